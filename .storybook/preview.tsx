@@ -1,0 +1,26 @@
+import type { Preview } from '@storybook/react-vite';
+import { ThemeProvider } from '../packages/console-ui/src/theme/index.js';
+
+const preview: Preview = {
+  parameters: {
+    // Every story runs axe in the story tests; a violation fails the test.
+    a11y: { test: 'error' },
+    layout: 'padded',
+  },
+  globalTypes: {
+    theme: {
+      description: 'Light or dark tokens',
+      toolbar: { title: 'Theme', items: ['light', 'dark'], dynamicTitle: true },
+    },
+  },
+  initialGlobals: { theme: 'light' },
+  decorators: [
+    (Story, context) => (
+      <ThemeProvider mode={context.globals.theme === 'dark' ? 'dark' : 'light'} global>
+        <Story />
+      </ThemeProvider>
+    ),
+  ],
+};
+
+export default preview;

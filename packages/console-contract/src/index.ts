@@ -1,0 +1,4 @@
+export * from './permissions.js';
+export * from './routes.js';
+export * from './menu.js';
+export * from './api.js';

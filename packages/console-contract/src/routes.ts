@@ -1,0 +1,133 @@
+import type { PermissionKey } from './permissions.js';
+
+/** Menu groups of the sidebar, in display order. */
+export type MenuGroupId =
+  | 'statistics'
+  | 'general-affairs'
+  | 'automation'
+  | 'customer-retention'
+  | 'operation-data'
+  | 'reports'
+  | 'logistics'
+  | 'logs'
+  | 'finance'
+  | 'users';
+
+export interface MenuGroup {
+  id: MenuGroupId;
+  label: string;
+  /** Shown to everyone (spec section 6), whatever the user's keys. */
+  alwaysVisible: boolean;
+  /** Keys the user must read to see the group at all (ignored when alwaysVisible). */
+  requires: PermissionKey[];
+}
+
+export interface RouteDef {
+  /** Stable id, used by pages and tests. */
+  id: string;
+  /** Full browser path, exactly as the spec lists it (trailing slashes kept). */
+  path: string;
+  /** Page title (document title and heading). */
+  title: string;
+  /** The key whose read permission the page guard checks with the server. */
+  key: PermissionKey;
+  /** Sidebar placement; absent for pages reachable only by link. */
+  group?: MenuGroupId;
+  /** Sidebar label when it differs from the title. */
+  menuLabel?: string;
+  /** Keys the menu item needs beyond its group's (e.g. KOL Report also needs finance_kol_report). */
+  menuRequires?: PermissionKey[];
+}
+
+export const MENU_GROUPS: readonly MenuGroup[] = [
+  // Not in the spec's menu: our placement for Usage Statistics, Chat List and the Venn diagram (ADR 004).
+  { id: 'statistics', label: 'Statistics', alwaysVisible: false, requires: ['statistics'] },
+  { id: 'general-affairs', label: 'General Affairs', alwaysVisible: true, requires: [] },
+  { id: 'automation', label: 'Automation Database', alwaysVisible: true, requires: [] },
+  { id: 'customer-retention', label: 'Customer Retention', alwaysVisible: false, requires: ['crm_cust_problems'] },
+  { id: 'operation-data', label: 'Operation Data', alwaysVisible: true, requires: [] },
+  { id: 'reports', label: 'Reports', alwaysVisible: false, requires: ['ad_daily_tracker'] },
+  { id: 'logistics', label: 'Logistics', alwaysVisible: false, requires: ['transaction_package_tracking'] },
+  { id: 'logs', label: 'Logs', alwaysVisible: false, requires: ['transaction_read_purchase_logs'] },
+  { id: 'finance', label: 'Finance', alwaysVisible: false, requires: ['finance_manage_bank_accounts'] },
+  { id: 'users', label: 'Users', alwaysVisible: false, requires: ['admin_manage_user'] },
+];
+
+const r = (
+  id: string,
+  path: string,
+  title: string,
+  key: PermissionKey,
+  group?: MenuGroupId,
+  extra: Pick<RouteDef, 'menuLabel' | 'menuRequires'> = {},
+): RouteDef => ({ id, path: `/app${path}`, title, key, ...(group ? { group } : {}), ...extra });
+
+/**
+ * Every page of the console (spec section 2) plus the Usage Statistics landing page. Order within a group is
+ * the sidebar order. One table drives the router, the guards, the sidebar and the server's page checks.
+ */
+export const ROUTES: readonly RouteDef[] = [
+  r('usage-statistic', '/usage-statistic', 'Usage Statistics', 'statistics', 'statistics'),
+  r('customer-chats', '/customer-chats', 'Chat List', 'statistics', 'statistics'),
+  r('product-distribution-venn', '/product-distribution-venn', 'Cust Venn Diagram', 'statistics', 'statistics'),
+
+  r('meeting-room-dashboard', '/general-affairs/meeting-room-dashboard', 'Meeting Rooms Dashboard', 'databank_products', 'general-affairs', { menuLabel: 'Meeting Room Dashboard' }),
+
+  r('n8n-creator-database', '/automation/n8n-creator-database/', 'N8N Creator Database', 'databank_creators', 'automation'),
+
+  r('problem-tracker', '/crm/problem-tracker/', 'Cust Problem Tracking', 'ad_daily_tracker', 'customer-retention'),
+  r('problem-category-master', '/crm/problem-category-master/', 'Cust Problem Category Master', 'ad_daily_tracker', 'customer-retention'),
+  r('problem-subcategory-master', '/crm/problem-subcategory-master/', 'Cust Problem Sub Category Master', 'ad_daily_tracker', 'customer-retention'),
+  r('bot-login', '/crm/bot-login/', 'Bot Login', 'ad_daily_tracker', 'customer-retention'),
+  r('bot-auto-response', '/crm/bot-auto-response/', 'Bot Auto Response', 'ad_daily_tracker', 'customer-retention'),
+
+  r('creators', '/admins/creators', 'Creator Admin', 'databank_creators', 'operation-data'),
+  r('projects', '/admins/projects', 'Project Admin', 'databank_projects', 'operation-data'),
+  r('tribe-targets', '/admins/tribe-targets', 'Tribe Targets Admin', 'databank_tribes', 'operation-data'),
+  r('products', '/admins/products', 'Product Admin', 'databank_products', 'operation-data'),
+  r('ad-campaigns', '/admins/ad-campaigns', 'Ad Campaign Admin', 'databank_ad_campaigns', 'operation-data'),
+  r('meeting-rooms', '/admins/meeting-rooms', 'Meeting Rooms', 'databank_mayar_accounts', 'operation-data'),
+  r('tribes', '/admins/tribes', 'Tribe Admin', 'databank_tribes', 'operation-data'),
+  r('change-emails', '/admins/change-emails', 'Change Email', 'databank_mayar_accounts', 'operation-data'),
+  r('hook-generations', '/admins/hook-generations', 'Hook Generations', 'databank_mayar_accounts', 'operation-data'),
+  r('mayar-accounts', '/admins/mayar-accounts', 'Mayar Account Admin', 'databank_mayar_accounts', 'operation-data'),
+  r('master-ad-creative', '/admins/master-ad-creative', 'Master Ad Creative', 'databank_mayar_accounts', 'operation-data'),
+  r('registries', '/admins/registries', 'Pixel Registries', 'databank_pixel_registries', 'operation-data'),
+  r('webhook-forwarder', '/admins/webhook-forwarder', 'Webhook Forwarder', 'databank_pixel_registries', 'operation-data'),
+  r('waregistries', '/admins/waregistries', 'WA Registries', 'databank_whatsapp_notifications', 'operation-data'),
+
+  r('ads-x-mayar', '/reports/ads-x-mayar', 'Ads X Mayar Report', 'ad_daily_tracker', 'reports'),
+  r('ad-creatives', '/reports/ad-creatives', 'Ad Creative Report', 'ad_daily_tracker', 'reports'),
+  r('adset', '/reports/adset', 'Adset Report', 'ad_daily_tracker', 'reports'),
+  r('ad-aggregated', '/reports/ad-aggregated', 'Ad Aggregated Report', 'ad_daily_tracker', 'reports'),
+  r('monthly', '/reports/monthly', 'Monthly Report', 'ad_daily_tracker', 'reports'),
+  r('overall', '/reports/overall', 'Overall Dashboard', 'ad_daily_tracker', 'reports'),
+  r('tribe-x-mayar', '/reports/tribe-x-mayar', 'Tribe X Mayar Report', 'ad_daily_tracker', 'reports'),
+  r('kol-report', '/reports/kol-report/', 'KOL Report', 'finance_kol_report', 'reports', { menuRequires: ['finance_kol_report'] }),
+
+  r('package-tracking', '/logistics/package-tracking/', 'Logistic Tracker', 'transaction_package_tracking', 'logistics', { menuLabel: 'Packaging' }),
+  r('receipt-confirm', '/logistics/receipt-confirm/', 'Logistic Tracker', 'transaction_package_tracking', 'logistics', { menuLabel: 'Receipt Confirmation' }),
+
+  r('purchase-log', '/logs/purchase/', 'Purchase Log', 'transaction_read_purchase_logs', 'logs'),
+  r('sheet-report', '/logs/sheet-report/', 'Sheet Report', 'transaction_read_purchase_logs', 'logs'),
+  r('gpt-insights', '/logs/gpt-insights/', 'GPT Insights', 'transaction_read_purchase_logs', 'logs'),
+
+  r('companies', '/finance/companies/', 'Companies', 'finance_manage_companies', 'finance', { menuRequires: ['finance_manage_companies'] }),
+  r('bank-accounts', '/finance/bank-accounts/', 'Bank Accounts', 'finance_manage_bank_accounts', 'finance'),
+  r('monthly-target', '/finance/monthly-target/', 'Monthly Target', 'finance_manage_bank_accounts', 'finance'),
+
+  r('users', '/administration/users/', 'Users', 'admin_manage_user', 'users'),
+  r('user-permissions', '/administration/user-permissions/', 'User Permission Set', 'admin_manage_user', 'users'),
+];
+
+/** The 41 page paths of the spec's table (everything but our Usage Statistics landing page). */
+export const SPEC_ROUTES: readonly RouteDef[] = ROUTES.filter((route) => route.id !== 'usage-statistic');
+
+export const LANDING_PATH = '/app/usage-statistic';
+export const START_PATH = '/';
+export const LOGIN_PATH = '/login';
+export const SESSION_VALID_PATH = '/app/customer-chats';
+
+export function findRoute(pathname: string): RouteDef | undefined {
+  return ROUTES.find((route) => route.path === pathname);
+}

@@ -1,0 +1,81 @@
+/**
+ * What an embedding app hands to console-ui. The library never imports axios, a router or a socket client:
+ * these small interfaces are the whole surface it needs from the outside world.
+ */
+import type { ComponentType, ReactNode } from 'react';
+
+/** The user info kept after a login (spec section 3). */
+export interface StoredUser {
+  token: string;
+  fullname: string;
+  last_login: string | null;
+}
+
+/** A `Storage`-like key/value store (window.localStorage fits). */
+export interface StorageAdapter {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** Credentials sent as they are typed: no client-side validation (spec section 5). */
+export interface LoginCredentials {
+  username: string;
+  password: string;
+}
+
+/**
+ * How a failed call is described to the machines, whatever the HTTP client. `status` is undefined when no
+ * answer came back (network down, timeout).
+ */
+export interface CallError {
+  status?: number;
+  message?: string;
+}
+
+/** Performs the login call and resolves with the stored-user record, or rejects with a CallError. */
+export type LoginFn = (credentials: LoginCredentials) => Promise<StoredUser>;
+
+/** One `___ca` entry. */
+export interface PermissionEntry {
+  permission_key: string;
+  allow_read: number;
+  allow_write?: number;
+}
+
+/** Loads the signed-in user's permissions (`GET /api/a/verify/___ca`). */
+export type LoadPermissionsFn = () => Promise<PermissionEntry[]>;
+
+/** Asks the server whether a page may be opened (`GET /api/a/verify/___pc`): true = 200, false = 403. */
+export type CheckPermissionFn = (key: string, signal?: AbortSignal) => Promise<boolean>;
+
+/** Props a link renderer receives; the app maps them to its router's Link (react-router, Next, a plain <a>). */
+export interface LinkRendererProps {
+  to: string;
+  className?: string;
+  children: ReactNode;
+  'aria-current'?: 'page' | undefined;
+  onClick?: () => void;
+}
+
+export type LinkRenderer = ComponentType<LinkRendererProps>;
+
+/** A plain anchor: the default link renderer. */
+export type NavigateFn = (path: string) => void;
+
+/**
+ * A realtime socket, reduced to what the realtimeConnection machine drives. socket.io-client's Socket fits
+ * through a thin wrapper in the app.
+ */
+export interface RealtimeSocketAdapter {
+  connect(): void;
+  disconnect(): void;
+  /** Subscribes to a connection lifecycle event; returns an unsubscribe function. */
+  onStatus(listener: (event: RealtimeStatusEvent) => void): () => void;
+}
+
+export type RealtimeStatusEvent =
+  | { type: 'connected'; transport: 'websocket' | 'polling' }
+  | { type: 'disconnected'; reason?: string }
+  | { type: 'error'; message?: string }
+  | { type: 'transport'; transport: 'websocket' | 'polling' };

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.js';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const alias = {
+  '@staff/console-contract': path.join(root, 'packages/console-contract/src/index.ts'),
+  '@staff/console-ui': path.join(root, 'packages/console-ui/src/index.ts'),
+};
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'contract',
+          environment: 'node',
+          include: ['packages/console-contract/src/**/*.test.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'ui-machines',
+          environment: 'node',
+          include: ['packages/console-ui/src/**/*.machine.test.ts'],
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          setupFiles: ['packages/console-ui/test/setup.ts'],
+          include: ['packages/console-ui/src/**/*.test.{ts,tsx}', 'packages/console-ui/test/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.machine.test.ts', '**/node_modules/**'],
+          testTimeout: 600_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['packages/console-server/test/**/*.test.ts'],
+          // One PGlite/PostgreSQL at a time per file keeps memory within the 2-core machine's budget.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'app',
+          environment: 'jsdom',
+          include: ['packages/console-app/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['packages/console-app/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['scripts/require-chromium.setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        plugins: [storybookTest({ configDir: path.join(root, '.storybook') })],
+        resolve: { alias },
+        optimizeDeps: { include: ['react', 'react-dom', 'react/jsx-runtime', 'react/jsx-dev-runtime'] },
+        test: {
+          name: 'storybook',
+          globalSetup: ['scripts/require-chromium.setup.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: findChromium() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+            }),
+            instances: [{ browser: 'chromium' }],
+            viewport: { width: 1024, height: 768 },
+          },
+        },
+      },
+    ],
+  },
+});
