@@ -1,36 +1,47 @@
-import { canRead, type PermissionMap } from './permissions.js';
 import { MENU_GROUPS, ROUTES, type MenuGroup, type RouteDef } from './routes.js';
 
-export interface MenuItem {
+/** A sidebar item with the keys needed to see it (its group's keys come on top). */
+export interface MenuItemDef {
   id: string;
   label: string;
   path: string;
+  /** The page's key (checked by the page guard on opening). */
   key: string;
+  /** Keys needed to see the item, beyond the group's. */
+  requires: string[];
 }
 
-export interface VisibleMenuGroup {
+export interface MenuGroupDef {
   id: string;
   label: string;
-  items: MenuItem[];
+  /** Shown to everyone with all its items (spec section 6). */
+  alwaysVisible: boolean;
+  /** Keys needed to see the group. */
+  requires: string[];
+  items: MenuItemDef[];
 }
 
 /**
- * The sidebar a user sees (spec section 6): groups and items without read permission are hidden, except the
- * always-visible groups, whose items everyone sees (the page guard still asks the server on opening).
+ * The sidebar as data, from the route table: groups in order with their items and visibility rules.
+ * console-ui's Sidebar applies the rules to a user's permissions (`visibleMenuGroups`).
  */
-export function visibleMenu(
-  permissions: PermissionMap,
+export function menuDefinition(
   groups: readonly MenuGroup[] = MENU_GROUPS,
   routes: readonly RouteDef[] = ROUTES,
-): VisibleMenuGroup[] {
-  const result: VisibleMenuGroup[] = [];
-  for (const group of groups) {
-    if (!group.alwaysVisible && !group.requires.every((key) => canRead(permissions, key))) continue;
-    const items = routes
+): MenuGroupDef[] {
+  return groups.map((group) => ({
+    id: group.id,
+    label: group.label,
+    alwaysVisible: group.alwaysVisible,
+    requires: [...group.requires],
+    items: routes
       .filter((route) => route.group === group.id)
-      .filter((route) => (route.menuRequires ?? []).every((key) => canRead(permissions, key)))
-      .map((route) => ({ id: route.id, label: route.menuLabel ?? route.title, path: route.path, key: route.key }));
-    if (items.length > 0) result.push({ id: group.id, label: group.label, items });
-  }
-  return result;
+      .map((route) => ({
+        id: route.id,
+        label: route.menuLabel ?? route.title,
+        path: route.path,
+        key: route.key,
+        requires: [...(route.menuRequires ?? [])],
+      })),
+  }));
 }

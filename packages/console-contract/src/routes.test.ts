@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_KEYS, toPermissionMap } from './permissions.js';
 import { ROUTES, SPEC_ROUTES } from './routes.js';
-import { visibleMenu } from './menu.js';
+import { menuDefinition } from './menu.js';
 
 const all = toPermissionMap(PERMISSION_KEYS.map((k) => ({ permission_key: k, allow_read: 1 })));
 const only = (...keys: string[]) => toPermissionMap(keys.map((k) => ({ permission_key: k, allow_read: 1 })));
@@ -22,34 +22,35 @@ describe('route table', () => {
   });
 });
 
-describe('visibleMenu', () => {
-  it('shows the three always-visible groups to a user with no keys', () => {
-    expect(visibleMenu({}).map((g) => g.label)).toEqual(['General Affairs', 'Automation Database', 'Operation Data']);
-  });
-  it('treats allow_read 0 as no access', () => {
-    const map = toPermissionMap([{ permission_key: 'ad_daily_tracker', allow_read: 0 }]);
-    expect(visibleMenu(map).map((g) => g.id)).not.toContain('reports');
-  });
-  it('hides KOL Report without finance_kol_report and Companies without finance_manage_companies', () => {
-    const menu = visibleMenu(only('ad_daily_tracker', 'finance_manage_bank_accounts'));
-    const reports = menu.find((g) => g.id === 'reports')!;
-    expect(reports.items.map((i) => i.id)).not.toContain('kol-report');
-    expect(reports.items).toHaveLength(7);
-    const finance = menu.find((g) => g.id === 'finance')!;
-    expect(finance.items.map((i) => i.label)).toEqual(['Bank Accounts', 'Monthly Target']);
-  });
-  it('needs the group key even when the item key is held', () => {
-    const menu = visibleMenu(only('finance_kol_report', 'finance_manage_companies'));
-    expect(menu.map((g) => g.id)).not.toContain('reports');
-    expect(menu.map((g) => g.id)).not.toContain('finance');
-  });
-  it('shows every group to a user with all keys', () => {
-    expect(visibleMenu(all).map((g) => g.label)).toEqual([
+describe('menuDefinition', () => {
+  const menu = menuDefinition();
+  it('lists the groups in order with the spec visibility rules', () => {
+    expect(menu.map((g) => g.label)).toEqual([
       'Statistics', 'General Affairs', 'Automation Database', 'Customer Retention', 'Operation Data',
       'Reports', 'Logistics', 'Logs', 'Finance', 'Users',
     ]);
-    expect(visibleMenu(all).find((g) => g.id === 'logistics')!.items.map((i) => i.label)).toEqual([
-      'Packaging', 'Receipt Confirmation',
-    ]);
+    expect(menu.filter((g) => g.alwaysVisible).map((g) => g.id)).toEqual(['general-affairs', 'automation', 'operation-data']);
+    expect(menu.find((g) => g.id === 'customer-retention')!.requires).toEqual(['crm_cust_problems']);
+  });
+  it('double-keys KOL Report and Companies', () => {
+    const items = menu.flatMap((g) => g.items);
+    expect(items.find((i) => i.id === 'kol-report')!.requires).toEqual(['finance_kol_report']);
+    expect(items.find((i) => i.id === 'companies')!.requires).toEqual(['finance_manage_companies']);
+  });
+  it('labels the logistics items as the spec does and puts every menu route in a group', () => {
+    expect(menu.find((g) => g.id === 'logistics')!.items.map((i) => i.label)).toEqual(['Packaging', 'Receipt Confirmation']);
+    expect(menu.flatMap((g) => g.items)).toHaveLength(ROUTES.filter((r) => r.group).length);
+    expect(menu.find((g) => g.id === 'operation-data')!.items).toHaveLength(14);
+  });
+});
+
+describe('toPermissionMap', () => {
+  it('treats allow_read 0 as no access and tolerates a missing list', () => {
+    expect(toPermissionMap([{ permission_key: 'statistics', allow_read: 0 }]).statistics?.read).toBe(false);
+    expect(toPermissionMap(undefined)).toEqual({});
+    expect(toPermissionMap(only('statistics').statistics ? [{ permission_key: 'x', allow_read: 1, allow_write: 1 }] : []).x).toEqual({ read: true, write: true });
+  });
+  it('has every key for the all-keys user', () => {
+    expect(Object.keys(all)).toHaveLength(17);
   });
 });
