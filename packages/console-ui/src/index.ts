@@ -3,6 +3,7 @@ export * from './adapters.js';
 export * from './theme/index.js';
 export * from './machines/index.js';
 export * from './components/AppShell/index.js';
+export * from './components/ConnectionStatus/index.js';
 export * from './components/LoginForm/index.js';
 export * from './components/Notifications/index.js';
 export * from './components/NumberText/index.js';
