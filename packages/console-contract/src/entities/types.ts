@@ -1,0 +1,83 @@
+import type { PermissionKey } from '../permissions.js';
+
+/**
+ * One entity definition drives the table and migration, the server's validation and checks, the list and the
+ * form. console-ui mirrors the field shape structurally (`ResourceField`), so these definitions can be handed
+ * to DataTable / ResourceForm / FilterBar as they are.
+ */
+export type FieldType =
+  | 'text'
+  | 'longtext' // textarea with counter
+  | 'email'
+  | 'url'
+  | 'phone' // normalised 08… → 628…
+  | 'integer'
+  | 'number' // decimal
+  | 'money' // IDR, whole rupiah, bigint
+  | 'percent'
+  | 'enum'
+  | 'relation' // id of a row of another entity
+  | 'boolean'
+  | 'date' // YYYY-MM-DD
+  | 'month' // YYYY-MM (periods)
+  | 'datetime' // ISO timestamp
+  | 'daterange' // { from, to } dates
+  | 'tags' // list of short strings
+  | 'json'
+  | 'secret'; // write-only: never sent back in full, shown masked
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+export interface FieldDef {
+  name: string;
+  label: string;
+  type: FieldType;
+  required?: boolean;
+  /** Max characters (text-like) or items (tags). */
+  maxLength?: number;
+  minLength?: number;
+  min?: number;
+  max?: number;
+  pattern?: string;
+  patternMessage?: string;
+  options?: FieldOption[];
+  relation?: { entity: string; labelField: string };
+  unique?: boolean;
+  /** Shown in the list by default. */
+  list?: boolean;
+  sortable?: boolean;
+  filterable?: boolean;
+  /** Part of the full-text search. */
+  searchable?: boolean;
+  /** Set by the server; not in create/update bodies. */
+  readOnly?: boolean;
+  /** Default value for new rows. */
+  defaultValue?: unknown;
+  help?: string;
+  placeholder?: string;
+}
+
+export type FilterOperator = 'eq' | 'in' | 'range' | 'contains' | 'empty';
+
+export interface EntityDef {
+  /** Entity name, also the REST path segment (`/api/resources/<name>`) and the table name. */
+  name: string;
+  label: string;
+  labelPlural: string;
+  /** Reading needs read on this key; changing needs write. */
+  permissionKey: PermissionKey;
+  /** The route id (console-contract ROUTES) of the page that shows it. */
+  routeId?: string;
+  /** The field that names a row in relations, confirmations and history. */
+  titleField: string;
+  fields: FieldDef[];
+  defaultSort: { field: string; direction: 'asc' | 'desc' };
+  /** Deleted rows are kept (deleted_at) where history matters. */
+  softDelete: boolean;
+  /** Unique across several fields, e.g. one target per tribe and month. */
+  uniqueTogether?: string[][];
+  description?: string;
+}
