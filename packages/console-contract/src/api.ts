@@ -60,3 +60,100 @@ export const SOCKET_EVENTS = {
 export const LOGIN_ERROR_PREFIX = 'Error : ';
 export const LOGIN_ERROR_COMMUNICATION = 'Error : Komunikasi dengan server bermasalah';
 export const PAGE_DENIED_MESSAGE = "You don't have permission to access this page";
+
+// ---------------------------------------------------------------------------------------------------------------
+// Server-side schemas: the server validates with these and builds `/api/openapi.json` from them.
+
+export const apiErrorSchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+});
+
+export const storedUserSchema = z.object({
+  token: z.string(),
+  fullname: z.string(),
+  last_login: z.string().nullable(),
+});
+
+export const loginResponseSchema = z.object({ data: storedUserSchema });
+
+export const permissionEntrySchema = z.object({
+  permission_key: z.string(),
+  allow_read: z.number().int().min(0).max(1),
+  allow_write: z.number().int().min(0).max(1).optional(),
+});
+
+export const verifyAllResponseSchema = z.object({ permissions: z.array(permissionEntrySchema) });
+
+export const pageCheckResponseSchema = z.object({
+  allowed: z.boolean(),
+  permission_key: z.string(),
+  mode: z.enum(['read', 'write']),
+});
+
+export const configResponseSchema = z.object({
+  config_name: z.string(),
+  default_value: z.string().nullable(),
+  config_value: z.string().nullable(),
+});
+
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.object({ engine: z.enum(['pglite', 'postgres']), reachable: z.boolean(), latency_ms: z.number() }),
+  version: z.string(),
+  uptime_s: z.number(),
+});
+
+export const logoutResponseSchema = z.object({ ok: z.literal(true) });
+
+/** `GET /api/statistics/usage?days=N` (needs `statistics` read): the landing page's figures. */
+export const usageStatisticsQuerySchema = z.object({
+  days: z.coerce.number().int().min(1).max(366).default(30),
+});
+
+export const usageStatisticsResponseSchema = z.object({
+  /** First day of the window (ISO date, UTC) and its length. */
+  from: z.string(),
+  days: z.number().int(),
+  /** One row per day of the window, oldest first, days without sign-ins included with zeros. */
+  sign_ins_per_day: z.array(z.object({ date: z.string(), sign_ins: z.number().int(), failed: z.number().int() })),
+  /** Distinct users who signed in or opened a page within the window. */
+  active_users: z.number().int(),
+  /** Users whose account is active. */
+  total_users: z.number().int(),
+  /** Pages opened most (allowed page checks), most first; `path` is null when the client sent none. */
+  most_visited_pages: z.array(
+    z.object({ path: z.string().nullable(), permission_key: z.string(), visits: z.number().int() }),
+  ),
+});
+export type UsageStatisticsResponse = z.infer<typeof usageStatisticsResponseSchema>;
+
+/** Administration (needs `admin_manage_user`: read to list, write to change). */
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  full_name: z.string(),
+  active: z.boolean(),
+  last_login_at: z.string().nullable(),
+  locked_until: z.string().nullable(),
+  permission_sets: z.array(z.string()),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserListResponseSchema = z.object({ users: z.array(adminUserSchema) });
+
+export const adminUserIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const adminUserPatchSchema = z
+  .object({
+    full_name: z.string().trim().min(1).max(200).optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((value) => value.full_name !== undefined || value.active !== undefined, {
+    message: 'Give full_name or active',
+  });
+
+export const adminUserSetsBodySchema = z.object({
+  permission_sets: z.array(z.string().min(1).max(200)).max(100),
+});
