@@ -1,0 +1,589 @@
+/**
+ * Named presets of list filters and column visibility. Any list can have presets: built-in ones (handed in as
+ * input) and the user's own (loaded and persisted through injected actors). The machine says whether the
+ * current filters are exactly a preset or a modified copy of one.
+ *
+ * Filters are plain data (a tree of AND/OR groups of field conditions) so the same definition can filter rows
+ * in the browser (`matchesFilter`, `matchesPreset`) and later be translated into SQL on the server.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+
+/** A scalar a condition compares against. */
+export type FilterScalar = string | number | boolean | null;
+
+/** `field` is one of the values. */
+export interface InCondition {
+  op: 'in';
+  field: string;
+  values: FilterScalar[];
+}
+
+/** `field` equals the value (compared as text, so `5` equals `"5"`, as numbers arrive as strings). */
+export interface EqualsCondition {
+  op: 'equals';
+  field: string;
+  value: FilterScalar;
+}
+
+/** `field` is a date no older than `days` × 24 h before `now` (inclusive; later dates match too). */
+export interface WithinLastDaysCondition {
+  op: 'withinLastDays';
+  field: string;
+  days: number;
+}
+
+/** `field` is null, undefined, or a blank string. */
+export interface IsEmptyCondition {
+  op: 'isEmpty';
+  field: string;
+}
+
+/** `min <= field <= max` (either bound optional), as numbers or, when not numeric, as dates. */
+export interface RangeCondition {
+  op: 'range';
+  field: string;
+  min?: number | string;
+  max?: number | string;
+}
+
+/** `field`, as text, contains `value` (case-insensitive). */
+export interface ContainsCondition {
+  op: 'contains';
+  field: string;
+  value: string;
+}
+
+export type FilterCondition =
+  | InCondition
+  | EqualsCondition
+  | WithinLastDaysCondition
+  | IsEmptyCondition
+  | RangeCondition
+  | ContainsCondition;
+
+export type FilterOperator = FilterCondition['op'];
+
+/**
+ * A group of conditions: `any` = OR, `all` = AND. Groups nest. An empty group filters nothing out (it is
+ * "no filter", not "match nothing").
+ */
+export interface FilterGroup {
+  match: 'any' | 'all';
+  conditions: Array<FilterCondition | FilterGroup>;
+}
+
+/** A named set of filters and column visibility. */
+export interface FilterPreset {
+  id: string;
+  name: string;
+  filter: FilterGroup;
+  /** Columns left out of the table. */
+  hiddenColumns: string[];
+  /** Columns kept in the table whose cell content is not rendered (the header stays). */
+  hiddenRendering: string[];
+  /** Built-in presets come from code and cannot be overwritten or deleted by a user. */
+  builtIn?: boolean;
+}
+
+/** What the table shows right now. */
+export interface FilterView {
+  filter: FilterGroup;
+  hiddenColumns: string[];
+  hiddenRendering: string[];
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The logistics filter window (spec section 9). */
+export const LOGISTICS_WINDOW_DAYS = 30;
+
+export const EMPTY_FILTER: FilterGroup = { match: 'any', conditions: [] };
+
+/**
+ * Logistics → Packaging: status is Waiting or Ready to Ship, OR date_sent within the last 30 days, OR
+ * date_sent empty; the cust_notified column is hidden.
+ */
+export const PACKAGING_PRESET: FilterPreset = {
+  id: 'packaging',
+  name: 'Packaging',
+  builtIn: true,
+  filter: {
+    match: 'any',
+    conditions: [
+      { op: 'in', field: 'status', values: ['Waiting', 'Ready to Ship'] },
+      { op: 'withinLastDays', field: 'date_sent', days: LOGISTICS_WINDOW_DAYS },
+      { op: 'isEmpty', field: 'date_sent' },
+    ],
+  },
+  hiddenColumns: ['cust_notified'],
+  hiddenRendering: [],
+};
+
+/**
+ * Logistics → Receipt Confirmation: status is Shipping, OR date_sent within the last 30 days; the receipt
+ * column's rendering is hidden.
+ */
+export const RECEIPT_CONFIRMATION_PRESET: FilterPreset = {
+  id: 'receipt-confirmation',
+  name: 'Receipt Confirmation',
+  builtIn: true,
+  filter: {
+    match: 'any',
+    conditions: [
+      { op: 'in', field: 'status', values: ['Shipping'] },
+      { op: 'withinLastDays', field: 'date_sent', days: LOGISTICS_WINDOW_DAYS },
+    ],
+  },
+  hiddenColumns: [],
+  hiddenRendering: ['receipt'],
+};
+
+/** Both presets of the shared logistics page (package-tracking and receipt-confirm). */
+export const LOGISTICS_PRESETS: readonly FilterPreset[] = [PACKAGING_PRESET, RECEIPT_CONFIRMATION_PRESET];
+
+// ---------------------------------------------------------------------------------------------------------
+// Pure matching
+
+export type FilterRow = Record<string, unknown>;
+
+function isGroup(node: FilterCondition | FilterGroup): node is FilterGroup {
+  return 'conditions' in node;
+}
+
+function isEmptyValue(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+function asText(value: unknown): string | null {
+  if (isEmptyValue(value)) return null;
+  if (value instanceof Date) return value.toISOString();
+  return String(value);
+}
+
+const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+/** A timestamp (ms) from a Date, an epoch number, or a parsable date string; null otherwise. */
+function toTime(value: unknown): number | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.getTime();
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const time = Date.parse(value);
+    return Number.isNaN(time) ? null : time;
+  }
+  return null;
+}
+
+/** Numbers (and numeric strings) compare as numbers; anything else as a date. */
+function toComparable(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && NUMERIC.test(value.trim())) return Number(value.trim());
+  return toTime(value);
+}
+
+function matchesCondition(row: FilterRow, condition: FilterCondition, now: Date): boolean {
+  const value = row[condition.field];
+  switch (condition.op) {
+    case 'isEmpty':
+      return isEmptyValue(value);
+    case 'equals': {
+      const expected = condition.value === null ? null : String(condition.value);
+      return asText(value) === expected;
+    }
+    case 'in': {
+      const text = asText(value);
+      return condition.values.some((candidate) => (candidate === null ? null : String(candidate)) === text);
+    }
+    case 'contains': {
+      const text = asText(value);
+      return text !== null && text.toLowerCase().includes(condition.value.toLowerCase());
+    }
+    case 'withinLastDays': {
+      const time = toTime(value);
+      return time !== null && time >= now.getTime() - condition.days * DAY_MS;
+    }
+    case 'range': {
+      const comparable = toComparable(value);
+      if (comparable === null) return false;
+      const min = condition.min === undefined ? null : toComparable(condition.min);
+      const max = condition.max === undefined ? null : toComparable(condition.max);
+      return (min === null || comparable >= min) && (max === null || comparable <= max);
+    }
+  }
+}
+
+/**
+ * Whether a row passes a filter tree. Pure: `now` is passed in so results are reproducible.
+ *
+ * @example
+ * matchesFilter({ status: 'Waiting' }, PACKAGING_PRESET.filter, new Date()) // true
+ */
+export function matchesFilter(row: FilterRow, filter: FilterGroup, now: Date): boolean {
+  if (filter.conditions.length === 0) return true;
+  const test = (node: FilterCondition | FilterGroup) =>
+    isGroup(node) ? matchesFilter(row, node, now) : matchesCondition(row, node, now);
+  return filter.match === 'any' ? filter.conditions.some(test) : filter.conditions.every(test);
+}
+
+/**
+ * Whether a row belongs in a preset's list.
+ *
+ * @example
+ * rows.filter((row) => matchesPreset(row, PACKAGING_PRESET, new Date()))
+ */
+export function matchesPreset(row: FilterRow, preset: FilterPreset, now: Date): boolean {
+  return matchesFilter(row, preset.filter, now);
+}
+
+/** The view a preset opens with. Arrays are copied so later edits never touch the preset itself. */
+export function presetView(preset: FilterPreset): FilterView {
+  return {
+    filter: preset.filter,
+    hiddenColumns: [...preset.hiddenColumns],
+    hiddenRendering: [...preset.hiddenRendering],
+  };
+}
+
+const sortedKey = (values: string[]) => JSON.stringify([...values].sort());
+
+/** Whether a view is exactly what a preset prescribes (column order does not matter). */
+export function viewEqualsPreset(view: FilterView, preset: FilterPreset): boolean {
+  return (
+    JSON.stringify(view.filter) === JSON.stringify(preset.filter) &&
+    sortedKey(view.hiddenColumns) === sortedKey(preset.hiddenColumns) &&
+    sortedKey(view.hiddenRendering) === sortedKey(preset.hiddenRendering)
+  );
+}
+
+/** The id a user preset gets from its name; saving under the same name again overwrites it. */
+export function userPresetId(name: string): string {
+  const slug = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `user:${slug || 'preset'}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Machine
+
+export interface FilterPresetsInput {
+  /** Which list these presets belong to; passed to the load/persist actors to scope storage. */
+  listId: string;
+  /** Built-in presets, e.g. `LOGISTICS_PRESETS`. */
+  presets?: readonly FilterPreset[];
+  /** Preset applied when the list opens (e.g. chosen by route). */
+  initialPresetId?: string;
+}
+
+export interface FilterPresetsContext {
+  listId: string;
+  builtInPresets: FilterPreset[];
+  userPresets: FilterPreset[];
+  activePresetId: string | null;
+  view: FilterView;
+  /** Why loading or saving user presets failed, if it did. */
+  error: string | null;
+}
+
+export type FilterPresetsEvent =
+  | { type: 'PRESET.SELECT'; id: string }
+  | { type: 'PRESET.SAVE'; name: string }
+  | { type: 'PRESET.DELETE'; id?: string }
+  | { type: 'FILTER.SET'; filter: FilterGroup }
+  | { type: 'FILTER.RESET' }
+  | { type: 'FILTER.CLEAR' }
+  | { type: 'COLUMN.TOGGLE'; column: string }
+  | { type: 'COLUMN.TOGGLE_RENDERING'; column: string }
+  | { type: 'PERSIST.RETRY' };
+
+export interface LoadUserPresetsInput {
+  listId: string;
+}
+
+export interface PersistUserPresetsInput {
+  listId: string;
+  presets: FilterPreset[];
+}
+
+/** Loose shape check for presets read back from storage (which a user or an old version may have garbled). */
+export function isFilterPreset(value: unknown): value is FilterPreset {
+  if (typeof value !== 'object' || value === null) return false;
+  const preset = value as Partial<FilterPreset>;
+  return (
+    typeof preset.id === 'string' &&
+    typeof preset.name === 'string' &&
+    typeof preset.filter === 'object' &&
+    preset.filter !== null &&
+    Array.isArray(preset.filter.conditions) &&
+    Array.isArray(preset.hiddenColumns) &&
+    Array.isArray(preset.hiddenRendering)
+  );
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  if (typeof error === 'object' && error !== null && 'message' in error) return String(error.message);
+  return String(error);
+}
+
+/** Every preset the user can pick, built-in first. */
+export function allPresets(context: Pick<FilterPresetsContext, 'builtInPresets' | 'userPresets'>): FilterPreset[] {
+  return [...context.builtInPresets, ...context.userPresets];
+}
+
+function findPreset(context: FilterPresetsContext, id: string | null | undefined): FilterPreset | undefined {
+  return id ? allPresets(context).find((preset) => preset.id === id) : undefined;
+}
+
+function toggle(list: string[], item: string): string[] {
+  return list.includes(item) ? list.filter((entry) => entry !== item) : [...list, item];
+}
+
+/**
+ * Named filter presets for a list.
+ *
+ * States: `loading` (user presets) → `ready`, a parallel state with
+ * - `selection`: `preset` (the view is exactly the active preset), `modified` (a preset is active but the
+ *   view was changed), `custom` (no preset active);
+ * - `persistence`: `idle`, `saving` (the `persistUserPresets` actor runs after every save or delete),
+ *   `failed` (`PERSIST.RETRY` tries again).
+ *
+ * Actors to provide: `loadUserPresets` (input `{ listId }`, resolves `FilterPreset[]`) and
+ * `persistUserPresets` (input `{ listId, presets }`). The defaults keep user presets in memory only.
+ *
+ * @example
+ * const machine = filterPresetsMachine.provide({
+ *   actors: {
+ *     loadUserPresets: fromPromise(async ({ input }) => JSON.parse(localStorage.getItem(input.listId) ?? '[]')),
+ *     persistUserPresets: fromPromise(async ({ input }) => localStorage.setItem(input.listId, JSON.stringify(input.presets))),
+ *   },
+ * });
+ * const actor = createActor(machine, { input: { listId: 'logistics', presets: LOGISTICS_PRESETS, initialPresetId: 'packaging' } });
+ */
+export const filterPresetsMachine = setup({
+  types: {
+    context: {} as FilterPresetsContext,
+    events: {} as FilterPresetsEvent,
+    input: {} as FilterPresetsInput,
+    tags: {} as 'loading' | 'saving' | 'modified',
+  },
+  actors: {
+    loadUserPresets: fromPromise<FilterPreset[], LoadUserPresetsInput>(async () => []),
+    persistUserPresets: fromPromise<void, PersistUserPresetsInput>(async () => undefined),
+  },
+  guards: {
+    presetExists: ({ context }, params: { id: string }) => findPreset(context, params.id) !== undefined,
+    hasActivePreset: ({ context }) => findPreset(context, context.activePresetId) !== undefined,
+    viewMatchesActivePreset: ({ context }) => {
+      const preset = findPreset(context, context.activePresetId);
+      return preset !== undefined && viewEqualsPreset(context.view, preset);
+    },
+    canSaveAs: ({ context }, params: { name: string }) => {
+      const name = params.name.trim();
+      return name !== '' && !context.builtInPresets.some((preset) => preset.name.toLowerCase() === name.toLowerCase());
+    },
+    canDelete: ({ context }, params: { id: string | null | undefined }) => {
+      const preset = findPreset(context, params.id);
+      return preset !== undefined && !preset.builtIn && context.userPresets.includes(preset);
+    },
+  },
+  actions: {
+    applyInitialPreset: assign(({ context }) => {
+      const preset = findPreset(context, context.activePresetId);
+      return preset ? { view: presetView(preset) } : { activePresetId: null };
+    }),
+    storeUserPresets: assign({
+      userPresets: ({ context }, params: { presets: unknown }) =>
+        (Array.isArray(params.presets) ? params.presets : [])
+          .filter(isFilterPreset)
+          .filter((preset) => !context.builtInPresets.some((builtIn) => builtIn.id === preset.id))
+          .map((preset) => ({ ...preset, builtIn: false })),
+    }),
+    recordError: assign({ error: (_, params: { error: unknown }) => errorText(params.error) }),
+    clearError: assign({ error: null }),
+    applyPreset: assign(({ context }, params: { id: string }) => {
+      const preset = findPreset(context, params.id);
+      return preset ? { activePresetId: preset.id, view: presetView(preset) } : {};
+    }),
+    resetToActivePreset: assign(({ context }) => {
+      const preset = findPreset(context, context.activePresetId);
+      return preset ? { view: presetView(preset) } : {};
+    }),
+    setFilter: assign({
+      view: ({ context }, params: { filter: FilterGroup }) => ({ ...context.view, filter: params.filter }),
+    }),
+    clearView: assign({
+      activePresetId: null,
+      view: { filter: EMPTY_FILTER, hiddenColumns: [], hiddenRendering: [] },
+    }),
+    toggleColumn: assign({
+      view: ({ context }, params: { column: string }) => ({
+        ...context.view,
+        hiddenColumns: toggle(context.view.hiddenColumns, params.column),
+      }),
+    }),
+    toggleRendering: assign({
+      view: ({ context }, params: { column: string }) => ({
+        ...context.view,
+        hiddenRendering: toggle(context.view.hiddenRendering, params.column),
+      }),
+    }),
+    saveUserPreset: assign(({ context }, params: { name: string }) => {
+      const name = params.name.trim();
+      const preset: FilterPreset = {
+        id: userPresetId(name),
+        name,
+        filter: context.view.filter,
+        hiddenColumns: [...context.view.hiddenColumns],
+        hiddenRendering: [...context.view.hiddenRendering],
+        builtIn: false,
+      };
+      const exists = context.userPresets.some((entry) => entry.id === preset.id);
+      return {
+        activePresetId: preset.id,
+        userPresets: exists
+          ? context.userPresets.map((entry) => (entry.id === preset.id ? preset : entry))
+          : [...context.userPresets, preset],
+      };
+    }),
+    deleteUserPreset: assign(({ context }, params: { id: string | null | undefined }) => ({
+      userPresets: context.userPresets.filter((preset) => preset.id !== params.id),
+      activePresetId: context.activePresetId === params.id ? null : context.activePresetId,
+    })),
+  },
+}).createMachine({
+  id: 'filterPresets',
+  context: ({ input }) => ({
+    listId: input.listId,
+    builtInPresets: (input.presets ?? []).map((preset) => ({ ...preset, builtIn: true })),
+    userPresets: [],
+    activePresetId: input.initialPresetId ?? null,
+    view: { filter: EMPTY_FILTER, hiddenColumns: [], hiddenRendering: [] },
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: 'loading',
+      invoke: {
+        src: 'loadUserPresets',
+        input: ({ context }) => ({ listId: context.listId }),
+        onDone: {
+          target: 'ready',
+          actions: [{ type: 'storeUserPresets', params: ({ event }) => ({ presets: event.output }) }, 'applyInitialPreset'],
+        },
+        onError: {
+          target: 'ready',
+          actions: [{ type: 'recordError', params: ({ event }) => ({ error: event.error }) }, 'applyInitialPreset'],
+        },
+      },
+    },
+    ready: {
+      type: 'parallel',
+      states: {
+        selection: {
+          initial: 'settling',
+          on: {
+            'PRESET.SELECT': {
+              guard: { type: 'presetExists', params: ({ event }) => ({ id: event.id }) },
+              target: '.settling',
+              actions: { type: 'applyPreset', params: ({ event }) => ({ id: event.id }) },
+            },
+            'PRESET.SAVE': {
+              guard: { type: 'canSaveAs', params: ({ event }) => ({ name: event.name }) },
+              target: '.settling',
+              actions: { type: 'saveUserPreset', params: ({ event }) => ({ name: event.name }) },
+            },
+            'PRESET.DELETE': {
+              guard: { type: 'canDelete', params: ({ context, event }) => ({ id: event.id ?? context.activePresetId }) },
+              target: '.settling',
+              actions: {
+                type: 'deleteUserPreset',
+                params: ({ context, event }) => ({ id: event.id ?? context.activePresetId }),
+              },
+            },
+            'FILTER.SET': {
+              target: '.settling',
+              actions: { type: 'setFilter', params: ({ event }) => ({ filter: event.filter }) },
+            },
+            'FILTER.RESET': { guard: 'hasActivePreset', target: '.settling', actions: 'resetToActivePreset' },
+            'FILTER.CLEAR': { target: '.settling', actions: 'clearView' },
+            'COLUMN.TOGGLE': {
+              target: '.settling',
+              actions: { type: 'toggleColumn', params: ({ event }) => ({ column: event.column }) },
+            },
+            'COLUMN.TOGGLE_RENDERING': {
+              target: '.settling',
+              actions: { type: 'toggleRendering', params: ({ event }) => ({ column: event.column }) },
+            },
+          },
+          states: {
+            // Transient: decides from the new context which of the three the view now is.
+            settling: {
+              always: [
+                { guard: 'viewMatchesActivePreset', target: 'preset' },
+                { guard: 'hasActivePreset', target: 'modified' },
+                { target: 'custom' },
+              ],
+            },
+            preset: {},
+            modified: { tags: 'modified' },
+            custom: {},
+          },
+        },
+        persistence: {
+          initial: 'idle',
+          // Guards of both regions see the context from before the event, so they repeat the selection checks.
+          // No `reenter` here: a re-entering transition from the region would conflict with the selection
+          // region's transition and be dropped. `saving` restarts itself instead.
+          on: {
+            'PRESET.SAVE': {
+              guard: { type: 'canSaveAs', params: ({ event }) => ({ name: event.name }) },
+              target: '.saving',
+            },
+            'PRESET.DELETE': {
+              guard: { type: 'canDelete', params: ({ context, event }) => ({ id: event.id ?? context.activePresetId }) },
+              target: '.saving',
+            },
+          },
+          states: {
+            idle: {},
+            saving: {
+              tags: 'saving',
+              entry: 'clearError',
+              on: {
+                // A newer list replaces the one being written: restart with it.
+                'PRESET.SAVE': {
+                  guard: { type: 'canSaveAs', params: ({ event }) => ({ name: event.name }) },
+                  target: 'saving',
+                  reenter: true,
+                },
+                'PRESET.DELETE': {
+                  guard: {
+                    type: 'canDelete',
+                    params: ({ context, event }) => ({ id: event.id ?? context.activePresetId }),
+                  },
+                  target: 'saving',
+                  reenter: true,
+                },
+              },
+              invoke: {
+                src: 'persistUserPresets',
+                input: ({ context }) => ({ listId: context.listId, presets: context.userPresets }),
+                onDone: { target: 'idle' },
+                onError: {
+                  target: 'failed',
+                  actions: { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            failed: {
+              on: { 'PERSIST.RETRY': { target: 'saving' } },
+            },
+          },
+        },
+      },
+    },
+  },
+});
