@@ -1,0 +1,181 @@
+import { useEffect, type ReactNode } from 'react';
+import { keyframes, styled } from 'styled-components';
+import type { CallError, CheckPermissionFn } from '../../adapters.js';
+import { PAGE_DENIED_MESSAGE } from '../../machines/pageGuard.machine.js';
+import { t } from '../../theme/tokens.js';
+import { usePermission, type UsePermissionOptions } from './usePermission.js';
+
+export interface PermissionGuardErrorProps {
+  error: CallError;
+  retry: () => void;
+}
+
+export interface PermissionGuardProps {
+  /** The key whose read permission the server is asked about. */
+  permissionKey: string;
+  /** The server check (`GET /api/a/verify/___pc`): true = allowed, false or a 403 rejection = denied. */
+  check: CheckPermissionFn;
+  /** Page title, set as `document.title` while the guard is mounted. */
+  title?: string;
+  /** Shown while checking. Default: a spinner with role=status. */
+  loading?: ReactNode;
+  /** Shown when denied. Default: an alert with "You don't have permission to access this page". */
+  denied?: ReactNode;
+  /** Shown when the check failed (network, 5xx). Default: a message and a Retry button. */
+  error?: ReactNode | ((props: PermissionGuardErrorProps) => ReactNode);
+  /** Called each time the check ends in denied. */
+  onDenied?: () => void;
+  /** The page, rendered only once allowed. */
+  children?: ReactNode;
+  delays?: UsePermissionOptions['delays'];
+  /** Change to re-run the check (live permission changes). An allowed page stays mounted while re-checking. */
+  recheckToken?: unknown;
+}
+
+/**
+ * Renders its children only when the server allows `permissionKey`, after at least the 0.75 s display
+ * floor (modelled on react-admin's `CanAccess`).
+ *
+ * @example
+ * <PermissionGuard permissionKey="statistics" title="Usage Statistics" check={api.checkPermission}>
+ *   <UsageStatistics />
+ * </PermissionGuard>
+ */
+export function PermissionGuard({
+  permissionKey,
+  check,
+  title,
+  loading,
+  denied,
+  error,
+  onDenied,
+  children,
+  delays,
+  recheckToken,
+}: PermissionGuardProps) {
+  const permission = usePermission(permissionKey, check, { delays, recheckToken, onDenied });
+  useDocumentTitle(title);
+
+  if (permission.status === 'allowed' || permission.isRechecking) return <>{children}</>;
+  if (permission.status === 'checking') return <>{loading ?? <PermissionGuardLoading />}</>;
+  if (permission.status === 'denied') return <>{denied ?? <PermissionGuardDenied />}</>;
+  const failure = permission.error ?? {};
+  if (typeof error === 'function') return <>{error({ error: failure, retry: permission.retry })}</>;
+  return <>{error ?? <PermissionGuardError error={failure} retry={permission.retry} />}</>;
+}
+
+/** Sets `document.title` while mounted and puts the previous title back afterwards. */
+export function useDocumentTitle(title: string | undefined): void {
+  useEffect(() => {
+    if (title === undefined || typeof document === 'undefined') return;
+    const before = document.title;
+    document.title = title;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
+}
+
+const spin = keyframes`to { transform: rotate(360deg); }`;
+
+const Panel = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${t.space3};
+  padding: ${t.space4};
+  border-radius: ${t.radiusMd};
+  font-size: ${t.fontSizeMd};
+  color: ${t.colorText};
+
+  &[data-state='checking'] {
+    justify-content: center;
+    min-height: 120px;
+    color: ${t.colorTextMuted};
+  }
+  &[data-state='denied'] {
+    background: ${t.colorDangerSoft};
+    border: 1px solid ${t.colorDanger};
+  }
+  &[data-state='error'] {
+    flex-wrap: wrap;
+    background: ${t.colorWarningSoft};
+    border: 1px solid ${t.colorWarning};
+  }
+`;
+
+const SpinnerRing = styled.span`
+  width: 28px;
+  height: 28px;
+  border-radius: 50%;
+  border: 3px solid ${t.colorBorder};
+  border-top-color: ${t.colorPrimary};
+  animation: ${spin} 0.8s linear infinite;
+  @media (prefers-reduced-motion: reduce) {
+    animation-duration: 2.4s;
+  }
+`;
+
+const Message = styled.p`
+  margin: 0;
+  flex: 1 1 auto;
+`;
+
+const RetryButton = styled.button`
+  font: inherit;
+  padding: ${t.space2} ${t.space4};
+  border-radius: ${t.radiusSm};
+  border: 1px solid ${t.colorPrimary};
+  background: ${t.colorPrimary};
+  color: ${t.colorPrimaryText};
+  cursor: pointer;
+  &:focus-visible {
+    outline: 3px solid ${t.colorFocus};
+    outline-offset: 2px;
+  }
+`;
+
+const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
+/** The default `loading` slot: a spinner announced as "Checking permission…". */
+export function PermissionGuardLoading({ label = 'Checking permission…' }: { label?: string }) {
+  return (
+    <Panel className="sc-permission-guard" data-state="checking" role="status">
+      <SpinnerRing aria-hidden="true" />
+      <VisuallyHidden>{label}</VisuallyHidden>
+    </Panel>
+  );
+}
+
+/** The default `denied` slot: the spec's alert. */
+export function PermissionGuardDenied({ message = PAGE_DENIED_MESSAGE }: { message?: string }) {
+  return (
+    <Panel className="sc-permission-guard" data-state="denied" role="alert">
+      <Message>{message}</Message>
+    </Panel>
+  );
+}
+
+/** Describes a failed check for people: the server's message or status when there is one. */
+export function permissionErrorText(error: CallError): string {
+  const detail = error.message ?? (error.status ? `HTTP ${error.status}` : undefined);
+  return detail ? `Could not check your access to this page (${detail}).` : 'Could not check your access to this page.';
+}
+
+/** The default `error` slot: what went wrong and a Retry button. */
+export function PermissionGuardError({ error, retry }: PermissionGuardErrorProps) {
+  return (
+    <Panel className="sc-permission-guard" data-state="error" role="alert">
+      <Message>{permissionErrorText(error)}</Message>
+      <RetryButton type="button" onClick={retry}>
+        Retry
+      </RetryButton>
+    </Panel>
+  );
+}

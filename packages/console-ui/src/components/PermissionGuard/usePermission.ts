@@ -1,0 +1,88 @@
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import type { CallError, CheckPermissionFn } from '../../adapters.js';
+import { PAGE_GUARD_DELAYS, pageGuardMachine, type PageGuardOutcome } from '../../machines/pageGuard.machine.js';
+
+export type PermissionStatus = 'checking' | PageGuardOutcome;
+
+export interface UsePermissionOptions {
+  /** Override the named delays, e.g. `{ PAGE_GUARD_DELAY: 0 }` in tests. */
+  delays?: Partial<Record<keyof typeof PAGE_GUARD_DELAYS, number>>;
+  /** Change this value to re-run the check (e.g. after the user's permissions changed). */
+  recheckToken?: unknown;
+  /** Called each time the check ends in denied. */
+  onDenied?: () => void;
+}
+
+export interface PermissionState {
+  status: PermissionStatus;
+  /** True while a re-check runs after the page had been allowed (the page may stay on screen meanwhile). */
+  isRechecking: boolean;
+  error: CallError | null;
+  /** Checks again after an error. */
+  retry: () => void;
+  /** Checks again from any settled state. */
+  recheck: () => void;
+}
+
+/**
+ * Headless page guard: runs `pageGuardMachine` for `permissionKey`, asking `check` (the server) and never
+ * settling before the `PAGE_GUARD_DELAY` floor. Use it to build a guard with your own look.
+ *
+ * @example
+ * const { status, retry } = usePermission('statistics', api.checkPermission);
+ * if (status === 'allowed') return <Statistics />;
+ */
+export function usePermission(
+  permissionKey: string,
+  check: CheckPermissionFn,
+  options: UsePermissionOptions = {},
+): PermissionState {
+  const { delays, recheckToken, onDenied } = options;
+  const onDeniedRef = useRef(onDenied);
+  useLayoutEffect(() => {
+    onDeniedRef.current = onDenied;
+  });
+
+  // useActorRef keeps one actor (same machine config) and swaps in the latest implementations each render,
+  // so a new `check` function is used by the next check without restarting the guard.
+  const machine = pageGuardMachine.provide({
+    actors: {
+      checkPermission: fromPromise<boolean, { permissionKey: string }>(({ input, signal }) =>
+        check(input.permissionKey, signal),
+      ),
+    },
+    delays: { ...PAGE_GUARD_DELAYS, ...delays },
+  });
+  const actorRef = useActorRef(machine, { input: { permissionKey } });
+  const status = useSelector(actorRef, (s) => s.value as PermissionStatus);
+  const previous = useSelector(actorRef, (s) => s.context.previous);
+  const error = useSelector(actorRef, (s) => s.context.error);
+
+  useEffect(() => {
+    const subscription = actorRef.on('denied', () => onDeniedRef.current?.());
+    return () => subscription.unsubscribe();
+  }, [actorRef]);
+
+  // A new key (same guard, another route) or a new token re-runs the check; the first render does not.
+  const lastRequest = useRef({ permissionKey, recheckToken });
+  useEffect(() => {
+    const last = lastRequest.current;
+    if (last.permissionKey === permissionKey && Object.is(last.recheckToken, recheckToken)) return;
+    lastRequest.current = { permissionKey, recheckToken };
+    actorRef.send({ type: 'RECHECK', permissionKey });
+  }, [actorRef, permissionKey, recheckToken]);
+
+  const [actions] = useState(() => ({
+    retry: () => actorRef.send({ type: 'RETRY' }),
+    recheck: () => actorRef.send({ type: 'RECHECK' }),
+  }));
+
+  return {
+    status,
+    isRechecking: status === 'checking' && previous === 'allowed',
+    error,
+    ...actions,
+  };
+}
