@@ -1,0 +1,195 @@
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { styled } from 'styled-components';
+import { t } from '../../theme/tokens.js';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  /** What will happen, e.g. "Delete 3 creators? This cannot be undone." */
+  description?: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** A destructive action: role=alertdialog, danger button, initial focus on Cancel. */
+  destructive?: boolean;
+  /** The action is running: buttons disabled, Escape ignored. */
+  busy?: boolean;
+  busyLabel?: string;
+  /** Why the action failed, shown inside the dialog. */
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+  children?: ReactNode;
+}
+
+const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * An accessible modal confirmation: focus is trapped inside, Escape cancels, and focus returns to where it was
+ * when the dialog closes.
+ *
+ * @example
+ * <ConfirmDialog open={open} destructive title="Delete creator" description="Delete Budi Santoso?"
+ *   confirmLabel="Delete" onConfirm={remove} onCancel={() => setOpen(false)} />
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel = 'Confirm',
+  cancelLabel = 'Cancel',
+  destructive = false,
+  busy = false,
+  busyLabel = 'Working…',
+  error,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
+  const id = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    (destructive ? cancelRef.current : confirmRef.current)?.focus();
+    return () => {
+      if (previous && previous.isConnected) previous.focus();
+    };
+    // Only on opening: re-focusing on every prop change would steal focus from the user.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open]);
+
+  if (!open) return null;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      if (!busy) onCancel();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
+    if (focusable.length === 0) {
+      event.preventDefault();
+      return;
+    }
+    const first = focusable[0]!;
+    const last = focusable[focusable.length - 1]!;
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === dialogRef.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <Backdrop className="sc-confirm-dialog-backdrop">
+      <Panel
+        ref={dialogRef}
+        className="sc-confirm-dialog"
+        role={destructive ? 'alertdialog' : 'dialog'}
+        aria-modal="true"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={description ? `${id}-description` : undefined}
+        aria-busy={busy || undefined}
+        data-variant={destructive ? 'destructive' : 'default'}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <h2 id={`${id}-title`}>{title}</h2>
+        {description ? <div id={`${id}-description`}>{description}</div> : null}
+        {children}
+        {error ? (
+          <p role="alert" className="sc-confirm-dialog-error">
+            {error}
+          </p>
+        ) : null}
+        <Actions>
+          <button ref={cancelRef} type="button" data-kind="secondary" disabled={busy} onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button
+            ref={confirmRef}
+            type="button"
+            data-kind={destructive ? 'danger' : 'primary'}
+            disabled={busy}
+            onClick={onConfirm}
+          >
+            {busy ? busyLabel : confirmLabel}
+          </button>
+        </Actions>
+      </Panel>
+    </Backdrop>
+  );
+}
+
+const Backdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 1000;
+  display: grid;
+  place-items: center;
+  padding: ${t.space4};
+  background: rgba(10, 16, 26, 0.55);
+`;
+
+const Panel = styled.div`
+  width: min(440px, 100%);
+  background: ${t.colorSurfaceRaised};
+  color: ${t.colorText};
+  border-radius: ${t.radiusMd};
+  box-shadow: ${t.shadowMd};
+  padding: ${t.space6};
+  font-family: ${t.fontFamily};
+  &:focus {
+    outline: none;
+  }
+  h2 {
+    margin: 0 0 ${t.space3};
+    font-size: ${t.fontSizeLg};
+  }
+  .sc-confirm-dialog-error {
+    color: ${t.colorDanger};
+    background: ${t.colorDangerSoft};
+    padding: ${t.space2} ${t.space3};
+    border-radius: ${t.radiusSm};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  gap: ${t.space2};
+  margin-top: ${t.space6};
+  button {
+    font: inherit;
+    padding: ${t.space2} ${t.space4};
+    border-radius: ${t.radiusSm};
+    border: 1px solid ${t.colorBorder};
+    background: ${t.colorSurface};
+    color: ${t.colorText};
+    cursor: pointer;
+  }
+  button:focus-visible {
+    outline: 2px solid ${t.colorFocus};
+    outline-offset: 2px;
+  }
+  button:disabled {
+    cursor: progress;
+    opacity: 0.7;
+  }
+  button[data-kind='primary'] {
+    background: ${t.colorPrimary};
+    border-color: ${t.colorPrimary};
+    color: ${t.colorPrimaryText};
+  }
+  button[data-kind='danger'] {
+    background: ${t.colorDanger};
+    border-color: ${t.colorDanger};
+    color: ${t.colorSurface};
+  }
+`;

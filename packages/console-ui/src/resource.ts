@@ -1,0 +1,218 @@
+/**
+ * Field descriptions shared by DataTable, FilterBar, ResourceForm and RecordHistory.
+ *
+ * `ResourceField` is structurally the same as console-contract's `FieldDef` (same property names and types), so
+ * an entity definition's `fields` can be handed to these components as they are, without console-ui depending
+ * on the contract at runtime.
+ */
+
+export type ResourceFieldType =
+  | 'text'
+  | 'longtext'
+  | 'email'
+  | 'url'
+  | 'phone'
+  | 'integer'
+  | 'number'
+  | 'money'
+  | 'percent'
+  | 'enum'
+  | 'relation'
+  | 'boolean'
+  | 'date'
+  | 'month'
+  | 'datetime'
+  | 'daterange'
+  | 'tags'
+  | 'json'
+  | 'secret';
+
+export interface ResourceFieldOption {
+  value: string;
+  label: string;
+}
+
+export interface ResourceField {
+  name: string;
+  label: string;
+  type: ResourceFieldType;
+  required?: boolean;
+  /** Max characters (text-like) or items (tags). */
+  maxLength?: number;
+  minLength?: number;
+  min?: number;
+  max?: number;
+  pattern?: string;
+  patternMessage?: string;
+  options?: ResourceFieldOption[];
+  relation?: { entity: string; labelField: string };
+  unique?: boolean;
+  /** Shown in the list by default. */
+  list?: boolean;
+  sortable?: boolean;
+  filterable?: boolean;
+  searchable?: boolean;
+  /** Set by the server; not editable. */
+  readOnly?: boolean;
+  defaultValue?: unknown;
+  help?: string;
+  placeholder?: string;
+}
+
+/** A row as it comes from the server. */
+export type ResourceRow = Record<string, unknown>;
+
+/** `{ from, to }` of a `daterange` field, both `YYYY-MM-DD` (either may be missing). */
+export interface DateRangeValue {
+  from?: string | null;
+  to?: string | null;
+}
+
+export interface FormatOptions {
+  /** IANA time zone for `datetime` values; the browser's own when left out. */
+  timeZone?: string;
+}
+
+export const NUMERIC_FIELD_TYPES: readonly ResourceFieldType[] = ['integer', 'number', 'money', 'percent'];
+export const DATE_FIELD_TYPES: readonly ResourceFieldType[] = ['date', 'month', 'datetime'];
+export const TEXT_FIELD_TYPES: readonly ResourceFieldType[] = ['text', 'longtext', 'email', 'url', 'phone'];
+
+const LOCALE = 'id-ID';
+const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'IDR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+
+/** A finite number from a number or numeric string (money arrives as a string from bigint columns). */
+export function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value.trim());
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/**
+ * Whole rupiah as "Rp 1.234.567" (id-ID).
+ *
+ * @example formatMoney(1234567) // "Rp 1.234.567"
+ */
+export function formatMoney(value: unknown): string {
+  const n = toNumber(value);
+  return n === null ? '-' : moneyFormat.format(n).replace(/\s/g, ' ');
+}
+
+/** Thousands-separated id-ID integer text without the currency, e.g. "1.234.567". */
+export function formatGrouped(value: number): string {
+  return integerFormat.format(value);
+}
+
+function localDate(text: string): Date | null {
+  const match = /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(text);
+  if (!match) return null;
+  return new Date(Number(match[1]), Number(match[2]) - 1, match[3] ? Number(match[3]) : 1);
+}
+
+/** `YYYY-MM-DD` as "5 Mei 2024". */
+export function formatDate(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '-';
+  const date = localDate(value.slice(0, 10));
+  return date ? new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' }).format(date) : value;
+}
+
+/** `YYYY-MM` as "Mei 2024". */
+export function formatMonth(value: unknown): string {
+  if (typeof value !== 'string' || value === '') return '-';
+  const date = localDate(value.slice(0, 7));
+  return date ? new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric' }).format(date) : value;
+}
+
+/** An ISO timestamp as "5 Mei 2024, 14.30". */
+export function formatDateTime(value: unknown, options: FormatOptions = {}): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const date = value instanceof Date ? value : new Date(String(value));
+  if (Number.isNaN(date.getTime())) return String(value);
+  return new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: options.timeZone }).format(date);
+}
+
+/**
+ * A secret as the server may send it: already masked text, `{ last4 }`, or (defensively) the full value, of
+ * which only the last four characters are ever shown.
+ */
+export function maskSecret(value: unknown): string | null {
+  if (value === null || value === undefined || value === '' || value === false) return null;
+  if (typeof value === 'object' && value !== null && 'last4' in value) return `••••${String((value as { last4: unknown }).last4)}`;
+  const text = String(value);
+  if (text.includes('•')) return text;
+  return `••••${text.slice(-4)}`;
+}
+
+/** The label of an enum value, or the value itself when unknown. */
+export function optionLabel(field: Pick<ResourceField, 'options'>, value: unknown): string {
+  const text = String(value);
+  return field.options?.find((option) => option.value === text)?.label ?? text;
+}
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * A value as display text, by field type (id-ID formats). Used by table cells, history and the view mode form.
+ *
+ * @example formatFieldValue({ name: 'budget', label: 'Budget', type: 'money' }, 1500000) // "Rp 1.500.000"
+ */
+export function formatFieldValue(field: ResourceField, value: unknown, options: FormatOptions = {}): string {
+  if (field.type === 'secret') return maskSecret(value) ?? 'Not set';
+  if (field.type === 'boolean') return value === null || value === undefined ? '-' : value === true || value === 'true' || value === 1 ? 'Yes' : 'No';
+  if (isEmpty(value)) return '-';
+  switch (field.type) {
+    case 'money':
+      return formatMoney(value);
+    case 'integer': {
+      const n = toNumber(value);
+      return n === null ? String(value) : integerFormat.format(n);
+    }
+    case 'number': {
+      const n = toNumber(value);
+      return n === null ? String(value) : decimalFormat.format(n);
+    }
+    case 'percent': {
+      const n = toNumber(value);
+      return n === null ? String(value) : `${decimalFormat.format(n)}%`;
+    }
+    case 'enum':
+      return optionLabel(field, value);
+    case 'date':
+      return formatDate(value);
+    case 'month':
+      return formatMonth(value);
+    case 'datetime':
+      return formatDateTime(value, options);
+    case 'daterange': {
+      const range = value as DateRangeValue;
+      return `${range.from ? formatDate(range.from) : '…'} – ${range.to ? formatDate(range.to) : '…'}`;
+    }
+    case 'tags':
+      return Array.isArray(value) ? value.join(', ') : String(value);
+    case 'json':
+      return typeof value === 'string' ? value : JSON.stringify(value);
+    case 'relation': {
+      if (typeof value === 'object' && value !== null && field.relation) {
+        const label = (value as Record<string, unknown>)[field.relation.labelField];
+        if (label !== undefined && label !== null) return String(label);
+        const id = (value as Record<string, unknown>).id;
+        return id === undefined ? '-' : String(id);
+      }
+      return String(value);
+    }
+    default:
+      return String(value);
+  }
+}
+
+/** Whether a field's values line up at the end of a cell (numbers). */
+export function isNumericField(field: Pick<ResourceField, 'type'>): boolean {
+  return NUMERIC_FIELD_TYPES.includes(field.type);
+}
