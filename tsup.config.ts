@@ -3,7 +3,7 @@ import path from 'node:path';
 import { defineConfig } from 'tsup';
 
 // Shared by the published libraries (console-ui, console-contract); tsup runs it from the package folder.
-// Every public folder (each component, the machines, the theme, the adapters) is its own entry and ESM splitting
+// Every public folder (each component, each machine, the theme, the adapters) is its own entry and ESM splitting
 // is on, so the barrel `dist/index.js` only re-exports from per-folder files. With `sideEffects: false` in
 // package.json a bundler that imports one component then skips the files of all the others
 // (measured by packages/console-ui/bench/ui.bench.ts).
@@ -11,6 +11,16 @@ function entries(cwd: string): Record<string, string> {
   const entry: Record<string, string> = { index: 'src/index.ts' };
   for (const file of ['adapters.ts', 'theme/index.ts', 'machines/index.ts']) {
     if (existsSync(path.join(cwd, 'src', file))) entry[file.replace(/\.ts$/, '')] = `src/${file}`;
+  }
+  // One entry per machine too: a machine definition is a call a bundler cannot prove pure, so machines sharing a
+  // chunk would all ship when one is imported.
+  const machines = path.join(cwd, 'src', 'machines');
+  if (existsSync(machines)) {
+    for (const file of readdirSync(machines).sort()) {
+      if (/\.machine\.ts$/.test(file) && !file.includes('.test.')) {
+        entry[`machines/${file.replace(/\.ts$/, '')}`] = `src/machines/${file}`;
+      }
+    }
   }
   const components = path.join(cwd, 'src', 'components');
   if (existsSync(components)) {

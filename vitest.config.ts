@@ -39,7 +39,13 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['packages/console-ui/test/setup.ts'],
           include: ['packages/console-ui/src/**/*.test.{ts,tsx}', 'packages/console-ui/test/**/*.test.{ts,tsx}'],
-          exclude: ['**/*.machine.test.ts', '**/node_modules/**'],
+          // The consumer check and the screenshots have projects of their own (node + npm pack; chromium).
+          exclude: [
+            '**/*.machine.test.ts',
+            '**/node_modules/**',
+            'packages/console-ui/test/consumer.test.ts',
+            'packages/console-ui/test/visual/**',
+          ],
           testTimeout: 600_000,
         },
       },
@@ -92,6 +98,48 @@ export default defineConfig({
             instances: [{ browser: 'chromium' }],
             viewport: { width: 1024, height: 768 },
           },
+        },
+      },
+      {
+        // Visual regression: every component's AllStates story against a committed screenshot.
+        plugins: [react()],
+        resolve: { alias },
+        optimizeDeps: {
+          include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
+        },
+        test: {
+          name: 'visual',
+          include: ['packages/console-ui/test/visual/*.visual.test.tsx'],
+          globalSetup: ['scripts/require-chromium.setup.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: findChromium() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+              // Same clock zone, locale and pixel density on every machine: screenshots must not depend on them.
+              contextOptions: { timezoneId: 'UTC', locale: 'en-US', deviceScaleFactor: 1, reducedMotion: 'reduce' },
+            }),
+            instances: [{ browser: 'chromium' }],
+            viewport: { width: 1024, height: 768 },
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: 'pixelmatch',
+                // Tolerates anti-aliasing noise, not a changed colour or moved element.
+                comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.0005 },
+              },
+            },
+          },
+        },
+      },
+      {
+        // The packed tarball installed into a throwaway Vite app with only its peers, built and opened in chromium.
+        test: {
+          name: 'consumer',
+          environment: 'node',
+          include: ['packages/console-ui/test/consumer.test.ts'],
+          globalSetup: ['scripts/require-chromium.setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
         },
       },
     ],

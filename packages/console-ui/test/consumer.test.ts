@@ -1,0 +1,254 @@
+/**
+ * The consumer check: what an embedder gets from `npm pack`. The library is built and packed, the tarball is
+ * installed into a throwaway Vite + React app (test/consumer-fixture) in a temporary folder with only the peer
+ * dependencies, the app is type-checked and built with Vite, and the built page is opened in chromium.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import react from '@vitejs/plugin-react';
+import { chromium, type Browser, type Page } from 'playwright';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.js';
+
+const run = promisify(execFile);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const libDir = path.resolve(here, '..');
+const fixtureDir = path.join(here, 'consumer-fixture');
+
+interface PackedFile {
+  path: string;
+}
+interface PackResult {
+  filename: string;
+  files: PackedFile[];
+}
+
+const PEERS = ['react', 'react-dom', 'styled-components', 'xstate', '@xstate/react'] as const;
+
+let workDir = '';
+let appDir = '';
+let packed: PackResult;
+let server: Server | undefined;
+let browser: Browser | undefined;
+
+async function npm(args: string[], cwd: string) {
+  return run('npm', args, { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false' } });
+}
+
+async function node(args: string[], cwd: string): Promise<string> {
+  const { stdout } = await run(process.execPath, args, { cwd, maxBuffer: 16 * 1024 * 1024 });
+  return stdout.trim();
+}
+
+beforeAll(async () => {
+  await npm(['run', 'build', '-w', '@staff/console-ui'], repoRoot);
+
+  workDir = await mkdtemp(path.join(os.tmpdir(), 'console-ui-consumer-'));
+  const { stdout } = await npm(['pack', '--json', '--pack-destination', workDir], libDir);
+  packed = (JSON.parse(stdout) as PackResult[])[0] as PackResult;
+
+  // The app lives outside the repository so nothing resolves from the workspace's node_modules.
+  appDir = path.join(workDir, 'app');
+  await cp(fixtureDir, appDir, { recursive: true });
+  const libPackage = JSON.parse(await readFile(path.join(libDir, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  };
+  const rootPackage = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    devDependencies: Record<string, string>;
+  };
+  const dependencies: Record<string, string> = { '@staff/console-ui': `file:../${packed.filename}` };
+  for (const peer of PEERS) dependencies[peer] = libPackage.devDependencies[peer] as string;
+  await writeFile(
+    path.join(appDir, 'package.json'),
+    JSON.stringify(
+      {
+        name: 'console-ui-consumer',
+        private: true,
+        type: 'module',
+        dependencies,
+        devDependencies: {
+          '@types/react': rootPackage.devDependencies['@types/react'],
+          '@types/react-dom': rootPackage.devDependencies['@types/react-dom'],
+        },
+      },
+      null,
+      2,
+    ),
+  );
+  await writeFile(
+    path.join(appDir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        lib: ['ES2023', 'DOM', 'DOM.Iterable'],
+        module: 'ESNext',
+        moduleResolution: 'Bundler',
+        jsx: 'react-jsx',
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        types: [],
+      },
+      include: ['src'],
+    }),
+  );
+
+  // The npm cache already holds every peer (the workspace installed them): offline first, registry if not.
+  const install = ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'];
+  try {
+    await npm([...install, '--offline'], appDir);
+  } catch {
+    await npm([...install, '--prefer-offline'], appDir);
+  }
+
+  // Vite comes from the workspace (a build tool, not something the library asks the embedder for); every import
+  // of the app resolves from the app's own node_modules.
+  await build({
+    root: appDir,
+    configFile: false,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: 'dist', emptyOutDir: true, minify: true },
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  if (workDir) await rm(workDir, { recursive: true, force: true });
+});
+
+describe('the packed tarball', () => {
+  it('holds the ESM, CJS and type builds and the README, and no sources or tests', () => {
+    const files = packed.files.map((f) => f.path);
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'package.json',
+        'README.md',
+        'dist/index.js',
+        'dist/index.cjs',
+        'dist/index.d.ts',
+        'dist/index.d.cts',
+        'dist/components/OtpInput/index.js',
+        'dist/components/Sidebar/index.js',
+      ]),
+    );
+    expect(files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md'].includes(f))).toEqual([]);
+    expect(files.some((f) => /\.(test|stories)\./.test(f))).toBe(false);
+  });
+
+  it('installs with its peers only: it brings no dependencies of its own', async () => {
+    const installed = JSON.parse(
+      await readFile(path.join(appDir, 'node_modules/@staff/console-ui/package.json'), 'utf8'),
+    ) as { dependencies?: Record<string, string>; peerDependencies: Record<string, string> };
+    expect(installed.dependencies ?? {}).toEqual({});
+    expect(Object.keys(installed.peerDependencies).sort()).toEqual([...PEERS].sort());
+    await expect(stat(path.join(appDir, 'node_modules/@staff/console-ui/node_modules'))).rejects.toThrow();
+  });
+
+  it('gives the same API through import (ESM) and require (CJS)', async () => {
+    const fromRequire = JSON.parse(
+      await node(['-e', "console.log(JSON.stringify(Object.keys(require('@staff/console-ui')).sort()))"], appDir),
+    ) as string[];
+    const fromImport = JSON.parse(
+      await node(
+        [
+          '--input-type=module',
+          '-e',
+          "const m = await import('@staff/console-ui'); console.log(JSON.stringify(Object.keys(m).sort()))",
+        ],
+        appDir,
+      ),
+    ) as string[];
+    expect(fromImport).toEqual(fromRequire);
+    expect(fromImport).toEqual(expect.arrayContaining(['LoginForm', 'OtpInput', 'PermissionGuard', 'Sidebar']));
+  });
+
+  it("type-checks the embedding app against the package's own declarations", async () => {
+    const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
+    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: appDir }).catch(
+      (error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+    );
+    expect(`${result.stdout}${result.stderr}`.trim()).toBe('');
+  });
+});
+
+describe('the embedding app built with Vite, in chromium', () => {
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    const distDir = path.join(appDir, 'dist');
+    server = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const file = path.join(distDir, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
+      if (!file.startsWith(distDir)) return void response.writeHead(403).end();
+      readFile(file).then(
+        (body) => {
+          const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html';
+          response.writeHead(200, { 'content-type': type }).end(body);
+        },
+        () => response.writeHead(404).end(),
+      );
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+
+    browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
+    page = await browser.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.getByRole('heading', { name: 'Embedded widgets' }).waitFor();
+  });
+
+  it('renders the Sidebar with the user and only the menu the permissions allow', async () => {
+    await expect(page.getByText('Embedder Test User').count()).resolves.toBeGreaterThan(0);
+    const link = page.getByRole('link', { name: 'Customer Chats' });
+    await link.waitFor();
+    await expect(link.getAttribute('aria-current')).resolves.toBe('page');
+    await expect(page.getByRole('link', { name: 'Admin Users' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: /sign out/i }).click();
+    await page.getByText('Signed out').waitFor();
+  });
+
+  it('renders PermissionGuard: the allowed page, and the denial alert for the other', async () => {
+    await page.getByRole('region', { name: 'Allowed page' }).getByText('Customer chats content').waitFor();
+    const denied = page.getByRole('region', { name: 'Denied page' }).getByRole('alert');
+    await denied.waitFor();
+    await expect(denied.textContent()).resolves.toContain("You don't have permission to access this page");
+    await expect(page.getByText('Admin users content').count()).resolves.toBe(0);
+  });
+
+  it('renders OtpInput: six boxes, and the value is reported once all are filled', async () => {
+    const region = page.getByRole('region', { name: 'One-time code' });
+    const boxes = region.getByRole('textbox');
+    await expect(boxes.count()).resolves.toBe(6);
+    await boxes.first().click();
+    await page.keyboard.type('123456');
+    await region.getByText('Code entered: 123456').waitFor();
+  });
+
+  it('renders LoginForm: Enter submits and a 403 shows the server message', async () => {
+    await page.getByLabel('Username').fill('someone');
+    await page.getByLabel('Password').fill('wrong');
+    await page.getByLabel('Password').press('Enter');
+    const error = page.getByRole('alert').filter({ hasText: 'Error : Username atau password salah' });
+    await error.waitFor();
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+  });
+
+  it('logs no errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
