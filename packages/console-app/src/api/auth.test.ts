@@ -74,10 +74,15 @@ describe('createCheckPermission', () => {
 });
 
 describe('createLogout', () => {
-  it('posts to /api/auth/logout with the token', async () => {
-    const { client, requests } = setup({ status: 204 });
+  it('posts to /api/auth/logout with the stored token, or the one handed in', async () => {
+    const { client, requests } = setup({ status: 200, data: { ok: true } });
     await createLogout(client)();
-    expect(requests[0]!.url).toBe('/api/auth/logout');
-    expect(requests[0]!.headers.get('Authorization')).toBe('Bearer tok');
+    await createLogout(client)('revoked-one');
+    expect(requests.map((r) => r.url)).toEqual(['/api/auth/logout', '/api/auth/logout']);
+    expect(requests.map((r) => r.headers.get('Authorization'))).toEqual(['Bearer tok', 'Bearer revoked-one']);
+  });
+
+  it('rejects with a CallError when the server is down', async () => {
+    await expect(createLogout(setup({ network: true }).client)('t')).rejects.toEqual({ message: 'Network Error' });
   });
 });

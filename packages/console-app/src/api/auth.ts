@@ -54,11 +54,14 @@ export function createCheckPermission(
   };
 }
 
-/** `POST /api/auth/logout`: revokes the token on the server. */
-export function createLogout(client: AxiosInstance): () => Promise<void> {
-  return async () => {
+/**
+ * `POST /api/auth/logout`: revokes a token on the server. Sign-out clears the stored user first, so it hands in
+ * the token being revoked.
+ */
+export function createLogout(client: AxiosInstance): (token?: string) => Promise<void> {
+  return async (token) => {
     try {
-      await client.post('/api/auth/logout');
+      await client.post('/api/auth/logout', undefined, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
     } catch (error) {
       throw toCallError(error);
     }

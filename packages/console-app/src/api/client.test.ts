@@ -28,6 +28,15 @@ describe('createApiClient', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps a token the caller names and does not end a newer session for an older token', async () => {
+    const onUnauthorized = vi.fn();
+    const { adapter, requests } = fakeAdapter(() => ({ status: 401 }));
+    const client = createApiClient({ getToken: () => 'new', onUnauthorized, adapter });
+    await expect(client.post('/api/auth/logout', undefined, { headers: { Authorization: 'Bearer old' } })).rejects.toBeTruthy();
+    expect(requests[0]!.headers.get('Authorization')).toBe('Bearer old');
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
   it('leaves other failures and token-less 401s to the caller', async () => {
     const onUnauthorized = vi.fn();
     const statuses = [403, 500, 401];

@@ -5,7 +5,11 @@ export interface ApiClientOptions {
   baseURL?: string;
   /** The stored token, read on every request so a new login or a sign-out takes effect at once. */
   getToken: () => string | null | undefined;
-  /** Called on any 401 answer to a request that carried a token: the app clears the session and goes to `/`. */
+  /**
+   * Called on a 401 answer to a request made with the current token: the app clears the session and goes to `/`.
+   * A 401 to a call made without a token (the login call) or with an older session's token (a sign-out's own
+   * revoke call, a request still in flight from before) has no current session to end.
+   */
   onUnauthorized: () => void;
   /** Request timeout in ms. */
   timeout?: number;
@@ -29,16 +33,18 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
   });
 
   client.interceptors.request.use((config) => {
+    // A caller may name the token itself (sign-out revokes the token it is clearing); otherwise the stored one.
+    if (config.headers.has('Authorization')) return config;
     const token = options.getToken();
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    else config.headers.delete('Authorization');
     return config;
   });
 
   client.interceptors.response.use(undefined, (error: unknown) => {
-    // A 401 to a call made without a token (the login call itself) has no session to end: the caller shows it.
-    if (axios.isAxiosError(error) && error.response?.status === 401 && error.config?.headers?.has('Authorization')) {
-      options.onUnauthorized();
+    if (axios.isAxiosError(error) && error.response?.status === 401) {
+      const sent = error.config?.headers?.get('Authorization');
+      const current = options.getToken();
+      if (current && sent === `Bearer ${current}`) options.onUnauthorized();
     }
     return Promise.reject(error);
   });

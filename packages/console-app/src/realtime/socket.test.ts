@@ -55,8 +55,7 @@ describe('createConsoleSocket', () => {
     expect(options()).toMatchObject({
       transports: ['websocket', 'polling'],
       tryAllTransports: true,
-      reconnectionDelay: 1000,
-      reconnectionDelayMax: 5000,
+      reconnection: false, // the realtimeConnection machine reconnects, 1 s growing to 5 s
       timeout: 20000,
       autoConnect: false,
     });

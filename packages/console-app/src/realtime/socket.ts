@@ -2,13 +2,16 @@ import { io as connectIo, type ManagerOptions, type Socket, type SocketOptions }
 import { SOCKET_EVENTS } from '@staff/console-contract';
 import type { RealtimeSocketAdapter, RealtimeStatusEvent } from '@staff/console-ui';
 
-/** Connection settings of spec section 9: websocket first, polling as fallback, reconnect 1–5 s, timeout 20 s. */
+/**
+ * Connection settings of spec section 9: websocket first with polling as fallback, 20 s connect timeout.
+ * socket.io's own reconnection is off: console-ui's realtimeConnection machine reconnects (1 s growing to 5 s)
+ * and shows the state; two reconnect loops on one socket would fight.
+ */
 export const SOCKET_OPTIONS = {
   transports: ['websocket', 'polling'],
-  // Without it a websocket-first client never falls back to polling when the upgrade is blocked.
+  // Without it a websocket-first client never falls back to polling when the websocket is blocked.
   tryAllTransports: true,
-  reconnectionDelay: 1000,
-  reconnectionDelayMax: 5000,
+  reconnection: false,
   timeout: 20_000,
 } as const satisfies Partial<ManagerOptions & SocketOptions>;
 

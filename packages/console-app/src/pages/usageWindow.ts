@@ -1,0 +1,1 @@
+export const USAGE_WINDOW_DAYS = 30;

@@ -1,0 +1,50 @@
+import { Link } from 'react-router-dom';
+import { styled } from 'styled-components';
+import { ROUTES, canRead, toPermissionMap } from '@staff/console-contract';
+import { t, type PermissionEntry } from '@staff/console-ui';
+
+const Nav = styled.nav`
+  margin-top: ${t.space4};
+  h2 {
+    margin: 0 0 ${t.space2};
+    font-size: ${t.fontSizeLg};
+  }
+  ul {
+    margin: 0;
+    padding-left: ${t.space6};
+    columns: 2 16rem;
+  }
+  li {
+    margin: ${t.space1} 0;
+  }
+  a {
+    color: ${t.colorPrimary};
+  }
+`;
+
+/** The menu pages whose key the user may read (from ___ca), skipping the one being denied. */
+export function allowedRoutes(permissions: readonly PermissionEntry[], exceptPath?: string) {
+  const map = toPermissionMap(permissions);
+  return ROUTES.filter((route) => route.group && route.path !== exceptPath && canRead(map, route.key));
+}
+
+/** Where a denied user can go instead: links to the pages their permissions open. */
+export function AllowedPagesLinks({ permissions, exceptPath }: { permissions: readonly PermissionEntry[]; exceptPath?: string }) {
+  const routes = allowedRoutes(permissions, exceptPath);
+  return (
+    <Nav aria-labelledby="allowed-pages-title">
+      <h2 id="allowed-pages-title">Pages you can open</h2>
+      {routes.length === 0 ? (
+        <p>Your account cannot open any page yet. Ask an administrator to grant you access.</p>
+      ) : (
+        <ul>
+          {routes.map((route) => (
+            <li key={route.id}>
+              <Link to={route.path}>{route.menuLabel ?? route.title}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Nav>
+  );
+}

@@ -1,0 +1,172 @@
+import { forwardRef, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useActorRef, useSelector } from '@xstate/react';
+import { fromPromise } from 'xstate';
+import { findRoute, menuDefinition } from '@staff/console-contract';
+import {
+  AppShell,
+  ConnectionStatus,
+  Sidebar,
+  permissionRefreshMachine,
+  realtimeConnectionMachine,
+  useNotifications,
+  type LinkRendererProps,
+  type PermissionEntry,
+  type StoredUser,
+} from '@staff/console-ui';
+import { useServices } from '../services.js';
+import { PRODUCT_LABEL } from '../product.js';
+import type { ConsoleOutletContext } from './consoleContext.js';
+
+const MENU = menuDefinition();
+
+/** Menu links through react-router, so navigation stays in the page. */
+const RouterLink = forwardRef<HTMLAnchorElement, LinkRendererProps>(function RouterLink({ to, children, ...rest }, ref) {
+  return (
+    <Link ref={ref} to={to} {...rest}>
+      {children}
+    </Link>
+  );
+});
+
+/** `/app/*`: the shell for a signed-in user; anyone else goes to `/`. */
+export function ConsoleLayout() {
+  const { session } = useServices();
+  const user = useSelector(session, (snapshot) => snapshot.context.user);
+  if (!user) return <Navigate to="/" replace />;
+  return <SignedInConsole user={user} />;
+}
+
+function SignedInConsole({ user }: { user: StoredUser }) {
+  const services = useServices();
+  const { notify } = useNotifications();
+  const { pathname } = useLocation();
+
+  const [refreshMachine] = useState(() =>
+    permissionRefreshMachine.provide({ actors: { loadPermissions: fromPromise(() => services.loadPermissions()) } }),
+  );
+  const refresh = useActorRef(refreshMachine, { input: {} });
+  const permissions = useSelector(refresh, (snapshot) => snapshot.context.permissions);
+  const refreshing = useSelector(refresh, (snapshot) => snapshot.matches('refreshing'));
+  const [permissionsVersion, setPermissionsVersion] = useState(0);
+  // The first load at sign-in is not a change: the open page is checking already.
+  const initialLoad = useRef(true);
+  const userAskedRefresh = useRef(false);
+
+  useEffect(() => {
+    const changed = refresh.on('permissionsChanged', () => {
+      if (initialLoad.current) {
+        initialLoad.current = false;
+        return;
+      }
+      setPermissionsVersion((v) => v + 1);
+      if (userAskedRefresh.current) {
+        userAskedRefresh.current = false;
+        notify({ type: 'success', message: 'Permissions refreshed.' });
+      }
+    });
+    const failed = refresh.on('refreshFailed', ({ error }) => {
+      userAskedRefresh.current = false;
+      notify({
+        type: 'error',
+        title: 'Could not refresh permissions',
+        message: error.message ?? 'The server could not be reached.',
+      });
+    });
+    return () => {
+      changed.unsubscribe();
+      failed.unsubscribe();
+    };
+  }, [refresh, notify]);
+
+  useEffect(() => {
+    let live = true;
+    services.loadPermissions().then(
+      (list: PermissionEntry[]) => {
+        if (live) refresh.send({ type: 'PERMISSIONS.SET', permissions: list });
+      },
+      (error: { status?: number; message?: string }) => {
+        initialLoad.current = false;
+        // A 401 has already signed the user out; anything else leaves the always-shown menu groups.
+        if (live && error.status !== 401) {
+          notify({ type: 'error', title: 'Could not load your permissions', message: error.message ?? 'The server could not be reached.' });
+        }
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [services, refresh, notify]);
+
+  // Realtime: one socket per signed-in shell; its state shows in the sidebar footer.
+  const socket = useMemo(() => services.createSocket(), [services]);
+  const connection = useActorRef(realtimeConnectionMachine, { input: { socket } });
+  const connectionState = useSelector(connection, (snapshot) => snapshot.value as 'connecting' | 'connected' | 'reconnecting' | 'offline');
+
+  useEffect(() => {
+    const stopChanged = socket.onPermissionsChanged(() => {
+      services.loadPermissions().then(
+        (list) => {
+          refresh.send({ type: 'PERMISSIONS.SET', permissions: list });
+          notify({ type: 'info', message: 'Your permissions were changed by an administrator.' });
+        },
+        () => undefined, // a 401 signs out; the next change or a manual refresh will try again
+      );
+    });
+    const stopRevoked = socket.onSessionRevoked(() => {
+      services.session.send({ type: 'SESSION.UNAUTHORIZED' });
+    });
+    return () => {
+      stopChanged();
+      stopRevoked();
+      socket.disconnect();
+    };
+  }, [socket, services, refresh, notify]);
+
+  const onRefresh = useCallback(() => {
+    userAskedRefresh.current = true;
+    refresh.send({ type: 'PERMISSIONS.REFRESH' });
+  }, [refresh]);
+
+  const onSignOut = useCallback(() => {
+    const token = services.token();
+    services.session.send({ type: 'SESSION.SIGN_OUT' });
+    if (!token) return;
+    services.logout(token).then(
+      () => notify({ type: 'success', message: 'You have signed out.' }),
+      (error: { message?: string }) =>
+        notify({
+          type: 'warning',
+          title: 'Signed out on this browser',
+          message: `The server could not end the session (${error.message ?? 'no answer'}).`,
+        }),
+    );
+  }, [services, notify]);
+
+  const route = findRoute(pathname) ?? findRoute(pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`);
+  const outletContext: ConsoleOutletContext = useMemo(
+    () => ({ permissions, permissionsVersion }),
+    [permissions, permissionsVersion],
+  );
+
+  return (
+    <AppShell
+      sidebar={
+        <Sidebar
+          user={user}
+          menu={MENU}
+          permissions={permissions}
+          currentPath={route?.path ?? pathname}
+          renderLink={RouterLink}
+          onSignOut={onSignOut}
+          onRefresh={onRefresh}
+          refreshing={refreshing}
+          productLabel={PRODUCT_LABEL}
+          footer={<ConnectionStatus state={connectionState} />}
+        />
+      }
+    >
+      <Outlet context={outletContext} />
+    </AppShell>
+  );
+}

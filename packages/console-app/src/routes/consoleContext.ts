@@ -1,0 +1,13 @@
+import { useOutletContext } from 'react-router-dom';
+import type { PermissionEntry } from '@staff/console-ui';
+
+/** What the signed-in shell hands to the page routes under it. */
+export interface ConsoleOutletContext {
+  permissions: PermissionEntry[];
+  /** Changes whenever the user's permissions change (refresh or live push): the open page re-checks. */
+  permissionsVersion: number;
+}
+
+export function useConsoleContext(): ConsoleOutletContext {
+  return useOutletContext<ConsoleOutletContext>();
+}

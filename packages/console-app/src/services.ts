@@ -1,0 +1,84 @@
+import { createContext, useContext } from 'react';
+import type { AxiosInstance } from 'axios';
+import { createActor, type ActorRefFrom } from 'xstate';
+import {
+  sessionMachine,
+  type CheckPermissionFn,
+  type LoadPermissionsFn,
+  type LoginFn,
+  type StorageAdapter,
+} from '@staff/console-ui';
+import { createApiClient, type ApiClientOptions } from './api/client.js';
+import { createCheckPermission, createLoadPermissions, createLogin, createLogout } from './api/auth.js';
+import { readConfig, type ConfigValue } from './api/config.js';
+import { createFetchUsageStatistics } from './api/statistics.js';
+import { createConsoleSocket, type ConsoleSocket, type IoFactory } from './realtime/socket.js';
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+/** Everything the views call: the session, the one HTTP client and the adapters console-ui is handed. */
+export interface ConsoleServices {
+  session: SessionActor;
+  api: AxiosInstance;
+  login: LoginFn;
+  loadPermissions: LoadPermissionsFn;
+  /** The ___pc check of the page at `path`. */
+  checkPermissionFor: (path: string) => CheckPermissionFn;
+  logout: (token?: string) => Promise<void>;
+  readConfig: (configName: string, defaultValue?: string) => Promise<ConfigValue>;
+  fetchUsageStatistics: ReturnType<typeof createFetchUsageStatistics>;
+  /** A new, unconnected socket for the signed-in user. */
+  createSocket: () => ConsoleSocket;
+  /** The stored token, or null when signed out. */
+  token: () => string | null;
+}
+
+export interface ConsoleServicesOptions {
+  storage: StorageAdapter;
+  /** API origin; '' = same origin (the server serves the app). */
+  baseURL?: string;
+  /** Socket origin; undefined = same origin. */
+  socketUrl?: string;
+  io?: IoFactory;
+  adapter?: ApiClientOptions['adapter'];
+}
+
+/**
+ * Wires the session actor to the HTTP client: the client reads the token from the session and reports any 401
+ * to it, and the session's `signedOut` event is what sends the app to `/`.
+ */
+export function createConsoleServices(options: ConsoleServicesOptions): ConsoleServices {
+  const session: SessionActor = createActor(sessionMachine, { input: { storage: options.storage } }).start();
+  const token = () => session.getSnapshot().context.user?.token ?? null;
+  const api = createApiClient({
+    ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
+    ...(options.adapter ? { adapter: options.adapter } : {}),
+    getToken: token,
+    onUnauthorized: () => session.send({ type: 'SESSION.UNAUTHORIZED' }),
+  });
+  return {
+    session,
+    api,
+    token,
+    login: createLogin(api),
+    loadPermissions: createLoadPermissions(api),
+    checkPermissionFor: (path) => createCheckPermission(api, () => path),
+    logout: createLogout(api),
+    readConfig: (name, defaultValue) => readConfig(api, name, defaultValue),
+    fetchUsageStatistics: createFetchUsageStatistics(api),
+    createSocket: () =>
+      createConsoleSocket({
+        getToken: token,
+        ...(options.socketUrl !== undefined ? { url: options.socketUrl } : {}),
+        ...(options.io ? { io: options.io } : {}),
+      }),
+  };
+}
+
+export const ServicesContext = createContext<ConsoleServices | null>(null);
+
+export function useServices(): ConsoleServices {
+  const services = useContext(ServicesContext);
+  if (!services) throw new Error('useServices: wrap the app in <ServicesContext.Provider>');
+  return services;
+}

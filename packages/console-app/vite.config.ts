@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const backend = process.env.CONSOLE_BACKEND ?? 'http://localhost:3000';
+
+// The app bundles console-ui and the contract from source (like the tests do), so it builds without their dist
+// and tree-shakes per module.
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@staff/console-contract': path.join(root, 'packages/console-contract/src/index.ts'),
+      '@staff/console-ui': path.join(root, 'packages/console-ui/src/index.ts'),
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: true },
+      '/socket.io': { target: backend, ws: true, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+});
