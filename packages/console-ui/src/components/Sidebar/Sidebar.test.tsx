@@ -1,0 +1,205 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { composeStories } from '@storybook/react-vite';
+import { describe, expect, it, vi } from 'vitest';
+import type { LinkRendererProps } from '../../adapters.js';
+import { formatLastLogin, samePath, visibleMenuGroups, type SidebarMenuGroup } from './menu.js';
+import { Sidebar } from './Sidebar.js';
+import * as stories from './Sidebar.stories.js';
+
+const { AllKeys, NoKeys, ZeroReadKeys, DoubleKeyedItems, Refreshing, NoLastLogin, WithFooter, WithRouterLinks, AllStates } =
+  composeStories(stories);
+
+const groupButtons = () => screen.getAllByRole('button').filter((b) => b.hasAttribute('aria-expanded'));
+
+const MENU: SidebarMenuGroup[] = [
+  { id: 'open', label: 'Open', alwaysVisible: true, requires: [], items: [{ id: 'o1', label: 'O1', path: '/o1', requires: ['x'] }] },
+  {
+    id: 'two',
+    label: 'Two keys',
+    alwaysVisible: false,
+    requires: ['a', 'b'],
+    items: [
+      { id: 't1', label: 'T1', path: '/t1', requires: [] },
+      { id: 't2', label: 'T2', path: '/t2/', requires: ['c'] },
+    ],
+  },
+  { id: 'solo', label: 'Solo', alwaysVisible: false, requires: [], items: [{ id: 's1', label: 'S1', path: '/s1', requires: ['d'] }] },
+  { id: 'empty', label: 'Empty', alwaysVisible: true, requires: [], items: [] },
+];
+const read = (...keys: string[]) => keys.map((permission_key) => ({ permission_key, allow_read: 1 }));
+
+describe('visibleMenuGroups', () => {
+  it('shows alwaysVisible groups with all their items to everyone', () => {
+    expect(visibleMenuGroups(MENU, [])).toEqual([MENU[0]]);
+  });
+
+  it('needs every group key, and each item its own keys too', () => {
+    expect(visibleMenuGroups(MENU, read('a')).map((g) => g.id)).toEqual(['open']);
+    const two = visibleMenuGroups(MENU, read('a', 'b')).find((g) => g.id === 'two');
+    expect(two?.items.map((i) => i.id)).toEqual(['t1']);
+    const full = visibleMenuGroups(MENU, read('a', 'b', 'c')).find((g) => g.id === 'two');
+    expect(full?.items.map((i) => i.id)).toEqual(['t1', 't2']);
+  });
+
+  it('hides a group whose items are all hidden', () => {
+    expect(visibleMenuGroups(MENU, read('a', 'b')).map((g) => g.id)).not.toContain('solo');
+    expect(visibleMenuGroups(MENU, read('d')).map((g) => g.id)).toContain('solo');
+  });
+
+  it('treats allow_read 0 as no access, and any readable duplicate as access', () => {
+    expect(visibleMenuGroups(MENU, [{ permission_key: 'd', allow_read: 0 }]).map((g) => g.id)).toEqual(['open']);
+    expect(
+      visibleMenuGroups(MENU, [
+        { permission_key: 'd', allow_read: 0 },
+        { permission_key: 'd', allow_read: 1 },
+      ]).map((g) => g.id),
+    ).toContain('solo');
+  });
+
+  it('counts a missing permission list as empty', () => {
+    expect(visibleMenuGroups(MENU, null).map((g) => g.id)).toEqual(['open']);
+  });
+
+  it('does not mutate the menu', () => {
+    visibleMenuGroups(MENU, read('a', 'b'));
+    expect(MENU[1]!.items).toHaveLength(2);
+  });
+});
+
+describe('formatLastLogin and samePath', () => {
+  it('formats id-ID date and time, "—" when missing, raw when unparseable', () => {
+    expect(formatLastLogin('2025-03-12T07:05:00Z', { timeZone: 'Asia/Jakarta' })).toBe('12 Mar 2025, 14.05');
+    expect(formatLastLogin('2025-03-12 14:05:00', { timeZone: undefined })).toMatch(/^12 Mar 2025, 14\.05$/);
+    expect(formatLastLogin(null)).toBe('—');
+    expect(formatLastLogin('')).toBe('—');
+    expect(formatLastLogin('kemarin')).toBe('kemarin');
+    expect(formatLastLogin('2025-03-12T07:05:00Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe('12 Mar 2025, 07:05');
+  });
+
+  it('compares paths ignoring a trailing slash', () => {
+    expect(samePath('/app/logs/purchase/', '/app/logs/purchase')).toBe(true);
+    expect(samePath('/', '/')).toBe(true);
+    expect(samePath('/app/a', '/app/ab')).toBe(false);
+  });
+});
+
+describe('Sidebar', () => {
+  it('shows the user, the formatted last login, and every group with all keys', () => {
+    render(<AllKeys />);
+    expect(screen.getByText('Siti Rahmawati')).toBeInTheDocument();
+    expect(screen.getByText('12 Mar 2025, 14.05')).toHaveAttribute('datetime', '2025-03-12T07:05:00.000Z');
+    expect(groupButtons()).toHaveLength(10);
+  });
+
+  it('shows only the three always-visible groups without keys, or with allow_read 0', () => {
+    const names = ['General Affairs', 'Automation Database', 'Operation Data'];
+    const { unmount } = render(<NoKeys />);
+    expect(groupButtons().map((b) => b.textContent)).toEqual(names);
+    unmount();
+    render(<ZeroReadKeys />);
+    expect(groupButtons().map((b) => b.textContent)).toEqual(names);
+  });
+
+  it('opens the current page group first and highlights its link', () => {
+    render(<AllKeys />);
+    expect(screen.getByRole('button', { name: 'Operation Data' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Reports' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('link', { name: 'Product Admin' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Product Admin' })).toHaveAttribute('href', '/app/admins/products');
+  });
+
+  it('keeps one group open at a time, with aria-controls pointing at its list', async () => {
+    render(<AllKeys />);
+    const reports = screen.getByRole('button', { name: 'Reports' });
+    await userEvent.click(reports);
+    expect(reports).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Operation Data' })).toHaveAttribute('aria-expanded', 'false');
+    const panel = document.getElementById(reports.getAttribute('aria-controls')!)!;
+    expect(panel).toBeVisible();
+    expect(within(panel).getByRole('link', { name: 'KOL Report' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Product Admin' })).not.toBeInTheDocument();
+    await userEvent.click(reports);
+    expect(groupButtons().every((b) => b.getAttribute('aria-expanded') === 'false')).toBe(true);
+  });
+
+  it('works from the keyboard', async () => {
+    render(<AllKeys />);
+    const logs = screen.getByRole('button', { name: 'Logs' });
+    logs.focus();
+    await userEvent.keyboard('{Enter}');
+    expect(logs).toHaveAttribute('aria-expanded', 'true');
+    await userEvent.tab();
+    expect(screen.getByRole('link', { name: 'Purchase Log' })).toHaveFocus();
+  });
+
+  it('hides double-keyed items without their second key', async () => {
+    render(<DoubleKeyedItems />);
+    expect(screen.queryByRole('link', { name: 'KOL Report' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Finance' }));
+    expect(screen.getByRole('link', { name: 'Bank Accounts' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Companies' })).not.toBeInTheDocument();
+  });
+
+  it('calls onSignOut and onRefresh', async () => {
+    const onSignOut = vi.fn();
+    const onRefresh = vi.fn();
+    render(<AllKeys onSignOut={onSignOut} onRefresh={onRefresh} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh permissions' }));
+    expect(onSignOut).toHaveBeenCalledTimes(1);
+    expect(onRefresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the spinner state and ignores clicks while refreshing', async () => {
+    const onRefresh = vi.fn();
+    render(<Refreshing onRefresh={onRefresh} />);
+    const button = screen.getByRole('button', { name: 'Refresh permissions' });
+    expect(button).toHaveAttribute('data-state', 'refreshing');
+    expect(screen.getByRole('status')).toHaveTextContent('Refreshing permissions…');
+    await userEvent.click(button);
+    expect(onRefresh).not.toHaveBeenCalled();
+  });
+
+  it('shows "—" without a last login', () => {
+    render(<NoLastLogin />);
+    expect(screen.getByText('Last login: —')).toBeInTheDocument();
+  });
+
+  it('renders the footer slot', () => {
+    render(<WithFooter />);
+    expect(screen.getByText('Connected')).toBeInTheDocument();
+  });
+
+  it('uses renderLink, and a path change opens the new group', async () => {
+    render(<WithRouterLinks />);
+    await userEvent.click(screen.getByRole('link', { name: 'Tribe Admin' }));
+    expect(screen.getByRole('link', { name: 'Tribe Admin' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('opens the group of a new currentPath given by the app', () => {
+    const Link = ({ to, children, ...rest }: LinkRendererProps) => (
+      <a href={`#${to}`} data-router="yes" {...rest}>
+        {children}
+      </a>
+    );
+    const props = {
+      user: { fullname: 'A', last_login: null },
+      menu: MENU,
+      permissions: read('a', 'b', 'c'),
+      onSignOut: () => {},
+      onRefresh: () => {},
+      renderLink: Link,
+    };
+    const { rerender } = render(<Sidebar {...props} currentPath="/o1" />);
+    expect(screen.getByRole('link', { name: 'O1' })).toHaveAttribute('data-router', 'yes');
+    rerender(<Sidebar {...props} currentPath="/t2" />);
+    expect(screen.getByRole('button', { name: 'Two keys' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'T2' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('renders every variant in AllStates', () => {
+    render(<AllStates />);
+    expect(screen.getAllByRole('navigation')).toHaveLength(6);
+  });
+});

@@ -1,0 +1,13 @@
+export { PlainLink, Sidebar, type SidebarProps, type SidebarUser } from './Sidebar.js';
+export {
+  formatLastLogin,
+  groupOfPath,
+  lastLoginDateTime,
+  readableKeys,
+  samePath,
+  visibleMenuGroups,
+  type FormatLastLoginOptions,
+  type SidebarMenuGroup,
+  type SidebarMenuItem,
+} from './menu.js';
+export { useSidebarMenu, type SidebarMenuState, type UseSidebarMenuOptions } from './useSidebarMenu.js';

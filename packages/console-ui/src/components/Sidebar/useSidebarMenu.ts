@@ -1,0 +1,53 @@
+import { useCallback, useMemo, useState } from 'react';
+import type { PermissionEntry } from '../../adapters.js';
+import { groupOfPath, samePath, visibleMenuGroups, type SidebarMenuGroup } from './menu.js';
+
+export interface UseSidebarMenuOptions<G extends SidebarMenuGroup> {
+  menu: readonly G[];
+  permissions: readonly PermissionEntry[];
+  currentPath: string;
+}
+
+export interface SidebarMenuState<G extends SidebarMenuGroup> {
+  /** The groups and items this user may see. */
+  groups: G[];
+  /** The one open group (accordion), or null when all are closed. */
+  openGroupId: string | null;
+  /** Opens a group (closing the open one) or closes it when it is open. */
+  toggleGroup: (id: string) => void;
+  isCurrent: (path: string) => boolean;
+}
+
+/**
+ * Headless sidebar menu: permission filtering, one open group at a time, and the current link. The group
+ * holding the current path opens at first and again whenever the path moves into another group.
+ *
+ * @example
+ * const { groups, openGroupId, toggleGroup, isCurrent } = useSidebarMenu({ menu, permissions, currentPath });
+ */
+export function useSidebarMenu<G extends SidebarMenuGroup>({
+  menu,
+  permissions,
+  currentPath,
+}: UseSidebarMenuOptions<G>): SidebarMenuState<G> {
+  const groups = useMemo(() => visibleMenuGroups(menu, permissions), [menu, permissions]);
+  const [open, setOpen] = useState(() => ({
+    path: currentPath,
+    id: groupOfPath(groups, currentPath) ?? null,
+  }));
+
+  // Derived-state update during render (React's documented pattern): navigation opens the new page's group.
+  let openGroupId = open.id;
+  if (open.path !== currentPath) {
+    openGroupId = groupOfPath(groups, currentPath) ?? open.id;
+    setOpen({ path: currentPath, id: openGroupId });
+  }
+
+  const toggleGroup = useCallback(
+    (id: string) => setOpen((prev) => ({ ...prev, id: prev.id === id ? null : id })),
+    [],
+  );
+  const isCurrent = useCallback((path: string) => samePath(path, currentPath), [currentPath]);
+
+  return { groups, openGroupId, toggleGroup, isCurrent };
+}
