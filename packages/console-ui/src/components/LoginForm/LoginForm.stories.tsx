@@ -1,0 +1,220 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, waitFor } from 'storybook/test';
+import type { LoginFn, StoredUser } from '../../adapters.js';
+import { ThemeProvider } from '../../theme/ThemeProvider.js';
+import { LOGIN_GENERIC_ERROR } from '../../machines/loginButton.machine.js';
+import { LoginForm } from './LoginForm.js';
+import type { LoginFormSeed } from './useLoginForm.js';
+
+const demoUser: StoredUser = { token: 'demo-token', fullname: 'Ani Wijaya', last_login: '2024-05-01 08:30:00' };
+const never: LoginFn = () => new Promise<StoredUser>(() => {});
+const after = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+const serverMessage = 'Username atau password salah';
+
+const meta = {
+  title: 'Console UI/LoginForm',
+  component: LoginForm,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    login: fn<LoginFn>(async () => demoUser),
+    onSuccess: fn(),
+    productLabel: 'Staff Console',
+    copyrightYear: 2025,
+  },
+} satisfies Meta<typeof LoginForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Nothing typed yet: "Login" is enabled, no error. */
+export const Idle: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Silakan masukkan username dan password Anda untuk masuk.')).toBeVisible();
+    await expect(canvas.getByLabelText('Username')).toHaveValue('');
+    await expect(canvas.getByLabelText('Password')).toHaveAttribute('type', 'password');
+    await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+    await expect(canvas.getByText('v1.0.0')).toBeVisible();
+  },
+};
+
+/** Seeded `loading`: "Memuat..." with a spinner, button disabled. */
+export const Loading: Story = {
+  args: { login: fn<LoginFn>(never), initialState: { status: 'loading' }, defaultUsername: 'ani' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Memuat...' })).toBeDisabled();
+  },
+};
+
+/** Seeded `success`: "Login Sukses, Mohon tunggu" with a spinner, button disabled. */
+export const Success: Story = {
+  args: { initialState: { status: 'success', user: demoUser }, defaultUsername: 'ani' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeDisabled();
+  },
+};
+
+/** Seeded error after a 403/404: "Error : " and the server's message; the button is usable again. */
+export const ServerError: Story = {
+  args: { initialState: { status: 'idle', error: `Error : ${serverMessage}` }, defaultUsername: 'ani' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent(`Error : ${serverMessage}`);
+    await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
+  },
+};
+
+/** Seeded error for any other failure (5xx, no answer). */
+export const CommunicationError: Story = {
+  args: { initialState: { status: 'idle', error: LOGIN_GENERIC_ERROR } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Error : Komunikasi dengan server bermasalah');
+  },
+};
+
+/** Typing both fields and pressing Enter runs the whole flow: loading, success hold, then onSuccess. */
+export const SubmitWithEnter: Story = {
+  args: {
+    login: fn<LoginFn>(() => after(150, demoUser)),
+    delays: { LOGIN_SUCCESS_HOLD: 200 },
+  },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.type(canvas.getByLabelText('Username'), 'ani');
+    await userEvent.type(canvas.getByLabelText('Password'), 'rahasia{Enter}');
+    await expect(args.login).toHaveBeenCalledWith({ username: 'ani', password: 'rahasia' });
+    await expect(canvas.getByRole('button', { name: 'Memuat...' })).toBeDisabled();
+    await expect(await canvas.findByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeDisabled();
+    await expect(args.onSuccess).not.toHaveBeenCalled();
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledWith(demoUser));
+    await expect(args.onSuccess).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Enter in the Username field submits too; a second Enter while loading is ignored. */
+export const EnterInUsername: Story = {
+  args: { login: fn<LoginFn>(never) },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.type(canvas.getByLabelText('Username'), 'ani{Enter}');
+    await expect(args.login).toHaveBeenCalledWith({ username: 'ani', password: '' });
+    await userEvent.keyboard('{Enter}');
+    await userEvent.click(canvas.getByRole('button', { name: 'Memuat...' }));
+    await expect(args.login).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** No client-side validation: empty values go to the server as they are. */
+export const EmptyValuesAreSent: Story = {
+  args: { login: fn<LoginFn>(never) },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
+    await expect(args.login).toHaveBeenCalledWith({ username: '', password: '' });
+  },
+};
+
+/** A 403 answer: the server's message after "Error : ", and the form is usable again. */
+export const Rejected403: Story = {
+  args: { login: fn<LoginFn>(() => Promise.reject({ status: 403, message: serverMessage })) },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByLabelText('Username'), 'ani');
+    await userEvent.type(canvas.getByLabelText('Password'), 'salah{Enter}');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(`Error : ${serverMessage}`);
+    await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
+  },
+};
+
+/** A 404 answer (unknown user): also the server's message. */
+export const Rejected404: Story = {
+  args: { login: fn<LoginFn>(() => Promise.reject({ status: 404, message: 'User tidak ditemukan' })) },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Error : User tidak ditemukan');
+  },
+};
+
+/** A 500 answer: the generic communication error, not the server's text. */
+export const Rejected500: Story = {
+  args: { login: fn<LoginFn>(() => Promise.reject({ status: 500, message: 'Internal Server Error' })) },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(LOGIN_GENERIC_ERROR);
+  },
+};
+
+/** No answer at all (network down): the generic communication error. */
+export const NetworkFailure: Story = {
+  args: { login: fn<LoginFn>(() => Promise.reject(new Error('Network Error'))) },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(LOGIN_GENERIC_ERROR);
+  },
+};
+
+/** 360 px wide (a small phone): everything fits without horizontal scrolling. */
+export const Narrow360: Story = {
+  args: { initialState: { status: 'idle', error: `Error : ${serverMessage}` } },
+  decorators: [
+    (Story) => (
+      <div style={{ width: 360 }} data-testid="frame-360">
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const frame = canvas.getByTestId('frame-360');
+    await expect(frame.scrollWidth).toBeLessThanOrEqual(360);
+    const button = canvas.getByRole('button', { name: 'Login' });
+    await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(frame.getBoundingClientRect().right);
+  },
+};
+
+/** Dark tokens, with the error line showing. */
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  args: { initialState: { status: 'idle', error: `Error : ${serverMessage}` }, defaultUsername: 'ani' },
+};
+
+const allStates: { label: string; initialState?: LoginFormSeed }[] = [
+  { label: 'Idle' },
+  { label: 'Loading', initialState: { status: 'loading' } },
+  { label: 'Success', initialState: { status: 'success', user: demoUser } },
+  { label: 'Server error (403/404)', initialState: { status: 'idle', error: `Error : ${serverMessage}` } },
+  { label: 'Communication error', initialState: { status: 'idle', error: LOGIN_GENERIC_ERROR } },
+];
+
+/** Every state side by side, light and dark, for visual review. */
+export const AllStates: Story = {
+  parameters: { layout: 'padded' },
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 16 }}>
+      {(['light', 'dark'] as const).map((mode) => (
+        <ThemeProvider key={mode} mode={mode}>
+          <div
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))',
+              gap: 16,
+              background: 'var(--sc-color-bg)',
+              padding: 8,
+            }}
+          >
+            {allStates.map(({ label, initialState }) => (
+              <section key={label} aria-label={`${label} (${mode})`}>
+                <LoginForm
+                  {...args}
+                  login={never}
+                  initialState={initialState}
+                  defaultUsername={initialState ? 'ani' : undefined}
+                />
+              </section>
+            ))}
+          </div>
+        </ThemeProvider>
+      ))}
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('button', { name: 'Login' })).toHaveLength(6);
+    await expect(canvas.getAllByRole('button', { name: 'Memuat...' })).toHaveLength(2);
+    await expect(canvas.getAllByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toHaveLength(2);
+    await expect(canvas.getAllByRole('alert')).toHaveLength(4);
+  },
+};
