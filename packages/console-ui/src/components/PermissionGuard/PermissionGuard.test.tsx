@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { composeStories } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_DENIED_MESSAGE } from '../../machines/pageGuard.machine.js';
 import { PermissionGuard } from './PermissionGuard.js';
@@ -30,7 +31,7 @@ describe('PermissionGuard', () => {
   });
 
   it('shows the denial alert and calls onDenied', async () => {
-    const onDenied = vi.fn();
+    const onDenied = fn();
     render(<Denied onDenied={onDenied} />);
     expect(await screen.findByRole('alert')).toHaveTextContent(PAGE_DENIED_MESSAGE);
     expect(onDenied).toHaveBeenCalledTimes(1);

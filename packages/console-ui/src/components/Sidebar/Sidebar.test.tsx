@@ -1,7 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { composeStories } from '@storybook/react-vite';
-import { describe, expect, it, vi } from 'vitest';
+import { fn } from 'storybook/test';
+import { describe, expect, it } from 'vitest';
 import type { LinkRendererProps } from '../../adapters.js';
 import { formatLastLogin, samePath, visibleMenuGroups, type SidebarMenuGroup } from './menu.js';
 import { Sidebar } from './Sidebar.js';
@@ -142,8 +143,8 @@ describe('Sidebar', () => {
   });
 
   it('calls onSignOut and onRefresh', async () => {
-    const onSignOut = vi.fn();
-    const onRefresh = vi.fn();
+    const onSignOut = fn();
+    const onRefresh = fn();
     render(<AllKeys onSignOut={onSignOut} onRefresh={onRefresh} />);
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     await userEvent.click(screen.getByRole('button', { name: 'Refresh permissions' }));
@@ -152,7 +153,7 @@ describe('Sidebar', () => {
   });
 
   it('shows the spinner state and ignores clicks while refreshing', async () => {
-    const onRefresh = vi.fn();
+    const onRefresh = fn();
     render(<Refreshing onRefresh={onRefresh} />);
     const button = screen.getByRole('button', { name: 'Refresh permissions' });
     expect(button).toHaveAttribute('data-state', 'refreshing');
