@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright';
+import { LANDING_PATH, MENU_GROUPS } from '@staff/console-contract';
+import { replaceUserSets } from '../../console-server/src/services/users.js';
+import { silentEvents } from '../../console-server/src/services/events.js';
+import { authenticate } from '../../console-server/src/auth/sessions.js';
+import {
+  apiLogin,
+  createUserWithKeys,
+  launchChromium,
+  newPage,
+  openSignedIn,
+  startConsoleServer,
+  type ConsoleServer,
+} from './harness.js';
+
+let server: ConsoleServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const ALWAYS_SHOWN = ['General Affairs', 'Automation Database', 'Operation Data'];
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+async function groupLabels(page: Page): Promise<string[]> {
+  const buttons = menu(page).locator('button[aria-expanded]');
+  await buttons.first().waitFor();
+  return (await buttons.allTextContents()).map((text) => text.trim());
+}
+
+async function itemsOf(page: Page, group: string): Promise<string[]> {
+  const button = menu(page).getByRole('button', { name: group, exact: true });
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  const list = menu(page).getByRole('list', { name: group, exact: true });
+  await list.waitFor();
+  return (await list.getByRole('link').allTextContents()).map((text) => text.trim());
+}
+
+/** Signs a user in and opens the console on a page every user may at least see the shell of. */
+async function openConsole(username: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const user = await apiLogin(server, username);
+  const { context, page } = await newPage(browser);
+  await openSignedIn(page, server, user, LANDING_PATH);
+  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+  return { page, close: () => context.close() };
+}
+
+/** Waits until the user's socket has joined its room on the server, so a push can reach it. */
+async function waitForSocket(userId: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if ((await server.app.realtime.io.in(`user:${userId}`).fetchSockets()).length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no socket of user ${userId} connected`);
+}
+
+async function waitForGroups(page: Page, expected: string[]): Promise<void> {
+  await expect.poll(() => groupLabels(page), { timeout: 10_000 }).toEqual(expected);
+}
+
+describe('sidebar groups by permission', () => {
+  it('shows only the three always-shown groups to a user with no keys, with all their items', async () => {
+    const { page, close } = await openConsole('demo-none');
+    await waitForGroups(page, ALWAYS_SHOWN);
+    expect(await itemsOf(page, 'General Affairs')).toEqual(['Meeting Room Dashboard']);
+    expect(await itemsOf(page, 'Automation Database')).toEqual(['N8N Creator Database']);
+    expect(await itemsOf(page, 'Operation Data')).toHaveLength(14);
+    await close();
+  });
+
+  it('shows every group to a user with every key, one open at a time', async () => {
+    const { page, close } = await openConsole('demo-all');
+    await waitForGroups(page, MENU_GROUPS.map((group) => group.label));
+    expect(await itemsOf(page, 'Statistics')).toEqual(['Usage Statistics', 'Chat List', 'Cust Venn Diagram']);
+    expect(await itemsOf(page, 'Finance')).toEqual(['Companies', 'Bank Accounts', 'Monthly Target']);
+    const open = await menu(page).locator('button[aria-expanded="true"]').allTextContents();
+    expect(open.map((text) => text.trim())).toEqual(['Finance']);
+    expect(await itemsOf(page, 'Logistics')).toEqual(['Packaging', 'Receipt Confirmation']);
+    await close();
+  });
+
+  it('needs both keys for the double-keyed items: KOL Report and Companies', async () => {
+    await createUserWithKeys(server, 'e2e-reports', ['ad_daily_tracker']);
+    await createUserWithKeys(server, 'e2e-reports-kol', ['ad_daily_tracker', 'finance_kol_report']);
+    await createUserWithKeys(server, 'e2e-bank', ['finance_manage_bank_accounts']);
+    await createUserWithKeys(server, 'e2e-bank-companies', ['finance_manage_bank_accounts', 'finance_manage_companies']);
+    await createUserWithKeys(server, 'e2e-kol-only', ['finance_kol_report', 'finance_manage_companies']);
+
+    const reports = await openConsole('e2e-reports');
+    await waitForGroups(reports.page, ['General Affairs', 'Automation Database', 'Operation Data', 'Reports']);
+    expect(await itemsOf(reports.page, 'Reports')).not.toContain('KOL Report');
+    expect(await itemsOf(reports.page, 'Reports')).toHaveLength(7);
+    await reports.close();
+
+    const kol = await openConsole('e2e-reports-kol');
+    await waitForGroups(kol.page, ['General Affairs', 'Automation Database', 'Operation Data', 'Reports']);
+    expect(await itemsOf(kol.page, 'Reports')).toContain('KOL Report');
+    await kol.close();
+
+    const bank = await openConsole('e2e-bank');
+    await waitForGroups(bank.page, ['General Affairs', 'Automation Database', 'Operation Data', 'Finance']);
+    expect(await itemsOf(bank.page, 'Finance')).toEqual(['Bank Accounts', 'Monthly Target']);
+    await bank.close();
+
+    const companies = await openConsole('e2e-bank-companies');
+    await waitForGroups(companies.page, ['General Affairs', 'Automation Database', 'Operation Data', 'Finance']);
+    expect(await itemsOf(companies.page, 'Finance')).toEqual(['Companies', 'Bank Accounts', 'Monthly Target']);
+    await companies.close();
+
+    // The item keys alone do not show a group that needs another key.
+    const kolOnly = await openConsole('e2e-kol-only');
+    await waitForGroups(kolOnly.page, ALWAYS_SHOWN);
+    await kolOnly.close();
+  });
+});
+
+describe('permission changes', () => {
+  it('the refresh icon reloads ___ca with a spinner of at least 1 s', async () => {
+    const userId = await createUserWithKeys(server, 'e2e-refresh', []);
+    const { page, close } = await openConsole('e2e-refresh');
+    await waitForGroups(page, ALWAYS_SHOWN);
+    // Changed in the database without telling anyone: only the refresh finds out.
+    await replaceUserSets(server.database.db, userId, ['Logs'], undefined, silentEvents);
+    const refresh = page.getByRole('button', { name: 'Refresh permissions' });
+    const reload = page.waitForResponse('**/api/a/verify/___ca');
+    await refresh.click();
+    const clickedAt = Date.now();
+    expect(await refresh.getAttribute('data-state')).toBe('refreshing');
+    expect((await reload).status()).toBe(200);
+    await page.waitForFunction(
+      () => document.querySelector('button[aria-label="Refresh permissions"]')?.getAttribute('data-state') === 'idle',
+    );
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(900);
+    await waitForGroups(page, [...ALWAYS_SHOWN, 'Logs']);
+    await page.getByText('Permissions refreshed.').waitFor();
+    await close();
+  });
+
+  it('a change pushed over the socket updates the sidebar and re-checks the open page live', async () => {
+    const userId = await createUserWithKeys(server, 'e2e-live', []);
+    const { page, close } = await openConsole('e2e-live');
+    // The landing page is denied at first.
+    await page.getByRole('alert').filter({ hasText: "You don't have permission" }).waitFor();
+    await waitForGroups(page, ALWAYS_SHOWN);
+    await waitForSocket(userId);
+    await replaceUserSets(server.database.db, userId, ['Statistics', 'Users'], undefined, server.app.realtime);
+    await waitForGroups(page, ['Statistics', ...ALWAYS_SHOWN, 'Users']);
+    // The open page re-checked and now opens.
+    await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
+    await page.getByText('Your permissions were changed by an administrator.').waitFor();
+    await close();
+  });
+
+  it('a session revoked elsewhere signs the user out over the socket', async () => {
+    const user = await apiLogin(server, 'demo-users');
+    const { context, page } = await newPage(browser);
+    await openSignedIn(page, server, user, '/app/administration/users/');
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    const session = await authenticate(server.database.db, user.token, new Date());
+    await waitForSocket(session!.userId);
+    // The same token signs out from another client: the server pushes session:revoked.
+    const response = await fetch(`${server.baseURL}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(response.status).toBe(200);
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+    expect(await page.evaluate(() => window.localStorage.length)).toBe(0);
+    await context.close();
+  });
+});

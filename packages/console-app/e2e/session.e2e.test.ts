@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright';
+import { LANDING_PATH, PAGE_DENIED_MESSAGE, STORED_USER_KEY } from '@staff/console-contract';
+import { authenticate, revokeSession } from '../../console-server/src/auth/sessions.js';
+import {
+  apiLogin,
+  apiStatus,
+  DEMO_PASSWORD,
+  launchChromium,
+  newPage,
+  openSignedIn,
+  pathOf,
+  startConsoleServer,
+  type ConsoleServer,
+} from './harness.js';
+
+let server: ConsoleServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const storedUser = (page: import('playwright').Page) =>
+  page.evaluate((key) => window.localStorage.getItem(key), STORED_USER_KEY);
+
+describe('start screen', () => {
+  it('shows "Please Wait..." and goes to /login without a stored session, after about 0.5 s', async () => {
+    const { context, page } = await newPage(browser);
+    const started = Date.now();
+    await page.goto(`${server.baseURL}/`);
+    await page.getByText('Please Wait...').waitFor();
+    await page.waitForURL('**/login');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await context.close();
+  });
+
+  it('goes to /app/customer-chats with a valid stored session', async () => {
+    const user = await apiLogin(server, 'demo-statistics');
+    const { context, page } = await newPage(browser);
+    await openSignedIn(page, server, user, '/');
+    await page.getByText('Please Wait...').waitFor();
+    await page.waitForURL('**/app/customer-chats');
+    await page.getByRole('heading', { level: 1, name: 'Chat List' }).waitFor();
+    expect(await page.title()).toBe('Chat List');
+    await context.close();
+  });
+
+  it('treats a stored token the server refuses as no session and clears it', async () => {
+    const { context, page } = await newPage(browser);
+    await openSignedIn(page, server, { token: 'x'.repeat(43), fullname: 'Nobody', last_login: null }, '/');
+    await page.waitForURL('**/login');
+    expect(await storedUser(page)).toBeNull();
+    await context.close();
+  });
+});
+
+describe('login', () => {
+  it('shows Login, then Memuat..., then "Login Sukses, Mohon tunggu" and lands on Usage Statistics', async () => {
+    const { context, page } = await newPage(browser);
+    // Hold the answer a little so the loading label can be seen; the server answers for real.
+    await page.route('**/api/auth/login', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page.goto(`${server.baseURL}/login`);
+    await page.getByLabel('Username').fill('demo-all');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await page.getByLabel('Password').press('Enter');
+    await page.getByRole('button', { name: 'Memuat...' }).waitFor();
+    await page.getByRole('button', { name: 'Login Sukses, Mohon tunggu' }).waitFor();
+    const successAt = Date.now();
+    await page.waitForURL(`**${LANDING_PATH}`);
+    // The success label holds for 2 s before the console opens.
+    expect(Date.now() - successAt).toBeGreaterThanOrEqual(1500);
+    await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
+    await page.getByText('Active users').waitFor();
+    await page.getByRole('heading', { name: 'Most visited pages' }).waitFor();
+    expect(await page.title()).toBe('Usage Statistics');
+    const stored = JSON.parse((await storedUser(page)) ?? 'null') as { token: string; fullname: string } | null;
+    expect(stored?.fullname).toBe('Demo All Access');
+    expect(await apiStatus(server, '/api/a/verify/___ca', stored!.token)).toBe(200);
+    await context.close();
+  });
+
+  it('shows "Error : " and the server message on a 403', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.baseURL}/login`);
+    await page.getByLabel('Username').fill('demo-all');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Error : ' });
+    await alert.waitFor();
+    const text = (await alert.textContent()) ?? '';
+    expect(text).toMatch(/^Error : \S/);
+    expect(text).not.toContain('Komunikasi');
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(pathOf(page)).toBe('/login');
+    await context.close();
+  });
+
+  it('sends empty values as they are (no client-side validation) and shows the server answer', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.baseURL}/login`);
+    const request = page.waitForRequest('**/api/auth/login');
+    await page.getByRole('button', { name: 'Login' }).click();
+    expect((await request).postDataJSON()).toEqual({ username: '', password: '' });
+    await page.getByRole('alert').filter({ hasText: /^Error : / }).waitFor();
+    await context.close();
+  });
+});
+
+describe('a user who lacks the landing page key', () => {
+  it('sees the denial alert and links to the pages they may open', async () => {
+    const user = await apiLogin(server, 'demo-logs');
+    const { context, page } = await newPage(browser);
+    await openSignedIn(page, server, user, LANDING_PATH);
+    await page.getByRole('alert').filter({ hasText: PAGE_DENIED_MESSAGE }).waitFor();
+    const links = page.getByRole('navigation', { name: 'Pages you can open' }).getByRole('link');
+    await links.first().waitFor();
+    expect(await links.allTextContents()).toEqual(['Purchase Log', 'Sheet Report', 'GPT Insights']);
+    await links.first().click();
+    await page.waitForURL('**/app/logs/purchase/');
+    await page.getByRole('heading', { level: 1, name: 'Purchase Log' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('sign out', () => {
+  it('clears the stored user, revokes the token on the server and goes to /', async () => {
+    const user = await apiLogin(server, 'demo-all');
+    const { context, page } = await newPage(browser);
+    await openSignedIn(page, server, user, LANDING_PATH);
+    await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
+    const logout = page.waitForResponse('**/api/auth/logout');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+    expect((await logout).status()).toBe(200);
+    expect(await storedUser(page)).toBeNull();
+    await page.waitForURL('**/login');
+    expect(await apiStatus(server, '/api/a/verify/___ca', user.token)).toBe(401);
+    await context.close();
+  });
+});
+
+describe('a 401 on any call', () => {
+  it('sends the user to / (and on to the login form) when the token stops being accepted', async () => {
+    const user = await apiLogin(server, 'demo-all');
+    const { context, page } = await newPage(browser);
+    await openSignedIn(page, server, user, LANDING_PATH);
+    await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
+    // Revoke in the database only, with no socket event: the next HTTP call is what finds out.
+    const session = await authenticate(server.database.db, user.token, new Date());
+    expect(session).not.toBeNull();
+    await revokeSession(server.database.db, session!.sessionId, 'e2e', new Date());
+    await page.getByRole('button', { name: 'Operation Data' }).click();
+    const check = page.waitForResponse('**/api/a/verify/___pc*');
+    await page.getByRole('link', { name: 'Creator Admin' }).click();
+    expect((await check).status()).toBe(401);
+    await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+    expect(await storedUser(page)).toBeNull();
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+});
+
+// Last: it stops the server.
+describe('server down', () => {
+  it('shows "Error : Komunikasi dengan server bermasalah" when the server cannot be reached', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${server.baseURL}/login`);
+    await page.getByRole('button', { name: 'Login' }).waitFor();
+    await server.stop();
+    await page.getByLabel('Username').fill('demo-all');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Error : ' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Error : Komunikasi dengan server bermasalah');
+    await context.close();
+  });
+});
