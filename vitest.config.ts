@@ -38,7 +38,10 @@ export default defineConfig({
           name: 'ui',
           environment: 'jsdom',
           setupFiles: ['packages/console-ui/test/setup.ts'],
-          include: ['packages/console-ui/src/**/*.test.{ts,tsx}', 'packages/console-ui/test/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/console-ui/src/**/*.test.{ts,tsx}',
+            'packages/console-ui/test/**/*.test.{ts,tsx}',
+          ],
           // The consumer check and the screenshots have projects of their own (node + npm pack; chromium).
           exclude: [
             '**/*.machine.test.ts',
@@ -117,12 +120,35 @@ export default defineConfig({
             provider: playwright({
               launchOptions: { executablePath: findChromium() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
               // Same clock zone, locale and pixel density on every machine: screenshots must not depend on them.
-              contextOptions: { timezoneId: 'UTC', locale: 'en-US', deviceScaleFactor: 1, reducedMotion: 'reduce' },
+              contextOptions: {
+                timezoneId: 'UTC',
+                locale: 'en-US',
+                deviceScaleFactor: 1,
+                reducedMotion: 'reduce',
+              },
             }),
             instances: [{ browser: 'chromium' }],
             viewport: { width: 1024, height: 768 },
+            // Failure screenshots go to the ignored test-results/; __screenshots__/ holds only committed references.
+            screenshotDirectory: 'test-results/visual-failures',
             expect: {
               toMatchScreenshot: {
+                resolveScreenshotPath: ({
+                  root: projectRoot,
+                  testFileDirectory,
+                  testFileName,
+                  arg,
+                  browserName,
+                  platform,
+                  ext,
+                }) =>
+                  path.join(
+                    projectRoot,
+                    testFileDirectory,
+                    '__screenshots__',
+                    testFileName,
+                    `${arg}-${browserName}-${platform}${ext}`,
+                  ),
                 comparatorName: 'pixelmatch',
                 // Tolerates anti-aliasing noise, not a changed colour or moved element.
                 comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.0005 },

@@ -32,7 +32,9 @@ for (const part of parts) {
   const result = spawnSync(tsx, [file], { cwd: root, stdio: 'inherit' });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.error || result.status !== 0) {
-    const why = result.error ? result.error.message : `exit code ${result.status ?? `signal ${result.signal}`}`;
+    const why = result.error
+      ? result.error.message
+      : `exit code ${result.status ?? `signal ${result.signal}`}`;
     console.error(`FAILED: ${part.name} (${why}, after ${seconds} s)`);
     failed.push(part.name);
   } else {

@@ -15,14 +15,19 @@ if (!token) {
       '  Why: CHROMATIC_PROJECT_TOKEN is not set, so there is no Chromatic project to upload the Storybook to',
       '  (and this machine has no network access to chromatic.com).',
       '  To upload: export CHROMATIC_PROJECT_TOKEN=<token from the Chromatic project> and run `npm run chromatic`.',
-      '  Local visual review runs without it: `npx vitest run --project visual` compares every component\'s',
+      "  Local visual review runs without it: `npx vitest run --project visual` compares every component's",
       '  AllStates story with the committed screenshots in packages/console-ui/test/visual/__screenshots__/.',
     ].join('\n'),
   );
   process.exit(0);
 }
 
-const bin = path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'chromatic.cmd' : 'chromatic');
+const bin = path.join(
+  root,
+  'node_modules',
+  '.bin',
+  process.platform === 'win32' ? 'chromatic.cmd' : 'chromatic',
+);
 const args = [
   '--project-token',
   token,

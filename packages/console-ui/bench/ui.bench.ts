@@ -26,7 +26,13 @@ const distDir = path.join(libDir, 'dist');
 // Inside the repository so that `@staff/console-ui` resolves through node_modules like any dependency.
 const entriesDir = path.join(repoRoot, 'node_modules/.cache/console-ui-bench');
 
-const PEERS = [/^react(\/.*)?$/, /^react-dom(\/.*)?$/, /^styled-components$/, /^xstate(\/.*)?$/, /^@xstate\/react$/];
+const PEERS = [
+  /^react(\/.*)?$/,
+  /^react-dom(\/.*)?$/,
+  /^styled-components$/,
+  /^xstate(\/.*)?$/,
+  /^@xstate\/react$/,
+];
 
 interface Size {
   raw: number;
@@ -113,9 +119,12 @@ async function main() {
   // The Sidebar's "Sign Out" label is a string only the Sidebar has: if it is in the OtpInput consumer,
   // tree-shaking failed.
   const problems: string[] = [];
-  if (otp.code.includes('Sign Out')) problems.push('the OtpInput-only bundle contains Sidebar code ("Sign Out")');
-  if (otp.gzip >= everything.gzip / 2) problems.push('the OtpInput-only bundle is not under half of everything');
-  if (sidebar.gzip >= everything.gzip) problems.push('the Sidebar-only bundle is not smaller than everything');
+  if (otp.code.includes('Sign Out'))
+    problems.push('the OtpInput-only bundle contains Sidebar code ("Sign Out")');
+  if (otp.gzip >= everything.gzip / 2)
+    problems.push('the OtpInput-only bundle is not under half of everything');
+  if (sidebar.gzip >= everything.gzip)
+    problems.push('the Sidebar-only bundle is not smaller than everything');
   if (problems.length > 0) {
     for (const problem of problems) console.error(`FAIL: ${problem}`);
     process.exit(1);

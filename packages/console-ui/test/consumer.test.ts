@@ -40,7 +40,11 @@ let server: Server | undefined;
 let browser: Browser | undefined;
 
 async function npm(args: string[], cwd: string) {
-  return run('npm', args, { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, npm_config_update_notifier: 'false' } });
+  return run('npm', args, {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
+  });
 }
 
 async function node(args: string[], cwd: string): Promise<string> {
@@ -141,7 +145,9 @@ describe('the packed tarball', () => {
         'dist/components/Sidebar/index.js',
       ]),
     );
-    expect(files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md'].includes(f))).toEqual([]);
+    expect(files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md'].includes(f))).toEqual(
+      [],
+    );
     expect(files.some((f) => /\.(test|stories)\./.test(f))).toBe(false);
   });
 
@@ -156,7 +162,10 @@ describe('the packed tarball', () => {
 
   it('gives the same API through import (ESM) and require (CJS)', async () => {
     const fromRequire = JSON.parse(
-      await node(['-e', "console.log(JSON.stringify(Object.keys(require('@staff/console-ui')).sort()))"], appDir),
+      await node(
+        ['-e', "console.log(JSON.stringify(Object.keys(require('@staff/console-ui')).sort()))"],
+        appDir,
+      ),
     ) as string[];
     const fromImport = JSON.parse(
       await node(
@@ -169,13 +178,18 @@ describe('the packed tarball', () => {
       ),
     ) as string[];
     expect(fromImport).toEqual(fromRequire);
-    expect(fromImport).toEqual(expect.arrayContaining(['LoginForm', 'OtpInput', 'PermissionGuard', 'Sidebar']));
+    expect(fromImport).toEqual(
+      expect.arrayContaining(['LoginForm', 'OtpInput', 'PermissionGuard', 'Sidebar']),
+    );
   });
 
   it("type-checks the embedding app against the package's own declarations", async () => {
     const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
     const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: appDir }).catch(
-      (error: { stdout?: string; stderr?: string }) => ({ stdout: error.stdout ?? '', stderr: error.stderr ?? '' }),
+      (error: { stdout?: string; stderr?: string }) => ({
+        stdout: error.stdout ?? '',
+        stderr: error.stderr ?? '',
+      }),
     );
     expect(`${result.stdout}${result.stderr}`.trim()).toBe('');
   });
@@ -193,7 +207,11 @@ describe('the embedding app built with Vite, in chromium', () => {
       if (!file.startsWith(distDir)) return void response.writeHead(403).end();
       readFile(file).then(
         (body) => {
-          const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'text/html';
+          const type = file.endsWith('.js')
+            ? 'text/javascript'
+            : file.endsWith('.css')
+              ? 'text/css'
+              : 'text/html';
           response.writeHead(200, { 'content-type': type }).end(body);
         },
         () => response.writeHead(404).end(),

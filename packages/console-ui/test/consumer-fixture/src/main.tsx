@@ -20,7 +20,14 @@ const menu: SidebarMenuGroup[] = [
     label: 'Chats',
     alwaysVisible: false,
     requires: ['customer_chats'],
-    items: [{ id: 'customer-chats', label: 'Customer Chats', path: '/app/customer-chats', requires: ['customer_chats'] }],
+    items: [
+      {
+        id: 'customer-chats',
+        label: 'Customer Chats',
+        path: '/app/customer-chats',
+        requires: ['customer_chats'],
+      },
+    ],
   },
   {
     id: 'admin',
@@ -36,7 +43,8 @@ const permissions: PermissionEntry[] = [
   { permission_key: 'admin_users', allow_read: 0 },
 ];
 
-const check: CheckPermissionFn = async (key) => permissions.some((p) => p.permission_key === key && p.allow_read === 1);
+const check: CheckPermissionFn = async (key) =>
+  permissions.some((p) => p.permission_key === key && p.allow_read === 1);
 
 // The server answers 403 with a message: the form must show "Error : " + that message.
 const login: LoginFn = async () => Promise.reject({ status: 403, message: 'Username atau password salah' });
@@ -71,7 +79,12 @@ function App() {
           <OtpInput onValueChange={setOtp} />
           <p>{otp ? `Code entered: ${otp}` : 'No code yet'}</p>
         </section>
-        <LoginForm login={login} onSuccess={() => undefined} productLabel="Consumer Check" copyrightHolder="Staff" />
+        <LoginForm
+          login={login}
+          onSuccess={() => undefined}
+          productLabel="Consumer Check"
+          copyrightHolder="Staff"
+        />
       </main>
     </ThemeProvider>
   );

@@ -1,0 +1,98 @@
+/**
+ * Local visual review (Chromatic's job when it can be reached): every component's `AllStates` story, rendered in
+ * chromium in the light and the dark theme, is compared with the committed reference in `__screenshots__/`.
+ * The first run writes a missing reference; after an intended visual change, refresh the references with
+ * `npx vitest run --project visual --update` and commit them.
+ */
+import type { ComponentType } from 'react';
+import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { page } from 'vitest/browser';
+import { ThemeProvider, type ThemeMode } from '../../src/theme/index.js';
+
+type StoriesModule = Parameters<typeof composeStories>[0];
+
+// Storybook's core annotations (the play function's `canvas`, `userEvent`); the theme is applied per test below
+// instead of through .storybook/preview's globals.
+setProjectAnnotations([]);
+
+const storyFiles = import.meta.glob<StoriesModule>('../../src/components/*/*.stories.tsx', { eager: true });
+// Only the keys: which component folders exist (each folder with an index.ts is a public component).
+const componentIndexes = import.meta.glob('../../src/components/*/index.ts');
+
+const folderOf = (file: string) => /components\/([^/]+)\//.exec(file)?.[1] ?? file;
+const components = Object.keys(componentIndexes).map(folderOf).sort();
+
+// A fixed clock (story dates, "last login", counters), no motion, no blinking caret: the same pixels every run.
+const FIXED_NOW = new Date('2024-05-01T09:30:00.000Z');
+const FREEZE_CSS = `
+  *, *::before, *::after {
+    animation: none !important;
+    transition: none !important;
+    caret-color: transparent !important;
+    scroll-behavior: auto !important;
+  }
+`;
+
+let freezeStyle: HTMLStyleElement;
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(FIXED_NOW);
+  freezeStyle = document.createElement('style');
+  freezeStyle.textContent = FREEZE_CSS;
+  document.head.append(freezeStyle);
+});
+afterAll(() => {
+  freezeStyle.remove();
+  vi.useRealTimers();
+});
+
+/** The AllStates story of a component folder, from whichever of its stories files exports one. */
+function allStatesOf(component: string) {
+  for (const [file, module] of Object.entries(storyFiles)) {
+    if (folderOf(file) !== component || !('AllStates' in module)) continue;
+    return { file, module };
+  }
+  return undefined;
+}
+
+test('every component folder has an AllStates story', () => {
+  const missing = components.filter((component) => !allStatesOf(component));
+  expect(missing, 'components without an AllStates story').toEqual([]);
+});
+
+describe.each(components)('%s', (component) => {
+  test.each<ThemeMode>(['light', 'dark'])(
+    'AllStates in the %s theme matches its screenshot',
+    async (mode) => {
+      const found = allStatesOf(component);
+      expect(found, `${component} has no AllStates story`).toBeDefined();
+      if (!found) return;
+
+      const { AllStates } = composeStories(found.module, {
+        decorators: [
+          (Story: ComponentType) => (
+            <ThemeProvider mode={mode} global>
+              <div data-testid="visual-root" style={{ padding: 16, background: 'var(--sc-color-bg)' }}>
+                <Story />
+              </div>
+            </ThemeProvider>
+          ),
+        ],
+      }) as Record<string, { run: (context?: { canvasElement?: HTMLElement }) => Promise<void> }>;
+
+      const canvas = document.createElement('div');
+      document.body.append(canvas);
+      try {
+        // run() mounts the story and plays it: its play function waits for the seeded states to settle.
+        await AllStates?.run({ canvasElement: canvas });
+        await document.fonts.ready;
+        const root = canvas.querySelector('[data-testid="visual-root"]');
+        expect(root).not.toBeNull();
+        await expect.element(page.elementLocator(root as Element)).toMatchScreenshot(`${component}-${mode}`);
+      } finally {
+        canvas.remove();
+      }
+    },
+  );
+});
