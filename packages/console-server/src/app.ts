@@ -1,0 +1,409 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { z } from 'zod';
+import {
+  PAGE_DENIED_MESSAGE,
+  adminUserIdParamsSchema,
+  adminUserListResponseSchema,
+  adminUserPatchSchema,
+  adminUserSchema,
+  adminUserSetsBodySchema,
+  apiErrorSchema,
+  configQuerySchema,
+  configResponseSchema,
+  healthResponseSchema,
+  isPermissionKey,
+  loginRequestSchema,
+  loginResponseSchema,
+  logoutResponseSchema,
+  pageCheckQuerySchema,
+  pageCheckResponseSchema,
+  usageStatisticsQuerySchema,
+  usageStatisticsResponseSchema,
+  verifyAllResponseSchema,
+} from '@staff/console-contract';
+import type { DatabaseHandle } from './db/database.js';
+import { AUTH_MESSAGES } from './auth/messages.js';
+import { type AuthenticatedSession, DEFAULT_LOCKOUT, type LockoutPolicy, authenticate, login, revokeSession } from './auth/sessions.js';
+import { bearerToken } from './auth/tokens.js';
+import { type AnyRouteSpec, HttpError, defineRoute } from './http.js';
+import { buildOpenApi } from './openapi.js';
+import { type Realtime, createRealtime } from './realtime.js';
+import { ConflictError, NotFoundError, listUsers, replaceUserSets, updateUser, userPermission, userPermissions, type UserSummary } from './services/users.js';
+import { usageStatistics } from './services/statistics.js';
+import type { ConsoleEvents } from './services/events.js';
+
+export const SERVER_VERSION = '1.0.0';
+
+export interface BuildServerOptions {
+  database: DatabaseHandle;
+  /** pino options, `true` for defaults, `false` (tests) for silence. */
+  logger?: boolean | Record<string, unknown>;
+  /** The built console-app (index.html + assets). Missing folder: API only. */
+  appDir?: string | null;
+  /** Origins allowed by CORS and the socket; empty = same origin only. */
+  corsOrigins?: readonly string[];
+  tokenTtlHours?: number;
+  /** Injected so tests can move time (lockout expiry, token expiry). */
+  clock?: () => Date;
+  lockout?: Partial<LockoutPolicy>;
+  /** Requests per minute per address on the login route (a cap on argon2 work); false turns it off. */
+  loginRateLimit?: number | false;
+  bodyLimit?: number;
+  trustProxy?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+    database: DatabaseHandle;
+    /** Every API route with its schemas: the OpenAPI document's source. */
+    apiRoutes: readonly AnyRouteSpec[];
+  }
+  interface FastifyRequest {
+    session: AuthenticatedSession | null;
+  }
+}
+
+const LOG_REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'password',
+  'token',
+  '*.password',
+  '*.token',
+  '*.password_hash',
+];
+
+/** Paths the single-page app answers itself (served index.html). */
+const isAppPath = (url: string) => url === '/' || url === '/login' || url === '/login/' || url === '/app' || url.startsWith('/app/');
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+const toAdminUser = (user: UserSummary) => ({
+  id: user.id,
+  username: user.username,
+  full_name: user.full_name,
+  active: user.active,
+  last_login_at: iso(user.last_login_at),
+  locked_until: iso(user.locked_until),
+  permission_sets: user.permission_sets,
+});
+
+/**
+ * The console's HTTP API, socket.io and static app on one Fastify instance. The caller owns the database
+ * handle (open it first, close it after `app.close()`).
+ *
+ * @example
+ * const database = await openDatabase({ dataDir: './data' });
+ * const app = await buildServer({ database });
+ * await app.listen({ port: 3000 });
+ */
+export async function buildServer(options: BuildServerOptions): Promise<FastifyInstance> {
+  const { database } = options;
+  const { db } = database;
+  const clock = options.clock ?? (() => new Date());
+  const tokenTtlMs = (options.tokenTtlHours ?? 12) * 3_600_000;
+  const lockout: LockoutPolicy = { ...DEFAULT_LOCKOUT, ...options.lockout };
+  const corsOrigins = options.corsOrigins ?? [];
+
+  const app = Fastify({
+    logger:
+      options.logger === false || options.logger === undefined
+        ? false
+        : { ...(options.logger === true ? {} : options.logger), redact: { paths: LOG_REDACT, censor: '[redacted]' } },
+    bodyLimit: options.bodyLimit ?? 64 * 1024,
+    trustProxy: options.trustProxy ?? false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.decorateRequest('session', null);
+  // Only JSON bodies: a text/plain or form post is answered 415, not guessed at.
+  app.removeContentTypeParser(['text/plain']);
+
+  const realtime = createRealtime(app.server, {
+    corsOrigins,
+    authenticate: async (token) => {
+      const session = await authenticate(db, token, clock());
+      return session ? { userId: session.userId, sessionId: session.sessionId } : null;
+    },
+  });
+  const events: ConsoleEvents = realtime;
+  app.decorate('realtime', realtime);
+  app.decorate('database', database);
+  app.addHook('onClose', async () => {
+    await realtime.close();
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // styled-components injects <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(cors, { origin: corsOrigins.length > 0 ? [...corsOrigins] : false });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: AUTH_MESSAGES.rateLimited(Math.ceil(context.ttl / 1000)),
+      code: 'RATE_LIMITED',
+    }),
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.status).send({ message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.fields ? { fields: error.fields } : {}) });
+    }
+    const err = error as { statusCode?: number; code?: string; message?: string };
+    const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const message = err.message ?? 'Bad request';
+      return reply.code(status).send({ message, ...(err.code ? { code: err.code } : {}), ...(status === 400 ? { fields: { body: [message] } } : {}) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL' });
+  });
+
+  const appDir = options.appDir ? path.resolve(options.appDir) : null;
+  const appIndex = appDir && fs.existsSync(path.join(appDir, 'index.html')) ? appDir : null;
+  if (appIndex) {
+    await app.register(fastifyStatic, { root: appIndex, prefix: '/', wildcard: true, index: ['index.html'] });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    if (appIndex && (request.method === 'GET' || request.method === 'HEAD') && isAppPath(url)) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: `No route ${request.method} ${url}`, code: 'NOT_FOUND' });
+  });
+
+  // --- routes -----------------------------------------------------------------------------------------
+  const registry: AnyRouteSpec[] = [];
+  app.decorate('apiRoutes', registry);
+  const guards = {
+    guard: async (request: FastifyRequest, spec: AnyRouteSpec) => {
+      if (!spec.auth) return;
+      const session = await authenticate(db, bearerToken(request.headers.authorization), clock());
+      if (!session) throw new HttpError(401, AUTH_MESSAGES.unauthorized, 'UNAUTHORIZED');
+      request.session = session;
+      if (spec.permission) {
+        const flags = await userPermission(db, session.userId, spec.permission.key);
+        if (!(spec.permission.mode === 'write' ? flags.write : flags.read)) {
+          throw new HttpError(403, `You need ${spec.permission.mode} access to ${spec.permission.key} for this.`, 'FORBIDDEN');
+        }
+      }
+    },
+  };
+  const route = <Q extends z.ZodType | undefined, B extends z.ZodType | undefined, P extends z.ZodType | undefined>(
+    spec: Parameters<typeof defineRoute<Q, B, P>>[3],
+    handler: Parameters<typeof defineRoute<Q, B, P>>[4],
+  ) => defineRoute(app, registry, guards, spec, handler);
+  const sessionOf = (request: FastifyRequest) => {
+    if (!request.session) throw new HttpError(401, AUTH_MESSAGES.unauthorized, 'UNAUTHORIZED');
+    return request.session;
+  };
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/login',
+      tag: 'auth',
+      summary: 'Sign in; answers the user info the app stores (token, full name, previous login)',
+      auth: false,
+      body: loginRequestSchema,
+      responses: { 200: loginResponseSchema, 403: apiErrorSchema, 429: apiErrorSchema },
+      config: options.loginRateLimit === false ? {} : { rateLimit: { max: options.loginRateLimit ?? 60, timeWindow: 60_000 } },
+    },
+    async (request, reply, { body }) => {
+      const result = await login(db, body.username, body.password, {
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+        now: clock(),
+        tokenTtlMs,
+        lockout,
+      });
+      if (!result.ok) {
+        request.log.info({ reason: result.reason }, 'sign-in refused');
+        return reply.code(403).send({ message: result.message, code: result.reason.toUpperCase() });
+      }
+      request.log.info({ userId: result.user.id }, 'signed in');
+      return { data: { token: result.token, fullname: result.user.full_name, last_login: iso(result.previousLogin) } };
+    },
+  );
+
+  route(
+    { method: 'POST', url: '/api/auth/logout', tag: 'auth', summary: 'Revoke the bearer token', auth: true, responses: { 200: logoutResponseSchema } },
+    async (request) => {
+      const session = sessionOf(request);
+      await revokeSession(db, session.sessionId, 'logout', clock());
+      events.sessionsRevoked(session.userId, [session.sessionId], 'logout');
+      return { ok: true as const };
+    },
+  );
+
+  route(
+    { method: 'GET', url: '/api/a/verify/___ca', tag: 'permissions', summary: "The bearer's permissions: the union of their permission sets", auth: true, responses: { 200: verifyAllResponseSchema } },
+    async (request) => ({ permissions: await userPermissions(db, sessionOf(request).userId) }),
+  );
+
+  const pageCheckQuery = pageCheckQuerySchema.extend({
+    key: pageCheckQuerySchema.shape.key.refine(isPermissionKey, { message: 'Unknown permission key' }),
+  });
+  route(
+    {
+      method: 'GET',
+      url: '/api/a/verify/___pc',
+      tag: 'permissions',
+      summary: 'May the bearer open a page guarded by `key` (read or write)? 200 yes, 403 no; recorded for usage statistics',
+      auth: true,
+      query: pageCheckQuery,
+      responses: { 200: pageCheckResponseSchema, 403: apiErrorSchema },
+    },
+    async (request, reply, { query }) => {
+      const session = sessionOf(request);
+      const flags = await userPermission(db, session.userId, query.key);
+      const allowed = query.mode === 'write' ? flags.write : flags.read;
+      await db
+        .insertInto('page_checks')
+        .values({ user_id: session.userId, permission_key: query.key, mode: query.mode, path: query.path ?? null, allowed, at: clock() })
+        .execute();
+      if (!allowed) return reply.code(403).send({ message: PAGE_DENIED_MESSAGE, code: 'PERMISSION_DENIED' });
+      return { allowed, permission_key: query.key, mode: query.mode };
+    },
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/configs/',
+      tag: 'configs',
+      summary: "A config value; an unknown name answers with the caller's default",
+      auth: true,
+      query: configQuerySchema,
+      responses: { 200: configResponseSchema },
+    },
+    async (_request, _reply, { query }) => {
+      const row = await db.selectFrom('configs').select('value').where('name', '=', query.config_name).executeTakeFirst();
+      const defaultValue = query.default_value ?? null;
+      return { config_name: query.config_name, default_value: defaultValue, config_value: row ? row.value : defaultValue };
+    },
+  );
+
+  route(
+    { method: 'GET', url: '/api/health', tag: 'system', summary: 'Liveness and database reachability', auth: false, responses: { 200: healthResponseSchema, 503: healthResponseSchema } },
+    async (_request, reply) => {
+      const body = (reachable: boolean, latency: number) => ({
+        status: reachable ? ('ok' as const) : ('unavailable' as const),
+        database: { engine: database.engine, reachable, latency_ms: Math.round(latency * 100) / 100 },
+        version: SERVER_VERSION,
+        uptime_s: Math.round(process.uptime()),
+      });
+      try {
+        return body(true, await database.ping());
+      } catch {
+        return reply.code(503).send(body(false, 0));
+      }
+    },
+  );
+
+  route(
+    { method: 'GET', url: '/api/openapi.json', tag: 'system', summary: 'This document', auth: false, responses: { 200: z.object({ openapi: z.string() }).loose() } },
+    async () => buildOpenApi(registry, SERVER_VERSION),
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/statistics/usage',
+      tag: 'statistics',
+      summary: 'Sign-ins per day, active users and most visited pages over the last `days` days',
+      auth: true,
+      permission: { key: 'statistics', mode: 'read' },
+      query: usageStatisticsQuerySchema,
+      responses: { 200: usageStatisticsResponseSchema },
+    },
+    async (_request, _reply, { query }) => usageStatistics(db, clock(), query.days),
+  );
+
+  const adminUser = async (id: number) => {
+    const user = (await listUsers(db)).find((row) => row.id === id);
+    if (!user) throw new HttpError(404, `No user with id ${id}`, 'NOT_FOUND');
+    return toAdminUser(user);
+  };
+  const mapServiceErrors = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof NotFoundError) throw new HttpError(404, error.message, 'NOT_FOUND');
+      if (error instanceof ConflictError) throw new HttpError(409, error.message, 'CONFLICT');
+      throw error;
+    }
+  };
+
+  route(
+    { method: 'GET', url: '/api/admin/users', tag: 'administration', summary: 'All users with their permission sets', auth: true, permission: { key: 'admin_manage_user', mode: 'read' }, responses: { 200: adminUserListResponseSchema } },
+    async () => ({ users: (await listUsers(db)).map(toAdminUser) }),
+  );
+
+  route(
+    {
+      method: 'PATCH',
+      url: '/api/admin/users/:id',
+      tag: 'administration',
+      summary: "Change a user's full name or enable/disable them (disabling ends their sessions at once)",
+      auth: true,
+      permission: { key: 'admin_manage_user', mode: 'write' },
+      params: adminUserIdParamsSchema,
+      body: adminUserPatchSchema,
+      responses: { 200: adminUserSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+    },
+    async (request, _reply, { params, body }) => {
+      const session = sessionOf(request);
+      if (params.id === session.userId && body.active === false) {
+        throw new HttpError(409, 'You cannot disable your own account.', 'CONFLICT');
+      }
+      await mapServiceErrors(() => updateUser(db, params.id, body, { id: session.userId, ip: request.ip }, events));
+      return adminUser(params.id);
+    },
+  );
+
+  route(
+    {
+      method: 'PUT',
+      url: '/api/admin/users/:id/permission-sets',
+      tag: 'administration',
+      summary: "Replace a user's permission sets (the user is told over the socket)",
+      auth: true,
+      permission: { key: 'admin_manage_user', mode: 'write' },
+      params: adminUserIdParamsSchema,
+      body: adminUserSetsBodySchema,
+      responses: { 200: adminUserSchema, 404: apiErrorSchema },
+    },
+    async (request, _reply, { params, body }) => {
+      const session = sessionOf(request);
+      await mapServiceErrors(() => replaceUserSets(db, params.id, body.permission_sets, { id: session.userId, ip: request.ip }, events));
+      return adminUser(params.id);
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,209 @@
+import { type Kysely } from 'kysely';
+import type { Database, User } from '../db/schema.js';
+import { findUserByUsername } from '../services/users.js';
+import { AUTH_MESSAGES } from './messages.js';
+import { burnPasswordCheck, verifyPassword } from './passwords.js';
+import { generateToken, hashToken, isWellFormedToken } from './tokens.js';
+
+export interface LockoutPolicy {
+  /** Consecutive failures on one username before it is locked. */
+  userMaxFailures: number;
+  userLockMs: number;
+  /** Failures from one address within `addressWindowMs` before the address is blocked. */
+  addressMaxFailures: number;
+  addressWindowMs: number;
+  addressLockMs: number;
+}
+
+export const DEFAULT_LOCKOUT: LockoutPolicy = {
+  userMaxFailures: 5,
+  userLockMs: 15 * 60_000,
+  addressMaxFailures: 20,
+  addressWindowMs: 15 * 60_000,
+  addressLockMs: 15 * 60_000,
+};
+
+export interface LoginContext {
+  ip: string | null;
+  userAgent: string | null;
+  now: Date;
+  tokenTtlMs: number;
+  lockout: LockoutPolicy;
+}
+
+export type LoginResult =
+  | { ok: true; user: User; token: string; sessionId: string; previousLogin: Date | null }
+  | { ok: false; reason: 'invalid' | 'disabled' | 'locked' | 'address_blocked'; message: string };
+
+const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+
+async function recordEvent(db: Kysely<Database>, ctx: LoginContext, username: string, userId: number | null, success: boolean, reason: string) {
+  await db
+    .insertInto('login_events')
+    .values({ user_id: userId, username: username.slice(0, 200), success, reason, ip: ctx.ip, user_agent: ctx.userAgent?.slice(0, 500) ?? null, at: ctx.now })
+    .execute();
+}
+
+/** Reads a login_throttle row; a lock that has run out counts as none. */
+async function throttleLockedUntil(db: Kysely<Database>, key: string, now: Date): Promise<Date | null> {
+  const row = await db.selectFrom('login_throttle').select('locked_until').where('key', '=', key).executeTakeFirst();
+  return row?.locked_until && row.locked_until > now ? row.locked_until : null;
+}
+
+/** Counts one failure on a login_throttle key; returns the lock end when this failure set one. */
+async function countThrottleFailure(db: Kysely<Database>, key: string, now: Date, max: number, windowMs: number, lockMs: number): Promise<Date | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('login_throttle').selectAll().where('key', '=', key).forUpdate().executeTakeFirst();
+    const windowOpen = row && now.getTime() - row.window_started_at.getTime() < windowMs && !(row.locked_until && row.locked_until <= now);
+    const failures = windowOpen ? row.failures + 1 : 1;
+    const windowStart = windowOpen ? row.window_started_at : now;
+    const lockedUntil = failures >= max ? new Date(now.getTime() + lockMs) : null;
+    await trx
+      .insertInto('login_throttle')
+      .values({ key, failures: lockedUntil ? 0 : failures, window_started_at: windowStart, locked_until: lockedUntil })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ failures: lockedUntil ? 0 : failures, window_started_at: windowStart, locked_until: lockedUntil }))
+      .execute();
+    return lockedUntil;
+  });
+}
+
+/** Counts one failure on an existing user; locks the account at the threshold. */
+async function countUserFailure(db: Kysely<Database>, userId: number, now: Date, policy: LockoutPolicy): Promise<Date | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('users').select(['failed_attempts', 'locked_until']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    const lockExpired = row.locked_until !== null && row.locked_until <= now;
+    const failures = (lockExpired ? 0 : row.failed_attempts) + 1;
+    const lockedUntil = failures >= policy.userMaxFailures ? new Date(now.getTime() + policy.userLockMs) : null;
+    await trx
+      .updateTable('users')
+      .set({ failed_attempts: lockedUntil ? 0 : failures, locked_until: lockedUntil })
+      .where('id', '=', userId)
+      .execute();
+    return lockedUntil;
+  });
+}
+
+/**
+ * Checks credentials and opens a session. Unknown names are throttled exactly like real ones (a `user:` row in
+ * login_throttle), and the password check runs either way, so neither the message nor the timing reveals
+ * whether an account exists.
+ */
+export async function login(db: Kysely<Database>, username: string, password: string, ctx: LoginContext): Promise<LoginResult> {
+  const { now, lockout } = ctx;
+  const addressKey = ctx.ip ? `ip:${ctx.ip}` : null;
+  const nameKey = `user:${username.toLowerCase()}`;
+
+  if (addressKey) {
+    const until = await throttleLockedUntil(db, addressKey, now);
+    if (until) {
+      await recordEvent(db, ctx, username, null, false, 'address_blocked');
+      return { ok: false, reason: 'address_blocked', message: AUTH_MESSAGES.addressBlocked(minutesLeft(until, now)) };
+    }
+  }
+
+  const user = username ? await findUserByUsername(db, username) : undefined;
+  const lockedUntil = user ? (user.locked_until && user.locked_until > now ? user.locked_until : null) : await throttleLockedUntil(db, nameKey, now);
+  if (lockedUntil) {
+    await recordEvent(db, ctx, username, user?.id ?? null, false, 'locked');
+    return { ok: false, reason: 'locked', message: AUTH_MESSAGES.locked(minutesLeft(lockedUntil, now)) };
+  }
+
+  let passwordOk = false;
+  if (user) passwordOk = await verifyPassword(user.password_hash, password);
+  else await burnPasswordCheck(password);
+
+  if (!user || !passwordOk) {
+    const userLock = user
+      ? await countUserFailure(db, user.id, now, lockout)
+      : await countThrottleFailure(db, nameKey, now, lockout.userMaxFailures, lockout.userLockMs, lockout.userLockMs);
+    const addressLock = addressKey
+      ? await countThrottleFailure(db, addressKey, now, lockout.addressMaxFailures, lockout.addressWindowMs, lockout.addressLockMs)
+      : null;
+    await recordEvent(db, ctx, username, user?.id ?? null, false, 'invalid');
+    if (userLock) return { ok: false, reason: 'locked', message: AUTH_MESSAGES.locked(minutesLeft(userLock, now)) };
+    if (addressLock) return { ok: false, reason: 'address_blocked', message: AUTH_MESSAGES.addressBlocked(minutesLeft(addressLock, now)) };
+    return { ok: false, reason: 'invalid', message: AUTH_MESSAGES.invalidCredentials };
+  }
+
+  if (!user.active) {
+    await recordEvent(db, ctx, username, user.id, false, 'disabled');
+    return { ok: false, reason: 'disabled', message: AUTH_MESSAGES.disabled };
+  }
+
+  const token = generateToken();
+  const sessionId = await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ last_login_at: now, failed_attempts: 0, locked_until: null })
+      .where('id', '=', user.id)
+      .execute();
+    const session = await trx
+      .insertInto('sessions')
+      .values({
+        user_id: user.id,
+        token_hash: hashToken(token),
+        created_at: now,
+        expires_at: new Date(now.getTime() + ctx.tokenTtlMs),
+        last_seen_at: now,
+        ip: ctx.ip,
+        user_agent: ctx.userAgent?.slice(0, 500) ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await recordEvent(trx, ctx, username, user.id, true, 'ok');
+    return session.id;
+  });
+  return { ok: true, user, token, sessionId, previousLogin: user.last_login_at };
+}
+
+export interface AuthenticatedSession {
+  sessionId: string;
+  userId: number;
+  username: string;
+  fullName: string;
+}
+
+/** Throttles last_seen_at writes: at most one a minute per session. */
+const LAST_SEEN_GRANULARITY_MS = 60_000;
+
+/**
+ * The check every call makes: the token's session exists, is not revoked, has not expired, and its user is
+ * active. Null otherwise (the caller answers 401).
+ */
+export async function authenticate(db: Kysely<Database>, token: string | null, now: Date): Promise<AuthenticatedSession | null> {
+  if (!token || !isWellFormedToken(token)) return null;
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.id', 's.user_id', 's.expires_at', 's.revoked_at', 's.last_seen_at', 'u.active', 'u.username', 'u.full_name'])
+    .where('s.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.expires_at <= now || !row.active) return null;
+  if (!row.last_seen_at || now.getTime() - row.last_seen_at.getTime() > LAST_SEEN_GRANULARITY_MS) {
+    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+  }
+  return { sessionId: row.id, userId: row.user_id, username: row.username, fullName: row.full_name };
+}
+
+/** Revokes one session; returns false when it was already revoked. */
+export async function revokeSession(db: Kysely<Database>, sessionId: string, reason: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Removes sessions that ended long ago, so the table does not grow without bound. */
+export async function pruneSessions(db: Kysely<Database>, now: Date, keepMs = 30 * 24 * 3_600_000): Promise<number> {
+  const cutoff = new Date(now.getTime() - keepMs);
+  const result = await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', cutoff), eb('revoked_at', '<', cutoff)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+

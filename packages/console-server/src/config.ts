@@ -1,0 +1,72 @@
+import path from 'node:path';
+
+/** Everything main.ts and the CLI read from the environment, parsed once. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  demo: boolean;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  tokenTtlHours: number;
+  corsOrigins: string[];
+  appDir: string;
+  logLevel: string;
+  loginRateLimit: number | false;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function positiveNumber(name: string, raw: string | undefined, fallback: number, { integer = false } = {}): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
+    throw new ConfigError(`${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`);
+  }
+  return value;
+}
+
+function flag(name: string, raw: string | undefined): boolean | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+/**
+ * @param argv command-line flags (`--no-demo`, `--demo`)
+ * @param cwd relative paths (CONSOLE_DATA_DIR, the app folder) resolve from here: the repo root under `npm start`
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = [], cwd = process.cwd()): ServerConfig {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  }
+  const demoFlag = argv.includes('--no-demo') ? false : argv.includes('--demo') ? true : flag('CONSOLE_DEMO', env.CONSOLE_DEMO);
+  const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be 0–65535, got "${env.PORT}"`);
+  const rate = env.CONSOLE_LOGIN_RATE_LIMIT;
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(cwd, env.CONSOLE_DATA_DIR || 'data'),
+    // Demo data by default only on the embedded database; a real PostgreSQL must ask for it.
+    demo: demoFlag ?? !databaseUrl,
+    adminUsername: env.CONSOLE_ADMIN_USERNAME?.trim() || 'admin',
+    adminPassword: env.CONSOLE_ADMIN_PASSWORD || undefined,
+    tokenTtlHours: positiveNumber('CONSOLE_TOKEN_TTL_HOURS', env.CONSOLE_TOKEN_TTL_HOURS, 12),
+    corsOrigins: (env.CONSOLE_CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    appDir: path.resolve(cwd, env.CONSOLE_APP_DIR || 'packages/console-app/dist'),
+    logLevel: env.LOG_LEVEL || 'info',
+    loginRateLimit: rate === '0' ? false : positiveNumber('CONSOLE_LOGIN_RATE_LIMIT', rate, 60, { integer: true }),
+    trustProxy: flag('CONSOLE_TRUST_PROXY', env.CONSOLE_TRUST_PROXY) ?? false,
+  };
+}

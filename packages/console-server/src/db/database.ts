@@ -1,0 +1,88 @@
+import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { acquireDataDirLock, type DataDirLock } from './lock.js';
+import { migrate } from './migrations.js';
+import type { Database } from './schema.js';
+
+export type DatabaseEngine = 'pglite' | 'postgres';
+
+export interface DatabaseOptions {
+  /** `postgres://…`: a real PostgreSQL. Without it, an embedded PGlite in `dataDir`. */
+  databaseUrl?: string;
+  /** PGlite's folder (created when missing). Holds `console.lock` and the database in `pglite/`. */
+  dataDir?: string;
+  /** Pool size for PostgreSQL (PGlite always uses one connection: it serves one query at a time). */
+  poolSize?: number;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: DatabaseEngine;
+  /** Where the data lives, for logs: the folder, or the URL without its password. */
+  location: string;
+  /** Runs `select 1`; returns its latency in ms or throws. */
+  ping: () => Promise<number>;
+  close: () => Promise<void>;
+}
+
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(unparsable DATABASE_URL)';
+  }
+}
+
+/** Opens the database, takes the folder lock for PGlite and applies pending migrations. */
+export async function openDatabase(options: DatabaseOptions = {}): Promise<DatabaseHandle> {
+  let pool: pg.Pool;
+  let engine: DatabaseEngine;
+  let location: string;
+  let lock: DataDirLock | undefined;
+  let pglite: PGlite | undefined;
+
+  if (options.databaseUrl) {
+    engine = 'postgres';
+    location = redactUrl(options.databaseUrl);
+    pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+  } else {
+    engine = 'pglite';
+    const dataDir = path.resolve(options.dataDir ?? 'data');
+    location = dataDir;
+    // Lock before opening: a second PGlite on the same files silently loses committed writes.
+    lock = acquireDataDirLock(dataDir);
+    try {
+      pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+    pool = new pg.Pool({ ...createPgConfig(pglite), max: 1 });
+  }
+  // A dropped idle connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const close = async () => {
+    await db.destroy();
+    if (pglite) await pglite.close();
+    lock?.release();
+  };
+  try {
+    await migrate(db);
+  } catch (error) {
+    await close().catch(() => undefined);
+    throw error;
+  }
+  const ping = async () => {
+    const started = performance.now();
+    await sql`select 1`.execute(db);
+    return performance.now() - started;
+  };
+  return { db, engine, location, ping, close };
+}

@@ -1,0 +1,139 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A timestamptz column: read as Date, written as Date or ISO string, defaulted by the database. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** jsonb: pg parses it on read; we write JSON text. */
+type Json = ColumnType<unknown, string | null | undefined, string | null>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  full_name: string;
+  password_hash: string;
+  active: Generated<boolean>;
+  last_login_at: NullableTimestamp;
+  failed_attempts: Generated<number>;
+  locked_until: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  /** Bumped on every change: optimistic concurrency for admin edits. */
+  version: Generated<number>;
+}
+
+export interface PermissionKeysTable {
+  key: string;
+  description: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface PermissionSetsTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface PermissionSetEntriesTable {
+  set_id: number;
+  permission_key: string;
+  allow_read: boolean;
+  allow_write: boolean;
+}
+
+export interface UserPermissionSetsTable {
+  user_id: number;
+  set_id: number;
+  granted_at: Timestamp;
+  granted_by: number | null;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  revoked_at: NullableTimestamp;
+  revoked_reason: string | null;
+  last_seen_at: NullableTimestamp;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface ConfigsTable {
+  name: string;
+  value: string | null;
+  description: Generated<string>;
+  updated_at: Timestamp;
+  updated_by: number | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  actor_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: Json;
+  after: Json;
+  ip: string | null;
+  at: Timestamp;
+}
+
+export interface PageChecksTable {
+  id: Generated<string>;
+  user_id: number;
+  permission_key: string;
+  mode: string;
+  path: string | null;
+  allowed: boolean;
+  at: Timestamp;
+}
+
+export interface LoginEventsTable {
+  id: Generated<string>;
+  user_id: number | null;
+  username: string;
+  success: boolean;
+  reason: string;
+  ip: string | null;
+  user_agent: string | null;
+  at: Timestamp;
+}
+
+/** Failure counters for sign-in throttling that are not tied to an existing user row (addresses, unknown names). */
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: Timestamp;
+  locked_until: NullableTimestamp;
+}
+
+export interface SchemaMigrationsTable {
+  version: number;
+  name: string;
+  applied_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  permission_keys: PermissionKeysTable;
+  permission_sets: PermissionSetsTable;
+  permission_set_entries: PermissionSetEntriesTable;
+  user_permission_sets: UserPermissionSetsTable;
+  sessions: SessionsTable;
+  configs: ConfigsTable;
+  audit_log: AuditLogTable;
+  page_checks: PageChecksTable;
+  login_events: LoginEventsTable;
+  login_throttle: LoginThrottleTable;
+  schema_migrations: SchemaMigrationsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Session = Selectable<SessionsTable>;

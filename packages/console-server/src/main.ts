@@ -1,0 +1,62 @@
+import { buildServer } from './app.js';
+import { ConfigError, readConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { DataDirLockedError } from './db/lock.js';
+import { seed } from './seed.js';
+
+async function main(): Promise<void> {
+  const config = readConfig(process.env, process.argv.slice(2));
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildServer({
+    database,
+    logger: { level: config.logLevel },
+    appDir: config.appDir,
+    corsOrigins: config.corsOrigins,
+    tokenTtlHours: config.tokenTtlHours,
+    loginRateLimit: config.loginRateLimit,
+    trustProxy: config.trustProxy,
+  });
+  const log = app.log;
+  log.info({ engine: database.engine, location: database.location }, 'database ready');
+
+  await seed(database.db, {
+    adminUsername: config.adminUsername,
+    adminPassword: config.adminPassword,
+    demo: config.demo,
+    log: (message) => log.warn(message),
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      log.error('shutdown took over 10 s; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  if (!app.server.listening) throw new Error('server did not start listening');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
+    process.stderr.write(`console-server: ${error.message}\n`);
+  } else {
+    process.stderr.write(`console-server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  }
+  process.exit(1);
+});

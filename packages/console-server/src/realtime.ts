@@ -1,0 +1,94 @@
+import type { Server as HttpServer } from 'node:http';
+import { Server as SocketServer, type Socket } from 'socket.io';
+import { SOCKET_EVENTS } from '@staff/console-contract';
+import { bearerToken } from './auth/tokens.js';
+import type { ConsoleEvents } from './services/events.js';
+
+export interface SocketIdentity {
+  userId: number;
+  sessionId: string;
+}
+
+export interface RealtimeOptions {
+  /** Same check as HTTP: null refuses the handshake. */
+  authenticate: (token: string | null) => Promise<SocketIdentity | null>;
+  /** Allowed cross-origin browsers; empty keeps the socket same-origin only. */
+  corsOrigins: readonly string[];
+}
+
+/**
+ * The only module that knows socket.io. Rooms: `user:<id>` (every tab of a user) and `session:<id>` (one token).
+ * Several server nodes will need `io.adapter(createAdapter(pgPool))` from @socket.io/postgres-adapter here,
+ * and nothing else changes: rooms and emits go through the adapter.
+ */
+export interface Realtime extends ConsoleEvents {
+  io: SocketServer;
+  notifyUser: (userId: number, event: string, payload?: unknown) => void;
+  broadcast: (event: string, payload?: unknown) => void;
+  close: () => Promise<void>;
+}
+
+export const userRoom = (userId: number) => `user:${userId}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+export const SOCKET_UNAUTHORIZED = 'unauthorized';
+
+export function createRealtime(server: HttpServer, options: RealtimeOptions): Realtime {
+  const io = new SocketServer(server, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: options.corsOrigins.length > 0 ? { origin: [...options.corsOrigins], credentials: false } : undefined,
+    // Without CORS origins, refuse cross-origin browsers outright (same rule as the HTTP API).
+    allowRequest: (req, callback) => {
+      const origin = req.headers.origin;
+      if (!origin || options.corsOrigins.includes(origin)) return callback(null, true);
+      const host = req.headers.host;
+      try {
+        callback(null, host !== undefined && new URL(origin).host === host);
+      } catch {
+        callback(null, false);
+      }
+    },
+  });
+
+  io.use((socket: Socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown } | undefined;
+    const token = typeof auth?.token === 'string' ? auth.token : bearerToken(socket.handshake.headers.authorization);
+    options
+      .authenticate(token)
+      .then((identity) => {
+        if (!identity) return next(new Error(SOCKET_UNAUTHORIZED));
+        socket.data.identity = identity;
+        void socket.join([userRoom(identity.userId), sessionRoom(identity.sessionId)]);
+        next();
+      })
+      .catch(() => next(new Error(SOCKET_UNAUTHORIZED)));
+  });
+
+  const notifyUser = (userId: number, event: string, payload?: unknown) => {
+    io.to(userRoom(userId)).emit(event, payload ?? {});
+  };
+
+  return {
+    io,
+    notifyUser,
+    broadcast: (event, payload) => {
+      io.emit(event, payload ?? {});
+    },
+    permissionsChanged: (userIds) => {
+      for (const userId of userIds) notifyUser(userId, SOCKET_EVENTS.permissionsChanged, {});
+    },
+    sessionsRevoked: (userId, sessionIds, reason) => {
+      // A disabled account loses every tab; a logout only the sockets of that one token.
+      const rooms = reason === 'account disabled' ? [userRoom(userId)] : sessionIds.map(sessionRoom);
+      if (rooms.length === 0) return;
+      io.to(rooms).emit(SOCKET_EVENTS.sessionRevoked, { reason });
+      io.in(rooms).disconnectSockets(true);
+    },
+    // Not io.close(): that also closes the HTTP server, which belongs to Fastify and is closed by it.
+    close: async () => {
+      io.local.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}

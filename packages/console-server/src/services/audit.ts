@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+export interface AuditEntry {
+  actorId: number | null;
+  action: string;
+  entity: string;
+  entityId: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  ip?: string | null;
+}
+
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+/** Appends to audit_log; call it inside the transaction that made the change. */
+export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: entry.actorId,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entityId === null ? null : String(entry.entityId),
+      before: json(entry.before),
+      after: json(entry.after),
+      ip: entry.ip ?? null,
+    })
+    .execute();
+}

@@ -1,0 +1,312 @@
+import { type Kysely, sql } from 'kysely';
+import { PERMISSION_KEYS, type PermissionEntry } from '@staff/console-contract';
+import type { Database, User } from '../db/schema.js';
+import { hashPassword } from '../auth/passwords.js';
+import { writeAudit } from './audit.js';
+import { type ConsoleEvents, silentEvents } from './events.js';
+
+export class NotFoundError extends Error {
+  constructor(
+    readonly entity: string,
+    readonly key: string,
+  ) {
+    super(`No ${entity} named "${key}"`);
+    this.name = 'NotFoundError';
+  }
+}
+
+export class ConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConflictError';
+  }
+}
+
+/** Who is acting, for the audit log. */
+export interface Actor {
+  id: number | null;
+  ip?: string | null;
+}
+const SYSTEM: Actor = { id: null };
+
+/** Audit rows never carry the hash. */
+function publicUser(user: User) {
+  return {
+    id: user.id,
+    username: user.username,
+    full_name: user.full_name,
+    active: user.active,
+    locked_until: user.locked_until,
+  };
+}
+
+export function findUserByUsername(db: Kysely<Database>, username: string): Promise<User | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+}
+
+async function requireUser(db: Kysely<Database>, username: string): Promise<User> {
+  const user = await findUserByUsername(db, username);
+  if (!user) throw new NotFoundError('user', username);
+  return user;
+}
+
+/** Inserts the contract's keys that the table lacks (new keys ship with new contract versions). */
+export async function ensurePermissionKeys(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('permission_keys')
+    .values(PERMISSION_KEYS.map((key) => ({ key })))
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+}
+
+export interface NewUserInput {
+  username: string;
+  fullName: string;
+  password: string;
+  active?: boolean;
+  sets?: readonly string[];
+}
+
+export async function createUser(db: Kysely<Database>, input: NewUserInput, actor: Actor = SYSTEM): Promise<User> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    if (await findUserByUsername(trx, input.username)) {
+      throw new ConflictError(`A user named "${input.username}" already exists`);
+    }
+    const user = await trx
+      .insertInto('users')
+      .values({
+        username: input.username,
+        full_name: input.fullName,
+        password_hash: passwordHash,
+        active: input.active ?? true,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'create', entity: 'user', entityId: user.id, after: publicUser(user) });
+    for (const setName of input.sets ?? []) await grantSetInTrx(trx, user, setName, actor);
+    return user;
+  });
+}
+
+export async function setPassword(db: Kysely<Database>, username: string, password: string, actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<User> {
+  const passwordHash = await hashPassword(password);
+  const { user, revoked } = await db.transaction().execute(async (trx) => {
+    const user = await requireUser(trx, username);
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, failed_attempts: 0, locked_until: null, updated_at: new Date(), version: sql`version + 1` })
+      .where('id', '=', user.id)
+      .execute();
+    // A new password ends every open session: whoever knew the old one is signed out.
+    const revoked = await revokeUserSessionsInTrx(trx, user.id, 'password reset');
+    await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'reset-password', entity: 'user', entityId: user.id });
+    return { user, revoked };
+  });
+  if (revoked.length > 0) events.sessionsRevoked(user.id, revoked, 'password reset');
+  return user;
+}
+
+async function grantSetInTrx(trx: Kysely<Database>, user: User, setName: string, actor: Actor): Promise<boolean> {
+  const set = await trx.selectFrom('permission_sets').select(['id', 'name']).where('name', '=', setName).executeTakeFirst();
+  if (!set) throw new NotFoundError('permission set', setName);
+  const inserted = await trx
+    .insertInto('user_permission_sets')
+    .values({ user_id: user.id, set_id: set.id, granted_by: actor.id })
+    .onConflict((oc) => oc.columns(['user_id', 'set_id']).doNothing())
+    .executeTakeFirst();
+  const changed = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (changed) {
+    await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'grant', entity: 'user', entityId: user.id, after: { permission_set: set.name } });
+  }
+  return changed;
+}
+
+export async function grantSet(db: Kysely<Database>, username: string, setName: string, actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<User> {
+  const { user, changed } = await db.transaction().execute(async (trx) => {
+    const user = await requireUser(trx, username);
+    return { user, changed: await grantSetInTrx(trx, user, setName, actor) };
+  });
+  if (changed) events.permissionsChanged([user.id]);
+  return user;
+}
+
+async function setNamesOf(db: Kysely<Database>, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_permission_sets as ups')
+    .innerJoin('permission_sets as ps', 'ps.id', 'ups.set_id')
+    .select('ps.name')
+    .where('ups.user_id', '=', userId)
+    .orderBy('ps.name')
+    .execute();
+  return rows.map((row) => row.name);
+}
+
+/** Replaces a user's sets with exactly `setNames`. Unknown names throw NotFoundError before anything changes. */
+export async function replaceUserSets(db: Kysely<Database>, userId: number, setNames: readonly string[], actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<string[]> {
+  const result = await db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (!user) throw new NotFoundError('user', String(userId));
+    const unique = [...new Set(setNames)];
+    const sets = unique.length
+      ? await trx.selectFrom('permission_sets').select(['id', 'name']).where('name', 'in', unique).execute()
+      : [];
+    const missing = unique.filter((name) => !sets.some((set) => set.name === name));
+    if (missing.length > 0) throw new NotFoundError('permission set', missing.join(', '));
+    const before = await setNamesOf(trx, userId);
+    await trx.deleteFrom('user_permission_sets').where('user_id', '=', userId).execute();
+    if (sets.length > 0) {
+      await trx
+        .insertInto('user_permission_sets')
+        .values(sets.map((set) => ({ user_id: userId, set_id: set.id, granted_by: actor.id })))
+        .execute();
+    }
+    const after = await setNamesOf(trx, userId);
+    const changed = before.join('\n') !== after.join('\n');
+    if (changed) {
+      await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'set-permission-sets', entity: 'user', entityId: userId, before: { permission_sets: before }, after: { permission_sets: after } });
+    }
+    return { after, changed };
+  });
+  if (result.changed) events.permissionsChanged([userId]);
+  return result.after;
+}
+
+export async function revokeUserSessionsInTrx(trx: Kysely<Database>, userId: number, reason: string): Promise<string[]> {
+  const rows = await trx
+    .updateTable('sessions')
+    .set({ revoked_at: new Date(), revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export interface UserPatch {
+  full_name?: string;
+  active?: boolean;
+}
+
+/** Updates a user; disabling ends all their sessions at once. */
+export async function updateUser(db: Kysely<Database>, userId: number, patch: UserPatch, actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<User> {
+  const { user, revoked, disabled } = await db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+    if (!before) throw new NotFoundError('user', String(userId));
+    const user = await trx
+      .updateTable('users')
+      .set({ ...patch, updated_at: new Date(), version: sql`version + 1` })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const disabled = before.active && patch.active === false;
+    const revoked = disabled ? await revokeUserSessionsInTrx(trx, userId, 'account disabled') : [];
+    await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'update', entity: 'user', entityId: userId, before: publicUser(before), after: publicUser(user) });
+    return { user, revoked, disabled };
+  });
+  if (disabled) events.sessionsRevoked(user.id, revoked, 'account disabled');
+  return user;
+}
+
+export async function setUserActiveByName(db: Kysely<Database>, username: string, active: boolean, actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<User> {
+  const user = await requireUser(db, username);
+  return updateUser(db, user.id, { active }, actor, events);
+}
+
+export interface UserSummary {
+  id: number;
+  username: string;
+  full_name: string;
+  active: boolean;
+  last_login_at: Date | null;
+  locked_until: Date | null;
+  permission_sets: string[];
+}
+
+export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
+  const rows = await db
+    .selectFrom('users as u')
+    .leftJoin('user_permission_sets as ups', 'ups.user_id', 'u.id')
+    .leftJoin('permission_sets as ps', 'ps.id', 'ups.set_id')
+    .select(['u.id', 'u.username', 'u.full_name', 'u.active', 'u.last_login_at', 'u.locked_until'])
+    .select(sql<string[]>`coalesce(array_agg(ps.name order by ps.name) filter (where ps.name is not null), '{}')`.as('permission_sets'))
+    .groupBy('u.id')
+    .orderBy('u.username')
+    .execute();
+  return rows;
+}
+
+/** The union of a user's sets: a key is readable (writable) if any of their sets allows it. */
+export async function userPermissions(db: Kysely<Database>, userId: number): Promise<Required<PermissionEntry>[]> {
+  const rows = await db
+    .selectFrom('user_permission_sets as ups')
+    .innerJoin('permission_set_entries as e', 'e.set_id', 'ups.set_id')
+    .select('e.permission_key')
+    .select(sql<boolean>`bool_or(e.allow_read)`.as('r'))
+    .select(sql<boolean>`bool_or(e.allow_write)`.as('w'))
+    .where('ups.user_id', '=', userId)
+    .groupBy('e.permission_key')
+    .orderBy('e.permission_key')
+    .execute();
+  return rows.map((row) => ({ permission_key: row.permission_key, allow_read: row.r ? 1 : 0, allow_write: row.w ? 1 : 0 }));
+}
+
+/** One key's effective flags for a user (the `___pc` lookup). */
+export async function userPermission(db: Kysely<Database>, userId: number, key: string): Promise<{ read: boolean; write: boolean }> {
+  const row = await db
+    .selectFrom('user_permission_sets as ups')
+    .innerJoin('permission_set_entries as e', 'e.set_id', 'ups.set_id')
+    .select(sql<boolean | null>`bool_or(e.allow_read)`.as('r'))
+    .select(sql<boolean | null>`bool_or(e.allow_write)`.as('w'))
+    .where('ups.user_id', '=', userId)
+    .where('e.permission_key', '=', key)
+    .executeTakeFirst();
+  return { read: row?.r === true, write: row?.w === true };
+}
+
+export interface PermissionSetInput {
+  name: string;
+  description?: string;
+  entries: readonly { key: string; read: boolean; write: boolean }[];
+}
+
+/** Creates or replaces a set's entries; tells the users holding it that their permissions changed. */
+export async function upsertPermissionSet(db: Kysely<Database>, input: PermissionSetInput, actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<number> {
+  const { setId, holders } = await db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('permission_sets').selectAll().where('name', '=', input.name).forUpdate().executeTakeFirst();
+    let setId: number;
+    let before: unknown = null;
+    if (existing) {
+      setId = existing.id;
+      before = await trx.selectFrom('permission_set_entries').select(['permission_key', 'allow_read', 'allow_write']).where('set_id', '=', setId).orderBy('permission_key').execute();
+      await trx
+        .updateTable('permission_sets')
+        .set({ description: input.description ?? existing.description, updated_at: new Date(), version: sql`version + 1` })
+        .where('id', '=', setId)
+        .execute();
+      await trx.deleteFrom('permission_set_entries').where('set_id', '=', setId).execute();
+    } else {
+      const row = await trx
+        .insertInto('permission_sets')
+        .values({ name: input.name, description: input.description ?? '' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      setId = row.id;
+    }
+    if (input.entries.length > 0) {
+      await trx
+        .insertInto('permission_set_entries')
+        .values(input.entries.map((entry) => ({ set_id: setId, permission_key: entry.key, allow_read: entry.read, allow_write: entry.write })))
+        .execute();
+    }
+    await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: existing ? 'update' : 'create', entity: 'permission_set', entityId: setId, before, after: { name: input.name, entries: input.entries } });
+    const holders = await trx.selectFrom('user_permission_sets').select('user_id').where('set_id', '=', setId).execute();
+    return { setId, holders: holders.map((row) => row.user_id) };
+  });
+  if (holders.length > 0) events.permissionsChanged(holders);
+  return setId;
+}
