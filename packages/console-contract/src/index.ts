@@ -2,3 +2,4 @@ export * from './permissions.js';
 export * from './routes.js';
 export * from './menu.js';
 export * from './api.js';
+export * from './entities/index.js';

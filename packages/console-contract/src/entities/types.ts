@@ -38,6 +38,8 @@ export interface FieldDef {
   required?: boolean;
   /** Max characters (text-like) or items (tags). */
   maxLength?: number;
+  /** Max characters of each item (tags). */
+  itemMaxLength?: number;
   minLength?: number;
   min?: number;
   max?: number;
@@ -62,6 +64,22 @@ export interface FieldDef {
 
 export type FilterOperator = 'eq' | 'in' | 'range' | 'contains' | 'empty';
 
+/**
+ * A rule across fields, plain data so the form can show it beside the field and the server can check the
+ * merged row on update. The message is attached to `field`.
+ */
+export type EntityRule =
+  /** `field` is required when `when.field` has one of `when.in`. */
+  | { kind: 'requiredWhen'; field: string; when: { field: string; in: string[] }; message: string }
+  /** `field` must stay empty unless `when.field` has one of `when.in`. */
+  | { kind: 'onlyWhen'; field: string; when: { field: string; in: string[] }; message: string }
+  /** At most one of `fields` is set; the message goes on the last one set. */
+  | { kind: 'atMostOne'; field: string; fields: string[]; message: string }
+  /** `field` (date, month, datetime or number) is not before / below `other` when both are set. */
+  | { kind: 'notBefore'; field: string; other: string; message: string }
+  /** `field` differs from `other` (case-insensitive) when both are set. */
+  | { kind: 'differentFrom'; field: string; other: string; message: string };
+
 export interface EntityDef {
   /** Entity name, also the REST path segment (`/api/resources/<name>`) and the table name. */
   name: string;
@@ -80,4 +98,8 @@ export interface EntityDef {
   /** Unique across several fields, e.g. one target per tribe and month. */
   uniqueTogether?: string[][];
   description?: string;
+  /** Rules across fields (checked on create, and on the merged row on update). */
+  rules?: EntityRule[];
+  /** Also writable by automation (n8n) with an API key an admin creates; those writes are audited as the key. */
+  apiKeyWritable?: boolean;
 }

@@ -1,0 +1,68 @@
+import { field, notesField, options } from './fields.js';
+import type { EntityDef } from './types.js';
+
+/** A Meta campaign mapped to the product (and tribe) it sells; the Ads X Mayar report joins through it. */
+export const adCampaigns: EntityDef = {
+  name: 'ad_campaigns',
+  label: 'Ad campaign',
+  labelPlural: 'Ad campaigns',
+  permissionKey: 'databank_ad_campaigns',
+  routeId: 'ad-campaigns',
+  titleField: 'name',
+  description: 'Meta campaigns and the product / tribe each one sells.',
+  defaultSort: { field: 'start_date', direction: 'desc' },
+  softDelete: true,
+  rules: [
+    { kind: 'atMostOne', field: 'lifetime_budget', fields: ['daily_budget', 'lifetime_budget'], message: 'Set a daily or a lifetime budget, not both' },
+    { kind: 'notBefore', field: 'end_date', other: 'start_date', message: 'End date cannot be before the start date' },
+  ],
+  fields: [
+    field.text('name', 'Name', { required: true, maxLength: 200, list: true, sortable: true, searchable: true }),
+    field.text('campaign_id', 'Campaign id', {
+      required: true,
+      maxLength: 24,
+      unique: true,
+      pattern: '^[0-9]{6,24}$',
+      patternMessage: 'Use the numeric Meta campaign id',
+      searchable: true,
+      list: true,
+    }),
+    field.text('ad_account_id', 'Ad account', {
+      required: true,
+      maxLength: 28,
+      pattern: '^act_[0-9]{6,24}$',
+      patternMessage: 'Use the form act_ followed by digits',
+      filterable: true,
+      searchable: true,
+    }),
+    field.enum('objective', 'Objective', {
+      required: true,
+      options: options({
+        OUTCOME_SALES: 'Sales',
+        OUTCOME_LEADS: 'Leads',
+        OUTCOME_TRAFFIC: 'Traffic',
+        OUTCOME_ENGAGEMENT: 'Engagement',
+        OUTCOME_AWARENESS: 'Awareness',
+        OUTCOME_APP_PROMOTION: 'App promotion',
+      }),
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.enum('status', 'Status', {
+      required: true,
+      defaultValue: 'ACTIVE',
+      options: options({ ACTIVE: 'Active', PAUSED: 'Paused', ARCHIVED: 'Archived', DELETED: 'Deleted' }),
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.money('daily_budget', 'Daily budget', { min: 0, list: true, sortable: true, filterable: true }),
+    field.money('lifetime_budget', 'Lifetime budget', { min: 0, sortable: true, filterable: true }),
+    field.date('start_date', 'Start date', { list: true, sortable: true, filterable: true }),
+    field.date('end_date', 'End date', { sortable: true, filterable: true }),
+    field.relation('product_id', 'Product', { required: true, relation: { entity: 'products', labelField: 'name' }, list: true, sortable: true, filterable: true }),
+    field.relation('tribe_id', 'Tribe', { relation: { entity: 'tribes', labelField: 'name' }, list: true, filterable: true }),
+    notesField(),
+  ],
+};

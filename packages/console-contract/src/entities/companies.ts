@@ -1,0 +1,32 @@
+import { activeField, field } from './fields.js';
+import type { EntityDef } from './types.js';
+
+/** A legal entity of the group; bank accounts and targets hang off it. */
+export const companies: EntityDef = {
+  name: 'companies',
+  label: 'Company',
+  labelPlural: 'Companies',
+  permissionKey: 'finance_manage_companies',
+  routeId: 'companies',
+  titleField: 'name',
+  description: 'Legal entities (PT / CV) with tax id and address.',
+  defaultSort: { field: 'name', direction: 'asc' },
+  softDelete: true,
+  fields: [
+    field.text('name', 'Name', { required: true, maxLength: 120, unique: true, list: true, sortable: true, searchable: true }),
+    field.text('legal_name', 'Legal name', { required: true, maxLength: 200, list: true, sortable: true, searchable: true, placeholder: 'PT Sinar Digital Nusantara' }),
+    field.text('tax_id', 'NPWP', {
+      maxLength: 20,
+      unique: true,
+      pattern: '^([0-9]{2}\\.[0-9]{3}\\.[0-9]{3}\\.[0-9]-[0-9]{3}\\.[0-9]{3}|[0-9]{15,16})$',
+      patternMessage: 'Use 00.000.000.0-000.000 or the 16-digit NPWP',
+      list: true,
+      searchable: true,
+    }),
+    field.longtext('address', 'Address', { maxLength: 500 }),
+    field.text('city', 'City', { maxLength: 80, list: true, sortable: true, filterable: true }),
+    field.phone('phone', 'Phone'),
+    field.email('email', 'Email', { searchable: true }),
+    activeField(),
+  ],
+};

@@ -1,0 +1,94 @@
+import type { FieldDef, FieldOption, FieldType } from './types.js';
+
+/** Everything of a field but its name, label and type. */
+export type FieldOptions = Omit<FieldDef, 'name' | 'label' | 'type'>;
+
+const make =
+  (type: FieldType) =>
+  (name: string, label: string, options: FieldOptions = {}): FieldDef => ({ name, label, type, ...options });
+
+/** Short builders so an entity file reads as a list of fields. */
+export const field = {
+  text: make('text'),
+  longtext: make('longtext'),
+  email: make('email'),
+  url: make('url'),
+  phone: make('phone'),
+  integer: make('integer'),
+  number: make('number'),
+  money: make('money'),
+  percent: make('percent'),
+  enum: make('enum'),
+  relation: make('relation'),
+  boolean: make('boolean'),
+  date: make('date'),
+  month: make('month'),
+  datetime: make('datetime'),
+  daterange: make('daterange'),
+  tags: make('tags'),
+  json: make('json'),
+  secret: make('secret'),
+};
+
+/** `options({ a: 'A' })` → `[{ value: 'a', label: 'A' }]`, in the object's order. */
+export function options(labels: Record<string, string>): FieldOption[] {
+  return Object.entries(labels).map(([value, label]) => ({ value, label }));
+}
+
+/** Options whose label is the value itself (Meta's upper-case statuses, bank names). */
+export function sameOptions(values: readonly string[]): FieldOption[] {
+  return values.map((value) => ({ value, label: value }));
+}
+
+/** "Active" switch, on by default; staff filter on it constantly. */
+export const activeField = (): FieldDef =>
+  field.boolean('active', 'Active', { required: true, defaultValue: true, list: true, sortable: true, filterable: true });
+
+export const notesField = (): FieldDef => field.longtext('notes', 'Notes', { maxLength: 2000 });
+
+// Shared option lists ------------------------------------------------------------------------------------------
+
+export const PLATFORM_OPTIONS = options({
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  youtube: 'YouTube',
+  facebook: 'Facebook',
+});
+
+export const NICHE_OPTIONS = options({
+  beauty: 'Beauty & skincare',
+  fashion: 'Fashion & hijab',
+  food: 'Food & kuliner',
+  parenting: 'Parenting & family',
+  health: 'Health & fitness',
+  finance: 'Finance & investing',
+  business: 'Business & UMKM',
+  education: 'Education',
+  religion: 'Religi (Islamic content)',
+  lifestyle: 'Lifestyle',
+  tech: 'Tech & gadgets',
+  travel: 'Travel',
+  gaming: 'Gaming',
+  automotive: 'Otomotif',
+});
+
+/** Banks Indonesian companies and creators actually use. */
+export const BANK_OPTIONS = sameOptions([
+  'BCA',
+  'Mandiri',
+  'BRI',
+  'BNI',
+  'BSI',
+  'CIMB Niaga',
+  'Permata',
+  'Danamon',
+  'BTN',
+  'OCBC',
+  'Bank Jago',
+  'SeaBank',
+  'Jenius (BTPN)',
+]);
+
+/** Instagram / TikTok style handle, stored without the leading @. */
+export const HANDLE_PATTERN = '^[A-Za-z0-9._]{1,30}$';
+export const HANDLE_MESSAGE = 'Use 1–30 letters, digits, dots or underscores, without the @';

@@ -1,0 +1,51 @@
+import { field, options } from './fields.js';
+import type { EntityDef } from './types.js';
+
+export const HOOK_FORMULA_OPTIONS = options({
+  question: 'Question',
+  bold_claim: 'Bold claim',
+  curiosity_gap: 'Curiosity gap',
+  problem_callout: 'Problem call-out',
+  social_proof: 'Social proof',
+  pattern_interrupt: 'Pattern interrupt',
+  before_after: 'Before / after',
+  urgency: 'Urgency',
+});
+
+/** One run of the hook generator: the brief, the prompt sent, the hooks returned and the one chosen. */
+export const hookGenerations: EntityDef = {
+  name: 'hook_generations',
+  label: 'Hook generation',
+  labelPlural: 'Hook generations',
+  permissionKey: 'databank_mayar_accounts',
+  routeId: 'hook-generations',
+  titleField: 'target_audience',
+  description: 'Ad hooks generated per product and audience; the selected hook goes to the creative team.',
+  defaultSort: { field: 'generated_at', direction: 'desc' },
+  softDelete: false,
+  fields: [
+    field.relation('product_id', 'Product', { required: true, relation: { entity: 'products', labelField: 'name' }, list: true, sortable: true, filterable: true }),
+    field.text('target_audience', 'Target audience', { required: true, maxLength: 200, list: true, sortable: true, searchable: true, placeholder: 'Ibu muda 25–35 yang baru punya anak' }),
+    field.longtext('pain_point', 'Pain point', { required: true, maxLength: 1000, searchable: true }),
+    field.enum('formula', 'Formula', { required: true, options: HOOK_FORMULA_OPTIONS, list: true, sortable: true, filterable: true }),
+    field.enum('language', 'Language', {
+      required: true,
+      defaultValue: 'id',
+      options: options({ id: 'Bahasa Indonesia', en: 'English' }),
+      filterable: true,
+    }),
+    field.text('model', 'Model', { required: true, maxLength: 60, list: true, filterable: true, placeholder: 'gpt-4o-mini' }),
+    field.longtext('prompt', 'Prompt', { maxLength: 8000 }),
+    field.tags('outputs', 'Generated hooks', { maxLength: 20, itemMaxLength: 300, help: 'One hook per item.' }),
+    field.text('selected_hook', 'Selected hook', { maxLength: 300, list: true, searchable: true }),
+    field.enum('status', 'Status', {
+      required: true,
+      defaultValue: 'generated',
+      options: options({ generated: 'Generated', selected: 'Selected', used: 'Used in an ad', discarded: 'Discarded' }),
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.datetime('generated_at', 'Generated at', { required: true, list: true, sortable: true, filterable: true }),
+  ],
+};

@@ -1,0 +1,97 @@
+import { adCampaigns } from './adCampaigns.js';
+import { bankAccounts } from './bankAccounts.js';
+import { changeEmails } from './changeEmails.js';
+import { companies } from './companies.js';
+import { creators } from './creators.js';
+import { hookGenerations } from './hookGenerations.js';
+import { masterAdCreatives } from './masterAdCreatives.js';
+import { mayarAccounts } from './mayarAccounts.js';
+import { meetingRooms } from './meetingRooms.js';
+import { monthlyTargets } from './monthlyTargets.js';
+import { n8nCreators } from './n8nCreators.js';
+import { pixelRegistries } from './pixelRegistries.js';
+import { problemCategories } from './problemCategories.js';
+import { problemSubcategories } from './problemSubcategories.js';
+import { products } from './products.js';
+import { projects } from './projects.js';
+import { tribeTargets } from './tribeTargets.js';
+import { tribes } from './tribes.js';
+import type { EntityDef } from './types.js';
+import { waRegistries } from './waRegistries.js';
+import { webhookForwarders } from './webhookForwarders.js';
+
+export type * from './types.js';
+export * from './fields.js';
+export { creatorTier } from './creators.js';
+export { HOOK_FORMULA_OPTIONS } from './hookGenerations.js';
+export { MAYAR_EVENT_OPTIONS } from './webhookForwarders.js';
+export * from './validation.js';
+export * from './demo.js';
+export {
+  adCampaigns,
+  bankAccounts,
+  changeEmails,
+  companies,
+  creators,
+  hookGenerations,
+  masterAdCreatives,
+  mayarAccounts,
+  meetingRooms,
+  monthlyTargets,
+  n8nCreators,
+  pixelRegistries,
+  problemCategories,
+  problemSubcategories,
+  products,
+  projects,
+  tribeTargets,
+  tribes,
+  waRegistries,
+  webhookForwarders,
+};
+
+/** Every master-data entity, in the sidebar order of their pages. */
+export const ENTITIES: readonly EntityDef[] = [
+  n8nCreators,
+  problemCategories,
+  problemSubcategories,
+  creators,
+  projects,
+  tribeTargets,
+  products,
+  adCampaigns,
+  meetingRooms,
+  tribes,
+  changeEmails,
+  hookGenerations,
+  mayarAccounts,
+  masterAdCreatives,
+  pixelRegistries,
+  webhookForwarders,
+  waRegistries,
+  companies,
+  bankAccounts,
+  monthlyTargets,
+];
+
+export const ENTITY_NAMES = ENTITIES.map((entity) => entity.name);
+
+export const ENTITY_BY_NAME: Readonly<Record<string, EntityDef>> = Object.freeze(
+  Object.fromEntries(ENTITIES.map((entity) => [entity.name, entity])),
+);
+
+/**
+ * The entity of that name (the REST path segment), or undefined.
+ * @example getEntity('creators')?.permissionKey // 'databank_creators'
+ */
+export function getEntity(name: string): EntityDef | undefined {
+  return Object.prototype.hasOwnProperty.call(ENTITY_BY_NAME, name) ? ENTITY_BY_NAME[name] : undefined;
+}
+
+/**
+ * The entity shown by a page of the route table, or undefined for pages that are not master data.
+ * @example entityForRoute('meeting-rooms')?.name // 'meeting_rooms'
+ */
+export function entityForRoute(routeId: string): EntityDef | undefined {
+  return ENTITIES.find((entity) => entity.routeId === routeId);
+}

@@ -1,0 +1,24 @@
+import { activeField, field } from './fields.js';
+import type { EntityDef } from './types.js';
+
+/** A bookable room; the Meeting Rooms Dashboard books against these. */
+export const meetingRooms: EntityDef = {
+  name: 'meeting_rooms',
+  label: 'Meeting room',
+  labelPlural: 'Meeting rooms',
+  permissionKey: 'databank_mayar_accounts',
+  routeId: 'meeting-rooms',
+  titleField: 'name',
+  description: 'Rooms staff can book, with capacity and facilities.',
+  defaultSort: { field: 'name', direction: 'asc' },
+  softDelete: true,
+  fields: [
+    field.text('name', 'Name', { required: true, maxLength: 80, unique: true, list: true, sortable: true, searchable: true }),
+    field.text('location', 'Location', { maxLength: 120, list: true, sortable: true, searchable: true, placeholder: 'Lantai 3, Gedung A' }),
+    field.integer('capacity', 'Capacity', { required: true, min: 1, max: 500, list: true, sortable: true, filterable: true, help: 'People seated; bookings may not exceed it.' }),
+    field.tags('facilities', 'Facilities', { maxLength: 20, itemMaxLength: 40, list: true, filterable: true, placeholder: 'TV, Whiteboard, Zoom' }),
+    field.url('image_url', 'Photo URL'),
+    field.boolean('requires_approval', 'Needs approval', { required: true, defaultValue: false, filterable: true, help: 'Bookings stay pending until GA confirms them.' }),
+    activeField(),
+  ],
+};

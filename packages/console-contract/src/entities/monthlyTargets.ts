@@ -1,0 +1,42 @@
+import { field, notesField, options } from './fields.js';
+import type { EntityDef } from './types.js';
+
+/** A month's target for the company, a tribe or a product; the Monthly report sets achievement against it. */
+export const monthlyTargets: EntityDef = {
+  name: 'monthly_targets',
+  label: 'Monthly target',
+  labelPlural: 'Monthly targets',
+  permissionKey: 'finance_manage_bank_accounts',
+  routeId: 'monthly-target',
+  titleField: 'period',
+  description: 'Monthly revenue, spend and order targets per company, tribe or product.',
+  defaultSort: { field: 'period', direction: 'desc' },
+  softDelete: false,
+  // NULLS NOT DISTINCT: only the scope's own reference is set.
+  uniqueTogether: [['period', 'scope', 'company_id', 'tribe_id', 'product_id']],
+  rules: [
+    { kind: 'requiredWhen', field: 'company_id', when: { field: 'scope', in: ['company'] }, message: 'Company is required for a company target' },
+    { kind: 'requiredWhen', field: 'tribe_id', when: { field: 'scope', in: ['tribe'] }, message: 'Tribe is required for a tribe target' },
+    { kind: 'requiredWhen', field: 'product_id', when: { field: 'scope', in: ['product'] }, message: 'Product is required for a product target' },
+    { kind: 'onlyWhen', field: 'company_id', when: { field: 'scope', in: ['company'] }, message: 'Leave Company empty unless the scope is Company' },
+    { kind: 'onlyWhen', field: 'tribe_id', when: { field: 'scope', in: ['tribe'] }, message: 'Leave Tribe empty unless the scope is Tribe' },
+    { kind: 'onlyWhen', field: 'product_id', when: { field: 'scope', in: ['product'] }, message: 'Leave Product empty unless the scope is Product' },
+  ],
+  fields: [
+    field.month('period', 'Month', { required: true, list: true, sortable: true, filterable: true }),
+    field.enum('scope', 'Scope', {
+      required: true,
+      options: options({ company: 'Company', tribe: 'Tribe', product: 'Product' }),
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.relation('company_id', 'Company', { relation: { entity: 'companies', labelField: 'name' }, list: true, filterable: true }),
+    field.relation('tribe_id', 'Tribe', { relation: { entity: 'tribes', labelField: 'name' }, list: true, filterable: true }),
+    field.relation('product_id', 'Product', { relation: { entity: 'products', labelField: 'name' }, list: true, filterable: true }),
+    field.money('target_revenue', 'Target revenue', { required: true, min: 0, list: true, sortable: true, filterable: true }),
+    field.money('target_spend', 'Ad spend budget', { min: 0, list: true, sortable: true, filterable: true }),
+    field.integer('target_orders', 'Target orders', { min: 0, list: true, sortable: true, filterable: true }),
+    notesField(),
+  ],
+};

@@ -1,0 +1,21 @@
+import { activeField, field } from './fields.js';
+import type { EntityDef } from './types.js';
+
+/** Top level of the customer-problem taxonomy (Cust Problem Tracking classifies with it). */
+export const problemCategories: EntityDef = {
+  name: 'problem_categories',
+  label: 'Problem category',
+  labelPlural: 'Problem categories',
+  permissionKey: 'ad_daily_tracker',
+  routeId: 'problem-category-master',
+  titleField: 'name',
+  description: 'Categories of customer problems. Deactivate instead of deleting once problems use one.',
+  defaultSort: { field: 'sort_order', direction: 'asc' },
+  softDelete: false,
+  fields: [
+    field.text('name', 'Name', { required: true, maxLength: 80, unique: true, list: true, sortable: true, searchable: true }),
+    field.text('description', 'Description', { maxLength: 255, list: true, searchable: true }),
+    field.integer('sort_order', 'Order', { required: true, defaultValue: 0, min: 0, max: 9999, list: true, sortable: true, help: 'Lower comes first in pickers.' }),
+    activeField(),
+  ],
+};

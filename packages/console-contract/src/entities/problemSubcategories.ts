@@ -1,0 +1,32 @@
+import { activeField, field, options } from './fields.js';
+import type { EntityDef } from './types.js';
+
+/** Second level of the customer-problem taxonomy, with the response target CS works to. */
+export const problemSubcategories: EntityDef = {
+  name: 'problem_subcategories',
+  label: 'Problem sub category',
+  labelPlural: 'Problem sub categories',
+  permissionKey: 'ad_daily_tracker',
+  routeId: 'problem-subcategory-master',
+  titleField: 'name',
+  description: 'Sub categories of customer problems with default priority and resolution target.',
+  defaultSort: { field: 'name', direction: 'asc' },
+  softDelete: false,
+  uniqueTogether: [['category_id', 'name']],
+  fields: [
+    field.relation('category_id', 'Category', { required: true, relation: { entity: 'problem_categories', labelField: 'name' }, list: true, sortable: true, filterable: true }),
+    field.text('name', 'Name', { required: true, maxLength: 80, list: true, sortable: true, searchable: true }),
+    field.text('description', 'Description', { maxLength: 255, searchable: true }),
+    field.enum('default_priority', 'Default priority', {
+      required: true,
+      defaultValue: 'medium',
+      options: options({ low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' }),
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.integer('sla_hours', 'Resolve within (hours)', { min: 1, max: 720, list: true, sortable: true, filterable: true }),
+    field.integer('sort_order', 'Order', { required: true, defaultValue: 0, min: 0, max: 9999, sortable: true }),
+    activeField(),
+  ],
+};

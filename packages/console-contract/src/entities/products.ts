@@ -1,0 +1,51 @@
+import { activeField, field, options } from './fields.js';
+import type { EntityDef } from './types.js';
+
+/** A product sold through Mayar; purchases, campaigns and reports join on it. */
+export const products: EntityDef = {
+  name: 'products',
+  label: 'Product',
+  labelPlural: 'Products',
+  permissionKey: 'databank_products',
+  routeId: 'products',
+  titleField: 'name',
+  description: 'Products sold through Mayar, with price, tribe and the pixel that receives their purchases.',
+  defaultSort: { field: 'name', direction: 'asc' },
+  softDelete: true,
+  fields: [
+    field.text('name', 'Name', { required: true, maxLength: 150, unique: true, list: true, sortable: true, searchable: true }),
+    field.text('sku', 'SKU', {
+      maxLength: 40,
+      unique: true,
+      pattern: '^[A-Z0-9-]{2,40}$',
+      patternMessage: 'Use capital letters, digits or -',
+      list: true,
+      sortable: true,
+      searchable: true,
+    }),
+    field.relation('mayar_account_id', 'Mayar account', { required: true, relation: { entity: 'mayar_accounts', labelField: 'name' }, list: true, filterable: true }),
+    field.text('mayar_product_id', 'Mayar product id', { maxLength: 64, unique: true, searchable: true, help: 'The product’s id in Mayar (links purchases to this product).' }),
+    field.enum('product_type', 'Type', {
+      required: true,
+      options: options({
+        digital_product: 'Digital product',
+        physical_product: 'Physical product',
+        ebook: 'E-book',
+        course: 'Online course',
+        webinar: 'Webinar',
+        membership: 'Membership',
+        event: 'Event',
+        coaching: 'Coaching',
+      }),
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.money('price', 'Price', { required: true, min: 0, list: true, sortable: true, filterable: true }),
+    field.boolean('ships_package', 'Ships a package', { required: true, defaultValue: false, filterable: true, help: 'Orders appear in Logistics for packing and tracking.' }),
+    field.relation('tribe_id', 'Tribe', { relation: { entity: 'tribes', labelField: 'name' }, list: true, sortable: true, filterable: true }),
+    field.relation('pixel_registry_id', 'Pixel', { relation: { entity: 'pixel_registries', labelField: 'name' }, filterable: true }),
+    field.longtext('description', 'Description', { maxLength: 2000 }),
+    activeField(),
+  ],
+};

@@ -1,0 +1,62 @@
+import { field, notesField, options } from './fields.js';
+import type { EntityDef } from './types.js';
+
+/** One KOL deliverable: who posts what for which product, for how much, and how it performed. */
+export const projects: EntityDef = {
+  name: 'projects',
+  label: 'Project',
+  labelPlural: 'Projects',
+  permissionKey: 'databank_projects',
+  routeId: 'projects',
+  titleField: 'title',
+  description: 'KOL deliverables with fee, posting date and the post’s metrics (the KOL report reads these).',
+  defaultSort: { field: 'post_date', direction: 'desc' },
+  softDelete: true,
+  rules: [
+    { kind: 'notBefore', field: 'post_date', other: 'brief_date', message: 'Post date cannot be before the brief date' },
+    { kind: 'requiredWhen', field: 'post_url', when: { field: 'status', in: ['posted', 'paid'] }, message: 'Post URL is required once the content is posted' },
+  ],
+  fields: [
+    field.text('title', 'Title', { required: true, maxLength: 150, list: true, sortable: true, searchable: true, placeholder: 'Reel review Serum Glow' }),
+    field.relation('creator_id', 'Creator', { required: true, relation: { entity: 'creators', labelField: 'name' }, list: true, sortable: true, filterable: true }),
+    field.relation('product_id', 'Product', { required: true, relation: { entity: 'products', labelField: 'name' }, list: true, sortable: true, filterable: true }),
+    field.relation('tribe_id', 'Tribe', { relation: { entity: 'tribes', labelField: 'name' }, list: true, filterable: true }),
+    field.enum('content_type', 'Content type', {
+      required: true,
+      options: options({ reel: 'Reel', feed: 'Feed post', story: 'Story', video: 'Video', short: 'Short', live: 'Live' }),
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.enum('status', 'Status', {
+      required: true,
+      defaultValue: 'draft',
+      options: options({ draft: 'Draft', briefed: 'Briefed', posted: 'Posted', paid: 'Paid', cancelled: 'Cancelled' }),
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.money('fee', 'Fee', { required: true, min: 0, list: true, sortable: true, filterable: true }),
+    field.date('brief_date', 'Brief date', { sortable: true, filterable: true }),
+    field.date('post_date', 'Post date', { list: true, sortable: true, filterable: true }),
+    field.url('post_url', 'Post URL'),
+    field.integer('views', 'Views', { min: 0, list: true, sortable: true, filterable: true }),
+    field.integer('reach', 'Reach', { min: 0, sortable: true }),
+    field.integer('likes', 'Likes', { min: 0, sortable: true }),
+    field.integer('comments', 'Comments', { min: 0, sortable: true }),
+    field.integer('shares', 'Shares', { min: 0, sortable: true }),
+    field.integer('saves', 'Saves', { min: 0, sortable: true }),
+    field.text('voucher_code', 'Voucher code', {
+      maxLength: 30,
+      unique: true,
+      pattern: '^[A-Z0-9_-]{3,30}$',
+      patternMessage: 'Use 3–30 capital letters, digits, - or _',
+      searchable: true,
+      filterable: true,
+      help: 'Orders using this code are attributed to the project.',
+    }),
+    field.url('utm_link', 'UTM link'),
+    field.date('paid_at', 'Paid on', { sortable: true, filterable: true }),
+    notesField(),
+  ],
+};

@@ -1,0 +1,24 @@
+import { field, notesField } from './fields.js';
+import type { EntityDef } from './types.js';
+
+/** A tribe's monthly goal; the Tribe X Mayar report sets achievement against it. */
+export const tribeTargets: EntityDef = {
+  name: 'tribe_targets',
+  label: 'Tribe target',
+  labelPlural: 'Tribe targets',
+  permissionKey: 'databank_tribes',
+  routeId: 'tribe-targets',
+  titleField: 'period',
+  description: 'Monthly revenue (and optional spend and ROAS) targets per tribe.',
+  defaultSort: { field: 'period', direction: 'desc' },
+  softDelete: false,
+  uniqueTogether: [['tribe_id', 'period']],
+  fields: [
+    field.relation('tribe_id', 'Tribe', { required: true, relation: { entity: 'tribes', labelField: 'name' }, list: true, sortable: true, filterable: true }),
+    field.month('period', 'Month', { required: true, list: true, sortable: true, filterable: true }),
+    field.money('target_revenue', 'Target revenue', { required: true, min: 0, list: true, sortable: true, filterable: true }),
+    field.money('target_spend', 'Ad spend budget', { min: 0, list: true, sortable: true, filterable: true }),
+    field.number('target_roas', 'Target ROAS', { min: 0, max: 100, list: true, sortable: true, filterable: true, help: 'Revenue ÷ ad spend, e.g. 3.5' }),
+    notesField(),
+  ],
+};

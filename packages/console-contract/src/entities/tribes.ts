@@ -1,0 +1,34 @@
+import { activeField, field } from './fields.js';
+import type { EntityDef } from './types.js';
+
+/** A selling team. Products, campaigns, targets and projects belong to a tribe. */
+export const tribes: EntityDef = {
+  name: 'tribes',
+  label: 'Tribe',
+  labelPlural: 'Tribes',
+  permissionKey: 'databank_tribes',
+  routeId: 'tribes',
+  titleField: 'name',
+  description: 'Selling teams; revenue and ad spend roll up by tribe.',
+  defaultSort: { field: 'name', direction: 'asc' },
+  softDelete: true,
+  fields: [
+    field.text('name', 'Name', { required: true, maxLength: 80, unique: true, list: true, sortable: true, searchable: true }),
+    field.text('code', 'Code', {
+      required: true,
+      maxLength: 12,
+      unique: true,
+      pattern: '^[A-Z0-9-]{2,12}$',
+      patternMessage: 'Use 2–12 capital letters, digits or -',
+      list: true,
+      sortable: true,
+      searchable: true,
+      help: 'Short code used in campaign names and UTM tags.',
+    }),
+    field.text('leader_name', 'Leader', { maxLength: 120, list: true, sortable: true, searchable: true }),
+    field.phone('leader_phone', 'Leader WhatsApp'),
+    field.tags('members', 'Members', { maxLength: 50, itemMaxLength: 120, help: 'Names of the people in the tribe.' }),
+    field.longtext('description', 'Description', { maxLength: 1000 }),
+    activeField(),
+  ],
+};

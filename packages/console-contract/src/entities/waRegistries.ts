@@ -1,0 +1,37 @@
+import { activeField, field, options } from './fields.js';
+import type { EntityDef } from './types.js';
+
+/** A WhatsApp number the business sends from (notifications, CS, bot) and its gateway token. */
+export const waRegistries: EntityDef = {
+  name: 'wa_registries',
+  label: 'WhatsApp number',
+  labelPlural: 'WA registries',
+  permissionKey: 'databank_whatsapp_notifications',
+  routeId: 'waregistries',
+  titleField: 'name',
+  description: 'WhatsApp sender numbers, their gateway and token (write-only).',
+  defaultSort: { field: 'name', direction: 'asc' },
+  softDelete: true,
+  fields: [
+    field.text('name', 'Name', { required: true, maxLength: 120, unique: true, list: true, sortable: true, searchable: true }),
+    field.phone('phone', 'Number', { required: true, unique: true, list: true, searchable: true, filterable: true }),
+    field.enum('purpose', 'Purpose', {
+      required: true,
+      options: options({ notification: 'Notification', cs: 'Customer service', bot: 'Bot' }),
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.enum('provider', 'Gateway', {
+      required: true,
+      options: options({ fonnte: 'Fonnte', wablas: 'Wablas', woowa: 'Woowa', qontak: 'Qontak', cloud_api: 'WhatsApp Cloud API' }),
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.secret('provider_token', 'Gateway token', { required: true, maxLength: 1000, list: true }),
+    field.relation('product_id', 'Product', { relation: { entity: 'products', labelField: 'name' }, filterable: true }),
+    field.relation('tribe_id', 'Tribe', { relation: { entity: 'tribes', labelField: 'name' }, list: true, filterable: true }),
+    activeField(),
+  ],
+};
