@@ -1,7 +1,8 @@
 import { composeStories } from '@storybook/react-vite';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { clearAllMocks } from 'storybook/test';
+// Storybook's `fn` matches the stories' arg types (vitest's `vi.fn` comes from another @vitest/spy copy).
+import { clearAllMocks, fn } from 'storybook/test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OtpInput } from './OtpInput.js';
 import * as stories from './OtpInput.stories.js';
@@ -37,7 +38,7 @@ describe('OtpInput', () => {
   });
 
   it('typing moves forward and reports the code once, when complete', async () => {
-    const onValueChange = vi.fn();
+    const onValueChange = fn();
     render(<Empty onValueChange={onValueChange} />);
     await userEvent.click(box(1));
     await userEvent.keyboard('12345');
@@ -59,7 +60,7 @@ describe('OtpInput', () => {
   });
 
   it('paste fills from the focused box, drops refused characters, and stops at the last box', async () => {
-    const onValueChange = vi.fn();
+    const onValueChange = fn();
     render(<Empty onValueChange={onValueChange} />);
     await userEvent.click(box(5));
     await userEvent.paste('7-8-9');
@@ -69,7 +70,7 @@ describe('OtpInput', () => {
   });
 
   it('a whole code autofilled into the first box is spread across the boxes', async () => {
-    const onValueChange = vi.fn();
+    const onValueChange = fn();
     render(<Empty onValueChange={onValueChange} />);
     await userEvent.type(box(1), '654321');
     expect(values()).toEqual(['6', '5', '4', '3', '2', '1']);
