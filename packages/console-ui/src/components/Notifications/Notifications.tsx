@@ -1,0 +1,321 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
+import { styled } from 'styled-components';
+import { t } from '../../theme/tokens.js';
+
+export type NotificationType = 'success' | 'info' | 'warning' | 'error';
+
+export interface NotifyOptions {
+  type: NotificationType;
+  title?: string;
+  message: string;
+  /** Auto-dismiss after this many ms; `null` keeps it until dismissed. Default: the provider's timeout, errors stay. */
+  timeoutMs?: number | null;
+}
+
+export interface NotificationItem {
+  id: string;
+  type: NotificationType;
+  title?: string;
+  message: string;
+  /** Resolved timeout; null = stays until dismissed. */
+  timeoutMs: number | null;
+}
+
+export interface NotificationsApi {
+  /** Shows a notification and returns its id. */
+  notify: (options: NotifyOptions) => string;
+  dismiss: (id: string) => void;
+  dismissAll: () => void;
+  notifications: readonly NotificationItem[];
+}
+
+/** Default auto-dismiss delay for success, info and warning notifications. */
+export const DEFAULT_NOTIFICATION_TIMEOUT_MS = 5000;
+
+const NotificationsContext = createContext<NotificationsApi | null>(null);
+
+/**
+ * The notifications of the nearest `NotificationsProvider`.
+ *
+ * @example
+ * const { notify } = useNotifications();
+ * notify({ type: 'success', message: 'Saved' });
+ */
+export function useNotifications(): NotificationsApi {
+  const api = useContext(NotificationsContext);
+  if (!api) throw new Error('useNotifications() must be used inside a <NotificationsProvider>.');
+  return api;
+}
+
+type Action = { type: 'add'; item: NotificationItem; max: number } | { type: 'remove'; id: string } | { type: 'clear' };
+
+function reducer(state: NotificationItem[], action: Action): NotificationItem[] {
+  switch (action.type) {
+    case 'add': {
+      const next = [...state, action.item];
+      return next.length > action.max ? next.slice(next.length - action.max) : next;
+    }
+    case 'remove':
+      return state.filter((item) => item.id !== action.id);
+    case 'clear':
+      return [];
+  }
+}
+
+export interface NotificationsProviderProps {
+  children?: ReactNode;
+  /** Auto-dismiss delay when a notification gives none (errors stay regardless). Default 5000 ms. */
+  defaultTimeoutMs?: number;
+  /** The oldest notifications go when more than this many are shown. Default 5. */
+  max?: number;
+  /** Notifications shown from the start (e.g. stories, a message carried over a redirect). */
+  defaultNotifications?: NotifyOptions[];
+  /** Render the viewport here (default), or false to place `<NotificationViewport />` yourself. */
+  viewport?: boolean;
+  /** Accessible name of the viewport region. */
+  label?: string;
+}
+
+let counter = 0;
+const nextId = () => `sc-notification-${(counter += 1)}`;
+
+/**
+ * Holds the notifications and renders them in a viewport (top right).
+ *
+ * @example
+ * <NotificationsProvider><App /></NotificationsProvider>
+ */
+export function NotificationsProvider({
+  children,
+  defaultTimeoutMs = DEFAULT_NOTIFICATION_TIMEOUT_MS,
+  max = 5,
+  defaultNotifications,
+  viewport = true,
+  label,
+}: NotificationsProviderProps) {
+  const resolve = useCallback(
+    (options: NotifyOptions): NotificationItem => ({
+      id: nextId(),
+      type: options.type,
+      ...(options.title !== undefined ? { title: options.title } : {}),
+      message: options.message,
+      timeoutMs:
+        options.timeoutMs !== undefined ? options.timeoutMs : options.type === 'error' ? null : defaultTimeoutMs,
+    }),
+    [defaultTimeoutMs],
+  );
+  const [notifications, dispatch] = useReducer(reducer, undefined, () =>
+    (defaultNotifications ?? []).map(resolve).slice(-max),
+  );
+  const notify = useCallback(
+    (options: NotifyOptions) => {
+      const item = resolve(options);
+      dispatch({ type: 'add', item, max });
+      return item.id;
+    },
+    [resolve, max],
+  );
+  const dismiss = useCallback((id: string) => dispatch({ type: 'remove', id }), []);
+  const dismissAll = useCallback(() => dispatch({ type: 'clear' }), []);
+  const api = useMemo(
+    () => ({ notify, dismiss, dismissAll, notifications }),
+    [notify, dismiss, dismissAll, notifications],
+  );
+
+  return (
+    <NotificationsContext.Provider value={api}>
+      {children}
+      {viewport ? <NotificationViewport label={label} /> : null}
+    </NotificationsContext.Provider>
+  );
+}
+
+/** The list of the provider's notifications, each auto-dismissed after its timeout (paused on hover/focus). */
+export function NotificationViewport({ label = 'Notifications', className }: { label?: string; className?: string }) {
+  const { notifications, dismiss } = useNotifications();
+  return (
+    <Viewport aria-label={label} className={['sc-notifications', className].filter(Boolean).join(' ')}>
+      <List>
+        {notifications.map((item) => (
+          <TimedNotification key={item.id} item={item} onDismiss={dismiss} />
+        ))}
+      </List>
+    </Viewport>
+  );
+}
+
+function TimedNotification({ item, onDismiss }: { item: NotificationItem; onDismiss: (id: string) => void }) {
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(item.timeoutMs);
+  const onDismissRef = useRef(onDismiss);
+  useEffect(() => {
+    onDismissRef.current = onDismiss;
+  });
+
+  useEffect(() => {
+    if (remaining.current === null || paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => onDismissRef.current(item.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      if (remaining.current !== null) remaining.current = Math.max(0, remaining.current - (Date.now() - started));
+    };
+  }, [paused, item.id]);
+
+  return (
+    <li
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <Notification
+        type={item.type}
+        title={item.title}
+        message={item.message}
+        onDismiss={() => onDismiss(item.id)}
+      />
+    </li>
+  );
+}
+
+export interface NotificationProps {
+  type: NotificationType;
+  title?: string;
+  message: string;
+  /** Shows the dismiss button. */
+  onDismiss?: () => void;
+  dismissLabel?: string;
+  className?: string;
+}
+
+/**
+ * One notification, presentational. Errors and warnings are alerts (announced at once); success and info
+ * are polite status messages.
+ */
+export function Notification({
+  type,
+  title,
+  message,
+  onDismiss,
+  dismissLabel = 'Dismiss notification',
+  className,
+}: NotificationProps) {
+  const urgent = type === 'error' || type === 'warning';
+  return (
+    <Card
+      role={urgent ? 'alert' : 'status'}
+      data-type={type}
+      className={['sc-notification', className].filter(Boolean).join(' ')}
+    >
+      <Body>
+        {title ? <Title>{title}</Title> : null}
+        <Message>{message}</Message>
+      </Body>
+      {onDismiss ? (
+        <DismissButton type="button" aria-label={dismissLabel} title={dismissLabel} onClick={onDismiss}>
+          <span aria-hidden="true">×</span>
+        </DismissButton>
+      ) : null}
+    </Card>
+  );
+}
+
+const Viewport = styled.section`
+  position: fixed;
+  top: ${t.space4};
+  right: ${t.space4};
+  z-index: 1000;
+  width: min(380px, calc(100vw - 32px));
+  pointer-events: none;
+`;
+
+const List = styled.ol`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space2};
+  & > li {
+    pointer-events: auto;
+  }
+`;
+
+const Card = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: ${t.space3};
+  padding: ${t.space3} ${t.space4};
+  border-radius: ${t.radiusMd};
+  border: 1px solid ${t.colorBorder};
+  border-left-width: 4px;
+  box-shadow: ${t.shadowMd};
+  color: ${t.colorText};
+  font-family: ${t.fontFamily};
+  font-size: ${t.fontSizeMd};
+  background: ${t.colorSurfaceRaised};
+
+  &[data-type='success'] {
+    background: ${t.colorSuccessSoft};
+    border-left-color: ${t.colorSuccess};
+  }
+  &[data-type='info'] {
+    background: ${t.colorInfoSoft};
+    border-left-color: ${t.colorInfo};
+  }
+  &[data-type='warning'] {
+    background: ${t.colorWarningSoft};
+    border-left-color: ${t.colorWarning};
+  }
+  &[data-type='error'] {
+    background: ${t.colorDangerSoft};
+    border-left-color: ${t.colorDanger};
+  }
+`;
+
+const Body = styled.div`
+  flex: 1 1 auto;
+  min-width: 0;
+  overflow-wrap: anywhere;
+`;
+
+const Title = styled.p`
+  margin: 0 0 ${t.space1};
+  font-weight: 600;
+`;
+
+const Message = styled.p`
+  margin: 0;
+`;
+
+const DismissButton = styled.button`
+  flex: none;
+  width: 28px;
+  height: 28px;
+  padding: 0;
+  border: 0;
+  border-radius: ${t.radiusSm};
+  background: transparent;
+  color: inherit;
+  font-size: 20px;
+  line-height: 1;
+  cursor: pointer;
+  &:hover {
+    background: rgba(0, 0, 0, 0.08);
+  }
+  &:focus-visible {
+    outline: 2px solid ${t.colorFocus};
+    outline-offset: 1px;
+  }
+`;
