@@ -6,11 +6,11 @@ export type FakeAnswer = { status: number; data?: unknown } | { network: true };
 /**
  * An axios adapter that records requests and answers from a handler, so client tests run without a network.
  */
-export function fakeAdapter(handler: (config: InternalAxiosRequestConfig) => FakeAnswer) {
+export function fakeAdapter(handler: (config: InternalAxiosRequestConfig) => FakeAnswer | Promise<FakeAnswer>) {
   const requests: InternalAxiosRequestConfig[] = [];
   const adapter: AxiosAdapter = async (config) => {
     requests.push(config);
-    const answer = handler(config);
+    const answer = await handler(config);
     if ('network' in answer) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
     const response: AxiosResponse = {
       data: answer.data,

@@ -1,52 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Socket } from 'socket.io-client';
 import type { RealtimeStatusEvent } from '@staff/console-ui';
-import { createConsoleSocket, SOCKET_OPTIONS, type IoFactory } from './socket.js';
-
-type Handler = (...args: unknown[]) => void;
-
-/** A tiny stand-in for socket.io's Socket: records options, lets the test fire server events. */
-class FakeSocket {
-  handlers = new Map<string, Set<Handler>>();
-  engineHandlers = new Map<string, Handler>();
-  connected = false;
-  connectCalls = 0;
-  disconnectCalls = 0;
-  io = {
-    engine: {
-      transport: { name: 'websocket' },
-      on: (event: string, handler: Handler) => this.engineHandlers.set(event, handler),
-    },
-  };
-  on(event: string, handler: Handler) {
-    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
-    this.handlers.get(event)!.add(handler);
-    return this;
-  }
-  off(event: string, handler: Handler) {
-    this.handlers.get(event)?.delete(handler);
-    return this;
-  }
-  fire(event: string, ...args: unknown[]) {
-    this.handlers.get(event)?.forEach((h) => h(...args));
-  }
-  connect() {
-    this.connectCalls += 1;
-  }
-  disconnect() {
-    this.disconnectCalls += 1;
-  }
-}
+import { createConsoleSocket, SOCKET_OPTIONS } from './socket.js';
+import { fakeIo } from '../test/fakeSocket.js';
 
 const setup = (token = 'tok') => {
-  const fake = new FakeSocket();
-  let options: Record<string, unknown> = {};
-  const io: IoFactory = (_uri, opts) => {
-    options = opts as Record<string, unknown>;
-    return fake as unknown as Socket;
-  };
+  const { io, sockets } = fakeIo();
   const socket = createConsoleSocket({ getToken: () => token, io });
-  return { fake, socket, options: () => options };
+  const fake = sockets[0]!;
+  return { fake, socket, options: () => fake.options };
 };
 
 describe('createConsoleSocket', () => {

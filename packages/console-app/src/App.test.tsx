@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { PAGE_DENIED_MESSAGE, STORED_USER_KEY, type UsageStatisticsResponse } from '@staff/console-contract';
+import type { PermissionEntry, StoredUser } from '@staff/console-ui';
+import { App } from './App.js';
+import { createConsoleServices } from './services.js';
+import { fakeAdapter, type FakeAnswer } from './api/testAdapter.js';
+import { fakeIo } from './test/fakeSocket.js';
+import { memoryStorage } from './test/memoryStorage.js';
+
+afterEach(cleanup);
+
+const USER: StoredUser = { token: 'token-1', fullname: 'Ayu Lestari', last_login: '2024-05-01T03:00:00.000Z' };
+
+const STATS: UsageStatisticsResponse = {
+  from: '2024-05-01',
+  days: 30,
+  sign_ins_per_day: [
+    { date: '2024-05-01', sign_ins: 3, failed: 1 },
+    { date: '2024-05-02', sign_ins: 0, failed: 0 },
+  ],
+  active_users: 2,
+  total_users: 5,
+  most_visited_pages: [{ path: '/app/admins/creators', permission_key: 'databank_creators', visits: 7 }],
+};
+
+const read = (...keys: string[]): PermissionEntry[] => keys.map((key) => ({ permission_key: key, allow_read: 1, allow_write: 0 }));
+
+interface BackendOptions {
+  permissions?: PermissionEntry[];
+  /** Answers for ___pc by key; default: allowed when the key is in `permissions`. */
+  pageCheck?: (key: string) => FakeAnswer | Promise<FakeAnswer>;
+  stats?: () => FakeAnswer | Promise<FakeAnswer>;
+}
+
+function setup(path: string, options: BackendOptions = {}, user: StoredUser | null = USER) {
+  const state = { permissions: options.permissions ?? read('statistics') };
+  const log: { url: string; params: Record<string, string>; auth: string | null; at: number }[] = [];
+  const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
+    const url = config.url ?? '';
+    log.push({
+      url,
+      params: (config.params ?? {}) as Record<string, string>,
+      auth: config.headers.get('Authorization') as string | null,
+      at: performance.now(),
+    });
+    if (url === '/api/a/verify/___ca') return { status: 200, data: { permissions: state.permissions } };
+    if (url === '/api/a/verify/___pc') {
+      const key = (config.params as { key: string }).key;
+      if (options.pageCheck) return options.pageCheck(key);
+      return state.permissions.some((p) => p.permission_key === key && p.allow_read > 0) ? { status: 200, data: {} } : { status: 403, data: { message: PAGE_DENIED_MESSAGE } };
+    }
+    if (url === '/api/statistics/usage') return options.stats ? options.stats() : { status: 200, data: STATS };
+    if (url === '/api/auth/logout') return { status: 200, data: { ok: true } };
+    return { status: 404, data: { message: `no ${url}` } };
+  });
+  const storage = memoryStorage(user ? { [STORED_USER_KEY]: JSON.stringify(user) } : {});
+  const { io, sockets } = fakeIo();
+  const services = createConsoleServices({ storage, adapter, io });
+  render(<App services={services} initialEntries={[path]} />);
+  return { log, storage, sockets, services, state, calls: (url: string) => log.filter((entry) => entry.url === url) };
+}
+
+const menu = () => screen.getByRole('navigation', { name: 'Main menu' });
+const groupLabels = () => within(menu()).queryAllByRole('button').map((b) => b.textContent?.trim());
+
+describe('routed console', () => {
+  it('starts the page data and the permission check together, and shows the page when the guard allows', async () => {
+    let allow: (answer: FakeAnswer) => void = () => undefined;
+    const { calls } = setup('/app/usage-statistic', {
+      pageCheck: () => new Promise<FakeAnswer>((resolve) => (allow = resolve)),
+    });
+    await waitFor(() => expect(calls('/api/a/verify/___pc')).toHaveLength(1));
+    // The data request went out without waiting for the check.
+    expect(calls('/api/statistics/usage')).toHaveLength(1);
+    expect(calls('/api/a/verify/___pc')[0]!.params).toEqual({ key: 'statistics', mode: 'read', path: '/app/usage-statistic' });
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    allow({ status: 200, data: {} });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' }, { timeout: 3000 })).toBeTruthy();
+    // Data that arrived during the check is there in the first render of the page.
+    expect(screen.getByText('Active users')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Most visited pages' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Creator Admin' })).toBeTruthy();
+    expect(document.title).toBe('Usage Statistics');
+  });
+
+  it('shows the error state of Usage Statistics with a retry', async () => {
+    let fail = true;
+    setup('/app/usage-statistic', {
+      stats: () => (fail ? { status: 500, data: { message: 'Database unavailable' } } : { status: 200, data: STATS }),
+    });
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(alert.textContent).toContain('Could not load usage statistics. Database unavailable (status 500).');
+    fail = false;
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Active users')).toBeTruthy();
+  });
+
+  it('shows the empty state when nothing was recorded', async () => {
+    setup('/app/usage-statistic', {
+      stats: () => ({ status: 200, data: { ...STATS, sign_ins_per_day: [{ date: '2024-05-01', sign_ins: 0, failed: 0 }], most_visited_pages: [], active_users: 0 } }),
+    });
+    expect(await screen.findByText('No sign-ins or page visits were recorded in this period.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('No page visits recorded yet.')).toBeTruthy();
+  });
+
+  it('denies a page without its key and links to the pages the user may open', async () => {
+    setup('/app/usage-statistic', { permissions: read('transaction_read_purchase_logs') });
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(alert.textContent).toBe(PAGE_DENIED_MESSAGE);
+    const links = within(screen.getByRole('navigation', { name: 'Pages you can open' })).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Purchase Log', '/app/logs/purchase/'],
+      ['Sheet Report', '/app/logs/sheet-report/'],
+      ['GPT Insights', '/app/logs/gpt-insights/'],
+    ]);
+  });
+
+  it('shows other pages with their title and an honest note', async () => {
+    setup('/app/admins/creators', { permissions: read('databank_creators') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Creator Admin' }, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('The content of this page comes with a later release.')).toBeTruthy();
+    expect(document.title).toBe('Creator Admin');
+  });
+
+  it('has a not-found page inside the shell', async () => {
+    setup('/app/nothing-here');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByText('/app/nothing-here')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+  });
+
+  it('sends a visitor without a session from /app to the start screen', async () => {
+    setup('/app/usage-statistic', {}, null);
+    expect(await screen.findByText('Please Wait...')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Login' }, { timeout: 3000 })).toBeTruthy();
+  });
+
+  it('ends the session on a 401 and goes to /', async () => {
+    const { storage } = setup('/app/usage-statistic', { pageCheck: () => ({ status: 401, data: { message: 'expired' } }) });
+    expect(await screen.findByText('Please Wait...', {}, { timeout: 3000 })).toBeTruthy();
+    expect(storage.getItem(STORED_USER_KEY)).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('Your session is no longer valid.');
+  });
+
+  it('signs out: clears the stored user, revokes the token, goes to /', async () => {
+    const { storage, calls } = setup('/app/usage-statistic');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    expect(storage.getItem(STORED_USER_KEY)).toBeNull();
+    expect(await screen.findByText('Please Wait...')).toBeTruthy();
+    await waitFor(() => expect(calls('/api/auth/logout')).toHaveLength(1));
+    expect(calls('/api/auth/logout')[0]!.auth).toBe('Bearer token-1');
+    expect(await screen.findByText('You have signed out.')).toBeTruthy();
+  });
+
+  it('refreshes permissions from the refresh icon and reports it', async () => {
+    const { state, calls } = setup('/app/usage-statistic');
+    await waitFor(() => expect(groupLabels()).toEqual(['Statistics', 'General Affairs', 'Automation Database', 'Operation Data']));
+    state.permissions = read('statistics', 'admin_manage_user');
+    const before = calls('/api/a/verify/___ca').length;
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh permissions' }));
+    await waitFor(() => expect(calls('/api/a/verify/___ca').length).toBe(before + 1));
+    expect(await screen.findByText('Permissions refreshed.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(groupLabels()).toContain('Users');
+  });
+
+  it('applies a permission change pushed over the socket and re-checks the open page', async () => {
+    const { state, sockets, calls } = setup('/app/usage-statistic', { permissions: [] });
+    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toBeTruthy();
+    const socket = sockets[0]!;
+    expect(socket.options.auth).toBeTypeOf('function');
+    state.permissions = read('statistics');
+    act(() => socket.fire('permissions:changed', {}));
+    await waitFor(() => expect(groupLabels()).toContain('Statistics'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' }, { timeout: 3000 })).toBeTruthy();
+    expect(calls('/api/a/verify/___pc').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText('Your permissions were changed by an administrator.')).toBeTruthy();
+  });
+
+  it('signs out when the server revokes the session over the socket', async () => {
+    const { sockets, storage } = setup('/app/usage-statistic');
+    await screen.findByRole('button', { name: 'Sign Out' });
+    act(() => sockets[0]!.fire('session:revoked', { reason: 'logout' }));
+    expect(await screen.findByText('Please Wait...')).toBeTruthy();
+    expect(storage.getItem(STORED_USER_KEY)).toBeNull();
+  });
+});
