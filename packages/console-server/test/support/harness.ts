@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildServer, type BuildServerOptions } from '../../src/app.js';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { seed } from '../../src/seed.js';
+import { createUser, upsertPermissionSet } from '../../src/services/users.js';
+import { startPostgres, type TestPostgres } from './postgres.js';
+
+export type EngineName = 'pglite' | 'postgres';
+export const ENGINES: readonly EngineName[] = ['pglite', 'postgres'];
+
+export const TEST_PASSWORD = 'Correct-Horse-9';
+
+export interface TestDatabase {
+  database: DatabaseHandle;
+  /** PGlite's folder (for the pglite engine). */
+  dataDir?: string;
+  close: () => Promise<void>;
+}
+
+/** A fresh, migrated and seeded (admin + demo) database on a temp PGlite folder or a private PostgreSQL 15. */
+export async function openTestDatabase(engine: EngineName): Promise<TestDatabase> {
+  let database: DatabaseHandle;
+  let cleanup: () => void;
+  let dataDir: string | undefined;
+  if (engine === 'pglite') {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-pglite-'));
+    database = await openDatabase({ dataDir });
+    cleanup = () => fs.rmSync(dataDir!, { recursive: true, force: true });
+  } else {
+    let pg: TestPostgres | undefined;
+    try {
+      pg = await startPostgres();
+      database = await openDatabase({ databaseUrl: pg.url });
+    } catch (error) {
+      pg?.stop();
+      throw error;
+    }
+    cleanup = () => pg.stop();
+  }
+  await seed(database.db, { adminUsername: 'admin', adminPassword: TEST_PASSWORD, demo: true, log: () => undefined });
+  return {
+    database,
+    ...(dataDir ? { dataDir } : {}),
+    close: async () => {
+      await database.close();
+      cleanup();
+    },
+  };
+}
+
+/** A clock the tests move forward (lockout and token expiry). */
+export function testClock() {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms: number) => {
+      offsetMs += ms;
+    },
+    reset: () => {
+      offsetMs = 0;
+    },
+  };
+}
+
+export async function testServer(database: DatabaseHandle, options: Partial<BuildServerOptions> = {}): Promise<FastifyInstance> {
+  const app = await buildServer({ database, logger: false, loginRateLimit: false, ...options });
+  await app.ready();
+  return app;
+}
+
+let counter = 0;
+/** A unique username per call, so tests sharing one database never collide. */
+export const uniqueName = (prefix: string) => `${prefix}-${process.pid}-${(counter += 1)}`;
+
+/** Creates a user holding exactly the given keys (one private set per user). */
+export async function userWithKeys(
+  database: DatabaseHandle,
+  keys: readonly { key: string; read?: boolean; write?: boolean }[],
+  username = uniqueName('user'),
+): Promise<string> {
+  const setName = `set-of-${username}`;
+  await upsertPermissionSet(database.db, {
+    name: setName,
+    entries: keys.map((entry) => ({ key: entry.key, read: entry.read ?? true, write: entry.write ?? false })),
+  });
+  await createUser(database.db, { username, fullName: `Full ${username}`, password: TEST_PASSWORD, sets: [setName] });
+  return username;
+}
+
+export class Client {
+  constructor(
+    readonly app: FastifyInstance,
+    readonly remoteAddress = '10.0.0.1',
+  ) {}
+
+  request(options: InjectOptions & { token?: string }): Promise<LightMyRequestResponse> {
+    const { token, headers, ...rest } = options;
+    return this.app.inject({
+      remoteAddress: this.remoteAddress,
+      ...rest,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+  }
+
+  login(username: string, password = TEST_PASSWORD) {
+    return this.request({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  }
+
+  async token(username: string, password = TEST_PASSWORD): Promise<string> {
+    const response = await this.login(username, password);
+    if (response.statusCode !== 200) throw new Error(`login ${username} failed: ${response.statusCode} ${response.body}`);
+    return (response.json() as { data: { token: string } }).data.token;
+  }
+
+  get(url: string, token?: string) {
+    return this.request({ method: 'GET', url, ...(token ? { token } : {}) });
+  }
+}
+
+let addressCounter = 0;
+/** A fresh client address, so per-address throttling in one test never leaks into another. */
+export const freshAddress = () => {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+};
