@@ -78,7 +78,12 @@ export const DATE_FIELD_TYPES: readonly ResourceFieldType[] = ['date', 'month', 
 export const TEXT_FIELD_TYPES: readonly ResourceFieldType[] = ['text', 'longtext', 'email', 'url', 'phone'];
 
 const LOCALE = 'id-ID';
-const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'IDR', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const moneyFormat = new Intl.NumberFormat(LOCALE, {
+  style: 'currency',
+  currency: 'IDR',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
 const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
 
@@ -133,7 +138,11 @@ export function formatDateTime(value: unknown, options: FormatOptions = {}): str
   if (value === null || value === undefined || value === '') return '-';
   const date = value instanceof Date ? value : new Date(String(value));
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: options.timeZone }).format(date);
+  return new Intl.DateTimeFormat(LOCALE, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: options.timeZone,
+  }).format(date);
 }
 
 /**
@@ -142,7 +151,8 @@ export function formatDateTime(value: unknown, options: FormatOptions = {}): str
  */
 export function maskSecret(value: unknown): string | null {
   if (value === null || value === undefined || value === '' || value === false) return null;
-  if (typeof value === 'object' && value !== null && 'last4' in value) return `••••${String((value as { last4: unknown }).last4)}`;
+  if (typeof value === 'object' && value !== null && 'last4' in value)
+    return `••••${String((value as { last4: unknown }).last4)}`;
   const text = String(value);
   if (text.includes('•')) return text;
   return `••••${text.slice(-4)}`;
@@ -155,7 +165,9 @@ export function optionLabel(field: Pick<ResourceField, 'options'>, value: unknow
 }
 
 function isEmpty(value: unknown): boolean {
-  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
+  return (
+    value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /**
@@ -165,7 +177,12 @@ function isEmpty(value: unknown): boolean {
  */
 export function formatFieldValue(field: ResourceField, value: unknown, options: FormatOptions = {}): string {
   if (field.type === 'secret') return maskSecret(value) ?? 'Not set';
-  if (field.type === 'boolean') return value === null || value === undefined ? '-' : value === true || value === 'true' || value === 1 ? 'Yes' : 'No';
+  if (field.type === 'boolean')
+    return value === null || value === undefined
+      ? '-'
+      : value === true || value === 'true' || value === 1
+        ? 'Yes'
+        : 'No';
   if (isEmpty(value)) return '-';
   switch (field.type) {
     case 'money':

@@ -53,7 +53,14 @@ export const Destructive: Story = {
 
 /** The action is running: both buttons disabled, Escape ignored. */
 export const Busy: Story = {
-  args: { destructive: true, busy: true, title: 'Delete creator', description: 'Deleting Budi Santoso…', confirmLabel: 'Delete', busyLabel: 'Deleting…' },
+  args: {
+    destructive: true,
+    busy: true,
+    title: 'Delete creator',
+    description: 'Deleting Budi Santoso…',
+    confirmLabel: 'Delete',
+    busyLabel: 'Deleting…',
+  },
   play: async ({ canvasElement, args }) => {
     const dialog = within(canvasElement).getByRole('alertdialog');
     await expect(dialog).toHaveAttribute('aria-busy', 'true');
@@ -111,7 +118,12 @@ function WithTriggerDemo(props: Omit<ConfirmDialogProps, 'open'>) {
 
 /** Opened from a button: Escape closes it and focus returns to the button. */
 export const WithTrigger: Story = {
-  args: { destructive: true, title: 'Delete creator', description: 'Delete Budi Santoso?', confirmLabel: 'Delete' },
+  args: {
+    destructive: true,
+    title: 'Delete creator',
+    description: 'Delete Budi Santoso?',
+    confirmLabel: 'Delete',
+  },
   render: (args) => <WithTriggerDemo {...args} />,
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -125,7 +137,13 @@ export const WithTrigger: Story = {
   },
 };
 
-const frame = { position: 'relative', height: 260, transform: 'translateZ(0)', overflow: 'hidden', border: '1px dashed #8893a0' } as const;
+const frame = {
+  position: 'relative',
+  height: 260,
+  transform: 'translateZ(0)',
+  overflow: 'hidden',
+  border: '1px dashed #8893a0',
+} as const;
 
 /** Every state side by side for visual review (each frame contains its fixed overlay). */
 export const AllStates: Story = {
@@ -135,13 +153,34 @@ export const AllStates: Story = {
         <ConfirmDialog {...args} />
       </div>
       <div style={frame}>
-        <ConfirmDialog {...args} destructive title="Delete creator" description="Delete Budi Santoso?" confirmLabel="Delete" />
+        <ConfirmDialog
+          {...args}
+          destructive
+          title="Delete creator"
+          description="Delete Budi Santoso?"
+          confirmLabel="Delete"
+        />
       </div>
       <div style={frame}>
-        <ConfirmDialog {...args} destructive busy title="Delete creator" description="Deleting…" confirmLabel="Delete" busyLabel="Deleting…" />
+        <ConfirmDialog
+          {...args}
+          destructive
+          busy
+          title="Delete creator"
+          description="Deleting…"
+          confirmLabel="Delete"
+          busyLabel="Deleting…"
+        />
       </div>
       <div style={frame}>
-        <ConfirmDialog {...args} destructive title="Delete tribe" description="Delete tribe Garuda?" confirmLabel="Delete" error="Tribe Garuda is used by 12 creators." />
+        <ConfirmDialog
+          {...args}
+          destructive
+          title="Delete tribe"
+          description="Delete tribe Garuda?"
+          confirmLabel="Delete"
+          error="Tribe Garuda is used by 12 creators."
+        />
       </div>
     </div>
   ),

@@ -1,14 +1,15 @@
 import { composeStories } from '@storybook/react-vite';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { fn } from 'storybook/test';
+import { describe, expect, it } from 'vitest';
 import * as stories from './ConfirmDialog.stories.js';
 
 const { Default, Destructive, Busy, WithError, Closed, WithTrigger } = composeStories(stories);
 
 describe('ConfirmDialog', () => {
   it('is a labelled modal dialog with focus on confirm, and Enter confirms', async () => {
-    const onConfirm = vi.fn();
+    const onConfirm = fn();
     render(<Default onConfirm={onConfirm} />);
     const dialog = screen.getByRole('dialog', { name: 'Save changes' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
@@ -19,7 +20,7 @@ describe('ConfirmDialog', () => {
   });
 
   it('destructive: alertdialog, focus on Cancel, Tab is trapped, Escape cancels', async () => {
-    const onCancel = vi.fn();
+    const onCancel = fn();
     render(<Destructive onCancel={onCancel} />);
     expect(screen.getByRole('alertdialog', { name: 'Delete creator' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel' })).toHaveFocus();
@@ -34,7 +35,7 @@ describe('ConfirmDialog', () => {
   });
 
   it('busy: buttons disabled and Escape ignored', async () => {
-    const onCancel = vi.fn();
+    const onCancel = fn();
     render(<Busy onCancel={onCancel} />);
     expect(screen.getByRole('button', { name: 'Deleting…' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeDisabled();
@@ -45,7 +46,9 @@ describe('ConfirmDialog', () => {
 
   it('shows the error as an alert', () => {
     render(<WithError />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Tribe Garuda is used by 12 creators and cannot be deleted.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Tribe Garuda is used by 12 creators and cannot be deleted.',
+    );
   });
 
   it('renders nothing when closed', () => {

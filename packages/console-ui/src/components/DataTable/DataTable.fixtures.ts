@@ -1,0 +1,107 @@
+// Story and test fixtures: a creators-like entity with deterministic demo rows (no randomness between runs).
+import type { ResourceField, ResourceRow } from '../../resource.js';
+
+export const creatorFields: ResourceField[] = [
+  {
+    name: 'name',
+    label: 'Name',
+    type: 'text',
+    required: true,
+    maxLength: 120,
+    list: true,
+    sortable: true,
+    searchable: true,
+  },
+  {
+    name: 'platform',
+    label: 'Platform',
+    type: 'enum',
+    required: true,
+    list: true,
+    sortable: true,
+    filterable: true,
+    options: [
+      { value: 'instagram', label: 'Instagram' },
+      { value: 'tiktok', label: 'TikTok' },
+      { value: 'youtube', label: 'YouTube' },
+    ],
+  },
+  {
+    name: 'followers',
+    label: 'Followers',
+    type: 'integer',
+    min: 0,
+    list: true,
+    sortable: true,
+    filterable: true,
+  },
+  {
+    name: 'rate_fee',
+    label: 'Rate per post',
+    type: 'money',
+    min: 0,
+    list: true,
+    sortable: true,
+    filterable: true,
+    help: 'Usual fee for one deliverable, in rupiah.',
+  },
+  { name: 'active', label: 'Active', type: 'boolean', list: true, filterable: true },
+  { name: 'joined_on', label: 'Joined', type: 'date', list: true, sortable: true, filterable: true },
+  { name: 'city', label: 'City', type: 'text', maxLength: 80, list: true, sortable: true, filterable: true },
+  { name: 'api_key', label: 'API key', type: 'secret', list: true },
+  { name: 'email', label: 'Email', type: 'email', filterable: true },
+  { name: 'updated_at', label: 'Updated', type: 'datetime', readOnly: true, sortable: true },
+];
+
+const FIRST = [
+  'Budi',
+  'Siti',
+  'Agus',
+  'Dewi',
+  'Rizky',
+  'Putri',
+  'Andi',
+  'Ayu',
+  'Fajar',
+  'Nadia',
+  'Yusuf',
+  'Intan',
+];
+const LAST = [
+  'Santoso',
+  'Rahmawati',
+  'Pratama',
+  'Lestari',
+  'Hidayat',
+  'Wulandari',
+  'Saputra',
+  'Kusuma',
+  'Nugroho',
+  'Permata',
+];
+const CITIES = ['Jakarta', 'Bandung', 'Surabaya', 'Yogyakarta', 'Medan', 'Makassar', 'Denpasar', 'Semarang'];
+const PLATFORMS = ['instagram', 'tiktok', 'youtube'];
+
+/** `count` creator rows; row i is always the same. */
+export function creatorRows(count: number, offset = 0): ResourceRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const n = i + offset;
+    const day = String((n % 28) + 1).padStart(2, '0');
+    const month = String((n % 12) + 1).padStart(2, '0');
+    return {
+      id: `c${n + 1}`,
+      name: `${FIRST[n % FIRST.length]} ${LAST[(n * 7) % LAST.length]}`,
+      platform: PLATFORMS[n % PLATFORMS.length],
+      followers: ((n * 7919) % 2_000_000) + 1200,
+      rate_fee: String(((n * 131) % 90) * 250_000 + 500_000),
+      active: n % 4 !== 0,
+      joined_on: `2024-${month}-${day}`,
+      city: CITIES[n % CITIES.length],
+      api_key: n % 3 === 0 ? null : `••••${(4096 + n * 37).toString(16).slice(-4)}`,
+      email: `creator${n + 1}@contoh.co.id`,
+      updated_at: `2025-01-${day}T0${n % 10}:30:00.000Z`,
+    };
+  });
+}
+
+export const creatorLabel = (row: ResourceRow) => String(row.name);

@@ -1,0 +1,370 @@
+import { useMemo, useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { ResourceRow } from '../../resource.js';
+import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from './DataTable.js';
+import { creatorFields, creatorLabel, creatorRows } from './DataTable.fixtures.js';
+
+const meta = {
+  title: 'Data/DataTable',
+  component: DataTable,
+  args: {
+    label: 'Creators',
+    fields: creatorFields,
+    rows: creatorRows(10),
+    total: 1234,
+    defaultPageSize: 10,
+    pageSizeOptions: [10, 25, 50],
+    rowLabel: creatorLabel,
+    formatOptions: { timeZone: 'Asia/Jakarta' },
+    onSortChange: fn(),
+    onPageChange: fn(),
+    onPageSizeChange: fn(),
+    onSelectedChange: fn(),
+    onHiddenColumnsChange: fn(),
+    onRowOpen: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof DataTable>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const rowActions = (row: ResourceRow) => (
+  <button type="button" className="sc-button">
+    Edit <span className="sc-visually-hidden">{String(row.name)}</span>
+  </button>
+);
+
+/** Columns from the fields marked `list`: money, Yes/No badge, enum label, id-ID date, masked secret. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = canvas.getByRole('grid', { name: 'Creators' });
+    await expect(within(table).getAllByRole('row')).toHaveLength(11);
+    await expect(canvas.getByText('1–10 of 1.234')).toBeInTheDocument();
+    const first = within(table).getAllByRole('row')[1]!;
+    await expect(first).toHaveTextContent('Budi Santoso');
+    await expect(first).toHaveTextContent('Rp 500.000');
+    await expect(first).toHaveTextContent('No');
+    await expect(first).toHaveTextContent('1 Jan 2024');
+    await expect(first).toHaveTextContent('Not set');
+  },
+};
+
+/** Sortable headers: click or Enter toggles ascending/descending; `aria-sort` follows. */
+export const Sorting: Story = {
+  args: { defaultSort: { field: 'name', direction: 'asc' } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const nameHeader = canvas.getByRole('columnheader', { name: /Name/ });
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(within(nameHeader).getByRole('button'));
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(args.onSortChange).toHaveBeenLastCalledWith({ field: 'name', direction: 'desc' });
+    const followers = canvas.getByRole('columnheader', { name: /Followers/ });
+    within(followers).getByRole('button').focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(followers).toHaveAttribute('aria-sort', 'ascending');
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'none');
+    await expect(canvas.getByRole('columnheader', { name: 'Active' })).not.toHaveAttribute('aria-sort');
+  },
+};
+
+function ServerDemo(props: DataTableProps & { dataset: number }) {
+  const { dataset, ...rest } = props;
+  const all = useMemo(() => creatorRows(dataset), [dataset]);
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [selected, setSelected] = useState<string[]>([]);
+  const sorted = useMemo(() => {
+    if (!sort) return all;
+    const factor = sort.direction === 'asc' ? 1 : -1;
+    return [...all].sort((a, b) => {
+      const x = a[sort.field] as string | number;
+      const y = b[sort.field] as string | number;
+      return (
+        (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * factor
+      );
+    });
+  }, [all, sort]);
+  return (
+    <DataTable
+      {...rest}
+      rows={sorted.slice((page - 1) * pageSize, page * pageSize)}
+      total={all.length}
+      sort={sort}
+      onSortChange={(next) => {
+        setSort(next);
+        setPage(1);
+        rest.onSortChange?.(next);
+      }}
+      page={page}
+      onPageChange={(next) => {
+        setPage(next);
+        rest.onPageChange?.(next);
+      }}
+      pageSize={pageSize}
+      onPageSizeChange={(next) => {
+        setPageSize(next);
+        rest.onPageSizeChange?.(next);
+      }}
+      selected={selected}
+      onSelectedChange={(next) => {
+        setSelected(next);
+        rest.onSelectedChange?.(next);
+      }}
+    />
+  );
+}
+
+/** Offset pagination: page size select, previous/next, "11–20 of 1.234". */
+export const OffsetPagination: Story = {
+  render: (args) => <ServerDemo {...args} dataset={1234} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+    await expect(args.onPageChange).toHaveBeenCalledWith(2);
+    await expect(canvas.getByText('11–20 of 1.234')).toBeInTheDocument();
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Rows per page' }), '25');
+    await expect(args.onPageSizeChange).toHaveBeenCalledWith(25);
+    await expect(canvas.getByText('1–25 of 1.234')).toBeInTheDocument();
+  },
+};
+
+/** Keyset pagination: the server hands out next/previous cursors instead of page numbers. */
+export const KeysetPagination: Story = {
+  args: { keyset: { hasNext: true, hasPrev: false, onNext: fn(), onPrev: fn() }, total: undefined },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('10 shown')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+    await expect(args.keyset!.onNext).toHaveBeenCalled();
+  },
+};
+
+/** The columns menu hides and shows columns. */
+export const ColumnVisibility: Story = {
+  args: { defaultHiddenColumns: ['api_key'] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('columnheader', { name: 'API key' })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: 'Columns' }));
+    const menu = canvas.getByRole('group', { name: 'Visible columns' });
+    await userEvent.click(within(menu).getByRole('checkbox', { name: 'City' }));
+    await expect(canvas.queryByRole('columnheader', { name: /City/ })).toBeNull();
+    await expect(args.onHiddenColumnsChange).toHaveBeenLastCalledWith(['api_key', 'city']);
+    await userEvent.keyboard('{Escape}');
+    await expect(canvas.queryByRole('group', { name: 'Visible columns' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Columns' })).toHaveFocus();
+  },
+};
+
+/** Row selection with select-all and a bulk action bar. */
+export const Selection: Story = {
+  args: {
+    rowActions,
+    bulkActions: (ids, clear) => (
+      <button type="button" className="sc-button" data-kind="danger" onClick={clear}>
+        Delete selected ({ids.length})
+      </button>
+    ),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select row Siti Kusuma' }));
+    await expect(canvas.getByRole('status')).toHaveTextContent('1 selected');
+    const selectAll = canvas.getByRole('checkbox', { name: 'Select all rows on this page' });
+    await expect((selectAll as HTMLInputElement).indeterminate).toBe(true);
+    await userEvent.click(selectAll);
+    await expect(canvas.getByRole('status')).toHaveTextContent('10 selected');
+    await expect(args.onSelectedChange).toHaveBeenLastCalledWith(expect.arrayContaining(['c1', 'c10']));
+    await userEvent.click(canvas.getByRole('button', { name: 'Delete selected (10)' }));
+    await expect(canvas.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+  },
+};
+
+/** Selected rows given by the parent (controlled). */
+export const WithSelectedRows: Story = {
+  args: {
+    selected: ['c2', 'c3'],
+    rowActions,
+    bulkActions: () => (
+      <button type="button" className="sc-button" data-kind="danger">
+        Delete selected
+      </button>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent('2 selected');
+    await expect(canvas.getByRole('checkbox', { name: 'Select row Siti Kusuma' })).toBeChecked();
+  },
+};
+
+/** Read-only users: no selection, no bulk or row actions. */
+export const ReadOnly: Story = {
+  args: { readOnly: true, rowActions, bulkActions: () => null },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('checkbox')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /Edit/ })).toBeNull();
+    await expect(canvas.getByRole('grid')).toHaveAttribute('aria-readonly', 'true');
+  },
+};
+
+/** Loading: skeleton rows and `aria-busy`. */
+export const Loading: Story = {
+  args: { loading: true, rows: [] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('grid')).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading Creators…');
+    await expect(canvasElement.querySelectorAll('.sc-data-table-skeleton').length).toBeGreaterThan(0);
+  },
+};
+
+/** No rows: a message and an optional action. */
+export const Empty: Story = {
+  args: {
+    rows: [],
+    total: 0,
+    emptyMessage: 'No creators match these filters',
+    emptyAction: (
+      <button type="button" className="sc-button">
+        Clear filters
+      </button>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('No creators match these filters')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
+    await expect(canvas.getByText('0 of 0')).toBeInTheDocument();
+  },
+};
+
+/** The list failed to load: the reason and Retry. */
+export const ErrorState: Story = {
+  name: 'Error',
+  args: { rows: [], error: 'Could not load creators: the server did not answer.' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('the server did not answer');
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
+/** Arrow keys move between rows, Enter opens the row, Space selects it. */
+export const KeyboardNavigation: Story = {
+  args: { rowActions, bulkActions: () => null },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const rows = within(canvas.getByRole('grid')).getAllByRole('row').slice(1);
+    rows[0]!.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(rows[1]).toHaveFocus();
+    await expect(rows[1]).toHaveAttribute('tabindex', '0');
+    await expect(rows[0]).toHaveAttribute('tabindex', '-1');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onRowOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 'c2' }));
+    await userEvent.keyboard(' ');
+    await expect(rows[1]).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{End}');
+    await expect(rows[9]).toHaveFocus();
+    await userEvent.keyboard('{ArrowUp}');
+    await expect(rows[8]).toHaveFocus();
+  },
+};
+
+/** 2 000 rows on one page: only the rows in view are in the DOM; the header sticks. */
+export const Virtualized: Story = {
+  args: {
+    rows: creatorRows(2000),
+    total: 2000,
+    defaultPageSize: 2000,
+    pageSizeOptions: [2000],
+    height: 400,
+    bulkActions: () => null,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = canvas.getByRole('grid');
+    await expect(grid).toHaveAttribute('aria-rowcount', '2001');
+    const rendered = grid.querySelectorAll('tbody tr[data-index]').length;
+    await expect(rendered).toBeLessThan(60);
+    const first = grid.querySelector<HTMLElement>('tbody tr[data-index="0"]')!;
+    first.focus();
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(grid.querySelector('tbody tr[data-index="1999"]')).toHaveFocus());
+    await expect(grid.querySelector('tbody tr[data-index="0"]')).toBeNull();
+    await userEvent.keyboard('{ArrowUp}');
+    await expect(grid.querySelector('tbody tr[data-index="1998"]')).toHaveFocus();
+  },
+};
+
+const customColumns: DataTableColumn[] = [
+  {
+    id: 'name',
+    header: 'Creator',
+    sortable: true,
+    field: creatorFields[0],
+    cell: (row) => <strong>{String(row.name)}</strong>,
+  },
+  { id: 'city', header: 'City', field: creatorFields[6] },
+  { id: 'rate_fee', header: 'Rate', field: creatorFields[3], align: 'end' },
+  {
+    id: 'reach',
+    header: 'Reach',
+    align: 'end',
+    cell: (row) =>
+      Number(row.followers) >= 1_000_000 ? 'Mega' : Number(row.followers) >= 100_000 ? 'Macro' : 'Micro',
+  },
+  { id: 'updated_at', header: 'Updated', field: creatorFields[9], hideable: false },
+];
+
+/** Explicit column definitions with cell renderers; `hiddenRendering` keeps a header but blanks its cells. */
+export const CustomColumns: Story = {
+  args: { columns: customColumns, fields: undefined, hiddenRendering: ['city'] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('columnheader', { name: 'Reach' })).toBeInTheDocument();
+    const first = within(canvas.getByRole('grid')).getAllByRole('row')[1]!;
+    await expect(first).not.toHaveTextContent('Jakarta');
+    await expect(first).toHaveTextContent('1 Jan 2025, 07.30');
+  },
+};
+
+/** Every state for visual review. */
+export const AllStates: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 32 }}>
+      <DataTable
+        {...args}
+        label="Ready"
+        rowActions={rowActions}
+        bulkActions={() => null}
+        defaultSelected={['c2']}
+        defaultSort={{ field: 'name', direction: 'asc' }}
+      />
+      <DataTable {...args} label="Read only" readOnly rows={creatorRows(3)} />
+      <DataTable {...args} label="Loading" loading rows={[]} />
+      <DataTable {...args} label="Empty" rows={[]} total={0} />
+      <DataTable {...args} label="Error" rows={[]} error="Could not load creators." />
+      <DataTable
+        {...args}
+        label="Keyset"
+        rows={creatorRows(3)}
+        total={undefined}
+        keyset={{ hasNext: true, hasPrev: true, onNext: () => {}, onPrev: () => {} }}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('grid')).toHaveLength(6);
+  },
+};
