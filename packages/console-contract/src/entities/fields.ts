@@ -44,7 +44,7 @@ export function sameOptions(values: readonly string[]): FieldOption[] {
 export const activeField = (): FieldDef =>
   field.boolean('active', 'Active', { required: true, defaultValue: true, list: true, sortable: true, filterable: true });
 
-export const notesField = (): FieldDef => field.longtext('notes', 'Notes', { maxLength: 2000 });
+export const notesField = (extra: FieldOptions = {}): FieldDef => field.longtext('notes', 'Notes', { maxLength: 2000, ...extra });
 
 // Shared option lists ------------------------------------------------------------------------------------------
 

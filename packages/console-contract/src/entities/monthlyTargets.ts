@@ -37,6 +37,6 @@ export const monthlyTargets: EntityDef = {
     field.money('target_revenue', 'Target revenue', { required: true, min: 0, list: true, sortable: true, filterable: true }),
     field.money('target_spend', 'Ad spend budget', { min: 0, list: true, sortable: true, filterable: true }),
     field.integer('target_orders', 'Target orders', { min: 0, list: true, sortable: true, filterable: true }),
-    notesField(),
+    notesField({ searchable: true }),
   ],
 };

@@ -19,6 +19,6 @@ export const tribeTargets: EntityDef = {
     field.money('target_revenue', 'Target revenue', { required: true, min: 0, list: true, sortable: true, filterable: true }),
     field.money('target_spend', 'Ad spend budget', { min: 0, list: true, sortable: true, filterable: true }),
     field.number('target_roas', 'Target ROAS', { min: 0, max: 100, list: true, sortable: true, filterable: true, help: 'Revenue ÷ ad spend, e.g. 3.5' }),
-    notesField(),
+    notesField({ searchable: true }),
   ],
 };

@@ -182,7 +182,7 @@ function valueSchema(field: FieldDef): z.ZodType {
     }
     case 'enum': {
       const values = (field.options ?? []).map((o) => o.value);
-      return z.enum(values as [string, ...string[]], { error: () => oneOfMessage(field) });
+      return z.enum(values as [string, ...string[]], { error });
     }
     case 'relation':
       return z.number({ error }).int(typeMessage(field)).positive(typeMessage(field)).max(Number.MAX_SAFE_INTEGER);
@@ -247,7 +247,6 @@ function normalise(field: FieldDef, value: unknown): unknown {
       return value;
   }
 }
-
 
 /** One field of a create body: required, defaulted or nullable. */
 function createFieldSchema(field: FieldDef): z.ZodType {
@@ -504,6 +503,7 @@ export type RawQuery = Record<string, string | string[] | undefined>;
 export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 500;
 const Q_MAX = 200;
+const OPERATORS: FilterOperator[] = ['eq', 'in', 'range', 'contains', 'empty'];
 const FILTER_KEY = /^f\.([a-z0-9_]+)\.([a-z]+)$/;
 /** Offset to the Jakarta time zone (WIB) used when a datetime range is given as whole dates. */
 const WIB = '+07:00';
@@ -725,6 +725,7 @@ function parseFilter(
   result: ListQuery,
   errors: [string, string][],
 ): void {
+  if (!(OPERATORS as string[]).includes(op)) return void errors.push([key, `Unknown operator ${op}; use ${OPERATORS.join(', ')}`]);
   const field = fieldByName(def, name);
   if (!field) return void errors.push([key, `Unknown field ${name}`]);
   if (!field.filterable) return void errors.push([key, `Cannot filter on ${field.label}`]);
@@ -825,7 +826,10 @@ export function listQuerySchema(def: EntityDef): z.ZodType<ListQuery, RawQuery> 
  * The query string for a list request (the inverse of `listQuerySchema`); defaults are left out.
  * @example listQueryToSearchParams(creators, { filters: [{ field: 'platform', op: 'in', values: ['tiktok'] }] }).toString()
  */
-export function listQueryToSearchParams(def: EntityDef, query: Partial<Omit<ListQuery, 'cursor'>> & { cursor?: string | null }): URLSearchParams {
+export function listQueryToSearchParams(
+  def: EntityDef,
+  query: Partial<Omit<ListQuery, 'cursor'>> & { cursor?: string | ListCursor | null },
+): URLSearchParams {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   for (const filter of query.filters ?? []) {
@@ -850,7 +854,10 @@ export function listQueryToSearchParams(def: EntityDef, query: Partial<Omit<List
     params.set('sort', `${query.sort.field}:${query.sort.direction}`);
   }
   if (query.limit !== undefined && query.limit !== LIST_LIMIT_DEFAULT) params.set('limit', String(query.limit));
-  if (query.cursor) params.set('cursor', query.cursor);
+  if (query.cursor) {
+    const cursor = query.cursor;
+    params.set('cursor', typeof cursor === 'string' ? cursor : encodeCursor(query.sort ?? def.defaultSort, cursor.value, cursor.id));
+  }
   else if (query.offset) params.set('offset', String(query.offset));
   if (query.columns) params.set('columns', query.columns.map(escapeListItem).join(','));
   if (query.deleted && query.deleted !== 'exclude') params.set('deleted', query.deleted);
