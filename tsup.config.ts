@@ -38,7 +38,9 @@ export default defineConfig(() => {
   return {
     entry: entries(cwd),
     format: ['esm', 'cjs'],
-    dts: { compilerOptions: { ignoreDeprecations: '6.0' } },
+    // Declarations for the package root only: `exports` exposes just `.`, and one declaration entry is several
+    // times faster than one per folder.
+    dts: { entry: { index: 'src/index.ts' }, compilerOptions: { ignoreDeprecations: '6.0' } },
     splitting: true,
     sourcemap: true,
     clean: true,
