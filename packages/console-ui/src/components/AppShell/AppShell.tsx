@@ -1,0 +1,300 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
+import { styled } from 'styled-components';
+import { t } from '../../theme/tokens.js';
+
+/** Below this width (px) the sidebar becomes a drawer. */
+export const APP_SHELL_COMPACT_BELOW = 900;
+
+export type AppShellLayout = 'wide' | 'compact';
+
+export interface AppShellProps {
+  sidebar: ReactNode;
+  children: ReactNode;
+  /** Above everything, full width (e.g. an offline banner). */
+  banner?: ReactNode;
+  /** 'auto' (default) follows the shell's own width; force one for fixed embeds or tests. */
+  layout?: 'auto' | AppShellLayout;
+  /** Width in px below which the layout is compact. Default 900. */
+  compactBelow?: number;
+  /** Change it on navigation (e.g. the current path) to close the drawer. Link clicks inside it close it too. */
+  navigationKey?: unknown;
+  /** Label of the button that opens the drawer. Default "Menu". */
+  menuLabel?: string;
+  /**
+   * Render the content area as the page's `<main>` landmark (default). Set false when the shell sits inside
+   * a page that already has one.
+   */
+  mainLandmark?: boolean;
+  /** Starts with the drawer open (compact layout only). */
+  defaultDrawerOpen?: boolean;
+  className?: string;
+  style?: CSSProperties;
+}
+
+/** Measures the element's width; falls back to the window's when it is not laid out (jsdom, SSR). */
+function useMeasuredLayout(ref: RefObject<HTMLElement | null>, compactBelow: number, enabled: boolean): AppShellLayout {
+  const [layout, setLayout] = useState<AppShellLayout>('wide');
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!enabled || !element) return;
+    const measure = () => {
+      const width = element.getBoundingClientRect().width || (typeof window !== 'undefined' ? window.innerWidth : 0);
+      setLayout(width > 0 && width < compactBelow ? 'compact' : 'wide');
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, compactBelow, enabled]);
+  return layout;
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The console frame: sidebar beside a main content area. Below 900 px the sidebar becomes a drawer opened
+ * by a "Menu" button; it closes on Escape, on the backdrop, and on navigation.
+ *
+ * @example
+ * <AppShell sidebar={<Sidebar … />} navigationKey={location.pathname} banner={<ConnectionBanner />}>
+ *   <Outlet />
+ * </AppShell>
+ */
+export function AppShell({
+  sidebar,
+  children,
+  banner,
+  layout: forcedLayout = 'auto',
+  compactBelow = APP_SHELL_COMPACT_BELOW,
+  navigationKey,
+  menuLabel = 'Menu',
+  defaultDrawerOpen = false,
+  mainLandmark = true,
+  className,
+  style,
+}: AppShellProps) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const drawerRef = useRef<HTMLDivElement>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const drawerId = useId();
+  const measured = useMeasuredLayout(rootRef, compactBelow, forcedLayout === 'auto');
+  const layout = forcedLayout === 'auto' ? measured : forcedLayout;
+  const compact = layout === 'compact';
+  const [open, setOpen] = useState(defaultDrawerOpen);
+  const drawerOpen = compact && open;
+
+  // Drawer transitions start after the first frame, so a compact start does not animate out of the wide layout.
+  const [animate, setAnimate] = useState(false);
+  useEffect(() => {
+    if (typeof requestAnimationFrame === 'undefined') return;
+    const frame = requestAnimationFrame(() => setAnimate(true));
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  // The Menu button is inert while the drawer is open, so focus goes back to it after the close renders.
+  const returnFocus = useRef(false);
+  const close = useCallback((restore: boolean) => {
+    returnFocus.current = restore;
+    setOpen(false);
+  }, []);
+
+  // Navigation closes the drawer (derived-state update while rendering, not in an effect).
+  const [lastNavigationKey, setLastNavigationKey] = useState(navigationKey);
+  if (!Object.is(lastNavigationKey, navigationKey)) {
+    setLastNavigationKey(navigationKey);
+    if (open) setOpen(false);
+  }
+
+  useEffect(() => {
+    if (!drawerOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close(true);
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [drawerOpen, close]);
+
+  // Opening moves focus into the drawer so keyboard users land in the menu; closing can bring it back.
+  useEffect(() => {
+    if (drawerOpen) {
+      drawerRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    } else if (returnFocus.current) {
+      returnFocus.current = false;
+      menuButtonRef.current?.focus();
+    }
+  }, [drawerOpen]);
+
+  const onDrawerClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (compact && (event.target as Element).closest?.('a[href]')) close(false);
+  };
+
+  return (
+    <Root
+      ref={rootRef}
+      className={['sc-app-shell', className].filter(Boolean).join(' ')}
+      style={style}
+      data-layout={layout}
+      data-drawer={drawerOpen ? 'open' : 'closed'}
+      data-animate={animate || undefined}
+    >
+      {banner ? <BannerArea className="sc-app-shell__banner">{banner}</BannerArea> : null}
+      {compact ? (
+        <TopBar className="sc-app-shell__topbar" inert={drawerOpen}>
+          <MenuButton
+            ref={menuButtonRef}
+            type="button"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerId}
+            onClick={() => setOpen(true)}
+          >
+            <MenuIcon aria-hidden="true" />
+            {menuLabel}
+          </MenuButton>
+        </TopBar>
+      ) : null}
+      <Body>
+        {drawerOpen ? <Backdrop className="sc-app-shell__backdrop" aria-hidden="true" onClick={() => close(true)} /> : null}
+        {/* The click handler only notices link activations bubbling up; the links handle the keyboard. */}
+        <Drawer
+          ref={drawerRef}
+          id={drawerId}
+          className="sc-app-shell__sidebar"
+          onClick={onDrawerClick}
+          inert={compact && !drawerOpen}
+          {...(drawerOpen ? { role: 'dialog', 'aria-modal': true, 'aria-label': menuLabel } : {})}
+        >
+          {sidebar}
+        </Drawer>
+        <Main as={mainLandmark ? 'main' : 'div'} className="sc-app-shell__main" inert={drawerOpen}>
+          {children}
+        </Main>
+      </Body>
+    </Root>
+  );
+}
+
+const Root = styled.div`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  height: 100dvh;
+  min-height: 0;
+  overflow: hidden;
+  background: ${t.colorBg};
+  color: ${t.colorText};
+  font-family: ${t.fontFamily};
+`;
+
+const BannerArea = styled.div`
+  flex: none;
+`;
+
+const TopBar = styled.div`
+  flex: none;
+  display: flex;
+  align-items: center;
+  gap: ${t.space2};
+  padding: ${t.space2} ${t.space3};
+  background: ${t.colorSidebarBg};
+  color: ${t.colorSidebarText};
+`;
+
+const MenuButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  gap: ${t.space2};
+  font: inherit;
+  font-weight: 600;
+  color: inherit;
+  background: transparent;
+  border: 1px solid currentColor;
+  border-radius: ${t.radiusSm};
+  padding: ${t.space2} ${t.space3};
+  cursor: pointer;
+  &:focus-visible {
+    outline: 2px solid ${t.colorSidebarText};
+    outline-offset: 2px;
+  }
+`;
+
+const MenuIcon = styled.span`
+  width: 16px;
+  height: 2px;
+  background: currentColor;
+  box-shadow:
+    0 -5px 0 currentColor,
+    0 5px 0 currentColor;
+`;
+
+const Body = styled.div`
+  position: relative;
+  flex: 1 1 auto;
+  min-height: 0;
+  display: flex;
+`;
+
+const Drawer = styled.div`
+  flex: none;
+  display: flex;
+  height: 100%;
+  min-height: 0;
+
+  [data-layout='compact'] & {
+    position: absolute;
+    z-index: 20;
+    top: 0;
+    bottom: 0;
+    left: 0;
+    max-width: 85%;
+    box-shadow: ${t.shadowMd};
+    transform: translateX(-100%);
+    visibility: hidden;
+  }
+  [data-layout='compact'][data-drawer='open'] & {
+    transform: none;
+    visibility: visible;
+  }
+  [data-layout='compact'][data-animate] & {
+    transition:
+      transform 0.2s ease,
+      visibility 0s linear 0.2s;
+  }
+  [data-layout='compact'][data-animate][data-drawer='open'] & {
+    transition: transform 0.2s ease;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    transition: none !important;
+  }
+`;
+
+const Backdrop = styled.div`
+  position: absolute;
+  inset: 0;
+  z-index: 10;
+  background: rgba(0, 0, 0, 0.45);
+`;
+
+const Main = styled.main`
+  flex: 1 1 auto;
+  min-width: 0;
+  overflow: auto;
+  padding: ${t.space6};
+  [data-layout='compact'] & {
+    padding: ${t.space4};
+  }
+`;
