@@ -1,0 +1,123 @@
+import { styled } from 'styled-components';
+import { t } from '../../theme/tokens.js';
+
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
+
+export const CONNECTION_STATUS_LABELS: Record<ConnectionState, string> = {
+  connecting: 'Connecting…',
+  connected: 'Connected',
+  reconnecting: 'Reconnecting…',
+  offline: 'Offline',
+};
+
+export interface ConnectionStatusProps {
+  /** The realtime connection's state (the realtimeConnection machine's state value fits). */
+  state: ConnectionState;
+  /** Replace some or all texts, e.g. in Indonesian. */
+  labels?: Partial<Record<ConnectionState, string>>;
+  /** Shown after the text while connected, e.g. "(polling)" when the websocket fell back. */
+  transport?: 'websocket' | 'polling' | null;
+  /** Shows a retry button while offline. */
+  onRetry?: () => void;
+  retryLabel?: string;
+  className?: string;
+}
+
+const Root = styled.div`
+  display: inline-flex;
+  align-items: center;
+  gap: ${t.space2};
+  font-family: ${t.fontFamily};
+  font-size: ${t.fontSizeSm};
+  color: ${t.colorText};
+`;
+
+const Status = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${t.space2};
+`;
+
+const Dot = styled.span`
+  width: 0.625rem;
+  height: 0.625rem;
+  border-radius: 50%;
+  flex: none;
+  background: ${t.colorTextMuted};
+
+  &[data-state='connected'] {
+    background: ${t.colorSuccess};
+  }
+  &[data-state='connecting'] {
+    background: ${t.colorInfo};
+  }
+  &[data-state='reconnecting'] {
+    background: ${t.colorWarning};
+  }
+  &[data-state='offline'] {
+    background: ${t.colorDanger};
+  }
+  &[data-state='connecting'],
+  &[data-state='reconnecting'] {
+    animation: sc-connection-pulse 1.2s ease-in-out infinite;
+  }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none !important;
+  }
+  @keyframes sc-connection-pulse {
+    50% {
+      opacity: 0.35;
+    }
+  }
+`;
+
+const Transport = styled.span`
+  color: ${t.colorTextMuted};
+`;
+
+const RetryButton = styled.button`
+  font: inherit;
+  padding: 2px ${t.space2};
+  color: ${t.colorPrimary};
+  background: transparent;
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusSm};
+  cursor: pointer;
+  &:focus-visible {
+    outline: 2px solid ${t.colorFocus};
+    outline-offset: 1px;
+  }
+`;
+
+/**
+ * A coloured dot and a text for the realtime connection, in a polite live region (role=status) so changes are
+ * announced. The colour is never the only signal: the text always says the state.
+ *
+ * @example
+ * const state = useSelector(connection, (s) => s.value);
+ * <ConnectionStatus state={state} onRetry={() => connection.send({ type: 'RETRY' })} />
+ */
+export function ConnectionStatus({
+  state,
+  labels,
+  transport,
+  onRetry,
+  retryLabel = 'Retry',
+  className,
+}: ConnectionStatusProps) {
+  const text = labels?.[state] ?? CONNECTION_STATUS_LABELS[state];
+  return (
+    <Root className={['sc-connection-status', className].filter(Boolean).join(' ')} data-state={state}>
+      <Status role="status">
+        <Dot aria-hidden="true" data-state={state} className="sc-connection-status__dot" />
+        <span>{text}</span>
+        {state === 'connected' && transport === 'polling' ? <Transport>(polling)</Transport> : null}
+      </Status>
+      {state === 'offline' && onRetry ? (
+        <RetryButton type="button" onClick={onRetry}>
+          {retryLabel}
+        </RetryButton>
+      ) : null}
+    </Root>
+  );
+}
