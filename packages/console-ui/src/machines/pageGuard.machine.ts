@@ -88,8 +88,9 @@ export const pageGuardMachine = setup({
     emitDenied: emit(({ context }) => ({ type: 'denied' as const, permissionKey: context.permissionKey })),
   },
   guards: {
-    isGranted: (_, granted: boolean) => granted,
-    isForbidden: (_, error: unknown) => toCallError(error).status === 403,
+    // The invoke's done/error events are not part of PageGuardEvent, hence the narrowing casts.
+    isGranted: ({ event }) => (event as { output?: unknown }).output === true,
+    isForbidden: ({ event }) => toCallError((event as { error?: unknown }).error).status === 403,
     showAllowed: ({ context }) => context.floorElapsed && context.result === 'allowed',
     showDenied: ({ context }) => context.floorElapsed && context.result === 'denied',
     showError: ({ context }) => context.floorElapsed && context.result === 'error',
@@ -115,11 +116,11 @@ export const pageGuardMachine = setup({
         src: 'checkPermission',
         input: ({ context }) => ({ permissionKey: context.permissionKey }),
         onDone: [
-          { guard: { type: 'isGranted', params: ({ event }) => event.output }, actions: 'recordAllowed' },
+          { guard: 'isGranted', actions: 'recordAllowed' },
           { actions: 'recordDenied' },
         ],
         onError: [
-          { guard: { type: 'isForbidden', params: ({ event }) => event.error }, actions: 'recordDenied' },
+          { guard: 'isForbidden', actions: 'recordDenied' },
           { actions: 'recordError' },
         ],
       },
