@@ -26,6 +26,7 @@ export { creatorTier } from './creators.js';
 export { HOOK_FORMULA_OPTIONS } from './hookGenerations.js';
 export { MAYAR_EVENT_OPTIONS } from './webhookForwarders.js';
 export * from './validation.js';
+export * from './jsonSchema.js';
 export * from './demo.js';
 export {
   adCampaigns,
