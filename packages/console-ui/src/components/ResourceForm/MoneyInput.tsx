@@ -1,0 +1,69 @@
+import { useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
+import { formatGrouped } from '../../resource.js';
+
+export interface MoneyInputProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'type'
+> {
+  /** Whole rupiah as bare digits ("1500000"), or "" when empty. */
+  value: string;
+  onValueChange: (digits: string) => void;
+  allowNegative?: boolean;
+}
+
+/** "1500000" → "1.500.000" (id-ID thousands separators). */
+export function groupDigits(digits: string): string {
+  if (digits === '' || digits === '-') return digits;
+  const negative = digits.startsWith('-');
+  const body = digits.replace(/^-/, '').replace(/^0+(?=\d)/, '');
+  if (body === '') return negative ? '-' : '';
+  const grouped = body.length > 15 ? body.replace(/\B(?=(\d{3})+(?!\d))/g, '.') : formatGrouped(Number(body));
+  return negative ? `-${grouped}` : grouped;
+}
+
+/**
+ * An IDR amount typed with thousands separators shown as you type; the value is the bare integer digits.
+ * The caret stays after the same digit when separators are inserted or removed.
+ */
+export function MoneyInput({ value, onValueChange, allowNegative = false, ...rest }: MoneyInputProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  const caretDigits = useRef<number | null>(null);
+  const display = groupDigits(value);
+
+  useLayoutEffect(() => {
+    const input = ref.current;
+    if (!input || caretDigits.current === null || document.activeElement !== input) return;
+    let seen = 0;
+    let position = 0;
+    while (position < display.length && seen < caretDigits.current) {
+      if (/[\d-]/.test(display[position]!)) seen += 1;
+      position += 1;
+    }
+    input.setSelectionRange(position, position);
+    caretDigits.current = null;
+  }, [display]);
+
+  return (
+    <span className="sc-money-input">
+      <span aria-hidden="true" className="sc-money-input-prefix">
+        Rp
+      </span>
+      <input
+        {...rest}
+        ref={ref}
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        value={display}
+        onChange={(event) => {
+          const raw = event.target.value;
+          const caret = event.target.selectionStart ?? raw.length;
+          caretDigits.current = raw.slice(0, caret).replace(/[^\d-]/g, '').length;
+          const negative = allowNegative && raw.trim().startsWith('-');
+          const digits = raw.replace(/\D/g, '');
+          onValueChange(negative ? `-${digits}` : digits);
+        }}
+      />
+    </span>
+  );
+}

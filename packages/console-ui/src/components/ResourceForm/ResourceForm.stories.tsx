@@ -1,0 +1,243 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { ResourceField } from '../../resource.js';
+import { ResourceForm } from './ResourceForm.js';
+import { allTypeFields, loadTribeOptions, storedRecord } from './ResourceForm.fixtures.js';
+
+const meta = {
+  title: 'Data/ResourceForm',
+  component: ResourceForm,
+  args: {
+    label: 'Edit creator',
+    mode: 'edit',
+    fields: allTypeFields,
+    initialValues: storedRecord,
+    relationLabels: { tribe_id: 'Tribe Garuda' },
+    loadOptions: loadTribeOptions,
+    formatOptions: { timeZone: 'Asia/Jakarta' },
+    onSubmit: fn(),
+    onCancel: fn(),
+    onDirtyChange: fn(),
+  },
+} satisfies Meta<typeof ResourceForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const shortFields: ResourceField[] = allTypeFields.filter((field) =>
+  ['name', 'email', 'rate_fee', 'platform', 'active', 'tribe_id'].includes(field.name),
+);
+
+/** A new record: read-only fields are left out, the money box groups thousands as you type. */
+export const Create: Story = {
+  args: { mode: 'create', label: 'New creator', initialValues: undefined, relationLabels: undefined },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByText('Created')).toBeNull();
+    await userEvent.type(canvas.getByRole('textbox', { name: /^Name/ }), 'Siti Rahmawati');
+    const money = canvas.getByRole('textbox', { name: /Rate per post/ });
+    await userEvent.type(money, '1500000');
+    await expect(money).toHaveValue('1.500.000');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: /Platform/ }), 'tiktok');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: 'Siti Rahmawati',
+        rate_fee: 1500000,
+        platform: 'tiktok',
+        active: false,
+      }),
+      expect.anything(),
+    );
+  },
+};
+
+/** Editing a stored record: changes mark the form dirty; only changed names are reported. */
+export const Edit: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('textbox', { name: /Rate per post/ })).toHaveValue('2.500.000');
+    await expect(canvas.getByText('••••ab12 (set)')).toBeInTheDocument();
+    const name = canvas.getByRole('textbox', { name: /^Name/ });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Budi S.');
+    await expect(canvas.getByText('Unsaved changes')).toBeInTheDocument();
+    await expect(args.onDirtyChange).toHaveBeenLastCalledWith(true);
+    await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }));
+    const [values, meta] = (args.onSubmit as ReturnType<typeof fn>).mock.lastCall!;
+    await expect(values).toMatchObject({ name: 'Budi S.', rate_fee: 2500000, tribe_id: 't2' });
+    await expect(values).not.toHaveProperty('api_key');
+    await expect(values).not.toHaveProperty('created_at');
+    await expect(meta).toEqual({ changed: ['name'] });
+  },
+};
+
+/** Users without write see the record read-only. */
+export const View: Story = {
+  args: { mode: 'view', label: 'Creator' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('textbox')).toBeNull();
+    await expect(canvas.queryByRole('button')).toBeNull();
+    await expect(canvas.getByText('Rp 2.500.000')).toBeInTheDocument();
+    await expect(canvas.getByText('Tribe Garuda')).toBeInTheDocument();
+    await expect(canvas.getByText('••••ab12')).toBeInTheDocument();
+  },
+};
+
+/** Field errors from the server sit beside their fields; the first invalid field gets focus. */
+export const ServerErrors: Story = {
+  args: {
+    errors: { rate_fee: ['Must be at least 0'], name: ['A creator with this name already exists'] },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const name = canvas.getByRole('textbox', { name: /^Name/ });
+    await waitFor(() => expect(name).toHaveFocus());
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription('A creator with this name already exists');
+    await expect(canvas.getByRole('textbox', { name: /Rate per post/ })).toHaveAccessibleDescription(
+      'Must be at least 0 Whole rupiah.',
+    );
+    await userEvent.type(name, 'x');
+    await expect(name).not.toHaveAttribute('aria-invalid');
+  },
+};
+
+/** Client checks before sending: required, numbers, formats. */
+export const ClientValidation: Story = {
+  args: { mode: 'create', label: 'New creator', initialValues: undefined, relationLabels: undefined },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: /^Email/ }), 'not-an-email');
+    await userEvent.type(canvas.getByRole('textbox', { name: /Followers/ }), '12a');
+    await userEvent.click(canvas.getByRole('button', { name: 'Create' }));
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    const name = canvas.getByRole('textbox', { name: /^Name/ });
+    await expect(name).toHaveFocus();
+    await expect(name).toHaveAccessibleDescription('Required');
+    await expect(canvas.getByRole('textbox', { name: /^Email/ })).toHaveAccessibleDescription(
+      'Enter an email address',
+    );
+    await expect(canvas.getByRole('textbox', { name: /Followers/ })).toHaveAccessibleDescription(
+      'Enter a whole number',
+    );
+  },
+};
+
+/** A stale edit (409): the banner explains and offers Reload. */
+export const Conflict: Story = {
+  args: { conflict: { onReload: fn() } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('This record was changed by someone else');
+    await userEvent.click(canvas.getByRole('button', { name: 'Reload' }));
+    await expect(args.conflict!.onReload).toHaveBeenCalled();
+  },
+};
+
+/** A server error that belongs to no field. */
+export const FormError: Story = {
+  args: { fields: shortFields, formError: 'Could not save: the server did not answer. Try again.' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('the server did not answer');
+  },
+};
+
+/** Saving: buttons disabled, the form busy. */
+export const Submitting: Story = {
+  args: { fields: shortFields, submitting: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await expect(canvas.getByRole('form')).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+/** The relation select searches as you type; arrows and Enter pick. */
+export const RelationSearch: Story = {
+  args: { fields: shortFields },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const tribe = canvas.getByRole('combobox', { name: 'Tribe' });
+    await expect(tribe).toHaveValue('Tribe Garuda');
+    await userEvent.clear(tribe);
+    await userEvent.type(tribe, 'har');
+    await waitFor(() => expect(canvas.getByRole('option', { name: 'Tribe Harimau' })).toBeInTheDocument());
+    await userEvent.keyboard('{Enter}');
+    await expect(tribe).toHaveValue('Tribe Harimau');
+    await expect(tribe).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ tribe_id: 't3' }), {
+      changed: ['tribe_id'],
+    });
+  },
+};
+
+/** Secrets are write-only: "••••ab12 (set)", Replace to type a new one, empty keeps. */
+export const SecretReplace: Story = {
+  args: { fields: allTypeFields.filter((field) => ['name', 'api_key'].includes(field.name)) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Replace API key' }));
+    const input = canvas.getByLabelText('API key');
+    await userEvent.type(input, 'sk-live-9988');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSubmit).toHaveBeenCalledWith(
+      { name: 'Budi Santoso', api_key: 'sk-live-9988' },
+      { changed: ['api_key'] },
+    );
+  },
+};
+
+/** Tags: Enter or comma adds, the chip's button removes. */
+export const Tags: Story = {
+  args: { fields: allTypeFields.filter((field) => ['name', 'tags'].includes(field.name)) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole('textbox', { name: 'Tags' });
+    await userEvent.type(input, 'fashion{Enter}beauty,');
+    await userEvent.click(canvas.getByRole('button', { name: 'Remove kuliner' }));
+    await expect(within(canvas.getByRole('list', { name: 'Tags' })).getAllByRole('listitem')).toHaveLength(3);
+    await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }));
+    await expect(args.onSubmit).toHaveBeenCalledWith(
+      { name: 'Budi Santoso', tags: ['travel', 'fashion', 'beauty'] },
+      { changed: ['tags'] },
+    );
+  },
+};
+
+/** Enter in a single-line field submits. */
+export const EnterSubmits: Story = {
+  args: { fields: shortFields },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByRole('textbox', { name: /^Email/ }), '{End}x{Enter}');
+    await expect(args.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'budi@contoh.co.idx' }),
+      {
+        changed: ['email'],
+      },
+    );
+  },
+};
+
+/** Every state for visual review. */
+export const AllStates: Story = {
+  args: { fields: shortFields },
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 32 }}>
+      <ResourceForm {...args} label="Create" mode="create" initialValues={undefined} />
+      <ResourceForm {...args} label="Edit" />
+      <ResourceForm {...args} label="View" mode="view" />
+      <ResourceForm {...args} label="Errors" errors={{ name: ['A creator with this name already exists'] }} />
+      <ResourceForm {...args} label="Conflict" conflict={{ onReload: () => {} }} />
+      <ResourceForm {...args} label="Form error" formError="Could not save." />
+      <ResourceForm {...args} label="Submitting" submitting />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('form')).toHaveLength(6);
+  },
+};

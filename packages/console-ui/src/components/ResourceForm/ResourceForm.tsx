@@ -1,0 +1,710 @@
+import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { styled } from 'styled-components';
+import { t } from '../../theme/tokens.js';
+import {
+  formatFieldValue,
+  type DateRangeValue,
+  type FormatOptions,
+  type ResourceField,
+} from '../../resource.js';
+import { TextArea } from '../TextArea/index.js';
+import {
+  type Draft,
+  type Drafts,
+  type FieldErrors,
+  type FormValues,
+  type SecretDraft,
+} from './formValues.js';
+import { MoneyInput } from './MoneyInput.js';
+import { RelationSelect, type LoadOptions } from './RelationSelect.js';
+import { SecretInput } from './SecretInput.js';
+import { TagsInput } from './TagsInput.js';
+import { useResourceForm } from './useResourceForm.js';
+
+export type ResourceFormMode = 'create' | 'edit' | 'view';
+
+export interface ResourceFormConflict {
+  /** Default: "This record was changed by someone else". */
+  message?: string;
+  onReload: () => void;
+}
+
+export interface ResourceFormProps {
+  fields: ResourceField[];
+  /** `view` is read-only (users without write). */
+  mode: ResourceFormMode;
+  /** Accessible name of the form, e.g. "Edit creator". */
+  label: string;
+  initialValues?: FormValues;
+  /** Values to send (read-only fields and untouched secrets left out) and the names of changed fields. */
+  onSubmit?: (values: FormValues, meta: { changed: string[] }) => void;
+  onCancel?: () => void;
+  /** Field messages from the server (400 validation, 409 unique). */
+  errors?: FieldErrors;
+  /** A banner above the fields, e.g. a server error without a field. */
+  formError?: ReactNode;
+  /** A 409 stale edit: the banner with Reload. */
+  conflict?: ResourceFormConflict | null;
+  submitting?: boolean;
+  loadOptions?: LoadOptions;
+  /** Labels of relation values known up front, by field name. */
+  relationLabels?: Record<string, string>;
+  onDirtyChange?: (dirty: boolean) => void;
+  submitLabel?: string;
+  cancelLabel?: string;
+  formatOptions?: FormatOptions;
+  className?: string;
+}
+
+export const CONFLICT_MESSAGE = 'This record was changed by someone else';
+
+const INPUT_TYPES: Partial<Record<ResourceField['type'], string>> = {
+  text: 'text',
+  email: 'email',
+  url: 'url',
+  phone: 'tel',
+  date: 'date',
+  month: 'month',
+  datetime: 'datetime-local',
+};
+
+const WIDE_TYPES = new Set<ResourceField['type']>(['longtext', 'json', 'tags']);
+
+/**
+ * A create/edit/view form built from a field list. Server field errors show beside their fields (with
+ * `aria-invalid` and `aria-describedby`) and the first invalid field gets focus; a 409 stale edit shows a
+ * banner with Reload; Enter in a single-line field submits.
+ *
+ * @example
+ * <ResourceForm label="Edit creator" mode="edit" fields={creators.fields} initialValues={row}
+ *   errors={serverErrors} conflict={stale ? { onReload } : null} submitting={saving}
+ *   loadOptions={(entity, q) => api.options(entity, q)} onSubmit={save} onCancel={close} />
+ */
+export function ResourceForm({
+  fields,
+  mode,
+  label,
+  initialValues,
+  onSubmit,
+  onCancel,
+  errors,
+  formError,
+  conflict,
+  submitting = false,
+  loadOptions,
+  relationLabels,
+  onDirtyChange,
+  submitLabel,
+  cancelLabel = 'Cancel',
+  formatOptions,
+  className,
+}: ResourceFormProps) {
+  const formId = useId();
+  const form = useResourceForm({ fields, initialValues, errors });
+  const shown = mode === 'create' ? fields.filter((field) => !field.readOnly) : fields;
+  const fieldId = (name: string) => `${formId}-${name}`;
+
+  const { dirty } = form;
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+
+  // Focus the first invalid field whenever the server sends errors.
+  const focusFirstInvalid = (names: string[]) => {
+    const first = shown.find((field) => names.includes(field.name));
+    if (first) document.getElementById(fieldId(first.name))?.focus();
+  };
+  const focusRef = useRef(focusFirstInvalid);
+  useEffect(() => {
+    focusRef.current = focusFirstInvalid;
+  });
+  useEffect(() => {
+    if (errors && Object.keys(errors).length > 0) focusRef.current(Object.keys(errors));
+  }, [errors]);
+
+  if (mode === 'view') {
+    return (
+      <div
+        role="group"
+        aria-label={label}
+        className={['sc-resource-form', className].filter(Boolean).join(' ')}
+        data-mode="view"
+      >
+        <ViewList>
+          {fields.map((field) => (
+            <div key={field.name} className="sc-resource-form-item">
+              <dt>{field.label}</dt>
+              <dd>
+                {field.type === 'relation' && relationLabels?.[field.name]
+                  ? relationLabels[field.name]
+                  : formatFieldValue(field, initialValues?.[field.name], formatOptions)}
+              </dd>
+            </div>
+          ))}
+        </ViewList>
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
+    const attempt = form.attemptSubmit();
+    if (!attempt.ok) {
+      focusFirstInvalid(Object.keys(attempt.errors));
+      return;
+    }
+    onSubmit?.(attempt.values, { changed: attempt.changed });
+  };
+
+  return (
+    <Form
+      className={['sc-resource-form', className].filter(Boolean).join(' ')}
+      data-mode={mode}
+      data-dirty={form.dirty ? '' : undefined}
+      aria-label={label}
+      aria-busy={submitting || undefined}
+      noValidate
+      onSubmit={submit}
+    >
+      {conflict ? (
+        <Banner role="alert" data-tone="warning" className="sc-resource-form-conflict">
+          <span>{conflict.message ?? CONFLICT_MESSAGE}</span>
+          <button type="button" className="sc-button" onClick={conflict.onReload}>
+            Reload
+          </button>
+        </Banner>
+      ) : null}
+      {formError ? (
+        <Banner role="alert" data-tone="danger" className="sc-resource-form-error">
+          {formError}
+        </Banner>
+      ) : null}
+      <div className="sc-resource-form-fields">
+        {shown.map((field) => (
+          <FieldRow
+            key={field.name}
+            field={field}
+            id={fieldId(field.name)}
+            draft={form.drafts[field.name] ?? null}
+            errors={form.errors[field.name]}
+            readOnly={field.readOnly === true}
+            readOnlyText={
+              field.readOnly ? formatFieldValue(field, initialValues?.[field.name], formatOptions) : ''
+            }
+            onChange={(draft) => form.setDraft(field.name, draft)}
+            loadOptions={loadOptions}
+            relationLabel={relationLabels?.[field.name]}
+          />
+        ))}
+      </div>
+      <Actions className="sc-resource-form-actions">
+        {form.dirty ? <span className="sc-resource-form-dirty">Unsaved changes</span> : null}
+        {onCancel ? (
+          <button type="button" className="sc-button" onClick={onCancel} disabled={submitting}>
+            {cancelLabel}
+          </button>
+        ) : null}
+        <button type="submit" className="sc-button" data-kind="primary" disabled={submitting}>
+          {submitting ? 'Saving…' : (submitLabel ?? (mode === 'create' ? 'Create' : 'Save changes'))}
+        </button>
+      </Actions>
+    </Form>
+  );
+}
+
+interface FieldRowProps {
+  field: ResourceField;
+  id: string;
+  draft: Draft;
+  errors?: string[];
+  readOnly: boolean;
+  readOnlyText: string;
+  onChange: (draft: Draft) => void;
+  loadOptions?: LoadOptions;
+  relationLabel?: string;
+}
+
+function FieldRow({
+  field,
+  id,
+  draft,
+  errors,
+  readOnly,
+  readOnlyText,
+  onChange,
+  loadOptions,
+  relationLabel,
+}: FieldRowProps) {
+  const errorId = `${id}-error`;
+  const helpId = `${id}-help`;
+  const invalid = errors !== undefined && errors.length > 0;
+  const describedBy =
+    [invalid ? errorId : null, field.help ? helpId : null].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name: field.name,
+    required: field.required,
+    placeholder: field.placeholder,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': describedBy,
+  };
+  const text = typeof draft === 'string' ? draft : '';
+  const wide = WIDE_TYPES.has(field.type);
+  const labelText = (
+    <>
+      {field.label}
+      {field.required ? (
+        <span aria-hidden="true" className="sc-required">
+          {' '}
+          *
+        </span>
+      ) : null}
+    </>
+  );
+  const messages = (
+    <>
+      {invalid ? (
+        <span id={errorId} className="sc-field-error">
+          {errors.join(' ')}
+        </span>
+      ) : null}
+      {field.help ? (
+        <span id={helpId} className="sc-field-help">
+          {field.help}
+        </span>
+      ) : null}
+    </>
+  );
+
+  if (readOnly) {
+    return (
+      <div className="sc-field" data-type={field.type} data-readonly="">
+        <span className="sc-field-label" id={`${id}-label`}>
+          {field.label}
+        </span>
+        <output id={id} aria-labelledby={`${id}-label`}>
+          {readOnlyText}
+        </output>
+      </div>
+    );
+  }
+
+  if (field.type === 'longtext') {
+    return (
+      <div className="sc-field" data-type={field.type} data-wide="">
+        <TextArea
+          id={id}
+          name={field.name}
+          label={field.required ? `${field.label} *` : field.label}
+          required={field.required}
+          placeholder={field.placeholder}
+          maxLength={field.maxLength}
+          value={text}
+          onValueChange={onChange}
+          error={invalid ? errors.join(' ') : null}
+          description={field.help}
+        />
+      </div>
+    );
+  }
+
+  if (field.type === 'boolean') {
+    return (
+      <div className="sc-field" data-type={field.type} data-invalid={invalid ? '' : undefined}>
+        <label className="sc-switch">
+          <input
+            {...common}
+            type="checkbox"
+            role="switch"
+            checked={draft === true}
+            onChange={(event) => onChange(event.target.checked)}
+          />
+          <span>{field.label}</span>
+        </label>
+        {messages}
+      </div>
+    );
+  }
+
+  if (field.type === 'daterange') {
+    const range = (draft ?? {}) as DateRangeValue;
+    return (
+      <fieldset
+        className="sc-field"
+        data-type={field.type}
+        data-invalid={invalid ? '' : undefined}
+        aria-describedby={describedBy}
+      >
+        <legend className="sc-field-label">{labelText}</legend>
+        <span className="sc-date-range">
+          <label>
+            From
+            <input
+              {...common}
+              type="date"
+              value={range.from ?? ''}
+              onChange={(event) => onChange({ ...range, from: event.target.value })}
+            />
+          </label>
+          <label>
+            To
+            <input
+              {...common}
+              id={`${id}-to`}
+              name={`${field.name}.to`}
+              type="date"
+              value={range.to ?? ''}
+              onChange={(event) => onChange({ ...range, to: event.target.value })}
+            />
+          </label>
+        </span>
+        {messages}
+      </fieldset>
+    );
+  }
+
+  let control: ReactNode;
+  switch (field.type) {
+    case 'enum':
+      control = (
+        <select {...common} value={text} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{field.required ? 'Select…' : '—'}</option>
+          {field.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'money':
+      control = (
+        <MoneyInput
+          {...common}
+          value={text}
+          onValueChange={onChange}
+          allowNegative={field.min === undefined || field.min < 0}
+        />
+      );
+      break;
+    case 'integer':
+    case 'number':
+    case 'percent':
+      control = (
+        <span className="sc-number-input">
+          <input
+            {...common}
+            type="text"
+            inputMode={field.type === 'integer' ? 'numeric' : 'decimal'}
+            autoComplete="off"
+            value={text}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          {field.type === 'percent' ? <span aria-hidden="true">%</span> : null}
+        </span>
+      );
+      break;
+    case 'relation':
+      control = (
+        <RelationSelect
+          {...common}
+          label={field.label}
+          entity={field.relation?.entity ?? field.name}
+          value={typeof draft === 'string' ? draft : null}
+          valueLabel={relationLabel}
+          clearable={!field.required}
+          loadOptions={loadOptions}
+          onValueChange={(value) => onChange(value)}
+        />
+      );
+      break;
+    case 'tags':
+      control = (
+        <TagsInput
+          {...common}
+          value={Array.isArray(draft) ? draft : []}
+          onValueChange={onChange}
+          maxTags={field.maxLength}
+        />
+      );
+      break;
+    case 'secret':
+      control = (
+        <SecretInput {...common} label={field.label} value={draft as SecretDraft} onValueChange={onChange} />
+      );
+      break;
+    case 'json':
+      control = (
+        <textarea
+          {...common}
+          className="sc-json-input"
+          spellCheck={false}
+          rows={6}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+      break;
+    default:
+      control = (
+        <input
+          {...common}
+          type={INPUT_TYPES[field.type] ?? 'text'}
+          maxLength={field.maxLength}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+  }
+
+  // A secret that is set shows a Replace button: its label must not point at the button as if it were a box.
+  const labelFor =
+    field.type === 'secret' && (draft as SecretDraft).masked !== null && !(draft as SecretDraft).replacing
+      ? undefined
+      : id;
+  return (
+    <div
+      className="sc-field"
+      data-type={field.type}
+      data-wide={wide ? '' : undefined}
+      data-invalid={invalid ? '' : undefined}
+    >
+      {labelFor ? (
+        <label className="sc-field-label" htmlFor={labelFor}>
+          {labelText}
+        </label>
+      ) : (
+        <span className="sc-field-label">{labelText}</span>
+      )}
+      {control}
+      {messages}
+    </div>
+  );
+}
+
+/** Drafts type re-exported for embedders writing their own field renderers. */
+export type { Drafts };
+
+const controlStyles = `
+  input[type='text'], input[type='email'], input[type='url'], input[type='tel'], input[type='date'],
+  input[type='month'], input[type='datetime-local'], input[type='password'], select, textarea {
+    box-sizing: border-box;
+    width: 100%;
+    font: inherit;
+    color: ${t.colorText};
+    background: ${t.colorSurface};
+    border: 1px solid ${t.colorBorder};
+    border-radius: ${t.radiusSm};
+    padding: ${t.space2} ${t.space3};
+  }
+  input:focus-visible, select:focus-visible, textarea:focus-visible, button:focus-visible {
+    outline: 2px solid ${t.colorFocus};
+    outline-offset: 1px;
+  }
+  [aria-invalid='true'] {
+    border-color: ${t.colorDanger};
+  }
+`;
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space4};
+  font-family: ${t.fontFamily};
+  color: ${t.colorText};
+  ${controlStyles}
+  .sc-resource-form-fields {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+    gap: ${t.space4};
+  }
+  .sc-field {
+    display: flex;
+    flex-direction: column;
+    gap: ${t.space1};
+    min-width: 0;
+    margin: 0;
+    padding: 0;
+    border: 0;
+  }
+  .sc-field[data-wide] {
+    grid-column: 1 / -1;
+  }
+  .sc-field-label {
+    font-size: ${t.fontSizeSm};
+    font-weight: 600;
+    padding: 0;
+  }
+  .sc-required {
+    color: ${t.colorDanger};
+  }
+  .sc-field-error {
+    color: ${t.colorDanger};
+    font-size: ${t.fontSizeSm};
+  }
+  .sc-field-help {
+    color: ${t.colorTextMuted};
+    font-size: ${t.fontSizeSm};
+  }
+  .sc-field output {
+    padding: ${t.space2} 0;
+    color: ${t.colorTextMuted};
+  }
+  .sc-money-input,
+  .sc-number-input,
+  .sc-secret-input,
+  .sc-relation-select {
+    position: relative;
+    display: flex;
+    align-items: center;
+    gap: ${t.space2};
+  }
+  .sc-money-input-prefix {
+    color: ${t.colorTextMuted};
+  }
+  .sc-money-input input {
+    text-align: end;
+    font-variant-numeric: tabular-nums;
+  }
+  .sc-secret-input-mask {
+    font-family: ui-monospace, monospace;
+  }
+  .sc-relation-select-list {
+    position: absolute;
+    top: 100%;
+    left: 0;
+    right: 0;
+    z-index: 10;
+    margin: ${t.space1} 0 0;
+    padding: ${t.space1} 0;
+    list-style: none;
+    max-height: 14rem;
+    overflow: auto;
+    background: ${t.colorSurfaceRaised};
+    border: 1px solid ${t.colorBorder};
+    border-radius: ${t.radiusSm};
+    box-shadow: ${t.shadowMd};
+  }
+  .sc-relation-select-list li {
+    padding: ${t.space1} ${t.space3};
+    cursor: pointer;
+  }
+  .sc-relation-select-list li[data-active] {
+    background: ${t.colorPrimarySoft};
+  }
+  .sc-relation-select-note {
+    color: ${t.colorTextMuted};
+  }
+  .sc-tags-input {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${t.space1};
+    align-items: center;
+  }
+  .sc-tags-input-list {
+    display: contents;
+    list-style: none;
+  }
+  .sc-tag {
+    display: inline-flex;
+    align-items: center;
+    gap: ${t.space1};
+    padding: 0 ${t.space2};
+    border-radius: 999px;
+    background: ${t.colorPrimarySoft};
+  }
+  .sc-tag button {
+    border: 0;
+    background: none;
+    color: inherit;
+    cursor: pointer;
+    font: inherit;
+  }
+  .sc-tags-input input {
+    flex: 1;
+    min-width: 8rem;
+  }
+  .sc-switch {
+    display: inline-flex;
+    align-items: center;
+    gap: ${t.space2};
+    padding-top: ${t.space4};
+  }
+  .sc-date-range {
+    display: flex;
+    gap: ${t.space2};
+  }
+  .sc-date-range label {
+    flex: 1;
+    font-size: ${t.fontSizeSm};
+  }
+  .sc-json-input {
+    font-family: ui-monospace, monospace;
+  }
+  .sc-button {
+    font: inherit;
+    padding: ${t.space1} ${t.space3};
+    border-radius: ${t.radiusSm};
+    border: 1px solid ${t.colorBorder};
+    background: ${t.colorSurface};
+    color: ${t.colorText};
+    cursor: pointer;
+    white-space: nowrap;
+  }
+  .sc-button[data-kind='primary'] {
+    background: ${t.colorPrimary};
+    border-color: ${t.colorPrimary};
+    color: ${t.colorPrimaryText};
+  }
+  .sc-button:disabled {
+    cursor: progress;
+  }
+`;
+
+const Banner = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${t.space3};
+  padding: ${t.space2} ${t.space3};
+  border-radius: ${t.radiusSm};
+  &[data-tone='warning'] {
+    background: ${t.colorWarningSoft};
+    color: ${t.colorWarning};
+  }
+  &[data-tone='danger'] {
+    background: ${t.colorDangerSoft};
+    color: ${t.colorDanger};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  align-items: center;
+  gap: ${t.space2};
+  .sc-resource-form-dirty {
+    margin-right: auto;
+    color: ${t.colorTextMuted};
+    font-size: ${t.fontSizeSm};
+  }
+`;
+
+const ViewList = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+  gap: ${t.space4};
+  margin: 0;
+  font-family: ${t.fontFamily};
+  color: ${t.colorText};
+  dt {
+    font-size: ${t.fontSizeSm};
+    font-weight: 600;
+    color: ${t.colorTextMuted};
+  }
+  dd {
+    margin: ${t.space1} 0 0;
+    overflow-wrap: anywhere;
+  }
+`;

@@ -1,0 +1,60 @@
+import { type InputHTMLAttributes } from 'react';
+import type { SecretDraft } from './formValues.js';
+
+export interface SecretInputProps extends Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'type'
+> {
+  value: SecretDraft;
+  onValueChange: (next: SecretDraft) => void;
+  /** Accessible name of the field, used in the Replace button's name. */
+  label: string;
+}
+
+/**
+ * A write-only secret: a stored one shows only as "••••ab12 (set)" with Replace; a new value is typed into a
+ * password field, and leaving it empty keeps the stored one.
+ */
+export function SecretInput({ value, onValueChange, label, id, disabled, ...rest }: SecretInputProps) {
+  if (value.masked !== null && !value.replacing) {
+    return (
+      <span className="sc-secret-input" data-state="set">
+        <span className="sc-secret-input-mask">{value.masked} (set)</span>
+        <button
+          id={id}
+          type="button"
+          className="sc-button"
+          disabled={disabled}
+          aria-label={`Replace ${label}`}
+          aria-describedby={rest['aria-describedby']}
+          onClick={() => onValueChange({ ...value, replacing: true })}
+        >
+          Replace
+        </button>
+      </span>
+    );
+  }
+  return (
+    <span className="sc-secret-input" data-state={value.masked === null ? 'empty' : 'replacing'}>
+      <input
+        {...rest}
+        id={id}
+        type="password"
+        autoComplete="new-password"
+        disabled={disabled}
+        value={value.value}
+        onChange={(event) => onValueChange({ ...value, value: event.target.value })}
+      />
+      {value.masked !== null ? (
+        <button
+          type="button"
+          className="sc-button"
+          disabled={disabled}
+          onClick={() => onValueChange({ ...value, replacing: false, value: '' })}
+        >
+          Keep current
+        </button>
+      ) : null}
+    </span>
+  );
+}
