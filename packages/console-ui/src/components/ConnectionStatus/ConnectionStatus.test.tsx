@@ -4,9 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { clearAllMocks, fn } from 'storybook/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectionStatus } from './ConnectionStatus.js';
+import * as featureStories from './ConnectionStatus.features.stories.js';
 import * as stories from './ConnectionStatus.stories.js';
 
-const composed = composeStories(stories);
+const composed = { ...composeStories(stories), ...composeStories(featureStories) };
 const { OfflineWithRetry } = composed;
 
 describe('ConnectionStatus stories', () => {
