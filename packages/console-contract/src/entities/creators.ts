@@ -28,6 +28,7 @@ export const creators: EntityDef = {
       maxLength: 30,
       pattern: HANDLE_PATTERN,
       patternMessage: HANDLE_MESSAGE,
+      normalize: 'handle',
       list: true,
       sortable: true,
       searchable: true,

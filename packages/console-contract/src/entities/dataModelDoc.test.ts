@@ -20,6 +20,7 @@ function constraints(field: FieldDef): string {
     const { min, max } = numericBounds(field);
     parts.push(field.max !== undefined ? `${min}–${max}` : `≥ ${min}`);
   }
+  if (field.normalize) parts.push({ upper: 'stored upper-case', lower: 'stored lower-case', handle: 'stored lower-case without @' }[field.normalize]);
   if (field.pattern) parts.push(field.patternMessage ?? `pattern ${field.pattern}`);
   if (field.options) parts.push(field.options.map((o) => `\`${o.value}\``).join(', '));
   if (field.relation) parts.push(`→ ${field.relation.entity} (${field.relation.labelField})`);

@@ -89,6 +89,6 @@ export const BANK_OPTIONS = sameOptions([
   'Jenius (BTPN)',
 ]);
 
-/** Instagram / TikTok style handle, stored without the leading @. */
+/** Instagram / TikTok style handle, stored lower-case without the leading @ (normalize: 'handle'). */
 export const HANDLE_PATTERN = '^[A-Za-z0-9._]{1,30}$';
-export const HANDLE_MESSAGE = 'Use 1–30 letters, digits, dots or underscores, without the @';
+export const HANDLE_MESSAGE = 'Use 1–30 letters, digits, dots or underscores';

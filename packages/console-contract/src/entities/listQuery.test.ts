@@ -78,6 +78,9 @@ describe('filters', () => {
       { field: 'email', op: 'eq', value: 'nadia@gmail.com' },
       { field: 'phone', op: 'eq', value: '6281234567890' },
     ]);
+    expect(parse(entity('projects'), { 'f.voucher_code.in': 'nadia10,budi20' }).filters).toEqual([
+      { field: 'voucher_code', op: 'in', values: ['NADIA10', 'BUDI20'] },
+    ]);
     expect(parse(creators, { 'f.phone.contains': '0812' }).filters).toEqual([{ field: 'phone', op: 'contains', value: '62812' }]);
   });
 

@@ -23,6 +23,7 @@ export const n8nCreators: EntityDef = {
       maxLength: 30,
       pattern: HANDLE_PATTERN,
       patternMessage: HANDLE_MESSAGE,
+      normalize: 'handle',
       list: true,
       sortable: true,
       searchable: true,

@@ -28,6 +28,7 @@ export const pixelRegistries: EntityDef = {
       maxLength: 20,
       pattern: '^TEST[0-9]{3,10}$',
       patternMessage: 'Use the code from Events Manager, e.g. TEST12345',
+      normalize: 'upper',
       help: 'While set, events go to Test Events only. Clear it for live traffic.',
     }),
     field.text('ad_account_id', 'Ad account', { maxLength: 28, pattern: '^act_[0-9]{6,24}$', patternMessage: 'Use the form act_ followed by digits', filterable: true }),

@@ -19,6 +19,7 @@ export const products: EntityDef = {
       unique: true,
       pattern: '^[A-Z0-9-]{2,40}$',
       patternMessage: 'Use capital letters, digits or -',
+      normalize: 'upper',
       list: true,
       sortable: true,
       searchable: true,

@@ -51,6 +51,7 @@ export const projects: EntityDef = {
       unique: true,
       pattern: '^[A-Z0-9_-]{3,30}$',
       patternMessage: 'Use 3–30 capital letters, digits, - or _',
+      normalize: 'upper',
       searchable: true,
       filterable: true,
       help: 'Orders using this code are attributed to the project.',

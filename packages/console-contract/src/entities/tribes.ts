@@ -20,6 +20,7 @@ export const tribes: EntityDef = {
       unique: true,
       pattern: '^[A-Z0-9-]{2,12}$',
       patternMessage: 'Use 2–12 capital letters, digits or -',
+      normalize: 'upper',
       list: true,
       sortable: true,
       searchable: true,

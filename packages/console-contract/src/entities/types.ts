@@ -60,6 +60,11 @@ export interface FieldDef {
   defaultValue?: unknown;
   help?: string;
   placeholder?: string;
+  /**
+   * Applied to text before validation (and to filter values): 'upper' for codes, 'lower', 'handle' drops a
+   * leading @ and lower-cases.
+   */
+  normalize?: 'upper' | 'lower' | 'handle';
 }
 
 export type FilterOperator = 'eq' | 'in' | 'range' | 'contains' | 'empty';

@@ -117,6 +117,12 @@ describe('create normalisation', () => {
     expect(data).toMatchObject({ name: 'Budi Santoso', email: 'budi@gmail.com', phone: '6281234567890', status: 'prospect', followers: null, notes: null });
   });
 
+  it('normalises handles (no @, lower-case) and codes (upper-case)', () => {
+    expect(createSchema(creators).parse({ name: 'A', handle: '@Nadia.Glow', platform: 'tiktok' }).handle).toBe('nadia.glow');
+    expect(createSchema(entity('projects')).parse({ ...SAMPLE_ROWS.projects, voucher_code: ' nadia10 ' }).voucher_code).toBe('NADIA10');
+    expect(updateSchema(entity('tribes')).parse({ version: 1, code: 'gar-02' })).toEqual({ version: 1, code: 'GAR-02' });
+  });
+
   it('treats blank optional text as empty and blank required text as missing', () => {
     const fields = errorsOf(createSchema(creators), { name: '   ', handle: 'x', platform: 'tiktok' });
     expect(fields.name).toEqual(['Name is required']);
@@ -124,8 +130,8 @@ describe('create normalisation', () => {
   });
 
   it('explains patterns in words', () => {
-    expect(errorsOf(createSchema(creators), { name: 'A', handle: '@nadia', platform: 'tiktok' }).handle).toEqual([
-      'Use 1–30 letters, digits, dots or underscores, without the @',
+    expect(errorsOf(createSchema(creators), { name: 'A', handle: 'nadia glow!', platform: 'tiktok' }).handle).toEqual([
+      'Use 1–30 letters, digits, dots or underscores',
     ]);
     expect(errorsOf(createSchema(entity('companies')), { ...SAMPLE_ROWS.companies, tax_id: '12-34' }).tax_id).toEqual([
       'Use 00.000.000.0-000.000 or the 16-digit NPWP',

@@ -73,6 +73,19 @@ export function normalizePhone(value: string): string {
   return digits;
 }
 
+function applyNormalize(field: FieldDef, text: string): string {
+  switch (field.normalize) {
+    case 'upper':
+      return text.toUpperCase();
+    case 'lower':
+      return text.toLowerCase();
+    case 'handle':
+      return text.replace(/^@+/, '').toLowerCase();
+    default:
+      return text;
+  }
+}
+
 function isCalendarDate(value: string): boolean {
   if (!DATE_RE.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
@@ -231,6 +244,7 @@ function normalise(field: FieldDef, value: unknown): unknown {
   if (field.type === 'secret') return value === '' ? undefined : value;
   const trimmed = value.trim();
   if (trimmed === '' && field.type !== 'json') return undefined;
+  if (field.normalize) return applyNormalize(field, trimmed);
   switch (field.type) {
     case 'email':
       return trimmed.toLowerCase();
@@ -600,8 +614,10 @@ function parseFilterValue(field: FieldDef, text: string, bound?: 'min' | 'max'):
       return { value: raw.toLowerCase() };
     case 'phone':
       return { value: /^(\+|0|8)/.test(raw) ? normalizePhone(raw) : raw.replace(/[\s\-.()]/g, '') };
-    default:
-      return raw.length > maxLengthOf(field) ? { error: `Must be at most ${maxLengthOf(field)} characters` } : { value: raw };
+    default: {
+      const text = applyNormalize(field, raw);
+      return text.length > maxLengthOf(field) ? { error: `Must be at most ${maxLengthOf(field)} characters` } : { value: text };
+    }
   }
 }
 
