@@ -1,0 +1,107 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { creatorFields } from '../DataTable/DataTable.fixtures.js';
+import { RecordHistory, type AuditEntry } from './RecordHistory.js';
+
+export const auditEntries: AuditEntry[] = [
+  {
+    id: 'a4',
+    at: '2025-02-03T07:15:00.000Z',
+    actor: 'Dewi Lestari',
+    action: 'update',
+    changes: [
+      { field: 'rate_fee', before: '2500000', after: '3000000' },
+      { field: 'active', before: false, after: true },
+      { field: 'api_key', before: '••••ab12', after: '••••9f3c' },
+    ],
+  },
+  { id: 'a3', at: '2025-01-20T02:00:00.000Z', actor: 'Agus Pratama', action: 'restore', changes: [] },
+  { id: 'a2', at: '2025-01-19T09:45:00.000Z', actor: 'Agus Pratama', action: 'delete', changes: [] },
+  {
+    id: 'a1',
+    at: '2025-01-05T03:30:00.000Z',
+    actor: 'Budi Santoso',
+    action: 'create',
+    changes: [
+      { field: 'name', before: null, after: 'Nadia Permata' },
+      { field: 'platform', before: null, after: 'tiktok' },
+      { field: 'joined_on', before: null, after: '2025-01-05' },
+    ],
+  },
+];
+
+const meta = {
+  title: 'Data/RecordHistory',
+  component: RecordHistory,
+  args: {
+    entries: auditEntries,
+    fields: creatorFields,
+    formatOptions: { timeZone: 'Asia/Jakarta' },
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof RecordHistory>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Entries with labels and id-ID formats; secrets only say they changed. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const panel = canvas.getByRole('region', { name: 'History' });
+    const items = within(panel)
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('sc-record-history-entry'));
+    await expect(items).toHaveLength(4);
+    await expect(items[0]).toHaveTextContent('Updated by Dewi Lestari · 3 Feb 2025, 14.15');
+    await expect(items[0]).toHaveTextContent('Rate per post: Rp 2.500.000 → Rp 3.000.000');
+    await expect(items[0]).toHaveTextContent('API key changed');
+    await expect(items[0]).not.toHaveTextContent('9f3c');
+    await expect(items[3]).toHaveTextContent('Platform: TikTok');
+  },
+};
+
+/** Loading: skeleton, `aria-busy`. */
+export const Loading: Story = {
+  args: { loading: true, entries: [] },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('region', { name: 'History' })).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading history…');
+  },
+};
+
+/** No entries yet. */
+export const Empty: Story = {
+  args: { entries: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No changes recorded yet')).toBeInTheDocument();
+  },
+};
+
+/** The audit log failed to load. */
+export const ErrorState: Story = {
+  name: 'Error',
+  args: { entries: [], error: 'Could not load the history.' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Could not load the history.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
+/** Every state for visual review. */
+export const AllStates: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 24, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
+      <RecordHistory {...args} title="Ready" />
+      <RecordHistory {...args} title="Loading" loading entries={[]} />
+      <RecordHistory {...args} title="Empty" entries={[]} />
+      <RecordHistory {...args} title="Error" entries={[]} error="Could not load the history." />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('region')).toHaveLength(4);
+  },
+};

@@ -1,0 +1,44 @@
+import { composeStories } from '@storybook/react-vite';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fn } from 'storybook/test';
+import { describe, expect, it } from 'vitest';
+import * as stories from './RecordHistory.stories.js';
+
+const { Default, Loading, Empty, ErrorState } = composeStories(stories);
+
+describe('RecordHistory', () => {
+  it('lists entries with actions, actors, times and labelled before → after', () => {
+    render(<Default />);
+    const list = screen.getByRole('region', { name: 'History' }).querySelector('ol')!;
+    const entries = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === list);
+    expect(entries.map((entry) => entry.getAttribute('data-action'))).toEqual([
+      'update',
+      'restore',
+      'delete',
+      'create',
+    ]);
+    expect(entries[0]).toHaveTextContent('Active: No → Yes');
+    expect(within(entries[0]!).getByText('Rp 3.000.000').tagName).toBe('INS');
+    expect(within(entries[0]!).getByText('Rp 2.500.000').tagName).toBe('DEL');
+    expect(entries[0]).not.toHaveTextContent('ab12');
+    expect(entries[2]).toHaveTextContent('Deleted by Agus Pratama');
+    expect(entries[3]).toHaveTextContent('Joined: 5 Jan 2025');
+    expect(entries[0]!.querySelector('time')).toHaveAttribute('datetime', '2025-02-03T07:15:00.000Z');
+  });
+
+  it('shows loading, empty and error states', async () => {
+    const { unmount } = render(<Loading />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading history…');
+    unmount();
+    const empty = render(<Empty />);
+    expect(screen.getByText('No changes recorded yet')).toBeInTheDocument();
+    empty.unmount();
+    const onRetry = fn();
+    render(<ErrorState onRetry={onRetry} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,264 @@
+import { useId } from 'react';
+import { styled } from 'styled-components';
+import { t } from '../../theme/tokens.js';
+import { formatDateTime, formatFieldValue, type FormatOptions, type ResourceField } from '../../resource.js';
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
+
+export interface AuditChange {
+  field: string;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditEntry {
+  id?: string;
+  /** ISO timestamp. */
+  at: string;
+  /** Who made the change (name or username). */
+  actor: string;
+  action: AuditAction;
+  changes: AuditChange[];
+}
+
+export interface RecordHistoryProps {
+  entries: AuditEntry[];
+  /** Field definitions, for labels and value formats. */
+  fields: ResourceField[];
+  title?: string;
+  loading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  emptyMessage?: string;
+  formatOptions?: FormatOptions;
+  className?: string;
+}
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  create: 'Created',
+  update: 'Updated',
+  delete: 'Deleted',
+  restore: 'Restored',
+};
+
+/**
+ * The audit log of one record, newest first as given: who did what and when, and each field's before → after
+ * (labels and formats from the field list; secrets only say they changed).
+ *
+ * @example
+ * <RecordHistory fields={creators.fields} entries={audit} loading={loading} error={error} onRetry={reload} />
+ */
+export function RecordHistory({
+  entries,
+  fields,
+  title = 'History',
+  loading = false,
+  error,
+  onRetry,
+  emptyMessage = 'No changes recorded yet',
+  formatOptions,
+  className,
+}: RecordHistoryProps) {
+  const headingId = useId();
+  const byName = new Map(fields.map((field) => [field.name, field]));
+  const state = error ? 'error' : loading ? 'loading' : entries.length === 0 ? 'empty' : 'ready';
+  const show = (name: string, value: unknown) => {
+    const field = byName.get(name);
+    if (!field)
+      return value === null || value === undefined || value === ''
+        ? '-'
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+    return formatFieldValue(field, value, formatOptions);
+  };
+
+  return (
+    <Panel
+      className={['sc-record-history', className].filter(Boolean).join(' ')}
+      aria-labelledby={headingId}
+      aria-busy={loading || undefined}
+      data-state={state}
+    >
+      <h2 id={headingId}>{title}</h2>
+      {state === 'loading' ? (
+        <>
+          <span role="status" className="sc-visually-hidden">
+            Loading history…
+          </span>
+          <ol aria-hidden="true" className="sc-record-history-skeleton">
+            {[0, 1, 2].map((index) => (
+              <li key={index}>
+                <span className="sc-skeleton" />
+                <span className="sc-skeleton" data-short="" />
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : null}
+      {state === 'error' ? (
+        <div className="sc-record-history-message">
+          <p role="alert">{error}</p>
+          {onRetry ? (
+            <button type="button" className="sc-button" onClick={onRetry}>
+              Retry
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {state === 'empty' ? <p className="sc-record-history-message">{emptyMessage}</p> : null}
+      {state === 'ready' ? (
+        <ol className="sc-record-history-list">
+          {entries.map((entry, index) => (
+            <li
+              key={entry.id ?? `${entry.at}-${index}`}
+              className="sc-record-history-entry"
+              data-action={entry.action}
+            >
+              <p className="sc-record-history-head">
+                <span className="sc-record-history-action" data-action={entry.action}>
+                  {AUDIT_ACTION_LABELS[entry.action]}
+                </span>{' '}
+                by <strong>{entry.actor}</strong>
+                {' · '}
+                <time dateTime={entry.at}>{formatDateTime(entry.at, formatOptions)}</time>
+              </p>
+              {entry.changes.length > 0 && entry.action !== 'delete' ? (
+                <ul className="sc-record-history-changes">
+                  {entry.changes.map((change) => {
+                    const field = byName.get(change.field);
+                    const label = field?.label ?? change.field;
+                    if (field?.type === 'secret') {
+                      return (
+                        <li key={change.field}>
+                          <span className="sc-record-history-field">{label}</span> changed
+                        </li>
+                      );
+                    }
+                    return (
+                      <li key={change.field}>
+                        <span className="sc-record-history-field">{label}</span>
+                        {entry.action === 'create' ? (
+                          <>
+                            {': '}
+                            <span data-kind="after">{show(change.field, change.after)}</span>
+                          </>
+                        ) : (
+                          <>
+                            {': '}
+                            <del data-kind="before">{show(change.field, change.before)}</del>
+                            <span role="img" aria-label="changed to">
+                              {' → '}
+                            </span>
+                            <ins data-kind="after">{show(change.field, change.after)}</ins>
+                          </>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </Panel>
+  );
+}
+
+const Panel = styled.section`
+  font-family: ${t.fontFamily};
+  color: ${t.colorText};
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusMd};
+  padding: ${t.space4};
+  h2 {
+    margin: 0 0 ${t.space3};
+    font-size: ${t.fontSizeLg};
+  }
+  ol,
+  ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .sc-record-history-entry {
+    padding: ${t.space3} 0;
+    border-top: 1px solid ${t.colorBorder};
+  }
+  .sc-record-history-head {
+    margin: 0 0 ${t.space1};
+    font-size: ${t.fontSizeSm};
+    color: ${t.colorTextMuted};
+  }
+  .sc-record-history-head strong {
+    color: ${t.colorText};
+  }
+  .sc-record-history-action {
+    display: inline-block;
+    padding: 0 ${t.space2};
+    border-radius: 999px;
+    font-weight: 600;
+    background: ${t.colorInfoSoft};
+    color: ${t.colorInfo};
+  }
+  .sc-record-history-action[data-action='create'],
+  .sc-record-history-action[data-action='restore'] {
+    background: ${t.colorSuccessSoft};
+    color: ${t.colorSuccess};
+  }
+  .sc-record-history-action[data-action='delete'] {
+    background: ${t.colorDangerSoft};
+    color: ${t.colorDanger};
+  }
+  .sc-record-history-changes li {
+    padding: 2px 0;
+    overflow-wrap: anywhere;
+  }
+  .sc-record-history-field {
+    font-weight: 600;
+  }
+  del {
+    color: ${t.colorTextMuted};
+  }
+  ins {
+    text-decoration: none;
+    background: ${t.colorSuccessSoft};
+    color: ${t.colorText};
+    padding: 0 2px;
+  }
+  .sc-record-history-message {
+    color: ${t.colorTextMuted};
+  }
+  .sc-record-history-message [role='alert'] {
+    color: ${t.colorDanger};
+  }
+  .sc-button {
+    font: inherit;
+    padding: ${t.space1} ${t.space3};
+    border-radius: ${t.radiusSm};
+    border: 1px solid ${t.colorBorder};
+    background: ${t.colorSurface};
+    color: ${t.colorText};
+    cursor: pointer;
+  }
+  .sc-skeleton {
+    display: block;
+    height: 0.75rem;
+    margin: ${t.space2} 0;
+    border-radius: ${t.radiusSm};
+    background: ${t.colorBorder};
+  }
+  .sc-skeleton[data-short] {
+    width: 60%;
+  }
+  .sc-visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;
