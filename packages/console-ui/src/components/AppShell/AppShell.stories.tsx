@@ -28,9 +28,13 @@ function DemoLink({ to, children, ...rest }: LinkRendererProps) {
   );
 }
 
-type DemoProps = Omit<AppShellProps, 'sidebar' | 'children'> & { onSignOut?: () => void; navLabel?: string };
+type DemoProps = Omit<AppShellProps, 'sidebar' | 'children'> & {
+  onSignOut?: () => void;
+  navLabel?: string;
+  height?: number;
+};
 
-function Demo({ onSignOut = () => {}, navLabel, ...shellProps }: DemoProps) {
+function Demo({ onSignOut = () => {}, navLabel, height = 600, ...shellProps }: DemoProps) {
   const [path, setPath] = useState('/app/admins/products');
   const title = menu.flatMap((g) => g.items).find((item) => item.path === path)?.label ?? 'Page';
   return (
@@ -38,7 +42,7 @@ function Demo({ onSignOut = () => {}, navLabel, ...shellProps }: DemoProps) {
       <AppShell
         {...shellProps}
         navigationKey={path}
-        style={{ height: 600 }}
+        style={{ height }}
         sidebar={
           <Sidebar
             user={{ fullname: 'Siti Rahmawati', last_login: '2025-03-12T07:05:00Z' }}
@@ -131,14 +135,14 @@ export const AllStates: Story = {
   render: (args) => (
     <div style={{ display: 'grid', gap: 24 }}>
       <section aria-label="Wide">
-        <Demo {...args} layout="wide" mainLandmark={false} navLabel="Main menu (wide)" />
+        <Demo {...args} layout="wide" mainLandmark={false} navLabel="Main menu (wide)" height={360} />
       </section>
       <div style={{ display: 'flex', gap: 24 }}>
         <section aria-label="Compact, closed" style={{ width: 375 }}>
-          <Demo {...args} layout="compact" mainLandmark={false} navLabel="Main menu (compact, closed)" />
+          <Demo {...args} layout="compact" mainLandmark={false} navLabel="Main menu (compact, closed)" height={360} />
         </section>
         <section aria-label="Compact, open" style={{ width: 375 }}>
-          <Demo {...args} layout="compact" defaultDrawerOpen mainLandmark={false} navLabel="Main menu (compact, open)" />
+          <Demo {...args} layout="compact" defaultDrawerOpen mainLandmark={false} navLabel="Main menu (compact, open)" height={360} />
         </section>
       </div>
     </div>

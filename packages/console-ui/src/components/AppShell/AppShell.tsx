@@ -132,7 +132,7 @@ export function AppShell({
   // Opening moves focus into the drawer so keyboard users land in the menu; closing can bring it back.
   useEffect(() => {
     if (drawerOpen) {
-      drawerRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+      drawerRef.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus({ preventScroll: true });
     } else if (returnFocus.current) {
       returnFocus.current = false;
       menuButtonRef.current?.focus();
