@@ -87,8 +87,8 @@ export const SlowCheck: Story = {
     await expect(canvas.getByRole('status')).toBeVisible();
     await canvas.findByRole('heading', { name: 'Usage Statistics' }, { timeout: 3000 });
     const elapsed = performance.now() - started;
+    // Only the lower bound here: a busy machine may be slower. The fake-timer test pins "1.2 s, not 1.95 s".
     await expect(elapsed).toBeGreaterThanOrEqual(1100);
-    await expect(elapsed).toBeLessThan(1900);
   },
 };
 
