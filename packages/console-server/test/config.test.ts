@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from '../src/config.js';
+
+describe('readConfig', () => {
+  it('defaults: port 3000 on 0.0.0.0, ./data under the cwd, demo on the embedded database', () => {
+    const config = readConfig({}, [], '/srv/console');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      dataDir: path.resolve('/srv/console/data'),
+      demo: true,
+      adminUsername: 'admin',
+      adminPassword: undefined,
+      tokenTtlHours: 12,
+      corsOrigins: [],
+      appDir: path.resolve('/srv/console/packages/console-app/dist'),
+      loginRateLimit: 60,
+    });
+  });
+
+  it('demo data is off with DATABASE_URL unless asked for', () => {
+    expect(readConfig({ DATABASE_URL: 'postgres://u@h/db' }).demo).toBe(false);
+    expect(readConfig({ DATABASE_URL: 'postgres://u@h/db', CONSOLE_DEMO: '1' }).demo).toBe(true);
+    expect(readConfig({ CONSOLE_DEMO: '0' }).demo).toBe(false);
+    expect(readConfig({}, ['--no-demo']).demo).toBe(false);
+  });
+
+  it('reads the other variables', () => {
+    const config = readConfig({ PORT: '8080', HOST: '127.0.0.1', CONSOLE_DATA_DIR: '/var/lib/console', CONSOLE_ADMIN_USERNAME: 'root', CONSOLE_ADMIN_PASSWORD: 's3cret', CONSOLE_TOKEN_TTL_HOURS: '2.5', CONSOLE_CORS_ORIGINS: 'https://a.example, https://b.example', CONSOLE_LOGIN_RATE_LIMIT: '0' });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: '/var/lib/console', adminUsername: 'root', adminPassword: 's3cret', tokenTtlHours: 2.5, corsOrigins: ['https://a.example', 'https://b.example'], loginRateLimit: false });
+  });
+
+  it('refuses nonsense with a message naming the variable', () => {
+    expect(() => readConfig({ PORT: 'abc' })).toThrow(ConfigError);
+    expect(() => readConfig({ CONSOLE_TOKEN_TTL_HOURS: '-1' })).toThrow(/CONSOLE_TOKEN_TTL_HOURS/);
+    expect(() => readConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => readConfig({ CONSOLE_DEMO: 'maybe' })).toThrow(/CONSOLE_DEMO/);
+  });
+});

@@ -1,0 +1,97 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { DataDirLockedError, acquireDataDirLock } from '../src/db/lock.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const tsxLoader = path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs');
+
+/** Runs a TypeScript entry of the server in a real second Node process. */
+function runServerProcess(entry: string, args: string[], env: Record<string, string>, timeoutMs = 30_000) {
+  return new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, ['--import', tsxLoader, path.join(here, '../src', entry), ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${entry} did not exit within ${timeoutMs} ms; stderr: ${stderr}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, ms: Date.now() - started });
+    });
+  });
+}
+
+describe('the embedded database folder', () => {
+  const dirs: string[] = [];
+  const tempDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-lock-'));
+    dirs.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a second server process on the same folder at once, naming the folder and the holder', async () => {
+    const dir = tempDir();
+    const held = await openDatabase({ dataDir: dir });
+    try {
+      const second = await runServerProcess('main.ts', [], { CONSOLE_DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1' });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain(`The data folder ${dir} is in use by another console-server process (pid ${process.pid})`);
+      // "At once": it stops before opening the database (no 3 s PGlite start).
+      expect(second.ms).toBeLessThan(10_000);
+      await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+      // The holder still works and keeps its lock.
+      expect(await held.ping()).toBeGreaterThanOrEqual(0);
+      expect(JSON.parse(fs.readFileSync(path.join(dir, 'console.lock'), 'utf8')).pid).toBe(process.pid);
+    } finally {
+      await held.close();
+    }
+    expect(fs.existsSync(path.join(dir, 'console.lock'))).toBe(false);
+  });
+
+  it('takes over a lock left by a dead process', async () => {
+    const dir = tempDir();
+    const child = spawn(process.execPath, ['-e', '0']);
+    const deadPid = child.pid!;
+    await new Promise((resolve) => child.on('exit', resolve));
+    fs.writeFileSync(path.join(dir, 'console.lock'), JSON.stringify({ pid: deadPid, host: os.hostname(), started_at: new Date(0).toISOString() }));
+    const lock = acquireDataDirLock(dir);
+    try {
+      expect(JSON.parse(fs.readFileSync(path.join(dir, 'console.lock'), 'utf8')).pid).toBe(process.pid);
+    } finally {
+      lock.release();
+    }
+    expect(fs.existsSync(path.join(dir, 'console.lock'))).toBe(false);
+  });
+
+  it('keeps committed data across a restart and does not re-run migrations', async () => {
+    const dir = tempDir();
+    const first = await openDatabase({ dataDir: dir });
+    await first.db.insertInto('configs').values({ name: 'kept', value: '1' }).execute();
+    await first.close();
+    const second = await openDatabase({ dataDir: dir });
+    try {
+      expect(await second.db.selectFrom('configs').select('value').where('name', '=', 'kept').executeTakeFirst()).toEqual({ value: '1' });
+      const versions = await second.db.selectFrom('schema_migrations').select('version').execute();
+      expect(versions).toEqual([{ version: 1 }]);
+    } finally {
+      await second.close();
+    }
+  });
+});
