@@ -1,12 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
-import { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { LANDING_PATH, LOGIN_PATH, ROUTES, START_PATH, type RouteDef } from '@staff/console-contract';
-import { NotificationsProvider, ThemeProvider, useNotifications } from '@staff/console-ui';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { LOGIN_PATH, START_PATH } from '@staff/console-contract';
+import { NotificationsProvider, PermissionGuardLoading, ThemeProvider, useNotifications } from '@staff/console-ui';
 import { ServicesContext, useServices, type ConsoleServices } from './services.js';
-import { ConsoleLayout } from './routes/ConsoleLayout.js';
-import { GuardedPage } from './routes/GuardedPage.js';
+import { LazyAppRoutes } from './routes/lazyShell.js';
 import { LoginRoute } from './routes/LoginRoute.js';
-import { NotFoundPage } from './routes/NotFoundPage.js';
 import { StartRoute } from './routes/StartRoute.js';
 
 /** Sends the user to `/` whenever the session ends (Sign Out, any 401, a revoked session). */
@@ -26,13 +24,6 @@ function SessionNavigator() {
   return null;
 }
 
-/** A table route reached without its listed trailing slash (or with an extra one) moves to the listed path. */
-function CanonicalPage({ route }: { route: RouteDef }) {
-  const { pathname, search, hash } = useLocation();
-  if (pathname !== route.path) return <Navigate to={`${route.path}${search}${hash}`} replace />;
-  return <GuardedPage key={route.id} route={route} />;
-}
-
 /** The console's routes: `/`, `/login`, and `/app/*` driven by the contract's route table. */
 export function ConsoleRoutes() {
   return (
@@ -41,13 +32,14 @@ export function ConsoleRoutes() {
       <Routes>
         <Route path={START_PATH} element={<StartRoute />} />
         <Route path={LOGIN_PATH} element={<LoginRoute />} />
-        <Route path="/app" element={<ConsoleLayout />}>
-          <Route index element={<Navigate to={LANDING_PATH} replace />} />
-          {ROUTES.map((route) => (
-            <Route key={route.id} path={route.path} element={<CanonicalPage route={route} />} />
-          ))}
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
+        <Route
+          path="/app/*"
+          element={
+            <Suspense fallback={<PermissionGuardLoading label="Loading the console…" />}>
+              <LazyAppRoutes />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<Navigate to={START_PATH} replace />} />
       </Routes>
     </>

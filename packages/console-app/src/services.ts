@@ -12,7 +12,7 @@ import { createApiClient, type ApiClientOptions } from './api/client.js';
 import { createCheckPermission, createLoadPermissions, createLogin, createLogout } from './api/auth.js';
 import { readConfig, type ConfigValue } from './api/config.js';
 import { createFetchUsageStatistics } from './api/statistics.js';
-import { createConsoleSocket, type ConsoleSocket, type IoFactory } from './realtime/socket.js';
+import type { IoFactory } from './realtime/socket.js';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -27,8 +27,8 @@ export interface ConsoleServices {
   logout: (token?: string) => Promise<void>;
   readConfig: (configName: string, defaultValue?: string) => Promise<ConfigValue>;
   fetchUsageStatistics: ReturnType<typeof createFetchUsageStatistics>;
-  /** A new, unconnected socket for the signed-in user. */
-  createSocket: () => ConsoleSocket;
+  /** Where the signed-in shell opens its socket (the shell loads socket.io-client with its own code). */
+  realtime: { url?: string; io?: IoFactory };
   /** The stored token, or null when signed out. */
   token: () => string | null;
 }
@@ -66,12 +66,10 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     logout: createLogout(api),
     readConfig: (name, defaultValue) => readConfig(api, name, defaultValue),
     fetchUsageStatistics: createFetchUsageStatistics(api),
-    createSocket: () =>
-      createConsoleSocket({
-        getToken: token,
-        ...(options.socketUrl !== undefined ? { url: options.socketUrl } : {}),
-        ...(options.io ? { io: options.io } : {}),
-      }),
+    realtime: {
+      ...(options.socketUrl !== undefined ? { url: options.socketUrl } : {}),
+      ...(options.io ? { io: options.io } : {}),
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { io as connectIo, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
-import { SOCKET_EVENTS } from '@staff/console-contract';
+import type { SOCKET_EVENTS as CONTRACT_SOCKET_EVENTS } from '@staff/console-contract';
 import type { RealtimeSocketAdapter, RealtimeStatusEvent } from '@staff/console-ui';
 
 /**
@@ -14,6 +14,15 @@ export const SOCKET_OPTIONS = {
   reconnection: false,
   timeout: 20_000,
 } as const satisfies Partial<ManagerOptions & SocketOptions>;
+
+/**
+ * The server's event names. Checked against the contract's `SOCKET_EVENTS` by type only: importing the value
+ * would pull the contract's zod schemas (same module) into the app's first chunk.
+ */
+export const SOCKET_EVENTS = {
+  permissionsChanged: 'permissions:changed',
+  sessionRevoked: 'session:revoked',
+} as const satisfies typeof CONTRACT_SOCKET_EVENTS;
 
 export type IoFactory = (uri: string | undefined, options: Partial<ManagerOptions & SocketOptions>) => Socket;
 

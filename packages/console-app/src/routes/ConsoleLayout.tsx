@@ -15,6 +15,7 @@ import {
   type StoredUser,
 } from '@staff/console-ui';
 import { useServices } from '../services.js';
+import { createConsoleSocket } from '../realtime/socket.js';
 import { PRODUCT_LABEL } from '../product.js';
 import type { ConsoleOutletContext } from './consoleContext.js';
 
@@ -99,7 +100,7 @@ function SignedInConsole({ user }: { user: StoredUser }) {
   }, [services, refresh, notify]);
 
   // Realtime: one socket per signed-in shell; its state shows in the sidebar footer.
-  const socket = useMemo(() => services.createSocket(), [services]);
+  const socket = useMemo(() => createConsoleSocket({ getToken: services.token, ...services.realtime }), [services]);
   const connection = useActorRef(realtimeConnectionMachine, { input: { socket } });
   const connectionState = useSelector(connection, (snapshot) => snapshot.value as 'connecting' | 'connected' | 'reconnecting' | 'offline');
 
@@ -151,6 +152,7 @@ function SignedInConsole({ user }: { user: StoredUser }) {
 
   return (
     <AppShell
+      navigationKey={pathname}
       sidebar={
         <Sidebar
           user={user}

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { StartScreen } from '@staff/console-ui';
 import { useServices } from '../services.js';
+import { preloadShell } from './lazyShell.js';
 
 /**
  * `/`: "Please Wait...", then `/app/customer-chats` when the stored session is still accepted by the server,
@@ -12,6 +13,7 @@ export function StartRoute() {
   const navigate = useNavigate();
   const checkSession = useCallback(async () => {
     if (!services.token()) return false;
+    void preloadShell().catch(() => undefined);
     try {
       await services.loadPermissions();
       return true;
