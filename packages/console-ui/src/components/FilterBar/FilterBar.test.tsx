@@ -1,0 +1,186 @@
+import { composeStories } from '@storybook/react-vite';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { fn } from 'storybook/test';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PACKAGING_PRESET } from '../../machines/filterPresets.machine.js';
+import { creatorFields } from '../DataTable/DataTable.fixtures.js';
+import { describeTerm, filterTerms, removeTerm, setFieldCondition } from './filterModel.js';
+import * as stories from './FilterBar.stories.js';
+
+const {
+  Default,
+  WithFilters,
+  RangeFilter,
+  ClearAll,
+  WithPresets,
+  SavePreset,
+  PresetsSaveFailed,
+  SavedViews,
+} = composeStories(stories);
+
+describe('filter model', () => {
+  it('keeps an OR group from a preset as one term and ANDs new conditions beside it', () => {
+    expect(filterTerms(PACKAGING_PRESET.filter)).toEqual([PACKAGING_PRESET.filter]);
+    const next = setFieldCondition(PACKAGING_PRESET.filter, 'receipt', {
+      op: 'contains',
+      field: 'receipt',
+      value: 'JNE',
+    });
+    expect(next).toEqual({
+      match: 'all',
+      conditions: [PACKAGING_PRESET.filter, { op: 'contains', field: 'receipt', value: 'JNE' }],
+    });
+    expect(removeTerm(next, 0)).toEqual({
+      match: 'all',
+      conditions: [{ op: 'contains', field: 'receipt', value: 'JNE' }],
+    });
+    expect(removeTerm(removeTerm(next, 0), 0)).toEqual({ match: 'any', conditions: [] });
+  });
+
+  it('replaces a field condition in place and describes terms', () => {
+    const one = setFieldCondition({ match: 'any', conditions: [] }, 'followers', {
+      op: 'range',
+      field: 'followers',
+      max: 5000,
+    });
+    const two = setFieldCondition(one, 'followers', {
+      op: 'range',
+      field: 'followers',
+      min: 1000,
+      max: 5000,
+    });
+    expect(two.conditions).toHaveLength(1);
+    expect(describeTerm(two.conditions[0]!, creatorFields)).toBe('Followers: 1.000 – 5.000');
+    expect(describeTerm({ op: 'equals', field: 'active', value: true }, creatorFields)).toBe('Active: Yes');
+    expect(describeTerm({ op: 'range', field: 'joined_on', max: '2024-05-01' }, creatorFields)).toBe(
+      'Joined ≤ 1 Mei 2024',
+    );
+  });
+});
+
+describe('FilterBar', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('debounces the search and reports it once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const onSearchChange = fn();
+    render(<Default onSearchChange={onSearchChange} searchDebounceMs={300} />);
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'siti');
+    expect(onSearchChange).not.toHaveBeenCalled();
+    await act(async () => {
+      vi.advanceTimersByTime(300);
+    });
+    expect(onSearchChange).toHaveBeenCalledTimes(1);
+    expect(onSearchChange).toHaveBeenCalledWith('siti');
+  });
+
+  it('adds a multi-select enum filter and a boolean filter', async () => {
+    const onFilterChange = fn();
+    render(<Default onFilterChange={onFilterChange} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    const fields = within(screen.getByRole('dialog', { name: 'Add filter' }))
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(fields).toEqual(['Platform', 'Followers', 'Rate per post', 'Active', 'Joined', 'City', 'Email']);
+    await userEvent.click(screen.getByRole('button', { name: 'Active' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'No' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onFilterChange).toHaveBeenLastCalledWith({
+      match: 'all',
+      conditions: [{ op: 'equals', field: 'active', value: false }],
+    });
+    expect(screen.getByRole('button', { name: 'Edit filter: Active: No' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add filter' })).toHaveFocus();
+  });
+
+  it('edits and removes chips', async () => {
+    const onFilterChange = fn();
+    render(<WithFilters onFilterChange={onFilterChange} />);
+    await userEvent.click(screen.getByRole('button', { name: /Edit filter: Platform/ }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Instagram' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('button', { name: 'Edit filter: Platform: TikTok' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter Rate per post' }));
+    expect(onFilterChange.mock.lastCall![0].conditions).toEqual([
+      { op: 'in', field: 'platform', values: ['tiktok'] },
+      { op: 'contains', field: 'city', value: 'band' },
+      { op: 'isEmpty', field: 'email' },
+    ]);
+  });
+
+  it('rejects a non-numeric range and closes editors with Escape', async () => {
+    render(<RangeFilter />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Followers' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'From' }), 'banyak');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter numbers for the range');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add filter' })).toHaveFocus();
+  });
+
+  it('clears filters and search together', async () => {
+    const onSearchChange = fn();
+    const onFilterChange = fn();
+    render(<ClearAll onSearchChange={onSearchChange} onFilterChange={onFilterChange} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
+    expect(onSearchChange).toHaveBeenCalledWith('');
+    expect(onFilterChange).toHaveBeenLastCalledWith({ match: 'any', conditions: [] });
+  });
+
+  it('drives presets through the filterPresets machine', async () => {
+    render(<WithPresets />);
+    const preset = await screen.findByRole('combobox', { name: 'Preset' });
+    await waitFor(() => expect(preset).toHaveValue('packaging'));
+    expect(screen.getByRole('button', { name: 'Remove filter preset conditions' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove filter preset conditions' }));
+    expect(screen.getByText('Modified')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Reset to Packaging' }));
+    expect(screen.getByRole('list', { name: 'Active filters' })).toHaveTextContent(
+      'Status: Waiting, Ready to Ship',
+    );
+    await userEvent.selectOptions(preset, '');
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+  });
+
+  it('saves and deletes a user preset', async () => {
+    render(<SavePreset />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Preset' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Save as preset…' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Preset name' }), 'Semua{Enter}');
+    expect(
+      within(screen.getByRole('group', { name: 'My presets' })).getByRole('option', { name: 'Semua' }),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Delete preset Semua' }));
+    expect(screen.queryByRole('group', { name: 'My presets' })).toBeNull();
+  });
+
+  it('shows a failed preset save with Retry', async () => {
+    render(<PresetsSaveFailed />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Preset' })).toBeEnabled());
+    await userEvent.click(screen.getByRole('button', { name: 'Save as preset…' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Preset name' }), 'Mine{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Browser storage is full');
+  });
+
+  it('lists saved views with share, delete and save', async () => {
+    const onSaveView = fn();
+    const onShareView = fn();
+    render(<SavedViews onSaveView={onSaveView} onShareView={onShareView} />);
+    await userEvent.click(screen.getByRole('button', { name: 'View: Top TikTok' }));
+    const menu = screen.getByRole('dialog', { name: 'Saved views' });
+    expect(within(menu).getByRole('switch', { name: 'Share Top TikTok' })).toBeChecked();
+    await userEvent.click(within(menu).getByRole('switch', { name: 'Share Top TikTok' }));
+    expect(onShareView).toHaveBeenCalledWith('v2', false);
+    expect(within(menu).getByText('Shared', { selector: '.sc-saved-views-badge' })).toBeInTheDocument();
+    expect(within(menu).getByRole('button', { name: 'Save view' })).toBeDisabled();
+    await userEvent.type(
+      within(menu).getByRole('textbox', { name: 'Save current view as' }),
+      'Private one{Enter}',
+    );
+    expect(onSaveView).toHaveBeenCalledWith({ name: 'Private one', shared: false });
+  });
+});

@@ -1,0 +1,133 @@
+// Pure helpers between a filter tree (filterPresets machine format) and the FilterBar's chips.
+import {
+  EMPTY_FILTER,
+  type FilterCondition,
+  type FilterGroup,
+  type FilterScalar,
+} from '../../machines/filterPresets.machine.js';
+import {
+  DATE_FIELD_TYPES,
+  NUMERIC_FIELD_TYPES,
+  formatDate,
+  formatFieldValue,
+  formatMonth,
+  optionLabel,
+  type ResourceField,
+} from '../../resource.js';
+
+/** One chip: a condition on one field, or a group that came from a preset (shown as a summary). */
+export type FilterTerm = FilterCondition | FilterGroup;
+
+export function isGroup(term: FilterTerm): term is FilterGroup {
+  return 'conditions' in term;
+}
+
+/**
+ * The AND-ed terms of a filter. An OR group of several conditions (as presets use) stays one term: it cannot
+ * be split into independent chips without changing its meaning.
+ */
+export function filterTerms(filter: FilterGroup): FilterTerm[] {
+  if (filter.match === 'all' || filter.conditions.length <= 1) return filter.conditions;
+  return [filter];
+}
+
+function fromTerms(terms: FilterTerm[]): FilterGroup {
+  return terms.length === 0 ? EMPTY_FILTER : { match: 'all', conditions: terms };
+}
+
+/** The filter with `field`'s own condition replaced (or removed when `condition` is null). */
+export function setFieldCondition(
+  filter: FilterGroup,
+  field: string,
+  condition: FilterCondition | null,
+): FilterGroup {
+  const terms = filterTerms(filter);
+  const index = terms.findIndex((term) => !isGroup(term) && term.field === field);
+  const next = [...terms];
+  if (index === -1) {
+    if (condition) next.push(condition);
+  } else if (condition) next[index] = condition;
+  else next.splice(index, 1);
+  return fromTerms(next);
+}
+
+export function removeTerm(filter: FilterGroup, index: number): FilterGroup {
+  return fromTerms(filterTerms(filter).filter((_, i) => i !== index));
+}
+
+/** The condition on one field among the top-level terms, if any. */
+export function fieldCondition(filter: FilterGroup, field: string): FilterCondition | undefined {
+  return filterTerms(filter).find((term): term is FilterCondition => !isGroup(term) && term.field === field);
+}
+
+/** Which editor a field gets. */
+export type FilterKind = 'in' | 'equals' | 'range' | 'contains';
+
+export function filterKind(field: ResourceField): FilterKind | null {
+  if (field.type === 'enum') return 'in';
+  if (field.type === 'boolean') return 'equals';
+  if (NUMERIC_FIELD_TYPES.includes(field.type) || DATE_FIELD_TYPES.includes(field.type)) return 'range';
+  if (['text', 'longtext', 'email', 'url', 'phone', 'tags'].includes(field.type)) return 'contains';
+  // Relations, JSON, secrets and date ranges are filtered by the page, not from chips.
+  return null;
+}
+
+export function filterableFields(fields: ResourceField[]): ResourceField[] {
+  return fields.filter((field) => field.filterable && filterKind(field) !== null);
+}
+
+function bound(field: ResourceField | undefined, value: number | string): string {
+  if (!field) return String(value);
+  if (field.type === 'date' || field.type === 'datetime') return formatDate(String(value));
+  if (field.type === 'month') return formatMonth(String(value));
+  return formatFieldValue(field, value);
+}
+
+const scalar = (field: ResourceField | undefined, value: FilterScalar) =>
+  value === null
+    ? 'empty'
+    : field?.type === 'enum'
+      ? optionLabel(field, value)
+      : field?.type === 'boolean'
+        ? value === true || value === 'true'
+          ? 'Yes'
+          : 'No'
+        : String(value);
+
+/**
+ * A chip's text.
+ *
+ * @example describeTerm({ op: 'in', field: 'platform', values: ['tiktok'] }, fields) // "Platform: TikTok"
+ */
+export function describeTerm(term: FilterTerm, fields: ResourceField[]): string {
+  if (isGroup(term)) {
+    const parts = term.conditions.map((condition) => describeTerm(condition, fields));
+    return parts.join(term.match === 'any' ? ' or ' : ' and ');
+  }
+  const field = fields.find((candidate) => candidate.name === term.field);
+  const label = field?.label ?? term.field;
+  switch (term.op) {
+    case 'in':
+      return `${label}: ${term.values.map((value) => scalar(field, value)).join(', ')}`;
+    case 'equals':
+      return `${label}: ${scalar(field, term.value)}`;
+    case 'contains':
+      return `${label} contains “${term.value}”`;
+    case 'isEmpty':
+      return `${label} is empty`;
+    case 'withinLastDays':
+      return `${label} within the last ${term.days} days`;
+    case 'range':
+      if (term.min !== undefined && term.max !== undefined)
+        return `${label}: ${bound(field, term.min)} – ${bound(field, term.max)}`;
+      if (term.min !== undefined) return `${label} ≥ ${bound(field, term.min)}`;
+      if (term.max !== undefined) return `${label} ≤ ${bound(field, term.max)}`;
+      return label;
+  }
+}
+
+/** The term's field label, for the chip buttons' names. */
+export function termLabel(term: FilterTerm, fields: ResourceField[]): string {
+  if (isGroup(term)) return 'preset conditions';
+  return fields.find((field) => field.name === term.field)?.label ?? term.field;
+}
