@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { LANDING_PATH, PAGE_DENIED_MESSAGE, STORED_USER_KEY } from '@staff/console-contract';
 import { authenticate, revokeSession } from '../../console-server/src/auth/sessions.js';
 import {
@@ -27,7 +27,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const storedUser = (page: import('playwright').Page) =>
+const storedUser = (page: Page) =>
   page.evaluate((key) => window.localStorage.getItem(key), STORED_USER_KEY);
 
 describe('start screen', () => {
