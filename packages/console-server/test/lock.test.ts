@@ -1,39 +1,11 @@
 import { spawn } from 'node:child_process';
+import { runServerProcess } from './support/process.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { DataDirLockedError, acquireDataDirLock } from '../src/db/lock.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
-const tsxLoader = path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs');
-
-/** Runs a TypeScript entry of the server in a real second Node process. */
-function runServerProcess(entry: string, args: string[], env: Record<string, string>, timeoutMs = 30_000) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>((resolve, reject) => {
-    const started = Date.now();
-    const child = spawn(process.execPath, ['--import', tsxLoader, path.join(here, '../src', entry), ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${entry} did not exit within ${timeoutMs} ms; stderr: ${stderr}`));
-    }, timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: Date.now() - started });
-    });
-  });
-}
 
 describe('the embedded database folder', () => {
   const dirs: string[] = [];
@@ -53,8 +25,8 @@ describe('the embedded database folder', () => {
       const second = await runServerProcess('main.ts', [], { CONSOLE_DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1' });
       expect(second.code).toBe(1);
       expect(second.stderr).toContain(`The data folder ${dir} is in use by another console-server process (pid ${process.pid})`);
-      // "At once": it stops before opening the database (no 3 s PGlite start).
-      expect(second.ms).toBeLessThan(10_000);
+      // "At once": the lock is checked before PGlite opens; the bound is loose for a loaded CI machine.
+      expect(second.ms).toBeLessThan(20_000);
       await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
       // The holder still works and keeps its lock.
       expect(await held.ping()).toBeGreaterThanOrEqual(0);
