@@ -1,34 +1,31 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'tsup';
 
 // Shared by the published libraries (console-ui, console-contract); tsup runs it from the package folder.
-// Every public folder (each component, each machine, the theme, the adapters) is its own entry and ESM splitting
-// is on, so the barrel `dist/index.js` only re-exports from per-folder files. With `sideEffects: false` in
-// package.json a bundler that imports one component then skips the files of all the others
-// (measured by packages/console-ui/bench/ui.bench.ts).
+// Every module the root barrel re-exports (each component folder, the theme, the adapters) and every machine is
+// its own entry, and ESM splitting is on, so `dist/index.js` only re-exports from per-module files. With
+// `sideEffects: false` in package.json a bundler that imports one component then skips the files of all the
+// others (measured by packages/console-ui/bench/ui.bench.ts). Entries come from the barrels, so dist holds exactly
+// the public API.
+function barrelTargets(cwd: string, barrel: string): string[] {
+  const file = path.join(cwd, barrel);
+  if (!existsSync(file)) return [];
+  const targets: string[] = [];
+  for (const match of readFileSync(file, 'utf8').matchAll(/^export\s[^;]*?from\s+'(\.[^']+)\.js';/gms)) {
+    const target = path.join(path.dirname(barrel), `${match[1]}.ts`);
+    if (existsSync(path.join(cwd, target))) targets.push(target);
+  }
+  return targets;
+}
+
 function entries(cwd: string): Record<string, string> {
   const entry: Record<string, string> = { index: 'src/index.ts' };
-  for (const file of ['adapters.ts', 'theme/index.ts', 'machines/index.ts']) {
-    if (existsSync(path.join(cwd, 'src', file))) entry[file.replace(/\.ts$/, '')] = `src/${file}`;
-  }
-  // One entry per machine too: a machine definition is a call a bundler cannot prove pure, so machines sharing a
-  // chunk would all ship when one is imported.
-  const machines = path.join(cwd, 'src', 'machines');
-  if (existsSync(machines)) {
-    for (const file of readdirSync(machines).sort()) {
-      if (/\.machine\.ts$/.test(file) && !file.includes('.test.')) {
-        entry[`machines/${file.replace(/\.ts$/, '')}`] = `src/machines/${file}`;
-      }
-    }
-  }
-  const components = path.join(cwd, 'src', 'components');
-  if (existsSync(components)) {
-    for (const name of readdirSync(components).sort()) {
-      if (existsSync(path.join(components, name, 'index.ts'))) {
-        entry[`components/${name}/index`] = `src/components/${name}/index.ts`;
-      }
-    }
+  // A machine definition is a call a bundler cannot prove pure: machines sharing a chunk would all ship when one
+  // is imported, hence one entry per machine as well.
+  const modules = [...barrelTargets(cwd, 'src/index.ts'), ...barrelTargets(cwd, 'src/machines/index.ts')];
+  for (const module of modules) {
+    entry[module.replace(/^src\//, '').replace(/\.ts$/, '')] = module;
   }
   return entry;
 }

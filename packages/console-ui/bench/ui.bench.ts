@@ -8,8 +8,8 @@
  *    everything. The consumer entries resolve `@staff/console-ui` by its package name, through the package's
  *    `exports` map and `sideEffects: false`, exactly as an embedding app does.
  *
- * Exits non-zero when importing one component is not clearly cheaper than importing everything, or when the
- * OtpInput-only bundle contains Sidebar code.
+ * Exits non-zero when importing OtpInput costs a quarter of everything or more, when Sidebar alone is not smaller
+ * than everything, or when the OtpInput-only bundle contains Sidebar code.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -103,17 +103,17 @@ async function main() {
   const everything = await consumerBuild('everything', "export * from '@staff/console-ui';\n");
   await rm(entriesDir, { recursive: true, force: true });
 
-  const rows: [string, Size][] = [
-    [`console-ui ESM build, all of dist (${whole.files} files)`, whole],
-    ['consumer importing OtpInput only', otp],
-    ['consumer importing Sidebar only', sidebar],
-    ['consumer importing everything', everything],
+  const rows: [string, Size, boolean][] = [
+    [`dist ESM as published (${whole.files} files, unminified)`, whole, false],
+    ['consumer importing OtpInput only', otp, true],
+    ['consumer importing Sidebar only', sidebar, true],
+    ['consumer importing everything (whole library)', everything, true],
   ];
   console.log('console-ui bundle sizes (consumers: vite build, minified, peers external)\n');
-  console.log(`${'what'.padEnd(56)}${'raw'.padStart(10)}${'gzip'.padStart(10)}  share of everything`);
-  for (const [label, size] of rows) {
-    const share = `${((size.gzip / everything.gzip) * 100).toFixed(0)}%`;
-    console.log(`${label.padEnd(56)}${kb(size.raw)}${kb(size.gzip)}  ${share.padStart(6)}`);
+  console.log(`${'what'.padEnd(50)}${'raw'.padStart(10)}${'gzip'.padStart(10)}  of everything`);
+  for (const [label, size, isConsumer] of rows) {
+    const share = isConsumer ? `${((size.gzip / everything.gzip) * 100).toFixed(0)}%` : '';
+    console.log(`${label.padEnd(50)}${kb(size.raw)}${kb(size.gzip)}  ${share.padStart(6)}`);
   }
 
   // The Sidebar's "Sign Out" label is a string only the Sidebar has: if it is in the OtpInput consumer,
@@ -121,8 +121,9 @@ async function main() {
   const problems: string[] = [];
   if (otp.code.includes('Sign Out'))
     problems.push('the OtpInput-only bundle contains Sidebar code ("Sign Out")');
-  if (otp.gzip >= everything.gzip / 2)
-    problems.push('the OtpInput-only bundle is not under half of everything');
+  // Without `sideEffects: false` the OtpInput consumer measured about half of everything (every module kept).
+  if (otp.gzip >= everything.gzip / 4)
+    problems.push('the OtpInput-only bundle is not under a quarter of everything');
   if (sidebar.gzip >= everything.gzip)
     problems.push('the Sidebar-only bundle is not smaller than everything');
   if (problems.length > 0) {

@@ -4,7 +4,7 @@
  * dependencies, the app is type-checked and built with Vite, and the built page is opened in chromium.
  */
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -114,14 +114,22 @@ beforeAll(async () => {
   }
 
   // Vite comes from the workspace (a build tool, not something the library asks the embedder for); every import
-  // of the app resolves from the app's own node_modules.
-  await build({
-    root: appDir,
-    configFile: false,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir: 'dist', emptyOutDir: true, minify: true },
-  });
+  // of the app resolves from the app's own node_modules. vitest runs with NODE_ENV=test, which would make Vite
+  // and the React plugin build for development: build what an embedder ships.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: appDir,
+      configFile: false,
+      logLevel: 'warn',
+      mode: 'production',
+      plugins: [react()],
+      build: { outDir: 'dist', emptyOutDir: true, minify: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 });
 
 afterAll(async () => {
@@ -192,6 +200,22 @@ describe('the packed tarball', () => {
       }),
     );
     expect(`${result.stdout}${result.stderr}`.trim()).toBe('');
+  });
+});
+
+describe('the embedding app built with Vite', () => {
+  it('ships the console-ui code it uses and not the rest (tree-shaking through the tarball)', async () => {
+    const assets = path.join(appDir, 'dist/assets');
+    const scripts = (await readdir(assets)).filter((file) => file.endsWith('.js'));
+    const code = (await Promise.all(scripts.map((file) => readFile(path.join(assets, file), 'utf8')))).join(
+      '\n',
+    );
+    // Used: the Sidebar's button and the login button's loading label.
+    expect(code).toContain('Sign Out');
+    expect(code).toContain('Memuat...');
+    // Not imported by the app: StartScreen's label and the filterPresets machine's logistics presets.
+    expect(code).not.toContain('Please Wait...');
+    expect(code).not.toContain('Receipt Confirmation');
   });
 });
 

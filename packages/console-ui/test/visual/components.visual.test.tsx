@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 /**
  * Local visual review (Chromatic's job when it can be reached): every component's `AllStates` story, rendered in
  * chromium in the light and the dark theme, is compared with the committed reference in `__screenshots__/`.

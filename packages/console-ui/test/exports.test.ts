@@ -1,0 +1,312 @@
+/**
+ * The public API of console-ui, written out. Adding, renaming or removing an export fails this test on purpose:
+ * update the list here in the same change, and record the change for the package's version (changesets) —
+ * removals and renames are breaking for embedders.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import * as consoleUi from '@staff/console-ui';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const libDir = path.resolve(here, '..');
+
+/** Every value (component, hook, machine, constant, function) the package root exports, sorted. */
+const RUNTIME_EXPORTS: string[] = [
+  'APP_SHELL_COMPACT_BELOW',
+  'AppShell',
+  'CONNECTION_STATUS_LABELS',
+  'CONNECT_TIMEOUT_MS',
+  'ConnectionStatus',
+  'DEFAULT_MAX_RECONNECT_ATTEMPTS',
+  'DEFAULT_NEAR_LIMIT_RATIO',
+  'DEFAULT_NOTIFICATION_TIMEOUT_MS',
+  'DEFAULT_OTP_LENGTH',
+  'DEFAULT_STORED_USER_KEY',
+  'EMPTY_FILTER',
+  'INVALID_NUMBER_TEXT',
+  'LOGIN_BUTTON_LABELS',
+  'LOGIN_FORM_DEFAULT_PRODUCT',
+  'LOGIN_FORM_DEFAULT_VERSION',
+  'LOGIN_FORM_INTRO',
+  'LOGIN_GENERIC_ERROR',
+  'LOGIN_SUCCESS_HOLD_MS',
+  'LOGISTICS_PRESETS',
+  'LOGISTICS_WINDOW_DAYS',
+  'LoginForm',
+  'NUMBER_LOCALE',
+  'Notification',
+  'NotificationViewport',
+  'NotificationsProvider',
+  'NumberText',
+  'OTP_DIGITS',
+  'OtpInput',
+  'PACKAGING_PRESET',
+  'PAGE_DENIED_MESSAGE',
+  'PAGE_GUARD_DELAYS',
+  'PERMISSION_REFRESH_DELAYS',
+  'PermissionGuard',
+  'PermissionGuardDenied',
+  'PermissionGuardError',
+  'PermissionGuardLoading',
+  'PlainLink',
+  'REALTIME_SOCKET_OPTIONS',
+  'RECEIPT_CONFIRMATION_PRESET',
+  'RECONNECT_DELAY_INITIAL_MS',
+  'RECONNECT_DELAY_MAX_MS',
+  'START_REDIRECT_MS',
+  'START_SCREEN_LABEL',
+  'START_SCREEN_TARGETS',
+  'Sidebar',
+  'StartScreen',
+  'TextArea',
+  'ThemeProvider',
+  'allPresets',
+  'charCount',
+  'createLoginActor',
+  'darkTokens',
+  'filterPresetsMachine',
+  'formatIdr',
+  'formatLastLogin',
+  'formatNumber',
+  'groupOfPath',
+  'isFilterPreset',
+  'isStoredUser',
+  'lastLoginDateTime',
+  'lightTokens',
+  'loginButtonMachine',
+  'loginErrorMessage',
+  'matchesFilter',
+  'matchesPreset',
+  'pageGuardMachine',
+  'permissionErrorText',
+  'permissionRefreshMachine',
+  'presetView',
+  'readStoredUser',
+  'readableKeys',
+  'realtimeConnectionMachine',
+  'reconnectDelayMs',
+  'samePath',
+  'sessionMachine',
+  'startScreenMachine',
+  't',
+  'toCallError',
+  'toNumericString',
+  'tokenVar',
+  'tokensToCssVars',
+  'useCharCounter',
+  'useDocumentTitle',
+  'useLoginForm',
+  'useNotifications',
+  'useOtpInput',
+  'usePermission',
+  'useSidebarMenu',
+  'useStartScreen',
+  'useThemeMode',
+  'userPresetId',
+  'viewEqualsPreset',
+  'visibleMenuGroups',
+];
+
+/** Every type-only export (props, adapter types, machine context/event types…), sorted. */
+const TYPE_EXPORTS: string[] = [
+  'AppShellLayout',
+  'AppShellProps',
+  'CallError',
+  'CharCounter',
+  'CharLimitStatus',
+  'CheckPermissionFn',
+  'CheckSessionFn',
+  'ConnectionState',
+  'ConnectionStatusProps',
+  'ContainsCondition',
+  'EqualsCondition',
+  'FilterCondition',
+  'FilterGroup',
+  'FilterOperator',
+  'FilterPreset',
+  'FilterPresetsContext',
+  'FilterPresetsEvent',
+  'FilterPresetsInput',
+  'FilterRow',
+  'FilterScalar',
+  'FilterView',
+  'FormatLastLoginOptions',
+  'FormatNumberOptions',
+  'InCondition',
+  'IsEmptyCondition',
+  'LinkRenderer',
+  'LinkRendererProps',
+  'LoadPermissionsFn',
+  'LoadUserPresetsInput',
+  'LoginButtonContext',
+  'LoginButtonEvent',
+  'LoginButtonSnapshot',
+  'LoginCredentials',
+  'LoginFn',
+  'LoginFormProps',
+  'LoginFormSeed',
+  'LoginFormStatus',
+  'NavigateFn',
+  'NotificationItem',
+  'NotificationProps',
+  'NotificationType',
+  'NotificationsApi',
+  'NotificationsProviderProps',
+  'NotifyOptions',
+  'NumberTextProps',
+  'OtpBoxProps',
+  'OtpInputProps',
+  'PageGuardContext',
+  'PageGuardEmitted',
+  'PageGuardEvent',
+  'PageGuardInput',
+  'PageGuardOutcome',
+  'PermissionEntry',
+  'PermissionGuardErrorProps',
+  'PermissionGuardProps',
+  'PermissionRefreshContext',
+  'PermissionRefreshEmitted',
+  'PermissionRefreshEvent',
+  'PermissionRefreshInput',
+  'PermissionState',
+  'PermissionStatus',
+  'PersistUserPresetsInput',
+  'RangeCondition',
+  'RealtimeConnectionContext',
+  'RealtimeConnectionEvent',
+  'RealtimeConnectionInput',
+  'RealtimeConnectionState',
+  'RealtimeSocketAdapter',
+  'RealtimeStatusEvent',
+  'RealtimeTransport',
+  'SessionContext',
+  'SessionEmitted',
+  'SessionEvent',
+  'SessionInput',
+  'SessionLogger',
+  'SidebarMenuGroup',
+  'SidebarMenuItem',
+  'SidebarMenuState',
+  'SidebarProps',
+  'SidebarUser',
+  'SignedOutReason',
+  'StartScreenContext',
+  'StartScreenInput',
+  'StartScreenOutput',
+  'StartScreenProps',
+  'StorageAdapter',
+  'StoredUser',
+  'TextAreaProps',
+  'ThemeMode',
+  'ThemeProviderProps',
+  'ThemeTokens',
+  'UseCharCounterOptions',
+  'UseLoginFormOptions',
+  'UseLoginFormResult',
+  'UseOtpInputOptions',
+  'UseOtpInputResult',
+  'UsePermissionOptions',
+  'UseSidebarMenuOptions',
+  'UseStartScreenOptions',
+  'UseStartScreenResult',
+  'WithinLastDaysCondition',
+];
+
+const PEERS = ['@xstate/react', 'react', 'react-dom', 'styled-components', 'xstate'];
+
+/** Names exported by src/index.ts as TypeScript sees them (values and types), through every `export *`. */
+function declaredExports(): string[] {
+  const entry = path.join(libDir, 'src/index.ts');
+  const program = ts.createProgram([entry], {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    jsx: ts.JsxEmit.ReactJSX,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+  });
+  const checker = program.getTypeChecker();
+  const source = program.getSourceFile(entry);
+  const moduleSymbol = source && checker.getSymbolAtLocation(source);
+  if (!moduleSymbol) throw new Error('src/index.ts is not a module');
+  return checker.getExportsOfModule(moduleSymbol).map((symbol) => symbol.getName());
+}
+
+describe('public API of @staff/console-ui', () => {
+  it('exports exactly these values', () => {
+    expect(Object.keys(consoleUi).sort()).toEqual(RUNTIME_EXPORTS);
+  });
+
+  it('exports exactly these types', () => {
+    const values = new Set(Object.keys(consoleUi));
+    const types = declaredExports()
+      .filter((name) => !values.has(name))
+      .sort();
+    expect(types).toEqual(TYPE_EXPORTS);
+  });
+
+  it('lists each name once, in sorted order', () => {
+    for (const list of [RUNTIME_EXPORTS, TYPE_EXPORTS]) {
+      expect(list).toEqual([...new Set(list)].sort());
+    }
+  });
+});
+
+describe('package.json of @staff/console-ui', () => {
+  const pkg = JSON.parse(readFileSync(path.join(libDir, 'package.json'), 'utf8')) as {
+    type: string;
+    sideEffects: unknown;
+    main: string;
+    module: string;
+    types: string;
+    files: string[];
+    exports: Record<string, unknown>;
+    dependencies?: Record<string, string>;
+    peerDependencies: Record<string, string>;
+    devDependencies: Record<string, string>;
+    scripts: Record<string, string>;
+  };
+
+  it('declares no side effects, so bundlers drop what an embedder does not import', () => {
+    expect(pkg.sideEffects).toBe(false);
+  });
+
+  it('has react, react-dom, styled-components, xstate and @xstate/react as peers, and no dependencies', () => {
+    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(PEERS);
+    expect(pkg.dependencies ?? {}).toEqual({});
+    // The peers are installed for development at versions inside the declared ranges' major.
+    for (const peer of PEERS) {
+      const major = /\d+/.exec(pkg.peerDependencies[peer] as string)?.[0];
+      expect(pkg.devDependencies[peer], peer).toMatch(new RegExp(`^${major}\\.`));
+    }
+  });
+
+  it('maps import to ESM and require to CJS, each with its own declarations listed first', () => {
+    expect(pkg.type).toBe('module');
+    expect(pkg.exports).toEqual({
+      '.': {
+        import: { types: './dist/index.d.ts', default: './dist/index.js' },
+        require: { types: './dist/index.d.cts', default: './dist/index.cjs' },
+      },
+      './package.json': './package.json',
+    });
+    const root = pkg.exports['.'] as Record<string, Record<string, string>>;
+    expect(Object.keys(root.import ?? {})[0]).toBe('types');
+    expect(Object.keys(root.require ?? {})[0]).toBe('types');
+    // Fields for tools that predate `exports`.
+    expect({ main: pkg.main, module: pkg.module, types: pkg.types }).toEqual({
+      main: './dist/index.cjs',
+      module: './dist/index.js',
+      types: './dist/index.d.ts',
+    });
+  });
+
+  it('publishes only the build and the README', () => {
+    expect(pkg.files.sort()).toEqual(['README.md', 'dist']);
+    expect(pkg.scripts.build).toContain('tsup');
+  });
+});
