@@ -1,12 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, waitFor } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { LoginFn, StoredUser } from '../../adapters.js';
 import { ThemeProvider } from '../../theme/ThemeProvider.js';
 import { LOGIN_GENERIC_ERROR } from '../../machines/loginButton.machine.js';
 import { LoginForm } from './LoginForm.js';
 import type { LoginFormSeed } from './useLoginForm.js';
 
-const demoUser: StoredUser = { token: 'demo-token', fullname: 'Ani Wijaya', last_login: '2024-05-01 08:30:00' };
+const demoUser: StoredUser = {
+  token: 'demo-token',
+  fullname: 'Ani Wijaya',
+  last_login: '2024-05-01 08:30:00',
+};
 const never: LoginFn = () => new Promise<StoredUser>(() => {});
 const after = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 const serverMessage = 'Username atau password salah';
@@ -28,7 +32,8 @@ type Story = StoryObj<typeof meta>;
 
 /** Nothing typed yet: "Login" is enabled, no error. */
 export const Idle: Story = {
-  play: async ({ canvas }) => {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await expect(canvas.getByText('Silakan masukkan username dan password Anda untuk masuk.')).toBeVisible();
     await expect(canvas.getByLabelText('Username')).toHaveValue('');
     await expect(canvas.getByLabelText('Password')).toHaveAttribute('type', 'password');
@@ -41,7 +46,8 @@ export const Idle: Story = {
 /** Seeded `loading`: "Memuat..." with a spinner, button disabled. */
 export const Loading: Story = {
   args: { login: fn<LoginFn>(never), initialState: { status: 'loading' }, defaultUsername: 'ani' },
-  play: async ({ canvas }) => {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Memuat...' })).toBeDisabled();
   },
 };
@@ -49,7 +55,8 @@ export const Loading: Story = {
 /** Seeded `success`: "Login Sukses, Mohon tunggu" with a spinner, button disabled. */
 export const Success: Story = {
   args: { initialState: { status: 'success', user: demoUser }, defaultUsername: 'ani' },
-  play: async ({ canvas }) => {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await expect(canvas.getByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeDisabled();
   },
 };
@@ -57,7 +64,8 @@ export const Success: Story = {
 /** Seeded error after a 403/404: "Error : " and the server's message; the button is usable again. */
 export const ServerError: Story = {
   args: { initialState: { status: 'idle', error: `Error : ${serverMessage}` }, defaultUsername: 'ani' },
-  play: async ({ canvas }) => {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent(`Error : ${serverMessage}`);
     await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
   },
@@ -66,7 +74,8 @@ export const ServerError: Story = {
 /** Seeded error for any other failure (5xx, no answer). */
 export const CommunicationError: Story = {
   args: { initialState: { status: 'idle', error: LOGIN_GENERIC_ERROR } },
-  play: async ({ canvas }) => {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent('Error : Komunikasi dengan server bermasalah');
   },
 };
@@ -77,7 +86,8 @@ export const SubmitWithEnter: Story = {
     login: fn<LoginFn>(() => after(150, demoUser)),
     delays: { LOGIN_SUCCESS_HOLD: 200 },
   },
-  play: async ({ canvas, userEvent, args }) => {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
     await userEvent.type(canvas.getByLabelText('Username'), 'ani');
     await userEvent.type(canvas.getByLabelText('Password'), 'rahasia{Enter}');
     await expect(args.login).toHaveBeenCalledWith({ username: 'ani', password: 'rahasia' });
@@ -92,7 +102,8 @@ export const SubmitWithEnter: Story = {
 /** Enter in the Username field submits too; a second Enter while loading is ignored. */
 export const EnterInUsername: Story = {
   args: { login: fn<LoginFn>(never) },
-  play: async ({ canvas, userEvent, args }) => {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
     await userEvent.type(canvas.getByLabelText('Username'), 'ani{Enter}');
     await expect(args.login).toHaveBeenCalledWith({ username: 'ani', password: '' });
     await userEvent.keyboard('{Enter}');
@@ -104,7 +115,8 @@ export const EnterInUsername: Story = {
 /** No client-side validation: empty values go to the server as they are. */
 export const EmptyValuesAreSent: Story = {
   args: { login: fn<LoginFn>(never) },
-  play: async ({ canvas, userEvent, args }) => {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
     await expect(args.login).toHaveBeenCalledWith({ username: '', password: '' });
   },
@@ -113,7 +125,8 @@ export const EmptyValuesAreSent: Story = {
 /** A 403 answer: the server's message after "Error : ", and the form is usable again. */
 export const Rejected403: Story = {
   args: { login: fn<LoginFn>(() => Promise.reject({ status: 403, message: serverMessage })) },
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await userEvent.type(canvas.getByLabelText('Username'), 'ani');
     await userEvent.type(canvas.getByLabelText('Password'), 'salah{Enter}');
     await expect(await canvas.findByRole('alert')).toHaveTextContent(`Error : ${serverMessage}`);
@@ -124,7 +137,8 @@ export const Rejected403: Story = {
 /** A 404 answer (unknown user): also the server's message. */
 export const Rejected404: Story = {
   args: { login: fn<LoginFn>(() => Promise.reject({ status: 404, message: 'User tidak ditemukan' })) },
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent('Error : User tidak ditemukan');
   },
@@ -133,7 +147,8 @@ export const Rejected404: Story = {
 /** A 500 answer: the generic communication error, not the server's text. */
 export const Rejected500: Story = {
   args: { login: fn<LoginFn>(() => Promise.reject({ status: 500, message: 'Internal Server Error' })) },
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(LOGIN_GENERIC_ERROR);
   },
@@ -142,7 +157,8 @@ export const Rejected500: Story = {
 /** No answer at all (network down): the generic communication error. */
 export const NetworkFailure: Story = {
   args: { login: fn<LoginFn>(() => Promise.reject(new Error('Network Error'))) },
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(LOGIN_GENERIC_ERROR);
   },
@@ -158,11 +174,14 @@ export const Narrow360: Story = {
       </div>
     ),
   ],
-  play: async ({ canvas }) => {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     const frame = canvas.getByTestId('frame-360');
     await expect(frame.scrollWidth).toBeLessThanOrEqual(360);
     const button = canvas.getByRole('button', { name: 'Login' });
-    await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(frame.getBoundingClientRect().right);
+    await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(
+      frame.getBoundingClientRect().right,
+    );
   },
 };
 
@@ -211,7 +230,8 @@ export const AllStates: Story = {
       ))}
     </div>
   ),
-  play: async ({ canvas }) => {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
     await expect(canvas.getAllByRole('button', { name: 'Login' })).toHaveLength(6);
     await expect(canvas.getAllByRole('button', { name: 'Memuat...' })).toHaveLength(2);
     await expect(canvas.getAllByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toHaveLength(2);

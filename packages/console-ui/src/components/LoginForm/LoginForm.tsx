@@ -96,7 +96,12 @@ export function LoginForm({
               {form.error}
             </ErrorLine>
           ) : null}
-          <SubmitButton type="submit" className="sc-login-form__button" disabled={!form.canSubmit} data-state={form.status}>
+          <SubmitButton
+            type="submit"
+            className="sc-login-form__button"
+            disabled={!form.canSubmit}
+            data-state={form.status}
+          >
             {form.busy ? <Spinner className="sc-login-form__spinner" aria-hidden="true" /> : null}
             <span>{form.buttonLabel}</span>
           </SubmitButton>
@@ -104,11 +109,11 @@ export function LoginForm({
       </Card>
       <Footer className="sc-login-form__footer">
         <span>{productLabel}</span>
-        <span aria-hidden="true">·</span>
+        <span aria-hidden="true"> · </span>
         <span>
           © {year} {copyrightHolder}
         </span>
-        <span aria-hidden="true">·</span>
+        <span aria-hidden="true"> · </span>
         <span>{version}</span>
       </Footer>
     </Root>
