@@ -6,6 +6,8 @@
  * on the contract at runtime.
  */
 
+import { formatIdr } from './components/NumberText/formatNumber.js';
+
 export type ResourceFieldType =
   | 'text'
   | 'longtext'
@@ -39,6 +41,8 @@ export interface ResourceField {
   required?: boolean;
   /** Max characters (text-like) or items (tags). */
   maxLength?: number;
+  /** Max characters of each item (tags). */
+  itemMaxLength?: number;
   minLength?: number;
   min?: number;
   max?: number;
@@ -57,6 +61,8 @@ export interface ResourceField {
   defaultValue?: unknown;
   help?: string;
   placeholder?: string;
+  /** How the server normalises text: upper/lower case, or a social handle (no leading @, lower case). */
+  normalize?: 'upper' | 'lower' | 'handle';
 }
 
 /** A row as it comes from the server. */
@@ -78,12 +84,6 @@ export const DATE_FIELD_TYPES: readonly ResourceFieldType[] = ['date', 'month', 
 export const TEXT_FIELD_TYPES: readonly ResourceFieldType[] = ['text', 'longtext', 'email', 'url', 'phone'];
 
 const LOCALE = 'id-ID';
-const moneyFormat = new Intl.NumberFormat(LOCALE, {
-  style: 'currency',
-  currency: 'IDR',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
 const integerFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const decimalFormat = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
 
@@ -99,13 +99,12 @@ export function toNumber(value: unknown): number | null {
 }
 
 /**
- * Whole rupiah as "Rp 1.234.567" (id-ID).
+ * Whole rupiah as "Rp 1.234.567" (id-ID, no-break space after Rp): the library's one IDR format, `formatIdr`.
  *
- * @example formatMoney(1234567) // "Rp 1.234.567"
+ * @example formatMoney(1234567) // "Rp\u00a01.234.567"
  */
 export function formatMoney(value: unknown): string {
-  const n = toNumber(value);
-  return n === null ? '-' : moneyFormat.format(n).replace(/\s/g, ' ');
+  return formatIdr(value);
 }
 
 /** Thousands-separated id-ID integer text without the currency, e.g. "1.234.567". */

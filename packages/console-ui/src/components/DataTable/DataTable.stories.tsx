@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { creators, demoRows } from '@staff/console-contract';
 import type { ResourceRow } from '../../resource.js';
 import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from './DataTable.js';
 import { creatorFields, creatorLabel, creatorRows } from './DataTable.fixtures.js';
@@ -336,6 +337,33 @@ export const CustomColumns: Story = {
     const first = within(canvas.getByRole('grid')).getAllByRole('row')[1]!;
     await expect(first).not.toHaveTextContent('Jakarta');
     await expect(first).toHaveTextContent('1 Jan 2025, 07.30');
+  },
+};
+
+const contractRows = demoRows(creators, 25, 7).map((row, index) => ({ id: index + 1, ...row }));
+
+/** A real entity definition from console-contract, passed straight in, with its demo data. */
+export const ContractEntity: Story = {
+  args: {
+    label: creators.labelPlural,
+    fields: creators.fields,
+    rows: contractRows,
+    total: contractRows.length,
+    defaultPageSize: 25,
+    pageSizeOptions: [25],
+    rowLabel: (row) => String(row[creators.titleField]),
+    defaultSort: creators.defaultSort,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const listed = creators.fields.filter((field) => field.list).map((field) => field.label);
+    const headers = canvas
+      .getAllByRole('columnheader')
+      .slice(1)
+      .map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
+    await expect(headers).toEqual(listed);
+    await expect(within(canvas.getByRole('grid')).getAllByRole('row')).toHaveLength(26);
+    await expect(canvas.getByText('1–25 of 25')).toBeInTheDocument();
   },
 };
 

@@ -28,8 +28,8 @@ const bodyRows = () => within(screen.getByRole('grid')).getAllByRole('row').slic
 
 describe('DataTable formatting helpers', () => {
   it('formats money, page summaries and sort cycling', () => {
-    expect(formatMoney(1234567)).toBe('Rp 1.234.567');
-    expect(formatMoney('1500000')).toBe('Rp 1.500.000');
+    expect(formatMoney(1234567)).toBe('Rp\u00a01.234.567');
+    expect(formatMoney('1500000')).toBe('Rp\u00a01.500.000');
     expect(pageSummary(1, 50, 50, 1234)).toBe('1–50 of 1.234');
     expect(pageSummary(25, 50, 34, 1234)).toBe('1.201–1.234 of 1.234');
     expect(nextSort(null, 'name')).toEqual({ field: 'name', direction: 'asc' });

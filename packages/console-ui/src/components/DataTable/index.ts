@@ -10,5 +10,4 @@ export {
   type SortDirection,
   type SortState,
 } from './DataTable.js';
-export { useControllableState } from './useControllableState.js';
 export { useVirtualRows, type VirtualRows, type VirtualRowsOptions } from './useVirtualRows.js';

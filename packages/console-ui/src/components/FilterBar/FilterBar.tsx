@@ -27,7 +27,7 @@ import {
   filterKind,
   filterTerms,
   filterableFields,
-  isGroup,
+  isFilterGroup,
   removeTerm,
   setFieldCondition,
   termLabel,
@@ -166,15 +166,15 @@ export function FilterBar({
           <ul className="sc-filter-chips" aria-label="Active filters">
             {terms.map((term, index) => {
               const text = describeTerm(term, fields);
-              const field = isGroup(term)
+              const field = isFilterGroup(term)
                 ? undefined
                 : fields.find((candidate) => candidate.name === term.field);
               const editable = field !== undefined && filterKind(field) !== null;
               return (
                 <li
-                  key={isGroup(term) ? `group-${index}` : term.field}
+                  key={isFilterGroup(term) ? `group-${index}` : term.field}
                   className="sc-filter-chip"
-                  data-kind={isGroup(term) ? 'group' : term.op}
+                  data-kind={isFilterGroup(term) ? 'group' : term.op}
                 >
                   {editable ? (
                     <Popover

@@ -18,7 +18,7 @@ import {
 /** One chip: a condition on one field, or a group that came from a preset (shown as a summary). */
 export type FilterTerm = FilterCondition | FilterGroup;
 
-export function isGroup(term: FilterTerm): term is FilterGroup {
+export function isFilterGroup(term: FilterTerm): term is FilterGroup {
   return 'conditions' in term;
 }
 
@@ -42,7 +42,7 @@ export function setFieldCondition(
   condition: FilterCondition | null,
 ): FilterGroup {
   const terms = filterTerms(filter);
-  const index = terms.findIndex((term) => !isGroup(term) && term.field === field);
+  const index = terms.findIndex((term) => !isFilterGroup(term) && term.field === field);
   const next = [...terms];
   if (index === -1) {
     if (condition) next.push(condition);
@@ -57,7 +57,9 @@ export function removeTerm(filter: FilterGroup, index: number): FilterGroup {
 
 /** The condition on one field among the top-level terms, if any. */
 export function fieldCondition(filter: FilterGroup, field: string): FilterCondition | undefined {
-  return filterTerms(filter).find((term): term is FilterCondition => !isGroup(term) && term.field === field);
+  return filterTerms(filter).find(
+    (term): term is FilterCondition => !isFilterGroup(term) && term.field === field,
+  );
 }
 
 /** Which editor a field gets. */
@@ -100,7 +102,7 @@ const scalar = (field: ResourceField | undefined, value: FilterScalar) =>
  * @example describeTerm({ op: 'in', field: 'platform', values: ['tiktok'] }, fields) // "Platform: TikTok"
  */
 export function describeTerm(term: FilterTerm, fields: ResourceField[]): string {
-  if (isGroup(term)) {
+  if (isFilterGroup(term)) {
     const parts = term.conditions.map((condition) => describeTerm(condition, fields));
     return parts.join(term.match === 'any' ? ' or ' : ' and ');
   }
@@ -128,6 +130,6 @@ export function describeTerm(term: FilterTerm, fields: ResourceField[]): string 
 
 /** The term's field label, for the chip buttons' names. */
 export function termLabel(term: FilterTerm, fields: ResourceField[]): string {
-  if (isGroup(term)) return 'preset conditions';
+  if (isFilterGroup(term)) return 'preset conditions';
   return fields.find((field) => field.name === term.field)?.label ?? term.field;
 }

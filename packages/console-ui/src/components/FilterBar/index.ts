@@ -11,10 +11,9 @@ export {
   filterKind,
   filterTerms,
   filterableFields,
-  isGroup,
+  isFilterGroup,
   removeTerm,
   setFieldCondition,
-  termLabel,
   type FilterKind,
   type FilterTerm,
 } from './filterModel.js';

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { creators } from '@staff/console-contract';
 import type { ResourceField } from '../../resource.js';
 import { ResourceForm } from './ResourceForm.js';
 import { allTypeFields, loadTribeOptions, storedRecord } from './ResourceForm.fixtures.js';
@@ -220,6 +221,30 @@ export const EnterSubmits: Story = {
         changed: ['email'],
       },
     );
+  },
+};
+
+/** A real entity definition from console-contract, passed straight in. */
+export const ContractEntity: Story = {
+  args: {
+    fields: creators.fields,
+    mode: 'create',
+    label: 'New creator',
+    initialValues: undefined,
+    relationLabels: undefined,
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    for (const field of creators.fields.filter(
+      (f) => !f.readOnly && f.type !== 'boolean' && f.type !== 'daterange',
+    )) {
+      await expect(
+        canvas.getAllByText(new RegExp(`^${field.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)).length,
+      ).toBeGreaterThan(0);
+    }
+    await userEvent.click(canvas.getByRole('button', { name: 'Create' }));
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await expect(canvas.getByRole('textbox', { name: /^Name/ })).toHaveFocus();
   },
 };
 

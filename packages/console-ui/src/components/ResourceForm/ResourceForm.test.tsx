@@ -56,6 +56,10 @@ describe('form values', () => {
       ok: false,
       error: 'Use at most 60 characters',
     });
+    expect(fromDraft({ name: 't', label: 'T', type: 'tags', itemMaxLength: 3 }, ['abcd'])).toEqual({
+      ok: false,
+      error: 'Each tag at most 3 characters',
+    });
     expect(groupDigits('1234567')).toBe('1.234.567');
     expect(groupDigits('-5000')).toBe('-5.000');
   });

@@ -8,13 +8,7 @@ import {
   type ResourceField,
 } from '../../resource.js';
 import { TextArea } from '../TextArea/index.js';
-import {
-  type Draft,
-  type Drafts,
-  type FieldErrors,
-  type FormValues,
-  type SecretDraft,
-} from './formValues.js';
+import { type Draft, type FieldErrors, type FormValues, type SecretDraft } from './formValues.js';
 import { MoneyInput } from './MoneyInput.js';
 import { RelationSelect, type LoadOptions } from './RelationSelect.js';
 import { SecretInput } from './SecretInput.js';
@@ -482,9 +476,6 @@ function FieldRow({
     </div>
   );
 }
-
-/** Drafts type re-exported for embedders writing their own field renderers. */
-export type { Drafts };
 
 const controlStyles = `
   input[type='text'], input[type='email'], input[type='url'], input[type='tel'], input[type='date'],

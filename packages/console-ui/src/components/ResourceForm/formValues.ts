@@ -132,6 +132,8 @@ export function fromDraft(field: ResourceField, draft: Draft): Parsed {
       const tags = draft as string[];
       if (field.maxLength !== undefined && tags.length > field.maxLength)
         return { ok: false, error: `At most ${field.maxLength} tags` };
+      if (field.itemMaxLength !== undefined && tags.some((tag) => tag.length > field.itemMaxLength!))
+        return { ok: false, error: `Each tag at most ${field.itemMaxLength} characters` };
       return { ok: true, value: tags, include: true };
     }
     case 'daterange': {

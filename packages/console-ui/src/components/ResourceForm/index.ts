@@ -6,18 +6,7 @@ export {
   type ResourceFormProps,
 } from './ResourceForm.js';
 export { useResourceForm, type SubmitAttempt, type UseResourceFormOptions } from './useResourceForm.js';
-export {
-  buildValues,
-  changedFields,
-  fromDraft,
-  toDraft,
-  toDrafts,
-  type Draft,
-  type Drafts,
-  type FieldErrors,
-  type FormValues,
-  type SecretDraft,
-} from './formValues.js';
+export type { Draft, Drafts, FieldErrors, FormValues, SecretDraft } from './formValues.js';
 export { MoneyInput, groupDigits, type MoneyInputProps } from './MoneyInput.js';
 export { RelationSelect, type LoadOptions, type RelationSelectProps } from './RelationSelect.js';
 export { SecretInput, type SecretInputProps } from './SecretInput.js';
