@@ -455,6 +455,17 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       expect(response.json()).toMatchObject({ status: 'ok', database: { engine, reachable: true } });
     });
 
+    it('health answers 503 when the database does not answer', async () => {
+      const down = await testServer({ ...testDb.database, ping: () => Promise.reject(new Error('connection refused')) });
+      try {
+        const response = await new Client(down, freshAddress()).get('/api/health');
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toMatchObject({ status: 'unavailable', database: { engine, reachable: false } });
+      } finally {
+        await down.close();
+      }
+    });
+
     it('the OpenAPI document lists every route with its method', async () => {
       const doc = (await client().get('/api/openapi.json')).json() as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
       expect(doc.openapi).toBe('3.1.0');
@@ -480,6 +491,28 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(response.headers['access-control-allow-origin']).toBeUndefined();
+    });
+
+    it('logs carry no passwords or tokens', async () => {
+      const lines: string[] = [];
+      const stream = { write: (line: string) => void lines.push(line) };
+      const logged = await testServer(testDb.database, { logger: { level: 'trace', stream } });
+      try {
+        const c = new Client(logged, freshAddress());
+        const username = await userWithKeys(testDb.database, []);
+        const token = await c.token(username);
+        await c.login(username, 'Wrong-Secret-123');
+        await c.get('/api/a/verify/___ca', token);
+        await c.request({ method: 'POST', url: '/api/auth/logout', token });
+        const all = lines.join('');
+        expect(lines.length).toBeGreaterThan(4);
+        expect(all).toContain('signed in');
+        expect(all).not.toContain(TEST_PASSWORD);
+        expect(all).not.toContain('Wrong-Secret-123');
+        expect(all).not.toContain(token);
+      } finally {
+        await logged.close();
+      }
     });
 
     it('CORS opens only to the configured origins', async () => {
