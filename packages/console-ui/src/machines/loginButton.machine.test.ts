@@ -24,7 +24,10 @@ function deferred<T>() {
 
 function start(login: (c: LoginCredentials) => Promise<StoredUser>, delays?: { LOGIN_SUCCESS_HOLD: number }) {
   const spy = vi.fn(login);
-  const machine = loginButtonMachine.provide({ actors: { login: createLoginActor(spy) }, ...(delays ? { delays } : {}) });
+  const machine = loginButtonMachine.provide({
+    actors: { login: createLoginActor(spy) },
+    ...(delays ? { delays } : {}),
+  });
   const actor = createActor(machine).start();
   return { actor, login: spy };
 }
@@ -57,7 +60,11 @@ describe('loginErrorMessage', () => {
   });
 
   it('labels match the spec', () => {
-    expect(LOGIN_BUTTON_LABELS).toEqual({ idle: 'Login', loading: 'Memuat...', success: 'Login Sukses, Mohon tunggu' });
+    expect(LOGIN_BUTTON_LABELS).toEqual({
+      idle: 'Login',
+      loading: 'Memuat...',
+      success: 'Login Sukses, Mohon tunggu',
+    });
   });
 });
 
@@ -147,7 +154,10 @@ describe('loginButtonMachine', () => {
   });
 
   it('retrying after an error clears the error while loading', async () => {
-    const results = [Promise.reject({ status: 403, message: 'Password salah' }), new Promise<StoredUser>(() => {})];
+    const results = [
+      Promise.reject({ status: 403, message: 'Password salah' }),
+      new Promise<StoredUser>(() => {}),
+    ];
     const { actor } = start(() => results.shift()!);
     actor.send(submit());
     await vi.advanceTimersByTimeAsync(0);
@@ -177,7 +187,12 @@ describe('loginButtonMachine', () => {
 
   it('accepts any login actor provided directly', async () => {
     const machine = loginButtonMachine.provide({
-      actors: { login: fromPromise<StoredUser, LoginCredentials>(async ({ input }) => ({ ...ani, fullname: input.username })) },
+      actors: {
+        login: fromPromise<StoredUser, LoginCredentials>(async ({ input }) => ({
+          ...ani,
+          fullname: input.username,
+        })),
+      },
     });
     const actor = createActor(machine).start();
     actor.send(submit('Citra'));

@@ -85,7 +85,9 @@ export const loginButtonMachine = setup({
       credentials: { username: params.username, password: params.password },
     })),
     assignUser: assign((_, params: { user: StoredUser }) => ({ user: params.user })),
-    assignError: assign((_, params: { error: unknown }) => ({ error: loginErrorMessage(asCallError(params.error)) })),
+    assignError: assign((_, params: { error: unknown }) => ({
+      error: loginErrorMessage(asCallError(params.error)),
+    })),
     forgetCredentials: assign({ credentials: null }),
   },
   delays: {
@@ -113,8 +115,14 @@ export const loginButtonMachine = setup({
       invoke: {
         src: 'login',
         input: ({ context }) => context.credentials ?? { username: '', password: '' },
-        onDone: { target: 'success', actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) } },
-        onError: { target: 'idle', actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'success',
+          actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+        },
+        onError: {
+          target: 'idle',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
       },
       exit: 'forgetCredentials',
     },

@@ -115,9 +115,15 @@ export const sessionMachine = setup({
         context.logger.error(`[session] could not write "${context.storageKey}" to storage`, error);
       }
     },
-    assignSignedOut: assign((_, params: { reason: SignedOutReason }) => ({ user: null, reason: params.reason })),
+    assignSignedOut: assign((_, params: { reason: SignedOutReason }) => ({
+      user: null,
+      reason: params.reason,
+    })),
     removeStoredUser: ({ context }) => removeQuietly(context.storage, context.storageKey, context.logger),
-    emitSignedOut: emit((_, params: { reason: SignedOutReason }) => ({ type: 'signedOut' as const, reason: params.reason })),
+    emitSignedOut: emit((_, params: { reason: SignedOutReason }) => ({
+      type: 'signedOut' as const,
+      reason: params.reason,
+    })),
   },
   guards: {
     hasStoredUser: ({ context }) => context.user !== null,
@@ -128,7 +134,12 @@ export const sessionMachine = setup({
   context: ({ input }) => {
     const storageKey = input.storageKey ?? DEFAULT_STORED_USER_KEY;
     const logger = input.logger ?? console;
-    return { user: readStoredUser(input.storage, storageKey, logger), storage: input.storage, storageKey, logger };
+    return {
+      user: readStoredUser(input.storage, storageKey, logger),
+      storage: input.storage,
+      storageKey,
+      logger,
+    };
   },
   // Resolved before the first snapshot is observable: the actor starts in signedIn or signedOut.
   initial: 'restoring',

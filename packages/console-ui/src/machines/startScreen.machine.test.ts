@@ -1,6 +1,11 @@
 import { createActor } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { START_REDIRECT_MS, START_SCREEN_TARGETS, startScreenMachine, type StartScreenInput } from './startScreen.machine.js';
+import {
+  START_REDIRECT_MS,
+  START_SCREEN_TARGETS,
+  startScreenMachine,
+  type StartScreenInput,
+} from './startScreen.machine.js';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -96,5 +96,7 @@ export const startScreenMachine = setup({
     },
     redirecting: { type: 'final' },
   },
-  output: ({ context }) => ({ target: context.sessionValid ? context.targets.valid : context.targets.invalid }),
+  output: ({ context }) => ({
+    target: context.sessionValid ? context.targets.valid : context.targets.invalid,
+  }),
 });

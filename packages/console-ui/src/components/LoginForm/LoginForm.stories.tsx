@@ -166,7 +166,7 @@ export const NetworkFailure: Story = {
 
 /** 360 px wide (a small phone): everything fits without horizontal scrolling. */
 export const Narrow360: Story = {
-  args: { initialState: { status: 'idle', error: `Error : ${serverMessage}` } },
+  args: { fullScreen: false, initialState: { status: 'idle', error: `Error : ${serverMessage}` } },
   decorators: [
     (Story) => (
       <div style={{ width: 360 }} data-testid="frame-360">
@@ -220,6 +220,7 @@ export const AllStates: Story = {
                 <LoginForm
                   {...args}
                   login={never}
+                  fullScreen={false}
                   initialState={initialState}
                   defaultUsername={initialState ? 'ani' : undefined}
                 />

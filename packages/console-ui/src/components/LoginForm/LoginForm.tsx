@@ -26,6 +26,8 @@ export interface LoginFormProps {
   /** Starts in a given state (stories, tests), e.g. `{ status: 'loading' }`; see `useLoginForm`. */
   initialState?: LoginFormSeed;
   defaultUsername?: string;
+  /** Centre in the full viewport height (default) or just in the parent, e.g. when embedded. */
+  fullScreen?: boolean;
   className?: string;
 }
 
@@ -47,6 +49,7 @@ export function LoginForm({
   delays,
   initialState,
   defaultUsername,
+  fullScreen = true,
   className,
 }: LoginFormProps) {
   const form = useLoginForm({ login, onSuccess, delays, initialState, defaultUsername });
@@ -54,7 +57,11 @@ export function LoginForm({
   const year = copyrightYear ?? new Date().getFullYear();
 
   return (
-    <Root className={['sc-login-form', className].filter(Boolean).join(' ')} data-state={form.status}>
+    <Root
+      className={['sc-login-form', className].filter(Boolean).join(' ')}
+      data-state={form.status}
+      data-fullscreen={fullScreen || undefined}
+    >
       <Card>
         <Title>{productLabel}</Title>
         <Intro id={`${id}-intro`}>{intro}</Intro>
@@ -136,6 +143,11 @@ const Root = styled.div`
   font-family: ${t.fontFamily};
   /* Narrow layouts follow the space the form is given, not the window: it may be embedded in a panel. */
   container-type: inline-size;
+
+  &[data-fullscreen] {
+    min-height: 100vh;
+    min-height: 100dvh;
+  }
 `;
 
 const Card = styled.div`

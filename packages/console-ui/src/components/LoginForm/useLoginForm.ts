@@ -2,7 +2,11 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, typ
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Actor, SnapshotFrom } from 'xstate';
 import type { LoginFn, StoredUser } from '../../adapters.js';
-import { LOGIN_BUTTON_LABELS, createLoginActor, loginButtonMachine } from '../../machines/loginButton.machine.js';
+import {
+  LOGIN_BUTTON_LABELS,
+  createLoginActor,
+  loginButtonMachine,
+} from '../../machines/loginButton.machine.js';
 
 export type LoginFormStatus = 'idle' | 'loading' | 'success' | 'done';
 export type LoginButtonSnapshot = SnapshotFrom<typeof loginButtonMachine>;

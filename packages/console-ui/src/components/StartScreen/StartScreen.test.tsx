@@ -86,7 +86,12 @@ describe('StartScreen', () => {
   it('honours custom targets and delays', async () => {
     const onNavigate = vi.fn();
     render(
-      <StartScreen checkSession={() => true} onNavigate={onNavigate} targets={{ valid: '/home' }} delays={{ START_REDIRECT: 50 }} />,
+      <StartScreen
+        checkSession={() => true}
+        onNavigate={onNavigate}
+        targets={{ valid: '/home' }}
+        delays={{ START_REDIRECT: 50 }}
+      />,
     );
     await advance(50);
     expect(onNavigate).toHaveBeenCalledExactlyOnceWith('/home');
