@@ -12,3 +12,22 @@ export * from './components/PermissionGuard/index.js';
 export * from './components/Sidebar/index.js';
 export * from './components/StartScreen/index.js';
 export * from './components/TextArea/index.js';
+export {
+  formatDate,
+  formatDateTime,
+  formatFieldValue,
+  formatMonth,
+  maskSecret,
+  optionLabel,
+  type DateRangeValue,
+  type FormatOptions as FieldFormatOptions,
+  type ResourceField,
+  type ResourceFieldOption,
+  type ResourceFieldType,
+  type ResourceRow,
+} from './resource.js';
+export * from './components/ConfirmDialog/index.js';
+export * from './components/DataTable/index.js';
+export * from './components/FilterBar/index.js';
+export * from './components/RecordHistory/index.js';
+export * from './components/ResourceForm/index.js';
