@@ -305,6 +305,16 @@ export const Virtualized: Story = {
     await expect(grid.querySelector('tbody tr[data-index="0"]')).toBeNull();
     await userEvent.keyboard('{ArrowUp}');
     await expect(grid.querySelector('tbody tr[data-index="1998"]')).toHaveFocus();
+    // Scrolling renders the rows now in view; the header stays at the top of the scroll area.
+    const scroller = canvasElement.querySelector<HTMLElement>('.sc-data-table-scroll')!;
+    scroller.scrollTop = 1000 * 40;
+    scroller.dispatchEvent(new Event('scroll'));
+    await waitFor(() => expect(grid.querySelector('tbody tr[data-index="1000"]')).not.toBeNull());
+    await expect(grid.querySelectorAll('tbody tr[data-index]').length).toBeLessThan(60);
+    const header = canvas.getAllByRole('columnheader')[1]!;
+    await expect(
+      Math.abs(header.getBoundingClientRect().top - scroller.getBoundingClientRect().top),
+    ).toBeLessThan(2);
   },
 };
 

@@ -183,6 +183,8 @@ describe('DataTable', () => {
     expect(onSelected).toHaveBeenLastCalledWith(['c3']);
     await userEvent.keyboard('{Home}');
     expect(rows[0]).toHaveFocus();
+    await userEvent.click(rows[3]!.querySelector('td.sc-data-table-select')!);
+    expect(onRowOpen).toHaveBeenCalledTimes(1);
     await userEvent.click(rows[4]!.querySelectorAll('td')[1]!);
     expect(onRowOpen).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'c5' }));
   });

@@ -408,7 +408,13 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
                 if (event.target === event.currentTarget) setActiveIndex(index);
               }}
               onClick={(event) => {
-                if ((event.target as HTMLElement).closest('button, a, input, select, label, textarea'))
+                // Controls, and the selection/actions cells around them, never open the row.
+                const target = event.target as HTMLElement;
+                if (
+                  target.closest(
+                    'button, a, input, select, label, textarea, .sc-data-table-select, .sc-data-table-actions',
+                  )
+                )
                   return;
                 setActiveIndex(index);
                 onRowOpen?.(row);

@@ -2,7 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { creatorFields } from '../DataTable/DataTable.fixtures.js';
 import { FilterBar } from './FilterBar.js';
-import { PresetsHarness, packageFields, sampleFilter, sampleViews } from './FilterBar.fixtures.js';
+import {
+  LogisticsListDemo,
+  PresetsHarness,
+  packageFields,
+  sampleFilter,
+  sampleViews,
+} from './FilterBar.fixtures.js';
 
 const creatorFilterFields = creatorFields.map((field) =>
   ['city', 'email'].includes(field.name) ? { ...field, filterable: true } : field,
@@ -242,6 +248,27 @@ export const SavedViewsEmpty: Story = {
     await expect(canvas.getByText('No saved views yet')).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     await expect(canvas.getByRole('button', { name: 'Saved views' })).toHaveFocus();
+  },
+};
+
+/** With a DataTable: the preset picks the rows and hides columns (Packaging) or a column's rendering (Receipt). */
+export const WithDataTable: Story = {
+  render: () => <LogisticsListDemo />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = canvas.getByRole('grid', { name: 'Packages' });
+    const ids = () =>
+      within(grid)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelector('td')?.textContent);
+    await waitFor(() => expect(ids()).toEqual(['PKG-101', 'PKG-102', 'PKG-103', 'PKG-105']));
+    await expect(canvas.queryByRole('columnheader', { name: 'Customer notified' })).toBeNull();
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Preset' }), 'receipt-confirmation');
+    await expect(ids()).toEqual(['PKG-103', 'PKG-104', 'PKG-105']);
+    await expect(canvas.getByRole('columnheader', { name: 'Customer notified' })).toBeInTheDocument();
+    await expect(canvas.getByRole('columnheader', { name: 'Receipt' })).toBeInTheDocument();
+    await expect(grid).not.toHaveTextContent('JNE-88123');
   },
 };
 

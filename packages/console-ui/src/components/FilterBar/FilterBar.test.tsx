@@ -10,6 +10,7 @@ import * as stories from './FilterBar.stories.js';
 
 const {
   Default,
+  WithDataTable,
   WithFilters,
   RangeFilter,
   ClearAll,
@@ -182,5 +183,19 @@ describe('FilterBar', () => {
       'Private one{Enter}',
     );
     expect(onSaveView).toHaveBeenCalledWith({ name: 'Private one', shared: false });
+  });
+
+  it('drives a DataTable from the preset view: rows, hidden columns and hidden rendering', async () => {
+    render(<WithDataTable />);
+    const grid = screen.getByRole('grid', { name: 'Packages' });
+    await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(5));
+    expect(screen.queryByRole('columnheader', { name: 'Customer notified' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Customer notified' }));
+    expect(screen.getByRole('columnheader', { name: 'Customer notified' })).toBeInTheDocument();
+    expect(screen.getByText('Modified')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Preset' }), 'receipt-confirmation');
+    expect(within(grid).getAllByRole('row')).toHaveLength(4);
+    expect(grid).not.toHaveTextContent('SICEPAT-551');
   });
 });
