@@ -153,7 +153,7 @@ async function main() {
     const user = await apiLogin(server, 'demo-all');
     for (const [label, urlPath, heading] of [
       ['JS loaded for /app/usage-statistic (gzip)', LANDING_PATH, 'Usage Statistics'],
-      ['JS loaded for /app/admins/creators (gzip)', '/app/admins/creators', 'Creator Admin'],
+      ['JS loaded for /app/reports/overall (gzip)', '/app/reports/overall', 'Overall Dashboard'],
     ] as const) {
       const { page, close } = await throttledPage(browser);
       const scripts = collectScripts(page);
@@ -172,9 +172,9 @@ async function main() {
       await page.getByRole('heading', { level: 1, name: 'Product Admin' }).waitFor({ timeout: 30_000 });
       const targets = [
         { group: 'Statistics', link: 'Usage Statistics', done: '[data-page="usage-statistic"] table' },
-        { group: 'Operation Data', link: 'Creator Admin', done: '[data-page="creators"] h1' },
+        { group: 'Reports', link: 'Overall Dashboard', done: '[data-page="overall"] h1' },
       ];
-      const times: Record<string, number[]> = { 'Usage Statistics': [], 'Creator Admin': [] };
+      const times: Record<string, number[]> = { 'Usage Statistics': [], 'Overall Dashboard': [] };
       for (let run = 0; run < CLICK_RUNS; run += 1) {
         for (const target of targets) {
           const group = page.getByRole('button', { name: target.group, exact: true });

@@ -153,6 +153,8 @@ describe('permission changes', () => {
     await page.getByRole('alert').filter({ hasText: "You don't have permission" }).waitFor();
     await waitForGroups(page, ALWAYS_SHOWN);
     await waitForSocket(userId);
+    // The sidebar footer shows the socket's state.
+    await page.getByText('Connected', { exact: true }).waitFor();
     await replaceUserSets(server.database.db, userId, ['Statistics', 'Users'], undefined, server.app.realtime);
     await waitForGroups(page, ['Statistics', ...ALWAYS_SHOWN, 'Users']);
     // The open page re-checked and now opens.

@@ -1,5 +1,6 @@
 import { forwardRef, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
+import { styled } from 'styled-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { findRoute, menuDefinition } from '@staff/console-contract';
@@ -9,6 +10,8 @@ import {
   Sidebar,
   permissionRefreshMachine,
   realtimeConnectionMachine,
+  t,
+  tokenVar,
   useNotifications,
   type LinkRendererProps,
   type PermissionEntry,
@@ -20,6 +23,14 @@ import { PRODUCT_LABEL } from '../product.js';
 import type { ConsoleOutletContext } from './consoleContext.js';
 
 const MENU = menuDefinition();
+
+/** The status sits on the dark sidebar: its text tokens take the sidebar's text colour there. */
+const SidebarStatus = styled.div`
+  ${tokenVar('colorText')}: ${t.colorSidebarText};
+  ${tokenVar('colorTextMuted')}: ${t.colorSidebarText};
+  ${tokenVar('colorPrimary')}: ${t.colorSidebarText};
+  ${tokenVar('colorBorder')}: rgba(255, 255, 255, 0.35);
+`;
 
 /** Menu links through react-router, so navigation stays in the page. */
 const RouterLink = forwardRef<HTMLAnchorElement, LinkRendererProps>(function RouterLink({ to, children, ...rest }, ref) {
@@ -107,6 +118,8 @@ function SignedInConsole({ user }: { user: StoredUser }) {
   const socket = useMemo(() => createConsoleSocket({ getToken: services.token, ...services.realtime }), [services]);
   const connection = useActorRef(realtimeConnectionMachine, { input: { socket } });
   const connectionState = useSelector(connection, (snapshot) => snapshot.value as 'connecting' | 'connected' | 'reconnecting' | 'offline');
+  const transport = useSelector(connection, (snapshot) => snapshot.context.transport);
+  const retryConnection = useCallback(() => connection.send({ type: 'RETRY' }), [connection]);
 
   useEffect(() => {
     const stopChanged = socket.onPermissionsChanged(() => {
@@ -171,7 +184,11 @@ function SignedInConsole({ user }: { user: StoredUser }) {
           onRefresh={onRefresh}
           refreshing={refreshing}
           productLabel={PRODUCT_LABEL}
-          footer={<ConnectionStatus state={connectionState} />}
+          footer={
+            <SidebarStatus>
+              <ConnectionStatus state={connectionState} transport={transport} onRetry={retryConnection} />
+            </SidebarStatus>
+          }
         />
       }
     >
