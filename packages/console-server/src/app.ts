@@ -33,6 +33,7 @@ import { type AuthenticatedSession, DEFAULT_LOCKOUT, type LockoutPolicy, authent
 import { bearerToken } from './auth/tokens.js';
 import { type AnyRouteSpec, HttpError, defineRoute } from './http.js';
 import { buildOpenApi } from './openapi.js';
+import { registerResourceRoutes } from './resources/routes.js';
 import { type Realtime, createRealtime } from './realtime.js';
 import { ConflictError, NotFoundError, listUsers, replaceUserSets, updateUser, userPermission, userPermissions, type UserSummary } from './services/users.js';
 import { usageStatistics } from './services/statistics.js';
@@ -409,6 +410,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       return adminUser(params.id);
     },
   );
+
+  // Master-data resources, saved views and API keys (src/resources/).
+  await registerResourceRoutes(app, { clock });
 
   return app;
 }

@@ -3,6 +3,7 @@ import { MENU_GROUPS, PERMISSION_KEYS, ROUTES, type PermissionKey } from '@staff
 import type { Database } from './db/schema.js';
 import { generatePassword } from './auth/passwords.js';
 import { createUser, ensurePermissionKeys, upsertPermissionSet } from './services/users.js';
+import { seedResourceDemo } from './resources/demo.js';
 
 /** Documented in the README: fixed so the demo accounts can be listed. */
 export const DEMO_PASSWORD = 'Demo12345!';
@@ -126,6 +127,8 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     options.log(`First start: created administrator "${options.adminUsername}"${options.adminPassword ? ' with CONSOLE_ADMIN_PASSWORD' : ` with the demo password ${DEMO_ADMIN_PASSWORD}`}`);
   }
   const demoUsers = options.demo ? await seedDemo(db, options.now ?? new Date()) : [];
+  // Master-data demo rows (src/resources/demo.ts).
+  if (options.demo) await seedResourceDemo(db, { log: options.log });
   if (options.demo) options.log(`Demo data: ${demoUsers.length} demo users (password ${DEMO_PASSWORD}), permission sets per menu group, configs`);
   return { seeded: true, adminUsername: options.adminUsername, ...(generated ? { generatedPassword: generated } : {}), demoUsers };
 }

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
+import { RESOURCE_MIGRATIONS } from '../resources/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -145,6 +146,8 @@ export const MIGRATIONS: readonly Migration[] = [
         )`.execute(db);
     },
   },
+  // --- master-data resources (versions 100–199): src/resources/migrations.ts ---
+  ...RESOURCE_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

@@ -81,6 +81,8 @@ export interface AuditLogTable {
   after: Json;
   ip: string | null;
   at: Timestamp;
+  /** The API key that acted (migration 101); actor_id is then null. */
+  actor_api_key_id?: number | null;
 }
 
 export interface PageChecksTable {
@@ -118,6 +120,35 @@ export interface SchemaMigrationsTable {
   applied_at: Timestamp;
 }
 
+// --- master-data resources (migrations 100–199); the entity tables themselves are queried untyped ---
+export interface SavedViewsTable {
+  id: Generated<number>;
+  entity: string;
+  owner_id: number;
+  name: string;
+  shared: Generated<boolean>;
+  q: string | null;
+  filters: Json;
+  sort: Json;
+  columns: string[] | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  version: Generated<number>;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  name: string;
+  key_prefix: string;
+  key_hash: string;
+  entities: string[];
+  created_by: number | null;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  revoked_by: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   permission_keys: PermissionKeysTable;
@@ -131,6 +162,8 @@ export interface Database {
   login_events: LoginEventsTable;
   login_throttle: LoginThrottleTable;
   schema_migrations: SchemaMigrationsTable;
+  saved_views: SavedViewsTable;
+  api_keys: ApiKeysTable;
 }
 
 export type User = Selectable<UsersTable>;

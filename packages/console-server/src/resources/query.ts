@@ -1,0 +1,225 @@
+/**
+ * Reading entity tables: the select list, database values → API values, and a ListQuery (contract) → SQL
+ * (filters, search, sort, keyset). Tables are named by the contract, so queries are built with Kysely's `sql`
+ * and `sql.ref`/`sql.id` (identifiers quoted, values bound) rather than a typed schema.
+ */
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { SYSTEM_FIELDS, type EntityDef, type FieldDef, type ListCursor, type ListFilter, type ListQuery, type ListSort } from '@staff/console-contract';
+import { columnType, searchableFields } from './ddl.js';
+
+export type Row = Record<string, unknown>;
+// Entity tables are not in the typed Database interface.
+export type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export const table = (def: EntityDef) => sql.table(def.name);
+export const col = (name: string) => sql.ref(name);
+
+export function fieldOf(def: EntityDef, name: string): FieldDef | undefined {
+  return def.fields.find((field) => field.name === name) ?? SYSTEM_FIELDS.find((field) => field.name === name);
+}
+
+/** SQL type used to cast a bound value for comparison with a column. */
+function castType(def: EntityDef, field: FieldDef): string {
+  if (field.name === 'id') return 'bigint';
+  if (field.type === 'number' || field.type === 'percent') return 'numeric';
+  return columnType(field);
+}
+
+const cast = (def: EntityDef, field: FieldDef, value: unknown) => sql`cast(${value} as ${sql.raw(castType(def, field))})`;
+
+/** One select-list item: dates as text (pg would turn them into local-midnight Dates), ranges as {from,to}. */
+function selectItem(field: FieldDef): RawBuilder<unknown> {
+  const ref = col(field.name);
+  switch (field.type) {
+    case 'date':
+      return sql`to_char(${ref}, 'YYYY-MM-DD') as ${sql.id(field.name)}`;
+    case 'daterange':
+      return sql`case when ${ref} is null then null else json_build_object('from', to_char(lower(${ref}), 'YYYY-MM-DD'), 'to', to_char(upper(${ref}) - 1, 'YYYY-MM-DD')) end as ${sql.id(field.name)}`;
+    default:
+      return sql`${ref}`;
+  }
+}
+
+/** Every column the API returns (system columns first), plus created_by/updated_by for audit use. */
+export function selectList(def: EntityDef): RawBuilder<unknown> {
+  const items = [sql`id`, sql`version`, sql`created_at`, sql`updated_at`, ...(def.softDelete ? [sql`deleted_at`] : []), ...def.fields.map(selectItem)];
+  return sql.join(items);
+}
+
+const toIso = (value: unknown) => (value instanceof Date ? value.toISOString() : value === null || value === undefined ? null : new Date(String(value)).toISOString());
+
+/** A database value as the API shows it (before masking). */
+export function fromDb(field: FieldDef, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (field.type) {
+    case 'integer':
+    case 'money':
+    case 'relation':
+    case 'number':
+    case 'percent':
+      return Number(value);
+    case 'datetime':
+      return toIso(value);
+    case 'json':
+    case 'daterange':
+      return typeof value === 'string' ? JSON.parse(value) : value;
+    default:
+      return value;
+  }
+}
+
+/** A database row → the API row (system columns, then fields), secrets still in clear. */
+export function rowFromDb(def: EntityDef, raw: Row): Row {
+  const row: Row = {
+    id: Number(raw.id),
+    version: Number(raw.version),
+    created_at: toIso(raw.created_at),
+    updated_at: toIso(raw.updated_at),
+  };
+  if (def.softDelete) row.deleted_at = toIso(raw.deleted_at);
+  for (const field of def.fields) row[field.name] = fromDb(field, raw[field.name]);
+  return row;
+}
+
+/** A validated body value → the bound parameter. */
+export function toDb(field: FieldDef, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (field.type) {
+    case 'json':
+      return JSON.stringify(value);
+    case 'daterange': {
+      const range = value as { from: string; to: string };
+      return `[${range.from},${range.to}]`;
+    }
+    default:
+      return value;
+  }
+}
+
+const isText = (field: FieldDef) => ['text', 'longtext', 'email', 'url', 'phone', 'enum', 'month', 'secret'].includes(field.type);
+
+function emptyCondition(field: FieldDef): RawBuilder<unknown> {
+  const ref = col(field.name);
+  if (field.type === 'tags') return sql`(${ref} is null or cardinality(${ref}) = 0)`;
+  if (isText(field)) return sql`(${ref} is null or ${ref} = '')`;
+  return sql`${ref} is null`;
+}
+
+/** Case-insensitive equality for free text; exact for everything else. */
+const foldsCase = (field: FieldDef) => field.type === 'text' || field.type === 'email';
+
+function filterCondition(def: EntityDef, filter: ListFilter): RawBuilder<unknown> {
+  const field = fieldOf(def, filter.field)!;
+  const ref = col(field.name);
+  switch (filter.op) {
+    case 'eq':
+      if (field.type === 'tags') return sql`${ref} @> array[${String(filter.value)}]::text[]`;
+      if (foldsCase(field)) return sql`lower(${ref}) = lower(${String(filter.value)})`;
+      return sql`${ref} = ${cast(def, field, filter.value)}`;
+    case 'in': {
+      if (field.type === 'tags') return sql`${ref} && ${filter.values.map(String)}::text[]`;
+      if (foldsCase(field)) return sql`lower(${ref}) = any(${filter.values.map((value) => String(value).toLowerCase())}::text[])`;
+      return sql`${ref} = any(cast(${filter.values} as ${sql.raw(`${castType(def, field)}[]`)}))`;
+    }
+    case 'range': {
+      if (field.type === 'daterange') {
+        const lo = filter.min === null ? sql`null` : sql`${filter.min}::date`;
+        const hi = filter.max === null ? sql`null` : sql`${filter.max}::date`;
+        return sql`${ref} && daterange(${lo}, ${hi}, '[]')`;
+      }
+      const parts: RawBuilder<unknown>[] = [];
+      if (filter.min !== null) parts.push(sql`${ref} >= ${cast(def, field, filter.min)}`);
+      if (filter.max !== null) parts.push(sql`${ref} <= ${cast(def, field, filter.max)}`);
+      return sql`(${sql.join(parts, sql` and `)})`;
+    }
+    case 'contains':
+      return sql`strpos(lower(${ref}), lower(${filter.value})) > 0`;
+    case 'empty':
+      return filter.empty ? emptyCondition(field) : sql`not ${emptyCondition(field)}`;
+  }
+}
+
+/** Search words (each must occur) over the generated `search_text` column. */
+export function searchWords(q: string | null): string[] {
+  if (!q) return [];
+  return [...new Set(q.split(/\s+/).filter(Boolean))].slice(0, 10);
+}
+
+/** WHERE of a list (filters, search, deleted) — the same for the page, the total and the export. */
+export function whereOf(def: EntityDef, query: Pick<ListQuery, 'filters' | 'q' | 'deleted'>): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (def.softDelete) {
+    if (query.deleted === 'exclude') parts.push(sql`deleted_at is null`);
+    else if (query.deleted === 'only') parts.push(sql`deleted_at is not null`);
+  }
+  for (const filter of query.filters) parts.push(filterCondition(def, filter));
+  if (searchableFields(def).length > 0) {
+    for (const word of searchWords(query.q)) parts.push(sql`strpos(search_text, lower(${word})) > 0`);
+  }
+  return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+}
+
+/** PostgreSQL's default null order (asc: last, desc: first) with id in the same direction: one (col, id) index serves both. */
+export function orderOf(sort: ListSort): RawBuilder<unknown> {
+  const dir = sql.raw(sort.direction);
+  if (sort.field === 'id') return sql`order by id ${dir}`;
+  return sql`order by ${col(sort.field)} ${dir}, id ${dir}`;
+}
+
+/** Does a cursor value have the type of the sort field? (A mismatched one would make the cast fail.) */
+export function cursorValueFits(def: EntityDef, sort: ListSort, cursor: ListCursor): boolean {
+  const field = fieldOf(def, sort.field);
+  if (!field) return false;
+  const value = cursor.value;
+  if (sort.field === 'id' || value === null) return true;
+  switch (field.type) {
+    case 'integer':
+    case 'money':
+    case 'relation':
+    case 'number':
+    case 'percent':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'date':
+      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+    case 'datetime':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+    default:
+      return typeof value === 'string';
+  }
+}
+
+/** Rows after the cursor in the list's order. */
+export function keysetCondition(def: EntityDef, sort: ListSort, cursor: ListCursor): RawBuilder<unknown> {
+  const after = sort.direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  if (sort.field === 'id') return sql`id ${after} ${cursor.id}`;
+  const field = fieldOf(def, sort.field)!;
+  const ref = col(sort.field);
+  if (sort.direction === 'asc') {
+    // Nulls come last: after a null only nulls with a larger id; after a value, larger values then all nulls.
+    return cursor.value === null
+      ? sql`(${ref} is null and id > ${cursor.id})`
+      : sql`((${ref}, id) > (${cast(def, field, cursor.value)}, ${cursor.id}::bigint) or ${ref} is null)`;
+  }
+  // Nulls come first in descending order.
+  return cursor.value === null
+    ? sql`((${ref} is null and id < ${cursor.id}) or ${ref} is not null)`
+    : sql`(${ref}, id) < (${cast(def, field, cursor.value)}, ${cursor.id}::bigint)`;
+}
+
+/** Adds a keyset condition to a WHERE built by whereOf. */
+export function andWhere(where: RawBuilder<unknown>, extra: RawBuilder<unknown> | null, hasWhere: boolean): RawBuilder<unknown> {
+  if (!extra) return where;
+  return hasWhere ? sql`${where} and ${extra}` : sql`where ${extra}`;
+}
+
+export function hasConditions(def: EntityDef, query: Pick<ListQuery, 'filters' | 'q' | 'deleted'>): boolean {
+  return (def.softDelete && query.deleted !== 'include') || query.filters.length > 0 || (searchableFields(def).length > 0 && searchWords(query.q).length > 0);
+}
+
+/** The value a row contributes to a keyset cursor for this sort. */
+export function sortValue(row: Row, sort: ListSort): string | number | boolean | null {
+  const value = row[sort.field];
+  return value === undefined ? null : (value as string | number | boolean | null);
+}

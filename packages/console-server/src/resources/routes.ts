@@ -1,0 +1,514 @@
+/**
+ * The REST routes of every master-data entity (`/api/resources/:entity/…`), generic over the contract's
+ * ENTITIES, plus saved views (`/api/views`) and API keys (`/api/api-keys`). Registered by app.ts with one call.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import {
+  ENTITIES,
+  createSchema,
+  encodeCursor,
+  formatValidationError,
+  getEntity,
+  listQuerySchema,
+  maskRow,
+  updateSchema,
+  type EntityDef,
+  type ListCursor,
+  type ListQuery,
+} from '@staff/console-contract';
+import { AUTH_MESSAGES } from '../auth/messages.js';
+import { authenticate } from '../auth/sessions.js';
+import { bearerToken } from '../auth/tokens.js';
+import { userPermission } from '../services/users.js';
+import { createApiKey, findApiKey, listApiKeys, presentedApiKey, revokeApiKey } from './apiKeys.js';
+import { type ResourceChangedPayload, pushResourceChanges } from './push.js';
+import {
+  type AnyDb,
+  type Row,
+  andWhere,
+  col,
+  cursorValueFits,
+  hasConditions,
+  keysetCondition,
+  orderOf,
+  rowFromDb,
+  selectList,
+  sortValue,
+  table,
+  whereOf,
+} from './query.js';
+import { ResourceError, type ResourceActor, createRow, deleteRows, invalid, notFound, readRow, updateRow } from './service.js';
+import { createView, deleteView, findView, listViews, updateView, viewCreateSchema, viewUpdateSchema } from './views.js';
+
+type Actor = ResourceActor & { entities?: readonly string[] };
+
+export interface ResourceRouteOptions {
+  clock: () => Date;
+  /** Largest create/update body (bytes); larger ones get 413. Long field values within it get 400. */
+  bodyLimit?: number;
+}
+
+const CSV_BATCH = 1000;
+const HISTORY_LIMIT = 200;
+const OPTIONS_LIMIT_MAX = 50;
+
+const idSchema = z.string().regex(/^\d{1,15}$/, 'Must be a row id (a positive whole number)').transform(Number).refine((n) => n >= 1, 'Must be a row id (a positive whole number)');
+
+function parseId(raw: unknown, key = 'id'): number {
+  const parsed = idSchema.safeParse(String(raw ?? ''));
+  if (!parsed.success) throw invalid({ [key]: ['Must be a row id (a positive whole number)'] });
+  return parsed.data;
+}
+
+function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new ResourceError(400, { ...formatValidationError(parsed.error), code: 'INVALID_INPUT' });
+  return parsed.data;
+}
+
+/** CSV cell: quoted when needed; text that a spreadsheet would run as a formula gets a leading apostrophe. */
+function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  let text = Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+type Labels = Record<string, Record<string, string>>;
+
+/** Labels of the related rows the given rows point at: `{ creator_id: { "12": "Nadia Putri" } }`. */
+async function relationLabels(db: AnyDb, def: EntityDef, rows: readonly Row[], only?: readonly string[]): Promise<Labels> {
+  const labels: Labels = {};
+  for (const field of def.fields) {
+    if (field.type !== 'relation' || !field.relation || (only && !only.includes(field.name))) continue;
+    const target = getEntity(field.relation.entity);
+    if (!target) continue;
+    const ids = [...new Set(rows.map((row) => row[field.name]).filter((id): id is number => typeof id === 'number'))];
+    labels[field.name] = {};
+    if (ids.length === 0) continue;
+    const result = await sql<{ id: string; label: string | null }>`select id, cast(${col(field.relation.labelField)} as text) as label from ${table(target)} where id = any(${ids}::bigint[])`.execute(db);
+    for (const row of result.rows) labels[field.name]![String(row.id)] = row.label ?? String(row.id);
+  }
+  return labels;
+}
+
+const changesOf = (before: Row | null, after: Row | null) => {
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((key) => !['id', 'version', 'created_at', 'updated_at'].includes(key));
+  return keys
+    .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }))
+    .filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
+};
+
+export async function registerResourceRoutes(app: FastifyInstance, options: ResourceRouteOptions): Promise<void> {
+  const db = app.database.db;
+  const anyDb = db as unknown as AnyDb;
+  const { clock } = options;
+  const bodyLimit = options.bodyLimit ?? 1024 * 1024;
+
+  const push = (def: EntityDef, changes: ResourceChangedPayload[]) => {
+    pushResourceChanges(db, app.realtime, def, changes).catch((error: unknown) => app.log.warn({ err: error }, 'resource push failed'));
+  };
+
+  async function actorOf(request: FastifyRequest): Promise<Actor> {
+    const ip = request.ip ?? null;
+    const authorization = request.headers.authorization;
+    const key = presentedApiKey(request.headers);
+    if (key && !(typeof authorization === 'string' && /^Bearer\s/i.test(authorization))) {
+      const found = await findApiKey(db, key, clock());
+      if (!found) throw new ResourceError(401, { message: 'Unknown or revoked API key', code: 'UNAUTHORIZED' });
+      return { kind: 'api_key', keyId: found.id, name: found.name, entities: found.entities, ip };
+    }
+    const session = await authenticate(db, bearerToken(authorization), clock());
+    if (!session) throw new ResourceError(401, { message: AUTH_MESSAGES.unauthorized, code: 'UNAUTHORIZED' });
+    return { kind: 'user', userId: session.userId, name: session.fullName, ip };
+  }
+
+  const forbidden = (mode: string, key: string) => new ResourceError(403, { message: `You need ${mode} access to ${key} for this.`, code: 'FORBIDDEN' });
+
+  /** read: the entity's key with read; write: with write. API keys: read/write on their entities, never delete. */
+  async function requireAccess(actor: Actor, def: EntityDef, mode: 'read' | 'write' | 'delete'): Promise<void> {
+    if (actor.kind === 'api_key') {
+      if (def.apiKeyWritable && actor.entities?.includes(def.name) && mode !== 'delete') return;
+      throw new ResourceError(403, { message: `This API key may not ${mode === 'read' ? 'read' : 'change'} ${def.labelPlural}.`, code: 'FORBIDDEN' });
+    }
+    const flags = await userPermission(db, actor.userId, def.permissionKey);
+    const allowed = mode === 'read' ? flags.read : flags.write;
+    if (!allowed) throw forbidden(mode === 'read' ? 'read' : 'write', def.permissionKey);
+  }
+
+  async function requireUserKey(actor: Actor, key: 'admin_manage_user', mode: 'read' | 'write'): Promise<number> {
+    if (actor.kind !== 'user') throw new ResourceError(403, { message: 'API keys cannot do this.', code: 'FORBIDDEN' });
+    const flags = await userPermission(db, actor.userId, key);
+    if (!(mode === 'read' ? flags.read : flags.write)) throw forbidden(mode, key);
+    return actor.userId;
+  }
+
+  const entityOf = (request: FastifyRequest): EntityDef => {
+    const name = (request.params as { entity?: string }).entity ?? '';
+    const def = getEntity(name);
+    if (!def) throw new ResourceError(404, { message: `No resource named "${name}"`, code: 'NOT_FOUND' });
+    return def;
+  };
+
+  const handle =
+    (work: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      try {
+        return await work(request, reply);
+      } catch (error) {
+        if (error instanceof ResourceError) return reply.code(error.status).send(error.body);
+        throw error;
+      }
+    };
+
+  // --- list / export -------------------------------------------------------------------------------
+  const listQueryOf = (def: EntityDef, request: FastifyRequest): ListQuery => {
+    const parsed = listQuerySchema(def).safeParse(request.query ?? {});
+    if (!parsed.success) throw new ResourceError(400, { ...formatValidationError(parsed.error), code: 'INVALID_INPUT' });
+    const query = parsed.data;
+    if (query.cursor && !cursorValueFits(def, query.sort, query.cursor)) throw invalid({ cursor: ['Invalid cursor'] });
+    return query;
+  };
+
+  async function pageOf(def: EntityDef, query: ListQuery, cursor: ListCursor | null, limit: number, offset: number): Promise<Row[]> {
+    const where = andWhere(whereOf(def, query), cursor ? keysetCondition(def, query.sort, cursor) : null, hasConditions(def, query));
+    const result = await sql<Row>`select ${selectList(def)} from ${table(def)} ${where} ${orderOf(query.sort)} limit ${limit} offset ${offset}`.execute(anyDb);
+    return result.rows.map((raw) => rowFromDb(def, raw));
+  }
+
+  async function exportCsv(def: EntityDef, query: ListQuery, reply: FastifyReply) {
+    const columns = query.columns ?? ['id', ...def.fields.filter((field) => field.list).map((field) => field.name)];
+    const labelOf = (name: string) => def.fields.find((field) => field.name === name)?.label ?? { id: 'Id', version: 'Version', created_at: 'Created at', updated_at: 'Updated at', deleted_at: 'Deleted at' }[name] ?? name;
+    const relationColumns = columns.filter((name) => def.fields.some((field) => field.name === name && field.type === 'relation'));
+    async function* lines() {
+      yield `\uFEFF${csvLine(columns.map(labelOf))}`;
+      let cursor: ListCursor | null = query.cursor;
+      for (;;) {
+        const rows = (await pageOf(def, query, cursor, CSV_BATCH, 0)).map((row) => maskRow(def, row));
+        const labels = relationColumns.length ? await relationLabels(anyDb, def, rows, relationColumns) : {};
+        let chunk = '';
+        for (const row of rows) {
+          chunk += csvLine(columns.map((name) => (relationColumns.includes(name) && row[name] !== null ? (labels[name]?.[String(row[name])] ?? row[name]) : row[name])));
+        }
+        if (chunk) yield chunk;
+        const last = rows.at(-1);
+        if (rows.length < CSV_BATCH || !last) return;
+        cursor = { value: sortValue(last, query.sort), id: last.id as number };
+      }
+    }
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${def.name}.csv"`)
+      .send(Readable.from(lines()));
+  }
+
+  app.get(
+    '/api/resources/:entity',
+    handle(async (request, reply) => {
+      const actor = await actorOf(request);
+      const def = entityOf(request);
+      await requireAccess(actor, def, 'read');
+      const query = listQueryOf(def, request);
+      if (query.format === 'csv') return exportCsv(def, query, reply);
+      const where = whereOf(def, query);
+      const [fetched, count] = await Promise.all([
+        pageOf(def, query, query.cursor, query.limit + 1, query.cursor ? 0 : query.offset),
+        sql<{ n: string }>`select count(*) as n from ${table(def)} ${where}`.execute(anyDb),
+      ]);
+      const rows = fetched.slice(0, query.limit);
+      const last = rows.at(-1);
+      const nextCursor = fetched.length > query.limit && last ? encodeCursor(query.sort, sortValue(last, query.sort), last.id as number) : null;
+      return {
+        rows: rows.map((row) => maskRow(def, row)),
+        total: Number(count.rows[0]?.n ?? 0),
+        limit: query.limit,
+        offset: query.cursor ? null : query.offset,
+        sort: query.sort,
+        next_cursor: nextCursor,
+        labels: await relationLabels(anyDb, def, rows),
+      };
+    }),
+  );
+
+  // --- relation options ----------------------------------------------------------------------------
+  const optionsQuery = z.strictObject({
+    q: z.string().max(200, 'Must be at most 200 characters').optional(),
+    ids: z
+      .string()
+      .regex(/^\d{1,15}(,\d{1,15}){0,99}$/, 'Use up to 100 row ids separated by commas')
+      .optional(),
+    limit: z
+      .string()
+      .regex(/^\d+$/, 'Must be a whole number')
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= OPTIONS_LIMIT_MAX, `Must be from 1 to ${OPTIONS_LIMIT_MAX}`)
+      .optional(),
+  });
+
+  app.get(
+    '/api/resources/:entity/options',
+    handle(async (request) => {
+      const actor = await actorOf(request);
+      const def = entityOf(request);
+      // Whoever may read the entity, or write a row that points at it, may pick from it.
+      try {
+        await requireAccess(actor, def, 'read');
+      } catch (error) {
+        const referrers = ENTITIES.filter((entity) => entity.fields.some((field) => field.relation?.entity === def.name));
+        let allowed = false;
+        for (const referrer of referrers) {
+          if (allowed) break;
+          allowed = await requireAccess(actor, referrer, 'write').then(
+            () => true,
+            () => false,
+          );
+        }
+        if (!allowed) throw error;
+      }
+      const query = parseBody(optionsQuery, request.query ?? {});
+      const label = sql`cast(${col(def.titleField)} as text)`;
+      const conditions = [sql`true`];
+      if (def.softDelete && !query.ids) conditions.push(sql`deleted_at is null`);
+      if (query.ids) conditions.push(sql`id = any(${query.ids.split(',').map(Number)}::bigint[])`);
+      if (query.q?.trim()) conditions.push(sql`strpos(lower(${label}), lower(${query.q.trim()})) > 0`);
+      const result = await sql<{ id: string; label: string | null }>`select id, ${label} as label from ${table(def)}
+        where ${sql.join(conditions, sql` and `)} order by ${label} asc nulls last, id limit ${query.limit ?? 20}`.execute(anyDb);
+      return { options: result.rows.map((row) => ({ id: Number(row.id), value: Number(row.id), label: row.label ?? String(row.id) })) };
+    }),
+  );
+
+  // --- one row -------------------------------------------------------------------------------------
+  app.get(
+    '/api/resources/:entity/:id',
+    handle(async (request) => {
+      const actor = await actorOf(request);
+      const def = entityOf(request);
+      await requireAccess(actor, def, 'read');
+      const id = parseId((request.params as { id: string }).id);
+      const row = await readRow(anyDb, def, id);
+      if (!row) throw notFound(def, id);
+      return maskRow(def, row);
+    }),
+  );
+
+  app.get(
+    '/api/resources/:entity/:id/history',
+    handle(async (request) => {
+      const actor = await actorOf(request);
+      const def = entityOf(request);
+      await requireAccess(actor, def, 'read');
+      const id = parseId((request.params as { id: string }).id);
+      const entries = await db
+        .selectFrom('audit_log as a')
+        .leftJoin('users as u', 'u.id', 'a.actor_id')
+        .leftJoin('api_keys as k', 'k.id', 'a.actor_api_key_id')
+        .select(['a.id', 'a.at', 'a.action', 'a.before', 'a.after', 'a.actor_id', 'a.actor_api_key_id', 'u.full_name', 'u.username', 'k.name as key_name'])
+        .where('a.entity', '=', def.name)
+        .where('a.entity_id', '=', String(id))
+        .orderBy('a.at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(HISTORY_LIMIT)
+        .execute();
+      if (entries.length === 0 && !(await readRow(anyDb, def, id))) throw notFound(def, id);
+      return {
+        entries: entries.map((entry) => {
+          const before = (entry.before as Row | null) ?? null;
+          const after = (entry.after as Row | null) ?? null;
+          const actorName = entry.actor_api_key_id ? `API key "${entry.key_name ?? entry.actor_api_key_id}"` : (entry.full_name ?? entry.username ?? 'System');
+          return {
+            id: String(entry.id),
+            at: entry.at.toISOString(),
+            actor: actorName,
+            actor_type: entry.actor_api_key_id ? 'api_key' : entry.actor_id ? 'user' : 'system',
+            action: entry.action,
+            changes: changesOf(before, after),
+            before,
+            after,
+          };
+        }),
+      };
+    }),
+  );
+
+  // --- writes --------------------------------------------------------------------------------------
+  app.post(
+    '/api/resources/:entity',
+    { bodyLimit },
+    handle(async (request, reply) => {
+      const actor = await actorOf(request);
+      const def = entityOf(request);
+      await requireAccess(actor, def, 'write');
+      const values = parseBody(createSchema(def), request.body);
+      const row = await createRow(anyDb, def, values, actor);
+      push(def, [{ entity: def.name, id: row.id as number, action: 'create', version: row.version as number }]);
+      return reply.code(201).send(maskRow(def, row));
+    }),
+  );
+
+  app.patch(
+    '/api/resources/:entity/:id',
+    { bodyLimit },
+    handle(async (request) => {
+      const actor = await actorOf(request);
+      const def = entityOf(request);
+      await requireAccess(actor, def, 'write');
+      const id = parseId((request.params as { id: string }).id);
+      const changes = parseBody(updateSchema(def), request.body);
+      const before = changes.version;
+      const row = await updateRow(anyDb, def, id, changes, actor);
+      if (row.version !== before) push(def, [{ entity: def.name, id, action: 'update', version: row.version as number }]);
+      return maskRow(def, row);
+    }),
+  );
+
+  const deleteQuery = z.strictObject({ version: z.string().regex(/^\d{1,9}$/, 'Must be a whole number').transform(Number).optional() });
+
+  app.delete(
+    '/api/resources/:entity/:id',
+    handle(async (request) => {
+      const actor = await actorOf(request);
+      const def = entityOf(request);
+      await requireAccess(actor, def, 'delete');
+      const id = parseId((request.params as { id: string }).id);
+      const { version } = parseBody(deleteQuery, request.query ?? {});
+      const rows = await deleteRows(anyDb, def, [id], actor, version);
+      const row = rows[0]!;
+      push(def, [{ entity: def.name, id, action: 'delete', version: row.version as number }]);
+      return { id, deleted: true, soft: def.softDelete, version: row.version };
+    }),
+  );
+
+  const bulkBody = z.strictObject(
+    {
+      ids: z
+        .array(z.number({ error: 'Must be a row id (a positive whole number)' }).int('Must be a row id (a positive whole number)').positive('Must be a row id (a positive whole number)'), {
+          error: (issue) => (issue.input === undefined ? 'Ids are required' : 'Must be a list of row ids'),
+        })
+        .min(1, 'Give at least one id')
+        .max(500, 'Delete at most 500 rows at once'),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+  );
+
+  app.post(
+    '/api/resources/:entity/bulk-delete',
+    handle(async (request) => {
+      const actor = await actorOf(request);
+      const def = entityOf(request);
+      await requireAccess(actor, def, 'delete');
+      const { ids } = parseBody(bulkBody, request.body);
+      const rows = await deleteRows(anyDb, def, ids, actor);
+      push(
+        def,
+        rows.map((row) => ({ entity: def.name, id: row.id as number, action: 'delete' as const, version: row.version as number })),
+      );
+      return { deleted: rows.length, ids: rows.map((row) => row.id) };
+    }),
+  );
+
+  // --- saved views ---------------------------------------------------------------------------------
+  const userOf = (actor: Actor): number => {
+    if (actor.kind !== 'user') throw new ResourceError(403, { message: 'API keys have no saved views.', code: 'FORBIDDEN' });
+    return actor.userId;
+  };
+  const viewsQuery = z.strictObject({ entity: z.string({ error: 'Entity is required' }).max(64) });
+
+  app.get(
+    '/api/views',
+    handle(async (request) => {
+      const actor = await actorOf(request);
+      const userId = userOf(actor);
+      const { entity } = parseBody(viewsQuery, request.query ?? {});
+      const def = getEntity(entity);
+      if (!def) throw invalid({ entity: [`No resource named "${entity}"`] });
+      await requireAccess(actor, def, 'read');
+      return { views: await listViews(db, def.name, userId) };
+    }),
+  );
+
+  const viewOf = async (actor: Actor, rawId: unknown) => {
+    const userId = userOf(actor);
+    const id = parseId(rawId);
+    const view = await findView(db, id, userId);
+    if (!view) throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
+    await requireAccess(actor, getEntity(view.entity)!, 'read');
+    return { view, userId, id };
+  };
+
+  app.get(
+    '/api/views/:id',
+    handle(async (request) => (await viewOf(await actorOf(request), (request.params as { id: string }).id)).view),
+  );
+
+  app.post(
+    '/api/views',
+    handle(async (request, reply) => {
+      const actor = await actorOf(request);
+      const userId = userOf(actor);
+      const input = parseBody(viewCreateSchema, request.body);
+      const def = getEntity(input.entity);
+      if (!def) throw invalid({ entity: [`No resource named "${input.entity}"`] });
+      await requireAccess(actor, def, 'read');
+      return reply.code(201).send(await createView(db, def, input, userId));
+    }),
+  );
+
+  app.patch(
+    '/api/views/:id',
+    handle(async (request) => {
+      const { userId, id } = await viewOf(await actorOf(request), (request.params as { id: string }).id);
+      return updateView(db, id, parseBody(viewUpdateSchema, request.body), userId);
+    }),
+  );
+
+  app.delete(
+    '/api/views/:id',
+    handle(async (request) => {
+      const { userId, id } = await viewOf(await actorOf(request), (request.params as { id: string }).id);
+      await deleteView(db, id, userId);
+      return { id, deleted: true };
+    }),
+  );
+
+  // --- API keys (admin) ----------------------------------------------------------------------------
+  const apiKeyBody = z.strictObject(
+    { name: z.string({ error: (issue) => (issue.input === undefined ? 'Name is required' : 'Must be text') }).trim().min(1, 'Name is required').max(80, 'Must be at most 80 characters') },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+  );
+
+  app.get(
+    '/api/api-keys',
+    handle(async (request) => {
+      await requireUserKey(await actorOf(request), 'admin_manage_user', 'read');
+      return { keys: await listApiKeys(db) };
+    }),
+  );
+
+  app.post(
+    '/api/api-keys',
+    handle(async (request, reply) => {
+      const actor = await actorOf(request);
+      const userId = await requireUserKey(actor, 'admin_manage_user', 'write');
+      const { name } = parseBody(apiKeyBody, request.body);
+      return reply.code(201).send(await createApiKey(db, name, { id: userId, ip: actor.ip ?? null }));
+    }),
+  );
+
+  app.delete(
+    '/api/api-keys/:id',
+    handle(async (request) => {
+      const actor = await actorOf(request);
+      const userId = await requireUserKey(actor, 'admin_manage_user', 'write');
+      const id = parseId((request.params as { id: string }).id);
+      const key = await revokeApiKey(db, id, { id: userId, ip: actor.ip ?? null }, clock());
+      if (!key) throw new ResourceError(404, { message: `No API key with id ${id}`, code: 'NOT_FOUND' });
+      return key;
+    }),
+  );
+}
+

@@ -1,0 +1,225 @@
+/**
+ * Saved views: a user's named filters, search, sort and columns for one entity. Shared views are visible to
+ * everyone who can read the entity; only the owner changes or deletes one. A view is checked by turning it
+ * into the list query string and parsing that with the contract's `listQuerySchema`, so a stored view is
+ * always one the list accepts.
+ */
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
+import { getEntity, listQuerySchema, listQueryToSearchParams, type EntityDef, type ListFilter, type ListSort } from '@staff/console-contract';
+import type { Database } from '../db/schema.js';
+import { ResourceError, invalid } from './service.js';
+
+const filterSchema = z.union([
+  z.strictObject({ field: z.string().max(64), op: z.literal('eq'), value: z.union([z.string().max(200), z.number(), z.boolean()]) }),
+  z.strictObject({ field: z.string().max(64), op: z.literal('in'), values: z.array(z.union([z.string().max(200), z.number(), z.boolean()])).min(1).max(100) }),
+  z.strictObject({
+    field: z.string().max(64),
+    op: z.literal('range'),
+    min: z.union([z.string().max(200), z.number(), z.boolean(), z.null()]),
+    max: z.union([z.string().max(200), z.number(), z.boolean(), z.null()]),
+  }),
+  z.strictObject({ field: z.string().max(64), op: z.literal('contains'), value: z.string().max(200) }),
+  z.strictObject({ field: z.string().max(64), op: z.literal('empty'), empty: z.boolean() }),
+]);
+
+const viewFields = {
+  name: z.string({ error: 'Must be text' }).trim().min(1, 'Name is required').max(80, 'Must be at most 80 characters'),
+  shared: z.boolean({ error: 'Must be true or false' }),
+  q: z.string({ error: 'Must be text' }).max(200, 'Must be at most 200 characters').nullable(),
+  filters: z.array(filterSchema, { error: 'Must be a list of filters' }).max(50, 'Must have at most 50 filters'),
+  sort: z.strictObject({ field: z.string().max(64), direction: z.enum(['asc', 'desc']) }, { error: 'Must be { field, direction }' }).nullable(),
+  columns: z.array(z.string().max(64), { error: 'Must be a list of column names' }).max(100).nullable(),
+};
+
+export const viewCreateSchema = z.strictObject(
+  {
+    entity: z.string({ error: 'Entity is required' }).max(64),
+    name: viewFields.name,
+    shared: viewFields.shared.default(false),
+    q: viewFields.q.default(null),
+    filters: viewFields.filters.default([]),
+    sort: viewFields.sort.default(null),
+    columns: viewFields.columns.default(null),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+);
+
+export const viewUpdateSchema = z.strictObject(
+  {
+    name: viewFields.name.optional(),
+    shared: viewFields.shared.optional(),
+    q: viewFields.q.optional(),
+    filters: viewFields.filters.optional(),
+    sort: viewFields.sort.optional(),
+    columns: viewFields.columns.optional(),
+    version: z.number().int().min(1).optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+);
+
+export interface ViewContent {
+  q: string | null;
+  filters: ListFilter[];
+  sort: ListSort | null;
+  columns: string[] | null;
+}
+
+/** The list accepts this view (fields exist, operators fit, values typed)? Else 400 on the view's fields. */
+export function checkViewContent(def: EntityDef, view: ViewContent): void {
+  const params = listQueryToSearchParams(def, { q: view.q, filters: view.filters, ...(view.sort ? { sort: view.sort } : {}), columns: view.columns });
+  const record: Record<string, string | string[]> = {};
+  for (const [key, value] of params) {
+    const existing = record[key];
+    record[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  const parsed = listQuerySchema(def).safeParse(record);
+  if (parsed.success) return;
+  const fields: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    const key = String(issue.path[0] ?? '_');
+    const target = key.startsWith('f.') ? 'filters' : key === 'q' ? 'q' : key === 'sort' ? 'sort' : key === 'columns' ? 'columns' : 'filters';
+    (fields[target] ??= []).push(key.startsWith('f.') ? `${key}: ${issue.message}` : issue.message);
+  }
+  throw invalid(fields);
+}
+
+export interface ViewDto extends ViewContent {
+  id: number;
+  entity: string;
+  name: string;
+  shared: boolean;
+  mine: boolean;
+  owner: string | null;
+  /** The list query string of the view (open `/api/resources/<entity>?<query>`). */
+  query: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+interface ViewRow {
+  id: number;
+  entity: string;
+  owner_id: number;
+  name: string;
+  shared: boolean;
+  q: string | null;
+  filters: unknown;
+  sort: unknown;
+  columns: string[] | null;
+  version: number;
+  created_at: Date;
+  updated_at: Date;
+  owner: string | null;
+}
+
+function toDto(row: ViewRow, userId: number): ViewDto {
+  const def = getEntity(row.entity);
+  const content: ViewContent = { q: row.q, filters: (row.filters as ListFilter[]) ?? [], sort: (row.sort as ListSort | null) ?? null, columns: row.columns };
+  return {
+    id: row.id,
+    entity: row.entity,
+    name: row.name,
+    shared: row.shared,
+    mine: row.owner_id === userId,
+    owner: row.owner,
+    ...content,
+    query: def ? listQueryToSearchParams(def, { q: content.q, filters: content.filters, ...(content.sort ? { sort: content.sort } : {}), columns: content.columns }).toString() : '',
+    version: row.version,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+const baseQuery = (db: Kysely<Database>) =>
+  db
+    .selectFrom('saved_views as v')
+    .leftJoin('users as u', 'u.id', 'v.owner_id')
+    .select(['v.id', 'v.entity', 'v.owner_id', 'v.name', 'v.shared', 'v.q', 'v.filters', 'v.sort', 'v.columns', 'v.version', 'v.created_at', 'v.updated_at', 'u.full_name as owner']);
+
+/** The user's own views of an entity and those others shared, own first, by name. */
+export async function listViews(db: Kysely<Database>, entity: string, userId: number): Promise<ViewDto[]> {
+  const rows = await baseQuery(db)
+    .where('v.entity', '=', entity)
+    .where((eb) => eb.or([eb('v.owner_id', '=', userId), eb('v.shared', '=', true)]))
+    .orderBy(sql`v.owner_id = ${userId}`, 'desc')
+    .orderBy(sql`lower(v.name)`)
+    .execute();
+  return rows.map((row) => toDto(row as ViewRow, userId));
+}
+
+/** One view the user may open (theirs or shared), or null. */
+export async function findView(db: Kysely<Database>, id: number, userId: number): Promise<ViewDto | null> {
+  const row = await baseQuery(db).where('v.id', '=', id).executeTakeFirst();
+  if (!row || (row.owner_id !== userId && !row.shared)) return null;
+  return toDto(row as ViewRow, userId);
+}
+
+const duplicateName = (name: string) =>
+  new ResourceError(409, { message: `You already have a view named "${name}"`, code: 'unique', fields: { name: ['You already have a view with this name'] } });
+
+async function nameTaken(db: Kysely<Database>, ownerId: number, entity: string, name: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('saved_views').select('id').where('owner_id', '=', ownerId).where('entity', '=', entity).where(sql`lower(name)`, '=', name.toLowerCase());
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function createView(db: Kysely<Database>, def: EntityDef, input: z.output<typeof viewCreateSchema>, userId: number): Promise<ViewDto> {
+  const content: ViewContent = { q: input.q, filters: input.filters as ListFilter[], sort: input.sort, columns: input.columns };
+  checkViewContent(def, content);
+  const id = await db.transaction().execute(async (trx) => {
+    if (await nameTaken(trx, userId, def.name, input.name)) throw duplicateName(input.name);
+    const row = await trx
+      .insertInto('saved_views')
+      .values({ entity: def.name, owner_id: userId, name: input.name, shared: input.shared, q: content.q, filters: JSON.stringify(content.filters), sort: content.sort ? JSON.stringify(content.sort) : null, columns: content.columns })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+  return (await findView(db, id, userId))!;
+}
+
+export async function updateView(db: Kysely<Database>, id: number, input: z.output<typeof viewUpdateSchema>, userId: number): Promise<ViewDto> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('saved_views').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row || (row.owner_id !== userId && !row.shared)) throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
+    if (row.owner_id !== userId) throw new ResourceError(403, { message: 'Only the owner of a view can change it', code: 'FORBIDDEN' });
+    if (input.version !== undefined && input.version !== row.version) {
+      throw new ResourceError(409, { message: 'This view was changed elsewhere; reload it', code: 'conflict', current: toDto({ ...row, owner: null } as ViewRow, userId) });
+    }
+    const def = getEntity(row.entity)!;
+    const content: ViewContent = {
+      q: input.q !== undefined ? input.q : row.q,
+      filters: (input.filters ?? row.filters) as ListFilter[],
+      sort: (input.sort !== undefined ? input.sort : row.sort) as ListSort | null,
+      columns: input.columns !== undefined ? input.columns : row.columns,
+    };
+    checkViewContent(def, content);
+    if (input.name !== undefined && (await nameTaken(trx, userId, row.entity, input.name, id))) throw duplicateName(input.name);
+    await trx
+      .updateTable('saved_views')
+      .set({
+        name: input.name ?? row.name,
+        shared: input.shared ?? row.shared,
+        q: content.q,
+        filters: JSON.stringify(content.filters),
+        sort: content.sort ? JSON.stringify(content.sort) : null,
+        columns: content.columns,
+        updated_at: new Date(),
+        version: sql`version + 1`,
+      })
+      .where('id', '=', id)
+      .execute();
+  });
+  return (await findView(db, id, userId))!;
+}
+
+export async function deleteView(db: Kysely<Database>, id: number, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('saved_views').select(['owner_id', 'shared']).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row || (row.owner_id !== userId && !row.shared)) throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
+    if (row.owner_id !== userId) throw new ResourceError(403, { message: 'Only the owner of a view can delete it', code: 'FORBIDDEN' });
+    await trx.deleteFrom('saved_views').where('id', '=', id).execute();
+  });
+}
