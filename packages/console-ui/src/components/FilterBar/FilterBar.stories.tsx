@@ -293,3 +293,13 @@ export const AllStates: Story = {
     await expect(within(canvasElement).getAllByRole('search')).toHaveLength(5);
   },
 };
+
+/** The same states on the dark tokens (axe checks contrast there too). */
+export const AllStatesDark: Story = {
+  ...AllStates,
+  globals: { theme: 'dark' },
+  play: async (context) => {
+    await expect(context.canvasElement.querySelector('[data-theme]')).toHaveAttribute('data-theme', 'dark');
+    await AllStates.play?.(context);
+  },
+};
