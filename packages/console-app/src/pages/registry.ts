@@ -15,6 +15,47 @@ export interface PageEntry {
 
 const upcoming = lazyWithPreload<PageProps>(() => import('./UpcomingPage.js'));
 const usageStatistics = lazyWithPreload<PageProps<never>>(() => import('./UsageStatisticsPage.js'));
+const resourcePage = lazyWithPreload<PageProps<never>>(() => import('./resources/ResourcePage.js'));
+
+/**
+ * Routes of the master-data pages: one generic page driven by the route's entity (`entityForRoute`). Listed
+ * by id rather than read from the contract's ENTITIES so the entity definitions stay out of the shell's chunk;
+ * resources/registry.test.ts checks the list against ENTITIES.
+ */
+export const RESOURCE_ROUTE_IDS = [
+  'creators',
+  'projects',
+  'tribe-targets',
+  'products',
+  'ad-campaigns',
+  'meeting-rooms',
+  'tribes',
+  'change-emails',
+  'hook-generations',
+  'mayar-accounts',
+  'master-ad-creative',
+  'registries',
+  'webhook-forwarder',
+  'waregistries',
+  'companies',
+  'bank-accounts',
+  'monthly-target',
+  'n8n-creator-database',
+  'problem-category-master',
+  'problem-subcategory-master',
+] as const;
+
+function resourceEntry(routeId: string): PageEntry {
+  return {
+    ...resourcePage,
+    // The list's first page, for the address being opened, starts with the permission check.
+    loadData: (services) =>
+      preloadData(async () => {
+        const { loadListForRoute } = await import('./resources/loadList.js');
+        return loadListForRoute(services.api, routeId, window.location.search);
+      }),
+  };
+}
 
 /** Pages with a body of their own, by route id; every other route shows the upcoming-release page. */
 const PAGES: Record<string, PageEntry> = {
@@ -22,6 +63,7 @@ const PAGES: Record<string, PageEntry> = {
     ...usageStatistics,
     loadData: (services) => preloadData(() => services.fetchUsageStatistics(USAGE_WINDOW_DAYS)),
   },
+  ...Object.fromEntries(RESOURCE_ROUTE_IDS.map((routeId) => [routeId, resourceEntry(routeId)])),
 };
 
 const UPCOMING: PageEntry = upcoming;

@@ -1,0 +1,232 @@
+import axios, { type AxiosInstance } from 'axios';
+import {
+  listQueryToSearchParams,
+  type EntityDef,
+  type ListFilter,
+  type ListSort,
+} from '@staff/console-contract';
+import type { AuditEntry, CallError, ResourceFieldOption, ResourceRow } from '@staff/console-ui';
+import { toCallError } from './errors.js';
+
+/** What the list page asks for: the current view (filters, search, sort, page) of one entity. */
+export interface ResourceListRequest {
+  q?: string | null;
+  filters?: ListFilter[];
+  sort?: ListSort;
+  limit?: number;
+  offset?: number;
+  /** Columns of the view; the CSV export writes exactly these. */
+  columns?: string[] | null;
+}
+
+export interface ResourceListPage {
+  rows: ResourceRow[];
+  /** Rows matching the filters (all pages). */
+  total: number;
+}
+
+/**
+ * A failed resource call: the HTTP status and message, the field messages of a 400 (or a 409 on a unique field),
+ * the `code` the server gave (`conflict` for a stale version) and, on a stale edit, the row as it is now.
+ */
+export interface ResourceCallError extends CallError {
+  code?: string;
+  fields?: Record<string, string[]>;
+  current?: ResourceRow;
+}
+
+/** A saved view as the server keeps it. */
+export interface StoredView {
+  id: string;
+  entity: string;
+  name: string;
+  shared: boolean;
+  filters: ListFilter[];
+  q: string | null;
+  sort: ListSort | null;
+  columns: string[] | null;
+  /** Whether the signed-in user owns it (only owners change or delete it). */
+  mine: boolean;
+  owner: string | null;
+}
+
+export interface ViewInput {
+  name: string;
+  shared: boolean;
+  filters: ListFilter[];
+  q: string | null;
+  sort: ListSort | null;
+  columns: string[] | null;
+}
+
+const base = (def: EntityDef | string) => `/api/resources/${encodeURIComponent(typeof def === 'string' ? def : def.name)}`;
+
+/** Turns any failure into a ResourceCallError, keeping the server's `fields`, `code` and `current`. */
+export function toResourceError(error: unknown): ResourceCallError {
+  const callError: ResourceCallError = { ...toCallError(error) };
+  if (axios.isAxiosError(error) && error.response?.data && typeof error.response.data === 'object') {
+    const body = error.response.data as Record<string, unknown>;
+    if (typeof body.code === 'string') callError.code = body.code;
+    if (isFieldMessages(body.fields)) callError.fields = body.fields;
+    if (body.current && typeof body.current === 'object') callError.current = body.current as ResourceRow;
+  }
+  return callError;
+}
+
+function isFieldMessages(value: unknown): value is Record<string, string[]> {
+  return (
+    !!value &&
+    typeof value === 'object' &&
+    Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
+  );
+}
+
+async function call<T>(run: () => Promise<{ data: T }>): Promise<T> {
+  try {
+    return (await run()).data;
+  } catch (error) {
+    throw toResourceError(error);
+  }
+}
+
+/** The list request's query string, in the contract's encoding (defaults left out). */
+export function listSearchParams(def: EntityDef, request: ResourceListRequest, format: 'json' | 'csv' = 'json'): URLSearchParams {
+  return listQueryToSearchParams(def, {
+    q: request.q ?? null,
+    filters: request.filters ?? [],
+    ...(request.sort ? { sort: request.sort } : {}),
+    ...(request.limit !== undefined ? { limit: request.limit } : {}),
+    ...(request.offset ? { offset: request.offset } : {}),
+    columns: request.columns ?? null,
+    format,
+  });
+}
+
+function asRows(value: unknown): ResourceRow[] {
+  return Array.isArray(value) ? (value.filter((row) => row && typeof row === 'object') as ResourceRow[]) : [];
+}
+
+function asAuditEntries(value: unknown): AuditEntry[] {
+  const list = Array.isArray(value) ? value : value && typeof value === 'object' && 'entries' in value ? (value as { entries: unknown }).entries : [];
+  return Array.isArray(list) ? (list as AuditEntry[]) : [];
+}
+
+/** A file name for an export: `creators-2026-11-01.csv`. */
+export function exportFileName(def: EntityDef, now = new Date()): string {
+  const day = now.toISOString().slice(0, 10);
+  return `${def.name.replace(/_/g, '-')}-${day}.csv`;
+}
+
+/**
+ * The REST resource of every master-data entity (`/api/resources/<entity>`) and the saved views
+ * (`/api/views`), over the app's one HTTP client. Failures reject with a ResourceCallError.
+ *
+ * @example
+ * const resources = createResourcesApi(services.api);
+ * const page = await resources.list(creators, { filters: [{ field: 'platform', op: 'eq', value: 'tiktok' }] });
+ */
+export function createResourcesApi(client: AxiosInstance) {
+  return {
+    async list(def: EntityDef, request: ResourceListRequest = {}, signal?: AbortSignal): Promise<ResourceListPage> {
+      const data = await call(() =>
+        client.get<unknown>(`${base(def)}?${listSearchParams(def, request).toString()}`, signal ? { signal } : {}),
+      );
+      const body = (data ?? {}) as { rows?: unknown; total?: unknown };
+      const rows = asRows(body.rows);
+      const total = Number(body.total);
+      return { rows, total: Number.isFinite(total) ? total : rows.length };
+    },
+
+    get: (def: EntityDef, id: string | number): Promise<ResourceRow> =>
+      call(() => client.get<ResourceRow>(`${base(def)}/${encodeURIComponent(String(id))}`)),
+
+    create: (def: EntityDef, values: Record<string, unknown>): Promise<ResourceRow> =>
+      call(() => client.post<ResourceRow>(base(def), values)),
+
+    /** Sends only the changed values with the version the edit started from; a stale version rejects with 409. */
+    update: (def: EntityDef, id: string | number, values: Record<string, unknown>, version: number): Promise<ResourceRow> =>
+      call(() => client.patch<ResourceRow>(`${base(def)}/${encodeURIComponent(String(id))}`, { ...values, version })),
+
+    async remove(def: EntityDef, id: string | number): Promise<void> {
+      await call(() => client.delete(`${base(def)}/${encodeURIComponent(String(id))}`));
+    },
+
+    /** Deletes several rows in one transaction; resolves with how many were deleted. */
+    async bulkDelete(def: EntityDef, ids: (string | number)[]): Promise<number> {
+      const numeric = ids.map((id) => Number(id));
+      const data = await call(() => client.post<unknown>(`${base(def)}/bulk-delete`, { ids: numeric }));
+      const deleted = data && typeof data === 'object' && 'deleted' in data ? Number((data as { deleted: unknown }).deleted) : NaN;
+      return Number.isFinite(deleted) ? deleted : numeric.length;
+    },
+
+    async history(def: EntityDef, id: string | number): Promise<AuditEntry[]> {
+      return asAuditEntries(await call(() => client.get<unknown>(`${base(def)}/${encodeURIComponent(String(id))}/history`)));
+    },
+
+    /** Choices for a relation select: rows of `entity` whose label matches `q`. */
+    async options(entity: string, q: string): Promise<ResourceFieldOption[]> {
+      const data = await call(() => client.get<unknown>(`${base(entity)}/options`, { params: { q } }));
+      const list = Array.isArray(data) ? data : data && typeof data === 'object' && 'options' in data ? (data as { options: unknown }).options : [];
+      return Array.isArray(list)
+        ? list
+            .filter((option): option is { value: unknown; label: unknown } => !!option && typeof option === 'object')
+            .map((option) => ({ value: String(option.value), label: String(option.label) }))
+        : [];
+    },
+
+    /** The current view as CSV text (every matching row, the view's columns). */
+    exportCsv: (def: EntityDef, request: ResourceListRequest): Promise<string> => {
+      const { limit: _limit, offset: _offset, ...view } = request;
+      return call(() =>
+        client.get<string>(`${base(def)}?${listSearchParams(def, view, 'csv').toString()}`, {
+          responseType: 'text',
+          transformResponse: (text: unknown) => text,
+        }),
+      );
+    },
+
+    async views(entity: string): Promise<StoredView[]> {
+      const data = await call(() => client.get<unknown>('/api/views', { params: { entity } }));
+      const list = Array.isArray(data) ? data : data && typeof data === 'object' && 'views' in data ? (data as { views: unknown }).views : [];
+      return Array.isArray(list) ? (list as unknown[]).map(toStoredView).filter((view): view is StoredView => view !== null) : [];
+    },
+
+    createView: async (entity: string, view: ViewInput): Promise<StoredView> =>
+      requireView(await call(() => client.post<unknown>('/api/views', { entity, ...view }))),
+
+    updateView: async (id: string, changes: Partial<ViewInput>): Promise<StoredView> =>
+      requireView(await call(() => client.patch<unknown>(`/api/views/${encodeURIComponent(id)}`, changes))),
+
+    async deleteView(id: string): Promise<void> {
+      await call(() => client.delete(`/api/views/${encodeURIComponent(id)}`));
+    },
+  };
+}
+
+export type ResourcesApi = ReturnType<typeof createResourcesApi>;
+
+function requireView(value: unknown): StoredView {
+  const view = toStoredView(value);
+  if (!view) throw { message: 'The server answered with a malformed view' } satisfies ResourceCallError;
+  return view;
+}
+
+/** Reads a view from the server's answer, tolerating either naming of the owner flag. */
+function toStoredView(value: unknown): StoredView | null {
+  if (!value || typeof value !== 'object') return null;
+  const raw = value as Record<string, unknown>;
+  if (raw.id === undefined || typeof raw.name !== 'string') return null;
+  const sort = raw.sort && typeof raw.sort === 'object' ? (raw.sort as ListSort) : null;
+  return {
+    id: String(raw.id),
+    entity: typeof raw.entity === 'string' ? raw.entity : '',
+    name: raw.name,
+    shared: raw.shared === true,
+    filters: Array.isArray(raw.filters) ? (raw.filters as ListFilter[]) : [],
+    q: typeof raw.q === 'string' && raw.q !== '' ? raw.q : null,
+    sort,
+    columns: Array.isArray(raw.columns) ? (raw.columns as unknown[]).map(String) : null,
+    mine: raw.mine !== false,
+    owner: typeof raw.owner === 'string' ? raw.owner : null,
+  };
+}
