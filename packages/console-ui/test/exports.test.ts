@@ -235,6 +235,7 @@ const TYPE_EXPORTS: string[] = [
   'RealtimeStatusEvent',
   'RealtimeTransport',
   'RecordHistoryProps',
+  'RelationLabels',
   'RelationSelectProps',
   'ResourceField',
   'ResourceFieldOption',

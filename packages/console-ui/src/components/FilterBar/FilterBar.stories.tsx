@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { creatorFields } from '../DataTable/DataTable.fixtures.js';
+import { loadTribeOptions } from '../ResourceForm/ResourceForm.fixtures.js';
 import { FilterBar } from './FilterBar.js';
 import {
   LogisticsListDemo,
@@ -111,6 +112,43 @@ export const IsEmpty: Story = {
     await expect(args.onFilterChange).toHaveBeenLastCalledWith({
       match: 'all',
       conditions: [{ op: 'isEmpty', field: 'joined_on' }],
+    });
+  },
+};
+
+/** With `loadOptions`, relation fields filter by any of the rows picked through a search. */
+export const RelationFilter: Story = {
+  args: {
+    fields: [
+      ...creatorFilterFields,
+      {
+        name: 'tribe_id',
+        label: 'Tribe',
+        type: 'relation',
+        filterable: true,
+        relation: { entity: 'tribes', labelField: 'name' },
+      },
+    ],
+    loadOptions: loadTribeOptions,
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Add filter' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Tribe' }));
+    const search = canvas.getByRole('combobox', { name: 'Add Tribe' });
+    await userEvent.type(search, 'gar');
+    await userEvent.click(await canvas.findByRole('option', { name: 'Tribe Garuda' }));
+    await userEvent.clear(search);
+    await userEvent.type(search, 'kom');
+    await userEvent.click(await canvas.findByRole('option', { name: 'Tribe Komodo' }));
+    await expect(canvas.getByRole('list', { name: 'Chosen Tribe' })).toHaveTextContent('Tribe Garuda');
+    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+    await expect(
+      canvas.getByRole('button', { name: 'Edit filter: Tribe: Tribe Garuda, Tribe Komodo' }),
+    ).toBeInTheDocument();
+    await expect(args.onFilterChange).toHaveBeenLastCalledWith({
+      match: 'all',
+      conditions: [{ op: 'in', field: 'tribe_id', values: ['t2', 't4'] }],
     });
   },
 };

@@ -11,6 +11,7 @@ import * as stories from './FilterBar.stories.js';
 const {
   Default,
   WithDataTable,
+  RelationFilter,
   WithFilters,
   RangeFilter,
   ClearAll,
@@ -197,5 +198,31 @@ describe('FilterBar', () => {
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Preset' }), 'receipt-confirmation');
     expect(within(grid).getAllByRole('row')).toHaveLength(4);
     expect(grid).not.toHaveTextContent('SICEPAT-551');
+  });
+
+  it('filters a relation by ids picked with the keyboard; Enter in the search does not apply', async () => {
+    const onFilterChange = fn();
+    render(<RelationFilter onFilterChange={onFilterChange} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tribe' }));
+    const search = screen.getByRole('combobox', { name: 'Add Tribe' });
+    await userEvent.type(search, 'har');
+    await screen.findByRole('option', { name: 'Tribe Harimau' });
+    await userEvent.keyboard('{Enter}');
+    expect(onFilterChange).not.toHaveBeenCalled();
+    expect(screen.getByRole('list', { name: 'Chosen Tribe' })).toHaveTextContent('Tribe Harimau');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onFilterChange).toHaveBeenLastCalledWith({
+      match: 'all',
+      conditions: [{ op: 'in', field: 'tribe_id', values: ['t3'] }],
+    });
+    expect(screen.getByRole('button', { name: 'Edit filter: Tribe: Tribe Harimau' })).toBeInTheDocument();
+  });
+
+  it('offers relation fields only with loadOptions', () => {
+    render(<RelationFilter loadOptions={undefined} />);
+    return userEvent.click(screen.getByRole('button', { name: 'Add filter' })).then(() => {
+      expect(within(screen.getByRole('dialog')).queryByRole('button', { name: 'Tribe' })).toBeNull();
+    });
   });
 });

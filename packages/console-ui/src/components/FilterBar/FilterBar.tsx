@@ -21,6 +21,7 @@ import {
 } from '../../machines/filterPresets.machine.js';
 import type { ResourceField } from '../../resource.js';
 import { useControllableState } from '../DataTable/useControllableState.js';
+import { RelationSelect, type LoadOptions } from '../ResourceForm/RelationSelect.js';
 import {
   describeTerm,
   fieldCondition,
@@ -31,6 +32,7 @@ import {
   removeTerm,
   setFieldCondition,
   termLabel,
+  type RelationLabels,
 } from './filterModel.js';
 
 /** A named view stored by the server (filters, sort and columns), possibly shared with everyone who can read. */
@@ -68,6 +70,11 @@ export interface FilterBarProps {
    */
   presets?: FilterPresetsActor;
 
+  /** Searches another entity; with it, filterable relation fields get an "any of" picker. */
+  loadOptions?: LoadOptions;
+  /** Labels of relation ids already in the filter (e.g. from a saved view), by field then id. */
+  relationLabels?: RelationLabels;
+
   savedViews?: SavedView[];
   activeViewId?: string | null;
   onSelectView?: (view: SavedView) => void;
@@ -99,6 +106,8 @@ export function FilterBar({
   defaultFilter = EMPTY_FILTER,
   onFilterChange,
   presets,
+  loadOptions,
+  relationLabels,
   savedViews,
   activeViewId,
   onSelectView,
@@ -120,7 +129,12 @@ export function FilterBar({
 
   const search = useDebouncedSearch(searchProp ?? defaultSearch, onSearchChange, searchDebounceMs);
   const terms = filterTerms(filter);
-  const candidates = filterableFields(fields);
+  const candidates = filterableFields(fields, { relations: loadOptions !== undefined });
+  const [pickedLabels, setPickedLabels] = useState<RelationLabels>({});
+  const labels: RelationLabels = { ...relationLabels };
+  for (const [name, known] of Object.entries(pickedLabels)) labels[name] = { ...labels[name], ...known };
+  const rememberLabels = (name: string, picked: Record<string, string>) =>
+    setPickedLabels((current) => ({ ...current, [name]: { ...current[name], ...picked } }));
   const searchId = useId();
 
   const clearAll = () => {
@@ -165,11 +179,11 @@ export function FilterBar({
         {terms.length > 0 ? (
           <ul className="sc-filter-chips" aria-label="Active filters">
             {terms.map((term, index) => {
-              const text = describeTerm(term, fields);
+              const text = describeTerm(term, fields, labels);
               const field = isFilterGroup(term)
                 ? undefined
                 : fields.find((candidate) => candidate.name === term.field);
-              const editable = field !== undefined && filterKind(field) !== null;
+              const editable = field !== undefined && candidates.includes(field);
               return (
                 <li
                   key={isFilterGroup(term) ? `group-${index}` : term.field}
@@ -187,6 +201,9 @@ export function FilterBar({
                         <FieldFilterEditor
                           field={field}
                           condition={fieldCondition(filter, field.name)}
+                          loadOptions={loadOptions}
+                          labels={labels[field.name]}
+                          onPickLabels={(picked) => rememberLabels(field.name, picked)}
                           onApply={(condition) => {
                             setFilter(setFieldCondition(filter, field.name, condition));
                             close();
@@ -213,6 +230,9 @@ export function FilterBar({
         {candidates.length > 0 ? (
           <AddFilter
             fields={candidates}
+            loadOptions={loadOptions}
+            labels={labels}
+            onPickLabels={rememberLabels}
             onApply={(field, condition) => setFilter(setFieldCondition(filter, field.name, condition))}
             currentCondition={(field) => fieldCondition(filter, field.name)}
           />
@@ -343,11 +363,14 @@ function Popover({
 
 interface AddFilterProps {
   fields: ResourceField[];
+  loadOptions?: LoadOptions;
+  labels: RelationLabels;
+  onPickLabels: (field: string, picked: Record<string, string>) => void;
   currentCondition: (field: ResourceField) => FilterCondition | undefined;
   onApply: (field: ResourceField, condition: FilterCondition | null) => void;
 }
 
-function AddFilter({ fields, currentCondition, onApply }: AddFilterProps) {
+function AddFilter({ fields, currentCondition, onApply, loadOptions, labels, onPickLabels }: AddFilterProps) {
   const [fieldName, setFieldName] = useState<string | null>(null);
   const field = fields.find((candidate) => candidate.name === fieldName);
   return (
@@ -357,6 +380,9 @@ function AddFilter({ fields, currentCondition, onApply }: AddFilterProps) {
           <FieldFilterEditor
             field={field}
             condition={currentCondition(field)}
+            loadOptions={loadOptions}
+            labels={labels[field.name]}
+            onPickLabels={(picked) => onPickLabels(field.name, picked)}
             onApply={(condition) => {
               onApply(field, condition);
               setFieldName(null);
@@ -395,12 +421,26 @@ function parseBound(field: ResourceField, text: string): number | string | undef
 interface FieldFilterEditorProps {
   field: ResourceField;
   condition: FilterCondition | undefined;
+  /** For relation fields: searches the other entity. */
+  loadOptions?: LoadOptions;
+  /** Known labels of this field's relation ids. */
+  labels?: Record<string, string>;
+  /** Reports labels of relation ids picked here, so chips can name them. */
+  onPickLabels?: (picked: Record<string, string>) => void;
   onApply: (condition: FilterCondition | null) => void;
   onBack?: () => void;
 }
 
 /** The editor of one field's condition. Apply with nothing chosen removes the filter. */
-export function FieldFilterEditor({ field, condition, onApply, onBack }: FieldFilterEditorProps) {
+export function FieldFilterEditor({
+  field,
+  condition,
+  onApply,
+  onBack,
+  loadOptions,
+  labels = {},
+  onPickLabels,
+}: FieldFilterEditorProps) {
   const kind = filterKind(field);
   const id = useId();
   const [empty, setEmpty] = useState(condition?.op === 'isEmpty');
@@ -421,6 +461,7 @@ export function FieldFilterEditor({ field, condition, onApply, onBack }: FieldFi
     if (empty) return { op: 'isEmpty', field: field.name };
     switch (kind) {
       case 'in':
+      case 'relation':
         return values.length === 0 ? null : { op: 'in', field: field.name, values };
       case 'equals':
         return flag === '' ? null : { op: 'equals', field: field.name, value: flag === 'true' };
@@ -478,6 +519,42 @@ export function FieldFilterEditor({ field, condition, onApply, onBack }: FieldFi
               {option.label}
             </label>
           ))}
+        </fieldset>
+      ) : null}
+      {kind === 'relation' ? (
+        <fieldset disabled={empty}>
+          <legend>{field.label} is any of</legend>
+          {values.length > 0 ? (
+            <ul className="sc-filter-editor-picked" aria-label={`Chosen ${field.label}`}>
+              {values.map((value) => (
+                <li key={value}>
+                  {labels[value] ?? value}
+                  <button
+                    type="button"
+                    className="sc-filter-chip-remove"
+                    aria-label={`Remove ${labels[value] ?? value}`}
+                    onClick={() => setValues(values.filter((v) => v !== value))}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <RelationSelect
+            id={`${id}-relation`}
+            label={`Add ${field.label}`}
+            aria-label={`Add ${field.label}`}
+            entity={field.relation?.entity ?? field.name}
+            value={null}
+            clearable={false}
+            loadOptions={loadOptions}
+            onValueChange={(value, optionText) => {
+              if (value === null || values.includes(value)) return;
+              setValues([...values, value]);
+              if (optionText !== null) onPickLabels?.({ [value]: optionText });
+            }}
+          />
         </fieldset>
       ) : null}
       {kind === 'equals' ? (

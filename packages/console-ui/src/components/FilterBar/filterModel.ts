@@ -63,20 +63,34 @@ export function fieldCondition(filter: FilterGroup, field: string): FilterCondit
 }
 
 /** Which editor a field gets. */
-export type FilterKind = 'in' | 'equals' | 'range' | 'contains';
+export type FilterKind = 'in' | 'equals' | 'range' | 'contains' | 'relation';
 
 export function filterKind(field: ResourceField): FilterKind | null {
   if (field.type === 'enum') return 'in';
+  if (field.type === 'relation') return 'relation';
   if (field.type === 'boolean') return 'equals';
   if (NUMERIC_FIELD_TYPES.includes(field.type) || DATE_FIELD_TYPES.includes(field.type)) return 'range';
   if (['text', 'longtext', 'email', 'url', 'phone', 'tags'].includes(field.type)) return 'contains';
-  // Relations, JSON, secrets and date ranges are filtered by the page, not from chips.
+  // JSON, secrets and date ranges are filtered by the page, not from chips.
   return null;
 }
 
-export function filterableFields(fields: ResourceField[]): ResourceField[] {
-  return fields.filter((field) => field.filterable && filterKind(field) !== null);
+/**
+ * Fields that get a chip editor. Relation fields need a way to search the other entity, so they are only
+ * offered when `relations` is true (FilterBar passes whether it has `loadOptions`).
+ */
+export function filterableFields(
+  fields: ResourceField[],
+  options: { relations?: boolean } = {},
+): ResourceField[] {
+  return fields.filter((field) => {
+    const kind = field.filterable ? filterKind(field) : null;
+    return kind !== null && (kind !== 'relation' || options.relations === true);
+  });
 }
+
+/** Known labels of relation values, by field name then id (FilterBar remembers the ones picked). */
+export type RelationLabels = Record<string, Record<string, string>>;
 
 function bound(field: ResourceField | undefined, value: number | string): string {
   if (!field) return String(value);
@@ -85,34 +99,36 @@ function bound(field: ResourceField | undefined, value: number | string): string
   return formatFieldValue(field, value);
 }
 
-const scalar = (field: ResourceField | undefined, value: FilterScalar) =>
+const scalar = (field: ResourceField | undefined, value: FilterScalar, labels?: RelationLabels) =>
   value === null
     ? 'empty'
-    : field?.type === 'enum'
-      ? optionLabel(field, value)
-      : field?.type === 'boolean'
-        ? value === true || value === 'true'
-          ? 'Yes'
-          : 'No'
-        : String(value);
+    : field?.type === 'relation'
+      ? (labels?.[field.name]?.[String(value)] ?? String(value))
+      : field?.type === 'enum'
+        ? optionLabel(field, value)
+        : field?.type === 'boolean'
+          ? value === true || value === 'true'
+            ? 'Yes'
+            : 'No'
+          : String(value);
 
 /**
  * A chip's text.
  *
  * @example describeTerm({ op: 'in', field: 'platform', values: ['tiktok'] }, fields) // "Platform: TikTok"
  */
-export function describeTerm(term: FilterTerm, fields: ResourceField[]): string {
+export function describeTerm(term: FilterTerm, fields: ResourceField[], labels?: RelationLabels): string {
   if (isFilterGroup(term)) {
-    const parts = term.conditions.map((condition) => describeTerm(condition, fields));
+    const parts = term.conditions.map((condition) => describeTerm(condition, fields, labels));
     return parts.join(term.match === 'any' ? ' or ' : ' and ');
   }
   const field = fields.find((candidate) => candidate.name === term.field);
   const label = field?.label ?? term.field;
   switch (term.op) {
     case 'in':
-      return `${label}: ${term.values.map((value) => scalar(field, value)).join(', ')}`;
+      return `${label}: ${term.values.map((value) => scalar(field, value, labels)).join(', ')}`;
     case 'equals':
-      return `${label}: ${scalar(field, term.value)}`;
+      return `${label}: ${scalar(field, term.value, labels)}`;
     case 'contains':
       return `${label} contains “${term.value}”`;
     case 'isEmpty':

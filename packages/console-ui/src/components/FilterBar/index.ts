@@ -16,4 +16,5 @@ export {
   setFieldCondition,
   type FilterKind,
   type FilterTerm,
+  type RelationLabels,
 } from './filterModel.js';
