@@ -134,10 +134,10 @@ function SignedInConsole({ user }: { user: StoredUser }) {
     const stopRevoked = socket.onSessionRevoked(() => {
       services.session.send({ type: 'SESSION.UNAUTHORIZED' });
     });
+    // Closing the socket is the connection machine's job when the shell unmounts.
     return () => {
       stopChanged();
       stopRevoked();
-      socket.disconnect();
     };
   }, [socket, services, refresh, notify]);
 
