@@ -19,10 +19,14 @@ export interface ResourceListRequest {
   columns?: string[] | null;
 }
 
+/** Labels of the rows that relation fields point at, by field and id: `{ creator_id: { '12': 'Nadia Putri' } }`. */
+export type RelationLabels = Record<string, Record<string, string>>;
+
 export interface ResourceListPage {
   rows: ResourceRow[];
   /** Rows matching the filters (all pages). */
   total: number;
+  labels: RelationLabels;
 }
 
 /**
@@ -106,6 +110,16 @@ function asRows(value: unknown): ResourceRow[] {
   return Array.isArray(value) ? (value.filter((row) => row && typeof row === 'object') as ResourceRow[]) : [];
 }
 
+function asLabels(value: unknown): RelationLabels {
+  if (!value || typeof value !== 'object') return {};
+  const labels: RelationLabels = {};
+  for (const [field, byId] of Object.entries(value)) {
+    if (!byId || typeof byId !== 'object') continue;
+    labels[field] = Object.fromEntries(Object.entries(byId).map(([id, label]) => [id, String(label)]));
+  }
+  return labels;
+}
+
 function asAuditEntries(value: unknown): AuditEntry[] {
   const list = Array.isArray(value) ? value : value && typeof value === 'object' && 'entries' in value ? (value as { entries: unknown }).entries : [];
   return Array.isArray(list) ? (list as AuditEntry[]) : [];
@@ -131,10 +145,10 @@ export function createResourcesApi(client: AxiosInstance) {
       const data = await call(() =>
         client.get<unknown>(`${base(def)}?${listSearchParams(def, request).toString()}`, signal ? { signal } : {}),
       );
-      const body = (data ?? {}) as { rows?: unknown; total?: unknown };
+      const body = (data ?? {}) as { rows?: unknown; total?: unknown; labels?: unknown };
       const rows = asRows(body.rows);
       const total = Number(body.total);
-      return { rows, total: Number.isFinite(total) ? total : rows.length };
+      return { rows, total: Number.isFinite(total) ? total : rows.length, labels: asLabels(body.labels) };
     },
 
     get: (def: EntityDef, id: string | number): Promise<ResourceRow> =>
@@ -211,7 +225,7 @@ function requireView(value: unknown): StoredView {
   return view;
 }
 
-/** Reads a view from the server's answer, tolerating either naming of the owner flag. */
+/** Reads a view from the server's answer (`{ id, entity, name, shared, q, filters, sort, columns, mine, owner }`). */
 function toStoredView(value: unknown): StoredView | null {
   if (!value || typeof value !== 'object') return null;
   const raw = value as Record<string, unknown>;

@@ -6,11 +6,14 @@ import { canWrite, entityForRoute, toPermissionMap, type EntityDef } from '@staf
 import {
   ConfirmDialog,
   DataTable,
+  columnsFromFields,
+  renderFieldCell,
   FilterBar,
   ResourceForm,
   filterPresetsMachine,
   isFilterPreset,
   useNotifications,
+  type DataTableColumn,
   type FieldErrors,
   type FilterPreset,
   type FormValues,
@@ -20,7 +23,7 @@ import {
   type SavedView,
   type SortState,
 } from '@staff/console-ui';
-import { createResourcesApi, exportFileName, type ResourceCallError } from '../../api/resources.js';
+import { createResourcesApi, exportFileName, type RelationLabels, type ResourceCallError } from '../../api/resources.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, Page } from '../PageLayout.js';
@@ -92,6 +95,32 @@ function saveErrorOf(error: ResourceCallError, def: EntityDef): SaveError {
   if (error.status === 403) return { message: `You don't have permission to change ${def.labelPlural.toLowerCase()}.` };
   const message = other.length ? other.join(' ') : hasFields ? undefined : errorText(error, def) || 'The change was not saved.';
   return { ...(hasFields ? { fields } : {}), ...(message ? { message } : {}) };
+}
+
+/** The list's columns: relation cells show the related row's label the list answer carries, not its id. */
+export function columnsFor(def: EntityDef, labels: RelationLabels): DataTableColumn[] {
+  return columnsFromFields(def.fields).map((column) =>
+    column.field?.type === 'relation'
+      ? {
+          ...column,
+          cell: (row: ResourceRow) => {
+            const id = row[column.id];
+            if (id === null || id === undefined) return '-';
+            return labels[column.id]?.[String(id)] ?? renderFieldCell(column.field!, id);
+          },
+        }
+      : column,
+  );
+}
+
+/** Labels of a row's relation values, for the form's relation selects. */
+export function relationLabelsOf(def: EntityDef, row: ResourceRow, labels: RelationLabels): Record<string, string> {
+  const known: Record<string, string> = {};
+  for (const field of def.fields) {
+    const label = field.type === 'relation' ? labels[field.name]?.[String(row[field.name])] : undefined;
+    if (label !== undefined) known[field.name] = label;
+  }
+  return known;
 }
 
 function readUserPresets(listId: string): FilterPreset[] {
@@ -292,6 +321,8 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
     }
   };
 
+  const { labels } = list;
+  const columns = useMemo(() => columnsFor(def, labels), [def, labels]);
   const loading = list.shownKey !== list.key && list.error === null;
   const panelTitle = !panel
     ? ''
@@ -355,7 +386,7 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
       ) : null}
       <DataTable
         label={def.labelPlural}
-        fields={def.fields}
+        columns={columns}
         rows={list.rows}
         total={list.total}
         rowLabel={(row) => rowTitle(def, row)}
@@ -432,6 +463,7 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
                 : null
             }
             loadOptions={(entity, q) => api.options(entity, q)}
+            {...(panel.mode !== 'create' ? { relationLabels: relationLabelsOf(def, panel.row, labels) } : {})}
           />
         </RecordPanel>
       ) : null}

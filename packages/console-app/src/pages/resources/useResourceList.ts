@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EntityDef } from '@staff/console-contract';
 import type { ResourceRow } from '@staff/console-ui';
-import type { ResourceCallError, ResourceListRequest, ResourcesApi } from '../../api/resources.js';
+import type { RelationLabels, ResourceCallError, ResourceListRequest, ResourcesApi } from '../../api/resources.js';
 import type { Preloaded } from '../preload.js';
 import { requestKey, type LoadedList } from './loadList.js';
 
@@ -9,6 +9,7 @@ export interface ResourceListState {
   /** The rows shown; kept while the same view reloads so a live refresh does not flash. */
   rows: ResourceRow[];
   total: number;
+  labels: RelationLabels;
   /** Which request the rows answer. */
   shownKey: string | null;
   /** True while a request runs. */
@@ -19,12 +20,12 @@ export interface ResourceListState {
 function initialState(preloaded: Preloaded<LoadedList> | undefined, key: string): ResourceListState {
   const state = preloaded?.state;
   if (state?.status === 'fulfilled' && state.value.key === key) {
-    return { rows: state.value.page.rows, total: state.value.page.total, shownKey: key, fetching: false, error: null };
+    return { rows: state.value.page.rows, total: state.value.page.total, labels: state.value.page.labels, shownKey: key, fetching: false, error: null };
   }
   if (state?.status === 'rejected') {
-    return { rows: [], total: 0, shownKey: null, fetching: false, error: state.error as ResourceCallError };
+    return { rows: [], total: 0, labels: {}, shownKey: null, fetching: false, error: state.error as ResourceCallError };
   }
-  return { rows: [], total: 0, shownKey: null, fetching: true, error: null };
+  return { rows: [], total: 0, labels: {}, shownKey: null, fetching: true, error: null };
 }
 
 /**
@@ -64,7 +65,7 @@ export function useResourceList(
       : api.list(def, requestRef.current, controller.signal);
     load.then(
       (page) => {
-        if (live) setState({ rows: page.rows, total: page.total, shownKey: key, fetching: false, error: null });
+        if (live) setState({ rows: page.rows, total: page.total, labels: page.labels, shownKey: key, fetching: false, error: null });
       },
       (error: unknown) => {
         if (live) setState((current) => ({ ...current, fetching: false, error: error as ResourceCallError }));
