@@ -8,11 +8,6 @@ import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import {
   PAGE_DENIED_MESSAGE,
-  adminUserIdParamsSchema,
-  adminUserListResponseSchema,
-  adminUserPatchSchema,
-  adminUserSchema,
-  adminUserSetsBodySchema,
   apiErrorSchema,
   configQuerySchema,
   configResponseSchema,
@@ -35,7 +30,8 @@ import { type AnyRouteSpec, HttpError, defineRoute } from './http.js';
 import { buildOpenApi } from './openapi.js';
 import { registerResourceRoutes } from './resources/routes.js';
 import { type Realtime, createRealtime } from './realtime.js';
-import { ConflictError, NotFoundError, listUsers, replaceUserSets, updateUser, userPermission, userPermissions, type UserSummary } from './services/users.js';
+import { userPermission, userPermissions } from './services/users.js';
+import { registerAdminRoutes } from './admin/routes.js';
 import { usageStatistics } from './services/statistics.js';
 import type { ConsoleEvents } from './services/events.js';
 
@@ -86,16 +82,6 @@ const LOG_REDACT = [
 const isAppPath = (url: string) => url === '/' || url === '/login' || url === '/login/' || url === '/app' || url.startsWith('/app/');
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
-const toAdminUser = (user: UserSummary) => ({
-  id: user.id,
-  username: user.username,
-  full_name: user.full_name,
-  active: user.active,
-  last_login_at: iso(user.last_login_at),
-  locked_until: iso(user.locked_until),
-  permission_sets: user.permission_sets,
-});
 
 /**
  * The console's HTTP API, socket.io and static app on one Fastify instance. The caller owns the database
@@ -350,66 +336,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     async (_request, _reply, { query }) => usageStatistics(db, clock(), query.days),
   );
 
-  const adminUser = async (id: number) => {
-    const user = (await listUsers(db)).find((row) => row.id === id);
-    if (!user) throw new HttpError(404, `No user with id ${id}`, 'NOT_FOUND');
-    return toAdminUser(user);
-  };
-  const mapServiceErrors = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof NotFoundError) throw new HttpError(404, error.message, 'NOT_FOUND');
-      if (error instanceof ConflictError) throw new HttpError(409, error.message, 'CONFLICT');
-      throw error;
-    }
-  };
-
-  route(
-    { method: 'GET', url: '/api/admin/users', tag: 'administration', summary: 'All users with their permission sets', auth: true, permission: { key: 'admin_manage_user', mode: 'read' }, responses: { 200: adminUserListResponseSchema } },
-    async () => ({ users: (await listUsers(db)).map(toAdminUser) }),
-  );
-
-  route(
-    {
-      method: 'PATCH',
-      url: '/api/admin/users/:id',
-      tag: 'administration',
-      summary: "Change a user's full name or enable/disable them (disabling ends their sessions at once)",
-      auth: true,
-      permission: { key: 'admin_manage_user', mode: 'write' },
-      params: adminUserIdParamsSchema,
-      body: adminUserPatchSchema,
-      responses: { 200: adminUserSchema, 404: apiErrorSchema, 409: apiErrorSchema },
-    },
-    async (request, _reply, { params, body }) => {
-      const session = sessionOf(request);
-      if (params.id === session.userId && body.active === false) {
-        throw new HttpError(409, 'You cannot disable your own account.', 'CONFLICT');
-      }
-      await mapServiceErrors(() => updateUser(db, params.id, body, { id: session.userId, ip: request.ip }, events));
-      return adminUser(params.id);
-    },
-  );
-
-  route(
-    {
-      method: 'PUT',
-      url: '/api/admin/users/:id/permission-sets',
-      tag: 'administration',
-      summary: "Replace a user's permission sets (the user is told over the socket)",
-      auth: true,
-      permission: { key: 'admin_manage_user', mode: 'write' },
-      params: adminUserIdParamsSchema,
-      body: adminUserSetsBodySchema,
-      responses: { 200: adminUserSchema, 404: apiErrorSchema },
-    },
-    async (request, _reply, { params, body }) => {
-      const session = sessionOf(request);
-      await mapServiceErrors(() => replaceUserSets(db, params.id, body.permission_sets, { id: session.userId, ip: request.ip }, events));
-      return adminUser(params.id);
-    },
-  );
+  // Administration (users, permission sets, matrix, view-as) and the own password change: src/admin/.
+  registerAdminRoutes({ route, sessionOf, db, events, now: clock });
 
   // Master-data resources, saved views and API keys (src/resources/).
   await registerResourceRoutes(app, { clock });

@@ -285,8 +285,9 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
 
     // Every API route that needs a key.
     it('every keyed API route: 403 without its key and mode, through with it', async () => {
-      const keyed = app.apiRoutes.filter((route) => route.permission);
-      expect(keyed.length).toBeGreaterThanOrEqual(4);
+      // Administration routes have their own 403 matrix in admin.test.ts.
+      const keyed = app.apiRoutes.filter((route) => route.permission && !route.url.startsWith('/api/admin/'));
+      expect(keyed.length).toBeGreaterThanOrEqual(1);
       const target = await findUserByUsername(testDb.database.db, 'demo-none');
       const requests: Record<string, { url: string; payload?: unknown }> = {
         'GET /api/statistics/usage': { url: '/api/statistics/usage' },
@@ -373,7 +374,7 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       expect(put.statusCode).toBe(200);
       expect(put.json().permission_sets).toEqual(['Logs', 'Reports']);
       const missing = await c.request({ method: 'PUT', url: `/api/admin/users/${target!.id}/permission-sets`, token, payload: { permission_sets: ['No such set'] } });
-      expect(missing.statusCode).toBe(404);
+      expect(missing.statusCode).toBe(400); // an unknown set name is bad input (admin.test.ts)
       const unknownUser = await c.request({ method: 'PATCH', url: '/api/admin/users/999999', token, payload: { active: false } });
       expect(unknownUser.statusCode).toBe(404);
       const self = await c.request({ method: 'PATCH', url: `/api/admin/users/${admin.id}`, token, payload: { active: false } });

@@ -1,0 +1,29 @@
+/** The rules every password set through the API meets (admin create/reset, change my password). */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
+
+export const PASSWORD_MESSAGES = {
+  tooShort: `Use at least ${PASSWORD_MIN_LENGTH} characters.`,
+  tooLong: `Use at most ${PASSWORD_MAX_LENGTH} characters.`,
+  containsUsername: 'The password must not contain the username.',
+  blank: 'The password must not be only spaces.',
+  sameAsOld: 'The new password must differ from the current one.',
+  wrongOld: 'The current password is not correct.',
+} as const;
+
+/**
+ * The problems with a candidate password, as messages for the form (empty when it is acceptable). The username
+ * check ignores case, so "Budi.Santoso2024" is refused for the user "budi.santoso".
+ *
+ * @example passwordProblems('short', 'budi') // ['Use at least 10 characters.']
+ */
+export function passwordProblems(password: string, username: string): string[] {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) problems.push(PASSWORD_MESSAGES.tooShort);
+  if (password.length > PASSWORD_MAX_LENGTH) problems.push(PASSWORD_MESSAGES.tooLong);
+  if (password.length > 0 && password.trim() === '') problems.push(PASSWORD_MESSAGES.blank);
+  const name = username.trim().toLowerCase();
+  if (name.length > 0 && password.toLowerCase().includes(name))
+    problems.push(PASSWORD_MESSAGES.containsUsername);
+  return problems;
+}

@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { PERMISSION_KEYS, adminUserSchema, isPermissionKey } from '@staff/console-contract';
+import { PASSWORD_MAX_LENGTH } from './passwordPolicy.js';
+
+// Wire shapes of the administration API (ADR 007). The contract's adminUserSchema stays the row shape.
+
+const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
+export const USERNAME_MESSAGE =
+  'Use 3–64 letters, digits, dots, dashes or underscores, starting with a letter or digit.';
+
+export const usernameSchema = z.string().trim().regex(USERNAME_PATTERN, { message: USERNAME_MESSAGE });
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'Enter the full name.' })
+  .max(200, { message: 'Use at most 200 characters.' });
+const passwordSchema = z
+  .string()
+  .max(PASSWORD_MAX_LENGTH, { message: `Use at most ${PASSWORD_MAX_LENGTH} characters.` });
+const setNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'Enter a name.' })
+  .max(100, { message: 'Use at most 100 characters.' });
+const setNamesSchema = z.array(z.string().min(1).max(200)).max(100);
+
+const queryBoolean = z.enum(['true', 'false']).transform((value) => value === 'true');
+const queryList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((value) =>
+    (Array.isArray(value) ? value : value.split(',')).map((item) => item.trim()).filter(Boolean),
+  );
+const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
+
+export const USER_SORT_FIELDS = ['username', 'full_name', 'last_login_at', 'created_at'] as const;
+
+export const userListQuerySchema = z.object({
+  /** Username or full name contains (case-insensitive). */
+  q: z.string().max(200).optional(),
+  active: queryBoolean.optional(),
+  /** Holds any of these sets (comma-separated or repeated). */
+  permission_set: queryList.optional(),
+  last_login_from: isoDate.optional(),
+  last_login_to: isoDate.optional(),
+  /** true: never signed in. */
+  never_logged_in: queryBoolean.optional(),
+  sort: z.enum(USER_SORT_FIELDS).default('username'),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+
+export const adminUserRowSchema = adminUserSchema.extend({
+  created_at: z.string(),
+  version: z.number().int(),
+  /** Sessions not revoked and not expired. */
+  live_sessions: z.number().int(),
+});
+export type AdminUserRow = z.infer<typeof adminUserRowSchema>;
+
+export const userListResponseSchema = z.object({
+  users: z.array(adminUserRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
+});
+
+export const userCreateBodySchema = z.object({
+  username: usernameSchema,
+  full_name: fullNameSchema,
+  /** Left out (or empty): the server generates one and answers it once. */
+  password: passwordSchema.optional(),
+  active: z.boolean().default(true),
+  permission_sets: setNamesSchema.default([]),
+});
+
+export const userCreateResponseSchema = z.object({
+  user: adminUserRowSchema,
+  /** Only when the server generated the password: shown once, never stored in clear. */
+  generated_password: z.string().optional(),
+});
+
+export const userPatchBodySchema = z
+  .object({
+    username: usernameSchema.optional(),
+    full_name: fullNameSchema.optional(),
+    active: z.boolean().optional(),
+    /** The version the editor loaded: a newer one on the server answers 409. */
+    version: z.number().int().optional(),
+  })
+  .refine(
+    (value) => value.username !== undefined || value.full_name !== undefined || value.active !== undefined,
+    {
+      message: 'Give username, full_name or active',
+    },
+  );
+
+export const resetPasswordBodySchema = z.object({ password: passwordSchema.optional() });
+export const resetPasswordResponseSchema = z.object({
+  generated_password: z.string().optional(),
+  /** Sessions the reset ended. */
+  revoked_sessions: z.number().int(),
+});
+
+export const changePasswordBodySchema = z.object({
+  old_password: z.string().max(1000),
+  new_password: passwordSchema,
+});
+export const changePasswordResponseSchema = z.object({
+  ok: z.literal(true),
+  revoked_sessions: z.number().int(),
+});
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string().nullable(),
+  expires_at: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export const sessionListResponseSchema = z.object({ sessions: z.array(sessionSchema) });
+export const revokeAllResponseSchema = z.object({ revoked: z.number().int() });
+
+export const activityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const activityEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  /** `actor`: the user did it; `subject`: it was done to the user. */
+  role: z.enum(['actor', 'subject']),
+  actor: z.object({ id: z.number().int(), username: z.string(), full_name: z.string() }).nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+});
+export const activityResponseSchema = z.object({ entries: z.array(activityEntrySchema) });
+
+export const deleteResponseSchema = z.object({ ok: z.literal(true) });
+
+const permissionKeySchema = z.string().refine(isPermissionKey, { message: 'Unknown permission key' });
+export const setEntrySchema = z.object({ key: permissionKeySchema, read: z.boolean(), write: z.boolean() });
+const entriesSchema = z.array(setEntrySchema).max(PERMISSION_KEYS.length * 2);
+
+export const permissionSetSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  version: z.number().int(),
+  /** Users holding the set (active or not). */
+  user_count: z.number().int(),
+  entries: z.array(z.object({ key: z.string(), read: z.boolean(), write: z.boolean() })),
+});
+export type PermissionSetRow = z.infer<typeof permissionSetSchema>;
+export const permissionSetListResponseSchema = z.object({ sets: z.array(permissionSetSchema) });
+
+export const setIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export const setCreateBodySchema = z.object({
+  name: setNameSchema,
+  description: z.string().max(500).default(''),
+  entries: entriesSchema.default([]),
+});
+
+export const setPatchBodySchema = z
+  .object({
+    name: setNameSchema.optional(),
+    description: z.string().max(500).optional(),
+    entries: entriesSchema.optional(),
+    version: z.number().int().optional(),
+  })
+  .refine(
+    (value) => value.name !== undefined || value.description !== undefined || value.entries !== undefined,
+    {
+      message: 'Give name, description or entries',
+    },
+  );
+
+export const matrixKeySchema = z.object({
+  key: z.string(),
+  /** Pages this key guards (their page check). */
+  pages: z.array(
+    z.object({ id: z.string(), path: z.string(), title: z.string(), group: z.string().nullable() }),
+  ),
+  /** Menu groups (and items) that need this key to be shown. */
+  menu_groups: z.array(z.object({ id: z.string(), label: z.string() })),
+});
+export const matrixResponseSchema = z.object({
+  keys: z.array(matrixKeySchema),
+  sets: z.array(permissionSetSchema),
+});
+
+/** Saves several sets' entries at once: one transaction, one safety check, one notice per affected user. */
+export const matrixSaveBodySchema = z.object({
+  sets: z
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        entries: entriesSchema,
+        version: z.number().int().optional(),
+      }),
+    )
+    .min(1)
+    .max(200),
+});
+export const matrixSaveResponseSchema = z.object({
+  sets: z.array(permissionSetSchema),
+  /** Sets whose entries actually changed. */
+  changed_sets: z.array(z.string()),
+  /** Signed-in users told over the socket (ids of users holding a changed set). */
+  notified_users: z.number().int(),
+});
+
+export const viewAsResponseSchema = z.object({
+  user: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    full_name: z.string(),
+    active: z.boolean(),
+    last_login_at: z.string().nullable(),
+  }),
+  permission_sets: z.array(z.string()),
+  /** Exactly what `GET /api/a/verify/___ca` answers that user. */
+  permissions: z.array(
+    z.object({
+      permission_key: z.string(),
+      allow_read: z.number().int(),
+      allow_write: z.number().int().optional(),
+    }),
+  ),
+  /** The sidebar groups and items that user sees. */
+  menu: z.array(
+    z.object({
+      id: z.string(),
+      label: z.string(),
+      items: z.array(z.object({ id: z.string(), label: z.string(), path: z.string() })),
+    }),
+  ),
+  /** Pages whose guard would let that user in. */
+  allowed_pages: z.array(z.string()),
+});
