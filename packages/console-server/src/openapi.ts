@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '@staff/console-contract';
 import type { AnyRouteSpec } from './http.js';
+import { resourceOpenApi } from './resources/openapi.js';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
 
@@ -69,6 +70,9 @@ export function buildOpenApi(routes: readonly AnyRouteSpec[], version: string) {
     paths[key] ??= {};
     paths[key][route.method.toString().toLowerCase()] = operation;
   }
+  // Master-data resources, saved views and API keys: generic routes documented per entity (src/resources/).
+  const resources = resourceOpenApi();
+  Object.assign(paths, resources.paths);
   return {
     openapi: '3.1.0',
     info: {
@@ -80,8 +84,8 @@ export function buildOpenApi(routes: readonly AnyRouteSpec[], version: string) {
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Opaque session token' } },
-      schemas: { ApiError: toSchema(apiErrorSchema, 'output') },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Opaque session token' }, ...resources.securitySchemes },
+      schemas: { ApiError: toSchema(apiErrorSchema, 'output'), ...resources.schemas },
     },
     paths,
   };
