@@ -15,6 +15,8 @@ export interface PageEntry {
 
 const upcoming = lazyWithPreload<PageProps>(() => import('./UpcomingPage.js'));
 const usageStatistics = lazyWithPreload<PageProps<never>>(() => import('./UsageStatisticsPage.js'));
+const users = lazyWithPreload<PageProps>(() => import('./admin/UsersPage.js'));
+const userPermissions = lazyWithPreload<PageProps>(() => import('./admin/UserPermissionsPage.js'));
 const resourcePage = lazyWithPreload<PageProps<never>>(() => import('./resources/ResourcePage.js'));
 
 /**
@@ -63,6 +65,9 @@ const PAGES: Record<string, PageEntry> = {
     ...usageStatistics,
     loadData: (services) => preloadData(() => services.fetchUsageStatistics(USAGE_WINDOW_DAYS)),
   },
+  // Administration (ADR 007): they load their own data, filtered and paged.
+  users,
+  'user-permissions': userPermissions,
   ...Object.fromEntries(RESOURCE_ROUTE_IDS.map((routeId) => [routeId, resourceEntry(routeId)])),
 };
 

@@ -21,6 +21,7 @@ import { useServices } from '../services.js';
 import { createConsoleSocket } from '../realtime/socket.js';
 import { PRODUCT_LABEL } from '../product.js';
 import type { ConsoleOutletContext } from './consoleContext.js';
+import { ChangePasswordDialog } from '../pages/admin/ChangePasswordDialog.js';
 
 const MENU = menuDefinition();
 
@@ -30,6 +31,22 @@ const SidebarStatus = styled.div`
   ${tokenVar('colorTextMuted')}: ${t.colorSidebarText};
   ${tokenVar('colorPrimary')}: ${t.colorSidebarText};
   ${tokenVar('colorBorder')}: rgba(255, 255, 255, 0.35);
+`;
+
+const SidebarAction = styled.button`
+  margin-top: ${t.space2};
+  font: inherit;
+  font-size: ${t.fontSizeSm};
+  background: transparent;
+  border: 0;
+  padding: 0;
+  color: ${t.colorSidebarText};
+  text-decoration: underline;
+  cursor: pointer;
+  &:focus-visible {
+    outline: 2px solid ${t.colorFocus};
+    outline-offset: 2px;
+  }
 `;
 
 /** Menu links through react-router, so navigation stays in the page. */
@@ -161,6 +178,7 @@ function SignedInConsole({ user }: { user: StoredUser }) {
     );
   }, [services, notify]);
 
+  const [changingPassword, setChangingPassword] = useState(false);
   const route = findRoute(pathname) ?? findRoute(pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`);
   const outletContext: ConsoleOutletContext = useMemo(
     () => ({ permissions, permissionsVersion }),
@@ -187,12 +205,17 @@ function SignedInConsole({ user }: { user: StoredUser }) {
           footer={
             <SidebarStatus>
               <ConnectionStatus state={connectionState} transport={transport} onRetry={retryConnection} />
+              {/* ADR 007: the signed-in user's own password change. */}
+              <SidebarAction type="button" onClick={() => setChangingPassword(true)}>
+                Change my password
+              </SidebarAction>
             </SidebarStatus>
           }
         />
       }
     >
       <Outlet context={outletContext} />
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
     </AppShell>
   );
 }

@@ -1,0 +1,142 @@
+import { forwardRef, useCallback, useEffect, useRef, useState } from 'react';
+import { styled } from 'styled-components';
+import { ROUTES, menuDefinition } from '@staff/console-contract';
+import { Sidebar, t, type LinkRendererProps } from '@staff/console-ui';
+import { Button, ErrorBox, useAdminApi, useLoad } from './adminUi.js';
+
+const MENU = menuDefinition();
+
+const Overlay = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 900;
+  display: grid;
+  grid-template-rows: auto 1fr;
+  background: ${t.colorBg};
+`;
+
+const Banner = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${t.space3};
+  align-items: center;
+  padding: ${t.space2} ${t.space4};
+  background: ${t.colorWarning};
+  color: #1b1b1b;
+  font-weight: 600;
+`;
+
+const Body = styled.div`
+  display: grid;
+  grid-template-columns: ${t.sidebarWidth} 1fr;
+  min-height: 0;
+  > aside {
+    overflow: auto;
+  }
+  > main {
+    overflow: auto;
+    padding: ${t.space4};
+  }
+  ul {
+    margin: 0;
+    padding-left: ${t.space4};
+  }
+`;
+
+/** Menu links in the preview do not navigate: it shows, it does not act. */
+const InertLink = forwardRef<HTMLAnchorElement, LinkRendererProps>(function InertLink(
+  { to, children, ...rest },
+  ref,
+) {
+  return (
+    <a ref={ref} href={to} {...rest} onClick={(event) => event.preventDefault()}>
+      {children}
+    </a>
+  );
+});
+
+/**
+ * "View as": the sidebar and the page access exactly as the chosen user has them — the same Sidebar component
+ * fed with that user's `___ca` answer — read-only and clearly marked, with an exit control.
+ */
+export function ViewAsPreview({ userId, onExit }: { userId: number; onExit: () => void }) {
+  const admin = useAdminApi();
+  const load = useCallback(() => admin.viewAs(userId), [admin, userId]);
+  const { state, reload } = useLoad(load);
+  const [currentPath, setCurrentPath] = useState('');
+  const exitRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    exitRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onExit();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onExit]);
+
+  const name = state.status === 'ready' ? state.data.user.full_name : 'user';
+  return (
+    <Overlay
+      role="dialog"
+      aria-modal="true"
+      aria-label={`Viewing as ${name} (read-only)`}
+      data-view-as={userId}
+    >
+      <Banner role="status">
+        <span>
+          Viewing as {name}
+          {state.status === 'ready' ? ` (${state.data.user.username})` : ''} — read-only preview. Nothing here
+          acts as them.
+        </span>
+        <Button ref={exitRef} type="button" onClick={onExit}>
+          Exit view as
+        </Button>
+      </Banner>
+      {state.status === 'loading' ? <p role="status">Loading what this user sees…</p> : null}
+      {state.status === 'error' ? (
+        <ErrorBox error={state.error} onRetry={reload} what="the user's view" />
+      ) : null}
+      {state.status === 'ready' ? (
+        <Body>
+          <aside
+            aria-label={`Sidebar of ${name}`}
+            onClickCapture={(event) => {
+              const link = (event.target as HTMLElement).closest('a');
+              if (link) setCurrentPath(link.getAttribute('href') ?? '');
+            }}
+          >
+            <Sidebar
+              user={{ fullname: state.data.user.full_name, last_login: state.data.user.last_login_at }}
+              menu={MENU}
+              permissions={state.data.permissions}
+              currentPath={currentPath}
+              renderLink={InertLink}
+              onSignOut={onExit}
+              onRefresh={reload}
+              navLabel={`Menu of ${name}`}
+            />
+          </aside>
+          <main>
+            <h2>What {name} can open</h2>
+            <p>
+              Permission sets:{' '}
+              {state.data.permission_sets.length ? state.data.permission_sets.join(', ') : 'none'}
+              {state.data.user.active ? '' : ' · this account is disabled and cannot sign in'}
+            </p>
+            <ul aria-label="Page access">
+              {ROUTES.map((route) => {
+                const allowed = state.data.allowed_pages.includes(route.path);
+                return (
+                  <li key={route.id} data-allowed={allowed}>
+                    {route.title} ({route.path}): {allowed ? 'allowed' : `denied — needs ${route.key}`}
+                  </li>
+                );
+              })}
+            </ul>
+          </main>
+        </Body>
+      ) : null}
+    </Overlay>
+  );
+}

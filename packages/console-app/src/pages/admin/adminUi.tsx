@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { styled } from 'styled-components';
+import { t } from '@staff/console-ui';
+import { useServices } from '../../services.js';
+import { createAdminApi, type AdminApi, type AdminError } from './adminApi.js';
+
+export function useAdminApi(): AdminApi {
+  const { api } = useServices();
+  return useMemo(() => createAdminApi(api), [api]);
+}
+
+export type LoadState<T> =
+  { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: AdminError };
+
+/** Loads with `load` whenever it changes (callers memoise it on their inputs); keeps the last data while reloading. */
+export function useLoad<T>(load: () => Promise<T>) {
+  const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (data) => {
+        if (live) setState({ status: 'ready', data });
+      },
+      (error: AdminError) => {
+        if (live) setState({ status: 'error', error });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, tick]);
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  return { state, reload };
+}
+
+export const Button = styled.button`
+  font: inherit;
+  padding: ${t.space1} ${t.space3};
+  border-radius: ${t.radiusSm};
+  border: 1px solid ${t.colorBorder};
+  background: ${t.colorSurface};
+  color: ${t.colorText};
+  cursor: pointer;
+  &[data-kind='primary'] {
+    background: ${t.colorPrimary};
+    border-color: ${t.colorPrimary};
+    color: ${t.colorPrimaryText};
+  }
+  &[data-kind='danger'] {
+    border-color: ${t.colorDanger};
+    color: ${t.colorDanger};
+  }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+  &:focus-visible {
+    outline: 2px solid ${t.colorFocus};
+    outline-offset: 2px;
+  }
+`;
+
+export const Panel = styled.section`
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusMd};
+  padding: ${t.space4};
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space3};
+  h2,
+  h3 {
+    margin: 0;
+    font-size: ${t.fontSizeLg};
+  }
+`;
+
+export const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${t.space2};
+  align-items: center;
+`;
+
+const Box = styled.div`
+  display: flex;
+  gap: ${t.space3};
+  align-items: center;
+  flex-wrap: wrap;
+  padding: ${t.space3} ${t.space4};
+  border-radius: ${t.radiusMd};
+  &[data-tone='danger'] {
+    background: ${t.colorDangerSoft};
+    color: ${t.colorDanger};
+  }
+  &[data-tone='warning'] {
+    background: ${t.colorWarningSoft};
+    color: ${t.colorText};
+  }
+  &[data-tone='success'] {
+    background: ${t.colorSuccessSoft};
+    color: ${t.colorText};
+  }
+`;
+
+export function ErrorBox({
+  error,
+  onRetry,
+  what,
+}: {
+  error: AdminError;
+  onRetry?: () => void;
+  what: string;
+}) {
+  const detail = error.status === 403 ? "You don't have permission for this." : error.message;
+  return (
+    <Box role="alert" data-tone="danger">
+      <span>
+        Could not load {what}. {detail}
+      </span>
+      {onRetry ? (
+        <Button type="button" onClick={onRetry}>
+          Try again
+        </Button>
+      ) : null}
+    </Box>
+  );
+}
+
+export function Notice({
+  tone,
+  children,
+  label,
+}: {
+  tone: 'warning' | 'success' | 'danger';
+  children: ReactNode;
+  label?: string;
+}) {
+  return (
+    <Box role={tone === 'danger' ? 'alert' : 'status'} data-tone={tone} aria-label={label}>
+      {children}
+    </Box>
+  );
+}
+
+/** A one-time secret (generated password) with a copy button; the caller drops it once dismissed. */
+export function OneTimeSecret({
+  label,
+  value,
+  onDismiss,
+}: {
+  label: string;
+  value: string;
+  onDismiss: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Notice tone="warning" label={label}>
+      <span>
+        {label}: <code data-testid="one-time-secret">{value}</code>. It is shown only now: give it to the user
+        through a safe channel.
+      </span>
+      <Button
+        type="button"
+        onClick={() => {
+          void navigator.clipboard?.writeText(value).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          );
+        }}
+      >
+        {copied ? 'Copied' : 'Copy'}
+      </Button>
+      <Button type="button" onClick={onDismiss}>
+        Done
+      </Button>
+    </Notice>
+  );
+}
+
+const dateTime = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
+export const formatWhen = (value: string | null) => (value ? dateTime.format(new Date(value)) : 'Never');
