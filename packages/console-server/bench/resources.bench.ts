@@ -1,0 +1,196 @@
+/**
+ * Resource benchmark: `npx tsx packages/console-server/bench/resources.bench.ts` (also run by `npm run bench`).
+ * A private PostgreSQL 15 with 1M n8n_creators rows (generate_series); the server in its own process on
+ * 127.0.0.1; from this process:
+ *  - one call at a time: the server's own time (server-timing) for a 50-row list page and for a filtered count,
+ *    against the same SQL (built by the same code from the same query string) sent straight through `pg`;
+ *  - under load: autocannon (BENCH_CONNECTIONS, default 10, for BENCH_SECONDS, default 5) for p50/p99.
+ * BENCH_ROWS (default 1 000 000) sets the table size.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { listQuerySchema, n8nCreators } from '@staff/console-contract';
+import { openDatabase } from '../src/db/database.js';
+import { selectList, table, whereOf, orderOf } from '../src/resources/query.js';
+import { seed } from '../src/seed.js';
+import { freePort, startPostgres } from '../test/support/postgres.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const ROUNDS = 200;
+const PASSWORD = 'Bench-Password-1';
+
+const CASES = [
+  { name: 'list page (50 rows, default sort, total)', query: 'limit=50' },
+  { name: 'filtered count (platform + followers range)', query: 'f.platform.eq=tiktok&f.followers.range=10000,50000&limit=1' },
+] as const;
+
+/** 1M plausible prospects in one statement; about a tenth without last_scraped_at (nulls in the default sort). */
+async function fill(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    await pool.query(`
+      insert into n8n_creators (handle, platform, name, followers, following, posts_count, avg_views, engagement_rate, niche, city, source, status, last_scraped_at)
+      select 'prospect_' || g,
+             (array['instagram','tiktok','youtube','facebook'])[1 + g % 4],
+             'Prospek ' || g,
+             (g * 7919) % 2000000,
+             (g * 31) % 3000,
+             (g * 17) % 2500,
+             (g * 104729) % 500000,
+             ((g * 13) % 1000) / 100.0,
+             (array['beauty','fashion','food','parenting','health','finance','education','lifestyle'])[1 + g % 8],
+             (array['Jakarta','Bandung','Surabaya','Medan','Makassar','Yogyakarta'])[1 + g % 6],
+             (array['n8n','manual','csv_import','referral'])[1 + g % 4],
+             (array['new','qualified','contacted','rejected','converted'])[1 + g % 5],
+             case when g % 10 = 0 then null else timestamptz '2026-11-01' - ((g % 525600) || ' minutes')::interval end
+      from generate_series(1::bigint, ${ROWS}) g`);
+    await pool.query('analyze n8n_creators');
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The SQL the server runs for a list query string (page + total), built by the same code. */
+function sqlFor(db: Kysely<unknown>, queryString: string) {
+  const query = listQuerySchema(n8nCreators).parse(Object.fromEntries(new URLSearchParams(queryString)));
+  const where = whereOf(n8nCreators, query);
+  return {
+    page: sql`select ${selectList(n8nCreators)} from ${table(n8nCreators)} ${where} ${orderOf(query.sort)} limit ${query.limit + 1} offset ${query.offset}`.compile(db),
+    count: sql`select count(*) as n from ${table(n8nCreators)} ${where}`.compile(db),
+  };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const stats = (samples: number[]) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { mean: samples.reduce((sum, n) => sum + n, 0) / samples.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+};
+
+async function direct(url: string, queryString: string): Promise<number[]> {
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
+  try {
+    const { page, count } = sqlFor(db, queryString);
+    const once = async () => {
+      const started = performance.now();
+      // Like the server: page and total side by side.
+      await Promise.all([pool.query(page.sql, [...page.parameters]), pool.query(count.sql, [...count.parameters])]);
+      return performance.now() - started;
+    };
+    for (let i = 0; i < 20; i += 1) await once();
+    const samples: number[] = [];
+    for (let i = 0; i < ROUNDS; i += 1) samples.push(await once());
+    return samples;
+  } finally {
+    await db.destroy();
+    await pool.end();
+  }
+}
+
+async function viaServer(base: string, token: string, queryString: string): Promise<number[]> {
+  const once = async () => {
+    const response = await fetch(`${base}/api/resources/n8n_creators?${queryString}`, { headers: { authorization: `Bearer ${token}` } });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`list answered ${response.status}`);
+    return Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN);
+  };
+  for (let i = 0; i < 20; i += 1) await once();
+  const samples: number[] = [];
+  for (let i = 0; i < ROUNDS; i += 1) samples.push(await once());
+  return samples;
+}
+
+function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
+  const child = spawn(process.execPath, ['--import', path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs'), path.join(repoRoot, 'packages/console-server/src/main.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', CONSOLE_DEMO: '0', CONSOLE_LOGIN_RATE_LIMIT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, output: () => output };
+}
+
+async function waitHealthy(base: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output()}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server not healthy within 120 s: ${output()}`);
+}
+
+async function main() {
+  console.log(`resources bench: ${ROWS.toLocaleString('en')} n8n_creators rows on PostgreSQL 15, ${SECONDS} s × ${CONNECTIONS} connections per load case, node ${process.version}, ${os.cpus().length} cores`);
+  const postgres = await startPostgres();
+  let server: ReturnType<typeof startServer> | undefined;
+  try {
+    // Migrate and create the administrator, then fill the table.
+    const database = await openDatabase({ databaseUrl: postgres.url });
+    await seed(database.db, { adminUsername: 'admin', adminPassword: PASSWORD, demo: false, log: () => undefined });
+    await database.close();
+    let started = Date.now();
+    await fill(postgres.url);
+    console.log(`filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    server = startServer({ PORT: String(port), DATABASE_URL: postgres.url, CONSOLE_ADMIN_PASSWORD: PASSWORD });
+    started = Date.now();
+    await waitHealthy(base, server.child, server.output);
+    const signIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+    if (!signIn.ok) throw new Error(`login failed: ${signIn.status} ${await signIn.text()}`);
+    const token = ((await signIn.json()) as { data: { token: string } }).data.token;
+
+    const lines: string[][] = [];
+    const loadLines: string[][] = [];
+    for (const benchCase of CASES) {
+      const check = (await (await fetch(`${base}/api/resources/n8n_creators?${benchCase.query}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { total: number; rows: unknown[] };
+      const server1 = stats(await viaServer(base, token, benchCase.query));
+      const direct1 = stats(await direct(postgres.url, benchCase.query));
+      lines.push([benchCase.name, `${check.total.toLocaleString('en')}`, server1.mean.toFixed(2), direct1.mean.toFixed(2), `${(server1.mean / direct1.mean).toFixed(2)}x`, server1.p50.toFixed(2), server1.p99.toFixed(2), direct1.p50.toFixed(2), direct1.p99.toFixed(2)]);
+      const result = await autocannon({ url: `${base}/api/resources/n8n_creators?${benchCase.query}`, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
+      loadLines.push([benchCase.name, String(Math.round(result.requests.average)), String(result.latency.p50), String(result.latency.p99), String(result.errors + result.timeouts + result.non2xx)]);
+    }
+    const table = (headers: string[], rows: string[][]) => {
+      const widths = headers.map((_, column) => Math.max(headers[column]!.length, ...rows.map((row) => row[column]!.length)));
+      const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
+      return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+    };
+    console.log(`\nOne call at a time (${ROUNDS} rounds): time inside the server (server-timing: auth, permission, parse, page + total, labels, JSON)\nvs the same page + count SQL straight through pg (ms)\n`);
+    console.log(table(['case', 'total', 'server mean', 'pg mean', 'ratio', 'server p50', 'server p99', 'pg p50', 'pg p99'], lines));
+    console.log(`\nUnder load (autocannon in this process, server in its own process on 127.0.0.1, ${CONNECTIONS} connections, ${SECONDS} s)\n`);
+    console.log(table(['case', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx'], loadLines));
+    if (loadLines.some((row) => row[4] !== '0')) {
+      console.error('\nerrors under load');
+      process.exitCode = 1;
+    }
+  } finally {
+    if (server && server.child.exitCode === null) {
+      const exited = new Promise((resolve) => server!.child.once('exit', resolve));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
+    postgres.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
