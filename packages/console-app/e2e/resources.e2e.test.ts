@@ -70,12 +70,12 @@ const isListAnswer = (def: EntityDef, test: (url: URL) => boolean = () => true) 
 async function openList(def: EntityDef, search = ''): Promise<void> {
   const route = routeOf(def);
   await page.goto(`${server.baseURL}${route.path}${search}`);
-  await page.getByRole('heading', { level: 1, name: route.title }).waitFor();
   try {
+    await page.getByRole('heading', { level: 1, name: route.title }).waitFor({ timeout: 15_000 });
     await bodyRows(def).first().waitFor({ timeout: 15_000 });
   } catch (error) {
     // Say what the page shows instead of rows.
-    const main = await page.locator('main').innerText().catch(() => '(no main)');
+    const main = await page.locator('body').innerText().catch(() => '(no main)');
     throw new Error(`${def.name}: no rows at ${page.url()}\n${main.slice(0, 1500)}`, { cause: error });
   }
 }
@@ -83,17 +83,17 @@ async function openList(def: EntityDef, search = ''): Promise<void> {
 let counter = Date.now() % 100_000;
 const digits = (n: number) => String(counter++).padStart(n, '7').slice(-n);
 
-/** A value no seeded row has, for a unique text field (by its pattern). */
+/** A value no seeded row has, for a unique text field: the first candidate its pattern accepts. */
 function uniqueValue(field: FieldDef): string {
   const tag = digits(6);
   if (field.type === 'email') return `e2e.${tag}@contoh.co.id`;
   if (field.type === 'phone') return `62812${digits(8)}`;
-  const pattern = field.pattern ?? '';
-  const fixed = /^\^(act_)?\[0-9\]\{(\d+),/.exec(pattern);
-  if (fixed) return `${fixed[1] ?? ''}${digits(Math.max(Number(fixed[2]), 10))}`;
-  if (pattern.includes('A-Z0-9-')) return `E2E-${tag}`;
-  if (pattern.includes('A-Za-z0-9._')) return `e2e.${tag}`;
-  return `E2E ${field.label} ${tag}`.slice(0, field.maxLength ?? 120);
+  if (!field.pattern) return `E2E ${field.label} ${tag}`.slice(0, field.maxLength ?? 120);
+  const pattern = new RegExp(field.pattern);
+  const candidates = [`E2E-${tag}`, `E2E${tag}`, `e2e.${tag}`, digits(10), digits(16), `act_${digits(10)}`];
+  const fit = candidates.find((candidate) => pattern.test(candidate) && candidate.length <= (field.maxLength ?? 200));
+  if (!fit) throw new Error(`no unique test value fits ${field.name} (${field.pattern})`);
+  return fit;
 }
 
 function ruleFields(def: EntityDef): Set<string> {
@@ -183,23 +183,37 @@ async function checkPage(def: EntityDef): Promise<void> {
   expect(await bodyRows(def).count(), step('list')).toBe(Math.min(50, first.data.total));
   await page.getByText(`of ${new Intl.NumberFormat('id-ID').format(first.data.total)}`).first().waitFor();
 
-  // Filter from the bar: an enum (any of) or a switch (Yes), with a value the first row has.
+  // Filter from the bar: an enum (any of), a switch (Yes) or else a money range, with a value the first row has.
+  const firstRow = first.data.rows[0]!;
   const filterField =
-    def.fields.find((field) => field.filterable && field.type === 'enum' && first.data.rows[0]?.[field.name] != null) ??
-    def.fields.find((field) => field.filterable && field.type === 'boolean');
-  expect(filterField, step('a filterable enum or switch')).toBeTruthy();
-  const wanted = filterField!.type === 'boolean' ? true : first.data.rows[0]![filterField!.name];
+    def.fields.find((field) => field.filterable && field.type === 'enum' && firstRow[field.name] != null) ??
+    def.fields.find((field) => field.filterable && field.type === 'boolean') ??
+    def.fields.find((field) => field.filterable && field.type === 'money' && firstRow[field.name] != null);
+  expect(filterField, step('a filterable enum, switch or amount')).toBeTruthy();
+  const name = filterField!.name;
   await page.getByRole('button', { name: 'Add filter' }).click();
   await page.getByRole('list', { name: 'Fields' }).getByRole('button', { name: filterField!.label, exact: true }).click();
   const editor = page.getByRole('form', { name: `Filter ${filterField!.label}` });
-  if (filterField!.type === 'boolean') await editor.getByRole('radio', { name: 'Yes' }).check();
-  else await editor.getByRole('checkbox', { name: filterField!.options!.find((o) => o.value === wanted)!.label, exact: true }).check();
-  const filtered = page.waitForResponse(isListAnswer(def, (url) => [...url.searchParams.keys()].some((key) => key.startsWith(`f.${filterField!.name}.`))));
+  let matches: (row: Row) => boolean;
+  if (filterField!.type === 'boolean') {
+    await editor.getByRole('radio', { name: 'Yes' }).check();
+    matches = (row) => row[name] === true;
+  } else if (filterField!.type === 'enum') {
+    const wanted = firstRow[name];
+    await editor.getByRole('checkbox', { name: filterField!.options!.find((o) => o.value === wanted)!.label, exact: true }).check();
+    matches = (row) => row[name] === wanted;
+  } else {
+    const floor = Number(firstRow[name]);
+    await editor.getByLabel('From').fill(String(floor));
+    matches = (row) => Number(row[name]) >= floor;
+  }
+  const filtered = page.waitForResponse(isListAnswer(def, (url) => [...url.searchParams.keys()].some((key) => key.startsWith(`f.${name}.`))));
   await editor.getByRole('button', { name: 'Apply' }).click();
-  const filteredRows = ((await (await filtered).json()) as { rows: Row[]; total: number });
+  const filteredRows = (await (await filtered).json()) as { rows: Row[]; total: number };
   expect(filteredRows.rows.length, step('filter finds rows')).toBeGreaterThan(0);
-  expect(filteredRows.rows.every((row) => row[filterField!.name] === wanted), step('filter')).toBe(true);
-  expect(new URL(page.url()).searchParams.toString(), step('filter in the address')).toContain(`f.${filterField!.name}.`);
+  expect(filteredRows.rows.every(matches), step('filter')).toBe(true);
+  expect(filteredRows.total, step('filter narrows')).toBeLessThanOrEqual(first.data.total);
+  expect(new URL(page.url()).searchParams.toString(), step('filter in the address')).toContain(`f.${name}.`);
   await expect.poll(() => bodyRows(def).count()).toBe(Math.min(50, filteredRows.total));
 
   // Sort on a sortable list column other than the default, ascending then descending.
@@ -234,9 +248,13 @@ async function checkPage(def: EntityDef): Promise<void> {
     if (value === null || value === undefined) continue;
     if (field.required || rules.has(field.name) || field.unique) await fill(createForm, field, value);
   }
-  const created = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/resources/${def.name}` && r.request().method() === 'POST');
+  const created = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/resources/${def.name}` && r.request().method() === 'POST', { timeout: 10_000 });
   await createForm.getByRole('button', { name: 'Create', exact: true }).click();
-  const createdAnswer = await created;
+  const createdAnswer = await created.catch(async (error: unknown) => {
+    // The form refused to send: say which fields it complained about.
+    const complaints = await createForm.locator('[aria-invalid="true"]').evaluateAll((inputs) => inputs.map((input) => `${input.getAttribute('name')}: ${document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent ?? ''}`));
+    throw new Error(`${step('create')} not sent; form errors: ${complaints.join('; ')}`, { cause: error });
+  });
   expect(createdAnswer.status(), `${step('create')} ${await createdAnswer.text()}`).toBe(201);
   const row = (await createdAnswer.json()) as Row;
   await notified(`created.`);

@@ -77,6 +77,16 @@ function defaultsOf(def: EntityDef): FormValues {
   return values;
 }
 
+/** The form keeps relation ids as text (select values); the API takes row ids as numbers. */
+export function toRequestBody(def: EntityDef, values: FormValues): FormValues {
+  const body: FormValues = { ...values };
+  for (const field of def.fields) {
+    const value = body[field.name];
+    if (field.type === 'relation' && typeof value === 'string' && /^\d+$/.test(value)) body[field.name] = Number(value);
+  }
+  return body;
+}
+
 /** Only the changed fields go into an update (plus the version), so a concurrent edit of others is not undone. */
 function pick(values: FormValues, names: string[]): FormValues {
   return Object.fromEntries(Object.entries(values).filter(([name]) => names.includes(name)));
@@ -255,14 +265,14 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
     setSaveError(null);
     try {
       if (panel.mode === 'create') {
-        const created = await api.create(def, values);
+        const created = await api.create(def, toRequestBody(def, values));
         notify({ type: 'success', message: `${def.label} “${rowTitle(def, created)}” created.` });
       } else {
         if (meta.changed.length === 0) {
           openPanel(null);
           return;
         }
-        const saved = await api.update(def, String(panel.row.id), pick(values, meta.changed), Number(panel.row.version));
+        const saved = await api.update(def, String(panel.row.id), toRequestBody(def, pick(values, meta.changed)), Number(panel.row.version));
         notify({ type: 'success', message: `${def.label} “${rowTitle(def, saved)}” saved.` });
       }
       openPanel(null);
