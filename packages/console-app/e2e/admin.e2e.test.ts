@@ -1,0 +1,241 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright';
+import { LANDING_PATH, ROUTES } from '@staff/console-contract';
+import { ADMIN_MESSAGES } from '../../console-server/src/admin/service.js';
+import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
+import {
+  ADMIN_USERNAME,
+  apiLogin,
+  launchChromium,
+  newPage,
+  openSignedIn,
+  pathOf,
+  startConsoleServer,
+  type ConsoleServer,
+} from './harness.js';
+
+let server: ConsoleServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const ALWAYS_SHOWN = ['General Affairs', 'Automation Database', 'Operation Data'];
+const USERS_PATH = '/app/administration/users/';
+const SETS_PATH = '/app/administration/user-permissions/';
+
+async function groupLabels(page: Page, menuName = 'Main menu'): Promise<string[]> {
+  const buttons = page.getByRole('navigation', { name: menuName }).locator('button[aria-expanded]');
+  await buttons.first().waitFor();
+  return (await buttons.allTextContents()).map((text) => text.trim());
+}
+
+async function waitForGroups(page: Page, expected: string[], menuName?: string): Promise<void> {
+  await expect.poll(() => groupLabels(page, menuName), { timeout: 10_000 }).toEqual(expected);
+}
+
+async function waitForSocket(userId: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if ((await server.app.realtime.io.in(`user:${userId}`).fetchSockets()).length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no socket of user ${userId} connected`);
+}
+
+async function openAsAdmin(path: string) {
+  const user = await apiLogin(server, ADMIN_USERNAME, DEMO_ADMIN_PASSWORD);
+  const { context, page } = await newPage(browser, { width: 1400, height: 900 });
+  await openSignedIn(page, server, user, path);
+  return { context, page };
+}
+
+/** Finds a user in the list by search and opens their details. */
+async function manage(page: Page, username: string) {
+  await page.getByRole('searchbox').fill(username);
+  await page.getByRole('button', { name: `Manage ${username}` }).click();
+  await page.locator(`[data-user="${username}"]`).waitFor();
+}
+
+async function setMatrixCell(page: Page, label: string, checked: boolean) {
+  const box = page.getByRole('checkbox', { name: label });
+  if (checked) await box.check();
+  else await box.uncheck();
+}
+
+describe('administration in the browser', () => {
+  it('creates a set and a user; the user sees exactly the granted menu, loses a revoked key live, and is thrown out when disabled', async () => {
+    const admin = await openAsAdmin(SETS_PATH);
+    const { page } = admin;
+
+    // A set with read on ad_daily_tracker (the Reports group).
+    await page.getByRole('heading', { level: 1, name: 'User Permission Set' }).waitFor();
+    await page.getByLabel('New set name').fill('E2E Reports');
+    await page.getByRole('button', { name: 'Create set' }).click();
+    await page.getByRole('checkbox', { name: 'Read ad_daily_tracker in E2E Reports' }).waitFor();
+    await setMatrixCell(page, 'Read ad_daily_tracker in E2E Reports', true);
+    await page.getByRole('button', { name: 'Save changes (1 set)' }).click();
+    await page.getByText('E2E Reports changed; 0 users holding it updated at once.').waitFor();
+
+    // A user with a generated password, then the set.
+    await page.goto(`${server.baseURL}${USERS_PATH}`);
+    await page.getByRole('button', { name: 'New user' }).click();
+    const form = page.getByRole('form', { name: 'New user' });
+    await form.getByLabel('Username').fill('e2e.budi');
+    await form.getByLabel('Full name').fill('Budi Santoso');
+    await form.getByRole('button', { name: 'Create user' }).click();
+    const secret = page.getByTestId('one-time-secret');
+    await secret.waitFor();
+    const password = (await secret.textContent())!.trim();
+    expect(password).toMatch(/^[A-Za-z0-9]{18}$/);
+    await page.getByRole('checkbox', { name: 'E2E Reports' }).check();
+    await page.getByRole('button', { name: 'Save permission sets' }).click();
+    await page.getByText('Permission sets of Budi Santoso saved. Their open tabs update at once.').waitFor();
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    expect(await secret.count()).toBe(0);
+
+    // The user, in a second browser context, signs in through the login form.
+    const second = await newPage(browser);
+    const userPage = second.page;
+    await userPage.goto(`${server.baseURL}/login`);
+    await userPage.getByLabel('Username').fill('e2e.budi');
+    await userPage.getByLabel('Password').fill(password);
+    await userPage.getByLabel('Password').press('Enter');
+    await userPage.waitForURL((url) => url.pathname === LANDING_PATH);
+    await waitForGroups(userPage, [...ALWAYS_SHOWN, 'Reports']);
+    const budiId = (
+      await server.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'e2e.budi')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await waitForSocket(budiId);
+
+    // Revoke the key: the user's sidebar changes without a reload.
+    await page.goto(`${server.baseURL}${SETS_PATH}`);
+    await setMatrixCell(page, 'Read ad_daily_tracker in E2E Reports', false);
+    await page.getByRole('button', { name: 'Save changes (1 set)' }).click();
+    await page.getByText('E2E Reports changed; 1 user holding it updated at once.').waitFor();
+    await waitForGroups(userPage, ALWAYS_SHOWN);
+    await userPage.getByText('Your permissions were changed by an administrator.').waitFor();
+
+    // Disable the user: they land on the start screen at once.
+    await page.goto(`${server.baseURL}${USERS_PATH}`);
+    await manage(page, 'e2e.budi');
+    await page.getByRole('button', { name: 'Disable user' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Disable Budi Santoso?' })
+      .getByRole('button', { name: 'Disable', exact: true })
+      .click();
+    await page.getByText('Budi Santoso is disabled and was signed out everywhere.').waitFor();
+    await userPage.waitForURL((url) => url.pathname === '/' || url.pathname === '/login', {
+      timeout: 10_000,
+    });
+    expect(['/', '/login']).toContain(pathOf(userPage));
+
+    await second.context.close();
+    await admin.context.close();
+  });
+
+  it('views the console as another user, read-only, with an exit', async () => {
+    const { context, page } = await openAsAdmin(USERS_PATH);
+    await page.getByRole('searchbox').fill('demo-reports');
+    await page.getByRole('button', { name: 'View as demo-reports' }).click();
+    const view = page.getByRole('dialog', { name: 'Viewing as Demo Reports (read-only)' });
+    await view.waitFor();
+    await view.getByText('read-only preview').waitFor();
+    await waitForGroups(page, [...ALWAYS_SHOWN, 'Reports'], 'Menu of Demo Reports');
+    await expect
+      .poll(() => view.getByRole('list', { name: 'Page access' }).locator('[data-allowed="true"]').count())
+      .toBe(
+        ROUTES.filter((route) => route.key === 'ad_daily_tracker' || route.key === 'finance_kol_report')
+          .length,
+      );
+    await view.getByText('Users (/app/administration/users/): denied — needs admin_manage_user').waitFor();
+    // The admin's own menu is untouched underneath.
+    await view.getByRole('button', { name: 'Exit view as' }).click();
+    expect(await view.count()).toBe(0);
+    await waitForGroups(page, [
+      'Statistics',
+      'General Affairs',
+      'Automation Database',
+      'Customer Retention',
+      'Operation Data',
+      'Reports',
+      'Logistics',
+      'Logs',
+      'Finance',
+      'Users',
+    ]);
+    const audit = await server.database.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'view-as')
+      .execute();
+    expect(audit.length).toBeGreaterThanOrEqual(1);
+    await context.close();
+  });
+
+  it('refuses to disable the last administrator, with the server’s reason', async () => {
+    const { context, page } = await openAsAdmin(USERS_PATH);
+    // demo-all holds "All access" too: take it away so "admin" is the last administrator.
+    await manage(page, 'demo-all');
+    await page.getByRole('checkbox', { name: 'All access' }).uncheck();
+    await page.getByRole('button', { name: 'Save permission sets' }).click();
+    await page
+      .getByText('Permission sets of Demo All Access saved. Their open tabs update at once.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+
+    await manage(page, ADMIN_USERNAME);
+    await page.getByRole('button', { name: 'Disable user' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Disable Administrator?' });
+    await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
+    await dialog.getByText(ADMIN_MESSAGES.lastAdmin('Disabling this user')).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    // Still signed in and still an administrator.
+    expect(pathOf(page)).toBe(USERS_PATH);
+    await page
+      .locator(`[data-user="${ADMIN_USERNAME}"]`)
+      .getByRole('button', { name: 'Disable user' })
+      .waitFor();
+    const row = await server.database.db
+      .selectFrom('users')
+      .select('active')
+      .where('username', '=', ADMIN_USERNAME)
+      .executeTakeFirstOrThrow();
+    expect(row.active).toBe(true);
+    await context.close();
+  });
+
+  it('changes my own password from the sidebar', async () => {
+    const user = await apiLogin(server, 'demo-none');
+    const { context, page } = await newPage(browser);
+    await openSignedIn(page, server, user, LANDING_PATH);
+    await page.getByRole('button', { name: 'Change my password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change my password' });
+    await dialog.getByLabel('Current password').fill('wrong');
+    await dialog.getByLabel('New password', { exact: true }).fill('A-new-password-42');
+    await dialog.getByLabel('Repeat the new password').fill('A-new-password-42');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await dialog.getByText('The current password is not correct.').waitFor();
+    await dialog.getByLabel('Current password').fill('Demo12345!');
+    await dialog.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password was changed.').waitFor();
+    const relogin = await fetch(`${server.baseURL}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo-none', password: 'A-new-password-42' }),
+    });
+    expect(relogin.status).toBe(200);
+    await context.close();
+  });
+});
