@@ -315,7 +315,9 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
     setExporting(true);
     try {
       const csv = await api.exportCsv(def, exportRequestFor(def, view));
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      // The byte-order mark tells spreadsheet programs the file is UTF-8 (decoding the answer drops it).
+      const text = csv.startsWith('\uFEFF') ? csv : `\uFEFF${csv}`;
+      const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
       const link = document.createElement('a');
       link.href = url;
       link.download = exportFileName(def);
