@@ -178,7 +178,7 @@ export function cursorValueFits(def: EntityDef, sort: ListSort, cursor: ListCurs
     case 'relation':
     case 'number':
     case 'percent':
-      return typeof value === 'number' && Number.isFinite(value);
+      return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= (numericLimit(field) ?? Number.MAX_SAFE_INTEGER);
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':
@@ -188,6 +188,31 @@ export function cursorValueFits(def: EntityDef, sort: ListSort, cursor: ListCurs
     default:
       return typeof value === 'string';
   }
+}
+
+const INT4 = 2_147_483_647;
+
+/** Largest magnitude a bound value may have for the column's type (a larger one would make the cast fail). */
+function numericLimit(field: FieldDef): number | null {
+  if (field.name === 'id' || field.type === 'money' || field.type === 'relation') return Number.MAX_SAFE_INTEGER;
+  if (field.type === 'integer') return INT4;
+  if (field.type === 'number' || field.type === 'percent') return 9_999_999_999;
+  return null;
+}
+
+/** Filter values the column can hold; else the message for that parameter (checked before any SQL runs). */
+export function filterValueProblems(def: EntityDef, filters: readonly ListFilter[]): [string, string][] {
+  const problems: [string, string][] = [];
+  for (const filter of filters) {
+    const field = fieldOf(def, filter.field);
+    const limit = field ? numericLimit(field) : null;
+    if (limit === null) continue;
+    const values = filter.op === 'eq' ? [filter.value] : filter.op === 'in' ? filter.values : filter.op === 'range' ? [filter.min, filter.max] : [];
+    if (values.some((value) => typeof value === 'number' && Math.abs(value) > limit)) {
+      problems.push([`f.${filter.field}.${filter.op}`, `Must be between -${limit} and ${limit}`]);
+    }
+  }
+  return problems;
 }
 
 /** Rows after the cursor in the list's order. */

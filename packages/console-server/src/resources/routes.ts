@@ -31,6 +31,7 @@ import {
   andWhere,
   col,
   cursorValueFits,
+  filterValueProblems,
   hasConditions,
   keysetCondition,
   orderOf,
@@ -172,6 +173,8 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
     if (!parsed.success) throw new ResourceError(400, { ...formatValidationError(parsed.error), code: 'INVALID_INPUT' });
     const query = parsed.data;
     if (query.cursor && !cursorValueFits(def, query.sort, query.cursor)) throw invalid({ cursor: ['Invalid cursor'] });
+    const problems = filterValueProblems(def, query.filters);
+    if (problems.length) throw invalid(Object.fromEntries(problems.map(([key, message]) => [key, [message]])));
     return query;
   };
 
