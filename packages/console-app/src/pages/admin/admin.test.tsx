@@ -1,0 +1,200 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import axios, { type InternalAxiosRequestConfig } from 'axios';
+import { findRoute } from '@staff/console-contract';
+import { NotificationsProvider, ThemeProvider } from '@staff/console-ui';
+import { ServicesContext, createConsoleServices } from '../../services.js';
+import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
+import { memoryStorage } from '../../test/memoryStorage.js';
+import { toAdminError, type PermissionMatrix } from './adminApi.js';
+import { filterToParams } from './UsersPage.js';
+import { toHistory } from './UserDetails.js';
+import UserPermissionsPage from './UserPermissionsPage.js';
+
+afterEach(cleanup);
+
+describe('filterToParams', () => {
+  it('turns the FilterBar chips into the list query', () => {
+    expect(
+      filterToParams({
+        match: 'all',
+        conditions: [
+          { op: 'equals', field: 'active', value: false },
+          { op: 'in', field: 'permission_sets', values: ['Reports', 'Logs'] },
+          { op: 'range', field: 'last_login_at', min: '2024-05-01', max: '2024-05-31' },
+        ],
+      }),
+    ).toEqual({
+      active: false,
+      permission_set: ['Reports', 'Logs'],
+      last_login_from: '2024-05-01',
+      last_login_to: '2024-05-31',
+    });
+    expect(filterToParams({ match: 'all', conditions: [{ op: 'isEmpty', field: 'last_login_at' }] })).toEqual(
+      { never_logged_in: true },
+    );
+    expect(filterToParams({ match: 'any', conditions: [] })).toEqual({});
+  });
+});
+
+describe('toAdminError', () => {
+  it('keys field messages by form field and keeps the code', async () => {
+    const { adapter } = fakeAdapter(() => ({
+      status: 409,
+      data: {
+        message: 'Taken',
+        code: 'CONFLICT',
+        fields: { 'body.username': ['This username is already taken.'] },
+      },
+    }));
+    const error = await axios
+      .create({ adapter })
+      .post('/api/admin/users')
+      .catch((failure: unknown) => failure);
+    expect(toAdminError(error)).toEqual({
+      status: 409,
+      message: 'Taken',
+      code: 'CONFLICT',
+      fields: { username: ['This username is already taken.'] },
+    });
+  });
+});
+
+describe('toHistory', () => {
+  it('names each event and lists only the fields that changed', () => {
+    const [disable, viewAs] = toHistory([
+      {
+        id: '2',
+        at: '2024-05-01T10:00:00Z',
+        action: 'disable',
+        entity: 'user',
+        entity_id: '7',
+        role: 'subject',
+        actor: { id: 1, username: 'admin', full_name: 'Administrator' },
+        before: { id: 7, active: true, full_name: 'Budi' },
+        after: { id: 7, active: false, full_name: 'Budi' },
+        ip: null,
+      },
+      {
+        id: '1',
+        at: '2024-05-01T09:00:00Z',
+        action: 'view-as',
+        entity: 'user',
+        entity_id: '7',
+        role: 'subject',
+        actor: null,
+        before: null,
+        after: null,
+        ip: null,
+      },
+    ]);
+    expect(disable).toMatchObject({
+      action: 'update',
+      actor: 'Administrator (admin)',
+      changes: [
+        { field: 'event', after: 'Account disabled' },
+        { field: 'active', before: true, after: false },
+      ],
+    });
+    expect(viewAs).toMatchObject({
+      actor: 'system',
+      changes: [{ field: 'event', after: 'An administrator viewed the console as this user' }],
+    });
+  });
+});
+
+const MATRIX: PermissionMatrix = {
+  keys: [
+    {
+      key: 'ad_daily_tracker',
+      pages: [{ id: 'adset', path: '/app/reports/adset', title: 'Adset Report', group: 'Reports' }],
+      menu_groups: [{ id: 'reports', label: 'Reports' }],
+    },
+    {
+      key: 'statistics',
+      pages: [
+        {
+          id: 'usage-statistic',
+          path: '/app/usage-statistic',
+          title: 'Usage Statistics',
+          group: 'Statistics',
+        },
+      ],
+      menu_groups: [{ id: 'statistics', label: 'Statistics' }],
+    },
+  ],
+  sets: [
+    {
+      id: 1,
+      name: 'Reports',
+      description: '',
+      version: 3,
+      user_count: 2,
+      entries: [{ key: 'ad_daily_tracker', read: true, write: false }],
+    },
+    { id: 2, name: 'Stats', description: '', version: 1, user_count: 0, entries: [] },
+  ],
+};
+
+function renderMatrix(save: (config: InternalAxiosRequestConfig) => FakeAnswer) {
+  const { adapter, requests } = fakeAdapter((config) =>
+    config.method === 'put' ? save(config) : { status: 200, data: MATRIX },
+  );
+  const services = createConsoleServices({ storage: memoryStorage(), adapter });
+  render(
+    <ServicesContext.Provider value={services}>
+      <ThemeProvider>
+        <NotificationsProvider>
+          <UserPermissionsPage route={findRoute('/app/administration/user-permissions/')!} />
+        </NotificationsProvider>
+      </ThemeProvider>
+    </ServicesContext.Provider>,
+  );
+  return requests;
+}
+
+describe('UserPermissionsPage', () => {
+  it('shows keys with what they open, ticks read with write, and saves only the changed set', async () => {
+    const requests = renderMatrix(() => ({
+      status: 200,
+      data: { sets: MATRIX.sets, changed_sets: ['Stats'], notified_users: 0 },
+    }));
+    const user = userEvent.setup();
+    await screen.findByRole('table', { name: 'Permission matrix' });
+    expect(screen.getByText('Pages: Adset Report · Menu: Reports')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Read ad_daily_tracker in Reports' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    expect(save).toHaveProperty('disabled', true);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Write statistics in Stats' }));
+    expect(screen.getByRole('checkbox', { name: 'Read statistics in Stats' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save changes (1 set)' }));
+    const put = requests.find((request) => request.method === 'put');
+    expect(JSON.parse(put!.data as string)).toEqual({
+      sets: [{ id: 2, version: 1, entries: [{ key: 'statistics', read: true, write: true }] }],
+    });
+    await screen.findByText('Stats changed; 0 users holding it updated at once.');
+  });
+
+  it("shows the server's refusal when a save would leave no administrator", async () => {
+    const message =
+      'This change to the permission sets would leave no active administrator (a user with admin_manage_user read and write). At least one must remain.';
+    renderMatrix(() => ({ status: 409, data: { message, code: 'LAST_ADMIN' } }));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Read ad_daily_tracker in Reports' }));
+    await user.click(screen.getByRole('button', { name: 'Save changes (1 set)' }));
+    await waitFor(() => expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(1));
+    // The edit is kept, so the administrator can change it.
+    expect(screen.getByRole('checkbox', { name: 'Read ad_daily_tracker in Reports' })).toHaveProperty(
+      'checked',
+      false,
+    );
+  });
+});
