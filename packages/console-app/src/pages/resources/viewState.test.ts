@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { ENTITIES, creators, tribeTargets } from '@staff/console-contract';
+import { RESOURCE_ROUTE_IDS, pageFor } from '../registry.js';
+import {
+  builtInPresets,
+  filtersKey,
+  fromFilterGroup,
+  parseViewState,
+  toFilterGroup,
+  viewStateToSearchParams,
+  visibleColumns,
+} from './viewState.js';
+
+describe('view state in the address', () => {
+  it('reads filters, search, sort, page, size, hidden columns and view id, typed by field', () => {
+    const view = parseViewState(
+      creators,
+      new URLSearchParams('q=bandung&f.platform.in=tiktok,instagram&f.rate_fee.range=1000000,&f.email.empty=0&sort=followers:desc&page=3&size=25&hide=city&view=12'),
+    );
+    expect(view).toEqual({
+      q: 'bandung',
+      filters: [
+        { field: 'platform', op: 'in', values: ['tiktok', 'instagram'] },
+        { field: 'rate_fee', op: 'range', min: 1000000, max: null },
+        { field: 'email', op: 'empty', empty: false },
+      ],
+      sort: { field: 'followers', direction: 'desc' },
+      page: 3,
+      pageSize: 25,
+      hidden: ['city'],
+      viewId: '12',
+      presetId: null,
+    });
+  });
+
+  it('leaves out what does not fit the entity instead of failing', () => {
+    const view = parseViewState(
+      creators,
+      new URLSearchParams('f.notes.contains=x&f.platform.in=myspace&f.nope.eq=1&f.followers.contains=2&sort=notes:asc&page=0&size=7&hide=nope'),
+    );
+    expect(view.filters).toEqual([]);
+    expect(view.sort).toEqual(creators.defaultSort);
+    expect(view.page).toBe(1);
+    expect(view.pageSize).toBe(50);
+    expect(view.hidden).toEqual([]);
+  });
+
+  it('writes the same view back, defaults left out', () => {
+    const text = 'q=bandung&f.platform.in=tiktok%2Cinstagram&sort=followers%3Adesc&page=2&size=100&hide=city%2Cniche';
+    const view = parseViewState(creators, new URLSearchParams(text));
+    expect(viewStateToSearchParams(creators, view).toString()).toBe(text);
+    expect(viewStateToSearchParams(creators, parseViewState(creators, new URLSearchParams())).toString()).toBe('');
+  });
+
+  it('names the visible columns of a view in the entity order (what the export writes)', () => {
+    expect(visibleColumns(creators, ['city', 'tier'])).toEqual(['name', 'handle', 'platform', 'followers', 'niche', 'rate_fee', 'phone', 'status']);
+  });
+});
+
+describe('FilterBar tree and list filters', () => {
+  it('round-trips AND conditions', () => {
+    const filters = [
+      { field: 'platform', op: 'in' as const, values: ['tiktok'] },
+      { field: 'followers', op: 'range' as const, min: 10000, max: null },
+      { field: 'city', op: 'contains' as const, value: 'Band' },
+      { field: 'email', op: 'empty' as const, empty: true },
+    ];
+    const group = toFilterGroup(filters);
+    expect(group).toEqual({
+      match: 'all',
+      conditions: [
+        { op: 'in', field: 'platform', values: ['tiktok'] },
+        { op: 'range', field: 'followers', min: 10000 },
+        { op: 'contains', field: 'city', value: 'Band' },
+        { op: 'isEmpty', field: 'email' },
+      ],
+    });
+    expect(fromFilterGroup(creators, group)).toEqual({ filters, unsupported: 0 });
+  });
+
+  it('turns "within the last N days" into a range from that day, and refuses OR groups it cannot send', () => {
+    const now = new Date('2026-11-20T08:00:00Z');
+    expect(fromFilterGroup(creators, { match: 'all', conditions: [{ op: 'withinLastDays', field: 'updated_at', days: 7 }] }, now)).toEqual({
+      filters: [{ field: 'updated_at', op: 'range', min: '2026-11-13', max: null }],
+      unsupported: 0,
+    });
+    const either = {
+      match: 'any' as const,
+      conditions: [
+        { op: 'in' as const, field: 'platform', values: ['tiktok'] },
+        { op: 'isEmpty' as const, field: 'email' },
+      ],
+    };
+    expect(fromFilterGroup(creators, either)).toEqual({ filters: [], unsupported: 1 });
+    // Equality on a field that only offers "any of" becomes a one-value list; a null is "is empty".
+    expect(fromFilterGroup(creators, { match: 'all', conditions: [{ op: 'equals', field: 'status', value: 'active' }, { op: 'equals', field: 'city', value: null }] }).filters).toEqual([
+      { field: 'status', op: 'eq', value: 'active' },
+      { field: 'city', op: 'empty', empty: true },
+    ]);
+  });
+
+  it('compares filter lists by their encoding, whatever the order', () => {
+    const a = [
+      { field: 'platform', op: 'in' as const, values: ['tiktok'] },
+      { field: 'city', op: 'contains' as const, value: 'Solo' },
+    ];
+    expect(filtersKey(creators, a)).toBe(filtersKey(creators, [...a].reverse()));
+  });
+
+  it('builds presets from the definition: status values and recent changes', () => {
+    const names = builtInPresets(creators).map((preset) => preset.name);
+    expect(names).toEqual(['Status: Prospect', 'Status: Negotiating', 'Status: Active', 'Status: Inactive', 'Status: Blacklisted', 'Changed in the last 7 days']);
+    // Every preset translates to filters the server accepts.
+    for (const def of ENTITIES) {
+      for (const preset of builtInPresets(def)) expect(fromFilterGroup(def, preset.filter).unsupported, `${def.name} ${preset.id}`).toBe(0);
+    }
+    expect(builtInPresets(tribeTargets).map((preset) => preset.id)).toEqual(['recent']);
+  });
+});
+
+describe('registry', () => {
+  it('routes every master-data entity to the resource page with its first data preloaded', () => {
+    expect([...RESOURCE_ROUTE_IDS].sort()).toEqual(ENTITIES.map((def) => def.routeId).sort());
+    for (const routeId of RESOURCE_ROUTE_IDS) {
+      const entry = pageFor(routeId);
+      expect(entry.loadData, routeId).toBeTypeOf('function');
+      expect(entry.Component).toBe(pageFor('creators').Component);
+    }
+    expect(pageFor('overall').loadData).toBeUndefined();
+  });
+});
