@@ -64,7 +64,7 @@ describe('resource OpenAPI', () => {
       const base = `/api/resources/${def.name}`;
       expect(Object.keys(document.paths[base] ?? {}).sort(), def.name).toEqual(['get', 'post']);
       expect(Object.keys(document.paths[`${base}/{id}`] ?? {}).sort()).toEqual(['delete', 'get', 'patch']);
-      for (const suffix of ['/{id}/history', '/bulk-delete', '/options']) expect(document.paths[`${base}${suffix}`], `${def.name}${suffix}`).toBeDefined();
+      for (const suffix of ['/{id}/history', '/bulk-delete', '/options', '/upsert']) expect(document.paths[`${base}${suffix}`], `${def.name}${suffix}`).toBeDefined();
       expect(document.components.schemas[`${def.name}_row`]).toMatchObject({ type: 'object', additionalProperties: false });
       expect(JSON.stringify(document.paths[base]!.post!.requestBody)).toContain('"additionalProperties":false');
     }

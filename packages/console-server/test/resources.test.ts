@@ -506,6 +506,13 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
       const patched = await withKey('PATCH', `/api/resources/n8n_creators/${rowId}`, { followers: 1500, version: 1 }, 'x-api-key');
       expect(patched.statusCode).toBe(200);
       expect((await withKey('GET', `/api/resources/n8n_creators?f.id.eq=${rowId}`)).json().total).toBe(1);
+      // n8n re-sends a prospect: the upsert matches (platform, handle) and changes only what it sent.
+      await api('PATCH', `/api/resources/n8n_creators/${rowId}`, admin, { notes: 'Sudah dihubungi lewat DM', version: 2 });
+      const again = await withKey('POST', '/api/resources/n8n_creators/upsert', { handle: 'kunci.api', platform: 'instagram', followers: 2100 });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toMatchObject({ id: rowId, followers: 2100, notes: 'Sudah dihubungi lewat DM', source: 'n8n', version: 4 });
+      const fresh = await withKey('POST', '/api/resources/n8n_creators/upsert', { handle: 'kunci.baru', platform: 'tiktok', source: 'n8n' });
+      expect(fresh.statusCode).toBe(201);
       expect((await withKey('DELETE', `/api/resources/n8n_creators/${rowId}`)).statusCode).toBe(403);
       expect((await withKey('POST', '/api/resources/creators', { name: 'Tidak', handle: 'tidak', platform: 'tiktok' })).statusCode).toBe(403);
       expect((await withKey('GET', '/api/resources/creators')).statusCode).toBe(403);
@@ -513,6 +520,8 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
 
       const history = (await api('GET', `/api/resources/n8n_creators/${rowId}/history`, admin)).json().entries;
       expect(history.map((entry: Row) => [entry.action, entry.actor, entry.actor_type])).toEqual([
+        ['update', 'API key "n8n produksi"', 'api_key'],
+        ['update', 'Administrator', 'user'],
         ['update', 'API key "n8n produksi"', 'api_key'],
         ['create', 'API key "n8n produksi"', 'api_key'],
       ]);

@@ -116,6 +116,12 @@ function entityPaths(def: EntityDef): Record<string, Json> {
         responses: { 200: json({ type: 'object', properties: { deleted: { type: 'integer' }, ids: { type: 'array', items: { type: 'integer' } } } }), 400: error('Invalid body'), ...common, 404: error('Some ids do not exist (`ids`)'), 409: error('Rows still refer to some (`referenced`)') },
       }),
     },
+    [`${base}/upsert`]: {
+      post: op('upsert', `Create, or update the live ${def.label.toLowerCase()} with the same unique key (automation; only the sent fields change)`, 'write', {
+        requestBody: { required: true, content: { 'application/json': { schema: entityJsonSchema(def, 'create') } } },
+        responses: { 200: json(rowRef(def), 'Updated'), 201: json(rowRef(def), 'Created'), 400: error('Invalid body'), ...common, 409: error('A unique field is already used') },
+      }),
+    },
     [`${base}/options`]: {
       get: op('options', `Choices for a relation select: id and ${def.titleField}`, 'read', {
         parameters: [

@@ -41,7 +41,7 @@ import {
   table,
   whereOf,
 } from './query.js';
-import { ResourceError, type ResourceActor, createRow, deleteRows, invalid, notFound, readRow, updateRow } from './service.js';
+import { ResourceError, type ResourceActor, createRow, deleteRows, invalid, notFound, readRow, updateRow, upsertRow } from './service.js';
 import { createView, deleteView, findView, listViews, updateView, viewCreateSchema, viewUpdateSchema } from './views.js';
 
 type Actor = ResourceActor & { entities?: readonly string[] };
@@ -366,6 +366,21 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
       const row = await updateRow(anyDb, def, id, changes, actor);
       if (row.version !== before) push(def, [{ entity: def.name, id, action: 'update', version: row.version as number }]);
       return maskRow(def, row);
+    }),
+  );
+
+  app.post(
+    '/api/resources/:entity/upsert',
+    { bodyLimit },
+    handle(async (request, reply) => {
+      const actor = await actorOf(request);
+      const def = entityOf(request);
+      await requireAccess(actor, def, 'write');
+      const values = parseBody(createSchema(def), request.body);
+      const present = Object.keys(request.body as Record<string, unknown>);
+      const { row, created, changed } = await upsertRow(anyDb, def, values, present, actor);
+      if (changed) push(def, [{ entity: def.name, id: row.id as number, action: created ? 'create' : 'update', version: row.version as number }]);
+      return reply.code(created ? 201 : 200).send(maskRow(def, row));
     }),
   );
 

@@ -140,61 +140,92 @@ export interface WriteResult {
 }
 
 export async function createRow(db: AnyDb, def: EntityDef, values: Row, actor: ResourceActor): Promise<Row> {
-  return guarded(def, () =>
-    db.transaction().execute(async (trx) => {
-      await checkRelations(trx, def, values);
-      const fields = writable(def).filter((field) => field.name in values);
-      const userId = actor.kind === 'user' ? actor.userId : null;
-      const result = await sql<Row>`insert into ${table(def)} (${sql.join([...fields.map((field) => col(field.name)), sql`created_by`, sql`updated_by`])})
-        values (${sql.join([...fields.map((field) => toDb(field, values[field.name])), userId, userId])})
-        returning ${selectList(def)}`.execute(trx);
-      const row = rowFromDb(def, result.rows[0]!);
-      await writeResourceAudit(trx, actor, 'create', def.name, row.id as number, null, auditRow(def, row));
-      return row;
-    }),
-  );
+  return guarded(def, () => db.transaction().execute((trx) => createIn(trx, def, values, actor)));
+}
+
+async function createIn(trx: AnyDb, def: EntityDef, values: Row, actor: ResourceActor): Promise<Row> {
+  await checkRelations(trx, def, values);
+  const fields = writable(def).filter((field) => field.name in values);
+  const userId = actor.kind === 'user' ? actor.userId : null;
+  const result = await sql<Row>`insert into ${table(def)} (${sql.join([...fields.map((field) => col(field.name)), sql`created_by`, sql`updated_by`])})
+    values (${sql.join([...fields.map((field) => toDb(field, values[field.name])), userId, userId])})
+    returning ${selectList(def)}`.execute(trx);
+  const row = rowFromDb(def, result.rows[0]!);
+  await writeResourceAudit(trx, actor, 'create', def.name, row.id as number, null, auditRow(def, row));
+  return row;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 export async function updateRow(db: AnyDb, def: EntityDef, id: number, changes: Row & { version: number }, actor: ResourceActor): Promise<Row> {
+  return guarded(def, () => db.transaction().execute((trx) => updateIn(trx, def, id, changes, actor)));
+}
+
+async function updateIn(trx: AnyDb, def: EntityDef, id: number, changes: Row & { version: number }, actor: ResourceActor): Promise<Row> {
+  const current = await lockRow(trx, def, id);
+  if (!current || (def.softDelete && current.deleted_at)) throw notFound(def, id);
+  if (current.version !== changes.version) {
+    throw new ResourceError(409, {
+      message: `This ${def.label.toLowerCase()} was changed by someone else (now version ${String(current.version)}, you edited version ${changes.version}). Reload to see the changes.`,
+      code: 'conflict',
+      current: maskRow(def, current),
+    });
+  }
+  const { version: _version, ...body } = changes;
+  const merged = { ...current, ...body };
+  const problems = checkRules(def, merged);
+  if (problems.length) {
+    const fields: Record<string, string[]> = {};
+    for (const problem of problems) (fields[problem.path] ??= []).push(problem.message);
+    throw invalid(fields);
+  }
+  const changed = writable(def).filter((field) => field.name in body && !same(body[field.name], current[field.name]));
+  // Nothing changes: no new version, no audit entry, no push.
+  if (changed.length === 0) return current;
+  const relationChanges = Object.fromEntries(changed.filter((field) => field.type === 'relation').map((field) => [field.name, body[field.name]]));
+  await checkRelations(trx, def, relationChanges);
+  const userId = actor.kind === 'user' ? actor.userId : null;
+  const sets = [
+    ...changed.map((field) => sql`${col(field.name)} = ${toDb(field, body[field.name])}`),
+    sql`version = version + 1`,
+    sql`updated_at = now()`,
+    sql`updated_by = ${userId}`,
+  ];
+  const result = await sql<Row>`update ${table(def)} set ${sql.join(sets)} where id = ${id} returning ${selectList(def)}`.execute(trx);
+  const row = rowFromDb(def, result.rows[0]!);
+  const before = Object.fromEntries(changed.map((field) => [field.name, current[field.name]]));
+  const after = Object.fromEntries(changed.map((field) => [field.name, row[field.name]]));
+  await writeResourceAudit(trx, actor, 'update', def.name, id, auditRow(def, before), auditRow(def, after));
+  return row;
+}
+
+/** The fields an upsert matches on: the first unique group, else the first unique field. */
+export function upsertKey(def: EntityDef): string[] | null {
+  return def.uniqueTogether?.[0] ?? (def.fields.find((field) => field.unique) ? [def.fields.find((field) => field.unique)!.name] : null);
+}
+
+/**
+ * Creates the row, or updates the live row with the same upsert key (automation: n8n re-sends what it
+ * scraped). Only the fields present in the request body change on update; the rest (staff notes, status) stay.
+ */
+export async function upsertRow(db: AnyDb, def: EntityDef, values: Row, present: readonly string[], actor: ResourceActor): Promise<{ row: Row; created: boolean; changed: boolean }> {
+  const key = upsertKey(def);
+  if (!key) throw new ResourceError(400, { message: `${def.labelPlural} have no unique key to upsert on`, code: 'INVALID_INPUT', fields: { _: ['No unique key'] } });
   return guarded(def, () =>
     db.transaction().execute(async (trx) => {
-      const current = await lockRow(trx, def, id);
-      if (!current || (def.softDelete && current.deleted_at)) throw notFound(def, id);
-      if (current.version !== changes.version) {
-        throw new ResourceError(409, {
-          message: `This ${def.label.toLowerCase()} was changed by someone else (now version ${String(current.version)}, you edited version ${changes.version}). Reload to see the changes.`,
-          code: 'conflict',
-          current: maskRow(def, current),
-        });
-      }
-      const { version: _version, ...body } = changes;
-      const merged = { ...current, ...body };
-      const problems = checkRules(def, merged);
-      if (problems.length) {
-        const fields: Record<string, string[]> = {};
-        for (const problem of problems) (fields[problem.path] ??= []).push(problem.message);
-        throw invalid(fields);
-      }
-      const changed = writable(def).filter((field) => field.name in body && !same(body[field.name], current[field.name]));
-      // Nothing changes: no new version, no audit entry, no push.
-      if (changed.length === 0) return current;
-      const relationChanges = Object.fromEntries(changed.filter((field) => field.type === 'relation').map((field) => [field.name, body[field.name]]));
-      await checkRelations(trx, def, relationChanges);
-      const userId = actor.kind === 'user' ? actor.userId : null;
-      const sets = [
-        ...changed.map((field) => sql`${col(field.name)} = ${toDb(field, body[field.name])}`),
-        sql`version = version + 1`,
-        sql`updated_at = now()`,
-        sql`updated_by = ${userId}`,
-      ];
-      const result = await sql<Row>`update ${table(def)} set ${sql.join(sets)} where id = ${id} returning ${selectList(def)}`.execute(trx);
-      const row = rowFromDb(def, result.rows[0]!);
-      const before = Object.fromEntries(changed.map((field) => [field.name, current[field.name]]));
-      const after = Object.fromEntries(changed.map((field) => [field.name, row[field.name]]));
-      await writeResourceAudit(trx, actor, 'update', def.name, id, auditRow(def, before), auditRow(def, after));
-      return row;
+      const conditions = key.map((name) => {
+        const field = def.fields.find((candidate) => candidate.name === name)!;
+        const value = values[name];
+        if (value === null || value === undefined) return sql`${col(name)} is null`;
+        return field.type === 'text' ? sql`lower(${col(name)}) = lower(${value})` : sql`${col(name)} = ${toDb(field, value)}`;
+      });
+      if (def.softDelete) conditions.push(sql`deleted_at is null`);
+      const found = await sql<{ id: string; version: number }>`select id, version from ${table(def)} where ${sql.join(conditions, sql` and `)} for update`.execute(trx);
+      const existing = found.rows[0];
+      if (!existing) return { row: await createIn(trx, def, values, actor), created: true, changed: true };
+      const changes = Object.fromEntries(present.filter((name) => name in values).map((name) => [name, values[name]]));
+      const row = await updateIn(trx, def, Number(existing.id), { ...changes, version: existing.version }, actor);
+      return { row, created: false, changed: row.version !== existing.version };
     }),
   );
 }
