@@ -1,0 +1,162 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { ROUTES, STORED_USER_KEY } from '@staff/console-contract';
+import { NotificationsProvider, ThemeProvider, type PermissionEntry } from '@staff/console-ui';
+import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
+import { createConsoleServices, ServicesContext } from '../../services.js';
+import { fakeIo } from '../../test/fakeSocket.js';
+import { memoryStorage } from '../../test/memoryStorage.js';
+import ResourcePage from './ResourcePage.js';
+
+afterEach(cleanup);
+
+const route = ROUTES.find((candidate) => candidate.id === 'tribes')!;
+const tribe = (id: number, name: string, version = 1) => ({ id, name, code: `T${id}`, lead_name: null, active: true, version, notes: null });
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+function setup(options: { write: boolean; search?: string; answer?: (config: InternalAxiosRequestConfig) => FakeAnswer | undefined }) {
+  const rows = [tribe(1, 'Tribe Bandung'), tribe(2, 'Tribe Surabaya')];
+  const { adapter, requests } = fakeAdapter((config) => {
+    const own = options.answer?.(config);
+    if (own) return own;
+    const url = config.url ?? '';
+    if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
+    if (url.startsWith('/api/resources/tribes?')) return { status: 200, data: { rows, total: 2, labels: {} } };
+    return { status: 404, data: { message: 'not here' } };
+  });
+  const storage = memoryStorage({ [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }) });
+  const { io, sockets } = fakeIo();
+  const services = createConsoleServices({ storage, adapter, io });
+  const permissions: PermissionEntry[] = [{ permission_key: 'databank_tribes', allow_read: 1, allow_write: options.write ? 1 : 0 }];
+  render(
+    <ThemeProvider>
+      <ServicesContext.Provider value={services}>
+        <NotificationsProvider>
+          <MemoryRouter initialEntries={[`/app${route.path}${options.search ?? ''}`]}>
+            <Routes>
+              <Route path="/app" element={<Outlet context={{ permissions, permissionsVersion: 1 }} />}>
+                <Route
+                  path={route.path.slice(1)}
+                  element={
+                    <>
+                      <ResourcePage route={route} />
+                      <Where />
+                    </>
+                  }
+                />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </NotificationsProvider>
+      </ServicesContext.Provider>
+    </ThemeProvider>,
+  );
+  return { requests, sockets, user: userEvent.setup() };
+}
+
+const grid = () => screen.getByRole('grid', { name: 'Tribes' });
+
+describe('ResourcePage', () => {
+  it('lists rows and offers no edit controls to a user who may only read', async () => {
+    setup({ write: false });
+    expect(await within(grid()).findByText('Tribe Bandung')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('You can read tribes but not change them.');
+    expect(screen.queryByRole('button', { name: 'New tribe' })).toBeNull();
+    expect(within(grid()).queryByRole('button', { name: /^(Edit|Delete) / })).toBeNull();
+    expect(within(grid()).queryByRole('checkbox')).toBeNull();
+  });
+
+  it('puts the sort in the address and asks the server for it', async () => {
+    const { requests, user } = setup({ write: true });
+    await within(grid()).findByText('Tribe Bandung');
+    await user.click(within(grid()).getByRole('button', { name: /Code/ }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?sort=code%3Aasc'));
+    await waitFor(() => expect(requests.some((r) => r.url === '/api/resources/tribes?sort=code%3Aasc')).toBe(true));
+  });
+
+  it('opens a view from the address: the filter chip is shown and sent', async () => {
+    const { requests } = setup({ write: true, search: '?f.active.eq=false&q=band' });
+    await within(grid()).findByText('Tribe Bandung');
+    expect(within(screen.getByRole('list', { name: 'Active filters' })).getByText('Active: No')).toBeTruthy();
+    expect(requests.some((r) => r.url === '/api/resources/tribes?q=band&f.active.eq=false')).toBe(true);
+  });
+
+  it('shows server field errors beside the field on create, then creates', async () => {
+    let attempts = 0;
+    const { requests, user } = setup({
+      write: true,
+      answer: (config) => {
+        if (config.method !== 'post' || config.url !== '/api/resources/tribes') return undefined;
+        attempts += 1;
+        return attempts === 1
+          ? { status: 409, data: { message: 'Code is already used', code: 'unique', fields: { code: ['Another tribe already has this code'] } } }
+          : { status: 201, data: tribe(3, 'Tribe Medan') };
+      },
+    });
+    await within(grid()).findByText('Tribe Bandung');
+    await user.click(screen.getByRole('button', { name: 'New tribe' }));
+    const form = screen.getByRole('form', { name: 'New tribe' });
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Tribe Medan');
+    await user.type(within(form).getByRole('textbox', { name: /^Code/ }), 'T1');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    const code = within(form).getByRole('textbox', { name: /^Code/ });
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    expect(code.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ')).toContain(
+      'Another tribe already has this code',
+    );
+    await user.clear(code);
+    await user.type(code, 'MDN');
+    await user.click(within(form).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Tribe “Tribe Medan” created.')).toBeTruthy();
+    const body = JSON.parse(String(requests.filter((r) => r.method === 'post').at(-1)!.data));
+    expect(body).toMatchObject({ name: 'Tribe Medan', code: 'MDN', active: true });
+  });
+
+  it('shows a stale edit as a conflict and reloads the current row', async () => {
+    const { requests, user } = setup({
+      write: true,
+      answer: (config) =>
+        config.method === 'patch'
+          ? JSON.parse(String(config.data)).version === 1
+            ? { status: 409, data: { message: 'changed', code: 'conflict', current: tribe(1, 'Tribe Bandung Raya', 2) } }
+            : { status: 200, data: tribe(1, 'Tribe Bandung Raya Barat', 3) }
+          : undefined,
+    });
+    await within(grid()).findByText('Tribe Bandung');
+    await user.click(within(grid()).getByRole('button', { name: 'Edit Tribe Bandung' }));
+    const form = screen.getByRole('form', { name: /^Edit tribe/ });
+    await user.type(within(form).getByRole('textbox', { name: /^Name/ }), ' Timur');
+    await user.click(within(form).getByRole('button', { name: 'Save changes' }));
+    const banner = await within(form).findByText('This record was changed by someone else');
+    await user.click(within(banner.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Reload' }));
+    const name = within(screen.getByRole('form', { name: /^Edit tribe/ })).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement;
+    expect(name.value).toBe('Tribe Bandung Raya');
+    await user.type(name, ' Barat');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Tribe “Tribe Bandung Raya Barat” saved.')).toBeTruthy();
+    const patches = requests.filter((r) => r.method === 'patch').map((r) => JSON.parse(String(r.data)));
+    // Only the changed field goes with the version the edit started from.
+    expect(patches).toEqual([
+      { name: 'Tribe Bandung Timur', version: 1 },
+      { name: 'Tribe Bandung Raya Barat', version: 2 },
+    ]);
+  });
+
+  it('reloads the list when another user changes a row of this entity', async () => {
+    const { requests, sockets } = setup({ write: true });
+    await within(grid()).findByText('Tribe Bandung');
+    const lists = () => requests.filter((r) => r.url?.startsWith('/api/resources/tribes?')).length;
+    const before = lists();
+    const socket = sockets.at(-1)!;
+    socket.fire('resource:changed', { entity: 'creators', id: 1, action: 'update', version: 2 });
+    socket.fire('resource:changed', { entity: 'tribes', id: 2, action: 'delete', version: 2 });
+    await waitFor(() => expect(lists()).toBe(before + 1));
+  });
+});
