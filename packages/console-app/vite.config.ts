@@ -18,8 +18,9 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: backend, changeOrigin: true },
-      '/socket.io': { target: backend, ws: true, changeOrigin: true },
+      // Host kept as the dev server's: the backend accepts same-origin sockets and requests only.
+      '/api': { target: backend },
+      '/socket.io': { target: backend, ws: true },
     },
   },
   build: {
