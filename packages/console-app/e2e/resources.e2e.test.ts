@@ -289,6 +289,18 @@ async function checkPage(def: EntityDef): Promise<void> {
   expect(after.data.total, step('deleted')).toBe(0);
 }
 
+/** Waits until the user has `count` sockets on the server (the shell's and the list page's). */
+async function waitForSockets(token: string, count: number): Promise<void> {
+  const { authenticate } = await import('../../console-server/src/auth/sessions.js');
+  const session = await authenticate(server.database.db, token, new Date());
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if ((await server.app.realtime.io.in(`user:${session!.userId}`).fetchSockets()).length >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the user has fewer than ${count} sockets`);
+}
+
 const creators = ENTITIES.find((entity) => entity.name === 'creators')!;
 
 async function newestCreator(): Promise<Row> {
@@ -355,7 +367,8 @@ describe('creators in depth', () => {
     const a = await newestCreator();
     const b = await newestCreator();
     await openList(creators, '?sort=id:desc');
-    // A row created elsewhere appears without reloading the page.
+    // A row created elsewhere appears without reloading the page (once the page's socket is in).
+    await waitForSockets(admin.token, 2);
     const c = await newestCreator();
     await table(creators).getByRole('button', { name: `Edit ${String(c.name)}`, exact: true }).waitFor({ timeout: 10_000 });
 

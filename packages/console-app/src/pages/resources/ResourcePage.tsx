@@ -359,6 +359,8 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
         onSearchChange={(q) => updateView({ q, page: 1, viewId: null })}
         searchPlaceholder={`Search ${def.labelPlural.toLowerCase()}…`}
         presets={presets}
+        loadOptions={(entity, q) => api.options(entity, q)}
+        relationLabels={labels}
         savedViews={barViews}
         activeViewId={view.viewId}
         onSelectView={(selected) => applyView(selected.id)}

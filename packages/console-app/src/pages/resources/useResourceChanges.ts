@@ -18,10 +18,10 @@ function isChange(value: unknown): value is ResourceChange {
 }
 
 /**
- * Calls `onChange` for every `resource:changed` push about `entity`. The page keeps its own socket while it is
+ * Calls `onChange` for every `resource:changed` push about `entity`, and with `null` after a reconnect. The page keeps its own socket while it is
  * open (the shell's socket is not shared with pages), and reconnects when it drops.
  */
-export function useResourceChanges(entity: string, onChange: (change: ResourceChange) => void): void {
+export function useResourceChanges(entity: string, onChange: (change: ResourceChange | null) => void): void {
   const services = useServices();
   const listener = useRef(onChange);
   useEffect(() => {
@@ -31,8 +31,15 @@ export function useResourceChanges(entity: string, onChange: (change: ResourceCh
   useEffect(() => {
     const socket = createConsoleSocket({ getToken: services.token, ...services.realtime });
     let open = true;
+    let connections = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stopStatus = socket.onStatus((event) => {
+      // Changes pushed while the socket was down were missed: after a reconnect, `null` asks for a reload.
+      if (event.type === 'connected') {
+        connections += 1;
+        if (connections > 1) listener.current(null);
+        return;
+      }
       if (event.type !== 'disconnected' && event.type !== 'error') return;
       clearTimeout(timer);
       timer = setTimeout(() => {
