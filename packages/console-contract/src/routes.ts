@@ -40,7 +40,7 @@ export interface RouteDef {
 }
 
 export const MENU_GROUPS: readonly MenuGroup[] = [
-  // Not in the spec's menu: our placement for Usage Statistics, Chat List and the Venn diagram (ADR 004).
+  // Not in the spec's menu: our placement for Usage Statistics, Chat List and the Venn diagram (ADR 005).
   { id: 'statistics', label: 'Statistics', alwaysVisible: false, requires: ['statistics'] },
   { id: 'general-affairs', label: 'General Affairs', alwaysVisible: true, requires: [] },
   { id: 'automation', label: 'Automation Database', alwaysVisible: true, requires: [] },
