@@ -136,6 +136,9 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
       expect(malformed.json().fields).toBeDefined();
       const list = await client().request({ method: 'POST', url: '/api/resources/n8n_creators', token: admin, headers: { 'content-type': 'application/json' }, payload: '[1,2]' });
       expect(list.statusCode).toBe(400);
+      // A value the column cannot hold (year 0) is 400 too, and the connection survives it.
+      const yearZero = await api('POST', '/api/resources/n8n_creators', admin, { handle: 'tahun.nol', platform: 'tiktok', last_scraped_at: '0000-01-01T00:00:00Z' });
+      expect(yearZero.statusCode).toBe(400);
       expect(await countRows(testDb.database, 'n8n_creators')).toBe(before);
     });
 
@@ -339,6 +342,7 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
         ['nonsense=1', 'nonsense'],
         ['f.followers.eq=99999999999', 'f.followers.eq'],
         ['f.id.in=1,100000000000000000000', 'f.id.in'],
+        ['f.last_scraped_at.range=0000-01-01T00:00:00Z,', 'f.last_scraped_at.range'],
       ];
       for (const [query, key] of cases) {
         const response = await api('GET', `${n8n}?${query}`, admin);

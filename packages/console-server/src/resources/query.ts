@@ -182,9 +182,9 @@ export function cursorValueFits(def: EntityDef, sort: ListSort, cursor: ListCurs
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':
-      return typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+      return typeof value === 'string' && /^(?!0000)\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
     case 'datetime':
-      return typeof value === 'string' && !Number.isNaN(Date.parse(value));
+      return typeof value === 'string' && /^(?!0000)\d{4}-/.test(value) && !Number.isNaN(Date.parse(value));
     default:
       return typeof value === 'string';
   }
@@ -205,11 +205,15 @@ export function filterValueProblems(def: EntityDef, filters: readonly ListFilter
   const problems: [string, string][] = [];
   for (const filter of filters) {
     const field = fieldOf(def, filter.field);
-    const limit = field ? numericLimit(field) : null;
-    if (limit === null) continue;
+    if (!field) continue;
     const values = filter.op === 'eq' ? [filter.value] : filter.op === 'in' ? filter.values : filter.op === 'range' ? [filter.min, filter.max] : [];
-    if (values.some((value) => typeof value === 'number' && Math.abs(value) > limit)) {
+    const limit = numericLimit(field);
+    if (limit !== null && values.some((value) => typeof value === 'number' && Math.abs(value) > limit)) {
       problems.push([`f.${filter.field}.${filter.op}`, `Must be between -${limit} and ${limit}`]);
+    }
+    // Years PostgreSQL cannot store (0000, or past 9999 where toISOString writes +010000-…).
+    if (['date', 'datetime', 'month'].includes(field.type) && values.some((value) => typeof value === 'string' && !/^(?!0000)\d{4}-/.test(value))) {
+      problems.push([`f.${filter.field}.${filter.op}`, 'Use a year from 0001 to 9999']);
     }
   }
   return problems;

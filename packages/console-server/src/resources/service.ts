@@ -125,7 +125,12 @@ async function guarded<T>(def: EntityDef, work: () => Promise<T>): Promise<T> {
   } catch (error) {
     const unique = uniqueConflict(def, error);
     if (unique) throw unique;
-    if ((error as { code?: string })?.code === '23503') {
+    const code = (error as { code?: string })?.code;
+    // Class 22 (data exception: a value the column type cannot hold) is bad input, never a 500.
+    if (typeof code === 'string' && code.startsWith('22')) {
+      throw new ResourceError(400, { message: `A value cannot be stored: ${(error as Error).message}`, code: 'INVALID_INPUT', fields: { _: [(error as Error).message] } });
+    }
+    if (code === '23503') {
       throw new ResourceError(409, { message: `Cannot change this ${def.label.toLowerCase()}: other rows refer to it`, code: 'referenced', references: [] });
     }
     throw error;
