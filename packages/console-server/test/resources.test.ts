@@ -73,6 +73,11 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
         expect((await api('GET', `/api/resources/${def.name}?f.id.eq=${row.id}`, admin)).json().total).toBe(0);
         expect((await api('GET', `/api/resources/${def.name}?f.id.eq=${row.id}&deleted=only`, admin)).json().total).toBe(1);
         expect(await countRows(testDb.database, def.name)).toBe(before + 1);
+        const restored = await api('POST', `/api/resources/${def.name}/${row.id}/restore`, admin);
+        expect(restored.statusCode, restored.body).toBe(200);
+        expect(restored.json()).toMatchObject({ version: 4, deleted_at: null });
+        const actions = (await api('GET', `/api/resources/${def.name}/${row.id}/history`, admin)).json().entries.map((entry: { action: string }) => entry.action);
+        expect(actions).toEqual(['restore', 'delete', 'update', 'create']);
       } else {
         expect(afterDelete.statusCode).toBe(404);
         expect(await countRows(testDb.database, def.name)).toBe(before);

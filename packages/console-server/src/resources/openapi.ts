@@ -107,6 +107,16 @@ function entityPaths(def: EntityDef): Record<string, Json> {
         responses: { 200: json({ type: 'object', properties: { entries: { type: 'array', items: { type: 'object' } } } }), ...common, 404: error('No such row') },
       }),
     },
+    ...(def.softDelete
+      ? {
+          [`${base}/{id}/restore`]: {
+            post: op('restore', `Bring back a deleted ${def.label.toLowerCase()}`, 'write', {
+              parameters: [idParam],
+              responses: { 200: json(rowRef(def)), ...common, 404: error('No such row'), 409: error('Its unique values are used by another row now (`unique`)') },
+            }),
+          },
+        }
+      : {}),
     [`${base}/bulk-delete`]: {
       post: op('bulk_delete', `Delete several ${def.labelPlural.toLowerCase()} at once (all or nothing)`, 'write', {
         requestBody: {

@@ -41,7 +41,7 @@ import {
   table,
   whereOf,
 } from './query.js';
-import { ResourceError, type ResourceActor, createRow, deleteRows, invalid, notFound, readRow, updateRow, upsertRow } from './service.js';
+import { ResourceError, type ResourceActor, createRow, deleteRows, invalid, notFound, readRow, restoreRow, updateRow, upsertRow } from './service.js';
 import { createView, deleteView, findView, listViews, updateView, viewCreateSchema, viewUpdateSchema } from './views.js';
 
 type Actor = ResourceActor & { entities?: readonly string[] };
@@ -398,6 +398,20 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
       const row = rows[0]!;
       push(def, [{ entity: def.name, id, action: 'delete', version: row.version as number }]);
       return { id, deleted: true, soft: def.softDelete, version: row.version };
+    }),
+  );
+
+  app.post(
+    '/api/resources/:entity/:id/restore',
+    handle(async (request) => {
+      const actor = await actorOf(request);
+      const def = entityOf(request);
+      await requireAccess(actor, def, 'delete');
+      const id = parseId((request.params as { id: string }).id);
+      const before = await readRow(anyDb, def, id);
+      const row = await restoreRow(anyDb, def, id, actor);
+      if (before && row.version !== before.version) push(def, [{ entity: def.name, id, action: 'update', version: row.version as number }]);
+      return maskRow(def, row);
     }),
   );
 

@@ -204,6 +204,24 @@ async function updateIn(trx: AnyDb, def: EntityDef, id: number, changes: Row & {
   return row;
 }
 
+/** Brings a soft-deleted row back (its unique values must still be free: else 409 unique). */
+export async function restoreRow(db: AnyDb, def: EntityDef, id: number, actor: ResourceActor): Promise<Row> {
+  return guarded(def, () =>
+    db.transaction().execute(async (trx) => {
+      const current = await lockRow(trx, def, id);
+      if (!current || !def.softDelete) throw notFound(def, id);
+      if (!current.deleted_at) return current;
+      await checkRelations(trx, def, current);
+      const userId = actor.kind === 'user' ? actor.userId : null;
+      const result = await sql<Row>`update ${table(def)} set deleted_at = null, version = version + 1, updated_at = now(), updated_by = ${userId}
+        where id = ${id} returning ${selectList(def)}`.execute(trx);
+      const row = rowFromDb(def, result.rows[0]!);
+      await writeResourceAudit(trx, actor, 'restore', def.name, id, { deleted_at: current.deleted_at }, { deleted_at: null });
+      return row;
+    }),
+  );
+}
+
 /** The fields an upsert matches on: the first unique group, else the first unique field. */
 export function upsertKey(def: EntityDef): string[] | null {
   return def.uniqueTogether?.[0] ?? (def.fields.find((field) => field.unique) ? [def.fields.find((field) => field.unique)!.name] : null);
