@@ -157,3 +157,53 @@ export const adminUserPatchSchema = z
 export const adminUserSetsBodySchema = z.object({
   permission_sets: z.array(z.string().min(1).max(200)).max(100),
 });
+
+// --- Two-step sign-in (TOTP, issue 6) ---------------------------------------------------------------------------
+// Users without it see the spec's login contract unchanged. For an enrolled user a right password answers a
+// challenge instead of a token; `POST /api/auth/login/otp` redeems it with a code for the usual `{ data: StoredUser }`.
+
+/** `POST /api/auth/login` for a user with two-step sign-in: no session yet. */
+export const loginChallengeResponseSchema = z.object({
+  data: z.object({ otp_required: z.literal(true), challenge: z.string() }),
+});
+export type LoginChallengeResponse = z.infer<typeof loginChallengeResponseSchema>;
+
+export const loginOtpRequestSchema = z.object({
+  challenge: z.string().min(1, { message: 'Sign in with your password first.' }).max(200),
+  /** The 6-digit code from the authenticator app, or one recovery code. */
+  code: z.string().trim().min(1, { message: 'Enter the code.' }).max(64, { message: 'Use at most 64 characters.' }),
+});
+export type LoginOtpRequest = z.infer<typeof loginOtpRequestSchema>;
+
+/** `GET /api/auth/2fa`: the signed-in user's own state. */
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabled_at: z.string().nullable(),
+  /** Recovery codes not used yet (0 when off). */
+  recovery_codes_left: z.number().int(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+/** `POST /api/auth/2fa/setup`: shown once; the server never answers the secret again. */
+export const twoFactorSetupResponseSchema = z.object({ secret: z.string(), otpauth_uri: z.string() });
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
+
+export const twoFactorEnableRequestSchema = z.object({
+  code: z.string().trim().regex(/^\d{6}$/, { message: 'Enter the 6-digit code from your authenticator app.' }),
+});
+export type TwoFactorEnableRequest = z.infer<typeof twoFactorEnableRequestSchema>;
+
+/** Ten one-time recovery codes, shown once (stored hashed). */
+export const twoFactorEnableResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
+export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponseSchema>;
+
+export const twoFactorDisableRequestSchema = z.object({
+  password: z.string().min(1, { message: 'Enter your password.' }).max(1000),
+});
+export type TwoFactorDisableRequest = z.infer<typeof twoFactorDisableRequestSchema>;
+
+export const twoFactorDisableResponseSchema = z.object({ ok: z.literal(true) });
+
+/** `POST /api/admin/users/:id/2fa/reset` (admin_manage_user write). */
+export const twoFactorResetResponseSchema = z.object({ ok: z.literal(true), was_enabled: z.boolean() });
+export type TwoFactorResetResponse = z.infer<typeof twoFactorResetResponseSchema>;

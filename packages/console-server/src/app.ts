@@ -13,6 +13,7 @@ import {
   configResponseSchema,
   healthResponseSchema,
   isPermissionKey,
+  loginChallengeResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   logoutResponseSchema,
@@ -32,6 +33,8 @@ import { registerResourceRoutes } from './resources/routes.js';
 import { type Realtime, createRealtime } from './realtime.js';
 import { userPermission, userPermissions } from './services/users.js';
 import { registerAdminRoutes } from './admin/routes.js';
+import { registerTwoFactorRoutes } from './admin/twoFactorRoutes.js';
+import { createChallenge } from './auth/twoFactor.js';
 import { usageStatistics } from './services/statistics.js';
 import type { ConsoleEvents } from './services/events.js';
 
@@ -209,6 +212,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     spec: Parameters<typeof defineRoute<Q, B, P>>[3],
     handler: Parameters<typeof defineRoute<Q, B, P>>[4],
   ) => defineRoute(app, registry, guards, spec, handler);
+  const loginRouteConfig = options.loginRateLimit === false ? {} : { rateLimit: { max: options.loginRateLimit ?? 60, timeWindow: 60_000 } };
   const sessionOf = (request: FastifyRequest) => {
     if (!request.session) throw new HttpError(401, AUTH_MESSAGES.unauthorized, 'UNAUTHORIZED');
     return request.session;
@@ -219,20 +223,26 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       method: 'POST',
       url: '/api/auth/login',
       tag: 'auth',
-      summary: 'Sign in; answers the user info the app stores (token, full name, previous login)',
+      summary:
+        'Sign in; answers the user info the app stores (token, full name, previous login). With two-step sign-in on, answers `otp_required` and a challenge for /api/auth/login/otp instead',
       auth: false,
       body: loginRequestSchema,
-      responses: { 200: loginResponseSchema, 403: apiErrorSchema, 429: apiErrorSchema },
-      config: options.loginRateLimit === false ? {} : { rateLimit: { max: options.loginRateLimit ?? 60, timeWindow: 60_000 } },
+      responses: { 200: z.union([loginResponseSchema, loginChallengeResponseSchema]), 403: apiErrorSchema, 429: apiErrorSchema },
+      config: loginRouteConfig,
     },
     async (request, reply, { body }) => {
-      const result = await login(db, body.username, body.password, {
+      const loginContext = {
         ip: request.ip ?? null,
         userAgent: request.headers['user-agent'] ?? null,
         now: clock(),
         tokenTtlMs,
         lockout,
-      });
+      };
+      const result = await login(db, body.username, body.password, loginContext);
+      if (result.ok === 'second_factor') {
+        request.log.info({ userId: result.user.id }, 'password accepted; code required');
+        return { data: { otp_required: true as const, challenge: await createChallenge(db, result.user, loginContext) } };
+      }
       if (!result.ok) {
         request.log.info({ reason: result.reason }, 'sign-in refused');
         return reply.code(403).send({ message: result.message, code: result.reason.toUpperCase() });
@@ -338,6 +348,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   // Administration (users, permission sets, matrix, view-as) and the own password change: src/admin/.
   registerAdminRoutes({ route, sessionOf, db, events, now: clock });
+  // Two-step sign-in: the code step, enrolment and the administrator's reset (src/auth/twoFactor.ts).
+  registerTwoFactorRoutes({ route, sessionOf, db, now: clock, loginContext: { tokenTtlMs, lockout }, loginRouteConfig });
 
   // Master-data resources, saved views and API keys (src/resources/).
   await registerResourceRoutes(app, { clock });

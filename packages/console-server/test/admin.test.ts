@@ -99,6 +99,7 @@ describe.each(ENGINES)('administration API on %s', (engine) => {
       'GET /api/admin/permission-matrix': {},
       'PUT /api/admin/permission-matrix': { payload: { sets: [{ id: setId, entries: [] }] } },
       'GET /api/admin/view-as/:userId': {},
+      'POST /api/admin/users/:id/2fa/reset': {},
     });
 
     it('every administration route: 401 without a token, 403 without admin_manage_user (or without write for changes)', async () => {

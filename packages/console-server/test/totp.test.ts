@@ -31,7 +31,18 @@ describe('TOTP (RFC 6238)', () => {
   });
 
   it('RFC 4226 appendix D HOTP values (counter 0–9)', () => {
-    const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489'];
+    const expected = [
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '338314',
+      '254676',
+      '287922',
+      '162583',
+      '399871',
+      '520489',
+    ];
     expect(expected.map((_, counter) => hotp(SEED, counter))).toEqual(expected);
   });
 
@@ -72,8 +83,14 @@ describe('TOTP (RFC 6238)', () => {
     const step = totpStep(now);
     const code = totpCode(secret, now);
     expect(verifyTotp(secret, code, now, step)).toEqual({ ok: false, reason: 'replayed' });
-    expect(verifyTotp(secret, totpCode(secret, now.getTime() - 30_000), now, step)).toEqual({ ok: false, reason: 'replayed' });
-    expect(verifyTotp(secret, totpCode(secret, now.getTime() + 30_000), now, step)).toEqual({ ok: true, step: step + 1 });
+    expect(verifyTotp(secret, totpCode(secret, now.getTime() - 30_000), now, step)).toEqual({
+      ok: false,
+      reason: 'replayed',
+    });
+    expect(verifyTotp(secret, totpCode(secret, now.getTime() + 30_000), now, step)).toEqual({
+      ok: true,
+      step: step + 1,
+    });
   });
 
   it('refuses anything that is not six digits', () => {

@@ -33,11 +33,13 @@ export interface LoginContext {
 
 export type LoginResult =
   | { ok: true; user: User; token: string; sessionId: string; previousLogin: Date | null }
+  /** The password was right but the user has two-step sign-in: no session yet (src/auth/twoFactor.ts). */
+  | { ok: 'second_factor'; user: User }
   | { ok: false; reason: 'invalid' | 'disabled' | 'locked' | 'address_blocked'; message: string };
 
-const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+export const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 
-async function recordEvent(db: Kysely<Database>, ctx: LoginContext, username: string, userId: number | null, success: boolean, reason: string) {
+export async function recordEvent(db: Kysely<Database>, ctx: LoginContext, username: string, userId: number | null, success: boolean, reason: string) {
   await db
     .insertInto('login_events')
     .values({ user_id: userId, username: username.slice(0, 200), success, reason, ip: ctx.ip, user_agent: ctx.userAgent?.slice(0, 500) ?? null, at: ctx.now })
@@ -45,13 +47,13 @@ async function recordEvent(db: Kysely<Database>, ctx: LoginContext, username: st
 }
 
 /** Reads a login_throttle row; a lock that has run out counts as none. */
-async function throttleLockedUntil(db: Kysely<Database>, key: string, now: Date): Promise<Date | null> {
+export async function throttleLockedUntil(db: Kysely<Database>, key: string, now: Date): Promise<Date | null> {
   const row = await db.selectFrom('login_throttle').select('locked_until').where('key', '=', key).executeTakeFirst();
   return row?.locked_until && row.locked_until > now ? row.locked_until : null;
 }
 
 /** Counts one failure on a login_throttle key; returns the lock end when this failure set one. */
-async function countThrottleFailure(db: Kysely<Database>, key: string, now: Date, max: number, windowMs: number, lockMs: number): Promise<Date | null> {
+export async function countThrottleFailure(db: Kysely<Database>, key: string, now: Date, max: number, windowMs: number, lockMs: number): Promise<Date | null> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('login_throttle').selectAll().where('key', '=', key).forUpdate().executeTakeFirst();
     const windowOpen = row && now.getTime() - row.window_started_at.getTime() < windowMs && !(row.locked_until && row.locked_until <= now);
@@ -68,7 +70,7 @@ async function countThrottleFailure(db: Kysely<Database>, key: string, now: Date
 }
 
 /** Counts one failure on an existing user; locks the account at the threshold. */
-async function countUserFailure(db: Kysely<Database>, userId: number, now: Date, policy: LockoutPolicy): Promise<Date | null> {
+export async function countUserFailure(db: Kysely<Database>, userId: number, now: Date, policy: LockoutPolicy): Promise<Date | null> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('users').select(['failed_attempts', 'locked_until']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
     const lockExpired = row.locked_until !== null && row.locked_until <= now;
@@ -130,8 +132,27 @@ export async function login(db: Kysely<Database>, username: string, password: st
     return { ok: false, reason: 'disabled', message: AUTH_MESSAGES.disabled };
   }
 
+  // Failure counters are not reset and no login event is written here: only the code step completes a sign-in
+  // (else a known password would reset the count between guesses at the code). The challenge row is the trace.
+  if (user.totp_enabled_at) return { ok: 'second_factor', user };
+
+  // Without a claim the session is always opened.
+  return (await openSession(db, user, username, ctx)) as Extract<LoginResult, { ok: true }>;
+}
+
+/** Completes a sign-in: clears the failure count, records the login and creates the session. */
+export async function openSession(
+  db: Kysely<Database>,
+  user: User,
+  username: string,
+  ctx: LoginContext,
+  /** Runs first in the same transaction; returning false aborts (a challenge or code already used). */
+  claim?: (trx: Kysely<Database>) => Promise<boolean>,
+): Promise<Extract<LoginResult, { ok: true }> | null> {
+  const { now } = ctx;
   const token = generateToken();
   const sessionId = await db.transaction().execute(async (trx) => {
+    if (claim && !(await claim(trx))) return null;
     await trx
       .updateTable('users')
       .set({ last_login_at: now, failed_attempts: 0, locked_until: null })
@@ -153,6 +174,7 @@ export async function login(db: Kysely<Database>, username: string, password: st
     await recordEvent(trx, ctx, username, user.id, true, 'ok');
     return session.id;
   });
+  if (sessionId === null) return null;
   return { ok: true, user, token, sessionId, previousLogin: user.last_login_at };
 }
 

@@ -19,6 +19,12 @@ export interface UsersTable {
   updated_at: Timestamp;
   /** Bumped on every change: optimistic concurrency for admin edits. */
   version: Generated<number>;
+  /** Two-step sign-in (migration 200): the confirmed secret, one awaiting confirmation, when it was turned on. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  totp_enabled_at: NullableTimestamp;
+  /** The last time step whose code signed in (bigint: read as a string). */
+  totp_last_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
 }
 
 export interface PermissionKeysTable {
@@ -149,6 +155,27 @@ export interface ApiKeysTable {
   revoked_by: number | null;
 }
 
+// --- two-step sign-in (migration 200) ---
+export interface TotpRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** sha256 of the normalised code (80 random bits: no slow hash needed). */
+  code_hash: string;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** A password that was right for an enrolled user: single use, short-lived, redeemed with a code. */
+export interface LoginChallengesTable {
+  id: Generated<string>;
+  token_hash: string;
+  user_id: number;
+  created_at: Timestamp;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+  ip: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   permission_keys: PermissionKeysTable;
@@ -164,6 +191,8 @@ export interface Database {
   schema_migrations: SchemaMigrationsTable;
   saved_views: SavedViewsTable;
   api_keys: ApiKeysTable;
+  totp_recovery_codes: TotpRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
 }
 
 export type User = Selectable<UsersTable>;

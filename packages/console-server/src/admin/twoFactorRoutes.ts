@@ -1,0 +1,146 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Kysely } from 'kysely';
+import {
+  apiErrorSchema,
+  loginOtpRequestSchema,
+  loginResponseSchema,
+  twoFactorDisableRequestSchema,
+  twoFactorDisableResponseSchema,
+  twoFactorEnableRequestSchema,
+  twoFactorEnableResponseSchema,
+  twoFactorResetResponseSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusSchema,
+} from '@staff/console-contract';
+import type { Database } from '../db/schema.js';
+import type { AuthenticatedSession, LoginContext } from '../auth/sessions.js';
+import {
+  beginSetup,
+  disableTwoFactor,
+  enableTwoFactor,
+  loginWithSecondFactor,
+  resetTwoFactor,
+  twoFactorStatus,
+  type TwoFactorContext,
+} from '../auth/twoFactor.js';
+import type { RouteRegistrar } from './routes.js';
+
+export interface TwoFactorRoutesOptions {
+  route: RouteRegistrar;
+  sessionOf: (request: FastifyRequest) => AuthenticatedSession;
+  db: Kysely<Database>;
+  now: () => Date;
+  /** The login route's context minus the per-request parts. */
+  loginContext: Omit<LoginContext, 'ip' | 'userAgent' | 'now'>;
+  /** The login route's rate-limit config: the code step caps the same work. */
+  loginRouteConfig: Record<string, unknown>;
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** Two-step sign-in: the code step of sign-in, the user's own enrolment, and the administrator's reset. */
+export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
+  const { route, sessionOf, db } = options;
+  const ctx: TwoFactorContext = { db, now: options.now };
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/login/otp',
+      tag: 'auth',
+      summary:
+        'Second sign-in step for users with two-step sign-in: redeem the challenge from /api/auth/login with a 6-digit code or a recovery code; answers the same user info as a login',
+      auth: false,
+      body: loginOtpRequestSchema,
+      responses: { 200: loginResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
+      config: options.loginRouteConfig,
+    },
+    async (request, reply, { body }) => {
+      const result = await loginWithSecondFactor(db, body.challenge, body.code, {
+        ...options.loginContext,
+        ip: request.ip ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+        now: options.now(),
+      });
+      if (!result.ok) {
+        request.log.info({ reason: result.reason }, 'second sign-in step refused');
+        return reply.code(403).send({ message: result.message, code: result.reason.toUpperCase() });
+      }
+      request.log.info({ userId: result.user.id }, 'signed in with a second factor');
+      return {
+        data: { token: result.token, fullname: result.user.full_name, last_login: iso(result.previousLogin) },
+      };
+    },
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/auth/2fa',
+      tag: 'auth',
+      summary: "Whether the signed-in user's two-step sign-in is on, and how many recovery codes are left",
+      auth: true,
+      responses: { 200: twoFactorStatusSchema },
+    },
+    async (request) => twoFactorStatus(ctx, sessionOf(request).userId),
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/2fa/setup',
+      tag: 'auth',
+      summary:
+        'Start two-step sign-in: a new secret and its otpauth URI, answered only here; confirm with /api/auth/2fa/enable',
+      auth: true,
+      responses: { 200: twoFactorSetupResponseSchema, 409: apiErrorSchema },
+    },
+    async (request) => beginSetup(ctx, sessionOf(request).userId, request.ip ?? null),
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/2fa/enable',
+      tag: 'auth',
+      summary:
+        'Confirm the setup with a current code; answers ten one-time recovery codes, shown once (stored hashed)',
+      auth: true,
+      body: twoFactorEnableRequestSchema,
+      responses: { 200: twoFactorEnableResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+    },
+    async (request, _reply, { body }) =>
+      enableTwoFactor(ctx, sessionOf(request).userId, body.code, request.ip ?? null),
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/2fa/disable',
+      tag: 'auth',
+      summary:
+        'Turn two-step sign-in off (needs the current password); the secret and recovery codes are deleted',
+      auth: true,
+      body: twoFactorDisableRequestSchema,
+      responses: { 200: twoFactorDisableResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+    },
+    async (request, _reply, { body }) =>
+      disableTwoFactor(ctx, sessionOf(request).userId, body.password, request.ip ?? null),
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/admin/users/:id/2fa/reset',
+      tag: 'administration',
+      summary: "Turn a user's two-step sign-in off (lost phone and recovery codes); audited",
+      auth: true,
+      permission: { key: 'admin_manage_user', mode: 'write' },
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      responses: { 200: twoFactorResetResponseSchema, 404: apiErrorSchema },
+    },
+    async (request, _reply, { params }) =>
+      resetTwoFactor(ctx, params.id, { id: sessionOf(request).userId, ip: request.ip ?? null }),
+  );
+}
