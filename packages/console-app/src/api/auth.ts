@@ -1,6 +1,13 @@
 import type { AxiosInstance } from 'axios';
-import type { LoginResponse, VerifyAllResponse } from '@staff/console-contract';
-import type { CheckPermissionFn, LoadPermissionsFn, LoginFn, PermissionEntry } from '@staff/console-ui';
+import type { LoginChallengeResponse, LoginResponse, VerifyAllResponse } from '@staff/console-contract';
+import type {
+  CheckPermissionFn,
+  LoadPermissionsFn,
+  LoginCredentials,
+  LoginFn,
+  PermissionEntry,
+  StoredUser,
+} from '@staff/console-ui';
 import { toCallError } from './errors.js';
 
 /** `POST /api/auth/login`; `data.data` of the answer is the stored user (spec section 7). */
@@ -9,7 +16,8 @@ export function createLogin(client: AxiosInstance): LoginFn {
     try {
       const response = await client.post<LoginResponse>('/api/auth/login', { username, password });
       const user = response.data?.data;
-      if (!user || typeof user.token !== 'string') throw { status: response.status, message: 'Malformed login answer' };
+      if (!user || typeof user.token !== 'string')
+        throw { status: response.status, message: 'Malformed login answer' };
       return { token: user.token, fullname: user.fullname, last_login: user.last_login ?? null };
     } catch (error) {
       throw toCallError(error);
@@ -36,7 +44,8 @@ export function createLoadPermissions(client: AxiosInstance): LoadPermissionsFn 
  */
 export function createCheckPermission(
   client: AxiosInstance,
-  getPath: () => string | undefined = () => (typeof window === 'undefined' ? undefined : window.location.pathname),
+  getPath: () => string | undefined = () =>
+    typeof window === 'undefined' ? undefined : window.location.pathname,
 ): CheckPermissionFn {
   return async (key, signal) => {
     try {
@@ -61,9 +70,66 @@ export function createCheckPermission(
 export function createLogout(client: AxiosInstance): (token?: string) => Promise<void> {
   return async (token) => {
     try {
-      await client.post('/api/auth/logout', undefined, token ? { headers: { Authorization: `Bearer ${token}` } } : {});
+      await client.post(
+        '/api/auth/logout',
+        undefined,
+        token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+      );
     } catch (error) {
       throw toCallError(error);
     }
   };
+}
+
+/** The password step's outcome: the stored user, or (two-step sign-in on) a challenge to redeem with a code. */
+export type PasswordStepResult = { user: StoredUser } | { challenge: string };
+
+/**
+ * `POST /api/auth/login` when the user may have two-step sign-in: a user without it gets the spec's answer; an
+ * enrolled one gets `{ otp_required: true, challenge }` and no token yet.
+ */
+export function createPasswordStep(
+  client: AxiosInstance,
+): (credentials: LoginCredentials) => Promise<PasswordStepResult> {
+  return async ({ username, password }) => {
+    try {
+      const response = await client.post<LoginResponse | LoginChallengeResponse>('/api/auth/login', {
+        username,
+        password,
+      });
+      const data: unknown = response.data?.data;
+      if (
+        data &&
+        typeof data === 'object' &&
+        'otp_required' in data &&
+        'challenge' in data &&
+        typeof data.challenge === 'string'
+      ) {
+        return { challenge: data.challenge };
+      }
+      return { user: toStoredUser(response.status, data) };
+    } catch (error) {
+      throw toCallError(error);
+    }
+  };
+}
+
+/** `POST /api/auth/login/otp`: the challenge and a 6-digit code (or a recovery code) for the stored user. */
+export function createOtpStep(
+  client: AxiosInstance,
+): (challenge: string, code: string) => Promise<StoredUser> {
+  return async (challenge, code) => {
+    try {
+      const response = await client.post<LoginResponse>('/api/auth/login/otp', { challenge, code });
+      return toStoredUser(response.status, response.data?.data);
+    } catch (error) {
+      throw toCallError(error);
+    }
+  };
+}
+
+function toStoredUser(status: number, data: unknown): StoredUser {
+  const user = data as Partial<StoredUser> | undefined;
+  if (!user || typeof user.token !== 'string') throw { status, message: 'Malformed login answer' };
+  return { token: user.token, fullname: user.fullname ?? '', last_login: user.last_login ?? null };
 }

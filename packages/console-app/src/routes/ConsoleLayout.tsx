@@ -22,6 +22,7 @@ import { createConsoleSocket } from '../realtime/socket.js';
 import { PRODUCT_LABEL } from '../product.js';
 import type { ConsoleOutletContext } from './consoleContext.js';
 import { ChangePasswordDialog } from '../pages/admin/ChangePasswordDialog.js';
+import { TwoFactorDialog } from '../pages/account/TwoFactorDialog.js';
 
 const MENU = menuDefinition();
 
@@ -179,6 +180,7 @@ function SignedInConsole({ user }: { user: StoredUser }) {
   }, [services, notify]);
 
   const [changingPassword, setChangingPassword] = useState(false);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   const route = findRoute(pathname) ?? findRoute(pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`);
   const outletContext: ConsoleOutletContext = useMemo(
     () => ({ permissions, permissionsVersion }),
@@ -209,6 +211,9 @@ function SignedInConsole({ user }: { user: StoredUser }) {
               <SidebarAction type="button" onClick={() => setChangingPassword(true)}>
                 Change my password
               </SidebarAction>
+              <SidebarAction type="button" onClick={() => setTwoFactorOpen(true)}>
+                Two-step sign-in
+              </SidebarAction>
             </SidebarStatus>
           }
         />
@@ -216,6 +221,7 @@ function SignedInConsole({ user }: { user: StoredUser }) {
     >
       <Outlet context={outletContext} />
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      <TwoFactorDialog open={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
     </AppShell>
   );
 }

@@ -49,6 +49,10 @@ const EVENT_LABELS: Record<string, string> = {
   'sign-out-everywhere': 'Signed out everywhere',
   'reset-password': 'Password reset by an administrator',
   'change-password': 'Changed their own password',
+  '2fa-setup': 'Started setting up two-step sign-in',
+  '2fa-enable': 'Turned two-step sign-in on',
+  '2fa-disable': 'Turned two-step sign-in off',
+  '2fa-reset': 'Two-step sign-in reset by an administrator',
   'set-permission-sets': 'Permission sets changed',
   disable: 'Account disabled',
   enable: 'Account enabled',
@@ -118,7 +122,7 @@ const Table = styled.table`
   }
 `;
 
-type Confirm = 'disable' | 'enable' | 'reset' | 'delete' | 'signout' | null;
+type Confirm = 'disable' | 'enable' | 'reset' | 'reset2fa' | 'delete' | 'signout' | null;
 
 export interface UserDetailsProps {
   userId: number;
@@ -258,6 +262,15 @@ export function UserDetails({
         done(`New password set for ${current.full_name}; ${result.revoked_sessions} session(s) ended.`);
         refreshAll();
       }, failed);
+    } else if (confirm === 'reset2fa') {
+      admin.resetTwoFactor(current.id).then((result) => {
+        done(
+          result.was_enabled
+            ? `Two-step sign-in is off for ${current.full_name}; they sign in with the password and can set it up again.`
+            : `${current.full_name} did not have two-step sign-in on.`,
+        );
+        refreshAll();
+      }, failed);
     } else if (confirm === 'signout') {
       admin.revokeAllSessions(current.id).then((result) => {
         done(`${current.full_name} was signed out of ${result.revoked} session(s).`);
@@ -291,6 +304,13 @@ export function UserDetails({
       title: `Reset the password of ${current.full_name}?`,
       description: 'A new password is generated and shown once. Their open sessions end.',
       label: 'Generate new password',
+      destructive: true,
+    },
+    reset2fa: {
+      title: `Reset two-step sign-in of ${current.full_name}?`,
+      description:
+        'Their authenticator secret and recovery codes are deleted: they sign in with the password alone until they set it up again.',
+      label: 'Reset two-step sign-in',
       destructive: true,
     },
     signout: {
@@ -409,6 +429,9 @@ export function UserDetails({
         )}
         <Button type="button" onClick={() => setConfirm('reset')}>
           Reset password
+        </Button>
+        <Button type="button" onClick={() => setConfirm('reset2fa')}>
+          Reset two-step sign-in
         </Button>
         <Button type="button" data-kind="danger" onClick={() => setConfirm('delete')}>
           Delete user

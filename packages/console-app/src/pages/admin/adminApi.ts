@@ -169,6 +169,8 @@ export function createAdminApi(api: AxiosInstance) {
       call<{ generated_password?: string; revoked_sessions: number }>(
         api.post(`${user(id)}/reset-password`, password ? { password } : {}),
       ),
+    resetTwoFactor: (id: number) =>
+      call<{ ok: true; was_enabled: boolean }>(api.post(`${user(id)}/2fa/reset`)),
     setUserSets: (id: number, names: string[]) =>
       call<AdminUser>(api.put(`${user(id)}/permission-sets`, { permission_sets: names })),
     sessions: (id: number) => call<{ sessions: SessionRow[] }>(api.get(`${user(id)}/sessions`)),
