@@ -182,6 +182,25 @@ describe('routed console', { timeout: 30_000 }, () => {
     expect(screen.getByText('Your permissions were changed by an administrator.')).toBeTruthy();
   });
 
+  it('keeps the connection status apart from the account actions in the sidebar footer', async () => {
+    const { sockets } = setup('/app/usage-statistic');
+    await screen.findByRole('button', { name: 'Sign Out' });
+    act(() => sockets[0]!.fire('connect'));
+    const status = await waitFor(() => {
+      const found = screen.getAllByRole('status').find((element) => element.textContent === 'Connected');
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    const account = screen.getByRole('list', { name: 'My account' });
+    expect(account.contains(status)).toBe(false);
+    const actions = within(account).getAllByRole('listitem').map((item) => within(item).getByRole('button').textContent);
+    expect(actions).toEqual(['Change my password', 'Two-step sign-in']);
+    // A real button: Enter opens the dialog.
+    within(account).getByRole('button', { name: 'Change my password' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Change my password' })).toBeTruthy();
+  });
+
   it('signs out when the server revokes the session over the socket', async () => {
     const { sockets, storage } = setup('/app/usage-statistic');
     await screen.findByRole('button', { name: 'Sign Out' });

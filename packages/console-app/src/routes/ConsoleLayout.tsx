@@ -32,21 +32,45 @@ const SidebarStatus = styled.div`
   ${tokenVar('colorTextMuted')}: ${t.colorSidebarText};
   ${tokenVar('colorPrimary')}: ${t.colorSidebarText};
   ${tokenVar('colorBorder')}: rgba(255, 255, 255, 0.35);
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${t.space3};
+`;
+
+/** The signed-in user's own account actions, one per line under the connection status. */
+const AccountActions = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: ${t.space2} 0 0;
+  width: 100%;
+  border-top: 1px solid rgba(255, 255, 255, 0.15);
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space1};
 `;
 
 const SidebarAction = styled.button`
-  margin-top: ${t.space2};
+  display: block;
+  width: 100%;
+  text-align: left;
   font: inherit;
   font-size: ${t.fontSizeSm};
+  line-height: 1.4;
   background: transparent;
   border: 0;
-  padding: 0;
+  border-radius: 4px;
+  padding: ${t.space1} ${t.space2};
+  margin-left: calc(-1 * ${t.space2});
   color: ${t.colorSidebarText};
-  text-decoration: underline;
   cursor: pointer;
+  &:hover {
+    background: rgba(255, 255, 255, 0.08);
+    text-decoration: underline;
+  }
   &:focus-visible {
     outline: 2px solid ${t.colorFocus};
-    outline-offset: 2px;
+    outline-offset: 1px;
   }
 `;
 
@@ -207,13 +231,19 @@ function SignedInConsole({ user }: { user: StoredUser }) {
           footer={
             <SidebarStatus>
               <ConnectionStatus state={connectionState} transport={transport} onRetry={retryConnection} />
-              {/* ADR 007: the signed-in user's own password change. */}
-              <SidebarAction type="button" onClick={() => setChangingPassword(true)}>
-                Change my password
-              </SidebarAction>
-              <SidebarAction type="button" onClick={() => setTwoFactorOpen(true)}>
-                Two-step sign-in
-              </SidebarAction>
+              {/* ADR 007: the signed-in user's own password change and two-step sign-in. */}
+              <AccountActions aria-label="My account">
+                <li>
+                  <SidebarAction type="button" onClick={() => setChangingPassword(true)}>
+                    Change my password
+                  </SidebarAction>
+                </li>
+                <li>
+                  <SidebarAction type="button" onClick={() => setTwoFactorOpen(true)}>
+                    Two-step sign-in
+                  </SidebarAction>
+                </li>
+              </AccountActions>
             </SidebarStatus>
           }
         />
