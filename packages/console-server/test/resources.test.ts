@@ -7,6 +7,8 @@ import { ENTITIES, createSchema, maskRow, maskSecret, type EntityDef } from '@st
 import { RESOURCE_CHANGED_EVENT } from '../src/resources/push.js';
 import { Client, ENGINES, type TestDatabase, freshAddress, openTestDatabase, testServer, userWithKeys } from './support/harness.js';
 import { countRows, createRealistic, editableField, entity, parseCsv } from './support/resources.js';
+// The presets' own matcher is the oracle for OR groups (test-only import of console-ui's pure function).
+import { matchesPreset, type FilterPreset } from '../../console-ui/src/machines/filterPresets.machine.js';
 
 type Row = Record<string, unknown>;
 
@@ -336,6 +338,124 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
       expect(lines.slice(0, expected.length)).toEqual(expected);
     });
 
+    describe('OR groups and "within the last N days"', () => {
+      // A fixed request time inside the demo data's months, so the window cuts through them.
+      const NOW = new Date('2026-10-20T05:30:00.000Z');
+      let fixed: FastifyInstance;
+      let token: string;
+      beforeAll(async () => {
+        fixed = await testServer(testDb.database, { clock: () => NOW });
+        token = await new Client(fixed, freshAddress()).token('admin');
+      });
+      afterAll(async () => {
+        await fixed?.close();
+      });
+      const at = (url: string) => new Client(fixed, freshAddress()).request({ method: 'GET', url, token });
+
+      const preset: FilterPreset = {
+        id: 'follow-up',
+        name: 'Follow up',
+        filter: {
+          match: 'any',
+          conditions: [
+            { op: 'in', field: 'status', values: ['qualified', 'contacted'] },
+            { op: 'withinLastDays', field: 'last_scraped_at', days: 30 },
+            { op: 'isEmpty', field: 'contact_email' },
+          ],
+        },
+        hiddenColumns: [],
+        hiddenRendering: [],
+      };
+      const or = encodeURIComponent('[{"status.in":["qualified","contacted"]},{"last_scraped_at.within":30},{"contact_email.empty":true}]');
+
+      async function oracle(extra: (row: Row) => boolean = () => true): Promise<number[]> {
+        const all = await sql<Row>`select id, platform, status, last_scraped_at, contact_email from n8n_creators where deleted_at is null order by id`.execute(testDb.database.db);
+        return all.rows.filter((row) => extra(row) && matchesPreset(row, preset, NOW)).map((row) => Number(row.id));
+      }
+
+      async function walk(query: string): Promise<{ ids: number[]; total: number }> {
+        const ids: number[] = [];
+        let total = -1;
+        let cursor: string | null = null;
+        for (let guard = 0; guard < 200; guard += 1) {
+          const response = await at(`${n8n}?${query}&limit=500${cursor ? `&cursor=${cursor}` : ''}`);
+          expect(response.statusCode, response.body).toBe(200);
+          const body: { rows: Row[]; total: number; next_cursor: string | null } = response.json();
+          if (total === -1) total = body.total;
+          expect(body.total).toBe(total);
+          ids.push(...body.rows.map((row) => row.id as number));
+          cursor = body.next_cursor;
+          if (!cursor) break;
+        }
+        return { ids, total };
+      }
+
+      it('returns exactly the rows matchesPreset keeps (in OR within OR empty), with the same total, by keyset pages', async () => {
+        const expected = await oracle();
+        expect(expected.length).toBeGreaterThan(0);
+        const { ids, total } = await walk(`or=${or}&sort=last_scraped_at:asc`);
+        expect(total).toBe(expected.length);
+        expect(ids.length).toBe(new Set(ids).size);
+        expect([...ids].sort((a, b) => a - b)).toEqual(expected);
+        // Each alternative alone keeps fewer rows: the group really is an OR.
+        for (const alone of ['[{"status.in":["qualified","contacted"]}]', '[{"last_scraped_at.within":30}]', '[{"contact_email.empty":true}]']) {
+          const body = (await at(`${n8n}?or=${encodeURIComponent(alone)}&limit=1`)).json();
+          expect(body.total, alone).toBeGreaterThan(0);
+          expect(body.total, alone).toBeLessThan(expected.length);
+        }
+      });
+
+      it('ANDs the group with plain filters, also when paged by offset', async () => {
+        const expected = await oracle((row) => row.platform === 'tiktok');
+        const pages: number[] = [];
+        let total = 0;
+        for (let offset = 0; ; offset += 200) {
+          const body = (await at(`${n8n}?or=${or}&f.platform.eq=tiktok&sort=followers:desc&limit=200&offset=${offset}`)).json();
+          total = body.total;
+          pages.push(...body.rows.map((row: Row) => row.id as number));
+          if (body.rows.length < 200) break;
+        }
+        expect(total).toBe(expected.length);
+        expect(pages.sort((a, b) => a - b)).toEqual(expected);
+      });
+
+      it('exports the same rows as CSV', async () => {
+        const expected = await oracle();
+        const csv = await at(`${n8n}?or=${or}&columns=id,status&format=csv`);
+        expect(csv.statusCode).toBe(200);
+        const [, ...lines] = parseCsv(csv.body);
+        expect(lines.map((line) => Number(line[0])).sort((a, b) => a - b)).toEqual(expected);
+      });
+
+      it('counts "within" from the request time: datetimes by 24 h steps, dates by Jakarta calendar days', async () => {
+        const cutoff = new Date(NOW.getTime() - 7 * 24 * 3600 * 1000).toISOString();
+        const recent = (await at(`${n8n}?f.last_scraped_at.within=7&limit=1`)).json();
+        expect(recent.total).toBe(await dbCount(`last_scraped_at >= '${cutoff}'`));
+        expect(recent.total).toBeGreaterThan(0);
+        // 05:30 UTC is 12:30 in Jakarta on 2026-10-20: 10 days back is 2026-10-10.
+        const projects = (await at('/api/resources/projects?f.post_date.within=10&limit=1')).json();
+        const inWindow = await sql<{ n: string }>`select count(*) as n from projects where deleted_at is null and post_date >= '2026-10-10'`.execute(testDb.database.db);
+        expect(projects.total).toBe(Number(inWindow.rows[0]!.n));
+      });
+
+      it('refuses malformed groups with 400 naming the condition, before any SQL', async () => {
+        const cases: [string, string][] = [
+          ['[{"status.in":["sleeping"]}]', 'or.0.status.in'],
+          ['[{"bio.eq":"x"}]', 'or.0.bio.eq'],
+          ['[{"followers.eq":99999999999}]', 'or.0.followers.eq'],
+          ['[{"last_scraped_at.range":["0000-01-01T00:00:00Z",null]}]', 'or.0.last_scraped_at.range'],
+          ['[{"last_scraped_at.within":0}]', 'or.0.last_scraped_at.within'],
+          ['not json', 'or'],
+        ];
+        for (const [group, key] of cases) {
+          const response = await at(`${n8n}?or=${encodeURIComponent(group)}`);
+          expect(response.statusCode, group).toBe(400);
+          expect(Object.keys(response.json().fields), group).toContain(key);
+        }
+        expect((await at(`${n8n}?limit=1`)).statusCode).toBe(200);
+      });
+    });
+
     it('refuses bad list parameters with 400 on the parameter', async () => {
       const cases: [string, string][] = [
         ['f.notes.eq=x', 'f.notes.eq'],
@@ -491,6 +611,24 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
       expect((await api('POST', '/api/views', owner, { ...input, name: 'tiktok BESAR' })).statusCode).toBe(409);
       expect((await api('DELETE', `/api/views/${view.id}`, owner)).statusCode).toBe(200);
       expect((await api('GET', '/api/views?entity=creators', colleague)).json().views).toEqual([]);
+    });
+
+    it('keeps OR groups with "within the last N days" as such (the window moves with the day it is opened)', async () => {
+      const owner = await tokenFor([{ key: 'databank_creators', read: true }]);
+      const groups = [{ any: [[{ field: 'status', op: 'in', values: ['new'] }], [{ field: 'last_scraped_at', op: 'within', days: 30 }, { field: 'platform', op: 'eq', value: 'tiktok' }]] }];
+      const created = await api('POST', '/api/views', owner, { entity: 'n8n_creators', name: 'Baru atau segar', filters: [{ field: 'source', op: 'eq', value: 'n8n' }], groups });
+      expect(created.statusCode, created.body).toBe(201);
+      const view = created.json();
+      expect(view).toMatchObject({ filters: [{ field: 'source', op: 'eq', value: 'n8n' }], groups });
+      expect(new URLSearchParams(view.query).get('or')).toBe('[{"status.in":["new"]},{"last_scraped_at.within":30,"platform.eq":"tiktok"}]');
+      expect((await api('GET', `/api/views/${view.id}`, owner)).json().groups).toEqual(groups);
+      const opened = await api('GET', `/api/resources/n8n_creators?${view.query}&limit=1`, owner);
+      expect(opened.statusCode).toBe(200);
+      // Changing only the name keeps the groups; a bad group is 400 under groups.
+      expect((await api('PATCH', `/api/views/${view.id}`, owner, { name: 'Segar' })).json().groups).toEqual(groups);
+      const bad = await api('PATCH', `/api/views/${view.id}`, owner, { groups: [{ any: [[{ field: 'followers', op: 'within', days: 3 }]] }] });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().fields.groups[0]).toMatch(/^or\.0\.followers\.within: Cannot use "within" on Followers/);
     });
   });
 

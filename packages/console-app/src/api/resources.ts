@@ -3,6 +3,7 @@ import {
   listQueryToSearchParams,
   type EntityDef,
   type ListFilter,
+  type ListFilterGroup,
   type ListSort,
 } from '@staff/console-contract';
 import type { AuditEntry, CallError, ResourceFieldOption, ResourceRow } from '@staff/console-ui';
@@ -12,6 +13,8 @@ import { toCallError } from './errors.js';
 export interface ResourceListRequest {
   q?: string | null;
   filters?: ListFilter[];
+  /** OR groups (`or` parameters). */
+  groups?: ListFilterGroup[];
   sort?: ListSort;
   limit?: number;
   offset?: number;
@@ -46,6 +49,7 @@ export interface StoredView {
   name: string;
   shared: boolean;
   filters: ListFilter[];
+  groups: ListFilterGroup[];
   q: string | null;
   sort: ListSort | null;
   columns: string[] | null;
@@ -58,6 +62,8 @@ export interface ViewInput {
   name: string;
   shared: boolean;
   filters: ListFilter[];
+  /** OR groups; none when left out. */
+  groups?: ListFilterGroup[];
   q: string | null;
   sort: ListSort | null;
   columns: string[] | null;
@@ -98,6 +104,7 @@ export function listSearchParams(def: EntityDef, request: ResourceListRequest, f
   return listQueryToSearchParams(def, {
     q: request.q ?? null,
     filters: request.filters ?? [],
+    groups: request.groups ?? [],
     ...(request.sort ? { sort: request.sort } : {}),
     ...(request.limit !== undefined ? { limit: request.limit } : {}),
     ...(request.offset ? { offset: request.offset } : {}),
@@ -237,6 +244,7 @@ function toStoredView(value: unknown): StoredView | null {
     name: raw.name,
     shared: raw.shared === true,
     filters: Array.isArray(raw.filters) ? (raw.filters as ListFilter[]) : [],
+    groups: Array.isArray(raw.groups) ? (raw.groups as ListFilterGroup[]) : [],
     q: typeof raw.q === 'string' && raw.q !== '' ? raw.q : null,
     sort,
     columns: Array.isArray(raw.columns) ? (raw.columns as unknown[]).map(String) : null,

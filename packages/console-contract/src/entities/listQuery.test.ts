@@ -37,6 +37,7 @@ describe('list query defaults', () => {
     expect(parse(creators, {})).toEqual({
       q: null,
       filters: [],
+      groups: [],
       sort: { field: 'name', direction: 'asc' },
       limit: LIST_LIMIT_DEFAULT,
       offset: 0,
@@ -120,7 +121,7 @@ describe('filters', () => {
       'f.rate_fee.range': ['Minimum must not be above maximum'],
       'f.followers.eq': ['Must be a number'],
       'f.email.empty': ['Use 1 (is empty) or 0 (is not empty)'],
-      'f.name.like': ['Unknown operator like; use eq, in, range, contains, empty'],
+      'f.name.like': ['Unknown operator like; use eq, in, range, contains, empty, within'],
     });
   });
 
@@ -130,6 +131,122 @@ describe('filters', () => {
     expect(errors(creators, { 'f.rate_fee.range': '1.5,' })['f.rate_fee.range']).toEqual(['Must be a whole number of rupiah']);
     expect(errors(creators, { 'f.platform.eq': ['tiktok', 'instagram'] })['f.platform.eq']).toEqual(['Give this parameter once']);
     expect(errors(entity('projects'), { 'f.post_date.range': '2026-02-30,' })['f.post_date.range']).toEqual(['Must be a date (YYYY-MM-DD)']);
+  });
+});
+
+describe('within the last N days', () => {
+  it('takes a whole number of days on dates and datetimes', () => {
+    expect(parse(entity('n8n_creators'), { 'f.last_scraped_at.within': '30' }).filters).toEqual([{ field: 'last_scraped_at', op: 'within', days: 30 }]);
+    expect(parse(entity('projects'), { 'f.post_date.within': '7' }).filters).toEqual([{ field: 'post_date', op: 'within', days: 7 }]);
+    expect(parse(creators, { 'f.updated_at.within': '1' }).filters).toEqual([{ field: 'updated_at', op: 'within', days: 1 }]);
+  });
+
+  it('rejects other types and bad day counts', () => {
+    expect(errors(creators, { 'f.followers.within': '3' })['f.followers.within']).toEqual(['Cannot use "within" on Followers; use one of: eq, in, range, empty']);
+    for (const days of ['0', '-3', '1.5', 'month', '3661']) {
+      expect(errors(creators, { 'f.created_at.within': days })['f.created_at.within']).toEqual(['Give a whole number of days from 1 to 3660']);
+    }
+  });
+});
+
+describe('OR groups (or=)', () => {
+  const n8n = entity('n8n_creators');
+  const packaging = '[{"status.in":["new","qualified"]},{"last_scraped_at.within":30},{"last_scraped_at.empty":true}]';
+
+  it('parses alternatives of conditions, typed like f. filters', () => {
+    expect(parse(n8n, { or: packaging, 'f.platform.eq': 'tiktok' })).toMatchObject({
+      filters: [{ field: 'platform', op: 'eq', value: 'tiktok' }],
+      groups: [
+        {
+          any: [
+            [{ field: 'status', op: 'in', values: ['new', 'qualified'] }],
+            [{ field: 'last_scraped_at', op: 'within', days: 30 }],
+            [{ field: 'last_scraped_at', op: 'empty', empty: true }],
+          ],
+        },
+      ],
+    });
+  });
+
+  it('reads an alternative with several conditions as all of them (AND), and normalises values', () => {
+    const query = parse(creators, {
+      or: '[{"platform.eq":"tiktok","followers.range":[100000,null]},{"phone.eq":"0812-3456-7890"},{"city.in":["Jakarta, Selatan","Bandung"]}]',
+    });
+    expect(query.groups).toEqual([
+      {
+        any: [
+          [
+            { field: 'platform', op: 'eq', value: 'tiktok' },
+            { field: 'followers', op: 'range', min: 100000, max: null },
+          ],
+          [{ field: 'phone', op: 'eq', value: '6281234567890' }],
+          [{ field: 'city', op: 'in', values: ['Jakarta, Selatan', 'Bandung'] }],
+        ],
+      },
+    ]);
+  });
+
+  it('takes several groups (repeated or), each of which must hold', () => {
+    const query = parse(creators, fromQueryString(`or=${encodeURIComponent('[{"status.eq":"active"},{"status.eq":"negotiating"}]')}&or=${encodeURIComponent('[{"email.empty":false},{"phone.empty":false}]')}`));
+    expect(query.groups).toHaveLength(2);
+    expect(query.groups[1]).toEqual({ any: [[{ field: 'email', op: 'empty', empty: false }], [{ field: 'phone', op: 'empty', empty: false }]] });
+  });
+
+  it('rejects what f. filters reject, keyed by group, alternative and condition', () => {
+    const fields = errors(creators, {
+      or: '[{"status.in":["active","sleeping"]},{"notes.contains":"x"},{"platform.contains":"tik"},{"nope.eq":1},{"rate_fee.range":[5,1]},{"city.like":"x"}]',
+    });
+    expect(fields).toEqual({
+      'or.0.status.in': ['Must be one of: prospect, negotiating, active, inactive, blacklisted'],
+      'or.1.notes.contains': ['Cannot filter on Notes'],
+      'or.2.platform.contains': ['Cannot use "contains" on Platform; use one of: eq, in, empty'],
+      'or.3.nope.eq': ['Unknown field nope'],
+      'or.4.rate_fee.range': ['Minimum must not be above maximum'],
+      'or.5.city.like': ['Unknown operator like; use eq, in, range, contains, empty, within'],
+    });
+  });
+
+  it('rejects values of the wrong JSON shape', () => {
+    const fields = errors(creators, {
+      or: '[{"status.in":"active"},{"rate_fee.range":[1]},{"email.empty":1},{"updated_at.within":"30"},{"city.eq":{"x":1}},{"status":"active"},{}]',
+    });
+    expect(fields).toEqual({
+      'or.0.status.in': ['Must be a list of values'],
+      'or.1.rate_fee.range': ['Use [min, max] (null for an open end)'],
+      'or.2.email.empty': ['Use true (is empty) or false (is not empty)'],
+      'or.3.updated_at.within': ['Must be a number of days'],
+      'or.4.city.eq': ['Must be text, a number or true/false'],
+      'or.5.status': ['Use "<field>.<operator>" keys, e.g. "status.in"'],
+      'or.6': ['Give at least one condition'],
+    });
+  });
+
+  it('rejects text that is not a JSON list of objects, deeper nesting, and too many conditions or groups', () => {
+    expect(errors(creators, { or: 'status=active' }).or).toEqual(['Must be JSON: a list of alternatives, e.g. [{"status.in":["new"]},{"updated_at.within":30}]']);
+    expect(errors(creators, { or: '{"status.eq":"active"}' }).or).toEqual(['Must be a JSON list of alternatives, e.g. [{"status.in":["new"]},{"updated_at.within":30}]']);
+    expect(errors(creators, { or: '[]' }).or).toEqual(['Give at least one alternative']);
+    // Depth 2 at most: an alternative holds conditions, not further groups.
+    expect(errors(creators, { or: '[[{"status.eq":"active"}]]' })['or.0']).toEqual(['Each alternative must be an object of "field.op": value']);
+    expect(errors(creators, { or: '[{"status.eq":"active","x":[{"city.eq":"a"}]}]' })['or.0.x']).toEqual(['Use "<field>.<operator>" keys, e.g. "status.in"']);
+    const many = JSON.stringify(Array.from({ length: 21 }, (_, i) => ({ 'followers.eq': i })));
+    expect(errors(creators, { or: many }).or).toEqual(['Give at most 20 conditions in alternatives (or); this has 21']);
+    const split = [JSON.stringify(Array.from({ length: 11 }, (_, i) => ({ 'followers.eq': i }))), JSON.stringify(Array.from({ length: 10 }, (_, i) => ({ 'followers.eq': i })))];
+    expect(errors(creators, { or: split }).or).toEqual(['Give at most 20 conditions in alternatives (or); this has 21']);
+    expect(errors(creators, { or: Array.from({ length: 6 }, () => '[{"status.eq":"active"}]') }).or).toEqual(['Give at most 5 groups of alternatives']);
+    expect(errors(creators, { or: ['[{"status.eq":"active"}]', '[{"status.eq":"sleeping"}]'] })['or.1.0.status.eq']).toEqual([
+      'Must be one of: prospect, negotiating, active, inactive, blacklisted',
+    ]);
+  });
+
+  it('is written back by listQueryToSearchParams and read the same (escaped commas, open ranges)', () => {
+    const query = parse(creators, {
+      or: '[{"city.in":["Jakarta, Selatan","a\\\\b"],"rate_fee.range":[null,5000000]},{"updated_at.within":30},{"email.empty":true}]',
+      'f.platform.in': 'tiktok',
+    });
+    expect(query.groups[0]?.any[0]?.[0]).toEqual({ field: 'city', op: 'in', values: ['Jakarta, Selatan', 'a\\b'] });
+    const text = listQueryToSearchParams(creators, query).toString();
+    expect(text).toContain('or=');
+    expect(parse(creators, fromQueryString(text))).toEqual(query);
   });
 });
 

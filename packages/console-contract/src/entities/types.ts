@@ -67,7 +67,8 @@ export interface FieldDef {
   normalize?: 'upper' | 'lower' | 'handle';
 }
 
-export type FilterOperator = 'eq' | 'in' | 'range' | 'contains' | 'empty';
+/** `within`: within the last N days (dates, datetimes), evaluated by the server when the list is read. */
+export type FilterOperator = 'eq' | 'in' | 'range' | 'contains' | 'empty' | 'within';
 
 /**
  * A rule across fields, plain data so the form can show it beside the field and the server can check the

@@ -465,9 +465,9 @@ export const FILTER_OPERATORS: Record<FieldType, FilterOperator[]> = {
   enum: ['eq', 'in', 'empty'],
   relation: ['eq', 'in', 'empty'],
   boolean: ['eq', 'empty'],
-  date: ['eq', 'in', 'range', 'empty'],
+  date: ['eq', 'in', 'range', 'within', 'empty'],
   month: ['eq', 'in', 'range', 'empty'],
-  datetime: ['range', 'empty'],
+  datetime: ['range', 'within', 'empty'],
   daterange: ['range', 'empty'],
   tags: ['eq', 'in', 'empty'],
   json: ['empty'],
@@ -485,7 +485,17 @@ export type ListFilter =
   | { field: string; op: 'in'; values: FilterScalarValue[] }
   | { field: string; op: 'range'; min: FilterScalarValue | null; max: FilterScalarValue | null }
   | { field: string; op: 'contains'; value: string }
-  | { field: string; op: 'empty'; empty: boolean };
+  | { field: string; op: 'empty'; empty: boolean }
+  /** Within the last `days` days: the server computes the cut-off when it reads the list (see docs/data-model.md). */
+  | { field: string; op: 'within'; days: number };
+
+/**
+ * Alternatives (OR): a row passes when all filters of at least one alternative hold. Groups nest no deeper
+ * (an alternative is an AND of plain filters), so a group is two levels: any-of, then all-of.
+ */
+export interface ListFilterGroup {
+  any: ListFilter[][];
+}
 
 export interface ListSort {
   field: string;
@@ -502,6 +512,8 @@ export interface ListQuery {
   q: string | null;
   /** All must hold (AND). */
   filters: ListFilter[];
+  /** OR groups (`or=` parameters); each must hold, together with `filters`. */
+  groups: ListFilterGroup[];
   sort: ListSort;
   limit: number;
   offset: number;
@@ -517,7 +529,13 @@ export type RawQuery = Record<string, string | string[] | undefined>;
 export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 500;
 const Q_MAX = 200;
-const OPERATORS: FilterOperator[] = ['eq', 'in', 'range', 'contains', 'empty'];
+const OPERATORS: FilterOperator[] = ['eq', 'in', 'range', 'contains', 'empty', 'within'];
+/** Limits of OR groups: conditions over all `or=` parameters, groups, characters of one parameter. */
+export const OR_CONDITIONS_MAX = 20;
+export const OR_GROUPS_MAX = 5;
+const OR_TEXT_MAX = 4000;
+/** Longest "within the last N days" window (about ten years). */
+export const WITHIN_DAYS_MAX = 3660;
 const FILTER_KEY = /^f\.([a-z0-9_]+)\.([a-z]+)$/;
 /** Offset to the Jakarta time zone (WIB) used when a datetime range is given as whole dates. */
 const WIB = '+07:00';
@@ -638,6 +656,7 @@ function parseListQuery(def: EntityDef, query: RawQuery, errors: [string, string
   const result: ListQuery = {
     q: null,
     filters: [],
+    groups: [],
     sort: { ...def.defaultSort },
     limit: LIST_LIMIT_DEFAULT,
     offset: 0,
@@ -648,6 +667,7 @@ function parseListQuery(def: EntityDef, query: RawQuery, errors: [string, string
   };
   let cursorText: string | undefined;
   let offsetGiven = false;
+  let orConditions = 0;
 
   const keys = Object.keys(query).sort();
   // Sort first: the cursor is checked against it.
@@ -659,7 +679,21 @@ function parseListQuery(def: EntityDef, query: RawQuery, errors: [string, string
     const filterMatch = FILTER_KEY.exec(key);
     if (filterMatch) {
       const [, name, op] = filterMatch as unknown as [string, string, string];
-      parseFilter(def, key, name, op, values, result, errors);
+      parseFilter(def, key, name, op, values, result.filters, errors);
+      continue;
+    }
+    if (key === 'or') {
+      if (values.length > OR_GROUPS_MAX) {
+        errors.push([key, `Give at most ${OR_GROUPS_MAX} groups of alternatives`]);
+        continue;
+      }
+      values.forEach((text, index) => {
+        const parsed = parseOrGroup(def, text, values.length > 1 ? `or.${index}` : 'or', errors);
+        if (!parsed) return;
+        orConditions += parsed.any.reduce((sum, alternative) => sum + alternative.length, 0);
+        result.groups.push(parsed);
+      });
+      if (orConditions > OR_CONDITIONS_MAX) errors.push([key, `Give at most ${OR_CONDITIONS_MAX} conditions in alternatives (or); this has ${orConditions}`]);
       continue;
     }
     const value = single(values, key, errors);
@@ -738,7 +772,7 @@ function parseFilter(
   name: string,
   op: string,
   values: string[],
-  result: ListQuery,
+  target: ListFilter[],
   errors: [string, string][],
 ): void {
   if (!(OPERATORS as string[]).includes(op)) return void errors.push([key, `Unknown operator ${op}; use ${OPERATORS.join(', ')}`]);
@@ -766,7 +800,7 @@ function parseFilter(
       const value = single(values, key, errors);
       if (value === undefined) return;
       const parsed = parseAll([value]);
-      if (parsed) result.filters.push({ field: name, op: 'eq', value: parsed[0] as FilterScalarValue });
+      if (parsed) target.push({ field: name, op: 'eq', value: parsed[0] as FilterScalarValue });
       return;
     }
     case 'in': {
@@ -774,7 +808,7 @@ function parseFilter(
       if (items.length === 0) return void errors.push([key, 'Give at least one value']);
       if (items.length > 100) return void errors.push([key, 'Give at most 100 values']);
       const parsed = parseAll(items);
-      if (parsed) result.filters.push({ field: name, op: 'in', values: [...new Set(parsed)] });
+      if (parsed) target.push({ field: name, op: 'in', values: [...new Set(parsed)] });
       return;
     }
     case 'range': {
@@ -792,7 +826,7 @@ function parseFilter(
       if (lo !== null && hi !== null && (typeof lo === 'number' && typeof hi === 'number' ? lo > hi : String(lo) > String(hi))) {
         return void errors.push([key, 'Minimum must not be above maximum']);
       }
-      result.filters.push({ field: name, op: 'range', min: lo, max: hi });
+      target.push({ field: name, op: 'range', min: lo, max: hi });
       return;
     }
     case 'contains': {
@@ -802,18 +836,96 @@ function parseFilter(
       if (!text) return void errors.push([key, 'Give a value']);
       if (text.length > Q_MAX) return void errors.push([key, `Must be at most ${Q_MAX} characters`]);
       const normalised = field.type === 'phone' && /^(\+|0)/.test(text) ? normalizePhone(text) : text;
-      result.filters.push({ field: name, op: 'contains', value: normalised });
+      target.push({ field: name, op: 'contains', value: normalised });
       return;
     }
     case 'empty': {
       const value = single(values, key, errors);
       if (value === undefined) return;
-      if (value === '1' || value === 'true') result.filters.push({ field: name, op: 'empty', empty: true });
-      else if (value === '0' || value === 'false') result.filters.push({ field: name, op: 'empty', empty: false });
+      if (value === '1' || value === 'true') target.push({ field: name, op: 'empty', empty: true });
+      else if (value === '0' || value === 'false') target.push({ field: name, op: 'empty', empty: false });
       else errors.push([key, 'Use 1 (is empty) or 0 (is not empty)']);
       return;
     }
+    case 'within': {
+      const value = single(values, key, errors);
+      if (value === undefined) return;
+      const days = Number(value.trim());
+      if (!/^\d+$/.test(value.trim()) || days < 1 || days > WITHIN_DAYS_MAX) {
+        return void errors.push([key, `Give a whole number of days from 1 to ${WITHIN_DAYS_MAX}`]);
+      }
+      target.push({ field: name, op: 'within', days });
+      return;
+    }
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// OR groups: `or=[{"status.in":["new","qualified"]},{"last_scraped_at.within":30},{"last_scraped_at.empty":true}]`
+
+const orScalar = z.union([z.string().max(Q_MAX, `Must be at most ${Q_MAX} characters`), z.number(), z.boolean()], {
+  error: 'Must be text, a number or true/false',
+});
+const orConditionKey = /^([a-z0-9_]+)\.([a-z]+)$/;
+/** One alternative: an object of `"<field>.<op>": value` conditions that must all hold. */
+const orAlternativeSchema = z.record(z.string(), z.unknown(), { error: 'Each alternative must be an object of "field.op": value' });
+const orGroupSchema = z
+  .array(orAlternativeSchema, { error: 'Must be a JSON list of alternatives, e.g. [{"status.in":["new"]},{"updated_at.within":30}]' })
+  .min(1, 'Give at least one alternative');
+
+/** The JSON value of one condition → the text form `f.<field>.<op>` takes, or an error message. */
+const orValueSchemas: Record<FilterOperator, z.ZodType<string[]>> = {
+  eq: orScalar.transform((value) => [String(value)]),
+  in: z
+    .array(orScalar, { error: 'Must be a list of values' })
+    .min(1, 'Give at least one value')
+    .max(100, 'Give at most 100 values')
+    .transform((items) => [items.map((item) => escapeListItem(String(item))).join(',')]),
+  range: z
+    .tuple([orScalar.nullable(), orScalar.nullable()], { error: 'Use [min, max] (null for an open end)' })
+    .transform(([min, max]) => [`${min === null ? '' : escapeListItem(String(min))},${max === null ? '' : escapeListItem(String(max))}`]),
+  contains: z.string({ error: 'Must be text' }).transform((value) => [value]),
+  empty: z.boolean({ error: 'Use true (is empty) or false (is not empty)' }).transform((value) => [value ? '1' : '0']),
+  within: z.number({ error: 'Must be a number of days' }).transform((value) => [String(value)]),
+};
+
+/** One `or` parameter (JSON) → an OR group, checked against the entity like `f.` filters; errors under `or.<alt>.<field>.<op>`. */
+function parseOrGroup(def: EntityDef, text: string, key: string, errors: [string, string][]): ListFilterGroup | undefined {
+  if (text.length > OR_TEXT_MAX) return void errors.push([key, `Must be at most ${OR_TEXT_MAX} characters`]);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return void errors.push([key, 'Must be JSON: a list of alternatives, e.g. [{"status.in":["new"]},{"updated_at.within":30}]']);
+  }
+  const shape = orGroupSchema.safeParse(json);
+  if (!shape.success) {
+    for (const issue of shape.error.issues) errors.push([[key, ...issue.path.map(String)].join('.'), issue.message]);
+    return undefined;
+  }
+  const before = errors.length;
+  const any: ListFilter[][] = shape.data.map((alternative, index) => {
+    const filters: ListFilter[] = [];
+    const entries = Object.entries(alternative);
+    if (entries.length === 0) errors.push([`${key}.${index}`, 'Give at least one condition']);
+    for (const [condition, raw] of entries) {
+      const path = `${key}.${index}.${condition}`;
+      const match = orConditionKey.exec(condition);
+      if (!match) {
+        errors.push([path, 'Use "<field>.<operator>" keys, e.g. "status.in"']);
+        continue;
+      }
+      const [, name, op] = match as unknown as [string, string, string];
+      const value = (OPERATORS as string[]).includes(op) ? orValueSchemas[op as FilterOperator].safeParse(raw) : null;
+      if (value && !value.success) {
+        errors.push([path, value.error.issues[0]?.message ?? 'Invalid value']);
+        continue;
+      }
+      parseFilter(def, path, name, op, value ? value.data : [], filters, errors);
+    }
+    return filters;
+  });
+  return errors.length > before ? undefined : { any };
 }
 
 const listCache = new WeakMap<EntityDef, z.ZodType<ListQuery, RawQuery>>();
@@ -836,6 +948,32 @@ export function listQuerySchema(def: EntityDef): z.ZodType<ListQuery, RawQuery> 
     }) as unknown as z.ZodType<ListQuery, RawQuery>;
   listCache.set(def, schema);
   return schema;
+}
+
+/** The JSON value of a filter in an `or` parameter (the inverse of `orValueSchemas`). */
+function orValue(filter: ListFilter): unknown {
+  switch (filter.op) {
+    case 'eq':
+    case 'contains':
+      return filter.value;
+    case 'in':
+      return filter.values;
+    case 'range':
+      return [filter.min, filter.max];
+    case 'empty':
+      return filter.empty;
+    case 'within':
+      return filter.days;
+  }
+}
+
+/**
+ * The `or` parameter of a group: a JSON list of alternatives, each an object of `"<field>.<op>": value`.
+ * @example orGroupToJson({ any: [[{ field: 'status', op: 'in', values: ['new'] }], [{ field: 'updated_at', op: 'within', days: 30 }]] })
+ * // '[{"status.in":["new"]},{"updated_at.within":30}]'
+ */
+export function orGroupToJson(group: ListFilterGroup): string {
+  return JSON.stringify(group.any.map((alternative) => Object.fromEntries(alternative.map((filter) => [`${filter.field}.${filter.op}`, orValue(filter)]))));
 }
 
 /**
@@ -864,8 +1002,12 @@ export function listQueryToSearchParams(
       case 'empty':
         params.append(key, filter.empty ? '1' : '0');
         break;
+      case 'within':
+        params.append(key, String(filter.days));
+        break;
     }
   }
+  for (const group of query.groups ?? []) params.append('or', orGroupToJson(group));
   if (query.sort && (query.sort.field !== def.defaultSort.field || query.sort.direction !== def.defaultSort.direction)) {
     params.set('sort', `${query.sort.field}:${query.sort.direction}`);
   }

@@ -22,6 +22,15 @@ function listParameters(def: EntityDef): Json[] {
   }
   const sortable = ['id', 'created_at', 'updated_at', ...def.fields.filter((field) => field.sortable).map((field) => field.name)];
   params.push(
+    {
+      name: 'or',
+      in: 'query',
+      schema: { type: 'array', items: { type: 'string', maxLength: 4000 }, maxItems: 5 },
+      style: 'form',
+      explode: true,
+      description:
+        'OR group as JSON: a list of alternatives, each an object of "<field>.<op>": value that must all hold, e.g. [{"status.in":["new"]},{"updated_at.within":30},{"updated_at.empty":true}]. Repeat for several groups (each must hold); at most 20 conditions in all.',
+    },
     { name: 'q', in: 'query', schema: { type: 'string', maxLength: 200 }, description: 'Search words over the searchable fields' },
     { name: 'sort', in: 'query', schema: { type: 'string', enum: sortable.flatMap((name) => [`${name}:asc`, `${name}:desc`]) }, description: `Default ${def.defaultSort.field}:${def.defaultSort.direction}` },
     { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: LIST_LIMIT_MAX, default: 50 } },

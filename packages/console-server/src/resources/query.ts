@@ -4,7 +4,7 @@
  * and `sql.ref`/`sql.id` (identifiers quoted, values bound) rather than a typed schema.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { SYSTEM_FIELDS, type EntityDef, type FieldDef, type ListCursor, type ListFilter, type ListQuery, type ListSort } from '@staff/console-contract';
+import { SYSTEM_FIELDS, type EntityDef, type FieldDef, type ListCursor, type ListFilter, type ListFilterGroup, type ListQuery, type ListSort } from '@staff/console-contract';
 import { columnType, searchableFields } from './ddl.js';
 
 export type Row = Record<string, unknown>;
@@ -108,7 +108,20 @@ function emptyCondition(field: FieldDef): RawBuilder<unknown> {
 /** Case-insensitive equality for free text; exact for everything else. */
 const foldsCase = (field: FieldDef) => field.type === 'text' || field.type === 'email';
 
-function filterCondition(def: EntityDef, filter: ListFilter): RawBuilder<unknown> {
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Jakarta (WIB, UTC+7, no daylight saving): the calendar day date fields are read in. */
+const WIB_MS = 7 * 60 * 60 * 1000;
+
+/**
+ * Where "within the last N days" starts, at request time `now`. Datetimes: N × 24 h before now (later ones
+ * match too, as console-ui's `matchesPreset`). Dates: from the calendar day N days before today in Jakarta.
+ */
+export function withinCutoff(field: FieldDef, days: number, now: Date): string {
+  if (field.type === 'date') return new Date(now.getTime() + WIB_MS - days * DAY_MS).toISOString().slice(0, 10);
+  return new Date(now.getTime() - days * DAY_MS).toISOString();
+}
+
+function filterCondition(def: EntityDef, filter: ListFilter, now: Date): RawBuilder<unknown> {
   const field = fieldOf(def, filter.field)!;
   const ref = col(field.name);
   switch (filter.op) {
@@ -136,7 +149,17 @@ function filterCondition(def: EntityDef, filter: ListFilter): RawBuilder<unknown
       return sql`strpos(lower(${ref}), lower(${filter.value})) > 0`;
     case 'empty':
       return filter.empty ? emptyCondition(field) : sql`not ${emptyCondition(field)}`;
+    case 'within':
+      return sql`${ref} >= ${cast(def, field, withinCutoff(field, filter.days, now))}`;
   }
+}
+
+const allOf = (parts: RawBuilder<unknown>[]) => (parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` and `)})`);
+
+/** An OR group: `(a and b) or (c) or …`, each value bound. */
+function groupCondition(def: EntityDef, group: ListFilterGroup, now: Date): RawBuilder<unknown> {
+  const alternatives = group.any.map((filters) => allOf(filters.map((filter) => filterCondition(def, filter, now))));
+  return sql`(${sql.join(alternatives, sql` or `)})`;
 }
 
 /** Search words (each must occur) over the generated `search_text` column. */
@@ -145,14 +168,20 @@ export function searchWords(q: string | null): string[] {
   return [...new Set(q.split(/\s+/).filter(Boolean))].slice(0, 10);
 }
 
-/** WHERE of a list (filters, search, deleted) — the same for the page, the total and the export. */
-export function whereOf(def: EntityDef, query: Pick<ListQuery, 'filters' | 'q' | 'deleted'>): RawBuilder<unknown> {
+type Conditions = Pick<ListQuery, 'filters' | 'q' | 'deleted'> & Partial<Pick<ListQuery, 'groups'>>;
+
+/**
+ * WHERE of a list (filters, OR groups, search, deleted) — the same for the page, the total and the export.
+ * `now` is the request time that "within the last N days" counts back from.
+ */
+export function whereOf(def: EntityDef, query: Conditions, now: Date = new Date()): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (def.softDelete) {
     if (query.deleted === 'exclude') parts.push(sql`deleted_at is null`);
     else if (query.deleted === 'only') parts.push(sql`deleted_at is not null`);
   }
-  for (const filter of query.filters) parts.push(filterCondition(def, filter));
+  for (const filter of query.filters) parts.push(filterCondition(def, filter, now));
+  for (const group of query.groups ?? []) parts.push(groupCondition(def, group, now));
   if (searchableFields(def).length > 0) {
     for (const word of searchWords(query.q)) parts.push(sql`strpos(search_text, lower(${word})) > 0`);
   }
@@ -201,19 +230,25 @@ function numericLimit(field: FieldDef): number | null {
 }
 
 /** Filter values the column can hold; else the message for that parameter (checked before any SQL runs). */
-export function filterValueProblems(def: EntityDef, filters: readonly ListFilter[]): [string, string][] {
+export function filterValueProblems(def: EntityDef, filters: readonly ListFilter[], groups: readonly ListFilterGroup[] = []): [string, string][] {
   const problems: [string, string][] = [];
-  for (const filter of filters) {
+  const all: [string, ListFilter][] = filters.map((filter) => [`f.${filter.field}.${filter.op}`, filter]);
+  groups.forEach((group, g) =>
+    group.any.forEach((alternative, a) => {
+      for (const filter of alternative) all.push([`${groups.length > 1 ? `or.${g}` : 'or'}.${a}.${filter.field}.${filter.op}`, filter]);
+    }),
+  );
+  for (const [key, filter] of all) {
     const field = fieldOf(def, filter.field);
     if (!field) continue;
     const values = filter.op === 'eq' ? [filter.value] : filter.op === 'in' ? filter.values : filter.op === 'range' ? [filter.min, filter.max] : [];
     const limit = numericLimit(field);
     if (limit !== null && values.some((value) => typeof value === 'number' && Math.abs(value) > limit)) {
-      problems.push([`f.${filter.field}.${filter.op}`, `Must be between -${limit} and ${limit}`]);
+      problems.push([key, `Must be between -${limit} and ${limit}`]);
     }
     // Years PostgreSQL cannot store (0000, or past 9999 where toISOString writes +010000-…).
     if (['date', 'datetime', 'month'].includes(field.type) && values.some((value) => typeof value === 'string' && !/^(?!0000)\d{4}-/.test(value))) {
-      problems.push([`f.${filter.field}.${filter.op}`, 'Use a year from 0001 to 9999']);
+      problems.push([key, 'Use a year from 0001 to 9999']);
     }
   }
   return problems;
@@ -243,8 +278,8 @@ export function andWhere(where: RawBuilder<unknown>, extra: RawBuilder<unknown> 
   return hasWhere ? sql`${where} and ${extra}` : sql`where ${extra}`;
 }
 
-export function hasConditions(def: EntityDef, query: Pick<ListQuery, 'filters' | 'q' | 'deleted'>): boolean {
-  return (def.softDelete && query.deleted !== 'include') || query.filters.length > 0 || (searchableFields(def).length > 0 && searchWords(query.q).length > 0);
+export function hasConditions(def: EntityDef, query: Conditions): boolean {
+  return (def.softDelete && query.deleted !== 'include') || query.filters.length > 0 || (query.groups?.length ?? 0) > 0 || (searchableFields(def).length > 0 && searchWords(query.q).length > 0);
 }
 
 /** The value a row contributes to a keyset cursor for this sort. */

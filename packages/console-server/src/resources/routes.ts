@@ -173,18 +173,20 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
     if (!parsed.success) throw new ResourceError(400, { ...formatValidationError(parsed.error), code: 'INVALID_INPUT' });
     const query = parsed.data;
     if (query.cursor && !cursorValueFits(def, query.sort, query.cursor)) throw invalid({ cursor: ['Invalid cursor'] });
-    const problems = filterValueProblems(def, query.filters);
+    const problems = filterValueProblems(def, query.filters, query.groups);
     if (problems.length) throw invalid(Object.fromEntries(problems.map(([key, message]) => [key, [message]])));
     return query;
   };
 
-  async function pageOf(def: EntityDef, query: ListQuery, cursor: ListCursor | null, limit: number, offset: number): Promise<Row[]> {
-    const where = andWhere(whereOf(def, query), cursor ? keysetCondition(def, query.sort, cursor) : null, hasConditions(def, query));
+  async function pageOf(def: EntityDef, query: ListQuery, now: Date, cursor: ListCursor | null, limit: number, offset: number): Promise<Row[]> {
+    const where = andWhere(whereOf(def, query, now), cursor ? keysetCondition(def, query.sort, cursor) : null, hasConditions(def, query));
     const result = await sql<Row>`select ${selectList(def)} from ${table(def)} ${where} ${orderOf(query.sort)} limit ${limit} offset ${offset}`.execute(anyDb);
     return result.rows.map((raw) => rowFromDb(def, raw));
   }
 
   async function exportCsv(def: EntityDef, query: ListQuery, reply: FastifyReply) {
+    // One cut-off for every batch: "within the last N days" does not move while the file streams.
+    const now = clock();
     const columns = query.columns ?? ['id', ...def.fields.filter((field) => field.list).map((field) => field.name)];
     const labelOf = (name: string) => def.fields.find((field) => field.name === name)?.label ?? { id: 'Id', version: 'Version', created_at: 'Created at', updated_at: 'Updated at', deleted_at: 'Deleted at' }[name] ?? name;
     const relationColumns = columns.filter((name) => def.fields.some((field) => field.name === name && field.type === 'relation'));
@@ -192,7 +194,7 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
       yield `\uFEFF${csvLine(columns.map(labelOf))}`;
       let cursor: ListCursor | null = query.cursor;
       for (;;) {
-        const rows = (await pageOf(def, query, cursor, CSV_BATCH, 0)).map((row) => maskRow(def, row));
+        const rows = (await pageOf(def, query, now, cursor, CSV_BATCH, 0)).map((row) => maskRow(def, row));
         const labels = relationColumns.length ? await relationLabels(anyDb, def, rows, relationColumns) : {};
         let chunk = '';
         for (const row of rows) {
@@ -218,9 +220,10 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
       await requireAccess(actor, def, 'read');
       const query = listQueryOf(def, request);
       if (query.format === 'csv') return exportCsv(def, query, reply);
-      const where = whereOf(def, query);
+      const now = clock();
+      const where = whereOf(def, query, now);
       const [fetched, count] = await Promise.all([
-        pageOf(def, query, query.cursor, query.limit + 1, query.cursor ? 0 : query.offset),
+        pageOf(def, query, now, query.cursor, query.limit + 1, query.cursor ? 0 : query.offset),
         sql<{ n: string }>`select count(*) as n from ${table(def)} ${where}`.execute(anyDb),
       ]);
       const rows = fetched.slice(0, query.limit);

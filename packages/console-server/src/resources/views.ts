@@ -6,7 +6,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { getEntity, listQuerySchema, listQueryToSearchParams, type EntityDef, type ListFilter, type ListSort } from '@staff/console-contract';
+import { getEntity, listQuerySchema, listQueryToSearchParams, type EntityDef, type ListFilter, type ListFilterGroup, type ListSort } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { ResourceError, invalid } from './service.js';
 
@@ -21,13 +21,18 @@ const filterSchema = z.union([
   }),
   z.strictObject({ field: z.string().max(64), op: z.literal('contains'), value: z.string().max(200) }),
   z.strictObject({ field: z.string().max(64), op: z.literal('empty'), empty: z.boolean() }),
+  z.strictObject({ field: z.string().max(64), op: z.literal('within'), days: z.number() }),
 ]);
+
+/** OR groups keep their meaning: "within the last 30 days" is stored as such and counted from the day it is read. */
+const groupSchema = z.strictObject({ any: z.array(z.array(filterSchema).min(1).max(20)).min(1).max(20) }, { error: 'Must be { any: [[filter, …], …] }' });
 
 const viewFields = {
   name: z.string({ error: 'Must be text' }).trim().min(1, 'Name is required').max(80, 'Must be at most 80 characters'),
   shared: z.boolean({ error: 'Must be true or false' }),
   q: z.string({ error: 'Must be text' }).max(200, 'Must be at most 200 characters').nullable(),
   filters: z.array(filterSchema, { error: 'Must be a list of filters' }).max(50, 'Must have at most 50 filters'),
+  groups: z.array(groupSchema, { error: 'Must be a list of OR groups' }).max(5, 'Must have at most 5 OR groups'),
   sort: z.strictObject({ field: z.string().max(64), direction: z.enum(['asc', 'desc']) }, { error: 'Must be { field, direction }' }).nullable(),
   columns: z.array(z.string().max(64), { error: 'Must be a list of column names' }).max(100).nullable(),
 };
@@ -39,6 +44,7 @@ export const viewCreateSchema = z.strictObject(
     shared: viewFields.shared.default(false),
     q: viewFields.q.default(null),
     filters: viewFields.filters.default([]),
+    groups: viewFields.groups.default([]),
     sort: viewFields.sort.default(null),
     columns: viewFields.columns.default(null),
   },
@@ -51,6 +57,7 @@ export const viewUpdateSchema = z.strictObject(
     shared: viewFields.shared.optional(),
     q: viewFields.q.optional(),
     filters: viewFields.filters.optional(),
+    groups: viewFields.groups.optional(),
     sort: viewFields.sort.optional(),
     columns: viewFields.columns.optional(),
     version: z.number().int().min(1).optional(),
@@ -61,13 +68,24 @@ export const viewUpdateSchema = z.strictObject(
 export interface ViewContent {
   q: string | null;
   filters: ListFilter[];
+  groups: ListFilterGroup[];
   sort: ListSort | null;
   columns: string[] | null;
 }
 
+// The `filters` column (jsonb) holds the AND filters and, as `{ any }` items, the OR groups: no new column.
+const isGroup = (item: unknown): item is ListFilterGroup => !!item && typeof item === 'object' && 'any' in item;
+const storedFilters = (content: ViewContent) => JSON.stringify([...content.filters, ...content.groups]);
+const splitStored = (stored: unknown) => {
+  const items = Array.isArray(stored) ? (stored as unknown[]) : [];
+  return { filters: items.filter((item) => !isGroup(item)) as ListFilter[], groups: items.filter(isGroup) };
+};
+const queryOf = (def: EntityDef, view: ViewContent) =>
+  listQueryToSearchParams(def, { q: view.q, filters: view.filters, groups: view.groups, ...(view.sort ? { sort: view.sort } : {}), columns: view.columns });
+
 /** The list accepts this view (fields exist, operators fit, values typed)? Else 400 on the view's fields. */
 export function checkViewContent(def: EntityDef, view: ViewContent): void {
-  const params = listQueryToSearchParams(def, { q: view.q, filters: view.filters, ...(view.sort ? { sort: view.sort } : {}), columns: view.columns });
+  const params = queryOf(def, view);
   const record: Record<string, string | string[]> = {};
   for (const [key, value] of params) {
     const existing = record[key];
@@ -78,8 +96,8 @@ export function checkViewContent(def: EntityDef, view: ViewContent): void {
   const fields: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? '_');
-    const target = key.startsWith('f.') ? 'filters' : key === 'q' ? 'q' : key === 'sort' ? 'sort' : key === 'columns' ? 'columns' : 'filters';
-    (fields[target] ??= []).push(key.startsWith('f.') ? `${key}: ${issue.message}` : issue.message);
+    const target = key === 'or' || key.startsWith('or.') ? 'groups' : key.startsWith('f.') ? 'filters' : key === 'q' ? 'q' : key === 'sort' ? 'sort' : key === 'columns' ? 'columns' : 'filters';
+    (fields[target] ??= []).push(key.startsWith('f.') || key.startsWith('or.') ? `${key}: ${issue.message}` : issue.message);
   }
   throw invalid(fields);
 }
@@ -116,7 +134,7 @@ interface ViewRow {
 
 function toDto(row: ViewRow, userId: number): ViewDto {
   const def = getEntity(row.entity);
-  const content: ViewContent = { q: row.q, filters: (row.filters as ListFilter[]) ?? [], sort: (row.sort as ListSort | null) ?? null, columns: row.columns };
+  const content: ViewContent = { q: row.q, ...splitStored(row.filters), sort: (row.sort as ListSort | null) ?? null, columns: row.columns };
   return {
     id: row.id,
     entity: row.entity,
@@ -125,7 +143,7 @@ function toDto(row: ViewRow, userId: number): ViewDto {
     mine: row.owner_id === userId,
     owner: row.owner,
     ...content,
-    query: def ? listQueryToSearchParams(def, { q: content.q, filters: content.filters, ...(content.sort ? { sort: content.sort } : {}), columns: content.columns }).toString() : '',
+    query: def ? queryOf(def, content).toString() : '',
     version: row.version,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -166,13 +184,13 @@ async function nameTaken(db: Kysely<Database>, ownerId: number, entity: string, 
 }
 
 export async function createView(db: Kysely<Database>, def: EntityDef, input: z.output<typeof viewCreateSchema>, userId: number): Promise<ViewDto> {
-  const content: ViewContent = { q: input.q, filters: input.filters as ListFilter[], sort: input.sort, columns: input.columns };
+  const content: ViewContent = { q: input.q, filters: input.filters as ListFilter[], groups: input.groups as ListFilterGroup[], sort: input.sort, columns: input.columns };
   checkViewContent(def, content);
   const id = await db.transaction().execute(async (trx) => {
     if (await nameTaken(trx, userId, def.name, input.name)) throw duplicateName(input.name);
     const row = await trx
       .insertInto('saved_views')
-      .values({ entity: def.name, owner_id: userId, name: input.name, shared: input.shared, q: content.q, filters: JSON.stringify(content.filters), sort: content.sort ? JSON.stringify(content.sort) : null, columns: content.columns })
+      .values({ entity: def.name, owner_id: userId, name: input.name, shared: input.shared, q: content.q, filters: storedFilters(content), sort: content.sort ? JSON.stringify(content.sort) : null, columns: content.columns })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -189,9 +207,11 @@ export async function updateView(db: Kysely<Database>, id: number, input: z.outp
       throw new ResourceError(409, { message: 'This view was changed elsewhere; reload it', code: 'conflict', current: toDto({ ...row, owner: null } as ViewRow, userId) });
     }
     const def = getEntity(row.entity)!;
+    const stored = splitStored(row.filters);
     const content: ViewContent = {
       q: input.q !== undefined ? input.q : row.q,
-      filters: (input.filters ?? row.filters) as ListFilter[],
+      filters: (input.filters ?? stored.filters) as ListFilter[],
+      groups: (input.groups ?? stored.groups) as ListFilterGroup[],
       sort: (input.sort !== undefined ? input.sort : row.sort) as ListSort | null,
       columns: input.columns !== undefined ? input.columns : row.columns,
     };
@@ -203,7 +223,7 @@ export async function updateView(db: Kysely<Database>, id: number, input: z.outp
         name: input.name ?? row.name,
         shared: input.shared ?? row.shared,
         q: content.q,
-        filters: JSON.stringify(content.filters),
+        filters: storedFilters(content),
         sort: content.sort ? JSON.stringify(content.sort) : null,
         columns: content.columns,
         updated_at: new Date(),

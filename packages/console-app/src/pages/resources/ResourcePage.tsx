@@ -175,7 +175,8 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
   const listId = `console.presets.${def.name}`;
   const [initialPreset] = useState(() => {
     const preset = builtInPresets(def).find((candidate) => candidate.id === view.presetId);
-    const matches = preset && filtersKey(def, fromFilterGroup(def, preset.filter).filters) === filtersKey(def, view.filters);
+    const translatedPreset = preset ? fromFilterGroup(def, preset.filter) : null;
+    const matches = preset && translatedPreset && filtersKey(def, translatedPreset.filters, translatedPreset.groups) === filtersKey(def, view.filters, view.groups);
     return matches ? preset.id : null;
   });
   const presets = useActorRef(presetsInThisBrowser, {
@@ -187,20 +188,20 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
   const translated = useMemo(() => fromFilterGroup(def, machineFilter), [def, machineFilter]);
 
   // Two-way sync: a new address (link, back button, saved view) sets the chips; a chip or preset sets the address.
-  const urlFiltersKey = filtersKey(def, view.filters);
+  const urlFiltersKey = filtersKey(def, view.filters, view.groups);
   const lastUrlKey = useRef<string | null>(null);
   useEffect(() => {
     if (presetsLoading) return;
-    const machineKey = filtersKey(def, translated.filters);
+    const machineKey = filtersKey(def, translated.filters, translated.groups);
     const urlChanged = lastUrlKey.current !== urlFiltersKey;
     lastUrlKey.current = urlFiltersKey;
     if (machineKey === urlFiltersKey) {
       if (presetParam !== view.presetId) updateView({ presetId: presetParam }, true);
       return;
     }
-    if (urlChanged) presets.send({ type: 'FILTER.SET', filter: toFilterGroup(view.filters) });
-    else updateView({ filters: translated.filters, presetId: presetParam, page: 1, viewId: null });
-  }, [def, presets, presetsLoading, translated, urlFiltersKey, presetParam, view.filters, view.presetId, updateView]);
+    if (urlChanged) presets.send({ type: 'FILTER.SET', filter: toFilterGroup(view.filters, view.groups) });
+    else updateView({ filters: translated.filters, groups: translated.groups, presetId: presetParam, page: 1, viewId: null });
+  }, [def, presets, presetsLoading, translated, urlFiltersKey, presetParam, view.filters, view.groups, view.presetId, updateView]);
 
   // ---- Saved views -------------------------------------------------------------------------------------------
   const savedViews = useSavedViews(def.name, api);
@@ -212,6 +213,7 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
       updateView({
         q: stored.q ?? '',
         filters: stored.filters,
+        groups: stored.groups,
         sort: stored.sort ?? def.defaultSort,
         hidden: visibleColumns(def, []).filter((name) => !shown.includes(name)),
         page: 1,
@@ -226,7 +228,7 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
   useEffect(() => {
     if (openedByLink.current || !savedViews.loaded || !view.viewId) return;
     openedByLink.current = true;
-    const bare = view.filters.length === 0 && !view.q && searchParams.get('sort') === null;
+    const bare = view.filters.length === 0 && view.groups.length === 0 && !view.q && searchParams.get('sort') === null;
     if (bare) applyView(view.viewId);
   }, [savedViews.loaded, view, searchParams, applyView]);
 
@@ -366,7 +368,7 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
         onSelectView={(selected) => applyView(selected.id)}
         onSaveView={({ name, shared }) => {
           savedViews
-            .save({ name, shared, q: view.q || null, filters: view.filters, sort: view.sort, columns: visibleColumns(def, view.hidden) })
+            .save({ name, shared, q: view.q || null, filters: view.filters, groups: view.groups, sort: view.sort, columns: visibleColumns(def, view.hidden) })
             .then((saved) => {
               updateView({ viewId: saved.id }, true);
               notify({ type: 'success', message: `View “${saved.name}” saved.` });
@@ -390,7 +392,7 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
       </FilterBar>
       {translated.unsupported > 0 ? (
         <Notice data-tone="warning" role="note">
-          Some conditions of this preset combine alternatives (or), which the list cannot apply; they are left out.
+          Some conditions of this preset do not fit this list (a field or comparison it does not have); they are left out.
         </Notice>
       ) : null}
       {savedViews.error ? (
@@ -443,7 +445,7 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
         error={list.error ? `Could not load ${def.labelPlural.toLowerCase()}. ${errorText(list.error, def)}` : null}
         onRetry={list.reload}
         emptyMessage={
-          view.filters.length || view.q ? `No ${def.labelPlural.toLowerCase()} match these filters.` : `No ${def.labelPlural.toLowerCase()} yet.`
+          view.filters.length || view.groups.length || view.q ? `No ${def.labelPlural.toLowerCase()} match these filters.` : `No ${def.labelPlural.toLowerCase()} yet.`
         }
       />
 

@@ -14,6 +14,7 @@ export function requestFor(def: EntityDef, view: ViewState): ResourceListRequest
   return {
     q: view.q || null,
     filters: view.filters,
+    groups: view.groups,
     sort: view.sort,
     limit: view.pageSize,
     offset: (view.page - 1) * view.pageSize,
@@ -22,7 +23,7 @@ export function requestFor(def: EntityDef, view: ViewState): ResourceListRequest
 
 /** What the CSV export asks for: every row of the view, its visible columns. */
 export function exportRequestFor(def: EntityDef, view: ViewState): ResourceListRequest {
-  return { q: view.q || null, filters: view.filters, sort: view.sort, columns: visibleColumns(def, view.hidden) };
+  return { q: view.q || null, filters: view.filters, groups: view.groups, sort: view.sort, columns: visibleColumns(def, view.hidden) };
 }
 
 export function requestKey(def: EntityDef, request: ResourceListRequest): string {

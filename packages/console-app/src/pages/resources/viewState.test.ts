@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENTITIES, creators, tribeTargets } from '@staff/console-contract';
+import { ENTITIES, creators, getEntity, tribeTargets, type EntityDef } from '@staff/console-contract';
+import type { FilterGroup } from '@staff/console-ui';
 import { RESOURCE_ROUTE_IDS, pageFor } from '../registry.js';
 import {
   builtInPresets,
@@ -24,6 +25,7 @@ describe('view state in the address', () => {
         { field: 'rate_fee', op: 'range', min: 1000000, max: null },
         { field: 'email', op: 'empty', empty: false },
       ],
+      groups: [],
       sort: { field: 'followers', direction: 'desc' },
       page: 3,
       pageSize: 25,
@@ -75,23 +77,91 @@ describe('FilterBar tree and list filters', () => {
         { op: 'isEmpty', field: 'email' },
       ],
     });
-    expect(fromFilterGroup(creators, group)).toEqual({ filters, unsupported: 0 });
+    expect(fromFilterGroup(creators, group)).toEqual({ filters, groups: [], unsupported: 0 });
   });
 
-  it('turns "within the last N days" into a range from that day, and refuses OR groups it cannot send', () => {
+  it('keeps "within the last N days" relative (the server counts back from the day the list is read)', () => {
     const now = new Date('2026-11-20T08:00:00Z');
     expect(fromFilterGroup(creators, { match: 'all', conditions: [{ op: 'withinLastDays', field: 'updated_at', days: 7 }] }, now)).toEqual({
-      filters: [{ field: 'updated_at', op: 'range', min: '2026-11-13', max: null }],
+      filters: [{ field: 'updated_at', op: 'within', days: 7 }],
+      groups: [],
       unsupported: 0,
     });
-    const either = {
-      match: 'any' as const,
+    // Months have no "within": a range from that month.
+    const targets = getEntity('monthly_targets') as EntityDef;
+    expect(fromFilterGroup(targets, { match: 'all', conditions: [{ op: 'withinLastDays', field: 'period', days: 40 }] }, now).filters).toEqual([
+      { field: 'period', op: 'range', min: '2026-10', max: null },
+    ]);
+  });
+
+  it('sends a preset with alternatives (OR) as an or group, nested AND groups as alternatives of several filters', () => {
+    const either: FilterGroup = {
+      match: 'any',
       conditions: [
-        { op: 'in' as const, field: 'platform', values: ['tiktok'] },
-        { op: 'isEmpty' as const, field: 'email' },
+        { op: 'in', field: 'platform', values: ['tiktok'] },
+        { op: 'isEmpty', field: 'email' },
+        { match: 'all', conditions: [{ op: 'equals', field: 'status', value: 'active' }, { op: 'range', field: 'followers', min: 100000 }] },
       ],
     };
-    expect(fromFilterGroup(creators, either)).toEqual({ filters: [], unsupported: 1 });
+    expect(fromFilterGroup(creators, either)).toEqual({
+      filters: [],
+      groups: [
+        {
+          any: [
+            [{ field: 'platform', op: 'in', values: ['tiktok'] }],
+            [{ field: 'email', op: 'empty', empty: true }],
+            [
+              { field: 'status', op: 'eq', value: 'active' },
+              { field: 'followers', op: 'range', min: 100000, max: null },
+            ],
+          ],
+        },
+      ],
+      unsupported: 0,
+    });
+    // Inside an AND: plain filters plus the group; deeper OR nesting than the server takes is reported.
+    const mixed: FilterGroup = { match: 'all', conditions: [{ op: 'contains', field: 'city', value: 'Band' }, either] };
+    expect(fromFilterGroup(creators, mixed)).toMatchObject({ filters: [{ field: 'city', op: 'contains', value: 'Band' }], groups: [{ any: expect.any(Array) }], unsupported: 0 });
+    const tooDeep: FilterGroup = { match: 'any', conditions: [{ op: 'isEmpty', field: 'email' }, { match: 'all', conditions: [either] }] };
+    expect(fromFilterGroup(creators, tooDeep)).toEqual({ filters: [], groups: [], unsupported: 1 });
+    // An alternative on a field the list lacks: the whole group is left out (dropping it would narrow the list).
+    const unknown: FilterGroup = { match: 'any', conditions: [{ op: 'isEmpty', field: 'email' }, { op: 'isEmpty', field: 'date_sent' }] };
+    expect(fromFilterGroup(creators, unknown)).toEqual({ filters: [], groups: [], unsupported: 1 });
+  });
+
+  it('round-trips a preset with alternatives through the address and back to the FilterBar tree', () => {
+    const n8n = getEntity('n8n_creators') as EntityDef;
+    const preset: FilterGroup = {
+      match: 'any',
+      conditions: [
+        { op: 'in', field: 'status', values: ['new', 'qualified'] },
+        { op: 'withinLastDays', field: 'last_scraped_at', days: 30 },
+        { op: 'isEmpty', field: 'last_scraped_at' },
+      ],
+    };
+    const { filters, groups } = fromFilterGroup(n8n, preset);
+    const base = parseViewState(n8n, new URLSearchParams());
+    const params = viewStateToSearchParams(n8n, { ...base, filters, groups, presetId: 'fresh' });
+    expect(params.get('or')).toBe('[{"status.in":["new","qualified"]},{"last_scraped_at.within":30},{"last_scraped_at.empty":true}]');
+    const back = parseViewState(n8n, new URLSearchParams(params.toString()));
+    expect(back.groups).toEqual(groups);
+    expect(back.presetId).toBe('fresh');
+    expect(filtersKey(n8n, back.filters, back.groups)).toBe(filtersKey(n8n, filters, groups));
+    // The chips' tree: one AND group holding the OR group, which translates to the same request.
+    const tree = toFilterGroup(back.filters, back.groups);
+    expect(tree).toEqual({ match: 'all', conditions: [preset] });
+    expect(fromFilterGroup(n8n, tree)).toEqual({ filters: [], groups, unsupported: 0 });
+  });
+
+  it('leaves out or groups in the address that do not fit the entity', () => {
+    const params = new URLSearchParams();
+    params.append('or', '[{"notes.contains":"x"}]');
+    params.append('or', 'not json');
+    params.append('or', '[{"platform.eq":"tiktok"},{"email.empty":true}]');
+    expect(parseViewState(creators, params).groups).toEqual([{ any: [[{ field: 'platform', op: 'eq', value: 'tiktok' }], [{ field: 'email', op: 'empty', empty: true }]] }]);
+  });
+
+  it('handles equality on list-only fields and nulls', () => {
     // Equality on a field that only offers "any of" becomes a one-value list; a null is "is empty".
     expect(fromFilterGroup(creators, { match: 'all', conditions: [{ op: 'equals', field: 'status', value: 'active' }, { op: 'equals', field: 'city', value: null }] }).filters).toEqual([
       { field: 'status', op: 'eq', value: 'active' },

@@ -6,12 +6,16 @@ import {
   listQueryToSearchParams,
   splitList,
   escapeListItem,
+  listQuerySchema,
   LIST_LIMIT_DEFAULT,
+  OR_CONDITIONS_MAX,
+  WITHIN_DAYS_MAX,
   type EntityDef,
   type FieldDef,
   type FilterOperator,
   type FilterScalarValue,
   type ListFilter,
+  type ListFilterGroup,
   type ListSort,
 } from '@staff/console-contract';
 import type { FilterCondition, FilterGroup, FilterPreset } from '@staff/console-ui';
@@ -19,6 +23,8 @@ import type { FilterCondition, FilterGroup, FilterPreset } from '@staff/console-
 export interface ViewState {
   q: string;
   filters: ListFilter[];
+  /** OR groups (each must hold, together with `filters`), as the list's `or` parameters. */
+  groups: ListFilterGroup[];
   sort: ListSort;
   /** 1-based. */
   page: number;
@@ -32,7 +38,7 @@ export interface ViewState {
 }
 
 export const PAGE_SIZES = [25, 50, 100, 200];
-const OPERATORS: readonly FilterOperator[] = ['eq', 'in', 'range', 'contains', 'empty'];
+const OPERATORS: readonly FilterOperator[] = ['eq', 'in', 'range', 'contains', 'empty', 'within'];
 const FILTER_KEY = /^f\.([a-z0-9_]+)\.([a-z]+)$/;
 const NUMERIC = new Set(['integer', 'number', 'money', 'percent', 'relation']);
 
@@ -98,7 +104,17 @@ function parseFilter(def: EntityDef, name: string, op: string, value: string): L
         : value === '0' || value === 'false'
           ? { field: name, op: 'empty', empty: false }
           : null;
+    case 'within': {
+      const days = Number(value);
+      return /^\d+$/.test(value) && days >= 1 && days <= WITHIN_DAYS_MAX ? { field: name, op: 'within', days } : null;
+    }
   }
+}
+
+/** One `or` parameter as a group, checked by the contract; null when it does not fit the entity (left out). */
+function parseGroup(def: EntityDef, text: string): ListFilterGroup | null {
+  const parsed = listQuerySchema(def).safeParse({ or: text });
+  return parsed.success ? (parsed.data.groups[0] ?? null) : null;
 }
 
 function positiveInt(text: string | null, fallback: number): number {
@@ -118,6 +134,16 @@ export function parseViewState(def: EntityDef, params: URLSearchParams): ViewSta
     const filter = parseFilter(def, match[1] as string, match[2] as string, value);
     if (filter && !filters.some((other) => other.field === filter.field && other.op === filter.op)) filters.push(filter);
   }
+  const groups: ListFilterGroup[] = [];
+  let conditions = 0;
+  for (const text of params.getAll('or')) {
+    const group = parseGroup(def, text);
+    const size = group ? group.any.reduce((sum, alternative) => sum + alternative.length, 0) : 0;
+    if (group && conditions + size <= OR_CONDITIONS_MAX) {
+      groups.push(group);
+      conditions += size;
+    }
+  }
   let sort: ListSort = { ...def.defaultSort };
   const sortText = params.get('sort');
   if (sortText) {
@@ -131,6 +157,7 @@ export function parseViewState(def: EntityDef, params: URLSearchParams): ViewSta
   return {
     q: (params.get('q') ?? '').trim(),
     filters,
+    groups,
     sort,
     page: positiveInt(params.get('page'), 1),
     pageSize,
@@ -142,7 +169,7 @@ export function parseViewState(def: EntityDef, params: URLSearchParams): ViewSta
 
 /** The address-bar form of a view; defaults are left out so a plain page has a plain address. */
 export function viewStateToSearchParams(def: EntityDef, view: ViewState): URLSearchParams {
-  const params = listQueryToSearchParams(def, { q: view.q || null, filters: view.filters, sort: view.sort });
+  const params = listQueryToSearchParams(def, { q: view.q || null, filters: view.filters, groups: view.groups, sort: view.sort });
   if (view.page > 1) params.set('page', String(view.page));
   if (view.pageSize !== LIST_LIMIT_DEFAULT) params.set('size', String(view.pageSize));
   if (view.hidden.length) params.set('hide', view.hidden.map(escapeListItem).join(','));
@@ -151,9 +178,9 @@ export function viewStateToSearchParams(def: EntityDef, view: ViewState): URLSea
   return params;
 }
 
-/** The filters' own encoding, for comparing two filter lists regardless of where they came from. */
-export function filtersKey(def: EntityDef, filters: ListFilter[]): string {
-  const params = listQueryToSearchParams(def, { filters });
+/** The filters' own encoding (OR groups included), for comparing two filter sets regardless of where they came from. */
+export function filtersKey(def: EntityDef, filters: ListFilter[], groups: ListFilterGroup[] = []): string {
+  const params = listQueryToSearchParams(def, { filters, groups });
   params.sort();
   return params.toString();
 }
@@ -167,39 +194,56 @@ export function visibleColumns(def: EntityDef, hidden: string[]): string[] {
 // ---------------------------------------------------------------------------------------------------------------
 // FilterBar tree ↔ list filters
 
-/** The filters as the FilterBar's tree: one AND group of conditions. "Is not empty" has no chip and stays out. */
-export function toFilterGroup(filters: ListFilter[]): FilterGroup {
-  const conditions: FilterCondition[] = [];
+/** A list filter as a FilterBar condition; null for "is not empty", which has no condition (and no chip). */
+function toCondition(filter: ListFilter): FilterCondition | null {
+  switch (filter.op) {
+    case 'eq':
+      return { op: 'equals', field: filter.field, value: filter.value };
+    case 'in':
+      return { op: 'in', field: filter.field, values: filter.values };
+    case 'range':
+      return {
+        op: 'range',
+        field: filter.field,
+        ...(filter.min !== null ? { min: filter.min as number | string } : {}),
+        ...(filter.max !== null ? { max: filter.max as number | string } : {}),
+      };
+    case 'contains':
+      return { op: 'contains', field: filter.field, value: filter.value };
+    case 'empty':
+      return filter.empty ? { op: 'isEmpty', field: filter.field } : null;
+    case 'within':
+      return { op: 'withinLastDays', field: filter.field, days: filter.days };
+  }
+}
+
+/**
+ * The filters as the FilterBar's tree: an AND group of conditions, plus one OR group per `or` group (an
+ * alternative of several filters is an AND group inside it). "Is not empty" has no chip: left out at the top;
+ * a group that needs it is left out whole, as dropping part of an alternative would change what it keeps.
+ */
+export function toFilterGroup(filters: ListFilter[], groups: ListFilterGroup[] = []): FilterGroup {
+  const conditions: Array<FilterCondition | FilterGroup> = [];
   for (const filter of filters) {
-    switch (filter.op) {
-      case 'eq':
-        conditions.push({ op: 'equals', field: filter.field, value: filter.value });
-        break;
-      case 'in':
-        conditions.push({ op: 'in', field: filter.field, values: filter.values });
-        break;
-      case 'range':
-        conditions.push({
-          op: 'range',
-          field: filter.field,
-          ...(filter.min !== null ? { min: filter.min as number | string } : {}),
-          ...(filter.max !== null ? { max: filter.max as number | string } : {}),
-        });
-        break;
-      case 'contains':
-        conditions.push({ op: 'contains', field: filter.field, value: filter.value });
-        break;
-      case 'empty':
-        if (filter.empty) conditions.push({ op: 'isEmpty', field: filter.field });
-        break;
-    }
+    const condition = toCondition(filter);
+    if (condition) conditions.push(condition);
+  }
+  for (const group of groups) {
+    const alternatives = group.any.map((alternative) => alternative.map(toCondition));
+    if (alternatives.some((alternative) => alternative.some((condition) => condition === null))) continue;
+    conditions.push({
+      match: 'any',
+      conditions: (alternatives as FilterCondition[][]).map((alternative) => (alternative.length === 1 ? alternative[0]! : { match: 'all', conditions: alternative })),
+    });
   }
   return { match: 'all', conditions };
 }
 
 export interface FromFilterGroup {
   filters: ListFilter[];
-  /** Conditions the server cannot apply (OR groups): shown to the user rather than silently dropped. */
+  /** OR groups: a preset's alternatives, sent as the list's `or` parameters. */
+  groups: ListFilterGroup[];
+  /** Conditions that do not fit this list (a field it lacks, an operator its type lacks): shown, not silently dropped. */
   unsupported: number;
 }
 
@@ -207,35 +251,79 @@ function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
+const isGroupNode = (node: FilterCondition | FilterGroup): node is FilterGroup => 'conditions' in node;
+/** A group that means "all of" (AND): `all`, or `any` with at most one term. */
+const actsAsAll = (group: FilterGroup) => group.match === 'all' || group.conditions.length <= 1;
+
 /**
- * The FilterBar's tree as list filters. All conditions must hold on the server, so only AND groups (or groups
- * of one condition) translate; "within the last N days" becomes a range from that day on.
+ * The FilterBar's tree as list filters and OR groups. AND terms become `f.` filters; an OR group becomes an
+ * `or` group whose alternatives are single conditions or AND groups of conditions (two levels, what the server
+ * takes). "Within the last N days" stays relative (`within`), so the list and a saved view keep meaning "the
+ * last N days"; types without it (months) fall back to a range from that day.
  */
 export function fromFilterGroup(def: EntityDef, group: FilterGroup, now = new Date()): FromFilterGroup {
   const filters: ListFilter[] = [];
+  const groups: ListFilterGroup[] = [];
   let unsupported = 0;
-  const visit = (node: FilterGroup) => {
-    if (node.match === 'any' && node.conditions.length > 1) {
-      unsupported += 1;
-      return;
-    }
+  let orConditions = 0;
+
+  /** The conditions of an AND subtree as filters; null when a term cannot be sent (nested OR, unknown field). */
+  const flatten = (node: FilterGroup): ListFilter[] | null => {
+    const out: ListFilter[] = [];
     for (const term of node.conditions) {
-      if ('conditions' in term) {
-        visit(term);
+      if (isGroupNode(term)) {
+        if (!actsAsAll(term)) return null;
+        const inner = flatten(term);
+        if (!inner) return null;
+        out.push(...inner);
         continue;
       }
       const field = fieldOf(def, term.field);
-      if (!field) {
+      const filter = field ? fromCondition(field, term, now) : null;
+      if (!filter) return null;
+      out.push(filter);
+    }
+    return out;
+  };
+
+  const addOr = (node: FilterGroup) => {
+    const any: ListFilter[][] = [];
+    for (const term of node.conditions) {
+      const alternative = isGroupNode(term) ? (actsAsAll(term) ? flatten(term) : null) : flatten({ match: 'all', conditions: [term] });
+      if (!alternative) {
         unsupported += 1;
+        return;
+      }
+      // An empty alternative holds for every row: the whole group filters nothing out.
+      if (alternative.length === 0) return;
+      any.push(alternative);
+    }
+    const size = any.reduce((sum, alternative) => sum + alternative.length, 0);
+    if (orConditions + size > OR_CONDITIONS_MAX) {
+      unsupported += 1;
+      return;
+    }
+    orConditions += size;
+    groups.push({ any });
+  };
+
+  const addAll = (node: FilterGroup) => {
+    for (const term of node.conditions) {
+      if (isGroupNode(term)) {
+        if (actsAsAll(term)) addAll(term);
+        else addOr(term);
         continue;
       }
-      const filter = fromCondition(field, term, now);
+      const field = fieldOf(def, term.field);
+      const filter = field ? fromCondition(field, term, now) : null;
       if (filter) filters.push(filter);
       else unsupported += 1;
     }
   };
-  visit(group);
-  return { filters, unsupported };
+
+  if (actsAsAll(group)) addAll(group);
+  else addOr(group);
+  return { filters, groups, unsupported };
 }
 
 function fromCondition(field: FieldDef, condition: FilterCondition, now: Date): ListFilter | null {
@@ -265,6 +353,9 @@ function fromCondition(field: FieldDef, condition: FilterCondition, now: Date): 
     case 'isEmpty':
       return allowed.includes('empty') ? { field: field.name, op: 'empty', empty: true } : null;
     case 'withinLastDays': {
+      if (allowed.includes('within') && Number.isInteger(condition.days) && condition.days >= 1 && condition.days <= WITHIN_DAYS_MAX) {
+        return { field: field.name, op: 'within', days: condition.days };
+      }
       if (!allowed.includes('range')) return null;
       const from = new Date(now.getTime() - condition.days * 24 * 60 * 60 * 1000);
       return { field: field.name, op: 'range', min: field.type === 'month' ? isoDay(from).slice(0, 7) : isoDay(from), max: null };
