@@ -289,13 +289,18 @@ async function checkPage(def: EntityDef): Promise<void> {
   expect(after.data.total, step('deleted')).toBe(0);
 }
 
-/** Waits until the user has `count` sockets on the server (the shell's and the list page's). */
-async function waitForSockets(token: string, count: number): Promise<void> {
+/** How many sockets the user has on the server. */
+async function socketCount(token: string): Promise<number> {
   const { authenticate } = await import('../../console-server/src/auth/sessions.js');
   const session = await authenticate(server.database.db, token, new Date());
+  return (await server.app.realtime.io.in(`user:${session!.userId}`).fetchSockets()).length;
+}
+
+/** Waits until the user has `count` sockets on the server. */
+async function waitForSockets(token: string, count: number): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    if ((await server.app.realtime.io.in(`user:${session!.userId}`).fetchSockets()).length >= count) return;
+    if ((await socketCount(token)) >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`the user has fewer than ${count} sockets`);
@@ -367,10 +372,12 @@ describe('creators in depth', () => {
     const a = await newestCreator();
     const b = await newestCreator();
     await openList(creators, '?sort=id:desc');
-    // A row created elsewhere appears without reloading the page (once the page's socket is in).
-    await waitForSockets(admin.token, 2);
+    // A row created elsewhere appears without reloading the page, pushed over the shell's socket.
+    await waitForSockets(admin.token, 1);
     const c = await newestCreator();
     await table(creators).getByRole('button', { name: `Edit ${String(c.name)}`, exact: true }).waitFor({ timeout: 10_000 });
+    // The list page listens on the shell's socket: one socket for this signed-in tab.
+    expect(await socketCount(admin.token)).toBe(1);
 
     // History of a row.
     await table(creators).getByRole('button', { name: `Edit ${String(c.name)}`, exact: true }).click();

@@ -24,6 +24,9 @@ export const SOCKET_EVENTS = {
   sessionRevoked: 'session:revoked',
 } as const satisfies typeof CONTRACT_SOCKET_EVENTS;
 
+/** The master-data push (console-server `resources/push.ts`); not in the contract's `SOCKET_EVENTS`. */
+export const RESOURCE_CHANGED_EVENT = 'resource:changed';
+
 export type IoFactory = (uri: string | undefined, options: Partial<ManagerOptions & SocketOptions>) => Socket;
 
 export interface ConsoleSocketOptions {
@@ -41,6 +44,8 @@ export interface ConsoleSocket extends RealtimeSocketAdapter {
   onPermissionsChanged(listener: (payload: unknown) => void): () => void;
   /** `session:revoked`: the token was revoked elsewhere; the app signs out. */
   onSessionRevoked(listener: (payload: unknown) => void): () => void;
+  /** `resource:changed`: a master-data row changed; open list pages reload. */
+  onResourceChanged(listener: (payload: unknown) => void): () => void;
   /** The underlying socket.io socket. */
   readonly socket: Socket;
 }
@@ -104,5 +109,6 @@ export function createConsoleSocket(options: ConsoleSocketOptions): ConsoleSocke
     },
     onPermissionsChanged: (listener) => subscribe(SOCKET_EVENTS.permissionsChanged, listener),
     onSessionRevoked: (listener) => subscribe(SOCKET_EVENTS.sessionRevoked, listener),
+    onResourceChanged: (listener) => subscribe(RESOURCE_CHANGED_EVENT, listener),
   };
 }

@@ -207,8 +207,8 @@ function SignedInConsole({ user }: { user: StoredUser }) {
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   const route = findRoute(pathname) ?? findRoute(pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`);
   const outletContext: ConsoleOutletContext = useMemo(
-    () => ({ permissions, permissionsVersion }),
-    [permissions, permissionsVersion],
+    () => ({ permissions, permissionsVersion, socket }),
+    [permissions, permissionsVersion, socket],
   );
 
   return (

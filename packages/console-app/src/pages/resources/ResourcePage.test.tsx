@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import type { InternalAxiosRequestConfig } from 'axios';
@@ -8,6 +8,7 @@ import { NotificationsProvider, ThemeProvider, type PermissionEntry } from '@sta
 import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
 import { createConsoleServices, ServicesContext } from '../../services.js';
 import { fakeIo } from '../../test/fakeSocket.js';
+import { createConsoleSocket } from '../../realtime/socket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
 import ResourcePage from './ResourcePage.js';
 
@@ -34,6 +35,8 @@ function setup(options: { write: boolean; search?: string; answer?: (config: Int
   const storage = memoryStorage({ [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }) });
   const { io, sockets } = fakeIo();
   const services = createConsoleServices({ storage, adapter, io });
+  // The shell's socket, handed to the page through the outlet context as ConsoleLayout does.
+  const socket = createConsoleSocket({ getToken: services.token, io });
   const permissions: PermissionEntry[] = [{ permission_key: 'databank_tribes', allow_read: 1, allow_write: options.write ? 1 : 0 }];
   render(
     <ThemeProvider>
@@ -41,7 +44,7 @@ function setup(options: { write: boolean; search?: string; answer?: (config: Int
         <NotificationsProvider>
           <MemoryRouter initialEntries={[`/app${route.path}${options.search ?? ''}`]}>
             <Routes>
-              <Route path="/app" element={<Outlet context={{ permissions, permissionsVersion: 1 }} />}>
+              <Route path="/app" element={<Outlet context={{ permissions, permissionsVersion: 1, socket }} />}>
                 <Route
                   path={route.path.slice(1)}
                   element={
@@ -155,9 +158,26 @@ describe('ResourcePage', { timeout: 20_000 }, () => {
     await within(grid()).findByText('Tribe Bandung');
     const lists = () => requests.filter((r) => r.url?.startsWith('/api/resources/tribes?')).length;
     const before = lists();
-    const socket = sockets.at(-1)!;
+    // The page listens on the shell's socket and opens none of its own.
+    expect(sockets).toHaveLength(1);
+    const socket = sockets[0]!;
     socket.fire('resource:changed', { entity: 'creators', id: 1, action: 'update', version: 2 });
     socket.fire('resource:changed', { entity: 'tribes', id: 2, action: 'delete', version: 2 });
+    await waitFor(() => expect(lists()).toBe(before + 1));
+    expect(socket.connectCalls).toBe(0);
+  });
+
+  it('reloads the list after the shell socket reconnects, not on its first connection', async () => {
+    const { requests, sockets } = setup({ write: true });
+    await within(grid()).findByText('Tribe Bandung');
+    const lists = () => requests.filter((r) => r.url?.startsWith('/api/resources/tribes?')).length;
+    const before = lists();
+    const socket = sockets[0]!;
+    act(() => socket.fire('connect'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(lists()).toBe(before);
+    act(() => socket.fire('disconnect', 'transport close'));
+    act(() => socket.fire('connect'));
     await waitFor(() => expect(lists()).toBe(before + 1));
   });
 });

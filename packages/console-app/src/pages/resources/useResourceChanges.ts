@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { createConsoleSocket } from '../../realtime/socket.js';
-import { useServices } from '../../services.js';
+import { useConsoleContext } from '../../routes/consoleContext.js';
 
 /** Payload of the server's `resource:changed` push. */
 export interface ResourceChange {
@@ -10,53 +9,37 @@ export interface ResourceChange {
   version?: number;
 }
 
-export const RESOURCE_CHANGED_EVENT = 'resource:changed';
-const RECONNECT_MS = 2000;
-
 function isChange(value: unknown): value is ResourceChange {
   return !!value && typeof value === 'object' && typeof (value as ResourceChange).entity === 'string';
 }
 
 /**
- * Calls `onChange` for every `resource:changed` push about `entity`, and with `null` after a reconnect. The page keeps its own socket while it is
- * open (the shell's socket is not shared with pages), and reconnects when it drops.
+ * Calls `onChange` for every `resource:changed` push about `entity`, and with `null` after a reconnect. Listens on
+ * the shell's socket (one per signed-in shell); connecting and reconnecting it is the shell's job.
  */
 export function useResourceChanges(entity: string, onChange: (change: ResourceChange | null) => void): void {
-  const services = useServices();
+  const { socket } = useConsoleContext();
   const listener = useRef(onChange);
   useEffect(() => {
     listener.current = onChange;
   });
 
   useEffect(() => {
-    const socket = createConsoleSocket({ getToken: services.token, ...services.realtime });
-    let open = true;
-    let connections = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A socket that was already up when the page loaded its list: a later `connected` is a reconnect, and
+    // changes pushed while it was down were missed, so `null` asks for a reload. The first connection of a
+    // freshly signed-in shell is not one: the page has just loaded.
+    let connectedBefore = socket.socket.connected;
     const stopStatus = socket.onStatus((event) => {
-      // Changes pushed while the socket was down were missed: after a reconnect, `null` asks for a reload.
-      if (event.type === 'connected') {
-        connections += 1;
-        if (connections > 1) listener.current(null);
-        return;
-      }
-      if (event.type !== 'disconnected' && event.type !== 'error') return;
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        if (open && services.token()) socket.connect();
-      }, RECONNECT_MS);
+      if (event.type !== 'connected') return;
+      if (connectedBefore) listener.current(null);
+      connectedBefore = true;
     });
-    const handler = (payload: unknown) => {
+    const stopChanges = socket.onResourceChanged((payload) => {
       if (isChange(payload) && payload.entity === entity) listener.current(payload);
-    };
-    socket.socket.on(RESOURCE_CHANGED_EVENT, handler);
-    socket.connect();
+    });
     return () => {
-      open = false;
-      clearTimeout(timer);
       stopStatus();
-      socket.socket.off(RESOURCE_CHANGED_EVENT, handler);
-      socket.disconnect();
+      stopChanges();
     };
-  }, [entity, services]);
+  }, [entity, socket]);
 }
