@@ -15,6 +15,8 @@ export interface SeedOptions {
   /** Used when given; otherwise the demo password (demo on) or a generated one. */
   adminPassword?: string;
   demo: boolean;
+  /** Master-data demo rows with `demo`: a multiple of DEMO_ROW_COUNTS (default 1), or false for none (tests). */
+  demoRows?: number | false;
   log: (message: string) => void;
   now?: Date;
 }
@@ -128,7 +130,7 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   }
   const demoUsers = options.demo ? await seedDemo(db, options.now ?? new Date()) : [];
   // Master-data demo rows (src/resources/demo.ts).
-  if (options.demo) await seedResourceDemo(db, { log: options.log });
+  if (options.demo && options.demoRows !== false) await seedResourceDemo(db, { log: options.log, scale: options.demoRows ?? 1 });
   if (options.demo) options.log(`Demo data: ${demoUsers.length} demo users (password ${DEMO_PASSWORD}), permission sets per menu group, configs`);
   return { seeded: true, adminUsername: options.adminUsername, ...(generated ? { generatedPassword: generated } : {}), demoUsers };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENTITIES, createSchema, maskRow, maskSecret, type EntityDef } from '@staff/console-contract';
+import { DEMO_ROW_COUNTS, ENTITIES, createSchema, maskRow, maskSecret, type EntityDef } from '@staff/console-contract';
 import { RESOURCE_CHANGED_EVENT } from '../src/resources/push.js';
 import { Client, ENGINES, type TestDatabase, freshAddress, openTestDatabase, testServer, userWithKeys } from './support/harness.js';
 import { countRows, createRealistic, editableField, entity, parseCsv } from './support/resources.js';
@@ -11,6 +11,9 @@ import { countRows, createRealistic, editableField, entity, parseCsv } from './s
 import { matchesPreset, type FilterPreset } from '../../console-ui/src/machines/filterPresets.machine.js';
 
 type Row = Record<string, unknown>;
+
+/** A tenth of the demo data (~1 900 rows, 800 prospects): enough for filters, pages and OR groups to bite. */
+const DEMO_SCALE = 0.1;
 
 describe.each(ENGINES)('master-data resources on %s', (engine) => {
   let testDb: TestDatabase;
@@ -22,7 +25,7 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
     client().request({ method, url, token, ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}) });
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
+    testDb = await openTestDatabase(engine, { demoRows: DEMO_SCALE });
     app = await testServer(testDb.database);
     await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -679,9 +682,9 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
   });
 
   describe('demo data', () => {
-    it('seeded every entity with DEMO_ROW_COUNTS rows', async () => {
+    it('seeded every entity with its share of DEMO_ROW_COUNTS rows', async () => {
       for (const name of ['n8n_creators', 'creators', 'problem_categories']) {
-        expect(await countRows(testDb.database, name)).toBeGreaterThanOrEqual(name === 'n8n_creators' ? 8000 : name === 'creators' ? 3000 : 40);
+        expect(await countRows(testDb.database, name)).toBeGreaterThanOrEqual(Math.round(DEMO_ROW_COUNTS[name]! * DEMO_SCALE));
       }
     });
   });

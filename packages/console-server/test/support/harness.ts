@@ -20,8 +20,19 @@ export interface TestDatabase {
   close: () => Promise<void>;
 }
 
-/** A fresh, migrated and seeded (admin + demo) database on a temp PGlite folder or a private PostgreSQL 15. */
-export async function openTestDatabase(engine: EngineName): Promise<TestDatabase> {
+export interface TestDatabaseOptions {
+  /**
+   * Master-data demo rows: a multiple of DEMO_ROW_COUNTS (0.1 ≈ 1 900 rows), or false (the default) for none.
+   * The full ~19 000 rows cost about 5 s per PGlite database; only the resource tests need rows, and few.
+   */
+  demoRows?: number | false;
+}
+
+/**
+ * A fresh, migrated and seeded database (admin, demo users, sets and configs; master-data rows only when asked)
+ * on a temp PGlite folder or a private PostgreSQL 15.
+ */
+export async function openTestDatabase(engine: EngineName, options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   let database: DatabaseHandle;
   let cleanup: () => void;
   let dataDir: string | undefined;
@@ -40,7 +51,7 @@ export async function openTestDatabase(engine: EngineName): Promise<TestDatabase
     }
     cleanup = () => pg.stop();
   }
-  await seed(database.db, { adminUsername: 'admin', adminPassword: TEST_PASSWORD, demo: true, log: () => undefined });
+  await seed(database.db, { adminUsername: 'admin', adminPassword: TEST_PASSWORD, demo: true, demoRows: options.demoRows ?? false, log: () => undefined });
   return {
     database,
     ...(dataDir ? { dataDir } : {}),
