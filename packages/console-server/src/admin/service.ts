@@ -11,7 +11,15 @@ import { HttpError } from '../http.js';
 import { hashPassword, generatePassword, verifyPassword } from '../auth/passwords.js';
 import { writeAudit } from '../services/audit.js';
 import type { ConsoleEvents } from '../services/events.js';
-import { revokeUserSessionsInTrx, userPermissions, type Actor } from '../services/users.js';
+import {
+  insertUserSetsInTrx,
+  permissionSetsByName,
+  revokeUserSessionsInTrx,
+  setNamesOf,
+  userPermissions,
+  writeUserSetsInTrx,
+  type Actor,
+} from '../services/users.js';
 import { PASSWORD_MESSAGES, passwordProblems } from './passwordPolicy.js';
 import type { AdminUserRow, PermissionSetRow, UserListQuery } from './schemas.js';
 
@@ -206,11 +214,18 @@ export async function listUsers(ctx: AdminContext, query: UserListQuery) {
   };
 }
 
-async function usernameTaken(db: Kysely<Database>, username: string, exceptId?: number): Promise<boolean> {
+/** Whether another row of `table` already has this name, compared case-insensitively. */
+async function nameInUse(
+  db: Kysely<Database>,
+  table: 'users' | 'permission_sets',
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const column = table === 'users' ? 'username' : 'name';
   let query = db
-    .selectFrom('users')
+    .selectFrom(table)
     .select('id')
-    .where(sql<string>`lower(username)`, '=', username.toLowerCase());
+    .where(sql<string>`lower(${sql.ref(column)})`, '=', name.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
@@ -220,16 +235,18 @@ async function setIdsByName(
   names: readonly string[],
   field: string,
 ): Promise<{ id: number; name: string }[]> {
-  const unique = [...new Set(names)];
-  if (unique.length === 0) return [];
-  const sets = await db
-    .selectFrom('permission_sets')
-    .select(['id', 'name'])
-    .where('name', 'in', unique)
-    .execute();
-  const missing = unique.filter((name) => !sets.some((set) => set.name === name));
+  const { sets, missing } = await permissionSetsByName(db, names);
   if (missing.length > 0) throw invalid(field, [ADMIN_MESSAGES.unknownSets(missing)]);
   return sets;
+}
+
+/** Locks the user's row for the rest of the transaction; 404 when there is none, 409 when `version` is stale. */
+async function lockUser(trx: Kysely<Database>, id: number, version?: number) {
+  const user = await trx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!user) throw new HttpError(404, `No user with id ${id}.`, 'NOT_FOUND');
+  if (version !== undefined && version !== user.version)
+    throw new HttpError(409, ADMIN_MESSAGES.stale, 'STALE');
+  return user;
 }
 
 const auditUser = (row: { id: number; username: string; full_name: string; active: boolean }) => ({
@@ -257,7 +274,7 @@ export async function createUser(
   if (!generated) checkPassword('body.password', password, input.username);
   const passwordHash = await hashPassword(password);
   const id = await ctx.db.transaction().execute(async (trx) => {
-    if (await usernameTaken(trx, input.username)) {
+    if (await nameInUse(trx, 'users', input.username)) {
       throw new HttpError(409, ADMIN_MESSAGES.usernameTaken, 'CONFLICT', {
         'body.username': [ADMIN_MESSAGES.usernameTaken],
       });
@@ -273,12 +290,7 @@ export async function createUser(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (sets.length > 0) {
-      await trx
-        .insertInto('user_permission_sets')
-        .values(sets.map((set) => ({ user_id: user.id, set_id: set.id, granted_by: actor.id })))
-        .execute();
-    }
+    await insertUserSetsInTrx(trx, user.id, sets, actor);
     await writeAudit(trx, {
       actorId: actor.id,
       ip: actor.ip,
@@ -309,16 +321,8 @@ export async function patchUser(
   const now = ctx.now();
   const label = patch.active === false ? 'Disabling this user' : 'This change';
   const { revoked, disabled } = await guardedChange(ctx, actor, label, async (trx) => {
-    const before = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw new HttpError(404, `No user with id ${id}.`, 'NOT_FOUND');
-    if (patch.version !== undefined && patch.version !== before.version)
-      throw new HttpError(409, ADMIN_MESSAGES.stale, 'STALE');
-    if (patch.username !== undefined && (await usernameTaken(trx, patch.username, id))) {
+    const before = await lockUser(trx, id, patch.version);
+    if (patch.username !== undefined && (await nameInUse(trx, 'users', patch.username, id))) {
       throw new HttpError(409, ADMIN_MESSAGES.usernameTaken, 'CONFLICT', {
         'body.username': [ADMIN_MESSAGES.usernameTaken],
       });
@@ -356,13 +360,7 @@ export async function patchUser(
 export async function deleteUser(ctx: AdminContext, id: number, actor: Actor): Promise<void> {
   if (actor.id === id) throw new HttpError(409, ADMIN_MESSAGES.deleteSelf, SAFETY_CODES.selfLockout);
   const revoked = await guardedChange(ctx, actor, 'Deleting this user', async (trx) => {
-    const before = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw new HttpError(404, `No user with id ${id}.`, 'NOT_FOUND');
+    const before = await lockUser(trx, id);
     const sets = await setNamesOf(trx, id);
     const live = await revokeUserSessionsInTrx(trx, id, 'account deleted');
     await trx.deleteFrom('users').where('id', '=', id).execute();
@@ -424,17 +422,6 @@ export async function resetPassword(
   return { ...(generated ? { generated_password: generated } : {}), revoked_sessions: revoked.length };
 }
 
-async function setNamesOf(db: Kysely<Database>, userId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_permission_sets as ups')
-    .innerJoin('permission_sets as ps', 'ps.id', 'ups.set_id')
-    .select('ps.name')
-    .where('ups.user_id', '=', userId)
-    .orderBy('ps.name')
-    .execute();
-  return rows.map((row) => row.name);
-}
-
 /** Replaces a user's sets; the user's open tabs are told at once. */
 export async function replaceUserSets(
   ctx: AdminContext,
@@ -443,36 +430,9 @@ export async function replaceUserSets(
   actor: Actor,
 ): Promise<AdminUserRow> {
   const changed = await guardedChange(ctx, actor, "Changing this user's permission sets", async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!user) throw new HttpError(404, `No user with id ${id}.`, 'NOT_FOUND');
+    await lockUser(trx, id);
     const sets = await setIdsByName(trx, names, 'body.permission_sets');
-    const before = await setNamesOf(trx, id);
-    await trx.deleteFrom('user_permission_sets').where('user_id', '=', id).execute();
-    if (sets.length > 0) {
-      await trx
-        .insertInto('user_permission_sets')
-        .values(sets.map((set) => ({ user_id: id, set_id: set.id, granted_by: actor.id })))
-        .execute();
-    }
-    const after = await setNamesOf(trx, id);
-    const changed = before.join('\n') !== after.join('\n');
-    if (changed) {
-      await writeAudit(trx, {
-        actorId: actor.id,
-        ip: actor.ip,
-        action: 'set-permission-sets',
-        entity: 'user',
-        entityId: id,
-        before: { permission_sets: before },
-        after: { permission_sets: after },
-      });
-    }
-    return changed;
+    return (await writeUserSetsInTrx(trx, id, sets, actor)).changed;
   });
   if (changed) ctx.events.permissionsChanged([id]);
   return getUser(ctx, id);
@@ -692,13 +652,18 @@ export async function listSets(ctx: AdminContext) {
   return { sets: await setRows(ctx.db) };
 }
 
-async function setNameTaken(db: Kysely<Database>, name: string, exceptId?: number): Promise<boolean> {
-  let query = db
+/** Locks the set's row for the rest of the transaction; 404 when there is none, 409 when `version` is stale. */
+async function lockSet(trx: Kysely<Database>, id: number, version?: number) {
+  const set = await trx
     .selectFrom('permission_sets')
-    .select('id')
-    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!set) throw new HttpError(404, `No permission set with id ${id}.`, 'NOT_FOUND');
+  if (version !== undefined && version !== set.version)
+    throw new HttpError(409, ADMIN_MESSAGES.stale, 'STALE');
+  return set;
 }
 
 const nameTaken = () =>
@@ -739,7 +704,7 @@ export async function createSet(
   actor: Actor,
 ): Promise<PermissionSetRow> {
   const id = await ctx.db.transaction().execute(async (trx) => {
-    if (await setNameTaken(trx, input.name)) throw nameTaken();
+    if (await nameInUse(trx, 'permission_sets', input.name)) throw nameTaken();
     const row = await trx
       .insertInto('permission_sets')
       .values({ name: input.name, description: input.description })
@@ -772,16 +737,9 @@ export async function patchSet(
   actor: Actor,
 ): Promise<PermissionSetRow> {
   const notify = await guardedChange(ctx, actor, 'This change to the permission set', async (trx) => {
-    const before = await trx
-      .selectFrom('permission_sets')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!before) throw new HttpError(404, `No permission set with id ${id}.`, 'NOT_FOUND');
-    if (patch.version !== undefined && patch.version !== before.version)
-      throw new HttpError(409, ADMIN_MESSAGES.stale, 'STALE');
-    if (patch.name !== undefined && (await setNameTaken(trx, patch.name, id))) throw nameTaken();
+    const before = await lockSet(trx, id, patch.version);
+    if (patch.name !== undefined && (await nameInUse(trx, 'permission_sets', patch.name, id)))
+      throw nameTaken();
     const previous = await requireSet(trx, id);
     await trx
       .updateTable('permission_sets')
@@ -866,15 +824,7 @@ export async function saveMatrix(
       const changedIds: number[] = [];
       const changedNames: string[] = [];
       for (const change of changes) {
-        const before = await trx
-          .selectFrom('permission_sets')
-          .select(['id', 'version'])
-          .where('id', '=', change.id)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!before) throw new HttpError(404, `No permission set with id ${change.id}.`, 'NOT_FOUND');
-        if (change.version !== undefined && change.version !== before.version)
-          throw new HttpError(409, ADMIN_MESSAGES.stale, 'STALE');
+        await lockSet(trx, change.id, change.version);
         const previous = await requireSet(trx, change.id);
         if (sameEntries(previous.entries, change.entries)) continue;
         await writeEntries(trx, change.id, change.entries);

@@ -135,7 +135,7 @@ export async function grantSet(db: Kysely<Database>, username: string, setName: 
   return user;
 }
 
-async function setNamesOf(db: Kysely<Database>, userId: number): Promise<string[]> {
+export async function setNamesOf(db: Kysely<Database>, userId: number): Promise<string[]> {
   const rows = await db
     .selectFrom('user_permission_sets as ups')
     .innerJoin('permission_sets as ps', 'ps.id', 'ups.set_id')
@@ -146,31 +146,46 @@ async function setNamesOf(db: Kysely<Database>, userId: number): Promise<string[
   return rows.map((row) => row.name);
 }
 
+/** The sets named (duplicates ignored) and the names that match none; callers choose the error. */
+export async function permissionSetsByName(db: Kysely<Database>, names: readonly string[]): Promise<{ sets: { id: number; name: string }[]; missing: string[] }> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return { sets: [], missing: [] };
+  const sets = await db.selectFrom('permission_sets').select(['id', 'name']).where('name', 'in', unique).execute();
+  return { sets, missing: unique.filter((name) => !sets.some((set) => set.name === name)) };
+}
+
+export async function insertUserSetsInTrx(trx: Kysely<Database>, userId: number, sets: readonly { id: number }[], actor: Actor): Promise<void> {
+  if (sets.length === 0) return;
+  await trx
+    .insertInto('user_permission_sets')
+    .values(sets.map((set) => ({ user_id: userId, set_id: set.id, granted_by: actor.id })))
+    .execute();
+}
+
+/**
+ * Inside the caller's transaction (which has locked the user and resolved the sets): replaces the user's sets with
+ * exactly `sets`, audited only when the names change.
+ */
+export async function writeUserSetsInTrx(trx: Kysely<Database>, userId: number, sets: readonly { id: number }[], actor: Actor): Promise<{ after: string[]; changed: boolean }> {
+  const before = await setNamesOf(trx, userId);
+  await trx.deleteFrom('user_permission_sets').where('user_id', '=', userId).execute();
+  await insertUserSetsInTrx(trx, userId, sets, actor);
+  const after = await setNamesOf(trx, userId);
+  const changed = before.join('\n') !== after.join('\n');
+  if (changed) {
+    await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'set-permission-sets', entity: 'user', entityId: userId, before: { permission_sets: before }, after: { permission_sets: after } });
+  }
+  return { after, changed };
+}
+
 /** Replaces a user's sets with exactly `setNames`. Unknown names throw NotFoundError before anything changes. */
 export async function replaceUserSets(db: Kysely<Database>, userId: number, setNames: readonly string[], actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<string[]> {
   const result = await db.transaction().execute(async (trx) => {
     const user = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
     if (!user) throw new NotFoundError('user', String(userId));
-    const unique = [...new Set(setNames)];
-    const sets = unique.length
-      ? await trx.selectFrom('permission_sets').select(['id', 'name']).where('name', 'in', unique).execute()
-      : [];
-    const missing = unique.filter((name) => !sets.some((set) => set.name === name));
+    const { sets, missing } = await permissionSetsByName(trx, setNames);
     if (missing.length > 0) throw new NotFoundError('permission set', missing.join(', '));
-    const before = await setNamesOf(trx, userId);
-    await trx.deleteFrom('user_permission_sets').where('user_id', '=', userId).execute();
-    if (sets.length > 0) {
-      await trx
-        .insertInto('user_permission_sets')
-        .values(sets.map((set) => ({ user_id: userId, set_id: set.id, granted_by: actor.id })))
-        .execute();
-    }
-    const after = await setNamesOf(trx, userId);
-    const changed = before.join('\n') !== after.join('\n');
-    if (changed) {
-      await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'set-permission-sets', entity: 'user', entityId: userId, before: { permission_sets: before }, after: { permission_sets: after } });
-    }
-    return { after, changed };
+    return writeUserSetsInTrx(trx, userId, sets, actor);
   });
   if (result.changed) events.permissionsChanged([userId]);
   return result.after;
@@ -187,34 +202,25 @@ export async function revokeUserSessionsInTrx(trx: Kysely<Database>, userId: num
   return rows.map((row) => row.id);
 }
 
-export interface UserPatch {
-  full_name?: string;
-  active?: boolean;
-}
-
-/** Updates a user; disabling ends all their sessions at once. */
-export async function updateUser(db: Kysely<Database>, userId: number, patch: UserPatch, actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<User> {
+/** Enables or disables a user; disabling ends all their sessions at once. */
+export async function setUserActiveByName(db: Kysely<Database>, username: string, active: boolean, actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<User> {
+  const { id: userId } = await requireUser(db, username);
   const { user, revoked, disabled } = await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
     if (!before) throw new NotFoundError('user', String(userId));
     const user = await trx
       .updateTable('users')
-      .set({ ...patch, updated_at: new Date(), version: sql`version + 1` })
+      .set({ active, updated_at: new Date(), version: sql`version + 1` })
       .where('id', '=', userId)
       .returningAll()
       .executeTakeFirstOrThrow();
-    const disabled = before.active && patch.active === false;
+    const disabled = before.active && !active;
     const revoked = disabled ? await revokeUserSessionsInTrx(trx, userId, 'account disabled') : [];
     await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'update', entity: 'user', entityId: userId, before: publicUser(before), after: publicUser(user) });
     return { user, revoked, disabled };
   });
   if (disabled) events.sessionsRevoked(user.id, revoked, 'account disabled');
   return user;
-}
-
-export async function setUserActiveByName(db: Kysely<Database>, username: string, active: boolean, actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<User> {
-  const user = await requireUser(db, username);
-  return updateUser(db, user.id, { active }, actor, events);
 }
 
 export interface UserSummary {
