@@ -15,6 +15,8 @@ export interface ServerConfig {
   logLevel: string;
   loginRateLimit: number | false;
   trustProxy: boolean;
+  /** Minutes between prunes of long-ended sessions; false (CONSOLE_SESSION_PRUNE_MINUTES=0) turns pruning off. */
+  sessionPruneMinutes: number | false;
 }
 
 export class ConfigError extends Error {
@@ -68,5 +70,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     logLevel: env.LOG_LEVEL || 'info',
     loginRateLimit: rate === '0' ? false : positiveNumber('CONSOLE_LOGIN_RATE_LIMIT', rate, 60, { integer: true }),
     trustProxy: flag('CONSOLE_TRUST_PROXY', env.CONSOLE_TRUST_PROXY) ?? false,
+    sessionPruneMinutes:
+      env.CONSOLE_SESSION_PRUNE_MINUTES?.trim() === '0' ? false : positiveNumber('CONSOLE_SESSION_PRUNE_MINUTES', env.CONSOLE_SESSION_PRUNE_MINUTES, 60),
   };
 }

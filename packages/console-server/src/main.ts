@@ -1,4 +1,5 @@
 import { buildServer } from './app.js';
+import { scheduleSessionPruning } from './auth/sessions.js';
 import { ConfigError, readConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
@@ -25,6 +26,16 @@ async function main(): Promise<void> {
     demo: config.demo,
     log: (message) => log.warn(message),
   });
+
+  // Long-ended sessions are deleted hourly (CONSOLE_SESSION_PRUNE_MINUTES); the timer never holds the process open.
+  if (config.sessionPruneMinutes !== false) {
+    const pruning = scheduleSessionPruning(database.db, {
+      everyMs: config.sessionPruneMinutes * 60_000,
+      onPruned: (count) => log.info({ count }, 'pruned ended sessions'),
+      onError: (error) => log.warn({ err: error }, 'session pruning failed'),
+    });
+    app.addHook('onClose', () => pruning.stop());
+  }
 
   let stopping = false;
   const stop = (signal: string) => {

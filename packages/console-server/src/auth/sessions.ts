@@ -218,8 +218,11 @@ export async function revokeSession(db: Kysely<Database>, sessionId: string, rea
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** How long ended sessions are kept (the admin pages show recent sign-outs and revocations). */
+export const SESSION_RETENTION_MS = 30 * 24 * 3_600_000;
+
 /** Removes sessions that ended long ago, so the table does not grow without bound. */
-export async function pruneSessions(db: Kysely<Database>, now: Date, keepMs = 30 * 24 * 3_600_000): Promise<number> {
+export async function pruneSessions(db: Kysely<Database>, now: Date, keepMs = SESSION_RETENTION_MS): Promise<number> {
   const cutoff = new Date(now.getTime() - keepMs);
   const result = await db
     .deleteFrom('sessions')
@@ -228,4 +231,48 @@ export async function pruneSessions(db: Kysely<Database>, now: Date, keepMs = 30
   return Number(result.numDeletedRows);
 }
 
+export interface SessionPruningOptions {
+  everyMs: number;
+  now?: () => Date;
+  keepMs?: number;
+  onPruned?: (count: number) => void;
+  onError?: (error: unknown) => void;
+}
 
+export interface SessionPruning {
+  /** Stops the interval; resolves when a prune under way has finished (close the database after this). */
+  stop: () => Promise<void>;
+  /** The interval's timer: unref'd, so it never keeps the process alive. */
+  readonly timer: ReturnType<typeof setInterval>;
+}
+
+/** Runs `pruneSessions` now and then every `everyMs` until stopped; one run at a time, errors reported, never thrown. */
+export function scheduleSessionPruning(db: Kysely<Database>, options: SessionPruningOptions): SessionPruning {
+  const now = options.now ?? (() => new Date());
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (stopped || running) return;
+    running = pruneSessions(db, now(), options.keepMs)
+      .then(
+        (count) => {
+          if (count > 0) options.onPruned?.(count);
+        },
+        (error: unknown) => options.onError?.(error),
+      )
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(run, options.everyMs);
+  timer.unref();
+  run();
+  return {
+    timer,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
