@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -37,7 +38,7 @@ interface BackendOptions {
   stats?: () => FakeAnswer | Promise<FakeAnswer>;
 }
 
-function setup(path: string, options: BackendOptions = {}, user: StoredUser | null = USER) {
+function setup(path: string, options: BackendOptions = {}, user: StoredUser | null = USER, strict = false) {
   const state = { permissions: options.permissions ?? read('statistics') };
   const log: { url: string; params: Record<string, string>; auth: string | null; at: number }[] = [];
   const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
@@ -61,7 +62,8 @@ function setup(path: string, options: BackendOptions = {}, user: StoredUser | nu
   const storage = memoryStorage(user ? { [STORED_USER_KEY]: JSON.stringify(user) } : {});
   const { io, sockets } = fakeIo();
   const services = createConsoleServices({ storage, adapter, io });
-  render(<App services={services} initialEntries={[path]} />);
+  const app = <App services={services} initialEntries={[path]} />;
+  render(strict ? <StrictMode>{app}</StrictMode> : app);
   return { log, storage, sockets, services, state, calls: (url: string) => log.filter((entry) => entry.url === url) };
 }
 
@@ -199,6 +201,22 @@ describe('routed console', { timeout: 30_000 }, () => {
     within(account).getByRole('button', { name: 'Change my password' }).focus();
     await userEvent.keyboard('{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Change my password' })).toBeTruthy();
+  });
+
+  it('runs under StrictMode: the guarded page opens and the shell socket connects after the effect replay', async () => {
+    const { sockets } = setup('/app/usage-statistic', {}, USER, true);
+    // The guard's first check is aborted by the replay; its "canceled" must not become the page's error.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Most visited pages' })).toBeTruthy();
+    expect(screen.queryByText(/canceled/i)).toBeNull();
+    // The replay closed the socket once; the shell opened it again instead of waiting for the connect timeout.
+    const socket = sockets.find((candidate) => candidate.connectCalls > 0)!;
+    expect(socket.connectCalls).toBeGreaterThan(socket.disconnectCalls);
+    act(() => socket.fire('connect'));
+    await waitFor(() => expect(screen.getAllByRole('status').some((element) => element.textContent === 'Connected')).toBe(true));
+    // The shell's own actions still work after the replay.
+    await userEvent.click(screen.getByRole('button', { name: 'Two-step sign-in' }));
+    expect(await screen.findByRole('dialog', { name: 'Two-step sign-in' })).toBeTruthy();
   });
 
   it('signs out when the server revokes the session over the socket', async () => {

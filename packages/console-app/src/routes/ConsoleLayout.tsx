@@ -2,7 +2,7 @@ import { forwardRef, useCallback, useEffect, useMemo, useRef, useState } from 'r
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useActorRef, useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { findRoute, menuDefinition } from '@staff/console-contract';
 import {
   AppShell,
@@ -158,10 +158,24 @@ function SignedInConsole({ user }: { user: StoredUser }) {
 
   // Realtime: one socket per signed-in shell; its state shows in the sidebar footer.
   const socket = useMemo(() => createConsoleSocket({ getToken: services.token, ...services.realtime }), [services]);
-  const connection = useActorRef(realtimeConnectionMachine, { input: { socket } });
-  const connectionState = useSelector(connection, (snapshot) => snapshot.value as 'connecting' | 'connected' | 'reconnecting' | 'offline');
-  const transport = useSelector(connection, (snapshot) => snapshot.context.transport);
-  const retryConnection = useCallback(() => connection.send({ type: 'RETRY' }), [connection]);
+  // A fresh connection actor per effect run, not useActorRef: StrictMode's effect replay would stop that one
+  // (closing the socket) and restart it from its kept snapshot in `connecting` without re-running the entry
+  // that opens the socket, so it would sit there until the connect timeout.
+  const [connection, setConnection] = useState<ActorRefFrom<typeof realtimeConnectionMachine> | null>(null);
+  useEffect(() => {
+    const actor = createActor(realtimeConnectionMachine, { input: { socket } }).start();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the actor is an external system made here; its ref is shown once started
+    setConnection(actor);
+    return () => {
+      actor.stop();
+    };
+  }, [socket]);
+  const connectionState = useSelector(
+    connection ?? undefined,
+    (snapshot) => (snapshot?.value ?? 'connecting') as 'connecting' | 'connected' | 'reconnecting' | 'offline',
+  );
+  const transport = useSelector(connection ?? undefined, (snapshot) => snapshot?.context.transport ?? null);
+  const retryConnection = useCallback(() => connection?.send({ type: 'RETRY' }), [connection]);
 
   useEffect(() => {
     const stopChanged = socket.onPermissionsChanged(() => {

@@ -1,3 +1,4 @@
+import { StrictMode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { composeStories } from '@storybook/react-vite';
@@ -28,6 +29,25 @@ describe('PermissionGuard', () => {
     expect(document.title).toBe('Usage Statistics');
     unmount();
     expect(document.title).toBe('Before');
+  });
+
+  it('ignores the aborted first check of a StrictMode effect replay', async () => {
+    // Like axios: an aborted request rejects with "canceled" once it settles.
+    const check = vi.fn((_key: string, signal?: AbortSignal) =>
+      new Promise<boolean>((resolve, reject) => {
+        setTimeout(() => (signal?.aborted ? reject({ message: 'canceled' }) : resolve(true)), 5);
+      }),
+    );
+    render(
+      <StrictMode>
+        <PermissionGuard permissionKey="statistics" check={check} delays={{ PAGE_GUARD_DELAY: 20 }}>
+          <h1>Usage Statistics</h1>
+        </PermissionGuard>
+      </StrictMode>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Usage Statistics' })).toBeInTheDocument();
+    expect(screen.queryByText(/canceled/)).not.toBeInTheDocument();
+    expect(check).toHaveBeenCalledTimes(2);
   });
 
   it('shows the denial alert and calls onDenied', async () => {

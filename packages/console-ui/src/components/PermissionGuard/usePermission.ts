@@ -49,8 +49,21 @@ export function usePermission(
   // so a new `check` function is used by the next check without restarting the guard.
   const machine = pageGuardMachine.provide({
     actors: {
-      checkPermission: fromPromise<boolean, { permissionKey: string }>(({ input, signal }) =>
-        check(input.permissionKey, signal),
+      // A stopped check's late answer is dropped: React StrictMode's effect replay stops this actor (aborting the
+      // request, which rejects with "canceled") and restarts the same child from its kept snapshot, which would
+      // otherwise take that rejection as the new check's error.
+      checkPermission: fromPromise<boolean, { permissionKey: string }>(
+        ({ input, signal }) =>
+          new Promise<boolean>((resolve, reject) => {
+            check(input.permissionKey, signal).then(
+              (allowed) => {
+                if (!signal.aborted) resolve(allowed);
+              },
+              (error: unknown) => {
+                if (!signal.aborted) reject(error as Error);
+              },
+            );
+          }),
       ),
     },
     delays: { ...PAGE_GUARD_DELAYS, ...delays },
