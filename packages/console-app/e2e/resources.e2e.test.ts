@@ -316,6 +316,26 @@ async function newestCreator(): Promise<Row> {
 }
 
 describe('creators in depth', () => {
+  it('lays out the header at 1360 px: title left, New right on its row; search, presets, views, export on one row', async () => {
+    await page.setViewportSize({ width: 1360, height: 900 });
+    try {
+      await openList(creators);
+      const title = (await page.getByRole('heading', { level: 1, name: routeOf(creators).title }).boundingBox())!;
+      const create = (await page.getByRole('button', { name: 'New creator' }).boundingBox())!;
+      // Same row as the title, at its right.
+      expect(create.y).toBeLessThan(title.y + title.height);
+      expect(create.x).toBeGreaterThan(title.x + title.width);
+      const toolbar = page.getByRole('search', { name: 'Filter creators' });
+      const search = (await toolbar.getByRole('searchbox').boundingBox())!;
+      const exportButton = (await toolbar.getByRole('button', { name: 'Export CSV' }).boundingBox())!;
+      expect(search.y).toBeGreaterThan(create.y + create.height);
+      // No wrap at this width: export sits on the search field's line.
+      expect(Math.abs(exportButton.y + exportButton.height / 2 - (search.y + search.height / 2))).toBeLessThan(search.height);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+  }, 60_000);
+
   it('shows a server validation error beside its field', async () => {
     await openList(creators);
     await page.getByRole('button', { name: 'New creator', exact: true }).click();

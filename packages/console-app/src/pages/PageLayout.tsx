@@ -21,11 +21,56 @@ export const Muted = styled.p`
   color: ${t.colorTextMuted};
 `;
 
-/** A page's frame: its title as the heading, then the body. */
-export function Page({ title, children, 'data-page': dataPage }: { title: string; children: ReactNode; 'data-page'?: string }) {
+const PageHeader = styled.header`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${t.space3} ${t.space4};
+`;
+
+const PageHeading = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space1};
+  flex: 1 1 20rem;
+  min-width: 0;
+`;
+
+/** The page's own primary actions: top right, kept on one line. */
+const PageActions = styled.div`
+  display: flex;
+  flex: none;
+  align-items: center;
+  gap: ${t.space2};
+`;
+
+/**
+ * A page's frame: its title (and description) as the header, the page's primary actions at its right, then the
+ * body.
+ */
+export function Page({
+  title,
+  description,
+  actions,
+  children,
+  'data-page': dataPage,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  'data-page'?: string;
+}) {
   return (
     <PageRoot aria-labelledby="page-title" data-page={dataPage}>
-      <PageTitle id="page-title">{title}</PageTitle>
+      <PageHeader>
+        <PageHeading>
+          <PageTitle id="page-title">{title}</PageTitle>
+          {description ? <Muted>{description}</Muted> : null}
+        </PageHeading>
+        {actions ? <PageActions>{actions}</PageActions> : null}
+      </PageHeader>
       {children}
     </PageRoot>
   );

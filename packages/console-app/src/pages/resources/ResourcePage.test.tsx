@@ -77,6 +77,19 @@ describe('ResourcePage', { timeout: 20_000 }, () => {
     expect(within(grid()).queryByRole('checkbox')).toBeNull();
   });
 
+  it('puts "New tribe" in the page header beside the title, and export in the search toolbar', async () => {
+    setup({ write: true });
+    await within(grid()).findByText('Tribe Bandung');
+    const heading = screen.getByRole('heading', { level: 1, name: route.title });
+    const create = screen.getByRole('button', { name: 'New tribe' });
+    const header = heading.closest('header')!;
+    expect(header.contains(create)).toBe(true);
+    const toolbar = screen.getByRole('search', { name: 'Filter tribes' });
+    expect(toolbar.contains(create)).toBe(false);
+    expect(within(toolbar).getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+    expect(within(toolbar).getByRole('searchbox')).toBeTruthy();
+  });
+
   it('puts the sort in the address and asks the server for it', async () => {
     const { requests, user } = setup({ write: true });
     await within(grid()).findByText('Tribe Bandung');

@@ -347,8 +347,18 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
         : `${def.label} ${rowTitle(def, panel.row)}`;
 
   return (
-    <Page title={title} data-page={routeId}>
-      {def.description ? <Muted>{def.description}</Muted> : null}
+    <Page
+      title={title}
+      data-page={routeId}
+      description={def.description}
+      actions={
+        writable ? (
+          <Button type="button" data-kind="primary" onClick={() => openPanel({ mode: 'create', values: defaultsOf(def) })}>
+            New {def.label.toLowerCase()}
+          </Button>
+        ) : null
+      }
+    >
       {!writable ? (
         <Notice role="note" data-readonly="">
           You can read {def.labelPlural.toLowerCase()} but not change them.
@@ -384,11 +394,6 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
         <Button type="button" onClick={() => void exportCsv()} disabled={exporting}>
           {exporting ? 'Exporting…' : 'Export CSV'}
         </Button>
-        {writable ? (
-          <Button type="button" data-kind="primary" onClick={() => openPanel({ mode: 'create', values: defaultsOf(def) })}>
-            New {def.label.toLowerCase()}
-          </Button>
-        ) : null}
       </FilterBar>
       {translated.unsupported > 0 ? (
         <Notice data-tone="warning" role="note">
