@@ -4,7 +4,8 @@ import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { generatePassword } from './auth/passwords.js';
 import { seed } from './seed.js';
-import { ConflictError, NotFoundError, createUser, ensurePermissionKeys, grantSet, listUsers, setPassword, setUserActiveByName } from './services/users.js';
+import { resetTwoFactor } from './auth/twoFactor.js';
+import { ConflictError, NotFoundError, createUser, ensurePermissionKeys, findUserByUsername, grantSet, listUsers, setPassword, setUserActiveByName } from './services/users.js';
 
 const USAGE = `Usage: npm run console -- <command> [options]
 
@@ -16,6 +17,8 @@ Commands:
   grant <username> <set>      Add a permission set to a user.
   disable <username>          Disable a user (their sessions end at once).
   enable <username>           Enable a user again.
+  disable-2fa <username>      Turn a user's two-step sign-in off (lost phone and recovery codes); they sign
+                              in with their password and may enrol again. Audited with no actor (the CLI).
   list-users                  Users, their state and permission sets.
 
 The database is the server's: DATABASE_URL, or the embedded one in CONSOLE_DATA_DIR (default ./data).
@@ -78,6 +81,19 @@ async function run(argv: string[]): Promise<number> {
         need(1, '<username>');
         const user = await setUserActiveByName(db, rest[0]!, command === 'enable');
         out(`${user.username} is ${user.active ? 'enabled' : 'disabled'}.`);
+        return 0;
+      }
+      case 'disable-2fa': {
+        need(1, '<username>');
+        const user = await findUserByUsername(db, rest[0]!);
+        if (!user) throw new NotFoundError('user', rest[0]!);
+        // The administrators' reset, audited as `2fa-reset` with a null actor: the operator at the CLI.
+        const result = await resetTwoFactor({ db, now: () => new Date() }, user.id, { id: null, ip: null });
+        out(
+          result.was_enabled
+            ? `Two-step sign-in of ${user.username} is off; they sign in with their password alone and may enrol again.`
+            : `${user.username} had no two-step sign-in turned on; any unfinished enrolment was cleared.`,
+        );
         return 0;
       }
       case 'list-users': {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServerProcess } from './support/process.js';
+import { openDatabase } from '../src/db/database.js';
 
 describe('operator CLI (npm run console)', () => {
   let dataDir: string;
@@ -31,6 +32,58 @@ describe('operator CLI (npm run console)', () => {
     expect(list.stdout).toMatch(/^USERNAME\s+FULL NAME\s+STATE\s+LAST LOGIN\s+PERMISSION SETS$/m);
     expect(list.stdout).toMatch(/^admin\s+Administrator\s+active\s+-\s+All access$/m);
     expect(list.stdout).toMatch(/^jdoe\s+Jane Doe\s+disabled\s+-\s+All access$/m);
+  });
+
+  it("turns a user's two-step sign-in off (the operator's way back in), audited with the CLI as actor", async () => {
+    // Enrolled, with unused recovery codes, as the server's enrolment leaves a user.
+    let database = await openDatabase({ dataDir });
+    try {
+      const { db } = database;
+      const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+      await db
+        .updateTable('users')
+        .set({ totp_secret: 'JBSWY3DPEHPK3PXP', totp_enabled_at: new Date(), totp_last_step: 1 })
+        .where('id', '=', admin.id)
+        .execute();
+      await db.insertInto('totp_recovery_codes').values([{ user_id: admin.id, code_hash: 'a'.repeat(64) }, { user_id: admin.id, code_hash: 'b'.repeat(64) }]).execute();
+    } finally {
+      await database.close();
+    }
+
+    const result = await cli('disable-2fa', 'ADMIN');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('Two-step sign-in of admin is off; they sign in with their password alone');
+
+    database = await openDatabase({ dataDir });
+    try {
+      const { db } = database;
+      const admin = await db
+        .selectFrom('users')
+        .select(['id', 'totp_secret', 'totp_pending_secret', 'totp_enabled_at', 'totp_last_step'])
+        .where('username', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      expect(admin).toMatchObject({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null });
+      const codes = await db.selectFrom('totp_recovery_codes').select('id').where('user_id', '=', admin.id).execute();
+      expect(codes).toHaveLength(0);
+      const audit = await db
+        .selectFrom('audit_log')
+        .select(['actor_id', 'action', 'entity', 'entity_id', 'before', 'after'])
+        .where('action', '=', '2fa-reset')
+        .execute();
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ actor_id: null, entity: 'user', entity_id: String(admin.id) });
+      expect(JSON.parse(JSON.stringify(audit[0]!.before))).toEqual({ enabled: true });
+    } finally {
+      await database.close();
+    }
+
+    const again = await cli('disable-2fa', 'admin');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('admin had no two-step sign-in turned on');
+    const unknown = await cli('disable-2fa', 'nobody');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('No user named "nobody"');
   });
 
   it('explains mistakes with a non-zero exit', async () => {
