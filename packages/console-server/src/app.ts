@@ -56,6 +56,8 @@ export interface BuildServerOptions {
   loginRateLimit?: number | false;
   bodyLimit?: number;
   trustProxy?: boolean;
+  /** Unfiltered master-data lists of tables this large get an estimated total (resources/routes.ts); default 100 000. */
+  estimateTotalsFrom?: number;
 }
 
 declare module 'fastify' {
@@ -352,7 +354,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   registerTwoFactorRoutes({ route, sessionOf, db, now: clock, loginContext: { tokenTtlMs, lockout }, loginRouteConfig });
 
   // Master-data resources, saved views and API keys (src/resources/).
-  await registerResourceRoutes(app, { clock });
+  await registerResourceRoutes(app, { clock, ...(options.estimateTotalsFrom !== undefined ? { estimateTotalsFrom: options.estimateTotalsFrom } : {}) });
 
   return app;
 }

@@ -459,6 +459,42 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
       });
     });
 
+    it('estimates the total of unfiltered lists of large tables from the statistics; exact when filtered or small', async () => {
+      const db = testDb.database.db;
+      // The demo tables are small: a server that estimates from 100 rows stands in for one with 100 000.
+      await sql`analyze n8n_creators`.execute(db);
+      await sql`analyze problem_categories`.execute(db);
+      const live = await dbCount('true');
+      const all = await countRows(testDb.database, 'n8n_creators');
+      const estimating = await testServer(testDb.database, { estimateTotalsFrom: 100 });
+      try {
+        const token = await new Client(estimating, freshAddress()).token('admin');
+        const get = async (url: string) => (await new Client(estimating, freshAddress()).request({ method: 'GET', url, token })).json();
+
+        const unfiltered = await get(`${n8n}?limit=5`);
+        expect(unfiltered.total_estimated).toBe(true);
+        expect(Math.abs(unfiltered.total - live)).toBeLessThanOrEqual(Math.ceil(live * 0.02));
+        expect(unfiltered.rows).toHaveLength(5);
+        const withDeleted = await get(`${n8n}?deleted=include&limit=1`);
+        expect(withDeleted).toMatchObject({ total_estimated: true, total: all });
+        // Sorting and keyset pages do not filter: still estimated.
+        expect((await get(`${n8n}?sort=followers:desc&limit=1`)).total_estimated).toBe(true);
+
+        for (const filtered of ['f.platform.eq=tiktok', `or=${encodeURIComponent('[{"platform.eq":"tiktok"},{"contact_email.empty":true}]')}`, 'q=a', 'f.last_scraped_at.within=30']) {
+          const page = await get(`${n8n}?${filtered}&limit=1`);
+          expect(page.total_estimated, filtered).toBe(false);
+          expect(page.total, filtered).toBe((await api('GET', `${n8n}?${filtered}&limit=1`, admin)).json().total);
+        }
+        // Below the threshold the count is exact.
+        const small = await get('/api/resources/problem_categories?limit=1');
+        expect(small).toMatchObject({ total_estimated: false, total: await countRows(testDb.database, 'problem_categories') });
+      } finally {
+        await estimating.close();
+      }
+      // The default threshold (100 000) counts these tables exactly.
+      expect((await api('GET', `${n8n}?limit=1`, admin)).json()).toMatchObject({ total_estimated: false, total: live });
+    });
+
     it('refuses bad list parameters with 400 on the parameter', async () => {
       const cases: [string, string][] = [
         ['f.notes.eq=x', 'f.notes.eq'],

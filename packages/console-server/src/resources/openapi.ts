@@ -70,6 +70,10 @@ function entityPaths(def: EntityDef): Record<string, Json> {
                   properties: {
                     rows: { type: 'array', items: rowRef(def) },
                     total: { type: 'integer' },
+                    total_estimated: {
+                      type: 'boolean',
+                      description: 'True when total is an estimate from the table statistics (unfiltered list of a table of 100 000+ rows); exact otherwise',
+                    },
                     limit: { type: 'integer' },
                     offset: { type: ['integer', 'null'] },
                     next_cursor: { type: ['string', 'null'] },

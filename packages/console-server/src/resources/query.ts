@@ -282,6 +282,33 @@ export function hasConditions(def: EntityDef, query: Conditions): boolean {
   return (def.softDelete && query.deleted !== 'include') || query.filters.length > 0 || (query.groups?.length ?? 0) > 0 || (searchableFields(def).length > 0 && searchWords(query.q).length > 0);
 }
 
+/** Tables at least this large (by the planner's row estimate) answer unfiltered lists with an estimated total. */
+export const ESTIMATE_TOTAL_FROM = 100_000;
+
+/** Whether a list narrows rows beyond the soft-delete default: filters, OR groups or search words. */
+export function isFiltered(def: EntityDef, query: Conditions): boolean {
+  return query.filters.length > 0 || (query.groups?.length ?? 0) > 0 || (searchableFields(def).length > 0 && searchWords(query.q).length > 0);
+}
+
+/**
+ * The row count of an unfiltered list from the statistics (`pg_class.reltuples`, and for soft-deleted entities
+ * the share of rows with `deleted_at` null from `pg_stats`), or null when the table has no statistics yet
+ * (reltuples -1: never analysed; PGlite has no autovacuum) or is smaller than `from`: then count exactly.
+ */
+export async function estimatedTotal(db: AnyDb, def: EntityDef, deleted: ListQuery['deleted'], from = ESTIMATE_TOTAL_FROM): Promise<number | null> {
+  const result = await sql<{ reltuples: number | string; null_frac: number | string | null }>`
+    select c.reltuples, s.null_frac
+    from pg_class c
+    left join pg_stats s on s.schemaname = current_schema() and s.tablename = c.relname and s.attname = 'deleted_at'
+    where c.oid = to_regclass(${def.name})`.execute(db);
+  const row = result.rows[0];
+  const all = Number(row?.reltuples ?? -1);
+  if (!Number.isFinite(all) || all < 0 || all < from) return null;
+  if (!def.softDelete || deleted === 'include') return Math.round(all);
+  const live = row?.null_frac === null || row?.null_frac === undefined ? 1 : Number(row.null_frac);
+  return Math.round(all * (deleted === 'only' ? 1 - live : live));
+}
+
 /** The value a row contributes to a keyset cursor for this sort. */
 export function sortValue(row: Row, sort: ListSort): string | number | boolean | null {
   const value = row[sort.field];

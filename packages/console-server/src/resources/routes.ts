@@ -31,7 +31,9 @@ import {
   andWhere,
   col,
   cursorValueFits,
+  estimatedTotal,
   filterValueProblems,
+  isFiltered,
   hasConditions,
   keysetCondition,
   orderOf,
@@ -50,6 +52,8 @@ export interface ResourceRouteOptions {
   clock: () => Date;
   /** Largest create/update body (bytes); larger ones get 413. Long field values within it get 400. */
   bodyLimit?: number;
+  /** Unfiltered lists of tables with at least this many rows (statistics) get an estimated total; default 100 000. */
+  estimateTotalsFrom?: number;
 }
 
 const CSV_BATCH = 1000;
@@ -222,16 +226,22 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
       if (query.format === 'csv') return exportCsv(def, query, reply);
       const now = clock();
       const where = whereOf(def, query, now);
-      const [fetched, count] = await Promise.all([
-        pageOf(def, query, now, query.cursor, query.limit + 1, query.cursor ? 0 : query.offset),
-        sql<{ n: string }>`select count(*) as n from ${table(def)} ${where}`.execute(anyDb),
-      ]);
+      // An exact count(*) of a big table dominates an unfiltered list: the statistics answer "about N" instead.
+      const totalOf = async (): Promise<{ total: number; estimated: boolean }> => {
+        const estimate = isFiltered(def, query) ? null : await estimatedTotal(anyDb, def, query.deleted, options.estimateTotalsFrom);
+        if (estimate !== null) return { total: estimate, estimated: true };
+        const count = await sql<{ n: string }>`select count(*) as n from ${table(def)} ${where}`.execute(anyDb);
+        return { total: Number(count.rows[0]?.n ?? 0), estimated: false };
+      };
+      const [fetched, counted] = await Promise.all([pageOf(def, query, now, query.cursor, query.limit + 1, query.cursor ? 0 : query.offset), totalOf()]);
       const rows = fetched.slice(0, query.limit);
       const last = rows.at(-1);
       const nextCursor = fetched.length > query.limit && last ? encodeCursor(query.sort, sortValue(last, query.sort), last.id as number) : null;
       return {
         rows: rows.map((row) => maskRow(def, row)),
-        total: Number(count.rows[0]?.n ?? 0),
+        total: counted.total,
+        /** True when `total` comes from the table statistics (unfiltered list of a large table). */
+        total_estimated: counted.estimated,
         limit: query.limit,
         offset: query.cursor ? null : query.offset,
         sort: query.sort,
