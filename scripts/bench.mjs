@@ -11,13 +11,13 @@ const tsx = path.join(root, 'node_modules', '.bin', process.platform === 'win32'
 
 const parts = [
   { name: 'console-ui (bundle sizes)', file: 'packages/console-ui/bench/ui.bench.ts', required: true },
-  { name: 'console-server', file: 'packages/console-server/bench/server.bench.ts', required: false },
+  { name: 'console-server', file: 'packages/console-server/bench/server.bench.ts', required: true },
   {
     name: 'console-server resources (1M rows)',
     file: 'packages/console-server/bench/resources.bench.ts',
-    required: false,
+    required: true,
   },
-  { name: 'console-app', file: 'packages/console-app/bench/app.bench.ts', required: false },
+  { name: 'console-app', file: 'packages/console-app/bench/app.bench.ts', required: true },
 ];
 
 const failed = [];
