@@ -6,7 +6,11 @@ import { fakeAdapter, type FakeAnswer } from './testAdapter.js';
 
 function setup(answer: (url: string, method: string, data: unknown) => FakeAnswer) {
   const { adapter, requests } = fakeAdapter((config) =>
-    answer(config.url ?? '', (config.method ?? 'get').toUpperCase(), config.data ? JSON.parse(String(config.data)) : undefined),
+    answer(
+      config.url ?? '',
+      (config.method ?? 'get').toUpperCase(),
+      config.data ? JSON.parse(String(config.data)) : undefined,
+    ),
   );
   const client = createApiClient({ getToken: () => 'tok', onUnauthorized: () => undefined, adapter });
   return { api: createResourcesApi(client), requests };
@@ -25,7 +29,12 @@ describe('resources API', () => {
   it('lists with the contract encoding and reads rows, total and relation labels', async () => {
     const { api, requests } = setup(() => ({
       status: 200,
-      data: { rows: [{ id: 1, title: 'Review', creator_id: 7 }], total: 41, labels: { creator_id: { '7': 'Nadia Putri' } }, next_cursor: null },
+      data: {
+        rows: [{ id: 1, title: 'Review', creator_id: 7 }],
+        total: 41,
+        labels: { creator_id: { '7': 'Nadia Putri' } },
+        next_cursor: null,
+      },
     }));
     const page = await api.list(projects, {
       q: 'serum',
@@ -34,11 +43,32 @@ describe('resources API', () => {
       limit: 25,
       offset: 50,
     });
-    expect(page).toEqual({ rows: [{ id: 1, title: 'Review', creator_id: 7 }], total: 41, labels: { creator_id: { '7': 'Nadia Putri' } } });
+    expect(page).toEqual({
+      rows: [{ id: 1, title: 'Review', creator_id: 7 }],
+      total: 41,
+      totalEstimated: false,
+      labels: { creator_id: { '7': 'Nadia Putri' } },
+    });
     const url = new URL(requests[0]!.url!, 'http://x');
     expect(url.pathname).toBe('/api/resources/projects');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ q: 'serum', 'f.status.in': 'draft,posted', sort: 'fee:desc', limit: '25', offset: '50' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      q: 'serum',
+      'f.status.in': 'draft,posted',
+      sort: 'fee:desc',
+      limit: '25',
+      offset: '50',
+    });
     expect(requests[0]!.headers.get('Authorization')).toBe('Bearer tok');
+  });
+
+  it("passes the server's estimated total on", async () => {
+    const { api } = setup(() => ({
+      status: 200,
+      data: { rows: [], total: 1_000_000, total_estimated: true, labels: {} },
+    }));
+    const page = await api.list(creators, {});
+    expect(page.total).toBe(1_000_000);
+    expect(page.totalEstimated).toBe(true);
   });
 
   it('leaves defaults out of the query string', async () => {
@@ -59,7 +89,11 @@ describe('resources API', () => {
   it('keeps the field messages of a 400 and the current row of a stale 409', async () => {
     const invalid = setup(() => ({
       status: 400,
-      data: { message: '1 field is invalid: phone (…)', code: 'INVALID_INPUT', fields: { phone: ['Must be an Indonesian phone number (08… or 628…)'] } },
+      data: {
+        message: '1 field is invalid: phone (…)',
+        code: 'INVALID_INPUT',
+        fields: { phone: ['Must be an Indonesian phone number (08… or 628…)'] },
+      },
     }));
     expect(await failure(invalid.api.create(creators, { phone: '12' }))).toEqual({
       status: 400,
@@ -68,7 +102,10 @@ describe('resources API', () => {
       fields: { phone: ['Must be an Indonesian phone number (08… or 628…)'] },
     });
 
-    const stale = setup(() => ({ status: 409, data: { message: 'changed by someone else', code: 'conflict', current: { id: 5, version: 9 } } }));
+    const stale = setup(() => ({
+      status: 409,
+      data: { message: 'changed by someone else', code: 'conflict', current: { id: 5, version: 9 } },
+    }));
     const error = await failure(stale.api.update(creators, 5, { city: 'Solo' }, 3));
     expect(error).toMatchObject({ status: 409, code: 'conflict', current: { id: 5, version: 9 } });
 
@@ -80,14 +117,22 @@ describe('resources API', () => {
     const { api, requests } = setup((url) => {
       if (url.endsWith('/bulk-delete')) return { status: 200, data: { deleted: 2, ids: [3, 4] } };
       if (url.endsWith('/history'))
-        return { status: 200, data: { entries: [{ id: '1', at: '2026-11-01T00:00:00Z', actor: 'Ayu', action: 'create', changes: [] }] } };
-      if (url.includes('/options')) return { status: 200, data: { options: [{ id: 7, value: 7, label: 'Nadia Putri' }] } };
+        return {
+          status: 200,
+          data: {
+            entries: [{ id: '1', at: '2026-11-01T00:00:00Z', actor: 'Ayu', action: 'create', changes: [] }],
+          },
+        };
+      if (url.includes('/options'))
+        return { status: 200, data: { options: [{ id: 7, value: 7, label: 'Nadia Putri' }] } };
       return { status: 200, data: { id: 3, deleted: true } };
     });
     await api.remove(creators, 3);
     expect(await api.bulkDelete(creators, ['3', '4'])).toBe(2);
     expect(JSON.parse(String(requests[1]!.data))).toEqual({ ids: [3, 4] });
-    expect(await api.history(creators, 3)).toEqual([{ id: '1', at: '2026-11-01T00:00:00Z', actor: 'Ayu', action: 'create', changes: [] }]);
+    expect(await api.history(creators, 3)).toEqual([
+      { id: '1', at: '2026-11-01T00:00:00Z', actor: 'Ayu', action: 'create', changes: [] },
+    ]);
     expect(await api.options('creators', 'nad')).toEqual([{ value: '7', label: 'Nadia Putri' }]);
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
       'delete /api/resources/creators/3',
@@ -108,7 +153,11 @@ describe('resources API', () => {
     });
     expect(csv).toBe('\uFEFFName,City\r\nNadia,Bandung\r\n');
     const url = new URL(requests[0]!.url!, 'http://x');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ 'f.platform.eq': 'tiktok', columns: 'name,city', format: 'csv' });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      'f.platform.eq': 'tiktok',
+      columns: 'name,city',
+      format: 'csv',
+    });
     expect(exportFileName(creators, new Date('2026-11-01T10:00:00Z'))).toBe('creators-2026-11-01.csv');
   });
 
@@ -126,7 +175,27 @@ describe('resources API', () => {
       owner: 'Ayu',
     };
     const { api, requests } = setup((url, method) => {
-      if (method === 'GET') return { status: 200, data: { views: [stored, { id: 13, entity: 'creators', name: 'Shared', shared: true, mine: false, owner: 'Budi', filters: [], q: '', sort: null, columns: null }] } };
+      if (method === 'GET')
+        return {
+          status: 200,
+          data: {
+            views: [
+              stored,
+              {
+                id: 13,
+                entity: 'creators',
+                name: 'Shared',
+                shared: true,
+                mine: false,
+                owner: 'Budi',
+                filters: [],
+                q: '',
+                sort: null,
+                columns: null,
+              },
+            ],
+          },
+        };
       if (method === 'DELETE') return { status: 200, data: { id: 12, deleted: true } };
       return { status: method === 'POST' ? 201 : 200, data: { ...stored, shared: method === 'PATCH' } };
     });
@@ -135,11 +204,23 @@ describe('resources API', () => {
       ['12', true, 'Ayu', null],
       ['13', false, 'Budi', null],
     ]);
-    const created = await api.createView('creators', { name: 'TikTok', shared: false, q: null, filters: stored.filters as never, sort: null, columns: ['name'] });
+    const created = await api.createView('creators', {
+      name: 'TikTok',
+      shared: false,
+      q: null,
+      filters: stored.filters as never,
+      sort: null,
+      columns: ['name'],
+    });
     expect(created.id).toBe('12');
     expect(JSON.parse(String(requests[1]!.data))).toMatchObject({ entity: 'creators', name: 'TikTok' });
     expect((await api.updateView('12', { shared: true })).shared).toBe(true);
     await api.deleteView('12');
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['get /api/views', 'post /api/views', 'patch /api/views/12', 'delete /api/views/12']);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      'get /api/views',
+      'post /api/views',
+      'patch /api/views/12',
+      'delete /api/views/12',
+    ]);
   });
 });

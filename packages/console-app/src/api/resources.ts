@@ -29,6 +29,8 @@ export interface ResourceListPage {
   rows: ResourceRow[];
   /** Rows matching the filters (all pages). */
   total: number;
+  /** The server estimated the total (a huge unfiltered table). */
+  totalEstimated: boolean;
   labels: RelationLabels;
 }
 
@@ -69,7 +71,8 @@ export interface ViewInput {
   columns: string[] | null;
 }
 
-const base = (def: EntityDef | string) => `/api/resources/${encodeURIComponent(typeof def === 'string' ? def : def.name)}`;
+const base = (def: EntityDef | string) =>
+  `/api/resources/${encodeURIComponent(typeof def === 'string' ? def : def.name)}`;
 
 /** Turns any failure into a ResourceCallError, keeping the server's `fields`, `code` and `current`. */
 export function toResourceError(error: unknown): ResourceCallError {
@@ -87,7 +90,9 @@ function isFieldMessages(value: unknown): value is Record<string, string[]> {
   return (
     !!value &&
     typeof value === 'object' &&
-    Object.values(value).every((messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'))
+    Object.values(value).every(
+      (messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'),
+    )
   );
 }
 
@@ -100,7 +105,11 @@ async function call<T>(run: () => Promise<{ data: T }>): Promise<T> {
 }
 
 /** The list request's query string, in the contract's encoding (defaults left out). */
-export function listSearchParams(def: EntityDef, request: ResourceListRequest, format: 'json' | 'csv' = 'json'): URLSearchParams {
+export function listSearchParams(
+  def: EntityDef,
+  request: ResourceListRequest,
+  format: 'json' | 'csv' = 'json',
+): URLSearchParams {
   return listQueryToSearchParams(def, {
     q: request.q ?? null,
     filters: request.filters ?? [],
@@ -128,7 +137,11 @@ function asLabels(value: unknown): RelationLabels {
 }
 
 function asAuditEntries(value: unknown): AuditEntry[] {
-  const list = Array.isArray(value) ? value : value && typeof value === 'object' && 'entries' in value ? (value as { entries: unknown }).entries : [];
+  const list = Array.isArray(value)
+    ? value
+    : value && typeof value === 'object' && 'entries' in value
+      ? (value as { entries: unknown }).entries
+      : [];
   return Array.isArray(list) ? (list as AuditEntry[]) : [];
 }
 
@@ -148,14 +161,31 @@ export function exportFileName(def: EntityDef, now = new Date()): string {
  */
 export function createResourcesApi(client: AxiosInstance) {
   return {
-    async list(def: EntityDef, request: ResourceListRequest = {}, signal?: AbortSignal): Promise<ResourceListPage> {
+    async list(
+      def: EntityDef,
+      request: ResourceListRequest = {},
+      signal?: AbortSignal,
+    ): Promise<ResourceListPage> {
       const data = await call(() =>
-        client.get<unknown>(`${base(def)}?${listSearchParams(def, request).toString()}`, signal ? { signal } : {}),
+        client.get<unknown>(
+          `${base(def)}?${listSearchParams(def, request).toString()}`,
+          signal ? { signal } : {},
+        ),
       );
-      const body = (data ?? {}) as { rows?: unknown; total?: unknown; labels?: unknown };
+      const body = (data ?? {}) as {
+        rows?: unknown;
+        total?: unknown;
+        total_estimated?: unknown;
+        labels?: unknown;
+      };
       const rows = asRows(body.rows);
       const total = Number(body.total);
-      return { rows, total: Number.isFinite(total) ? total : rows.length, labels: asLabels(body.labels) };
+      return {
+        rows,
+        total: Number.isFinite(total) ? total : rows.length,
+        totalEstimated: body.total_estimated === true,
+        labels: asLabels(body.labels),
+      };
     },
 
     get: (def: EntityDef, id: string | number): Promise<ResourceRow> =>
@@ -165,8 +195,15 @@ export function createResourcesApi(client: AxiosInstance) {
       call(() => client.post<ResourceRow>(base(def), values)),
 
     /** Sends only the changed values with the version the edit started from; a stale version rejects with 409. */
-    update: (def: EntityDef, id: string | number, values: Record<string, unknown>, version: number): Promise<ResourceRow> =>
-      call(() => client.patch<ResourceRow>(`${base(def)}/${encodeURIComponent(String(id))}`, { ...values, version })),
+    update: (
+      def: EntityDef,
+      id: string | number,
+      values: Record<string, unknown>,
+      version: number,
+    ): Promise<ResourceRow> =>
+      call(() =>
+        client.patch<ResourceRow>(`${base(def)}/${encodeURIComponent(String(id))}`, { ...values, version }),
+      ),
 
     async remove(def: EntityDef, id: string | number): Promise<void> {
       await call(() => client.delete(`${base(def)}/${encodeURIComponent(String(id))}`));
@@ -176,21 +213,33 @@ export function createResourcesApi(client: AxiosInstance) {
     async bulkDelete(def: EntityDef, ids: (string | number)[]): Promise<number> {
       const numeric = ids.map((id) => Number(id));
       const data = await call(() => client.post<unknown>(`${base(def)}/bulk-delete`, { ids: numeric }));
-      const deleted = data && typeof data === 'object' && 'deleted' in data ? Number((data as { deleted: unknown }).deleted) : NaN;
+      const deleted =
+        data && typeof data === 'object' && 'deleted' in data
+          ? Number((data as { deleted: unknown }).deleted)
+          : NaN;
       return Number.isFinite(deleted) ? deleted : numeric.length;
     },
 
     async history(def: EntityDef, id: string | number): Promise<AuditEntry[]> {
-      return asAuditEntries(await call(() => client.get<unknown>(`${base(def)}/${encodeURIComponent(String(id))}/history`)));
+      return asAuditEntries(
+        await call(() => client.get<unknown>(`${base(def)}/${encodeURIComponent(String(id))}/history`)),
+      );
     },
 
     /** Choices for a relation select: rows of `entity` whose label matches `q`. */
     async options(entity: string, q: string): Promise<ResourceFieldOption[]> {
       const data = await call(() => client.get<unknown>(`${base(entity)}/options`, { params: { q } }));
-      const list = Array.isArray(data) ? data : data && typeof data === 'object' && 'options' in data ? (data as { options: unknown }).options : [];
+      const list = Array.isArray(data)
+        ? data
+        : data && typeof data === 'object' && 'options' in data
+          ? (data as { options: unknown }).options
+          : [];
       return Array.isArray(list)
         ? list
-            .filter((option): option is { value: unknown; label: unknown } => !!option && typeof option === 'object')
+            .filter(
+              (option): option is { value: unknown; label: unknown } =>
+                !!option && typeof option === 'object',
+            )
             .map((option) => ({ value: String(option.value), label: String(option.label) }))
         : [];
     },
@@ -208,8 +257,14 @@ export function createResourcesApi(client: AxiosInstance) {
 
     async views(entity: string): Promise<StoredView[]> {
       const data = await call(() => client.get<unknown>('/api/views', { params: { entity } }));
-      const list = Array.isArray(data) ? data : data && typeof data === 'object' && 'views' in data ? (data as { views: unknown }).views : [];
-      return Array.isArray(list) ? (list as unknown[]).map(toStoredView).filter((view): view is StoredView => view !== null) : [];
+      const list = Array.isArray(data)
+        ? data
+        : data && typeof data === 'object' && 'views' in data
+          ? (data as { views: unknown }).views
+          : [];
+      return Array.isArray(list)
+        ? (list as unknown[]).map(toStoredView).filter((view): view is StoredView => view !== null)
+        : [];
     },
 
     createView: async (entity: string, view: ViewInput): Promise<StoredView> =>

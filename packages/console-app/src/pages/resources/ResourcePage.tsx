@@ -410,6 +410,7 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
         columns={columns}
         rows={list.rows}
         total={list.total}
+        totalEstimated={list.totalEstimated}
         rowLabel={(row) => rowTitle(def, row)}
         sort={view.sort as SortState}
         onSortChange={(sort) => updateView({ sort, page: 1, viewId: null })}

@@ -1,7 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { EntityDef } from '@staff/console-contract';
 import type { ResourceRow } from '@staff/console-ui';
-import type { RelationLabels, ResourceCallError, ResourceListRequest, ResourcesApi } from '../../api/resources.js';
+import type {
+  RelationLabels,
+  ResourceCallError,
+  ResourceListPage,
+  ResourceListRequest,
+  ResourcesApi,
+} from '../../api/resources.js';
 import type { Preloaded } from '../preload.js';
 import { requestKey, type LoadedList } from './loadList.js';
 
@@ -9,6 +15,7 @@ export interface ResourceListState {
   /** The rows shown; kept while the same view reloads so a live refresh does not flash. */
   rows: ResourceRow[];
   total: number;
+  totalEstimated: boolean;
   labels: RelationLabels;
   /** Which request the rows answer. */
   shownKey: string | null;
@@ -17,15 +24,24 @@ export interface ResourceListState {
   error: ResourceCallError | null;
 }
 
+const EMPTY = { rows: [], total: 0, totalEstimated: false, labels: {} };
+
+const shown = (page: ResourceListPage) => ({
+  rows: page.rows,
+  total: page.total,
+  totalEstimated: page.totalEstimated,
+  labels: page.labels,
+});
+
 function initialState(preloaded: Preloaded<LoadedList> | undefined, key: string): ResourceListState {
   const state = preloaded?.state;
   if (state?.status === 'fulfilled' && state.value.key === key) {
-    return { rows: state.value.page.rows, total: state.value.page.total, labels: state.value.page.labels, shownKey: key, fetching: false, error: null };
+    return { ...shown(state.value.page), shownKey: key, fetching: false, error: null };
   }
   if (state?.status === 'rejected') {
-    return { rows: [], total: 0, labels: {}, shownKey: null, fetching: false, error: state.error as ResourceCallError };
+    return { ...EMPTY, shownKey: null, fetching: false, error: state.error as ResourceCallError };
   }
-  return { rows: [], total: 0, labels: {}, shownKey: null, fetching: true, error: null };
+  return { ...EMPTY, shownKey: null, fetching: true, error: null };
 }
 
 /**
@@ -65,7 +81,7 @@ export function useResourceList(
       : api.list(def, requestRef.current, controller.signal);
     load.then(
       (page) => {
-        if (live) setState({ rows: page.rows, total: page.total, labels: page.labels, shownKey: key, fetching: false, error: null });
+        if (live) setState({ ...shown(page), shownKey: key, fetching: false, error: null });
       },
       (error: unknown) => {
         if (live) setState((current) => ({ ...current, fetching: false, error: error as ResourceCallError }));

@@ -135,6 +135,16 @@ export const OffsetPagination: Story = {
   },
 };
 
+/** A huge unfiltered table: the server answers an estimated total, shown as "about". */
+export const EstimatedTotal: Story = {
+  args: { total: 1_000_000, totalEstimated: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('1–10 of about 1.000.000')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Next page' })).toBeEnabled();
+  },
+};
+
 /** Keyset pagination: the server hands out next/previous cursors instead of page numbers. */
 export const KeysetPagination: Story = {
   args: { keyset: { hasNext: true, hasPrev: false, onNext: fn(), onPrev: fn() }, total: undefined },

@@ -32,6 +32,7 @@ describe('DataTable formatting helpers', () => {
     expect(formatMoney('1500000')).toBe('Rp\u00a01.500.000');
     expect(pageSummary(1, 50, 50, 1234)).toBe('1–50 of 1.234');
     expect(pageSummary(25, 50, 34, 1234)).toBe('1.201–1.234 of 1.234');
+    expect(pageSummary(1, 50, 50, 1_000_000, true)).toBe('1–50 of about 1.000.000');
     expect(nextSort(null, 'name')).toEqual({ field: 'name', direction: 'asc' });
     expect(nextSort({ field: 'name', direction: 'asc' }, 'name')).toEqual({
       field: 'name',

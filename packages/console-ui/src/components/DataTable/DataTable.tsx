@@ -66,6 +66,8 @@ export interface DataTableProps<Row extends ResourceRow = ResourceRow> {
   rowLabel?: (row: Row) => string;
   /** All rows matching the filters (offset pagination). */
   total?: number;
+  /** The total is the server's estimate (huge unfiltered tables): shown as "about 1.000.000". */
+  totalEstimated?: boolean;
 
   sort?: SortState | null;
   defaultSort?: SortState | null;
@@ -158,11 +160,18 @@ export function nextSort(current: SortState | null | undefined, field: string): 
   return { field, direction: 'asc' };
 }
 
-/** "1–50 of 1.234" for offset pagination. */
-export function pageSummary(page: number, pageSize: number, count: number, total: number): string {
-  if (total === 0 || count === 0) return `0 of ${formatGrouped(total)}`;
+/** "1–50 of 1.234" for offset pagination; "1–50 of about 1.000.000" when the total is an estimate. */
+export function pageSummary(
+  page: number,
+  pageSize: number,
+  count: number,
+  total: number,
+  estimated = false,
+): string {
+  const of = `of ${estimated ? 'about ' : ''}${formatGrouped(total)}`;
+  if (total === 0 || count === 0) return `0 ${of}`;
   const first = (page - 1) * pageSize + 1;
-  return `${formatGrouped(first)}–${formatGrouped(first + count - 1)} of ${formatGrouped(total)}`;
+  return `${formatGrouped(first)}–${formatGrouped(first + count - 1)} ${of}`;
 }
 
 const defaultGetRowId = (row: ResourceRow) => String(row.id);
@@ -186,6 +195,7 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
     getRowId = defaultGetRowId as (row: Row) => string,
     rowLabel,
     total,
+    totalEstimated = false,
     keyset,
     pageSizeOptions = DEFAULT_PAGE_SIZES,
     hiddenRendering = [],
@@ -576,7 +586,7 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
           <>
             <span className="sc-data-table-summary">
               {total !== undefined
-                ? `${formatGrouped(count)} shown of ${formatGrouped(total)}`
+                ? `${formatGrouped(count)} shown of ${totalEstimated ? 'about ' : ''}${formatGrouped(total)}`
                 : `${formatGrouped(count)} shown`}
             </span>
             <div className="sc-data-table-pager">
@@ -617,7 +627,7 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
               </select>
             </label>
             <span className="sc-data-table-summary" aria-live="polite">
-              {pageSummary(page, pageSize, count, total)}
+              {pageSummary(page, pageSize, count, total, totalEstimated)}
             </span>
             <div className="sc-data-table-pager">
               <button
