@@ -160,6 +160,14 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
     return def;
   };
 
+  /** The caller, the entity in the path and the access check, in this order: 401, then 404, then 403. */
+  async function authorized(request: FastifyRequest, mode: 'read' | 'write' | 'delete') {
+    const actor = await actorOf(request);
+    const def = entityOf(request);
+    await requireAccess(actor, def, mode);
+    return { actor, def };
+  }
+
   const handle =
     (work: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
@@ -219,9 +227,7 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
   app.get(
     '/api/resources/:entity',
     handle(async (request, reply) => {
-      const actor = await actorOf(request);
-      const def = entityOf(request);
-      await requireAccess(actor, def, 'read');
+      const { def } = await authorized(request, 'read');
       const query = listQueryOf(def, request);
       if (query.format === 'csv') return exportCsv(def, query, reply);
       const now = clock();
@@ -302,9 +308,7 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
   app.get(
     '/api/resources/:entity/:id',
     handle(async (request) => {
-      const actor = await actorOf(request);
-      const def = entityOf(request);
-      await requireAccess(actor, def, 'read');
+      const { def } = await authorized(request, 'read');
       const id = parseId((request.params as { id: string }).id);
       const row = await readRow(anyDb, def, id);
       if (!row) throw notFound(def, id);
@@ -315,9 +319,7 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
   app.get(
     '/api/resources/:entity/:id/history',
     handle(async (request) => {
-      const actor = await actorOf(request);
-      const def = entityOf(request);
-      await requireAccess(actor, def, 'read');
+      const { def } = await authorized(request, 'read');
       const id = parseId((request.params as { id: string }).id);
       const entries = await db
         .selectFrom('audit_log as a')
@@ -356,9 +358,7 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
     '/api/resources/:entity',
     { bodyLimit },
     handle(async (request, reply) => {
-      const actor = await actorOf(request);
-      const def = entityOf(request);
-      await requireAccess(actor, def, 'write');
+      const { actor, def } = await authorized(request, 'write');
       const values = parseBody(createSchema(def), request.body);
       const row = await createRow(anyDb, def, values, actor);
       push(def, [{ entity: def.name, id: row.id as number, action: 'create', version: row.version as number }]);
@@ -370,9 +370,7 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
     '/api/resources/:entity/:id',
     { bodyLimit },
     handle(async (request) => {
-      const actor = await actorOf(request);
-      const def = entityOf(request);
-      await requireAccess(actor, def, 'write');
+      const { actor, def } = await authorized(request, 'write');
       const id = parseId((request.params as { id: string }).id);
       const changes = parseBody(updateSchema(def), request.body);
       const before = changes.version;
@@ -386,9 +384,7 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
     '/api/resources/:entity/upsert',
     { bodyLimit },
     handle(async (request, reply) => {
-      const actor = await actorOf(request);
-      const def = entityOf(request);
-      await requireAccess(actor, def, 'write');
+      const { actor, def } = await authorized(request, 'write');
       const values = parseBody(createSchema(def), request.body);
       const present = Object.keys(request.body as Record<string, unknown>);
       const { row, created, changed } = await upsertRow(anyDb, def, values, present, actor);
@@ -402,9 +398,7 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
   app.delete(
     '/api/resources/:entity/:id',
     handle(async (request) => {
-      const actor = await actorOf(request);
-      const def = entityOf(request);
-      await requireAccess(actor, def, 'delete');
+      const { actor, def } = await authorized(request, 'delete');
       const id = parseId((request.params as { id: string }).id);
       const { version } = parseBody(deleteQuery, request.query ?? {});
       const rows = await deleteRows(anyDb, def, [id], actor, version);
@@ -417,9 +411,7 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
   app.post(
     '/api/resources/:entity/:id/restore',
     handle(async (request) => {
-      const actor = await actorOf(request);
-      const def = entityOf(request);
-      await requireAccess(actor, def, 'delete');
+      const { actor, def } = await authorized(request, 'delete');
       const id = parseId((request.params as { id: string }).id);
       const before = await readRow(anyDb, def, id);
       const row = await restoreRow(anyDb, def, id, actor);
@@ -443,9 +435,7 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
   app.post(
     '/api/resources/:entity/bulk-delete',
     handle(async (request) => {
-      const actor = await actorOf(request);
-      const def = entityOf(request);
-      await requireAccess(actor, def, 'delete');
+      const { actor, def } = await authorized(request, 'delete');
       const { ids } = parseBody(bulkBody, request.body);
       const rows = await deleteRows(anyDb, def, ids, actor);
       push(
