@@ -1,0 +1,131 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { ThemeProvider } from './ThemeProvider.js';
+import { lightTokens, tokenVar, type ThemeTokens } from './tokens.js';
+
+const COLOUR_TOKENS = (Object.keys(lightTokens) as (keyof ThemeTokens)[]).filter((name) =>
+  name.startsWith('color'),
+);
+
+/** What a consumer sees: text, muted text, a surface, the primary action and the four state colours. */
+function Sample() {
+  return (
+    <div style={{ background: 'var(--sc-color-bg)', padding: 16 }}>
+      <div
+        style={{
+          background: 'var(--sc-color-surface)',
+          border: '1px solid var(--sc-color-border)',
+          borderRadius: 'var(--sc-radius-md)',
+          padding: 16,
+        }}
+      >
+        <h2 style={{ marginTop: 0 }}>Creator Admin</h2>
+        <p style={{ color: 'var(--sc-color-text-muted)' }}>Creators we contract for content.</p>
+        <button
+          type="button"
+          style={{
+            background: 'var(--sc-color-primary)',
+            color: 'var(--sc-color-primary-text)',
+            border: 0,
+            borderRadius: 'var(--sc-radius-sm)',
+            padding: '8px 12px',
+          }}
+        >
+          New creator
+        </button>
+        <ul style={{ display: 'flex', gap: 8, listStyle: 'none', padding: 0 }}>
+          {(['success', 'info', 'warning', 'danger'] as const).map((state) => (
+            <li
+              key={state}
+              style={{
+                color: `var(--sc-color-${state})`,
+                background: `var(--sc-color-${state}-soft)`,
+                padding: '4px 8px',
+                borderRadius: 'var(--sc-radius-sm)',
+              }}
+            >
+              {state}
+            </li>
+          ))}
+        </ul>
+        <dl style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '4px 12px', margin: 0 }}>
+          {COLOUR_TOKENS.map((name) => (
+            <div key={name} style={{ display: 'contents' }}>
+              <dt>
+                <code>{tokenVar(name)}</code>
+              </dt>
+              <dd style={{ margin: 0 }}>
+                <span
+                  aria-hidden="true"
+                  style={{
+                    display: 'inline-block',
+                    width: 40,
+                    height: 14,
+                    background: `var(${tokenVar(name)})`,
+                    border: '1px solid var(--sc-color-border)',
+                  }}
+                />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </div>
+  );
+}
+
+/** The story's own provider: the innermost one (Storybook's preview wraps every story in a provider too). */
+const innermostTheme = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('.sc-theme')].at(-1);
+
+const meta = {
+  title: 'Foundations/ThemeProvider',
+  component: ThemeProvider,
+  args: { mode: 'light', children: <Sample /> },
+} satisfies Meta<typeof ThemeProvider>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Light tokens (the default). */
+export const Light: Story = {
+  play: async ({ canvasElement }) => {
+    const theme = innermostTheme(canvasElement);
+    await expect(theme?.dataset.theme).toBe('light');
+    await expect(theme!.style.getPropertyValue('--sc-color-primary')).toBe(lightTokens.colorPrimary);
+  },
+};
+
+/** Dark tokens: the same components, other values for the same custom properties. */
+export const Dark: Story = {
+  args: { mode: 'dark' },
+  play: async ({ canvasElement }) => {
+    const theme = innermostTheme(canvasElement);
+    await expect(theme?.dataset.theme).toBe('dark');
+    await expect(theme!.style.getPropertyValue('--sc-color-bg')).toBe('#0f141b');
+  },
+};
+
+/** An embedder's brand colour overrides one token; the rest stay. */
+export const BrandOverride: Story = {
+  args: { tokens: { colorPrimary: '#6d28d9' } },
+  play: async ({ canvasElement }) => {
+    const theme = innermostTheme(canvasElement);
+    await expect(theme!.style.getPropertyValue('--sc-color-primary')).toBe('#6d28d9');
+    await expect(theme!.style.getPropertyValue('--sc-color-text')).toBe(lightTokens.colorText);
+    await expect(within(canvasElement).getByRole('button', { name: 'New creator' })).toBeVisible();
+  },
+};
+
+/** Light and dark side by side, for visual review. */
+export const AllStates: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 16 }}>
+      <ThemeProvider mode="light">
+        <Sample />
+      </ThemeProvider>
+      <ThemeProvider mode="dark">
+        <Sample />
+      </ThemeProvider>
+    </div>
+  ),
+};
