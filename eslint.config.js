@@ -6,7 +6,14 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', 'storybook-static/**', 'data/**', '**/.turbo/**', '**/__screenshots__/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'storybook-static/**',
+      'data/**',
+      '**/.turbo/**',
+      '**/__screenshots__/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

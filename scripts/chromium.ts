@@ -14,7 +14,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export const CHROMIUM_MISSING_MESSAGE =
-  'Chromium not found. Install Debian\'s chromium (`apt-get install -y chromium`, gives /usr/bin/chromium) ' +
+  "Chromium not found. Install Debian's chromium (`apt-get install -y chromium`, gives /usr/bin/chromium) " +
   'or point CHROMIUM_PATH at a chromium binary. Browser tests never download a browser.';
 
 /** The chromium binary for browser tests, or undefined when none is installed. */

@@ -17,7 +17,13 @@ import { build } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Browser, Page } from 'playwright';
 import { LANDING_PATH } from '@staff/console-contract';
-import { apiLogin, launchChromium, openSignedIn, startConsoleServer, type ConsoleServer } from '../e2e/harness.js';
+import {
+  apiLogin,
+  launchChromium,
+  openSignedIn,
+  startConsoleServer,
+  type ConsoleServer,
+} from '../e2e/harness.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CPU_THROTTLE = 4;
@@ -45,17 +51,28 @@ async function blankReactPage(): Promise<{ url: string; stop: () => Promise<void
   writeFileSync(
     path.join(dir, 'main.jsx'),
     "import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\n" +
-      "function App() { return <p id=\"ready\">Ready</p>; }\n" +
+      'function App() { return <p id="ready">Ready</p>; }\n' +
       "createRoot(document.getElementById('root')).render(<StrictMode><App /></StrictMode>);\n",
   );
   const outDir = path.join(dir, 'dist');
-  await build({ root: dir, configFile: false, logLevel: 'silent', plugins: [react()], build: { outDir, emptyOutDir: true } });
+  await build({
+    root: dir,
+    configFile: false,
+    logLevel: 'silent',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true },
+  });
 
-  const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+  const types: Record<string, string> = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.css': 'text/css',
+  };
   const server = http.createServer((req, res) => {
     const urlPath = (req.url ?? '/').split('?')[0]!;
     let file = path.join(outDir, urlPath === '/' ? 'index.html' : urlPath);
-    if (!file.startsWith(outDir) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(outDir, 'index.html');
+    if (!file.startsWith(outDir) || !existsSync(file) || statSync(file).isDirectory())
+      file = path.join(outDir, 'index.html');
     res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
     res.end(readFileSync(file));
   });
@@ -86,7 +103,9 @@ const BLANK_READY = () => (document.getElementById('ready') ? performance.now() 
 /** The login form is usable: both labelled fields and an enabled Login button are on screen. */
 const LOGIN_USABLE = () => {
   const labels = [...document.querySelectorAll('label')].map((label) => label.textContent ?? '');
-  const button = [...document.querySelectorAll('button')].find((b) => (b.textContent ?? '').trim() === 'Login');
+  const button = [...document.querySelectorAll('button')].find(
+    (b) => (b.textContent ?? '').trim() === 'Login',
+  );
   const ready =
     labels.some((text) => text.includes('Username')) &&
     labels.some((text) => text.includes('Password')) &&
@@ -179,7 +198,9 @@ async function main() {
         for (const target of targets) {
           const group = page.getByRole('button', { name: target.group, exact: true });
           if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
-          const link = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: target.link, exact: true });
+          const link = page
+            .getByRole('navigation', { name: 'Main menu' })
+            .getByRole('link', { name: target.link, exact: true });
           await link.waitFor();
           const started = (await link.evaluate((a: HTMLElement) => {
             const t0 = performance.now();
@@ -210,9 +231,13 @@ async function main() {
     await server.stop();
   }
 
-  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((r) => r[i]!.length), ['measure', 'value', 'note'][i]!.length));
+  const widths = [0, 1, 2].map((i) =>
+    Math.max(...rows.map((r) => r[i]!.length), ['measure', 'value', 'note'][i]!.length),
+  );
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  console.log(`\nconsole-app, headless chromium, CPU throttled ${CPU_THROTTLE}×, server and browser on one machine`);
+  console.log(
+    `\nconsole-app, headless chromium, CPU throttled ${CPU_THROTTLE}×, server and browser on one machine`,
+  );
   console.log(line(['measure', 'value', 'note']));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of rows) console.log(line(row));

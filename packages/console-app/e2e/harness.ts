@@ -60,25 +60,43 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** Signs in over the API (the UI login has its own tests) and returns the stored-user record. */
-export async function apiLogin(server: ConsoleServer, username: string, password = DEMO_PASSWORD): Promise<StoredUser> {
+export async function apiLogin(
+  server: ConsoleServer,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<StoredUser> {
   const response = await fetch(`${server.baseURL}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password }),
   });
-  if (!response.ok) throw new Error(`login of ${username} failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`login of ${username} failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: StoredUser }).data;
 }
 
 /** Calls the API as a token holder; returns the status. */
-export async function apiStatus(server: ConsoleServer, urlPath: string, token: string, method = 'GET'): Promise<number> {
-  const response = await fetch(`${server.baseURL}${urlPath}`, { method, headers: { authorization: `Bearer ${token}` } });
+export async function apiStatus(
+  server: ConsoleServer,
+  urlPath: string,
+  token: string,
+  method = 'GET',
+): Promise<number> {
+  const response = await fetch(`${server.baseURL}${urlPath}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+  });
   await response.arrayBuffer();
   return response.status;
 }
 
 /** Puts a signed-in user in the page's local storage (as a login would) and opens `urlPath`. */
-export async function openSignedIn(page: Page, server: ConsoleServer, user: StoredUser, urlPath: string): Promise<void> {
+export async function openSignedIn(
+  page: Page,
+  server: ConsoleServer,
+  user: StoredUser,
+  urlPath: string,
+): Promise<void> {
   await page.goto(`${server.baseURL}${LOGIN_PATH}`);
   await page.evaluate(
     ([key, value]) => window.localStorage.setItem(key as string, value as string),
@@ -87,7 +105,10 @@ export async function openSignedIn(page: Page, server: ConsoleServer, user: Stor
   await page.goto(`${server.baseURL}${urlPath}`);
 }
 
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   return { context, page };
@@ -97,7 +118,11 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** Creates a user with one permission set made of exactly `keys` (read only), for sidebar and guard tests. */
-export async function createUserWithKeys(server: ConsoleServer, username: string, keys: readonly string[]): Promise<number> {
+export async function createUserWithKeys(
+  server: ConsoleServer,
+  username: string,
+  keys: readonly string[],
+): Promise<number> {
   const { createUser, upsertPermissionSet } = await import('../../console-server/src/services/users.js');
   const setName = `e2e ${username}`;
   await upsertPermissionSet(server.database.db, {

@@ -80,7 +80,10 @@ describe('sidebar groups by permission', () => {
 
   it('shows every group to a user with every key, one open at a time', async () => {
     const { page, close } = await openConsole('demo-all');
-    await waitForGroups(page, MENU_GROUPS.map((group) => group.label));
+    await waitForGroups(
+      page,
+      MENU_GROUPS.map((group) => group.label),
+    );
     expect(await itemsOf(page, 'Statistics')).toEqual(['Usage Statistics', 'Chat List', 'Cust Venn Diagram']);
     expect(await itemsOf(page, 'Finance')).toEqual(['Companies', 'Bank Accounts', 'Monthly Target']);
     const open = await menu(page).locator('button[aria-expanded="true"]').allTextContents();
@@ -93,11 +96,19 @@ describe('sidebar groups by permission', () => {
     await createUserWithKeys(server, 'e2e-reports', ['ad_daily_tracker']);
     await createUserWithKeys(server, 'e2e-reports-kol', ['ad_daily_tracker', 'finance_kol_report']);
     await createUserWithKeys(server, 'e2e-bank', ['finance_manage_bank_accounts']);
-    await createUserWithKeys(server, 'e2e-bank-companies', ['finance_manage_bank_accounts', 'finance_manage_companies']);
+    await createUserWithKeys(server, 'e2e-bank-companies', [
+      'finance_manage_bank_accounts',
+      'finance_manage_companies',
+    ]);
     await createUserWithKeys(server, 'e2e-kol-only', ['finance_kol_report', 'finance_manage_companies']);
 
     const reports = await openConsole('e2e-reports');
-    await waitForGroups(reports.page, ['General Affairs', 'Automation Database', 'Operation Data', 'Reports']);
+    await waitForGroups(reports.page, [
+      'General Affairs',
+      'Automation Database',
+      'Operation Data',
+      'Reports',
+    ]);
     expect(await itemsOf(reports.page, 'Reports')).not.toContain('KOL Report');
     expect(await itemsOf(reports.page, 'Reports')).toHaveLength(7);
     await reports.close();
@@ -113,8 +124,17 @@ describe('sidebar groups by permission', () => {
     await bank.close();
 
     const companies = await openConsole('e2e-bank-companies');
-    await waitForGroups(companies.page, ['General Affairs', 'Automation Database', 'Operation Data', 'Finance']);
-    expect(await itemsOf(companies.page, 'Finance')).toEqual(['Companies', 'Bank Accounts', 'Monthly Target']);
+    await waitForGroups(companies.page, [
+      'General Affairs',
+      'Automation Database',
+      'Operation Data',
+      'Finance',
+    ]);
+    expect(await itemsOf(companies.page, 'Finance')).toEqual([
+      'Companies',
+      'Bank Accounts',
+      'Monthly Target',
+    ]);
     await companies.close();
 
     // The item keys alone do not show a group that needs another key.
@@ -143,7 +163,8 @@ describe('permission changes', () => {
     expect((await reload).status()).toBe(200);
     const idleAt = await page.waitForFunction(
       () =>
-        document.querySelector('button[aria-label="Refresh permissions"]')?.getAttribute('data-state') === 'idle'
+        document.querySelector('button[aria-label="Refresh permissions"]')?.getAttribute('data-state') ===
+        'idle'
           ? performance.now()
           : false,
       undefined,
@@ -164,7 +185,13 @@ describe('permission changes', () => {
     await waitForSocket(userId);
     // The sidebar footer shows the socket's state.
     await page.getByText('Connected', { exact: true }).waitFor();
-    await replaceUserSets(server.database.db, userId, ['Statistics', 'Users'], undefined, server.app.realtime);
+    await replaceUserSets(
+      server.database.db,
+      userId,
+      ['Statistics', 'Users'],
+      undefined,
+      server.app.realtime,
+    );
     await waitForGroups(page, ['Statistics', ...ALWAYS_SHOWN, 'Users']);
     // The open page re-checked and now opens.
     await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();

@@ -42,17 +42,26 @@ afterAll(async () => {
 
 type Row = Record<string, unknown>;
 
-async function api<T = unknown>(method: string, urlPath: string, body?: unknown, token = admin.token): Promise<{ status: number; data: T }> {
+async function api<T = unknown>(
+  method: string,
+  urlPath: string,
+  body?: unknown,
+  token = admin.token,
+): Promise<{ status: number; data: T }> {
   const response = await fetch(`${server.baseURL}${urlPath}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await response.text();
   return { status: response.status, data: (text ? JSON.parse(text) : null) as T };
 }
 
-const listOf = (def: EntityDef, query = '') => api<{ rows: Row[]; total: number }>('GET', `/api/resources/${def.name}?${query}`);
+const listOf = (def: EntityDef, query = '') =>
+  api<{ rows: Row[]; total: number }>('GET', `/api/resources/${def.name}?${query}`);
 
 function routeOf(def: EntityDef) {
   const route = ROUTES.find((candidate) => candidate.id === def.routeId);
@@ -62,10 +71,14 @@ function routeOf(def: EntityDef) {
 
 const table = (def: EntityDef) => page.getByRole('grid', { name: def.labelPlural });
 const bodyRows = (def: EntityDef) => table(def).locator('tbody tr[data-index]');
-const isListAnswer = (def: EntityDef, test: (url: URL) => boolean = () => true) => (response: { url: () => string; request: () => { method: () => string } }) => {
-  const url = new URL(response.url());
-  return url.pathname === `/api/resources/${def.name}` && response.request().method() === 'GET' && test(url);
-};
+const isListAnswer =
+  (def: EntityDef, test: (url: URL) => boolean = () => true) =>
+  (response: { url: () => string; request: () => { method: () => string } }) => {
+    const url = new URL(response.url());
+    return (
+      url.pathname === `/api/resources/${def.name}` && response.request().method() === 'GET' && test(url)
+    );
+  };
 
 async function openList(def: EntityDef, search = ''): Promise<void> {
   const route = routeOf(def);
@@ -75,7 +88,10 @@ async function openList(def: EntityDef, search = ''): Promise<void> {
     await bodyRows(def).first().waitFor({ timeout: 15_000 });
   } catch (error) {
     // Say what the page shows instead of rows.
-    const main = await page.locator('body').innerText().catch(() => '(no main)');
+    const main = await page
+      .locator('body')
+      .innerText()
+      .catch(() => '(no main)');
     throw new Error(`${def.name}: no rows at ${page.url()}\n${main.slice(0, 1500)}`, { cause: error });
   }
 }
@@ -91,7 +107,9 @@ function uniqueValue(field: FieldDef): string {
   if (!field.pattern) return `E2E ${field.label} ${tag}`.slice(0, field.maxLength ?? 120);
   const pattern = new RegExp(field.pattern);
   const candidates = [`E2E-${tag}`, `E2E${tag}`, `e2e.${tag}`, digits(10), digits(16), `act_${digits(10)}`];
-  const fit = candidates.find((candidate) => pattern.test(candidate) && candidate.length <= (field.maxLength ?? 200));
+  const fit = candidates.find(
+    (candidate) => pattern.test(candidate) && candidate.length <= (field.maxLength ?? 200),
+  );
   if (!fit) throw new Error(`no unique test value fits ${field.name} (${field.pattern})`);
   return fit;
 }
@@ -112,12 +130,18 @@ async function newValues(def: EntityDef): Promise<Row> {
   const refs: Record<string, number[]> = {};
   for (const field of def.fields) {
     if (field.type !== 'relation' || !field.relation) continue;
-    const options = await api<{ options: { value: number }[] }>('GET', `/api/resources/${field.relation.entity}/options?limit=5`);
+    const options = await api<{ options: { value: number }[] }>(
+      'GET',
+      `/api/resources/${field.relation.entity}/options?limit=5`,
+    );
     refs[field.relation.entity] = options.data.options.map((option) => option.value);
   }
   const [row] = demoRows(def, 1, 4242 + counter, refs);
   const values: Row = { ...row };
-  const uniqueNames = new Set([...def.fields.filter((f) => f.unique).map((f) => f.name), ...(def.uniqueTogether ?? []).flat()]);
+  const uniqueNames = new Set([
+    ...def.fields.filter((f) => f.unique).map((f) => f.name),
+    ...(def.uniqueTogether ?? []).flat(),
+  ]);
   for (const field of def.fields) {
     if (!uniqueNames.has(field.name)) continue;
     if (['text', 'email', 'phone'].includes(field.type)) values[field.name] = uniqueValue(field);
@@ -181,7 +205,10 @@ async function checkPage(def: EntityDef): Promise<void> {
   await openList(def);
   const first = await listOf(def, 'limit=50');
   expect(await bodyRows(def).count(), step('list')).toBe(Math.min(50, first.data.total));
-  await page.getByText(`of ${new Intl.NumberFormat('id-ID').format(first.data.total)}`).first().waitFor();
+  await page
+    .getByText(`of ${new Intl.NumberFormat('id-ID').format(first.data.total)}`)
+    .first()
+    .waitFor();
 
   // Filter from the bar: an enum (any of), a switch (Yes) or else a money range, with a value the first row has.
   const firstRow = first.data.rows[0]!;
@@ -192,7 +219,10 @@ async function checkPage(def: EntityDef): Promise<void> {
   expect(filterField, step('a filterable enum, switch or amount')).toBeTruthy();
   const name = filterField!.name;
   await page.getByRole('button', { name: 'Add filter' }).click();
-  await page.getByRole('list', { name: 'Fields' }).getByRole('button', { name: filterField!.label, exact: true }).click();
+  await page
+    .getByRole('list', { name: 'Fields' })
+    .getByRole('button', { name: filterField!.label, exact: true })
+    .click();
   const editor = page.getByRole('form', { name: `Filter ${filterField!.label}` });
   let matches: (row: Row) => boolean;
   if (filterField!.type === 'boolean') {
@@ -200,14 +230,21 @@ async function checkPage(def: EntityDef): Promise<void> {
     matches = (row) => row[name] === true;
   } else if (filterField!.type === 'enum') {
     const wanted = firstRow[name];
-    await editor.getByRole('checkbox', { name: filterField!.options!.find((o) => o.value === wanted)!.label, exact: true }).check();
+    await editor
+      .getByRole('checkbox', {
+        name: filterField!.options!.find((o) => o.value === wanted)!.label,
+        exact: true,
+      })
+      .check();
     matches = (row) => row[name] === wanted;
   } else {
     const floor = Number(firstRow[name]);
     await editor.getByLabel('From').fill(String(floor));
     matches = (row) => Number(row[name]) >= floor;
   }
-  const filtered = page.waitForResponse(isListAnswer(def, (url) => [...url.searchParams.keys()].some((key) => key.startsWith(`f.${name}.`))));
+  const filtered = page.waitForResponse(
+    isListAnswer(def, (url) => [...url.searchParams.keys()].some((key) => key.startsWith(`f.${name}.`))),
+  );
   await editor.getByRole('button', { name: 'Apply' }).click();
   const filteredRows = (await (await filtered).json()) as { rows: Row[]; total: number };
   expect(filteredRows.rows.length, step('filter finds rows')).toBeGreaterThan(0);
@@ -218,25 +255,40 @@ async function checkPage(def: EntityDef): Promise<void> {
 
   // Sort on a sortable list column other than the default, ascending then descending.
   const sortField =
-    def.fields.find((field) => field.list && field.sortable && field.name !== def.defaultSort.field && ['integer', 'money', 'number', 'date', 'month'].includes(field.type)) ??
-    def.fields.find((field) => field.list && field.sortable && field.name !== def.defaultSort.field)!;
+    def.fields.find(
+      (field) =>
+        field.list &&
+        field.sortable &&
+        field.name !== def.defaultSort.field &&
+        ['integer', 'money', 'number', 'date', 'month'].includes(field.type),
+    ) ?? def.fields.find((field) => field.list && field.sortable && field.name !== def.defaultSort.field)!;
   const header = table(def).getByRole('columnheader', { name: sortField.label, exact: true });
-  const ascending = page.waitForResponse(isListAnswer(def, (url) => url.searchParams.get('sort') === `${sortField.name}:asc`));
+  const ascending = page.waitForResponse(
+    isListAnswer(def, (url) => url.searchParams.get('sort') === `${sortField.name}:asc`),
+  );
   await header.getByRole('button').click();
   const ascRows = ((await (await ascending).json()) as { rows: Row[] }).rows;
   await expect.poll(() => header.getAttribute('aria-sort'), { timeout: 5000 }).toBe('ascending');
-  const descending = page.waitForResponse(isListAnswer(def, (url) => url.searchParams.get('sort') === `${sortField.name}:desc`));
+  const descending = page.waitForResponse(
+    isListAnswer(def, (url) => url.searchParams.get('sort') === `${sortField.name}:desc`),
+  );
   await header.getByRole('button').click();
   const descRows = ((await (await descending).json()) as { rows: Row[] }).rows;
   await expect.poll(() => header.getAttribute('aria-sort')).toBe('descending');
   if (['integer', 'money', 'number'].includes(sortField.type)) {
-    const numbers = (rows: Row[]) => rows.map((row) => row[sortField.name]).filter((v) => v !== null).map(Number);
+    const numbers = (rows: Row[]) =>
+      rows
+        .map((row) => row[sortField.name])
+        .filter((v) => v !== null)
+        .map(Number);
     const asc = numbers(ascRows);
     expect(asc, step('ascending')).toEqual([...asc].sort((a, b) => a - b));
     const desc = numbers(descRows);
     expect(desc, step('descending')).toEqual([...desc].sort((a, b) => b - a));
   }
-  expect(new URL(page.url()).searchParams.get('sort'), step('sort in the address')).toBe(`${sortField.name}:desc`);
+  expect(new URL(page.url()).searchParams.get('sort'), step('sort in the address')).toBe(
+    `${sortField.name}:desc`,
+  );
 
   // Create through the form.
   const values = await newValues(def);
@@ -248,11 +300,21 @@ async function checkPage(def: EntityDef): Promise<void> {
     if (value === null || value === undefined) continue;
     if (field.required || rules.has(field.name) || field.unique) await fill(createForm, field, value);
   }
-  const created = page.waitForResponse((r) => new URL(r.url()).pathname === `/api/resources/${def.name}` && r.request().method() === 'POST', { timeout: 10_000 });
+  const created = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === `/api/resources/${def.name}` && r.request().method() === 'POST',
+    { timeout: 10_000 },
+  );
   await createForm.getByRole('button', { name: 'Create', exact: true }).click();
   const createdAnswer = await created.catch(async (error: unknown) => {
     // The form refused to send: say which fields it complained about.
-    const complaints = await createForm.locator('[aria-invalid="true"]').evaluateAll((inputs) => inputs.map((input) => `${input.getAttribute('name')}: ${document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent ?? ''}`));
+    const complaints = await createForm
+      .locator('[aria-invalid="true"]')
+      .evaluateAll((inputs) =>
+        inputs.map(
+          (input) =>
+            `${input.getAttribute('name')}: ${document.getElementById(input.getAttribute('aria-describedby')?.split(' ')[0] ?? '')?.textContent ?? ''}`,
+        ),
+      );
     throw new Error(`${step('create')} not sent; form errors: ${complaints.join('; ')}`, { cause: error });
   });
   expect(createdAnswer.status(), `${step('create')} ${await createdAnswer.text()}`).toBe(201);
@@ -267,10 +329,16 @@ async function checkPage(def: EntityDef): Promise<void> {
     def.fields.find((field) => field.type === 'longtext' && !field.readOnly) ??
     def.fields.find((field) => field.type === 'text' && !field.pattern && !field.readOnly)!;
   const edited = editField.unique ? uniqueValue(editField) : `Diubah lewat e2e ${digits(4)}`;
-  await table(def).getByRole('button', { name: `Edit ${title}`, exact: true }).first().click();
+  await table(def)
+    .getByRole('button', { name: `Edit ${title}`, exact: true })
+    .first()
+    .click();
   const editForm = page.getByRole('form', { name: new RegExp(`^Edit ${def.label.toLowerCase()}`) });
   await editForm.locator(`[name="${editField.name}"]`).fill(edited);
-  const updated = page.waitForResponse((r) => r.url().includes(`/api/resources/${def.name}/${String(row.id)}`) && r.request().method() === 'PATCH');
+  const updated = page.waitForResponse(
+    (r) =>
+      r.url().includes(`/api/resources/${def.name}/${String(row.id)}`) && r.request().method() === 'PATCH',
+  );
   await editForm.getByRole('button', { name: 'Save changes' }).click();
   expect((await updated).status(), step('edit')).toBe(200);
   await notified('saved.');
@@ -280,7 +348,10 @@ async function checkPage(def: EntityDef): Promise<void> {
 
   // Delete it after confirming.
   const newTitle = editField.name === def.titleField ? edited : title;
-  await table(def).getByRole('button', { name: `Delete ${newTitle}`, exact: true }).first().click();
+  await table(def)
+    .getByRole('button', { name: `Delete ${newTitle}`, exact: true })
+    .first()
+    .click();
   const dialog = page.getByRole('alertdialog');
   await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
   await notified(/^Deleted /);
@@ -310,7 +381,12 @@ const creators = ENTITIES.find((entity) => entity.name === 'creators')!;
 
 async function newestCreator(): Promise<Row> {
   const body = await newValues(creators);
-  const created = await api<Row>('POST', '/api/resources/creators', { name: body.name, handle: body.handle, platform: 'tiktok', status: 'active' });
+  const created = await api<Row>('POST', '/api/resources/creators', {
+    name: body.name,
+    handle: body.handle,
+    platform: 'tiktok',
+    status: 'active',
+  });
   expect(created.status).toBe(201);
   return created.data;
 }
@@ -320,7 +396,9 @@ describe('creators in depth', () => {
     await page.setViewportSize({ width: 1360, height: 900 });
     try {
       await openList(creators);
-      const title = (await page.getByRole('heading', { level: 1, name: routeOf(creators).title }).boundingBox())!;
+      const title = (await page
+        .getByRole('heading', { level: 1, name: routeOf(creators).title })
+        .boundingBox())!;
       const create = (await page.getByRole('button', { name: 'New creator' }).boundingBox())!;
       // Same row as the title, at its right.
       expect(create.y).toBeLessThan(title.y + title.height);
@@ -330,7 +408,9 @@ describe('creators in depth', () => {
       const exportButton = (await toolbar.getByRole('button', { name: 'Export CSV' }).boundingBox())!;
       expect(search.y).toBeGreaterThan(create.y + create.height);
       // No wrap at this width: export sits on the search field's line.
-      expect(Math.abs(exportButton.y + exportButton.height / 2 - (search.y + search.height / 2))).toBeLessThan(search.height);
+      expect(
+        Math.abs(exportButton.y + exportButton.height / 2 - (search.y + search.height / 2)),
+      ).toBeLessThan(search.height);
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });
     }
@@ -341,11 +421,15 @@ describe('creators in depth', () => {
     await page.getByRole('button', { name: 'New creator', exact: true }).click();
     const form = page.getByRole('form', { name: 'New creator' });
     await form.locator('[name="name"]').fill('Sinta Maharani');
-    await form.locator('[name="handle"]').fill(uniqueValue(creators.fields.find((f) => f.name === 'handle')!));
+    await form
+      .locator('[name="handle"]')
+      .fill(uniqueValue(creators.fields.find((f) => f.name === 'handle')!));
     await form.locator('[name="platform"]').selectOption('instagram');
     // The browser has no rule for phone numbers; the server has.
     await form.locator('[name="phone"]').fill('12345');
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/resources/creators') && r.request().method() === 'POST');
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/api/resources/creators') && r.request().method() === 'POST',
+    );
     await form.getByRole('button', { name: 'Create', exact: true }).click();
     expect((await answer).status()).toBe(400);
     const phone = form.locator('[name="phone"]');
@@ -354,7 +438,12 @@ describe('creators in depth', () => {
     const message = form.locator(`[id="${describedBy}"]`);
     expect(await message.textContent()).toContain('Indonesian phone number');
     // Beside the field: in the same field row.
-    expect(await phone.evaluate((input, id) => input.closest('.sc-field')?.querySelector(`[id="${id}"]`) !== null, describedBy)).toBe(true);
+    expect(
+      await phone.evaluate(
+        (input, id) => input.closest('.sc-field')?.querySelector(`[id="${id}"]`) !== null,
+        describedBy,
+      ),
+    ).toBe(true);
     // The server error focuses the field; nothing was written.
     expect(await phone.evaluate((input) => input === document.activeElement)).toBe(true);
     expect((await listOf(creators, 'q=Sinta%20Maharani')).data.total).toBe(0);
@@ -364,13 +453,21 @@ describe('creators in depth', () => {
   it('a stale edit shows the conflict with Reload, and saving after Reload works', async () => {
     const row = await newestCreator();
     await openList(creators, '?sort=id:desc');
-    await table(creators).getByRole('button', { name: `Edit ${String(row.name)}`, exact: true }).click();
+    await table(creators)
+      .getByRole('button', { name: `Edit ${String(row.name)}`, exact: true })
+      .click();
     const form = page.getByRole('form', { name: /^Edit creator/ });
     // Someone else changes the row in between.
-    const other = await api<Row>('PATCH', `/api/resources/creators/${String(row.id)}`, { version: row.version, city: 'Yogyakarta' });
+    const other = await api<Row>('PATCH', `/api/resources/creators/${String(row.id)}`, {
+      version: row.version,
+      city: 'Yogyakarta',
+    });
     expect(other.status).toBe(200);
     await form.locator('[name="city"]').fill('Bandung');
-    const stale = page.waitForResponse((r) => r.url().includes(`/api/resources/creators/${String(row.id)}`) && r.request().method() === 'PATCH');
+    const stale = page.waitForResponse(
+      (r) =>
+        r.url().includes(`/api/resources/creators/${String(row.id)}`) && r.request().method() === 'PATCH',
+    );
     await form.getByRole('button', { name: 'Save changes' }).click();
     expect((await stale).status()).toBe(409);
     const banner = form.getByRole('alert').filter({ hasText: 'This record was changed by someone else' });
@@ -381,7 +478,10 @@ describe('creators in depth', () => {
     await banner.waitFor({ state: 'detached' });
     expect(await form.locator('[name="city"]').inputValue()).toBe('Yogyakarta');
     await form.locator('[name="city"]').fill('Bandung');
-    const saved = page.waitForResponse((r) => r.url().includes(`/api/resources/creators/${String(row.id)}`) && r.request().method() === 'PATCH');
+    const saved = page.waitForResponse(
+      (r) =>
+        r.url().includes(`/api/resources/creators/${String(row.id)}`) && r.request().method() === 'PATCH',
+    );
     await form.getByRole('button', { name: 'Save changes' }).click();
     expect((await saved).status()).toBe(200);
     const stored = (await api<Row>('GET', `/api/resources/creators/${String(row.id)}`)).data;
@@ -395,19 +495,27 @@ describe('creators in depth', () => {
     // A row created elsewhere appears without reloading the page, pushed over the shell's socket.
     await waitForSockets(admin.token, 1);
     const c = await newestCreator();
-    await table(creators).getByRole('button', { name: `Edit ${String(c.name)}`, exact: true }).waitFor({ timeout: 10_000 });
+    await table(creators)
+      .getByRole('button', { name: `Edit ${String(c.name)}`, exact: true })
+      .waitFor({ timeout: 10_000 });
     // The list page listens on the shell's socket: one socket for this signed-in tab.
     expect(await socketCount(admin.token)).toBe(1);
 
     // History of a row.
-    await table(creators).getByRole('button', { name: `Edit ${String(c.name)}`, exact: true }).click();
+    await table(creators)
+      .getByRole('button', { name: `Edit ${String(c.name)}`, exact: true })
+      .click();
     await page.getByRole('button', { name: 'Show history' }).click();
     await page.getByText('Created', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Close panel' }).click();
 
     // Bulk delete of two selected rows after confirming.
-    await table(creators).getByRole('checkbox', { name: `Select row ${String(a.name)}` }).check();
-    await table(creators).getByRole('checkbox', { name: `Select row ${String(b.name)}` }).check();
+    await table(creators)
+      .getByRole('checkbox', { name: `Select row ${String(a.name)}` })
+      .check();
+    await table(creators)
+      .getByRole('checkbox', { name: `Select row ${String(b.name)}` })
+      .check();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     const dialog = page.getByRole('alertdialog');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -443,7 +551,10 @@ describe('a user who may read but not write', () => {
       await openSignedIn(own.page, server, reader, '/app/admins/creators');
       const grid = own.page.getByRole('grid', { name: 'Creators' });
       await grid.locator('tbody tr[data-index]').first().waitFor();
-      await own.page.getByRole('note').filter({ hasText: 'You can read creators but not change them.' }).waitFor();
+      await own.page
+        .getByRole('note')
+        .filter({ hasText: 'You can read creators but not change them.' })
+        .waitFor();
       expect(await own.page.getByRole('button', { name: 'New creator' }).count()).toBe(0);
       expect(await grid.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
       expect(await grid.getByRole('checkbox').count()).toBe(0);
@@ -455,11 +566,23 @@ describe('a user who may read but not write', () => {
       expect(await panel.locator('input, select, textarea').count()).toBe(0);
       // The server refuses a write all the same.
       const first = (await listOf(creators, 'limit=1')).data.rows[0]!;
-      const write = await api('PATCH', `/api/resources/creators/${String(first.id)}`, { version: first.version, city: 'Medan' }, reader.token);
+      const write = await api(
+        'PATCH',
+        `/api/resources/creators/${String(first.id)}`,
+        { version: first.version, city: 'Medan' },
+        reader.token,
+      );
       expect(write.status).toBe(403);
-      const create = await api('POST', '/api/resources/creators', { name: 'Tidak Boleh', handle: 'tidak.boleh', platform: 'tiktok', status: 'active' }, reader.token);
+      const create = await api(
+        'POST',
+        '/api/resources/creators',
+        { name: 'Tidak Boleh', handle: 'tidak.boleh', platform: 'tiktok', status: 'active' },
+        reader.token,
+      );
       expect(create.status).toBe(403);
-      expect((await api('DELETE', `/api/resources/creators/${String(first.id)}`, undefined, reader.token)).status).toBe(403);
+      expect(
+        (await api('DELETE', `/api/resources/creators/${String(first.id)}`, undefined, reader.token)).status,
+      ).toBe(403);
     } finally {
       await own.context.close();
     }

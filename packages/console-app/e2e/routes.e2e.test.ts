@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright';
 import { PAGE_DENIED_MESSAGE, ROUTES, SPEC_ROUTES, type RouteDef } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
-import { apiLogin, launchChromium, newPage, openSignedIn, pathOf, startConsoleServer, type ConsoleServer } from './harness.js';
+import {
+  apiLogin,
+  launchChromium,
+  newPage,
+  openSignedIn,
+  pathOf,
+  startConsoleServer,
+  type ConsoleServer,
+} from './harness.js';
 
 let server: ConsoleServer;
 let browser: Browser;
@@ -56,7 +64,8 @@ async function visitAll(user: StoredUser, routes: readonly RouteDef[], tabs = 4)
   await Promise.all(
     Array.from({ length: tabs }, async () => {
       const page = await context.newPage();
-      for (let route = queue.shift(); route; route = queue.shift()) results.push(await visit(page, user, route));
+      for (let route = queue.shift(); route; route = queue.shift())
+        results.push(await visit(page, user, route));
     }),
   );
   await context.close();
@@ -102,7 +111,9 @@ describe('every route of the table', () => {
     const user = await apiLogin(server, 'demo-finance');
     const visits = await visitAll(
       user,
-      ROUTES.filter((r) => ['monthly-target', 'bank-accounts', 'companies', 'kol-report', 'customer-chats'].includes(r.id)),
+      ROUTES.filter((r) =>
+        ['monthly-target', 'bank-accounts', 'companies', 'kol-report', 'customer-chats'].includes(r.id),
+      ),
       2,
     );
     expect(Object.fromEntries(visits.map((v) => [v.route.id, v.denied]))).toEqual({

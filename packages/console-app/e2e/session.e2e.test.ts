@@ -27,8 +27,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const storedUser = (page: Page) =>
-  page.evaluate((key) => window.localStorage.getItem(key), STORED_USER_KEY);
+const storedUser = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), STORED_USER_KEY);
 
 describe('start screen', () => {
   it('shows "Please Wait..." and goes to /login without a stored session, after about 0.5 s', async () => {
@@ -85,7 +84,10 @@ describe('login', () => {
     await page.getByText('Active users').waitFor();
     await page.getByRole('heading', { name: 'Most visited pages' }).waitFor();
     expect(await page.title()).toBe('Usage Statistics');
-    const stored = JSON.parse((await storedUser(page)) ?? 'null') as { token: string; fullname: string } | null;
+    const stored = JSON.parse((await storedUser(page)) ?? 'null') as {
+      token: string;
+      fullname: string;
+    } | null;
     expect(stored?.fullname).toBe('Demo All Access');
     expect(await apiStatus(server, '/api/a/verify/___ca', stored!.token)).toBe(200);
     await context.close();
@@ -113,7 +115,10 @@ describe('login', () => {
     const request = page.waitForRequest('**/api/auth/login');
     await page.getByRole('button', { name: 'Login' }).click();
     expect((await request).postDataJSON()).toEqual({ username: '', password: '' });
-    await page.getByRole('alert').filter({ hasText: /^Error : / }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Error : / })
+      .waitFor();
     await context.close();
   });
 });

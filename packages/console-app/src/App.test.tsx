@@ -15,7 +15,11 @@ afterEach(cleanup);
 // Real timers (the 0.5 s, 0.75 s and 1 s delays run as they do in the browser); room for a loaded machine.
 configure({ asyncUtilTimeout: 10_000 });
 
-const USER: StoredUser = { token: 'token-1', fullname: 'Ayu Lestari', last_login: '2024-05-01T03:00:00.000Z' };
+const USER: StoredUser = {
+  token: 'token-1',
+  fullname: 'Ayu Lestari',
+  last_login: '2024-05-01T03:00:00.000Z',
+};
 
 const STATS: UsageStatisticsResponse = {
   from: '2024-05-01',
@@ -29,7 +33,8 @@ const STATS: UsageStatisticsResponse = {
   most_visited_pages: [{ path: '/app/admins/creators', permission_key: 'databank_creators', visits: 7 }],
 };
 
-const read = (...keys: string[]): PermissionEntry[] => keys.map((key) => ({ permission_key: key, allow_read: 1, allow_write: 0 }));
+const read = (...keys: string[]): PermissionEntry[] =>
+  keys.map((key) => ({ permission_key: key, allow_read: 1, allow_write: 0 }));
 
 interface BackendOptions {
   permissions?: PermissionEntry[];
@@ -53,9 +58,12 @@ function setup(path: string, options: BackendOptions = {}, user: StoredUser | nu
     if (url === '/api/a/verify/___pc') {
       const key = (config.params as { key: string }).key;
       if (options.pageCheck) return options.pageCheck(key);
-      return state.permissions.some((p) => p.permission_key === key && p.allow_read > 0) ? { status: 200, data: {} } : { status: 403, data: { message: PAGE_DENIED_MESSAGE } };
+      return state.permissions.some((p) => p.permission_key === key && p.allow_read > 0)
+        ? { status: 200, data: {} }
+        : { status: 403, data: { message: PAGE_DENIED_MESSAGE } };
     }
-    if (url === '/api/statistics/usage') return options.stats ? options.stats() : { status: 200, data: STATS };
+    if (url === '/api/statistics/usage')
+      return options.stats ? options.stats() : { status: 200, data: STATS };
     if (url === '/api/auth/logout') return { status: 200, data: { ok: true } };
     return { status: 404, data: { message: `no ${url}` } };
   });
@@ -64,11 +72,21 @@ function setup(path: string, options: BackendOptions = {}, user: StoredUser | nu
   const services = createConsoleServices({ storage, adapter, io });
   const app = <App services={services} initialEntries={[path]} />;
   render(strict ? <StrictMode>{app}</StrictMode> : app);
-  return { log, storage, sockets, services, state, calls: (url: string) => log.filter((entry) => entry.url === url) };
+  return {
+    log,
+    storage,
+    sockets,
+    services,
+    state,
+    calls: (url: string) => log.filter((entry) => entry.url === url),
+  };
 }
 
 const menu = () => screen.getByRole('navigation', { name: 'Main menu' });
-const groupLabels = () => within(menu()).queryAllByRole('button').map((b) => b.textContent?.trim());
+const groupLabels = () =>
+  within(menu())
+    .queryAllByRole('button')
+    .map((b) => b.textContent?.trim());
 
 describe('routed console', { timeout: 30_000 }, () => {
   it('starts the page data and the permission check together, and shows the page when the guard allows', async () => {
@@ -79,7 +97,11 @@ describe('routed console', { timeout: 30_000 }, () => {
     await waitFor(() => expect(calls('/api/a/verify/___pc')).toHaveLength(1));
     // The data request went out without waiting for the check.
     expect(calls('/api/statistics/usage')).toHaveLength(1);
-    expect(calls('/api/a/verify/___pc')[0]!.params).toEqual({ key: 'statistics', mode: 'read', path: '/app/usage-statistic' });
+    expect(calls('/api/a/verify/___pc')[0]!.params).toEqual({
+      key: 'statistics',
+      mode: 'read',
+      path: '/app/usage-statistic',
+    });
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     allow({ status: 200, data: {} });
     expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' })).toBeTruthy();
@@ -93,10 +115,13 @@ describe('routed console', { timeout: 30_000 }, () => {
   it('shows the error state of Usage Statistics with a retry', async () => {
     let fail = true;
     setup('/app/usage-statistic', {
-      stats: () => (fail ? { status: 500, data: { message: 'Database unavailable' } } : { status: 200, data: STATS }),
+      stats: () =>
+        fail ? { status: 500, data: { message: 'Database unavailable' } } : { status: 200, data: STATS },
     });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Could not load usage statistics. Database unavailable (status 500).');
+    expect(alert.textContent).toContain(
+      'Could not load usage statistics. Database unavailable (status 500).',
+    );
     fail = false;
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Active users')).toBeTruthy();
@@ -104,7 +129,15 @@ describe('routed console', { timeout: 30_000 }, () => {
 
   it('shows the empty state when nothing was recorded', async () => {
     setup('/app/usage-statistic', {
-      stats: () => ({ status: 200, data: { ...STATS, sign_ins_per_day: [{ date: '2024-05-01', sign_ins: 0, failed: 0 }], most_visited_pages: [], active_users: 0 } }),
+      stats: () => ({
+        status: 200,
+        data: {
+          ...STATS,
+          sign_ins_per_day: [{ date: '2024-05-01', sign_ins: 0, failed: 0 }],
+          most_visited_pages: [],
+          active_users: 0,
+        },
+      }),
     });
     expect(await screen.findByText('No sign-ins or page visits were recorded in this period.')).toBeTruthy();
     expect(screen.getByText('No page visits recorded yet.')).toBeTruthy();
@@ -143,7 +176,9 @@ describe('routed console', { timeout: 30_000 }, () => {
   });
 
   it('ends the session on a 401 and goes to /', async () => {
-    const { storage } = setup('/app/usage-statistic', { pageCheck: () => ({ status: 401, data: { message: 'expired' } }) });
+    const { storage } = setup('/app/usage-statistic', {
+      pageCheck: () => ({ status: 401, data: { message: 'expired' } }),
+    });
     expect(await screen.findByText('Please Wait...')).toBeTruthy();
     expect(storage.getItem(STORED_USER_KEY)).toBeNull();
     expect(screen.getByRole('alert').textContent).toContain('Your session is no longer valid.');
@@ -162,7 +197,14 @@ describe('routed console', { timeout: 30_000 }, () => {
 
   it('refreshes permissions from the refresh icon and reports it', async () => {
     const { state, calls } = setup('/app/usage-statistic');
-    await waitFor(() => expect(groupLabels()).toEqual(['Statistics', 'General Affairs', 'Automation Database', 'Operation Data']));
+    await waitFor(() =>
+      expect(groupLabels()).toEqual([
+        'Statistics',
+        'General Affairs',
+        'Automation Database',
+        'Operation Data',
+      ]),
+    );
     state.permissions = read('statistics', 'admin_manage_user');
     const before = calls('/api/a/verify/___ca').length;
     await userEvent.click(screen.getByRole('button', { name: 'Refresh permissions' }));
@@ -195,7 +237,9 @@ describe('routed console', { timeout: 30_000 }, () => {
     });
     const account = screen.getByRole('list', { name: 'My account' });
     expect(account.contains(status)).toBe(false);
-    const actions = within(account).getAllByRole('listitem').map((item) => within(item).getByRole('button').textContent);
+    const actions = within(account)
+      .getAllByRole('listitem')
+      .map((item) => within(item).getByRole('button').textContent);
     expect(actions).toEqual(['Change my password', 'Two-step sign-in']);
     // A real button: Enter opens the dialog.
     within(account).getByRole('button', { name: 'Change my password' }).focus();
@@ -213,7 +257,9 @@ describe('routed console', { timeout: 30_000 }, () => {
     const socket = sockets.find((candidate) => candidate.connectCalls > 0)!;
     expect(socket.connectCalls).toBeGreaterThan(socket.disconnectCalls);
     act(() => socket.fire('connect'));
-    await waitFor(() => expect(screen.getAllByRole('status').some((element) => element.textContent === 'Connected')).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').some((element) => element.textContent === 'Connected')).toBe(true),
+    );
     // The shell's own actions still work after the replay.
     await userEvent.click(screen.getByRole('button', { name: 'Two-step sign-in' }));
     expect(await screen.findByRole('dialog', { name: 'Two-step sign-in' })).toBeTruthy();

@@ -1,7 +1,12 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { LOGIN_PATH, START_PATH } from '@staff/console-contract';
-import { NotificationsProvider, PermissionGuardLoading, ThemeProvider, useNotifications } from '@staff/console-ui';
+import {
+  NotificationsProvider,
+  PermissionGuardLoading,
+  ThemeProvider,
+  useNotifications,
+} from '@staff/console-ui';
 import { ServicesContext, useServices, type ConsoleServices } from './services.js';
 import { LazyAppRoutes } from './routes/lazyShell.js';
 import { LoginRoute } from './routes/LoginRoute.js';
@@ -16,7 +21,11 @@ function SessionNavigator() {
     const subscription = session.on('signedOut', ({ reason }) => {
       navigate(START_PATH, { replace: true });
       if (reason === 'unauthorized') {
-        notify({ type: 'warning', title: 'Session ended', message: 'Your session is no longer valid. Please sign in again.' });
+        notify({
+          type: 'warning',
+          title: 'Session ended',
+          message: 'Your session is no longer valid. Please sign in again.',
+        });
       }
     });
     return () => subscription.unsubscribe();

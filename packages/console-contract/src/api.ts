@@ -100,7 +100,11 @@ export const configResponseSchema = z.object({
 
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
-  database: z.object({ engine: z.enum(['pglite', 'postgres']), reachable: z.boolean(), latency_ms: z.number() }),
+  database: z.object({
+    engine: z.enum(['pglite', 'postgres']),
+    reachable: z.boolean(),
+    latency_ms: z.number(),
+  }),
   version: z.string(),
   uptime_s: z.number(),
 });
@@ -117,7 +121,9 @@ export const usageStatisticsResponseSchema = z.object({
   from: z.string(),
   days: z.number().int(),
   /** One row per day of the window, oldest first, days without sign-ins included with zeros. */
-  sign_ins_per_day: z.array(z.object({ date: z.string(), sign_ins: z.number().int(), failed: z.number().int() })),
+  sign_ins_per_day: z.array(
+    z.object({ date: z.string(), sign_ins: z.number().int(), failed: z.number().int() }),
+  ),
   /** Distinct users who signed in or opened a page within the window. */
   active_users: z.number().int(),
   /** Users whose account is active. */
@@ -171,7 +177,11 @@ export type LoginChallengeResponse = z.infer<typeof loginChallengeResponseSchema
 export const loginOtpRequestSchema = z.object({
   challenge: z.string().min(1, { message: 'Sign in with your password first.' }).max(200),
   /** The 6-digit code from the authenticator app, or one recovery code. */
-  code: z.string().trim().min(1, { message: 'Enter the code.' }).max(64, { message: 'Use at most 64 characters.' }),
+  code: z
+    .string()
+    .trim()
+    .min(1, { message: 'Enter the code.' })
+    .max(64, { message: 'Use at most 64 characters.' }),
 });
 export type LoginOtpRequest = z.infer<typeof loginOtpRequestSchema>;
 
@@ -189,7 +199,10 @@ export const twoFactorSetupResponseSchema = z.object({ secret: z.string(), otpau
 export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
 
 export const twoFactorEnableRequestSchema = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, { message: 'Enter the 6-digit code from your authenticator app.' }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { message: 'Enter the 6-digit code from your authenticator app.' }),
 });
 export type TwoFactorEnableRequest = z.infer<typeof twoFactorEnableRequestSchema>;
 

@@ -47,7 +47,10 @@ export function toPermissionMap(entries: readonly PermissionEntry[] | null | und
     const prev = map[entry.permission_key];
     const read = Number(entry.allow_read) > 0;
     const write = Number(entry.allow_write ?? 0) > 0;
-    map[entry.permission_key] = { read: (prev?.read ?? false) || read, write: (prev?.write ?? false) || write };
+    map[entry.permission_key] = {
+      read: (prev?.read ?? false) || read,
+      write: (prev?.write ?? false) || write,
+    };
   }
   return map;
 }

@@ -26,10 +26,22 @@ describe('menuDefinition', () => {
   const menu = menuDefinition();
   it('lists the groups in order with the spec visibility rules', () => {
     expect(menu.map((g) => g.label)).toEqual([
-      'Statistics', 'General Affairs', 'Automation Database', 'Customer Retention', 'Operation Data',
-      'Reports', 'Logistics', 'Logs', 'Finance', 'Users',
+      'Statistics',
+      'General Affairs',
+      'Automation Database',
+      'Customer Retention',
+      'Operation Data',
+      'Reports',
+      'Logistics',
+      'Logs',
+      'Finance',
+      'Users',
     ]);
-    expect(menu.filter((g) => g.alwaysVisible).map((g) => g.id)).toEqual(['general-affairs', 'automation', 'operation-data']);
+    expect(menu.filter((g) => g.alwaysVisible).map((g) => g.id)).toEqual([
+      'general-affairs',
+      'automation',
+      'operation-data',
+    ]);
     expect(menu.find((g) => g.id === 'customer-retention')!.requires).toEqual(['crm_cust_problems']);
   });
   it('double-keys KOL Report and Companies', () => {
@@ -38,7 +50,10 @@ describe('menuDefinition', () => {
     expect(items.find((i) => i.id === 'companies')!.requires).toEqual(['finance_manage_companies']);
   });
   it('labels the logistics items as the spec does and puts every menu route in a group', () => {
-    expect(menu.find((g) => g.id === 'logistics')!.items.map((i) => i.label)).toEqual(['Packaging', 'Receipt Confirmation']);
+    expect(menu.find((g) => g.id === 'logistics')!.items.map((i) => i.label)).toEqual([
+      'Packaging',
+      'Receipt Confirmation',
+    ]);
     expect(menu.flatMap((g) => g.items)).toHaveLength(ROUTES.filter((r) => r.group).length);
     expect(menu.find((g) => g.id === 'operation-data')!.items).toHaveLength(14);
   });
@@ -48,7 +63,11 @@ describe('toPermissionMap', () => {
   it('treats allow_read 0 as no access and tolerates a missing list', () => {
     expect(toPermissionMap([{ permission_key: 'statistics', allow_read: 0 }]).statistics?.read).toBe(false);
     expect(toPermissionMap(undefined)).toEqual({});
-    expect(toPermissionMap(only('statistics').statistics ? [{ permission_key: 'x', allow_read: 1, allow_write: 1 }] : []).x).toEqual({ read: true, write: true });
+    expect(
+      toPermissionMap(
+        only('statistics').statistics ? [{ permission_key: 'x', allow_read: 1, allow_write: 1 }] : [],
+      ).x,
+    ).toEqual({ read: true, write: true });
   });
   it('has every key for the all-keys user', () => {
     expect(Object.keys(all)).toHaveLength(17);

@@ -17,7 +17,16 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { listQuerySchema, n8nCreators } from '@staff/console-contract';
 import { openDatabase } from '../src/db/database.js';
-import { type AnyDb, ESTIMATE_TOTAL_FROM, estimatedTotal, isFiltered, selectList, table, whereOf, orderOf } from '../src/resources/query.js';
+import {
+  type AnyDb,
+  ESTIMATE_TOTAL_FROM,
+  estimatedTotal,
+  isFiltered,
+  selectList,
+  table,
+  whereOf,
+  orderOf,
+} from '../src/resources/query.js';
 import { seed } from '../src/seed.js';
 import { freePort, startPostgres } from '../test/support/postgres.js';
 
@@ -31,7 +40,10 @@ const PASSWORD = 'Bench-Password-1';
 
 const CASES = [
   { name: 'list page (50 rows, default sort, total)', query: 'limit=50' },
-  { name: 'filtered count (platform + followers range)', query: 'f.platform.eq=tiktok&f.followers.range=10000,50000&limit=1' },
+  {
+    name: 'filtered count (platform + followers range)',
+    query: 'f.platform.eq=tiktok&f.followers.range=10000,50000&limit=1',
+  },
 ] as const;
 
 /** 1M plausible prospects in one statement; about a tenth without last_scraped_at (nulls in the default sort). */
@@ -66,25 +78,36 @@ function sqlFor(db: Kysely<unknown>, queryString: string) {
   const where = whereOf(n8nCreators, query);
   return {
     query,
-    page: sql`select ${selectList(n8nCreators)} from ${table(n8nCreators)} ${where} ${orderOf(query.sort)} limit ${query.limit + 1} offset ${query.offset}`.compile(db),
+    page: sql`select ${selectList(n8nCreators)} from ${table(n8nCreators)} ${where} ${orderOf(query.sort)} limit ${query.limit + 1} offset ${query.offset}`.compile(
+      db,
+    ),
     count: sql`select count(*) as n from ${table(n8nCreators)} ${where}`.compile(db),
   };
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const stats = (samples: number[]) => {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { mean: samples.reduce((sum, n) => sum + n, 0) / samples.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99) };
+  return {
+    mean: samples.reduce((sum, n) => sum + n, 0) / samples.length,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  };
 };
 
 async function direct(url: string, queryString: string): Promise<number[]> {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) });
+  const db = new Kysely<unknown>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }),
+  });
   try {
     const { query, page, count } = sqlFor(db, queryString);
     // Like the server: the statistics' estimate for an unfiltered list of a large table, else count(*).
     const total = async () => {
-      const estimate = isFiltered(n8nCreators, query) ? null : await estimatedTotal(db as AnyDb, n8nCreators, query.deleted, ESTIMATE_TOTAL_FROM);
+      const estimate = isFiltered(n8nCreators, query)
+        ? null
+        : await estimatedTotal(db as AnyDb, n8nCreators, query.deleted, ESTIMATE_TOTAL_FROM);
       if (estimate === null) await pool.query(count.sql, [...count.parameters]);
     };
     const once = async () => {
@@ -105,7 +128,9 @@ async function direct(url: string, queryString: string): Promise<number[]> {
 
 async function viaServer(base: string, token: string, queryString: string): Promise<number[]> {
   const once = async () => {
-    const response = await fetch(`${base}/api/resources/n8n_creators?${queryString}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${base}/api/resources/n8n_creators?${queryString}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`list answered ${response.status}`);
     return Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? Number.NaN);
@@ -117,11 +142,26 @@ async function viaServer(base: string, token: string, queryString: string): Prom
 }
 
 function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs'), path.join(repoRoot, 'packages/console-server/src/main.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', CONSOLE_DEMO: '0', CONSOLE_LOGIN_RATE_LIMIT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs'),
+      path.join(repoRoot, 'packages/console-server/src/main.ts'),
+    ],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        CONSOLE_DEMO: '0',
+        CONSOLE_LOGIN_RATE_LIMIT: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -143,13 +183,20 @@ async function waitHealthy(base: string, child: ChildProcess, output: () => stri
 }
 
 async function main() {
-  console.log(`resources bench: ${ROWS.toLocaleString('en')} n8n_creators rows on PostgreSQL 15, ${SECONDS} s × ${CONNECTIONS} connections per load case, node ${process.version}, ${os.cpus().length} cores`);
+  console.log(
+    `resources bench: ${ROWS.toLocaleString('en')} n8n_creators rows on PostgreSQL 15, ${SECONDS} s × ${CONNECTIONS} connections per load case, node ${process.version}, ${os.cpus().length} cores`,
+  );
   const postgres = await startPostgres();
   let server: ReturnType<typeof startServer> | undefined;
   try {
     // Migrate and create the administrator, then fill the table.
     const database = await openDatabase({ databaseUrl: postgres.url });
-    await seed(database.db, { adminUsername: 'admin', adminPassword: PASSWORD, demo: false, log: () => undefined });
+    await seed(database.db, {
+      adminUsername: 'admin',
+      adminPassword: PASSWORD,
+      demo: false,
+      log: () => undefined,
+    });
     await database.close();
     let started = Date.now();
     await fill(postgres.url);
@@ -157,31 +204,82 @@ async function main() {
 
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    server = startServer({ PORT: String(port), DATABASE_URL: postgres.url, CONSOLE_ADMIN_PASSWORD: PASSWORD });
+    server = startServer({
+      PORT: String(port),
+      DATABASE_URL: postgres.url,
+      CONSOLE_ADMIN_PASSWORD: PASSWORD,
+    });
     started = Date.now();
     await waitHealthy(base, server.child, server.output);
-    const signIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+    const signIn = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
     if (!signIn.ok) throw new Error(`login failed: ${signIn.status} ${await signIn.text()}`);
     const token = ((await signIn.json()) as { data: { token: string } }).data.token;
 
     const lines: string[][] = [];
     const loadLines: string[][] = [];
     for (const benchCase of CASES) {
-      const check = (await (await fetch(`${base}/api/resources/n8n_creators?${benchCase.query}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { total: number; rows: unknown[] };
+      const check = (await (
+        await fetch(`${base}/api/resources/n8n_creators?${benchCase.query}`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json()) as { total: number; rows: unknown[] };
       const server1 = stats(await viaServer(base, token, benchCase.query));
       const direct1 = stats(await direct(postgres.url, benchCase.query));
-      lines.push([benchCase.name, `${check.total.toLocaleString('en')}`, server1.mean.toFixed(2), direct1.mean.toFixed(2), `${(server1.mean / direct1.mean).toFixed(2)}x`, server1.p50.toFixed(2), server1.p99.toFixed(2), direct1.p50.toFixed(2), direct1.p99.toFixed(2)]);
-      const result = await autocannon({ url: `${base}/api/resources/n8n_creators?${benchCase.query}`, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
-      loadLines.push([benchCase.name, String(Math.round(result.requests.average)), String(result.latency.p50), String(result.latency.p99), String(result.errors + result.timeouts + result.non2xx)]);
+      lines.push([
+        benchCase.name,
+        `${check.total.toLocaleString('en')}`,
+        server1.mean.toFixed(2),
+        direct1.mean.toFixed(2),
+        `${(server1.mean / direct1.mean).toFixed(2)}x`,
+        server1.p50.toFixed(2),
+        server1.p99.toFixed(2),
+        direct1.p50.toFixed(2),
+        direct1.p99.toFixed(2),
+      ]);
+      const result = await autocannon({
+        url: `${base}/api/resources/n8n_creators?${benchCase.query}`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      loadLines.push([
+        benchCase.name,
+        String(Math.round(result.requests.average)),
+        String(result.latency.p50),
+        String(result.latency.p99),
+        String(result.errors + result.timeouts + result.non2xx),
+      ]);
     }
     const table = (headers: string[], rows: string[][]) => {
-      const widths = headers.map((_, column) => Math.max(headers[column]!.length, ...rows.map((row) => row[column]!.length)));
-      const line = (row: string[]) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-      return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+      const widths = headers.map((_, column) =>
+        Math.max(headers[column]!.length, ...rows.map((row) => row[column]!.length)),
+      );
+      const line = (row: string[]) =>
+        row
+          .map((cell, column) =>
+            column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+          )
+          .join('  ');
+      return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join(
+        '\n',
+      );
     };
-    console.log(`\nOne call at a time (${ROUNDS} rounds): time inside the server (server-timing: auth, permission, parse, page + total, labels, JSON)\nvs the same page + count SQL straight through pg (ms)\n`);
-    console.log(table(['case', 'total', 'server mean', 'pg mean', 'ratio', 'server p50', 'server p99', 'pg p50', 'pg p99'], lines));
-    console.log(`\nUnder load (autocannon in this process, server in its own process on 127.0.0.1, ${CONNECTIONS} connections, ${SECONDS} s)\n`);
+    console.log(
+      `\nOne call at a time (${ROUNDS} rounds): time inside the server (server-timing: auth, permission, parse, page + total, labels, JSON)\nvs the same page + count SQL straight through pg (ms)\n`,
+    );
+    console.log(
+      table(
+        ['case', 'total', 'server mean', 'pg mean', 'ratio', 'server p50', 'server p99', 'pg p50', 'pg p99'],
+        lines,
+      ),
+    );
+    console.log(
+      `\nUnder load (autocannon in this process, server in its own process on 127.0.0.1, ${CONNECTIONS} connections, ${SECONDS} s)\n`,
+    );
     console.log(table(['case', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx'], loadLines));
     if (loadLines.some((row) => row[4] !== '0')) {
       console.error('\nerrors under load');

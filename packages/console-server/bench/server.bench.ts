@@ -43,10 +43,21 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
   const dist = path.join(repoRoot, 'packages/console-server/dist/main.js');
   const args = fs.existsSync(dist)
     ? [dist]
-    : ['--import', path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs'), path.join(repoRoot, 'packages/console-server/src/main.ts')];
+    : [
+        '--import',
+        path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs'),
+        path.join(repoRoot, 'packages/console-server/src/main.ts'),
+      ];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', CONSOLE_DEMO: '1', CONSOLE_LOGIN_RATE_LIMIT: '0', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      CONSOLE_DEMO: '1',
+      CONSOLE_LOGIN_RATE_LIMIT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -77,7 +88,13 @@ async function stopServer(child: ChildProcess) {
   await exited;
 }
 
-async function load(engine: string, name: string, base: string, options: { path: string; method?: string; token?: string; body?: unknown; connections?: number }, rows: Row[]) {
+async function load(
+  engine: string,
+  name: string,
+  base: string,
+  options: { path: string; method?: string; token?: string; body?: unknown; connections?: number },
+  rows: Row[],
+) {
   const result = await autocannon({
     url: `${base}${options.path}`,
     connections: options.connections ?? CONNECTIONS,
@@ -89,7 +106,14 @@ async function load(engine: string, name: string, base: string, options: { path:
     },
     ...(options.body ? { body: JSON.stringify(options.body) } : {}),
   });
-  const row = { engine, case: name, reqPerSec: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.timeouts + result.non2xx };
+  const row = {
+    engine,
+    case: name,
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
   rows.push(row);
   return row;
 }
@@ -109,7 +133,10 @@ async function directPageCheck(pool: pg.Pool, token: string): Promise<number> {
         'select bool_or(e.allow_read) as r, bool_or(e.allow_write) as w from user_permission_sets ups join permission_set_entries e on e.set_id = ups.set_id where ups.user_id = $1 and e.permission_key = $2',
         [userId, 'ad_daily_tracker'],
       );
-      await client.query('insert into page_checks (user_id, permission_key, mode, path, allowed, at) values ($1, $2, $3, $4, $5, $6)', [userId, 'ad_daily_tracker', 'read', '/app/reports/adset', permission.rows[0].r === true, new Date()]);
+      await client.query(
+        'insert into page_checks (user_id, permission_key, mode, path, allowed, at) values ($1, $2, $3, $4, $5, $6)',
+        [userId, 'ad_daily_tracker', 'read', '/app/reports/adset', permission.rows[0].r === true, new Date()],
+      );
     };
     for (let index = 0; index < 200; index += 1) await once();
     const started = performance.now();
@@ -147,11 +174,19 @@ async function benchEngine(engine: 'pglite' | 'postgres', rows: Row[]): Promise<
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-'));
   const postgres = engine === 'postgres' ? await startPostgres() : null;
-  const env: Record<string, string> = { PORT: String(port), CONSOLE_DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
+  const env: Record<string, string> = {
+    PORT: String(port),
+    CONSOLE_DATA_DIR: dataDir,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  };
   const server = startServer(env);
   try {
     await waitHealthy(base, server.child, server.output);
-    const signIn = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo-all', password: 'Demo12345!' }) });
+    const signIn = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo-all', password: 'Demo12345!' }),
+    });
     if (!signIn.ok) throw new Error(`demo login failed: ${signIn.status} ${await signIn.text()}`);
     const token = ((await signIn.json()) as { data: { token: string } }).data.token;
     const pid = server.child.pid!;
@@ -163,7 +198,13 @@ async function benchEngine(engine: 'pglite' | 'postgres', rows: Row[]): Promise<
       rssLoad = Math.max(rssLoad, rssMb(pid));
     }, 200);
     try {
-      await load(engine, 'POST /api/auth/login', base, { path: '/api/auth/login', method: 'POST', body: { username: 'demo-all', password: 'Demo12345!' } }, rows);
+      await load(
+        engine,
+        'POST /api/auth/login',
+        base,
+        { path: '/api/auth/login', method: 'POST', body: { username: 'demo-all', password: 'Demo12345!' } },
+        rows,
+      );
       await load(engine, 'GET ___ca', base, { path: '/api/a/verify/___ca', token }, rows);
       await load(engine, 'GET ___pc', base, { path: PAGE, token }, rows);
     } finally {
@@ -196,12 +237,23 @@ async function benchEngine(engine: 'pglite' | 'postgres', rows: Row[]): Promise<
 function table(headers: string[], body: (string | number)[][]) {
   const cells = [headers, ...body.map((row) => row.map(String))];
   const widths = headers.map((_, column) => Math.max(...cells.map((row) => row[column]!.length)));
-  const line = (row: string[]) => row.map((cell, column) => (column === 0 || column === 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('  ');
-  return [line(cells[0]!), widths.map((width) => '-'.repeat(width)).join('  '), ...cells.slice(1).map(line)].join('\n');
+  const line = (row: string[]) =>
+    row
+      .map((cell, column) =>
+        column === 0 || column === 1 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!),
+      )
+      .join('  ');
+  return [
+    line(cells[0]!),
+    widths.map((width) => '-'.repeat(width)).join('  '),
+    ...cells.slice(1).map(line),
+  ].join('\n');
 }
 
 async function main() {
-  console.log(`console-server bench: ${SECONDS} s per case, ${CONNECTIONS} connections, node ${process.version}, ${os.cpus().length} cores`);
+  console.log(
+    `console-server bench: ${SECONDS} s per case, ${CONNECTIONS} connections, node ${process.version}, ${os.cpus().length} cores`,
+  );
   const rows: Row[] = [];
   const summaries: EngineSummary[] = [];
   for (const engine of ['pglite', 'postgres'] as const) {
@@ -209,12 +261,26 @@ async function main() {
     summaries.push(await benchEngine(engine, rows));
   }
   console.log(`\nLoad (autocannon in this process, server in its own process on 127.0.0.1)\n`);
-  console.log(table(['engine', 'case', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx'], rows.map((row) => [row.engine, row.case, row.reqPerSec, row.p50, row.p99, row.errors])));
-  console.log(`\n___pc, one call at a time: time inside the server (its server-timing: routing, auth, permission, record)\nvs the same 3 queries (session, permission union, page-check insert) straight through pg\n`);
+  console.log(
+    table(
+      ['engine', 'case', 'req/s', 'p50 ms', 'p99 ms', 'errors/non-2xx'],
+      rows.map((row) => [row.engine, row.case, row.reqPerSec, row.p50, row.p99, row.errors]),
+    ),
+  );
+  console.log(
+    `\n___pc, one call at a time: time inside the server (its server-timing: routing, auth, permission, record)\nvs the same 3 queries (session, permission union, page-check insert) straight through pg\n`,
+  );
   console.log(
     table(
       ['engine', 'server ms', 'direct pg ms', 'ratio', 'RSS idle MB', 'RSS load MB'],
-      summaries.map((summary) => [summary.engine, summary.serverPcMs.toFixed(2), summary.directPcMs.toFixed(2), `${(summary.serverPcMs / summary.directPcMs).toFixed(2)}x`, summary.rssIdle, summary.rssLoad]),
+      summaries.map((summary) => [
+        summary.engine,
+        summary.serverPcMs.toFixed(2),
+        summary.directPcMs.toFixed(2),
+        `${(summary.serverPcMs / summary.directPcMs).toFixed(2)}x`,
+        summary.rssIdle,
+        summary.rssLoad,
+      ]),
     ),
   );
   const failures = rows.filter((row) => row.errors > 0);

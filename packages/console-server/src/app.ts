@@ -25,7 +25,14 @@ import {
 } from '@staff/console-contract';
 import type { DatabaseHandle } from './db/database.js';
 import { AUTH_MESSAGES } from './auth/messages.js';
-import { type AuthenticatedSession, DEFAULT_LOCKOUT, type LockoutPolicy, authenticate, login, revokeSession } from './auth/sessions.js';
+import {
+  type AuthenticatedSession,
+  DEFAULT_LOCKOUT,
+  type LockoutPolicy,
+  authenticate,
+  login,
+  revokeSession,
+} from './auth/sessions.js';
 import { bearerToken } from './auth/tokens.js';
 import { type AnyRouteSpec, HttpError, defineRoute } from './http.js';
 import { buildOpenApi } from './openapi.js';
@@ -84,7 +91,8 @@ const LOG_REDACT = [
 ];
 
 /** Paths the single-page app answers itself (served index.html). */
-const isAppPath = (url: string) => url === '/' || url === '/login' || url === '/login/' || url === '/app' || url.startsWith('/app/');
+const isAppPath = (url: string) =>
+  url === '/' || url === '/login' || url === '/login/' || url === '/app' || url.startsWith('/app/');
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -109,7 +117,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     logger:
       options.logger === false || options.logger === undefined
         ? false
-        : { ...(options.logger === true ? {} : options.logger), redact: { paths: LOG_REDACT, censor: '[redacted]' } },
+        : {
+            ...(options.logger === true ? {} : options.logger),
+            redact: { paths: LOG_REDACT, censor: '[redacted]' },
+          },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     trustProxy: options.trustProxy ?? false,
     routerOptions: { ignoreTrailingSlash: true },
@@ -167,13 +178,21 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.code(error.status).send({ message: error.message, ...(error.code ? { code: error.code } : {}), ...(error.fields ? { fields: error.fields } : {}) });
+      return reply.code(error.status).send({
+        message: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
     }
     const err = error as { statusCode?: number; code?: string; message?: string };
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status >= 400 && status < 500) {
       const message = err.message ?? 'Bad request';
-      return reply.code(status).send({ message, ...(err.code ? { code: err.code } : {}), ...(status === 400 ? { fields: { body: [message] } } : {}) });
+      return reply.code(status).send({
+        message,
+        ...(err.code ? { code: err.code } : {}),
+        ...(status === 400 ? { fields: { body: [message] } } : {}),
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL' });
@@ -205,16 +224,27 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       if (spec.permission) {
         const flags = await userPermission(db, session.userId, spec.permission.key);
         if (!(spec.permission.mode === 'write' ? flags.write : flags.read)) {
-          throw new HttpError(403, `You need ${spec.permission.mode} access to ${spec.permission.key} for this.`, 'FORBIDDEN');
+          throw new HttpError(
+            403,
+            `You need ${spec.permission.mode} access to ${spec.permission.key} for this.`,
+            'FORBIDDEN',
+          );
         }
       }
     },
   };
-  const route = <Q extends z.ZodType | undefined, B extends z.ZodType | undefined, P extends z.ZodType | undefined>(
+  const route = <
+    Q extends z.ZodType | undefined,
+    B extends z.ZodType | undefined,
+    P extends z.ZodType | undefined,
+  >(
     spec: Parameters<typeof defineRoute<Q, B, P>>[3],
     handler: Parameters<typeof defineRoute<Q, B, P>>[4],
   ) => defineRoute(app, registry, guards, spec, handler);
-  const loginRouteConfig = options.loginRateLimit === false ? {} : { rateLimit: { max: options.loginRateLimit ?? 60, timeWindow: 60_000 } };
+  const loginRouteConfig =
+    options.loginRateLimit === false
+      ? {}
+      : { rateLimit: { max: options.loginRateLimit ?? 60, timeWindow: 60_000 } };
   const sessionOf = (request: FastifyRequest) => {
     if (!request.session) throw new HttpError(401, AUTH_MESSAGES.unauthorized, 'UNAUTHORIZED');
     return request.session;
@@ -229,7 +259,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         'Sign in; answers the user info the app stores (token, full name, previous login). With two-step sign-in on, answers `otp_required` and a challenge for /api/auth/login/otp instead',
       auth: false,
       body: loginRequestSchema,
-      responses: { 200: z.union([loginResponseSchema, loginChallengeResponseSchema]), 403: apiErrorSchema, 429: apiErrorSchema },
+      responses: {
+        200: z.union([loginResponseSchema, loginChallengeResponseSchema]),
+        403: apiErrorSchema,
+        429: apiErrorSchema,
+      },
       config: loginRouteConfig,
     },
     async (request, reply, { body }) => {
@@ -243,19 +277,33 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       const result = await login(db, body.username, body.password, loginContext);
       if (result.ok === 'second_factor') {
         request.log.info({ userId: result.user.id }, 'password accepted; code required');
-        return { data: { otp_required: true as const, challenge: await createChallenge(db, result.user, loginContext) } };
+        return {
+          data: {
+            otp_required: true as const,
+            challenge: await createChallenge(db, result.user, loginContext),
+          },
+        };
       }
       if (!result.ok) {
         request.log.info({ reason: result.reason }, 'sign-in refused');
         return reply.code(403).send({ message: result.message, code: result.reason.toUpperCase() });
       }
       request.log.info({ userId: result.user.id }, 'signed in');
-      return { data: { token: result.token, fullname: result.user.full_name, last_login: iso(result.previousLogin) } };
+      return {
+        data: { token: result.token, fullname: result.user.full_name, last_login: iso(result.previousLogin) },
+      };
     },
   );
 
   route(
-    { method: 'POST', url: '/api/auth/logout', tag: 'auth', summary: 'Revoke the bearer token', auth: true, responses: { 200: logoutResponseSchema } },
+    {
+      method: 'POST',
+      url: '/api/auth/logout',
+      tag: 'auth',
+      summary: 'Revoke the bearer token',
+      auth: true,
+      responses: { 200: logoutResponseSchema },
+    },
     async (request) => {
       const session = sessionOf(request);
       await revokeSession(db, session.sessionId, 'logout', clock());
@@ -265,7 +313,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   );
 
   route(
-    { method: 'GET', url: '/api/a/verify/___ca', tag: 'permissions', summary: "The bearer's permissions: the union of their permission sets", auth: true, responses: { 200: verifyAllResponseSchema } },
+    {
+      method: 'GET',
+      url: '/api/a/verify/___ca',
+      tag: 'permissions',
+      summary: "The bearer's permissions: the union of their permission sets",
+      auth: true,
+      responses: { 200: verifyAllResponseSchema },
+    },
     async (request) => ({ permissions: await userPermissions(db, sessionOf(request).userId) }),
   );
 
@@ -277,7 +332,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       method: 'GET',
       url: '/api/a/verify/___pc',
       tag: 'permissions',
-      summary: 'May the bearer open a page guarded by `key` (read or write)? 200 yes, 403 no; recorded for usage statistics',
+      summary:
+        'May the bearer open a page guarded by `key` (read or write)? 200 yes, 403 no; recorded for usage statistics',
       auth: true,
       query: pageCheckQuery,
       responses: { 200: pageCheckResponseSchema, 403: apiErrorSchema },
@@ -288,7 +344,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       const allowed = query.mode === 'write' ? flags.write : flags.read;
       await db
         .insertInto('page_checks')
-        .values({ user_id: session.userId, permission_key: query.key, mode: query.mode, path: query.path ?? null, allowed, at: clock() })
+        .values({
+          user_id: session.userId,
+          permission_key: query.key,
+          mode: query.mode,
+          path: query.path ?? null,
+          allowed,
+          at: clock(),
+        })
         .execute();
       if (!allowed) return reply.code(403).send({ message: PAGE_DENIED_MESSAGE, code: 'PERMISSION_DENIED' });
       return { allowed, permission_key: query.key, mode: query.mode };
@@ -306,14 +369,29 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       responses: { 200: configResponseSchema },
     },
     async (_request, _reply, { query }) => {
-      const row = await db.selectFrom('configs').select('value').where('name', '=', query.config_name).executeTakeFirst();
+      const row = await db
+        .selectFrom('configs')
+        .select('value')
+        .where('name', '=', query.config_name)
+        .executeTakeFirst();
       const defaultValue = query.default_value ?? null;
-      return { config_name: query.config_name, default_value: defaultValue, config_value: row ? row.value : defaultValue };
+      return {
+        config_name: query.config_name,
+        default_value: defaultValue,
+        config_value: row ? row.value : defaultValue,
+      };
     },
   );
 
   route(
-    { method: 'GET', url: '/api/health', tag: 'system', summary: 'Liveness and database reachability', auth: false, responses: { 200: healthResponseSchema, 503: healthResponseSchema } },
+    {
+      method: 'GET',
+      url: '/api/health',
+      tag: 'system',
+      summary: 'Liveness and database reachability',
+      auth: false,
+      responses: { 200: healthResponseSchema, 503: healthResponseSchema },
+    },
     async (_request, reply) => {
       const body = (reachable: boolean, latency: number) => ({
         status: reachable ? ('ok' as const) : ('unavailable' as const),
@@ -330,7 +408,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   );
 
   route(
-    { method: 'GET', url: '/api/openapi.json', tag: 'system', summary: 'This document', auth: false, responses: { 200: z.object({ openapi: z.string() }).loose() } },
+    {
+      method: 'GET',
+      url: '/api/openapi.json',
+      tag: 'system',
+      summary: 'This document',
+      auth: false,
+      responses: { 200: z.object({ openapi: z.string() }).loose() },
+    },
     async () => buildOpenApi(registry, SERVER_VERSION),
   );
 
@@ -351,10 +436,20 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // Administration (users, permission sets, matrix, view-as) and the own password change: src/admin/.
   registerAdminRoutes({ route, sessionOf, db, events, now: clock });
   // Two-step sign-in: the code step, enrolment and the administrator's reset (src/auth/twoFactor.ts).
-  registerTwoFactorRoutes({ route, sessionOf, db, now: clock, loginContext: { tokenTtlMs, lockout }, loginRouteConfig });
+  registerTwoFactorRoutes({
+    route,
+    sessionOf,
+    db,
+    now: clock,
+    loginContext: { tokenTtlMs, lockout },
+    loginRouteConfig,
+  });
 
   // Master-data resources, saved views and API keys (src/resources/).
-  await registerResourceRoutes(app, { clock, ...(options.estimateTotalsFrom !== undefined ? { estimateTotalsFrom: options.estimateTotalsFrom } : {}) });
+  await registerResourceRoutes(app, {
+    clock,
+    ...(options.estimateTotalsFrom !== undefined ? { estimateTotalsFrom: options.estimateTotalsFrom } : {}),
+  });
 
   return app;
 }

@@ -5,7 +5,17 @@ import { DataDirLockedError } from './db/lock.js';
 import { generatePassword } from './auth/passwords.js';
 import { seed } from './seed.js';
 import { resetTwoFactor } from './auth/twoFactor.js';
-import { ConflictError, NotFoundError, createUser, ensurePermissionKeys, findUserByUsername, grantSet, listUsers, setPassword, setUserActiveByName } from './services/users.js';
+import {
+  ConflictError,
+  NotFoundError,
+  createUser,
+  ensurePermissionKeys,
+  findUserByUsername,
+  grantSet,
+  listUsers,
+  setPassword,
+  setUserActiveByName,
+} from './services/users.js';
 
 const USAGE = `Usage: npm run console -- <command> [options]
 
@@ -51,14 +61,26 @@ async function run(argv: string[]): Promise<number> {
     const { db } = database;
     await ensurePermissionKeys(db);
     // A CLI run on an empty database creates the administrator first, as the server would.
-    await seed(db, { adminUsername: config.adminUsername, adminPassword: config.adminPassword, demo: false, log: out });
+    await seed(db, {
+      adminUsername: config.adminUsername,
+      adminPassword: config.adminPassword,
+      demo: false,
+      log: out,
+    });
     switch (command) {
       case 'create-user': {
         need(1, '<username> --name "Full Name"');
         if (!values.name) throw new UsageError('create-user needs --name "Full Name"');
         const password = values.password ?? generatePassword();
-        const user = await createUser(db, { username: rest[0]!, fullName: values.name, password, sets: values.set ?? [] });
-        out(`Created user ${user.username} (id ${user.id})${values.set?.length ? ` with ${values.set.join(', ')}` : ''}.`);
+        const user = await createUser(db, {
+          username: rest[0]!,
+          fullName: values.name,
+          password,
+          sets: values.set ?? [],
+        });
+        out(
+          `Created user ${user.username} (id ${user.id})${values.set?.length ? ` with ${values.set.join(', ')}` : ''}.`,
+        );
         if (!values.password) out(`Generated password: ${password}`);
         return 0;
       }
@@ -106,8 +128,16 @@ async function run(argv: string[]): Promise<number> {
           user.permission_sets.join(', ') || '-',
         ]);
         const header = ['USERNAME', 'FULL NAME', 'STATE', 'LAST LOGIN', 'PERMISSION SETS'];
-        const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index]!.length)));
-        for (const row of [header, ...rows]) out(row.map((cell, index) => cell.padEnd(widths[index]!)).join('  ').trimEnd());
+        const widths = header.map((title, index) =>
+          Math.max(title.length, ...rows.map((row) => row[index]!.length)),
+        );
+        for (const row of [header, ...rows])
+          out(
+            row
+              .map((cell, index) => cell.padEnd(widths[index]!))
+              .join('  ')
+              .trimEnd(),
+          );
         return 0;
       }
       default:
@@ -128,8 +158,17 @@ run(process.argv.slice(2))
       process.exit(2);
     }
     const badFlag = String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-    const known = badFlag || error instanceof DataDirLockedError || error instanceof ConfigError || error instanceof NotFoundError || error instanceof ConflictError;
-    const message = known ? (error as Error).message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+    const known =
+      badFlag ||
+      error instanceof DataDirLockedError ||
+      error instanceof ConfigError ||
+      error instanceof NotFoundError ||
+      error instanceof ConflictError;
+    const message = known
+      ? (error as Error).message
+      : error instanceof Error
+        ? (error.stack ?? error.message)
+        : String(error);
     process.stderr.write(`console: ${message}\n`);
     process.exit(1);
   });

@@ -26,7 +26,12 @@ export class ConfigError extends Error {
   }
 }
 
-function positiveNumber(name: string, raw: string | undefined, fallback: number, { integer = false } = {}): number {
+function positiveNumber(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  { integer = false } = {},
+): number {
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0 || (integer && !Number.isInteger(value))) {
@@ -46,14 +51,23 @@ function flag(name: string, raw: string | undefined): boolean | undefined {
  * @param argv command-line flags (`--no-demo`, `--demo`)
  * @param cwd relative paths (CONSOLE_DATA_DIR, the app folder) resolve from here: the repo root under `npm start`
  */
-export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = [], cwd = process.cwd()): ServerConfig {
+export function readConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: readonly string[] = [],
+  cwd = process.cwd(),
+): ServerConfig {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   }
-  const demoFlag = argv.includes('--no-demo') ? false : argv.includes('--demo') ? true : flag('CONSOLE_DEMO', env.CONSOLE_DEMO);
+  const demoFlag = argv.includes('--no-demo')
+    ? false
+    : argv.includes('--demo')
+      ? true
+      : flag('CONSOLE_DEMO', env.CONSOLE_DEMO);
   const port = env.PORT === undefined || env.PORT === '' ? 3000 : Number(env.PORT);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`PORT must be 0–65535, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT must be 0–65535, got "${env.PORT}"`);
   const rate = env.CONSOLE_LOGIN_RATE_LIMIT;
   return {
     port,
@@ -65,12 +79,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly 
     adminUsername: env.CONSOLE_ADMIN_USERNAME?.trim() || 'admin',
     adminPassword: env.CONSOLE_ADMIN_PASSWORD || undefined,
     tokenTtlHours: positiveNumber('CONSOLE_TOKEN_TTL_HOURS', env.CONSOLE_TOKEN_TTL_HOURS, 12),
-    corsOrigins: (env.CONSOLE_CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: (env.CONSOLE_CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     appDir: path.resolve(cwd, env.CONSOLE_APP_DIR || 'packages/console-app/dist'),
     logLevel: env.LOG_LEVEL || 'info',
-    loginRateLimit: rate === '0' ? false : positiveNumber('CONSOLE_LOGIN_RATE_LIMIT', rate, 60, { integer: true }),
+    loginRateLimit:
+      rate === '0' ? false : positiveNumber('CONSOLE_LOGIN_RATE_LIMIT', rate, 60, { integer: true }),
     trustProxy: flag('CONSOLE_TRUST_PROXY', env.CONSOLE_TRUST_PROXY) ?? false,
     sessionPruneMinutes:
-      env.CONSOLE_SESSION_PRUNE_MINUTES?.trim() === '0' ? false : positiveNumber('CONSOLE_SESSION_PRUNE_MINUTES', env.CONSOLE_SESSION_PRUNE_MINUTES, 60),
+      env.CONSOLE_SESSION_PRUNE_MINUTES?.trim() === '0'
+        ? false
+        : positiveNumber('CONSOLE_SESSION_PRUNE_MINUTES', env.CONSOLE_SESSION_PRUNE_MINUTES, 60),
   };
 }

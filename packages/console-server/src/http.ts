@@ -27,11 +27,16 @@ export function fieldErrors(location: string, error: z.ZodError): Record<string,
 
 export function parseInput<S extends z.ZodType>(location: string, schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value ?? (location === 'body' ? undefined : {}));
-  if (!result.success) throw new HttpError(400, `Invalid ${location}`, 'INVALID_INPUT', fieldErrors(location, result.error));
+  if (!result.success)
+    throw new HttpError(400, `Invalid ${location}`, 'INVALID_INPUT', fieldErrors(location, result.error));
   return result.data;
 }
 
-export interface RouteSpec<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, P extends z.ZodType | undefined> {
+export interface RouteSpec<
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+> {
   method: HTTPMethods;
   url: string;
   summary: string;
@@ -65,12 +70,20 @@ export interface RouteGuards {
 }
 
 /** Registers a route whose inputs are parsed by zod and which is listed in the OpenAPI document. */
-export function defineRoute<Q extends z.ZodType | undefined, B extends z.ZodType | undefined, P extends z.ZodType | undefined>(
+export function defineRoute<
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+>(
   app: FastifyInstance,
   registry: AnyRouteSpec[],
   guards: RouteGuards,
   spec: RouteSpec<Q, B, P>,
-  handler: (request: FastifyRequest, reply: FastifyReply, input: RouteInput<Out<Q>, Out<B>, Out<P>>) => Promise<unknown>,
+  handler: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: RouteInput<Out<Q>, Out<B>, Out<P>>,
+  ) => Promise<unknown>,
 ): void {
   registry.push(spec as AnyRouteSpec);
   app.route({

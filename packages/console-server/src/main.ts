@@ -67,7 +67,9 @@ main().catch((error: unknown) => {
   if (error instanceof DataDirLockedError || error instanceof ConfigError) {
     process.stderr.write(`console-server: ${error.message}\n`);
   } else {
-    process.stderr.write(`console-server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(
+      `console-server failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
   }
   process.exit(1);
 });

@@ -64,7 +64,10 @@ export function buildOpenApi(routes: readonly AnyRouteSpec[], version: string) {
       ...(route.permission ? { 'x-permission': route.permission } : {}),
     };
     if (route.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } };
+      operation.requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toSchema(route.body, 'input') } },
+      };
     }
     const key = openApiPath(route.url);
     paths[key] ??= {};
@@ -84,7 +87,10 @@ export function buildOpenApi(routes: readonly AnyRouteSpec[], version: string) {
     },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Opaque session token' }, ...resources.securitySchemes },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'Opaque session token' },
+        ...resources.securitySchemes,
+      },
       schemas: { ApiError: toSchema(apiErrorSchema, 'output'), ...resources.schemas },
     },
     paths,

@@ -37,7 +37,8 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
   const io = new SocketServer(server, {
     path: '/socket.io',
     serveClient: false,
-    cors: options.corsOrigins.length > 0 ? { origin: [...options.corsOrigins], credentials: false } : undefined,
+    cors:
+      options.corsOrigins.length > 0 ? { origin: [...options.corsOrigins], credentials: false } : undefined,
     // Without CORS origins, refuse cross-origin browsers outright (same rule as the HTTP API).
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
@@ -53,7 +54,8 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
 
   io.use((socket: Socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
-    const token = typeof auth?.token === 'string' ? auth.token : bearerToken(socket.handshake.headers.authorization);
+    const token =
+      typeof auth?.token === 'string' ? auth.token : bearerToken(socket.handshake.headers.authorization);
     options
       .authenticate(token)
       .then((identity) => {

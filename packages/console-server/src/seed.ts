@@ -44,7 +44,11 @@ export function keysOfGroup(groupId: string): PermissionKey[] {
 /** Demo users: one per menu group (`demo-<group id>`), one with nothing, one with everything. */
 export function demoAccounts(): { username: string; fullName: string; sets: string[] }[] {
   return [
-    ...MENU_GROUPS.map((group) => ({ username: `demo-${group.id}`, fullName: `Demo ${group.label}`, sets: [group.label] })),
+    ...MENU_GROUPS.map((group) => ({
+      username: `demo-${group.id}`,
+      fullName: `Demo ${group.label}`,
+      sets: [group.label],
+    })),
     { username: 'demo-none', fullName: 'Demo No Access', sets: [] },
     { username: 'demo-all', fullName: 'Demo All Access', sets: [ALL_ACCESS_SET] },
   ];
@@ -52,7 +56,11 @@ export function demoAccounts(): { username: string; fullName: string; sets: stri
 
 export const DEMO_CONFIGS: readonly { name: string; value: string; description: string }[] = [
   { name: 'app_title', value: 'Staff Console', description: 'Product label shown on the login page' },
-  { name: 'logistics_filter_days', value: '30', description: 'Window of the logistics pages\' date filter (days)' },
+  {
+    name: 'logistics_filter_days',
+    value: '30',
+    description: "Window of the logistics pages' date filter (days)",
+  },
   { name: 'permission_check_delay_ms', value: '750', description: 'Page guard display delay' },
   { name: 'report_decimals', value: '2', description: 'Decimals when a report asks for them' },
   { name: 'maintenance_mode', value: '0', description: '1 shows a maintenance notice' },
@@ -68,11 +76,20 @@ async function seedDemo(db: Kysely<Database>, now: Date): Promise<string[]> {
   }
   const usernames: string[] = [];
   for (const account of demoAccounts()) {
-    await createUser(db, { username: account.username, fullName: account.fullName, password: DEMO_PASSWORD, sets: account.sets });
+    await createUser(db, {
+      username: account.username,
+      fullName: account.fullName,
+      password: DEMO_PASSWORD,
+      sets: account.sets,
+    });
     usernames.push(account.username);
   }
   for (const config of DEMO_CONFIGS) {
-    await db.insertInto('configs').values(config).onConflict((oc) => oc.column('name').doNothing()).execute();
+    await db
+      .insertInto('configs')
+      .values(config)
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
   }
   await seedDemoUsage(db, now);
   return usernames;
@@ -80,23 +97,72 @@ async function seedDemo(db: Kysely<Database>, now: Date): Promise<string[]> {
 
 /** A fortnight of sign-ins and page visits, so the usage statistics page has something to show. */
 async function seedDemoUsage(db: Kysely<Database>, now: Date): Promise<void> {
-  const users = await db.selectFrom('users').select(['id', 'username']).where('username', 'like', 'demo-%').orderBy('id').execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('username', 'like', 'demo-%')
+    .orderBy('id')
+    .execute();
   const pages = ROUTES.filter((route) => route.group);
-  const checks: { user_id: number; permission_key: string; mode: string; path: string; allowed: boolean; at: Date }[] = [];
-  const logins: { user_id: number | null; username: string; success: boolean; reason: string; ip: string; at: Date }[] = [];
+  const checks: {
+    user_id: number;
+    permission_key: string;
+    mode: string;
+    path: string;
+    allowed: boolean;
+    at: Date;
+  }[] = [];
+  const logins: {
+    user_id: number | null;
+    username: string;
+    success: boolean;
+    reason: string;
+    ip: string;
+    at: Date;
+  }[] = [];
   for (let day = 13; day >= 1; day -= 1) {
     users.forEach((user, index) => {
       // A deterministic spread: not every user signs in every day.
       if ((day + index) % 3 === 0) return;
       const at = new Date(now.getTime() - day * 86_400_000 + (index % 8) * 3_600_000);
-      logins.push({ user_id: user.id, username: user.username, success: true, reason: 'ok', ip: '127.0.0.1', at });
+      logins.push({
+        user_id: user.id,
+        username: user.username,
+        success: true,
+        reason: 'ok',
+        ip: '127.0.0.1',
+        at,
+      });
       if ((day * 7 + index) % 11 === 0) {
-        logins.push({ user_id: user.id, username: user.username, success: false, reason: 'invalid', ip: '127.0.0.1', at: new Date(at.getTime() - 60_000) });
+        logins.push({
+          user_id: user.id,
+          username: user.username,
+          success: false,
+          reason: 'invalid',
+          ip: '127.0.0.1',
+          at: new Date(at.getTime() - 60_000),
+        });
       }
       const page = pages[(day * 5 + index * 3) % pages.length];
-      if (page) checks.push({ user_id: user.id, permission_key: page.key, mode: 'read', path: page.path, allowed: true, at: new Date(at.getTime() + 120_000) });
+      if (page)
+        checks.push({
+          user_id: user.id,
+          permission_key: page.key,
+          mode: 'read',
+          path: page.path,
+          allowed: true,
+          at: new Date(at.getTime() + 120_000),
+        });
       const second = pages[(index * 7) % pages.length];
-      if (second && day % 2 === 0) checks.push({ user_id: user.id, permission_key: second.key, mode: 'read', path: second.path, allowed: true, at: new Date(at.getTime() + 300_000) });
+      if (second && day % 2 === 0)
+        checks.push({
+          user_id: user.id,
+          permission_key: second.key,
+          mode: 'read',
+          path: second.path,
+          allowed: true,
+          at: new Date(at.getTime() + 300_000),
+        });
     });
   }
   if (logins.length) await db.insertInto('login_events').values(logins).execute();
@@ -109,7 +175,10 @@ async function seedDemoUsage(db: Kysely<Database>, now: Date): Promise<void> {
  */
 export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<SeedResult> {
   await ensurePermissionKeys(db);
-  const count = await db.selectFrom('users').select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('users')
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
   if (Number(count.n) > 0) return { seeded: false, demoUsers: [] };
 
   await upsertPermissionSet(db, {
@@ -119,18 +188,34 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   });
   const generated = options.adminPassword ? undefined : options.demo ? undefined : generatePassword();
   const password = options.adminPassword ?? (options.demo ? DEMO_ADMIN_PASSWORD : (generated as string));
-  await createUser(db, { username: options.adminUsername, fullName: 'Administrator', password, sets: [ALL_ACCESS_SET] });
+  await createUser(db, {
+    username: options.adminUsername,
+    fullName: 'Administrator',
+    password,
+    sets: [ALL_ACCESS_SET],
+  });
   if (generated) {
     options.log(
       `First start: created administrator "${options.adminUsername}" with the generated password ${generated} ` +
         `(shown only now; change it with: npm run console -- reset-password ${options.adminUsername})`,
     );
   } else {
-    options.log(`First start: created administrator "${options.adminUsername}"${options.adminPassword ? ' with CONSOLE_ADMIN_PASSWORD' : ` with the demo password ${DEMO_ADMIN_PASSWORD}`}`);
+    options.log(
+      `First start: created administrator "${options.adminUsername}"${options.adminPassword ? ' with CONSOLE_ADMIN_PASSWORD' : ` with the demo password ${DEMO_ADMIN_PASSWORD}`}`,
+    );
   }
   const demoUsers = options.demo ? await seedDemo(db, options.now ?? new Date()) : [];
   // Master-data demo rows (src/resources/demo.ts).
-  if (options.demo && options.demoRows !== false) await seedResourceDemo(db, { log: options.log, scale: options.demoRows ?? 1 });
-  if (options.demo) options.log(`Demo data: ${demoUsers.length} demo users (password ${DEMO_PASSWORD}), permission sets per menu group, configs`);
-  return { seeded: true, adminUsername: options.adminUsername, ...(generated ? { generatedPassword: generated } : {}), demoUsers };
+  if (options.demo && options.demoRows !== false)
+    await seedResourceDemo(db, { log: options.log, scale: options.demoRows ?? 1 });
+  if (options.demo)
+    options.log(
+      `Demo data: ${demoUsers.length} demo users (password ${DEMO_PASSWORD}), permission sets per menu group, configs`,
+    );
+  return {
+    seeded: true,
+    adminUsername: options.adminUsername,
+    ...(generated ? { generatedPassword: generated } : {}),
+    demoUsers,
+  };
 }

@@ -7,7 +7,18 @@ import { PAGE_DENIED_MESSAGE, PERMISSION_KEYS, ROUTES } from '@staff/console-con
 import { AUTH_MESSAGES } from '../src/auth/messages.js';
 import { DEMO_CONFIGS, DEMO_PASSWORD } from '../src/seed.js';
 import { createUser, findUserByUsername, setUserActiveByName } from '../src/services/users.js';
-import { Client, ENGINES, TEST_PASSWORD, type TestDatabase, freshAddress, openTestDatabase, testClock, testServer, uniqueName, userWithKeys } from './support/harness.js';
+import {
+  Client,
+  ENGINES,
+  TEST_PASSWORD,
+  type TestDatabase,
+  freshAddress,
+  openTestDatabase,
+  testClock,
+  testServer,
+  uniqueName,
+  userWithKeys,
+} from './support/harness.js';
 
 describe.each(ENGINES)('console-server API on %s', (engine) => {
   let testDb: TestDatabase;
@@ -32,7 +43,13 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       const first = await c.login(username);
       expect(first.statusCode).toBe(200);
       const firstBody = first.json();
-      expect(firstBody).toEqual({ data: { token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), fullname: `Full ${username}`, last_login: null } });
+      expect(firstBody).toEqual({
+        data: {
+          token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+          fullname: `Full ${username}`,
+          last_login: null,
+        },
+      });
 
       clock.advance(60_000);
       const second = (await c.login(username)).json();
@@ -71,7 +88,8 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
     it('locks an account after 5 failures for 15 minutes, then lets it in again', async () => {
       const username = await userWithKeys(testDb.database, []);
       const answers: string[] = [];
-      for (let attempt = 1; attempt <= 5; attempt += 1) answers.push((await client().login(username, 'bad')).json().message);
+      for (let attempt = 1; attempt <= 5; attempt += 1)
+        answers.push((await client().login(username, 'bad')).json().message);
       expect(answers.slice(0, 4)).toEqual(Array(4).fill(AUTH_MESSAGES.invalidCredentials));
       expect(answers[4]).toBe(AUTH_MESSAGES.locked(15));
 
@@ -89,7 +107,8 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
     it('locks unknown usernames the same way, so the lock reveals nothing', async () => {
       const name = uniqueName('ghost');
       const answers: string[] = [];
-      for (let attempt = 1; attempt <= 6; attempt += 1) answers.push((await client().login(name, 'bad')).json().message);
+      for (let attempt = 1; attempt <= 6; attempt += 1)
+        answers.push((await client().login(name, 'bad')).json().message);
       expect(answers[4]).toBe(AUTH_MESSAGES.locked(15));
       expect(answers[5]).toBe(AUTH_MESSAGES.locked(15));
     });
@@ -106,7 +125,8 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
     it('blocks an address after 20 failures across usernames, with its own message', async () => {
       const c = client();
       let last = '';
-      for (let attempt = 1; attempt <= 20; attempt += 1) last = (await c.login(uniqueName('spray'), 'bad')).json().message;
+      for (let attempt = 1; attempt <= 20; attempt += 1)
+        last = (await c.login(uniqueName('spray'), 'bad')).json().message;
       expect(last).toBe(AUTH_MESSAGES.addressBlocked(15));
       const username = await userWithKeys(testDb.database, []);
       const blocked = await c.login(username);
@@ -122,7 +142,12 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       const username = await userWithKeys(testDb.database, []);
       await client().login(username);
       await client().login(username, 'bad');
-      const events = await testDb.database.db.selectFrom('login_events').select(['success', 'reason']).where('username', '=', username).orderBy('id').execute();
+      const events = await testDb.database.db
+        .selectFrom('login_events')
+        .select(['success', 'reason'])
+        .where('username', '=', username)
+        .orderBy('id')
+        .execute();
       expect(events).toEqual([
         { success: true, reason: 'ok' },
         { success: false, reason: 'invalid' },
@@ -148,7 +173,13 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
     it('401 without a token, with a malformed one, and with a well-formed unknown one', async () => {
       const c = client();
       const unknown = 'A'.repeat(43);
-      for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'Basic abc' }, { authorization: 'Bearer not-a-token' }, { authorization: `Bearer ${unknown}` }]) {
+      for (const headers of [
+        {},
+        { authorization: 'Bearer' },
+        { authorization: 'Basic abc' },
+        { authorization: 'Bearer not-a-token' },
+        { authorization: `Bearer ${unknown}` },
+      ]) {
         const response = await c.request({ method: 'GET', url: '/api/a/verify/___ca', headers });
         expect(response.statusCode).toBe(401);
         expect(response.json()).toEqual({ message: AUTH_MESSAGES.unauthorized, code: 'UNAUTHORIZED' });
@@ -184,7 +215,12 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       expect((await c.get('/api/a/verify/___ca', token)).statusCode).toBe(401);
       expect((await c.request({ method: 'POST', url: '/api/auth/logout', token })).statusCode).toBe(401);
       expect((await c.get('/api/a/verify/___ca', other)).statusCode).toBe(200);
-      const row = await testDb.database.db.selectFrom('sessions').select(['revoked_at', 'revoked_reason', 'token_hash']).where('revoked_reason', '=', 'logout').orderBy('created_at', 'desc').executeTakeFirst();
+      const row = await testDb.database.db
+        .selectFrom('sessions')
+        .select(['revoked_at', 'revoked_reason', 'token_hash'])
+        .where('revoked_reason', '=', 'logout')
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst();
       expect(row?.revoked_at).toBeInstanceOf(Date);
       // Only the hash is stored.
       expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -196,7 +232,12 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       const token = await c.token(username);
       expect((await c.get('/api/statistics/usage', token)).statusCode).toBe(200);
       await setUserActiveByName(testDb.database.db, username, false);
-      for (const url of ['/api/a/verify/___ca', '/api/a/verify/___pc?key=statistics&mode=read', '/api/configs/?config_name=x', '/api/statistics/usage']) {
+      for (const url of [
+        '/api/a/verify/___ca',
+        '/api/a/verify/___pc?key=statistics&mode=read',
+        '/api/configs/?config_name=x',
+        '/api/statistics/usage',
+      ]) {
         expect((await c.get(url, token)).statusCode).toBe(401);
       }
       await setUserActiveByName(testDb.database.db, username, true);
@@ -206,12 +247,29 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
   });
 
   describe('GET /api/a/verify/___ca', () => {
-    it('answers the union of the user\'s permission sets', async () => {
+    it("answers the union of the user's permission sets", async () => {
       const username = uniqueName('union');
       const { upsertPermissionSet } = await import('../src/services/users.js');
-      await upsertPermissionSet(testDb.database.db, { name: `${username}-a`, entries: [{ key: 'statistics', read: true, write: false }, { key: 'databank_tribes', read: false, write: false }] });
-      await upsertPermissionSet(testDb.database.db, { name: `${username}-b`, entries: [{ key: 'statistics', read: false, write: true }, { key: 'ad_daily_tracker', read: true, write: false }] });
-      await createUser(testDb.database.db, { username, fullName: 'Union', password: TEST_PASSWORD, sets: [`${username}-a`, `${username}-b`] });
+      await upsertPermissionSet(testDb.database.db, {
+        name: `${username}-a`,
+        entries: [
+          { key: 'statistics', read: true, write: false },
+          { key: 'databank_tribes', read: false, write: false },
+        ],
+      });
+      await upsertPermissionSet(testDb.database.db, {
+        name: `${username}-b`,
+        entries: [
+          { key: 'statistics', read: false, write: true },
+          { key: 'ad_daily_tracker', read: true, write: false },
+        ],
+      });
+      await createUser(testDb.database.db, {
+        username,
+        fullName: 'Union',
+        password: TEST_PASSWORD,
+        sets: [`${username}-a`, `${username}-b`],
+      });
       const c = client();
       const response = await c.get('/api/a/verify/___ca', await c.token(username));
       expect(response.statusCode).toBe(200);
@@ -233,7 +291,9 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
     it('gives the seeded "All access" administrator all 17 keys', async () => {
       const c = client();
       const token = await c.token('admin');
-      const { permissions } = (await c.get('/api/a/verify/___ca', token)).json() as { permissions: { permission_key: string }[] };
+      const { permissions } = (await c.get('/api/a/verify/___ca', token)).json() as {
+        permissions: { permission_key: string }[];
+      };
       expect(permissions.map((entry) => entry.permission_key).sort()).toEqual([...PERMISSION_KEYS].sort());
     });
   });
@@ -243,7 +303,10 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       const c = client();
       const username = await userWithKeys(testDb.database, [{ key: 'ad_daily_tracker' }]);
       const token = await c.token(username);
-      const allowed = await c.get('/api/a/verify/___pc?key=ad_daily_tracker&mode=read&path=/app/reports/adset', token);
+      const allowed = await c.get(
+        '/api/a/verify/___pc?key=ad_daily_tracker&mode=read&path=/app/reports/adset',
+        token,
+      );
       expect(allowed.statusCode).toBe(200);
       expect(allowed.json()).toEqual({ allowed: true, permission_key: 'ad_daily_tracker', mode: 'read' });
       const denied = await c.get('/api/a/verify/___pc?key=finance_kol_report&mode=read', token);
@@ -255,7 +318,12 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       expect((await c.get('/api/a/verify/___pc?key=ad_daily_tracker', token)).statusCode).toBe(200);
 
       const user = await findUserByUsername(testDb.database.db, username);
-      const rows = await testDb.database.db.selectFrom('page_checks').select(['permission_key', 'mode', 'path', 'allowed']).where('user_id', '=', user!.id).orderBy('id').execute();
+      const rows = await testDb.database.db
+        .selectFrom('page_checks')
+        .select(['permission_key', 'mode', 'path', 'allowed'])
+        .where('user_id', '=', user!.id)
+        .orderBy('id')
+        .execute();
       expect(rows).toEqual([
         { permission_key: 'ad_daily_tracker', mode: 'read', path: '/app/reports/adset', allowed: true },
         { permission_key: 'finance_kol_report', mode: 'read', path: null, allowed: false },
@@ -266,22 +334,31 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
 
     it('write mode passes with a write flag', async () => {
       const c = client();
-      const token = await c.token(await userWithKeys(testDb.database, [{ key: 'databank_products', read: true, write: true }]));
-      expect((await c.get('/api/a/verify/___pc?key=databank_products&mode=write', token)).statusCode).toBe(200);
+      const token = await c.token(
+        await userWithKeys(testDb.database, [{ key: 'databank_products', read: true, write: true }]),
+      );
+      expect((await c.get('/api/a/verify/___pc?key=databank_products&mode=write', token)).statusCode).toBe(
+        200,
+      );
     });
   });
 
   describe('permission matrix', () => {
     // Every page of the route table: without its key 403, with it 200.
-    it.each(ROUTES.map((route) => [route.path, route.key] as const))('page %s (key %s)', async (pagePath, key) => {
-      const c = client();
-      const others = PERMISSION_KEYS.filter((candidate) => candidate !== key).map((candidate) => ({ key: candidate }));
-      const without = await c.token(await userWithKeys(testDb.database, others));
-      const withKey = await c.token(await userWithKeys(testDb.database, [{ key }]));
-      const url = `/api/a/verify/___pc?key=${key}&mode=read&path=${encodeURIComponent(pagePath)}`;
-      expect((await c.get(url, without)).statusCode).toBe(403);
-      expect((await c.get(url, withKey)).statusCode).toBe(200);
-    });
+    it.each(ROUTES.map((route) => [route.path, route.key] as const))(
+      'page %s (key %s)',
+      async (pagePath, key) => {
+        const c = client();
+        const others = PERMISSION_KEYS.filter((candidate) => candidate !== key).map((candidate) => ({
+          key: candidate,
+        }));
+        const without = await c.token(await userWithKeys(testDb.database, others));
+        const withKey = await c.token(await userWithKeys(testDb.database, [{ key }]));
+        const url = `/api/a/verify/___pc?key=${key}&mode=read&path=${encodeURIComponent(pagePath)}`;
+        expect((await c.get(url, without)).statusCode).toBe(403);
+        expect((await c.get(url, withKey)).statusCode).toBe(200);
+      },
+    );
 
     // Every API route that needs a key.
     it('every keyed API route: 403 without its key and mode, through with it', async () => {
@@ -292,8 +369,14 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       const requests: Record<string, { url: string; payload?: unknown }> = {
         'GET /api/statistics/usage': { url: '/api/statistics/usage' },
         'GET /api/admin/users': { url: '/api/admin/users' },
-        'PATCH /api/admin/users/:id': { url: `/api/admin/users/${target!.id}`, payload: { full_name: 'Demo No Access' } },
-        'PUT /api/admin/users/:id/permission-sets': { url: `/api/admin/users/${target!.id}/permission-sets`, payload: { permission_sets: [] } },
+        'PATCH /api/admin/users/:id': {
+          url: `/api/admin/users/${target!.id}`,
+          payload: { full_name: 'Demo No Access' },
+        },
+        'PUT /api/admin/users/:id/permission-sets': {
+          url: `/api/admin/users/${target!.id}/permission-sets`,
+          payload: { permission_sets: [] },
+        },
       };
       for (const route of keyed) {
         const id = `${String(route.method)} ${route.url}`;
@@ -301,9 +384,24 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
         expect(request, `a request for ${id}`).toBeDefined();
         const { key, mode } = route.permission!;
         const c = client();
-        const readOnly = await c.token(await userWithKeys(testDb.database, PERMISSION_KEYS.filter((k) => k !== key).map((k) => ({ key: k, read: true, write: true })).concat(mode === 'write' ? [{ key, read: true, write: false }] : [])));
-        const allowed = await c.token(await userWithKeys(testDb.database, [{ key, read: true, write: mode === 'write' }]));
-        const send = (token: string) => c.request({ method: route.method as 'GET', url: request!.url, token, ...(request!.payload ? { payload: request!.payload } : {}) });
+        const readOnly = await c.token(
+          await userWithKeys(
+            testDb.database,
+            PERMISSION_KEYS.filter((k) => k !== key)
+              .map((k) => ({ key: k, read: true, write: true }))
+              .concat(mode === 'write' ? [{ key, read: true, write: false }] : []),
+          ),
+        );
+        const allowed = await c.token(
+          await userWithKeys(testDb.database, [{ key, read: true, write: mode === 'write' }]),
+        );
+        const send = (token: string) =>
+          c.request({
+            method: route.method as 'GET',
+            url: request!.url,
+            token,
+            ...(request!.payload ? { payload: request!.payload } : {}),
+          });
         const denied = await send(readOnly);
         expect(denied.statusCode, id).toBe(403);
         expect(denied.json().code).toBe('FORBIDDEN');
@@ -319,22 +417,38 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       const days = DEMO_CONFIGS.find((config) => config.name === 'logistics_filter_days')!;
       const response = await c.get('/api/configs/?config_name=logistics_filter_days&default_value=7', token);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ config_name: 'logistics_filter_days', default_value: '7', config_value: days.value });
+      expect(response.json()).toEqual({
+        config_name: 'logistics_filter_days',
+        default_value: '7',
+        config_value: days.value,
+      });
       expect(Number(response.json().config_value)).toBe(30);
     });
 
     it('answers the default for an unknown name, and null without a default', async () => {
       const c = client();
       const token = await c.token('admin');
-      expect((await c.get('/api/configs/?config_name=no_such_config&default_value=42', token)).json()).toEqual({ config_name: 'no_such_config', default_value: '42', config_value: '42' });
-      expect((await c.get('/api/configs?config_name=no_such_config', token)).json()).toEqual({ config_name: 'no_such_config', default_value: null, config_value: null });
+      expect(
+        (await c.get('/api/configs/?config_name=no_such_config&default_value=42', token)).json(),
+      ).toEqual({ config_name: 'no_such_config', default_value: '42', config_value: '42' });
+      expect((await c.get('/api/configs?config_name=no_such_config', token)).json()).toEqual({
+        config_name: 'no_such_config',
+        default_value: null,
+        config_value: null,
+      });
     });
 
     it('an override in the table wins over the default', async () => {
-      await testDb.database.db.insertInto('configs').values({ name: 'override_me', value: 'stored' }).execute();
+      await testDb.database.db
+        .insertInto('configs')
+        .values({ name: 'override_me', value: 'stored' })
+        .execute();
       const c = client();
       const token = await c.token('admin');
-      expect((await c.get('/api/configs/?config_name=override_me&default_value=fallback', token)).json().config_value).toBe('stored');
+      expect(
+        (await c.get('/api/configs/?config_name=override_me&default_value=fallback', token)).json()
+          .config_value,
+      ).toBe('stored');
     });
   });
 
@@ -350,11 +464,17 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       expect(body.sign_ins_per_day).toHaveLength(14);
       expect(body.sign_ins_per_day.at(-1).date).toBe(clock.now().toISOString().slice(0, 10));
       expect(body.sign_ins_per_day.at(-1).sign_ins).toBeGreaterThanOrEqual(1);
-      expect(body.sign_ins_per_day.reduce((sum: number, day: { sign_ins: number }) => sum + day.sign_ins, 0)).toBeGreaterThan(14);
+      expect(
+        body.sign_ins_per_day.reduce((sum: number, day: { sign_ins: number }) => sum + day.sign_ins, 0),
+      ).toBeGreaterThan(14);
       expect(body.active_users).toBeGreaterThanOrEqual(10);
       expect(body.total_users).toBeGreaterThanOrEqual(13);
       expect(body.most_visited_pages.length).toBeGreaterThan(0);
-      expect(body.most_visited_pages[0]).toEqual({ path: expect.any(String), permission_key: expect.any(String), visits: expect.any(Number) });
+      expect(body.most_visited_pages[0]).toEqual({
+        path: expect.any(String),
+        permission_key: expect.any(String),
+        visits: expect.any(Number),
+      });
     });
   });
 
@@ -370,17 +490,43 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
 
       const username = await userWithKeys(testDb.database, []);
       const target = await findUserByUsername(testDb.database.db, username);
-      const put = await c.request({ method: 'PUT', url: `/api/admin/users/${target!.id}/permission-sets`, token, payload: { permission_sets: ['Reports', 'Logs'] } });
+      const put = await c.request({
+        method: 'PUT',
+        url: `/api/admin/users/${target!.id}/permission-sets`,
+        token,
+        payload: { permission_sets: ['Reports', 'Logs'] },
+      });
       expect(put.statusCode).toBe(200);
       expect(put.json().permission_sets).toEqual(['Logs', 'Reports']);
-      const missing = await c.request({ method: 'PUT', url: `/api/admin/users/${target!.id}/permission-sets`, token, payload: { permission_sets: ['No such set'] } });
+      const missing = await c.request({
+        method: 'PUT',
+        url: `/api/admin/users/${target!.id}/permission-sets`,
+        token,
+        payload: { permission_sets: ['No such set'] },
+      });
       expect(missing.statusCode).toBe(400); // an unknown set name is bad input (admin.test.ts)
-      const unknownUser = await c.request({ method: 'PATCH', url: '/api/admin/users/999999', token, payload: { active: false } });
+      const unknownUser = await c.request({
+        method: 'PATCH',
+        url: '/api/admin/users/999999',
+        token,
+        payload: { active: false },
+      });
       expect(unknownUser.statusCode).toBe(404);
-      const self = await c.request({ method: 'PATCH', url: `/api/admin/users/${admin.id}`, token, payload: { active: false } });
+      const self = await c.request({
+        method: 'PATCH',
+        url: `/api/admin/users/${admin.id}`,
+        token,
+        payload: { active: false },
+      });
       expect(self.statusCode).toBe(409);
 
-      const audit = await testDb.database.db.selectFrom('audit_log').selectAll().where('entity', '=', 'user').where('entity_id', '=', String(target!.id)).where('action', '=', 'set-permission-sets').executeTakeFirst();
+      const audit = await testDb.database.db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('entity', '=', 'user')
+        .where('entity_id', '=', String(target!.id))
+        .where('action', '=', 'set-permission-sets')
+        .executeTakeFirst();
       expect(audit?.actor_id).toBe(admin.id);
       expect(audit?.before).toEqual({ permission_sets: [`set-of-${username}`] });
       expect(audit?.after).toEqual({ permission_sets: ['Logs', 'Reports'] });
@@ -393,29 +539,147 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       token = await new Client(app, freshAddress()).token('admin');
     });
 
-    const cases: [string, { method: 'GET' | 'POST' | 'PATCH' | 'PUT'; url: string; payload?: unknown; headers?: Record<string, string>; auth?: boolean }, number, string?][] = [
+    const cases: [
+      string,
+      {
+        method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+        url: string;
+        payload?: unknown;
+        headers?: Record<string, string>;
+        auth?: boolean;
+      },
+      number,
+      string?,
+    ][] = [
       ['login: no body', { method: 'POST', url: '/api/auth/login' }, 400, 'body'],
-      ['login: missing password', { method: 'POST', url: '/api/auth/login', payload: { username: 'a' } }, 400, 'body.password'],
-      ['login: wrong types', { method: 'POST', url: '/api/auth/login', payload: { username: 1, password: [] } }, 400, 'body.username'],
+      [
+        'login: missing password',
+        { method: 'POST', url: '/api/auth/login', payload: { username: 'a' } },
+        400,
+        'body.password',
+      ],
+      [
+        'login: wrong types',
+        { method: 'POST', url: '/api/auth/login', payload: { username: 1, password: [] } },
+        400,
+        'body.username',
+      ],
       ['login: an array body', { method: 'POST', url: '/api/auth/login', payload: [1, 2] }, 400, 'body'],
-      ['login: too long username', { method: 'POST', url: '/api/auth/login', payload: { username: 'x'.repeat(201), password: 'y' } }, 400, 'body.username'],
-      ['login: malformed JSON', { method: 'POST', url: '/api/auth/login', payload: '{"username": ', headers: { 'content-type': 'application/json' } }, 400, 'body'],
-      ['login: text/plain', { method: 'POST', url: '/api/auth/login', payload: 'username=a', headers: { 'content-type': 'text/plain' } }, 415],
-      ['login: form encoded', { method: 'POST', url: '/api/auth/login', payload: 'username=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, 415],
-      ['login: huge body', { method: 'POST', url: '/api/auth/login', payload: { username: 'a', password: 'x'.repeat(200_000) } }, 413],
+      [
+        'login: too long username',
+        { method: 'POST', url: '/api/auth/login', payload: { username: 'x'.repeat(201), password: 'y' } },
+        400,
+        'body.username',
+      ],
+      [
+        'login: malformed JSON',
+        {
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: '{"username": ',
+          headers: { 'content-type': 'application/json' },
+        },
+        400,
+        'body',
+      ],
+      [
+        'login: text/plain',
+        {
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: 'username=a',
+          headers: { 'content-type': 'text/plain' },
+        },
+        415,
+      ],
+      [
+        'login: form encoded',
+        {
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: 'username=a&password=b',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        },
+        415,
+      ],
+      [
+        'login: huge body',
+        { method: 'POST', url: '/api/auth/login', payload: { username: 'a', password: 'x'.repeat(200_000) } },
+        413,
+      ],
       ['___pc: no key', { method: 'GET', url: '/api/a/verify/___pc', auth: true }, 400, 'query.key'],
-      ['___pc: unknown key', { method: 'GET', url: '/api/a/verify/___pc?key=nope', auth: true }, 400, 'query.key'],
-      ['___pc: bad mode', { method: 'GET', url: '/api/a/verify/___pc?key=statistics&mode=delete', auth: true }, 400, 'query.mode'],
-      ['___pc: repeated key', { method: 'GET', url: '/api/a/verify/___pc?key=statistics&key=statistics', auth: true }, 400, 'query.key'],
-      ['___pc: too long path', { method: 'GET', url: `/api/a/verify/___pc?key=statistics&path=${'p'.repeat(600)}`, auth: true }, 400, 'query.path'],
+      [
+        '___pc: unknown key',
+        { method: 'GET', url: '/api/a/verify/___pc?key=nope', auth: true },
+        400,
+        'query.key',
+      ],
+      [
+        '___pc: bad mode',
+        { method: 'GET', url: '/api/a/verify/___pc?key=statistics&mode=delete', auth: true },
+        400,
+        'query.mode',
+      ],
+      [
+        '___pc: repeated key',
+        { method: 'GET', url: '/api/a/verify/___pc?key=statistics&key=statistics', auth: true },
+        400,
+        'query.key',
+      ],
+      [
+        '___pc: too long path',
+        { method: 'GET', url: `/api/a/verify/___pc?key=statistics&path=${'p'.repeat(600)}`, auth: true },
+        400,
+        'query.path',
+      ],
       ['configs: no name', { method: 'GET', url: '/api/configs/', auth: true }, 400, 'query.config_name'],
-      ['configs: empty name', { method: 'GET', url: '/api/configs/?config_name=', auth: true }, 400, 'query.config_name'],
-      ['statistics: days not a number', { method: 'GET', url: '/api/statistics/usage?days=abc', auth: true }, 400, 'query.days'],
-      ['statistics: days out of range', { method: 'GET', url: '/api/statistics/usage?days=9999', auth: true }, 400, 'query.days'],
-      ['admin patch: bad id', { method: 'PATCH', url: '/api/admin/users/abc', payload: { active: true }, auth: true }, 400, 'params.id'],
-      ['admin patch: empty body', { method: 'PATCH', url: '/api/admin/users/1', payload: {}, auth: true }, 400, 'body'],
-      ['admin patch: wrong type', { method: 'PATCH', url: '/api/admin/users/1', payload: { active: 'yes' }, auth: true }, 400, 'body.active'],
-      ['admin sets: not a list', { method: 'PUT', url: '/api/admin/users/1/permission-sets', payload: { permission_sets: 'Reports' }, auth: true }, 400, 'body.permission_sets'],
+      [
+        'configs: empty name',
+        { method: 'GET', url: '/api/configs/?config_name=', auth: true },
+        400,
+        'query.config_name',
+      ],
+      [
+        'statistics: days not a number',
+        { method: 'GET', url: '/api/statistics/usage?days=abc', auth: true },
+        400,
+        'query.days',
+      ],
+      [
+        'statistics: days out of range',
+        { method: 'GET', url: '/api/statistics/usage?days=9999', auth: true },
+        400,
+        'query.days',
+      ],
+      [
+        'admin patch: bad id',
+        { method: 'PATCH', url: '/api/admin/users/abc', payload: { active: true }, auth: true },
+        400,
+        'params.id',
+      ],
+      [
+        'admin patch: empty body',
+        { method: 'PATCH', url: '/api/admin/users/1', payload: {}, auth: true },
+        400,
+        'body',
+      ],
+      [
+        'admin patch: wrong type',
+        { method: 'PATCH', url: '/api/admin/users/1', payload: { active: 'yes' }, auth: true },
+        400,
+        'body.active',
+      ],
+      [
+        'admin sets: not a list',
+        {
+          method: 'PUT',
+          url: '/api/admin/users/1/permission-sets',
+          payload: { permission_sets: 'Reports' },
+          auth: true,
+        },
+        400,
+        'body.permission_sets',
+      ],
     ];
 
     it.each(cases)('%s', async (_name, request, status, field) => {
@@ -435,12 +699,21 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
     it('unknown fields are ignored, not an error', async () => {
       const c = client();
       const username = await userWithKeys(testDb.database, []);
-      const response = await c.request({ method: 'POST', url: '/api/auth/login', payload: { username, password: TEST_PASSWORD, remember: true } });
+      const response = await c.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username, password: TEST_PASSWORD, remember: true },
+      });
       expect(response.statusCode).toBe(200);
     });
 
     it('unknown /api routes answer 404 JSON', async () => {
-      for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/a/verify/___ca'], ['DELETE', '/api/auth/login'], ['GET', '/api']] as const) {
+      for (const [method, url] of [
+        ['GET', '/api/nope'],
+        ['POST', '/api/a/verify/___ca'],
+        ['DELETE', '/api/auth/login'],
+        ['GET', '/api'],
+      ] as const) {
         const response = await client().request({ method, url });
         expect(response.statusCode).toBe(404);
         expect(response.headers['content-type']).toMatch(/application\/json/);
@@ -457,33 +730,64 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
     });
 
     it('health answers 503 when the database does not answer', async () => {
-      const down = await testServer({ ...testDb.database, ping: () => Promise.reject(new Error('connection refused')) });
+      const down = await testServer({
+        ...testDb.database,
+        ping: () => Promise.reject(new Error('connection refused')),
+      });
       try {
         const response = await new Client(down, freshAddress()).get('/api/health');
         expect(response.statusCode).toBe(503);
-        expect(response.json()).toMatchObject({ status: 'unavailable', database: { engine, reachable: false } });
+        expect(response.json()).toMatchObject({
+          status: 'unavailable',
+          database: { engine, reachable: false },
+        });
       } finally {
         await down.close();
       }
     });
 
     it('the OpenAPI document lists every route with its method', async () => {
-      const doc = (await client().get('/api/openapi.json')).json() as { openapi: string; paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+      const doc = (await client().get('/api/openapi.json')).json() as {
+        openapi: string;
+        paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      };
       expect(doc.openapi).toBe('3.1.0');
       expect(app.apiRoutes.length).toBeGreaterThanOrEqual(11);
       for (const route of app.apiRoutes) {
         const openApiPath = route.url.replace(/:([A-Za-z_]+)/g, '{$1}');
-        expect(doc.paths[openApiPath]?.[String(route.method).toLowerCase()], `${String(route.method)} ${route.url}`).toBeDefined();
+        expect(
+          doc.paths[openApiPath]?.[String(route.method).toLowerCase()],
+          `${String(route.method)} ${route.url}`,
+        ).toBeDefined();
       }
-      for (const required of ['/api/auth/login', '/api/auth/logout', '/api/a/verify/___ca', '/api/a/verify/___pc', '/api/configs/', '/api/health', '/api/openapi.json', '/api/statistics/usage']) {
+      for (const required of [
+        '/api/auth/login',
+        '/api/auth/logout',
+        '/api/a/verify/___ca',
+        '/api/a/verify/___pc',
+        '/api/configs/',
+        '/api/health',
+        '/api/openapi.json',
+        '/api/statistics/usage',
+      ]) {
         expect(Object.keys(doc.paths)).toContain(required);
       }
-      const pc = doc.paths['/api/a/verify/___pc']!.get as unknown as { parameters: { name: string; required: boolean }[] };
-      expect(pc.parameters.map((parameter) => [parameter.name, parameter.required])).toEqual([['key', true], ['mode', false], ['path', false]]);
+      const pc = doc.paths['/api/a/verify/___pc']!.get as unknown as {
+        parameters: { name: string; required: boolean }[];
+      };
+      expect(pc.parameters.map((parameter) => [parameter.name, parameter.required])).toEqual([
+        ['key', true],
+        ['mode', false],
+        ['path', false],
+      ]);
     });
 
     it('security headers: a strict CSP, no sniffing, no framing; CORS closed by default', async () => {
-      const response = await client().request({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+      const response = await client().request({
+        method: 'GET',
+        url: '/api/health',
+        headers: { origin: 'https://evil.example' },
+      });
       const csp = String(response.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");
@@ -520,9 +824,17 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       const open = await testServer(testDb.database, { corsOrigins: ['https://console.example'] });
       try {
         const c = new Client(open, freshAddress());
-        const allowed = await c.request({ method: 'OPTIONS', url: '/api/auth/login', headers: { origin: 'https://console.example', 'access-control-request-method': 'POST' } });
+        const allowed = await c.request({
+          method: 'OPTIONS',
+          url: '/api/auth/login',
+          headers: { origin: 'https://console.example', 'access-control-request-method': 'POST' },
+        });
         expect(allowed.headers['access-control-allow-origin']).toBe('https://console.example');
-        const other = await c.request({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+        const other = await c.request({
+          method: 'GET',
+          url: '/api/health',
+          headers: { origin: 'https://evil.example' },
+        });
         expect(other.headers['access-control-allow-origin']).toBeUndefined();
       } finally {
         await open.close();
@@ -531,7 +843,10 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
 
     it('serves the built app with an SPA fallback for /, /login and /app/*, and never for /api', async () => {
       const appDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-app-'));
-      fs.writeFileSync(path.join(appDir, 'index.html'), '<!doctype html><title>Staff Console</title><div id="root"></div>');
+      fs.writeFileSync(
+        path.join(appDir, 'index.html'),
+        '<!doctype html><title>Staff Console</title><div id="root"></div>',
+      );
       fs.mkdirSync(path.join(appDir, 'assets'));
       fs.writeFileSync(path.join(appDir, 'assets', 'app.js'), 'console.log(1)');
       const withApp = await testServer(testDb.database, { appDir });

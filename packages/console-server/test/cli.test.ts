@@ -7,7 +7,8 @@ import { openDatabase } from '../src/db/database.js';
 
 describe('operator CLI (npm run console)', () => {
   let dataDir: string;
-  const cli = (...args: string[]) => runServerProcess('cli.ts', args, { CONSOLE_DATA_DIR: dataDir, CONSOLE_ADMIN_PASSWORD: '' });
+  const cli = (...args: string[]) =>
+    runServerProcess('cli.ts', args, { CONSOLE_DATA_DIR: dataDir, CONSOLE_ADMIN_PASSWORD: '' });
 
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-cli-'));
@@ -18,13 +19,17 @@ describe('operator CLI (npm run console)', () => {
     const result = await cli('create-user', 'jdoe', '--name', 'Jane Doe', '--set', 'All access');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/created administrator "admin" with the generated password [A-Za-z0-9]{18} /);
+    expect(result.stdout).toMatch(
+      /created administrator "admin" with the generated password [A-Za-z0-9]{18} /,
+    );
     expect(result.stdout).toContain('Created user jdoe');
     expect(result.stdout).toMatch(/Generated password: [A-Za-z0-9]{18}\n/);
   });
 
   it('grants, resets, disables and lists', async () => {
-    expect((await cli('reset-password', 'jdoe', '--password', 'N3w-password')).stdout).toContain('Password of jdoe changed');
+    expect((await cli('reset-password', 'jdoe', '--password', 'N3w-password')).stdout).toContain(
+      'Password of jdoe changed',
+    );
     const disabled = await cli('disable', 'jdoe');
     expect(disabled.stdout).toContain('jdoe is disabled');
     const list = await cli('list-users');
@@ -39,13 +44,23 @@ describe('operator CLI (npm run console)', () => {
     let database = await openDatabase({ dataDir });
     try {
       const { db } = database;
-      const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+      const admin = await db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', 'admin')
+        .executeTakeFirstOrThrow();
       await db
         .updateTable('users')
         .set({ totp_secret: 'JBSWY3DPEHPK3PXP', totp_enabled_at: new Date(), totp_last_step: 1 })
         .where('id', '=', admin.id)
         .execute();
-      await db.insertInto('totp_recovery_codes').values([{ user_id: admin.id, code_hash: 'a'.repeat(64) }, { user_id: admin.id, code_hash: 'b'.repeat(64) }]).execute();
+      await db
+        .insertInto('totp_recovery_codes')
+        .values([
+          { user_id: admin.id, code_hash: 'a'.repeat(64) },
+          { user_id: admin.id, code_hash: 'b'.repeat(64) },
+        ])
+        .execute();
     } finally {
       await database.close();
     }
@@ -53,7 +68,9 @@ describe('operator CLI (npm run console)', () => {
     const result = await cli('disable-2fa', 'ADMIN');
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('Two-step sign-in of admin is off; they sign in with their password alone');
+    expect(result.stdout).toContain(
+      'Two-step sign-in of admin is off; they sign in with their password alone',
+    );
 
     database = await openDatabase({ dataDir });
     try {
@@ -63,8 +80,17 @@ describe('operator CLI (npm run console)', () => {
         .select(['id', 'totp_secret', 'totp_pending_secret', 'totp_enabled_at', 'totp_last_step'])
         .where('username', '=', 'admin')
         .executeTakeFirstOrThrow();
-      expect(admin).toMatchObject({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null });
-      const codes = await db.selectFrom('totp_recovery_codes').select('id').where('user_id', '=', admin.id).execute();
+      expect(admin).toMatchObject({
+        totp_secret: null,
+        totp_pending_secret: null,
+        totp_enabled_at: null,
+        totp_last_step: null,
+      });
+      const codes = await db
+        .selectFrom('totp_recovery_codes')
+        .select('id')
+        .where('user_id', '=', admin.id)
+        .execute();
       expect(codes).toHaveLength(0);
       const audit = await db
         .selectFrom('audit_log')

@@ -28,8 +28,26 @@ describe('readConfig', () => {
   });
 
   it('reads the other variables', () => {
-    const config = readConfig({ PORT: '8080', HOST: '127.0.0.1', CONSOLE_DATA_DIR: '/var/lib/console', CONSOLE_ADMIN_USERNAME: 'root', CONSOLE_ADMIN_PASSWORD: 's3cret', CONSOLE_TOKEN_TTL_HOURS: '2.5', CONSOLE_CORS_ORIGINS: 'https://a.example, https://b.example', CONSOLE_LOGIN_RATE_LIMIT: '0' });
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: '/var/lib/console', adminUsername: 'root', adminPassword: 's3cret', tokenTtlHours: 2.5, corsOrigins: ['https://a.example', 'https://b.example'], loginRateLimit: false });
+    const config = readConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      CONSOLE_DATA_DIR: '/var/lib/console',
+      CONSOLE_ADMIN_USERNAME: 'root',
+      CONSOLE_ADMIN_PASSWORD: 's3cret',
+      CONSOLE_TOKEN_TTL_HOURS: '2.5',
+      CONSOLE_CORS_ORIGINS: 'https://a.example, https://b.example',
+      CONSOLE_LOGIN_RATE_LIMIT: '0',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/console',
+      adminUsername: 'root',
+      adminPassword: 's3cret',
+      tokenTtlHours: 2.5,
+      corsOrigins: ['https://a.example', 'https://b.example'],
+      loginRateLimit: false,
+    });
   });
 
   it('refuses nonsense with a message naming the variable', () => {

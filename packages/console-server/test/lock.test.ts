@@ -23,9 +23,15 @@ describe('the embedded database folder', () => {
     const dir = tempDir();
     const held = await openDatabase({ dataDir: dir });
     try {
-      const second = await runServerProcess('main.ts', [], { CONSOLE_DATA_DIR: dir, PORT: '0', HOST: '127.0.0.1' });
+      const second = await runServerProcess('main.ts', [], {
+        CONSOLE_DATA_DIR: dir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+      });
       expect(second.code).toBe(1);
-      expect(second.stderr).toContain(`The data folder ${dir} is in use by another console-server process (pid ${process.pid})`);
+      expect(second.stderr).toContain(
+        `The data folder ${dir} is in use by another console-server process (pid ${process.pid})`,
+      );
       // "At once": the lock is checked before PGlite opens; the bound is loose for a loaded CI machine.
       expect(second.ms).toBeLessThan(20_000);
       await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
@@ -43,7 +49,10 @@ describe('the embedded database folder', () => {
     const child = spawn(process.execPath, ['-e', '0']);
     const deadPid = child.pid!;
     await new Promise((resolve) => child.on('exit', resolve));
-    fs.writeFileSync(path.join(dir, 'console.lock'), JSON.stringify({ pid: deadPid, host: os.hostname(), started_at: new Date(0).toISOString() }));
+    fs.writeFileSync(
+      path.join(dir, 'console.lock'),
+      JSON.stringify({ pid: deadPid, host: os.hostname(), started_at: new Date(0).toISOString() }),
+    );
     const lock = acquireDataDirLock(dir);
     try {
       expect(JSON.parse(fs.readFileSync(path.join(dir, 'console.lock'), 'utf8')).pid).toBe(process.pid);
@@ -60,8 +69,14 @@ describe('the embedded database folder', () => {
     await first.close();
     const second = await openDatabase({ dataDir: dir });
     try {
-      expect(await second.db.selectFrom('configs').select('value').where('name', '=', 'kept').executeTakeFirst()).toEqual({ value: '1' });
-      const versions = await second.db.selectFrom('schema_migrations').select('version').orderBy('version').execute();
+      expect(
+        await second.db.selectFrom('configs').select('value').where('name', '=', 'kept').executeTakeFirst(),
+      ).toEqual({ value: '1' });
+      const versions = await second.db
+        .selectFrom('schema_migrations')
+        .select('version')
+        .orderBy('version')
+        .execute();
       // Each migration once: the second open applied nothing again.
       expect(versions).toEqual(MIGRATIONS.map((migration) => ({ version: migration.version })));
     } finally {

@@ -4,7 +4,15 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '@staff/console-contract';
 import { findUserByUsername, upsertPermissionSet } from '../src/services/users.js';
-import { Client, ENGINES, type TestDatabase, freshAddress, openTestDatabase, testServer, userWithKeys } from './support/harness.js';
+import {
+  Client,
+  ENGINES,
+  type TestDatabase,
+  freshAddress,
+  openTestDatabase,
+  testServer,
+  userWithKeys,
+} from './support/harness.js';
 
 describe.each(ENGINES)('socket.io on %s', (engine) => {
   let testDb: TestDatabase;
@@ -26,7 +34,13 @@ describe.each(ENGINES)('socket.io on %s', (engine) => {
     await testDb?.close();
   });
 
-  const open = (options: { token?: string; headers?: Record<string, string>; transports?: ('websocket' | 'polling')[] } = {}) => {
+  const open = (
+    options: {
+      token?: string;
+      headers?: Record<string, string>;
+      transports?: ('websocket' | 'polling')[];
+    } = {},
+  ) => {
     const socket = connect(baseUrl, {
       path: '/socket.io',
       transports: options.transports ?? ['websocket'],
@@ -89,13 +103,29 @@ describe.each(ENGINES)('socket.io on %s', (engine) => {
     const admin = new Client(app, freshAddress());
     const adminToken = await admin.token('admin');
     const pushed = next(socket, SOCKET_EVENTS.permissionsChanged);
-    const response = await admin.request({ method: 'PUT', url: `/api/admin/users/${user!.id}/permission-sets`, token: adminToken, payload: { permission_sets: ['Reports'] } });
+    const response = await admin.request({
+      method: 'PUT',
+      url: `/api/admin/users/${user!.id}/permission-sets`,
+      token: adminToken,
+      payload: { permission_sets: ['Reports'] },
+    });
     expect(response.statusCode).toBe(200);
     await pushed;
 
     // Editing a set tells its holders too.
     const again = next(socket, SOCKET_EVENTS.permissionsChanged);
-    await upsertPermissionSet(testDb.database.db, { name: 'Reports', entries: [{ key: 'ad_daily_tracker', read: true, write: false }, { key: 'finance_kol_report', read: true, write: false }] }, { id: null }, app.realtime);
+    await upsertPermissionSet(
+      testDb.database.db,
+      {
+        name: 'Reports',
+        entries: [
+          { key: 'ad_daily_tracker', read: true, write: false },
+          { key: 'finance_kol_report', read: true, write: false },
+        ],
+      },
+      { id: null },
+      app.realtime,
+    );
     await again;
     expect(bystanderGot).toBe(false);
   });
@@ -127,10 +157,18 @@ describe.each(ENGINES)('socket.io on %s', (engine) => {
     await Promise.all(tabs.map(connected));
     const revoked = tabs.map((tab) => next<{ reason: string }>(tab, SOCKET_EVENTS.sessionRevoked));
     const admin = new Client(app, freshAddress());
-    const response = await admin.request({ method: 'PATCH', url: `/api/admin/users/${user!.id}`, token: await admin.token('admin'), payload: { active: false } });
+    const response = await admin.request({
+      method: 'PATCH',
+      url: `/api/admin/users/${user!.id}`,
+      token: await admin.token('admin'),
+      payload: { active: false },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().active).toBe(false);
-    expect(await Promise.all(revoked)).toEqual([{ reason: 'account disabled' }, { reason: 'account disabled' }]);
+    expect(await Promise.all(revoked)).toEqual([
+      { reason: 'account disabled' },
+      { reason: 'account disabled' },
+    ]);
   });
 
   it('notifyUser reaches one user, broadcast reaches everyone', async () => {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_RETENTION_MS, authenticate, pruneSessions, scheduleSessionPruning } from '../src/auth/sessions.js';
+import {
+  SESSION_RETENTION_MS,
+  authenticate,
+  pruneSessions,
+  scheduleSessionPruning,
+} from '../src/auth/sessions.js';
 import { generateToken, hashToken } from '../src/auth/tokens.js';
 import { readConfig } from '../src/config.js';
 import { findUserByUsername } from '../src/services/users.js';
@@ -22,7 +27,10 @@ describe('pruning ended sessions', () => {
   });
 
   /** One session row per case; returns its token so a test can check it still signs in. */
-  async function session(label: string, times: { created: Date; expires: Date; revoked?: Date }): Promise<{ label: string; token: string }> {
+  async function session(
+    label: string,
+    times: { created: Date; expires: Date; revoked?: Date },
+  ): Promise<{ label: string; token: string }> {
     const token = generateToken();
     await testDb.database.db
       .insertInto('sessions')
@@ -42,18 +50,38 @@ describe('pruning ended sessions', () => {
   }
 
   const remaining = async () =>
-    (await testDb.database.db.selectFrom('sessions').select('user_agent').where('user_agent', 'like', 'case:%').execute()).map((row) => row.user_agent).sort();
+    (
+      await testDb.database.db
+        .selectFrom('sessions')
+        .select('user_agent')
+        .where('user_agent', 'like', 'case:%')
+        .execute()
+    )
+      .map((row) => row.user_agent)
+      .sort();
 
   async function seedCases() {
     await testDb.database.db.deleteFrom('sessions').where('user_agent', 'like', 'case:%').execute();
     return {
       live: await session('case:live', { created: ago(1), expires: new Date(NOW.getTime() + DAY) }),
       expiredRecently: await session('case:expired-recently', { created: ago(11), expires: ago(10) }),
-      revokedRecently: await session('case:revoked-recently', { created: ago(3), expires: new Date(NOW.getTime() + DAY), revoked: ago(2) }),
+      revokedRecently: await session('case:revoked-recently', {
+        created: ago(3),
+        expires: new Date(NOW.getTime() + DAY),
+        revoked: ago(2),
+      }),
       expiredLongAgo: await session('case:expired-long-ago', { created: ago(41), expires: ago(40) }),
-      revokedLongAgo: await session('case:revoked-long-ago', { created: ago(35), expires: ago(34), revoked: ago(31) }),
+      revokedLongAgo: await session('case:revoked-long-ago', {
+        created: ago(35),
+        expires: ago(34),
+        revoked: ago(31),
+      }),
       // Revoked long ago although it would not have expired yet (a long token lifetime): still gone.
-      revokedEarlyLongTtl: await session('case:revoked-long-ttl', { created: ago(60), expires: new Date(NOW.getTime() + 5 * DAY), revoked: ago(45) }),
+      revokedEarlyLongTtl: await session('case:revoked-long-ttl', {
+        created: ago(60),
+        expires: new Date(NOW.getTime() + 5 * DAY),
+        revoked: ago(45),
+      }),
     };
   }
 
@@ -74,7 +102,12 @@ describe('pruning ended sessions', () => {
     await seedCases();
     const pruned: number[] = [];
     const errors: unknown[] = [];
-    const pruning = scheduleSessionPruning(testDb.database.db, { everyMs: 40, now: () => NOW, onPruned: (count) => pruned.push(count), onError: (error) => errors.push(error) });
+    const pruning = scheduleSessionPruning(testDb.database.db, {
+      everyMs: 40,
+      now: () => NOW,
+      onPruned: (count) => pruned.push(count),
+      onError: (error) => errors.push(error),
+    });
     try {
       expect(pruning.timer.hasRef()).toBe(false);
       await expect.poll(() => pruned, { timeout: 5_000 }).toEqual([3]);
@@ -94,7 +127,11 @@ describe('pruning ended sessions', () => {
   });
 
   it('reports a failed run instead of throwing, and keeps going', async () => {
-    const failing = { deleteFrom: () => { throw new Error('database gone'); } } as unknown as typeof testDb.database.db;
+    const failing = {
+      deleteFrom: () => {
+        throw new Error('database gone');
+      },
+    } as unknown as typeof testDb.database.db;
     const errors: unknown[] = [];
     const pruning = scheduleSessionPruning(failing, { everyMs: 30, onError: (error) => errors.push(error) });
     await expect.poll(() => errors.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
@@ -106,6 +143,8 @@ describe('pruning ended sessions', () => {
     expect(readConfig({}).sessionPruneMinutes).toBe(60);
     expect(readConfig({ CONSOLE_SESSION_PRUNE_MINUTES: '15' }).sessionPruneMinutes).toBe(15);
     expect(readConfig({ CONSOLE_SESSION_PRUNE_MINUTES: '0' }).sessionPruneMinutes).toBe(false);
-    expect(() => readConfig({ CONSOLE_SESSION_PRUNE_MINUTES: 'often' })).toThrow(/CONSOLE_SESSION_PRUNE_MINUTES/);
+    expect(() => readConfig({ CONSOLE_SESSION_PRUNE_MINUTES: 'often' })).toThrow(
+      /CONSOLE_SESSION_PRUNE_MINUTES/,
+    );
   });
 });

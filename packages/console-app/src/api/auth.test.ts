@@ -38,12 +38,16 @@ describe('createLogin', () => {
 describe('createLoadPermissions', () => {
   it('reads data.permissions and treats a missing list as empty', async () => {
     const entries = [{ permission_key: 'statistics', allow_read: 1, allow_write: 0 }];
-    await expect(createLoadPermissions(setup({ status: 200, data: { permissions: entries } }).client)()).resolves.toEqual(entries);
+    await expect(
+      createLoadPermissions(setup({ status: 200, data: { permissions: entries } }).client)(),
+    ).resolves.toEqual(entries);
     await expect(createLoadPermissions(setup({ status: 200, data: {} }).client)()).resolves.toEqual([]);
   });
 
   it('rejects with a CallError', async () => {
-    await expect(createLoadPermissions(setup({ status: 500, data: { message: 'down' } }).client)()).rejects.toEqual({
+    await expect(
+      createLoadPermissions(setup({ status: 500, data: { message: 'down' } }).client)(),
+    ).rejects.toEqual({
       status: 500,
       message: 'down',
     });
@@ -53,14 +57,22 @@ describe('createLoadPermissions', () => {
 describe('createCheckPermission', () => {
   it('asks ___pc with key, mode=read and the page path; 200 allows', async () => {
     const { client, requests } = setup({ status: 200, data: {} });
-    await expect(createCheckPermission(client, () => '/app/admins/creators')('databank_creators')).resolves.toBe(true);
+    await expect(
+      createCheckPermission(client, () => '/app/admins/creators')('databank_creators'),
+    ).resolves.toBe(true);
     expect(requests[0]!.url).toBe('/api/a/verify/___pc');
-    expect(requests[0]!.params).toEqual({ key: 'databank_creators', mode: 'read', path: '/app/admins/creators' });
+    expect(requests[0]!.params).toEqual({
+      key: 'databank_creators',
+      mode: 'read',
+      path: '/app/admins/creators',
+    });
   });
 
   it('403 denies, other failures reject', async () => {
     await expect(createCheckPermission(setup({ status: 403 }).client)('statistics')).resolves.toBe(false);
-    await expect(createCheckPermission(setup({ status: 500, data: { message: 'x' } }).client)('statistics')).rejects.toEqual({
+    await expect(
+      createCheckPermission(setup({ status: 500, data: { message: 'x' } }).client)('statistics'),
+    ).rejects.toEqual({
       status: 500,
       message: 'x',
     });
@@ -83,6 +95,8 @@ describe('createLogout', () => {
   });
 
   it('rejects with a CallError when the server is down', async () => {
-    await expect(createLogout(setup({ network: true }).client)('t')).rejects.toEqual({ message: 'Network Error' });
+    await expect(createLogout(setup({ network: true }).client)('t')).rejects.toEqual({
+      message: 'Network Error',
+    });
   });
 });

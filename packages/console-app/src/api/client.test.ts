@@ -32,7 +32,9 @@ describe('createApiClient', () => {
     const onUnauthorized = vi.fn();
     const { adapter, requests } = fakeAdapter(() => ({ status: 401 }));
     const client = createApiClient({ getToken: () => 'new', onUnauthorized, adapter });
-    await expect(client.post('/api/auth/logout', undefined, { headers: { Authorization: 'Bearer old' } })).rejects.toBeTruthy();
+    await expect(
+      client.post('/api/auth/logout', undefined, { headers: { Authorization: 'Bearer old' } }),
+    ).rejects.toBeTruthy();
     expect(requests[0]!.headers.get('Authorization')).toBe('Bearer old');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });

@@ -5,7 +5,10 @@ import { fakeAdapter, type FakeAnswer } from './testAdapter.js';
 
 const clientAnswering = (answer: FakeAnswer) => {
   const fake = fakeAdapter(() => answer);
-  return { ...fake, client: createApiClient({ getToken: () => 't', onUnauthorized: vi.fn(), adapter: fake.adapter }) };
+  return {
+    ...fake,
+    client: createApiClient({ getToken: () => 't', onUnauthorized: vi.fn(), adapter: fake.adapter }),
+  };
 };
 
 describe('parseConfigValue', () => {
@@ -33,7 +36,10 @@ describe('readConfig', () => {
   });
 
   it('falls back to the default when config_value is missing', async () => {
-    const { client } = clientAnswering({ status: 200, data: { config_name: 'x', default_value: '12', config_value: null } });
+    const { client } = clientAnswering({
+      status: 200,
+      data: { config_name: 'x', default_value: '12', config_value: null },
+    });
     await expect(readConfig(client, 'x', '12')).resolves.toBe(12);
     const bare = clientAnswering({ status: 200, data: {} });
     await expect(readConfig(bare.client, 'x', 'fallback')).resolves.toBe('fallback');

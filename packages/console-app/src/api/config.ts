@@ -18,9 +18,16 @@ export function parseConfigValue(value: string | null | undefined): ConfigValue 
  * @example
  * const days = await readConfig(api, 'logistics_window_days', '30'); // 30
  */
-export async function readConfig(client: AxiosInstance, configName: string, defaultValue?: string): Promise<ConfigValue> {
+export async function readConfig(
+  client: AxiosInstance,
+  configName: string,
+  defaultValue?: string,
+): Promise<ConfigValue> {
   const response = await client.get<ConfigResponse>('/api/configs/', {
-    params: { config_name: configName, ...(defaultValue !== undefined ? { default_value: defaultValue } : {}) },
+    params: {
+      config_name: configName,
+      ...(defaultValue !== undefined ? { default_value: defaultValue } : {}),
+    },
   });
   const body = response.data;
   const raw = body?.config_value ?? body?.default_value ?? defaultValue ?? null;

@@ -9,7 +9,9 @@ export function toCallError(error: unknown): CallError {
   if (axios.isAxiosError(error)) {
     const body: unknown = error.response?.data;
     const serverMessage =
-      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' ? body.message : undefined;
+      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+        ? body.message
+        : undefined;
     return {
       ...(error.response ? { status: error.response.status } : {}),
       message: serverMessage ?? error.message,

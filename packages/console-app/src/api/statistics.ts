@@ -6,7 +6,9 @@ import { toCallError } from './errors.js';
 export function createFetchUsageStatistics(client: AxiosInstance) {
   return async (days = 30): Promise<UsageStatisticsResponse> => {
     try {
-      const response = await client.get<UsageStatisticsResponse>('/api/statistics/usage', { params: { days } });
+      const response = await client.get<UsageStatisticsResponse>('/api/statistics/usage', {
+        params: { days },
+      });
       return response.data;
     } catch (error) {
       throw toCallError(error);

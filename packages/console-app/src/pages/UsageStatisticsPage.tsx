@@ -92,7 +92,12 @@ const Button = styled.button`
   }
 `;
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: '2-digit', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 const formatDay = (isoDate: string) => {
   const date = new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate);
   return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
@@ -155,7 +160,10 @@ function UsageFigures({ stats }: { stats: UsageStatisticsResponse }) {
         <Figure>
           <dt>Active users</dt>
           <dd>
-            <NumberText value={stats.active_users} /> <Muted as="span">of <NumberText value={stats.total_users} /></Muted>
+            <NumberText value={stats.active_users} />{' '}
+            <Muted as="span">
+              of <NumberText value={stats.total_users} />
+            </Muted>
           </dd>
         </Figure>
         <Figure>

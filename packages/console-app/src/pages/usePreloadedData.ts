@@ -2,9 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { preloadData, type Preloaded } from './preload.js';
 
 export type DataState<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T }
-  | { status: 'error'; error: unknown };
+  { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
 
 function fromRecord<T>(record: Preloaded<T>): DataState<T> {
   if (record.state.status === 'fulfilled') return { status: 'ready', data: record.state.value };

@@ -78,7 +78,9 @@ export function createConsoleSocket(options: ConsoleSocketOptions): ConsoleSocke
     const engine = socket.io.engine;
     if (engine && !watchedEngines.has(engine)) {
       watchedEngines.add(engine);
-      engine.on('upgrade', (transport: { name?: string }) => emitStatus({ type: 'transport', transport: asTransport(transport.name) }));
+      engine.on('upgrade', (transport: { name?: string }) =>
+        emitStatus({ type: 'transport', transport: asTransport(transport.name) }),
+      );
     }
     emitStatus({ type: 'connected', transport: asTransport(engine?.transport?.name) });
   });

@@ -29,7 +29,13 @@ export function allowedRoutes(permissions: readonly PermissionEntry[], exceptPat
 }
 
 /** Where a denied user can go instead: links to the pages their permissions open. */
-export function AllowedPagesLinks({ permissions, exceptPath }: { permissions: readonly PermissionEntry[]; exceptPath?: string }) {
+export function AllowedPagesLinks({
+  permissions,
+  exceptPath,
+}: {
+  permissions: readonly PermissionEntry[];
+  exceptPath?: string;
+}) {
   const routes = allowedRoutes(permissions, exceptPath);
   return (
     <Nav aria-labelledby="allowed-pages-title">

@@ -75,7 +75,10 @@ const SidebarAction = styled.button`
 `;
 
 /** Menu links through react-router, so navigation stays in the page. */
-const RouterLink = forwardRef<HTMLAnchorElement, LinkRendererProps>(function RouterLink({ to, children, ...rest }, ref) {
+const RouterLink = forwardRef<HTMLAnchorElement, LinkRendererProps>(function RouterLink(
+  { to, children, ...rest },
+  ref,
+) {
   return (
     <Link ref={ref} to={to} {...rest}>
       {children}
@@ -97,7 +100,9 @@ function SignedInConsole({ user }: { user: StoredUser }) {
   const { pathname } = useLocation();
 
   const [refreshMachine] = useState(() =>
-    permissionRefreshMachine.provide({ actors: { loadPermissions: fromPromise(() => services.loadPermissions()) } }),
+    permissionRefreshMachine.provide({
+      actors: { loadPermissions: fromPromise(() => services.loadPermissions()) },
+    }),
   );
   const refresh = useActorRef(refreshMachine, { input: {} });
   const permissions = useSelector(refresh, (snapshot) => snapshot.context.permissions);
@@ -147,7 +152,11 @@ function SignedInConsole({ user }: { user: StoredUser }) {
         if (live) setInitialPermissionsLoaded(true);
         // A 401 has already signed the user out; anything else leaves the always-shown menu groups.
         if (live && error.status !== 401) {
-          notify({ type: 'error', title: 'Could not load your permissions', message: error.message ?? 'The server could not be reached.' });
+          notify({
+            type: 'error',
+            title: 'Could not load your permissions',
+            message: error.message ?? 'The server could not be reached.',
+          });
         }
       },
     );
@@ -157,7 +166,10 @@ function SignedInConsole({ user }: { user: StoredUser }) {
   }, [services, refresh, notify]);
 
   // Realtime: one socket per signed-in shell; its state shows in the sidebar footer.
-  const socket = useMemo(() => createConsoleSocket({ getToken: services.token, ...services.realtime }), [services]);
+  const socket = useMemo(
+    () => createConsoleSocket({ getToken: services.token, ...services.realtime }),
+    [services],
+  );
   // A fresh connection actor per effect run, not useActorRef: StrictMode's effect replay would stop that one
   // (closing the socket) and restart it from its kept snapshot in `connecting` without re-running the entry
   // that opens the socket, so it would sit there until the connect timeout.
@@ -172,7 +184,8 @@ function SignedInConsole({ user }: { user: StoredUser }) {
   }, [socket]);
   const connectionState = useSelector(
     connection ?? undefined,
-    (snapshot) => (snapshot?.value ?? 'connecting') as 'connecting' | 'connected' | 'reconnecting' | 'offline',
+    (snapshot) =>
+      (snapshot?.value ?? 'connecting') as 'connecting' | 'connected' | 'reconnecting' | 'offline',
   );
   const transport = useSelector(connection ?? undefined, (snapshot) => snapshot?.context.transport ?? null);
   const retryConnection = useCallback(() => connection?.send({ type: 'RETRY' }), [connection]);
@@ -219,7 +232,8 @@ function SignedInConsole({ user }: { user: StoredUser }) {
 
   const [changingPassword, setChangingPassword] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
-  const route = findRoute(pathname) ?? findRoute(pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`);
+  const route =
+    findRoute(pathname) ?? findRoute(pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`);
   const outletContext: ConsoleOutletContext = useMemo(
     () => ({ permissions, permissionsVersion, socket }),
     [permissions, permissionsVersion, socket],

@@ -1,7 +1,9 @@
 import type { StorageAdapter } from '@staff/console-ui';
 
 /** A `Storage`-like map for tests. */
-export function memoryStorage(initial: Record<string, string> = {}): StorageAdapter & { data: Map<string, string> } {
+export function memoryStorage(
+  initial: Record<string, string> = {},
+): StorageAdapter & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));
   return {
     data,

@@ -13,11 +13,27 @@ export const adCampaigns: EntityDef = {
   defaultSort: { field: 'start_date', direction: 'desc' },
   softDelete: true,
   rules: [
-    { kind: 'atMostOne', field: 'lifetime_budget', fields: ['daily_budget', 'lifetime_budget'], message: 'Set a daily or a lifetime budget, not both' },
-    { kind: 'notBefore', field: 'end_date', other: 'start_date', message: 'End date cannot be before the start date' },
+    {
+      kind: 'atMostOne',
+      field: 'lifetime_budget',
+      fields: ['daily_budget', 'lifetime_budget'],
+      message: 'Set a daily or a lifetime budget, not both',
+    },
+    {
+      kind: 'notBefore',
+      field: 'end_date',
+      other: 'start_date',
+      message: 'End date cannot be before the start date',
+    },
   ],
   fields: [
-    field.text('name', 'Name', { required: true, maxLength: 200, list: true, sortable: true, searchable: true }),
+    field.text('name', 'Name', {
+      required: true,
+      maxLength: 200,
+      list: true,
+      sortable: true,
+      searchable: true,
+    }),
     field.text('campaign_id', 'Campaign id', {
       required: true,
       maxLength: 24,
@@ -61,8 +77,18 @@ export const adCampaigns: EntityDef = {
     field.money('lifetime_budget', 'Lifetime budget', { min: 0, sortable: true, filterable: true }),
     field.date('start_date', 'Start date', { list: true, sortable: true, filterable: true }),
     field.date('end_date', 'End date', { sortable: true, filterable: true }),
-    field.relation('product_id', 'Product', { required: true, relation: { entity: 'products', labelField: 'name' }, list: true, sortable: true, filterable: true }),
-    field.relation('tribe_id', 'Tribe', { relation: { entity: 'tribes', labelField: 'name' }, list: true, filterable: true }),
+    field.relation('product_id', 'Product', {
+      required: true,
+      relation: { entity: 'products', labelField: 'name' },
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.relation('tribe_id', 'Tribe', {
+      relation: { entity: 'tribes', labelField: 'name' },
+      list: true,
+      filterable: true,
+    }),
     notesField(),
   ],
 };

@@ -13,16 +13,40 @@ export const changeEmails: EntityDef = {
   defaultSort: { field: 'requested_at', direction: 'desc' },
   softDelete: true,
   rules: [
-    { kind: 'differentFrom', field: 'new_email', other: 'old_email', message: 'New email must differ from the old email' },
-    { kind: 'requiredWhen', field: 'processed_at', when: { field: 'status', in: ['done', 'rejected'] }, message: 'Processed at is required once the request is done or rejected' },
+    {
+      kind: 'differentFrom',
+      field: 'new_email',
+      other: 'old_email',
+      message: 'New email must differ from the old email',
+    },
+    {
+      kind: 'requiredWhen',
+      field: 'processed_at',
+      when: { field: 'status', in: ['done', 'rejected'] },
+      message: 'Processed at is required once the request is done or rejected',
+    },
   ],
   fields: [
-    field.text('customer_name', 'Customer', { required: true, maxLength: 120, list: true, sortable: true, searchable: true }),
+    field.text('customer_name', 'Customer', {
+      required: true,
+      maxLength: 120,
+      list: true,
+      sortable: true,
+      searchable: true,
+    }),
     field.phone('customer_phone', 'Customer WhatsApp', { searchable: true }),
     field.email('old_email', 'Old email', { required: true, list: true, searchable: true, filterable: true }),
     field.email('new_email', 'New email', { required: true, list: true, searchable: true, filterable: true }),
-    field.text('mayar_transaction_id', 'Mayar transaction id', { maxLength: 64, searchable: true, help: 'The purchase whose access moves (from the Purchase Log).' }),
-    field.relation('product_id', 'Product', { relation: { entity: 'products', labelField: 'name' }, list: true, filterable: true }),
+    field.text('mayar_transaction_id', 'Mayar transaction id', {
+      maxLength: 64,
+      searchable: true,
+      help: 'The purchase whose access moves (from the Purchase Log).',
+    }),
+    field.relation('product_id', 'Product', {
+      relation: { entity: 'products', labelField: 'name' },
+      list: true,
+      filterable: true,
+    }),
     field.enum('reason', 'Reason', {
       required: true,
       options: options({
@@ -43,7 +67,12 @@ export const changeEmails: EntityDef = {
       sortable: true,
       filterable: true,
     }),
-    field.datetime('requested_at', 'Requested at', { required: true, list: true, sortable: true, filterable: true }),
+    field.datetime('requested_at', 'Requested at', {
+      required: true,
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
     field.datetime('processed_at', 'Processed at', { sortable: true, filterable: true }),
     notesField(),
   ],

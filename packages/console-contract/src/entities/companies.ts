@@ -13,8 +13,22 @@ export const companies: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', { required: true, maxLength: 120, unique: true, list: true, sortable: true, searchable: true }),
-    field.text('legal_name', 'Legal name', { required: true, maxLength: 200, list: true, sortable: true, searchable: true, placeholder: 'PT Sinar Digital Nusantara' }),
+    field.text('name', 'Name', {
+      required: true,
+      maxLength: 120,
+      unique: true,
+      list: true,
+      sortable: true,
+      searchable: true,
+    }),
+    field.text('legal_name', 'Legal name', {
+      required: true,
+      maxLength: 200,
+      list: true,
+      sortable: true,
+      searchable: true,
+      placeholder: 'PT Sinar Digital Nusantara',
+    }),
     field.text('tax_id', 'NPWP', {
       maxLength: 20,
       unique: true,

@@ -1,4 +1,13 @@
-import { BANK_OPTIONS, HANDLE_MESSAGE, HANDLE_PATTERN, NICHE_OPTIONS, PLATFORM_OPTIONS, field, notesField, options } from './fields.js';
+import {
+  BANK_OPTIONS,
+  HANDLE_MESSAGE,
+  HANDLE_PATTERN,
+  NICHE_OPTIONS,
+  PLATFORM_OPTIONS,
+  field,
+  notesField,
+  options,
+} from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** Follower bands of the tier field: nano < 10k ≤ micro < 100k ≤ macro < 1M ≤ mega. */
@@ -22,7 +31,13 @@ export const creators: EntityDef = {
   softDelete: true,
   uniqueTogether: [['platform', 'handle']],
   fields: [
-    field.text('name', 'Name', { required: true, maxLength: 120, list: true, sortable: true, searchable: true }),
+    field.text('name', 'Name', {
+      required: true,
+      maxLength: 120,
+      list: true,
+      sortable: true,
+      searchable: true,
+    }),
     field.text('handle', 'Handle', {
       required: true,
       maxLength: 30,
@@ -34,18 +49,40 @@ export const creators: EntityDef = {
       searchable: true,
       placeholder: 'nadia.glow',
     }),
-    field.enum('platform', 'Platform', { required: true, options: PLATFORM_OPTIONS, list: true, sortable: true, filterable: true }),
+    field.enum('platform', 'Platform', {
+      required: true,
+      options: PLATFORM_OPTIONS,
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
     field.integer('followers', 'Followers', { min: 0, list: true, sortable: true, filterable: true }),
     field.enum('tier', 'Tier', {
-      options: options({ nano: 'Nano (< 10k)', micro: 'Micro (10k–100k)', macro: 'Macro (100k–1M)', mega: 'Mega (≥ 1M)' }),
+      options: options({
+        nano: 'Nano (< 10k)',
+        micro: 'Micro (10k–100k)',
+        macro: 'Macro (100k–1M)',
+        mega: 'Mega (≥ 1M)',
+      }),
       list: true,
       sortable: true,
       filterable: true,
       help: 'By followers: nano < 10k, micro 10k–100k, macro 100k–1M, mega 1M and up.',
     }),
     field.enum('niche', 'Niche', { options: NICHE_OPTIONS, list: true, sortable: true, filterable: true }),
-    field.money('rate_fee', 'Rate per post', { min: 0, list: true, sortable: true, filterable: true, help: 'Usual fee for one deliverable, in rupiah.' }),
-    field.phone('phone', 'WhatsApp', { list: true, searchable: true, filterable: true, placeholder: '0812…' }),
+    field.money('rate_fee', 'Rate per post', {
+      min: 0,
+      list: true,
+      sortable: true,
+      filterable: true,
+      help: 'Usual fee for one deliverable, in rupiah.',
+    }),
+    field.phone('phone', 'WhatsApp', {
+      list: true,
+      searchable: true,
+      filterable: true,
+      placeholder: '0812…',
+    }),
     field.email('email', 'Email', { searchable: true, filterable: true }),
     field.text('city', 'City', { maxLength: 80, list: true, sortable: true, filterable: true }),
     field.enum('status', 'Status', {
@@ -63,7 +100,11 @@ export const creators: EntityDef = {
       filterable: true,
     }),
     field.enum('bank_name', 'Bank', { options: BANK_OPTIONS, filterable: true }),
-    field.text('bank_account_number', 'Account number', { maxLength: 20, pattern: '^[0-9]{6,20}$', patternMessage: 'Use 6–20 digits' }),
+    field.text('bank_account_number', 'Account number', {
+      maxLength: 20,
+      pattern: '^[0-9]{6,20}$',
+      patternMessage: 'Use 6–20 digits',
+    }),
     field.text('bank_account_holder', 'Account holder', { maxLength: 120 }),
     notesField(),
   ],

@@ -14,13 +14,23 @@ const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function constraints(field: FieldDef): string {
   const parts: string[] = [];
-  if (['text', 'longtext', 'email', 'url', 'secret'].includes(field.type)) parts.push(`≤ ${maxLengthOf(field)} chars`);
-  if (field.type === 'tags') parts.push(`≤ ${maxLengthOf(field)} items of ≤ ${field.itemMaxLength ?? 60} chars`);
-  if (['integer', 'number', 'money', 'percent'].includes(field.type) && (field.min !== undefined || field.max !== undefined)) {
+  if (['text', 'longtext', 'email', 'url', 'secret'].includes(field.type))
+    parts.push(`≤ ${maxLengthOf(field)} chars`);
+  if (field.type === 'tags')
+    parts.push(`≤ ${maxLengthOf(field)} items of ≤ ${field.itemMaxLength ?? 60} chars`);
+  if (
+    ['integer', 'number', 'money', 'percent'].includes(field.type) &&
+    (field.min !== undefined || field.max !== undefined)
+  ) {
     const { min, max } = numericBounds(field);
     parts.push(field.max !== undefined ? `${min}–${max}` : `≥ ${min}`);
   }
-  if (field.normalize) parts.push({ upper: 'stored upper-case', lower: 'stored lower-case', handle: 'stored lower-case without @' }[field.normalize]);
+  if (field.normalize)
+    parts.push(
+      { upper: 'stored upper-case', lower: 'stored lower-case', handle: 'stored lower-case without @' }[
+        field.normalize
+      ],
+    );
   if (field.pattern) parts.push(field.patternMessage ?? `pattern ${field.pattern}`);
   if (field.options) parts.push(field.options.map((o) => `\`${o.value}\``).join(', '));
   if (field.relation) parts.push(`→ ${field.relation.entity} (${field.relation.labelField})`);
@@ -30,7 +40,14 @@ function constraints(field: FieldDef): string {
 }
 
 function flags(field: FieldDef): string {
-  return [field.list && 'list', field.sortable && 'sort', field.filterable && 'filter', field.searchable && 'search'].filter(Boolean).join(' · ');
+  return [
+    field.list && 'list',
+    field.sortable && 'sort',
+    field.filterable && 'filter',
+    field.searchable && 'search',
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 function entitySection(def: EntityDef): string {
@@ -44,11 +61,14 @@ function entitySection(def: EntityDef): string {
     '| field | label | type | req | constraints | shown / used for |',
     '|---|---|---|---|---|---|',
     ...def.fields.map(
-      (f) => `| \`${f.name}\` | ${cell(f.label)} | ${f.type} | ${f.required ? 'yes' : ''} | ${cell(constraints(f))} | ${flags(f)} |`,
+      (f) =>
+        `| \`${f.name}\` | ${cell(f.label)} | ${f.type} | ${f.required ? 'yes' : ''} | ${cell(constraints(f))} | ${flags(f)} |`,
     ),
   ];
-  if (def.uniqueTogether?.length) lines.push('', `Unique together: ${def.uniqueTogether.map((g) => `(${g.join(', ')})`).join('; ')}.`);
-  if (def.rules?.length) lines.push('', 'Rules:', ...def.rules.map((r) => `- ${r.message} (\`${r.kind}\` on \`${r.field}\`).`));
+  if (def.uniqueTogether?.length)
+    lines.push('', `Unique together: ${def.uniqueTogether.map((g) => `(${g.join(', ')})`).join('; ')}.`);
+  if (def.rules?.length)
+    lines.push('', 'Rules:', ...def.rules.map((r) => `- ${r.message} (\`${r.kind}\` on \`${r.field}\`).`));
   return lines.join('\n');
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_ROW_COUNTS, demoRows, demoSeedOrder, seededRandom, type DemoRefs, type DemoRow } from './demo.js';
+import {
+  DEMO_ROW_COUNTS,
+  demoRows,
+  demoSeedOrder,
+  seededRandom,
+  type DemoRefs,
+  type DemoRow,
+} from './demo.js';
 import { ENTITIES, getEntity } from './index.js';
 import { checkRules, createSchema, formatValidationError } from './validation.js';
 
@@ -38,7 +45,10 @@ describe('demoSeedOrder', () => {
     expect(order).toHaveLength(ENTITIES.length);
     for (const def of ENTITIES) {
       for (const field of def.fields) {
-        if (field.relation) expect(order.indexOf(field.relation.entity), `${def.name}.${field.name}`).toBeLessThan(order.indexOf(def.name));
+        if (field.relation)
+          expect(order.indexOf(field.relation.entity), `${def.name}.${field.name}`).toBeLessThan(
+            order.indexOf(def.name),
+          );
       }
     }
   });
@@ -50,34 +60,51 @@ describe('demoRows', () => {
     expect(demoRows(creators, 50, 42)).toEqual(seeded.get('creators')!.slice(0, 50));
     expect(demoRows(creators, 50, 43)).not.toEqual(demoRows(creators, 50, 42));
     const refs = { mayar_accounts: [10, 11], tribes: [3], pixel_registries: [5, 6, 7] };
-    expect(demoRows(getEntity('products')!, 30, 9, refs)).toEqual(demoRows(getEntity('products')!, 30, 9, refs));
+    expect(demoRows(getEntity('products')!, 30, 9, refs)).toEqual(
+      demoRows(getEntity('products')!, 30, 9, refs),
+    );
   });
 
   it('seeds hundreds of rows per entity and thousands of creators', () => {
-    for (const def of ENTITIES) expect(seeded.get(def.name)!.length, def.name).toBeGreaterThanOrEqual(def.name === 'problem_categories' ? 40 : 60);
+    for (const def of ENTITIES)
+      expect(seeded.get(def.name)!.length, def.name).toBeGreaterThanOrEqual(
+        def.name === 'problem_categories' ? 40 : 60,
+      );
     expect(seeded.get('creators')!.length).toBeGreaterThanOrEqual(1000);
     expect(seeded.get('n8n_creators')!.length).toBeGreaterThanOrEqual(1000);
   });
 
-  it.each(ENTITIES.map((def) => [def.name, def] as const))('%s: every row is a valid create body', (name, def) => {
-    const schema = createSchema(def);
-    for (const row of seeded.get(name)!) {
-      const result = schema.safeParse(row);
-      if (!result.success) throw new Error(`${name}: ${formatValidationError(result.error).message} in ${JSON.stringify(row)}`);
-      expect(checkRules(def, result.data)).toEqual([]);
-    }
-  });
+  it.each(ENTITIES.map((def) => [def.name, def] as const))(
+    '%s: every row is a valid create body',
+    (name, def) => {
+      const schema = createSchema(def);
+      for (const row of seeded.get(name)!) {
+        const result = schema.safeParse(row);
+        if (!result.success)
+          throw new Error(
+            `${name}: ${formatValidationError(result.error).message} in ${JSON.stringify(row)}`,
+          );
+        expect(checkRules(def, result.data)).toEqual([]);
+      }
+    },
+  );
 
-  it.each(ENTITIES.map((def) => [def.name, def] as const))('%s: unique fields and unique groups hold', (name, def) => {
-    const rows = seeded.get(name)!.map((row) => createSchema(def).parse(row));
-    const groups = [...def.fields.filter((f) => f.unique).map((f) => [f.name]), ...(def.uniqueTogether ?? [])];
-    for (const group of groups) {
-      const keys = rows
-        .filter((row) => group.every((field) => row[field] !== null))
-        .map((row) => group.map((field) => String(row[field]).toLowerCase()).join('|'));
-      expect(new Set(keys).size, group.join('+')).toBe(keys.length);
-    }
-  });
+  it.each(ENTITIES.map((def) => [def.name, def] as const))(
+    '%s: unique fields and unique groups hold',
+    (name, def) => {
+      const rows = seeded.get(name)!.map((row) => createSchema(def).parse(row));
+      const groups = [
+        ...def.fields.filter((f) => f.unique).map((f) => [f.name]),
+        ...(def.uniqueTogether ?? []),
+      ];
+      for (const group of groups) {
+        const keys = rows
+          .filter((row) => group.every((field) => row[field] !== null))
+          .map((row) => group.map((field) => String(row[field]).toLowerCase()).join('|'));
+        expect(new Set(keys).size, group.join('+')).toBe(keys.length);
+      }
+    },
+  );
 
   it('only refers to ids it was given', () => {
     const refs: DemoRefs = { creators: [101, 102], products: [7], tribes: [3, 4] };
@@ -89,7 +116,9 @@ describe('demoRows', () => {
   });
 
   it('refuses to make rows whose required relation has no ids', () => {
-    expect(() => demoRows(getEntity('projects')!, 1, 1, {})).toThrow('demoRows(projects): refs.creators must list at least one id');
+    expect(() => demoRows(getEntity('projects')!, 1, 1, {})).toThrow(
+      'demoRows(projects): refs.creators must list at least one id',
+    );
     expect(() => demoRows(getEntity('tribe_targets')!, 1, 1, {})).toThrow(/refs\.tribes/);
   });
 
@@ -98,9 +127,12 @@ describe('demoRows', () => {
     const phones = creators.map((r) => r.phone).filter((p): p is string => typeof p === 'string');
     expect(phones.length).toBeGreaterThan(creators.length / 2);
     for (const phone of phones) expect(phone).toMatch(/^628\d{8,11}$/);
-    for (const row of creators) expect(Number.isInteger(row.rate_fee) && (row.rate_fee as number) % 50_000 === 0).toBe(true);
+    for (const row of creators)
+      expect(Number.isInteger(row.rate_fee) && (row.rate_fee as number) % 50_000 === 0).toBe(true);
     expect(new Set(creators.map((r) => r.city)).size).toBeGreaterThan(15);
-    expect(creators.some((r) => String(r.name).includes('Siregar') || String(r.name).includes('Wijaya'))).toBe(true);
+    expect(
+      creators.some((r) => String(r.name).includes('Siregar') || String(r.name).includes('Wijaya')),
+    ).toBe(true);
     expect(seeded.get('products')!.every((p) => (p.price as number) % 1000 === 0)).toBe(true);
   });
 

@@ -5,9 +5,25 @@ import { ENTITIES, ENTITY_BY_NAME, entityForRoute, getEntity } from './index.js'
 import { filterOperatorsFor } from './validation.js';
 
 const MASTER_DATA_ROUTES = [
-  'creators', 'projects', 'tribe-targets', 'products', 'ad-campaigns', 'meeting-rooms', 'tribes', 'change-emails',
-  'hook-generations', 'mayar-accounts', 'master-ad-creative', 'registries', 'webhook-forwarder', 'waregistries',
-  'companies', 'bank-accounts', 'monthly-target', 'n8n-creator-database', 'problem-category-master',
+  'creators',
+  'projects',
+  'tribe-targets',
+  'products',
+  'ad-campaigns',
+  'meeting-rooms',
+  'tribes',
+  'change-emails',
+  'hook-generations',
+  'mayar-accounts',
+  'master-ad-creative',
+  'registries',
+  'webhook-forwarder',
+  'waregistries',
+  'companies',
+  'bank-accounts',
+  'monthly-target',
+  'n8n-creator-database',
+  'problem-category-master',
   'problem-subcategory-master',
 ];
 
@@ -19,18 +35,28 @@ describe('entity registry', () => {
     expect(ENTITIES.map((e) => e.routeId).sort()).toEqual([...MASTER_DATA_ROUTES].sort());
   });
 
-  it.each(ENTITIES.map((e) => [e.name, e] as const))('%s: routeId and permission key match the route table', (_name, entity) => {
-    const route = ROUTES.find((r) => r.id === entity.routeId);
-    expect(route, `route ${entity.routeId}`).toBeDefined();
-    expect(entity.permissionKey).toBe(route?.key);
-    expect(PERMISSION_KEYS).toContain(entity.permissionKey);
-  });
+  it.each(ENTITIES.map((e) => [e.name, e] as const))(
+    '%s: routeId and permission key match the route table',
+    (_name, entity) => {
+      const route = ROUTES.find((r) => r.id === entity.routeId);
+      expect(route, `route ${entity.routeId}`).toBeDefined();
+      expect(entity.permissionKey).toBe(route?.key);
+      expect(PERMISSION_KEYS).toContain(entity.permissionKey);
+    },
+  );
 
   it('uses the keys the brief names for the less obvious pages', () => {
-    expect(getEntity('meeting_rooms')).toMatchObject({ routeId: 'meeting-rooms', permissionKey: 'databank_mayar_accounts' });
+    expect(getEntity('meeting_rooms')).toMatchObject({
+      routeId: 'meeting-rooms',
+      permissionKey: 'databank_mayar_accounts',
+    });
     expect(getEntity('tribe_targets')?.permissionKey).toBe('databank_tribes');
     expect(getEntity('problem_categories')?.permissionKey).toBe('ad_daily_tracker');
-    expect(getEntity('n8n_creators')).toMatchObject({ routeId: 'n8n-creator-database', permissionKey: 'databank_creators', apiKeyWritable: true });
+    expect(getEntity('n8n_creators')).toMatchObject({
+      routeId: 'n8n-creator-database',
+      permissionKey: 'databank_creators',
+      apiKeyWritable: true,
+    });
     expect(getEntity('monthly_targets')?.permissionKey).toBe('finance_manage_bank_accounts');
     expect(getEntity('companies')?.permissionKey).toBe('finance_manage_companies');
   });
@@ -73,7 +99,8 @@ describe.each(ENTITIES.map((e) => [e.name, e] as const))('%s definition', (_name
       expect(target!.fields.map((f) => f.name)).toContain(field.relation!.labelField);
       expect(field.name).toMatch(/_id$/);
     }
-    for (const field of entity.fields.filter((f) => f.type !== 'relation')) expect(field.relation).toBeUndefined();
+    for (const field of entity.fields.filter((f) => f.type !== 'relation'))
+      expect(field.relation).toBeUndefined();
   });
 
   it('gives every enum options with unique values and a valid default', () => {
@@ -137,7 +164,16 @@ describe('field types', () => {
   });
 
   it('keeps history (soft delete) for accounts, products, creators and campaigns', () => {
-    for (const name of ['mayar_accounts', 'products', 'creators', 'n8n_creators', 'ad_campaigns', 'bank_accounts', 'companies', 'projects']) {
+    for (const name of [
+      'mayar_accounts',
+      'products',
+      'creators',
+      'n8n_creators',
+      'ad_campaigns',
+      'bank_accounts',
+      'companies',
+      'projects',
+    ]) {
       expect(getEntity(name)?.softDelete, name).toBe(true);
     }
     expect(getEntity('tribe_targets')?.softDelete).toBe(false);

@@ -42,9 +42,16 @@ export function sameOptions(values: readonly string[]): FieldOption[] {
 
 /** "Active" switch, on by default; staff filter on it constantly. */
 export const activeField = (): FieldDef =>
-  field.boolean('active', 'Active', { required: true, defaultValue: true, list: true, sortable: true, filterable: true });
+  field.boolean('active', 'Active', {
+    required: true,
+    defaultValue: true,
+    list: true,
+    sortable: true,
+    filterable: true,
+  });
 
-export const notesField = (extra: FieldOptions = {}): FieldDef => field.longtext('notes', 'Notes', { maxLength: 2000, ...extra });
+export const notesField = (extra: FieldOptions = {}): FieldDef =>
+  field.longtext('notes', 'Notes', { maxLength: 2000, ...extra });
 
 // Shared option lists ------------------------------------------------------------------------------------------
 

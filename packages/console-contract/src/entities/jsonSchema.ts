@@ -4,7 +4,13 @@
  * express, and a conversion would mark every field required.
  */
 import type { EntityDef, FieldDef } from './types.js';
-import { DEFAULT_MAX_LENGTH, PHONE_PATTERN, SYSTEM_FIELDS, maxLengthOf, numericBounds } from './validation.js';
+import {
+  DEFAULT_MAX_LENGTH,
+  PHONE_PATTERN,
+  SYSTEM_FIELDS,
+  maxLengthOf,
+  numericBounds,
+} from './validation.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -14,21 +20,42 @@ function valueJsonSchema(field: FieldDef, forRow: boolean): JsonSchema {
   switch (field.type) {
     case 'text':
     case 'longtext':
-      return { ...base, type: 'string', maxLength: maxLengthOf(field), ...(field.minLength ? { minLength: field.minLength } : {}), ...(field.pattern ? { pattern: field.pattern } : {}) };
+      return {
+        ...base,
+        type: 'string',
+        maxLength: maxLengthOf(field),
+        ...(field.minLength ? { minLength: field.minLength } : {}),
+        ...(field.pattern ? { pattern: field.pattern } : {}),
+      };
     case 'secret':
       return forRow
-        ? { ...base, type: 'string', description: 'Masked: only the last 4 characters are shown (••••••ab12).' }
+        ? {
+            ...base,
+            type: 'string',
+            description: 'Masked: only the last 4 characters are shown (••••••ab12).',
+          }
         : { ...base, type: 'string', maxLength: maxLengthOf(field), writeOnly: true };
     case 'email':
       return { ...base, type: 'string', format: 'email', maxLength: maxLengthOf(field) };
     case 'url':
       return { ...base, type: 'string', format: 'uri', maxLength: maxLengthOf(field) };
     case 'phone':
-      return { ...base, type: 'string', pattern: PHONE_PATTERN.source, description: 'Indonesian number; 08… is accepted and stored as 628….' };
+      return {
+        ...base,
+        type: 'string',
+        pattern: PHONE_PATTERN.source,
+        description: 'Indonesian number; 08… is accepted and stored as 628….',
+      };
     case 'integer':
     case 'money': {
       const { min, max } = numericBounds(field);
-      return { ...base, type: 'integer', minimum: min, maximum: max, ...(field.type === 'money' ? { description: 'IDR, whole rupiah' } : {}) };
+      return {
+        ...base,
+        type: 'integer',
+        minimum: min,
+        maximum: max,
+        ...(field.type === 'money' ? { description: 'IDR, whole rupiah' } : {}),
+      };
     }
     case 'number':
     case 'percent': {
@@ -38,7 +65,12 @@ function valueJsonSchema(field: FieldDef, forRow: boolean): JsonSchema {
     case 'enum':
       return { ...base, type: 'string', enum: (field.options ?? []).map((o) => o.value) };
     case 'relation':
-      return { ...base, type: 'integer', minimum: 1, description: `Id of a row of ${field.relation?.entity ?? 'another entity'}` };
+      return {
+        ...base,
+        type: 'integer',
+        minimum: 1,
+        description: `Id of a row of ${field.relation?.entity ?? 'another entity'}`,
+      };
     case 'boolean':
       return { ...base, type: 'boolean' };
     case 'date':
@@ -86,7 +118,8 @@ export function entityJsonSchema(def: EntityDef, kind: 'create' | 'update' | 'ro
   if (kind === 'row') {
     for (const field of SYSTEM_FIELDS) {
       if (field.name === 'deleted_at' && !def.softDelete) continue;
-      properties[field.name] = field.name === 'deleted_at' ? nullable(valueJsonSchema(field, true)) : valueJsonSchema(field, true);
+      properties[field.name] =
+        field.name === 'deleted_at' ? nullable(valueJsonSchema(field, true)) : valueJsonSchema(field, true);
       if (field.name !== 'deleted_at') required.push(field.name);
     }
   }
@@ -95,13 +128,21 @@ export function entityJsonSchema(def: EntityDef, kind: 'create' | 'update' | 'ro
     const value = valueJsonSchema(field, kind === 'row');
     const allowsNull = kind === 'row' ? !field.required || field.type === 'secret' : !field.required;
     properties[field.name] = allowsNull ? nullable(value) : value;
-    if (kind === 'create' && field.defaultValue !== undefined) properties[field.name]!.default = field.defaultValue;
-    if ((kind === 'create' && field.required && field.defaultValue === undefined) || kind === 'row') required.push(field.name);
+    if (kind === 'create' && field.defaultValue !== undefined)
+      properties[field.name]!.default = field.defaultValue;
+    if ((kind === 'create' && field.required && field.defaultValue === undefined) || kind === 'row')
+      required.push(field.name);
   }
   if (kind === 'update') {
-    properties.version = { type: 'integer', minimum: 1, description: 'The version the client read; a stale one gets 409.' };
+    properties.version = {
+      type: 'integer',
+      minimum: 1,
+      description: 'The version the client read; a stale one gets 409.',
+    };
     required.push('version');
   }
-  const title = { create: `New ${def.label.toLowerCase()}`, update: `${def.label} changes`, row: def.label }[kind];
+  const title = { create: `New ${def.label.toLowerCase()}`, update: `${def.label} changes`, row: def.label }[
+    kind
+  ];
   return { title, type: 'object', properties, required, additionalProperties: false };
 }

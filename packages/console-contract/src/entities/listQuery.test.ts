@@ -68,27 +68,36 @@ describe('filters', () => {
   });
 
   it('accepts repeated "in" parameters and escaped commas', () => {
-    expect(parse(creators, fromQueryString('f.city.in=Bandung&f.city.in=Jakarta%5C,%20Selatan')).filters).toEqual([
-      { field: 'city', op: 'in', values: ['Bandung', 'Jakarta, Selatan'] },
-    ]);
+    expect(
+      parse(creators, fromQueryString('f.city.in=Bandung&f.city.in=Jakarta%5C,%20Selatan')).filters,
+    ).toEqual([{ field: 'city', op: 'in', values: ['Bandung', 'Jakarta, Selatan'] }]);
     expect(splitList('a\\,b,c\\\\,d')).toEqual(['a,b', 'c\\', 'd']);
   });
 
   it('normalises phones and emails in filters', () => {
-    expect(parse(creators, { 'f.phone.eq': '0812-3456-7890', 'f.email.eq': 'Nadia@Gmail.com' }).filters).toEqual([
+    expect(
+      parse(creators, { 'f.phone.eq': '0812-3456-7890', 'f.email.eq': 'Nadia@Gmail.com' }).filters,
+    ).toEqual([
       { field: 'email', op: 'eq', value: 'nadia@gmail.com' },
       { field: 'phone', op: 'eq', value: '6281234567890' },
     ]);
     expect(parse(entity('projects'), { 'f.voucher_code.in': 'nadia10,budi20' }).filters).toEqual([
       { field: 'voucher_code', op: 'in', values: ['NADIA10', 'BUDI20'] },
     ]);
-    expect(parse(creators, { 'f.phone.contains': '0812' }).filters).toEqual([{ field: 'phone', op: 'contains', value: '62812' }]);
+    expect(parse(creators, { 'f.phone.contains': '0812' }).filters).toEqual([
+      { field: 'phone', op: 'contains', value: '62812' },
+    ]);
   });
 
   it('reads whole-day datetime ranges in Jakarta time and booleans as 1/0/true/false', () => {
     const changes = entity('change_emails');
     expect(parse(changes, { 'f.requested_at.range': '2026-10-01,2026-10-31' }).filters).toEqual([
-      { field: 'requested_at', op: 'range', min: '2026-09-30T17:00:00.000Z', max: '2026-10-31T16:59:59.999Z' },
+      {
+        field: 'requested_at',
+        op: 'range',
+        min: '2026-09-30T17:00:00.000Z',
+        max: '2026-10-31T16:59:59.999Z',
+      },
     ]);
     expect(parse(entity('products'), { 'f.active.eq': 'false', 'f.ships_package.eq': '1' }).filters).toEqual([
       { field: 'active', op: 'eq', value: false },
@@ -126,32 +135,53 @@ describe('filters', () => {
   });
 
   it('rejects malformed ranges and repeated single-value parameters', () => {
-    expect(errors(creators, { 'f.rate_fee.range': '100' })['f.rate_fee.range']).toEqual(['Use min,max (either may be left empty)']);
-    expect(errors(creators, { 'f.rate_fee.range': ',' })['f.rate_fee.range']).toEqual(['Give a minimum, a maximum or both']);
-    expect(errors(creators, { 'f.rate_fee.range': '1.5,' })['f.rate_fee.range']).toEqual(['Must be a whole number of rupiah']);
-    expect(errors(creators, { 'f.platform.eq': ['tiktok', 'instagram'] })['f.platform.eq']).toEqual(['Give this parameter once']);
-    expect(errors(entity('projects'), { 'f.post_date.range': '2026-02-30,' })['f.post_date.range']).toEqual(['Must be a date (YYYY-MM-DD)']);
+    expect(errors(creators, { 'f.rate_fee.range': '100' })['f.rate_fee.range']).toEqual([
+      'Use min,max (either may be left empty)',
+    ]);
+    expect(errors(creators, { 'f.rate_fee.range': ',' })['f.rate_fee.range']).toEqual([
+      'Give a minimum, a maximum or both',
+    ]);
+    expect(errors(creators, { 'f.rate_fee.range': '1.5,' })['f.rate_fee.range']).toEqual([
+      'Must be a whole number of rupiah',
+    ]);
+    expect(errors(creators, { 'f.platform.eq': ['tiktok', 'instagram'] })['f.platform.eq']).toEqual([
+      'Give this parameter once',
+    ]);
+    expect(errors(entity('projects'), { 'f.post_date.range': '2026-02-30,' })['f.post_date.range']).toEqual([
+      'Must be a date (YYYY-MM-DD)',
+    ]);
   });
 });
 
 describe('within the last N days', () => {
   it('takes a whole number of days on dates and datetimes', () => {
-    expect(parse(entity('n8n_creators'), { 'f.last_scraped_at.within': '30' }).filters).toEqual([{ field: 'last_scraped_at', op: 'within', days: 30 }]);
-    expect(parse(entity('projects'), { 'f.post_date.within': '7' }).filters).toEqual([{ field: 'post_date', op: 'within', days: 7 }]);
-    expect(parse(creators, { 'f.updated_at.within': '1' }).filters).toEqual([{ field: 'updated_at', op: 'within', days: 1 }]);
+    expect(parse(entity('n8n_creators'), { 'f.last_scraped_at.within': '30' }).filters).toEqual([
+      { field: 'last_scraped_at', op: 'within', days: 30 },
+    ]);
+    expect(parse(entity('projects'), { 'f.post_date.within': '7' }).filters).toEqual([
+      { field: 'post_date', op: 'within', days: 7 },
+    ]);
+    expect(parse(creators, { 'f.updated_at.within': '1' }).filters).toEqual([
+      { field: 'updated_at', op: 'within', days: 1 },
+    ]);
   });
 
   it('rejects other types and bad day counts', () => {
-    expect(errors(creators, { 'f.followers.within': '3' })['f.followers.within']).toEqual(['Cannot use "within" on Followers; use one of: eq, in, range, empty']);
+    expect(errors(creators, { 'f.followers.within': '3' })['f.followers.within']).toEqual([
+      'Cannot use "within" on Followers; use one of: eq, in, range, empty',
+    ]);
     for (const days of ['0', '-3', '1.5', 'month', '3661']) {
-      expect(errors(creators, { 'f.created_at.within': days })['f.created_at.within']).toEqual(['Give a whole number of days from 1 to 3660']);
+      expect(errors(creators, { 'f.created_at.within': days })['f.created_at.within']).toEqual([
+        'Give a whole number of days from 1 to 3660',
+      ]);
     }
   });
 });
 
 describe('OR groups (or=)', () => {
   const n8n = entity('n8n_creators');
-  const packaging = '[{"status.in":["new","qualified"]},{"last_scraped_at.within":30},{"last_scraped_at.empty":true}]';
+  const packaging =
+    '[{"status.in":["new","qualified"]},{"last_scraped_at.within":30},{"last_scraped_at.empty":true}]';
 
   it('parses alternatives of conditions, typed like f. filters', () => {
     expect(parse(n8n, { or: packaging, 'f.platform.eq': 'tiktok' })).toMatchObject({
@@ -187,9 +217,16 @@ describe('OR groups (or=)', () => {
   });
 
   it('takes several groups (repeated or), each of which must hold', () => {
-    const query = parse(creators, fromQueryString(`or=${encodeURIComponent('[{"status.eq":"active"},{"status.eq":"negotiating"}]')}&or=${encodeURIComponent('[{"email.empty":false},{"phone.empty":false}]')}`));
+    const query = parse(
+      creators,
+      fromQueryString(
+        `or=${encodeURIComponent('[{"status.eq":"active"},{"status.eq":"negotiating"}]')}&or=${encodeURIComponent('[{"email.empty":false},{"phone.empty":false}]')}`,
+      ),
+    );
     expect(query.groups).toHaveLength(2);
-    expect(query.groups[1]).toEqual({ any: [[{ field: 'email', op: 'empty', empty: false }], [{ field: 'phone', op: 'empty', empty: false }]] });
+    expect(query.groups[1]).toEqual({
+      any: [[{ field: 'email', op: 'empty', empty: false }], [{ field: 'phone', op: 'empty', empty: false }]],
+    });
   });
 
   it('rejects what f. filters reject, keyed by group, alternative and condition', () => {
@@ -222,20 +259,39 @@ describe('OR groups (or=)', () => {
   });
 
   it('rejects text that is not a JSON list of objects, deeper nesting, and too many conditions or groups', () => {
-    expect(errors(creators, { or: 'status=active' }).or).toEqual(['Must be JSON: a list of alternatives, e.g. [{"status.in":["new"]},{"updated_at.within":30}]']);
-    expect(errors(creators, { or: '{"status.eq":"active"}' }).or).toEqual(['Must be a JSON list of alternatives, e.g. [{"status.in":["new"]},{"updated_at.within":30}]']);
+    expect(errors(creators, { or: 'status=active' }).or).toEqual([
+      'Must be JSON: a list of alternatives, e.g. [{"status.in":["new"]},{"updated_at.within":30}]',
+    ]);
+    expect(errors(creators, { or: '{"status.eq":"active"}' }).or).toEqual([
+      'Must be a JSON list of alternatives, e.g. [{"status.in":["new"]},{"updated_at.within":30}]',
+    ]);
     expect(errors(creators, { or: '[]' }).or).toEqual(['Give at least one alternative']);
     // Depth 2 at most: an alternative holds conditions, not further groups.
-    expect(errors(creators, { or: '[[{"status.eq":"active"}]]' })['or.0']).toEqual(['Each alternative must be an object of "field.op": value']);
-    expect(errors(creators, { or: '[{"status.eq":"active","x":[{"city.eq":"a"}]}]' })['or.0.x']).toEqual(['Use "<field>.<operator>" keys, e.g. "status.in"']);
-    const many = JSON.stringify(Array.from({ length: 21 }, (_, i) => ({ 'followers.eq': i })));
-    expect(errors(creators, { or: many }).or).toEqual(['Give at most 20 conditions in alternatives (or); this has 21']);
-    const split = [JSON.stringify(Array.from({ length: 11 }, (_, i) => ({ 'followers.eq': i }))), JSON.stringify(Array.from({ length: 10 }, (_, i) => ({ 'followers.eq': i })))];
-    expect(errors(creators, { or: split }).or).toEqual(['Give at most 20 conditions in alternatives (or); this has 21']);
-    expect(errors(creators, { or: Array.from({ length: 6 }, () => '[{"status.eq":"active"}]') }).or).toEqual(['Give at most 5 groups of alternatives']);
-    expect(errors(creators, { or: ['[{"status.eq":"active"}]', '[{"status.eq":"sleeping"}]'] })['or.1.0.status.eq']).toEqual([
-      'Must be one of: prospect, negotiating, active, inactive, blacklisted',
+    expect(errors(creators, { or: '[[{"status.eq":"active"}]]' })['or.0']).toEqual([
+      'Each alternative must be an object of "field.op": value',
     ]);
+    expect(errors(creators, { or: '[{"status.eq":"active","x":[{"city.eq":"a"}]}]' })['or.0.x']).toEqual([
+      'Use "<field>.<operator>" keys, e.g. "status.in"',
+    ]);
+    const many = JSON.stringify(Array.from({ length: 21 }, (_, i) => ({ 'followers.eq': i })));
+    expect(errors(creators, { or: many }).or).toEqual([
+      'Give at most 20 conditions in alternatives (or); this has 21',
+    ]);
+    const split = [
+      JSON.stringify(Array.from({ length: 11 }, (_, i) => ({ 'followers.eq': i }))),
+      JSON.stringify(Array.from({ length: 10 }, (_, i) => ({ 'followers.eq': i }))),
+    ];
+    expect(errors(creators, { or: split }).or).toEqual([
+      'Give at most 20 conditions in alternatives (or); this has 21',
+    ]);
+    expect(errors(creators, { or: Array.from({ length: 6 }, () => '[{"status.eq":"active"}]') }).or).toEqual([
+      'Give at most 5 groups of alternatives',
+    ]);
+    expect(
+      errors(creators, { or: ['[{"status.eq":"active"}]', '[{"status.eq":"sleeping"}]'] })[
+        'or.1.0.status.eq'
+      ],
+    ).toEqual(['Must be one of: prospect, negotiating, active, inactive, blacklisted']);
   });
 
   it('is written back by listQueryToSearchParams and read the same (escaped commas, open ranges)', () => {
@@ -243,7 +299,11 @@ describe('OR groups (or=)', () => {
       or: '[{"city.in":["Jakarta, Selatan","a\\\\b"],"rate_fee.range":[null,5000000]},{"updated_at.within":30},{"email.empty":true}]',
       'f.platform.in': 'tiktok',
     });
-    expect(query.groups[0]?.any[0]?.[0]).toEqual({ field: 'city', op: 'in', values: ['Jakarta, Selatan', 'a\\b'] });
+    expect(query.groups[0]?.any[0]?.[0]).toEqual({
+      field: 'city',
+      op: 'in',
+      values: ['Jakarta, Selatan', 'a\\b'],
+    });
     const text = listQueryToSearchParams(creators, query).toString();
     expect(text).toContain('or=');
     expect(parse(creators, fromQueryString(text))).toEqual(query);
@@ -258,9 +318,15 @@ describe('search, sort and pages', () => {
   });
 
   it('sorts on sortable fields only', () => {
-    expect(parse(creators, { sort: 'followers:desc' }).sort).toEqual({ field: 'followers', direction: 'desc' });
+    expect(parse(creators, { sort: 'followers:desc' }).sort).toEqual({
+      field: 'followers',
+      direction: 'desc',
+    });
     expect(parse(creators, { sort: 'rate_fee' }).sort).toEqual({ field: 'rate_fee', direction: 'asc' });
-    expect(parse(creators, { sort: 'created_at:desc' }).sort).toEqual({ field: 'created_at', direction: 'desc' });
+    expect(parse(creators, { sort: 'created_at:desc' }).sort).toEqual({
+      field: 'created_at',
+      direction: 'desc',
+    });
     expect(errors(creators, { sort: 'notes:asc' }).sort).toEqual(['Cannot sort on Notes']);
     expect(errors(creators, { sort: 'password:asc' }).sort).toEqual(['Unknown field password']);
     expect(errors(creators, { sort: 'name:up' }).sort).toEqual(['Use field:asc or field:desc']);
@@ -279,9 +345,13 @@ describe('search, sort and pages', () => {
     const cursor = encodeCursor(sort, 184000, 42);
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(parse(creators, { sort: 'followers:desc', cursor }).cursor).toEqual({ value: 184000, id: 42 });
-    expect(errors(creators, { sort: 'name:asc', cursor }).cursor).toEqual(['Cursor belongs to another sort; start again from the first page']);
+    expect(errors(creators, { sort: 'name:asc', cursor }).cursor).toEqual([
+      'Cursor belongs to another sort; start again from the first page',
+    ]);
     expect(errors(creators, { cursor: 'not-a-cursor' }).cursor).toEqual(['Invalid cursor']);
-    expect(errors(creators, { sort: 'followers:desc', cursor, offset: '50' }).cursor).toEqual(['Use either offset or cursor, not both']);
+    expect(errors(creators, { sort: 'followers:desc', cursor, offset: '50' }).cursor).toEqual([
+      'Use either offset or cursor, not both',
+    ]);
   });
 
   it('carries unicode sort values through the cursor', () => {
@@ -317,12 +387,19 @@ describe('listQueryToSearchParams', () => {
   it('writes what listQuerySchema reads back, leaving defaults out', () => {
     const query = parse(
       creators,
-      fromQueryString('f.city.in=Jakarta%5C,%20Selatan,Bandung&f.rate_fee.range=,5000000&f.email.empty=1&q=nadia&sort=followers:desc&limit=100&offset=200&columns=name,city'),
+      fromQueryString(
+        'f.city.in=Jakarta%5C,%20Selatan,Bandung&f.rate_fee.range=,5000000&f.email.empty=1&q=nadia&sort=followers:desc&limit=100&offset=200&columns=name,city',
+      ),
     );
     const text = listQueryToSearchParams(creators, query).toString();
     expect(parse(creators, fromQueryString(text))).toEqual(query);
     expect(listQueryToSearchParams(creators, parse(creators, {})).toString()).toBe('');
-    const keyset = parse(creators, { sort: 'followers:desc', cursor: encodeCursor({ field: 'followers', direction: 'desc' }, 5000, 9) });
-    expect(parse(creators, fromQueryString(listQueryToSearchParams(creators, keyset).toString()))).toEqual(keyset);
+    const keyset = parse(creators, {
+      sort: 'followers:desc',
+      cursor: encodeCursor({ field: 'followers', direction: 'desc' }, 5000, 9),
+    });
+    expect(parse(creators, fromQueryString(listQueryToSearchParams(creators, keyset).toString()))).toEqual(
+      keyset,
+    );
   });
 });

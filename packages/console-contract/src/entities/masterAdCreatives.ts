@@ -13,7 +13,13 @@ export const masterAdCreatives: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', { required: true, maxLength: 200, list: true, sortable: true, searchable: true }),
+    field.text('name', 'Name', {
+      required: true,
+      maxLength: 200,
+      list: true,
+      sortable: true,
+      searchable: true,
+    }),
     field.text('creative_id', 'Creative id', {
       required: true,
       maxLength: 24,
@@ -22,7 +28,12 @@ export const masterAdCreatives: EntityDef = {
       patternMessage: 'Use the numeric Meta creative id',
       searchable: true,
     }),
-    field.text('ad_id', 'Ad id', { maxLength: 24, pattern: '^[0-9]{6,24}$', patternMessage: 'Use the numeric Meta ad id', searchable: true }),
+    field.text('ad_id', 'Ad id', {
+      maxLength: 24,
+      pattern: '^[0-9]{6,24}$',
+      patternMessage: 'Use the numeric Meta ad id',
+      searchable: true,
+    }),
     field.enum('format', 'Format', {
       required: true,
       options: options({ image: 'Image', video: 'Video', carousel: 'Carousel' }),
@@ -64,13 +75,33 @@ export const masterAdCreatives: EntityDef = {
       filterable: true,
     }),
     field.url('link_url', 'Destination URL'),
-    field.text('url_tags', 'URL tags', { maxLength: 500, placeholder: 'utm_source=facebook&utm_campaign={{campaign.name}}' }),
+    field.text('url_tags', 'URL tags', {
+      maxLength: 500,
+      placeholder: 'utm_source=facebook&utm_campaign={{campaign.name}}',
+    }),
     field.url('image_url', 'Image URL'),
     field.url('thumbnail_url', 'Thumbnail URL'),
-    field.text('video_id', 'Video id', { maxLength: 24, pattern: '^[0-9]{6,24}$', patternMessage: 'Use the numeric Meta video id' }),
-    field.relation('product_id', 'Product', { required: true, relation: { entity: 'products', labelField: 'name' }, list: true, sortable: true, filterable: true }),
-    field.relation('ad_campaign_id', 'Campaign', { relation: { entity: 'ad_campaigns', labelField: 'name' }, filterable: true }),
-    field.relation('creator_id', 'Creator', { relation: { entity: 'creators', labelField: 'name' }, list: true, filterable: true }),
+    field.text('video_id', 'Video id', {
+      maxLength: 24,
+      pattern: '^[0-9]{6,24}$',
+      patternMessage: 'Use the numeric Meta video id',
+    }),
+    field.relation('product_id', 'Product', {
+      required: true,
+      relation: { entity: 'products', labelField: 'name' },
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.relation('ad_campaign_id', 'Campaign', {
+      relation: { entity: 'ad_campaigns', labelField: 'name' },
+      filterable: true,
+    }),
+    field.relation('creator_id', 'Creator', {
+      relation: { entity: 'creators', labelField: 'name' },
+      list: true,
+      filterable: true,
+    }),
     field.enum('status', 'Status', {
       required: true,
       defaultValue: 'ACTIVE',

@@ -13,8 +13,21 @@ export const mayarAccounts: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', { required: true, maxLength: 120, unique: true, list: true, sortable: true, searchable: true }),
-    field.text('merchant_id', 'Merchant id', { required: true, maxLength: 64, unique: true, list: true, searchable: true }),
+    field.text('name', 'Name', {
+      required: true,
+      maxLength: 120,
+      unique: true,
+      list: true,
+      sortable: true,
+      searchable: true,
+    }),
+    field.text('merchant_id', 'Merchant id', {
+      required: true,
+      maxLength: 64,
+      unique: true,
+      list: true,
+      searchable: true,
+    }),
     field.email('merchant_email', 'Merchant email', { required: true, list: true, searchable: true }),
     field.enum('env', 'Environment', {
       required: true,
@@ -24,8 +37,17 @@ export const mayarAccounts: EntityDef = {
       sortable: true,
       filterable: true,
     }),
-    field.secret('api_key', 'API key', { required: true, maxLength: 500, list: true, help: 'Mayar dashboard → Integration → API Key. Never shown again in full.' }),
-    field.secret('webhook_token', 'Webhook token', { required: true, maxLength: 500, help: 'Verifies webhooks Mayar sends to us.' }),
+    field.secret('api_key', 'API key', {
+      required: true,
+      maxLength: 500,
+      list: true,
+      help: 'Mayar dashboard → Integration → API Key. Never shown again in full.',
+    }),
+    field.secret('webhook_token', 'Webhook token', {
+      required: true,
+      maxLength: 500,
+      help: 'Verifies webhooks Mayar sends to us.',
+    }),
     activeField(),
     notesField(),
   ],

@@ -1,4 +1,12 @@
-import { HANDLE_MESSAGE, HANDLE_PATTERN, NICHE_OPTIONS, PLATFORM_OPTIONS, field, notesField, options } from './fields.js';
+import {
+  HANDLE_MESSAGE,
+  HANDLE_PATTERN,
+  NICHE_OPTIONS,
+  PLATFORM_OPTIONS,
+  field,
+  notesField,
+  options,
+} from './fields.js';
 import type { EntityDef } from './types.js';
 
 /**
@@ -28,7 +36,13 @@ export const n8nCreators: EntityDef = {
       sortable: true,
       searchable: true,
     }),
-    field.enum('platform', 'Platform', { required: true, options: PLATFORM_OPTIONS, list: true, sortable: true, filterable: true }),
+    field.enum('platform', 'Platform', {
+      required: true,
+      options: PLATFORM_OPTIONS,
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
     field.text('name', 'Name', { maxLength: 120, list: true, sortable: true, searchable: true }),
     field.url('profile_url', 'Profile URL'),
     field.integer('followers', 'Followers', { min: 0, list: true, sortable: true, filterable: true }),
@@ -51,7 +65,12 @@ export const n8nCreators: EntityDef = {
     field.enum('source', 'Source', {
       required: true,
       defaultValue: 'manual',
-      options: options({ n8n: 'n8n scraper', manual: 'Added by hand', csv_import: 'CSV import', referral: 'Referral' }),
+      options: options({
+        n8n: 'n8n scraper',
+        manual: 'Added by hand',
+        csv_import: 'CSV import',
+        referral: 'Referral',
+      }),
       list: true,
       sortable: true,
       filterable: true,
@@ -59,12 +78,22 @@ export const n8nCreators: EntityDef = {
     field.enum('status', 'Status', {
       required: true,
       defaultValue: 'new',
-      options: options({ new: 'New', qualified: 'Qualified', contacted: 'Contacted', rejected: 'Rejected', converted: 'Converted to creator' }),
+      options: options({
+        new: 'New',
+        qualified: 'Qualified',
+        contacted: 'Contacted',
+        rejected: 'Rejected',
+        converted: 'Converted to creator',
+      }),
       list: true,
       sortable: true,
       filterable: true,
     }),
-    field.relation('creator_id', 'Creator', { relation: { entity: 'creators', labelField: 'name' }, filterable: true, help: 'Set when the prospect becomes a creator.' }),
+    field.relation('creator_id', 'Creator', {
+      relation: { entity: 'creators', labelField: 'name' },
+      filterable: true,
+      help: 'Set when the prospect becomes a creator.',
+    }),
     field.datetime('last_scraped_at', 'Last scraped', { list: true, sortable: true, filterable: true }),
     notesField(),
   ],

@@ -13,7 +13,14 @@ export const pixelRegistries: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', { required: true, maxLength: 120, unique: true, list: true, sortable: true, searchable: true }),
+    field.text('name', 'Name', {
+      required: true,
+      maxLength: 120,
+      unique: true,
+      list: true,
+      sortable: true,
+      searchable: true,
+    }),
     field.text('pixel_id', 'Pixel id', {
       required: true,
       maxLength: 20,
@@ -23,7 +30,12 @@ export const pixelRegistries: EntityDef = {
       list: true,
       searchable: true,
     }),
-    field.secret('capi_access_token', 'CAPI access token', { required: true, maxLength: 1000, list: true, help: 'Events Manager → Settings → Conversions API → Generate access token.' }),
+    field.secret('capi_access_token', 'CAPI access token', {
+      required: true,
+      maxLength: 1000,
+      list: true,
+      help: 'Events Manager → Settings → Conversions API → Generate access token.',
+    }),
     field.text('test_event_code', 'Test event code', {
       maxLength: 20,
       pattern: '^TEST[0-9]{3,10}$',
@@ -31,8 +43,18 @@ export const pixelRegistries: EntityDef = {
       normalize: 'upper',
       help: 'While set, events go to Test Events only. Clear it for live traffic.',
     }),
-    field.text('ad_account_id', 'Ad account', { maxLength: 28, pattern: '^act_[0-9]{6,24}$', patternMessage: 'Use the form act_ followed by digits', filterable: true }),
-    field.text('domain', 'Domain', { maxLength: 120, list: true, searchable: true, placeholder: 'kelasbunda.id' }),
+    field.text('ad_account_id', 'Ad account', {
+      maxLength: 28,
+      pattern: '^act_[0-9]{6,24}$',
+      patternMessage: 'Use the form act_ followed by digits',
+      filterable: true,
+    }),
+    field.text('domain', 'Domain', {
+      maxLength: 120,
+      list: true,
+      searchable: true,
+      placeholder: 'kelasbunda.id',
+    }),
     activeField(),
   ],
 };

@@ -13,9 +13,24 @@ export const problemCategories: EntityDef = {
   defaultSort: { field: 'sort_order', direction: 'asc' },
   softDelete: false,
   fields: [
-    field.text('name', 'Name', { required: true, maxLength: 80, unique: true, list: true, sortable: true, searchable: true }),
+    field.text('name', 'Name', {
+      required: true,
+      maxLength: 80,
+      unique: true,
+      list: true,
+      sortable: true,
+      searchable: true,
+    }),
     field.text('description', 'Description', { maxLength: 255, list: true, searchable: true }),
-    field.integer('sort_order', 'Order', { required: true, defaultValue: 0, min: 0, max: 9999, list: true, sortable: true, help: 'Lower comes first in pickers.' }),
+    field.integer('sort_order', 'Order', {
+      required: true,
+      defaultValue: 0,
+      min: 0,
+      max: 9999,
+      list: true,
+      sortable: true,
+      help: 'Lower comes first in pickers.',
+    }),
     activeField(),
   ],
 };

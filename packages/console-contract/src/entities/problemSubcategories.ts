@@ -14,8 +14,20 @@ export const problemSubcategories: EntityDef = {
   softDelete: false,
   uniqueTogether: [['category_id', 'name']],
   fields: [
-    field.relation('category_id', 'Category', { required: true, relation: { entity: 'problem_categories', labelField: 'name' }, list: true, sortable: true, filterable: true }),
-    field.text('name', 'Name', { required: true, maxLength: 80, list: true, sortable: true, searchable: true }),
+    field.relation('category_id', 'Category', {
+      required: true,
+      relation: { entity: 'problem_categories', labelField: 'name' },
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.text('name', 'Name', {
+      required: true,
+      maxLength: 80,
+      list: true,
+      sortable: true,
+      searchable: true,
+    }),
     field.text('description', 'Description', { maxLength: 255, searchable: true }),
     field.enum('default_priority', 'Default priority', {
       required: true,
@@ -25,8 +37,20 @@ export const problemSubcategories: EntityDef = {
       sortable: true,
       filterable: true,
     }),
-    field.integer('sla_hours', 'Resolve within (hours)', { min: 1, max: 720, list: true, sortable: true, filterable: true }),
-    field.integer('sort_order', 'Order', { required: true, defaultValue: 0, min: 0, max: 9999, sortable: true }),
+    field.integer('sla_hours', 'Resolve within (hours)', {
+      min: 1,
+      max: 720,
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.integer('sort_order', 'Order', {
+      required: true,
+      defaultValue: 0,
+      min: 0,
+      max: 9999,
+      sortable: true,
+    }),
     activeField(),
   ],
 };

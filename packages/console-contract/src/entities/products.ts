@@ -13,7 +13,14 @@ export const products: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', { required: true, maxLength: 150, unique: true, list: true, sortable: true, searchable: true }),
+    field.text('name', 'Name', {
+      required: true,
+      maxLength: 150,
+      unique: true,
+      list: true,
+      sortable: true,
+      searchable: true,
+    }),
     field.text('sku', 'SKU', {
       maxLength: 40,
       unique: true,
@@ -24,8 +31,18 @@ export const products: EntityDef = {
       sortable: true,
       searchable: true,
     }),
-    field.relation('mayar_account_id', 'Mayar account', { required: true, relation: { entity: 'mayar_accounts', labelField: 'name' }, list: true, filterable: true }),
-    field.text('mayar_product_id', 'Mayar product id', { maxLength: 64, unique: true, searchable: true, help: 'The product’s id in Mayar (links purchases to this product).' }),
+    field.relation('mayar_account_id', 'Mayar account', {
+      required: true,
+      relation: { entity: 'mayar_accounts', labelField: 'name' },
+      list: true,
+      filterable: true,
+    }),
+    field.text('mayar_product_id', 'Mayar product id', {
+      maxLength: 64,
+      unique: true,
+      searchable: true,
+      help: 'The product’s id in Mayar (links purchases to this product).',
+    }),
     field.enum('product_type', 'Type', {
       required: true,
       options: options({
@@ -43,9 +60,22 @@ export const products: EntityDef = {
       filterable: true,
     }),
     field.money('price', 'Price', { required: true, min: 0, list: true, sortable: true, filterable: true }),
-    field.boolean('ships_package', 'Ships a package', { required: true, defaultValue: false, filterable: true, help: 'Orders appear in Logistics for packing and tracking.' }),
-    field.relation('tribe_id', 'Tribe', { relation: { entity: 'tribes', labelField: 'name' }, list: true, sortable: true, filterable: true }),
-    field.relation('pixel_registry_id', 'Pixel', { relation: { entity: 'pixel_registries', labelField: 'name' }, filterable: true }),
+    field.boolean('ships_package', 'Ships a package', {
+      required: true,
+      defaultValue: false,
+      filterable: true,
+      help: 'Orders appear in Logistics for packing and tracking.',
+    }),
+    field.relation('tribe_id', 'Tribe', {
+      relation: { entity: 'tribes', labelField: 'name' },
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.relation('pixel_registry_id', 'Pixel', {
+      relation: { entity: 'pixel_registries', labelField: 'name' },
+      filterable: true,
+    }),
     field.longtext('description', 'Description', { maxLength: 2000 }),
     activeField(),
   ],

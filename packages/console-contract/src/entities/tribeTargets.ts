@@ -14,11 +14,30 @@ export const tribeTargets: EntityDef = {
   softDelete: false,
   uniqueTogether: [['tribe_id', 'period']],
   fields: [
-    field.relation('tribe_id', 'Tribe', { required: true, relation: { entity: 'tribes', labelField: 'name' }, list: true, sortable: true, filterable: true }),
+    field.relation('tribe_id', 'Tribe', {
+      required: true,
+      relation: { entity: 'tribes', labelField: 'name' },
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
     field.month('period', 'Month', { required: true, list: true, sortable: true, filterable: true }),
-    field.money('target_revenue', 'Target revenue', { required: true, min: 0, list: true, sortable: true, filterable: true }),
+    field.money('target_revenue', 'Target revenue', {
+      required: true,
+      min: 0,
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
     field.money('target_spend', 'Ad spend budget', { min: 0, list: true, sortable: true, filterable: true }),
-    field.number('target_roas', 'Target ROAS', { min: 0, max: 100, list: true, sortable: true, filterable: true, help: 'Revenue ÷ ad spend, e.g. 3.5' }),
+    field.number('target_roas', 'Target ROAS', {
+      min: 0,
+      max: 100,
+      list: true,
+      sortable: true,
+      filterable: true,
+      help: 'Revenue ÷ ad spend, e.g. 3.5',
+    }),
     notesField({ searchable: true }),
   ],
 };

@@ -13,7 +13,14 @@ export const tribes: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', { required: true, maxLength: 80, unique: true, list: true, sortable: true, searchable: true }),
+    field.text('name', 'Name', {
+      required: true,
+      maxLength: 80,
+      unique: true,
+      list: true,
+      sortable: true,
+      searchable: true,
+    }),
     field.text('code', 'Code', {
       required: true,
       maxLength: 12,
@@ -28,7 +35,11 @@ export const tribes: EntityDef = {
     }),
     field.text('leader_name', 'Leader', { maxLength: 120, list: true, sortable: true, searchable: true }),
     field.phone('leader_phone', 'Leader WhatsApp'),
-    field.tags('members', 'Members', { maxLength: 50, itemMaxLength: 120, help: 'Names of the people in the tribe.' }),
+    field.tags('members', 'Members', {
+      maxLength: 50,
+      itemMaxLength: 120,
+      help: 'Names of the people in the tribe.',
+    }),
     field.longtext('description', 'Description', { maxLength: 1000 }),
     activeField(),
   ],

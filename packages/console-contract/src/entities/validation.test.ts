@@ -81,12 +81,19 @@ describe.each(ENTITIES.map((def) => [def.name, def] as const))('%s validation', 
   it('rejects a value outside an enum, listing the allowed values', () => {
     for (const field of writable(def).filter((f) => f.type === 'enum')) {
       const fields = errorsOf(createSchema(def), { ...sample, [field.name]: 'not_an_option' });
-      expect(fields[field.name], field.name).toEqual([`Must be one of: ${field.options!.map((o) => o.value).join(', ')}`]);
+      expect(fields[field.name], field.name).toEqual([
+        `Must be one of: ${field.options!.map((o) => o.value).join(', ')}`,
+      ]);
     }
   });
 
   it('rejects unknown and server-set fields', () => {
-    const fields = errorsOf(createSchema(def), { ...sample, is_admin: true, id: 7, created_at: '2026-01-01T00:00:00Z' });
+    const fields = errorsOf(createSchema(def), {
+      ...sample,
+      is_admin: true,
+      id: 7,
+      created_at: '2026-01-01T00:00:00Z',
+    });
     expect(fields.is_admin).toEqual(['Unknown field']);
     expect(fields.id).toEqual(['Id is set by the server']);
     expect(fields.created_at).toEqual(['Created at is set by the server']);
@@ -94,9 +101,12 @@ describe.each(ENTITIES.map((def) => [def.name, def] as const))('%s validation', 
 
   it('names each missing required field', () => {
     const required = def.fields.filter((f) => f.required && f.defaultValue === undefined);
-    const body = Object.fromEntries(Object.entries(sample).filter(([key]) => !required.some((f) => f.name === key)));
+    const body = Object.fromEntries(
+      Object.entries(sample).filter(([key]) => !required.some((f) => f.name === key)),
+    );
     const fields = errorsOf(createSchema(def), body);
-    for (const field of required) expect(fields[field.name], field.name).toEqual([`${field.label} is required`]);
+    for (const field of required)
+      expect(fields[field.name], field.name).toEqual([`${field.label} is required`]);
   });
 
   it('accepts a partial update with a version and rejects one without', () => {
@@ -113,61 +123,111 @@ describe('create normalisation', () => {
   const creators = entity('creators');
 
   it('trims text, lower-cases emails, normalises phones and fills defaults and nulls', () => {
-    const data = createSchema(creators).parse({ name: '  Budi Santoso ', handle: 'budi.s', platform: 'instagram', email: ' Budi@Gmail.COM ', phone: '0812 3456 7890' });
-    expect(data).toMatchObject({ name: 'Budi Santoso', email: 'budi@gmail.com', phone: '6281234567890', status: 'prospect', followers: null, notes: null });
+    const data = createSchema(creators).parse({
+      name: '  Budi Santoso ',
+      handle: 'budi.s',
+      platform: 'instagram',
+      email: ' Budi@Gmail.COM ',
+      phone: '0812 3456 7890',
+    });
+    expect(data).toMatchObject({
+      name: 'Budi Santoso',
+      email: 'budi@gmail.com',
+      phone: '6281234567890',
+      status: 'prospect',
+      followers: null,
+      notes: null,
+    });
   });
 
   it('normalises handles (no @, lower-case) and codes (upper-case)', () => {
-    expect(createSchema(creators).parse({ name: 'A', handle: '@Nadia.Glow', platform: 'tiktok' }).handle).toBe('nadia.glow');
-    expect(createSchema(entity('projects')).parse({ ...SAMPLE_ROWS.projects, voucher_code: ' nadia10 ' }).voucher_code).toBe('NADIA10');
-    expect(updateSchema(entity('tribes')).parse({ version: 1, code: 'gar-02' })).toEqual({ version: 1, code: 'GAR-02' });
+    expect(
+      createSchema(creators).parse({ name: 'A', handle: '@Nadia.Glow', platform: 'tiktok' }).handle,
+    ).toBe('nadia.glow');
+    expect(
+      createSchema(entity('projects')).parse({ ...SAMPLE_ROWS.projects, voucher_code: ' nadia10 ' })
+        .voucher_code,
+    ).toBe('NADIA10');
+    expect(updateSchema(entity('tribes')).parse({ version: 1, code: 'gar-02' })).toEqual({
+      version: 1,
+      code: 'GAR-02',
+    });
   });
 
   it('treats blank optional text as empty and blank required text as missing', () => {
     const fields = errorsOf(createSchema(creators), { name: '   ', handle: 'x', platform: 'tiktok' });
     expect(fields.name).toEqual(['Name is required']);
-    expect(createSchema(creators).parse({ name: 'A', handle: 'a', platform: 'tiktok', city: '  ' }).city).toBeNull();
+    expect(
+      createSchema(creators).parse({ name: 'A', handle: 'a', platform: 'tiktok', city: '  ' }).city,
+    ).toBeNull();
   });
 
   it('explains patterns in words', () => {
-    expect(errorsOf(createSchema(creators), { name: 'A', handle: 'nadia glow!', platform: 'tiktok' }).handle).toEqual([
-      'Use 1–30 letters, digits, dots or underscores',
-    ]);
-    expect(errorsOf(createSchema(entity('companies')), { ...SAMPLE_ROWS.companies, tax_id: '12-34' }).tax_id).toEqual([
-      'Use 00.000.000.0-000.000 or the 16-digit NPWP',
-    ]);
+    expect(
+      errorsOf(createSchema(creators), { name: 'A', handle: 'nadia glow!', platform: 'tiktok' }).handle,
+    ).toEqual(['Use 1–30 letters, digits, dots or underscores']);
+    expect(
+      errorsOf(createSchema(entity('companies')), { ...SAMPLE_ROWS.companies, tax_id: '12-34' }).tax_id,
+    ).toEqual(['Use 00.000.000.0-000.000 or the 16-digit NPWP']);
   });
 
   it('rejects fractional rupiah, negative amounts and numbers as text', () => {
     const products = entity('products');
-    expect(errorsOf(createSchema(products), { ...SAMPLE_ROWS.products, price: 149_000.5 }).price).toEqual(['Must be a whole number of rupiah']);
-    expect(errorsOf(createSchema(products), { ...SAMPLE_ROWS.products, price: -1 }).price).toEqual(['Must be at least Rp 0']);
-    expect(errorsOf(createSchema(products), { ...SAMPLE_ROWS.products, price: '149000' }).price).toEqual(['Must be a whole number of rupiah']);
+    expect(errorsOf(createSchema(products), { ...SAMPLE_ROWS.products, price: 149_000.5 }).price).toEqual([
+      'Must be a whole number of rupiah',
+    ]);
+    expect(errorsOf(createSchema(products), { ...SAMPLE_ROWS.products, price: -1 }).price).toEqual([
+      'Must be at least Rp 0',
+    ]);
+    expect(errorsOf(createSchema(products), { ...SAMPLE_ROWS.products, price: '149000' }).price).toEqual([
+      'Must be a whole number of rupiah',
+    ]);
   });
 
   it('checks ranges, dates, months, datetimes and URLs', () => {
     const rooms = entity('meeting_rooms');
-    expect(errorsOf(createSchema(rooms), { ...SAMPLE_ROWS.meeting_rooms, capacity: 0 }).capacity).toEqual(['Must be at least 1']);
-    expect(errorsOf(createSchema(rooms), { ...SAMPLE_ROWS.meeting_rooms, image_url: 'ftp://x.id/a.jpg' }).image_url).toEqual([
-      'Must be a valid URL starting with http:// or https://',
+    expect(errorsOf(createSchema(rooms), { ...SAMPLE_ROWS.meeting_rooms, capacity: 0 }).capacity).toEqual([
+      'Must be at least 1',
     ]);
+    expect(
+      errorsOf(createSchema(rooms), { ...SAMPLE_ROWS.meeting_rooms, image_url: 'ftp://x.id/a.jpg' })
+        .image_url,
+    ).toEqual(['Must be a valid URL starting with http:// or https://']);
     const projects = entity('projects');
-    expect(errorsOf(createSchema(projects), { ...SAMPLE_ROWS.projects, post_date: '2026-02-30' }).post_date).toEqual(['Must be a date (YYYY-MM-DD)']);
-    expect(errorsOf(createSchema(entity('tribe_targets')), { ...SAMPLE_ROWS.tribe_targets, period: '2026-13' }).period).toEqual(['Must be a month (YYYY-MM)']);
+    expect(
+      errorsOf(createSchema(projects), { ...SAMPLE_ROWS.projects, post_date: '2026-02-30' }).post_date,
+    ).toEqual(['Must be a date (YYYY-MM-DD)']);
+    expect(
+      errorsOf(createSchema(entity('tribe_targets')), { ...SAMPLE_ROWS.tribe_targets, period: '2026-13' })
+        .period,
+    ).toEqual(['Must be a month (YYYY-MM)']);
     const changes = entity('change_emails');
-    expect(errorsOf(createSchema(changes), { ...SAMPLE_ROWS.change_emails, requested_at: '2026-10-20 09:15' }).requested_at?.[0]).toMatch(/^Must be a date and time/);
-    expect(createSchema(changes).parse(SAMPLE_ROWS.change_emails).requested_at).toBe('2026-10-20T02:15:00.000Z');
+    expect(
+      errorsOf(createSchema(changes), { ...SAMPLE_ROWS.change_emails, requested_at: '2026-10-20 09:15' })
+        .requested_at?.[0],
+    ).toMatch(/^Must be a date and time/);
+    expect(createSchema(changes).parse(SAMPLE_ROWS.change_emails).requested_at).toBe(
+      '2026-10-20T02:15:00.000Z',
+    );
   });
 
   it('checks tags: list, item length and count; drops repeats', () => {
     const rooms = entity('meeting_rooms');
-    expect(createSchema(rooms).parse({ ...SAMPLE_ROWS.meeting_rooms, facilities: ['TV', ' TV ', 'AC'] }).facilities).toEqual(['TV', 'AC']);
-    expect(errorsOf(createSchema(rooms), { ...SAMPLE_ROWS.meeting_rooms, facilities: ['x'.repeat(41)] })['facilities.0']).toEqual([
-      'Each item must be at most 40 characters',
-    ]);
-    expect(errorsOf(createSchema(rooms), { ...SAMPLE_ROWS.meeting_rooms, facilities: Array.from({ length: 21 }, (_, i) => `F${i}`) }).facilities).toEqual([
-      'Must have at most 20 items',
-    ]);
+    expect(
+      createSchema(rooms).parse({ ...SAMPLE_ROWS.meeting_rooms, facilities: ['TV', ' TV ', 'AC'] })
+        .facilities,
+    ).toEqual(['TV', 'AC']);
+    expect(
+      errorsOf(createSchema(rooms), { ...SAMPLE_ROWS.meeting_rooms, facilities: ['x'.repeat(41)] })[
+        'facilities.0'
+      ],
+    ).toEqual(['Each item must be at most 40 characters']);
+    expect(
+      errorsOf(createSchema(rooms), {
+        ...SAMPLE_ROWS.meeting_rooms,
+        facilities: Array.from({ length: 21 }, (_, i) => `F${i}`),
+      }).facilities,
+    ).toEqual(['Must have at most 20 items']);
   });
 
   it('rejects a body that is not an object', () => {
@@ -192,7 +252,9 @@ describe('phone normalisation', () => {
   it('rejects numbers that are not Indonesian after normalising', () => {
     const wa = entity('wa_registries');
     for (const phone of ['+1 415 555 0100', '0812', 'nomor saya', '620812345678']) {
-      expect(errorsOf(createSchema(wa), { ...SAMPLE_ROWS.wa_registries, phone }).phone).toEqual(['Must be an Indonesian phone number (08… or 628…)']);
+      expect(errorsOf(createSchema(wa), { ...SAMPLE_ROWS.wa_registries, phone }).phone).toEqual([
+        'Must be an Indonesian phone number (08… or 628…)',
+      ]);
     }
     expect(createSchema(wa).parse(SAMPLE_ROWS.wa_registries).phone).toBe('6281122334455');
   });
@@ -203,17 +265,29 @@ describe('secrets', () => {
   const forwarders = entity('webhook_forwarders');
 
   it('are required on create where the entity needs them', () => {
-    expect(errorsOf(createSchema(mayar), { ...SAMPLE_ROWS.mayar_accounts, api_key: '' }).api_key).toEqual(['API key is required']);
+    expect(errorsOf(createSchema(mayar), { ...SAMPLE_ROWS.mayar_accounts, api_key: '' }).api_key).toEqual([
+      'API key is required',
+    ]);
   });
 
   it('keep their stored value when an update leaves them out or empty', () => {
-    expect(updateSchema(mayar).parse({ version: 2, api_key: '', webhook_token: undefined, name: 'Baru' })).toEqual({ version: 2, name: 'Baru' });
-    expect(updateSchema(mayar).parse({ version: 2, api_key: 'mayar_live_new_0000' })).toEqual({ version: 2, api_key: 'mayar_live_new_0000' });
+    expect(
+      updateSchema(mayar).parse({ version: 2, api_key: '', webhook_token: undefined, name: 'Baru' }),
+    ).toEqual({ version: 2, name: 'Baru' });
+    expect(updateSchema(mayar).parse({ version: 2, api_key: 'mayar_live_new_0000' })).toEqual({
+      version: 2,
+      api_key: 'mayar_live_new_0000',
+    });
   });
 
   it('can be cleared with null only when optional', () => {
-    expect(updateSchema(forwarders).parse({ version: 1, secret_header: null })).toEqual({ version: 1, secret_header: null });
-    expect(errorsOf(updateSchema(mayar), { version: 1, api_key: null }).api_key).toEqual(['API key is required']);
+    expect(updateSchema(forwarders).parse({ version: 1, secret_header: null })).toEqual({
+      version: 1,
+      secret_header: null,
+    });
+    expect(errorsOf(updateSchema(mayar), { version: 1, api_key: null }).api_key).toEqual([
+      'API key is required',
+    ]);
   });
 
   it('are masked when sent back', () => {
@@ -221,7 +295,13 @@ describe('secrets', () => {
     expect(maskSecret('short')).toBe('••••••');
     expect(maskSecret('')).toBeNull();
     expect(maskSecret(null)).toBeNull();
-    const row = { id: 1, name: 'Mayar Kelas Bunda', api_key: 'mayar_live_8d7f6e5d4c3b2a19', webhook_token: null, version: 1 };
+    const row = {
+      id: 1,
+      name: 'Mayar Kelas Bunda',
+      api_key: 'mayar_live_8d7f6e5d4c3b2a19',
+      webhook_token: null,
+      version: 1,
+    };
     expect(maskRow(mayar, row)).toEqual({ ...row, api_key: '••••••2a19', webhook_token: null });
     expect(row.api_key).toBe('mayar_live_8d7f6e5d4c3b2a19');
   });
@@ -230,9 +310,15 @@ describe('secrets', () => {
 describe('update semantics', () => {
   const creators = entity('creators');
   it('leaves absent fields out, clears optional ones with null or blank, refuses to clear required ones', () => {
-    expect(updateSchema(creators).parse({ version: 4, city: '', followers: null })).toEqual({ version: 4, city: null, followers: null });
+    expect(updateSchema(creators).parse({ version: 4, city: '', followers: null })).toEqual({
+      version: 4,
+      city: null,
+      followers: null,
+    });
     expect(errorsOf(updateSchema(creators), { version: 4, name: '' }).name).toEqual(['Name is required']);
-    expect(errorsOf(updateSchema(creators), { version: 4, platform: null }).platform).toEqual(['Platform is required']);
+    expect(errorsOf(updateSchema(creators), { version: 4, platform: null }).platform).toEqual([
+      'Platform is required',
+    ]);
   });
   it('does not apply create defaults', () => {
     expect(updateSchema(creators).parse({ version: 1, name: 'X' })).toEqual({ version: 1, name: 'X' });
@@ -242,36 +328,53 @@ describe('update semantics', () => {
 describe('rules across fields', () => {
   it('monthly targets need exactly the reference of their scope', () => {
     const def = entity('monthly_targets');
-    expect(errorsOf(createSchema(def), { ...SAMPLE_ROWS.monthly_targets, tribe_id: null }).tribe_id).toEqual(['Tribe is required for a tribe target']);
-    expect(errorsOf(createSchema(def), { ...SAMPLE_ROWS.monthly_targets, product_id: 3 }).product_id).toEqual(['Leave Product empty unless the scope is Product']);
+    expect(errorsOf(createSchema(def), { ...SAMPLE_ROWS.monthly_targets, tribe_id: null }).tribe_id).toEqual([
+      'Tribe is required for a tribe target',
+    ]);
+    expect(errorsOf(createSchema(def), { ...SAMPLE_ROWS.monthly_targets, product_id: 3 }).product_id).toEqual(
+      ['Leave Product empty unless the scope is Product'],
+    );
     expect(checkRules(def, { scope: 'company', company_id: 1 })).toEqual([]);
   });
   it('campaigns take a daily or a lifetime budget and end after they start', () => {
     const def = entity('ad_campaigns');
-    const fields = errorsOf(createSchema(def), { ...SAMPLE_ROWS.ad_campaigns, lifetime_budget: 30_000_000, end_date: '2026-09-01' });
+    const fields = errorsOf(createSchema(def), {
+      ...SAMPLE_ROWS.ad_campaigns,
+      lifetime_budget: 30_000_000,
+      end_date: '2026-09-01',
+    });
     expect(fields.lifetime_budget).toEqual(['Set a daily or a lifetime budget, not both']);
     expect(fields.end_date).toEqual(['End date cannot be before the start date']);
   });
   it('forwarders need a pixel for Meta CAPI and a URL for HTTP', () => {
     const def = entity('webhook_forwarders');
-    expect(errorsOf(createSchema(def), { ...SAMPLE_ROWS.webhook_forwarders, pixel_registry_id: null }).pixel_registry_id).toEqual([
-      'Pixel is required for Meta Conversions API',
-    ]);
-    expect(errorsOf(createSchema(def), { ...SAMPLE_ROWS.webhook_forwarders, destination: 'http' }).url).toEqual(['URL is required for an HTTP destination']);
+    expect(
+      errorsOf(createSchema(def), { ...SAMPLE_ROWS.webhook_forwarders, pixel_registry_id: null })
+        .pixel_registry_id,
+    ).toEqual(['Pixel is required for Meta Conversions API']);
+    expect(
+      errorsOf(createSchema(def), { ...SAMPLE_ROWS.webhook_forwarders, destination: 'http' }).url,
+    ).toEqual(['URL is required for an HTTP destination']);
   });
   it('email changes must change the email (case-insensitive)', () => {
     const def = entity('change_emails');
-    expect(errorsOf(createSchema(def), { ...SAMPLE_ROWS.change_emails, new_email: 'RINA.wulandari@gmial.com' }).new_email).toEqual([
-      'New email must differ from the old email',
-    ]);
+    expect(
+      errorsOf(createSchema(def), { ...SAMPLE_ROWS.change_emails, new_email: 'RINA.wulandari@gmial.com' })
+        .new_email,
+    ).toEqual(['New email must differ from the old email']);
   });
   it('are checked on update when the body carries the fields, else left to the merged-row check', () => {
     const def = entity('ad_campaigns');
-    expect(errorsOf(updateSchema(def), { version: 1, daily_budget: 1, lifetime_budget: 2 }).lifetime_budget).toEqual([
-      'Set a daily or a lifetime budget, not both',
+    expect(
+      errorsOf(updateSchema(def), { version: 1, daily_budget: 1, lifetime_budget: 2 }).lifetime_budget,
+    ).toEqual(['Set a daily or a lifetime budget, not both']);
+    expect(updateSchema(def).parse({ version: 1, lifetime_budget: 2 })).toEqual({
+      version: 1,
+      lifetime_budget: 2,
+    });
+    expect(checkRules(def, { daily_budget: 1, lifetime_budget: 2 })).toEqual([
+      { path: 'lifetime_budget', message: 'Set a daily or a lifetime budget, not both' },
     ]);
-    expect(updateSchema(def).parse({ version: 1, lifetime_budget: 2 })).toEqual({ version: 1, lifetime_budget: 2 });
-    expect(checkRules(def, { daily_budget: 1, lifetime_budget: 2 })).toEqual([{ path: 'lifetime_budget', message: 'Set a daily or a lifetime budget, not both' }]);
   });
 });
 
@@ -281,8 +384,15 @@ describe('formatValidationError', () => {
     expect(result.success).toBe(false);
     if (result.success) return;
     const formatted = formatValidationError(result.error);
-    expect(formatted.fields).toMatchObject({ name: ['Name is required'], followers: ['Must be at least 0'], x: ['Unknown field'], y: ['Unknown field'] });
-    expect(formatted.message).toMatch(/^\d+ fields are invalid: name \(Name is required\), handle \(Handle is required\), platform \(Platform is required\) and \d+ more$/);
+    expect(formatted.fields).toMatchObject({
+      name: ['Name is required'],
+      followers: ['Must be at least 0'],
+      x: ['Unknown field'],
+      y: ['Unknown field'],
+    });
+    expect(formatted.message).toMatch(
+      /^\d+ fields are invalid: name \(Name is required\), handle \(Handle is required\), platform \(Platform is required\) and \d+ more$/,
+    );
   });
   it('uses "_" for problems of the whole body', () => {
     const result = createSchema(entity('tribes')).safeParse(null);

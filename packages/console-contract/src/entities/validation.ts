@@ -12,8 +12,22 @@ import type { EntityDef, EntityRule, FieldDef, FieldType, FilterOperator } from 
 export const SYSTEM_FIELDS: readonly FieldDef[] = [
   { name: 'id', label: 'Id', type: 'integer', readOnly: true, sortable: true, filterable: true },
   { name: 'version', label: 'Version', type: 'integer', readOnly: true },
-  { name: 'created_at', label: 'Created at', type: 'datetime', readOnly: true, sortable: true, filterable: true },
-  { name: 'updated_at', label: 'Updated at', type: 'datetime', readOnly: true, sortable: true, filterable: true },
+  {
+    name: 'created_at',
+    label: 'Created at',
+    type: 'datetime',
+    readOnly: true,
+    sortable: true,
+    filterable: true,
+  },
+  {
+    name: 'updated_at',
+    label: 'Updated at',
+    type: 'datetime',
+    readOnly: true,
+    sortable: true,
+    filterable: true,
+  },
   { name: 'deleted_at', label: 'Deleted at', type: 'datetime', readOnly: true },
 ];
 
@@ -116,7 +130,8 @@ export function maxLengthOf(field: FieldDef): number {
 }
 
 const requiredMessage = (field: FieldDef) => `${field.label} is required`;
-const oneOfMessage = (field: FieldDef) => `Must be one of: ${(field.options ?? []).map((o) => o.value).join(', ')}`;
+const oneOfMessage = (field: FieldDef) =>
+  `Must be one of: ${(field.options ?? []).map((o) => o.value).join(', ')}`;
 
 /** Message for a value of the wrong JavaScript type. */
 function typeMessage(field: FieldDef): string {
@@ -158,8 +173,10 @@ function valueSchema(field: FieldDef): z.ZodType {
     case 'longtext':
     case 'secret': {
       let schema = z.string({ error }).max(max, tooLong);
-      if (field.minLength) schema = schema.min(field.minLength, `Must be at least ${field.minLength} characters`);
-      if (field.pattern) schema = schema.regex(new RegExp(field.pattern), field.patternMessage ?? 'Has the wrong format');
+      if (field.minLength)
+        schema = schema.min(field.minLength, `Must be at least ${field.minLength} characters`);
+      if (field.pattern)
+        schema = schema.regex(new RegExp(field.pattern), field.patternMessage ?? 'Has the wrong format');
       return schema;
     }
     case 'email':
@@ -198,7 +215,11 @@ function valueSchema(field: FieldDef): z.ZodType {
       return z.enum(values as [string, ...string[]], { error });
     }
     case 'relation':
-      return z.number({ error }).int(typeMessage(field)).positive(typeMessage(field)).max(Number.MAX_SAFE_INTEGER);
+      return z
+        .number({ error })
+        .int(typeMessage(field))
+        .positive(typeMessage(field))
+        .max(Number.MAX_SAFE_INTEGER);
     case 'boolean':
       return z.boolean({ error });
     case 'date':
@@ -214,7 +235,9 @@ function valueSchema(field: FieldDef): z.ZodType {
         )
         .transform((value) => new Date(value).toISOString());
     case 'daterange': {
-      const date = z.string({ error: 'Must be a date (YYYY-MM-DD)' }).refine(isCalendarDate, 'Must be a date (YYYY-MM-DD)');
+      const date = z
+        .string({ error: 'Must be a date (YYYY-MM-DD)' })
+        .refine(isCalendarDate, 'Must be a date (YYYY-MM-DD)');
       return z
         .strictObject({ from: date, to: date }, { error })
         .refine((range) => range.from <= range.to, { message: 'End must not be before start', path: ['to'] });
@@ -234,7 +257,9 @@ function valueSchema(field: FieldDef): z.ZodType {
         .transform((items) => [...new Set(items)]);
     }
     case 'json':
-      return z.json({ error }).refine((value) => JSON.stringify(value).length <= max, `Must be at most ${max} characters as JSON`);
+      return z
+        .json({ error })
+        .refine((value) => JSON.stringify(value).length <= max, `Must be at most ${max} characters as JSON`);
   }
 }
 
@@ -285,12 +310,15 @@ function createFieldSchema(field: FieldDef): z.ZodType {
 function updateFieldSchema(field: FieldDef): z.ZodType {
   const base = valueSchema(field);
   return z
-    .preprocess((raw) => {
-      if (raw === undefined) return undefined;
-      const value = normalise(field, raw);
-      if (field.type === 'secret' && value === undefined) return undefined;
-      return value === undefined ? null : value;
-    }, (field.required ? base : base.nullable()).optional())
+    .preprocess(
+      (raw) => {
+        if (raw === undefined) return undefined;
+        const value = normalise(field, raw);
+        if (field.type === 'secret' && value === undefined) return undefined;
+        return value === undefined ? null : value;
+      },
+      (field.required ? base : base.nullable()).optional(),
+    )
     .optional();
 }
 
@@ -299,7 +327,12 @@ function readOnlySchema(field: FieldDef): z.ZodType {
 }
 
 function present(value: unknown): boolean {
-  return !(value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0));
+  return !(
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /**
@@ -307,7 +340,10 @@ function present(value: unknown): boolean {
  * with the changes applied.
  * @example checkRules(monthlyTargets, { scope: 'tribe', tribe_id: null }) // [{ path: 'tribe_id', message: … }]
  */
-export function checkRules(def: EntityDef, row: Record<string, unknown>): { path: string; message: string }[] {
+export function checkRules(
+  def: EntityDef,
+  row: Record<string, unknown>,
+): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
   for (const rule of def.rules ?? []) {
     if (ruleBroken(rule, row)) problems.push({ path: rule.field, message: rule.message });
@@ -352,7 +388,8 @@ function ruleFields(rule: EntityRule): string[] {
   }
 }
 
-const unknownKeyError = (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined);
+const unknownKeyError = (issue: { code?: string }) =>
+  issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined;
 
 export type EntityBody = Record<string, unknown>;
 
@@ -369,13 +406,15 @@ export function createSchema(def: EntityDef): z.ZodType<EntityBody> {
   const cached = createCache.get(def);
   if (cached) return cached;
   const shape: Record<string, z.ZodType> = {};
-  for (const field of def.fields) shape[field.name] = field.readOnly ? readOnlySchema(field) : createFieldSchema(field);
+  for (const field of def.fields)
+    shape[field.name] = field.readOnly ? readOnlySchema(field) : createFieldSchema(field);
   for (const field of SYSTEM_FIELDS) shape[field.name] = readOnlySchema(field);
   const schema = z
     .strictObject(shape, { error: unknownKeyError })
     .transform((body) => stripUndefined(body))
     .superRefine((body, ctx) => {
-      for (const problem of checkRules(def, body)) ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+      for (const problem of checkRules(def, body))
+        ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
     }) as unknown as z.ZodType<EntityBody>;
   createCache.set(def, schema);
   return schema;
@@ -390,7 +429,8 @@ export function updateSchema(def: EntityDef): z.ZodType<EntityBody & { version: 
   const cached = updateCache.get(def);
   if (cached) return cached;
   const shape: Record<string, z.ZodType> = {};
-  for (const field of def.fields) shape[field.name] = field.readOnly ? readOnlySchema(field) : updateFieldSchema(field);
+  for (const field of def.fields)
+    shape[field.name] = field.readOnly ? readOnlySchema(field) : updateFieldSchema(field);
   for (const field of SYSTEM_FIELDS) shape[field.name] = readOnlySchema(field);
   shape.version = z
     .number({ error: (issue) => (issue.input === undefined ? 'Version is required' : 'Must be a number') })
@@ -593,12 +633,17 @@ function decodeCursor(text: string, sort: ListSort): ListCursor | string {
   const { s, d, v, id } = parsed as Record<string, unknown>;
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) return 'Invalid cursor';
   if (!(v === null || ['string', 'number', 'boolean'].includes(typeof v))) return 'Invalid cursor';
-  if (s !== sort.field || d !== sort.direction) return 'Cursor belongs to another sort; start again from the first page';
+  if (s !== sort.field || d !== sort.direction)
+    return 'Cursor belongs to another sort; start again from the first page';
   return { value: v as FilterScalarValue | null, id };
 }
 
 /** Parses one filter value of a field from text; returns the value or an error message. */
-function parseFilterValue(field: FieldDef, text: string, bound?: 'min' | 'max'): { value: FilterScalarValue } | { error: string } {
+function parseFilterValue(
+  field: FieldDef,
+  text: string,
+  bound?: 'min' | 'max',
+): { value: FilterScalarValue } | { error: string } {
   const raw = text.trim();
   if (raw === '') return { error: 'Give a value' };
   switch (field.type) {
@@ -608,9 +653,13 @@ function parseFilterValue(field: FieldDef, text: string, bound?: 'min' | 'max'):
     case 'percent':
     case 'relation': {
       const n = Number(raw);
-      if (!/^-?\d+(\.\d+)?$/.test(raw) || !Number.isFinite(n)) return { error: typeMessage(field) === 'Must be text' ? 'Must be a number' : typeMessage(field) };
+      if (!/^-?\d+(\.\d+)?$/.test(raw) || !Number.isFinite(n))
+        return { error: typeMessage(field) === 'Must be text' ? 'Must be a number' : typeMessage(field) };
       const whole = field.type === 'integer' || field.type === 'money' || field.type === 'relation';
-      if (whole && !Number.isInteger(n)) return { error: field.type === 'money' ? 'Must be a whole number of rupiah' : 'Must be a whole number' };
+      if (whole && !Number.isInteger(n))
+        return {
+          error: field.type === 'money' ? 'Must be a whole number of rupiah' : 'Must be a whole number',
+        };
       return { value: n };
     }
     case 'boolean':
@@ -618,15 +667,21 @@ function parseFilterValue(field: FieldDef, text: string, bound?: 'min' | 'max'):
       if (['false', '0'].includes(raw)) return { value: false };
       return { error: 'Must be true or false' };
     case 'enum':
-      return (field.options ?? []).some((o) => o.value === raw) ? { value: raw } : { error: oneOfMessage(field) };
+      return (field.options ?? []).some((o) => o.value === raw)
+        ? { value: raw }
+        : { error: oneOfMessage(field) };
     case 'date':
     case 'daterange':
       return isCalendarDate(raw) ? { value: raw } : { error: 'Must be a date (YYYY-MM-DD)' };
     case 'month':
       return MONTH_RE.test(raw) ? { value: raw } : { error: 'Must be a month (YYYY-MM)' };
     case 'datetime':
-      if (isCalendarDate(raw)) return { value: new Date(`${raw}T${bound === 'max' ? '23:59:59.999' : '00:00:00'}${WIB}`).toISOString() };
-      if (ISO_DATETIME_RE.test(raw) && !Number.isNaN(Date.parse(raw))) return { value: new Date(raw).toISOString() };
+      if (isCalendarDate(raw))
+        return {
+          value: new Date(`${raw}T${bound === 'max' ? '23:59:59.999' : '00:00:00'}${WIB}`).toISOString(),
+        };
+      if (ISO_DATETIME_RE.test(raw) && !Number.isNaN(Date.parse(raw)))
+        return { value: new Date(raw).toISOString() };
       return { error: 'Must be a date (YYYY-MM-DD) or a date and time with time zone' };
     case 'email':
       return { value: raw.toLowerCase() };
@@ -634,13 +689,17 @@ function parseFilterValue(field: FieldDef, text: string, bound?: 'min' | 'max'):
       return { value: /^(\+|0|8)/.test(raw) ? normalizePhone(raw) : raw.replace(/[\s\-.()]/g, '') };
     default: {
       const text = applyNormalize(field, raw);
-      return text.length > maxLengthOf(field) ? { error: `Must be at most ${maxLengthOf(field)} characters` } : { value: text };
+      return text.length > maxLengthOf(field)
+        ? { error: `Must be at most ${maxLengthOf(field)} characters` }
+        : { value: text };
     }
   }
 }
 
 function fieldByName(def: EntityDef, name: string): FieldDef | undefined {
-  return def.fields.find((field) => field.name === name) ?? SYSTEM_FIELDS.find((field) => field.name === name);
+  return (
+    def.fields.find((field) => field.name === name) ?? SYSTEM_FIELDS.find((field) => field.name === name)
+  );
 }
 
 function single(values: string[], key: string, errors: [string, string][]): string | undefined {
@@ -693,7 +752,11 @@ function parseListQuery(def: EntityDef, query: RawQuery, errors: [string, string
         orConditions += parsed.any.reduce((sum, alternative) => sum + alternative.length, 0);
         result.groups.push(parsed);
       });
-      if (orConditions > OR_CONDITIONS_MAX) errors.push([key, `Give at most ${OR_CONDITIONS_MAX} conditions in alternatives (or); this has ${orConditions}`]);
+      if (orConditions > OR_CONDITIONS_MAX)
+        errors.push([
+          key,
+          `Give at most ${OR_CONDITIONS_MAX} conditions in alternatives (or); this has ${orConditions}`,
+        ]);
       continue;
     }
     const value = single(values, key, errors);
@@ -702,7 +765,8 @@ function parseListQuery(def: EntityDef, query: RawQuery, errors: [string, string
       case 'q': {
         const text = value.trim();
         if (text.length > Q_MAX) errors.push([key, `Must be at most ${Q_MAX} characters`]);
-        else if (text && !def.fields.some((field) => field.searchable)) errors.push([key, `${def.labelPlural} cannot be searched`]);
+        else if (text && !def.fields.some((field) => field.searchable))
+          errors.push([key, `${def.labelPlural} cannot be searched`]);
         else result.q = text || null;
         break;
       }
@@ -718,13 +782,15 @@ function parseListQuery(def: EntityDef, query: RawQuery, errors: [string, string
       }
       case 'limit': {
         const n = Number(value);
-        if (!/^\d+$/.test(value) || n < 1 || n > LIST_LIMIT_MAX) errors.push([key, `Must be a whole number from 1 to ${LIST_LIMIT_MAX}`]);
+        if (!/^\d+$/.test(value) || n < 1 || n > LIST_LIMIT_MAX)
+          errors.push([key, `Must be a whole number from 1 to ${LIST_LIMIT_MAX}`]);
         else result.limit = n;
         break;
       }
       case 'offset': {
         const n = Number(value);
-        if (!/^\d+$/.test(value) || !Number.isSafeInteger(n)) errors.push([key, 'Must be a whole number of 0 or more']);
+        if (!/^\d+$/.test(value) || !Number.isSafeInteger(n))
+          errors.push([key, 'Must be a whole number of 0 or more']);
         else {
           result.offset = n;
           offsetGiven = true;
@@ -735,7 +801,9 @@ function parseListQuery(def: EntityDef, query: RawQuery, errors: [string, string
         cursorText = value;
         break;
       case 'columns': {
-        const names = splitList(value).map((name) => name.trim()).filter(Boolean);
+        const names = splitList(value)
+          .map((name) => name.trim())
+          .filter(Boolean);
         const unknown = names.filter((name) => !fieldByName(def, name));
         if (unknown.length) errors.push([key, `Unknown column: ${unknown.join(', ')}`]);
         else if (names.length === 0) errors.push([key, 'Give at least one column']);
@@ -743,8 +811,10 @@ function parseListQuery(def: EntityDef, query: RawQuery, errors: [string, string
         break;
       }
       case 'deleted':
-        if (!def.softDelete) errors.push([key, `${def.labelPlural} are deleted for good; there are no deleted rows to show`]);
-        else if (value !== 'exclude' && value !== 'include' && value !== 'only') errors.push([key, 'Must be one of: exclude, include, only']);
+        if (!def.softDelete)
+          errors.push([key, `${def.labelPlural} are deleted for good; there are no deleted rows to show`]);
+        else if (value !== 'exclude' && value !== 'include' && value !== 'only')
+          errors.push([key, 'Must be one of: exclude, include, only']);
         else result.deleted = value;
         break;
       case 'format':
@@ -775,7 +845,8 @@ function parseFilter(
   target: ListFilter[],
   errors: [string, string][],
 ): void {
-  if (!(OPERATORS as string[]).includes(op)) return void errors.push([key, `Unknown operator ${op}; use ${OPERATORS.join(', ')}`]);
+  if (!(OPERATORS as string[]).includes(op))
+    return void errors.push([key, `Unknown operator ${op}; use ${OPERATORS.join(', ')}`]);
   const field = fieldByName(def, name);
   if (!field) return void errors.push([key, `Unknown field ${name}`]);
   if (!field.filterable) return void errors.push([key, `Cannot filter on ${field.label}`]);
@@ -817,13 +888,18 @@ function parseFilter(
       const parts = splitList(value);
       if (parts.length !== 2) return void errors.push([key, 'Use min,max (either may be left empty)']);
       const [minText = '', maxText = ''] = parts;
-      if (minText.trim() === '' && maxText.trim() === '') return void errors.push([key, 'Give a minimum, a maximum or both']);
+      if (minText.trim() === '' && maxText.trim() === '')
+        return void errors.push([key, 'Give a minimum, a maximum or both']);
       const min = minText.trim() === '' ? [null] : parseAll([minText], 'min');
       const max = maxText.trim() === '' ? [null] : parseAll([maxText], 'max');
       if (!min || !max) return;
       const [lo = null] = min;
       const [hi = null] = max;
-      if (lo !== null && hi !== null && (typeof lo === 'number' && typeof hi === 'number' ? lo > hi : String(lo) > String(hi))) {
+      if (
+        lo !== null &&
+        hi !== null &&
+        (typeof lo === 'number' && typeof hi === 'number' ? lo > hi : String(lo) > String(hi))
+      ) {
         return void errors.push([key, 'Minimum must not be above maximum']);
       }
       target.push({ field: name, op: 'range', min: lo, max: hi });
@@ -863,14 +939,21 @@ function parseFilter(
 // ---------------------------------------------------------------------------------------------------------------
 // OR groups: `or=[{"status.in":["new","qualified"]},{"last_scraped_at.within":30},{"last_scraped_at.empty":true}]`
 
-const orScalar = z.union([z.string().max(Q_MAX, `Must be at most ${Q_MAX} characters`), z.number(), z.boolean()], {
-  error: 'Must be text, a number or true/false',
-});
+const orScalar = z.union(
+  [z.string().max(Q_MAX, `Must be at most ${Q_MAX} characters`), z.number(), z.boolean()],
+  {
+    error: 'Must be text, a number or true/false',
+  },
+);
 const orConditionKey = /^([a-z0-9_]+)\.([a-z]+)$/;
 /** One alternative: an object of `"<field>.<op>": value` conditions that must all hold. */
-const orAlternativeSchema = z.record(z.string(), z.unknown(), { error: 'Each alternative must be an object of "field.op": value' });
+const orAlternativeSchema = z.record(z.string(), z.unknown(), {
+  error: 'Each alternative must be an object of "field.op": value',
+});
 const orGroupSchema = z
-  .array(orAlternativeSchema, { error: 'Must be a JSON list of alternatives, e.g. [{"status.in":["new"]},{"updated_at.within":30}]' })
+  .array(orAlternativeSchema, {
+    error: 'Must be a JSON list of alternatives, e.g. [{"status.in":["new"]},{"updated_at.within":30}]',
+  })
   .min(1, 'Give at least one alternative');
 
 /** The JSON value of one condition → the text form `f.<field>.<op>` takes, or an error message. */
@@ -883,24 +966,37 @@ const orValueSchemas: Record<FilterOperator, z.ZodType<string[]>> = {
     .transform((items) => [items.map((item) => escapeListItem(String(item))).join(',')]),
   range: z
     .tuple([orScalar.nullable(), orScalar.nullable()], { error: 'Use [min, max] (null for an open end)' })
-    .transform(([min, max]) => [`${min === null ? '' : escapeListItem(String(min))},${max === null ? '' : escapeListItem(String(max))}`]),
+    .transform(([min, max]) => [
+      `${min === null ? '' : escapeListItem(String(min))},${max === null ? '' : escapeListItem(String(max))}`,
+    ]),
   contains: z.string({ error: 'Must be text' }).transform((value) => [value]),
-  empty: z.boolean({ error: 'Use true (is empty) or false (is not empty)' }).transform((value) => [value ? '1' : '0']),
+  empty: z
+    .boolean({ error: 'Use true (is empty) or false (is not empty)' })
+    .transform((value) => [value ? '1' : '0']),
   within: z.number({ error: 'Must be a number of days' }).transform((value) => [String(value)]),
 };
 
 /** One `or` parameter (JSON) → an OR group, checked against the entity like `f.` filters; errors under `or.<alt>.<field>.<op>`. */
-function parseOrGroup(def: EntityDef, text: string, key: string, errors: [string, string][]): ListFilterGroup | undefined {
+function parseOrGroup(
+  def: EntityDef,
+  text: string,
+  key: string,
+  errors: [string, string][],
+): ListFilterGroup | undefined {
   if (text.length > OR_TEXT_MAX) return void errors.push([key, `Must be at most ${OR_TEXT_MAX} characters`]);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return void errors.push([key, 'Must be JSON: a list of alternatives, e.g. [{"status.in":["new"]},{"updated_at.within":30}]']);
+    return void errors.push([
+      key,
+      'Must be JSON: a list of alternatives, e.g. [{"status.in":["new"]},{"updated_at.within":30}]',
+    ]);
   }
   const shape = orGroupSchema.safeParse(json);
   if (!shape.success) {
-    for (const issue of shape.error.issues) errors.push([[key, ...issue.path.map(String)].join('.'), issue.message]);
+    for (const issue of shape.error.issues)
+      errors.push([[key, ...issue.path.map(String)].join('.'), issue.message]);
     return undefined;
   }
   const before = errors.length;
@@ -916,7 +1012,9 @@ function parseOrGroup(def: EntityDef, text: string, key: string, errors: [string
         continue;
       }
       const [, name, op] = match as unknown as [string, string, string];
-      const value = (OPERATORS as string[]).includes(op) ? orValueSchemas[op as FilterOperator].safeParse(raw) : null;
+      const value = (OPERATORS as string[]).includes(op)
+        ? orValueSchemas[op as FilterOperator].safeParse(raw)
+        : null;
       if (value && !value.success) {
         errors.push([path, value.error.issues[0]?.message ?? 'Invalid value']);
         continue;
@@ -939,7 +1037,9 @@ export function listQuerySchema(def: EntityDef): z.ZodType<ListQuery, RawQuery> 
   const cached = listCache.get(def);
   if (cached) return cached;
   const schema = z
-    .record(z.string(), z.union([z.string(), z.array(z.string())]).optional(), { error: 'Must be a query string' })
+    .record(z.string(), z.union([z.string(), z.array(z.string())]).optional(), {
+      error: 'Must be a query string',
+    })
     .transform((query, ctx) => {
       const errors: [string, string][] = [];
       const result = parseListQuery(def, query, errors);
@@ -973,7 +1073,11 @@ function orValue(filter: ListFilter): unknown {
  * // '[{"status.in":["new"]},{"updated_at.within":30}]'
  */
 export function orGroupToJson(group: ListFilterGroup): string {
-  return JSON.stringify(group.any.map((alternative) => Object.fromEntries(alternative.map((filter) => [`${filter.field}.${filter.op}`, orValue(filter)]))));
+  return JSON.stringify(
+    group.any.map((alternative) =>
+      Object.fromEntries(alternative.map((filter) => [`${filter.field}.${filter.op}`, orValue(filter)])),
+    ),
+  );
 }
 
 /**
@@ -997,7 +1101,10 @@ export function listQueryToSearchParams(
         params.append(key, filter.values.map((v) => escapeListItem(String(v))).join(','));
         break;
       case 'range':
-        params.append(key, `${filter.min === null ? '' : escapeListItem(String(filter.min))},${filter.max === null ? '' : escapeListItem(String(filter.max))}`);
+        params.append(
+          key,
+          `${filter.min === null ? '' : escapeListItem(String(filter.min))},${filter.max === null ? '' : escapeListItem(String(filter.max))}`,
+        );
         break;
       case 'empty':
         params.append(key, filter.empty ? '1' : '0');
@@ -1008,15 +1115,23 @@ export function listQueryToSearchParams(
     }
   }
   for (const group of query.groups ?? []) params.append('or', orGroupToJson(group));
-  if (query.sort && (query.sort.field !== def.defaultSort.field || query.sort.direction !== def.defaultSort.direction)) {
+  if (
+    query.sort &&
+    (query.sort.field !== def.defaultSort.field || query.sort.direction !== def.defaultSort.direction)
+  ) {
     params.set('sort', `${query.sort.field}:${query.sort.direction}`);
   }
-  if (query.limit !== undefined && query.limit !== LIST_LIMIT_DEFAULT) params.set('limit', String(query.limit));
+  if (query.limit !== undefined && query.limit !== LIST_LIMIT_DEFAULT)
+    params.set('limit', String(query.limit));
   if (query.cursor) {
     const cursor = query.cursor;
-    params.set('cursor', typeof cursor === 'string' ? cursor : encodeCursor(query.sort ?? def.defaultSort, cursor.value, cursor.id));
-  }
-  else if (query.offset) params.set('offset', String(query.offset));
+    params.set(
+      'cursor',
+      typeof cursor === 'string'
+        ? cursor
+        : encodeCursor(query.sort ?? def.defaultSort, cursor.value, cursor.id),
+    );
+  } else if (query.offset) params.set('offset', String(query.offset));
   if (query.columns) params.set('columns', query.columns.map(escapeListItem).join(','));
   if (query.deleted && query.deleted !== 'exclude') params.set('deleted', query.deleted);
   if (query.format && query.format !== 'json') params.set('format', query.format);

@@ -13,8 +13,21 @@ export const waRegistries: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', { required: true, maxLength: 120, unique: true, list: true, sortable: true, searchable: true }),
-    field.phone('phone', 'Number', { required: true, unique: true, list: true, searchable: true, filterable: true }),
+    field.text('name', 'Name', {
+      required: true,
+      maxLength: 120,
+      unique: true,
+      list: true,
+      sortable: true,
+      searchable: true,
+    }),
+    field.phone('phone', 'Number', {
+      required: true,
+      unique: true,
+      list: true,
+      searchable: true,
+      filterable: true,
+    }),
     field.enum('purpose', 'Purpose', {
       required: true,
       options: options({ notification: 'Notification', cs: 'Customer service', bot: 'Bot' }),
@@ -24,14 +37,27 @@ export const waRegistries: EntityDef = {
     }),
     field.enum('provider', 'Gateway', {
       required: true,
-      options: options({ fonnte: 'Fonnte', wablas: 'Wablas', woowa: 'Woowa', qontak: 'Qontak', cloud_api: 'WhatsApp Cloud API' }),
+      options: options({
+        fonnte: 'Fonnte',
+        wablas: 'Wablas',
+        woowa: 'Woowa',
+        qontak: 'Qontak',
+        cloud_api: 'WhatsApp Cloud API',
+      }),
       list: true,
       sortable: true,
       filterable: true,
     }),
     field.secret('provider_token', 'Gateway token', { required: true, maxLength: 1000, list: true }),
-    field.relation('product_id', 'Product', { relation: { entity: 'products', labelField: 'name' }, filterable: true }),
-    field.relation('tribe_id', 'Tribe', { relation: { entity: 'tribes', labelField: 'name' }, list: true, filterable: true }),
+    field.relation('product_id', 'Product', {
+      relation: { entity: 'products', labelField: 'name' },
+      filterable: true,
+    }),
+    field.relation('tribe_id', 'Tribe', {
+      relation: { entity: 'tribes', labelField: 'name' },
+      list: true,
+      filterable: true,
+    }),
     activeField(),
   ],
 };

@@ -37,45 +37,106 @@ export type LoginResult =
   | { ok: 'second_factor'; user: User }
   | { ok: false; reason: 'invalid' | 'disabled' | 'locked' | 'address_blocked'; message: string };
 
-export const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+export const minutesLeft = (until: Date, now: Date) =>
+  Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
 
-export async function recordEvent(db: Kysely<Database>, ctx: LoginContext, username: string, userId: number | null, success: boolean, reason: string) {
+export async function recordEvent(
+  db: Kysely<Database>,
+  ctx: LoginContext,
+  username: string,
+  userId: number | null,
+  success: boolean,
+  reason: string,
+) {
   await db
     .insertInto('login_events')
-    .values({ user_id: userId, username: username.slice(0, 200), success, reason, ip: ctx.ip, user_agent: ctx.userAgent?.slice(0, 500) ?? null, at: ctx.now })
+    .values({
+      user_id: userId,
+      username: username.slice(0, 200),
+      success,
+      reason,
+      ip: ctx.ip,
+      user_agent: ctx.userAgent?.slice(0, 500) ?? null,
+      at: ctx.now,
+    })
     .execute();
 }
 
 /** Reads a login_throttle row; a lock that has run out counts as none. */
-export async function throttleLockedUntil(db: Kysely<Database>, key: string, now: Date): Promise<Date | null> {
-  const row = await db.selectFrom('login_throttle').select('locked_until').where('key', '=', key).executeTakeFirst();
+export async function throttleLockedUntil(
+  db: Kysely<Database>,
+  key: string,
+  now: Date,
+): Promise<Date | null> {
+  const row = await db
+    .selectFrom('login_throttle')
+    .select('locked_until')
+    .where('key', '=', key)
+    .executeTakeFirst();
   return row?.locked_until && row.locked_until > now ? row.locked_until : null;
 }
 
 /** Counts one failure on a login_throttle key; returns the lock end when this failure set one. */
-export async function countThrottleFailure(db: Kysely<Database>, key: string, now: Date, max: number, windowMs: number, lockMs: number): Promise<Date | null> {
+export async function countThrottleFailure(
+  db: Kysely<Database>,
+  key: string,
+  now: Date,
+  max: number,
+  windowMs: number,
+  lockMs: number,
+): Promise<Date | null> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('login_throttle').selectAll().where('key', '=', key).forUpdate().executeTakeFirst();
-    const windowOpen = row && now.getTime() - row.window_started_at.getTime() < windowMs && !(row.locked_until && row.locked_until <= now);
+    const row = await trx
+      .selectFrom('login_throttle')
+      .selectAll()
+      .where('key', '=', key)
+      .forUpdate()
+      .executeTakeFirst();
+    const windowOpen =
+      row &&
+      now.getTime() - row.window_started_at.getTime() < windowMs &&
+      !(row.locked_until && row.locked_until <= now);
     const failures = windowOpen ? row.failures + 1 : 1;
     const windowStart = windowOpen ? row.window_started_at : now;
     const lockedUntil = failures >= max ? new Date(now.getTime() + lockMs) : null;
     await trx
       .insertInto('login_throttle')
-      .values({ key, failures: lockedUntil ? 0 : failures, window_started_at: windowStart, locked_until: lockedUntil })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ failures: lockedUntil ? 0 : failures, window_started_at: windowStart, locked_until: lockedUntil }))
+      .values({
+        key,
+        failures: lockedUntil ? 0 : failures,
+        window_started_at: windowStart,
+        locked_until: lockedUntil,
+      })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          failures: lockedUntil ? 0 : failures,
+          window_started_at: windowStart,
+          locked_until: lockedUntil,
+        }),
+      )
       .execute();
     return lockedUntil;
   });
 }
 
 /** Counts one failure on an existing user; locks the account at the threshold. */
-export async function countUserFailure(db: Kysely<Database>, userId: number, now: Date, policy: LockoutPolicy): Promise<Date | null> {
+export async function countUserFailure(
+  db: Kysely<Database>,
+  userId: number,
+  now: Date,
+  policy: LockoutPolicy,
+): Promise<Date | null> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('users').select(['failed_attempts', 'locked_until']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('users')
+      .select(['failed_attempts', 'locked_until'])
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     const lockExpired = row.locked_until !== null && row.locked_until <= now;
     const failures = (lockExpired ? 0 : row.failed_attempts) + 1;
-    const lockedUntil = failures >= policy.userMaxFailures ? new Date(now.getTime() + policy.userLockMs) : null;
+    const lockedUntil =
+      failures >= policy.userMaxFailures ? new Date(now.getTime() + policy.userLockMs) : null;
     await trx
       .updateTable('users')
       .set({ failed_attempts: lockedUntil ? 0 : failures, locked_until: lockedUntil })
@@ -90,7 +151,12 @@ export async function countUserFailure(db: Kysely<Database>, userId: number, now
  * login_throttle), and the password check runs either way, so neither the message nor the timing reveals
  * whether an account exists.
  */
-export async function login(db: Kysely<Database>, username: string, password: string, ctx: LoginContext): Promise<LoginResult> {
+export async function login(
+  db: Kysely<Database>,
+  username: string,
+  password: string,
+  ctx: LoginContext,
+): Promise<LoginResult> {
   const { now, lockout } = ctx;
   const addressKey = ctx.ip ? `ip:${ctx.ip}` : null;
   const nameKey = `user:${username.toLowerCase()}`;
@@ -99,12 +165,20 @@ export async function login(db: Kysely<Database>, username: string, password: st
     const until = await throttleLockedUntil(db, addressKey, now);
     if (until) {
       await recordEvent(db, ctx, username, null, false, 'address_blocked');
-      return { ok: false, reason: 'address_blocked', message: AUTH_MESSAGES.addressBlocked(minutesLeft(until, now)) };
+      return {
+        ok: false,
+        reason: 'address_blocked',
+        message: AUTH_MESSAGES.addressBlocked(minutesLeft(until, now)),
+      };
     }
   }
 
   const user = username ? await findUserByUsername(db, username) : undefined;
-  const lockedUntil = user ? (user.locked_until && user.locked_until > now ? user.locked_until : null) : await throttleLockedUntil(db, nameKey, now);
+  const lockedUntil = user
+    ? user.locked_until && user.locked_until > now
+      ? user.locked_until
+      : null
+    : await throttleLockedUntil(db, nameKey, now);
   if (lockedUntil) {
     await recordEvent(db, ctx, username, user?.id ?? null, false, 'locked');
     return { ok: false, reason: 'locked', message: AUTH_MESSAGES.locked(minutesLeft(lockedUntil, now)) };
@@ -117,13 +191,33 @@ export async function login(db: Kysely<Database>, username: string, password: st
   if (!user || !passwordOk) {
     const userLock = user
       ? await countUserFailure(db, user.id, now, lockout)
-      : await countThrottleFailure(db, nameKey, now, lockout.userMaxFailures, lockout.userLockMs, lockout.userLockMs);
+      : await countThrottleFailure(
+          db,
+          nameKey,
+          now,
+          lockout.userMaxFailures,
+          lockout.userLockMs,
+          lockout.userLockMs,
+        );
     const addressLock = addressKey
-      ? await countThrottleFailure(db, addressKey, now, lockout.addressMaxFailures, lockout.addressWindowMs, lockout.addressLockMs)
+      ? await countThrottleFailure(
+          db,
+          addressKey,
+          now,
+          lockout.addressMaxFailures,
+          lockout.addressWindowMs,
+          lockout.addressLockMs,
+        )
       : null;
     await recordEvent(db, ctx, username, user?.id ?? null, false, 'invalid');
-    if (userLock) return { ok: false, reason: 'locked', message: AUTH_MESSAGES.locked(minutesLeft(userLock, now)) };
-    if (addressLock) return { ok: false, reason: 'address_blocked', message: AUTH_MESSAGES.addressBlocked(minutesLeft(addressLock, now)) };
+    if (userLock)
+      return { ok: false, reason: 'locked', message: AUTH_MESSAGES.locked(minutesLeft(userLock, now)) };
+    if (addressLock)
+      return {
+        ok: false,
+        reason: 'address_blocked',
+        message: AUTH_MESSAGES.addressBlocked(minutesLeft(addressLock, now)),
+      };
     return { ok: false, reason: 'invalid', message: AUTH_MESSAGES.invalidCredentials };
   }
 
@@ -192,12 +286,25 @@ const LAST_SEEN_GRANULARITY_MS = 60_000;
  * The check every call makes: the token's session exists, is not revoked, has not expired, and its user is
  * active. Null otherwise (the caller answers 401).
  */
-export async function authenticate(db: Kysely<Database>, token: string | null, now: Date): Promise<AuthenticatedSession | null> {
+export async function authenticate(
+  db: Kysely<Database>,
+  token: string | null,
+  now: Date,
+): Promise<AuthenticatedSession | null> {
   if (!token || !isWellFormedToken(token)) return null;
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.id', 's.user_id', 's.expires_at', 's.revoked_at', 's.last_seen_at', 'u.active', 'u.username', 'u.full_name'])
+    .select([
+      's.id',
+      's.user_id',
+      's.expires_at',
+      's.revoked_at',
+      's.last_seen_at',
+      'u.active',
+      'u.username',
+      'u.full_name',
+    ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
   if (!row || row.revoked_at !== null || row.expires_at <= now || !row.active) return null;
@@ -208,7 +315,12 @@ export async function authenticate(db: Kysely<Database>, token: string | null, n
 }
 
 /** Revokes one session; returns false when it was already revoked. */
-export async function revokeSession(db: Kysely<Database>, sessionId: string, reason: string, now: Date): Promise<boolean> {
+export async function revokeSession(
+  db: Kysely<Database>,
+  sessionId: string,
+  reason: string,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('sessions')
     .set({ revoked_at: now, revoked_reason: reason })
@@ -222,7 +334,11 @@ export async function revokeSession(db: Kysely<Database>, sessionId: string, rea
 export const SESSION_RETENTION_MS = 30 * 24 * 3_600_000;
 
 /** Removes sessions that ended long ago, so the table does not grow without bound. */
-export async function pruneSessions(db: Kysely<Database>, now: Date, keepMs = SESSION_RETENTION_MS): Promise<number> {
+export async function pruneSessions(
+  db: Kysely<Database>,
+  now: Date,
+  keepMs = SESSION_RETENTION_MS,
+): Promise<number> {
   const cutoff = new Date(now.getTime() - keepMs);
   const result = await db
     .deleteFrom('sessions')

@@ -51,7 +51,11 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'console.lock');
   if (heldInThisProcess.has(file)) throw new DataDirLockedError(dir, process.pid);
-  const content = JSON.stringify({ pid: process.pid, host: os.hostname(), started_at: new Date().toISOString() });
+  const content = JSON.stringify({
+    pid: process.pid,
+    host: os.hostname(),
+    started_at: new Date().toISOString(),
+  });
 
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
@@ -71,7 +75,8 @@ export function acquireDataDirLock(dataDir: string): DataDirLock {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = readHolder(file);
-    if (holder !== null && holder !== process.pid && isAlive(holder)) throw new DataDirLockedError(dir, holder);
+    if (holder !== null && holder !== process.pid && isAlive(holder))
+      throw new DataDirLockedError(dir, holder);
     if (holder === null) {
       // Being written right now by another starter, or garbage: give a writer a moment before taking over.
       const stat = fs.statSync(file, { throwIfNoEntry: false });

@@ -187,7 +187,10 @@ export const MIGRATIONS: readonly Migration[] = [
 const MIGRATION_LOCK_ID = 731_004_203;
 
 /** Applies the pending migrations in order, each in its own transaction. Returns the versions applied. */
-export async function migrate(db: Kysely<Database>, migrations: readonly Migration[] = MIGRATIONS): Promise<number[]> {
+export async function migrate(
+  db: Kysely<Database>,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<number[]> {
   await sql`
     create table if not exists schema_migrations (
       version integer primary key,
@@ -205,12 +208,18 @@ export async function migrate(db: Kysely<Database>, migrations: readonly Migrati
         .executeTakeFirst();
       if (existing) return false;
       await migration.up(trx);
-      await trx.insertInto('schema_migrations').values({ version: migration.version, name: migration.name }).execute();
+      await trx
+        .insertInto('schema_migrations')
+        .values({ version: migration.version, name: migration.name })
+        .execute();
       return true;
     });
     if (done) applied.push(migration.version);
   }
-  const newest = await db.selectFrom('schema_migrations').select(sql<number>`max(version)`.as('v')).executeTakeFirst();
+  const newest = await db
+    .selectFrom('schema_migrations')
+    .select(sql<number>`max(version)`.as('v'))
+    .executeTakeFirst();
   const known = migrations.at(-1)?.version ?? 0;
   if (newest && Number(newest.v) > known) {
     throw new Error(

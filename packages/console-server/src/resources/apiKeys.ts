@@ -14,7 +14,9 @@ export const API_KEY_PREFIX = 'sck_';
 const KEY_SHAPE = /^sck_[A-Za-z0-9_-]{43}$/;
 
 /** Entities an API key may write: those the contract marks `apiKeyWritable`. */
-export const API_KEY_ENTITIES: readonly string[] = ENTITIES.filter((entity) => entity.apiKeyWritable).map((entity) => entity.name);
+export const API_KEY_ENTITIES: readonly string[] = ENTITIES.filter((entity) => entity.apiKeyWritable).map(
+  (entity) => entity.name,
+);
 
 export interface ApiKeySummary {
   id: number;
@@ -33,7 +35,16 @@ export async function listApiKeys(db: Kysely<Database>): Promise<ApiKeySummary[]
   const rows = await db
     .selectFrom('api_keys as k')
     .leftJoin('users as u', 'u.id', 'k.created_by')
-    .select(['k.id', 'k.name', 'k.key_prefix', 'k.entities', 'k.created_at', 'k.last_used_at', 'k.revoked_at', 'u.full_name'])
+    .select([
+      'k.id',
+      'k.name',
+      'k.key_prefix',
+      'k.entities',
+      'k.created_at',
+      'k.last_used_at',
+      'k.revoked_at',
+      'u.full_name',
+    ])
     .orderBy('k.id', 'desc')
     .execute();
   return rows.map((row) => ({
@@ -49,19 +60,40 @@ export async function listApiKeys(db: Kysely<Database>): Promise<ApiKeySummary[]
 }
 
 /** Creates a key; the returned `key` is the only time it exists in clear. */
-export async function createApiKey(db: Kysely<Database>, name: string, actor: { id: number; ip?: string | null }): Promise<ApiKeySummary & { key: string }> {
+export async function createApiKey(
+  db: Kysely<Database>,
+  name: string,
+  actor: { id: number; ip?: string | null },
+): Promise<ApiKeySummary & { key: string }> {
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const prefix = key.slice(0, API_KEY_PREFIX.length + 6);
   const row = await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('api_keys')
-      .values({ name, key_prefix: prefix, key_hash: hashToken(key), entities: [...API_KEY_ENTITIES], created_by: actor.id })
+      .values({
+        name,
+        key_prefix: prefix,
+        key_hash: hashToken(key),
+        entities: [...API_KEY_ENTITIES],
+        created_by: actor.id,
+      })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'create', entity: 'api_key', entityId: inserted.id, after: { name, prefix, entities: inserted.entities } });
+    await writeAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: 'create',
+      entity: 'api_key',
+      entityId: inserted.id,
+      after: { name, prefix, entities: inserted.entities },
+    });
     return inserted;
   });
-  const creator = await db.selectFrom('users').select('full_name').where('id', '=', actor.id).executeTakeFirst();
+  const creator = await db
+    .selectFrom('users')
+    .select('full_name')
+    .where('id', '=', actor.id)
+    .executeTakeFirst();
   return {
     id: row.id,
     name: row.name,
@@ -76,13 +108,34 @@ export async function createApiKey(db: Kysely<Database>, name: string, actor: { 
 }
 
 /** Revokes a key (kept for the audit trail). Null when there is no such key. */
-export async function revokeApiKey(db: Kysely<Database>, id: number, actor: { id: number; ip?: string | null }, now: Date): Promise<ApiKeySummary | null> {
+export async function revokeApiKey(
+  db: Kysely<Database>,
+  id: number,
+  actor: { id: number; ip?: string | null },
+  now: Date,
+): Promise<ApiKeySummary | null> {
   const revoked = await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('api_keys').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) return null;
     if (!row.revoked_at) {
-      await trx.updateTable('api_keys').set({ revoked_at: now, revoked_by: actor.id }).where('id', '=', id).execute();
-      await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'revoke', entity: 'api_key', entityId: id, before: { name: row.name, prefix: row.key_prefix } });
+      await trx
+        .updateTable('api_keys')
+        .set({ revoked_at: now, revoked_by: actor.id })
+        .where('id', '=', id)
+        .execute();
+      await writeAudit(trx, {
+        actorId: actor.id,
+        ip: actor.ip,
+        action: 'revoke',
+        entity: 'api_key',
+        entityId: id,
+        before: { name: row.name, prefix: row.key_prefix },
+      });
     }
     return row;
   });
@@ -94,12 +147,24 @@ export async function revokeApiKey(db: Kysely<Database>, id: number, actor: { id
 const LAST_USED_GRANULARITY_MS = 60_000;
 
 /** The live key behind a presented secret, or null. */
-export async function findApiKey(db: Kysely<Database>, key: string, now: Date): Promise<{ id: number; name: string; entities: string[] } | null> {
+export async function findApiKey(
+  db: Kysely<Database>,
+  key: string,
+  now: Date,
+): Promise<{ id: number; name: string; entities: string[] } | null> {
   if (!KEY_SHAPE.test(key)) return null;
-  const row = await db.selectFrom('api_keys').select(['id', 'name', 'entities', 'revoked_at', 'last_used_at']).where('key_hash', '=', hashToken(key)).executeTakeFirst();
+  const row = await db
+    .selectFrom('api_keys')
+    .select(['id', 'name', 'entities', 'revoked_at', 'last_used_at'])
+    .where('key_hash', '=', hashToken(key))
+    .executeTakeFirst();
   if (!row || row.revoked_at) return null;
   if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
-    await db.updateTable('api_keys').set({ last_used_at: sql`now()` }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('api_keys')
+      .set({ last_used_at: sql`now()` })
+      .where('id', '=', row.id)
+      .execute();
   }
   return { id: row.id, name: row.name, entities: row.entities };
 }

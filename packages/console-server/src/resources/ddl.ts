@@ -53,7 +53,8 @@ export function columnType(field: Pick<FieldDef, 'type'>): string {
 const caseInsensitive = (field: FieldDef) => field.type === 'text';
 
 /** Field types that get a b-tree index when filterable or sortable. */
-const btreeIndexable = (field: FieldDef) => !['longtext', 'json', 'secret', 'tags', 'url', 'daterange'].includes(field.type);
+const btreeIndexable = (field: FieldDef) =>
+  !['longtext', 'json', 'secret', 'tags', 'url', 'daterange'].includes(field.type);
 
 export interface UniqueIndex {
   name: string;
@@ -74,7 +75,9 @@ export function uniqueIndexes(def: EntityDef): UniqueIndex[] {
 
 /** The searchable fields folded into one lower-cased generated column (`strpos` over it, no extension needed). */
 export function searchableFields(def: EntityDef): FieldDef[] {
-  return def.fields.filter((field) => field.searchable && ['text', 'longtext', 'email', 'url', 'phone', 'enum'].includes(field.type));
+  return def.fields.filter(
+    (field) => field.searchable && ['text', 'longtext', 'email', 'url', 'phone', 'enum'].includes(field.type),
+  );
 }
 
 const quoteId = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -86,7 +89,8 @@ export function entityTableSql(def: EntityDef): string[] {
   for (const field of def.fields) {
     let column = `${quoteId(field.name)} ${columnType(field)}`;
     if (field.required) column += ' not null';
-    if (field.type === 'relation' && field.relation) column += ` references ${quoteId(field.relation.entity)} (id) on delete restrict`;
+    if (field.type === 'relation' && field.relation)
+      column += ` references ${quoteId(field.relation.entity)} (id) on delete restrict`;
     columns.push(column);
   }
   columns.push(
@@ -107,16 +111,24 @@ export function entityTableSql(def: EntityDef): string[] {
   const live = def.softDelete ? ' where deleted_at is null' : '';
   for (const index of uniqueIndexes(def)) {
     const fields = index.fields.map((name) => def.fields.find((field) => field.name === name)!);
-    const expressions = fields.map((field) => (caseInsensitive(field) ? `lower(${quoteId(field.name)})` : quoteId(field.name)));
+    const expressions = fields.map((field) =>
+      caseInsensitive(field) ? `lower(${quoteId(field.name)})` : quoteId(field.name),
+    );
     const nulls = fields.some((field) => !field.required) && fields.length > 1 ? ' nulls not distinct' : '';
-    statements.push(`create unique index ${quoteId(index.name)} on ${t} (${expressions.join(', ')})${nulls}${live}`);
+    statements.push(
+      `create unique index ${quoteId(index.name)} on ${t} (${expressions.join(', ')})${nulls}${live}`,
+    );
   }
   const indexed = new Set<string>();
   const addIndex = (column: string, method?: 'gin') => {
     if (indexed.has(column)) return;
     indexed.add(column);
     const name = quoteId(identifier(`${def.name}_${column}_idx`));
-    statements.push(method === 'gin' ? `create index ${name} on ${t} using gin (${quoteId(column)})` : `create index ${name} on ${t} (${quoteId(column)}, id)`);
+    statements.push(
+      method === 'gin'
+        ? `create index ${name} on ${t} using gin (${quoteId(column)})`
+        : `create index ${name} on ${t} (${quoteId(column)}, id)`,
+    );
   };
   for (const field of def.fields) {
     // Relations always: deleting a referenced row counts the rows that point at it.

@@ -3,7 +3,15 @@
  * inserted in multi-row batches (no audit entries: the demo data has no history).
  */
 import { type Kysely, sql } from 'kysely';
-import { DEMO_ROW_COUNTS, DEMO_TODAY, ENTITIES, demoRows, demoSeedOrder, type DemoRefs, type EntityDef } from '@staff/console-contract';
+import {
+  DEMO_ROW_COUNTS,
+  DEMO_TODAY,
+  ENTITIES,
+  demoRows,
+  demoSeedOrder,
+  type DemoRefs,
+  type EntityDef,
+} from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { type AnyDb, col, table, toDb } from './query.js';
 
@@ -11,14 +19,24 @@ import { type AnyDb, col, table, toDb } from './query.js';
 const PARAMS_PER_BATCH = 20_000;
 
 /** Inserts create bodies of one entity in batches; returns the new ids in order. */
-export async function insertRows(db: AnyDb, def: EntityDef, rows: readonly Record<string, unknown>[]): Promise<number[]> {
+export async function insertRows(
+  db: AnyDb,
+  def: EntityDef,
+  rows: readonly Record<string, unknown>[],
+): Promise<number[]> {
   const fields = def.fields.filter((field) => !field.readOnly);
   const perBatch = Math.max(1, Math.floor(PARAMS_PER_BATCH / fields.length));
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += perBatch) {
     const batch = rows.slice(start, start + perBatch);
-    const values = batch.map((row) => sql`(${sql.join(fields.map((field) => toDb(field, row[field.name] ?? null)))})`);
-    const result = await sql<{ id: string }>`insert into ${table(def)} (${sql.join(fields.map((field) => col(field.name)))}) values ${sql.join(values)} returning id`.execute(db);
+    const values = batch.map(
+      (row) => sql`(${sql.join(fields.map((field) => toDb(field, row[field.name] ?? null)))})`,
+    );
+    const result = await sql<{
+      id: string;
+    }>`insert into ${table(def)} (${sql.join(fields.map((field) => col(field.name)))}) values ${sql.join(values)} returning id`.execute(
+      db,
+    );
     for (const row of result.rows) ids.push(Number(row.id));
   }
   return ids;
@@ -32,7 +50,10 @@ export interface ResourceDemoOptions {
 }
 
 /** Seeds every entity that is still empty. Returns rows inserted per entity. */
-export async function seedResourceDemo(db: Kysely<Database>, options: ResourceDemoOptions = {}): Promise<Record<string, number>> {
+export async function seedResourceDemo(
+  db: Kysely<Database>,
+  options: ResourceDemoOptions = {},
+): Promise<Record<string, number>> {
   const started = Date.now();
   const refs: Record<string, number[]> = {};
   const counts: Record<string, number> = {};
@@ -51,6 +72,9 @@ export async function seedResourceDemo(db: Kysely<Database>, options: ResourceDe
     }
   });
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  if (total > 0) options.log?.(`Demo data: ${total} master-data rows in ${Object.keys(counts).length} tables (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (total > 0)
+    options.log?.(
+      `Demo data: ${total} master-data rows in ${Object.keys(counts).length} tables (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+    );
   return counts;
 }

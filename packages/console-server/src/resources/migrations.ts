@@ -44,5 +44,9 @@ export const RESOURCE_SUPPORT_V101: readonly string[] = [
 /** Versions 100–199 belong to the master-data resources. */
 export const RESOURCE_MIGRATIONS: readonly Migration[] = [
   { version: 100, name: 'master-data resource tables', up: (db) => run(db, RESOURCE_TABLES_V100) },
-  { version: 101, name: 'saved views, API keys, audit actor key', up: (db) => run(db, RESOURCE_SUPPORT_V101) },
+  {
+    version: 101,
+    name: 'saved views, API keys, audit actor key',
+    up: (db) => run(db, RESOURCE_SUPPORT_V101),
+  },
 ];

@@ -19,10 +19,21 @@ export interface ResourceChangedPayload {
  * Tells the connected users who may read the entity that rows changed (open lists reload or patch).
  * Only users with a socket here are looked up: one query per change, none when nobody is connected.
  */
-export async function pushResourceChanges(db: Kysely<Database>, realtime: Realtime, def: EntityDef, changes: readonly ResourceChangedPayload[]): Promise<void> {
+export async function pushResourceChanges(
+  db: Kysely<Database>,
+  realtime: Realtime,
+  def: EntityDef,
+  changes: readonly ResourceChangedPayload[],
+): Promise<void> {
   if (changes.length === 0) return;
   const sockets = await realtime.io.local.fetchSockets();
-  const userIds = [...new Set(sockets.map((socket) => (socket.data as { identity?: { userId: number } }).identity?.userId).filter((id): id is number => typeof id === 'number'))];
+  const userIds = [
+    ...new Set(
+      sockets
+        .map((socket) => (socket.data as { identity?: { userId: number } }).identity?.userId)
+        .filter((id): id is number => typeof id === 'number'),
+    ),
+  ];
   if (userIds.length === 0) return;
   const readers = await db
     .selectFrom('user_permission_sets as ups')

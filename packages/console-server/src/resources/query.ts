@@ -4,7 +4,16 @@
  * and `sql.ref`/`sql.id` (identifiers quoted, values bound) rather than a typed schema.
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { SYSTEM_FIELDS, type EntityDef, type FieldDef, type ListCursor, type ListFilter, type ListFilterGroup, type ListQuery, type ListSort } from '@staff/console-contract';
+import {
+  SYSTEM_FIELDS,
+  type EntityDef,
+  type FieldDef,
+  type ListCursor,
+  type ListFilter,
+  type ListFilterGroup,
+  type ListQuery,
+  type ListSort,
+} from '@staff/console-contract';
 import { columnType, searchableFields } from './ddl.js';
 
 export type Row = Record<string, unknown>;
@@ -15,7 +24,9 @@ export const table = (def: EntityDef) => sql.table(def.name);
 export const col = (name: string) => sql.ref(name);
 
 export function fieldOf(def: EntityDef, name: string): FieldDef | undefined {
-  return def.fields.find((field) => field.name === name) ?? SYSTEM_FIELDS.find((field) => field.name === name);
+  return (
+    def.fields.find((field) => field.name === name) ?? SYSTEM_FIELDS.find((field) => field.name === name)
+  );
 }
 
 /** SQL type used to cast a bound value for comparison with a column. */
@@ -25,7 +36,8 @@ function castType(def: EntityDef, field: FieldDef): string {
   return columnType(field);
 }
 
-const cast = (def: EntityDef, field: FieldDef, value: unknown) => sql`cast(${value} as ${sql.raw(castType(def, field))})`;
+const cast = (def: EntityDef, field: FieldDef, value: unknown) =>
+  sql`cast(${value} as ${sql.raw(castType(def, field))})`;
 
 /** One select-list item: dates as text (pg would turn them into local-midnight Dates), ranges as {from,to}. */
 function selectItem(field: FieldDef): RawBuilder<unknown> {
@@ -42,11 +54,23 @@ function selectItem(field: FieldDef): RawBuilder<unknown> {
 
 /** Every column the API returns (system columns first), plus created_by/updated_by for audit use. */
 export function selectList(def: EntityDef): RawBuilder<unknown> {
-  const items = [sql`id`, sql`version`, sql`created_at`, sql`updated_at`, ...(def.softDelete ? [sql`deleted_at`] : []), ...def.fields.map(selectItem)];
+  const items = [
+    sql`id`,
+    sql`version`,
+    sql`created_at`,
+    sql`updated_at`,
+    ...(def.softDelete ? [sql`deleted_at`] : []),
+    ...def.fields.map(selectItem),
+  ];
   return sql.join(items);
 }
 
-const toIso = (value: unknown) => (value instanceof Date ? value.toISOString() : value === null || value === undefined ? null : new Date(String(value)).toISOString());
+const toIso = (value: unknown) =>
+  value instanceof Date
+    ? value.toISOString()
+    : value === null || value === undefined
+      ? null
+      : new Date(String(value)).toISOString();
 
 /** A database value as the API shows it (before masking). */
 export function fromDb(field: FieldDef, value: unknown): unknown {
@@ -96,7 +120,8 @@ export function toDb(field: FieldDef, value: unknown): unknown {
   }
 }
 
-const isText = (field: FieldDef) => ['text', 'longtext', 'email', 'url', 'phone', 'enum', 'month', 'secret'].includes(field.type);
+const isText = (field: FieldDef) =>
+  ['text', 'longtext', 'email', 'url', 'phone', 'enum', 'month', 'secret'].includes(field.type);
 
 function emptyCondition(field: FieldDef): RawBuilder<unknown> {
   const ref = col(field.name);
@@ -117,7 +142,8 @@ const WIB_MS = 7 * 60 * 60 * 1000;
  * match too, as console-ui's `matchesPreset`). Dates: from the calendar day N days before today in Jakarta.
  */
 export function withinCutoff(field: FieldDef, days: number, now: Date): string {
-  if (field.type === 'date') return new Date(now.getTime() + WIB_MS - days * DAY_MS).toISOString().slice(0, 10);
+  if (field.type === 'date')
+    return new Date(now.getTime() + WIB_MS - days * DAY_MS).toISOString().slice(0, 10);
   return new Date(now.getTime() - days * DAY_MS).toISOString();
 }
 
@@ -131,7 +157,8 @@ function filterCondition(def: EntityDef, filter: ListFilter, now: Date): RawBuil
       return sql`${ref} = ${cast(def, field, filter.value)}`;
     case 'in': {
       if (field.type === 'tags') return sql`${ref} && ${filter.values.map(String)}::text[]`;
-      if (foldsCase(field)) return sql`lower(${ref}) = any(${filter.values.map((value) => String(value).toLowerCase())}::text[])`;
+      if (foldsCase(field))
+        return sql`lower(${ref}) = any(${filter.values.map((value) => String(value).toLowerCase())}::text[])`;
       return sql`${ref} = any(cast(${filter.values} as ${sql.raw(`${castType(def, field)}[]`)}))`;
     }
     case 'range': {
@@ -154,11 +181,14 @@ function filterCondition(def: EntityDef, filter: ListFilter, now: Date): RawBuil
   }
 }
 
-const allOf = (parts: RawBuilder<unknown>[]) => (parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` and `)})`);
+const allOf = (parts: RawBuilder<unknown>[]) =>
+  parts.length === 1 ? parts[0]! : sql`(${sql.join(parts, sql` and `)})`;
 
 /** An OR group: `(a and b) or (c) or …`, each value bound. */
 function groupCondition(def: EntityDef, group: ListFilterGroup, now: Date): RawBuilder<unknown> {
-  const alternatives = group.any.map((filters) => allOf(filters.map((filter) => filterCondition(def, filter, now))));
+  const alternatives = group.any.map((filters) =>
+    allOf(filters.map((filter) => filterCondition(def, filter, now))),
+  );
   return sql`(${sql.join(alternatives, sql` or `)})`;
 }
 
@@ -207,11 +237,19 @@ export function cursorValueFits(def: EntityDef, sort: ListSort, cursor: ListCurs
     case 'relation':
     case 'number':
     case 'percent':
-      return typeof value === 'number' && Number.isFinite(value) && Math.abs(value) <= (numericLimit(field) ?? Number.MAX_SAFE_INTEGER);
+      return (
+        typeof value === 'number' &&
+        Number.isFinite(value) &&
+        Math.abs(value) <= (numericLimit(field) ?? Number.MAX_SAFE_INTEGER)
+      );
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':
-      return typeof value === 'string' && /^(?!0000)\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+      return (
+        typeof value === 'string' &&
+        /^(?!0000)\d{4}-\d{2}-\d{2}$/.test(value) &&
+        !Number.isNaN(Date.parse(value))
+      );
     case 'datetime':
       return typeof value === 'string' && /^(?!0000)\d{4}-/.test(value) && !Number.isNaN(Date.parse(value));
     default:
@@ -223,31 +261,47 @@ const INT4 = 2_147_483_647;
 
 /** Largest magnitude a bound value may have for the column's type (a larger one would make the cast fail). */
 function numericLimit(field: FieldDef): number | null {
-  if (field.name === 'id' || field.type === 'money' || field.type === 'relation') return Number.MAX_SAFE_INTEGER;
+  if (field.name === 'id' || field.type === 'money' || field.type === 'relation')
+    return Number.MAX_SAFE_INTEGER;
   if (field.type === 'integer') return INT4;
   if (field.type === 'number' || field.type === 'percent') return 9_999_999_999;
   return null;
 }
 
 /** Filter values the column can hold; else the message for that parameter (checked before any SQL runs). */
-export function filterValueProblems(def: EntityDef, filters: readonly ListFilter[], groups: readonly ListFilterGroup[] = []): [string, string][] {
+export function filterValueProblems(
+  def: EntityDef,
+  filters: readonly ListFilter[],
+  groups: readonly ListFilterGroup[] = [],
+): [string, string][] {
   const problems: [string, string][] = [];
   const all: [string, ListFilter][] = filters.map((filter) => [`f.${filter.field}.${filter.op}`, filter]);
   groups.forEach((group, g) =>
     group.any.forEach((alternative, a) => {
-      for (const filter of alternative) all.push([`${groups.length > 1 ? `or.${g}` : 'or'}.${a}.${filter.field}.${filter.op}`, filter]);
+      for (const filter of alternative)
+        all.push([`${groups.length > 1 ? `or.${g}` : 'or'}.${a}.${filter.field}.${filter.op}`, filter]);
     }),
   );
   for (const [key, filter] of all) {
     const field = fieldOf(def, filter.field);
     if (!field) continue;
-    const values = filter.op === 'eq' ? [filter.value] : filter.op === 'in' ? filter.values : filter.op === 'range' ? [filter.min, filter.max] : [];
+    const values =
+      filter.op === 'eq'
+        ? [filter.value]
+        : filter.op === 'in'
+          ? filter.values
+          : filter.op === 'range'
+            ? [filter.min, filter.max]
+            : [];
     const limit = numericLimit(field);
     if (limit !== null && values.some((value) => typeof value === 'number' && Math.abs(value) > limit)) {
       problems.push([key, `Must be between -${limit} and ${limit}`]);
     }
     // Years PostgreSQL cannot store (0000, or past 9999 where toISOString writes +010000-…).
-    if (['date', 'datetime', 'month'].includes(field.type) && values.some((value) => typeof value === 'string' && !/^(?!0000)\d{4}-/.test(value))) {
+    if (
+      ['date', 'datetime', 'month'].includes(field.type) &&
+      values.some((value) => typeof value === 'string' && !/^(?!0000)\d{4}-/.test(value))
+    ) {
       problems.push([key, 'Use a year from 0001 to 9999']);
     }
   }
@@ -273,13 +327,22 @@ export function keysetCondition(def: EntityDef, sort: ListSort, cursor: ListCurs
 }
 
 /** Adds a keyset condition to a WHERE built by whereOf. */
-export function andWhere(where: RawBuilder<unknown>, extra: RawBuilder<unknown> | null, hasWhere: boolean): RawBuilder<unknown> {
+export function andWhere(
+  where: RawBuilder<unknown>,
+  extra: RawBuilder<unknown> | null,
+  hasWhere: boolean,
+): RawBuilder<unknown> {
   if (!extra) return where;
   return hasWhere ? sql`${where} and ${extra}` : sql`where ${extra}`;
 }
 
 export function hasConditions(def: EntityDef, query: Conditions): boolean {
-  return (def.softDelete && query.deleted !== 'include') || query.filters.length > 0 || (query.groups?.length ?? 0) > 0 || (searchableFields(def).length > 0 && searchWords(query.q).length > 0);
+  return (
+    (def.softDelete && query.deleted !== 'include') ||
+    query.filters.length > 0 ||
+    (query.groups?.length ?? 0) > 0 ||
+    (searchableFields(def).length > 0 && searchWords(query.q).length > 0)
+  );
 }
 
 /** Tables at least this large (by the planner's row estimate) answer unfiltered lists with an estimated total. */
@@ -287,7 +350,11 @@ export const ESTIMATE_TOTAL_FROM = 100_000;
 
 /** Whether a list narrows rows beyond the soft-delete default: filters, OR groups or search words. */
 export function isFiltered(def: EntityDef, query: Conditions): boolean {
-  return query.filters.length > 0 || (query.groups?.length ?? 0) > 0 || (searchableFields(def).length > 0 && searchWords(query.q).length > 0);
+  return (
+    query.filters.length > 0 ||
+    (query.groups?.length ?? 0) > 0 ||
+    (searchableFields(def).length > 0 && searchWords(query.q).length > 0)
+  );
 }
 
 /**
@@ -295,7 +362,12 @@ export function isFiltered(def: EntityDef, query: Conditions): boolean {
  * the share of rows with `deleted_at` null from `pg_stats`), or null when the table has no statistics yet
  * (reltuples -1: never analysed; PGlite has no autovacuum) or is smaller than `from`: then count exactly.
  */
-export async function estimatedTotal(db: AnyDb, def: EntityDef, deleted: ListQuery['deleted'], from = ESTIMATE_TOTAL_FROM): Promise<number | null> {
+export async function estimatedTotal(
+  db: AnyDb,
+  def: EntityDef,
+  deleted: ListQuery['deleted'],
+  from = ESTIMATE_TOTAL_FROM,
+): Promise<number | null> {
   const result = await sql<{ reltuples: number | string; null_frac: number | string | null }>`
     select c.reltuples, s.null_frac
     from pg_class c

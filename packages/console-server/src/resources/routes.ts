@@ -43,8 +43,27 @@ import {
   table,
   whereOf,
 } from './query.js';
-import { ResourceError, type ResourceActor, createRow, deleteRows, invalid, notFound, readRow, restoreRow, updateRow, upsertRow } from './service.js';
-import { createView, deleteView, findView, listViews, updateView, viewCreateSchema, viewUpdateSchema } from './views.js';
+import {
+  ResourceError,
+  type ResourceActor,
+  createRow,
+  deleteRows,
+  invalid,
+  notFound,
+  readRow,
+  restoreRow,
+  updateRow,
+  upsertRow,
+} from './service.js';
+import {
+  createView,
+  deleteView,
+  findView,
+  listViews,
+  updateView,
+  viewCreateSchema,
+  viewUpdateSchema,
+} from './views.js';
 
 type Actor = ResourceActor & { entities?: readonly string[] };
 
@@ -60,7 +79,11 @@ const CSV_BATCH = 1000;
 const HISTORY_LIMIT = 200;
 const OPTIONS_LIMIT_MAX = 50;
 
-const idSchema = z.string().regex(/^\d{1,15}$/, 'Must be a row id (a positive whole number)').transform(Number).refine((n) => n >= 1, 'Must be a row id (a positive whole number)');
+const idSchema = z
+  .string()
+  .regex(/^\d{1,15}$/, 'Must be a row id (a positive whole number)')
+  .transform(Number)
+  .refine((n) => n >= 1, 'Must be a row id (a positive whole number)');
 
 function parseId(raw: unknown, key = 'id'): number {
   const parsed = idSchema.safeParse(String(raw ?? ''));
@@ -70,14 +93,19 @@ function parseId(raw: unknown, key = 'id'): number {
 
 function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw new ResourceError(400, { ...formatValidationError(parsed.error), code: 'INVALID_INPUT' });
+  if (!parsed.success)
+    throw new ResourceError(400, { ...formatValidationError(parsed.error), code: 'INVALID_INPUT' });
   return parsed.data;
 }
 
 /** CSV cell: quoted when needed; text that a spreadsheet would run as a formula gets a leading apostrophe. */
 function csvCell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = Array.isArray(value) ? value.join('; ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  let text = Array.isArray(value)
+    ? value.join('; ')
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
@@ -87,36 +115,55 @@ export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\
 type Labels = Record<string, Record<string, string>>;
 
 /** Labels of the related rows the given rows point at: `{ creator_id: { "12": "Nadia Putri" } }`. */
-async function relationLabels(db: AnyDb, def: EntityDef, rows: readonly Row[], only?: readonly string[]): Promise<Labels> {
+async function relationLabels(
+  db: AnyDb,
+  def: EntityDef,
+  rows: readonly Row[],
+  only?: readonly string[],
+): Promise<Labels> {
   const labels: Labels = {};
   for (const field of def.fields) {
     if (field.type !== 'relation' || !field.relation || (only && !only.includes(field.name))) continue;
     const target = getEntity(field.relation.entity);
     if (!target) continue;
-    const ids = [...new Set(rows.map((row) => row[field.name]).filter((id): id is number => typeof id === 'number'))];
+    const ids = [
+      ...new Set(rows.map((row) => row[field.name]).filter((id): id is number => typeof id === 'number')),
+    ];
     labels[field.name] = {};
     if (ids.length === 0) continue;
-    const result = await sql<{ id: string; label: string | null }>`select id, cast(${col(field.relation.labelField)} as text) as label from ${table(target)} where id = any(${ids}::bigint[])`.execute(db);
+    const result = await sql<{
+      id: string;
+      label: string | null;
+    }>`select id, cast(${col(field.relation.labelField)} as text) as label from ${table(target)} where id = any(${ids}::bigint[])`.execute(
+      db,
+    );
     for (const row of result.rows) labels[field.name]![String(row.id)] = row.label ?? String(row.id);
   }
   return labels;
 }
 
 const changesOf = (before: Row | null, after: Row | null) => {
-  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter((key) => !['id', 'version', 'created_at', 'updated_at'].includes(key));
+  const keys = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(
+    (key) => !['id', 'version', 'created_at', 'updated_at'].includes(key),
+  );
   return keys
     .map((field) => ({ field, before: before?.[field] ?? null, after: after?.[field] ?? null }))
     .filter((change) => JSON.stringify(change.before) !== JSON.stringify(change.after));
 };
 
-export async function registerResourceRoutes(app: FastifyInstance, options: ResourceRouteOptions): Promise<void> {
+export async function registerResourceRoutes(
+  app: FastifyInstance,
+  options: ResourceRouteOptions,
+): Promise<void> {
   const db = app.database.db;
   const anyDb = db as unknown as AnyDb;
   const { clock } = options;
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
 
   const push = (def: EntityDef, changes: ResourceChangedPayload[]) => {
-    pushResourceChanges(db, app.realtime, def, changes).catch((error: unknown) => app.log.warn({ err: error }, 'resource push failed'));
+    pushResourceChanges(db, app.realtime, def, changes).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'resource push failed'),
+    );
   };
 
   async function actorOf(request: FastifyRequest): Promise<Actor> {
@@ -125,7 +172,8 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
     const key = presentedApiKey(request.headers);
     if (key && !(typeof authorization === 'string' && /^Bearer\s/i.test(authorization))) {
       const found = await findApiKey(db, key, clock());
-      if (!found) throw new ResourceError(401, { message: 'Unknown or revoked API key', code: 'UNAUTHORIZED' });
+      if (!found)
+        throw new ResourceError(401, { message: 'Unknown or revoked API key', code: 'UNAUTHORIZED' });
       return { kind: 'api_key', keyId: found.id, name: found.name, entities: found.entities, ip };
     }
     const session = await authenticate(db, bearerToken(authorization), clock());
@@ -133,21 +181,34 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
     return { kind: 'user', userId: session.userId, name: session.fullName, ip };
   }
 
-  const forbidden = (mode: string, key: string) => new ResourceError(403, { message: `You need ${mode} access to ${key} for this.`, code: 'FORBIDDEN' });
+  const forbidden = (mode: string, key: string) =>
+    new ResourceError(403, { message: `You need ${mode} access to ${key} for this.`, code: 'FORBIDDEN' });
 
   /** read: the entity's key with read; write: with write. API keys: read/write on their entities, never delete. */
-  async function requireAccess(actor: Actor, def: EntityDef, mode: 'read' | 'write' | 'delete'): Promise<void> {
+  async function requireAccess(
+    actor: Actor,
+    def: EntityDef,
+    mode: 'read' | 'write' | 'delete',
+  ): Promise<void> {
     if (actor.kind === 'api_key') {
       if (def.apiKeyWritable && actor.entities?.includes(def.name) && mode !== 'delete') return;
-      throw new ResourceError(403, { message: `This API key may not ${mode === 'read' ? 'read' : 'change'} ${def.labelPlural}.`, code: 'FORBIDDEN' });
+      throw new ResourceError(403, {
+        message: `This API key may not ${mode === 'read' ? 'read' : 'change'} ${def.labelPlural}.`,
+        code: 'FORBIDDEN',
+      });
     }
     const flags = await userPermission(db, actor.userId, def.permissionKey);
     const allowed = mode === 'read' ? flags.read : flags.write;
     if (!allowed) throw forbidden(mode === 'read' ? 'read' : 'write', def.permissionKey);
   }
 
-  async function requireUserKey(actor: Actor, key: 'admin_manage_user', mode: 'read' | 'write'): Promise<number> {
-    if (actor.kind !== 'user') throw new ResourceError(403, { message: 'API keys cannot do this.', code: 'FORBIDDEN' });
+  async function requireUserKey(
+    actor: Actor,
+    key: 'admin_manage_user',
+    mode: 'read' | 'write',
+  ): Promise<number> {
+    if (actor.kind !== 'user')
+      throw new ResourceError(403, { message: 'API keys cannot do this.', code: 'FORBIDDEN' });
     const flags = await userPermission(db, actor.userId, key);
     if (!(mode === 'read' ? flags.read : flags.write)) throw forbidden(mode, key);
     return actor.userId;
@@ -182,26 +243,57 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
   // --- list / export -------------------------------------------------------------------------------
   const listQueryOf = (def: EntityDef, request: FastifyRequest): ListQuery => {
     const parsed = listQuerySchema(def).safeParse(request.query ?? {});
-    if (!parsed.success) throw new ResourceError(400, { ...formatValidationError(parsed.error), code: 'INVALID_INPUT' });
+    if (!parsed.success)
+      throw new ResourceError(400, { ...formatValidationError(parsed.error), code: 'INVALID_INPUT' });
     const query = parsed.data;
-    if (query.cursor && !cursorValueFits(def, query.sort, query.cursor)) throw invalid({ cursor: ['Invalid cursor'] });
+    if (query.cursor && !cursorValueFits(def, query.sort, query.cursor))
+      throw invalid({ cursor: ['Invalid cursor'] });
     const problems = filterValueProblems(def, query.filters, query.groups);
-    if (problems.length) throw invalid(Object.fromEntries(problems.map(([key, message]) => [key, [message]])));
+    if (problems.length)
+      throw invalid(Object.fromEntries(problems.map(([key, message]) => [key, [message]])));
     return query;
   };
 
-  async function pageOf(def: EntityDef, query: ListQuery, now: Date, cursor: ListCursor | null, limit: number, offset: number): Promise<Row[]> {
-    const where = andWhere(whereOf(def, query, now), cursor ? keysetCondition(def, query.sort, cursor) : null, hasConditions(def, query));
-    const result = await sql<Row>`select ${selectList(def)} from ${table(def)} ${where} ${orderOf(query.sort)} limit ${limit} offset ${offset}`.execute(anyDb);
+  async function pageOf(
+    def: EntityDef,
+    query: ListQuery,
+    now: Date,
+    cursor: ListCursor | null,
+    limit: number,
+    offset: number,
+  ): Promise<Row[]> {
+    const where = andWhere(
+      whereOf(def, query, now),
+      cursor ? keysetCondition(def, query.sort, cursor) : null,
+      hasConditions(def, query),
+    );
+    const result =
+      await sql<Row>`select ${selectList(def)} from ${table(def)} ${where} ${orderOf(query.sort)} limit ${limit} offset ${offset}`.execute(
+        anyDb,
+      );
     return result.rows.map((raw) => rowFromDb(def, raw));
   }
 
   async function exportCsv(def: EntityDef, query: ListQuery, reply: FastifyReply) {
     // One cut-off for every batch: "within the last N days" does not move while the file streams.
     const now = clock();
-    const columns = query.columns ?? ['id', ...def.fields.filter((field) => field.list).map((field) => field.name)];
-    const labelOf = (name: string) => def.fields.find((field) => field.name === name)?.label ?? { id: 'Id', version: 'Version', created_at: 'Created at', updated_at: 'Updated at', deleted_at: 'Deleted at' }[name] ?? name;
-    const relationColumns = columns.filter((name) => def.fields.some((field) => field.name === name && field.type === 'relation'));
+    const columns = query.columns ?? [
+      'id',
+      ...def.fields.filter((field) => field.list).map((field) => field.name),
+    ];
+    const labelOf = (name: string) =>
+      def.fields.find((field) => field.name === name)?.label ??
+      {
+        id: 'Id',
+        version: 'Version',
+        created_at: 'Created at',
+        updated_at: 'Updated at',
+        deleted_at: 'Deleted at',
+      }[name] ??
+      name;
+    const relationColumns = columns.filter((name) =>
+      def.fields.some((field) => field.name === name && field.type === 'relation'),
+    );
     async function* lines() {
       yield `\uFEFF${csvLine(columns.map(labelOf))}`;
       let cursor: ListCursor | null = query.cursor;
@@ -210,7 +302,13 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
         const labels = relationColumns.length ? await relationLabels(anyDb, def, rows, relationColumns) : {};
         let chunk = '';
         for (const row of rows) {
-          chunk += csvLine(columns.map((name) => (relationColumns.includes(name) && row[name] !== null ? (labels[name]?.[String(row[name])] ?? row[name]) : row[name])));
+          chunk += csvLine(
+            columns.map((name) =>
+              relationColumns.includes(name) && row[name] !== null
+                ? (labels[name]?.[String(row[name])] ?? row[name])
+                : row[name],
+            ),
+          );
         }
         if (chunk) yield chunk;
         const last = rows.at(-1);
@@ -234,15 +332,25 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
       const where = whereOf(def, query, now);
       // An exact count(*) of a big table dominates an unfiltered list: the statistics answer "about N" instead.
       const totalOf = async (): Promise<{ total: number; estimated: boolean }> => {
-        const estimate = isFiltered(def, query) ? null : await estimatedTotal(anyDb, def, query.deleted, options.estimateTotalsFrom);
+        const estimate = isFiltered(def, query)
+          ? null
+          : await estimatedTotal(anyDb, def, query.deleted, options.estimateTotalsFrom);
         if (estimate !== null) return { total: estimate, estimated: true };
-        const count = await sql<{ n: string }>`select count(*) as n from ${table(def)} ${where}`.execute(anyDb);
+        const count = await sql<{ n: string }>`select count(*) as n from ${table(def)} ${where}`.execute(
+          anyDb,
+        );
         return { total: Number(count.rows[0]?.n ?? 0), estimated: false };
       };
-      const [fetched, counted] = await Promise.all([pageOf(def, query, now, query.cursor, query.limit + 1, query.cursor ? 0 : query.offset), totalOf()]);
+      const [fetched, counted] = await Promise.all([
+        pageOf(def, query, now, query.cursor, query.limit + 1, query.cursor ? 0 : query.offset),
+        totalOf(),
+      ]);
       const rows = fetched.slice(0, query.limit);
       const last = rows.at(-1);
-      const nextCursor = fetched.length > query.limit && last ? encodeCursor(query.sort, sortValue(last, query.sort), last.id as number) : null;
+      const nextCursor =
+        fetched.length > query.limit && last
+          ? encodeCursor(query.sort, sortValue(last, query.sort), last.id as number)
+          : null;
       return {
         rows: rows.map((row) => maskRow(def, row)),
         total: counted.total,
@@ -281,7 +389,9 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
       try {
         await requireAccess(actor, def, 'read');
       } catch (error) {
-        const referrers = ENTITIES.filter((entity) => entity.fields.some((field) => field.relation?.entity === def.name));
+        const referrers = ENTITIES.filter((entity) =>
+          entity.fields.some((field) => field.relation?.entity === def.name),
+        );
         let allowed = false;
         for (const referrer of referrers) {
           if (allowed) break;
@@ -298,9 +408,20 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
       if (def.softDelete && !query.ids) conditions.push(sql`deleted_at is null`);
       if (query.ids) conditions.push(sql`id = any(${query.ids.split(',').map(Number)}::bigint[])`);
       if (query.q?.trim()) conditions.push(sql`strpos(lower(${label}), lower(${query.q.trim()})) > 0`);
-      const result = await sql<{ id: string; label: string | null }>`select id, ${label} as label from ${table(def)}
-        where ${sql.join(conditions, sql` and `)} order by ${label} asc nulls last, id limit ${query.limit ?? 20}`.execute(anyDb);
-      return { options: result.rows.map((row) => ({ id: Number(row.id), value: Number(row.id), label: row.label ?? String(row.id) })) };
+      const result = await sql<{
+        id: string;
+        label: string | null;
+      }>`select id, ${label} as label from ${table(def)}
+        where ${sql.join(conditions, sql` and `)} order by ${label} asc nulls last, id limit ${query.limit ?? 20}`.execute(
+        anyDb,
+      );
+      return {
+        options: result.rows.map((row) => ({
+          id: Number(row.id),
+          value: Number(row.id),
+          label: row.label ?? String(row.id),
+        })),
+      };
     }),
   );
 
@@ -325,7 +446,18 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
         .selectFrom('audit_log as a')
         .leftJoin('users as u', 'u.id', 'a.actor_id')
         .leftJoin('api_keys as k', 'k.id', 'a.actor_api_key_id')
-        .select(['a.id', 'a.at', 'a.action', 'a.before', 'a.after', 'a.actor_id', 'a.actor_api_key_id', 'u.full_name', 'u.username', 'k.name as key_name'])
+        .select([
+          'a.id',
+          'a.at',
+          'a.action',
+          'a.before',
+          'a.after',
+          'a.actor_id',
+          'a.actor_api_key_id',
+          'u.full_name',
+          'u.username',
+          'k.name as key_name',
+        ])
         .where('a.entity', '=', def.name)
         .where('a.entity_id', '=', String(id))
         .orderBy('a.at', 'desc')
@@ -337,7 +469,9 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
         entries: entries.map((entry) => {
           const before = (entry.before as Row | null) ?? null;
           const after = (entry.after as Row | null) ?? null;
-          const actorName = entry.actor_api_key_id ? `API key "${entry.key_name ?? entry.actor_api_key_id}"` : (entry.full_name ?? entry.username ?? 'System');
+          const actorName = entry.actor_api_key_id
+            ? `API key "${entry.key_name ?? entry.actor_api_key_id}"`
+            : (entry.full_name ?? entry.username ?? 'System');
           return {
             id: String(entry.id),
             at: entry.at.toISOString(),
@@ -361,7 +495,9 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
       const { actor, def } = await authorized(request, 'write');
       const values = parseBody(createSchema(def), request.body);
       const row = await createRow(anyDb, def, values, actor);
-      push(def, [{ entity: def.name, id: row.id as number, action: 'create', version: row.version as number }]);
+      push(def, [
+        { entity: def.name, id: row.id as number, action: 'create', version: row.version as number },
+      ]);
       return reply.code(201).send(maskRow(def, row));
     }),
   );
@@ -375,7 +511,8 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
       const changes = parseBody(updateSchema(def), request.body);
       const before = changes.version;
       const row = await updateRow(anyDb, def, id, changes, actor);
-      if (row.version !== before) push(def, [{ entity: def.name, id, action: 'update', version: row.version as number }]);
+      if (row.version !== before)
+        push(def, [{ entity: def.name, id, action: 'update', version: row.version as number }]);
       return maskRow(def, row);
     }),
   );
@@ -388,12 +525,26 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
       const values = parseBody(createSchema(def), request.body);
       const present = Object.keys(request.body as Record<string, unknown>);
       const { row, created, changed } = await upsertRow(anyDb, def, values, present, actor);
-      if (changed) push(def, [{ entity: def.name, id: row.id as number, action: created ? 'create' : 'update', version: row.version as number }]);
+      if (changed)
+        push(def, [
+          {
+            entity: def.name,
+            id: row.id as number,
+            action: created ? 'create' : 'update',
+            version: row.version as number,
+          },
+        ]);
       return reply.code(created ? 201 : 200).send(maskRow(def, row));
     }),
   );
 
-  const deleteQuery = z.strictObject({ version: z.string().regex(/^\d{1,9}$/, 'Must be a whole number').transform(Number).optional() });
+  const deleteQuery = z.strictObject({
+    version: z
+      .string()
+      .regex(/^\d{1,9}$/, 'Must be a whole number')
+      .transform(Number)
+      .optional(),
+  });
 
   app.delete(
     '/api/resources/:entity/:id',
@@ -415,7 +566,8 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
       const id = parseId((request.params as { id: string }).id);
       const before = await readRow(anyDb, def, id);
       const row = await restoreRow(anyDb, def, id, actor);
-      if (before && row.version !== before.version) push(def, [{ entity: def.name, id, action: 'update', version: row.version as number }]);
+      if (before && row.version !== before.version)
+        push(def, [{ entity: def.name, id, action: 'update', version: row.version as number }]);
       return maskRow(def, row);
     }),
   );
@@ -423,9 +575,15 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
   const bulkBody = z.strictObject(
     {
       ids: z
-        .array(z.number({ error: 'Must be a row id (a positive whole number)' }).int('Must be a row id (a positive whole number)').positive('Must be a row id (a positive whole number)'), {
-          error: (issue) => (issue.input === undefined ? 'Ids are required' : 'Must be a list of row ids'),
-        })
+        .array(
+          z
+            .number({ error: 'Must be a row id (a positive whole number)' })
+            .int('Must be a row id (a positive whole number)')
+            .positive('Must be a row id (a positive whole number)'),
+          {
+            error: (issue) => (issue.input === undefined ? 'Ids are required' : 'Must be a list of row ids'),
+          },
+        )
         .min(1, 'Give at least one id')
         .max(500, 'Delete at most 500 rows at once'),
     },
@@ -440,7 +598,12 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
       const rows = await deleteRows(anyDb, def, ids, actor);
       push(
         def,
-        rows.map((row) => ({ entity: def.name, id: row.id as number, action: 'delete' as const, version: row.version as number })),
+        rows.map((row) => ({
+          entity: def.name,
+          id: row.id as number,
+          action: 'delete' as const,
+          version: row.version as number,
+        })),
       );
       return { deleted: rows.length, ids: rows.map((row) => row.id) };
     }),
@@ -448,7 +611,8 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
 
   // --- saved views ---------------------------------------------------------------------------------
   const userOf = (actor: Actor): number => {
-    if (actor.kind !== 'user') throw new ResourceError(403, { message: 'API keys have no saved views.', code: 'FORBIDDEN' });
+    if (actor.kind !== 'user')
+      throw new ResourceError(403, { message: 'API keys have no saved views.', code: 'FORBIDDEN' });
     return actor.userId;
   };
   const viewsQuery = z.strictObject({ entity: z.string({ error: 'Entity is required' }).max(64) });
@@ -477,7 +641,9 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
 
   app.get(
     '/api/views/:id',
-    handle(async (request) => (await viewOf(await actorOf(request), (request.params as { id: string }).id)).view),
+    handle(
+      async (request) => (await viewOf(await actorOf(request), (request.params as { id: string }).id)).view,
+    ),
   );
 
   app.post(
@@ -512,7 +678,13 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
 
   // --- API keys (admin) ----------------------------------------------------------------------------
   const apiKeyBody = z.strictObject(
-    { name: z.string({ error: (issue) => (issue.input === undefined ? 'Name is required' : 'Must be text') }).trim().min(1, 'Name is required').max(80, 'Must be at most 80 characters') },
+    {
+      name: z
+        .string({ error: (issue) => (issue.input === undefined ? 'Name is required' : 'Must be text') })
+        .trim()
+        .min(1, 'Name is required')
+        .max(80, 'Must be at most 80 characters'),
+    },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
   );
 
@@ -546,4 +718,3 @@ export async function registerResourceRoutes(app: FastifyInstance, options: Reso
     }),
   );
 }
-

@@ -3,12 +3,21 @@
  * write runs in one transaction with its audit row; a failure anywhere rolls back everything.
  */
 import { sql } from 'kysely';
-import { ENTITIES, checkRules, getEntity, maskRow, type EntityDef, type FieldDef } from '@staff/console-contract';
+import {
+  ENTITIES,
+  checkRules,
+  getEntity,
+  maskRow,
+  type EntityDef,
+  type FieldDef,
+} from '@staff/console-contract';
 import { uniqueIndexes } from './ddl.js';
 import { type AnyDb, type Row, col, rowFromDb, selectList, table, toDb } from './query.js';
 
 /** Who writes: a signed-in user or an API key (n8n). */
-export type ResourceActor = { kind: 'user'; userId: number; name: string; ip?: string | null } | { kind: 'api_key'; keyId: number; name: string; ip?: string | null };
+export type ResourceActor =
+  | { kind: 'user'; userId: number; name: string; ip?: string | null }
+  | { kind: 'api_key'; keyId: number; name: string; ip?: string | null };
 
 /** An answer other than 2xx with its whole body (409s carry `current` or `references`). */
 export class ResourceError extends Error {
@@ -26,10 +35,15 @@ export function invalid(fields: Record<string, string[]>): ResourceError {
   const shown = entries.slice(0, 3).map(([path, messages]) => `${path} (${messages[0]})`);
   const more = entries.length > 3 ? ` and ${entries.length - 3} more` : '';
   const count = entries.length === 1 ? '1 field is invalid' : `${entries.length} fields are invalid`;
-  return new ResourceError(400, { message: `${count}: ${shown.join(', ')}${more}`, code: 'INVALID_INPUT', fields });
+  return new ResourceError(400, {
+    message: `${count}: ${shown.join(', ')}${more}`,
+    code: 'INVALID_INPUT',
+    fields,
+  });
 }
 
-export const notFound = (def: EntityDef, id: number) => new ResourceError(404, { message: `No ${def.label.toLowerCase()} with id ${id}`, code: 'NOT_FOUND' });
+export const notFound = (def: EntityDef, id: number) =>
+  new ResourceError(404, { message: `No ${def.label.toLowerCase()} with id ${id}`, code: 'NOT_FOUND' });
 
 const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
@@ -47,11 +61,14 @@ export async function writeResourceAudit(
 ): Promise<void> {
   await sql`insert into audit_log (actor_id, actor_api_key_id, action, entity, entity_id, before, after, ip)
     values (${actor?.kind === 'user' ? actor.userId : null}, ${actor?.kind === 'api_key' ? actor.keyId : null}, ${action}, ${entity},
-      ${String(entityId)}, ${before ? JSON.stringify(before) : null}, ${after ? JSON.stringify(after) : null}, ${actor?.ip ?? null})`.execute(db);
+      ${String(entityId)}, ${before ? JSON.stringify(before) : null}, ${after ? JSON.stringify(after) : null}, ${actor?.ip ?? null})`.execute(
+    db,
+  );
 }
 
 async function lockRow(db: AnyDb, def: EntityDef, id: number): Promise<Row | undefined> {
-  const result = await sql<Row>`select ${selectList(def)} from ${table(def)} where id = ${id} for update`.execute(db);
+  const result =
+    await sql<Row>`select ${selectList(def)} from ${table(def)} where id = ${id} for update`.execute(db);
   const raw = result.rows[0];
   return raw ? rowFromDb(def, raw) : undefined;
 }
@@ -70,7 +87,11 @@ async function checkRelations(db: AnyDb, def: EntityDef, values: Row): Promise<v
     if (field.type !== 'relation' || !field.relation || id === null || id === undefined) continue;
     const target = getEntity(field.relation.entity);
     if (!target) continue;
-    const found = await sql<{ deleted: boolean }>`select ${target.softDelete ? sql`deleted_at is not null` : sql`false`} as deleted from ${table(target)} where id = ${id}`.execute(db);
+    const found = await sql<{
+      deleted: boolean;
+    }>`select ${target.softDelete ? sql`deleted_at is not null` : sql`false`} as deleted from ${table(target)} where id = ${id}`.execute(
+      db,
+    );
     const row = found.rows[0];
     if (!row) fields[field.name] = [`There is no ${target.label.toLowerCase()} with id ${String(id)}`];
     else if (row.deleted) fields[field.name] = [`${target.label} ${String(id)} has been deleted`];
@@ -90,13 +111,22 @@ function uniqueConflict(def: EntityDef, error: unknown): ResourceError | null {
     labels.length > 1
       ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)} are already used together by ${what}`
       : `${labels[0] ?? 'A unique value'} is already used by ${what}`;
-  const fieldMessage = labels.length > 1 ? `This combination of ${labels.map(lower).join(', ')} is already used` : `Already used by ${what}`;
-  return new ResourceError(409, { message, code: 'unique', fields: Object.fromEntries(fields.map((name) => [name, [fieldMessage]])) });
+  const fieldMessage =
+    labels.length > 1
+      ? `This combination of ${labels.map(lower).join(', ')} is already used`
+      : `Already used by ${what}`;
+  return new ResourceError(409, {
+    message,
+    code: 'unique',
+    fields: Object.fromEntries(fields.map((name) => [name, [fieldMessage]])),
+  });
 }
 
 /** Who points at a row: (entity, relation field) pairs across every entity. */
 function referrersOf(def: EntityDef): { entity: EntityDef; field: FieldDef }[] {
-  return ENTITIES.flatMap((entity) => entity.fields.filter((field) => field.relation?.entity === def.name).map((field) => ({ entity, field })));
+  return ENTITIES.flatMap((entity) =>
+    entity.fields.filter((field) => field.relation?.entity === def.name).map((field) => ({ entity, field })),
+  );
 }
 
 /** 409 when rows still refer to this one (soft-deleted referrers count only when the row goes for good). */
@@ -104,13 +134,19 @@ async function checkNotReferenced(db: AnyDb, def: EntityDef, ids: number[]): Pro
   const references: { entity: string; label: string; field: string; count: number }[] = [];
   for (const { entity, field } of referrersOf(def)) {
     const liveOnly = entity.softDelete && def.softDelete;
-    const result = await sql<{ n: string }>`select count(*) as n from ${table(entity)} where ${col(field.name)} = any(${ids}::bigint[])${liveOnly ? sql` and deleted_at is null` : sql``}`.execute(db);
+    const result = await sql<{
+      n: string;
+    }>`select count(*) as n from ${table(entity)} where ${col(field.name)} = any(${ids}::bigint[])${liveOnly ? sql` and deleted_at is null` : sql``}`.execute(
+      db,
+    );
     const count = Number(result.rows[0]?.n ?? 0);
-    if (count > 0) references.push({ entity: entity.name, label: entity.labelPlural, field: field.name, count });
+    if (count > 0)
+      references.push({ entity: entity.name, label: entity.labelPlural, field: field.name, count });
   }
   if (references.length === 0) return;
   const list = references.map((ref) => `${ref.count} ${lower(ref.label)} (${ref.field})`).join(', ');
-  const subject = ids.length === 1 ? `this ${def.label.toLowerCase()}` : `${ids.length} ${lower(def.labelPlural)}`;
+  const subject =
+    ids.length === 1 ? `this ${def.label.toLowerCase()}` : `${ids.length} ${lower(def.labelPlural)}`;
   throw new ResourceError(409, {
     message: `Cannot delete ${subject}: ${list} still refer to ${ids.length === 1 ? 'it' : 'them'}. Change or delete those first.`,
     code: 'referenced',
@@ -128,10 +164,18 @@ async function guarded<T>(def: EntityDef, work: () => Promise<T>): Promise<T> {
     const code = (error as { code?: string })?.code;
     // Class 22 (data exception: a value the column type cannot hold) is bad input, never a 500.
     if (typeof code === 'string' && code.startsWith('22')) {
-      throw new ResourceError(400, { message: `A value cannot be stored: ${(error as Error).message}`, code: 'INVALID_INPUT', fields: { _: [(error as Error).message] } });
+      throw new ResourceError(400, {
+        message: `A value cannot be stored: ${(error as Error).message}`,
+        code: 'INVALID_INPUT',
+        fields: { _: [(error as Error).message] },
+      });
     }
     if (code === '23503') {
-      throw new ResourceError(409, { message: `Cannot change this ${def.label.toLowerCase()}: other rows refer to it`, code: 'referenced', references: [] });
+      throw new ResourceError(409, {
+        message: `Cannot change this ${def.label.toLowerCase()}: other rows refer to it`,
+        code: 'referenced',
+        references: [],
+      });
     }
     throw error;
   }
@@ -152,7 +196,8 @@ async function createIn(trx: AnyDb, def: EntityDef, values: Row, actor: Resource
   await checkRelations(trx, def, values);
   const fields = writable(def).filter((field) => field.name in values);
   const userId = actor.kind === 'user' ? actor.userId : null;
-  const result = await sql<Row>`insert into ${table(def)} (${sql.join([...fields.map((field) => col(field.name)), sql`created_by`, sql`updated_by`])})
+  const result =
+    await sql<Row>`insert into ${table(def)} (${sql.join([...fields.map((field) => col(field.name)), sql`created_by`, sql`updated_by`])})
     values (${sql.join([...fields.map((field) => toDb(field, values[field.name])), userId, userId])})
     returning ${selectList(def)}`.execute(trx);
   const row = rowFromDb(def, result.rows[0]!);
@@ -162,11 +207,23 @@ async function createIn(trx: AnyDb, def: EntityDef, values: Row, actor: Resource
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
-export async function updateRow(db: AnyDb, def: EntityDef, id: number, changes: Row & { version: number }, actor: ResourceActor): Promise<Row> {
+export async function updateRow(
+  db: AnyDb,
+  def: EntityDef,
+  id: number,
+  changes: Row & { version: number },
+  actor: ResourceActor,
+): Promise<Row> {
   return guarded(def, () => db.transaction().execute((trx) => updateIn(trx, def, id, changes, actor)));
 }
 
-async function updateIn(trx: AnyDb, def: EntityDef, id: number, changes: Row & { version: number }, actor: ResourceActor): Promise<Row> {
+async function updateIn(
+  trx: AnyDb,
+  def: EntityDef,
+  id: number,
+  changes: Row & { version: number },
+  actor: ResourceActor,
+): Promise<Row> {
   const current = await lockRow(trx, def, id);
   if (!current || (def.softDelete && current.deleted_at)) throw notFound(def, id);
   if (current.version !== changes.version) {
@@ -184,10 +241,14 @@ async function updateIn(trx: AnyDb, def: EntityDef, id: number, changes: Row & {
     for (const problem of problems) (fields[problem.path] ??= []).push(problem.message);
     throw invalid(fields);
   }
-  const changed = writable(def).filter((field) => field.name in body && !same(body[field.name], current[field.name]));
+  const changed = writable(def).filter(
+    (field) => field.name in body && !same(body[field.name], current[field.name]),
+  );
   // Nothing changes: no new version, no audit entry, no push.
   if (changed.length === 0) return current;
-  const relationChanges = Object.fromEntries(changed.filter((field) => field.type === 'relation').map((field) => [field.name, body[field.name]]));
+  const relationChanges = Object.fromEntries(
+    changed.filter((field) => field.type === 'relation').map((field) => [field.name, body[field.name]]),
+  );
   await checkRelations(trx, def, relationChanges);
   const userId = actor.kind === 'user' ? actor.userId : null;
   const sets = [
@@ -196,7 +257,10 @@ async function updateIn(trx: AnyDb, def: EntityDef, id: number, changes: Row & {
     sql`updated_at = now()`,
     sql`updated_by = ${userId}`,
   ];
-  const result = await sql<Row>`update ${table(def)} set ${sql.join(sets)} where id = ${id} returning ${selectList(def)}`.execute(trx);
+  const result =
+    await sql<Row>`update ${table(def)} set ${sql.join(sets)} where id = ${id} returning ${selectList(def)}`.execute(
+      trx,
+    );
   const row = rowFromDb(def, result.rows[0]!);
   const before = Object.fromEntries(changed.map((field) => [field.name, current[field.name]]));
   const after = Object.fromEntries(changed.map((field) => [field.name, row[field.name]]));
@@ -213,10 +277,19 @@ export async function restoreRow(db: AnyDb, def: EntityDef, id: number, actor: R
       if (!current.deleted_at) return current;
       await checkRelations(trx, def, current);
       const userId = actor.kind === 'user' ? actor.userId : null;
-      const result = await sql<Row>`update ${table(def)} set deleted_at = null, version = version + 1, updated_at = now(), updated_by = ${userId}
+      const result =
+        await sql<Row>`update ${table(def)} set deleted_at = null, version = version + 1, updated_at = now(), updated_by = ${userId}
         where id = ${id} returning ${selectList(def)}`.execute(trx);
       const row = rowFromDb(def, result.rows[0]!);
-      await writeResourceAudit(trx, actor, 'restore', def.name, id, { deleted_at: current.deleted_at }, { deleted_at: null });
+      await writeResourceAudit(
+        trx,
+        actor,
+        'restore',
+        def.name,
+        id,
+        { deleted_at: current.deleted_at },
+        { deleted_at: null },
+      );
       return row;
     }),
   );
@@ -224,47 +297,88 @@ export async function restoreRow(db: AnyDb, def: EntityDef, id: number, actor: R
 
 /** The fields an upsert matches on: the first unique group, else the first unique field. */
 export function upsertKey(def: EntityDef): string[] | null {
-  return def.uniqueTogether?.[0] ?? (def.fields.find((field) => field.unique) ? [def.fields.find((field) => field.unique)!.name] : null);
+  return (
+    def.uniqueTogether?.[0] ??
+    (def.fields.find((field) => field.unique) ? [def.fields.find((field) => field.unique)!.name] : null)
+  );
 }
 
 /**
  * Creates the row, or updates the live row with the same upsert key (automation: n8n re-sends what it
  * scraped). Only the fields present in the request body change on update; the rest (staff notes, status) stay.
  */
-export async function upsertRow(db: AnyDb, def: EntityDef, values: Row, present: readonly string[], actor: ResourceActor): Promise<{ row: Row; created: boolean; changed: boolean }> {
+export async function upsertRow(
+  db: AnyDb,
+  def: EntityDef,
+  values: Row,
+  present: readonly string[],
+  actor: ResourceActor,
+): Promise<{ row: Row; created: boolean; changed: boolean }> {
   const key = upsertKey(def);
-  if (!key) throw new ResourceError(400, { message: `${def.labelPlural} have no unique key to upsert on`, code: 'INVALID_INPUT', fields: { _: ['No unique key'] } });
+  if (!key)
+    throw new ResourceError(400, {
+      message: `${def.labelPlural} have no unique key to upsert on`,
+      code: 'INVALID_INPUT',
+      fields: { _: ['No unique key'] },
+    });
   return guarded(def, () =>
     db.transaction().execute(async (trx) => {
       const conditions = key.map((name) => {
         const field = def.fields.find((candidate) => candidate.name === name)!;
         const value = values[name];
         if (value === null || value === undefined) return sql`${col(name)} is null`;
-        return field.type === 'text' ? sql`lower(${col(name)}) = lower(${value})` : sql`${col(name)} = ${toDb(field, value)}`;
+        return field.type === 'text'
+          ? sql`lower(${col(name)}) = lower(${value})`
+          : sql`${col(name)} = ${toDb(field, value)}`;
       });
       if (def.softDelete) conditions.push(sql`deleted_at is null`);
-      const found = await sql<{ id: string; version: number }>`select id, version from ${table(def)} where ${sql.join(conditions, sql` and `)} for update`.execute(trx);
+      const found = await sql<{
+        id: string;
+        version: number;
+      }>`select id, version from ${table(def)} where ${sql.join(conditions, sql` and `)} for update`.execute(
+        trx,
+      );
       const existing = found.rows[0];
       if (!existing) return { row: await createIn(trx, def, values, actor), created: true, changed: true };
-      const changes = Object.fromEntries(present.filter((name) => name in values).map((name) => [name, values[name]]));
-      const row = await updateIn(trx, def, Number(existing.id), { ...changes, version: existing.version }, actor);
+      const changes = Object.fromEntries(
+        present.filter((name) => name in values).map((name) => [name, values[name]]),
+      );
+      const row = await updateIn(
+        trx,
+        def,
+        Number(existing.id),
+        { ...changes, version: existing.version },
+        actor,
+      );
       return { row, created: false, changed: row.version !== existing.version };
     }),
   );
 }
 
 /** Deletes rows (soft where the entity keeps history): all or nothing. */
-export async function deleteRows(db: AnyDb, def: EntityDef, ids: number[], actor: ResourceActor, expectedVersion?: number): Promise<Row[]> {
+export async function deleteRows(
+  db: AnyDb,
+  def: EntityDef,
+  ids: number[],
+  actor: ResourceActor,
+  expectedVersion?: number,
+): Promise<Row[]> {
   return guarded(def, () =>
     db.transaction().execute(async (trx) => {
       const unique = [...new Set(ids)].sort((a, b) => a - b);
-      const locked = await sql<Row>`select ${selectList(def)} from ${table(def)} where id = any(${unique}::bigint[]) order by id for update`.execute(trx);
+      const locked =
+        await sql<Row>`select ${selectList(def)} from ${table(def)} where id = any(${unique}::bigint[]) order by id for update`.execute(
+          trx,
+        );
       const rows = locked.rows.map((raw) => rowFromDb(def, raw));
       const live = rows.filter((row) => !(def.softDelete && row.deleted_at));
       const missing = unique.filter((id) => !live.some((row) => row.id === id));
       if (missing.length) {
         throw new ResourceError(404, {
-          message: missing.length === 1 ? `No ${def.label.toLowerCase()} with id ${missing[0]}` : `No ${lower(def.labelPlural)} with ids ${missing.join(', ')}`,
+          message:
+            missing.length === 1
+              ? `No ${def.label.toLowerCase()} with id ${missing[0]}`
+              : `No ${lower(def.labelPlural)} with ids ${missing.join(', ')}`,
           code: 'NOT_FOUND',
           ids: missing,
         });
@@ -280,7 +394,8 @@ export async function deleteRows(db: AnyDb, def: EntityDef, ids: number[], actor
       const userId = actor.kind === 'user' ? actor.userId : null;
       let after: Row[] = [];
       if (def.softDelete) {
-        const result = await sql<Row>`update ${table(def)} set deleted_at = now(), version = version + 1, updated_at = now(), updated_by = ${userId}
+        const result =
+          await sql<Row>`update ${table(def)} set deleted_at = now(), version = version + 1, updated_at = now(), updated_by = ${userId}
           where id = any(${unique}::bigint[]) returning ${selectList(def)}`.execute(trx);
         after = result.rows.map((raw) => rowFromDb(def, raw));
       } else {
@@ -288,7 +403,15 @@ export async function deleteRows(db: AnyDb, def: EntityDef, ids: number[], actor
       }
       for (const row of live) {
         const deleted = after.find((candidate) => candidate.id === row.id);
-        await writeResourceAudit(trx, actor, 'delete', def.name, row.id as number, auditRow(def, row), deleted ? { deleted_at: deleted.deleted_at } : null);
+        await writeResourceAudit(
+          trx,
+          actor,
+          'delete',
+          def.name,
+          row.id as number,
+          auditRow(def, row),
+          deleted ? { deleted_at: deleted.deleted_at } : null,
+        );
       }
       return def.softDelete ? after : live;
     }),

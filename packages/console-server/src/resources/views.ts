@@ -6,13 +6,32 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { getEntity, listQuerySchema, listQueryToSearchParams, type EntityDef, type ListFilter, type ListFilterGroup, type ListSort } from '@staff/console-contract';
+import {
+  getEntity,
+  listQuerySchema,
+  listQueryToSearchParams,
+  type EntityDef,
+  type ListFilter,
+  type ListFilterGroup,
+  type ListSort,
+} from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { ResourceError, invalid } from './service.js';
 
 const filterSchema = z.union([
-  z.strictObject({ field: z.string().max(64), op: z.literal('eq'), value: z.union([z.string().max(200), z.number(), z.boolean()]) }),
-  z.strictObject({ field: z.string().max(64), op: z.literal('in'), values: z.array(z.union([z.string().max(200), z.number(), z.boolean()])).min(1).max(100) }),
+  z.strictObject({
+    field: z.string().max(64),
+    op: z.literal('eq'),
+    value: z.union([z.string().max(200), z.number(), z.boolean()]),
+  }),
+  z.strictObject({
+    field: z.string().max(64),
+    op: z.literal('in'),
+    values: z
+      .array(z.union([z.string().max(200), z.number(), z.boolean()]))
+      .min(1)
+      .max(100),
+  }),
   z.strictObject({
     field: z.string().max(64),
     op: z.literal('range'),
@@ -25,15 +44,31 @@ const filterSchema = z.union([
 ]);
 
 /** OR groups keep their meaning: "within the last 30 days" is stored as such and counted from the day it is read. */
-const groupSchema = z.strictObject({ any: z.array(z.array(filterSchema).min(1).max(20)).min(1).max(20) }, { error: 'Must be { any: [[filter, …], …] }' });
+const groupSchema = z.strictObject(
+  { any: z.array(z.array(filterSchema).min(1).max(20)).min(1).max(20) },
+  { error: 'Must be { any: [[filter, …], …] }' },
+);
 
 const viewFields = {
-  name: z.string({ error: 'Must be text' }).trim().min(1, 'Name is required').max(80, 'Must be at most 80 characters'),
+  name: z
+    .string({ error: 'Must be text' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(80, 'Must be at most 80 characters'),
   shared: z.boolean({ error: 'Must be true or false' }),
   q: z.string({ error: 'Must be text' }).max(200, 'Must be at most 200 characters').nullable(),
-  filters: z.array(filterSchema, { error: 'Must be a list of filters' }).max(50, 'Must have at most 50 filters'),
-  groups: z.array(groupSchema, { error: 'Must be a list of OR groups' }).max(5, 'Must have at most 5 OR groups'),
-  sort: z.strictObject({ field: z.string().max(64), direction: z.enum(['asc', 'desc']) }, { error: 'Must be { field, direction }' }).nullable(),
+  filters: z
+    .array(filterSchema, { error: 'Must be a list of filters' })
+    .max(50, 'Must have at most 50 filters'),
+  groups: z
+    .array(groupSchema, { error: 'Must be a list of OR groups' })
+    .max(5, 'Must have at most 5 OR groups'),
+  sort: z
+    .strictObject(
+      { field: z.string().max(64), direction: z.enum(['asc', 'desc']) },
+      { error: 'Must be { field, direction }' },
+    )
+    .nullable(),
   columns: z.array(z.string().max(64), { error: 'Must be a list of column names' }).max(100).nullable(),
 };
 
@@ -74,14 +109,21 @@ export interface ViewContent {
 }
 
 // The `filters` column (jsonb) holds the AND filters and, as `{ any }` items, the OR groups: no new column.
-const isGroup = (item: unknown): item is ListFilterGroup => !!item && typeof item === 'object' && 'any' in item;
+const isGroup = (item: unknown): item is ListFilterGroup =>
+  !!item && typeof item === 'object' && 'any' in item;
 const storedFilters = (content: ViewContent) => JSON.stringify([...content.filters, ...content.groups]);
 const splitStored = (stored: unknown) => {
   const items = Array.isArray(stored) ? (stored as unknown[]) : [];
   return { filters: items.filter((item) => !isGroup(item)) as ListFilter[], groups: items.filter(isGroup) };
 };
 const queryOf = (def: EntityDef, view: ViewContent) =>
-  listQueryToSearchParams(def, { q: view.q, filters: view.filters, groups: view.groups, ...(view.sort ? { sort: view.sort } : {}), columns: view.columns });
+  listQueryToSearchParams(def, {
+    q: view.q,
+    filters: view.filters,
+    groups: view.groups,
+    ...(view.sort ? { sort: view.sort } : {}),
+    columns: view.columns,
+  });
 
 /** The list accepts this view (fields exist, operators fit, values typed)? Else 400 on the view's fields. */
 export function checkViewContent(def: EntityDef, view: ViewContent): void {
@@ -89,15 +131,29 @@ export function checkViewContent(def: EntityDef, view: ViewContent): void {
   const record: Record<string, string | string[]> = {};
   for (const [key, value] of params) {
     const existing = record[key];
-    record[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    record[key] =
+      existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
   const parsed = listQuerySchema(def).safeParse(record);
   if (parsed.success) return;
   const fields: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? '_');
-    const target = key === 'or' || key.startsWith('or.') ? 'groups' : key.startsWith('f.') ? 'filters' : key === 'q' ? 'q' : key === 'sort' ? 'sort' : key === 'columns' ? 'columns' : 'filters';
-    (fields[target] ??= []).push(key.startsWith('f.') || key.startsWith('or.') ? `${key}: ${issue.message}` : issue.message);
+    const target =
+      key === 'or' || key.startsWith('or.')
+        ? 'groups'
+        : key.startsWith('f.')
+          ? 'filters'
+          : key === 'q'
+            ? 'q'
+            : key === 'sort'
+              ? 'sort'
+              : key === 'columns'
+                ? 'columns'
+                : 'filters';
+    (fields[target] ??= []).push(
+      key.startsWith('f.') || key.startsWith('or.') ? `${key}: ${issue.message}` : issue.message,
+    );
   }
   throw invalid(fields);
 }
@@ -134,7 +190,12 @@ interface ViewRow {
 
 function toDto(row: ViewRow, userId: number): ViewDto {
   const def = getEntity(row.entity);
-  const content: ViewContent = { q: row.q, ...splitStored(row.filters), sort: (row.sort as ListSort | null) ?? null, columns: row.columns };
+  const content: ViewContent = {
+    q: row.q,
+    ...splitStored(row.filters),
+    sort: (row.sort as ListSort | null) ?? null,
+    columns: row.columns,
+  };
   return {
     id: row.id,
     entity: row.entity,
@@ -154,7 +215,21 @@ const baseQuery = (db: Kysely<Database>) =>
   db
     .selectFrom('saved_views as v')
     .leftJoin('users as u', 'u.id', 'v.owner_id')
-    .select(['v.id', 'v.entity', 'v.owner_id', 'v.name', 'v.shared', 'v.q', 'v.filters', 'v.sort', 'v.columns', 'v.version', 'v.created_at', 'v.updated_at', 'u.full_name as owner']);
+    .select([
+      'v.id',
+      'v.entity',
+      'v.owner_id',
+      'v.name',
+      'v.shared',
+      'v.q',
+      'v.filters',
+      'v.sort',
+      'v.columns',
+      'v.version',
+      'v.created_at',
+      'v.updated_at',
+      'u.full_name as owner',
+    ]);
 
 /** The user's own views of an entity and those others shared, own first, by name. */
 export async function listViews(db: Kysely<Database>, entity: string, userId: number): Promise<ViewDto[]> {
@@ -175,22 +250,57 @@ export async function findView(db: Kysely<Database>, id: number, userId: number)
 }
 
 const duplicateName = (name: string) =>
-  new ResourceError(409, { message: `You already have a view named "${name}"`, code: 'unique', fields: { name: ['You already have a view with this name'] } });
+  new ResourceError(409, {
+    message: `You already have a view named "${name}"`,
+    code: 'unique',
+    fields: { name: ['You already have a view with this name'] },
+  });
 
-async function nameTaken(db: Kysely<Database>, ownerId: number, entity: string, name: string, exceptId?: number): Promise<boolean> {
-  let query = db.selectFrom('saved_views').select('id').where('owner_id', '=', ownerId).where('entity', '=', entity).where(sql`lower(name)`, '=', name.toLowerCase());
+async function nameTaken(
+  db: Kysely<Database>,
+  ownerId: number,
+  entity: string,
+  name: string,
+  exceptId?: number,
+): Promise<boolean> {
+  let query = db
+    .selectFrom('saved_views')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('entity', '=', entity)
+    .where(sql`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-export async function createView(db: Kysely<Database>, def: EntityDef, input: z.output<typeof viewCreateSchema>, userId: number): Promise<ViewDto> {
-  const content: ViewContent = { q: input.q, filters: input.filters as ListFilter[], groups: input.groups as ListFilterGroup[], sort: input.sort, columns: input.columns };
+export async function createView(
+  db: Kysely<Database>,
+  def: EntityDef,
+  input: z.output<typeof viewCreateSchema>,
+  userId: number,
+): Promise<ViewDto> {
+  const content: ViewContent = {
+    q: input.q,
+    filters: input.filters as ListFilter[],
+    groups: input.groups as ListFilterGroup[],
+    sort: input.sort,
+    columns: input.columns,
+  };
   checkViewContent(def, content);
   const id = await db.transaction().execute(async (trx) => {
     if (await nameTaken(trx, userId, def.name, input.name)) throw duplicateName(input.name);
     const row = await trx
       .insertInto('saved_views')
-      .values({ entity: def.name, owner_id: userId, name: input.name, shared: input.shared, q: content.q, filters: storedFilters(content), sort: content.sort ? JSON.stringify(content.sort) : null, columns: content.columns })
+      .values({
+        entity: def.name,
+        owner_id: userId,
+        name: input.name,
+        shared: input.shared,
+        q: content.q,
+        filters: storedFilters(content),
+        sort: content.sort ? JSON.stringify(content.sort) : null,
+        columns: content.columns,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
@@ -198,13 +308,29 @@ export async function createView(db: Kysely<Database>, def: EntityDef, input: z.
   return (await findView(db, id, userId))!;
 }
 
-export async function updateView(db: Kysely<Database>, id: number, input: z.output<typeof viewUpdateSchema>, userId: number): Promise<ViewDto> {
+export async function updateView(
+  db: Kysely<Database>,
+  id: number,
+  input: z.output<typeof viewUpdateSchema>,
+  userId: number,
+): Promise<ViewDto> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('saved_views').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row || (row.owner_id !== userId && !row.shared)) throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
-    if (row.owner_id !== userId) throw new ResourceError(403, { message: 'Only the owner of a view can change it', code: 'FORBIDDEN' });
+    const row = await trx
+      .selectFrom('saved_views')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || (row.owner_id !== userId && !row.shared))
+      throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
+    if (row.owner_id !== userId)
+      throw new ResourceError(403, { message: 'Only the owner of a view can change it', code: 'FORBIDDEN' });
     if (input.version !== undefined && input.version !== row.version) {
-      throw new ResourceError(409, { message: 'This view was changed elsewhere; reload it', code: 'conflict', current: toDto({ ...row, owner: null } as ViewRow, userId) });
+      throw new ResourceError(409, {
+        message: 'This view was changed elsewhere; reload it',
+        code: 'conflict',
+        current: toDto({ ...row, owner: null } as ViewRow, userId),
+      });
     }
     const def = getEntity(row.entity)!;
     const stored = splitStored(row.filters);
@@ -216,7 +342,8 @@ export async function updateView(db: Kysely<Database>, id: number, input: z.outp
       columns: input.columns !== undefined ? input.columns : row.columns,
     };
     checkViewContent(def, content);
-    if (input.name !== undefined && (await nameTaken(trx, userId, row.entity, input.name, id))) throw duplicateName(input.name);
+    if (input.name !== undefined && (await nameTaken(trx, userId, row.entity, input.name, id)))
+      throw duplicateName(input.name);
     await trx
       .updateTable('saved_views')
       .set({
@@ -237,9 +364,16 @@ export async function updateView(db: Kysely<Database>, id: number, input: z.outp
 
 export async function deleteView(db: Kysely<Database>, id: number, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('saved_views').select(['owner_id', 'shared']).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!row || (row.owner_id !== userId && !row.shared)) throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
-    if (row.owner_id !== userId) throw new ResourceError(403, { message: 'Only the owner of a view can delete it', code: 'FORBIDDEN' });
+    const row = await trx
+      .selectFrom('saved_views')
+      .select(['owner_id', 'shared'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row || (row.owner_id !== userId && !row.shared))
+      throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
+    if (row.owner_id !== userId)
+      throw new ResourceError(403, { message: 'Only the owner of a view can delete it', code: 'FORBIDDEN' });
     await trx.deleteFrom('saved_views').where('id', '=', id).execute();
   });
 }

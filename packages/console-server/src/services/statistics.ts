@@ -6,7 +6,11 @@ const DAY_MS = 86_400_000;
 const dayKey = (date: Date) => date.toISOString().slice(0, 10);
 
 /** The landing page's figures over the `days` UTC days ending today. */
-export async function usageStatistics(db: Kysely<Database>, now: Date, days: number): Promise<UsageStatisticsResponse> {
+export async function usageStatistics(
+  db: Kysely<Database>,
+  now: Date,
+  days: number,
+): Promise<UsageStatisticsResponse> {
   const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
   const from = new Date(today.getTime() - (days - 1) * DAY_MS);
 
@@ -32,7 +36,11 @@ export async function usageStatistics(db: Kysely<Database>, now: Date, days: num
       select user_id from page_checks where at >= ${from}
     ) seen`.execute(db);
 
-  const total = await db.selectFrom('users').select(sql<string>`count(*)`.as('n')).where('active', '=', true).executeTakeFirstOrThrow();
+  const total = await db
+    .selectFrom('users')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('active', '=', true)
+    .executeTakeFirstOrThrow();
 
   const pages = await db
     .selectFrom('page_checks')
@@ -52,6 +60,10 @@ export async function usageStatistics(db: Kysely<Database>, now: Date, days: num
     sign_ins_per_day: signIns,
     active_users: Number(active.rows[0]?.n ?? 0),
     total_users: Number(total.n),
-    most_visited_pages: pages.map((row) => ({ path: row.path, permission_key: row.permission_key, visits: Number(row.visits) })),
+    most_visited_pages: pages.map((row) => ({
+      path: row.path,
+      permission_key: row.permission_key,
+      visits: Number(row.visits),
+    })),
   };
 }

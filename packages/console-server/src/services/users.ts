@@ -71,7 +71,11 @@ export interface NewUserInput {
   sets?: readonly string[];
 }
 
-export async function createUser(db: Kysely<Database>, input: NewUserInput, actor: Actor = SYSTEM): Promise<User> {
+export async function createUser(
+  db: Kysely<Database>,
+  input: NewUserInput,
+  actor: Actor = SYSTEM,
+): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     if (await findUserByUsername(trx, input.username)) {
@@ -87,32 +91,66 @@ export async function createUser(db: Kysely<Database>, input: NewUserInput, acto
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'create', entity: 'user', entityId: user.id, after: publicUser(user) });
+    await writeAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: 'create',
+      entity: 'user',
+      entityId: user.id,
+      after: publicUser(user),
+    });
     for (const setName of input.sets ?? []) await grantSetInTrx(trx, user, setName, actor);
     return user;
   });
 }
 
-export async function setPassword(db: Kysely<Database>, username: string, password: string, actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<User> {
+export async function setPassword(
+  db: Kysely<Database>,
+  username: string,
+  password: string,
+  actor: Actor = SYSTEM,
+  events: ConsoleEvents = silentEvents,
+): Promise<User> {
   const passwordHash = await hashPassword(password);
   const { user, revoked } = await db.transaction().execute(async (trx) => {
     const user = await requireUser(trx, username);
     await trx
       .updateTable('users')
-      .set({ password_hash: passwordHash, failed_attempts: 0, locked_until: null, updated_at: new Date(), version: sql`version + 1` })
+      .set({
+        password_hash: passwordHash,
+        failed_attempts: 0,
+        locked_until: null,
+        updated_at: new Date(),
+        version: sql`version + 1`,
+      })
       .where('id', '=', user.id)
       .execute();
     // A new password ends every open session: whoever knew the old one is signed out.
     const revoked = await revokeUserSessionsInTrx(trx, user.id, 'password reset');
-    await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'reset-password', entity: 'user', entityId: user.id });
+    await writeAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: 'reset-password',
+      entity: 'user',
+      entityId: user.id,
+    });
     return { user, revoked };
   });
   if (revoked.length > 0) events.sessionsRevoked(user.id, revoked, 'password reset');
   return user;
 }
 
-async function grantSetInTrx(trx: Kysely<Database>, user: User, setName: string, actor: Actor): Promise<boolean> {
-  const set = await trx.selectFrom('permission_sets').select(['id', 'name']).where('name', '=', setName).executeTakeFirst();
+async function grantSetInTrx(
+  trx: Kysely<Database>,
+  user: User,
+  setName: string,
+  actor: Actor,
+): Promise<boolean> {
+  const set = await trx
+    .selectFrom('permission_sets')
+    .select(['id', 'name'])
+    .where('name', '=', setName)
+    .executeTakeFirst();
   if (!set) throw new NotFoundError('permission set', setName);
   const inserted = await trx
     .insertInto('user_permission_sets')
@@ -121,12 +159,25 @@ async function grantSetInTrx(trx: Kysely<Database>, user: User, setName: string,
     .executeTakeFirst();
   const changed = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   if (changed) {
-    await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'grant', entity: 'user', entityId: user.id, after: { permission_set: set.name } });
+    await writeAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: 'grant',
+      entity: 'user',
+      entityId: user.id,
+      after: { permission_set: set.name },
+    });
   }
   return changed;
 }
 
-export async function grantSet(db: Kysely<Database>, username: string, setName: string, actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<User> {
+export async function grantSet(
+  db: Kysely<Database>,
+  username: string,
+  setName: string,
+  actor: Actor = SYSTEM,
+  events: ConsoleEvents = silentEvents,
+): Promise<User> {
   const { user, changed } = await db.transaction().execute(async (trx) => {
     const user = await requireUser(trx, username);
     return { user, changed: await grantSetInTrx(trx, user, setName, actor) };
@@ -147,14 +198,26 @@ export async function setNamesOf(db: Kysely<Database>, userId: number): Promise<
 }
 
 /** The sets named (duplicates ignored) and the names that match none; callers choose the error. */
-export async function permissionSetsByName(db: Kysely<Database>, names: readonly string[]): Promise<{ sets: { id: number; name: string }[]; missing: string[] }> {
+export async function permissionSetsByName(
+  db: Kysely<Database>,
+  names: readonly string[],
+): Promise<{ sets: { id: number; name: string }[]; missing: string[] }> {
   const unique = [...new Set(names)];
   if (unique.length === 0) return { sets: [], missing: [] };
-  const sets = await db.selectFrom('permission_sets').select(['id', 'name']).where('name', 'in', unique).execute();
+  const sets = await db
+    .selectFrom('permission_sets')
+    .select(['id', 'name'])
+    .where('name', 'in', unique)
+    .execute();
   return { sets, missing: unique.filter((name) => !sets.some((set) => set.name === name)) };
 }
 
-export async function insertUserSetsInTrx(trx: Kysely<Database>, userId: number, sets: readonly { id: number }[], actor: Actor): Promise<void> {
+export async function insertUserSetsInTrx(
+  trx: Kysely<Database>,
+  userId: number,
+  sets: readonly { id: number }[],
+  actor: Actor,
+): Promise<void> {
   if (sets.length === 0) return;
   await trx
     .insertInto('user_permission_sets')
@@ -166,22 +229,46 @@ export async function insertUserSetsInTrx(trx: Kysely<Database>, userId: number,
  * Inside the caller's transaction (which has locked the user and resolved the sets): replaces the user's sets with
  * exactly `sets`, audited only when the names change.
  */
-export async function writeUserSetsInTrx(trx: Kysely<Database>, userId: number, sets: readonly { id: number }[], actor: Actor): Promise<{ after: string[]; changed: boolean }> {
+export async function writeUserSetsInTrx(
+  trx: Kysely<Database>,
+  userId: number,
+  sets: readonly { id: number }[],
+  actor: Actor,
+): Promise<{ after: string[]; changed: boolean }> {
   const before = await setNamesOf(trx, userId);
   await trx.deleteFrom('user_permission_sets').where('user_id', '=', userId).execute();
   await insertUserSetsInTrx(trx, userId, sets, actor);
   const after = await setNamesOf(trx, userId);
   const changed = before.join('\n') !== after.join('\n');
   if (changed) {
-    await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'set-permission-sets', entity: 'user', entityId: userId, before: { permission_sets: before }, after: { permission_sets: after } });
+    await writeAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: 'set-permission-sets',
+      entity: 'user',
+      entityId: userId,
+      before: { permission_sets: before },
+      after: { permission_sets: after },
+    });
   }
   return { after, changed };
 }
 
 /** Replaces a user's sets with exactly `setNames`. Unknown names throw NotFoundError before anything changes. */
-export async function replaceUserSets(db: Kysely<Database>, userId: number, setNames: readonly string[], actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<string[]> {
+export async function replaceUserSets(
+  db: Kysely<Database>,
+  userId: number,
+  setNames: readonly string[],
+  actor: Actor = SYSTEM,
+  events: ConsoleEvents = silentEvents,
+): Promise<string[]> {
   const result = await db.transaction().execute(async (trx) => {
-    const user = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!user) throw new NotFoundError('user', String(userId));
     const { sets, missing } = await permissionSetsByName(trx, setNames);
     if (missing.length > 0) throw new NotFoundError('permission set', missing.join(', '));
@@ -191,7 +278,11 @@ export async function replaceUserSets(db: Kysely<Database>, userId: number, setN
   return result.after;
 }
 
-export async function revokeUserSessionsInTrx(trx: Kysely<Database>, userId: number, reason: string): Promise<string[]> {
+export async function revokeUserSessionsInTrx(
+  trx: Kysely<Database>,
+  userId: number,
+  reason: string,
+): Promise<string[]> {
   const rows = await trx
     .updateTable('sessions')
     .set({ revoked_at: new Date(), revoked_reason: reason })
@@ -203,10 +294,21 @@ export async function revokeUserSessionsInTrx(trx: Kysely<Database>, userId: num
 }
 
 /** Enables or disables a user; disabling ends all their sessions at once. */
-export async function setUserActiveByName(db: Kysely<Database>, username: string, active: boolean, actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<User> {
+export async function setUserActiveByName(
+  db: Kysely<Database>,
+  username: string,
+  active: boolean,
+  actor: Actor = SYSTEM,
+  events: ConsoleEvents = silentEvents,
+): Promise<User> {
   const { id: userId } = await requireUser(db, username);
   const { user, revoked, disabled } = await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('users').selectAll().where('id', '=', userId).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('users')
+      .selectAll()
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!before) throw new NotFoundError('user', String(userId));
     const user = await trx
       .updateTable('users')
@@ -216,7 +318,15 @@ export async function setUserActiveByName(db: Kysely<Database>, username: string
       .executeTakeFirstOrThrow();
     const disabled = before.active && !active;
     const revoked = disabled ? await revokeUserSessionsInTrx(trx, userId, 'account disabled') : [];
-    await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: 'update', entity: 'user', entityId: userId, before: publicUser(before), after: publicUser(user) });
+    await writeAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: 'update',
+      entity: 'user',
+      entityId: userId,
+      before: publicUser(before),
+      after: publicUser(user),
+    });
     return { user, revoked, disabled };
   });
   if (disabled) events.sessionsRevoked(user.id, revoked, 'account disabled');
@@ -239,7 +349,13 @@ export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
     .leftJoin('user_permission_sets as ups', 'ups.user_id', 'u.id')
     .leftJoin('permission_sets as ps', 'ps.id', 'ups.set_id')
     .select(['u.id', 'u.username', 'u.full_name', 'u.active', 'u.last_login_at', 'u.locked_until'])
-    .select(sql<string[]>`coalesce(array_agg(ps.name order by ps.name) filter (where ps.name is not null), '{}')`.as('permission_sets'))
+    .select(
+      sql<
+        string[]
+      >`coalesce(array_agg(ps.name order by ps.name) filter (where ps.name is not null), '{}')`.as(
+        'permission_sets',
+      ),
+    )
     .groupBy('u.id')
     .orderBy('u.username')
     .execute();
@@ -247,7 +363,10 @@ export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
 }
 
 /** The union of a user's sets: a key is readable (writable) if any of their sets allows it. */
-export async function userPermissions(db: Kysely<Database>, userId: number): Promise<Required<PermissionEntry>[]> {
+export async function userPermissions(
+  db: Kysely<Database>,
+  userId: number,
+): Promise<Required<PermissionEntry>[]> {
   const rows = await db
     .selectFrom('user_permission_sets as ups')
     .innerJoin('permission_set_entries as e', 'e.set_id', 'ups.set_id')
@@ -258,11 +377,19 @@ export async function userPermissions(db: Kysely<Database>, userId: number): Pro
     .groupBy('e.permission_key')
     .orderBy('e.permission_key')
     .execute();
-  return rows.map((row) => ({ permission_key: row.permission_key, allow_read: row.r ? 1 : 0, allow_write: row.w ? 1 : 0 }));
+  return rows.map((row) => ({
+    permission_key: row.permission_key,
+    allow_read: row.r ? 1 : 0,
+    allow_write: row.w ? 1 : 0,
+  }));
 }
 
 /** One key's effective flags for a user (the `___pc` lookup). */
-export async function userPermission(db: Kysely<Database>, userId: number, key: string): Promise<{ read: boolean; write: boolean }> {
+export async function userPermission(
+  db: Kysely<Database>,
+  userId: number,
+  key: string,
+): Promise<{ read: boolean; write: boolean }> {
   const row = await db
     .selectFrom('user_permission_sets as ups')
     .innerJoin('permission_set_entries as e', 'e.set_id', 'ups.set_id')
@@ -281,17 +408,36 @@ export interface PermissionSetInput {
 }
 
 /** Creates or replaces a set's entries; tells the users holding it that their permissions changed. */
-export async function upsertPermissionSet(db: Kysely<Database>, input: PermissionSetInput, actor: Actor = SYSTEM, events: ConsoleEvents = silentEvents): Promise<number> {
+export async function upsertPermissionSet(
+  db: Kysely<Database>,
+  input: PermissionSetInput,
+  actor: Actor = SYSTEM,
+  events: ConsoleEvents = silentEvents,
+): Promise<number> {
   const { setId, holders } = await db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom('permission_sets').selectAll().where('name', '=', input.name).forUpdate().executeTakeFirst();
+    const existing = await trx
+      .selectFrom('permission_sets')
+      .selectAll()
+      .where('name', '=', input.name)
+      .forUpdate()
+      .executeTakeFirst();
     let setId: number;
     let before: unknown = null;
     if (existing) {
       setId = existing.id;
-      before = await trx.selectFrom('permission_set_entries').select(['permission_key', 'allow_read', 'allow_write']).where('set_id', '=', setId).orderBy('permission_key').execute();
+      before = await trx
+        .selectFrom('permission_set_entries')
+        .select(['permission_key', 'allow_read', 'allow_write'])
+        .where('set_id', '=', setId)
+        .orderBy('permission_key')
+        .execute();
       await trx
         .updateTable('permission_sets')
-        .set({ description: input.description ?? existing.description, updated_at: new Date(), version: sql`version + 1` })
+        .set({
+          description: input.description ?? existing.description,
+          updated_at: new Date(),
+          version: sql`version + 1`,
+        })
         .where('id', '=', setId)
         .execute();
       await trx.deleteFrom('permission_set_entries').where('set_id', '=', setId).execute();
@@ -306,11 +452,30 @@ export async function upsertPermissionSet(db: Kysely<Database>, input: Permissio
     if (input.entries.length > 0) {
       await trx
         .insertInto('permission_set_entries')
-        .values(input.entries.map((entry) => ({ set_id: setId, permission_key: entry.key, allow_read: entry.read, allow_write: entry.write })))
+        .values(
+          input.entries.map((entry) => ({
+            set_id: setId,
+            permission_key: entry.key,
+            allow_read: entry.read,
+            allow_write: entry.write,
+          })),
+        )
         .execute();
     }
-    await writeAudit(trx, { actorId: actor.id, ip: actor.ip, action: existing ? 'update' : 'create', entity: 'permission_set', entityId: setId, before, after: { name: input.name, entries: input.entries } });
-    const holders = await trx.selectFrom('user_permission_sets').select('user_id').where('set_id', '=', setId).execute();
+    await writeAudit(trx, {
+      actorId: actor.id,
+      ip: actor.ip,
+      action: existing ? 'update' : 'create',
+      entity: 'permission_set',
+      entityId: setId,
+      before,
+      after: { name: input.name, entries: input.entries },
+    });
+    const holders = await trx
+      .selectFrom('user_permission_sets')
+      .select('user_id')
+      .where('set_id', '=', setId)
+      .execute();
     return { setId, holders: holders.map((row) => row.user_id) };
   });
   if (holders.length > 0) events.permissionsChanged(holders);

@@ -32,7 +32,10 @@ export interface TestDatabaseOptions {
  * A fresh, migrated and seeded database (admin, demo users, sets and configs; master-data rows only when asked)
  * on a temp PGlite folder or a private PostgreSQL 15.
  */
-export async function openTestDatabase(engine: EngineName, options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+export async function openTestDatabase(
+  engine: EngineName,
+  options: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
   let database: DatabaseHandle;
   let cleanup: () => void;
   let dataDir: string | undefined;
@@ -51,7 +54,13 @@ export async function openTestDatabase(engine: EngineName, options: TestDatabase
     }
     cleanup = () => pg.stop();
   }
-  await seed(database.db, { adminUsername: 'admin', adminPassword: TEST_PASSWORD, demo: true, demoRows: options.demoRows ?? false, log: () => undefined });
+  await seed(database.db, {
+    adminUsername: 'admin',
+    adminPassword: TEST_PASSWORD,
+    demo: true,
+    demoRows: options.demoRows ?? false,
+    log: () => undefined,
+  });
   return {
     database,
     ...(dataDir ? { dataDir } : {}),
@@ -76,7 +85,10 @@ export function testClock() {
   };
 }
 
-export async function testServer(database: DatabaseHandle, options: Partial<BuildServerOptions> = {}): Promise<FastifyInstance> {
+export async function testServer(
+  database: DatabaseHandle,
+  options: Partial<BuildServerOptions> = {},
+): Promise<FastifyInstance> {
   const app = await buildServer({ database, logger: false, loginRateLimit: false, ...options });
   await app.ready();
   return app;
@@ -97,7 +109,12 @@ export async function userWithKeys(
     name: setName,
     entries: keys.map((entry) => ({ key: entry.key, read: entry.read ?? true, write: entry.write ?? false })),
   });
-  await createUser(database.db, { username, fullName: `Full ${username}`, password: TEST_PASSWORD, sets: [setName] });
+  await createUser(database.db, {
+    username,
+    fullName: `Full ${username}`,
+    password: TEST_PASSWORD,
+    sets: [setName],
+  });
   return username;
 }
 
@@ -122,7 +139,8 @@ export class Client {
 
   async token(username: string, password = TEST_PASSWORD): Promise<string> {
     const response = await this.login(username, password);
-    if (response.statusCode !== 200) throw new Error(`login ${username} failed: ${response.statusCode} ${response.body}`);
+    if (response.statusCode !== 200)
+      throw new Error(`login ${username} failed: ${response.statusCode} ${response.body}`);
     return (response.json() as { data: { token: string } }).data.token;
   }
 

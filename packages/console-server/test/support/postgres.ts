@@ -15,7 +15,9 @@ const INSTALL_HINT =
   '(Debian puts them in /usr/lib/postgresql/15/bin) or set PG_BIN to the folder holding initdb and pg_ctl.';
 
 export function findPgBin(): string {
-  const candidates = [process.env.PG_BIN, '/usr/lib/postgresql/15/bin'].filter((dir): dir is string => Boolean(dir));
+  const candidates = [process.env.PG_BIN, '/usr/lib/postgresql/15/bin'].filter((dir): dir is string =>
+    Boolean(dir),
+  );
   for (const dir of candidates) {
     if (fs.existsSync(path.join(dir, 'initdb')) && fs.existsSync(path.join(dir, 'pg_ctl'))) return dir;
   }
@@ -28,7 +30,9 @@ export async function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -53,14 +57,19 @@ export async function startPostgres(): Promise<TestPostgres> {
     const result = asRoot
       ? spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { encoding: 'utf8' })
       : spawnSync('/bin/sh', ['-c', command], { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${command} failed (${result.status}): ${result.stderr || result.stdout}`);
+    if (result.status !== 0)
+      throw new Error(`${command} failed (${result.status}): ${result.stderr || result.stdout}`);
     return result.stdout;
   };
 
-  run(`${quote(path.join(bin, 'initdb'))} -D ${quote(dataDir)} -U postgres -A trust -N --no-instructions -E UTF8 --locale=C >/dev/null`);
+  run(
+    `${quote(path.join(bin, 'initdb'))} -D ${quote(dataDir)} -U postgres -A trust -N --no-instructions -E UTF8 --locale=C >/dev/null`,
+  );
   const port = await freePort();
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${socketDir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=50`;
-  run(`${quote(path.join(bin, 'pg_ctl'))} -D ${quote(dataDir)} -l ${quote(path.join(root, 'log'))} -o ${quote(options)} -w -t 30 start >/dev/null`);
+  run(
+    `${quote(path.join(bin, 'pg_ctl'))} -D ${quote(dataDir)} -l ${quote(path.join(root, 'log'))} -o ${quote(options)} -w -t 30 start >/dev/null`,
+  );
   run(`${quote(path.join(bin, 'createdb'))} -h ${quote(socketDir)} -p ${port} -U postgres console`);
 
   let stopped = false;

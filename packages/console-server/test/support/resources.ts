@@ -6,7 +6,9 @@ import type { Client } from './harness.js';
 
 /** Rows in an entity's table (soft-deleted included): writes that fail must leave this unchanged. */
 export async function countRows(database: DatabaseHandle, entity: string): Promise<number> {
-  const result = await sql<{ n: string }>`select count(*) as n from ${sql.table(entity)}`.execute(database.db);
+  const result = await sql<{ n: string }>`select count(*) as n from ${sql.table(entity)}`.execute(
+    database.db,
+  );
   return Number(result.rows[0]!.n);
 }
 
@@ -28,7 +30,12 @@ export async function createRealistic(
     // Small masters (tribes, rooms) draw names from short lists the seed already used: vary the unique values.
     const base = candidates[attempt % candidates.length]!;
     const body = attempt < candidates.length ? base : distinct(def, base, `${seed}${attempt}`);
-    const response = await client.request({ method: 'POST', url: `/api/resources/${def.name}`, token, payload: body });
+    const response = await client.request({
+      method: 'POST',
+      url: `/api/resources/${def.name}`,
+      token,
+      payload: body,
+    });
     if (response.statusCode === 409) continue;
     return { body, response };
   }
@@ -37,7 +44,10 @@ export async function createRealistic(
 
 /** The row with its unique text values made distinct by `tag`, still matching each field's pattern. */
 function distinct(def: EntityDef, row: Record<string, unknown>, tag: string): Record<string, unknown> {
-  const uniqueNames = new Set([...def.fields.filter((field) => field.unique).map((field) => field.name), ...(def.uniqueTogether ?? []).flat()]);
+  const uniqueNames = new Set([
+    ...def.fields.filter((field) => field.unique).map((field) => field.name),
+    ...(def.uniqueTogether ?? []).flat(),
+  ]);
   const out = { ...row };
   for (const field of def.fields) {
     const value = row[field.name];
@@ -48,7 +58,11 @@ function distinct(def: EntityDef, row: Record<string, unknown>, tag: string): Re
     }
     if (!uniqueNames.has(field.name) || field.type !== 'text' || typeof value !== 'string') continue;
     const max = field.maxLength ?? 200;
-    const candidates = [`${value.slice(0, max - tag.length - 1)} ${tag}`, `${value.slice(0, max - tag.length - 1)}-${tag}`, `${value.slice(0, max - tag.length)}${tag}`];
+    const candidates = [
+      `${value.slice(0, max - tag.length - 1)} ${tag}`,
+      `${value.slice(0, max - tag.length - 1)}-${tag}`,
+      `${value.slice(0, max - tag.length)}${tag}`,
+    ];
     const pattern = field.pattern ? new RegExp(field.pattern) : null;
     out[field.name] = candidates.find((candidate) => !pattern || pattern.test(candidate)) ?? value;
   }
@@ -57,11 +71,26 @@ function distinct(def: EntityDef, row: Record<string, unknown>, tag: string): Re
 
 /** A field the round trip can change without touching uniques, patterns or rules, and the new value. */
 export function editableField(def: EntityDef): { field: FieldDef; value: unknown } {
-  const ruled = new Set((def.rules ?? []).flatMap((rule) => [rule.field, ...('other' in rule ? [rule.other] : []), ...('fields' in rule ? rule.fields : []), ...('when' in rule ? [rule.when.field] : [])]));
-  const plain = (field: FieldDef) => !field.unique && !field.readOnly && !field.pattern && !field.normalize && !ruled.has(field.name) && !(def.uniqueTogether ?? []).some((group) => group.includes(field.name));
+  const ruled = new Set(
+    (def.rules ?? []).flatMap((rule) => [
+      rule.field,
+      ...('other' in rule ? [rule.other] : []),
+      ...('fields' in rule ? rule.fields : []),
+      ...('when' in rule ? [rule.when.field] : []),
+    ]),
+  );
+  const plain = (field: FieldDef) =>
+    !field.unique &&
+    !field.readOnly &&
+    !field.pattern &&
+    !field.normalize &&
+    !ruled.has(field.name) &&
+    !(def.uniqueTogether ?? []).some((group) => group.includes(field.name));
   const longtext = def.fields.find((field) => field.type === 'longtext' && plain(field));
   if (longtext) return { field: longtext, value: 'Diperbarui lewat tes: catatan baru untuk tim.' };
-  const text = def.fields.find((field) => field.type === 'text' && plain(field) && (field.maxLength ?? 200) >= 30);
+  const text = def.fields.find(
+    (field) => field.type === 'text' && plain(field) && (field.maxLength ?? 200) >= 30,
+  );
   if (text) return { field: text, value: 'Diperbarui lewat tes' };
   const integer = def.fields.find((field) => field.type === 'integer' && plain(field));
   if (integer) return { field: integer, value: Math.min(integer.max ?? 7, Math.max(integer.min ?? 0, 7)) };

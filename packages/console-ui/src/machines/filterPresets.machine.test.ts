@@ -76,7 +76,10 @@ describe('matchesPreset: Receipt Confirmation', () => {
 });
 
 describe('matchesFilter operators', () => {
-  const one = (condition: FilterGroup['conditions'][number]): FilterGroup => ({ match: 'any', conditions: [condition] });
+  const one = (condition: FilterGroup['conditions'][number]): FilterGroup => ({
+    match: 'any',
+    conditions: [condition],
+  });
 
   it('equals compares as text so numeric strings from the server match numbers', () => {
     expect(matchesFilter({ qty: '5' }, one({ op: 'equals', field: 'qty', value: 5 }), NOW)).toBe(true);
@@ -112,7 +115,13 @@ describe('matchesFilter operators', () => {
       match: 'all',
       conditions: [
         { op: 'equals', field: 'status', value: 'Shipping' },
-        { match: 'any', conditions: [{ op: 'isEmpty', field: 'receipt' }, { op: 'contains', field: 'receipt', value: 'jne' }] },
+        {
+          match: 'any',
+          conditions: [
+            { op: 'isEmpty', field: 'receipt' },
+            { op: 'contains', field: 'receipt', value: 'jne' },
+          ],
+        },
       ],
     };
     expect(matchesFilter({ status: 'Shipping', receipt: '' }, filter, NOW)).toBe(true);
@@ -127,14 +136,19 @@ describe('filterPresetsMachine', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  const statusFilter: FilterGroup = { match: 'any', conditions: [{ op: 'in', field: 'status', values: ['Waiting'] }] };
+  const statusFilter: FilterGroup = {
+    match: 'any',
+    conditions: [{ op: 'in', field: 'status', values: ['Waiting'] }],
+  };
 
-  function start(options: {
-    initialPresetId?: string;
-    stored?: unknown;
-    loadError?: Error;
-    persist?: (input: PersistUserPresetsInput) => Promise<void>;
-  } = {}) {
+  function start(
+    options: {
+      initialPresetId?: string;
+      stored?: unknown;
+      loadError?: Error;
+      persist?: (input: PersistUserPresetsInput) => Promise<void>;
+    } = {},
+  ) {
     const persisted: PersistUserPresetsInput[] = [];
     const machine = filterPresetsMachine.provide({
       actors: {
@@ -176,7 +190,13 @@ describe('filterPresetsMachine', () => {
   });
 
   it('keeps valid stored presets, drops garbled ones and any that claim a built-in id', async () => {
-    const mine: FilterPreset = { id: 'user:mine', name: 'Mine', filter: statusFilter, hiddenColumns: [], hiddenRendering: [] };
+    const mine: FilterPreset = {
+      id: 'user:mine',
+      name: 'Mine',
+      filter: statusFilter,
+      hiddenColumns: [],
+      hiddenRendering: [],
+    };
     const { actor } = start({
       stored: [mine, { id: 'x' }, 'junk', { ...mine, id: 'packaging', name: 'Hijack' }],
       initialPresetId: 'user:mine',
@@ -187,7 +207,10 @@ describe('filterPresetsMachine', () => {
   });
 
   it('still opens the built-in preset when loading user presets fails, and records why', async () => {
-    const { actor } = start({ initialPresetId: 'receipt-confirmation', loadError: new Error('storage blocked') });
+    const { actor } = start({
+      initialPresetId: 'receipt-confirmation',
+      loadError: new Error('storage blocked'),
+    });
     await vi.runAllTimersAsync();
     expect(actor.getSnapshot().matches({ ready: { selection: 'preset' } })).toBe(true);
     expect(actor.getSnapshot().context.error).toBe('storage blocked');
@@ -281,7 +304,11 @@ describe('filterPresetsMachine', () => {
     await vi.runAllTimersAsync();
     const { userPresets } = actor.getSnapshot().context;
     expect(userPresets).toHaveLength(1);
-    expect(userPresets[0]).toMatchObject({ id: userPresetId('Mine'), name: 'mine', hiddenColumns: ['receipt'] });
+    expect(userPresets[0]).toMatchObject({
+      id: userPresetId('Mine'),
+      name: 'mine',
+      hiddenColumns: ['receipt'],
+    });
     expect(actor.getSnapshot().matches({ ready: { selection: 'preset' } })).toBe(true);
   });
 

@@ -328,7 +328,9 @@ function errorText(error: unknown): string {
 }
 
 /** Every preset the user can pick, built-in first. */
-export function allPresets(context: Pick<FilterPresetsContext, 'builtInPresets' | 'userPresets'>): FilterPreset[] {
+export function allPresets(
+  context: Pick<FilterPresetsContext, 'builtInPresets' | 'userPresets'>,
+): FilterPreset[] {
   return [...context.builtInPresets, ...context.userPresets];
 }
 
@@ -381,7 +383,10 @@ export const filterPresetsMachine = setup({
     },
     canSaveAs: ({ context }, params: { name: string }) => {
       const name = params.name.trim();
-      return name !== '' && !context.builtInPresets.some((preset) => preset.name.toLowerCase() === name.toLowerCase());
+      return (
+        name !== '' &&
+        !context.builtInPresets.some((preset) => preset.name.toLowerCase() === name.toLowerCase())
+      );
     },
     canDelete: ({ context }, params: { id: string | null | undefined }) => {
       const preset = findPreset(context, params.id);
@@ -471,11 +476,17 @@ export const filterPresetsMachine = setup({
         input: ({ context }) => ({ listId: context.listId }),
         onDone: {
           target: 'ready',
-          actions: [{ type: 'storeUserPresets', params: ({ event }) => ({ presets: event.output }) }, 'applyInitialPreset'],
+          actions: [
+            { type: 'storeUserPresets', params: ({ event }) => ({ presets: event.output }) },
+            'applyInitialPreset',
+          ],
         },
         onError: {
           target: 'ready',
-          actions: [{ type: 'recordError', params: ({ event }) => ({ error: event.error }) }, 'applyInitialPreset'],
+          actions: [
+            { type: 'recordError', params: ({ event }) => ({ error: event.error }) },
+            'applyInitialPreset',
+          ],
         },
       },
     },
@@ -496,7 +507,10 @@ export const filterPresetsMachine = setup({
               actions: { type: 'saveUserPreset', params: ({ event }) => ({ name: event.name }) },
             },
             'PRESET.DELETE': {
-              guard: { type: 'canDelete', params: ({ context, event }) => ({ id: event.id ?? context.activePresetId }) },
+              guard: {
+                type: 'canDelete',
+                params: ({ context, event }) => ({ id: event.id ?? context.activePresetId }),
+              },
               target: '.settling',
               actions: {
                 type: 'deleteUserPreset',
@@ -543,7 +557,10 @@ export const filterPresetsMachine = setup({
               target: '.saving',
             },
             'PRESET.DELETE': {
-              guard: { type: 'canDelete', params: ({ context, event }) => ({ id: event.id ?? context.activePresetId }) },
+              guard: {
+                type: 'canDelete',
+                params: ({ context, event }) => ({ id: event.id ?? context.activePresetId }),
+              },
               target: '.saving',
             },
           },

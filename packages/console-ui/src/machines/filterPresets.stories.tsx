@@ -27,7 +27,10 @@ const ROWS = [
   { id: 'PKG-106', status: 'Delivered', date_sent: daysAgo(60), cust_notified: 'Yes', receipt: 'JNE-10021' },
 ];
 
-const ONLY_WAITING: FilterGroup = { match: 'any', conditions: [{ op: 'in', field: 'status', values: ['Waiting'] }] };
+const ONLY_WAITING: FilterGroup = {
+  match: 'any',
+  conditions: [{ op: 'in', field: 'status', values: ['Waiting'] }],
+};
 
 interface DemoProps {
   initialPresetId?: string;
@@ -51,7 +54,9 @@ function PresetsDemo({ initialPresetId, storedPresets = [], failSaving = false }
       }),
     [storedPresets, failSaving],
   );
-  const actor = useActorRef(machine, { input: { listId: 'logistics', presets: LOGISTICS_PRESETS, initialPresetId } });
+  const actor = useActorRef(machine, {
+    input: { listId: 'logistics', presets: LOGISTICS_PRESETS, initialPresetId },
+  });
   const snapshot = useSelector(actor, (s) => s);
   if (snapshot.matches('loading')) return <p role="status">Loading presets…</p>;
 
@@ -180,8 +185,10 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const ready = (canvasElement: HTMLElement) => within(canvasElement).findByRole('combobox', { name: 'Preset' });
-const status = (canvasElement: HTMLElement) => within(canvasElement).getByText(/Packaging|Receipt|No preset|Mine/, { selector: '[role="status"]' });
+const ready = (canvasElement: HTMLElement) =>
+  within(canvasElement).findByRole('combobox', { name: 'Preset' });
+const status = (canvasElement: HTMLElement) =>
+  within(canvasElement).getByText(/Packaging|Receipt|No preset|Mine/, { selector: '[role="status"]' });
 const rowIds = (canvasElement: HTMLElement) =>
   within(canvasElement)
     .getAllByRole('row')
@@ -257,17 +264,22 @@ export const WithStoredPresets: Story = {
   args: {
     initialPresetId: 'user:mine',
     storedPresets: [
-      { id: 'user:mine', name: 'Mine', filter: ONLY_WAITING, hiddenColumns: ['receipt'], hiddenRendering: [] },
+      {
+        id: 'user:mine',
+        name: 'Mine',
+        filter: ONLY_WAITING,
+        hiddenColumns: ['receipt'],
+        hiddenRendering: [],
+      },
     ],
   },
   play: async ({ canvasElement }) => {
     const select = await ready(canvasElement);
-    await expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Choose…',
-      'Packaging',
-      'Receipt Confirmation',
-      'Mine',
-    ]);
+    await expect(
+      within(select)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Choose…', 'Packaging', 'Receipt Confirmation', 'Mine']);
     await expect(rowIds(canvasElement)).toEqual(['PKG-101']);
   },
 };

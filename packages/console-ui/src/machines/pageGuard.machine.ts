@@ -115,14 +115,8 @@ export const pageGuardMachine = setup({
       invoke: {
         src: 'checkPermission',
         input: ({ context }) => ({ permissionKey: context.permissionKey }),
-        onDone: [
-          { guard: 'isGranted', actions: 'recordAllowed' },
-          { actions: 'recordDenied' },
-        ],
-        onError: [
-          { guard: 'isForbidden', actions: 'recordDenied' },
-          { actions: 'recordError' },
-        ],
+        onDone: [{ guard: 'isGranted', actions: 'recordAllowed' }, { actions: 'recordDenied' }],
+        onError: [{ guard: 'isForbidden', actions: 'recordDenied' }, { actions: 'recordError' }],
       },
       after: { PAGE_GUARD_DELAY: { actions: 'markFloorElapsed' } },
       always: [

@@ -17,7 +17,10 @@ function start(answers: Answer[], loadMs: number, delays?: { REFRESH_SPINNER: nu
     const answer = answers[Math.min(calls, answers.length - 1)]!;
     calls += 1;
     return new Promise((resolve, reject) =>
-      setTimeout(() => ('ok' in answer ? resolve(answer.ok as PermissionEntry[]) : reject(answer.error)), loadMs),
+      setTimeout(
+        () => ('ok' in answer ? resolve(answer.ok as PermissionEntry[]) : reject(answer.error)),
+        loadMs,
+      ),
     );
   });
   const actor = createActor(

@@ -70,12 +70,18 @@ export const permissionRefreshMachine = setup({
       error: toCallError((event as { error?: unknown }).error),
     })),
     markFloorElapsed: assign({ floorElapsed: true }),
-    applyLoaded: assign(({ context }) => ({ permissions: context.loaded ?? context.permissions, loaded: null })),
+    applyLoaded: assign(({ context }) => ({
+      permissions: context.loaded ?? context.permissions,
+      loaded: null,
+    })),
     setPermissions: assign(({ event }) => ({
       permissions: event.type === 'PERMISSIONS.SET' ? asEntries(event.permissions) : [],
       error: null,
     })),
-    emitChanged: emit(({ context }) => ({ type: 'permissionsChanged' as const, permissions: context.permissions })),
+    emitChanged: emit(({ context }) => ({
+      type: 'permissionsChanged' as const,
+      permissions: context.permissions,
+    })),
     emitFailed: emit(({ context }) => ({ type: 'refreshFailed' as const, error: context.error ?? {} })),
   },
   guards: {

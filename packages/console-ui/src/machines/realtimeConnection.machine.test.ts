@@ -80,7 +80,11 @@ describe('realtimeConnectionMachine', () => {
     const snapshot = actor.getSnapshot();
     expect(snapshot.value).toBe('connected');
     expect(snapshot.hasTag('live')).toBe(true);
-    expect(snapshot.context).toMatchObject({ transport: 'websocket', lastTransport: 'websocket', attempt: 0 });
+    expect(snapshot.context).toMatchObject({
+      transport: 'websocket',
+      lastTransport: 'websocket',
+      attempt: 0,
+    });
   });
 
   it('records the polling fallback and a later transport change', () => {

@@ -217,13 +217,19 @@ export const realtimeConnectionMachine = setup({
         'SOCKET.ERROR': {
           target: 'reconnecting',
           actions: [
-            { type: 'recordError', params: ({ event }) => ({ message: event.message ?? 'connection error' }) },
+            {
+              type: 'recordError',
+              params: ({ event }) => ({ message: event.message ?? 'connection error' }),
+            },
             'closeSocket',
           ],
         },
         'SOCKET.DISCONNECTED': {
           target: 'reconnecting',
-          actions: { type: 'recordError', params: ({ event }) => ({ message: event.reason ?? 'disconnected' }) },
+          actions: {
+            type: 'recordError',
+            params: ({ event }) => ({ message: event.reason ?? 'disconnected' }),
+          },
         },
       },
     },
@@ -237,7 +243,10 @@ export const realtimeConnectionMachine = setup({
         },
         'SOCKET.DISCONNECTED': {
           target: 'reconnecting',
-          actions: { type: 'recordError', params: ({ event }) => ({ message: event.reason ?? 'disconnected' }) },
+          actions: {
+            type: 'recordError',
+            params: ({ event }) => ({ message: event.reason ?? 'disconnected' }),
+          },
         },
       },
     },

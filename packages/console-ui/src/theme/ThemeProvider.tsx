@@ -21,7 +21,10 @@ export interface ThemeProviderProps {
 }
 
 const GlobalTokens = createGlobalStyle<{ $vars: Record<string, string> }>`
-  :root { ${({ $vars }) => Object.entries($vars).map(([k, v]) => `${k}: ${v};`).join(' ')} }
+  :root { ${({ $vars }) =>
+    Object.entries($vars)
+      .map(([k, v]) => `${k}: ${v};`)
+      .join(' ')} }
   body {
     margin: 0;
     background: var(--sc-color-bg);
@@ -39,7 +42,13 @@ const GlobalTokens = createGlobalStyle<{ $vars: Record<string, string> }>`
  *   <LoginForm … />
  * </ThemeProvider>
  */
-export function ThemeProvider({ mode = 'light', tokens, global = false, children, className }: ThemeProviderProps) {
+export function ThemeProvider({
+  mode = 'light',
+  tokens,
+  global = false,
+  children,
+  className,
+}: ThemeProviderProps) {
   const vars = useMemo(
     () => tokensToCssVars({ ...(mode === 'dark' ? darkTokens : lightTokens), ...tokens }),
     [mode, tokens],

@@ -23,7 +23,9 @@ export function RecordPanel({ title, onClose, busy = false, children, history }:
 
   useEffect(() => {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = panelRef.current?.querySelector<HTMLElement>('input:not([disabled]), select, textarea, button');
+    const first = panelRef.current?.querySelector<HTMLElement>(
+      'input:not([disabled]), select, textarea, button',
+    );
     (first ?? panelRef.current)?.focus();
     return () => {
       if (previous?.isConnected) previous.focus();
@@ -80,7 +82,8 @@ function HistorySection({ def, load }: { def: EntityDef; load: () => Promise<Aud
     setState({ status: 'loading' });
     load().then(
       (entries) => live.current && setState({ status: 'ready', entries }),
-      (error: unknown) => live.current && setState({ status: 'error', message: errorText(error as ResourceCallError, def) }),
+      (error: unknown) =>
+        live.current && setState({ status: 'error', message: errorText(error as ResourceCallError, def) }),
     );
   };
 

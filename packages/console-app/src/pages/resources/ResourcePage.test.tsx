@@ -15,36 +15,56 @@ import ResourcePage from './ResourcePage.js';
 afterEach(cleanup);
 
 const route = ROUTES.find((candidate) => candidate.id === 'tribes')!;
-const tribe = (id: number, name: string, version = 1) => ({ id, name, code: `T${id}`, lead_name: null, active: true, version, notes: null });
+const tribe = (id: number, name: string, version = 1) => ({
+  id,
+  name,
+  code: `T${id}`,
+  lead_name: null,
+  active: true,
+  version,
+  notes: null,
+});
 
 function Where() {
   const location = useLocation();
   return <output data-testid="location">{location.search}</output>;
 }
 
-function setup(options: { write: boolean; search?: string; answer?: (config: InternalAxiosRequestConfig) => FakeAnswer | undefined }) {
+function setup(options: {
+  write: boolean;
+  search?: string;
+  answer?: (config: InternalAxiosRequestConfig) => FakeAnswer | undefined;
+}) {
   const rows = [tribe(1, 'Tribe Bandung'), tribe(2, 'Tribe Surabaya')];
   const { adapter, requests } = fakeAdapter((config) => {
     const own = options.answer?.(config);
     if (own) return own;
     const url = config.url ?? '';
     if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
-    if (url.startsWith('/api/resources/tribes?')) return { status: 200, data: { rows, total: 2, labels: {} } };
+    if (url.startsWith('/api/resources/tribes?'))
+      return { status: 200, data: { rows, total: 2, labels: {} } };
     return { status: 404, data: { message: 'not here' } };
   });
-  const storage = memoryStorage({ [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }) });
+  const storage = memoryStorage({
+    [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
+  });
   const { io, sockets } = fakeIo();
   const services = createConsoleServices({ storage, adapter, io });
   // The shell's socket, handed to the page through the outlet context as ConsoleLayout does.
   const socket = createConsoleSocket({ getToken: services.token, io });
-  const permissions: PermissionEntry[] = [{ permission_key: 'databank_tribes', allow_read: 1, allow_write: options.write ? 1 : 0 }];
+  const permissions: PermissionEntry[] = [
+    { permission_key: 'databank_tribes', allow_read: 1, allow_write: options.write ? 1 : 0 },
+  ];
   render(
     <ThemeProvider>
       <ServicesContext.Provider value={services}>
         <NotificationsProvider>
           <MemoryRouter initialEntries={[`/app${route.path}${options.search ?? ''}`]}>
             <Routes>
-              <Route path="/app" element={<Outlet context={{ permissions, permissionsVersion: 1, socket }} />}>
+              <Route
+                path="/app"
+                element={<Outlet context={{ permissions, permissionsVersion: 1, socket }} />}
+              >
                 <Route
                   path={route.path.slice(1)}
                   element={
@@ -95,7 +115,9 @@ describe('ResourcePage', { timeout: 20_000 }, () => {
     await within(grid()).findByText('Tribe Bandung');
     await user.click(within(grid()).getByRole('button', { name: /Code/ }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?sort=code%3Aasc'));
-    await waitFor(() => expect(requests.some((r) => r.url === '/api/resources/tribes?sort=code%3Aasc')).toBe(true));
+    await waitFor(() =>
+      expect(requests.some((r) => r.url === '/api/resources/tribes?sort=code%3Aasc')).toBe(true),
+    );
   });
 
   it('opens a view from the address: the filter chip is shown and sent', async () => {
@@ -113,7 +135,14 @@ describe('ResourcePage', { timeout: 20_000 }, () => {
         if (config.method !== 'post' || config.url !== '/api/resources/tribes') return undefined;
         attempts += 1;
         return attempts === 1
-          ? { status: 409, data: { message: 'Code is already used', code: 'unique', fields: { code: ['Another tribe already has this code'] } } }
+          ? {
+              status: 409,
+              data: {
+                message: 'Code is already used',
+                code: 'unique',
+                fields: { code: ['Another tribe already has this code'] },
+              },
+            }
           : { status: 201, data: tribe(3, 'Tribe Medan') };
       },
     });
@@ -125,9 +154,13 @@ describe('ResourcePage', { timeout: 20_000 }, () => {
     await user.click(within(form).getByRole('button', { name: 'Create' }));
     const code = within(form).getByRole('textbox', { name: /^Code/ });
     await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
-    expect(code.getAttribute('aria-describedby')?.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ')).toContain(
-      'Another tribe already has this code',
-    );
+    expect(
+      code
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
+        .join(' '),
+    ).toContain('Another tribe already has this code');
     await user.clear(code);
     await user.type(code, 'MDN');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
@@ -142,7 +175,10 @@ describe('ResourcePage', { timeout: 20_000 }, () => {
       answer: (config) =>
         config.method === 'patch'
           ? JSON.parse(String(config.data)).version === 1
-            ? { status: 409, data: { message: 'changed', code: 'conflict', current: tribe(1, 'Tribe Bandung Raya', 2) } }
+            ? {
+                status: 409,
+                data: { message: 'changed', code: 'conflict', current: tribe(1, 'Tribe Bandung Raya', 2) },
+              }
             : { status: 200, data: tribe(1, 'Tribe Bandung Raya Barat', 3) }
           : undefined,
     });
@@ -152,8 +188,12 @@ describe('ResourcePage', { timeout: 20_000 }, () => {
     await user.type(within(form).getByRole('textbox', { name: /^Name/ }), ' Timur');
     await user.click(within(form).getByRole('button', { name: 'Save changes' }));
     const banner = await within(form).findByText('This record was changed by someone else');
-    await user.click(within(banner.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Reload' }));
-    const name = within(screen.getByRole('form', { name: /^Edit tribe/ })).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement;
+    await user.click(
+      within(banner.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Reload' }),
+    );
+    const name = within(screen.getByRole('form', { name: /^Edit tribe/ })).getByRole('textbox', {
+      name: /^Name/,
+    }) as HTMLInputElement;
     expect(name.value).toBe('Tribe Bandung Raya');
     await user.type(name, ' Barat');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));

@@ -23,7 +23,12 @@ import {
   type SavedView,
   type SortState,
 } from '@staff/console-ui';
-import { createResourcesApi, exportFileName, type RelationLabels, type ResourceCallError } from '../../api/resources.js';
+import {
+  createResourcesApi,
+  exportFileName,
+  type RelationLabels,
+  type ResourceCallError,
+} from '../../api/resources.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, Page } from '../PageLayout.js';
@@ -51,9 +56,7 @@ import {
 /** Live pushes arriving together (a bulk delete) reload the list once. */
 const LIVE_RELOAD_MS = 250;
 
-type PanelState =
-  | { mode: 'create'; values: FormValues }
-  | { mode: 'edit' | 'view'; row: ResourceRow };
+type PanelState = { mode: 'create'; values: FormValues } | { mode: 'edit' | 'view'; row: ResourceRow };
 
 type SaveError = { fields?: FieldErrors; message?: string; conflict?: ResourceRow };
 
@@ -73,7 +76,8 @@ export default function ResourcePage({ route, data }: PageProps<LoadedList>) {
 
 function defaultsOf(def: EntityDef): FormValues {
   const values: FormValues = {};
-  for (const field of def.fields) if (field.defaultValue !== undefined) values[field.name] = field.defaultValue;
+  for (const field of def.fields)
+    if (field.defaultValue !== undefined) values[field.name] = field.defaultValue;
   return values;
 }
 
@@ -82,7 +86,8 @@ export function toRequestBody(def: EntityDef, values: FormValues): FormValues {
   const body: FormValues = { ...values };
   for (const field of def.fields) {
     const value = body[field.name];
-    if (field.type === 'relation' && typeof value === 'string' && /^\d+$/.test(value)) body[field.name] = Number(value);
+    if (field.type === 'relation' && typeof value === 'string' && /^\d+$/.test(value))
+      body[field.name] = Number(value);
   }
   return body;
 }
@@ -102,8 +107,13 @@ function saveErrorOf(error: ResourceCallError, def: EntityDef): SaveError {
     else other.push(...messages);
   }
   const hasFields = Object.keys(fields).length > 0;
-  if (error.status === 403) return { message: `You don't have permission to change ${def.labelPlural.toLowerCase()}.` };
-  const message = other.length ? other.join(' ') : hasFields ? undefined : errorText(error, def) || 'The change was not saved.';
+  if (error.status === 403)
+    return { message: `You don't have permission to change ${def.labelPlural.toLowerCase()}.` };
+  const message = other.length
+    ? other.join(' ')
+    : hasFields
+      ? undefined
+      : errorText(error, def) || 'The change was not saved.';
   return { ...(hasFields ? { fields } : {}), ...(message ? { message } : {}) };
 }
 
@@ -124,7 +134,11 @@ export function columnsFor(def: EntityDef, labels: RelationLabels): DataTableCol
 }
 
 /** Labels of a row's relation values, for the form's relation selects. */
-export function relationLabelsOf(def: EntityDef, row: ResourceRow, labels: RelationLabels): Record<string, string> {
+export function relationLabelsOf(
+  def: EntityDef,
+  row: ResourceRow,
+  labels: RelationLabels,
+): Record<string, string> {
   const known: Record<string, string> = {};
   for (const field of def.fields) {
     const label = field.type === 'relation' ? labels[field.name]?.[String(row[field.name])] : undefined;
@@ -145,14 +159,26 @@ function readUserPresets(listId: string): FilterPreset[] {
 /** The user's own presets are kept in this browser's storage, per entity; saved views are on the server. */
 const presetsInThisBrowser = filterPresetsMachine.provide({
   actors: {
-    loadUserPresets: fromPromise<FilterPreset[], LoadUserPresetsInput>(async ({ input }) => readUserPresets(input.listId)),
+    loadUserPresets: fromPromise<FilterPreset[], LoadUserPresetsInput>(async ({ input }) =>
+      readUserPresets(input.listId),
+    ),
     persistUserPresets: fromPromise<void, PersistUserPresetsInput>(async ({ input }) => {
       window.localStorage.setItem(input.listId, JSON.stringify(input.presets));
     }),
   },
 });
 
-function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: string; routeId: string; data?: PageProps<LoadedList>['data'] }) {
+function ResourceList({
+  def,
+  title,
+  routeId,
+  data,
+}: {
+  def: EntityDef;
+  title: string;
+  routeId: string;
+  data?: PageProps<LoadedList>['data'];
+}) {
   const services = useServices();
   const { notify } = useNotifications();
   const { permissions } = useConsoleContext();
@@ -165,7 +191,10 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
   const view = useMemo(() => parseViewState(def, searchParams), [def, searchParams]);
   const updateView = useCallback(
     (changes: Partial<ViewState>, replace = false) =>
-      setSearchParams((current) => viewStateToSearchParams(def, { ...parseViewState(def, current), ...changes }), { replace }),
+      setSearchParams(
+        (current) => viewStateToSearchParams(def, { ...parseViewState(def, current), ...changes }),
+        { replace },
+      ),
     [def, setSearchParams],
   );
   const request = useMemo(() => requestFor(def, view), [def, view]);
@@ -176,15 +205,25 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
   const [initialPreset] = useState(() => {
     const preset = builtInPresets(def).find((candidate) => candidate.id === view.presetId);
     const translatedPreset = preset ? fromFilterGroup(def, preset.filter) : null;
-    const matches = preset && translatedPreset && filtersKey(def, translatedPreset.filters, translatedPreset.groups) === filtersKey(def, view.filters, view.groups);
+    const matches =
+      preset &&
+      translatedPreset &&
+      filtersKey(def, translatedPreset.filters, translatedPreset.groups) ===
+        filtersKey(def, view.filters, view.groups);
     return matches ? preset.id : null;
   });
   const presets = useActorRef(presetsInThisBrowser, {
-    input: { listId, presets: builtInPresets(def), ...(initialPreset ? { initialPresetId: initialPreset } : {}) },
+    input: {
+      listId,
+      presets: builtInPresets(def),
+      ...(initialPreset ? { initialPresetId: initialPreset } : {}),
+    },
   });
   const presetsLoading = useSelector(presets, (snapshot) => snapshot.hasTag('loading'));
   const machineFilter = useSelector(presets, (snapshot) => snapshot.context.view.filter);
-  const presetParam = useSelector(presets, (snapshot) => (snapshot.hasTag('modified') ? null : snapshot.context.activePresetId));
+  const presetParam = useSelector(presets, (snapshot) =>
+    snapshot.hasTag('modified') ? null : snapshot.context.activePresetId,
+  );
   const translated = useMemo(() => fromFilterGroup(def, machineFilter), [def, machineFilter]);
 
   // Two-way sync: a new address (link, back button, saved view) sets the chips; a chip or preset sets the address.
@@ -200,8 +239,26 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
       return;
     }
     if (urlChanged) presets.send({ type: 'FILTER.SET', filter: toFilterGroup(view.filters, view.groups) });
-    else updateView({ filters: translated.filters, groups: translated.groups, presetId: presetParam, page: 1, viewId: null });
-  }, [def, presets, presetsLoading, translated, urlFiltersKey, presetParam, view.filters, view.groups, view.presetId, updateView]);
+    else
+      updateView({
+        filters: translated.filters,
+        groups: translated.groups,
+        presetId: presetParam,
+        page: 1,
+        viewId: null,
+      });
+  }, [
+    def,
+    presets,
+    presetsLoading,
+    translated,
+    urlFiltersKey,
+    presetParam,
+    view.filters,
+    view.groups,
+    view.presetId,
+    updateView,
+  ]);
 
   // ---- Saved views -------------------------------------------------------------------------------------------
   const savedViews = useSavedViews(def.name, api);
@@ -228,7 +285,8 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
   useEffect(() => {
     if (openedByLink.current || !savedViews.loaded || !view.viewId) return;
     openedByLink.current = true;
-    const bare = view.filters.length === 0 && view.groups.length === 0 && !view.q && searchParams.get('sort') === null;
+    const bare =
+      view.filters.length === 0 && view.groups.length === 0 && !view.q && searchParams.get('sort') === null;
     if (bare) applyView(view.viewId);
   }, [savedViews.loaded, view, searchParams, applyView]);
 
@@ -240,7 +298,11 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
     ...(stored.owner ? { owner: stored.owner } : {}),
   }));
   const viewFailed = (action: string) => (error: unknown) =>
-    notify({ type: 'error', title: `Could not ${action} the view`, message: errorText(error as ResourceCallError, def) });
+    notify({
+      type: 'error',
+      title: `Could not ${action} the view`,
+      message: errorText(error as ResourceCallError, def),
+    });
 
   // ---- Live updates ------------------------------------------------------------------------------------------
   const liveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -274,7 +336,12 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
           openPanel(null);
           return;
         }
-        const saved = await api.update(def, String(panel.row.id), toRequestBody(def, pick(values, meta.changed)), Number(panel.row.version));
+        const saved = await api.update(
+          def,
+          String(panel.row.id),
+          toRequestBody(def, pick(values, meta.changed)),
+          Number(panel.row.version),
+        );
         notify({ type: 'success', message: `${def.label} “${rowTitle(def, saved)}” saved.` });
       }
       openPanel(null);
@@ -353,7 +420,11 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
       description={def.description}
       actions={
         writable ? (
-          <Button type="button" data-kind="primary" onClick={() => openPanel({ mode: 'create', values: defaultsOf(def) })}>
+          <Button
+            type="button"
+            data-kind="primary"
+            onClick={() => openPanel({ mode: 'create', values: defaultsOf(def) })}
+          >
             New {def.label.toLowerCase()}
           </Button>
         ) : null
@@ -378,7 +449,15 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
         onSelectView={(selected) => applyView(selected.id)}
         onSaveView={({ name, shared }) => {
           savedViews
-            .save({ name, shared, q: view.q || null, filters: view.filters, groups: view.groups, sort: view.sort, columns: visibleColumns(def, view.hidden) })
+            .save({
+              name,
+              shared,
+              q: view.q || null,
+              filters: view.filters,
+              groups: view.groups,
+              sort: view.sort,
+              columns: visibleColumns(def, view.hidden),
+            })
             .then((saved) => {
               updateView({ viewId: saved.id }, true);
               notify({ type: 'success', message: `View “${saved.name}” saved.` });
@@ -397,7 +476,8 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
       </FilterBar>
       {translated.unsupported > 0 ? (
         <Notice data-tone="warning" role="note">
-          Some conditions of this preset do not fit this list (a field or comparison it does not have); they are left out.
+          Some conditions of this preset do not fit this list (a field or comparison it does not have); they
+          are left out.
         </Notice>
       ) : null}
       {savedViews.error ? (
@@ -431,7 +511,12 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
             <Button
               type="button"
               data-kind="danger"
-              onClick={() => askDelete({ ids: [String(row.id)], label: `${def.label.toLowerCase()} “${rowTitle(def, row)}”` })}
+              onClick={() =>
+                askDelete({
+                  ids: [String(row.id)],
+                  label: `${def.label.toLowerCase()} “${rowTitle(def, row)}”`,
+                })
+              }
               aria-label={`Delete ${rowTitle(def, row)}`}
             >
               Delete
@@ -442,16 +527,26 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
           <Button
             type="button"
             data-kind="danger"
-            onClick={() => askDelete({ ids, label: `${ids.length} ${(ids.length === 1 ? def.label : def.labelPlural).toLowerCase()}`, done: clear })}
+            onClick={() =>
+              askDelete({
+                ids,
+                label: `${ids.length} ${(ids.length === 1 ? def.label : def.labelPlural).toLowerCase()}`,
+                done: clear,
+              })
+            }
           >
             Delete selected ({ids.length})
           </Button>
         )}
         loading={loading}
-        error={list.error ? `Could not load ${def.labelPlural.toLowerCase()}. ${errorText(list.error, def)}` : null}
+        error={
+          list.error ? `Could not load ${def.labelPlural.toLowerCase()}. ${errorText(list.error, def)}` : null
+        }
         onRetry={list.reload}
         emptyMessage={
-          view.filters.length || view.groups.length || view.q ? `No ${def.labelPlural.toLowerCase()} match these filters.` : `No ${def.labelPlural.toLowerCase()} yet.`
+          view.filters.length || view.groups.length || view.q
+            ? `No ${def.labelPlural.toLowerCase()} match these filters.`
+            : `No ${def.labelPlural.toLowerCase()} yet.`
         }
       />
 
@@ -492,7 +587,11 @@ function ResourceList({ def, title, routeId, data }: { def: EntityDef; title: st
 
       <ConfirmDialog
         open={deleting !== null}
-        title={deleting && deleting.ids.length > 1 ? `Delete ${deleting.label}?` : `Delete ${deleting?.label ?? ''}?`}
+        title={
+          deleting && deleting.ids.length > 1
+            ? `Delete ${deleting.label}?`
+            : `Delete ${deleting?.label ?? ''}?`
+        }
         description={
           def.softDelete
             ? 'It disappears from the list; its history is kept.'

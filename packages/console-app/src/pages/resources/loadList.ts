@@ -1,6 +1,11 @@
 import type { AxiosInstance } from 'axios';
 import { entityForRoute, type EntityDef } from '@staff/console-contract';
-import { createResourcesApi, listSearchParams, type ResourceListPage, type ResourceListRequest } from '../../api/resources.js';
+import {
+  createResourcesApi,
+  listSearchParams,
+  type ResourceListPage,
+  type ResourceListRequest,
+} from '../../api/resources.js';
 import { parseViewState, visibleColumns, type ViewState } from './viewState.js';
 
 /** A list page with the request it answers, so a page can tell whether preloaded rows fit its current view. */
@@ -23,7 +28,13 @@ export function requestFor(def: EntityDef, view: ViewState): ResourceListRequest
 
 /** What the CSV export asks for: every row of the view, its visible columns. */
 export function exportRequestFor(def: EntityDef, view: ViewState): ResourceListRequest {
-  return { q: view.q || null, filters: view.filters, groups: view.groups, sort: view.sort, columns: visibleColumns(def, view.hidden) };
+  return {
+    q: view.q || null,
+    filters: view.filters,
+    groups: view.groups,
+    sort: view.sort,
+    columns: visibleColumns(def, view.hidden),
+  };
 }
 
 export function requestKey(def: EntityDef, request: ResourceListRequest): string {
@@ -34,7 +45,11 @@ export function requestKey(def: EntityDef, request: ResourceListRequest): string
  * The first page of a master-data route as its address asks for it; started by the route together with the
  * permission check (see pages/registry.ts).
  */
-export async function loadListForRoute(client: AxiosInstance, routeId: string, search: string): Promise<LoadedList> {
+export async function loadListForRoute(
+  client: AxiosInstance,
+  routeId: string,
+  search: string,
+): Promise<LoadedList> {
   const def = entityForRoute(routeId);
   if (!def) throw { message: `No master data is defined for the page ${routeId}` };
   const request = requestFor(def, parseViewState(def, new URLSearchParams(search)));

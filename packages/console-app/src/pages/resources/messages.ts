@@ -4,7 +4,8 @@ import type { ResourceCallError } from '../../api/resources.js';
 /** A failed call in words for the page (list, history, delete), naming the entity where that helps. */
 export function errorText(error: ResourceCallError | null | undefined, def: EntityDef): string {
   if (!error) return '';
-  if (error.status === undefined) return 'The server could not be reached. Check the connection and try again.';
+  if (error.status === undefined)
+    return 'The server could not be reached. Check the connection and try again.';
   if (error.status === 403) return `You don't have permission for ${def.labelPlural.toLowerCase()}.`;
   if (error.status === 404) return `This ${def.label.toLowerCase()} no longer exists.`;
   if (error.message) return error.message;

@@ -16,7 +16,9 @@ describe('view state in the address', () => {
   it('reads filters, search, sort, page, size, hidden columns and view id, typed by field', () => {
     const view = parseViewState(
       creators,
-      new URLSearchParams('q=bandung&f.platform.in=tiktok,instagram&f.rate_fee.range=1000000,&f.email.empty=0&sort=followers:desc&page=3&size=25&hide=city&view=12'),
+      new URLSearchParams(
+        'q=bandung&f.platform.in=tiktok,instagram&f.rate_fee.range=1000000,&f.email.empty=0&sort=followers:desc&page=3&size=25&hide=city&view=12',
+      ),
     );
     expect(view).toEqual({
       q: 'bandung',
@@ -38,7 +40,9 @@ describe('view state in the address', () => {
   it('leaves out what does not fit the entity instead of failing', () => {
     const view = parseViewState(
       creators,
-      new URLSearchParams('f.notes.contains=x&f.platform.in=myspace&f.nope.eq=1&f.followers.contains=2&sort=notes:asc&page=0&size=7&hide=nope'),
+      new URLSearchParams(
+        'f.notes.contains=x&f.platform.in=myspace&f.nope.eq=1&f.followers.contains=2&sort=notes:asc&page=0&size=7&hide=nope',
+      ),
     );
     expect(view.filters).toEqual([]);
     expect(view.sort).toEqual(creators.defaultSort);
@@ -48,14 +52,26 @@ describe('view state in the address', () => {
   });
 
   it('writes the same view back, defaults left out', () => {
-    const text = 'q=bandung&f.platform.in=tiktok%2Cinstagram&sort=followers%3Adesc&page=2&size=100&hide=city%2Cniche';
+    const text =
+      'q=bandung&f.platform.in=tiktok%2Cinstagram&sort=followers%3Adesc&page=2&size=100&hide=city%2Cniche';
     const view = parseViewState(creators, new URLSearchParams(text));
     expect(viewStateToSearchParams(creators, view).toString()).toBe(text);
-    expect(viewStateToSearchParams(creators, parseViewState(creators, new URLSearchParams())).toString()).toBe('');
+    expect(
+      viewStateToSearchParams(creators, parseViewState(creators, new URLSearchParams())).toString(),
+    ).toBe('');
   });
 
   it('names the visible columns of a view in the entity order (what the export writes)', () => {
-    expect(visibleColumns(creators, ['city', 'tier'])).toEqual(['name', 'handle', 'platform', 'followers', 'niche', 'rate_fee', 'phone', 'status']);
+    expect(visibleColumns(creators, ['city', 'tier'])).toEqual([
+      'name',
+      'handle',
+      'platform',
+      'followers',
+      'niche',
+      'rate_fee',
+      'phone',
+      'status',
+    ]);
   });
 });
 
@@ -82,16 +98,26 @@ describe('FilterBar tree and list filters', () => {
 
   it('keeps "within the last N days" relative (the server counts back from the day the list is read)', () => {
     const now = new Date('2026-11-20T08:00:00Z');
-    expect(fromFilterGroup(creators, { match: 'all', conditions: [{ op: 'withinLastDays', field: 'updated_at', days: 7 }] }, now)).toEqual({
+    expect(
+      fromFilterGroup(
+        creators,
+        { match: 'all', conditions: [{ op: 'withinLastDays', field: 'updated_at', days: 7 }] },
+        now,
+      ),
+    ).toEqual({
       filters: [{ field: 'updated_at', op: 'within', days: 7 }],
       groups: [],
       unsupported: 0,
     });
     // Months have no "within": a range from that month.
     const targets = getEntity('monthly_targets') as EntityDef;
-    expect(fromFilterGroup(targets, { match: 'all', conditions: [{ op: 'withinLastDays', field: 'period', days: 40 }] }, now).filters).toEqual([
-      { field: 'period', op: 'range', min: '2026-10', max: null },
-    ]);
+    expect(
+      fromFilterGroup(
+        targets,
+        { match: 'all', conditions: [{ op: 'withinLastDays', field: 'period', days: 40 }] },
+        now,
+      ).filters,
+    ).toEqual([{ field: 'period', op: 'range', min: '2026-10', max: null }]);
   });
 
   it('sends a preset with alternatives (OR) as an or group, nested AND groups as alternatives of several filters', () => {
@@ -100,7 +126,13 @@ describe('FilterBar tree and list filters', () => {
       conditions: [
         { op: 'in', field: 'platform', values: ['tiktok'] },
         { op: 'isEmpty', field: 'email' },
-        { match: 'all', conditions: [{ op: 'equals', field: 'status', value: 'active' }, { op: 'range', field: 'followers', min: 100000 }] },
+        {
+          match: 'all',
+          conditions: [
+            { op: 'equals', field: 'status', value: 'active' },
+            { op: 'range', field: 'followers', min: 100000 },
+          ],
+        },
       ],
     };
     expect(fromFilterGroup(creators, either)).toEqual({
@@ -120,12 +152,31 @@ describe('FilterBar tree and list filters', () => {
       unsupported: 0,
     });
     // Inside an AND: plain filters plus the group; deeper OR nesting than the server takes is reported.
-    const mixed: FilterGroup = { match: 'all', conditions: [{ op: 'contains', field: 'city', value: 'Band' }, either] };
-    expect(fromFilterGroup(creators, mixed)).toMatchObject({ filters: [{ field: 'city', op: 'contains', value: 'Band' }], groups: [{ any: expect.any(Array) }], unsupported: 0 });
-    const tooDeep: FilterGroup = { match: 'any', conditions: [{ op: 'isEmpty', field: 'email' }, { match: 'all', conditions: [either] }] };
+    const mixed: FilterGroup = {
+      match: 'all',
+      conditions: [{ op: 'contains', field: 'city', value: 'Band' }, either],
+    };
+    expect(fromFilterGroup(creators, mixed)).toMatchObject({
+      filters: [{ field: 'city', op: 'contains', value: 'Band' }],
+      groups: [{ any: expect.any(Array) }],
+      unsupported: 0,
+    });
+    const tooDeep: FilterGroup = {
+      match: 'any',
+      conditions: [
+        { op: 'isEmpty', field: 'email' },
+        { match: 'all', conditions: [either] },
+      ],
+    };
     expect(fromFilterGroup(creators, tooDeep)).toEqual({ filters: [], groups: [], unsupported: 1 });
     // An alternative on a field the list lacks: the whole group is left out (dropping it would narrow the list).
-    const unknown: FilterGroup = { match: 'any', conditions: [{ op: 'isEmpty', field: 'email' }, { op: 'isEmpty', field: 'date_sent' }] };
+    const unknown: FilterGroup = {
+      match: 'any',
+      conditions: [
+        { op: 'isEmpty', field: 'email' },
+        { op: 'isEmpty', field: 'date_sent' },
+      ],
+    };
     expect(fromFilterGroup(creators, unknown)).toEqual({ filters: [], groups: [], unsupported: 1 });
   });
 
@@ -142,7 +193,9 @@ describe('FilterBar tree and list filters', () => {
     const { filters, groups } = fromFilterGroup(n8n, preset);
     const base = parseViewState(n8n, new URLSearchParams());
     const params = viewStateToSearchParams(n8n, { ...base, filters, groups, presetId: 'fresh' });
-    expect(params.get('or')).toBe('[{"status.in":["new","qualified"]},{"last_scraped_at.within":30},{"last_scraped_at.empty":true}]');
+    expect(params.get('or')).toBe(
+      '[{"status.in":["new","qualified"]},{"last_scraped_at.within":30},{"last_scraped_at.empty":true}]',
+    );
     const back = parseViewState(n8n, new URLSearchParams(params.toString()));
     expect(back.groups).toEqual(groups);
     expect(back.presetId).toBe('fresh');
@@ -158,12 +211,27 @@ describe('FilterBar tree and list filters', () => {
     params.append('or', '[{"notes.contains":"x"}]');
     params.append('or', 'not json');
     params.append('or', '[{"platform.eq":"tiktok"},{"email.empty":true}]');
-    expect(parseViewState(creators, params).groups).toEqual([{ any: [[{ field: 'platform', op: 'eq', value: 'tiktok' }], [{ field: 'email', op: 'empty', empty: true }]] }]);
+    expect(parseViewState(creators, params).groups).toEqual([
+      {
+        any: [
+          [{ field: 'platform', op: 'eq', value: 'tiktok' }],
+          [{ field: 'email', op: 'empty', empty: true }],
+        ],
+      },
+    ]);
   });
 
   it('handles equality on list-only fields and nulls', () => {
     // Equality on a field that only offers "any of" becomes a one-value list; a null is "is empty".
-    expect(fromFilterGroup(creators, { match: 'all', conditions: [{ op: 'equals', field: 'status', value: 'active' }, { op: 'equals', field: 'city', value: null }] }).filters).toEqual([
+    expect(
+      fromFilterGroup(creators, {
+        match: 'all',
+        conditions: [
+          { op: 'equals', field: 'status', value: 'active' },
+          { op: 'equals', field: 'city', value: null },
+        ],
+      }).filters,
+    ).toEqual([
       { field: 'status', op: 'eq', value: 'active' },
       { field: 'city', op: 'empty', empty: true },
     ]);
@@ -179,10 +247,18 @@ describe('FilterBar tree and list filters', () => {
 
   it('builds presets from the definition: status values and recent changes', () => {
     const names = builtInPresets(creators).map((preset) => preset.name);
-    expect(names).toEqual(['Status: Prospect', 'Status: Negotiating', 'Status: Active', 'Status: Inactive', 'Status: Blacklisted', 'Changed in the last 7 days']);
+    expect(names).toEqual([
+      'Status: Prospect',
+      'Status: Negotiating',
+      'Status: Active',
+      'Status: Inactive',
+      'Status: Blacklisted',
+      'Changed in the last 7 days',
+    ]);
     // Every preset translates to filters the server accepts.
     for (const def of ENTITIES) {
-      for (const preset of builtInPresets(def)) expect(fromFilterGroup(def, preset.filter).unsupported, `${def.name} ${preset.id}`).toBe(0);
+      for (const preset of builtInPresets(def))
+        expect(fromFilterGroup(def, preset.filter).unsupported, `${def.name} ${preset.id}`).toBe(0);
     }
     expect(builtInPresets(tribeTargets).map((preset) => preset.id)).toEqual(['recent']);
   });

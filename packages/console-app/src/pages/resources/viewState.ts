@@ -106,7 +106,9 @@ function parseFilter(def: EntityDef, name: string, op: string, value: string): L
           : null;
     case 'within': {
       const days = Number(value);
-      return /^\d+$/.test(value) && days >= 1 && days <= WITHIN_DAYS_MAX ? { field: name, op: 'within', days } : null;
+      return /^\d+$/.test(value) && days >= 1 && days <= WITHIN_DAYS_MAX
+        ? { field: name, op: 'within', days }
+        : null;
     }
   }
 }
@@ -132,7 +134,8 @@ export function parseViewState(def: EntityDef, params: URLSearchParams): ViewSta
     const match = FILTER_KEY.exec(key);
     if (!match) continue;
     const filter = parseFilter(def, match[1] as string, match[2] as string, value);
-    if (filter && !filters.some((other) => other.field === filter.field && other.op === filter.op)) filters.push(filter);
+    if (filter && !filters.some((other) => other.field === filter.field && other.op === filter.op))
+      filters.push(filter);
   }
   const groups: ListFilterGroup[] = [];
   let conditions = 0;
@@ -148,12 +151,16 @@ export function parseViewState(def: EntityDef, params: URLSearchParams): ViewSta
   const sortText = params.get('sort');
   if (sortText) {
     const [name = '', direction = 'asc'] = sortText.split(':');
-    if (fieldOf(def, name)?.sortable && (direction === 'asc' || direction === 'desc')) sort = { field: name, direction };
+    if (fieldOf(def, name)?.sortable && (direction === 'asc' || direction === 'desc'))
+      sort = { field: name, direction };
   }
   const sizeText = params.get('size');
-  const pageSize = sizeText !== null && PAGE_SIZES.includes(Number(sizeText)) ? Number(sizeText) : LIST_LIMIT_DEFAULT;
+  const pageSize =
+    sizeText !== null && PAGE_SIZES.includes(Number(sizeText)) ? Number(sizeText) : LIST_LIMIT_DEFAULT;
   const hideText = params.get('hide');
-  const hidden = hideText ? splitList(hideText).filter((name) => def.fields.some((field) => field.name === name)) : [];
+  const hidden = hideText
+    ? splitList(hideText).filter((name) => def.fields.some((field) => field.name === name))
+    : [];
   return {
     q: (params.get('q') ?? '').trim(),
     filters,
@@ -169,7 +176,12 @@ export function parseViewState(def: EntityDef, params: URLSearchParams): ViewSta
 
 /** The address-bar form of a view; defaults are left out so a plain page has a plain address. */
 export function viewStateToSearchParams(def: EntityDef, view: ViewState): URLSearchParams {
-  const params = listQueryToSearchParams(def, { q: view.q || null, filters: view.filters, groups: view.groups, sort: view.sort });
+  const params = listQueryToSearchParams(def, {
+    q: view.q || null,
+    filters: view.filters,
+    groups: view.groups,
+    sort: view.sort,
+  });
   if (view.page > 1) params.set('page', String(view.page));
   if (view.pageSize !== LIST_LIMIT_DEFAULT) params.set('size', String(view.pageSize));
   if (view.hidden.length) params.set('hide', view.hidden.map(escapeListItem).join(','));
@@ -187,7 +199,9 @@ export function filtersKey(def: EntityDef, filters: ListFilter[], groups: ListFi
 
 /** The visible field columns of a view, in the entity's order (what the CSV export writes). */
 export function visibleColumns(def: EntityDef, hidden: string[]): string[] {
-  const listed = def.fields.some((field) => field.list) ? def.fields.filter((field) => field.list) : def.fields;
+  const listed = def.fields.some((field) => field.list)
+    ? def.fields.filter((field) => field.list)
+    : def.fields;
   return listed.map((field) => field.name).filter((name) => !hidden.includes(name));
 }
 
@@ -233,7 +247,9 @@ export function toFilterGroup(filters: ListFilter[], groups: ListFilterGroup[] =
     if (alternatives.some((alternative) => alternative.some((condition) => condition === null))) continue;
     conditions.push({
       match: 'any',
-      conditions: (alternatives as FilterCondition[][]).map((alternative) => (alternative.length === 1 ? alternative[0]! : { match: 'all', conditions: alternative })),
+      conditions: (alternatives as FilterCondition[][]).map((alternative) =>
+        alternative.length === 1 ? alternative[0]! : { match: 'all', conditions: alternative },
+      ),
     });
   }
   return { match: 'all', conditions };
@@ -289,7 +305,11 @@ export function fromFilterGroup(def: EntityDef, group: FilterGroup, now = new Da
   const addOr = (node: FilterGroup) => {
     const any: ListFilter[][] = [];
     for (const term of node.conditions) {
-      const alternative = isGroupNode(term) ? (actsAsAll(term) ? flatten(term) : null) : flatten({ match: 'all', conditions: [term] });
+      const alternative = isGroupNode(term)
+        ? actsAsAll(term)
+          ? flatten(term)
+          : null
+        : flatten({ match: 'all', conditions: [term] });
       if (!alternative) {
         unsupported += 1;
         return;
@@ -329,18 +349,27 @@ export function fromFilterGroup(def: EntityDef, group: FilterGroup, now = new Da
 function fromCondition(field: FieldDef, condition: FilterCondition, now: Date): ListFilter | null {
   const allowed = filterOperatorsFor(field);
   const scalar = (value: unknown): FilterScalarValue | null =>
-    value === null || value === undefined ? null : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
+    value === null || value === undefined
+      ? null
+      : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? value
+        : null;
   switch (condition.op) {
     case 'equals': {
-      if (condition.value === null) return allowed.includes('empty') ? { field: field.name, op: 'empty', empty: true } : null;
+      if (condition.value === null)
+        return allowed.includes('empty') ? { field: field.name, op: 'empty', empty: true } : null;
       if (allowed.includes('eq')) return { field: field.name, op: 'eq', value: condition.value };
       return allowed.includes('in') ? { field: field.name, op: 'in', values: [condition.value] } : null;
     }
     case 'in': {
-      const values = condition.values.map(scalar).filter((value): value is FilterScalarValue => value !== null);
+      const values = condition.values
+        .map(scalar)
+        .filter((value): value is FilterScalarValue => value !== null);
       if (values.length === 0) return null;
       if (allowed.includes('in')) return { field: field.name, op: 'in', values };
-      return values.length === 1 && allowed.includes('eq') ? { field: field.name, op: 'eq', value: values[0] as FilterScalarValue } : null;
+      return values.length === 1 && allowed.includes('eq')
+        ? { field: field.name, op: 'eq', value: values[0] as FilterScalarValue }
+        : null;
     }
     case 'range': {
       if (!allowed.includes('range')) return null;
@@ -349,16 +378,28 @@ function fromCondition(field: FieldDef, condition: FilterCondition, now: Date): 
       return min === null && max === null ? null : { field: field.name, op: 'range', min, max };
     }
     case 'contains':
-      return allowed.includes('contains') && condition.value.trim() ? { field: field.name, op: 'contains', value: condition.value.trim() } : null;
+      return allowed.includes('contains') && condition.value.trim()
+        ? { field: field.name, op: 'contains', value: condition.value.trim() }
+        : null;
     case 'isEmpty':
       return allowed.includes('empty') ? { field: field.name, op: 'empty', empty: true } : null;
     case 'withinLastDays': {
-      if (allowed.includes('within') && Number.isInteger(condition.days) && condition.days >= 1 && condition.days <= WITHIN_DAYS_MAX) {
+      if (
+        allowed.includes('within') &&
+        Number.isInteger(condition.days) &&
+        condition.days >= 1 &&
+        condition.days <= WITHIN_DAYS_MAX
+      ) {
         return { field: field.name, op: 'within', days: condition.days };
       }
       if (!allowed.includes('range')) return null;
       const from = new Date(now.getTime() - condition.days * 24 * 60 * 60 * 1000);
-      return { field: field.name, op: 'range', min: field.type === 'month' ? isoDay(from).slice(0, 7) : isoDay(from), max: null };
+      return {
+        field: field.name,
+        op: 'range',
+        min: field.type === 'month' ? isoDay(from).slice(0, 7) : isoDay(from),
+        max: null,
+      };
     }
   }
 }
@@ -377,15 +418,27 @@ export function builtInPresets(def: EntityDef): FilterPreset[] {
     hiddenColumns: [],
     hiddenRendering: [],
   });
-  const active = def.fields.find((field) => field.name === 'active' && field.type === 'boolean' && field.filterable);
+  const active = def.fields.find(
+    (field) => field.name === 'active' && field.type === 'boolean' && field.filterable,
+  );
   if (active) {
     presets.push(preset('active', 'Active', { op: 'equals', field: 'active', value: true }));
     presets.push(preset('inactive', 'Inactive', { op: 'equals', field: 'active', value: false }));
   }
-  const status = def.fields.find((field) => field.name === 'status' && field.type === 'enum' && field.filterable);
+  const status = def.fields.find(
+    (field) => field.name === 'status' && field.type === 'enum' && field.filterable,
+  );
   for (const option of status?.options ?? []) {
-    presets.push(preset(`status-${option.value}`, `Status: ${option.label}`, { op: 'in', field: 'status', values: [option.value] }));
+    presets.push(
+      preset(`status-${option.value}`, `Status: ${option.label}`, {
+        op: 'in',
+        field: 'status',
+        values: [option.value],
+      }),
+    );
   }
-  presets.push(preset('recent', 'Changed in the last 7 days', { op: 'withinLastDays', field: 'updated_at', days: 7 }));
+  presets.push(
+    preset('recent', 'Changed in the last 7 days', { op: 'withinLastDays', field: 'updated_at', days: 7 }),
+  );
   return presets;
 }

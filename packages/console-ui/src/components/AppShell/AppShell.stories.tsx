@@ -87,18 +87,32 @@ export const Desktop: Story = {
 
 /** Narrower than 900 px: the sidebar is a closed drawer behind a Menu button. */
 export const MobileClosed: Story = {
-  decorators: [(Story) => <div style={{ width: 375 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ width: 375 }}>
+        <Story />
+      </div>
+    ),
+  ],
   play: async ({ canvas }) => {
     const menuButton = await canvas.findByRole('button', { name: 'Menu' });
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-    await waitFor(() => expect(canvas.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(canvas.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument(),
+    );
   },
 };
 
 /** The drawer open; Escape closes it and returns focus to Menu; following a link closes it too. */
 export const MobileDrawerOpen: Story = {
   args: { defaultDrawerOpen: true },
-  decorators: [(Story) => <div style={{ width: 375 }}><Story /></div>],
+  decorators: [
+    (Story) => (
+      <div style={{ width: 375 }}>
+        <Story />
+      </div>
+    ),
+  ],
   play: async ({ canvas, userEvent }) => {
     const dialog = await canvas.findByRole('dialog', { name: 'Menu' });
     await expect(dialog).toBeVisible();
@@ -139,10 +153,23 @@ export const AllStates: Story = {
       </section>
       <div style={{ display: 'flex', gap: 24 }}>
         <section aria-label="Compact, closed" style={{ width: 375 }}>
-          <Demo {...args} layout="compact" mainLandmark={false} navLabel="Main menu (compact, closed)" height={360} />
+          <Demo
+            {...args}
+            layout="compact"
+            mainLandmark={false}
+            navLabel="Main menu (compact, closed)"
+            height={360}
+          />
         </section>
         <section aria-label="Compact, open" style={{ width: 375 }}>
-          <Demo {...args} layout="compact" defaultDrawerOpen mainLandmark={false} navLabel="Main menu (compact, open)" height={360} />
+          <Demo
+            {...args}
+            layout="compact"
+            defaultDrawerOpen
+            mainLandmark={false}
+            navLabel="Main menu (compact, open)"
+            height={360}
+          />
         </section>
       </div>
     </div>

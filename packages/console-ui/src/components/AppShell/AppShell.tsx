@@ -43,13 +43,18 @@ export interface AppShellProps {
 }
 
 /** Measures the element's width; falls back to the window's when it is not laid out (jsdom, SSR). */
-function useMeasuredLayout(ref: RefObject<HTMLElement | null>, compactBelow: number, enabled: boolean): AppShellLayout {
+function useMeasuredLayout(
+  ref: RefObject<HTMLElement | null>,
+  compactBelow: number,
+  enabled: boolean,
+): AppShellLayout {
   const [layout, setLayout] = useState<AppShellLayout>('wide');
   useLayoutEffect(() => {
     const element = ref.current;
     if (!enabled || !element) return;
     const measure = () => {
-      const width = element.getBoundingClientRect().width || (typeof window !== 'undefined' ? window.innerWidth : 0);
+      const width =
+        element.getBoundingClientRect().width || (typeof window !== 'undefined' ? window.innerWidth : 0);
       setLayout(width > 0 && width < compactBelow ? 'compact' : 'wide');
     };
     measure();
@@ -61,7 +66,8 @@ function useMeasuredLayout(ref: RefObject<HTMLElement | null>, compactBelow: num
   return layout;
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The console frame: sidebar beside a main content area. Below 900 px the sidebar becomes a drawer opened
@@ -168,7 +174,9 @@ export function AppShell({
         </TopBar>
       ) : null}
       <Body>
-        {drawerOpen ? <Backdrop className="sc-app-shell__backdrop" aria-hidden="true" onClick={() => close(true)} /> : null}
+        {drawerOpen ? (
+          <Backdrop className="sc-app-shell__backdrop" aria-hidden="true" onClick={() => close(true)} />
+        ) : null}
         {/* The click handler only notices link activations bubbling up; the links handle the keyboard. */}
         <Drawer
           ref={drawerRef}

@@ -36,7 +36,11 @@ function WiredToMachine() {
   const transport = useSelector(connection, (snapshot) => snapshot.context.transport);
   return (
     <div style={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
-      <ConnectionStatus state={state} transport={transport} onRetry={() => connection.send({ type: 'RETRY' })} />
+      <ConnectionStatus
+        state={state}
+        transport={transport}
+        onRetry={() => connection.send({ type: 'RETRY' })}
+      />
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         <button type="button" onClick={() => socket.emit({ type: 'connected', transport: 'websocket' })}>
           Server accepts (websocket)
@@ -44,7 +48,10 @@ function WiredToMachine() {
         <button type="button" onClick={() => socket.emit({ type: 'connected', transport: 'polling' })}>
           Server accepts (polling)
         </button>
-        <button type="button" onClick={() => socket.emit({ type: 'disconnected', reason: 'transport close' })}>
+        <button
+          type="button"
+          onClick={() => socket.emit({ type: 'disconnected', reason: 'transport close' })}
+        >
           Drop connection
         </button>
         <button type="button" onClick={() => connection.send({ type: 'BROWSER.OFFLINE' })}>

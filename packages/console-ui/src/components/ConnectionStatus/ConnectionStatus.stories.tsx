@@ -68,7 +68,12 @@ export const OfflineWithRetry: Story = {
 export const CustomLabels: Story = {
   args: {
     state: 'reconnecting',
-    labels: { connected: 'Terhubung', connecting: 'Menghubungkan…', reconnecting: 'Menyambung ulang…', offline: 'Luring' },
+    labels: {
+      connected: 'Terhubung',
+      connecting: 'Menghubungkan…',
+      reconnecting: 'Menyambung ulang…',
+      offline: 'Luring',
+    },
   },
   play: async ({ canvasElement }) => {
     await expect(status(canvasElement)).toHaveTextContent('Menyambung ulang…');

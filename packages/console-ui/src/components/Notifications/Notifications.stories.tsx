@@ -64,7 +64,9 @@ export const Info: Story = {
 export const Warning: Story = {
   args: { defaultNotifications: [samples.warning] },
   play: async () => {
-    await expect(within(region()).getByRole('alert')).toHaveTextContent('The realtime connection dropped; retrying.');
+    await expect(within(region()).getByRole('alert')).toHaveTextContent(
+      'The realtime connection dropped; retrying.',
+    );
   },
 };
 
@@ -98,7 +100,9 @@ export const AutoDismiss: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Notify success' }));
     await expect(within(region()).getByRole('status')).toHaveTextContent('The creator was saved.');
-    await waitFor(() => expect(within(region()).queryByRole('status')).not.toBeInTheDocument(), { timeout: 2000 });
+    await waitFor(() => expect(within(region()).queryByRole('status')).not.toBeInTheDocument(), {
+      timeout: 2000,
+    });
   },
 };
 

@@ -57,7 +57,8 @@ export function useNotifications(): NotificationsApi {
   return api;
 }
 
-type Action = { type: 'add'; item: NotificationItem; max: number } | { type: 'remove'; id: string } | { type: 'clear' };
+type Action =
+  { type: 'add'; item: NotificationItem; max: number } | { type: 'remove'; id: string } | { type: 'clear' };
 
 function reducer(state: NotificationItem[], action: Action): NotificationItem[] {
   switch (action.type) {
@@ -110,7 +111,11 @@ export function NotificationsProvider({
       ...(options.title !== undefined ? { title: options.title } : {}),
       message: options.message,
       timeoutMs:
-        options.timeoutMs !== undefined ? options.timeoutMs : options.type === 'error' ? null : defaultTimeoutMs,
+        options.timeoutMs !== undefined
+          ? options.timeoutMs
+          : options.type === 'error'
+            ? null
+            : defaultTimeoutMs,
     }),
     [defaultTimeoutMs],
   );
@@ -141,7 +146,13 @@ export function NotificationsProvider({
 }
 
 /** The list of the provider's notifications, each auto-dismissed after its timeout (paused on hover/focus). */
-export function NotificationViewport({ label = 'Notifications', className }: { label?: string; className?: string }) {
+export function NotificationViewport({
+  label = 'Notifications',
+  className,
+}: {
+  label?: string;
+  className?: string;
+}) {
   const { notifications, dismiss } = useNotifications();
   return (
     <Viewport aria-label={label} className={['sc-notifications', className].filter(Boolean).join(' ')}>
@@ -168,7 +179,8 @@ function TimedNotification({ item, onDismiss }: { item: NotificationItem; onDism
     const timer = setTimeout(() => onDismissRef.current(item.id), remaining.current);
     return () => {
       clearTimeout(timer);
-      if (remaining.current !== null) remaining.current = Math.max(0, remaining.current - (Date.now() - started));
+      if (remaining.current !== null)
+        remaining.current = Math.max(0, remaining.current - (Date.now() - started));
     };
   }, [paused, item.id]);
 

@@ -66,7 +66,10 @@ function formatter(locale: string, decimals: 0 | 2): Intl.NumberFormat {
  * formatNumber('1234.5', { decimals: 2 })  // '1.234,50'
  * formatNumber(null)                       // '-'
  */
-export function formatNumber(value: unknown, { decimals = 0, locale = NUMBER_LOCALE }: FormatNumberOptions = {}): string {
+export function formatNumber(
+  value: unknown,
+  { decimals = 0, locale = NUMBER_LOCALE }: FormatNumberOptions = {},
+): string {
   const numeric = toNumericString(value);
   if (numeric === null) return INVALID_NUMBER_TEXT;
   return formatter(locale, decimals).format(numeric);

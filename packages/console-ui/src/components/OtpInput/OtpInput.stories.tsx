@@ -15,7 +15,8 @@ type Story = StoryObj<typeof meta>;
 const boxes = (canvasElement: HTMLElement) => within(canvasElement).getAllByRole('textbox');
 const box = (canvasElement: HTMLElement, n: number, of = 6) =>
   within(canvasElement).getByRole('textbox', { name: `Digit ${n} of ${of}` });
-const valuesOf = (canvasElement: HTMLElement) => boxes(canvasElement).map((input) => (input as HTMLInputElement).value);
+const valuesOf = (canvasElement: HTMLElement) =>
+  boxes(canvasElement).map((input) => (input as HTMLInputElement).value);
 
 /** Six empty boxes in a labelled group. */
 export const Empty: Story = {
@@ -56,11 +57,17 @@ export const Disabled: Story = {
 
 /** The server rejected the code: aria-invalid boxes and a linked message. */
 export const Invalid: Story = {
-  args: { defaultValue: '000000', invalid: true, description: 'The code is wrong. Check the SMS and try again.' },
+  args: {
+    defaultValue: '000000',
+    invalid: true,
+    description: 'The code is wrong. Check the SMS and try again.',
+  },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('group')).toHaveAttribute('data-invalid');
     await expect(box(canvasElement, 1)).toHaveAttribute('aria-invalid', 'true');
-    await expect(box(canvasElement, 1)).toHaveAccessibleDescription('The code is wrong. Check the SMS and try again.');
+    await expect(box(canvasElement, 1)).toHaveAccessibleDescription(
+      'The code is wrong. Check the SMS and try again.',
+    );
   },
 };
 

@@ -154,7 +154,8 @@ export function useOtpInput({
         return;
       }
       // The box held a character and the caret was beside it: the new one is the other character.
-      const typed = raw.length === 2 && old !== '' && raw.includes(old) ? (raw[0] === old ? raw.slice(1) : raw[0]!) : raw;
+      const typed =
+        raw.length === 2 && old !== '' && raw.includes(old) ? (raw[0] === old ? raw.slice(1) : raw[0]!) : raw;
       focusBox(fillFrom(index, typed));
     },
     onKeyDown: (event) => {

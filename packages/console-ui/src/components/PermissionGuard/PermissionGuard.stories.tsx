@@ -108,7 +108,9 @@ export const CustomSlots: Story = {
     denied: <p role="alert">Ask an administrator for the statistics key.</p>,
   },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Ask an administrator for the statistics key.');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      'Ask an administrator for the statistics key.',
+    );
   },
 };
 

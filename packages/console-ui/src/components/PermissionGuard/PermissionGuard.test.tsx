@@ -33,10 +33,11 @@ describe('PermissionGuard', () => {
 
   it('ignores the aborted first check of a StrictMode effect replay', async () => {
     // Like axios: an aborted request rejects with "canceled" once it settles.
-    const check = vi.fn((_key: string, signal?: AbortSignal) =>
-      new Promise<boolean>((resolve, reject) => {
-        setTimeout(() => (signal?.aborted ? reject({ message: 'canceled' }) : resolve(true)), 5);
-      }),
+    const check = vi.fn(
+      (_key: string, signal?: AbortSignal) =>
+        new Promise<boolean>((resolve, reject) => {
+          setTimeout(() => (signal?.aborted ? reject({ message: 'canceled' }) : resolve(true)), 5);
+        }),
     );
     render(
       <StrictMode>
@@ -60,7 +61,9 @@ describe('PermissionGuard', () => {
   it('shows the error with a Retry button that checks again', async () => {
     const check = vi.fn().mockRejectedValueOnce({ message: 'Network Error' }).mockResolvedValueOnce(true);
     render(<ErrorState check={check} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not check your access to this page (Network Error).');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not check your access to this page (Network Error).',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'Usage Statistics' })).toBeInTheDocument();
     expect(check).toHaveBeenCalledTimes(2);
@@ -69,7 +72,9 @@ describe('PermissionGuard', () => {
 
   it('describes an error without a message by its status', async () => {
     render(<ErrorState check={() => Promise.reject({ status: 502 })} />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not check your access to this page (HTTP 502).');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Could not check your access to this page (HTTP 502).',
+    );
   });
 
   it('accepts an error slot as a render function', async () => {
@@ -88,7 +93,9 @@ describe('PermissionGuard', () => {
 
   it('uses custom slots', async () => {
     render(<CustomSlots />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Ask an administrator for the statistics key.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Ask an administrator for the statistics key.',
+    );
   });
 
   it('starts the check at once and shows the result at the 0.75 s floor', async () => {

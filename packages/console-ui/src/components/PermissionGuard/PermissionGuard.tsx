@@ -165,7 +165,9 @@ export function PermissionGuardDenied({ message = PAGE_DENIED_MESSAGE }: { messa
 /** Describes a failed check for people: the server's message or status when there is one. */
 export function permissionErrorText(error: CallError): string {
   const detail = error.message ?? (error.status ? `HTTP ${error.status}` : undefined);
-  return detail ? `Could not check your access to this page (${detail}).` : 'Could not check your access to this page.';
+  return detail
+    ? `Could not check your access to this page (${detail}).`
+    : 'Could not check your access to this page.';
 }
 
 /** The default `error` slot: what went wrong and a Retry button. */

@@ -2,7 +2,11 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { CallError, CheckPermissionFn } from '../../adapters.js';
-import { PAGE_GUARD_DELAYS, pageGuardMachine, type PageGuardOutcome } from '../../machines/pageGuard.machine.js';
+import {
+  PAGE_GUARD_DELAYS,
+  pageGuardMachine,
+  type PageGuardOutcome,
+} from '../../machines/pageGuard.machine.js';
 
 export type PermissionStatus = 'checking' | PageGuardOutcome;
 

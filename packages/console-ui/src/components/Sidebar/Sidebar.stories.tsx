@@ -7,7 +7,8 @@ import type { LinkRendererProps, PermissionEntry } from '../../adapters.js';
 import { Sidebar, type SidebarProps } from './Sidebar.js';
 
 const menu = menuDefinition();
-const grant = (...keys: string[]): PermissionEntry[] => keys.map((permission_key) => ({ permission_key, allow_read: 1 }));
+const grant = (...keys: string[]): PermissionEntry[] =>
+  keys.map((permission_key) => ({ permission_key, allow_read: 1 }));
 const allKeys = grant(...PERMISSION_KEYS);
 
 const ALWAYS_VISIBLE = ['General Affairs', 'Automation Database', 'Operation Data'];
@@ -63,7 +64,10 @@ export const AllKeys: Story = {
       'Users',
     ]);
     // The current page's group is open and its link marked.
-    await expect(canvas.getByRole('button', { name: 'Operation Data' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(canvas.getByRole('button', { name: 'Operation Data' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await expect(canvas.getByRole('link', { name: 'Product Admin' })).toHaveAttribute('aria-current', 'page');
     await userEvent.click(canvas.getByRole('button', { name: 'Sign Out' }));
     await expect(args.onSignOut).toHaveBeenCalledTimes(1);
@@ -76,7 +80,10 @@ export const NoKeys: Story = {
   args: { permissions: [], currentPath: '/app/general-affairs/meeting-room-dashboard' },
   play: async ({ canvasElement, canvas }) => {
     await expect(groupNames(canvasElement)).toEqual(ALWAYS_VISIBLE);
-    await expect(canvas.getByRole('link', { name: 'Meeting Room Dashboard' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('link', { name: 'Meeting Room Dashboard' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   },
 };
 
@@ -98,7 +105,10 @@ export const DoubleKeyedItems: Story = {
     currentPath: '/app/reports/monthly',
   },
   play: async ({ canvas, userEvent }) => {
-    await expect(canvas.getByRole('link', { name: 'Monthly Report' })).toHaveAttribute('aria-current', 'page');
+    await expect(canvas.getByRole('link', { name: 'Monthly Report' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(canvas.queryByRole('link', { name: 'KOL Report' })).not.toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Finance' }));
     await expect(canvas.getByRole('link', { name: 'Bank Accounts' })).toBeVisible();
@@ -194,7 +204,9 @@ export const WithRouterLinks: Story = {
   render: (args) => <WithRouter {...args} />,
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('link', { name: 'Tribe Admin' }));
-    await waitFor(() => expect(canvas.getByRole('link', { name: 'Tribe Admin' })).toHaveAttribute('aria-current', 'page'));
+    await waitFor(() =>
+      expect(canvas.getByRole('link', { name: 'Tribe Admin' })).toHaveAttribute('aria-current', 'page'),
+    );
     await expect(canvas.getByRole('link', { name: 'Product Admin' })).not.toHaveAttribute('aria-current');
   },
 };
@@ -205,7 +217,10 @@ const variants: [string, Partial<SidebarProps>][] = [
   ['Double-keyed items', { permissions: grant('ad_daily_tracker'), currentPath: '/app/reports/adset' }],
   ['Refreshing', { refreshing: true }],
   ['No last login', { user: { fullname: 'Budi Santoso', last_login: null } }],
-  ['Long name', { user: { fullname: 'Raden Ajeng Kartini Puspitasari Wulandari Setyaningrum', last_login: null } }],
+  [
+    'Long name',
+    { user: { fullname: 'Raden Ajeng Kartini Puspitasari Wulandari Setyaningrum', last_login: null } },
+  ],
 ];
 
 /** Every variant side by side, for visual review. */

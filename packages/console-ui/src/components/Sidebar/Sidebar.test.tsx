@@ -8,13 +8,28 @@ import { formatLastLogin, samePath, visibleMenuGroups, type SidebarMenuGroup } f
 import { Sidebar } from './Sidebar.js';
 import * as stories from './Sidebar.stories.js';
 
-const { AllKeys, NoKeys, ZeroReadKeys, DoubleKeyedItems, Refreshing, NoLastLogin, WithFooter, WithRouterLinks, AllStates } =
-  composeStories(stories);
+const {
+  AllKeys,
+  NoKeys,
+  ZeroReadKeys,
+  DoubleKeyedItems,
+  Refreshing,
+  NoLastLogin,
+  WithFooter,
+  WithRouterLinks,
+  AllStates,
+} = composeStories(stories);
 
 const groupButtons = () => screen.getAllByRole('button').filter((b) => b.hasAttribute('aria-expanded'));
 
 const MENU: SidebarMenuGroup[] = [
-  { id: 'open', label: 'Open', alwaysVisible: true, requires: [], items: [{ id: 'o1', label: 'O1', path: '/o1', requires: ['x'] }] },
+  {
+    id: 'open',
+    label: 'Open',
+    alwaysVisible: true,
+    requires: [],
+    items: [{ id: 'o1', label: 'O1', path: '/o1', requires: ['x'] }],
+  },
   {
     id: 'two',
     label: 'Two keys',
@@ -25,7 +40,13 @@ const MENU: SidebarMenuGroup[] = [
       { id: 't2', label: 'T2', path: '/t2/', requires: ['c'] },
     ],
   },
-  { id: 'solo', label: 'Solo', alwaysVisible: false, requires: [], items: [{ id: 's1', label: 'S1', path: '/s1', requires: ['d'] }] },
+  {
+    id: 'solo',
+    label: 'Solo',
+    alwaysVisible: false,
+    requires: [],
+    items: [{ id: 's1', label: 'S1', path: '/s1', requires: ['d'] }],
+  },
   { id: 'empty', label: 'Empty', alwaysVisible: true, requires: [], items: [] },
 ];
 const read = (...keys: string[]) => keys.map((permission_key) => ({ permission_key, allow_read: 1 }));
@@ -49,7 +70,9 @@ describe('visibleMenuGroups', () => {
   });
 
   it('treats allow_read 0 as no access, and any readable duplicate as access', () => {
-    expect(visibleMenuGroups(MENU, [{ permission_key: 'd', allow_read: 0 }]).map((g) => g.id)).toEqual(['open']);
+    expect(visibleMenuGroups(MENU, [{ permission_key: 'd', allow_read: 0 }]).map((g) => g.id)).toEqual([
+      'open',
+    ]);
     expect(
       visibleMenuGroups(MENU, [
         { permission_key: 'd', allow_read: 0 },
@@ -75,7 +98,9 @@ describe('formatLastLogin and samePath', () => {
     expect(formatLastLogin(null)).toBe('—');
     expect(formatLastLogin('')).toBe('—');
     expect(formatLastLogin('kemarin')).toBe('kemarin');
-    expect(formatLastLogin('2025-03-12T07:05:00Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe('12 Mar 2025, 07:05');
+    expect(formatLastLogin('2025-03-12T07:05:00Z', { locale: 'en-GB', timeZone: 'UTC' })).toBe(
+      '12 Mar 2025, 07:05',
+    );
   });
 
   it('compares paths ignoring a trailing slash', () => {
@@ -107,7 +132,10 @@ describe('Sidebar', () => {
     expect(screen.getByRole('button', { name: 'Operation Data' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('button', { name: 'Reports' })).toHaveAttribute('aria-expanded', 'false');
     expect(screen.getByRole('link', { name: 'Product Admin' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'Product Admin' })).toHaveAttribute('href', '/app/admins/products');
+    expect(screen.getByRole('link', { name: 'Product Admin' })).toHaveAttribute(
+      'href',
+      '/app/admins/products',
+    );
   });
 
   it('keeps one group open at a time, with aria-controls pointing at its list', async () => {

@@ -74,7 +74,10 @@ export function Sidebar({
   const dateTime = lastLoginDateTime(user.last_login);
 
   return (
-    <Root className={['sc-sidebar', className].filter(Boolean).join(' ')} data-refreshing={refreshing || undefined}>
+    <Root
+      className={['sc-sidebar', className].filter(Boolean).join(' ')}
+      data-refreshing={refreshing || undefined}
+    >
       <Header className="sc-sidebar__header">
         {productLabel ? <Product className="sc-sidebar__product">{productLabel}</Product> : null}
         <UserName className="sc-sidebar__user">{user.fullname}</UserName>
@@ -129,7 +132,11 @@ export function Sidebar({
                     const current = isCurrent(item.path);
                     return (
                       <li key={item.id}>
-                        <Link to={item.path} className="sc-sidebar__link" aria-current={current ? 'page' : undefined}>
+                        <Link
+                          to={item.path}
+                          className="sc-sidebar__link"
+                          aria-current={current ? 'page' : undefined}
+                        >
                           {item.label}
                         </Link>
                       </li>
@@ -149,7 +156,14 @@ export function Sidebar({
 
 function RefreshIcon() {
   return (
-    <svg className="sc-sidebar__refresh-icon" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg
+      className="sc-sidebar__refresh-icon"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path
         fill="currentColor"
         d="M17.65 6.35A7.96 7.96 0 0 0 12 4a8 8 0 1 0 7.73 10h-2.08A6 6 0 1 1 12 6c1.66 0 3.14.69 4.22 1.78L13 11h7V4l-2.35 2.35z"

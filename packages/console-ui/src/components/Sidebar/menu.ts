@@ -94,7 +94,10 @@ export interface FormatLastLoginOptions {
  * @example
  * formatLastLogin('2025-03-12T07:05:00Z', { timeZone: 'Asia/Jakarta' }) // "12 Mar 2025, 14.05"
  */
-export function formatLastLogin(value: string | null | undefined, options: FormatLastLoginOptions = {}): string {
+export function formatLastLogin(
+  value: string | null | undefined,
+  options: FormatLastLoginOptions = {},
+): string {
   if (value === null || value === undefined || value.trim() === '') return PLACEHOLDER;
   const date = parseDate(value);
   if (!date) return value;

@@ -66,7 +66,9 @@ describe('TextArea', () => {
   });
 
   it('a controlled value longer than the limit shows "over"', () => {
-    const { container } = render(<TextArea label="Notes" maxLength={3} value="abcdef" onValueChange={() => undefined} />);
+    const { container } = render(
+      <TextArea label="Notes" maxLength={3} value="abcdef" onValueChange={() => undefined} />,
+    );
     expect(screen.getByText('6 / 3')).toHaveAttribute('data-limit', 'over');
     expect(container.querySelector('.sc-text-area')).toHaveAttribute('data-limit', 'over');
   });
@@ -88,13 +90,26 @@ describe('charCount / useCharCounter', () => {
   it('classifies ok, near (from 90 %), at and over', () => {
     expect(charCount({ value: 'a'.repeat(89), maxLength: 100 }).status).toBe('ok');
     expect(charCount({ value: 'a'.repeat(90), maxLength: 100 }).status).toBe('near');
-    expect(charCount({ value: 'a'.repeat(100), maxLength: 100 })).toMatchObject({ status: 'at', remaining: 0, text: '100 / 100' });
-    expect(charCount({ value: 'a'.repeat(101), maxLength: 100 })).toMatchObject({ status: 'over', remaining: -1 });
+    expect(charCount({ value: 'a'.repeat(100), maxLength: 100 })).toMatchObject({
+      status: 'at',
+      remaining: 0,
+      text: '100 / 100',
+    });
+    expect(charCount({ value: 'a'.repeat(101), maxLength: 100 })).toMatchObject({
+      status: 'over',
+      remaining: -1,
+    });
     expect(charCount({ value: 'abc', maxLength: 10, nearLimitRatio: 0.3 }).status).toBe('near');
   });
 
   it('without a maximum there is no status and the text is the bare count', () => {
-    expect(charCount({ value: 'abc' })).toEqual({ count: 3, maxLength: undefined, remaining: undefined, status: 'none', text: '3' });
+    expect(charCount({ value: 'abc' })).toEqual({
+      count: 3,
+      maxLength: undefined,
+      remaining: undefined,
+      status: 'none',
+      text: '3',
+    });
   });
 
   it('counts like maxlength does (UTF-16 units: an emoji is 2)', () => {

@@ -3,8 +3,10 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useCharCounter } from './useCharCounter.js';
 
-export interface TextAreaProps
-  extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'defaultValue' | 'maxLength' | 'children'> {
+export interface TextAreaProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'value' | 'defaultValue' | 'maxLength' | 'children'
+> {
   /** Visible label, tied to the field. */
   label: string;
   value?: string;
@@ -164,7 +166,12 @@ export function TextArea({
           ) : null}
           {description ? <Help id={descriptionId}>{description}</Help> : null}
           {showCounter ? (
-            <Counter id={counterId} aria-live="polite" data-limit={counter.status} className="sc-text-area__counter">
+            <Counter
+              id={counterId}
+              aria-live="polite"
+              data-limit={counter.status}
+              className="sc-text-area__counter"
+            >
               {counter.text}
             </Counter>
           ) : null}

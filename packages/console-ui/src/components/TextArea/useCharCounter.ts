@@ -29,13 +29,23 @@ export interface CharCounter {
  * @example
  * charCount({ value: 'Halo', maxLength: 5 }) // { count: 4, remaining: 1, status: 'near', text: '4 / 5', … }
  */
-export function charCount({ value, maxLength, nearLimitRatio = DEFAULT_NEAR_LIMIT_RATIO }: UseCharCounterOptions): CharCounter {
+export function charCount({
+  value,
+  maxLength,
+  nearLimitRatio = DEFAULT_NEAR_LIMIT_RATIO,
+}: UseCharCounterOptions): CharCounter {
   const count = value.length;
   if (maxLength === undefined || !Number.isFinite(maxLength) || maxLength < 0) {
     return { count, maxLength: undefined, remaining: undefined, status: 'none', text: String(count) };
   }
   const status: CharLimitStatus =
-    count > maxLength ? 'over' : count === maxLength ? 'at' : count >= Math.ceil(maxLength * nearLimitRatio) ? 'near' : 'ok';
+    count > maxLength
+      ? 'over'
+      : count === maxLength
+        ? 'at'
+        : count >= Math.ceil(maxLength * nearLimitRatio)
+          ? 'near'
+          : 'ok';
   return { count, maxLength, remaining: maxLength - count, status, text: `${count} / ${maxLength}` };
 }
 
