@@ -108,4 +108,10 @@ export interface EntityDef {
   rules?: EntityRule[];
   /** Also writable by automation (n8n) with an API key an admin creates; those writes are audited as the key. */
   apiKeyWritable?: boolean;
+  /**
+   * Who makes the table: 'generated' (the default) — migrations are generated from this definition
+   * (`npm run migration:generate`); 'migration' — a hand-written migration owns it (e.g. rows a webhook
+   * writes), the generator skips it and the resource API still reads it with the same list query language.
+   */
+  storage?: 'generated' | 'migration';
 }
