@@ -123,17 +123,30 @@ describe('resource OpenAPI', () => {
     };
     for (const def of ENTITIES) {
       const base = `/api/resources/${def.name}`;
-      expect(Object.keys(document.paths[base] ?? {}).sort(), def.name).toEqual(['get', 'post']);
-      expect(Object.keys(document.paths[`${base}/{id}`] ?? {}).sort()).toEqual(['delete', 'get', 'patch']);
-      for (const suffix of ['/{id}/history', '/bulk-delete', '/options', '/upsert'])
+      const readOnly = def.access === 'read-only';
+      expect(Object.keys(document.paths[base] ?? {}).sort(), def.name).toEqual(
+        readOnly ? ['get'] : ['get', 'post'],
+      );
+      expect(Object.keys(document.paths[`${base}/{id}`] ?? {}).sort()).toEqual(
+        readOnly ? ['get'] : ['delete', 'get', 'patch'],
+      );
+      for (const suffix of ['/{id}/history', '/options', ...(readOnly ? [] : ['/bulk-delete', '/upsert'])])
         expect(document.paths[`${base}${suffix}`], `${def.name}${suffix}`).toBeDefined();
+      if (readOnly) expect(document.paths[`${base}/bulk-delete`]).toBeUndefined();
+      for (const action of def.actions ?? []) {
+        expect(document.paths[`${base}/{id}/actions/${action.name}`], action.name).toBeDefined();
+        expect(Boolean(document.paths[`${base}/actions/${action.name}`]), action.name).toBe(
+          Boolean(action.bulk),
+        );
+      }
       expect(document.components.schemas[`${def.name}_row`]).toMatchObject({
         type: 'object',
         additionalProperties: false,
       });
-      expect(JSON.stringify(document.paths[base]!.post!.requestBody)).toContain(
-        '"additionalProperties":false',
-      );
+      if (!readOnly)
+        expect(JSON.stringify(document.paths[base]!.post!.requestBody)).toContain(
+          '"additionalProperties":false',
+        );
     }
     for (const path of ['/api/views', '/api/views/{id}', '/api/api-keys', '/api/api-keys/{id}'])
       expect(document.paths[path], path).toBeDefined();

@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '@staff/console-contract';
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from '../src/db/database.js';
 import { MIGRATIONS } from '../src/db/migrations.js';
-import { GENERATED_MIGRATIONS } from '../src/resources/generated/index.js';
-import { generatedEntities } from '../src/resources/schema.js';
+import { seedResourceDemo } from '../src/resources/demo.js';
+import { GENERATED_MIGRATIONS, SCHEMA_SNAPSHOTS } from '../src/resources/generated/index.js';
 import { seed } from '../src/seed.js';
 import { Client, ENGINES, TEST_PASSWORD, freshAddress, testServer } from './support/harness.js';
 import { startPostgres, type TestPostgres } from './support/postgres.js';
@@ -60,12 +60,17 @@ describe.each(ENGINES)('a database of the previous release on %s', (engine) => {
       adminUsername: 'admin',
       adminPassword: TEST_PASSWORD,
       demo: true,
-      demoRows: 0.05,
+      demoRows: false,
       log: () => undefined,
     });
+    // Rows in every table the previous release had (this release's demo data, for its tables only).
+    const previousTables = new Set(SCHEMA_SNAPSHOTS[0]!.tables.map((table) => table.name));
+    await seedResourceDemo(previous.db, {
+      scale: 0.05,
+      entities: ENTITIES.filter((def) => previousTables.has(def.name)),
+    });
     const before = await fingerprint(previous);
-    for (const def of generatedEntities(ENTITIES))
-      expect(before[def.name]?.rows, `${def.name} has rows`).not.toBe('0');
+    for (const name of previousTables) expect(before[name]?.rows, `${name} has rows`).not.toBe('0');
     const appliedVersions = async (database: DatabaseHandle) =>
       (
         await sql<{ version: number }>`select version from schema_migrations order by version`.execute(
@@ -79,14 +84,15 @@ describe.each(ENGINES)('a database of the previous release on %s', (engine) => {
     try {
       const applied = (await appliedVersions(current)).filter((v) => !previousVersions.includes(v));
       expect(applied).toEqual([...generated].sort((a, b) => a - b));
-      expect(await fingerprint(current)).toEqual(before);
+      const after = await fingerprint(current);
+      expect(Object.fromEntries(Object.keys(before).map((name) => [name, after[name]]))).toEqual(before);
 
       // The new release serves the old rows through the API.
       const app = await testServer(current);
       try {
         const client = new Client(app, freshAddress());
         const token = await client.token('admin');
-        for (const def of generatedEntities(ENTITIES)) {
+        for (const def of ENTITIES.filter((entity) => previousTables.has(entity.name))) {
           const response = await client.get(`/api/resources/${def.name}?limit=1`, token);
           expect(response.statusCode, def.name).toBe(200);
           const live = def.softDelete
