@@ -17,7 +17,6 @@ import {
 import { countRows } from './support/resources.js';
 
 type Row = Record<string, unknown>;
-const packages = getEntity('packages')!;
 const KEY = 'transaction_package_tracking';
 
 describe.each(ENGINES)('entity capabilities on %s', (engine) => {

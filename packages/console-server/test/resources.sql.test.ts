@@ -52,7 +52,7 @@ describe('resource migrations', () => {
       .trim()
       .split('\n')
       .map((line) => line.split(/\s+/) as [string, string]);
-    const files = fs.readdirSync(generated).filter((file) => /^(m\d+-.*|schema-\d+)\.ts$/.test(file));
+    const files = fs.readdirSync(generated).filter((file) => /^(m\d+-.*\.ts|schema-\d+\.json)$/.test(file));
     expect(recorded.map(([, file]) => file).sort()).toEqual(files.sort());
     for (const [hash, file] of recorded) {
       const text = fs.readFileSync(path.join(generated, file), 'utf8');

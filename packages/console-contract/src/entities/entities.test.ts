@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES, resourceRoutes } from '../routes.js';
+import { resourceRoutes } from '../routes.js';
 import { PERMISSION_KEYS } from '../permissions.js';
 import { ENTITIES, ENTITY_BY_NAME, entityForRoute, getEntity } from './index.js';
 import { filterOperatorsFor } from './validation.js';

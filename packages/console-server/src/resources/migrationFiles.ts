@@ -1,6 +1,6 @@
 /**
  * Sources of the generated, committed migration files (src/resources/generated/): one module per migration
- * (`m<version>-<slug>.ts`, frozen once written), the schema snapshot after it (`schema-<version>.ts`) and the
+ * (`m<version>-<slug>.ts`, frozen once written), the schema snapshot after it (`schema-<version>.json`) and the
  * index that lists them. Written by scripts/generate-migration.ts; the tests compare against the same functions.
  */
 import type { EntityDef } from '@staff/console-contract';
@@ -24,7 +24,7 @@ export const slug = (name: string) =>
 
 export const migrationFile = (migration: Pick<GeneratedMigration, 'version' | 'name'>) =>
   `m${migration.version}-${slug(migration.name)}.ts`;
-export const snapshotFile = (version: number) => `schema-${version}.ts`;
+export const snapshotFile = (version: number) => `schema-${version}.json`;
 
 /** The next migration and the snapshot after it, or undefined when the definitions match the snapshot. */
 export function nextMigration(options: {
@@ -56,12 +56,9 @@ export function migrationSource(migration: GeneratedMigration): string {
   );
 }
 
+/** The snapshot is data (JSON): what the database has after the migration of its version. */
 export function snapshotSource(snapshot: SchemaSnapshot): string {
-  return (
-    header(`The master-data schema after migration ${snapshot.version}.`) +
-    `import type { SchemaSnapshot } from '../schema.js';\n\n` +
-    `export const SCHEMA: SchemaSnapshot = ${JSON.stringify(snapshot, null, 2)};\n`
-  );
+  return `${JSON.stringify(snapshot, null, 2)}\n`;
 }
 
 /** The index over every generated migration and snapshot (rewritten on each generation; it holds no SQL). */
@@ -75,7 +72,7 @@ export function indexSource(
       (migration) =>
         `import { MIGRATION as m${migration.version} } from './${migrationFile(migration).replace(/\.ts$/, '.js')}';`,
     ),
-    ...versions.map((version) => `import { SCHEMA as s${version} } from './schema-${version}.js';`),
+    ...versions.map((version) => `import s${version} from './schema-${version}.json';`),
   ];
   return (
     `/** Generated: the resource migrations written by the generator and the schema after each. */\n` +
@@ -84,7 +81,7 @@ export function indexSource(
     `import type { SchemaSnapshot } from '../schema.js';\n\n` +
     `export const GENERATED_MIGRATIONS: readonly GeneratedMigration[] = [${migrations.map((m) => `m${m.version}`).join(', ')}];\n\n` +
     `/** Oldest first; the first is what migrations 100 and 101 made. */\n` +
-    `export const SCHEMA_SNAPSHOTS: readonly SchemaSnapshot[] = [${versions.map((v) => `s${v}`).join(', ')}];\n\n` +
-    `export const LATEST_SCHEMA: SchemaSnapshot = s${versions.at(-1)};\n`
+    `export const SCHEMA_SNAPSHOTS = [${versions.map((v) => `s${v}`).join(', ')}] as readonly SchemaSnapshot[];\n\n` +
+    `export const LATEST_SCHEMA: SchemaSnapshot = SCHEMA_SNAPSHOTS.at(-1)!;\n`
   );
 }

@@ -251,9 +251,23 @@ async function updateIn(
     changed.filter((field) => field.type === 'relation').map((field) => [field.name, body[field.name]]),
   );
   await checkRelations(trx, def, relationChanges);
+  return writeChanges(trx, def, current, changed, body, actor, 'update');
+}
+
+/** Writes the given fields of a locked row (version + 1) and its audit entry with only those fields. */
+async function writeChanges(
+  trx: AnyDb,
+  def: EntityDef,
+  current: Row,
+  fields: FieldDef[],
+  values: Row,
+  actor: ResourceActor,
+  auditAction: string,
+): Promise<Row> {
+  const id = current.id as number;
   const userId = actor.kind === 'user' ? actor.userId : null;
   const sets = [
-    ...changed.map((field) => sql`${col(field.name)} = ${toDb(field, body[field.name])}`),
+    ...fields.map((field) => sql`${col(field.name)} = ${toDb(field, values[field.name])}`),
     sql`version = version + 1`,
     sql`updated_at = now()`,
     sql`updated_by = ${userId}`,
@@ -263,9 +277,17 @@ async function updateIn(
       trx,
     );
   const row = rowFromDb(def, result.rows[0]!);
-  const before = Object.fromEntries(changed.map((field) => [field.name, current[field.name]]));
-  const after = Object.fromEntries(changed.map((field) => [field.name, row[field.name]]));
-  await writeResourceAudit(trx, actor, 'update', def.name, id, auditRow(def, before), auditRow(def, after));
+  const before = Object.fromEntries(fields.map((field) => [field.name, current[field.name]]));
+  const after = Object.fromEntries(fields.map((field) => [field.name, row[field.name]]));
+  await writeResourceAudit(
+    trx,
+    actor,
+    auditAction,
+    def.name,
+    id,
+    auditRow(def, before),
+    auditRow(def, after),
+  );
   return row;
 }
 
@@ -310,7 +332,6 @@ export async function runAction(
     db.transaction().execute(async (trx) => {
       const values = actionValues(action, now);
       const fields = def.fields.filter((field) => field.name in values);
-      const userId = actor.kind === 'user' ? actor.userId : null;
       const rows: Row[] = [];
       const blocked: { id: number; state: unknown }[] = [];
       for (const { id, version } of [...targets].sort((a, b) => a.id - b.id)) {
@@ -328,28 +349,7 @@ export async function runAction(
           blocked.push({ id, state: current[transition.field] });
           continue;
         }
-        const sets = [
-          ...fields.map((field) => sql`${col(field.name)} = ${toDb(field, values[field.name])}`),
-          sql`version = version + 1`,
-          sql`updated_at = now()`,
-          sql`updated_by = ${userId}`,
-        ];
-        const result =
-          await sql<Row>`update ${table(def)} set ${sql.join(sets)} where id = ${id} returning ${selectList(def)}`.execute(
-            trx,
-          );
-        const row = rowFromDb(def, result.rows[0]!);
-        const before = Object.fromEntries(fields.map((field) => [field.name, current[field.name]]));
-        const after = Object.fromEntries(fields.map((field) => [field.name, row[field.name]]));
-        await writeResourceAudit(
-          trx,
-          actor,
-          action.name,
-          def.name,
-          id,
-          auditRow(def, before),
-          auditRow(def, after),
-        );
+        const row = await writeChanges(trx, def, current, fields, values, actor, action.name);
         rows.push(row);
       }
       if (blocked.length) {
