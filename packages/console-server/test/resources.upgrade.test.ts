@@ -110,5 +110,5 @@ describe.each(ENGINES)('a database of the previous release on %s', (engine) => {
     } finally {
       await current.close();
     }
-  });
+  }, 240_000);
 });
