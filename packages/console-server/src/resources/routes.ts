@@ -22,7 +22,7 @@ import {
 import { AUTH_MESSAGES } from '../auth/messages.js';
 import { authenticate } from '../auth/sessions.js';
 import { bearerToken } from '../auth/tokens.js';
-import { userPermission } from '../services/users.js';
+import { userPermission, userPermissions } from '../services/users.js';
 import { createApiKey, findApiKey, listApiKeys, presentedApiKey, revokeApiKey } from './apiKeys.js';
 import { type ResourceChangedPayload, pushResourceChanges } from './push.js';
 import {
@@ -615,13 +615,26 @@ export async function registerResourceRoutes(
       throw new ResourceError(403, { message: 'API keys have no saved views.', code: 'FORBIDDEN' });
     return actor.userId;
   };
+  /** Saved views belong to master-data pages: a user who may read none of them is refused outright (403). */
+  const viewerOf = async (actor: Actor): Promise<number> => {
+    const userId = userOf(actor);
+    const held = new Set(
+      (await userPermissions(db, userId)).filter((entry) => entry.allow_read).map((e) => e.permission_key),
+    );
+    if (!ENTITIES.some((def) => held.has(def.permissionKey)))
+      throw new ResourceError(403, {
+        message: 'You need read access to a master-data page for saved views.',
+        code: 'FORBIDDEN',
+      });
+    return userId;
+  };
   const viewsQuery = z.strictObject({ entity: z.string({ error: 'Entity is required' }).max(64) });
 
   app.get(
     '/api/views',
     handle(async (request) => {
       const actor = await actorOf(request);
-      const userId = userOf(actor);
+      const userId = await viewerOf(actor);
       const { entity } = parseBody(viewsQuery, request.query ?? {});
       const def = getEntity(entity);
       if (!def) throw invalid({ entity: [`No resource named "${entity}"`] });
@@ -631,7 +644,7 @@ export async function registerResourceRoutes(
   );
 
   const viewOf = async (actor: Actor, rawId: unknown) => {
-    const userId = userOf(actor);
+    const userId = await viewerOf(actor);
     const id = parseId(rawId);
     const view = await findView(db, id, userId);
     if (!view) throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
@@ -650,7 +663,7 @@ export async function registerResourceRoutes(
     '/api/views',
     handle(async (request, reply) => {
       const actor = await actorOf(request);
-      const userId = userOf(actor);
+      const userId = await viewerOf(actor);
       const input = parseBody(viewCreateSchema, request.body);
       const def = getEntity(input.entity);
       if (!def) throw invalid({ entity: [`No resource named "${input.entity}"`] });
