@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
@@ -141,8 +142,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // Only JSON bodies: a text/plain or form post is answered 415, not guessed at.
   app.removeContentTypeParser(['text/plain']);
 
+  // Several nodes on one PostgreSQL: socket events travel between them through the database (ADR 010).
+  const clusterPool = database.connectionString
+    ? new pg.Pool({ connectionString: database.connectionString, max: 3 })
+    : undefined;
+  clusterPool?.on('error', () => undefined);
   const realtime = createRealtime(app.server, {
     corsOrigins,
+    ...(clusterPool
+      ? { clusterPool, onClusterError: (error: Error) => app.log.warn({ err: error }, 'socket adapter') }
+      : {}),
     authenticate: async (token) => {
       const session = await authenticate(db, token, clock());
       return session ? { userId: session.userId, sessionId: session.sessionId } : null;

@@ -24,7 +24,12 @@ import { authenticate } from '../auth/sessions.js';
 import { bearerToken } from '../auth/tokens.js';
 import { userPermission, userPermissions } from '../services/users.js';
 import { createApiKey, findApiKey, listApiKeys, presentedApiKey, revokeApiKey } from './apiKeys.js';
-import { type ResourceChangedPayload, pushResourceChanges } from './push.js';
+import {
+  RESOURCE_FANOUT_EVENT,
+  type ResourceChangedPayload,
+  pushResourceChanges,
+  pushToLocalReaders,
+} from './push.js';
 import {
   type AnyDb,
   type Row,
@@ -165,6 +170,17 @@ export async function registerResourceRoutes(
       app.log.warn({ err: error }, 'resource push failed'),
     );
   };
+
+  // Another node's write: deliver it to the readers connected here.
+  if (app.realtime.clustered) {
+    app.realtime.io.on(RESOURCE_FANOUT_EVENT, (entity: unknown, changes: unknown) => {
+      const def = typeof entity === 'string' ? getEntity(entity) : undefined;
+      if (!def || !Array.isArray(changes)) return;
+      pushToLocalReaders(db, app.realtime, def, changes as ResourceChangedPayload[]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'resource push failed'),
+      );
+    });
+  }
 
   async function actorOf(request: FastifyRequest): Promise<Actor> {
     const ip = request.ip ?? null;
