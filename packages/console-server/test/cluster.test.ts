@@ -18,7 +18,7 @@ describe('two server nodes on one PostgreSQL', () => {
     // One after the other: the first migrates and seeds, the second finds both done.
     nodeA = await startServerProcess(env, await freePort());
     nodeB = await startServerProcess(env, await freePort());
-  }, 180_000);
+  }, 360_000);
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
     await nodeA?.stop();

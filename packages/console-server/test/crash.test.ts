@@ -129,5 +129,5 @@ describe.each(ENGINES)('kill -9 during a burst of writes on %s', (engine) => {
     } finally {
       await database.close();
     }
-  }, 240_000);
+  }, 420_000);
 });

@@ -56,9 +56,14 @@ export interface ServerProcess {
 export async function startServerProcess(
   env: Record<string, string>,
   port: number,
-  timeoutMs = 90_000,
+  timeoutMs = 150_000,
+  /** The built `dist/main.js` (the bench, after `npm run build`) instead of the sources through tsx. */
+  built = false,
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, path.join(here, '../../src/main.ts')], {
+  const args = built
+    ? [path.join(here, '../../dist/main.js')]
+    : ['--import', tsxLoader, path.join(here, '../../src/main.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: {
       ...process.env,
