@@ -41,13 +41,15 @@ async function tokenOf(node: ServerProcess): Promise<string> {
 
 async function openSockets(node: ServerProcess, token: string, count: number): Promise<Socket[]> {
   const sockets: Socket[] = [];
-  for (let start = 0; start < count; start += 100) {
-    const batch = Array.from({ length: Math.min(100, count - start) }, () => {
+  for (let start = 0; start < count; start += 50) {
+    const batch = Array.from({ length: Math.min(50, count - start) }, () => {
       const socket = connect(node.url, {
         path: '/socket.io',
         transports: ['websocket'],
         reconnection: false,
         forceNew: true,
+        // A loaded machine (and PGlite's one connection for 2 000 handshakes) needs more than the default 20 s.
+        timeout: 180_000,
         auth: { token },
       });
       sockets.push(socket);
