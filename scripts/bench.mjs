@@ -17,6 +17,11 @@ const parts = [
     file: 'packages/console-server/bench/resources.bench.ts',
     required: true,
   },
+  {
+    name: 'console-server sockets (2 000 on one node, two nodes)',
+    file: 'packages/console-server/bench/sockets.bench.ts',
+    required: true,
+  },
   { name: 'console-app', file: 'packages/console-app/bench/app.bench.ts', required: true },
 ];
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
@@ -34,7 +35,16 @@ import {
   revokeSession,
 } from './auth/sessions.js';
 import { bearerToken } from './auth/tokens.js';
-import { type AnyRouteSpec, HttpError, defineRoute } from './http.js';
+import {
+  type AnyRouteSpec,
+  HttpError,
+  INT4_MAX,
+  databaseErrorAnswer,
+  defineRoute,
+  idBeyondRange,
+  unsafeHeaderFields,
+  unsafeTextFields,
+} from './http.js';
 import { buildOpenApi } from './openapi.js';
 import { registerResourceRoutes } from './resources/routes.js';
 import { type Realtime, createRealtime } from './realtime.js';
@@ -46,6 +56,9 @@ import { usageStatistics } from './services/statistics.js';
 import type { ConsoleEvents } from './services/events.js';
 
 export const SERVER_VERSION = '1.0.0';
+
+/** Master-data ids are bigint; the resource routes take up to 15 digits (within JavaScript's exact integers). */
+const RESOURCE_ID_MAX = 999_999_999_999_999;
 
 export interface BuildServerOptions {
   database: DatabaseHandle;
@@ -129,8 +142,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // Only JSON bodies: a text/plain or form post is answered 415, not guessed at.
   app.removeContentTypeParser(['text/plain']);
 
+  // Several nodes on one PostgreSQL: socket events travel between them through the database (ADR 010).
+  const clusterPool = database.connectionString
+    ? new pg.Pool({ connectionString: database.connectionString, max: 3 })
+    : undefined;
+  clusterPool?.on('error', () => undefined);
   const realtime = createRealtime(app.server, {
     corsOrigins,
+    ...(clusterPool
+      ? { clusterPool, onClusterError: (error: Error) => app.log.warn({ err: error }, 'socket adapter') }
+      : {}),
     authenticate: async (token) => {
       const session = await authenticate(db, token, clock());
       return session ? { userId: session.userId, sessionId: session.sessionId } : null;
@@ -145,6 +166,35 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // Time spent in this process per request: lets a client (and the bench) tell server time from network time.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
+    return payload;
+  });
+
+  // One sanitising layer for every route (admin, resources, views, API keys): text PostgreSQL would refuse or
+  // mangle is a 400 naming the field, an id beyond its column's range a 404, both before any handler runs.
+  app.addHook('preValidation', async (request) => {
+    const fields = {
+      ...unsafeHeaderFields(request.headers),
+      ...unsafeTextFields('params', request.params),
+      ...unsafeTextFields('query', request.query),
+      ...unsafeTextFields('body', request.body),
+    };
+    if (Object.keys(fields).length > 0) throw new HttpError(400, 'Invalid input', 'INVALID_INPUT', fields);
+    // Master-data rows have bigint ids (the routes take up to 15 digits); every other table an integer id.
+    const url = request.routeOptions.url ?? '';
+    const max = url.startsWith('/api/resources/') ? RESOURCE_ID_MAX : INT4_MAX;
+    if (idBeyondRange((request.params ?? {}) as Record<string, unknown>, max))
+      throw new HttpError(404, 'Not found', 'NOT_FOUND');
+  });
+  // Answers carrying a token, a user or a row must never be kept by a browser or a shared proxy.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (
+      request.url.startsWith('/api/') &&
+      !reply.hasHeader('cache-control') &&
+      (request.headers.authorization !== undefined ||
+        request.headers['x-api-key'] !== undefined ||
+        request.url.startsWith('/api/auth/'))
+    )
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 
@@ -182,6 +232,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         message: error.message,
         ...(error.code ? { code: error.code } : {}),
         ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    // Database errors never reach the client as text: a safe message by SQLSTATE class, or a plain 500.
+    const answer = databaseErrorAnswer(error);
+    if (answer) {
+      request.log.warn({ err: error }, 'database refused a request');
+      return reply.code(answer.status).send({
+        message: answer.message,
+        ...(answer.code ? { code: answer.code } : {}),
+        ...(answer.fields ? { fields: answer.fields } : {}),
       });
     }
     const err = error as { statusCode?: number; code?: string; message?: string };
@@ -324,9 +384,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     async (request) => ({ permissions: await userPermissions(db, sessionOf(request).userId) }),
   );
 
-  const pageCheckQuery = pageCheckQuerySchema.extend({
-    key: pageCheckQuerySchema.shape.key.refine(isPermissionKey, { message: 'Unknown permission key' }),
-  });
   route(
     {
       method: 'GET',
@@ -335,11 +392,15 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       summary:
         'May the bearer open a page guarded by `key` (read or write)? 200 yes, 403 no; recorded for usage statistics',
       auth: true,
-      query: pageCheckQuery,
+      query: pageCheckQuerySchema,
       responses: { 200: pageCheckResponseSchema, 403: apiErrorSchema },
     },
     async (request, reply, { query }) => {
       const session = sessionOf(request);
+      // A key the server does not know is one the caller does not hold: the client knows only 200 and 403.
+      // Not recorded: usage statistics count pages, and no page has this key.
+      if (!isPermissionKey(query.key))
+        return reply.code(403).send({ message: PAGE_DENIED_MESSAGE, code: 'PERMISSION_DENIED' });
       const flags = await userPermission(db, session.userId, query.key);
       const allowed = query.mode === 'write' ? flags.write : flags.read;
       await db

@@ -1,5 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
+import type pg from 'pg';
 import { Server as SocketServer, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
 import { SOCKET_EVENTS } from '@staff/console-contract';
 import { bearerToken } from './auth/tokens.js';
 import type { ConsoleEvents } from './services/events.js';
@@ -14,15 +16,23 @@ export interface RealtimeOptions {
   authenticate: (token: string | null) => Promise<SocketIdentity | null>;
   /** Allowed cross-origin browsers; empty keeps the socket same-origin only. */
   corsOrigins: readonly string[];
+  /**
+   * PostgreSQL: a pool of its own for @socket.io/postgres-adapter (one LISTEN connection plus NOTIFY), so that
+   * emits and room operations reach the sockets of every server node on the database. Absent: this node only.
+   */
+  clusterPool?: pg.Pool;
+  onClusterError?: (error: Error) => void;
 }
 
 /**
  * The only module that knows socket.io. Rooms: `user:<id>` (every tab of a user) and `session:<id>` (one token).
- * Several server nodes will need `io.adapter(createAdapter(pgPool))` from @socket.io/postgres-adapter here,
- * and nothing else changes: rooms and emits go through the adapter.
+ * On PostgreSQL the rooms and emits go through @socket.io/postgres-adapter (NOTIFY), so every node's sockets
+ * receive them (ADR 010); nothing else here knows about nodes.
  */
 export interface Realtime extends ConsoleEvents {
   io: SocketServer;
+  /** True when events travel between server nodes (PostgreSQL adapter): serverSideEmit reaches the others. */
+  clustered: boolean;
   notifyUser: (userId: number, event: string, payload?: unknown) => void;
   broadcast: (event: string, payload?: unknown) => void;
   close: () => Promise<void>;
@@ -52,6 +62,14 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     },
   });
 
+  if (options.clusterPool) {
+    io.adapter(
+      createAdapter(options.clusterPool, {
+        ...(options.onClusterError ? { errorHandler: options.onClusterError } : {}),
+      }),
+    );
+  }
+
   io.use((socket: Socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token =
@@ -73,6 +91,7 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
 
   return {
     io,
+    clustered: options.clusterPool !== undefined,
     notifyUser,
     broadcast: (event, payload) => {
       io.emit(event, payload ?? {});
@@ -91,6 +110,11 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     close: async () => {
       io.local.disconnectSockets(true);
       io.engine.close();
+      if (options.clusterPool) {
+        // Releases the LISTEN connection and stops the heartbeat, then the adapter's pool.
+        await io.of('/').adapter.close();
+        await options.clusterPool.end();
+      }
     },
   };
 }

@@ -128,7 +128,7 @@ describe('pruning ended sessions', () => {
 
   it('reports a failed run instead of throwing, and keeps going', async () => {
     const failing = {
-      deleteFrom: () => {
+      transaction: () => {
         throw new Error('database gone');
       },
     } as unknown as typeof testDb.database.db;

@@ -4,6 +4,7 @@ import { findUserByUsername } from '../services/users.js';
 import { AUTH_MESSAGES } from './messages.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.js';
 import { generateToken, hashToken, isWellFormedToken } from './tokens.js';
+import { scheduleOnce } from '../jobs/runOnce.js';
 
 export interface LockoutPolicy {
   /** Consecutive failures on one username before it is locked. */
@@ -362,33 +363,21 @@ export interface SessionPruning {
   readonly timer: ReturnType<typeof setInterval>;
 }
 
-/** Runs `pruneSessions` now and then every `everyMs` until stopped; one run at a time, errors reported, never thrown. */
+/**
+ * Runs `pruneSessions` now and then every `everyMs` until stopped: once per period across every server node on
+ * the database (src/jobs/runOnce.ts), one run at a time, errors reported, never thrown.
+ */
 export function scheduleSessionPruning(db: Kysely<Database>, options: SessionPruningOptions): SessionPruning {
   const now = options.now ?? (() => new Date());
-  let stopped = false;
-  let running: Promise<void> | null = null;
-  const run = () => {
-    if (stopped || running) return;
-    running = pruneSessions(db, now(), options.keepMs)
-      .then(
-        (count) => {
-          if (count > 0) options.onPruned?.(count);
-        },
-        (error: unknown) => options.onError?.(error),
-      )
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(run, options.everyMs);
-  timer.unref();
-  run();
-  return {
-    timer,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return scheduleOnce(
+    db,
+    { name: 'sessions:prune', everyMs: options.everyMs },
+    () => pruneSessions(db, now(), options.keepMs),
+    {
+      onRan: (count) => {
+        if (count > 0) options.onPruned?.(count);
+      },
+      ...(options.onError ? { onError: options.onError } : {}),
     },
-  };
+  );
 }

@@ -25,6 +25,8 @@ export interface DatabaseHandle {
   engine: DatabaseEngine;
   /** Where the data lives, for logs: the folder, or the URL without its password. */
   location: string;
+  /** PostgreSQL only: the URL, for connections of their own (the socket adapter's LISTEN connection). */
+  connectionString?: string;
   /** Runs `select 1`; returns its latency in ms or throws. */
   ping: () => Promise<number>;
   close: () => Promise<void>;
@@ -86,5 +88,12 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     await sql`select 1`.execute(db);
     return performance.now() - started;
   };
-  return { db, engine, location, ping, close };
+  return {
+    db,
+    engine,
+    location,
+    ping,
+    close,
+    ...(options.databaseUrl ? { connectionString: options.databaseUrl } : {}),
+  };
 }

@@ -15,11 +15,29 @@ export interface ResourceChangedPayload {
   version: number;
 }
 
+/** Between server nodes (socket.io serverSideEmit): "tell your own sockets about these changes". */
+export const RESOURCE_FANOUT_EVENT = 'resource:fanout';
+
 /**
- * Tells the connected users who may read the entity that rows changed (open lists reload or patch).
- * Only users with a socket here are looked up: one query per change, none when nobody is connected.
+ * Tells the connected users who may read the entity that rows changed (open lists reload or patch): this node's
+ * sockets here, and every other node's through the adapter (each node looks up its own sockets' readers).
  */
 export async function pushResourceChanges(
+  db: Kysely<Database>,
+  realtime: Realtime,
+  def: EntityDef,
+  changes: readonly ResourceChangedPayload[],
+): Promise<void> {
+  if (changes.length === 0) return;
+  if (realtime.clustered) realtime.io.serverSideEmit(RESOURCE_FANOUT_EVENT, def.name, changes);
+  await pushToLocalReaders(db, realtime, def, changes);
+}
+
+/**
+ * The users with a socket on this node who may read the entity: one query per change, none when nobody is
+ * connected here.
+ */
+export async function pushToLocalReaders(
   db: Kysely<Database>,
   realtime: Realtime,
   def: EntityDef,
@@ -46,5 +64,6 @@ export async function pushResourceChanges(
     .execute();
   if (readers.length === 0) return;
   const rooms = readers.map((reader) => userRoom(reader.user_id));
-  for (const change of changes) realtime.io.to(rooms).emit(RESOURCE_CHANGED_EVENT, change);
+  // Local only: other nodes deliver to their own sockets (they got the fan-out).
+  for (const change of changes) realtime.io.local.to(rooms).emit(RESOURCE_CHANGED_EVENT, change);
 }

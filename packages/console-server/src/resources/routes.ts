@@ -23,9 +23,14 @@ import {
 import { AUTH_MESSAGES } from '../auth/messages.js';
 import { authenticate } from '../auth/sessions.js';
 import { bearerToken } from '../auth/tokens.js';
-import { userPermission } from '../services/users.js';
+import { userPermission, userPermissions } from '../services/users.js';
 import { createApiKey, findApiKey, listApiKeys, presentedApiKey, revokeApiKey } from './apiKeys.js';
-import { type ResourceChangedPayload, pushResourceChanges } from './push.js';
+import {
+  RESOURCE_FANOUT_EVENT,
+  type ResourceChangedPayload,
+  pushResourceChanges,
+  pushToLocalReaders,
+} from './push.js';
 import {
   type AnyDb,
   type Row,
@@ -168,6 +173,17 @@ export async function registerResourceRoutes(
       app.log.warn({ err: error }, 'resource push failed'),
     );
   };
+
+  // Another node's write: deliver it to the readers connected here.
+  if (app.realtime.clustered) {
+    app.realtime.io.on(RESOURCE_FANOUT_EVENT, (entity: unknown, changes: unknown) => {
+      const def = typeof entity === 'string' ? getEntity(entity) : undefined;
+      if (!def || !Array.isArray(changes)) return;
+      pushToLocalReaders(db, app.realtime, def, changes as ResourceChangedPayload[]).catch((error: unknown) =>
+        app.log.warn({ err: error }, 'resource push failed'),
+      );
+    });
+  }
 
   async function actorOf(request: FastifyRequest): Promise<Actor> {
     const ip = request.ip ?? null;
@@ -716,13 +732,26 @@ export async function registerResourceRoutes(
       throw new ResourceError(403, { message: 'API keys have no saved views.', code: 'FORBIDDEN' });
     return actor.userId;
   };
+  /** Saved views belong to master-data pages: a user who may read none of them is refused outright (403). */
+  const viewerOf = async (actor: Actor): Promise<number> => {
+    const userId = userOf(actor);
+    const held = new Set(
+      (await userPermissions(db, userId)).filter((entry) => entry.allow_read).map((e) => e.permission_key),
+    );
+    if (!ENTITIES.some((def) => held.has(def.permissionKey)))
+      throw new ResourceError(403, {
+        message: 'You need read access to a master-data page for saved views.',
+        code: 'FORBIDDEN',
+      });
+    return userId;
+  };
   const viewsQuery = z.strictObject({ entity: z.string({ error: 'Entity is required' }).max(64) });
 
   app.get(
     '/api/views',
     handle(async (request) => {
       const actor = await actorOf(request);
-      const userId = userOf(actor);
+      const userId = await viewerOf(actor);
       const { entity } = parseBody(viewsQuery, request.query ?? {});
       const def = getEntity(entity);
       if (!def) throw invalid({ entity: [`No resource named "${entity}"`] });
@@ -732,7 +761,7 @@ export async function registerResourceRoutes(
   );
 
   const viewOf = async (actor: Actor, rawId: unknown) => {
-    const userId = userOf(actor);
+    const userId = await viewerOf(actor);
     const id = parseId(rawId);
     const view = await findView(db, id, userId);
     if (!view) throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
@@ -751,7 +780,7 @@ export async function registerResourceRoutes(
     '/api/views',
     handle(async (request, reply) => {
       const actor = await actorOf(request);
-      const userId = userOf(actor);
+      const userId = await viewerOf(actor);
       const input = parseBody(viewCreateSchema, request.body);
       const def = getEntity(input.entity);
       if (!def) throw invalid({ entity: [`No resource named "${input.entity}"`] });

@@ -40,3 +40,73 @@ export function runServerProcess(
     },
   );
 }
+
+export interface ServerProcess {
+  url: string;
+  pid: number;
+  /** What the process wrote to stderr so far (for failure messages). */
+  stderr: () => string;
+  /** kill -9: no shutdown hooks, no flush. */
+  kill: () => Promise<void>;
+  /** SIGTERM and wait for the exit. */
+  stop: () => Promise<void>;
+}
+
+/** Starts `src/main.ts` as a real server process and resolves once it answers /api/health. */
+export async function startServerProcess(
+  env: Record<string, string>,
+  port: number,
+  timeoutMs = 150_000,
+  /** The built `dist/main.js` (the bench, after `npm run build`) instead of the sources through tsx. */
+  built = false,
+): Promise<ServerProcess> {
+  const args = built
+    ? [path.join(here, '../../dist/main.js')]
+    : ['--import', tsxLoader, path.join(here, '../../src/main.ts')];
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      CONSOLE_LOGIN_RATE_LIMIT: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (gone) throw new Error(`server process exited during start; stderr: ${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server process did not answer within ${timeoutMs} ms; stderr: ${stderr}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stderr: () => stderr,
+    kill: async () => {
+      if (!gone) child.kill('SIGKILL');
+      await exited;
+    },
+    stop: async () => {
+      if (!gone) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -10,6 +10,7 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { ThemeProvider, type ThemeMode } from '../../src/theme/index.js';
+import { VISUAL_FONT_FAMILY, loadShippedFont } from './fonts.js';
 
 type StoriesModule = Parameters<typeof composeStories>[0];
 
@@ -36,7 +37,10 @@ const FREEZE_CSS = `
 `;
 
 let freezeStyle: HTMLStyleElement;
-beforeAll(() => {
+let restoreFont: () => void;
+beforeAll(async () => {
+  // Text in the project's own webfont, never the machine's (fonts.ts).
+  restoreFont = await loadShippedFont();
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(FIXED_NOW);
   freezeStyle = document.createElement('style');
@@ -44,6 +48,7 @@ beforeAll(() => {
   document.head.append(freezeStyle);
 });
 afterAll(() => {
+  restoreFont();
   freezeStyle.remove();
   vi.useRealTimers();
 });
@@ -56,6 +61,18 @@ function allStatesOf(component: string) {
   }
   return undefined;
 }
+
+test('text renders in the shipped webfont, not a font of this machine', () => {
+  const probe = document.createElement('button');
+  document.body.append(probe);
+  try {
+    expect(getComputedStyle(probe).fontFamily).toContain(VISUAL_FONT_FAMILY);
+    for (const weight of [400, 500, 600, 700])
+      expect(document.fonts.check(`${weight} 16px '${VISUAL_FONT_FAMILY}'`, 'Aa')).toBe(true);
+  } finally {
+    probe.remove();
+  }
+});
 
 test('every component folder has an AllStates story', () => {
   const missing = components.filter((component) => !allStatesOf(component));

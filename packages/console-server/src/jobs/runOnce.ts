@@ -1,0 +1,125 @@
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** This process, as a lease holder: readable in `job_leases.holder`, unique across restarts. */
+export const NODE_ID = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+export interface RunOnceJob {
+  /** The job's name: one lease row per name. */
+  name: string;
+  /** At most one run per this many ms across all nodes (measured with the database's clock). */
+  everyMs: number;
+  /** A node that dies mid-run blocks the job this long at most; default 10 minutes. */
+  leaseMs?: number;
+  /** Defaults to NODE_ID. */
+  holder?: string;
+}
+
+export type RunOnceResult<T> = { ran: true; result: T } | { ran: false };
+
+/**
+ * Runs `work` if no node has started this job within `everyMs` and no node holds its lease: claims the job's
+ * row with `FOR UPDATE SKIP LOCKED` (a node that finds it locked skips at once instead of waiting), marks the
+ * lease, commits, runs `work`, then frees the lease. Works on PostgreSQL with any number of nodes and on PGlite's
+ * single connection (the claim is one short transaction, never held during `work`). A failed `work` frees the
+ * lease and throws; the next period runs it again.
+ *
+ * @example
+ * const outcome = await runOnce(db, { name: 'outbox:forward', everyMs: 5_000 }, () => forwardPending(db));
+ * if (outcome.ran) log.info({ sent: outcome.result }, 'forwarded');
+ */
+export async function runOnce<T>(
+  db: Kysely<Database>,
+  job: RunOnceJob,
+  work: () => Promise<T>,
+): Promise<RunOnceResult<T>> {
+  const holder = job.holder ?? NODE_ID;
+  const leaseMs = job.leaseMs ?? 600_000;
+  const claimed = await db.transaction().execute(async (trx) => {
+    await sql`insert into job_leases (name) values (${job.name}) on conflict (name) do nothing`.execute(trx);
+    const due = await sql<{ name: string }>`
+      select name from job_leases
+      where name = ${job.name}
+        and (lease_until is null or lease_until < now())
+        and (last_started_at is null or last_started_at <= now() - make_interval(secs => ${job.everyMs / 1000}))
+      for update skip locked`.execute(trx);
+    if (due.rows.length === 0) return false;
+    await sql`
+      update job_leases
+      set holder = ${holder}, lease_until = now() + make_interval(secs => ${leaseMs / 1000}),
+          last_started_at = now(), runs = runs + 1
+      where name = ${job.name}`.execute(trx);
+    return true;
+  });
+  if (!claimed) return { ran: false };
+  try {
+    const result = await work();
+    return { ran: true, result };
+  } finally {
+    await sql`
+      update job_leases set lease_until = null, last_finished_at = now()
+      where name = ${job.name} and holder = ${holder}`.execute(db);
+  }
+}
+
+export interface ScheduledJob {
+  /** Runs the job now if it is due (it still runs once across nodes). */
+  runNow: () => Promise<void>;
+  /** Stops the timer and waits for a run in progress. */
+  stop: () => Promise<void>;
+  /** The interval's timer: unref'd, so it never keeps the process alive. */
+  readonly timer: ReturnType<typeof setInterval>;
+}
+
+export interface ScheduleOptions<T> {
+  onRan?: (result: T) => void;
+  onError?: (error: unknown) => void;
+  /** How often this node asks whether the job is due; default `everyMs` (a dead node's turn is taken within it). */
+  checkEveryMs?: number;
+}
+
+/**
+ * Asks every `checkEveryMs` (unref'd timer, first at once) whether the job is due and runs it through `runOnce`;
+ * one run at a time in this process; errors go to `onError`, never thrown.
+ *
+ * @example
+ * const pruning = scheduleOnce(db, { name: 'sessions:prune', everyMs: 3_600_000 }, () => pruneSessions(db, new Date()));
+ * app.addHook('onClose', () => pruning.stop());
+ */
+export function scheduleOnce<T>(
+  db: Kysely<Database>,
+  job: RunOnceJob,
+  work: () => Promise<T>,
+  options: ScheduleOptions<T> = {},
+): ScheduledJob {
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  const run = () => {
+    if (stopped) return Promise.resolve();
+    running ??= runOnce(db, job, work)
+      .then(
+        (outcome) => {
+          if (outcome.ran) options.onRan?.(outcome.result);
+        },
+        (error: unknown) => options.onError?.(error),
+      )
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  const timer = setInterval(() => void run(), options.checkEveryMs ?? job.everyMs);
+  timer.unref();
+  void run();
+  return {
+    timer,
+    runNow: run,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,115 @@
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SOCKET_EVENTS } from '@staff/console-contract';
+import { TEST_PASSWORD } from './support/harness.js';
+import { freePort, startPostgres, type TestPostgres } from './support/postgres.js';
+import { type ServerProcess, startServerProcess } from './support/process.js';
+
+/** Two real server processes on one PostgreSQL: what one node does reaches the sockets of the other. */
+describe('two server nodes on one PostgreSQL', () => {
+  let pg: TestPostgres;
+  let nodeA: ServerProcess;
+  let nodeB: ServerProcess;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    pg = await startPostgres();
+    const env = { DATABASE_URL: pg.url, CONSOLE_ADMIN_PASSWORD: TEST_PASSWORD, CONSOLE_DEMO: '0' };
+    // One after the other: the first migrates and seeds, the second finds both done.
+    nodeA = await startServerProcess(env, await freePort());
+    nodeB = await startServerProcess(env, await freePort());
+  }, 360_000);
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await nodeA?.stop();
+    await nodeB?.stop();
+    pg?.stop();
+  });
+
+  const call = async (node: ServerProcess, method: string, path: string, token?: string, body?: unknown) => {
+    const response = await fetch(`${node.url}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const tokenAt = async (node: ServerProcess, username: string) => {
+    const answer = await call(node, 'POST', '/api/auth/login', undefined, {
+      username,
+      password: TEST_PASSWORD,
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return (answer.body.data as { token: string }).token;
+  };
+  const socketAt = async (node: ServerProcess, token: string) => {
+    const socket = connect(node.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token },
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  };
+  const next = (socket: Socket, event: string) =>
+    new Promise<unknown>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${event} within 15 s`)), 15_000);
+      socket.once(event, (payload: unknown) => {
+        clearTimeout(timer);
+        resolve(payload);
+      });
+    });
+
+  it('a write through one node reaches a socket on the other', async () => {
+    const token = await tokenAt(nodeA, 'admin');
+    const socket = await socketAt(nodeB, token);
+    const changed = next(socket, 'resource:changed');
+    const created = await call(nodeA, 'POST', '/api/resources/companies', token, {
+      name: 'PT Dua Node',
+      legal_name: 'PT Dua Node Nusantara',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(await changed).toEqual({ entity: 'companies', id: created.body.id, action: 'create', version: 1 });
+  });
+
+  it('a permission change and a revocation through one node reach the sockets on the other', async () => {
+    const admin = await tokenAt(nodeA, 'admin');
+    const username = `node-user-${process.pid}`;
+    const made = await call(nodeA, 'POST', '/api/admin/users', admin, {
+      username,
+      full_name: 'Node User',
+      password: TEST_PASSWORD,
+      permission_sets: [],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const userId = (made.body.user as { id: number }).id;
+    const userToken = await tokenAt(nodeB, username);
+    const socket = await socketAt(nodeB, userToken);
+
+    const permissions = next(socket, SOCKET_EVENTS.permissionsChanged);
+    const sets = await call(nodeA, 'GET', '/api/admin/permission-sets', admin);
+    const first = (sets.body.sets as { name: string }[])[0]?.name;
+    expect(first).toBeTruthy();
+    const put = await call(nodeA, 'PUT', `/api/admin/users/${userId}/permission-sets`, admin, {
+      permission_sets: [first],
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    await permissions;
+
+    const revoked = next(socket, SOCKET_EVENTS.sessionRevoked);
+    const disconnected = next(socket, 'disconnect');
+    const disable = await call(nodeA, 'PATCH', `/api/admin/users/${userId}`, admin, { active: false });
+    expect(disable.status, JSON.stringify(disable.body)).toBe(200);
+    expect(await revoked).toEqual({ reason: 'account disabled' });
+    await disconnected;
+  });
+});
