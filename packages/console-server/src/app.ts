@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import {
   PAGE_DENIED_MESSAGE,
@@ -37,6 +34,7 @@ import { bearerToken } from './auth/tokens.js';
 import { type AnyRouteSpec, HttpError, defineRoute } from './http.js';
 import { buildOpenApi } from './openapi.js';
 import { registerResourceRoutes } from './resources/routes.js';
+import { isAppPath, registerResponseCompression, registerStaticApp, sendAppShell } from './staticApp.js';
 import { type Realtime, createRealtime } from './realtime.js';
 import { userPermission, userPermissions } from './services/users.js';
 import { registerAdminRoutes } from './admin/routes.js';
@@ -89,10 +87,6 @@ const LOG_REDACT = [
   '*.token',
   '*.password_hash',
 ];
-
-/** Paths the single-page app answers itself (served index.html). */
-const isAppPath = (url: string) =>
-  url === '/' || url === '/login' || url === '/login/' || url === '/app' || url.startsWith('/app/');
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -147,6 +141,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
     return payload;
   });
+  // After server-timing (it reports time before compressing); API answers ≥ 1 KiB, src/staticApp.ts.
+  registerResponseCompression(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -198,16 +194,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL' });
   });
 
-  const appDir = options.appDir ? path.resolve(options.appDir) : null;
-  const appIndex = appDir && fs.existsSync(path.join(appDir, 'index.html')) ? appDir : null;
-  if (appIndex) {
-    await app.register(fastifyStatic, { root: appIndex, prefix: '/', wildcard: true, index: ['index.html'] });
-  }
+  // The built app, precompressed and cached by kind (src/staticApp.ts).
+  const appIndex = await registerStaticApp(app, options.appDir ?? null);
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (appIndex && (request.method === 'GET' || request.method === 'HEAD') && isAppPath(url)) {
-      return reply.type('text/html').sendFile('index.html');
+      return sendAppShell(reply);
     }
     return reply.code(404).send({ message: `No route ${request.method} ${url}`, code: 'NOT_FOUND' });
   });
