@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
 import { migrate } from './migrations.js';
 import type { Database } from './schema.js';
@@ -57,7 +58,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     // Lock before opening: a second PGlite on the same files silently loses committed writes.
     lock = acquireDataDirLock(dataDir);
     try {
-      pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+      // pg_trgm: trigram indexes for list search (migration 310).
+      pglite = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
     } catch (error) {
       lock.release();
       throw error;

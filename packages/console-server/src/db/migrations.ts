@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 import { RESOURCE_MIGRATIONS } from '../resources/migrations.js';
+import { TRIGRAM_INDEXES_V310 } from '../resources/trigram.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -179,6 +180,15 @@ export const MIGRATIONS: readonly Migration[] = [
           used_at timestamptz,
           ip text
         )`.execute(db);
+    },
+  },
+  // --- wire (versions 310–319): list search over large tables ---
+  {
+    version: 310,
+    name: 'pg_trgm and trigram indexes for list search and contains filters',
+    // One round trip (simple query protocol), as the resource migrations do.
+    up: async (db) => {
+      await sql.raw(TRIGRAM_INDEXES_V310.join(';\n')).execute(db);
     },
   },
 ];
