@@ -17,6 +17,29 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL (PGlite always uses one connection: it serves one query at a time). */
   poolSize?: number;
+  /** PGlite's shared_buffers (`32MB`, `128MB`…); default PGLITE_SHARED_BUFFERS. */
+  pgliteSharedBuffers?: string;
+}
+
+/**
+ * PGlite's buffer cache. Its own default (128 MB, as PostgreSQL's) lives in the WebAssembly heap, which never
+ * shrinks: once touched, those pages stay resident for the life of the process. The embedded database holds
+ * tens of thousands of rows and reads through the operating system's file cache anyway; 32 MB keeps the hot
+ * pages and cuts resident memory by about 100 MB (docs/adr/011-wire.md, `npm run bench`).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
+/** PGlite's start options: its defaults plus the buffer size, and pg_trgm (migration 310). */
+export function pgliteOptions(sharedBuffers = PGLITE_SHARED_BUFFERS) {
+  if (!/^\d+(?:kB|MB|GB)$/.test(sharedBuffers)) {
+    throw new Error(
+      `PGlite shared_buffers must look like 32MB (a number and kB, MB or GB), not "${sharedBuffers}"`,
+    );
+  }
+  return {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+  };
 }
 
 export interface DatabaseHandle {
@@ -58,8 +81,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     // Lock before opening: a second PGlite on the same files silently loses committed writes.
     lock = acquireDataDirLock(dataDir);
     try {
-      // pg_trgm: trigram indexes for list search (migration 310).
-      pglite = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm } });
+      pglite = await PGlite.create(path.join(dataDir, 'pglite'), pgliteOptions(options.pgliteSharedBuffers));
     } catch (error) {
       lock.release();
       throw error;
