@@ -68,7 +68,7 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
 }
 
 async function waitHealthy(base: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 300_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output()}`);
     try {
@@ -80,7 +80,7 @@ async function waitHealthy(base: string, child: ChildProcess, output: () => stri
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(
-    `server not healthy within 180 s (first open with the demo seed; a busy machine is slower): ${output()}`,
+    `server not healthy within 300 s (first open with the demo seed; a busy machine is slower): ${output()}`,
   );
 }
 
