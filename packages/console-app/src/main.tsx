@@ -1,12 +1,11 @@
-import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.js';
-import { createConsoleServices } from './services.js';
+import { LOGIN_PATH } from '@staff/console-contract';
+import { renderLoginEntry } from './loginEntry.js';
 
-const services = createConsoleServices({ storage: window.localStorage });
+const root = createRoot(document.getElementById('root')!);
+// Everything but the login screen is a separate download (docs/adr/011-wire.md).
+const loadConsole = () => import('./boot.js');
+const path = window.location.pathname.replace(/\/+$/, '') || '/';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App services={services} />
-  </StrictMode>,
-);
+if (path === LOGIN_PATH.replace(/\/+$/, '')) renderLoginEntry(root, loadConsole);
+else void loadConsole().then((boot) => boot.renderConsole(root));

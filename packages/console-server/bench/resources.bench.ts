@@ -6,6 +6,8 @@
  *    against the same SQL (built by the same code from the same query string) sent straight through `pg` (the
  *    unfiltered page's total is the statistics' estimate there too, as in the server);
  *  - under load: autocannon (BENCH_CONNECTIONS, default 10, for BENCH_SECONDS, default 5) for p50/p99.
+ * Search and "contains" cases run twice in the same run: without the trigram indexes (the sequential scan the
+ * list did before migration 310) and with them (dropped, then recreated from the same statements).
  * BENCH_ROWS (default 1 000 000) sets the table size.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -27,6 +29,7 @@ import {
   whereOf,
   orderOf,
 } from '../src/resources/query.js';
+import { trigramIndexSql } from '../src/resources/trigram.js';
 import { seed } from '../src/seed.js';
 import { freePort, startPostgres } from '../test/support/postgres.js';
 
@@ -39,19 +42,32 @@ const ROUNDS = 200;
 const PASSWORD = 'Bench-Password-1';
 
 const CASES = [
-  { name: 'list page (50 rows, default sort, total)', query: 'limit=50' },
+  { name: 'list page (50 rows, default sort, total)', query: 'limit=50', trigram: false },
   {
     name: 'filtered count (platform + followers range)',
     query: 'f.platform.eq=tiktok&f.followers.range=10000,50000&limit=1',
+    trigram: false,
+  },
+  { name: 'search, 2 words (page + total)', query: 'q=prospek 4242&limit=50', trigram: true },
+  {
+    name: 'filtered count (email contains)',
+    query: 'f.contact_email.contains=kontak7777&limit=1',
+    trigram: true,
+  },
+  {
+    name: 'filtered count (contains + platform)',
+    query: 'f.contact_email.contains=77@&f.platform.eq=tiktok&limit=1',
+    trigram: true,
   },
 ] as const;
+type BenchCase = (typeof CASES)[number];
 
 /** 1M plausible prospects in one statement; about a tenth without last_scraped_at (nulls in the default sort). */
 async function fill(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   try {
     await pool.query(`
-      insert into n8n_creators (handle, platform, name, followers, following, posts_count, avg_views, engagement_rate, niche, city, source, status, last_scraped_at)
+      insert into n8n_creators (handle, platform, name, followers, following, posts_count, avg_views, engagement_rate, niche, city, contact_email, source, status, last_scraped_at)
       select 'prospect_' || g,
              (array['instagram','tiktok','youtube','facebook'])[1 + g % 4],
              'Prospek ' || g,
@@ -62,11 +78,28 @@ async function fill(url: string) {
              ((g * 13) % 1000) / 100.0,
              (array['beauty','fashion','food','parenting','health','finance','education','lifestyle'])[1 + g % 8],
              (array['Jakarta','Bandung','Surabaya','Medan','Makassar','Yogyakarta'])[1 + g % 6],
+             case when g % 3 = 0 then null else 'kontak' || g || '@' || (array['gmail.com','yahoo.co.id','kreator.id'])[1 + g % 3] end,
              (array['n8n','manual','csv_import','referral'])[1 + g % 4],
              (array['new','qualified','contacted','rejected','converted'])[1 + g % 5],
              case when g % 10 = 0 then null else timestamptz '2026-11-01' - ((g % 525600) || ' minutes')::interval end
       from generate_series(1::bigint, ${ROWS}) g`);
     await pool.query('analyze n8n_creators');
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Drops n8n_creators' trigram indexes (the list before migration 310), or creates them again. */
+async function trigramIndexes(url: string, present: boolean) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    if (present) {
+      for (const statement of trigramIndexSql(n8nCreators)) await pool.query(statement);
+      await pool.query('vacuum analyze n8n_creators');
+    } else {
+      const names = trigramIndexSql(n8nCreators).map((statement) => /"([^"]+_trgm)"/.exec(statement)![1]!);
+      await pool.query(`drop index if exists ${names.map((name) => `"${name}"`).join(', ')}`);
+    }
   } finally {
     await pool.end();
   }
@@ -199,6 +232,8 @@ async function main() {
     });
     await database.close();
     let started = Date.now();
+    // Filled without the trigram indexes (built once afterwards, far faster than row by row).
+    await trigramIndexes(postgres.url, false);
     await fill(postgres.url);
     console.log(`filled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
@@ -221,7 +256,7 @@ async function main() {
 
     const lines: string[][] = [];
     const loadLines: string[][] = [];
-    for (const benchCase of CASES) {
+    const measure = async (benchCase: BenchCase, label: string) => {
       const check = (await (
         await fetch(`${base}/api/resources/n8n_creators?${benchCase.query}`, {
           headers: { authorization: `Bearer ${token}` },
@@ -229,8 +264,9 @@ async function main() {
       ).json()) as { total: number; rows: unknown[] };
       const server1 = stats(await viaServer(base, token, benchCase.query));
       const direct1 = stats(await direct(postgres.url, benchCase.query));
+      const name = label ? `${benchCase.name} ${label}` : benchCase.name;
       lines.push([
-        benchCase.name,
+        name,
         `${check.total.toLocaleString('en')}`,
         server1.mean.toFixed(2),
         direct1.mean.toFixed(2),
@@ -247,13 +283,19 @@ async function main() {
         headers: { authorization: `Bearer ${token}` },
       });
       loadLines.push([
-        benchCase.name,
+        name,
         String(Math.round(result.requests.average)),
         String(result.latency.p50),
         String(result.latency.p99),
         String(result.errors + result.timeouts + result.non2xx),
       ]);
-    }
+    };
+    for (const benchCase of CASES.filter((c) => !c.trigram)) await measure(benchCase, '');
+    for (const benchCase of CASES.filter((c) => c.trigram)) await measure(benchCase, '[before: no trigram]');
+    started = Date.now();
+    await trigramIndexes(postgres.url, true);
+    console.log(`trigram indexes on n8n_creators built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    for (const benchCase of CASES.filter((c) => c.trigram)) await measure(benchCase, '[after: trigram]');
     const table = (headers: string[], rows: string[][]) => {
       const widths = headers.map((_, column) =>
         Math.max(headers[column]!.length, ...rows.map((row) => row[column]!.length)),

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import pg from 'pg';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import { z } from 'zod';
 import {
   PAGE_DENIED_MESSAGE,
@@ -47,6 +44,7 @@ import {
 } from './http.js';
 import { buildOpenApi } from './openapi.js';
 import { registerResourceRoutes } from './resources/routes.js';
+import { isAppPath, registerResponseCompression, registerStaticApp, sendAppShell } from './staticApp.js';
 import { type Realtime, createRealtime } from './realtime.js';
 import { userPermission, userPermissions } from './services/users.js';
 import { registerAdminRoutes } from './admin/routes.js';
@@ -102,10 +100,6 @@ const LOG_REDACT = [
   '*.token',
   '*.password_hash',
 ];
-
-/** Paths the single-page app answers itself (served index.html). */
-const isAppPath = (url: string) =>
-  url === '/' || url === '/login' || url === '/login/' || url === '/app' || url.startsWith('/app/');
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
@@ -168,6 +162,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
     return payload;
   });
+  // After server-timing (it reports time before compressing); API answers ≥ 1 KiB, src/staticApp.ts.
+  registerResponseCompression(app);
 
   // One sanitising layer for every route (admin, resources, views, API keys): text PostgreSQL would refuse or
   // mangle is a 400 naming the field, an id beyond its column's range a 404, both before any handler runs.
@@ -258,16 +254,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return reply.code(500).send({ message: 'Internal server error', code: 'INTERNAL' });
   });
 
-  const appDir = options.appDir ? path.resolve(options.appDir) : null;
-  const appIndex = appDir && fs.existsSync(path.join(appDir, 'index.html')) ? appDir : null;
-  if (appIndex) {
-    await app.register(fastifyStatic, { root: appIndex, prefix: '/', wildcard: true, index: ['index.html'] });
-  }
+  // The built app, precompressed and cached by kind (src/staticApp.ts).
+  const appIndex = await registerStaticApp(app, options.appDir ?? null);
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (appIndex && (request.method === 'GET' || request.method === 'HEAD') && isAppPath(url)) {
-      return reply.type('text/html').sendFile('index.html');
+      return sendAppShell(reply);
     }
     return reply.code(404).send({ message: `No route ${request.method} ${url}`, code: 'NOT_FOUND' });
   });

@@ -7,7 +7,14 @@ import { seed } from './seed.js';
 
 async function main(): Promise<void> {
   const config = readConfig(process.env, process.argv.slice(2));
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    // PGlite's buffer cache (default 32MB, src/db/database.ts); the bench compares it with PGlite's 128MB.
+    ...(process.env.CONSOLE_PGLITE_SHARED_BUFFERS
+      ? { pgliteSharedBuffers: process.env.CONSOLE_PGLITE_SHARED_BUFFERS }
+      : {}),
+  });
   const app = await buildServer({
     database,
     logger: { level: config.logLevel },

@@ -1,21 +1,20 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LANDING_PATH } from '@staff/console-contract';
-import { LoginForm, type LoginFn, type StoredUser } from '@staff/console-ui';
+import type { StoredUser } from '@staff/console-ui';
 import { useServices } from '../services.js';
-import { COPYRIGHT_HOLDER, PRODUCT_LABEL, VERSION_LABEL } from '../product.js';
 import { preloadShell } from './lazyShell.js';
 import { createOtpStep, createPasswordStep } from '../api/auth.js';
-import { OtpLoginStep } from '../pages/account/OtpLoginStep.js';
+import { LoginScreen } from './LoginScreen.js';
 
 /**
- * `/login`: the login form; on success the user is stored and lands on Usage Statistics. A user with two-step
- * sign-in gets a second step (the code) after the password; LoginForm cannot host it, so the route swaps it in.
+ * `/login` inside the loaded console (after a sign-out): the login screen; on success the user is stored and
+ * lands on Usage Statistics. A first visit to `/login` gets the same screen from `loginEntry.tsx` instead,
+ * without the rest of the console.
  */
 export function LoginRoute() {
   const services = useServices();
   const navigate = useNavigate();
-  const [challenge, setChallenge] = useState<string | null>(null);
   const passwordStep = useMemo(() => createPasswordStep(services.api), [services]);
   const otpStep = useMemo(() => createOtpStep(services.api), [services]);
   const onSuccess = useCallback(
@@ -25,37 +24,14 @@ export function LoginRoute() {
     },
     [services, navigate],
   );
-  // The console's code downloads while the login call and the 2 s success label run.
-  const login = useCallback<LoginFn>(
-    async (credentials) => {
-      void preloadShell().catch(() => undefined);
-      const result = await passwordStep(credentials);
-      if ('user' in result) return result.user;
-      setChallenge(result.challenge);
-      // The form unmounts for the code step; its call never settles, so it shows neither success nor an error.
-      return new Promise<StoredUser>(() => undefined);
-    },
-    [passwordStep],
-  );
-  const verify = useCallback((code: string) => otpStep(challenge ?? '', code), [otpStep, challenge]);
-
-  if (challenge !== null) {
-    return (
-      <OtpLoginStep
-        verify={verify}
-        onSuccess={onSuccess}
-        onBack={() => setChallenge(null)}
-        productLabel={PRODUCT_LABEL}
-      />
-    );
-  }
+  // The console's code downloads while the user types, the login call and the 2 s success label run.
+  const onActivity = useCallback(() => void preloadShell().catch(() => undefined), []);
   return (
-    <LoginForm
-      login={login}
+    <LoginScreen
+      passwordStep={passwordStep}
+      otpStep={otpStep}
       onSuccess={onSuccess}
-      productLabel={PRODUCT_LABEL}
-      copyrightHolder={COPYRIGHT_HOLDER}
-      version={VERSION_LABEL}
+      onActivity={onActivity}
     />
   );
 }

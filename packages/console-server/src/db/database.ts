@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
 import { type Migration, migrate } from './migrations.js';
 import type { Database } from './schema.js';
@@ -18,6 +19,29 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** The migrations to apply (default: all); the upgrade test builds the previous release's schema with it. */
   migrations?: readonly Migration[];
+  /** PGlite's shared_buffers (`32MB`, `128MB`…); default PGLITE_SHARED_BUFFERS. */
+  pgliteSharedBuffers?: string;
+}
+
+/**
+ * PGlite's buffer cache. Its own default (128 MB, as PostgreSQL's) lives in the WebAssembly heap, which never
+ * shrinks: once touched, those pages stay resident for the life of the process. The embedded database holds
+ * tens of thousands of rows and reads through the operating system's file cache anyway; 32 MB keeps the hot
+ * pages and cuts resident memory by about 100 MB (docs/adr/011-wire.md, `npm run bench`).
+ */
+export const PGLITE_SHARED_BUFFERS = '32MB';
+
+/** PGlite's start options: its defaults plus the buffer size, and pg_trgm (migration 310). */
+export function pgliteOptions(sharedBuffers = PGLITE_SHARED_BUFFERS) {
+  if (!/^\d+(?:kB|MB|GB)$/.test(sharedBuffers)) {
+    throw new Error(
+      `PGlite shared_buffers must look like 32MB (a number and kB, MB or GB), not "${sharedBuffers}"`,
+    );
+  }
+  return {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+  };
 }
 
 export interface DatabaseHandle {
@@ -61,7 +85,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     // Lock before opening: a second PGlite on the same files silently loses committed writes.
     lock = acquireDataDirLock(dataDir);
     try {
-      pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+      pglite = await PGlite.create(path.join(dataDir, 'pglite'), pgliteOptions(options.pgliteSharedBuffers));
     } catch (error) {
       lock.release();
       throw error;

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 import { RESOURCE_MIGRATIONS } from '../resources/migrations.js';
 import { CLUSTER_MIGRATIONS } from '../jobs/migrations.js';
+import { TRIGRAM_INDEXES_V310 } from '../resources/trigram.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -184,6 +185,15 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // --- several nodes on one database (versions 300–309): src/jobs/ ---
   ...CLUSTER_MIGRATIONS,
+  // --- wire (versions 310–319): list search over large tables ---
+  {
+    version: 310,
+    name: 'pg_trgm and trigram indexes for list search and contains filters',
+    // One round trip (simple query protocol), as the resource migrations do.
+    up: async (db) => {
+      await sql.raw(TRIGRAM_INDEXES_V310.join(';\n')).execute(db);
+    },
+  },
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

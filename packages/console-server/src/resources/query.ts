@@ -15,6 +15,7 @@ import {
   type ListSort,
 } from '@staff/console-contract';
 import { columnType, searchableFields } from './ddl.js';
+import { containsPattern } from './trigram.js';
 
 export type Row = Record<string, unknown>;
 // Entity tables are not in the typed Database interface.
@@ -173,7 +174,8 @@ function filterCondition(def: EntityDef, filter: ListFilter, now: Date): RawBuil
       return sql`(${sql.join(parts, sql` and `)})`;
     }
     case 'contains':
-      return sql`strpos(lower(${ref}), lower(${filter.value})) > 0`;
+      // LIKE rather than strpos: a trigram index on lower(col) answers it (resources/trigram.ts).
+      return sql`lower(${ref}) like lower(${containsPattern(filter.value)})`;
     case 'empty':
       return filter.empty ? emptyCondition(field) : sql`not ${emptyCondition(field)}`;
     case 'within':
@@ -213,7 +215,9 @@ export function whereOf(def: EntityDef, query: Conditions, now: Date = new Date(
   for (const filter of query.filters) parts.push(filterCondition(def, filter, now));
   for (const group of query.groups ?? []) parts.push(groupCondition(def, group, now));
   if (searchableFields(def).length > 0) {
-    for (const word of searchWords(query.q)) parts.push(sql`strpos(search_text, lower(${word})) > 0`);
+    // LIKE rather than strpos: the trigram index on search_text answers it (resources/trigram.ts).
+    for (const word of searchWords(query.q))
+      parts.push(sql`search_text like lower(${containsPattern(word)})`);
   }
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
 }

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Response } from 'playwright';
+import { LANDING_PATH } from '@staff/console-contract';
+import {
+  DEMO_PASSWORD,
+  launchChromium,
+  newPage,
+  pathOf,
+  startConsoleServer,
+  type ConsoleServer,
+} from './harness.js';
+
+let server: ConsoleServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Texts only the router and the HTTP client carry: neither belongs in what /login downloads. */
+const ROUTER_TEXT = 'in the context of a <Router>';
+const HTTP_CLIENT_TEXT = 'AxiosError';
+
+describe('/login over the wire (docs/adr/011-wire.md)', () => {
+  it('downloads only the login screen, compressed and cacheable, and the console once the user types', async () => {
+    const { context, page } = await newPage(browser);
+    try {
+      const scripts: Response[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response);
+      });
+      const document = await page.goto(`${server.baseURL}/login`, { waitUntil: 'networkidle' });
+      expect(document?.headers()['cache-control']).toBe('no-cache');
+      expect(document?.headers()['content-encoding']).toBe('br');
+      await page.getByLabel('Username').waitFor();
+
+      const loginScripts = [...scripts];
+      expect(loginScripts.length).toBeGreaterThan(0);
+      for (const response of loginScripts) {
+        const headers = response.headers();
+        expect(headers['content-encoding'], response.url()).toMatch(/^(br|gzip)$/);
+        expect(headers['cache-control'], response.url()).toBe('public, max-age=31536000, immutable');
+        expect(headers.vary, response.url()).toMatch(/accept-encoding/i);
+        const body = (await response.body()).toString();
+        expect(body.includes(ROUTER_TEXT), response.url()).toBe(false);
+        expect(body.includes(HTTP_CLIENT_TEXT), response.url()).toBe(false);
+      }
+
+      // Typing fetches the console; signing in hands over to it at the landing page.
+      const consoleScript = page.waitForResponse((response) =>
+        /\/assets\/boot-[^/]+\.js$/.test(response.url()),
+      );
+      await page.getByLabel('Username').fill('demo-all');
+      expect((await consoleScript).status()).toBe(200);
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor({ timeout: 30_000 });
+      expect(pathOf(page)).toBe(LANDING_PATH);
+      const later = scripts.slice(loginScripts.length);
+      const bodies = await Promise.all(later.map(async (response) => (await response.body()).toString()));
+      expect(bodies.some((body) => body.includes(ROUTER_TEXT))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { StrictMode, useCallback, useMemo } from 'react';
+import type { Root } from 'react-dom/client';
+import { LANDING_PATH } from '@staff/console-contract';
+import { ThemeProvider, type LoginCredentials, type StoredUser } from '@staff/console-ui';
+import { LoginScreen } from './routes/LoginScreen.js';
+import type * as BootModule from './boot.js';
+
+type Boot = typeof BootModule;
+
+/**
+ * A first visit to `/login`: the login screen alone, without the router, the HTTP client or any page
+ * (docs/adr/011-wire.md). The console (`boot.tsx`) downloads once the user types; the sign-in calls go through
+ * its HTTP client; on success the stored user is handed to it and it takes over the page at the landing path.
+ */
+export function renderLoginEntry(root: Root, loadConsole: () => Promise<Boot>) {
+  let services: Promise<{ boot: Boot; services: ReturnType<Boot['browserServices']> }> | undefined;
+  const consoleServices = () =>
+    (services ??= loadConsole().then((boot) => ({ boot, services: boot.browserServices() })));
+  const preload = () =>
+    void consoleServices()
+      .then(({ boot }) => boot.preloadShell())
+      .catch(() => undefined);
+  const signedIn = async (user: StoredUser) => {
+    const { boot, services: loaded } = await consoleServices();
+    loaded.session.send({ type: 'SESSION.LOGIN', user });
+    window.history.replaceState(null, '', LANDING_PATH);
+    boot.renderConsole(root, loaded);
+  };
+  root.render(
+    <StrictMode>
+      <ThemeProvider global>
+        <LoginEntry consoleServices={consoleServices} onActivity={preload} onSignedIn={signedIn} />
+      </ThemeProvider>
+    </StrictMode>,
+  );
+}
+
+interface LoginEntryProps {
+  consoleServices: () => Promise<{ boot: Boot; services: ReturnType<Boot['browserServices']> }>;
+  onActivity: () => void;
+  onSignedIn: (user: StoredUser) => Promise<void>;
+}
+
+function LoginEntry({ consoleServices, onActivity, onSignedIn }: LoginEntryProps) {
+  const passwordStep = useCallback(
+    async (credentials: LoginCredentials) => {
+      const { boot, services } = await consoleServices();
+      return boot.createPasswordStep(services.api)(credentials);
+    },
+    [consoleServices],
+  );
+  const otpStep = useCallback(
+    async (challenge: string, code: string) => {
+      const { boot, services } = await consoleServices();
+      return boot.createOtpStep(services.api)(challenge, code);
+    },
+    [consoleServices],
+  );
+  const onSuccess = useMemo(() => (user: StoredUser) => void onSignedIn(user), [onSignedIn]);
+  return (
+    <LoginScreen
+      passwordStep={passwordStep}
+      otpStep={otpStep}
+      onSuccess={onSuccess}
+      onActivity={onActivity}
+    />
+  );
+}
