@@ -19,6 +19,7 @@ import {
   logoutResponseSchema,
   pageCheckQuerySchema,
   pageCheckResponseSchema,
+  REAUTH_REQUIRED_CODE,
   usageStatisticsQuerySchema,
   usageStatisticsResponseSchema,
   verifyAllResponseSchema,
@@ -30,9 +31,11 @@ import {
   DEFAULT_LOCKOUT,
   type LockoutPolicy,
   authenticate,
+  checkSession,
   login,
   revokeSession,
 } from './auth/sessions.js';
+import { registerAccountRoutes } from './auth/accountRoutes.js';
 import { bearerToken } from './auth/tokens.js';
 import { type AnyRouteSpec, HttpError, defineRoute } from './http.js';
 import { buildOpenApi } from './openapi.js';
@@ -65,6 +68,8 @@ export interface BuildServerOptions {
   trustProxy?: boolean;
   /** Unfiltered master-data lists of tables this large get an estimated total (resources/routes.ts); default 100 000. */
   estimateTotalsFrom?: number;
+  /** Minutes without an API call after which the next call answers 401 REAUTH_REQUIRED (default 30, ADR 013). */
+  idleMinutes?: number;
 }
 
 declare module 'fastify' {
@@ -90,6 +95,9 @@ const LOG_REDACT = [
   '*.password_hash',
 ];
 
+/** Calls an idle session may still make: re-authenticate, or sign out. */
+const IDLE_ALLOWED = new Set(['/api/auth/reauth', '/api/auth/logout']);
+
 /** Paths the single-page app answers itself (served index.html). */
 const isAppPath = (url: string) =>
   url === '/' || url === '/login' || url === '/login/' || url === '/app' || url.startsWith('/app/');
@@ -110,6 +118,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const { db } = database;
   const clock = options.clock ?? (() => new Date());
   const tokenTtlMs = (options.tokenTtlHours ?? 12) * 3_600_000;
+  const idleMs = (options.idleMinutes ?? 30) * 60_000;
   const lockout: LockoutPolicy = { ...DEFAULT_LOCKOUT, ...options.lockout };
   const corsOrigins = options.corsOrigins ?? [];
 
@@ -131,9 +140,17 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   const realtime = createRealtime(app.server, {
     corsOrigins,
+    now: clock,
+    // An idle session keeps its socket (it only listens) but a handshake is no use: it cannot end idleness.
     authenticate: async (token) => {
-      const session = await authenticate(db, token, clock());
-      return session ? { userId: session.userId, sessionId: session.sessionId } : null;
+      const result = await checkSession(db, token, clock(), { touch: false });
+      return result.status === 'none'
+        ? null
+        : {
+            userId: result.session.userId,
+            sessionId: result.session.sessionId,
+            expiresAt: result.session.expiresAt,
+          };
     },
   });
   const events: ConsoleEvents = realtime;
@@ -174,6 +191,20 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       message: AUTH_MESSAGES.rateLimited(Math.ceil(context.ttl / 1000)),
       code: 'RATE_LIMITED',
     }),
+  });
+
+  // Idle sessions (ADR 013): any API call with a bearer token of a session unused for longer than the idle
+  // timeout answers 401 REAUTH_REQUIRED, except the calls that end idleness or the session. The session is kept.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return;
+    const result = await checkSession(db, token, clock(), { idleMs });
+    if (result.status === 'none') return;
+    if (result.status === 'idle' && !IDLE_ALLOWED.has(request.url.split('?')[0]!.replace(/\/$/, ''))) {
+      throw new HttpError(401, AUTH_MESSAGES.reauthRequired, REAUTH_REQUIRED_CODE);
+    }
+    request.session = result.session;
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -218,7 +249,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const guards = {
     guard: async (request: FastifyRequest, spec: AnyRouteSpec) => {
       if (!spec.auth) return;
-      const session = await authenticate(db, bearerToken(request.headers.authorization), clock());
+      // Usually already checked (with the idle limit) by the onRequest hook.
+      const session =
+        request.session ?? (await authenticate(db, bearerToken(request.headers.authorization), clock()));
       if (!session) throw new HttpError(401, AUTH_MESSAGES.unauthorized, 'UNAUTHORIZED');
       request.session = session;
       if (spec.permission) {
@@ -440,10 +473,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     route,
     sessionOf,
     db,
+    events,
     now: clock,
     loginContext: { tokenTtlMs, lockout },
     loginRouteConfig,
   });
+
+  // Re-authentication of an idle session and the user's own sessions (ADR 013).
+  registerAccountRoutes({ route, sessionOf, db, events, now: clock, lockout });
 
   // Master-data resources, saved views and API keys (src/resources/).
   await registerResourceRoutes(app, {
