@@ -278,3 +278,46 @@ describe('the first-start administrator', () => {
     }
   });
 });
+
+describe('a socket whose token expires', () => {
+  it('is told and closed at once, without waiting for a call', async () => {
+    const pg = await startPostgres();
+    const database = await openDatabase({ databaseUrl: pg.url });
+    let app: FastifyInstance | undefined;
+    let socket: Socket | undefined;
+    try {
+      await seed(database.db, {
+        adminUsername: 'admin',
+        adminPassword: TEST_PASSWORD,
+        demo: false,
+        log: () => undefined,
+      });
+      // A 2-second session lifetime.
+      app = await testServer(database, { tokenTtlHours: 2 / 3600 });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const token = await new Client(app, freshAddress()).token('admin');
+      socket = connect(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        auth: { token },
+      });
+      const open = socket;
+      const revoked = new Promise<unknown>((resolve) => open.once(SOCKET_EVENTS.sessionRevoked, resolve));
+      const closed = new Promise<void>((resolve) => open.once('disconnect', () => resolve()));
+      await new Promise<void>((resolve, reject) => {
+        open.once('connect', () => resolve());
+        open.once('connect_error', reject);
+      });
+      expect(await revoked).toEqual({ reason: 'session expired' });
+      await closed;
+      expect(open.connected).toBe(false);
+    } finally {
+      socket?.disconnect();
+      await app?.close();
+      await database.close();
+      pg.stop();
+    }
+  });
+});

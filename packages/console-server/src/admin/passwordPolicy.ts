@@ -33,7 +33,11 @@ export function passwordProblems(password: string, username: string): string[] {
   const name = username.trim().toLowerCase();
   if (name.length > 0 && password.toLowerCase().includes(name))
     problems.push(PASSWORD_MESSAGES.containsUsername);
-  if (isCommonPassword(password) || isCommonPassword(password.trim()))
+  // A too-short password is already refused: one reason to fix at a time.
+  if (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    (isCommonPassword(password) || isCommonPassword(password.trim()))
+  )
     problems.push(PASSWORD_MESSAGES.common);
   return problems;
 }
