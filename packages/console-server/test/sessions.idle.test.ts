@@ -258,7 +258,7 @@ describe('the first-start administrator', () => {
       await expect(
         seed(database.db, {
           adminUsername: 'root',
-          adminPassword: 'iloveyou',
+          adminPassword: 'qwertyuiop',
           demo: false,
           log: () => undefined,
         }),
