@@ -7,10 +7,11 @@ import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database.js';
 import { keyringOf, openSecret, readKeyFile, sealSecret } from '../src/secrets/index.js';
 
-describe('operator CLI (npm run console)', () => {
+describe('operator CLI (npm run console)', { timeout: 600_000 }, () => {
   let dataDir: string;
   const cli = (...args: string[]) =>
-    runServerProcess('cli.ts', args, { CONSOLE_DATA_DIR: dataDir, CONSOLE_ADMIN_PASSWORD: '' });
+    // A first open of PGlite in a second process takes over 30 s when the shared machine is busy.
+    runServerProcess('cli.ts', args, { CONSOLE_DATA_DIR: dataDir, CONSOLE_ADMIN_PASSWORD: '' }, 150_000);
 
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-cli-'));
@@ -124,6 +125,12 @@ describe('operator CLI (npm run console)', () => {
     const usage = await cli('create-user', 'x');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('create-user needs --name');
+    const common = await cli('create-user', 'weak', '--name', 'Weak', '--password', 'qwertyuiop');
+    expect(common.code).toBe(1);
+    expect(common.stderr).toContain('10,000 most used passwords');
+    const named = await cli('reset-password', 'jdoe', '--password', 'JDoe-Kopi-2026');
+    expect(named.code).toBe(1);
+    expect(named.stderr).toContain('must not contain the username');
   });
 
   it('rotate-secrets re-seals every stored secret under a new key and rewrites the key file', async () => {
