@@ -30,12 +30,22 @@ export function requireBuiltApp(): string {
   return APP_DIST;
 }
 
-export async function startConsoleServer(): Promise<ConsoleServer> {
+export async function startConsoleServer(
+  /** A short idle timeout and a clock the test moves, for the re-authentication tests (ADR 013). */
+  options: { idleMinutes?: number; clock?: () => Date } = {},
+): Promise<ConsoleServer> {
   const appDir = requireBuiltApp();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
   const database = await openDatabase({ dataDir });
   await seed(database.db, { adminUsername: ADMIN_USERNAME, demo: true, log: () => undefined });
-  const app = await buildServer({ database, appDir, logger: false, loginRateLimit: false });
+  const app = await buildServer({
+    database,
+    appDir,
+    logger: false,
+    loginRateLimit: false,
+    ...(options.idleMinutes !== undefined ? { idleMinutes: options.idleMinutes } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');

@@ -240,7 +240,7 @@ describe('routed console', { timeout: 30_000 }, () => {
     const actions = within(account)
       .getAllByRole('listitem')
       .map((item) => within(item).getByRole('button').textContent);
-    expect(actions).toEqual(['Change my password', 'Two-step sign-in']);
+    expect(actions).toEqual(['Change my password', 'Two-step sign-in', 'My sessions']);
     // A real button: Enter opens the dialog.
     within(account).getByRole('button', { name: 'Change my password' }).focus();
     await userEvent.keyboard('{Enter}');

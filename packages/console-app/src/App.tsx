@@ -11,6 +11,7 @@ import { ServicesContext, useServices, type ConsoleServices } from './services.j
 import { LazyAppRoutes } from './routes/lazyShell.js';
 import { LoginRoute } from './routes/LoginRoute.js';
 import { StartRoute } from './routes/StartRoute.js';
+import { ReauthDialog } from './pages/account/ReauthDialog.js';
 
 /** Sends the user to `/` whenever the session ends (Sign Out, any 401, a revoked session). */
 function SessionNavigator() {
@@ -38,6 +39,8 @@ export function ConsoleRoutes() {
   return (
     <>
       <SessionNavigator />
+      {/* Over whatever page is open, never instead of it (ADR 013). */}
+      <ReauthDialog />
       <Routes>
         <Route path={START_PATH} element={<StartRoute />} />
         <Route path={LOGIN_PATH} element={<LoginRoute />} />

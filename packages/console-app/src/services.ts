@@ -9,6 +9,7 @@ import {
   type StorageAdapter,
 } from '@staff/console-ui';
 import { createApiClient, type ApiClientOptions } from './api/client.js';
+import { createReauthGate, type ReauthGate } from './api/reauth.js';
 import { createCheckPermission, createLoadPermissions, createLogin, createLogout } from './api/auth.js';
 import { readConfig, type ConfigValue } from './api/config.js';
 import { createFetchUsageStatistics } from './api/statistics.js';
@@ -31,6 +32,8 @@ export interface ConsoleServices {
   realtime: { url?: string; io?: IoFactory };
   /** The stored token, or null when signed out. */
   token: () => string | null;
+  /** An idle session's re-authentication: the client waits on it, the ReauthDialog answers it (ADR 013). */
+  reauth: ReauthGate;
 }
 
 export interface ConsoleServicesOptions {
@@ -50,14 +53,17 @@ export interface ConsoleServicesOptions {
 export function createConsoleServices(options: ConsoleServicesOptions): ConsoleServices {
   const session: SessionActor = createActor(sessionMachine, { input: { storage: options.storage } }).start();
   const token = () => session.getSnapshot().context.user?.token ?? null;
+  const reauth = createReauthGate();
   const api = createApiClient({
     ...(options.baseURL !== undefined ? { baseURL: options.baseURL } : {}),
     ...(options.adapter ? { adapter: options.adapter } : {}),
     getToken: token,
     onUnauthorized: () => session.send({ type: 'SESSION.UNAUTHORIZED' }),
+    onReauthRequired: reauth.request,
   });
   return {
     session,
+    reauth,
     api,
     token,
     login: createLogin(api),

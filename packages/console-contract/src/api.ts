@@ -220,3 +220,31 @@ export const twoFactorDisableResponseSchema = z.object({ ok: z.literal(true) });
 /** `POST /api/admin/users/:id/2fa/reset` (admin_manage_user write). */
 export const twoFactorResetResponseSchema = z.object({ ok: z.literal(true), was_enabled: z.boolean() });
 export type TwoFactorResetResponse = z.infer<typeof twoFactorResetResponseSchema>;
+
+// --- idle sessions and the user's own sessions (ADR 013) ---------------------------------------------------------
+
+/** The `code` of the 401 an idle session gets: the app asks for the password over the page and retries. */
+export const REAUTH_REQUIRED_CODE = 'REAUTH_REQUIRED';
+
+/** `POST /api/auth/reauth`: the password again, and a code when two-step sign-in is on. */
+export const reauthRequestSchema = z.object({
+  password: z.string().min(1, { message: 'Enter your password.' }).max(1000),
+  code: z.string().trim().max(40).optional(),
+});
+export type ReauthRequest = z.infer<typeof reauthRequestSchema>;
+export const reauthResponseSchema = z.object({ ok: z.literal(true) });
+
+/** One of the signed-in user's open sessions (`GET /api/auth/sessions`). */
+export const ownSessionSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string().nullable(),
+  expires_at: z.string(),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  /** The session making this request. */
+  current: z.boolean(),
+});
+export type OwnSession = z.infer<typeof ownSessionSchema>;
+export const ownSessionsResponseSchema = z.object({ sessions: z.array(ownSessionSchema) });
+export type OwnSessionsResponse = z.infer<typeof ownSessionsResponseSchema>;

@@ -17,6 +17,7 @@ import {
   logoutResponseSchema,
   pageCheckQuerySchema,
   pageCheckResponseSchema,
+  REAUTH_REQUIRED_CODE,
   usageStatisticsQuerySchema,
   usageStatisticsResponseSchema,
   verifyAllResponseSchema,
@@ -28,9 +29,11 @@ import {
   DEFAULT_LOCKOUT,
   type LockoutPolicy,
   authenticate,
+  checkSession,
   login,
   revokeSession,
 } from './auth/sessions.js';
+import { registerAccountRoutes } from './auth/accountRoutes.js';
 import { bearerToken } from './auth/tokens.js';
 import {
   type AnyRouteSpec,
@@ -76,6 +79,8 @@ export interface BuildServerOptions {
   trustProxy?: boolean;
   /** Unfiltered master-data lists of tables this large get an estimated total (resources/routes.ts); default 100 000. */
   estimateTotalsFrom?: number;
+  /** Minutes without an API call after which the next call answers 401 REAUTH_REQUIRED (default 30, ADR 013). */
+  idleMinutes?: number;
 }
 
 declare module 'fastify' {
@@ -101,6 +106,9 @@ const LOG_REDACT = [
   '*.password_hash',
 ];
 
+/** Calls an idle session may still make: re-authenticate, or sign out. */
+const IDLE_ALLOWED = new Set(['/api/auth/reauth', '/api/auth/logout']);
+
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /**
@@ -117,6 +125,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const { db } = database;
   const clock = options.clock ?? (() => new Date());
   const tokenTtlMs = (options.tokenTtlHours ?? 12) * 3_600_000;
+  const idleMs = (options.idleMinutes ?? 30) * 60_000;
   const lockout: LockoutPolicy = { ...DEFAULT_LOCKOUT, ...options.lockout };
   const corsOrigins = options.corsOrigins ?? [];
 
@@ -146,9 +155,17 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     ...(clusterPool
       ? { clusterPool, onClusterError: (error: Error) => app.log.warn({ err: error }, 'socket adapter') }
       : {}),
+    now: clock,
+    // An idle session keeps its socket (it only listens) but a handshake is no use: it cannot end idleness.
     authenticate: async (token) => {
-      const session = await authenticate(db, token, clock());
-      return session ? { userId: session.userId, sessionId: session.sessionId } : null;
+      const result = await checkSession(db, token, clock(), { touch: false });
+      return result.status === 'none'
+        ? null
+        : {
+            userId: result.session.userId,
+            sessionId: result.session.sessionId,
+            expiresAt: result.session.expiresAt,
+          };
     },
   });
   const events: ConsoleEvents = realtime;
@@ -222,6 +239,20 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     }),
   });
 
+  // Idle sessions (ADR 013): any API call with a bearer token of a session unused for longer than the idle
+  // timeout answers 401 REAUTH_REQUIRED, except the calls that end idleness or the session. The session is kept.
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) return;
+    const result = await checkSession(db, token, clock(), { idleMs });
+    if (result.status === 'none') return;
+    if (result.status === 'idle' && !IDLE_ALLOWED.has(request.url.split('?')[0]!.replace(/\/$/, ''))) {
+      throw new HttpError(401, AUTH_MESSAGES.reauthRequired, REAUTH_REQUIRED_CODE);
+    }
+    request.session = result.session;
+  });
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {
       return reply.code(error.status).send({
@@ -271,7 +302,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const guards = {
     guard: async (request: FastifyRequest, spec: AnyRouteSpec) => {
       if (!spec.auth) return;
-      const session = await authenticate(db, bearerToken(request.headers.authorization), clock());
+      // Usually already checked (with the idle limit) by the onRequest hook.
+      const session =
+        request.session ?? (await authenticate(db, bearerToken(request.headers.authorization), clock()));
       if (!session) throw new HttpError(401, AUTH_MESSAGES.unauthorized, 'UNAUTHORIZED');
       request.session = session;
       if (spec.permission) {
@@ -494,10 +527,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     route,
     sessionOf,
     db,
+    events,
     now: clock,
     loginContext: { tokenTtlMs, lockout },
     loginRouteConfig,
   });
+
+  // Re-authentication of an idle session and the user's own sessions (ADR 013).
+  registerAccountRoutes({ route, sessionOf, db, events, now: clock, lockout });
 
   // Master-data resources, saved views and API keys (src/resources/).
   await registerResourceRoutes(app, {

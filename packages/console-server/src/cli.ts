@@ -1,9 +1,22 @@
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ConfigError, readConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { generatePassword } from './auth/passwords.js';
+import { passwordProblems } from './admin/passwordPolicy.js';
 import { seed } from './seed.js';
+import {
+  type SecretKey,
+  SecretError,
+  generateSecretKey,
+  keyringOf,
+  loadSecretKeyring,
+  readKeyFile,
+  resealSecrets,
+  setSecretKeyring,
+  writeKeyFile,
+} from './secrets/index.js';
 import { resetTwoFactor } from './auth/twoFactor.js';
 import {
   ConflictError,
@@ -30,6 +43,11 @@ Commands:
   disable-2fa <username>      Turn a user's two-step sign-in off (lost phone and recovery codes); they sign
                               in with their password and may enrol again. Audited with no actor (the CLI).
   list-users                  Users, their state and permission sets.
+  rotate-secrets [--new-key-file PATH]
+                              Re-seal every stored secret under a new key, in one transaction. With a key
+                              file (the default) a new key is generated and the file rewritten; with
+                              CONSOLE_SECRETS_KEY, the new key is read from PATH (or generated into it when
+                              it does not exist): set CONSOLE_SECRETS_KEY to it and restart every server.
 
 The database is the server's: DATABASE_URL, or the embedded one in CONSOLE_DATA_DIR (default ./data).
 The embedded database admits one process at a time: stop the server before using the CLI on it.`;
@@ -43,6 +61,7 @@ async function run(argv: string[]): Promise<number> {
       password: { type: 'string' },
       set: { type: 'string', multiple: true },
       help: { type: 'boolean', short: 'h' },
+      'new-key-file': { type: 'string' },
     },
   });
   const [command, ...rest] = positionals;
@@ -55,8 +74,14 @@ async function run(argv: string[]): Promise<number> {
   };
 
   const config = readConfig(process.env, []);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const out = (line: string) => process.stdout.write(`${line}\n`);
+  // The key before the database: migration 320 seals clear secrets of an older release with it.
+  const secrets = loadSecretKeyring({ ...config.secrets, dataDir: config.dataDir });
+  setSecretKeyring(secrets.keyring);
+  if (secrets.source.kind === 'file' && secrets.source.created)
+    out(`Created the secrets key file ${secrets.source.path} (owner-only).`);
+  for (const warning of secrets.warnings) process.stderr.write(`console: warning: ${warning}\n`);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const { db } = database;
     await ensurePermissionKeys(db);
@@ -71,6 +96,7 @@ async function run(argv: string[]): Promise<number> {
       case 'create-user': {
         need(1, '<username> --name "Full Name"');
         if (!values.name) throw new UsageError('create-user needs --name "Full Name"');
+        if (values.password) refuseWeak(values.password, rest[0]!);
         const password = values.password ?? generatePassword();
         const user = await createUser(db, {
           username: rest[0]!,
@@ -86,6 +112,7 @@ async function run(argv: string[]): Promise<number> {
       }
       case 'reset-password': {
         need(1, '<username>');
+        if (values.password) refuseWeak(values.password, rest[0]!);
         const password = values.password ?? generatePassword();
         const user = await setPassword(db, rest[0]!, password);
         out(`Password of ${user.username} changed; their sessions ended.`);
@@ -140,6 +167,41 @@ async function run(argv: string[]): Promise<number> {
           );
         return 0;
       }
+      case 'rotate-secrets': {
+        need(0, 'no arguments');
+        const old = [secrets.keyring.current, ...secrets.keyring.previous];
+        const source = secrets.source;
+        let next: SecretKey;
+        if (source.kind === 'file') {
+          next = generateSecretKey();
+          // Both keys while the transaction runs: a crash before the commit leaves every value openable.
+          writeKeyFile(source.path, [next, ...old]);
+        } else {
+          const file = values['new-key-file'];
+          if (!file)
+            throw new UsageError(
+              'The key comes from CONSOLE_SECRETS_KEY: give --new-key-file PATH (read when it exists, else a new key is written there).',
+            );
+          if (fs.existsSync(file)) next = readKeyFile(file)[0]!;
+          else {
+            next = generateSecretKey();
+            writeKeyFile(file, [next]);
+            out(`Wrote a new key to ${file} (owner-only).`);
+          }
+        }
+        const result = await resealSecrets(db, keyringOf(next, old));
+        setSecretKeyring(keyringOf(next));
+        if (source.kind === 'file') writeKeyFile(source.path, [next]);
+        out(
+          `Re-sealed ${result.total} secret${result.total === 1 ? '' : 's'} under key ${next.id} (was ${old[0]!.id}).`,
+        );
+        out(
+          source.kind === 'file'
+            ? `The key file ${source.path} now holds only the new key; restart the server.`
+            : 'Set CONSOLE_SECRETS_KEY to the new key and restart every server (until then they cannot open the re-sealed values).',
+        );
+        return 0;
+      }
       default:
         throw new UsageError(`Unknown command "${command}"`);
     }
@@ -149,6 +211,13 @@ async function run(argv: string[]): Promise<number> {
 }
 
 class UsageError extends Error {}
+class PasswordRefused extends Error {}
+
+/** The API's password rules (common passwords, the username, length) for passwords typed at the CLI. */
+function refuseWeak(password: string, username: string): void {
+  const problems = passwordProblems(password, username);
+  if (problems.length > 0) throw new PasswordRefused(`The password is refused: ${problems.join(' ')}`);
+}
 
 run(process.argv.slice(2))
   .then((code) => process.exit(code))
@@ -162,6 +231,8 @@ run(process.argv.slice(2))
       badFlag ||
       error instanceof DataDirLockedError ||
       error instanceof ConfigError ||
+      error instanceof SecretError ||
+      error instanceof PasswordRefused ||
       error instanceof NotFoundError ||
       error instanceof ConflictError;
     const message = known

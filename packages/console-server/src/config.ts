@@ -17,6 +17,10 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Minutes between prunes of long-ended sessions; false (CONSOLE_SESSION_PRUNE_MINUTES=0) turns pruning off. */
   sessionPruneMinutes: number | false;
+  /** Minutes without an API call after which the next call asks for the password again (ADR 013). */
+  idleMinutes: number;
+  /** Where the secrets key comes from (src/secrets/keyring.ts); never logged. */
+  secrets: { key?: string; keyFile?: string; previousKeys?: string };
 }
 
 export class ConfigError extends Error {
@@ -92,5 +96,11 @@ export function readConfig(
       env.CONSOLE_SESSION_PRUNE_MINUTES?.trim() === '0'
         ? false
         : positiveNumber('CONSOLE_SESSION_PRUNE_MINUTES', env.CONSOLE_SESSION_PRUNE_MINUTES, 60),
+    idleMinutes: positiveNumber('CONSOLE_IDLE_MINUTES', env.CONSOLE_IDLE_MINUTES, 30),
+    secrets: {
+      ...(env.CONSOLE_SECRETS_KEY ? { key: env.CONSOLE_SECRETS_KEY } : {}),
+      ...(env.CONSOLE_SECRETS_KEY_FILE ? { keyFile: path.resolve(cwd, env.CONSOLE_SECRETS_KEY_FILE) } : {}),
+      ...(env.CONSOLE_SECRETS_PREVIOUS_KEYS ? { previousKeys: env.CONSOLE_SECRETS_PREVIOUS_KEYS } : {}),
+    },
   };
 }

@@ -4,9 +4,13 @@ import { ConfigError, readConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { seed } from './seed.js';
+import { SecretError, loadSecretKeyring, setSecretKeyring } from './secrets/index.js';
 
 async function main(): Promise<void> {
   const config = readConfig(process.env, process.argv.slice(2));
+  // The key first: migration 320 seals clear secrets of an older release with it.
+  const secrets = loadSecretKeyring({ ...config.secrets, dataDir: config.dataDir });
+  setSecretKeyring(secrets.keyring);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -23,9 +27,17 @@ async function main(): Promise<void> {
     tokenTtlHours: config.tokenTtlHours,
     loginRateLimit: config.loginRateLimit,
     trustProxy: config.trustProxy,
+    idleMinutes: config.idleMinutes,
   });
   const log = app.log;
   log.info({ engine: database.engine, location: database.location }, 'database ready');
+  if (secrets.source.kind === 'file')
+    log.info(
+      { keyFile: secrets.source.path, keyId: secrets.keyring.current.id },
+      secrets.source.created ? 'created the secrets key file (owner-only)' : 'secrets key loaded from file',
+    );
+  else log.info({ keyId: secrets.keyring.current.id }, 'secrets key loaded from CONSOLE_SECRETS_KEY');
+  for (const warning of secrets.warnings) log.warn(warning);
 
   await seed(database.db, {
     adminUsername: config.adminUsername,
@@ -71,7 +83,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirLockedError || error instanceof ConfigError) {
+  if (error instanceof DataDirLockedError || error instanceof ConfigError || error instanceof SecretError) {
     process.stderr.write(`console-server: ${error.message}\n`);
   } else {
     process.stderr.write(

@@ -9,7 +9,12 @@ import type { ConsoleEvents } from './services/events.js';
 export interface SocketIdentity {
   userId: number;
   sessionId: string;
+  /** The session's absolute end: the socket is closed then (revocation closes it through sessionsRevoked). */
+  expiresAt?: Date;
 }
+
+/** setTimeout's ceiling (about 24.8 days); a later end is re-checked when the timer fires. */
+const MAX_TIMER_MS = 2_147_483_647;
 
 export interface RealtimeOptions {
   /** Same check as HTTP: null refuses the handshake. */
@@ -22,6 +27,8 @@ export interface RealtimeOptions {
    */
   clusterPool?: pg.Pool;
   onClusterError?: (error: Error) => void;
+  /** The server's clock (tests move it): a session's end is measured on it. */
+  now?: () => Date;
 }
 
 /**
@@ -80,10 +87,28 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
         if (!identity) return next(new Error(SOCKET_UNAUTHORIZED));
         socket.data.identity = identity;
         void socket.join([userRoom(identity.userId), sessionRoom(identity.sessionId)]);
+        if (identity.expiresAt) closeAtExpiry(socket, identity.expiresAt);
         next();
       })
       .catch(() => next(new Error(SOCKET_UNAUTHORIZED)));
   });
+
+  /** A socket outlives nothing: when its token expires it is told and closed at once, as a revoked one is. */
+  function closeAtExpiry(socket: Socket, expiresAt: Date) {
+    let timer: ReturnType<typeof setTimeout>;
+    const arm = () => {
+      const left = expiresAt.getTime() - (options.now ?? (() => new Date()))().getTime();
+      if (left <= 0) {
+        socket.emit(SOCKET_EVENTS.sessionRevoked, { reason: 'session expired' });
+        socket.disconnect(true);
+        return;
+      }
+      timer = setTimeout(arm, Math.min(left, MAX_TIMER_MS));
+      timer.unref();
+    };
+    arm();
+    socket.on('disconnect', () => clearTimeout(timer));
+  }
 
   const notifyUser = (userId: number, event: string, payload?: unknown) => {
     io.to(userRoom(userId)).emit(event, payload ?? {});

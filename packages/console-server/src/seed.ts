@@ -2,6 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { MENU_GROUPS, PERMISSION_KEYS, ROUTES, type PermissionKey } from '@staff/console-contract';
 import type { Database } from './db/schema.js';
 import { generatePassword } from './auth/passwords.js';
+import { passwordProblems } from './admin/passwordPolicy.js';
+import { ConfigError } from './config.js';
 import { createUser, ensurePermissionKeys, upsertPermissionSet } from './services/users.js';
 import { seedResourceDemo } from './resources/demo.js';
 
@@ -186,6 +188,14 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
     description: 'Read and write on every permission key',
     entries: PERMISSION_KEYS.map((key) => ({ key, read: true, write: true })),
   });
+  // An operator-chosen password meets the same rules as any other (the fixed demo one predates them, ADR 007).
+  if (options.adminPassword) {
+    const problems = passwordProblems(options.adminPassword, options.adminUsername);
+    if (problems.length > 0)
+      throw new ConfigError(
+        `CONSOLE_ADMIN_PASSWORD is refused for the first administrator "${options.adminUsername}": ${problems.join(' ')}`,
+      );
+  }
   const generated = options.adminPassword ? undefined : options.demo ? undefined : generatePassword();
   const password = options.adminPassword ?? (options.demo ? DEMO_ADMIN_PASSWORD : (generated as string));
   await createUser(db, {

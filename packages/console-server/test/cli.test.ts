@@ -3,17 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServerProcess } from './support/process.js';
+import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database.js';
+import { keyringOf, openSecret, readKeyFile, sealSecret } from '../src/secrets/index.js';
 
-describe('operator CLI (npm run console)', () => {
+describe('operator CLI (npm run console)', { timeout: 600_000 }, () => {
   let dataDir: string;
   const cli = (...args: string[]) =>
-    runServerProcess('cli.ts', args, { CONSOLE_DATA_DIR: dataDir, CONSOLE_ADMIN_PASSWORD: '' });
+    // A first open of PGlite in a second process takes over 30 s when the shared machine is busy.
+    runServerProcess('cli.ts', args, { CONSOLE_DATA_DIR: dataDir, CONSOLE_ADMIN_PASSWORD: '' }, 150_000);
 
   beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-cli-'));
   });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(`${dataDir}-secrets.key`, { force: true });
+  });
 
   it('creates a user on an empty database (the administrator first, with a generated password shown once)', async () => {
     const result = await cli('create-user', 'jdoe', '--name', 'Jane Doe', '--set', 'All access');
@@ -119,5 +125,47 @@ describe('operator CLI (npm run console)', () => {
     const usage = await cli('create-user', 'x');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('create-user needs --name');
+    const common = await cli('create-user', 'weak', '--name', 'Weak', '--password', 'qwertyuiop');
+    expect(common.code).toBe(1);
+    expect(common.stderr).toContain('10,000 most used passwords');
+    const named = await cli('reset-password', 'jdoe', '--password', 'JDoe-Kopi-2026');
+    expect(named.code).toBe(1);
+    expect(named.stderr).toContain('must not contain the username');
+  });
+
+  it('rotate-secrets re-seals every stored secret under a new key and rewrites the key file', async () => {
+    const keyFile = `${dataDir}-secrets.key`;
+    const before = readKeyFile(keyFile);
+    expect(before).toHaveLength(1);
+    const oldKeyring = keyringOf(before[0]!);
+    // A secret sealed under the current key, as the server stores one.
+    let database = await openDatabase({ dataDir });
+    try {
+      await sql`insert into mayar_accounts (name, merchant_id, merchant_email, env, api_key, webhook_token, active)
+        values ('Akun CLI', 'M-CLI', 'cli@contoh.co.id', 'production', ${sealSecret('cli-api-key-123456', oldKeyring)},
+          ${sealSecret('cli-hook-token-7890', oldKeyring)}, true)`.execute(database.db);
+    } finally {
+      await database.close();
+    }
+    const result = await cli('rotate-secrets');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Re-sealed 2 secrets under key [0-9a-f]{16} \(was [0-9a-f]{16}\)/);
+    const after = readKeyFile(keyFile);
+    expect(after).toHaveLength(1);
+    expect(after[0]!.id).not.toBe(before[0]!.id);
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    database = await openDatabase({ dataDir });
+    try {
+      const row = await sql<{
+        api_key: string;
+        webhook_token: string;
+      }>`select api_key, webhook_token from mayar_accounts where merchant_id = 'M-CLI'`.execute(database.db);
+      expect(openSecret(row.rows[0]!.api_key, keyringOf(after[0]!))).toBe('cli-api-key-123456');
+      expect(openSecret(row.rows[0]!.webhook_token, keyringOf(after[0]!))).toBe('cli-hook-token-7890');
+      expect(() => openSecret(row.rows[0]!.api_key, oldKeyring)).toThrow(/not loaded/);
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -12,6 +12,7 @@ import {
   type EntityDef,
 } from '@staff/console-contract';
 import { RESOURCE_CHANGED_EVENT } from '../src/resources/push.js';
+import { openSecret } from '../src/secrets/index.js';
 import {
   Client,
   ENGINES,
@@ -400,7 +401,9 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
       const stored = await sql<{
         api_key: string;
       }>`select api_key from mayar_accounts where id = ${row.id}`.execute(testDb.database.db);
-      expect(stored.rows[0]!.api_key).toBe(body.api_key);
+      // Sealed at rest (ADR 013): the stored envelope opens to the value sent.
+      expect(stored.rows[0]!.api_key).not.toContain(String(body.api_key));
+      expect(openSecret(stored.rows[0]!.api_key)).toBe(body.api_key);
       const list = await api(
         'GET',
         `/api/resources/mayar_accounts?f.id.eq=${row.id}&format=csv&columns=name,api_key`,

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './client.js';
 import { fakeAdapter } from './testAdapter.js';
+import { createReauthGate } from './reauth.js';
+import { REAUTH_REQUIRED_CODE } from '@staff/console-contract';
 
 describe('createApiClient', () => {
   it('sends the stored token as a bearer header on every request, read at request time', async () => {
@@ -50,5 +52,61 @@ describe('createApiClient', () => {
     token = null;
     await expect(client.post('/api/auth/login', {})).rejects.toBeTruthy();
     expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('on 401 REAUTH_REQUIRED waits for the re-authentication, then sends the same call again (once)', async () => {
+    const onUnauthorized = vi.fn();
+    let idle = true;
+    const { adapter, requests } = fakeAdapter((config) =>
+      idle
+        ? { status: 401, data: { code: REAUTH_REQUIRED_CODE, message: 'Enter your password' } }
+        : { status: 200, data: { saved: config.data } },
+    );
+    const gate = createReauthGate();
+    const client = createApiClient({
+      getToken: () => 't',
+      onUnauthorized,
+      onReauthRequired: gate.request,
+      adapter,
+    });
+    // Two calls fail while idle: one dialog (one pending gate) serves both.
+    const save = client.post('/api/resources/creators', { name: 'Nadia' });
+    const list = client.get('/api/resources/creators');
+    await vi.waitFor(() => expect(gate.pending()).toBe(true));
+    await vi.waitFor(() => expect(requests).toHaveLength(2));
+    idle = false;
+    gate.settle(true);
+    await expect(save).resolves.toMatchObject({
+      status: 200,
+      data: { saved: JSON.stringify({ name: 'Nadia' }) },
+    });
+    await expect(list).resolves.toMatchObject({ status: 200 });
+    expect(requests).toHaveLength(4);
+    expect(gate.pending()).toBe(false);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('ends the session when the user signs out of the dialog instead, and on a second REAUTH after a retry', async () => {
+    const onUnauthorized = vi.fn();
+    const { adapter, requests } = fakeAdapter(() => ({ status: 401, data: { code: REAUTH_REQUIRED_CODE } }));
+    const gate = createReauthGate();
+    const client = createApiClient({
+      getToken: () => 't',
+      onUnauthorized,
+      onReauthRequired: gate.request,
+      adapter,
+    });
+    const refused = client.get('/a');
+    await vi.waitFor(() => expect(gate.pending()).toBe(true));
+    gate.settle(false);
+    await expect(refused).rejects.toMatchObject({ response: { status: 401 } });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    // Accepted, but the retry is refused again: no loop, the session ends.
+    const again = client.get('/b');
+    await vi.waitFor(() => expect(gate.pending()).toBe(true));
+    gate.settle(true);
+    await expect(again).rejects.toMatchObject({ response: { status: 401 } });
+    expect(requests.map((request) => request.url)).toEqual(['/a', '/b', '/b']);
+    expect(onUnauthorized).toHaveBeenCalledTimes(2);
   });
 });

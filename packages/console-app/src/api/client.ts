@@ -1,4 +1,5 @@
 import axios, { type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import { REAUTH_REQUIRED_CODE } from '@staff/console-contract';
 
 export interface ApiClientOptions {
   /** Backend origin; the app is served by the same server, so '' (same origin) is the default. */
@@ -11,6 +12,11 @@ export interface ApiClientOptions {
    * revoke call, a request still in flight from before) has no current session to end.
    */
   onUnauthorized: () => void;
+  /**
+   * Called on a 401 REAUTH_REQUIRED (an idle session, ADR 013): resolves true once the user re-authenticated,
+   * and the call is then sent again; false ends the session like any other 401. Without it, such a 401 ends it.
+   */
+  onReauthRequired?: () => Promise<boolean>;
   /** Request timeout in ms. */
   timeout?: number;
   /** Replaces axios' HTTP adapter (tests). */
@@ -40,13 +46,24 @@ export function createApiClient(options: ApiClientOptions): AxiosInstance {
     return config;
   });
 
-  client.interceptors.response.use(undefined, (error: unknown) => {
+  client.interceptors.response.use(undefined, async (error: unknown) => {
     if (axios.isAxiosError(error) && error.response?.status === 401) {
       const sent = error.config?.headers?.get('Authorization');
       const current = options.getToken();
-      if (current && sent === `Bearer ${current}`) options.onUnauthorized();
+      if (current && sent === `Bearer ${current}`) {
+        const code = (error.response.data as { code?: unknown } | undefined)?.code;
+        const config = error.config as (InternalAxiosRequestConfig & { reauthRetried?: boolean }) | undefined;
+        // Idle, not ended: keep the page, ask for the password over it, then send the same call again (once).
+        if (code === REAUTH_REQUIRED_CODE && options.onReauthRequired && config && !config.reauthRetried) {
+          if (await options.onReauthRequired()) {
+            config.reauthRetried = true;
+            return client.request(config);
+          }
+        }
+        options.onUnauthorized();
+      }
     }
-    return Promise.reject(error);
+    throw error;
   });
 
   return client;

@@ -23,6 +23,7 @@ import { PRODUCT_LABEL } from '../product.js';
 import type { ConsoleOutletContext } from './consoleContext.js';
 import { ChangePasswordDialog } from '../pages/admin/ChangePasswordDialog.js';
 import { TwoFactorDialog } from '../pages/account/TwoFactorDialog.js';
+import { SessionsDialog } from '../pages/account/SessionsDialog.js';
 
 const MENU = menuDefinition();
 
@@ -232,6 +233,7 @@ function SignedInConsole({ user }: { user: StoredUser }) {
 
   const [changingPassword, setChangingPassword] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+  const [sessionsOpen, setSessionsOpen] = useState(false);
   const route =
     findRoute(pathname) ?? findRoute(pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`);
   const outletContext: ConsoleOutletContext = useMemo(
@@ -271,6 +273,11 @@ function SignedInConsole({ user }: { user: StoredUser }) {
                     Two-step sign-in
                   </SidebarAction>
                 </li>
+                <li>
+                  <SidebarAction type="button" onClick={() => setSessionsOpen(true)}>
+                    My sessions
+                  </SidebarAction>
+                </li>
               </AccountActions>
             </SidebarStatus>
           }
@@ -280,6 +287,7 @@ function SignedInConsole({ user }: { user: StoredUser }) {
       <Outlet context={outletContext} />
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
       <TwoFactorDialog open={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
+      <SessionsDialog open={sessionsOpen} onClose={() => setSessionsOpen(false)} />
     </AppShell>
   );
 }

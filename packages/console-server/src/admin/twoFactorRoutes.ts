@@ -25,6 +25,7 @@ import {
   type TwoFactorContext,
 } from '../auth/twoFactor.js';
 import type { RouteRegistrar } from './routes.js';
+import type { ConsoleEvents } from '../services/events.js';
 
 export interface TwoFactorRoutesOptions {
   route: RouteRegistrar;
@@ -35,6 +36,8 @@ export interface TwoFactorRoutesOptions {
   loginContext: Omit<LoginContext, 'ip' | 'userAgent' | 'now'>;
   /** The login route's rate-limit config: the code step caps the same work. */
   loginRouteConfig: Record<string, unknown>;
+  /** Sockets of sessions ended by turning two-step sign-in off are closed through this. */
+  events?: ConsoleEvents;
 }
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -125,8 +128,18 @@ export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
       body: twoFactorDisableRequestSchema,
       responses: { 200: twoFactorDisableResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
     },
-    async (request, _reply, { body }) =>
-      disableTwoFactor(ctx, sessionOf(request).userId, body.password, request.ip ?? null),
+    async (request, _reply, { body }) => {
+      const session = sessionOf(request);
+      const { revoked } = await disableTwoFactor(
+        ctx,
+        session.userId,
+        body.password,
+        request.ip ?? null,
+        session.sessionId,
+      );
+      if (revoked.length > 0) options.events?.sessionsRevoked(session.userId, revoked, '2fa turned off');
+      return { ok: true as const };
+    },
   );
 
   route(
@@ -140,7 +153,13 @@ export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
       params: z.object({ id: z.coerce.number().int().positive() }),
       responses: { 200: twoFactorResetResponseSchema, 404: apiErrorSchema },
     },
-    async (request, _reply, { params }) =>
-      resetTwoFactor(ctx, params.id, { id: sessionOf(request).userId, ip: request.ip ?? null }),
+    async (request, _reply, { params }) => {
+      const { revoked, ...result } = await resetTwoFactor(ctx, params.id, {
+        id: sessionOf(request).userId,
+        ip: request.ip ?? null,
+      });
+      if (revoked.length > 0) options.events?.sessionsRevoked(params.id, revoked, '2fa reset');
+      return result;
+    },
   );
 }

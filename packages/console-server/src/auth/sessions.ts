@@ -278,21 +278,36 @@ export interface AuthenticatedSession {
   userId: number;
   username: string;
   fullName: string;
+  /** The absolute end of the session (a socket is closed then). */
+  expiresAt: Date;
 }
 
-/** Throttles last_seen_at writes: at most one a minute per session. */
+/** Throttles last_seen_at writes: at most one a minute per session (finer under a short idle timeout). */
 const LAST_SEEN_GRANULARITY_MS = 60_000;
+
+export type SessionCheck =
+  | { status: 'ok'; session: AuthenticatedSession }
+  /** Valid, but unused for longer than the idle timeout: the next call must re-authenticate (ADR 013). */
+  | { status: 'idle'; session: AuthenticatedSession }
+  | { status: 'none' };
 
 /**
  * The check every call makes: the token's session exists, is not revoked, has not expired, and its user is
- * active. Null otherwise (the caller answers 401).
+ * active; with `idleMs`, also that it was used within that time. An idle session is kept (not revoked) and
+ * its last use is not moved, so only a re-authentication brings it back.
  */
-export async function authenticate(
+export async function checkSession(
   db: Kysely<Database>,
   token: string | null,
   now: Date,
-): Promise<AuthenticatedSession | null> {
-  if (!token || !isWellFormedToken(token)) return null;
+  options: {
+    idleMs?: number | null;
+    /** false: a look that is not a use (the socket handshake), so it cannot end idleness. */
+    touch?: boolean;
+  } = {},
+): Promise<SessionCheck> {
+  const idleMs = options.idleMs ?? null;
+  if (!token || !isWellFormedToken(token)) return { status: 'none' };
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -308,11 +323,37 @@ export async function authenticate(
     ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!row || row.revoked_at !== null || row.expires_at <= now || !row.active) return null;
-  if (!row.last_seen_at || now.getTime() - row.last_seen_at.getTime() > LAST_SEEN_GRANULARITY_MS) {
+  if (!row || row.revoked_at !== null || row.expires_at <= now || !row.active) return { status: 'none' };
+  const session = {
+    sessionId: row.id,
+    userId: row.user_id,
+    username: row.username,
+    fullName: row.full_name,
+    expiresAt: row.expires_at,
+  };
+  const idleFor = row.last_seen_at ? now.getTime() - row.last_seen_at.getTime() : 0;
+  if (idleMs !== null && idleFor > idleMs) return { status: 'idle', session };
+  const granularity =
+    idleMs === null ? LAST_SEEN_GRANULARITY_MS : Math.min(LAST_SEEN_GRANULARITY_MS, idleMs / 20);
+  if (options.touch !== false && (!row.last_seen_at || idleFor > granularity)) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
   }
-  return { sessionId: row.id, userId: row.user_id, username: row.username, fullName: row.full_name };
+  return { status: 'ok', session };
+}
+
+/** `checkSession` without an idle limit: the session or null (the caller answers 401). */
+export async function authenticate(
+  db: Kysely<Database>,
+  token: string | null,
+  now: Date,
+): Promise<AuthenticatedSession | null> {
+  const result = await checkSession(db, token, now);
+  return result.status === 'ok' ? result.session : null;
+}
+
+/** Marks a session as used now: a successful re-authentication ends its idleness. */
+export async function touchSession(db: Kysely<Database>, sessionId: string, now: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
 }
 
 /** Revokes one session; returns false when it was already revoked. */

@@ -17,6 +17,7 @@ import {
   throttleLockedUntil,
 } from './sessions.js';
 import { generateToken, hashToken, isWellFormedToken } from './tokens.js';
+import { openSecret, sealSecret } from '../secrets/index.js';
 import { type TotpCheck, generateTotpSecret, otpauthUri, verifyTotp } from './totp.js';
 
 /** How long the password step stays redeemable with a code. */
@@ -96,7 +97,11 @@ export async function beginSetup(ctx: TwoFactorContext, userId: number, ip: stri
     throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyEnabled, TWO_FACTOR_CODES.alreadyEnabled);
   const secret = generateTotpSecret();
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ totp_pending_secret: secret }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('users')
+      .set({ totp_pending_secret: sealSecret(secret) })
+      .where('id', '=', userId)
+      .execute();
     await writeAudit(trx, { actorId: userId, ip, action: '2fa-setup', entity: 'user', entityId: userId });
   });
   return { secret, otpauth_uri: otpauthUri(row.username, secret) };
@@ -114,7 +119,7 @@ export async function enableTwoFactor(
     throw new HttpError(409, TWO_FACTOR_MESSAGES.alreadyEnabled, TWO_FACTOR_CODES.alreadyEnabled);
   const pending = row.totp_pending_secret;
   if (!pending) throw new HttpError(409, TWO_FACTOR_MESSAGES.notStarted, TWO_FACTOR_CODES.notStarted);
-  const check = verifyTotp(pending, code, ctx.now(), null);
+  const check = verifyTotp(openSecret(pending), code, ctx.now(), null);
   if (!check.ok) {
     throw new HttpError(400, TWO_FACTOR_MESSAGES.wrongSetupCode, TWO_FACTOR_CODES.invalidCode, {
       'body.code': [TWO_FACTOR_MESSAGES.wrongSetupCode],
@@ -154,7 +159,24 @@ export async function enableTwoFactor(
   return { recovery_codes: codes };
 }
 
-async function clearTwoFactor(trx: Kysely<Database>, userId: number) {
+/**
+ * Turns two-step sign-in off and ends the user's sessions except `keepSessionId` (the caller's own): a change of
+ * sign-in factors must not leave another device signed in under the old rules. Returns the ended sessions.
+ */
+async function clearTwoFactor(
+  trx: Kysely<Database>,
+  userId: number,
+  now: Date,
+  reason: string,
+  keepSessionId: string | null,
+): Promise<string[]> {
+  let revoke = trx
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
+  if (keepSessionId) revoke = revoke.where('id', '!=', keepSessionId);
+  const revoked = await revoke.returning('id').execute();
   await trx
     .updateTable('users')
     .set({ totp_secret: null, totp_pending_secret: null, totp_enabled_at: null, totp_last_step: null })
@@ -162,6 +184,7 @@ async function clearTwoFactor(trx: Kysely<Database>, userId: number) {
     .execute();
   await trx.deleteFrom('totp_recovery_codes').where('user_id', '=', userId).execute();
   await trx.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
+  return revoked.map((row) => row.id);
 }
 
 /** The user turns it off; their password is required (a borrowed open tab is not enough). */
@@ -170,6 +193,8 @@ export async function disableTwoFactor(
   userId: number,
   password: string,
   ip: string | null,
+  /** The caller's session: kept; every other session of the user ends. */
+  keepSessionId: string | null = null,
 ) {
   const row = await twoFactorRow(ctx.db, userId);
   if (!(await verifyPassword(row.password_hash, password))) {
@@ -179,19 +204,28 @@ export async function disableTwoFactor(
   }
   if (!row.totp_enabled_at && !row.totp_pending_secret)
     throw new HttpError(409, TWO_FACTOR_MESSAGES.notEnabled, TWO_FACTOR_CODES.notEnabled);
-  await ctx.db.transaction().execute(async (trx) => {
-    await clearTwoFactor(trx, userId);
-    await writeAudit(trx, { actorId: userId, ip, action: '2fa-disable', entity: 'user', entityId: userId });
+  const revoked = await ctx.db.transaction().execute(async (trx) => {
+    const ended = await clearTwoFactor(trx, userId, ctx.now(), '2fa turned off', keepSessionId);
+    await writeAudit(trx, {
+      actorId: userId,
+      ip,
+      action: '2fa-disable',
+      entity: 'user',
+      entityId: userId,
+      after: { revoked_sessions: ended.length },
+    });
+    return ended;
   });
-  return { ok: true as const };
+  return { ok: true as const, revoked };
 }
 
 /** An administrator turns it off for a user who lost their phone and recovery codes. */
 export async function resetTwoFactor(ctx: TwoFactorContext, userId: number, actor: Actor) {
   const row = await twoFactorRow(ctx.db, userId);
   const wasEnabled = row.totp_enabled_at !== null;
-  await ctx.db.transaction().execute(async (trx) => {
-    await clearTwoFactor(trx, userId);
+  const revoked = await ctx.db.transaction().execute(async (trx) => {
+    // Reset because the phone is lost: whoever holds it may hold a session too, so every session ends.
+    const ended = await clearTwoFactor(trx, userId, ctx.now(), '2fa reset', null);
     await writeAudit(trx, {
       actorId: actor.id,
       ip: actor.ip ?? null,
@@ -199,10 +233,11 @@ export async function resetTwoFactor(ctx: TwoFactorContext, userId: number, acto
       entity: 'user',
       entityId: userId,
       before: { enabled: wasEnabled },
-      after: { enabled: false },
+      after: { enabled: false, revoked_sessions: ended.length },
     });
+    return ended;
   });
-  return { ok: true as const, was_enabled: wasEnabled };
+  return { ok: true as const, was_enabled: wasEnabled, revoked };
 }
 
 // --- sign-in -------------------------------------------------------------------------------------------------
@@ -365,7 +400,8 @@ async function checkCode(db: Kysely<Database>, user: User, code: string, now: Da
   const compact = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(compact)) {
     const lastStep = user.totp_last_step === null ? null : Number(user.totp_last_step);
-    return verifyTotp(user.totp_secret ?? '', compact, now, lastStep);
+    // Opened only for this comparison (sealed at rest: ADR 013).
+    return verifyTotp(user.totp_secret ? openSecret(user.totp_secret) : '', compact, now, lastStep);
   }
   if (!RECOVERY_SHAPE.test(normaliseRecoveryCode(code))) return { ok: false, reason: 'invalid' };
   const recovery = await db
@@ -380,3 +416,34 @@ async function checkCode(db: Kysely<Database>, user: User, code: string, now: Da
 
 /** Thrown inside the session transaction to roll back the claimed challenge when the code lost a race. */
 class ClaimLost extends Error {}
+
+/**
+ * The code step of a re-authentication (an idle session, ADR 013): a TOTP code (not one used before) or an
+ * unused recovery code, claimed like at sign-in so it cannot be replayed.
+ */
+export async function verifySecondFactor(
+  db: Kysely<Database>,
+  user: User,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  const check = await checkCode(db, user, code, now);
+  if (!check.ok) return false;
+  const claimed =
+    'recoveryId' in check
+      ? await db
+          .updateTable('totp_recovery_codes')
+          .set({ used_at: now })
+          .where('id', '=', check.recoveryId)
+          .where('used_at', 'is', null)
+          .executeTakeFirst()
+      : await db
+          .updateTable('users')
+          .set({ totp_last_step: check.step })
+          .where('id', '=', user.id)
+          .where((eb) =>
+            eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', String(check.step))]),
+          )
+          .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}

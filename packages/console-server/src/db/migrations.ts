@@ -3,6 +3,7 @@ import type { Database } from './schema.js';
 import { RESOURCE_MIGRATIONS } from '../resources/migrations.js';
 import { CLUSTER_MIGRATIONS } from '../jobs/migrations.js';
 import { TRIGRAM_INDEXES_V310 } from '../resources/trigram.js';
+import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -194,6 +195,8 @@ export const MIGRATIONS: readonly Migration[] = [
       await sql.raw(TRIGRAM_INDEXES_V310.join(';\n')).execute(db);
     },
   },
+  // --- secrets at rest (versions 320–329): src/secrets/migrations.ts ---
+  ...SECRETS_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

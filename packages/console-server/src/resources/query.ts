@@ -16,6 +16,7 @@ import {
 } from '@staff/console-contract';
 import { columnType, searchableFields } from './ddl.js';
 import { containsPattern } from './trigram.js';
+import { sealSecret, secretDisplay } from '../secrets/index.js';
 
 export type Row = Record<string, unknown>;
 // Entity tables are not in the typed Database interface.
@@ -88,12 +89,15 @@ export function fromDb(field: FieldDef, value: unknown): unknown {
     case 'json':
     case 'daterange':
       return typeof value === 'string' ? JSON.parse(value) : value;
+    case 'secret':
+      // Rows never carry a secret, sealed or not: only its mask (open it where used: src/secrets/).
+      return secretDisplay(String(value));
     default:
       return value;
   }
 }
 
-/** A database row → the API row (system columns, then fields), secrets still in clear. */
+/** A database row → the API row (system columns, then fields), secrets as their mask. */
 export function rowFromDb(def: EntityDef, raw: Row): Row {
   const row: Row = {
     id: Number(raw.id),
@@ -116,6 +120,9 @@ export function toDb(field: FieldDef, value: unknown): unknown {
       const range = value as { from: string; to: string };
       return `[${range.from},${range.to}]`;
     }
+    case 'secret':
+      // Sealed at rest (ADR 013): every write path (API, upsert, demo) goes through here.
+      return sealSecret(String(value));
     default:
       return value;
   }

@@ -195,7 +195,8 @@ export async function registerResourceRoutes(
         throw new ResourceError(401, { message: 'Unknown or revoked API key', code: 'UNAUTHORIZED' });
       return { kind: 'api_key', keyId: found.id, name: found.name, entities: found.entities, ip };
     }
-    const session = await authenticate(db, bearerToken(authorization), clock());
+    // Set by the app's onRequest hook (one lookup, with the idle limit), else checked here.
+    const session = request.session ?? (await authenticate(db, bearerToken(authorization), clock()));
     if (!session) throw new ResourceError(401, { message: AUTH_MESSAGES.unauthorized, code: 'UNAUTHORIZED' });
     return { kind: 'user', userId: session.userId, name: session.fullName, ip };
   }

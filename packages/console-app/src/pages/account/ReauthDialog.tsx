@@ -1,0 +1,145 @@
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { styled } from 'styled-components';
+import { ConfirmDialog, t } from '@staff/console-ui';
+import { useServices } from '../../services.js';
+import { toAdminError } from '../admin/adminApi.js';
+
+/**
+ * Asks an idle session for the password (and the code with two-step sign-in) over the page, which stays mounted
+ * with whatever was typed into it; the calls that met 401 REAUTH_REQUIRED are sent again once it is accepted
+ * (ADR 013). "Sign out" ends the session instead.
+ */
+export function ReauthDialog() {
+  const { reauth } = useServices();
+  const open = useSyncExternalStore(reauth.subscribe, reauth.pending, reauth.pending);
+  // Mounted per opening: every opening starts with empty fields.
+  return open ? <ReauthDialogBody /> : null;
+}
+
+function ReauthDialogBody() {
+  const { api, reauth } = useServices();
+  const id = useId();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [needsCode, setNeedsCode] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ password?: string; code?: string }>({});
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  // After the dialog's own focus (its effect runs first, being a child): the field asked for gets it.
+  useEffect(() => {
+    (needsCode ? codeRef : passwordRef).current?.focus();
+  }, [needsCode]);
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    setFieldErrors({});
+    api
+      .post('/api/auth/reauth', { password, ...(needsCode && code.trim() ? { code: code.trim() } : {}) })
+      .then(
+        () => {
+          setBusy(false);
+          reauth.settle(true);
+        },
+        (failure: unknown) => {
+          setBusy(false);
+          const problem = toAdminError(failure);
+          // Locked out: the server ended the session and the client has already sent the user to the start.
+          if (problem.status === 401) {
+            reauth.settle(false);
+            return;
+          }
+          if (problem.code === 'CODE_REQUIRED') {
+            setNeedsCode(true);
+            return;
+          }
+          if (problem.fields.password || problem.fields.code) {
+            setFieldErrors({
+              ...(problem.fields.password ? { password: problem.fields.password.join(' ') } : {}),
+              ...(problem.fields.code ? { code: problem.fields.code.join(' ') } : {}),
+            });
+            if (problem.fields.code) setCode('');
+            else setPassword('');
+            return;
+          }
+          setError(problem.message);
+        },
+      );
+  };
+
+  return (
+    <ConfirmDialog
+      open
+      busy={busy}
+      error={error}
+      title="Confirm it is you"
+      description={
+        needsCode
+          ? 'Enter the 6-digit code from your authenticator app (or a recovery code) to continue.'
+          : 'You have been away for a while. Enter your password to continue where you left off: nothing you typed is lost.'
+      }
+      confirmLabel="Continue"
+      busyLabel="Checking…"
+      cancelLabel="Sign out"
+      onConfirm={() => submit()}
+      onCancel={() => reauth.settle(false)}
+    >
+      <Form onSubmit={submit}>
+        <label htmlFor={`${id}-password`}>Password</label>
+        <input
+          ref={passwordRef}
+          id={`${id}-password`}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          aria-invalid={fieldErrors.password ? true : undefined}
+          aria-describedby={fieldErrors.password ? `${id}-password-error` : undefined}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {fieldErrors.password ? (
+          <p className="error" id={`${id}-password-error`}>
+            {fieldErrors.password}
+          </p>
+        ) : null}
+        {needsCode ? (
+          <>
+            <label htmlFor={`${id}-code`}>Code from the app or a recovery code</label>
+            <input
+              ref={codeRef}
+              id={`${id}-code`}
+              inputMode="text"
+              autoComplete="one-time-code"
+              value={code}
+              aria-invalid={fieldErrors.code ? true : undefined}
+              aria-describedby={fieldErrors.code ? `${id}-code-error` : undefined}
+              onChange={(event) => setCode(event.target.value)}
+            />
+            {fieldErrors.code ? (
+              <p className="error" id={`${id}-code-error`}>
+                {fieldErrors.code}
+              </p>
+            ) : null}
+          </>
+        ) : null}
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+    </ConfirmDialog>
+  );
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: ${t.space1};
+  input {
+    font: inherit;
+    padding: ${t.space1} ${t.space2};
+  }
+  .error {
+    color: ${t.colorDanger};
+    margin: 0;
+  }
+`;

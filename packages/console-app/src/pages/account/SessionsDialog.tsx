@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useState } from 'react';
+import { styled } from 'styled-components';
+import { ConfirmDialog, t, useNotifications } from '@staff/console-ui';
+import type { OwnSession, OwnSessionsResponse } from '@staff/console-contract';
+import { useServices } from '../../services.js';
+import { toAdminError } from '../admin/adminApi.js';
+import { formatWhen } from '../admin/adminUi.js';
+
+/**
+ * A short name for the device a session signed in from, read from its user agent ("Chrome on Windows").
+ * @example deviceOf('Mozilla/5.0 (X11; Linux x86_64) … Chrome/140.0 Safari/537.36') // 'Chrome on Linux'
+ */
+export function deviceOf(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device';
+  const browser = /Edg\//.test(userAgent)
+    ? 'Edge'
+    : /(Chrome|Chromium)\//.test(userAgent)
+      ? 'Chrome'
+      : /Firefox\//.test(userAgent)
+        ? 'Firefox'
+        : /Safari\//.test(userAgent)
+          ? 'Safari'
+          : null;
+  const system = /Android/.test(userAgent)
+    ? 'Android'
+    : /iPhone|iPad/.test(userAgent)
+      ? 'iOS'
+      : /Windows/.test(userAgent)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? 'macOS'
+          : /Linux/.test(userAgent)
+            ? 'Linux'
+            : null;
+  if (browser && system) return `${browser} on ${system}`;
+  return browser ?? system ?? userAgent.slice(0, 60);
+}
+
+type Stage =
+  { name: 'loading' } | { name: 'failed'; message: string } | { name: 'ready'; sessions: OwnSession[] };
+
+/**
+ * "My sessions" from the sidebar: where the user is signed in (device, address, last use; this browser
+ * marked), with a sign-out for each other session. Its tabs are signed out at once (ADR 013).
+ */
+export function SessionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // Mounted per opening: the list is read fresh each time.
+  return open ? <SessionsDialogBody onClose={onClose} /> : null;
+}
+
+function SessionsDialogBody({ onClose }: { onClose: () => void }) {
+  const { api } = useServices();
+  const { notify } = useNotifications();
+  const [stage, setStage] = useState<Stage>({ name: 'loading' });
+  const [ending, setEnding] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const fetchSessions = useCallback(
+    () =>
+      api.get<OwnSessionsResponse>('/api/auth/sessions').then(
+        (response) => setStage({ name: 'ready', sessions: response.data.sessions }),
+        (failure: unknown) => setStage({ name: 'failed', message: toAdminError(failure).message }),
+      ),
+    [api],
+  );
+  useEffect(() => {
+    void fetchSessions();
+  }, [fetchSessions]);
+
+  const signOut = (session: OwnSession) => {
+    setEnding(session.id);
+    setError(null);
+    api.delete(`/api/auth/sessions/${session.id}`).then(
+      () => {
+        setEnding(null);
+        notify({ type: 'success', message: `Signed out ${deviceOf(session.user_agent)}.` });
+        void fetchSessions();
+      },
+      (failure: unknown) => {
+        setEnding(null);
+        setError(toAdminError(failure).message);
+      },
+    );
+  };
+
+  const common = {
+    open: true,
+    title: 'My sessions',
+    cancelLabel: 'Close',
+    onCancel: onClose,
+    error,
+  } as const;
+
+  if (stage.name !== 'ready') {
+    return (
+      <ConfirmDialog
+        {...common}
+        description={stage.name === 'loading' ? 'Loading…' : stage.message}
+        confirmLabel="Try again"
+        onConfirm={() => {
+          setStage({ name: 'loading' });
+          void fetchSessions();
+        }}
+      />
+    );
+  }
+
+  const others = stage.sessions.filter((session) => !session.current).length;
+  return (
+    <ConfirmDialog
+      {...common}
+      description={
+        others === 0
+          ? 'You are signed in on this browser only.'
+          : `You are signed in on ${stage.sessions.length} devices or browsers. Sign out any you do not recognise, then change your password.`
+      }
+      confirmLabel="Done"
+      onConfirm={onClose}
+    >
+      <List aria-label="Signed-in sessions">
+        {stage.sessions.map((session) => (
+          <li key={session.id} data-current={session.current ? '' : undefined}>
+            <div>
+              <strong>{deviceOf(session.user_agent)}</strong>
+              {session.current ? <Badge>This browser</Badge> : null}
+              <Meta>
+                {session.ip ?? 'Unknown address'} · last active {formatWhen(session.last_seen_at)} · signed in{' '}
+                {formatWhen(session.created_at)}
+              </Meta>
+            </div>
+            {session.current ? null : (
+              <SignOutButton
+                type="button"
+                disabled={ending !== null}
+                aria-label={`Sign out ${deviceOf(session.user_agent)} (${session.ip ?? 'unknown address'})`}
+                onClick={() => signOut(session)}
+              >
+                {ending === session.id ? 'Signing out…' : 'Sign out'}
+              </SignOutButton>
+            )}
+          </li>
+        ))}
+      </List>
+    </ConfirmDialog>
+  );
+}
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: ${t.space2};
+  li {
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    gap: ${t.space3};
+    padding: ${t.space2} 0;
+    border-bottom: 1px solid ${t.colorBorder};
+  }
+`;
+
+const Badge = styled.span`
+  margin-left: ${t.space2};
+  font-size: ${t.fontSizeSm};
+  padding: 0 ${t.space1};
+  border-radius: ${t.radiusSm};
+  border: 1px solid ${t.colorBorder};
+`;
+
+const Meta = styled.p`
+  margin: ${t.space1} 0 0;
+  font-size: ${t.fontSizeSm};
+`;
+
+const SignOutButton = styled.button`
+  font: inherit;
+  padding: ${t.space1} ${t.space3};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusSm};
+  background: ${t.colorSurface};
+  cursor: pointer;
+  white-space: nowrap;
+`;

@@ -1,0 +1,169 @@
+/**
+ * The signed-in user's own session (ADR 013): re-authenticating an idle session, and listing and ending one's
+ * own sessions (the "Your sessions" dialog).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  logoutResponseSchema,
+  ownSessionsResponseSchema,
+  reauthRequestSchema,
+  reauthResponseSchema,
+} from '@staff/console-contract';
+import type { Database } from '../db/schema.js';
+import { HttpError } from '../http.js';
+import type { RouteRegistrar } from '../admin/routes.js';
+import type { ConsoleEvents } from '../services/events.js';
+import { writeAudit } from '../services/audit.js';
+import { AUTH_MESSAGES } from './messages.js';
+import { verifyPassword } from './passwords.js';
+import {
+  type AuthenticatedSession,
+  type LockoutPolicy,
+  countUserFailure,
+  revokeSession,
+  touchSession,
+} from './sessions.js';
+import { verifySecondFactor } from './twoFactor.js';
+
+export interface AccountRoutesOptions {
+  route: RouteRegistrar;
+  sessionOf: (request: FastifyRequest) => AuthenticatedSession;
+  db: Kysely<Database>;
+  events: ConsoleEvents;
+  now: () => Date;
+  lockout: LockoutPolicy;
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function registerAccountRoutes(options: AccountRoutesOptions): void {
+  const { route, sessionOf, db, events, now } = options;
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/auth/reauth',
+      tag: 'auth',
+      summary:
+        'Re-authenticate an idle session (after 401 REAUTH_REQUIRED): the password, and a code with two-step sign-in. Wrong answers count toward the account lockout; a lockout ends the session',
+      auth: true,
+      body: reauthRequestSchema,
+      responses: { 200: reauthResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+    },
+    async (request, _reply, { body }) => {
+      const session = sessionOf(request);
+      const at = now();
+      const user = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', session.userId)
+        .executeTakeFirstOrThrow();
+      const passwordOk = await verifyPassword(user.password_hash, body.password);
+      const needsCode = user.totp_enabled_at !== null;
+      if (passwordOk && needsCode && !body.code) {
+        // Not a failure: the dialog asks for the code field it did not show yet.
+        throw new HttpError(400, AUTH_MESSAGES.reauthCodeNeeded, 'CODE_REQUIRED', {
+          'body.code': [AUTH_MESSAGES.reauthCodeNeeded],
+        });
+      }
+      const codeOk = !needsCode || (passwordOk && (await verifySecondFactor(db, user, body.code ?? '', at)));
+      if (!passwordOk || !codeOk) {
+        const lockedUntil = await countUserFailure(db, user.id, at, options.lockout);
+        if (lockedUntil) {
+          // Someone is guessing at an unattended session: end it rather than leave it open to more guesses.
+          await revokeSession(db, session.sessionId, 'reauth failed', at);
+          events.sessionsRevoked(user.id, [session.sessionId], 'reauth failed');
+          throw new HttpError(401, AUTH_MESSAGES.unauthorized, 'UNAUTHORIZED');
+        }
+        const field = passwordOk ? 'body.code' : 'body.password';
+        const message = passwordOk ? AUTH_MESSAGES.reauthWrongCode : AUTH_MESSAGES.reauthWrongPassword;
+        throw new HttpError(400, message, 'INVALID_INPUT', { [field]: [message] });
+      }
+      await db
+        .updateTable('users')
+        .set({ failed_attempts: 0, locked_until: null })
+        .where('id', '=', user.id)
+        .execute();
+      await touchSession(db, session.sessionId, at);
+      request.log.info({ userId: user.id }, 'session re-authenticated');
+      return { ok: true as const };
+    },
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/auth/sessions',
+      tag: 'auth',
+      summary:
+        "The caller's open sessions (device, address, last use), newest use first; `current` marks this one",
+      auth: true,
+      responses: { 200: ownSessionsResponseSchema },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const rows = await db
+        .selectFrom('sessions')
+        .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'ip', 'user_agent'])
+        .where('user_id', '=', session.userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now())
+        .orderBy('last_seen_at', 'desc')
+        .orderBy('created_at', 'desc')
+        .execute();
+      return {
+        sessions: rows.map((row) => ({
+          id: row.id,
+          created_at: row.created_at.toISOString(),
+          last_seen_at: iso(row.last_seen_at),
+          expires_at: row.expires_at.toISOString(),
+          ip: row.ip,
+          user_agent: row.user_agent,
+          current: row.id === session.sessionId,
+        })),
+      };
+    },
+  );
+
+  route(
+    {
+      method: 'DELETE',
+      url: '/api/auth/sessions/:id',
+      tag: 'auth',
+      summary:
+        "Sign one of the caller's own sessions out (its sockets close at once); 404 for any other session",
+      auth: true,
+      params: z.object({ id: z.uuid({ message: 'Not a session id' }) }),
+      responses: { 200: logoutResponseSchema, 404: apiErrorSchema },
+    },
+    async (request, _reply, { params }) => {
+      const session = sessionOf(request);
+      const revoked = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('sessions')
+          .set({ revoked_at: now(), revoked_reason: 'signed out by the user' })
+          .where('id', '=', params.id)
+          .where('user_id', '=', session.userId)
+          .where('revoked_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
+        if (!row) return null;
+        await writeAudit(trx, {
+          actorId: session.userId,
+          ip: request.ip ?? null,
+          action: 'sign-out-session',
+          entity: 'user',
+          entityId: session.userId,
+          after: { session: row.id, current: row.id === session.sessionId },
+        });
+        return row.id;
+      });
+      if (!revoked) throw new HttpError(404, 'No such open session of yours.', 'NOT_FOUND');
+      events.sessionsRevoked(session.userId, [revoked], 'signed out by the user');
+      return { ok: true as const };
+    },
+  );
+}
