@@ -23,6 +23,9 @@ export interface ServerConfig {
     metaGraphUrl: string | undefined;
     metaGraphVersion: string | undefined;
     forwarderIntervalMs: number;
+    /** How long a claimed delivery is held (a killed node's rows return after it) and how long a send may take. */
+    forwarderLeaseMs: number;
+    forwarderTimeoutMs: number;
     reconcileEveryMinutes: number | false;
   };
 }
@@ -116,6 +119,15 @@ export function readConfig(
         'CONSOLE_FORWARDER_INTERVAL_MS',
         env.CONSOLE_FORWARDER_INTERVAL_MS,
         2000,
+        { integer: true },
+      ),
+      forwarderLeaseMs: positiveNumber('CONSOLE_FORWARDER_LEASE_MS', env.CONSOLE_FORWARDER_LEASE_MS, 60_000, {
+        integer: true,
+      }),
+      forwarderTimeoutMs: positiveNumber(
+        'CONSOLE_FORWARDER_TIMEOUT_MS',
+        env.CONSOLE_FORWARDER_TIMEOUT_MS,
+        10_000,
         { integer: true },
       ),
       reconcileEveryMinutes:

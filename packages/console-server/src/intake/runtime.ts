@@ -20,6 +20,8 @@ export interface IntakeOptions {
   reconcileEveryMinutes?: number | false;
   /** First retry delay of a failed delivery. */
   retryBaseMs?: number;
+  forwarderLeaseMs?: number;
+  forwarderTimeoutMs?: number;
 }
 
 export interface IntakeRuntime {
@@ -44,6 +46,9 @@ export function createIntakeRuntime(
       ...(options.metaGraphUrl ? { graphUrl: options.metaGraphUrl } : {}),
       ...(options.metaGraphVersion ? { graphVersion: options.metaGraphVersion } : {}),
       ...(options.retryBaseMs ? { baseDelayMs: options.retryBaseMs } : {}),
+      ...(options.forwarderTimeoutMs ? { timeoutMs: options.forwarderTimeoutMs } : {}),
+      // A claim outlives the slowest send, so no other node takes rows still in flight.
+      leaseMs: Math.max(options.forwarderLeaseMs ?? 60_000, (options.forwarderTimeoutMs ?? 10_000) * 2),
     });
     if (result.claimed > 0) app.log.info({ ...result }, 'forwarder drained');
   });

@@ -57,7 +57,11 @@ export async function startFakeGraph(
           is_transient: true,
         },
       });
-    if (mode === 'slow') await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 1500));
+    if (mode === 'slow') {
+      await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 1500));
+      // The caller gave up (timeout or killed): like a request lost in transit, nothing is recorded.
+      if (request.abandoned()) return answer(408, { error: { message: 'Client went away', code: 1 } });
+    }
     let body: { data?: unknown; access_token?: string; test_event_code?: string };
     try {
       body = JSON.parse(request.body) as typeof body;

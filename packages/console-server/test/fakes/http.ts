@@ -6,6 +6,8 @@ export interface FakeRequest {
   url: URL;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** True once the client has gone away (killed or timed out) before the answer. */
+  abandoned: () => boolean;
 }
 
 export type FakeHandler = (
@@ -18,6 +20,10 @@ export async function startFakeServer(
 ): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
+    let gone = false;
+    res.on('close', () => {
+      if (!res.writableEnded) gone = true;
+    });
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const request: FakeRequest = {
@@ -25,6 +31,7 @@ export async function startFakeServer(
         url: new URL(req.url ?? '/', 'http://fake.local'),
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8'),
+        abandoned: () => gone,
       };
       handler(request)
         .then(({ status, body, headers }) => {
