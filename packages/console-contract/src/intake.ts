@@ -61,3 +61,25 @@ export type DeliveriesResponse = z.infer<typeof deliveriesResponseSchema>;
 
 export const replayResponseSchema = z.object({ replayed: z.number().int() });
 export type ReplayResponse = z.infer<typeof replayResponseSchema>;
+
+export const insightsImportQuerySchema = z.object({
+  /** Parse and check only: the preview. */
+  dry_run: z
+    .enum(['1', '0', 'true', 'false'])
+    .optional()
+    .transform((value) => value === '1' || value === 'true'),
+});
+
+export const insightsImportResponseSchema = z.object({
+  dry_run: z.boolean(),
+  rows: z.number().int(),
+  skipped_summary_rows: z.number().int(),
+  language: z.enum(['en', 'id']),
+  errors: z.array(z.object({ line: z.number().int(), field: z.string(), message: z.string() })),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  ad_sets: z.number().int(),
+  ads: z.number().int(),
+});
+export type InsightsImportResponse = z.infer<typeof insightsImportResponseSchema>;

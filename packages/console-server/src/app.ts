@@ -462,6 +462,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     sessionOf,
     clock,
     mayarApi: intake.mayarApi,
+    guards,
     onDeliveriesQueued: intake.kick,
   });
 

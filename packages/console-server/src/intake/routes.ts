@@ -11,7 +11,8 @@ import {
   mayarWebhookResponseSchema,
   reconcileResponseSchema,
 } from '@staff/console-contract';
-import { type AnyRouteSpec, HttpError, defineRoute } from '../http.js';
+import { type AnyRouteSpec, HttpError, type RouteGuards, defineRoute } from '../http.js';
+import { registerInsightRoutes } from './meta/routes.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { type MayarApi, MayarApiError } from './mayar/api.js';
 import { JobBusyError } from './jobs.js';
@@ -34,6 +35,8 @@ export interface IntakeRouteOptions {
   sessionOf: (request: FastifyRequest) => { userId: number };
   clock: () => Date;
   mayarApi: MayarApi;
+  /** Authentication and permission checks for routes registered in their own scope (CSV bodies). */
+  guards: RouteGuards;
   /** Called after a commit that queued deliveries, so the worker need not wait for its next tick. */
   onDeliveriesQueued?: () => void;
 }
@@ -165,6 +168,8 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
       }
     },
   );
+
+  await registerInsightRoutes(app, { guards: options.guards, clock });
 
   registerDeliveryRoutes({
     route,
