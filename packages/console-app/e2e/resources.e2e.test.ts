@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright';
 import {
   ENTITIES,
-  ROUTES,
+  resourceRoutes,
   demoRows,
   type EntityDef,
   type FieldDef,
@@ -64,7 +64,7 @@ const listOf = (def: EntityDef, query = '') =>
   api<{ rows: Row[]; total: number }>('GET', `/api/resources/${def.name}?${query}`);
 
 function routeOf(def: EntityDef) {
-  const route = ROUTES.find((candidate) => candidate.id === def.routeId);
+  const route = resourceRoutes(def.name)[0];
   if (!route) throw new Error(`no route for ${def.name}`);
   return route;
 }
@@ -186,11 +186,15 @@ async function notified(text: string | RegExp): Promise<void> {
 
 describe('every master-data page as an administrator', () => {
   it('lists, filters, sorts, creates, edits and deletes on all 20 pages', async () => {
-    expect(ENTITIES).toHaveLength(20);
+    // The 20 master-data pages; the logistics pages (packages: actions, presets) have their own checks.
+    const pages = ENTITIES.filter(
+      (entity) => resourceRoutes(entity.name).length > 0 && !entity.actions?.length,
+    );
+    expect(pages).toHaveLength(20);
     // RESOURCE_E2E_ONLY=creators,tribes narrows the loop while working on a page.
     const only = process.env.RESOURCE_E2E_ONLY?.split(',');
     const timings: Record<string, number> = {};
-    for (const def of ENTITIES.filter((entity) => !only || only.includes(entity.name))) {
+    for (const def of pages.filter((entity) => !only || only.includes(entity.name))) {
       const started = Date.now();
       await checkPage(def);
       timings[def.name] = Date.now() - started;

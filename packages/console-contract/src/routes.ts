@@ -22,6 +22,24 @@ export interface MenuGroup {
   requires: PermissionKey[];
 }
 
+/**
+ * What a route shows. The route table is the one place that says it; the app picks the page from it and the
+ * entity definitions stay out of the shell (a descriptor only names the entity).
+ */
+export type PageDescriptor =
+  /** The generic master-data list of `entity`, opened with one of its views (`EntityDef.views`). */
+  | {
+      kind: 'resource';
+      entity: string;
+      preset?: string;
+      hiddenColumns?: string[];
+      hiddenRenderings?: string[];
+    }
+  /** A report of the report engine. */
+  | { kind: 'report'; reportId: string }
+  /** A page with its own code, by component id (the app's page registry maps ids to lazy components). */
+  | { kind: 'custom'; component: string };
+
 export interface RouteDef {
   /** Stable id, used by pages and tests. */
   id: string;
@@ -37,6 +55,7 @@ export interface RouteDef {
   menuLabel?: string;
   /** Keys the menu item needs beyond its group's (e.g. KOL Report also needs finance_kol_report). */
   menuRequires?: PermissionKey[];
+  page: PageDescriptor;
 }
 
 export const MENU_GROUPS: readonly MenuGroup[] = [
@@ -58,28 +77,47 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
   { id: 'users', label: 'Users', alwaysVisible: false, requires: ['admin_manage_user'] },
 ];
 
+type Extra = Pick<RouteDef, 'menuLabel' | 'menuRequires'>;
+
 const r = (
   id: string,
   path: string,
   title: string,
   key: PermissionKey,
-  group?: MenuGroupId,
-  extra: Pick<RouteDef, 'menuLabel' | 'menuRequires'> = {},
-): RouteDef => ({ id, path: `/app${path}`, title, key, ...(group ? { group } : {}), ...extra });
+  group: MenuGroupId | undefined,
+  page: PageDescriptor,
+  extra: Extra = {},
+): RouteDef => ({ id, path: `/app${path}`, title, key, ...(group ? { group } : {}), ...extra, page });
+
+/** Page descriptors. */
+const resource = (
+  entity: string,
+  view: Omit<Extract<PageDescriptor, { kind: 'resource' }>, 'kind' | 'entity'> = {},
+): PageDescriptor => ({ kind: 'resource', entity, ...view });
+const report = (reportId: string): PageDescriptor => ({ kind: 'report', reportId });
+const custom = (component: string): PageDescriptor => ({ kind: 'custom', component });
 
 /**
  * Every page of the console (spec section 2) plus the Usage Statistics landing page. Order within a group is
  * the sidebar order. One table drives the router, the guards, the sidebar and the server's page checks.
  */
 export const ROUTES: readonly RouteDef[] = [
-  r('usage-statistic', '/usage-statistic', 'Usage Statistics', 'statistics', 'statistics'),
-  r('customer-chats', '/customer-chats', 'Chat List', 'statistics', 'statistics'),
+  r(
+    'usage-statistic',
+    '/usage-statistic',
+    'Usage Statistics',
+    'statistics',
+    'statistics',
+    custom('usage-statistics'),
+  ),
+  r('customer-chats', '/customer-chats', 'Chat List', 'statistics', 'statistics', custom('customer-chats')),
   r(
     'product-distribution-venn',
     '/product-distribution-venn',
     'Cust Venn Diagram',
     'statistics',
     'statistics',
+    custom('product-distribution-venn'),
   ),
 
   r(
@@ -88,6 +126,7 @@ export const ROUTES: readonly RouteDef[] = [
     'Meeting Rooms Dashboard',
     'databank_products',
     'general-affairs',
+    custom('meeting-room-dashboard'),
     { menuLabel: 'Meeting Room Dashboard' },
   ),
 
@@ -97,6 +136,7 @@ export const ROUTES: readonly RouteDef[] = [
     'N8N Creator Database',
     'databank_creators',
     'automation',
+    resource('n8n_creators'),
   ),
 
   r(
@@ -105,6 +145,7 @@ export const ROUTES: readonly RouteDef[] = [
     'Cust Problem Tracking',
     'ad_daily_tracker',
     'customer-retention',
+    custom('problem-tracker'),
   ),
   r(
     'problem-category-master',
@@ -112,6 +153,7 @@ export const ROUTES: readonly RouteDef[] = [
     'Cust Problem Category Master',
     'ad_daily_tracker',
     'customer-retention',
+    resource('problem_categories'),
   ),
   r(
     'problem-subcategory-master',
@@ -119,30 +161,89 @@ export const ROUTES: readonly RouteDef[] = [
     'Cust Problem Sub Category Master',
     'ad_daily_tracker',
     'customer-retention',
+    resource('problem_subcategories'),
   ),
-  r('bot-login', '/crm/bot-login/', 'Bot Login', 'ad_daily_tracker', 'customer-retention'),
+  r(
+    'bot-login',
+    '/crm/bot-login/',
+    'Bot Login',
+    'ad_daily_tracker',
+    'customer-retention',
+    custom('bot-login'),
+  ),
   r(
     'bot-auto-response',
     '/crm/bot-auto-response/',
     'Bot Auto Response',
     'ad_daily_tracker',
     'customer-retention',
+    custom('bot-auto-response'),
   ),
 
-  r('creators', '/admins/creators', 'Creator Admin', 'databank_creators', 'operation-data'),
-  r('projects', '/admins/projects', 'Project Admin', 'databank_projects', 'operation-data'),
-  r('tribe-targets', '/admins/tribe-targets', 'Tribe Targets Admin', 'databank_tribes', 'operation-data'),
-  r('products', '/admins/products', 'Product Admin', 'databank_products', 'operation-data'),
-  r('ad-campaigns', '/admins/ad-campaigns', 'Ad Campaign Admin', 'databank_ad_campaigns', 'operation-data'),
-  r('meeting-rooms', '/admins/meeting-rooms', 'Meeting Rooms', 'databank_mayar_accounts', 'operation-data'),
-  r('tribes', '/admins/tribes', 'Tribe Admin', 'databank_tribes', 'operation-data'),
-  r('change-emails', '/admins/change-emails', 'Change Email', 'databank_mayar_accounts', 'operation-data'),
+  r(
+    'creators',
+    '/admins/creators',
+    'Creator Admin',
+    'databank_creators',
+    'operation-data',
+    resource('creators'),
+  ),
+  r(
+    'projects',
+    '/admins/projects',
+    'Project Admin',
+    'databank_projects',
+    'operation-data',
+    resource('projects'),
+  ),
+  r(
+    'tribe-targets',
+    '/admins/tribe-targets',
+    'Tribe Targets Admin',
+    'databank_tribes',
+    'operation-data',
+    resource('tribe_targets'),
+  ),
+  r(
+    'products',
+    '/admins/products',
+    'Product Admin',
+    'databank_products',
+    'operation-data',
+    resource('products'),
+  ),
+  r(
+    'ad-campaigns',
+    '/admins/ad-campaigns',
+    'Ad Campaign Admin',
+    'databank_ad_campaigns',
+    'operation-data',
+    resource('ad_campaigns'),
+  ),
+  r(
+    'meeting-rooms',
+    '/admins/meeting-rooms',
+    'Meeting Rooms',
+    'databank_mayar_accounts',
+    'operation-data',
+    resource('meeting_rooms'),
+  ),
+  r('tribes', '/admins/tribes', 'Tribe Admin', 'databank_tribes', 'operation-data', resource('tribes')),
+  r(
+    'change-emails',
+    '/admins/change-emails',
+    'Change Email',
+    'databank_mayar_accounts',
+    'operation-data',
+    resource('change_emails'),
+  ),
   r(
     'hook-generations',
     '/admins/hook-generations',
     'Hook Generations',
     'databank_mayar_accounts',
     'operation-data',
+    resource('hook_generations'),
   ),
   r(
     'mayar-accounts',
@@ -150,6 +251,7 @@ export const ROUTES: readonly RouteDef[] = [
     'Mayar Account Admin',
     'databank_mayar_accounts',
     'operation-data',
+    resource('mayar_accounts'),
   ),
   r(
     'master-ad-creative',
@@ -157,14 +259,23 @@ export const ROUTES: readonly RouteDef[] = [
     'Master Ad Creative',
     'databank_mayar_accounts',
     'operation-data',
+    resource('master_ad_creatives'),
   ),
-  r('registries', '/admins/registries', 'Pixel Registries', 'databank_pixel_registries', 'operation-data'),
+  r(
+    'registries',
+    '/admins/registries',
+    'Pixel Registries',
+    'databank_pixel_registries',
+    'operation-data',
+    resource('pixel_registries'),
+  ),
   r(
     'webhook-forwarder',
     '/admins/webhook-forwarder',
     'Webhook Forwarder',
     'databank_pixel_registries',
     'operation-data',
+    resource('webhook_forwarders'),
   ),
   r(
     'waregistries',
@@ -172,18 +283,55 @@ export const ROUTES: readonly RouteDef[] = [
     'WA Registries',
     'databank_whatsapp_notifications',
     'operation-data',
+    resource('wa_registries'),
   ),
 
-  r('ads-x-mayar', '/reports/ads-x-mayar', 'Ads X Mayar Report', 'ad_daily_tracker', 'reports'),
-  r('ad-creatives', '/reports/ad-creatives', 'Ad Creative Report', 'ad_daily_tracker', 'reports'),
-  r('adset', '/reports/adset', 'Adset Report', 'ad_daily_tracker', 'reports'),
-  r('ad-aggregated', '/reports/ad-aggregated', 'Ad Aggregated Report', 'ad_daily_tracker', 'reports'),
-  r('monthly', '/reports/monthly', 'Monthly Report', 'ad_daily_tracker', 'reports'),
-  r('overall', '/reports/overall', 'Overall Dashboard', 'ad_daily_tracker', 'reports'),
-  r('tribe-x-mayar', '/reports/tribe-x-mayar', 'Tribe X Mayar Report', 'ad_daily_tracker', 'reports'),
-  r('kol-report', '/reports/kol-report/', 'KOL Report', 'finance_kol_report', 'reports', {
-    menuRequires: ['finance_kol_report'],
-  }),
+  r(
+    'ads-x-mayar',
+    '/reports/ads-x-mayar',
+    'Ads X Mayar Report',
+    'ad_daily_tracker',
+    'reports',
+    report('ads-x-mayar'),
+  ),
+  r(
+    'ad-creatives',
+    '/reports/ad-creatives',
+    'Ad Creative Report',
+    'ad_daily_tracker',
+    'reports',
+    report('ad-creatives'),
+  ),
+  r('adset', '/reports/adset', 'Adset Report', 'ad_daily_tracker', 'reports', report('adset')),
+  r(
+    'ad-aggregated',
+    '/reports/ad-aggregated',
+    'Ad Aggregated Report',
+    'ad_daily_tracker',
+    'reports',
+    report('ad-aggregated'),
+  ),
+  r('monthly', '/reports/monthly', 'Monthly Report', 'ad_daily_tracker', 'reports', report('monthly')),
+  r('overall', '/reports/overall', 'Overall Dashboard', 'ad_daily_tracker', 'reports', report('overall')),
+  r(
+    'tribe-x-mayar',
+    '/reports/tribe-x-mayar',
+    'Tribe X Mayar Report',
+    'ad_daily_tracker',
+    'reports',
+    report('tribe-x-mayar'),
+  ),
+  r(
+    'kol-report',
+    '/reports/kol-report/',
+    'KOL Report',
+    'finance_kol_report',
+    'reports',
+    report('kol-report'),
+    {
+      menuRequires: ['finance_kol_report'],
+    },
+  ),
 
   r(
     'package-tracking',
@@ -191,6 +339,7 @@ export const ROUTES: readonly RouteDef[] = [
     'Logistic Tracker',
     'transaction_package_tracking',
     'logistics',
+    resource('packages', { preset: 'packaging', hiddenColumns: ['cust_notified'] }),
     { menuLabel: 'Packaging' },
   ),
   r(
@@ -199,32 +348,71 @@ export const ROUTES: readonly RouteDef[] = [
     'Logistic Tracker',
     'transaction_package_tracking',
     'logistics',
+    resource('packages', { preset: 'receipt-confirmation', hiddenRenderings: ['receipt'] }),
     { menuLabel: 'Receipt Confirmation' },
   ),
 
-  r('purchase-log', '/logs/purchase/', 'Purchase Log', 'transaction_read_purchase_logs', 'logs'),
-  r('sheet-report', '/logs/sheet-report/', 'Sheet Report', 'transaction_read_purchase_logs', 'logs'),
-  r('gpt-insights', '/logs/gpt-insights/', 'GPT Insights', 'transaction_read_purchase_logs', 'logs'),
+  r(
+    'purchase-log',
+    '/logs/purchase/',
+    'Purchase Log',
+    'transaction_read_purchase_logs',
+    'logs',
+    custom('purchase-log'),
+  ),
+  r(
+    'sheet-report',
+    '/logs/sheet-report/',
+    'Sheet Report',
+    'transaction_read_purchase_logs',
+    'logs',
+    custom('sheet-report'),
+  ),
+  r(
+    'gpt-insights',
+    '/logs/gpt-insights/',
+    'GPT Insights',
+    'transaction_read_purchase_logs',
+    'logs',
+    custom('gpt-insights'),
+  ),
 
-  r('companies', '/finance/companies/', 'Companies', 'finance_manage_companies', 'finance', {
-    menuRequires: ['finance_manage_companies'],
-  }),
-  r('bank-accounts', '/finance/bank-accounts/', 'Bank Accounts', 'finance_manage_bank_accounts', 'finance'),
+  r(
+    'companies',
+    '/finance/companies/',
+    'Companies',
+    'finance_manage_companies',
+    'finance',
+    resource('companies'),
+    {
+      menuRequires: ['finance_manage_companies'],
+    },
+  ),
+  r(
+    'bank-accounts',
+    '/finance/bank-accounts/',
+    'Bank Accounts',
+    'finance_manage_bank_accounts',
+    'finance',
+    resource('bank_accounts'),
+  ),
   r(
     'monthly-target',
     '/finance/monthly-target/',
     'Monthly Target',
     'finance_manage_bank_accounts',
     'finance',
+    resource('monthly_targets'),
   ),
 
-  r('users', '/administration/users/', 'Users', 'admin_manage_user', 'users'),
+  r('users', '/administration/users/', 'Users', 'admin_manage_user', 'users', custom('users')),
   r(
     'user-permissions',
     '/administration/user-permissions/',
     'User Permission Set',
     'admin_manage_user',
     'users',
+    custom('user-permissions'),
   ),
 ];
 
@@ -235,6 +423,13 @@ export const LANDING_PATH = '/app/usage-statistic';
 export const START_PATH = '/';
 export const LOGIN_PATH = '/login';
 export const SESSION_VALID_PATH = '/app/customer-chats';
+
+/** The routes that show an entity's generic list (two may share one entity with different presets). */
+export function resourceRoutes(entity?: string): RouteDef[] {
+  return ROUTES.filter(
+    (route) => route.page.kind === 'resource' && (entity === undefined || route.page.entity === entity),
+  );
+}
 
 export function findRoute(pathname: string): RouteDef | undefined {
   return ROUTES.find((route) => route.path === pathname);

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { ROUTES } from '@staff/console-contract';
 import type { ConsoleServices } from '../services.js';
 import { lazyWithPreload, preloadData, type Preloaded } from './preload.js';
 import type { PageProps } from './types.js';
@@ -19,36 +20,12 @@ const users = lazyWithPreload<PageProps>(() => import('./admin/UsersPage.js'));
 const userPermissions = lazyWithPreload<PageProps>(() => import('./admin/UserPermissionsPage.js'));
 const resourcePage = lazyWithPreload<PageProps<never>>(() => import('./resources/ResourcePage.js'));
 
-/**
- * Routes of the master-data pages: one generic page driven by the route's entity (`entityForRoute`). Listed
- * by id rather than read from the contract's ENTITIES so the entity definitions stay out of the shell's chunk;
- * resources/registry.test.ts checks the list against ENTITIES.
- */
-export const RESOURCE_ROUTE_IDS = [
-  'creators',
-  'projects',
-  'tribe-targets',
-  'products',
-  'ad-campaigns',
-  'meeting-rooms',
-  'tribes',
-  'change-emails',
-  'hook-generations',
-  'mayar-accounts',
-  'master-ad-creative',
-  'registries',
-  'webhook-forwarder',
-  'waregistries',
-  'companies',
-  'bank-accounts',
-  'monthly-target',
-  'n8n-creator-database',
-  'problem-category-master',
-  'problem-subcategory-master',
-] as const;
+const resourceEntries = new Map<string, PageEntry>();
 
 function resourceEntry(routeId: string): PageEntry {
-  return {
+  const known = resourceEntries.get(routeId);
+  if (known) return known;
+  const entry: PageEntry = {
     ...resourcePage,
     // The list's first page, for the address being opened, starts with the permission check.
     loadData: (services) =>
@@ -57,22 +34,39 @@ function resourceEntry(routeId: string): PageEntry {
         return loadListForRoute(services.api, routeId, window.location.search);
       }),
   };
+  resourceEntries.set(routeId, entry);
+  return entry;
 }
 
-/** Pages with a body of their own, by route id; every other route shows the upcoming-release page. */
-const PAGES: Record<string, PageEntry> = {
-  'usage-statistic': {
+/**
+ * Custom pages by the component id their route descriptor names (`{ kind: 'custom', component }`). A custom
+ * or report route whose code is not written yet shows the upcoming-release page.
+ */
+const CUSTOM_PAGES: Record<string, PageEntry> = {
+  'usage-statistics': {
     ...usageStatistics,
     loadData: (services) => preloadData(() => services.fetchUsageStatistics(USAGE_WINDOW_DAYS)),
   },
   // Administration (ADR 007): they load their own data, filtered and paged.
   users,
   'user-permissions': userPermissions,
-  ...Object.fromEntries(RESOURCE_ROUTE_IDS.map((routeId) => [routeId, resourceEntry(routeId)])),
 };
 
 const UPCOMING: PageEntry = upcoming;
 
+/**
+ * The page of a route, from its descriptor in the contract's route table: every `resource` route is the one
+ * generic master-data page (the descriptor names the entity; the definitions load with that page's chunk, not
+ * the shell's), `custom` routes their component, `report` routes the report page once it exists.
+ */
 export function pageFor(routeId: string): PageEntry {
-  return PAGES[routeId] ?? UPCOMING;
+  const page = ROUTES.find((route) => route.id === routeId)?.page;
+  switch (page?.kind) {
+    case 'resource':
+      return resourceEntry(routeId);
+    case 'custom':
+      return CUSTOM_PAGES[page.component] ?? UPCOMING;
+    default:
+      return UPCOMING;
+  }
 }

@@ -7,7 +7,6 @@ export const adCampaigns: EntityDef = {
   label: 'Ad campaign',
   labelPlural: 'Ad campaigns',
   permissionKey: 'databank_ad_campaigns',
-  routeId: 'ad-campaigns',
   titleField: 'name',
   description: 'Meta campaigns and the product / tribe each one sells.',
   defaultSort: { field: 'start_date', direction: 'desc' },

@@ -7,7 +7,6 @@ export const bankAccounts: EntityDef = {
   label: 'Bank account',
   labelPlural: 'Bank accounts',
   permissionKey: 'finance_manage_bank_accounts',
-  routeId: 'bank-accounts',
   titleField: 'account_number',
   description: 'Company bank accounts and what each is used for.',
   defaultSort: { field: 'bank_name', direction: 'asc' },

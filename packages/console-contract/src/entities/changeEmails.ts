@@ -7,7 +7,6 @@ export const changeEmails: EntityDef = {
   label: 'Email change',
   labelPlural: 'Email changes',
   permissionKey: 'databank_mayar_accounts',
-  routeId: 'change-emails',
   titleField: 'new_email',
   description: 'Requests to move a buyer’s product access to a corrected email, and how they were handled.',
   defaultSort: { field: 'requested_at', direction: 'desc' },

@@ -7,7 +7,6 @@ export const companies: EntityDef = {
   label: 'Company',
   labelPlural: 'Companies',
   permissionKey: 'finance_manage_companies',
-  routeId: 'companies',
   titleField: 'name',
   description: 'Legal entities (PT / CV) with tax id and address.',
   defaultSort: { field: 'name', direction: 'asc' },

@@ -24,7 +24,6 @@ export const creators: EntityDef = {
   label: 'Creator',
   labelPlural: 'Creators',
   permissionKey: 'databank_creators',
-  routeId: 'creators',
   titleField: 'name',
   description: 'Creators (KOLs) we contract for content: contact, rate and payout details.',
   defaultSort: { field: 'name', direction: 'asc' },

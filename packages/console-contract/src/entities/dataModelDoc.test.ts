@@ -5,6 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { resourceRoutes } from '../routes.js';
 import { ENTITIES } from './index.js';
 import type { EntityDef, FieldDef } from './types.js';
 import { maxLengthOf, numericBounds } from './validation.js';
@@ -54,9 +55,15 @@ function entitySection(def: EntityDef): string {
   const lines = [
     `### ${def.labelPlural} — \`${def.name}\``,
     '',
-    `${def.description ?? ''} Page \`${def.routeId}\`, key \`${def.permissionKey}\`, title field \`${def.titleField}\`, ` +
+    `${def.description ?? ''} Page ${
+      resourceRoutes(def.name)
+        .map((route) => `\`${route.id}\``)
+        .join(', ') || '(none)'
+    }, key \`${def.permissionKey}\`, title field \`${def.titleField}\`, ` +
       `default sort \`${def.defaultSort.field}:${def.defaultSort.direction}\`, ${def.softDelete ? 'soft delete' : 'hard delete'}` +
-      `${def.apiKeyWritable ? ', also writable by n8n with an API key' : ''}.`,
+      `${def.apiKeyWritable ? ', also writable by n8n with an API key' : ''}` +
+      `${def.access === 'read-only' ? ', read-only (written by the system)' : ''}` +
+      `${def.storage === 'migration' ? ', table owned by a hand-written migration' : ''}.`,
     '',
     '| field | label | type | req | constraints | shown / used for |',
     '|---|---|---|---|---|---|',
@@ -67,6 +74,19 @@ function entitySection(def: EntityDef): string {
   ];
   if (def.uniqueTogether?.length)
     lines.push('', `Unique together: ${def.uniqueTogether.map((g) => `(${g.join(', ')})`).join('; ')}.`);
+  if (def.actions?.length)
+    lines.push(
+      '',
+      'Actions:',
+      ...def.actions.map(
+        (a) =>
+          `- \`${a.name}\` ${a.label} (${a.mode}${a.bulk ? ', bulk' : ''})` +
+          `${a.transition ? `: ${a.transition.field} ${a.transition.from.join(' / ')} → ${a.transition.to}` : ''}` +
+          `${a.set ? `; sets ${Object.keys(a.set).join(', ')}` : ''}.`,
+      ),
+    );
+  if (def.views?.length)
+    lines.push('', `Views: ${def.views.map((v) => `\`${v.id}\` ${v.label}`).join('; ')}.`);
   if (def.rules?.length)
     lines.push('', 'Rules:', ...def.rules.map((r) => `- ${r.message} (\`${r.kind}\` on \`${r.field}\`).`));
   return lines.join('\n');

@@ -42,6 +42,8 @@ export const DEMO_ROW_COUNTS: Readonly<Record<string, number>> = {
   monthly_targets: 600,
   problem_categories: 40,
   problem_subcategories: 300,
+  packages: 600,
+  package_events: 1200,
 };
 
 /** mulberry32: small, fast, good enough for demo data, identical on every platform. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../routes.js';
+import { ROUTES, resourceRoutes } from '../routes.js';
 import { PERMISSION_KEYS } from '../permissions.js';
 import { ENTITIES, ENTITY_BY_NAME, entityForRoute, getEntity } from './index.js';
 import { filterOperatorsFor } from './validation.js';
@@ -29,31 +29,48 @@ const MASTER_DATA_ROUTES = [
 
 describe('entity registry', () => {
   it('has one entity per master-data page, with unique snake_case names', () => {
-    expect(ENTITIES).toHaveLength(20);
-    expect(new Set(ENTITIES.map((e) => e.name)).size).toBe(20);
+    expect(ENTITIES).toHaveLength(22);
+    expect(new Set(ENTITIES.map((e) => e.name)).size).toBe(22);
     for (const entity of ENTITIES) expect(entity.name).toMatch(/^[a-z][a-z0-9_]*$/);
-    expect(ENTITIES.map((e) => e.routeId).sort()).toEqual([...MASTER_DATA_ROUTES].sort());
+    const routed = ENTITIES.filter((e) => resourceRoutes(e.name).length > 0);
+    expect(routed.flatMap((e) => resourceRoutes(e.name).map((route) => route.id)).sort()).toEqual(
+      [...MASTER_DATA_ROUTES, 'package-tracking', 'receipt-confirm'].sort(),
+    );
+    // Every resource descriptor names an entity, and its preset one of that entity's views.
+    for (const route of resourceRoutes()) {
+      if (route.page.kind !== 'resource') continue;
+      const def = getEntity(route.page.entity);
+      expect(def, route.id).toBeDefined();
+      if (route.page.preset)
+        expect(
+          def?.views?.map((view) => view.id),
+          route.id,
+        ).toContain(route.page.preset);
+      for (const name of [...(route.page.hiddenColumns ?? []), ...(route.page.hiddenRenderings ?? [])])
+        expect(
+          def?.fields.map((field) => field.name),
+          route.id,
+        ).toContain(name);
+    }
   });
 
   it.each(ENTITIES.map((e) => [e.name, e] as const))(
-    '%s: routeId and permission key match the route table',
+    '%s: the permission key matches the routes that show it',
     (_name, entity) => {
-      const route = ROUTES.find((r) => r.id === entity.routeId);
-      expect(route, `route ${entity.routeId}`).toBeDefined();
-      expect(entity.permissionKey).toBe(route?.key);
+      for (const route of resourceRoutes(entity.name)) expect(entity.permissionKey).toBe(route.key);
       expect(PERMISSION_KEYS).toContain(entity.permissionKey);
     },
   );
 
   it('uses the keys the brief names for the less obvious pages', () => {
+    expect(entityForRoute('meeting-rooms')?.name).toBe('meeting_rooms');
     expect(getEntity('meeting_rooms')).toMatchObject({
-      routeId: 'meeting-rooms',
       permissionKey: 'databank_mayar_accounts',
     });
     expect(getEntity('tribe_targets')?.permissionKey).toBe('databank_tribes');
     expect(getEntity('problem_categories')?.permissionKey).toBe('ad_daily_tracker');
+    expect(entityForRoute('n8n-creator-database')?.name).toBe('n8n_creators');
     expect(getEntity('n8n_creators')).toMatchObject({
-      routeId: 'n8n-creator-database',
       permissionKey: 'databank_creators',
       apiKeyWritable: true,
     });

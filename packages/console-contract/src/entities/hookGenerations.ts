@@ -18,7 +18,6 @@ export const hookGenerations: EntityDef = {
   label: 'Hook generation',
   labelPlural: 'Hook generations',
   permissionKey: 'databank_mayar_accounts',
-  routeId: 'hook-generations',
   titleField: 'target_audience',
   description: 'Ad hooks generated per product and audience; the selected hook goes to the creative team.',
   defaultSort: { field: 'generated_at', direction: 'desc' },

@@ -12,11 +12,13 @@ import { n8nCreators } from './n8nCreators.js';
 import { pixelRegistries } from './pixelRegistries.js';
 import { problemCategories } from './problemCategories.js';
 import { problemSubcategories } from './problemSubcategories.js';
+import { packageEvents, packages } from './packages.js';
 import { products } from './products.js';
 import { projects } from './projects.js';
 import { tribeTargets } from './tribeTargets.js';
 import { tribes } from './tribes.js';
-import type { EntityDef } from './types.js';
+import { ROUTES } from '../routes.js';
+import type { EntityDef, EntityView } from './types.js';
 import { waRegistries } from './waRegistries.js';
 import { webhookForwarders } from './webhookForwarders.js';
 
@@ -25,6 +27,7 @@ export * from './fields.js';
 export { creatorTier } from './creators.js';
 export { HOOK_FORMULA_OPTIONS } from './hookGenerations.js';
 export { MAYAR_EVENT_OPTIONS } from './webhookForwarders.js';
+export { COURIER_OPTIONS, PACKAGE_STATUSES } from './packages.js';
 export * from './validation.js';
 export * from './jsonSchema.js';
 export * from './demo.js';
@@ -40,6 +43,8 @@ export {
   meetingRooms,
   monthlyTargets,
   n8nCreators,
+  packageEvents,
+  packages,
   pixelRegistries,
   problemCategories,
   problemSubcategories,
@@ -73,6 +78,8 @@ export const ENTITIES: readonly EntityDef[] = [
   companies,
   bankAccounts,
   monthlyTargets,
+  packages,
+  packageEvents,
 ];
 
 export const ENTITY_NAMES = ENTITIES.map((entity) => entity.name);
@@ -90,9 +97,27 @@ export function getEntity(name: string): EntityDef | undefined {
 }
 
 /**
- * The entity shown by a page of the route table, or undefined for pages that are not master data.
+ * The entity shown by a page of the route table (its `resource` descriptor), or undefined for other pages.
  * @example entityForRoute('meeting-rooms')?.name // 'meeting_rooms'
  */
 export function entityForRoute(routeId: string): EntityDef | undefined {
-  return ENTITIES.find((entity) => entity.routeId === routeId);
+  const page = ROUTES.find((route) => route.id === routeId)?.page;
+  return page?.kind === 'resource' ? getEntity(page.entity) : undefined;
+}
+
+/**
+ * The view a resource route opens with (its descriptor's `preset` among the entity's `views`), with the
+ * descriptor's hidden columns and renderings added.
+ * @example viewForRoute('receipt-confirm')?.hiddenRenderings // ['receipt']
+ */
+export function viewForRoute(routeId: string): EntityView | undefined {
+  const page = ROUTES.find((route) => route.id === routeId)?.page;
+  if (page?.kind !== 'resource') return undefined;
+  const view = page.preset ? getEntity(page.entity)?.views?.find((v) => v.id === page.preset) : undefined;
+  if (!view && !page.hiddenColumns && !page.hiddenRenderings) return undefined;
+  return {
+    ...(view ?? { id: 'default', label: 'All' }),
+    hiddenColumns: [...new Set([...(view?.hiddenColumns ?? []), ...(page.hiddenColumns ?? [])])],
+    hiddenRenderings: [...new Set([...(view?.hiddenRenderings ?? []), ...(page.hiddenRenderings ?? [])])],
+  };
 }

@@ -7,7 +7,6 @@ export const masterAdCreatives: EntityDef = {
   label: 'Ad creative',
   labelPlural: 'Ad creatives',
   permissionKey: 'databank_mayar_accounts',
-  routeId: 'master-ad-creative',
   titleField: 'name',
   description: 'Creatives with copy, hook and angle, linked to product, campaign and creator.',
   defaultSort: { field: 'name', direction: 'asc' },

@@ -7,7 +7,6 @@ export const mayarAccounts: EntityDef = {
   label: 'Mayar account',
   labelPlural: 'Mayar accounts',
   permissionKey: 'databank_mayar_accounts',
-  routeId: 'mayar-accounts',
   titleField: 'name',
   description: 'Mayar merchant accounts with their API key and webhook token (write-only).',
   defaultSort: { field: 'name', direction: 'asc' },

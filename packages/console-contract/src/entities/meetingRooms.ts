@@ -7,7 +7,6 @@ export const meetingRooms: EntityDef = {
   label: 'Meeting room',
   labelPlural: 'Meeting rooms',
   permissionKey: 'databank_mayar_accounts',
-  routeId: 'meeting-rooms',
   titleField: 'name',
   description: 'Rooms staff can book, with capacity and facilities.',
   defaultSort: { field: 'name', direction: 'asc' },

@@ -7,7 +7,6 @@ export const monthlyTargets: EntityDef = {
   label: 'Monthly target',
   labelPlural: 'Monthly targets',
   permissionKey: 'finance_manage_bank_accounts',
-  routeId: 'monthly-target',
   titleField: 'period',
   description: 'Monthly revenue, spend and order targets per company, tribe or product.',
   defaultSort: { field: 'period', direction: 'desc' },

@@ -18,7 +18,6 @@ export const n8nCreators: EntityDef = {
   label: 'Creator prospect',
   labelPlural: 'N8N creator database',
   permissionKey: 'databank_creators',
-  routeId: 'n8n-creator-database',
   titleField: 'handle',
   description: 'Creator prospects collected by n8n (and by hand), qualified before they become creators.',
   defaultSort: { field: 'last_scraped_at', direction: 'desc' },

@@ -7,7 +7,6 @@ export const pixelRegistries: EntityDef = {
   label: 'Pixel',
   labelPlural: 'Pixel registries',
   permissionKey: 'databank_pixel_registries',
-  routeId: 'registries',
   titleField: 'name',
   description: 'Meta pixels and their Conversions API access tokens (write-only).',
   defaultSort: { field: 'name', direction: 'asc' },

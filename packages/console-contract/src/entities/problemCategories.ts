@@ -7,7 +7,6 @@ export const problemCategories: EntityDef = {
   label: 'Problem category',
   labelPlural: 'Problem categories',
   permissionKey: 'ad_daily_tracker',
-  routeId: 'problem-category-master',
   titleField: 'name',
   description: 'Categories of customer problems. Deactivate instead of deleting once problems use one.',
   defaultSort: { field: 'sort_order', direction: 'asc' },

@@ -7,7 +7,6 @@ export const problemSubcategories: EntityDef = {
   label: 'Problem sub category',
   labelPlural: 'Problem sub categories',
   permissionKey: 'ad_daily_tracker',
-  routeId: 'problem-subcategory-master',
   titleField: 'name',
   description: 'Sub categories of customer problems with default priority and resolution target.',
   defaultSort: { field: 'name', direction: 'asc' },

@@ -7,7 +7,6 @@ export const products: EntityDef = {
   label: 'Product',
   labelPlural: 'Products',
   permissionKey: 'databank_products',
-  routeId: 'products',
   titleField: 'name',
   description: 'Products sold through Mayar, with price, tribe and the pixel that receives their purchases.',
   defaultSort: { field: 'name', direction: 'asc' },

@@ -7,7 +7,6 @@ export const projects: EntityDef = {
   label: 'Project',
   labelPlural: 'Projects',
   permissionKey: 'databank_projects',
-  routeId: 'projects',
   titleField: 'title',
   description: 'KOL deliverables with fee, posting date and the post’s metrics (the KOL report reads these).',
   defaultSort: { field: 'post_date', direction: 'desc' },

@@ -7,7 +7,6 @@ export const tribeTargets: EntityDef = {
   label: 'Tribe target',
   labelPlural: 'Tribe targets',
   permissionKey: 'databank_tribes',
-  routeId: 'tribe-targets',
   titleField: 'period',
   description: 'Monthly revenue (and optional spend and ROAS) targets per tribe.',
   defaultSort: { field: 'period', direction: 'desc' },

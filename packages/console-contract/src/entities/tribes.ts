@@ -7,7 +7,6 @@ export const tribes: EntityDef = {
   label: 'Tribe',
   labelPlural: 'Tribes',
   permissionKey: 'databank_tribes',
-  routeId: 'tribes',
   titleField: 'name',
   description: 'Selling teams; revenue and ad spend roll up by tribe.',
   defaultSort: { field: 'name', direction: 'asc' },

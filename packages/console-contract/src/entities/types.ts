@@ -1,4 +1,5 @@
 import type { PermissionKey } from '../permissions.js';
+import type { ListFilter } from './validation.js';
 
 /**
  * One entity definition drives the table and migration, the server's validation and checks, the list and the
@@ -93,8 +94,6 @@ export interface EntityDef {
   labelPlural: string;
   /** Reading needs read on this key; changing needs write. */
   permissionKey: PermissionKey;
-  /** The route id (console-contract ROUTES) of the page that shows it. */
-  routeId?: string;
   /** The field that names a row in relations, confirmations and history. */
   titleField: string;
   fields: FieldDef[];
@@ -108,4 +107,50 @@ export interface EntityDef {
   rules?: EntityRule[];
   /** Also writable by automation (n8n) with an API key an admin creates; those writes are audited as the key. */
   apiKeyWritable?: boolean;
+  /**
+   * Who makes the table: 'generated' (the default) — migrations are generated from this definition
+   * (`npm run migration:generate`); 'migration' — a hand-written migration owns it (e.g. rows a webhook
+   * writes), the generator skips it and the resource API still reads it with the same list query language.
+   */
+  storage?: 'generated' | 'migration';
+  /**
+   * 'read-only' (logs, rows the system writes): list, get, CSV export, history and declared actions only; every
+   * create, update, upsert, delete, bulk delete and restore answers 405 `{ code: 'READ_ONLY' }`, after the 401
+   * and 404 checks and before the permission check. Default 'read-write'.
+   */
+  access?: 'read-write' | 'read-only';
+  /** Named actions and state transitions (`POST /api/resources/<name>/<id>/actions/<action>`). */
+  actions?: EntityAction[];
+  /** Named list views a route descriptor can open the list with (`preset`). */
+  views?: EntityView[];
+}
+
+/**
+ * A named action on rows: a state transition and/or fields it sets. Runs in one transaction with its audit
+ * entry (audit action = the action's name), bumps the version and is pushed as `resource:changed`.
+ */
+export interface EntityAction {
+  /** Path segment, lower-case with dashes: `/actions/<name>`. */
+  name: string;
+  /** Button text, e.g. "Mark as shipped". */
+  label: string;
+  /** The mode of the entity's permission key the caller needs. */
+  mode: 'read' | 'write';
+  /** Allowed only when `field` has one of `from`; sets it to `to`. The field cannot be changed by PATCH. */
+  transition?: { field: string; from: string[]; to: string };
+  /** Fields set too: a value, or '$now' (datetime: the time of the call) / '$today' (date, Asia/Jakarta). */
+  set?: Record<string, unknown>;
+  /** Offered on a selection as well: `POST /api/resources/<name>/actions/<action>` with `{ ids }`. */
+  bulk?: boolean;
+}
+
+/** A list view a route can open with: filters (AND), alternatives (OR), columns and renderings to hide. */
+export interface EntityView {
+  id: string;
+  label: string;
+  /** Alternatives: a row shows when all conditions of one alternative hold (the `or=` list parameter). */
+  any?: ListFilter[][];
+  hiddenColumns?: string[];
+  /** Columns shown without their cell rendering (plain value), e.g. the receipt link. */
+  hiddenRenderings?: string[];
 }

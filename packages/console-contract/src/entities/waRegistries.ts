@@ -7,7 +7,6 @@ export const waRegistries: EntityDef = {
   label: 'WhatsApp number',
   labelPlural: 'WA registries',
   permissionKey: 'databank_whatsapp_notifications',
-  routeId: 'waregistries',
   titleField: 'name',
   description: 'WhatsApp sender numbers, their gateway and token (write-only).',
   defaultSort: { field: 'name', direction: 'asc' },

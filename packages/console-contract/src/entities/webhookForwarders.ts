@@ -17,7 +17,6 @@ export const webhookForwarders: EntityDef = {
   label: 'Forwarding rule',
   labelPlural: 'Forwarding rules',
   permissionKey: 'databank_pixel_registries',
-  routeId: 'webhook-forwarder',
   titleField: 'name',
   description: 'Rules that forward Mayar webhooks to Meta Conversions API or another HTTP endpoint.',
   defaultSort: { field: 'name', direction: 'asc' },

@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { apiErrorSchema } from '@staff/console-contract';
 import type { AuthenticatedSession } from '../auth/sessions.js';
 import type { defineRoute } from '../http.js';
 import type { Actor } from '../services/users.js';
@@ -26,6 +25,7 @@ import {
   type AdminContext,
 } from './service.js';
 import {
+  apiErrorSchema,
   activityQuerySchema,
   activityResponseSchema,
   adminUserRowSchema,
@@ -50,7 +50,7 @@ import {
   userListResponseSchema,
   userPatchBodySchema,
   viewAsResponseSchema,
-} from './schemas.js';
+} from '@staff/console-contract';
 
 type Z = z.ZodType | undefined;
 /** app.ts's `route` helper: registers a zod-validated, guarded route that the OpenAPI document lists. */

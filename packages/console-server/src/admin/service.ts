@@ -21,7 +21,7 @@ import {
   type Actor,
 } from '../services/users.js';
 import { PASSWORD_MESSAGES, passwordProblems } from './passwordPolicy.js';
-import type { AdminUserRow, PermissionSetRow, UserListQuery } from './schemas.js';
+import type { AdminUserRow, PermissionSetRow, UserListQuery } from '@staff/console-contract';
 
 /** The key that guards administration; holding it with read and write makes a user an administrator. */
 export const ADMIN_KEY = 'admin_manage_user';

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
-import { migrate } from './migrations.js';
+import { type Migration, migrate } from './migrations.js';
 import type { Database } from './schema.js';
 
 export type DatabaseEngine = 'pglite' | 'postgres';
@@ -16,6 +16,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL (PGlite always uses one connection: it serves one query at a time). */
   poolSize?: number;
+  /** The migrations to apply (default: all); the upgrade test builds the previous release's schema with it. */
+  migrations?: readonly Migration[];
 }
 
 export interface DatabaseHandle {
@@ -74,7 +76,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     lock?.release();
   };
   try {
-    await migrate(db);
+    await migrate(db, options.migrations);
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

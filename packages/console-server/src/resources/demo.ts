@@ -47,6 +47,8 @@ export interface ResourceDemoOptions {
   scale?: number;
   today?: string;
   log?: (message: string) => void;
+  /** Only these entities (default: every generated one); the upgrade test seeds an older schema's tables. */
+  entities?: readonly EntityDef[];
 }
 
 /** Seeds every entity that is still empty. Returns rows inserted per entity. */
@@ -59,7 +61,7 @@ export async function seedResourceDemo(
   const counts: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
     const t = trx as unknown as AnyDb;
-    for (const def of demoSeedOrder(ENTITIES)) {
+    for (const def of demoSeedOrder(options.entities ?? ENTITIES)) {
       const existing = await sql<{ id: string }>`select id from ${table(def)} order by id`.execute(t);
       if (existing.rows.length > 0) {
         refs[def.name] = existing.rows.map((row) => Number(row.id));

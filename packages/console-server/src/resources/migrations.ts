@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from '../db/migrations.js';
 import type { Database } from '../db/schema.js';
 import { RESOURCE_TABLES_V100 } from './frozenSql.js';
+import { GENERATED_MIGRATIONS } from './generated/index.js';
 
 /** One round trip for all statements (simple query protocol; 2.3× faster than one by one on PGlite). */
 async function run(db: Kysely<Database>, statements: readonly string[]): Promise<void> {
@@ -41,7 +42,10 @@ export const RESOURCE_SUPPORT_V101: readonly string[] = [
   `alter table audit_log add column actor_api_key_id integer references api_keys (id) on delete set null`,
 ];
 
-/** Versions 100–199 belong to the master-data resources. */
+/**
+ * Versions 100–199 belong to the master-data resources: 100 and 101 as shipped, then the generated ones
+ * (102–199, `npm run migration:generate -w @staff/console-server -- <name>`).
+ */
 export const RESOURCE_MIGRATIONS: readonly Migration[] = [
   { version: 100, name: 'master-data resource tables', up: (db) => run(db, RESOURCE_TABLES_V100) },
   {
@@ -49,4 +53,9 @@ export const RESOURCE_MIGRATIONS: readonly Migration[] = [
     name: 'saved views, API keys, audit actor key',
     up: (db) => run(db, RESOURCE_SUPPORT_V101),
   },
+  ...GENERATED_MIGRATIONS.map((migration): Migration => ({
+    version: migration.version,
+    name: migration.name,
+    up: (db) => run(db, migration.statements),
+  })),
 ];

@@ -110,7 +110,7 @@ function entityPaths(def: EntityDef): Record<string, Json> {
     401: error('Missing or invalid token / API key'),
     403: error(`Needs ${def.permissionKey}`),
   };
-  return {
+  const paths: Record<string, Record<string, Json>> = {
     [base]: {
       get: op(
         'list',
@@ -340,6 +340,86 @@ function entityPaths(def: EntityDef): Record<string, Json> {
       }),
     },
   };
+  if (def.access === 'read-only') {
+    // Not offered: every write route of a read-only entity answers 405 READ_ONLY.
+    delete paths[base]!.post;
+    delete paths[`${base}/{id}`]!.patch;
+    delete paths[`${base}/{id}`]!.delete;
+    for (const suffix of ['/bulk-delete', '/upsert', '/{id}/restore']) delete paths[`${base}${suffix}`];
+  }
+  for (const action of def.actions ?? []) {
+    const responses = {
+      400: error('Invalid body'),
+      ...common,
+      404: error('No such row'),
+      409: error('The row is not in a state the action starts from (invalid_state), or a stale version'),
+    };
+    const what = action.transition
+      ? `${action.transition.field}: ${action.transition.from.join(' / ')} → ${action.transition.to}`
+      : `sets ${Object.keys(action.set ?? {}).join(', ')}`;
+    paths[`${base}/{id}/actions/${action.name}`] = {
+      post: op(`action_${action.name.replace(/-/g, '_')}`, `${action.label} (${what})`, action.mode, {
+        parameters: [idParam],
+        requestBody: {
+          required: false,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  version: { type: 'integer', description: 'The version you saw (409 if stale)' },
+                },
+                additionalProperties: false,
+              },
+            },
+          },
+        },
+        responses: { 200: json(rowRef(def), 'The row after the action'), ...responses },
+      }),
+    };
+    if (action.bulk)
+      paths[`${base}/actions/${action.name}`] = {
+        post: op(
+          `bulk_action_${action.name.replace(/-/g, '_')}`,
+          `${action.label} on a selection, all or nothing`,
+          action.mode,
+          {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    required: ['ids'],
+                    properties: {
+                      ids: {
+                        type: 'array',
+                        items: { type: 'integer', minimum: 1 },
+                        minItems: 1,
+                        maxItems: 500,
+                      },
+                    },
+                    additionalProperties: false,
+                  },
+                },
+              },
+            },
+            responses: {
+              200: json({
+                type: 'object',
+                properties: {
+                  count: { type: 'integer' },
+                  ids: { type: 'array', items: { type: 'integer' } },
+                  rows: { type: 'array', items: rowRef(def) },
+                },
+              }),
+              ...responses,
+            },
+          },
+        ),
+      };
+  }
+  return paths;
 }
 
 const viewSchema = {

@@ -15,6 +15,7 @@ import {
   listQuerySchema,
   maskRow,
   updateSchema,
+  type EntityAction,
   type EntityDef,
   type ListCursor,
   type ListQuery,
@@ -52,6 +53,8 @@ import {
   notFound,
   readRow,
   restoreRow,
+  runAction,
+  transitionFields,
   updateRow,
   upsertRow,
 } from './service.js';
@@ -225,6 +228,12 @@ export async function registerResourceRoutes(
   async function authorized(request: FastifyRequest, mode: 'read' | 'write' | 'delete') {
     const actor = await actorOf(request);
     const def = entityOf(request);
+    // A read-only entity (rows the system writes): 405 on every write route, before the permission check.
+    if (mode !== 'read' && def.access === 'read-only')
+      throw new ResourceError(405, {
+        message: `${def.labelPlural} are read-only: they are written by the system.`,
+        code: 'READ_ONLY',
+      });
     await requireAccess(actor, def, mode);
     return { actor, def };
   }
@@ -509,6 +518,21 @@ export async function registerResourceRoutes(
       const { actor, def } = await authorized(request, 'write');
       const id = parseId((request.params as { id: string }).id);
       const changes = parseBody(updateSchema(def), request.body);
+      const owned = transitionFields(def).filter((name) => name in changes);
+      if (owned.length)
+        throw invalid(
+          Object.fromEntries(
+            owned.map((name) => [
+              name,
+              [
+                `Changes through the actions only: ${(def.actions ?? [])
+                  .filter((action) => action.transition?.field === name)
+                  .map((action) => action.label)
+                  .join(', ')}`,
+              ],
+            ]),
+          ),
+        );
       const before = changes.version;
       const row = await updateRow(anyDb, def, id, changes, actor);
       if (row.version !== before)
@@ -585,7 +609,7 @@ export async function registerResourceRoutes(
           },
         )
         .min(1, 'Give at least one id')
-        .max(500, 'Delete at most 500 rows at once'),
+        .max(500, 'At most 500 rows at once'),
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
   );
@@ -606,6 +630,83 @@ export async function registerResourceRoutes(
         })),
       );
       return { deleted: rows.length, ids: rows.map((row) => row.id) };
+    }),
+  );
+
+  // --- actions and state transitions ---------------------------------------------------------------
+  const actionOf = (def: EntityDef, request: FastifyRequest): EntityAction => {
+    const name = (request.params as { action?: string }).action ?? '';
+    const action = def.actions?.find((candidate) => candidate.name === name);
+    if (!action)
+      throw new ResourceError(404, {
+        message: `${def.labelPlural} have no action "${name}"`,
+        code: 'NOT_FOUND',
+      });
+    return action;
+  };
+  const actionBody = z.strictObject(
+    {
+      version: z
+        .number({ error: 'Must be a whole number' })
+        .int('Must be a whole number')
+        .positive('Must be a whole number')
+        .optional(),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+  );
+  const pushActionRows = (def: EntityDef, rows: Row[]) =>
+    push(
+      def,
+      rows.map((row) => ({
+        entity: def.name,
+        id: row.id as number,
+        action: 'update' as const,
+        version: row.version as number,
+      })),
+    );
+
+  app.post(
+    '/api/resources/:entity/:id/actions/:action',
+    handle(async (request) => {
+      const actor = await actorOf(request);
+      const def = entityOf(request);
+      const action = actionOf(def, request);
+      await requireAccess(actor, def, action.mode);
+      const id = parseId((request.params as { id: string }).id);
+      const { version } = parseBody(actionBody, request.body ?? {});
+      const rows = await runAction(anyDb, def, action, [{ id, version }], actor, clock());
+      pushActionRows(def, rows);
+      return maskRow(def, rows[0]!);
+    }),
+  );
+
+  app.post(
+    '/api/resources/:entity/actions/:action',
+    handle(async (request) => {
+      const actor = await actorOf(request);
+      const def = entityOf(request);
+      const action = actionOf(def, request);
+      if (!action.bulk)
+        throw new ResourceError(404, {
+          message: `"${action.label}" runs on one ${def.label.toLowerCase()} at a time`,
+          code: 'NOT_FOUND',
+        });
+      await requireAccess(actor, def, action.mode);
+      const { ids } = parseBody(bulkBody, request.body);
+      const rows = await runAction(
+        anyDb,
+        def,
+        action,
+        [...new Set(ids)].map((id) => ({ id })),
+        actor,
+        clock(),
+      );
+      pushActionRows(def, rows);
+      return {
+        count: rows.length,
+        ids: rows.map((row) => row.id),
+        rows: rows.map((row) => maskRow(def, row)),
+      };
     }),
   );
 

@@ -8,6 +8,7 @@ import {
   checkRules,
   getEntity,
   maskRow,
+  type EntityAction,
   type EntityDef,
   type FieldDef,
 } from '@staff/console-contract';
@@ -266,6 +267,103 @@ async function updateIn(
   const after = Object.fromEntries(changed.map((field) => [field.name, row[field.name]]));
   await writeResourceAudit(trx, actor, 'update', def.name, id, auditRow(def, before), auditRow(def, after));
   return row;
+}
+
+/** The fields a state transition owns: they change through the entity's actions only, never by PATCH. */
+export function transitionFields(def: EntityDef): string[] {
+  return [
+    ...new Set((def.actions ?? []).flatMap((action) => (action.transition ? [action.transition.field] : []))),
+  ];
+}
+
+const WIB_MS = 7 * 60 * 60 * 1000;
+
+/** An action's `set` values at time `now`: '$now' → the instant, '$today' → the date in Jakarta. */
+function actionValues(action: EntityAction, now: Date): Row {
+  const values: Row = {};
+  for (const [name, value] of Object.entries(action.set ?? {})) {
+    values[name] =
+      value === '$now'
+        ? now.toISOString()
+        : value === '$today'
+          ? new Date(now.getTime() + WIB_MS).toISOString().slice(0, 10)
+          : value;
+  }
+  if (action.transition) values[action.transition.field] = action.transition.to;
+  return values;
+}
+
+/**
+ * Runs a named action on rows, all or nothing, in one transaction with one audit entry per row (audit action
+ * = the action's name). A row whose state the transition does not start from answers 409 `invalid_state`
+ * naming the rows; a given `version` that is not the row's answers 409 `conflict`. Returns the changed rows.
+ */
+export async function runAction(
+  db: AnyDb,
+  def: EntityDef,
+  action: EntityAction,
+  targets: { id: number; version?: number | undefined }[],
+  actor: ResourceActor,
+  now: Date,
+): Promise<Row[]> {
+  return guarded(def, () =>
+    db.transaction().execute(async (trx) => {
+      const values = actionValues(action, now);
+      const fields = def.fields.filter((field) => field.name in values);
+      const userId = actor.kind === 'user' ? actor.userId : null;
+      const rows: Row[] = [];
+      const blocked: { id: number; state: unknown }[] = [];
+      for (const { id, version } of [...targets].sort((a, b) => a.id - b.id)) {
+        const current = await lockRow(trx, def, id);
+        if (!current || (def.softDelete && current.deleted_at)) throw notFound(def, id);
+        if (version !== undefined && current.version !== version) {
+          throw new ResourceError(409, {
+            message: `This ${def.label.toLowerCase()} was changed by someone else (now version ${String(current.version)}, you saw version ${version}). Reload to see the changes.`,
+            code: 'conflict',
+            current: maskRow(def, current),
+          });
+        }
+        const transition = action.transition;
+        if (transition && !transition.from.includes(String(current[transition.field]))) {
+          blocked.push({ id, state: current[transition.field] });
+          continue;
+        }
+        const sets = [
+          ...fields.map((field) => sql`${col(field.name)} = ${toDb(field, values[field.name])}`),
+          sql`version = version + 1`,
+          sql`updated_at = now()`,
+          sql`updated_by = ${userId}`,
+        ];
+        const result =
+          await sql<Row>`update ${table(def)} set ${sql.join(sets)} where id = ${id} returning ${selectList(def)}`.execute(
+            trx,
+          );
+        const row = rowFromDb(def, result.rows[0]!);
+        const before = Object.fromEntries(fields.map((field) => [field.name, current[field.name]]));
+        const after = Object.fromEntries(fields.map((field) => [field.name, row[field.name]]));
+        await writeResourceAudit(
+          trx,
+          actor,
+          action.name,
+          def.name,
+          id,
+          auditRow(def, before),
+          auditRow(def, after),
+        );
+        rows.push(row);
+      }
+      if (blocked.length) {
+        const field = def.fields.find((f) => f.name === action.transition!.field);
+        const states = [...new Set(blocked.map((b) => String(b.state)))].join(', ');
+        throw new ResourceError(409, {
+          message: `"${action.label}" needs ${field?.label ?? action.transition!.field} ${action.transition!.from.join(' or ')}; ${blocked.length === 1 ? `${def.label.toLowerCase()} ${blocked[0]!.id} is` : `${blocked.length} ${lower(def.labelPlural)} are`} ${states}. Nothing was changed.`,
+          code: 'invalid_state',
+          ids: blocked.map((b) => b.id),
+        });
+      }
+      return rows;
+    }),
+  );
 }
 
 /** Brings a soft-deleted row back (its unique values must still be free: else 409 unique). */

@@ -1,21 +1,39 @@
 import axios, { type AxiosInstance } from 'axios';
-import type { PermissionEntry } from '@staff/console-contract';
+import type {
+  ActivityEntry,
+  AdminSession,
+  AdminUserRow,
+  ChangePasswordResult,
+  MatrixSaveBody,
+  MatrixSaveResult,
+  PermissionMatrix,
+  PermissionSetRow,
+  ResetPasswordResult,
+  SetCreateBody,
+  SetPatchBody,
+  UserCreateBody,
+  UserCreateResult,
+  UserListResponse,
+  UserPatchBody,
+  UserSortField,
+  ViewAsResult,
+} from '@staff/console-contract';
 
-// Wire shapes of the administration API (console-server src/admin/schemas.ts; ADR 007).
+// Wire shapes of the administration API: the contract's (src/admin.ts), also what the server's routes use.
+export type {
+  ActivityEntry,
+  MatrixKey,
+  MatrixSaveResult,
+  PermissionMatrix,
+  SetEntry,
+  UserListResponse,
+  ViewAsResult,
+} from '@staff/console-contract';
+export type AdminUser = AdminUserRow;
+export type SessionRow = AdminSession;
+export type PermissionSet = PermissionSetRow;
 
-export interface AdminUser {
-  id: number;
-  username: string;
-  full_name: string;
-  active: boolean;
-  last_login_at: string | null;
-  locked_until: string | null;
-  permission_sets: string[];
-  created_at: string;
-  version: number;
-  live_sessions: number;
-}
-
+/** The list's query parameters as the page holds them (the server's `userListQuerySchema` parses them). */
 export interface UserListParams {
   q?: string;
   active?: boolean;
@@ -23,80 +41,10 @@ export interface UserListParams {
   last_login_from?: string;
   last_login_to?: string;
   never_logged_in?: boolean;
-  sort?: 'username' | 'full_name' | 'last_login_at' | 'created_at';
+  sort?: UserSortField;
   dir?: 'asc' | 'desc';
   page?: number;
   page_size?: number;
-}
-
-export interface UserListResponse {
-  users: AdminUser[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
-export interface SessionRow {
-  id: string;
-  created_at: string;
-  last_seen_at: string | null;
-  expires_at: string;
-  ip: string | null;
-  user_agent: string | null;
-  current: boolean;
-}
-
-export interface ActivityEntry {
-  id: string;
-  at: string;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  role: 'actor' | 'subject';
-  actor: { id: number; username: string; full_name: string } | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-}
-
-export interface SetEntry {
-  key: string;
-  read: boolean;
-  write: boolean;
-}
-
-export interface PermissionSet {
-  id: number;
-  name: string;
-  description: string;
-  version: number;
-  user_count: number;
-  entries: SetEntry[];
-}
-
-export interface MatrixKey {
-  key: string;
-  pages: { id: string; path: string; title: string; group: string | null }[];
-  menu_groups: { id: string; label: string }[];
-}
-
-export interface PermissionMatrix {
-  keys: MatrixKey[];
-  sets: PermissionSet[];
-}
-
-export interface MatrixSaveResult {
-  sets: PermissionSet[];
-  changed_sets: string[];
-  notified_users: number;
-}
-
-export interface ViewAsResult {
-  user: { id: number; username: string; full_name: string; active: boolean; last_login_at: string | null };
-  permission_sets: string[];
-  permissions: PermissionEntry[];
-  menu: { id: string; label: string; items: { id: string; label: string; path: string }[] }[];
-  allowed_pages: string[];
 }
 
 /** A failed admin call: the server's message and code, and its field messages keyed by form field name. */
@@ -154,21 +102,11 @@ export function createAdminApi(api: AxiosInstance) {
         }),
       ),
     getUser: (id: number) => call<AdminUser>(api.get(user(id))),
-    createUser: (body: {
-      username: string;
-      full_name: string;
-      password?: string;
-      permission_sets?: string[];
-    }) => call<{ user: AdminUser; generated_password?: string }>(api.post('/api/admin/users', body)),
-    updateUser: (
-      id: number,
-      body: { username?: string; full_name?: string; active?: boolean; version?: number },
-    ) => call<AdminUser>(api.patch(user(id), body)),
+    createUser: (body: UserCreateBody) => call<UserCreateResult>(api.post('/api/admin/users', body)),
+    updateUser: (id: number, body: UserPatchBody) => call<AdminUser>(api.patch(user(id), body)),
     deleteUser: (id: number) => call<{ ok: true }>(api.delete(user(id))),
     resetPassword: (id: number, password?: string) =>
-      call<{ generated_password?: string; revoked_sessions: number }>(
-        api.post(`${user(id)}/reset-password`, password ? { password } : {}),
-      ),
+      call<ResetPasswordResult>(api.post(`${user(id)}/reset-password`, password ? { password } : {})),
     resetTwoFactor: (id: number) =>
       call<{ ok: true; was_enabled: boolean }>(api.post(`${user(id)}/2fa/reset`)),
     setUserSets: (id: number, names: string[]) =>
@@ -178,19 +116,16 @@ export function createAdminApi(api: AxiosInstance) {
     activity: (id: number, limit = 30) =>
       call<{ entries: ActivityEntry[] }>(api.get(`${user(id)}/activity`, { params: { limit } })),
     listSets: () => call<{ sets: PermissionSet[] }>(api.get('/api/admin/permission-sets')),
-    createSet: (body: { name: string; description?: string; entries?: SetEntry[] }) =>
-      call<PermissionSet>(api.post('/api/admin/permission-sets', body)),
-    updateSet: (
-      id: number,
-      body: { name?: string; description?: string; entries?: SetEntry[]; version?: number },
-    ) => call<PermissionSet>(api.patch(`/api/admin/permission-sets/${id}`, body)),
+    createSet: (body: SetCreateBody) => call<PermissionSet>(api.post('/api/admin/permission-sets', body)),
+    updateSet: (id: number, body: SetPatchBody) =>
+      call<PermissionSet>(api.patch(`/api/admin/permission-sets/${id}`, body)),
     deleteSet: (id: number) => call<{ ok: true }>(api.delete(`/api/admin/permission-sets/${id}`)),
     matrix: () => call<PermissionMatrix>(api.get('/api/admin/permission-matrix')),
-    saveMatrix: (sets: { id: number; entries: SetEntry[]; version?: number }[]) =>
+    saveMatrix: (sets: MatrixSaveBody['sets']) =>
       call<MatrixSaveResult>(api.put('/api/admin/permission-matrix', { sets })),
     viewAs: (id: number) => call<ViewAsResult>(api.get(`/api/admin/view-as/${id}`)),
     changePassword: (oldPassword: string, newPassword: string) =>
-      call<{ ok: true; revoked_sessions: number }>(
+      call<ChangePasswordResult>(
         api.post('/api/auth/change-password', { old_password: oldPassword, new_password: newPassword }),
       ),
   };

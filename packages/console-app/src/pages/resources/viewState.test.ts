@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ENTITIES, creators, getEntity, tribeTargets, type EntityDef } from '@staff/console-contract';
 import type { FilterGroup } from '@staff/console-ui';
-import { RESOURCE_ROUTE_IDS, pageFor } from '../registry.js';
 import {
   builtInPresets,
   filtersKey,
@@ -261,17 +260,5 @@ describe('FilterBar tree and list filters', () => {
         expect(fromFilterGroup(def, preset.filter).unsupported, `${def.name} ${preset.id}`).toBe(0);
     }
     expect(builtInPresets(tribeTargets).map((preset) => preset.id)).toEqual(['recent']);
-  });
-});
-
-describe('registry', () => {
-  it('routes every master-data entity to the resource page with its first data preloaded', () => {
-    expect([...RESOURCE_ROUTE_IDS].sort()).toEqual(ENTITIES.map((def) => def.routeId).sort());
-    for (const routeId of RESOURCE_ROUTE_IDS) {
-      const entry = pageFor(routeId);
-      expect(entry.loadData, routeId).toBeTypeOf('function');
-      expect(entry.Component).toBe(pageFor('creators').Component);
-    }
-    expect(pageFor('overall').loadData).toBeUndefined();
   });
 });

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { PERMISSION_KEYS, adminUserSchema, isPermissionKey } from '@staff/console-contract';
-import { PASSWORD_MAX_LENGTH } from './passwordPolicy.js';
+import { adminUserSchema } from './api.js';
+import { PERMISSION_KEYS, isPermissionKey } from './permissions.js';
 
-// Wire shapes of the administration API (ADR 007). The contract's adminUserSchema stays the row shape.
+// Wire shapes of the administration API (ADR 007), shared by the server's routes and the app's admin client.
+
+/** Longest password accepted (the server's password policy says the same). */
+export const PASSWORD_MAX_LENGTH = 200;
 
 const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{2,63}$/;
 export const USERNAME_MESSAGE =
@@ -143,7 +146,9 @@ export const activityResponseSchema = z.object({ entries: z.array(activityEntryS
 
 export const deleteResponseSchema = z.object({ ok: z.literal(true) });
 
-const permissionKeySchema = z.string().refine(isPermissionKey, { message: 'Unknown permission key' });
+const permissionKeySchema = z
+  .string()
+  .refine((key: string): boolean => isPermissionKey(key), { message: 'Unknown permission key' });
 export const setEntrySchema = z.object({ key: permissionKeySchema, read: z.boolean(), write: z.boolean() });
 const entriesSchema = z.array(setEntrySchema).max(PERMISSION_KEYS.length * 2);
 
@@ -244,3 +249,21 @@ export const viewAsResponseSchema = z.object({
   /** Pages whose guard would let that user in. */
   allowed_pages: z.array(z.string()),
 });
+
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
+export type AdminSession = z.infer<typeof sessionSchema>;
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
+export type SetEntry = z.infer<typeof setEntrySchema>;
+export type MatrixKey = z.infer<typeof matrixKeySchema>;
+export type PermissionMatrix = z.infer<typeof matrixResponseSchema>;
+export type MatrixSaveResult = z.infer<typeof matrixSaveResponseSchema>;
+export type ViewAsResult = z.infer<typeof viewAsResponseSchema>;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export type UserCreateBody = z.input<typeof userCreateBodySchema>;
+export type UserCreateResult = z.infer<typeof userCreateResponseSchema>;
+export type UserPatchBody = z.input<typeof userPatchBodySchema>;
+export type ResetPasswordResult = z.infer<typeof resetPasswordResponseSchema>;
+export type ChangePasswordResult = z.infer<typeof changePasswordResponseSchema>;
+export type SetCreateBody = z.input<typeof setCreateBodySchema>;
+export type SetPatchBody = z.input<typeof setPatchBodySchema>;
+export type MatrixSaveBody = z.input<typeof matrixSaveBodySchema>;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ENTITIES, ROUTES, entityForRoute, resourceRoutes, viewForRoute } from '@staff/console-contract';
+import { pageFor } from './registry.js';
+
+describe('page registry (from the route descriptors)', () => {
+  it('routes every resource descriptor to the one generic page, with its first data preloaded', () => {
+    const resources = resourceRoutes();
+    expect(resources.length).toBeGreaterThanOrEqual(22);
+    for (const route of resources) {
+      const entry = pageFor(route.id);
+      expect(entry.loadData, route.id).toBeTypeOf('function');
+      expect(entry.Component, route.id).toBe(pageFor('creators').Component);
+      expect(entityForRoute(route.id), route.id).toBeDefined();
+    }
+    // Every entity that has a page is reached through a descriptor (no hand-kept list).
+    for (const def of ENTITIES.filter((entity) => entity.access !== 'read-only'))
+      expect(resourceRoutes(def.name).length, def.name).toBeGreaterThan(0);
+  });
+
+  it('two routes share one entity with different presets (logistics, spec section 4)', () => {
+    expect(entityForRoute('package-tracking')?.name).toBe('packages');
+    expect(entityForRoute('receipt-confirm')?.name).toBe('packages');
+    expect(pageFor('package-tracking').Component).toBe(pageFor('receipt-confirm').Component);
+    expect(viewForRoute('package-tracking')).toMatchObject({
+      id: 'packaging',
+      hiddenColumns: ['cust_notified'],
+    });
+    expect(viewForRoute('receipt-confirm')).toMatchObject({
+      id: 'receipt-confirmation',
+      hiddenRenderings: ['receipt'],
+    });
+  });
+
+  it('custom pages by component id; reports and pages not written yet show the upcoming page', () => {
+    expect(pageFor('usage-statistic').loadData).toBeTypeOf('function');
+    expect(pageFor('users').Component).not.toBe(pageFor('overall').Component);
+    expect(pageFor('overall').loadData).toBeUndefined();
+    expect(pageFor('overall').Component).toBe(pageFor('bot-login').Component);
+    for (const route of ROUTES) expect(['resource', 'report', 'custom']).toContain(route.page.kind);
+  });
+});
