@@ -55,6 +55,8 @@ import { registerTwoFactorRoutes } from './admin/twoFactorRoutes.js';
 import { createChallenge } from './auth/twoFactor.js';
 import { usageStatistics } from './services/statistics.js';
 import type { ConsoleEvents } from './services/events.js';
+import { type IntakeOptions, createIntakeRuntime } from './intake/runtime.js';
+import { registerIntakeRoutes } from './intake/routes.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -81,6 +83,8 @@ export interface BuildServerOptions {
   estimateTotalsFrom?: number;
   /** Minutes without an API call after which the next call answers 401 REAUTH_REQUIRED (default 30, ADR 013). */
   idleMinutes?: number;
+  /** Mayar and Meta adapters' base URLs and the forwarder / reconciliation workers (src/intake/). */
+  intake?: IntakeOptions;
 }
 
 declare module 'fastify' {
@@ -540,6 +544,17 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await registerResourceRoutes(app, {
     clock,
     ...(options.estimateTotalsFrom !== undefined ? { estimateTotalsFrom: options.estimateTotalsFrom } : {}),
+  });
+
+  // Mayar webhook, reconciliation and the forwarder's deliveries (src/intake/).
+  const intake = createIntakeRuntime(app, options.intake ?? {}, clock);
+  await registerIntakeRoutes(app, {
+    route,
+    sessionOf,
+    clock,
+    mayarApi: intake.mayarApi,
+    guards,
+    onDeliveriesQueued: intake.kick,
   });
 
   return app;

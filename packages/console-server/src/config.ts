@@ -21,6 +21,17 @@ export interface ServerConfig {
   idleMinutes: number;
   /** Where the secrets key comes from (src/secrets/keyring.ts); never logged. */
   secrets: { key?: string; keyFile?: string; previousKeys?: string };
+  /** Outside services (adapters' base URLs) and the intake's background work (src/intake/). */
+  intake: {
+    mayarApiUrl: string | undefined;
+    metaGraphUrl: string | undefined;
+    metaGraphVersion: string | undefined;
+    forwarderIntervalMs: number;
+    /** How long a claimed delivery is held (a killed node's rows return after it) and how long a send may take. */
+    forwarderLeaseMs: number;
+    forwarderTimeoutMs: number;
+    reconcileEveryMinutes: number | false;
+  };
 }
 
 export class ConfigError extends Error {
@@ -49,6 +60,14 @@ function flag(name: string, raw: string | undefined): boolean | undefined {
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+function httpUrl(name: string, raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^\s]+$/.test(value))
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  return value;
 }
 
 /**
@@ -101,6 +120,30 @@ export function readConfig(
       ...(env.CONSOLE_SECRETS_KEY ? { key: env.CONSOLE_SECRETS_KEY } : {}),
       ...(env.CONSOLE_SECRETS_KEY_FILE ? { keyFile: path.resolve(cwd, env.CONSOLE_SECRETS_KEY_FILE) } : {}),
       ...(env.CONSOLE_SECRETS_PREVIOUS_KEYS ? { previousKeys: env.CONSOLE_SECRETS_PREVIOUS_KEYS } : {}),
+    },
+    intake: {
+      mayarApiUrl: httpUrl('MAYAR_API_URL', env.MAYAR_API_URL),
+      metaGraphUrl: httpUrl('META_GRAPH_URL', env.META_GRAPH_URL),
+      metaGraphVersion: env.META_GRAPH_VERSION?.trim() || undefined,
+      forwarderIntervalMs: positiveNumber(
+        'CONSOLE_FORWARDER_INTERVAL_MS',
+        env.CONSOLE_FORWARDER_INTERVAL_MS,
+        2000,
+        { integer: true },
+      ),
+      forwarderLeaseMs: positiveNumber('CONSOLE_FORWARDER_LEASE_MS', env.CONSOLE_FORWARDER_LEASE_MS, 60_000, {
+        integer: true,
+      }),
+      forwarderTimeoutMs: positiveNumber(
+        'CONSOLE_FORWARDER_TIMEOUT_MS',
+        env.CONSOLE_FORWARDER_TIMEOUT_MS,
+        10_000,
+        { integer: true },
+      ),
+      reconcileEveryMinutes:
+        env.CONSOLE_MAYAR_RECONCILE_MINUTES?.trim() === '0'
+          ? false
+          : positiveNumber('CONSOLE_MAYAR_RECONCILE_MINUTES', env.CONSOLE_MAYAR_RECONCILE_MINUTES, 60),
     },
   };
 }

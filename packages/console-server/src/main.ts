@@ -28,6 +28,7 @@ async function main(): Promise<void> {
     loginRateLimit: config.loginRateLimit,
     trustProxy: config.trustProxy,
     idleMinutes: config.idleMinutes,
+    intake: { ...config.intake, workers: true },
   });
   const log = app.log;
   log.info({ engine: database.engine, location: database.location }, 'database ready');

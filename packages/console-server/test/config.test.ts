@@ -56,4 +56,22 @@ describe('readConfig', () => {
     expect(() => readConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => readConfig({ CONSOLE_DEMO: 'maybe' })).toThrow(/CONSOLE_DEMO/);
   });
+
+  it('reads the intake adapters and workers: MAYAR_API_URL, META_GRAPH_URL and the forwarder timings', () => {
+    const config = readConfig({
+      MAYAR_API_URL: 'http://127.0.0.1:4010',
+      META_GRAPH_URL: 'http://127.0.0.1:4020',
+      CONSOLE_FORWARDER_INTERVAL_MS: '500',
+      CONSOLE_MAYAR_RECONCILE_MINUTES: '0',
+    });
+    expect(config.intake).toMatchObject({
+      mayarApiUrl: 'http://127.0.0.1:4010',
+      metaGraphUrl: 'http://127.0.0.1:4020',
+      forwarderIntervalMs: 500,
+      forwarderLeaseMs: 60_000,
+      reconcileEveryMinutes: false,
+    });
+    expect(readConfig({}).intake).toMatchObject({ mayarApiUrl: undefined, reconcileEveryMinutes: 60 });
+    expect(() => readConfig({ MAYAR_API_URL: 'ftp://x' })).toThrow(/MAYAR_API_URL/);
+  });
 });

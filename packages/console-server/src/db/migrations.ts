@@ -4,6 +4,7 @@ import { RESOURCE_MIGRATIONS } from '../resources/migrations.js';
 import { CLUSTER_MIGRATIONS } from '../jobs/migrations.js';
 import { TRIGRAM_INDEXES_V310 } from '../resources/trigram.js';
 import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
+import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -197,6 +198,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // --- secrets at rest (versions 320–329): src/secrets/migrations.ts ---
   ...SECRETS_MIGRATIONS,
+  // --- intake: Mayar, forwarder outbox, Meta insights (versions 400–449): src/intake/migrations.ts ---
+  ...INTAKE_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

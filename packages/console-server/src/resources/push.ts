@@ -25,7 +25,7 @@ export const RESOURCE_FANOUT_EVENT = 'resource:fanout';
 export async function pushResourceChanges(
   db: Kysely<Database>,
   realtime: Realtime,
-  def: EntityDef,
+  def: Pick<EntityDef, 'permissionKey'>,
   changes: readonly ResourceChangedPayload[],
 ): Promise<void> {
   if (changes.length === 0) return;

@@ -36,6 +36,7 @@ import type { PageProps } from '../types.js';
 import { exportRequestFor, requestFor, type LoadedList } from './loadList.js';
 import { errorText, rowTitle } from './messages.js';
 import { RecordPanel } from './RecordPanel.js';
+import { ForwarderDeliveries } from './ForwarderDeliveries.js';
 import { Button, Notice, Toolbar } from './ui.js';
 import { useResourceChanges } from './useResourceChanges.js';
 import { useResourceList } from './useResourceList.js';
@@ -582,6 +583,9 @@ function ResourceList({
             loadOptions={(entity, q) => api.options(entity, q)}
             {...(panel.mode !== 'create' ? { relationLabels: relationLabelsOf(def, panel.row, labels) } : {})}
           />
+          {def.name === 'webhook_forwarders' && panel.mode !== 'create' ? (
+            <ForwarderDeliveries forwarderId={String(panel.row.id)} writable={writable} />
+          ) : null}
         </RecordPanel>
       ) : null}
 

@@ -1,0 +1,149 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { intakeDb } from '../tables.js';
+import type { InsightRow } from './csv.js';
+
+export interface ImportCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  ad_sets: number;
+  ads: number;
+}
+
+const BATCH = 500;
+
+/**
+ * Upserts daily ad rows on (date, ad id) in one transaction: a row that is already there with the same figures
+ * is left alone, so importing the same file twice changes nothing. Ad sets and ads are kept from the data.
+ */
+export async function importInsights(
+  database: Kysely<Database>,
+  rows: readonly InsightRow[],
+  options: { source: 'upload' | 'api' | 'seed'; importId: string; now: Date },
+): Promise<ImportCounts> {
+  const counts: ImportCounts = { inserted: 0, updated: 0, unchanged: 0, ad_sets: 0, ads: 0 };
+  // The last row of a (date, ad) wins when a file repeats one.
+  const unique = [...new Map(rows.map((row) => [`${row.date}|${row.ad_id}`, row])).values()];
+  await intakeDb(database)
+    .transaction()
+    .execute(async (trx) => {
+      for (let start = 0; start < unique.length; start += BATCH) {
+        const batch = unique.slice(start, start + BATCH);
+        const written = await trx
+          .insertInto('ad_insights_daily')
+          .values(
+            batch.map((row) => ({
+              date: row.date,
+              account_id: row.account_id,
+              campaign_id: row.campaign_id,
+              campaign_name: row.campaign_name,
+              adset_id: row.adset_id,
+              adset_name: row.adset_name,
+              ad_id: row.ad_id,
+              ad_name: row.ad_name,
+              impressions: row.impressions,
+              reach: row.reach,
+              clicks: row.clicks,
+              inline_link_clicks: row.inline_link_clicks,
+              spend: row.spend,
+              purchases: row.purchases,
+              purchase_value: row.purchase_value,
+              source: options.source,
+              import_id: options.importId,
+              created_at: options.now,
+              updated_at: options.now,
+            })),
+          )
+          .onConflict((oc) =>
+            oc
+              .columns(['date', 'ad_id'])
+              .doUpdateSet({
+                account_id: sql.ref('excluded.account_id'),
+                campaign_id: sql.ref('excluded.campaign_id'),
+                campaign_name: sql.ref('excluded.campaign_name'),
+                adset_id: sql.ref('excluded.adset_id'),
+                adset_name: sql.ref('excluded.adset_name'),
+                ad_name: sql.ref('excluded.ad_name'),
+                impressions: sql.ref('excluded.impressions'),
+                reach: sql.ref('excluded.reach'),
+                clicks: sql.ref('excluded.clicks'),
+                inline_link_clicks: sql.ref('excluded.inline_link_clicks'),
+                spend: sql.ref('excluded.spend'),
+                purchases: sql.ref('excluded.purchases'),
+                purchase_value: sql.ref('excluded.purchase_value'),
+                source: sql.ref('excluded.source'),
+                import_id: sql.ref('excluded.import_id'),
+                updated_at: sql.ref('excluded.updated_at'),
+              })
+              .where(
+                sql<boolean>`(ad_insights_daily.impressions, ad_insights_daily.reach, ad_insights_daily.clicks, ad_insights_daily.inline_link_clicks, ad_insights_daily.spend, ad_insights_daily.purchases, ad_insights_daily.purchase_value, ad_insights_daily.campaign_name, ad_insights_daily.adset_id, ad_insights_daily.adset_name, ad_insights_daily.ad_name)
+                  is distinct from (excluded.impressions, excluded.reach, excluded.clicks, excluded.inline_link_clicks, excluded.spend, excluded.purchases, excluded.purchase_value, excluded.campaign_name, excluded.adset_id, excluded.adset_name, excluded.ad_name)`,
+              ),
+          )
+          .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
+          .execute();
+        for (const row of written) {
+          if (row.inserted) counts.inserted += 1;
+          else counts.updated += 1;
+        }
+        counts.unchanged += batch.length - written.length;
+      }
+
+      const adSets = new Map<string, InsightRow>();
+      const ads = new Map<string, InsightRow>();
+      for (const row of unique) {
+        if (row.adset_id && row.adset_name) adSets.set(row.adset_id, row);
+        ads.set(row.ad_id, row);
+      }
+      for (const row of adSets.values()) {
+        await trx
+          .insertInto('ad_sets')
+          .values({
+            adset_id: row.adset_id!,
+            campaign_id: row.campaign_id,
+            name: row.adset_name!,
+            first_seen: row.date,
+            last_seen: row.date,
+            updated_at: options.now,
+          })
+          .onConflict((oc) =>
+            oc.column('adset_id').doUpdateSet({
+              name: sql.ref('excluded.name'),
+              campaign_id: sql.ref('excluded.campaign_id'),
+              first_seen: sql`least(ad_sets.first_seen, excluded.first_seen)`,
+              last_seen: sql`greatest(ad_sets.last_seen, excluded.last_seen)`,
+              updated_at: sql.ref('excluded.updated_at'),
+            }),
+          )
+          .execute();
+        counts.ad_sets += 1;
+      }
+      for (const row of ads.values()) {
+        await trx
+          .insertInto('ads')
+          .values({
+            ad_id: row.ad_id,
+            adset_id: row.adset_id,
+            campaign_id: row.campaign_id,
+            name: row.ad_name ?? row.ad_id,
+            first_seen: row.date,
+            last_seen: row.date,
+            updated_at: options.now,
+          })
+          .onConflict((oc) =>
+            oc.column('ad_id').doUpdateSet({
+              name: sql.ref('excluded.name'),
+              adset_id: sql.ref('excluded.adset_id'),
+              campaign_id: sql.ref('excluded.campaign_id'),
+              first_seen: sql`least(ads.first_seen, excluded.first_seen)`,
+              last_seen: sql`greatest(ads.last_seen, excluded.last_seen)`,
+              updated_at: sql.ref('excluded.updated_at'),
+            }),
+          )
+          .execute();
+        counts.ads += 1;
+      }
+    });
+  return counts;
+}

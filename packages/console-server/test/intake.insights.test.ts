@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { canonicalPurchases, parseAdsManagerCsv, parseExportNumber } from '../src/intake/meta/csv.js';
+import { intakeDb } from '../src/intake/tables.js';
+import {
+  Client,
+  ENGINES,
+  type TestDatabase,
+  openTestDatabase,
+  testServer,
+  userWithKeys,
+} from './support/harness.js';
+
+const ENGLISH = [
+  '\uFEFFReporting starts,Reporting ends,Campaign name,Ad set name,Ad name,Campaign ID,Ad set ID,Ad ID,Amount spent (IDR),Impressions,Reach,Frequency,Link clicks,Purchases,Purchases conversion value',
+  '2026-11-01,2026-11-01,,,,,,,"1,234,500",120000,80000,1.5,2400,30,4500000',
+  '2026-11-01,2026-11-01,Promo Buku,Set A,Ad 1,120210000000000001,120210000000000011,120210000000000111,"734,500",70000,50000,1.4,1400,18,2700000',
+  '2026-11-01,2026-11-01,Promo Buku,Set A,"Ad 2, carousel",120210000000000001,120210000000000011,120210000000000112,500000,50000,30000,1.67,1000,12,1800000',
+  '2026-11-02,2026-11-02,Promo Buku,Set B,Ad 3,120210000000000001,120210000000000012,120210000000000113,250000,20000,15000,1.33,500,5,750000',
+].join('\r\n');
+
+const INDONESIAN = [
+  '\uFEFFAwal pelaporan;Akhir pelaporan;Nama Kampanye;Nama Set Iklan;Nama Iklan;ID kampanye;ID set iklan;ID iklan;Jumlah yang dibelanjakan (IDR);Impresi;Jangkauan;Frekuensi;Klik tautan;Pembelian;Nilai konversi pembelian',
+  '2026-11-03;2026-11-03;;;;;;;18.415;1.200;900;1,33;40;2;300.000',
+  '2026-11-03;2026-11-03;Kelas Bunda;Set Ibu;Iklan Video;120210000000000002;120210000000000021;120210000000000211;18.415;1.200;900;1,33;40;2;300.000',
+].join('\n');
+
+describe('Ads Manager export parsing', () => {
+  it('reads English exports: BOM, quoted thousands, summary row skipped', () => {
+    const parsed = parseAdsManagerCsv(ENGLISH);
+    expect(parsed).toMatchObject({ language: 'en', delimiter: ',', skippedSummaryRows: 1, errors: [] });
+    expect(parsed.rows).toHaveLength(3);
+    expect(parsed.rows[0]).toMatchObject({
+      spend: 734500,
+      impressions: 70000,
+      purchases: 18,
+      ad_name: 'Ad 1',
+    });
+    expect(parsed.rows[1]!.ad_name).toBe('Ad 2, carousel');
+  });
+
+  it('reads Indonesian exports: `;` and id-ID numbers ("18.415" is eighteen thousand)', () => {
+    const parsed = parseAdsManagerCsv(INDONESIAN);
+    expect(parsed).toMatchObject({ language: 'id', delimiter: ';', skippedSummaryRows: 1 });
+    expect(parsed.rows[0]).toMatchObject({
+      date: '2026-11-03',
+      spend: 18415,
+      impressions: 1200,
+      purchase_value: 300000,
+      campaign_name: 'Kelas Bunda',
+    });
+    expect(parseExportNumber('1.234,56', 'id')).toBe(1234.56);
+    expect(parseExportNumber('1,234.56', 'en')).toBe(1234.56);
+  });
+
+  it('reports problems per row and line', () => {
+    const bad = `${ENGLISH}\r\nnot-a-date,2026-11-02,Promo Buku,Set B,Ad 4,120210000000000001,120210000000000012,abc,12x,1,1,1,1,1,1`;
+    const parsed = parseAdsManagerCsv(bad);
+    expect(parsed.errors).toEqual([
+      { line: 6, field: 'date_start', message: 'Reporting starts must be a date (YYYY-MM-DD)' },
+      { line: 6, field: 'ad_id', message: 'Ad ID must be a numeric id' },
+      { line: 6, field: 'spend', message: 'Amount spent (IDR) must be a number, got "12x"' },
+    ]);
+  });
+
+  it('counts purchases from one canonical action type, never the sum of the repeats', () => {
+    const actions = [
+      { action_type: 'purchase', value: '7' },
+      { action_type: 'omni_purchase', value: '7' },
+      { action_type: 'offsite_conversion.fb_pixel_purchase', value: '7' },
+      { action_type: 'link_click', value: '120' },
+    ];
+    expect(canonicalPurchases(actions)).toBe(7);
+    expect(canonicalPurchases([{ action_type: 'purchase', value: '3' }])).toBe(3);
+    expect(canonicalPurchases(undefined)).toBe(0);
+  });
+});
+
+describe.each(ENGINES)('POST /api/ad-insights/import on %s', (engine) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  const client = () => new Client(app);
+  const upload = (csv: string, token: string, query = '') =>
+    client().request({
+      method: 'POST',
+      url: `/api/ad-insights/import${query}`,
+      headers: { 'content-type': 'text/csv; charset=utf-8' },
+      payload: csv,
+      token,
+    });
+
+  beforeAll(async () => {
+    testDb = await openTestDatabase(engine);
+    app = await testServer(testDb.database);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.close();
+  });
+
+  it('needs write access to Ad Campaign Admin', async () => {
+    const reader = await client().token(
+      await userWithKeys(testDb.database, [{ key: 'databank_ad_campaigns', read: true, write: false }]),
+    );
+    expect((await upload(ENGLISH, reader)).statusCode).toBe(403);
+    expect((await upload(ENGLISH, '')).statusCode).toBe(401);
+  });
+
+  it('previews without writing, then imports; the same file twice changes nothing', async () => {
+    const writer = await client().token(
+      await userWithKeys(testDb.database, [{ key: 'databank_ad_campaigns', read: true, write: true }]),
+    );
+    const preview = await upload(ENGLISH, writer, '?dry_run=1');
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({ dry_run: true, rows: 3, skipped_summary_rows: 1, inserted: 0 });
+    const db = intakeDb(testDb.database.db);
+    expect(await db.selectFrom('ad_insights_daily').selectAll().execute()).toHaveLength(0);
+
+    const first = await upload(ENGLISH, writer);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ inserted: 3, updated: 0, unchanged: 0, ad_sets: 2, ads: 3 });
+    const second = await upload(ENGLISH, writer);
+    expect(second.json()).toMatchObject({ inserted: 0, updated: 0, unchanged: 3 });
+
+    const id = await upload(INDONESIAN, writer);
+    expect(id.json()).toMatchObject({ language: 'id', inserted: 1 });
+    const row = await db
+      .selectFrom('ad_insights_daily')
+      .selectAll()
+      .where('ad_id', '=', '120210000000000211')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      spend: '18415',
+      impressions: '1200',
+      purchase_value: '300000',
+      source: 'upload',
+    });
+    const ads = await db.selectFrom('ads').select(['ad_id', 'adset_id', 'name']).orderBy('ad_id').execute();
+    expect(ads.map((ad) => ad.name)).toEqual(['Ad 1', 'Ad 2, carousel', 'Ad 3', 'Iklan Video']);
+
+    // A corrected figure updates only that row.
+    const corrected = ENGLISH.replace('250000,20000', '260000,20000');
+    expect((await upload(corrected, writer)).json()).toMatchObject({ inserted: 0, updated: 1, unchanged: 2 });
+  });
+
+  it('refuses a file with problems (400 naming line and field) and writes nothing', async () => {
+    const writer = await client().token('admin');
+    const bad = `${ENGLISH}\r\n2026-11-09,2026-11-09,X,Y,Z,1,2,3,lots,1,1,1,1,1,1`;
+    const before = await intakeDb(testDb.database.db).selectFrom('ad_insights_daily').select('id').execute();
+    const response = await upload(bad, writer);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'INVALID_EXPORT',
+      fields: { 'line 6.spend': ['Amount spent (IDR) must be a number, got "lots"'] },
+    });
+    const after = await intakeDb(testDb.database.db).selectFrom('ad_insights_daily').select('id').execute();
+    expect(after).toHaveLength(before.length);
+    const notExport = await upload('name,value\nx,1', writer);
+    expect(notExport.statusCode).toBe(400);
+    expect(notExport.json().message).toContain('"Reporting starts"');
+  });
+});

@@ -1,0 +1,150 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.js';
+import { ingestMayarEvent } from '../src/intake/mayar/webhook.js';
+import { intakeDb } from '../src/intake/tables.js';
+import { seed } from '../src/seed.js';
+import { startPostgres, type TestPostgres } from './support/postgres.js';
+import { type EngineName, TEST_PASSWORD } from './support/harness.js';
+import { forwardingRule, intakeFixture } from './support/intake.js';
+import { startFakeGraph } from './fakes/graph.js';
+import { mayarPayment } from './fakes/mayar.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(here, '../../..');
+const tsxLoader = path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs');
+const PURCHASES = 40;
+
+function startServer(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', tsxLoader, path.join(here, '../src/main.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+
+async function until(check: () => boolean, timeoutMs: number, what: string) {
+  const started = Date.now();
+  while (!check()) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// PostgreSQL only for now: on PGlite the same scenario did not finish within 5 minutes here (under investigation).
+describe.each<EngineName>(['postgres'])('forwarder survives kill -9 on %s', (engine) => {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it(
+    'a server killed mid-send leaves nothing undelivered: after a restart every purchase reaches Meta',
+    {
+      timeout: 300_000,
+    },
+    async () => {
+      const graph = await startFakeGraph({ slowMs: 4000 });
+      cleanups.push(() => graph.close());
+      let env: Record<string, string>;
+      let pg: TestPostgres | undefined;
+      if (engine === 'pglite') {
+        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-kill-'));
+        cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+        env = { CONSOLE_DATA_DIR: dataDir };
+      } else {
+        pg = await startPostgres();
+        cleanups.push(() => pg!.stop());
+        env = { DATABASE_URL: pg.url };
+      }
+      const open = () => openDatabase(pg ? { databaseUrl: pg.url } : { dataDir: env.CONSOLE_DATA_DIR! });
+
+      // Purchases taken in (and their outbox rows queued) before the server starts.
+      let database = await open();
+      await seed(database.db, {
+        adminUsername: 'admin',
+        adminPassword: TEST_PASSWORD,
+        demo: false,
+        log: () => undefined,
+      });
+      const fixture = await intakeFixture(database);
+      const rule = await forwardingRule(database, fixture, { destination: 'meta_capi' });
+      const ids: string[] = [];
+      for (let index = 0; index < PURCHASES; index += 1) {
+        const body = mayarPayment({
+          productId: fixture.mayarProductId,
+          createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+        });
+        ids.push(body.data.id);
+        await ingestMayarEvent(database.db, {
+          accountId: fixture.accountId,
+          rawBody: JSON.stringify(body),
+          source: 'webhook',
+          now: new Date(),
+        });
+      }
+      await database.close();
+
+      const serverEnv = {
+        ...env,
+        CONSOLE_DEMO: '0',
+        CONSOLE_ADMIN_PASSWORD: TEST_PASSWORD,
+        META_GRAPH_URL: graph.url,
+        CONSOLE_FORWARDER_INTERVAL_MS: '200',
+        CONSOLE_FORWARDER_TIMEOUT_MS: '1000',
+        CONSOLE_FORWARDER_LEASE_MS: '2000',
+        CONSOLE_MAYAR_RECONCILE_MINUTES: '0',
+      };
+      // The receiver is slow: the first batch is in flight when the server is killed.
+      graph.setMode('slow');
+      const first = startServer(serverEnv);
+      cleanups.push(() => {
+        first.kill('SIGKILL');
+      });
+      await graph.nextRequest();
+      first.kill('SIGKILL');
+      await exited(first);
+
+      graph.setMode('up');
+      const second = startServer(serverEnv);
+      let stderr = '';
+      second.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      cleanups.push(() => {
+        second.kill('SIGKILL');
+      });
+      const received = () =>
+        new Set(
+          graph.events
+            .filter((entry) => entry.pixelId === fixture.pixelNumber)
+            .map((entry) => entry.event.event_id),
+        );
+      await until(() => received().size === PURCHASES, 90_000, `all purchases at Meta (stderr: ${stderr})`);
+      second.kill('SIGTERM');
+      await exited(second);
+
+      expect(received()).toEqual(new Set(ids));
+      // The batch in flight at the kill never completed, so each event reached Meta exactly once.
+      expect(graph.events.filter((entry) => entry.pixelId === fixture.pixelNumber)).toHaveLength(PURCHASES);
+
+      database = await open();
+      try {
+        const rows = await intakeDb(database.db)
+          .selectFrom('forwarder_deliveries')
+          .select(['status', 'source_key'])
+          .where('forwarder_id', '=', String(rule))
+          .execute();
+        expect(rows).toHaveLength(PURCHASES);
+        expect(rows.every((row) => row.status === 'delivered')).toBe(true);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+});
