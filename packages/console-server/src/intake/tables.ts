@@ -1,3 +1,4 @@
+import { isSealed, openSecret } from '../secrets/index.js';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -218,7 +219,8 @@ export const intakeDb = (db: Kysely<Database>): Kysely<IntakeDatabase> =>
   db as unknown as Kysely<IntakeDatabase>;
 
 /**
- * Reads a secret field of a master-data row. Secrets are stored as entered today; when sealing at rest lands
- * (the secrets work), this is the one place that opens them.
+ * Opens a secret field of a master-data row where the intake uses it (ADR 013). Values written through the API
+ * are sealed; a clear value (a row inserted by hand before migration 320 sealed it) is used as it is.
  */
-export const readSecret = (value: string | null | undefined): string | null => value ?? null;
+export const readSecret = (value: string | null | undefined): string | null =>
+  value ? (isSealed(value) ? openSecret(value) : value) : null;
