@@ -1,7 +1,8 @@
 import { composeStories } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DateRangePicker, dateRangeFromPreset } from './DateRangePicker.js';
 import {
   addDays,
@@ -70,7 +71,7 @@ describe('Jakarta days', () => {
 describe('DateRangePicker', () => {
   it('lists the presets in Indonesian and reports the chosen one', async () => {
     const user = userEvent.setup();
-    const onValueChange = vi.fn();
+    const onValueChange = fn();
     render(<Last7Days onValueChange={onValueChange} />);
     const select = screen.getByRole('combobox', { name: 'Periode: preset' });
     expect([...select.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
@@ -94,7 +95,7 @@ describe('DateRangePicker', () => {
 
   it('takes custom days, refusing a reversed range and days after today', async () => {
     const user = userEvent.setup();
-    const onValueChange = vi.fn();
+    const onValueChange = fn();
     render(<Custom onValueChange={onValueChange} />);
     const to = screen.getByLabelText('Sampai');
     await user.clear(to);

@@ -1,7 +1,8 @@
 import { composeStories } from '@storybook/react-vite';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { fn } from 'storybook/test';
+import { describe, expect, it } from 'vitest';
 import { nextReportSort, ReportTable, sortReportRows } from './ReportTable.js';
 import { campaignColumns, campaignRows, campaignTotals, manyRows } from './ReportTable.fixtures.js';
 import * as stories from './ReportTable.stories.js';
@@ -36,7 +37,7 @@ describe('ReportTable', () => {
 
   it('sorts measures descending, ascending, then back to the server order; nulls stay last', async () => {
     const user = userEvent.setup();
-    const onSortChange = vi.fn();
+    const onSortChange = fn();
     render(<Data onSortChange={onSortChange} />);
     const names = () =>
       bodyRows().map((row) => within(row).getByRole('rowheader').textContent?.replace(/[▸▾]/g, ''));
@@ -69,7 +70,7 @@ describe('ReportTable', () => {
 
   it('expands a drillable row: asks for the next level, shows it, collapses it with the keyboard', async () => {
     const user = userEvent.setup();
-    const onDrill = vi.fn();
+    const onDrill = fn();
     render(
       <ReportTable
         label="Drill"
@@ -107,7 +108,7 @@ describe('ReportTable', () => {
     const second = render(<Empty />);
     expect(screen.getByText('No data for 1–7 Nov 2026.')).toBeInTheDocument();
     second.unmount();
-    const onRetry = vi.fn();
+    const onRetry = fn();
     render(<ErrorState onRetry={onRetry} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Could not load the report.');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
