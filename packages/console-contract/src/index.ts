@@ -3,3 +3,4 @@ export * from './routes.js';
 export * from './menu.js';
 export * from './api.js';
 export * from './entities/index.js';
+export * from './intake.js';

@@ -44,6 +44,8 @@ import { registerTwoFactorRoutes } from './admin/twoFactorRoutes.js';
 import { createChallenge } from './auth/twoFactor.js';
 import { usageStatistics } from './services/statistics.js';
 import type { ConsoleEvents } from './services/events.js';
+import { type IntakeOptions, createIntakeRuntime } from './intake/runtime.js';
+import { registerIntakeRoutes } from './intake/routes.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -65,6 +67,8 @@ export interface BuildServerOptions {
   trustProxy?: boolean;
   /** Unfiltered master-data lists of tables this large get an estimated total (resources/routes.ts); default 100 000. */
   estimateTotalsFrom?: number;
+  /** Mayar and Meta adapters' base URLs and the forwarder / reconciliation workers (src/intake/). */
+  intake?: IntakeOptions;
 }
 
 declare module 'fastify' {
@@ -449,6 +453,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   await registerResourceRoutes(app, {
     clock,
     ...(options.estimateTotalsFrom !== undefined ? { estimateTotalsFrom: options.estimateTotalsFrom } : {}),
+  });
+
+  // Mayar webhook, reconciliation and the forwarder's deliveries (src/intake/).
+  const intake = createIntakeRuntime(app, options.intake ?? {}, clock);
+  await registerIntakeRoutes(app, {
+    route,
+    sessionOf,
+    clock,
+    mayarApi: intake.mayarApi,
+    onDeliveriesQueued: intake.kick,
   });
 
   return app;

@@ -17,6 +17,14 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Minutes between prunes of long-ended sessions; false (CONSOLE_SESSION_PRUNE_MINUTES=0) turns pruning off. */
   sessionPruneMinutes: number | false;
+  /** Outside services (adapters' base URLs) and the intake's background work (src/intake/). */
+  intake: {
+    mayarApiUrl: string | undefined;
+    metaGraphUrl: string | undefined;
+    metaGraphVersion: string | undefined;
+    forwarderIntervalMs: number;
+    reconcileEveryMinutes: number | false;
+  };
 }
 
 export class ConfigError extends Error {
@@ -45,6 +53,14 @@ function flag(name: string, raw: string | undefined): boolean | undefined {
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`);
+}
+
+function httpUrl(name: string, raw: string | undefined): string | undefined {
+  const value = raw?.trim();
+  if (!value) return undefined;
+  if (!/^https?:\/\/[^\s]+$/.test(value))
+    throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  return value;
 }
 
 /**
@@ -92,5 +108,20 @@ export function readConfig(
       env.CONSOLE_SESSION_PRUNE_MINUTES?.trim() === '0'
         ? false
         : positiveNumber('CONSOLE_SESSION_PRUNE_MINUTES', env.CONSOLE_SESSION_PRUNE_MINUTES, 60),
+    intake: {
+      mayarApiUrl: httpUrl('MAYAR_API_URL', env.MAYAR_API_URL),
+      metaGraphUrl: httpUrl('META_GRAPH_URL', env.META_GRAPH_URL),
+      metaGraphVersion: env.META_GRAPH_VERSION?.trim() || undefined,
+      forwarderIntervalMs: positiveNumber(
+        'CONSOLE_FORWARDER_INTERVAL_MS',
+        env.CONSOLE_FORWARDER_INTERVAL_MS,
+        2000,
+        { integer: true },
+      ),
+      reconcileEveryMinutes:
+        env.CONSOLE_MAYAR_RECONCILE_MINUTES?.trim() === '0'
+          ? false
+          : positiveNumber('CONSOLE_MAYAR_RECONCILE_MINUTES', env.CONSOLE_MAYAR_RECONCILE_MINUTES, 60),
+    },
   };
 }

@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     tokenTtlHours: config.tokenTtlHours,
     loginRateLimit: config.loginRateLimit,
     trustProxy: config.trustProxy,
+    intake: { ...config.intake, workers: true },
   });
   const log = app.log;
   log.info({ engine: database.engine, location: database.location }, 'database ready');

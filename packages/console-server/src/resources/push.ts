@@ -22,7 +22,7 @@ export interface ResourceChangedPayload {
 export async function pushResourceChanges(
   db: Kysely<Database>,
   realtime: Realtime,
-  def: EntityDef,
+  def: Pick<EntityDef, 'permissionKey'>,
   changes: readonly ResourceChangedPayload[],
 ): Promise<void> {
   if (changes.length === 0) return;

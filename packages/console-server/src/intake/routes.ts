@@ -1,0 +1,176 @@
+/**
+ * Intake routes: Mayar's webhook (raw body, token in the URL), reconciliation, and the forwarder's deliveries.
+ * Registered by app.ts with one call.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  PURCHASES_CHANGED_ENTITY,
+  apiErrorSchema,
+  mayarWebhookResponseSchema,
+  reconcileResponseSchema,
+} from '@staff/console-contract';
+import { type AnyRouteSpec, HttpError, defineRoute } from '../http.js';
+import { pushResourceChanges } from '../resources/push.js';
+import { type MayarApi, MayarApiError } from './mayar/api.js';
+import { JobBusyError } from './jobs.js';
+import { reconcileMayarAccount } from './mayar/reconcile.js';
+import { type IngestResult, ingestMayarEvent } from './mayar/webhook.js';
+import { intakeDb, readSecret } from './tables.js';
+import { registerDeliveryRoutes } from './forwarder/routes.js';
+
+type RouteFn = <
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+>(
+  spec: Parameters<typeof defineRoute<Q, B, P>>[3],
+  handler: Parameters<typeof defineRoute<Q, B, P>>[4],
+) => void;
+
+export interface IntakeRouteOptions {
+  route: RouteFn;
+  sessionOf: (request: FastifyRequest) => { userId: number };
+  clock: () => Date;
+  mayarApi: MayarApi;
+  /** Called after a commit that queued deliveries, so the worker need not wait for its next tick. */
+  onDeliveriesQueued?: () => void;
+}
+
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
+const NOT_FOUND = { message: 'Not found', code: 'NOT_FOUND' };
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+/** Constant-time: both sides hashed to 32 bytes first, so neither length nor content leaks through timing. */
+export const sameSecret = (given: string, expected: string) =>
+  timingSafeEqual(digest(given), digest(expected));
+
+const PURCHASE_READERS = { permissionKey: 'transaction_read_purchase_logs' as const };
+
+/** Tells the Purchase Log's readers that a purchase came in or changed. */
+export function pushPurchaseChange(app: FastifyInstance, result: IngestResult): void {
+  if (!result.purchase) return;
+  const { id, action, version } = result.purchase;
+  void pushResourceChanges(app.database.db, app.realtime, PURCHASE_READERS, [
+    { entity: PURCHASES_CHANGED_ENTITY, id, action, version },
+  ]).catch(() => undefined);
+}
+
+export async function registerIntakeRoutes(app: FastifyInstance, options: IntakeRouteOptions): Promise<void> {
+  const db = intakeDb(app.database.db);
+  const { route, clock } = options;
+
+  // The webhook keeps the body as sent (the inbox stores it verbatim), so it gets its own content parsing.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    const spec = {
+      method: 'POST' as const,
+      url: '/api/webhooks/mayar/:account_id',
+      tag: 'intake',
+      summary:
+        "Mayar's webhook for one Mayar account; `token` is the account's webhook token (Mayar does not sign its calls). Unknown account or wrong token: 404",
+      auth: false,
+      params: z.object({ account_id: z.string().max(20) }),
+      query: z.object({ token: z.string().max(500).optional() }),
+      responses: { 200: mayarWebhookResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+    };
+    defineRoute(
+      scope,
+      app.apiRoutes as AnyRouteSpec[],
+      { guard: async () => undefined },
+      spec,
+      async (request: FastifyRequest, reply: FastifyReply, { params, query }) => {
+        const accountId = /^[1-9]\d{0,15}$/.test(params.account_id) ? Number(params.account_id) : null;
+        const account =
+          accountId === null
+            ? undefined
+            : await db
+                .selectFrom('mayar_accounts')
+                .select(['id', 'webhook_token'])
+                .where('id', '=', String(accountId))
+                .where('deleted_at', 'is', null)
+                .executeTakeFirst();
+        const expected = readSecret(account?.webhook_token) ?? '';
+        // Compare even when the account is unknown, so both refusals take the same time.
+        const matches = sameSecret(query.token ?? '', expected || 'no account: never matches');
+        if (!account || !expected || !matches) return reply.code(404).send(NOT_FOUND);
+
+        const rawBody = typeof request.body === 'string' ? request.body : '';
+        const result = await ingestMayarEvent(app.database.db, {
+          accountId: Number(account.id),
+          rawBody,
+          headers: request.headers as Record<string, unknown>,
+          source: 'webhook',
+          now: clock(),
+        });
+        if (result.status === 'rejected') {
+          return reply.code(400).send({
+            message: result.error ?? 'Malformed webhook',
+            code: 'INVALID_WEBHOOK',
+            fields: { [result.field ?? 'body']: [result.error ?? 'Malformed webhook'] },
+          });
+        }
+        pushPurchaseChange(app, result);
+        if (result.deliveries > 0) options.onDeliveriesQueued?.();
+        return { ok: true as const, status: result.status, inbox_id: result.inboxId };
+      },
+    );
+  });
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/mayar-accounts/:id/reconcile',
+      tag: 'intake',
+      summary:
+        "Compare the account's Mayar webhook history with the inbox now and take in what was missed (also runs on a schedule)",
+      auth: true,
+      permission: { key: 'databank_mayar_accounts', mode: 'write' },
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      responses: {
+        200: reconcileResponseSchema,
+        404: apiErrorSchema,
+        409: apiErrorSchema,
+        502: apiErrorSchema,
+      },
+    },
+    async (_request, _reply, { params }) => {
+      const account = await db
+        .selectFrom('mayar_accounts')
+        .select('id')
+        .where('id', '=', String(params.id))
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      if (!account) throw new HttpError(404, 'Mayar account not found', 'NOT_FOUND');
+      try {
+        return await reconcileMayarAccount(app.database.db, params.id, {
+          api: options.mayarApi,
+          now: clock,
+          onTakenIn: (result) => {
+            pushPurchaseChange(app, result);
+            if (result.deliveries > 0) options.onDeliveriesQueued?.();
+          },
+        });
+      } catch (error) {
+        if (error instanceof JobBusyError)
+          throw new HttpError(409, 'Reconciliation of this account is already running', 'BUSY');
+        if (error instanceof MayarApiError) throw new HttpError(502, error.message, 'MAYAR_API');
+        throw error;
+      }
+    },
+  );
+
+  registerDeliveryRoutes({
+    route,
+    sessionOf: options.sessionOf,
+    db: app.database.db,
+    clock,
+    onReplayed: options.onDeliveriesQueued,
+  });
+}
