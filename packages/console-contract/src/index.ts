@@ -4,3 +4,4 @@ export * from './menu.js';
 export * from './api.js';
 export * from './entities/index.js';
 export * from './intake.js';
+export * from './reports.js';
