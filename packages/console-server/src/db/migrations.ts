@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 import { RESOURCE_MIGRATIONS } from '../resources/migrations.js';
 import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
+import { REPORTS_MIGRATIONS } from '../reports/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -184,6 +185,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // --- intake: Mayar, forwarder outbox, Meta insights (versions 400–449): src/intake/migrations.ts ---
   ...INTAKE_MIGRATIONS,
+  // --- reports: rollups (versions 450–469): src/reports/migrations.ts ---
+  ...REPORTS_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */
