@@ -296,4 +296,11 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
     ).toBe(403);
     expect((await client.get('/api/reports/ads-x-mayar?from=2026-11-01&to=2026-11-02')).statusCode).toBe(401);
   });
+
+  it('is listed in the OpenAPI document', async () => {
+    const doc = (await client.get('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(doc.paths['/api/reports/{id}']?.get).toBeDefined();
+  });
 });

@@ -18,6 +18,14 @@ const usageStatistics = lazyWithPreload<PageProps<never>>(() => import('./UsageS
 const users = lazyWithPreload<PageProps>(() => import('./admin/UsersPage.js'));
 const userPermissions = lazyWithPreload<PageProps>(() => import('./admin/UserPermissionsPage.js'));
 const resourcePage = lazyWithPreload<PageProps<never>>(() => import('./resources/ResourcePage.js'));
+const reportPage = lazyWithPreload<PageProps>(() => import('./reports/ReportPage.js'));
+
+/**
+ * Report routes with a server engine behind them (console-server src/reports/engine.ts SERVED_REPORTS): one
+ * generic page driven by the report definition. The other report routes keep the upcoming page until their
+ * data sources exist.
+ */
+export const REPORT_ROUTE_IDS = ['ads-x-mayar', 'adset', 'ad-aggregated', 'overall'] as const;
 
 /**
  * Routes of the master-data pages: one generic page driven by the route's entity (`entityForRoute`). Listed
@@ -69,6 +77,7 @@ const PAGES: Record<string, PageEntry> = {
   users,
   'user-permissions': userPermissions,
   ...Object.fromEntries(RESOURCE_ROUTE_IDS.map((routeId) => [routeId, resourceEntry(routeId)])),
+  ...Object.fromEntries(REPORT_ROUTE_IDS.map((routeId) => [routeId, reportPage])),
 };
 
 const UPCOMING: PageEntry = upcoming;
