@@ -100,7 +100,14 @@ export default function ReportPage({ route }: PageProps) {
         .get<ReportResponse>(`/api/reports/${definition.id}`, {
           params: reportQuery(view, { ...filters, group_by: next }),
         })
-        .then((response) => setChildren((current) => ({ ...current, [id]: response.data.rows })))
+        .then((response) => {
+          // The next level's label goes in the table's first column.
+          const rows = response.data.rows.map((row) => ({
+            ...row,
+            values: { ...row.values, [view.groupBy]: row.values[next] ?? row.key },
+          }));
+          setChildren((current) => ({ ...current, [id]: rows }));
+        })
         .catch(() => setChildren((current) => ({ ...current, [id]: [] })));
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- setChildren is rebuilt each render from requestKey
