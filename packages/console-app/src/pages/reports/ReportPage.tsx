@@ -79,7 +79,10 @@ export default function ReportPage({ route }: PageProps) {
       })
       .catch((error: unknown) => {
         if (!cancelled)
-          setAnswer({ key: requestKey, load: { status: 'error', message: toCallError(error).message } });
+          setAnswer({
+            key: requestKey,
+            load: { status: 'error', message: toCallError(error).message ?? 'Request failed.' },
+          });
       });
     return () => {
       cancelled = true;
@@ -104,7 +107,7 @@ export default function ReportPage({ route }: PageProps) {
           // The next level's label goes in the table's first column.
           const rows = response.data.rows.map((row) => ({
             ...row,
-            values: { ...row.values, [view.groupBy]: row.values[next] ?? row.key },
+            values: { ...row.values, [view.groupBy]: row.values[next as string] ?? row.key },
           }));
           setChildren((current) => ({ ...current, [id]: rows }));
         })
