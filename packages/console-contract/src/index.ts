@@ -5,3 +5,4 @@ export * from './api.js';
 export * from './admin.js';
 export * from './entities/index.js';
 export * from './intake.js';
+export * from './reports.js';

@@ -57,6 +57,7 @@ import { usageStatistics } from './services/statistics.js';
 import type { ConsoleEvents } from './services/events.js';
 import { type IntakeOptions, createIntakeRuntime } from './intake/runtime.js';
 import { registerIntakeRoutes } from './intake/routes.js';
+import { registerReportRoutes } from './reports/routes.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -545,6 +546,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     clock,
     ...(options.estimateTotalsFrom !== undefined ? { estimateTotalsFrom: options.estimateTotalsFrom } : {}),
   });
+
+  // The report engine: GET /api/reports/:id (src/reports/).
+  registerReportRoutes({ route: route as never, db, sessionOf });
 
   // Mayar webhook, reconciliation and the forwarder's deliveries (src/intake/).
   const intake = createIntakeRuntime(app, options.intake ?? {}, clock);

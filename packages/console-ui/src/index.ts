@@ -31,3 +31,8 @@ export * from './components/DataTable/index.js';
 export * from './components/FilterBar/index.js';
 export * from './components/RecordHistory/index.js';
 export * from './components/ResourceForm/index.js';
+export * from './components/DeltaChip/index.js';
+export * from './components/ReportTable/index.js';
+export * from './components/KpiCard/index.js';
+export * from './components/Chart/index.js';
+export * from './components/DateRangePicker/index.js';

@@ -21,18 +21,23 @@ const RUNTIME_EXPORTS: string[] = [
   'CONFLICT_MESSAGE',
   'CONNECTION_STATUS_LABELS',
   'CONNECT_TIMEOUT_MS',
+  'Chart',
   'ConfirmDialog',
   'ConnectionStatus',
+  'DATE_RANGE_PRESETS',
   'DEFAULT_MAX_RECONNECT_ATTEMPTS',
   'DEFAULT_NEAR_LIMIT_RATIO',
   'DEFAULT_NOTIFICATION_TIMEOUT_MS',
   'DEFAULT_OTP_LENGTH',
   'DEFAULT_STORED_USER_KEY',
   'DataTable',
+  'DateRangePicker',
+  'DeltaChip',
   'EMPTY_FILTER',
   'FieldFilterEditor',
   'FilterBar',
   'INVALID_NUMBER_TEXT',
+  'KpiCard',
   'LOGIN_BUTTON_LABELS',
   'LOGIN_FORM_DEFAULT_PRODUCT',
   'LOGIN_FORM_DEFAULT_VERSION',
@@ -65,6 +70,7 @@ const RUNTIME_EXPORTS: string[] = [
   'RECONNECT_DELAY_MAX_MS',
   'RecordHistory',
   'RelationSelect',
+  'ReportTable',
   'ResourceForm',
   'START_REDIRECT_MS',
   'START_SCREEN_LABEL',
@@ -75,11 +81,16 @@ const RUNTIME_EXPORTS: string[] = [
   'TagsInput',
   'TextArea',
   'ThemeProvider',
+  'addDays',
   'allPresets',
+  'buildChartOption',
   'charCount',
+  'clickedCategory',
   'columnsFromFields',
   'createLoginActor',
   'darkTokens',
+  'dateRangeFromPreset',
+  'daysInRange',
   'describeTerm',
   'fieldCondition',
   'filterKind',
@@ -88,16 +99,21 @@ const RUNTIME_EXPORTS: string[] = [
   'filterableFields',
   'formatDate',
   'formatDateTime',
+  'formatDayRange',
+  'formatDelta',
   'formatFieldValue',
   'formatIdr',
   'formatLastLogin',
+  'formatMeasure',
   'formatMonth',
   'formatNumber',
   'groupDigits',
   'groupOfPath',
   'isFilterGroup',
   'isFilterPreset',
+  'isIsoDay',
   'isStoredUser',
+  'jakartaDay',
   'lastLoginDateTime',
   'lightTokens',
   'loginButtonMachine',
@@ -105,13 +121,17 @@ const RUNTIME_EXPORTS: string[] = [
   'maskSecret',
   'matchesFilter',
   'matchesPreset',
+  'nextReportSort',
   'nextSort',
   'optionLabel',
   'pageGuardMachine',
   'pageSummary',
+  'percentChange',
   'permissionErrorText',
   'permissionRefreshMachine',
+  'presetRange',
   'presetView',
+  'previousRange',
   'readStoredUser',
   'readableKeys',
   'realtimeConnectionMachine',
@@ -121,6 +141,7 @@ const RUNTIME_EXPORTS: string[] = [
   'samePath',
   'sessionMachine',
   'setFieldCondition',
+  'sortReportRows',
   'startScreenMachine',
   't',
   'toCallError',
@@ -153,6 +174,11 @@ const TYPE_EXPORTS: string[] = [
   'CallError',
   'CharCounter',
   'CharLimitStatus',
+  'ChartData',
+  'ChartKind',
+  'ChartOption',
+  'ChartProps',
+  'ChartSeries',
   'CheckPermissionFn',
   'CheckSessionFn',
   'ConfirmDialogProps',
@@ -161,7 +187,12 @@ const TYPE_EXPORTS: string[] = [
   'ContainsCondition',
   'DataTableColumn',
   'DataTableProps',
+  'DateRangePickerProps',
+  'DateRangePickerValue',
+  'DateRangePreset',
   'DateRangeValue',
+  'DayRange',
+  'DeltaChipProps',
   'Draft',
   'Drafts',
   'EqualsCondition',
@@ -187,6 +218,7 @@ const TYPE_EXPORTS: string[] = [
   'InCondition',
   'IsEmptyCondition',
   'KeysetPagination',
+  'KpiCardProps',
   'LinkRenderer',
   'LinkRendererProps',
   'LoadOptions',
@@ -200,6 +232,8 @@ const TYPE_EXPORTS: string[] = [
   'LoginFormProps',
   'LoginFormSeed',
   'LoginFormStatus',
+  'MeasureFormat',
+  'MeasureTrend',
   'MoneyInputProps',
   'NavigateFn',
   'NotificationItem',
@@ -237,6 +271,11 @@ const TYPE_EXPORTS: string[] = [
   'RecordHistoryProps',
   'RelationLabels',
   'RelationSelectProps',
+  'ReportSort',
+  'ReportTableColumn',
+  'ReportTableProps',
+  'ReportTableRow',
+  'ReportValue',
   'ResourceField',
   'ResourceFieldOption',
   'ResourceFieldType',
@@ -287,7 +326,9 @@ const TYPE_EXPORTS: string[] = [
   'WithinLastDaysCondition',
 ];
 
-const PEERS = ['@xstate/react', 'react', 'react-dom', 'styled-components', 'xstate'];
+const PEERS = ['@xstate/react', 'echarts', 'react', 'react-dom', 'styled-components', 'xstate'];
+/** Peers only some components need: ECharts for the Chart alone (loaded when a chart is first shown). */
+const OPTIONAL_PEERS = ['echarts'];
 
 /** Names exported by src/index.ts as TypeScript sees them (values and types), through every `export *`. */
 function declaredExports(): string[] {
@@ -339,6 +380,7 @@ describe('package.json of @staff/console-ui', () => {
     exports: Record<string, unknown>;
     dependencies?: Record<string, string>;
     peerDependencies: Record<string, string>;
+    peerDependenciesMeta?: Record<string, { optional?: boolean }>;
     devDependencies: Record<string, string>;
     scripts: Record<string, string>;
   };
@@ -347,7 +389,12 @@ describe('package.json of @staff/console-ui', () => {
     expect(pkg.sideEffects).toBe(false);
   });
 
-  it('has react, react-dom, styled-components, xstate and @xstate/react as peers, and no dependencies', () => {
+  it('marks echarts as an optional peer: only the Chart needs it', () => {
+    expect(Object.keys(pkg.peerDependenciesMeta ?? {})).toEqual(OPTIONAL_PEERS);
+    for (const peer of OPTIONAL_PEERS) expect(pkg.peerDependenciesMeta?.[peer]).toEqual({ optional: true });
+  });
+
+  it('has react, react-dom, styled-components, xstate and @xstate/react (and optionally echarts) as peers, and no dependencies', () => {
     expect(Object.keys(pkg.peerDependencies).sort()).toEqual(PEERS);
     expect(pkg.dependencies ?? {}).toEqual({});
     // The peers are installed for development at versions inside the declared ranges' major.

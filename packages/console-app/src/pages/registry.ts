@@ -19,6 +19,14 @@ const usageStatistics = lazyWithPreload<PageProps<never>>(() => import('./UsageS
 const users = lazyWithPreload<PageProps>(() => import('./admin/UsersPage.js'));
 const userPermissions = lazyWithPreload<PageProps>(() => import('./admin/UserPermissionsPage.js'));
 const resourcePage = lazyWithPreload<PageProps<never>>(() => import('./resources/ResourcePage.js'));
+const reportPage = lazyWithPreload<PageProps>(() => import('./reports/ReportPage.js'));
+
+/**
+ * Report routes with a server engine behind them (console-server src/reports/engine.ts SERVED_REPORTS): one
+ * generic page driven by the report definition. The other report routes keep the upcoming page until their
+ * data sources exist.
+ */
+export const REPORT_ROUTE_IDS = ['ads-x-mayar', 'adset', 'ad-aggregated', 'overall'] as const;
 
 const resourceEntries = new Map<string, PageEntry>();
 
@@ -66,6 +74,8 @@ export function pageFor(routeId: string): PageEntry {
       return resourceEntry(routeId);
     case 'custom':
       return CUSTOM_PAGES[page.component] ?? UPCOMING;
+    case 'report':
+      return (REPORT_ROUTE_IDS as readonly string[]).includes(page.reportId) ? reportPage : UPCOMING;
     default:
       return UPCOMING;
   }

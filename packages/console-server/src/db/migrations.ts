@@ -5,6 +5,7 @@ import { CLUSTER_MIGRATIONS } from '../jobs/migrations.js';
 import { TRIGRAM_INDEXES_V310 } from '../resources/trigram.js';
 import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
 import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
+import { REPORTS_MIGRATIONS } from '../reports/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -200,6 +201,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...SECRETS_MIGRATIONS,
   // --- intake: Mayar, forwarder outbox, Meta insights (versions 400–449): src/intake/migrations.ts ---
   ...INTAKE_MIGRATIONS,
+  // --- reports: rollups (versions 450–469): src/reports/migrations.ts ---
+  ...REPORTS_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { ROUTES, STORED_USER_KEY, type ReportResponse } from '@staff/console-contract';
+import { ThemeProvider } from '@staff/console-ui';
+import { fakeAdapter } from '../../api/testAdapter.js';
+import { createConsoleServices, ServicesContext } from '../../services.js';
+import { fakeIo } from '../../test/fakeSocket.js';
+import { memoryStorage } from '../../test/memoryStorage.js';
+import ReportPage from './ReportPage.js';
+
+afterEach(cleanup);
+
+const route = ROUTES.find((r) => r.id === 'ads-x-mayar')!;
+
+function answer(params: Record<string, string>): ReportResponse {
+  const adsets = params.group_by === 'adset';
+  const values = (spend: number, revenue: number) => ({
+    spend,
+    revenue,
+    orders: 1,
+    ctr: 1.25,
+    real_roas: revenue / spend,
+  });
+  return {
+    report: 'ads-x-mayar',
+    from: params.from!,
+    to: params.to!,
+    group_by: params.group_by!,
+    rows: adsets
+      ? [{ key: 'AS1', values: { adset: 'Lookalike', ...values(3000000, 800000) }, drillable: true }]
+      : [
+          { key: 'C1', values: { campaign: 'Kelas Excel', ...values(3000000, 800000) }, drillable: true },
+          { key: 'C2', values: { campaign: 'Ebook Resep', ...values(500000, 200000) }, drillable: true },
+        ],
+    totals: { key: 'total', values: values(3500000, 1000000), deltas: { spend: 133.33, revenue: 150 } },
+    series: [{ key: '2026-11-01', values: values(1500000, 800000) }],
+  };
+}
+
+function Where() {
+  return <output data-testid="where">{useLocation().search}</output>;
+}
+
+function renderPage(search: string) {
+  const { adapter, requests } = fakeAdapter((config) => {
+    if ((config.url ?? '').startsWith('/api/reports/ads-x-mayar'))
+      return { status: 200, data: answer(config.params) };
+    return { status: 404, data: { message: 'not here' } };
+  });
+  const storage = memoryStorage({
+    [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
+  });
+  const { io } = fakeIo();
+  const services = createConsoleServices({ storage, adapter, io });
+  render(
+    <ThemeProvider>
+      <ServicesContext.Provider value={services}>
+        <MemoryRouter initialEntries={[`${route.path}${search}`]}>
+          <Routes>
+            <Route
+              path={route.path}
+              element={
+                <>
+                  <ReportPage route={route} />
+                  <Where />
+                </>
+              }
+            />
+          </Routes>
+        </MemoryRouter>
+      </ServicesContext.Provider>
+    </ThemeProvider>,
+  );
+  return { requests, user: userEvent.setup() };
+}
+
+describe('ReportPage', { timeout: 30_000 }, () => {
+  it('asks for the view in the address and shows KPI cards, the table with totals and the chart', async () => {
+    const { requests } = renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
+    const table = await screen.findByRole('table', { name: /Ads X Mayar Report, 1–2 Nov 2026/ });
+    await waitFor(() => expect(within(table).getByText('Kelas Excel')).toBeTruthy());
+    expect(requests[0]!.params).toMatchObject({ from: '2026-11-01', to: '2026-11-02', group_by: 'campaign' });
+    expect(within(table).getByRole('row', { name: /^Total/ }).textContent).toMatch(/Rp\s3\.500\.000/);
+    expect(screen.getByRole('region', { name: 'Mayar revenue' }).textContent).toMatch(/Rp\s1\.000\.000/);
+    expect(screen.getByRole('figure', { name: /Spend and Mayar revenue per day/ })).toBeTruthy();
+  });
+
+  it('drills down, compares and keeps the view in the address', async () => {
+    const { requests, user } = renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
+    await screen.findByText('Kelas Excel');
+    await user.click(screen.getByRole('button', { name: 'Expand Kelas Excel' }));
+    expect(await screen.findByText('Lookalike')).toBeTruthy();
+    expect(requests.at(-1)!.params).toMatchObject({ group_by: 'adset', campaign: 'C1' });
+    await user.click(screen.getByRole('checkbox', { name: 'Compare with the previous period' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('compare=previous'));
+    await waitFor(() => expect(requests.at(-1)!.params).toMatchObject({ compare: 'previous' }));
+    await user.click(await screen.findByRole('button', { name: /Spend/ }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('sort=-spend'));
+  });
+});

@@ -1,0 +1,287 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { styled } from 'styled-components';
+import {
+  REPORT_DEFINITIONS,
+  type ReportId,
+  type ReportResponse,
+  type ReportRow,
+} from '@staff/console-contract';
+import {
+  Chart,
+  DateRangePicker,
+  formatDayRange,
+  KpiCard,
+  ReportTable,
+  t,
+  type ReportSort,
+  type ReportTableColumn,
+  type ReportTableRow,
+} from '@staff/console-ui';
+import { toCallError } from '../../api/errors.js';
+import { useServices } from '../../services.js';
+import { Page } from '../PageLayout.js';
+import type { PageProps } from '../types.js';
+import { readReportView, reportQuery, writeReportView, type ReportView } from './reportView.js';
+
+type Load =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: ReportResponse };
+
+function toTableRow(row: ReportRow, children?: ReportTableRow[], loading?: boolean): ReportTableRow {
+  return {
+    key: row.key,
+    values: row.values,
+    ...(row.deltas ? { deltas: row.deltas } : {}),
+    drillable: row.drillable ?? false,
+    ...(children ? { children } : {}),
+    ...(loading ? { childrenLoading: true } : {}),
+  };
+}
+
+/**
+ * The one report page: every report route shows it, driven by the report's definition in the contract (KPI
+ * cards, chart, table with totals and drill-down, range, comparison, export). The view lives in the address.
+ */
+export default function ReportPage({ route }: PageProps) {
+  const definition = REPORT_DEFINITIONS[route.id as ReportId];
+  const { api } = useServices();
+  const [params, setParams] = useSearchParams();
+  const view = useMemo(() => readReportView(params, definition), [params, definition]);
+  const [attempt, setAttempt] = useState(0);
+  const query = useMemo(() => reportQuery(view), [view]);
+  // Answers are kept with the request they answer: a newer view shows "loading" until its own answer arrives.
+  const requestKey = `${JSON.stringify(query)}#${attempt}`;
+  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
+  const load: Load = answer?.key === requestKey ? answer.load : { status: 'loading' };
+  const [drilled, setDrilled] = useState<{ key: string; rows: Record<string, ReportRow[] | 'loading'> }>({
+    key: '',
+    rows: {},
+  });
+  const children = drilled.key === requestKey ? drilled.rows : {};
+  const setChildren = (
+    update: (current: Record<string, ReportRow[] | 'loading'>) => Record<string, ReportRow[] | 'loading'>,
+  ) =>
+    setDrilled((current) => ({
+      key: requestKey,
+      rows: update(current.key === requestKey ? current.rows : {}),
+    }));
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const setView = (next: Partial<ReportView>) =>
+    setParams(writeReportView({ ...view, ...next }), { replace: false });
+
+  useEffect(() => {
+    let cancelled = false;
+    api
+      .get<ReportResponse>(`/api/reports/${definition.id}`, { params: query })
+      .then((response) => {
+        if (!cancelled) setAnswer({ key: requestKey, load: { status: 'ready', data: response.data } });
+      })
+      .catch((error: unknown) => {
+        if (!cancelled)
+          setAnswer({
+            key: requestKey,
+            load: { status: 'error', message: toCallError(error).message ?? 'Request failed.' },
+          });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, definition.id, query, requestKey]);
+
+  const drill = useCallback(
+    (path: string[]) => {
+      const filters: Record<string, string> = {};
+      path.forEach((key, index) => {
+        filters[definition.drillPath[definition.drillPath.indexOf(view.groupBy) + index]!] = key;
+      });
+      const next = definition.drillPath[definition.drillPath.indexOf(view.groupBy) + path.length];
+      if (!next) return;
+      const id = path.join('/');
+      setChildren((current) => ({ ...current, [id]: 'loading' }));
+      api
+        .get<ReportResponse>(`/api/reports/${definition.id}`, {
+          params: reportQuery(view, { ...filters, group_by: next }),
+        })
+        .then((response) => {
+          // The next level's label goes in the table's first column.
+          const rows = response.data.rows.map((row) => ({
+            ...row,
+            values: { ...row.values, [view.groupBy]: row.values[next as string] ?? row.key },
+          }));
+          setChildren((current) => ({ ...current, [id]: rows }));
+        })
+        .catch(() => setChildren((current) => ({ ...current, [id]: [] })));
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- setChildren is rebuilt each render from requestKey
+    [api, definition, view, requestKey],
+  );
+
+  const exportAs = async (format: 'csv' | 'xlsx') => {
+    setExportError(null);
+    try {
+      const response = await api.get<Blob>(`/api/reports/${definition.id}`, {
+        params: reportQuery(view, {}, format),
+        responseType: 'blob',
+      });
+      const url = URL.createObjectURL(response.data);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `${definition.id}_${view.range.from}_${view.range.to}.${format}`;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      setExportError(`Could not export: ${toCallError(error).message}`);
+    }
+  };
+
+  const groupLabel = definition.dimensions.find((d) => d.key === view.groupBy)?.label ?? view.groupBy;
+  const columns: ReportTableColumn[] = [
+    { key: view.groupBy, label: groupLabel, kind: 'dimension' },
+    ...definition.measures.map((measure) => ({
+      key: measure.key,
+      label: measure.label,
+      kind: 'measure' as const,
+      format: measure.format,
+      trend: measure.trend,
+      description: measure.formula,
+    })),
+  ];
+  const rangeText = formatDayRange(view.range);
+
+  const buildRows = (rows: ReportRow[], parent: string[] = []): ReportTableRow[] =>
+    rows.map((row) => {
+      const id = [...parent, row.key].join('/');
+      const loaded = children[id];
+      return toTableRow(
+        row,
+        loaded && loaded !== 'loading' ? buildRows(loaded, [...parent, row.key]) : undefined,
+        loaded === 'loading',
+      );
+    });
+
+  const data = load.status === 'ready' ? load.data : null;
+  const sort: ReportSort | null = view.sort
+    ? { field: view.sort.replace(/^-/, ''), direction: view.sort.startsWith('-') ? 'desc' : 'asc' }
+    : null;
+
+  return (
+    <Page title={route.title} data-page={route.id}>
+      <Toolbar>
+        <DateRangePicker
+          value={view.range}
+          onValueChange={(range) => setView({ range, day: null })}
+          label="Periode"
+        />
+        <label>
+          <span>Group by</span>{' '}
+          <select
+            value={view.groupBy}
+            onChange={(event) => setView({ groupBy: event.target.value, day: null })}
+          >
+            {definition.dimensions.map((dimension) => (
+              <option key={dimension.key} value={dimension.key}>
+                {dimension.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={view.compare}
+            onChange={(event) => setView({ compare: event.target.checked })}
+          />{' '}
+          Compare with the previous period
+        </label>
+        <button type="button" onClick={() => void exportAs('csv')}>
+          Export CSV
+        </button>
+        <button type="button" onClick={() => void exportAs('xlsx')}>
+          Export XLSX
+        </button>
+        {view.day ? (
+          <button type="button" onClick={() => setView({ day: null })}>
+            Clear day filter ({view.day})
+          </button>
+        ) : null}
+      </Toolbar>
+      {exportError ? <p role="alert">{exportError}</p> : null}
+      <Kpis aria-label="Key figures">
+        {definition.kpis.map((key) => {
+          const measure = definition.measures.find((m) => m.key === key)!;
+          return (
+            <KpiCard
+              key={key}
+              label={measure.label}
+              format={measure.format}
+              trend={measure.trend}
+              hint={measure.formula}
+              loading={load.status === 'loading'}
+              error={load.status === 'error' ? 'Could not load.' : null}
+              value={data?.totals.values[key] ?? null}
+              {...(view.compare && data ? { delta: data.totals.deltas?.[key] ?? null } : {})}
+            />
+          );
+        })}
+      </Kpis>
+      <Chart
+        kind={definition.chart.kind}
+        label={`${definition.chart.measures.map((key) => definition.measures.find((m) => m.key === key)?.label).join(' and ')} per day`}
+        loading={load.status === 'loading'}
+        error={load.status === 'error' ? load.message : null}
+        emptyMessage={`No data for ${rangeText}.`}
+        categories={data?.series.map((point) => point.key) ?? []}
+        series={definition.chart.measures.map((key, index) => {
+          const measure = definition.measures.find((m) => m.key === key)!;
+          return {
+            name: measure.label,
+            format: measure.format,
+            axis: index === 0 ? 'left' : 'right',
+            data: data?.series.map((point) => point.values[key] as number | null) ?? [],
+          } as const;
+        })}
+        onCategoryClick={(day) => setView({ day })}
+        selectedCategory={view.day}
+      />
+      <ReportTable
+        label={`${route.title}, ${rangeText}`}
+        columns={columns}
+        rows={data ? buildRows(data.rows) : []}
+        {...(data ? { totals: data.totals.values } : {})}
+        {...(data?.totals.deltas ? { totalsDeltas: data.totals.deltas } : {})}
+        showDeltas={view.compare}
+        loading={load.status === 'loading'}
+        error={load.status === 'error' ? `Could not load the report: ${load.message}` : null}
+        onRetry={() => setAttempt((n) => n + 1)}
+        emptyMessage={`No data for ${rangeText}.`}
+        sort={sort}
+        onSortChange={(next) =>
+          setView({ sort: next ? `${next.direction === 'desc' ? '-' : ''}${next.field}` : null })
+        }
+        onDrill={(path) => drill(path)}
+      />
+    </Page>
+  );
+}
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${t.space3};
+  margin-bottom: ${t.space4};
+
+  select,
+  button {
+    font: inherit;
+    min-height: 32px;
+  }
+`;
+
+const Kpis = styled.section`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr));
+  gap: ${t.space3};
+  margin-bottom: ${t.space4};
+`;

@@ -1,0 +1,317 @@
+import { z } from 'zod';
+import type { PermissionKey } from './permissions.js';
+
+/**
+ * The eight reports, each written once here: its dimensions, its measures with their formulas, the default period,
+ * the drill path and the permissions. The server's engine, the report page and the exports are driven by these.
+ * Formulas follow docs: ratios are computed from sums over the whole group (never averages of daily ratios),
+ * reach is never summed across days, money is whole rupiah, days are Asia/Jakarta calendar days.
+ */
+
+export const REPORT_IDS = [
+  'ads-x-mayar',
+  'ad-creatives',
+  'adset',
+  'ad-aggregated',
+  'monthly',
+  'overall',
+  'tribe-x-mayar',
+  'kol-report',
+] as const;
+export type ReportId = (typeof REPORT_IDS)[number];
+
+export function isReportId(value: unknown): value is ReportId {
+  return typeof value === 'string' && (REPORT_IDS as readonly string[]).includes(value);
+}
+
+export type ReportMeasureFormat = 'idr' | 'number' | 'decimal' | 'percent' | 'ratio';
+export type ReportPeriodPreset =
+  'today' | 'yesterday' | 'last7' | 'last14' | 'last30' | 'thisMonth' | 'lastMonth';
+
+export interface ReportDimension {
+  key: string;
+  label: string;
+}
+
+export interface ReportMeasure {
+  key: string;
+  label: string;
+  format: ReportMeasureFormat;
+  /** The formula in words, over sums of the group: shown in the header and the export. */
+  formula: string;
+  /** Whether a rise is good news (revenue) or bad news (CPC, CPA). */
+  trend: 'higher' | 'lower' | 'neutral';
+}
+
+export interface ReportChart {
+  kind: 'line' | 'bar' | 'combo' | 'funnel';
+  /** What the categories are: the day, the month, or the report's grouping. */
+  by: 'day' | 'month' | 'group';
+  measures: string[];
+}
+
+export interface ReportDefinition {
+  id: ReportId;
+  title: string;
+  /** Every key is needed (the KOL report also needs finance_kol_report). Read access is enough: reports change nothing. */
+  permissions: PermissionKey[];
+  /** What a row can be grouped by; the first is the default. */
+  dimensions: ReportDimension[];
+  measures: ReportMeasure[];
+  /** Measures shown as KPI cards above the chart. */
+  kpis: string[];
+  defaultPeriod: ReportPeriodPreset;
+  /** Dimension keys from coarse to fine; expanding a row filters on it and groups by the next key. */
+  drillPath: string[];
+  defaultSort: { field: string; direction: 'asc' | 'desc' };
+  chart: ReportChart;
+}
+
+const m = (
+  key: string,
+  label: string,
+  format: ReportMeasureFormat,
+  formula: string,
+  trend: ReportMeasure['trend'] = 'higher',
+): ReportMeasure => ({ key, label, format, formula, trend });
+
+// Shared measures.
+const SPEND = m('spend', 'Spend', 'idr', 'sum of Meta spend', 'neutral');
+const IMPRESSIONS = m('impressions', 'Impressions', 'number', 'sum of impressions');
+const CLICKS = m('clicks', 'Clicks', 'number', 'sum of clicks');
+const LINK_CLICKS = m('link_clicks', 'Link clicks', 'number', 'sum of inline link clicks');
+const CTR = m('ctr', 'CTR', 'percent', 'clicks / impressions × 100');
+const CPC = m('cpc', 'CPC', 'idr', 'spend / clicks', 'lower');
+const CPM = m('cpm', 'CPM', 'idr', 'spend / impressions × 1000', 'lower');
+const META_PURCHASES = m(
+  'meta_purchases',
+  'Meta purchases',
+  'number',
+  'sum of Meta purchases (action type purchase)',
+);
+const META_VALUE = m('meta_purchase_value', 'Meta purchase value', 'idr', 'sum of Meta purchase value');
+const META_ROAS = m('meta_roas', 'Meta ROAS', 'ratio', 'Meta purchase value / spend');
+const ORDERS = m('orders', 'Mayar orders', 'number', 'paid Mayar purchases');
+const REVENUE = m('revenue', 'Mayar revenue', 'idr', 'sum of paid Mayar amounts');
+const REAL_ROAS = m('real_roas', 'Real ROAS', 'ratio', 'Mayar revenue / spend');
+const CPA = m('cpa', 'CPA', 'idr', 'spend / Mayar orders', 'lower');
+const GAP = m('attribution_gap', 'Attribution gap', 'number', 'Mayar orders − Meta purchases', 'neutral');
+const AOV = m('aov', 'AOV', 'idr', 'Mayar revenue / Mayar orders');
+const GROSS_PROFIT = m('gross_profit', 'Gross profit', 'idr', 'Mayar revenue − spend');
+const TARGET = m('target', 'Target', 'idr', 'sum of the monthly revenue targets', 'neutral');
+const ACHIEVEMENT = m('achievement', 'Achievement', 'percent', 'Mayar revenue / target × 100');
+const TARGET_GAP = m('target_gap', 'Gap to target', 'idr', 'target − Mayar revenue', 'lower');
+
+const d = (key: string, label: string): ReportDimension => ({ key, label });
+const CAMPAIGN = d('campaign', 'Campaign');
+const ADSET = d('adset', 'Ad set');
+const AD = d('ad', 'Ad');
+const DAY = d('day', 'Day');
+const MONTH = d('month', 'Month');
+const PRODUCT = d('product', 'Product');
+const TRIBE = d('tribe', 'Tribe');
+
+export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = {
+  'ads-x-mayar': {
+    id: 'ads-x-mayar',
+    title: 'Ads X Mayar Report',
+    permissions: ['ad_daily_tracker'],
+    dimensions: [CAMPAIGN, ADSET, AD, DAY],
+    measures: [
+      SPEND,
+      IMPRESSIONS,
+      CLICKS,
+      CTR,
+      CPC,
+      CPM,
+      META_PURCHASES,
+      META_VALUE,
+      META_ROAS,
+      ORDERS,
+      REVENUE,
+      REAL_ROAS,
+      CPA,
+      GAP,
+    ],
+    kpis: ['spend', 'revenue', 'real_roas', 'orders'],
+    defaultPeriod: 'last7',
+    drillPath: ['campaign', 'adset', 'ad'],
+    defaultSort: { field: 'spend', direction: 'desc' },
+    chart: { kind: 'combo', by: 'day', measures: ['spend', 'revenue'] },
+  },
+  'ad-creatives': {
+    id: 'ad-creatives',
+    title: 'Ad Creative Report',
+    permissions: ['ad_daily_tracker'],
+    dimensions: [d('creative', 'Creative'), d('hook', 'Hook')],
+    measures: [
+      SPEND,
+      CTR,
+      CPC,
+      CPM,
+      m('hook_rate', 'Hook rate', 'percent', '3-second video views / impressions × 100'),
+      ORDERS,
+      REAL_ROAS,
+    ],
+    kpis: ['spend', 'ctr', 'real_roas'],
+    defaultPeriod: 'last7',
+    drillPath: [],
+    defaultSort: { field: 'spend', direction: 'desc' },
+    chart: { kind: 'bar', by: 'group', measures: ['real_roas'] },
+  },
+  adset: {
+    id: 'adset',
+    title: 'Adset Report',
+    permissions: ['ad_daily_tracker'],
+    dimensions: [ADSET, DAY],
+    measures: [SPEND, IMPRESSIONS, CLICKS, CTR, CPC, CPM, META_PURCHASES, META_VALUE, META_ROAS],
+    kpis: ['spend', 'ctr', 'meta_roas'],
+    defaultPeriod: 'last7',
+    drillPath: ['adset', 'day'],
+    defaultSort: { field: 'spend', direction: 'desc' },
+    chart: { kind: 'line', by: 'day', measures: ['spend'] },
+  },
+  'ad-aggregated': {
+    id: 'ad-aggregated',
+    title: 'Ad Aggregated Report',
+    permissions: ['ad_daily_tracker'],
+    dimensions: [AD],
+    measures: [SPEND, IMPRESSIONS, CLICKS, LINK_CLICKS, CTR, CPC, CPM, META_PURCHASES, META_VALUE, META_ROAS],
+    kpis: ['spend', 'clicks', 'meta_roas'],
+    defaultPeriod: 'last30',
+    drillPath: [],
+    defaultSort: { field: 'spend', direction: 'desc' },
+    chart: { kind: 'bar', by: 'group', measures: ['spend'] },
+  },
+  monthly: {
+    id: 'monthly',
+    title: 'Monthly Report',
+    permissions: ['ad_daily_tracker'],
+    dimensions: [MONTH, PRODUCT, TRIBE],
+    measures: [SPEND, ORDERS, REVENUE, REAL_ROAS, TARGET, ACHIEVEMENT],
+    kpis: ['revenue', 'target', 'achievement'],
+    defaultPeriod: 'thisMonth',
+    drillPath: ['month', 'product'],
+    defaultSort: { field: 'revenue', direction: 'desc' },
+    chart: { kind: 'bar', by: 'month', measures: ['revenue', 'target'] },
+  },
+  overall: {
+    id: 'overall',
+    title: 'Overall Dashboard',
+    permissions: ['ad_daily_tracker'],
+    dimensions: [DAY, PRODUCT, CAMPAIGN],
+    measures: [SPEND, REVENUE, REAL_ROAS, ORDERS, AOV, GROSS_PROFIT],
+    kpis: ['spend', 'revenue', 'real_roas', 'orders', 'aov', 'gross_profit'],
+    defaultPeriod: 'last30',
+    drillPath: [],
+    defaultSort: { field: 'day', direction: 'asc' },
+    chart: { kind: 'combo', by: 'day', measures: ['spend', 'revenue'] },
+  },
+  'tribe-x-mayar': {
+    id: 'tribe-x-mayar',
+    title: 'Tribe X Mayar Report',
+    permissions: ['ad_daily_tracker'],
+    dimensions: [TRIBE, MONTH],
+    measures: [REVENUE, SPEND, REAL_ROAS, TARGET, ACHIEVEMENT, TARGET_GAP],
+    kpis: ['revenue', 'real_roas', 'achievement'],
+    defaultPeriod: 'thisMonth',
+    drillPath: ['tribe', 'month'],
+    defaultSort: { field: 'revenue', direction: 'desc' },
+    chart: { kind: 'bar', by: 'group', measures: ['revenue', 'target'] },
+  },
+  'kol-report': {
+    id: 'kol-report',
+    title: 'KOL Report',
+    permissions: ['ad_daily_tracker', 'finance_kol_report'],
+    dimensions: [d('creator', 'Creator'), d('project', 'Project'), d('platform', 'Platform')],
+    measures: [
+      m('fee', 'Fee', 'idr', 'sum of project fees', 'neutral'),
+      m('views', 'Views', 'number', 'sum of views'),
+      m('reach', 'Reach', 'number', 'reach per project (never summed across days)'),
+      m(
+        'engagement_rate',
+        'Engagement rate',
+        'percent',
+        '(likes + comments + shares + saves) / followers × 100',
+      ),
+      m('cpm', 'CPM', 'idr', 'fee / views × 1000', 'lower'),
+      m('cpv', 'CPV', 'idr', 'fee / views', 'lower'),
+      m('cpe', 'CPE', 'idr', 'fee / (likes + comments + shares + saves)', 'lower'),
+      m('orders', 'Orders', 'number', 'paid Mayar purchases with the voucher code or UTM'),
+      m('revenue', 'Revenue', 'idr', 'their Mayar revenue'),
+      m('roas', 'ROAS', 'ratio', 'revenue / fee'),
+      m('roi', 'ROI', 'percent', '(revenue − fee) / fee × 100'),
+    ],
+    kpis: ['fee', 'revenue', 'roas'],
+    defaultPeriod: 'last30',
+    drillPath: ['creator', 'project'],
+    defaultSort: { field: 'fee', direction: 'desc' },
+    chart: { kind: 'funnel', by: 'group', measures: ['views'] },
+  },
+};
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a day as YYYY-MM-DD')
+  .refine(
+    (value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value,
+    'Not a calendar day',
+  );
+
+/** `GET /api/reports/:id` query. Filters are dimension values (`campaign`, `adset`, …) the rows must match. */
+export const reportQuerySchema = z
+  .object({
+    from: isoDay,
+    to: isoDay,
+    compare: z.enum(['previous']).optional(),
+    group_by: z
+      .string()
+      .regex(/^[a-z_]+$/, 'Expected a dimension key')
+      .optional(),
+    /** A measure or dimension key, `-` first for descending. */
+    sort: z
+      .string()
+      .regex(/^-?[a-z_]+$/, 'Expected a field key, optionally after -')
+      .optional(),
+    format: z.enum(['json', 'csv', 'xlsx']).default('json'),
+    campaign: z.string().max(200).optional(),
+    adset: z.string().max(200).optional(),
+    ad: z.string().max(200).optional(),
+    day: isoDay.optional(),
+    product: z.string().max(200).optional(),
+  })
+  .refine((query) => query.from <= query.to, { path: ['to'], message: 'Must not be before from' })
+  .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 <= 366, {
+    path: ['to'],
+    message: 'A report covers at most 367 days',
+  });
+export type ReportQuery = z.infer<typeof reportQuerySchema>;
+
+const reportValue = z.union([z.string(), z.number(), z.null()]);
+const reportValues = z.record(z.string(), reportValue);
+
+export const reportRowSchema = z.object({
+  /** The group's key (an id, a day); the label is in `values`. */
+  key: z.string(),
+  values: reportValues,
+  previous: reportValues.optional(),
+  /** Percent change per measure against the previous period; null when there is nothing to compare. */
+  deltas: z.record(z.string(), z.number().nullable()).optional(),
+  /** Whether the next level of the drill path exists for this row. */
+  drillable: z.boolean().optional(),
+});
+export type ReportRow = z.infer<typeof reportRowSchema>;
+
+export const reportResponseSchema = z.object({
+  report: z.string(),
+  from: z.string(),
+  to: z.string(),
+  group_by: z.string(),
+  rows: z.array(reportRowSchema),
+  /** Totals over every row, ratios from the sums. */
+  totals: reportRowSchema,
+  /** Figures per day (or month) of the range for the chart. */
+  series: z.array(z.object({ key: z.string(), values: reportValues })),
+  previous_period: z.object({ from: z.string(), to: z.string() }).optional(),
+});
+export type ReportResponse = z.infer<typeof reportResponseSchema>;

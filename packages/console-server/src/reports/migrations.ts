@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import type { Migration } from '../db/migrations.js';
+
+/**
+ * Paid Mayar purchases rolled up per Asia/Jakarta day, attributed campaign and ad (by UTM) and product. Frozen
+ * once shipped: change it with a new migration in 450–469.
+ */
+export const REPORTS_V450: readonly string[] = [
+  `create table report_sales_daily (
+    day date not null,
+    campaign_id text not null default '',
+    ad_id text not null default '',
+    product_key bigint not null default 0,
+    orders bigint not null default 0,
+    revenue bigint not null default 0,
+    refreshed_at timestamptz not null default now(),
+    primary key (day, campaign_id, ad_id, product_key)
+  )`,
+  `create index report_sales_daily_campaign on report_sales_daily (campaign_id, day)`,
+  `create index report_sales_daily_ad on report_sales_daily (ad_id, day)`,
+];
+
+/** Versions 450–469 belong to the reports. */
+export const REPORTS_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 450,
+    name: 'report rollup of paid purchases per Jakarta day',
+    up: async (db) => {
+      await sql.raw(REPORTS_V450.join(';\n')).execute(db);
+    },
+  },
+];

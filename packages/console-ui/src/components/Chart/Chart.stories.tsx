@@ -1,0 +1,149 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Chart } from './Chart.js';
+import {
+  campaigns,
+  days,
+  funnelSeries,
+  funnelSteps,
+  spendByCampaign,
+  spendVsRevenue,
+} from './Chart.fixtures.js';
+
+const meta = {
+  title: 'Reports/Chart',
+  component: Chart,
+  args: { kind: 'line', label: 'Spend and revenue per day', categories: days, series: spendVsRevenue },
+} satisfies Meta<typeof Chart>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const svg = (canvasElement: HTMLElement) => canvasElement.querySelector('.sc-chart__canvas svg');
+
+export const Line: Story = {
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(svg(canvasElement)).not.toBeNull(), { timeout: 10_000 });
+    await expect(
+      within(canvasElement).getByRole('figure', { name: 'Spend and revenue per day' }),
+    ).toBeInTheDocument();
+  },
+};
+
+/** A click on a bar reports its campaign. */
+export const Bar: Story = {
+  args: {
+    kind: 'bar',
+    label: 'Spend per campaign',
+    categories: campaigns,
+    series: spendByCampaign,
+    onCategoryClick: fn(),
+  },
+  play: async ({ canvasElement, args }) => {
+    await waitFor(() => expect(svg(canvasElement)?.querySelectorAll('path').length).toBeGreaterThan(3), {
+      timeout: 10_000,
+    });
+    // The bars are the filled paths of the series; the tallest is "Webinar Bisnis".
+    const bars = [...(svg(canvasElement)?.querySelectorAll('path') ?? [])].filter(
+      (path) => (path.getAttribute('fill') ?? 'none') !== 'none' && path.getBBox().height > 20,
+    );
+    const tallest = bars.sort((a, b) => b.getBBox().height - a.getBBox().height)[0];
+    if (!tallest) throw new Error('no bar drawn');
+    // A real pointer press on the bar's centre; ECharts hit-tests the coordinates itself.
+    const box = tallest.getBoundingClientRect();
+    const at = { clientX: box.x + box.width / 2, clientY: box.y + box.height / 2, bubbles: true, button: 0 };
+    for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) {
+      tallest.dispatchEvent(
+        type.startsWith('pointer') ? new PointerEvent(type, at) : new MouseEvent(type, at),
+      );
+    }
+    await waitFor(() => expect(args.onCategoryClick).toHaveBeenCalledWith('Webinar Bisnis'));
+  },
+};
+
+/** Spend as bars on the left axis, revenue as a line on the right axis. */
+export const Combo: Story = {
+  args: { kind: 'combo' },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(svg(canvasElement)).not.toBeNull(), { timeout: 10_000 });
+  },
+};
+
+export const Funnel: Story = {
+  args: { kind: 'funnel', label: 'From impression to order', categories: funnelSteps, series: funnelSeries },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(svg(canvasElement)).not.toBeNull(), { timeout: 10_000 });
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      'Loading Spend and revenue per day…',
+    );
+  },
+};
+
+export const Empty: Story = {
+  args: { categories: [], series: [], emptyMessage: 'No data for 1–7 Nov 2026.' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No data for 1–7 Nov 2026.')).toBeInTheDocument();
+  },
+};
+
+export const ErrorState: Story = {
+  args: { error: 'Could not load the chart.' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Could not load the chart.');
+  },
+};
+
+function FilterDemo() {
+  const [selected, setSelected] = useState<string | null>(null);
+  return (
+    <Chart
+      kind="bar"
+      label="Belanja iklan per kampanye penjualan kelas daring di seluruh Indonesia"
+      categories={[
+        'Kampanye Penjualan Kelas Daring Pengelolaan Keuangan UMKM',
+        'Ebook Resep Masakan Nusantara',
+      ]}
+      series={[{ name: 'Belanja', data: [2500000, 800000], format: 'idr' }]}
+      onCategoryClick={setSelected}
+      selectedCategory={selected}
+    />
+  );
+}
+
+/** Long Indonesian labels; the categories are reachable by keyboard. */
+export const LongLabels: Story = {
+  render: () => <FilterDemo />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByText(/Filtered on Kampanye Penjualan/)).toBeInTheDocument();
+  },
+};
+
+export const Phone: Story = {
+  args: { kind: 'combo' },
+  render: (args) => (
+    <div style={{ width: 375 }}>
+      <Chart {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(Number(svg(canvasElement)?.getAttribute('width'))).toBeLessThanOrEqual(375));
+  },
+};
+
+export const Dark: Story = {
+  args: { kind: 'combo' },
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(svg(canvasElement)).not.toBeNull(), { timeout: 10_000 });
+  },
+};

@@ -1,0 +1,147 @@
+import { composeStories } from '@storybook/react-vite';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { getInstanceByDom } from 'echarts/core';
+import { fn } from 'storybook/test';
+import { describe, expect, it } from 'vitest';
+import { ThemeProvider } from '../../theme/ThemeProvider.js';
+import { Chart } from './Chart.js';
+import {
+  campaigns,
+  days,
+  funnelSeries,
+  funnelSteps,
+  spendByCampaign,
+  spendVsRevenue,
+} from './Chart.fixtures.js';
+import { buildChartOption, clickedCategory } from './chartOption.js';
+import * as stories from './Chart.stories.js';
+
+const { Line, Loading, Empty, ErrorState } = composeStories(stories);
+
+const host = () => document.querySelector<HTMLElement>('.sc-chart__canvas')!;
+
+describe('buildChartOption', () => {
+  it('puts a combo on two value axes: bars left, line right', () => {
+    const option = buildChartOption({ kind: 'combo', label: 'x', categories: days, series: spendVsRevenue });
+    expect(option.yAxis).toHaveLength(2);
+    const series = option.series as Array<{ type: string; yAxisIndex: number }>;
+    expect(series.map((s) => [s.type, s.yAxisIndex])).toEqual([
+      ['bar', 0],
+      ['line', 1],
+    ]);
+    const [left] = option.yAxis as Array<{ axisLabel: { formatter: (v: number) => string } }>;
+    expect(left!.axisLabel.formatter(1500000)).toBe('Rp\u00a01.500.000');
+    expect(option.aria).toMatchObject({ enabled: true });
+  });
+
+  it('builds line, bar and funnel options', () => {
+    const line = buildChartOption({ kind: 'line', label: 'x', categories: days, series: spendVsRevenue });
+    expect((line.series as Array<{ type: string }>).map((s) => s.type)).toEqual(['line', 'line']);
+    expect(line.yAxis).toHaveLength(1);
+    const funnel = buildChartOption({
+      kind: 'funnel',
+      label: 'f',
+      categories: funnelSteps,
+      series: funnelSeries,
+    });
+    const [step] = funnel.series as Array<{ type: string; data: unknown[] }>;
+    expect(step!.type).toBe('funnel');
+    expect(step!.data[0]).toEqual({ name: 'Impresi', value: 292000 });
+  });
+
+  it('maps clicks on data and on axis labels to a category', () => {
+    expect(clickedCategory({ componentType: 'series', name: 'Kelas Excel' })).toBe('Kelas Excel');
+    expect(clickedCategory({ componentType: 'xAxis', value: '2 Nov' })).toBe('2 Nov');
+    expect(clickedCategory({ componentType: 'legend' })).toBeNull();
+  });
+});
+
+describe('Chart', () => {
+  it('draws with the SVG renderer and describes the data for screen readers', async () => {
+    render(<Line />);
+    await waitFor(() => expect(host().querySelector('svg')).not.toBeNull(), { timeout: 10_000 });
+    expect(screen.getByRole('figure', { name: 'Spend and revenue per day' })).toBeInTheDocument();
+    // ECharts' aria module writes a description of the series into the label.
+    await waitFor(() => expect(host().getAttribute('aria-label')).toMatch(/Spend/));
+  });
+
+  it('follows the dark theme', async () => {
+    render(
+      <ThemeProvider mode="dark">
+        <Chart kind="bar" label="Dark" categories={campaigns} series={spendByCampaign} />
+      </ThemeProvider>,
+    );
+    await waitFor(() => expect(getInstanceByDom(host())).toBeDefined(), { timeout: 10_000 });
+    const option = getInstanceByDom(host())!.getOption() as { darkMode?: boolean | 'auto' };
+    expect(option.darkMode).toBe(true);
+  });
+
+  it('reports the clicked category: from the chart and from the keyboard path', async () => {
+    const user = userEvent.setup();
+    const onCategoryClick = fn();
+    render(
+      <Chart
+        kind="bar"
+        label="Bars"
+        categories={campaigns}
+        series={spendByCampaign}
+        onCategoryClick={onCategoryClick}
+      />,
+    );
+    await waitFor(() => expect(getInstanceByDom(host())).toBeDefined(), { timeout: 10_000 });
+    // A click event as ECharts delivers it for a bar (jsdom has no layout to hit-test a pointer).
+    const instance = getInstanceByDom(host())!;
+    (instance as unknown as { trigger: (e: string, p: unknown) => void }).trigger('click', {
+      componentType: 'series',
+      name: 'Ebook Resep',
+    });
+    expect(onCategoryClick).toHaveBeenLastCalledWith('Ebook Resep');
+    await user.click(screen.getByRole('button', { name: 'Kelas Excel' }));
+    expect(onCategoryClick).toHaveBeenLastCalledWith('Kelas Excel');
+  });
+
+  it('has loading, empty and error states without drawing', () => {
+    const a = render(<Loading />);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading');
+    a.unmount();
+    const b = render(<Empty />);
+    expect(screen.getByText('No data for 1–7 Nov 2026.')).toBeInTheDocument();
+    b.unmount();
+    render(<ErrorState />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not load the chart.');
+    expect(document.querySelector('svg')).toBeNull();
+  });
+
+  it('disposes the chart when unmounted', async () => {
+    const { unmount } = render(<Line />);
+    await waitFor(() => expect(getInstanceByDom(host())).toBeDefined(), { timeout: 10_000 });
+    const element = host();
+    unmount();
+    expect(getInstanceByDom(element)).toBeUndefined();
+  });
+});
+
+describe('tree-shaking', () => {
+  it('imports ECharts from one module only, reached by a dynamic import from the Chart', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const path = await import('node:path');
+    const src = path.resolve(__dirname, '../..');
+    const files = readdirSync(src, { recursive: true, encoding: 'utf8' }).filter(
+      (file) => /\.tsx?$/.test(file) && !/\.(test|stories)\.tsx?$/.test(file),
+    );
+    const staticImporters = files.filter((file) =>
+      /^import\s(?!type\s)[^;]*from\s'echarts\//m.test(readFileSync(path.join(src, file), 'utf8')),
+    );
+    expect(staticImporters.map((file) => file.split(path.sep).join('/'))).toEqual([
+      'components/Chart/echartsSetup.ts',
+    ]);
+    const importers = files.filter((file) =>
+      readFileSync(path.join(src, file), 'utf8').includes("'./echartsSetup.js'"),
+    );
+    expect(importers.map((file) => file.split(path.sep).join('/'))).toEqual(['components/Chart/Chart.tsx']);
+    expect(readFileSync(path.join(src, 'components/Chart/Chart.tsx'), 'utf8')).toMatch(
+      /import\('\.\/echartsSetup\.js'\)/,
+    );
+  });
+});

@@ -1,0 +1,248 @@
+import type { ECharts } from 'echarts/core';
+import type * as EchartsSetupModule from './echartsSetup.js';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { styled } from 'styled-components';
+import { useThemeMode } from '../../theme/ThemeProvider.js';
+import { t } from '../../theme/tokens.js';
+import { buildChartOption, clickedCategory, type ChartKind, type ChartSeries } from './chartOption.js';
+
+type EchartsSetup = typeof EchartsSetupModule;
+let setup: Promise<EchartsSetup> | null = null;
+
+/**
+ * ECharts is loaded on the first chart shown, never when the library is imported: a bundler puts it in a chunk
+ * of its own, and an embedder that shows no chart need not install the (optional) peer at all.
+ */
+export function loadEcharts(): Promise<EchartsSetup> {
+  setup ??= import('./echartsSetup.js').catch((error: unknown) => {
+    setup = null;
+    throw error;
+  });
+  return setup;
+}
+
+export interface ChartProps {
+  kind: ChartKind;
+  /** Accessible name and caption. */
+  label: string;
+  categories: string[];
+  series: ChartSeries[];
+  /** Height in px. */
+  height?: number;
+  loading?: boolean;
+  error?: string | null;
+  emptyMessage?: string;
+  /** A click on a bar, point, funnel step or axis label reports its category (e.g. to filter the table). */
+  onCategoryClick?: (category: string) => void;
+  /** The category currently filtered on, announced next to the chart. */
+  selectedCategory?: string | null;
+  className?: string;
+}
+
+/**
+ * A report chart on Apache ECharts (line, bar, combo with two axes, funnel), following the theme's light or dark
+ * mode, with ECharts' generated description for screen readers and a keyboard path to every category.
+ *
+ * @example
+ * <Chart kind="combo" label="Spend vs revenue" categories={days}
+ *   series={[{ name: 'Spend', data: spend, format: 'idr' }, { name: 'Revenue', data: revenue, format: 'idr' }]} />
+ */
+export function Chart({
+  kind,
+  label,
+  categories,
+  series,
+  height = 320,
+  loading = false,
+  error = null,
+  emptyMessage = 'No data for this range.',
+  onCategoryClick,
+  selectedCategory = null,
+  className,
+}: ChartProps) {
+  const id = useId();
+  const mode = useThemeMode();
+  const host = useRef<HTMLDivElement>(null);
+  const chart = useRef<ECharts | null>(null);
+  const option = useMemo(
+    () => buildChartOption({ kind, label, categories, series }),
+    [kind, label, categories, series],
+  );
+  const optionRef = useRef(option);
+  const clickRef = useRef(onCategoryClick);
+  useEffect(() => {
+    clickRef.current = onCategoryClick;
+  }, [onCategoryClick]);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const empty = categories.length === 0 || series.every((s) => s.data.every((v) => v === null));
+  const state = error || loadError ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready';
+
+  useEffect(() => {
+    const element = host.current;
+    if (state !== 'ready' || !element) return;
+    let cancelled = false;
+    let instance: ECharts | null = null;
+    let observer: ResizeObserver | undefined;
+    loadEcharts().then(
+      ({ init }) => {
+        if (cancelled) return;
+        instance = init(element, mode === 'dark' ? 'dark' : undefined, {
+          renderer: 'svg',
+          // jsdom and hidden containers measure 0: fall back to a readable width.
+          width: element.clientWidth || 600,
+          height,
+          locale: 'EN',
+        });
+        chart.current = instance;
+        instance.on('click', (params) => {
+          const category = clickedCategory(
+            params as { componentType?: string; name?: string; value?: unknown },
+          );
+          if (category !== null) clickRef.current?.(category);
+        });
+        instance.setOption(optionRef.current, { notMerge: true });
+        if (typeof ResizeObserver !== 'undefined') {
+          const chartInstance = instance;
+          observer = new ResizeObserver(() => {
+            if (element.clientWidth > 0) chartInstance.resize({ width: element.clientWidth, height });
+          });
+          observer.observe(element);
+        }
+      },
+      () => {
+        if (!cancelled) setLoadError('Could not load the chart.');
+      },
+    );
+    return () => {
+      cancelled = true;
+      observer?.disconnect();
+      instance?.dispose();
+      chart.current = null;
+    };
+  }, [mode, height, state]);
+
+  useEffect(() => {
+    optionRef.current = option;
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+
+  return (
+    <Figure
+      className={['sc-chart', className].filter(Boolean).join(' ')}
+      data-state={state}
+      aria-labelledby={`${id}-caption`}
+      aria-busy={loading}
+    >
+      <figcaption id={`${id}-caption`}>{label}</figcaption>
+      {state === 'error' ? (
+        <p role="alert" className="sc-chart__message">
+          {error ?? loadError}
+        </p>
+      ) : state === 'loading' ? (
+        <p role="status" className="sc-chart__message" style={{ minHeight: height }}>
+          Loading {label}…
+        </p>
+      ) : state === 'empty' ? (
+        <p className="sc-chart__message" style={{ minHeight: height }}>
+          {emptyMessage}
+        </p>
+      ) : (
+        <>
+          <div
+            ref={host}
+            className="sc-chart__canvas"
+            role="img"
+            // ECharts replaces this with its generated description of the data.
+            aria-label={label}
+            style={{ height }}
+            data-kind={kind}
+          />
+          {onCategoryClick ? (
+            <div className="sc-chart__categories" role="group" aria-label={`${label}: filter by category`}>
+              {categories.map((category) => (
+                <button
+                  key={category}
+                  type="button"
+                  aria-pressed={selectedCategory === category}
+                  onClick={() => onCategoryClick(category)}
+                >
+                  {category}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          {selectedCategory ? (
+            <p className="sc-chart__selected" aria-live="polite">
+              Filtered on {selectedCategory}
+            </p>
+          ) : null}
+        </>
+      )}
+    </Figure>
+  );
+}
+
+const Figure = styled.figure`
+  margin: 0;
+  font-family: ${t.fontFamily};
+  color: ${t.colorText};
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusMd};
+  padding: ${t.space3};
+  min-width: 0;
+
+  figcaption {
+    font-weight: 600;
+    margin-bottom: ${t.space2};
+  }
+  .sc-chart__canvas {
+    width: 100%;
+    overflow: hidden;
+  }
+  .sc-chart__message {
+    margin: 0;
+    display: grid;
+    place-items: center;
+    color: ${t.colorTextMuted};
+  }
+  .sc-chart__message[role='alert'] {
+    color: ${t.colorDanger};
+    min-height: 4rem;
+  }
+  /* The keyboard path to the categories: out of sight until a key reaches it. */
+  .sc-chart__categories:not(:focus-within) {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  .sc-chart__categories {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${t.space1};
+    margin-top: ${t.space2};
+  }
+  .sc-chart__categories button {
+    font: inherit;
+    font-size: ${t.fontSizeSm};
+    color: ${t.colorText};
+    background: ${t.colorSurface};
+    border: 1px solid ${t.colorBorder};
+    border-radius: ${t.radiusSm};
+    padding: 2px 6px;
+  }
+  .sc-chart__categories button[aria-pressed='true'] {
+    background: ${t.colorPrimarySoft};
+  }
+  .sc-chart__categories button:focus-visible {
+    outline: 2px solid ${t.colorFocus};
+  }
+  .sc-chart__selected {
+    margin: ${t.space2} 0 0;
+    font-size: ${t.fontSizeSm};
+    color: ${t.colorTextMuted};
+  }
+`;

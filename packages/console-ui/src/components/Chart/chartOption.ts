@@ -1,0 +1,113 @@
+import { formatMeasure, type MeasureFormat } from '../DeltaChip/formatMeasure.js';
+
+export type ChartKind = 'line' | 'bar' | 'combo' | 'funnel';
+
+export interface ChartSeries {
+  name: string;
+  /** One value per category; null where there is no figure. */
+  data: Array<number | null>;
+  /** Combo charts: bars on the left axis, lines on the right (or as given). */
+  type?: 'line' | 'bar';
+  axis?: 'left' | 'right';
+  format?: MeasureFormat;
+}
+
+export interface ChartData {
+  kind: ChartKind;
+  label: string;
+  categories: string[];
+  series: ChartSeries[];
+}
+
+// The option object stays loosely typed here: ECharts' full option types would pull the whole library's types
+// into the public declarations of console-ui.
+export type ChartOption = Record<string, unknown>;
+
+function axis(format: MeasureFormat | undefined, position: 'left' | 'right', name?: string) {
+  return {
+    type: 'value',
+    position,
+    name,
+    axisLabel: { formatter: (value: number) => formatMeasure(value, format ?? 'number') },
+  };
+}
+
+/**
+ * The ECharts option of a report chart: line and bar charts over categories (days, campaigns), a combo with two
+ * value axes (spend as bars on the left, revenue as a line on the right), or a funnel. Pure, so it is tested
+ * without a canvas.
+ */
+export function buildChartOption({ kind, label, categories, series }: ChartData): ChartOption {
+  const tooltipFormat = (format: MeasureFormat | undefined) => (value: unknown) =>
+    formatMeasure(value, format ?? 'number');
+  const base = {
+    backgroundColor: 'transparent',
+    animation: false,
+    aria: { enabled: true, label: { description: undefined } },
+    title: { text: label, show: false },
+    tooltip: { trigger: kind === 'funnel' ? 'item' : 'axis', confine: true },
+    legend: { top: 0, type: 'scroll' },
+  };
+  if (kind === 'funnel') {
+    const [first] = series;
+    return {
+      ...base,
+      series: [
+        {
+          type: 'funnel',
+          name: first?.name ?? label,
+          sort: 'descending',
+          top: 32,
+          bottom: 8,
+          label: { show: true, position: 'inside' },
+          tooltip: { valueFormatter: tooltipFormat(first?.format) },
+          data: categories.map((name, index) => ({ name, value: first?.data[index] ?? 0 })),
+        },
+      ],
+    };
+  }
+  const rightAxisUsed =
+    kind === 'combo' && series.some((s, i) => (s.axis ?? (i === 0 ? 'left' : 'right')) === 'right');
+  const leftFormat = series.find(
+    (s, i) => kind !== 'combo' || (s.axis ?? (i === 0 ? 'left' : 'right')) === 'left',
+  )?.format;
+  const rightFormat = series.find((s, i) => (s.axis ?? (i === 0 ? 'left' : 'right')) === 'right')?.format;
+  return {
+    ...base,
+    grid: { left: 8, right: 8, top: 40, bottom: 8 },
+    xAxis: {
+      type: 'category',
+      data: categories,
+      triggerEvent: true,
+      axisLabel: { hideOverlap: true },
+    },
+    yAxis: rightAxisUsed
+      ? [axis(leftFormat, 'left'), axis(rightFormat, 'right')]
+      : [axis(leftFormat, 'left')],
+    series: series.map((s, index) => {
+      const side = kind === 'combo' ? (s.axis ?? (index === 0 ? 'left' : 'right')) : 'left';
+      const type = kind === 'combo' ? (s.type ?? (side === 'left' ? 'bar' : 'line')) : kind;
+      return {
+        type,
+        name: s.name,
+        data: s.data,
+        yAxisIndex: side === 'right' && rightAxisUsed ? 1 : 0,
+        sampling: type === 'line' ? 'lttb' : undefined,
+        showSymbol: type === 'line' ? categories.length <= 31 : undefined,
+        tooltip: { valueFormatter: tooltipFormat(s.format) },
+      };
+    }),
+  };
+}
+
+/** The category a chart click refers to: a data item's name, or an x-axis label's value. */
+export function clickedCategory(params: {
+  componentType?: string;
+  name?: string;
+  value?: unknown;
+}): string | null {
+  if (params.componentType === 'xAxis') return typeof params.value === 'string' ? params.value : null;
+  if (params.componentType === 'series' && typeof params.name === 'string' && params.name !== '')
+    return params.name;
+  return null;
+}

@@ -1,0 +1,9 @@
+export { Chart, type ChartProps } from './Chart.js';
+export {
+  buildChartOption,
+  clickedCategory,
+  type ChartData,
+  type ChartKind,
+  type ChartOption,
+  type ChartSeries,
+} from './chartOption.js';

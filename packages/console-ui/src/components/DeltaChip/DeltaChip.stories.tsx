@@ -1,0 +1,32 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { DeltaChip } from './DeltaChip.js';
+
+const meta = {
+  title: 'Reports/DeltaChip',
+  component: DeltaChip,
+  args: { delta: 12.5 },
+} satisfies Meta<typeof DeltaChip>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Up: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('up +12,50% from the previous period')).toBeInTheDocument();
+  },
+};
+export const Down: Story = { args: { delta: -3 } };
+export const CostDown: Story = { args: { delta: -3, trend: 'lower' } };
+export const Flat: Story = { args: { delta: 0 } };
+/** Nothing to compare with (no previous figure, or zero). */
+export const NoComparison: Story = { args: { delta: null } };
+export const Dark: Story = {
+  globals: { theme: 'dark' },
+  render: () => (
+    <p>
+      <DeltaChip delta={10} /> <DeltaChip delta={-10} /> <DeltaChip delta={-10} trend="lower" />{' '}
+      <DeltaChip delta={null} />
+    </p>
+  ),
+};

@@ -1,0 +1,94 @@
+import { styled } from 'styled-components';
+import { t } from '../../theme/tokens.js';
+import { formatDelta, type MeasureTrend } from './formatMeasure.js';
+
+export interface DeltaChipProps {
+  /** Change against the previous period, in percent (null when there is nothing to compare). */
+  delta: number | null | undefined;
+  /** Whether a rise is good (green) or bad (red); `neutral` colours neither. */
+  trend?: MeasureTrend;
+  /** What the change is measured against, read by screen readers. */
+  comparedTo?: string;
+  className?: string;
+}
+
+type Direction = 'up' | 'down' | 'flat' | 'none';
+
+function direction(delta: number | null | undefined): Direction {
+  if (delta === null || delta === undefined || !Number.isFinite(delta)) return 'none';
+  if (Math.abs(delta) < 0.005) return 'flat';
+  return delta > 0 ? 'up' : 'down';
+}
+
+const ARROWS: Record<Direction, string> = { up: '▲', down: '▼', flat: '■', none: '' };
+const WORDS: Record<Direction, string> = { up: 'up', down: 'down', flat: 'unchanged', none: 'no comparison' };
+
+/**
+ * A small chip showing the change of a measure against the previous period: "▲ +12,50%". Its colour says
+ * whether the change is good news, its arrow and text say the direction (colour is never the only signal).
+ *
+ * @example
+ * <DeltaChip delta={12.5} trend="higher" />
+ */
+export function DeltaChip({
+  delta,
+  trend = 'higher',
+  comparedTo = 'previous period',
+  className,
+}: DeltaChipProps) {
+  const dir = direction(delta);
+  const good =
+    dir === 'up' || dir === 'down'
+      ? trend === 'neutral'
+        ? 'neutral'
+        : (dir === 'up') === (trend === 'higher')
+          ? 'good'
+          : 'bad'
+      : 'neutral';
+  const text = formatDelta(delta);
+  return (
+    <Chip
+      className={['sc-delta-chip', className].filter(Boolean).join(' ')}
+      data-direction={dir}
+      data-tone={good}
+    >
+      {ARROWS[dir] ? <span aria-hidden="true">{ARROWS[dir]} </span> : null}
+      <span aria-hidden="true">{text}</span>
+      <span className="sc-delta-chip__sr">
+        {dir === 'none'
+          ? `no comparison with the ${comparedTo}`
+          : `${WORDS[dir]} ${text} from the ${comparedTo}`}
+      </span>
+    </Chip>
+  );
+}
+
+const Chip = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 2px;
+  padding: 1px 6px;
+  border-radius: 999px;
+  font-size: ${t.fontSizeSm};
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+  color: ${t.colorTextMuted};
+  background: ${t.colorBg};
+
+  &[data-tone='good'] {
+    color: ${t.colorSuccess};
+    background: ${t.colorSuccessSoft};
+  }
+  &[data-tone='bad'] {
+    color: ${t.colorDanger};
+    background: ${t.colorDangerSoft};
+  }
+  .sc-delta-chip__sr {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;

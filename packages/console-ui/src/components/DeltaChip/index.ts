@@ -1,0 +1,8 @@
+export { DeltaChip, type DeltaChipProps } from './DeltaChip.js';
+export {
+  formatDelta,
+  formatMeasure,
+  percentChange,
+  type MeasureFormat,
+  type MeasureTrend,
+} from './formatMeasure.js';

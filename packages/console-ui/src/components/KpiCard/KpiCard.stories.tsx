@@ -1,0 +1,92 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { KpiCard } from './KpiCard.js';
+
+const meta = {
+  title: 'Reports/KpiCard',
+  component: KpiCard,
+  args: { label: 'Mayar revenue', value: 12500000, previous: 10000000, format: 'idr' },
+} satisfies Meta<typeof KpiCard>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A figure, the previous period and the change. */
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole('region', { name: 'Mayar revenue' });
+    await expect(card).toHaveTextContent(/Rp\s12\.500\.000/);
+    await expect(card).toHaveTextContent('up +25,00% from the previous period');
+  },
+};
+
+/** A cost going up is bad news. */
+export const CostUp: Story = {
+  args: { label: 'CPA', value: 55000, previous: 50000, trend: 'lower', hint: 'spend / Mayar orders' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('.sc-delta-chip')).toHaveAttribute('data-tone', 'bad');
+  },
+};
+
+/** No comparison asked: no chip. */
+export const WithoutComparison: Story = {
+  args: { label: 'Real ROAS', value: 3.2, previous: undefined, format: 'ratio' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('.sc-delta-chip')).toBeNull();
+    await expect(within(canvasElement).getByText('3,20×')).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading Mayar revenue…');
+  },
+};
+
+/** Nothing in the range: "-" rather than a zero that looks like data, and no comparison. */
+export const Empty: Story = {
+  args: { value: null, previous: null },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('.sc-kpi-card__value')).toHaveTextContent('-');
+  },
+};
+
+export const ErrorState: Story = {
+  args: { error: 'Could not load.' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Could not load.');
+  },
+};
+
+export const LongLabel: Story = {
+  args: { label: 'Pendapatan bersih dari seluruh produk kelas daring bulan ini', value: 987654321012 },
+  render: (args) => (
+    <div style={{ width: 180 }}>
+      <KpiCard {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('heading')).toHaveTextContent(/seluruh produk/);
+  },
+};
+
+/** Six cards on a phone. */
+export const Phone: Story = {
+  render: (args) => (
+    <div style={{ width: 375, display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
+      <KpiCard {...args} />
+      <KpiCard label="Spend" value={5000000} previous={5500000} format="idr" trend="lower" />
+      <KpiCard label="Real ROAS" value={2.5} previous={1.8} format="ratio" />
+      <KpiCard label="Orders" value={125} previous={125} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('region')).toHaveLength(4);
+  },
+};
+
+export const Dark: Story = {
+  ...Phone,
+  globals: { theme: 'dark' },
+};

@@ -1,0 +1,146 @@
+import { useId } from 'react';
+import { styled } from 'styled-components';
+import { t } from '../../theme/tokens.js';
+import { DeltaChip } from '../DeltaChip/DeltaChip.js';
+import {
+  formatMeasure,
+  percentChange,
+  type MeasureFormat,
+  type MeasureTrend,
+} from '../DeltaChip/formatMeasure.js';
+
+export interface KpiCardProps {
+  label: string;
+  value: string | number | null | undefined;
+  format?: MeasureFormat;
+  /** The previous period's figure; the delta is computed from it unless `delta` is given. */
+  previous?: string | number | null;
+  /** Change against the previous period in percent (overrides the one computed from `previous`). */
+  delta?: number | null;
+  trend?: MeasureTrend;
+  /** A short note on the formula, e.g. "Mayar revenue / spend". */
+  hint?: string;
+  loading?: boolean;
+  error?: string | null;
+  className?: string;
+}
+
+/**
+ * One headline figure of a report with its change against the previous period.
+ *
+ * @example
+ * <KpiCard label="Real ROAS" value={3.2} format="ratio" previous={2.9} hint="Mayar revenue / spend" />
+ */
+export function KpiCard({
+  label,
+  value,
+  format = 'number',
+  previous,
+  delta,
+  trend = 'higher',
+  hint,
+  loading = false,
+  error = null,
+  className,
+}: KpiCardProps) {
+  const id = useId();
+  const change =
+    delta !== undefined ? delta : previous !== undefined ? percentChange(value, previous) : undefined;
+  const state = error ? 'error' : loading ? 'loading' : 'ready';
+  return (
+    <Card
+      className={['sc-kpi-card', className].filter(Boolean).join(' ')}
+      data-state={state}
+      aria-labelledby={`${id}-label`}
+      aria-busy={loading}
+    >
+      <h3 id={`${id}-label`} className="sc-kpi-card__label">
+        {label}
+      </h3>
+      {state === 'error' ? (
+        <p className="sc-kpi-card__error" role="alert">
+          {error}
+        </p>
+      ) : state === 'loading' ? (
+        <p className="sc-kpi-card__value" role="status">
+          <span className="sc-kpi-card__skeleton" aria-hidden="true" />
+          <span className="sc-kpi-card__sr">Loading {label}…</span>
+        </p>
+      ) : (
+        <>
+          <p className="sc-kpi-card__value">{formatMeasure(value, format)}</p>
+          {change !== undefined ? (
+            <p className="sc-kpi-card__delta">
+              <DeltaChip delta={change} trend={trend} />
+              {previous !== undefined ? (
+                <span className="sc-kpi-card__previous">before: {formatMeasure(previous, format)}</span>
+              ) : null}
+            </p>
+          ) : null}
+        </>
+      )}
+      {hint ? <p className="sc-kpi-card__hint">{hint}</p> : null}
+    </Card>
+  );
+}
+
+const Card = styled.section`
+  font-family: ${t.fontFamily};
+  color: ${t.colorText};
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusMd};
+  padding: ${t.space3} ${t.space4};
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space1};
+
+  p,
+  h3 {
+    margin: 0;
+  }
+  .sc-kpi-card__label {
+    font-size: ${t.fontSizeSm};
+    font-weight: 600;
+    color: ${t.colorTextMuted};
+    overflow-wrap: anywhere;
+  }
+  .sc-kpi-card__value {
+    font-size: ${t.fontSizeXl};
+    font-weight: 700;
+    font-variant-numeric: tabular-nums;
+    overflow-wrap: anywhere;
+    min-height: 1.5em;
+  }
+  .sc-kpi-card__delta {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: ${t.space2};
+  }
+  .sc-kpi-card__previous,
+  .sc-kpi-card__hint {
+    font-size: ${t.fontSizeSm};
+    color: ${t.colorTextMuted};
+  }
+  .sc-kpi-card__error {
+    color: ${t.colorDanger};
+    font-size: ${t.fontSizeSm};
+  }
+  .sc-kpi-card__skeleton {
+    display: inline-block;
+    width: 8ch;
+    height: 1em;
+    border-radius: ${t.radiusSm};
+    background: ${t.colorBorder};
+  }
+  .sc-kpi-card__sr {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;

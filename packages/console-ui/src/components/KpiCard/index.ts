@@ -1,0 +1,1 @@
+export { KpiCard, type KpiCardProps } from './KpiCard.js';

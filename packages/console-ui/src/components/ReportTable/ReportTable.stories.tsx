@@ -1,0 +1,179 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { ReportTable, type ReportTableRow } from './ReportTable.js';
+import {
+  campaignColumns,
+  campaignRows,
+  campaignTotals,
+  longLabelRows,
+  manyRows,
+} from './ReportTable.fixtures.js';
+
+const meta = {
+  title: 'Reports/ReportTable',
+  component: ReportTable,
+  args: {
+    label: 'Ads X Mayar',
+    columns: campaignColumns,
+    rows: campaignRows,
+    totals: campaignTotals,
+    onSortChange: fn(),
+    onDrill: fn(),
+  },
+} satisfies Meta<typeof ReportTable>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Rows, a totals row, IDR / % / × formatting in id-ID. */
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('table', { name: 'Ads X Mayar' })).toBeInTheDocument();
+    await expect(canvas.getByText(/^Rp\s1\.500\.000$/)).toBeInTheDocument();
+    await expect(canvas.getByRole('row', { name: /^Total/ })).toHaveTextContent(/Rp\s4.000.000/);
+  },
+};
+
+/** Compared with the previous period: a delta chip under every measure. */
+export const WithDeltas: Story = {
+  args: { showDeltas: true, totalsDeltas: { spend: 5, clicks: 2, ctr: -1, revenue: 12.5, roas: 7.14 } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('up +25,00% from the previous period')).toBeInTheDocument();
+  },
+};
+
+/** Sorting a measure: descending first. */
+export const Sorted: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: /Spend/ }));
+    await expect(args.onSortChange).toHaveBeenCalledWith({ field: 'spend', direction: 'desc' });
+    await expect(canvas.getByRole('columnheader', { name: /Spend/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  },
+};
+
+function DrillDemo() {
+  const [rows, setRows] = useState<ReportTableRow[]>(campaignRows);
+  return (
+    <ReportTable
+      label="Drill-down"
+      columns={campaignColumns}
+      rows={rows}
+      totals={campaignTotals}
+      onDrill={(path) => {
+        setRows((current) =>
+          current.map((row) =>
+            row.key === path[0]
+              ? {
+                  ...row,
+                  children: [
+                    {
+                      key: 'as9',
+                      values: { campaign: 'Ad set Broad', spend: 1500000, clicks: 1200, ctr: 1.5 },
+                    },
+                  ],
+                }
+              : row,
+          ),
+        );
+      }}
+    />
+  );
+}
+
+/** Expanding a campaign loads its ad sets (the next level of the drill path). */
+export const DrillDown: Story = {
+  render: () => <DrillDemo />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Expand Kelas Excel' }));
+    await expect(await canvas.findByText('Ad set Broad')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Collapse Kelas Excel' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true, rows: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading Ads X Mayar…');
+  },
+};
+
+export const Empty: Story = {
+  args: { rows: [], emptyMessage: 'No data for 1–7 Nov 2026.' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('No data for 1–7 Nov 2026.')).toBeInTheDocument();
+  },
+};
+
+export const ErrorState: Story = {
+  args: { rows: [], error: 'Could not load the report.', onRetry: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Could not load the report.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
+/** Long Indonesian campaign names wrap inside the pinned column. */
+export const LongLabels: Story = {
+  args: { rows: longLabelRows },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/Usaha Mikro Kecil dan Menengah/)).toBeInTheDocument();
+  },
+};
+
+/** 5,000 rows: only the rows in view are in the DOM. */
+export const Virtualized: Story = {
+  args: { rows: manyRows(5000), maxHeight: 400 },
+  play: async ({ canvasElement }) => {
+    const rendered = within(canvasElement).getAllByRole('row').length;
+    await expect(rendered).toBeLessThan(100);
+    await expect(within(canvasElement).getByText('Campaign 1')).toBeInTheDocument();
+  },
+};
+
+/** A phone: the table scrolls sideways, the first column stays. */
+export const Phone: Story = {
+  render: (args) => (
+    <div style={{ width: 375 }}>
+      <ReportTable {...args} showDeltas />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const pinned = within(canvasElement).getByRole('rowheader', { name: /Kelas Excel/ });
+    await expect(getComputedStyle(pinned).position).toBe('sticky');
+  },
+};
+
+export const Dark: Story = {
+  args: { showDeltas: true },
+  globals: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-theme]')).toHaveAttribute('data-theme', 'dark');
+  },
+};
+
+/** Every state for visual review. */
+export const AllStates: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 24 }}>
+      <ReportTable {...args} label="Data" showDeltas />
+      <ReportTable {...args} label="Loading" rows={[]} loading />
+      <ReportTable {...args} label="Empty" rows={[]} />
+      <ReportTable {...args} label="Error" rows={[]} error="Could not load the report." />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('table')).toHaveLength(4);
+  },
+};
