@@ -28,6 +28,7 @@ export { MAYAR_EVENT_OPTIONS } from './webhookForwarders.js';
 export * from './validation.js';
 export * from './jsonSchema.js';
 export * from './demo.js';
+export * from './search.js';
 export {
   adCampaigns,
   bankAccounts,
