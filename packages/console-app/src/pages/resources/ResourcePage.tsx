@@ -36,7 +36,7 @@ import type { PageProps } from '../types.js';
 import { exportRequestFor, requestFor, type LoadedList } from './loadList.js';
 import { errorText, rowTitle } from './messages.js';
 import { RecordPanel } from './RecordPanel.js';
-import { Button, Notice, Toolbar } from './ui.js';
+import { Button, IconButton, ListArea, Notice, PencilIcon, RowActions, TrashIcon } from './ui.js';
 import { useResourceChanges } from './useResourceChanges.js';
 import { useResourceList } from './useResourceList.js';
 import { useSavedViews } from './useSavedViews.js';
@@ -189,12 +189,19 @@ function ResourceList({
   // ---- View state lives in the address bar -------------------------------------------------------------------
   const [searchParams, setSearchParams] = useSearchParams();
   const view = useMemo(() => parseViewState(def, searchParams), [def, searchParams]);
+  // The router's functional update reads the address of the last render, so two changes in one event (page
+  // size, then page 1) would lose the first: changes build on the latest address this page asked for.
+  const latestParams = useRef(searchParams);
+  useEffect(() => {
+    latestParams.current = searchParams;
+  }, [searchParams]);
   const updateView = useCallback(
-    (changes: Partial<ViewState>, replace = false) =>
-      setSearchParams(
-        (current) => viewStateToSearchParams(def, { ...parseViewState(def, current), ...changes }),
-        { replace },
-      ),
+    (changes: Partial<ViewState>, replace = false) => {
+      const next = viewStateToSearchParams(def, { ...parseViewState(def, latestParams.current), ...changes });
+      if (next.toString() === latestParams.current.toString()) return;
+      latestParams.current = next;
+      setSearchParams(next, { replace });
+    },
     [def, setSearchParams],
   );
   const request = useMemo(() => requestFor(def, view), [def, view]);
@@ -485,70 +492,80 @@ function ResourceList({
           Saved views could not be loaded: {errorText(savedViews.error, def)}
         </Notice>
       ) : null}
-      <DataTable
-        label={def.labelPlural}
-        columns={columns}
-        rows={list.rows}
-        total={list.total}
-        totalEstimated={list.totalEstimated}
-        rowLabel={(row) => rowTitle(def, row)}
-        sort={view.sort as SortState}
-        onSortChange={(sort) => updateView({ sort, page: 1, viewId: null })}
-        page={view.page}
-        onPageChange={(page) => updateView({ page })}
-        pageSize={view.pageSize}
-        pageSizeOptions={PAGE_SIZES}
-        onPageSizeChange={(pageSize) => updateView({ pageSize, page: 1 })}
-        hiddenColumns={view.hidden}
-        onHiddenColumnsChange={(hidden) => updateView({ hidden }, true)}
-        readOnly={!writable}
-        onRowOpen={openRow}
-        rowActions={(row) => (
-          <Toolbar>
-            <Button type="button" onClick={() => openRow(row)} aria-label={`Edit ${rowTitle(def, row)}`}>
-              Edit
-            </Button>
+      <ListArea>
+        <DataTable
+          label={def.labelPlural}
+          columns={columns}
+          rows={list.rows}
+          total={list.total}
+          totalEstimated={list.totalEstimated}
+          rowLabel={(row) => rowTitle(def, row)}
+          sort={view.sort as SortState}
+          onSortChange={(sort) => updateView({ sort, page: 1, viewId: null })}
+          page={view.page}
+          onPageChange={(page) => updateView({ page })}
+          pageSize={view.pageSize}
+          pageSizeOptions={PAGE_SIZES}
+          onPageSizeChange={(pageSize) => updateView({ pageSize, page: 1 })}
+          hiddenColumns={view.hidden}
+          onHiddenColumnsChange={(hidden) => updateView({ hidden }, true)}
+          readOnly={!writable}
+          onRowOpen={openRow}
+          rowActions={(row) => (
+            <RowActions>
+              <IconButton
+                type="button"
+                onClick={() => openRow(row)}
+                aria-label={`Edit ${rowTitle(def, row)}`}
+                title="Edit"
+              >
+                <PencilIcon />
+              </IconButton>
+              <IconButton
+                type="button"
+                data-kind="danger"
+                onClick={() =>
+                  askDelete({
+                    ids: [String(row.id)],
+                    label: `${def.label.toLowerCase()} “${rowTitle(def, row)}”`,
+                  })
+                }
+                aria-label={`Delete ${rowTitle(def, row)}`}
+                title="Delete"
+              >
+                <TrashIcon />
+              </IconButton>
+            </RowActions>
+          )}
+          bulkActions={(ids, clear) => (
             <Button
               type="button"
               data-kind="danger"
               onClick={() =>
                 askDelete({
-                  ids: [String(row.id)],
-                  label: `${def.label.toLowerCase()} “${rowTitle(def, row)}”`,
+                  ids,
+                  label: `${ids.length} ${(ids.length === 1 ? def.label : def.labelPlural).toLowerCase()}`,
+                  done: clear,
                 })
               }
-              aria-label={`Delete ${rowTitle(def, row)}`}
             >
-              Delete
+              Delete selected ({ids.length})
             </Button>
-          </Toolbar>
-        )}
-        bulkActions={(ids, clear) => (
-          <Button
-            type="button"
-            data-kind="danger"
-            onClick={() =>
-              askDelete({
-                ids,
-                label: `${ids.length} ${(ids.length === 1 ? def.label : def.labelPlural).toLowerCase()}`,
-                done: clear,
-              })
-            }
-          >
-            Delete selected ({ids.length})
-          </Button>
-        )}
-        loading={loading}
-        error={
-          list.error ? `Could not load ${def.labelPlural.toLowerCase()}. ${errorText(list.error, def)}` : null
-        }
-        onRetry={list.reload}
-        emptyMessage={
-          view.filters.length || view.groups.length || view.q
-            ? `No ${def.labelPlural.toLowerCase()} match these filters.`
-            : `No ${def.labelPlural.toLowerCase()} yet.`
-        }
-      />
+          )}
+          loading={loading}
+          error={
+            list.error
+              ? `Could not load ${def.labelPlural.toLowerCase()}. ${errorText(list.error, def)}`
+              : null
+          }
+          onRetry={list.reload}
+          emptyMessage={
+            view.filters.length || view.groups.length || view.q
+              ? `No ${def.labelPlural.toLowerCase()} match these filters.`
+              : `No ${def.labelPlural.toLowerCase()} yet.`
+          }
+        />
+      </ListArea>
 
       {panel ? (
         <RecordPanel
