@@ -80,7 +80,7 @@ export interface StoredListView {
   name: string;
   shared: boolean;
   mine: boolean;
-  owner?: string;
+  owner?: string | null;
 }
 
 export interface SavedViewsAdapter<Stored extends StoredListView, View extends BaseListView> {
