@@ -214,7 +214,7 @@ describe('issue 10: lists as a new user meets them (1440×900)', () => {
     });
     await page.getByRole('link', { name: target.title, exact: true }).click();
     const frame = page.locator(`[data-page-frame="${target.id}"]`);
-    await frame.waitFor({ timeout: 2000 });
+    await frame.waitFor({ timeout: 10_000 });
     expect(await frame.textContent()).toContain(target.title);
     expect(await frame.textContent()).toContain('Tribe'); // a column name in the skeleton header
     expect(checkDone).toBe(false);
