@@ -211,7 +211,12 @@ function ListDemo({ initialSearch = '', withPresets, withViews, preloaded, ...so
         {...(list.presets ? { presets: list.presets } : {})}
         {...(list.savedViews
           ? {
-              savedViews: list.savedViews.views,
+              savedViews: list.savedViews.views.map(({ id, name, shared, mine }) => ({
+                id,
+                name,
+                shared,
+                mine,
+              })),
               activeViewId: list.view.viewId ?? null,
               onSelectView: (view: { id: string }) => list.savedViews?.apply(view.id),
               onSaveView: ({ name, shared }: { name: string; shared: boolean }) =>
