@@ -184,6 +184,51 @@ describe('administration in the browser', () => {
     await context.close();
   });
 
+  it('keeps the Users list in the address: search, sort, rows per page survive a reload and go back', async () => {
+    const { context, page } = await openAsAdmin(USERS_PATH);
+    const grid = page.getByRole('grid', { name: 'Users' });
+    await grid.locator('tbody tr[data-index]').first().waitFor();
+    const listed = (test: (url: URL) => boolean) =>
+      page.waitForResponse((response) => {
+        const url = new URL(response.url());
+        return url.pathname === '/api/admin/users' && test(url);
+      });
+    const searched = listed((url) => url.searchParams.get('q') === 'demo');
+    await page.getByRole('searchbox').fill('demo');
+    await searched;
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('demo');
+    const sorted = listed((url) => url.searchParams.get('sort') === 'full_name');
+    await grid.getByRole('columnheader', { name: 'Full name' }).getByRole('button').click();
+    await sorted;
+    const sized = listed((url) => url.searchParams.get('page_size') === '10');
+    await page.getByLabel('Rows per page').selectOption('10');
+    await sized;
+    await expect.poll(() => new URL(page.url()).searchParams.get('size')).toBe('10');
+    const address = new URL(page.url());
+    expect(address.pathname).toBe(USERS_PATH);
+    expect(address.searchParams.get('sort')).toBe('full_name:asc');
+
+    // A reload (or a shared link) opens the same view and asks the server for it.
+    const reloaded = listed(
+      (url) =>
+        url.searchParams.get('q') === 'demo' &&
+        url.searchParams.get('sort') === 'full_name' &&
+        url.searchParams.get('page_size') === '10',
+    );
+    await page.reload();
+    const answer = (await (await reloaded).json()) as { users: { username: string }[] };
+    expect(answer.users.length).toBeGreaterThan(0);
+    expect(answer.users.every((user) => user.username.includes('demo'))).toBe(true);
+    expect(await page.getByRole('searchbox').inputValue()).toBe('demo');
+    expect(await page.getByLabel('Rows per page').inputValue()).toBe('10');
+
+    // Back undoes the last change of the view.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get('size')).toBeNull();
+    expect(await page.getByLabel('Rows per page').inputValue()).toBe('25');
+    await context.close();
+  });
+
   it('refuses to disable the last administrator, with the server’s reason', async () => {
     const { context, page } = await openAsAdmin(USERS_PATH);
     // demo-all holds "All access" too: take it away so "admin" is the last administrator.

@@ -111,7 +111,7 @@ function sqlFor(db: Kysely<unknown>, queryString: string) {
   const where = whereOf(n8nCreators, query);
   return {
     query,
-    page: sql`select ${selectList(n8nCreators)} from ${table(n8nCreators)} ${where} ${orderOf(query.sort)} limit ${query.limit + 1} offset ${query.offset}`.compile(
+    page: sql`select ${selectList(n8nCreators)} from ${table(n8nCreators)} ${where} ${orderOf(n8nCreators, query.sort)} limit ${query.limit + 1} offset ${query.offset}`.compile(
       db,
     ),
     count: sql`select count(*) as n from ${table(n8nCreators)} ${where}`.compile(db),

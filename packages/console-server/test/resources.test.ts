@@ -486,15 +486,136 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
         await api('GET', `${n8n}?q=${encodeURIComponent(word.toUpperCase())}&limit=500`, admin)
       ).json();
       expect(page.total).toBeGreaterThan(0);
+      const creators = (page.labels.creator_id ?? {}) as Record<string, string>;
       expect(
         page.rows.every((row: Row) =>
-          [row.handle, row.name, row.contact_phone, row.contact_email, row.bio].some((value) =>
+          [
+            row.handle,
+            row.name,
+            row.contact_phone,
+            row.contact_email,
+            row.bio,
+            creators[String(row.creator_id)],
+          ].some((value) =>
             String(value ?? '')
               .toLowerCase()
               .includes(word),
           ),
         ),
       ).toBe(true);
+    });
+
+    it('searches what the table shows: related rows by label, choices by label, months by name', async () => {
+      // A tribe's name finds its targets (a relation label; tribe targets have no searchable text of their own).
+      const tribe = (
+        await sql<{
+          id: string;
+          name: string;
+        }>`select t.id, t.name from tribes t where exists (select 1 from tribe_targets x where x.tribe_id = t.id) order by t.id limit 1`.execute(
+          testDb.database.db,
+        )
+      ).rows[0]!;
+      const byTribe = (
+        await api('GET', `/api/resources/tribe_targets?q=${encodeURIComponent(tribe.name)}&limit=200`, admin)
+      ).json();
+      expect(byTribe.total).toBeGreaterThan(0);
+      const expected = (
+        await sql<{
+          n: string;
+        }>`select count(*) as n from tribe_targets x join tribes t on t.id = x.tribe_id where t.name ilike ${`%${tribe.name}%`}`.execute(
+          testDb.database.db,
+        )
+      ).rows[0]!.n;
+      expect(byTribe.total).toBe(Number(expected));
+      expect(
+        byTribe.rows.every((row: Row) =>
+          String(byTribe.labels.tribe_id[String(row.tribe_id)])
+            .toLowerCase()
+            .includes(tribe.name.toLowerCase()),
+        ),
+      ).toBe(true);
+
+      // "TikTok" (the label) finds the tiktok rows; a month by its Indonesian name and as stored.
+      const tiktok = (await api('GET', `${n8n}?q=TikTok&limit=1`, admin)).json();
+      expect(tiktok.total).toBeGreaterThanOrEqual(await dbCount(`platform = 'tiktok'`));
+      const period = (
+        await sql<{ period: string }>`select period from tribe_targets order by id limit 1`.execute(
+          testDb.database.db,
+        )
+      ).rows[0]!.period;
+      const names = [
+        'Januari',
+        'Februari',
+        'Maret',
+        'April',
+        'Mei',
+        'Juni',
+        'Juli',
+        'Agustus',
+        'September',
+        'Oktober',
+        'November',
+        'Desember',
+      ];
+      const monthName = names[Number(period.slice(5, 7)) - 1]!;
+      for (const q of [period, `${monthName} ${period.slice(0, 4)}`]) {
+        const found = (
+          await api('GET', `/api/resources/tribe_targets?q=${encodeURIComponent(q)}&limit=200`, admin)
+        ).json();
+        expect(found.total, q).toBeGreaterThan(0);
+        expect(
+          found.rows.every((row: Row) => row.period === period),
+          q,
+        ).toBe(true);
+      }
+      // Projects by creator and by product; a word found nowhere finds nothing; % is taken literally.
+      const project = ((await api('GET', '/api/resources/projects?limit=1', admin)).json().rows as Row[])[0]!;
+      const labels = (await api('GET', `/api/resources/projects?f.id.eq=${project.id}`, admin)).json().labels;
+      for (const [fieldName, label] of [
+        ['creator_id', labels.creator_id[String(project.creator_id)]],
+        ['product_id', labels.product_id[String(project.product_id)]],
+      ] as const) {
+        const found = (
+          await api('GET', `/api/resources/projects?q=${encodeURIComponent(String(label))}&limit=500`, admin)
+        ).json();
+        expect(found.total, fieldName).toBeGreaterThan(0);
+        expect(
+          found.rows.some((row: Row) => row.id === project.id),
+          fieldName,
+        ).toBe(true);
+      }
+      expect((await api('GET', `${n8n}?q=zzqxj-nowhere&limit=1`, admin)).json().total).toBe(0);
+      expect((await api('GET', `${n8n}?q=%25&limit=1`, admin)).json().total).toBe(0);
+    });
+
+    it('puts empty values last in descending order too, and a cursor walks it like offsets', async () => {
+      const query = 'sort=post_date:desc&limit=50';
+      const projects = '/api/resources/projects';
+      const first = (await api('GET', `${projects}?${query}`, admin)).json();
+      expect(first.rows[0].post_date).not.toBeNull();
+      const byOffset: number[] = [];
+      const dates: (string | null)[] = [];
+      for (let offset = 0; offset < first.total; offset += 50) {
+        const body = (await api('GET', `${projects}?${query}&offset=${offset}`, admin)).json();
+        byOffset.push(...body.rows.map((row: Row) => row.id as number));
+        dates.push(...body.rows.map((row: Row) => row.post_date as string | null));
+      }
+      const firstNull = dates.indexOf(null);
+      expect(firstNull).toBeGreaterThan(0);
+      expect(dates.slice(firstNull).every((date) => date === null)).toBe(true);
+      const set = dates.slice(0, firstNull) as string[];
+      expect(set).toEqual([...set].sort().reverse());
+      const byCursor: number[] = [];
+      let cursor: string | null = null;
+      for (let guard = 0; guard < 200; guard += 1) {
+        const body: { rows: Row[]; next_cursor: string | null } = (
+          await api('GET', `${projects}?${query}${cursor ? `&cursor=${cursor}` : ''}`, admin)
+        ).json();
+        byCursor.push(...body.rows.map((row) => row.id as number));
+        cursor = body.next_cursor;
+        if (!cursor) break;
+      }
+      expect(byCursor).toEqual(byOffset);
     });
 
     it('sorts, pages by offset and by keyset cursor to the same rows, with the same total', async () => {

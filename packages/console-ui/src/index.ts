@@ -36,3 +36,4 @@ export * from './components/ReportTable/index.js';
 export * from './components/KpiCard/index.js';
 export * from './components/Chart/index.js';
 export * from './components/DateRangePicker/index.js';
+export * from './list/index.js';

@@ -1,14 +1,16 @@
 import { Suspense, useState } from 'react';
 import type { RouteDef } from '@staff/console-contract';
-import { PermissionGuard, PermissionGuardDenied, PermissionGuardLoading } from '@staff/console-ui';
+import { PermissionGuard, PermissionGuardDenied } from '@staff/console-ui';
 import { pageFor } from '../pages/registry.js';
 import { useServices } from '../services.js';
 import { AllowedPagesLinks } from './AllowedPagesLinks.js';
+import { PageFrame } from './PageFrame.js';
 import { useConsoleContext } from './consoleContext.js';
 
 /**
  * One route of the table: the guard's server check, the page's code and its first data all start in the same
- * render, so the page is complete when the guard's 0.75 s floor ends rather than after it.
+ * render, so the page is complete when the guard's 0.75 s floor ends rather than after it. Meanwhile the page's
+ * frame (title, toolbar, skeleton) stands in for it rather than a blank spinner.
  */
 export function GuardedPage({ route }: { route: RouteDef }) {
   const services = useServices();
@@ -27,6 +29,7 @@ export function GuardedPage({ route }: { route: RouteDef }) {
       check={started.check}
       title={route.title}
       recheckToken={permissionsVersion}
+      loading={<PageFrame route={route} />}
       denied={
         <>
           <PermissionGuardDenied />
@@ -34,7 +37,7 @@ export function GuardedPage({ route }: { route: RouteDef }) {
         </>
       }
     >
-      <Suspense fallback={<PermissionGuardLoading label="Loading page…" />}>
+      <Suspense fallback={<PageFrame route={route} />}>
         <Component route={route} data={started.data as never} />
       </Suspense>
     </PermissionGuard>

@@ -31,6 +31,7 @@ export { COURIER_OPTIONS, PACKAGE_STATUSES } from './packages.js';
 export * from './validation.js';
 export * from './jsonSchema.js';
 export * from './demo.js';
+export * from './search.js';
 export {
   adCampaigns,
   bankAccounts,

@@ -3,6 +3,7 @@
  * masking. The server validates with these; forms may run the same schemas before sending.
  */
 import { z } from 'zod';
+import { isSearchable } from './search.js';
 import type { EntityDef, EntityRule, FieldDef, FieldType, FilterOperator } from './types.js';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -765,8 +766,7 @@ function parseListQuery(def: EntityDef, query: RawQuery, errors: [string, string
       case 'q': {
         const text = value.trim();
         if (text.length > Q_MAX) errors.push([key, `Must be at most ${Q_MAX} characters`]);
-        else if (text && !def.fields.some((field) => field.searchable))
-          errors.push([key, `${def.labelPlural} cannot be searched`]);
+        else if (text && !isSearchable(def)) errors.push([key, `${def.labelPlural} cannot be searched`]);
         else result.q = text || null;
         break;
       }

@@ -5,7 +5,10 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import {
+  ENTITY_BY_NAME,
   SYSTEM_FIELDS,
+  monthsNamed,
+  searchFields,
   type EntityDef,
   type FieldDef,
   type ListCursor,
@@ -201,11 +204,54 @@ function groupCondition(def: EntityDef, group: ListFilterGroup, now: Date): RawB
   return sql`(${sql.join(alternatives, sql` or `)})`;
 }
 
-/** Search words (each must occur) over the generated `search_text` column. */
+/** Search words (each must occur somewhere the table shows). */
 export function searchWords(q: string | null): string[] {
   if (!q) return [];
   return [...new Set(q.split(/\s+/).filter(Boolean))].slice(0, 10);
 }
+
+/** `%word%` for LIKE / ILIKE, the word's own `%`, `_` and `\` taken literally. */
+export const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const isTextLike = (field: FieldDef | undefined) =>
+  !field || ['text', 'longtext', 'email', 'url', 'phone', 'enum', 'month'].includes(field.type);
+
+/**
+ * Where one search word may occur: the generated lower-cased `search_text` (the searchable text fields), the
+ * label of a related row, the label of a choice, a month (as stored, 2026-12, or by name, "Desember"). Every
+ * text match is `<expression> ilike '%word%'` over a plain column (`search_text`, `period`, the related table's
+ * label column), which trigram (gin_trgm_ops) indexes serve.
+ */
+function searchCondition(def: EntityDef, word: string): RawBuilder<unknown> | null {
+  const pattern = containsPattern(word.toLowerCase());
+  const parts: RawBuilder<unknown>[] = [];
+  if (searchableFields(def).length > 0) parts.push(sql`search_text like ${pattern}`);
+  for (const field of searchFields(def)) {
+    const ref = col(field.name);
+    if (field.type === 'relation' && field.relation) {
+      const related = ENTITY_BY_NAME[field.relation.entity];
+      const labelField = related ? fieldOf(related, field.relation.labelField) : undefined;
+      const label = col(field.relation.labelField);
+      const labelText = isTextLike(labelField) ? label : sql`cast(${label} as text)`;
+      parts.push(
+        sql`${ref} in (select id from ${sql.table(field.relation.entity)} where ${labelText} ilike ${pattern})`,
+      );
+    } else if (field.type === 'enum') {
+      const w = word.toLowerCase();
+      const values = (field.options ?? [])
+        .filter((option) => option.label.toLowerCase().includes(w) || option.value.toLowerCase().includes(w))
+        .map((option) => option.value);
+      if (values.length > 0) parts.push(sql`${ref} = any(${values}::text[])`);
+    } else if (field.type === 'month') {
+      parts.push(sql`${ref} like ${pattern}`);
+      const months = monthsNamed(word).map((month) => String(month).padStart(2, '0'));
+      if (months.length > 0) parts.push(sql`substr(${ref}, 6, 2) = any(${months}::text[])`);
+    }
+  }
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : null;
+}
+
+const searchable = (def: EntityDef) => searchFields(def).length > 0;
 
 type Conditions = Pick<ListQuery, 'filters' | 'q' | 'deleted'> & Partial<Pick<ListQuery, 'groups'>>;
 
@@ -221,19 +267,31 @@ export function whereOf(def: EntityDef, query: Conditions, now: Date = new Date(
   }
   for (const filter of query.filters) parts.push(filterCondition(def, filter, now));
   for (const group of query.groups ?? []) parts.push(groupCondition(def, group, now));
-  if (searchableFields(def).length > 0) {
-    // LIKE rather than strpos: the trigram index on search_text answers it (resources/trigram.ts).
-    for (const word of searchWords(query.q))
-      parts.push(sql`search_text like lower(${containsPattern(word)})`);
+  if (searchable(def)) {
+    for (const word of searchWords(query.q)) {
+      // A word that can occur nowhere matches no row (rather than being ignored).
+      parts.push(searchCondition(def, word) ?? sql`false`);
+    }
   }
   return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
 }
 
-/** PostgreSQL's default null order (asc: last, desc: first) with id in the same direction: one (col, id) index serves both. */
-export function orderOf(sort: ListSort): RawBuilder<unknown> {
+/**
+ * Whether a descending sort on this field puts empty values last (`nulls last`). Columns that cannot be empty
+ * (required fields, system columns) keep PostgreSQL's default, so one (col, id) index serves both directions.
+ */
+export function nullsLastDesc(def: EntityDef, field: string): boolean {
+  if (field === 'id' || field === 'created_at' || field === 'updated_at') return false;
+  const own = def.fields.find((candidate) => candidate.name === field);
+  return own !== undefined && !own.required;
+}
+
+/** Empty values last in both directions (asc: PostgreSQL's default; desc: `nulls last` where a column may be empty). */
+export function orderOf(def: EntityDef, sort: ListSort): RawBuilder<unknown> {
   const dir = sql.raw(sort.direction);
   if (sort.field === 'id') return sql`order by id ${dir}`;
-  return sql`order by ${col(sort.field)} ${dir}, id ${dir}`;
+  const nulls = sort.direction === 'desc' && nullsLastDesc(def, sort.field) ? sql` nulls last` : sql``;
+  return sql`order by ${col(sort.field)} ${dir}${nulls}, id ${dir}`;
 }
 
 /** Does a cursor value have the type of the sort field? (A mismatched one would make the cast fail.) */
@@ -331,7 +389,13 @@ export function keysetCondition(def: EntityDef, sort: ListSort, cursor: ListCurs
       ? sql`(${ref} is null and id > ${cursor.id})`
       : sql`((${ref}, id) > (${cast(def, field, cursor.value)}, ${cursor.id}::bigint) or ${ref} is null)`;
   }
-  // Nulls come first in descending order.
+  if (nullsLastDesc(def, sort.field)) {
+    // Nulls last in descending order too: after a value, smaller values then all nulls.
+    return cursor.value === null
+      ? sql`(${ref} is null and id < ${cursor.id})`
+      : sql`((${ref}, id) < (${cast(def, field, cursor.value)}, ${cursor.id}::bigint) or ${ref} is null)`;
+  }
+  // Columns that cannot be empty: plain descending order (a null cursor cannot occur, kept for safety).
   return cursor.value === null
     ? sql`((${ref} is null and id < ${cursor.id}) or ${ref} is not null)`
     : sql`(${ref}, id) < (${cast(def, field, cursor.value)}, ${cursor.id}::bigint)`;
@@ -352,7 +416,7 @@ export function hasConditions(def: EntityDef, query: Conditions): boolean {
     (def.softDelete && query.deleted !== 'include') ||
     query.filters.length > 0 ||
     (query.groups?.length ?? 0) > 0 ||
-    (searchableFields(def).length > 0 && searchWords(query.q).length > 0)
+    (searchable(def) && searchWords(query.q).length > 0)
   );
 }
 
@@ -364,7 +428,7 @@ export function isFiltered(def: EntityDef, query: Conditions): boolean {
   return (
     query.filters.length > 0 ||
     (query.groups?.length ?? 0) > 0 ||
-    (searchableFields(def).length > 0 && searchWords(query.q).length > 0)
+    (searchable(def) && searchWords(query.q).length > 0)
   );
 }
 

@@ -294,7 +294,7 @@ export async function registerResourceRoutes(
       hasConditions(def, query),
     );
     const result =
-      await sql<Row>`select ${selectList(def)} from ${table(def)} ${where} ${orderOf(query.sort)} limit ${limit} offset ${offset}`.execute(
+      await sql<Row>`select ${selectList(def)} from ${table(def)} ${where} ${orderOf(def, query.sort)} limit ${limit} offset ${offset}`.execute(
         anyDb,
       );
     return result.rows.map((raw) => rowFromDb(def, raw));

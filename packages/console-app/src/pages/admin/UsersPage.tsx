@@ -1,16 +1,20 @@
 import { useCallback, useMemo, useState } from 'react';
 import {
   DataTable,
-  EMPTY_FILTER,
   FilterBar,
   ResourceForm,
+  createSearchParamsCodec,
   fieldCondition,
+  useListController,
   useNotifications,
+  type BaseListView,
+  type DataProvider,
   type DataTableColumn,
+  type FilterCondition,
   type FilterGroup,
   type ResourceField,
-  type SortState,
 } from '@staff/console-ui';
+import { useRouterLocation } from '../../list/useRouterLocation.js';
 import { Page } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import type { AdminError, AdminUser, UserListParams } from './adminApi.js';
@@ -36,7 +40,69 @@ const CREATE_FIELDS: ResourceField[] = [
   },
 ];
 
-const SORTABLE = new Set(['username', 'full_name', 'last_login_at']);
+const SORTABLE = ['username', 'full_name', 'last_login_at'];
+const PAGE_SIZES = [10, 25, 50, 100];
+
+/** The Users list's view; it lives in the address (`?q=…&active=1&set=…&sort=…&page=…&size=…`). */
+interface UsersView extends BaseListView {
+  filter: FilterGroup;
+}
+
+/** The filter chips from the address (the list's own parameter names), lenient. */
+function filterFromParams(params: URLSearchParams): FilterGroup {
+  const conditions: FilterCondition[] = [];
+  const active = params.get('active');
+  if (active === 'true' || active === 'false')
+    conditions.push({ op: 'equals', field: 'active', value: active === 'true' });
+  const sets = params.getAll('permission_set').filter(Boolean);
+  if (sets.length) conditions.push({ op: 'in', field: 'permission_sets', values: sets });
+  if (params.get('never_logged_in') === 'true') conditions.push({ op: 'isEmpty', field: 'last_login_at' });
+  else {
+    const min = params.get('last_login_from');
+    const max = params.get('last_login_to');
+    if (min || max)
+      conditions.push({
+        op: 'range',
+        field: 'last_login_at',
+        ...(min ? { min } : {}),
+        ...(max ? { max } : {}),
+      });
+  }
+  return { match: 'all', conditions };
+}
+
+const usersCodec = createSearchParamsCodec<UsersView>({
+  defaults: {
+    q: '',
+    filter: { match: 'all', conditions: [] },
+    sort: { field: 'username', direction: 'asc' },
+    page: 1,
+    pageSize: 25,
+    cursor: null,
+    presetId: null,
+    viewId: null,
+  },
+  pageSizes: PAGE_SIZES,
+  sortable: SORTABLE,
+  parseExtra: (params) => ({ filter: filterFromParams(params) }),
+  serializeExtra: (view, params) => {
+    const filter = filterToParams(view.filter);
+    if (filter.active !== undefined) params.set('active', String(filter.active));
+    for (const set of filter.permission_set ?? []) params.append('permission_set', set);
+    if (filter.never_logged_in) params.set('never_logged_in', 'true');
+    if (filter.last_login_from) params.set('last_login_from', filter.last_login_from);
+    if (filter.last_login_to) params.set('last_login_to', filter.last_login_to);
+  },
+});
+
+const usersQuery = (view: UsersView): UserListParams => ({
+  ...filterToParams(view.filter),
+  ...(view.q ? { q: view.q } : {}),
+  sort: (view.sort?.field ?? 'username') as UserListParams['sort'],
+  dir: view.sort?.direction ?? 'asc',
+  page: view.page,
+  page_size: view.pageSize,
+});
 
 /** A datetime-local or date filter bound as the server takes it (a date, or an ISO instant). */
 function boundParam(value: unknown): string | undefined {
@@ -71,11 +137,6 @@ export function filterToParams(filter: FilterGroup): UserListParams {
 export default function UsersPage({ route }: PageProps) {
   const admin = useAdminApi();
   const { notify } = useNotifications();
-  const [search, setSearch] = useState('');
-  const [filter, setFilter] = useState<FilterGroup>(EMPTY_FILTER);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [sort, setSort] = useState<SortState>({ field: 'username', direction: 'asc' });
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [createdSecret, setCreatedSecret] = useState<{ id: number; password: string } | null>(null);
   const [creating, setCreating] = useState(false);
@@ -88,19 +149,23 @@ export default function UsersPage({ route }: PageProps) {
   const sets = useLoad(loadSets);
   const setList = useMemo(() => (sets.state.status === 'ready' ? sets.state.data.sets : []), [sets.state]);
 
-  const params = useMemo<UserListParams>(
+  const location = useRouterLocation();
+  const provider = useMemo<DataProvider<AdminUser, UserListParams>>(
     () => ({
-      ...filterToParams(filter),
-      ...(search.trim() ? { q: search.trim() } : {}),
-      sort: sort.field as UserListParams['sort'],
-      dir: sort.direction,
-      page,
-      page_size: pageSize,
+      list: async (_resource, query) => {
+        const answer = await admin.listUsers(query);
+        return { rows: answer.users, total: answer.total };
+      },
     }),
-    [filter, search, sort, page, pageSize],
+    [admin],
   );
-  const loadUsers = useCallback(() => admin.listUsers(params), [admin, params]);
-  const users = useLoad(loadUsers);
+  const users = useListController<AdminUser, UserListParams, UsersView>({
+    resource: 'users',
+    dataProvider: provider,
+    location,
+    codec: usersCodec,
+    queryOf: usersQuery,
+  });
   const reloadUsers = users.reload;
   const reloadSets = sets.reload;
   const onChanged = useCallback(() => {
@@ -178,7 +243,7 @@ export default function UsersPage({ route }: PageProps) {
       );
   };
 
-  const list = users.state.status === 'ready' ? users.state.data : null;
+  const { view } = users;
   return (
     <Page title={route.title} data-page={route.id}>
       {creating ? (
@@ -214,29 +279,30 @@ export default function UsersPage({ route }: PageProps) {
       ) : null}
       <DataTable<AdminUser & Record<string, unknown>>
         label="Users"
-        rows={(list?.users ?? []) as (AdminUser & Record<string, unknown>)[]}
+        rows={users.rows as (AdminUser & Record<string, unknown>)[]}
         columns={columns}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => row.full_name}
-        total={list?.total ?? 0}
-        sort={sort}
+        {...(users.totalKnown ? { total: users.total } : {})}
+        sort={view.sort ?? { field: 'username', direction: 'asc' }}
         onSortChange={(next) => {
-          if (!SORTABLE.has(next.field)) return;
-          setSort(next);
-          setPage(1);
+          if (SORTABLE.includes(next.field)) users.setSort(next);
         }}
-        page={page}
-        onPageChange={setPage}
-        pageSize={pageSize}
-        pageSizeOptions={[10, 25, 50, 100]}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-        loading={users.state.status === 'loading'}
-        error={users.state.status === 'error' ? users.state.error.message : null}
+        page={view.page}
+        onPageChange={users.setPage}
+        pageSize={view.pageSize}
+        pageSizeOptions={PAGE_SIZES}
+        onPageSizeChange={users.setPageSize}
+        loading={users.loading}
+        error={
+          users.status === 'error'
+            ? ((users.error as AdminError | null)?.message ?? 'Could not load users.')
+            : null
+        }
         onRetry={users.reload}
-        emptyMessage={search || filter.conditions.length ? 'No users match these filters' : 'No users yet'}
+        emptyMessage={
+          view.q || view.filter.conditions.length ? 'No users match these filters' : 'No users yet'
+        }
         onRowOpen={(row) => setSelectedId(row.id)}
         rowActions={(row) => (
           <Row>
@@ -253,17 +319,11 @@ export default function UsersPage({ route }: PageProps) {
             <FilterBar
               label="User filters"
               fields={filterFields}
-              search={search}
-              onSearchChange={(value) => {
-                setSearch(value);
-                setPage(1);
-              }}
+              search={view.q}
+              onSearchChange={users.setQ}
               searchPlaceholder="Search username or name…"
-              filter={filter}
-              onFilterChange={(next) => {
-                setFilter(next);
-                setPage(1);
-              }}
+              filter={view.filter}
+              onFilterChange={(filter) => users.setView({ filter, page: 1 })}
             />
             <Button
               type="button"

@@ -1,7 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { fromPromise } from 'xstate';
-import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useMemo, useState } from 'react';
+import { useSelector } from '@xstate/react';
 import { canWrite, entityForRoute, toPermissionMap, type EntityDef } from '@staff/console-contract';
 import {
   ConfirmDialog,
@@ -10,15 +8,11 @@ import {
   renderFieldCell,
   FilterBar,
   ResourceForm,
-  filterPresetsMachine,
-  isFilterPreset,
+  useListController,
   useNotifications,
   type DataTableColumn,
   type FieldErrors,
-  type FilterPreset,
   type FormValues,
-  type LoadUserPresetsInput,
-  type PersistUserPresetsInput,
   type ResourceRow,
   type SavedView,
   type SortState,
@@ -28,31 +22,28 @@ import {
   exportFileName,
   type RelationLabels,
   type ResourceCallError,
+  type ResourceListRequest,
+  type StoredView,
 } from '../../api/resources.js';
+import { useRouterLocation } from '../../list/useRouterLocation.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, Page } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
-import { exportRequestFor, requestFor, type LoadedList } from './loadList.js';
+import {
+  dataProviderFor,
+  presetsFor,
+  preloadedListOf,
+  savedViewsFor,
+  viewCodecFor,
+  type ResourceView,
+} from './listAdapters.js';
+import { exportRequestFor, requestFor, requestKey, type LoadedList } from './loadList.js';
 import { errorText, rowTitle } from './messages.js';
 import { RecordPanel } from './RecordPanel.js';
 import { ForwarderDeliveries } from './ForwarderDeliveries.js';
-import { Button, Notice, Toolbar } from './ui.js';
-import { useResourceChanges } from './useResourceChanges.js';
-import { useResourceList } from './useResourceList.js';
-import { useSavedViews } from './useSavedViews.js';
-import {
-  PAGE_SIZES,
-  builtInPresets,
-  filtersKey,
-  fromFilterGroup,
-  listFields,
-  parseViewState,
-  toFilterGroup,
-  viewStateToSearchParams,
-  visibleColumns,
-  type ViewState,
-} from './viewState.js';
+import { Button, IconButton, ListArea, Notice, PencilIcon, RowActions, TrashIcon } from './ui.js';
+import { PAGE_SIZES, fromFilterGroup, listFields } from './viewState.js';
 
 /** Live pushes arriving together (a bulk delete) reload the list once. */
 const LIVE_RELOAD_MS = 250;
@@ -148,27 +139,6 @@ export function relationLabelsOf(
   return known;
 }
 
-function readUserPresets(listId: string): FilterPreset[] {
-  try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(listId) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isFilterPreset) : [];
-  } catch {
-    return [];
-  }
-}
-
-/** The user's own presets are kept in this browser's storage, per entity; saved views are on the server. */
-const presetsInThisBrowser = filterPresetsMachine.provide({
-  actors: {
-    loadUserPresets: fromPromise<FilterPreset[], LoadUserPresetsInput>(async ({ input }) =>
-      readUserPresets(input.listId),
-    ),
-    persistUserPresets: fromPromise<void, PersistUserPresetsInput>(async ({ input }) => {
-      window.localStorage.setItem(input.listId, JSON.stringify(input.presets));
-    }),
-  },
-});
-
 function ResourceList({
   def,
   title,
@@ -187,109 +157,39 @@ function ResourceList({
   const api = useMemo(() => createResourcesApi(services.api), [services.api]);
   const fields = useMemo(() => listFields(def), [def]);
 
-  // ---- View state lives in the address bar -------------------------------------------------------------------
-  const [searchParams, setSearchParams] = useSearchParams();
-  const view = useMemo(() => parseViewState(def, searchParams), [def, searchParams]);
+  // ---- The list: view in the address, rows, presets, saved views, live reload (console-ui's controller) -----
+  const location = useRouterLocation();
+  const { socket } = useConsoleContext();
+  const codec = useMemo(() => viewCodecFor(def), [def]);
+  const provider = useMemo(() => dataProviderFor(def, api, socket), [def, api, socket]);
+  const queryOf = useCallback((view: ResourceView) => requestFor(def, view), [def]);
+  const keyOf = useCallback((request: ResourceListRequest) => requestKey(def, request), [def]);
+  const [preloaded] = useState(() => (data ? preloadedListOf(def, data, location.search) : undefined));
+  const [presetOptions] = useState(() => presetsFor(def));
+  const savedViewsAdapter = useMemo(() => savedViewsFor(def, api), [def, api]);
+  const list = useListController<ResourceRow, ResourceListRequest, ResourceView, StoredView>({
+    resource: def.name,
+    dataProvider: provider,
+    location,
+    codec,
+    queryOf,
+    keyOf,
+    ...(preloaded ? { preloaded } : {}),
+    presets: presetOptions,
+    savedViews: savedViewsAdapter,
+    liveReloadMs: LIVE_RELOAD_MS,
+  });
+  const { view, setView } = list;
   const updateView = useCallback(
-    (changes: Partial<ViewState>, replace = false) =>
-      setSearchParams(
-        (current) => viewStateToSearchParams(def, { ...parseViewState(def, current), ...changes }),
-        { replace },
-      ),
-    [def, setSearchParams],
+    (changes: Partial<ResourceView>, replace = false) => setView(changes, { replace }),
+    [setView],
   );
-  const request = useMemo(() => requestFor(def, view), [def, view]);
-  const list = useResourceList(def, api, request, data);
-
-  // ---- Presets (built-in from the definition, the user's own in this browser) ---------------------------------
-  const listId = `console.presets.${def.name}`;
-  const [initialPreset] = useState(() => {
-    const preset = builtInPresets(def).find((candidate) => candidate.id === view.presetId);
-    const translatedPreset = preset ? fromFilterGroup(def, preset.filter) : null;
-    const matches =
-      preset &&
-      translatedPreset &&
-      filtersKey(def, translatedPreset.filters, translatedPreset.groups) ===
-        filtersKey(def, view.filters, view.groups);
-    return matches ? preset.id : null;
-  });
-  const presets = useActorRef(presetsInThisBrowser, {
-    input: {
-      listId,
-      presets: builtInPresets(def),
-      ...(initialPreset ? { initialPresetId: initialPreset } : {}),
-    },
-  });
-  const presetsLoading = useSelector(presets, (snapshot) => snapshot.hasTag('loading'));
+  const presets = list.presets!;
+  const savedViews = list.savedViews!;
   const machineFilter = useSelector(presets, (snapshot) => snapshot.context.view.filter);
-  const presetParam = useSelector(presets, (snapshot) =>
-    snapshot.hasTag('modified') ? null : snapshot.context.activePresetId,
-  );
   const translated = useMemo(() => fromFilterGroup(def, machineFilter), [def, machineFilter]);
-
-  // Two-way sync: a new address (link, back button, saved view) sets the chips; a chip or preset sets the address.
-  const urlFiltersKey = filtersKey(def, view.filters, view.groups);
-  const lastUrlKey = useRef<string | null>(null);
-  useEffect(() => {
-    if (presetsLoading) return;
-    const machineKey = filtersKey(def, translated.filters, translated.groups);
-    const urlChanged = lastUrlKey.current !== urlFiltersKey;
-    lastUrlKey.current = urlFiltersKey;
-    if (machineKey === urlFiltersKey) {
-      if (presetParam !== view.presetId) updateView({ presetId: presetParam }, true);
-      return;
-    }
-    if (urlChanged) presets.send({ type: 'FILTER.SET', filter: toFilterGroup(view.filters, view.groups) });
-    else
-      updateView({
-        filters: translated.filters,
-        groups: translated.groups,
-        presetId: presetParam,
-        page: 1,
-        viewId: null,
-      });
-  }, [
-    def,
-    presets,
-    presetsLoading,
-    translated,
-    urlFiltersKey,
-    presetParam,
-    view.filters,
-    view.groups,
-    view.presetId,
-    updateView,
-  ]);
-
-  // ---- Saved views -------------------------------------------------------------------------------------------
-  const savedViews = useSavedViews(def.name, api);
-  const applyView = useCallback(
-    (id: string) => {
-      const stored = savedViews.views.find((candidate) => candidate.id === id);
-      if (!stored) return;
-      const shown = stored.columns ?? visibleColumns(def, []);
-      updateView({
-        q: stored.q ?? '',
-        filters: stored.filters,
-        groups: stored.groups,
-        sort: stored.sort ?? def.defaultSort,
-        hidden: visibleColumns(def, []).filter((name) => !shown.includes(name)),
-        page: 1,
-        viewId: stored.id,
-        presetId: null,
-      });
-    },
-    [def, savedViews.views, updateView],
-  );
-  // A link with only `?view=<id>` opens that view once the views are in.
-  const openedByLink = useRef(false);
-  useEffect(() => {
-    if (openedByLink.current || !savedViews.loaded || !view.viewId) return;
-    openedByLink.current = true;
-    const bare =
-      view.filters.length === 0 && view.groups.length === 0 && !view.q && searchParams.get('sort') === null;
-    if (bare) applyView(view.viewId);
-  }, [savedViews.loaded, view, searchParams, applyView]);
+  const meta = list.meta;
+  const labels = useMemo(() => (meta ?? {}) as RelationLabels, [meta]);
 
   const barViews: SavedView[] = savedViews.views.map((stored) => ({
     id: stored.id,
@@ -304,15 +204,6 @@ function ResourceList({
       title: `Could not ${action} the view`,
       message: errorText(error as ResourceCallError, def),
     });
-
-  // ---- Live updates ------------------------------------------------------------------------------------------
-  const liveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const { reload } = list;
-  useResourceChanges(def.name, () => {
-    clearTimeout(liveTimer.current);
-    liveTimer.current = setTimeout(reload, LIVE_RELOAD_MS);
-  });
-  useEffect(() => () => clearTimeout(liveTimer.current), []);
 
   // ---- Create / edit / view ----------------------------------------------------------------------------------
   const [panel, setPanel] = useState<PanelState | null>(null);
@@ -403,9 +294,8 @@ function ResourceList({
     }
   };
 
-  const { labels } = list;
   const columns = useMemo(() => columnsFor(def, labels), [def, labels]);
-  const loading = list.shownKey !== list.key && list.error === null;
+  const loading = list.loading;
   const panelTitle = !panel
     ? ''
     : panel.mode === 'create'
@@ -440,36 +330,21 @@ function ResourceList({
         label={`Filter ${def.labelPlural.toLowerCase()}`}
         fields={fields}
         search={view.q}
-        onSearchChange={(q) => updateView({ q, page: 1, viewId: null })}
+        onSearchChange={list.setQ}
         searchPlaceholder={`Search ${def.labelPlural.toLowerCase()}…`}
         presets={presets}
         loadOptions={(entity, q) => api.options(entity, q)}
         relationLabels={labels}
         savedViews={barViews}
         activeViewId={view.viewId}
-        onSelectView={(selected) => applyView(selected.id)}
+        onSelectView={(selected) => savedViews.apply(selected.id)}
         onSaveView={({ name, shared }) => {
-          savedViews
-            .save({
-              name,
-              shared,
-              q: view.q || null,
-              filters: view.filters,
-              groups: view.groups,
-              sort: view.sort,
-              columns: visibleColumns(def, view.hidden),
-            })
-            .then((saved) => {
-              updateView({ viewId: saved.id }, true);
-              notify({ type: 'success', message: `View “${saved.name}” saved.` });
-            }, viewFailed('save'));
+          savedViews.save(name, shared).then((saved) => {
+            notify({ type: 'success', message: `View “${saved.name}” saved.` });
+          }, viewFailed('save'));
         }}
         onShareView={(id, shared) => void savedViews.share(id, shared).catch(viewFailed('share'))}
-        onDeleteView={(id) => {
-          savedViews.remove(id).then(() => {
-            if (view.viewId === id) updateView({ viewId: null }, true);
-          }, viewFailed('delete'));
-        }}
+        onDeleteView={(id) => void savedViews.remove(id).catch(viewFailed('delete'))}
       >
         <Button type="button" onClick={() => void exportCsv()} disabled={exporting}>
           {exporting ? 'Exporting…' : 'Export CSV'}
@@ -483,73 +358,83 @@ function ResourceList({
       ) : null}
       {savedViews.error ? (
         <Notice data-tone="warning" role="note">
-          Saved views could not be loaded: {errorText(savedViews.error, def)}
+          Saved views could not be loaded: {errorText(savedViews.error as ResourceCallError, def)}
         </Notice>
       ) : null}
-      <DataTable
-        label={def.labelPlural}
-        columns={columns}
-        rows={list.rows}
-        total={list.total}
-        totalEstimated={list.totalEstimated}
-        rowLabel={(row) => rowTitle(def, row)}
-        sort={view.sort as SortState}
-        onSortChange={(sort) => updateView({ sort, page: 1, viewId: null })}
-        page={view.page}
-        onPageChange={(page) => updateView({ page })}
-        pageSize={view.pageSize}
-        pageSizeOptions={PAGE_SIZES}
-        onPageSizeChange={(pageSize) => updateView({ pageSize, page: 1 })}
-        hiddenColumns={view.hidden}
-        onHiddenColumnsChange={(hidden) => updateView({ hidden }, true)}
-        readOnly={!writable}
-        onRowOpen={openRow}
-        rowActions={(row) => (
-          <Toolbar>
-            <Button type="button" onClick={() => openRow(row)} aria-label={`Edit ${rowTitle(def, row)}`}>
-              Edit
-            </Button>
+      <ListArea>
+        <DataTable
+          label={def.labelPlural}
+          columns={columns}
+          rows={list.rows}
+          {...(list.totalKnown ? { total: list.total } : {})}
+          totalEstimated={list.totalEstimated}
+          rowLabel={(row) => rowTitle(def, row)}
+          sort={view.sort as SortState}
+          onSortChange={list.setSort}
+          page={view.page}
+          onPageChange={list.setPage}
+          pageSize={view.pageSize}
+          pageSizeOptions={PAGE_SIZES}
+          onPageSizeChange={list.setPageSize}
+          hiddenColumns={view.hidden}
+          onHiddenColumnsChange={(hidden) => updateView({ hidden }, true)}
+          readOnly={!writable}
+          onRowOpen={openRow}
+          rowActions={(row) => (
+            <RowActions>
+              <IconButton
+                type="button"
+                onClick={() => openRow(row)}
+                aria-label={`Edit ${rowTitle(def, row)}`}
+                title="Edit"
+              >
+                <PencilIcon />
+              </IconButton>
+              <IconButton
+                type="button"
+                data-kind="danger"
+                onClick={() =>
+                  askDelete({
+                    ids: [String(row.id)],
+                    label: `${def.label.toLowerCase()} “${rowTitle(def, row)}”`,
+                  })
+                }
+                aria-label={`Delete ${rowTitle(def, row)}`}
+                title="Delete"
+              >
+                <TrashIcon />
+              </IconButton>
+            </RowActions>
+          )}
+          bulkActions={(ids, clear) => (
             <Button
               type="button"
               data-kind="danger"
               onClick={() =>
                 askDelete({
-                  ids: [String(row.id)],
-                  label: `${def.label.toLowerCase()} “${rowTitle(def, row)}”`,
+                  ids,
+                  label: `${ids.length} ${(ids.length === 1 ? def.label : def.labelPlural).toLowerCase()}`,
+                  done: clear,
                 })
               }
-              aria-label={`Delete ${rowTitle(def, row)}`}
             >
-              Delete
+              Delete selected ({ids.length})
             </Button>
-          </Toolbar>
-        )}
-        bulkActions={(ids, clear) => (
-          <Button
-            type="button"
-            data-kind="danger"
-            onClick={() =>
-              askDelete({
-                ids,
-                label: `${ids.length} ${(ids.length === 1 ? def.label : def.labelPlural).toLowerCase()}`,
-                done: clear,
-              })
-            }
-          >
-            Delete selected ({ids.length})
-          </Button>
-        )}
-        loading={loading}
-        error={
-          list.error ? `Could not load ${def.labelPlural.toLowerCase()}. ${errorText(list.error, def)}` : null
-        }
-        onRetry={list.reload}
-        emptyMessage={
-          view.filters.length || view.groups.length || view.q
-            ? `No ${def.labelPlural.toLowerCase()} match these filters.`
-            : `No ${def.labelPlural.toLowerCase()} yet.`
-        }
-      />
+          )}
+          loading={loading}
+          error={
+            list.status === 'error'
+              ? `Could not load ${def.labelPlural.toLowerCase()}. ${errorText(list.error as ResourceCallError, def)}`
+              : null
+          }
+          onRetry={list.reload}
+          emptyMessage={
+            view.filters.length || view.groups.length || view.q
+              ? `No ${def.labelPlural.toLowerCase()} match these filters.`
+              : `No ${def.labelPlural.toLowerCase()} yet.`
+          }
+        />
+      </ListArea>
 
       {panel ? (
         <RecordPanel

@@ -1,5 +1,4 @@
-import { useEffect, useRef } from 'react';
-import { useConsoleContext } from '../../routes/consoleContext.js';
+import type { ConsoleSocket } from '../../realtime/socket.js';
 
 /** Payload of the server's `resource:changed` push. */
 export interface ResourceChange {
@@ -14,32 +13,28 @@ function isChange(value: unknown): value is ResourceChange {
 }
 
 /**
- * Calls `onChange` for every `resource:changed` push about `entity`, and with `null` after a reconnect. Listens on
- * the shell's socket (one per signed-in shell); connecting and reconnecting it is the shell's job.
+ * Calls `onChange` for every `resource:changed` push about `entity`, and with `null` after a reconnect; returns
+ * the unsubscribe. Listens on the shell's socket (one per signed-in shell); connecting it is the shell's job.
  */
-export function useResourceChanges(entity: string, onChange: (change: ResourceChange | null) => void): void {
-  const { socket } = useConsoleContext();
-  const listener = useRef(onChange);
-  useEffect(() => {
-    listener.current = onChange;
+export function subscribeToChanges(
+  socket: ConsoleSocket,
+  entity: string,
+  onChange: (change: ResourceChange | null) => void,
+): () => void {
+  // A socket that was already up when the page loaded its list: a later `connected` is a reconnect, and
+  // changes pushed while it was down were missed, so `null` asks for a reload. The first connection of a
+  // freshly signed-in shell is not one: the page has just loaded.
+  let connectedBefore = socket.socket.connected;
+  const stopStatus = socket.onStatus((event) => {
+    if (event.type !== 'connected') return;
+    if (connectedBefore) onChange(null);
+    connectedBefore = true;
   });
-
-  useEffect(() => {
-    // A socket that was already up when the page loaded its list: a later `connected` is a reconnect, and
-    // changes pushed while it was down were missed, so `null` asks for a reload. The first connection of a
-    // freshly signed-in shell is not one: the page has just loaded.
-    let connectedBefore = socket.socket.connected;
-    const stopStatus = socket.onStatus((event) => {
-      if (event.type !== 'connected') return;
-      if (connectedBefore) listener.current(null);
-      connectedBefore = true;
-    });
-    const stopChanges = socket.onResourceChanged((payload) => {
-      if (isChange(payload) && payload.entity === entity) listener.current(payload);
-    });
-    return () => {
-      stopStatus();
-      stopChanges();
-    };
-  }, [entity, socket]);
+  const stopChanges = socket.onResourceChanged((payload) => {
+    if (isChange(payload) && payload.entity === entity) onChange(payload);
+  });
+  return () => {
+    stopStatus();
+    stopChanges();
+  };
 }

@@ -8,6 +8,7 @@ export interface MoneyInputProps extends Omit<
   /** Whole rupiah as bare digits ("1500000"), or "" when empty. */
   value: string;
   onValueChange: (digits: string) => void;
+  /** Whether negative amounts are valid: offers a keyboard with a minus sign on phones. */
   allowNegative?: boolean;
 }
 
@@ -52,14 +53,16 @@ export function MoneyInput({ value, onValueChange, allowNegative = false, ...res
         {...rest}
         ref={ref}
         type="text"
-        inputMode="numeric"
+        inputMode={allowNegative ? 'text' : 'numeric'}
         autoComplete="off"
         value={display}
         onChange={(event) => {
           const raw = event.target.value;
           const caret = event.target.selectionStart ?? raw.length;
           caretDigits.current = raw.slice(0, caret).replace(/[^\d-]/g, '').length;
-          const negative = allowNegative && raw.trim().startsWith('-');
+          // A typed minus is always kept, even where amounts cannot be negative: the form's check then says
+          // "Must be at least 0" instead of silently saving the positive amount.
+          const negative = raw.trim().startsWith('-');
           const digits = raw.replace(/\D/g, '');
           onValueChange(negative ? `-${digits}` : digits);
         }}

@@ -86,6 +86,19 @@ describe('ResourceForm', () => {
     });
   });
 
+  it('keeps a typed minus in a money field that cannot be negative and says so instead of saving', async () => {
+    const onSubmit = fn();
+    render(<Create onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), 'Siti');
+    const money = screen.getByRole('textbox', { name: /Rate per post/ });
+    await userEvent.type(money, '-1500');
+    expect(money).toHaveValue('-1.500');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: /Platform/ }), 'youtube');
+    await userEvent.click(screen.getByRole('button', { name: 'Create' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(money).toHaveAccessibleDescription('Must be at least 0 Whole rupiah.');
+  });
+
   it('edits: dirty tracking, only changed names, Cancel', async () => {
     const onSubmit = fn();
     const onCancel = fn();

@@ -1,0 +1,140 @@
+// console-ui's list controller bound to master data: the address codec (viewState.ts), the data provider over
+// the resources API and the shell's socket, the route's preloaded rows, presets in this browser, saved views.
+import type { EntityDef } from '@staff/console-contract';
+import {
+  isFilterPreset,
+  type DataProvider,
+  type FilterGroup,
+  type FilterPreset,
+  type ListPresetsOptions,
+  type ListResult,
+  type PreloadedList,
+  type ResourceRow,
+  type SavedViewsAdapter,
+  type ViewCodec,
+} from '@staff/console-ui';
+import type { ResourceListPage, ResourceListRequest, ResourcesApi, StoredView } from '../../api/resources.js';
+import type { ConsoleSocket } from '../../realtime/socket.js';
+import type { Preloaded } from '../preload.js';
+import { requestFor, requestKey, type LoadedList } from './loadList.js';
+import { subscribeToChanges } from './useResourceChanges.js';
+import {
+  builtInPresets,
+  filtersKey,
+  fromFilterGroup,
+  parseViewState,
+  toFilterGroup,
+  viewStateToSearchParams,
+  visibleColumns,
+  type ViewState,
+} from './viewState.js';
+
+/** A master-data list's view as the controller keeps it. */
+export type ResourceView = ViewState & { cursor?: string | null };
+
+export const viewCodecFor = (def: EntityDef): ViewCodec<ResourceView> => ({
+  parse: (params) => parseViewState(def, params),
+  serialize: (view) => viewStateToSearchParams(def, view),
+});
+
+const resultOf = (page: ResourceListPage): ListResult<ResourceRow> => ({
+  rows: page.rows,
+  total: page.total,
+  totalEstimated: page.totalEstimated,
+  meta: page.labels,
+});
+
+export function dataProviderFor(
+  def: EntityDef,
+  api: ResourcesApi,
+  socket: ConsoleSocket,
+): DataProvider<ResourceRow, ResourceListRequest> {
+  return {
+    list: async (_resource, request, signal) => resultOf(await api.list(def, request, signal)),
+    delete: (_resource, id) => api.remove(def, id),
+    bulk: async (_resource, action, ids) => {
+      if (action !== 'delete') throw new Error(`Unknown bulk action ${action}`);
+      await api.bulkDelete(def, ids);
+    },
+    subscribe: (_resource, onChange) => subscribeToChanges(socket, def.name, () => onChange()),
+  };
+}
+
+/** The rows the route started with the guard's check, for the view of the address it was opened with. */
+export function preloadedListOf(
+  def: EntityDef,
+  data: Preloaded<LoadedList>,
+  search: string,
+): PreloadedList<ResourceRow> {
+  const key = requestKey(def, requestFor(def, parseViewState(def, new URLSearchParams(search))));
+  const state = data.state;
+  return {
+    key: `${def.name}:${key}`,
+    promise: data.promise.then((loaded) => {
+      if (loaded.key !== key) throw new Error('The preloaded rows answer another view');
+      return resultOf(loaded.page);
+    }),
+    ...(state.status === 'fulfilled' && state.value.key === key ? { value: resultOf(state.value.page) } : {}),
+  };
+}
+
+function readUserPresets(listId: string): FilterPreset[] {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(listId) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter(isFilterPreset) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Built-in presets from the definition; the user's own are kept in this browser's storage, per entity. */
+export function presetsFor(def: EntityDef): ListPresetsOptions<ResourceView> {
+  const keyOf = (filter: FilterGroup) => {
+    const translated = fromFilterGroup(def, filter);
+    return filtersKey(def, translated.filters, translated.groups);
+  };
+  return {
+    listId: `console.presets.${def.name}`,
+    builtIn: builtInPresets(def),
+    load: async (listId) => readUserPresets(listId),
+    persist: async (listId, presets) => window.localStorage.setItem(listId, JSON.stringify(presets)),
+    filterOf: (view) => toFilterGroup(view.filters, view.groups),
+    viewFor: (filter) => {
+      const translated = fromFilterGroup(def, filter);
+      return { filters: translated.filters, groups: translated.groups };
+    },
+    keyOf,
+  };
+}
+
+/** Saved views on the server (the user's own and shared ones). */
+export function savedViewsFor(
+  def: EntityDef,
+  api: ResourcesApi,
+): SavedViewsAdapter<StoredView, ResourceView> {
+  return {
+    load: () => api.views(def.name),
+    save: ({ name, shared, view }) =>
+      api.createView(def.name, {
+        name,
+        shared,
+        q: view.q || null,
+        filters: view.filters,
+        groups: view.groups,
+        sort: view.sort,
+        columns: visibleColumns(def, view.hidden),
+      }),
+    share: (id, shared) => api.updateView(id, { shared }),
+    remove: (id) => api.deleteView(id),
+    viewOf: (stored) => {
+      const shown = stored.columns ?? visibleColumns(def, []);
+      return {
+        q: stored.q ?? '',
+        filters: stored.filters,
+        groups: stored.groups,
+        sort: stored.sort ?? def.defaultSort,
+        hidden: visibleColumns(def, []).filter((name) => !shown.includes(name)),
+      };
+    },
+  };
+}

@@ -1,0 +1,3 @@
+export * from './types.js';
+export * from './useListController.js';
+export * from './searchParamsCodec.js';
