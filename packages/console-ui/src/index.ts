@@ -31,3 +31,4 @@ export * from './components/DataTable/index.js';
 export * from './components/FilterBar/index.js';
 export * from './components/RecordHistory/index.js';
 export * from './components/ResourceForm/index.js';
+export * from './primitives/index.js';

@@ -1,21 +1,19 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LANDING_PATH } from '@staff/console-contract';
-import { LoginForm, type LoginFn, type StoredUser } from '@staff/console-ui';
+import { LoginForm, type LoginFn, type StoredUser, type VerifyCodeFn } from '@staff/console-ui';
 import { useServices } from '../services.js';
 import { COPYRIGHT_HOLDER, PRODUCT_LABEL, VERSION_LABEL } from '../product.js';
 import { preloadShell } from './lazyShell.js';
 import { createOtpStep, createPasswordStep } from '../api/auth.js';
-import { OtpLoginStep } from '../pages/account/OtpLoginStep.js';
 
 /**
  * `/login`: the login form; on success the user is stored and lands on Usage Statistics. A user with two-step
- * sign-in gets a second step (the code) after the password; LoginForm cannot host it, so the route swaps it in.
+ * sign-in answers a challenge after the password: the form's login machine shows the code step itself.
  */
 export function LoginRoute() {
   const services = useServices();
   const navigate = useNavigate();
-  const [challenge, setChallenge] = useState<string | null>(null);
   const passwordStep = useMemo(() => createPasswordStep(services.api), [services]);
   const otpStep = useMemo(() => createOtpStep(services.api), [services]);
   const onSuccess = useCallback(
@@ -30,28 +28,16 @@ export function LoginRoute() {
     async (credentials) => {
       void preloadShell().catch(() => undefined);
       const result = await passwordStep(credentials);
-      if ('user' in result) return result.user;
-      setChallenge(result.challenge);
-      // The form unmounts for the code step; its call never settles, so it shows neither success nor an error.
-      return new Promise<StoredUser>(() => undefined);
+      return 'user' in result ? result.user : { challenge: result.challenge };
     },
     [passwordStep],
   );
-  const verify = useCallback((code: string) => otpStep(challenge ?? '', code), [otpStep, challenge]);
+  const verifyCode = useCallback<VerifyCodeFn>(({ challenge, code }) => otpStep(challenge, code), [otpStep]);
 
-  if (challenge !== null) {
-    return (
-      <OtpLoginStep
-        verify={verify}
-        onSuccess={onSuccess}
-        onBack={() => setChallenge(null)}
-        productLabel={PRODUCT_LABEL}
-      />
-    );
-  }
   return (
     <LoginForm
       login={login}
+      verifyCode={verifyCode}
       onSuccess={onSuccess}
       productLabel={PRODUCT_LABEL}
       copyrightHolder={COPYRIGHT_HOLDER}

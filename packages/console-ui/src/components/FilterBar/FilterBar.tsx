@@ -1,4 +1,5 @@
 import {
+  useCallback,
   createContext,
   useContext,
   useEffect,
@@ -12,6 +13,8 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
+import { ConsoleMessagesProvider, useMessages } from '../../theme/messages.js';
 import {
   EMPTY_FILTER,
   allPresets,
@@ -20,7 +23,8 @@ import {
   type filterPresetsMachine,
 } from '../../machines/filterPresets.machine.js';
 import type { ResourceField } from '../../resource.js';
-import { useControllableState } from '../DataTable/useControllableState.js';
+import { useControllableState } from '../../primitives/useControllableState.js';
+import { useDismissable } from '../../primitives/useDismissable.js';
 import { RelationSelect, type LoadOptions } from '../ResourceForm/RelationSelect.js';
 import {
   describeTerm,
@@ -83,8 +87,121 @@ export interface FilterBarProps {
   onDeleteView?: (id: string) => void;
   /** Extra controls at the end of the bar. */
   children?: ReactNode;
+  /** Replacements for the visible strings (over the provider's `filterBar` entry). */
+  messages?: Partial<FilterBarMessages>;
   className?: string;
 }
+
+/** Every visible string of the FilterBar and its editors (English defaults). */
+export interface FilterBarMessages {
+  label: string;
+  search: string;
+  searchPlaceholder: string;
+  activeFilters: string;
+  clearAll: string;
+  addFilter: string;
+  fields: string;
+  editFilter: (text: string) => string;
+  filterField: (field: string) => string;
+  removeFilter: (text: string) => string;
+  isAnyOf: (field: string) => string;
+  chosen: (field: string) => string;
+  removeValue: (value: string) => string;
+  addValue: (field: string) => string;
+  contains: (field: string) => string;
+  any: string;
+  yes: string;
+  no: string;
+  from: string;
+  to: string;
+  isEmpty: string;
+  rangeNumbers: string;
+  back: string;
+  apply: string;
+  cancel: string;
+  retry: string;
+  delete: string;
+  preset: string;
+  loadingPresets: string;
+  noPreset: string;
+  builtIn: string;
+  myPresets: string;
+  modified: string;
+  resetTo: (preset: string) => string;
+  deletePreset: (preset: string) => string;
+  savePreset: string;
+  presetName: string;
+  saveAsPreset: string;
+  savingPresets: string;
+  presetsError: (error: string) => string;
+  savedViews: string;
+  activeView: (view: string) => string;
+  noSavedViews: string;
+  shareView: (view: string) => string;
+  shared: string;
+  private: string;
+  deleteView: (view: string) => string;
+  saveCurrentView: string;
+  saveViewAs: string;
+  shareWithEveryone: string;
+  saveView: string;
+}
+
+export const FILTER_BAR_MESSAGES: FilterBarMessages = {
+  label: 'Filters',
+  search: 'Search',
+  searchPlaceholder: 'Search…',
+  activeFilters: 'Active filters',
+  clearAll: 'Clear all',
+  addFilter: 'Add filter',
+  fields: 'Fields',
+  editFilter: (text) => `Edit filter: ${text}`,
+  filterField: (field) => `Filter ${field}`,
+  removeFilter: (text) => `Remove filter ${text}`,
+  isAnyOf: (field) => `${field} is any of`,
+  chosen: (field) => `Chosen ${field}`,
+  removeValue: (value) => `Remove ${value}`,
+  addValue: (field) => `Add ${field}`,
+  contains: (field) => `${field} contains`,
+  any: 'Any',
+  yes: 'Yes',
+  no: 'No',
+  from: 'From',
+  to: 'To',
+  isEmpty: 'Is empty',
+  rangeNumbers: 'Enter numbers for the range',
+  back: 'Back',
+  apply: 'Apply',
+  cancel: 'Cancel',
+  retry: 'Retry',
+  delete: 'Delete',
+  preset: 'Preset',
+  loadingPresets: 'Loading presets…',
+  noPreset: 'No preset',
+  builtIn: 'Built-in',
+  myPresets: 'My presets',
+  modified: 'Modified',
+  resetTo: (preset) => `Reset to ${preset}`,
+  deletePreset: (preset) => `Delete preset ${preset}`,
+  savePreset: 'Save preset',
+  presetName: 'Preset name',
+  saveAsPreset: 'Save as preset…',
+  savingPresets: 'Saving presets…',
+  presetsError: (error) => `Presets: ${error}`,
+  savedViews: 'Saved views',
+  activeView: (view) => `View: ${view}`,
+  noSavedViews: 'No saved views yet',
+  shareView: (view) => `Share ${view}`,
+  shared: 'Shared',
+  private: 'Private',
+  deleteView: (view) => `Delete view ${view}`,
+  saveCurrentView: 'Save current view',
+  saveViewAs: 'Save current view as',
+  shareWithEveryone: 'Share with everyone who can read this list',
+  saveView: 'Save view',
+};
+
+const useFilterBarMessages = () => useMessages('filterBar', FILTER_BAR_MESSAGES);
 
 /**
  * Search, filter chips per filterable field (enum → any of, numbers/dates → range, text → contains, and "is
@@ -94,14 +211,25 @@ export interface FilterBarProps {
  * <FilterBar fields={creators.fields} onSearchChange={setQ} filter={filter} onFilterChange={setFilter}
  *   savedViews={views} onSaveView={saveView} onDeleteView={deleteView} onShareView={shareView} />
  */
-export function FilterBar({
+export function FilterBar({ messages, ...props }: FilterBarProps) {
+  useThemeCheck('FilterBar');
+  const view = <FilterBarView {...props} />;
+  // The prop reaches the editors and menus below through the provider.
+  return messages ? (
+    <ConsoleMessagesProvider messages={{ filterBar: messages }}>{view}</ConsoleMessagesProvider>
+  ) : (
+    view
+  );
+}
+
+function FilterBarView({
   fields,
-  label = 'Filters',
+  label,
   search: searchProp,
   defaultSearch = '',
   onSearchChange,
   searchDebounceMs = 300,
-  searchPlaceholder = 'Search…',
+  searchPlaceholder,
   filter: filterProp,
   defaultFilter = EMPTY_FILTER,
   onFilterChange,
@@ -116,7 +244,8 @@ export function FilterBar({
   onDeleteView,
   children,
   className,
-}: FilterBarProps) {
+}: Omit<FilterBarProps, 'messages'>) {
+  const m = useFilterBarMessages();
   const machineFilter = useSelector(presets, (snapshot) => snapshot?.context.view.filter);
   const [ownFilter, setOwnFilter] = useControllableState(filterProp, defaultFilter, onFilterChange);
   const filter = machineFilter ?? ownFilter;
@@ -146,17 +275,21 @@ export function FilterBar({
   };
 
   return (
-    <Bar className={['sc-filter-bar', className].filter(Boolean).join(' ')} role="search" aria-label={label}>
-      <div className="sc-filter-bar-row">
+    <Bar
+      className={['cui-filter-bar', className].filter(Boolean).join(' ')}
+      role="search"
+      aria-label={label ?? m.label}
+    >
+      <div className="cui-filter-bar-row">
         {onSearchChange ? (
-          <span className="sc-filter-bar-search">
-            <label htmlFor={searchId} className="sc-visually-hidden">
-              Search
+          <span className="cui-filter-bar-search">
+            <label htmlFor={searchId} className="cui-visually-hidden">
+              {m.search}
             </label>
             <input
               id={searchId}
               type="search"
-              placeholder={searchPlaceholder}
+              placeholder={searchPlaceholder ?? m.searchPlaceholder}
               value={search.text}
               onChange={(event) => search.setText(event.target.value)}
             />
@@ -175,9 +308,9 @@ export function FilterBar({
         ) : null}
         {children}
       </div>
-      <div className="sc-filter-bar-row">
+      <div className="cui-filter-bar-row">
         {terms.length > 0 ? (
-          <ul className="sc-filter-chips" aria-label="Active filters">
+          <ul className="cui-filter-chips" aria-label={m.activeFilters}>
             {terms.map((term, index) => {
               const text = describeTerm(term, fields, labels);
               const field = isFilterGroup(term)
@@ -187,15 +320,15 @@ export function FilterBar({
               return (
                 <li
                   key={isFilterGroup(term) ? `group-${index}` : term.field}
-                  className="sc-filter-chip"
+                  className="cui-filter-chip"
                   data-kind={isFilterGroup(term) ? 'group' : term.op}
                 >
                   {editable ? (
                     <Popover
                       triggerLabel={text}
-                      triggerAriaLabel={`Edit filter: ${text}`}
-                      dialogLabel={`Filter ${field.label}`}
-                      triggerClassName="sc-filter-chip-label"
+                      triggerAriaLabel={m.editFilter(text)}
+                      dialogLabel={m.filterField(field.label)}
+                      triggerClassName="cui-filter-chip-label"
                     >
                       {(close) => (
                         <FieldFilterEditor
@@ -212,12 +345,12 @@ export function FilterBar({
                       )}
                     </Popover>
                   ) : (
-                    <span className="sc-filter-chip-label">{text}</span>
+                    <span className="cui-filter-chip-label">{text}</span>
                   )}
                   <button
                     type="button"
-                    className="sc-filter-chip-remove"
-                    aria-label={`Remove filter ${termLabel(term, fields)}`}
+                    className="cui-filter-chip-remove"
+                    aria-label={m.removeFilter(termLabel(term, fields))}
                     onClick={() => setFilter(removeTerm(filter, index))}
                   >
                     ×
@@ -238,8 +371,8 @@ export function FilterBar({
           />
         ) : null}
         {terms.length > 0 || search.text !== '' ? (
-          <button type="button" className="sc-button" data-kind="ghost" onClick={clearAll}>
-            Clear all
+          <button type="button" className="cui-button" data-kind="ghost" onClick={clearAll}>
+            {m.clearAll}
           </button>
         ) : null}
       </div>
@@ -299,7 +432,7 @@ function WithClose({ render }: { render: (close: () => void) => ReactNode }) {
 function Popover({
   triggerLabel,
   triggerAriaLabel,
-  triggerClassName = 'sc-button',
+  triggerClassName = 'cui-button',
   dialogLabel,
   children,
 }: PopoverProps) {
@@ -309,30 +442,16 @@ function Popover({
   const triggerRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('input, select, button, [tabindex="0"]')?.focus();
-    const onPointer = (event: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || !rootRef.current?.contains(document.activeElement)) return;
-      event.stopPropagation();
-      setOpen(false);
-      triggerRef.current?.focus();
-    };
-    document.addEventListener('mousedown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
+    if (open) panelRef.current?.querySelector<HTMLElement>('input, select, button, [tabindex="0"]')?.focus();
   }, [open]);
+  const dismiss = useCallback(() => setOpen(false), []);
+  useDismissable({ open, containerRef: rootRef, returnFocusRef: triggerRef, onDismiss: dismiss });
   const close = () => {
     setOpen(false);
     triggerRef.current?.focus();
   };
   return (
-    <span ref={rootRef} className="sc-popover">
+    <span ref={rootRef} className="cui-popover">
       <button
         ref={triggerRef}
         type="button"
@@ -350,7 +469,7 @@ function Popover({
           id={`${id}-panel`}
           role="dialog"
           aria-label={dialogLabel}
-          className="sc-popover-panel"
+          className="cui-popover-panel"
         >
           <PopoverCloseContext.Provider value={close}>
             <WithClose render={children} />
@@ -371,10 +490,11 @@ interface AddFilterProps {
 }
 
 function AddFilter({ fields, currentCondition, onApply, loadOptions, labels, onPickLabels }: AddFilterProps) {
+  const m = useFilterBarMessages();
   const [fieldName, setFieldName] = useState<string | null>(null);
   const field = fields.find((candidate) => candidate.name === fieldName);
   return (
-    <Popover triggerLabel="Add filter" dialogLabel={field ? `Filter ${field.label}` : 'Add filter'}>
+    <Popover triggerLabel={m.addFilter} dialogLabel={field ? m.filterField(field.label) : m.addFilter}>
       {(close) =>
         field ? (
           <FieldFilterEditor
@@ -391,10 +511,10 @@ function AddFilter({ fields, currentCondition, onApply, loadOptions, labels, onP
             onBack={() => setFieldName(null)}
           />
         ) : (
-          <ul className="sc-filter-field-list" aria-label="Fields">
+          <ul className="cui-filter-field-list" aria-label={m.fields}>
             {fields.map((candidate) => (
               <li key={candidate.name}>
-                <button type="button" className="sc-menu-item" onClick={() => setFieldName(candidate.name)}>
+                <button type="button" className="cui-menu-item" onClick={() => setFieldName(candidate.name)}>
                   {candidate.label}
                 </button>
               </li>
@@ -441,6 +561,7 @@ export function FieldFilterEditor({
   labels = {},
   onPickLabels,
 }: FieldFilterEditorProps) {
+  const m = useFilterBarMessages();
   const kind = filterKind(field);
   const id = useId();
   const [empty, setEmpty] = useState(condition?.op === 'isEmpty');
@@ -489,7 +610,7 @@ export function FieldFilterEditor({
     event.preventDefault();
     const next = build();
     if (next === 'invalid') {
-      setError('Enter numbers for the range');
+      setError(m.rangeNumbers);
       return;
     }
     onApply(next);
@@ -499,10 +620,10 @@ export function FieldFilterEditor({
     field.type === 'month' ? 'month' : field.type === 'date' || field.type === 'datetime' ? 'date' : null;
 
   return (
-    <form className="sc-filter-editor" onSubmit={submit} aria-label={`Filter ${field.label}`}>
+    <form className="cui-filter-editor" onSubmit={submit} aria-label={m.filterField(field.label)}>
       {kind === 'in' ? (
         <fieldset disabled={empty}>
-          <legend>{field.label} is any of</legend>
+          <legend>{m.isAnyOf(field.label)}</legend>
           {field.options?.map((option) => (
             <label key={option.value}>
               <input
@@ -523,16 +644,16 @@ export function FieldFilterEditor({
       ) : null}
       {kind === 'relation' ? (
         <fieldset disabled={empty}>
-          <legend>{field.label} is any of</legend>
+          <legend>{m.isAnyOf(field.label)}</legend>
           {values.length > 0 ? (
-            <ul className="sc-filter-editor-picked" aria-label={`Chosen ${field.label}`}>
+            <ul className="cui-filter-editor-picked" aria-label={m.chosen(field.label)}>
               {values.map((value) => (
                 <li key={value}>
                   {labels[value] ?? value}
                   <button
                     type="button"
-                    className="sc-filter-chip-remove"
-                    aria-label={`Remove ${labels[value] ?? value}`}
+                    className="cui-filter-chip-remove"
+                    aria-label={m.removeValue(labels[value] ?? value)}
                     onClick={() => setValues(values.filter((v) => v !== value))}
                   >
                     ×
@@ -543,8 +664,8 @@ export function FieldFilterEditor({
           ) : null}
           <RelationSelect
             id={`${id}-relation`}
-            label={`Add ${field.label}`}
-            aria-label={`Add ${field.label}`}
+            label={m.addValue(field.label)}
+            aria-label={m.addValue(field.label)}
             entity={field.relation?.entity ?? field.name}
             value={null}
             clearable={false}
@@ -561,9 +682,9 @@ export function FieldFilterEditor({
         <fieldset disabled={empty}>
           <legend>{field.label}</legend>
           {[
-            ['', 'Any'],
-            ['true', 'Yes'],
-            ['false', 'No'],
+            ['', m.any],
+            ['true', m.yes],
+            ['false', m.no],
           ].map(([value, text]) => (
             <label key={value}>
               <input
@@ -582,7 +703,7 @@ export function FieldFilterEditor({
         <fieldset disabled={empty}>
           <legend>{field.label} between</legend>
           <label>
-            From
+            {m.from}
             <input
               type={dateInput ?? 'text'}
               inputMode={dateInput ? undefined : 'decimal'}
@@ -593,7 +714,7 @@ export function FieldFilterEditor({
             />
           </label>
           <label>
-            To
+            {m.to}
             <input
               type={dateInput ?? 'text'}
               inputMode={dateInput ? undefined : 'decimal'}
@@ -607,7 +728,7 @@ export function FieldFilterEditor({
       ) : null}
       {kind === 'contains' ? (
         <label>
-          {field.label} contains
+          {m.contains(field.label)}
           <input
             type="text"
             value={text}
@@ -616,23 +737,23 @@ export function FieldFilterEditor({
           />
         </label>
       ) : null}
-      <label className="sc-filter-editor-empty">
+      <label className="cui-filter-editor-empty">
         <input type="checkbox" checked={empty} onChange={(event) => setEmpty(event.target.checked)} />
-        Is empty
+        {m.isEmpty}
       </label>
       {error ? (
-        <p id={`${id}-error`} role="alert" className="sc-filter-editor-error">
+        <p id={`${id}-error`} role="alert" className="cui-filter-editor-error">
           {error}
         </p>
       ) : null}
-      <div className="sc-filter-editor-actions">
+      <div className="cui-filter-editor-actions">
         {onBack ? (
-          <button type="button" className="sc-button" onClick={onBack}>
-            Back
+          <button type="button" className="cui-button" onClick={onBack}>
+            {m.back}
           </button>
         ) : null}
-        <button type="submit" className="sc-button" data-kind="primary">
-          Apply
+        <button type="submit" className="cui-button" data-kind="primary">
+          {m.apply}
         </button>
       </div>
     </form>
@@ -640,6 +761,7 @@ export function FieldFilterEditor({
 }
 
 function PresetControls({ actor }: { actor: FilterPresetsActor }) {
+  const m = useFilterBarMessages();
   const snapshot = useSelector(actor, (s) => s);
   const id = useId();
   const [saving, setSaving] = useState(false);
@@ -653,10 +775,10 @@ function PresetControls({ actor }: { actor: FilterPresetsActor }) {
 
   return (
     <span
-      className="sc-filter-presets"
+      className="cui-filter-presets"
       data-state={loading ? 'loading' : modified ? 'modified' : active ? 'preset' : 'custom'}
     >
-      <label htmlFor={`${id}-preset`}>Preset</label>
+      <label htmlFor={`${id}-preset`}>{m.preset}</label>
       <select
         id={`${id}-preset`}
         value={activePresetId ?? ''}
@@ -666,9 +788,9 @@ function PresetControls({ actor }: { actor: FilterPresetsActor }) {
           else actor.send({ type: 'PRESET.SELECT', id: event.target.value });
         }}
       >
-        <option value="">{loading ? 'Loading presets…' : 'No preset'}</option>
+        <option value="">{loading ? m.loadingPresets : m.noPreset}</option>
         {builtInPresets.length > 0 ? (
-          <optgroup label="Built-in">
+          <optgroup label={m.builtIn}>
             {builtInPresets.map((preset) => (
               <option key={preset.id} value={preset.id}>
                 {preset.name}
@@ -677,7 +799,7 @@ function PresetControls({ actor }: { actor: FilterPresetsActor }) {
           </optgroup>
         ) : null}
         {userPresets.length > 0 ? (
-          <optgroup label="My presets">
+          <optgroup label={m.myPresets}>
             {userPresets.map((preset) => (
               <option key={preset.id} value={preset.id}>
                 {preset.name}
@@ -688,21 +810,21 @@ function PresetControls({ actor }: { actor: FilterPresetsActor }) {
       </select>
       {modified ? (
         <>
-          <span className="sc-filter-presets-modified">Modified</span>
-          <button type="button" className="sc-button" onClick={() => actor.send({ type: 'FILTER.RESET' })}>
-            Reset to {active?.name}
+          <span className="cui-filter-presets-modified">{m.modified}</span>
+          <button type="button" className="cui-button" onClick={() => actor.send({ type: 'FILTER.RESET' })}>
+            {m.resetTo(active?.name ?? '')}
           </button>
         </>
       ) : null}
       {canDelete && active ? (
-        <button type="button" className="sc-button" onClick={() => actor.send({ type: 'PRESET.DELETE' })}>
-          Delete preset {active.name}
+        <button type="button" className="cui-button" onClick={() => actor.send({ type: 'PRESET.DELETE' })}>
+          {m.deletePreset(active.name)}
         </button>
       ) : null}
       {saving ? (
         <form
-          className="sc-filter-presets-save"
-          aria-label="Save preset"
+          className="cui-filter-presets-save"
+          aria-label={m.savePreset}
           onSubmit={(event) => {
             event.preventDefault();
             if (!canSave) return;
@@ -711,36 +833,40 @@ function PresetControls({ actor }: { actor: FilterPresetsActor }) {
             setSaving(false);
           }}
         >
-          <label htmlFor={`${id}-name`}>Preset name</label>
+          <label htmlFor={`${id}-name`}>{m.presetName}</label>
           <input
             id={`${id}-name`}
             type="text"
             value={name}
             onChange={(event) => setName(event.target.value)}
           />
-          <button type="submit" className="sc-button" data-kind="primary" disabled={!canSave}>
-            Save preset
+          <button type="submit" className="cui-button" data-kind="primary" disabled={!canSave}>
+            {m.savePreset}
           </button>
-          <button type="button" className="sc-button" onClick={() => setSaving(false)}>
-            Cancel
+          <button type="button" className="cui-button" onClick={() => setSaving(false)}>
+            {m.cancel}
           </button>
         </form>
       ) : (
-        <button type="button" className="sc-button" disabled={loading} onClick={() => setSaving(true)}>
-          Save as preset…
+        <button type="button" className="cui-button" disabled={loading} onClick={() => setSaving(true)}>
+          {m.saveAsPreset}
         </button>
       )}
       {snapshot.hasTag('saving') ? (
-        <span role="status" className="sc-filter-presets-status">
-          Saving presets…
+        <span role="status" className="cui-filter-presets-status">
+          {m.savingPresets}
         </span>
       ) : null}
       {error ? (
-        <span role="alert" className="sc-filter-presets-error">
-          Presets: {error}
+        <span role="alert" className="cui-filter-presets-error">
+          {m.presetsError(error)}
           {snapshot.can({ type: 'PERSIST.RETRY' }) ? (
-            <button type="button" className="sc-button" onClick={() => actor.send({ type: 'PERSIST.RETRY' })}>
-              Retry
+            <button
+              type="button"
+              className="cui-button"
+              onClick={() => actor.send({ type: 'PERSIST.RETRY' })}
+            >
+              {m.retry}
             </button>
           ) : null}
         </span>
@@ -759,24 +885,25 @@ interface SavedViewsMenuProps {
 }
 
 function SavedViewsMenu({ views, activeViewId, onSelect, onSave, onShare, onDelete }: SavedViewsMenuProps) {
+  const m = useFilterBarMessages();
   const id = useId();
   const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
   const active = views.find((view) => view.id === activeViewId);
   return (
-    <Popover triggerLabel={active ? `View: ${active.name}` : 'Saved views'} dialogLabel="Saved views">
+    <Popover triggerLabel={active ? m.activeView(active.name) : m.savedViews} dialogLabel={m.savedViews}>
       {(close) => (
-        <div className="sc-saved-views">
-          {views.length === 0 ? <p className="sc-saved-views-empty">No saved views yet</p> : null}
+        <div className="cui-saved-views">
+          {views.length === 0 ? <p className="cui-saved-views-empty">{m.noSavedViews}</p> : null}
           {views.length > 0 ? (
-            <ul aria-label="Saved views">
+            <ul aria-label={m.savedViews}>
               {views.map((view) => {
                 const mine = view.mine !== false;
                 return (
                   <li key={view.id} data-active={view.id === activeViewId ? '' : undefined}>
                     <button
                       type="button"
-                      className="sc-menu-item"
+                      className="cui-menu-item"
                       aria-current={view.id === activeViewId ? 'true' : undefined}
                       onClick={() => {
                         onSelect?.(view);
@@ -785,32 +912,32 @@ function SavedViewsMenu({ views, activeViewId, onSelect, onSave, onShare, onDele
                     >
                       {view.name}
                       {!mine && view.owner ? (
-                        <span className="sc-saved-views-owner"> · {view.owner}</span>
+                        <span className="cui-saved-views-owner"> · {view.owner}</span>
                       ) : null}
                     </button>
                     {mine && onShare ? (
-                      <label className="sc-saved-views-share">
+                      <label className="cui-saved-views-share">
                         <input
                           type="checkbox"
                           role="switch"
                           checked={view.shared}
-                          aria-label={`Share ${view.name}`}
+                          aria-label={m.shareView(view.name)}
                           onChange={(event) => onShare(view.id, event.target.checked)}
                         />
-                        Shared
+                        {m.shared}
                       </label>
                     ) : (
-                      <span className="sc-saved-views-badge">{view.shared ? 'Shared' : 'Private'}</span>
+                      <span className="cui-saved-views-badge">{view.shared ? m.shared : m.private}</span>
                     )}
                     {mine && onDelete ? (
                       <button
                         type="button"
-                        className="sc-button"
+                        className="cui-button"
                         data-kind="danger"
-                        aria-label={`Delete view ${view.name}`}
+                        aria-label={m.deleteView(view.name)}
                         onClick={() => onDelete(view.id)}
                       >
-                        Delete
+                        {m.delete}
                       </button>
                     ) : null}
                   </li>
@@ -820,8 +947,8 @@ function SavedViewsMenu({ views, activeViewId, onSelect, onSave, onShare, onDele
           ) : null}
           {onSave ? (
             <form
-              className="sc-saved-views-save"
-              aria-label="Save current view"
+              className="cui-saved-views-save"
+              aria-label={m.saveCurrentView}
               onSubmit={(event) => {
                 event.preventDefault();
                 if (name.trim() === '') return;
@@ -831,7 +958,7 @@ function SavedViewsMenu({ views, activeViewId, onSelect, onSave, onShare, onDele
                 close();
               }}
             >
-              <label htmlFor={`${id}-name`}>Save current view as</label>
+              <label htmlFor={`${id}-name`}>{m.saveViewAs}</label>
               <input
                 id={`${id}-name`}
                 type="text"
@@ -844,10 +971,10 @@ function SavedViewsMenu({ views, activeViewId, onSelect, onSave, onShare, onDele
                   checked={shared}
                   onChange={(event) => setShared(event.target.checked)}
                 />
-                Share with everyone who can read this list
+                {m.shareWithEveryone}
               </label>
-              <button type="submit" className="sc-button" data-kind="primary" disabled={name.trim() === ''}>
-                Save view
+              <button type="submit" className="cui-button" data-kind="primary" disabled={name.trim() === ''}>
+                {m.saveView}
               </button>
             </form>
           ) : null}
@@ -864,13 +991,13 @@ const Bar = styled.div`
   font-family: ${t.fontFamily};
   font-size: ${t.fontSizeMd};
   color: ${t.colorText};
-  .sc-filter-bar-row {
+  .cui-filter-bar-row {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: ${t.space2};
   }
-  .sc-filter-bar-row:empty {
+  .cui-filter-bar-row:empty {
     display: none;
   }
   input[type='search'],
@@ -885,13 +1012,13 @@ const Bar = styled.div`
     border-radius: ${t.radiusSm};
     padding: ${t.space1} ${t.space2};
   }
-  .sc-filter-bar-search input {
+  .cui-filter-bar-search input {
     min-width: 16rem;
   }
-  .sc-button,
-  .sc-menu-item,
-  .sc-filter-chip-label,
-  .sc-filter-chip-remove {
+  .cui-button,
+  .cui-menu-item,
+  .cui-filter-chip-label,
+  .cui-filter-chip-remove {
     font: inherit;
     font-size: ${t.fontSizeSm};
     color: ${t.colorText};
@@ -901,21 +1028,21 @@ const Bar = styled.div`
     padding: ${t.space1} ${t.space3};
     cursor: pointer;
   }
-  .sc-button[data-kind='primary'] {
+  .cui-button[data-kind='primary'] {
     background: ${t.colorPrimary};
     border-color: ${t.colorPrimary};
     color: ${t.colorPrimaryText};
   }
-  .sc-button[data-kind='danger'] {
+  .cui-button[data-kind='danger'] {
     color: ${t.colorDanger};
     border-color: ${t.colorDanger};
   }
-  .sc-button[data-kind='ghost'] {
+  .cui-button[data-kind='ghost'] {
     border-color: transparent;
     background: transparent;
     color: ${t.colorPrimary};
   }
-  .sc-button:disabled {
+  .cui-button:disabled {
     cursor: not-allowed;
     background: ${t.colorBg};
     border-color: ${t.colorBorder};
@@ -927,15 +1054,15 @@ const Bar = styled.div`
     outline: 2px solid ${t.colorFocus};
     outline-offset: 1px;
   }
-  .sc-filter-chips {
+  .cui-filter-chips {
     display: contents;
     list-style: none;
   }
-  .sc-filter-chip {
+  .cui-filter-chip {
     display: inline-flex;
     align-items: stretch;
   }
-  .sc-filter-chip-label {
+  .cui-filter-chip-label {
     background: ${t.colorPrimarySoft};
     border-radius: 999px 0 0 999px;
     border-right: 0;
@@ -944,20 +1071,20 @@ const Bar = styled.div`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
-  span.sc-filter-chip-label {
+  span.cui-filter-chip-label {
     display: inline-block;
     cursor: default;
   }
-  .sc-filter-chip-remove {
+  .cui-filter-chip-remove {
     background: ${t.colorPrimarySoft};
     border-radius: 0 999px 999px 0;
     padding: ${t.space1} ${t.space2};
   }
-  .sc-popover {
+  .cui-popover {
     position: relative;
     display: inline-flex;
   }
-  .sc-popover-panel {
+  .cui-popover-panel {
     position: absolute;
     top: calc(100% + ${t.space1});
     left: 0;
@@ -969,7 +1096,7 @@ const Bar = styled.div`
     border-radius: ${t.radiusMd};
     box-shadow: ${t.shadowMd};
   }
-  .sc-popover-panel ul {
+  .cui-popover-panel ul {
     list-style: none;
     margin: 0;
     padding: 0;
@@ -977,22 +1104,22 @@ const Bar = styled.div`
     flex-direction: column;
     gap: ${t.space1};
   }
-  .sc-menu-item {
+  .cui-menu-item {
     width: 100%;
     text-align: start;
     border-color: transparent;
   }
-  .sc-menu-item[aria-current='true'] {
+  .cui-menu-item[aria-current='true'] {
     background: ${t.colorPrimarySoft};
   }
-  .sc-filter-editor,
-  .sc-saved-views,
-  .sc-saved-views-save {
+  .cui-filter-editor,
+  .cui-saved-views,
+  .cui-saved-views-save {
     display: flex;
     flex-direction: column;
     gap: ${t.space2};
   }
-  .sc-filter-editor fieldset {
+  .cui-filter-editor fieldset {
     border: 0;
     margin: 0;
     padding: 0;
@@ -1000,58 +1127,58 @@ const Bar = styled.div`
     flex-direction: column;
     gap: ${t.space1};
   }
-  .sc-filter-editor legend {
+  .cui-filter-editor legend {
     font-weight: 600;
     padding: 0 0 ${t.space1};
   }
-  .sc-filter-editor label,
-  .sc-saved-views label {
+  .cui-filter-editor label,
+  .cui-saved-views label {
     display: flex;
     gap: ${t.space2};
     align-items: center;
   }
-  .sc-filter-editor-actions {
+  .cui-filter-editor-actions {
     display: flex;
     justify-content: flex-end;
     gap: ${t.space2};
   }
-  .sc-filter-editor-error,
-  .sc-filter-presets-error {
+  .cui-filter-editor-error,
+  .cui-filter-presets-error {
     color: ${t.colorDanger};
   }
-  .sc-filter-presets {
+  .cui-filter-presets {
     display: inline-flex;
     flex-wrap: wrap;
     align-items: center;
     gap: ${t.space2};
   }
-  .sc-filter-presets-modified {
+  .cui-filter-presets-modified {
     font-size: ${t.fontSizeSm};
     color: ${t.colorWarning};
     background: ${t.colorWarningSoft};
     border-radius: 999px;
     padding: 0 ${t.space2};
   }
-  .sc-filter-presets-save {
+  .cui-filter-presets-save {
     display: inline-flex;
     gap: ${t.space2};
     align-items: center;
   }
-  .sc-saved-views {
+  .cui-saved-views {
     min-width: 20rem;
   }
-  .sc-saved-views li {
+  .cui-saved-views li {
     display: flex;
     align-items: center;
     gap: ${t.space2};
   }
-  .sc-saved-views-owner,
-  .sc-saved-views-badge,
-  .sc-saved-views-empty {
+  .cui-saved-views-owner,
+  .cui-saved-views-badge,
+  .cui-saved-views-empty {
     color: ${t.colorTextMuted};
     font-size: ${t.fontSizeSm};
   }
-  .sc-visually-hidden {
+  .cui-visually-hidden {
     position: absolute;
     width: 1px;
     height: 1px;

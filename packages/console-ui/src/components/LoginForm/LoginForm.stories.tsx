@@ -84,7 +84,8 @@ export const CommunicationError: Story = {
 export const SubmitWithEnter: Story = {
   args: {
     login: fn<LoginFn>(() => after(150, demoUser)),
-    delays: { LOGIN_SUCCESS_HOLD: 200 },
+    // Long enough that a slow, shared machine still sees the success label before onSuccess.
+    delays: { LOGIN_SUCCESS_HOLD: 1500 },
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -211,7 +212,7 @@ export const AllStates: Story = {
               display: 'grid',
               gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))',
               gap: 16,
-              background: 'var(--sc-color-bg)',
+              background: 'var(--cui-color-bg)',
               padding: 8,
             }}
           >

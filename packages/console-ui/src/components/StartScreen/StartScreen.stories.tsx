@@ -73,7 +73,7 @@ export const EmbeddedWithCustomTargets: Story = {
   },
   decorators: [
     (Story) => (
-      <div style={{ height: 240, border: '1px dashed var(--sc-color-border)' }}>
+      <div style={{ height: 240, border: '1px dashed var(--cui-color-border)' }}>
         <Story />
       </div>
     ),
