@@ -8,7 +8,7 @@ const never = () => new Promise<boolean>(() => {});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const meta = {
-  title: 'Console UI/StartScreen',
+  title: 'Console/StartScreen',
   component: StartScreen,
   parameters: { layout: 'fullscreen' },
   args: {
