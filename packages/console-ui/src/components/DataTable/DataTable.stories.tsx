@@ -429,3 +429,42 @@ export const AllStatesDark: Story = {
     await AllStates.play?.(context);
   },
 };
+
+/**
+ * 375 px wide inside a grid parent: the table scrolls sideways instead of widening the page (min-width 0),
+ * and the footer wraps to at most two lines.
+ */
+export const Narrow375: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr', width: 375 }}>
+      <DataTable<ResourceRow> {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const root = canvasElement.querySelector<HTMLElement>('.cui-data-table')!;
+    await expect(root.getBoundingClientRect().width).toBeLessThanOrEqual(375);
+    const footer = canvasElement.querySelector<HTMLElement>('.cui-data-table-footer')!;
+    const button = within(footer).getByRole('button', { name: 'Next page' });
+    // Two rows of controls at most (three would be over three button heights).
+    await expect(footer.getBoundingClientRect().height).toBeLessThan(
+      button.getBoundingClientRect().height * 3,
+    );
+  },
+};
+
+/** Long Indonesian text in cells: cut off with an ellipsis, the full text in the cell's title. */
+export const LongIndonesianText: Story = {
+  args: {
+    rows: creatorRows(3).map((row, index) => ({
+      ...row,
+      name:
+        index === 0
+          ? 'Pusat Pelatihan Kewirausahaan dan Pemberdayaan Masyarakat Kabupaten Kepulauan Seribu Utara'
+          : row.name,
+    })),
+  },
+  play: async ({ canvasElement }) => {
+    const long = 'Pusat Pelatihan Kewirausahaan dan Pemberdayaan Masyarakat Kabupaten Kepulauan Seribu Utara';
+    await expect(within(canvasElement).getByTitle(long)).toBeInTheDocument();
+  },
+};
