@@ -1,5 +1,5 @@
 import type { Preview } from '@storybook/react-vite';
-import { ThemeProvider } from '../packages/console-ui/src/theme/index.js';
+import { ConsoleThemeProvider } from '../packages/console-ui/src/theme/index.js';
 
 const preview: Preview = {
   parameters: {
@@ -16,9 +16,9 @@ const preview: Preview = {
   initialGlobals: { theme: 'light' },
   decorators: [
     (Story, context) => (
-      <ThemeProvider mode={context.globals.theme === 'dark' ? 'dark' : 'light'} global>
+      <ConsoleThemeProvider mode={context.globals.theme === 'dark' ? 'dark' : 'light'} global>
         <Story />
-      </ThemeProvider>
+      </ConsoleThemeProvider>
     ),
   ],
 };

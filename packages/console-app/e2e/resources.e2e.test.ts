@@ -444,7 +444,7 @@ describe('creators in depth', () => {
     // Beside the field: in the same field row.
     expect(
       await phone.evaluate(
-        (input, id) => input.closest('.sc-field')?.querySelector(`[id="${id}"]`) !== null,
+        (input, id) => input.closest('.cui-field')?.querySelector(`[id="${id}"]`) !== null,
         describedBy,
       ),
     ).toBe(true);

@@ -4,7 +4,7 @@
  */
 import type { ComponentType, ReactNode } from 'react';
 
-/** The user info kept after a login (spec section 3). */
+/** The user info kept after a login. */
 export interface StoredUser {
   token: string;
   fullname: string;
@@ -18,7 +18,7 @@ export interface StorageAdapter {
   removeItem(key: string): void;
 }
 
-/** Credentials sent as they are typed: no client-side validation (spec section 5). */
+/** Credentials sent as they are typed: no client-side validation. */
 export interface LoginCredentials {
   username: string;
   password: string;
@@ -33,8 +33,27 @@ export interface CallError {
   message?: string;
 }
 
-/** Performs the login call and resolves with the stored-user record, or rejects with a CallError. */
-export type LoginFn = (credentials: LoginCredentials) => Promise<StoredUser>;
+/**
+ * Performs the login call and resolves with the stored-user record (or, for a user with two-step sign-in, a
+ * `LoginChallenge`), or rejects with a CallError.
+ */
+export type LoginFn = (credentials: LoginCredentials) => Promise<StoredUser | LoginChallenge>;
+
+/**
+ * The password was right and the user has two-step sign-in: the login call answers with a challenge, redeemed
+ * with a code by `VerifyCodeFn`.
+ */
+export interface LoginChallenge {
+  challenge: string;
+}
+
+/** Redeems a sign-in challenge with a one-time or recovery code; rejects with a CallError. */
+export type VerifyCodeFn = (input: { challenge: string; code: string }) => Promise<StoredUser>;
+
+/** Whether a login answer asks for the code step. */
+export function isLoginChallenge(value: StoredUser | LoginChallenge): value is LoginChallenge {
+  return typeof (value as Partial<LoginChallenge>).challenge === 'string' && !('token' in value);
+}
 
 /** One `___ca` entry. */
 export interface PermissionEntry {

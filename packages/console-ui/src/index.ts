@@ -37,3 +37,4 @@ export * from './components/KpiCard/index.js';
 export * from './components/Chart/index.js';
 export * from './components/DateRangePicker/index.js';
 export * from './list/index.js';
+export * from './primitives/index.js';

@@ -38,6 +38,7 @@ let appDir = '';
 let packed: PackResult;
 let server: Server | undefined;
 let browser: Browser | undefined;
+let baseUrl = '';
 
 async function npm(args: string[], cwd: string) {
   return run('npm', args, {
@@ -243,6 +244,7 @@ describe('the embedding app built with Vite, in chromium', () => {
     });
     await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
+    baseUrl = `http://127.0.0.1:${port}`;
 
     browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
     page = await browser.newPage();
@@ -292,5 +294,88 @@ describe('the embedding app built with Vite, in chromium', () => {
 
   it('logs no errors in the page', () => {
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('the embedding app without any provider', () => {
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!browser) throw new Error('chromium was not started');
+    page = await browser.newPage();
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${baseUrl}/?page=bare`);
+    await page.getByRole('heading', { name: 'Without a provider' }).waitFor();
+  });
+
+  it('shows the OTP boxes with visible borders and text colour (token fallbacks)', async () => {
+    const box = page.getByRole('region', { name: 'One-time code' }).getByRole('textbox').first();
+    const style = await box.evaluate((element) => {
+      const computed = getComputedStyle(element);
+      return {
+        borderWidth: computed.borderTopWidth,
+        borderColor: computed.borderTopColor,
+        color: computed.color,
+      };
+    });
+    expect(style.borderWidth).not.toBe('0px');
+    expect(style.borderColor).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+    expect(style.color).not.toMatch(/rgba\(0, 0, 0, 0\)|transparent/);
+  });
+
+  it('renders a DataTable over an interface row type, and an uncontrolled sortable header sorts the rows', async () => {
+    const table = page.getByRole('grid', { name: 'Creators' });
+    const names = () =>
+      table
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((row) => row.querySelector('td')?.textContent));
+    await expect(names()).resolves.toEqual(['Budi', 'Ani', 'Citra']);
+    await table.getByRole('button', { name: /Followers/ }).click();
+    await expect(names()).resolves.toEqual(['Citra', 'Budi', 'Ani']);
+    await expect(
+      table.getByRole('columnheader', { name: /Followers/ }).getAttribute('aria-sort'),
+    ).resolves.toBe('ascending');
+  });
+
+  it('logs no errors in the page', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('AppShell under a host header', () => {
+  let page: Page;
+
+  beforeAll(async () => {
+    if (!browser) throw new Error('chromium was not started');
+    page = await browser.newPage({ viewport: { width: 1200, height: 700 } });
+    await page.goto(`${baseUrl}/?page=host`);
+    await page.getByRole('heading', { name: 'Host header' }).waitFor();
+    await page.getByText('Line 80').waitFor({ state: 'attached' });
+  });
+
+  it('fills the space below the header: the page itself does not scroll', async () => {
+    const page_ = await page.evaluate(() => ({
+      scrollHeight: document.documentElement.scrollHeight,
+      innerHeight: window.innerHeight,
+    }));
+    expect(page_.scrollHeight).toBeLessThanOrEqual(page_.innerHeight);
+    const shell = await page.locator('.cui-app-shell').boundingBox();
+    expect(shell).toMatchObject({ y: 64, height: 700 - 64 });
+  });
+
+  it('has exactly one scroll area: the content', async () => {
+    const scrollers = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('body *')]
+        .filter((element) => {
+          const overflowY = getComputedStyle(element).overflowY;
+          return (
+            (overflowY === 'auto' || overflowY === 'scroll') && element.scrollHeight > element.clientHeight
+          );
+        })
+        .map((element) => element.className),
+    );
+    expect(scrollers).toHaveLength(1);
+    expect(scrollers[0]).toContain('cui-app-shell__main');
   });
 });

@@ -1,8 +1,13 @@
-import { useCallback, useState } from 'react';
-import { LoginForm, type LoginCredentials, type LoginFn, type StoredUser } from '@staff/console-ui';
+import { useCallback } from 'react';
+import {
+  LoginForm,
+  type LoginCredentials,
+  type LoginFn,
+  type StoredUser,
+  type VerifyCodeFn,
+} from '@staff/console-ui';
 import { COPYRIGHT_HOLDER, PRODUCT_LABEL, VERSION_LABEL } from '../product.js';
 import type { PasswordStepResult } from '../api/auth.js';
-import { OtpLoginStep } from '../pages/account/OtpLoginStep.js';
 
 export interface LoginScreenProps {
   /** `POST /api/auth/login`: the stored user, or a challenge for a user with two-step sign-in. */
@@ -16,40 +21,26 @@ export interface LoginScreenProps {
 }
 
 /**
- * The login form and, for a user with two-step sign-in, the code step after the password (LoginForm cannot
- * host it, so this swaps it in). Free of the router and the HTTP client, so `/login` can be served on its own
+ * The login form; for a user with two-step sign-in the form's login machine shows the code step after the
+ * password. Free of the router and the HTTP client, so `/login` can be served on its own
  * (docs/adr/011-wire.md); the calls come in as props.
  */
 export function LoginScreen({ passwordStep, otpStep, onSuccess, onActivity }: LoginScreenProps) {
-  const [challenge, setChallenge] = useState<string | null>(null);
   const login = useCallback<LoginFn>(
     async (credentials) => {
       onActivity?.();
       const result = await passwordStep(credentials);
-      if ('user' in result) return result.user;
-      setChallenge(result.challenge);
-      // The form unmounts for the code step; its call never settles, so it shows neither success nor an error.
-      return new Promise<StoredUser>(() => undefined);
+      return 'user' in result ? result.user : { challenge: result.challenge };
     },
     [passwordStep, onActivity],
   );
-  const verify = useCallback((code: string) => otpStep(challenge ?? '', code), [otpStep, challenge]);
-
-  if (challenge !== null) {
-    return (
-      <OtpLoginStep
-        verify={verify}
-        onSuccess={onSuccess}
-        onBack={() => setChallenge(null)}
-        productLabel={PRODUCT_LABEL}
-      />
-    );
-  }
+  const verifyCode = useCallback<VerifyCodeFn>(({ challenge, code }) => otpStep(challenge, code), [otpStep]);
   return (
     // Typing is the cue to fetch the rest of the console; the handler only listens (the inputs are the form's).
     <div onInput={onActivity} style={{ display: 'contents' }}>
       <LoginForm
         login={login}
+        verifyCode={verifyCode}
         onSuccess={onSuccess}
         productLabel={PRODUCT_LABEL}
         copyrightHolder={COPYRIGHT_HOLDER}

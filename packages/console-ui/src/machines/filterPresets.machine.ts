@@ -94,7 +94,7 @@ export interface FilterView {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The logistics filter window (spec section 9). */
+/** The logistics filter window. */
 export const LOGISTICS_WINDOW_DAYS = 30;
 
 export const EMPTY_FILTER: FilterGroup = { match: 'any', conditions: [] };

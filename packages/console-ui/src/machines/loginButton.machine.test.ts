@@ -1,11 +1,12 @@
 import { createActor, fromPromise } from 'xstate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LoginCredentials, StoredUser } from '../adapters.js';
+import type { LoginChallenge, LoginCredentials, StoredUser } from '../adapters.js';
 import {
   LOGIN_BUTTON_LABELS,
   LOGIN_GENERIC_ERROR,
   LOGIN_SUCCESS_HOLD_MS,
   createLoginActor,
+  createVerifyCodeActor,
   loginButtonMachine,
   loginErrorMessage,
 } from './loginButton.machine.js';
@@ -188,7 +189,7 @@ describe('loginButtonMachine', () => {
   it('accepts any login actor provided directly', async () => {
     const machine = loginButtonMachine.provide({
       actors: {
-        login: fromPromise<StoredUser, LoginCredentials>(async ({ input }) => ({
+        login: fromPromise<StoredUser | LoginChallenge, LoginCredentials>(async ({ input }) => ({
           ...ani,
           fullname: input.username,
         })),
@@ -198,5 +199,60 @@ describe('loginButtonMachine', () => {
     actor.send(submit('Citra'));
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().context.user?.fullname).toBe('Citra');
+  });
+});
+
+describe('loginButtonMachine: two-step sign-in', () => {
+  function startTwoStep(verify: (input: { challenge: string; code: string }) => Promise<StoredUser>) {
+    const verifySpy = vi.fn(verify);
+    const machine = loginButtonMachine.provide({
+      actors: {
+        login: createLoginActor(async () => ({ challenge: 'ch-1' }) satisfies LoginChallenge),
+        verifyCode: createVerifyCodeActor(verifySpy),
+      },
+      delays: { LOGIN_SUCCESS_HOLD: 100 },
+    });
+    return { actor: createActor(machine).start(), verify: verifySpy };
+  }
+
+  it('waits in the code step after a challenge, refuses a wrong code, then succeeds like a password login', async () => {
+    const { actor, verify } = startTwoStep(async ({ code }) =>
+      code === '123456' ? ani : Promise.reject({ status: 403, message: 'Invalid code.' }),
+    );
+    actor.send(submit());
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toEqual({ code: 'idle' });
+    expect(actor.getSnapshot().context.challenge).toBe('ch-1');
+    // The password form's submit does nothing here.
+    expect(actor.getSnapshot().can(submit())).toBe(false);
+
+    actor.send({ type: 'CODE.SUBMIT', code: '654321' });
+    expect(actor.getSnapshot().value).toEqual({ code: 'verifying' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toEqual({ code: 'idle' });
+    expect(actor.getSnapshot().context.error).toBe('Error : Invalid code.');
+
+    actor.send({ type: 'CODE.SUBMIT', code: '123456' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().value).toBe('success');
+    expect(actor.getSnapshot().context.error).toBeNull();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual(ani);
+    expect(verify.mock.calls.map(([input]) => input)).toEqual([
+      { challenge: 'ch-1', code: '654321' },
+      { challenge: 'ch-1', code: '123456' },
+    ]);
+    expect(actor.getSnapshot().context.code).toBeNull();
+  });
+
+  it('goes back to the password step with CODE.BACK, forgetting the challenge', async () => {
+    const { actor } = startTwoStep(async () => ani);
+    actor.send(submit());
+    await vi.advanceTimersByTimeAsync(0);
+    actor.send({ type: 'CODE.BACK' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toMatchObject({ challenge: null, error: null });
   });
 });

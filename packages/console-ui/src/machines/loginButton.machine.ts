@@ -1,17 +1,25 @@
 import { assign, fromPromise, setup } from 'xstate';
-import type { CallError, LoginCredentials, LoginFn, StoredUser } from '../adapters.js';
+import {
+  isLoginChallenge,
+  type CallError,
+  type LoginChallenge,
+  type LoginCredentials,
+  type LoginFn,
+  type StoredUser,
+  type VerifyCodeFn,
+} from '../adapters.js';
 
-/** The button's label in each state (spec section 2). */
+/** The button's label in each state. */
 export const LOGIN_BUTTON_LABELS = {
   idle: 'Login',
   loading: 'Memuat...',
   success: 'Login Sukses, Mohon tunggu',
 } as const;
 
-/** How long "Login Sukses, Mohon tunggu" stays with its spinner before moving on (spec section 9: 2 s). */
+/** How long "Login Sukses, Mohon tunggu" stays with its spinner before moving on (2 s). */
 export const LOGIN_SUCCESS_HOLD_MS = 2000;
 
-/** Shown for any login failure that is not a 403/404 with a server message (spec section 8). */
+/** Shown for any login failure that is not a 403/404 with a server message. */
 export const LOGIN_GENERIC_ERROR = 'Error : Komunikasi dengan server bermasalah';
 
 // Whatever the login call rejected with (a CallError, an axios-like error, a plain Error) as a CallError.
@@ -44,7 +52,12 @@ export function loginErrorMessage(err: CallError): string {
  * The `login` actor for a LoginFn, e.g. `loginButtonMachine.provide({ actors: { login: createLoginActor(fn) } })`.
  */
 export function createLoginActor(login: LoginFn) {
-  return fromPromise<StoredUser, LoginCredentials>(({ input }) => login(input));
+  return fromPromise<StoredUser | LoginChallenge, LoginCredentials>(({ input }) => login(input));
+}
+
+/** The `verifyCode` actor for a VerifyCodeFn (the code step of two-step sign-in). */
+export function createVerifyCodeActor(verify: VerifyCodeFn) {
+  return fromPromise<StoredUser, { challenge: string; code: string }>(({ input }) => verify(input));
 }
 
 export interface LoginButtonContext {
@@ -52,15 +65,29 @@ export interface LoginButtonContext {
   user: StoredUser | null;
   /** Held only while the call is in flight (the `login` actor's input), then dropped. */
   credentials: LoginCredentials | null;
+  /** The two-step sign-in challenge while the code step is shown. */
+  challenge: string | null;
+  /** Held only while the code is being verified. */
+  code: string | null;
 }
 
-export type LoginButtonEvent = { type: 'SUBMIT'; username: string; password: string };
+export type LoginButtonEvent =
+  | { type: 'SUBMIT'; username: string; password: string }
+  /** The code step: a one-time code or a recovery code. */
+  | { type: 'CODE.SUBMIT'; code: string }
+  /** The code step: back to username and password. */
+  | { type: 'CODE.BACK' };
 
 /**
  * idle ("Login") → loading ("Memuat...") → success ("Login Sukses, Mohon tunggu", held `LOGIN_SUCCESS_HOLD`)
  * → done (output: the stored user); a failure goes back to idle with `error` set. SUBMIT is only accepted in
  * idle, so a second submit while loading is ignored and `snapshot.can({ type: 'SUBMIT', … })` drives the
  * button's disabled state. The `login` actor must be provided (see {@link createLoginActor}).
+ *
+ * Two-step sign-in: when the login resolves with a `LoginChallenge` the machine waits in `code` (`code.idle`)
+ * for `CODE.SUBMIT { code }`, verifies it with the `verifyCode` actor ({@link createVerifyCodeActor}) in
+ * `code.verifying`, and goes on to `success` like a password login; a refused code goes back to `code.idle`
+ * with `error` set, and `CODE.BACK` returns to `idle`.
  *
  * @example
  * const machine = loginButtonMachine.provide({ actors: { login: createLoginActor(api.login) } });
@@ -75,9 +102,15 @@ export const loginButtonMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    login: fromPromise<StoredUser, LoginCredentials>(async () => {
+    login: fromPromise<StoredUser | LoginChallenge, LoginCredentials>(async () => {
       throw new Error('loginButtonMachine: no login actor provided (use createLoginActor)');
     }),
+    verifyCode: fromPromise<StoredUser, { challenge: string; code: string }>(async () => {
+      throw new Error('loginButtonMachine: no verifyCode actor provided (use createVerifyCodeActor)');
+    }),
+  },
+  guards: {
+    isChallenge: (_, params: { output: StoredUser | LoginChallenge }) => isLoginChallenge(params.output),
   },
   actions: {
     startAttempt: assign((_, params: LoginCredentials) => ({
@@ -89,13 +122,20 @@ export const loginButtonMachine = setup({
       error: loginErrorMessage(asCallError(params.error)),
     })),
     forgetCredentials: assign({ credentials: null }),
+    assignChallenge: assign((_, params: { challenge: string }) => ({
+      challenge: params.challenge,
+      error: null,
+    })),
+    startCode: assign((_, params: { code: string }) => ({ code: params.code, error: null })),
+    forgetCode: assign({ code: null }),
+    leaveCodeStep: assign({ challenge: null, code: null, error: null }),
   },
   delays: {
     LOGIN_SUCCESS_HOLD: LOGIN_SUCCESS_HOLD_MS,
   },
 }).createMachine({
   id: 'loginButton',
-  context: { error: null, user: null, credentials: null },
+  context: { error: null, user: null, credentials: null, challenge: null, code: null },
   initial: 'idle',
   states: {
     idle: {
@@ -115,16 +155,57 @@ export const loginButtonMachine = setup({
       invoke: {
         src: 'login',
         input: ({ context }) => context.credentials ?? { username: '', password: '' },
-        onDone: {
-          target: 'success',
-          actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
-        },
+        onDone: [
+          {
+            // Two-step sign-in: the password was right, a code is needed.
+            guard: { type: 'isChallenge', params: ({ event }) => ({ output: event.output }) },
+            target: 'code',
+            actions: {
+              type: 'assignChallenge',
+              params: ({ event }) => ({ challenge: (event.output as LoginChallenge).challenge }),
+            },
+          },
+          {
+            target: 'success',
+            actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output as StoredUser }) },
+          },
+        ],
         onError: {
           target: 'idle',
           actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
         },
       },
       exit: 'forgetCredentials',
+    },
+    code: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'CODE.SUBMIT': {
+              target: 'verifying',
+              actions: { type: 'startCode', params: ({ event }) => ({ code: event.code }) },
+            },
+            'CODE.BACK': { target: '#loginButton.idle', actions: 'leaveCodeStep' },
+          },
+        },
+        verifying: {
+          tags: ['busy'],
+          invoke: {
+            src: 'verifyCode',
+            input: ({ context }) => ({ challenge: context.challenge ?? '', code: context.code ?? '' }),
+            onDone: {
+              target: '#loginButton.success',
+              actions: { type: 'assignUser', params: ({ event }) => ({ user: event.output }) },
+            },
+            onError: {
+              target: 'idle',
+              actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+          exit: 'forgetCode',
+        },
+      },
     },
     success: {
       tags: ['busy'],

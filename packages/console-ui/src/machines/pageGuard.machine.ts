@@ -1,12 +1,12 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
 import type { CallError } from '../adapters.js';
 
-/** The alert a denied page shows (spec section 8). */
+/** The alert a denied page shows. */
 export const PAGE_DENIED_MESSAGE = "You don't have permission to access this page";
 
 /** Default named delays of the page guard, in milliseconds. */
 export const PAGE_GUARD_DELAYS = {
-  /** The result is never shown before this floor (spec: about 0.75 s); it runs in parallel with the check. */
+  /** The result is never shown before this floor (about 0.75 s); it runs in parallel with the check. */
   PAGE_GUARD_DELAY: 750,
 } as const;
 
@@ -46,7 +46,7 @@ export function toCallError(error: unknown): CallError {
 }
 
 /**
- * The page guard (spec section 4): `checking` → `allowed` | `denied` | `error`. The server check starts at
+ * The page guard: `checking` → `allowed` | `denied` | `error`. The server check starts at
  * once and the `PAGE_GUARD_DELAY` floor runs beside it, so the result shows at max(check, 0.75 s). A 403
  * rejection counts as denied; other failures (network, 5xx) land in `error`, which `RETRY` leaves.
  *

@@ -4,7 +4,7 @@ import { toCallError } from './pageGuard.machine.js';
 
 /** Default named delays of the permission refresh, in milliseconds. */
 export const PERMISSION_REFRESH_DELAYS = {
-  /** The spinner shows at least this long (spec: 1 s), even when the load is faster. */
+  /** The spinner shows at least this long (1 s), even when the load is faster. */
   REFRESH_SPINNER: 1000,
 } as const;
 
@@ -32,13 +32,13 @@ export type PermissionRefreshEmitted =
   | { type: 'permissionsChanged'; permissions: PermissionEntry[] }
   | { type: 'refreshFailed'; error: CallError };
 
-/** `___ca` answers a list, "empty if missing" (spec section 7): anything else counts as empty. */
+/** `___ca` answers a list, "empty if missing": anything else counts as empty. */
 function asEntries(value: unknown): PermissionEntry[] {
   return Array.isArray(value) ? (value as PermissionEntry[]) : [];
 }
 
 /**
- * The sidebar's refresh icon (spec section 4): `idle` → `refreshing` (spinner for at least
+ * The sidebar's refresh icon: `idle` → `refreshing` (spinner for at least
  * `REFRESH_SPINNER`, in parallel with the load) → `idle`, or `failed` keeping the old permissions and
  * reporting the error (context `error` and an emitted `refreshFailed`).
  *

@@ -6,11 +6,11 @@
 import { assign, fromCallback, setup, type EventObject } from 'xstate';
 import type { RealtimeSocketAdapter, RealtimeStatusEvent } from '../adapters.js';
 
-/** First reconnect wait (spec section 9). */
+/** First reconnect wait. */
 export const RECONNECT_DELAY_INITIAL_MS = 1000;
-/** Longest reconnect wait (spec section 9). */
+/** Longest reconnect wait. */
 export const RECONNECT_DELAY_MAX_MS = 5000;
-/** A connection attempt that has not succeeded by then is abandoned and retried (spec section 9). */
+/** A connection attempt that has not succeeded by then is abandoned and retried. */
 export const CONNECT_TIMEOUT_MS = 20_000;
 /** Reconnect attempts after a failure before the machine gives up and goes `offline`. */
 export const DEFAULT_MAX_RECONNECT_ATTEMPTS = 10;

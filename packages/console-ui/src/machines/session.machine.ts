@@ -1,7 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { StorageAdapter, StoredUser } from '../adapters.js';
 
-/** The one local-storage key the stored user lives under (spec section 3). */
+/** The one local-storage key the stored user lives under. */
 export const DEFAULT_STORED_USER_KEY = 'staff-console.user';
 
 export type SessionLogger = Pick<Console, 'error'>;

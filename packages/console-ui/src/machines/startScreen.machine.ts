@@ -1,12 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate';
 
-/** Where the start screen sends the user (spec section 2). */
+/** Where the start screen sends the user. */
 export const START_SCREEN_TARGETS = {
   valid: '/app/customer-chats',
   invalid: '/login',
 } as const;
 
-/** The start screen's redirect delay (spec section 9: 0.5 s). */
+/** The start screen's redirect delay (0.5 s). */
 export const START_REDIRECT_MS = 500;
 
 export type CheckSessionFn = () => boolean | Promise<boolean>;

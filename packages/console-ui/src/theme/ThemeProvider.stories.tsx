@@ -10,24 +10,24 @@ const COLOUR_TOKENS = (Object.keys(lightTokens) as (keyof ThemeTokens)[]).filter
 /** What a consumer sees: text, muted text, a surface, the primary action and the four state colours. */
 function Sample() {
   return (
-    <div style={{ background: 'var(--sc-color-bg)', padding: 16 }}>
+    <div style={{ background: 'var(--cui-color-bg)', padding: 16 }}>
       <div
         style={{
-          background: 'var(--sc-color-surface)',
-          border: '1px solid var(--sc-color-border)',
-          borderRadius: 'var(--sc-radius-md)',
+          background: 'var(--cui-color-surface)',
+          border: '1px solid var(--cui-color-border)',
+          borderRadius: 'var(--cui-radius-md)',
           padding: 16,
         }}
       >
         <h2 style={{ marginTop: 0 }}>Creator Admin</h2>
-        <p style={{ color: 'var(--sc-color-text-muted)' }}>Creators we contract for content.</p>
+        <p style={{ color: 'var(--cui-color-text-muted)' }}>Creators we contract for content.</p>
         <button
           type="button"
           style={{
-            background: 'var(--sc-color-primary)',
-            color: 'var(--sc-color-primary-text)',
+            background: 'var(--cui-color-primary)',
+            color: 'var(--cui-color-primary-text)',
             border: 0,
-            borderRadius: 'var(--sc-radius-sm)',
+            borderRadius: 'var(--cui-radius-sm)',
             padding: '8px 12px',
           }}
         >
@@ -38,10 +38,10 @@ function Sample() {
             <li
               key={state}
               style={{
-                color: `var(--sc-color-${state})`,
-                background: `var(--sc-color-${state}-soft)`,
+                color: `var(--cui-color-${state})`,
+                background: `var(--cui-color-${state}-soft)`,
                 padding: '4px 8px',
-                borderRadius: 'var(--sc-radius-sm)',
+                borderRadius: 'var(--cui-radius-sm)',
               }}
             >
               {state}
@@ -62,7 +62,7 @@ function Sample() {
                     width: 40,
                     height: 14,
                     background: `var(${tokenVar(name)})`,
-                    border: '1px solid var(--sc-color-border)',
+                    border: '1px solid var(--cui-color-border)',
                   }}
                 />
               </dd>
@@ -75,7 +75,7 @@ function Sample() {
 }
 
 /** The story's own provider: the innermost one (Storybook's preview wraps every story in a provider too). */
-const innermostTheme = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('.sc-theme')].at(-1);
+const innermostTheme = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('.cui-theme')].at(-1);
 
 const meta = {
   title: 'Foundations/ThemeProvider',
@@ -91,7 +91,7 @@ export const Light: Story = {
   play: async ({ canvasElement }) => {
     const theme = innermostTheme(canvasElement);
     await expect(theme?.dataset.theme).toBe('light');
-    await expect(theme!.style.getPropertyValue('--sc-color-primary')).toBe(lightTokens.colorPrimary);
+    await expect(theme!.style.getPropertyValue('--cui-color-primary')).toBe(lightTokens.colorPrimary);
   },
 };
 
@@ -101,7 +101,7 @@ export const Dark: Story = {
   play: async ({ canvasElement }) => {
     const theme = innermostTheme(canvasElement);
     await expect(theme?.dataset.theme).toBe('dark');
-    await expect(theme!.style.getPropertyValue('--sc-color-bg')).toBe('#0f141b');
+    await expect(theme!.style.getPropertyValue('--cui-color-bg')).toBe('#0f141b');
   },
 };
 
@@ -110,8 +110,8 @@ export const BrandOverride: Story = {
   args: { tokens: { colorPrimary: '#6d28d9' } },
   play: async ({ canvasElement }) => {
     const theme = innermostTheme(canvasElement);
-    await expect(theme!.style.getPropertyValue('--sc-color-primary')).toBe('#6d28d9');
-    await expect(theme!.style.getPropertyValue('--sc-color-text')).toBe(lightTokens.colorText);
+    await expect(theme!.style.getPropertyValue('--cui-color-primary')).toBe('#6d28d9');
+    await expect(theme!.style.getPropertyValue('--cui-color-text')).toBe(lightTokens.colorText);
     await expect(within(canvasElement).getByRole('button', { name: 'New creator' })).toBeVisible();
   },
 };

@@ -1,21 +1,49 @@
 import { createContext, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
 import { createGlobalStyle } from 'styled-components';
+import { ConsoleMessagesProvider, type ConsoleMessagesOverrides } from './messages.js';
 import { darkTokens, lightTokens, tokensToCssVars, type ThemeMode, type ThemeTokens } from './tokens.js';
 
-const ThemeModeContext = createContext<ThemeMode>('light');
+const ThemeModeContext = createContext<ThemeMode | null>(null);
 
 /** The active theme mode, for components that need to know it (most only use CSS variables). */
 export function useThemeMode(): ThemeMode {
-  return useContext(ThemeModeContext);
+  return useContext(ThemeModeContext) ?? 'light';
 }
 
-export interface ThemeProviderProps {
+// Bundlers replace `process.env.NODE_ENV` textually; without a bundler (`process` undefined) stay quiet.
+function isDevelopment(): boolean {
+  try {
+    return process.env.NODE_ENV !== 'production';
+  } catch {
+    return false;
+  }
+}
+
+const warned = new Set<string>();
+
+/**
+ * Warns once per component, in development, when it renders outside `ConsoleThemeProvider`. It still renders
+ * legibly (every token has a light fallback), but dark mode, brand tokens and the base font are missing.
+ */
+export function useThemeCheck(component: string): void {
+  const mode = useContext(ThemeModeContext);
+  if (mode !== null || warned.has(component) || !isDevelopment()) return;
+  warned.add(component);
+  console.warn(
+    `console-ui: <${component}> is rendered outside <ConsoleThemeProvider>; it uses the light tokens as ` +
+      'fallbacks. Wrap the tree in <ConsoleThemeProvider> to choose the mode and override tokens.',
+  );
+}
+
+export interface ConsoleThemeProviderProps {
   /** Light or dark tokens. */
   mode?: ThemeMode;
   /** Overrides of single tokens, e.g. an embedder's brand colour. */
   tokens?: Partial<ThemeTokens>;
   /** Also apply the tokens and base font to `body` (for a whole app rather than an embedded widget). */
   global?: boolean;
+  /** Replacements for visible strings, per component (see `ConsoleMessagesProvider`). */
+  messages?: ConsoleMessagesOverrides;
   children?: ReactNode;
   className?: string;
 }
@@ -27,30 +55,32 @@ const GlobalTokens = createGlobalStyle<{ $vars: Record<string, string> }>`
       .join(' ')} }
   body {
     margin: 0;
-    background: var(--sc-color-bg);
-    color: var(--sc-color-text);
-    font-family: var(--sc-font-family);
-    font-size: var(--sc-font-size-md);
+    background: var(--cui-color-bg);
+    color: var(--cui-color-text);
+    font-family: var(--cui-font-family);
+    font-size: var(--cui-font-size-md);
   }
 `;
 
 /**
- * Puts the console's design tokens in scope as CSS custom properties (`--sc-*`).
+ * Puts the console's design tokens in scope as CSS custom properties (`--cui-*`, and the 1.0 names `--sc-*`
+ * for host CSS that still reads them).
  *
  * @example
- * <ThemeProvider mode="dark" tokens={{ colorPrimary: '#7c3aed' }}>
+ * <ConsoleThemeProvider mode="dark" tokens={{ colorPrimary: '#7c3aed' }}>
  *   <LoginForm … />
- * </ThemeProvider>
+ * </ConsoleThemeProvider>
  */
-export function ThemeProvider({
+export function ConsoleThemeProvider({
   mode = 'light',
   tokens,
   global = false,
+  messages,
   children,
   className,
-}: ThemeProviderProps) {
+}: ConsoleThemeProviderProps) {
   const vars = useMemo(
-    () => tokensToCssVars({ ...(mode === 'dark' ? darkTokens : lightTokens), ...tokens }),
+    () => tokensToCssVars({ ...(mode === 'dark' ? darkTokens : lightTokens), ...tokens }, { legacy: true }),
     [mode, tokens],
   );
   const style = useMemo(
@@ -58,18 +88,30 @@ export function ThemeProvider({
       ({
         ...vars,
         colorScheme: mode,
-        color: 'var(--sc-color-text)',
-        fontFamily: 'var(--sc-font-family)',
-        fontSize: 'var(--sc-font-size-md)',
+        color: 'var(--cui-color-text)',
+        fontFamily: 'var(--cui-font-family)',
+        fontSize: 'var(--cui-font-size-md)',
       }) as CSSProperties,
     [vars, mode],
+  );
+  const content = (
+    <div className={['cui-theme', className].filter(Boolean).join(' ')} data-theme={mode} style={style}>
+      {children}
+    </div>
   );
   return (
     <ThemeModeContext.Provider value={mode}>
       {global ? <GlobalTokens $vars={vars} /> : null}
-      <div className={['sc-theme', className].filter(Boolean).join(' ')} data-theme={mode} style={style}>
-        {children}
-      </div>
+      {messages ? <ConsoleMessagesProvider messages={messages}>{content}</ConsoleMessagesProvider> : content}
     </ThemeModeContext.Provider>
   );
 }
+
+/**
+ * @deprecated Renamed `ConsoleThemeProvider` (styled-components exports a `ThemeProvider` of its own); this
+ * alias goes in 2.0.
+ */
+export const ThemeProvider = ConsoleThemeProvider;
+
+/** @deprecated Renamed `ConsoleThemeProviderProps`. */
+export type ThemeProviderProps = ConsoleThemeProviderProps;

@@ -1,4 +1,7 @@
-/** Design tokens. Components read them only as CSS custom properties (`var(--sc-…)`), never from JS. */
+/**
+ * Design tokens. Components read them only as CSS custom properties (`var(--cui-…, fallback)`), never from JS;
+ * the fallback is the light token, so a component rendered without the provider is still legible.
+ */
 export interface ThemeTokens {
   colorBg: string;
   colorSurface: string;
@@ -110,19 +113,44 @@ export const darkTokens: ThemeTokens = {
 
 const toKebab = (name: string) => name.replace(/[A-Z0-9]+/g, (m) => `-${m.toLowerCase()}`);
 
-/** `colorPrimary` → `--sc-color-primary`. */
+/** The prefix of every class and custom property console-ui renders (`cui-data-table`, `--cui-color-bg`). */
+export const CLASS_PREFIX = 'cui-';
+
+/** `colorPrimary` → `--cui-color-primary`. */
 export function tokenVar(name: keyof ThemeTokens): string {
+  return `--cui-${toKebab(name)}`;
+}
+
+/**
+ * `colorPrimary` → `--sc-color-primary`, the 1.0 name. The provider still sets these so host CSS written
+ * against 1.0 keeps working.
+ * @deprecated Read `tokenVar(name)` (`--cui-…`); the `--sc-…` variables go in 2.0.
+ */
+export function legacyTokenVar(name: keyof ThemeTokens): string {
   return `--sc-${toKebab(name)}`;
 }
 
 /** The CSS custom properties for a set of tokens, as a style object. */
-export function tokensToCssVars(tokens: ThemeTokens): Record<string, string> {
+export function tokensToCssVars(
+  tokens: ThemeTokens,
+  options: { legacy?: boolean } = {},
+): Record<string, string> {
   const vars: Record<string, string> = {};
-  for (const [name, value] of Object.entries(tokens)) vars[tokenVar(name as keyof ThemeTokens)] = value;
+  for (const [name, value] of Object.entries(tokens)) {
+    vars[tokenVar(name as keyof ThemeTokens)] = value;
+    if (options.legacy) vars[legacyTokenVar(name as keyof ThemeTokens)] = value;
+  }
   return vars;
 }
 
-/** `var(--sc-color-primary)`: what styled components interpolate. */
+/**
+ * `var(--cui-color-primary, #1f5fbf)`: what styled components interpolate. The fallback is the light token, so
+ * nothing turns invisible when an embedder forgets the provider (the provider warns about that in development).
+ */
 export const t = new Proxy({} as Record<keyof ThemeTokens, string>, {
-  get: (_target, name: string) => `var(${tokenVar(name as keyof ThemeTokens)})`,
+  get: (_target, name: string) => {
+    const fallback = (lightTokens as unknown as Record<string, string | undefined>)[name];
+    const variable = tokenVar(name as keyof ThemeTokens);
+    return fallback === undefined ? `var(${variable})` : `var(${variable}, ${fallback})`;
+  },
 });

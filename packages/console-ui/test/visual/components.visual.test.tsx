@@ -91,7 +91,7 @@ describe.each(components)('%s', (component) => {
         decorators: [
           (Story: ComponentType) => (
             <ThemeProvider mode={mode} global>
-              <div data-testid="visual-root" style={{ padding: 16, background: 'var(--sc-color-bg)' }}>
+              <div data-testid="visual-root" style={{ padding: 16, background: 'var(--cui-color-bg)' }}>
                 <Story />
               </div>
             </ThemeProvider>

@@ -9,7 +9,9 @@ import { createConsoleServices } from '../../services.js';
 import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
-import { OTP_STEP_INTRO } from './OtpLoginStep.js';
+import { LOGIN_FORM_MESSAGES } from '@staff/console-ui';
+
+const OTP_STEP_INTRO = LOGIN_FORM_MESSAGES.codeIntro;
 
 afterEach(cleanup);
 configure({ asyncUtilTimeout: 10_000 });

@@ -28,7 +28,7 @@ function DemoLink({ to, children, ...rest }: LinkRendererProps) {
   );
 }
 
-type DemoProps = Omit<AppShellProps, 'sidebar' | 'children'> & {
+type DemoProps = Omit<AppShellProps, 'sidebar' | 'children' | 'height'> & {
   onSignOut?: () => void;
   navLabel?: string;
   height?: number;
@@ -42,7 +42,7 @@ function Demo({ onSignOut = () => {}, navLabel, height = 600, ...shellProps }: D
       <AppShell
         {...shellProps}
         navigationKey={path}
-        style={{ height }}
+        height={`${height}px`}
         sidebar={
           <Sidebar
             user={{ fullname: 'Siti Rahmawati', last_login: '2025-03-12T07:05:00Z' }}
@@ -79,7 +79,7 @@ export const Desktop: Story = {
     await expect(canvas.getByRole('main')).toHaveTextContent('Product Admin');
     await expect(canvas.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
-    await expect(canvasElement.querySelector('.sc-app-shell')).toHaveAttribute('data-layout', 'wide');
+    await expect(canvasElement.querySelector('.cui-app-shell')).toHaveAttribute('data-layout', 'wide');
     await userEvent.click(canvas.getByRole('link', { name: 'Tribe Admin' }));
     await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent('Tribe Admin');
   },

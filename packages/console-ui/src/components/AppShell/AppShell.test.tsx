@@ -71,17 +71,17 @@ describe('AppShell', () => {
 
   it('closes on the backdrop', async () => {
     const { container } = render(<Shell defaultDrawerOpen />);
-    await userEvent.click(container.querySelector('.sc-app-shell__backdrop')!);
+    await userEvent.click(container.querySelector('.cui-app-shell__backdrop')!);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('keeps the closed drawer inert, and ignores defaultDrawerOpen in the wide layout', () => {
     const { container, unmount } = render(<Shell />);
-    expect(container.querySelector('.sc-app-shell__sidebar')).toHaveAttribute('inert');
+    expect(container.querySelector('.cui-app-shell__sidebar')).toHaveAttribute('inert');
     unmount();
     const wide = render(<Shell layout="wide" defaultDrawerOpen />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(wide.container.querySelector('.sc-app-shell__sidebar')).not.toHaveAttribute('inert');
+    expect(wide.container.querySelector('.cui-app-shell__sidebar')).not.toHaveAttribute('inert');
     expect(screen.getByRole('main')).not.toHaveAttribute('inert');
   });
 

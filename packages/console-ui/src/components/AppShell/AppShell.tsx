@@ -12,6 +12,7 @@ import {
 } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
 
 /** Below this width (px) the sidebar becomes a drawer. */
 export const APP_SHELL_COMPACT_BELOW = 900;
@@ -36,6 +37,12 @@ export interface AppShellProps {
    * a page that already has one.
    */
   mainLandmark?: boolean;
+  /**
+   * The shell's height (CSS). Default `'100dvh'`: the whole viewport. Under a host's own header use `'100%'`
+   * inside a parent of fixed height (e.g. a flex column child with `flex: 1; min-height: 0`): the shell fills it
+   * and its content area stays the page's only scroll area.
+   */
+  height?: string;
   /** Starts with the drawer open (compact layout only). */
   defaultDrawerOpen?: boolean;
   className?: string;
@@ -88,9 +95,11 @@ export function AppShell({
   menuLabel = 'Menu',
   defaultDrawerOpen = false,
   mainLandmark = true,
+  height = '100dvh',
   className,
   style,
 }: AppShellProps) {
+  useThemeCheck('AppShell');
   const rootRef = useRef<HTMLDivElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -152,15 +161,15 @@ export function AppShell({
   return (
     <Root
       ref={rootRef}
-      className={['sc-app-shell', className].filter(Boolean).join(' ')}
-      style={style}
+      className={['cui-app-shell', className].filter(Boolean).join(' ')}
+      style={{ '--cui-app-shell-height': height, ...style } as CSSProperties}
       data-layout={layout}
       data-drawer={drawerOpen ? 'open' : 'closed'}
       data-animate={animate || undefined}
     >
-      {banner ? <BannerArea className="sc-app-shell__banner">{banner}</BannerArea> : null}
+      {banner ? <BannerArea className="cui-app-shell__banner">{banner}</BannerArea> : null}
       {compact ? (
-        <TopBar className="sc-app-shell__topbar" inert={drawerOpen}>
+        <TopBar className="cui-app-shell__topbar" inert={drawerOpen}>
           <MenuButton
             ref={menuButtonRef}
             type="button"
@@ -175,20 +184,20 @@ export function AppShell({
       ) : null}
       <Body>
         {drawerOpen ? (
-          <Backdrop className="sc-app-shell__backdrop" aria-hidden="true" onClick={() => close(true)} />
+          <Backdrop className="cui-app-shell__backdrop" aria-hidden="true" onClick={() => close(true)} />
         ) : null}
         {/* The click handler only notices link activations bubbling up; the links handle the keyboard. */}
         <Drawer
           ref={drawerRef}
           id={drawerId}
-          className="sc-app-shell__sidebar"
+          className="cui-app-shell__sidebar"
           onClick={onDrawerClick}
           inert={compact && !drawerOpen}
           {...(drawerOpen ? { role: 'dialog', 'aria-modal': true, 'aria-label': menuLabel } : {})}
         >
           {sidebar}
         </Drawer>
-        <Main as={mainLandmark ? 'main' : 'div'} className="sc-app-shell__main" inert={drawerOpen}>
+        <Main as={mainLandmark ? 'main' : 'div'} className="cui-app-shell__main" inert={drawerOpen}>
           {children}
         </Main>
       </Body>
@@ -200,7 +209,7 @@ const Root = styled.div`
   position: relative;
   display: flex;
   flex-direction: column;
-  height: 100dvh;
+  height: var(--cui-app-shell-height, 100dvh);
   min-height: 0;
   overflow: hidden;
   background: ${t.colorBg};

@@ -24,7 +24,8 @@ export const Default: Story = {
   play: async ({ canvasElement, args }) => {
     const dialog = within(canvasElement).getByRole('dialog', { name: 'Save changes' });
     await expect(dialog).toHaveAttribute('aria-modal', 'true');
-    await expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveFocus();
+    // Focus moves in an effect after the dialog renders: wait for it (the built Storybook runs this at once).
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Save' })).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     await expect(args.onConfirm).toHaveBeenCalledTimes(1);
   },
@@ -40,7 +41,7 @@ export const Destructive: Story = {
   },
   play: async ({ canvasElement, args }) => {
     const dialog = within(canvasElement).getByRole('alertdialog', { name: 'Delete creator' });
-    await expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus());
     // Tab cycles inside the dialog.
     await userEvent.tab();
     await expect(within(dialog).getByRole('button', { name: 'Delete' })).toHaveFocus();

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
+import { useFocusTrap } from '../../primitives/useFocusTrap.js';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -20,9 +22,6 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   children?: ReactNode;
 }
-
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * An accessible modal confirmation: focus is trapped inside, Escape cancels, and focus returns to where it was
@@ -46,10 +45,12 @@ export function ConfirmDialog({
   onCancel,
   children,
 }: ConfirmDialogProps) {
+  useThemeCheck('ConfirmDialog');
   const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const trapFocus = useFocusTrap(dialogRef);
 
   useEffect(() => {
     if (!open) return;
@@ -70,31 +71,14 @@ export function ConfirmDialog({
       if (!busy) onCancel();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = Array.from(dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE));
-    if (focusable.length === 0) {
-      event.preventDefault();
-      return;
-    }
-    const first = focusable[0]!;
-    const last = focusable[focusable.length - 1]!;
-    if (
-      event.shiftKey &&
-      (document.activeElement === first || document.activeElement === dialogRef.current)
-    ) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapFocus(event);
   };
 
   return (
-    <Backdrop className="sc-confirm-dialog-backdrop">
+    <Backdrop className="cui-confirm-dialog-backdrop">
       <Panel
         ref={dialogRef}
-        className="sc-confirm-dialog"
+        className="cui-confirm-dialog"
         role={destructive ? 'alertdialog' : 'dialog'}
         aria-modal="true"
         aria-labelledby={`${id}-title`}
@@ -108,7 +92,7 @@ export function ConfirmDialog({
         {description ? <div id={`${id}-description`}>{description}</div> : null}
         {children}
         {error ? (
-          <p role="alert" className="sc-confirm-dialog-error">
+          <p role="alert" className="cui-confirm-dialog-error">
             {error}
           </p>
         ) : null}
@@ -156,7 +140,7 @@ const Panel = styled.div`
     margin: 0 0 ${t.space3};
     font-size: ${t.fontSizeLg};
   }
-  .sc-confirm-dialog-error {
+  .cui-confirm-dialog-error {
     color: ${t.colorDanger};
     background: ${t.colorDangerSoft};
     padding: ${t.space2} ${t.space3};

@@ -32,10 +32,10 @@ describe('ConnectionStatus', () => {
   ] as const)('%s: a status with a dot (hidden from screen readers) and "%s"', (state, text) => {
     const { container } = render(<ConnectionStatus state={state} />);
     expect(screen.getByRole('status')).toHaveTextContent(text);
-    const dot = container.querySelector('.sc-connection-status__dot');
+    const dot = container.querySelector('.cui-connection-status__dot');
     expect(dot).toHaveAttribute('aria-hidden', 'true');
     expect(dot).toHaveAttribute('data-state', state);
-    expect(container.querySelector('.sc-connection-status')).toHaveAttribute('data-state', state);
+    expect(container.querySelector('.cui-connection-status')).toHaveAttribute('data-state', state);
   });
 
   it('shows the polling fallback only while connected', () => {

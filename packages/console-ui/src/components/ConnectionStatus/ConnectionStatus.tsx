@@ -1,5 +1,6 @@
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
 
@@ -59,12 +60,12 @@ const Dot = styled.span`
   }
   &[data-state='connecting'],
   &[data-state='reconnecting'] {
-    animation: sc-connection-pulse 1.2s ease-in-out infinite;
+    animation: cui-connection-pulse 1.2s ease-in-out infinite;
   }
   @media (prefers-reduced-motion: reduce) {
     animation: none !important;
   }
-  @keyframes sc-connection-pulse {
+  @keyframes cui-connection-pulse {
     50% {
       opacity: 0.35;
     }
@@ -105,11 +106,12 @@ export function ConnectionStatus({
   retryLabel = 'Retry',
   className,
 }: ConnectionStatusProps) {
+  useThemeCheck('ConnectionStatus');
   const text = labels?.[state] ?? CONNECTION_STATUS_LABELS[state];
   return (
-    <Root className={['sc-connection-status', className].filter(Boolean).join(' ')} data-state={state}>
+    <Root className={['cui-connection-status', className].filter(Boolean).join(' ')} data-state={state}>
       <Status role="status">
-        <Dot aria-hidden="true" data-state={state} className="sc-connection-status__dot" />
+        <Dot aria-hidden="true" data-state={state} className="cui-connection-status__dot" />
         <span>{text}</span>
         {state === 'connected' && transport === 'polling' ? <Transport>(polling)</Transport> : null}
       </Status>

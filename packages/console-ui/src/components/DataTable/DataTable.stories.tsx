@@ -6,9 +6,12 @@ import type { ResourceRow } from '../../resource.js';
 import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from './DataTable.js';
 import { creatorFields, creatorLabel, creatorRows } from './DataTable.fixtures.js';
 
+// Stories use the library's own row type; `DataTable` itself accepts any object type (interfaces too).
+const ResourceDataTable = DataTable<ResourceRow>;
+
 const meta = {
   title: 'Data/DataTable',
-  component: DataTable,
+  component: ResourceDataTable,
   args: {
     label: 'Creators',
     fields: creatorFields,
@@ -26,14 +29,14 @@ const meta = {
     onRowOpen: fn(),
     onRetry: fn(),
   },
-} satisfies Meta<typeof DataTable>;
+} satisfies Meta<typeof ResourceDataTable>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
 const rowActions = (row: ResourceRow) => (
-  <button type="button" className="sc-button">
-    Edit <span className="sc-visually-hidden">{String(row.name)}</span>
+  <button type="button" className="cui-button">
+    Edit <span className="cui-visually-hidden">{String(row.name)}</span>
   </button>
 );
 
@@ -179,7 +182,7 @@ export const Selection: Story = {
   args: {
     rowActions,
     bulkActions: (ids, clear) => (
-      <button type="button" className="sc-button" data-kind="danger" onClick={clear}>
+      <button type="button" className="cui-button" data-kind="danger" onClick={clear}>
         Delete selected ({ids.length})
       </button>
     ),
@@ -204,7 +207,7 @@ export const WithSelectedRows: Story = {
     selected: ['c2', 'c3'],
     rowActions,
     bulkActions: () => (
-      <button type="button" className="sc-button" data-kind="danger">
+      <button type="button" className="cui-button" data-kind="danger">
         Delete selected
       </button>
     ),
@@ -234,7 +237,7 @@ export const Loading: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('grid')).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.getByRole('status')).toHaveTextContent('Loading Creators…');
-    await expect(canvasElement.querySelectorAll('.sc-data-table-skeleton').length).toBeGreaterThan(0);
+    await expect(canvasElement.querySelectorAll('.cui-data-table-skeleton').length).toBeGreaterThan(0);
   },
 };
 
@@ -245,7 +248,7 @@ export const Empty: Story = {
     total: 0,
     emptyMessage: 'No creators match these filters',
     emptyAction: (
-      <button type="button" className="sc-button">
+      <button type="button" className="cui-button">
         Clear filters
       </button>
     ),
@@ -316,7 +319,7 @@ export const Virtualized: Story = {
     await userEvent.keyboard('{ArrowUp}');
     await expect(grid.querySelector('tbody tr[data-index="1998"]')).toHaveFocus();
     // Scrolling renders the rows now in view; the header stays at the top of the scroll area.
-    const scroller = canvasElement.querySelector<HTMLElement>('.sc-data-table-scroll')!;
+    const scroller = canvasElement.querySelector<HTMLElement>('.cui-data-table-scroll')!;
     scroller.scrollTop = 1000 * 40;
     scroller.dispatchEvent(new Event('scroll'));
     await waitFor(() => expect(grid.querySelector('tbody tr[data-index="1000"]')).not.toBeNull());
@@ -424,5 +427,44 @@ export const AllStatesDark: Story = {
   play: async (context) => {
     await expect(context.canvasElement.querySelector('[data-theme]')).toHaveAttribute('data-theme', 'dark');
     await AllStates.play?.(context);
+  },
+};
+
+/**
+ * 375 px wide inside a grid parent: the table scrolls sideways instead of widening the page (min-width 0),
+ * and the footer wraps to at most two lines.
+ */
+export const Narrow375: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr', width: 375 }}>
+      <DataTable<ResourceRow> {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const root = canvasElement.querySelector<HTMLElement>('.cui-data-table')!;
+    await expect(root.getBoundingClientRect().width).toBeLessThanOrEqual(375);
+    const footer = canvasElement.querySelector<HTMLElement>('.cui-data-table-footer')!;
+    const button = within(footer).getByRole('button', { name: 'Next page' });
+    // Two rows of controls at most (three would be over three button heights).
+    await expect(footer.getBoundingClientRect().height).toBeLessThan(
+      button.getBoundingClientRect().height * 3,
+    );
+  },
+};
+
+/** Long Indonesian text in cells: cut off with an ellipsis, the full text in the cell's title. */
+export const LongIndonesianText: Story = {
+  args: {
+    rows: creatorRows(3).map((row, index) => ({
+      ...row,
+      name:
+        index === 0
+          ? 'Pusat Pelatihan Kewirausahaan dan Pemberdayaan Masyarakat Kabupaten Kepulauan Seribu Utara'
+          : row.name,
+    })),
+  },
+  play: async ({ canvasElement }) => {
+    const long = 'Pusat Pelatihan Kewirausahaan dan Pemberdayaan Masyarakat Kabupaten Kepulauan Seribu Utara';
+    await expect(within(canvasElement).getByTitle(long)).toBeInTheDocument();
   },
 };

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { fn } from 'storybook/test';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../resource.js';
-import { nextSort, pageSummary } from './DataTable.js';
+import { ConsoleMessagesProvider } from '../../theme/messages.js';
+import { DataTable, nextSort, pageSummary } from './DataTable.js';
 import { creatorRows } from './DataTable.fixtures.js';
 import * as stories from './DataTable.stories.js';
 
@@ -184,7 +185,7 @@ describe('DataTable', () => {
     expect(onSelected).toHaveBeenLastCalledWith(['c3']);
     await userEvent.keyboard('{Home}');
     expect(rows[0]).toHaveFocus();
-    await userEvent.click(rows[3]!.querySelector('td.sc-data-table-select')!);
+    await userEvent.click(rows[3]!.querySelector('td.cui-data-table-select')!);
     expect(onRowOpen).toHaveBeenCalledTimes(1);
     await userEvent.click(rows[4]!.querySelectorAll('td')[1]!);
     expect(onRowOpen).toHaveBeenLastCalledWith(expect.objectContaining({ id: 'c5' }));
@@ -214,5 +215,79 @@ describe('DataTable', () => {
     const first = bodyRows()[0]!;
     expect(within(first).getByText('Budi Santoso').tagName).toBe('STRONG');
     expect(first).not.toHaveTextContent('Jakarta');
+  });
+});
+
+describe('DataTable embedding', () => {
+  interface Creator {
+    id: string;
+    name: string;
+    followers: number | null;
+  }
+  const rows: Creator[] = [
+    { id: 'a', name: 'Budi', followers: 300 },
+    { id: 'b', name: 'ani', followers: null },
+    { id: 'c', name: 'Citra', followers: 50 },
+  ];
+  const names = () => bodyRows().map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+
+  it('sorts client-side when no onSortChange is given (interface rows, blanks last, id-ID collation)', async () => {
+    const user = userEvent.setup();
+    render(
+      <DataTable<Creator>
+        label="Creators"
+        rows={rows}
+        columns={[
+          { id: 'name', header: 'Name', sortable: true },
+          { id: 'followers', header: 'Followers', sortable: true },
+        ]}
+      />,
+    );
+    expect(names()).toEqual(['Budi', 'ani', 'Citra']);
+    await user.click(screen.getByRole('button', { name: /Name/ }));
+    expect(names()).toEqual(['ani', 'Budi', 'Citra']);
+    await user.click(screen.getByRole('button', { name: /Followers/ }));
+    expect(names()).toEqual(['Citra', 'Budi', 'ani']);
+    await user.click(screen.getByRole('button', { name: /Followers/ }));
+    expect(names()).toEqual(['Budi', 'Citra', 'ani']);
+    expect(screen.getByRole('columnheader', { name: /Followers/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
+  it('leaves the order to the host when onSortChange is given', async () => {
+    const user = userEvent.setup();
+    const onSortChange = fn();
+    render(
+      <DataTable<Creator>
+        label="Creators"
+        rows={rows}
+        onSortChange={onSortChange}
+        columns={[{ id: 'name', header: 'Name', sortable: true }]}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: /Name/ }));
+    expect(onSortChange).toHaveBeenCalledWith({ field: 'name', direction: 'asc' });
+    expect(names()).toEqual(['Budi', 'ani', 'Citra']);
+  });
+
+  it('takes its strings from the messages prop over the provider, and titles text cells', () => {
+    render(
+      <ConsoleMessagesProvider messages={{ dataTable: { empty: 'Tidak ada data', columns: 'Kolom' } }}>
+        <DataTable<Creator> label="Creators" rows={[]} columns={[{ id: 'name', header: 'Name' }]} />
+        <DataTable<Creator>
+          label="Others"
+          rows={rows}
+          total={3}
+          messages={{ nextPage: 'Berikutnya' }}
+          columns={[{ id: 'name', header: 'Name' }]}
+        />
+      </ConsoleMessagesProvider>,
+    );
+    expect(screen.getByText('Tidak ada data')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Kolom' })).toHaveLength(2);
+    expect(screen.getByRole('button', { name: 'Berikutnya' })).toBeInTheDocument();
+    expect(screen.getByRole('cell', { name: 'Budi' })).toHaveAttribute('title', 'Budi');
   });
 });

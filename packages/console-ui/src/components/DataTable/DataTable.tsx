@@ -2,7 +2,6 @@ import {
   useEffect,
   useId,
   useLayoutEffect,
-  useMemo,
   useRef,
   useState,
   type CSSProperties,
@@ -11,170 +10,58 @@ import {
 } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
+import { useMessages } from '../../theme/messages.js';
 import {
   formatFieldValue,
   formatGrouped,
-  isNumericField,
   type FormatOptions,
   type ResourceField,
   type ResourceRow,
 } from '../../resource.js';
-import { useControllableState } from './useControllableState.js';
+import { buttonCss } from '../../primitives/Button.js';
+import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
+import { ColumnsMenu } from './ColumnsMenu.js';
+import { DATA_TABLE_MESSAGES, cellValue, type DataTableProps } from './model.js';
+import { Pagination } from './Pagination.js';
+import { useDataTable } from './useDataTable.js';
 import { useVirtualRows } from './useVirtualRows.js';
 
-export type SortDirection = 'asc' | 'desc';
-
-export interface SortState {
-  field: string;
-  direction: SortDirection;
-}
-
-export interface DataTableColumn<Row = ResourceRow> {
-  /** Unique id; for field columns the field name (also the sort key). */
-  id: string;
-  header: string;
-  /** The field the column shows; drives the default cell format. */
-  field?: ResourceField;
-  /** Custom cell content. */
-  cell?: (row: Row) => ReactNode;
-  sortable?: boolean;
-  align?: 'start' | 'end' | 'center';
-  /** CSS width, e.g. "12rem". */
-  width?: string;
-  /** Whether the column can be hidden from the columns menu (default true). */
-  hideable?: boolean;
-}
-
-/** Cursor pagination: the server gives next/previous cursors rather than page numbers. */
-export interface KeysetPagination {
-  hasNext: boolean;
-  hasPrev: boolean;
-  onNext: () => void;
-  onPrev: () => void;
-}
-
-export interface DataTableProps<Row extends ResourceRow = ResourceRow> {
-  /** Accessible name of the table, e.g. "Creators". */
-  label: string;
-  rows: Row[];
-  /** Field definitions; columns come from the fields marked `list` (all when none is). */
-  fields?: ResourceField[];
-  /** Explicit columns (override `fields`). */
-  columns?: DataTableColumn<Row>[];
-  getRowId?: (row: Row) => string;
-  /** Names a row for screen readers, e.g. in "Select row Budi Santoso". */
-  rowLabel?: (row: Row) => string;
-  /** All rows matching the filters (offset pagination). */
-  total?: number;
-  /** The total is the server's estimate (huge unfiltered tables): shown as "about 1.000.000". */
-  totalEstimated?: boolean;
-
-  sort?: SortState | null;
-  defaultSort?: SortState | null;
-  onSortChange?: (sort: SortState) => void;
-
-  /** 1-based page (offset pagination). */
-  page?: number;
-  defaultPage?: number;
-  onPageChange?: (page: number) => void;
-  pageSize?: number;
-  defaultPageSize?: number;
-  pageSizeOptions?: number[];
-  onPageSizeChange?: (pageSize: number) => void;
-  /** Keyset pagination instead of pages. */
-  keyset?: KeysetPagination;
-
-  hiddenColumns?: string[];
-  defaultHiddenColumns?: string[];
-  onHiddenColumnsChange?: (hidden: string[]) => void;
-  /** Columns whose header stays but whose cells are left blank (filter presets use this). */
-  hiddenRendering?: string[];
-
-  selected?: string[];
-  defaultSelected?: string[];
-  onSelectedChange?: (ids: string[]) => void;
-  /** Shown above the table when rows are selected, e.g. a "Delete selected" button. */
-  bulkActions?: (selectedIds: string[], clearSelection: () => void) => ReactNode;
-  /** Per-row controls (edit, delete…), in the last column. */
-  rowActions?: (row: Row) => ReactNode;
-  /** Enter on a focused row, or a click on it. */
-  onRowOpen?: (row: Row) => void;
-  /** Read-only users: no selection, bulk or row actions. */
-  readOnly?: boolean;
-
-  loading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
-  emptyMessage?: string;
-  emptyAction?: ReactNode;
-
-  /** Render only the rows in view: `'auto'` (default) from `virtualizeFrom` rows on. */
-  virtualize?: boolean | 'auto';
-  virtualizeFrom?: number;
-  rowHeight?: number;
-  overscan?: number;
-  /** Max height of the scroll area, px (the header sticks to its top). */
-  height?: number;
-  /** Slot on the left of the toolbar (e.g. a FilterBar or an "Add" button). */
-  toolbar?: ReactNode;
-  formatOptions?: FormatOptions;
-  className?: string;
-}
-
-const DEFAULT_PAGE_SIZES = [25, 50, 100, 200];
-
-/** Columns for the fields shown in lists (`list: true`); every field when none is marked. */
-export function columnsFromFields<Row extends ResourceRow = ResourceRow>(
-  fields: ResourceField[],
-): DataTableColumn<Row>[] {
-  const listed = fields.some((field) => field.list) ? fields.filter((field) => field.list) : fields;
-  return listed.map((field) => ({
-    id: field.name,
-    header: field.label,
-    field,
-    sortable: field.sortable ?? false,
-    align: isNumericField(field) ? 'end' : field.type === 'boolean' ? 'center' : 'start',
-  }));
-}
+export {
+  DATA_TABLE_MESSAGES,
+  columnsFromFields,
+  nextSort,
+  pageSummary,
+  sortRows,
+  type DataTableColumn,
+  type DataTableMessages,
+  type DataTableProps,
+  type KeysetPagination,
+  type SortDirection,
+  type SortState,
+} from './model.js';
 
 /** The default cell for a field: formatted text, a Yes/No badge for booleans. */
-export function renderFieldCell(field: ResourceField, value: unknown, options?: FormatOptions): ReactNode {
+export function renderFieldCell(
+  field: ResourceField,
+  value: unknown,
+  options?: FormatOptions,
+  labels: { yes: string; no: string } = DATA_TABLE_MESSAGES,
+): ReactNode {
   if (field.type === 'boolean') {
     if (value === null || value === undefined) return '-';
     const yes = value === true || value === 'true' || value === 1;
     return (
-      <Badge className="sc-badge" data-tone={yes ? 'success' : 'neutral'}>
-        {yes ? 'Yes' : 'No'}
+      <Badge className="cui-badge" data-tone={yes ? 'success' : 'neutral'}>
+        {yes ? labels.yes : labels.no}
       </Badge>
     );
   }
   if (field.type === 'secret') {
-    return <span className="sc-data-table-secret">{formatFieldValue(field, value, options)}</span>;
+    return <span className="cui-data-table-secret">{formatFieldValue(field, value, options)}</span>;
   }
   return formatFieldValue(field, value, options);
 }
-
-/** Next sort when a header is activated: a new column sorts ascending, the current one flips. */
-export function nextSort(current: SortState | null | undefined, field: string): SortState {
-  if (current?.field === field) return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { field, direction: 'asc' };
-}
-
-/** "1–50 of 1.234" for offset pagination; "1–50 of about 1.000.000" when the total is an estimate. */
-export function pageSummary(
-  page: number,
-  pageSize: number,
-  count: number,
-  total: number,
-  estimated = false,
-): string {
-  const of = `of ${estimated ? 'about ' : ''}${formatGrouped(total)}`;
-  if (total === 0 || count === 0) return `0 ${of}`;
-  const first = (page - 1) * pageSize + 1;
-  return `${formatGrouped(first)}–${formatGrouped(first + count - 1)} ${of}`;
-}
-
-const defaultGetRowId = (row: ResourceRow) => String(row.id);
 
 /**
  * A data table driven by field definitions: sortable headers, offset or keyset pagination, column visibility,
@@ -186,18 +73,15 @@ const defaultGetRowId = (row: ResourceRow) => String(row.id);
  *   sort={sort} onSortChange={setSort} page={page} onPageChange={setPage}
  *   rowActions={(row) => <button onClick={() => edit(row)}>Edit</button>} />
  */
-export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTableProps<Row>) {
+export function DataTable<Row extends object = ResourceRow>(props: DataTableProps<Row>) {
+  useThemeCheck('DataTable');
   const {
     label,
-    rows,
-    fields,
-    columns: explicitColumns,
-    getRowId = defaultGetRowId as (row: Row) => string,
     rowLabel,
     total,
     totalEstimated = false,
     keyset,
-    pageSizeOptions = DEFAULT_PAGE_SIZES,
+    pageSizeOptions,
     hiddenRendering = [],
     bulkActions,
     rowActions,
@@ -206,7 +90,7 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
     loading = false,
     error,
     onRetry,
-    emptyMessage = 'No records found',
+    emptyMessage,
     emptyAction,
     virtualize = 'auto',
     virtualizeFrom = 100,
@@ -219,36 +103,14 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
   } = props;
 
   const id = useId();
-  const [sort, setSort] = useControllableState(
-    props.sort,
-    props.defaultSort ?? null,
-    props.onSortChange as ((s: SortState | null) => void) | undefined,
-  );
-  const [page, setPage] = useControllableState(props.page, props.defaultPage ?? 1, props.onPageChange);
-  const [pageSize, setPageSize] = useControllableState(
-    props.pageSize,
-    props.defaultPageSize ?? 50,
-    props.onPageSizeChange,
-  );
-  const [hidden, setHidden] = useControllableState(
-    props.hiddenColumns,
-    props.defaultHiddenColumns ?? [],
-    props.onHiddenColumnsChange,
-  );
-  const [selected, setSelected] = useControllableState(
-    props.selected,
-    props.defaultSelected ?? [],
-    props.onSelectedChange,
-  );
-
-  const allColumns = useMemo(
-    () => explicitColumns ?? (fields ? columnsFromFields<Row>(fields) : []),
-    [explicitColumns, fields],
-  );
-  const columns = allColumns.filter((column) => !hidden.includes(column.id));
-  const selectable =
-    !readOnly &&
-    (props.onSelectedChange !== undefined || props.selected !== undefined || bulkActions !== undefined);
+  const m = useMessages('dataTable', DATA_TABLE_MESSAGES, props.messages);
+  const table = useDataTable<Row>({
+    ...props,
+    selectable:
+      props.onSelectedChange !== undefined || props.selected !== undefined || bulkActions !== undefined,
+  });
+  const { rows, ids, columns, allColumns, sort, page, pageSize, hidden, selected, selectable } = table;
+  const { setPage, setPageSize, allSelected, someSelected, toggleRow, toggleAll, clearSelection } = table;
   const showActions = !readOnly && rowActions !== undefined;
   const colCount = columns.length + (selectable ? 1 : 0) + (showActions ? 1 : 0);
 
@@ -277,26 +139,10 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
     }
   });
 
-  const ids = rows.map(getRowId);
-  const selectedOnPage = ids.filter((rowId) => selected.includes(rowId));
-  const allSelected = ids.length > 0 && selectedOnPage.length === ids.length;
-  const someSelected = selectedOnPage.length > 0 && !allSelected;
   const selectAllRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (selectAllRef.current) selectAllRef.current.indeterminate = someSelected;
   }, [someSelected]);
-
-  const toggleRow = (rowId: string) =>
-    setSelected(
-      selected.includes(rowId) ? selected.filter((entry) => entry !== rowId) : [...selected, rowId],
-    );
-  const toggleAll = () =>
-    setSelected(
-      allSelected
-        ? selected.filter((entry) => !ids.includes(entry))
-        : [...selected, ...ids.filter((rowId) => !selected.includes(rowId))],
-    );
-  const clearSelection = () => setSelected([]);
 
   const moveTo = (index: number) => {
     const next = Math.max(0, Math.min(rows.length - 1, index));
@@ -357,15 +203,14 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
   };
 
   const state = error ? 'error' : loading ? 'loading' : rows.length === 0 ? 'empty' : 'ready';
-  const count = rows.length;
 
   let body: ReactNode;
   if (state === 'loading') {
     body = Array.from({ length: Math.min(pageSize, 8) }, (_, index) => (
-      <tr key={index} className="sc-data-table-skeleton" aria-hidden="true">
+      <tr key={index} className="cui-data-table-skeleton" aria-hidden="true">
         {Array.from({ length: colCount }, (_, cell) => (
           <td key={cell}>
-            <span className="sc-skeleton" />
+            <span className="cui-skeleton" />
           </td>
         ))}
       </tr>
@@ -373,11 +218,11 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
   } else if (state === 'error') {
     body = (
       <tr>
-        <td colSpan={colCount} className="sc-data-table-message" data-tone="error">
+        <td colSpan={colCount} className="cui-data-table-message" data-tone="error">
           <div role="alert">{error}</div>
           {onRetry ? (
-            <button type="button" className="sc-button" onClick={onRetry}>
-              Retry
+            <button type="button" className="cui-button" onClick={onRetry}>
+              {m.retry}
             </button>
           ) : null}
         </td>
@@ -386,8 +231,8 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
   } else if (state === 'empty') {
     body = (
       <tr>
-        <td colSpan={colCount} className="sc-data-table-message">
-          <p>{emptyMessage}</p>
+        <td colSpan={colCount} className="cui-data-table-message">
+          <p>{emptyMessage ?? m.empty}</p>
           {emptyAction}
         </td>
       </tr>
@@ -396,7 +241,7 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
     body = (
       <>
         {virtual.padTop > 0 ? (
-          <tr aria-hidden="true" className="sc-data-table-spacer" style={{ height: virtual.padTop }}>
+          <tr aria-hidden="true" className="cui-data-table-spacer" style={{ height: virtual.padTop }}>
             <td colSpan={colCount} />
           </tr>
         ) : null}
@@ -422,7 +267,7 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
                 const target = event.target as HTMLElement;
                 if (
                   target.closest(
-                    'button, a, input, select, label, textarea, .sc-data-table-select, .sc-data-table-actions',
+                    'button, a, input, select, label, textarea, .cui-data-table-select, .cui-data-table-actions',
                   )
                 )
                   return;
@@ -431,33 +276,40 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
               }}
             >
               {selectable ? (
-                <td className="sc-data-table-select">
+                <td className="cui-data-table-select">
                   <input
                     type="checkbox"
                     tabIndex={-1}
-                    aria-label={`Select row ${name}`}
+                    aria-label={m.selectRow(name)}
                     checked={isSelected}
                     onChange={() => toggleRow(rowId)}
                   />
                 </td>
               ) : null}
-              {columns.map((column) => (
-                <td key={column.id} data-align={column.align ?? 'start'}>
-                  {hiddenRendering.includes(column.id)
-                    ? null
-                    : column.cell
-                      ? column.cell(row)
-                      : column.field
-                        ? renderFieldCell(column.field, row[column.field.name], formatOptions)
-                        : String(row[column.id] ?? '')}
-                </td>
-              ))}
-              {showActions ? <td className="sc-data-table-actions">{rowActions(row)}</td> : null}
+              {columns.map((column) => {
+                if (hiddenRendering.includes(column.id))
+                  return <td key={column.id} data-align={column.align ?? 'start'} />;
+                const content = column.cell
+                  ? column.cell(row)
+                  : column.field
+                    ? renderFieldCell(column.field, cellValue(row, column.field.name), formatOptions, m)
+                    : String(cellValue(row, column.id) ?? '');
+                // A cut-off cell shows its full text on hover (and to assistive tech, through title).
+                const title =
+                  column.title?.(row) ??
+                  (typeof content === 'string' || typeof content === 'number' ? String(content) : undefined);
+                return (
+                  <td key={column.id} data-align={column.align ?? 'start'} title={title || undefined}>
+                    {content}
+                  </td>
+                );
+              })}
+              {showActions ? <td className="cui-data-table-actions">{rowActions(row)}</td> : null}
             </tr>
           );
         })}
         {virtual.padBottom > 0 ? (
-          <tr aria-hidden="true" className="sc-data-table-spacer" style={{ height: virtual.padBottom }}>
+          <tr aria-hidden="true" className="cui-data-table-spacer" style={{ height: virtual.padBottom }}>
             <td colSpan={colCount} />
           </tr>
         ) : null}
@@ -469,35 +321,35 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
 
   return (
     <Root
-      className={['sc-data-table', className].filter(Boolean).join(' ')}
+      className={['cui-data-table', className].filter(Boolean).join(' ')}
       data-state={state}
       data-virtualized={windowed ? '' : undefined}
-      style={{ '--sc-dt-row-height': `${rowHeight}px` } as CSSProperties}
+      data-layout={windowed ? 'fixed' : undefined}
+      style={{ '--cui-dt-row-height': `${rowHeight}px` } as CSSProperties}
     >
-      <Toolbar className="sc-data-table-toolbar">
-        <div className="sc-data-table-toolbar-slot">{toolbar}</div>
+      <Toolbar className="cui-data-table-toolbar">
+        <div className="cui-data-table-toolbar-slot">{toolbar}</div>
         {hideableColumns.length > 0 ? (
           <ColumnsMenu
             columns={hideableColumns}
             hidden={hidden}
-            onToggle={(column) =>
-              setHidden(hidden.includes(column) ? hidden.filter((c) => c !== column) : [...hidden, column])
-            }
+            messages={m}
+            onToggle={(column) => table.toggleColumn(column)}
           />
         ) : null}
       </Toolbar>
       {selectable && selected.length > 0 ? (
-        <BulkBar className="sc-data-table-bulk" role="region" aria-label="Bulk actions">
-          <span role="status">{formatGrouped(selected.length)} selected</span>
+        <BulkBar className="cui-data-table-bulk" role="region" aria-label={m.bulkActions}>
+          <span role="status">{m.selected(formatGrouped(selected.length))}</span>
           {bulkActions?.(selected, clearSelection)}
-          <button type="button" className="sc-button" data-kind="ghost" onClick={clearSelection}>
-            Clear selection
+          <button type="button" className="cui-button" data-kind="ghost" onClick={clearSelection}>
+            {m.clearSelection}
           </button>
         </BulkBar>
       ) : null}
       <Scroll
         ref={scrollRef}
-        className="sc-data-table-scroll"
+        className="cui-data-table-scroll"
         style={{ maxHeight: height }}
         onScroll={virtual.onScroll}
       >
@@ -510,17 +362,17 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
           aria-readonly={readOnly || undefined}
           onKeyDown={onGridKeyDown}
         >
-          <caption id={`${id}-caption`} className="sc-visually-hidden">
+          <caption id={`${id}-caption`} className="cui-visually-hidden">
             {label}
           </caption>
           <thead ref={theadRef}>
             <tr aria-rowindex={windowed ? 1 : undefined}>
               {selectable ? (
-                <th scope="col" className="sc-data-table-select">
+                <th scope="col" className="cui-data-table-select">
                   <input
                     ref={selectAllRef}
                     type="checkbox"
-                    aria-label="Select all rows on this page"
+                    aria-label={m.selectAll}
                     checked={allSelected}
                     disabled={rows.length === 0 || loading}
                     onChange={toggleAll}
@@ -548,13 +400,13 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
                     {column.sortable ? (
                       <button
                         type="button"
-                        className="sc-data-table-sort"
-                        onClick={() => setSort(nextSort(sort, column.id))}
+                        className="cui-data-table-sort"
+                        onClick={() => table.toggleSort(column.id)}
                       >
                         {column.header}
                         <span
                           aria-hidden="true"
-                          className="sc-data-table-sort-icon"
+                          className="cui-data-table-sort-icon"
                           data-direction={direction ?? 'none'}
                         >
                           {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : '↕'}
@@ -567,8 +419,8 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
                 );
               })}
               {showActions ? (
-                <th scope="col" className="sc-data-table-actions">
-                  <span className="sc-visually-hidden">Actions</span>
+                <th scope="col" className="cui-data-table-actions">
+                  <span className="cui-visually-hidden">{m.actions}</span>
                 </th>
               ) : null}
             </tr>
@@ -577,183 +429,42 @@ export function DataTable<Row extends ResourceRow = ResourceRow>(props: DataTabl
         </table>
       </Scroll>
       {loading ? (
-        <span role="status" className="sc-visually-hidden">
-          Loading {label}…
+        <span role="status" className="cui-visually-hidden">
+          {m.loading(label)}
         </span>
       ) : null}
-      <Footer className="sc-data-table-footer">
-        {keyset ? (
-          <>
-            <span className="sc-data-table-summary">
-              {total !== undefined
-                ? `${formatGrouped(count)} shown of ${totalEstimated ? 'about ' : ''}${formatGrouped(total)}`
-                : `${formatGrouped(count)} shown`}
-            </span>
-            <div className="sc-data-table-pager">
-              <button
-                type="button"
-                className="sc-button"
-                disabled={!keyset.hasPrev || loading}
-                onClick={keyset.onPrev}
-              >
-                Previous page
-              </button>
-              <button
-                type="button"
-                className="sc-button"
-                disabled={!keyset.hasNext || loading}
-                onClick={keyset.onNext}
-              >
-                Next page
-              </button>
-            </div>
-          </>
-        ) : total !== undefined ? (
-          <>
-            <label className="sc-data-table-page-size">
-              Rows per page
-              <select
-                value={pageSize}
-                onChange={(event) => {
-                  setPageSize(Number(event.target.value));
-                  setPage(1);
-                }}
-              >
-                {pageSizeOptions.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <span className="sc-data-table-summary" aria-live="polite">
-              {pageSummary(page, pageSize, count, total, totalEstimated)}
-            </span>
-            <div className="sc-data-table-pager">
-              <button
-                type="button"
-                className="sc-button"
-                disabled={page <= 1 || loading}
-                onClick={() => setPage(page - 1)}
-              >
-                Previous page
-              </button>
-              <button
-                type="button"
-                className="sc-button"
-                disabled={page * pageSize >= total || loading}
-                onClick={() => setPage(page + 1)}
-              >
-                Next page
-              </button>
-            </div>
-          </>
-        ) : null}
-      </Footer>
+      <Pagination
+        count={rows.length}
+        total={total}
+        totalEstimated={totalEstimated}
+        keyset={keyset}
+        page={page}
+        pageSize={pageSize}
+        pageSizeOptions={pageSizeOptions}
+        onPageChange={setPage}
+        onPageSizeChange={setPageSize}
+        loading={loading}
+        messages={m}
+      />
     </Root>
   );
 }
 
-interface ColumnsMenuProps {
-  columns: Array<{ id: string; header: string }>;
-  hidden: string[];
-  onToggle: (column: string) => void;
-}
-
-function ColumnsMenu({ columns, hidden, onToggle }: ColumnsMenuProps) {
-  const [open, setOpen] = useState(false);
-  const id = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', onPointer);
-    return () => document.removeEventListener('mousedown', onPointer);
-  }, [open]);
-  return (
-    <MenuRoot
-      ref={rootRef}
-      className="sc-data-table-columns"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape' && open) {
-          event.stopPropagation();
-          setOpen(false);
-          buttonRef.current?.focus();
-        }
-      }}
-    >
-      <button
-        ref={buttonRef}
-        type="button"
-        className="sc-button"
-        aria-expanded={open}
-        aria-controls={`${id}-menu`}
-        onClick={() => setOpen(!open)}
-      >
-        Columns
-      </button>
-      {open ? (
-        <fieldset id={`${id}-menu`} className="sc-data-table-columns-menu">
-          <legend>Visible columns</legend>
-          {columns.map((column) => (
-            <label key={column.id}>
-              <input
-                type="checkbox"
-                checked={!hidden.includes(column.id)}
-                onChange={() => onToggle(column.id)}
-              />
-              {column.header}
-            </label>
-          ))}
-        </fieldset>
-      ) : null}
-    </MenuRoot>
-  );
-}
-
-const buttonStyles = `
-  .sc-button {
-    font: inherit;
-    font-size: ${t.fontSizeSm};
-    padding: ${t.space1} ${t.space3};
-    border-radius: ${t.radiusSm};
-    border: 1px solid ${t.colorBorder};
-    background: ${t.colorSurface};
-    color: ${t.colorText};
-    cursor: pointer;
-  }
-  .sc-button:disabled {
-    cursor: not-allowed;
-    color: ${t.colorTextMuted};
-  }
-  .sc-button[data-kind='danger'] {
-    border-color: ${t.colorDanger};
-    color: ${t.colorDanger};
-  }
-  .sc-button:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 2px;
-  }
-`;
-
 const Root = styled.div`
   display: flex;
   flex-direction: column;
+  /* Inside a grid or flex parent the table scrolls instead of widening the page. */
+  min-width: 0;
+  max-width: 100%;
   gap: ${t.space2};
   font-family: ${t.fontFamily};
   font-size: ${t.fontSizeMd};
   color: ${t.colorText};
-  ${buttonStyles}
-  .sc-visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+  .cui-button {
+    ${buttonCss}
+  }
+  .cui-visually-hidden {
+    ${visuallyHiddenCss}
   }
 `;
 
@@ -761,7 +472,7 @@ const Toolbar = styled.div`
   display: flex;
   align-items: flex-start;
   gap: ${t.space2};
-  .sc-data-table-toolbar-slot {
+  .cui-data-table-toolbar-slot {
     flex: 1;
     min-width: 0;
   }
@@ -778,19 +489,24 @@ const BulkBar = styled.div`
 
 const Scroll = styled.div`
   overflow: auto;
+  min-width: 0;
   border: 1px solid ${t.colorBorder};
   border-radius: ${t.radiusMd};
   background: ${t.colorSurface};
-  scroll-padding-top: var(--sc-dt-row-height);
+  scroll-padding-top: var(--cui-dt-row-height);
   table {
     width: 100%;
     border-collapse: separate;
     border-spacing: 0;
   }
+  /* Windowed rows change while scrolling: fixed layout keeps the columns from jumping to fit each window. */
+  [data-layout='fixed'] & table {
+    table-layout: fixed;
+  }
   th,
   td {
     padding: 0 ${t.space3};
-    height: var(--sc-dt-row-height);
+    height: var(--cui-dt-row-height);
     border-bottom: 1px solid ${t.colorBorder};
     text-align: start;
     white-space: nowrap;
@@ -814,13 +530,13 @@ const Scroll = styled.div`
   [data-align='center'] {
     text-align: center;
   }
-  .sc-data-table-select {
+  .cui-data-table-select {
     width: 2.5rem;
   }
-  .sc-data-table-actions {
+  .cui-data-table-actions {
     text-align: end;
   }
-  .sc-data-table-sort {
+  .cui-data-table-sort {
     font: inherit;
     color: inherit;
     background: none;
@@ -830,7 +546,7 @@ const Scroll = styled.div`
     gap: ${t.space1};
     cursor: pointer;
   }
-  .sc-data-table-sort:focus-visible {
+  .cui-data-table-sort:focus-visible {
     outline: 2px solid ${t.colorFocus};
   }
   tbody tr[data-index]:hover {
@@ -846,99 +562,37 @@ const Scroll = styled.div`
     outline: 2px solid ${t.colorFocus};
     outline-offset: -2px;
   }
-  .sc-data-table-spacer td {
+  .cui-data-table-spacer td {
     padding: 0;
     border: 0;
     height: auto;
   }
-  .sc-data-table-message {
+  .cui-data-table-message {
     text-align: center;
     padding: ${t.space6};
     height: auto;
     white-space: normal;
   }
-  .sc-data-table-message[data-tone='error'] [role='alert'] {
+  .cui-data-table-message[data-tone='error'] [role='alert'] {
     color: ${t.colorDanger};
     margin-bottom: ${t.space3};
   }
-  .sc-skeleton {
+  .cui-skeleton {
     display: block;
     height: 0.75rem;
     border-radius: ${t.radiusSm};
     background: ${t.colorBorder};
-    animation: sc-pulse 1.2s ease-in-out infinite;
+    animation: cui-pulse 1.2s ease-in-out infinite;
   }
-  @keyframes sc-pulse {
+  @keyframes cui-pulse {
     50% {
       opacity: 0.45;
     }
   }
   @media (prefers-reduced-motion: reduce) {
-    .sc-skeleton {
+    .cui-skeleton {
       animation: none;
     }
-  }
-`;
-
-const Footer = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: flex-end;
-  gap: ${t.space4};
-  font-size: ${t.fontSizeSm};
-  color: ${t.colorTextMuted};
-  &:empty {
-    display: none;
-  }
-  .sc-data-table-page-size {
-    display: inline-flex;
-    align-items: center;
-    gap: ${t.space2};
-  }
-  select {
-    font: inherit;
-    color: ${t.colorText};
-    background: ${t.colorSurface};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusSm};
-    padding: 2px ${t.space1};
-  }
-  .sc-data-table-pager {
-    display: inline-flex;
-    gap: ${t.space2};
-  }
-`;
-
-const MenuRoot = styled.div`
-  position: relative;
-  .sc-data-table-columns-menu {
-    position: absolute;
-    right: 0;
-    top: calc(100% + ${t.space1});
-    z-index: 5;
-    min-width: 12rem;
-    margin: 0;
-    padding: ${t.space2} ${t.space3};
-    display: flex;
-    flex-direction: column;
-    gap: ${t.space1};
-    background: ${t.colorSurfaceRaised};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusSm};
-    box-shadow: ${t.shadowMd};
-  }
-  legend {
-    float: left;
-    width: 100%;
-    padding: 0 0 ${t.space1};
-    font-size: ${t.fontSizeSm};
-    color: ${t.colorTextMuted};
-  }
-  label {
-    display: flex;
-    gap: ${t.space2};
-    align-items: center;
-    white-space: nowrap;
   }
 `;
 

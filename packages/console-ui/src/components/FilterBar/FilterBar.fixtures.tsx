@@ -143,7 +143,7 @@ export const packageRows = [
 
 /**
  * The logistics page in miniature: the preset's filter picks the rows, its hidden columns and hidden
- * rendering drive the table (spec: Packaging hides cust_notified; Receipt Confirmation hides the receipt's
+ * rendering drive the table (Packaging hides cust_notified; Receipt Confirmation hides the receipt's
  * rendering).
  */
 export function LogisticsListDemo({ initialPresetId = 'packaging' }: { initialPresetId?: string }) {

@@ -177,7 +177,7 @@ describe('FilterBar', () => {
     expect(within(menu).getByRole('switch', { name: 'Share Top TikTok' })).toBeChecked();
     await userEvent.click(within(menu).getByRole('switch', { name: 'Share Top TikTok' }));
     expect(onShareView).toHaveBeenCalledWith('v2', false);
-    expect(within(menu).getByText('Shared', { selector: '.sc-saved-views-badge' })).toBeInTheDocument();
+    expect(within(menu).getByText('Shared', { selector: '.cui-saved-views-badge' })).toBeInTheDocument();
     expect(within(menu).getByRole('button', { name: 'Save view' })).toBeDisabled();
     await userEvent.type(
       within(menu).getByRole('textbox', { name: 'Save current view as' }),

@@ -1,6 +1,8 @@
 export {
+  FILTER_BAR_MESSAGES,
   FilterBar,
   FieldFilterEditor,
+  type FilterBarMessages,
   type FilterBarProps,
   type FilterPresetsActor,
   type SavedView,

@@ -16,7 +16,7 @@ const after = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeo
 const serverMessage = 'Username atau password salah';
 
 const meta = {
-  title: 'Console UI/LoginForm',
+  title: 'Console/LoginForm',
   component: LoginForm,
   parameters: { layout: 'fullscreen' },
   args: {
@@ -84,7 +84,8 @@ export const CommunicationError: Story = {
 export const SubmitWithEnter: Story = {
   args: {
     login: fn<LoginFn>(() => after(150, demoUser)),
-    delays: { LOGIN_SUCCESS_HOLD: 200 },
+    // Long enough that a slow, shared machine still sees the success label before onSuccess.
+    delays: { LOGIN_SUCCESS_HOLD: 1500 },
   },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
@@ -94,7 +95,7 @@ export const SubmitWithEnter: Story = {
     await expect(canvas.getByRole('button', { name: 'Memuat...' })).toBeDisabled();
     await expect(await canvas.findByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeDisabled();
     await expect(args.onSuccess).not.toHaveBeenCalled();
-    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledWith(demoUser));
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledWith(demoUser), { timeout: 5000 });
     await expect(args.onSuccess).toHaveBeenCalledTimes(1);
   },
 };
@@ -211,7 +212,7 @@ export const AllStates: Story = {
               display: 'grid',
               gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))',
               gap: 16,
-              background: 'var(--sc-color-bg)',
+              background: 'var(--cui-color-bg)',
               padding: 8,
             }}
           >
@@ -237,5 +238,105 @@ export const AllStates: Story = {
     await expect(canvas.getAllByRole('button', { name: 'Memuat...' })).toHaveLength(2);
     await expect(canvas.getAllByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toHaveLength(2);
     await expect(canvas.getAllByRole('alert')).toHaveLength(4);
+  },
+};
+
+const challenge: LoginFn = async () => ({ challenge: 'demo-challenge' });
+
+/** Two-step sign-in: the password was right, the form asks for the 6-digit code (login machine's `code` state). */
+export const CodeStep: Story = {
+  args: { initialState: { status: 'code', challenge: 'demo-challenge' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Masukkan kode 6 digit dari aplikasi autentikator')).toBeVisible();
+    await expect(canvas.getByRole('group', { name: 'Kode autentikator' })).toBeVisible();
+    await expect(canvas.queryByLabelText('Username')).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
+  },
+};
+
+/** The code is being checked (`code.verifying`): "Memuat..." and the boxes disabled. */
+export const CodeVerifying: Story = {
+  args: { initialState: { status: 'verifying', challenge: 'demo-challenge' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Memuat...' })).toBeDisabled();
+  },
+};
+
+/** A refused code: the error line, and the boxes emptied for the next try. */
+export const CodeRefused: Story = {
+  args: {
+    initialState: { status: 'code', challenge: 'demo-challenge', error: 'Error : Invalid code.' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Error : Invalid code.');
+  },
+};
+
+/** The whole two-step flow: password, a wrong code, a recovery code, then success and `onSuccess`. */
+export const TwoStepSignIn: Story = {
+  args: {
+    login: fn<LoginFn>(challenge),
+    verifyCode: fn(async ({ code }: { challenge: string; code: string }) =>
+      code === 'AAAA-BBBB' ? demoUser : Promise.reject({ status: 403, message: 'Invalid code.' }),
+    ),
+    delays: { LOGIN_SUCCESS_HOLD: 300 },
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Username'), 'ani');
+    await userEvent.type(canvas.getByLabelText('Password'), 'rahasia{Enter}');
+    const group = await canvas.findByRole('group', { name: 'Kode autentikator' });
+    await userEvent.click(within(group).getAllByRole('textbox')[0]!);
+    await userEvent.keyboard('654321');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent('Error : Invalid code.');
+    await userEvent.click(canvas.getByRole('button', { name: 'Gunakan kode pemulihan' }));
+    await userEvent.type(canvas.getByLabelText('Kode pemulihan'), 'AAAA-BBBB{Enter}');
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledWith(demoUser));
+    await expect(args.verifyCode).toHaveBeenLastCalledWith({
+      challenge: 'demo-challenge',
+      code: 'AAAA-BBBB',
+    });
+  },
+};
+
+/** Back from the code step to username and password. */
+export const CodeStepBack: Story = {
+  args: { login: fn<LoginFn>(challenge) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Password'), 'x{Enter}');
+    await userEvent.click(await canvas.findByRole('button', { name: 'Kembali ke login' }));
+    await expect(await canvas.findByLabelText('Username')).toBeVisible();
+  },
+};
+
+/** Done: after the success hold the machine has finished; the label stays while the app navigates away. */
+export const Done: Story = {
+  args: { login: fn<LoginFn>(async () => demoUser), delays: { LOGIN_SUCCESS_HOLD: 0 } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText('Password'), 'x{Enter}');
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledTimes(1));
+    await expect(canvas.getByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeDisabled();
+  },
+};
+
+/** Every string replaced through `messages` (an English form). */
+export const EnglishMessages: Story = {
+  args: {
+    messages: {
+      intro: 'Please sign in with your username and password.',
+      username: 'User name',
+      login: 'Sign in',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Please sign in with your username and password.')).toBeVisible();
+    await expect(canvas.getByLabelText('User name')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   },
 };

@@ -26,27 +26,27 @@ describe('LoginForm (stories)', () => {
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'password');
     expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    const footer = document.querySelector('.sc-login-form__footer');
+    const footer = document.querySelector('.cui-login-form__footer');
     expect(footer).toHaveTextContent('Staff Console · © 2025 Staff Console · v1.0.0');
   });
 
   it('Loading: "Memuat..." disabled with a spinner', () => {
     const { container } = render(<Loading />);
     expect(screen.getByRole('button', { name: 'Memuat...' })).toBeDisabled();
-    expect(container.querySelector('.sc-login-form__spinner')).toHaveAttribute('aria-hidden', 'true');
+    expect(container.querySelector('.cui-login-form__spinner')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByLabelText('Username')).toHaveAttribute('readonly');
   });
 
   it('Success: "Login Sukses, Mohon tunggu" disabled with a spinner', () => {
     const { container } = render(<Success />);
     expect(screen.getByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeDisabled();
-    expect(container.querySelector('.sc-login-form__spinner')).not.toBeNull();
+    expect(container.querySelector('.cui-login-form__spinner')).not.toBeNull();
   });
 
   it('ServerError and CommunicationError: the error line is an alert', () => {
     render(<ServerError />);
     expect(screen.getByRole('alert')).toHaveTextContent('Error : Username atau password salah');
-    expect(document.querySelector('.sc-login-form__spinner')).toBeNull();
+    expect(document.querySelector('.cui-login-form__spinner')).toBeNull();
     render(<CommunicationError />);
     expect(screen.getAllByRole('alert')[1]).toHaveTextContent('Error : Komunikasi dengan server bermasalah');
   });
@@ -155,14 +155,14 @@ describe('LoginForm (behaviour)', () => {
     );
     expect(screen.getByRole('heading', { name: 'Ads Console' })).toBeInTheDocument();
     expect(screen.getByText('Masuk dulu.')).toBeInTheDocument();
-    expect(document.querySelector('.sc-login-form__footer')).toHaveTextContent(
+    expect(document.querySelector('.cui-login-form__footer')).toHaveTextContent(
       'Ads Console · © 2030 PT Contoh · v2.0.0',
     );
   });
 
   it('defaults the version to v1.0.0 and the year to the current year', () => {
     render(<LoginForm login={never} onSuccess={vi.fn()} />);
-    expect(document.querySelector('.sc-login-form__footer')).toHaveTextContent(
+    expect(document.querySelector('.cui-login-form__footer')).toHaveTextContent(
       `© ${new Date().getFullYear()} Staff Console · v1.0.0`,
     );
   });

@@ -1,17 +1,75 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { keyframes, styled } from 'styled-components';
-import type { LoginFn, StoredUser } from '../../adapters.js';
+import type { LoginFn, StoredUser, VerifyCodeFn } from '../../adapters.js';
+import { OtpInput } from '../OtpInput/OtpInput.js';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
+import { useMessages } from '../../theme/messages.js';
+import { LOGIN_BUTTON_LABELS, LOGIN_GENERIC_ERROR } from '../../machines/loginButton.machine.js';
 import { useLoginForm, type LoginFormSeed } from './useLoginForm.js';
 
-/** The intro line above the fields (spec section 2: Indonesian, asks for username and password). */
+/** The intro line above the fields (Indonesian, asks for username and password). */
 export const LOGIN_FORM_INTRO = 'Silakan masukkan username dan password Anda untuk masuk.';
 export const LOGIN_FORM_DEFAULT_VERSION = 'v1.0.0';
 export const LOGIN_FORM_DEFAULT_PRODUCT = 'Staff Console';
 
+/** Every visible string of the LoginForm; the defaults are the console's own texts, Indonesian included. */
+export interface LoginFormMessages {
+  intro: string;
+  username: string;
+  password: string;
+  login: string;
+  loading: string;
+  success: string;
+  /** The error line for anything but a 403/404 with a server message. */
+  genericError: string;
+  /** Put before a server message: "Error : Password salah". */
+  errorPrefix: string;
+  /** The code step of two-step sign-in. */
+  codeIntro: string;
+  codeLabel: string;
+  recoveryIntro: string;
+  recoveryLabel: string;
+  useRecovery: string;
+  useAuthenticator: string;
+  back: string;
+}
+
+export const LOGIN_FORM_MESSAGES: LoginFormMessages = {
+  intro: LOGIN_FORM_INTRO,
+  username: 'Username',
+  password: 'Password',
+  login: LOGIN_BUTTON_LABELS.idle,
+  loading: LOGIN_BUTTON_LABELS.loading,
+  success: LOGIN_BUTTON_LABELS.success,
+  genericError: LOGIN_GENERIC_ERROR,
+  errorPrefix: 'Error : ',
+  codeIntro: 'Masukkan kode 6 digit dari aplikasi autentikator',
+  codeLabel: 'Kode autentikator',
+  recoveryIntro: 'Masukkan salah satu kode pemulihan Anda.',
+  recoveryLabel: 'Kode pemulihan',
+  useRecovery: 'Gunakan kode pemulihan',
+  useAuthenticator: 'Gunakan kode dari aplikasi autentikator',
+  back: 'Kembali ke login',
+};
+
+// The machine words its errors with the default texts; re-word them with the host's messages.
+function localError(error: string | null, m: LoginFormMessages): string | null {
+  if (error === null) return null;
+  if (error === LOGIN_GENERIC_ERROR) return m.genericError;
+  return error.startsWith(LOGIN_FORM_MESSAGES.errorPrefix)
+    ? m.errorPrefix + error.slice(LOGIN_FORM_MESSAGES.errorPrefix.length)
+    : error;
+}
+
 export interface LoginFormProps {
   /** Performs the login call; resolves with the stored-user record or rejects with a CallError. */
   login: LoginFn;
+  /**
+   * Two-step sign-in: redeems the challenge `login` answered with, using the code typed in the code step (the
+   * 6-digit one-time code, sent as soon as the boxes are full, or a recovery code).
+   */
+  verifyCode?: VerifyCodeFn;
   /** Called once, after the 2 s success hold: store the user and go to `/app/usage-statistic`. */
   onSuccess: (user: StoredUser) => void;
   /** Heading and first footer item. */
@@ -20,8 +78,10 @@ export interface LoginFormProps {
   /** Defaults to the current year. */
   copyrightYear?: number;
   version?: string;
-  /** Replaces the Indonesian intro line. */
+  /** Replaces the Indonesian intro line (a node; for a plain string `messages.intro` does the same). */
   intro?: ReactNode;
+  /** Replacements for the visible strings (over the provider's `loginForm` entry). */
+  messages?: Partial<LoginFormMessages>;
   delays?: Partial<{ LOGIN_SUCCESS_HOLD: number }>;
   /** Starts in a given state (stories, tests), e.g. `{ status: 'loading' }`; see `useLoginForm`. */
   initialState?: LoginFormSeed;
@@ -40,81 +100,163 @@ export interface LoginFormProps {
  */
 export function LoginForm({
   login,
+  verifyCode,
   onSuccess,
   productLabel = LOGIN_FORM_DEFAULT_PRODUCT,
   copyrightHolder = productLabel,
   copyrightYear,
   version = LOGIN_FORM_DEFAULT_VERSION,
-  intro = LOGIN_FORM_INTRO,
+  intro,
+  messages,
   delays,
   initialState,
   defaultUsername,
   fullScreen = true,
   className,
 }: LoginFormProps) {
-  const form = useLoginForm({ login, onSuccess, delays, initialState, defaultUsername });
+  useThemeCheck('LoginForm');
+  const m = useMessages('loginForm', LOGIN_FORM_MESSAGES, messages);
+  const form = useLoginForm({ login, verifyCode, onSuccess, delays, initialState, defaultUsername });
+  const error = localError(form.error, m);
+  // The code step stays on screen through the success hold.
+  const codeStep = form.status === 'code' || form.status === 'verifying' || form.challenge !== null;
+  const buttonLabel =
+    form.status === 'idle' || form.status === 'code'
+      ? m.login
+      : form.status === 'loading' || form.status === 'verifying'
+        ? m.loading
+        : m.success;
   const id = useId();
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [recovery, setRecovery] = useState('');
+  const codeFailed = form.status === 'code' && form.error !== null;
+  const submitCode = (event: FormEvent) => {
+    event.preventDefault();
+    form.submitCode(useRecovery ? recovery : code);
+  };
   const year = copyrightYear ?? new Date().getFullYear();
 
   return (
     <Root
-      className={['sc-login-form', className].filter(Boolean).join(' ')}
+      className={['cui-login-form', className].filter(Boolean).join(' ')}
       data-state={form.status}
       data-fullscreen={fullScreen || undefined}
     >
       <Card>
         <Title>{productLabel}</Title>
-        <Intro id={`${id}-intro`}>{intro}</Intro>
+        {codeStep ? (
+          <Intro id={`${id}-intro`}>{useRecovery ? m.recoveryIntro : m.codeIntro}</Intro>
+        ) : (
+          <Intro id={`${id}-intro`}>{intro ?? m.intro}</Intro>
+        )}
         <form
-          className="sc-login-form__form"
+          className="cui-login-form__form"
           aria-describedby={`${id}-intro`}
-          aria-busy={form.status === 'loading'}
+          aria-busy={form.status === 'loading' || form.status === 'verifying'}
           noValidate
-          onSubmit={form.handleSubmit}
+          onSubmit={codeStep ? submitCode : form.handleSubmit}
         >
-          <Field>
-            <Label htmlFor={`${id}-username`}>Username</Label>
-            <Input
-              id={`${id}-username`}
-              name="username"
-              type="text"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={form.username}
-              readOnly={form.busy}
-              onChange={(e) => form.setUsername(e.target.value)}
-            />
-          </Field>
-          <Field>
-            <Label htmlFor={`${id}-password`}>Password</Label>
-            <Input
-              id={`${id}-password`}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={form.password}
-              readOnly={form.busy}
-              onChange={(e) => form.setPassword(e.target.value)}
-            />
-          </Field>
-          {form.error ? (
-            <ErrorLine className="sc-login-form__error" role="alert">
-              {form.error}
+          {codeStep ? (
+            useRecovery ? (
+              <Field>
+                <Label htmlFor={`${id}-recovery`}>{m.recoveryLabel}</Label>
+                <Input
+                  id={`${id}-recovery`}
+                  name="recovery-code"
+                  type="text"
+                  autoComplete="one-time-code"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                  value={recovery}
+                  readOnly={form.busy}
+                  aria-invalid={codeFailed || undefined}
+                  // eslint-disable-next-line jsx-a11y/no-autofocus -- the field is the only task of this step
+                  autoFocus
+                  onChange={(e) => setRecovery(e.target.value)}
+                />
+              </Field>
+            ) : (
+              <OtpInput
+                label={m.codeLabel}
+                // Emptied after a refusal so the next code can be typed straight away.
+                value={codeFailed ? '' : code}
+                onValueChange={(value) => {
+                  setCode(value);
+                  form.submitCode(value);
+                }}
+                disabled={form.busy}
+                invalid={codeFailed}
+                // eslint-disable-next-line jsx-a11y/no-autofocus -- the code is the only task of this step
+                autoFocus
+              />
+            )
+          ) : (
+            <>
+              <Field>
+                <Label htmlFor={`${id}-username`}>{m.username}</Label>
+                <Input
+                  id={`${id}-username`}
+                  name="username"
+                  type="text"
+                  autoComplete="username"
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  value={form.username}
+                  readOnly={form.busy}
+                  onChange={(e) => form.setUsername(e.target.value)}
+                />
+              </Field>
+              <Field>
+                <Label htmlFor={`${id}-password`}>{m.password}</Label>
+                <Input
+                  id={`${id}-password`}
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  value={form.password}
+                  readOnly={form.busy}
+                  onChange={(e) => form.setPassword(e.target.value)}
+                />
+              </Field>
+            </>
+          )}
+          {error ? (
+            <ErrorLine className="cui-login-form__error" role="alert">
+              {error}
             </ErrorLine>
           ) : null}
           <SubmitButton
             type="submit"
-            className="sc-login-form__button"
+            className="cui-login-form__button"
             disabled={!form.canSubmit}
             data-state={form.status}
           >
-            {form.busy ? <Spinner className="sc-login-form__spinner" aria-hidden="true" /> : null}
-            <span>{form.buttonLabel}</span>
+            {form.busy ? <Spinner className="cui-login-form__spinner" aria-hidden="true" /> : null}
+            <span>{buttonLabel}</span>
           </SubmitButton>
         </form>
+        {codeStep ? (
+          <CodeLinks className="cui-login-form__code-links">
+            <LinkButton type="button" disabled={form.busy} onClick={() => setUseRecovery((value) => !value)}>
+              {useRecovery ? m.useAuthenticator : m.useRecovery}
+            </LinkButton>
+            <LinkButton
+              type="button"
+              disabled={form.busy}
+              onClick={() => {
+                setUseRecovery(false);
+                setCode('');
+                setRecovery('');
+                form.back();
+              }}
+            >
+              {m.back}
+            </LinkButton>
+          </CodeLinks>
+        ) : null}
       </Card>
-      <Footer className="sc-login-form__footer">
+      <Footer className="cui-login-form__footer">
         <span>{productLabel}</span>
         <span aria-hidden="true"> · </span>
         <span>
@@ -128,6 +270,33 @@ export function LoginForm({
 }
 
 const spin = keyframes`to { transform: rotate(360deg); }`;
+
+const CodeLinks = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: space-between;
+  gap: ${t.space2};
+  margin-top: ${t.space3};
+`;
+
+const LinkButton = styled.button`
+  font: inherit;
+  font-size: ${t.fontSizeSm};
+  padding: 0;
+  color: ${t.colorPrimary};
+  background: none;
+  border: 0;
+  text-decoration: underline;
+  cursor: pointer;
+  &:disabled {
+    color: ${t.colorTextMuted};
+    cursor: default;
+  }
+  &:focus-visible {
+    outline: 2px solid ${t.colorFocus};
+    outline-offset: 2px;
+  }
+`;
 
 const Root = styled.div`
   box-sizing: border-box;

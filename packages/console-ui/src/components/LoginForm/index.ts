@@ -3,6 +3,8 @@ export {
   LOGIN_FORM_DEFAULT_PRODUCT,
   LOGIN_FORM_DEFAULT_VERSION,
   LOGIN_FORM_INTRO,
+  LOGIN_FORM_MESSAGES,
+  type LoginFormMessages,
   type LoginFormProps,
 } from './LoginForm.js';
 export {

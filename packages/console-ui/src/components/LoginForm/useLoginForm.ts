@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import type { Actor, SnapshotFrom } from 'xstate';
-import type { LoginFn, StoredUser } from '../../adapters.js';
+import type { LoginFn, StoredUser, VerifyCodeFn } from '../../adapters.js';
 import {
   LOGIN_BUTTON_LABELS,
   createLoginActor,
+  createVerifyCodeActor,
   loginButtonMachine,
 } from '../../machines/loginButton.machine.js';
 
-export type LoginFormStatus = 'idle' | 'loading' | 'success' | 'done';
+/** `code` / `verifying`: the code step of two-step sign-in (waiting for the code, checking it). */
+export type LoginFormStatus = 'idle' | 'loading' | 'code' | 'verifying' | 'success' | 'done';
 export type LoginButtonSnapshot = SnapshotFrom<typeof loginButtonMachine>;
 
 /** A plain, serialisable description of a state to start in. */
@@ -16,11 +18,15 @@ export interface LoginFormSeed {
   status: Exclude<LoginFormStatus, 'done'>;
   error?: string | null;
   user?: StoredUser | null;
+  /** The two-step sign-in challenge, for the `code` and `verifying` states. */
+  challenge?: string | null;
 }
 
 export interface UseLoginFormOptions {
   /** Performs the login call; resolves with the stored-user record or rejects with a CallError. */
   login: LoginFn;
+  /** Redeems a two-step sign-in challenge with a code (needed when `login` can answer with a challenge). */
+  verifyCode?: VerifyCodeFn;
   /** Called once, after the success hold, with the user the login resolved with. */
   onSuccess?: (user: StoredUser) => void;
   /** Override the machine's delays, e.g. `{ LOGIN_SUCCESS_HOLD: 0 }` in tests. */
@@ -52,13 +58,39 @@ export interface UseLoginFormResult {
   canSubmit: boolean;
   /** True while loading and after success: show the spinner. */
   busy: boolean;
+  /** The two-step sign-in challenge from the code step on (kept through success), else null. */
+  challenge: string | null;
+  /** The code step: sends a one-time or recovery code. Ignored unless waiting for one. */
+  submitCode: (code: string) => void;
+  /** The code step: back to username and password. */
+  back: () => void;
   actorRef: Actor<typeof loginButtonMachine>;
+}
+
+const SEED_VALUES = {
+  idle: 'idle',
+  loading: 'loading',
+  code: { code: 'idle' },
+  verifying: { code: 'verifying' },
+  success: 'success',
+} as const;
+
+function statusOf(snapshot: LoginButtonSnapshot): LoginFormStatus {
+  if (snapshot.matches({ code: 'verifying' })) return 'verifying';
+  if (snapshot.matches('code')) return 'code';
+  return snapshot.value as LoginFormStatus;
 }
 
 function seedSnapshot(seed: LoginFormSeed): LoginButtonSnapshot {
   return loginButtonMachine.resolveState({
-    value: seed.status,
-    context: { error: seed.error ?? null, user: seed.user ?? null, credentials: null },
+    value: SEED_VALUES[seed.status],
+    context: {
+      error: seed.error ?? null,
+      user: seed.user ?? null,
+      credentials: null,
+      challenge: seed.challenge ?? null,
+      code: null,
+    },
   });
 }
 
@@ -75,6 +107,7 @@ function seedSnapshot(seed: LoginFormSeed): LoginButtonSnapshot {
  */
 export function useLoginForm({
   login,
+  verifyCode,
   onSuccess,
   delays,
   initialState,
@@ -87,18 +120,25 @@ export function useLoginForm({
   const machine = useMemo(
     () =>
       loginButtonMachine.provide({
-        actors: { login: createLoginActor(login) },
+        actors: {
+          login: createLoginActor(login),
+          ...(verifyCode ? { verifyCode: createVerifyCodeActor(verifyCode) } : {}),
+        },
         ...(delays ? { delays: { ...delays } } : {}),
       }),
-    [login, delays],
+    [login, verifyCode, delays],
   );
   // Read once: the actor is created on the first render.
   const [snapshot] = useState(() => (initialState ? seedSnapshot(initialState) : undefined));
   const actorRef = useActorRef(machine, snapshot ? { snapshot } : undefined);
 
-  const status = useSelector(actorRef, (s) => s.value as LoginFormStatus);
+  const status = useSelector(actorRef, statusOf);
   const error = useSelector(actorRef, (s) => s.context.error);
-  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'SUBMIT', username: '', password: '' }));
+  const challenge = useSelector(actorRef, (s) => s.context.challenge);
+  const canSubmit = useSelector(
+    actorRef,
+    (s) => s.can({ type: 'SUBMIT', username: '', password: '' }) || s.can({ type: 'CODE.SUBMIT', code: '' }),
+  );
 
   const onSuccessRef = useRef(onSuccess);
   useLayoutEffect(() => {
@@ -127,8 +167,14 @@ export function useLoginForm({
     [submit],
   );
 
-  // `done` keeps the success label: the app is navigating away.
-  const buttonLabel = LOGIN_BUTTON_LABELS[status === 'done' ? 'success' : status];
+  const submitCode = useCallback((code: string) => actorRef.send({ type: 'CODE.SUBMIT', code }), [actorRef]);
+  const back = useCallback(() => actorRef.send({ type: 'CODE.BACK' }), [actorRef]);
+
+  // `done` keeps the success label: the app is navigating away. The code step reuses Login / Memuat....
+  const buttonLabel =
+    LOGIN_BUTTON_LABELS[
+      status === 'done' ? 'success' : status === 'code' ? 'idle' : status === 'verifying' ? 'loading' : status
+    ];
 
   return {
     status,
@@ -141,7 +187,10 @@ export function useLoginForm({
     error,
     buttonLabel,
     canSubmit,
-    busy: status !== 'idle',
+    busy: status !== 'idle' && status !== 'code',
+    challenge,
+    submitCode,
+    back,
     actorRef,
   };
 }

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
 
 export type NotificationType = 'success' | 'info' | 'warning' | 'error';
 
@@ -88,7 +89,7 @@ export interface NotificationsProviderProps {
 }
 
 let counter = 0;
-const nextId = () => `sc-notification-${(counter += 1)}`;
+const nextId = () => `cui-notification-${(counter += 1)}`;
 
 /**
  * Holds the notifications and renders them in a viewport (top right).
@@ -153,9 +154,10 @@ export function NotificationViewport({
   label?: string;
   className?: string;
 }) {
+  useThemeCheck('NotificationViewport');
   const { notifications, dismiss } = useNotifications();
   return (
-    <Viewport aria-label={label} className={['sc-notifications', className].filter(Boolean).join(' ')}>
+    <Viewport aria-label={label} className={['cui-notifications', className].filter(Boolean).join(' ')}>
       <List>
         {notifications.map((item) => (
           <TimedNotification key={item.id} item={item} onDismiss={dismiss} />
@@ -228,7 +230,7 @@ export function Notification({
     <Card
       role={urgent ? 'alert' : 'status'}
       data-type={type}
-      className={['sc-notification', className].filter(Boolean).join(' ')}
+      className={['cui-notification', className].filter(Boolean).join(' ')}
     >
       <Body>
         {title ? <Title>{title}</Title> : null}

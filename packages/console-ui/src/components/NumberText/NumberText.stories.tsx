@@ -11,7 +11,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const rendered = (canvasElement: HTMLElement) => canvasElement.querySelector('.sc-number-text');
+const rendered = (canvasElement: HTMLElement) => canvasElement.querySelector('.cui-number-text');
 
 /** 0 decimals by default, Indonesian grouping. */
 export const Integer: Story = {
@@ -131,7 +131,7 @@ export const AllStates: Story = {
     </table>
   ),
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelectorAll('.sc-number-text')).toHaveLength(SAMPLES.length);
+    await expect(canvasElement.querySelectorAll('.cui-number-text')).toHaveLength(SAMPLES.length);
     await expect(canvasElement.querySelectorAll('[data-invalid]')).toHaveLength(5);
   },
 };

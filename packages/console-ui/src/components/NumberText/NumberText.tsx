@@ -30,7 +30,7 @@ const Value = styled.span`
 export function NumberText({ value, currency, as = 'data', className, ...options }: NumberTextProps) {
   const raw = toNumericString(value);
   const text = currency === 'IDR' ? formatIdr(value, options) : formatNumber(value, options);
-  const classes = ['sc-number-text', className].filter(Boolean).join(' ');
+  const classes = ['cui-number-text', className].filter(Boolean).join(' ');
   if (raw === null) {
     return (
       <Value className={classes} data-invalid="">

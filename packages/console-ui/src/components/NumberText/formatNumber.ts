@@ -1,9 +1,9 @@
 /**
- * Number display for the console (spec section 9): 0 decimals by default, 2 when asked, "-" for anything that
- * is not a finite number. Indonesian grouping (id-ID: "1.234.567", "1.234,50"); see docs/adr/002-number-locale.md.
+ * Number display for the console: 0 decimals by default, 2 when asked, "-" for anything that
+ * is not a finite number. Indonesian grouping (id-ID: "1.234.567", "1.234,50").
  */
 
-/** The locale numbers are shown in (ADR 002). */
+/** The locale numbers are shown in. */
 export const NUMBER_LOCALE = 'id-ID';
 
 /** What is shown instead of an invalid number. */
@@ -12,7 +12,7 @@ export const INVALID_NUMBER_TEXT = '-';
 export interface FormatNumberOptions {
   /** Fraction digits, always shown: 0 (default) or 2. */
   decimals?: 0 | 2;
-  /** Override the locale (ADR 002 explains the default). */
+  /** Override the locale. */
   locale?: string;
 }
 

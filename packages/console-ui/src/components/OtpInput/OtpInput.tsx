@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useOtpInput, type UseOtpInputOptions } from './useOtpInput.js';
 
 export interface OtpInputProps extends UseOtpInputOptions {
@@ -97,6 +98,7 @@ export function OtpInput({
   className,
   ...options
 }: OtpInputProps) {
+  useThemeCheck('OtpInput');
   const otp = useOtpInput(options);
   const id = useId();
   const labelId = `${id}-label`;
@@ -108,7 +110,7 @@ export function OtpInput({
       role="group"
       aria-labelledby={labelId}
       aria-describedby={descriptionId}
-      className={['sc-otp-input', className].filter(Boolean).join(' ')}
+      className={['cui-otp-input', className].filter(Boolean).join(' ')}
       data-disabled={disabled ? '' : undefined}
       data-invalid={invalid ? '' : undefined}
       data-complete={otp.complete ? '' : undefined}
@@ -121,7 +123,7 @@ export function OtpInput({
           <Box
             key={index}
             {...otp.getBoxProps(index)}
-            className="sc-otp-input__box"
+            className="cui-otp-input__box"
             aria-invalid={invalid || undefined}
             aria-describedby={descriptionId}
             data-invalid={invalid ? '' : undefined}

@@ -8,7 +8,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 
-/** One-time-code length (spec section 9). */
+/** One-time-code length. */
 export const DEFAULT_OTP_LENGTH = 6;
 
 /** Digits only, the usual one-time code. */

@@ -3,6 +3,7 @@ import { keyframes, styled } from 'styled-components';
 import type { CallError, CheckPermissionFn } from '../../adapters.js';
 import { PAGE_DENIED_MESSAGE } from '../../machines/pageGuard.machine.js';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { usePermission, type UsePermissionOptions } from './usePermission.js';
 
 export interface PermissionGuardErrorProps {
@@ -53,6 +54,7 @@ export function PermissionGuard({
   delays,
   recheckToken,
 }: PermissionGuardProps) {
+  useThemeCheck('PermissionGuard');
   const permission = usePermission(permissionKey, check, { delays, recheckToken, onDenied });
   useDocumentTitle(title);
 
@@ -146,7 +148,7 @@ const VisuallyHidden = styled.span`
 /** The default `loading` slot: a spinner announced as "Checking permission…". */
 export function PermissionGuardLoading({ label = 'Checking permission…' }: { label?: string }) {
   return (
-    <Panel className="sc-permission-guard" data-state="checking" role="status">
+    <Panel className="cui-permission-guard" data-state="checking" role="status">
       <SpinnerRing aria-hidden="true" />
       <VisuallyHidden>{label}</VisuallyHidden>
     </Panel>
@@ -156,7 +158,7 @@ export function PermissionGuardLoading({ label = 'Checking permission…' }: { l
 /** The default `denied` slot: the spec's alert. */
 export function PermissionGuardDenied({ message = PAGE_DENIED_MESSAGE }: { message?: string }) {
   return (
-    <Panel className="sc-permission-guard" data-state="denied" role="alert">
+    <Panel className="cui-permission-guard" data-state="denied" role="alert">
       <Message>{message}</Message>
     </Panel>
   );
@@ -173,7 +175,7 @@ export function permissionErrorText(error: CallError): string {
 /** The default `error` slot: what went wrong and a Retry button. */
 export function PermissionGuardError({ error, retry }: PermissionGuardErrorProps) {
   return (
-    <Panel className="sc-permission-guard" data-state="error" role="alert">
+    <Panel className="cui-permission-guard" data-state="error" role="alert">
       <Message>{permissionErrorText(error)}</Message>
       <RetryButton type="button" onClick={retry}>
         Retry

@@ -51,7 +51,7 @@ export const Default: Story = {
     const panel = canvas.getByRole('region', { name: 'History' });
     const items = within(panel)
       .getAllByRole('listitem')
-      .filter((item) => item.classList.contains('sc-record-history-entry'));
+      .filter((item) => item.classList.contains('cui-record-history-entry'));
     await expect(items).toHaveLength(4);
     await expect(items[0]).toHaveTextContent('Updated by Dewi Lestari · 3 Feb 2025, 14.15');
     await expect(items[0]).toHaveTextContent('Rate per post: Rp 2.500.000 → Rp 3.000.000');

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { formatDateTime, formatFieldValue, type FormatOptions, type ResourceField } from '../../resource.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
@@ -59,6 +60,7 @@ export function RecordHistory({
   formatOptions,
   className,
 }: RecordHistoryProps) {
+  useThemeCheck('RecordHistory');
   const headingId = useId();
   const byName = new Map(fields.map((field) => [field.name, field]));
   const state = error ? 'error' : loading ? 'loading' : entries.length === 0 ? 'empty' : 'ready';
@@ -75,7 +77,7 @@ export function RecordHistory({
 
   return (
     <Panel
-      className={['sc-record-history', className].filter(Boolean).join(' ')}
+      className={['cui-record-history', className].filter(Boolean).join(' ')}
       aria-labelledby={headingId}
       aria-busy={loading || undefined}
       data-state={state}
@@ -83,40 +85,40 @@ export function RecordHistory({
       <h2 id={headingId}>{title}</h2>
       {state === 'loading' ? (
         <>
-          <span role="status" className="sc-visually-hidden">
+          <span role="status" className="cui-visually-hidden">
             Loading history…
           </span>
-          <ol aria-hidden="true" className="sc-record-history-skeleton">
+          <ol aria-hidden="true" className="cui-record-history-skeleton">
             {[0, 1, 2].map((index) => (
               <li key={index}>
-                <span className="sc-skeleton" />
-                <span className="sc-skeleton" data-short="" />
+                <span className="cui-skeleton" />
+                <span className="cui-skeleton" data-short="" />
               </li>
             ))}
           </ol>
         </>
       ) : null}
       {state === 'error' ? (
-        <div className="sc-record-history-message">
+        <div className="cui-record-history-message">
           <p role="alert">{error}</p>
           {onRetry ? (
-            <button type="button" className="sc-button" onClick={onRetry}>
+            <button type="button" className="cui-button" onClick={onRetry}>
               Retry
             </button>
           ) : null}
         </div>
       ) : null}
-      {state === 'empty' ? <p className="sc-record-history-message">{emptyMessage}</p> : null}
+      {state === 'empty' ? <p className="cui-record-history-message">{emptyMessage}</p> : null}
       {state === 'ready' ? (
-        <ol className="sc-record-history-list">
+        <ol className="cui-record-history-list">
           {entries.map((entry, index) => (
             <li
               key={entry.id ?? `${entry.at}-${index}`}
-              className="sc-record-history-entry"
+              className="cui-record-history-entry"
               data-action={entry.action}
             >
-              <p className="sc-record-history-head">
-                <span className="sc-record-history-action" data-action={entry.action}>
+              <p className="cui-record-history-head">
+                <span className="cui-record-history-action" data-action={entry.action}>
                   {AUDIT_ACTION_LABELS[entry.action]}
                 </span>{' '}
                 by <strong>{entry.actor}</strong>
@@ -124,20 +126,20 @@ export function RecordHistory({
                 <time dateTime={entry.at}>{formatDateTime(entry.at, formatOptions)}</time>
               </p>
               {entry.changes.length > 0 && entry.action !== 'delete' ? (
-                <ul className="sc-record-history-changes">
+                <ul className="cui-record-history-changes">
                   {entry.changes.map((change) => {
                     const field = byName.get(change.field);
                     const label = field?.label ?? change.field;
                     if (field?.type === 'secret') {
                       return (
                         <li key={change.field}>
-                          <span className="sc-record-history-field">{label}</span> changed
+                          <span className="cui-record-history-field">{label}</span> changed
                         </li>
                       );
                     }
                     return (
                       <li key={change.field}>
-                        <span className="sc-record-history-field">{label}</span>
+                        <span className="cui-record-history-field">{label}</span>
                         {entry.action === 'create' ? (
                           <>
                             {': '}
@@ -183,19 +185,19 @@ const Panel = styled.section`
     padding: 0;
     list-style: none;
   }
-  .sc-record-history-entry {
+  .cui-record-history-entry {
     padding: ${t.space3} 0;
     border-top: 1px solid ${t.colorBorder};
   }
-  .sc-record-history-head {
+  .cui-record-history-head {
     margin: 0 0 ${t.space1};
     font-size: ${t.fontSizeSm};
     color: ${t.colorTextMuted};
   }
-  .sc-record-history-head strong {
+  .cui-record-history-head strong {
     color: ${t.colorText};
   }
-  .sc-record-history-action {
+  .cui-record-history-action {
     display: inline-block;
     padding: 0 ${t.space2};
     border-radius: 999px;
@@ -203,20 +205,20 @@ const Panel = styled.section`
     background: ${t.colorInfoSoft};
     color: ${t.colorInfo};
   }
-  .sc-record-history-action[data-action='create'],
-  .sc-record-history-action[data-action='restore'] {
+  .cui-record-history-action[data-action='create'],
+  .cui-record-history-action[data-action='restore'] {
     background: ${t.colorSuccessSoft};
     color: ${t.colorSuccess};
   }
-  .sc-record-history-action[data-action='delete'] {
+  .cui-record-history-action[data-action='delete'] {
     background: ${t.colorDangerSoft};
     color: ${t.colorDanger};
   }
-  .sc-record-history-changes li {
+  .cui-record-history-changes li {
     padding: 2px 0;
     overflow-wrap: anywhere;
   }
-  .sc-record-history-field {
+  .cui-record-history-field {
     font-weight: 600;
   }
   del {
@@ -228,13 +230,13 @@ const Panel = styled.section`
     color: ${t.colorText};
     padding: 0 2px;
   }
-  .sc-record-history-message {
+  .cui-record-history-message {
     color: ${t.colorTextMuted};
   }
-  .sc-record-history-message [role='alert'] {
+  .cui-record-history-message [role='alert'] {
     color: ${t.colorDanger};
   }
-  .sc-button {
+  .cui-button {
     font: inherit;
     padding: ${t.space1} ${t.space3};
     border-radius: ${t.radiusSm};
@@ -243,17 +245,17 @@ const Panel = styled.section`
     color: ${t.colorText};
     cursor: pointer;
   }
-  .sc-skeleton {
+  .cui-skeleton {
     display: block;
     height: 0.75rem;
     margin: ${t.space2} 0;
     border-radius: ${t.radiusSm};
     background: ${t.colorBorder};
   }
-  .sc-skeleton[data-short] {
+  .cui-skeleton[data-short] {
     width: 60%;
   }
-  .sc-visually-hidden {
+  .cui-visually-hidden {
     position: absolute;
     width: 1px;
     height: 1px;

@@ -88,7 +88,7 @@ export function RelationSelect({
   const activeOption = open && status === 'ready' ? options[active] : undefined;
 
   return (
-    <span className="sc-relation-select" data-state={open ? 'open' : 'closed'}>
+    <span className="cui-relation-select" data-state={open ? 'open' : 'closed'}>
       <input
         {...rest}
         id={id}
@@ -132,7 +132,7 @@ export function RelationSelect({
       {clearable && value !== null && !disabled ? (
         <button
           type="button"
-          className="sc-button"
+          className="cui-button"
           aria-label={`Clear ${label}`}
           onClick={() => {
             setChosenLabel(null);
@@ -142,19 +142,19 @@ export function RelationSelect({
           ×
         </button>
       ) : null}
-      <ul id={listId} role="listbox" aria-label={label} className="sc-relation-select-list" hidden={!open}>
+      <ul id={listId} role="listbox" aria-label={label} className="cui-relation-select-list" hidden={!open}>
         {open && status === 'loading' ? (
-          <li role="option" aria-selected={false} aria-disabled="true" className="sc-relation-select-note">
+          <li role="option" aria-selected={false} aria-disabled="true" className="cui-relation-select-note">
             Searching…
           </li>
         ) : null}
         {open && status === 'error' ? (
-          <li role="option" aria-selected={false} aria-disabled="true" className="sc-relation-select-note">
+          <li role="option" aria-selected={false} aria-disabled="true" className="cui-relation-select-note">
             Could not load options
           </li>
         ) : null}
         {open && status === 'ready' && options.length === 0 ? (
-          <li role="option" aria-selected={false} aria-disabled="true" className="sc-relation-select-note">
+          <li role="option" aria-selected={false} aria-disabled="true" className="cui-relation-select-note">
             No matches
           </li>
         ) : null}

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import {
   formatFieldValue,
   type DateRangeValue,
@@ -93,6 +94,7 @@ export function ResourceForm({
   formatOptions,
   className,
 }: ResourceFormProps) {
+  useThemeCheck('ResourceForm');
   const formId = useId();
   const form = useResourceForm({ fields, initialValues, errors });
   const shown = mode === 'create' ? fields.filter((field) => !field.readOnly) : fields;
@@ -121,12 +123,12 @@ export function ResourceForm({
       <div
         role="group"
         aria-label={label}
-        className={['sc-resource-form', className].filter(Boolean).join(' ')}
+        className={['cui-resource-form', className].filter(Boolean).join(' ')}
         data-mode="view"
       >
         <ViewList>
           {fields.map((field) => (
-            <div key={field.name} className="sc-resource-form-item">
+            <div key={field.name} className="cui-resource-form-item">
               <dt>{field.label}</dt>
               <dd>
                 {field.type === 'relation' && relationLabels?.[field.name]
@@ -153,7 +155,7 @@ export function ResourceForm({
 
   return (
     <Form
-      className={['sc-resource-form', className].filter(Boolean).join(' ')}
+      className={['cui-resource-form', className].filter(Boolean).join(' ')}
       data-mode={mode}
       data-dirty={form.dirty ? '' : undefined}
       aria-label={label}
@@ -162,19 +164,19 @@ export function ResourceForm({
       onSubmit={submit}
     >
       {conflict ? (
-        <Banner role="alert" data-tone="warning" className="sc-resource-form-conflict">
+        <Banner role="alert" data-tone="warning" className="cui-resource-form-conflict">
           <span>{conflict.message ?? CONFLICT_MESSAGE}</span>
-          <button type="button" className="sc-button" onClick={conflict.onReload}>
+          <button type="button" className="cui-button" onClick={conflict.onReload}>
             Reload
           </button>
         </Banner>
       ) : null}
       {formError ? (
-        <Banner role="alert" data-tone="danger" className="sc-resource-form-error">
+        <Banner role="alert" data-tone="danger" className="cui-resource-form-error">
           {formError}
         </Banner>
       ) : null}
-      <div className="sc-resource-form-fields">
+      <div className="cui-resource-form-fields">
         {shown.map((field) => (
           <FieldRow
             key={field.name}
@@ -192,14 +194,14 @@ export function ResourceForm({
           />
         ))}
       </div>
-      <Actions className="sc-resource-form-actions">
-        {form.dirty ? <span className="sc-resource-form-dirty">Unsaved changes</span> : null}
+      <Actions className="cui-resource-form-actions">
+        {form.dirty ? <span className="cui-resource-form-dirty">Unsaved changes</span> : null}
         {onCancel ? (
-          <button type="button" className="sc-button" onClick={onCancel} disabled={submitting}>
+          <button type="button" className="cui-button" onClick={onCancel} disabled={submitting}>
             {cancelLabel}
           </button>
         ) : null}
-        <button type="submit" className="sc-button" data-kind="primary" disabled={submitting}>
+        <button type="submit" className="cui-button" data-kind="primary" disabled={submitting}>
           {submitting ? 'Saving…' : (submitLabel ?? (mode === 'create' ? 'Create' : 'Save changes'))}
         </button>
       </Actions>
@@ -249,7 +251,7 @@ function FieldRow({
     <>
       {field.label}
       {field.required ? (
-        <span aria-hidden="true" className="sc-required">
+        <span aria-hidden="true" className="cui-required">
           {' '}
           *
         </span>
@@ -259,12 +261,12 @@ function FieldRow({
   const messages = (
     <>
       {invalid ? (
-        <span id={errorId} className="sc-field-error">
+        <span id={errorId} className="cui-field-error">
           {errors.join(' ')}
         </span>
       ) : null}
       {field.help ? (
-        <span id={helpId} className="sc-field-help">
+        <span id={helpId} className="cui-field-help">
           {field.help}
         </span>
       ) : null}
@@ -273,8 +275,8 @@ function FieldRow({
 
   if (readOnly) {
     return (
-      <div className="sc-field" data-type={field.type} data-readonly="">
-        <span className="sc-field-label" id={`${id}-label`}>
+      <div className="cui-field" data-type={field.type} data-readonly="">
+        <span className="cui-field-label" id={`${id}-label`}>
           {field.label}
         </span>
         <output id={id} aria-labelledby={`${id}-label`}>
@@ -286,7 +288,7 @@ function FieldRow({
 
   if (field.type === 'longtext') {
     return (
-      <div className="sc-field" data-type={field.type} data-wide="">
+      <div className="cui-field" data-type={field.type} data-wide="">
         <TextArea
           id={id}
           name={field.name}
@@ -305,8 +307,8 @@ function FieldRow({
 
   if (field.type === 'boolean') {
     return (
-      <div className="sc-field" data-type={field.type} data-invalid={invalid ? '' : undefined}>
-        <label className="sc-switch">
+      <div className="cui-field" data-type={field.type} data-invalid={invalid ? '' : undefined}>
+        <label className="cui-switch">
           <input
             {...common}
             type="checkbox"
@@ -325,13 +327,13 @@ function FieldRow({
     const range = (draft ?? {}) as DateRangeValue;
     return (
       <fieldset
-        className="sc-field"
+        className="cui-field"
         data-type={field.type}
         data-invalid={invalid ? '' : undefined}
         aria-describedby={describedBy}
       >
-        <legend className="sc-field-label">{labelText}</legend>
-        <span className="sc-date-range">
+        <legend className="cui-field-label">{labelText}</legend>
+        <span className="cui-date-range">
           <label>
             From
             <input
@@ -386,7 +388,7 @@ function FieldRow({
     case 'number':
     case 'percent':
       control = (
-        <span className="sc-number-input">
+        <span className="cui-number-input">
           <input
             {...common}
             type="text"
@@ -432,7 +434,7 @@ function FieldRow({
       control = (
         <textarea
           {...common}
-          className="sc-json-input"
+          className="cui-json-input"
           spellCheck={false}
           rows={6}
           value={text}
@@ -459,17 +461,17 @@ function FieldRow({
       : id;
   return (
     <div
-      className="sc-field"
+      className="cui-field"
       data-type={field.type}
       data-wide={wide ? '' : undefined}
       data-invalid={invalid ? '' : undefined}
     >
       {labelFor ? (
-        <label className="sc-field-label" htmlFor={labelFor}>
+        <label className="cui-field-label" htmlFor={labelFor}>
           {labelText}
         </label>
       ) : (
-        <span className="sc-field-label">{labelText}</span>
+        <span className="cui-field-label">{labelText}</span>
       )}
       {control}
       {messages}
@@ -505,12 +507,12 @@ const Form = styled.form`
   font-family: ${t.fontFamily};
   color: ${t.colorText};
   ${controlStyles}
-  .sc-resource-form-fields {
+  .cui-resource-form-fields {
     display: grid;
     grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
     gap: ${t.space4};
   }
-  .sc-field {
+  .cui-field {
     display: flex;
     flex-direction: column;
     gap: ${t.space1};
@@ -519,33 +521,33 @@ const Form = styled.form`
     padding: 0;
     border: 0;
   }
-  .sc-field[data-wide] {
+  .cui-field[data-wide] {
     grid-column: 1 / -1;
   }
-  .sc-field-label {
+  .cui-field-label {
     font-size: ${t.fontSizeSm};
     font-weight: 600;
     padding: 0;
   }
-  .sc-required {
+  .cui-required {
     color: ${t.colorDanger};
   }
-  .sc-field-error {
+  .cui-field-error {
     color: ${t.colorDanger};
     font-size: ${t.fontSizeSm};
   }
-  .sc-field-help {
+  .cui-field-help {
     color: ${t.colorTextMuted};
     font-size: ${t.fontSizeSm};
   }
-  .sc-field output {
+  .cui-field output {
     padding: ${t.space2} 0;
     color: ${t.colorTextMuted};
   }
   .sc-money-input,
-  .sc-number-input,
-  .sc-secret-input,
-  .sc-relation-select {
+  .cui-number-input,
+  .cui-secret-input,
+  .cui-relation-select {
     position: relative;
     display: flex;
     align-items: center;
@@ -558,10 +560,10 @@ const Form = styled.form`
     text-align: end;
     font-variant-numeric: tabular-nums;
   }
-  .sc-secret-input-mask {
+  .cui-secret-input-mask {
     font-family: ui-monospace, monospace;
   }
-  .sc-relation-select-list {
+  .cui-relation-select-list {
     position: absolute;
     top: 100%;
     left: 0;
@@ -577,27 +579,27 @@ const Form = styled.form`
     border-radius: ${t.radiusSm};
     box-shadow: ${t.shadowMd};
   }
-  .sc-relation-select-list li {
+  .cui-relation-select-list li {
     padding: ${t.space1} ${t.space3};
     cursor: pointer;
   }
-  .sc-relation-select-list li[data-active] {
+  .cui-relation-select-list li[data-active] {
     background: ${t.colorPrimarySoft};
   }
-  .sc-relation-select-note {
+  .cui-relation-select-note {
     color: ${t.colorTextMuted};
   }
-  .sc-tags-input {
+  .cui-tags-input {
     display: flex;
     flex-wrap: wrap;
     gap: ${t.space1};
     align-items: center;
   }
-  .sc-tags-input-list {
+  .cui-tags-input-list {
     display: contents;
     list-style: none;
   }
-  .sc-tag {
+  .cui-tag {
     display: inline-flex;
     align-items: center;
     gap: ${t.space1};
@@ -605,35 +607,35 @@ const Form = styled.form`
     border-radius: 999px;
     background: ${t.colorPrimarySoft};
   }
-  .sc-tag button {
+  .cui-tag button {
     border: 0;
     background: none;
     color: inherit;
     cursor: pointer;
     font: inherit;
   }
-  .sc-tags-input input {
+  .cui-tags-input input {
     flex: 1;
     min-width: 8rem;
   }
-  .sc-switch {
+  .cui-switch {
     display: inline-flex;
     align-items: center;
     gap: ${t.space2};
     padding-top: ${t.space4};
   }
-  .sc-date-range {
+  .cui-date-range {
     display: flex;
     gap: ${t.space2};
   }
-  .sc-date-range label {
+  .cui-date-range label {
     flex: 1;
     font-size: ${t.fontSizeSm};
   }
-  .sc-json-input {
+  .cui-json-input {
     font-family: ui-monospace, monospace;
   }
-  .sc-button {
+  .cui-button {
     font: inherit;
     padding: ${t.space1} ${t.space3};
     border-radius: ${t.radiusSm};
@@ -643,12 +645,12 @@ const Form = styled.form`
     cursor: pointer;
     white-space: nowrap;
   }
-  .sc-button[data-kind='primary'] {
+  .cui-button[data-kind='primary'] {
     background: ${t.colorPrimary};
     border-color: ${t.colorPrimary};
     color: ${t.colorPrimaryText};
   }
-  .sc-button:disabled {
+  .cui-button:disabled {
     cursor: progress;
   }
 `;
@@ -675,7 +677,7 @@ const Actions = styled.div`
   justify-content: flex-end;
   align-items: center;
   gap: ${t.space2};
-  .sc-resource-form-dirty {
+  .cui-resource-form-dirty {
     margin-right: auto;
     color: ${t.colorTextMuted};
     font-size: ${t.fontSizeSm};

@@ -18,12 +18,12 @@ export interface SecretInputProps extends Omit<
 export function SecretInput({ value, onValueChange, label, id, disabled, ...rest }: SecretInputProps) {
   if (value.masked !== null && !value.replacing) {
     return (
-      <span className="sc-secret-input" data-state="set">
-        <span className="sc-secret-input-mask">{value.masked} (set)</span>
+      <span className="cui-secret-input" data-state="set">
+        <span className="cui-secret-input-mask">{value.masked} (set)</span>
         <button
           id={id}
           type="button"
-          className="sc-button"
+          className="cui-button"
           disabled={disabled}
           aria-label={`Replace ${label}`}
           aria-describedby={rest['aria-describedby']}
@@ -35,7 +35,7 @@ export function SecretInput({ value, onValueChange, label, id, disabled, ...rest
     );
   }
   return (
-    <span className="sc-secret-input" data-state={value.masked === null ? 'empty' : 'replacing'}>
+    <span className="cui-secret-input" data-state={value.masked === null ? 'empty' : 'replacing'}>
       <input
         {...rest}
         id={id}
@@ -48,7 +48,7 @@ export function SecretInput({ value, onValueChange, label, id, disabled, ...rest
       {value.masked !== null ? (
         <button
           type="button"
-          className="sc-button"
+          className="cui-button"
           disabled={disabled}
           onClick={() => onValueChange({ ...value, replacing: false, value: '' })}
         >

@@ -22,11 +22,11 @@ export function TagsInput({ value, onValueChange, maxTags, disabled, ...rest }: 
     return true;
   };
   return (
-    <span className="sc-tags-input">
+    <span className="cui-tags-input">
       {value.length > 0 ? (
-        <ul className="sc-tags-input-list" aria-label="Tags">
+        <ul className="cui-tags-input-list" aria-label="Tags">
           {value.map((tag) => (
-            <li key={tag} className="sc-tag">
+            <li key={tag} className="cui-tag">
               {tag}
               <button
                 type="button"

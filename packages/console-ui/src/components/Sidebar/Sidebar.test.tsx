@@ -232,3 +232,19 @@ describe('Sidebar', () => {
     expect(screen.getAllByRole('navigation')).toHaveLength(6);
   });
 });
+
+describe('Sidebar as a plain navigation', () => {
+  it('needs only the menu and the current path: no header, nothing filtered', () => {
+    render(
+      <Sidebar
+        menu={[{ id: 'g', label: 'Reports', items: [{ id: 'r', label: 'Sales', path: '/sales' }] }]}
+        currentPath="/sales"
+        messages={{ navLabel: 'Navigasi' }}
+      />,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Navigasi' });
+    expect(within(nav).getByRole('link', { name: 'Sales' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByRole('button', { name: /sign out/i })).toBeNull();
+    expect(screen.queryByRole('button', { name: /refresh/i })).toBeNull();
+  });
+});

@@ -2,6 +2,8 @@ import { useId, type ReactNode } from 'react';
 import { keyframes, styled } from 'styled-components';
 import type { LinkRenderer, LinkRendererProps, PermissionEntry } from '../../adapters.js';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
+import { useMessages } from '../../theme/messages.js';
 import { formatLastLogin, lastLoginDateTime, type SidebarMenuGroup } from './menu.js';
 import { useSidebarMenu } from './useSidebarMenu.js';
 
@@ -10,18 +12,42 @@ export interface SidebarUser {
   last_login: string | null;
 }
 
+/** Every visible string of the Sidebar. */
+export interface SidebarMessages {
+  lastLogin: string;
+  signOut: string;
+  refresh: string;
+  refreshing: string;
+  navLabel: string;
+}
+
+export const SIDEBAR_MESSAGES: SidebarMessages = {
+  lastLogin: 'Last login:',
+  signOut: 'Sign Out',
+  refresh: 'Refresh permissions',
+  refreshing: 'Refreshing permissions…',
+  navLabel: 'Main menu',
+};
+
+/**
+ * Props of `Sidebar`. Only `menu` and `currentPath` are required: without `user`, `permissions`,
+ * `onSignOut` and `onRefresh` it is a plain navigation (no header, nothing filtered, no buttons).
+ */
 export interface SidebarProps {
-  user: SidebarUser;
+  /** Who is signed in (name and last login above the menu). */
+  user?: SidebarUser;
   /** The whole menu as data (console-contract's `menuDefinition()` fits); filtered here by permissions. */
   menu: SidebarMenuGroup[];
-  permissions: PermissionEntry[];
+  /** Filters the menu (a group needs all its keys readable); left out, every item shows. */
+  permissions?: PermissionEntry[];
   /** The current location's path; its link is highlighted and its group opens. */
   currentPath: string;
   /** Renders menu links with the app's router. Default: a plain `<a href>`. */
   renderLink?: LinkRenderer;
-  onSignOut: () => void;
-  /** The refresh icon: reload the user's permissions. */
-  onRefresh: () => void;
+  /** Shows the Sign Out button. */
+  onSignOut?: () => void;
+  /** Shows the refresh icon: reload the user's permissions. */
+  onRefresh?: () => void;
   /** Shows the refresh spinner (and ignores further clicks). */
   refreshing?: boolean;
   /** Below the menu, e.g. the connection status. */
@@ -30,6 +56,8 @@ export interface SidebarProps {
   productLabel?: string;
   /** Accessible name of the menu's navigation landmark. Default "Main menu". */
   navLabel?: string;
+  /** Replacements for the visible strings (over the provider's `sidebar` entry). */
+  messages?: Partial<SidebarMessages>;
   /** Locale and time zone for the last-login time. Default 'id-ID' and the browser's zone. */
   locale?: string;
   timeZone?: string;
@@ -64,62 +92,78 @@ export function Sidebar({
   refreshing = false,
   footer,
   productLabel,
-  navLabel = 'Main menu',
+  navLabel,
   locale,
   timeZone,
+  messages,
   className,
 }: SidebarProps) {
+  useThemeCheck('Sidebar');
+  const m = useMessages('sidebar', SIDEBAR_MESSAGES, messages);
   const baseId = useId();
   const { groups, openGroupId, toggleGroup, isCurrent } = useSidebarMenu({ menu, permissions, currentPath });
-  const dateTime = lastLoginDateTime(user.last_login);
+  const dateTime = user ? lastLoginDateTime(user.last_login) : null;
+  const hasHeader = Boolean(productLabel || user || onRefresh || onSignOut);
 
   return (
     <Root
-      className={['sc-sidebar', className].filter(Boolean).join(' ')}
+      className={['cui-sidebar', className].filter(Boolean).join(' ')}
       data-refreshing={refreshing || undefined}
     >
-      <Header className="sc-sidebar__header">
-        {productLabel ? <Product className="sc-sidebar__product">{productLabel}</Product> : null}
-        <UserName className="sc-sidebar__user">{user.fullname}</UserName>
-        <LastLogin className="sc-sidebar__last-login">
-          Last login:{' '}
-          {dateTime ? (
-            <time dateTime={dateTime}>{formatLastLogin(user.last_login, { locale, timeZone })}</time>
-          ) : (
-            formatLastLogin(user.last_login, { locale, timeZone })
-          )}
-        </LastLogin>
-        <Actions>
-          <IconButton
-            type="button"
-            className="sc-sidebar__refresh"
-            aria-label="Refresh permissions"
-            title="Refresh permissions"
-            aria-disabled={refreshing || undefined}
-            data-state={refreshing ? 'refreshing' : 'idle'}
-            onClick={() => {
-              if (!refreshing) onRefresh();
-            }}
-          >
-            <RefreshIcon />
-          </IconButton>
-          <SignOutButton type="button" className="sc-sidebar__sign-out" onClick={onSignOut}>
-            Sign Out
-          </SignOutButton>
-        </Actions>
-        <VisuallyHidden role="status">{refreshing ? 'Refreshing permissions…' : ''}</VisuallyHidden>
-      </Header>
+      {hasHeader ? (
+        <Header className="cui-sidebar__header">
+          {productLabel ? <Product className="cui-sidebar__product">{productLabel}</Product> : null}
+          {user ? (
+            <>
+              <UserName className="cui-sidebar__user">{user.fullname}</UserName>
+              <LastLogin className="cui-sidebar__last-login">
+                {m.lastLogin}{' '}
+                {dateTime ? (
+                  <time dateTime={dateTime}>{formatLastLogin(user.last_login, { locale, timeZone })}</time>
+                ) : (
+                  formatLastLogin(user.last_login, { locale, timeZone })
+                )}
+              </LastLogin>
+            </>
+          ) : null}
+          {onRefresh || onSignOut ? (
+            <Actions>
+              {onRefresh ? (
+                <IconButton
+                  type="button"
+                  className="cui-sidebar__refresh"
+                  aria-label={m.refresh}
+                  title={m.refresh}
+                  aria-disabled={refreshing || undefined}
+                  data-state={refreshing ? 'refreshing' : 'idle'}
+                  onClick={() => {
+                    if (!refreshing) onRefresh();
+                  }}
+                >
+                  <RefreshIcon />
+                </IconButton>
+              ) : null}
+              {onSignOut ? (
+                <SignOutButton type="button" className="cui-sidebar__sign-out" onClick={onSignOut}>
+                  {m.signOut}
+                </SignOutButton>
+              ) : null}
+            </Actions>
+          ) : null}
+          {onRefresh ? <VisuallyHidden role="status">{refreshing ? m.refreshing : ''}</VisuallyHidden> : null}
+        </Header>
+      ) : null}
 
-      <Nav aria-label={navLabel} className="sc-sidebar__nav">
+      <Nav aria-label={navLabel ?? m.navLabel} className="cui-sidebar__nav">
         <GroupList>
           {groups.map((group) => {
             const open = group.id === openGroupId;
             const panelId = `${baseId}-group-${group.id}`;
             return (
-              <li key={group.id} className="sc-sidebar__group" data-state={open ? 'open' : 'closed'}>
+              <li key={group.id} className="cui-sidebar__group" data-state={open ? 'open' : 'closed'}>
                 <GroupButton
                   type="button"
-                  className="sc-sidebar__group-button"
+                  className="cui-sidebar__group-button"
                   aria-expanded={open}
                   aria-controls={panelId}
                   onClick={() => toggleGroup(group.id)}
@@ -134,7 +178,7 @@ export function Sidebar({
                       <li key={item.id}>
                         <Link
                           to={item.path}
-                          className="sc-sidebar__link"
+                          className="cui-sidebar__link"
                           aria-current={current ? 'page' : undefined}
                         >
                           {item.label}
@@ -149,7 +193,7 @@ export function Sidebar({
         </GroupList>
       </Nav>
 
-      {footer ? <Footer className="sc-sidebar__footer">{footer}</Footer> : null}
+      {footer ? <Footer className="cui-sidebar__footer">{footer}</Footer> : null}
     </Root>
   );
 }
@@ -157,7 +201,7 @@ export function Sidebar({
 function RefreshIcon() {
   return (
     <svg
-      className="sc-sidebar__refresh-icon"
+      className="cui-sidebar__refresh-icon"
       width="18"
       height="18"
       viewBox="0 0 24 24"
@@ -230,7 +274,7 @@ const buttonBase = `
   color: inherit;
   background: transparent;
   border: 1px solid rgba(255, 255, 255, 0.35);
-  border-radius: var(--sc-radius-sm);
+  border-radius: ${t.radiusSm};
   cursor: pointer;
   &:hover { background: rgba(255, 255, 255, 0.08); }
 `;
@@ -247,11 +291,11 @@ const IconButton = styled.button`
   &[data-state='refreshing'] {
     cursor: progress;
   }
-  &[data-state='refreshing'] .sc-sidebar__refresh-icon {
+  &[data-state='refreshing'] .cui-sidebar__refresh-icon {
     animation: ${spin} 0.9s linear infinite;
   }
   @media (prefers-reduced-motion: reduce) {
-    &[data-state='refreshing'] .sc-sidebar__refresh-icon {
+    &[data-state='refreshing'] .cui-sidebar__refresh-icon {
       animation-duration: 3s;
     }
   }
@@ -269,17 +313,17 @@ const Nav = styled.nav`
   overflow-y: auto;
   padding: ${t.space2} 0;
 
-  .sc-sidebar__link {
+  .cui-sidebar__link {
     display: block;
     padding: ${t.space2} ${t.space4} ${t.space2} ${t.space6};
     color: inherit;
     text-decoration: none;
     border-left: 3px solid transparent;
   }
-  .sc-sidebar__link:hover {
+  .cui-sidebar__link:hover {
     background: rgba(255, 255, 255, 0.08);
   }
-  .sc-sidebar__link[aria-current='page'] {
+  .cui-sidebar__link[aria-current='page'] {
     background: ${t.colorSidebarActive};
     border-left-color: ${t.colorSidebarText};
     font-weight: 600;

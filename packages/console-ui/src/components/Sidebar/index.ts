@@ -1,4 +1,11 @@
-export { PlainLink, Sidebar, type SidebarProps, type SidebarUser } from './Sidebar.js';
+export {
+  PlainLink,
+  SIDEBAR_MESSAGES,
+  Sidebar,
+  type SidebarMessages,
+  type SidebarProps,
+  type SidebarUser,
+} from './Sidebar.js';
 export {
   formatLastLogin,
   groupOfPath,

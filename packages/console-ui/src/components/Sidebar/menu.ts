@@ -5,8 +5,8 @@ export interface SidebarMenuItem {
   id: string;
   label: string;
   path: string;
-  /** Keys needed to see the item, beyond its group's. */
-  requires: string[];
+  /** Keys needed to see the item, beyond its group's (none when left out). */
+  requires?: string[];
 }
 
 /** A collapsible sidebar group. Same shape as console-contract's `menuDefinition()` groups. */
@@ -14,9 +14,9 @@ export interface SidebarMenuGroup {
   id: string;
   label: string;
   /** Shown with all its items to everyone, whatever their keys. */
-  alwaysVisible: boolean;
-  /** Keys needed (all of them, readable) to see the group. */
-  requires: string[];
+  alwaysVisible?: boolean;
+  /** Keys needed (all of them, readable) to see the group (none when left out). */
+  requires?: string[];
   items: SidebarMenuItem[];
 }
 
@@ -33,7 +33,7 @@ export function readableKeys(permissions: readonly PermissionEntry[] | null | un
 }
 
 /**
- * The menu a user sees (spec section 6): `alwaysVisible` groups show all their items to everyone; any
+ * The menu a user sees: `alwaysVisible` groups show all their items to everyone; any
  * other group needs every key in its `requires` readable, and each of its items also needs its own
  * `requires`. Groups left without items are hidden.
  *
@@ -46,7 +46,7 @@ export function visibleMenuGroups<G extends SidebarMenuGroup>(
   permissions: readonly PermissionEntry[] | null | undefined,
 ): G[] {
   const readable = readableKeys(permissions);
-  const canReadAll = (keys: readonly string[]) => keys.every((key) => readable.has(key));
+  const canReadAll = (keys: readonly string[] = []) => keys.every((key) => readable.has(key));
   const visible: G[] = [];
   for (const group of menu) {
     if (group.alwaysVisible) {
@@ -60,7 +60,7 @@ export function visibleMenuGroups<G extends SidebarMenuGroup>(
   return visible;
 }
 
-/** Paths compare without a trailing slash: the spec lists some pages with one and some without. */
+/** Paths compare without a trailing slash: the console lists some pages with one and some without. */
 export function samePath(a: string, b: string): boolean {
   const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, '') : p);
   return trim(a) === trim(b);

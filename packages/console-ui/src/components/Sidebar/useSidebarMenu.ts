@@ -4,7 +4,8 @@ import { groupOfPath, samePath, visibleMenuGroups, type SidebarMenuGroup } from 
 
 export interface UseSidebarMenuOptions<G extends SidebarMenuGroup> {
   menu: readonly G[];
-  permissions: readonly PermissionEntry[];
+  /** The user's permissions; left out, nothing is filtered (a plain navigation). */
+  permissions?: readonly PermissionEntry[];
   currentPath: string;
 }
 
@@ -30,7 +31,13 @@ export function useSidebarMenu<G extends SidebarMenuGroup>({
   permissions,
   currentPath,
 }: UseSidebarMenuOptions<G>): SidebarMenuState<G> {
-  const groups = useMemo(() => visibleMenuGroups(menu, permissions), [menu, permissions]);
+  const groups = useMemo(
+    () =>
+      permissions === undefined
+        ? menu.filter((group) => group.items.length > 0)
+        : visibleMenuGroups(menu, permissions),
+    [menu, permissions],
+  );
   const [open, setOpen] = useState(() => ({
     path: currentPath,
     id: groupOfPath(groups, currentPath) ?? null,

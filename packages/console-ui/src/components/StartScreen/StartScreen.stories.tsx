@@ -8,7 +8,7 @@ const never = () => new Promise<boolean>(() => {});
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const meta = {
-  title: 'Console UI/StartScreen',
+  title: 'Console/StartScreen',
   component: StartScreen,
   parameters: { layout: 'fullscreen' },
   args: {
@@ -73,7 +73,7 @@ export const EmbeddedWithCustomTargets: Story = {
   },
   decorators: [
     (Story) => (
-      <div style={{ height: 240, border: '1px dashed var(--sc-color-border)' }}>
+      <div style={{ height: 240, border: '1px dashed var(--cui-color-border)' }}>
         <Story />
       </div>
     ),

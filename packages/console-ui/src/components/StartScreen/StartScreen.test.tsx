@@ -21,8 +21,8 @@ describe('StartScreen', () => {
   it('shows a centred "Please Wait..." status with a hidden spinner', () => {
     const { container } = render(<Checking />);
     expect(screen.getByRole('status')).toHaveTextContent('Please Wait...');
-    expect(container.querySelector('.sc-start-screen__spinner')).toHaveAttribute('aria-hidden', 'true');
-    expect(container.querySelector('.sc-start-screen')).toHaveAttribute('data-state', 'checking');
+    expect(container.querySelector('.cui-start-screen__spinner')).toHaveAttribute('aria-hidden', 'true');
+    expect(container.querySelector('.cui-start-screen')).toHaveAttribute('data-state', 'checking');
   });
 
   it('a valid session navigates to /app/customer-chats at 500 ms, not before, once', async () => {

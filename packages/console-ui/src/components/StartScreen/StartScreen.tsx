@@ -1,8 +1,9 @@
 import { keyframes, styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useStartScreen, type UseStartScreenOptions } from './useStartScreen.js';
 
-/** The start screen's only text (spec section 2). */
+/** The start screen's only text. */
 export const START_SCREEN_LABEL = 'Please Wait...';
 
 export interface StartScreenProps extends UseStartScreenOptions {
@@ -19,15 +20,16 @@ export interface StartScreenProps extends UseStartScreenOptions {
  * <StartScreen checkSession={() => readStoredUser(localStorage) !== null} onNavigate={(path) => navigate(path, { replace: true })} />
  */
 export function StartScreen({ fullScreen = true, className, ...options }: StartScreenProps) {
+  useThemeCheck('StartScreen');
   const { status } = useStartScreen(options);
   return (
     <Root
-      className={['sc-start-screen', className].filter(Boolean).join(' ')}
+      className={['cui-start-screen', className].filter(Boolean).join(' ')}
       data-state={status}
       data-fullscreen={fullScreen || undefined}
     >
-      <Status role="status" className="sc-start-screen__status">
-        <Spinner className="sc-start-screen__spinner" aria-hidden="true" />
+      <Status role="status" className="cui-start-screen__status">
+        <Spinner className="cui-start-screen__spinner" aria-hidden="true" />
         <span>{START_SCREEN_LABEL}</span>
       </Status>
     </Root>

@@ -15,7 +15,7 @@ type Story = StoryObj<typeof meta>;
 const NOTE = 'Kirim sebelum jam 3 sore, hubungi customer dulu.'; // 48 characters
 
 const field = (canvasElement: HTMLElement) => within(canvasElement).getByRole('textbox');
-const counter = (canvasElement: HTMLElement) => canvasElement.querySelector('.sc-text-area__counter');
+const counter = (canvasElement: HTMLElement) => canvasElement.querySelector('.cui-text-area__counter');
 
 /** Empty field with its counter at "0 / 60". */
 export const Empty: Story = {
@@ -78,7 +78,7 @@ export const Disabled: Story = {
   args: { defaultValue: NOTE, disabled: true },
   play: async ({ canvasElement }) => {
     await expect(field(canvasElement)).toBeDisabled();
-    await expect(canvasElement.querySelector('.sc-text-area')).toHaveAttribute('data-disabled');
+    await expect(canvasElement.querySelector('.cui-text-area')).toHaveAttribute('data-disabled');
   },
 };
 

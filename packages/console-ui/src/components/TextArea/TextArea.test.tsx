@@ -41,7 +41,7 @@ describe('TextArea', () => {
   it('marks near-limit and at-limit on the root and counter, and refuses input past the limit', async () => {
     const { container } = render(<TextArea label="Bio" maxLength={4} />);
     const field = screen.getByRole('textbox', { name: 'Bio' });
-    const root = container.querySelector('.sc-text-area');
+    const root = container.querySelector('.cui-text-area');
     await userEvent.type(field, 'abc');
     expect(root).toHaveAttribute('data-limit', 'ok');
     await userEvent.type(field, 'd');
@@ -70,7 +70,7 @@ describe('TextArea', () => {
       <TextArea label="Notes" maxLength={3} value="abcdef" onValueChange={() => undefined} />,
     );
     expect(screen.getByText('6 / 3')).toHaveAttribute('data-limit', 'over');
-    expect(container.querySelector('.sc-text-area')).toHaveAttribute('data-limit', 'over');
+    expect(container.querySelector('.cui-text-area')).toHaveAttribute('data-limit', 'over');
   });
 
   it('keeps a caller id and aria-describedby', () => {

@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent, type TextareaHTMLAttributes } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useCharCounter } from './useCharCounter.js';
 
 export interface TextAreaProps extends Omit<
@@ -121,6 +122,7 @@ export function TextArea({
   className,
   ...rest
 }: TextAreaProps) {
+  useThemeCheck('TextArea');
   const generatedId = useId();
   const fieldId = id ?? `${generatedId}-field`;
   const [uncontrolled, setUncontrolled] = useState(defaultValue ?? '');
@@ -140,7 +142,7 @@ export function TextArea({
 
   return (
     <Field
-      className={['sc-text-area', className].filter(Boolean).join(' ')}
+      className={['cui-text-area', className].filter(Boolean).join(' ')}
       data-disabled={disabled ? '' : undefined}
       data-invalid={error ? '' : undefined}
       data-limit={counter.status}
@@ -155,7 +157,7 @@ export function TextArea({
         disabled={disabled}
         aria-invalid={error ? true : rest['aria-invalid']}
         aria-describedby={describedBy || undefined}
-        className="sc-text-area__input"
+        className="cui-text-area__input"
       />
       {description || error || showCounter ? (
         <Footer>
@@ -170,7 +172,7 @@ export function TextArea({
               id={counterId}
               aria-live="polite"
               data-limit={counter.status}
-              className="sc-text-area__counter"
+              className="cui-text-area__counter"
             >
               {counter.text}
             </Counter>

@@ -3,12 +3,15 @@
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
+  AppShell,
+  ConsoleThemeProvider,
+  DataTable,
   LoginForm,
   OtpInput,
   PermissionGuard,
   Sidebar,
-  ThemeProvider,
   type CheckPermissionFn,
+  type DataTableColumn,
   type LoginFn,
   type PermissionEntry,
   type SidebarMenuGroup,
@@ -53,7 +56,7 @@ function App() {
   const [otp, setOtp] = useState('');
   const [signedOut, setSignedOut] = useState(false);
   return (
-    <ThemeProvider global>
+    <ConsoleThemeProvider global>
       <Sidebar
         user={{ fullname: 'Embedder Test User', last_login: '2024-05-01T09:30:00Z' }}
         menu={menu}
@@ -86,12 +89,70 @@ function App() {
           copyrightHolder="Staff"
         />
       </main>
-    </ThemeProvider>
+    </ConsoleThemeProvider>
   );
 }
 
+// An embedder's row type written as an interface (no index signature): DataTable must accept it.
+interface Creator {
+  id: string;
+  name: string;
+  followers: number;
+}
+
+const creators: Creator[] = [
+  { id: 'c1', name: 'Budi', followers: 300 },
+  { id: 'c2', name: 'Ani', followers: 1200 },
+  { id: 'c3', name: 'Citra', followers: 50 },
+];
+
+const creatorColumns: DataTableColumn<Creator>[] = [
+  { id: 'name', header: 'Name', sortable: true },
+  { id: 'followers', header: 'Followers', sortable: true, align: 'end', cell: (row) => row.followers },
+];
+
+// No provider at all: the components must still be visible (token fallbacks) and the uncontrolled table sorts.
+function Bare() {
+  const [otp, setOtp] = useState('');
+  return (
+    <main>
+      <h1>Without a provider</h1>
+      <section aria-label="One-time code">
+        <OtpInput onValueChange={setOtp} />
+        <p>{otp ? `Code entered: ${otp}` : 'No code yet'}</p>
+      </section>
+      <DataTable<Creator> label="Creators" rows={creators} columns={creatorColumns} />
+    </main>
+  );
+}
+
+// A host page with its own header: the shell fills the rest, and only its content area scrolls.
+function Host() {
+  return (
+    // The provider renders a wrapper element: it sits outside the chain of heights the shell fills.
+    <ConsoleThemeProvider>
+      <div style={{ height: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <header style={{ flex: 'none', height: 64, background: '#222', color: '#fff' }}>
+          <h1 style={{ margin: 0 }}>Host header</h1>
+        </header>
+        <div style={{ flex: 1, minHeight: 0 }}>
+          <AppShell
+            height="100%"
+            layout="wide"
+            sidebar={<Sidebar menu={menu} currentPath="/app/customer-chats" />}
+          >
+            {Array.from({ length: 80 }, (_, index) => (
+              <p key={index}>Line {index + 1}</p>
+            ))}
+          </AppShell>
+        </div>
+      </div>
+    </ConsoleThemeProvider>
+  );
+}
+
+const page = new URLSearchParams(window.location.search).get('page');
+
 createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+  <StrictMode>{page === 'bare' ? <Bare /> : page === 'host' ? <Host /> : <App />}</StrictMode>,
 );

@@ -1,0 +1,240 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { FilterCondition } from '../../machines/filterPresets.machine.js';
+import type { ResourceField } from '../../resource.js';
+import { RelationSelect, type LoadOptions } from '../ResourceForm/RelationSelect.js';
+import { filterKind } from './filterModel.js';
+import { useFilterBarMessages } from './messages.js';
+
+function parseBound(field: ResourceField, text: string): number | string | undefined {
+  const value = text.trim();
+  if (value === '') return undefined;
+  if (field.type === 'date' || field.type === 'datetime' || field.type === 'month') return value;
+  const normalised =
+    field.type === 'money' || field.type === 'integer'
+      ? value.replace(/[.\s]/g, '')
+      : value.replace(',', '.');
+  const n = Number(normalised);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+export interface FieldFilterEditorProps {
+  field: ResourceField;
+  condition: FilterCondition | undefined;
+  /** For relation fields: searches the other entity. */
+  loadOptions?: LoadOptions;
+  /** Known labels of this field's relation ids. */
+  labels?: Record<string, string>;
+  /** Reports labels of relation ids picked here, so chips can name them. */
+  onPickLabels?: (picked: Record<string, string>) => void;
+  onApply: (condition: FilterCondition | null) => void;
+  onBack?: () => void;
+}
+
+/** The editor of one field's condition. Apply with nothing chosen removes the filter. */
+export function FieldFilterEditor({
+  field,
+  condition,
+  onApply,
+  onBack,
+  loadOptions,
+  labels = {},
+  onPickLabels,
+}: FieldFilterEditorProps) {
+  const m = useFilterBarMessages();
+  const kind = filterKind(field);
+  const id = useId();
+  const [empty, setEmpty] = useState(condition?.op === 'isEmpty');
+  const [values, setValues] = useState<string[]>(
+    condition?.op === 'in' ? condition.values.filter((v) => v !== null).map(String) : [],
+  );
+  const [flag, setFlag] = useState<string>(condition?.op === 'equals' ? String(condition.value) : '');
+  const [min, setMin] = useState(
+    condition?.op === 'range' && condition.min !== undefined ? String(condition.min) : '',
+  );
+  const [max, setMax] = useState(
+    condition?.op === 'range' && condition.max !== undefined ? String(condition.max) : '',
+  );
+  const [text, setText] = useState(condition?.op === 'contains' ? condition.value : '');
+  const [error, setError] = useState<string | null>(null);
+
+  const build = (): FilterCondition | null | 'invalid' => {
+    if (empty) return { op: 'isEmpty', field: field.name };
+    switch (kind) {
+      case 'in':
+      case 'relation':
+        return values.length === 0 ? null : { op: 'in', field: field.name, values };
+      case 'equals':
+        return flag === '' ? null : { op: 'equals', field: field.name, value: flag === 'true' };
+      case 'contains':
+        return text.trim() === '' ? null : { op: 'contains', field: field.name, value: text.trim() };
+      case 'range': {
+        const low = parseBound(field, min);
+        const high = parseBound(field, max);
+        if ((min.trim() !== '' && low === undefined) || (max.trim() !== '' && high === undefined))
+          return 'invalid';
+        if (low === undefined && high === undefined) return null;
+        return {
+          op: 'range',
+          field: field.name,
+          ...(low !== undefined ? { min: low } : {}),
+          ...(high !== undefined ? { max: high } : {}),
+        };
+      }
+      default:
+        return null;
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = build();
+    if (next === 'invalid') {
+      setError(m.rangeNumbers);
+      return;
+    }
+    onApply(next);
+  };
+
+  const dateInput =
+    field.type === 'month' ? 'month' : field.type === 'date' || field.type === 'datetime' ? 'date' : null;
+
+  return (
+    <form className="cui-filter-editor" onSubmit={submit} aria-label={m.filterField(field.label)}>
+      {kind === 'in' ? (
+        <fieldset disabled={empty}>
+          <legend>{m.isAnyOf(field.label)}</legend>
+          {field.options?.map((option) => (
+            <label key={option.value}>
+              <input
+                type="checkbox"
+                checked={values.includes(option.value)}
+                onChange={(event) =>
+                  setValues(
+                    event.target.checked
+                      ? [...values, option.value]
+                      : values.filter((v) => v !== option.value),
+                  )
+                }
+              />
+              {option.label}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {kind === 'relation' ? (
+        <fieldset disabled={empty}>
+          <legend>{m.isAnyOf(field.label)}</legend>
+          {values.length > 0 ? (
+            <ul className="cui-filter-editor-picked" aria-label={m.chosen(field.label)}>
+              {values.map((value) => (
+                <li key={value}>
+                  {labels[value] ?? value}
+                  <button
+                    type="button"
+                    className="cui-filter-chip-remove"
+                    aria-label={m.removeValue(labels[value] ?? value)}
+                    onClick={() => setValues(values.filter((v) => v !== value))}
+                  >
+                    ×
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <RelationSelect
+            id={`${id}-relation`}
+            label={m.addValue(field.label)}
+            aria-label={m.addValue(field.label)}
+            entity={field.relation?.entity ?? field.name}
+            value={null}
+            clearable={false}
+            loadOptions={loadOptions}
+            onValueChange={(value, optionText) => {
+              if (value === null || values.includes(value)) return;
+              setValues([...values, value]);
+              if (optionText !== null) onPickLabels?.({ [value]: optionText });
+            }}
+          />
+        </fieldset>
+      ) : null}
+      {kind === 'equals' ? (
+        <fieldset disabled={empty}>
+          <legend>{field.label}</legend>
+          {[
+            ['', m.any],
+            ['true', m.yes],
+            ['false', m.no],
+          ].map(([value, text]) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name={`${id}-flag`}
+                value={value}
+                checked={flag === value}
+                onChange={() => setFlag(value!)}
+              />
+              {text}
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      {kind === 'range' ? (
+        <fieldset disabled={empty}>
+          <legend>{field.label} between</legend>
+          <label>
+            {m.from}
+            <input
+              type={dateInput ?? 'text'}
+              inputMode={dateInput ? undefined : 'decimal'}
+              value={min}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(event) => setMin(event.target.value)}
+            />
+          </label>
+          <label>
+            {m.to}
+            <input
+              type={dateInput ?? 'text'}
+              inputMode={dateInput ? undefined : 'decimal'}
+              value={max}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              onChange={(event) => setMax(event.target.value)}
+            />
+          </label>
+        </fieldset>
+      ) : null}
+      {kind === 'contains' ? (
+        <label>
+          {m.contains(field.label)}
+          <input
+            type="text"
+            value={text}
+            disabled={empty}
+            onChange={(event) => setText(event.target.value)}
+          />
+        </label>
+      ) : null}
+      <label className="cui-filter-editor-empty">
+        <input type="checkbox" checked={empty} onChange={(event) => setEmpty(event.target.checked)} />
+        {m.isEmpty}
+      </label>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="cui-filter-editor-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="cui-filter-editor-actions">
+        {onBack ? (
+          <button type="button" className="cui-button" onClick={onBack}>
+            {m.back}
+          </button>
+        ) : null}
+        <button type="submit" className="cui-button" data-kind="primary">
+          {m.apply}
+        </button>
+      </div>
+    </form>
+  );
+}

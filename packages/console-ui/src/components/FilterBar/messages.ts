@@ -1,0 +1,112 @@
+import { useMessages } from '../../theme/messages.js';
+
+/** Every visible string of the FilterBar and its editors (English defaults). */
+export interface FilterBarMessages {
+  label: string;
+  search: string;
+  searchPlaceholder: string;
+  activeFilters: string;
+  clearAll: string;
+  addFilter: string;
+  fields: string;
+  editFilter: (text: string) => string;
+  filterField: (field: string) => string;
+  removeFilter: (text: string) => string;
+  isAnyOf: (field: string) => string;
+  chosen: (field: string) => string;
+  removeValue: (value: string) => string;
+  addValue: (field: string) => string;
+  contains: (field: string) => string;
+  any: string;
+  yes: string;
+  no: string;
+  from: string;
+  to: string;
+  isEmpty: string;
+  rangeNumbers: string;
+  back: string;
+  apply: string;
+  cancel: string;
+  retry: string;
+  delete: string;
+  preset: string;
+  loadingPresets: string;
+  noPreset: string;
+  builtIn: string;
+  myPresets: string;
+  modified: string;
+  resetTo: (preset: string) => string;
+  deletePreset: (preset: string) => string;
+  savePreset: string;
+  presetName: string;
+  saveAsPreset: string;
+  savingPresets: string;
+  presetsError: (error: string) => string;
+  savedViews: string;
+  activeView: (view: string) => string;
+  noSavedViews: string;
+  shareView: (view: string) => string;
+  shared: string;
+  private: string;
+  deleteView: (view: string) => string;
+  saveCurrentView: string;
+  saveViewAs: string;
+  shareWithEveryone: string;
+  saveView: string;
+}
+
+export const FILTER_BAR_MESSAGES: FilterBarMessages = {
+  label: 'Filters',
+  search: 'Search',
+  searchPlaceholder: 'Search…',
+  activeFilters: 'Active filters',
+  clearAll: 'Clear all',
+  addFilter: 'Add filter',
+  fields: 'Fields',
+  editFilter: (text) => `Edit filter: ${text}`,
+  filterField: (field) => `Filter ${field}`,
+  removeFilter: (text) => `Remove filter ${text}`,
+  isAnyOf: (field) => `${field} is any of`,
+  chosen: (field) => `Chosen ${field}`,
+  removeValue: (value) => `Remove ${value}`,
+  addValue: (field) => `Add ${field}`,
+  contains: (field) => `${field} contains`,
+  any: 'Any',
+  yes: 'Yes',
+  no: 'No',
+  from: 'From',
+  to: 'To',
+  isEmpty: 'Is empty',
+  rangeNumbers: 'Enter numbers for the range',
+  back: 'Back',
+  apply: 'Apply',
+  cancel: 'Cancel',
+  retry: 'Retry',
+  delete: 'Delete',
+  preset: 'Preset',
+  loadingPresets: 'Loading presets…',
+  noPreset: 'No preset',
+  builtIn: 'Built-in',
+  myPresets: 'My presets',
+  modified: 'Modified',
+  resetTo: (preset) => `Reset to ${preset}`,
+  deletePreset: (preset) => `Delete preset ${preset}`,
+  savePreset: 'Save preset',
+  presetName: 'Preset name',
+  saveAsPreset: 'Save as preset…',
+  savingPresets: 'Saving presets…',
+  presetsError: (error) => `Presets: ${error}`,
+  savedViews: 'Saved views',
+  activeView: (view) => `View: ${view}`,
+  noSavedViews: 'No saved views yet',
+  shareView: (view) => `Share ${view}`,
+  shared: 'Shared',
+  private: 'Private',
+  deleteView: (view) => `Delete view ${view}`,
+  saveCurrentView: 'Save current view',
+  saveViewAs: 'Save current view as',
+  shareWithEveryone: 'Share with everyone who can read this list',
+  saveView: 'Save view',
+};
+
+export const useFilterBarMessages = () => useMessages('filterBar', FILTER_BAR_MESSAGES);

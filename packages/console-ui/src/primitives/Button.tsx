@@ -1,0 +1,71 @@
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { styled } from 'styled-components';
+import { t } from '../theme/tokens.js';
+
+export type ButtonKind = 'default' | 'primary' | 'danger' | 'ghost';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** Visual weight: `default` (outlined), `primary` (filled), `danger` (destructive), `ghost` (text only). */
+  kind?: ButtonKind;
+}
+
+/** The console's button styles, as CSS for a `.cui-button` selector inside a component's root. */
+export const buttonCss = `
+  font: inherit;
+  font-size: ${t.fontSizeSm};
+  padding: ${t.space1} ${t.space3};
+  border-radius: ${t.radiusSm};
+  border: 1px solid ${t.colorBorder};
+  background: ${t.colorSurface};
+  color: ${t.colorText};
+  cursor: pointer;
+  &:hover:not(:disabled) {
+    border-color: ${t.colorTextMuted};
+  }
+  &:disabled {
+    cursor: not-allowed;
+    color: ${t.colorTextMuted};
+  }
+  &[data-kind='primary'] {
+    background: ${t.colorPrimary};
+    border-color: ${t.colorPrimary};
+    color: ${t.colorPrimaryText};
+  }
+  &[data-kind='danger'] {
+    border-color: ${t.colorDanger};
+    color: ${t.colorDanger};
+  }
+  &[data-kind='ghost'] {
+    border-color: transparent;
+    background: transparent;
+  }
+  &:focus-visible {
+    outline: 2px solid ${t.colorFocus};
+    outline-offset: 2px;
+  }
+`;
+
+const StyledButton = styled.button`
+  ${buttonCss}
+`;
+
+/**
+ * A console button (`type="button"` unless given). Hosts restyle it through `.cui-button[data-kind]`.
+ *
+ * @example
+ * <Button kind="primary" onClick={save}>Save</Button>
+ */
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { kind = 'default', type = 'button', className, ...rest },
+  ref,
+) {
+  return (
+    <StyledButton
+      ref={ref}
+      type={type}
+      data-kind={kind === 'default' ? undefined : kind}
+      className={['cui-button', className].filter(Boolean).join(' ')}
+      {...rest}
+    />
+  );
+});

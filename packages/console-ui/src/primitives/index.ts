@@ -1,0 +1,5 @@
+export { Button, buttonCss, type ButtonKind, type ButtonProps } from './Button.js';
+export { VisuallyHidden, visuallyHiddenCss } from './VisuallyHidden.js';
+export { useControllableState } from './useControllableState.js';
+export { useDismissable, type UseDismissableOptions } from './useDismissable.js';
+export { FOCUSABLE_SELECTOR, focusableIn, useFocusTrap } from './useFocusTrap.js';

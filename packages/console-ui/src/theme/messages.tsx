@@ -1,0 +1,38 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+
+/**
+ * Per-component overrides of visible strings, keyed by component (`dataTable`, `loginForm`…). Each component
+ * also takes a `messages` prop; the prop wins over the provider, the provider over the defaults.
+ */
+export type ConsoleMessagesOverrides = Record<string, Record<string, unknown> | undefined>;
+
+const MessagesContext = createContext<ConsoleMessagesOverrides>({});
+
+export interface ConsoleMessagesProviderProps {
+  messages: ConsoleMessagesOverrides;
+  children?: ReactNode;
+}
+
+/**
+ * Replaces visible strings for every console-ui component below it, e.g. an English LoginForm:
+ *
+ * @example
+ * <ConsoleMessagesProvider messages={{ loginForm: { intro: 'Please sign in.' }, dataTable: { empty: 'Nothing here' } }}>
+ *   <App />
+ * </ConsoleMessagesProvider>
+ */
+export function ConsoleMessagesProvider({ messages, children }: ConsoleMessagesProviderProps) {
+  const outer = useContext(MessagesContext);
+  const merged = useMemo(() => {
+    const next: ConsoleMessagesOverrides = { ...outer };
+    for (const [key, value] of Object.entries(messages)) next[key] = { ...outer[key], ...value };
+    return next;
+  }, [outer, messages]);
+  return <MessagesContext.Provider value={merged}>{children}</MessagesContext.Provider>;
+}
+
+/** The strings a component shows: its defaults, then the provider's overrides for `key`, then the prop's. */
+export function useMessages<M extends object>(key: string, defaults: M, overrides?: Partial<M>): M {
+  const fromProvider = useContext(MessagesContext)[key] as Partial<M> | undefined;
+  return useMemo(() => ({ ...defaults, ...fromProvider, ...overrides }), [defaults, fromProvider, overrides]);
+}
