@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright';
 import {
   ENTITIES,
   MENU_GROUPS,
-  ROUTES,
+  resourceRoutes,
   n8nCreators,
   products,
   projects,
@@ -48,7 +48,11 @@ afterAll(async () => {
 type Row = Record<string, unknown>;
 type ListAnswer = { rows: Row[]; total: number; labels: Record<string, Record<string, string>> };
 
-const routeOf = (def: EntityDef) => ROUTES.find((route) => route.id === def.routeId)!;
+function routeOf(def: EntityDef) {
+  const route = resourceRoutes(def.name)[0];
+  if (!route) throw new Error(`no route for ${def.name}`);
+  return route;
+}
 const table = (def: EntityDef) => page.getByRole('grid', { name: def.labelPlural });
 const bodyRows = (def: EntityDef) => table(def).locator('tbody tr[data-index]');
 const listAnswer =
@@ -71,8 +75,12 @@ async function openList(def: EntityDef, search = ''): Promise<ListAnswer> {
 
 describe('issue 10: lists as a new user meets them (1440×900)', () => {
   it('1 + 4: rows per page sticks on every master-data page; row actions stay on one line, in view', async () => {
-    expect(ENTITIES).toHaveLength(20);
-    for (const def of ENTITIES) {
+    // The 20 master-data pages; the logistics pages (packages: actions, presets) have their own checks.
+    const masterData = ENTITIES.filter(
+      (entity) => resourceRoutes(entity.name).length > 0 && !entity.actions?.length,
+    );
+    expect(masterData).toHaveLength(20);
+    for (const def of masterData) {
       const step = (name: string) => `${def.name}: ${name}`;
       const first = await openList(def);
 

@@ -29,7 +29,7 @@ export async function pushResourceChanges(
   changes: readonly ResourceChangedPayload[],
 ): Promise<void> {
   if (changes.length === 0) return;
-  if (realtime.clustered) realtime.io.serverSideEmit(RESOURCE_FANOUT_EVENT, def.name, changes);
+  if (realtime.clustered) realtime.io.serverSideEmit(RESOURCE_FANOUT_EVENT, def.permissionKey, changes);
   await pushToLocalReaders(db, realtime, def, changes);
 }
 
@@ -40,7 +40,7 @@ export async function pushResourceChanges(
 export async function pushToLocalReaders(
   db: Kysely<Database>,
   realtime: Realtime,
-  def: EntityDef,
+  def: Pick<EntityDef, 'permissionKey'>,
   changes: readonly ResourceChangedPayload[],
 ): Promise<void> {
   if (changes.length === 0) return;

@@ -210,9 +210,6 @@ export function searchWords(q: string | null): string[] {
   return [...new Set(q.split(/\s+/).filter(Boolean))].slice(0, 10);
 }
 
-/** `%word%` for LIKE / ILIKE, the word's own `%`, `_` and `\` taken literally. */
-export const containsPattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 const isTextLike = (field: FieldDef | undefined) =>
   !field || ['text', 'longtext', 'email', 'url', 'phone', 'enum', 'month'].includes(field.type);
 

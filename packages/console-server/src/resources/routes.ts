@@ -12,6 +12,7 @@ import {
   encodeCursor,
   formatValidationError,
   getEntity,
+  isPermissionKey,
   listQuerySchema,
   maskRow,
   updateSchema,
@@ -176,11 +177,11 @@ export async function registerResourceRoutes(
 
   // Another node's write: deliver it to the readers connected here.
   if (app.realtime.clustered) {
-    app.realtime.io.on(RESOURCE_FANOUT_EVENT, (entity: unknown, changes: unknown) => {
-      const def = typeof entity === 'string' ? getEntity(entity) : undefined;
-      if (!def || !Array.isArray(changes)) return;
-      pushToLocalReaders(db, app.realtime, def, changes as ResourceChangedPayload[]).catch((error: unknown) =>
-        app.log.warn({ err: error }, 'resource push failed'),
+    // The change travels with the key its readers need (a master-data entity's, or the Purchase Log's).
+    app.realtime.io.on(RESOURCE_FANOUT_EVENT, (key: unknown, changes: unknown) => {
+      if (!isPermissionKey(key) || !Array.isArray(changes)) return;
+      pushToLocalReaders(db, app.realtime, { permissionKey: key }, changes as ResourceChangedPayload[]).catch(
+        (error: unknown) => app.log.warn({ err: error }, 'resource push failed'),
       );
     });
   }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
-import { useControllableState } from '../DataTable/useControllableState.js';
+import { useControllableState } from '../../primitives/useControllableState.js';
 import {
   DATE_RANGE_PRESETS,
   formatDayRange,

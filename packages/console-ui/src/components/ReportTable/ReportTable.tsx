@@ -3,7 +3,7 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { DeltaChip } from '../DeltaChip/DeltaChip.js';
 import { formatMeasure, type MeasureFormat, type MeasureTrend } from '../DeltaChip/formatMeasure.js';
-import { useControllableState } from '../DataTable/useControllableState.js';
+import { useControllableState } from '../../primitives/useControllableState.js';
 import { useVirtualRows } from '../DataTable/useVirtualRows.js';
 
 export type ReportValue = string | number | null;
