@@ -109,7 +109,7 @@ describe('issue 10: lists as a new user meets them (1440×900)', () => {
       expect(answer.rows.length, step('rows asked')).toBe(Math.min(100, first.total));
       const shown = `1–${new Intl.NumberFormat('id-ID').format(Math.min(100, first.total))} of`;
       await expect
-        .poll(() => page.locator('.sc-data-table-summary').first().textContent(), {
+        .poll(() => page.locator('.cui-data-table-summary').first().textContent(), {
           message: step('rows shown'),
         })
         .toContain(shown);

@@ -254,7 +254,7 @@ function ListDemo({ initialSearch = '', withPresets, withViews, preloaded, ...so
         selected={list.selection.selected}
         onSelectedChange={list.selection.setSelected}
         bulkActions={(ids) => (
-          <button type="button" className="sc-button" onClick={() => void list.bulk('delete', ids)}>
+          <button type="button" className="cui-button" onClick={() => void list.bulk('delete', ids)}>
             Delete selected ({ids.length})
           </button>
         )}

@@ -122,8 +122,8 @@ export function TrashIcon() {
  */
 export const ListArea = styled.div`
   display: contents;
-  td.sc-data-table-actions,
-  th.sc-data-table-actions {
+  td.cui-data-table-actions,
+  th.cui-data-table-actions {
     position: sticky;
     right: 0;
     width: 1%;
@@ -131,14 +131,14 @@ export const ListArea = styled.div`
     background: ${t.colorSurface};
     box-shadow: -1px 0 0 ${t.colorBorder};
   }
-  th.sc-data-table-actions {
+  th.cui-data-table-actions {
     z-index: 2;
     background: ${t.colorSurfaceRaised};
   }
-  tbody tr[data-index]:hover td.sc-data-table-actions {
+  tbody tr[data-index]:hover td.cui-data-table-actions {
     background: ${t.colorBg};
   }
-  tbody tr[data-state='selected'] td.sc-data-table-actions {
+  tbody tr[data-state='selected'] td.cui-data-table-actions {
     background: ${t.colorPrimarySoft};
   }
 `;

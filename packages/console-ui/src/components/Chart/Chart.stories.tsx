@@ -20,7 +20,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const svg = (canvasElement: HTMLElement) => canvasElement.querySelector('.sc-chart__canvas svg');
+const svg = (canvasElement: HTMLElement) => canvasElement.querySelector('.cui-chart__canvas svg');
 
 export const Line: Story = {
   play: async ({ canvasElement }) => {
@@ -145,5 +145,21 @@ export const Dark: Story = {
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(svg(canvasElement)).not.toBeNull(), { timeout: 10_000 });
+  },
+};
+
+/** Every state side by side, for visual review (the drawn chart waits for its SVG). */
+export const AllStates: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 16, width: 640 }}>
+      <Chart {...args} kind="combo" />
+      <Chart {...args} label="Loading" loading />
+      <Chart {...args} label="Empty" categories={[]} series={[]} emptyMessage="No data for 1–7 Nov 2026." />
+      <Chart {...args} label="Error" error="Could not load the chart." />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(svg(canvasElement)).not.toBeNull(), { timeout: 10_000 });
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Could not load the chart.');
   },
 };

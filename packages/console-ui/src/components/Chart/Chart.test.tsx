@@ -19,7 +19,7 @@ import * as stories from './Chart.stories.js';
 
 const { Line, Loading, Empty, ErrorState } = composeStories(stories);
 
-const host = () => document.querySelector<HTMLElement>('.sc-chart__canvas')!;
+const host = () => document.querySelector<HTMLElement>('.cui-chart__canvas')!;
 
 describe('buildChartOption', () => {
   it('puts a combo on two value axes: bars left, line right', () => {

@@ -128,29 +128,29 @@ export function Chart({
 
   return (
     <Figure
-      className={['sc-chart', className].filter(Boolean).join(' ')}
+      className={['cui-chart', className].filter(Boolean).join(' ')}
       data-state={state}
       aria-labelledby={`${id}-caption`}
       aria-busy={loading}
     >
       <figcaption id={`${id}-caption`}>{label}</figcaption>
       {state === 'error' ? (
-        <p role="alert" className="sc-chart__message">
+        <p role="alert" className="cui-chart__message">
           {error ?? loadError}
         </p>
       ) : state === 'loading' ? (
-        <p role="status" className="sc-chart__message" style={{ minHeight: height }}>
+        <p role="status" className="cui-chart__message" style={{ minHeight: height }}>
           Loading {label}…
         </p>
       ) : state === 'empty' ? (
-        <p className="sc-chart__message" style={{ minHeight: height }}>
+        <p className="cui-chart__message" style={{ minHeight: height }}>
           {emptyMessage}
         </p>
       ) : (
         <>
           <div
             ref={host}
-            className="sc-chart__canvas"
+            className="cui-chart__canvas"
             role="img"
             // ECharts replaces this with its generated description of the data.
             aria-label={label}
@@ -158,7 +158,7 @@ export function Chart({
             data-kind={kind}
           />
           {onCategoryClick ? (
-            <div className="sc-chart__categories" role="group" aria-label={`${label}: filter by category`}>
+            <div className="cui-chart__categories" role="group" aria-label={`${label}: filter by category`}>
               {categories.map((category) => (
                 <button
                   key={category}
@@ -172,7 +172,7 @@ export function Chart({
             </div>
           ) : null}
           {selectedCategory ? (
-            <p className="sc-chart__selected" aria-live="polite">
+            <p className="cui-chart__selected" aria-live="polite">
               Filtered on {selectedCategory}
             </p>
           ) : null}
@@ -196,22 +196,22 @@ const Figure = styled.figure`
     font-weight: 600;
     margin-bottom: ${t.space2};
   }
-  .sc-chart__canvas {
+  .cui-chart__canvas {
     width: 100%;
     overflow: hidden;
   }
-  .sc-chart__message {
+  .cui-chart__message {
     margin: 0;
     display: grid;
     place-items: center;
     color: ${t.colorTextMuted};
   }
-  .sc-chart__message[role='alert'] {
+  .cui-chart__message[role='alert'] {
     color: ${t.colorDanger};
     min-height: 4rem;
   }
   /* The keyboard path to the categories: out of sight until a key reaches it. */
-  .sc-chart__categories:not(:focus-within) {
+  .cui-chart__categories:not(:focus-within) {
     position: absolute;
     width: 1px;
     height: 1px;
@@ -219,13 +219,13 @@ const Figure = styled.figure`
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
-  .sc-chart__categories {
+  .cui-chart__categories {
     display: flex;
     flex-wrap: wrap;
     gap: ${t.space1};
     margin-top: ${t.space2};
   }
-  .sc-chart__categories button {
+  .cui-chart__categories button {
     font: inherit;
     font-size: ${t.fontSizeSm};
     color: ${t.colorText};
@@ -234,13 +234,13 @@ const Figure = styled.figure`
     border-radius: ${t.radiusSm};
     padding: 2px 6px;
   }
-  .sc-chart__categories button[aria-pressed='true'] {
+  .cui-chart__categories button[aria-pressed='true'] {
     background: ${t.colorPrimarySoft};
   }
-  .sc-chart__categories button:focus-visible {
+  .cui-chart__categories button:focus-visible {
     outline: 2px solid ${t.colorFocus};
   }
-  .sc-chart__selected {
+  .cui-chart__selected {
     margin: ${t.space2} 0 0;
     font-size: ${t.fontSizeSm};
     color: ${t.colorTextMuted};

@@ -75,3 +75,24 @@ export const Phone: Story = {
 };
 
 export const Dark: Story = { ...Phone, globals: { theme: 'dark' } };
+
+/** Every state side by side, for visual review. */
+export const AllStates: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 16 }}>
+      <DateRangePicker {...args} label="Preset" />
+      <DateRangePicker
+        {...args}
+        label="Custom"
+        defaultValue={{ preset: 'custom', from: '2026-10-28', to: '2026-11-03' }}
+      />
+      <DateRangePicker {...args} label="Disabled" disabled />
+      <div style={{ width: 375 }}>
+        <DateRangePicker {...args} label="Periode laporan pembelanjaan iklan dan pendapatan Mayar" />
+      </div>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('status')[0]).toHaveTextContent('17–23 Nov 2026');
+  },
+};

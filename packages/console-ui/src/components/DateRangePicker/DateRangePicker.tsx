@@ -96,11 +96,11 @@ export function DateRangePicker({
 
   return (
     <Root
-      className={['sc-date-range', className].filter(Boolean).join(' ')}
+      className={['cui-date-range', className].filter(Boolean).join(' ')}
       role="group"
       aria-labelledby={`${id}-label`}
     >
-      <span id={`${id}-label`} className="sc-date-range__label">
+      <span id={`${id}-label`} className="cui-date-range__label">
         {label}
       </span>
       <select
@@ -116,7 +116,7 @@ export function DateRangePicker({
         ))}
       </select>
       {showCustom ? (
-        <span className="sc-date-range__custom">
+        <span className="cui-date-range__custom">
           <label>
             <span>Dari</span>
             <input
@@ -143,11 +143,11 @@ export function DateRangePicker({
           </label>
         </span>
       ) : null}
-      <output className="sc-date-range__summary" aria-live="polite">
+      <output className="cui-date-range__summary" aria-live="polite">
         {formatDayRange(current)}
       </output>
       {error ? (
-        <span id={`${id}-error`} className="sc-date-range__error" role="alert">
+        <span id={`${id}-error`} className="cui-date-range__error" role="alert">
           {error}
         </span>
       ) : null}
@@ -165,7 +165,7 @@ const Root = styled.div`
   color: ${t.colorText};
   max-width: 100%;
 
-  .sc-date-range__label {
+  .cui-date-range__label {
     font-weight: 600;
   }
   select,
@@ -184,20 +184,20 @@ const Root = styled.div`
     outline: 2px solid ${t.colorFocus};
     outline-offset: 1px;
   }
-  .sc-date-range__custom {
+  .cui-date-range__custom {
     display: inline-flex;
     flex-wrap: wrap;
     gap: ${t.space2};
   }
-  .sc-date-range__custom label {
+  .cui-date-range__custom label {
     display: inline-flex;
     align-items: center;
     gap: ${t.space1};
   }
-  .sc-date-range__summary {
+  .cui-date-range__summary {
     color: ${t.colorTextMuted};
   }
-  .sc-date-range__error {
+  .cui-date-range__error {
     flex-basis: 100%;
     color: ${t.colorDanger};
   }

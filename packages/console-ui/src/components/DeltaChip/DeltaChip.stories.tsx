@@ -30,3 +30,16 @@ export const Dark: Story = {
     </p>
   ),
 };
+
+/** Every state side by side, for visual review. */
+export const AllStates: Story = {
+  render: () => (
+    <p style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+      <DeltaChip delta={12.5} /> <DeltaChip delta={-3} /> <DeltaChip delta={-3} trend="lower" />{' '}
+      <DeltaChip delta={3} trend="lower" /> <DeltaChip delta={0} /> <DeltaChip delta={null} />
+    </p>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('up +12,50% from the previous period')).toBeInTheDocument();
+  },
+};

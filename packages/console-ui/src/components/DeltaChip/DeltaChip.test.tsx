@@ -32,7 +32,7 @@ describe('report number formatting', () => {
       </>,
     );
     expect(screen.getByText('down -3,00% from the previous period')).toBeInTheDocument();
-    const [cost, flat] = container.querySelectorAll('.sc-delta-chip');
+    const [cost, flat] = container.querySelectorAll('.cui-delta-chip');
     expect(cost).toHaveAttribute('data-tone', 'good');
     expect(flat).toHaveAttribute('data-direction', 'flat');
   });

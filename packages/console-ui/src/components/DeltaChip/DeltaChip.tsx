@@ -48,13 +48,13 @@ export function DeltaChip({
   const text = formatDelta(delta);
   return (
     <Chip
-      className={['sc-delta-chip', className].filter(Boolean).join(' ')}
+      className={['cui-delta-chip', className].filter(Boolean).join(' ')}
       data-direction={dir}
       data-tone={good}
     >
       {ARROWS[dir] ? <span aria-hidden="true">{ARROWS[dir]} </span> : null}
       <span aria-hidden="true">{text}</span>
-      <span className="sc-delta-chip__sr">
+      <span className="cui-delta-chip__sr">
         {dir === 'none'
           ? `no comparison with the ${comparedTo}`
           : `${WORDS[dir]} ${text} from the ${comparedTo}`}
@@ -83,7 +83,7 @@ const Chip = styled.span`
     color: ${t.colorDanger};
     background: ${t.colorDangerSoft};
   }
-  .sc-delta-chip__sr {
+  .cui-delta-chip__sr {
     position: absolute;
     width: 1px;
     height: 1px;

@@ -24,7 +24,7 @@ export const Data: Story = {
 export const CostUp: Story = {
   args: { label: 'CPA', value: 55000, previous: 50000, trend: 'lower', hint: 'spend / Mayar orders' },
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('.sc-delta-chip')).toHaveAttribute('data-tone', 'bad');
+    await expect(canvasElement.querySelector('.cui-delta-chip')).toHaveAttribute('data-tone', 'bad');
   },
 };
 
@@ -32,7 +32,7 @@ export const CostUp: Story = {
 export const WithoutComparison: Story = {
   args: { label: 'Real ROAS', value: 3.2, previous: undefined, format: 'ratio' },
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('.sc-delta-chip')).toBeNull();
+    await expect(canvasElement.querySelector('.cui-delta-chip')).toBeNull();
     await expect(within(canvasElement).getByText('3,20×')).toBeInTheDocument();
   },
 };
@@ -48,7 +48,7 @@ export const Loading: Story = {
 export const Empty: Story = {
   args: { value: null, previous: null },
   play: async ({ canvasElement }) => {
-    await expect(canvasElement.querySelector('.sc-kpi-card__value')).toHaveTextContent('-');
+    await expect(canvasElement.querySelector('.cui-kpi-card__value')).toHaveTextContent('-');
   },
 };
 
@@ -89,4 +89,21 @@ export const Phone: Story = {
 export const Dark: Story = {
   ...Phone,
   globals: { theme: 'dark' },
+};
+
+/** Every state side by side, for visual review. */
+export const AllStates: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 220px)', gap: 12 }}>
+      <KpiCard {...args} />
+      <KpiCard label="CPA" value={55000} previous={50000} format="idr" trend="lower" />
+      <KpiCard label="Real ROAS" value={3.2} format="ratio" />
+      <KpiCard {...args} label="Loading" loading />
+      <KpiCard {...args} label="Empty" value={null} previous={null} />
+      <KpiCard {...args} label="Error" error="Could not load." />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Could not load.');
+  },
 };

@@ -12,12 +12,12 @@ describe('KpiCard', () => {
     const card = screen.getByRole('region', { name: 'Mayar revenue' });
     expect(card).toHaveTextContent(/Rp\s12\.500\.000/);
     expect(card).toHaveTextContent(/before: Rp\s10\.000\.000/);
-    expect(card.querySelector('.sc-delta-chip')).toHaveAttribute('data-tone', 'good');
+    expect(card.querySelector('.cui-delta-chip')).toHaveAttribute('data-tone', 'good');
   });
 
   it('colours a rising cost as bad news and a given delta wins over the computed one', () => {
     render(<CostUp />);
-    expect(document.querySelector('.sc-delta-chip')).toHaveAttribute('data-tone', 'bad');
+    expect(document.querySelector('.cui-delta-chip')).toHaveAttribute('data-tone', 'bad');
     render(<KpiCard label="Orders" value={10} previous={5} delta={-1} />);
     expect(screen.getByRole('region', { name: 'Orders' })).toHaveTextContent(
       'down -1,00% from the previous period',

@@ -49,37 +49,37 @@ export function KpiCard({
   const state = error ? 'error' : loading ? 'loading' : 'ready';
   return (
     <Card
-      className={['sc-kpi-card', className].filter(Boolean).join(' ')}
+      className={['cui-kpi-card', className].filter(Boolean).join(' ')}
       data-state={state}
       aria-labelledby={`${id}-label`}
       aria-busy={loading}
     >
-      <h3 id={`${id}-label`} className="sc-kpi-card__label">
+      <h3 id={`${id}-label`} className="cui-kpi-card__label">
         {label}
       </h3>
       {state === 'error' ? (
-        <p className="sc-kpi-card__error" role="alert">
+        <p className="cui-kpi-card__error" role="alert">
           {error}
         </p>
       ) : state === 'loading' ? (
-        <p className="sc-kpi-card__value" role="status">
-          <span className="sc-kpi-card__skeleton" aria-hidden="true" />
-          <span className="sc-kpi-card__sr">Loading {label}…</span>
+        <p className="cui-kpi-card__value" role="status">
+          <span className="cui-kpi-card__skeleton" aria-hidden="true" />
+          <span className="cui-kpi-card__sr">Loading {label}…</span>
         </p>
       ) : (
         <>
-          <p className="sc-kpi-card__value">{formatMeasure(value, format)}</p>
+          <p className="cui-kpi-card__value">{formatMeasure(value, format)}</p>
           {change !== undefined ? (
-            <p className="sc-kpi-card__delta">
+            <p className="cui-kpi-card__delta">
               <DeltaChip delta={change} trend={trend} />
               {previous !== undefined ? (
-                <span className="sc-kpi-card__previous">before: {formatMeasure(previous, format)}</span>
+                <span className="cui-kpi-card__previous">before: {formatMeasure(previous, format)}</span>
               ) : null}
             </p>
           ) : null}
         </>
       )}
-      {hint ? <p className="sc-kpi-card__hint">{hint}</p> : null}
+      {hint ? <p className="cui-kpi-card__hint">{hint}</p> : null}
     </Card>
   );
 }
@@ -100,42 +100,42 @@ const Card = styled.section`
   h3 {
     margin: 0;
   }
-  .sc-kpi-card__label {
+  .cui-kpi-card__label {
     font-size: ${t.fontSizeSm};
     font-weight: 600;
     color: ${t.colorTextMuted};
     overflow-wrap: anywhere;
   }
-  .sc-kpi-card__value {
+  .cui-kpi-card__value {
     font-size: ${t.fontSizeXl};
     font-weight: 700;
     font-variant-numeric: tabular-nums;
     overflow-wrap: anywhere;
     min-height: 1.5em;
   }
-  .sc-kpi-card__delta {
+  .cui-kpi-card__delta {
     display: flex;
     flex-wrap: wrap;
     align-items: center;
     gap: ${t.space2};
   }
-  .sc-kpi-card__previous,
-  .sc-kpi-card__hint {
+  .cui-kpi-card__previous,
+  .cui-kpi-card__hint {
     font-size: ${t.fontSizeSm};
     color: ${t.colorTextMuted};
   }
-  .sc-kpi-card__error {
+  .cui-kpi-card__error {
     color: ${t.colorDanger};
     font-size: ${t.fontSizeSm};
   }
-  .sc-kpi-card__skeleton {
+  .cui-kpi-card__skeleton {
     display: inline-block;
     width: 8ch;
     height: 1em;
     border-radius: ${t.radiusSm};
     background: ${t.colorBorder};
   }
-  .sc-kpi-card__sr {
+  .cui-kpi-card__sr {
     position: absolute;
     width: 1px;
     height: 1px;

@@ -63,7 +63,7 @@ describe('ReportTable', () => {
     expect(first).toHaveTextContent('down -5,00% from the previous period');
     expect(bodyRows()[1]).toHaveTextContent('no comparison with the previous period');
     // Spend rising is bad news (trend lower), revenue rising good news.
-    const chips = first!.querySelectorAll('.sc-delta-chip');
+    const chips = first!.querySelectorAll('.cui-delta-chip');
     expect(chips[0]).toHaveAttribute('data-tone', 'bad');
     expect(chips[3]).toHaveAttribute('data-tone', 'good');
   });

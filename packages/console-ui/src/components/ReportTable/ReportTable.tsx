@@ -199,7 +199,7 @@ export function ReportTable(props: ReportTableProps) {
     const value = values[column.key] ?? null;
     if (column.kind === 'dimension') return value === null ? '-' : String(value);
     return (
-      <span className="sc-report-table__measure">
+      <span className="cui-report-table__measure">
         <span>{formatMeasure(value, column.format)}</span>
         {showDeltas ? <DeltaChip delta={deltas?.[column.key]} trend={column.trend} /> : null}
       </span>
@@ -212,13 +212,13 @@ export function ReportTable(props: ReportTableProps) {
 
   return (
     <Root
-      className={['sc-report-table', className].filter(Boolean).join(' ')}
+      className={['cui-report-table', className].filter(Boolean).join(' ')}
       data-state={state}
       aria-busy={loading}
     >
       <div
         ref={scroller}
-        className="sc-report-table__scroll"
+        className="cui-report-table__scroll"
         style={virtual ? { maxHeight } : undefined}
         onScroll={win.onScroll}
         // The scroll area is focusable so keyboard users can scroll a wide table sideways.
@@ -228,7 +228,7 @@ export function ReportTable(props: ReportTableProps) {
         aria-labelledby={`${id}-caption`}
       >
         <table aria-rowcount={virtual ? flat.length + 2 : undefined}>
-          <caption id={`${id}-caption`} className="sc-report-table__caption">
+          <caption id={`${id}-caption`} className="cui-report-table__caption">
             {label}
           </caption>
           <thead>
@@ -263,7 +263,7 @@ export function ReportTable(props: ReportTableProps) {
           <tbody>
             {state === 'error' ? (
               <tr>
-                <td colSpan={colSpan} className="sc-report-table__message">
+                <td colSpan={colSpan} className="cui-report-table__message">
                   <span role="alert">{error}</span>{' '}
                   {onRetry ? (
                     <button type="button" onClick={onRetry}>
@@ -274,13 +274,13 @@ export function ReportTable(props: ReportTableProps) {
               </tr>
             ) : state === 'loading' ? (
               <tr>
-                <td colSpan={colSpan} className="sc-report-table__message">
+                <td colSpan={colSpan} className="cui-report-table__message">
                   <span role="status">Loading {label}…</span>
                 </td>
               </tr>
             ) : state === 'empty' ? (
               <tr>
-                <td colSpan={colSpan} className="sc-report-table__message">
+                <td colSpan={colSpan} className="cui-report-table__message">
                   {emptyMessage}
                 </td>
               </tr>
@@ -291,7 +291,7 @@ export function ReportTable(props: ReportTableProps) {
                   const key = `${item.path.join('/')}${item.placeholder ? `#${item.placeholder}` : ''}`;
                   if (item.placeholder) {
                     return (
-                      <tr key={key} data-depth={item.depth} className="sc-report-table__placeholder">
+                      <tr key={key} data-depth={item.depth} className="cui-report-table__placeholder">
                         <td colSpan={colSpan} style={{ paddingInlineStart: 12 + item.depth * 20 }}>
                           {item.placeholder === 'loading' ? (
                             <span role="status">Loading the next level…</span>
@@ -316,11 +316,11 @@ export function ReportTable(props: ReportTableProps) {
                           data-pinned="true"
                           style={{ paddingInlineStart: 12 + item.depth * 20 }}
                         >
-                          <span className="sc-report-table__first">
+                          <span className="cui-report-table__first">
                             {item.row.drillable ? (
                               <button
                                 type="button"
-                                className="sc-report-table__toggle"
+                                className="cui-report-table__toggle"
                                 aria-expanded={open}
                                 aria-label={`${open ? 'Collapse' : 'Expand'} ${String(item.row.values[first.key] ?? '')}`}
                                 onClick={() => toggle(item)}
@@ -352,7 +352,7 @@ export function ReportTable(props: ReportTableProps) {
           </tbody>
           {totals && state === 'ready' ? (
             <tfoot>
-              <tr className="sc-report-table__totals">
+              <tr className="cui-report-table__totals">
                 {columns.map((column, index) =>
                   index === 0 ? (
                     <th key={column.key} scope="row" data-pinned="true">
@@ -381,11 +381,11 @@ const Root = styled.div`
   border-radius: ${t.radiusMd};
   max-width: 100%;
 
-  .sc-report-table__scroll {
+  .cui-report-table__scroll {
     overflow: auto;
     max-width: 100%;
   }
-  .sc-report-table__scroll:focus-visible {
+  .cui-report-table__scroll:focus-visible {
     outline: 2px solid ${t.colorFocus};
     outline-offset: 2px;
   }
@@ -396,7 +396,7 @@ const Root = styled.div`
     font-size: ${t.fontSizeSm};
     font-variant-numeric: tabular-nums;
   }
-  .sc-report-table__caption {
+  .cui-report-table__caption {
     text-align: start;
     padding: ${t.space2} ${t.space3};
     font-weight: 600;
@@ -443,12 +443,12 @@ const Root = styled.div`
   tbody th {
     font-weight: 400;
   }
-  .sc-report-table__first {
+  .cui-report-table__first {
     display: inline-flex;
     align-items: flex-start;
     gap: ${t.space1};
   }
-  .sc-report-table__toggle {
+  .cui-report-table__toggle {
     font: inherit;
     color: ${t.colorPrimary};
     background: none;
@@ -458,7 +458,7 @@ const Root = styled.div`
     min-height: 24px;
     cursor: pointer;
   }
-  .sc-report-table__measure {
+  .cui-report-table__measure {
     display: inline-flex;
     flex-direction: column;
     align-items: flex-end;
@@ -475,13 +475,13 @@ const Root = styled.div`
   tfoot [data-pinned] {
     z-index: 3;
   }
-  .sc-report-table__message {
+  .cui-report-table__message {
     padding: ${t.space6} ${t.space3};
     text-align: center;
     color: ${t.colorTextMuted};
     white-space: normal;
   }
-  .sc-report-table__message button {
+  .cui-report-table__message button {
     font: inherit;
     color: ${t.colorPrimary};
     background: none;
@@ -490,7 +490,7 @@ const Root = styled.div`
     padding: 2px 8px;
     cursor: pointer;
   }
-  .sc-report-table__placeholder td {
+  .cui-report-table__placeholder td {
     color: ${t.colorTextMuted};
     text-align: start;
   }

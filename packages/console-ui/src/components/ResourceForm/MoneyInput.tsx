@@ -45,8 +45,8 @@ export function MoneyInput({ value, onValueChange, allowNegative = false, ...res
   }, [display]);
 
   return (
-    <span className="sc-money-input">
-      <span aria-hidden="true" className="sc-money-input-prefix">
+    <span className="cui-money-input">
+      <span aria-hidden="true" className="cui-money-input-prefix">
         Rp
       </span>
       <input

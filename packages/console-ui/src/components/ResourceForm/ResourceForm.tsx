@@ -544,7 +544,7 @@ const Form = styled.form`
     padding: ${t.space2} 0;
     color: ${t.colorTextMuted};
   }
-  .sc-money-input,
+  .cui-money-input,
   .cui-number-input,
   .cui-secret-input,
   .cui-relation-select {
@@ -553,10 +553,10 @@ const Form = styled.form`
     align-items: center;
     gap: ${t.space2};
   }
-  .sc-money-input-prefix {
+  .cui-money-input-prefix {
     color: ${t.colorTextMuted};
   }
-  .sc-money-input input {
+  .cui-money-input input {
     text-align: end;
     font-variant-numeric: tabular-nums;
   }
