@@ -191,4 +191,25 @@ describe('logistics pages', { timeout: 20_000 }, () => {
     for (const request of lists()) expect(orOf(request.url!)).toEqual([]);
     expect(screen.getByTestId('location').textContent).toBe('?f.status.in=Shipping');
   });
+
+  it('choosing the route preset brings its filters and its hidden column', async () => {
+    const { lists, user } = setup('package-tracking', { search: '?f.status.in=Shipping' });
+    const grid = await screen.findByRole('grid', { name: 'Packages' });
+    await within(grid).findByText('INV-1');
+    expect(within(grid).getByRole('columnheader', { name: /Customer notified/ })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Preset') as HTMLSelectElement).disabled).toBe(false));
+    await user.selectOptions(screen.getByLabelText('Preset'), 'packaging');
+    await waitFor(() => expect(orOf(lists().at(-1)!.url!)).toEqual(PACKAGING_OR(30)));
+    const address = new URLSearchParams(screen.getByTestId('location').textContent!);
+    expect(address.get('hide')).toBe('cust_notified');
+    expect(address.get('preset')).toBe('packaging');
+    expect(address.get('f.status.in')).toBeNull();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('grid', { name: 'Packages' })).queryByRole('columnheader', {
+          name: /Customer notified/,
+        }),
+      ).toBeNull(),
+    );
+  });
 });
