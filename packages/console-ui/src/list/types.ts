@@ -72,6 +72,8 @@ export interface ListPresetsOptions<View extends BaseListView> {
   viewFor: (filter: FilterGroup) => Partial<View>;
   /** Compares two trees by what they send (so a tree read back from the address equals the one set). */
   keyOf: (filter: FilterGroup) => string;
+  /** The view's changes for the columns a chosen preset hides (default: the columns are left as they are). */
+  columnsFor?: (hiddenColumns: string[]) => Partial<View>;
 }
 
 /** A saved view as the list knows it (stored on the server by the app). */

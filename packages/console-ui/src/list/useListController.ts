@@ -251,6 +251,10 @@ export function useListController<
     else
       setView({
         ...presetOptions.viewFor(machineFilter),
+        // A preset just chosen (the view is exactly it) brings its hidden columns too.
+        ...(presetParam && presetOptions.columnsFor
+          ? presetOptions.columnsFor(presets.getSnapshot().context.view.hiddenColumns)
+          : {}),
         presetId: presetParam,
         page: 1,
         cursor: null,

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { canWrite, entityForRoute, toPermissionMap, type EntityDef } from '@staff/console-contract';
 import {
@@ -12,6 +12,7 @@ import {
   useNotifications,
   type DataTableColumn,
   type FieldErrors,
+  type FilterPreset,
   type FormValues,
   type ResourceRow,
   type SavedView,
@@ -38,7 +39,16 @@ import {
   viewCodecFor,
   type ResourceView,
 } from './listAdapters.js';
-import { exportRequestFor, requestFor, requestKey, type LoadedList } from './loadList.js';
+import {
+  exportRequestFor,
+  openingSearch,
+  readPresetDays,
+  requestFor,
+  requestKey,
+  routeHasPreset,
+  routePreset,
+  type LoadedList,
+} from './loadList.js';
 import { errorText, rowTitle } from './messages.js';
 import { RecordPanel } from './RecordPanel.js';
 import { ForwarderDeliveries } from './ForwarderDeliveries.js';
@@ -62,8 +72,57 @@ export default function ResourcePage({ route, data }: PageProps<LoadedList>) {
       </Page>
     );
   }
-  // Keyed so a different entity (another route) starts with fresh state.
-  return <ResourceList key={def.name} def={def} title={route.title} routeId={route.id} data={data} />;
+  if (routeHasPreset(route.id)) return <PresetResourceList def={def} route={route} data={data} />;
+  // Keyed so another route (another entity, or the same one with another preset) starts with fresh state.
+  return <ResourceList key={route.id} def={def} title={route.title} routeId={route.id} data={data} />;
+}
+
+/** A route that opens its list with a preset: the preset's window (a config) is read before the list starts. */
+function PresetResourceList({
+  def,
+  route,
+  data,
+}: {
+  def: EntityDef;
+  route: PageProps<LoadedList>['route'];
+  data?: PageProps<LoadedList>['data'];
+}) {
+  const services = useServices();
+  const known = data?.state.status === 'fulfilled' ? data.state.value.presetDays : undefined;
+  const [days, setDays] = useState<number | undefined>(known);
+  useEffect(() => {
+    if (days !== undefined) return;
+    let live = true;
+    // The route's preload read it already (or failed: then the default, as there).
+    const read = data
+      ? data.promise.then(
+          (loaded) => loaded.presetDays ?? readPresetDays(services.readConfig),
+          () => readPresetDays(services.readConfig),
+        )
+      : readPresetDays(services.readConfig);
+    void read.then((value) => {
+      if (live) setDays(value);
+    });
+    return () => {
+      live = false;
+    };
+  }, [days, data, services]);
+  if (days === undefined)
+    return (
+      <Page title={route.title} data-page={route.id}>
+        <Muted role="status">Loading…</Muted>
+      </Page>
+    );
+  return (
+    <ResourceList
+      key={route.id}
+      def={def}
+      title={route.title}
+      routeId={route.id}
+      data={data}
+      preset={routePreset(route.id, days)}
+    />
+  );
 }
 
 function defaultsOf(def: EntityDef): FormValues {
@@ -144,11 +203,14 @@ function ResourceList({
   title,
   routeId,
   data,
+  preset = null,
 }: {
   def: EntityDef;
   title: string;
   routeId: string;
   data?: PageProps<LoadedList>['data'];
+  /** The route's preset: the list opens with it when the address has no view of its own. */
+  preset?: FilterPreset | null;
 }) {
   const services = useServices();
   const { notify } = useNotifications();
@@ -158,14 +220,37 @@ function ResourceList({
   const fields = useMemo(() => listFields(def), [def]);
 
   // ---- The list: view in the address, rows, presets, saved views, live reload (console-ui's controller) -----
-  const location = useRouterLocation();
+  const routerLocation = useRouterLocation();
+  // Opened without a view: the route preset's address, used from the first render (so the first request is
+  // already filtered) and written into the address bar once.
+  const [opening] = useState(() => ({
+    from: routerLocation.search,
+    search: openingSearch(def, preset, routerLocation.search),
+  }));
+  const [defaulted, setDefaulted] = useState(opening.search !== opening.from);
+  const setRouterSearch = routerLocation.setSearch;
+  const replacedOnce = useRef(false);
+  useEffect(() => {
+    if (!defaulted || replacedOnce.current) return;
+    replacedOnce.current = true;
+    setRouterSearch(opening.search, { replace: true });
+  }, [defaulted, opening.search, setRouterSearch]);
+  // Once the address moved on (the preset written, or the user's own change), it is read as it is.
+  if (defaulted && routerLocation.search !== opening.from) setDefaulted(false);
+  const location = useMemo(
+    () =>
+      defaulted && routerLocation.search === opening.from
+        ? { ...routerLocation, search: opening.search }
+        : routerLocation,
+    [defaulted, routerLocation, opening],
+  );
   const { socket } = useConsoleContext();
   const codec = useMemo(() => viewCodecFor(def), [def]);
   const provider = useMemo(() => dataProviderFor(def, api, socket), [def, api, socket]);
   const queryOf = useCallback((view: ResourceView) => requestFor(def, view), [def]);
   const keyOf = useCallback((request: ResourceListRequest) => requestKey(def, request), [def]);
-  const [preloaded] = useState(() => (data ? preloadedListOf(def, data, location.search) : undefined));
-  const [presetOptions] = useState(() => presetsFor(def));
+  const [preloaded] = useState(() => (data ? preloadedListOf(def, data, opening.search) : undefined));
+  const [presetOptions] = useState(() => presetsFor(def, preset));
   const savedViewsAdapter = useMemo(() => savedViewsFor(def, api), [def, api]);
   const list = useListController<ResourceRow, ResourceListRequest, ResourceView, StoredView>({
     resource: def.name,
@@ -187,6 +272,8 @@ function ResourceList({
   const presets = list.presets!;
   const savedViews = list.savedViews!;
   const machineFilter = useSelector(presets, (snapshot) => snapshot.context.view.filter);
+  // Columns whose cells are blank (the header stays): the chosen preset's, e.g. Receipt Confirmation's receipt.
+  const hiddenRendering = useSelector(presets, (snapshot) => snapshot.context.view.hiddenRendering);
   const translated = useMemo(() => fromFilterGroup(def, machineFilter), [def, machineFilter]);
   const meta = list.meta;
   const labels = useMemo(() => (meta ?? {}) as RelationLabels, [meta]);
@@ -377,6 +464,7 @@ function ResourceList({
           pageSizeOptions={PAGE_SIZES}
           onPageSizeChange={list.setPageSize}
           hiddenColumns={view.hidden}
+          hiddenRendering={hiddenRendering}
           onHiddenColumnsChange={(hidden) => updateView({ hidden }, true)}
           readOnly={!writable}
           onRowOpen={openRow}

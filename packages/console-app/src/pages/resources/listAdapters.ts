@@ -87,15 +87,21 @@ function readUserPresets(listId: string): FilterPreset[] {
   }
 }
 
-/** Built-in presets from the definition; the user's own are kept in this browser's storage, per entity. */
-export function presetsFor(def: EntityDef): ListPresetsOptions<ResourceView> {
+/**
+ * Built-in presets from the definition (after the route's own preset, if it has one); the user's own are kept
+ * in this browser's storage, per entity.
+ */
+export function presetsFor(
+  def: EntityDef,
+  routePreset: FilterPreset | null = null,
+): ListPresetsOptions<ResourceView> {
   const keyOf = (filter: FilterGroup) => {
     const translated = fromFilterGroup(def, filter);
     return filtersKey(def, translated.filters, translated.groups);
   };
   return {
     listId: `console.presets.${def.name}`,
-    builtIn: builtInPresets(def),
+    builtIn: routePreset ? [routePreset, ...builtInPresets(def)] : builtInPresets(def),
     load: async (listId) => readUserPresets(listId),
     persist: async (listId, presets) => window.localStorage.setItem(listId, JSON.stringify(presets)),
     filterOf: (view) => toFilterGroup(view.filters, view.groups),
@@ -103,6 +109,10 @@ export function presetsFor(def: EntityDef): ListPresetsOptions<ResourceView> {
       const translated = fromFilterGroup(def, filter);
       return { filters: translated.filters, groups: translated.groups };
     },
+    // Choosing a preset again also restores the columns it hides.
+    columnsFor: (hiddenColumns) => ({
+      hidden: hiddenColumns.filter((name) => def.fields.some((field) => field.name === name)),
+    }),
     keyOf,
   };
 }

@@ -1,17 +1,103 @@
 import type { AxiosInstance } from 'axios';
-import { entityForRoute, type EntityDef } from '@staff/console-contract';
+import { ROUTES, WITHIN_DAYS_MAX, entityForRoute, type EntityDef } from '@staff/console-contract';
+import {
+  LOGISTICS_PRESETS,
+  LOGISTICS_WINDOW_DAYS,
+  type FilterCondition,
+  type FilterGroup,
+  type FilterPreset,
+} from '@staff/console-ui';
+import { readConfig } from '../../api/config.js';
 import {
   createResourcesApi,
   listSearchParams,
   type ResourceListPage,
   type ResourceListRequest,
 } from '../../api/resources.js';
-import { parseViewState, visibleColumns, type ViewState } from './viewState.js';
+import {
+  fromFilterGroup,
+  parseViewState,
+  viewStateToSearchParams,
+  visibleColumns,
+  type ViewState,
+} from './viewState.js';
 
 /** A list page with the request it answers, so a page can tell whether preloaded rows fit its current view. */
 export interface LoadedList {
   key: string;
   page: ResourceListPage;
+  /** The route preset's window (the `logistics_filter_days` config), when the route opens with a preset. */
+  presetDays?: number;
+}
+
+/** The config holding the logistics presets' window in days (spec section 9). */
+export const PRESET_DAYS_CONFIG = 'logistics_filter_days';
+
+/** The window the config asks for, within what the list takes; the default when it is not a whole number. */
+export function presetDaysOf(value: unknown): number {
+  const days = typeof value === 'string' ? Number(value) : value;
+  return typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= WITHIN_DAYS_MAX
+    ? days
+    : LOGISTICS_WINDOW_DAYS;
+}
+
+/** Reads the presets' window; the default when the config cannot be read (the list still opens). */
+export async function readPresetDays(read: (name: string, fallback: string) => Promise<unknown>) {
+  try {
+    return presetDaysOf(await read(PRESET_DAYS_CONFIG, String(LOGISTICS_WINDOW_DAYS)));
+  } catch {
+    return LOGISTICS_WINDOW_DAYS;
+  }
+}
+
+function withDays(group: FilterGroup, days: number): FilterGroup {
+  return {
+    ...group,
+    conditions: group.conditions.map((node): FilterCondition | FilterGroup =>
+      'conditions' in node ? withDays(node, days) : node.op === 'withinLastDays' ? { ...node, days } : node,
+    ),
+  };
+}
+
+/** Whether the route opens its list with a preset (the descriptor's `preset`, e.g. the logistics pages). */
+export function routeHasPreset(routeId: string): boolean {
+  const page = ROUTES.find((route) => route.id === routeId)?.page;
+  return page?.kind === 'resource' && Boolean(page.preset);
+}
+
+/**
+ * The preset a route opens its list with: the filterPresets machine's built-in preset the route descriptor
+ * names (the logistics presets), its window set to `days`, hidden columns and renderings from the descriptor.
+ */
+export function routePreset(routeId: string, days: number = LOGISTICS_WINDOW_DAYS): FilterPreset | null {
+  const page = ROUTES.find((route) => route.id === routeId)?.page;
+  if (page?.kind !== 'resource' || !page.preset) return null;
+  const preset = LOGISTICS_PRESETS.find((candidate) => candidate.id === page.preset);
+  if (!preset) return null;
+  return {
+    ...preset,
+    filter: withDays(preset.filter, days),
+    hiddenColumns: [...(page.hiddenColumns ?? preset.hiddenColumns)],
+    hiddenRendering: [...(page.hiddenRenderings ?? preset.hiddenRendering)],
+  };
+}
+
+/**
+ * The address a list opens with: a page opened without a view (no query string) gets its route preset's
+ * filters, hidden columns and preset id; any other address is kept as it is.
+ */
+export function openingSearch(def: EntityDef, preset: FilterPreset | null, search: string): string {
+  const params = new URLSearchParams(search);
+  if (!preset || [...params.keys()].length > 0) return params.toString();
+  const translated = fromFilterGroup(def, preset.filter);
+  const view: ViewState = {
+    ...parseViewState(def, params),
+    filters: translated.filters,
+    groups: translated.groups,
+    hidden: preset.hiddenColumns.filter((name) => def.fields.some((field) => field.name === name)),
+    presetId: preset.id,
+  };
+  return viewStateToSearchParams(def, view).toString();
 }
 
 /** The list request of a view: one page of rows in the view's order. */
@@ -52,7 +138,12 @@ export async function loadListForRoute(
 ): Promise<LoadedList> {
   const def = entityForRoute(routeId);
   if (!def) throw { message: `No master data is defined for the page ${routeId}` };
-  const request = requestFor(def, parseViewState(def, new URLSearchParams(search)));
+  // A preset route reads its window first, so even the first request carries the preset's filters.
+  const presetDays = routeHasPreset(routeId)
+    ? await readPresetDays((name, fallback) => readConfig(client, name, fallback))
+    : undefined;
+  const opening = openingSearch(def, routePreset(routeId, presetDays), search);
+  const request = requestFor(def, parseViewState(def, new URLSearchParams(opening)));
   const page = await createResourcesApi(client).list(def, request);
-  return { key: requestKey(def, request), page };
+  return { key: requestKey(def, request), page, ...(presetDays !== undefined ? { presetDays } : {}) };
 }

@@ -1,0 +1,215 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { ROUTES, STORED_USER_KEY, packages } from '@staff/console-contract';
+import { NotificationsProvider, ThemeProvider, type PermissionEntry } from '@staff/console-ui';
+import { fakeAdapter } from '../../api/testAdapter.js';
+import { createConsoleServices, ServicesContext } from '../../services.js';
+import { fakeIo } from '../../test/fakeSocket.js';
+import { createConsoleSocket } from '../../realtime/socket.js';
+import { memoryStorage } from '../../test/memoryStorage.js';
+import ResourcePage from './ResourcePage.js';
+import { loadListForRoute, openingSearch, routePreset } from './loadList.js';
+import { parseViewState } from './viewState.js';
+
+afterEach(cleanup);
+
+const routeOf = (id: string) => ROUTES.find((candidate) => candidate.id === id)!;
+const row = {
+  id: 1,
+  order_ref: 'INV-1',
+  recipient_name: 'Ayu',
+  phone: '0812',
+  qty: 1,
+  status: 'Shipping',
+  courier: 'jne',
+  receipt: 'JNE-RESI-1',
+  date_sent: '2026-11-20',
+  cust_notified: false,
+  version: 1,
+};
+
+function Where() {
+  return <output data-testid="location">{useLocation().search}</output>;
+}
+
+function setup(routeId: string, options: { search?: string; days?: string } = {}) {
+  const route = routeOf(routeId);
+  const { adapter, requests } = fakeAdapter((config) => {
+    const url = config.url ?? '';
+    if (url.startsWith('/api/configs/'))
+      return {
+        status: 200,
+        data: { config_name: 'logistics_filter_days', config_value: options.days ?? null },
+      };
+    if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
+    if (url.startsWith('/api/resources/packages?'))
+      return { status: 200, data: { rows: [row], total: 1, labels: {} } };
+    return { status: 404, data: { message: 'not here' } };
+  });
+  const storage = memoryStorage({
+    [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
+  });
+  const { io } = fakeIo();
+  const services = createConsoleServices({ storage, adapter, io });
+  const socket = createConsoleSocket({ getToken: services.token, io });
+  const permissions: PermissionEntry[] = [
+    { permission_key: 'transaction_package_tracking', allow_read: 1, allow_write: 1 },
+  ];
+  render(
+    <ThemeProvider>
+      <ServicesContext.Provider value={services}>
+        <NotificationsProvider>
+          <MemoryRouter initialEntries={[`${route.path}${options.search ?? ''}`]}>
+            <Routes>
+              <Route
+                path="/app"
+                element={<Outlet context={{ permissions, permissionsVersion: 1, socket }} />}
+              >
+                <Route
+                  path={route.path.slice('/app/'.length)}
+                  element={
+                    <>
+                      <ResourcePage route={route} />
+                      <Where />
+                    </>
+                  }
+                />
+              </Route>
+            </Routes>
+          </MemoryRouter>
+        </NotificationsProvider>
+      </ServicesContext.Provider>
+    </ThemeProvider>,
+  );
+  const lists = () => requests.filter((r) => (r.url ?? '').startsWith('/api/resources/packages?'));
+  return { requests, lists, user: userEvent.setup() };
+}
+
+/** The `or` groups a list request or an address carries, decoded. */
+const orOf = (search: string) =>
+  parseViewState(packages, new URLSearchParams(search.replace(/^.*\?/, ''))).groups;
+
+const PACKAGING_OR = (days: number) => [
+  {
+    any: [
+      [{ field: 'status', op: 'in', values: ['Waiting', 'Ready to Ship'] }],
+      [{ field: 'date_sent', op: 'within', days }],
+      [{ field: 'date_sent', op: 'empty', empty: true }],
+    ],
+  },
+];
+const RECEIPT_OR = (days: number) => [
+  {
+    any: [
+      [{ field: 'status', op: 'in', values: ['Shipping'] }],
+      [{ field: 'date_sent', op: 'within', days }],
+    ],
+  },
+];
+
+describe('route presets', () => {
+  it('come from the filterPresets machine, with the window and the descriptor hidden columns', () => {
+    const packaging = routePreset('package-tracking', 14)!;
+    expect(packaging.id).toBe('packaging');
+    expect(packaging.hiddenColumns).toEqual(['cust_notified']);
+    expect(JSON.stringify(packaging.filter)).toContain('"days":14');
+    expect(routePreset('receipt-confirm')!.hiddenRendering).toEqual(['receipt']);
+    expect(routePreset('tribes')).toBeNull();
+  });
+
+  it('open an address without a view with the preset; an address with a view is kept', () => {
+    const opening = openingSearch(packages, routePreset('package-tracking', 30), '');
+    expect(orOf(opening)).toEqual(PACKAGING_OR(30));
+    expect(new URLSearchParams(opening).get('hide')).toBe('cust_notified');
+    expect(new URLSearchParams(opening).get('preset')).toBe('packaging');
+    expect(openingSearch(packages, routePreset('package-tracking', 30), 'f.status.in=Shipping')).toBe(
+      'f.status.in=Shipping',
+    );
+  });
+
+  it('the route preload reads the window config and its first request already carries the preset', async () => {
+    const { adapter, requests } = fakeAdapter((config) => {
+      const url = config.url ?? '';
+      if (url.startsWith('/api/configs/'))
+        return { status: 200, data: { config_name: 'logistics_filter_days', config_value: '7' } };
+      return { status: 200, data: { rows: [], total: 0, labels: {} } };
+    });
+    const services = createConsoleServices({ storage: memoryStorage({}), adapter, io: fakeIo().io });
+    const loaded = await loadListForRoute(services.api, 'receipt-confirm', '');
+    expect(loaded.presetDays).toBe(7);
+    const list = requests.filter((r) => (r.url ?? '').startsWith('/api/resources/packages'));
+    expect(list).toHaveLength(1);
+    expect(orOf(list[0]!.url!)).toEqual(RECEIPT_OR(7));
+  });
+});
+
+describe('logistics pages', { timeout: 20_000 }, () => {
+  it('Packaging opens filtered by its preset (config window) with cust_notified hidden', async () => {
+    const { lists } = setup('package-tracking', { days: '14' });
+    const grid = await screen.findByRole('grid', { name: 'Packages' });
+    await within(grid).findByText('INV-1');
+    // Every list request, the first one included, carries the preset: no unfiltered flash.
+    expect(lists().length).toBeGreaterThan(0);
+    for (const request of lists()) expect(orOf(request.url!)).toEqual(PACKAGING_OR(14));
+    expect(within(grid).queryByRole('columnheader', { name: /Customer notified/ })).toBeNull();
+    expect(within(grid).getByRole('columnheader', { name: /Receipt/ })).toBeTruthy();
+    expect(within(grid).getByText('JNE-RESI-1')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('preset=packaging'));
+    expect((screen.getByLabelText('Preset') as HTMLSelectElement).value).toBe('packaging');
+  });
+
+  it('Receipt Confirmation keeps the receipt column without its values; the preset can be changed and chosen again', async () => {
+    const { lists, user } = setup('receipt-confirm');
+    const grid = await screen.findByRole('grid', { name: 'Packages' });
+    await within(grid).findByText('INV-1');
+    for (const request of lists()) expect(orOf(request.url!)).toEqual(RECEIPT_OR(30));
+    expect(within(grid).getByRole('columnheader', { name: /Receipt/ })).toBeTruthy();
+    expect(within(grid).getByRole('columnheader', { name: /Customer notified/ })).toBeTruthy();
+    expect(within(grid).queryByText('JNE-RESI-1')).toBeNull();
+
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toContain('preset=receipt-confirmation'),
+    );
+    expect((screen.getByLabelText('Preset') as HTMLSelectElement).value).toBe('receipt-confirmation');
+    // The user changes the filters: no preset.
+    await user.selectOptions(screen.getByLabelText('Preset'), '');
+    await waitFor(() => expect(orOf(lists().at(-1)!.url!)).toEqual([]));
+    // Choosing it again restores it.
+    await user.selectOptions(screen.getByLabelText('Preset'), 'receipt-confirmation');
+    await waitFor(() => expect(orOf(lists().at(-1)!.url!)).toEqual(RECEIPT_OR(30)));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toContain('preset=receipt-confirmation'),
+    );
+    expect(within(screen.getByRole('grid', { name: 'Packages' })).queryByText('JNE-RESI-1')).toBeNull();
+  });
+
+  it('an address with its own view is kept as it is', async () => {
+    const { lists } = setup('package-tracking', { search: '?f.status.in=Shipping' });
+    await within(await screen.findByRole('grid', { name: 'Packages' })).findByText('INV-1');
+    for (const request of lists()) expect(orOf(request.url!)).toEqual([]);
+    expect(screen.getByTestId('location').textContent).toBe('?f.status.in=Shipping');
+  });
+
+  it('choosing the route preset brings its filters and its hidden column', async () => {
+    const { lists, user } = setup('package-tracking', { search: '?f.status.in=Shipping' });
+    const grid = await screen.findByRole('grid', { name: 'Packages' });
+    await within(grid).findByText('INV-1');
+    expect(within(grid).getByRole('columnheader', { name: /Customer notified/ })).toBeTruthy();
+    await waitFor(() => expect((screen.getByLabelText('Preset') as HTMLSelectElement).disabled).toBe(false));
+    await user.selectOptions(screen.getByLabelText('Preset'), 'packaging');
+    await waitFor(() => expect(orOf(lists().at(-1)!.url!)).toEqual(PACKAGING_OR(30)));
+    const address = new URLSearchParams(screen.getByTestId('location').textContent!);
+    expect(address.get('hide')).toBe('cust_notified');
+    expect(address.get('preset')).toBe('packaging');
+    expect(address.get('f.status.in')).toBeNull();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('grid', { name: 'Packages' })).queryByRole('columnheader', {
+          name: /Customer notified/,
+        }),
+      ).toBeNull(),
+    );
+  });
+});
