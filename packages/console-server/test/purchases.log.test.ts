@@ -29,7 +29,12 @@ describe.each(ENGINES)('Purchase Log (purchases resource) on %s', (engine) => {
       payload: JSON.stringify(body),
     });
   const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
-    client().request({ method, url, token, ...(payload === undefined ? {} : { payload }) });
+    client().request({
+      method,
+      url,
+      token,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
 
   beforeAll(async () => {
     mayar = await startFakeMayar();
