@@ -77,7 +77,8 @@ describe('issue 10: lists as a new user meets them (1440×900)', () => {
   it('1 + 4: rows per page sticks on every master-data page; row actions stay on one line, in view', async () => {
     // The 20 master-data pages; the logistics pages (packages: actions, presets) have their own checks.
     const masterData = ENTITIES.filter(
-      (entity) => resourceRoutes(entity.name).length > 0 && !entity.actions?.length,
+      (entity) =>
+        resourceRoutes(entity.name).length > 0 && !entity.actions?.length && entity.access !== 'read-only',
     );
     expect(masterData).toHaveLength(20);
     for (const def of masterData) {

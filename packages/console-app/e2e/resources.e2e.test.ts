@@ -188,7 +188,8 @@ describe('every master-data page as an administrator', () => {
   it('lists, filters, sorts, creates, edits and deletes on all 20 pages', async () => {
     // The 20 master-data pages; the logistics pages (packages: actions, presets) have their own checks.
     const pages = ENTITIES.filter(
-      (entity) => resourceRoutes(entity.name).length > 0 && !entity.actions?.length,
+      (entity) =>
+        resourceRoutes(entity.name).length > 0 && !entity.actions?.length && entity.access !== 'read-only',
     );
     expect(pages).toHaveLength(20);
     // RESOURCE_E2E_ONLY=creators,tribes narrows the loop while working on a page.

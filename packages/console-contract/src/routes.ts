@@ -358,7 +358,7 @@ export const ROUTES: readonly RouteDef[] = [
     'Purchase Log',
     'transaction_read_purchase_logs',
     'logs',
-    custom('purchase-log'),
+    resource('purchases'),
   ),
   r(
     'sheet-report',

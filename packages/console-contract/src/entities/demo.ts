@@ -1256,6 +1256,13 @@ export function demoRows(
 }
 
 /**
+ * The entities demo data is made for: not those whose table a hand-written migration owns (`storage:
+ * 'migration'`, e.g. purchases the intake writes), which their own writer fills.
+ */
+export const demoSeeded = (entities: readonly EntityDef[]): EntityDef[] =>
+  entities.filter((def) => def.storage !== 'migration');
+
+/**
  * Entities ordered so every entity comes after the ones it refers to (seed in this order, passing the ids
  * each insert returns as refs).
  */

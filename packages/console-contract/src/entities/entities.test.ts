@@ -29,12 +29,12 @@ const MASTER_DATA_ROUTES = [
 
 describe('entity registry', () => {
   it('has one entity per master-data page, with unique snake_case names', () => {
-    expect(ENTITIES).toHaveLength(22);
-    expect(new Set(ENTITIES.map((e) => e.name)).size).toBe(22);
+    expect(ENTITIES).toHaveLength(23);
+    expect(new Set(ENTITIES.map((e) => e.name)).size).toBe(23);
     for (const entity of ENTITIES) expect(entity.name).toMatch(/^[a-z][a-z0-9_]*$/);
     const routed = ENTITIES.filter((e) => resourceRoutes(e.name).length > 0);
     expect(routed.flatMap((e) => resourceRoutes(e.name).map((route) => route.id)).sort()).toEqual(
-      [...MASTER_DATA_ROUTES, 'package-tracking', 'receipt-confirm'].sort(),
+      [...MASTER_DATA_ROUTES, 'package-tracking', 'receipt-confirm', 'purchase-log'].sort(),
     );
     // Every resource descriptor names an entity, and its preset one of that entity's views.
     for (const route of resourceRoutes()) {
@@ -84,7 +84,8 @@ describe('entity registry', () => {
     expect(getEntity('toString')).toBeUndefined();
     expect(entityForRoute('registries')?.name).toBe('pixel_registries');
     expect(entityForRoute('webhook-forwarder')?.name).toBe('webhook_forwarders');
-    expect(entityForRoute('purchase-log')).toBeUndefined();
+    expect(entityForRoute('purchase-log')?.name).toBe('purchases');
+    expect(entityForRoute('sheet-report')).toBeUndefined();
   });
 });
 

@@ -14,6 +14,7 @@ import { problemCategories } from './problemCategories.js';
 import { problemSubcategories } from './problemSubcategories.js';
 import { packageEvents, packages } from './packages.js';
 import { products } from './products.js';
+import { purchases } from './purchases.js';
 import { projects } from './projects.js';
 import { tribeTargets } from './tribeTargets.js';
 import { tribes } from './tribes.js';
@@ -28,6 +29,7 @@ export { creatorTier } from './creators.js';
 export { HOOK_FORMULA_OPTIONS } from './hookGenerations.js';
 export { MAYAR_EVENT_OPTIONS } from './webhookForwarders.js';
 export { COURIER_OPTIONS, PACKAGE_STATUSES } from './packages.js';
+export { PURCHASE_STATUS_OPTIONS } from './purchases.js';
 export * from './validation.js';
 export * from './jsonSchema.js';
 export * from './demo.js';
@@ -51,6 +53,7 @@ export {
   problemSubcategories,
   products,
   projects,
+  purchases,
   tribeTargets,
   tribes,
   waRegistries,
@@ -81,6 +84,7 @@ export const ENTITIES: readonly EntityDef[] = [
   monthlyTargets,
   packages,
   packageEvents,
+  purchases,
 ];
 
 export const ENTITY_NAMES = ENTITIES.map((entity) => entity.name);

@@ -9,6 +9,7 @@ import {
   ENTITIES,
   demoRows,
   demoSeedOrder,
+  demoSeeded,
   type DemoRefs,
   type EntityDef,
 } from '@staff/console-contract';
@@ -61,7 +62,8 @@ export async function seedResourceDemo(
   const counts: Record<string, number> = {};
   await db.transaction().execute(async (trx) => {
     const t = trx as unknown as AnyDb;
-    for (const def of demoSeedOrder(options.entities ?? ENTITIES)) {
+    // A hand-written migration's table (storage 'migration') is filled by its own writer (the intake), not here.
+    for (const def of demoSeedOrder(demoSeeded(options.entities ?? ENTITIES))) {
       const existing = await sql<{ id: string }>`select id from ${table(def)} order by id`.execute(t);
       if (existing.rows.length > 0) {
         refs[def.name] = existing.rows.map((row) => Number(row.id));

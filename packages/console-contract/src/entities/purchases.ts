@@ -1,0 +1,78 @@
+import { field, options } from './fields.js';
+import type { EntityDef } from './types.js';
+
+/** Mayar transaction statuses (lower-cased by the intake; anything else is shown as stored). */
+export const PURCHASE_STATUS_OPTIONS = options({
+  paid: 'Paid',
+  unpaid: 'Unpaid',
+  created: 'Created',
+  pending: 'Pending',
+  expired: 'Expired',
+  failed: 'Failed',
+  refunded: 'Refunded',
+  closed: 'Closed',
+  unknown: 'Unknown',
+});
+
+/**
+ * The Purchase Log: the newest state of each Mayar transaction, written by the webhook intake (never by staff).
+ * Its table belongs to the intake's hand-written migration 400 (src/intake/migrations.ts in console-server), so
+ * the generator skips it and no field here adds a column: every field is a column of that table. Writes are
+ * refused by `access: 'read-only'` (as for package_events).
+ */
+export const purchases: EntityDef = {
+  name: 'purchases',
+  label: 'Purchase',
+  labelPlural: 'Purchases',
+  permissionKey: 'transaction_read_purchase_logs',
+  titleField: 'mayar_id',
+  description: 'Purchases Mayar reported through the webhook, newest first. Read-only.',
+  defaultSort: { field: 'mayar_created_at', direction: 'desc' },
+  softDelete: false,
+  storage: 'migration',
+  access: 'read-only',
+  fields: [
+    field.datetime('mayar_created_at', 'Created', {
+      required: true,
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.datetime('paid_at', 'Paid at', { list: true, sortable: true, filterable: true }),
+    field.text('customer_name', 'Customer', { list: true, sortable: true, searchable: true }),
+    field.email('customer_email', 'Email', { list: true, sortable: true, searchable: true }),
+    field.phone('customer_mobile', 'Phone', { list: true, searchable: true }),
+    field.text('product_name', 'Product name', { list: true, sortable: true }),
+    field.relation('product_id', 'Product', {
+      relation: { entity: 'products', labelField: 'name' },
+      filterable: true,
+    }),
+    field.boolean('unknown_product', 'Unknown product', {
+      required: true,
+      list: true,
+      filterable: true,
+      help: 'No product of the account has this Mayar product id.',
+    }),
+    field.relation('mayar_account_id', 'Mayar account', {
+      required: true,
+      relation: { entity: 'mayar_accounts', labelField: 'name' },
+      list: true,
+      filterable: true,
+    }),
+    field.money('amount', 'Amount', { required: true, list: true, sortable: true }),
+    field.enum('transaction_status', 'Status', {
+      required: true,
+      options: PURCHASE_STATUS_OPTIONS,
+      list: true,
+      sortable: true,
+      filterable: true,
+    }),
+    field.text('payment_method', 'Payment method', { list: true, filterable: true }),
+    field.text('coupon_used', 'Coupon', { list: true }),
+    field.text('utm_source', 'UTM source', { list: true }),
+    field.text('utm_campaign', 'UTM campaign'),
+    field.text('mayar_id', 'Mayar id', { required: true, searchable: true }),
+    field.text('transaction_id', 'Transaction id'),
+    field.text('last_event', 'Last event', { required: true }),
+  ],
+};
