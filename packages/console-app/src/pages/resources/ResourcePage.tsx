@@ -215,7 +215,8 @@ function ResourceList({
   const services = useServices();
   const { notify } = useNotifications();
   const { permissions } = useConsoleContext();
-  const writable = canWrite(toPermissionMap(permissions), def.permissionKey);
+  // A read-only entity (a log) offers no write controls whatever the key allows: the server answers 405.
+  const writable = def.access !== 'read-only' && canWrite(toPermissionMap(permissions), def.permissionKey);
   const api = useMemo(() => createResourcesApi(services.api), [services.api]);
   const fields = useMemo(() => listFields(def), [def]);
 
