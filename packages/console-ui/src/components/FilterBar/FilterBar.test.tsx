@@ -2,7 +2,7 @@ import { composeStories } from '@storybook/react-vite';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fn } from 'storybook/test';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PACKAGING_PRESET } from '../../machines/filterPresets.machine.js';
 import { creatorFields } from '../DataTable/DataTable.fixtures.js';
 import { describeTerm, filterTerms, removeTerm, setFieldCondition } from './filterModel.js';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { composeStories } from '@storybook/react-vite';
 // Story args are typed with storybook's spies.
 import { fn } from 'storybook/test';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginFn, StoredUser } from '../../adapters.js';
 import { LoginForm } from './LoginForm.js';
 import { useLoginForm } from './useLoginForm.js';
