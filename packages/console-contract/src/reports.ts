@@ -253,10 +253,11 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a day as YYYY-MM-DD')
-  .refine(
-    (value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value,
-    'Not a calendar day',
-  );
+  .refine((value) => {
+    // An impossible day (2026-13-45) is an invalid Date whose toISOString throws; year 0 PostgreSQL refuses.
+    const day = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(day.getTime()) && value >= '0001-01-01' && day.toISOString().slice(0, 10) === value;
+  }, 'Not a calendar day');
 
 /** `GET /api/reports/:id` query. Filters are dimension values (`campaign`, `adset`, …) the rows must match. */
 export const reportQuerySchema = z

@@ -373,6 +373,7 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       const target = await findUserByUsername(testDb.database.db, 'demo-none');
       const requests: Record<string, { url: string; payload?: unknown }> = {
         'GET /api/statistics/usage': { url: '/api/statistics/usage' },
+        'GET /api/reports/:id': { url: '/api/reports/adset?from=2026-11-01&to=2026-11-07' },
         'GET /api/admin/users': { url: '/api/admin/users' },
         'PATCH /api/admin/users/:id': {
           url: `/api/admin/users/${target!.id}`,

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 import { RESOURCE_MIGRATIONS } from '../resources/migrations.js';
 import { CLUSTER_MIGRATIONS } from '../jobs/migrations.js';
-import { TRIGRAM_INDEXES_V310 } from '../resources/trigram.js';
+import { TRIGRAM_INDEXES_V310, TRIGRAM_INDEXES_V470 } from '../resources/trigram.js';
 import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
 import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
 import { REPORTS_MIGRATIONS } from '../reports/migrations.js';
@@ -203,6 +203,14 @@ export const MIGRATIONS: readonly Migration[] = [
   ...INTAKE_MIGRATIONS,
   // --- reports: rollups (versions 450–469): src/reports/migrations.ts ---
   ...REPORTS_MIGRATIONS,
+  // --- trigram indexes of the entities added after 310 (packages, package events, purchases) ---
+  {
+    version: 470,
+    name: 'trigram indexes for packages, package events and purchases',
+    up: async (db) => {
+      await sql.raw(TRIGRAM_INDEXES_V470.join(';\n')).execute(db);
+    },
+  },
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

@@ -82,3 +82,14 @@ export const TRIGRAM_INDEXES_V310: readonly string[] = [
   `create index if not exists "bank_accounts_search_text_trgm" on "bank_accounts" using gin (search_text gin_trgm_ops)`,
   `create index if not exists "monthly_targets_search_text_trgm" on "monthly_targets" using gin (search_text gin_trgm_ops)`,
 ];
+
+/**
+ * Migration 470, frozen: trigram indexes of the entities added after 310 (packages and their events from the
+ * generated migration 103, the Purchase Log over the intake's purchases table of migration 400).
+ */
+export const TRIGRAM_INDEXES_V470: readonly string[] = [
+  `create index if not exists "packages_search_text_trgm" on "packages" using gin (search_text gin_trgm_ops)`,
+  `create index if not exists "package_events_search_text_trgm" on "package_events" using gin (search_text gin_trgm_ops)`,
+  `create index if not exists "purchases_search_text_trgm" on "purchases" using gin (search_text gin_trgm_ops)`,
+  `create index if not exists "purchases_payment_method_trgm" on "purchases" using gin (lower("payment_method") gin_trgm_ops)`,
+];
