@@ -31,7 +31,7 @@ interface PackResult {
   files: PackedFile[];
 }
 
-const PEERS = ['react', 'react-dom', 'styled-components', 'xstate', '@xstate/react'] as const;
+const PEERS = ['react', 'react-dom', 'styled-components', 'xstate', '@xstate/react', 'echarts'] as const;
 
 let workDir = '';
 let appDir = '';

@@ -383,7 +383,6 @@ const TYPE_EXPORTS: string[] = [
 
 const PEERS = ['@xstate/react', 'echarts', 'react', 'react-dom', 'styled-components', 'xstate'];
 /** Peers only some components need: ECharts for the Chart alone (loaded when a chart is first shown). */
-const OPTIONAL_PEERS = ['echarts'];
 
 /** Names exported by src/index.ts as TypeScript sees them (values and types), through every `export *`. */
 function declaredExports(): string[] {
@@ -444,12 +443,11 @@ describe('package.json of @staff/console-ui', () => {
     expect(pkg.sideEffects).toBe(false);
   });
 
-  it('marks echarts as an optional peer: only the Chart needs it', () => {
-    expect(Object.keys(pkg.peerDependenciesMeta ?? {})).toEqual(OPTIONAL_PEERS);
-    for (const peer of OPTIONAL_PEERS) expect(pkg.peerDependenciesMeta?.[peer]).toEqual({ optional: true });
+  it('declares no optional peers: bundlers resolve the dynamic import of echarts in Chart at build time', () => {
+    expect(pkg.peerDependenciesMeta).toBeUndefined();
   });
 
-  it('has react, react-dom, styled-components, xstate and @xstate/react (and optionally echarts) as peers, and no dependencies', () => {
+  it('has react, react-dom, styled-components, xstate and @xstate/react and echarts as peers, and no dependencies', () => {
     expect(Object.keys(pkg.peerDependencies).sort()).toEqual(PEERS);
     expect(pkg.dependencies ?? {}).toEqual({});
     // The peers are installed for development at versions inside the declared ranges' major.
