@@ -6,6 +6,8 @@ import { SOCKET_EVENTS } from '@staff/console-contract';
 import { bearerToken } from './auth/tokens.js';
 import type { ConsoleEvents } from './services/events.js';
 
+/** Server-to-server event: revoke these rooms' sockets on every other node. */
+const SESSION_REVOKE_FANOUT = 'console:sessions-revoked';
 export interface SocketIdentity {
   userId: number;
   sessionId: string;
@@ -114,6 +116,20 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
     io.to(userRoom(userId)).emit(event, payload ?? {});
   };
 
+  /**
+   * The event, then the close, on this node's sockets only: through the cluster adapter the two would travel as
+   * separate notifications that may arrive out of order (the socket closed before it is told why).
+   */
+  const revokeHere = (rooms: string[], reason: string) => {
+    io.local.to(rooms).emit(SOCKET_EVENTS.sessionRevoked, { reason });
+    io.local.in(rooms).disconnectSockets(true);
+  };
+  if (options.clusterPool) {
+    io.on(SESSION_REVOKE_FANOUT, (rooms: unknown, reason: unknown) => {
+      if (Array.isArray(rooms) && typeof reason === 'string') revokeHere(rooms.map(String), reason);
+    });
+  }
+
   return {
     io,
     clustered: options.clusterPool !== undefined,
@@ -128,8 +144,8 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       // A disabled account loses every tab; a logout only the sockets of that one token.
       const rooms = reason === 'account disabled' ? [userRoom(userId)] : sessionIds.map(sessionRoom);
       if (rooms.length === 0) return;
-      io.to(rooms).emit(SOCKET_EVENTS.sessionRevoked, { reason });
-      io.in(rooms).disconnectSockets(true);
+      revokeHere(rooms, reason);
+      if (options.clusterPool) io.serverSideEmit(SESSION_REVOKE_FANOUT, rooms, reason);
     },
     // Not io.close(): that also closes the HTTP server, which belongs to Fastify and is closed by it.
     close: async () => {
