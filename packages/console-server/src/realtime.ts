@@ -154,7 +154,12 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       if (options.clusterPool) {
         // Releases the LISTEN connection and stops the heartbeat, then the adapter's pool.
         await io.of('/').adapter.close();
-        await options.clusterPool.end();
+        // A node closed right after it started: the adapter's LISTEN client may still be connecting, and the pool
+        // would wait for it forever (the adapter releases only a client it already holds). Bounded wait.
+        await Promise.race([
+          options.clusterPool.end(),
+          new Promise((resolve) => setTimeout(resolve, 2000).unref()),
+        ]);
       }
     },
   };

@@ -371,9 +371,37 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       const keyed = app.apiRoutes.filter((route) => route.permission && !route.url.startsWith('/api/admin/'));
       expect(keyed.length).toBeGreaterThanOrEqual(1);
       const target = await findUserByUsername(testDb.database.db, 'demo-none');
-      const requests: Record<string, { url: string; payload?: unknown }> = {
+      // `through`: the answer once past the permission check (200 unless the request is meant to miss a row).
+      // 'past': any answer that is neither a refusal nor a server error (the request names no existing row).
+      const requests: Record<
+        string,
+        { url: string; payload?: unknown; headers?: Record<string, string>; through?: number | 'past' }
+      > = {
         'GET /api/statistics/usage': { url: '/api/statistics/usage' },
         'GET /api/reports/:id': { url: '/api/reports/adset?from=2026-11-01&to=2026-11-07' },
+        // No such account: past the check it is a 404, never a call to Mayar.
+        'POST /api/mayar-accounts/:id/reconcile': {
+          url: '/api/mayar-accounts/999999/reconcile',
+          through: 404,
+        },
+        'GET /api/webhook-forwarders/:id/deliveries': {
+          url: '/api/webhook-forwarders/999999/deliveries',
+          through: 'past',
+        },
+        'POST /api/webhook-forwarders/:id/deliveries/:delivery_id/replay': {
+          url: '/api/webhook-forwarders/999999/deliveries/999999/replay',
+          through: 'past',
+        },
+        'POST /api/webhook-forwarders/:id/deliveries/replay-failed': {
+          url: '/api/webhook-forwarders/999999/deliveries/replay-failed',
+          through: 'past',
+        },
+        'POST /api/ad-insights/import': {
+          url: '/api/ad-insights/import?dry_run=1',
+          payload: 'Reporting starts,Ad ID,Amount spent (IDR)\n',
+          headers: { 'content-type': 'text/csv' },
+          through: 'past',
+        },
         'GET /api/admin/users': { url: '/api/admin/users' },
         'PATCH /api/admin/users/:id': {
           url: `/api/admin/users/${target!.id}`,
@@ -407,11 +435,16 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
             url: request!.url,
             token,
             ...(request!.payload ? { payload: request!.payload } : {}),
+            ...(request!.headers ? { headers: request!.headers } : {}),
           });
         const denied = await send(readOnly);
         expect(denied.statusCode, id).toBe(403);
         expect(denied.json().code).toBe('FORBIDDEN');
-        expect((await send(allowed)).statusCode, id).toBe(200);
+        const through = (await send(allowed)).statusCode;
+        if (request!.through === 'past') {
+          expect([401, 403], id).not.toContain(through);
+          expect(through, id).toBeLessThan(500);
+        } else expect(through, id).toBe(request!.through ?? 200);
       }
     });
   });
