@@ -155,6 +155,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     ? new pg.Pool({ connectionString: database.connectionString, max: 3 })
     : undefined;
   clusterPool?.on('error', () => undefined);
+  // The adapter's LISTEN client is checked out: its errors (the database going away) surface on the client itself,
+  // and the adapter reconnects on 'end'.
+  clusterPool?.on('connect', (client) => client.on('error', () => undefined));
   const realtime = createRealtime(app.server, {
     corsOrigins,
     ...(clusterPool
