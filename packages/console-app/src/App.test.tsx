@@ -156,10 +156,10 @@ describe('routed console', { timeout: 30_000 }, () => {
   });
 
   it('shows other pages with their title and an honest note', async () => {
-    setup('/app/reports/monthly', { permissions: read('ad_daily_tracker') });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Monthly Report' })).toBeTruthy();
+    setup('/app/crm/bot-login/', { permissions: read('ad_daily_tracker') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bot Login' })).toBeTruthy();
     expect(screen.getByText('The content of this page comes with a later release.')).toBeTruthy();
-    expect(document.title).toBe('Monthly Report');
+    expect(document.title).toBe('Bot Login');
   });
 
   it('has a not-found page inside the shell', async () => {

@@ -98,7 +98,13 @@ const CPA = m('cpa', 'CPA', 'idr', 'spend / Mayar orders', 'lower');
 const GAP = m('attribution_gap', 'Attribution gap', 'number', 'Mayar orders − Meta purchases', 'neutral');
 const AOV = m('aov', 'AOV', 'idr', 'Mayar revenue / Mayar orders');
 const GROSS_PROFIT = m('gross_profit', 'Gross profit', 'idr', 'Mayar revenue − spend');
-const TARGET = m('target', 'Target', 'idr', 'sum of the monthly revenue targets', 'neutral');
+const TARGET = m(
+  'target',
+  'Target',
+  'idr',
+  'sum of the revenue targets of the months the range touches',
+  'neutral',
+);
 const ACHIEVEMENT = m('achievement', 'Achievement', 'percent', 'Mayar revenue / target × 100');
 const TARGET_GAP = m('target_gap', 'Gap to target', 'idr', 'target − Mayar revenue', 'lower');
 
@@ -116,7 +122,7 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
     id: 'ads-x-mayar',
     title: 'Ads X Mayar Report',
     permissions: ['ad_daily_tracker'],
-    dimensions: [CAMPAIGN, ADSET, AD, DAY],
+    dimensions: [CAMPAIGN, ADSET, AD, PRODUCT, DAY],
     measures: [
       SPEND,
       IMPRESSIONS,
@@ -151,6 +157,7 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
       CPM,
       m('hook_rate', 'Hook rate', 'percent', '3-second video views / impressions × 100'),
       ORDERS,
+      REVENUE,
       REAL_ROAS,
     ],
     kpis: ['spend', 'ctr', 'real_roas'],
@@ -232,13 +239,18 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
         'engagement_rate',
         'Engagement rate',
         'percent',
-        '(likes + comments + shares + saves) / followers × 100',
+        '(likes + comments + shares + saves) / followers × 100 (denominator: the creator’s followers, once per post)',
       ),
       m('cpm', 'CPM', 'idr', 'fee / views × 1000', 'lower'),
       m('cpv', 'CPV', 'idr', 'fee / views', 'lower'),
       m('cpe', 'CPE', 'idr', 'fee / (likes + comments + shares + saves)', 'lower'),
-      m('orders', 'Orders', 'number', 'paid Mayar purchases with the voucher code or UTM'),
-      m('revenue', 'Revenue', 'idr', 'their Mayar revenue'),
+      m(
+        'orders',
+        'Orders',
+        'number',
+        'paid Mayar purchases with the project’s voucher code (else its utm_campaign) from the post date',
+      ),
+      m('revenue', 'Revenue', 'idr', 'sum of those purchases’ amounts'),
       m('roas', 'ROAS', 'ratio', 'revenue / fee'),
       m('roi', 'ROI', 'percent', '(revenue − fee) / fee × 100'),
     ],
@@ -280,6 +292,16 @@ export const reportQuerySchema = z
     ad: z.string().max(200).optional(),
     day: isoDay.optional(),
     product: z.string().max(200).optional(),
+    month: z
+      .string()
+      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM')
+      .optional(),
+    tribe: z.string().max(200).optional(),
+    creative: z.string().max(200).optional(),
+    hook: z.string().max(300).optional(),
+    creator: z.string().max(200).optional(),
+    project: z.string().max(200).optional(),
+    platform: z.string().max(40).optional(),
   })
   .refine((query) => query.from <= query.to, { path: ['to'], message: 'Must not be before from' })
   .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 <= 366, {

@@ -36,8 +36,8 @@ describe('page registry (from the route descriptors)', () => {
     expect(pageFor('users').Component).not.toBe(pageFor('overall').Component);
     expect(pageFor('overall').Component).toBe(pageFor('ads-x-mayar').Component);
     expect(pageFor('overall').Component).not.toBe(pageFor('bot-login').Component);
-    // A report whose engine is not written yet (monthly) shows the same page as an unbuilt custom page.
-    expect(pageFor('monthly').Component).toBe(pageFor('bot-login').Component);
+    expect(pageFor('monthly').Component).toBe(pageFor('kol-report').Component);
+    expect(pageFor('monthly').Component).toBe(pageFor('ads-x-mayar').Component);
     for (const route of ROUTES) expect(['resource', 'report', 'custom']).toContain(route.page.kind);
   });
 });

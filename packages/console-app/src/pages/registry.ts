@@ -22,11 +22,19 @@ const resourcePage = lazyWithPreload<PageProps<never>>(() => import('./resources
 const reportPage = lazyWithPreload<PageProps>(() => import('./reports/ReportPage.js'));
 
 /**
- * Report routes with a server engine behind them (console-server src/reports/engine.ts SERVED_REPORTS): one
- * generic page driven by the report definition. The other report routes keep the upcoming page until their
- * data sources exist.
+ * Report routes with a server engine behind them (console-server src/reports/engine.ts SERVED_REPORTS, now all
+ * eight): one generic page driven by the report definition.
  */
-export const REPORT_ROUTE_IDS = ['ads-x-mayar', 'adset', 'ad-aggregated', 'overall'] as const;
+export const REPORT_ROUTE_IDS = [
+  'ads-x-mayar',
+  'ad-creatives',
+  'adset',
+  'ad-aggregated',
+  'monthly',
+  'overall',
+  'tribe-x-mayar',
+  'kol-report',
+] as const;
 
 const resourceEntries = new Map<string, PageEntry>();
 

@@ -5,7 +5,7 @@ import { CLUSTER_MIGRATIONS } from '../jobs/migrations.js';
 import { TRIGRAM_INDEXES_V310, TRIGRAM_INDEXES_V470 } from '../resources/trigram.js';
 import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
 import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
-import { REPORTS_MIGRATIONS } from '../reports/migrations.js';
+import { REPORTS_MIGRATIONS, REPORTS_MIGRATIONS_500 } from '../reports/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -211,6 +211,8 @@ export const MIGRATIONS: readonly Migration[] = [
       await sql.raw(TRIGRAM_INDEXES_V470.join(';\n')).execute(db);
     },
   },
+  // --- reports: creatives' video views, KOL lookups (versions 500–519): src/reports/migrations.ts ---
+  ...REPORTS_MIGRATIONS_500,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

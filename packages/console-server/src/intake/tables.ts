@@ -121,6 +121,8 @@ export interface AdInsightsDailyTable {
   spend: BigInt;
   purchases: number;
   purchase_value: BigInt;
+  /** Meta's 3-second video plays (migration 500). */
+  video_3s_views: ColumnType<string, number | string | undefined, number | string>;
   source: 'upload' | 'api' | 'seed';
   import_id: string | null;
   created_at: Timestamp;

@@ -6,169 +6,39 @@ import {
   type ReportResponse,
   type ReportRow,
 } from '@staff/console-contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { refreshSalesRollup } from './rollup.js';
 
-/** The reports this engine answers; the others are defined in the contract but have no data source yet. */
-export const SERVED_REPORTS: readonly ReportId[] = ['ads-x-mayar', 'adset', 'ad-aggregated', 'overall'];
+import { adsSource } from './sources/ads.js';
+import {
+  ReportInputError,
+  withinMonth,
+  type Aggregated,
+  type Filters,
+  type Range,
+  type ReportSource,
+} from './sources/common.js';
+import { creativesSource } from './sources/creatives.js';
+import { kolSource } from './sources/kol.js';
+import { monthlySource, tribeSource } from './sources/targets.js';
 
-type Group = 'campaign' | 'adset' | 'ad' | 'day' | 'total';
+export { ReportInputError };
 
-interface GroupSql {
-  /** Key and label over ad_insights_daily `i`. */
-  adKey: string;
-  adLabel: string;
-  /** Key over report_sales_daily `s` (joined to `ads` as `a` when needed), or null when sales do not split so. */
-  salesKey: string | null;
-  salesJoinAds: boolean;
-}
-
-const GROUPS: Record<Group, GroupSql> = {
-  campaign: {
-    adKey: 'i.campaign_id',
-    adLabel: 'max(i.campaign_name)',
-    salesKey: 's.campaign_id',
-    salesJoinAds: false,
-  },
-  adset: {
-    adKey: "coalesce(i.adset_id, '')",
-    adLabel: 'max(i.adset_name)',
-    salesKey: "coalesce(a.adset_id, '')",
-    salesJoinAds: true,
-  },
-  ad: { adKey: 'i.ad_id', adLabel: 'max(i.ad_name)', salesKey: 's.ad_id', salesJoinAds: false },
-  day: {
-    adKey: "to_char(i.date, 'YYYY-MM-DD')",
-    adLabel: "to_char(min(i.date), 'YYYY-MM-DD')",
-    salesKey: "to_char(s.day, 'YYYY-MM-DD')",
-    salesJoinAds: false,
-  },
-  total: { adKey: "'total'", adLabel: "'Total'", salesKey: "'total'", salesJoinAds: false },
+/** Where each report's figures come from. */
+const SOURCES: Record<ReportId, ReportSource> = {
+  'ads-x-mayar': adsSource,
+  adset: adsSource,
+  'ad-aggregated': adsSource,
+  overall: adsSource,
+  'ad-creatives': creativesSource,
+  monthly: monthlySource,
+  'tribe-x-mayar': tribeSource,
+  'kol-report': kolSource,
 };
 
-/** Measures as SQL over the summed columns of one group; ratios from sums, money rounded to whole rupiah. */
-const MEASURES: Record<string, string> = {
-  spend: 'spend',
-  impressions: 'impressions',
-  clicks: 'clicks',
-  link_clicks: 'link_clicks',
-  ctr: 'round(clicks * 100.0 / nullif(impressions, 0), 4)',
-  cpc: 'round(spend::numeric / nullif(clicks, 0))',
-  cpm: 'round(spend * 1000.0 / nullif(impressions, 0))',
-  meta_purchases: 'meta_purchases',
-  meta_purchase_value: 'meta_purchase_value',
-  meta_roas: 'round(meta_purchase_value::numeric / nullif(spend, 0), 4)',
-  orders: 'orders',
-  revenue: 'revenue',
-  real_roas: 'round(revenue::numeric / nullif(spend, 0), 4)',
-  cpa: 'round(spend::numeric / nullif(orders, 0))',
-  attribution_gap: 'orders - meta_purchases',
-  aov: 'round(revenue::numeric / nullif(orders, 0))',
-  gross_profit: 'revenue - spend',
-};
-
-export class ReportInputError extends Error {
-  constructor(
-    readonly field: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-interface Range {
-  from: string;
-  to: string;
-}
-
-interface Filters {
-  campaign?: string | undefined;
-  adset?: string | undefined;
-  ad?: string | undefined;
-  day?: string | undefined;
-}
-
-interface Aggregated {
-  key: string;
-  label: string | null;
-  values: Record<string, number | null>;
-}
-
-const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
-
-/** Whether sales count only when attributed to a campaign (ad reports) or all of them (the overall dashboard). */
-function attributedOnly(definition: ReportDefinition) {
-  return definition.id !== 'overall';
-}
-
-async function aggregate(
-  db: Kysely<Database>,
-  definition: ReportDefinition,
-  group: Group,
-  range: Range,
-  filters: Filters,
-): Promise<Aggregated[]> {
-  const g = GROUPS[group];
-  const adWhere = [sql`i.date between ${range.from}::date and ${range.to}::date`];
-  const salesWhere = [sql`s.day between ${range.from}::date and ${range.to}::date`];
-  if (attributedOnly(definition)) salesWhere.push(sql`s.campaign_id <> ''`);
-  let salesNeedAds = g.salesJoinAds;
-  if (filters.campaign !== undefined) {
-    adWhere.push(sql`i.campaign_id = ${filters.campaign}`);
-    salesWhere.push(sql`s.campaign_id = ${filters.campaign}`);
-  }
-  if (filters.adset !== undefined) {
-    adWhere.push(sql`i.adset_id = ${filters.adset}`);
-    salesWhere.push(sql`a.adset_id = ${filters.adset}`);
-    salesNeedAds = true;
-  }
-  if (filters.ad !== undefined) {
-    adWhere.push(sql`i.ad_id = ${filters.ad}`);
-    salesWhere.push(sql`s.ad_id = ${filters.ad}`);
-  }
-  if (filters.day !== undefined) {
-    adWhere.push(sql`i.date = ${filters.day}::date`);
-    salesWhere.push(sql`s.day = ${filters.day}::date`);
-  }
-  const salesKey = g.salesKey ?? "''";
-  const measureList = definition.measures
-    .map((measure) => MEASURES[measure.key] && `${MEASURES[measure.key]} as "${measure.key}"`)
-    .filter(Boolean)
-    .join(', ');
-  const result = await sql<Record<string, unknown>>`
-    with ad as (
-      select ${sql.raw(g.adKey)} as key, ${sql.raw(g.adLabel)} as label,
-        sum(i.spend) as spend, sum(i.impressions) as impressions, sum(i.clicks) as clicks,
-        sum(i.inline_link_clicks) as link_clicks, sum(i.purchases) as meta_purchases,
-        sum(i.purchase_value) as meta_purchase_value
-      from ad_insights_daily i
-      where ${sql.join(adWhere, sql` and `)}
-      group by 1
-    ),
-    sales as (
-      select ${sql.raw(salesKey)} as key, sum(s.orders) as orders, sum(s.revenue) as revenue
-      from report_sales_daily s
-      ${salesNeedAds ? sql`left join ads a on a.ad_id = s.ad_id` : sql``}
-      where ${sql.join(salesWhere, sql` and `)}
-      group by 1
-    ),
-    joined as (
-      select coalesce(ad.key, sales.key) as key, ad.label,
-        coalesce(ad.spend, 0) as spend, coalesce(ad.impressions, 0) as impressions,
-        coalesce(ad.clicks, 0) as clicks, coalesce(ad.link_clicks, 0) as link_clicks,
-        coalesce(ad.meta_purchases, 0) as meta_purchases, coalesce(ad.meta_purchase_value, 0) as meta_purchase_value,
-        coalesce(sales.orders, 0) as orders, coalesce(sales.revenue, 0) as revenue
-      from ad full outer join sales on sales.key = ad.key
-      ${group === 'total' || group === 'day' || definition.id === 'overall' ? sql`` : sql`where ad.key is not null`}
-    )
-    select key, label, ${sql.raw(measureList)} from joined`.execute(db);
-  return result.rows.map((row) => {
-    const values: Record<string, number | null> = {};
-    for (const measure of definition.measures) values[measure.key] = num(row[measure.key]);
-    return { key: String(row.key), label: row.label === null ? null : String(row.label), values };
-  });
-}
+/** The reports this engine answers: all of the contract's. */
+export const SERVED_REPORTS: readonly ReportId[] = Object.keys(SOURCES) as ReportId[];
 
 /** The period of the same length just before the range. */
 export function previousPeriod({ from, to }: Range): Range {
@@ -233,9 +103,10 @@ export async function runReport(
   query: ReportQuery,
 ): Promise<ReportResponse> {
   const definition = REPORT_DEFINITIONS[id];
+  const source = SOURCES[id];
   const dimensionKeys = definition.dimensions.map((dimension) => dimension.key);
   const groupBy = query.group_by ?? dimensionKeys[0]!;
-  if (!dimensionKeys.includes(groupBy) || !(groupBy in GROUPS)) {
+  if (!dimensionKeys.includes(groupBy) || !source.groups.includes(groupBy)) {
     throw new ReportInputError('group_by', `Expected one of: ${dimensionKeys.join(', ')}`);
   }
   if (query.sort) {
@@ -247,32 +118,48 @@ export async function runReport(
   const range = { from: query.from, to: query.to };
   const previous = query.compare === 'previous' ? previousPeriod(range) : undefined;
   await refreshSalesRollup(db, previous?.from ?? range.from, range.to);
-  const filters: Filters = { campaign: query.campaign, adset: query.adset, ad: query.ad, day: query.day };
-  const group = groupBy as Group;
+  const filters: Filters = {
+    campaign: query.campaign,
+    adset: query.adset,
+    ad: query.ad,
+    day: query.day,
+    product: query.product,
+    month: query.month,
+    tribe: query.tribe,
+    creative: query.creative,
+    hook: query.hook,
+    creator: query.creator,
+    project: query.project,
+    platform: query.platform,
+  };
+  const context = { definition, groupBy };
+  // A month filter (a drill from a month row) narrows the days; a month outside the range has no rows.
+  const run = async (group: string, over: Range): Promise<Aggregated[]> => {
+    const days = withinMonth(over, filters.month);
+    return days ? source.aggregate(db, group, days, filters, context) : [];
+  };
+  const seriesGroup = definition.chart.by === 'month' ? 'month' : 'day';
   const [rows, totals, series] = await Promise.all([
-    aggregate(db, definition, group, range, filters),
-    aggregate(db, definition, 'total', range, filters),
-    aggregate(db, definition, 'day', range, filters),
+    run(groupBy, range),
+    run('total', range),
+    run(seriesGroup, range),
   ]);
   const [previousRows, previousTotals] = previous
-    ? await Promise.all([
-        aggregate(db, definition, group, previous, filters),
-        aggregate(db, definition, 'total', previous, filters),
-      ])
+    ? await Promise.all([run(groupBy, previous), run('total', previous)])
     : [undefined, undefined];
   const previousByKey = new Map(previousRows?.map((row) => [row.key, row.values]));
   const drillIndex = definition.drillPath.indexOf(groupBy);
   const drillable = drillIndex >= 0 && drillIndex < definition.drillPath.length - 1;
   const toRow = (row: Aggregated, before?: Aggregated['values']): ReportRow => ({
     key: row.key,
-    values: { [groupBy]: row.label ?? row.key, [`${groupBy}_id`]: row.key, ...row.values },
+    values: { [groupBy]: row.label ?? row.key, [`${groupBy}_id`]: row.key, ...row.attributes, ...row.values },
     ...(previous ? { previous: before ?? {}, deltas: deltas(definition, row.values, before) } : {}),
     ...(drillable ? { drillable: true } : {}),
   });
-  const total = totals[0] ?? { key: 'total', label: 'Total', values: emptyValues(definition) };
+  const total = totals[0] ?? { key: 'total', label: 'Total', values: emptyValues(definition, source) };
   const previousTotal =
     previousTotals?.[0] ??
-    (previous ? { key: 'total', label: 'Total', values: emptyValues(definition) } : undefined);
+    (previous ? { key: 'total', label: 'Total', values: emptyValues(definition, source) } : undefined);
   return {
     report: id,
     from: range.from,
@@ -301,9 +188,12 @@ export async function runReport(
   };
 }
 
-function emptyValues(definition: ReportDefinition): Record<string, number | null> {
+/** Totals of a range with no data: sums are 0, ratios (and targets, which may not exist) are null. */
+function emptyValues(definition: ReportDefinition, source: ReportSource): Record<string, number | null> {
   const values: Record<string, number | null> = {};
-  for (const measure of definition.measures)
-    values[measure.key] = MEASURES[measure.key]?.includes('/') ? null : 0;
+  for (const measure of definition.measures) {
+    const formula = source.measures[measure.key] ?? '';
+    values[measure.key] = formula.includes('/') || formula.includes('target') ? null : 0;
+  }
   return values;
 }

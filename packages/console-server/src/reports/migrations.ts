@@ -30,3 +30,24 @@ export const REPORTS_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+/**
+ * Ad Creative and KOL reports (versions 500–519): Meta's 3-second video plays per ad and day (the hook rate's
+ * numerator), and lookups the reports join on. Frozen once shipped.
+ */
+export const REPORTS_V500: readonly string[] = [
+  `alter table ad_insights_daily add column video_3s_views bigint not null default 0`,
+  `create index purchases_coupon_upper on purchases (upper(coupon_used)) where coupon_used is not null`,
+  `create index purchases_utm_campaign_upper on purchases (upper(utm_campaign)) where utm_campaign is not null`,
+  `create index report_sales_daily_product on report_sales_daily (product_key, day)`,
+];
+
+export const REPORTS_MIGRATIONS_500: readonly Migration[] = [
+  {
+    version: 500,
+    name: '3-second video views on ad insights; purchase lookups by voucher and UTM campaign',
+    up: async (db) => {
+      await sql.raw(REPORTS_V500.join(';\n')).execute(db);
+    },
+  },
+];

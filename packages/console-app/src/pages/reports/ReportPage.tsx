@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import {
   REPORT_DEFINITIONS,
+  type ReportDefinition,
   type ReportId,
   type ReportResponse,
   type ReportRow,
@@ -17,6 +18,7 @@ import {
   type ReportSort,
   type ReportTableColumn,
   type ReportTableRow,
+  type ReportValue,
 } from '@staff/console-ui';
 import { toCallError } from '../../api/errors.js';
 import { useServices } from '../../services.js';
@@ -135,6 +137,7 @@ export default function ReportPage({ route }: PageProps) {
     }
   };
 
+  const data = load.status === 'ready' ? load.data : null;
   const groupLabel = definition.dimensions.find((d) => d.key === view.groupBy)?.label ?? view.groupBy;
   const columns: ReportTableColumn[] = [
     { key: view.groupBy, label: groupLabel, kind: 'dimension' },
@@ -148,6 +151,7 @@ export default function ReportPage({ route }: PageProps) {
     })),
   ];
   const rangeText = formatDayRange(view.range);
+  const chart = chartOf(definition, data, groupLabel);
 
   const buildRows = (rows: ReportRow[], parent: string[] = []): ReportTableRow[] =>
     rows.map((row) => {
@@ -160,7 +164,6 @@ export default function ReportPage({ route }: PageProps) {
       );
     });
 
-  const data = load.status === 'ready' ? load.data : null;
   const sort: ReportSort | null = view.sort
     ? { field: view.sort.replace(/^-/, ''), direction: view.sort.startsWith('-') ? 'desc' : 'asc' }
     : null;
@@ -227,22 +230,23 @@ export default function ReportPage({ route }: PageProps) {
       </Kpis>
       <Chart
         kind={definition.chart.kind}
-        label={`${definition.chart.measures.map((key) => definition.measures.find((m) => m.key === key)?.label).join(' and ')} per day`}
+        label={chart.label}
         loading={load.status === 'loading'}
         error={load.status === 'error' ? load.message : null}
         emptyMessage={`No data for ${rangeText}.`}
-        categories={data?.series.map((point) => point.key) ?? []}
+        categories={chart.points.map((point) => point.label)}
         series={definition.chart.measures.map((key, index) => {
           const measure = definition.measures.find((m) => m.key === key)!;
           return {
             name: measure.label,
             format: measure.format,
             axis: index === 0 ? 'left' : 'right',
-            data: data?.series.map((point) => point.values[key] as number | null) ?? [],
+            data: chart.points.map((point) => point.values[key] as number | null),
           } as const;
         })}
-        onCategoryClick={(day) => setView({ day })}
-        selectedCategory={view.day}
+        {...(definition.chart.by === 'day'
+          ? { onCategoryClick: (day: string) => setView({ day }), selectedCategory: view.day }
+          : {})}
       />
       <ReportTable
         label={`${route.title}, ${rangeText}`}
@@ -260,10 +264,70 @@ export default function ReportPage({ route }: PageProps) {
           setView({ sort: next ? `${next.direction === 'desc' ? '-' : ''}${next.field}` : null })
         }
         onDrill={(path) => drill(path)}
+        renderDimension={(column, row) => (
+          <Dimension value={row.values[column.key]} thumbnail={row.values.thumbnail} />
+        )}
       />
     </Page>
   );
 }
+
+/** How many groups a chart by group shows: the top of the table's order. */
+const CHART_GROUPS = 10;
+
+/**
+ * The chart's points: the days or months of the range (the answer's series), or the table's top groups (top
+ * creatives, tribes, creators) in the table's order.
+ */
+function chartOf(definition: ReportDefinition, data: ReportResponse | null, groupLabel: string) {
+  const names = definition.chart.measures
+    .map((key) => definition.measures.find((m) => m.key === key)?.label)
+    .join(' and ');
+  if (definition.chart.by === 'group') {
+    const rows = data?.rows.slice(0, CHART_GROUPS) ?? [];
+    return {
+      label: `${names} by ${groupLabel.toLowerCase()} (top ${CHART_GROUPS})`,
+      points: rows.map((row) => ({
+        label: String(row.values[data!.group_by] ?? row.key),
+        values: row.values,
+      })),
+    };
+  }
+  return {
+    label: `${names} per ${definition.chart.by}`,
+    points: data?.series.map((point) => ({ label: point.key, values: point.values })) ?? [],
+  };
+}
+
+/** A row's label, with its thumbnail when it has one (creatives from Master Ad Creative). */
+function Dimension({
+  value,
+  thumbnail,
+}: {
+  value: ReportValue | undefined;
+  thumbnail: ReportValue | undefined;
+}) {
+  const text = value === null || value === undefined ? '' : String(value);
+  if (typeof thumbnail !== 'string' || !/^https?:\/\//.test(thumbnail)) return <>{text}</>;
+  return (
+    <Labelled>
+      <img src={thumbnail} alt="" width={40} height={40} loading="lazy" />
+      {text}
+    </Labelled>
+  );
+}
+
+const Labelled = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${t.space2};
+
+  img {
+    border-radius: 4px;
+    object-fit: cover;
+    flex: none;
+  }
+`;
 
 const Toolbar = styled.div`
   display: flex;
