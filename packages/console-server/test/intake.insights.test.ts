@@ -53,6 +53,18 @@ describe('Ads Manager export parsing', () => {
     expect(parseExportNumber('1,234.56', 'en')).toBe(1234.56);
   });
 
+  it('reads the optional 3-second video plays (the hook rate) and imports 0 without the column', () => {
+    const withViews = ENGLISH.replace(
+      'Purchases conversion value',
+      'Purchases conversion value,3-second video plays',
+    )
+      .split('\r\n')
+      .map((line, index) => (index === 0 ? line : `${line},${index * 1000}`))
+      .join('\r\n');
+    expect(parseAdsManagerCsv(withViews).rows.map((row) => row.video_3s_views)).toEqual([2000, 3000, 4000]);
+    expect(parseAdsManagerCsv(ENGLISH).rows.map((row) => row.video_3s_views)).toEqual([0, 0, 0]);
+  });
+
   it('reports problems per row and line', () => {
     const bad = `${ENGLISH}\r\nnot-a-date,2026-11-02,Promo Buku,Set B,Ad 4,120210000000000001,120210000000000012,abc,12x,1,1,1,1,1,1`;
     const parsed = parseAdsManagerCsv(bad);

@@ -12,7 +12,8 @@ import ReportPage from './ReportPage.js';
 
 afterEach(cleanup);
 
-const route = ROUTES.find((r) => r.id === 'ads-x-mayar')!;
+const adsRoute = ROUTES.find((r) => r.id === 'ads-x-mayar')!;
+const creativesRoute = ROUTES.find((r) => r.id === 'ad-creatives')!;
 
 function answer(params: Record<string, string>): ReportResponse {
   const adsets = params.group_by === 'adset';
@@ -43,10 +44,32 @@ function Where() {
   return <output data-testid="where">{useLocation().search}</output>;
 }
 
-function renderPage(search: string) {
+/** Ad Creative: a chart of the top creatives (not of days), thumbnails from Master Ad Creative. */
+function creatives(params: Record<string, string>): ReportResponse {
+  const values = { spend: 3000000, ctr: 1.25, hook_rate: 17.5, real_roas: 0.1667 };
+  return {
+    report: 'ad-creatives',
+    from: params.from!,
+    to: params.to!,
+    group_by: params.group_by!,
+    rows: [
+      {
+        key: '3000001',
+        values: { creative: 'Testimoni Ibu Rina', thumbnail: 'https://cdn.example.com/k1.jpg', ...values },
+      },
+      { key: 'ad:A3', values: { creative: 'Story', thumbnail: null, ...values } },
+    ],
+    totals: { key: 'total', values },
+    series: [{ key: '2026-11-01', values }],
+  };
+}
+
+function renderPage(search: string, route = adsRoute) {
   const { adapter, requests } = fakeAdapter((config) => {
     if ((config.url ?? '').startsWith('/api/reports/ads-x-mayar'))
       return { status: 200, data: answer(config.params) };
+    if ((config.url ?? '').startsWith('/api/reports/ad-creatives'))
+      return { status: 200, data: creatives(config.params) };
     return { status: 404, data: { message: 'not here' } };
   });
   const storage = memoryStorage({
@@ -85,6 +108,15 @@ describe('ReportPage', { timeout: 30_000 }, () => {
     expect(within(table).getByRole('row', { name: /^Total/ }).textContent).toMatch(/Rp\s3\.500\.000/);
     expect(screen.getByRole('region', { name: 'Mayar revenue' }).textContent).toMatch(/Rp\s1\.000\.000/);
     expect(screen.getByRole('figure', { name: /Spend and Mayar revenue per day/ })).toBeTruthy();
+  });
+
+  it('charts the top groups of a report by group and shows creative thumbnails', async () => {
+    renderPage('?from=2026-11-01&to=2026-11-02&group_by=creative', creativesRoute);
+    const table = await screen.findByRole('table', { name: /Ad Creative Report/ });
+    const row = await within(table).findByRole('row', { name: /Testimoni Ibu Rina/ });
+    expect(row.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/k1.jpg');
+    expect(within(table).getByRole('row', { name: /Story/ }).querySelector('img')).toBeNull();
+    expect(screen.getByRole('figure', { name: /Real ROAS by creative \(top 10\)/ })).toBeTruthy();
   });
 
   it('drills down, compares and keeps the view in the address', async () => {

@@ -20,6 +20,7 @@ export type InsightColumn =
   | 'clicks'
   | 'purchases'
   | 'purchase_value'
+  | 'video_3s_views'
   | 'account_id';
 
 /** Header text (lower-cased, trimmed) → column; `id` marks Indonesian headers (their numbers are id-ID). */
@@ -56,6 +57,9 @@ const HEADERS: Record<string, { column: InsightColumn; id?: boolean }> = {
   pembelian: { column: 'purchases', id: true },
   'purchases conversion value': { column: 'purchase_value' },
   'nilai konversi pembelian': { column: 'purchase_value', id: true },
+  // Optional: the Ad Creative report's hook rate; an export without it imports 0.
+  '3-second video plays': { column: 'video_3s_views' },
+  'pemutaran video 3 detik': { column: 'video_3s_views', id: true },
   'account id': { column: 'account_id' },
   'id akun': { column: 'account_id', id: true },
 };
@@ -78,6 +82,7 @@ export interface InsightRow {
   spend: number;
   purchases: number;
   purchase_value: number;
+  video_3s_views: number;
 }
 
 export interface RowError {
@@ -166,6 +171,7 @@ const LABELS: Record<InsightColumn, string> = {
   clicks: 'Clicks (all)',
   purchases: 'Purchases',
   purchase_value: 'Purchases conversion value',
+  video_3s_views: '3-second video plays',
   account_id: 'Account ID',
 };
 
@@ -222,7 +228,14 @@ export function parseAdsManagerCsv(input: string): ParsedExport {
         rowErrors.push({ line, field: column, message: `${LABELS[column]} must be a numeric id` });
     }
     const numbers = {} as Record<
-      'impressions' | 'reach' | 'clicks' | 'inline_link_clicks' | 'spend' | 'purchases' | 'purchase_value',
+      | 'impressions'
+      | 'reach'
+      | 'clicks'
+      | 'inline_link_clicks'
+      | 'spend'
+      | 'purchases'
+      | 'purchase_value'
+      | 'video_3s_views',
       number
     >;
     for (const column of [
@@ -233,6 +246,7 @@ export function parseAdsManagerCsv(input: string): ParsedExport {
       'spend',
       'purchases',
       'purchase_value',
+      'video_3s_views',
     ] as const) {
       const value = parseExportNumber(cell(column), language);
       if (value === null || value < 0)

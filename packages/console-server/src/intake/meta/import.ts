@@ -49,6 +49,7 @@ export async function importInsights(
               spend: row.spend,
               purchases: row.purchases,
               purchase_value: row.purchase_value,
+              video_3s_views: row.video_3s_views,
               source: options.source,
               import_id: options.importId,
               created_at: options.now,
@@ -72,13 +73,14 @@ export async function importInsights(
                 spend: sql.ref('excluded.spend'),
                 purchases: sql.ref('excluded.purchases'),
                 purchase_value: sql.ref('excluded.purchase_value'),
+                video_3s_views: sql.ref('excluded.video_3s_views'),
                 source: sql.ref('excluded.source'),
                 import_id: sql.ref('excluded.import_id'),
                 updated_at: sql.ref('excluded.updated_at'),
               })
               .where(
-                sql<boolean>`(ad_insights_daily.impressions, ad_insights_daily.reach, ad_insights_daily.clicks, ad_insights_daily.inline_link_clicks, ad_insights_daily.spend, ad_insights_daily.purchases, ad_insights_daily.purchase_value, ad_insights_daily.campaign_name, ad_insights_daily.adset_id, ad_insights_daily.adset_name, ad_insights_daily.ad_name)
-                  is distinct from (excluded.impressions, excluded.reach, excluded.clicks, excluded.inline_link_clicks, excluded.spend, excluded.purchases, excluded.purchase_value, excluded.campaign_name, excluded.adset_id, excluded.adset_name, excluded.ad_name)`,
+                sql<boolean>`(ad_insights_daily.impressions, ad_insights_daily.reach, ad_insights_daily.clicks, ad_insights_daily.inline_link_clicks, ad_insights_daily.spend, ad_insights_daily.purchases, ad_insights_daily.purchase_value, ad_insights_daily.video_3s_views, ad_insights_daily.campaign_name, ad_insights_daily.adset_id, ad_insights_daily.adset_name, ad_insights_daily.ad_name)
+                  is distinct from (excluded.impressions, excluded.reach, excluded.clicks, excluded.inline_link_clicks, excluded.spend, excluded.purchases, excluded.purchase_value, excluded.video_3s_views, excluded.campaign_name, excluded.adset_id, excluded.adset_name, excluded.ad_name)`,
               ),
           )
           .returning(sql<boolean>`(xmax = 0)`.as('inserted'))
