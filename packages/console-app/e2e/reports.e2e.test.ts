@@ -1,0 +1,167 @@
+import { readFile } from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright';
+import { REPORT_IDS, ROUTES, type ReportResponse, type StoredUser } from '@staff/console-contract';
+import { seedReportFixture } from '../../console-server/test/support/reports.js';
+import {
+  apiLogin,
+  launchChromium,
+  newPage,
+  openSignedIn,
+  startConsoleServer,
+  type ConsoleServer,
+} from './harness.js';
+
+let server: ConsoleServer;
+let browser: Browser;
+let user: StoredUser;
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  // Insights, purchases, campaigns, creatives, targets, creators and projects of 1–2 Nov 2026 (see the fixture).
+  await seedReportFixture(server.database);
+  user = await apiLogin(server, 'demo-all');
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const pathOf = (id: string) => ROUTES.find((route) => route.id === id)!.path;
+
+/** The month reports read whole months; the others the two fixture days. */
+const rangeOf = (id: string) =>
+  id === 'monthly' || id === 'tribe-x-mayar'
+    ? 'from=2026-11-01&to=2026-11-30'
+    : 'from=2026-11-01&to=2026-11-02';
+
+async function api(query: string): Promise<ReportResponse> {
+  const response = await fetch(`${server.baseURL}/api/reports/${query}`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
+  if (!response.ok) throw new Error(`${query}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as ReportResponse;
+}
+
+async function reportTable(page: Page, title: string) {
+  const table = page.getByRole('table', { name: new RegExp(`^${title}, `) });
+  await table.waitFor({ timeout: 30_000 });
+  return table;
+}
+
+describe('Reports in chromium', () => {
+  it('every report page shows a table with a totals row and a chart', async () => {
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      for (const id of REPORT_IDS) {
+        const route = ROUTES.find((candidate) => candidate.id === id)!;
+        await openSignedIn(page, server, user, `${pathOf(id)}?${rangeOf(id)}`);
+        const table = await reportTable(page, route.title);
+        await table.getByRole('row', { name: /^Total/ }).waitFor();
+        // At least one data row besides the header and the totals.
+        expect(await table.getByRole('row').count(), id).toBeGreaterThan(2);
+        // The chart is drawn (ECharts is loaded with the reports only) as SVG in its figure.
+        const chart = page.locator('figure.cui-chart');
+        await expect.poll(() => chart.getAttribute('data-state'), { timeout: 30_000 }).not.toBe('loading');
+        expect(await chart.getAttribute('data-state'), id).toBe('ready');
+        await chart.locator('svg').first().waitFor({ timeout: 30_000 });
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 240_000);
+
+  it('changes the range, drills down, compares and exports CSV and XLSX with their totals', async () => {
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    try {
+      await openSignedIn(page, server, user, `${pathOf('ads-x-mayar')}?from=2026-11-01&to=2026-11-01`);
+      let table = await reportTable(page, 'Ads X Mayar Report');
+      const totals = () => table.getByRole('row', { name: /^Total/ });
+      await expect.poll(() => totals().textContent()).toMatch(/Rp\s?1\.500\.000/);
+
+      // The range: one day to two, through the picker; the address follows.
+      await page.getByLabel('Sampai').fill('2026-11-02');
+      await expect.poll(() => page.url()).toContain('to=2026-11-02');
+      table = await reportTable(page, 'Ads X Mayar Report');
+      await expect.poll(() => totals().textContent()).toMatch(/Rp\s?3\.750\.000/);
+
+      // Drill from the campaign to its ad set.
+      await page.getByRole('button', { name: 'Expand Kelas Excel', exact: true }).click();
+      await table
+        .getByRole('row', { name: /\bSet\b/ })
+        .first()
+        .waitFor();
+
+      // Compare with the previous period: deltas on the totals row.
+      await page.getByRole('checkbox', { name: 'Compare with the previous period' }).check();
+      await expect.poll(() => page.url()).toContain('compare=previous');
+      table = await reportTable(page, 'Ads X Mayar Report');
+      await totals().locator('.cui-delta-chip').first().waitFor();
+
+      const expected = await api('ads-x-mayar?from=2026-11-01&to=2026-11-02&compare=previous');
+      const csvDownload = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export CSV' }).click();
+      const csv = await readFile((await (await csvDownload).path())!, 'utf8');
+      const lines = csv.trim().split('\r\n');
+      expect(lines[0]!.startsWith('Campaign,Spend,')).toBe(true);
+      expect(lines.at(-1)!.split(',').slice(0, 2)).toEqual(['Total', String(expected.totals.values.spend)]);
+      expect(lines).toHaveLength(expected.rows.length + 2);
+
+      const xlsxDownload = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export XLSX' }).click();
+      const file = await xlsxDownload;
+      expect(file.suggestedFilename()).toBe('ads-x-mayar_2026-11-01_2026-11-02.xlsx');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile((await file.path())!);
+      const sheet = workbook.worksheets[0]!;
+      const header = sheet.getRow(2).values as unknown[];
+      const last = sheet.getRow(sheet.rowCount);
+      expect(last.getCell(1).value).toBe('Total');
+      expect(last.font?.bold).toBe(true);
+      expect(last.getCell(header.indexOf('Spend')).value).toBe(3750000);
+      expect(last.getCell(header.indexOf('Mayar revenue')).value).toBe(expected.totals.values.revenue);
+      expect(last.getCell(header.indexOf('Real ROAS')).value).toBe(expected.totals.values.real_roas);
+      expect(sheet.getColumn(header.indexOf('Spend')).numFmt).toBe('"Rp" #,##0');
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  it('drills the month reports and the KOL report, and exports their totals', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 });
+    try {
+      await openSignedIn(page, server, user, `${pathOf('tribe-x-mayar')}?from=2026-11-01&to=2026-11-30`);
+      const table = await reportTable(page, 'Tribe X Mayar Report');
+      const tribe = await api('tribe-x-mayar?from=2026-11-01&to=2026-11-30');
+      const first = String(tribe.rows[0]!.values.tribe);
+      await page.getByRole('button', { name: `Expand ${first}`, exact: true }).click();
+      await table
+        .getByRole('row', { name: /2026-11/ })
+        .first()
+        .waitFor();
+
+      await openSignedIn(page, server, user, `${pathOf('kol-report')}?from=2026-11-01&to=2026-11-02`);
+      const kol = await reportTable(page, 'KOL Report');
+      await kol.getByRole('row', { name: /Nadia/ }).first().waitFor();
+      await page.getByRole('button', { name: 'Expand Nadia', exact: true }).click();
+      await kol.getByRole('row', { name: /Reel Serum/ }).waitFor();
+      const expected = await api('kol-report?from=2026-11-01&to=2026-11-02');
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export XLSX' }).click();
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.readFile((await (await download).path())!);
+      const sheet = workbook.worksheets[0]!;
+      const last = sheet.getRow(sheet.rowCount);
+      expect(last.getCell(1).value).toBe('Total');
+      expect(last.getCell(2).value).toBe(expected.totals.values.fee);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});
