@@ -22,6 +22,11 @@ const parts = [
     file: 'packages/console-server/bench/sockets.bench.ts',
     required: true,
   },
+  {
+    name: 'console-server reports (Ads X Mayar over 1M insights and 1M purchases)',
+    file: 'packages/console-server/bench/reports.bench.ts',
+    required: true,
+  },
   { name: 'console-app', file: 'packages/console-app/bench/app.bench.ts', required: true },
 ];
 

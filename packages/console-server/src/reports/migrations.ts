@@ -40,12 +40,16 @@ export const REPORTS_V500: readonly string[] = [
   `create index purchases_coupon_upper on purchases (upper(coupon_used)) where coupon_used is not null`,
   `create index purchases_utm_campaign_upper on purchases (upper(utm_campaign)) where utm_campaign is not null`,
   `create index report_sales_daily_product on report_sales_daily (product_key, day)`,
+  // The rollup's look-ups: paid purchases by their day, UTM names of campaigns and ads.
+  `create index purchases_paid_time on purchases ((coalesce(paid_at, mayar_created_at))) where transaction_status = 'paid'`,
+  `create index ad_insights_daily_campaign_name on ad_insights_daily (campaign_name)`,
+  `create index ads_name on ads (name)`,
 ];
 
 export const REPORTS_MIGRATIONS_500: readonly Migration[] = [
   {
     version: 500,
-    name: '3-second video views on ad insights; purchase lookups by voucher and UTM campaign',
+    name: '3-second video views on ad insights; report look-ups (paid day, voucher, UTM names)',
     up: async (db) => {
       await sql.raw(REPORTS_V500.join(';\n')).execute(db);
     },

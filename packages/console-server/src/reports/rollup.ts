@@ -11,7 +11,8 @@ const PURCHASE_DAY = purchaseDay('p');
 /**
  * Rebuilds the sales rollup for the days `from`–`to` (Jakarta) from the paid purchases, in one transaction.
  * Attribution: the UTM first (utm_campaign naming a campaign id or name, utm_content an ad id or name, as found
- * in the Meta insights; an ad names its campaign); else through the purchase's product: the Ad Campaign Admin
+ * in the Meta insights and the ads they list; an ad names its campaign). Each look-up is one indexed
+ * probe (id first, then name: an `or` of the two would scan); else through the purchase's product: the Ad Campaign Admin
  * campaign selling it that spent the most on the purchase's day. A product whose campaigns spent nothing that
  * day leaves the purchase unattributed (it still counts on the overall dashboard).
  */
@@ -30,13 +31,15 @@ export async function refreshSalesRollup(db: Kysely<Database>, from: string, to:
         sum(p.amount) as revenue
       from purchases p
       left join lateral (
-        select i.campaign_id from ad_insights_daily i
-        where p.utm_campaign is not null and (i.campaign_id = p.utm_campaign or i.campaign_name = p.utm_campaign)
+        (select i.campaign_id from ad_insights_daily i where i.campaign_id = p.utm_campaign limit 1)
+        union all
+        (select i.campaign_id from ad_insights_daily i where i.campaign_name = p.utm_campaign limit 1)
         limit 1
       ) c on true
       left join lateral (
-        select i.ad_id, i.campaign_id from ad_insights_daily i
-        where p.utm_content is not null and (i.ad_id = p.utm_content or i.ad_name = p.utm_content)
+        (select x.ad_id, x.campaign_id from ads x where x.ad_id = p.utm_content limit 1)
+        union all
+        (select x.ad_id, x.campaign_id from ads x where x.name = p.utm_content limit 1)
         limit 1
       ) a on true
       left join lateral (

@@ -83,6 +83,12 @@ export async function seedReportFixture(database: DatabaseHandle): Promise<Repor
       values (${date}, ${campaign}, ${name}, ${`S${campaign}`}, 'Set', ${ad}, ${adName}, ${impressions}, ${clicks},
         ${clicks}, ${spend}, 0, 0, ${views}, 'seed')`.execute(db);
   }
+  // The import lists each ad it sees (id, name, ad set, campaign); UTM ad names are looked up there.
+  for (const [, campaign, , ad, adName] of INSIGHTS.slice(1)) {
+    await sql`insert into ads (ad_id, adset_id, campaign_id, name) values (${ad}, ${`S${campaign}`}, ${campaign}, ${adName})`.execute(
+      db,
+    );
+  }
   for (const [campaign, name, product, tribe] of [
     ['C1', 'Kelas Excel', productA, null],
     ['C2', 'Ebook Resep', productB, tribe2],
