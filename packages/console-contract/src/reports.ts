@@ -338,3 +338,48 @@ export const reportResponseSchema = z.object({
   previous_period: z.object({ from: z.string(), to: z.string() }).optional(),
 });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
+
+/** A saved report view: the address's view parameters (range or preset, grouping, sort, comparison). */
+export const reportViewParamsSchema = z.strictObject(
+  {
+    range: z.enum(['today', 'yesterday', 'last7', 'last14', 'last30', 'thisMonth', 'lastMonth']).optional(),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+    group_by: z
+      .string()
+      .regex(/^[a-z_]+$/, 'Expected a dimension key')
+      .optional(),
+    sort: z
+      .string()
+      .regex(/^-?[a-z_]+$/, 'Expected a field key, optionally after -')
+      .optional(),
+    compare: z.enum(['previous']).optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+);
+export type ReportViewParams = z.infer<typeof reportViewParamsSchema>;
+
+export const reportViewCreateSchema = z.strictObject(
+  {
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(80, 'Must be at most 80 characters'),
+    shared: z.boolean({ error: 'Must be true or false' }).default(false),
+    params: reportViewParamsSchema,
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+);
+export type ReportViewCreate = z.infer<typeof reportViewCreateSchema>;
+
+export const savedReportViewSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  shared: z.boolean(),
+  /** Whether the caller owns it (only the owner deletes it). */
+  mine: z.boolean(),
+  owner: z.string(),
+  params: reportViewParamsSchema,
+});
+export type SavedReportView = z.infer<typeof savedReportViewSchema>;

@@ -51,7 +51,7 @@ async function main() {
       select date '2026-01-01' + (g / ${ADS}), (100000 + 1 + (g % ${ADS}) % 200)::text,
         'Kampanye ' || (1 + (g % ${ADS}) % 200), (200000 + (g % ${ADS}) % 800)::text, 'Set ' || (g % ${ADS}) % 800,
         (300000 + g % ${ADS})::text, 'Iklan ' || g % ${ADS},
-        1000 + g % 5000, 800 + g % 4000, 10 + g % 90, 5 + g % 50, 50000 + (g * 7919) % 450000, g % 4, (g % 4) * 99000, 'seed'
+        1000 + g % 5000, 800 + g % 4000, 10 + g % 90, 5 + g % 50, 50000 + (g::bigint * 7919) % 450000, g % 4, (g % 4) * 99000, 'seed'
       from generate_series(0, ${INSIGHTS - 1}) g`.execute(db);
     await sql`insert into ads (ad_id, adset_id, campaign_id, name)
       select (300000 + a)::text, (200000 + a % 800)::text, (100000 + 1 + a % 200)::text, 'Iklan ' || a

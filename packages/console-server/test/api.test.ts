@@ -379,6 +379,13 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       > = {
         'GET /api/statistics/usage': { url: '/api/statistics/usage' },
         'GET /api/reports/:id': { url: '/api/reports/adset?from=2026-11-01&to=2026-11-07' },
+        'GET /api/reports/:id/views': { url: '/api/reports/adset/views' },
+        'POST /api/reports/:id/views': {
+          url: '/api/reports/adset/views',
+          payload: { name: 'Matrix', params: { range: 'last7' } },
+          through: 'past',
+        },
+        'DELETE /api/reports/:id/views/:view_id': { url: '/api/reports/adset/views/999999', through: 404 },
         // No such account: past the check it is a 404, never a call to Mayar.
         'POST /api/mayar-accounts/:id/reconcile': {
           url: '/api/mayar-accounts/999999/reconcile',

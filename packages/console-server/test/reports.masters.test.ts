@@ -40,6 +40,9 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as ReportResponse;
   };
+  const post = (url: string, payload: unknown, as: string) =>
+    client.request({ method: 'POST', url, payload: payload as Record<string, unknown>, token: as });
+  const remove = (url: string, as: string) => client.request({ method: 'DELETE', url, token: as });
   const pick = (answer: ReportResponse, ...fields: string[]) =>
     answer.rows.map((row) => [row.key, ...fields.map((field) => row.values[field])]);
 
@@ -280,5 +283,46 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
     expect(last.getCell(1).value).toBe('Total');
     expect(last.getCell(2).value).toBe(5500000);
     expect(sheet.getColumn(2).numFmt).toBe('"Rp" #,##0');
+  });
+
+  it('saves report views per user: own and shared ones listed, names unique per user, only the owner deletes', async () => {
+    const mine = await post(
+      '/api/reports/monthly/views',
+      {
+        name: 'Produk bulan ini',
+        shared: true,
+        params: { range: 'thisMonth', group_by: 'product', sort: '-revenue' },
+      },
+      token,
+    );
+    expect(mine.statusCode, mine.body).toBe(201);
+    const saved = mine.json() as { id: number; mine: boolean; params: Record<string, string> };
+    expect(saved).toMatchObject({ mine: true, params: { range: 'thisMonth', group_by: 'product' } });
+    const again = await post('/api/reports/monthly/views', { name: 'produk BULAN ini', params: {} }, token);
+    expect(again.statusCode).toBe(409);
+    const bad = await post('/api/reports/monthly/views', { name: '', params: { sort: 'x;y' } }, token);
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().fields)).toEqual(expect.arrayContaining(['body.name', 'body.params.sort']));
+
+    const other = await client.token(
+      await userWithKeys(database.database, [{ key: 'ad_daily_tracker' }, { key: 'finance_kol_report' }]),
+    );
+    await post('/api/reports/monthly/views', { name: 'Private', params: { range: 'last7' } }, other);
+    const seen = (await client.get('/api/reports/monthly/views', other)).json() as {
+      views: { name: string; mine: boolean }[];
+    };
+    expect(seen.views.map((view) => [view.name, view.mine])).toEqual([
+      ['Private', true],
+      ['Produk bulan ini', false],
+    ]);
+    const ownOnly = (await client.get('/api/reports/monthly/views', token)).json() as {
+      views: { name: string }[];
+    };
+    expect(ownOnly.views.map((view) => view.name)).toEqual(['Produk bulan ini']);
+    expect((await remove(`/api/reports/monthly/views/${saved.id}`, other)).statusCode).toBe(404);
+    expect((await remove(`/api/reports/monthly/views/${saved.id}`, token)).statusCode).toBe(200);
+    // The KOL report's views need its second key too.
+    const tracker = await client.token(await userWithKeys(database.database, [{ key: 'ad_daily_tracker' }]));
+    expect((await client.get('/api/reports/kol-report/views', tracker)).statusCode).toBe(403);
   });
 });

@@ -1,8 +1,12 @@
 import {
+  apiErrorSchema,
   isReportId,
   REPORT_DEFINITIONS,
   reportQuerySchema,
   reportResponseSchema,
+  reportViewCreateSchema,
+  savedReportViewSchema,
+  type ReportId,
 } from '@staff/console-contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -12,6 +16,7 @@ import { HttpError, type AnyRouteSpec } from '../http.js';
 import { userPermission } from '../services/users.js';
 import { ReportInputError, runReport, SERVED_REPORTS } from './engine.js';
 import { reportCsv, reportXlsx } from './export.js';
+import { createReportView, deleteReportView, listReportViews } from './views.js';
 
 type RouteFn = (
   spec: AnyRouteSpec,
@@ -23,6 +28,7 @@ type RouteFn = (
 ) => void;
 
 const reportParams = z.object({ id: z.string().max(64) });
+const viewParams = reportParams.extend({ view_id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** `GET /api/reports/:id`: a report's rows and totals as JSON, CSV or XLSX (read access; reports change nothing). */
 export function registerReportRoutes(deps: {
@@ -31,6 +37,17 @@ export function registerReportRoutes(deps: {
   sessionOf: (request: FastifyRequest) => { userId: number };
 }) {
   const { route, db, sessionOf } = deps;
+  /** The report, once the caller holds every key it needs (the KOL report also needs finance_kol_report). */
+  const readableReport = async (request: FastifyRequest, id: string): Promise<ReportId> => {
+    if (!isReportId(id) || !SERVED_REPORTS.includes(id)) {
+      throw new HttpError(404, `No report ${id}`, 'NOT_FOUND');
+    }
+    for (const key of REPORT_DEFINITIONS[id].permissions) {
+      const flags = await userPermission(db, sessionOf(request).userId, key);
+      if (!flags.read) throw new HttpError(403, `You need read access to ${key} for this.`, 'FORBIDDEN');
+    }
+    return id;
+  };
   route(
     {
       method: 'GET',
@@ -45,16 +62,8 @@ export function registerReportRoutes(deps: {
       responses: { 200: reportResponseSchema },
     } as AnyRouteSpec,
     async (request, reply, input) => {
-      const { id } = input.params as z.infer<typeof reportParams>;
       const query = input.query as z.infer<typeof reportQuerySchema>;
-      if (!isReportId(id) || !SERVED_REPORTS.includes(id)) {
-        throw new HttpError(404, `No report ${id}`, 'NOT_FOUND');
-      }
-      const definition = REPORT_DEFINITIONS[id];
-      for (const key of definition.permissions) {
-        const flags = await userPermission(db, sessionOf(request).userId, key);
-        if (!flags.read) throw new HttpError(403, `You need read access to ${key} for this.`, 'FORBIDDEN');
-      }
+      const id = await readableReport(request, (input.params as z.infer<typeof reportParams>).id);
       let answer;
       try {
         answer = await runReport(db, id, query);
@@ -80,6 +89,69 @@ export function registerReportRoutes(deps: {
           .send(await reportXlsx(id, answer));
       }
       return answer;
+    },
+  );
+
+  // Saved views: a personal preference, so read access to the report is enough (reports change nothing).
+  route(
+    {
+      method: 'GET',
+      url: '/api/reports/:id/views',
+      tag: 'reports',
+      summary: "The caller's saved views of a report and those others shared",
+      auth: true,
+      permission: { key: 'ad_daily_tracker', mode: 'read' },
+      params: reportParams,
+      responses: { 200: z.object({ views: z.array(savedReportViewSchema) }) },
+    } as AnyRouteSpec,
+    async (request, _reply, input) => {
+      const id = await readableReport(request, (input.params as z.infer<typeof reportParams>).id);
+      return { views: await listReportViews(db, id, sessionOf(request).userId) };
+    },
+  );
+  route(
+    {
+      method: 'POST',
+      url: '/api/reports/:id/views',
+      tag: 'reports',
+      summary:
+        'Save the current view of a report under a name (optionally shared with everyone who can read it)',
+      auth: true,
+      permission: { key: 'ad_daily_tracker', mode: 'read' },
+      params: reportParams,
+      body: reportViewCreateSchema,
+      responses: { 201: savedReportViewSchema, 409: apiErrorSchema },
+    } as AnyRouteSpec,
+    async (request, reply, input) => {
+      const id = await readableReport(request, (input.params as z.infer<typeof reportParams>).id);
+      const body = input.body as z.infer<typeof reportViewCreateSchema>;
+      const saved = await createReportView(db, id, body, sessionOf(request).userId);
+      if (!saved) {
+        throw new HttpError(409, 'You already have a view with this name.', 'CONFLICT', {
+          name: ['You already have a view with this name'],
+        });
+      }
+      return reply.code(201).send(saved);
+    },
+  );
+  route(
+    {
+      method: 'DELETE',
+      url: '/api/reports/:id/views/:view_id',
+      tag: 'reports',
+      summary: 'Delete one of your saved views of a report',
+      auth: true,
+      permission: { key: 'ad_daily_tracker', mode: 'read' },
+      params: viewParams,
+      responses: { 200: z.object({ id: z.number(), deleted: z.literal(true) }), 404: apiErrorSchema },
+    } as AnyRouteSpec,
+    async (request, _reply, input) => {
+      const params = input.params as z.infer<typeof viewParams>;
+      const id = await readableReport(request, params.id);
+      if (!(await deleteReportView(db, id, params.view_id, sessionOf(request).userId))) {
+        throw new HttpError(404, `No view ${params.view_id} of yours`, 'NOT_FOUND');
+      }
+      return { id: params.view_id, deleted: true as const };
     },
   );
 }

@@ -66,6 +66,24 @@ function creatives(params: Record<string, string>): ReportResponse {
 
 function renderPage(search: string, route = adsRoute) {
   const { adapter, requests } = fakeAdapter((config) => {
+    if ((config.url ?? '').endsWith('/views')) {
+      if (config.method === 'post') return { status: 201, data: { id: 7 } };
+      return {
+        status: 200,
+        data: {
+          views: [
+            {
+              id: 3,
+              name: 'Per ad set',
+              shared: true,
+              mine: false,
+              owner: 'Budi',
+              params: { from: '2026-11-01', to: '2026-11-02', group_by: 'adset' },
+            },
+          ],
+        },
+      };
+    }
     if ((config.url ?? '').startsWith('/api/reports/ads-x-mayar'))
       return { status: 200, data: answer(config.params) };
     if ((config.url ?? '').startsWith('/api/reports/ad-creatives'))
@@ -104,7 +122,8 @@ describe('ReportPage', { timeout: 30_000 }, () => {
     const { requests } = renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
     const table = await screen.findByRole('table', { name: /Ads X Mayar Report, 1–2 Nov 2026/ });
     await waitFor(() => expect(within(table).getByText('Kelas Excel')).toBeTruthy());
-    expect(requests[0]!.params).toMatchObject({ from: '2026-11-01', to: '2026-11-02', group_by: 'campaign' });
+    const first = requests.find((request) => !(request.url ?? '').endsWith('/views'))!;
+    expect(first.params).toMatchObject({ from: '2026-11-01', to: '2026-11-02', group_by: 'campaign' });
     expect(within(table).getByRole('row', { name: /^Total/ }).textContent).toMatch(/Rp\s3\.500\.000/);
     expect(screen.getByRole('region', { name: 'Mayar revenue' }).textContent).toMatch(/Rp\s1\.000\.000/);
     expect(screen.getByRole('figure', { name: /Spend and Mayar revenue per day/ })).toBeTruthy();
@@ -117,6 +136,25 @@ describe('ReportPage', { timeout: 30_000 }, () => {
     expect(row.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/k1.jpg');
     expect(within(table).getByRole('row', { name: /Story/ }).querySelector('img')).toBeNull();
     expect(screen.getByRole('figure', { name: /Real ROAS by creative \(top 10\)/ })).toBeTruthy();
+  });
+
+  it('saves the current view and applies a saved one', async () => {
+    const { requests, user } = renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
+    await screen.findByText('Kelas Excel');
+    await user.type(screen.getByRole('textbox', { name: 'View name' }), 'Dua hari');
+    await user.click(screen.getByRole('button', { name: 'Save view' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'post')).toBe(true));
+    expect(JSON.parse(String(requests.find((r) => r.method === 'post')!.data))).toEqual({
+      name: 'Dua hari',
+      shared: false,
+      params: { from: '2026-11-01', to: '2026-11-02', group_by: 'campaign' },
+    });
+    const select = screen.getByRole('combobox', { name: 'Saved views' });
+    await waitFor(() =>
+      expect(within(select).getByRole('option', { name: 'Per ad set (Budi)' })).toBeTruthy(),
+    );
+    await user.selectOptions(select, '3');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('group_by=adset'));
   });
 
   it('drills down, compares and keeps the view in the address', async () => {

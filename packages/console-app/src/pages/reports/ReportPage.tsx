@@ -25,6 +25,7 @@ import { useServices } from '../../services.js';
 import { Page } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { readReportView, reportQuery, writeReportView, type ReportView } from './reportView.js';
+import { SavedReportViews } from './SavedReportViews.js';
 
 type Load =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: ReportResponse };
@@ -203,6 +204,11 @@ export default function ReportPage({ route }: PageProps) {
         <button type="button" onClick={() => void exportAs('xlsx')}>
           Export XLSX
         </button>
+        <SavedReportViews
+          reportId={definition.id}
+          current={Object.fromEntries(writeReportView({ ...view, day: null }))}
+          onApply={(saved) => setParams(new URLSearchParams(saved as Record<string, string>))}
+        />
         {view.day ? (
           <button type="button" onClick={() => setView({ day: null })}>
             Clear day filter ({view.day})

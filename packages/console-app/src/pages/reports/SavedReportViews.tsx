@@ -1,0 +1,108 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ReportId, ReportViewParams, SavedReportView } from '@staff/console-contract';
+import { toCallError } from '../../api/errors.js';
+import { useServices } from '../../services.js';
+
+interface SavedReportViewsProps {
+  reportId: ReportId;
+  /** The current view's address parameters (without a chart's day filter). */
+  current: ReportViewParams;
+  onApply: (params: ReportViewParams) => void;
+}
+
+const same = (a: ReportViewParams, b: ReportViewParams) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+/** Saved views of a report, like the lists': pick one, save the current view under a name (shared or not), delete. */
+export function SavedReportViews({ reportId, current, onApply }: SavedReportViewsProps) {
+  const { api } = useServices();
+  const [views, setViews] = useState<SavedReportView[]>([]);
+  const [name, setName] = useState('');
+  const [shared, setShared] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const url = `/api/reports/${reportId}/views`;
+
+  useEffect(() => {
+    let cancelled = false;
+    api
+      .get<{ views: SavedReportView[] }>(url)
+      .then((response) => {
+        if (!cancelled) setViews(response.data.views);
+      })
+      .catch((failure: unknown) => {
+        if (!cancelled) setError(`Could not load the saved views: ${toCallError(failure).message}`);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, url, reload]);
+
+  const active = views.find((view) => same(view.params, current)) ?? null;
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    try {
+      await api.post(url, { name, shared, params: current });
+      setName('');
+      setShared(false);
+      setReload((n) => n + 1);
+    } catch (failure) {
+      setError(`Could not save the view: ${toCallError(failure).message}`);
+    }
+  };
+
+  const remove = async (view: SavedReportView) => {
+    setError(null);
+    try {
+      await api.delete(`${url}/${view.id}`);
+      setReload((n) => n + 1);
+    } catch (failure) {
+      setError(`Could not delete the view: ${toCallError(failure).message}`);
+    }
+  };
+
+  return (
+    <>
+      <label>
+        <span>Saved views</span>{' '}
+        <select
+          value={active ? String(active.id) : ''}
+          onChange={(event) => {
+            const view = views.find((candidate) => String(candidate.id) === event.target.value);
+            if (view) onApply(view.params);
+          }}
+        >
+          <option value="">{views.length === 0 ? 'No saved views' : 'Choose a view…'}</option>
+          {views.map((view) => (
+            <option key={view.id} value={String(view.id)}>
+              {view.mine ? view.name : `${view.name} (${view.owner})`}
+            </option>
+          ))}
+        </select>
+      </label>
+      {active?.mine ? (
+        <button type="button" onClick={() => void remove(active)}>
+          Delete view “{active.name}”
+        </button>
+      ) : null}
+      <form onSubmit={(event) => void save(event)} aria-label="Save this view">
+        <input
+          aria-label="View name"
+          placeholder="View name"
+          maxLength={80}
+          required
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />{' '}
+        <label>
+          <input type="checkbox" checked={shared} onChange={(event) => setShared(event.target.checked)} />{' '}
+          Shared
+        </label>{' '}
+        <button type="submit">Save view</button>
+      </form>
+      {error ? <p role="alert">{error}</p> : null}
+    </>
+  );
+}
