@@ -379,6 +379,14 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       > = {
         'GET /api/statistics/usage': { url: '/api/statistics/usage' },
         'GET /api/reports/:id': { url: '/api/reports/adset?from=2026-11-01&to=2026-11-07' },
+        'GET /api/venn': {
+          url: '/api/venn?by=tribe&ids=999998,999999&from=2026-11-01&to=2026-11-07',
+          through: 400,
+        },
+        'GET /api/venn/customers': {
+          url: '/api/venn/customers?by=tribe&ids=999998,999999&from=2026-11-01&to=2026-11-07&mask=1',
+          through: 400,
+        },
         // No such account: past the check it is a 404, never a call to Mayar.
         'POST /api/mayar-accounts/:id/reconcile': {
           url: '/api/mayar-accounts/999999/reconcile',
