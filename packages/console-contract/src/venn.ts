@@ -109,3 +109,10 @@ export const vennCustomersResponseSchema = z.object({
   page_size: z.number().int(),
 });
 export type VennCustomersResponse = z.infer<typeof vennCustomersResponseSchema>;
+
+/** `GET /api/venn/options`: what can be chosen as a set (active products or tribes, by name). */
+export const vennOptionsQuerySchema = z.object({ by: z.enum(VENN_SET_KINDS) });
+export const vennOptionsResponseSchema = z.object({
+  items: z.array(z.object({ id: z.number().int(), label: z.string() })),
+});
+export type VennOptionsResponse = z.infer<typeof vennOptionsResponseSchema>;

@@ -383,6 +383,7 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
           url: '/api/venn?by=tribe&ids=999998,999999&from=2026-11-01&to=2026-11-07',
           through: 400,
         },
+        'GET /api/venn/options': { url: '/api/venn/options?by=product' },
         'GET /api/venn/customers': {
           url: '/api/venn/customers?by=tribe&ids=999998,999999&from=2026-11-01&to=2026-11-07&mask=1',
           through: 400,

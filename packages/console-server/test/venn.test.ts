@@ -204,6 +204,17 @@ describe.each(ENGINES)('customer Venn on %s', (engine) => {
     );
   });
 
+  it('offers the active products and tribes to choose from', async () => {
+    const options = await get<{ items: { id: number; label: string }[] }>('/api/venn/options?by=product');
+    expect(options.items.map((item) => item.id)).toEqual(
+      expect.arrayContaining([ids.A, ids.B, ids.C, ids.D]),
+    );
+    const labels = options.items.map((item) => item.label.toLowerCase());
+    expect(labels).toEqual([...labels].sort());
+    const tribeOptions = await get<{ items: { id: number }[] }>('/api/venn/options?by=tribe');
+    expect(tribeOptions.items.map((item) => item.id)).toEqual(expect.arrayContaining(tribes));
+  });
+
   it('answers 400 naming the field for bad input, 403 without the key', async () => {
     const bad = async (query: string, field: string) => {
       const response = await client.get(`/api/venn${query}`, token);

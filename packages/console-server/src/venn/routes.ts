@@ -1,6 +1,8 @@
 import {
   vennCustomersQuerySchema,
   vennCustomersResponseSchema,
+  vennOptionsQuerySchema,
+  vennOptionsResponseSchema,
   vennQuerySchema,
   vennResponseSchema,
 } from '@staff/console-contract';
@@ -10,7 +12,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { HttpError, type AnyRouteSpec } from '../http.js';
 import { csvLine } from '../resources/routes.js';
-import { VennInputError, vennCounts, vennCustomers } from './service.js';
+import { VennInputError, vennCounts, vennCustomers, vennOptions } from './service.js';
 
 type RouteFn = (
   spec: AnyRouteSpec,
@@ -51,6 +53,21 @@ export function registerVennRoutes(deps: { route: RouteFn; db: Kysely<Database> 
       responses: { 200: vennResponseSchema },
     } as AnyRouteSpec,
     async (_request, _reply, input) => answering(() => vennCounts(db, input.query as never)),
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/venn/options',
+      tag: 'statistics',
+      summary: 'The active products or tribes that can be chosen as sets, by name',
+      auth: true,
+      permission: { key: 'statistics', mode: 'read' },
+      query: vennOptionsQuerySchema,
+      responses: { 200: vennOptionsResponseSchema },
+    } as AnyRouteSpec,
+    async (_request, _reply, input) =>
+      vennOptions(db, (input.query as z.output<typeof vennOptionsQuerySchema>).by),
   );
 
   route(

@@ -80,6 +80,17 @@ async function setLabels(db: Kysely<Database>, selection: VennSelection): Promis
   return selection.ids.map((id) => names.get(id)!);
 }
 
+/** Active products or tribes by name, for choosing the sets (at most 2 000; the picker filters by typing). */
+export async function vennOptions(
+  db: Kysely<Database>,
+  by: VennSetKind,
+): Promise<{ items: { id: number; label: string }[] }> {
+  const table = sql.raw(by === 'product' ? 'products' : 'tribes');
+  const rows = await sql<{ id: string; name: string }>`
+    select id, name from ${table} where active order by lower(name) collate "C", id limit 2000`.execute(db);
+  return { items: rows.rows.map((row) => ({ id: Number(row.id), label: row.name })) };
+}
+
 /** The counts of every non-empty exclusive region, computed in SQL, and each set's total. */
 export async function vennCounts(db: Kysely<Database>, selection: VennSelection): Promise<VennResponse> {
   const labels = await setLabels(db, selection);
