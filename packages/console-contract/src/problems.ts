@@ -91,7 +91,7 @@ export function problemSlaBreached(
   return problem.resolved_at !== null && Date.parse(problem.resolved_at) > due;
 }
 
-const id = z.coerce.number().int().min(1).max(9_007_199_254_740_991);
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
 const text = (max: number) => z.string().trim().min(1, 'Required').max(max);
 const optionalText = (max: number) =>
   z

@@ -21,6 +21,7 @@ const userPermissions = lazyWithPreload<PageProps>(() => import('./admin/UserPer
 const resourcePage = lazyWithPreload<PageProps<never>>(() => import('./resources/ResourcePage.js'));
 const reportPage = lazyWithPreload<PageProps>(() => import('./reports/ReportPage.js'));
 const vennPage = lazyWithPreload<PageProps>(() => import('./venn/VennPage.js'));
+const problemsPage = lazyWithPreload<PageProps>(() => import('./problems/ProblemsPage.js'));
 
 /**
  * Report routes with a server engine behind them (console-server src/reports/engine.ts SERVED_REPORTS): one
@@ -61,6 +62,8 @@ const CUSTOM_PAGES: Record<string, PageEntry> = {
   'user-permissions': userPermissions,
   // Cust Venn Diagram: its own choices, then GET /api/venn.
   'product-distribution-venn': vennPage,
+  // Cust Problem Tracking: board and list over /api/problems.
+  'problem-tracker': problemsPage,
 };
 
 const UPCOMING: PageEntry = upcoming;
