@@ -24,7 +24,6 @@ import type { PageProps } from '../types.js';
 import { useKeyedLoad } from './useKeyedLoad.js';
 import { vennApi, type VennSelection } from './vennApi.js';
 
-
 /** A failed call in words (the server's message when it sent one). */
 const failure = (error: unknown) => toCallError(error).message ?? 'Server tidak dapat dihubungi.';
 
