@@ -1,14 +1,15 @@
 import { composeStories } from '@storybook/react-vite';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { fn } from 'storybook/test';
+import { describe, expect, it } from 'vitest';
 import * as stories from './Board.stories.js';
 
 const { Default, Loading, ErrorState, Empty } = composeStories(stories);
 
 describe('Board', () => {
   it('moves a card by keyboard only to the columns it may go to', async () => {
-    const onMove = vi.fn();
+    const onMove = fn();
     render(<Default onMove={onMove} />);
     const card = screen.getByRole('button', { name: /Akses kelas belum masuk/ });
     card.focus();
@@ -29,10 +30,10 @@ describe('Board', () => {
   });
 
   it('moves a card by drag and drop, and refuses a column outside the flow', () => {
-    const onMove = vi.fn();
+    const onMove = fn();
     const { container } = render(<Default onMove={onMove} />);
     const card = screen.getByRole('button', { name: /Minta ganti email/ });
-    const data = { setData: vi.fn(), dropEffect: 'none', effectAllowed: 'all' };
+    const data = { setData: fn(), dropEffect: 'none', effectAllowed: 'all' };
     fireEvent.dragStart(card, { dataTransfer: data });
     fireEvent.dragOver(container.querySelector('[data-column="closed"]')!, { dataTransfer: data });
     fireEvent.drop(container.querySelector('[data-column="closed"]')!, { dataTransfer: data });
@@ -44,7 +45,7 @@ describe('Board', () => {
   });
 
   it('opens a card on click or Enter', async () => {
-    const onOpen = vi.fn();
+    const onOpen = fn();
     render(<Default onOpen={onOpen} />);
     await userEvent.click(screen.getByRole('button', { name: /Invoice ganda/ }));
     expect(onOpen).toHaveBeenCalledWith('4');
@@ -57,7 +58,7 @@ describe('Board', () => {
     const loading = render(<Loading />);
     expect(screen.getByRole('status')).toHaveTextContent('Memuat papan…');
     loading.unmount();
-    const onRetry = vi.fn();
+    const onRetry = fn();
     const failed = render(<ErrorState onRetry={onRetry} />);
     await userEvent.click(screen.getByRole('button', { name: 'Coba lagi' }));
     expect(onRetry).toHaveBeenCalled();

@@ -202,9 +202,10 @@ export function Board({
           const inColumn = cards.filter((card) => card.columnId === column.id);
           const isTarget = grab?.target === column.id || dropTarget === column.id;
           return (
-            <section
+            <div
               key={column.id}
               className="cui-board__column"
+              role="group"
               aria-labelledby={`${id}-${column.id}`}
               data-column={column.id}
               data-target={isTarget ? 'true' : undefined}
@@ -267,7 +268,7 @@ export function Board({
                   })}
                 </ul>
               )}
-            </section>
+            </div>
           );
         })}
       </div>

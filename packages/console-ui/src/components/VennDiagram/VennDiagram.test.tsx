@@ -1,7 +1,8 @@
 import { composeStories } from '@storybook/react-vite';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { fn } from 'storybook/test';
+import { describe, expect, it } from 'vitest';
 import { VennDiagram } from './VennDiagram.js';
 import * as stories from './VennDiagram.stories.js';
 import { regionLabel, setsOf, vennShapes } from './vennRegions.js';
@@ -49,7 +50,7 @@ describe('Venn regions', () => {
 
 describe('VennDiagram', () => {
   it('draws 3 sets as circles with one button per region, and reports clicks and keys', async () => {
-    const onRegionSelect = vi.fn();
+    const onRegionSelect = fn();
     render(<ThreeSets onRegionSelect={onRegionSelect} />);
     const region = screen.getByRole('button', { name: 'Ebook Resep only: 2 pelanggan' });
     fireEvent.click(region);
@@ -61,7 +62,7 @@ describe('VennDiagram', () => {
   });
 
   it('draws 4–5 sets as UpSet bars, largest region first', async () => {
-    const onRegionSelect = vi.fn();
+    const onRegionSelect = fn();
     render(<FiveSets onRegionSelect={onRegionSelect} />);
     const rows = screen.getAllByRole('button');
     expect(rows[0]).toHaveAccessibleName('Kelas Excel only: 22 pelanggan');
@@ -82,7 +83,7 @@ describe('VennDiagram', () => {
     const loading = render(<Loading />);
     expect(screen.getByRole('status')).toHaveTextContent('Menghitung pelanggan…');
     loading.unmount();
-    const onRetry = vi.fn();
+    const onRetry = fn();
     render(<ErrorStory onRetry={onRetry} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Server tidak dapat dihubungi.');
     await userEvent.click(screen.getByRole('button', { name: 'Coba lagi' }));
