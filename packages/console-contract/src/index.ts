@@ -6,3 +6,5 @@ export * from './admin.js';
 export * from './entities/index.js';
 export * from './intake.js';
 export * from './reports.js';
+export * from './venn.js';
+export * from './problems.js';

@@ -58,6 +58,8 @@ import type { ConsoleEvents } from './services/events.js';
 import { type IntakeOptions, createIntakeRuntime } from './intake/runtime.js';
 import { registerIntakeRoutes } from './intake/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
+import { registerVennRoutes } from './venn/routes.js';
+import { registerProblemRoutes } from './problems/routes.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -552,6 +554,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   // The report engine: GET /api/reports/:id (src/reports/).
   registerReportRoutes({ route: route as never, db, sessionOf });
+  // The Cust Venn Diagram: GET /api/venn, /api/venn/customers (src/venn/).
+  registerVennRoutes({ route: route as never, db });
+  // Cust Problem Tracking: /api/problems (src/problems/).
+  registerProblemRoutes({ route: route as never, db, realtime, sessionOf, clock });
 
   // Mayar webhook, reconciliation and the forwarder's deliveries (src/intake/).
   const intake = createIntakeRuntime(app, options.intake ?? {}, clock);

@@ -386,6 +386,36 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
           through: 'past',
         },
         'DELETE /api/reports/:id/views/:view_id': { url: '/api/reports/adset/views/999999', through: 404 },
+        'GET /api/venn': {
+          url: '/api/venn?by=tribe&ids=999998,999999&from=2026-11-01&to=2026-11-07',
+          through: 400,
+        },
+        'GET /api/venn/options': { url: '/api/venn/options?by=product' },
+        'GET /api/problems': { url: '/api/problems' },
+        'GET /api/problems/options': { url: '/api/problems/options' },
+        'GET /api/problems/:id': { url: '/api/problems/999999', through: 404 },
+        // Past the check: no category named, so a 400 and nothing written.
+        'POST /api/problems': { url: '/api/problems', payload: { description: 'x' }, through: 400 },
+        'PATCH /api/problems/:id': { url: '/api/problems/999999', payload: { version: 1 }, through: 404 },
+        'POST /api/problems/:id/transitions/:action': {
+          url: '/api/problems/999999/transitions/start',
+          payload: { version: 1 },
+          through: 404,
+        },
+        'POST /api/problems/:id/comments': {
+          url: '/api/problems/999999/comments',
+          payload: { body: 'x' },
+          through: 404,
+        },
+        'POST /api/problems/:id/attachments': {
+          url: '/api/problems/999999/attachments',
+          payload: { url: 'https://example.com' },
+          through: 404,
+        },
+        'GET /api/venn/customers': {
+          url: '/api/venn/customers?by=tribe&ids=999998,999999&from=2026-11-01&to=2026-11-07&mask=1',
+          through: 400,
+        },
         // No such account: past the check it is a 404, never a call to Mayar.
         'POST /api/mayar-accounts/:id/reconcile': {
           url: '/api/mayar-accounts/999999/reconcile',

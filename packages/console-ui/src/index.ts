@@ -36,5 +36,7 @@ export * from './components/ReportTable/index.js';
 export * from './components/KpiCard/index.js';
 export * from './components/Chart/index.js';
 export * from './components/DateRangePicker/index.js';
+export * from './components/VennDiagram/index.js';
+export * from './components/Board/index.js';
 export * from './list/index.js';
 export * from './primitives/index.js';

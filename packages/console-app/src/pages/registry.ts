@@ -20,6 +20,8 @@ const users = lazyWithPreload<PageProps>(() => import('./admin/UsersPage.js'));
 const userPermissions = lazyWithPreload<PageProps>(() => import('./admin/UserPermissionsPage.js'));
 const resourcePage = lazyWithPreload<PageProps<never>>(() => import('./resources/ResourcePage.js'));
 const reportPage = lazyWithPreload<PageProps>(() => import('./reports/ReportPage.js'));
+const vennPage = lazyWithPreload<PageProps>(() => import('./venn/VennPage.js'));
+const problemsPage = lazyWithPreload<PageProps>(() => import('./problems/ProblemsPage.js'));
 
 /**
  * Report routes with a server engine behind them (console-server src/reports/engine.ts SERVED_REPORTS, now all
@@ -66,6 +68,10 @@ const CUSTOM_PAGES: Record<string, PageEntry> = {
   // Administration (ADR 007): they load their own data, filtered and paged.
   users,
   'user-permissions': userPermissions,
+  // Cust Venn Diagram: its own choices, then GET /api/venn.
+  'product-distribution-venn': vennPage,
+  // Cust Problem Tracking: board and list over /api/problems.
+  'problem-tracker': problemsPage,
 };
 
 const UPCOMING: PageEntry = upcoming;

@@ -3,7 +3,12 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
-import { findRoute, menuDefinition } from '@staff/console-contract';
+import {
+  PROBLEM_ASSIGNED_EVENT,
+  findRoute,
+  menuDefinition,
+  type ProblemAssignedPayload,
+} from '@staff/console-contract';
 import {
   AppShell,
   ConnectionStatus,
@@ -210,6 +215,19 @@ function SignedInConsole({ user }: { user: StoredUser }) {
       stopRevoked();
     };
   }, [socket, services, refresh, notify]);
+
+  // Cust Problem Tracking: a problem given to this user (src/problems/ on the server).
+  useEffect(() => {
+    const onAssigned = (payload: ProblemAssignedPayload) =>
+      notify({
+        type: 'info',
+        message: `Masalah #${payload.id} diberikan kepada Anda oleh ${payload.by}${payload.customer ? ` (${payload.customer})` : ''}: ${payload.description}`,
+      });
+    socket.socket.on(PROBLEM_ASSIGNED_EVENT, onAssigned);
+    return () => {
+      socket.socket.off(PROBLEM_ASSIGNED_EVENT, onAssigned);
+    };
+  }, [socket, notify]);
 
   const onRefresh = useCallback(() => {
     userAskedRefresh.current = true;

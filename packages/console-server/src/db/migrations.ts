@@ -6,6 +6,7 @@ import { TRIGRAM_INDEXES_V310, TRIGRAM_INDEXES_V470 } from '../resources/trigram
 import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
 import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
 import { REPORTS_MIGRATIONS, REPORTS_MIGRATIONS_500 } from '../reports/migrations.js';
+import { PROBLEMS_MIGRATIONS } from '../problems/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -213,6 +214,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // --- reports: creatives' video views, KOL lookups (versions 500–519): src/reports/migrations.ts ---
   ...REPORTS_MIGRATIONS_500,
+  // --- customer care: problems (versions 580–599): src/problems/migrations.ts ---
+  ...PROBLEMS_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

@@ -5,3 +5,4 @@ export * from './pageGuard.machine.js';
 export * from './permissionRefresh.machine.js';
 export * from './filterPresets.machine.js';
 export * from './realtimeConnection.machine.js';
+export * from './problemStatus.machine.js';

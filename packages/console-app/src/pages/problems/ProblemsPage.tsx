@@ -1,0 +1,610 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { styled } from 'styled-components';
+import {
+  PROBLEM_PRIORITIES,
+  PROBLEM_PRIORITY_LABELS,
+  PROBLEM_STATUSES,
+  PROBLEM_STATUS_LABELS,
+  type Problem,
+  type ProblemDetail,
+  type ProblemOptions,
+  type ProblemPriority,
+} from '@staff/console-contract';
+import {
+  Board,
+  Button,
+  formatDateTime,
+  problemStatusMoveBetween,
+  t,
+  type BoardCard,
+  type ProblemStatusValue,
+} from '@staff/console-ui';
+import { toCallError } from '../../api/errors.js';
+import { useConsoleContext } from '../../routes/consoleContext.js';
+import { useServices } from '../../services.js';
+import { subscribeToChanges } from '../resources/useResourceChanges.js';
+import { Muted, Page } from '../PageLayout.js';
+import type { PageProps } from '../types.js';
+import { useKeyedLoad } from '../venn/useKeyedLoad.js';
+import { problemsApi, type ProblemFilters } from './problemsApi.js';
+
+const failure = (error: unknown) => toCallError(error).message ?? 'Server tidak dapat dihubungi.';
+const jakarta = (iso: string | null) => formatDateTime(iso, { timeZone: 'Asia/Jakarta' });
+const customerOf = (problem: Problem) =>
+  problem.customer_name ?? problem.customer_email ?? problem.customer_phone ?? '-';
+const COLUMNS = PROBLEM_STATUSES.map((status) => ({ id: status, label: PROBLEM_STATUS_LABELS[status] }));
+
+/**
+ * Cust Problem Tracking: a board by status (drag, or Space / arrows / Enter) and a list, SLA breaches marked,
+ * a problem's details with its moves, assignee, comments and link attachments, and a form for a new problem.
+ */
+export default function ProblemsPage({ route }: PageProps) {
+  const { api } = useServices();
+  const { socket } = useConsoleContext();
+  const calls = useMemo(() => problemsApi(api), [api]);
+  const [view, setView] = useState<'board' | 'list'>('board');
+  const [filters, setFilters] = useState<ProblemFilters>({ mine: false, breached: false, q: '' });
+  const [revision, setRevision] = useState(0);
+  const [busy, setBusy] = useState<string[]>([]);
+  const [moveError, setMoveError] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<number | null>(null);
+  const [creating, setCreating] = useState(false);
+
+  const listKey = JSON.stringify([filters, revision]);
+  const { state: list, retry } = useKeyedLoad(listKey, () => calls.list(filters), failure);
+  const { state: options } = useKeyedLoad('options', () => calls.options(), failure);
+  const reload = () => setRevision((n) => n + 1);
+
+  // Other people's changes arrive over the socket.
+  useEffect(() => subscribeToChanges(socket, 'customer_problems', () => setRevision((n) => n + 1)), [socket]);
+
+  const rows = list.status === 'ready' ? list.data.rows : [];
+  const cards: BoardCard[] = rows.map((problem) => ({
+    id: String(problem.id),
+    columnId: problem.status,
+    title: `#${problem.id} ${problem.description.slice(0, 80)}`,
+    subtitle: `${customerOf(problem)} · ${problem.category_name}${problem.subcategory_name ? ` / ${problem.subcategory_name}` : ''}`,
+    meta: `${PROBLEM_PRIORITY_LABELS[problem.priority]} · batas ${jakarta(problem.sla_due_at)}${problem.assignee_name ? ` · ${problem.assignee_name}` : ''}`,
+    ...(problem.sla_breached ? { tone: 'danger' as const, badge: 'Lewat SLA' } : {}),
+  }));
+
+  const move = async (cardId: string, to: string) => {
+    const problem = rows.find((row) => String(row.id) === cardId);
+    if (!problem) return;
+    setMoveError(null);
+    setBusy((current) => [...current, cardId]);
+    try {
+      await calls.move(problem, to as ProblemStatusValue);
+    } catch (error) {
+      setMoveError(`#${problem.id} tidak dapat dipindah: ${failure(error)}`);
+    } finally {
+      setBusy((current) => current.filter((id) => id !== cardId));
+      reload();
+    }
+  };
+
+  return (
+    <Page
+      title={route.title}
+      data-page={route.id}
+      actions={
+        <Button kind="primary" onClick={() => setCreating(true)}>
+          Masalah baru
+        </Button>
+      }
+    >
+      <Toolbar aria-label="Tampilan dan filter">
+        <div role="group" aria-label="Tampilan">
+          <Button aria-pressed={view === 'board'} onClick={() => setView('board')}>
+            Papan
+          </Button>
+          <Button aria-pressed={view === 'list'} onClick={() => setView('list')}>
+            Daftar
+          </Button>
+        </div>
+        <label>
+          <input
+            type="checkbox"
+            checked={filters.mine}
+            onChange={(event) => setFilters({ ...filters, mine: event.target.checked })}
+          />
+          Milik saya
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={filters.breached}
+            onChange={(event) => setFilters({ ...filters, breached: event.target.checked })}
+          />
+          Lewat SLA
+        </label>
+        <label className="search">
+          Cari
+          <input
+            type="search"
+            value={filters.q}
+            onChange={(event) => setFilters({ ...filters, q: event.target.value })}
+          />
+        </label>
+      </Toolbar>
+
+      {creating ? (
+        <CreateForm
+          options={options.status === 'ready' ? options.data : null}
+          onCancel={() => setCreating(false)}
+          onCreate={async (body) => {
+            const problem = await calls.create(body);
+            setCreating(false);
+            setOpenId(problem.id);
+            reload();
+          }}
+        />
+      ) : null}
+
+      {moveError ? <p role="alert">{moveError}</p> : null}
+
+      {view === 'board' ? (
+        <Board
+          label="Papan masalah pelanggan"
+          columns={COLUMNS}
+          cards={cards}
+          canMove={(card, to) =>
+            problemStatusMoveBetween(card.columnId as ProblemStatusValue, to as ProblemStatusValue) !== null
+          }
+          onMove={(cardId, to) => void move(cardId, to)}
+          onOpen={(cardId) => setOpenId(Number(cardId))}
+          busyCardIds={busy}
+          status={list.status === 'error' ? 'error' : list.status === 'ready' ? 'ready' : 'loading'}
+          error={list.status === 'error' ? `Masalah tidak dapat dimuat: ${list.message}` : null}
+          onRetry={retry}
+        />
+      ) : list.status === 'error' ? (
+        <p role="alert">Masalah tidak dapat dimuat: {list.message}</p>
+      ) : list.status !== 'ready' ? (
+        <Muted role="status">Memuat masalah…</Muted>
+      ) : rows.length === 0 ? (
+        <Muted>Belum ada masalah yang cocok.</Muted>
+      ) : (
+        <ProblemTable rows={rows} onOpen={setOpenId} />
+      )}
+
+      {openId !== null ? (
+        <ProblemPanel
+          key={`${openId}-${revision}`}
+          id={openId}
+          calls={calls}
+          options={options.status === 'ready' ? options.data : null}
+          onChanged={reload}
+          onClose={() => setOpenId(null)}
+        />
+      ) : null}
+    </Page>
+  );
+}
+
+function ProblemTable({ rows, onOpen }: { rows: readonly Problem[]; onOpen: (id: number) => void }) {
+  return (
+    <TableWrap>
+      <table aria-label="Daftar masalah">
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Pelanggan</th>
+            <th scope="col">Kategori</th>
+            <th scope="col">Prioritas</th>
+            <th scope="col">Status</th>
+            <th scope="col">Penanggung jawab</th>
+            <th scope="col">Batas SLA (WIB)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((problem) => (
+            <tr key={problem.id} data-breached={problem.sla_breached ? 'true' : undefined}>
+              <td>
+                <button type="button" className="link" onClick={() => onOpen(problem.id)}>
+                  #{problem.id}
+                </button>
+              </td>
+              <td>{customerOf(problem)}</td>
+              <td>
+                {problem.category_name}
+                {problem.subcategory_name ? ` / ${problem.subcategory_name}` : ''}
+              </td>
+              <td>{PROBLEM_PRIORITY_LABELS[problem.priority]}</td>
+              <td>{PROBLEM_STATUS_LABELS[problem.status]}</td>
+              <td>{problem.assignee_name ?? '-'}</td>
+              <td>
+                {jakarta(problem.sla_due_at)}
+                {problem.sla_breached ? <strong className="breach"> Lewat SLA</strong> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableWrap>
+  );
+}
+
+function CreateForm({
+  options,
+  onCreate,
+  onCancel,
+}: {
+  options: ProblemOptions | null;
+  onCreate: (body: Parameters<ReturnType<typeof problemsApi>['create']>[0]) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const [category, setCategory] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  const subs = options?.subcategories.filter((sub) => String(sub.category_id) === category) ?? [];
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const num = (name: string) => (text(name) ? Number(text(name)) : null);
+    setSaving(true);
+    setError(null);
+    try {
+      await onCreate({
+        customer_name: text('customer_name') || null,
+        customer_email: text('customer_email') || null,
+        customer_phone: text('customer_phone') || null,
+        purchase_mayar_id: text('purchase_mayar_id') || null,
+        category_id: num('category_id') ?? 0,
+        subcategory_id: num('subcategory_id'),
+        description: text('description'),
+        ...(text('priority') ? { priority: text('priority') as ProblemPriority } : {}),
+        assignee_id: num('assignee_id'),
+      });
+    } catch (caught) {
+      const body = (caught as { response?: { data?: { fields?: Record<string, string[]> } } }).response?.data;
+      setFieldErrors(body?.fields ?? {});
+      setError(failure(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const fieldError = (name: string) => fieldErrors[`body.${name}`]?.[0];
+  const field = (name: string, label: string, input: React.ReactNode) => (
+    <label className="field">
+      {label}
+      {input}
+      {fieldError(name) ? <span className="error">{fieldError(name)}</span> : null}
+    </label>
+  );
+  return (
+    <Panel aria-labelledby="problem-create-title">
+      <h2 id="problem-create-title">Masalah baru</h2>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {field('purchase_mayar_id', 'Pembelian (Mayar id)', <input name="purchase_mayar_id" />)}
+        {field('customer_name', 'Nama pelanggan', <input name="customer_name" />)}
+        {field('customer_email', 'Email', <input name="customer_email" type="email" />)}
+        {field('customer_phone', 'Telepon', <input name="customer_phone" />)}
+        {field(
+          'category_id',
+          'Kategori',
+          <select name="category_id" value={category} onChange={(event) => setCategory(event.target.value)}>
+            <option value="">Pilih…</option>
+            {options?.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'subcategory_id',
+          'Sub kategori',
+          <select name="subcategory_id">
+            <option value="">-</option>
+            {subs.map((sub) => (
+              <option key={sub.id} value={sub.id}>
+                {sub.name}
+                {sub.sla_hours ? ` (${sub.sla_hours} jam)` : ''}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'priority',
+          'Prioritas',
+          <select name="priority">
+            <option value="">Bawaan sub kategori</option>
+            {PROBLEM_PRIORITIES.map((priority) => (
+              <option key={priority} value={priority}>
+                {PROBLEM_PRIORITY_LABELS[priority]}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'assignee_id',
+          'Penanggung jawab',
+          <select name="assignee_id">
+            <option value="">-</option>
+            {options?.assignees.map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.name}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field('description', 'Keterangan', <textarea name="description" rows={3} maxLength={4000} />)}
+        {error ? <p role="alert">{error}</p> : null}
+        <div className="actions">
+          <Button type="submit" kind="primary" disabled={saving}>
+            Simpan
+          </Button>
+          <Button onClick={onCancel}>Batal</Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+function ProblemPanel({
+  id,
+  calls,
+  options,
+  onChanged,
+  onClose,
+}: {
+  id: number;
+  calls: ReturnType<typeof problemsApi>;
+  options: ProblemOptions | null;
+  onChanged: () => void;
+  onClose: () => void;
+}) {
+  const { state, retry } = useKeyedLoad(String(id), () => calls.detail(id), failure);
+  const [error, setError] = useState<string | null>(null);
+  const act = async (work: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await work();
+      onChanged();
+      retry();
+    } catch (caught) {
+      setError(failure(caught));
+    }
+  };
+  if (state.status === 'error')
+    return (
+      <p role="alert">
+        Masalah #{id} tidak dapat dimuat: {state.message}
+      </p>
+    );
+  if (state.status !== 'ready') return <Muted role="status">Memuat masalah #{id}…</Muted>;
+  const { problem, comments, attachments }: ProblemDetail = state.data;
+  const moves = PROBLEM_STATUSES.filter((to) => problemStatusMoveBetween(problem.status, to) !== null);
+  return (
+    <Panel aria-labelledby="problem-detail-title">
+      <header>
+        <h2 id="problem-detail-title">
+          Masalah #{problem.id} · {PROBLEM_STATUS_LABELS[problem.status]}
+        </h2>
+        <Button onClick={onClose}>Tutup panel</Button>
+      </header>
+      <p>{problem.description}</p>
+      <dl>
+        <dt>Pelanggan</dt>
+        <dd>
+          {customerOf(problem)} {problem.customer_email ? `· ${problem.customer_email}` : ''}{' '}
+          {problem.customer_phone ? `· ${problem.customer_phone}` : ''}
+        </dd>
+        <dt>Pembelian / produk</dt>
+        <dd>
+          {problem.purchase_mayar_id ?? '-'} / {problem.product_name ?? '-'}
+        </dd>
+        <dt>Kategori</dt>
+        <dd>
+          {problem.category_name}
+          {problem.subcategory_name ? ` / ${problem.subcategory_name}` : ''} ·{' '}
+          {PROBLEM_PRIORITY_LABELS[problem.priority]}
+        </dd>
+        <dt>SLA</dt>
+        <dd>
+          {problem.sla_hours} jam, batas {jakarta(problem.sla_due_at)} WIB
+          {problem.sla_breached ? <strong className="breach"> · Lewat SLA</strong> : null}
+        </dd>
+      </dl>
+      <div className="actions" role="group" aria-label="Pindahkan status">
+        {moves.map((to) => (
+          <Button key={to} onClick={() => void act(() => calls.move(problem, to))}>
+            {PROBLEM_STATUS_LABELS[to]}
+          </Button>
+        ))}
+      </div>
+      <label className="field">
+        Penanggung jawab
+        <select
+          value={problem.assignee_id ?? ''}
+          onChange={(event) =>
+            void act(() =>
+              calls.update(problem.id, {
+                version: problem.version,
+                assignee_id: event.target.value ? Number(event.target.value) : null,
+              }),
+            )
+          }
+        >
+          <option value="">-</option>
+          {options?.assignees.map((user) => (
+            <option key={user.id} value={user.id}>
+              {user.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {error ? <p role="alert">{error}</p> : null}
+      <section aria-labelledby="problem-comments">
+        <h3 id="problem-comments">Komentar ({comments.length})</h3>
+        <ul>
+          {comments.map((comment) => (
+            <li key={comment.id}>
+              <strong>{comment.author_name ?? '-'}</strong> · {jakarta(comment.created_at)}: {comment.body}
+            </li>
+          ))}
+        </ul>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            const form = event.currentTarget;
+            const body = String(new FormData(form).get('body') ?? '').trim();
+            if (body) void act(() => calls.comment(problem.id, body)).then(() => form.reset());
+          }}
+        >
+          <label className="field">
+            Komentar baru
+            <textarea name="body" rows={2} maxLength={2000} />
+          </label>
+          <Button type="submit">Kirim komentar</Button>
+        </form>
+      </section>
+      <section aria-labelledby="problem-attachments">
+        <h3 id="problem-attachments">Lampiran ({attachments.length})</h3>
+        <ul>
+          {attachments.map((attachment) => (
+            <li key={attachment.id}>
+              <a href={attachment.url} target="_blank" rel="noreferrer noopener">
+                {attachment.label ?? attachment.url}
+              </a>
+            </li>
+          ))}
+        </ul>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            const form = event.currentTarget;
+            const data = new FormData(form);
+            const url = String(data.get('url') ?? '').trim();
+            if (url)
+              void act(() => calls.attach(problem.id, url, String(data.get('label') ?? '').trim())).then(() =>
+                form.reset(),
+              );
+          }}
+        >
+          <label className="field">
+            Tautan
+            <input name="url" type="url" placeholder="https://…" />
+          </label>
+          <label className="field">
+            Label
+            <input name="label" />
+          </label>
+          <Button type="submit">Tambah lampiran</Button>
+        </form>
+      </section>
+    </Panel>
+  );
+}
+
+const Toolbar = styled.section`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${t.space3} ${t.space4};
+  align-items: center;
+  [role='group'] {
+    display: inline-flex;
+    gap: ${t.space1};
+  }
+  label {
+    display: inline-flex;
+    gap: ${t.space1};
+    align-items: center;
+  }
+  .search input {
+    font: inherit;
+    padding: ${t.space1} ${t.space2};
+  }
+`;
+
+const Panel = styled.section`
+  display: grid;
+  gap: ${t.space3};
+  padding: ${t.space4};
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusMd};
+  header {
+    display: flex;
+    justify-content: space-between;
+    gap: ${t.space2};
+    flex-wrap: wrap;
+  }
+  h2,
+  h3 {
+    margin: 0;
+  }
+  form {
+    display: grid;
+    gap: ${t.space2};
+    grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+    align-items: end;
+  }
+  .field {
+    display: grid;
+    gap: ${t.space1};
+    font-size: ${t.fontSizeSm};
+  }
+  .field input,
+  .field select,
+  .field textarea {
+    font: inherit;
+    padding: ${t.space1} ${t.space2};
+  }
+  .error {
+    color: ${t.colorDanger};
+  }
+  .actions {
+    display: flex;
+    gap: ${t.space2};
+    flex-wrap: wrap;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: max-content 1fr;
+    gap: ${t.space1} ${t.space3};
+    margin: 0;
+  }
+  dt {
+    color: ${t.colorTextMuted};
+  }
+  dd {
+    margin: 0;
+  }
+  .breach {
+    color: ${t.colorDanger};
+  }
+`;
+
+const TableWrap = styled.div`
+  overflow-x: auto;
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-size: ${t.fontSizeSm};
+  }
+  th,
+  td {
+    text-align: left;
+    padding: ${t.space1} ${t.space2};
+    border-bottom: 1px solid ${t.colorBorder};
+  }
+  tr[data-breached='true'] td {
+    background: ${t.colorDangerSoft};
+  }
+  .breach {
+    color: ${t.colorDanger};
+  }
+  .link {
+    font: inherit;
+    color: ${t.colorPrimary};
+    background: none;
+    border: none;
+    padding: 0;
+    text-decoration: underline;
+    cursor: pointer;
+  }
+`;

@@ -1,0 +1,348 @@
+import { useMemo, useState } from 'react';
+import { styled } from 'styled-components';
+import {
+  VENN_MAX_SETS,
+  VENN_MIN_SETS,
+  type VennCustomersResponse,
+  type VennSetKind,
+} from '@staff/console-contract';
+import {
+  Button,
+  DateRangePicker,
+  NumberText,
+  VennDiagram,
+  dateRangeFromPreset,
+  formatDateTime,
+  regionLabel,
+  t,
+  type DateRangePickerValue,
+} from '@staff/console-ui';
+import { toCallError } from '../../api/errors.js';
+import { useServices } from '../../services.js';
+import { Muted, Page } from '../PageLayout.js';
+import type { PageProps } from '../types.js';
+import { useKeyedLoad } from './useKeyedLoad.js';
+import { vennApi, type VennSelection } from './vennApi.js';
+
+/** A failed call in words (the server's message when it sent one). */
+const failure = (error: unknown) => toCallError(error).message ?? 'Server tidak dapat dihubungi.';
+
+const KIND_LABELS: Record<VennSetKind, string> = { product: 'Produk', tribe: 'Tribe' };
+
+/**
+ * Cust Venn Diagram: customers (normalised email, else 62-phone) with paid purchases of 2–5 products or tribes
+ * in a period; a region's customers below the diagram, paged and exportable.
+ */
+export default function VennPage({ route }: PageProps) {
+  const { api } = useServices();
+  const calls = useMemo(() => vennApi(api), [api]);
+  const [by, setBy] = useState<VennSetKind>('product');
+  const [filter, setFilter] = useState('');
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [range, setRange] = useState<DateRangePickerValue>(() => dateRangeFromPreset('last30'));
+  // The region picked, for the diagram it was picked on (a new choice of sets or period forgets it).
+  const [picked, setPicked] = useState<{ countsKey: string; mask: number; page: number } | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const { state: options } = useKeyedLoad(by, async () => (await calls.options(by)).items, failure);
+  const selection: VennSelection | null = useMemo(
+    () => (chosen.length >= VENN_MIN_SETS ? { by, ids: chosen, from: range.from, to: range.to } : null),
+    [by, chosen, range.from, range.to],
+  );
+  const countsKey = selection ? JSON.stringify(selection) : null;
+  const { state: counts, retry } = useKeyedLoad(countsKey, () => calls.counts(selection!), failure);
+  const region = picked && picked.countsKey === countsKey ? picked : null;
+  const mask = region?.mask ?? null;
+  const customersKey = region ? JSON.stringify([countsKey, region.mask, region.page]) : null;
+  const { state: customers } = useKeyedLoad(
+    customersKey,
+    () => calls.customers(selection!, region!.mask, region!.page),
+    failure,
+  );
+
+  const chooseKind = (next: VennSetKind) => {
+    setBy(next);
+    setChosen([]);
+    setFilter('');
+  };
+  const toggle = (id: number) =>
+    setChosen((current) =>
+      current.includes(id)
+        ? current.filter((other) => other !== id)
+        : current.length < VENN_MAX_SETS
+          ? [...current, id]
+          : current,
+    );
+  const selectRegion = (next: number) => {
+    if (countsKey) setPicked({ countsKey, mask: next, page: 1 });
+    setExportError(null);
+  };
+  const setPage = (page: number) => setPicked((current) => (current ? { ...current, page } : current));
+
+  const items = options.status === 'ready' ? options.data : [];
+  const labelOf = (id: number) => items.find((item) => item.id === id)?.label ?? `#${id}`;
+  const shown = items.filter(
+    (item) => chosen.includes(item.id) || item.label.toLowerCase().includes(filter.trim().toLowerCase()),
+  );
+  const answer = counts.status === 'ready' ? counts.data : null;
+  const setLabels = answer ? answer.sets.map((set) => set.label) : chosen.map(labelOf);
+
+  const exportCsv = async () => {
+    if (!selection || mask === null) return;
+    setExportError(null);
+    try {
+      const blob = await calls.exportCsv(selection, mask);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `venn_${selection.by}_region-${mask}_${selection.from}_${selection.to}.csv`;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      setExportError(`Ekspor gagal: ${failure(error)}`);
+    }
+  };
+
+  return (
+    <Page
+      title={route.title}
+      data-page={route.id}
+      description="Pelanggan (email, atau nomor 62…) dengan pembelian lunas per produk atau tribe pada periode yang dipilih."
+    >
+      <Controls aria-label="Pilihan diagram">
+        <fieldset className="kind">
+          <legend>Himpunan</legend>
+          {(Object.keys(KIND_LABELS) as VennSetKind[]).map((kind) => (
+            <label key={kind}>
+              <input
+                type="radio"
+                name="venn-kind"
+                value={kind}
+                checked={by === kind}
+                onChange={() => chooseKind(kind)}
+              />
+              {KIND_LABELS[kind]}
+            </label>
+          ))}
+        </fieldset>
+        <DateRangePicker value={range} onValueChange={setRange} />
+      </Controls>
+
+      <Picker aria-labelledby="venn-picker-title">
+        <h2 id="venn-picker-title">
+          Pilih {VENN_MIN_SETS}–{VENN_MAX_SETS} {KIND_LABELS[by].toLowerCase()} ({chosen.length} dipilih)
+        </h2>
+        <label className="filter">
+          Cari {KIND_LABELS[by].toLowerCase()}
+          <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        </label>
+        {options.status === 'loading' ? (
+          <Muted role="status">Memuat daftar…</Muted>
+        ) : options.status === 'error' ? (
+          <p role="alert">Daftar tidak dapat dimuat: {options.message}</p>
+        ) : shown.length === 0 ? (
+          <Muted>Tidak ada yang cocok.</Muted>
+        ) : (
+          <ul className="options">
+            {shown.slice(0, 200).map((item) => {
+              const on = chosen.includes(item.id);
+              return (
+                <li key={item.id}>
+                  <label>
+                    <input
+                      type="checkbox"
+                      checked={on}
+                      disabled={!on && chosen.length >= VENN_MAX_SETS}
+                      onChange={() => toggle(item.id)}
+                    />
+                    {item.label}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Picker>
+
+      {selection ? (
+        <VennDiagram
+          title={`Pelanggan ${setLabels.join(', ')}`}
+          sets={answer ? answer.sets : chosen.map((id) => ({ label: labelOf(id), total: 0 }))}
+          regions={answer ? answer.regions : []}
+          status={counts.status === 'error' ? 'error' : counts.status === 'ready' ? 'ready' : 'loading'}
+          error={counts.status === 'error' ? `Diagram tidak dapat dihitung: ${counts.message}` : null}
+          onRetry={retry}
+          selectedMask={mask}
+          onRegionSelect={selectRegion}
+        />
+      ) : (
+        <Muted role="status">Pilih minimal {VENN_MIN_SETS} untuk melihat irisan pelanggan.</Muted>
+      )}
+
+      {mask !== null && selection ? (
+        <Customers aria-labelledby="venn-customers-title">
+          <header>
+            <h2 id="venn-customers-title">{regionLabel(mask, setLabels)}</h2>
+            <Button onClick={() => void exportCsv()}>Ekspor CSV</Button>
+          </header>
+          {exportError ? <p role="alert">{exportError}</p> : null}
+          {customers.status === 'loading' || customers.status === 'idle' ? (
+            <Muted role="status">Memuat pelanggan…</Muted>
+          ) : customers.status === 'error' ? (
+            <p role="alert">Pelanggan tidak dapat dimuat: {customers.message}</p>
+          ) : (
+            <CustomerTable data={customers.data} onPage={setPage} />
+          )}
+        </Customers>
+      ) : null}
+    </Page>
+  );
+}
+
+function CustomerTable({ data, onPage }: { data: VennCustomersResponse; onPage: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(data.total / data.page_size));
+  if (data.total === 0) return <Muted>Tidak ada pelanggan di wilayah ini.</Muted>;
+  return (
+    <>
+      <div className="scroll">
+        <table aria-label="Pelanggan wilayah ini">
+          <thead>
+            <tr>
+              <th scope="col">Nama</th>
+              <th scope="col">Email</th>
+              <th scope="col">Telepon</th>
+              <th scope="col" className="num">
+                Pembelian
+              </th>
+              <th scope="col" className="num">
+                Total
+              </th>
+              <th scope="col">Terakhir bayar (WIB)</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.rows.map((row) => (
+              <tr key={row.key}>
+                <td>{row.name ?? '-'}</td>
+                <td>{row.email ?? '-'}</td>
+                <td>{row.phone ?? '-'}</td>
+                <td className="num">
+                  <NumberText value={row.purchases} />
+                </td>
+                <td className="num">
+                  <NumberText value={row.amount} currency="IDR" />
+                </td>
+                <td>{formatDateTime(row.last_paid_at, { timeZone: 'Asia/Jakarta' })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="pager" aria-label="Halaman pelanggan">
+        <Button disabled={data.page <= 1} onClick={() => onPage(data.page - 1)}>
+          Sebelumnya
+        </Button>
+        <span>
+          Halaman {data.page} dari {pages} · <NumberText value={data.total} /> pelanggan
+        </span>
+        <Button disabled={data.page >= pages} onClick={() => onPage(data.page + 1)}>
+          Berikutnya
+        </Button>
+      </nav>
+    </>
+  );
+}
+
+const Controls = styled.section`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${t.space4};
+  align-items: flex-end;
+  fieldset {
+    display: flex;
+    gap: ${t.space3};
+    border: 1px solid ${t.colorBorder};
+    border-radius: ${t.radiusMd};
+    padding: ${t.space2} ${t.space3};
+    margin: 0;
+  }
+  label {
+    display: inline-flex;
+    gap: ${t.space1};
+    align-items: center;
+  }
+`;
+
+const Picker = styled.section`
+  display: grid;
+  gap: ${t.space2};
+  h2 {
+    margin: 0;
+    font-size: ${t.fontSizeMd};
+  }
+  .filter {
+    display: grid;
+    gap: ${t.space1};
+    max-width: 24rem;
+    font-size: ${t.fontSizeSm};
+  }
+  .filter input {
+    font: inherit;
+    padding: ${t.space1} ${t.space2};
+  }
+  .options {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+    gap: ${t.space1} ${t.space3};
+    max-height: 14rem;
+    overflow: auto;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .options label {
+    display: flex;
+    gap: ${t.space2};
+    align-items: center;
+  }
+`;
+
+const Customers = styled.section`
+  display: grid;
+  gap: ${t.space2};
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    align-items: center;
+    gap: ${t.space2};
+  }
+  h2 {
+    margin: 0;
+    font-size: ${t.fontSizeLg};
+  }
+  .scroll {
+    overflow-x: auto;
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-size: ${t.fontSizeSm};
+  }
+  th,
+  td {
+    text-align: left;
+    padding: ${t.space1} ${t.space2};
+    border-bottom: 1px solid ${t.colorBorder};
+  }
+  .num {
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+  .pager {
+    display: flex;
+    gap: ${t.space3};
+    align-items: center;
+    flex-wrap: wrap;
+  }
+`;

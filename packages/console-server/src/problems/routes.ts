@@ -1,0 +1,270 @@
+import {
+  PROBLEM_ACTIONS,
+  PROBLEM_ASSIGNED_EVENT,
+  problemAttachmentSchema,
+  problemCommentSchema,
+  problemCreateSchema,
+  problemDetailSchema,
+  problemListQuerySchema,
+  problemListResponseSchema,
+  problemOptionsSchema,
+  problemSchema,
+  problemTransitionSchema,
+  problemUpdateSchema,
+  type ProblemAction,
+  type ProblemAssignedPayload,
+} from '@staff/console-contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../db/schema.js';
+import { type AnyRouteSpec } from '../http.js';
+import type { Realtime } from '../realtime.js';
+import { pushResourceChanges } from '../resources/push.js';
+import type { ResourceActor } from '../resources/service.js';
+import type { AuthenticatedSession } from '../auth/sessions.js';
+import {
+  addAttachment,
+  addComment,
+  createProblem,
+  listProblems,
+  problemDetail,
+  problemOptions,
+  PROBLEM_ENTITY,
+  transitionProblem,
+  updateProblem,
+  type ProblemWrite,
+} from './service.js';
+
+type RouteFn = (
+  spec: AnyRouteSpec,
+  handler: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: { query: unknown; params: unknown; body: unknown },
+  ) => Promise<unknown>,
+) => void;
+
+const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const actionParams = idParams.extend({
+  action: z.enum(PROBLEM_ACTIONS as [ProblemAction, ...ProblemAction[]]),
+});
+
+/** Every problem route carries the page's key (ad_daily_tracker): read to look, write to change. */
+const READ = { key: 'ad_daily_tracker', mode: 'read' } as const;
+const WRITE = { key: 'ad_daily_tracker', mode: 'write' } as const;
+
+/**
+ * Cust Problem Tracking (src/problems/): the board's list, a problem with its comments and attachments, create,
+ * edit, the status moves, comments and link attachments. Each write is one transaction with its audit entry;
+ * after it, readers' boards update over the socket and a newly assigned colleague gets a notification.
+ */
+export function registerProblemRoutes(deps: {
+  route: RouteFn;
+  db: Kysely<Database>;
+  realtime: Realtime;
+  sessionOf: (request: FastifyRequest) => AuthenticatedSession;
+  clock: () => Date;
+}) {
+  const { route, db, realtime, sessionOf, clock } = deps;
+  const actorOf = (request: FastifyRequest): ResourceActor => {
+    const session = sessionOf(request);
+    return { kind: 'user', userId: session.userId, name: session.fullName, ip: request.ip ?? null };
+  };
+  const changed = (id: number, version: number, action: 'create' | 'update') =>
+    pushResourceChanges(db, realtime, { permissionKey: 'ad_daily_tracker' }, [
+      { entity: PROBLEM_ENTITY, id, action, version },
+    ]);
+  const afterWrite = async (request: FastifyRequest, write: ProblemWrite, action: 'create' | 'update') => {
+    await changed(write.problem.id, write.problem.version, action);
+    if (write.assignedTo !== null) {
+      const payload: ProblemAssignedPayload = {
+        id: write.problem.id,
+        description: write.problem.description.slice(0, 200),
+        customer: write.problem.customer_name ?? write.problem.customer_email ?? write.problem.customer_phone,
+        sla_due_at: write.problem.sla_due_at,
+        by: sessionOf(request).fullName,
+      };
+      realtime.notifyUser(write.assignedTo, PROBLEM_ASSIGNED_EVENT, payload);
+    }
+    return write.problem;
+  };
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/problems',
+      tag: 'problems',
+      summary:
+        'Problems for the board and the list: open work by SLA due time, closed ones of the last 30 days; filters by status, assignee (me, none, an id), SLA breach and text',
+      auth: true,
+      permission: READ,
+      query: problemListQuerySchema,
+      responses: { 200: problemListResponseSchema },
+    } as AnyRouteSpec,
+    async (request, _reply, input) => {
+      const now = clock();
+      const rows = await listProblems(
+        db,
+        input.query as z.output<typeof problemListQuerySchema>,
+        sessionOf(request).userId,
+        now,
+      );
+      return { rows, now: now.toISOString() };
+    },
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/problems/options',
+      tag: 'problems',
+      summary: 'Active categories and sub categories (with their SLA) and the users who may be assigned',
+      auth: true,
+      permission: READ,
+      responses: { 200: problemOptionsSchema },
+    } as AnyRouteSpec,
+    async () => problemOptions(db),
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/problems/:id',
+      tag: 'problems',
+      summary: 'A problem with its comments and attachments',
+      auth: true,
+      permission: READ,
+      params: idParams,
+      responses: { 200: problemDetailSchema },
+    } as AnyRouteSpec,
+    async (_request, _reply, input) => problemDetail(db, (input.params as { id: number }).id, clock()),
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/problems',
+      tag: 'problems',
+      summary:
+        'Record a problem; a purchase (Mayar id) fills customer and product; the SLA comes from the sub category and priority',
+      auth: true,
+      permission: WRITE,
+      body: problemCreateSchema,
+      responses: { 200: problemSchema },
+    } as AnyRouteSpec,
+    async (request, _reply, input) =>
+      afterWrite(
+        request,
+        await createProblem(
+          db,
+          input.body as z.output<typeof problemCreateSchema>,
+          actorOf(request),
+          clock(),
+        ),
+        'create',
+      ),
+  );
+
+  route(
+    {
+      method: 'PATCH',
+      url: '/api/problems/:id',
+      tag: 'problems',
+      summary:
+        'Edit description, classification, priority, product or assignee (optimistic: send the version)',
+      auth: true,
+      permission: WRITE,
+      params: idParams,
+      body: problemUpdateSchema,
+      responses: { 200: problemSchema },
+    } as AnyRouteSpec,
+    async (request, _reply, input) =>
+      afterWrite(
+        request,
+        await updateProblem(
+          db,
+          (input.params as { id: number }).id,
+          input.body as z.output<typeof problemUpdateSchema>,
+          actorOf(request),
+          clock(),
+        ),
+        'update',
+      ),
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/problems/:id/transitions/:action',
+      tag: 'problems',
+      summary:
+        'Move a problem along the status flow: start, resolve, close, reopen (409 invalid_state otherwise)',
+      auth: true,
+      permission: WRITE,
+      params: actionParams,
+      body: problemTransitionSchema,
+      responses: { 200: problemSchema },
+    } as AnyRouteSpec,
+    async (request, _reply, input) => {
+      const { id, action } = input.params as z.output<typeof actionParams>;
+      const problem = await transitionProblem(
+        db,
+        id,
+        action,
+        (input.body as { version: number }).version,
+        actorOf(request),
+        clock(),
+      );
+      return afterWrite(request, { problem, assignedTo: null }, 'update');
+    },
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/problems/:id/comments',
+      tag: 'problems',
+      summary: 'Add a comment',
+      auth: true,
+      permission: WRITE,
+      params: idParams,
+      body: problemCommentSchema,
+      responses: { 200: problemSchema },
+    } as AnyRouteSpec,
+    async (request, _reply, input) => {
+      const problem = await addComment(
+        db,
+        (input.params as { id: number }).id,
+        (input.body as { body: string }).body,
+        actorOf(request),
+        clock(),
+      );
+      return afterWrite(request, { problem, assignedTo: null }, 'update');
+    },
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/problems/:id/attachments',
+      tag: 'problems',
+      summary: 'Attach a link (http or https)',
+      auth: true,
+      permission: WRITE,
+      params: idParams,
+      body: problemAttachmentSchema,
+      responses: { 200: problemSchema },
+    } as AnyRouteSpec,
+    async (request, _reply, input) => {
+      const problem = await addAttachment(
+        db,
+        (input.params as { id: number }).id,
+        input.body as z.output<typeof problemAttachmentSchema>,
+        actorOf(request),
+        clock(),
+      );
+      return afterWrite(request, { problem, assignedTo: null }, 'update');
+    },
+  );
+}

@@ -1,0 +1,109 @@
+import {
+  vennCustomersQuerySchema,
+  vennCustomersResponseSchema,
+  vennOptionsQuerySchema,
+  vennOptionsResponseSchema,
+  vennQuerySchema,
+  vennResponseSchema,
+} from '@staff/console-contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../db/schema.js';
+import { HttpError, type AnyRouteSpec } from '../http.js';
+import { csvLine } from '../resources/routes.js';
+import { VennInputError, vennCounts, vennCustomers, vennOptions } from './service.js';
+
+type RouteFn = (
+  spec: AnyRouteSpec,
+  handler: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: { query: unknown; params: unknown; body: unknown },
+  ) => Promise<unknown>,
+) => void;
+
+/** An unknown product or tribe is the caller's mistake: 400 naming `query.ids`. */
+async function answering<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof VennInputError)
+      throw new HttpError(400, 'Invalid query', 'INVALID_INPUT', { 'query.ids': [error.message] });
+    throw error;
+  }
+}
+
+/**
+ * The Cust Venn Diagram (key `statistics`, its page's key): region counts, and the customers of one region
+ * (paged, or the whole region as CSV).
+ */
+export function registerVennRoutes(deps: { route: RouteFn; db: Kysely<Database> }) {
+  const { route, db } = deps;
+  route(
+    {
+      method: 'GET',
+      url: '/api/venn',
+      tag: 'statistics',
+      summary:
+        'Customers (normalised email, else 62-phone) with paid purchases of 2–5 products or tribes in a range of Jakarta days: the count of every exclusive region as a bit mask over the chosen sets',
+      auth: true,
+      permission: { key: 'statistics', mode: 'read' },
+      query: vennQuerySchema,
+      responses: { 200: vennResponseSchema },
+    } as AnyRouteSpec,
+    async (_request, _reply, input) => answering(() => vennCounts(db, input.query as never)),
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/venn/options',
+      tag: 'statistics',
+      summary: 'The active products or tribes that can be chosen as sets, by name',
+      auth: true,
+      permission: { key: 'statistics', mode: 'read' },
+      query: vennOptionsQuerySchema,
+      responses: { 200: vennOptionsResponseSchema },
+    } as AnyRouteSpec,
+    async (_request, _reply, input) =>
+      vennOptions(db, (input.query as z.output<typeof vennOptionsQuerySchema>).by),
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/venn/customers',
+      tag: 'statistics',
+      summary:
+        'The customers of one exclusive region (mask), 50 a page by key; format=csv exports the whole region',
+      auth: true,
+      permission: { key: 'statistics', mode: 'read' },
+      query: vennCustomersQuerySchema,
+      responses: { 200: vennCustomersResponseSchema },
+    } as AnyRouteSpec,
+    async (_request, reply, input) => {
+      const query = input.query as z.output<typeof vennCustomersQuerySchema>;
+      if (query.format !== 'csv') {
+        return answering(() => vennCustomers(db, query, query.mask, query.page));
+      }
+      const answer = await answering(() => vennCustomers(db, query, query.mask, null));
+      let body = `\uFEFF${csvLine(['Customer', 'Name', 'Email', 'Phone', 'Purchases', 'Amount (IDR)', 'Last paid at'])}`;
+      for (const row of answer.rows)
+        body += csvLine([
+          row.key,
+          row.name,
+          row.email,
+          row.phone,
+          row.purchases,
+          row.amount,
+          row.last_paid_at,
+        ]);
+      const name = `venn_${query.by}_${query.ids.join('-')}_region-${query.mask}_${query.from}_${query.to}`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}.csv"`)
+        .send(body);
+    },
+  );
+}

@@ -1,0 +1,8 @@
+export {
+  Board,
+  BOARD_MESSAGES,
+  type BoardCard,
+  type BoardColumn,
+  type BoardMessages,
+  type BoardProps,
+} from './Board.js';

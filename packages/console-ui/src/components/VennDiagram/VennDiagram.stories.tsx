@@ -1,0 +1,138 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { VennDiagram } from './VennDiagram.js';
+
+const TWO = {
+  sets: [
+    { label: 'Kelas Excel', total: 120 },
+    { label: 'Ebook Resep', total: 80 },
+  ],
+  regions: [
+    { mask: 1, count: 90 },
+    { mask: 2, count: 50 },
+    { mask: 3, count: 30 },
+  ],
+};
+const THREE = {
+  sets: [
+    { label: 'Kelas Excel', total: 4 },
+    { label: 'Ebook Resep', total: 4 },
+    { label: 'Kelas Canva', total: 3 },
+  ],
+  regions: [
+    { mask: 2, count: 2 },
+    { mask: 1, count: 1 },
+    { mask: 3, count: 1 },
+    { mask: 4, count: 1 },
+    { mask: 5, count: 1 },
+    { mask: 7, count: 1 },
+  ],
+};
+const FIVE = {
+  sets: ['Kelas Excel', 'Ebook Resep', 'Kelas Canva', 'Webinar Pajak', 'Kelas Copywriting'].map(
+    (label, i) => ({
+      label,
+      total: 40 - i * 5,
+    }),
+  ),
+  regions: [
+    { mask: 1, count: 22 },
+    { mask: 2, count: 15 },
+    { mask: 4, count: 12 },
+    { mask: 8, count: 9 },
+    { mask: 16, count: 8 },
+    { mask: 3, count: 6 },
+    { mask: 5, count: 4 },
+    { mask: 24, count: 3 },
+    { mask: 7, count: 2 },
+    { mask: 31, count: 1 },
+  ],
+};
+
+const meta = {
+  title: 'Statistics/VennDiagram',
+  component: VennDiagram,
+  args: { ...TWO, title: 'Pelanggan per produk', onRegionSelect: fn() },
+} satisfies Meta<typeof VennDiagram>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Two products: an area-proportional Venn; a click on a region reports its mask. */
+export const TwoSets: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Kelas Excel & Ebook Resep: 30 pelanggan' }));
+    await expect(args.onRegionSelect).toHaveBeenCalledWith(3);
+  },
+};
+
+export const ThreeSets: Story = {
+  args: THREE,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('button')).toHaveLength(6);
+    await expect(
+      canvas.getByRole('button', { name: 'Kelas Excel & Kelas Canva only: 1 pelanggan' }),
+    ).toBeInTheDocument();
+  },
+};
+
+/** A selected region is highlighted and pressed. */
+export const RegionSelected: Story = { args: { ...THREE, selectedMask: 7 } };
+
+/** Keyboard: Tab reaches each region, Enter selects it. */
+export const KeyboardFocus: Story = {
+  args: THREE,
+  play: async ({ canvasElement, args }) => {
+    await userEvent.tab();
+    const first = within(canvasElement).getAllByRole('button')[0]!;
+    await expect(first).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onRegionSelect).toHaveBeenCalledWith(Number(first.getAttribute('data-mask')));
+  },
+};
+
+/** Four and five sets: UpSet-style bars, one row per exclusive region, largest first. */
+export const FourSets: Story = {
+  args: {
+    sets: FIVE.sets.slice(0, 4),
+    regions: FIVE.regions.filter((region) => region.mask < 16),
+  },
+};
+
+export const FiveSets: Story = {
+  args: FIVE,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const row = canvas.getByRole('button', {
+      name: 'Webinar Pajak & Kelas Copywriting only: 3 pelanggan',
+    });
+    await userEvent.click(row);
+    await expect(args.onRegionSelect).toHaveBeenCalledWith(24);
+  },
+};
+
+export const Empty: Story = { args: { regions: [] } };
+export const Loading: Story = { args: { status: 'loading' } };
+export const ErrorState: Story = {
+  args: { status: 'error', error: 'Server tidak dapat dihubungi.', onRetry: fn() },
+  play: async ({ canvasElement, args }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Coba lagi' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
+/** Every state side by side, for visual review. */
+export const AllStates: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))', gap: 16 }}>
+      <VennDiagram {...TWO} />
+      <VennDiagram {...THREE} selectedMask={3} />
+      <VennDiagram {...FIVE} selectedMask={24} />
+      <VennDiagram sets={TWO.sets} regions={[]} />
+      <VennDiagram sets={TWO.sets} regions={[]} status="loading" />
+      <VennDiagram sets={TWO.sets} regions={[]} status="error" error="Server tidak dapat dihubungi." />
+    </div>
+  ),
+};
