@@ -170,6 +170,9 @@ describe('UserPermissionsPage', () => {
     const save = screen.getByRole('button', { name: 'Save changes' });
     expect(save).toHaveProperty('disabled', true);
 
+    // One set at a time: the first is open; another is picked from the list of sets.
+    expect(screen.queryByRole('checkbox', { name: 'Write statistics in Stats' })).toBeNull();
+    await user.click(screen.getByRole('radio', { name: 'Stats' }));
     await user.click(screen.getByRole('checkbox', { name: 'Write statistics in Stats' }));
     expect(screen.getByRole('checkbox', { name: 'Read statistics in Stats' })).toHaveProperty(
       'checked',
