@@ -154,7 +154,7 @@ function renderMatrix(save: (config: InternalAxiosRequestConfig) => FakeAnswer) 
   return requests;
 }
 
-describe('UserPermissionsPage', () => {
+describe('UserPermissionsPage', { timeout: 20_000 }, () => {
   it('shows keys with what they open, ticks read with write, and saves only the changed set', async () => {
     const requests = renderMatrix(() => ({
       status: 200,
