@@ -162,6 +162,23 @@ function FilterBarView({
   const narrow = useNarrow(barRef, collapseBelow);
   const [expanded, setExpanded] = useState(false);
   const collapsed = narrow && !expanded;
+  // Presets, saved views and extra controls: beside the search when wide, behind "Filter" when narrow.
+  const extras = (
+    <>
+      {presets ? <PresetControls actor={presets} /> : null}
+      {savedViews ? (
+        <SavedViewsMenu
+          views={savedViews}
+          activeViewId={activeViewId ?? null}
+          onSelect={onSelectView}
+          onSave={onSaveView}
+          onShare={onShareView}
+          onDelete={onDeleteView}
+        />
+      ) : null}
+      {children}
+    </>
+  );
 
   const clearAll = () => {
     if (presets) {
@@ -194,6 +211,7 @@ function FilterBarView({
             />
           </span>
         ) : null}
+        {narrow ? null : extras}
         {narrow ? (
           <button
             type="button"
@@ -207,20 +225,7 @@ function FilterBarView({
         ) : null}
       </div>
       <div id={moreId} className="cui-filter-bar-more" hidden={collapsed}>
-        <div className="cui-filter-bar-row">
-          {presets ? <PresetControls actor={presets} /> : null}
-          {savedViews ? (
-            <SavedViewsMenu
-              views={savedViews}
-              activeViewId={activeViewId ?? null}
-              onSelect={onSelectView}
-              onSave={onSaveView}
-              onShare={onShareView}
-              onDelete={onDeleteView}
-            />
-          ) : null}
-          {children}
-        </div>
+        {narrow ? <div className="cui-filter-bar-row">{extras}</div> : null}
         <div className="cui-filter-bar-row">
           {terms.length > 0 ? (
             <ul className="cui-filter-chips" aria-label={m.activeFilters}>
