@@ -65,6 +65,9 @@ async function manage(page: Page, username: string) {
 }
 
 async function setMatrixCell(page: Page, label: string, checked: boolean) {
+  // The matrix shows one set at a time: pick the label's set ("Read <key> in <set>") first.
+  const setName = label.slice(label.indexOf(' in ') + 4);
+  await page.getByRole('radio', { name: setName, exact: true }).check();
   const box = page.getByRole('checkbox', { name: label });
   if (checked) await box.check();
   else await box.uncheck();

@@ -329,7 +329,15 @@ async function checkPage(def: EntityDef): Promise<void> {
 
   // Edit it: newest first, so it is the first row.
   await openList(def, '?sort=id:desc');
-  const title = String(row[def.titleField]);
+  // Entities named by several fields (month · tribe) are named in the row's buttons the way the page names them.
+  const title = def.titleFields
+    ? (
+        (await bodyRows(def)
+          .first()
+          .getByRole('button', { name: /^Edit / })
+          .getAttribute('aria-label')) ?? ''
+      ).replace(/^Edit /, '')
+    : String(row[def.titleField]);
   const editField =
     def.fields.find((field) => field.type === 'longtext' && !field.readOnly) ??
     def.fields.find((field) => field.type === 'text' && !field.pattern && !field.readOnly)!;
@@ -545,6 +553,9 @@ describe('creators in depth', () => {
     expect(lines[0]).toBe('Name,Handle,Platform,Followers,Tier,Niche,Rate per post,WhatsApp,City,Status');
     expect(lines).toHaveLength(expected.data.total + 1);
     expect(lines[1]).toContain(String(expected.data.rows[0]!.handle));
+    // Choices as the table shows them, not their stored codes.
+    expect(lines.slice(1).every((line) => line.includes(',TikTok,'))).toBe(true);
+    expect(csv).not.toContain(',tiktok,');
   }, 60_000);
 });
 

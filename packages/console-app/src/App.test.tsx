@@ -3,7 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { PAGE_DENIED_MESSAGE, STORED_USER_KEY, type UsageStatisticsResponse } from '@staff/console-contract';
+import {
+  PAGE_DENIED_MESSAGE,
+  STORED_USER_KEY,
+  type MyActivityResponse,
+  type UsageStatisticsResponse,
+} from '@staff/console-contract';
 import type { PermissionEntry, StoredUser } from '@staff/console-ui';
 import { App } from './App.js';
 import { createConsoleServices } from './services.js';
@@ -31,6 +36,14 @@ const STATS: UsageStatisticsResponse = {
   active_users: 2,
   total_users: 5,
   most_visited_pages: [{ path: '/app/admins/creators', permission_key: 'databank_creators', visits: 7 }],
+};
+
+const MINE: MyActivityResponse = {
+  from: '2024-05-01',
+  days: 30,
+  sign_ins_per_day: [{ date: '2024-05-01', sign_ins: 2, failed: 0 }],
+  recent_sign_ins: [{ at: '2024-05-01T03:00:00.000Z', success: true }],
+  most_visited_pages: [{ path: '/app/admins/tribes', permission_key: 'databank_tribes', visits: 4 }],
 };
 
 const read = (...keys: string[]): PermissionEntry[] =>
@@ -64,6 +77,7 @@ function setup(path: string, options: BackendOptions = {}, user: StoredUser | nu
     }
     if (url === '/api/statistics/usage')
       return options.stats ? options.stats() : { status: 200, data: STATS };
+    if (url === '/api/statistics/me') return { status: 200, data: MINE };
     if (url === '/api/auth/logout') return { status: 200, data: { ok: true } };
     return { status: 404, data: { message: `no ${url}` } };
   });
@@ -91,22 +105,30 @@ const groupLabels = () =>
 describe('routed console', { timeout: 30_000 }, () => {
   it('starts the page data and the permission check together, and shows the page when the guard allows', async () => {
     let allow: (answer: FakeAnswer) => void = () => undefined;
-    const { calls } = setup('/app/usage-statistic', {
+    const { calls } = setup('/app/administration/users/', {
+      permissions: read('admin_manage_user'),
       pageCheck: () => new Promise<FakeAnswer>((resolve) => (allow = resolve)),
     });
     await waitFor(() => expect(calls('/api/a/verify/___pc')).toHaveLength(1));
-    // The data request went out without waiting for the check.
-    expect(calls('/api/statistics/usage')).toHaveLength(1);
     expect(calls('/api/a/verify/___pc')[0]!.params).toEqual({
-      key: 'statistics',
+      key: 'admin_manage_user',
       mode: 'read',
-      path: '/app/usage-statistic',
+      path: '/app/administration/users/',
     });
-    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Users' })).toBeNull();
     allow({ status: 200, data: {} });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
+    expect(document.title).toBe('Users');
+  });
+
+  it('opens Usage Statistics to every signed-in user: own activity at once, no page check, team figures for holders', async () => {
+    const { calls } = setup('/app/usage-statistic');
     expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' })).toBeTruthy();
-    // Data that arrived during the check is there in the first render of the page.
-    expect(screen.getByText('Active users')).toBeTruthy();
+    expect(calls('/api/a/verify/___pc')).toHaveLength(0);
+    expect(calls('/api/statistics/me')).toHaveLength(1);
+    expect(screen.getByRole('cell', { name: 'Tribe Admin' })).toBeTruthy();
+    // The team's figures, for a holder of `statistics`.
+    expect(await screen.findByText('Active users')).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Most visited pages' })).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Creator Admin' })).toBeTruthy();
     expect(document.title).toBe('Usage Statistics');
@@ -118,12 +140,12 @@ describe('routed console', { timeout: 30_000 }, () => {
       stats: () =>
         fail ? { status: 500, data: { message: 'Database unavailable' } } : { status: 200, data: STATS },
     });
-    const alert = await screen.findByRole('alert');
+    const alert = (await screen.findByText(/Could not load usage statistics/)).closest('[role="alert"]')!;
     expect(alert.textContent).toContain(
       'Could not load usage statistics. Database unavailable (status 500).',
     );
     fail = false;
-    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await userEvent.click(within(alert as HTMLElement).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Active users')).toBeTruthy();
   });
 
@@ -144,11 +166,12 @@ describe('routed console', { timeout: 30_000 }, () => {
   });
 
   it('denies a page without its key and links to the pages the user may open', async () => {
-    setup('/app/usage-statistic', { permissions: read('transaction_read_purchase_logs') });
+    setup('/app/administration/users/', { permissions: read('transaction_read_purchase_logs') });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(PAGE_DENIED_MESSAGE);
     const links = within(screen.getByRole('navigation', { name: 'Pages you can open' })).getAllByRole('link');
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Usage Statistics', '/app/usage-statistic'],
       ['Purchase Log', '/app/logs/purchase/'],
       ['Sheet Report', '/app/logs/sheet-report/'],
       ['GPT Insights', '/app/logs/gpt-insights/'],
@@ -176,7 +199,7 @@ describe('routed console', { timeout: 30_000 }, () => {
   });
 
   it('ends the session on a 401 and goes to /', async () => {
-    const { storage } = setup('/app/usage-statistic', {
+    const { storage } = setup('/app/administration/users/', {
       pageCheck: () => ({ status: 401, data: { message: 'expired' } }),
     });
     expect(await screen.findByText('Please Wait...')).toBeTruthy();
@@ -214,14 +237,14 @@ describe('routed console', { timeout: 30_000 }, () => {
   });
 
   it('applies a permission change pushed over the socket and re-checks the open page', async () => {
-    const { state, sockets, calls } = setup('/app/usage-statistic', { permissions: [] });
+    const { state, sockets, calls } = setup('/app/administration/users/', { permissions: [] });
     expect(await screen.findByRole('alert')).toBeTruthy();
     const socket = sockets[0]!;
     expect(socket.options.auth).toBeTypeOf('function');
-    state.permissions = read('statistics');
+    state.permissions = read('admin_manage_user');
     act(() => socket.fire('permissions:changed', {}));
-    await waitFor(() => expect(groupLabels()).toContain('Statistics'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' })).toBeTruthy();
+    await waitFor(() => expect(groupLabels()).toContain('Users'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
     expect(calls('/api/a/verify/___pc').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByText('Your permissions were changed by an administrator.')).toBeTruthy();
   });
@@ -251,7 +274,7 @@ describe('routed console', { timeout: 30_000 }, () => {
     const { sockets } = setup('/app/usage-statistic', {}, USER, true);
     // The guard's first check is aborted by the replay; its "canceled" must not become the page's error.
     expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' })).toBeTruthy();
-    expect(screen.getByRole('table', { name: 'Most visited pages' })).toBeTruthy();
+    expect(await screen.findByRole('table', { name: 'Your most visited pages' })).toBeTruthy();
     expect(screen.queryByText(/canceled/i)).toBeNull();
     // The replay closed the socket once; the shell opened it again instead of waiting for the connect timeout.
     const socket = sockets.find((candidate) => candidate.connectCalls > 0)!;

@@ -12,7 +12,7 @@ import { createApiClient, type ApiClientOptions } from './api/client.js';
 import { createReauthGate, type ReauthGate } from './api/reauth.js';
 import { createCheckPermission, createLoadPermissions, createLogin, createLogout } from './api/auth.js';
 import { readConfig, type ConfigValue } from './api/config.js';
-import { createFetchUsageStatistics } from './api/statistics.js';
+import { createFetchMyActivity, createFetchUsageStatistics } from './api/statistics.js';
 import type { IoFactory } from './realtime/socket.js';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -28,6 +28,7 @@ export interface ConsoleServices {
   logout: (token?: string) => Promise<void>;
   readConfig: (configName: string, defaultValue?: string) => Promise<ConfigValue>;
   fetchUsageStatistics: ReturnType<typeof createFetchUsageStatistics>;
+  fetchMyActivity: ReturnType<typeof createFetchMyActivity>;
   /** Where the signed-in shell opens its socket (the shell loads socket.io-client with its own code). */
   realtime: { url?: string; io?: IoFactory };
   /** The stored token, or null when signed out. */
@@ -72,6 +73,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     logout: createLogout(api),
     readConfig: (name, defaultValue) => readConfig(api, name, defaultValue),
     fetchUsageStatistics: createFetchUsageStatistics(api),
+    fetchMyActivity: createFetchMyActivity(api),
     realtime: {
       ...(options.socketUrl !== undefined ? { url: options.socketUrl } : {}),
       ...(options.io ? { io: options.io } : {}),

@@ -111,7 +111,7 @@ export const healthResponseSchema = z.object({
 
 export const logoutResponseSchema = z.object({ ok: z.literal(true) });
 
-/** `GET /api/statistics/usage?days=N` (needs `statistics` read): the landing page's figures. */
+/** `GET /api/statistics/usage?days=N` (needs `statistics` read): the landing page's team figures. */
 export const usageStatisticsQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(366).default(30),
 });
@@ -134,6 +134,26 @@ export const usageStatisticsResponseSchema = z.object({
   ),
 });
 export type UsageStatisticsResponse = z.infer<typeof usageStatisticsResponseSchema>;
+
+/**
+ * `GET /api/statistics/me?days=N` (any signed-in user): the caller's own activity over the window, so the landing
+ * page is useful without the `statistics` key. Days are Asia/Jakarta calendar days.
+ */
+export const myActivityResponseSchema = z.object({
+  from: z.string(),
+  days: z.number().int(),
+  /** The caller's own sign-ins (and failed attempts on their account) per day, oldest first, zeros included. */
+  sign_ins_per_day: z.array(
+    z.object({ date: z.string(), sign_ins: z.number().int(), failed: z.number().int() }),
+  ),
+  /** The caller's latest sign-in attempts, newest first (at most 5). */
+  recent_sign_ins: z.array(z.object({ at: z.string(), success: z.boolean() })),
+  /** Pages the caller opened, most first (allowed page checks). */
+  most_visited_pages: z.array(
+    z.object({ path: z.string().nullable(), permission_key: z.string(), visits: z.number().int() }),
+  ),
+});
+export type MyActivityResponse = z.infer<typeof myActivityResponseSchema>;
 
 /** Administration (needs `admin_manage_user`: read to list, write to change). */
 export const adminUserSchema = z.object({

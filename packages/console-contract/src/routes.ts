@@ -49,6 +49,11 @@ export interface RouteDef {
   title: string;
   /** The key whose read permission the page guard checks with the server. */
   key: PermissionKey;
+  /**
+   * `signed-in`: every signed-in user may open the page, and `key` guards only the part of it for its holders
+   * (Usage Statistics is where sign-in lands: everyone sees their own activity, holders the team's figures).
+   */
+  access?: 'signed-in';
   /** Sidebar placement; absent for pages reachable only by link. */
   group?: MenuGroupId;
   /** Sidebar label when it differs from the title. */
@@ -77,7 +82,7 @@ export const MENU_GROUPS: readonly MenuGroup[] = [
   { id: 'users', label: 'Users', alwaysVisible: false, requires: ['admin_manage_user'] },
 ];
 
-type Extra = Pick<RouteDef, 'menuLabel' | 'menuRequires'>;
+type Extra = Pick<RouteDef, 'menuLabel' | 'menuRequires' | 'access'>;
 
 const r = (
   id: string,
@@ -109,6 +114,7 @@ export const ROUTES: readonly RouteDef[] = [
     'statistics',
     'statistics',
     custom('usage-statistics'),
+    { access: 'signed-in' },
   ),
   r('customer-chats', '/customer-chats', 'Chat List', 'statistics', 'statistics', custom('customer-chats')),
   r(
@@ -429,6 +435,11 @@ export function resourceRoutes(entity?: string): RouteDef[] {
   return ROUTES.filter(
     (route) => route.page.kind === 'resource' && (entity === undefined || route.page.entity === entity),
   );
+}
+
+/** May a user with these readable keys open the route? (The server's page check decides; this mirrors it.) */
+export function routeOpensFor(route: RouteDef, canReadKey: (key: PermissionKey) => boolean): boolean {
+  return route.access === 'signed-in' || canReadKey(route.key);
 }
 
 export function findRoute(pathname: string): RouteDef | undefined {

@@ -19,6 +19,7 @@ import {
   pageCheckResponseSchema,
   REAUTH_REQUIRED_CODE,
   usageStatisticsQuerySchema,
+  myActivityResponseSchema,
   usageStatisticsResponseSchema,
   verifyAllResponseSchema,
 } from '@staff/console-contract';
@@ -53,7 +54,7 @@ import { userPermission, userPermissions } from './services/users.js';
 import { registerAdminRoutes } from './admin/routes.js';
 import { registerTwoFactorRoutes } from './admin/twoFactorRoutes.js';
 import { createChallenge } from './auth/twoFactor.js';
-import { usageStatistics } from './services/statistics.js';
+import { myActivity, usageStatistics } from './services/statistics.js';
 import type { ConsoleEvents } from './services/events.js';
 import { type IntakeOptions, createIntakeRuntime } from './intake/runtime.js';
 import { registerIntakeRoutes } from './intake/routes.js';
@@ -528,6 +529,20 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       responses: { 200: usageStatisticsResponseSchema },
     },
     async (_request, _reply, { query }) => usageStatistics(db, clock(), query.days),
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/statistics/me',
+      tag: 'statistics',
+      summary:
+        "The caller's own sign-ins and most visited pages over the last `days` days (any signed-in user)",
+      auth: true,
+      query: usageStatisticsQuerySchema,
+      responses: { 200: myActivityResponseSchema },
+    },
+    async (request, _reply, { query }) => myActivity(db, sessionOf(request).userId, clock(), query.days),
   );
 
   // Administration (users, permission sets, matrix, view-as) and the own password change: src/admin/.

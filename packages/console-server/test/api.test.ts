@@ -538,7 +538,9 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
       const body = response.json();
       expect(body.days).toBe(14);
       expect(body.sign_ins_per_day).toHaveLength(14);
-      expect(body.sign_ins_per_day.at(-1).date).toBe(clock.now().toISOString().slice(0, 10));
+      // Asia/Jakarta days (UTC+7, no daylight saving).
+      const jakartaToday = new Date(clock.now().getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+      expect(body.sign_ins_per_day.at(-1).date).toBe(jakartaToday);
       expect(body.sign_ins_per_day.at(-1).sign_ins).toBeGreaterThanOrEqual(1);
       expect(
         body.sign_ins_per_day.reduce((sum: number, day: { sign_ins: number }) => sum + day.sign_ins, 0),
@@ -551,6 +553,49 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
         permission_key: expect.any(String),
         visits: expect.any(Number),
       });
+    });
+
+    it('counts active users among the active accounts only, so never more than the total', async () => {
+      const c = client();
+      const gone = await userWithKeys(testDb.database, []);
+      await c.token(gone);
+      const token = await c.token('demo-statistics', DEMO_PASSWORD);
+      const before = (await c.get('/api/statistics/usage?days=1', token)).json();
+      await setUserActiveByName(testDb.database.db, gone, false);
+      const after = (await c.get('/api/statistics/usage?days=1', token)).json();
+      // The disabled account leaves both figures ("15 of 13" counted it in one and not the other).
+      expect(after.total_users).toBe(before.total_users - 1);
+      expect(after.active_users).toBe(before.active_users - 1);
+      expect(after.active_users).toBeLessThanOrEqual(after.total_users);
+    });
+  });
+
+  describe('GET /api/statistics/me', () => {
+    it("answers the caller's own sign-ins and pages with a session only, and nobody else's", async () => {
+      const c = client();
+      const username = await userWithKeys(testDb.database, [{ key: 'databank_tribes' }]);
+      await c.login(username, 'wrong-password');
+      const token = await c.token(username);
+      await c.get('/api/a/verify/___pc?key=databank_tribes&path=/app/admins/tribes', token);
+      await c.get('/api/a/verify/___pc?key=databank_tribes&path=/app/admins/tribes', token);
+      await c.get('/api/a/verify/___pc?key=statistics&path=/app/usage-statistic', token);
+      // Someone else's visits stay out of the caller's figures.
+      const other = await c.token(await userWithKeys(testDb.database, [{ key: 'databank_products' }]));
+      await c.get('/api/a/verify/___pc?key=databank_products&path=/app/admins/products', other);
+
+      expect((await c.get('/api/statistics/usage', token)).statusCode).toBe(403);
+      const response = await c.get('/api/statistics/me?days=7', token);
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body.days).toBe(7);
+      expect(body.sign_ins_per_day).toHaveLength(7);
+      expect(body.sign_ins_per_day.at(-1)).toMatchObject({ sign_ins: 1, failed: 1 });
+      expect(body.recent_sign_ins.map((entry: { success: boolean }) => entry.success)).toEqual([true, false]);
+      expect(body.most_visited_pages).toEqual([
+        { path: '/app/admins/tribes', permission_key: 'databank_tribes', visits: 2 },
+      ]);
+      expect((await c.get('/api/statistics/me')).statusCode).toBe(401);
+      expect((await c.get('/api/statistics/me?days=0', token)).statusCode).toBe(400);
     });
   });
 

@@ -164,6 +164,35 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
     );
   });
 
+  describe('derived values', () => {
+    it("keeps a creator's tier to its followers on create and update, as the field's help says", async () => {
+      const created = await api('POST', '/api/resources/creators', admin, {
+        name: 'Tier Derived',
+        handle: `tier_${Date.now().toString(36)}`,
+        platform: 'instagram',
+        followers: 250_000,
+        tier: 'nano',
+      });
+      expect(created.statusCode).toBe(201);
+      const row = created.json();
+      expect(row.tier).toBe('macro');
+      const updated = await api('PATCH', `/api/resources/creators/${row.id}`, admin, {
+        followers: 2_000_000,
+        version: row.version,
+      });
+      expect(updated.statusCode).toBe(200);
+      expect(updated.json().tier).toBe('mega');
+      // Without followers the tier is whatever staff choose.
+      const unknown = await api('POST', '/api/resources/creators', admin, {
+        name: 'Tier Chosen',
+        handle: `tierc_${Date.now().toString(36)}`,
+        platform: 'tiktok',
+        tier: 'micro',
+      });
+      expect(unknown.json().tier).toBe('micro');
+    });
+  });
+
   describe('validation', () => {
     it('names every bad field: types, lengths, enums, patterns, unknown fields', async () => {
       const before = await countRows(testDb.database, 'creators');
@@ -678,7 +707,7 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
       expect(asc.size).toBe(total);
     });
 
-    it('exports exactly the current view as CSV (filters, sort, columns, relation labels)', async () => {
+    it('exports exactly the current view as CSV (filters, sort, columns, relation and choice labels)', async () => {
       const view =
         'f.platform.eq=tiktok&f.followers.range=5000,&sort=followers:desc&columns=handle,platform,followers,creator_id';
       const json = (await api('GET', `${n8n}?${view}&limit=500`, admin)).json();
@@ -692,7 +721,8 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
       const expected = json.rows.map((row: Row) =>
         [
           row.handle,
-          row.platform,
+          // The choice's label, as the table shows it (`tiktok` → "TikTok").
+          row.platform === 'tiktok' ? 'TikTok' : row.platform,
           row.followers,
           row.creator_id === null ? null : labels[String(row.creator_id)],
         ].map((value) => (value === null ? '' : String(value))),

@@ -74,6 +74,9 @@ export interface LinkRendererProps {
   className?: string;
   children: ReactNode;
   'aria-current'?: 'page' | undefined;
+  /** Points at a hint about the link (the Sidebar's "no access" note on locked pages). */
+  'aria-describedby'?: string;
+  'data-locked'?: 'true';
   onClick?: () => void;
 }
 

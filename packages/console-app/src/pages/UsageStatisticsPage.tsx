@@ -1,7 +1,15 @@
 import { useCallback } from 'react';
 import { styled } from 'styled-components';
-import { findRoute, type UsageStatisticsResponse } from '@staff/console-contract';
+import {
+  canRead,
+  findRoute,
+  toPermissionMap,
+  type MyActivityResponse,
+  type UsageStatisticsResponse,
+} from '@staff/console-contract';
 import { NumberText, t, type CallError } from '@staff/console-ui';
+import { AllowedPagesLinks } from '../routes/AllowedPagesLinks.js';
+import { useConsoleContext } from '../routes/consoleContext.js';
 import { useServices } from '../services.js';
 import { Muted, Page } from './PageLayout.js';
 import type { PageProps } from './types.js';
@@ -32,6 +40,16 @@ const Figure = styled.div`
   }
 `;
 
+const Team = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space4};
+  h2 {
+    margin: 0;
+    font-size: ${t.fontSizeLg};
+  }
+`;
+
 const Panel = styled.section`
   background: ${t.colorSurface};
   border: 1px solid ${t.colorBorder};
@@ -40,6 +58,13 @@ const Panel = styled.section`
   h2 {
     margin: 0 0 ${t.space3};
     font-size: ${t.fontSizeLg};
+  }
+  h3 {
+    margin: ${t.space4} 0 ${t.space2};
+    font-size: ${t.fontSizeMd};
+  }
+  h3:first-child {
+    margin-top: 0;
   }
 `;
 
@@ -109,34 +134,166 @@ function pageName(path: string | null, permissionKey: string): string {
   return route ? route.title : path;
 }
 
-function errorText(error: unknown): string {
+const timeFormat = new Intl.DateTimeFormat('en-GB', {
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Asia/Jakarta',
+});
+const formatTime = (iso: string) => {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${timeFormat.format(date)} WIB`;
+};
+
+function errorText(error: unknown, what: string): string {
   const e = error as CallError | undefined;
-  if (e?.status === 403) return "You don't have permission to see usage statistics.";
+  if (e?.status === 403) return `You don't have permission to see ${what}.`;
   if (e?.status === undefined) return 'The server could not be reached.';
   return e.message ? `${e.message} (status ${e.status}).` : `The server answered with status ${e.status}.`;
 }
 
-/** Sign-ins per day, active users and most visited pages, from what the server records (`GET /api/statistics/usage`). */
-export default function UsageStatisticsPage({ route, data }: PageProps<UsageStatisticsResponse>) {
-  const { fetchUsageStatistics } = useServices();
-  const load = useCallback(() => fetchUsageStatistics(USAGE_WINDOW_DAYS), [fetchUsageStatistics]);
+function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+  return (
+    <ErrorBox role="alert">
+      <span>
+        Could not load {what}. {errorText(error, what)}
+      </span>
+      <Button type="button" onClick={onRetry}>
+        Try again
+      </Button>
+    </ErrorBox>
+  );
+}
+
+/**
+ * Where sign-in lands, so useful to everyone signed in: their own activity (`GET /api/statistics/me`, a session
+ * is enough) and the pages they can open; holders of `statistics` also see the team's figures
+ * (`GET /api/statistics/usage`, which the server keeps keyed).
+ */
+export default function UsageStatisticsPage({ route, data }: PageProps<MyActivityResponse>) {
+  const { fetchMyActivity } = useServices();
+  const { permissions } = useConsoleContext();
+  const seesTeam = canRead(toPermissionMap(permissions), route.key);
+  const load = useCallback(() => fetchMyActivity(USAGE_WINDOW_DAYS), [fetchMyActivity]);
   const { state, reload } = usePreloadedData(data, load);
 
   return (
     <Page title={route.title} data-page={route.id}>
+      <Panel aria-labelledby="usage-mine">
+        <h2 id="usage-mine">Your activity</h2>
+        {state.status === 'loading' ? (
+          <Muted role="status">Loading your activity…</Muted>
+        ) : state.status === 'error' ? (
+          <LoadError what="your activity" error={state.error} onRetry={reload} />
+        ) : (
+          <MyActivity activity={state.data} />
+        )}
+      </Panel>
+      <Panel>
+        <AllowedPagesLinks permissions={permissions} exceptPath={route.path} />
+      </Panel>
+      {seesTeam ? <TeamStatistics /> : null}
+    </Page>
+  );
+}
+
+function MyActivity({ activity }: { activity: MyActivityResponse }) {
+  const signIns = activity.sign_ins_per_day.reduce((sum, d) => sum + d.sign_ins, 0);
+  const failed = activity.sign_ins_per_day.reduce((sum, d) => sum + d.failed, 0);
+  const visits = activity.most_visited_pages.reduce((sum, p) => sum + p.visits, 0);
+  return (
+    <>
+      <Muted>
+        Last {activity.days} days, from {formatDay(activity.from)}.
+      </Muted>
+      <Summary aria-label="Your figures">
+        <Figure>
+          <dt>Your sign-ins</dt>
+          <dd>
+            <NumberText value={signIns} />
+          </dd>
+        </Figure>
+        <Figure>
+          <dt>Failed sign-ins on your account</dt>
+          <dd>
+            <NumberText value={failed} />
+          </dd>
+        </Figure>
+        <Figure>
+          <dt>Pages you opened</dt>
+          <dd>
+            <NumberText value={visits} />
+          </dd>
+        </Figure>
+      </Summary>
+      <h3 id="usage-my-sign-ins">Your latest sign-ins</h3>
+      {activity.recent_sign_ins.length === 0 ? (
+        <Muted>No sign-ins recorded.</Muted>
+      ) : (
+        <Table aria-labelledby="usage-my-sign-ins">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {activity.recent_sign_ins.map((entry, index) => (
+              <tr key={`${entry.at}-${index}`}>
+                <td>{formatTime(entry.at)}</td>
+                <td>{entry.success ? 'Signed in' : 'Failed (wrong password or code)'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <h3 id="usage-my-pages">Your most visited pages</h3>
+      {activity.most_visited_pages.length === 0 ? (
+        <Muted>You have not opened any page in this period.</Muted>
+      ) : (
+        <Table aria-labelledby="usage-my-pages">
+          <thead>
+            <tr>
+              <th scope="col">Page</th>
+              <th scope="col" className="num">
+                Visits
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {activity.most_visited_pages.map((page) => (
+              <tr key={`${page.path ?? ''}|${page.permission_key}`}>
+                <td>{pageName(page.path, page.permission_key)}</td>
+                <td className="num">
+                  <NumberText value={page.visits} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </>
+  );
+}
+
+/** The team's figures, for holders of `statistics` only. */
+function TeamStatistics() {
+  const { fetchUsageStatistics } = useServices();
+  const load = useCallback(() => fetchUsageStatistics(USAGE_WINDOW_DAYS), [fetchUsageStatistics]);
+  const { state, reload } = usePreloadedData(undefined, load);
+  return (
+    <Team aria-labelledby="usage-team">
+      <h2 id="usage-team">Team activity</h2>
       {state.status === 'loading' ? (
         <Muted role="status">Loading usage statistics…</Muted>
       ) : state.status === 'error' ? (
-        <ErrorBox role="alert">
-          <span>Could not load usage statistics. {errorText(state.error)}</span>
-          <Button type="button" onClick={reload}>
-            Try again
-          </Button>
-        </ErrorBox>
+        <LoadError what="usage statistics" error={state.error} onRetry={reload} />
       ) : (
         <UsageFigures stats={state.data} />
       )}
-    </Page>
+    </Team>
   );
 }
 
@@ -156,7 +313,7 @@ function UsageFigures({ stats }: { stats: UsageStatisticsResponse }) {
       {nothingRecorded ? (
         <Muted role="status">No sign-ins or page visits were recorded in this period.</Muted>
       ) : null}
-      <Summary aria-label="Summary">
+      <Summary aria-label="Team figures">
         <Figure>
           <dt>Active users</dt>
           <dd>
@@ -181,7 +338,7 @@ function UsageFigures({ stats }: { stats: UsageStatisticsResponse }) {
       </Summary>
 
       <Panel aria-labelledby="usage-sign-ins">
-        <h2 id="usage-sign-ins">Sign-ins per day</h2>
+        <h3 id="usage-sign-ins">Sign-ins per day</h3>
         <Muted>Newest first; days without sign-ins are left out.</Muted>
         {daysWithActivity.length === 0 ? (
           <Muted>No sign-ins in this period.</Muted>
@@ -220,7 +377,7 @@ function UsageFigures({ stats }: { stats: UsageStatisticsResponse }) {
       </Panel>
 
       <Panel aria-labelledby="usage-pages">
-        <h2 id="usage-pages">Most visited pages</h2>
+        <h3 id="usage-pages">Most visited pages</h3>
         {stats.most_visited_pages.length === 0 ? (
           <Muted>No page visits recorded yet.</Muted>
         ) : (

@@ -63,7 +63,7 @@ function resourceEntry(routeId: string): PageEntry {
 const CUSTOM_PAGES: Record<string, PageEntry> = {
   'usage-statistics': {
     ...usageStatistics,
-    loadData: (services) => preloadData(() => services.fetchUsageStatistics(USAGE_WINDOW_DAYS)),
+    loadData: (services) => preloadData(() => services.fetchMyActivity(USAGE_WINDOW_DAYS)),
   },
   // Administration (ADR 007): they load their own data, filtered and paged.
   users,

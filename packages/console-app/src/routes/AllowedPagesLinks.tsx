@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
-import { ROUTES, canRead, toPermissionMap } from '@staff/console-contract';
+import { ROUTES, canRead, routeOpensFor, toPermissionMap } from '@staff/console-contract';
 import { t, type PermissionEntry } from '@staff/console-ui';
 
 const Nav = styled.nav`
@@ -25,7 +25,9 @@ const Nav = styled.nav`
 /** The menu pages whose key the user may read (from ___ca), skipping the one being denied. */
 export function allowedRoutes(permissions: readonly PermissionEntry[], exceptPath?: string) {
   const map = toPermissionMap(permissions);
-  return ROUTES.filter((route) => route.group && route.path !== exceptPath && canRead(map, route.key));
+  return ROUTES.filter(
+    (route) => route.group && route.path !== exceptPath && routeOpensFor(route, (key) => canRead(map, key)),
+  );
 }
 
 /** Where a denied user can go instead: links to the pages their permissions open. */

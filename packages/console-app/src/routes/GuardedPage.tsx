@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import type { RouteDef } from '@staff/console-contract';
-import { PermissionGuard, PermissionGuardDenied } from '@staff/console-ui';
+import { PermissionGuard, PermissionGuardDenied, type CheckPermissionFn } from '@staff/console-ui';
 import { pageFor } from '../pages/registry.js';
 import { useServices } from '../services.js';
 import { AllowedPagesLinks } from './AllowedPagesLinks.js';
@@ -19,7 +19,10 @@ export function GuardedPage({ route }: { route: RouteDef }) {
   // Started once per visit (the route element is keyed by path), before the guard's check effect runs.
   const [started] = useState(() => {
     void page.preload().catch(() => undefined); // a failed chunk shows through Suspense on render
-    return { data: page.loadData?.(services), check: services.checkPermissionFor(route.path) };
+    // A page open to every signed-in user has nothing to ask the server (its data call still needs the session).
+    const check: CheckPermissionFn =
+      route.access === 'signed-in' ? async () => true : services.checkPermissionFor(route.path);
+    return { data: page.loadData?.(services), check };
   });
   const Component = page.Component;
 

@@ -29,6 +29,11 @@ export const creators: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   uniqueTogether: [['platform', 'handle']],
+  // The tier's help says it follows from followers: the server keeps it so whenever followers are known.
+  derive: (row) => {
+    const followers = row.followers === null || row.followers === '' ? NaN : Number(row.followers);
+    return Number.isFinite(followers) ? { tier: creatorTier(followers) } : {};
+  },
   fields: [
     field.text('name', 'Name', {
       required: true,
@@ -66,7 +71,7 @@ export const creators: EntityDef = {
       list: true,
       sortable: true,
       filterable: true,
-      help: 'By followers: nano < 10k, micro 10k–100k, macro 100k–1M, mega 1M and up.',
+      help: 'Set from Followers when they are filled in: nano < 10k, micro 10k–100k, macro 100k–1M, mega 1M and up.',
     }),
     field.enum('niche', 'Niche', { options: NICHE_OPTIONS, list: true, sortable: true, filterable: true }),
     field.money('rate_fee', 'Rate per post', {

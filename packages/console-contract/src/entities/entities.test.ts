@@ -191,6 +191,7 @@ describe('field types', () => {
       'bank_accounts',
       'companies',
       'projects',
+      'monthly_targets',
     ]) {
       expect(getEntity(name)?.softDelete, name).toBe(true);
     }

@@ -8,9 +8,10 @@ export const monthlyTargets: EntityDef = {
   labelPlural: 'Monthly targets',
   permissionKey: 'finance_manage_bank_accounts',
   titleField: 'period',
+  titleFields: ['period', 'company_id', 'tribe_id', 'product_id'],
   description: 'Monthly revenue, spend and order targets per company, tribe or product.',
   defaultSort: { field: 'period', direction: 'desc' },
-  softDelete: false,
+  softDelete: true,
   // NULLS NOT DISTINCT: only the scope's own reference is set.
   uniqueTogether: [['period', 'scope', 'company_id', 'tribe_id', 'product_id']],
   rules: [

@@ -8,6 +8,7 @@ export const tribeTargets: EntityDef = {
   labelPlural: 'Tribe targets',
   permissionKey: 'databank_tribes',
   titleField: 'period',
+  titleFields: ['period', 'tribe_id'],
   description: 'Monthly revenue (and optional spend and ROAS) targets per tribe.',
   defaultSort: { field: 'period', direction: 'desc' },
   softDelete: false,

@@ -96,6 +96,12 @@ export interface EntityDef {
   permissionKey: PermissionKey;
   /** The field that names a row in relations, confirmations and history. */
   titleField: string;
+  /**
+   * When one field does not name a row a person recognises (a month shared by hundreds of targets): the fields
+   * whose shown values, joined with " · ", name it instead ("Desember 2026 · Tribe Alpha"). Empty ones are left
+   * out; relations show the related row's title.
+   */
+  titleFields?: readonly string[];
   fields: FieldDef[];
   defaultSort: { field: string; direction: 'asc' | 'desc' };
   /** Deleted rows are kept (deleted_at) where history matters. */
@@ -105,6 +111,11 @@ export interface EntityDef {
   description?: string;
   /** Rules across fields (checked on create, and on the merged row on update). */
   rules?: EntityRule[];
+  /**
+   * Values the server sets from others on every create and update (a creator's tier from followers), so a
+   * stored row never contradicts what the field's help promises. Gets the merged row; returns only what it sets.
+   */
+  derive?: (row: Readonly<Record<string, unknown>>) => Record<string, unknown>;
   /** Also writable by automation (n8n) with an API key an admin creates; those writes are audited as the key. */
   apiKeyWritable?: boolean;
   /**

@@ -3,6 +3,7 @@ import {
   MENU_GROUPS,
   PERMISSION_KEYS,
   ROUTES,
+  routeOpensFor,
   menuDefinition,
   type PermissionEntry,
 } from '@staff/console-contract';
@@ -903,6 +904,8 @@ export async function viewAs(ctx: AdminContext, userId: number, actor: Actor) {
     permission_sets: sets,
     permissions,
     menu: groups,
-    allowed_pages: ROUTES.filter((route) => readable.has(route.key)).map((route) => route.path),
+    allowed_pages: ROUTES.filter((route) => routeOpensFor(route, (key) => readable.has(key))).map(
+      (route) => route.path,
+    ),
   };
 }

@@ -321,6 +321,12 @@ export async function registerResourceRoutes(
     const relationColumns = columns.filter((name) =>
       def.fields.some((field) => field.name === name && field.type === 'relation'),
     );
+    // Choices as the table shows them ("TikTok", "Sales"), not their stored codes.
+    const choiceLabels = new Map(
+      def.fields
+        .filter((field) => field.type === 'enum' && field.options && columns.includes(field.name))
+        .map((field) => [field.name, new Map(field.options!.map((option) => [option.value, option.label]))]),
+    );
     async function* lines() {
       yield `\uFEFF${csvLine(columns.map(labelOf))}`;
       let cursor: ListCursor | null = query.cursor;
@@ -333,7 +339,9 @@ export async function registerResourceRoutes(
             columns.map((name) =>
               relationColumns.includes(name) && row[name] !== null
                 ? (labels[name]?.[String(row[name])] ?? row[name])
-                : row[name],
+                : row[name] !== null && choiceLabels.has(name)
+                  ? (choiceLabels.get(name)!.get(String(row[name])) ?? row[name])
+                  : row[name],
             ),
           );
         }

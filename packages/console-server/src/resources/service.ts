@@ -193,7 +193,8 @@ export async function createRow(db: AnyDb, def: EntityDef, values: Row, actor: R
   return guarded(def, () => db.transaction().execute((trx) => createIn(trx, def, values, actor)));
 }
 
-async function createIn(trx: AnyDb, def: EntityDef, values: Row, actor: ResourceActor): Promise<Row> {
+async function createIn(trx: AnyDb, def: EntityDef, given: Row, actor: ResourceActor): Promise<Row> {
+  const values = { ...given, ...def.derive?.(given) };
   await checkRelations(trx, def, values);
   const fields = writable(def).filter((field) => field.name in values);
   const userId = actor.kind === 'user' ? actor.userId : null;
@@ -234,7 +235,8 @@ async function updateIn(
       current: maskRow(def, current),
     });
   }
-  const { version: _version, ...body } = changes;
+  const { version: _version, ...given } = changes;
+  const body = { ...given, ...def.derive?.({ ...current, ...given }) };
   const merged = { ...current, ...body };
   const problems = checkRules(def, merged);
   if (problems.length) {

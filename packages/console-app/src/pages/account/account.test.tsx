@@ -34,6 +34,7 @@ function setup(handler: Handler) {
       return { status: 200, data: { permissions: [{ permission_key: 'statistics', allow_read: 1 }] } };
     if (url === '/api/a/verify/___pc') return { status: 200, data: {} };
     if (url === '/api/statistics/usage') return { status: 500, data: { message: 'not in this test' } };
+    if (url === '/api/statistics/me') return { status: 500, data: { message: 'not in this test' } };
     return { status: 404, data: { message: `no ${url}` } };
   });
   const storage = memoryStorage({ [STORED_USER_KEY]: JSON.stringify(USER) });
@@ -82,7 +83,7 @@ describe('My sessions', { timeout: 60_000 }, () => {
       }
       return undefined;
     });
-    await screen.findByText(/Could not load usage statistics/);
+    await screen.findByText(/Could not load your activity/);
     await userEvent.click(screen.getByRole('button', { name: 'My sessions' }));
     const dialog = await screen.findByRole('dialog', { name: 'My sessions' });
     const list = await within(dialog).findByRole('list', { name: 'Signed-in sessions' });
@@ -127,13 +128,13 @@ describe('re-authentication of an idle session', { timeout: 60_000 }, () => {
         return { status: 401, data: { code: REAUTH_REQUIRED_CODE, message: 'Away' } };
       return undefined;
     });
-    await screen.findByText(/Could not load usage statistics/);
+    await screen.findByText(/Could not load your activity/);
     idle = true;
     // Any action: here the sidebar's permission refresh.
     await userEvent.click(screen.getAllByRole('button', { name: /refresh/i })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     // The page is still there under the dialog.
-    expect(screen.getByText(/Could not load usage statistics/)).toBeTruthy();
+    expect(screen.getByText(/Could not load your activity/)).toBeTruthy();
     const password = within(dialog).getByLabelText('Password');
     await waitFor(() => expect(document.activeElement).toBe(password));
     await userEvent.type(password, 'wrong{Enter}');

@@ -42,6 +42,7 @@ function setup(path: string, handler: Handler, user: StoredUser | null = null) {
       return { status: 200, data: { permissions: [{ permission_key: 'statistics', allow_read: 1 }] } };
     if (url === '/api/a/verify/___pc') return { status: 200, data: {} };
     if (url === '/api/statistics/usage') return { status: 500, data: { message: 'not in this test' } };
+    if (url === '/api/statistics/me') return { status: 500, data: { message: 'not in this test' } };
     return { status: 404, data: { message: `no ${url}` } };
   });
   const storage = memoryStorage(user ? { [STORED_USER_KEY]: JSON.stringify(user) } : {});
@@ -52,7 +53,7 @@ function setup(path: string, handler: Handler, user: StoredUser | null = null) {
 
 /** The shell settles (permissions in, the page's guard done) before the sidebar is used. */
 const openFromSidebar = async () => {
-  await screen.findByText(/Could not load usage statistics/);
+  await screen.findByText(/Could not load your activity/);
   await userEvent.click(screen.getByRole('button', { name: 'Two-step sign-in' }));
 };
 

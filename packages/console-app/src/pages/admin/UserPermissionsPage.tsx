@@ -30,43 +30,139 @@ const sameFlags = (a: Record<string, Flags> = {}, b: Record<string, Flags> = {})
   JSON.stringify(entriesOf(a).sort((x, y) => x.key.localeCompare(y.key))) ===
   JSON.stringify(entriesOf(b).sort((x, y) => x.key.localeCompare(y.key)));
 
-const Scroll = styled.div`
-  overflow: auto;
-  max-height: 70vh;
+/** The set list beside the selected set's keys; stacked on narrow screens (ADR 022). */
+const Editor = styled.div`
+  display: grid;
+  grid-template-columns: minmax(13rem, 16rem) minmax(0, 1fr);
+  gap: ${t.space4};
+  align-items: start;
+  @media (max-width: 60rem) {
+    grid-template-columns: minmax(0, 1fr);
+  }
+`;
+
+const SetList = styled.fieldset`
+  margin: 0;
+  padding: ${t.space2};
   border: 1px solid ${t.colorBorder};
   border-radius: ${t.radiusMd};
+  background: ${t.colorSurface};
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space1};
+  position: sticky;
+  top: ${t.space2};
+  legend {
+    padding: 0 ${t.space1};
+    font-weight: 600;
+  }
+  label {
+    display: flex;
+    gap: ${t.space2};
+    align-items: baseline;
+    padding: ${t.space2};
+    border-radius: ${t.radiusSm};
+    cursor: pointer;
+  }
+  label[data-selected='true'] {
+    background: ${t.colorPrimarySoft};
+  }
+  label span {
+    display: flex;
+    flex-direction: column;
+    min-width: 0;
+  }
+  small {
+    color: ${t.colorTextMuted};
+  }
+  @media (max-width: 60rem) {
+    position: static;
+    flex-direction: row;
+    flex-wrap: wrap;
+    label {
+      border: 1px solid ${t.colorBorder};
+    }
+  }
+`;
+
+const SetHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${t.space2} ${t.space4};
+  align-items: center;
+  justify-content: space-between;
 `;
 
 const Matrix = styled.table`
+  width: 100%;
   border-collapse: collapse;
   font-size: ${t.fontSizeSm};
   th,
   td {
-    padding: ${t.space1} ${t.space2};
+    padding: ${t.space2};
     border-bottom: 1px solid ${t.colorBorder};
     text-align: left;
     vertical-align: top;
   }
   thead th {
-    position: sticky;
-    top: 0;
-    background: ${t.colorSurface};
-    z-index: 1;
-  }
-  td.cell {
-    text-align: center;
+    color: ${t.colorTextMuted};
+    font-weight: 600;
     white-space: nowrap;
-    border-left: 1px solid ${t.colorBorder};
   }
-  td.cell[data-changed='true'] {
+  th[scope='row'] {
+    white-space: nowrap;
+  }
+  .flag {
+    width: 5rem;
+    white-space: nowrap;
+  }
+  tr[data-changed='true'] {
     background: ${t.colorWarningSoft};
   }
   .opens {
     color: ${t.colorTextMuted};
-    max-width: 22rem;
   }
   label {
-    margin: 0 ${t.space1};
+    display: inline-flex;
+    gap: ${t.space1};
+    align-items: center;
+  }
+  /* The flag's name beside its box only where the column headers are hidden. */
+  .flag-name {
+    display: none;
+  }
+  /* Phone: each key is a card, its two boxes on the key's line, what it opens below. */
+  @media (max-width: 40rem) {
+    thead {
+      display: none;
+    }
+    tr {
+      display: grid;
+      grid-template-columns: minmax(0, 1fr) auto auto;
+      grid-template-areas: 'key read write' 'opens opens opens';
+      gap: ${t.space1} ${t.space3};
+      padding: ${t.space2} 0;
+      border-bottom: 1px solid ${t.colorBorder};
+    }
+    th,
+    td {
+      padding: 0;
+      border: 0;
+    }
+    th[scope='row'] {
+      grid-area: key;
+      white-space: normal;
+      overflow-wrap: anywhere;
+    }
+    .opens {
+      grid-area: opens;
+    }
+    .flag {
+      width: auto;
+    }
+    .flag-name {
+      display: inline;
+    }
   }
 `;
 
@@ -83,7 +179,10 @@ function opensText(key: MatrixKey): string {
 
 type Pending = { kind: 'rename' | 'delete'; set: PermissionSet } | null;
 
-/** `/app/administration/user-permissions/`: permission keys × sets, read/write per cell, saved in one go. */
+/**
+ * `/app/administration/user-permissions/`: the sets beside the selected set's keys (what each opens, read and
+ * write); edits to several sets are kept and saved in one go.
+ */
 export default function UserPermissionsPage({ route }: PageProps) {
   const admin = useAdminApi();
   const { notify } = useNotifications();
@@ -101,12 +200,17 @@ export default function UserPermissionsPage({ route }: PageProps) {
   const [pendingError, setPendingError] = useState<string | null>(null);
   const newNameId = useId();
   const renameId = useId();
+  const setRadioName = useId();
+  const selectedHeadingId = useId();
+  // The set being edited: one at a time, so the keys and what they open stay readable at any width.
+  const [selectedId, setSelectedId] = useState<number | null>(null);
 
   const matrix: PermissionMatrix | null = state.status === 'ready' ? state.data : null;
   const draft: Draft = useMemo(
     () => (matrix ? (edited?.base === matrix ? edited.draft : draftOf(matrix.sets)) : {}),
     [matrix, edited],
   );
+  const selected = matrix?.sets.find((set) => set.id === selectedId) ?? matrix?.sets[0] ?? null;
   const setDraft = (update: (current: Draft) => Draft) => {
     if (matrix) setEdited({ base: matrix, draft: update(draft) });
   };
@@ -167,6 +271,7 @@ export default function UserPermissionsPage({ route }: PageProps) {
     admin.createSet({ name: newName }).then(
       (set) => {
         setNewName('');
+        setSelectedId(set.id);
         notify({ type: 'success', message: `Permission set "${set.name}" created. Tick its keys and save.` });
         reload();
       },
@@ -274,85 +379,122 @@ export default function UserPermissionsPage({ route }: PageProps) {
               ) : null}
             </Notice>
           ) : null}
-          <Scroll>
-            <Matrix aria-label="Permission matrix">
-              <thead>
-                <tr>
-                  <th scope="col">Permission key</th>
-                  <th scope="col">Opens</th>
-                  {matrix.sets.map((set) => (
-                    <th scope="col" key={set.id} data-set={set.name}>
-                      <div>{set.name}</div>
-                      <Muted as="div">
-                        {set.user_count} user{set.user_count === 1 ? '' : 's'}
-                      </Muted>
-                      <Row>
-                        <Button
-                          type="button"
-                          aria-label={`Rename ${set.name}`}
-                          onClick={() => {
-                            setPending({ kind: 'rename', set });
-                            setRenameTo(set.name);
-                            setPendingError(null);
-                          }}
-                        >
-                          Rename
-                        </Button>
-                        <Button
-                          type="button"
-                          data-kind="danger"
-                          aria-label={`Delete ${set.name}`}
-                          onClick={() => {
-                            setPending({ kind: 'delete', set });
-                            setPendingError(null);
-                          }}
-                        >
-                          Delete
-                        </Button>
-                      </Row>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {matrix.keys.map((key) => (
-                  <tr key={key.key} data-key={key.key}>
-                    <th scope="row">
-                      <code>{key.key}</code>
-                    </th>
-                    <td className="opens">{opensText(key)}</td>
-                    {matrix.sets.map((set) => {
+          <Editor>
+            <SetList>
+              <legend>Permission sets</legend>
+              {matrix.sets.map((set) => {
+                const readable = entriesOf(draft[set.id] ?? {}).length;
+                const changed = changedSets.includes(set);
+                return (
+                  <label key={set.id} data-selected={set.id === selected?.id}>
+                    <input
+                      type="radio"
+                      name={setRadioName}
+                      aria-label={set.name}
+                      checked={set.id === selected?.id}
+                      onChange={() => setSelectedId(set.id)}
+                    />
+                    <span>
+                      {set.name}
+                      <small>
+                        {set.user_count} user{set.user_count === 1 ? '' : 's'} · {readable} key
+                        {readable === 1 ? '' : 's'}
+                        {changed ? ' · unsaved' : ''}
+                      </small>
+                    </span>
+                  </label>
+                );
+              })}
+            </SetList>
+            {selected ? (
+              <Panel aria-labelledby={selectedHeadingId} data-set={selected.name}>
+                <SetHeader>
+                  <div>
+                    <h2 id={selectedHeadingId}>{selected.name}</h2>
+                    <Muted>
+                      Held by {selected.user_count} user{selected.user_count === 1 ? '' : 's'}
+                    </Muted>
+                  </div>
+                  <Row>
+                    <Button
+                      type="button"
+                      aria-label={`Rename ${selected.name}`}
+                      onClick={() => {
+                        setPending({ kind: 'rename', set: selected });
+                        setRenameTo(selected.name);
+                        setPendingError(null);
+                      }}
+                    >
+                      Rename
+                    </Button>
+                    <Button
+                      type="button"
+                      data-kind="danger"
+                      aria-label={`Delete ${selected.name}`}
+                      onClick={() => {
+                        setPending({ kind: 'delete', set: selected });
+                        setPendingError(null);
+                      }}
+                    >
+                      Delete
+                    </Button>
+                  </Row>
+                </SetHeader>
+                <Matrix aria-label="Permission matrix">
+                  <thead>
+                    <tr>
+                      <th scope="col">Permission key</th>
+                      <th scope="col">Opens</th>
+                      <th scope="col" className="flag">
+                        Read
+                      </th>
+                      <th scope="col" className="flag">
+                        Write
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {matrix.keys.map((key) => {
+                      const set = selected;
                       const flags = draft[set.id]?.[key.key] ?? NONE;
                       const saved = set.entries.find((entry) => entry.key === key.key) ?? { ...NONE };
                       const changed = saved.read !== flags.read || saved.write !== flags.write;
                       return (
-                        <td className="cell" key={set.id} data-changed={changed}>
-                          <label>
-                            <input
-                              type="checkbox"
-                              aria-label={`Read ${key.key} in ${set.name}`}
-                              checked={flags.read}
-                              onChange={(event) => toggle(set.id, key.key, 'read', event.target.checked)}
-                            />{' '}
-                            R
-                          </label>
-                          <label>
-                            <input
-                              type="checkbox"
-                              aria-label={`Write ${key.key} in ${set.name}`}
-                              checked={flags.write}
-                              onChange={(event) => toggle(set.id, key.key, 'write', event.target.checked)}
-                            />{' '}
-                            W
-                          </label>
-                        </td>
+                        <tr key={key.key} data-key={key.key} data-changed={changed}>
+                          <th scope="row">
+                            <code>{key.key}</code>
+                          </th>
+                          <td className="opens">{opensText(key)}</td>
+                          <td className="flag">
+                            <label>
+                              <input
+                                type="checkbox"
+                                aria-label={`Read ${key.key} in ${set.name}`}
+                                checked={flags.read}
+                                onChange={(event) => toggle(set.id, key.key, 'read', event.target.checked)}
+                              />
+                              <span className="flag-name">Read</span>
+                            </label>
+                          </td>
+                          <td className="flag">
+                            <label>
+                              <input
+                                type="checkbox"
+                                aria-label={`Write ${key.key} in ${set.name}`}
+                                checked={flags.write}
+                                onChange={(event) => toggle(set.id, key.key, 'write', event.target.checked)}
+                              />
+                              <span className="flag-name">Write</span>
+                            </label>
+                          </td>
+                        </tr>
                       );
                     })}
-                  </tr>
-                ))}
-              </tbody>
-            </Matrix>
-          </Scroll>
+                  </tbody>
+                </Matrix>
+              </Panel>
+            ) : null}
+          </Editor>
         </>
       ) : null}
 

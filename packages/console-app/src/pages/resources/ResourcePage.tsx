@@ -310,7 +310,7 @@ function ResourceList({
     try {
       if (panel.mode === 'create') {
         const created = await api.create(def, toRequestBody(def, values));
-        notify({ type: 'success', message: `${def.label} “${rowTitle(def, created)}” created.` });
+        notify({ type: 'success', message: `${def.label} “${rowTitle(def, created, labels)}” created.` });
       } else {
         if (meta.changed.length === 0) {
           openPanel(null);
@@ -322,7 +322,7 @@ function ResourceList({
           toRequestBody(def, pick(values, meta.changed)),
           Number(panel.row.version),
         );
-        notify({ type: 'success', message: `${def.label} “${rowTitle(def, saved)}” saved.` });
+        notify({ type: 'success', message: `${def.label} “${rowTitle(def, saved, labels)}” saved.` });
       }
       openPanel(null);
       list.reload();
@@ -389,8 +389,8 @@ function ResourceList({
     : panel.mode === 'create'
       ? `New ${def.label.toLowerCase()}`
       : panel.mode === 'edit'
-        ? `Edit ${def.label.toLowerCase()} ${rowTitle(def, panel.row)}`
-        : `${def.label} ${rowTitle(def, panel.row)}`;
+        ? `Edit ${def.label.toLowerCase()} ${rowTitle(def, panel.row, labels)}`
+        : `${def.label} ${rowTitle(def, panel.row, labels)}`;
 
   return (
     <Page
@@ -456,7 +456,7 @@ function ResourceList({
           rows={list.rows}
           {...(list.totalKnown ? { total: list.total } : {})}
           totalEstimated={list.totalEstimated}
-          rowLabel={(row) => rowTitle(def, row)}
+          rowLabel={(row) => rowTitle(def, row, labels)}
           sort={view.sort as SortState}
           onSortChange={list.setSort}
           page={view.page}
@@ -474,7 +474,7 @@ function ResourceList({
               <IconButton
                 type="button"
                 onClick={() => openRow(row)}
-                aria-label={`Edit ${rowTitle(def, row)}`}
+                aria-label={`Edit ${rowTitle(def, row, labels)}`}
                 title="Edit"
               >
                 <PencilIcon />
@@ -485,10 +485,10 @@ function ResourceList({
                 onClick={() =>
                   askDelete({
                     ids: [String(row.id)],
-                    label: `${def.label.toLowerCase()} “${rowTitle(def, row)}”`,
+                    label: `${def.label.toLowerCase()} “${rowTitle(def, row, labels)}”`,
                   })
                 }
-                aria-label={`Delete ${rowTitle(def, row)}`}
+                aria-label={`Delete ${rowTitle(def, row, labels)}`}
                 title="Delete"
               >
                 <TrashIcon />
@@ -565,15 +565,15 @@ function ResourceList({
 
       <ConfirmDialog
         open={deleting !== null}
-        title={
-          deleting && deleting.ids.length > 1
-            ? `Delete ${deleting.label}?`
-            : `Delete ${deleting?.label ?? ''}?`
-        }
+        title={`Delete ${deleting?.label ?? ''}?`}
         description={
-          def.softDelete
-            ? 'It disappears from the list; its history is kept.'
-            : 'This cannot be undone; the change stays in the audit log.'
+          (deleting?.ids.length ?? 0) > 1
+            ? def.softDelete
+              ? 'They disappear from the list; their history is kept.'
+              : 'This cannot be undone; the changes stay in the audit log.'
+            : def.softDelete
+              ? 'It disappears from the list; its history is kept.'
+              : 'This cannot be undone; the change stays in the audit log.'
         }
         confirmLabel="Delete"
         destructive

@@ -199,6 +199,8 @@ describe('logistics pages', { timeout: 20_000 }, () => {
     expect(within(grid).getByRole('columnheader', { name: /Customer notified/ })).toBeTruthy();
     await waitFor(() => expect((screen.getByLabelText('Preset') as HTMLSelectElement).disabled).toBe(false));
     await user.selectOptions(screen.getByLabelText('Preset'), 'packaging');
+    // The status filter in the address is the user's own: the preset asks before replacing it (ADR 022).
+    await user.click(await screen.findByRole('button', { name: 'Replace' }));
     await waitFor(() => expect(orOf(lists().at(-1)!.url!)).toEqual(PACKAGING_OR(30)));
     const address = new URLSearchParams(screen.getByTestId('location').textContent!);
     expect(address.get('hide')).toBe('cust_notified');

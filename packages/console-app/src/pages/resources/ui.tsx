@@ -141,4 +141,13 @@ export const ListArea = styled.div`
   tbody tr[data-state='selected'] td.cui-data-table-actions {
     background: ${t.colorPrimarySoft};
   }
+  /* Cards (phone): the actions sit in the card's first line, nothing to pin. */
+  .cui-data-table[data-layout='cards'] td.cui-data-table-actions,
+  .cui-data-table[data-layout='cards'] tbody tr[data-index]:hover td.cui-data-table-actions {
+    position: static;
+    width: auto;
+    padding: 0;
+    box-shadow: none;
+    background: transparent;
+  }
 `;

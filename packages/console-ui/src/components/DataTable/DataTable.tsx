@@ -21,6 +21,7 @@ import {
 } from '../../resource.js';
 import { buttonCss } from '../../primitives/Button.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
+import { useNarrow } from '../../primitives/useNarrow.js';
 import { ColumnsMenu } from './ColumnsMenu.js';
 import { DATA_TABLE_MESSAGES, cellValue, type DataTableProps } from './model.js';
 import { Pagination } from './Pagination.js';
@@ -97,6 +98,7 @@ export function DataTable<Row extends object = ResourceRow>(props: DataTableProp
     rowHeight = 40,
     overscan = 8,
     height = 560,
+    cardsBelow = 600,
     toolbar,
     formatOptions,
     className,
@@ -114,15 +116,21 @@ export function DataTable<Row extends object = ResourceRow>(props: DataTableProp
   const showActions = !readOnly && rowActions !== undefined;
   const colCount = columns.length + (selectable ? 1 : 0) + (showActions ? 1 : 0);
 
+  const rootRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const theadRef = useRef<HTMLTableSectionElement>(null);
+  const cards = useNarrow(rootRef, cardsBelow);
   const virtual = useVirtualRows(scrollRef, {
     count: rows.length,
     rowHeight,
     overscan,
     fallbackViewport: height,
+    // Cards have their own heights and the page scrolls them: every row is rendered.
     enabled:
-      !loading && !error && (virtualize === true || (virtualize === 'auto' && rows.length >= virtualizeFrom)),
+      !cards &&
+      !loading &&
+      !error &&
+      (virtualize === true || (virtualize === 'auto' && rows.length >= virtualizeFrom)),
   });
   const windowed = virtual.padTop > 0 || virtual.padBottom > 0 || virtual.end - virtual.start < rows.length;
 
@@ -299,7 +307,12 @@ export function DataTable<Row extends object = ResourceRow>(props: DataTableProp
                   column.title?.(row) ??
                   (typeof content === 'string' || typeof content === 'number' ? String(content) : undefined);
                 return (
-                  <td key={column.id} data-align={column.align ?? 'start'} title={title || undefined}>
+                  <td
+                    key={column.id}
+                    data-align={column.align ?? 'start'}
+                    data-label={typeof column.header === 'string' ? column.header : undefined}
+                    title={title || undefined}
+                  >
                     {content}
                   </td>
                 );
@@ -321,10 +334,11 @@ export function DataTable<Row extends object = ResourceRow>(props: DataTableProp
 
   return (
     <Root
+      ref={rootRef}
       className={['cui-data-table', className].filter(Boolean).join(' ')}
       data-state={state}
       data-virtualized={windowed ? '' : undefined}
-      data-layout={windowed ? 'fixed' : undefined}
+      data-layout={cards ? 'cards' : windowed ? 'fixed' : undefined}
       style={{ '--cui-dt-row-height': `${rowHeight}px` } as CSSProperties}
     >
       <Toolbar className="cui-data-table-toolbar">
@@ -350,7 +364,7 @@ export function DataTable<Row extends object = ResourceRow>(props: DataTableProp
       <Scroll
         ref={scrollRef}
         className="cui-data-table-scroll"
-        style={{ maxHeight: height }}
+        style={cards ? undefined : { maxHeight: height }}
         onScroll={virtual.onScroll}
       >
         <table
@@ -444,6 +458,7 @@ export function DataTable<Row extends object = ResourceRow>(props: DataTableProp
         onPageChange={setPage}
         onPageSizeChange={setPageSize}
         loading={loading}
+        failed={Boolean(error)}
         messages={m}
       />
     </Root>
@@ -576,6 +591,94 @@ const Scroll = styled.div`
   .cui-data-table-message[data-tone='error'] [role='alert'] {
     color: ${t.colorDanger};
     margin-bottom: ${t.space3};
+  }
+  /*
+   * Cards (narrow widths): one card per row, its first column as the title beside the selection box and the
+   * row's actions, then the next key columns as "label value" lines; the record itself holds the rest.
+   */
+  [data-layout='cards'] & {
+    border: 0;
+    background: transparent;
+    overflow: visible;
+  }
+  [data-layout='cards'] & thead {
+    ${visuallyHiddenCss}
+  }
+  [data-layout='cards'] & table,
+  [data-layout='cards'] & tbody {
+    display: block;
+  }
+  [data-layout='cards'] & tbody tr[data-index] {
+    display: grid;
+    grid-template-columns: auto minmax(0, 1fr) auto;
+    align-items: center;
+    gap: ${t.space1} ${t.space2};
+    padding: ${t.space2} ${t.space3};
+    margin-bottom: ${t.space2};
+    border: 1px solid ${t.colorBorder};
+    border-radius: ${t.radiusMd};
+    background: ${t.colorSurface};
+  }
+  [data-layout='cards'] & tbody tr[data-index] > td {
+    height: auto;
+    padding: 0;
+    border: 0;
+    max-width: none;
+    grid-column: 1 / -1;
+    display: flex;
+    gap: ${t.space2};
+    justify-content: space-between;
+    text-align: end;
+  }
+  [data-layout='cards'] & tbody tr[data-index] > td[data-label]::before {
+    content: attr(data-label);
+    color: ${t.colorTextMuted};
+    font-size: ${t.fontSizeSm};
+    text-align: start;
+    flex: none;
+  }
+  [data-layout='cards'] & tbody tr[data-index] > td:empty {
+    display: none;
+  }
+  [data-layout='cards'] & tbody tr[data-index] > td.cui-data-table-select {
+    grid-column: 1;
+    grid-row: 1;
+    width: auto;
+  }
+  [data-layout='cards'] & tbody tr[data-index] > td.cui-data-table-select + td,
+  [data-layout='cards'] & tbody tr[data-index] > td:first-child:not(.cui-data-table-select) {
+    grid-column: 2;
+    grid-row: 1;
+    font-weight: 600;
+    text-align: start;
+    display: block;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  [data-layout='cards'] & tbody tr[data-index] > td.cui-data-table-select + td::before,
+  [data-layout='cards'] & tbody tr[data-index] > td:first-child:not(.cui-data-table-select)::before {
+    content: none;
+  }
+  /* The key columns: the title and the next four. */
+  [data-layout='cards']
+    &
+    tbody
+    tr[data-index]
+    > td:not(.cui-data-table-select):not(.cui-data-table-actions):nth-child(n + 7) {
+    display: none;
+  }
+  [data-layout='cards'] & tbody tr[data-index] > td.cui-data-table-actions {
+    grid-column: 3;
+    grid-row: 1;
+    justify-content: flex-end;
+  }
+  [data-layout='cards'] & tbody tr:not([data-index]) {
+    display: block;
+  }
+  [data-layout='cards'] & tbody tr:not([data-index]) > td {
+    display: block;
+    height: auto;
+    padding: ${t.space3};
   }
   .cui-skeleton {
     display: block;

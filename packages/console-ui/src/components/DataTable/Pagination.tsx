@@ -27,6 +27,8 @@ export interface PaginationProps {
   onPageSizeChange: (pageSize: number) => void;
   /** Disables the buttons while a page loads. */
   loading?: boolean;
+  /** The page failed to load: the count is unknown, so none is shown. */
+  failed?: boolean;
   messages?: Partial<DataTableMessages>;
   className?: string;
 }
@@ -49,20 +51,25 @@ export function Pagination({
   onPageChange,
   onPageSizeChange,
   loading = false,
+  failed = false,
   messages,
   className,
 }: PaginationProps) {
   const m = useMessages('dataTable', DATA_TABLE_MESSAGES, messages);
+  // No count is known before the first page arrives or after a failure: never "0 of 0" then.
+  const countUnknown = failed || (loading && count === 0);
   return (
     <Footer className={['cui-data-table-footer', className].filter(Boolean).join(' ')}>
       {keyset ? (
         <>
           <span className="cui-data-table-summary">
-            {m.keysetSummary({
-              shown: formatGrouped(count),
-              total: total === undefined ? undefined : formatGrouped(total),
-              estimated: totalEstimated,
-            })}
+            {countUnknown
+              ? ''
+              : m.keysetSummary({
+                  shown: formatGrouped(count),
+                  total: total === undefined ? undefined : formatGrouped(total),
+                  estimated: totalEstimated,
+                })}
           </span>
           <div className="cui-data-table-pager">
             <Button disabled={!keyset.hasPrev || loading} onClick={keyset.onPrev}>
@@ -86,13 +93,16 @@ export function Pagination({
             </select>
           </label>
           <span className="cui-data-table-summary" aria-live="polite">
-            {pageSummary(page, pageSize, count, total, totalEstimated, m.pageSummary)}
+            {countUnknown ? '' : pageSummary(page, pageSize, count, total, totalEstimated, m.pageSummary)}
           </span>
           <div className="cui-data-table-pager">
             <Button disabled={page <= 1 || loading} onClick={() => onPageChange(page - 1)}>
               {m.previousPage}
             </Button>
-            <Button disabled={page * pageSize >= total || loading} onClick={() => onPageChange(page + 1)}>
+            <Button
+              disabled={page * pageSize >= total || loading || failed}
+              onClick={() => onPageChange(page + 1)}
+            >
               {m.nextPage}
             </Button>
           </div>

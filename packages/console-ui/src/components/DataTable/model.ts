@@ -162,6 +162,11 @@ export interface DataTableProps<Row extends object = ResourceRow> {
   overscan?: number;
   /** Max height of the scroll area, px (the header sticks to its top). */
   height?: number;
+  /**
+   * Below this width (px) of the table, rows show as cards (title, key columns, actions) and the page scrolls
+   * them, not a nested box; 0 keeps the table at any width. Default 600.
+   */
+  cardsBelow?: number;
   /** Slot on the left of the toolbar (e.g. a FilterBar or an "Add" button). */
   toolbar?: ReactNode;
   formatOptions?: FormatOptions;

@@ -21,6 +21,7 @@ import {
 } from '../../machines/filterPresets.machine.js';
 import type { ResourceField } from '../../resource.js';
 import { useControllableState } from '../../primitives/useControllableState.js';
+import { useNarrow } from '../../primitives/useNarrow.js';
 import type { LoadOptions } from '../ResourceForm/RelationSelect.js';
 import {
   describeTerm,
@@ -82,6 +83,11 @@ export interface FilterBarProps {
   onDeleteView?: (id: string) => void;
   /** Extra controls at the end of the bar. */
   children?: ReactNode;
+  /**
+   * Below this width (px) of the bar, only the search shows; presets, views, chips and `children` open behind a
+   * "Filter" button. 0 never collapses. Default 600.
+   */
+  collapseBelow?: number;
   /** Replacements for the visible strings (over the provider's `filterBar` entry). */
   messages?: Partial<FilterBarMessages>;
   className?: string;
@@ -127,6 +133,7 @@ function FilterBarView({
   onShareView,
   onDeleteView,
   children,
+  collapseBelow = 600,
   className,
 }: Omit<FilterBarProps, 'messages'>) {
   const m = useFilterBarMessages();
@@ -149,6 +156,29 @@ function FilterBarView({
   const rememberLabels = (name: string, picked: Record<string, string>) =>
     setPickedLabels((current) => ({ ...current, [name]: { ...current[name], ...picked } }));
   const searchId = useId();
+  const moreId = useId();
+  // Narrow (a phone): only the search stays in view; presets, views, filters sit behind a "Filter" button.
+  const barRef = useRef<HTMLDivElement>(null);
+  const narrow = useNarrow(barRef, collapseBelow);
+  const [expanded, setExpanded] = useState(false);
+  const collapsed = narrow && !expanded;
+  // Presets, saved views and extra controls: beside the search when wide, behind "Filter" when narrow.
+  const extras = (
+    <>
+      {presets ? <PresetControls actor={presets} /> : null}
+      {savedViews ? (
+        <SavedViewsMenu
+          views={savedViews}
+          activeViewId={activeViewId ?? null}
+          onSelect={onSelectView}
+          onSave={onSaveView}
+          onShare={onShareView}
+          onDelete={onDeleteView}
+        />
+      ) : null}
+      {children}
+    </>
+  );
 
   const clearAll = () => {
     if (presets) {
@@ -160,9 +190,11 @@ function FilterBarView({
 
   return (
     <Bar
+      ref={barRef}
       className={['cui-filter-bar', className].filter(Boolean).join(' ')}
       role="search"
       aria-label={label ?? m.label}
+      data-layout={narrow ? 'narrow' : undefined}
     >
       <div className="cui-filter-bar-row">
         {onSearchChange ? (
@@ -179,86 +211,89 @@ function FilterBarView({
             />
           </span>
         ) : null}
-        {presets ? <PresetControls actor={presets} /> : null}
-        {savedViews ? (
-          <SavedViewsMenu
-            views={savedViews}
-            activeViewId={activeViewId ?? null}
-            onSelect={onSelectView}
-            onSave={onSaveView}
-            onShare={onShareView}
-            onDelete={onDeleteView}
-          />
-        ) : null}
-        {children}
-      </div>
-      <div className="cui-filter-bar-row">
-        {terms.length > 0 ? (
-          <ul className="cui-filter-chips" aria-label={m.activeFilters}>
-            {terms.map((term, index) => {
-              const text = describeTerm(term, fields, labels);
-              const field = isFilterGroup(term)
-                ? undefined
-                : fields.find((candidate) => candidate.name === term.field);
-              const editable = field !== undefined && candidates.includes(field);
-              return (
-                <li
-                  key={isFilterGroup(term) ? `group-${index}` : term.field}
-                  className="cui-filter-chip"
-                  data-kind={isFilterGroup(term) ? 'group' : term.op}
-                >
-                  {editable ? (
-                    <Popover
-                      triggerLabel={text}
-                      triggerAriaLabel={m.editFilter(text)}
-                      dialogLabel={m.filterField(field.label)}
-                      triggerClassName="cui-filter-chip-label"
-                    >
-                      {(close) => (
-                        <FieldFilterEditor
-                          field={field}
-                          condition={fieldCondition(filter, field.name)}
-                          loadOptions={loadOptions}
-                          labels={labels[field.name]}
-                          onPickLabels={(picked) => rememberLabels(field.name, picked)}
-                          onApply={(condition) => {
-                            setFilter(setFieldCondition(filter, field.name, condition));
-                            close();
-                          }}
-                        />
-                      )}
-                    </Popover>
-                  ) : (
-                    <span className="cui-filter-chip-label">{text}</span>
-                  )}
-                  <button
-                    type="button"
-                    className="cui-filter-chip-remove"
-                    aria-label={m.removeFilter(termLabel(term, fields))}
-                    onClick={() => setFilter(removeTerm(filter, index))}
-                  >
-                    ×
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        ) : null}
-        {candidates.length > 0 ? (
-          <AddFilter
-            fields={candidates}
-            loadOptions={loadOptions}
-            labels={labels}
-            onPickLabels={rememberLabels}
-            onApply={(field, condition) => setFilter(setFieldCondition(filter, field.name, condition))}
-            currentCondition={(field) => fieldCondition(filter, field.name)}
-          />
-        ) : null}
-        {terms.length > 0 || search.text !== '' ? (
-          <button type="button" className="cui-button" data-kind="ghost" onClick={clearAll}>
-            {m.clearAll}
+        {narrow ? null : extras}
+        {narrow ? (
+          <button
+            type="button"
+            className="cui-button cui-filter-bar-toggle"
+            aria-expanded={expanded}
+            aria-controls={moreId}
+            onClick={() => setExpanded((open) => !open)}
+          >
+            {m.showFilters(terms.length)}
           </button>
         ) : null}
+      </div>
+      <div id={moreId} className="cui-filter-bar-more" hidden={collapsed}>
+        {narrow ? <div className="cui-filter-bar-row">{extras}</div> : null}
+        <div className="cui-filter-bar-row">
+          {terms.length > 0 ? (
+            <ul className="cui-filter-chips" aria-label={m.activeFilters}>
+              {terms.map((term, index) => {
+                const text = describeTerm(term, fields, labels);
+                const field = isFilterGroup(term)
+                  ? undefined
+                  : fields.find((candidate) => candidate.name === term.field);
+                const editable = field !== undefined && candidates.includes(field);
+                return (
+                  <li
+                    key={isFilterGroup(term) ? `group-${index}` : term.field}
+                    className="cui-filter-chip"
+                    data-kind={isFilterGroup(term) ? 'group' : term.op}
+                  >
+                    {editable ? (
+                      <Popover
+                        triggerLabel={text}
+                        triggerAriaLabel={m.editFilter(text)}
+                        dialogLabel={m.filterField(field.label)}
+                        triggerClassName="cui-filter-chip-label"
+                      >
+                        {(close) => (
+                          <FieldFilterEditor
+                            field={field}
+                            condition={fieldCondition(filter, field.name)}
+                            loadOptions={loadOptions}
+                            labels={labels[field.name]}
+                            onPickLabels={(picked) => rememberLabels(field.name, picked)}
+                            onApply={(condition) => {
+                              setFilter(setFieldCondition(filter, field.name, condition));
+                              close();
+                            }}
+                          />
+                        )}
+                      </Popover>
+                    ) : (
+                      <span className="cui-filter-chip-label">{text}</span>
+                    )}
+                    <button
+                      type="button"
+                      className="cui-filter-chip-remove"
+                      aria-label={m.removeFilter(termLabel(term, fields))}
+                      onClick={() => setFilter(removeTerm(filter, index))}
+                    >
+                      ×
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : null}
+          {candidates.length > 0 ? (
+            <AddFilter
+              fields={candidates}
+              loadOptions={loadOptions}
+              labels={labels}
+              onPickLabels={rememberLabels}
+              onApply={(field, condition) => setFilter(setFieldCondition(filter, field.name, condition))}
+              currentCondition={(field) => fieldCondition(filter, field.name)}
+            />
+          ) : null}
+          {terms.length > 0 || search.text !== '' ? (
+            <button type="button" className="cui-button" data-kind="ghost" onClick={clearAll}>
+              {m.clearAll}
+            </button>
+          ) : null}
+        </div>
       </div>
     </Bar>
   );
@@ -358,6 +393,22 @@ const Bar = styled.div`
   }
   .cui-filter-bar-row:empty {
     display: none;
+  }
+  .cui-filter-bar-more {
+    display: flex;
+    flex-direction: column;
+    gap: ${t.space2};
+  }
+  .cui-filter-bar-more[hidden] {
+    display: none;
+  }
+  &[data-layout='narrow'] .cui-filter-bar-search {
+    flex: 1;
+    min-width: 0;
+  }
+  &[data-layout='narrow'] .cui-filter-bar-search input {
+    min-width: 0;
+    width: 100%;
   }
   input[type='search'],
   input[type='text'],
@@ -517,6 +568,15 @@ const Bar = styled.div`
     background: ${t.colorWarningSoft};
     border-radius: 999px;
     padding: 0 ${t.space2};
+  }
+  .cui-filter-presets-confirm {
+    display: inline-flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: ${t.space2};
+    padding: ${t.space1} ${t.space2};
+    border-radius: ${t.radiusSm};
+    background: ${t.colorWarningSoft};
   }
   .cui-filter-presets-save {
     display: inline-flex;

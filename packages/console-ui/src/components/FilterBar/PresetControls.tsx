@@ -1,6 +1,7 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { allPresets } from '../../machines/filterPresets.machine.js';
+import { filterTerms } from './filterModel.js';
 import { useFilterBarMessages } from './messages.js';
 import type { FilterPresetsActor } from './FilterBar.js';
 
@@ -17,6 +18,18 @@ export function PresetControls({ actor }: { actor: FilterPresetsActor }) {
   const active = allPresets(snapshot.context).find((preset) => preset.id === activePresetId);
   const canDelete = snapshot.can({ type: 'PRESET.DELETE' });
   const canSave = snapshot.can({ type: 'PRESET.SAVE', name });
+  // A preset chosen over filters the user set is asked about, never applied silently over them.
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const pending = allPresets(snapshot.context).find((preset) => preset.id === pendingId);
+  const ownTerms = filterTerms(snapshot.context.view.filter).length;
+  // Filters are the user's own when no preset set them, or they changed what the preset set (columns aside).
+  const hasOwnFilters =
+    ownTerms > 0 &&
+    (!active || JSON.stringify(snapshot.context.view.filter) !== JSON.stringify(active.filter));
+  const replaceRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (pending) replaceRef.current?.focus();
+  }, [pending]);
 
   return (
     <span
@@ -29,8 +42,10 @@ export function PresetControls({ actor }: { actor: FilterPresetsActor }) {
         value={activePresetId ?? ''}
         disabled={loading}
         onChange={(event) => {
-          if (event.target.value === '') actor.send({ type: 'FILTER.CLEAR' });
-          else actor.send({ type: 'PRESET.SELECT', id: event.target.value });
+          const chosen = event.target.value;
+          if (chosen === '') actor.send({ type: 'FILTER.CLEAR' });
+          else if (hasOwnFilters) setPendingId(chosen);
+          else actor.send({ type: 'PRESET.SELECT', id: chosen });
         }}
       >
         <option value="">{loading ? m.loadingPresets : m.noPreset}</option>
@@ -53,6 +68,26 @@ export function PresetControls({ actor }: { actor: FilterPresetsActor }) {
           </optgroup>
         ) : null}
       </select>
+      {pending ? (
+        <span className="cui-filter-presets-confirm" role="group" aria-label={`${m.preset}: ${pending.name}`}>
+          <span>{m.replaceFilters(pending.name, ownTerms)}</span>
+          <button
+            ref={replaceRef}
+            type="button"
+            className="cui-button"
+            data-kind="primary"
+            onClick={() => {
+              actor.send({ type: 'PRESET.SELECT', id: pending.id });
+              setPendingId(null);
+            }}
+          >
+            {m.replace}
+          </button>
+          <button type="button" className="cui-button" onClick={() => setPendingId(null)}>
+            {m.keepFilters}
+          </button>
+        </span>
+      ) : null}
       {modified ? (
         <>
           <span className="cui-filter-presets-modified">{m.modified}</span>

@@ -53,6 +53,12 @@ export interface FilterBarMessages {
   saveViewAs: string;
   shareWithEveryone: string;
   saveView: string;
+  /** Asked before a chosen preset replaces filters the user set themselves. */
+  replaceFilters: (preset: string, count: number) => string;
+  replace: string;
+  keepFilters: string;
+  /** The button that shows the filters on a narrow bar, with how many are set. */
+  showFilters: (active: number) => string;
 }
 
 export const FILTER_BAR_MESSAGES: FilterBarMessages = {
@@ -107,6 +113,11 @@ export const FILTER_BAR_MESSAGES: FilterBarMessages = {
   saveViewAs: 'Save current view as',
   shareWithEveryone: 'Share with everyone who can read this list',
   saveView: 'Save view',
+  replaceFilters: (preset, count) =>
+    `“${preset}” replaces the ${count === 1 ? 'filter' : `${count} filters`} you set. Replace ${count === 1 ? 'it' : 'them'}?`,
+  replace: 'Replace',
+  keepFilters: 'Keep mine',
+  showFilters: (active) => (active > 0 ? `Filter (${active})` : 'Filter'),
 };
 
 export const useFilterBarMessages = () => useMessages('filterBar', FILTER_BAR_MESSAGES);

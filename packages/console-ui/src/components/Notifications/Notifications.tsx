@@ -245,9 +245,10 @@ export function Notification({
   );
 }
 
+// Bottom right: at the top they covered the page's toolbar (New, Export) right after an action.
 const Viewport = styled.section`
   position: fixed;
-  top: ${t.space4};
+  bottom: ${t.space4};
   right: ${t.space4};
   z-index: 1000;
   width: min(380px, calc(100vw - 32px));

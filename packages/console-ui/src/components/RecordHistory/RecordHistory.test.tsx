@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fn } from 'storybook/test';
 import { describe, expect, it } from 'vitest';
+import { RecordHistory } from './RecordHistory.js';
 import * as stories from './RecordHistory.stories.js';
 
 const { Default, Loading, Empty, ErrorState } = composeStories(stories);
@@ -27,6 +28,40 @@ describe('RecordHistory', () => {
     expect(entries[2]).toHaveTextContent('Deleted by Agus Pratama');
     expect(entries[3]).toHaveTextContent('Joined: 5 Jan 2025');
     expect(entries[0]!.querySelector('time')).toHaveAttribute('datetime', '2025-02-03T07:15:00.000Z');
+  });
+
+  it("lists a created record's fields in the entity's field order, whatever order the server sent", () => {
+    const fields = [
+      { name: 'name', label: 'Name', type: 'text' as const },
+      { name: 'budget', label: 'Budget', type: 'money' as const },
+      { name: 'active', label: 'Active', type: 'boolean' as const },
+    ];
+    render(
+      <RecordHistory
+        fields={fields}
+        entries={[
+          {
+            id: '1',
+            action: 'create',
+            actor: 'Agus Pratama',
+            at: '2025-02-03T07:15:00.000Z',
+            changes: [
+              { field: 'extra', before: null, after: 'x' },
+              { field: 'active', before: null, after: true },
+              { field: 'name', before: null, after: 'Rina' },
+              { field: 'budget', before: null, after: 1000 },
+            ],
+          },
+        ]}
+      />,
+    );
+    const items = screen.getByRole('region', { name: 'History' }).querySelectorAll('ol ol > li, ul > li');
+    expect([...items].map((item) => item.textContent?.split(':')[0])).toEqual([
+      'Name',
+      'Budget',
+      'Active',
+      'extra',
+    ]);
   });
 
   it('shows loading, empty and error states', async () => {

@@ -63,6 +63,12 @@ export function RecordHistory({
   useThemeCheck('RecordHistory');
   const headingId = useId();
   const byName = new Map(fields.map((field) => [field.name, field]));
+  // Changes in the form's field order (the server's order is its storage's); unknown fields last.
+  const position = new Map(fields.map((field, index) => [field.name, index]));
+  const inFieldOrder = (changes: AuditChange[]) =>
+    [...changes].sort(
+      (a, b) => (position.get(a.field) ?? fields.length) - (position.get(b.field) ?? fields.length),
+    );
   const state = error ? 'error' : loading ? 'loading' : entries.length === 0 ? 'empty' : 'ready';
   const show = (name: string, value: unknown) => {
     const field = byName.get(name);
@@ -127,7 +133,7 @@ export function RecordHistory({
               </p>
               {entry.changes.length > 0 && entry.action !== 'delete' ? (
                 <ul className="cui-record-history-changes">
-                  {entry.changes.map((change) => {
+                  {inFieldOrder(entry.changes).map((change) => {
                     const field = byName.get(change.field);
                     const label = field?.label ?? change.field;
                     if (field?.type === 'secret') {

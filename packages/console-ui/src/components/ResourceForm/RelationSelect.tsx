@@ -89,46 +89,54 @@ export function RelationSelect({
 
   return (
     <span className="cui-relation-select" data-state={open ? 'open' : 'closed'}>
-      <input
-        {...rest}
-        id={id}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        disabled={disabled}
-        aria-autocomplete="list"
-        aria-expanded={open}
-        aria-controls={listId}
-        aria-activedescendant={activeOption ? `${listId}-${active}` : undefined}
-        value={query ?? shownLabel}
-        onFocus={() => setOpen(true)}
-        onClick={() => setOpen(true)}
-        onBlur={(event) => {
-          if (!event.relatedTarget || !(event.relatedTarget as HTMLElement).closest(`#${CSS.escape(listId)}`))
-            close();
-        }}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setOpen(true);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown') {
-            event.preventDefault();
-            if (!open) setOpen(true);
-            else setActive((index) => Math.min(index + 1, Math.max(options.length - 1, 0)));
-          } else if (event.key === 'ArrowUp') {
-            event.preventDefault();
-            setActive((index) => Math.max(index - 1, 0));
-          } else if (event.key === 'Enter' && open) {
-            event.preventDefault();
-            if (activeOption) pick(activeOption);
-          } else if (event.key === 'Escape' && open) {
-            event.preventDefault();
-            event.stopPropagation();
-            close();
-          }
-        }}
-      />
+      {/* Drawn as a picker (a chevron in the box, a hint to search) rather than a plain text box. */}
+      <span className="cui-relation-select-field">
+        <input
+          placeholder={`Search ${label.toLowerCase()}…`}
+          {...rest}
+          id={id}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          disabled={disabled}
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-activedescendant={activeOption ? `${listId}-${active}` : undefined}
+          value={query ?? shownLabel}
+          onFocus={() => setOpen(true)}
+          onClick={() => setOpen(true)}
+          onBlur={(event) => {
+            if (
+              !event.relatedTarget ||
+              !(event.relatedTarget as HTMLElement).closest(`#${CSS.escape(listId)}`)
+            )
+              close();
+          }}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setOpen(true);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown') {
+              event.preventDefault();
+              if (!open) setOpen(true);
+              else setActive((index) => Math.min(index + 1, Math.max(options.length - 1, 0)));
+            } else if (event.key === 'ArrowUp') {
+              event.preventDefault();
+              setActive((index) => Math.max(index - 1, 0));
+            } else if (event.key === 'Enter' && open) {
+              event.preventDefault();
+              if (activeOption) pick(activeOption);
+            } else if (event.key === 'Escape' && open) {
+              event.preventDefault();
+              event.stopPropagation();
+              close();
+            }
+          }}
+        />
+        <span className="cui-relation-select-chevron" aria-hidden="true" />
+      </span>
       {clearable && value !== null && !disabled ? (
         <button
           type="button"

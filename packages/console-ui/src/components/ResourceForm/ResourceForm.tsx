@@ -553,6 +553,34 @@ const Form = styled.form`
     align-items: center;
     gap: ${t.space2};
   }
+  .cui-relation-select-field {
+    position: relative;
+    display: flex;
+    flex: 1;
+    min-width: 0;
+  }
+  .cui-relation-select-field input {
+    flex: 1;
+    min-width: 0;
+    padding-inline-end: 2rem;
+    cursor: pointer;
+  }
+  .cui-relation-select-chevron {
+    position: absolute;
+    inset-inline-end: 0.8rem;
+    top: 50%;
+    width: 0.45rem;
+    height: 0.45rem;
+    margin-top: -0.35rem;
+    border-right: 2px solid ${t.colorTextMuted};
+    border-bottom: 2px solid ${t.colorTextMuted};
+    transform: rotate(45deg);
+    pointer-events: none;
+  }
+  .cui-relation-select[data-state='open'] .cui-relation-select-chevron {
+    margin-top: -0.1rem;
+    transform: rotate(-135deg);
+  }
   .cui-money-input-prefix {
     color: ${t.colorTextMuted};
   }

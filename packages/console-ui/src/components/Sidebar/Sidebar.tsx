@@ -4,7 +4,7 @@ import type { LinkRenderer, LinkRendererProps, PermissionEntry } from '../../ada
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useMessages } from '../../theme/messages.js';
-import { formatLastLogin, lastLoginDateTime, type SidebarMenuGroup } from './menu.js';
+import { formatLastLogin, lastLoginDateTime, readableKeys, type SidebarMenuGroup } from './menu.js';
 import { useSidebarMenu } from './useSidebarMenu.js';
 
 export interface SidebarUser {
@@ -19,6 +19,8 @@ export interface SidebarMessages {
   refresh: string;
   refreshing: string;
   navLabel: string;
+  /** The hint on a link whose page the user cannot open. */
+  locked: string;
 }
 
 export const SIDEBAR_MESSAGES: SidebarMessages = {
@@ -27,6 +29,7 @@ export const SIDEBAR_MESSAGES: SidebarMessages = {
   refresh: 'Refresh permissions',
   refreshing: 'Refreshing permissions…',
   navLabel: 'Main menu',
+  locked: 'No access: this page needs a permission you do not have.',
 };
 
 /**
@@ -104,6 +107,9 @@ export function Sidebar({
   const { groups, openGroupId, toggleGroup, isCurrent } = useSidebarMenu({ menu, permissions, currentPath });
   const dateTime = user ? lastLoginDateTime(user.last_login) : null;
   const hasHeader = Boolean(productLabel || user || onRefresh || onSignOut);
+  // Known only once permissions arrived: until then nothing is marked locked.
+  const readable = Array.isArray(permissions) ? readableKeys(permissions) : null;
+  const lockedHintId = `${baseId}-locked`;
 
   return (
     <Root
@@ -174,14 +180,19 @@ export function Sidebar({
                 <ItemList id={panelId} hidden={!open} aria-label={group.label}>
                   {group.items.map((item) => {
                     const current = isCurrent(item.path);
+                    const locked = readable !== null && item.key !== undefined && !readable.has(item.key);
                     return (
                       <li key={item.id}>
                         <Link
                           to={item.path}
                           className="cui-sidebar__link"
                           aria-current={current ? 'page' : undefined}
+                          {...(locked
+                            ? { 'aria-describedby': lockedHintId, 'data-locked': 'true' as const }
+                            : {})}
                         >
                           {item.label}
+                          {locked ? <LockIcon /> : null}
                         </Link>
                       </li>
                     );
@@ -191,6 +202,7 @@ export function Sidebar({
             );
           })}
         </GroupList>
+        <VisuallyHidden id={lockedHintId}>{m.locked}</VisuallyHidden>
       </Nav>
 
       {footer ? <Footer className="cui-sidebar__footer">{footer}</Footer> : null}
@@ -371,6 +383,26 @@ const Chevron = styled.span`
 const Footer = styled.div`
   padding: ${t.space3} ${t.space4};
   border-top: 1px solid rgba(255, 255, 255, 0.15);
+`;
+
+/** A small padlock after a locked link's label. */
+function LockIcon() {
+  return (
+    <LockSvg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="cui-sidebar__lock">
+      <path
+        d="M5 7V5a3 3 0 0 1 6 0v2h.5A1.5 1.5 0 0 1 13 8.5v5A1.5 1.5 0 0 1 11.5 15h-7A1.5 1.5 0 0 1 3 13.5v-5A1.5 1.5 0 0 1 4.5 7H5Zm1.5 0h3V5a1.5 1.5 0 0 0-3 0v2Z"
+        fill="currentColor"
+      />
+    </LockSvg>
+  );
+}
+
+const LockSvg = styled.svg`
+  width: 0.8em;
+  height: 0.8em;
+  margin-left: ${t.space2};
+  vertical-align: -0.05em;
+  opacity: 0.7;
 `;
 
 const VisuallyHidden = styled.span`

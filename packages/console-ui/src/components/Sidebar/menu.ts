@@ -7,6 +7,11 @@ export interface SidebarMenuItem {
   path: string;
   /** Keys needed to see the item, beyond its group's (none when left out). */
   requires?: string[];
+  /**
+   * The key the item's page checks on opening. In an always-shown group, an item whose key the user cannot
+   * read is marked locked rather than leading to a denial unannounced.
+   */
+  key?: string;
 }
 
 /** A collapsible sidebar group. Same shape as console-contract's `menuDefinition()` groups. */

@@ -1,0 +1,93 @@
+// Issue 10 item 7: sign-in lands on Usage Statistics, so it must be useful to everyone signed in: their own
+// activity and the pages they can open; the team's figures only for holders of `statistics`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright';
+import { LOGIN_PATH } from '@staff/console-contract';
+import {
+  DEMO_PASSWORD,
+  createUserWithKeys,
+  launchChromium,
+  newPage,
+  pathOf,
+  startConsoleServer,
+  type ConsoleServer,
+} from './harness.js';
+
+let server: ConsoleServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Signs in through the login form, as staff do, and waits for the landing page's heading. */
+async function signInThroughTheForm(username: string) {
+  const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+  const teamCalls: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/statistics/usage') teamCalls.push(response.status());
+  });
+  await page.goto(`${server.baseURL}${LOGIN_PATH}`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Password').press('Enter');
+  await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor({ timeout: 20_000 });
+  return { context, page, teamCalls };
+}
+
+describe('issue 10 item 7: the landing page is useful to everyone signed in', () => {
+  it('a user without `statistics` sees their own activity and the pages they can open, not a denial', async () => {
+    await createUserWithKeys(server, 'e2e-tribes-only', ['databank_tribes']);
+    const { context, page, teamCalls } = await signInThroughTheForm('e2e-tribes-only');
+    try {
+      expect(pathOf(page)).toBe('/app/usage-statistic');
+      const mine = page.getByRole('region', { name: 'Your activity' });
+      await mine.getByRole('term').filter({ hasText: 'Your sign-ins' }).waitFor();
+      expect(await mine.getByRole('definition').first().textContent()).toBe('1');
+      await expect
+        .poll(() => mine.getByRole('table', { name: 'Your latest sign-ins' }).locator('tbody tr').count())
+        .toBe(1);
+      expect(await page.getByText("You don't have permission to access this page").count()).toBe(0);
+
+      // The pages they can open, as links that work.
+      const pages = page.getByRole('navigation', { name: 'Pages you can open' });
+      await pages.getByRole('link', { name: 'Tribe Admin' }).waitFor();
+      expect(await pages.getByRole('link', { name: 'Purchase Log' }).count()).toBe(0);
+      await pages.getByRole('link', { name: 'Tribe Admin' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Tribe Admin' }).waitFor({ timeout: 15_000 });
+
+      // Back on the landing page, the visit shows among their own pages; the team figures stay hidden and
+      // were never asked for.
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
+      const visited = page.getByRole('table', { name: 'Your most visited pages' });
+      await visited.getByRole('cell', { name: 'Tribe Admin' }).waitFor({ timeout: 15_000 });
+      expect(await page.getByRole('heading', { name: 'Team activity' }).count()).toBe(0);
+      expect(teamCalls).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('a holder of `statistics` also sees the team, with active users never above the total', async () => {
+    const { context, page, teamCalls } = await signInThroughTheForm('demo-statistics');
+    try {
+      const team = page.getByRole('region', { name: 'Team activity' });
+      const active = team.getByRole('definition').first();
+      await active.waitFor({ timeout: 15_000 });
+      const [shown, total] = ((await active.textContent()) ?? '').split(' of ').map((n) => Number(n.trim()));
+      expect(shown).toBeGreaterThan(0);
+      expect(shown).toBeLessThanOrEqual(total!);
+      expect(teamCalls).toEqual([200]);
+      await page.getByRole('region', { name: 'Your activity' }).getByRole('term').first().waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+});
