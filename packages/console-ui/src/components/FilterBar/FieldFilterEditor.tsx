@@ -185,7 +185,7 @@ export function FieldFilterEditor({
       ) : null}
       {kind === 'range' ? (
         <fieldset disabled={empty}>
-          <legend>{field.label} between</legend>
+          <legend>{m.between(field.label)}</legend>
           <label>
             {m.from}
             <input
