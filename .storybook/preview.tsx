@@ -14,12 +14,22 @@ const preview: Preview = {
       description: 'Light or dark tokens',
       toolbar: { title: 'Theme', items: ['light', 'dark'], dynamicTitle: true },
     },
+    direction: {
+      description: 'Text direction: right-to-left mirrors the layout',
+      toolbar: { title: 'Direction', items: ['ltr', 'rtl'], dynamicTitle: true },
+    },
   },
-  initialGlobals: { theme: 'light' },
+  initialGlobals: { theme: 'light', direction: 'ltr' },
   decorators: [
     (Story, context) => (
       <ConsoleThemeProvider mode={context.globals.theme === 'dark' ? 'dark' : 'light'} global>
-        <Story />
+        {context.globals.direction === 'rtl' ? (
+          <div dir="rtl">
+            <Story />
+          </div>
+        ) : (
+          <Story />
+        )}
       </ConsoleThemeProvider>
     ),
   ],
