@@ -32,6 +32,8 @@ function PriceField({ initial = '', onValueChange, ...rest }: DemoProps) {
 const meta = {
   title: 'Inputs/MoneyInput',
   component: PriceField,
+  // The Docs page's props table shows the library component's own props beside the story wrapper's.
+  subcomponents: { MoneyInput },
   args: { onValueChange: fn() },
   parameters: {
     docs: {

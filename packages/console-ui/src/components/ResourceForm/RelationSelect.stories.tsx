@@ -42,6 +42,8 @@ function TribeField({ initial = null, onValueChange, ...rest }: DemoProps) {
 const meta = {
   title: 'Inputs/RelationSelect',
   component: TribeField,
+  // The Docs page's props table shows the library component's own props beside the story wrapper's.
+  subcomponents: { RelationSelect },
   args: { loadOptions: loadTribeOptions, onValueChange: fn(), debounceMs: 50 },
   argTypes: { loadOptions: { control: false } },
   parameters: {

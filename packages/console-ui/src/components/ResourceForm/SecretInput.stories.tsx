@@ -36,6 +36,8 @@ const NONE: SecretDraft = { masked: null, replacing: false, value: '' };
 const meta = {
   title: 'Inputs/SecretInput',
   component: ApiKeyField,
+  // The Docs page's props table shows the library component's own props beside the story wrapper's.
+  subcomponents: { SecretInput },
   args: { initial: STORED, onValueChange: fn() },
   parameters: {
     docs: {

@@ -31,6 +31,8 @@ function NicheField({ initial = [], onValueChange, ...rest }: DemoProps) {
 const meta = {
   title: 'Inputs/TagsInput',
   component: NicheField,
+  // The Docs page's props table shows the library component's own props beside the story wrapper's.
+  subcomponents: { TagsInput },
   args: { onValueChange: fn() },
   parameters: {
     docs: {
