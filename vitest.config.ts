@@ -48,6 +48,7 @@ export default defineConfig({
             '**/node_modules/**',
             'packages/console-ui/test/consumer.test.ts',
             'packages/console-ui/test/visual/**',
+            'packages/console-ui/test/storybook-static/**',
           ],
           testTimeout: 600_000,
         },
@@ -156,6 +157,19 @@ export default defineConfig({
               },
             },
           },
+        },
+      },
+      {
+        // The built Storybook (what a designer opens): every story's play function and axe in chromium, and
+        // every exported component and machine has a story and a Docs page there.
+        test: {
+          name: 'storybook-static',
+          environment: 'node',
+          include: ['packages/console-ui/test/storybook-static/*.test.ts'],
+          globalSetup: ['packages/console-ui/test/storybook-static/build.setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
         },
       },
       {

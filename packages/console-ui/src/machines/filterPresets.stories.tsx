@@ -149,7 +149,8 @@ function PresetsDemo({ initialPresetId, storedPresets = [], failSaving = false }
           </button>
         </div>
       ) : null}
-      <table>
+      {/* Fixed layout with wrapping cells: the demo fits a 375 px page. */}
+      <table style={{ width: '100%', tableLayout: 'fixed', overflowWrap: 'anywhere' }}>
         <caption style={{ textAlign: 'left' }}>Packages ({rows.length})</caption>
         <thead>
           <tr>

@@ -430,6 +430,43 @@ export const AllStatesDark: Story = {
   },
 };
 
+// Built once per session: 100 000 rows are the story's data, not something each render should redo.
+let hundredThousand: ResourceRow[] | undefined;
+const rows100k = () => (hundredThousand ??= creatorRows(100_000));
+
+/** 100 000 rows on one page: still only the rows in view are in the DOM, and End reaches the last row. */
+export const Rows100k: Story = {
+  args: {
+    rows: [],
+    total: 100_000,
+    defaultPageSize: 100_000,
+    pageSizeOptions: [100_000],
+    height: 400,
+  },
+  render: (args) => <DataTable<ResourceRow> {...args} rows={rows100k()} />,
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole('grid');
+    await expect(grid).toHaveAttribute('aria-rowcount', '100001');
+    await expect(grid.querySelectorAll('tbody tr[data-index]').length).toBeLessThan(60);
+    grid.querySelector<HTMLElement>('tbody tr[data-index="0"]')!.focus();
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(grid.querySelector('tbody tr[data-index="99999"]')).toHaveFocus());
+    await expect(grid.querySelectorAll('tbody tr[data-index]').length).toBeLessThan(60);
+  },
+};
+
+/** Right to left (`dir="rtl"` on a parent): columns, pagination and the columns menu mirror. */
+export const RightToLeft: Story = {
+  globals: { direction: 'rtl' },
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole('grid');
+    await expect(getComputedStyle(grid).direction).toBe('rtl');
+    const [first, second] = within(grid).getAllByRole('columnheader');
+    // The first column is on the right.
+    await expect(first!.getBoundingClientRect().left).toBeGreaterThan(second!.getBoundingClientRect().left);
+  },
+};
+
 /**
  * 375 px wide inside a grid parent: the table scrolls sideways instead of widening the page (min-width 0),
  * and the footer wraps to at most two lines.

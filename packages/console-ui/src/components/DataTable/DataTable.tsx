@@ -503,6 +503,9 @@ const BulkBar = styled.div`
 `;
 
 const Scroll = styled.div`
+  /* The containing block of the visually hidden texts in cells: without it they sit outside the scroll area
+     and widen the page (a 375 px page grew to 1 000 px as soon as a table had row actions). */
+  position: relative;
   overflow: auto;
   min-width: 0;
   border: 1px solid ${t.colorBorder};

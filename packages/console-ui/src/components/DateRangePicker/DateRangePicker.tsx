@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useMessages } from '../../theme/messages.js';
 import { useControllableState } from '../../primitives/useControllableState.js';
 import {
   DATE_RANGE_PRESETS,
@@ -15,7 +16,34 @@ export interface DateRangePickerValue extends DayRange {
   preset: DateRangePreset;
 }
 
+/** Every visible string of DateRangePicker (key `dateRangePicker` in `ConsoleMessagesProvider`). */
+export interface DateRangePickerMessages {
+  label: string;
+  presetSelect: (label: string) => string;
+  presets: Record<DateRangePreset, string>;
+  from: string;
+  to: string;
+  bothDays: string;
+  firstAfterLast: string;
+  lastAfterMax: (day: string) => string;
+}
+
+export const DATE_RANGE_PICKER_MESSAGES: DateRangePickerMessages = {
+  label: 'Periode',
+  presetSelect: (label) => `${label}: preset`,
+  presets: Object.fromEntries(DATE_RANGE_PRESETS.map((preset) => [preset.id, preset.label])) as Record<
+    DateRangePreset,
+    string
+  >,
+  from: 'Dari',
+  to: 'Sampai',
+  bothDays: 'Enter both days.',
+  firstAfterLast: 'The first day must not be after the last day.',
+  lastAfterMax: (day) => `The last day must not be after ${day}.`,
+};
+
 export interface DateRangePickerProps {
+  /** Default `messages.label` ("Periode"). */
   label?: string;
   value?: DateRangePickerValue;
   defaultValue?: DateRangePickerValue;
@@ -26,6 +54,7 @@ export interface DateRangePickerProps {
   max?: string;
   disabled?: boolean;
   className?: string;
+  messages?: Partial<DateRangePickerMessages>;
 }
 
 /** A preset's value at `now`. */
@@ -44,7 +73,7 @@ export function dateRangeFromPreset(
  * <DateRangePicker defaultValue={dateRangeFromPreset('last7')} onValueChange={setRange} />
  */
 export function DateRangePicker({
-  label = 'Periode',
+  label: labelProp,
   value,
   defaultValue,
   onValueChange,
@@ -52,7 +81,10 @@ export function DateRangePicker({
   max,
   disabled = false,
   className,
+  messages,
 }: DateRangePickerProps) {
+  const m = useMessages('dateRangePicker', DATE_RANGE_PICKER_MESSAGES, messages);
+  const label = labelProp ?? m.label;
   const id = useId();
   const [current, setCurrent] = useControllableState(
     value,
@@ -79,15 +111,15 @@ export function DateRangePicker({
   const applyCustom = (next: DayRange) => {
     setDraft(next);
     if (!isIsoDay(next.from) || !isIsoDay(next.to)) {
-      setError('Enter both days.');
+      setError(m.bothDays);
       return;
     }
     if (next.from > next.to) {
-      setError('The first day must not be after the last day.');
+      setError(m.firstAfterLast);
       return;
     }
     if (next.to > latest) {
-      setError(`The last day must not be after ${formatDayRange({ from: latest, to: latest })}.`);
+      setError(m.lastAfterMax(formatDayRange({ from: latest, to: latest })));
       return;
     }
     setError(null);
@@ -104,21 +136,21 @@ export function DateRangePicker({
         {label}
       </span>
       <select
-        aria-label={`${label}: preset`}
+        aria-label={m.presetSelect(label)}
         value={showCustom ? 'custom' : current.preset}
         disabled={disabled}
         onChange={(event) => choose(event.target.value as DateRangePreset)}
       >
         {DATE_RANGE_PRESETS.map((preset) => (
           <option key={preset.id} value={preset.id}>
-            {preset.label}
+            {m.presets[preset.id] ?? preset.label}
           </option>
         ))}
       </select>
       {showCustom ? (
         <span className="cui-date-range__custom">
           <label>
-            <span>Dari</span>
+            <span>{m.from}</span>
             <input
               type="date"
               value={draft.from}
@@ -130,7 +162,7 @@ export function DateRangePicker({
             />
           </label>
           <label>
-            <span>Sampai</span>
+            <span>{m.to}</span>
             <input
               type="date"
               value={draft.to}

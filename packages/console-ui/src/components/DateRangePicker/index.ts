@@ -1,6 +1,8 @@
 export {
+  DATE_RANGE_PICKER_MESSAGES,
   DateRangePicker,
   dateRangeFromPreset,
+  type DateRangePickerMessages,
   type DateRangePickerProps,
   type DateRangePickerValue,
 } from './DateRangePicker.js';

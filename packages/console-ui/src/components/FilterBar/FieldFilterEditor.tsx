@@ -56,6 +56,9 @@ export function FieldFilterEditor({
   );
   const [text, setText] = useState(condition?.op === 'contains' ? condition.value : '');
   const [error, setError] = useState<string | null>(null);
+  // Labels of relation values picked here: chips name them even when the host does not pass `labels` back.
+  const [pickedLabels, setPickedLabels] = useState<Record<string, string>>({});
+  const labelOf = (value: string) => labels[value] ?? pickedLabels[value] ?? value;
 
   const build = (): FilterCondition | null | 'invalid' => {
     if (empty) return { op: 'isEmpty', field: field.name };
@@ -128,11 +131,11 @@ export function FieldFilterEditor({
             <ul className="cui-filter-editor-picked" aria-label={m.chosen(field.label)}>
               {values.map((value) => (
                 <li key={value}>
-                  {labels[value] ?? value}
+                  {labelOf(value)}
                   <button
                     type="button"
                     className="cui-filter-chip-remove"
-                    aria-label={m.removeValue(labels[value] ?? value)}
+                    aria-label={m.removeValue(labelOf(value))}
                     onClick={() => setValues(values.filter((v) => v !== value))}
                   >
                     ×
@@ -152,7 +155,9 @@ export function FieldFilterEditor({
             onValueChange={(value, optionText) => {
               if (value === null || values.includes(value)) return;
               setValues([...values, value]);
-              if (optionText !== null) onPickLabels?.({ [value]: optionText });
+              if (optionText === null) return;
+              setPickedLabels((known) => ({ ...known, [value]: optionText }));
+              onPickLabels?.({ [value]: optionText });
             }}
           />
         </fieldset>
@@ -180,7 +185,7 @@ export function FieldFilterEditor({
       ) : null}
       {kind === 'range' ? (
         <fieldset disabled={empty}>
-          <legend>{field.label} between</legend>
+          <legend>{m.between(field.label)}</legend>
           <label>
             {m.from}
             <input

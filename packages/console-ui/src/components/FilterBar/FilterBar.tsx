@@ -471,8 +471,12 @@ const Bar = styled.div`
   .cui-filter-chip {
     display: inline-flex;
     align-items: stretch;
+    /* A long condition shortens with an ellipsis instead of widening a narrow page. */
+    max-width: 100%;
+    min-width: 0;
   }
   .cui-filter-chip-label {
+    min-width: 0;
     background: ${t.colorPrimarySoft};
     border-radius: 999px 0 0 999px;
     border-right: 0;

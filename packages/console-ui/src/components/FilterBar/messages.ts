@@ -20,6 +20,7 @@ export interface FilterBarMessages {
   any: string;
   yes: string;
   no: string;
+  between: (field: string) => string;
   from: string;
   to: string;
   isEmpty: string;
@@ -80,6 +81,7 @@ export const FILTER_BAR_MESSAGES: FilterBarMessages = {
   any: 'Any',
   yes: 'Yes',
   no: 'No',
+  between: (field) => `${field} between`,
   from: 'From',
   to: 'To',
   isEmpty: 'Is empty',

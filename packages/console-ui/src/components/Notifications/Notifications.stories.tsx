@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import {
   Notification,
+  NotificationViewport,
   NotificationsProvider,
   useNotifications,
   type NotificationsProviderProps,
@@ -117,6 +118,25 @@ export const Playground: Story = {
     await expect(within(region()).queryByText('The creator was saved.')).not.toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Dismiss all' }));
     await expect(within(region()).queryAllByRole('listitem')).toHaveLength(0);
+  },
+};
+
+/** `viewport={false}`: the host places `<NotificationViewport />` itself (here under its own header). */
+export const HostPlacedViewport: Story = {
+  render: (args: NotificationsProviderProps) => (
+    <NotificationsProvider {...args} viewport={false} defaultNotifications={[samples.info]}>
+      <header style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 8 }}>
+        <strong>Host header</strong>
+        <Trigger />
+      </header>
+      <NotificationViewport label="Pesan" />
+    </NotificationsProvider>
+  ),
+  play: async ({ canvas, userEvent }) => {
+    const region = canvas.getByRole('region', { name: 'Pesan' });
+    await expect(within(region).getByText('Permissions were refreshed.')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Notify success' }));
+    await waitFor(() => expect(within(region).getByText('The creator was saved.')).toBeVisible());
   },
 };
 

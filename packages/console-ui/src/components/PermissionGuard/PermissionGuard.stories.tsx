@@ -3,7 +3,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
 import type { CallError, CheckPermissionFn } from '../../adapters.js';
 import { PAGE_DENIED_MESSAGE } from '../../machines/pageGuard.machine.js';
-import { PermissionGuard, type PermissionGuardProps } from './PermissionGuard.js';
+import {
+  PermissionGuard,
+  PermissionGuardDenied,
+  PermissionGuardError,
+  PermissionGuardLoading,
+  type PermissionGuardProps,
+} from './PermissionGuard.js';
 
 /** Checks that answer like the server: after `ms`, allowed / denied / failing. */
 const answer =
@@ -147,6 +153,30 @@ const cases: [string, CheckPermissionFn][] = [
 ];
 
 /** Every outcome side by side, for visual review. */
+/**
+ * The guard's three panels on their own, for hosts that run the check themselves (e.g. in a route loader) and
+ * want the same look: loading (announced, not shown), denied, and a failed check with Retry.
+ */
+export const Panels: Story = {
+  render: () => {
+    const retry = fn();
+    return (
+      <div style={{ display: 'grid', gap: 16 }}>
+        <PermissionGuardLoading label="Memeriksa izin…" />
+        <PermissionGuardDenied />
+        <PermissionGuardError error={{ status: 503, message: 'Server sedang sibuk' }} retry={retry} />
+      </div>
+    );
+  },
+  play: async ({ canvas, userEvent }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Memeriksa izin…');
+    const alerts = canvas.getAllByRole('alert');
+    await expect(alerts[0]).toHaveTextContent(PAGE_DENIED_MESSAGE);
+    await expect(alerts[1]).toHaveTextContent('Server sedang sibuk');
+    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+  },
+};
+
 export const AllStates: Story = {
   render: (args) => (
     <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(260px, 1fr))' }}>

@@ -9,6 +9,8 @@ import { usePermission, type UsePermissionOptions } from './usePermission.js';
 export interface PermissionGuardErrorProps {
   error: CallError;
   retry: () => void;
+  /** Text of the button; default "Retry". */
+  retryLabel?: string;
 }
 
 export interface PermissionGuardProps {
@@ -173,12 +175,12 @@ export function permissionErrorText(error: CallError): string {
 }
 
 /** The default `error` slot: what went wrong and a Retry button. */
-export function PermissionGuardError({ error, retry }: PermissionGuardErrorProps) {
+export function PermissionGuardError({ error, retry, retryLabel = 'Retry' }: PermissionGuardErrorProps) {
   return (
     <Panel className="cui-permission-guard" data-state="error" role="alert">
       <Message>{permissionErrorText(error)}</Message>
       <RetryButton type="button" onClick={retry}>
-        Retry
+        {retryLabel}
       </RetryButton>
     </Panel>
   );

@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, type InputHTMLAttributes } from 'react';
 import { formatGrouped } from '../../resource.js';
+import { useResourceFormMessages, type ResourceFormMessages } from './messages.js';
 
 export interface MoneyInputProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -10,6 +11,8 @@ export interface MoneyInputProps extends Omit<
   onValueChange: (digits: string) => void;
   /** Whether negative amounts are valid: offers a keyboard with a minus sign on phones. */
   allowNegative?: boolean;
+  /** Replaces the currency prefix (`currency`); see `RESOURCE_FORM_MESSAGES`. */
+  messages?: Partial<ResourceFormMessages>;
 }
 
 /** "1500000" → "1.500.000" (id-ID thousands separators). */
@@ -26,7 +29,14 @@ export function groupDigits(digits: string): string {
  * An IDR amount typed with thousands separators shown as you type; the value is the bare integer digits.
  * The caret stays after the same digit when separators are inserted or removed.
  */
-export function MoneyInput({ value, onValueChange, allowNegative = false, ...rest }: MoneyInputProps) {
+export function MoneyInput({
+  value,
+  onValueChange,
+  allowNegative = false,
+  messages,
+  ...rest
+}: MoneyInputProps) {
+  const m = useResourceFormMessages(messages);
   const ref = useRef<HTMLInputElement>(null);
   const caretDigits = useRef<number | null>(null);
   const display = groupDigits(value);
@@ -47,7 +57,7 @@ export function MoneyInput({ value, onValueChange, allowNegative = false, ...res
   return (
     <span className="cui-money-input">
       <span aria-hidden="true" className="cui-money-input-prefix">
-        Rp
+        {m.currency}
       </span>
       <input
         {...rest}

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type InputHTMLAttributes } from 'react';
 import type { ResourceFieldOption } from '../../resource.js';
+import { useResourceFormMessages, type ResourceFormMessages } from './messages.js';
 
 /** Options of another entity matching a search text (empty query: the first page). */
 export type LoadOptions = (entity: string, query: string) => Promise<ResourceFieldOption[]>;
@@ -20,6 +21,8 @@ export interface RelationSelectProps extends Omit<
   clearable?: boolean;
   /** Accessible name of the field, for the Clear button. */
   label: string;
+  /** Replaces `clearField`, `searching`, `loadFailed`, `noMatches`; see `RESOURCE_FORM_MESSAGES`. */
+  messages?: Partial<ResourceFormMessages>;
 }
 
 type Status = 'idle' | 'loading' | 'ready' | 'error';
@@ -39,8 +42,10 @@ export function RelationSelect({
   label,
   id,
   disabled,
+  messages,
   ...rest
 }: RelationSelectProps) {
+  const m = useResourceFormMessages(messages);
   const listId = `${useId()}-listbox`;
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState<string | null>(null);
@@ -141,7 +146,7 @@ export function RelationSelect({
         <button
           type="button"
           className="cui-button"
-          aria-label={`Clear ${label}`}
+          aria-label={m.clearField(label)}
           onClick={() => {
             setChosenLabel(null);
             onValueChange(null, null);
@@ -153,17 +158,17 @@ export function RelationSelect({
       <ul id={listId} role="listbox" aria-label={label} className="cui-relation-select-list" hidden={!open}>
         {open && status === 'loading' ? (
           <li role="option" aria-selected={false} aria-disabled="true" className="cui-relation-select-note">
-            Searching…
+            {m.searching}
           </li>
         ) : null}
         {open && status === 'error' ? (
           <li role="option" aria-selected={false} aria-disabled="true" className="cui-relation-select-note">
-            Could not load options
+            {m.loadFailed}
           </li>
         ) : null}
         {open && status === 'ready' && options.length === 0 ? (
           <li role="option" aria-selected={false} aria-disabled="true" className="cui-relation-select-note">
-            No matches
+            {m.noMatches}
           </li>
         ) : null}
         {open && status === 'ready'

@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { fn } from 'storybook/test';
 import { describe, expect, it } from 'vitest';
 import { buildValues, fromDraft, toDrafts } from './formValues.js';
+import { ConsoleMessagesProvider } from '../../theme/messages.js';
+import { RESOURCE_FORM_MESSAGES } from './messages.js';
 import { groupDigits } from './MoneyInput.js';
 import { allTypeFields, storedRecord } from './ResourceForm.fixtures.js';
 import * as stories from './ResourceForm.stories.js';
@@ -229,5 +231,43 @@ describe('ResourceForm', () => {
     render(<EnterSubmits onSubmit={onSubmit} />);
     await userEvent.type(screen.getByRole('textbox', { name: /^Name/ }), '{Enter}');
     expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ResourceForm messages', () => {
+  const indonesian = {
+    create: 'Buat',
+    required: 'Wajib diisi',
+    currency: 'IDR',
+    removeTag: (tag: string) => `Hapus ${tag}`,
+  };
+
+  it('replaces buttons, checks and the inputs’ texts through the messages prop', async () => {
+    const onSubmit = fn();
+    render(<ClientValidation onSubmit={onSubmit} messages={indonesian} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Buat' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByRole('combobox', { name: /Platform/ })).toHaveAccessibleDescription('Wajib diisi');
+    expect(screen.getAllByText('IDR').length).toBeGreaterThan(0);
+  });
+
+  it('takes the provider’s overrides, and the prop wins over them', async () => {
+    render(
+      <ConsoleMessagesProvider
+        messages={{ resourceForm: { create: 'Simpan baru', required: 'Harus diisi' } }}
+      >
+        <ClientValidation messages={{ create: 'Buat' }} />
+      </ConsoleMessagesProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Buat' }));
+    expect(screen.getByRole('combobox', { name: /Platform/ })).toHaveAccessibleDescription('Harus diisi');
+  });
+
+  it('gives the checks their texts without React too', () => {
+    const name = allTypeFields.find((f) => f.name === 'name')!;
+    expect(fromDraft(name, '', { ...RESOURCE_FORM_MESSAGES, required: 'Wajib diisi' })).toEqual({
+      ok: false,
+      error: 'Wajib diisi',
+    });
   });
 });

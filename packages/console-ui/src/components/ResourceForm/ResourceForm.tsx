@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, type FormEvent, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
+import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import {
   formatFieldValue,
   type DateRangeValue,
@@ -15,6 +16,7 @@ import { RelationSelect, type LoadOptions } from './RelationSelect.js';
 import { SecretInput } from './SecretInput.js';
 import { TagsInput } from './TagsInput.js';
 import { useResourceForm } from './useResourceForm.js';
+import { useResourceFormMessages, type ResourceFormMessages } from './messages.js';
 
 export type ResourceFormMode = 'create' | 'edit' | 'view';
 
@@ -49,6 +51,8 @@ export interface ResourceFormProps {
   cancelLabel?: string;
   formatOptions?: FormatOptions;
   className?: string;
+  /** Replaces visible strings (buttons, checks, the inputs' texts); see `RESOURCE_FORM_MESSAGES`. */
+  messages?: Partial<ResourceFormMessages>;
 }
 
 export const CONFLICT_MESSAGE = 'This record was changed by someone else';
@@ -90,13 +94,17 @@ export function ResourceForm({
   relationLabels,
   onDirtyChange,
   submitLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   formatOptions,
   className,
+  messages,
 }: ResourceFormProps) {
   useThemeCheck('ResourceForm');
+  const m = useResourceFormMessages(messages);
+  // The prop reaches the fields and inputs below through the provider, like an app-wide override would.
+  const scoped = useMemo(() => (messages ? { resourceForm: messages } : null), [messages]);
   const formId = useId();
-  const form = useResourceForm({ fields, initialValues, errors });
+  const form = useResourceForm({ fields, initialValues, errors, messages: m });
   const shown = mode === 'create' ? fields.filter((field) => !field.readOnly) : fields;
   const fieldId = (name: string) => `${formId}-${name}`;
 
@@ -153,7 +161,7 @@ export function ResourceForm({
     onSubmit?.(attempt.values, { changed: attempt.changed });
   };
 
-  return (
+  const body = (
     <Form
       className={['cui-resource-form', className].filter(Boolean).join(' ')}
       data-mode={mode}
@@ -167,7 +175,7 @@ export function ResourceForm({
         <Banner role="alert" data-tone="warning" className="cui-resource-form-conflict">
           <span>{conflict.message ?? CONFLICT_MESSAGE}</span>
           <button type="button" className="cui-button" onClick={conflict.onReload}>
-            Reload
+            {m.reload}
           </button>
         </Banner>
       ) : null}
@@ -195,18 +203,19 @@ export function ResourceForm({
         ))}
       </div>
       <Actions className="cui-resource-form-actions">
-        {form.dirty ? <span className="cui-resource-form-dirty">Unsaved changes</span> : null}
+        {form.dirty ? <span className="cui-resource-form-dirty">{m.unsavedChanges}</span> : null}
         {onCancel ? (
           <button type="button" className="cui-button" onClick={onCancel} disabled={submitting}>
-            {cancelLabel}
+            {cancelLabel ?? m.cancel}
           </button>
         ) : null}
         <button type="submit" className="cui-button" data-kind="primary" disabled={submitting}>
-          {submitting ? 'Saving…' : (submitLabel ?? (mode === 'create' ? 'Create' : 'Save changes'))}
+          {submitting ? m.saving : (submitLabel ?? (mode === 'create' ? m.create : m.save))}
         </button>
       </Actions>
     </Form>
   );
+  return scoped ? <ConsoleMessagesProvider messages={scoped}>{body}</ConsoleMessagesProvider> : body;
 }
 
 interface FieldRowProps {
@@ -232,6 +241,7 @@ function FieldRow({
   loadOptions,
   relationLabel,
 }: FieldRowProps) {
+  const m = useResourceFormMessages();
   const errorId = `${id}-error`;
   const helpId = `${id}-help`;
   const invalid = errors !== undefined && errors.length > 0;
@@ -335,7 +345,7 @@ function FieldRow({
         <legend className="cui-field-label">{labelText}</legend>
         <span className="cui-date-range">
           <label>
-            From
+            {m.from}
             <input
               {...common}
               type="date"
@@ -344,7 +354,7 @@ function FieldRow({
             />
           </label>
           <label>
-            To
+            {m.to}
             <input
               {...common}
               id={`${id}-to`}
@@ -365,7 +375,7 @@ function FieldRow({
     case 'enum':
       control = (
         <select {...common} value={text} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{field.required ? 'Select…' : '—'}</option>
+          <option value="">{field.required ? m.select : '—'}</option>
           {field.options?.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -1,5 +1,6 @@
 import { type InputHTMLAttributes } from 'react';
 import type { SecretDraft } from './formValues.js';
+import { useResourceFormMessages, type ResourceFormMessages } from './messages.js';
 
 export interface SecretInputProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -9,27 +10,38 @@ export interface SecretInputProps extends Omit<
   onValueChange: (next: SecretDraft) => void;
   /** Accessible name of the field, used in the Replace button's name. */
   label: string;
+  /** Replaces `secretSet`, `replace`, `replaceField`, `keepCurrent`; see `RESOURCE_FORM_MESSAGES`. */
+  messages?: Partial<ResourceFormMessages>;
 }
 
 /**
  * A write-only secret: a stored one shows only as "••••ab12 (set)" with Replace; a new value is typed into a
  * password field, and leaving it empty keeps the stored one.
  */
-export function SecretInput({ value, onValueChange, label, id, disabled, ...rest }: SecretInputProps) {
+export function SecretInput({
+  value,
+  onValueChange,
+  label,
+  id,
+  disabled,
+  messages,
+  ...rest
+}: SecretInputProps) {
+  const m = useResourceFormMessages(messages);
   if (value.masked !== null && !value.replacing) {
     return (
       <span className="cui-secret-input" data-state="set">
-        <span className="cui-secret-input-mask">{value.masked} (set)</span>
+        <span className="cui-secret-input-mask">{m.secretSet(value.masked)}</span>
         <button
           id={id}
           type="button"
           className="cui-button"
           disabled={disabled}
-          aria-label={`Replace ${label}`}
+          aria-label={m.replaceField(label)}
           aria-describedby={rest['aria-describedby']}
           onClick={() => onValueChange({ ...value, replacing: true })}
         >
-          Replace
+          {m.replace}
         </button>
       </span>
     );
@@ -52,7 +64,7 @@ export function SecretInput({ value, onValueChange, label, id, disabled, ...rest
           disabled={disabled}
           onClick={() => onValueChange({ ...value, replacing: false, value: '' })}
         >
-          Keep current
+          {m.keepCurrent}
         </button>
       ) : null}
     </span>

@@ -1,4 +1,5 @@
 import { useState, type InputHTMLAttributes } from 'react';
+import { useResourceFormMessages, type ResourceFormMessages } from './messages.js';
 
 export interface TagsInputProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -8,10 +9,13 @@ export interface TagsInputProps extends Omit<
   onValueChange: (tags: string[]) => void;
   /** Most tags allowed. */
   maxTags?: number;
+  /** Replaces `tags` and `removeTag`; see `RESOURCE_FORM_MESSAGES`. */
+  messages?: Partial<ResourceFormMessages>;
 }
 
 /** Short strings as removable chips; Enter or comma adds, Backspace in an empty box removes the last. */
-export function TagsInput({ value, onValueChange, maxTags, disabled, ...rest }: TagsInputProps) {
+export function TagsInput({ value, onValueChange, maxTags, disabled, messages, ...rest }: TagsInputProps) {
+  const m = useResourceFormMessages(messages);
   const [text, setText] = useState('');
   const full = maxTags !== undefined && value.length >= maxTags;
   const add = () => {
@@ -24,14 +28,14 @@ export function TagsInput({ value, onValueChange, maxTags, disabled, ...rest }: 
   return (
     <span className="cui-tags-input">
       {value.length > 0 ? (
-        <ul className="cui-tags-input-list" aria-label="Tags">
+        <ul className="cui-tags-input-list" aria-label={m.tags}>
           {value.map((tag) => (
             <li key={tag} className="cui-tag">
               {tag}
               <button
                 type="button"
                 disabled={disabled}
-                aria-label={`Remove ${tag}`}
+                aria-label={m.removeTag(tag)}
                 onClick={() => onValueChange(value.filter((entry) => entry !== tag))}
               >
                 ×

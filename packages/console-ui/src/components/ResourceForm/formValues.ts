@@ -1,5 +1,6 @@
 // Pure conversion between stored values and what the form's inputs edit ("drafts"), plus client-side checks.
 import { maskSecret, toNumber, type DateRangeValue, type ResourceField } from '../../resource.js';
+import { RESOURCE_FORM_MESSAGES, type ResourceFormMessages } from './messages.js';
 
 export type FormValues = Record<string, unknown>;
 /** Messages per field, as the server sends them (`{ field: ['message', …] }`). */
@@ -93,65 +94,67 @@ export type Parsed = { ok: true; value: unknown; include: boolean } | { ok: fals
  * A draft back to the value the server expects, with the field's own checks. `include: false` means "leave
  * the stored value as it is" (an untouched secret).
  */
-export function fromDraft(field: ResourceField, draft: Draft): Parsed {
+export function fromDraft(
+  field: ResourceField,
+  draft: Draft,
+  m: ResourceFormMessages = RESOURCE_FORM_MESSAGES,
+): Parsed {
   if (field.type === 'secret') {
     const secret = draft as SecretDraft;
     const typed = secret.value;
     if (typed === '') {
-      if (field.required && secret.masked === null) return { ok: false, error: 'Required' };
+      if (field.required && secret.masked === null) return { ok: false, error: m.required };
       return { ok: true, value: undefined, include: false };
     }
     if (field.minLength !== undefined && typed.length < field.minLength)
-      return { ok: false, error: `Use at least ${field.minLength} characters` };
+      return { ok: false, error: m.atLeastCharacters(String(field.minLength)) };
     return { ok: true, value: typed, include: true };
   }
   if (field.type === 'boolean') return { ok: true, value: draft === true, include: true };
   if (isBlank(draft)) {
-    if (field.required) return { ok: false, error: 'Required' };
+    if (field.required) return { ok: false, error: m.required };
     return { ok: true, value: field.type === 'tags' ? [] : null, include: true };
   }
   const text = typeof draft === 'string' ? draft : '';
   const checkRange = (n: number): Parsed => {
-    if (field.min !== undefined && n < field.min)
-      return { ok: false, error: `Must be at least ${field.min}` };
-    if (field.max !== undefined && n > field.max) return { ok: false, error: `Must be at most ${field.max}` };
+    if (field.min !== undefined && n < field.min) return { ok: false, error: m.atLeast(String(field.min)) };
+    if (field.max !== undefined && n > field.max) return { ok: false, error: m.atMost(String(field.max)) };
     return { ok: true, value: n, include: true };
   };
   switch (field.type) {
     case 'integer':
     case 'money': {
-      if (!/^[+-]?\d+$/.test(text.trim())) return { ok: false, error: 'Enter a whole number' };
+      if (!/^[+-]?\d+$/.test(text.trim())) return { ok: false, error: m.wholeNumber };
       return checkRange(Number(text.trim()));
     }
     case 'number':
     case 'percent': {
       const n = parseDecimal(text);
-      return n === null ? { ok: false, error: 'Enter a number' } : checkRange(n);
+      return n === null ? { ok: false, error: m.number } : checkRange(n);
     }
     case 'tags': {
       const tags = draft as string[];
       if (field.maxLength !== undefined && tags.length > field.maxLength)
-        return { ok: false, error: `At most ${field.maxLength} tags` };
+        return { ok: false, error: m.atMostTags(String(field.maxLength)) };
       if (field.itemMaxLength !== undefined && tags.some((tag) => tag.length > field.itemMaxLength!))
-        return { ok: false, error: `Each tag at most ${field.itemMaxLength} characters` };
+        return { ok: false, error: m.tagAtMostCharacters(String(field.itemMaxLength)) };
       return { ok: true, value: tags, include: true };
     }
     case 'daterange': {
       const range = draft as DateRangeValue;
-      if (range.from && range.to && range.from > range.to)
-        return { ok: false, error: 'The end is before the start' };
+      if (range.from && range.to && range.from > range.to) return { ok: false, error: m.endBeforeStart };
       return { ok: true, value: { from: range.from || null, to: range.to || null }, include: true };
     }
     case 'json':
       try {
         return { ok: true, value: JSON.parse(text), include: true };
       } catch {
-        return { ok: false, error: 'Enter valid JSON' };
+        return { ok: false, error: m.json };
       }
     case 'datetime': {
       const date = new Date(text);
       return Number.isNaN(date.getTime())
-        ? { ok: false, error: 'Enter a date and time' }
+        ? { ok: false, error: m.dateTime }
         : { ok: true, value: date.toISOString(), include: true };
     }
     case 'relation':
@@ -159,14 +162,13 @@ export function fromDraft(field: ResourceField, draft: Draft): Parsed {
     default: {
       const value = text.trim();
       if (field.minLength !== undefined && value.length < field.minLength)
-        return { ok: false, error: `Use at least ${field.minLength} characters` };
+        return { ok: false, error: m.atLeastCharacters(String(field.minLength)) };
       if (field.maxLength !== undefined && value.length > field.maxLength)
-        return { ok: false, error: `Use at most ${field.maxLength} characters` };
-      if (field.type === 'email' && !EMAIL.test(value)) return { ok: false, error: 'Enter an email address' };
-      if (field.type === 'url' && !/^https?:\/\/\S+$/.test(value))
-        return { ok: false, error: 'Enter a URL starting with http:// or https://' };
+        return { ok: false, error: m.atMostCharacters(String(field.maxLength)) };
+      if (field.type === 'email' && !EMAIL.test(value)) return { ok: false, error: m.email };
+      if (field.type === 'url' && !/^https?:\/\/\S+$/.test(value)) return { ok: false, error: m.url };
       if (field.pattern && !new RegExp(field.pattern).test(value))
-        return { ok: false, error: field.patternMessage ?? 'Invalid format' };
+        return { ok: false, error: field.patternMessage ?? m.invalidFormat };
       return { ok: true, value, include: true };
     }
   }
@@ -183,11 +185,15 @@ export interface BuildResult {
 }
 
 /** Values to send and client-side errors, from drafts. */
-export function buildValues(fields: ResourceField[], drafts: Drafts): BuildResult {
+export function buildValues(
+  fields: ResourceField[],
+  drafts: Drafts,
+  messages: ResourceFormMessages = RESOURCE_FORM_MESSAGES,
+): BuildResult {
   const values: FormValues = {};
   const errors: FieldErrors = {};
   for (const field of editableFields(fields)) {
-    const parsed = fromDraft(field, drafts[field.name] ?? null);
+    const parsed = fromDraft(field, drafts[field.name] ?? null, messages);
     if (!parsed.ok) errors[field.name] = [parsed.error];
     else if (parsed.include) values[field.name] = parsed.value;
   }

@@ -11,3 +11,4 @@ export { MoneyInput, groupDigits, type MoneyInputProps } from './MoneyInput.js';
 export { RelationSelect, type LoadOptions, type RelationSelectProps } from './RelationSelect.js';
 export { SecretInput, type SecretInputProps } from './SecretInput.js';
 export { TagsInput, type TagsInputProps } from './TagsInput.js';
+export { RESOURCE_FORM_MESSAGES, type ResourceFormMessages } from './messages.js';

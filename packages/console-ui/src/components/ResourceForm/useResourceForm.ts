@@ -9,6 +9,7 @@ import {
   type FieldErrors,
   type FormValues,
 } from './formValues.js';
+import type { ResourceFormMessages } from './messages.js';
 
 export interface UseResourceFormOptions {
   fields: ResourceField[];
@@ -16,6 +17,8 @@ export interface UseResourceFormOptions {
   initialValues?: FormValues;
   /** Errors from the server; a new object shows them again even on fields edited since. */
   errors?: FieldErrors;
+  /** Texts of the client-side checks (ResourceForm passes its resolved messages). */
+  messages?: ResourceFormMessages;
 }
 
 export interface SubmitAttempt {
@@ -34,7 +37,7 @@ export interface SubmitAttempt {
  * form.setDraft('name', 'Budi');
  * const attempt = form.attemptSubmit(); // { ok, values, changed, errors }
  */
-export function useResourceForm({ fields, initialValues, errors }: UseResourceFormOptions) {
+export function useResourceForm({ fields, initialValues, errors, messages }: UseResourceFormOptions) {
   const [source, setSource] = useState(initialValues);
   const [initial, setInitial] = useState(() => toDrafts(fields, initialValues));
   const [drafts, setDrafts] = useState<Drafts>(initial);
@@ -71,7 +74,7 @@ export function useResourceForm({ fields, initialValues, errors }: UseResourceFo
   };
 
   const attemptSubmit = (): SubmitAttempt => {
-    const built = buildValues(fields, drafts);
+    const built = buildValues(fields, drafts, messages);
     setClientErrors(built.errors);
     // Fresh client errors show even on edited fields; server errors stay hidden there until the server answers.
     setEditedSinceErrors((list) => list.filter((name) => !built.errors[name]));

@@ -4,7 +4,7 @@ import { expect, fn, waitFor, within } from 'storybook/test';
 // Stories only: the real menu data. The component itself never imports the contract.
 import { menuDefinition, PERMISSION_KEYS } from '@staff/console-contract';
 import type { LinkRendererProps, PermissionEntry } from '../../adapters.js';
-import { Sidebar, type SidebarProps } from './Sidebar.js';
+import { PlainLink, Sidebar, type SidebarProps } from './Sidebar.js';
 
 const menu = menuDefinition();
 const grant = (...keys: string[]): PermissionEntry[] =>
@@ -170,6 +170,29 @@ export const Keyboard: Story = {
     await expect(reports).toHaveAttribute('aria-expanded', 'false');
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: 'Logistics' })).toHaveFocus();
+  },
+};
+
+/**
+ * A plain navigation: only `menu` and `currentPath` (no user, no permissions filter, no buttons), with the
+ * default `PlainLink` (an `<a href>`) as the link renderer.
+ */
+export const PlainNavigation: Story = {
+  args: {
+    user: undefined,
+    permissions: undefined,
+    onSignOut: undefined,
+    onRefresh: undefined,
+    productLabel: undefined,
+    renderLink: PlainLink,
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Refresh permissions' })).not.toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Product Admin' })).toHaveAttribute(
+      'href',
+      '/app/admins/products',
+    );
   },
 };
 
