@@ -58,6 +58,8 @@ import type { ConsoleEvents } from './services/events.js';
 import { type IntakeOptions, createIntakeRuntime } from './intake/runtime.js';
 import { registerIntakeRoutes } from './intake/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
+import { type LogisticsOptions, createLogisticsRuntime } from './logistics/runtime.js';
+import { registerLogisticsRoutes } from './logistics/routes.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -86,6 +88,8 @@ export interface BuildServerOptions {
   idleMinutes?: number;
   /** Mayar and Meta adapters' base URLs and the forwarder / reconciliation workers (src/intake/). */
   intake?: IntakeOptions;
+  /** Courier tracking and WhatsApp adapters, the tracking poll and the notification outbox (src/logistics/). */
+  logistics?: LogisticsOptions;
 }
 
 declare module 'fastify' {
@@ -563,6 +567,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     guards,
     onDeliveriesQueued: intake.kick,
   });
+
+  // Logistics: receipts, confirmation, labels, tracking, customer notifications (src/logistics/).
+  const logistics = createLogisticsRuntime(app, options.logistics ?? {}, clock);
+  registerLogisticsRoutes(app, { route, clock, runtime: logistics });
 
   return app;
 }

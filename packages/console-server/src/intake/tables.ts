@@ -168,6 +168,7 @@ export interface ProductsTable {
   tribe_id: NullableBigInt;
   price: BigInt;
   active: boolean;
+  ships_package: boolean;
   deleted_at: NullableTimestamp;
 }
 
