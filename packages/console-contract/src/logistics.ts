@@ -173,12 +173,21 @@ export const notificationsQuerySchema = z.object({
 });
 export const notificationsResponseSchema = z.object({ data: z.array(notificationSchema) });
 
-/**
- * The WhatsApp message telling a customer their package is on its way (Indonesian: the customers'
- * language). `link` is the courier tracking page.
- */
-export function shippedMessage(values: { name: string; courier: string; receipt: string; link: string }) {
+/** The approved WhatsApp template of the "package sent" message (a business may only open with a template). */
+export const SHIPPED_TEMPLATE = { name: 'package_shipped', language: 'id' } as const;
+
+/** The template's body parameters in order: {{1}} name, {{2}} courier, {{3}} receipt, {{4}} tracking link. */
+export function shippedParameters(values: { name: string; courier: string; receipt: string; link: string }) {
   const courierLabel =
     COURIER_OPTIONS.find((option) => option.value === values.courier)?.label ?? values.courier.toUpperCase();
-  return `Halo ${values.name}, paket Anda sudah dikirim dengan ${courierLabel}, nomor resi ${values.receipt}. Lacak paket: ${values.link}`;
+  return [values.name, courierLabel, values.receipt, values.link];
+}
+
+/**
+ * The WhatsApp message telling a customer their package is on its way, in words (Indonesian, the customers'
+ * language): what the template says with its parameters filled in.
+ */
+export function shippedMessage(values: { name: string; courier: string; receipt: string; link: string }) {
+  const [name, courier, receipt, link] = shippedParameters(values);
+  return `Halo ${name}, paket Anda sudah dikirim dengan ${courier}, nomor resi ${receipt}. Lacak paket: ${link}`;
 }

@@ -32,6 +32,12 @@ export interface ServerConfig {
     forwarderTimeoutMs: number;
     reconcileEveryMinutes: number | false;
   };
+  /** Courier tracking (src/logistics/): the aggregator's base URL and key, and how often Shipping is polled. */
+  logistics: {
+    courierTrackingUrl: string | undefined;
+    courierTrackingKey: string | undefined;
+    trackingEveryMinutes: number | false;
+  };
 }
 
 export class ConfigError extends Error {
@@ -144,6 +150,14 @@ export function readConfig(
         env.CONSOLE_MAYAR_RECONCILE_MINUTES?.trim() === '0'
           ? false
           : positiveNumber('CONSOLE_MAYAR_RECONCILE_MINUTES', env.CONSOLE_MAYAR_RECONCILE_MINUTES, 60),
+    },
+    logistics: {
+      courierTrackingUrl: httpUrl('COURIER_TRACKING_URL', env.COURIER_TRACKING_URL),
+      courierTrackingKey: env.COURIER_TRACKING_KEY?.trim() || undefined,
+      trackingEveryMinutes:
+        env.CONSOLE_TRACKING_EVERY_MINUTES?.trim() === '0'
+          ? false
+          : positiveNumber('CONSOLE_TRACKING_EVERY_MINUTES', env.CONSOLE_TRACKING_EVERY_MINUTES, 30),
     },
   };
 }

@@ -7,7 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOnce } from '../src/jobs/runOnce.js';
-import { drainNotifications, SendError, type WhatsAppSender } from '../src/logistics/notify.js';
+import {
+  type MessageSender,
+  type OutgoingMessage,
+  SendError,
+  drainNotifications,
+} from '../src/logistics/notify.js';
 import { pollTracking } from '../src/logistics/tracking.js';
 import { createCourierTrackingApi } from '../src/logistics/courier.js';
 import type { AnyDb } from '../src/resources/query.js';
@@ -428,14 +433,14 @@ describe.each(ENGINES)('logistics on %s', (engine) => {
     /** The narrow interface the outbox sends through, recording what it was asked to send. */
     function recordingSender(
       fail?: (to: string) => SendError | null,
-    ): WhatsAppSender & { sent: { to: string; body: string }[] } {
-      const sent: { to: string; body: string }[] = [];
+    ): MessageSender & { sent: OutgoingMessage[] } {
+      const sent: OutgoingMessage[] = [];
       return {
         sent,
-        sendText: async (to, body) => {
-          const error = fail?.(to);
+        send: async (message) => {
+          const error = fail?.(message.to);
           if (error) throw error;
-          sent.push({ to, body });
+          sent.push(message);
           return { id: `wamid.${sent.length}` };
         },
       };
@@ -467,6 +472,9 @@ describe.each(ENGINES)('logistics on %s', (engine) => {
       expect(sender.sent).toEqual([
         {
           to: '6281234567890',
+          template: 'package_shipped',
+          language: 'id',
+          parameters: ['Budi', 'JNE', `JNE${row.id}00000`, `${courier.url}/tracking/jne/JNE${row.id}00000`],
           body: `Halo Budi, paket Anda sudah dikirim dengan JNE, nomor resi JNE${row.id}00000. Lacak paket: ${courier.url}/tracking/jne/JNE${row.id}00000`,
         },
       ]);

@@ -28,6 +28,10 @@ export const LOGISTICS_V520: readonly string[] = [
     id bigint generated always as identity primary key,
     package_id bigint not null references packages (id) on delete cascade,
     phone text not null,
+    -- The approved WhatsApp template and its parameters; body is the same message in words, for staff.
+    template text not null,
+    language text not null,
+    parameters jsonb not null,
     body text not null,
     status text not null default 'pending' check (status in ('pending', 'sent', 'failed')),
     attempts integer not null default 0,

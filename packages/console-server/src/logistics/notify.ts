@@ -6,7 +6,7 @@
  * system). Network errors and 5xx are retried with backoff; a refusal (4xx) stays failed until staff retry it.
  */
 import { sql } from 'kysely';
-import { packages, shippedMessage } from '@staff/console-contract';
+import { SHIPPED_TEMPLATE, packages, shippedMessage, shippedParameters } from '@staff/console-contract';
 import type { ResourceChangedPayload } from '../resources/push.js';
 import { NODE_ID } from '../jobs/runOnce.js';
 import { retryDelayMs } from '../intake/forwarder/worker.js';
@@ -14,9 +14,18 @@ import { ResourceError, runActionIn, writeResourceAudit, type ResourceActor } fr
 import type { AnyDb } from '../resources/query.js';
 import { LOGISTICS_SYSTEM } from './service.js';
 
-/** What the outbox needs of a WhatsApp client: send one text message, say whether a failure is worth retrying. */
-export interface WhatsAppSender {
-  sendText: (to: string, body: string) => Promise<{ id: string | null }>;
+/** One message of the outbox: a template with its parameters, and the same in words. */
+export interface OutgoingMessage {
+  to: string;
+  template: string;
+  language: string;
+  parameters: string[];
+  body: string;
+}
+
+/** What the outbox needs of WhatsApp: send one message; a SendError says whether trying again may help. */
+export interface MessageSender {
+  send: (message: OutgoingMessage) => Promise<{ id: string | null }>;
 }
 
 /** A send that failed; `retry` false when the receiver refused the message itself (4xx). */
@@ -67,7 +76,7 @@ export async function queueNotifications(
       where id in (${sql.join(unique)}) and deleted_at is null for update`.execute(trx);
     const fields: Record<string, string[]> = {};
     const byId = new Map(found.rows.map((row) => [Number(row.id), row]));
-    const ready: { id: number; phone: string; body: string }[] = [];
+    const ready: { id: number; phone: string; parameters: string[]; body: string }[] = [];
     unique.forEach((id) => {
       const index = ids.indexOf(id);
       const row = byId.get(id);
@@ -82,15 +91,17 @@ export async function queueNotifications(
         fields[`body.ids.${index}`] = [problem ?? `No package ${id}`];
         return;
       }
+      const values = {
+        name: row.recipient_name,
+        courier: row.courier!,
+        receipt: row.receipt!,
+        link: linkOf(row.courier!, row.receipt!),
+      };
       ready.push({
         id,
         phone: whatsappNumber(row.phone)!,
-        body: shippedMessage({
-          name: row.recipient_name,
-          courier: row.courier!,
-          receipt: row.receipt!,
-          link: linkOf(row.courier!, row.receipt!),
-        }),
+        parameters: shippedParameters(values),
+        body: shippedMessage(values),
       });
     });
     if (Object.keys(fields).length > 0)
@@ -108,8 +119,9 @@ export async function queueNotifications(
         );
       if (pending.rows.length > 0) continue;
       const inserted = await sql<{ id: string }>`insert into package_notifications
-        (package_id, phone, body, next_attempt_at, created_by, created_at, updated_at)
-        values (${item.id}, ${item.phone}, ${item.body}, ${now}, ${userId}, ${now}, ${now}) returning id`.execute(
+        (package_id, phone, template, language, parameters, body, next_attempt_at, created_by, created_at, updated_at)
+        values (${item.id}, ${item.phone}, ${SHIPPED_TEMPLATE.name}, ${SHIPPED_TEMPLATE.language},
+          ${JSON.stringify(item.parameters)}, ${item.body}, ${now}, ${userId}, ${now}, ${now}) returning id`.execute(
         trx,
       );
       await writeResourceAudit(trx, actor, 'notify_queued', packages.name, item.id, null, {
@@ -162,15 +174,24 @@ export interface NotifyDrainResult {
 /** One pass: claim due messages, send each, record the outcome. */
 export async function drainNotifications(
   db: AnyDb,
-  sender: WhatsAppSender,
+  sender: MessageSender,
   options: NotifyDrainOptions,
 ): Promise<NotifyDrainResult> {
   const now = options.now();
   const holder = options.nodeId ?? NODE_ID;
   const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? 60_000));
   const claimed = await db.transaction().execute(async (trx) => {
-    const due = await sql<{ id: string; package_id: string; phone: string; body: string; attempts: number }>`
-      select id, package_id, phone, body, attempts from package_notifications
+    const due = await sql<{
+      id: string;
+      package_id: string;
+      phone: string;
+      template: string;
+      language: string;
+      parameters: string[];
+      body: string;
+      attempts: number;
+    }>`
+      select id, package_id, phone, template, language, parameters, body, attempts from package_notifications
       where status = 'pending' and next_attempt_at <= ${now} and (locked_until is null or locked_until < ${now})
       order by next_attempt_at, id limit ${options.claim ?? 20}
       for update skip locked`.execute(trx);
@@ -183,7 +204,13 @@ export async function drainNotifications(
   for (const message of claimed) {
     const attempts = message.attempts + 1;
     try {
-      const sent = await sender.sendText(message.phone, message.body);
+      const sent = await sender.send({
+        to: message.phone,
+        template: message.template,
+        language: message.language,
+        parameters: message.parameters,
+        body: message.body,
+      });
       const at = options.now();
       await db.transaction().execute(async (trx) => {
         await sql`update package_notifications set status = 'sent', attempts = ${attempts}, sent_at = ${at},

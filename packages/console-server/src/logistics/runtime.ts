@@ -9,7 +9,7 @@ import { scheduleOnce } from '../jobs/runOnce.js';
 import { pushResourceChanges, type ResourceChangedPayload } from '../resources/push.js';
 import type { AnyDb } from '../resources/query.js';
 import { type CourierTrackingApi, createCourierTrackingApi } from './courier.js';
-import { type WhatsAppSender, drainNotifications } from './notify.js';
+import { type MessageSender, drainNotifications } from './notify.js';
 import { pollTracking } from './tracking.js';
 
 export interface LogisticsOptions {
@@ -18,7 +18,7 @@ export interface LogisticsOptions {
   /** COURIER_TRACKING_KEY: sent as the Authorization header. */
   courierTrackingKey?: string | undefined;
   /** The WhatsApp adapter the outbox sends through; without one, queued messages wait. */
-  whatsapp?: WhatsAppSender | undefined;
+  whatsapp?: MessageSender | undefined;
   /** Run the tracking poll and the outbox worker in this process (the server does; tests drive them). */
   workers?: boolean;
   /** Minutes between tracking polls (CONSOLE_TRACKING_EVERY_MINUTES); false turns the poll off. */
@@ -31,7 +31,7 @@ export interface LogisticsOptions {
 
 export interface LogisticsRuntime {
   courier: CourierTrackingApi;
-  whatsapp: WhatsAppSender | null;
+  whatsapp: MessageSender | null;
   /** Wakes the outbox worker (no-op without workers). */
   kickNotifications: () => void;
 }
