@@ -6,6 +6,7 @@ import { TRIGRAM_INDEXES_V310, TRIGRAM_INDEXES_V470 } from '../resources/trigram
 import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
 import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
 import { REPORTS_MIGRATIONS } from '../reports/migrations.js';
+import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -211,6 +212,8 @@ export const MIGRATIONS: readonly Migration[] = [
       await sql.raw(TRIGRAM_INDEXES_V470.join(';\n')).execute(db);
     },
   },
+  // --- WhatsApp: numbers, conversations, bots (versions 560–579): src/whatsapp/migrations.ts ---
+  ...WHATSAPP_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */
