@@ -96,4 +96,23 @@ describe('readConfig', () => {
       /CONSOLE_TRACKING_EVERY_MINUTES/,
     );
   });
+
+  it('reads the WhatsApp adapter: WHATSAPP_API_URL, version, app secret, verify token, access token', () => {
+    const config = readConfig({
+      WHATSAPP_API_URL: 'http://127.0.0.1:4030',
+      WHATSAPP_API_VERSION: 'v21.0',
+      WHATSAPP_APP_SECRET: 'app-secret',
+      WHATSAPP_VERIFY_TOKEN: 'verify-me',
+      WHATSAPP_ACCESS_TOKEN: 'EAAG',
+    });
+    expect(config.whatsapp).toEqual({
+      apiUrl: 'http://127.0.0.1:4030',
+      apiVersion: 'v21.0',
+      appSecret: 'app-secret',
+      verifyToken: 'verify-me',
+      accessToken: 'EAAG',
+    });
+    expect(readConfig({}).whatsapp.apiUrl).toBeUndefined();
+    expect(() => readConfig({ WHATSAPP_API_URL: 'graph.facebook.com' })).toThrow(/WHATSAPP_API_URL/);
+  });
 });

@@ -7,6 +7,7 @@ import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
 import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
 import { REPORTS_MIGRATIONS } from '../reports/migrations.js';
 import { LOGISTICS_MIGRATIONS } from '../logistics/migrations.js';
+import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -214,6 +215,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // --- logistics (versions 520–539): src/logistics/migrations.ts ---
   ...LOGISTICS_MIGRATIONS,
+  // --- WhatsApp: numbers, conversations, bots (versions 560–579): src/whatsapp/migrations.ts ---
+  ...WHATSAPP_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */
