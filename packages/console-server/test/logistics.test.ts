@@ -17,6 +17,8 @@ import { pollTracking } from '../src/logistics/tracking.js';
 import { createCourierTrackingApi } from '../src/logistics/courier.js';
 import type { AnyDb } from '../src/resources/query.js';
 import { type FakeCourier, startFakeCourier } from './fakes/courier.js';
+import { startFakeWhatsApp } from './fakes/whatsapp.js';
+import { whatsAppMessageSender } from '../src/logistics/whatsapp.js';
 import { mayarPayment } from './fakes/mayar.js';
 import {
   Client,
@@ -522,6 +524,59 @@ describe.each(ENGINES)('logistics on %s', (engine) => {
       expect(await drainNotifications(db(), recordingSender(), { now: () => later })).toMatchObject({
         sent: 1,
       });
+    });
+
+    it('sends the template through the WhatsApp adapter from the Notification number (the fake received it)', async () => {
+      const fake = await startFakeWhatsApp({ accessToken: 'EAAG-logistics' });
+      try {
+        const sender = whatsAppMessageSender(testDb.database.db, {
+          baseUrl: fake.url,
+          version: fake.version,
+        });
+        const row = await sentPackage();
+        await call('POST', '/api/logistics/notify', writer, { ids: [row.id] });
+        // No Notification number yet: kept pending, tried again later.
+        const none = await drainNotifications(db(), sender, { now: () => NOW, random: () => 0 });
+        expect(none).toMatchObject({ retrying: 1, sent: 0 });
+        const registry = await call('POST', '/api/resources/wa_registries', admin, {
+          name: `Notifikasi ${engine}`,
+          phone: '6281100000001',
+          purpose: 'notification',
+          provider: 'cloud_api',
+          provider_token: 'EAAG-logistics',
+          active: true,
+        });
+        expect(registry.statusCode, registry.body).toBe(201);
+        const later = new Date(NOW.getTime() + 60_000);
+        expect(await drainNotifications(db(), sender, { now: () => later })).toMatchObject({ sent: 1 });
+        expect(fake.sent).toMatchObject([
+          {
+            phoneNumberId: '6281100000001',
+            to: '6281234567890',
+            type: 'template',
+            template: {
+              name: 'package_shipped',
+              language: 'id',
+              parameters: [
+                'Budi',
+                'JNE',
+                `JNE${row.id}00000`,
+                `${courier.url}/tracking/jne/JNE${row.id}00000`,
+              ],
+            },
+          },
+        ]);
+        expect((await read(row.id)).cust_notified).toBe(true);
+        // Meta refusing the number: failed with Meta's words, not retried by itself.
+        const refused = await sentPackage();
+        await call('POST', '/api/logistics/notify', writer, { ids: [refused.id] });
+        fake.setMode('reject', 131026);
+        expect(await drainNotifications(db(), sender, { now: () => later })).toMatchObject({ failed: 1 });
+        const failed = await call('GET', `/api/logistics/notifications?package_id=${refused.id}`, reader);
+        expect(failed.json().data[0].last_error).toMatch(/131026/);
+      } finally {
+        await fake.close();
+      }
     });
   });
 });

@@ -11,14 +11,18 @@ import type { AnyDb } from '../resources/query.js';
 import { type CourierTrackingApi, createCourierTrackingApi } from './courier.js';
 import { type MessageSender, drainNotifications } from './notify.js';
 import { pollTracking } from './tracking.js';
+import type { WhatsAppApiSettings } from '../whatsapp/sender.js';
+import { whatsAppMessageSender } from './whatsapp.js';
 
 export interface LogisticsOptions {
   /** COURIER_TRACKING_URL: a Biteship-style tracking API, or the fake (test/fakes/courier.ts). */
   courierTrackingUrl?: string | undefined;
   /** COURIER_TRACKING_KEY: sent as the Authorization header. */
   courierTrackingKey?: string | undefined;
-  /** The WhatsApp adapter the outbox sends through; without one, queued messages wait. */
+  /** What the outbox sends through (tests); else the WhatsApp adapter with `whatsappApi`. */
   whatsapp?: MessageSender | undefined;
+  /** WHATSAPP_API_URL, version and fallback token for the WhatsApp adapter (src/whatsapp/). */
+  whatsappApi?: WhatsAppApiSettings | undefined;
   /** Run the tracking poll and the outbox worker in this process (the server does; tests drive them). */
   workers?: boolean;
   /** Minutes between tracking polls (CONSOLE_TRACKING_EVERY_MINUTES); false turns the poll off. */
@@ -45,9 +49,12 @@ export function createLogisticsRuntime(
     ...(options.courierTrackingUrl ? { baseUrl: options.courierTrackingUrl } : {}),
     ...(options.courierTrackingKey ? { apiKey: options.courierTrackingKey } : {}),
   });
+  const sender =
+    options.whatsapp ??
+    (options.whatsappApi ? whatsAppMessageSender(app.database.db, options.whatsappApi) : null);
   const runtime: LogisticsRuntime = {
     courier,
-    whatsapp: options.whatsapp ?? null,
+    whatsapp: sender,
     kickNotifications: () => undefined,
   };
   if (!options.workers) return runtime;
@@ -57,7 +64,6 @@ export function createLogisticsRuntime(
     void pushResourceChanges(app.database.db, app.realtime, packages, changes).catch(() => undefined);
   };
 
-  const sender = options.whatsapp;
   const outbox = sender
     ? every(options.notifyIntervalMs ?? 2_000, async () => {
         const result = await drainNotifications(db, sender, {
