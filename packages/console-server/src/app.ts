@@ -235,6 +235,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // The packing labels PDF is shown in a frame from a blob the page made (logistics).
+        frameSrc: ["'self'", 'blob:'],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],

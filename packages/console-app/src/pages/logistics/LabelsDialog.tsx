@@ -16,10 +16,12 @@ export function LabelsDialog({
 }) {
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The same selection keeps its PDF (a new array of the same ids is no reason to make it again).
+  const key = ids.join(',');
   useEffect(() => {
     let live = true;
     let made: string | null = null;
-    api.labels(ids).then(
+    api.labels(key.split(',')).then(
       (blob) => {
         made = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
         if (live) setUrl(made);
@@ -33,7 +35,7 @@ export function LabelsDialog({
       live = false;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [api, ids]);
+  }, [api, key]);
   return (
     <ConfirmDialog
       open
