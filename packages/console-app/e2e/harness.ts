@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { LOGIN_PATH, STORED_USER_KEY, type StoredUser } from '@staff/console-contract';
 import { buildServer } from '../../console-server/src/app.js';
+import type { LogisticsOptions } from '../../console-server/src/logistics/runtime.js';
 import { openDatabase, type DatabaseHandle } from '../../console-server/src/db/database.js';
 import { DEMO_PASSWORD, seed } from '../../console-server/src/seed.js';
 import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.js';
@@ -32,7 +33,12 @@ export function requireBuiltApp(): string {
 
 export async function startConsoleServer(
   /** A short idle timeout and a clock the test moves, for the re-authentication tests (ADR 013). */
-  options: { idleMinutes?: number; clock?: () => Date } = {},
+  options: {
+    idleMinutes?: number;
+    clock?: () => Date;
+    /** Courier tracking and WhatsApp adapters for the logistics flow (their fakes). */
+    logistics?: LogisticsOptions;
+  } = {},
 ): Promise<ConsoleServer> {
   const appDir = requireBuiltApp();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
@@ -45,6 +51,7 @@ export async function startConsoleServer(
     loginRateLimit: false,
     ...(options.idleMinutes !== undefined ? { idleMinutes: options.idleMinutes } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logistics ? { logistics: options.logistics } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

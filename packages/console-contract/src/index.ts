@@ -8,3 +8,4 @@ export * from './intake.js';
 export * from './reports.js';
 export * from './venn.js';
 export * from './problems.js';
+export * from './logistics.js';

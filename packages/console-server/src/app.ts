@@ -61,6 +61,8 @@ import { registerIntakeRoutes } from './intake/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { registerVennRoutes } from './venn/routes.js';
 import { registerProblemRoutes } from './problems/routes.js';
+import { type LogisticsOptions, createLogisticsRuntime } from './logistics/runtime.js';
+import { registerLogisticsRoutes } from './logistics/routes.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -89,6 +91,8 @@ export interface BuildServerOptions {
   idleMinutes?: number;
   /** Mayar and Meta adapters' base URLs and the forwarder / reconciliation workers (src/intake/). */
   intake?: IntakeOptions;
+  /** Courier tracking and WhatsApp adapters, the tracking poll and the notification outbox (src/logistics/). */
+  logistics?: LogisticsOptions;
 }
 
 declare module 'fastify' {
@@ -234,6 +238,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
+        // The packing labels PDF is shown in a frame from a blob the page made (logistics).
+        frameSrc: ["'self'", 'blob:'],
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
@@ -584,6 +590,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     guards,
     onDeliveriesQueued: intake.kick,
   });
+
+  // Logistics: receipts, confirmation, labels, tracking, customer notifications (src/logistics/).
+  const logistics = createLogisticsRuntime(app, options.logistics ?? {}, clock);
+  registerLogisticsRoutes(app, { route, clock, runtime: logistics });
 
   return app;
 }

@@ -32,6 +32,23 @@ export interface ServerConfig {
     forwarderTimeoutMs: number;
     reconcileEveryMinutes: number | false;
   };
+  /** Courier tracking (src/logistics/): the aggregator's base URL and key, and how often Shipping is polled. */
+  logistics: {
+    courierTrackingUrl: string | undefined;
+    courierTrackingKey: string | undefined;
+    trackingEveryMinutes: number | false;
+  };
+  /** WhatsApp Cloud API (src/whatsapp/): adapter base URL, webhook secrets, fallback access token. */
+  whatsapp: {
+    apiUrl: string | undefined;
+    apiVersion: string | undefined;
+    /** Meta app secret: webhook calls are refused without a valid X-Hub-Signature-256 under it. */
+    appSecret: string | undefined;
+    /** The token Meta echoes in the webhook's GET verification. */
+    verifyToken: string | undefined;
+    /** Used when a WA Registries entry stores no token of its own. */
+    accessToken: string | undefined;
+  };
 }
 
 export class ConfigError extends Error {
@@ -144,6 +161,21 @@ export function readConfig(
         env.CONSOLE_MAYAR_RECONCILE_MINUTES?.trim() === '0'
           ? false
           : positiveNumber('CONSOLE_MAYAR_RECONCILE_MINUTES', env.CONSOLE_MAYAR_RECONCILE_MINUTES, 60),
+    },
+    logistics: {
+      courierTrackingUrl: httpUrl('COURIER_TRACKING_URL', env.COURIER_TRACKING_URL),
+      courierTrackingKey: env.COURIER_TRACKING_KEY?.trim() || undefined,
+      trackingEveryMinutes:
+        env.CONSOLE_TRACKING_EVERY_MINUTES?.trim() === '0'
+          ? false
+          : positiveNumber('CONSOLE_TRACKING_EVERY_MINUTES', env.CONSOLE_TRACKING_EVERY_MINUTES, 30),
+    },
+    whatsapp: {
+      apiUrl: httpUrl('WHATSAPP_API_URL', env.WHATSAPP_API_URL),
+      apiVersion: env.WHATSAPP_API_VERSION?.trim() || undefined,
+      appSecret: env.WHATSAPP_APP_SECRET || undefined,
+      verifyToken: env.WHATSAPP_VERIFY_TOKEN || undefined,
+      accessToken: env.WHATSAPP_ACCESS_TOKEN || undefined,
     },
   };
 }

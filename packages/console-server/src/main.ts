@@ -29,6 +29,15 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     idleMinutes: config.idleMinutes,
     intake: { ...config.intake, workers: true },
+    logistics: {
+      ...config.logistics,
+      workers: true,
+      whatsappApi: {
+        ...(config.whatsapp.apiUrl ? { baseUrl: config.whatsapp.apiUrl } : {}),
+        ...(config.whatsapp.apiVersion ? { version: config.whatsapp.apiVersion } : {}),
+        ...(config.whatsapp.accessToken ? { accessToken: config.whatsapp.accessToken } : {}),
+      },
+    },
   });
   const log = app.log;
   log.info({ engine: database.engine, location: database.location }, 'database ready');

@@ -439,6 +439,36 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
           headers: { 'content-type': 'text/csv' },
           through: 'past',
         },
+        // Logistics (src/logistics/): no such package, past the check a 400 or 404.
+        'POST /api/logistics/receipts': {
+          url: '/api/logistics/receipts',
+          payload: { rows: [{ id: 999999, courier: 'jne', receipt: 'JNE00000001' }] },
+          through: 'past',
+        },
+        'POST /api/logistics/confirm': {
+          url: '/api/logistics/confirm',
+          payload: { ids: [999999], receiver_name: 'Rina', received_date: '2026-01-01' },
+          through: 'past',
+        },
+        'GET /api/logistics/labels.pdf': { url: '/api/logistics/labels.pdf?ids=999999', through: 404 },
+        'POST /api/logistics/notify': {
+          url: '/api/logistics/notify',
+          payload: { ids: [999999] },
+          through: 400,
+        },
+        'GET /api/logistics/notifications': { url: '/api/logistics/notifications' },
+        'POST /api/logistics/notifications/:id/retry': {
+          url: '/api/logistics/notifications/999999/retry',
+          through: 404,
+        },
+        'GET /api/logistics/packages/:id/tracking': {
+          url: '/api/logistics/packages/999999/tracking',
+          through: 404,
+        },
+        'POST /api/logistics/packages/:id/tracking': {
+          url: '/api/logistics/packages/999999/tracking',
+          through: 404,
+        },
         'GET /api/admin/users': { url: '/api/admin/users' },
         'PATCH /api/admin/users/:id': {
           url: `/api/admin/users/${target!.id}`,

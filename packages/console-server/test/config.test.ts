@@ -74,4 +74,45 @@ describe('readConfig', () => {
     expect(readConfig({}).intake).toMatchObject({ mayarApiUrl: undefined, reconcileEveryMinutes: 60 });
     expect(() => readConfig({ MAYAR_API_URL: 'ftp://x' })).toThrow(/MAYAR_API_URL/);
   });
+  it('reads the logistics adapters: COURIER_TRACKING_URL and key, the tracking poll (0 turns it off)', () => {
+    expect(readConfig({}).logistics).toEqual({
+      courierTrackingUrl: undefined,
+      courierTrackingKey: undefined,
+      trackingEveryMinutes: 30,
+    });
+    expect(
+      readConfig({
+        COURIER_TRACKING_URL: 'http://127.0.0.1:9000',
+        COURIER_TRACKING_KEY: ' biteship_test.key ',
+        CONSOLE_TRACKING_EVERY_MINUTES: '0',
+      }).logistics,
+    ).toEqual({
+      courierTrackingUrl: 'http://127.0.0.1:9000',
+      courierTrackingKey: 'biteship_test.key',
+      trackingEveryMinutes: false,
+    });
+    expect(() => readConfig({ COURIER_TRACKING_URL: 'ftp://x' })).toThrow(/COURIER_TRACKING_URL/);
+    expect(() => readConfig({ CONSOLE_TRACKING_EVERY_MINUTES: 'often' })).toThrow(
+      /CONSOLE_TRACKING_EVERY_MINUTES/,
+    );
+  });
+
+  it('reads the WhatsApp adapter: WHATSAPP_API_URL, version, app secret, verify token, access token', () => {
+    const config = readConfig({
+      WHATSAPP_API_URL: 'http://127.0.0.1:4030',
+      WHATSAPP_API_VERSION: 'v21.0',
+      WHATSAPP_APP_SECRET: 'app-secret',
+      WHATSAPP_VERIFY_TOKEN: 'verify-me',
+      WHATSAPP_ACCESS_TOKEN: 'EAAG',
+    });
+    expect(config.whatsapp).toEqual({
+      apiUrl: 'http://127.0.0.1:4030',
+      apiVersion: 'v21.0',
+      appSecret: 'app-secret',
+      verifyToken: 'verify-me',
+      accessToken: 'EAAG',
+    });
+    expect(readConfig({}).whatsapp.apiUrl).toBeUndefined();
+    expect(() => readConfig({ WHATSAPP_API_URL: 'graph.facebook.com' })).toThrow(/WHATSAPP_API_URL/);
+  });
 });

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ROUTES } from '@staff/console-contract';
+import { ROUTES, entityForRoute } from '@staff/console-contract';
 import type { ConsoleServices } from '../services.js';
 import { lazyWithPreload, preloadData, type Preloaded } from './preload.js';
 import type { PageProps } from './types.js';
@@ -22,6 +22,8 @@ const resourcePage = lazyWithPreload<PageProps<never>>(() => import('./resources
 const reportPage = lazyWithPreload<PageProps>(() => import('./reports/ReportPage.js'));
 const vennPage = lazyWithPreload<PageProps>(() => import('./venn/VennPage.js'));
 const problemsPage = lazyWithPreload<PageProps>(() => import('./problems/ProblemsPage.js'));
+/** The packages list with the logistics flow (both logistics routes). */
+const logisticsPage = lazyWithPreload<PageProps<never>>(() => import('./logistics/LogisticsPage.js'));
 
 /**
  * Report routes with a server engine behind them (console-server src/reports/engine.ts SERVED_REPORTS, now all
@@ -44,7 +46,7 @@ function resourceEntry(routeId: string): PageEntry {
   const known = resourceEntries.get(routeId);
   if (known) return known;
   const entry: PageEntry = {
-    ...resourcePage,
+    ...(entityForRoute(routeId)?.name === 'packages' ? logisticsPage : resourcePage),
     // The list's first page, for the address being opened, starts with the permission check.
     loadData: (services) =>
       preloadData(async () => {

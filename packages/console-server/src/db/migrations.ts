@@ -7,6 +7,8 @@ import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
 import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
 import { REPORTS_MIGRATIONS, REPORTS_MIGRATIONS_500 } from '../reports/migrations.js';
 import { PROBLEMS_MIGRATIONS } from '../problems/migrations.js';
+import { LOGISTICS_MIGRATIONS } from '../logistics/migrations.js';
+import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -214,6 +216,10 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // --- reports: creatives' video views, KOL lookups (versions 500–519): src/reports/migrations.ts ---
   ...REPORTS_MIGRATIONS_500,
+  // --- logistics (versions 520–539): src/logistics/migrations.ts ---
+  ...LOGISTICS_MIGRATIONS,
+  // --- WhatsApp: numbers, conversations, bots (versions 560–579): src/whatsapp/migrations.ts ---
+  ...WHATSAPP_MIGRATIONS,
   // --- customer care: problems (versions 580–599): src/problems/migrations.ts ---
   ...PROBLEMS_MIGRATIONS,
 ];

@@ -9,6 +9,7 @@ import {
   PURCHASES_CHANGED_ENTITY,
   apiErrorSchema,
   mayarWebhookResponseSchema,
+  packages,
   reconcileResponseSchema,
 } from '@staff/console-contract';
 import { type AnyRouteSpec, HttpError, type RouteGuards, defineRoute } from '../http.js';
@@ -53,6 +54,10 @@ const PURCHASE_READERS = { permissionKey: 'transaction_read_purchase_logs' as co
 
 /** Tells the Purchase Log's readers that a purchase came in or changed. */
 export function pushPurchaseChange(app: FastifyInstance, result: IngestResult): void {
+  if (result.package)
+    void pushResourceChanges(app.database.db, app.realtime, packages, [
+      { entity: packages.name, id: result.package.id, action: 'create', version: result.package.version },
+    ]).catch(() => undefined);
   if (!result.purchase) return;
   const { id, action, version } = result.purchase;
   void pushResourceChanges(app.database.db, app.realtime, PURCHASE_READERS, [

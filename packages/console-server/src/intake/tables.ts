@@ -170,6 +170,7 @@ export interface ProductsTable {
   tribe_id: NullableBigInt;
   price: BigInt;
   active: boolean;
+  ships_package: boolean;
   deleted_at: NullableTimestamp;
 }
 

@@ -74,7 +74,8 @@ import {
   viewUpdateSchema,
 } from './views.js';
 
-type Actor = ResourceActor & { entities?: readonly string[] };
+/** A caller of the API (the server's own writes never come through here). */
+type Actor = Exclude<ResourceActor, { kind: 'system' }> & { entities?: readonly string[] };
 
 export interface ResourceRouteOptions {
   clock: () => Date;

@@ -18,7 +18,9 @@ import { type AnyDb, type Row, col, rowFromDb, selectList, table, toDb } from '.
 /** Who writes: a signed-in user or an API key (n8n). */
 export type ResourceActor =
   | { kind: 'user'; userId: number; name: string; ip?: string | null }
-  | { kind: 'api_key'; keyId: number; name: string; ip?: string | null };
+  | { kind: 'api_key'; keyId: number; name: string; ip?: string | null }
+  /** The server itself (courier tracking, the notification outbox): audited without a user or key. */
+  | { kind: 'system'; name: string; ip?: null };
 
 /** An answer other than 2xx with its whole body (409s carry `current` or `references`). */
 export class ResourceError extends Error {
@@ -156,7 +158,7 @@ async function checkNotReferenced(db: AnyDb, def: EntityDef, ids: number[]): Pro
 }
 
 /** Runs a write; maps database conflicts that slipped past the checks (unique, foreign key) to 409. */
-async function guarded<T>(def: EntityDef, work: () => Promise<T>): Promise<T> {
+export async function guarded<T>(def: EntityDef, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -331,41 +333,51 @@ export async function runAction(
   now: Date,
 ): Promise<Row[]> {
   return guarded(def, () =>
-    db.transaction().execute(async (trx) => {
-      const values = actionValues(action, now);
-      const fields = def.fields.filter((field) => field.name in values);
-      const rows: Row[] = [];
-      const blocked: { id: number; state: unknown }[] = [];
-      for (const { id, version } of [...targets].sort((a, b) => a.id - b.id)) {
-        const current = await lockRow(trx, def, id);
-        if (!current || (def.softDelete && current.deleted_at)) throw notFound(def, id);
-        if (version !== undefined && current.version !== version) {
-          throw new ResourceError(409, {
-            message: `This ${def.label.toLowerCase()} was changed by someone else (now version ${String(current.version)}, you saw version ${version}). Reload to see the changes.`,
-            code: 'conflict',
-            current: maskRow(def, current),
-          });
-        }
-        const transition = action.transition;
-        if (transition && !transition.from.includes(String(current[transition.field]))) {
-          blocked.push({ id, state: current[transition.field] });
-          continue;
-        }
-        const row = await writeChanges(trx, def, current, fields, values, actor, action.name);
-        rows.push(row);
-      }
-      if (blocked.length) {
-        const field = def.fields.find((f) => f.name === action.transition!.field);
-        const states = [...new Set(blocked.map((b) => String(b.state)))].join(', ');
-        throw new ResourceError(409, {
-          message: `"${action.label}" needs ${field?.label ?? action.transition!.field} ${action.transition!.from.join(' or ')}; ${blocked.length === 1 ? `${def.label.toLowerCase()} ${blocked[0]!.id} is` : `${blocked.length} ${lower(def.labelPlural)} are`} ${states}. Nothing was changed.`,
-          code: 'invalid_state',
-          ids: blocked.map((b) => b.id),
-        });
-      }
-      return rows;
-    }),
+    db.transaction().execute((trx) => runActionIn(trx, def, action, targets, actor, now)),
   );
+}
+
+/** `runAction` inside the caller's transaction (several actions committed together, e.g. receipts in bulk). */
+export async function runActionIn(
+  trx: AnyDb,
+  def: EntityDef,
+  action: EntityAction,
+  targets: { id: number; version?: number | undefined }[],
+  actor: ResourceActor,
+  now: Date,
+): Promise<Row[]> {
+  const values = actionValues(action, now);
+  const fields = def.fields.filter((field) => field.name in values);
+  const rows: Row[] = [];
+  const blocked: { id: number; state: unknown }[] = [];
+  for (const { id, version } of [...targets].sort((a, b) => a.id - b.id)) {
+    const current = await lockRow(trx, def, id);
+    if (!current || (def.softDelete && current.deleted_at)) throw notFound(def, id);
+    if (version !== undefined && current.version !== version) {
+      throw new ResourceError(409, {
+        message: `This ${def.label.toLowerCase()} was changed by someone else (now version ${String(current.version)}, you saw version ${version}). Reload to see the changes.`,
+        code: 'conflict',
+        current: maskRow(def, current),
+      });
+    }
+    const transition = action.transition;
+    if (transition && !transition.from.includes(String(current[transition.field]))) {
+      blocked.push({ id, state: current[transition.field] });
+      continue;
+    }
+    const row = await writeChanges(trx, def, current, fields, values, actor, action.name);
+    rows.push(row);
+  }
+  if (blocked.length) {
+    const field = def.fields.find((f) => f.name === action.transition!.field);
+    const states = [...new Set(blocked.map((b) => String(b.state)))].join(', ');
+    throw new ResourceError(409, {
+      message: `"${action.label}" needs ${field?.label ?? action.transition!.field} ${action.transition!.from.join(' or ')}; ${blocked.length === 1 ? `${def.label.toLowerCase()} ${blocked[0]!.id} is` : `${blocked.length} ${lower(def.labelPlural)} are`} ${states}. Nothing was changed.`,
+      code: 'invalid_state',
+      ids: blocked.map((b) => b.id),
+    });
+  }
+  return rows;
 }
 
 /** Brings a soft-deleted row back (its unique values must still be free: else 409 unique). */

@@ -33,6 +33,18 @@ describe('matchesPreset: Packaging', () => {
     expect(match({ status: 'Shipping', date_sent: daysAgo(31) })).toBe(false);
   });
 
+  it('counts a calendar day (date_sent as the server sends it) in Asia/Jakarta days, whatever the hour', () => {
+    // 2024-06-30T20:00Z is already 1 July in Jakarta: 30 days back is 1 June, inclusive.
+    const late = new Date('2024-06-30T20:00:00.000Z');
+    const at = (day: string) =>
+      matchesPreset({ status: 'Delivered', date_sent: day }, PACKAGING_PRESET, late);
+    expect(at('2024-06-01')).toBe(true);
+    expect(at('2024-05-31')).toBe(false);
+    // 12:00 UTC is 19:00 on 30 June in Jakarta: the edge is 31 May, though it is more than 30 × 24 h ago.
+    expect(match({ status: 'Delivered', date_sent: '2024-05-31' })).toBe(true);
+    expect(match({ status: 'Delivered', date_sent: '2024-05-30' })).toBe(false);
+  });
+
   it('keeps rows without a date_sent (null, undefined, blank)', () => {
     expect(match({ status: 'Shipping', date_sent: null })).toBe(true);
     expect(match({ status: 'Shipping' })).toBe(true);

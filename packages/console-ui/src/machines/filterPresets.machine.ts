@@ -7,6 +7,7 @@
  * in the browser (`matchesFilter`, `matchesPreset`) and later be translated into SQL on the server.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { addDays, isIsoDay, jakartaDay } from '../components/DateRangePicker/jakartaDates.js';
 
 /** A scalar a condition compares against. */
 export type FilterScalar = string | number | boolean | null;
@@ -25,7 +26,10 @@ export interface EqualsCondition {
   value: FilterScalar;
 }
 
-/** `field` is a date no older than `days` × 24 h before `now` (inclusive; later dates match too). */
+/**
+ * `field` is no older than `days` before `now` (inclusive; later ones match too): an instant by 24 h steps, a
+ * calendar day ("YYYY-MM-DD") by Asia/Jakarta calendar days, as the server counts them.
+ */
 export interface WithinLastDaysCondition {
   op: 'withinLastDays';
   field: string;
@@ -198,6 +202,9 @@ function matchesCondition(row: FilterRow, condition: FilterCondition, now: Date)
       return text !== null && text.toLowerCase().includes(condition.value.toLowerCase());
     }
     case 'withinLastDays': {
+      // A day without a time: "the last 30 days" are calendar days in Jakarta (a 24 h step would cut the edge day).
+      if (typeof value === 'string' && isIsoDay(value))
+        return value >= addDays(jakartaDay(now), -condition.days);
       const time = toTime(value);
       return time !== null && time >= now.getTime() - condition.days * DAY_MS;
     }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { canWrite, entityForRoute, toPermissionMap, type EntityDef } from '@staff/console-contract';
 import {
@@ -60,10 +60,33 @@ const LIVE_RELOAD_MS = 250;
 
 type PanelState = { mode: 'create'; values: FormValues } | { mode: 'edit' | 'view'; row: ResourceRow };
 
+/**
+ * What a page built on this list adds (the logistics page: transitions, receipts, labels): controls per row,
+ * per selection and in the toolbar. `reload` reloads the list after a change.
+ */
+export interface ResourceListExtensions {
+  rowActions?: (row: ResourceRow, reload: () => void) => ReactNode;
+  bulkActions?: (selected: {
+    ids: string[];
+    rows: ResourceRow[];
+    clear: () => void;
+    reload: () => void;
+  }) => ReactNode;
+  toolbar?: (reload: () => void) => ReactNode;
+  /** Shown above the list (e.g. messages that failed). */
+  notices?: ReactNode;
+  /** More in a row's panel. */
+  panel?: (row: ResourceRow) => ReactNode;
+}
+
 type SaveError = { fields?: FieldErrors; message?: string; conflict?: ResourceRow };
 
 /** Master data of the route's entity (see `entityForRoute`): list, filters, presets, views, forms, history. */
-export default function ResourcePage({ route, data }: PageProps<LoadedList>) {
+export default function ResourcePage({
+  route,
+  data,
+  extensions,
+}: PageProps<LoadedList> & { extensions?: ResourceListExtensions }) {
   const def = entityForRoute(route.id);
   if (!def) {
     return (
@@ -72,9 +95,19 @@ export default function ResourcePage({ route, data }: PageProps<LoadedList>) {
       </Page>
     );
   }
-  if (routeHasPreset(route.id)) return <PresetResourceList def={def} route={route} data={data} />;
+  if (routeHasPreset(route.id))
+    return <PresetResourceList def={def} route={route} data={data} extensions={extensions} />;
   // Keyed so another route (another entity, or the same one with another preset) starts with fresh state.
-  return <ResourceList key={route.id} def={def} title={route.title} routeId={route.id} data={data} />;
+  return (
+    <ResourceList
+      key={route.id}
+      def={def}
+      title={route.title}
+      routeId={route.id}
+      data={data}
+      extensions={extensions}
+    />
+  );
 }
 
 /** A route that opens its list with a preset: the preset's window (a config) is read before the list starts. */
@@ -82,10 +115,12 @@ function PresetResourceList({
   def,
   route,
   data,
+  extensions,
 }: {
   def: EntityDef;
   route: PageProps<LoadedList>['route'];
   data?: PageProps<LoadedList>['data'];
+  extensions?: ResourceListExtensions | undefined;
 }) {
   const services = useServices();
   const known = data?.state.status === 'fulfilled' ? data.state.value.presetDays : undefined;
@@ -121,6 +156,7 @@ function PresetResourceList({
       routeId={route.id}
       data={data}
       preset={routePreset(route.id, days)}
+      extensions={extensions}
     />
   );
 }
@@ -204,6 +240,7 @@ function ResourceList({
   routeId,
   data,
   preset = null,
+  extensions,
 }: {
   def: EntityDef;
   title: string;
@@ -211,6 +248,7 @@ function ResourceList({
   data?: PageProps<LoadedList>['data'];
   /** The route's preset: the list opens with it when the address has no view of its own. */
   preset?: FilterPreset | null;
+  extensions?: ResourceListExtensions | undefined;
 }) {
   const services = useServices();
   const { notify } = useNotifications();
@@ -437,7 +475,9 @@ function ResourceList({
         <Button type="button" onClick={() => void exportCsv()} disabled={exporting}>
           {exporting ? 'Exporting…' : 'Export CSV'}
         </Button>
+        {extensions?.toolbar?.(list.reload)}
       </FilterBar>
+      {extensions?.notices}
       {translated.unsupported > 0 ? (
         <Notice data-tone="warning" role="note">
           Some conditions of this preset do not fit this list (a field or comparison it does not have); they
@@ -471,6 +511,7 @@ function ResourceList({
           onRowOpen={openRow}
           rowActions={(row) => (
             <RowActions>
+              {writable ? extensions?.rowActions?.(row, list.reload) : null}
               <IconButton
                 type="button"
                 onClick={() => openRow(row)}
@@ -496,19 +537,29 @@ function ResourceList({
             </RowActions>
           )}
           bulkActions={(ids, clear) => (
-            <Button
-              type="button"
-              data-kind="danger"
-              onClick={() =>
-                askDelete({
-                  ids,
-                  label: `${ids.length} ${(ids.length === 1 ? def.label : def.labelPlural).toLowerCase()}`,
-                  done: clear,
-                })
-              }
-            >
-              Delete selected ({ids.length})
-            </Button>
+            <>
+              {writable
+                ? extensions?.bulkActions?.({
+                    ids,
+                    rows: list.rows.filter((row) => ids.includes(String(row.id))),
+                    clear,
+                    reload: list.reload,
+                  })
+                : null}
+              <Button
+                type="button"
+                data-kind="danger"
+                onClick={() =>
+                  askDelete({
+                    ids,
+                    label: `${ids.length} ${(ids.length === 1 ? def.label : def.labelPlural).toLowerCase()}`,
+                    done: clear,
+                  })
+                }
+              >
+                Delete selected ({ids.length})
+              </Button>
+            </>
           )}
           loading={loading}
           error={
@@ -557,6 +608,7 @@ function ResourceList({
             loadOptions={(entity, q) => api.options(entity, q)}
             {...(panel.mode !== 'create' ? { relationLabels: relationLabelsOf(def, panel.row, labels) } : {})}
           />
+          {panel.mode !== 'create' ? extensions?.panel?.(panel.row) : null}
           {def.name === 'webhook_forwarders' && panel.mode !== 'create' ? (
             <ForwarderDeliveries forwarderId={String(panel.row.id)} writable={writable} />
           ) : null}

@@ -8,6 +8,8 @@ import type { Database } from '../../db/schema.js';
 import { capiEvent } from '../forwarder/capi.js';
 import { normaliseEmail, normalisePhone, parseMayarTime, parseUtm, sha256Hex } from '../normalise.js';
 import { type IntakeDb, type InboxStatus, intakeDb } from '../tables.js';
+import { createPackageForPurchase } from '../../logistics/service.js';
+import type { AnyDb } from '../../resources/query.js';
 
 export const MAYAR_EVENTS = [
   'payment.received',
@@ -115,6 +117,8 @@ export interface IngestResult {
   field?: string;
   event?: string;
   purchase?: { id: number; action: 'create' | 'update'; version: number };
+  /** The package made for a paid purchase of a product that ships (logistics). */
+  package?: { id: number; version: number };
   deliveries: number;
 }
 
@@ -224,7 +228,7 @@ async function ingestInTransaction(trx: IntakeDb, input: IngestInput): Promise<I
   const product = mayarProductId
     ? await trx
         .selectFrom('products')
-        .select(['id', 'tribe_id'])
+        .select(['id', 'tribe_id', 'ships_package'])
         .where('mayar_product_id', '=', mayarProductId)
         .where('deleted_at', 'is', null)
         .executeTakeFirst()
@@ -313,6 +317,19 @@ async function ingestInTransaction(trx: IntakeDb, input: IngestInput): Promise<I
   }
 
   const purchase = written as PurchaseRow;
+  // A paid purchase of a product that ships gets its package for Logistics, once.
+  const made =
+    purchase.transaction_status === 'paid' && product?.ships_package
+      ? await createPackageForPurchase(trx as unknown as AnyDb, {
+          id: purchase.id,
+          transaction_id: values.transaction_id,
+          mayar_id: dataId,
+          customer_name: values.customer_name,
+          customer_mobile: values.customer_mobile,
+          qty: values.qty,
+          raw: data,
+        })
+      : null;
   const row = await inbox({
     status: 'accepted',
     event,
@@ -351,6 +368,7 @@ async function ingestInTransaction(trx: IntakeDb, input: IngestInput): Promise<I
       action: purchase.version === 1 ? 'create' : 'update',
       version: purchase.version,
     },
+    ...(made ? { package: { id: made.id as number, version: made.version as number } } : {}),
     deliveries,
   };
 }

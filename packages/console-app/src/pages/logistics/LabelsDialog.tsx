@@ -1,0 +1,66 @@
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '@staff/console-ui';
+import type { LogisticsApi } from '../../api/logistics.js';
+import type { ResourceCallError } from '../../api/resources.js';
+import { Muted, Stack } from './ui.js';
+
+/** The packing labels PDF of the selected packages, shown in the dialog and offered as a download. */
+export function LabelsDialog({
+  api,
+  ids,
+  onClose,
+}: {
+  api: LogisticsApi;
+  ids: string[];
+  onClose: () => void;
+}) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // The same selection keeps its PDF (a new array of the same ids is no reason to make it again).
+  const key = ids.join(',');
+  useEffect(() => {
+    let live = true;
+    let made: string | null = null;
+    api.labels(key.split(',')).then(
+      (blob) => {
+        made = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+        if (live) setUrl(made);
+        else URL.revokeObjectURL(made);
+      },
+      (caught: unknown) => {
+        if (live) setError((caught as ResourceCallError).message ?? 'The labels could not be made.');
+      },
+    );
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [api, key]);
+  return (
+    <ConfirmDialog
+      open
+      title={`Packing labels (${ids.length})`}
+      confirmLabel="Done"
+      error={error}
+      onConfirm={onClose}
+      onCancel={onClose}
+    >
+      <Stack>
+        {url ? (
+          <>
+            <iframe
+              title="Packing labels PDF"
+              src={url}
+              style={{ width: '100%', height: '55vh', border: 0 }}
+            />
+            <a href={url} download="packing-labels.pdf">
+              Download the labels (PDF)
+            </a>
+          </>
+        ) : error ? null : (
+          <Muted role="status">Making the labels…</Muted>
+        )}
+      </Stack>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,221 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { COURIER_OPTIONS, parseReceiptLines, type ReceiptRow } from '@staff/console-contract';
+import { ConfirmDialog, type ResourceRow } from '@staff/console-ui';
+import type { LogisticsApi } from '../../api/logistics.js';
+import type { ResourceCallError } from '../../api/resources.js';
+import { Button } from '../resources/ui.js';
+import { Field, FieldError, Muted, ReceiptGrid, Stack } from './ui.js';
+
+interface Entry {
+  key: string;
+  id?: number;
+  order_ref: string;
+  courier: string;
+  receipt: string;
+}
+
+const entryOf = (row: ResourceRow): Entry => ({
+  key: `id-${String(row.id)}`,
+  id: Number(row.id),
+  order_ref: String(row.order_ref ?? ''),
+  courier: typeof row.courier === 'string' ? row.courier : '',
+  receipt: typeof row.receipt === 'string' ? row.receipt : '',
+});
+
+/** The server's `body.rows.N.field` messages, per line of the dialog. */
+function rowErrors(error: ResourceCallError): { byRow: Map<number, string[]>; other: string[] } {
+  const byRow = new Map<number, string[]>();
+  const other: string[] = [];
+  for (const [key, messages] of Object.entries(error.fields ?? {})) {
+    const match = /^body\.rows\.(\d+)\./.exec(key);
+    if (match) byRow.set(Number(match[1]), [...(byRow.get(Number(match[1])) ?? []), ...messages]);
+    else other.push(...messages);
+  }
+  return { byRow, other };
+}
+
+/**
+ * Receipt numbers for packages: typed per selected package, pasted from a sheet, or uploaded as CSV
+ * (`order, courier, receipt`). Saved all at once; a refused line is named beside it and nothing is saved.
+ */
+export function ReceiptsDialog({
+  api,
+  rows,
+  onDone,
+  onCancel,
+}: {
+  api: LogisticsApi;
+  rows: ResourceRow[];
+  onDone: (count: number) => void;
+  onCancel: () => void;
+}) {
+  const [entries, setEntries] = useState<Entry[]>(() => rows.map(entryOf));
+  const [pasted, setPasted] = useState('');
+  const [parseErrors, setParseErrors] = useState<{ line: number; message: string }[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ byRow: Map<number, string[]>; other: string[] } | null>(null);
+  const pasteId = useId();
+
+  const addLines = (text: string) => {
+    const parsed = parseReceiptLines(text);
+    setParseErrors(parsed.errors);
+    setEntries((current) => {
+      const next = [...current];
+      for (const line of parsed.rows) {
+        const index = next.findIndex((entry) => entry.order_ref === line.order_ref);
+        const values = { courier: line.courier, receipt: line.receipt };
+        if (index >= 0) next[index] = { ...next[index]!, ...values };
+        else
+          next.push({ key: `line-${line.order_ref}-${next.length}`, order_ref: line.order_ref, ...values });
+      }
+      return next;
+    });
+  };
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (file) addLines(await file.text());
+    event.target.value = '';
+  };
+  const change = (index: number, values: Partial<Entry>) =>
+    setEntries((current) => current.map((entry, i) => (i === index ? { ...entry, ...values } : entry)));
+
+  const save = async () => {
+    const filled = entries.filter((entry) => entry.courier || entry.receipt);
+    if (filled.length === 0) {
+      setError({ byRow: new Map(), other: ['Enter a courier and receipt for at least one package.'] });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const body: ReceiptRow[] = filled.map((entry) => ({
+        ...(entry.id !== undefined ? { id: entry.id } : { order_ref: entry.order_ref }),
+        courier: entry.courier,
+        receipt: entry.receipt,
+      }));
+      const saved = await api.receipts(body);
+      onDone(saved.count);
+    } catch (caught) {
+      const failure = caught as ResourceCallError;
+      const mapped = rowErrors(failure);
+      // The server numbers the rows it was sent: map them back to the dialog's lines.
+      const byRow = new Map<number, string[]>();
+      for (const [index, messages] of mapped.byRow) {
+        const entry = filled[index];
+        if (entry) byRow.set(entries.indexOf(entry), messages);
+      }
+      const other =
+        mapped.other.length || byRow.size
+          ? mapped.other
+          : [failure.message ?? 'The receipts were not saved.'];
+      setError({ byRow, other });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ConfirmDialog
+      open
+      title="Receipt numbers"
+      description="Courier and receipt (resi) per package. A receipt is unique per courier."
+      confirmLabel="Save receipts"
+      busy={busy}
+      busyLabel="Saving…"
+      error={error?.other.length ? error.other.join(' ') : null}
+      onConfirm={() => void save()}
+      onCancel={onCancel}
+    >
+      <Stack>
+        {entries.length > 0 ? (
+          <ReceiptGrid aria-label="Receipts to save">
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">Courier</th>
+                <th scope="col">Receipt</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry, index) => {
+                const messages = error?.byRow.get(index);
+                const errorId = `${pasteId}-error-${index}`;
+                return (
+                  <tr key={entry.key}>
+                    <td>{entry.order_ref}</td>
+                    <td>
+                      <select
+                        aria-label={`Courier of ${entry.order_ref}`}
+                        value={entry.courier}
+                        onChange={(event) => change(index, { courier: event.target.value })}
+                      >
+                        <option value="">—</option>
+                        {COURIER_OPTIONS.map((option) => (
+                          <option key={option.value} value={option.value}>
+                            {option.label}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>
+                      <input
+                        aria-label={`Receipt of ${entry.order_ref}`}
+                        value={entry.receipt}
+                        autoComplete="off"
+                        aria-invalid={messages ? true : undefined}
+                        aria-describedby={messages ? errorId : undefined}
+                        onChange={(event) => change(index, { receipt: event.target.value })}
+                      />
+                      {messages ? (
+                        <FieldError id={errorId} role="alert">
+                          {messages.join(' ')}
+                        </FieldError>
+                      ) : null}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </ReceiptGrid>
+        ) : (
+          <Muted>No packages selected: paste or upload lines below.</Muted>
+        )}
+        <Field htmlFor={pasteId}>
+          Paste lines: order, courier, receipt (from a sheet or CSV)
+          <textarea
+            id={pasteId}
+            rows={4}
+            value={pasted}
+            placeholder={'INV-1001, jne, JNE0012345678\nINV-1002, sicepat, 000123456789'}
+            onChange={(event) => setPasted(event.target.value)}
+          />
+        </Field>
+        <div>
+          <Button
+            type="button"
+            onClick={() => {
+              addLines(pasted);
+              setPasted('');
+            }}
+            disabled={!pasted.trim()}
+          >
+            Add pasted lines
+          </Button>
+        </div>
+        <Field>
+          Or upload a CSV file (order, courier, receipt)
+          <input
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(event) => void upload(event)}
+          />
+        </Field>
+        {parseErrors.length > 0 ? (
+          <FieldError role="alert">
+            {parseErrors.map((problem) => `Line ${problem.line}: ${problem.message}.`).join(' ')}
+          </FieldError>
+        ) : null}
+      </Stack>
+    </ConfirmDialog>
+  );
+}

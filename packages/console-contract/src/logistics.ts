@@ -1,0 +1,193 @@
+/**
+ * Wire shapes of the logistics page's own calls (`/api/logistics/…`): receipt numbers in bulk, receipt
+ * confirmation, packing labels, customer notifications and courier tracking. Row changes themselves are the
+ * `packages` entity's (actions at `/api/resources/packages/:id/actions/:action`).
+ */
+import { z } from 'zod';
+import { COURIER_OPTIONS } from './entities/packages.js';
+
+export const COURIER_CODES = COURIER_OPTIONS.map((option) => option.value);
+
+/** A receipt (resi / airway bill) as couriers print it: 8–30 letters, digits or dashes, stored upper-case. */
+export const RECEIPT_PATTERN = /^[A-Z0-9][A-Z0-9-]{6,28}[A-Z0-9]$/;
+export const RECEIPT_FORMAT_MESSAGE = 'A receipt number is 8–30 letters, digits or dashes, without spaces';
+
+/** The receipt as stored: trimmed and upper-case (couriers' numbers are case-insensitive). */
+export const normaliseReceipt = (text: string) => text.trim().toUpperCase();
+
+const courier = z.enum(COURIER_CODES as [string, ...string[]], {
+  error: `Must be one of the courier codes: ${COURIER_CODES.join(', ')}`,
+});
+const receipt = z
+  .string({ error: 'Required' })
+  .transform(normaliseReceipt)
+  .refine((value) => RECEIPT_PATTERN.test(value), RECEIPT_FORMAT_MESSAGE);
+
+/** One receipt to record: the package by id or by its order number. */
+export const receiptRowSchema = z
+  .strictObject({
+    id: z.number().int().positive().optional(),
+    order_ref: z.string().trim().min(1).max(60).optional(),
+    courier,
+    receipt,
+  })
+  .refine((row) => row.id !== undefined || row.order_ref !== undefined, {
+    message: 'Give the package id or its order number',
+    path: ['order_ref'],
+  });
+export type ReceiptRow = z.input<typeof receiptRowSchema>;
+
+export const RECEIPTS_MAX = 500;
+
+/** `POST /api/logistics/receipts`: all rows or none; a receipt is unique per courier. */
+export const receiptsBodySchema = z.strictObject({
+  rows: z.array(receiptRowSchema).min(1, 'At least one row').max(RECEIPTS_MAX),
+});
+export type ReceiptsBody = z.input<typeof receiptsBodySchema>;
+
+const packageRowSchema = z.record(z.string(), z.unknown());
+
+export const packagesChangedSchema = z.object({
+  count: z.number().int(),
+  rows: z.array(packageRowSchema),
+});
+export type PackagesChanged = z.infer<typeof packagesChangedSchema>;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const realDay = (value: string) =>
+  ISO_DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+
+export const idsSchema = z
+  .array(z.number().int().positive(), { error: 'A list of package ids' })
+  .min(1, 'Select at least one package')
+  .max(RECEIPTS_MAX);
+
+/** `POST /api/logistics/confirm`: Shipping → Delivered with who received it and on which day (Jakarta). */
+export const confirmBodySchema = z.strictObject({
+  ids: idsSchema,
+  receiver_name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(120),
+  received_date: z.string({ error: 'Required' }).refine(realDay, 'A day as YYYY-MM-DD'),
+});
+export type ConfirmBody = z.infer<typeof confirmBodySchema>;
+
+/** `GET /api/logistics/labels.pdf?ids=1,2,3`. */
+export const labelsQuerySchema = z.object({
+  ids: z
+    .string({ error: 'Required' })
+    .regex(/^\d+(,\d+)*$/, 'Package ids separated by commas')
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.length <= RECEIPTS_MAX, `At most ${RECEIPTS_MAX} packages`),
+});
+
+/**
+ * Receipt lines pasted or uploaded (CSV or tab-separated, as copied from a sheet): `order, courier, receipt`.
+ * A header line is skipped; blank lines are ignored. Each problem names its line (1-based).
+ *
+ * @example
+ * parseReceiptLines('INV-1,jne,JNE0012345678') // { rows: [{ order_ref: 'INV-1', courier: 'jne', receipt: 'JNE0012345678' }], errors: [] }
+ */
+export function parseReceiptLines(text: string): {
+  rows: { order_ref: string; courier: string; receipt: string; line: number }[];
+  errors: { line: number; message: string }[];
+} {
+  const rows: { order_ref: string; courier: string; receipt: string; line: number }[] = [];
+  const errors: { line: number; message: string }[] = [];
+  const names = new Map<string, string>();
+  for (const option of COURIER_OPTIONS) {
+    names.set(option.value, option.value);
+    names.set(option.label.toLowerCase(), option.value);
+  }
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = index + 1;
+    if (raw.trim() === '') return;
+    const cells = raw.split(/\t|,|;/).map((cell) => cell.trim().replace(/^"(.*)"$/, '$1'));
+    if (index === 0 && /order/i.test(cells[0] ?? '') && /courier|kurir/i.test(cells[1] ?? '')) return;
+    if (cells.length < 3) {
+      errors.push({ line, message: 'Needs three columns: order, courier, receipt' });
+      return;
+    }
+    const [order, courierText, receiptText] = cells as [string, string, string];
+    const code = names.get(courierText.toLowerCase());
+    if (!order) errors.push({ line, message: 'The order number is missing' });
+    else if (!code) errors.push({ line, message: `Unknown courier "${courierText.slice(0, 30)}"` });
+    else if (!RECEIPT_PATTERN.test(normaliseReceipt(receiptText)))
+      errors.push({ line, message: RECEIPT_FORMAT_MESSAGE });
+    else rows.push({ order_ref: order, courier: code, receipt: normaliseReceipt(receiptText), line });
+  });
+  return { rows, errors };
+}
+
+/** The tracking state of a package: "not yet trackable" is a state of a new receipt, not an error. */
+export const TRACKING_STATES = [
+  'not_trackable_yet',
+  'in_transit',
+  'delivered',
+  'returned',
+  'problem',
+  'error',
+] as const;
+export type TrackingState = (typeof TRACKING_STATES)[number];
+
+export const trackingEventSchema = z.object({
+  at: z.string(),
+  description: z.string(),
+  location: z.string().nullable(),
+});
+
+/** `GET /api/logistics/packages/:id/tracking` and the answer of `POST …/tracking` (look up now). */
+export const trackingSchema = z.object({
+  package_id: z.number().int(),
+  state: z.enum(TRACKING_STATES).nullable(),
+  courier_status: z.string().nullable(),
+  message: z.string().nullable(),
+  checked_at: z.string().nullable(),
+  link: z.string().nullable(),
+  events: z.array(trackingEventSchema),
+});
+export type Tracking = z.infer<typeof trackingSchema>;
+
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+export const notificationSchema = z.object({
+  id: z.number().int(),
+  package_id: z.number().int(),
+  order_ref: z.string(),
+  phone: z.string(),
+  status: z.enum(NOTIFICATION_STATUSES),
+  attempts: z.number().int(),
+  last_error: z.string().nullable(),
+  next_attempt_at: z.string(),
+  sent_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type PackageNotification = z.infer<typeof notificationSchema>;
+
+/** `POST /api/logistics/notify` `{ ids }`: queues one WhatsApp message per package. */
+export const notifyBodySchema = z.strictObject({ ids: idsSchema });
+export const notifyResponseSchema = z.object({ queued: z.number().int(), ids: z.array(z.number().int()) });
+
+/** `GET /api/logistics/notifications?status=failed`: newest first. */
+export const notificationsQuerySchema = z.object({
+  status: z.enum(NOTIFICATION_STATUSES).optional(),
+  package_id: z.coerce.number().int().positive().optional(),
+});
+export const notificationsResponseSchema = z.object({ data: z.array(notificationSchema) });
+
+/** The approved WhatsApp template of the "package sent" message (a business may only open with a template). */
+export const SHIPPED_TEMPLATE = { name: 'package_shipped', language: 'id' } as const;
+
+/** The template's body parameters in order: {{1}} name, {{2}} courier, {{3}} receipt, {{4}} tracking link. */
+export function shippedParameters(values: { name: string; courier: string; receipt: string; link: string }) {
+  const courierLabel =
+    COURIER_OPTIONS.find((option) => option.value === values.courier)?.label ?? values.courier.toUpperCase();
+  return [values.name, courierLabel, values.receipt, values.link];
+}
+
+/**
+ * The WhatsApp message telling a customer their package is on its way, in words (Indonesian, the customers'
+ * language): what the template says with its parameters filled in.
+ */
+export function shippedMessage(values: { name: string; courier: string; receipt: string; link: string }) {
+  const [name, courier, receipt, link] = shippedParameters(values);
+  return `Halo ${name}, paket Anda sudah dikirim dengan ${courier}, nomor resi ${receipt}. Lacak paket: ${link}`;
+}

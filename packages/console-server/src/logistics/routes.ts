@@ -1,0 +1,291 @@
+/**
+ * The logistics page's own calls, all under the route's key `transaction_package_tracking` (read to look, write
+ * to change): receipts in bulk, receipt confirmation, packing labels, customer notifications, courier tracking.
+ * Status transitions themselves are the packages entity's actions (resources/routes.ts).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  confirmBodySchema,
+  labelsQuerySchema,
+  maskRow,
+  notificationsQuerySchema,
+  notificationsResponseSchema,
+  notifyBodySchema,
+  notifyResponseSchema,
+  packages,
+  packagesChangedSchema,
+  receiptsBodySchema,
+  trackingSchema,
+} from '@staff/console-contract';
+import { HttpError, type defineRoute } from '../http.js';
+import { type ResourceChangedPayload, pushResourceChanges } from '../resources/push.js';
+import type { AnyDb, Row } from '../resources/query.js';
+import { ResourceError, type ResourceActor } from '../resources/service.js';
+import { CourierTrackingError } from './courier.js';
+import { labelsPdf } from './labels.js';
+import { listNotifications, queueNotifications, retryNotification } from './notify.js';
+import type { LogisticsRuntime } from './runtime.js';
+import { confirmDelivery, setReceipts } from './service.js';
+import { readTracking, trackPackage } from './tracking.js';
+import { sql } from 'kysely';
+
+type RouteFn = <
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+>(
+  spec: Parameters<typeof defineRoute<Q, B, P>>[3],
+  handler: Parameters<typeof defineRoute<Q, B, P>>[4],
+) => void;
+
+export interface LogisticsRouteOptions {
+  route: RouteFn;
+  clock: () => Date;
+  runtime: LogisticsRuntime;
+}
+
+const READ = { key: 'transaction_package_tracking' as const, mode: 'read' as const };
+const WRITE = { key: 'transaction_package_tracking' as const, mode: 'write' as const };
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The signed-in user (the guard has checked the session and the key). */
+function actorOf(request: FastifyRequest): ResourceActor {
+  const session = request.session!;
+  return { kind: 'user', userId: session.userId, name: session.fullName, ip: request.ip ?? null };
+}
+
+/** The resource service's errors answer as they do on the resource routes. */
+async function answering<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T | FastifyReply> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ResourceError) return reply.code(error.status).send(error.body);
+    throw error;
+  }
+}
+
+export function registerLogisticsRoutes(app: FastifyInstance, options: LogisticsRouteOptions): void {
+  const { route, clock, runtime } = options;
+  const db = app.database.db as unknown as AnyDb;
+  const push = (changes: ResourceChangedPayload[]) =>
+    void pushResourceChanges(app.database.db, app.realtime, packages, changes).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'logistics push failed'),
+    );
+  const pushRows = (rows: Row[]) =>
+    push(
+      rows.map((row) => ({
+        entity: packages.name,
+        id: row.id as number,
+        action: 'update' as const,
+        version: row.version as number,
+      })),
+    );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/logistics/receipts',
+      tag: 'logistics',
+      summary:
+        'Records courier and receipt (resi) of packages, by id or order number, all rows or none; a receipt is unique per courier (400 naming the row)',
+      auth: true,
+      permission: WRITE,
+      body: receiptsBodySchema,
+      responses: { 200: packagesChangedSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+    },
+    async (request, reply, { body }) =>
+      answering(reply, async () => {
+        const rows = await setReceipts(db, body.rows, actorOf(request), clock());
+        pushRows(rows);
+        return { count: rows.length, rows: rows.map((row) => maskRow(packages, row)) };
+      }),
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/logistics/confirm',
+      tag: 'logistics',
+      summary:
+        'Confirms receipt of packages in Shipping (→ Delivered) with the receiver and the day received',
+      auth: true,
+      permission: WRITE,
+      body: confirmBodySchema,
+      responses: {
+        200: packagesChangedSchema,
+        400: apiErrorSchema,
+        404: apiErrorSchema,
+        409: apiErrorSchema,
+      },
+    },
+    async (request, reply, { body }) =>
+      answering(reply, async () => {
+        const rows = await confirmDelivery(db, body, actorOf(request), clock());
+        pushRows(rows);
+        return { count: rows.length, rows: rows.map((row) => maskRow(packages, row)) };
+      }),
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/logistics/labels.pdf',
+      tag: 'logistics',
+      summary:
+        'Packing labels of the given packages as a PDF (one A6 page each, with a Code 128 barcode of the order)',
+      auth: true,
+      permission: READ,
+      query: labelsQuerySchema,
+      responses: { 200: z.string().describe('application/pdf'), 400: apiErrorSchema, 404: apiErrorSchema },
+    },
+    async (_request, reply, { query }) => {
+      const found = await sql<{
+        id: string;
+        order_ref: string;
+        recipient_name: string;
+        phone: string;
+        address: string;
+        qty: number;
+        courier: string | null;
+        service: string | null;
+        receipt: string | null;
+        product_name: string | null;
+      }>`select p.id, p.order_ref, p.recipient_name, p.phone, p.address, p.qty, p.courier, p.service, p.receipt,
+          pu.product_name
+        from packages p left join purchases pu on pu.id = p.purchase_id
+        where p.id in (${sql.join(query.ids)}) and p.deleted_at is null`.execute(db);
+      const byId = new Map(found.rows.map((row) => [Number(row.id), row]));
+      const missing = query.ids.filter((id) => !byId.has(id));
+      if (missing.length > 0) throw new HttpError(404, `No package ${missing.join(', ')}`, 'NOT_FOUND');
+      const now = clock();
+      const printed = new Intl.DateTimeFormat('id-ID', {
+        timeZone: 'Asia/Jakarta',
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      }).format(now);
+      const pdf = await labelsPdf(
+        query.ids.map((id) => byId.get(id)!),
+        printed,
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="labels-${now.toISOString().slice(0, 10)}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf);
+    },
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/logistics/notify',
+      tag: 'logistics',
+      summary:
+        'Queues the WhatsApp "package sent" message (name, courier, receipt, tracking link) of each package; the outbox sends it and marks the package notified',
+      auth: true,
+      permission: WRITE,
+      body: notifyBodySchema,
+      responses: { 200: notifyResponseSchema, 400: apiErrorSchema },
+    },
+    async (request, reply, { body }) =>
+      answering(reply, async () => {
+        const ids = await queueNotifications(db, body.ids, runtime.courier.linkOf, actorOf(request), clock());
+        if (ids.length > 0) runtime.kickNotifications();
+        return { queued: ids.length, ids };
+      }),
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/logistics/notifications',
+      tag: 'logistics',
+      summary: 'Customer messages, newest first (filter by status or package): failed ones show why',
+      auth: true,
+      permission: READ,
+      query: notificationsQuerySchema,
+      responses: { 200: notificationsResponseSchema },
+    },
+    async (_request, _reply, { query }) => ({ data: await listNotifications(db, query) }),
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/logistics/notifications/:id/retry',
+      tag: 'logistics',
+      summary: 'Sends a failed customer message again',
+      auth: true,
+      permission: WRITE,
+      params: idParams,
+      responses: { 200: z.object({ ok: z.literal(true) }), 404: apiErrorSchema },
+    },
+    async (request, _reply, { params }) => {
+      const retried = await retryNotification(db, params.id, actorOf(request), clock());
+      if (!retried) throw new HttpError(404, 'No failed message with this id', 'NOT_FOUND');
+      runtime.kickNotifications();
+      return { ok: true as const };
+    },
+  );
+
+  const packageOf = async (id: number) => {
+    const found = await sql<{ id: string; courier: string | null; receipt: string | null; status: string }>`
+      select id, courier, receipt, status from packages where id = ${id} and deleted_at is null`.execute(db);
+    const row = found.rows[0];
+    if (!row) throw new HttpError(404, `No package ${id}`, 'NOT_FOUND');
+    return row;
+  };
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/logistics/packages/:id/tracking',
+      tag: 'logistics',
+      summary: "A package's courier tracking: state (not yet trackable is a state) and events, newest first",
+      auth: true,
+      permission: READ,
+      params: idParams,
+      responses: { 200: trackingSchema, 404: apiErrorSchema },
+    },
+    async (_request, _reply, { params }) => {
+      await packageOf(params.id);
+      return readTracking(db, params.id);
+    },
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/logistics/packages/:id/tracking',
+      tag: 'logistics',
+      summary: 'Asks the courier now; a delivered, returned or stuck parcel moves its package (audited)',
+      auth: true,
+      permission: WRITE,
+      params: idParams,
+      responses: { 200: trackingSchema, 400: apiErrorSchema, 404: apiErrorSchema, 502: apiErrorSchema },
+    },
+    async (_request, _reply, { params }) => {
+      const pkg = await packageOf(params.id);
+      if (!pkg.courier || !pkg.receipt)
+        throw new HttpError(400, 'This package has no courier and receipt yet', 'INVALID_INPUT', {
+          receipt: ['Required before tracking'],
+        });
+      try {
+        const outcome = await trackPackage(
+          db,
+          runtime.courier,
+          { id: params.id, courier: pkg.courier, receipt: pkg.receipt },
+          clock(),
+        );
+        if (outcome.change) push([outcome.change]);
+      } catch (error) {
+        if (error instanceof CourierTrackingError)
+          throw new HttpError(502, error.message, 'COURIER_UNAVAILABLE');
+        throw error;
+      }
+      return readTracking(db, params.id);
+    },
+  );
+}
