@@ -58,6 +58,7 @@ import type { ConsoleEvents } from './services/events.js';
 import { type IntakeOptions, createIntakeRuntime } from './intake/runtime.js';
 import { registerIntakeRoutes } from './intake/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
+import { registerMeetingRoutes } from './meetings/routes.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -552,6 +553,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   // The report engine: GET /api/reports/:id (src/reports/).
   registerReportRoutes({ route: route as never, db, sessionOf });
+
+  // Meeting Rooms Dashboard: schedule and bookings (src/meetings/).
+  registerMeetingRoutes({ route, sessionOf, db, realtime, log: app.log, now: clock });
 
   // Mayar webhook, reconciliation and the forwarder's deliveries (src/intake/).
   const intake = createIntakeRuntime(app, options.intake ?? {}, clock);

@@ -402,6 +402,28 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
           headers: { 'content-type': 'text/csv' },
           through: 'past',
         },
+        'GET /api/meetings/schedule': { url: '/api/meetings/schedule?from=2026-11-23' },
+        // No such room / booking: past the check a 400 naming the room, a 404.
+        'POST /api/meetings/bookings': {
+          url: '/api/meetings/bookings',
+          payload: {
+            room_id: 999999,
+            title: 'Sync',
+            organizer: 'Budi',
+            attendees_count: 2,
+            start_at: '2099-01-05T03:00:00Z',
+            end_at: '2099-01-05T04:00:00Z',
+          },
+          through: 400,
+        },
+        'POST /api/meetings/bookings/:id/cancel': {
+          url: '/api/meetings/bookings/999999/cancel',
+          through: 404,
+        },
+        'POST /api/meetings/bookings/:id/confirm': {
+          url: '/api/meetings/bookings/999999/confirm',
+          through: 404,
+        },
         'GET /api/admin/users': { url: '/api/admin/users' },
         'PATCH /api/admin/users/:id': {
           url: `/api/admin/users/${target!.id}`,

@@ -6,6 +6,7 @@ import { TRIGRAM_INDEXES_V310, TRIGRAM_INDEXES_V470 } from '../resources/trigram
 import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
 import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
 import { REPORTS_MIGRATIONS } from '../reports/migrations.js';
+import { MEETINGS_MIGRATIONS } from '../meetings/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -211,6 +212,8 @@ export const MIGRATIONS: readonly Migration[] = [
       await sql.raw(TRIGRAM_INDEXES_V470.join(';\n')).execute(db);
     },
   },
+  // --- meetings, insights, sheet reports (versions 540–559): src/meetings/migrations.ts ---
+  ...MEETINGS_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */
