@@ -20,6 +20,7 @@ const users = lazyWithPreload<PageProps>(() => import('./admin/UsersPage.js'));
 const userPermissions = lazyWithPreload<PageProps>(() => import('./admin/UserPermissionsPage.js'));
 const resourcePage = lazyWithPreload<PageProps<never>>(() => import('./resources/ResourcePage.js'));
 const reportPage = lazyWithPreload<PageProps>(() => import('./reports/ReportPage.js'));
+const meetingRooms = lazyWithPreload<PageProps>(() => import('./meetings/MeetingRoomsPage.js'));
 
 /**
  * Report routes with a server engine behind them (console-server src/reports/engine.ts SERVED_REPORTS): one
@@ -58,6 +59,8 @@ const CUSTOM_PAGES: Record<string, PageEntry> = {
   // Administration (ADR 007): they load their own data, filtered and paged.
   users,
   'user-permissions': userPermissions,
+  // General affairs and logs (issue 15): they load their own data.
+  'meeting-room-dashboard': meetingRooms,
 };
 
 const UPCOMING: PageEntry = upcoming;
