@@ -7,3 +7,4 @@ export * from './entities/index.js';
 export * from './intake.js';
 export * from './reports.js';
 export * from './meetings.js';
+export * from './insights.js';

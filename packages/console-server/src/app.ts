@@ -59,6 +59,8 @@ import { type IntakeOptions, createIntakeRuntime } from './intake/runtime.js';
 import { registerIntakeRoutes } from './intake/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { registerMeetingRoutes } from './meetings/routes.js';
+import { registerInsightRoutes } from './insights/routes.js';
+import type { InsightsOptions } from './insights/service.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -87,6 +89,8 @@ export interface BuildServerOptions {
   idleMinutes?: number;
   /** Mayar and Meta adapters' base URLs and the forwarder / reconciliation workers (src/intake/). */
   intake?: IntakeOptions;
+  /** GPT Insights' OpenAI-compatible endpoint, model, key and prices (src/insights/). */
+  insights?: InsightsOptions;
 }
 
 declare module 'fastify' {
@@ -556,6 +560,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   // Meeting Rooms Dashboard: schedule and bookings (src/meetings/).
   registerMeetingRoutes({ route, sessionOf, db, realtime, log: app.log, now: clock });
+  // GPT Insights: report snapshots sent to a chat-completions endpoint, answers streamed (src/insights/).
+  registerInsightRoutes({ route, sessionOf, db, options: options.insights ?? {} });
 
   // Mayar webhook, reconciliation and the forwarder's deliveries (src/intake/).
   const intake = createIntakeRuntime(app, options.intake ?? {}, clock);

@@ -424,6 +424,16 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
           url: '/api/meetings/bookings/999999/confirm',
           through: 404,
         },
+        'GET /api/insights': { url: '/api/insights?q=promo' },
+        'GET /api/insights/scopes': { url: '/api/insights/scopes?scope=tribe' },
+        'GET /api/insights/:id': { url: '/api/insights/999999', through: 404 },
+        // Past the check: no such campaign (400), no such insight (404); nothing is sent to a model.
+        'POST /api/insights': {
+          url: '/api/insights',
+          payload: { scope: 'campaign', scope_id: 'none', from: '2026-11-01', to: '2026-11-07' },
+          through: 400,
+        },
+        'POST /api/insights/:id/rerun': { url: '/api/insights/999999/rerun', through: 404 },
         'GET /api/admin/users': { url: '/api/admin/users' },
         'PATCH /api/admin/users/:id': {
           url: `/api/admin/users/${target!.id}`,
