@@ -29,13 +29,13 @@ const ROOM = 'Merapi E2E';
 async function book(page: Page, title: string, start: string, end: string) {
   await page.getByRole('button', { name: 'Book a room' }).click();
   const form = page.getByRole('form', { name: 'Book a room' });
-  await form.getByLabel('Room').selectOption({ label: `${ROOM} (6 seats)` });
-  await form.getByLabel('Title').fill(title);
-  await form.getByLabel('Organizer').fill('Ayu Lestari');
-  await form.getByLabel('Attendees').fill('4');
-  await form.getByLabel('Day').fill(tomorrow());
-  await form.getByLabel('Start').fill(start);
-  await form.getByLabel('End').fill(end);
+  await form.getByLabel('Room', { exact: true }).selectOption({ label: `${ROOM} (6 seats)` });
+  await form.getByLabel('Title', { exact: true }).fill(title);
+  await form.getByLabel('Organizer', { exact: true }).fill('Ayu Lestari');
+  await form.getByLabel('Attendees', { exact: true }).fill('4');
+  await form.getByLabel('Day', { exact: true }).fill(tomorrow());
+  await form.getByLabel('Start', { exact: true }).fill(start);
+  await form.getByLabel('End', { exact: true }).fill(end);
   await form.getByRole('button', { name: 'Book', exact: true }).click();
   return form;
 }
