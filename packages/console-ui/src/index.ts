@@ -37,5 +37,6 @@ export * from './components/KpiCard/index.js';
 export * from './components/Chart/index.js';
 export * from './components/DateRangePicker/index.js';
 export * from './components/RoomSchedule/index.js';
+export * from './components/MarkdownText/index.js';
 export * from './list/index.js';
 export * from './primitives/index.js';

@@ -21,6 +21,7 @@ const userPermissions = lazyWithPreload<PageProps>(() => import('./admin/UserPer
 const resourcePage = lazyWithPreload<PageProps<never>>(() => import('./resources/ResourcePage.js'));
 const reportPage = lazyWithPreload<PageProps>(() => import('./reports/ReportPage.js'));
 const meetingRooms = lazyWithPreload<PageProps>(() => import('./meetings/MeetingRoomsPage.js'));
+const gptInsights = lazyWithPreload<PageProps>(() => import('./insights/GptInsightsPage.js'));
 
 /**
  * Report routes with a server engine behind them (console-server src/reports/engine.ts SERVED_REPORTS): one
@@ -61,6 +62,7 @@ const CUSTOM_PAGES: Record<string, PageEntry> = {
   'user-permissions': userPermissions,
   // General affairs and logs (issue 15): they load their own data.
   'meeting-room-dashboard': meetingRooms,
+  'gpt-insights': gptInsights,
 };
 
 const UPCOMING: PageEntry = upcoming;
