@@ -166,19 +166,24 @@ export default function GptInsightsPage({ route }: PageProps) {
         <Panel as="form" onSubmit={submit} aria-labelledby="insight-form-title">
           <h2 id="insight-form-title">New insight</h2>
           <div className="fields">
-            <label>
-              Scope
-              <select value={scope} onChange={(event) => setScope(event.target.value as InsightScope)}>
+            <div className="field">
+              <label htmlFor="insight-scope">Scope</label>
+              <select
+                id="insight-scope"
+                value={scope}
+                onChange={(event) => setScope(event.target.value as InsightScope)}
+              >
                 {INSIGHT_SCOPES.map((value) => (
                   <option key={value} value={value}>
                     {INSIGHT_SCOPE_LABELS[value]}
                   </option>
                 ))}
               </select>
-            </label>
-            <label>
-              {INSIGHT_SCOPE_LABELS[scope]}
+            </div>
+            <div className="field">
+              <label htmlFor="insight-scope-id">{INSIGHT_SCOPE_LABELS[scope]}</label>
               <select
+                id="insight-scope-id"
                 value={scopeId}
                 onChange={(event) => setScopeId(event.target.value)}
                 disabled={!scopeOptions || scopeOptions.length === 0}
@@ -191,24 +196,37 @@ export default function GptInsightsPage({ route }: PageProps) {
                   </option>
                 ))}
               </select>
-            </label>
-            <label>
-              From
-              <input type="date" value={from} max={to} onChange={(event) => setFrom(event.target.value)} />
-            </label>
-            <label>
-              To
-              <input type="date" value={to} min={from} onChange={(event) => setTo(event.target.value)} />
-            </label>
-            <label className="wide">
-              Question (optional)
+            </div>
+            <div className="field">
+              <label htmlFor="insight-from">From</label>
+              <input
+                id="insight-from"
+                type="date"
+                value={from}
+                max={to}
+                onChange={(event) => setFrom(event.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="insight-to">To</label>
+              <input
+                id="insight-to"
+                type="date"
+                value={to}
+                min={from}
+                onChange={(event) => setTo(event.target.value)}
+              />
+            </div>
+            <div className="field wide">
+              <label htmlFor="insight-question">Question (optional)</label>
               <textarea
+                id="insight-question"
                 value={question}
                 maxLength={1000}
                 rows={2}
                 onChange={(event) => setQuestion(event.target.value)}
               />
-            </label>
+            </div>
           </div>
           {optionsError ? <p role="alert">{optionsError}</p> : null}
           {formError ? <p role="alert">{formError}</p> : null}
@@ -259,15 +277,16 @@ export default function GptInsightsPage({ route }: PageProps) {
 
       <Panel aria-labelledby="insight-past-title">
         <h2 id="insight-past-title">Past insights</h2>
-        <label>
-          Search
+        <div className="field">
+          <label htmlFor="insight-search">Search</label>
           <input
+            id="insight-search"
             type="search"
             value={search}
             placeholder="Campaign, product, question or answer"
             onChange={(event) => setSearch(event.target.value)}
           />
-        </label>
+        </div>
         {past === null ? (
           <p role="status">Loading…</p>
         ) : past.error ? (
@@ -365,10 +384,12 @@ const Panel = styled.section`
   .wide {
     grid-column: 1 / -1;
   }
-  label {
+  .field {
     display: flex;
     flex-direction: column;
     gap: ${t.space1};
+  }
+  label {
     font-size: ${t.fontSizeSm};
     color: ${t.colorTextMuted};
   }
