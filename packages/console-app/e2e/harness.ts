@@ -8,6 +8,7 @@ import { LOGIN_PATH, STORED_USER_KEY, type StoredUser } from '@staff/console-con
 import { buildServer } from '../../console-server/src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../console-server/src/db/database.js';
 import { DEMO_PASSWORD, seed } from '../../console-server/src/seed.js';
+import type { InsightsOptions } from '../../console-server/src/insights/service.js';
 import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.js';
 
 export const APP_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -32,7 +33,7 @@ export function requireBuiltApp(): string {
 
 export async function startConsoleServer(
   /** A short idle timeout and a clock the test moves, for the re-authentication tests (ADR 013). */
-  options: { idleMinutes?: number; clock?: () => Date } = {},
+  options: { idleMinutes?: number; clock?: () => Date; insights?: InsightsOptions } = {},
 ): Promise<ConsoleServer> {
   const appDir = requireBuiltApp();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
@@ -45,6 +46,7 @@ export async function startConsoleServer(
     loginRateLimit: false,
     ...(options.idleMinutes !== undefined ? { idleMinutes: options.idleMinutes } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.insights ? { insights: options.insights } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
