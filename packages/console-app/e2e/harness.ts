@@ -9,6 +9,7 @@ import { buildServer } from '../../console-server/src/app.js';
 import type { LogisticsOptions } from '../../console-server/src/logistics/runtime.js';
 import { openDatabase, type DatabaseHandle } from '../../console-server/src/db/database.js';
 import { DEMO_PASSWORD, seed } from '../../console-server/src/seed.js';
+import type { InsightsOptions } from '../../console-server/src/insights/service.js';
 import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.js';
 
 export const APP_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -38,6 +39,7 @@ export async function startConsoleServer(
     clock?: () => Date;
     /** Courier tracking and WhatsApp adapters for the logistics flow (their fakes). */
     logistics?: LogisticsOptions;
+    insights?: InsightsOptions;
   } = {},
 ): Promise<ConsoleServer> {
   const appDir = requireBuiltApp();
@@ -52,6 +54,7 @@ export async function startConsoleServer(
     ...(options.idleMinutes !== undefined ? { idleMinutes: options.idleMinutes } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logistics ? { logistics: options.logistics } : {}),
+    ...(options.insights ? { insights: options.insights } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

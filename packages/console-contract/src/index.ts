@@ -9,3 +9,5 @@ export * from './reports.js';
 export * from './venn.js';
 export * from './problems.js';
 export * from './logistics.js';
+export * from './meetings.js';
+export * from './insights.js';

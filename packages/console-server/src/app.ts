@@ -63,6 +63,9 @@ import { registerVennRoutes } from './venn/routes.js';
 import { registerProblemRoutes } from './problems/routes.js';
 import { type LogisticsOptions, createLogisticsRuntime } from './logistics/runtime.js';
 import { registerLogisticsRoutes } from './logistics/routes.js';
+import { registerMeetingRoutes } from './meetings/routes.js';
+import { registerInsightRoutes } from './insights/routes.js';
+import type { InsightsOptions } from './insights/service.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -93,6 +96,8 @@ export interface BuildServerOptions {
   intake?: IntakeOptions;
   /** Courier tracking and WhatsApp adapters, the tracking poll and the notification outbox (src/logistics/). */
   logistics?: LogisticsOptions;
+  /** GPT Insights' OpenAI-compatible endpoint, model, key and prices (src/insights/). */
+  insights?: InsightsOptions;
 }
 
 declare module 'fastify' {
@@ -579,6 +584,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   registerVennRoutes({ route: route as never, db });
   // Cust Problem Tracking: /api/problems (src/problems/).
   registerProblemRoutes({ route: route as never, db, realtime, sessionOf, clock });
+
+  // Meeting Rooms Dashboard: schedule and bookings (src/meetings/).
+  registerMeetingRoutes({ route, sessionOf, db, realtime, log: app.log, now: clock });
+  // GPT Insights: report snapshots sent to a chat-completions endpoint, answers streamed (src/insights/).
+  registerInsightRoutes({ route, sessionOf, db, options: options.insights ?? {} });
 
   // Mayar webhook, reconciliation and the forwarder's deliveries (src/intake/).
   const intake = createIntakeRuntime(app, options.intake ?? {}, clock);

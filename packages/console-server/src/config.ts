@@ -49,6 +49,20 @@ export interface ServerConfig {
     /** Used when a WA Registries entry stores no token of its own. */
     accessToken: string | undefined;
   };
+  /** GPT Insights: the OpenAI-compatible chat-completions adapter (src/insights/). */
+  insights: InsightsConfig;
+}
+
+export interface InsightsConfig {
+  /** OPENAI_BASE_URL, e.g. https://api.openai.com/v1; unset: running an insight answers 503. */
+  baseUrl: string | undefined;
+  model: string;
+  /** OPENAI_API_KEY; never logged. */
+  apiKey: string | undefined;
+  /** US dollars per million prompt / completion tokens, for the cost kept with each insight. */
+  priceInputPerMTok: number;
+  priceOutputPerMTok: number;
+  timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -176,6 +190,18 @@ export function readConfig(
       appSecret: env.WHATSAPP_APP_SECRET || undefined,
       verifyToken: env.WHATSAPP_VERIFY_TOKEN || undefined,
       accessToken: env.WHATSAPP_ACCESS_TOKEN || undefined,
+    },
+    insights: {
+      baseUrl: httpUrl('OPENAI_BASE_URL', env.OPENAI_BASE_URL),
+      model: env.OPENAI_MODEL?.trim() || 'gpt-4o-mini',
+      apiKey: env.OPENAI_API_KEY?.trim() || undefined,
+      priceInputPerMTok: positiveNumber('OPENAI_PRICE_INPUT_PER_MTOK', env.OPENAI_PRICE_INPUT_PER_MTOK, 0.15),
+      priceOutputPerMTok: positiveNumber(
+        'OPENAI_PRICE_OUTPUT_PER_MTOK',
+        env.OPENAI_PRICE_OUTPUT_PER_MTOK,
+        0.6,
+      ),
+      timeoutMs: positiveNumber('OPENAI_TIMEOUT_MS', env.OPENAI_TIMEOUT_MS, 120_000, { integer: true }),
     },
   };
 }

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
         ...(config.whatsapp.accessToken ? { accessToken: config.whatsapp.accessToken } : {}),
       },
     },
+    insights: config.insights,
   });
   const log = app.log;
   log.info({ engine: database.engine, location: database.location }, 'database ready');

@@ -469,6 +469,34 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
           url: '/api/logistics/packages/999999/tracking',
           through: 404,
         },
+        'GET /api/meetings/schedule': { url: '/api/meetings/schedule?from=2026-11-23' },
+        // No such room / booking: past the check a 400 naming the room, a 404.
+        'POST /api/meetings/bookings': {
+          url: '/api/meetings/bookings',
+          payload: {
+            room_id: 999999,
+            title: 'Sync',
+            organizer: 'Budi',
+            attendees_count: 2,
+            start_at: '2099-01-05T03:00:00Z',
+            end_at: '2099-01-05T04:00:00Z',
+          },
+        },
+        'POST /api/meetings/bookings/:id/cancel': {
+          url: '/api/meetings/bookings/999999/cancel',
+        },
+        'POST /api/meetings/bookings/:id/confirm': {
+          url: '/api/meetings/bookings/999999/confirm',
+        },
+        'GET /api/insights': { url: '/api/insights?q=promo' },
+        'GET /api/insights/scopes': { url: '/api/insights/scopes?scope=tribe' },
+        'GET /api/insights/:id': { url: '/api/insights/999999', through: 404 },
+        // Past the check: no such campaign (400), no such insight (404); nothing is sent to a model.
+        'POST /api/insights': {
+          url: '/api/insights',
+          payload: { scope: 'campaign', scope_id: 'none', from: '2026-11-01', to: '2026-11-07' },
+        },
+        'POST /api/insights/:id/rerun': { url: '/api/insights/999999/rerun', through: 404 },
         'GET /api/admin/users': { url: '/api/admin/users' },
         'PATCH /api/admin/users/:id': {
           url: `/api/admin/users/${target!.id}`,

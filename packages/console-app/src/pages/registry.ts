@@ -24,6 +24,8 @@ const vennPage = lazyWithPreload<PageProps>(() => import('./venn/VennPage.js'));
 const problemsPage = lazyWithPreload<PageProps>(() => import('./problems/ProblemsPage.js'));
 /** The packages list with the logistics flow (both logistics routes). */
 const logisticsPage = lazyWithPreload<PageProps<never>>(() => import('./logistics/LogisticsPage.js'));
+const meetingRooms = lazyWithPreload<PageProps>(() => import('./meetings/MeetingRoomsPage.js'));
+const gptInsights = lazyWithPreload<PageProps>(() => import('./insights/GptInsightsPage.js'));
 
 /**
  * Report routes with a server engine behind them (console-server src/reports/engine.ts SERVED_REPORTS, now all
@@ -74,6 +76,9 @@ const CUSTOM_PAGES: Record<string, PageEntry> = {
   'product-distribution-venn': vennPage,
   // Cust Problem Tracking: board and list over /api/problems.
   'problem-tracker': problemsPage,
+  // General affairs and logs (issue 15): they load their own data.
+  'meeting-room-dashboard': meetingRooms,
+  'gpt-insights': gptInsights,
 };
 
 const UPCOMING: PageEntry = upcoming;

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
 import { type Migration, migrate } from './migrations.js';
 import type { Database } from './schema.js';
@@ -31,7 +32,7 @@ export interface DatabaseOptions {
  */
 export const PGLITE_SHARED_BUFFERS = '32MB';
 
-/** PGlite's start options: its defaults plus the buffer size, and pg_trgm (migration 310). */
+/** PGlite's start options: its defaults plus the buffer size, pg_trgm (migration 310) and btree_gist (540). */
 export function pgliteOptions(sharedBuffers = PGLITE_SHARED_BUFFERS) {
   if (!/^\d+(?:kB|MB|GB)$/.test(sharedBuffers)) {
     throw new Error(
@@ -39,7 +40,7 @@ export function pgliteOptions(sharedBuffers = PGLITE_SHARED_BUFFERS) {
     );
   }
   return {
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gist },
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
   };
 }

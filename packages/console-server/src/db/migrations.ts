@@ -9,6 +9,7 @@ import { REPORTS_MIGRATIONS, REPORTS_MIGRATIONS_500 } from '../reports/migration
 import { PROBLEMS_MIGRATIONS } from '../problems/migrations.js';
 import { LOGISTICS_MIGRATIONS } from '../logistics/migrations.js';
 import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
+import { MEETINGS_MIGRATIONS } from '../meetings/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -218,6 +219,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...REPORTS_MIGRATIONS_500,
   // --- logistics (versions 520–539): src/logistics/migrations.ts ---
   ...LOGISTICS_MIGRATIONS,
+  // --- meetings, insights, sheet reports (versions 540–559): src/meetings/migrations.ts ---
+  ...MEETINGS_MIGRATIONS,
   // --- WhatsApp: numbers, conversations, bots (versions 560–579): src/whatsapp/migrations.ts ---
   ...WHATSAPP_MIGRATIONS,
   // --- customer care: problems (versions 580–599): src/problems/migrations.ts ---

@@ -1,0 +1,430 @@
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { styled } from 'styled-components';
+import {
+  INSIGHT_SCOPES,
+  INSIGHT_SCOPE_LABELS,
+  canWrite,
+  toPermissionMap,
+  type Insight,
+  type InsightScope,
+  type InsightStreamEvent,
+  type InsightSummary,
+} from '@staff/console-contract';
+import { Button, MarkdownText, NumberText, t, type CallError } from '@staff/console-ui';
+import { createInsightsApi } from '../../api/insights.js';
+import { useConsoleContext } from '../../routes/consoleContext.js';
+import { useServices } from '../../services.js';
+import { Muted, Page } from '../PageLayout.js';
+import type { PageProps } from '../types.js';
+import { addDays, jakartaDay } from '../meetings/jakartaDays.js';
+
+interface Run {
+  id: number | null;
+  status: 'running' | 'done' | 'failed';
+  answer: string;
+  error: string | null;
+  insight: Insight | null;
+}
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 4,
+  maximumFractionDigits: 6,
+});
+const when = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Jakarta',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+const messageOf = (error: unknown) => (error as CallError).message ?? 'The request failed.';
+
+/**
+ * GPT Insights: a scope and a range → the server snapshots the report figures, asks the language model and streams
+ * its answer here (markdown rendered safely); past insights are searchable and can be run again.
+ */
+export default function GptInsightsPage({ route }: PageProps) {
+  const services = useServices();
+  const { permissions } = useConsoleContext();
+  const writable = canWrite(toPermissionMap(permissions), route.key);
+  const api = useMemo(
+    () => createInsightsApi(services.api, services.token, services.api.defaults.baseURL ?? ''),
+    [services],
+  );
+
+  const today = jakartaDay(new Date());
+  const [scope, setScope] = useState<InsightScope>('campaign');
+  const [options, setOptions] = useState<{
+    scope: InsightScope;
+    list: { id: string; label: string }[];
+  } | null>(null);
+  const [optionsError, setOptionsError] = useState<string | null>(null);
+  const [scopeId, setScopeId] = useState('');
+  const [from, setFrom] = useState(addDays(today, -7));
+  const [to, setTo] = useState(addDays(today, -1));
+  const [question, setQuestion] = useState('');
+  const [run, setRun] = useState<Run | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const [search, setSearch] = useState('');
+  const [past, setPast] = useState<{ rows: InsightSummary[]; error: string | null } | null>(null);
+  const [reloadPast, setReloadPast] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    api.scopes(scope).then(
+      (list) => {
+        if (!live) return;
+        setOptions({ scope, list });
+        setOptionsError(null);
+        setScopeId((current) =>
+          list.some((option) => option.id === current) ? current : (list[0]?.id ?? ''),
+        );
+      },
+      (error: unknown) => live && setOptionsError(messageOf(error)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, scope]);
+
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(() => {
+      api.list(search.trim()).then(
+        (rows) => live && setPast({ rows, error: null }),
+        (error: unknown) => live && setPast({ rows: [], error: messageOf(error) }),
+      );
+    }, 250);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [api, search, reloadPast]);
+
+  const onEvent = (event: InsightStreamEvent) => {
+    setRun((current) => {
+      const base: Run = current ?? { id: null, status: 'running', answer: '', error: null, insight: null };
+      switch (event.event) {
+        case 'start':
+          return { ...base, id: event.data.id };
+        case 'delta':
+          return { ...base, answer: base.answer + event.data.content };
+        case 'done':
+          return { ...base, status: 'done', answer: event.data.answer, insight: event.data };
+        case 'failed':
+          return { ...base, status: 'failed', error: event.data.message };
+      }
+    });
+  };
+
+  const start = (call: () => Promise<void>) => {
+    setFormError(null);
+    setRun({ id: null, status: 'running', answer: '', error: null, insight: null });
+    call()
+      .catch((error: unknown) => {
+        setRun(null);
+        setFormError(messageOf(error));
+      })
+      .finally(() => setReloadPast((n) => n + 1));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    start(() => api.run({ scope, scope_id: scopeId, from, to, question }, { onEvent }));
+  };
+
+  const open = (id: number) => {
+    setFormError(null);
+    api.get(id).then(
+      (insight) =>
+        setRun({
+          id: insight.id,
+          status: insight.status,
+          answer: insight.answer,
+          error: insight.error,
+          insight,
+        }),
+      (error: unknown) => setFormError(messageOf(error)),
+    );
+  };
+
+  const running = run?.status === 'running';
+  const scopeOptions = options?.scope === scope ? options.list : null;
+
+  return (
+    <Page
+      title={route.title}
+      data-page={route.id}
+      description="Ask the language model about the report figures of a campaign, ad set, ad, product or tribe."
+    >
+      {writable ? (
+        <Panel as="form" onSubmit={submit} aria-labelledby="insight-form-title">
+          <h2 id="insight-form-title">New insight</h2>
+          <div className="fields">
+            <div className="field">
+              <label htmlFor="insight-scope">Scope</label>
+              <select
+                id="insight-scope"
+                value={scope}
+                onChange={(event) => setScope(event.target.value as InsightScope)}
+              >
+                {INSIGHT_SCOPES.map((value) => (
+                  <option key={value} value={value}>
+                    {INSIGHT_SCOPE_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="insight-scope-id">{INSIGHT_SCOPE_LABELS[scope]}</label>
+              <select
+                id="insight-scope-id"
+                value={scopeId}
+                onChange={(event) => setScopeId(event.target.value)}
+                disabled={!scopeOptions || scopeOptions.length === 0}
+              >
+                {scopeOptions === null ? <option value="">Loading…</option> : null}
+                {scopeOptions?.length === 0 ? <option value="">None yet</option> : null}
+                {scopeOptions?.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="insight-from">From</label>
+              <input
+                id="insight-from"
+                type="date"
+                value={from}
+                max={to}
+                onChange={(event) => setFrom(event.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="insight-to">To</label>
+              <input
+                id="insight-to"
+                type="date"
+                value={to}
+                min={from}
+                onChange={(event) => setTo(event.target.value)}
+              />
+            </div>
+            <div className="field wide">
+              <label htmlFor="insight-question">Question (optional)</label>
+              <textarea
+                id="insight-question"
+                value={question}
+                maxLength={1000}
+                rows={2}
+                onChange={(event) => setQuestion(event.target.value)}
+              />
+            </div>
+          </div>
+          {optionsError ? <p role="alert">{optionsError}</p> : null}
+          {formError ? <p role="alert">{formError}</p> : null}
+          <div>
+            <Button kind="primary" type="submit" disabled={running || !scopeId}>
+              {running ? 'Asking…' : 'Ask GPT'}
+            </Button>
+          </div>
+        </Panel>
+      ) : (
+        <Muted>You may read past insights; running one needs write access to this page.</Muted>
+      )}
+
+      {run ? (
+        <Panel aria-labelledby="insight-answer-title" aria-live="polite">
+          <div className="head">
+            <h2 id="insight-answer-title">
+              {run.insight
+                ? `${INSIGHT_SCOPE_LABELS[run.insight.scope]}: ${run.insight.scope_label} · ${run.insight.from} – ${run.insight.to}`
+                : 'Answer'}
+            </h2>
+            <span className="status" data-status={run.status}>
+              {run.status === 'running' ? 'Streaming…' : run.status === 'done' ? 'Done' : 'Failed'}
+            </span>
+          </div>
+          {run.error ? <p role="alert">{run.error}</p> : null}
+          <MarkdownText
+            text={run.answer}
+            streaming={run.status === 'running'}
+            emptyText={run.status === 'failed' ? 'No answer was received.' : 'Waiting for the model…'}
+          />
+          {run.insight && run.status === 'done' ? (
+            <Muted>
+              {run.insight.model} · <NumberText value={run.insight.prompt_tokens ?? 0} /> prompt +{' '}
+              <NumberText value={run.insight.completion_tokens ?? 0} /> answer tokens ·{' '}
+              {run.insight.cost_usd === null ? 'cost unknown' : usd.format(run.insight.cost_usd)}
+            </Muted>
+          ) : null}
+          {run.insight && writable ? (
+            <div>
+              <Button disabled={running} onClick={() => start(() => api.rerun(run.insight!.id, { onEvent }))}>
+                Run again
+              </Button>
+            </div>
+          ) : null}
+        </Panel>
+      ) : null}
+
+      <Panel aria-labelledby="insight-past-title">
+        <h2 id="insight-past-title">Past insights</h2>
+        <div className="field">
+          <label htmlFor="insight-search">Search</label>
+          <input
+            id="insight-search"
+            type="search"
+            value={search}
+            placeholder="Campaign, product, question or answer"
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        {past === null ? (
+          <p role="status">Loading…</p>
+        ) : past.error ? (
+          <p role="alert">{past.error}</p>
+        ) : past.rows.length === 0 ? (
+          <Muted>{search ? 'No insight matches.' : 'No insights yet.'}</Muted>
+        ) : (
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">About</th>
+                <th scope="col">Range</th>
+                <th scope="col">Status</th>
+                <th scope="col" className="num">
+                  Tokens
+                </th>
+                <th scope="col" className="num">
+                  Cost
+                </th>
+                <th scope="col">
+                  <span className="sr">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {past.rows.map((row) => (
+                <tr key={row.id}>
+                  <td>{when.format(new Date(row.created_at))}</td>
+                  <td>
+                    {INSIGHT_SCOPE_LABELS[row.scope]}: {row.scope_label}
+                    {row.created_by ? <Muted as="span"> · {row.created_by}</Muted> : null}
+                  </td>
+                  <td>
+                    {row.from} – {row.to}
+                  </td>
+                  <td>{row.status}</td>
+                  <td className="num">
+                    {row.prompt_tokens === null ? (
+                      '-'
+                    ) : (
+                      <NumberText value={(row.prompt_tokens ?? 0) + (row.completion_tokens ?? 0)} />
+                    )}
+                  </td>
+                  <td className="num">{row.cost_usd === null ? '-' : usd.format(row.cost_usd)}</td>
+                  <td>
+                    <Button kind="ghost" onClick={() => open(row.id)} aria-label={`Open insight #${row.id}`}>
+                      Open
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        )}
+      </Panel>
+    </Page>
+  );
+}
+
+const Panel = styled.section`
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusMd};
+  padding: ${t.space4};
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space3};
+  h2 {
+    margin: 0;
+    font-size: ${t.fontSizeLg};
+  }
+  .head {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${t.space2};
+    align-items: baseline;
+    justify-content: space-between;
+  }
+  .status[data-status='failed'],
+  [role='alert'] {
+    color: ${t.colorDanger};
+  }
+  [role='alert'] {
+    margin: 0;
+    padding: ${t.space2} ${t.space3};
+    border-radius: ${t.radiusSm};
+    background: ${t.colorDangerSoft};
+  }
+  .fields {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+    gap: ${t.space3};
+  }
+  .wide {
+    grid-column: 1 / -1;
+  }
+  .field {
+    display: flex;
+    flex-direction: column;
+    gap: ${t.space1};
+  }
+  label {
+    font-size: ${t.fontSizeSm};
+    color: ${t.colorTextMuted};
+  }
+  input,
+  select,
+  textarea {
+    font: inherit;
+    font-size: ${t.fontSizeMd};
+    padding: ${t.space1} ${t.space2};
+    border: 1px solid ${t.colorBorder};
+    border-radius: ${t.radiusSm};
+    background: ${t.colorBg};
+    color: ${t.colorText};
+  }
+  .sr {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+  }
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${t.fontSizeSm};
+  th,
+  td {
+    text-align: left;
+    padding: ${t.space1} ${t.space2};
+    border-bottom: 1px solid ${t.colorBorder};
+  }
+  .num {
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+`;

@@ -1,0 +1,416 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { styled } from 'styled-components';
+import {
+  ROOM_BOOKINGS_ENTITY,
+  canWrite,
+  toPermissionMap,
+  type MeetingRoom,
+  type RoomBooking,
+  type ScheduleResponse,
+} from '@staff/console-contract';
+import {
+  Button,
+  ConfirmDialog,
+  RoomSchedule,
+  t,
+  useNotifications,
+  type CallError,
+  type RoomScheduleView,
+  type ScheduleBooking,
+} from '@staff/console-ui';
+import { createMeetingsApi, type BookingError } from '../../api/meetings.js';
+import { useConsoleContext } from '../../routes/consoleContext.js';
+import { useServices } from '../../services.js';
+import { Page } from '../PageLayout.js';
+import { subscribeToChanges } from '../resources/useResourceChanges.js';
+import type { PageProps } from '../types.js';
+import { addDays, jakartaDay, jakartaInstant, jakartaTime, mondayOf } from './jakartaDays.js';
+
+const dayTitle = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Jakarta',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+interface Draft {
+  room_id: string;
+  title: string;
+  organizer: string;
+  attendees_count: string;
+  day: string;
+  start: string;
+  end: string;
+  notes: string;
+}
+
+const emptyDraft = (day: string, room?: MeetingRoom, start = '09:00'): Draft => {
+  const hour = Number(start.slice(0, 2));
+  return {
+    room_id: room ? String(room.id) : '',
+    title: '',
+    organizer: '',
+    attendees_count: '1',
+    day,
+    start,
+    end: `${String(Math.min(hour + 1, 23)).padStart(2, '0')}:${start.slice(3, 5)}`,
+    notes: '',
+  };
+};
+
+/**
+ * Meeting Rooms Dashboard: today's timeline per room with "free now / busy until", a week view, booking a slot
+ * and cancelling one; every open dashboard reloads when a booking changes (`resource:changed` room_bookings).
+ */
+export default function MeetingRoomsPage({ route }: PageProps) {
+  const services = useServices();
+  const { notify } = useNotifications();
+  const { permissions, socket } = useConsoleContext();
+  const writable = canWrite(toPermissionMap(permissions), route.key);
+  const api = useMemo(() => createMeetingsApi(services.api), [services.api]);
+
+  const [view, setView] = useState<RoomScheduleView>('day');
+  const [day, setDay] = useState(() => jakartaDay(new Date()));
+  const [data, setData] = useState<ScheduleResponse | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => new Date());
+  const from = view === 'day' ? day : mondayOf(day);
+  const days = view === 'day' ? 1 : 7;
+  // The view whose answer is shown: the schedule is loading while it differs from the one asked for.
+  const key = `${from}:${days}`;
+  const [shownKey, setShownKey] = useState<string | null>(null);
+  const loading = shownKey !== key;
+
+  const requestRef = useRef<AbortController | null>(null);
+  const load = useCallback(() => {
+    requestRef.current?.abort();
+    const controller = new AbortController();
+    requestRef.current = controller;
+    const shown = `${from}:${days}`;
+    api.schedule(from, days, controller.signal).then(
+      (answer) => {
+        if (controller.signal.aborted) return;
+        setData(answer);
+        setError(null);
+        // The server's clock drives "free now": a browser whose clock is off still agrees with the bookings.
+        setNow(new Date(answer.now));
+        setShownKey(shown);
+      },
+      (failure: unknown) => {
+        if (controller.signal.aborted) return;
+        const callError = failure as CallError;
+        setError(
+          callError.status === undefined
+            ? 'The server could not be reached.'
+            : `The schedule could not be loaded: ${callError.message ?? `status ${callError.status}`}.`,
+        );
+        setShownKey(shown);
+      },
+    );
+  }, [api, from, days]);
+
+  useEffect(() => {
+    load();
+    return () => requestRef.current?.abort();
+  }, [load]);
+  useEffect(() => subscribeToChanges(socket, ROOM_BOOKINGS_ENTITY, load), [socket, load]);
+  // "Free now / busy until" moves with the clock.
+  useEffect(() => {
+    const timer = setInterval(() => setNow((previous) => new Date(previous.getTime() + 60_000)), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [formError, setFormError] = useState<BookingError | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [selected, setSelected] = useState<RoomBooking | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+
+  const rooms = data?.rooms ?? [];
+  const openForm = (room?: MeetingRoom, startAt?: string) => {
+    const start = startAt ? new Date(startAt) : null;
+    setDraft(
+      emptyDraft(start ? jakartaDay(start) : day, room ?? rooms[0], start ? jakartaTime(start) : '09:00'),
+    );
+    setFormError(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft) return;
+    setSaving(true);
+    setFormError(null);
+    try {
+      const booking = await api.book({
+        room_id: Number(draft.room_id),
+        title: draft.title,
+        organizer: draft.organizer,
+        attendees_count: Number(draft.attendees_count),
+        start_at: jakartaInstant(draft.day, draft.start),
+        end_at: jakartaInstant(draft.day, draft.end),
+        notes: draft.notes,
+      });
+      notify({
+        type: 'success',
+        message: `Booked “${booking.title}” ${jakartaTime(new Date(booking.start_at))}–${jakartaTime(new Date(booking.end_at))}.`,
+      });
+      setDraft(null);
+      load();
+    } catch (failure) {
+      setFormError(failure as BookingError);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const cancelSelected = async () => {
+    if (!selected) return;
+    setCancelling(true);
+    setCancelError(null);
+    try {
+      await api.change(selected.id, 'cancel');
+      notify({ type: 'info', message: `Booking “${selected.title}” cancelled.` });
+      setSelected(null);
+      load();
+    } catch (failure) {
+      setCancelError((failure as BookingError).message);
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  const fieldError = (name: string) => formError?.fields[`body.${name}`]?.join(' ');
+  const field = (name: keyof Draft) => ({
+    id: `booking-${name}`,
+    'aria-describedby': `booking-${name}-error`,
+    value: draft?.[name] ?? '',
+    'aria-invalid': fieldError(
+      name === 'day' || name === 'start' ? 'start_at' : name === 'end' ? 'end_at' : name,
+    )
+      ? true
+      : undefined,
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((current) => (current ? { ...current, [name]: event.target.value } : current)),
+  });
+
+  const selectedRoom = selected ? rooms.find((room) => room.id === selected.room_id) : undefined;
+
+  return (
+    <Page
+      title={route.title}
+      data-page={route.id}
+      description="Rooms from the Meeting Rooms master data; times in Asia/Jakarta (WIB)."
+      actions={
+        writable ? (
+          <Button kind="primary" onClick={() => openForm()} disabled={rooms.length === 0}>
+            Book a room
+          </Button>
+        ) : undefined
+      }
+    >
+      <Toolbar role="toolbar" aria-label="Schedule">
+        <div role="group" aria-label="View">
+          <Button aria-pressed={view === 'day'} onClick={() => setView('day')}>
+            Day
+          </Button>
+          <Button aria-pressed={view === 'week'} onClick={() => setView('week')}>
+            Week
+          </Button>
+        </div>
+        <div role="group" aria-label="Date">
+          <Button
+            aria-label={view === 'day' ? 'Previous day' : 'Previous week'}
+            onClick={() => setDay(addDays(day, -days))}
+          >
+            ‹
+          </Button>
+          <Button onClick={() => setDay(jakartaDay(new Date()))}>Today</Button>
+          <Button
+            aria-label={view === 'day' ? 'Next day' : 'Next week'}
+            onClick={() => setDay(addDays(day, days))}
+          >
+            ›
+          </Button>
+        </div>
+        <h2 aria-live="polite">
+          {view === 'day'
+            ? dayTitle.format(new Date(jakartaInstant(day, '12:00')))
+            : `Week of ${dayTitle.format(new Date(jakartaInstant(from, '12:00')))}`}
+        </h2>
+      </Toolbar>
+
+      {draft ? (
+        <Form onSubmit={submit} aria-labelledby="booking-form-title" noValidate>
+          <h2 id="booking-form-title">Book a room</h2>
+          {formError && Object.keys(formError.fields).length === 0 ? (
+            <p role="alert" className="form-error">
+              {formError.message || 'The booking could not be saved.'}
+            </p>
+          ) : null}
+          <div className="grid">
+            <label htmlFor="booking-room_id">Room</label>
+            <select {...field('room_id')}>
+              {rooms.map((room) => (
+                <option key={room.id} value={room.id}>
+                  {room.name} ({room.capacity} seats)
+                </option>
+              ))}
+            </select>
+            <FieldError id="room_id" text={fieldError('room_id')} />
+            <label htmlFor="booking-title">Title</label>
+            <input {...field('title')} maxLength={120} required />
+            <FieldError id="title" text={fieldError('title')} />
+            <label htmlFor="booking-organizer">Organizer</label>
+            <input {...field('organizer')} maxLength={80} required />
+            <FieldError id="organizer" text={fieldError('organizer')} />
+            <label htmlFor="booking-attendees_count">Attendees</label>
+            <input {...field('attendees_count')} type="number" min={1} inputMode="numeric" required />
+            <FieldError id="attendees_count" text={fieldError('attendees_count')} />
+            <label htmlFor="booking-day">Day</label>
+            <input {...field('day')} type="date" required />
+            <FieldError id="day" text={undefined} />
+            <label htmlFor="booking-start">Start</label>
+            <input {...field('start')} type="time" step={300} required />
+            <FieldError id="start" text={fieldError('start_at')} />
+            <label htmlFor="booking-end">End</label>
+            <input {...field('end')} type="time" step={300} required />
+            <FieldError id="end" text={fieldError('end_at')} />
+            <label htmlFor="booking-notes">Notes</label>
+            <textarea {...field('notes')} maxLength={500} rows={2} />
+            <FieldError id="notes" text={fieldError('notes')} />
+          </div>
+          <div className="actions">
+            <Button kind="primary" type="submit" disabled={saving}>
+              {saving ? 'Booking…' : 'Book'}
+            </Button>
+            <Button onClick={() => setDraft(null)} disabled={saving}>
+              Close
+            </Button>
+          </div>
+        </Form>
+      ) : null}
+
+      <RoomSchedule
+        view={view}
+        from={data?.from ?? jakartaInstant(from, '00:00')}
+        now={now}
+        rooms={rooms}
+        bookings={data?.bookings ?? []}
+        loading={loading}
+        error={error}
+        onBookingSelect={(booking: ScheduleBooking) => {
+          setSelected(booking as RoomBooking);
+          setCancelError(null);
+        }}
+        {...(writable ? { onSlotSelect: (room, startAt) => openForm(room as MeetingRoom, startAt) } : {})}
+      />
+
+      <ConfirmDialog
+        open={selected !== null}
+        title={selected ? selected.title : 'Booking'}
+        description={
+          selected ? (
+            <>
+              {selectedRoom?.name ?? 'Room'} · {jakartaTime(new Date(selected.start_at))}–
+              {jakartaTime(new Date(selected.end_at))} · {selected.organizer} · {selected.attendees_count}{' '}
+              attendees{selected.status === 'pending' ? ' · waiting for approval' : ''}
+              {selected.notes ? ` · ${selected.notes}` : ''}
+              {writable ? '' : ' (read-only: you may not cancel bookings)'}
+            </>
+          ) : null
+        }
+        destructive={writable}
+        confirmLabel={writable ? 'Cancel booking' : 'Close'}
+        cancelLabel={writable ? 'Keep' : 'Close'}
+        busy={cancelling}
+        busyLabel="Cancelling…"
+        error={cancelError}
+        onConfirm={() => (writable ? void cancelSelected() : setSelected(null))}
+        onCancel={() => setSelected(null)}
+      />
+    </Page>
+  );
+}
+
+function FieldError({ id, text }: { id: string; text: string | undefined }) {
+  return (
+    <span id={`booking-${id}-error`} className="field-error">
+      {text ?? ''}
+    </span>
+  );
+}
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${t.space2} ${t.space4};
+  [role='group'] {
+    display: flex;
+    gap: ${t.space1};
+  }
+  [aria-pressed='true'] {
+    background: ${t.colorPrimarySoft};
+    border-color: ${t.colorPrimary};
+  }
+  h2 {
+    margin: 0;
+    font-size: ${t.fontSizeLg};
+    font-weight: 500;
+  }
+`;
+
+const Form = styled.form`
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusMd};
+  padding: ${t.space4};
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space3};
+  h2 {
+    margin: 0;
+    font-size: ${t.fontSizeLg};
+  }
+  .grid {
+    display: grid;
+    grid-template-columns: 8rem minmax(0, 24rem) minmax(0, 1fr);
+    gap: ${t.space2} ${t.space3};
+    align-items: center;
+  }
+  @media (max-width: 40rem) {
+    .grid {
+      grid-template-columns: 1fr;
+    }
+  }
+  input,
+  select,
+  textarea {
+    font: inherit;
+    padding: ${t.space1} ${t.space2};
+    border: 1px solid ${t.colorBorder};
+    border-radius: ${t.radiusSm};
+    background: ${t.colorBg};
+    color: ${t.colorText};
+  }
+  [aria-invalid='true'] {
+    border-color: ${t.colorDanger};
+  }
+  .field-error {
+    color: ${t.colorDanger};
+    font-size: ${t.fontSizeSm};
+  }
+  .form-error {
+    margin: 0;
+    padding: ${t.space2} ${t.space3};
+    border-radius: ${t.radiusSm};
+    background: ${t.colorDangerSoft};
+    color: ${t.colorDanger};
+  }
+  .actions {
+    display: flex;
+    gap: ${t.space2};
+  }
+`;

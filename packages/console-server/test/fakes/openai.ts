@@ -1,0 +1,114 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** One chat-completions call as the fake received it. */
+export interface FakeChatCall {
+  authorization: string | undefined;
+  body: {
+    model: string;
+    messages: { role: string; content: string }[];
+    stream?: boolean;
+    stream_options?: { include_usage?: boolean };
+  };
+}
+
+export interface FakeOpenAiOptions {
+  /** The answer, sent in these pieces (one `delta` chunk each). */
+  pieces?: string[];
+  usage?: { prompt_tokens: number; completion_tokens: number };
+  /** Answer every call with this status and an OpenAI-style error body instead. */
+  failWith?: { status: number; message: string };
+  /** Send the pieces, then end the stream without the finish chunk and `[DONE]` (a broken-off answer). */
+  breakOff?: boolean;
+  /** Wait between chunks (ms), so a browser sees the answer arrive piece by piece. */
+  chunkDelayMs?: number;
+}
+
+export const DEFAULT_PIECES = [
+  '## Ringkasan\n\n',
+  'Spend naik, **ROAS** turun.\n\n',
+  '- Hentikan iklan dengan CPA tertinggi\n',
+  '- Uji ulang *hook* terbaik\n',
+];
+
+/**
+ * An OpenAI-compatible `POST /v1/chat/completions` on a real loopback HTTP server, speaking the real streaming
+ * wire format: `data: {"id":…,"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":…}}]}`
+ * lines, a last chunk with empty choices and `usage` (stream_options.include_usage), then `data: [DONE]`.
+ */
+export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}) {
+  let options = initial;
+  const calls: FakeChatCall[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      void (async () => {
+        if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
+          res.writeHead(404, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({ error: { message: `Unknown path ${req.url}`, type: 'invalid_request_error' } }),
+          );
+          return;
+        }
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeChatCall['body'];
+        calls.push({ authorization: req.headers.authorization, body });
+        if (options.failWith) {
+          res.writeHead(options.failWith.status, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({
+              error: { message: options.failWith.message, type: 'server_error', code: null },
+            }),
+          );
+          return;
+        }
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        const base = {
+          id: 'chatcmpl-fake',
+          object: 'chat.completion.chunk',
+          created: 1_700_000_000,
+          model: body.model,
+        };
+        const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
+        send({
+          ...base,
+          choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
+        });
+        for (const piece of options.pieces ?? DEFAULT_PIECES) {
+          if (options.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, options.chunkDelayMs));
+          send({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+        }
+        if (options.breakOff) {
+          res.end();
+          return;
+        }
+        send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+        if (body.stream_options?.include_usage) {
+          const usage = options.usage ?? { prompt_tokens: 420, completion_tokens: 80 };
+          send({
+            ...base,
+            choices: [],
+            usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens },
+          });
+        }
+        res.write('data: [DONE]\n\n');
+        res.end();
+      })();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    /** The OPENAI_BASE_URL to configure. */
+    url: `http://127.0.0.1:${port}/v1`,
+    calls,
+    set: (next: FakeOpenAiOptions) => {
+      options = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

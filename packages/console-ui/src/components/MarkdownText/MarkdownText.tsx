@@ -1,0 +1,189 @@
+import type { ReactNode } from 'react';
+import { styled } from 'styled-components';
+import { t } from '../../theme/tokens.js';
+
+export interface MarkdownTextProps {
+  /** Markdown text, e.g. a language model's answer; may be incomplete while it streams. */
+  text: string;
+  /** Still arriving: a caret after the text and `aria-busy`. */
+  streaming?: boolean;
+  /** Shown when the text is empty and nothing is arriving. */
+  emptyText?: string;
+  className?: string;
+}
+
+type Block =
+  | { kind: 'heading'; level: 2 | 3 | 4; text: string }
+  | { kind: 'list'; ordered: boolean; items: string[] }
+  | { kind: 'code'; text: string }
+  | { kind: 'paragraph'; text: string };
+
+/** Splits markdown into blocks: headings, lists, fenced code and paragraphs (what answers use). */
+export function parseMarkdownBlocks(text: string): Block[] {
+  const blocks: Block[] = [];
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  let paragraph: string[] = [];
+  const flush = () => {
+    if (paragraph.length > 0) blocks.push({ kind: 'paragraph', text: paragraph.join(' ') });
+    paragraph = [];
+  };
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
+    if (line.startsWith('```')) {
+      flush();
+      const code: string[] = [];
+      index += 1;
+      while (index < lines.length && !lines[index]!.startsWith('```')) code.push(lines[(index += 1) - 1]!);
+      blocks.push({ kind: 'code', text: code.join('\n') });
+      continue;
+    }
+    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
+    if (heading) {
+      flush();
+      // One level down: an answer sits under the page's h1 and its section's h2 (## becomes h3).
+      const level = Math.min(Math.max(heading[1]!.length + 1, 2), 4) as 2 | 3 | 4;
+      blocks.push({ kind: 'heading', level, text: heading[2]! });
+      continue;
+    }
+    const item = /^\s*(?:([-*+])|(\d+)[.)])\s+(.*)$/.exec(line);
+    if (item) {
+      flush();
+      const ordered = item[2] !== undefined;
+      const last = blocks.at(-1);
+      if (last?.kind === 'list' && last.ordered === ordered) last.items.push(item[3]!);
+      else blocks.push({ kind: 'list', ordered, items: [item[3]!] });
+      continue;
+    }
+    if (line.trim() === '') flush();
+    else paragraph.push(line.trim());
+  }
+  flush();
+  return blocks;
+}
+
+/** Bold, italic and inline code as elements; everything else, HTML included, stays text. */
+function inline(text: string): ReactNode[] {
+  const out: ReactNode[] = [];
+  const pattern = /(\*\*[^*]+\*\*|__[^_]+__|`[^`]+`|\*[^*\s][^*]*\*|_[^_\s][^_]*_)/g;
+  let last = 0;
+  let key = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > last) out.push(text.slice(last, match.index));
+    const token = match[0];
+    if (token.startsWith('`')) out.push(<code key={key++}>{token.slice(1, -1)}</code>);
+    else if (token.startsWith('**') || token.startsWith('__'))
+      out.push(<strong key={key++}>{token.slice(2, -2)}</strong>);
+    else out.push(<em key={key++}>{token.slice(1, -1)}</em>);
+    last = match.index + token.length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
+
+/**
+ * Markdown rendered safely: built as React elements (never `innerHTML`), so HTML in the text is shown as text and
+ * no link or script can be injected. Covers headings, lists, fenced code, bold, italic and inline code.
+ *
+ * @example
+ * <MarkdownText text={insight.answer} streaming={status === 'running'} />
+ */
+export function MarkdownText({
+  text,
+  streaming = false,
+  emptyText = 'Nothing yet.',
+  className,
+}: MarkdownTextProps) {
+  const blocks = parseMarkdownBlocks(text);
+  const state = streaming ? 'streaming' : blocks.length === 0 ? 'empty' : 'ready';
+  return (
+    <Root
+      className={['cui-markdown-text', className].filter(Boolean).join(' ')}
+      data-state={state}
+      aria-busy={streaming}
+    >
+      {state === 'empty' ? <p className="cui-markdown-text__empty">{emptyText}</p> : null}
+      {blocks.map((block, index) => {
+        switch (block.kind) {
+          case 'heading': {
+            const Heading = `h${block.level}` as const;
+            return <Heading key={index}>{inline(block.text)}</Heading>;
+          }
+          case 'list': {
+            const List = block.ordered ? 'ol' : 'ul';
+            return (
+              <List key={index}>
+                {block.items.map((item, itemIndex) => (
+                  <li key={itemIndex}>{inline(item)}</li>
+                ))}
+              </List>
+            );
+          }
+          case 'code':
+            return (
+              <pre key={index}>
+                <code>{block.text}</code>
+              </pre>
+            );
+          default:
+            return <p key={index}>{inline(block.text)}</p>;
+        }
+      })}
+      {streaming ? <span className="cui-markdown-text__caret" aria-hidden="true" /> : null}
+    </Root>
+  );
+}
+
+const Root = styled.div`
+  font-family: ${t.fontFamily};
+  color: ${t.colorText};
+  line-height: 1.5;
+  overflow-wrap: anywhere;
+
+  h2,
+  h3,
+  h4 {
+    margin: ${t.space3} 0 ${t.space1};
+    font-size: ${t.fontSizeLg};
+  }
+  h3,
+  h4 {
+    font-size: ${t.fontSizeMd};
+  }
+  p,
+  ul,
+  ol {
+    margin: 0 0 ${t.space2};
+  }
+  ul,
+  ol {
+    padding-left: ${t.space6};
+  }
+  code {
+    font-family: ui-monospace, monospace;
+    font-size: 0.9em;
+    background: ${t.colorBg};
+    border-radius: ${t.radiusSm};
+    padding: 0 0.2em;
+  }
+  pre {
+    background: ${t.colorBg};
+    border: 1px solid ${t.colorBorder};
+    border-radius: ${t.radiusSm};
+    padding: ${t.space2};
+    overflow-x: auto;
+  }
+  pre code {
+    background: none;
+    padding: 0;
+  }
+  .cui-markdown-text__empty {
+    color: ${t.colorTextMuted};
+  }
+  .cui-markdown-text__caret {
+    display: inline-block;
+    width: 0.5em;
+    height: 1em;
+    vertical-align: text-bottom;
+    background: ${t.colorPrimary};
+  }
+`;

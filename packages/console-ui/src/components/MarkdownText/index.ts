@@ -1,0 +1,1 @@
+export { MarkdownText, parseMarkdownBlocks, type MarkdownTextProps } from './MarkdownText.js';

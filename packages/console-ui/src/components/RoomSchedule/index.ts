@@ -1,0 +1,7 @@
+export { RoomSchedule, type RoomScheduleProps, type RoomScheduleView } from './RoomSchedule.js';
+export {
+  roomAvailability,
+  type RoomAvailability,
+  type ScheduleBooking,
+  type ScheduleRoom,
+} from './availability.js';
