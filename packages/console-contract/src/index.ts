@@ -6,3 +6,4 @@ export * from './admin.js';
 export * from './entities/index.js';
 export * from './intake.js';
 export * from './reports.js';
+export * from './chats.js';

@@ -57,6 +57,7 @@ import { usageStatistics } from './services/statistics.js';
 import type { ConsoleEvents } from './services/events.js';
 import { type IntakeOptions, createIntakeRuntime } from './intake/runtime.js';
 import { registerIntakeRoutes } from './intake/routes.js';
+import { type WhatsAppOptions, registerWhatsApp } from './whatsapp/runtime.js';
 import { registerReportRoutes } from './reports/routes.js';
 
 export const SERVER_VERSION = '1.0.0';
@@ -86,6 +87,8 @@ export interface BuildServerOptions {
   idleMinutes?: number;
   /** Mayar and Meta adapters' base URLs and the forwarder / reconciliation workers (src/intake/). */
   intake?: IntakeOptions;
+  /** WhatsApp Cloud API adapter, webhook secrets and the outbox worker (src/whatsapp/). */
+  whatsapp?: WhatsAppOptions;
 }
 
 declare module 'fastify' {
@@ -563,6 +566,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     guards,
     onDeliveriesQueued: intake.kick,
   });
+
+  // WhatsApp webhook, the Chat List's API and the outbox (src/whatsapp/).
+  await registerWhatsApp(app, options.whatsapp ?? {}, { route, sessionOf, clock });
 
   return app;
 }

@@ -29,6 +29,7 @@ async function main(): Promise<void> {
     trustProxy: config.trustProxy,
     idleMinutes: config.idleMinutes,
     intake: { ...config.intake, workers: true },
+    whatsapp: { ...config.whatsapp, workers: true },
   });
   const log = app.log;
   log.info({ engine: database.engine, location: database.location }, 'database ready');

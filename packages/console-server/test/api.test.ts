@@ -402,6 +402,26 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
           headers: { 'content-type': 'text/csv' },
           through: 'past',
         },
+        // WhatsApp Chat List (src/whatsapp/): no conversation 999999, so past the check a 404.
+        'GET /api/chats/conversations': { url: '/api/chats/conversations?filter=mine' },
+        'GET /api/chats/conversations/:id': { url: '/api/chats/conversations/999999', through: 404 },
+        'GET /api/chats/assignees': { url: '/api/chats/assignees' },
+        'POST /api/chats/conversations/:id/messages': {
+          url: '/api/chats/conversations/999999/messages',
+          payload: { text: 'Halo' },
+          through: 404,
+        },
+        'POST /api/chats/conversations/:id/assign': {
+          url: '/api/chats/conversations/999999/assign',
+          payload: { user_id: null },
+          through: 404,
+        },
+        'POST /api/chats/conversations/:id/resolve': {
+          url: '/api/chats/conversations/999999/resolve',
+          payload: { resolved: true },
+          through: 404,
+        },
+        'POST /api/chats/conversations/:id/read': { url: '/api/chats/conversations/999999/read', through: 404 },
         'GET /api/admin/users': { url: '/api/admin/users' },
         'PATCH /api/admin/users/:id': {
           url: `/api/admin/users/${target!.id}`,
