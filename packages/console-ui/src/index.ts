@@ -36,5 +36,6 @@ export * from './components/ReportTable/index.js';
 export * from './components/KpiCard/index.js';
 export * from './components/Chart/index.js';
 export * from './components/DateRangePicker/index.js';
+export * from './components/ChatThread/index.js';
 export * from './list/index.js';
 export * from './primitives/index.js';

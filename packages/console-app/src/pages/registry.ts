@@ -20,6 +20,7 @@ const users = lazyWithPreload<PageProps>(() => import('./admin/UsersPage.js'));
 const userPermissions = lazyWithPreload<PageProps>(() => import('./admin/UserPermissionsPage.js'));
 const resourcePage = lazyWithPreload<PageProps<never>>(() => import('./resources/ResourcePage.js'));
 const reportPage = lazyWithPreload<PageProps>(() => import('./reports/ReportPage.js'));
+const chatList = lazyWithPreload<PageProps>(() => import('./chats/ChatListPage.js'));
 
 /**
  * Report routes with a server engine behind them (console-server src/reports/engine.ts SERVED_REPORTS): one
@@ -58,6 +59,8 @@ const CUSTOM_PAGES: Record<string, PageEntry> = {
   // Administration (ADR 007): they load their own data, filtered and paged.
   users,
   'user-permissions': userPermissions,
+  // WhatsApp conversations (issue 16): the page loads and follows its own data.
+  'customer-chats': chatList,
 };
 
 const UPCOMING: PageEntry = upcoming;
