@@ -421,7 +421,10 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
           payload: { resolved: true },
           through: 404,
         },
-        'POST /api/chats/conversations/:id/read': { url: '/api/chats/conversations/999999/read', through: 404 },
+        'POST /api/chats/conversations/:id/read': {
+          url: '/api/chats/conversations/999999/read',
+          through: 404,
+        },
         'GET /api/admin/users': { url: '/api/admin/users' },
         'PATCH /api/admin/users/:id': {
           url: `/api/admin/users/${target!.id}`,
