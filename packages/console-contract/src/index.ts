@@ -7,3 +7,4 @@ export * from './entities/index.js';
 export * from './intake.js';
 export * from './reports.js';
 export * from './chats.js';
+export * from './bots.js';

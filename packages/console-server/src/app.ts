@@ -58,6 +58,8 @@ import type { ConsoleEvents } from './services/events.js';
 import { type IntakeOptions, createIntakeRuntime } from './intake/runtime.js';
 import { registerIntakeRoutes } from './intake/routes.js';
 import { type WhatsAppOptions, registerWhatsApp } from './whatsapp/runtime.js';
+import { botOnInbound } from './crm/bot.js';
+import { registerBotRoutes } from './crm/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
 
 export const SERVER_VERSION = '1.0.0';
@@ -568,7 +570,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   // WhatsApp webhook, the Chat List's API and the outbox (src/whatsapp/).
-  await registerWhatsApp(app, options.whatsapp ?? {}, { route, sessionOf, clock });
+  await registerWhatsApp(app, options.whatsapp ?? {}, { route, sessionOf, clock, onInbound: botOnInbound });
+  // Bot Auto Response: rules, settings, tester, answer log (src/crm/).
+  registerBotRoutes({ route, db, sessionOf, clock });
 
   return app;
 }

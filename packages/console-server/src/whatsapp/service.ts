@@ -128,7 +128,10 @@ export async function conversationById(db: Kysely<Database>, id: number, now: Da
 }
 
 /** Local forms of a 62… number, as purchases and packages store them (0812…, 62812…, +62 812…). */
-const phoneForms = (digits: string) => [digits, digits.startsWith('62') ? `0${digits.slice(2)}` : digits];
+export const phoneForms = (digits: string) => [
+  digits,
+  digits.startsWith('62') ? `0${digits.slice(2)}` : digits,
+];
 
 export async function conversationDetail(
   db: Kysely<Database>,
