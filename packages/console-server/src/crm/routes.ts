@@ -19,7 +19,7 @@ import {
 import type { Database } from '../db/schema.js';
 import { HttpError, type defineRoute } from '../http.js';
 import { writeAudit } from '../services/audit.js';
-import { botRules, botSettings, decide, replyValues, ruleOut } from './bot.js';
+import { botRules, botSettings, decide, ruleOut } from './bot.js';
 import { BotPatternError, checkRegexSafety, renderReply } from './match.js';
 
 type RouteFn = <
