@@ -21,6 +21,7 @@ const userPermissions = lazyWithPreload<PageProps>(() => import('./admin/UserPer
 const resourcePage = lazyWithPreload<PageProps<never>>(() => import('./resources/ResourcePage.js'));
 const reportPage = lazyWithPreload<PageProps>(() => import('./reports/ReportPage.js'));
 const chatList = lazyWithPreload<PageProps>(() => import('./chats/ChatListPage.js'));
+const botAutoResponse = lazyWithPreload<PageProps>(() => import('./bots/BotAutoResponsePage.js'));
 
 /**
  * Report routes with a server engine behind them (console-server src/reports/engine.ts SERVED_REPORTS): one
@@ -61,6 +62,7 @@ const CUSTOM_PAGES: Record<string, PageEntry> = {
   'user-permissions': userPermissions,
   // WhatsApp conversations (issue 16): the page loads and follows its own data.
   'customer-chats': chatList,
+  'bot-auto-response': botAutoResponse,
 };
 
 const UPCOMING: PageEntry = upcoming;
