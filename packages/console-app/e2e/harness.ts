@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { LOGIN_PATH, STORED_USER_KEY, type StoredUser } from '@staff/console-contract';
 import { buildServer } from '../../console-server/src/app.js';
+import type { WhatsAppOptions } from '../../console-server/src/whatsapp/runtime.js';
 import { openDatabase, type DatabaseHandle } from '../../console-server/src/db/database.js';
 import { DEMO_PASSWORD, seed } from '../../console-server/src/seed.js';
 import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.js';
@@ -32,7 +33,7 @@ export function requireBuiltApp(): string {
 
 export async function startConsoleServer(
   /** A short idle timeout and a clock the test moves, for the re-authentication tests (ADR 013). */
-  options: { idleMinutes?: number; clock?: () => Date } = {},
+  options: { idleMinutes?: number; clock?: () => Date; whatsapp?: WhatsAppOptions } = {},
 ): Promise<ConsoleServer> {
   const appDir = requireBuiltApp();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
@@ -45,6 +46,7 @@ export async function startConsoleServer(
     loginRateLimit: false,
     ...(options.idleMinutes !== undefined ? { idleMinutes: options.idleMinutes } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.whatsapp ? { whatsapp: options.whatsapp } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
