@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { LOGIN_PATH, STORED_USER_KEY, type StoredUser } from '@staff/console-contract';
 import { buildServer } from '../../console-server/src/app.js';
 import type { LogisticsOptions } from '../../console-server/src/logistics/runtime.js';
+import type { WhatsAppOptions } from '../../console-server/src/whatsapp/runtime.js';
 import { openDatabase, type DatabaseHandle } from '../../console-server/src/db/database.js';
 import { DEMO_PASSWORD, seed } from '../../console-server/src/seed.js';
 import type { InsightsOptions } from '../../console-server/src/insights/service.js';
@@ -40,6 +41,7 @@ export async function startConsoleServer(
     /** Courier tracking and WhatsApp adapters for the logistics flow (their fakes). */
     logistics?: LogisticsOptions;
     insights?: InsightsOptions;
+    whatsapp?: WhatsAppOptions;
   } = {},
 ): Promise<ConsoleServer> {
   const appDir = requireBuiltApp();
@@ -55,6 +57,7 @@ export async function startConsoleServer(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logistics ? { logistics: options.logistics } : {}),
     ...(options.insights ? { insights: options.insights } : {}),
+    ...(options.whatsapp ? { whatsapp: options.whatsapp } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

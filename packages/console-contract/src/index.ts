@@ -11,3 +11,5 @@ export * from './problems.js';
 export * from './logistics.js';
 export * from './meetings.js';
 export * from './insights.js';
+export * from './chats.js';
+export * from './bots.js';

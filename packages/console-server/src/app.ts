@@ -58,6 +58,9 @@ import { myActivity, usageStatistics } from './services/statistics.js';
 import type { ConsoleEvents } from './services/events.js';
 import { type IntakeOptions, createIntakeRuntime } from './intake/runtime.js';
 import { registerIntakeRoutes } from './intake/routes.js';
+import { type WhatsAppOptions, registerWhatsApp } from './whatsapp/runtime.js';
+import { botOnInbound } from './crm/bot.js';
+import { registerBotRoutes } from './crm/routes.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { registerVennRoutes } from './venn/routes.js';
 import { registerProblemRoutes } from './problems/routes.js';
@@ -98,6 +101,8 @@ export interface BuildServerOptions {
   logistics?: LogisticsOptions;
   /** GPT Insights' OpenAI-compatible endpoint, model, key and prices (src/insights/). */
   insights?: InsightsOptions;
+  /** WhatsApp Cloud API adapter, webhook secrets and the outbox worker (src/whatsapp/). */
+  whatsapp?: WhatsAppOptions;
 }
 
 declare module 'fastify' {
@@ -604,6 +609,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // Logistics: receipts, confirmation, labels, tracking, customer notifications (src/logistics/).
   const logistics = createLogisticsRuntime(app, options.logistics ?? {}, clock);
   registerLogisticsRoutes(app, { route, clock, runtime: logistics });
+  // WhatsApp webhook, the Chat List's API and the outbox (src/whatsapp/).
+  await registerWhatsApp(app, options.whatsapp ?? {}, { route, sessionOf, clock, onInbound: botOnInbound });
+  // Bot Auto Response: rules, settings, tester, answer log (src/crm/).
+  registerBotRoutes({ route, db, sessionOf, clock });
 
   return app;
 }

@@ -39,6 +39,7 @@ async function main(): Promise<void> {
       },
     },
     insights: config.insights,
+    whatsapp: { ...config.whatsapp, workers: true },
   });
   const log = app.log;
   log.info({ engine: database.engine, location: database.location }, 'database ready');

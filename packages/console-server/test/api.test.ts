@@ -497,6 +497,54 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
           payload: { scope: 'campaign', scope_id: 'none', from: '2026-11-01', to: '2026-11-07' },
         },
         'POST /api/insights/:id/rerun': { url: '/api/insights/999999/rerun', through: 404 },
+        // WhatsApp Chat List (src/whatsapp/): no conversation 999999, so past the check a 404.
+        'GET /api/chats/conversations': { url: '/api/chats/conversations?filter=mine' },
+        'GET /api/chats/conversations/:id': { url: '/api/chats/conversations/999999', through: 404 },
+        'GET /api/chats/assignees': { url: '/api/chats/assignees' },
+        'POST /api/chats/conversations/:id/messages': {
+          url: '/api/chats/conversations/999999/messages',
+          payload: { text: 'Halo' },
+        },
+        'POST /api/chats/conversations/:id/assign': {
+          url: '/api/chats/conversations/999999/assign',
+          payload: { user_id: null },
+        },
+        'POST /api/chats/conversations/:id/resolve': {
+          url: '/api/chats/conversations/999999/resolve',
+          payload: { resolved: true },
+        },
+        'POST /api/chats/conversations/:id/read': {
+          url: '/api/chats/conversations/999999/read',
+        },
+        // Bot Auto Response (src/crm/): no number or rule 999999, so past the check a 404.
+        'GET /api/bots/numbers': { url: '/api/bots/numbers' },
+        'GET /api/bots/:registry_id/rules': { url: '/api/bots/999999/rules', through: 404 },
+        'POST /api/bots/:registry_id/rules': {
+          url: '/api/bots/999999/rules',
+          payload: { name: 'x', match_type: 'any', reply_text: 'x' },
+        },
+        'PUT /api/bots/rules/:id': {
+          url: '/api/bots/rules/999999',
+          payload: { name: 'x', match_type: 'any', reply_text: 'x' },
+        },
+        'DELETE /api/bots/rules/:id': { url: '/api/bots/rules/999999', through: 404 },
+        'PUT /api/bots/:registry_id/settings': {
+          url: '/api/bots/999999/settings',
+            enabled: true,
+            business_days: [1],
+            opens_at: '08:00',
+            closes_at: '17:00',
+            lowercase: true,
+            collapse_spaces: true,
+            strip_punctuation: true,
+            strip_accents: true,
+          },
+        },
+        'POST /api/bots/:registry_id/test': {
+          url: '/api/bots/999999/test',
+          payload: { text: 'x' },
+        },
+        'GET /api/bots/:registry_id/answers': { url: '/api/bots/999999/answers', through: 404 },
         'GET /api/admin/users': { url: '/api/admin/users' },
         'PATCH /api/admin/users/:id': {
           url: `/api/admin/users/${target!.id}`,

@@ -241,7 +241,7 @@ describe.each(ENGINES)('a WA Registries number as a sender on %s', (engine) => {
     fake = await startFakeWhatsApp({ accessToken: TOKEN });
   }, 120_000);
   afterAll(async () => {
-    await fake.close();
+    await fake?.close();
     await db?.close();
   });
 

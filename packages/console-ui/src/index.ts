@@ -40,5 +40,6 @@ export * from './components/VennDiagram/index.js';
 export * from './components/Board/index.js';
 export * from './components/RoomSchedule/index.js';
 export * from './components/MarkdownText/index.js';
+export * from './components/ChatThread/index.js';
 export * from './list/index.js';
 export * from './primitives/index.js';

@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright';
+import { sql } from 'kysely';
+import {
+  type FakeWhatsApp,
+  customerSays,
+  startFakeWhatsApp,
+} from '../../console-server/test/fakes/whatsapp.js';
+import { WA_APP_SECRET, WA_TOKEN, waNumber } from '../../console-server/test/support/whatsapp.js';
+import {
+  apiLogin,
+  launchChromium,
+  newPage,
+  openSignedIn,
+  startConsoleServer,
+  type ConsoleServer,
+} from './harness.js';
+
+let server: ConsoleServer;
+let browser: Browser;
+let fake: FakeWhatsApp;
+
+beforeAll(async () => {
+  fake = await startFakeWhatsApp({ accessToken: WA_TOKEN });
+  server = await startConsoleServer({
+    whatsapp: {
+      apiUrl: fake.url,
+      apiVersion: fake.version,
+      appSecret: WA_APP_SECRET,
+      workers: true,
+      outboxIntervalMs: 200,
+    },
+  });
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fake?.close();
+});
+
+describe('Chat List', () => {
+  it('an inbound message appears live, the bot answers by its rule, a person replies and assigns', async () => {
+    const { registryId, number } = await waNumber(server.database, 'bot');
+    const user = await apiLogin(server, 'demo-all');
+    const rule = await fetch(`${server.baseURL}/api/bots/${registryId}/rules`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+      body: JSON.stringify({
+        name: 'Ongkir',
+        match_type: 'contains',
+        pattern: 'ongkir',
+        reply_text: 'Ongkir gratis ke seluruh Jawa, {name}!',
+      }),
+    });
+    expect(rule.status).toBe(201);
+
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    try {
+      await openSignedIn(page, server, user, '/app/customer-chats');
+      await page.getByRole('heading', { level: 1, name: 'Chat List' }).waitFor();
+      // Let the socket connect before the message arrives (a change before that is not a live one).
+      await page.waitForTimeout(1000);
+
+      const webhook = `${server.baseURL}/api/webhooks/whatsapp`;
+      const said = await customerSays(webhook, WA_APP_SECRET, number, {
+        from: '6281299990001',
+        name: 'Rina E2E',
+        text: 'Berapa ongkir ke Bandung?',
+      });
+      expect(said.status).toBe(200);
+
+      const row = page.getByRole('listbox', { name: 'Percakapan' }).getByRole('option', { name: /Rina E2E/ });
+      await row.waitFor({ timeout: 15_000 });
+      await fake.waitForSent(1);
+      expect(fake.sent.map((m) => [m.to, m.text])).toEqual([
+        ['6281299990001', 'Ongkir gratis ke seluruh Jawa, Rina E2E!'],
+      ]);
+
+      await row.click();
+      const thread = page.getByRole('list', { name: 'Pesan dengan Rina E2E' });
+      await thread.getByText('Berapa ongkir ke Bandung?').waitFor();
+      await thread.getByText('Bot · Ongkir').waitFor();
+
+      const box = page.getByRole('textbox', { name: 'Tulis balasan…' });
+      await box.fill('Halo Kak, paketnya kami kirim hari ini.');
+      await box.press('Enter');
+      await fake.waitForSent(2);
+      expect(fake.sent[1]).toMatchObject({
+        to: '6281299990001',
+        type: 'text',
+        text: 'Halo Kak, paketnya kami kirim hari ini.',
+      });
+      await thread.getByText('Halo Kak, paketnya kami kirim hari ini.').waitFor();
+
+      const assignee = page.getByRole('combobox', { name: 'Ditugaskan ke' });
+      const agentName = (
+        await sql<{ full_name: string }>`select full_name from users where username = 'demo-all'`.execute(
+          server.database.db,
+        )
+      ).rows[0]!.full_name;
+      await assignee.selectOption({ label: agentName });
+      // The list row shows the assignee once the change comes back.
+      await row.getByText(agentName).waitFor();
+      const assigned = await sql<{ username: string }>`
+        select u.username from wa_conversations c join users u on u.id = c.assigned_to
+        where c.customer_wa_id = '6281299990001'`.execute(server.database.db);
+      expect(assigned.rows[0]?.username).toBe('demo-all');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});

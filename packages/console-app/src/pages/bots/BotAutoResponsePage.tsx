@@ -1,0 +1,706 @@
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { styled } from 'styled-components';
+import {
+  BOT_FREQUENCIES,
+  BOT_FREQUENCY_LABELS,
+  BOT_HOURS,
+  BOT_HOURS_LABELS,
+  BOT_MATCH_LABELS,
+  BOT_MATCH_TYPES,
+  type BotRule,
+  type BotRuleBody,
+  type BotSettings,
+  canWrite,
+  toPermissionMap,
+} from '@staff/console-contract';
+import { Button, t } from '@staff/console-ui';
+import { useConsoleContext } from '../../routes/consoleContext.js';
+import { useServices } from '../../services.js';
+import { Muted, Page } from '../PageLayout.js';
+import type { PageProps } from '../types.js';
+import { type BotAnswer, type BotNumber, type BotTestResult, createBotsApi } from './botsApi.js';
+
+const DAYS = ['Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab', 'Min'];
+const EMPTY_RULE: BotRuleBody = {
+  name: '',
+  priority: 100,
+  match_type: 'contains',
+  pattern: '',
+  action: 'reply',
+  reply_text: '',
+  hours: 'always',
+  frequency: 'every_time',
+  cooldown_minutes: 0,
+  active: true,
+};
+const timeFormat = new Intl.DateTimeFormat('id-ID', {
+  timeZone: 'Asia/Jakarta',
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+
+interface Loaded {
+  registryId: number;
+  rules: BotRule[];
+  settings: BotSettings;
+  answers: BotAnswer[];
+}
+
+type CallError = { message?: string; fields?: Record<string, string[]> };
+const messageOf = (error: unknown) => (error as CallError).message ?? String(error);
+
+/**
+ * Bot Auto Response (`/crm/bot-auto-response/`): per WA Registries number, the rules tried in priority order
+ * (first match wins), business hours in Asia/Jakarta and normalisation, a "what would the bot say" tester and
+ * the log of answers with the rule that fired.
+ */
+export default function BotAutoResponsePage({ route }: PageProps) {
+  const { api } = useServices();
+  const { permissions } = useConsoleContext();
+  const bots = useMemo(() => createBotsApi(api), [api]);
+  const writable = canWrite(toPermissionMap(permissions), 'ad_daily_tracker');
+
+  const [numbers, setNumbers] = useState<BotNumber[] | null>(null);
+  const [numbersError, setNumbersError] = useState<string | null>(null);
+  const [registryId, setRegistryId] = useState<number | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ id: number | null; body: BotRuleBody } | null>(null);
+  const [formErrors, setFormErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [settingsDraft, setSettingsDraft] = useState<BotSettings | null>(null);
+  const [tester, setTester] = useState({ text: '', name: '', at: '' });
+  const [testResult, setTestResult] = useState<BotTestResult | null>(null);
+
+  useEffect(() => {
+    bots.numbers().then(
+      (rows) => {
+        setNumbers(rows);
+        if (rows[0]) setRegistryId((current) => current ?? rows[0]!.id);
+      },
+      (error: unknown) => setNumbersError(messageOf(error)),
+    );
+  }, [bots]);
+
+  const load = useCallback(
+    async (id: number) => {
+      try {
+        const [{ rules, settings }, answers] = await Promise.all([bots.rules(id), bots.answers(id)]);
+        setLoaded({ registryId: id, rules, settings, answers });
+        setSettingsDraft(settings);
+        setLoadError(null);
+      } catch (error) {
+        setLoadError(messageOf(error));
+      }
+    },
+    [bots],
+  );
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set when the request answers, not synchronously
+    if (registryId !== null) void load(registryId);
+  }, [registryId, load]);
+
+  const current = loaded?.registryId === registryId ? loaded : null;
+
+  const saveRule = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!editing || registryId === null) return;
+    setBusy(true);
+    setFormErrors({});
+    try {
+      if (editing.id === null) await bots.createRule(registryId, editing.body);
+      else await bots.updateRule(editing.id, editing.body);
+      setEditing(null);
+      setNotice('Aturan disimpan');
+      await load(registryId);
+    } catch (error) {
+      const fields = (error as CallError).fields ?? {};
+      const next: Record<string, string> = {};
+      for (const [field, messages] of Object.entries(fields)) next[field] = messages[0] ?? '';
+      if (Object.keys(next).length === 0) next.form = messageOf(error);
+      setFormErrors(next);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const removeRule = async (rule: BotRule) => {
+    if (registryId === null || !window.confirm(`Hapus aturan "${rule.name}"?`)) return;
+    setBusy(true);
+    try {
+      await bots.deleteRule(rule.id);
+      setNotice('Aturan dihapus');
+      await load(registryId);
+    } catch (error) {
+      setNotice(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveSettings = async (event: FormEvent) => {
+    event.preventDefault();
+    if (registryId === null || !settingsDraft) return;
+    setBusy(true);
+    try {
+      await bots.saveSettings(registryId, settingsDraft);
+      setNotice('Pengaturan disimpan');
+      await load(registryId);
+    } catch (error) {
+      setNotice(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const runTest = async (event: FormEvent) => {
+    event.preventDefault();
+    if (registryId === null) return;
+    try {
+      setTestResult(
+        await bots.test(registryId, {
+          text: tester.text,
+          ...(tester.name ? { name: tester.name } : {}),
+          // The picker's local time is read as Jakarta time (UTC+7, no daylight saving).
+          ...(tester.at ? { at: `${tester.at}:00+07:00` } : {}),
+        }),
+      );
+    } catch (error) {
+      setNotice(messageOf(error));
+    }
+  };
+
+  const field = <K extends keyof BotRuleBody>(key: K, value: BotRuleBody[K]) =>
+    setEditing((draft) => (draft ? { ...draft, body: { ...draft.body, [key]: value } } : draft));
+  const error = (key: string) => formErrors[key] ?? formErrors[`body.${key}`];
+
+  return (
+    <Page title={route.title} data-page={route.id}>
+      {numbersError ? (
+        <Alert role="alert">Nomor tidak bisa dimuat: {numbersError}</Alert>
+      ) : numbers === null ? (
+        <Muted role="status">Memuat nomor…</Muted>
+      ) : numbers.length === 0 ? (
+        <Muted role="status">Belum ada nomor aktif di WA Registries.</Muted>
+      ) : (
+        <Body>
+          <label className="row">
+            <span>Nomor</span>
+            <select value={registryId ?? ''} onChange={(event) => setRegistryId(Number(event.target.value))}>
+              {numbers.map((number) => (
+                <option key={number.id} value={number.id}>
+                  {number.name} ({number.phone}) · {number.active_rules} aturan aktif
+                </option>
+              ))}
+            </select>
+          </label>
+          {notice ? (
+            <p role="status" className="notice">
+              {notice}
+            </p>
+          ) : null}
+          {loadError ? (
+            <Alert role="alert">
+              Aturan tidak bisa dimuat: {loadError}{' '}
+              <Button type="button" onClick={() => registryId !== null && void load(registryId)}>
+                Coba lagi
+              </Button>
+            </Alert>
+          ) : !current || !settingsDraft ? (
+            <Muted role="status">Memuat aturan…</Muted>
+          ) : (
+            <>
+              <Panel aria-labelledby="bot-rules">
+                <header>
+                  <h2 id="bot-rules">Aturan (urut prioritas; aturan pertama yang cocok menjawab)</h2>
+                  {writable ? (
+                    <Button
+                      type="button"
+                      kind="primary"
+                      onClick={() => setEditing({ id: null, body: EMPTY_RULE })}
+                    >
+                      Tambah aturan
+                    </Button>
+                  ) : null}
+                </header>
+                {current.rules.length === 0 ? (
+                  <Muted>Belum ada aturan: bot tidak menjawab nomor ini.</Muted>
+                ) : (
+                  <div className="scroll">
+                    <table>
+                      <thead>
+                        <tr>
+                          <th scope="col">Prioritas</th>
+                          <th scope="col">Nama</th>
+                          <th scope="col">Cocok bila</th>
+                          <th scope="col">Tindakan</th>
+                          <th scope="col">Waktu</th>
+                          <th scope="col">Frekuensi</th>
+                          <th scope="col">Aktif</th>
+                          {writable ? <th scope="col">Ubah</th> : null}
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {current.rules.map((rule) => (
+                          <tr key={rule.id}>
+                            <td>{rule.priority}</td>
+                            <td>{rule.name}</td>
+                            <td>
+                              {BOT_MATCH_LABELS[rule.match_type]}
+                              {rule.pattern ? <code> {rule.pattern}</code> : null}
+                            </td>
+                            <td>{rule.action === 'handover' ? 'Serahkan ke admin' : rule.reply_text}</td>
+                            <td>{BOT_HOURS_LABELS[rule.hours]}</td>
+                            <td>
+                              {BOT_FREQUENCY_LABELS[rule.frequency]}
+                              {rule.cooldown_minutes ? ` · jeda ${rule.cooldown_minutes} menit` : ''}
+                            </td>
+                            <td>{rule.active ? 'Ya' : 'Tidak'}</td>
+                            {writable ? (
+                              <td className="actions">
+                                <Button
+                                  type="button"
+                                  onClick={() => {
+                                    const { id, ...body } = rule;
+                                    setEditing({ id, body: { ...EMPTY_RULE, ...body } });
+                                  }}
+                                >
+                                  Ubah
+                                </Button>
+                                <Button
+                                  type="button"
+                                  kind="danger"
+                                  disabled={busy}
+                                  onClick={() => void removeRule(rule)}
+                                >
+                                  Hapus
+                                </Button>
+                              </td>
+                            ) : null}
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </Panel>
+
+              {editing ? (
+                <Panel aria-labelledby="bot-rule-form">
+                  <h2 id="bot-rule-form">{editing.id === null ? 'Aturan baru' : 'Ubah aturan'}</h2>
+                  <form className="grid" onSubmit={(event) => void saveRule(event)} noValidate>
+                    <label>
+                      <span>Nama</span>
+                      <input
+                        value={editing.body.name}
+                        onChange={(event) => field('name', event.target.value)}
+                        aria-invalid={Boolean(error('name'))}
+                      />
+                      {error('name') ? <small role="alert">{error('name')}</small> : null}
+                    </label>
+                    <label>
+                      <span>Prioritas (kecil dicoba dulu)</span>
+                      <input
+                        type="number"
+                        min={0}
+                        value={editing.body.priority}
+                        onChange={(event) => field('priority', Number(event.target.value))}
+                      />
+                    </label>
+                    <label>
+                      <span>Cocok bila</span>
+                      <select
+                        value={editing.body.match_type}
+                        onChange={(event) =>
+                          field('match_type', event.target.value as BotRuleBody['match_type'])
+                        }
+                      >
+                        {BOT_MATCH_TYPES.map((type) => (
+                          <option key={type} value={type}>
+                            {BOT_MATCH_LABELS[type]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <label>
+                      <span>Pola / kata kunci (dipisah koma)</span>
+                      <input
+                        value={editing.body.pattern}
+                        disabled={editing.body.match_type === 'any'}
+                        onChange={(event) => field('pattern', event.target.value)}
+                        aria-invalid={Boolean(error('pattern'))}
+                      />
+                      {error('pattern') ? <small role="alert">{error('pattern')}</small> : null}
+                    </label>
+                    <label>
+                      <span>Tindakan</span>
+                      <select
+                        value={editing.body.action}
+                        onChange={(event) => field('action', event.target.value as BotRuleBody['action'])}
+                      >
+                        <option value="reply">Balas</option>
+                        <option value="handover">Serahkan ke admin</option>
+                      </select>
+                    </label>
+                    <label className="wide">
+                      <span>
+                        Balasan ({'{name}'}, {'{order}'}, {'{resi}'})
+                      </span>
+                      <textarea
+                        rows={3}
+                        value={editing.body.reply_text}
+                        onChange={(event) => field('reply_text', event.target.value)}
+                        aria-invalid={Boolean(error('reply_text'))}
+                      />
+                      {error('reply_text') ? <small role="alert">{error('reply_text')}</small> : null}
+                    </label>
+                    <label>
+                      <span>Waktu</span>
+                      <select
+                        value={editing.body.hours}
+                        onChange={(event) => field('hours', event.target.value as BotRuleBody['hours'])}
+                      >
+                        {BOT_HOURS.map((value) => (
+                          <option key={value} value={value}>
+                            {BOT_HOURS_LABELS[value]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <label>
+                      <span>Frekuensi</span>
+                      <select
+                        value={editing.body.frequency}
+                        onChange={(event) =>
+                          field('frequency', event.target.value as BotRuleBody['frequency'])
+                        }
+                      >
+                        {BOT_FREQUENCIES.map((value) => (
+                          <option key={value} value={value}>
+                            {BOT_FREQUENCY_LABELS[value]}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <label>
+                      <span>Jeda (menit)</span>
+                      <input
+                        type="number"
+                        min={0}
+                        value={editing.body.cooldown_minutes}
+                        onChange={(event) => field('cooldown_minutes', Number(event.target.value))}
+                      />
+                    </label>
+                    <label className="check">
+                      <input
+                        type="checkbox"
+                        checked={editing.body.active}
+                        onChange={(event) => field('active', event.target.checked)}
+                      />
+                      <span>Aktif</span>
+                    </label>
+                    {error('form') ? (
+                      <p role="alert" className="wide">
+                        {error('form')}
+                      </p>
+                    ) : null}
+                    <div className="wide buttons">
+                      <Button type="submit" kind="primary" disabled={busy}>
+                        Simpan aturan
+                      </Button>
+                      <Button type="button" onClick={() => setEditing(null)}>
+                        Batal
+                      </Button>
+                    </div>
+                  </form>
+                </Panel>
+              ) : null}
+
+              <Panel aria-labelledby="bot-tester">
+                <h2 id="bot-tester">Apa jawaban bot?</h2>
+                <form className="grid" onSubmit={(event) => void runTest(event)}>
+                  <label className="wide">
+                    <span>Pesan pelanggan</span>
+                    <input
+                      value={tester.text}
+                      onChange={(event) => setTester({ ...tester, text: event.target.value })}
+                    />
+                  </label>
+                  <label>
+                    <span>Nama pelanggan</span>
+                    <input
+                      value={tester.name}
+                      onChange={(event) => setTester({ ...tester, name: event.target.value })}
+                    />
+                  </label>
+                  <label>
+                    <span>Waktu (WIB)</span>
+                    <input
+                      type="datetime-local"
+                      value={tester.at}
+                      onChange={(event) => setTester({ ...tester, at: event.target.value })}
+                    />
+                  </label>
+                  <div className="wide buttons">
+                    <Button type="submit">Uji</Button>
+                  </div>
+                </form>
+                {testResult ? (
+                  <output className="result" aria-live="polite">
+                    <p>
+                      Dinormalisasi: <code>{testResult.normalised}</code> ·{' '}
+                      {testResult.within_business_hours ? 'di jam kerja' : 'di luar jam kerja'}
+                    </p>
+                    {testResult.rule ? (
+                      <p>
+                        Aturan <strong>{testResult.rule.name}</strong>:{' '}
+                        {testResult.action === 'handover' ? 'diserahkan ke admin' : 'membalas'}
+                        {testResult.reply ? ` "${testResult.reply}"` : ''}
+                      </p>
+                    ) : (
+                      <p>Tidak ada aturan yang cocok: bot diam.</p>
+                    )}
+                  </output>
+                ) : null}
+              </Panel>
+
+              <Panel aria-labelledby="bot-settings">
+                <h2 id="bot-settings">Jam kerja (WIB) dan normalisasi</h2>
+                <form className="grid" onSubmit={(event) => void saveSettings(event)}>
+                  <label className="check">
+                    <input
+                      type="checkbox"
+                      checked={settingsDraft.enabled}
+                      disabled={!writable}
+                      onChange={(event) =>
+                        setSettingsDraft({ ...settingsDraft, enabled: event.target.checked })
+                      }
+                    />
+                    <span>Bot aktif</span>
+                  </label>
+                  <fieldset className="wide">
+                    <legend>Hari kerja</legend>
+                    {DAYS.map((label, index) => (
+                      <label key={label} className="check">
+                        <input
+                          type="checkbox"
+                          disabled={!writable}
+                          checked={settingsDraft.business_days.includes(index + 1)}
+                          onChange={(event) =>
+                            setSettingsDraft({
+                              ...settingsDraft,
+                              business_days: event.target.checked
+                                ? [...settingsDraft.business_days, index + 1]
+                                : settingsDraft.business_days.filter((day) => day !== index + 1),
+                            })
+                          }
+                        />
+                        <span>{label}</span>
+                      </label>
+                    ))}
+                  </fieldset>
+                  <label>
+                    <span>Buka</span>
+                    <input
+                      type="time"
+                      disabled={!writable}
+                      value={settingsDraft.opens_at}
+                      onChange={(event) =>
+                        setSettingsDraft({ ...settingsDraft, opens_at: event.target.value })
+                      }
+                    />
+                  </label>
+                  <label>
+                    <span>Tutup</span>
+                    <input
+                      type="time"
+                      disabled={!writable}
+                      value={settingsDraft.closes_at}
+                      onChange={(event) =>
+                        setSettingsDraft({ ...settingsDraft, closes_at: event.target.value })
+                      }
+                    />
+                  </label>
+                  {(
+                    [
+                      ['lowercase', 'Abaikan huruf besar/kecil'],
+                      ['collapse_spaces', 'Rapikan spasi'],
+                      ['strip_punctuation', 'Abaikan tanda baca'],
+                      ['strip_accents', 'Abaikan aksen'],
+                    ] as const
+                  ).map(([key, label]) => (
+                    <label key={key} className="check">
+                      <input
+                        type="checkbox"
+                        disabled={!writable}
+                        checked={settingsDraft[key]}
+                        onChange={(event) =>
+                          setSettingsDraft({ ...settingsDraft, [key]: event.target.checked })
+                        }
+                      />
+                      <span>{label}</span>
+                    </label>
+                  ))}
+                  {writable ? (
+                    <div className="wide buttons">
+                      <Button type="submit" disabled={busy}>
+                        Simpan pengaturan
+                      </Button>
+                    </div>
+                  ) : null}
+                </form>
+              </Panel>
+
+              <Panel aria-labelledby="bot-answers">
+                <h2 id="bot-answers">Jawaban bot terakhir</h2>
+                {current.answers.length === 0 ? (
+                  <Muted>Bot belum menjawab di nomor ini.</Muted>
+                ) : (
+                  <div className="scroll">
+                    <table>
+                      <thead>
+                        <tr>
+                          <th scope="col">Waktu</th>
+                          <th scope="col">Pelanggan</th>
+                          <th scope="col">Pesan</th>
+                          <th scope="col">Aturan</th>
+                          <th scope="col">Jawaban</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {current.answers.map((answer) => (
+                          <tr key={answer.id}>
+                            <td>{timeFormat.format(new Date(answer.at))}</td>
+                            <td>+{answer.customer_wa_id}</td>
+                            <td>{answer.inbound}</td>
+                            <td>{answer.rule_name}</td>
+                            <td>
+                              {answer.action === 'handover'
+                                ? `Diserahkan ke admin. ${answer.reply ?? ''}`
+                                : answer.reply}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                )}
+              </Panel>
+            </>
+          )}
+        </Body>
+      )}
+    </Page>
+  );
+}
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space4};
+  .row {
+    display: flex;
+    flex-direction: column;
+    gap: ${t.space1};
+    max-width: 32rem;
+  }
+  select,
+  input,
+  textarea {
+    font: inherit;
+    padding: ${t.space1} ${t.space2};
+    border-radius: ${t.radiusSm};
+    border: 1px solid ${t.colorBorder};
+    background: ${t.colorSurface};
+    color: ${t.colorText};
+  }
+  .notice {
+    margin: 0;
+    color: ${t.colorSuccess};
+  }
+`;
+
+const Panel = styled.section`
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusMd};
+  padding: ${t.space4};
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space3};
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    gap: ${t.space2};
+  }
+  h2 {
+    margin: 0;
+    font-size: ${t.fontSizeLg};
+  }
+  .scroll {
+    overflow-x: auto;
+  }
+  table {
+    width: 100%;
+    border-collapse: collapse;
+    font-size: ${t.fontSizeSm};
+  }
+  th,
+  td {
+    text-align: left;
+    vertical-align: top;
+    padding: ${t.space1} ${t.space2};
+    border-bottom: 1px solid ${t.colorBorder};
+  }
+  .actions {
+    display: flex;
+    gap: ${t.space1};
+  }
+  .grid {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(14rem, 1fr));
+    gap: ${t.space3};
+    align-items: end;
+  }
+  .grid label {
+    display: flex;
+    flex-direction: column;
+    gap: ${t.space1};
+    font-size: ${t.fontSizeSm};
+  }
+  .grid label.check {
+    flex-direction: row;
+    align-items: center;
+  }
+  .wide {
+    grid-column: 1 / -1;
+  }
+  fieldset {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${t.space3};
+    border: 1px solid ${t.colorBorder};
+    border-radius: ${t.radiusSm};
+  }
+  small[role='alert'],
+  p[role='alert'] {
+    color: ${t.colorDanger};
+  }
+  .buttons {
+    display: flex;
+    gap: ${t.space2};
+  }
+  .result p {
+    margin: 0 0 ${t.space1};
+  }
+`;
+
+const Alert = styled.div`
+  padding: ${t.space3};
+  border-radius: ${t.radiusMd};
+  background: ${t.colorDangerSoft};
+  color: ${t.colorDanger};
+`;

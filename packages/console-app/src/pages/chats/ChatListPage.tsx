@@ -1,0 +1,542 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { styled } from 'styled-components';
+import {
+  CHAT_FILTERS,
+  CONVERSATIONS_CHANGED_ENTITY,
+  type ChatFilter,
+  type Conversation,
+  canWrite,
+  toPermissionMap,
+} from '@staff/console-contract';
+import { Button, ChatThread, NumberText, formatIdr, t } from '@staff/console-ui';
+import { useConsoleContext } from '../../routes/consoleContext.js';
+import { useServices } from '../../services.js';
+import { Muted, Page } from '../PageLayout.js';
+import { subscribeToChanges } from '../resources/useResourceChanges.js';
+import type { PageProps } from '../types.js';
+import { type Assignee, type ConversationDetail, type ConversationPage, createChatsApi } from './chatsApi.js';
+import { ConversationList, displayPhone } from './ConversationList.js';
+
+const FILTER_LABELS: Record<ChatFilter, string> = {
+  all: 'Semua',
+  mine: 'Milik saya',
+  unassigned: 'Belum ditugaskan',
+  bot: 'Ditangani bot',
+  resolved: 'Selesai',
+};
+
+/** Approved message templates of the business account (sent outside the 24-hour window). */
+export const CHAT_TEMPLATES = [
+  { name: 'follow_up', label: 'Tindak lanjut ({{1}} = nama)', parameters: 1 },
+  { name: 'order_shipped', label: 'Pesanan dikirim ({{1}} = nama, {{2}} = resi)', parameters: 2 },
+];
+
+const PAGE_SIZE = 200;
+const SEARCH_DELAY_MS = 300;
+
+type ListState =
+  | { status: 'loading' }
+  | { status: 'error'; message: string }
+  | { status: 'ready'; rows: Conversation[]; next: string | null; totalUnread: number };
+
+const dayFormat = new Intl.DateTimeFormat('id-ID', { timeZone: 'Asia/Jakarta', dateStyle: 'medium' });
+
+/** The viewport height the windowed list may take (kept in step with the window). */
+function useListHeight() {
+  const read = () => Math.max(320, (typeof window === 'undefined' ? 800 : window.innerHeight) - 260);
+  const [height, setHeight] = useState(read);
+  useEffect(() => {
+    const onResize = () => setHeight(read());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return height;
+}
+
+/**
+ * Chat List (`/customer-chats`): WhatsApp conversations newest first, live over the socket; the thread with
+ * delivery ticks, reply (a template outside 24 hours), assign, resolve, and the customer's purchases and
+ * packages beside it.
+ */
+export default function ChatListPage({ route }: PageProps) {
+  const { api } = useServices();
+  const { socket, permissions } = useConsoleContext();
+  const chats = useMemo(() => createChatsApi(api), [api]);
+  const writable = canWrite(toPermissionMap(permissions), 'statistics');
+  const height = useListHeight();
+
+  const [filter, setFilter] = useState<ChatFilter>('all');
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [reloads, setReloads] = useState(0);
+  // Each answer remembers what it answers (filter and search; conversation id): a stale one shows as loading.
+  const listKey = `${filter}|${query}|${reloads}`;
+  const [list, setList] = useState<ListState & { key: string }>({ status: 'loading', key: '' });
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [detailState, setDetailState] = useState<{
+    id: number | null;
+    status: 'ready' | 'error';
+    data: ConversationDetail | null;
+    error: string | null;
+  }>({ id: null, status: 'ready', data: null, error: null });
+  const [sending, setSending] = useState(false);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [assignees, setAssignees] = useState<Assignee[]>([]);
+  const loadingMore = useRef(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const fetchFirstPage = useCallback(
+    async (key: string, refresh: boolean) => {
+      try {
+        const page: ConversationPage = await chats.list({
+          filter,
+          ...(query ? { q: query } : {}),
+          limit: PAGE_SIZE,
+        });
+        setList((current) => {
+          // A live refresh keeps what was paged in beyond the first page.
+          const older =
+            refresh && current.status === 'ready' && current.key === key
+              ? current.rows.slice(PAGE_SIZE).filter((row) => !page.data.some((fresh) => fresh.id === row.id))
+              : [];
+          return {
+            key,
+            status: 'ready',
+            rows: [...page.data, ...older],
+            next: older.length > 0 && current.status === 'ready' ? current.next : page.next_cursor,
+            totalUnread: page.total_unread,
+          };
+        });
+      } catch (error) {
+        if (!refresh)
+          setList({
+            key,
+            status: 'error',
+            message: (error as { message?: string }).message ?? String(error),
+          });
+      }
+    },
+    [chats, filter, query],
+  );
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set when the request answers, not synchronously
+    void fetchFirstPage(listKey, false);
+  }, [fetchFirstPage, listKey]);
+
+  const shown: ListState = list.key === listKey ? list : { status: 'loading' };
+
+  const loadMore = useCallback(async () => {
+    if (list.status !== 'ready' || !list.next || loadingMore.current) return;
+    loadingMore.current = true;
+    try {
+      const page = await chats.list({
+        filter,
+        ...(query ? { q: query } : {}),
+        cursor: list.next,
+        limit: PAGE_SIZE,
+      });
+      setList((current) =>
+        current.status === 'ready'
+          ? { ...current, rows: [...current.rows, ...page.data], next: page.next_cursor }
+          : current,
+      );
+    } finally {
+      loadingMore.current = false;
+    }
+  }, [chats, filter, query, list]);
+
+  const fetchDetail = useCallback(
+    async (id: number, quiet: boolean) => {
+      try {
+        const data = await chats.detail(id);
+        setDetailState({ id, status: 'ready', data, error: null });
+        if (data.conversation.unread_count > 0) await chats.markRead(id).catch(() => undefined);
+      } catch (error) {
+        if (!quiet)
+          setDetailState({
+            id,
+            status: 'error',
+            data: null,
+            error: (error as { message?: string }).message ?? String(error),
+          });
+      }
+    },
+    [chats],
+  );
+
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set when the request answers, not synchronously
+    if (selectedId !== null) void fetchDetail(selectedId, false);
+  }, [selectedId, fetchDetail]);
+
+  const select = (id: number | null) => {
+    setActionError(null);
+    setSelectedId(id);
+  };
+
+  useEffect(() => {
+    if (!writable) return;
+    chats.assignees().then(setAssignees, () => undefined);
+  }, [chats, writable]);
+
+  // Live: every change to a conversation (new message, status tick, assignment) on any node reaches here.
+  const latest = useRef({ fetchFirstPage, fetchDetail, selectedId, listKey });
+  useEffect(() => {
+    latest.current = { fetchFirstPage, fetchDetail, selectedId, listKey };
+  });
+  useEffect(() => {
+    let pending = false;
+    return subscribeToChanges(socket, CONVERSATIONS_CHANGED_ENTITY, (change) => {
+      const { selectedId: open } = latest.current;
+      if (open !== null && (change === null || Number(change.id) === open))
+        void latest.current.fetchDetail(open, true);
+      // Bursts (a bot answering many customers) coalesce into one reload.
+      if (pending) return;
+      pending = true;
+      queueMicrotask(() => {
+        pending = false;
+        void latest.current.fetchFirstPage(latest.current.listKey, true);
+      });
+    });
+  }, [socket]);
+
+  const act = async (work: () => Promise<unknown>) => {
+    setActionError(null);
+    setSending(true);
+    try {
+      await work();
+      if (selectedId !== null) await fetchDetail(selectedId, true);
+      await fetchFirstPage(listKey, true);
+    } catch (error) {
+      const e = error as { message?: string; fields?: Record<string, string[]> };
+      setActionError(Object.values(e.fields ?? {})[0]?.[0] ?? e.message ?? String(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const detail = detailState.id === selectedId ? detailState.data : null;
+  const detailStatus: 'loading' | 'ready' | 'error' =
+    detailState.id !== selectedId ? 'loading' : detailState.status;
+  const conversation = detail?.conversation ?? null;
+
+  return (
+    <Page
+      title={route.title}
+      data-page={route.id}
+      description={
+        shown.status === 'ready' ? (
+          <Muted>
+            <NumberText value={shown.totalUnread} /> pesan belum dibaca
+          </Muted>
+        ) : undefined
+      }
+    >
+      <Layout data-open={selectedId !== null || undefined}>
+        <Column className="list">
+          <div role="tablist" aria-label="Saring percakapan" className="filters">
+            {CHAT_FILTERS.map((value) => (
+              <button
+                key={value}
+                type="button"
+                role="tab"
+                aria-selected={filter === value}
+                onClick={() => setFilter(value)}
+              >
+                {FILTER_LABELS[value]}
+              </button>
+            ))}
+          </div>
+          <label className="search">
+            <span>Cari nama atau nomor</span>
+            <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+          </label>
+          {shown.status === 'loading' ? (
+            <Muted role="status">Memuat percakapan…</Muted>
+          ) : shown.status === 'error' ? (
+            <ErrorBox role="alert">
+              <span>Percakapan tidak bisa dimuat: {shown.message}</span>
+              <Button type="button" onClick={() => setReloads((n) => n + 1)}>
+                Coba lagi
+              </Button>
+            </ErrorBox>
+          ) : shown.rows.length === 0 ? (
+            <Muted role="status">
+              {query ? 'Tidak ada percakapan yang cocok.' : 'Belum ada percakapan.'}
+            </Muted>
+          ) : (
+            <ConversationList
+              conversations={shown.rows}
+              selectedId={selectedId}
+              onSelect={select}
+              onEndReached={() => void loadMore()}
+              height={height}
+            />
+          )}
+        </Column>
+        <Column className="thread">
+          {selectedId === null ? (
+            <Muted>Pilih percakapan untuk membaca dan membalas.</Muted>
+          ) : (
+            <>
+              <Toolbar aria-label="Tindakan percakapan">
+                <Button type="button" className="back" onClick={() => select(null)}>
+                  ← Daftar
+                </Button>
+                {conversation && writable ? (
+                  <>
+                    <label>
+                      <span>Ditugaskan ke</span>
+                      <select
+                        value={conversation.assigned_to ?? ''}
+                        disabled={sending}
+                        onChange={(event) =>
+                          void act(() =>
+                            chats.assign(
+                              conversation.id,
+                              event.target.value ? Number(event.target.value) : null,
+                            ),
+                          )
+                        }
+                      >
+                        <option value="">Belum ditugaskan</option>
+                        {assignees.map((user) => (
+                          <option key={user.id} value={user.id}>
+                            {user.full_name}
+                          </option>
+                        ))}
+                      </select>
+                    </label>
+                    <Button
+                      type="button"
+                      disabled={sending}
+                      onClick={() =>
+                        void act(() => chats.resolve(conversation.id, conversation.status === 'open'))
+                      }
+                    >
+                      {conversation.status === 'open' ? 'Tandai selesai' : 'Buka lagi'}
+                    </Button>
+                  </>
+                ) : null}
+              </Toolbar>
+              <ChatThread
+                title={
+                  conversation
+                    ? (conversation.customer_name ?? displayPhone(conversation.customer_wa_id))
+                    : 'Percakapan'
+                }
+                subtitle={
+                  conversation
+                    ? `${displayPhone(conversation.customer_wa_id)} · ${conversation.number_name}${conversation.status === 'resolved' ? ' · Selesai' : ''}`
+                    : undefined
+                }
+                state={detailStatus === 'ready' && !conversation ? 'loading' : detailStatus}
+                error={detailState.error}
+                onRetry={() => void fetchDetail(selectedId, false)}
+                messages={(detail?.messages ?? []).map((message) => ({
+                  id: message.id,
+                  direction: message.direction,
+                  body: message.body,
+                  at: message.at,
+                  status: message.status,
+                  author: message.sent_by_name,
+                  botRule: message.bot_rule_name,
+                  error: message.error,
+                }))}
+                windowOpen={conversation?.window_open ?? false}
+                readOnly={!writable}
+                sending={sending}
+                sendError={actionError}
+                templates={CHAT_TEMPLATES}
+                onSendText={(text) => void act(() => chats.sendText(selectedId, text))}
+                onSendTemplate={(name, parameters) =>
+                  void act(() => chats.sendTemplate(selectedId, name, parameters))
+                }
+              />
+            </>
+          )}
+        </Column>
+        {selectedId !== null && detail && conversation ? (
+          <Column className="customer" as="aside" aria-label="Data pelanggan">
+            <section>
+              <h2>Pembelian</h2>
+              {detail.purchases.length === 0 ? (
+                <Muted>Belum ada pembelian dengan nomor ini.</Muted>
+              ) : (
+                <ul>
+                  {detail.purchases.map((purchase) => (
+                    <li key={purchase.id}>
+                      <strong>{purchase.product_name ?? purchase.mayar_id}</strong>
+                      <span>
+                        {formatIdr(purchase.amount)} · {purchase.transaction_status} ·{' '}
+                        {dayFormat.format(new Date(purchase.at))}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section>
+              <h2>Paket</h2>
+              {detail.packages.length === 0 ? (
+                <Muted>Belum ada paket untuk nomor ini.</Muted>
+              ) : (
+                <ul>
+                  {detail.packages.map((pkg) => (
+                    <li key={pkg.id}>
+                      <strong>{pkg.label}</strong>
+                      <span>
+                        {pkg.status ?? '–'}
+                        {pkg.resi ? ` · resi ${pkg.resi}` : ''}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </Column>
+        ) : null}
+      </Layout>
+    </Page>
+  );
+}
+
+const Layout = styled.div`
+  display: grid;
+  grid-template-columns: minmax(16rem, 22rem) minmax(0, 1fr) minmax(12rem, 16rem);
+  gap: ${t.space3};
+  align-items: start;
+  .back {
+    display: none;
+  }
+  @media (max-width: 1100px) {
+    grid-template-columns: minmax(14rem, 20rem) minmax(0, 1fr);
+    .customer {
+      grid-column: 1 / -1;
+    }
+  }
+  @media (max-width: 720px) {
+    grid-template-columns: minmax(0, 1fr);
+    .back {
+      display: inline-block;
+    }
+    &[data-open] .list {
+      display: none;
+    }
+    &:not([data-open]) .thread {
+      display: none;
+    }
+  }
+`;
+
+const Column = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space2};
+  min-width: 0;
+  &.thread {
+    min-height: 28rem;
+    height: calc(100vh - 220px);
+  }
+  .filters {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${t.space1};
+    button {
+      font: inherit;
+      font-size: ${t.fontSizeSm};
+      padding: ${t.space1} ${t.space2};
+      border-radius: 999px;
+      border: 1px solid ${t.colorBorder};
+      background: ${t.colorSurface};
+      color: ${t.colorText};
+      cursor: pointer;
+      &[aria-selected='true'] {
+        background: ${t.colorPrimary};
+        border-color: ${t.colorPrimary};
+        color: ${t.colorPrimaryText};
+      }
+      &:focus-visible {
+        outline: 2px solid ${t.colorFocus};
+        outline-offset: 2px;
+      }
+    }
+  }
+  .search {
+    display: flex;
+    flex-direction: column;
+    gap: ${t.space1};
+    font-size: ${t.fontSizeSm};
+    input {
+      font: inherit;
+      padding: ${t.space1} ${t.space2};
+      border-radius: ${t.radiusSm};
+      border: 1px solid ${t.colorBorder};
+      background: ${t.colorSurface};
+      color: ${t.colorText};
+    }
+  }
+  section {
+    background: ${t.colorSurface};
+    border: 1px solid ${t.colorBorder};
+    border-radius: ${t.radiusMd};
+    padding: ${t.space3};
+    h2 {
+      margin: 0 0 ${t.space2};
+      font-size: ${t.fontSizeMd};
+    }
+    ul {
+      list-style: none;
+      margin: 0;
+      padding: 0;
+      display: flex;
+      flex-direction: column;
+      gap: ${t.space2};
+      font-size: ${t.fontSizeSm};
+    }
+    li {
+      display: flex;
+      flex-direction: column;
+    }
+    li span {
+      color: ${t.colorTextMuted};
+    }
+  }
+`;
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${t.space2};
+  align-items: flex-end;
+  label {
+    display: flex;
+    flex-direction: column;
+    gap: ${t.space1};
+    font-size: ${t.fontSizeSm};
+  }
+  select {
+    font: inherit;
+    padding: ${t.space1} ${t.space2};
+    border-radius: ${t.radiusSm};
+    border: 1px solid ${t.colorBorder};
+    background: ${t.colorSurface};
+    color: ${t.colorText};
+  }
+`;
+
+const ErrorBox = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${t.space3};
+  align-items: center;
+  padding: ${t.space3};
+  border-radius: ${t.radiusMd};
+  background: ${t.colorDangerSoft};
+  color: ${t.colorDanger};
+`;

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/** The `resource:changed` entity of a WhatsApp conversation (list and thread reload on it). */
+export const CONVERSATIONS_CHANGED_ENTITY = 'wa_conversations';
+
+export const CHAT_FILTERS = ['all', 'mine', 'unassigned', 'bot', 'resolved'] as const;
+export type ChatFilter = (typeof CHAT_FILTERS)[number];
+
+export const chatListQuerySchema = z.object({
+  filter: z.enum(CHAT_FILTERS).default('all'),
+  q: z.string().trim().max(100).optional(),
+  /** Keyset cursor from the previous page. */
+  cursor: z
+    .string()
+    .max(80)
+    .regex(/^\d+:\d+$/, 'cursor must come from next_cursor')
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+export const conversationSchema = z.object({
+  id: z.number(),
+  wa_registry_id: z.number(),
+  number_name: z.string(),
+  customer_wa_id: z.string(),
+  customer_name: z.string().nullable(),
+  status: z.enum(['open', 'resolved']),
+  assigned_to: z.number().nullable(),
+  assignee_name: z.string().nullable(),
+  handed_over: z.boolean(),
+  bot_replies: z.number(),
+  unread_count: z.number(),
+  last_message_at: z.string().nullable(),
+  last_message_text: z.string().nullable(),
+  last_direction: z.enum(['in', 'out']).nullable(),
+  last_inbound_at: z.string().nullable(),
+  /** Free text may be sent (the customer wrote within 24 hours). */
+  window_open: z.boolean(),
+  version: z.number(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+export const chatListResponseSchema = z.object({
+  data: z.array(conversationSchema),
+  next_cursor: z.string().nullable(),
+  total_unread: z.number(),
+});
+
+export const MESSAGE_STATUSES = [
+  'received',
+  'pending',
+  'accepted',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export const chatMessageSchema = z.object({
+  id: z.number(),
+  direction: z.enum(['in', 'out']),
+  type: z.string(),
+  body: z.string(),
+  status: z.enum(MESSAGE_STATUSES),
+  error: z.string().nullable(),
+  at: z.string(),
+  sent_by_name: z.string().nullable(),
+  /** The bot rule that wrote this answer. */
+  bot_rule_name: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const customerPurchaseSchema = z.object({
+  id: z.number(),
+  mayar_id: z.string(),
+  product_name: z.string().nullable(),
+  amount: z.number(),
+  transaction_status: z.string(),
+  at: z.string(),
+});
+
+export const customerPackageSchema = z.object({
+  id: z.number(),
+  label: z.string(),
+  status: z.string().nullable(),
+  resi: z.string().nullable(),
+});
+
+export const conversationDetailSchema = z.object({
+  data: z.object({
+    conversation: conversationSchema,
+    messages: z.array(chatMessageSchema),
+    purchases: z.array(customerPurchaseSchema),
+    packages: z.array(customerPackageSchema),
+  }),
+});
+
+export const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
+
+export const sendMessageBodySchema = z
+  .object({
+    text: z.string().trim().min(1, 'Tulis pesan').max(4096).optional(),
+    template: z
+      .object({
+        name: z.string().regex(TEMPLATE_NAME, 'lower-case letters, digits and _ only'),
+        language: z
+          .string()
+          .regex(/^[a-z]{2}(_[A-Z]{2})?$/, 'a language code such as id or en_US')
+          .default('id'),
+        parameters: z.array(z.string().max(1000)).max(20).default([]),
+      })
+      .optional(),
+  })
+  .refine((body) => Boolean(body.text) !== Boolean(body.template), {
+    message: 'Send either text or a template',
+    path: ['text'],
+  });
+
+export const assignBodySchema = z.object({ user_id: z.number().int().positive().nullable() });
+export const resolveBodySchema = z.object({ resolved: z.boolean() });
+
+export const chatAssigneesResponseSchema = z.object({
+  data: z.array(z.object({ id: z.number(), full_name: z.string() })),
+});
+
+/** The error text of a free-text reply outside the customer's 24-hour window. */
+export const WINDOW_CLOSED_MESSAGE =
+  'Lebih dari 24 jam sejak pesan terakhir pelanggan: kirim template, bukan teks bebas';

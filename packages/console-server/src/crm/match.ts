@@ -1,0 +1,171 @@
+/**
+ * The bot's pure parts: normalisation, matching (regular expressions run under a time bound), business hours in
+ * Asia/Jakarta, reply placeholders. No database here: the tester and the live bot share these.
+ */
+import vm from 'node:vm';
+import type { BotMatchType, BotSettings } from '@staff/console-contract';
+
+export const DEFAULT_BOT_SETTINGS: BotSettings = {
+  enabled: true,
+  business_days: [1, 2, 3, 4, 5],
+  opens_at: '08:00',
+  closes_at: '17:00',
+  lowercase: true,
+  collapse_spaces: true,
+  strip_punctuation: true,
+  strip_accents: true,
+};
+
+/** Messages longer than this are matched on their start only (a bound on matching work). */
+export const MATCH_INPUT_MAX = 1000;
+/** A regular expression gets this long per message; past it the rule counts as not matching. */
+export const REGEX_TIMEOUT_MS = 25;
+
+export function normaliseText(
+  text: string,
+  settings: Pick<BotSettings, 'lowercase' | 'collapse_spaces' | 'strip_punctuation' | 'strip_accents'>,
+): string {
+  let out = text.slice(0, MATCH_INPUT_MAX).normalize('NFKC');
+  if (settings.strip_accents)
+    out = out
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .normalize('NFC');
+  if (settings.lowercase) out = out.toLocaleLowerCase('id-ID');
+  if (settings.strip_punctuation) out = out.replace(/[\p{P}\p{S}]+/gu, ' ');
+  if (settings.collapse_spaces) out = out.replace(/\s+/gu, ' ').trim();
+  return out;
+}
+
+/** Keywords of a keyword rule: comma or new-line separated, normalised like the message. */
+export const keywordsOf = (pattern: string, settings: BotSettings) =>
+  pattern
+    .split(/[,\n]/)
+    .map((word) => normaliseText(word, settings))
+    .filter(Boolean);
+
+// One sandbox context reused: V8 interrupts a running regular expression when the vm timeout passes, which a
+// plain RegExp in the main context cannot do (catastrophic backtracking would block the event loop).
+const sandbox = vm.createContext({ re: /(?:)/, input: '' });
+const probe = new vm.Script('re.test(input)');
+
+export class BotPatternError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BotPatternError';
+  }
+}
+
+/** Compiles a rule's expression (case-insensitive, Unicode); throws BotPatternError with a readable reason. */
+export function compileRegex(pattern: string): RegExp {
+  if (pattern.length > 200) throw new BotPatternError('Paling panjang 200 karakter');
+  try {
+    return new RegExp(pattern, 'iu');
+  } catch (error) {
+    throw new BotPatternError(
+      `Ekspresi reguler tidak valid: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+/** True / false, or 'timeout' when the expression ran past its bound. */
+export function regexTest(re: RegExp, input: string, timeoutMs = REGEX_TIMEOUT_MS): boolean | 'timeout' {
+  sandbox.re = re;
+  sandbox.input = input;
+  try {
+    return probe.runInContext(sandbox, { timeout: timeoutMs }) === true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return 'timeout';
+    throw error;
+  }
+}
+
+/**
+ * Refuses an expression that blows up on a hostile probe (nested quantifiers), so a rule that would always time
+ * out is caught when saved, not when a customer writes.
+ */
+export function checkRegexSafety(pattern: string): void {
+  const re = compileRegex(pattern);
+  for (const sample of [
+    'a'.repeat(64) + '!',
+    '1'.repeat(64) + 'x',
+    ' '.repeat(64) + 'x',
+    'ab'.repeat(40) + '!',
+  ])
+    if (regexTest(re, sample, 50) === 'timeout')
+      throw new BotPatternError('Ekspresi ini terlalu lambat (backtracking): sederhanakan pola');
+}
+
+export function ruleMatches(
+  rule: { match_type: BotMatchType; pattern: string },
+  raw: string,
+  normalised: string,
+  settings: BotSettings,
+): boolean {
+  const pattern = normaliseText(rule.pattern, settings);
+  switch (rule.match_type) {
+    case 'any':
+      return true;
+    case 'exact':
+      return normalised === pattern;
+    case 'contains':
+      return pattern !== '' && normalised.includes(pattern);
+    case 'starts_with':
+      return pattern !== '' && normalised.startsWith(pattern);
+    case 'any_keywords':
+    case 'all_keywords': {
+      const words = keywordsOf(rule.pattern, settings);
+      if (words.length === 0) return false;
+      // Whole words (or phrases): "ongkir" matches "cek ongkir dong", not "ongkirnya".
+      const padded = ` ${normalised} `;
+      const has = (word: string) => padded.includes(` ${word} `);
+      return rule.match_type === 'any_keywords' ? words.some(has) : words.every(has);
+    }
+    case 'regex': {
+      let re: RegExp;
+      try {
+        re = compileRegex(rule.pattern);
+      } catch {
+        return false;
+      }
+      // Expressions see the message as written (up to the bound), not normalised: they are the precise tool.
+      return regexTest(re, raw.slice(0, MATCH_INPUT_MAX)) === true;
+    }
+  }
+}
+
+const JAKARTA = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Jakarta',
+  weekday: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
+
+/** Whether `at` falls within the number's business hours, judged on the Jakarta clock. */
+export function withinBusinessHours(at: Date, settings: BotSettings): boolean {
+  const parts = Object.fromEntries(JAKARTA.formatToParts(at).map((part) => [part.type, part.value]));
+  const day = WEEKDAYS[parts.weekday ?? ''] ?? 0;
+  const minutes = Number(parts.hour) * 60 + Number(parts.minute);
+  const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+  const opens = toMinutes(settings.opens_at);
+  const closes = toMinutes(settings.closes_at);
+  if (!settings.business_days.includes(day)) return false;
+  // Hours past midnight (e.g. 20:00–02:00) wrap.
+  return opens <= closes ? minutes >= opens && minutes < closes : minutes >= opens || minutes < closes;
+}
+
+export interface ReplyValues {
+  name: string | null;
+  order: string | null;
+  resi: string | null;
+}
+
+/** Fills {name}, {order}, {resi}; a missing value becomes a neutral word, never the raw placeholder. */
+export function renderReply(template: string, values: ReplyValues): string {
+  return template
+    .replaceAll('{name}', values.name?.trim() || 'Kak')
+    .replaceAll('{order}', values.order ?? '(belum ada pesanan)')
+    .replaceAll('{resi}', values.resi ?? '(resi belum tersedia)');
+}

@@ -1,0 +1,374 @@
+/**
+ * Bot Auto Response's API (key ad_daily_tracker, as the page): the numbers, their rules and settings (writes
+ * audited in their transaction), the "what would the bot say" tester and the log of answers.
+ */
+import type { FastifyRequest } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  botAnswersResponseSchema,
+  botNumbersResponseSchema,
+  botRuleBodySchema,
+  botRuleSchema,
+  botRulesResponseSchema,
+  botSettingsSchema,
+  botTestBodySchema,
+  botTestResponseSchema,
+} from '@staff/console-contract';
+import type { Database } from '../db/schema.js';
+import { HttpError, type defineRoute } from '../http.js';
+import { writeAudit } from '../services/audit.js';
+import { botRules, botSettings, decide, ruleOut } from './bot.js';
+import { BotPatternError, checkRegexSafety, renderReply } from './match.js';
+
+type RouteFn = <
+  Q extends z.ZodType | undefined,
+  B extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+>(
+  spec: Parameters<typeof defineRoute<Q, B, P>>[3],
+  handler: Parameters<typeof defineRoute<Q, B, P>>[4],
+) => void;
+
+const numberParams = z.object({ registry_id: z.coerce.number().int().positive().max(999_999_999_999_999) });
+const ruleParams = z.object({ id: z.coerce.number().int().positive().max(999_999_999_999_999) });
+const KEY = 'ad_daily_tracker' as const;
+
+async function requireNumber(db: Kysely<Database>, id: number) {
+  const row = await sql`select id from wa_registries where id = ${id} and deleted_at is null`.execute(db);
+  if (row.rows.length === 0) throw new HttpError(404, `No WA Registries number ${id}`, 'NOT_FOUND');
+}
+
+function checkPattern(body: z.infer<typeof botRuleBodySchema>) {
+  if (body.match_type !== 'regex') return;
+  try {
+    checkRegexSafety(body.pattern);
+  } catch (error) {
+    if (error instanceof BotPatternError)
+      throw new HttpError(400, 'Invalid input', 'INVALID_INPUT', { pattern: [error.message] });
+    throw error;
+  }
+}
+
+export function registerBotRoutes(deps: {
+  route: RouteFn;
+  db: Kysely<Database>;
+  sessionOf: (request: FastifyRequest) => { userId: number };
+  clock: () => Date;
+}) {
+  const { route, db, sessionOf, clock } = deps;
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/bots/numbers',
+      tag: 'bots',
+      summary: 'WA Registries numbers with their bot state and count of active rules',
+      auth: true,
+      permission: { key: KEY, mode: 'read' },
+      responses: { 200: botNumbersResponseSchema },
+    },
+    async () => {
+      const rows = await sql<{
+        id: string;
+        name: string;
+        phone: string;
+        purpose: string;
+        active_rules: string | number;
+        bot_status: 'pending' | 'connected' | 'failed' | 'disconnected' | null;
+      }>`
+        select r.id, r.name, r.phone, r.purpose, n.status as bot_status,
+          (select count(*) from bot_rules b where b.wa_registry_id = r.id and b.active) as active_rules
+        from wa_registries r left join whatsapp_numbers n on n.wa_registry_id = r.id
+        where r.deleted_at is null and r.active
+        order by (r.purpose = 'bot') desc, r.name limit 1000`.execute(db);
+      return {
+        data: rows.rows.map((row) => ({
+          id: Number(row.id),
+          name: row.name,
+          phone: row.phone,
+          purpose: row.purpose,
+          active_rules: Number(row.active_rules),
+          bot_status: row.bot_status ?? 'disconnected',
+        })),
+      };
+    },
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/bots/:registry_id/rules',
+      tag: 'bots',
+      summary: "A number's rules in the order they are tried, and its business hours and normalisation",
+      auth: true,
+      permission: { key: KEY, mode: 'read' },
+      params: numberParams,
+      responses: { 200: botRulesResponseSchema, 404: apiErrorSchema },
+    },
+    async (_request, _reply, { params }) => {
+      await requireNumber(db, params.registry_id);
+      return {
+        data: {
+          rules: await botRules(db, params.registry_id),
+          settings: await botSettings(db, params.registry_id),
+        },
+      };
+    },
+  );
+
+  const ruleColumns = (body: z.infer<typeof botRuleBodySchema>) => ({
+    name: body.name,
+    priority: body.priority,
+    match_type: body.match_type,
+    pattern: body.pattern,
+    action: body.action,
+    reply_text: body.reply_text,
+    hours: body.hours,
+    frequency: body.frequency,
+    cooldown_minutes: body.cooldown_minutes,
+    active: body.active,
+  });
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/bots/:registry_id/rules',
+      tag: 'bots',
+      summary: 'Adds a rule to a number (a regular expression too slow on hostile input is refused)',
+      auth: true,
+      permission: { key: KEY, mode: 'write' },
+      params: numberParams,
+      body: botRuleBodySchema,
+      responses: { 201: z.object({ data: botRuleSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
+    },
+    async (request, reply, { params, body }) => {
+      await requireNumber(db, params.registry_id);
+      checkPattern(body);
+      const rule = await db.transaction().execute(async (trx) => {
+        const c = ruleColumns(body);
+        const row = await sql<Parameters<typeof ruleOut>[0]>`
+          insert into bot_rules (wa_registry_id, name, priority, match_type, pattern, action, reply_text, hours,
+            frequency, cooldown_minutes, active)
+          values (${params.registry_id}, ${c.name}, ${c.priority}, ${c.match_type}, ${c.pattern}, ${c.action},
+            ${c.reply_text}, ${c.hours}, ${c.frequency}, ${c.cooldown_minutes}, ${c.active})
+          returning *`.execute(trx);
+        const created = ruleOut(row.rows[0]!);
+        await writeAudit(trx, {
+          actorId: sessionOf(request).userId,
+          action: 'create',
+          entity: 'bot_rules',
+          entityId: created.id,
+          after: created,
+          ip: request.ip,
+        });
+        return created;
+      });
+      return reply.code(201).send({ data: rule });
+    },
+  );
+
+  route(
+    {
+      method: 'PUT',
+      url: '/api/bots/rules/:id',
+      tag: 'bots',
+      summary: 'Replaces a rule',
+      auth: true,
+      permission: { key: KEY, mode: 'write' },
+      params: ruleParams,
+      body: botRuleBodySchema,
+      responses: { 200: z.object({ data: botRuleSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
+    },
+    async (request, _reply, { params, body }) => {
+      checkPattern(body);
+      const rule = await db.transaction().execute(async (trx) => {
+        const before = (
+          await sql<
+            Parameters<typeof ruleOut>[0]
+          >`select * from bot_rules where id = ${params.id} for update`.execute(trx)
+        ).rows[0];
+        if (!before) throw new HttpError(404, `No rule ${params.id}`, 'NOT_FOUND');
+        const c = ruleColumns(body);
+        const row = await sql<Parameters<typeof ruleOut>[0]>`
+          update bot_rules set name = ${c.name}, priority = ${c.priority}, match_type = ${c.match_type},
+            pattern = ${c.pattern}, action = ${c.action}, reply_text = ${c.reply_text}, hours = ${c.hours},
+            frequency = ${c.frequency}, cooldown_minutes = ${c.cooldown_minutes}, active = ${c.active},
+            updated_at = ${clock()}, version = version + 1
+          where id = ${params.id} returning *`.execute(trx);
+        const after = ruleOut(row.rows[0]!);
+        await writeAudit(trx, {
+          actorId: sessionOf(request).userId,
+          action: 'update',
+          entity: 'bot_rules',
+          entityId: after.id,
+          before: ruleOut(before),
+          after,
+          ip: request.ip,
+        });
+        return after;
+      });
+      return { data: rule };
+    },
+  );
+
+  route(
+    {
+      method: 'DELETE',
+      url: '/api/bots/rules/:id',
+      tag: 'bots',
+      summary: 'Deletes a rule (its logged answers keep the rule name)',
+      auth: true,
+      permission: { key: KEY, mode: 'write' },
+      params: ruleParams,
+      responses: { 200: z.object({ data: z.object({ id: z.number() }) }), 404: apiErrorSchema },
+    },
+    async (request, _reply, { params }) => {
+      await db.transaction().execute(async (trx) => {
+        const before = (
+          await sql<
+            Parameters<typeof ruleOut>[0]
+          >`delete from bot_rules where id = ${params.id} returning *`.execute(trx)
+        ).rows[0];
+        if (!before) throw new HttpError(404, `No rule ${params.id}`, 'NOT_FOUND');
+        await writeAudit(trx, {
+          actorId: sessionOf(request).userId,
+          action: 'delete',
+          entity: 'bot_rules',
+          entityId: params.id,
+          before: ruleOut(before),
+          ip: request.ip,
+        });
+      });
+      return { data: { id: params.id } };
+    },
+  );
+
+  route(
+    {
+      method: 'PUT',
+      url: '/api/bots/:registry_id/settings',
+      tag: 'bots',
+      summary: "A number's bot switch, business hours (Asia/Jakarta) and normalisation",
+      auth: true,
+      permission: { key: KEY, mode: 'write' },
+      params: numberParams,
+      body: botSettingsSchema,
+      responses: { 200: z.object({ data: botSettingsSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
+    },
+    async (request, _reply, { params, body }) => {
+      await requireNumber(db, params.registry_id);
+      const days = [...new Set(body.business_days)].sort().join(',');
+      await db.transaction().execute(async (trx) => {
+        const before = await botSettings(trx, params.registry_id);
+        await sql`
+          insert into bot_settings (wa_registry_id, enabled, business_days, opens_at, closes_at, lowercase,
+            collapse_spaces, strip_punctuation, strip_accents, updated_at)
+          values (${params.registry_id}, ${body.enabled}, ${days}, ${body.opens_at}, ${body.closes_at},
+            ${body.lowercase}, ${body.collapse_spaces}, ${body.strip_punctuation}, ${body.strip_accents}, ${clock()})
+          on conflict (wa_registry_id) do update set enabled = excluded.enabled,
+            business_days = excluded.business_days, opens_at = excluded.opens_at, closes_at = excluded.closes_at,
+            lowercase = excluded.lowercase, collapse_spaces = excluded.collapse_spaces,
+            strip_punctuation = excluded.strip_punctuation, strip_accents = excluded.strip_accents,
+            updated_at = excluded.updated_at, version = bot_settings.version + 1`.execute(trx);
+        await writeAudit(trx, {
+          actorId: sessionOf(request).userId,
+          action: 'update',
+          entity: 'bot_settings',
+          entityId: params.registry_id,
+          before,
+          after: body,
+          ip: request.ip,
+        });
+      });
+      return { data: await botSettings(db, params.registry_id) };
+    },
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/bots/:registry_id/test',
+      tag: 'bots',
+      summary:
+        'What would the bot say: the rule that would answer this text at this time and its reply (frequency and cooldown are not applied; nothing is sent or logged)',
+      auth: true,
+      permission: { key: KEY, mode: 'read' },
+      params: numberParams,
+      body: botTestBodySchema,
+      responses: { 200: botTestResponseSchema, 404: apiErrorSchema },
+    },
+    async (_request, _reply, { params, body }) => {
+      await requireNumber(db, params.registry_id);
+      const settings = await botSettings(db, params.registry_id);
+      const rules = await botRules(db, params.registry_id, { activeOnly: true });
+      const decision = await decide(rules, settings, body.text, body.at ? new Date(body.at) : clock());
+      const rule = decision.rule;
+      const reply =
+        rule && (rule.action === 'reply' || rule.reply_text.trim() !== '')
+          ? renderReply(rule.reply_text, {
+              name: body.name ?? null,
+              order: 'Kelas Digital Marketing (MYR-1042)',
+              resi: 'JNE0123456789',
+            })
+          : null;
+      return {
+        data: {
+          normalised: decision.normalised,
+          within_business_hours: decision.withinBusinessHours,
+          rule,
+          action: rule ? rule.action : ('none' as const),
+          reply,
+        },
+      };
+    },
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/bots/:registry_id/answers',
+      tag: 'bots',
+      summary: "The bot's last 200 answers on a number, each with the rule that fired",
+      auth: true,
+      permission: { key: KEY, mode: 'read' },
+      params: numberParams,
+      responses: { 200: botAnswersResponseSchema, 404: apiErrorSchema },
+    },
+    async (_request, _reply, { params }) => {
+      await requireNumber(db, params.registry_id);
+      const rows = await sql<{
+        id: string;
+        at: Date;
+        rule_id: string | null;
+        rule_name: string;
+        action: 'reply' | 'handover';
+        customer_wa_id: string;
+        conversation_id: string;
+        inbound: string | null;
+        reply: string | null;
+      }>`
+        select a.id, a.at, a.rule_id, a.rule_name, a.action, a.customer_wa_id, a.conversation_id,
+          i.body as inbound, o.body as reply
+        from bot_answers a
+        left join wa_messages i on i.id = a.inbound_message_id
+        left join wa_messages o on o.id = a.outbound_message_id
+        where a.wa_registry_id = ${params.registry_id}
+        order by a.at desc, a.id desc limit 200`.execute(db);
+      return {
+        data: rows.rows.map((row) => ({
+          id: Number(row.id),
+          at: new Date(row.at).toISOString(),
+          rule_id: row.rule_id === null ? null : Number(row.rule_id),
+          rule_name: row.rule_name,
+          action: row.action,
+          customer_wa_id: row.customer_wa_id,
+          conversation_id: Number(row.conversation_id),
+          inbound: row.inbound,
+          reply: row.reply,
+        })),
+      };
+    },
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * Outgoing WhatsApp messages: written as `pending` rows in the same transaction as whatever caused them (a
+ * person's reply, the bot's answer), then drained by whichever node claims them first (`FOR UPDATE SKIP LOCKED`
+ * plus a lease, as the forwarder does). Retryable errors back off; permanent ones fail with Meta's message.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { NODE_ID } from '../intake/jobs.js';
+import { retryDelayMs } from '../intake/forwarder/worker.js';
+import { WhatsAppError } from './client.js';
+import { type WhatsAppApiSettings, WhatsAppSenderError, whatsAppClientFor } from './sender.js';
+
+/** Free text only within 24 hours of the customer's last message. */
+export const SERVICE_WINDOW_MS = 24 * 3_600_000;
+export const MAX_SEND_ATTEMPTS = 5;
+
+export type Outgoing =
+  { type: 'text'; body: string } | { type: 'template'; name: string; language: string; parameters: string[] };
+
+export const windowOpen = (lastInboundAt: Date | null, now: Date) =>
+  lastInboundAt !== null && now.getTime() - lastInboundAt.getTime() < SERVICE_WINDOW_MS;
+
+/** What a template shows in the thread. */
+export const templateText = (message: Extract<Outgoing, { type: 'template' }>) =>
+  `[template ${message.name}]${message.parameters.length ? ` ${message.parameters.join(' · ')}` : ''}`;
+
+/** Queues one message in the caller's transaction; returns its id. The conversation's summary follows. */
+export async function queueOutgoing(
+  trx: Kysely<Database>,
+  input: {
+    conversationId: number | string;
+    message: Outgoing;
+    sentBy: number | null;
+    botRuleId?: number | string | null;
+    now: Date;
+  },
+): Promise<{ id: number; version: number }> {
+  const { message, now } = input;
+  const body = message.type === 'text' ? message.body : templateText(message);
+  const template =
+    message.type === 'template'
+      ? JSON.stringify({ name: message.name, language: message.language, parameters: message.parameters })
+      : null;
+  const row = await sql<{ id: string }>`
+    insert into wa_messages
+      (conversation_id, direction, type, body, template, status, sent_by, bot_rule_id, at, next_attempt_at)
+    values (${input.conversationId}, 'out', ${message.type}, ${body}, ${template}::jsonb, 'pending',
+      ${input.sentBy}, ${input.botRuleId ?? null}, ${now}, ${now})
+    returning id`.execute(trx);
+  const conversation = await sql<{ version: number }>`
+    update wa_conversations set last_message_at = ${now}, last_message_text = ${body.slice(0, 300)},
+      last_direction = 'out', updated_at = ${now}, version = version + 1,
+      bot_replies = bot_replies + ${input.botRuleId ? 1 : 0}
+    where id = ${input.conversationId}
+    returning version`.execute(trx);
+  return { id: Number(row.rows[0]!.id), version: conversation.rows[0]?.version ?? 1 };
+}
+
+export interface OutboxOptions extends WhatsAppApiSettings {
+  now: () => Date;
+  claim?: number;
+  leaseMs?: number;
+  baseDelayMs?: number;
+  random?: () => number;
+  nodeId?: string;
+}
+
+export interface OutboxResult {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+  /** Conversations whose messages changed (for the socket push). */
+  conversations: number[];
+}
+
+interface Claimed {
+  id: string;
+  conversation_id: string;
+  type: 'text' | 'template';
+  body: string;
+  template: { name: string; language: string; parameters: string[] } | null;
+  attempts: number;
+  wa_registry_id: string;
+  customer_wa_id: string;
+}
+
+/** One drain: claim due messages, send each, record the answer. */
+export async function drainOutbox(db: Kysely<Database>, options: OutboxOptions): Promise<OutboxResult> {
+  const now = options.now();
+  const nodeId = options.nodeId ?? NODE_ID;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const claimed = (
+    await sql<Claimed>`
+      with due as (
+        select id from wa_messages
+        where status = 'pending' and next_attempt_at <= ${now}
+          and (locked_until is null or locked_until < ${now})
+        order by next_attempt_at, id
+        limit ${options.claim ?? 50}
+        for update skip locked
+      )
+      update wa_messages m
+      set locked_until = ${new Date(now.getTime() + leaseMs)}, locked_by = ${nodeId},
+          attempts = m.attempts + 1, updated_at = ${now}
+      from due, wa_conversations c
+      where m.id = due.id and c.id = m.conversation_id
+      returning m.id, m.conversation_id, m.type, m.body, m.template, m.attempts, c.wa_registry_id,
+        c.customer_wa_id`.execute(db)
+  ).rows;
+  const result: OutboxResult = {
+    claimed: claimed.length,
+    sent: 0,
+    retrying: 0,
+    failed: 0,
+    conversations: [],
+  };
+  const touched = new Set<number>();
+  for (const row of claimed) {
+    touched.add(Number(row.conversation_id));
+    let outcome: { status: 'accepted' | 'pending' | 'failed'; wamid?: string; error?: string };
+    try {
+      const client = await whatsAppClientFor(db, Number(row.wa_registry_id), options);
+      const wamid =
+        row.type === 'template' && row.template
+          ? await client.sendTemplate(
+              row.customer_wa_id,
+              row.template.name,
+              row.template.language,
+              row.template.parameters,
+            )
+          : await client.sendText(row.customer_wa_id, row.body);
+      outcome = { status: 'accepted', wamid };
+    } catch (error) {
+      const retryable = error instanceof WhatsAppError && error.retryable;
+      const message =
+        error instanceof WhatsAppError || error instanceof WhatsAppSenderError
+          ? error.message
+          : `Not sent: ${error instanceof Error ? error.message : String(error)}`;
+      outcome =
+        retryable && row.attempts < MAX_SEND_ATTEMPTS
+          ? { status: 'pending', error: message }
+          : {
+              status: 'failed',
+              error: retryable ? `${message} — gave up after ${row.attempts} attempts` : message,
+            };
+    }
+    if (outcome.status === 'accepted') result.sent += 1;
+    else if (outcome.status === 'pending') result.retrying += 1;
+    else result.failed += 1;
+    const next =
+      outcome.status === 'pending'
+        ? new Date(
+            now.getTime() +
+              retryDelayMs(row.attempts, options.baseDelayMs ?? 30_000, options.random ?? Math.random),
+          )
+        : null;
+    await sql`
+      update wa_messages set status = ${outcome.status}, wamid = ${outcome.wamid ?? null},
+        error = ${outcome.error ?? null}, locked_until = null, locked_by = null,
+        next_attempt_at = coalesce(${next}, next_attempt_at), updated_at = ${options.now()}
+      where id = ${row.id} and locked_by = ${nodeId}`.execute(db);
+  }
+  for (const id of touched)
+    await sql`update wa_conversations set version = version + 1 where id = ${id}`.execute(db);
+  result.conversations = [...touched];
+  return result;
+}
+
+/** Drains until nothing due is left (tests; the server's worker drains on a timer and when kicked). */
+export async function drainOutboxAll(db: Kysely<Database>, options: OutboxOptions): Promise<OutboxResult> {
+  const total: OutboxResult = { claimed: 0, sent: 0, retrying: 0, failed: 0, conversations: [] };
+  for (;;) {
+    const step = await drainOutbox(db, options);
+    total.claimed += step.claimed;
+    total.sent += step.sent;
+    total.retrying += step.retrying;
+    total.failed += step.failed;
+    total.conversations = [...new Set([...total.conversations, ...step.conversations])];
+    if (step.claimed === 0) return total;
+  }
+}

@@ -1,0 +1,209 @@
+/** The Chat List's reads and writes (the routes stay thin; tests call these with a database). */
+import { type Kysely, sql } from 'kysely';
+import type {
+  ChatFilter,
+  ChatMessage,
+  Conversation,
+  chatListQuerySchema,
+  conversationDetailSchema,
+} from '@staff/console-contract';
+import type { z } from 'zod';
+import type { Database } from '../db/schema.js';
+import { HttpError } from '../http.js';
+import { windowOpen } from './outbox.js';
+
+interface ConversationDbRow {
+  id: string;
+  wa_registry_id: string;
+  number_name: string;
+  customer_wa_id: string;
+  customer_name: string | null;
+  status: 'open' | 'resolved';
+  assigned_to: number | null;
+  assignee_name: string | null;
+  handed_over: boolean;
+  bot_replies: number;
+  unread_count: number;
+  last_message_at: Date | null;
+  last_message_text: string | null;
+  last_direction: 'in' | 'out' | null;
+  last_inbound_at: Date | null;
+  version: number;
+}
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
+
+export function conversationOut(row: ConversationDbRow, now: Date): Conversation {
+  const lastInbound = row.last_inbound_at === null ? null : new Date(row.last_inbound_at);
+  return {
+    id: Number(row.id),
+    wa_registry_id: Number(row.wa_registry_id),
+    number_name: row.number_name,
+    customer_wa_id: row.customer_wa_id,
+    customer_name: row.customer_name,
+    status: row.status,
+    assigned_to: row.assigned_to,
+    assignee_name: row.assignee_name,
+    handed_over: row.handed_over,
+    bot_replies: Number(row.bot_replies),
+    unread_count: Number(row.unread_count),
+    last_message_at: iso(row.last_message_at),
+    last_message_text: row.last_message_text,
+    last_direction: row.last_direction,
+    last_inbound_at: iso(lastInbound),
+    window_open: windowOpen(lastInbound, now),
+    version: Number(row.version),
+  };
+}
+
+const SELECT_CONVERSATION = sql`
+  select c.id, c.wa_registry_id, r.name as number_name, c.customer_wa_id, c.customer_name, c.status,
+    c.assigned_to, u.full_name as assignee_name, c.handed_over, c.bot_replies, c.unread_count,
+    c.last_message_at, c.last_message_text, c.last_direction, c.last_inbound_at, c.version
+  from wa_conversations c
+  join wa_registries r on r.id = c.wa_registry_id
+  left join users u on u.id = c.assigned_to`;
+
+function filterSql(filter: ChatFilter, userId: number) {
+  switch (filter) {
+    case 'mine':
+      return sql`c.status = 'open' and c.assigned_to = ${userId}`;
+    case 'unassigned':
+      return sql`c.status = 'open' and c.assigned_to is null`;
+    case 'bot':
+      return sql`c.status = 'open' and c.bot_replies > 0 and not c.handed_over and c.assigned_to is null`;
+    case 'resolved':
+      return sql`c.status = 'resolved'`;
+    default:
+      return sql`true`;
+  }
+}
+
+/** Newest first, keyset paging on (last_message_at, id). */
+export async function listConversations(
+  db: Kysely<Database>,
+  query: z.output<typeof chatListQuerySchema>,
+  userId: number,
+  now: Date,
+) {
+  const conditions = [filterSql(query.filter, userId), sql`c.last_message_at is not null`];
+  if (query.q) {
+    const digits = query.q.replace(/\D/g, '');
+    const like = `%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      digits.length >= 4
+        ? sql`(c.search_text like ${like} or c.customer_wa_id like ${`%${digits.replace(/^0/, '62')}%`})`
+        : sql`c.search_text like ${like}`,
+    );
+  }
+  if (query.cursor) {
+    const [ms, id] = query.cursor.split(':').map(Number) as [number, number];
+    conditions.push(sql`(c.last_message_at, c.id) < (${new Date(ms)}, ${id})`);
+  }
+  const rows = (
+    await sql<ConversationDbRow>`${SELECT_CONVERSATION}
+      where ${sql.join(conditions, sql` and `)}
+      order by c.last_message_at desc, c.id desc
+      limit ${query.limit + 1}`.execute(db)
+  ).rows;
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  const unread = await sql<{ n: string | number | null }>`
+    select coalesce(sum(unread_count), 0) as n from wa_conversations where status = 'open'`.execute(db);
+  return {
+    data: page.map((row) => conversationOut(row, now)),
+    next_cursor:
+      rows.length > query.limit && last?.last_message_at
+        ? `${new Date(last.last_message_at).getTime()}:${last.id}`
+        : null,
+    total_unread: Number(unread.rows[0]?.n ?? 0),
+  };
+}
+
+export async function conversationById(db: Kysely<Database>, id: number, now: Date): Promise<Conversation> {
+  const row = (await sql<ConversationDbRow>`${SELECT_CONVERSATION} where c.id = ${id}`.execute(db)).rows[0];
+  if (!row) throw new HttpError(404, `No conversation ${id}`, 'NOT_FOUND');
+  return conversationOut(row, now);
+}
+
+/** Local forms of a 62… number, as purchases and packages store them (0812…, 62812…, +62 812…). */
+export const phoneForms = (digits: string) => [
+  digits,
+  digits.startsWith('62') ? `0${digits.slice(2)}` : digits,
+];
+
+export async function conversationDetail(
+  db: Kysely<Database>,
+  id: number,
+  now: Date,
+): Promise<z.infer<typeof conversationDetailSchema>['data']> {
+  const conversation = await conversationById(db, id, now);
+  const messages = (
+    await sql<{
+      id: string;
+      direction: 'in' | 'out';
+      type: string;
+      body: string;
+      status: ChatMessage['status'];
+      error: string | null;
+      at: Date;
+      sent_by_name: string | null;
+      bot_rule_name: string | null;
+    }>`
+      select * from (
+        select m.id, m.direction, m.type, m.body, m.status, m.error, m.at, u.full_name as sent_by_name,
+          b.name as bot_rule_name
+        from wa_messages m
+        left join users u on u.id = m.sent_by
+        left join bot_rules b on b.id = m.bot_rule_id
+        where m.conversation_id = ${id}
+        order by m.id desc
+        limit 300
+      ) last order by id`.execute(db)
+  ).rows;
+  const forms = phoneForms(conversation.customer_wa_id);
+  const purchases = (
+    await sql<{
+      id: string;
+      mayar_id: string;
+      product_name: string | null;
+      amount: string;
+      transaction_status: string;
+      at: Date;
+    }>`
+      select id, mayar_id, product_name, amount, transaction_status, mayar_created_at as at from purchases
+      where regexp_replace(coalesce(customer_mobile, ''), '\\D', '', 'g') in (${forms[0]}, ${forms[1]})
+      order by mayar_created_at desc limit 20`.execute(db)
+  ).rows;
+  const packages = (
+    await sql<{ id: string; label: string; status: string | null; resi: string | null }>`
+      select id, coalesce(order_ref, recipient_name) as label, status, receipt as resi from packages
+      where deleted_at is null
+        and regexp_replace(coalesce(phone, ''), '\\D', '', 'g') in (${forms[0]}, ${forms[1]})
+      order by id desc limit 20`.execute(db)
+  ).rows;
+  return {
+    conversation,
+    messages: messages.map((m) => ({
+      id: Number(m.id),
+      direction: m.direction,
+      type: m.type,
+      body: m.body,
+      status: m.status,
+      error: m.error,
+      at: new Date(m.at).toISOString(),
+      sent_by_name: m.sent_by_name,
+      bot_rule_name: m.bot_rule_name,
+    })),
+    purchases: purchases.map((p) => ({
+      id: Number(p.id),
+      mayar_id: p.mayar_id,
+      product_name: p.product_name,
+      amount: Number(p.amount),
+      transaction_status: p.transaction_status,
+      at: new Date(p.at).toISOString(),
+    })),
+    packages: packages.map((p) => ({ id: Number(p.id), label: p.label, status: p.status, resi: p.resi })),
+  };
+}

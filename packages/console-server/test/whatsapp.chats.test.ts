@@ -1,0 +1,318 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WINDOW_CLOSED_MESSAGE } from '@staff/console-contract';
+import { drainOutboxAll } from '../src/whatsapp/outbox.js';
+import {
+  type FakeWhatsApp,
+  customerSays,
+  inboundPayload,
+  newWamid,
+  postWebhook,
+  startFakeWhatsApp,
+  statusPayload,
+} from './fakes/whatsapp.js';
+import {
+  Client,
+  ENGINES,
+  type TestDatabase,
+  openTestDatabase,
+  testClock,
+  testServer,
+  userWithKeys,
+} from './support/harness.js';
+import { WA_APP_SECRET, WA_TOKEN, WA_VERIFY_TOKEN, waNumber } from './support/whatsapp.js';
+
+describe.each(ENGINES)('WhatsApp webhook and Chat List on %s', (engine) => {
+  let db: TestDatabase;
+  let fake: FakeWhatsApp;
+  let app: FastifyInstance;
+  let base: string;
+  const clock = testClock();
+  let c: Client;
+  let agent: string;
+  let agentId: number;
+  let reader: string;
+
+  beforeAll(async () => {
+    db = await openTestDatabase(engine);
+    fake = await startFakeWhatsApp({ accessToken: WA_TOKEN });
+    app = await testServer(db.database, {
+      clock: clock.now,
+      whatsapp: {
+        apiUrl: fake.url,
+        apiVersion: fake.version,
+        appSecret: WA_APP_SECRET,
+        verifyToken: WA_VERIFY_TOKEN,
+      },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address() as { port: number };
+    base = `http://127.0.0.1:${address.port}/api/webhooks/whatsapp`;
+    c = new Client(app);
+    const agentName = await userWithKeys(db.database, [{ key: 'statistics', read: true, write: true }]);
+    agent = await c.token(agentName);
+    agentId = Number(
+      (await sql<{ id: number }>`select id from users where username = ${agentName}`.execute(db.database.db))
+        .rows[0]!.id,
+    );
+    reader = await c.token(await userWithKeys(db.database, [{ key: 'statistics', read: true }]));
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await fake?.close();
+    await db?.close();
+  });
+
+  const drain = () =>
+    drainOutboxAll(db.database.db, {
+      baseUrl: fake.url,
+      version: fake.version,
+      now: clock.now,
+      random: () => 0,
+    });
+  const list = async (query = '') =>
+    (await c.get(`/api/chats/conversations${query}`, agent)).json() as {
+      data: {
+        id: number;
+        customer_wa_id: string;
+        unread_count: number;
+        status: string;
+        window_open: boolean;
+      }[];
+      next_cursor: string | null;
+    };
+  const thread = async (id: number) =>
+    (
+      (await c.get(`/api/chats/conversations/${id}`, agent)).json() as {
+        data: { messages: { direction: string; body: string; status: string; error: string | null }[] };
+      }
+    ).data.messages;
+
+  it("answers Meta's verification challenge only with the verify token", async () => {
+    const ok = await fetch(
+      `${base}?hub.mode=subscribe&hub.verify_token=${WA_VERIFY_TOKEN}&hub.challenge=1158201444`,
+    );
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe('1158201444');
+    const wrong = await fetch(`${base}?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1`);
+    expect(wrong.status).toBe(403);
+  });
+
+  it('refuses unsigned and badly signed calls, and names the field of a malformed body', async () => {
+    const { number } = await waNumber(db.database);
+    const payload = inboundPayload(number, [{ from: '6281200000001', text: 'Halo' }]);
+    const unsigned = await fetch(base, { method: 'POST', body: JSON.stringify(payload) });
+    expect(unsigned.status).toBe(401);
+    expect((await postWebhook(base, payload, WA_APP_SECRET, { badSignature: true })).status).toBe(401);
+    const malformed = await postWebhook(base, null, WA_APP_SECRET, {
+      rawBody: JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [{ changes: [{ value: { metadata: {} } }] }],
+      }),
+    });
+    expect(malformed.status).toBe(400);
+    expect(JSON.parse(malformed.text).fields).toHaveProperty(['entry[0].changes[0].value.metadata']);
+    const count = await sql<{ n: number }>`select count(*)::int as n from wa_messages`.execute(
+      db.database.db,
+    );
+    expect(count.rows[0]!.n).toBe(0);
+  });
+
+  it('takes a message in once, however often Meta delivers it; unknown numbers are acknowledged, not kept', async () => {
+    const { number } = await waNumber(db.database);
+    const id = newWamid();
+    const first = await customerSays(base, WA_APP_SECRET, number, {
+      from: '6281200000002',
+      name: 'Rina',
+      text: 'Kak, paket saya?',
+      id,
+    });
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.text)).toEqual({ received: 1, duplicates: 0, statuses: 0 });
+    const again = await customerSays(base, WA_APP_SECRET, number, {
+      from: '6281200000002',
+      text: 'Kak, paket saya?',
+      id,
+    });
+    expect(JSON.parse(again.text)).toEqual({ received: 0, duplicates: 1, statuses: 0 });
+    const stranger = await customerSays(
+      base,
+      WA_APP_SECRET,
+      { phoneNumberId: '000', displayPhoneNumber: '1555' },
+      { from: '6281200000003', text: 'x' },
+    );
+    expect(stranger.status).toBe(200);
+    const rows = (await list('?q=rina')).data;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      customer_wa_id: '6281200000002',
+      unread_count: 1,
+      status: 'open',
+      window_open: true,
+    });
+    expect(await thread(rows[0]!.id)).toEqual([
+      expect.objectContaining({ direction: 'in', body: 'Kak, paket saya?', status: 'received' }),
+    ]);
+  });
+
+  it('replies in the window through the outbox; statuses move forward only; read-only users may not reply', async () => {
+    const { number } = await waNumber(db.database);
+    await customerSays(base, WA_APP_SECRET, number, { from: '6281200000004', name: 'Dewi', text: 'Halo' });
+    const conversation = (await list('?q=dewi')).data[0]!;
+    const denied = await c.request({
+      method: 'POST',
+      url: `/api/chats/conversations/${conversation.id}/messages`,
+      token: reader,
+      payload: { text: 'x' },
+    });
+    expect(denied.statusCode).toBe(403);
+    const sent = await c.request({
+      method: 'POST',
+      url: `/api/chats/conversations/${conversation.id}/messages`,
+      token: agent,
+      payload: { text: 'Halo Kak Dewi, kami cek dulu ya' },
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().data).toMatchObject({ assigned_to: agentId, unread_count: 0 });
+    const before = fake.sent.length;
+    expect(await drain()).toMatchObject({ sent: 1, failed: 0 });
+    expect(fake.sent.slice(before).map((m) => [m.to, m.type, m.text])).toEqual([
+      ['6281200000004', 'text', 'Halo Kak Dewi, kami cek dulu ya'],
+    ]);
+    const wamid = fake.sent.at(-1)!.id;
+    for (const status of ['delivered', 'read', 'sent'] as const)
+      await postWebhook(
+        base,
+        statusPayload(number, [{ id: wamid, status, recipient: '6281200000004' }]),
+        WA_APP_SECRET,
+      );
+    expect((await thread(conversation.id)).at(-1)).toMatchObject({ direction: 'out', status: 'read' });
+    const audit = await sql<{ action: string }>`
+      select action from audit_log where entity = 'wa_conversations' and entity_id = ${String(conversation.id)}`.execute(
+      db.database.db,
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual(['whatsapp.send']);
+  });
+
+  it('outside 24 hours free text is refused naming the rule; a template goes', async () => {
+    const { number } = await waNumber(db.database);
+    await customerSays(base, WA_APP_SECRET, number, {
+      from: '6281200000005',
+      name: 'Joko',
+      text: 'Pesan lama',
+      at: new Date(clock.now().getTime() - 25 * 3_600_000),
+    });
+    const conversation = (await list('?q=joko')).data[0]!;
+    expect(conversation.window_open).toBe(false);
+    const refused = await c.request({
+      method: 'POST',
+      url: `/api/chats/conversations/${conversation.id}/messages`,
+      token: agent,
+      payload: { text: 'Halo' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'WINDOW_CLOSED',
+      fields: { text: [WINDOW_CLOSED_MESSAGE] },
+    });
+    const template = await c.request({
+      method: 'POST',
+      url: `/api/chats/conversations/${conversation.id}/messages`,
+      token: agent,
+      payload: { template: { name: 'follow_up', language: 'id', parameters: ['Joko'] } },
+    });
+    expect(template.statusCode).toBe(201);
+    await drain();
+    expect(fake.sent.at(-1)).toMatchObject({
+      to: '6281200000005',
+      type: 'template',
+      template: { name: 'follow_up', language: 'id', parameters: ['Joko'] },
+    });
+  });
+
+  it("retries while Meta is down, fails with Meta's message when it refuses", async () => {
+    const { number } = await waNumber(db.database);
+    await customerSays(base, WA_APP_SECRET, number, { from: '6281200000006', name: 'Tono', text: 'p' });
+    const conversation = (await list('?q=tono')).data[0]!;
+    const send = (text: string) =>
+      c.request({
+        method: 'POST',
+        url: `/api/chats/conversations/${conversation.id}/messages`,
+        token: agent,
+        payload: { text },
+      });
+    fake.setMode('down');
+    await send('satu');
+    expect(await drain()).toMatchObject({ claimed: 1, retrying: 1 });
+    expect((await thread(conversation.id)).at(-1)).toMatchObject({ status: 'pending' });
+    fake.setMode('reject', 131026);
+    clock.advance(10 * 60_000);
+    expect(await drain()).toMatchObject({ claimed: 1, failed: 1 });
+    expect((await thread(conversation.id)).at(-1)).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('131026'),
+    });
+    fake.setMode('up');
+  });
+
+  it('assigns, filters mine / unassigned / resolved, resolves; a new message reopens', async () => {
+    const { number } = await waNumber(db.database);
+    await customerSays(base, WA_APP_SECRET, number, { from: '6281200000007', name: 'Sinta', text: 'tanya' });
+    const conversation = (await list('?q=sinta')).data[0]!;
+    expect((await list('?filter=unassigned&q=sinta')).data).toHaveLength(1);
+    const badUser = await c.request({
+      method: 'POST',
+      url: `/api/chats/conversations/${conversation.id}/assign`,
+      token: agent,
+      payload: { user_id: 999_999 },
+    });
+    expect(badUser.statusCode).toBe(400);
+    expect(badUser.json().fields).toHaveProperty('user_id');
+    const assigned = await c.request({
+      method: 'POST',
+      url: `/api/chats/conversations/${conversation.id}/assign`,
+      token: agent,
+      payload: { user_id: agentId },
+    });
+    expect(assigned.json().data).toMatchObject({ assigned_to: agentId, assignee_name: expect.any(String) });
+    expect((await list('?filter=mine&q=sinta')).data).toHaveLength(1);
+    expect((await list('?filter=unassigned&q=sinta')).data).toHaveLength(0);
+    await c.request({
+      method: 'POST',
+      url: `/api/chats/conversations/${conversation.id}/resolve`,
+      token: agent,
+      payload: { resolved: true },
+    });
+    expect((await list('?filter=resolved&q=sinta')).data).toHaveLength(1);
+    await customerSays(base, WA_APP_SECRET, number, {
+      from: '6281200000007',
+      name: 'Sinta',
+      text: 'masih ada?',
+    });
+    expect((await list('?filter=resolved&q=sinta')).data).toHaveLength(0);
+    expect((await list('?q=sinta')).data[0]).toMatchObject({ status: 'open', unread_count: 1 });
+  });
+
+  it('pages newest first with a keyset cursor', async () => {
+    const { number } = await waNumber(db.database);
+    const t0 = clock.now().getTime() - 3_600_000;
+    for (let i = 0; i < 5; i += 1)
+      await customerSays(base, WA_APP_SECRET, number, {
+        from: `62813000000${i}`,
+        name: `Pager ${i}`,
+        text: `m${i}`,
+        at: new Date(t0 + i * 1000),
+      });
+    const first = await list('?q=pager&limit=3');
+    expect(first.data.map((row) => row.customer_wa_id)).toEqual([
+      '628130000004',
+      '628130000003',
+      '628130000002',
+    ]);
+    const second = await list(`?q=pager&limit=3&cursor=${first.next_cursor}`);
+    expect(second.data.map((row) => row.customer_wa_id)).toEqual(['628130000001', '628130000000']);
+    expect(second.next_cursor).toBeNull();
+    expect((await c.get('/api/chats/conversations?cursor=abc', agent)).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,187 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import { ChatThread, type ChatThreadMessage } from './ChatThread.js';
+
+const at = (minutes: number) => new Date(Date.UTC(2024, 4, 1, 2, minutes)).toISOString();
+
+const CONVERSATION: ChatThreadMessage[] = [
+  { id: 1, direction: 'in', body: 'Kak, paket saya sudah dikirim belum?', at: at(0), status: 'received' },
+  {
+    id: 2,
+    direction: 'out',
+    body: 'Halo Kak Rina! Pesanan INV-1042 sudah dikirim, resi JNE0123456789.',
+    at: at(1),
+    status: 'read',
+    botRule: 'Cek resi',
+  },
+  { id: 3, direction: 'in', body: 'Kok belum sampai ya?', at: at(5), status: 'received' },
+  {
+    id: 4,
+    direction: 'out',
+    body: 'Kami cek ke kurir dulu ya Kak.',
+    at: at(6),
+    status: 'delivered',
+    author: 'Sari',
+  },
+  { id: 5, direction: 'out', body: 'Mohon ditunggu.', at: at(7), status: 'sent', author: 'Sari' },
+  { id: 6, direction: 'out', body: 'Sudah kami eskalasi.', at: at(8), status: 'pending', author: 'Sari' },
+  {
+    id: 7,
+    direction: 'out',
+    body: 'Info terbaru besok.',
+    at: at(9),
+    status: 'failed',
+    author: 'Sari',
+    error: 'Message Undeliverable. (code 131026)',
+  },
+];
+
+const TEMPLATES = [
+  { name: 'follow_up', label: 'Tindak lanjut', parameters: 1 },
+  { name: 'order_shipped', label: 'Pesanan dikirim', parameters: 2 },
+];
+
+const meta = {
+  title: 'Chat/ChatThread',
+  component: ChatThread,
+  args: {
+    title: 'Rina Wulandari',
+    subtitle: '+62 812-0000-0002 · CS Utama',
+    messages: CONVERSATION,
+    windowOpen: true,
+    onSendText: fn(),
+    onSendTemplate: fn(),
+    templates: TEMPLATES,
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ height: 520, maxWidth: 720 }}>
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof ChatThread>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Every delivery tick: pending, sent ✓, delivered ✓✓, read ✓✓ (coloured), failed with Meta's reason. */
+export const Conversation: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('list', { name: 'Pesan dengan Rina Wulandari' })).toBeInTheDocument();
+    for (const label of ['Dibaca', 'Sampai', 'Terkirim', 'Menunggu dikirim', 'Gagal'])
+      await expect(canvas.getByText(label)).toBeInTheDocument();
+    await expect(canvas.getByText('Bot · Cek resi')).toBeInTheDocument();
+    await expect(canvas.getByText('Message Undeliverable. (code 131026)')).toBeInTheDocument();
+  },
+};
+
+/** Typing and Enter sends the trimmed text once and clears the box. */
+export const Reply: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const box = canvas.getByRole('textbox', { name: 'Tulis balasan…' });
+    await expect(canvas.getByRole('button', { name: 'Kirim' })).toBeDisabled();
+    await userEvent.type(box, '  Baik Kak  {Enter}');
+    await expect(args.onSendText).toHaveBeenCalledOnce();
+    await expect(args.onSendText).toHaveBeenCalledWith('Baik Kak');
+    await expect(box).toHaveValue('');
+  },
+};
+
+/** Outside the 24-hour window: only a template, with its parameters. */
+export const WindowClosed: Story = {
+  args: { windowOpen: false },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('textbox', { name: 'Tulis balasan…' })).toBeNull();
+    await expect(canvas.getByText(/Lebih dari 24 jam/)).toBeInTheDocument();
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Isi {{1}}' }), 'Rina');
+    await userEvent.click(canvas.getByRole('button', { name: 'Kirim template' }));
+    await expect(args.onSendTemplate).toHaveBeenCalledWith('follow_up', ['Rina']);
+  },
+};
+
+export const Sending: Story = {
+  args: { sending: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('button', { name: 'Mengirim…' })).toBeDisabled();
+  },
+};
+
+/** The server refused the reply (e.g. the window closed meanwhile). */
+export const SendError: Story = {
+  args: { sendError: 'Lebih dari 24 jam sejak pesan terakhir pelanggan: kirim template, bukan teks bebas' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Lebih dari 24 jam');
+  },
+};
+
+export const Loading: Story = {
+  args: { state: 'loading', messages: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Memuat percakapan…');
+  },
+};
+
+export const LoadError: Story = {
+  args: { state: 'error', error: 'Percakapan tidak bisa dimuat.', onRetry: fn(), messages: [] },
+  play: async ({ args, canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Coba lagi' }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+export const Empty: Story = {
+  args: { messages: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Belum ada pesan.')).toBeInTheDocument();
+  },
+};
+
+/** Read access only: no composer. */
+export const ReadOnly: Story = {
+  args: { readOnly: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('textbox')).toBeNull();
+    await expect(canvas.getByText('Anda hanya bisa membaca percakapan ini.')).toBeInTheDocument();
+  },
+};
+
+export const Dark: Story = { globals: { theme: 'dark' } };
+
+/** The thread with every tick, the template composer, loading, error and empty side by side. */
+export const AllStates: Story = {
+  decorators: [],
+  render: (args) => (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: 12 }}>
+      <div style={{ height: 600 }}>
+        <ChatThread {...args} />
+      </div>
+      <div style={{ height: 600 }}>
+        <ChatThread
+          {...args}
+          title="Joko (di luar 24 jam)"
+          windowOpen={false}
+          messages={CONVERSATION.slice(0, 2)}
+        />
+      </div>
+      <div style={{ display: 'grid', gap: 12 }}>
+        <ChatThread {...args} title="Memuat" state="loading" messages={[]} />
+        <ChatThread
+          {...args}
+          title="Gagal dimuat"
+          state="error"
+          error="Percakapan tidak bisa dimuat."
+          onRetry={() => undefined}
+        />
+        <ChatThread {...args} title="Baru (hanya baca)" messages={[]} readOnly />
+      </div>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Memuat percakapan…')).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,9 @@
+export {
+  CHAT_STATUS_LABELS,
+  CHAT_THREAD_MESSAGES,
+  ChatThread,
+  type ChatDeliveryStatus,
+  type ChatTemplateOption,
+  type ChatThreadMessage,
+  type ChatThreadProps,
+} from './ChatThread.js';
