@@ -504,17 +504,21 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
         'POST /api/chats/conversations/:id/messages': {
           url: '/api/chats/conversations/999999/messages',
           payload: { text: 'Halo' },
+          through: 404,
         },
         'POST /api/chats/conversations/:id/assign': {
           url: '/api/chats/conversations/999999/assign',
           payload: { user_id: null },
+          through: 404,
         },
         'POST /api/chats/conversations/:id/resolve': {
           url: '/api/chats/conversations/999999/resolve',
           payload: { resolved: true },
+          through: 404,
         },
         'POST /api/chats/conversations/:id/read': {
           url: '/api/chats/conversations/999999/read',
+          through: 404,
         },
         // Bot Auto Response (src/crm/): no number or rule 999999, so past the check a 404.
         'GET /api/bots/numbers': { url: '/api/bots/numbers' },
@@ -522,14 +526,17 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
         'POST /api/bots/:registry_id/rules': {
           url: '/api/bots/999999/rules',
           payload: { name: 'x', match_type: 'any', reply_text: 'x' },
+          through: 404,
         },
         'PUT /api/bots/rules/:id': {
           url: '/api/bots/rules/999999',
           payload: { name: 'x', match_type: 'any', reply_text: 'x' },
+          through: 404,
         },
         'DELETE /api/bots/rules/:id': { url: '/api/bots/rules/999999', through: 404 },
         'PUT /api/bots/:registry_id/settings': {
           url: '/api/bots/999999/settings',
+          payload: {
             enabled: true,
             business_days: [1],
             opens_at: '08:00',
@@ -539,10 +546,12 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
             strip_punctuation: true,
             strip_accents: true,
           },
+          through: 404,
         },
         'POST /api/bots/:registry_id/test': {
           url: '/api/bots/999999/test',
           payload: { text: 'x' },
+          through: 404,
         },
         'GET /api/bots/:registry_id/answers': { url: '/api/bots/999999/answers', through: 404 },
         'GET /api/admin/users': { url: '/api/admin/users' },
