@@ -57,7 +57,11 @@ export const botRuleBodySchema = z
     if (rule.action === 'reply' && rule.reply_text.trim() === '')
       ctx.addIssue({ code: 'custom', path: ['reply_text'], message: 'Isi balasan' });
     if (rule.match_type === 'regex' && rule.pattern.length > BOT_REGEX_MAX)
-      ctx.addIssue({ code: 'custom', path: ['pattern'], message: `Paling panjang ${BOT_REGEX_MAX} karakter` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pattern'],
+        message: `Paling panjang ${BOT_REGEX_MAX} karakter`,
+      });
   });
 export type BotRuleBody = z.infer<typeof botRuleBodySchema>;
 
