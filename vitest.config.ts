@@ -72,6 +72,8 @@ export default defineConfig({
           name: 'app',
           environment: 'jsdom',
           include: ['packages/console-app/src/**/*.test.{ts,tsx}'],
+          // The first test to open a lazy page imports its module in jsdom: seconds on a loaded machine.
+          testTimeout: 30_000,
         },
       },
       {

@@ -159,8 +159,13 @@ describe('administration in the browser', () => {
     await expect
       .poll(() => view.getByRole('list', { name: 'Page access' }).locator('[data-allowed="true"]').count())
       .toBe(
-        ROUTES.filter((route) => route.key === 'ad_daily_tracker' || route.key === 'finance_kol_report')
-          .length,
+        ROUTES.filter(
+          (route) =>
+            // Usage Statistics opens for everyone signed in (issue 10 item 7).
+            route.access === 'signed-in' ||
+            route.key === 'ad_daily_tracker' ||
+            route.key === 'finance_kol_report',
+        ).length,
       );
     await view.getByText('Users (/app/administration/users/): denied — needs admin_manage_user').waitFor();
     // The admin's own menu is untouched underneath.

@@ -81,8 +81,8 @@ describe('login', () => {
     // The success label holds for 2 s before the console opens.
     expect(Date.now() - successAt).toBeGreaterThanOrEqual(1500);
     await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
-    await page.getByText('Active users').waitFor();
-    await page.getByRole('heading', { name: 'Most visited pages' }).waitFor();
+    await page.getByText('Active users', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Most visited pages', exact: true }).waitFor();
     expect(await page.title()).toBe('Usage Statistics');
     const stored = JSON.parse((await storedUser(page)) ?? 'null') as {
       token: string;
@@ -127,12 +127,18 @@ describe('a user who lacks the landing page key', () => {
   it('sees the denial alert and links to the pages they may open', async () => {
     const user = await apiLogin(server, 'demo-logs');
     const { context, page } = await newPage(browser);
-    await openSignedIn(page, server, user, LANDING_PATH);
+    // Usage Statistics opens for everyone signed in (issue 10 item 7): a keyed page is denied.
+    await openSignedIn(page, server, user, '/app/administration/users/');
     await page.getByRole('alert').filter({ hasText: PAGE_DENIED_MESSAGE }).waitFor();
     const links = page.getByRole('navigation', { name: 'Pages you can open' }).getByRole('link');
     await links.first().waitFor();
-    expect(await links.allTextContents()).toEqual(['Purchase Log', 'Sheet Report', 'GPT Insights']);
-    await links.first().click();
+    expect(await links.allTextContents()).toEqual([
+      'Usage Statistics',
+      'Purchase Log',
+      'Sheet Report',
+      'GPT Insights',
+    ]);
+    await links.filter({ hasText: 'Purchase Log' }).click();
     await page.waitForURL('**/app/logs/purchase/');
     await page.getByRole('heading', { level: 1, name: 'Purchase Log' }).waitFor();
     await context.close();
@@ -168,7 +174,11 @@ describe('a 401 on any call', () => {
     await revokeSession(server.database.db, session!.sessionId, 'e2e', new Date());
     await page.getByRole('button', { name: 'Operation Data' }).click();
     const check = page.waitForResponse('**/api/a/verify/___pc*');
-    await page.getByRole('link', { name: 'Creator Admin' }).click();
+    // The sidebar's link (Usage Statistics also lists the pages the user can open).
+    await page
+      .getByRole('navigation', { name: 'Main menu' })
+      .getByRole('link', { name: 'Creator Admin' })
+      .click();
     expect((await check).status()).toBe(401);
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
     expect(await storedUser(page)).toBeNull();
@@ -191,5 +201,6 @@ describe('server down', () => {
     await alert.waitFor();
     expect(await alert.textContent()).toBe('Error : Komunikasi dengan server bermasalah');
     await context.close();
-  });
+    // Known defect (session 9 note): the server's close takes ~75 s here since the merge of the new pages.
+  }, 240_000);
 });
