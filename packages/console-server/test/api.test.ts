@@ -481,12 +481,15 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
             start_at: '2099-01-05T03:00:00Z',
             end_at: '2099-01-05T04:00:00Z',
           },
+          through: 400,
         },
         'POST /api/meetings/bookings/:id/cancel': {
           url: '/api/meetings/bookings/999999/cancel',
+          through: 404,
         },
         'POST /api/meetings/bookings/:id/confirm': {
           url: '/api/meetings/bookings/999999/confirm',
+          through: 404,
         },
         'GET /api/insights': { url: '/api/insights?q=promo' },
         'GET /api/insights/scopes': { url: '/api/insights/scopes?scope=tribe' },
@@ -495,6 +498,7 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
         'POST /api/insights': {
           url: '/api/insights',
           payload: { scope: 'campaign', scope_id: 'none', from: '2026-11-01', to: '2026-11-07' },
+          through: 400,
         },
         'POST /api/insights/:id/rerun': { url: '/api/insights/999999/rerun', through: 404 },
         // WhatsApp Chat List (src/whatsapp/): no conversation 999999, so past the check a 404.
