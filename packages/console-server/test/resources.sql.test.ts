@@ -102,7 +102,7 @@ describe('resource migrations', () => {
       LATEST_SQL.find((statement) =>
         statement.includes('"monthly_targets_period_scope_company_id_tribe_id_product_id_key"'),
       ),
-    ).toMatch(/nulls not distinct$/);
+    ).toMatch(/nulls not distinct where deleted_at is null$/);
     const projects = LATEST_SQL.find((statement) => statement.startsWith('create table "projects"'))!;
     expect(projects).toContain('"creator_id" bigint not null references "creators" (id) on delete restrict');
   });
