@@ -103,6 +103,8 @@ describe('an idle session', () => {
     const user = await apiLogin(server, 'demo-all');
     await openSignedIn(page, server, user, '/app/usage-statistic');
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    // The page's own calls finish first: a late one would open the dialog before the click below.
+    await page.getByText('Active users', { exact: true }).waitFor();
     awayFromTheDesk();
     // Any action now meets the idle session: the permission refresh in the sidebar.
     await page
