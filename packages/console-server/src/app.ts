@@ -281,22 +281,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   app.setErrorHandler((error, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.code(error.status).send({
-        message: error.message,
-        ...(error.code ? { code: error.code } : {}),
-        ...(error.fields ? { fields: error.fields } : {}),
-      });
-    }
+    if (error instanceof HttpError) return reply.code(error.status).send(error.body);
     // Database errors never reach the client as text: a safe message by SQLSTATE class, or a plain 500.
     const answer = databaseErrorAnswer(error);
     if (answer) {
       request.log.warn({ err: error }, 'database refused a request');
-      return reply.code(answer.status).send({
-        message: answer.message,
-        ...(answer.code ? { code: answer.code } : {}),
-        ...(answer.fields ? { fields: answer.fields } : {}),
-      });
+      return reply.code(answer.status).send(answer.body);
     }
     const err = error as { statusCode?: number; code?: string; message?: string };
     const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
@@ -580,6 +570,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // Master-data resources, saved views and API keys (src/resources/).
   await registerResourceRoutes(app, {
     clock,
+    route,
     ...(options.estimateTotalsFrom !== undefined ? { estimateTotalsFrom: options.estimateTotalsFrom } : {}),
   });
 

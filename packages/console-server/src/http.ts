@@ -2,16 +2,29 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import { type z } from 'zod';
 import type { PermissionKey } from '@staff/console-contract';
 
-/** A client error with the `{ message, code, fields }` body of the contract's ApiError. */
+/**
+ * The server's one client-error type: the `{ message, code, fields }` body of the contract's ApiError, plus any
+ * details a caller needs (a 409's `current` row or `references`).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly code?: string,
     readonly fields?: Record<string, string[]>,
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';
+  }
+
+  get body(): { message: string; code?: string; fields?: Record<string, string[]>; [key: string]: unknown } {
+    return {
+      message: this.message,
+      ...(this.code ? { code: this.code } : {}),
+      ...(this.fields ? { fields: this.fields } : {}),
+      ...this.details,
+    };
   }
 }
 
@@ -25,11 +38,45 @@ export function fieldErrors(location: string, error: z.ZodError): Record<string,
   return fields;
 }
 
-export function parseInput<S extends z.ZodType>(location: string, schema: S, value: unknown): z.output<S> {
+export type InputErrorFormat = (location: string, error: z.ZodError) => HttpError;
+
+const locatedInputError: InputErrorFormat = (location, error) =>
+  new HttpError(400, `Invalid ${location}`, 'INVALID_INPUT', fieldErrors(location, error));
+
+export function parseInput<S extends z.ZodType>(
+  location: string,
+  schema: S,
+  value: unknown,
+  format: InputErrorFormat = locatedInputError,
+): z.output<S> {
   const result = schema.safeParse(value ?? (location === 'body' ? undefined : {}));
-  if (!result.success)
-    throw new HttpError(400, `Invalid ${location}`, 'INVALID_INPUT', fieldErrors(location, result.error));
+  if (!result.success) throw format(location, result.error);
   return result.data;
+}
+
+/** A response: its body's schema, or the schema with a description and other content types (CSV). */
+export type ResponseSpec =
+  z.ZodType | { schema: z.ZodType; description: string; also?: Record<string, z.ZodType> };
+
+/**
+ * One documented route of a family served by one handler: `/api/resources/:entity` is a member per entity,
+ * each with its own schemas and permission.
+ */
+export interface RouteMember {
+  /** The path parameters this member fixes, e.g. `{ entity: 'creators' }`. */
+  values: Record<string, string>;
+  summary: string;
+  tag?: string;
+  /** Documented (`x-permission`); the spec's own guard checks it. */
+  permission?: { key: PermissionKey; mode: 'read' | 'write' };
+  query?: z.ZodType;
+  /** Documents the query when `query` parses a free-form one (the list's `f.<field>.<op>` filters). */
+  queryParameters?: z.ZodObject;
+  body?: z.ZodType;
+  /** The body may be left out. */
+  bodyOptional?: boolean;
+  params?: z.ZodType;
+  responses: Record<number, ResponseSpec>;
 }
 
 export interface RouteSpec<
@@ -49,9 +96,18 @@ export interface RouteSpec<
   body?: B;
   params?: P;
   /** Status → schema of its body (errors use the ApiError schema). */
-  responses: Record<number, z.ZodType>;
+  responses: Record<number, ResponseSpec>;
   /** Extra Fastify route config (rate limits). */
   config?: Record<string, unknown>;
+  bodyLimit?: number;
+  /** The route's own access check in place of auth/permission (API keys, a key that depends on the path). */
+  guard?: (request: FastifyRequest) => Promise<void>;
+  /** Also accepts an automation API key (documented as a second security scheme). */
+  apiKey?: boolean;
+  /** How invalid input is answered (default: fields named by location, `body.name`). */
+  inputError?: InputErrorFormat;
+  /** A family of documented routes served here (see RouteMember); each member's schemas parse its requests. */
+  members?: readonly RouteMember[];
 }
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -68,6 +124,17 @@ export interface RouteGuards {
   /** Runs before input parsing: authentication and permission. */
   guard: (request: FastifyRequest, spec: AnyRouteSpec) => Promise<void>;
 }
+
+type Z = z.ZodType | undefined;
+/** app.ts's `route` helper as route modules receive it: defineRoute bound to the app, its registry and guards. */
+export type RouteRegistrar = <Q extends Z, B extends Z, P extends Z>(
+  spec: RouteSpec<Q, B, P>,
+  handler: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: RouteInput<Out<Q>, Out<B>, Out<P>>,
+  ) => Promise<unknown>,
+) => void;
 
 /** Registers a route whose inputs are parsed by zod and which is listed in the OpenAPI document. */
 export function defineRoute<
@@ -86,21 +153,53 @@ export function defineRoute<
   ) => Promise<unknown>,
 ): void {
   registry.push(spec as AnyRouteSpec);
+  const memberKeys = Object.keys(spec.members?.[0]?.values ?? {});
+  const keyOf = (values: Record<string, unknown>) => memberKeys.map((name) => String(values[name])).join('/');
+  const members = new Map(spec.members?.map((member) => [keyOf(member.values), member]));
   app.route({
     method: spec.method,
     url: spec.url,
     config: spec.config ?? {},
+    ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
     handler: async (request, reply) => {
-      await guards.guard(request, spec as AnyRouteSpec);
-      const input = {
-        query: (spec.query ? parseInput('query', spec.query, request.query) : undefined) as Out<Q>,
-        body: (spec.body ? parseInput('body', spec.body, request.body) : undefined) as Out<B>,
-        params: (spec.params ? parseInput('params', spec.params, request.params) : undefined) as Out<P>,
-      };
+      if (spec.guard) await spec.guard(request);
+      else await guards.guard(request, spec as AnyRouteSpec);
+      let schemas: Pick<RouteMember, 'query' | 'body' | 'params' | 'bodyOptional'> = spec;
+      if (spec.members) {
+        const member = members.get(keyOf((request.params ?? {}) as Record<string, unknown>));
+        // A guard answers for unknown members first; this is the fallback.
+        if (!member) throw new HttpError(404, 'Not found', 'NOT_FOUND');
+        schemas = member;
+      }
+      const parse = (location: 'query' | 'body' | 'params', schema: z.ZodType | undefined, value: unknown) =>
+        schema
+          ? parseInput(
+              location,
+              schema,
+              location === 'body' && schemas.bodyOptional ? (value ?? {}) : value,
+              spec.inputError,
+            )
+          : undefined;
+      // The path first: a bad row id is named before a bad body (the row is what the call is about).
+      const params = parse('params', schemas.params, request.params) as Out<P>;
+      const query = parse('query', schemas.query, request.query) as Out<Q>;
+      const input = { query, body: parse('body', schemas.body, request.body) as Out<B>, params };
       return handler(request, reply, input);
     },
   });
 }
+
+/** Fastify's `/x/:id` becomes OpenAPI's `/x/{id}`. */
+export const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
+
+/** The OpenAPI paths a route is documented under: its own, or one per member of its family. */
+export function documentedUrls(spec: AnyRouteSpec): string[] {
+  if (!spec.members) return [openApiPath(spec.url)];
+  return spec.members.map((member) => openApiPath(memberUrl(spec.url, member)));
+}
+
+export const memberUrl = (url: string, member: RouteMember) =>
+  url.replace(/:([A-Za-z_]+)/g, (whole, name: string) => member.values[name] ?? whole);
 
 // --- input sanitising (every route, before its handler) ------------------------------------------------
 

@@ -1,21 +1,34 @@
 import { z } from 'zod';
-import { apiErrorSchema } from '@staff/console-contract';
-import type { AnyRouteSpec } from './http.js';
-import { resourceOpenApi } from './resources/openapi.js';
+import { apiErrorSchema, documentationOf } from '@staff/console-contract';
+import { type AnyRouteSpec, type ResponseSpec, type RouteMember, memberUrl, openApiPath } from './http.js';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
+/** Named schemas met while converting (rows): listed once under components, referred to everywhere. */
+type Components = Record<string, unknown>;
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output', components: Components): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    // Rows and bodies are documented from the EntityDef (the contract's documentedAs): their zod normalises.
+    override: (ctx) => {
+      const documented = documentationOf(ctx.zodSchema);
+      if (!documented) return;
+      const target = ctx.jsonSchema as Record<string, unknown>;
+      for (const key of Object.keys(target)) delete target[key];
+      if (documented.name) {
+        components[documented.name] ??= documented.schema;
+        target.$ref = `#/components/schemas/${documented.name}`;
+      } else Object.assign(target, documented.schema);
+    },
+  }) as JsonSchema;
   return rest;
 };
 
-/** Fastify's `/x/:id` becomes OpenAPI's `/x/{id}`. */
-const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, '{$1}');
-
-function parameters(location: 'query' | 'path', schema: z.ZodType | undefined) {
+function parameters(location: 'query' | 'path', schema: z.ZodType | undefined, components: Components) {
   if (!schema) return [];
-  const json = toSchema(schema, 'input');
+  const json = toSchema(schema, 'input', components);
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: location,
@@ -29,6 +42,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: 'Missing, invalid, expired or revoked token, or a disabled user',
   403: 'Not allowed',
   404: 'Not found',
+  405: 'Not offered: the rows are written by the system',
   409: 'Conflict',
   413: 'Body too large',
   415: 'Unsupported content type',
@@ -36,46 +50,81 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'Unavailable',
 };
 
+const isZod = (spec: ResponseSpec): spec is z.ZodType => spec instanceof z.ZodType;
+
+function operationOf(spec: AnyRouteSpec, url: string, member: RouteMember | null, components: Components) {
+  const doc = member ?? spec;
+  const responses: Record<string, unknown> = {};
+  for (const [status, response] of Object.entries(doc.responses)) {
+    const code = Number(status);
+    const schema = isZod(response) ? response : response.schema;
+    const content: Record<string, unknown> = {
+      'application/json': {
+        schema:
+          schema === apiErrorSchema
+            ? { $ref: '#/components/schemas/ApiError' }
+            : toSchema(schema, 'output', components),
+      },
+    };
+    if (!isZod(response))
+      for (const [type, also] of Object.entries(response.also ?? {}))
+        content[type] = { schema: toSchema(also, 'output', components) };
+    responses[status] = {
+      description: isZod(response)
+        ? code < 400
+          ? 'Success'
+          : (ERROR_TEXT[code] ?? 'Error')
+        : response.description,
+      content,
+    };
+  }
+  const permission = member ? member.permission : spec.permission;
+  const errorStatuses = [400, ...(spec.auth ? [401] : []), ...(permission ? [403] : [])];
+  for (const status of errorStatuses) {
+    responses[String(status)] ??= {
+      description: ERROR_TEXT[status],
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
+    };
+  }
+  const fixed = new Set(Object.keys(member?.values ?? {}));
+  const pathParameters = parameters('path', doc.params ?? spec.params, components).filter(
+    (parameter) => !fixed.has(parameter.name),
+  );
+  const query = member ? (member.queryParameters ?? member.query) : spec.query;
+  const body = doc.body;
+  const operation: Record<string, unknown> = {
+    operationId: `${spec.method.toString().toLowerCase()}${url.replace(/[^A-Za-z0-9]+/g, '_')}`,
+    summary: doc.summary,
+    tags: [member?.tag ?? spec.tag],
+    parameters: [...pathParameters, ...parameters('query', query, components)],
+    responses,
+    security: spec.auth ? [{ bearer: [] }, ...(spec.apiKey ? [{ apiKey: [] }] : [])] : [],
+    ...(permission ? { 'x-permission': permission } : {}),
+  };
+  if (body) {
+    operation.requestBody = {
+      required: !member?.bodyOptional,
+      content: { 'application/json': { schema: toSchema(body, 'input', components) } },
+    };
+  }
+  return operation;
+}
+
 /** The OpenAPI 3.1 document of every registered route, built from the same zod schemas that validate them. */
 export function buildOpenApi(routes: readonly AnyRouteSpec[], version: string) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const components: Components = {};
   for (const route of routes) {
-    const responses: Record<string, unknown> = {};
-    for (const [status, schema] of Object.entries(route.responses)) {
-      responses[status] = {
-        description: Number(status) < 400 ? 'Success' : (ERROR_TEXT[Number(status)] ?? 'Error'),
-        content: { 'application/json': { schema: toSchema(schema, 'output') } },
-      };
+    const method = route.method.toString().toLowerCase();
+    const documented = route.members
+      ? route.members.map((member) => [memberUrl(route.url, member), member] as const)
+      : [[route.url, null] as const];
+    for (const [url, member] of documented) {
+      const key = openApiPath(url);
+      paths[key] ??= {};
+      paths[key][method] = operationOf(route, url, member, components);
     }
-    const errorStatuses = [400, ...(route.auth ? [401] : []), ...(route.permission ? [403] : [])];
-    for (const status of errorStatuses) {
-      responses[String(status)] ??= {
-        description: ERROR_TEXT[status],
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } },
-      };
-    }
-    const operation: Record<string, unknown> = {
-      operationId: `${route.method.toString().toLowerCase()}${route.url.replace(/[^A-Za-z0-9]+/g, '_')}`,
-      summary: route.summary,
-      tags: [route.tag],
-      parameters: [...parameters('path', route.params), ...parameters('query', route.query)],
-      responses,
-      ...(route.auth ? { security: [{ bearer: [] }] } : { security: [] }),
-      ...(route.permission ? { 'x-permission': route.permission } : {}),
-    };
-    if (route.body) {
-      operation.requestBody = {
-        required: true,
-        content: { 'application/json': { schema: toSchema(route.body, 'input') } },
-      };
-    }
-    const key = openApiPath(route.url);
-    paths[key] ??= {};
-    paths[key][route.method.toString().toLowerCase()] = operation;
   }
-  // Master-data resources, saved views and API keys: generic routes documented per entity (src/resources/).
-  const resources = resourceOpenApi();
-  Object.assign(paths, resources.paths);
   return {
     openapi: '3.1.0',
     info: {
@@ -89,9 +138,14 @@ export function buildOpenApi(routes: readonly AnyRouteSpec[], version: string) {
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'Opaque session token' },
-        ...resources.securitySchemes,
+        apiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Api-Key',
+          description: 'Automation (n8n) key, also accepted as `Authorization: ApiKey <key>`',
+        },
       },
-      schemas: { ApiError: toSchema(apiErrorSchema, 'output'), ...resources.schemas },
+      schemas: { ApiError: toSchema(apiErrorSchema, 'output', components), ...components },
     },
     paths,
   };

@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENTITIES } from '@staff/console-contract';
 import { MIGRATIONS } from '../src/db/migrations.js';
+import type { AnyRouteSpec } from '../src/http.js';
 import { buildOpenApi } from '../src/openapi.js';
+import { registerResourceRoutes } from '../src/resources/routes.js';
 import { uniqueIndexes } from '../src/resources/ddl.js';
 import { RESOURCE_TABLES_V100 } from '../src/resources/frozenSql.js';
 import { GENERATED_MIGRATIONS, LATEST_SCHEMA, SCHEMA_SNAPSHOTS } from '../src/resources/generated/index.js';
@@ -116,8 +118,14 @@ describe('resource migrations', () => {
 });
 
 describe('resource OpenAPI', () => {
-  it('documents every entity: list, create, get, update, delete, history, bulk delete, options, with the contract schemas', () => {
-    const document = buildOpenApi([], '1.0.0') as {
+  it('documents every entity: list, create, get, update, delete, history, bulk delete, options, with the contract schemas', async () => {
+    // The declared routes as registerResourceRoutes declares them (no database: nothing is served here).
+    const declared: AnyRouteSpec[] = [];
+    await registerResourceRoutes({ database: { db: {} }, realtime: { clustered: false } } as never, {
+      clock: () => new Date(),
+      route: (spec) => void declared.push(spec as AnyRouteSpec),
+    });
+    const document = buildOpenApi(declared, '1.0.0') as {
       paths: Record<string, Record<string, { requestBody?: unknown }>>;
       components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
     };

@@ -120,7 +120,18 @@ describe('resources API', () => {
         return {
           status: 200,
           data: {
-            entries: [{ id: '1', at: '2026-11-01T00:00:00Z', actor: 'Ayu', action: 'create', changes: [] }],
+            entries: [
+              {
+                id: '1',
+                at: '2026-11-01T00:00:00Z',
+                actor: 'Ayu',
+                actor_type: 'user',
+                action: 'create',
+                changes: [],
+                before: null,
+                after: { id: 3 },
+              },
+            ],
           },
         };
       if (url.includes('/options'))
@@ -130,7 +141,7 @@ describe('resources API', () => {
     await api.remove(creators, 3);
     expect(await api.bulkDelete(creators, ['3', '4'])).toBe(2);
     expect(JSON.parse(String(requests[1]!.data))).toEqual({ ids: [3, 4] });
-    expect(await api.history(creators, 3)).toEqual([
+    expect(await api.history(creators, 3)).toMatchObject([
       { id: '1', at: '2026-11-01T00:00:00Z', actor: 'Ayu', action: 'create', changes: [] },
     ]);
     expect(await api.options('creators', 'nad')).toEqual([{ value: '7', label: 'Nadia Putri' }]);

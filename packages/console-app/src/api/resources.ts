@@ -1,12 +1,16 @@
 import axios, { type AxiosInstance } from 'axios';
 import {
+  anyListResponseSchema,
+  historyResponseSchema,
   listQueryToSearchParams,
   type EntityDef,
+  type RelationLabels,
   type ListFilter,
   type ListFilterGroup,
   type ListSort,
 } from '@staff/console-contract';
 import type { AuditEntry, CallError, ResourceFieldOption, ResourceRow } from '@staff/console-ui';
+import type { z } from 'zod';
 import { toCallError } from './errors.js';
 
 /** What the list page asks for: the current view (filters, search, sort, page) of one entity. */
@@ -22,8 +26,7 @@ export interface ResourceListRequest {
   columns?: string[] | null;
 }
 
-/** Labels of the rows that relation fields point at, by field and id: `{ creator_id: { '12': 'Nadia Putri' } }`. */
-export type RelationLabels = Record<string, Record<string, string>>;
+export type { RelationLabels };
 
 export interface ResourceListPage {
   rows: ResourceRow[];
@@ -122,27 +125,12 @@ export function listSearchParams(
   });
 }
 
-function asRows(value: unknown): ResourceRow[] {
-  return Array.isArray(value) ? (value.filter((row) => row && typeof row === 'object') as ResourceRow[]) : [];
-}
-
-function asLabels(value: unknown): RelationLabels {
-  if (!value || typeof value !== 'object') return {};
-  const labels: RelationLabels = {};
-  for (const [field, byId] of Object.entries(value)) {
-    if (!byId || typeof byId !== 'object') continue;
-    labels[field] = Object.fromEntries(Object.entries(byId).map(([id, label]) => [id, String(label)]));
-  }
-  return labels;
-}
-
-function asAuditEntries(value: unknown): AuditEntry[] {
-  const list = Array.isArray(value)
-    ? value
-    : value && typeof value === 'object' && 'entries' in value
-      ? (value as { entries: unknown }).entries
-      : [];
-  return Array.isArray(list) ? (list as AuditEntry[]) : [];
+/** Reads an answer with its contract schema; a malformed one is a call error, not a page of garbage. */
+function read<S extends z.ZodType>(schema: S, data: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success)
+    throw { message: `The server answered with a malformed ${what}` } satisfies ResourceCallError;
+  return parsed.data;
 }
 
 /** A file name for an export: `creators-2026-11-01.csv`. */
@@ -172,19 +160,12 @@ export function createResourcesApi(client: AxiosInstance) {
           signal ? { signal } : {},
         ),
       );
-      const body = (data ?? {}) as {
-        rows?: unknown;
-        total?: unknown;
-        total_estimated?: unknown;
-        labels?: unknown;
-      };
-      const rows = asRows(body.rows);
-      const total = Number(body.total);
+      const body = read(anyListResponseSchema, data, 'list');
       return {
-        rows,
-        total: Number.isFinite(total) ? total : rows.length,
-        totalEstimated: body.total_estimated === true,
-        labels: asLabels(body.labels),
+        rows: body.rows as ResourceRow[],
+        total: body.total,
+        totalEstimated: body.total_estimated,
+        labels: body.labels,
       };
     },
 
@@ -221,9 +202,10 @@ export function createResourcesApi(client: AxiosInstance) {
     },
 
     async history(def: EntityDef, id: string | number): Promise<AuditEntry[]> {
-      return asAuditEntries(
-        await call(() => client.get<unknown>(`${base(def)}/${encodeURIComponent(String(id))}/history`)),
+      const data = await call(() =>
+        client.get<unknown>(`${base(def)}/${encodeURIComponent(String(id))}/history`),
       );
+      return read(historyResponseSchema, data, 'history').entries as AuditEntry[];
     },
 
     /** Choices for a relation select: rows of `entity` whose label matches `q`. */

@@ -32,6 +32,7 @@ export { COURIER_OPTIONS, PACKAGE_STATUSES } from './packages.js';
 export { PURCHASE_STATUS_OPTIONS } from './purchases.js';
 export * from './validation.js';
 export * from './jsonSchema.js';
+export * from './wire.js';
 export * from './demo.js';
 export * from './search.js';
 export {

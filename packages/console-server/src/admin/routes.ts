@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthenticatedSession } from '../auth/sessions.js';
-import type { defineRoute } from '../http.js';
+import type { RouteRegistrar } from '../http.js';
 import type { Actor } from '../services/users.js';
 import {
   changeOwnPassword,
@@ -52,12 +52,7 @@ import {
   viewAsResponseSchema,
 } from '@staff/console-contract';
 
-type Z = z.ZodType | undefined;
-/** app.ts's `route` helper: registers a zod-validated, guarded route that the OpenAPI document lists. */
-export type RouteRegistrar = <Q extends Z, B extends Z, P extends Z>(
-  spec: Parameters<typeof defineRoute<Q, B, P>>[3],
-  handler: Parameters<typeof defineRoute<Q, B, P>>[4],
-) => void;
+export type { RouteRegistrar };
 
 export interface AdminRoutesOptions extends AdminContext {
   route: RouteRegistrar;

@@ -17,19 +17,12 @@ import {
   botTestResponseSchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError, type defineRoute } from '../http.js';
+import { HttpError, type RouteRegistrar } from '../http.js';
 import { writeAudit } from '../services/audit.js';
 import { botRules, botSettings, decide, ruleOut } from './bot.js';
 import { BotPatternError, checkRegexSafety, renderReply } from './match.js';
 
-type RouteFn = <
-  Q extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  P extends z.ZodType | undefined,
->(
-  spec: Parameters<typeof defineRoute<Q, B, P>>[3],
-  handler: Parameters<typeof defineRoute<Q, B, P>>[4],
-) => void;
+type RouteFn = RouteRegistrar;
 
 const numberParams = z.object({ registry_id: z.coerce.number().int().positive().max(999_999_999_999_999) });
 const ruleParams = z.object({ id: z.coerce.number().int().positive().max(999_999_999_999_999) });

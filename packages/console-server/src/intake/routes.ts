@@ -12,7 +12,7 @@ import {
   packages,
   reconcileResponseSchema,
 } from '@staff/console-contract';
-import { type AnyRouteSpec, HttpError, type RouteGuards, defineRoute } from '../http.js';
+import { type AnyRouteSpec, HttpError, type RouteGuards, defineRoute, type RouteRegistrar } from '../http.js';
 import { registerInsightRoutes } from './meta/routes.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { type MayarApi, MayarApiError } from './mayar/api.js';
@@ -22,14 +22,7 @@ import { type IngestResult, ingestMayarEvent } from './mayar/webhook.js';
 import { intakeDb, readSecret } from './tables.js';
 import { registerDeliveryRoutes } from './forwarder/routes.js';
 
-type RouteFn = <
-  Q extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  P extends z.ZodType | undefined,
->(
-  spec: Parameters<typeof defineRoute<Q, B, P>>[3],
-  handler: Parameters<typeof defineRoute<Q, B, P>>[4],
-) => void;
+type RouteFn = RouteRegistrar;
 
 export interface IntakeRouteOptions {
   route: RouteFn;

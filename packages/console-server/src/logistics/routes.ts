@@ -19,7 +19,7 @@ import {
   receiptsBodySchema,
   trackingSchema,
 } from '@staff/console-contract';
-import { HttpError, type defineRoute } from '../http.js';
+import { HttpError, type RouteRegistrar } from '../http.js';
 import { type ResourceChangedPayload, pushResourceChanges } from '../resources/push.js';
 import type { AnyDb, Row } from '../resources/query.js';
 import { ResourceError, type ResourceActor } from '../resources/service.js';
@@ -31,14 +31,7 @@ import { confirmDelivery, setReceipts } from './service.js';
 import { readTracking, trackPackage } from './tracking.js';
 import { sql } from 'kysely';
 
-type RouteFn = <
-  Q extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  P extends z.ZodType | undefined,
->(
-  spec: Parameters<typeof defineRoute<Q, B, P>>[3],
-  handler: Parameters<typeof defineRoute<Q, B, P>>[4],
-) => void;
+type RouteFn = RouteRegistrar;
 
 export interface LogisticsRouteOptions {
   route: RouteFn;

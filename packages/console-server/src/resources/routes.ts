@@ -8,19 +8,34 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   ENTITIES,
-  createSchema,
+  actionBodySchema,
+  apiErrorSchema,
+  bulkActionResponseSchema,
+  bulkDeleteResponseSchema,
+  bulkIdsSchema,
   encodeCursor,
+  entityBodySchema,
+  entityRowSchema,
   formatValidationError,
   getEntity,
+  historyResponseSchema,
   isPermissionKey,
+  listQueryParametersSchema,
   listQuerySchema,
+  listResponseSchema,
   maskRow,
-  updateSchema,
+  relationOptionsResponseSchema,
+  resourceDeleteResponseSchema,
+  savedViewListSchema,
+  savedViewSchema,
   type EntityAction,
+  type EntityBody,
   type EntityDef,
+  type EntityRow,
   type ListCursor,
   type ListQuery,
 } from '@staff/console-contract';
+import { type InputErrorFormat, type RouteMember, type RouteRegistrar, parseInput } from '../http.js';
 import { AUTH_MESSAGES } from '../auth/messages.js';
 import { authenticate } from '../auth/sessions.js';
 import { bearerToken } from '../auth/tokens.js';
@@ -65,6 +80,7 @@ import {
   upsertRow,
 } from './service.js';
 import {
+  type ViewDto,
   createView,
   deleteView,
   findView,
@@ -79,6 +95,8 @@ type Actor = Exclude<ResourceActor, { kind: 'system' }> & { entities?: readonly 
 
 export interface ResourceRouteOptions {
   clock: () => Date;
+  /** app.ts's declared-route helper: zod in, guarded, listed in the OpenAPI document. */
+  route: RouteRegistrar;
   /** Largest create/update body (bytes); larger ones get 413. Long field values within it get 400. */
   bodyLimit?: number;
   /** Unfiltered lists of tables with at least this many rows (statistics) get an estimated total; default 100 000. */
@@ -89,23 +107,18 @@ const CSV_BATCH = 1000;
 const HISTORY_LIMIT = 200;
 const OPTIONS_LIMIT_MAX = 50;
 
-const idSchema = z
+/** A row id in the path: digits only, at least 1 (15 digits stay exact in JavaScript). */
+const rowIdParam = z
   .string()
   .regex(/^\d{1,15}$/, 'Must be a row id (a positive whole number)')
   .transform(Number)
   .refine((n) => n >= 1, 'Must be a row id (a positive whole number)');
 
-function parseId(raw: unknown, key = 'id'): number {
-  const parsed = idSchema.safeParse(String(raw ?? ''));
-  if (!parsed.success) throw invalid({ [key]: ['Must be a row id (a positive whole number)'] });
-  return parsed.data;
-}
-
-function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
-  const parsed = schema.safeParse(body);
-  if (!parsed.success)
-    throw new ResourceError(400, { ...formatValidationError(parsed.error), code: 'INVALID_INPUT' });
-  return parsed.data;
+/** A handler's parsed input: each member of a route family has its own schemas. */
+interface RawInput {
+  query: unknown;
+  body: unknown;
+  params: unknown;
 }
 
 /** CSV cell: quoted when needed; text that a spreadsheet would run as a formula gets a leading apostrophe. */
@@ -167,7 +180,7 @@ export async function registerResourceRoutes(
 ): Promise<void> {
   const db = app.database.db;
   const anyDb = db as unknown as AnyDb;
-  const { clock } = options;
+  const { clock, route } = options;
   const bodyLimit = options.bodyLimit ?? 1024 * 1024;
 
   const push = (def: EntityDef, changes: ResourceChangedPayload[]) => {
@@ -224,18 +237,6 @@ export async function registerResourceRoutes(
     if (!allowed) throw forbidden(mode === 'read' ? 'read' : 'write', def.permissionKey);
   }
 
-  async function requireUserKey(
-    actor: Actor,
-    key: 'admin_manage_user',
-    mode: 'read' | 'write',
-  ): Promise<number> {
-    if (actor.kind !== 'user')
-      throw new ResourceError(403, { message: 'API keys cannot do this.', code: 'FORBIDDEN' });
-    const flags = await userPermission(db, actor.userId, key);
-    if (!(mode === 'read' ? flags.read : flags.write)) throw forbidden(mode, key);
-    return actor.userId;
-  }
-
   const entityOf = (request: FastifyRequest): EntityDef => {
     const name = (request.params as { entity?: string }).entity ?? '';
     const def = getEntity(name);
@@ -243,8 +244,34 @@ export async function registerResourceRoutes(
     return def;
   };
 
+  const actionOf = (def: EntityDef, request: FastifyRequest): EntityAction => {
+    const name = (request.params as { action?: string }).action ?? '';
+    const action = def.actions?.find((candidate) => candidate.name === name);
+    if (!action)
+      throw new ResourceError(404, {
+        message: `${def.labelPlural} have no action "${name}"`,
+        code: 'NOT_FOUND',
+      });
+    return action;
+  };
+
+  // The caller found by a route's guard, for its handler.
+  interface Caller {
+    actor: Actor;
+    def: EntityDef;
+    action?: EntityAction;
+    view?: ViewDto;
+    userId?: number;
+  }
+  const callers = new WeakMap<FastifyRequest, Caller>();
+  const callerOf = (request: FastifyRequest): Caller => {
+    const found = callers.get(request);
+    if (!found) throw new Error('resource route without its guard');
+    return found;
+  };
+
   /** The caller, the entity in the path and the access check, in this order: 401, then 404, then 403. */
-  async function authorized(request: FastifyRequest, mode: 'read' | 'write' | 'delete') {
+  const entityGuard = (mode: 'read' | 'write' | 'delete') => async (request: FastifyRequest) => {
     const actor = await actorOf(request);
     const def = entityOf(request);
     // A read-only entity (rows the system writes): 405 on every write route, before the permission check.
@@ -254,34 +281,72 @@ export async function registerResourceRoutes(
         code: 'READ_ONLY',
       });
     await requireAccess(actor, def, mode);
-    return { actor, def };
-  }
-
-  const handle =
-    (work: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
-      try {
-        return await work(request, reply);
-      } catch (error) {
-        if (error instanceof ResourceError) return reply.code(error.status).send(error.body);
-        throw error;
-      }
-    };
-
-  // --- list / export -------------------------------------------------------------------------------
-  const listQueryOf = (def: EntityDef, request: FastifyRequest): ListQuery => {
-    const parsed = listQuerySchema(def).safeParse(request.query ?? {});
-    if (!parsed.success)
-      throw new ResourceError(400, { ...formatValidationError(parsed.error), code: 'INVALID_INPUT' });
-    const query = parsed.data;
-    if (query.cursor && !cursorValueFits(def, query.sort, query.cursor))
-      throw invalid({ cursor: ['Invalid cursor'] });
-    const problems = filterValueProblems(def, query.filters, query.groups);
-    if (problems.length)
-      throw invalid(Object.fromEntries(problems.map(([key, message]) => [key, [message]])));
-    return query;
+    callers.set(request, { actor, def });
   };
 
+  /** An action's own mode decides the access (Confirm needs write, a read-mode action read). */
+  const actionGuard = (bulk: boolean) => async (request: FastifyRequest) => {
+    const actor = await actorOf(request);
+    const def = entityOf(request);
+    const action = actionOf(def, request);
+    if (bulk && !action.bulk)
+      throw new ResourceError(404, {
+        message: `"${action.label}" runs on one ${def.label.toLowerCase()} at a time`,
+        code: 'NOT_FOUND',
+      });
+    await requireAccess(actor, def, action.mode);
+    callers.set(request, { actor, def, action });
+  };
+
+  const inputError: InputErrorFormat = (_location, error) =>
+    new ResourceError(400, { ...formatValidationError(error), code: 'INVALID_INPUT' });
+
+  /** The generic routes of every entity: one handler, documented per entity (RouteMember). */
+  const resourceRoute = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    guard: (request: FastifyRequest) => Promise<void>,
+    members: RouteMember[],
+    handler: (request: FastifyRequest, reply: FastifyReply, input: RawInput) => Promise<unknown>,
+    extra: { bodyLimit?: number } = {},
+  ) =>
+    route(
+      {
+        method,
+        url,
+        tag: 'resources',
+        summary: members[0]?.summary ?? url,
+        auth: true,
+        apiKey: true,
+        guard,
+        inputError,
+        members,
+        responses: {},
+        ...extra,
+      },
+      (request, reply, input) => handler(request, reply, input as RawInput),
+    );
+
+  const writable = ENTITIES.filter((def) => def.access !== 'read-only');
+  const member = (
+    def: EntityDef,
+    mode: 'read' | 'write',
+    summary: string,
+    rest: Omit<RouteMember, 'values' | 'summary' | 'permission' | 'tag'>,
+    values: Record<string, string> = {},
+  ): RouteMember => ({
+    values: { entity: def.name, ...values },
+    summary,
+    tag: `resource: ${def.name}`,
+    permission: { key: def.permissionKey, mode },
+    ...rest,
+  });
+  const rowParams = z.object({ entity: z.string(), id: rowIdParam });
+  const row = (def: EntityDef, description = 'Success') => ({ schema: entityRowSchema(def), description });
+  const noRow = 'No such row';
+  const errors = { 404: { schema: apiErrorSchema, description: noRow } };
+
+  // --- list / export -------------------------------------------------------------------------------
   async function pageOf(
     def: EntityDef,
     query: ListQuery,
@@ -358,11 +423,36 @@ export async function registerResourceRoutes(
       .send(Readable.from(lines()));
   }
 
-  app.get(
+  resourceRoute(
+    'GET',
     '/api/resources/:entity',
-    handle(async (request, reply) => {
-      const { def } = await authorized(request, 'read');
-      const query = listQueryOf(def, request);
+    entityGuard('read'),
+    ENTITIES.map((def) =>
+      member(
+        def,
+        'read',
+        `List ${def.labelPlural} (filters, search, sort, offset or keyset paging, total; format=csv exports the view)`,
+        {
+          query: listQuerySchema(def),
+          queryParameters: listQueryParametersSchema(def),
+          responses: {
+            200: {
+              schema: listResponseSchema(def),
+              description: 'A page with the total, or the CSV of the whole view',
+              also: { 'text/csv': z.string() },
+            },
+          },
+        },
+      ),
+    ),
+    async (request, reply, input) => {
+      const { def } = callerOf(request);
+      const query = input.query as ListQuery;
+      if (query.cursor && !cursorValueFits(def, query.sort, query.cursor))
+        throw invalid({ cursor: ['Invalid cursor'] });
+      const problems = filterValueProblems(def, query.filters, query.groups);
+      if (problems.length)
+        throw invalid(Object.fromEntries(problems.map(([key, message]) => [key, [message]])));
       if (query.format === 'csv') return exportCsv(def, query, reply);
       const now = clock();
       const where = whereOf(def, query, now);
@@ -387,10 +477,9 @@ export async function registerResourceRoutes(
         fetched.length > query.limit && last
           ? encodeCursor(query.sort, sortValue(last, query.sort), last.id as number)
           : null;
-      return {
-        rows: rows.map((row) => maskRow(def, row)),
+      const page: z.input<ReturnType<typeof listResponseSchema>> = {
+        rows: rows.map((row) => maskRow(def, row) as EntityRow),
         total: counted.total,
-        /** True when `total` comes from the table statistics (unfiltered list of a large table). */
         total_estimated: counted.estimated,
         limit: query.limit,
         offset: query.cursor ? null : query.offset,
@@ -398,7 +487,8 @@ export async function registerResourceRoutes(
         next_cursor: nextCursor,
         labels: await relationLabels(anyDb, def, rows),
       };
-    }),
+      return page;
+    },
   );
 
   // --- relation options ----------------------------------------------------------------------------
@@ -416,12 +506,13 @@ export async function registerResourceRoutes(
       .optional(),
   });
 
-  app.get(
+  resourceRoute(
+    'GET',
     '/api/resources/:entity/options',
-    handle(async (request) => {
+    // Whoever may read the entity, or write a row that points at it, may pick from it.
+    async (request) => {
       const actor = await actorOf(request);
       const def = entityOf(request);
-      // Whoever may read the entity, or write a row that points at it, may pick from it.
       try {
         await requireAccess(actor, def, 'read');
       } catch (error) {
@@ -438,7 +529,17 @@ export async function registerResourceRoutes(
         }
         if (!allowed) throw error;
       }
-      const query = parseBody(optionsQuery, request.query ?? {});
+      callers.set(request, { actor, def });
+    },
+    ENTITIES.map((def) =>
+      member(def, 'read', `Choices for a relation select: id and ${def.titleField}`, {
+        query: optionsQuery,
+        responses: { 200: relationOptionsResponseSchema },
+      }),
+    ),
+    async (request, _reply, input) => {
+      const { def } = callerOf(request);
+      const query = input.query as z.output<typeof optionsQuery>;
       const label = sql`cast(${col(def.titleField)} as text)`;
       const conditions = [sql`true`];
       if (def.softDelete && !query.ids) conditions.push(sql`deleted_at is null`);
@@ -458,26 +559,47 @@ export async function registerResourceRoutes(
           label: row.label ?? String(row.id),
         })),
       };
-    }),
+    },
   );
 
   // --- one row -------------------------------------------------------------------------------------
-  app.get(
+  resourceRoute(
+    'GET',
     '/api/resources/:entity/:id',
-    handle(async (request) => {
-      const { def } = await authorized(request, 'read');
-      const id = parseId((request.params as { id: string }).id);
-      const row = await readRow(anyDb, def, id);
-      if (!row) throw notFound(def, id);
-      return maskRow(def, row);
-    }),
+    entityGuard('read'),
+    ENTITIES.map((def) =>
+      member(def, 'read', `One ${def.label.toLowerCase()}`, {
+        params: rowParams,
+        responses: { 200: row(def), ...errors },
+      }),
+    ),
+    async (request, _reply, input) => {
+      const { def } = callerOf(request);
+      const { id } = input.params as { id: number };
+      const found = await readRow(anyDb, def, id);
+      if (!found) throw notFound(def, id);
+      return maskRow(def, found);
+    },
   );
 
-  app.get(
+  resourceRoute(
+    'GET',
     '/api/resources/:entity/:id/history',
-    handle(async (request) => {
-      const { def } = await authorized(request, 'read');
-      const id = parseId((request.params as { id: string }).id);
+    entityGuard('read'),
+    ENTITIES.map((def) =>
+      member(
+        def,
+        'read',
+        'Audit entries of the row, newest first, with before/after and the changed fields',
+        {
+          params: rowParams,
+          responses: { 200: historyResponseSchema, ...errors },
+        },
+      ),
+    ),
+    async (request, _reply, input) => {
+      const { def } = callerOf(request);
+      const { id } = input.params as { id: number };
       const entries = await db
         .selectFrom('audit_log as a')
         .leftJoin('users as u', 'u.id', 'a.actor_id')
@@ -501,7 +623,7 @@ export async function registerResourceRoutes(
         .limit(HISTORY_LIMIT)
         .execute();
       if (entries.length === 0 && !(await readRow(anyDb, def, id))) throw notFound(def, id);
-      return {
+      const answer: z.input<typeof historyResponseSchema> = {
         entries: entries.map((entry) => {
           const before = (entry.before as Row | null) ?? null;
           const after = (entry.after as Row | null) ?? null;
@@ -520,31 +642,58 @@ export async function registerResourceRoutes(
           };
         }),
       };
-    }),
+      return answer;
+    },
   );
 
   // --- writes --------------------------------------------------------------------------------------
-  app.post(
+  const conflict = (description: string) => ({ 409: { schema: apiErrorSchema, description } });
+
+  resourceRoute(
+    'POST',
     '/api/resources/:entity',
-    { bodyLimit },
-    handle(async (request, reply) => {
-      const { actor, def } = await authorized(request, 'write');
-      const values = parseBody(createSchema(def), request.body);
-      const row = await createRow(anyDb, def, values, actor);
+    entityGuard('write'),
+    writable.map((def) =>
+      member(def, 'write', `Create a ${def.label.toLowerCase()}`, {
+        body: entityBodySchema(def, 'create'),
+        responses: {
+          201: row(def, 'Created'),
+          ...conflict('A unique field is already used (code `unique`)'),
+        },
+      }),
+    ),
+    async (request, reply, input) => {
+      const { actor, def } = callerOf(request);
+      const created = await createRow(anyDb, def, input.body as EntityBody, actor);
       push(def, [
-        { entity: def.name, id: row.id as number, action: 'create', version: row.version as number },
+        { entity: def.name, id: created.id as number, action: 'create', version: created.version as number },
       ]);
-      return reply.code(201).send(maskRow(def, row));
-    }),
+      return reply.code(201).send(maskRow(def, created));
+    },
+    { bodyLimit },
   );
 
-  app.patch(
+  resourceRoute(
+    'PATCH',
     '/api/resources/:entity/:id',
-    { bodyLimit },
-    handle(async (request) => {
-      const { actor, def } = await authorized(request, 'write');
-      const id = parseId((request.params as { id: string }).id);
-      const changes = parseBody(updateSchema(def), request.body);
+    entityGuard('write'),
+    writable.map((def) =>
+      member(def, 'write', `Change a ${def.label.toLowerCase()} (send the version you read)`, {
+        params: rowParams,
+        body: entityBodySchema(def, 'update'),
+        responses: {
+          200: row(def),
+          ...errors,
+          ...conflict(
+            'Stale version (code `conflict`, with `current`: the row now) or a unique field in use (code `unique`)',
+          ),
+        },
+      }),
+    ),
+    async (request, _reply, input) => {
+      const { actor, def } = callerOf(request);
+      const { id } = input.params as { id: number };
+      const changes = input.body as EntityBody & { version: number };
       const owned = transitionFields(def).filter((name) => name in changes);
       if (owned.length)
         throw invalid(
@@ -561,32 +710,53 @@ export async function registerResourceRoutes(
           ),
         );
       const before = changes.version;
-      const row = await updateRow(anyDb, def, id, changes, actor);
-      if (row.version !== before)
-        push(def, [{ entity: def.name, id, action: 'update', version: row.version as number }]);
-      return maskRow(def, row);
-    }),
+      const updated = await updateRow(anyDb, def, id, changes, actor);
+      if (updated.version !== before)
+        push(def, [{ entity: def.name, id, action: 'update', version: updated.version as number }]);
+      return maskRow(def, updated);
+    },
+    { bodyLimit },
   );
 
-  app.post(
+  resourceRoute(
+    'POST',
     '/api/resources/:entity/upsert',
-    { bodyLimit },
-    handle(async (request, reply) => {
-      const { actor, def } = await authorized(request, 'write');
-      const values = parseBody(createSchema(def), request.body);
+    entityGuard('write'),
+    writable.map((def) =>
+      member(
+        def,
+        'write',
+        `Create, or update the live ${def.label.toLowerCase()} with the same unique key (automation; only the sent fields change)`,
+        {
+          body: entityBodySchema(def, 'create'),
+          responses: {
+            200: row(def, 'Updated'),
+            201: row(def, 'Created'),
+            ...conflict('A unique field is already used'),
+          },
+        },
+      ),
+    ),
+    async (request, reply, input) => {
+      const { actor, def } = callerOf(request);
       const present = Object.keys(request.body as Record<string, unknown>);
-      const { row, created, changed } = await upsertRow(anyDb, def, values, present, actor);
+      const {
+        row: saved,
+        created,
+        changed,
+      } = await upsertRow(anyDb, def, input.body as EntityBody, present, actor);
       if (changed)
         push(def, [
           {
             entity: def.name,
-            id: row.id as number,
+            id: saved.id as number,
             action: created ? 'create' : 'update',
-            version: row.version as number,
+            version: saved.version as number,
           },
         ]);
-      return reply.code(created ? 201 : 200).send(maskRow(def, row));
-    }),
+      return reply.code(created ? 201 : 200).send(maskRow(def, saved));
+    },
+    { bodyLimit },
   );
 
   const deleteQuery = z.strictObject({
@@ -597,133 +767,186 @@ export async function registerResourceRoutes(
       .optional(),
   });
 
-  app.delete(
+  resourceRoute(
+    'DELETE',
     '/api/resources/:entity/:id',
-    handle(async (request) => {
-      const { actor, def } = await authorized(request, 'delete');
-      const id = parseId((request.params as { id: string }).id);
-      const { version } = parseBody(deleteQuery, request.query ?? {});
-      const rows = await deleteRows(anyDb, def, [id], actor, version);
-      const row = rows[0]!;
-      push(def, [{ entity: def.name, id, action: 'delete', version: row.version as number }]);
-      return { id, deleted: true, soft: def.softDelete, version: row.version };
-    }),
-  );
-
-  app.post(
-    '/api/resources/:entity/:id/restore',
-    handle(async (request) => {
-      const { actor, def } = await authorized(request, 'delete');
-      const id = parseId((request.params as { id: string }).id);
-      const before = await readRow(anyDb, def, id);
-      const row = await restoreRow(anyDb, def, id, actor);
-      if (before && row.version !== before.version)
-        push(def, [{ entity: def.name, id, action: 'update', version: row.version as number }]);
-      return maskRow(def, row);
-    }),
-  );
-
-  const bulkBody = z.strictObject(
-    {
-      ids: z
-        .array(
-          z
-            .number({ error: 'Must be a row id (a positive whole number)' })
-            .int('Must be a row id (a positive whole number)')
-            .positive('Must be a row id (a positive whole number)'),
-          {
-            error: (issue) => (issue.input === undefined ? 'Ids are required' : 'Must be a list of row ids'),
+    entityGuard('delete'),
+    writable.map((def) =>
+      member(
+        def,
+        'write',
+        def.softDelete
+          ? `Delete (soft: sets deleted_at) a ${def.label.toLowerCase()}`
+          : `Delete a ${def.label.toLowerCase()} for good`,
+        {
+          params: rowParams,
+          query: deleteQuery,
+          responses: {
+            200: resourceDeleteResponseSchema,
+            ...errors,
+            ...conflict(
+              'Stale version (`conflict`) or rows still refer to it (`referenced`, with `references`)',
+            ),
           },
-        )
-        .min(1, 'Give at least one id')
-        .max(500, 'At most 500 rows at once'),
+        },
+      ),
+    ),
+    async (request, _reply, input) => {
+      const { actor, def } = callerOf(request);
+      const { id } = input.params as { id: number };
+      const { version } = input.query as z.output<typeof deleteQuery>;
+      const rows = await deleteRows(anyDb, def, [id], actor, version);
+      const deleted = rows[0]!;
+      push(def, [{ entity: def.name, id, action: 'delete', version: deleted.version as number }]);
+      return { id, deleted: true, soft: def.softDelete, version: deleted.version };
     },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
   );
 
-  app.post(
+  const deleteGuard = entityGuard('delete');
+  resourceRoute(
+    'POST',
+    '/api/resources/:entity/:id/restore',
+    async (request) => {
+      await deleteGuard(request);
+      const { def } = callerOf(request);
+      // Only soft-deleted entities document it; the others answer as for a row that is not there.
+      if (!def.softDelete) {
+        const { id } = parseInput('params', rowParams, request.params, inputError);
+        throw notFound(def, id);
+      }
+    },
+    writable
+      .filter((def) => def.softDelete)
+      .map((def) =>
+        member(def, 'write', `Bring back a deleted ${def.label.toLowerCase()}`, {
+          params: rowParams,
+          responses: {
+            200: row(def),
+            ...errors,
+            ...conflict('Its unique values are used by another row now (`unique`)'),
+          },
+        }),
+      ),
+    async (request, _reply, input) => {
+      const { actor, def } = callerOf(request);
+      const { id } = input.params as { id: number };
+      const before = await readRow(anyDb, def, id);
+      const restored = await restoreRow(anyDb, def, id, actor);
+      if (before && restored.version !== before.version)
+        push(def, [{ entity: def.name, id, action: 'update', version: restored.version as number }]);
+      return maskRow(def, restored);
+    },
+  );
+
+  resourceRoute(
+    'POST',
     '/api/resources/:entity/bulk-delete',
-    handle(async (request) => {
-      const { actor, def } = await authorized(request, 'delete');
-      const { ids } = parseBody(bulkBody, request.body);
+    entityGuard('delete'),
+    writable.map((def) =>
+      member(def, 'write', `Delete several ${def.labelPlural.toLowerCase()} at once (all or nothing)`, {
+        body: bulkIdsSchema,
+        responses: {
+          200: bulkDeleteResponseSchema,
+          404: { schema: apiErrorSchema, description: 'Some ids do not exist (`ids`)' },
+          ...conflict('Rows still refer to some (`referenced`)'),
+        },
+      }),
+    ),
+    async (request, _reply, input) => {
+      const { actor, def } = callerOf(request);
+      const { ids } = input.body as z.output<typeof bulkIdsSchema>;
       const rows = await deleteRows(anyDb, def, ids, actor);
       push(
         def,
-        rows.map((row) => ({
+        rows.map((deleted) => ({
           entity: def.name,
-          id: row.id as number,
+          id: deleted.id as number,
           action: 'delete' as const,
-          version: row.version as number,
+          version: deleted.version as number,
         })),
       );
-      return { deleted: rows.length, ids: rows.map((row) => row.id) };
-    }),
+      return { deleted: rows.length, ids: rows.map((deleted) => deleted.id) };
+    },
   );
 
   // --- actions and state transitions ---------------------------------------------------------------
-  const actionOf = (def: EntityDef, request: FastifyRequest): EntityAction => {
-    const name = (request.params as { action?: string }).action ?? '';
-    const action = def.actions?.find((candidate) => candidate.name === name);
-    if (!action)
-      throw new ResourceError(404, {
-        message: `${def.labelPlural} have no action "${name}"`,
-        code: 'NOT_FOUND',
-      });
-    return action;
-  };
-  const actionBody = z.strictObject(
-    {
-      version: z
-        .number({ error: 'Must be a whole number' })
-        .int('Must be a whole number')
-        .positive('Must be a whole number')
-        .optional(),
-    },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
-  );
   const pushActionRows = (def: EntityDef, rows: Row[]) =>
     push(
       def,
-      rows.map((row) => ({
+      rows.map((changed) => ({
         entity: def.name,
-        id: row.id as number,
+        id: changed.id as number,
         action: 'update' as const,
-        version: row.version as number,
+        version: changed.version as number,
       })),
     );
-
-  app.post(
-    '/api/resources/:entity/:id/actions/:action',
-    handle(async (request) => {
-      const actor = await actorOf(request);
-      const def = entityOf(request);
-      const action = actionOf(def, request);
-      await requireAccess(actor, def, action.mode);
-      const id = parseId((request.params as { id: string }).id);
-      const { version } = parseBody(actionBody, request.body ?? {});
-      const rows = await runAction(anyDb, def, action, [{ id, version }], actor, clock());
-      pushActionRows(def, rows);
-      return maskRow(def, rows[0]!);
-    }),
+  const actionSummary = (action: EntityAction) =>
+    `${action.label} (${
+      action.transition
+        ? `${action.transition.field}: ${action.transition.from.join(' / ')} → ${action.transition.to}`
+        : `sets ${Object.keys(action.set ?? {}).join(', ')}`
+    })`;
+  const invalidState = conflict(
+    'The row is not in a state the action starts from (invalid_state), or a stale version',
   );
 
-  app.post(
+  resourceRoute(
+    'POST',
+    '/api/resources/:entity/:id/actions/:action',
+    actionGuard(false),
+    ENTITIES.flatMap((def) =>
+      (def.actions ?? []).map((action) =>
+        member(
+          def,
+          action.mode,
+          actionSummary(action),
+          {
+            params: rowParams.extend({ action: z.string() }),
+            body: actionBodySchema,
+            bodyOptional: true,
+            responses: { 200: row(def, 'The row after the action'), ...errors, ...invalidState },
+          },
+          { action: action.name },
+        ),
+      ),
+    ),
+    async (request, _reply, input) => {
+      const { actor, def, action } = callerOf(request);
+      const { id } = input.params as { id: number };
+      const { version } = input.body as z.output<typeof actionBodySchema>;
+      const rows = await runAction(anyDb, def, action!, [{ id, version }], actor, clock());
+      pushActionRows(def, rows);
+      return maskRow(def, rows[0]!);
+    },
+  );
+
+  resourceRoute(
+    'POST',
     '/api/resources/:entity/actions/:action',
-    handle(async (request) => {
-      const actor = await actorOf(request);
-      const def = entityOf(request);
-      const action = actionOf(def, request);
-      if (!action.bulk)
-        throw new ResourceError(404, {
-          message: `"${action.label}" runs on one ${def.label.toLowerCase()} at a time`,
-          code: 'NOT_FOUND',
-        });
-      await requireAccess(actor, def, action.mode);
-      const { ids } = parseBody(bulkBody, request.body);
+    actionGuard(true),
+    ENTITIES.flatMap((def) =>
+      (def.actions ?? [])
+        .filter((action) => action.bulk)
+        .map((action) =>
+          member(
+            def,
+            action.mode,
+            `${action.label} on a selection, all or nothing`,
+            {
+              body: bulkIdsSchema,
+              responses: { 200: bulkActionResponseSchema(def), ...errors, ...invalidState },
+            },
+            { action: action.name },
+          ),
+        ),
+    ),
+    async (request, _reply, input) => {
+      const { actor, def, action } = callerOf(request);
+      const { ids } = input.body as z.output<typeof bulkIdsSchema>;
       const rows = await runAction(
         anyDb,
         def,
-        action,
+        action!,
         [...new Set(ids)].map((id) => ({ id })),
         actor,
         clock(),
@@ -731,90 +954,127 @@ export async function registerResourceRoutes(
       pushActionRows(def, rows);
       return {
         count: rows.length,
-        ids: rows.map((row) => row.id),
-        rows: rows.map((row) => maskRow(def, row)),
+        ids: rows.map((changed) => changed.id),
+        rows: rows.map((changed) => maskRow(def, changed)),
       };
-    }),
+    },
   );
 
   // --- saved views ---------------------------------------------------------------------------------
-  const userOf = (actor: Actor): number => {
-    if (actor.kind !== 'user')
-      throw new ResourceError(403, { message: 'API keys have no saved views.', code: 'FORBIDDEN' });
-    return actor.userId;
-  };
   /** Saved views belong to master-data pages: a user who may read none of them is refused outright (403). */
   const viewerOf = async (actor: Actor): Promise<number> => {
-    const userId = userOf(actor);
+    if (actor.kind !== 'user')
+      throw new ResourceError(403, { message: 'API keys have no saved views.', code: 'FORBIDDEN' });
     const held = new Set(
-      (await userPermissions(db, userId)).filter((entry) => entry.allow_read).map((e) => e.permission_key),
+      (await userPermissions(db, actor.userId))
+        .filter((entry) => entry.allow_read)
+        .map((e) => e.permission_key),
     );
     if (!ENTITIES.some((def) => held.has(def.permissionKey)))
       throw new ResourceError(403, {
         message: 'You need read access to a master-data page for saved views.',
         code: 'FORBIDDEN',
       });
-    return userId;
+    return actor.userId;
   };
   const viewsQuery = z.strictObject({ entity: z.string({ error: 'Entity is required' }).max(64) });
+  const idParams = z.object({ id: rowIdParam });
 
-  app.get(
-    '/api/views',
-    handle(async (request) => {
-      const actor = await actorOf(request);
-      const userId = await viewerOf(actor);
-      const { entity } = parseBody(viewsQuery, request.query ?? {});
-      const def = getEntity(entity);
-      if (!def) throw invalid({ entity: [`No resource named "${entity}"`] });
-      await requireAccess(actor, def, 'read');
-      return { views: await listViews(db, def.name, userId) };
-    }),
-  );
-
-  const viewOf = async (actor: Actor, rawId: unknown) => {
+  /** The viewer and, for `/api/views/:id`, their view (404) and read access to its entity (403). */
+  const viewGuard = async (request: FastifyRequest) => {
+    const actor = await actorOf(request);
     const userId = await viewerOf(actor);
-    const id = parseId(rawId);
-    const view = await findView(db, id, userId);
-    if (!view) throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
-    await requireAccess(actor, getEntity(view.entity)!, 'read');
-    return { view, userId, id };
+    const caller: Caller = { actor, def: ENTITIES[0]!, userId };
+    if ((request.params as { id?: string }).id !== undefined) {
+      const { id } = parseInput('params', idParams, request.params, inputError);
+      const view = await findView(db, id, userId);
+      if (!view) throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
+      caller.def = getEntity(view.entity)!;
+      await requireAccess(actor, caller.def, 'read');
+      caller.view = view;
+    }
+    callers.set(request, caller);
+  };
+  const viewRoute = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    summary: string,
+    schemas: Pick<RouteMember, 'query' | 'body' | 'params' | 'responses'>,
+    handler: (request: FastifyRequest, reply: FastifyReply, input: RawInput) => Promise<unknown>,
+  ) =>
+    route(
+      { method, url, tag: 'views', summary, auth: true, guard: viewGuard, inputError, ...schemas },
+      (request, reply, input) => handler(request, reply, input as RawInput),
+    );
+  const entityNamed = (name: string) => {
+    const def = getEntity(name);
+    if (!def) throw invalid({ entity: [`No resource named "${name}"`] });
+    return def;
   };
 
-  app.get(
-    '/api/views/:id',
-    handle(
-      async (request) => (await viewOf(await actorOf(request), (request.params as { id: string }).id)).view,
-    ),
-  );
-
-  app.post(
+  viewRoute(
+    'GET',
     '/api/views',
-    handle(async (request, reply) => {
-      const actor = await actorOf(request);
-      const userId = await viewerOf(actor);
-      const input = parseBody(viewCreateSchema, request.body);
-      const def = getEntity(input.entity);
-      if (!def) throw invalid({ entity: [`No resource named "${input.entity}"`] });
+    "The user's views of an entity and those shared with readers",
+    { query: viewsQuery, responses: { 200: savedViewListSchema } },
+    async (request, _reply, input) => {
+      const { actor, userId } = callerOf(request);
+      const def = entityNamed((input.query as z.output<typeof viewsQuery>).entity);
       await requireAccess(actor, def, 'read');
-      return reply.code(201).send(await createView(db, def, input, userId));
-    }),
+      return { views: await listViews(db, def.name, userId!) };
+    },
   );
 
-  app.patch(
+  viewRoute(
+    'GET',
     '/api/views/:id',
-    handle(async (request) => {
-      const { userId, id } = await viewOf(await actorOf(request), (request.params as { id: string }).id);
-      return updateView(db, id, parseBody(viewUpdateSchema, request.body), userId);
-    }),
+    'Open a view by id (own or shared)',
+    { params: idParams, responses: { 200: savedViewSchema, 404: apiErrorSchema } },
+    async (request) => callerOf(request).view!,
   );
 
-  app.delete(
+  viewRoute(
+    'POST',
+    '/api/views',
+    'Save a view (filters, search, sort, columns; shared or not)',
+    { body: viewCreateSchema, responses: { 201: savedViewSchema, 409: apiErrorSchema } },
+    async (request, reply, input) => {
+      const { actor, userId } = callerOf(request);
+      const body = input.body as z.output<typeof viewCreateSchema>;
+      const def = entityNamed(body.entity);
+      await requireAccess(actor, def, 'read');
+      return reply.code(201).send(await createView(db, def, body, userId!));
+    },
+  );
+
+  viewRoute(
+    'PATCH',
     '/api/views/:id',
-    handle(async (request) => {
-      const { userId, id } = await viewOf(await actorOf(request), (request.params as { id: string }).id);
-      await deleteView(db, id, userId);
-      return { id, deleted: true };
-    }),
+    'Change or share a view (owner only)',
+    {
+      params: idParams,
+      body: viewUpdateSchema,
+      responses: { 200: savedViewSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+    },
+    async (request, _reply, input) => {
+      const { userId, view } = callerOf(request);
+      return updateView(db, view!.id, input.body as z.output<typeof viewUpdateSchema>, userId!);
+    },
+  );
+
+  viewRoute(
+    'DELETE',
+    '/api/views/:id',
+    'Delete a view (owner only)',
+    {
+      params: idParams,
+      responses: { 200: z.object({ id: z.number(), deleted: z.literal(true) }), 404: apiErrorSchema },
+    },
+    async (request) => {
+      const { userId, view } = callerOf(request);
+      await deleteView(db, view!.id, userId!);
+      return { id: view!.id, deleted: true };
+    },
   );
 
   // --- API keys (admin) ----------------------------------------------------------------------------
@@ -828,34 +1088,77 @@ export async function registerResourceRoutes(
     },
     { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
   );
+  /** Signed-in administrators only: an API key cannot manage API keys. */
+  const adminGuard = (mode: 'read' | 'write') => async (request: FastifyRequest) => {
+    const actor = await actorOf(request);
+    if (actor.kind !== 'user')
+      throw new ResourceError(403, { message: 'API keys cannot do this.', code: 'FORBIDDEN' });
+    const flags = await userPermission(db, actor.userId, 'admin_manage_user');
+    if (!(mode === 'read' ? flags.read : flags.write)) throw forbidden(mode, 'admin_manage_user');
+    callers.set(request, { actor, def: ENTITIES[0]!, userId: actor.userId });
+  };
+  const keyRoute = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    summary: string,
+    mode: 'read' | 'write',
+    schemas: Pick<RouteMember, 'body' | 'params' | 'responses'>,
+    handler: (request: FastifyRequest, reply: FastifyReply, input: RawInput) => Promise<unknown>,
+  ) =>
+    route(
+      {
+        method,
+        url,
+        tag: 'administration',
+        summary,
+        auth: true,
+        permission: { key: 'admin_manage_user', mode },
+        guard: adminGuard(mode),
+        inputError,
+        ...schemas,
+      },
+      (request, reply, input) => handler(request, reply, input as RawInput),
+    );
+  const keyActor = (request: FastifyRequest) => {
+    const { actor, userId } = callerOf(request);
+    return { id: userId!, ip: actor.ip ?? null };
+  };
 
-  app.get(
+  keyRoute(
+    'GET',
     '/api/api-keys',
-    handle(async (request) => {
-      await requireUserKey(await actorOf(request), 'admin_manage_user', 'read');
-      return { keys: await listApiKeys(db) };
-    }),
+    'API keys (never the secret)',
+    'read',
+    { responses: { 200: z.object({ keys: z.array(z.looseObject({ id: z.number(), name: z.string() })) }) } },
+    async () => ({ keys: await listApiKeys(db) }),
   );
 
-  app.post(
+  keyRoute(
+    'POST',
     '/api/api-keys',
-    handle(async (request, reply) => {
-      const actor = await actorOf(request);
-      const userId = await requireUserKey(actor, 'admin_manage_user', 'write');
-      const { name } = parseBody(apiKeyBody, request.body);
-      return reply.code(201).send(await createApiKey(db, name, { id: userId, ip: actor.ip ?? null }));
-    }),
+    'Create an API key for n8n; `key` is shown only in this answer',
+    'write',
+    {
+      body: apiKeyBody,
+      responses: { 201: z.looseObject({ id: z.number(), key: z.string(), prefix: z.string() }) },
+    },
+    async (request, reply, input) => {
+      const { name } = input.body as z.output<typeof apiKeyBody>;
+      return reply.code(201).send(await createApiKey(db, name, keyActor(request)));
+    },
   );
 
-  app.delete(
+  keyRoute(
+    'DELETE',
     '/api/api-keys/:id',
-    handle(async (request) => {
-      const actor = await actorOf(request);
-      const userId = await requireUserKey(actor, 'admin_manage_user', 'write');
-      const id = parseId((request.params as { id: string }).id);
-      const key = await revokeApiKey(db, id, { id: userId, ip: actor.ip ?? null }, clock());
+    'Revoke an API key',
+    'write',
+    { params: idParams, responses: { 200: z.looseObject({ id: z.number() }), 404: apiErrorSchema } },
+    async (request, _reply, input) => {
+      const { id } = input.params as { id: number };
+      const key = await revokeApiKey(db, id, keyActor(request), clock());
       if (!key) throw new ResourceError(404, { message: `No API key with id ${id}`, code: 'NOT_FOUND' });
       return key;
-    }),
+    },
   );
 }

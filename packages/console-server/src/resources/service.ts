@@ -12,6 +12,7 @@ import {
   type EntityDef,
   type FieldDef,
 } from '@staff/console-contract';
+import { HttpError } from '../http.js';
 import { uniqueIndexes } from './ddl.js';
 import { type AnyDb, type Row, col, rowFromDb, selectList, table, toDb } from './query.js';
 
@@ -22,13 +23,11 @@ export type ResourceActor =
   /** The server itself (courier tracking, the notification outbox): audited without a user or key. */
   | { kind: 'system'; name: string; ip?: null };
 
-/** An answer other than 2xx with its whole body (409s carry `current` or `references`). */
-export class ResourceError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: { message: string; code: string; [key: string]: unknown },
-  ) {
-    super(body.message);
+/** The server's HttpError built from its whole body (409s carry `current` or `references`). */
+export class ResourceError extends HttpError {
+  constructor(status: number, body: { message: string; code: string; [key: string]: unknown }) {
+    const { message, code, fields, ...details } = body;
+    super(status, message, code, fields as Record<string, string[]> | undefined, details);
     this.name = 'ResourceError';
   }
 }

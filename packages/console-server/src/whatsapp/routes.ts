@@ -19,7 +19,7 @@ import {
   resolveBodySchema,
   sendMessageBodySchema,
 } from '@staff/console-contract';
-import { type AnyRouteSpec, HttpError, defineRoute } from '../http.js';
+import { type AnyRouteSpec, HttpError, defineRoute, type RouteRegistrar } from '../http.js';
 import { sameSecret } from '../intake/routes.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { writeAudit } from '../services/audit.js';
@@ -33,14 +33,7 @@ import { queueOutgoing, windowOpen } from './outbox.js';
 import { conversationById, conversationDetail, listConversations } from './service.js';
 import { SIGNATURE_HEADER, verifyWhatsAppSignature } from './signature.js';
 
-type RouteFn = <
-  Q extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  P extends z.ZodType | undefined,
->(
-  spec: Parameters<typeof defineRoute<Q, B, P>>[3],
-  handler: Parameters<typeof defineRoute<Q, B, P>>[4],
-) => void;
+type RouteFn = RouteRegistrar;
 
 export interface WhatsAppRouteOptions {
   route: RouteFn;

@@ -9,18 +9,11 @@ import {
   type Delivery,
 } from '@staff/console-contract';
 import type { Database } from '../../db/schema.js';
-import { HttpError, type defineRoute } from '../../http.js';
+import { HttpError, type RouteRegistrar } from '../../http.js';
 import { writeAudit } from '../../services/audit.js';
 import { intakeDb } from '../tables.js';
 
-type RouteFn = <
-  Q extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  P extends z.ZodType | undefined,
->(
-  spec: Parameters<typeof defineRoute<Q, B, P>>[3],
-  handler: Parameters<typeof defineRoute<Q, B, P>>[4],
-) => void;
+type RouteFn = RouteRegistrar;
 
 export interface DeliveryRouteOptions {
   route: RouteFn;
