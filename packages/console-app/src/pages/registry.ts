@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ROUTES, entityForRoute } from '@staff/console-contract';
+import { REPORT_IDS, ROUTES, entityForRoute } from '@staff/console-contract';
 import type { ConsoleServices } from '../services.js';
 import { lazyWithPreload, preloadData, type Preloaded } from './preload.js';
 import type { PageProps } from './types.js';
@@ -29,20 +29,8 @@ const gptInsights = lazyWithPreload<PageProps>(() => import('./insights/GptInsig
 const chatList = lazyWithPreload<PageProps>(() => import('./chats/ChatListPage.js'));
 const botAutoResponse = lazyWithPreload<PageProps>(() => import('./bots/BotAutoResponsePage.js'));
 
-/**
- * Report routes with a server engine behind them (console-server src/reports/engine.ts SERVED_REPORTS, now all
- * eight): one generic page driven by the report definition.
- */
-export const REPORT_ROUTE_IDS = [
-  'ads-x-mayar',
-  'ad-creatives',
-  'adset',
-  'ad-aggregated',
-  'monthly',
-  'overall',
-  'tribe-x-mayar',
-  'kol-report',
-] as const;
+/** Every report of the contract has a server engine now (console-server src/reports/engine.ts SERVED_REPORTS). */
+export const REPORT_ROUTE_IDS = REPORT_IDS;
 
 const resourceEntries = new Map<string, PageEntry>();
 

@@ -1,4 +1,4 @@
-import { activeField, field } from './fields.js';
+import { activeField, field, nameField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A legal entity of the group; bank accounts and targets hang off it. */
@@ -12,14 +12,7 @@ export const companies: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', {
-      required: true,
-      maxLength: 120,
-      unique: true,
-      list: true,
-      sortable: true,
-      searchable: true,
-    }),
+    nameField(120),
     field.text('legal_name', 'Legal name', {
       required: true,
       maxLength: 200,

@@ -50,6 +50,17 @@ export const activeField = (): FieldDef =>
     filterable: true,
   });
 
+/** The row's name: required, unique, and what staff list, sort and search by. */
+export const nameField = (maxLength: number): FieldDef =>
+  field.text('name', 'Name', {
+    required: true,
+    maxLength,
+    unique: true,
+    list: true,
+    sortable: true,
+    searchable: true,
+  });
+
 export const notesField = (extra: FieldOptions = {}): FieldDef =>
   field.longtext('notes', 'Notes', { maxLength: 2000, ...extra });
 

@@ -1,4 +1,4 @@
-import { activeField, field, notesField, options } from './fields.js';
+import { activeField, field, nameField, notesField, options } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A Mayar merchant account: its API key pulls transactions, its webhook token verifies incoming webhooks. */
@@ -12,14 +12,7 @@ export const mayarAccounts: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', {
-      required: true,
-      maxLength: 120,
-      unique: true,
-      list: true,
-      sortable: true,
-      searchable: true,
-    }),
+    nameField(120),
     field.text('merchant_id', 'Merchant id', {
       required: true,
       maxLength: 64,

@@ -1,4 +1,4 @@
-import { activeField, field } from './fields.js';
+import { activeField, field, nameField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A bookable room; the Meeting Rooms Dashboard books against these. */
@@ -12,14 +12,7 @@ export const meetingRooms: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', {
-      required: true,
-      maxLength: 80,
-      unique: true,
-      list: true,
-      sortable: true,
-      searchable: true,
-    }),
+    nameField(80),
     field.text('location', 'Location', {
       maxLength: 120,
       list: true,

@@ -1,4 +1,4 @@
-import { activeField, field } from './fields.js';
+import { activeField, field, nameField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A Meta pixel with the Conversions API token the webhook forwarder uses to send purchases. */
@@ -12,14 +12,7 @@ export const pixelRegistries: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', {
-      required: true,
-      maxLength: 120,
-      unique: true,
-      list: true,
-      sortable: true,
-      searchable: true,
-    }),
+    nameField(120),
     field.text('pixel_id', 'Pixel id', {
       required: true,
       maxLength: 20,

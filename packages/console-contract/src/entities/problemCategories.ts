@@ -1,4 +1,4 @@
-import { activeField, field } from './fields.js';
+import { activeField, field, nameField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** Top level of the customer-problem taxonomy (Cust Problem Tracking classifies with it). */
@@ -12,14 +12,7 @@ export const problemCategories: EntityDef = {
   defaultSort: { field: 'sort_order', direction: 'asc' },
   softDelete: false,
   fields: [
-    field.text('name', 'Name', {
-      required: true,
-      maxLength: 80,
-      unique: true,
-      list: true,
-      sortable: true,
-      searchable: true,
-    }),
+    nameField(80),
     field.text('description', 'Description', { maxLength: 255, list: true, searchable: true }),
     field.integer('sort_order', 'Order', {
       required: true,

@@ -1,4 +1,4 @@
-import { activeField, field, options } from './fields.js';
+import { activeField, field, nameField, options } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A product sold through Mayar; purchases, campaigns and reports join on it. */
@@ -12,14 +12,7 @@ export const products: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', {
-      required: true,
-      maxLength: 150,
-      unique: true,
-      list: true,
-      sortable: true,
-      searchable: true,
-    }),
+    nameField(150),
     field.text('sku', 'SKU', {
       maxLength: 40,
       unique: true,

@@ -1,4 +1,4 @@
-import { activeField, field } from './fields.js';
+import { activeField, field, nameField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A selling team. Products, campaigns, targets and projects belong to a tribe. */
@@ -12,14 +12,7 @@ export const tribes: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', {
-      required: true,
-      maxLength: 80,
-      unique: true,
-      list: true,
-      sortable: true,
-      searchable: true,
-    }),
+    nameField(80),
     field.text('code', 'Code', {
       required: true,
       maxLength: 12,

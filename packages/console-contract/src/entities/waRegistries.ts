@@ -1,4 +1,4 @@
-import { activeField, field, options } from './fields.js';
+import { activeField, field, nameField, options } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A WhatsApp number the business sends from (notifications, CS, bot) and its gateway token. */
@@ -12,14 +12,7 @@ export const waRegistries: EntityDef = {
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
   fields: [
-    field.text('name', 'Name', {
-      required: true,
-      maxLength: 120,
-      unique: true,
-      list: true,
-      sortable: true,
-      searchable: true,
-    }),
+    nameField(120),
     field.phone('phone', 'Number', {
       required: true,
       unique: true,

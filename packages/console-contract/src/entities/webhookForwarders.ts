@@ -1,4 +1,4 @@
-import { activeField, field, options } from './fields.js';
+import { activeField, field, nameField, options } from './fields.js';
 import type { EntityDef } from './types.js';
 
 export const MAYAR_EVENT_OPTIONS = options({
@@ -42,14 +42,7 @@ export const webhookForwarders: EntityDef = {
     },
   ],
   fields: [
-    field.text('name', 'Name', {
-      required: true,
-      maxLength: 120,
-      unique: true,
-      list: true,
-      sortable: true,
-      searchable: true,
-    }),
+    nameField(120),
     field.relation('mayar_account_id', 'Mayar account', {
       required: true,
       relation: { entity: 'mayar_accounts', labelField: 'name' },

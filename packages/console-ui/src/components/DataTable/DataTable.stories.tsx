@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { creators, demoRows } from '@staff/console-contract';
 import type { ResourceRow } from '../../resource.js';
-import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from './DataTable.js';
+import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from './index.js';
 import { creatorFields, creatorLabel, creatorRows } from './DataTable.fixtures.js';
 
 // Stories use the library's own row type; `DataTable` itself accepts any object type (interfaces too).

@@ -5,7 +5,7 @@ import { fn } from 'storybook/test';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../resource.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
-import { DataTable, nextSort, pageSummary } from './DataTable.js';
+import { DataTable, nextSort, pageSummary } from './index.js';
 import { creatorRows } from './DataTable.fixtures.js';
 import * as stories from './DataTable.stories.js';
 

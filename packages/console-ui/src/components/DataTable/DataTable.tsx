@@ -28,20 +28,6 @@ import { Pagination } from './Pagination.js';
 import { useDataTable } from './useDataTable.js';
 import { useVirtualRows } from './useVirtualRows.js';
 
-export {
-  DATA_TABLE_MESSAGES,
-  columnsFromFields,
-  nextSort,
-  pageSummary,
-  sortRows,
-  type DataTableColumn,
-  type DataTableMessages,
-  type DataTableProps,
-  type KeysetPagination,
-  type SortDirection,
-  type SortState,
-} from './model.js';
-
 /** The default cell for a field: formatted text, a Yes/No badge for booleans. */
 export function renderFieldCell(
   field: ResourceField,
