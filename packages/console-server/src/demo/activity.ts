@@ -157,7 +157,7 @@ async function demoCampaigns(
     productType: row.product_type,
     price: Number(row.price),
     mayarAccountId: Number(row.mayar_account_id),
-    cpm: 12_000 + rand() * 20_000,
+    cpm: 9_000 + rand() * 16_000,
     ctr: 0.007 + rand() * 0.018,
     conversion: 0.0015 + rand() * 0.005,
     scale: 0.5 + rand() * 1.5,
