@@ -27,6 +27,11 @@ const parts = [
     file: 'packages/console-server/bench/reports.bench.ts',
     required: true,
   },
+  {
+    name: 'console-server intake (Purchase Log over 5M purchases, webhook throughput, 100k-row CSV upload)',
+    file: 'packages/console-server/bench/intake.bench.ts',
+    required: true,
+  },
   { name: 'console-app', file: 'packages/console-app/bench/app.bench.ts', required: true },
 ];
 

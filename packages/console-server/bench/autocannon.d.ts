@@ -7,6 +7,15 @@ declare module 'autocannon' {
     method?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Per-request setup (a distinct body each time). */
+    requests?: {
+      method?: string;
+      headers?: Record<string, string>;
+      setupRequest?: (request: { body?: string; [key: string]: unknown }) => {
+        body?: string;
+        [key: string]: unknown;
+      };
+    }[];
   }
   interface Histogram {
     average: number;

@@ -56,6 +56,8 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       CONSOLE_DEMO: '1',
+      // Measured alone: no fake customers posting webhooks during the load (ADR 027).
+      CONSOLE_DEMO_FAKES: '0',
       CONSOLE_LOGIN_RATE_LIMIT: '0',
       ...env,
     },

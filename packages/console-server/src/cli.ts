@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock.js';
 import { generatePassword } from './auth/passwords.js';
 import { passwordProblems } from './admin/passwordPolicy.js';
 import { seed } from './seed.js';
+import { GENERATE_KINDS, GenerateError, type GenerateKind, generateRows } from './demo/generate.js';
 import {
   type SecretKey,
   SecretError,
@@ -43,6 +44,9 @@ Commands:
   disable-2fa <username>      Turn a user's two-step sign-in off (lost phone and recovery codes); they sign
                               in with their password and may enrol again. Audited with no actor (the CLI).
   list-users                  Users, their state and permission sets.
+  generate <purchases|insights> <N>
+                              Write N realistic rows for benchmarks (batched, over the products and
+                              campaigns already there; prints rows per second).
   rotate-secrets [--new-key-file PATH]
                               Re-seal every stored secret under a new key, in one transaction. With a key
                               file (the default) a new key is generated and the file rewritten; with
@@ -145,6 +149,20 @@ async function run(argv: string[]): Promise<number> {
         );
         return 0;
       }
+      case 'generate': {
+        need(2, `<${GENERATE_KINDS.join('|')}> <N>`);
+        const kind = rest[0]! as GenerateKind;
+        const count = Number(rest[1]!.replace(/[_,.]/g, ''));
+        const result = await generateRows(db, kind, count, {
+          onBatch: (done, total) => {
+            if (done === total || done % 500_000 === 0) out(`${done} / ${total} ${kind}`);
+          },
+        });
+        out(
+          `Generated ${result.rows} ${kind} in ${(result.ms / 1000).toFixed(1)} s (${result.perSecond} rows/s).`,
+        );
+        return 0;
+      }
       case 'list-users': {
         const users = await listUsers(db);
         const rows = users.map((user) => [
@@ -234,7 +252,8 @@ run(process.argv.slice(2))
       error instanceof SecretError ||
       error instanceof PasswordRefused ||
       error instanceof NotFoundError ||
-      error instanceof ConflictError;
+      error instanceof ConflictError ||
+      error instanceof GenerateError;
     const message = known
       ? (error as Error).message
       : error instanceof Error

@@ -7,6 +7,12 @@ export interface ServerConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   demo: boolean;
+  /** Demo rows: a multiple of the master-data counts and of the demo campaigns (CONSOLE_DEMO_SCALE, default 1). */
+  demoScale: number;
+  /** Fork the fakes of unset outside services (src/demo/fakes.ts): CONSOLE_DEMO_FAKES, default with demo data. */
+  demoFakes: boolean;
+  /** Seconds between the fake customers' moves (a WhatsApp message or a Mayar payment). */
+  demoPlaySeconds: number;
   adminUsername: string;
   adminPassword: string | undefined;
   tokenTtlHours: number;
@@ -130,6 +136,9 @@ export function readConfig(
     dataDir: path.resolve(cwd, env.CONSOLE_DATA_DIR || 'data'),
     // Demo data by default only on the embedded database; a real PostgreSQL must ask for it.
     demo: demoFlag ?? !databaseUrl,
+    demoScale: positiveNumber('CONSOLE_DEMO_SCALE', env.CONSOLE_DEMO_SCALE, 1),
+    demoFakes: flag('CONSOLE_DEMO_FAKES', env.CONSOLE_DEMO_FAKES) ?? demoFlag ?? !databaseUrl,
+    demoPlaySeconds: positiveNumber('CONSOLE_DEMO_PLAY_SECONDS', env.CONSOLE_DEMO_PLAY_SECONDS, 45),
     adminUsername: env.CONSOLE_ADMIN_USERNAME?.trim() || 'admin',
     adminPassword: env.CONSOLE_ADMIN_PASSWORD || undefined,
     tokenTtlHours: positiveNumber('CONSOLE_TOKEN_TTL_HOURS', env.CONSOLE_TOKEN_TTL_HOURS, 12),

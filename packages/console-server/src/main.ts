@@ -4,10 +4,22 @@ import { ConfigError, readConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { seed } from './seed.js';
+import { type DemoFakes, demoPlayers, missingServices, startDemoFakes, withFakes } from './demo/fakes.js';
 import { SecretError, loadSecretKeyring, setSecretKeyring } from './secrets/index.js';
 
 async function main(): Promise<void> {
-  const config = readConfig(process.env, process.argv.slice(2));
+  let config = readConfig(process.env, process.argv.slice(2));
+  // The demo's outside services (ADR 027): fakes on loopback for every service whose URL is not set.
+  const missing = config.demoFakes ? missingServices(config) : [];
+  let fakes: DemoFakes | null = null;
+  if (missing.length > 0) {
+    try {
+      fakes = await startDemoFakes(missing);
+      config = withFakes(config, fakes.urls);
+    } catch (error) {
+      process.stderr.write(`console-server: running without the demo fakes: ${String(error)}\n`);
+    }
+  }
   // The key first: migration 320 seals clear secrets of an older release with it.
   const secrets = loadSecretKeyring({ ...config.secrets, dataDir: config.dataDir });
   setSecretKeyring(secrets.keyring);
@@ -55,6 +67,8 @@ async function main(): Promise<void> {
     adminUsername: config.adminUsername,
     adminPassword: config.adminPassword,
     demo: config.demo,
+    demoRows: config.demoScale,
+    demoActivity: true,
     log: (message) => log.warn(message),
   });
 
@@ -90,8 +104,26 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
+  if (fakes) {
+    const running = fakes;
+    app.addHook('onClose', () => running.stop());
+    log.info(
+      { fakes: running.urls },
+      'demo: fake outside services on loopback (set their URLs to use real ones)',
+    );
+  }
+
   await app.listen({ port: config.port, host: config.host });
   if (!app.server.listening) throw new Error('server did not start listening');
+  if (fakes) {
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    fakes.play({
+      serverUrl: `http://127.0.0.1:${port}`,
+      everyMs: config.demoPlaySeconds * 1000,
+      ...(await demoPlayers(database.db, config.whatsapp.appSecret)),
+    });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -6,6 +6,7 @@ import { passwordProblems } from './admin/passwordPolicy.js';
 import { ConfigError } from './config.js';
 import { createUser, ensurePermissionKeys, upsertPermissionSet } from './services/users.js';
 import { seedResourceDemo } from './resources/demo.js';
+import { seedDemoActivity } from './demo/activity.js';
 
 /** Documented in the README: fixed so the demo accounts can be listed. */
 export const DEMO_PASSWORD = 'Demo12345!';
@@ -19,6 +20,8 @@ export interface SeedOptions {
   demo: boolean;
   /** Master-data demo rows with `demo`: a multiple of DEMO_ROW_COUNTS (default 1), or false for none (tests). */
   demoRows?: number | false;
+  /** With demo rows: 90 days of insights, purchases and conversations through the intake (the server asks; tests do not). */
+  demoActivity?: boolean;
   log: (message: string) => void;
   now?: Date;
 }
@@ -218,6 +221,13 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   // Master-data demo rows (src/resources/demo.ts).
   if (options.demo && options.demoRows !== false)
     await seedResourceDemo(db, { log: options.log, scale: options.demoRows ?? 1 });
+  // 90 days of insights, purchases and chats through the intake, over those rows (src/demo/activity.ts).
+  if (options.demo && options.demoRows !== false && options.demoActivity)
+    await seedDemoActivity(db, {
+      log: options.log,
+      campaigns: Math.max(2, Math.round(12 * (options.demoRows ?? 1))),
+      ...(options.now ? { now: options.now } : {}),
+    });
   if (options.demo)
     options.log(
       `Demo data: ${demoUsers.length} demo users (password ${DEMO_PASSWORD}), permission sets per menu group, configs`,

@@ -71,13 +71,20 @@ export interface FakeMayar {
   close: () => Promise<void>;
 }
 
-export async function startFakeMayar(apiKey = 'mayar-test-key'): Promise<FakeMayar> {
+export async function startFakeMayar(
+  apiKey = 'mayar-test-key',
+  /** The demo (test/fakes/demo.ts): every account has its own key, so any bearer key is taken. */
+  options: { acceptAnyKey?: boolean } = {},
+): Promise<FakeMayar> {
   const history: { id: string; createdAt: number; payload: string; type: string }[] = [];
   const registeredHooks: string[] = [];
   let historyRequests = 0;
   const server = await startFakeServer(async (request) => {
-    if (request.headers.authorization !== `Bearer ${apiKey}`)
-      return { status: 401, body: { statusCode: 401, messages: 'Unauthorized' } };
+    const authorization = request.headers.authorization ?? '';
+    const authorized = options.acceptAnyKey
+      ? /^Bearer \S+$/.test(authorization)
+      : authorization === `Bearer ${apiKey}`;
+    if (!authorized) return { status: 401, body: { statusCode: 401, messages: 'Unauthorized' } };
     if (request.method === 'GET' && request.url.pathname === '/hl/v1/webhook/history') {
       historyRequests += 1;
       const page = Math.max(1, Number(request.url.searchParams.get('page') ?? 1));

@@ -151,7 +151,7 @@ export async function ingestMayarEvent(db: Kysely<Database>, input: IngestInput)
     .execute((trx) => ingestInTransaction(trx, input));
 }
 
-async function ingestInTransaction(trx: IntakeDb, input: IngestInput): Promise<IngestResult> {
+export async function ingestInTransaction(trx: IntakeDb, input: IngestInput): Promise<IngestResult> {
   const inbox = (values: {
     status: InboxStatus;
     event?: string | null;

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { seedDemoActivity } from '../src/demo/activity.js';
+import {
+  Client,
+  ENGINES,
+  type TestDatabase,
+  openTestDatabase,
+  testServer,
+  userWithKeys,
+} from './support/harness.js';
+
+// A fixed instant: Tuesday 2026-11-24 10:00 in Jakarta.
+const NOW = new Date('2026-11-24T03:00:00.000Z');
+const fingerprints = new Map<string, string>();
+
+/** The demo's 90 days, here 10 days of 3 campaigns, written through the intake over the master-data demo rows. */
+describe.each(ENGINES)('demo activity seed on %s', (engine) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let first: Awaited<ReturnType<typeof seedDemoActivity>>;
+
+  beforeAll(async () => {
+    testDb = await openTestDatabase(engine, { demoRows: 0.1 });
+    first = await seedDemoActivity(testDb.database.db, { days: 10, campaigns: 3, now: NOW });
+    app = await testServer(testDb.database);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.close();
+  });
+
+  it('writes insights per ad and day ending today (Jakarta) with plausible CPM and CTR', async () => {
+    expect(first.insights).toBe(3 * 4 * 10);
+    const { rows } = await sql<{
+      first: string;
+      last: string;
+      campaigns: string;
+      ads: string;
+      cpm: string;
+      ctr: string;
+    }>`select min(date)::text first, max(date)::text last, count(distinct campaign_id) campaigns,
+         count(distinct ad_id) ads, sum(spend) * 1000.0 / sum(impressions) cpm,
+         sum(inline_link_clicks) * 1.0 / sum(impressions) ctr
+       from ad_insights_daily where source = 'seed'`.execute(testDb.database.db);
+    expect(rows[0]).toMatchObject({ first: '2026-11-15', last: '2026-11-24', campaigns: '3', ads: '12' });
+    expect(Number(rows[0]!.cpm)).toBeGreaterThan(10_000);
+    expect(Number(rows[0]!.cpm)).toBeLessThan(60_000);
+    expect(Number(rows[0]!.ctr)).toBeGreaterThan(0.005);
+    expect(Number(rows[0]!.ctr)).toBeLessThan(0.03);
+    // The ad sets and ads were kept from the data, as an upload keeps them.
+    const ads = await sql<{ n: string }>`select count(*) n from ads`.execute(testDb.database.db);
+    expect(Number(ads.rows[0]!.n)).toBe(12);
+  });
+
+  it('takes in Mayar purchases for those campaigns through the webhook code: inbox, UTM, products, packages', async () => {
+    expect(first.purchases).toBeGreaterThan(10);
+    const db = testDb.database.db;
+    const { rows } = await sql<{
+      total: string;
+      with_utm: string;
+      matched: string;
+      paid: string;
+      lower: string;
+      phones: string;
+      future: string;
+    }>`select count(*) total,
+         count(*) filter (where utm_campaign in (select campaign_id from ad_insights_daily)) with_utm,
+         count(*) filter (where product_id is not null and not unknown_product) matched,
+         count(*) filter (where transaction_status = 'paid') paid,
+         count(*) filter (where customer_email = lower(customer_email)) lower,
+         count(*) filter (where customer_mobile like '62%') phones,
+         count(*) filter (where mayar_created_at > ${NOW}) future
+       from purchases`.execute(db);
+    const r = rows[0]!;
+    expect(Number(r.total)).toBe(first.purchases);
+    expect(Number(r.with_utm)).toBeGreaterThan(0);
+    expect(Number(r.with_utm)).toBeLessThan(Number(r.total));
+    expect(r.matched).toBe(r.total);
+    expect(Number(r.paid)).toBeGreaterThan(Number(r.total) / 2);
+    expect(r.lower).toBe(r.total);
+    expect(r.phones).toBe(r.total);
+    expect(r.future).toBe('0');
+    const inbox = await sql<{ n: string }>`
+      select count(*) n from mayar_webhook_inbox where source = 'seed' and status = 'accepted'`.execute(db);
+    expect(Number(inbox.rows[0]!.n)).toBe(first.purchases);
+    // Paid purchases of a physical product got their package, and no delivery was queued for history.
+    const packages = await sql<{ n: string }>`
+      select count(*) n from packages where purchase_id is not null`.execute(db);
+    expect(Number(packages.rows[0]!.n)).toBe(first.packages);
+    expect(first.packages).toBeGreaterThan(0);
+    const deliveries = await sql<{ n: string }>`select count(*) n from forwarder_deliveries`.execute(db);
+    expect(deliveries.rows[0]!.n).toBe('0');
+    expect(first.conversations).toBeGreaterThan(0);
+
+    const ids = await sql<{ mayar_id: string }>`select mayar_id from purchases order by mayar_id`.execute(db);
+    fingerprints.set(engine, ids.rows.map((row) => row.mayar_id).join(','));
+    // Deterministic: the same master data and seed give the same purchases on either engine.
+    if (fingerprints.size === 2) expect(fingerprints.get('pglite')).toBe(fingerprints.get('postgres'));
+  });
+
+  it('is served by the API: the Purchase Log lists them and Ads X Mayar counts their revenue', async () => {
+    const client = new Client(app);
+    const token = await client.token(
+      await userWithKeys(testDb.database, [
+        { key: 'transaction_read_purchase_logs', read: true },
+        { key: 'ad_daily_tracker', read: true },
+      ]),
+    );
+    const list = await client.get('/api/resources/purchases?limit=5', token);
+    expect(list.statusCode).toBe(200);
+    expect((list.json().rows as unknown[]).length).toBe(5);
+    const report = await client.get('/api/reports/ads-x-mayar?from=2026-11-15&to=2026-11-24', token);
+    expect(report.statusCode).toBe(200);
+    const body = report.json() as { totals: { values: Record<string, number> } };
+    expect(body.totals.values.spend).toBeGreaterThan(0);
+    expect(body.totals.values.revenue).toBeGreaterThan(0);
+  });
+
+  it('runs once: a second call finds the data and writes nothing', async () => {
+    const again = await seedDemoActivity(testDb.database.db, { days: 10, campaigns: 3, now: NOW });
+    expect(again).toMatchObject({ insights: 0, purchases: 0, packages: 0, conversations: 0 });
+  });
+});
