@@ -94,6 +94,20 @@ describe.each(ENGINES)('Purchase Log (purchases resource) on %s', (engine) => {
     expect(found.statusCode).toBe(200);
     expect((found.json().rows as Row[]).map((r) => r.mayar_id)).toEqual([body.data.id]);
 
+    // A whole address is an exact (indexed, case-insensitive) match: a longer address containing it is not found;
+    // part of an address still searches the text.
+    const longer = mayarPayment({
+      productId: fixture.mayarProductId,
+      customerEmail: 'kasari.log@example.com',
+    });
+    expect((await post(longer)).statusCode).toBe(200);
+    const search = async (q: string) =>
+      ((await api('GET', `/api/resources/purchases?q=${encodeURIComponent(q)}`, reader)).json().rows as Row[])
+        .map((r) => r.mayar_id)
+        .sort();
+    expect(await search('SARI.LOG@example.COM')).toEqual([body.data.id]);
+    expect(await search('sari.log@')).toEqual([body.data.id, longer.data.id].sort());
+
     const filtered = await api(
       'GET',
       `/api/resources/purchases?f.transaction_status.eq=paid&f.mayar_account_id.eq=${fixture.accountId}&format=csv`,
