@@ -117,6 +117,20 @@ declare module 'fastify' {
   }
 }
 
+/** Secrets some callers must put in the address (Mayar's webhook token): never written to the log. */
+const SECRET_QUERY = /([?&](?:token|access_token|hub\.verify_token)=)[^&#]*/gi;
+export const redactUrl = (url: string): string => url.replace(SECRET_QUERY, '$1[redacted]');
+
+function serializeRequest(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 const LOG_REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -158,6 +172,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         : {
             ...(options.logger === true ? {} : options.logger),
             redact: { paths: LOG_REDACT, censor: '[redacted]' },
+            serializers: { req: serializeRequest },
           },
     bodyLimit: options.bodyLimit ?? 64 * 1024,
     trustProxy: options.trustProxy ?? false,
