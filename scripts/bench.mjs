@@ -35,8 +35,12 @@ const parts = [
   { name: 'console-app', file: 'packages/console-app/bench/app.bench.ts', required: true },
 ];
 
+// `npm run bench -- --only reports` runs the parts whose file name contains the word.
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+
 const failed = [];
-for (const part of parts) {
+for (const part of parts.filter((p) => !only || path.basename(p.file).includes(only))) {
   const file = path.join(root, part.file);
   console.log(`\n=== bench: ${part.name} — ${part.file} ===`);
   if (!existsSync(file)) {

@@ -5,7 +5,7 @@ import { CLUSTER_MIGRATIONS } from '../jobs/migrations.js';
 import { TRIGRAM_INDEXES_V310, TRIGRAM_INDEXES_V470 } from '../resources/trigram.js';
 import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
 import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
-import { REPORTS_MIGRATIONS, REPORTS_MIGRATIONS_500 } from '../reports/migrations.js';
+import { REPORTS_MIGRATIONS, REPORTS_MIGRATIONS_500, REPORTS_MIGRATIONS_600 } from '../reports/migrations.js';
 import { PROBLEMS_MIGRATIONS } from '../problems/migrations.js';
 import { LOGISTICS_MIGRATIONS } from '../logistics/migrations.js';
 import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
@@ -225,6 +225,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...WHATSAPP_MIGRATIONS,
   // --- customer care: problems (versions 580–599): src/problems/migrations.ts ---
   ...PROBLEMS_MIGRATIONS,
+  // --- reports: rollups kept current on write (versions 600–609): src/reports/migrations.ts ---
+  ...REPORTS_MIGRATIONS_600,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

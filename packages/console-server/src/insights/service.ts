@@ -8,7 +8,7 @@ import {
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http.js';
 import { runReport } from '../reports/engine.js';
-import { refreshSalesRollup } from '../reports/rollup.js';
+import { refreshDirtyDays } from '../reports/rollup.js';
 import type { InsightsConfig } from '../config.js';
 import { type ChatMessage, UpstreamError, streamChatCompletion } from './openai.js';
 
@@ -102,7 +102,7 @@ export async function takeSnapshot(
       days: report.rows.map((row) => row.values),
     };
   }
-  await refreshSalesRollup(db, input.from, input.to);
+  await refreshDirtyDays(db, input.from, input.to);
   const days =
     input.scope === 'product'
       ? await sql<{ day: string; orders: string; revenue: string }>`

@@ -8,7 +8,7 @@ import {
 } from '@staff/console-contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { refreshSalesRollup } from './rollup.js';
+import { refreshDirtyDays } from './rollup.js';
 
 import { adsSource } from './sources/ads.js';
 import {
@@ -117,7 +117,8 @@ export async function runReport(
   }
   const range = { from: query.from, to: query.to };
   const previous = query.compare === 'previous' ? previousPeriod(range) : undefined;
-  await refreshSalesRollup(db, previous?.from ?? range.from, range.to);
+  // The rollups are current but for the days the intake marked dirty (ADR 023).
+  await refreshDirtyDays(db, previous?.from ?? range.from, range.to);
   const filters: Filters = {
     campaign: query.campaign,
     adset: query.adset,

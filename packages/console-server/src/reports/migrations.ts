@@ -77,3 +77,241 @@ export const REPORTS_MIGRATIONS_500: readonly Migration[] = [
     },
   },
 ];
+
+const PAID_DAY = `(coalesce(p.paid_at, p.mayar_created_at) at time zone 'Asia/Jakarta')::date`;
+
+/**
+ * The sales rollup's rows (ADR 016's attribution) for the purchases of `source` (aliased `p`), each row signed:
+ * +1 adds purchases to the rollup, -1 takes them back out. Shared by the triggers of migration 600 and the
+ * dirty-day refresh, so both attribute alike; frozen with migration 600 (a change needs a new migration).
+ */
+export function salesRollupSelect(source: string, sign: 1 | -1, where = 'true'): string {
+  return `select ${PAID_DAY} as day,
+      coalesce(c.campaign_id, a.campaign_id, pc.campaign_id, '') as campaign_id,
+      coalesce(a.ad_id, '') as ad_id,
+      coalesce(p.product_id, 0) as product_key,
+      ${sign} * count(*) as orders,
+      ${sign} * sum(p.amount) as revenue
+    from ${source}
+    left join lateral (
+      (select i.campaign_id from ad_insights_daily i where i.campaign_id = p.utm_campaign limit 1)
+      union all
+      (select i.campaign_id from ad_insights_daily i where i.campaign_name = p.utm_campaign limit 1)
+      limit 1
+    ) c on true
+    left join lateral (
+      (select x.ad_id, x.campaign_id from ads x where x.ad_id = p.utm_content limit 1)
+      union all
+      (select x.ad_id, x.campaign_id from ads x where x.name = p.utm_content limit 1)
+      limit 1
+    ) a on true
+    left join lateral (
+      select ac.campaign_id from ad_campaigns ac
+      join ad_insights_daily i on i.campaign_id = ac.campaign_id and i.date = ${PAID_DAY}
+      where c.campaign_id is null and a.campaign_id is null and p.product_id is not null
+        and ac.product_id = p.product_id and ac.deleted_at is null
+      group by ac.campaign_id
+      having sum(i.spend) > 0
+      order by sum(i.spend) desc, ac.campaign_id
+      limit 1
+    ) pc on true
+    where p.transaction_status = 'paid' and coalesce(p.paid_at, p.mayar_created_at) is not null and ${where}
+    group by 1, 2, 3, 4`;
+}
+
+const ADD_SALES = `on conflict (day, campaign_id, ad_id, product_key) do update
+    set orders = report_sales_daily.orders + excluded.orders,
+      revenue = report_sales_daily.revenue + excluded.revenue, refreshed_at = now()`;
+const SALES_COLUMNS =
+  'insert into report_sales_daily (day, campaign_id, ad_id, product_key, orders, revenue)';
+/** The purchase fields the rollup reads: an update touching none of them leaves the rollup alone. */
+const COUNTED = (alias: string) =>
+  ['transaction_status', 'paid_at', 'mayar_created_at', 'amount', 'product_id', 'utm_campaign', 'utm_content']
+    .map((column) => `${alias}.${column}`)
+    .join(', ');
+const INSIGHT_SUMS = `count(*) as row_count, sum(spend) as spend, sum(impressions) as impressions, sum(clicks) as clicks,
+  sum(inline_link_clicks) as inline_link_clicks, sum(purchases) as purchases, sum(purchase_value) as purchase_value`;
+const ADD_ADS = `on conflict (date, campaign_id) do update set
+    campaign_name = coalesce(excluded.campaign_name, report_ads_daily.campaign_name),
+    row_count = report_ads_daily.row_count + excluded.row_count, spend = report_ads_daily.spend + excluded.spend,
+    impressions = report_ads_daily.impressions + excluded.impressions,
+    clicks = report_ads_daily.clicks + excluded.clicks,
+    inline_link_clicks = report_ads_daily.inline_link_clicks + excluded.inline_link_clicks,
+    purchases = report_ads_daily.purchases + excluded.purchases,
+    purchase_value = report_ads_daily.purchase_value + excluded.purchase_value`;
+const ADS_COLUMNS = `insert into report_ads_daily (date, campaign_id, campaign_name, row_count, spend, impressions, clicks,
+  inline_link_clicks, purchases, purchase_value)`;
+const negate = (sums: string) => sums.replace(/(count\(\*\)|sum\([a-z_]+\))/g, '-$1');
+
+/**
+ * Rollups kept current by the intake (issue 14, ADR 023). Triggers write them in the transaction of every write
+ * to the base tables, whoever writes (the Mayar webhook and reconcile, the Meta import, the resource API):
+ * - purchases: each paid purchase added to / taken out of the sales rollup with its attribution at write time;
+ * - Meta insights: summed per campaign and Jakarta day into `report_ads_daily` (what the reports read for the
+ *   campaign, product, day and total groupings);
+ * - what changes the attribution of purchases already counted (spend on a day, a campaign or ad name seen for
+ *   the first time, a campaign's product) marks their days in `report_dirty_days`; a report recomputes only
+ *   the dirty days of its range before reading (src/reports/rollup.ts).
+ * The backfill rebuilds both rollups from the base tables once. Frozen once shipped.
+ */
+export const REPORTS_V600: readonly string[] = [
+  `create table report_ads_daily (
+    date date not null,
+    campaign_id text not null,
+    campaign_name text,
+    row_count bigint not null default 0,
+    spend bigint not null default 0,
+    impressions bigint not null default 0,
+    clicks bigint not null default 0,
+    inline_link_clicks bigint not null default 0,
+    purchases bigint not null default 0,
+    purchase_value bigint not null default 0,
+    primary key (date, campaign_id)
+  )`,
+  `create index report_ads_daily_campaign on report_ads_daily (campaign_id, date)`,
+  `create table report_dirty_days (day date primary key, marked_at timestamptz not null default now())`,
+  `create index purchases_utm_campaign_paid on purchases (utm_campaign) where transaction_status = 'paid'`,
+  `create index purchases_utm_content_paid on purchases (utm_content) where transaction_status = 'paid'`,
+  // Backfill: both rollups from the base tables.
+  `${ADS_COLUMNS} select date, campaign_id, max(campaign_name), ${INSIGHT_SUMS} from ad_insights_daily group by 1, 2`,
+  `delete from report_sales_daily`,
+  `${SALES_COLUMNS} ${salesRollupSelect('purchases p', 1)}`,
+  `create function report_purchases_changed() returns trigger language plpgsql as $fn$
+  begin
+    -- A dirty-day refresh holds this lock exclusively: it never misses nor double counts a purchase in flight.
+    perform pg_advisory_xact_lock_shared(450450);
+    if tg_op = 'INSERT' then
+      ${SALES_COLUMNS} ${salesRollupSelect('new_rows p', 1)} ${ADD_SALES};
+      return null;
+    end if;
+    if tg_op = 'UPDATE' then
+      ${SALES_COLUMNS} ${salesRollupSelect(
+        `(select o.* from old_rows o join new_rows n on n.id = o.id
+        where (${COUNTED('o')}) is distinct from (${COUNTED('n')})) p`,
+        -1,
+      )} ${ADD_SALES};
+      ${SALES_COLUMNS} ${salesRollupSelect(
+        `(select n.* from new_rows n join old_rows o on o.id = n.id
+        where (${COUNTED('o')}) is distinct from (${COUNTED('n')})) p`,
+        1,
+      )} ${ADD_SALES};
+    else
+      ${SALES_COLUMNS} ${salesRollupSelect('old_rows p', -1)} ${ADD_SALES};
+    end if;
+    delete from report_sales_daily s where s.orders = 0
+      and s.day in (select ${PAID_DAY} from old_rows p where p.transaction_status = 'paid');
+    return null;
+  end $fn$`,
+  `create trigger report_purchases_inserted after insert on purchases referencing new table as new_rows
+    for each statement execute function report_purchases_changed()`,
+  `create trigger report_purchases_updated after update on purchases
+    referencing old table as old_rows new table as new_rows
+    for each statement execute function report_purchases_changed()`,
+  `create trigger report_purchases_deleted after delete on purchases referencing old table as old_rows
+    for each statement execute function report_purchases_changed()`,
+  `create function report_insights_changed() returns trigger language plpgsql as $fn$
+  begin
+    if tg_op <> 'DELETE' then
+      -- A campaign seen for the first time re-attributes the purchases whose UTM names it.
+      insert into report_dirty_days (day)
+        select distinct ${PAID_DAY} from purchases p
+        where p.transaction_status = 'paid' and coalesce(p.paid_at, p.mayar_created_at) is not null
+          and p.utm_campaign in (
+            select k from new_rows n
+              cross join lateral (values (n.campaign_id), (n.campaign_name)) v(k)
+            where k is not null
+              and not exists (select 1 from report_ads_daily r where r.campaign_id = n.campaign_id))
+        on conflict do nothing;
+      -- Spend on a day decides the product attribution of that day's purchases. (Each branch names only the
+      -- transition tables its event has: a statement is planned whole.)
+      if tg_op = 'INSERT' then
+        insert into report_dirty_days (day)
+          select distinct n.date from new_rows n where n.spend > 0 on conflict do nothing;
+      else
+        insert into report_dirty_days (day)
+          select distinct d from old_rows o full join new_rows n on n.id = o.id
+            cross join lateral (values (o.date), (n.date)) v(d)
+          where d is not null
+            and (o.date, o.campaign_id, o.spend) is distinct from (n.date, n.campaign_id, n.spend)
+          on conflict do nothing;
+      end if;
+      ${ADS_COLUMNS} select date, campaign_id, max(campaign_name), ${INSIGHT_SUMS} from new_rows group by 1, 2 ${ADD_ADS};
+    end if;
+    if tg_op = 'DELETE' then
+      insert into report_dirty_days (day)
+        select distinct o.date from old_rows o where o.spend > 0 on conflict do nothing;
+    end if;
+    if tg_op <> 'INSERT' then
+      ${ADS_COLUMNS} select date, campaign_id, null, ${negate(INSIGHT_SUMS)} from old_rows group by 1, 2 ${ADD_ADS};
+      delete from report_ads_daily r where r.row_count = 0 and r.date in (select o.date from old_rows o);
+    end if;
+    return null;
+  end $fn$`,
+  `create trigger report_insights_inserted after insert on ad_insights_daily referencing new table as new_rows
+    for each statement execute function report_insights_changed()`,
+  `create trigger report_insights_updated after update on ad_insights_daily
+    referencing old table as old_rows new table as new_rows
+    for each statement execute function report_insights_changed()`,
+  `create trigger report_insights_deleted after delete on ad_insights_daily referencing old table as old_rows
+    for each statement execute function report_insights_changed()`,
+  // An ad seen for the first time (or renamed, or moved) re-attributes the purchases whose utm_content names it.
+  `create function report_ads_changed() returns trigger language plpgsql as $fn$
+  begin
+    if tg_op = 'INSERT' then
+      insert into report_dirty_days (day)
+        select distinct ${PAID_DAY} from purchases p
+        where p.transaction_status = 'paid' and coalesce(p.paid_at, p.mayar_created_at) is not null
+          and p.utm_content in (select k from new_rows n cross join lateral (values (n.ad_id), (n.name)) v(k))
+        on conflict do nothing;
+    else
+      insert into report_dirty_days (day)
+        select distinct ${PAID_DAY} from purchases p
+        where p.transaction_status = 'paid' and coalesce(p.paid_at, p.mayar_created_at) is not null
+          and p.utm_content in (
+            select k from new_rows n join old_rows o on o.id = n.id
+              cross join lateral (values (n.ad_id), (n.name)) v(k)
+            where (o.ad_id, o.name, o.campaign_id) is distinct from (n.ad_id, n.name, n.campaign_id))
+        on conflict do nothing;
+    end if;
+    return null;
+  end $fn$`,
+  `create trigger report_ads_inserted after insert on ads referencing new table as new_rows
+    for each statement execute function report_ads_changed()`,
+  `create trigger report_ads_updated after update on ads referencing old table as old_rows new table as new_rows
+    for each statement execute function report_ads_changed()`,
+  // A campaign's product (or its removal) decides the product attribution on every day it spent.
+  `create function report_campaigns_changed() returns trigger language plpgsql as $fn$
+  begin
+    if tg_op = 'INSERT' then
+      insert into report_dirty_days (day)
+        select distinct r.date from report_ads_daily r
+        where r.spend > 0 and r.campaign_id in (select n.campaign_id from new_rows n)
+        on conflict do nothing;
+    else
+      insert into report_dirty_days (day)
+        select distinct r.date from report_ads_daily r
+        where r.spend > 0 and r.campaign_id in (
+          select c from old_rows o join new_rows n on n.id = o.id
+            cross join lateral (values (o.campaign_id), (n.campaign_id)) v(c)
+          where (o.campaign_id, o.product_id, o.deleted_at) is distinct from (n.campaign_id, n.product_id, n.deleted_at))
+        on conflict do nothing;
+    end if;
+    return null;
+  end $fn$`,
+  `create trigger report_campaigns_inserted after insert on ad_campaigns referencing new table as new_rows
+    for each statement execute function report_campaigns_changed()`,
+  `create trigger report_campaigns_updated after update on ad_campaigns
+    referencing old table as old_rows new table as new_rows
+    for each statement execute function report_campaigns_changed()`,
+];
+
+export const REPORTS_MIGRATIONS_600: readonly Migration[] = [
+  {
+    version: 600,
+    name: 'report rollups kept current on write: insights per campaign and day, sales by trigger, dirty days',
+    up: async (db) => {
+      // One by one: the trigger bodies hold semicolons.
+      for (const statement of REPORTS_V600) await sql.raw(statement).execute(db);
+    },
+  },
+];

@@ -1,60 +1,76 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { salesRollupSelect } from './migrations.js';
 
 /** The Jakarta calendar day of a purchase (table alias `alias`): paid time, else Mayar's creation time. */
 export function purchaseDay(alias: string): RawBuilder<unknown> {
   return sql.raw(`(coalesce(${alias}.paid_at, ${alias}.mayar_created_at) at time zone 'Asia/Jakarta')::date`);
 }
 
-const PURCHASE_DAY = purchaseDay('p');
+/** The exclusive side of the lock the purchase trigger takes shared (migration 600). */
+const ROLLUP_LOCK = 450450;
 
 /**
- * Rebuilds the sales rollup for the days `from`–`to` (Jakarta) from the paid purchases, in one transaction.
- * Attribution: the UTM first (utm_campaign naming a campaign id or name, utm_content an ad id or name, as found
- * in the Meta insights and the ads they list; an ad names its campaign). Each look-up is one indexed
- * probe (id first, then name: an `or` of the two would scan); else through the purchase's product: the Ad Campaign Admin
- * campaign selling it that spent the most on the purchase's day. A product whose campaigns spent nothing that
- * day leaves the purchase unattributed (it still counts on the overall dashboard).
+ * Rebuilds the sales rollup for the days `from`–`to` (Jakarta) from the paid purchases, with the attribution of
+ * ADR 016 (`salesRollupSelect`, shared with the purchase trigger). Runs inside `trx`, which must hold the lock.
  */
+async function rebuildDays(trx: Kysely<Database>, from: string, to: string): Promise<void> {
+  await sql`delete from report_sales_daily where day between ${from}::date and ${to}::date`.execute(trx);
+  // The time bounds use the index on the paid time (migration 500); the literals are validated ISO dates.
+  const where = `coalesce(p.paid_at, p.mayar_created_at) >= ('${from}'::date::timestamp at time zone 'Asia/Jakarta')
+    and coalesce(p.paid_at, p.mayar_created_at) < (('${to}'::date + 1)::timestamp at time zone 'Asia/Jakarta')`;
+  await sql
+    .raw(
+      `insert into report_sales_daily (day, campaign_id, ad_id, product_key, orders, revenue)
+      ${salesRollupSelect('purchases p', 1, where)}`,
+    )
+    .execute(trx);
+}
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Rebuilds the sales rollup for the days `from`–`to` in full (the bench's reference; ops after a repair). */
 export async function refreshSalesRollup(db: Kysely<Database>, from: string, to: string): Promise<void> {
+  if (!ISO_DAY.test(from) || !ISO_DAY.test(to))
+    throw new Error('refreshSalesRollup: dates must be YYYY-MM-DD');
   await db.transaction().execute(async (trx) => {
-    // Two requests refreshing the same days at once would both delete and then collide on insert.
-    await sql`select pg_advisory_xact_lock(450450)`.execute(trx);
-    await sql`delete from report_sales_daily where day between ${from}::date and ${to}::date`.execute(trx);
-    await sql`
-      insert into report_sales_daily (day, campaign_id, ad_id, product_key, orders, revenue)
-      select ${PURCHASE_DAY} as day,
-        coalesce(c.campaign_id, a.campaign_id, pc.campaign_id, '') as campaign_id,
-        coalesce(a.ad_id, '') as ad_id,
-        coalesce(p.product_id, 0) as product_key,
-        count(*) as orders,
-        sum(p.amount) as revenue
-      from purchases p
-      left join lateral (
-        (select i.campaign_id from ad_insights_daily i where i.campaign_id = p.utm_campaign limit 1)
-        union all
-        (select i.campaign_id from ad_insights_daily i where i.campaign_name = p.utm_campaign limit 1)
-        limit 1
-      ) c on true
-      left join lateral (
-        (select x.ad_id, x.campaign_id from ads x where x.ad_id = p.utm_content limit 1)
-        union all
-        (select x.ad_id, x.campaign_id from ads x where x.name = p.utm_content limit 1)
-        limit 1
-      ) a on true
-      left join lateral (
-        select ac.campaign_id from ad_campaigns ac
-        join ad_insights_daily i on i.campaign_id = ac.campaign_id and i.date = ${PURCHASE_DAY}
-        where c.campaign_id is null and a.campaign_id is null and p.product_id is not null
-          and ac.product_id = p.product_id and ac.deleted_at is null
-        group by ac.campaign_id
-        having sum(i.spend) > 0
-        order by sum(i.spend) desc, ac.campaign_id
-        limit 1
-      ) pc on true
-      where p.transaction_status = 'paid'
-        and coalesce(p.paid_at, p.mayar_created_at) >= (${from}::date::timestamp at time zone 'Asia/Jakarta')
-        and coalesce(p.paid_at, p.mayar_created_at) < ((${to}::date + 1)::timestamp at time zone 'Asia/Jakarta')
-      group by 1, 2, 3, 4`.execute(trx);
+    await sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`.execute(trx);
+    await rebuildDays(trx, from, to);
+  });
+}
+
+/**
+ * Recomputes the days of `from`–`to` whose attribution the intake marked stale (new spend that day, a campaign
+ * or ad named by a UTM seen for the first time, a campaign's product changed). Usually there are none and this
+ * is one indexed probe. Taking the dirty marks and rebuilding happen in one transaction under the exclusive
+ * lock: purchases written meanwhile wait for it and then add themselves; a mark made meanwhile stays for the
+ * next read. Returns the days recomputed.
+ */
+export async function refreshDirtyDays(db: Kysely<Database>, from: string, to: string): Promise<string[]> {
+  const pending = await sql<{ n: number }>`
+    select count(*)::int as n from report_dirty_days where day between ${from}::date and ${to}::date`.execute(
+    db,
+  );
+  if ((pending.rows[0]?.n ?? 0) === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${ROLLUP_LOCK})`.execute(trx);
+    const taken = await sql<{ day: string }>`
+      delete from report_dirty_days where day between ${from}::date and ${to}::date
+      returning to_char(day, 'YYYY-MM-DD') as day`.execute(trx);
+    const days = taken.rows.map((row) => row.day).sort();
+    // Consecutive days rebuild as one range (a bulk import dirties whole months).
+    let start = 0;
+    for (let index = 1; index <= days.length; index += 1) {
+      const next = days[index];
+      const previous = days[index - 1]!;
+      const consecutive =
+        next !== undefined &&
+        Date.parse(`${next}T00:00:00Z`) - Date.parse(`${previous}T00:00:00Z`) === 86_400_000;
+      if (!consecutive) {
+        await rebuildDays(trx, days[start]!, previous);
+        start = index;
+      }
+    }
+    return days;
   });
 }

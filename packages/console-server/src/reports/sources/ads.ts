@@ -47,7 +47,7 @@ const GROUPS: Record<string, GroupSql> = {
 };
 
 /**
- * Meta insights (already a daily rollup per ad) full-outer-joined on the group key to the sales rollup. The ad
+ * Meta insights (a daily rollup per ad, and per campaign in `report_ads_daily`) full-outer-joined on the group key to the sales rollup. The ad
  * reports count only sales attributed to a campaign; the overall dashboard counts every paid purchase.
  */
 export const adsSource: ReportSource = {
@@ -83,13 +83,18 @@ export const adsSource: ReportSource = {
       salesWhere.push(sql`s.product_key = ${product}::bigint`);
     }
     const adProduct = g.product === true || product !== undefined;
+    // Above the ad set the per-campaign-day rollup (migration 600) holds the same sums in far fewer rows.
+    const insights =
+      group === 'adset' || group === 'ad' || filters.adset !== undefined || filters.ad !== undefined
+        ? sql`ad_insights_daily i`
+        : sql`report_ads_daily i`;
     const result = await sql<Record<string, unknown>>`
       with ad as (
         select ${sql.raw(g.adKey)} as key, ${sql.raw(g.adLabel)} as label,
           sum(i.spend) as spend, sum(i.impressions) as impressions, sum(i.clicks) as clicks,
           sum(i.inline_link_clicks) as link_clicks, sum(i.purchases) as meta_purchases,
           sum(i.purchase_value) as meta_purchase_value
-        from ad_insights_daily i
+        from ${insights}
         ${adProduct ? AD_PRODUCT : sql``}
         where ${sql.join(adWhere, sql` and `)}
         group by 1
