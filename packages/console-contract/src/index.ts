@@ -9,6 +9,7 @@ export * from './reports.js';
 export * from './venn.js';
 export * from './problems.js';
 export * from './logistics.js';
+export * from './sheetReports.js';
 export * from './meetings.js';
 export * from './insights.js';
 export * from './chats.js';

@@ -267,6 +267,35 @@ describe.each(ENGINES)('logistics on %s', (engine) => {
         ).statusCode,
       ).toBe(403);
     });
+
+    it("checks the receipt against its courier's form: a 400 naming the field and the expected form", async () => {
+      const [a, b] = [await newPackage(), await newPackage()];
+      const response = await call('POST', '/api/logistics/receipts', writer, {
+        rows: [
+          { id: a.id, courier: 'sicepat', receipt: '000123456789' },
+          { id: b.id, courier: 'sicepat', receipt: 'JP1234567890' },
+        ],
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().fields).toEqual({
+        'body.rows.1.receipt': ['A SiCepat receipt is 12 digits, e.g. 000123456789'],
+      });
+      expect((await read(a.id)).receipt ?? null).toBeNull();
+      const ninja = await call('POST', '/api/logistics/receipts', writer, {
+        rows: [{ id: b.id, courier: 'ninja', receipt: '000123456789' }],
+      });
+      expect(ninja.json().fields['body.rows.0.receipt'][0]).toMatch(
+        /^A Ninja Xpress receipt is NLID or NVID/,
+      );
+      const right = await call('POST', '/api/logistics/receipts', writer, {
+        rows: [
+          { id: a.id, courier: 'sicepat', receipt: '000987650001' },
+          { id: b.id, courier: 'ninja', receipt: 'nlidap98765432' },
+        ],
+      });
+      expect(right.statusCode, right.body).toBe(200);
+      expect((await read(b.id)).receipt).toBe('NLIDAP98765432');
+    });
   });
 
   it('prints packing labels as a PDF: a page per package with recipient, phone, address, items, receipt and order', async () => {
@@ -359,6 +388,68 @@ describe.each(ENGINES)('logistics on %s', (engine) => {
       for (const action of ['ready', 'ship']) await act(row, action);
       return read(row.id);
     }
+
+    it("Mayar shipper.status events update the package's tracking and status: once, and an older event changes nothing", async () => {
+      const row = await shipping('SHP000000001');
+      const post = (data: Record<string, unknown>) =>
+        client().request({
+          method: 'POST',
+          url: `/api/webhooks/mayar/${fixture.accountId}?token=${encodeURIComponent(fixture.token)}`,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ event: 'shipper.status', data }),
+        });
+      const tracking = async () =>
+        (await call('GET', `/api/logistics/packages/${row.id}/tracking`, reader)).json();
+      const moving = {
+        id: `shp-${engine}-1`,
+        courier: 'JNE',
+        waybillId: 'shp000000001',
+        status: 'dropping_off',
+        note: 'Paket sedang diantar',
+        updatedAt: '2026-11-20T02:00:00.000Z',
+      };
+      expect((await post(moving)).statusCode).toBe(200);
+      expect((await post(moving)).statusCode).toBe(200); // a repeat is a duplicate in the inbox
+      expect(await tracking()).toMatchObject({
+        state: 'in_transit',
+        courier_status: 'dropping_off',
+        events: [{ at: '2026-11-20T02:00:00.000Z', description: 'Mayar: Paket sedang diantar' }],
+      });
+      expect((await read(row.id)).status).toBe('Shipping');
+      const delivered = {
+        ...moving,
+        status: 'delivered',
+        note: 'Diterima oleh YANTI',
+        updatedAt: '2026-11-20T02:45:00.000Z',
+      };
+      expect((await post(delivered)).statusCode).toBe(200);
+      expect(await read(row.id)).toMatchObject({
+        status: 'Delivered',
+        received_at: '2026-11-20T02:45:00.000Z',
+      });
+      // Arriving late, an older event neither adds history nor changes the state.
+      const stale = {
+        ...moving,
+        status: 'on_hold',
+        note: 'Alamat tidak ditemukan',
+        updatedAt: '2026-11-20T02:30:00.000Z',
+      };
+      expect((await post(stale)).statusCode).toBe(200);
+      const after = await tracking();
+      expect(after.state).toBe('delivered');
+      expect(after.events.map((event: { description: string }) => event.description)).toEqual([
+        'Mayar: Diterima oleh YANTI',
+        'Mayar: Paket sedang diantar',
+      ]);
+      const inbox = await sql<{ status: string }>`select status from mayar_webhook_inbox
+        where event = 'shipper.status' and data_id = ${moving.id} order by id`.execute(testDb.database.db);
+      expect(inbox.rows.map((entry) => entry.status)).toEqual([
+        'accepted',
+        'duplicate',
+        'accepted',
+        'accepted',
+      ]);
+    });
 
     it('"not yet trackable" is a state; then the courier\'s events are kept once and delivered moves the package', async () => {
       const row = await shipping('TRK000000001');

@@ -10,6 +10,7 @@ import { PROBLEMS_MIGRATIONS } from '../problems/migrations.js';
 import { LOGISTICS_MIGRATIONS } from '../logistics/migrations.js';
 import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
 import { MEETINGS_MIGRATIONS } from '../meetings/migrations.js';
+import { LOGISTICS_MIGRATIONS_610 } from '../logistics/migrations610.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -227,6 +228,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...PROBLEMS_MIGRATIONS,
   // --- reports: rollups kept current on write (versions 600–609): src/reports/migrations.ts ---
   ...REPORTS_MIGRATIONS_600,
+  // --- logistics and sheet reports, second round (versions 610–619): src/logistics/migrations610.ts ---
+  ...LOGISTICS_MIGRATIONS_610,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

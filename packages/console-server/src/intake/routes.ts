@@ -51,6 +51,10 @@ export function pushPurchaseChange(app: FastifyInstance, result: IngestResult): 
     void pushResourceChanges(app.database.db, app.realtime, packages, [
       { entity: packages.name, id: result.package.id, action: 'create', version: result.package.version },
     ]).catch(() => undefined);
+  if (result.packageChange)
+    void pushResourceChanges(app.database.db, app.realtime, packages, [result.packageChange]).catch(
+      () => undefined,
+    );
   if (!result.purchase) return;
   const { id, action, version } = result.purchase;
   void pushResourceChanges(app.database.db, app.realtime, PURCHASE_READERS, [

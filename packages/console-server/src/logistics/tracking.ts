@@ -61,52 +61,59 @@ export async function applyTrack(
   track: CourierTrack,
   now: Date,
 ): Promise<TrackResult> {
-  return db.transaction().execute(async (trx) => {
-    let newEvents = 0;
-    for (const event of track.events) {
-      const inserted = await sql`insert into package_events (package_id, at, description, location)
+  return db.transaction().execute((trx) => applyTrackIn(trx, packageId, track, now));
+}
+
+/** applyTrack inside the caller's transaction (the Mayar intake's, for shipper.status). */
+export async function applyTrackIn(
+  trx: AnyDb,
+  packageId: number,
+  track: CourierTrack,
+  now: Date,
+): Promise<TrackResult> {
+  let newEvents = 0;
+  for (const event of track.events) {
+    const inserted = await sql`insert into package_events (package_id, at, description, location)
         values (${packageId}, ${event.at}, ${event.description}, ${null})
         on conflict (package_id, at, description) do nothing returning id`.execute(trx);
-      newEvents += inserted.rows.length;
-    }
-    await saveTracking(
-      trx,
-      packageId,
-      track,
-      now,
-      track.state === 'not_trackable_yet' ? RECHECK_MS.not_trackable_yet : RECHECK_MS.in_transit,
+    newEvents += inserted.rows.length;
+  }
+  await saveTracking(
+    trx,
+    packageId,
+    track,
+    now,
+    track.state === 'not_trackable_yet' ? RECHECK_MS.not_trackable_yet : RECHECK_MS.in_transit,
+  );
+  const result: TrackResult = { packageId, state: track.state, newEvents };
+  const move = MOVES[track.state];
+  const current = await sql<{
+    status: string;
+  }>`select status from packages where id = ${packageId} for update`.execute(trx);
+  if (move && current.rows[0]?.status === 'Shipping') {
+    // Delivered at the courier's last event, not at the time we asked.
+    const last = track.events.reduce<Date | null>(
+      (latest, e) => (!latest || e.at > latest ? e.at : latest),
+      null,
     );
-    const result: TrackResult = { packageId, state: track.state, newEvents };
-    const move = MOVES[track.state];
-    const current = await sql<{
-      status: string;
-    }>`select status from packages where id = ${packageId} for update`.execute(trx);
-    if (move && current.rows[0]?.status === 'Shipping') {
-      // Delivered at the courier's last event, not at the time we asked.
-      const last = track.events.reduce<Date | null>(
-        (latest, e) => (!latest || e.at > latest ? e.at : latest),
-        null,
-      );
-      const set =
-        move.name === 'deliver' && last ? { ...move.set, received_at: last.toISOString() } : move.set;
-      const [row] = await runActionIn(
-        trx,
-        packages,
-        { ...move, ...(set ? { set } : {}) },
-        [{ id: packageId }],
-        LOGISTICS_SYSTEM,
-        now,
-      );
-      if (row)
-        result.change = {
-          entity: packages.name,
-          id: packageId,
-          action: 'update',
-          version: row.version as number,
-        };
-    }
-    return result;
-  });
+    const set = move.name === 'deliver' && last ? { ...move.set, received_at: last.toISOString() } : move.set;
+    const [row] = await runActionIn(
+      trx,
+      packages,
+      { ...move, ...(set ? { set } : {}) },
+      [{ id: packageId }],
+      LOGISTICS_SYSTEM,
+      now,
+    );
+    if (row)
+      result.change = {
+        entity: packages.name,
+        id: packageId,
+        action: 'update',
+        version: row.version as number,
+      };
+  }
+  return result;
 }
 
 /** Looks one package up now; a courier error is recorded as the state `error` and thrown. */

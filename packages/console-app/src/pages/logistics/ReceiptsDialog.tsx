@@ -1,5 +1,10 @@
 import { useId, useState, type ChangeEvent } from 'react';
-import { COURIER_OPTIONS, parseReceiptLines, type ReceiptRow } from '@staff/console-contract';
+import {
+  COURIER_OPTIONS,
+  RECEIPT_FORMATS,
+  parseReceiptLines,
+  type ReceiptRow,
+} from '@staff/console-contract';
 import { ConfirmDialog, type ResourceRow } from '@staff/console-ui';
 import type { LogisticsApi } from '../../api/logistics.js';
 import type { ResourceCallError } from '../../api/resources.js';
@@ -161,6 +166,8 @@ export function ReceiptsDialog({
                       <input
                         aria-label={`Receipt of ${entry.order_ref}`}
                         value={entry.receipt}
+                        // The courier's form as a hint; the server checks it (a 400 naming the row).
+                        placeholder={RECEIPT_FORMATS[entry.courier]?.example}
                         autoComplete="off"
                         aria-invalid={messages ? true : undefined}
                         aria-describedby={messages ? errorId : undefined}

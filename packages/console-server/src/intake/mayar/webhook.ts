@@ -9,6 +9,8 @@ import { capiEvent } from '../forwarder/capi.js';
 import { normaliseEmail, normalisePhone, parseMayarTime, parseUtm, sha256Hex } from '../normalise.js';
 import { type IntakeDb, type InboxStatus, intakeDb } from '../tables.js';
 import { createPackageForPurchase } from '../../logistics/service.js';
+import { applyShipperStatus } from '../../logistics/shipper.js';
+import type { ResourceChangedPayload } from '../../resources/push.js';
 import type { AnyDb } from '../../resources/query.js';
 
 export const MAYAR_EVENTS = [
@@ -119,6 +121,8 @@ export interface IngestResult {
   purchase?: { id: number; action: 'create' | 'update'; version: number };
   /** The package made for a paid purchase of a product that ships (logistics). */
   package?: { id: number; version: number };
+  /** A package a shipper.status event moved (Shipping → Delivered, Returned or Problem). */
+  packageChange?: ResourceChangedPayload;
   deliveries: number;
 }
 
@@ -208,6 +212,10 @@ export async function ingestInTransaction(trx: IntakeDb, input: IngestInput): Pr
       .executeTakeFirst();
     const status: InboxStatus = seen ? 'duplicate' : 'accepted';
     const row = await inbox({ status, event, dataId, updatedAt });
+    const shipped =
+      status === 'accepted' && event === 'shipper.status'
+        ? await applyShipperStatus(trx as unknown as AnyDb, data, updatedAt, input.now)
+        : null;
     const deliveries =
       status === 'accepted' && input.forward !== false
         ? await queueDeliveries(trx, input, {
@@ -218,7 +226,13 @@ export async function ingestInTransaction(trx: IntakeDb, input: IngestInput): Pr
             body: input.rawBody,
           })
         : 0;
-    return { inboxId: Number(row.id), status, event, deliveries };
+    return {
+      inboxId: Number(row.id),
+      status,
+      event,
+      deliveries,
+      ...(shipped?.change ? { packageChange: shipped.change } : {}),
+    };
   }
 
   const createdAt = parseMayarTime(data.createdAt)!;
