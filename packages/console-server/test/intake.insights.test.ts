@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { canonicalPurchases, parseAdsManagerCsv, parseExportNumber } from '../src/intake/meta/csv.js';
+import { XLSX_CONTENT_TYPE, parseAdsManagerXlsx } from '../src/intake/meta/xlsx.js';
 import { intakeDb } from '../src/intake/tables.js';
 import {
   Client,
@@ -25,7 +27,50 @@ const INDONESIAN = [
   '2026-11-03;2026-11-03;Kelas Bunda;Set Ibu;Iklan Video;120210000000000002;120210000000000021;120210000000000211;18.415;1.200;900;1,33;40;2;300.000',
 ].join('\n');
 
+/** An Indonesian "Excel" export: typed numbers and a date cell, a summary row, a formula cell. */
+async function indonesianXlsx(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Laporan');
+  sheet.addRow(INDONESIAN.replace('\uFEFF', '').split('\n')[0]!.split(';'));
+  sheet.addRow(['2026-11-04', '2026-11-04', '', '', '', '', '', '', 30000, 2000, 1500, 1.33, 60, 3, 450000]);
+  sheet.addRow([
+    new Date(Date.UTC(2026, 10, 4)),
+    '2026-11-04',
+    'Kelas Bunda',
+    'Set Ibu',
+    { richText: [{ text: 'Iklan ' }, { text: 'Foto' }] },
+    '120210000000000002',
+    '120210000000000021',
+    '120210000000000212',
+    { formula: '20000+10000', result: 30000 },
+    2000,
+    1500,
+    1.33,
+    60,
+    3,
+    '450.000',
+  ]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 describe('Ads Manager export parsing', () => {
+  it('reads XLSX exports: typed numbers, date cells, formulas, rich text, id-ID text numbers', async () => {
+    const parsed = await parseAdsManagerXlsx(await indonesianXlsx());
+    expect(parsed).toMatchObject({ language: 'id', skippedSummaryRows: 1, errors: [] });
+    expect(parsed.rows).toEqual([
+      expect.objectContaining({
+        line: 3,
+        date: '2026-11-04',
+        ad_id: '120210000000000212',
+        ad_name: 'Iklan Foto',
+        spend: 30000,
+        impressions: 2000,
+        purchase_value: 450000,
+      }),
+    ]);
+    await expect(parseAdsManagerXlsx(Buffer.from('not a zip'))).rejects.toThrow('not an XLSX workbook');
+  });
+
   it('reads English exports: BOM, quoted thousands, summary row skipped', () => {
     const parsed = parseAdsManagerCsv(ENGLISH);
     expect(parsed).toMatchObject({ language: 'en', delimiter: ',', skippedSummaryRows: 1, errors: [] });
@@ -153,6 +198,35 @@ describe.each(ENGINES)('POST /api/ad-insights/import on %s', (engine) => {
     // A corrected figure updates only that row.
     const corrected = ENGLISH.replace('250000,20000', '260000,20000');
     expect((await upload(corrected, writer)).json()).toMatchObject({ inserted: 0, updated: 1, unchanged: 2 });
+  });
+
+  it('takes XLSX bodies by content type, idempotently', async () => {
+    const writer = await client().token('admin');
+    const xlsx = await indonesianXlsx();
+    const send = (query = '') =>
+      client().request({
+        method: 'POST',
+        url: `/api/ad-insights/import${query}`,
+        headers: { 'content-type': XLSX_CONTENT_TYPE },
+        payload: xlsx,
+        token: writer,
+      });
+    const preview = await send('?dry_run=1');
+    expect(preview.json()).toMatchObject({ dry_run: true, rows: 1, language: 'id', errors: [] });
+    expect((await send()).json()).toMatchObject({ inserted: 1, updated: 0, unchanged: 0, ads: 1 });
+    expect((await send()).json()).toMatchObject({ inserted: 0, updated: 0, unchanged: 1 });
+    const broken = await client().request({
+      method: 'POST',
+      url: '/api/ad-insights/import',
+      headers: { 'content-type': XLSX_CONTENT_TYPE },
+      payload: Buffer.from('PK not really'),
+      token: writer,
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({
+      code: 'INVALID_EXPORT',
+      message: 'The file is not an XLSX workbook',
+    });
   });
 
   it('refuses a file with problems (400 naming line and field) and writes nothing', async () => {

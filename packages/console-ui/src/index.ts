@@ -41,5 +41,7 @@ export * from './components/Board/index.js';
 export * from './components/RoomSchedule/index.js';
 export * from './components/MarkdownText/index.js';
 export * from './components/ChatThread/index.js';
+export * from './components/FileDropZone/index.js';
+export * from './components/ProgressBar/index.js';
 export * from './list/index.js';
 export * from './primitives/index.js';

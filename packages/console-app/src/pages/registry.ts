@@ -24,6 +24,8 @@ const vennPage = lazyWithPreload<PageProps>(() => import('./venn/VennPage.js'));
 const problemsPage = lazyWithPreload<PageProps>(() => import('./problems/ProblemsPage.js'));
 /** The packages list with the logistics flow (both logistics routes). */
 const logisticsPage = lazyWithPreload<PageProps<never>>(() => import('./logistics/LogisticsPage.js'));
+/** Master Ad Campaign with "Import from Ads Manager". */
+const adCampaignsPage = lazyWithPreload<PageProps<never>>(() => import('./intake/AdCampaignsPage.js'));
 const meetingRooms = lazyWithPreload<PageProps>(() => import('./meetings/MeetingRoomsPage.js'));
 const gptInsights = lazyWithPreload<PageProps>(() => import('./insights/GptInsightsPage.js'));
 const chatList = lazyWithPreload<PageProps>(() => import('./chats/ChatListPage.js'));
@@ -34,11 +36,18 @@ export const REPORT_ROUTE_IDS = REPORT_IDS;
 
 const resourceEntries = new Map<string, PageEntry>();
 
+/** A resource route's page: the generic list, or one that adds its entity's flows to it. */
+function pageOfEntity(entity: string | undefined) {
+  if (entity === 'packages') return logisticsPage;
+  if (entity === 'ad_campaigns') return adCampaignsPage;
+  return resourcePage;
+}
+
 function resourceEntry(routeId: string): PageEntry {
   const known = resourceEntries.get(routeId);
   if (known) return known;
   const entry: PageEntry = {
-    ...(entityForRoute(routeId)?.name === 'packages' ? logisticsPage : resourcePage),
+    ...pageOfEntity(entityForRoute(routeId)?.name),
     // The list's first page, for the address being opened, starts with the permission check.
     loadData: (services) =>
       preloadData(async () => {

@@ -142,6 +142,12 @@ export function parseExportNumber(text: string, locale: 'en' | 'id'): number | n
   return Number(normalised);
 }
 
+/** A cell as text: an XLSX date as its calendar day (exceljs reads date cells as UTC midnight). */
+function textOf(cell: ExportCell): string {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? '' : cell.toISOString().slice(0, 10);
+  return String(cell).trim();
+}
+
 /** YYYY-MM-DD, or D/M/YYYY as id-ID exports may write it. */
 function parseExportDate(text: string): string | null {
   const value = text.trim();
@@ -182,16 +188,29 @@ export class ExportFormatError extends Error {
   }
 }
 
-/** Parses a whole export; throws ExportFormatError when the header row is not an Ads Manager export's. */
+/** Parses a whole CSV export; throws ExportFormatError when the header row is not an Ads Manager export's. */
 export function parseAdsManagerCsv(input: string): ParsedExport {
   const text = input.replace(/^\uFEFF/, '');
   const firstLine = text.slice(0, text.search(/\r?\n|$/));
   const delimiter: ',' | ';' =
     (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const records = parseCsvRecords(text, delimiter);
+  return parseAdsManagerRecords(parseCsvRecords(text, delimiter), delimiter);
+}
+
+/**
+ * A cell as a file holds it: text from CSV; from XLSX also typed numbers (parsed as they are, whatever the
+ * header language) and dates.
+ */
+export type ExportCell = string | number | Date;
+
+/** Parses the records of an export (CSV or the first XLSX sheet); the header row first. */
+export function parseAdsManagerRecords(
+  records: readonly (readonly ExportCell[])[],
+  delimiter: ',' | ';' = ',',
+): ParsedExport {
   const header = records[0];
   if (!header) throw new ExportFormatError('The file is empty');
-  const columns = header.map((cell) => HEADERS[cell.trim().toLowerCase()]);
+  const columns = header.map((cell) => HEADERS[String(cell).trim().toLowerCase()]);
   const language: 'en' | 'id' = columns.some((entry) => entry?.id) ? 'id' : 'en';
   const indexOf = (column: InsightColumn) => columns.findIndex((entry) => entry?.column === column);
   for (const required of ['date_start', 'ad_id', 'campaign_id'] as const) {
@@ -206,10 +225,11 @@ export function parseAdsManagerCsv(input: string): ParsedExport {
   for (let position = 1; position < records.length; position += 1) {
     const record = records[position]!;
     const line = position + 1;
-    const cell = (column: InsightColumn) => {
+    const raw = (column: InsightColumn): ExportCell => {
       const index = indexOf(column);
-      return index < 0 ? '' : (record[index] ?? '').trim();
+      return index < 0 ? '' : (record[index] ?? '');
     };
+    const cell = (column: InsightColumn) => textOf(raw(column));
     // The summary row: totals with no campaign, ad set or ad named.
     if (cell('campaign_name') === '' && cell('ad_name') === '' && cell('ad_id') === '') {
       skippedSummaryRows += 1;
@@ -248,7 +268,8 @@ export function parseAdsManagerCsv(input: string): ParsedExport {
       'purchase_value',
       'video_3s_views',
     ] as const) {
-      const value = parseExportNumber(cell(column), language);
+      const typed = raw(column);
+      const value = typeof typed === 'number' ? typed : parseExportNumber(cell(column), language);
       if (value === null || value < 0)
         rowErrors.push({
           line,

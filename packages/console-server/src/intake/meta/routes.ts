@@ -8,13 +8,14 @@ import {
 import { type AnyRouteSpec, HttpError, type RouteGuards, defineRoute } from '../../http.js';
 import { ExportFormatError, parseAdsManagerCsv } from './csv.js';
 import { importInsights } from './import.js';
+import { XLSX_CONTENT_TYPE, parseAdsManagerXlsx } from './xlsx.js';
 
 const CSV_BODY_LIMIT = 64 * 1024 * 1024;
 /** Errors listed in one answer; the count says how many there were. */
 const ERRORS_SHOWN = 200;
 
 /**
- * `POST /api/ad-insights/import` with a `text/csv` body (an Ads Manager export): the automation door and the
+ * `POST /api/ad-insights/import` with a `text/csv` or XLSX body (an Ads Manager export): the automation door and the
  * upload page's, with the same permission (write on Ad Campaign Admin). `dry_run=1` answers the preview.
  */
 export async function registerInsightRoutes(
@@ -28,6 +29,11 @@ export async function registerInsightRoutes(
       { parseAs: 'string', bodyLimit: CSV_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
+    scope.addContentTypeParser(
+      [XLSX_CONTENT_TYPE, 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: CSV_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
     defineRoute(
       scope,
       app.apiRoutes as AnyRouteSpec[],
@@ -37,20 +43,27 @@ export async function registerInsightRoutes(
         url: '/api/ad-insights/import',
         tag: 'intake',
         summary:
-          'Import an Ads Manager export (CSV, English or Indonesian headers): upsert on (date, ad id); `dry_run=1` previews with per-row errors. Any error: 400 and nothing written',
+          'Import an Ads Manager export (CSV or XLSX, English or Indonesian headers): upsert on (date, ad id); `dry_run=1` previews with per-row errors. Any error: 400 and nothing written',
         auth: true,
         permission: { key: 'databank_ad_campaigns', mode: 'write' },
         query: insightsImportQuerySchema,
         responses: { 200: insightsImportResponseSchema, 400: apiErrorSchema },
       },
       async (request, reply, { query }) => {
-        if (typeof request.body !== 'string' || request.body.trim() === '')
-          throw new HttpError(400, 'Send the export as a text/csv body', 'INVALID_INPUT', {
-            body: ['The body is empty'],
-          });
+        const body = request.body;
+        const empty =
+          typeof body === 'string' ? body.trim() === '' : !Buffer.isBuffer(body) || body.length === 0;
+        if (empty)
+          throw new HttpError(
+            400,
+            `Send the export as a text/csv or ${XLSX_CONTENT_TYPE} body`,
+            'INVALID_INPUT',
+            { body: ['The body is empty'] },
+          );
         let parsed;
         try {
-          parsed = parseAdsManagerCsv(request.body);
+          parsed =
+            typeof body === 'string' ? parseAdsManagerCsv(body) : await parseAdsManagerXlsx(body as Buffer);
         } catch (error) {
           if (error instanceof ExportFormatError)
             throw new HttpError(400, error.message, 'INVALID_EXPORT', { body: [error.message] });

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { adCampaigns, canWrite, toPermissionMap } from '@staff/console-contract';
+import { formatNumber, useNotifications } from '@staff/console-ui';
+import { useConsoleContext } from '../../routes/consoleContext.js';
+import { useServices } from '../../services.js';
+import type { PageProps } from '../types.js';
+import ResourcePage, { type ResourceListExtensions } from '../resources/ResourcePage.js';
+import type { LoadedList } from '../resources/loadList.js';
+import { Button } from '../resources/ui.js';
+import { AdsManagerImportDialog } from './AdsManagerImportDialog.js';
+
+/**
+ * Master Ad Campaign: the campaigns list plus "Import from Ads Manager" (the upload of daily ad insights), for
+ * those who may write campaigns — the same key `POST /api/ad-insights/import` checks.
+ */
+export default function AdCampaignsPage(props: PageProps<LoadedList>) {
+  const services = useServices();
+  const { notify } = useNotifications();
+  const { permissions } = useConsoleContext();
+  const writable = canWrite(toPermissionMap(permissions), adCampaigns.permissionKey);
+  const [open, setOpen] = useState<{ reload: () => void } | null>(null);
+
+  const extensions: ResourceListExtensions = {
+    toolbar: (reload) =>
+      writable ? (
+        <Button type="button" onClick={() => setOpen({ reload })}>
+          Import from Ads Manager
+        </Button>
+      ) : null,
+  };
+  return (
+    <>
+      <ResourcePage {...props} extensions={extensions} />
+      {open ? (
+        <AdsManagerImportDialog
+          api={services.api}
+          onClose={() => setOpen(null)}
+          onImported={(result) => {
+            notify({
+              type: 'success',
+              message: `Ads Manager import: ${formatNumber(result.inserted)} inserted, ${formatNumber(result.updated)} updated, ${formatNumber(result.unchanged)} unchanged.`,
+            });
+            open.reload();
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

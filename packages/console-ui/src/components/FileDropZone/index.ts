@@ -1,0 +1,1 @@
+export { FileDropZone, formatFileSize, type FileDropZoneProps } from './FileDropZone.js';

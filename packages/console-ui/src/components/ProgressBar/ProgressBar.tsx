@@ -1,0 +1,124 @@
+import { styled } from 'styled-components';
+import { t } from '../../theme/tokens.js';
+import { useThemeCheck } from '../../theme/ThemeProvider.js';
+
+export type ProgressBarStatus = 'active' | 'done' | 'error';
+
+export interface ProgressBarProps {
+  /** Visible label, also the bar's accessible name. */
+  label: string;
+  /** Done so far, 0…max; `null` while the total is not known (an indeterminate bar). */
+  value: number | null;
+  /** Default 1 (value is a share). */
+  max?: number;
+  status?: ProgressBarStatus;
+  /** Text after the label, e.g. "1,2 MB dari 3,4 MB"; default the percentage. */
+  valueText?: string;
+  className?: string;
+}
+
+const Wrap = styled.div`
+  display: grid;
+  gap: ${t.space1};
+  font-family: ${t.fontFamily};
+  color: ${t.colorText};
+  min-width: 12rem;
+`;
+
+const Head = styled.div`
+  display: flex;
+  gap: ${t.space3};
+  font-size: ${t.fontSizeSm};
+  & > span:last-child {
+    margin-left: auto;
+    color: ${t.colorTextMuted};
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+const Track = styled.div`
+  position: relative;
+  height: 8px;
+  overflow: hidden;
+  border-radius: 999px;
+  background: ${t.colorBorder};
+`;
+
+const Fill = styled.div`
+  height: 100%;
+  border-radius: inherit;
+  background: ${t.colorPrimary};
+  transition: width 120ms linear;
+  [data-status='done'] & {
+    background: ${t.colorSuccess};
+  }
+  [data-status='error'] & {
+    background: ${t.colorDanger};
+  }
+  [data-indeterminate] & {
+    width: 30%;
+    animation: cui-progress-slide 1.2s ease-in-out infinite;
+  }
+  @keyframes cui-progress-slide {
+    from {
+      transform: translateX(-100%);
+    }
+    to {
+      transform: translateX(340%);
+    }
+  }
+  @media (prefers-reduced-motion: reduce) {
+    animation: none !important;
+  }
+`;
+
+/** The share a value is of max, clamped to 0…1. */
+export function progressShare(value: number, max = 1): number {
+  if (!(max > 0) || !Number.isFinite(value)) return 0;
+  return Math.min(1, Math.max(0, value / max));
+}
+
+/**
+ * A labelled progress bar (`role="progressbar"` with aria-valuenow/min/max and a value text), determinate or
+ * indeterminate (`value={null}`), with done and error colours.
+ *
+ * @example
+ * <ProgressBar label="Mengunggah" value={loaded} max={total} />
+ */
+export function ProgressBar({
+  label,
+  value,
+  max = 1,
+  status = 'active',
+  valueText,
+  className,
+}: ProgressBarProps) {
+  useThemeCheck('ProgressBar');
+  const share = value === null ? null : progressShare(value, max);
+  const percent = share === null ? null : Math.round(share * 100);
+  const text = valueText ?? (percent === null ? undefined : `${percent}%`);
+  return (
+    <Wrap
+      className={['cui-progress-bar', className].filter(Boolean).join(' ')}
+      data-status={status}
+      data-indeterminate={share === null ? '' : undefined}
+    >
+      <Head>
+        <span>{label}</span>
+        {text ? <span className="cui-progress-bar__value">{text}</span> : null}
+      </Head>
+      <Track
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent ?? undefined}
+        aria-valuetext={text}
+        aria-invalid={status === 'error' ? true : undefined}
+        className="cui-progress-bar__track"
+      >
+        <Fill style={share === null ? undefined : { width: `${share * 100}%` }} />
+      </Track>
+    </Wrap>
+  );
+}

@@ -1,0 +1,1 @@
+export { ProgressBar, progressShare, type ProgressBarProps, type ProgressBarStatus } from './ProgressBar.js';
