@@ -10,6 +10,7 @@ import { PROBLEMS_MIGRATIONS } from '../problems/migrations.js';
 import { LOGISTICS_MIGRATIONS } from '../logistics/migrations.js';
 import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
 import { MEETINGS_MIGRATIONS } from '../meetings/migrations.js';
+import { PREFERENCES_MIGRATIONS } from '../preferences/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -225,6 +226,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...WHATSAPP_MIGRATIONS,
   // --- customer care: problems (versions 580–599): src/problems/migrations.ts ---
   ...PROBLEMS_MIGRATIONS,
+  // --- user preferences: language and theme (versions 650–659): src/preferences/migrations.ts ---
+  ...PREFERENCES_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */
