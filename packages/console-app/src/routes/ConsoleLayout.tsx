@@ -358,10 +358,8 @@ function SignedInConsole({ user }: { user: StoredUser }) {
                     My sessions
                   </SidebarAction>
                 </li>
-                <li>
-                  <ThemeChoiceControl />
-                </li>
               </AccountActions>
+              <ThemeChoiceControl />
             </SidebarStatus>
           }
         />
