@@ -1,17 +1,13 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { LOGIN_PATH, START_PATH } from '@staff/console-contract';
-import {
-  NotificationsProvider,
-  PermissionGuardLoading,
-  ThemeProvider,
-  useNotifications,
-} from '@staff/console-ui';
+import { NotificationsProvider, PermissionGuardLoading, useNotifications } from '@staff/console-ui';
 import { ServicesContext, useServices, type ConsoleServices } from './services.js';
 import { LazyAppRoutes } from './routes/lazyShell.js';
 import { LoginRoute } from './routes/LoginRoute.js';
 import { StartRoute } from './routes/StartRoute.js';
 import { ReauthDialog } from './pages/account/ReauthDialog.js';
+import { AppThemeProvider } from './theme.js';
 
 /** Sends the user to `/` whenever the session ends (Sign Out, any 401, a revoked session). */
 function SessionNavigator() {
@@ -70,7 +66,7 @@ export function App({ services, initialEntries }: AppProps) {
   const routes = <ConsoleRoutes />;
   return (
     <ServicesContext.Provider value={services}>
-      <ThemeProvider global>
+      <AppThemeProvider>
         <NotificationsProvider>
           {initialEntries ? (
             <MemoryRouter initialEntries={initialEntries}>{routes}</MemoryRouter>
@@ -78,7 +74,7 @@ export function App({ services, initialEntries }: AppProps) {
             <BrowserRouter>{routes}</BrowserRouter>
           )}
         </NotificationsProvider>
-      </ThemeProvider>
+      </AppThemeProvider>
     </ServicesContext.Provider>
   );
 }

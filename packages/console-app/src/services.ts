@@ -13,6 +13,7 @@ import { createReauthGate, type ReauthGate } from './api/reauth.js';
 import { createCheckPermission, createLoadPermissions, createLogin, createLogout } from './api/auth.js';
 import { readConfig, type ConfigValue } from './api/config.js';
 import { createFetchMyActivity, createFetchUsageStatistics } from './api/statistics.js';
+import { createFetchPreferences, createSavePreferences } from './api/preferences.js';
 import type { IoFactory } from './realtime/socket.js';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -29,6 +30,8 @@ export interface ConsoleServices {
   readConfig: (configName: string, defaultValue?: string) => Promise<ConfigValue>;
   fetchUsageStatistics: ReturnType<typeof createFetchUsageStatistics>;
   fetchMyActivity: ReturnType<typeof createFetchMyActivity>;
+  fetchPreferences: ReturnType<typeof createFetchPreferences>;
+  savePreferences: ReturnType<typeof createSavePreferences>;
   /** Where the signed-in shell opens its socket (the shell loads socket.io-client with its own code). */
   realtime: { url?: string; io?: IoFactory };
   /** The stored token, or null when signed out. */
@@ -74,6 +77,8 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     readConfig: (name, defaultValue) => readConfig(api, name, defaultValue),
     fetchUsageStatistics: createFetchUsageStatistics(api),
     fetchMyActivity: createFetchMyActivity(api),
+    fetchPreferences: createFetchPreferences(api),
+    savePreferences: createSavePreferences(api),
     realtime: {
       ...(options.socketUrl !== undefined ? { url: options.socketUrl } : {}),
       ...(options.io ? { io: options.io } : {}),

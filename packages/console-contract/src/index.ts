@@ -14,3 +14,4 @@ export * from './meetings.js';
 export * from './insights.js';
 export * from './chats.js';
 export * from './bots.js';
+export * from './preferences.js';

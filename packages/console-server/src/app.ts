@@ -35,6 +35,7 @@ import {
   revokeSession,
 } from './auth/sessions.js';
 import { registerAccountRoutes } from './auth/accountRoutes.js';
+import { registerPreferencesRoutes } from './preferences/routes.js';
 import { bearerToken } from './auth/tokens.js';
 import {
   type AnyRouteSpec,
@@ -581,6 +582,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   // Re-authentication of an idle session and the user's own sessions (ADR 013).
   registerAccountRoutes({ route, sessionOf, db, events, now: clock, lockout });
+  registerPreferencesRoutes({ route, sessionOf, db, now: clock });
 
   // Master-data resources, saved views and API keys (src/resources/).
   await registerResourceRoutes(app, {

@@ -5,9 +5,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import {
   PROBLEM_ASSIGNED_EVENT,
+  THEME_CHOICES,
   findRoute,
   menuDefinition,
   type ProblemAssignedPayload,
+  type ThemeChoice,
 } from '@staff/console-contract';
 import {
   AppShell,
@@ -29,6 +31,66 @@ import type { ConsoleOutletContext } from './consoleContext.js';
 import { ChangePasswordDialog } from '../pages/admin/ChangePasswordDialog.js';
 import { TwoFactorDialog } from '../pages/account/TwoFactorDialog.js';
 import { SessionsDialog } from '../pages/account/SessionsDialog.js';
+import { useThemeChoice } from '../theme.js';
+
+const THEME_LABELS: Record<ThemeChoice, string> = { system: 'Ikuti sistem', light: 'Terang', dark: 'Gelap' };
+
+const ThemeSelect = styled.select`
+  font: inherit;
+  font-size: ${t.fontSizeSm};
+  color: ${t.colorSidebarText};
+  background: transparent;
+  border: 1px solid rgba(255, 255, 255, 0.35);
+  border-radius: 4px;
+  padding: ${t.space1};
+  margin-left: ${t.space2};
+  & option {
+    color: initial;
+  }
+`;
+
+/** System / light / dark, kept on the server (ADR 028); the server's value wins once loaded at sign-in. */
+function ThemeChoiceControl() {
+  const services = useServices();
+  const { notify } = useNotifications();
+  const { choice, setChoice } = useThemeChoice();
+  useEffect(() => {
+    let live = true;
+    services.fetchPreferences().then(
+      (saved) => {
+        if (live) setChoice(saved.theme);
+      },
+      () => undefined, // the cached choice stays; a 401 signs out anyway
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per signed-in shell
+  }, [services]);
+  return (
+    <label>
+      Tema
+      <ThemeSelect
+        value={choice}
+        onChange={(event) => {
+          const next = event.target.value as ThemeChoice;
+          setChoice(next);
+          services
+            .savePreferences({ theme: next })
+            .catch((error: { message?: string }) =>
+              notify({ type: 'error', title: 'Tema tidak tersimpan', message: error.message ?? '' }),
+            );
+        }}
+      >
+        {THEME_CHOICES.map((value) => (
+          <option key={value} value={value}>
+            {THEME_LABELS[value]}
+          </option>
+        ))}
+      </ThemeSelect>
+    </label>
+  );
+}
 
 const MENU = menuDefinition();
 
@@ -297,6 +359,7 @@ function SignedInConsole({ user }: { user: StoredUser }) {
                   </SidebarAction>
                 </li>
               </AccountActions>
+              <ThemeChoiceControl />
             </SidebarStatus>
           }
         />

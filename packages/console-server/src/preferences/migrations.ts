@@ -1,0 +1,23 @@
+import { sql } from 'kysely';
+import type { Migration } from '../db/migrations.js';
+
+/** Frozen once shipped: change it with a new migration in 650–659. */
+export const PREFERENCES_V650: readonly string[] = [
+  `create table user_preferences (
+    user_id integer primary key references users (id) on delete cascade,
+    language text not null default 'id' check (language in ('id', 'en')),
+    theme text not null default 'system' check (theme in ('system', 'light', 'dark')),
+    updated_at timestamptz not null default now()
+  )`,
+];
+
+/** Each user's language and theme (ADR 028), kept on the server so they follow the user between browsers. */
+export const PREFERENCES_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 650,
+    name: 'user preferences: language and theme',
+    up: async (db) => {
+      await sql.raw(PREFERENCES_V650.join(';\n')).execute(db);
+    },
+  },
+];

@@ -1,0 +1,81 @@
+/**
+ * The signed-in user's own language and theme (ADR 028): no permission key, only one's own row.
+ */
+import type { FastifyRequest } from 'fastify';
+import { type Kysely, sql } from 'kysely';
+import {
+  DEFAULT_PREFERENCES,
+  apiErrorSchema,
+  userPreferencesSchema,
+  userPreferencesUpdateSchema,
+  type UserPreferences,
+} from '@staff/console-contract';
+import type { Database } from '../db/schema.js';
+import type { RouteRegistrar } from '../admin/routes.js';
+import type { AuthenticatedSession } from '../auth/sessions.js';
+import { writeAudit } from '../services/audit.js';
+
+export interface PreferencesRoutesOptions {
+  route: RouteRegistrar;
+  sessionOf: (request: FastifyRequest) => AuthenticatedSession;
+  db: Kysely<Database>;
+  now: () => Date;
+}
+
+async function readPreferences(db: Kysely<Database>, userId: number): Promise<UserPreferences> {
+  const { rows } = await sql<UserPreferences>`
+    select language, theme from user_preferences where user_id = ${userId}`.execute(db);
+  return rows[0] ?? { ...DEFAULT_PREFERENCES };
+}
+
+export function registerPreferencesRoutes(options: PreferencesRoutesOptions): void {
+  const { route, sessionOf, db, now } = options;
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/me/preferences',
+      tag: 'auth',
+      summary: "The caller's language and theme (defaults `id` and `system` until first saved)",
+      auth: true,
+      responses: { 200: userPreferencesSchema },
+    },
+    async (request) => readPreferences(db, sessionOf(request).userId),
+  );
+
+  route(
+    {
+      method: 'PUT',
+      url: '/api/me/preferences',
+      tag: 'auth',
+      summary: "Save the caller's language and/or theme; answers all of them",
+      auth: true,
+      body: userPreferencesUpdateSchema,
+      responses: { 200: userPreferencesSchema, 400: apiErrorSchema },
+    },
+    async (request, _reply, { body }) => {
+      const session = sessionOf(request);
+      return db.transaction().execute(async (trx) => {
+        const before = await readPreferences(trx, session.userId);
+        const after: UserPreferences = { ...before, ...body };
+        await sql`
+          insert into user_preferences (user_id, language, theme, updated_at)
+          values (${session.userId}, ${after.language}, ${after.theme}, ${now()})
+          on conflict (user_id) do update
+            set language = excluded.language, theme = excluded.theme, updated_at = excluded.updated_at`.execute(
+          trx,
+        );
+        await writeAudit(trx, {
+          actorId: session.userId,
+          ip: request.ip ?? null,
+          action: 'update-preferences',
+          entity: 'user',
+          entityId: session.userId,
+          before,
+          after,
+        });
+        return after;
+      });
+    },
+  );
+}
