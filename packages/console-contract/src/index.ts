@@ -13,3 +13,4 @@ export * from './meetings.js';
 export * from './insights.js';
 export * from './chats.js';
 export * from './bots.js';
+export * from './botLogin.js';

@@ -10,6 +10,7 @@ import { PROBLEMS_MIGRATIONS } from '../problems/migrations.js';
 import { LOGISTICS_MIGRATIONS } from '../logistics/migrations.js';
 import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
 import { MEETINGS_MIGRATIONS } from '../meetings/migrations.js';
+import { CRM_MIGRATIONS } from '../crm/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -225,6 +226,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...WHATSAPP_MIGRATIONS,
   // --- customer care: problems (versions 580–599): src/problems/migrations.ts ---
   ...PROBLEMS_MIGRATIONS,
+  // --- bot login, chat-to-problem links (versions 620–629): src/crm/migrations.ts ---
+  ...CRM_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */
