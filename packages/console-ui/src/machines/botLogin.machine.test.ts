@@ -109,9 +109,11 @@ describe('botLoginMachine', () => {
   });
 
   it('describes any rejection in words', () => {
-    expect(toBotLoginError({ status: 400, message: 'x', fields: { 'body.pin': ['6 angka'] } })).toEqual({
+    expect(
+      toBotLoginError({ status: 400, message: 'Invalid input', fields: { 'body.pin': ['6 angka'] } }),
+    ).toEqual({
       status: 400,
-      message: 'x',
+      message: '6 angka',
       field: 'pin',
     });
     expect(toBotLoginError(undefined).message).toBe('Komunikasi dengan server bermasalah');

@@ -55,20 +55,22 @@ export function toBotLoginError(error: unknown): BotLoginError {
     message?: unknown;
     fields?: Record<string, unknown>;
   };
-  const fields = Object.keys(e.fields ?? {});
-  const field = fields.some((name) => /(^|\.)code$/.test(name))
-    ? 'code'
-    : fields.some((name) => /(^|\.)pin$/.test(name))
-      ? 'pin'
-      : undefined;
+  const fields = e.fields ?? {};
+  const keyOf = (name: 'code' | 'pin') =>
+    Object.keys(fields).find((key) => new RegExp(`(^|\\.)${name}$`).test(key));
+  const field = keyOf('code') ? 'code' : keyOf('pin') ? 'pin' : undefined;
+  // The field's own words beat a generic "Invalid input".
+  const fieldWords = field ? (fields[keyOf(field)!] as unknown[] | undefined)?.[0] : undefined;
   return {
     ...(typeof e.status === 'number' ? { status: e.status } : {}),
     message:
-      typeof e.message === 'string' && e.message !== ''
-        ? e.message
-        : typeof error === 'string'
-          ? error
-          : 'Komunikasi dengan server bermasalah',
+      typeof fieldWords === 'string'
+        ? fieldWords
+        : typeof e.message === 'string' && e.message !== ''
+          ? e.message
+          : typeof error === 'string'
+            ? error
+            : 'Komunikasi dengan server bermasalah',
     ...(field ? { field } : {}),
   };
 }
