@@ -34,6 +34,7 @@ const STATUS_LABELS: Record<BotLoginSnapshot['status'], string> = {
   disconnected: 'Terputus',
 };
 const METHOD_LABELS: Record<BotCodeMethodValue, string> = { SMS: 'SMS', VOICE: 'Panggilan suara' };
+const METHOD_IN_SENTENCE: Record<BotCodeMethodValue, string> = { SMS: 'SMS', VOICE: 'panggilan suara' };
 
 const Root = styled.section`
   display: grid;
@@ -202,7 +203,7 @@ export function BotLoginBody({
       {codeStep ? (
         <>
           <Text>
-            Kode dikirim lewat {METHOD_LABELS[login.code_method ?? 'SMS'].toLowerCase()}. Masukkan 6 angkanya.
+            Kode dikirim lewat {METHOD_IN_SENTENCE[login.code_method ?? 'SMS']}. Masukkan 6 angkanya.
           </Text>
           <OtpInput
             key="code"
