@@ -93,6 +93,9 @@ export const EnteringCode: Story = {
     await typeInto(canvasElement, 'Kode verifikasi', '000000');
     await expect(await canvas.findByText(/Kode verifikasi salah/)).toBeInTheDocument();
     await expect(canvas.getAllByRole('textbox')[0]).toHaveAttribute('aria-invalid', 'true');
+    // Typing over it sends the new code.
+    await typeInto(canvasElement, 'Kode verifikasi', '123456');
+    await expect(await canvas.findByRole('group', { name: 'PIN verifikasi dua langkah' })).toBeInTheDocument();
   },
 };
 
