@@ -60,7 +60,7 @@ describe('Bot Login', () => {
       await page.getByRole('group', { name: 'Kode verifikasi' }).waitFor();
       await expect.poll(() => statusOf(second.page).textContent()).toBe('Menunggu verifikasi');
 
-      // A wrong code: named under the boxes, the step stays.
+      // A wrong code: named under the boxes, the step stays and the boxes empty for the next code.
       await typeOtp(page, 'Kode verifikasi', '000000');
       await page.getByText(/Kode verifikasi salah/).waitFor();
       await typeOtp(page, 'Kode verifikasi', fake.registrationCode);

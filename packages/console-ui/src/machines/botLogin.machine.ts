@@ -46,6 +46,8 @@ export type BotLoginEvent =
 export interface BotLoginContext {
   login: BotLoginSnapshot;
   error: BotLoginError | null;
+  /** Refused calls so far: a view can start a fresh input after each (e.g. empty OTP boxes). */
+  refusals: number;
 }
 
 /** Turns whatever a call rejected with into words and the wrong input, if the server named one. */
@@ -124,11 +126,14 @@ export const botLoginMachine = setup({
       login: (event as unknown as { output: BotLoginSnapshot }).output,
       error: null,
     })),
-    fail: assign(({ event }) => ({ error: toBotLoginError((event as unknown as { error: unknown }).error) })),
+    fail: assign(({ context, event }) => ({
+      error: toBotLoginError((event as unknown as { error: unknown }).error),
+      refusals: context.refusals + 1,
+    })),
   },
 }).createMachine({
   id: 'botLogin',
-  context: ({ input }) => ({ login: input.login, error: null }),
+  context: ({ input }) => ({ login: input.login, error: null, refusals: 0 }),
   initial: 'settled',
   states: {
     // Enters the state the server reports.

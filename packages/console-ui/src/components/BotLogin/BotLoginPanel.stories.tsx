@@ -95,7 +95,9 @@ export const EnteringCode: Story = {
     await expect(canvas.getAllByRole('textbox')[0]).toHaveAttribute('aria-invalid', 'true');
     // Typing over it sends the new code.
     await typeInto(canvasElement, 'Kode verifikasi', '123456');
-    await expect(await canvas.findByRole('group', { name: 'PIN verifikasi dua langkah' })).toBeInTheDocument();
+    await expect(
+      await canvas.findByRole('group', { name: 'PIN verifikasi dua langkah' }),
+    ).toBeInTheDocument();
   },
 };
 
@@ -178,21 +180,35 @@ export const ReadOnly: Story = {
 };
 
 const CONTEXTS: Record<BotLoginStateValue, BotLoginContext> = {
-  disconnected: { login: at({}), error: null },
-  requestingCode: { login: at({}), error: null },
+  disconnected: { login: at({}), error: null, refusals: 0 },
+  requestingCode: { login: at({}), error: null, refusals: 0 },
   enteringCode: {
     login: at({ status: 'pending', step: 'code_requested', code_method: 'SMS' }),
     error: { status: 400, message: 'Kode verifikasi salah.', field: 'code' },
+    refusals: 1,
   },
   verifyingCode: {
     login: at({ status: 'pending', step: 'code_requested', code_method: 'VOICE' }),
     error: null,
+    refusals: 0,
   },
-  enteringPin: { login: at({ status: 'pending', step: 'code_verified', code_method: 'SMS' }), error: null },
-  registering: { login: at({ status: 'pending', step: 'code_verified', code_method: 'SMS' }), error: null },
-  connected: { login: at({ status: 'connected' }), error: null },
-  disconnecting: { login: at({ status: 'connected' }), error: null },
-  failed: { login: at({ status: 'failed', last_error: 'Token akses WhatsApp tidak berlaku.' }), error: null },
+  enteringPin: {
+    login: at({ status: 'pending', step: 'code_verified', code_method: 'SMS' }),
+    error: null,
+    refusals: 0,
+  },
+  registering: {
+    login: at({ status: 'pending', step: 'code_verified', code_method: 'SMS' }),
+    error: null,
+    refusals: 0,
+  },
+  connected: { login: at({ status: 'connected' }), error: null, refusals: 0 },
+  disconnecting: { login: at({ status: 'connected' }), error: null, refusals: 0 },
+  failed: {
+    login: at({ status: 'failed', last_error: 'Token akses WhatsApp tidak berlaku.' }),
+    error: null,
+    refusals: 0,
+  },
 };
 
 /** Every state of the flow, side by side. */

@@ -206,7 +206,8 @@ export function BotLoginBody({
             Kode dikirim lewat {METHOD_IN_SENTENCE[login.code_method ?? 'SMS']}. Masukkan 6 angkanya.
           </Text>
           <OtpInput
-            key="code"
+            // A refused code empties the boxes for the next one.
+            key={`code-${context.refusals}`}
             label="Kode verifikasi"
             disabled={readOnly || state === 'verifyingCode'}
             invalid={error?.field === 'code'}
@@ -235,7 +236,7 @@ export function BotLoginBody({
         <>
           <Text>Kode benar. Isi PIN verifikasi dua langkah (6 angka) untuk nomor ini.</Text>
           <OtpInput
-            key="pin"
+            key={`pin-${context.refusals}`}
             label="PIN verifikasi dua langkah"
             disabled={readOnly || state === 'registering'}
             invalid={error?.field === 'pin'}
