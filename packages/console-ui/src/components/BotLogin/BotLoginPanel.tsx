@@ -213,6 +213,7 @@ export function BotLoginBody({
             invalid={error?.field === 'code'}
             {...(fieldError && error?.field === 'code' ? { description: fieldError } : {})}
             onValueChange={(code) => send({ type: 'CODE', code })}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the step's only task is this code: focus follows the flow
             autoFocus={!readOnly}
           />
           {readOnly ? null : (
@@ -246,6 +247,7 @@ export function BotLoginBody({
                 : 'PIN hanya diteruskan ke WhatsApp, tidak disimpan di konsol.'
             }
             onValueChange={(pin) => send({ type: 'PIN', pin })}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- the step's only task is this code: focus follows the flow
             autoFocus={!readOnly}
           />
           {readOnly ? null : (
