@@ -179,10 +179,10 @@ describe('routed console', { timeout: 30_000 }, () => {
   });
 
   it('shows other pages with their title and an honest note', async () => {
-    setup('/app/crm/bot-login/', { permissions: read('ad_daily_tracker') });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bot Login' })).toBeTruthy();
+    setup('/app/logs/sheet-report/', { permissions: read('transaction_read_purchase_logs') });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sheet Report' })).toBeTruthy();
     expect(screen.getByText('The content of this page comes with a later release.')).toBeTruthy();
-    expect(document.title).toBe('Bot Login');
+    expect(document.title).toBe('Sheet Report');
   });
 
   it('has a not-found page inside the shell', async () => {

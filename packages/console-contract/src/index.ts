@@ -15,3 +15,4 @@ export * from './insights.js';
 export * from './chats.js';
 export * from './bots.js';
 export * from './preferences.js';
+export * from './botLogin.js';

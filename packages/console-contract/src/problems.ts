@@ -121,6 +121,9 @@ export const problemCreateSchema = z
     description: text(4000),
     priority: z.enum(PROBLEM_PRIORITIES).optional(),
     assignee_id: id.nullish(),
+    /** Created from a Chat List message: the conversation and the message it links back to. */
+    conversation_id: id.nullish(),
+    message_id: id.nullish(),
   })
   .strict();
 export type ProblemCreate = z.input<typeof problemCreateSchema>;
@@ -183,6 +186,9 @@ export const problemSchema = z.object({
   closed_at: z.string().nullable(),
   sla_breached: z.boolean(),
   comment_count: z.number().int(),
+  /** The Chat List conversation and message it was created from. */
+  conversation_id: z.number().int().nullable(),
+  message_id: z.number().int().nullable(),
   version: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -62,6 +62,7 @@ import { registerIntakeRoutes } from './intake/routes.js';
 import { type WhatsAppOptions, registerWhatsApp } from './whatsapp/runtime.js';
 import { botOnInbound } from './crm/bot.js';
 import { registerBotRoutes } from './crm/routes.js';
+import { registerBotLoginRoutes } from './crm/login.js';
 import { registerReportRoutes } from './reports/routes.js';
 import { registerVennRoutes } from './venn/routes.js';
 import { registerProblemRoutes } from './problems/routes.js';
@@ -618,9 +619,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const logistics = createLogisticsRuntime(app, options.logistics ?? {}, clock);
   registerLogisticsRoutes(app, { route, clock, runtime: logistics });
   // WhatsApp webhook, the Chat List's API and the outbox (src/whatsapp/).
-  await registerWhatsApp(app, options.whatsapp ?? {}, { route, sessionOf, clock, onInbound: botOnInbound });
+  const whatsapp = await registerWhatsApp(app, options.whatsapp ?? {}, {
+    route,
+    sessionOf,
+    clock,
+    onInbound: botOnInbound,
+  });
   // Bot Auto Response: rules, settings, tester, answer log (src/crm/).
   registerBotRoutes({ route, db, sessionOf, clock });
+  // Bot Login: a number registered with the Cloud API through both codes (src/crm/login.ts).
+  registerBotLoginRoutes({ route, db, realtime, sessionOf, clock, whatsapp: whatsapp.settings });
 
   return app;
 }

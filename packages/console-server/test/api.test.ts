@@ -562,6 +562,27 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
         'GET /api/api-keys': { url: '/api/api-keys' },
         'POST /api/api-keys': { url: '/api/api-keys', payload: { name: 'Matrix' }, through: 201 },
         'DELETE /api/api-keys/:id': { url: '/api/api-keys/999999', through: 404 },
+        // Bot Login (src/crm/login.ts): no number 999999, so past the check a 404; nothing is sent to Meta.
+        'GET /api/bots/:registry_id/login': { url: '/api/bots/999999/login', through: 404 },
+        'POST /api/bots/:registry_id/login/request-code': {
+          url: '/api/bots/999999/login/request-code',
+          payload: { code_method: 'SMS' },
+          through: 404,
+        },
+        'POST /api/bots/:registry_id/login/verify-code': {
+          url: '/api/bots/999999/login/verify-code',
+          payload: { code: '123456' },
+          through: 404,
+        },
+        'POST /api/bots/:registry_id/login/register': {
+          url: '/api/bots/999999/login/register',
+          payload: { pin: '123456' },
+          through: 404,
+        },
+        'POST /api/bots/:registry_id/login/disconnect': {
+          url: '/api/bots/999999/login/disconnect',
+          through: 404,
+        },
         'GET /api/admin/users': { url: '/api/admin/users' },
         'PATCH /api/admin/users/:id': {
           url: `/api/admin/users/${target!.id}`,

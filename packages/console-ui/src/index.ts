@@ -38,6 +38,7 @@ export * from './components/Chart/index.js';
 export * from './components/DateRangePicker/index.js';
 export * from './components/VennDiagram/index.js';
 export * from './components/Board/index.js';
+export * from './components/BotLogin/index.js';
 export * from './components/RoomSchedule/index.js';
 export * from './components/MarkdownText/index.js';
 export * from './components/ChatThread/index.js';

@@ -30,6 +30,7 @@ const meetingRooms = lazyWithPreload<PageProps>(() => import('./meetings/Meeting
 const gptInsights = lazyWithPreload<PageProps>(() => import('./insights/GptInsightsPage.js'));
 const chatList = lazyWithPreload<PageProps>(() => import('./chats/ChatListPage.js'));
 const botAutoResponse = lazyWithPreload<PageProps>(() => import('./bots/BotAutoResponsePage.js'));
+const botLogin = lazyWithPreload<PageProps>(() => import('./bots/BotLoginPage.js'));
 
 /** Every report of the contract has a server engine now (console-server src/reports/engine.ts SERVED_REPORTS). */
 export const REPORT_ROUTE_IDS = REPORT_IDS;
@@ -81,6 +82,7 @@ const CUSTOM_PAGES: Record<string, PageEntry> = {
   // WhatsApp conversations (issue 16): the page loads and follows its own data.
   'customer-chats': chatList,
   'bot-auto-response': botAutoResponse,
+  'bot-login': botLogin,
 };
 
 const UPCOMING: PageEntry = upcoming;

@@ -12,6 +12,7 @@ import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
 import { MEETINGS_MIGRATIONS } from '../meetings/migrations.js';
 import { LOGISTICS_MIGRATIONS_610 } from '../logistics/migrations610.js';
 import { PREFERENCES_MIGRATIONS } from '../preferences/migrations.js';
+import { CRM_MIGRATIONS } from '../crm/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -231,6 +232,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...REPORTS_MIGRATIONS_600,
   // --- logistics and sheet reports, second round (versions 610–619): src/logistics/migrations610.ts ---
   ...LOGISTICS_MIGRATIONS_610,
+  // --- bot login, chat-to-problem links (versions 620–629): src/crm/migrations.ts ---
+  ...CRM_MIGRATIONS,
   // --- user preferences: language and theme (versions 650–659): src/preferences/migrations.ts ---
   ...PREFERENCES_MIGRATIONS,
 ];

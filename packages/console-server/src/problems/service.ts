@@ -62,6 +62,8 @@ function toProblem(raw: RawProblem, now: Date): Problem {
     resolved_at: iso(raw.resolved_at),
     closed_at: iso(raw.closed_at),
     comment_count: Number(raw.comment_count ?? 0),
+    conversation_id: raw.conversation_id == null ? null : Number(raw.conversation_id),
+    message_id: raw.message_id == null ? null : Number(raw.message_id),
     version: Number(raw.version),
     created_at: iso(raw.created_at)!,
     updated_at: iso(raw.updated_at)!,
@@ -215,6 +217,26 @@ export interface ProblemWrite {
 
 const userOf = (actor: ResourceActor) => (actor.kind === 'user' ? actor.userId : null);
 
+/** The Chat List conversation and message a problem is created from; the message must be in the conversation. */
+async function chatLink(db: Db, conversationId: number | null, messageId: number | null) {
+  if (messageId !== null) {
+    const row = (
+      await sql<{
+        conversation_id: string;
+      }>`select conversation_id from wa_messages where id = ${messageId}`.execute(db)
+    ).rows[0];
+    if (!row) throw invalid('message_id', `No chat message ${messageId}`);
+    if (conversationId !== null && Number(row.conversation_id) !== conversationId)
+      throw invalid('message_id', `Message ${messageId} is not in conversation ${conversationId}`);
+    return { conversationId: Number(row.conversation_id), messageId };
+  }
+  if (conversationId !== null) {
+    const found = await sql`select 1 from wa_conversations where id = ${conversationId}`.execute(db);
+    if (found.rows.length === 0) throw invalid('conversation_id', `No conversation ${conversationId}`);
+  }
+  return { conversationId, messageId: null };
+}
+
 export async function createProblem(
   db: Kysely<Database>,
   input: z.output<typeof problemCreateSchema>,
@@ -253,6 +275,7 @@ export async function createProblem(
     if (!customer.name && !customer.email && !customer.phone)
       throw invalid('customer_name', 'Name the customer (name, email, phone or a purchase)');
     await checkProduct(trx, productId);
+    const chat = await chatLink(trx, input.conversation_id ?? null, input.message_id ?? null);
     const assigneeId = input.assignee_id ?? null;
     await checkAssignee(trx, assigneeId);
     const { priority, slaHours } = await classify(
@@ -265,10 +288,11 @@ export async function createProblem(
     const inserted = await sql<{ id: string }>`
       insert into customer_problems (customer_name, customer_email, customer_phone, purchase_id, product_id,
         category_id, subcategory_id, description, priority, assignee_id, sla_hours, opened_at, sla_due_at,
-        created_by, created_at, updated_at)
+        created_by, created_at, updated_at, conversation_id, message_id)
       values (${customer.name}, ${customer.email}, ${customer.phone}, ${purchaseId}, ${productId},
         ${input.category_id}, ${input.subcategory_id ?? null}, ${input.description}, ${priority}, ${assigneeId},
-        ${slaHours}, ${now.toISOString()}, ${due.toISOString()}, ${userOf(actor)}, ${now.toISOString()}, ${now.toISOString()})
+        ${slaHours}, ${now.toISOString()}, ${due.toISOString()}, ${userOf(actor)}, ${now.toISOString()}, ${now.toISOString()},
+        ${chat.conversationId}, ${chat.messageId})
       returning id`.execute(trx);
     const problem = (await readProblem(trx, Number(inserted.rows[0]!.id), now))!;
     await writeResourceAudit(trx, actor, 'create', PROBLEM_ENTITY, problem.id, null, auditView(problem));

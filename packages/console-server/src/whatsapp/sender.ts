@@ -56,6 +56,8 @@ export async function whatsAppClientFor(
   db: Kysely<Database>,
   registryId: number,
   settings: WhatsAppApiSettings = {},
+  /** Bot Login: the phone-number-id being registered, before it is stored. */
+  phoneNumberId?: string,
 ): Promise<WhatsAppClient> {
   const row = await whatsappDb(db)
     .selectFrom('wa_registries as r')
@@ -76,7 +78,7 @@ export async function whatsAppClientFor(
   }
   if (!token) throw new WhatsAppSenderError(`WA Registries entry ${registryId} has no access token`);
   return createWhatsAppClient({
-    phoneNumberId: row.phone_number_id ?? waDigits(row.phone),
+    phoneNumberId: phoneNumberId ?? row.phone_number_id ?? waDigits(row.phone),
     accessToken: token,
     ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
     ...(settings.version ? { version: settings.version } : {}),

@@ -13,6 +13,12 @@ export interface WhatsAppNumbersTable {
   wa_registry_id: BigInt;
   phone_number_id: string;
   status: ColumnType<BotStatus, BotStatus | undefined, BotStatus>;
+  /** Where a pending registration stands (migration 620). */
+  step: ColumnType<
+    'idle' | 'code_requested' | 'code_verified',
+    'idle' | 'code_requested' | 'code_verified' | undefined,
+    'idle' | 'code_requested' | 'code_verified'
+  >;
   code_method: 'SMS' | 'VOICE' | null;
   last_error: string | null;
   connected_at: NullableTimestamp;

@@ -40,6 +40,8 @@ export interface FakeWhatsApp {
   calls: Record<number, number>;
   /** The code the fake "sends by SMS" for request_code (verify_code accepts only it). */
   registrationCode: string;
+  /** A number that already has a two-step PIN: register with another answers 133005 (PIN mismatch). */
+  setTwoStepPin: (phoneNumberId: string, pin: string) => void;
   /** Resolves after the fake has recorded `count` sent messages in total. */
   waitForSent: (count: number) => Promise<void>;
   close: () => Promise<void>;
@@ -77,6 +79,11 @@ export async function startFakeWhatsApp(
   const calls: Record<number, number> = {};
   let waiters: { count: number; wake: () => void }[] = [];
   const registrationCode = '123456';
+  // Meta's registration rules: 3 wrong codes end the attempt (136024), 3 wrong PINs lock it (133008).
+  const wrongCodes = new Map<string, number>();
+  const wrongPins = new Map<string, number>();
+  const pins = new Map<string, string>();
+  const MAX_WRONG = 3;
   const answer = (status: number, body: unknown) => {
     calls[status] = (calls[status] ?? 0) + 1;
     return { status, body };
@@ -125,13 +132,44 @@ export async function startFakeWhatsApp(
       );
     }
     if (action !== 'messages') {
-      if (action === 'verify_code' && body.code !== registrationCode)
+      if (action === 'verify_code' && (wrongCodes.get(phoneNumberId) ?? 0) >= MAX_WRONG)
+        return answer(
+          400,
+          metaError(136024, 'Too many attempts', {
+            error_data: { messaging_product: 'whatsapp', details: 'Request a new code and try again later.' },
+          }),
+        );
+      if (action === 'verify_code' && body.code !== registrationCode) {
+        wrongCodes.set(phoneNumberId, (wrongCodes.get(phoneNumberId) ?? 0) + 1);
         return answer(400, metaError(136025, 'Code couldn\u2019t be verified', { error_subcode: 2388093 }));
+      }
       if (action === 'register' && !/^\d{6}$/.test(String(body.pin ?? '')))
         return answer(
           400,
           metaError(100, 'Invalid parameter', { error_data: { details: 'pin must be 6 digits' } }),
         );
+      if (action === 'register' && (wrongPins.get(phoneNumberId) ?? 0) >= MAX_WRONG)
+        return answer(
+          400,
+          metaError(133008, 'Too many two step verification PIN guesses for this phone number', {
+            error_data: { messaging_product: 'whatsapp', details: 'Try again after the time given.' },
+          }),
+        );
+      const knownPin = pins.get(phoneNumberId);
+      if (action === 'register' && knownPin !== undefined && knownPin !== body.pin) {
+        wrongPins.set(phoneNumberId, (wrongPins.get(phoneNumberId) ?? 0) + 1);
+        return answer(
+          400,
+          metaError(133005, 'Two step verification PIN Mismatch', {
+            error_data: {
+              messaging_product: 'whatsapp',
+              details: 'The PIN does not match this number\u2019s.',
+            },
+          }),
+        );
+      }
+      if (action === 'request_code') wrongCodes.delete(phoneNumberId);
+      if (action === 'register') pins.set(phoneNumberId, String(body.pin));
       if (action === 'request_code' && !['SMS', 'VOICE'].includes(String(body.code_method)))
         return answer(400, metaError(100, 'Invalid parameter', { error_data: { details: 'code_method' } }));
       registrations.push({ phoneNumberId, action, body });
@@ -198,6 +236,7 @@ export async function startFakeWhatsApp(
     registrations,
     calls,
     registrationCode,
+    setTwoStepPin: (phoneNumberId, pin) => void pins.set(phoneNumberId, pin),
     waitForSent: (count) =>
       new Promise<void>((resolve) => {
         waiters.push({ count, wake: resolve });

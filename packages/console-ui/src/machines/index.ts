@@ -6,3 +6,4 @@ export * from './permissionRefresh.machine.js';
 export * from './filterPresets.machine.js';
 export * from './realtimeConnection.machine.js';
 export * from './problemStatus.machine.js';
+export * from './botLogin.machine.js';

@@ -1,5 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import type {
+  BotCodeMethod,
+  BotLogin,
   BotRule,
   BotRuleBody,
   BotSettings,
@@ -43,5 +45,13 @@ export function createBotsApi(api: AxiosInstance) {
       (await call<{ data: BotTestResult }>(api.post(`/api/bots/${registryId}/test`, body))).data,
     answers: async (registryId: number) =>
       (await call<{ data: BotAnswer[] }>(api.get(`/api/bots/${registryId}/answers`))).data,
+    // Bot Login (console-server src/crm/login.ts): each answers the number's new state.
+    login: async (registryId: number) =>
+      (await call<{ data: BotLogin }>(api.get(`/api/bots/${registryId}/login`))).data,
+    loginStep: async (
+      registryId: number,
+      step: 'request-code' | 'verify-code' | 'register' | 'disconnect',
+      body?: { code_method: BotCodeMethod } | { code: string } | { pin: string },
+    ) => (await call<{ data: BotLogin }>(api.post(`/api/bots/${registryId}/login/${step}`, body ?? {}))).data,
   };
 }

@@ -5,6 +5,7 @@ import {
   CONVERSATIONS_CHANGED_ENTITY,
   type ChatFilter,
   type Conversation,
+  type ProblemOptions,
   canWrite,
   toPermissionMap,
 } from '@staff/console-contract';
@@ -16,6 +17,8 @@ import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { type Assignee, type ConversationDetail, type ConversationPage, createChatsApi } from './chatsApi.js';
 import { ConversationList, displayPhone } from './ConversationList.js';
+import { CreateProblemForm } from '../problems/CreateProblemForm.js';
+import { problemsApi } from '../problems/problemsApi.js';
 
 const FILTER_LABELS: Record<ChatFilter, string> = {
   all: 'Semua',
@@ -63,6 +66,12 @@ export default function ChatListPage({ route }: PageProps) {
   const { socket, permissions } = useConsoleContext();
   const chats = useMemo(() => createChatsApi(api), [api]);
   const writable = canWrite(toPermissionMap(permissions), 'statistics');
+  // Problems are written with the problem tracker's key.
+  const problemWriter = canWrite(toPermissionMap(permissions), 'ad_daily_tracker');
+  const problems = useMemo(() => problemsApi(api), [api]);
+  const [problemFrom, setProblemFrom] = useState<{ messageId: number; body: string } | null>(null);
+  const [problemOptions, setProblemOptions] = useState<ProblemOptions | null>(null);
+  const [problemNotice, setProblemNotice] = useState<string | null>(null);
   const height = useListHeight();
 
   const [filter, setFilter] = useState<ChatFilter>('all');
@@ -324,6 +333,33 @@ export default function ChatListPage({ route }: PageProps) {
                   </>
                 ) : null}
               </Toolbar>
+              {problemNotice ? (
+                <Muted role="status">
+                  {problemNotice} <a href="/app/crm/problem-tracker/">Buka Cust Problem Tracking</a>
+                </Muted>
+              ) : null}
+              {problemFrom && conversation ? (
+                <CreateProblemForm
+                  key={problemFrom.messageId}
+                  options={problemOptions}
+                  initial={{
+                    customer_name: conversation.customer_name,
+                    customer_phone: conversation.customer_wa_id,
+                    description: problemFrom.body,
+                  }}
+                  purchases={(detail?.purchases ?? []).map((purchase) => ({
+                    mayar_id: purchase.mayar_id,
+                    label: `${purchase.product_name ?? purchase.mayar_id} · ${formatIdr(purchase.amount)}`,
+                  }))}
+                  link={{ conversation_id: conversation.id, message_id: problemFrom.messageId }}
+                  onCancel={() => setProblemFrom(null)}
+                  onCreate={async (body) => {
+                    const problem = await problems.create(body);
+                    setProblemFrom(null);
+                    setProblemNotice(`Masalah #${problem.id} dibuat dari pesan ini.`);
+                  }}
+                />
+              ) : null}
               <ChatThread
                 title={
                   conversation
@@ -353,6 +389,18 @@ export default function ChatListPage({ route }: PageProps) {
                 sending={sending}
                 sendError={actionError}
                 templates={CHAT_TEMPLATES}
+                {...(problemWriter
+                  ? {
+                      messageAction: {
+                        label: 'Buat masalah',
+                        onSelect: (message) => {
+                          setProblemNotice(null);
+                          setProblemFrom({ messageId: Number(message.id), body: message.body });
+                          if (!problemOptions) problems.options().then(setProblemOptions, () => undefined);
+                        },
+                      },
+                    }
+                  : {})}
                 onSendText={(text) => void act(() => chats.sendText(selectedId, text))}
                 onSendTemplate={(name, parameters) =>
                   void act(() => chats.sendTemplate(selectedId, name, parameters))

@@ -150,6 +150,17 @@ export const ReadOnly: Story = {
   },
 };
 
+/** An action on each customer message: "create a problem" from it. */
+export const MessageAction: Story = {
+  args: { messageAction: { label: 'Buat masalah', onSelect: fn() } },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const buttons = canvas.getAllByRole('button', { name: /^Buat masalah:/ });
+    await expect(buttons).toHaveLength(2);
+    await userEvent.click(canvas.getByRole('button', { name: 'Buat masalah: Kok belum sampai ya?' }));
+    await expect(args.messageAction!.onSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 3 }));
+  },
+};
 export const Dark: Story = { globals: { theme: 'dark' } };
 
 /** The thread with every tick, the template composer, loading, error and empty side by side. */

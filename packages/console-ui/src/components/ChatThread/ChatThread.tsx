@@ -47,6 +47,8 @@ export interface ChatThreadProps {
   templates?: readonly ChatTemplateOption[];
   /** Times are shown in this zone (the operation's: Asia/Jakarta). */
   timeZone?: string;
+  /** An action on each customer message (e.g. "create a problem" from it), as a button under the message. */
+  messageAction?: { label: string; onSelect: (message: ChatThreadMessage) => void };
   className?: string;
 }
 
@@ -118,6 +120,7 @@ export function ChatThread({
   onSendTemplate,
   templates = [],
   timeZone = 'Asia/Jakarta',
+  messageAction,
   className,
 }: ChatThreadProps) {
   const id = useId();
@@ -212,6 +215,16 @@ export function ChatThread({
               </span>
               {message.status === 'failed' && message.error ? (
                 <span className="cui-chat-thread__failure">{message.error}</span>
+              ) : null}
+              {messageAction && message.direction === 'in' ? (
+                <button
+                  type="button"
+                  className="cui-chat-thread__action"
+                  aria-label={`${messageAction.label}: ${message.body.slice(0, 60)}`}
+                  onClick={() => messageAction.onSelect(message)}
+                >
+                  {messageAction.label}
+                </button>
               ) : null}
             </li>
           ))}
@@ -323,6 +336,22 @@ const Root = styled.section`
     border-radius: ${t.radiusMd};
     background: ${t.colorDangerSoft};
     color: ${t.colorDanger};
+  }
+  .cui-chat-thread__action {
+    align-self: flex-start;
+    margin-top: ${t.space1};
+    padding: 0;
+    border: 0;
+    background: none;
+    color: ${t.colorPrimary};
+    font: inherit;
+    font-size: ${t.fontSizeSm};
+    text-decoration: underline;
+    cursor: pointer;
+    &:focus-visible {
+      outline: 2px solid ${t.colorFocus};
+      outline-offset: 2px;
+    }
   }
   .cui-chat-thread__messages {
     list-style: none;

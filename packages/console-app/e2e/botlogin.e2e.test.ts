@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright';
+import { type FakeWhatsApp, startFakeWhatsApp } from '../../console-server/test/fakes/whatsapp.js';
+import { WA_APP_SECRET, WA_TOKEN, waNumber } from '../../console-server/test/support/whatsapp.js';
+import {
+  apiLogin,
+  launchChromium,
+  newPage,
+  openSignedIn,
+  startConsoleServer,
+  type ConsoleServer,
+} from './harness.js';
+
+let server: ConsoleServer;
+let browser: Browser;
+let fake: FakeWhatsApp;
+
+beforeAll(async () => {
+  fake = await startFakeWhatsApp({ accessToken: WA_TOKEN });
+  server = await startConsoleServer({
+    whatsapp: { apiUrl: fake.url, apiVersion: fake.version, appSecret: WA_APP_SECRET },
+  });
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await fake?.close();
+});
+
+/** Types the digits into the OTP boxes of the named group (focus selects a box, so retyping replaces). */
+async function typeOtp(page: Page, group: string, digits: string) {
+  const boxes = page.getByRole('group', { name: group }).getByRole('textbox');
+  await boxes.first().click();
+  await page.keyboard.type(digits);
+}
+
+const statusOf = (page: Page) => page.locator('.cui-bot-login [role=status]');
+
+describe('Bot Login', () => {
+  it('connects a number through both OTP steps, every tab follows live, then disconnects', async () => {
+    const { registryId, number } = await waNumber(server.database, 'bot');
+    const user = await apiLogin(server, 'demo-all');
+    const first = await newPage(browser, { width: 1280, height: 900 });
+    const second = await newPage(browser, { width: 390, height: 844 });
+    try {
+      for (const { page } of [first, second]) {
+        await openSignedIn(page, server, user, '/app/crm/bot-login/');
+        await page.getByRole('heading', { level: 1, name: 'Bot Login' }).waitFor();
+        await page.getByLabel('Nomor WhatsApp').selectOption(String(registryId));
+        await expect.poll(() => statusOf(page).textContent()).toBe('Terputus');
+      }
+      // Let the sockets connect before the first change (one before that is not a live one).
+      await second.page.waitForTimeout(1000);
+      const { page } = first;
+
+      await page.getByRole('radio', { name: 'SMS' }).check();
+      await page.getByRole('button', { name: 'Minta kode' }).click();
+      await page.getByRole('group', { name: 'Kode verifikasi' }).waitFor();
+      await expect.poll(() => statusOf(second.page).textContent()).toBe('Menunggu verifikasi');
+
+      // A wrong code: named under the boxes, the step stays and the boxes empty for the next code.
+      await typeOtp(page, 'Kode verifikasi', '000000');
+      await page.getByText(/Kode verifikasi salah/).waitFor();
+      await typeOtp(page, 'Kode verifikasi', fake.registrationCode);
+
+      await page.getByRole('group', { name: 'PIN verifikasi dua langkah' }).waitFor();
+      await typeOtp(page, 'PIN verifikasi dua langkah', '246810');
+      await expect.poll(() => statusOf(page).textContent()).toBe('Terhubung');
+      await expect.poll(() => statusOf(second.page).textContent(), { timeout: 10_000 }).toBe('Terhubung');
+      // The other tab's flow moved too: it offers to disconnect.
+      await second.page.getByRole('button', { name: 'Putuskan' }).waitFor();
+
+      expect(
+        fake.registrations
+          .filter((call) => call.phoneNumberId === number.phoneNumberId)
+          .map((call) => [call.action, call.body]),
+      ).toEqual([
+        ['request_code', { code_method: 'SMS', language: 'id' }],
+        ['verify_code', { code: fake.registrationCode }],
+        ['register', { messaging_product: 'whatsapp', pin: '246810' }],
+      ]);
+
+      await page.getByRole('button', { name: 'Putuskan' }).click();
+      await expect.poll(() => statusOf(page).textContent()).toBe('Terputus');
+      await expect.poll(() => statusOf(second.page).textContent(), { timeout: 10_000 }).toBe('Terputus');
+      expect(fake.registrations.at(-1)).toMatchObject({ action: 'deregister' });
+      await page.getByRole('button', { name: 'Minta kode' }).waitFor();
+    } finally {
+      await first.context.close();
+      await second.context.close();
+    }
+  });
+});

@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { styled } from 'styled-components';
+import {
+  BOT_LOGIN_CHANGED_ENTITY,
+  BOT_LOGIN_STATUS_LABELS,
+  type BotLogin,
+  canWrite,
+  toPermissionMap,
+} from '@staff/console-contract';
+import { BotLoginPanel, type BotLoginAdapter, t } from '@staff/console-ui';
+import { useConsoleContext } from '../../routes/consoleContext.js';
+import { useServices } from '../../services.js';
+import { Muted, Page } from '../PageLayout.js';
+import { subscribeToChanges } from '../resources/useResourceChanges.js';
+import type { PageProps } from '../types.js';
+import { type BotNumber, createBotsApi } from './botsApi.js';
+
+const messageOf = (error: unknown) => (error as { message?: string }).message ?? String(error);
+
+/**
+ * Bot Login (`/crm/bot-login/`): connect a WA Registries number as a bot through the Cloud API registration
+ * (a code by SMS or voice, then the two-step PIN, both in the OTP boxes), disconnect and connect again. The
+ * status follows the server's push on every open tab.
+ */
+export default function BotLoginPage({ route }: PageProps) {
+  const { api } = useServices();
+  const { socket, permissions } = useConsoleContext();
+  const bots = useMemo(() => createBotsApi(api), [api]);
+  const writable = canWrite(toPermissionMap(permissions), 'ad_daily_tracker');
+
+  const [numbers, setNumbers] = useState<BotNumber[] | null>(null);
+  const [numbersError, setNumbersError] = useState<string | null>(null);
+  const [registryId, setRegistryId] = useState<number | null>(null);
+  const [login, setLogin] = useState<BotLogin | null>(null);
+  const [loginError, setLoginError] = useState<string | null>(null);
+
+  const loadNumbers = useCallback(
+    () =>
+      bots.numbers().then(
+        (rows) => {
+          setNumbers(rows);
+          setNumbersError(null);
+          if (rows[0]) setRegistryId((current) => current ?? rows[0]!.id);
+        },
+        (error: unknown) => setNumbersError(messageOf(error)),
+      ),
+    [bots],
+  );
+  const loadLogin = useCallback(
+    async (id: number) => {
+      try {
+        const next = await bots.login(id);
+        // Keep the newest: a push may overtake the call that caused it.
+        setLogin((current) =>
+          current && current.registry_id === id && current.version > next.version ? current : next,
+        );
+        setLoginError(null);
+      } catch (error) {
+        setLoginError(messageOf(error));
+      }
+    },
+    [bots],
+  );
+
+  useEffect(() => {
+    void loadNumbers();
+  }, [loadNumbers]);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set when the request answers, not synchronously
+    if (registryId !== null) void loadLogin(registryId);
+  }, [registryId, loadLogin]);
+
+  // Live: a change made in any tab, on any node, reaches this one.
+  const latest = useRef({ registryId, loadLogin, loadNumbers });
+  useEffect(() => {
+    latest.current = { registryId, loadLogin, loadNumbers };
+  });
+  useEffect(
+    () =>
+      subscribeToChanges(socket, BOT_LOGIN_CHANGED_ENTITY, (change) => {
+        const { registryId: open } = latest.current;
+        if (open !== null && (change === null || Number(change.id) === open))
+          void latest.current.loadLogin(open);
+        void latest.current.loadNumbers();
+      }),
+    [socket],
+  );
+
+  const adapter = useMemo<BotLoginAdapter | null>(() => {
+    if (registryId === null) return null;
+    type Step = Parameters<typeof bots.loginStep>;
+    const step = async (name: Step[1], body?: Step[2]) => {
+      const next = await bots.loginStep(registryId, name, body);
+      setLogin(next);
+      return next;
+    };
+    return {
+      requestCode: (method) => step('request-code', { code_method: method }),
+      verifyCode: (code) => step('verify-code', { code }),
+      register: (pin) => step('register', { pin }),
+      disconnect: () => step('disconnect'),
+    };
+  }, [bots, registryId]);
+
+  const selected = numbers?.find((number) => number.id === registryId) ?? null;
+  const current = login && login.registry_id === registryId ? login : null;
+
+  return (
+    <Page
+      title={route.title}
+      data-page={route.id}
+      description="Hubungkan nomor WA Registries sebagai bot lewat WhatsApp Cloud API."
+    >
+      {numbersError ? (
+        <Alert role="alert">Nomor tidak bisa dimuat: {numbersError}</Alert>
+      ) : numbers === null ? (
+        <Muted role="status">Memuat nomor…</Muted>
+      ) : numbers.length === 0 ? (
+        <Muted>Belum ada nomor aktif di WA Registries. Tambahkan nomor di sana dulu.</Muted>
+      ) : (
+        <Layout>
+          <Picker>
+            <label htmlFor="bot-login-number">Nomor WhatsApp</label>
+            <select
+              id="bot-login-number"
+              value={registryId ?? ''}
+              onChange={(event) => setRegistryId(Number(event.target.value))}
+            >
+              {numbers.map((number) => (
+                <option key={number.id} value={number.id}>
+                  {number.name} · {number.phone} — {BOT_LOGIN_STATUS_LABELS[number.bot_status]}
+                </option>
+              ))}
+            </select>
+          </Picker>
+          {loginError ? (
+            <Alert role="alert">Status nomor tidak bisa dimuat: {loginError}</Alert>
+          ) : current && adapter && selected ? (
+            <BotLoginPanel
+              key={current.registry_id}
+              title={`${selected.name} · ${selected.phone}`}
+              login={current}
+              adapter={adapter}
+              readOnly={!writable}
+            />
+          ) : (
+            <Muted role="status">Memuat status…</Muted>
+          )}
+          {!writable ? <Muted>Anda hanya bisa melihat status; menghubungkan perlu izin ubah.</Muted> : null}
+        </Layout>
+      )}
+    </Page>
+  );
+}
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${t.space4};
+  max-width: 40rem;
+`;
+const Picker = styled.div`
+  display: grid;
+  gap: ${t.space1};
+  label {
+    font-weight: 600;
+    font-size: ${t.fontSizeSm};
+  }
+  select {
+    font: inherit;
+    padding: ${t.space2};
+    border: 1px solid ${t.colorBorder};
+    border-radius: ${t.radiusSm};
+    background: ${t.colorSurface};
+    color: ${t.colorText};
+  }
+`;
+const Alert = styled.div`
+  padding: ${t.space3};
+  border-radius: ${t.radiusMd};
+  background: ${t.colorDangerSoft};
+  color: ${t.colorDanger};
+`;

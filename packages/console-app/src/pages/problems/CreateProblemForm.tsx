@@ -1,0 +1,230 @@
+import { useState, type FormEvent } from 'react';
+import { styled } from 'styled-components';
+import {
+  PROBLEM_PRIORITIES,
+  PROBLEM_PRIORITY_LABELS,
+  type ProblemCreate,
+  type ProblemOptions,
+  type ProblemPriority,
+} from '@staff/console-contract';
+import { Button, t } from '@staff/console-ui';
+import { toCallError } from '../../api/errors.js';
+
+const failure = (error: unknown) => toCallError(error).message ?? 'Server tidak dapat dihubungi.';
+
+/**
+ * The new-problem form: on the problem tracker, and from a Chat List message (prefilled with the customer, the
+ * message as description, the customer's purchases to pick from, and the link back to the message).
+ */
+export function CreateProblemForm({
+  options,
+  onCreate,
+  onCancel,
+  initial,
+  purchases,
+  link,
+}: {
+  options: ProblemOptions | null;
+  onCreate: (body: ProblemCreate) => Promise<void>;
+  onCancel: () => void;
+  /** Prefilled fields (e.g. from a chat message). */
+  initial?: { customer_name?: string | null; customer_phone?: string | null; description?: string };
+  /** The customer's purchases to choose from (Mayar id and a label) instead of typing the id. */
+  purchases?: readonly { mayar_id: string; label: string }[];
+  /** The chat conversation and message the problem comes from. */
+  link?: { conversation_id: number; message_id: number };
+}) {
+  const [category, setCategory] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
+  const [saving, setSaving] = useState(false);
+  const subs = options?.subcategories.filter((sub) => String(sub.category_id) === category) ?? [];
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const num = (name: string) => (text(name) ? Number(text(name)) : null);
+    setSaving(true);
+    setError(null);
+    try {
+      await onCreate({
+        customer_name: text('customer_name') || null,
+        customer_email: text('customer_email') || null,
+        customer_phone: text('customer_phone') || null,
+        purchase_mayar_id: text('purchase_mayar_id') || null,
+        category_id: num('category_id') ?? 0,
+        subcategory_id: num('subcategory_id'),
+        description: text('description'),
+        ...(text('priority') ? { priority: text('priority') as ProblemPriority } : {}),
+        assignee_id: num('assignee_id'),
+        ...(link ?? {}),
+      });
+    } catch (caught) {
+      const body = (caught as { response?: { data?: { fields?: Record<string, string[]> } } }).response?.data;
+      setFieldErrors(body?.fields ?? {});
+      setError(failure(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const fieldError = (name: string) => fieldErrors[`body.${name}`]?.[0];
+  const field = (name: string, label: string, input: React.ReactNode) => (
+    <label className="field">
+      {label}
+      {input}
+      {fieldError(name) ? <span className="error">{fieldError(name)}</span> : null}
+    </label>
+  );
+  return (
+    <Panel aria-labelledby="problem-create-title">
+      <h2 id="problem-create-title">Masalah baru</h2>
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        {purchases
+          ? field(
+              'purchase_mayar_id',
+              'Pembelian terkait',
+              <select name="purchase_mayar_id" defaultValue={purchases[0]?.mayar_id ?? ''}>
+                <option value="">Tidak ada</option>
+                {purchases.map((purchase) => (
+                  <option key={purchase.mayar_id} value={purchase.mayar_id}>
+                    {purchase.label}
+                  </option>
+                ))}
+              </select>,
+            )
+          : field('purchase_mayar_id', 'Pembelian (Mayar id)', <input name="purchase_mayar_id" />)}
+        {field(
+          'customer_name',
+          'Nama pelanggan',
+          <input name="customer_name" defaultValue={initial?.customer_name ?? ''} />,
+        )}
+        {field('customer_email', 'Email', <input name="customer_email" type="email" />)}
+        {field(
+          'customer_phone',
+          'Telepon',
+          <input name="customer_phone" defaultValue={initial?.customer_phone ?? ''} />,
+        )}
+        {field(
+          'category_id',
+          'Kategori',
+          <select name="category_id" value={category} onChange={(event) => setCategory(event.target.value)}>
+            <option value="">Pilih…</option>
+            {options?.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'subcategory_id',
+          'Sub kategori',
+          <select name="subcategory_id">
+            <option value="">-</option>
+            {subs.map((sub) => (
+              <option key={sub.id} value={sub.id}>
+                {sub.name}
+                {sub.sla_hours ? ` (${sub.sla_hours} jam)` : ''}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'priority',
+          'Prioritas',
+          <select name="priority">
+            <option value="">Bawaan sub kategori</option>
+            {PROBLEM_PRIORITIES.map((priority) => (
+              <option key={priority} value={priority}>
+                {PROBLEM_PRIORITY_LABELS[priority]}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'assignee_id',
+          'Penanggung jawab',
+          <select name="assignee_id">
+            <option value="">-</option>
+            {options?.assignees.map((user) => (
+              <option key={user.id} value={user.id}>
+                {user.name}
+              </option>
+            ))}
+          </select>,
+        )}
+        {field(
+          'description',
+          'Keterangan',
+          <textarea name="description" rows={3} maxLength={4000} defaultValue={initial?.description ?? ''} />,
+        )}
+        {error ? <p role="alert">{error}</p> : null}
+        <div className="actions">
+          <Button type="submit" kind="primary" disabled={saving}>
+            Simpan
+          </Button>
+          <Button onClick={onCancel}>Batal</Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
+
+export const Panel = styled.section`
+  display: grid;
+  gap: ${t.space3};
+  padding: ${t.space4};
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusMd};
+  header {
+    display: flex;
+    justify-content: space-between;
+    gap: ${t.space2};
+    flex-wrap: wrap;
+  }
+  h2,
+  h3 {
+    margin: 0;
+  }
+  form {
+    display: grid;
+    gap: ${t.space2};
+    grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+    align-items: end;
+  }
+  .field {
+    display: grid;
+    gap: ${t.space1};
+    font-size: ${t.fontSizeSm};
+  }
+  .field input,
+  .field select,
+  .field textarea {
+    font: inherit;
+    padding: ${t.space1} ${t.space2};
+  }
+  .error {
+    color: ${t.colorDanger};
+  }
+  .actions {
+    display: flex;
+    gap: ${t.space2};
+    flex-wrap: wrap;
+  }
+  dl {
+    display: grid;
+    grid-template-columns: max-content 1fr;
+    gap: ${t.space1} ${t.space3};
+    margin: 0;
+  }
+  dt {
+    color: ${t.colorTextMuted};
+  }
+  dd {
+    margin: 0;
+  }
+  .breach {
+    color: ${t.colorDanger};
+  }
+`;

@@ -1,0 +1,232 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import {
+  BOT_LOGIN_STATES,
+  type BotLoginAdapter,
+  type BotLoginContext,
+  type BotLoginSnapshot,
+  type BotLoginStateValue,
+} from '../../machines/botLogin.machine.js';
+import { BotLoginBody, BotLoginPanel } from './BotLoginPanel.js';
+
+const at = (patch: Partial<BotLoginSnapshot>, version = 1): BotLoginSnapshot => ({
+  status: 'disconnected',
+  step: 'idle',
+  code_method: null,
+  last_error: null,
+  version,
+  ...patch,
+});
+
+/** A server that accepts the code 123456 and the PIN 246810; `hang` leaves the named call waiting. */
+function storyAdapter(hang?: keyof BotLoginAdapter): BotLoginAdapter {
+  let version = 1;
+  const wait = (name: keyof BotLoginAdapter) =>
+    hang === name ? new Promise<never>(() => undefined) : Promise.resolve();
+  return {
+    requestCode: async (method) => {
+      await wait('requestCode');
+      return at({ status: 'pending', step: 'code_requested', code_method: method }, (version += 1));
+    },
+    verifyCode: async (code) => {
+      await wait('verifyCode');
+      if (code !== '123456') {
+        const message = 'Kode verifikasi salah. Periksa SMS atau panggilan lalu coba lagi.';
+        throw { status: 400, message, fields: { code: [message] } };
+      }
+      return at({ status: 'pending', step: 'code_verified', code_method: 'SMS' }, (version += 1));
+    },
+    register: async () => {
+      await wait('register');
+      return at({ status: 'connected' }, (version += 1));
+    },
+    disconnect: async () => {
+      await wait('disconnect');
+      return at({}, (version += 1));
+    },
+  };
+}
+
+const meta = {
+  title: 'Bots/BotLoginPanel',
+  component: BotLoginPanel,
+  args: { title: 'CS Bot · 0811-0000-0001', login: at({}), adapter: storyAdapter() },
+} satisfies Meta<typeof BotLoginPanel>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const typeInto = async (canvasElement: HTMLElement, group: string, digits: string) => {
+  const boxes = within(within(canvasElement).getByRole('group', { name: group })).getAllByRole('textbox');
+  await userEvent.click(boxes[0]!);
+  await userEvent.keyboard(digits);
+};
+
+/** Not connected: choose SMS or voice and ask for the code. */
+export const Disconnected: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Terputus');
+    await userEvent.click(canvas.getByRole('radio', { name: 'Panggilan suara' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Minta kode' }));
+    await expect(await canvas.findByRole('group', { name: 'Kode verifikasi' })).toBeInTheDocument();
+    await expect(canvas.getByText(/lewat panggilan suara/)).toBeInTheDocument();
+  },
+};
+
+/** The code request waiting for Meta. */
+export const RequestingCode: Story = {
+  args: { adapter: storyAdapter('requestCode') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Minta kode' }));
+    await expect(await canvas.findByText('Meminta kode…')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Minta kode' })).toBeDisabled();
+  },
+};
+
+/** The 6 boxes for the code; a wrong code is named under them and the step stays. */
+export const EnteringCode: Story = {
+  args: { login: at({ status: 'pending', step: 'code_requested', code_method: 'SMS' }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await typeInto(canvasElement, 'Kode verifikasi', '000000');
+    await expect(await canvas.findByText(/Kode verifikasi salah/)).toBeInTheDocument();
+    await expect(canvas.getAllByRole('textbox')[0]).toHaveAttribute('aria-invalid', 'true');
+    // Typing over it sends the new code.
+    await typeInto(canvasElement, 'Kode verifikasi', '123456');
+    await expect(
+      await canvas.findByRole('group', { name: 'PIN verifikasi dua langkah' }),
+    ).toBeInTheDocument();
+  },
+};
+
+/** The code being checked. */
+export const VerifyingCode: Story = {
+  args: {
+    login: at({ status: 'pending', step: 'code_requested', code_method: 'SMS' }),
+    adapter: storyAdapter('verifyCode'),
+  },
+  play: async ({ canvasElement }) => {
+    await typeInto(canvasElement, 'Kode verifikasi', '123456');
+    await expect(await within(canvasElement).findByText('Memeriksa kode…')).toBeInTheDocument();
+  },
+};
+
+/** Code accepted: the two-step PIN in the same boxes. */
+export const EnteringPin: Story = {
+  args: { login: at({ status: 'pending', step: 'code_verified', code_method: 'SMS' }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(/tidak disimpan di konsol/)).toBeInTheDocument();
+    await typeInto(canvasElement, 'PIN verifikasi dua langkah', '246810');
+    await expect(await canvas.findByText('Terhubung', { selector: '[role=status]' })).toBeInTheDocument();
+  },
+};
+
+/** The PIN being registered. */
+export const Registering: Story = {
+  args: {
+    login: at({ status: 'pending', step: 'code_verified', code_method: 'SMS' }),
+    adapter: storyAdapter('register'),
+  },
+  play: async ({ canvasElement }) => {
+    await typeInto(canvasElement, 'PIN verifikasi dua langkah', '246810');
+    await expect(await within(canvasElement).findByText('Mendaftarkan nomor…')).toBeInTheDocument();
+  },
+};
+
+/** Connected: disconnect. */
+export const Connected: Story = {
+  args: { login: at({ status: 'connected' }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Putuskan' }));
+    await expect(await canvas.findByRole('button', { name: 'Minta kode' })).toBeInTheDocument();
+  },
+};
+
+/** The disconnect waiting for Meta. */
+export const Disconnecting: Story = {
+  args: { login: at({ status: 'connected' }), adapter: storyAdapter('disconnect') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Putuskan' }));
+    await expect(await canvas.findByText('Memutuskan…')).toBeInTheDocument();
+  },
+};
+
+/** Meta refused: the reason in words, and a way to start again. */
+export const Failed: Story = {
+  args: {
+    login: at({
+      status: 'failed',
+      last_error: 'Terlalu banyak percobaan kode. Tunggu sebentar, lalu minta kode baru.',
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Terlalu banyak percobaan kode');
+    await expect(canvas.getByRole('button', { name: 'Hubungkan ulang' })).toBeEnabled();
+  },
+};
+
+/** Only reading: the state shows without actions. */
+export const ReadOnly: Story = {
+  args: { login: at({ status: 'connected' }), readOnly: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('button')).toBeNull();
+  },
+};
+
+const CONTEXTS: Record<BotLoginStateValue, BotLoginContext> = {
+  disconnected: { login: at({}), error: null, refusals: 0 },
+  requestingCode: { login: at({}), error: null, refusals: 0 },
+  enteringCode: {
+    login: at({ status: 'pending', step: 'code_requested', code_method: 'SMS' }),
+    error: { status: 400, message: 'Kode verifikasi salah.', field: 'code' },
+    refusals: 1,
+  },
+  verifyingCode: {
+    login: at({ status: 'pending', step: 'code_requested', code_method: 'VOICE' }),
+    error: null,
+    refusals: 0,
+  },
+  enteringPin: {
+    login: at({ status: 'pending', step: 'code_verified', code_method: 'SMS' }),
+    error: null,
+    refusals: 0,
+  },
+  registering: {
+    login: at({ status: 'pending', step: 'code_verified', code_method: 'SMS' }),
+    error: null,
+    refusals: 0,
+  },
+  connected: { login: at({ status: 'connected' }), error: null, refusals: 0 },
+  disconnecting: { login: at({ status: 'connected' }), error: null, refusals: 0 },
+  failed: {
+    login: at({ status: 'failed', last_error: 'Token akses WhatsApp tidak berlaku.' }),
+    error: null,
+    refusals: 0,
+  },
+};
+
+/** Every state of the flow, side by side. */
+export const AllStates: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(22rem, 1fr))' }}>
+      {BOT_LOGIN_STATES.map((state) => (
+        <BotLoginBody
+          key={state}
+          state={state}
+          context={CONTEXTS[state]}
+          send={() => undefined}
+          title={`${args.title} — ${state}`}
+        />
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('status')).toHaveLength(BOT_LOGIN_STATES.length);
+  },
+};

@@ -1,0 +1,1 @@
+export { BotLoginPanel, type BotLoginPanelProps } from './BotLoginPanel.js';
