@@ -95,6 +95,8 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
   }
   // A dropped idle connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor must a backend ended mid-query (a terminated index build): that query fails, the process goes on.
+  pool.on('connect', (client) => client.on('error', () => undefined));
 
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const close = async () => {
@@ -103,7 +105,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     lock?.release();
   };
   try {
-    await migrate(db, options.migrations);
+    await migrate(db, options.migrations, { engine });
   } catch (error) {
     await close().catch(() => undefined);
     throw error;

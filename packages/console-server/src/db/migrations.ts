@@ -2,7 +2,11 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 import { RESOURCE_MIGRATIONS } from '../resources/migrations.js';
 import { CLUSTER_MIGRATIONS } from '../jobs/migrations.js';
-import { TRIGRAM_INDEXES_V310, TRIGRAM_INDEXES_V470 } from '../resources/trigram.js';
+import {
+  TRIGRAM_INDEXES_V310,
+  TRIGRAM_INDEXES_V470,
+  TRIGRAM_LABEL_INDEXES_V670,
+} from '../resources/trigram.js';
 import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
 import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
 import { REPORTS_MIGRATIONS, REPORTS_MIGRATIONS_500, REPORTS_MIGRATIONS_600 } from '../reports/migrations.js';
@@ -19,6 +23,24 @@ export interface Migration {
   version: number;
   name: string;
   up: (db: Kysely<Database>) => Promise<void>;
+  /**
+   * Indexes built after `up`, outside its transaction: on PostgreSQL `create index concurrently`, so writes go
+   * on during the build (docs/adr/030-index-builds.md); on PGlite a plain build inside the transaction. `up`
+   * of such a migration must be idempotent: a crash during a build re-runs it.
+   */
+  indexes?: readonly IndexBuild[];
+}
+
+/** One index a migration builds without blocking writes: `create index <name> <definition>`. */
+export interface IndexBuild {
+  name: string;
+  /** What follows the index name, e.g. `on "products" using gin (lower("name") gin_trgm_ops)`. */
+  definition: string;
+}
+
+export interface MigrateOptions {
+  /** PGlite has one connection and no concurrent builds: its index builds run inside the transaction. */
+  engine?: 'postgres' | 'pglite';
 }
 
 /**
@@ -236,15 +258,24 @@ export const MIGRATIONS: readonly Migration[] = [
   ...CRM_MIGRATIONS,
   // --- user preferences: language and theme (versions 650–659): src/preferences/migrations.ts ---
   ...PREFERENCES_MIGRATIONS,
+  {
+    version: 670,
+    name: 'trigram indexes on relation labels, built concurrently',
+    up: async () => undefined,
+    indexes: TRIGRAM_LABEL_INDEXES_V670,
+  },
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */
 const MIGRATION_LOCK_ID = 731_004_203;
 
 /** Applies the pending migrations in order, each in its own transaction. Returns the versions applied. */
+const quoteIndex = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 export async function migrate(
   db: Kysely<Database>,
   migrations: readonly Migration[] = MIGRATIONS,
+  options: MigrateOptions = {},
 ): Promise<number[]> {
   await sql`
     create table if not exists schema_migrations (
@@ -254,21 +285,29 @@ export async function migrate(
     )`.execute(db);
   const applied: number[] = [];
   for (const migration of migrations) {
-    const done = await db.transaction().execute(async (trx) => {
-      await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
-      const existing = await trx
-        .selectFrom('schema_migrations')
-        .select('version')
-        .where('version', '=', migration.version)
-        .executeTakeFirst();
-      if (existing) return false;
-      await migration.up(trx);
-      await trx
-        .insertInto('schema_migrations')
-        .values({ version: migration.version, name: migration.name })
-        .execute();
-      return true;
-    });
+    const concurrent = options.engine === 'postgres' && (migration.indexes?.length ?? 0) > 0;
+    const done = concurrent
+      ? await migrateConcurrently(db, migration)
+      : await db.transaction().execute(async (trx) => {
+          await sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_ID})`.execute(trx);
+          const existing = await trx
+            .selectFrom('schema_migrations')
+            .select('version')
+            .where('version', '=', migration.version)
+            .executeTakeFirst();
+          if (existing) return false;
+          await migration.up(trx);
+          for (const index of migration.indexes ?? []) {
+            await sql
+              .raw(`create index if not exists ${quoteIndex(index.name)} ${index.definition}`)
+              .execute(trx);
+          }
+          await trx
+            .insertInto('schema_migrations')
+            .values({ version: migration.version, name: migration.name })
+            .execute();
+          return true;
+        });
     if (done) applied.push(migration.version);
   }
   const newest = await db
@@ -282,4 +321,51 @@ export async function migrate(
     );
   }
   return applied;
+}
+
+/**
+ * A migration with indexes on PostgreSQL: `up` in a transaction, then each index `concurrently` (which cannot
+ * run in a transaction) on one connection holding the migration lock for its session, then the version. An
+ * index a crash left invalid is dropped and built again; a valid one is kept, so a restart resumes.
+ */
+async function migrateConcurrently(db: Kysely<Database>, migration: Migration): Promise<boolean> {
+  return db.connection().execute(async (conn) => {
+    // Polled, not waited for: a session blocked on the lock would hold a snapshot the other node's
+    // concurrent build waits for, and the two would deadlock.
+    for (;;) {
+      const { rows } = await sql<{
+        ok: boolean;
+      }>`select pg_try_advisory_lock(${MIGRATION_LOCK_ID}) as ok`.execute(conn);
+      if (rows[0]?.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    try {
+      const existing = await conn
+        .selectFrom('schema_migrations')
+        .select('version')
+        .where('version', '=', migration.version)
+        .executeTakeFirst();
+      if (existing) return false;
+      await conn.transaction().execute((trx) => migration.up(trx));
+      for (const index of migration.indexes ?? []) {
+        const { rows } = await sql<{ valid: boolean }>`
+          select i.indisvalid as valid from pg_index i join pg_class c on c.oid = i.indexrelid
+          where c.relname = ${index.name} and c.relnamespace = current_schema()::regnamespace`.execute(conn);
+        if (rows[0]?.valid) continue;
+        if (rows[0])
+          await sql.raw(`drop index concurrently if exists ${quoteIndex(index.name)}`).execute(conn);
+        await sql
+          .raw(`create index concurrently ${quoteIndex(index.name)} ${index.definition}`)
+          .execute(conn);
+      }
+      await conn
+        .insertInto('schema_migrations')
+        .values({ version: migration.version, name: migration.name })
+        .execute();
+      return true;
+    } finally {
+      // A connection the build's failure broke has lost the lock with its session.
+      await sql`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.execute(conn).catch(() => undefined);
+    }
+  });
 }

@@ -218,8 +218,8 @@ const isTextLike = (field: FieldDef | undefined) =>
 /**
  * Where one search word may occur: the generated lower-cased `search_text` (the searchable text fields), the
  * label of a related row, the label of a choice, a month (as stored, 2026-12, or by name, "Desember"). Every
- * text match is `<expression> ilike '%word%'` over a plain column (`search_text`, `period`, the related table's
- * label column), which trigram (gin_trgm_ops) indexes serve.
+ * text match is `<expression> like '%word%'` over a lower-cased column (`search_text`, `period`, the related
+ * table's label column, migration 670), which trigram (gin_trgm_ops) indexes serve.
  */
 function searchCondition(def: EntityDef, word: string): RawBuilder<unknown> | null {
   // A whole email address finds its owner by the (lower-cased, indexed) email fields alone: an index probe instead
@@ -243,7 +243,7 @@ function searchCondition(def: EntityDef, word: string): RawBuilder<unknown> | nu
       const label = col(field.relation.labelField);
       const labelText = isTextLike(labelField) ? label : sql`cast(${label} as text)`;
       parts.push(
-        sql`${ref} in (select id from ${sql.table(field.relation.entity)} where ${labelText} ilike ${pattern})`,
+        sql`${ref} in (select id from ${sql.table(field.relation.entity)} where lower(${labelText}) like ${pattern})`,
       );
     } else if (field.type === 'enum') {
       const w = word.toLowerCase();

@@ -40,6 +40,7 @@ import { AUTH_MESSAGES } from '../auth/messages.js';
 import { authenticate } from '../auth/sessions.js';
 import { bearerToken } from '../auth/tokens.js';
 import { userPermission, userPermissions } from '../services/users.js';
+import { containsPattern } from './trigram.js';
 import { createApiKey, findApiKey, listApiKeys, presentedApiKey, revokeApiKey } from './apiKeys.js';
 import {
   RESOURCE_FANOUT_EVENT,
@@ -544,7 +545,9 @@ export async function registerResourceRoutes(
       const conditions = [sql`true`];
       if (def.softDelete && !query.ids) conditions.push(sql`deleted_at is null`);
       if (query.ids) conditions.push(sql`id = any(${query.ids.split(',').map(Number)}::bigint[])`);
-      if (query.q?.trim()) conditions.push(sql`strpos(lower(${label}), lower(${query.q.trim()})) > 0`);
+      if (query.q?.trim())
+        // LIKE on lower(label): migration 670's trigram index answers it.
+        conditions.push(sql`lower(${label}) like ${containsPattern(query.q.trim().toLowerCase())}`);
       const result = await sql<{
         id: string;
         label: string | null;

@@ -93,3 +93,23 @@ export const TRIGRAM_INDEXES_V470: readonly string[] = [
   `create index if not exists "purchases_search_text_trgm" on "purchases" using gin (search_text gin_trgm_ops)`,
   `create index if not exists "purchases_payment_method_trgm" on "purchases" using gin (lower("payment_method") gin_trgm_ops)`,
 ];
+
+/**
+ * Migration 670, frozen: trigram indexes on the label column of every relation target (the related name a
+ * list search matches, `query.ts`, and the relation picker's option search, `routes.ts`), both written as
+ * `lower(label) like '%word%'`. Built concurrently on PostgreSQL (the tables may be large by now).
+ */
+export const TRIGRAM_LABEL_INDEXES_V670: readonly { name: string; definition: string }[] = [
+  ['creators', 'name'],
+  ['problem_categories', 'name'],
+  ['products', 'name'],
+  ['tribes', 'name'],
+  ['mayar_accounts', 'name'],
+  ['pixel_registries', 'name'],
+  ['ad_campaigns', 'name'],
+  ['companies', 'name'],
+  ['packages', 'order_ref'],
+].map(([table, column]) => ({
+  name: trigramIndexName(table!, column!),
+  definition: `on ${quoteId(table!)} using gin (lower(${quoteId(column!)}) gin_trgm_ops)`,
+}));
