@@ -14,6 +14,8 @@ const alias = {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker on a 2-core machine (cores - 1): two keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -59,8 +61,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['packages/console-server/test/**/*.test.ts'],
-          // One PGlite/PostgreSQL at a time per file keeps memory within the 2-core machine's budget.
-          fileParallelism: false,
+          // Server and e2e files share their own group, two files at a time (each has its own database and port).
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -83,7 +85,7 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/console-app/e2e/**/*.e2e.test.ts'],
           globalSetup: ['scripts/require-chromium.setup.ts'],
-          fileParallelism: false,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
