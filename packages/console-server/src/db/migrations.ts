@@ -11,6 +11,7 @@ import { LOGISTICS_MIGRATIONS } from '../logistics/migrations.js';
 import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
 import { MEETINGS_MIGRATIONS } from '../meetings/migrations.js';
 import { LOGISTICS_MIGRATIONS_610 } from '../logistics/migrations610.js';
+import { SHEET_REPORT_MIGRATIONS } from '../sheetReports/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -230,6 +231,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...REPORTS_MIGRATIONS_600,
   // --- logistics and sheet reports, second round (versions 610–619): src/logistics/migrations610.ts ---
   ...LOGISTICS_MIGRATIONS_610,
+  // --- sheet reports: schedules, runs, kept files (version 611): src/sheetReports/migrations.ts ---
+  ...SHEET_REPORT_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */
