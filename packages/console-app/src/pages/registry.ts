@@ -26,6 +26,7 @@ const problemsPage = lazyWithPreload<PageProps>(() => import('./problems/Problem
 const logisticsPage = lazyWithPreload<PageProps<never>>(() => import('./logistics/LogisticsPage.js'));
 const meetingRooms = lazyWithPreload<PageProps>(() => import('./meetings/MeetingRoomsPage.js'));
 const gptInsights = lazyWithPreload<PageProps>(() => import('./insights/GptInsightsPage.js'));
+const sheetReport = lazyWithPreload<PageProps>(() => import('./sheetReports/SheetReportPage.js'));
 const chatList = lazyWithPreload<PageProps>(() => import('./chats/ChatListPage.js'));
 const botAutoResponse = lazyWithPreload<PageProps>(() => import('./bots/BotAutoResponsePage.js'));
 
@@ -69,6 +70,7 @@ const CUSTOM_PAGES: Record<string, PageEntry> = {
   // General affairs and logs (issue 15): they load their own data.
   'meeting-room-dashboard': meetingRooms,
   'gpt-insights': gptInsights,
+  'sheet-report': sheetReport,
   // WhatsApp conversations (issue 16): the page loads and follows its own data.
   'customer-chats': chatList,
   'bot-auto-response': botAutoResponse,
