@@ -4,6 +4,7 @@
  * (UTC+7 all year), so the rule is plain arithmetic and does not depend on the machine's zone.
  */
 import { z } from 'zod';
+import { REPORT_IDS, isReportId } from './reports.js';
 
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -50,3 +51,83 @@ export function nextSheetRun(schedule: SheetSchedule, after: Date): Date {
   }
   return new Date(candidate - JAKARTA_OFFSET_MS);
 }
+
+export const SHEET_FORMATS = ['csv', 'xlsx'] as const;
+export type SheetFormat = (typeof SHEET_FORMATS)[number];
+
+/** A schedule as the form sends it: which report, over how many days before today, in which file format. */
+export const sheetReportInputSchema = z.strictObject(
+  {
+    name: z
+      .string({ error: 'Name is required' })
+      .trim()
+      .min(1, 'Name is required')
+      .max(80, 'Must be at most 80 characters'),
+    report: z
+      .string({ error: 'Choose a report' })
+      .refine(isReportId, { message: `Expected one of: ${REPORT_IDS.join(', ')}` }),
+    group_by: z
+      .string()
+      .regex(/^[a-z_]+$/, 'Expected a dimension key')
+      .optional(),
+    /** The range: the last `days` whole Jakarta days, yesterday included. */
+    days: z
+      .number({ error: 'A number of days from 1 to 366' })
+      .int('A whole number of days')
+      .min(1, 'A number of days from 1 to 366')
+      .max(366, 'A number of days from 1 to 366'),
+    format: z.enum(SHEET_FORMATS, { error: 'Must be csv or xlsx' }),
+    schedule: sheetScheduleSchema,
+    /** Files kept for download: the last `keep` runs' files; older ones are deleted. */
+    keep: z
+      .number({ error: 'Keep 1 to 50 files' })
+      .int('Keep 1 to 50 files')
+      .min(1, 'Keep 1 to 50 files')
+      .max(50, 'Keep 1 to 50 files')
+      .default(5),
+    active: z.boolean({ error: 'Must be true or false' }).default(true),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+);
+export type SheetReportInput = z.input<typeof sheetReportInputSchema>;
+
+export const SHEET_RUN_STATUSES = ['running', 'succeeded', 'failed'] as const;
+
+export const sheetReportRunSchema = z.object({
+  id: z.number(),
+  schedule_id: z.number(),
+  trigger: z.enum(['schedule', 'manual']),
+  status: z.enum(SHEET_RUN_STATUSES),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  duration_ms: z.number().nullable(),
+  rows: z.number().nullable(),
+  error: z.string().nullable(),
+  /** The kept file's name; null when none was written or it was deleted (older than the last `keep`). */
+  file_name: z.string().nullable(),
+});
+export type SheetReportRun = z.infer<typeof sheetReportRunSchema>;
+
+export const sheetReportScheduleSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  report: z.enum(REPORT_IDS),
+  group_by: z.string().nullable(),
+  days: z.number(),
+  format: z.enum(SHEET_FORMATS),
+  schedule: z.object({
+    frequency: z.enum(['daily', 'weekly']),
+    time: z.string(),
+    weekday: z.number().optional(),
+  }),
+  keep: z.number(),
+  active: z.boolean(),
+  /** When the scheduler runs it next (null while paused). */
+  next_run_at: z.string().nullable(),
+  last_run: sheetReportRunSchema.nullable(),
+  version: z.number(),
+});
+export type SheetReportSchedule = z.infer<typeof sheetReportScheduleSchema>;
+
+export const sheetReportListSchema = z.object({ schedules: z.array(sheetReportScheduleSchema) });
+export const sheetReportRunListSchema = z.object({ runs: z.array(sheetReportRunSchema) });

@@ -71,6 +71,11 @@ import { registerLogisticsRoutes } from './logistics/routes.js';
 import { registerMeetingRoutes } from './meetings/routes.js';
 import { registerInsightRoutes } from './insights/routes.js';
 import type { InsightsOptions } from './insights/service.js';
+import {
+  type SheetReportSchedulerOptions,
+  registerSheetReportRoutes,
+  startSheetReportScheduler,
+} from './sheetReports/routes.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -103,6 +108,8 @@ export interface BuildServerOptions {
   logistics?: LogisticsOptions;
   /** GPT Insights' OpenAI-compatible endpoint, model, key and prices (src/insights/). */
   insights?: InsightsOptions;
+  /** Sheet Report's scheduler tick (src/sheetReports/). */
+  sheetReports?: SheetReportSchedulerOptions;
   /** WhatsApp Cloud API adapter, webhook secrets and the outbox worker (src/whatsapp/). */
   whatsapp?: WhatsAppOptions;
 }
@@ -603,6 +610,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   registerMeetingRoutes({ route, sessionOf, db, realtime, log: app.log, now: clock });
   // GPT Insights: report snapshots sent to a chat-completions endpoint, answers streamed (src/insights/).
   registerInsightRoutes({ route, sessionOf, db, options: options.insights ?? {} });
+  // Sheet Report: scheduled report exports, run now, run log and kept files (src/sheetReports/).
+  registerSheetReportRoutes({ route, sessionOf, db, now: clock });
+  startSheetReportScheduler(app, options.sheetReports ?? {}, clock);
 
   // Mayar webhook, reconciliation and the forwarder's deliveries (src/intake/).
   const intake = createIntakeRuntime(app, options.intake ?? {}, clock);

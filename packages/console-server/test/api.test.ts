@@ -502,6 +502,24 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
           through: 400,
         },
         'POST /api/insights/:id/rerun': { url: '/api/insights/999999/rerun', through: 404 },
+        // Sheet Report (src/sheetReports/): no schedule or run 999999, so past the check a 404 (or 400 for no name).
+        'GET /api/sheet-reports': { url: '/api/sheet-reports' },
+        'POST /api/sheet-reports': { url: '/api/sheet-reports', payload: { name: '' }, through: 400 },
+        'PUT /api/sheet-reports/:id': {
+          url: '/api/sheet-reports/999999',
+          payload: {
+            name: 'x',
+            report: 'adset',
+            days: 7,
+            format: 'csv',
+            schedule: { frequency: 'daily', time: '06:00' },
+          },
+          through: 404,
+        },
+        'DELETE /api/sheet-reports/:id': { url: '/api/sheet-reports/999999', through: 404 },
+        'POST /api/sheet-reports/:id/run': { url: '/api/sheet-reports/999999/run', through: 404 },
+        'GET /api/sheet-reports/:id/runs': { url: '/api/sheet-reports/999999/runs', through: 404 },
+        'GET /api/sheet-reports/runs/:id/file': { url: '/api/sheet-reports/runs/999999/file', through: 404 },
         // WhatsApp Chat List (src/whatsapp/): no conversation 999999, so past the check a 404.
         'GET /api/chats/conversations': { url: '/api/chats/conversations?filter=mine' },
         'GET /api/chats/conversations/:id': { url: '/api/chats/conversations/999999', through: 404 },

@@ -28,6 +28,7 @@ const logisticsPage = lazyWithPreload<PageProps<never>>(() => import('./logistic
 const adCampaignsPage = lazyWithPreload<PageProps<never>>(() => import('./intake/AdCampaignsPage.js'));
 const meetingRooms = lazyWithPreload<PageProps>(() => import('./meetings/MeetingRoomsPage.js'));
 const gptInsights = lazyWithPreload<PageProps>(() => import('./insights/GptInsightsPage.js'));
+const sheetReport = lazyWithPreload<PageProps>(() => import('./sheetReports/SheetReportPage.js'));
 const chatList = lazyWithPreload<PageProps>(() => import('./chats/ChatListPage.js'));
 const botAutoResponse = lazyWithPreload<PageProps>(() => import('./bots/BotAutoResponsePage.js'));
 const botLogin = lazyWithPreload<PageProps>(() => import('./bots/BotLoginPage.js'));
@@ -79,6 +80,7 @@ const CUSTOM_PAGES: Record<string, PageEntry> = {
   // General affairs and logs (issue 15): they load their own data.
   'meeting-room-dashboard': meetingRooms,
   'gpt-insights': gptInsights,
+  'sheet-report': sheetReport,
   // WhatsApp conversations (issue 16): the page loads and follows its own data.
   'customer-chats': chatList,
   'bot-auto-response': botAutoResponse,

@@ -17,6 +17,7 @@ import { MEETINGS_MIGRATIONS } from '../meetings/migrations.js';
 import { LOGISTICS_MIGRATIONS_610 } from '../logistics/migrations610.js';
 import { PREFERENCES_MIGRATIONS } from '../preferences/migrations.js';
 import { CRM_MIGRATIONS } from '../crm/migrations.js';
+import { SHEET_REPORT_MIGRATIONS } from '../sheetReports/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -254,6 +255,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...REPORTS_MIGRATIONS_600,
   // --- logistics and sheet reports, second round (versions 610–619): src/logistics/migrations610.ts ---
   ...LOGISTICS_MIGRATIONS_610,
+  // --- sheet reports: schedules, runs, kept files (version 611): src/sheetReports/migrations.ts ---
+  ...SHEET_REPORT_MIGRATIONS,
   // --- bot login, chat-to-problem links (versions 620–629): src/crm/migrations.ts ---
   ...CRM_MIGRATIONS,
   // --- user preferences: language and theme (versions 650–659): src/preferences/migrations.ts ---

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright';
+import {
+  apiLogin,
+  createUserWithKeys,
+  launchChromium,
+  newPage,
+  openSignedIn,
+  startConsoleServer,
+  type ConsoleServer,
+} from './harness.js';
+
+let server: ConsoleServer;
+let browser: Browser;
+const DAY_MS = 86_400_000;
+const jakartaDay = (time: number) => new Date(time + 7 * 3_600_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  browser = await launchChromium();
+  await sql`
+    insert into ad_insights_daily (date, campaign_id, campaign_name, adset_id, ad_id, ad_name, impressions, clicks, spend, source)
+    values (${jakartaDay(Date.now() - DAY_MS)}, 'cmp-sheet', 'Kampanye Sheet E2E', 'as-sheet', 'ad-sheet', 'Iklan', 4000, 80, 275000, 'seed')`.execute(
+    server.database.db,
+  );
+}, 420_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('Sheet Report', () => {
+  it('creates a schedule, runs it now and downloads a CSV with the report rows', async () => {
+    const user = await apiLogin(server, 'demo-all');
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    try {
+      await openSignedIn(page, server, user, '/app/logs/sheet-report/');
+      await page.getByRole('heading', { level: 1, name: 'Sheet Report' }).waitFor();
+      const list = page.getByRole('region', { name: 'Jadwal', exact: true });
+      await list.getByText('Belum ada jadwal.').waitFor();
+
+      const form = page.getByRole('form', { name: 'Jadwal baru' });
+      // A mistake is named next to its field, before anything is sent.
+      await form.getByRole('button', { name: 'Buat jadwal' }).click();
+      await form.getByText('Name is required').waitFor();
+      await form.getByLabel('Nama').fill('Ads X Mayar mingguan');
+      await form.getByLabel('Laporan').selectOption('ads-x-mayar');
+      await form.getByLabel('Rentang (hari terakhir)').fill('7');
+      await form.getByLabel('Format').selectOption('csv');
+      await form.getByLabel('Frekuensi').selectOption('weekly');
+      await form.getByLabel('Hari', { exact: true }).selectOption({ label: 'Jumat' });
+      await form.getByLabel('Jam (WIB)').fill('06:30');
+      await form.getByRole('button', { name: 'Buat jadwal' }).click();
+      await page.getByRole('status').filter({ hasText: 'Jadwal "Ads X Mayar mingguan" disimpan.' }).waitFor();
+      await list.getByRole('cell', { name: 'Mingguan, Jumat 06:30 WIB' }).waitFor();
+
+      await list.getByRole('button', { name: 'Jalankan Ads X Mayar mingguan sekarang' }).click();
+      const log = page.getByRole('region', { name: 'Log: Ads X Mayar mingguan' });
+      await log.getByText('Berhasil', { exact: true }).waitFor({ timeout: 20_000 });
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        log.getByRole('button', { name: /^Unduh ads-x-mayar_.*\.csv$/ }).click(),
+      ]);
+      const file = readFileSync((await download.path())!, 'utf8');
+      const lines = file.trim().split('\r\n');
+      expect(lines.at(-1)).toMatch(/^Total,/);
+      expect(lines.some((line) => line.includes('275000'))).toBe(true);
+      // The same rows the report's own CSV export gives for that range.
+      const from = jakartaDay(Date.now() - 7 * DAY_MS);
+      const to = jakartaDay(Date.now() - DAY_MS);
+      const direct = await fetch(
+        `${server.baseURL}/api/reports/ads-x-mayar?from=${from}&to=${to}&format=csv`,
+        {
+          headers: { authorization: `Bearer ${user.token}` },
+        },
+      );
+      expect(file).toBe(await direct.text());
+      // Rows in the log are the report's rows (the totals line is not one).
+      await log
+        .getByRole('cell', { name: String(lines.length - 2) })
+        .first()
+        .waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('shows the schedules to a read-only user without any write control', async () => {
+    await createUserWithKeys(server, 'sheet-reader', ['transaction_read_purchase_logs']);
+    const user = await apiLogin(server, 'sheet-reader');
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    try {
+      await openSignedIn(page, server, user, '/app/logs/sheet-report/');
+      const list = page.getByRole('region', { name: 'Jadwal', exact: true });
+      await list.getByRole('cell', { name: 'Ads X Mayar mingguan', exact: true }).waitFor();
+      await page.getByText('changing or running them needs write access').waitFor();
+      expect(await page.getByRole('form').count()).toBe(0);
+      expect(await list.getByRole('button', { name: /Jalankan|Ubah|Hapus/ }).count()).toBe(0);
+      await list.getByRole('button', { name: 'Log Ads X Mayar mingguan' }).click();
+      await page.getByRole('region', { name: 'Log: Ads X Mayar mingguan' }).getByText('Berhasil').waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,656 @@
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { styled } from 'styled-components';
+import {
+  REPORT_DEFINITIONS,
+  REPORT_IDS,
+  SHEET_WEEKDAYS,
+  canWrite,
+  sheetReportInputSchema,
+  toPermissionMap,
+  type ReportId,
+  type SheetReportInput,
+  type SheetReportRun,
+  type SheetReportSchedule,
+} from '@staff/console-contract';
+import { Button, NumberText, t, type CallError } from '@staff/console-ui';
+import { createSheetReportsApi } from '../../api/sheetReports.js';
+import { useConsoleContext } from '../../routes/consoleContext.js';
+import { useServices } from '../../services.js';
+import { Muted, Page } from '../PageLayout.js';
+import type { PageProps } from '../types.js';
+
+const when = new Intl.DateTimeFormat('id-ID', {
+  timeZone: 'Asia/Jakarta',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const messageOf = (error: unknown) => (error as CallError).message ?? 'The request failed.';
+
+interface FormState {
+  name: string;
+  report: ReportId;
+  group_by: string;
+  days: string;
+  format: 'csv' | 'xlsx';
+  frequency: 'daily' | 'weekly';
+  time: string;
+  weekday: string;
+  keep: string;
+  active: boolean;
+}
+
+const EMPTY_FORM: FormState = {
+  name: '',
+  report: 'ads-x-mayar',
+  group_by: '',
+  days: '7',
+  format: 'xlsx',
+  frequency: 'daily',
+  time: '07:00',
+  weekday: '1',
+  keep: '5',
+  active: true,
+};
+
+const formOf = (schedule: SheetReportSchedule): FormState => ({
+  name: schedule.name,
+  report: schedule.report,
+  group_by: schedule.group_by ?? '',
+  days: String(schedule.days),
+  format: schedule.format,
+  frequency: schedule.schedule.frequency,
+  time: schedule.schedule.time,
+  weekday: String(schedule.schedule.weekday ?? 1),
+  keep: String(schedule.keep),
+  active: schedule.active,
+});
+
+const inputOf = (form: FormState): SheetReportInput => ({
+  name: form.name,
+  report: form.report,
+  ...(form.group_by ? { group_by: form.group_by } : {}),
+  days: Number(form.days),
+  format: form.format,
+  schedule:
+    form.frequency === 'weekly'
+      ? { frequency: 'weekly', time: form.time, weekday: Number(form.weekday) }
+      : { frequency: 'daily', time: form.time },
+  keep: Number(form.keep),
+  active: form.active,
+});
+
+export const scheduleText = (schedule: SheetReportSchedule['schedule']) =>
+  schedule.frequency === 'weekly'
+    ? `Mingguan, ${SHEET_WEEKDAYS[(schedule.weekday ?? 1) - 1]} ${schedule.time} WIB`
+    : `Harian ${schedule.time} WIB`;
+
+const STATUS_TEXT: Record<SheetReportRun['status'], string> = {
+  running: 'Berjalan',
+  succeeded: 'Berhasil',
+  failed: 'Gagal',
+};
+
+type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
+
+/**
+ * Sheet Report: scheduled exports of a report (daily or weekly in Asia/Jakarta) to CSV or XLSX files kept for
+ * download, run now, and each schedule's run log. Read access sees everything; write access changes and runs.
+ */
+export default function SheetReportPage({ route }: PageProps) {
+  const services = useServices();
+  const { permissions } = useConsoleContext();
+  const writable = canWrite(toPermissionMap(permissions), route.key);
+  const api = useMemo(() => createSheetReportsApi(services.api), [services]);
+
+  const [schedules, setSchedules] = useState<Load<SheetReportSchedule[]>>({ status: 'loading' });
+  const [reload, setReload] = useState(0);
+  const [form, setForm] = useState<FormState>(EMPTY_FORM);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [runs, setRuns] = useState<Load<SheetReportRun[]> | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [notice, setNotice] = useState<{ kind: 'status' | 'alert'; text: string } | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    api.list().then(
+      (data) => live && setSchedules({ status: 'ready', data }),
+      (error: unknown) => live && setSchedules({ status: 'error', message: messageOf(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, reload]);
+
+  const loadRuns = useCallback(
+    (id: number) => {
+      setRuns({ status: 'loading' });
+      api.runs(id).then(
+        (data) => setRuns({ status: 'ready', data }),
+        (error: unknown) => setRuns({ status: 'error', message: messageOf(error) }),
+      );
+    },
+    [api],
+  );
+
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    // The server's own schema first, so each mistake shows next to its field.
+    const parsed = sheetReportInputSchema.safeParse(inputOf(form));
+    if (!parsed.success) {
+      setFieldErrors(
+        Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
+      );
+      return;
+    }
+    setFieldErrors({});
+    setSaving(true);
+    try {
+      const saved =
+        editing === null ? await api.create(inputOf(form)) : await api.update(editing, inputOf(form));
+      setNotice({ kind: 'status', text: `Jadwal "${saved.name}" disimpan.` });
+      setForm(EMPTY_FORM);
+      setEditing(null);
+      setReload((n) => n + 1);
+    } catch (error) {
+      setFormError(messageOf(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const runNow = async (schedule: SheetReportSchedule) => {
+    setBusy(schedule.id);
+    setNotice(null);
+    try {
+      const run = await api.run(schedule.id);
+      setNotice(
+        run.status === 'succeeded'
+          ? { kind: 'status', text: `${schedule.name}: ${run.rows ?? 0} baris diekspor.` }
+          : { kind: 'alert', text: `${schedule.name}: gagal — ${run.error ?? 'unknown error'}` },
+      );
+      setSelected(schedule.id);
+      loadRuns(schedule.id);
+      setReload((n) => n + 1);
+    } catch (error) {
+      setNotice({ kind: 'alert', text: messageOf(error) });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const remove = async (schedule: SheetReportSchedule) => {
+    if (!window.confirm(`Hapus jadwal "${schedule.name}" beserta log dan filenya?`)) return;
+    try {
+      await api.remove(schedule.id);
+      if (selected === schedule.id) {
+        setSelected(null);
+        setRuns(null);
+      }
+      setReload((n) => n + 1);
+    } catch (error) {
+      setNotice({ kind: 'alert', text: messageOf(error) });
+    }
+  };
+
+  const download = async (run: SheetReportRun) => {
+    try {
+      const blob = await api.file(run.id);
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = run.file_name ?? `run-${run.id}`;
+      link.click();
+      URL.revokeObjectURL(url);
+    } catch (error) {
+      setNotice({ kind: 'alert', text: `Could not download: ${messageOf(error)}` });
+    }
+  };
+
+  const dimensions = REPORT_DEFINITIONS[form.report].dimensions;
+  const fieldError = (name: string) =>
+    fieldErrors[name] ? (
+      <span className="error" id={`sheet-${name.replace('.', '-')}-error`}>
+        {fieldErrors[name]}
+      </span>
+    ) : null;
+  const describedBy = (name: string) =>
+    fieldErrors[name]
+      ? { 'aria-invalid': true, 'aria-describedby': `sheet-${name.replace('.', '-')}-error` }
+      : {};
+  const selectedSchedule =
+    schedules.status === 'ready' ? schedules.data.find((schedule) => schedule.id === selected) : undefined;
+
+  return (
+    <Page
+      title={route.title}
+      data-page={route.id}
+      description="Scheduled exports of the reports to CSV or XLSX files, daily or weekly in Asia/Jakarta."
+    >
+      {notice ? (
+        <Notice role={notice.kind} data-kind={notice.kind}>
+          {notice.text}
+        </Notice>
+      ) : null}
+      {writable ? (
+        <Panel as="form" onSubmit={submit} aria-labelledby="sheet-form-title" noValidate>
+          <h2 id="sheet-form-title">{editing === null ? 'Jadwal baru' : 'Ubah jadwal'}</h2>
+          <div className="fields">
+            <div className="field">
+              <label htmlFor="sheet-name">Nama</label>
+              <input
+                id="sheet-name"
+                value={form.name}
+                maxLength={80}
+                onChange={(event) => set('name', event.target.value)}
+                {...describedBy('name')}
+              />
+              {fieldError('name')}
+            </div>
+            <div className="field">
+              <label htmlFor="sheet-report">Laporan</label>
+              <select
+                id="sheet-report"
+                value={form.report}
+                onChange={(event) => {
+                  set('report', event.target.value as ReportId);
+                  set('group_by', '');
+                }}
+              >
+                {REPORT_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {REPORT_DEFINITIONS[id].title}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="sheet-group">Kelompokkan menurut</label>
+              <select
+                id="sheet-group"
+                value={form.group_by}
+                onChange={(event) => set('group_by', event.target.value)}
+              >
+                <option value="">{dimensions[0]?.label ?? 'Default'} (default)</option>
+                {dimensions.slice(1).map((dimension) => (
+                  <option key={dimension.key} value={dimension.key}>
+                    {dimension.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="sheet-days">Rentang (hari terakhir)</label>
+              <input
+                id="sheet-days"
+                type="number"
+                min={1}
+                max={366}
+                value={form.days}
+                onChange={(event) => set('days', event.target.value)}
+                {...describedBy('days')}
+              />
+              {fieldError('days')}
+            </div>
+            <div className="field">
+              <label htmlFor="sheet-format">Format</label>
+              <select
+                id="sheet-format"
+                value={form.format}
+                onChange={(event) => set('format', event.target.value as FormState['format'])}
+              >
+                <option value="xlsx">XLSX</option>
+                <option value="csv">CSV</option>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="sheet-frequency">Frekuensi</label>
+              <select
+                id="sheet-frequency"
+                value={form.frequency}
+                onChange={(event) => set('frequency', event.target.value as FormState['frequency'])}
+              >
+                <option value="daily">Harian</option>
+                <option value="weekly">Mingguan</option>
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor="sheet-time">Jam (WIB)</label>
+              <input
+                id="sheet-time"
+                type="time"
+                value={form.time}
+                onChange={(event) => set('time', event.target.value)}
+                {...describedBy('schedule.time')}
+              />
+              {fieldError('schedule.time')}
+            </div>
+            {form.frequency === 'weekly' ? (
+              <div className="field">
+                <label htmlFor="sheet-weekday">Hari</label>
+                <select
+                  id="sheet-weekday"
+                  value={form.weekday}
+                  onChange={(event) => set('weekday', event.target.value)}
+                >
+                  {SHEET_WEEKDAYS.map((name, index) => (
+                    <option key={name} value={String(index + 1)}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            <div className="field">
+              <label htmlFor="sheet-keep">Simpan file terakhir</label>
+              <input
+                id="sheet-keep"
+                type="number"
+                min={1}
+                max={50}
+                value={form.keep}
+                onChange={(event) => set('keep', event.target.value)}
+                {...describedBy('keep')}
+              />
+              {fieldError('keep')}
+            </div>
+            <div className="field check">
+              <input
+                id="sheet-active"
+                type="checkbox"
+                checked={form.active}
+                onChange={(event) => set('active', event.target.checked)}
+              />
+              <label htmlFor="sheet-active">Aktif</label>
+            </div>
+          </div>
+          {formError ? <p role="alert">{formError}</p> : null}
+          <div className="actions">
+            <Button kind="primary" type="submit" disabled={saving}>
+              {saving ? 'Menyimpan…' : editing === null ? 'Buat jadwal' : 'Simpan'}
+            </Button>
+            {editing !== null ? (
+              <Button
+                onClick={() => {
+                  setEditing(null);
+                  setForm(EMPTY_FORM);
+                  setFieldErrors({});
+                }}
+              >
+                Batal
+              </Button>
+            ) : null}
+          </div>
+        </Panel>
+      ) : (
+        <Muted>
+          You may see the schedules and download their files; changing or running them needs write access.
+        </Muted>
+      )}
+
+      <Panel aria-labelledby="sheet-list-title">
+        <h2 id="sheet-list-title">Jadwal</h2>
+        {schedules.status === 'loading' ? (
+          <p role="status">Loading…</p>
+        ) : schedules.status === 'error' ? (
+          <p role="alert">{schedules.message}</p>
+        ) : schedules.data.length === 0 ? (
+          <Muted>Belum ada jadwal.</Muted>
+        ) : (
+          <Scroll>
+            <Table>
+              <thead>
+                <tr>
+                  <th scope="col">Nama</th>
+                  <th scope="col">Laporan</th>
+                  <th scope="col">Jadwal</th>
+                  <th scope="col">Berikutnya</th>
+                  <th scope="col">Terakhir</th>
+                  <th scope="col">
+                    <span className="sr">Aksi</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {schedules.data.map((schedule) => (
+                  <tr key={schedule.id} aria-selected={schedule.id === selected}>
+                    <td>{schedule.name}</td>
+                    <td>
+                      {REPORT_DEFINITIONS[schedule.report].title} · {schedule.days} hari ·{' '}
+                      {schedule.format.toUpperCase()}
+                    </td>
+                    <td>{scheduleText(schedule.schedule)}</td>
+                    <td>{schedule.next_run_at ? when.format(new Date(schedule.next_run_at)) : 'Nonaktif'}</td>
+                    <td>
+                      {schedule.last_run ? (
+                        <span className="status" data-status={schedule.last_run.status}>
+                          {STATUS_TEXT[schedule.last_run.status]}
+                        </span>
+                      ) : (
+                        '-'
+                      )}
+                    </td>
+                    <td className="actions">
+                      <Button
+                        kind="ghost"
+                        aria-label={`Log ${schedule.name}`}
+                        onClick={() => {
+                          setSelected(schedule.id);
+                          loadRuns(schedule.id);
+                        }}
+                      >
+                        Log
+                      </Button>
+                      {writable ? (
+                        <>
+                          <Button
+                            aria-label={`Jalankan ${schedule.name} sekarang`}
+                            disabled={busy === schedule.id}
+                            onClick={() => void runNow(schedule)}
+                          >
+                            {busy === schedule.id ? 'Berjalan…' : 'Jalankan sekarang'}
+                          </Button>
+                          <Button
+                            kind="ghost"
+                            aria-label={`Ubah ${schedule.name}`}
+                            onClick={() => {
+                              setEditing(schedule.id);
+                              setForm(formOf(schedule));
+                              setFieldErrors({});
+                            }}
+                          >
+                            Ubah
+                          </Button>
+                          <Button
+                            kind="ghost"
+                            aria-label={`Hapus ${schedule.name}`}
+                            onClick={() => void remove(schedule)}
+                          >
+                            Hapus
+                          </Button>
+                        </>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </Scroll>
+        )}
+      </Panel>
+
+      {runs && selected !== null ? (
+        <Panel aria-labelledby="sheet-runs-title">
+          <h2 id="sheet-runs-title">Log: {selectedSchedule?.name ?? `#${selected}`}</h2>
+          {runs.status === 'loading' ? (
+            <p role="status">Loading…</p>
+          ) : runs.status === 'error' ? (
+            <p role="alert">{runs.message}</p>
+          ) : runs.data.length === 0 ? (
+            <Muted>Belum pernah dijalankan.</Muted>
+          ) : (
+            <Scroll>
+              <Table aria-label="Log jalan">
+                <thead>
+                  <tr>
+                    <th scope="col">Mulai</th>
+                    <th scope="col">Pemicu</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" className="num">
+                      Baris
+                    </th>
+                    <th scope="col" className="num">
+                      Durasi (ms)
+                    </th>
+                    <th scope="col">Galat</th>
+                    <th scope="col">File</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {runs.data.map((run) => (
+                    <tr key={run.id}>
+                      <td>{when.format(new Date(run.started_at))}</td>
+                      <td>{run.trigger === 'manual' ? 'Manual' : 'Jadwal'}</td>
+                      <td>
+                        <span className="status" data-status={run.status}>
+                          {STATUS_TEXT[run.status]}
+                        </span>
+                      </td>
+                      <td className="num">{run.rows === null ? '-' : <NumberText value={run.rows} />}</td>
+                      <td className="num">
+                        {run.duration_ms === null ? '-' : <NumberText value={run.duration_ms} />}
+                      </td>
+                      <td>{run.error ?? ''}</td>
+                      <td>
+                        {run.file_name ? (
+                          <Button
+                            kind="ghost"
+                            onClick={() => void download(run)}
+                            aria-label={`Unduh ${run.file_name}`}
+                          >
+                            Unduh
+                          </Button>
+                        ) : (
+                          <Muted as="span">-</Muted>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </Scroll>
+          )}
+        </Panel>
+      ) : null}
+    </Page>
+  );
+}
+
+const Notice = styled.p`
+  margin: 0;
+  padding: ${t.space2} ${t.space3};
+  border-radius: ${t.radiusSm};
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  &[data-kind='alert'] {
+    color: ${t.colorDanger};
+    background: ${t.colorDangerSoft};
+  }
+`;
+
+const Panel = styled.section`
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusMd};
+  padding: ${t.space4};
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space3};
+  h2 {
+    margin: 0;
+    font-size: ${t.fontSizeLg};
+  }
+  [role='alert'],
+  .error,
+  .status[data-status='failed'] {
+    color: ${t.colorDanger};
+  }
+  .fields {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+    gap: ${t.space3};
+  }
+  .field {
+    display: flex;
+    flex-direction: column;
+    gap: ${t.space1};
+  }
+  .field.check {
+    flex-direction: row;
+    align-items: center;
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${t.space2};
+  }
+  label {
+    font-size: ${t.fontSizeSm};
+    color: ${t.colorTextMuted};
+  }
+  .error {
+    font-size: ${t.fontSizeSm};
+  }
+  input:not([type='checkbox']),
+  select {
+    font: inherit;
+    font-size: ${t.fontSizeMd};
+    padding: ${t.space1} ${t.space2};
+    border: 1px solid ${t.colorBorder};
+    border-radius: ${t.radiusSm};
+    background: ${t.colorBg};
+    color: ${t.colorText};
+  }
+  .sr {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+  }
+`;
+
+const Scroll = styled.div`
+  overflow-x: auto;
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${t.fontSizeSm};
+  th,
+  td {
+    text-align: left;
+    padding: ${t.space1} ${t.space2};
+    border-bottom: 1px solid ${t.colorBorder};
+    vertical-align: middle;
+  }
+  tr[aria-selected='true'] td {
+    background: ${t.colorBg};
+  }
+  .num {
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+`;

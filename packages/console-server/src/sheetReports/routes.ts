@@ -1,0 +1,211 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import {
+  REPORT_DEFINITIONS,
+  ROUTES,
+  apiErrorSchema,
+  sheetReportInputSchema,
+  sheetReportListSchema,
+  sheetReportRunListSchema,
+  sheetReportRunSchema,
+  sheetReportScheduleSchema,
+  type PermissionKey,
+  type ReportId,
+} from '@staff/console-contract';
+import type { Database } from '../db/schema.js';
+import type { RouteRegistrar } from '../admin/routes.js';
+import { HttpError } from '../http.js';
+import { userPermission } from '../services/users.js';
+import { scheduleOnce } from '../jobs/runOnce.js';
+import {
+  createSchedule,
+  deleteSchedule,
+  getSchedule,
+  listRuns,
+  listSchedules,
+  runFile,
+  runDue,
+  runNow,
+  updateSchedule,
+} from './service.js';
+
+/** The page's key from the route table: read to see schedules, runs and files; write to change or run them. */
+export const SHEET_REPORT_KEY: PermissionKey = ROUTES.find((entry) => entry.id === 'sheet-report')!.key;
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export interface SheetReportRoutesOptions {
+  route: RouteRegistrar;
+  sessionOf: (request: FastifyRequest) => { userId: number };
+  db: Kysely<Database>;
+  now: () => Date;
+}
+
+/** `/api/sheet-reports`: schedules (list, create, edit, delete), run now, the run log and the kept files. */
+export function registerSheetReportRoutes(options: SheetReportRoutesOptions): void {
+  const { route, sessionOf, db, now } = options;
+  const actorOf = (request: FastifyRequest) => ({
+    userId: sessionOf(request).userId,
+    ip: request.ip ?? null,
+  });
+  // A schedule exports a report's figures: whoever sets one up must be able to read that report.
+  const mayReadReport = async (request: FastifyRequest, report: ReportId) => {
+    for (const key of REPORT_DEFINITIONS[report].permissions) {
+      const flags = await userPermission(db, sessionOf(request).userId, key);
+      if (!flags.read)
+        throw new HttpError(403, `You need read access to ${key} for this report.`, 'FORBIDDEN');
+    }
+  };
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/sheet-reports',
+      tag: 'sheet-reports',
+      summary: 'Sheet Report schedules with their next run and latest run',
+      auth: true,
+      permission: { key: SHEET_REPORT_KEY, mode: 'read' },
+      responses: { 200: sheetReportListSchema },
+    },
+    async () => ({ schedules: await listSchedules(db) }),
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/sheet-reports',
+      tag: 'sheet-reports',
+      summary: 'Schedule a report export (CSV or XLSX), daily or weekly at a time of day in Asia/Jakarta',
+      auth: true,
+      permission: { key: SHEET_REPORT_KEY, mode: 'write' },
+      body: sheetReportInputSchema,
+      responses: { 201: sheetReportScheduleSchema, 400: apiErrorSchema, 403: apiErrorSchema },
+    },
+    async (request, reply, { body }) => {
+      await mayReadReport(request, body.report);
+      return reply.code(201).send(await createSchedule(db, body, actorOf(request), now()));
+    },
+  );
+
+  route(
+    {
+      method: 'PUT',
+      url: '/api/sheet-reports/:id',
+      tag: 'sheet-reports',
+      summary: 'Change a schedule (its next run is computed again; files beyond the new keep are deleted)',
+      auth: true,
+      permission: { key: SHEET_REPORT_KEY, mode: 'write' },
+      params: idParams,
+      body: sheetReportInputSchema,
+      responses: { 200: sheetReportScheduleSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+    },
+    async (request, _reply, { params, body }) => {
+      await getSchedule(db, params.id);
+      await mayReadReport(request, body.report);
+      return updateSchedule(db, params.id, body, actorOf(request), now());
+    },
+  );
+
+  route(
+    {
+      method: 'DELETE',
+      url: '/api/sheet-reports/:id',
+      tag: 'sheet-reports',
+      summary: 'Delete a schedule with its run log and files',
+      auth: true,
+      permission: { key: SHEET_REPORT_KEY, mode: 'write' },
+      params: idParams,
+      responses: { 204: z.null(), 404: apiErrorSchema },
+    },
+    async (request, reply, { params }) => {
+      await deleteSchedule(db, params.id, actorOf(request));
+      return reply.code(204).send();
+    },
+  );
+
+  route(
+    {
+      method: 'POST',
+      url: '/api/sheet-reports/:id/run',
+      tag: 'sheet-reports',
+      summary:
+        'Run a schedule now; answers the logged run (succeeded with its rows and file, or failed with the error)',
+      auth: true,
+      permission: { key: SHEET_REPORT_KEY, mode: 'write' },
+      params: idParams,
+      responses: { 201: sheetReportRunSchema, 404: apiErrorSchema },
+    },
+    async (request, reply, { params }) => {
+      const schedule = await getSchedule(db, params.id);
+      await mayReadReport(request, schedule.report);
+      return reply.code(201).send(await runNow(db, params.id, actorOf(request), now));
+    },
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/sheet-reports/:id/runs',
+      tag: 'sheet-reports',
+      summary: 'The run log of a schedule, newest first (status, rows, duration, error, kept file)',
+      auth: true,
+      permission: { key: SHEET_REPORT_KEY, mode: 'read' },
+      params: idParams,
+      responses: { 200: sheetReportRunListSchema, 404: apiErrorSchema },
+    },
+    async (_request, _reply, { params }) => ({ runs: await listRuns(db, params.id) }),
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/sheet-reports/runs/:id/file',
+      tag: 'sheet-reports',
+      summary: "A run's kept file (CSV or XLSX) as an attachment",
+      auth: true,
+      permission: { key: SHEET_REPORT_KEY, mode: 'read' },
+      params: idParams,
+      responses: { 200: z.string(), 404: apiErrorSchema },
+    },
+    async (_request, reply, { params }) => {
+      const file = await runFile(db, params.id);
+      return reply
+        .header('content-type', file.content_type)
+        .header('content-disposition', `attachment; filename="${file.file_name}"`)
+        .send(file.content);
+    },
+  );
+}
+
+export interface SheetReportSchedulerOptions {
+  /** How often the due schedules are run (once across nodes); false turns the scheduler off (tests). Default 60 s. */
+  tickSeconds?: number | false;
+}
+
+/** The periodic tick: due schedules run once across every node (runOnce, then the SKIP LOCKED claim). */
+export function startSheetReportScheduler(
+  app: FastifyInstance,
+  options: SheetReportSchedulerOptions,
+  now: () => Date,
+): void {
+  const seconds = options.tickSeconds ?? 60;
+  if (seconds === false) return;
+  let job: ReturnType<typeof scheduleOnce> | null = null;
+  app.addHook('onReady', async () => {
+    job = scheduleOnce(
+      app.database.db,
+      { name: 'sheet-reports:due', everyMs: seconds * 1000 },
+      () => runDue(app.database.db, now),
+      {
+        onRan: (runs) => {
+          if (runs.length > 0) app.log.info({ runs: runs.map((run) => run.id) }, 'sheet reports ran');
+        },
+        onError: (error) => app.log.warn({ err: error }, 'sheet report tick failed'),
+      },
+    );
+  });
+  app.addHook('onClose', async () => {
+    await job?.stop();
+  });
+}

@@ -1,0 +1,380 @@
+import { type Kysely, sql } from 'kysely';
+import {
+  REPORT_DEFINITIONS,
+  type ReportId,
+  type SheetFormat,
+  type SheetReportRun,
+  type SheetReportSchedule,
+  type SheetSchedule,
+  nextSheetRun,
+  reportQuerySchema,
+  type sheetReportInputSchema,
+} from '@staff/console-contract';
+import type { z } from 'zod';
+import type { Database } from '../db/schema.js';
+import { HttpError } from '../http.js';
+import { writeAudit } from '../services/audit.js';
+import { ReportInputError, runReport } from '../reports/engine.js';
+import { reportCsv, reportXlsx } from '../reports/export.js';
+
+export type ScheduleInput = z.output<typeof sheetReportInputSchema>;
+export interface Actor {
+  userId: number;
+  ip: string | null;
+}
+
+interface ScheduleRow {
+  id: number;
+  name: string;
+  report: ReportId;
+  group_by: string | null;
+  days: number;
+  format: SheetFormat;
+  frequency: 'daily' | 'weekly';
+  time_of_day: string;
+  weekday: number | null;
+  keep: number;
+  active: boolean;
+  next_run_at: Date | string | null;
+  version: number;
+}
+
+interface RunRow {
+  id: number;
+  schedule_id: number;
+  trigger: 'schedule' | 'manual';
+  status: 'running' | 'succeeded' | 'failed';
+  started_at: Date | string;
+  finished_at: Date | string | null;
+  duration_ms: number | null;
+  rows: number | null;
+  error: string | null;
+  file_name: string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+const RUN_COLUMNS = sql`r.id, r.schedule_id, r.trigger, r.status, r.started_at, r.finished_at, r.duration_ms,
+  r.rows, r.error, f.file_name`;
+
+function toRun(row: RunRow): SheetReportRun {
+  return {
+    id: row.id,
+    schedule_id: row.schedule_id,
+    trigger: row.trigger,
+    status: row.status,
+    started_at: iso(row.started_at),
+    finished_at: row.finished_at === null ? null : iso(row.finished_at),
+    duration_ms: row.duration_ms,
+    rows: row.rows,
+    error: row.error,
+    file_name: row.file_name,
+  };
+}
+
+const scheduleOf = (row: Pick<ScheduleRow, 'frequency' | 'time_of_day' | 'weekday'>): SheetSchedule =>
+  row.frequency === 'weekly'
+    ? { frequency: 'weekly', time: row.time_of_day, weekday: row.weekday ?? 1 }
+    : { frequency: 'daily', time: row.time_of_day };
+
+function toSchedule(row: ScheduleRow, lastRun: SheetReportRun | null): SheetReportSchedule {
+  return {
+    id: row.id,
+    name: row.name,
+    report: row.report,
+    group_by: row.group_by,
+    days: row.days,
+    format: row.format,
+    schedule: scheduleOf(row),
+    keep: row.keep,
+    active: row.active,
+    next_run_at: row.next_run_at === null ? null : iso(row.next_run_at),
+    last_run: lastRun,
+    version: row.version,
+  };
+}
+
+const invalid = (field: string, message: string) =>
+  new HttpError(400, 'Invalid body', 'INVALID_INPUT', { [`body.${field}`]: [message] });
+
+/** A group_by the report does not have is the form's mistake: a 400 naming the field, before anything is written. */
+function checkGroupBy(input: ScheduleInput): void {
+  if (input.group_by === undefined) return;
+  const keys = REPORT_DEFINITIONS[input.report].dimensions.map((dimension) => dimension.key);
+  if (!keys.includes(input.group_by)) throw invalid('group_by', `Expected one of: ${keys.join(', ')}`);
+}
+
+async function scheduleRow(db: Kysely<Database>, id: number, lock = false): Promise<ScheduleRow> {
+  const row = (
+    await sql<ScheduleRow>`
+      select * from sheet_report_schedules where id = ${id} ${lock ? sql`for update` : sql``}`.execute(db)
+  ).rows[0];
+  if (!row) throw new HttpError(404, `No sheet report #${id}`, 'NOT_FOUND');
+  return row;
+}
+
+/** Every schedule with its latest run, by name. */
+export async function listSchedules(db: Kysely<Database>): Promise<SheetReportSchedule[]> {
+  const rows = (
+    await sql<ScheduleRow>`select * from sheet_report_schedules order by lower(name), id`.execute(db)
+  ).rows;
+  const last = (
+    await sql<RunRow>`
+      select distinct on (r.schedule_id) ${RUN_COLUMNS}
+      from sheet_report_runs r left join sheet_report_files f on f.run_id = r.id
+      order by r.schedule_id, r.id desc`.execute(db)
+  ).rows;
+  const bySchedule = new Map(last.map((row) => [row.schedule_id, toRun(row)]));
+  return rows.map((row) => toSchedule(row, bySchedule.get(row.id) ?? null));
+}
+
+export async function getSchedule(db: Kysely<Database>, id: number): Promise<SheetReportSchedule> {
+  const row = await scheduleRow(db, id);
+  const last = (
+    await sql<RunRow>`
+      select ${RUN_COLUMNS} from sheet_report_runs r left join sheet_report_files f on f.run_id = r.id
+      where r.schedule_id = ${id} order by r.id desc limit 1`.execute(db)
+  ).rows[0];
+  return toSchedule(row, last ? toRun(last) : null);
+}
+
+const nextRun = (input: ScheduleInput, now: Date) =>
+  input.active ? nextSheetRun(input.schedule, now) : null;
+
+export async function createSchedule(
+  db: Kysely<Database>,
+  input: ScheduleInput,
+  actor: Actor,
+  now: Date,
+): Promise<SheetReportSchedule> {
+  checkGroupBy(input);
+  return db.transaction().execute(async (trx) => {
+    const id = (
+      await sql<{ id: number }>`
+        insert into sheet_report_schedules
+          (name, report, group_by, days, format, frequency, time_of_day, weekday, keep, active, next_run_at,
+           created_by)
+        values (${input.name}, ${input.report}, ${input.group_by ?? null}, ${input.days}, ${input.format},
+          ${input.schedule.frequency}, ${input.schedule.time},
+          ${input.schedule.frequency === 'weekly' ? input.schedule.weekday! : null}, ${input.keep},
+          ${input.active}, ${nextRun(input, now)}, ${actor.userId})
+        returning id`.execute(trx)
+    ).rows[0]!.id;
+    const saved = await getSchedule(trx, id);
+    await writeAudit(trx, {
+      actorId: actor.userId,
+      action: 'create',
+      entity: 'sheet_report_schedules',
+      entityId: id,
+      after: saved,
+      ip: actor.ip,
+    });
+    return saved;
+  });
+}
+
+export async function updateSchedule(
+  db: Kysely<Database>,
+  id: number,
+  input: ScheduleInput,
+  actor: Actor,
+  now: Date,
+): Promise<SheetReportSchedule> {
+  checkGroupBy(input);
+  return db.transaction().execute(async (trx) => {
+    await scheduleRow(trx, id, true);
+    const before = await getSchedule(trx, id);
+    await sql`
+      update sheet_report_schedules set name = ${input.name}, report = ${input.report},
+        group_by = ${input.group_by ?? null}, days = ${input.days}, format = ${input.format},
+        frequency = ${input.schedule.frequency}, time_of_day = ${input.schedule.time},
+        weekday = ${input.schedule.frequency === 'weekly' ? input.schedule.weekday! : null}, keep = ${input.keep},
+        active = ${input.active}, next_run_at = ${nextRun(input, now)}, updated_at = now(), version = version + 1
+      where id = ${id}`.execute(trx);
+    await pruneFiles(trx, id, input.keep);
+    const after = await getSchedule(trx, id);
+    await writeAudit(trx, {
+      actorId: actor.userId,
+      action: 'update',
+      entity: 'sheet_report_schedules',
+      entityId: id,
+      before,
+      after,
+      ip: actor.ip,
+    });
+    return after;
+  });
+}
+
+/** Deletes a schedule with its runs and files (cascade), audited. */
+export async function deleteSchedule(db: Kysely<Database>, id: number, actor: Actor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await scheduleRow(trx, id, true);
+    const before = await getSchedule(trx, id);
+    await sql`delete from sheet_report_schedules where id = ${id}`.execute(trx);
+    await writeAudit(trx, {
+      actorId: actor.userId,
+      action: 'delete',
+      entity: 'sheet_report_schedules',
+      entityId: id,
+      before,
+      ip: actor.ip,
+    });
+  });
+}
+
+export async function listRuns(
+  db: Kysely<Database>,
+  scheduleId: number,
+  limit = 50,
+): Promise<SheetReportRun[]> {
+  await scheduleRow(db, scheduleId);
+  const rows = (
+    await sql<RunRow>`
+      select ${RUN_COLUMNS} from sheet_report_runs r left join sheet_report_files f on f.run_id = r.id
+      where r.schedule_id = ${scheduleId} order by r.id desc limit ${limit}`.execute(db)
+  ).rows;
+  return rows.map(toRun);
+}
+
+export async function runFile(
+  db: Kysely<Database>,
+  runId: number,
+): Promise<{ file_name: string; content_type: string; content: Buffer }> {
+  const row = (
+    await sql<{ file_name: string; content_type: string; content: Uint8Array }>`
+      select file_name, content_type, content from sheet_report_files where run_id = ${runId}`.execute(db)
+  ).rows[0];
+  if (!row) throw new HttpError(404, `No file kept for run #${runId}`, 'NOT_FOUND');
+  return { ...row, content: Buffer.from(row.content) };
+}
+
+/** Keeps the files of the last `keep` runs of a schedule; older files are deleted (their runs stay in the log). */
+async function pruneFiles(db: Kysely<Database>, scheduleId: number, keep: number): Promise<void> {
+  await sql`
+    delete from sheet_report_files where run_id in (
+      select f.run_id from sheet_report_files f join sheet_report_runs r on r.id = f.run_id
+      where r.schedule_id = ${scheduleId} order by f.run_id desc offset ${keep})`.execute(db);
+}
+
+const DAY_MS = 86_400_000;
+const JAKARTA_OFFSET_MS = 7 * 3_600_000;
+const jakartaDay = (time: number) => new Date(time + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
+
+/** The last `days` whole Jakarta days before `now`'s day. */
+export function rangeBefore(now: Date, days: number): { from: string; to: string } {
+  const today = Date.parse(`${jakartaDay(now.getTime())}T00:00:00Z`);
+  return {
+    from: jakartaDay(today - days * DAY_MS - JAKARTA_OFFSET_MS),
+    to: jakartaDay(today - DAY_MS - JAKARTA_OFFSET_MS),
+  };
+}
+
+const CONTENT_TYPES: Record<SheetFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * Executes one run of a schedule: the report over its range through the report engine, written as CSV or XLSX
+ * with the report export, kept as the run's file; the run row records status, rows, duration or the error.
+ * Never throws for a failing report: the run is marked failed with the message.
+ */
+export async function executeRun(
+  db: Kysely<Database>,
+  scheduleId: number,
+  trigger: 'schedule' | 'manual',
+  now: () => Date,
+): Promise<SheetReportRun> {
+  const schedule = await scheduleRow(db, scheduleId);
+  const runId = (
+    await sql<{ id: number }>`
+      insert into sheet_report_runs (schedule_id, trigger, status, started_at)
+      values (${scheduleId}, ${trigger}, 'running', ${now()}) returning id`.execute(db)
+  ).rows[0]!.id;
+  const started = performance.now();
+  try {
+    const range = rangeBefore(now(), schedule.days);
+    const query = reportQuerySchema.parse({
+      ...range,
+      ...(schedule.group_by ? { group_by: schedule.group_by } : {}),
+    });
+    const answer = await runReport(db, schedule.report, query);
+    const content =
+      schedule.format === 'csv'
+        ? Buffer.from(reportCsv(schedule.report, answer), 'utf8')
+        : await reportXlsx(schedule.report, answer);
+    const fileName = `${schedule.report}_${range.from}_${range.to}_run${runId}.${schedule.format}`;
+    await db.transaction().execute(async (trx) => {
+      await sql`
+        insert into sheet_report_files (run_id, file_name, content_type, size, content)
+        values (${runId}, ${fileName}, ${CONTENT_TYPES[schedule.format]}, ${content.length}, ${content})`.execute(
+        trx,
+      );
+      await sql`
+        update sheet_report_runs set status = 'succeeded', finished_at = ${now()}, rows = ${answer.rows.length},
+          duration_ms = ${Math.round(performance.now() - started)}
+        where id = ${runId}`.execute(trx);
+      await pruneFiles(trx, scheduleId, schedule.keep);
+    });
+  } catch (error) {
+    const message =
+      error instanceof ReportInputError
+        ? `${error.field}: ${error.message}`
+        : error instanceof HttpError
+          ? error.message
+          : 'The report could not be exported.';
+    await sql`
+      update sheet_report_runs set status = 'failed', finished_at = ${now()}, error = ${message},
+        duration_ms = ${Math.round(performance.now() - started)}
+      where id = ${runId}`.execute(db);
+  }
+  const row = (
+    await sql<RunRow>`
+      select ${RUN_COLUMNS} from sheet_report_runs r left join sheet_report_files f on f.run_id = r.id
+      where r.id = ${runId}`.execute(db)
+  ).rows[0]!;
+  return toRun(row);
+}
+
+/** "Run now", audited; the run itself is logged in the run table whatever its outcome. */
+export async function runNow(
+  db: Kysely<Database>,
+  scheduleId: number,
+  actor: Actor,
+  now: () => Date,
+): Promise<SheetReportRun> {
+  await scheduleRow(db, scheduleId);
+  await writeAudit(db, {
+    actorId: actor.userId,
+    action: 'run',
+    entity: 'sheet_report_schedules',
+    entityId: scheduleId,
+    ip: actor.ip,
+  });
+  return executeRun(db, scheduleId, 'manual', now);
+}
+
+/**
+ * The scheduler's tick: claims the due schedules (`FOR UPDATE SKIP LOCKED`, so two nodes never take the same one)
+ * and moves each one's next_run_at on in the same transaction, then runs them. Answers the runs made.
+ */
+export async function runDue(db: Kysely<Database>, now: () => Date, limit = 10): Promise<SheetReportRun[]> {
+  const claimed = await db.transaction().execute(async (trx) => {
+    const due = (
+      await sql<ScheduleRow>`
+        select * from sheet_report_schedules
+        where active and next_run_at <= ${now()}
+        order by next_run_at limit ${limit}
+        for update skip locked`.execute(trx)
+    ).rows;
+    for (const row of due) {
+      await sql`update sheet_report_schedules set next_run_at = ${nextSheetRun(scheduleOf(row), now())}
+        where id = ${row.id}`.execute(trx);
+    }
+    return due.map((row) => row.id);
+  });
+  const runs: SheetReportRun[] = [];
+  for (const id of claimed) runs.push(await executeRun(db, id, 'schedule', now));
+  return runs;
+}
