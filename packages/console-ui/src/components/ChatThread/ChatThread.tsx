@@ -233,7 +233,9 @@ export function ChatThread({
                 {message.direction === 'out' ? (
                   <span className="cui-chat-thread__ticks" data-status={message.status}>
                     <span aria-hidden="true">{TICKS[message.status]}</span>
-                    <span className="cui-chat-thread__sr">{m.statuses[message.status]}</span>
+                    <span className="cui-chat-thread__sr">
+                      {m.statuses[message.status] ?? CHAT_STATUS_LABELS[message.status]}
+                    </span>
                   </span>
                 ) : null}
               </span>

@@ -164,7 +164,7 @@ export function RecordHistory({
               <p className="cui-record-history-head">
                 {m.by(
                   <span className="cui-record-history-action" data-action={entry.action}>
-                    {m.actions[entry.action]}
+                    {m.actions[entry.action] ?? AUDIT_ACTION_LABELS[entry.action]}
                   </span>,
                   <strong>{entry.actor}</strong>,
                 )}
