@@ -150,7 +150,10 @@ export const Virtualized: Story = {
  */
 export const Phone: Story = {
   render: (args) => (
-    <div className="phone-frame" style={{ width: 375, position: 'relative', overflow: 'auto' }}>
+    <div
+      className="phone-frame"
+      style={{ width: '100%', maxWidth: 375, position: 'relative', overflow: 'auto' }}
+    >
       <div style={{ display: 'flex' }}>
         <ReportTable {...args} showDeltas />
       </div>
