@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Board, type BoardCard } from './Board.js';
+import { ConsoleMessagesProvider } from '../../theme/messages.js';
 
 const COLUMNS = [
   { id: 'open', label: 'Open' },
@@ -105,4 +106,27 @@ export const AllStates: Story = {
       <Board {...args} status="error" error="Papan tidak dapat dimuat." />
     </div>
   ),
+};
+
+/** Strings replaced, here in English, through `ConsoleMessagesProvider` (key `board`). */
+export const Messages: Story = {
+  args: { cards: CARDS.filter((card) => card.columnId !== 'closed') },
+  render: (args) => (
+    <ConsoleMessagesProvider
+      messages={{
+        board: {
+          empty: 'Empty',
+          instructions:
+            'Press Space to pick up a card, Left/Right to choose a column, Enter or Space to drop, Escape to cancel.',
+        },
+      }}
+    >
+      <Board {...args} />
+    </ConsoleMessagesProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Empty')).toBeInTheDocument();
+    await expect(canvas.getByText(/^Press Space to pick up a card/)).toBeInTheDocument();
+  },
 };

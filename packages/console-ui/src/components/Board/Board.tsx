@@ -2,6 +2,7 @@ import { useId, useState, type DragEvent, type KeyboardEvent, type ReactNode } f
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { Button } from '../../primitives/Button.js';
+import { useMessages } from '../../theme/messages.js';
 
 export interface BoardColumn {
   id: string;
@@ -21,7 +22,7 @@ export interface BoardCard {
   badge?: string;
 }
 
-/** Texts of the board; hosts translate by passing their own. */
+/** Texts of the board (key `board` in `ConsoleMessagesProvider`, or the `messages` prop). */
 export const BOARD_MESSAGES = {
   instructions:
     'Tekan Spasi untuk mengambil kartu, panah kiri/kanan untuk memilih kolom, Enter atau Spasi untuk menaruh, Escape untuk batal.',
@@ -84,7 +85,7 @@ export function Board({
   messages: custom,
   className,
 }: BoardProps) {
-  const messages = { ...BOARD_MESSAGES, ...custom };
+  const messages = useMessages('board', BOARD_MESSAGES, custom);
   const id = useId();
   const [grab, setGrab] = useState<Grab | null>(null);
   const [announcement, setAnnouncement] = useState('');

@@ -163,3 +163,38 @@ export const AllStates: Story = {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Could not load the chart.');
   },
 };
+
+/** Strings replaced through `messages` (key `chart` in `ConsoleMessagesProvider`). */
+export const Messages: Story = {
+  args: {
+    categories: [],
+    series: [],
+    messages: { empty: 'Tidak ada data pada periode ini.' },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Tidak ada data pada periode ini.')).toBeInTheDocument();
+  },
+};
+
+/** The category buttons and the filter line replaced. */
+export const MessagesCategories: Story = {
+  args: {
+    kind: 'bar',
+    label: 'Belanja per kampanye',
+    categories: campaigns,
+    series: spendByCampaign,
+    onCategoryClick: fn(),
+    selectedCategory: campaigns[0],
+    messages: {
+      categories: (label: string) => `${label}: saring per kategori`,
+      selected: (category: string) => `Disaring: ${category}`,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('group', { name: 'Belanja per kampanye: saring per kategori' }),
+    ).toBeInTheDocument();
+    await expect(canvas.getByText(`Disaring: ${campaigns[0]}`)).toBeInTheDocument();
+  },
+};

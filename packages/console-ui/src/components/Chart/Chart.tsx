@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 import { useThemeMode } from '../../theme/ThemeProvider.js';
 import { t } from '../../theme/tokens.js';
+import { useMessages } from '../../theme/messages.js';
 import { buildChartOption, clickedCategory, type ChartKind, type ChartSeries } from './chartOption.js';
 
 type EchartsSetup = typeof EchartsSetupModule;
@@ -37,7 +38,29 @@ export interface ChartProps {
   /** The category currently filtered on, announced next to the chart. */
   selectedCategory?: string | null;
   className?: string;
+  messages?: Partial<ChartMessages>;
 }
+
+/** Every visible string of Chart (key `chart` in `ConsoleMessagesProvider`). */
+export interface ChartMessages {
+  /** Shown when there is no data (the `emptyMessage` prop wins). */
+  empty: string;
+  /** ECharts could not be loaded. */
+  loadFailed: string;
+  /** Receives the chart's label. */
+  loading: (label: string) => string;
+  categories: (label: string) => string;
+  /** Receives the category filtered on. */
+  selected: (category: string) => string;
+}
+
+export const CHART_MESSAGES: ChartMessages = {
+  empty: 'No data for this range.',
+  loadFailed: 'Could not load the chart.',
+  loading: (label) => `Loading ${label}…`,
+  categories: (label) => `${label}: filter by category`,
+  selected: (category) => `Filtered on ${category}`,
+};
 
 /**
  * A report chart on Apache ECharts (line, bar, combo with two axes, funnel), following the theme's light or dark
@@ -55,11 +78,13 @@ export function Chart({
   height = 320,
   loading = false,
   error = null,
-  emptyMessage = 'No data for this range.',
+  emptyMessage,
   onCategoryClick,
   selectedCategory = null,
   className,
+  messages,
 }: ChartProps) {
+  const m = useMessages('chart', CHART_MESSAGES, messages);
   const id = useId();
   const mode = useThemeMode();
   const host = useRef<HTMLDivElement>(null);
@@ -73,9 +98,9 @@ export function Chart({
   useEffect(() => {
     clickRef.current = onCategoryClick;
   }, [onCategoryClick]);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
   const empty = categories.length === 0 || series.every((s) => s.data.every((v) => v === null));
-  const state = error || loadError ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready';
+  const state = error || loadFailed ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready';
 
   useEffect(() => {
     const element = host.current;
@@ -110,7 +135,7 @@ export function Chart({
         }
       },
       () => {
-        if (!cancelled) setLoadError('Could not load the chart.');
+        if (!cancelled) setLoadFailed(true);
       },
     );
     return () => {
@@ -136,15 +161,15 @@ export function Chart({
       <figcaption id={`${id}-caption`}>{label}</figcaption>
       {state === 'error' ? (
         <p role="alert" className="cui-chart__message">
-          {error ?? loadError}
+          {error ?? m.loadFailed}
         </p>
       ) : state === 'loading' ? (
         <p role="status" className="cui-chart__message" style={{ minHeight: height }}>
-          Loading {label}…
+          {m.loading(label)}
         </p>
       ) : state === 'empty' ? (
         <p className="cui-chart__message" style={{ minHeight: height }}>
-          {emptyMessage}
+          {emptyMessage ?? m.empty}
         </p>
       ) : (
         <>
@@ -158,7 +183,7 @@ export function Chart({
             data-kind={kind}
           />
           {onCategoryClick ? (
-            <div className="cui-chart__categories" role="group" aria-label={`${label}: filter by category`}>
+            <div className="cui-chart__categories" role="group" aria-label={m.categories(label)}>
               {categories.map((category) => (
                 <button
                   key={category}
@@ -173,7 +198,7 @@ export function Chart({
           ) : null}
           {selectedCategory ? (
             <p className="cui-chart__selected" aria-live="polite">
-              Filtered on {selectedCategory}
+              {m.selected(selectedCategory)}
             </p>
           ) : null}
         </>

@@ -1,4 +1,4 @@
-export { Chart, type ChartProps } from './Chart.js';
+export { Chart, CHART_MESSAGES, type ChartMessages, type ChartProps } from './Chart.js';
 export {
   buildChartOption,
   clickedCategory,

@@ -196,3 +196,30 @@ export const AllStates: Story = {
     await expect(within(canvasElement).getByText('Memuat percakapan…')).toBeInTheDocument();
   },
 };
+
+/** Every string replaced, here in English, through `texts` (key `chatThread` in `ConsoleMessagesProvider`). */
+export const Messages: Story = {
+  args: {
+    texts: {
+      placeholder: 'Write a reply…',
+      send: 'Send',
+      reply: 'Reply',
+      list: (title: string) => `Messages with ${title}`,
+      statuses: {
+        received: 'Received',
+        pending: 'Waiting to send',
+        accepted: 'Handed to WhatsApp',
+        sent: 'Sent',
+        delivered: 'Delivered',
+        read: 'Read',
+        failed: 'Failed',
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('list', { name: 'Messages with Rina Wulandari' })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Send' })).toBeInTheDocument();
+    await expect(canvas.getAllByText('Delivered').length).toBeGreaterThan(0);
+  },
+};

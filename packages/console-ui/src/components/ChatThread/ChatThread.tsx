@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { Button } from '../../primitives/Button.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
+import { useMessages } from '../../theme/messages.js';
 
 export type ChatDeliveryStatus =
   'received' | 'pending' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
@@ -50,6 +51,8 @@ export interface ChatThreadProps {
   /** An action on each customer message (e.g. "create a problem" from it), as a button under the message. */
   messageAction?: { label: string; onSelect: (message: ChatThreadMessage) => void };
   className?: string;
+  /** Replacements for visible strings (named `texts` because `messages` is the conversation). */
+  texts?: Partial<ChatThreadMessages>;
 }
 
 /** Indonesian labels of the delivery ticks (screen readers read these; the ticks are decoration). */
@@ -73,7 +76,29 @@ const TICKS: Record<ChatDeliveryStatus, string> = {
   failed: '!',
 };
 
-export const CHAT_THREAD_MESSAGES = {
+/** Every visible string of ChatThread (key `chatThread` in `ConsoleMessagesProvider`, prop `texts`). */
+export interface ChatThreadMessages {
+  loading: string;
+  empty: string;
+  retry: string;
+  placeholder: string;
+  send: string;
+  sending: string;
+  windowClosed: string;
+  template: string;
+  /** Label of the template's n-th body parameter. */
+  parameter: (n: number) => string;
+  sendTemplate: string;
+  readOnly: string;
+  bot: string;
+  reply: string;
+  /** Accessible name of the message list; receives the thread's title. */
+  list: (title: string) => string;
+  /** Delivery ticks, read by screen readers. */
+  statuses: Record<ChatDeliveryStatus, string>;
+}
+
+export const CHAT_THREAD_MESSAGES: ChatThreadMessages = {
   loading: 'Memuat percakapan…',
   empty: 'Belum ada pesan.',
   retry: 'Coba lagi',
@@ -87,6 +112,8 @@ export const CHAT_THREAD_MESSAGES = {
   readOnly: 'Anda hanya bisa membaca percakapan ini.',
   bot: 'Bot',
   reply: 'Balasan',
+  list: (title) => `Pesan dengan ${title}`,
+  statuses: CHAT_STATUS_LABELS,
 };
 
 const timeFormat = (timeZone: string) =>
@@ -122,7 +149,9 @@ export function ChatThread({
   timeZone = 'Asia/Jakarta',
   messageAction,
   className,
+  texts,
 }: ChatThreadProps) {
+  const m = useMessages('chatThread', CHAT_THREAD_MESSAGES, texts);
   const id = useId();
   const listRef = useRef<HTMLOListElement>(null);
   const [text, setText] = useState('');
@@ -167,25 +196,25 @@ export function ChatThread({
       </header>
       {state === 'loading' ? (
         <p className="cui-chat-thread__status" role="status">
-          {CHAT_THREAD_MESSAGES.loading}
+          {m.loading}
         </p>
       ) : state === 'error' ? (
         <div className="cui-chat-thread__error" role="alert">
           <span>{error}</span>
           {onRetry ? (
             <Button type="button" onClick={onRetry}>
-              {CHAT_THREAD_MESSAGES.retry}
+              {m.retry}
             </Button>
           ) : null}
         </div>
       ) : messages.length === 0 ? (
-        <p className="cui-chat-thread__status">{CHAT_THREAD_MESSAGES.empty}</p>
+        <p className="cui-chat-thread__status">{m.empty}</p>
       ) : (
         // A scrolling list must take focus so the keyboard can scroll it (axe: scrollable-region-focusable).
         <ol
           ref={listRef}
           className="cui-chat-thread__messages"
-          aria-label={`Pesan dengan ${title}`}
+          aria-label={m.list(title)}
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- see above
           tabIndex={0}
         >
@@ -198,9 +227,7 @@ export function ChatThread({
             >
               {message.direction === 'out' ? (
                 <span className="cui-chat-thread__author">
-                  {message.botRule
-                    ? `${CHAT_THREAD_MESSAGES.bot} · ${message.botRule}`
-                    : (message.author ?? CHAT_THREAD_MESSAGES.reply)}
+                  {message.botRule ? `${m.bot} · ${message.botRule}` : (message.author ?? m.reply)}
                 </span>
               ) : null}
               <span className="cui-chat-thread__body">{message.body}</span>
@@ -209,7 +236,9 @@ export function ChatThread({
                 {message.direction === 'out' ? (
                   <span className="cui-chat-thread__ticks" data-status={message.status}>
                     <span aria-hidden="true">{TICKS[message.status]}</span>
-                    <span className="cui-chat-thread__sr">{CHAT_STATUS_LABELS[message.status]}</span>
+                    <span className="cui-chat-thread__sr">
+                      {m.statuses[message.status] ?? CHAT_STATUS_LABELS[message.status]}
+                    </span>
                   </span>
                 ) : null}
               </span>
@@ -231,32 +260,32 @@ export function ChatThread({
         </ol>
       )}
       {readOnly ? (
-        <p className="cui-chat-thread__status">{CHAT_THREAD_MESSAGES.readOnly}</p>
+        <p className="cui-chat-thread__status">{m.readOnly}</p>
       ) : state !== 'ready' ? null : windowOpen ? (
         <form className="cui-chat-thread__composer" onSubmit={submitText}>
           <label htmlFor={`${id}-text`} className="cui-chat-thread__sr">
-            {CHAT_THREAD_MESSAGES.placeholder}
+            {m.placeholder}
           </label>
           <textarea
             id={`${id}-text`}
             value={text}
             rows={2}
             maxLength={4096}
-            placeholder={CHAT_THREAD_MESSAGES.placeholder}
+            placeholder={m.placeholder}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKeyDown}
             aria-invalid={sendError ? true : undefined}
             aria-describedby={sendError ? `${id}-send-error` : undefined}
           />
           <Button type="submit" kind="primary" disabled={sending || text.trim() === ''}>
-            {sending ? CHAT_THREAD_MESSAGES.sending : CHAT_THREAD_MESSAGES.send}
+            {sending ? m.sending : m.send}
           </Button>
         </form>
       ) : (
         <form className="cui-chat-thread__composer" data-mode="template" onSubmit={submitTemplate}>
-          <p className="cui-chat-thread__window">{CHAT_THREAD_MESSAGES.windowClosed}</p>
+          <p className="cui-chat-thread__window">{m.windowClosed}</p>
           <label>
-            {CHAT_THREAD_MESSAGES.template}
+            {m.template}
             <select
               value={chosen?.name ?? ''}
               onChange={(event) => {
@@ -273,7 +302,7 @@ export function ChatThread({
           </label>
           {Array.from({ length: chosen?.parameters ?? 0 }, (_, index) => (
             <label key={index}>
-              {CHAT_THREAD_MESSAGES.parameter(index + 1)}
+              {m.parameter(index + 1)}
               <input
                 value={parameters[index] ?? ''}
                 maxLength={1000}
@@ -286,7 +315,7 @@ export function ChatThread({
             </label>
           ))}
           <Button type="submit" kind="primary" disabled={sending || !chosen}>
-            {sending ? CHAT_THREAD_MESSAGES.sending : CHAT_THREAD_MESSAGES.sendTemplate}
+            {sending ? m.sending : m.sendTemplate}
           </Button>
         </form>
       )}

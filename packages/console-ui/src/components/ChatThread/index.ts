@@ -4,6 +4,7 @@ export {
   ChatThread,
   type ChatDeliveryStatus,
   type ChatTemplateOption,
+  type ChatThreadMessages,
   type ChatThreadMessage,
   type ChatThreadProps,
 } from './ChatThread.js';

@@ -96,3 +96,32 @@ export const AllStates: Story = {
     await expect(within(canvasElement).getAllByRole('status')[0]).toHaveTextContent('17–23 Nov 2026');
   },
 };
+
+/** Every string replaced, here in English, through `messages` (key `dateRangePicker` in the provider). */
+export const Messages: Story = {
+  args: {
+    defaultValue: { preset: 'custom', from: '2026-11-01', to: '2026-11-05' },
+    messages: {
+      label: 'Period',
+      presetSelect: (label: string) => `${label}: preset`,
+      presets: {
+        today: 'Today',
+        yesterday: 'Yesterday',
+        last7: 'Last 7 days',
+        last14: 'Last 14 days',
+        last30: 'Last 30 days',
+        thisMonth: 'This month',
+        lastMonth: 'Last month',
+        custom: 'Custom',
+      },
+      from: 'From',
+      to: 'To',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const select = canvas.getByRole('combobox', { name: 'Period: preset' });
+    await expect(within(select).getByRole('option', { name: 'Last 7 days' })).toBeInTheDocument();
+    await expect(canvas.getByLabelText('From')).toBeInTheDocument();
+  },
+};

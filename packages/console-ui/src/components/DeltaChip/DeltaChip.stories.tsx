@@ -43,3 +43,17 @@ export const AllStates: Story = {
     await expect(within(canvasElement).getByText('up +12,50% from the previous period')).toBeInTheDocument();
   },
 };
+
+/** The screen-reader text replaced through `messages` (key `deltaChip` in the provider). */
+export const Messages: Story = {
+  args: {
+    delta: -3,
+    messages: {
+      previousPeriod: 'periode sebelumnya',
+      down: (change: string, comparedTo: string) => `turun ${change} dari ${comparedTo}`,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('turun -3,00% dari periode sebelumnya')).toBeInTheDocument();
+  },
+};

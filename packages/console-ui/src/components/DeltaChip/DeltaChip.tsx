@@ -1,5 +1,6 @@
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useMessages } from '../../theme/messages.js';
 import { formatDelta, type MeasureTrend } from './formatMeasure.js';
 
 export interface DeltaChipProps {
@@ -7,10 +8,29 @@ export interface DeltaChipProps {
   delta: number | null | undefined;
   /** Whether a rise is good (green) or bad (red); `neutral` colours neither. */
   trend?: MeasureTrend;
-  /** What the change is measured against, read by screen readers. */
+  /** What the change is measured against, read by screen readers (default `messages.previousPeriod`). */
   comparedTo?: string;
   className?: string;
+  messages?: Partial<DeltaChipMessages>;
 }
+
+/** The screen-reader text of DeltaChip (key `deltaChip` in `ConsoleMessagesProvider`). */
+export interface DeltaChipMessages {
+  previousPeriod: string;
+  /** Receive the formatted change ("+12,50%") and what it is compared to. */
+  up: (change: string, comparedTo: string) => string;
+  down: (change: string, comparedTo: string) => string;
+  flat: (change: string, comparedTo: string) => string;
+  none: (comparedTo: string) => string;
+}
+
+export const DELTA_CHIP_MESSAGES: DeltaChipMessages = {
+  previousPeriod: 'previous period',
+  up: (change, comparedTo) => `up ${change} from the ${comparedTo}`,
+  down: (change, comparedTo) => `down ${change} from the ${comparedTo}`,
+  flat: (change, comparedTo) => `unchanged ${change} from the ${comparedTo}`,
+  none: (comparedTo) => `no comparison with the ${comparedTo}`,
+};
 
 type Direction = 'up' | 'down' | 'flat' | 'none';
 
@@ -21,7 +41,6 @@ function direction(delta: number | null | undefined): Direction {
 }
 
 const ARROWS: Record<Direction, string> = { up: '▲', down: '▼', flat: '■', none: '' };
-const WORDS: Record<Direction, string> = { up: 'up', down: 'down', flat: 'unchanged', none: 'no comparison' };
 
 /**
  * A small chip showing the change of a measure against the previous period: "▲ +12,50%". Its colour says
@@ -33,9 +52,12 @@ const WORDS: Record<Direction, string> = { up: 'up', down: 'down', flat: 'unchan
 export function DeltaChip({
   delta,
   trend = 'higher',
-  comparedTo = 'previous period',
+  comparedTo: comparedToProp,
   className,
+  messages,
 }: DeltaChipProps) {
+  const m = useMessages('deltaChip', DELTA_CHIP_MESSAGES, messages);
+  const comparedTo = comparedToProp ?? m.previousPeriod;
   const dir = direction(delta);
   const good =
     dir === 'up' || dir === 'down'
@@ -55,9 +77,7 @@ export function DeltaChip({
       {ARROWS[dir] ? <span aria-hidden="true">{ARROWS[dir]} </span> : null}
       <span aria-hidden="true">{text}</span>
       <span className="cui-delta-chip__sr">
-        {dir === 'none'
-          ? `no comparison with the ${comparedTo}`
-          : `${WORDS[dir]} ${text} from the ${comparedTo}`}
+        {dir === 'none' ? m.none(comparedTo) : m[dir](text, comparedTo)}
       </span>
     </Chip>
   );

@@ -1,4 +1,4 @@
-export { DeltaChip, type DeltaChipProps } from './DeltaChip.js';
+export { DeltaChip, DELTA_CHIP_MESSAGES, type DeltaChipMessages, type DeltaChipProps } from './DeltaChip.js';
 export {
   formatDelta,
   formatMeasure,

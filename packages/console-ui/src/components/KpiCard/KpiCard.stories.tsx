@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { KpiCard } from './KpiCard.js';
+import { ConsoleMessagesProvider } from '../../theme/messages.js';
 
 const meta = {
   title: 'Reports/KpiCard',
@@ -105,5 +106,34 @@ export const AllStates: Story = {
   ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Could not load.');
+  },
+};
+
+/** Strings replaced: `messages` for the card, the provider's `deltaChip` for its chip. */
+export const Messages: Story = {
+  render: (args) => (
+    <ConsoleMessagesProvider
+      messages={{
+        deltaChip: {
+          previousPeriod: 'periode sebelumnya',
+          up: (change: string, comparedTo: string) => `naik ${change} dari ${comparedTo}`,
+        },
+      }}
+    >
+      <KpiCard {...args} messages={{ previous: (value: string) => `sebelumnya: ${value}` }} />
+    </ConsoleMessagesProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const card = within(canvasElement).getByRole('region', { name: 'Mayar revenue' });
+    await expect(card).toHaveTextContent(/sebelumnya: Rp\s10\.000\.000/);
+    await expect(card).toHaveTextContent('naik +25,00% dari periode sebelumnya');
+  },
+};
+
+/** The loading text replaced. */
+export const MessagesLoading: Story = {
+  args: { loading: true, messages: { loading: (label: string) => `Memuat ${label}…` } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Memuat Mayar revenue…');
   },
 };

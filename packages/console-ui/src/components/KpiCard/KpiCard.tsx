@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useMessages } from '../../theme/messages.js';
 import { DeltaChip } from '../DeltaChip/DeltaChip.js';
 import {
   formatMeasure,
@@ -23,7 +24,21 @@ export interface KpiCardProps {
   loading?: boolean;
   error?: string | null;
   className?: string;
+  messages?: Partial<KpiCardMessages>;
 }
+
+/** Every visible string of KpiCard (key `kpiCard` in `ConsoleMessagesProvider`); its chip uses `deltaChip`. */
+export interface KpiCardMessages {
+  /** Receives the card's label. */
+  loading: (label: string) => string;
+  /** Receives the previous period's formatted figure. */
+  previous: (value: string) => string;
+}
+
+export const KPI_CARD_MESSAGES: KpiCardMessages = {
+  loading: (label) => `Loading ${label}…`,
+  previous: (value) => `before: ${value}`,
+};
 
 /**
  * One headline figure of a report with its change against the previous period.
@@ -42,7 +57,9 @@ export function KpiCard({
   loading = false,
   error = null,
   className,
+  messages,
 }: KpiCardProps) {
+  const m = useMessages('kpiCard', KPI_CARD_MESSAGES, messages);
   const id = useId();
   const change =
     delta !== undefined ? delta : previous !== undefined ? percentChange(value, previous) : undefined;
@@ -64,7 +81,7 @@ export function KpiCard({
       ) : state === 'loading' ? (
         <p className="cui-kpi-card__value" role="status">
           <span className="cui-kpi-card__skeleton" aria-hidden="true" />
-          <span className="cui-kpi-card__sr">Loading {label}…</span>
+          <span className="cui-kpi-card__sr">{m.loading(label)}</span>
         </p>
       ) : (
         <>
@@ -73,7 +90,7 @@ export function KpiCard({
             <p className="cui-kpi-card__delta">
               <DeltaChip delta={change} trend={trend} />
               {previous !== undefined ? (
-                <span className="cui-kpi-card__previous">before: {formatMeasure(previous, format)}</span>
+                <span className="cui-kpi-card__previous">{m.previous(formatMeasure(previous, format))}</span>
               ) : null}
             </p>
           ) : null}

@@ -1,1 +1,1 @@
-export { KpiCard, type KpiCardProps } from './KpiCard.js';
+export { KpiCard, KPI_CARD_MESSAGES, type KpiCardMessages, type KpiCardProps } from './KpiCard.js';

@@ -82,3 +82,11 @@ export const AllStates: Story = {
     await expect(canvasElement.querySelector('b')).toBeNull();
   },
 };
+
+/** The empty text replaced through `messages` (key `markdownText` in `ConsoleMessagesProvider`). */
+export const Messages: Story = {
+  args: { text: '', messages: { empty: 'Belum ada jawaban.' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Belum ada jawaban.')).toBeInTheDocument();
+  },
+};

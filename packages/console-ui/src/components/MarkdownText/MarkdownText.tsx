@@ -1,16 +1,25 @@
 import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useMessages } from '../../theme/messages.js';
 
 export interface MarkdownTextProps {
   /** Markdown text, e.g. a language model's answer; may be incomplete while it streams. */
   text: string;
   /** Still arriving: a caret after the text and `aria-busy`. */
   streaming?: boolean;
-  /** Shown when the text is empty and nothing is arriving. */
+  /** Shown when the text is empty and nothing is arriving (default `messages.empty`). */
   emptyText?: string;
   className?: string;
+  messages?: Partial<MarkdownTextMessages>;
 }
+
+/** The visible string of MarkdownText (key `markdownText` in `ConsoleMessagesProvider`). */
+export interface MarkdownTextMessages {
+  empty: string;
+}
+
+export const MARKDOWN_TEXT_MESSAGES: MarkdownTextMessages = { empty: 'Nothing yet.' };
 
 type Block =
   | { kind: 'heading'; level: 2 | 3 | 4; text: string }
@@ -87,12 +96,8 @@ function inline(text: string): ReactNode[] {
  * @example
  * <MarkdownText text={insight.answer} streaming={status === 'running'} />
  */
-export function MarkdownText({
-  text,
-  streaming = false,
-  emptyText = 'Nothing yet.',
-  className,
-}: MarkdownTextProps) {
+export function MarkdownText({ text, streaming = false, emptyText, className, messages }: MarkdownTextProps) {
+  const m = useMessages('markdownText', MARKDOWN_TEXT_MESSAGES, messages);
   const blocks = parseMarkdownBlocks(text);
   const state = streaming ? 'streaming' : blocks.length === 0 ? 'empty' : 'ready';
   return (
@@ -101,7 +106,7 @@ export function MarkdownText({
       data-state={state}
       aria-busy={streaming}
     >
-      {state === 'empty' ? <p className="cui-markdown-text__empty">{emptyText}</p> : null}
+      {state === 'empty' ? <p className="cui-markdown-text__empty">{emptyText ?? m.empty}</p> : null}
       {blocks.map((block, index) => {
         switch (block.kind) {
           case 'heading': {

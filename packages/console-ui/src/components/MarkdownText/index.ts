@@ -1,1 +1,7 @@
-export { MarkdownText, parseMarkdownBlocks, type MarkdownTextProps } from './MarkdownText.js';
+export {
+  MarkdownText,
+  MARKDOWN_TEXT_MESSAGES,
+  parseMarkdownBlocks,
+  type MarkdownTextMessages,
+  type MarkdownTextProps,
+} from './MarkdownText.js';

@@ -115,3 +115,37 @@ export const AllStatesDark: Story = {
     await AllStates.play?.(context);
   },
 };
+
+/** Every string replaced, here in Indonesian, through `messages` (key `recordHistory` in the provider). */
+export const Messages: Story = {
+  args: {
+    messages: {
+      title: 'Riwayat',
+      actions: { create: 'Dibuat', update: 'Diubah', delete: 'Dihapus', restore: 'Dipulihkan' },
+      by: (action, actor) => (
+        <>
+          {action} oleh {actor}
+        </>
+      ),
+      secretChanged: (field) => <>{field} diganti</>,
+      changedTo: 'menjadi',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const panel = within(canvasElement).getByRole('region', { name: 'Riwayat' });
+    const items = within(panel)
+      .getAllByRole('listitem')
+      .filter((item) => item.classList.contains('cui-record-history-entry'));
+    await expect(items[0]).toHaveTextContent('Diubah oleh Dewi Lestari');
+    await expect(items[0]).toHaveTextContent('API key diganti');
+    await expect(within(items[0]!).getAllByRole('img', { name: 'menjadi' }).length).toBeGreaterThan(0);
+  },
+};
+
+/** The empty text replaced. */
+export const MessagesEmpty: Story = {
+  args: { entries: [], messages: { title: 'Riwayat', empty: 'Belum ada perubahan' } },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Belum ada perubahan')).toBeInTheDocument();
+  },
+};

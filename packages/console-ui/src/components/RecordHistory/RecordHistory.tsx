@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useMessages } from '../../theme/messages.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { formatDateTime, formatFieldValue, type FormatOptions, type ResourceField } from '../../resource.js';
 
@@ -33,6 +34,7 @@ export interface RecordHistoryProps {
   emptyMessage?: string;
   formatOptions?: FormatOptions;
   className?: string;
+  messages?: Partial<RecordHistoryMessages>;
 }
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -40,6 +42,38 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   update: 'Updated',
   delete: 'Deleted',
   restore: 'Restored',
+};
+
+/** Every visible string of RecordHistory (key `recordHistory` in `ConsoleMessagesProvider`). */
+export interface RecordHistoryMessages {
+  /** Heading (the `title` prop wins). */
+  title: string;
+  /** Shown when there are no entries (the `emptyMessage` prop wins). */
+  empty: string;
+  loading: string;
+  retry: string;
+  actions: Record<AuditAction, string>;
+  /** An entry's head: receives the action's label and the actor (rendered bold). */
+  by: (action: ReactNode, actor: ReactNode) => ReactNode;
+  /** A secret field's change; receives the field's label. */
+  secretChanged: (field: ReactNode) => ReactNode;
+  /** Read for the arrow between before and after. */
+  changedTo: string;
+}
+
+export const RECORD_HISTORY_MESSAGES: RecordHistoryMessages = {
+  title: 'History',
+  empty: 'No changes recorded yet',
+  loading: 'Loading history…',
+  retry: 'Retry',
+  actions: AUDIT_ACTION_LABELS,
+  by: (action, actor) => (
+    <>
+      {action} by {actor}
+    </>
+  ),
+  secretChanged: (field) => <>{field} changed</>,
+  changedTo: 'changed to',
 };
 
 /**
@@ -52,15 +86,19 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
 export function RecordHistory({
   entries,
   fields,
-  title = 'History',
+  title: titleProp,
   loading = false,
   error,
   onRetry,
-  emptyMessage = 'No changes recorded yet',
+  emptyMessage: emptyMessageProp,
   formatOptions,
   className,
+  messages,
 }: RecordHistoryProps) {
   useThemeCheck('RecordHistory');
+  const m = useMessages('recordHistory', RECORD_HISTORY_MESSAGES, messages);
+  const title = titleProp ?? m.title;
+  const emptyMessage = emptyMessageProp ?? m.empty;
   const headingId = useId();
   const byName = new Map(fields.map((field) => [field.name, field]));
   // Changes in the form's field order (the server's order is its storage's); unknown fields last.
@@ -92,7 +130,7 @@ export function RecordHistory({
       {state === 'loading' ? (
         <>
           <span role="status" className="cui-visually-hidden">
-            Loading history…
+            {m.loading}
           </span>
           <ol aria-hidden="true" className="cui-record-history-skeleton">
             {[0, 1, 2].map((index) => (
@@ -109,7 +147,7 @@ export function RecordHistory({
           <p role="alert">{error}</p>
           {onRetry ? (
             <button type="button" className="cui-button" onClick={onRetry}>
-              Retry
+              {m.retry}
             </button>
           ) : null}
         </div>
@@ -124,10 +162,12 @@ export function RecordHistory({
               data-action={entry.action}
             >
               <p className="cui-record-history-head">
-                <span className="cui-record-history-action" data-action={entry.action}>
-                  {AUDIT_ACTION_LABELS[entry.action]}
-                </span>{' '}
-                by <strong>{entry.actor}</strong>
+                {m.by(
+                  <span className="cui-record-history-action" data-action={entry.action}>
+                    {m.actions[entry.action] ?? AUDIT_ACTION_LABELS[entry.action]}
+                  </span>,
+                  <strong>{entry.actor}</strong>,
+                )}
                 {' · '}
                 <time dateTime={entry.at}>{formatDateTime(entry.at, formatOptions)}</time>
               </p>
@@ -139,7 +179,7 @@ export function RecordHistory({
                     if (field?.type === 'secret') {
                       return (
                         <li key={change.field}>
-                          <span className="cui-record-history-field">{label}</span> changed
+                          {m.secretChanged(<span className="cui-record-history-field">{label}</span>)}
                         </li>
                       );
                     }
@@ -155,7 +195,7 @@ export function RecordHistory({
                           <>
                             {': '}
                             <del data-kind="before">{show(change.field, change.before)}</del>
-                            <span role="img" aria-label="changed to">
+                            <span role="img" aria-label={m.changedTo}>
                               {' → '}
                             </span>
                             <ins data-kind="after">{show(change.field, change.after)}</ins>

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ReportTable, type ReportTableRow } from './ReportTable.js';
+import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import {
   campaignColumns,
   campaignRows,
@@ -142,16 +143,29 @@ export const Virtualized: Story = {
   },
 };
 
-/** A phone: the table scrolls sideways, the first column stays. */
+/**
+ * A phone: the table scrolls sideways inside its own box, the first column stays, and nothing (not even the
+ * delta chips' screen-reader text) reaches past 375 px. The frame is positioned and scrollable so anything that
+ * escaped the table's scroller would show as overflow of the frame.
+ */
 export const Phone: Story = {
   render: (args) => (
-    <div style={{ width: 375 }}>
-      <ReportTable {...args} showDeltas />
+    <div
+      className="phone-frame"
+      style={{ width: '100%', maxWidth: 375, position: 'relative', overflow: 'auto' }}
+    >
+      <div style={{ display: 'flex' }}>
+        <ReportTable {...args} showDeltas />
+      </div>
     </div>
   ),
   play: async ({ canvasElement }) => {
     const pinned = within(canvasElement).getByRole('rowheader', { name: /Kelas Excel/ });
     await expect(getComputedStyle(pinned).position).toBe('sticky');
+    const frame = canvasElement.querySelector<HTMLElement>('.phone-frame')!;
+    const scroller = canvasElement.querySelector<HTMLElement>('.cui-report-table__scroll')!;
+    await expect(frame.scrollWidth).toBeLessThanOrEqual(frame.clientWidth);
+    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
   },
 };
 
@@ -175,5 +189,74 @@ export const AllStates: Story = {
   ),
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getAllByRole('table')).toHaveLength(4);
+  },
+};
+
+/**
+ * Every string replaced, here in Indonesian through `ConsoleMessagesProvider` (keys `reportTable` and
+ * `deltaChip`); `<ReportTable messages={…}>` does the same for one table.
+ */
+export const Messages: Story = {
+  args: { showDeltas: true },
+  render: (args) => (
+    <ConsoleMessagesProvider
+      messages={{
+        reportTable: {
+          totals: 'Jumlah',
+          expand: (name: string) => `Buka ${name}`,
+          collapse: (name: string) => `Tutup ${name}`,
+          loadingLevel: 'Memuat level berikutnya…',
+        },
+        deltaChip: {
+          previousPeriod: 'periode sebelumnya',
+          up: (change: string, comparedTo: string) => `naik ${change} dari ${comparedTo}`,
+          down: (change: string, comparedTo: string) => `turun ${change} dari ${comparedTo}`,
+        },
+      }}
+    >
+      <ReportTable {...args} />
+    </ConsoleMessagesProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('row', { name: /^Jumlah/ })).toBeInTheDocument();
+    await expect(canvas.getByText('naik +25,00% dari periode sebelumnya')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Buka Kelas Excel' }));
+    await expect(canvas.getByRole('status')).toHaveTextContent('Memuat level berikutnya…');
+  },
+};
+
+/** Loading, empty and error in English defaults replaced by the `messages` prop. */
+export const MessagesStates: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 16 }}>
+      <ReportTable
+        {...args}
+        label="Iklan"
+        rows={[]}
+        loading
+        messages={{ loading: (l: string) => `Memuat ${l}…` }}
+      />
+      <ReportTable
+        {...args}
+        label="Kosong"
+        rows={[]}
+        messages={{ empty: 'Tidak ada data pada periode ini.' }}
+      />
+      <ReportTable
+        {...args}
+        label="Gagal"
+        rows={[]}
+        error="Laporan tidak dapat dimuat."
+        onRetry={fn()}
+        messages={{ retry: 'Coba lagi' }}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Memuat Iklan…');
+    await expect(canvas.getByText('Tidak ada data pada periode ini.')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Coba lagi' })).toBeInTheDocument();
   },
 };

@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { useMessages } from '../../theme/messages.js';
 import { DeltaChip } from '../DeltaChip/DeltaChip.js';
 import { formatMeasure, type MeasureFormat, type MeasureTrend } from '../DeltaChip/formatMeasure.js';
 import { useControllableState } from '../../primitives/useControllableState.js';
@@ -41,6 +42,33 @@ export interface ReportSort {
   direction: 'asc' | 'desc';
 }
 
+/** Every visible string of ReportTable (key `reportTable` in `ConsoleMessagesProvider`). */
+export interface ReportTableMessages {
+  /** Shown when there are no rows (the `emptyMessage` prop wins). */
+  empty: string;
+  /** Label of the totals row (the `totalsLabel` prop wins). */
+  totals: string;
+  retry: string;
+  /** Receives the table's label. */
+  loading: (label: string) => string;
+  loadingLevel: string;
+  emptyLevel: string;
+  /** Toggle of a drillable row; receives the row's first value. */
+  expand: (name: string) => string;
+  collapse: (name: string) => string;
+}
+
+export const REPORT_TABLE_MESSAGES: ReportTableMessages = {
+  empty: 'No data for this range.',
+  totals: 'Total',
+  retry: 'Retry',
+  loading: (label) => `Loading ${label}…`,
+  loadingLevel: 'Loading the next level…',
+  emptyLevel: 'No rows at this level.',
+  expand: (name) => `Expand ${name}`,
+  collapse: (name) => `Collapse ${name}`,
+};
+
 export interface ReportTableProps {
   /** Accessible name of the table (its caption). */
   label: string;
@@ -74,6 +102,7 @@ export interface ReportTableProps {
   totalsLabel?: string;
   renderDimension?: (column: ReportTableColumn, row: ReportTableRow) => ReactNode;
   className?: string;
+  messages?: Partial<ReportTableMessages>;
 }
 
 interface FlatRow {
@@ -148,15 +177,18 @@ export function ReportTable(props: ReportTableProps) {
     loading = false,
     error = null,
     onRetry,
-    emptyMessage = 'No data for this range.',
+    emptyMessage: emptyMessageProp,
     onDrill,
     virtualizeAbove = 200,
     rowHeight = 40,
     maxHeight = 560,
-    totalsLabel = 'Total',
+    totalsLabel: totalsLabelProp,
     renderDimension,
     className,
   } = props;
+  const m = useMessages('reportTable', REPORT_TABLE_MESSAGES, props.messages);
+  const emptyMessage = emptyMessageProp ?? m.empty;
+  const totalsLabel = totalsLabelProp ?? m.totals;
   const id = useId();
   const [sort, setSort] = useControllableState(props.sort, props.defaultSort ?? null, props.onSortChange);
   const [expandedList, setExpanded] = useControllableState(
@@ -267,7 +299,7 @@ export function ReportTable(props: ReportTableProps) {
                   <span role="alert">{error}</span>{' '}
                   {onRetry ? (
                     <button type="button" onClick={onRetry}>
-                      Retry
+                      {m.retry}
                     </button>
                   ) : null}
                 </td>
@@ -275,7 +307,7 @@ export function ReportTable(props: ReportTableProps) {
             ) : state === 'loading' ? (
               <tr>
                 <td colSpan={colSpan} className="cui-report-table__message">
-                  <span role="status">Loading {label}…</span>
+                  <span role="status">{m.loading(label)}</span>
                 </td>
               </tr>
             ) : state === 'empty' ? (
@@ -294,9 +326,9 @@ export function ReportTable(props: ReportTableProps) {
                       <tr key={key} data-depth={item.depth} className="cui-report-table__placeholder">
                         <td colSpan={colSpan} style={{ paddingInlineStart: 12 + item.depth * 20 }}>
                           {item.placeholder === 'loading' ? (
-                            <span role="status">Loading the next level…</span>
+                            <span role="status">{m.loadingLevel}</span>
                           ) : (
-                            'No rows at this level.'
+                            m.emptyLevel
                           )}
                         </td>
                       </tr>
@@ -322,7 +354,9 @@ export function ReportTable(props: ReportTableProps) {
                                 type="button"
                                 className="cui-report-table__toggle"
                                 aria-expanded={open}
-                                aria-label={`${open ? 'Collapse' : 'Expand'} ${String(item.row.values[first.key] ?? '')}`}
+                                aria-label={(open ? m.collapse : m.expand)(
+                                  String(item.row.values[first.key] ?? ''),
+                                )}
                                 onClick={() => toggle(item)}
                               >
                                 <span aria-hidden="true">{open ? '▾' : '▸'}</span>
@@ -380,10 +414,16 @@ const Root = styled.div`
   border: 1px solid ${t.colorBorder};
   border-radius: ${t.radiusMd};
   max-width: 100%;
+  /* In a grid or flex parent the table scrolls inside its box instead of widening the page. */
+  min-width: 0;
 
   .cui-report-table__scroll {
     overflow: auto;
     max-width: 100%;
+    min-width: 0;
+    /* The containing block of the delta chips' screen-reader text (position: absolute): without it that text
+       is placed against the page and widens it (a 375 px page measured 672 px wide). */
+    position: relative;
   }
   .cui-report-table__scroll:focus-visible {
     outline: 2px solid ${t.colorFocus};

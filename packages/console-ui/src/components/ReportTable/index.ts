@@ -1,9 +1,11 @@
 export {
   ReportTable,
+  REPORT_TABLE_MESSAGES,
   nextReportSort,
   sortReportRows,
   type ReportSort,
   type ReportTableColumn,
+  type ReportTableMessages,
   type ReportTableProps,
   type ReportTableRow,
   type ReportValue,

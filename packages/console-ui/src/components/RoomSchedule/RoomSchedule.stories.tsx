@@ -189,3 +189,38 @@ export const AllStates: Story = {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('could not be loaded');
   },
 };
+
+const ROOM_SCHEDULE_INDONESIAN = {
+  rooms: 'Ruangan',
+  room: 'Ruangan',
+  seats: (capacity: number) => `${capacity} kursi`,
+  freeNow: 'Kosong sekarang',
+  busyUntil: (time: string) => `Terpakai sampai ${time}`,
+  free: 'Kosong',
+  book: (room: string, time: string) => `Pesan ${room} pukul ${time}`,
+  by: (organizer: string, pending: boolean) => `oleh ${organizer}${pending ? ' (menunggu persetujuan)' : ''}`,
+  until: (time: string) => `sampai ${time}`,
+  weekCaption: (first: string, last: string) => `Pemesanan ${first} sampai ${last}`,
+};
+
+/** Every string replaced, here in Indonesian, through `messages` (key `roomSchedule` in the provider). */
+export const Messages: Story = {
+  args: { messages: ROOM_SCHEDULE_INDONESIAN },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('list', { name: 'Ruangan' })).toBeInTheDocument();
+    await expect(canvas.getByText('Terpakai sampai 17:30')).toBeInTheDocument();
+    await expect(canvas.getAllByText('Kosong sekarang')).toHaveLength(2);
+    await expect(canvas.getByRole('button', { name: 'Pesan Bromo pukul 07:00' })).toBeInTheDocument();
+  },
+};
+
+/** The week grid with the replaced strings. */
+export const MessagesWeek: Story = {
+  args: { view: 'week', messages: ROOM_SCHEDULE_INDONESIAN },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('columnheader', { name: 'Ruangan' })).toBeInTheDocument();
+    await expect(canvas.getAllByText('Kosong').length).toBeGreaterThan(0);
+  },
+};

@@ -1,6 +1,7 @@
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { buttonCss } from '../../primitives/Button.js';
+import { useMessages } from '../../theme/messages.js';
 import { roomAvailability, type ScheduleBooking, type ScheduleRoom } from './availability.js';
 
 export type RoomScheduleView = 'day' | 'week';
@@ -26,7 +27,42 @@ export interface RoomScheduleProps {
   /** An empty hour of the day view was chosen (to book it); without it the hours are not buttons. */
   onSlotSelect?: (room: ScheduleRoom, startAt: string) => void;
   className?: string;
+  messages?: Partial<RoomScheduleMessages>;
 }
+
+/** Every visible string of RoomSchedule (key `roomSchedule` in `ConsoleMessagesProvider`); times come formatted. */
+export interface RoomScheduleMessages {
+  loading: string;
+  empty: string;
+  rooms: string;
+  room: string;
+  seats: (capacity: number) => string;
+  freeNow: string;
+  busyUntil: (time: string) => string;
+  free: string;
+  book: (room: string, time: string) => string;
+  /** Who booked it, read after the title; `pending` while it waits for approval. */
+  by: (organizer: string, pending: boolean) => string;
+  until: (time: string) => string;
+  weekCaption: (first: string, last: string) => string;
+}
+
+export const ROOM_SCHEDULE_MESSAGES: RoomScheduleMessages = {
+  loading: "Loading the rooms' schedule…",
+  empty: 'No bookable rooms yet: add rooms (active) in the Meeting Rooms master data.',
+  rooms: 'Rooms',
+  room: 'Room',
+  seats: (capacity) => `${capacity} seats`,
+  freeNow: 'Free now',
+  busyUntil: (time) => `Busy until ${time}`,
+  free: 'Free',
+  book: (room, time) => `Book ${room} at ${time}`,
+  by: (organizer, pending) => `by ${organizer}${pending ? ' (waiting for approval)' : ''}`,
+  until: (time) => `until ${time}`,
+  weekCaption: (first, last) => `Bookings from ${first} to ${last}`,
+};
+
+type InnerProps = RoomScheduleProps & { m: RoomScheduleMessages };
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -43,12 +79,12 @@ function formats(timeZone: string) {
   };
 }
 
-const whoOf = (booking: ScheduleBooking) =>
-  `by ${booking.organizer}${booking.status === 'pending' ? ' (waiting for approval)' : ''}`;
+const whoOf = (booking: ScheduleBooking, m: RoomScheduleMessages) =>
+  m.by(booking.organizer, booking.status === 'pending');
 
 /** The tooltip; the accessible name is the button's text (visible title and time, then who, read only). */
-const bookingLabel = (booking: ScheduleBooking, time: Intl.DateTimeFormat) =>
-  `${booking.title} ${time.format(new Date(booking.start_at))}–${time.format(new Date(booking.end_at))} ${whoOf(booking)}`;
+const bookingLabel = (booking: ScheduleBooking, time: Intl.DateTimeFormat, m: RoomScheduleMessages) =>
+  `${booking.title} ${time.format(new Date(booking.start_at))}–${time.format(new Date(booking.end_at))} ${whoOf(booking, m)}`;
 
 /**
  * The rooms' bookings: a timeline per room for one day (with "free now / busy until" per room and a now line) or a
@@ -60,6 +96,7 @@ const bookingLabel = (booking: ScheduleBooking, time: Intl.DateTimeFormat) =>
  */
 export function RoomSchedule(props: RoomScheduleProps) {
   const { view, loading = false, error = null, rooms, className } = props;
+  const m = useMessages('roomSchedule', ROOM_SCHEDULE_MESSAGES, props.messages);
   const state = error ? 'error' : loading ? 'loading' : rooms.length === 0 ? 'empty' : 'ready';
   return (
     <Root
@@ -75,16 +112,14 @@ export function RoomSchedule(props: RoomScheduleProps) {
       ) : state === 'loading' ? (
         <div className="cui-room-schedule__message" role="status">
           <span className="cui-room-schedule__skeleton" aria-hidden="true" />
-          <span className="cui-room-schedule__sr">Loading the rooms' schedule…</span>
+          <span className="cui-room-schedule__sr">{m.loading}</span>
         </div>
       ) : state === 'empty' ? (
-        <p className="cui-room-schedule__message">
-          No bookable rooms yet: add rooms (active) in the Meeting Rooms master data.
-        </p>
+        <p className="cui-room-schedule__message">{m.empty}</p>
       ) : view === 'day' ? (
-        <DayTimeline {...props} />
+        <DayTimeline {...props} m={m} />
       ) : (
-        <WeekGrid {...props} />
+        <WeekGrid {...props} m={m} />
       )}
     </Root>
   );
@@ -100,7 +135,8 @@ function DayTimeline({
   dayEndHour = 21,
   onBookingSelect,
   onSlotSelect,
-}: RoomScheduleProps) {
+  m,
+}: InnerProps) {
   const { time } = formats(timeZone);
   const nowDate = new Date(now);
   const windowStart = new Date(from).getTime() + dayStartHour * HOUR;
@@ -122,7 +158,7 @@ function DayTimeline({
           ))}
         </div>
       </div>
-      <ul className="cui-room-schedule__rooms" aria-label="Rooms">
+      <ul className="cui-room-schedule__rooms" aria-label={m.rooms}>
         {rooms.map((room) => {
           const availability = roomAvailability(bookings, room.id, nowDate);
           const mine = bookings.filter(
@@ -133,12 +169,11 @@ function DayTimeline({
               <div className="cui-room-schedule__room-head">
                 <strong>{room.name}</strong>
                 <span className="cui-room-schedule__meta">
-                  {room.capacity} seats{room.location ? ` · ${room.location}` : ''}
+                  {m.seats(room.capacity)}
+                  {room.location ? ` · ${room.location}` : ''}
                 </span>
                 <span className="cui-room-schedule__badge" data-availability={availability.state}>
-                  {availability.state === 'free'
-                    ? 'Free now'
-                    : `Busy until ${time.format(availability.until)}`}
+                  {availability.state === 'free' ? m.freeNow : m.busyUntil(time.format(availability.until))}
                 </span>
               </div>
               <div className="cui-room-schedule__track">
@@ -149,7 +184,7 @@ function DayTimeline({
                         type="button"
                         className="cui-room-schedule__slot"
                         style={{ left: `${percent(hour)}%`, width: `${(HOUR / span) * 100}%` }}
-                        aria-label={`Book ${room.name} at ${time.format(new Date(hour))}`}
+                        aria-label={m.book(room.name, time.format(new Date(hour)))}
                         onClick={() => onSlotSelect(room, new Date(hour).toISOString())}
                       />
                     ))
@@ -158,7 +193,7 @@ function DayTimeline({
                   const start = new Date(booking.start_at).getTime();
                   const end = new Date(booking.end_at).getTime();
                   if (end <= windowStart || start >= windowEnd) return null;
-                  const label = bookingLabel(booking, time);
+                  const label = bookingLabel(booking, time, m);
                   return (
                     <button
                       key={booking.id}
@@ -174,7 +209,7 @@ function DayTimeline({
                       <span className="cui-room-schedule__booking-time">
                         {time.format(new Date(start))}–{time.format(new Date(end))}
                       </span>{' '}
-                      <span className="cui-room-schedule__sr">{whoOf(booking)}</span>
+                      <span className="cui-room-schedule__sr">{whoOf(booking, m)}</span>
                     </button>
                   );
                 })}
@@ -194,7 +229,7 @@ function DayTimeline({
   );
 }
 
-function WeekGrid({ rooms, bookings, from, timeZone = 'Asia/Jakarta', onBookingSelect }: RoomScheduleProps) {
+function WeekGrid({ rooms, bookings, from, timeZone = 'Asia/Jakarta', onBookingSelect, m }: InnerProps) {
   const { time, day } = formats(timeZone);
   const start = new Date(from).getTime();
   const days = Array.from({ length: 7 }, (_, index) => start + index * DAY);
@@ -202,11 +237,11 @@ function WeekGrid({ rooms, bookings, from, timeZone = 'Asia/Jakarta', onBookingS
     <div className="cui-room-schedule__week">
       <table>
         <caption className="cui-room-schedule__sr">
-          Bookings from {day.format(new Date(days[0]!))} to {day.format(new Date(days[6]!))}
+          {m.weekCaption(day.format(new Date(days[0]!)), day.format(new Date(days[6]!)))}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Room</th>
+            <th scope="col">{m.room}</th>
             {days.map((dayStart) => (
               <th key={dayStart} scope="col">
                 {day.format(new Date(dayStart))}
@@ -219,7 +254,7 @@ function WeekGrid({ rooms, bookings, from, timeZone = 'Asia/Jakarta', onBookingS
             <tr key={room.id}>
               <th scope="row">
                 {room.name}
-                <span className="cui-room-schedule__meta">{room.capacity} seats</span>
+                <span className="cui-room-schedule__meta">{m.seats(room.capacity)}</span>
               </th>
               {days.map((dayStart) => {
                 const inDay = bookings
@@ -234,7 +269,7 @@ function WeekGrid({ rooms, bookings, from, timeZone = 'Asia/Jakarta', onBookingS
                 return (
                   <td key={dayStart}>
                     {inDay.length === 0 ? (
-                      <span className="cui-room-schedule__free">Free</span>
+                      <span className="cui-room-schedule__free">{m.free}</span>
                     ) : (
                       <ul>
                         {inDay.map((booking) => (
@@ -243,7 +278,7 @@ function WeekGrid({ rooms, bookings, from, timeZone = 'Asia/Jakarta', onBookingS
                               type="button"
                               className="cui-room-schedule__chip"
                               data-status={booking.status ?? 'confirmed'}
-                              title={bookingLabel(booking, time)}
+                              title={bookingLabel(booking, time, m)}
                               disabled={!onBookingSelect}
                               onClick={() => onBookingSelect?.(booking)}
                             >
@@ -252,7 +287,7 @@ function WeekGrid({ rooms, bookings, from, timeZone = 'Asia/Jakarta', onBookingS
                               </span>{' '}
                               {booking.title}{' '}
                               <span className="cui-room-schedule__sr">
-                                until {time.format(new Date(booking.end_at))} {whoOf(booking)}
+                                {m.until(time.format(new Date(booking.end_at)))} {whoOf(booking, m)}
                               </span>
                             </button>
                           </li>

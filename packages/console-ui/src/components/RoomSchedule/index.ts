@@ -1,4 +1,10 @@
-export { RoomSchedule, type RoomScheduleProps, type RoomScheduleView } from './RoomSchedule.js';
+export {
+  RoomSchedule,
+  ROOM_SCHEDULE_MESSAGES,
+  type RoomScheduleMessages,
+  type RoomScheduleProps,
+  type RoomScheduleView,
+} from './RoomSchedule.js';
 export {
   roomAvailability,
   type RoomAvailability,

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { VennDiagram } from './VennDiagram.js';
+import { ConsoleMessagesProvider } from '../../theme/messages.js';
 
 const TWO = {
   sets: [
@@ -135,4 +136,20 @@ export const AllStates: Story = {
       <VennDiagram sets={TWO.sets} regions={[]} status="error" error="Server tidak dapat dihubungi." />
     </div>
   ),
+};
+
+/** Strings replaced, here in English, through `ConsoleMessagesProvider` (key `vennDiagram`). */
+export const Messages: Story = {
+  render: (args) => (
+    <ConsoleMessagesProvider messages={{ vennDiagram: { customers: 'customers', legend: 'Products' } }}>
+      <VennDiagram {...args} />
+    </ConsoleMessagesProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('list', { name: 'Products' })).toBeInTheDocument();
+    await expect(
+      canvas.getByRole('button', { name: 'Kelas Excel & Ebook Resep: 30 customers' }),
+    ).toBeInTheDocument();
+  },
 };

@@ -2,6 +2,7 @@ import { useMemo, type KeyboardEvent } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { Button } from '../../primitives/Button.js';
+import { useMessages } from '../../theme/messages.js';
 import { formatNumber } from '../NumberText/formatNumber.js';
 import {
   VENN_CIRCLE_MAX_SETS,
@@ -12,13 +13,16 @@ import {
   type VennSetInfo,
 } from './vennRegions.js';
 
-/** Texts of the diagram; hosts translate by passing their own. */
+/** Texts of the diagram (key `vennDiagram` in `ConsoleMessagesProvider`, or the `messages` prop). */
 export const VENN_DIAGRAM_MESSAGES = {
   loading: 'Menghitung pelanggan…',
   empty: 'Tidak ada pelanggan dengan pembelian lunas pada pilihan ini.',
   retry: 'Coba lagi',
   customers: 'pelanggan',
   upsetCaption: 'Irisan pelanggan (UpSet): satu baris per wilayah eksklusif',
+  /** Default heading (the `title` prop wins). */
+  title: 'Venn diagram',
+  legend: 'Sets',
 };
 export type VennDiagramMessages = typeof VENN_DIAGRAM_MESSAGES;
 
@@ -71,11 +75,12 @@ export function VennDiagram({
   onRetry,
   selectedMask = null,
   onRegionSelect,
-  title = 'Venn diagram',
+  title: titleProp,
   messages: custom,
   className,
 }: VennDiagramProps) {
-  const messages = { ...VENN_DIAGRAM_MESSAGES, ...custom };
+  const messages = useMessages('vennDiagram', VENN_DIAGRAM_MESSAGES, custom);
+  const title = titleProp ?? messages.title;
   const labels = sets.map((set) => set.label);
   const visible = regions.filter((region) => region.count > 0);
   const state = status !== 'ready' ? status : visible.length === 0 ? 'empty' : 'ready';
@@ -188,7 +193,7 @@ export function VennDiagram({
       data-mode={state === 'ready' && !shapes ? 'upset' : mode}
       aria-busy={state === 'loading'}
     >
-      <ul className="cui-venn__legend" aria-label="Sets">
+      <ul className="cui-venn__legend" aria-label={messages.legend}>
         {sets.map((set, i) => (
           <li key={`${i}-${set.label}`}>
             <span className="cui-venn__swatch" style={{ background: PALETTE[i] }} aria-hidden="true" />
