@@ -14,8 +14,6 @@ const alias = {
 
 export default defineConfig({
   test: {
-    // Vitest's default is one worker on a 2-core machine (cores - 1): two keep both cores busy.
-    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -61,8 +59,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['packages/console-server/test/**/*.test.ts'],
-          // Server and e2e files share their own group, two files at a time (each has its own database and port).
-          sequence: { groupOrder: 1 },
+          // One PGlite/PostgreSQL at a time per file keeps memory within the 2-core machine's budget.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -85,7 +83,7 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/console-app/e2e/**/*.e2e.test.ts'],
           globalSetup: ['scripts/require-chromium.setup.ts'],
-          sequence: { groupOrder: 1 },
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
