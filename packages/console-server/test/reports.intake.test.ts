@@ -131,6 +131,34 @@ describe.each(ENGINES)('report rollups kept by the intake on %s', (engine) => {
     expect(next.totals.values).toMatchObject({ orders: 1, revenue: 200000 });
   });
 
+  it('a known campaign renamed in Meta to the name a UTM used takes that purchase on its day', async () => {
+    // CY9 sells nothing in Ad Campaign Admin: only its UTM name can attribute a purchase to it.
+    const cy9 = (date: string, campaign_name: string, spend: number): InsightRow => ({
+      ...insight(spend),
+      date,
+      campaign_id: 'CY9',
+      campaign_name,
+      adset_id: 'ASY9',
+      ad_id: 'AY9',
+      ad_name: 'Video Promo',
+    });
+    await import_([cy9('2027-03-09', 'Promo Lama', 500_000)]);
+    await pay({
+      id: 'rollup-rename',
+      amount: 90000,
+      createdAt: '2027-03-10T06:00:00Z',
+      urlParamTrackingData: { utm_campaign: 'Promo Baru' },
+    });
+    // Until the rename, the purchase goes to the campaign selling its product that spent most that day.
+    expect((await campaignRow())?.values).toMatchObject({ orders: 1, revenue: 90000 });
+
+    // The rename shows in the next day's insights only; the 10th spent nothing new.
+    await import_([cy9('2027-03-12', 'Promo Baru', 300_000)]);
+    const rows = (await report('ads-x-mayar')).rows;
+    expect(rows.find((row) => row.key === 'CY9')?.values).toMatchObject({ orders: 1, revenue: 90000 });
+    expect(rows.find((row) => row.key === 'CX9')?.values).toMatchObject({ orders: 0, revenue: 0 });
+  });
+
   it('the rollups equal a rebuild from the base tables', async () => {
     const { db } = database.database;
     const kept =

@@ -199,7 +199,10 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
     const adsets = await report('ads-x-mayar?from=2026-11-01&to=2026-11-02&group_by=adset&campaign=C1');
     expect(adsets.rows.map((row) => [row.key, row.values.spend, row.values.orders, row.drillable])).toEqual([
       ['AS1', 3000000, 1, true], // only P1 names its ad
+      ['', 0, 1, undefined], // P3 names the campaign only: its row keeps the rows adding up to the totals
     ]);
+    expect(adsets.rows[1]?.values.adset).toBe('(no ad set)');
+    expect(adsets.totals.values.orders).toBe(2);
     const ads = await report('ads-x-mayar?from=2026-11-01&to=2026-11-02&group_by=ad&adset=AS1');
     expect(ads.rows.map((row) => [row.key, row.values.ad, row.values.revenue, row.drillable])).toEqual([
       ['A1', 'Video 1', 500000, undefined],
@@ -218,7 +221,12 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
     expect(aggregated.rows.map((row) => [row.key, row.values.spend, row.values.link_clicks])).toEqual([
       ['A1', 4500000, 500],
       ['A2', 500000, 80],
+      ['', 0, 0], // sales attributed to a campaign but to none of its ads
     ]);
+    expect(aggregated.rows[2]?.values.ad).toBe('(no ad)');
+    expect(aggregated.rows.reduce((sum, row) => sum + Number(row.values.spend), 0)).toBe(
+      aggregated.totals.values.spend,
+    );
   });
 
   it('overall dashboard counts every paid purchase, attributed or not', async () => {

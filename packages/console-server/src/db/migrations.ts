@@ -9,7 +9,12 @@ import {
 } from '../resources/trigram.js';
 import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
 import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
-import { REPORTS_MIGRATIONS, REPORTS_MIGRATIONS_500, REPORTS_MIGRATIONS_600 } from '../reports/migrations.js';
+import {
+  REPORTS_MIGRATIONS,
+  REPORTS_MIGRATIONS_500,
+  REPORTS_MIGRATIONS_600,
+  REPORTS_MIGRATIONS_750,
+} from '../reports/migrations.js';
 import { PROBLEMS_MIGRATIONS } from '../problems/migrations.js';
 import { LOGISTICS_MIGRATIONS } from '../logistics/migrations.js';
 import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
@@ -267,6 +272,8 @@ export const MIGRATIONS: readonly Migration[] = [
     up: async () => undefined,
     indexes: TRIGRAM_LABEL_INDEXES_V670,
   },
+  // --- reports: renamed campaigns re-attribute (versions 750–759): src/reports/migrations.ts ---
+  ...REPORTS_MIGRATIONS_750,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

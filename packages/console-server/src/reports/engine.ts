@@ -155,7 +155,8 @@ export async function runReport(
     key: row.key,
     values: { [groupBy]: row.label ?? row.key, [`${groupBy}_id`]: row.key, ...row.attributes, ...row.values },
     ...(previous ? { previous: before ?? {}, deltas: deltas(definition, row.values, before) } : {}),
-    ...(drillable ? { drillable: true } : {}),
+    // The row of sales attributed above this level (no ad set, no ad) has nothing below it.
+    ...(drillable && row.key !== '' ? { drillable: true } : {}),
   });
   const total = totals[0] ?? { key: 'total', label: 'Total', values: emptyValues(definition, source) };
   const previousTotal =

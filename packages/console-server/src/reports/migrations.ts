@@ -315,3 +315,46 @@ export const REPORTS_MIGRATIONS_600: readonly Migration[] = [
     },
   },
 ];
+
+/** What migration 600 counted as "a campaign seen for the first time": its id only. */
+const FIRST_SEEN_V600 = `            select k from new_rows n
+              cross join lateral (values (n.campaign_id), (n.campaign_name)) v(k)
+            where k is not null
+              and not exists (select 1 from report_ads_daily r where r.campaign_id = n.campaign_id))`;
+/**
+ * Also a known campaign under a name it never had: renamed in Meta to the name a UTM already used, its purchases
+ * now resolve to it (the gap ADR 023 left). Checked once per distinct (id, name) of the statement.
+ */
+const FIRST_SEEN_V750 = `            select k from (select distinct campaign_id, campaign_name from new_rows) n
+              cross join lateral (values (n.campaign_id), (n.campaign_name)) v(k)
+            where k is not null
+              and not exists (select 1 from report_ads_daily r where r.campaign_id = n.campaign_id
+                and (k = n.campaign_id or r.campaign_name = n.campaign_name)))`;
+
+function replaced(text: string, from: string, to: string): string {
+  if (!text.includes(from)) throw new Error(`migration text to replace not found: ${from.slice(0, 60)}`);
+  return text.replace(from, to);
+}
+
+/** Migration 600's insights trigger function, redefined with the wider "first seen" (frozen once shipped). */
+export const REPORTS_V750: readonly string[] = [
+  replaced(
+    replaced(
+      REPORTS_V600.find((statement) => statement.startsWith('create function report_insights_changed()'))!,
+      'create function',
+      'create or replace function',
+    ),
+    FIRST_SEEN_V600,
+    FIRST_SEEN_V750,
+  ).replace('A campaign seen for the first time', 'A campaign seen for the first time, or under a new name,'),
+];
+
+export const REPORTS_MIGRATIONS_750: readonly Migration[] = [
+  {
+    version: 750,
+    name: 'report rollups: a campaign renamed to a name a UTM used re-attributes those purchases',
+    up: async (db) => {
+      for (const statement of REPORTS_V750) await sql.raw(statement).execute(db);
+    },
+  },
+];

@@ -10,6 +10,8 @@ interface GroupSql {
   salesJoinAds: boolean;
   /** The campaign's product (`ac`, `pr`) on the insights side and the product's name on the sales side. */
   product?: boolean;
+  /** The name of a key that has sales but no insights in the range (over `sales.key`). */
+  salesOnlyLabel?: string;
 }
 
 /** The campaign → product mapping of Ad Campaign Admin. */
@@ -22,12 +24,15 @@ const GROUPS: Record<string, GroupSql> = {
     adLabel: 'max(i.campaign_name)',
     salesKey: 's.campaign_id',
     salesJoinAds: false,
+    salesOnlyLabel: `(select r.campaign_name from report_ads_daily r
+      where r.campaign_id = sales.key and r.campaign_name is not null order by r.date desc limit 1)`,
   },
   adset: {
     adKey: "coalesce(i.adset_id, '')",
     adLabel: 'max(i.adset_name)',
     salesKey: "coalesce(a.adset_id, '')",
     salesJoinAds: true,
+    salesOnlyLabel: `coalesce((select x.name from ad_sets x where x.adset_id = sales.key), '(no ad set)')`,
   },
   product: {
     adKey: 'coalesce(ac.product_id, 0)::text',
@@ -36,7 +41,13 @@ const GROUPS: Record<string, GroupSql> = {
     salesJoinAds: false,
     product: true,
   },
-  ad: { adKey: 'i.ad_id', adLabel: 'max(i.ad_name)', salesKey: 's.ad_id', salesJoinAds: false },
+  ad: {
+    adKey: 'i.ad_id',
+    adLabel: 'max(i.ad_name)',
+    salesKey: 's.ad_id',
+    salesJoinAds: false,
+    salesOnlyLabel: `coalesce((select x.name from ads x where x.ad_id = sales.key), '(no ad)')`,
+  },
   day: {
     adKey: "to_char(i.date, 'YYYY-MM-DD')",
     adLabel: "to_char(min(i.date), 'YYYY-MM-DD')",
@@ -47,8 +58,9 @@ const GROUPS: Record<string, GroupSql> = {
 };
 
 /**
- * Meta insights (a daily rollup per ad, and per campaign in `report_ads_daily`) full-outer-joined on the group key to the sales rollup. The ad
- * reports count only sales attributed to a campaign; the overall dashboard counts every paid purchase.
+ * Meta insights (a daily rollup per ad, and per campaign in `report_ads_daily`) full-outer-joined on the group key
+ * to the sales rollup. The ad reports count only sales attributed to a campaign; the overall dashboard counts every
+ * paid purchase. A key with sales but no spend in the range keeps its row, so the rows add up to the totals.
  */
 export const adsSource: ReportSource = {
   groups: ['campaign', 'adset', 'ad', 'product', 'day'],
@@ -110,13 +122,13 @@ export const adsSource: ReportSource = {
         group by 1
       ),
       joined as (
-        select coalesce(ad.key, sales.key) as key, coalesce(ad.label, sales.label) as label,
+        select coalesce(ad.key, sales.key) as key,
+          coalesce(ad.label, sales.label${g.salesOnlyLabel ? sql.raw(`, ${g.salesOnlyLabel}`) : sql``}, sales.key) as label,
           coalesce(ad.spend, 0) as spend, coalesce(ad.impressions, 0) as impressions,
           coalesce(ad.clicks, 0) as clicks, coalesce(ad.link_clicks, 0) as link_clicks,
           coalesce(ad.meta_purchases, 0) as meta_purchases, coalesce(ad.meta_purchase_value, 0) as meta_purchase_value,
           coalesce(sales.orders, 0) as orders, coalesce(sales.revenue, 0) as revenue
         from ad full outer join sales on sales.key = ad.key
-        ${group === 'total' || group === 'day' || overall ? sql`` : sql`where ad.key is not null`}
       )
       select key, label, ${measureColumns(definition, AD_MEASURES)} from joined`.execute(db);
     return readAggregated(result.rows, definition);
