@@ -65,6 +65,8 @@ describe('/login over the wire (docs/adr/011-wire.md)', () => {
       const later = scripts.slice(loginScripts.length);
       const bodies = await Promise.all(later.map(async (response) => (await response.body()).toString()));
       expect(bodies.some((body) => body.includes(ROUTER_TEXT))).toBe(true);
+      // The reports' charts (ECharts, ~190 KB gzip) load with a report page only: not for /login nor the landing.
+      expect(scripts.filter((response) => /echarts/i.test(response.url())).map((r) => r.url())).toEqual([]);
     } finally {
       await context.close();
     }
