@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 describe('Chat List: create a problem from a message', () => {
-  it('opens the problem form prefilled from the message', async () => {
+  it('opens the problem form prefilled from the message and saves the problem linked to it', async () => {
     const { number } = await waNumber(server.database, 'cs');
     const category = `Pengiriman ${Date.now()}`;
     await sql`insert into problem_categories (name, description, sort_order, active)
@@ -59,10 +59,26 @@ describe('Chat List: create a problem from a message', () => {
       await expect.poll(() => form.getByLabel('Nama pelanggan').inputValue()).toBe('Dewi Masalah');
       expect(await form.getByLabel('Telepon').inputValue()).toBe('6281299990077');
       expect(await form.getByLabel('Keterangan').inputValue()).toBe('Paket saya rusak waktu sampai');
-      // Saving from here is not yet proven in chromium (the category list did not load in time under load);
-      // the link itself is covered by console-server test/crm.chatproblem.test.ts.
-      await form.getByRole('button', { name: 'Batal' }).click();
+      await form.getByLabel('Kategori', { exact: true }).selectOption({ label: category });
+      await form.getByRole('button', { name: 'Simpan' }).click();
       await form.waitFor({ state: 'detached' });
+      const notice = page.getByRole('status').filter({ hasText: /Masalah #\d+ dibuat dari pesan ini/ });
+      const id = Number(/#(\d+)/.exec((await notice.textContent()) ?? '')?.[1]);
+      const saved = await sql<{
+        customer_name: string;
+        conversation_id: number | null;
+        message_id: number | null;
+      }>`
+        select customer_name, conversation_id, message_id from customer_problems where id = ${id}`.execute(
+        server.database.db,
+      );
+      expect(saved.rows[0]).toMatchObject({ customer_name: 'Dewi Masalah' });
+      expect(saved.rows[0]?.conversation_id).not.toBeNull();
+      expect(saved.rows[0]?.message_id).not.toBeNull();
+
+      // The problem tracker shows it on the board, open, with the message it came from.
+      await notice.getByRole('link', { name: 'Buka Cust Problem Tracking' }).click();
+      await page.getByText('Paket saya rusak waktu sampai').first().waitFor({ timeout: 30_000 });
     } finally {
       await context.close();
     }

@@ -18,6 +18,7 @@ import type { PageProps } from '../types.js';
 import { type Assignee, type ConversationDetail, type ConversationPage, createChatsApi } from './chatsApi.js';
 import { ConversationList, displayPhone } from './ConversationList.js';
 import { CreateProblemForm } from '../problems/CreateProblemForm.js';
+import { toCallError } from '../../api/errors.js';
 import { problemsApi } from '../problems/problemsApi.js';
 
 const FILTER_LABELS: Record<ChatFilter, string> = {
@@ -71,6 +72,15 @@ export default function ChatListPage({ route }: PageProps) {
   const problems = useMemo(() => problemsApi(api), [api]);
   const [problemFrom, setProblemFrom] = useState<{ messageId: number; body: string } | null>(null);
   const [problemOptions, setProblemOptions] = useState<ProblemOptions | null>(null);
+  const [problemOptionsError, setProblemOptionsError] = useState<string | null>(null);
+  const loadProblemOptions = () => {
+    setProblemOptionsError(null);
+    problems
+      .options()
+      .then(setProblemOptions, (error: unknown) =>
+        setProblemOptionsError(toCallError(error).message ?? 'Server tidak dapat dihubungi.'),
+      );
+  };
   const [problemNotice, setProblemNotice] = useState<string | null>(null);
   const height = useListHeight();
 
@@ -342,6 +352,8 @@ export default function ChatListPage({ route }: PageProps) {
                 <CreateProblemForm
                   key={problemFrom.messageId}
                   options={problemOptions}
+                  optionsError={problemOptionsError}
+                  onRetryOptions={loadProblemOptions}
                   initial={{
                     customer_name: conversation.customer_name,
                     customer_phone: conversation.customer_wa_id,
@@ -396,7 +408,7 @@ export default function ChatListPage({ route }: PageProps) {
                         onSelect: (message) => {
                           setProblemNotice(null);
                           setProblemFrom({ messageId: Number(message.id), body: message.body });
-                          if (!problemOptions) problems.options().then(setProblemOptions, () => undefined);
+                          if (!problemOptions) loadProblemOptions();
                         },
                       },
                     }

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { cloneElement, useId, useState, type FormEvent, type ReactElement } from 'react';
 import { styled } from 'styled-components';
 import {
   PROBLEM_PRIORITIES,
@@ -23,8 +23,14 @@ export function CreateProblemForm({
   initial,
   purchases,
   link,
+  optionsError,
+  onRetryOptions,
 }: {
+  /** Categories, sub categories and assignees; null while they load. */
   options: ProblemOptions | null;
+  /** Why the options did not load, with a way to try again. */
+  optionsError?: string | null;
+  onRetryOptions?: () => void;
   onCreate: (body: ProblemCreate) => Promise<void>;
   onCancel: () => void;
   /** Prefilled fields (e.g. from a chat message). */
@@ -34,6 +40,7 @@ export function CreateProblemForm({
   /** The chat conversation and message the problem comes from. */
   link?: { conversation_id: number; message_id: number };
 }) {
+  const formId = useId();
   const [category, setCategory] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -68,16 +75,38 @@ export function CreateProblemForm({
     }
   };
   const fieldError = (name: string) => fieldErrors[`body.${name}`]?.[0];
-  const field = (name: string, label: string, input: React.ReactNode) => (
-    <label className="field">
-      {label}
-      {input}
-      {fieldError(name) ? <span className="error">{fieldError(name)}</span> : null}
-    </label>
-  );
+  // The label points at its control (not wrapping it), so the control's name is the label alone, not
+  // "Kategori Pilih…" with the selected option's text.
+  const field = (
+    name: string,
+    label: string,
+    input: ReactElement<{ id?: string; 'aria-describedby'?: string }>,
+  ) => {
+    const id = `${formId}-${name}`;
+    const error = fieldError(name);
+    return (
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        {cloneElement(input, { id, ...(error ? { 'aria-describedby': `${id}-error` } : {}) })}
+        {error ? (
+          <span className="error" id={`${id}-error`}>
+            {error}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
   return (
     <Panel aria-labelledby="problem-create-title">
       <h2 id="problem-create-title">Masalah baru</h2>
+      {optionsError ? (
+        <p role="alert">
+          Kategori dan penanggung jawab tidak dapat dimuat: {optionsError}{' '}
+          {onRetryOptions ? <Button onClick={onRetryOptions}>Coba lagi</Button> : null}
+        </p>
+      ) : options === null ? (
+        <p role="status">Memuat kategori…</p>
+      ) : null}
       <form onSubmit={(event) => void submit(event)} noValidate>
         {purchases
           ? field(

@@ -51,7 +51,7 @@ export default function ProblemsPage({ route }: PageProps) {
 
   const listKey = JSON.stringify([filters, revision]);
   const { state: list, retry } = useKeyedLoad(listKey, () => calls.list(filters), failure);
-  const { state: options } = useKeyedLoad('options', () => calls.options(), failure);
+  const { state: options, retry: retryOptions } = useKeyedLoad('options', () => calls.options(), failure);
   const reload = () => setRevision((n) => n + 1);
 
   // Other people's changes arrive over the socket.
@@ -130,6 +130,8 @@ export default function ProblemsPage({ route }: PageProps) {
       {creating ? (
         <CreateProblemForm
           options={options.status === 'ready' ? options.data : null}
+          optionsError={options.status === 'error' ? options.message : null}
+          onRetryOptions={retryOptions}
           onCancel={() => setCreating(false)}
           onCreate={async (body) => {
             const problem = await calls.create(body);
