@@ -52,6 +52,34 @@ export function nextSheetRun(schedule: SheetSchedule, after: Date): Date {
   return new Date(candidate - JAKARTA_OFFSET_MS);
 }
 
+/**
+ * The spreadsheet id from a Google Sheets address (https://docs.google.com/spreadsheets/d/<id>/edit…) or the id
+ * itself; null when it is neither.
+ */
+export function spreadsheetIdOf(text: string): string | null {
+  const value = text.trim();
+  const fromUrl = /^https:\/\/docs\.google\.com\/spreadsheets\/d\/([A-Za-z0-9_-]{20,})/.exec(value);
+  if (fromUrl) return fromUrl[1]!;
+  return /^[A-Za-z0-9_-]{20,}$/.test(value) ? value : null;
+}
+
+/**
+ * A Google Sheet the run also writes into (issue 15): the spreadsheet (address or id), the sheet (tab) whose
+ * cells are replaced, and the service account's JSON key, write-only: left out on an edit, the stored one stays.
+ */
+export const sheetGoogleInputSchema = z.strictObject({
+  spreadsheet: z
+    .string({ error: 'A Google Sheets address or spreadsheet id' })
+    .refine((value) => spreadsheetIdOf(value) !== null, 'A Google Sheets address or spreadsheet id'),
+  sheet: z
+    .string({ error: 'The sheet (tab) name' })
+    .trim()
+    .min(1, 'The sheet (tab) name')
+    .max(100, 'Must be at most 100 characters')
+    .refine((value) => !/['\[\]*?:/\\]/.test(value), "A sheet name without ' [ ] * ? : / \\"),
+  credentials: z.string().max(20_000, 'Must be at most 20000 characters').optional(),
+});
+
 export const SHEET_FORMATS = ['csv', 'xlsx'] as const;
 export type SheetFormat = (typeof SHEET_FORMATS)[number];
 
@@ -86,6 +114,8 @@ export const sheetReportInputSchema = z.strictObject(
       .max(50, 'Keep 1 to 50 files')
       .default(5),
     active: z.boolean({ error: 'Must be true or false' }).default(true),
+    /** Also write the figures into a Google Sheet (null or absent: files only). */
+    google_sheet: sheetGoogleInputSchema.nullable().optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
 );
@@ -105,6 +135,8 @@ export const sheetReportRunSchema = z.object({
   error: z.string().nullable(),
   /** The kept file's name; null when none was written or it was deleted (older than the last `keep`). */
   file_name: z.string().nullable(),
+  /** The Google Sheet range the run wrote (e.g. `Laporan!A1:P42`); null without a Google Sheet. */
+  sheet_range: z.string().nullable(),
 });
 export type SheetReportRun = z.infer<typeof sheetReportRunSchema>;
 
@@ -124,6 +156,10 @@ export const sheetReportScheduleSchema = z.object({
   active: z.boolean(),
   /** When the scheduler runs it next (null while paused). */
   next_run_at: z.string().nullable(),
+  /** The Google Sheet written too; the key itself is never sent back, only the service account's address. */
+  google_sheet: z
+    .object({ spreadsheet_id: z.string(), sheet: z.string(), client_email: z.string().nullable() })
+    .nullable(),
   last_run: sheetReportRunSchema.nullable(),
   version: z.number(),
 });

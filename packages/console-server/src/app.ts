@@ -611,7 +611,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // GPT Insights: report snapshots sent to a chat-completions endpoint, answers streamed (src/insights/).
   registerInsightRoutes({ route, sessionOf, db, options: options.insights ?? {} });
   // Sheet Report: scheduled report exports, run now, run log and kept files (src/sheetReports/).
-  registerSheetReportRoutes({ route, sessionOf, db, now: clock });
+  registerSheetReportRoutes({ route, sessionOf, db, now: clock, google: options.sheetReports?.google });
   startSheetReportScheduler(app, options.sheetReports ?? {}, clock);
 
   // Mayar webhook, reconciliation and the forwarder's deliveries (src/intake/).

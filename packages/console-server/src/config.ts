@@ -57,6 +57,8 @@ export interface ServerConfig {
   };
   /** GPT Insights: the OpenAI-compatible chat-completions adapter (src/insights/). */
   insights: InsightsConfig;
+  /** Sheet Report's Google Sheets adapter (src/sheetReports/google.ts). */
+  googleSheets: { tokenUrl: string; sheetsUrl: string };
 }
 
 export interface InsightsConfig {
@@ -211,6 +213,13 @@ export function readConfig(
         0.6,
       ),
       timeoutMs: positiveNumber('OPENAI_TIMEOUT_MS', env.OPENAI_TIMEOUT_MS, 120_000, { integer: true }),
+    },
+    googleSheets: {
+      tokenUrl:
+        httpUrl('GOOGLE_OAUTH_TOKEN_URL', env.GOOGLE_OAUTH_TOKEN_URL) ??
+        'https://oauth2.googleapis.com/token',
+      sheetsUrl:
+        httpUrl('GOOGLE_SHEETS_API_URL', env.GOOGLE_SHEETS_API_URL) ?? 'https://sheets.googleapis.com',
     },
   };
 }

@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     },
     insights: config.insights,
     whatsapp: { ...config.whatsapp, workers: true },
+    sheetReports: { google: config.googleSheets },
   });
   const log = app.log;
   log.info({ engine: database.engine, location: database.location }, 'database ready');

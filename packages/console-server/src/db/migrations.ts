@@ -22,7 +22,7 @@ import { MEETINGS_MIGRATIONS } from '../meetings/migrations.js';
 import { LOGISTICS_MIGRATIONS_610 } from '../logistics/migrations610.js';
 import { PREFERENCES_MIGRATIONS } from '../preferences/migrations.js';
 import { CRM_MIGRATIONS } from '../crm/migrations.js';
-import { SHEET_REPORT_MIGRATIONS } from '../sheetReports/migrations.js';
+import { SHEET_REPORT_MIGRATIONS, SHEET_REPORT_MIGRATIONS_751 } from '../sheetReports/migrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -274,6 +274,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // --- reports: renamed campaigns re-attribute (versions 750–759): src/reports/migrations.ts ---
   ...REPORTS_MIGRATIONS_750,
+  // --- sheet reports: Google Sheets destination (version 751): src/sheetReports/migrations.ts ---
+  ...SHEET_REPORT_MIGRATIONS_751,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

@@ -28,17 +28,23 @@ function csvCell(value: unknown): string {
   return /[",\n\r;]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
+type Cell = string | number | null;
+
+/** The view as a grid: a header of labels, one line per row, then the totals line (CSV, XLSX and Google Sheets). */
+export function reportTable(id: ReportId, answer: ReportResponse): Cell[][] {
+  const columns = columnsOf(id, answer);
+  const cell = (value: unknown): Cell =>
+    value === null || value === undefined ? null : typeof value === 'number' ? value : String(value);
+  return [
+    columns.map((column) => column.label),
+    ...answer.rows.map((row) => columns.map((column) => cell(row.values[column.key]))),
+    columns.map((column, index) => (index === 0 ? 'Total' : cell(answer.totals.values[column.key]))),
+  ];
+}
+
 /** The view as CSV: a header of labels, one line per row, then the totals line. Plain numbers, dot decimals. */
 export function reportCsv(id: ReportId, answer: ReportResponse): string {
-  const columns = columnsOf(id, answer);
-  const lines = [columns.map((column) => csvCell(column.label)).join(',')];
-  for (const row of answer.rows)
-    lines.push(columns.map((column) => csvCell(row.values[column.key])).join(','));
-  lines.push(
-    columns
-      .map((column, index) => csvCell(index === 0 ? 'Total' : answer.totals.values[column.key]))
-      .join(','),
-  );
+  const lines = reportTable(id, answer).map((line) => line.map(csvCell).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -58,13 +64,11 @@ export async function reportXlsx(id: ReportId, answer: ReportResponse): Promise<
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(definition.title.slice(0, 31));
   sheet.addRow([`${definition.title} ${answer.from} – ${answer.to}`]).font = { bold: true };
-  const header = sheet.addRow(columns.map((column) => column.label));
-  header.font = { bold: true };
-  for (const row of answer.rows) sheet.addRow(columns.map((column) => row.values[column.key] ?? null));
-  const totals = sheet.addRow(
-    columns.map((column, index) => (index === 0 ? 'Total' : (answer.totals.values[column.key] ?? null))),
-  );
-  totals.font = { bold: true };
+  const table = reportTable(id, answer);
+  table.forEach((line, index) => {
+    const row = sheet.addRow(line);
+    if (index === 0 || index === table.length - 1) row.font = { bold: true };
+  });
   columns.forEach((column, index) => {
     const sheetColumn = sheet.getColumn(index + 1);
     sheetColumn.width = index === 0 ? 32 : 16;

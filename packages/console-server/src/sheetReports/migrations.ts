@@ -57,3 +57,23 @@ export const SHEET_REPORT_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+/**
+ * Version 751 (issue 15): a schedule may also write into a Google Sheet (the service account's key sealed like
+ * every secret); a run records the range it wrote.
+ */
+export const SHEET_REPORT_MIGRATIONS_751: readonly Migration[] = [
+  {
+    version: 751,
+    name: 'sheet reports: Google Sheets destination',
+    up: async (db) => {
+      await sql`
+        alter table sheet_report_schedules
+          add column google_spreadsheet_id text,
+          add column google_sheet text,
+          add column google_client_email text,
+          add column google_credentials text`.execute(db);
+      await sql`alter table sheet_report_runs add column sheet_range text`.execute(db);
+    },
+  },
+];

@@ -18,6 +18,7 @@ import type { RouteRegistrar } from '../admin/routes.js';
 import { HttpError } from '../http.js';
 import { userPermission } from '../services/users.js';
 import { scheduleOnce } from '../jobs/runOnce.js';
+import { GOOGLE_DEFAULTS, type GoogleSheetsConfig } from './google.js';
 import {
   createSchedule,
   deleteSchedule,
@@ -40,11 +41,14 @@ export interface SheetReportRoutesOptions {
   sessionOf: (request: FastifyRequest) => { userId: number };
   db: Kysely<Database>;
   now: () => Date;
+  /** The Google Sheets adapter's base URLs (GOOGLE_OAUTH_TOKEN_URL, GOOGLE_SHEETS_API_URL). */
+  google?: GoogleSheetsConfig;
 }
 
 /** `/api/sheet-reports`: schedules (list, create, edit, delete), run now, the run log and the kept files. */
 export function registerSheetReportRoutes(options: SheetReportRoutesOptions): void {
   const { route, sessionOf, db, now } = options;
+  const google = options.google ?? GOOGLE_DEFAULTS;
   const actorOf = (request: FastifyRequest) => ({
     userId: sessionOf(request).userId,
     ip: request.ip ?? null,
@@ -139,7 +143,7 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
     async (request, reply, { params }) => {
       const schedule = await getSchedule(db, params.id);
       await mayReadReport(request, schedule.report);
-      return reply.code(201).send(await runNow(db, params.id, actorOf(request), now));
+      return reply.code(201).send(await runNow(db, params.id, actorOf(request), now, google));
     },
   );
 
@@ -181,6 +185,7 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
 export interface SheetReportSchedulerOptions {
   /** How often the due schedules are run (once across nodes); false turns the scheduler off (tests). Default 60 s. */
   tickSeconds?: number | false;
+  google?: GoogleSheetsConfig;
 }
 
 /** The periodic tick: due schedules run once across every node (runOnce, then the SKIP LOCKED claim). */
@@ -196,7 +201,7 @@ export function startSheetReportScheduler(
     job = scheduleOnce(
       app.database.db,
       { name: 'sheet-reports:due', everyMs: seconds * 1000 },
-      () => runDue(app.database.db, now),
+      () => runDue(app.database.db, now, 10, options.google ?? GOOGLE_DEFAULTS),
       {
         onRan: (runs) => {
           if (runs.length > 0) app.log.info({ runs: runs.map((run) => run.id) }, 'sheet reports ran');

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import {
   REPORT_DEFINITIONS,
+  spreadsheetIdOf,
   type ReportId,
   type SheetFormat,
   type SheetReportRun,
@@ -15,7 +16,15 @@ import type { Database } from '../db/schema.js';
 import { HttpError } from '../http.js';
 import { writeAudit } from '../services/audit.js';
 import { ReportInputError, runReport } from '../reports/engine.js';
-import { reportCsv, reportXlsx } from '../reports/export.js';
+import { reportCsv, reportTable, reportXlsx } from '../reports/export.js';
+import { SecretError, openSecret, sealSecret } from '../secrets/index.js';
+import {
+  GOOGLE_DEFAULTS,
+  GoogleSheetsError,
+  parseServiceAccount,
+  writeGoogleSheet,
+  type GoogleSheetsConfig,
+} from './google.js';
 
 export type ScheduleInput = z.output<typeof sheetReportInputSchema>;
 export interface Actor {
@@ -37,6 +46,10 @@ interface ScheduleRow {
   active: boolean;
   next_run_at: Date | string | null;
   version: number;
+  google_spreadsheet_id: string | null;
+  google_sheet: string | null;
+  google_client_email: string | null;
+  google_credentials: string | null;
 }
 
 interface RunRow {
@@ -50,12 +63,13 @@ interface RunRow {
   rows: number | null;
   error: string | null;
   file_name: string | null;
+  sheet_range: string | null;
 }
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 const RUN_COLUMNS = sql`r.id, r.schedule_id, r.trigger, r.status, r.started_at, r.finished_at, r.duration_ms,
-  r.rows, r.error, f.file_name`;
+  r.rows, r.error, f.file_name, r.sheet_range`;
 
 function toRun(row: RunRow): SheetReportRun {
   return {
@@ -69,6 +83,7 @@ function toRun(row: RunRow): SheetReportRun {
     rows: row.rows,
     error: row.error,
     file_name: row.file_name,
+    sheet_range: row.sheet_range,
   };
 }
 
@@ -89,6 +104,13 @@ function toSchedule(row: ScheduleRow, lastRun: SheetReportRun | null): SheetRepo
     keep: row.keep,
     active: row.active,
     next_run_at: row.next_run_at === null ? null : iso(row.next_run_at),
+    google_sheet: row.google_spreadsheet_id
+      ? {
+          spreadsheet_id: row.google_spreadsheet_id,
+          sheet: row.google_sheet ?? '',
+          client_email: row.google_client_email,
+        }
+      : null,
     last_run: lastRun,
     version: row.version,
   };
@@ -102,6 +124,32 @@ function checkGroupBy(input: ScheduleInput): void {
   if (input.group_by === undefined) return;
   const keys = REPORT_DEFINITIONS[input.report].dimensions.map((dimension) => dimension.key);
   if (!keys.includes(input.group_by)) throw invalid('group_by', `Expected one of: ${keys.join(', ')}`);
+}
+
+/** The Google columns a schedule input asks for; the key sealed, or the stored one kept when none is sent. */
+function googleColumns(input: ScheduleInput, stored: ScheduleRow | null) {
+  const target = input.google_sheet;
+  if (!target) return { spreadsheetId: null, sheet: null, clientEmail: null, credentials: null };
+  let clientEmail = stored?.google_client_email ?? null;
+  let credentials = stored?.google_credentials ?? null;
+  if (target.credentials !== undefined && target.credentials.trim() !== '') {
+    const account = parseServiceAccount(target.credentials);
+    if (!account)
+      throw invalid(
+        'google_sheet.credentials',
+        "A service account's JSON key (with client_email and private_key)",
+      );
+    clientEmail = account.client_email;
+    credentials = sealSecret(target.credentials);
+  }
+  if (credentials === null)
+    throw invalid('google_sheet.credentials', "The service account's JSON key is required");
+  return {
+    spreadsheetId: spreadsheetIdOf(target.spreadsheet)!,
+    sheet: target.sheet,
+    clientEmail,
+    credentials,
+  };
 }
 
 async function scheduleRow(db: Kysely<Database>, id: number, lock = false): Promise<ScheduleRow> {
@@ -148,16 +196,18 @@ export async function createSchedule(
   now: Date,
 ): Promise<SheetReportSchedule> {
   checkGroupBy(input);
+  const google = googleColumns(input, null);
   return db.transaction().execute(async (trx) => {
     const id = (
       await sql<{ id: number }>`
         insert into sheet_report_schedules
           (name, report, group_by, days, format, frequency, time_of_day, weekday, keep, active, next_run_at,
-           created_by)
+           created_by, google_spreadsheet_id, google_sheet, google_client_email, google_credentials)
         values (${input.name}, ${input.report}, ${input.group_by ?? null}, ${input.days}, ${input.format},
           ${input.schedule.frequency}, ${input.schedule.time},
           ${input.schedule.frequency === 'weekly' ? input.schedule.weekday! : null}, ${input.keep},
-          ${input.active}, ${nextRun(input, now)}, ${actor.userId})
+          ${input.active}, ${nextRun(input, now)}, ${actor.userId}, ${google.spreadsheetId}, ${google.sheet},
+          ${google.clientEmail}, ${google.credentials})
         returning id`.execute(trx)
     ).rows[0]!.id;
     const saved = await getSchedule(trx, id);
@@ -182,14 +232,17 @@ export async function updateSchedule(
 ): Promise<SheetReportSchedule> {
   checkGroupBy(input);
   return db.transaction().execute(async (trx) => {
-    await scheduleRow(trx, id, true);
+    const google = googleColumns(input, await scheduleRow(trx, id, true));
     const before = await getSchedule(trx, id);
     await sql`
       update sheet_report_schedules set name = ${input.name}, report = ${input.report},
         group_by = ${input.group_by ?? null}, days = ${input.days}, format = ${input.format},
         frequency = ${input.schedule.frequency}, time_of_day = ${input.schedule.time},
         weekday = ${input.schedule.frequency === 'weekly' ? input.schedule.weekday! : null}, keep = ${input.keep},
-        active = ${input.active}, next_run_at = ${nextRun(input, now)}, updated_at = now(), version = version + 1
+        active = ${input.active}, next_run_at = ${nextRun(input, now)},
+        google_spreadsheet_id = ${google.spreadsheetId}, google_sheet = ${google.sheet},
+        google_client_email = ${google.clientEmail}, google_credentials = ${google.credentials},
+        updated_at = now(), version = version + 1
       where id = ${id}`.execute(trx);
     await pruneFiles(trx, id, input.keep);
     const after = await getSchedule(trx, id);
@@ -258,6 +311,8 @@ async function pruneFiles(db: Kysely<Database>, scheduleId: number, keep: number
 }
 
 const DAY_MS = 86_400_000;
+/** Longer than any run takes (a report export is seconds; Google's calls time out after 30 s each). */
+export const STALE_RUN_MS = 30 * 60_000;
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 const jakartaDay = (time: number) => new Date(time + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
 
@@ -285,6 +340,7 @@ export async function executeRun(
   scheduleId: number,
   trigger: 'schedule' | 'manual',
   now: () => Date,
+  google: GoogleSheetsConfig = GOOGLE_DEFAULTS,
 ): Promise<SheetReportRun> {
   const schedule = await scheduleRow(db, scheduleId);
   const runId = (
@@ -305,6 +361,14 @@ export async function executeRun(
         ? Buffer.from(reportCsv(schedule.report, answer), 'utf8')
         : await reportXlsx(schedule.report, answer);
     const fileName = `${schedule.report}_${range.from}_${range.to}_run${runId}.${schedule.format}`;
+    const sheetRange = schedule.google_spreadsheet_id
+      ? await writeGoogleSheet(
+          google,
+          parseServiceAccount(openSecret(schedule.google_credentials ?? ''))!,
+          { spreadsheetId: schedule.google_spreadsheet_id, sheet: schedule.google_sheet ?? 'Sheet1' },
+          reportTable(schedule.report, answer),
+        )
+      : null;
     await db.transaction().execute(async (trx) => {
       await sql`
         insert into sheet_report_files (run_id, file_name, content_type, size, content)
@@ -313,6 +377,7 @@ export async function executeRun(
       );
       await sql`
         update sheet_report_runs set status = 'succeeded', finished_at = ${now()}, rows = ${answer.rows.length},
+          sheet_range = ${sheetRange},
           duration_ms = ${Math.round(performance.now() - started)}
         where id = ${runId}`.execute(trx);
       await pruneFiles(trx, scheduleId, schedule.keep);
@@ -321,9 +386,11 @@ export async function executeRun(
     const message =
       error instanceof ReportInputError
         ? `${error.field}: ${error.message}`
-        : error instanceof HttpError
+        : error instanceof HttpError || error instanceof GoogleSheetsError
           ? error.message
-          : 'The report could not be exported.';
+          : error instanceof SecretError
+            ? 'The stored service account key cannot be opened: paste the JSON key again.'
+            : 'The report could not be exported.';
     await sql`
       update sheet_report_runs set status = 'failed', finished_at = ${now()}, error = ${message},
         duration_ms = ${Math.round(performance.now() - started)}
@@ -343,6 +410,7 @@ export async function runNow(
   scheduleId: number,
   actor: Actor,
   now: () => Date,
+  google: GoogleSheetsConfig = GOOGLE_DEFAULTS,
 ): Promise<SheetReportRun> {
   await scheduleRow(db, scheduleId);
   await writeAudit(db, {
@@ -352,14 +420,24 @@ export async function runNow(
     entityId: scheduleId,
     ip: actor.ip,
   });
-  return executeRun(db, scheduleId, 'manual', now);
+  return executeRun(db, scheduleId, 'manual', now, google);
 }
 
 /**
  * The scheduler's tick: claims the due schedules (`FOR UPDATE SKIP LOCKED`, so two nodes never take the same one)
  * and moves each one's next_run_at on in the same transaction, then runs them. Answers the runs made.
  */
-export async function runDue(db: Kysely<Database>, now: () => Date, limit = 10): Promise<SheetReportRun[]> {
+export async function runDue(
+  db: Kysely<Database>,
+  now: () => Date,
+  limit = 10,
+  google: GoogleSheetsConfig = GOOGLE_DEFAULTS,
+): Promise<SheetReportRun[]> {
+  // A run still "running" long after any run could take was left by a node that stopped mid-run.
+  await sql`
+    update sheet_report_runs set status = 'failed', finished_at = ${now()},
+      error = 'The server running it stopped before it finished; the next run will try again.'
+    where status = 'running' and started_at < ${new Date(now().getTime() - STALE_RUN_MS)}`.execute(db);
   const claimed = await db.transaction().execute(async (trx) => {
     const due = (
       await sql<ScheduleRow>`
@@ -375,6 +453,6 @@ export async function runDue(db: Kysely<Database>, now: () => Date, limit = 10):
     return due.map((row) => row.id);
   });
   const runs: SheetReportRun[] = [];
-  for (const id of claimed) runs.push(await executeRun(db, id, 'schedule', now));
+  for (const id of claimed) runs.push(await executeRun(db, id, 'schedule', now, google));
   return runs;
 }
