@@ -11,6 +11,7 @@ import type { WhatsAppOptions } from '../../console-server/src/whatsapp/runtime.
 import { openDatabase, type DatabaseHandle } from '../../console-server/src/db/database.js';
 import { DEMO_PASSWORD, seed } from '../../console-server/src/seed.js';
 import type { InsightsOptions } from '../../console-server/src/insights/service.js';
+import type { SheetReportSchedulerOptions } from '../../console-server/src/sheetReports/routes.js';
 import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.js';
 
 export const APP_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -42,6 +43,7 @@ export async function startConsoleServer(
     logistics?: LogisticsOptions;
     insights?: InsightsOptions;
     whatsapp?: WhatsAppOptions;
+    sheetReports?: SheetReportSchedulerOptions;
   } = {},
 ): Promise<ConsoleServer> {
   const appDir = requireBuiltApp();
@@ -58,6 +60,7 @@ export async function startConsoleServer(
     ...(options.logistics ? { logistics: options.logistics } : {}),
     ...(options.insights ? { insights: options.insights } : {}),
     ...(options.whatsapp ? { whatsapp: options.whatsapp } : {}),
+    ...(options.sheetReports ? { sheetReports: options.sheetReports } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

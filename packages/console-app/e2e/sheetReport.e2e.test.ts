@@ -11,14 +11,27 @@ import {
   startConsoleServer,
   type ConsoleServer,
 } from './harness.js';
+import {
+  serviceAccountKey,
+  startFakeGoogle,
+  type FakeGoogle,
+} from '../../console-server/test/fakes/google.js';
 
 let server: ConsoleServer;
 let browser: Browser;
+let google: FakeGoogle;
+const ROBOT = 'laporan@console-e2e.iam.gserviceaccount.com';
+const robot = serviceAccountKey(ROBOT);
+const SPREADSHEET = '1SheetE2EabcdefghijklmnopqrstuvwxyzAB';
 const DAY_MS = 86_400_000;
 const jakartaDay = (time: number) => new Date(time + 7 * 3_600_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  server = await startConsoleServer();
+  google = await startFakeGoogle({ [ROBOT]: robot.publicKey });
+  google.spreadsheets.set(SPREADSHEET, { editors: [ROBOT], sheets: { Harian: [] } });
+  server = await startConsoleServer({
+    sheetReports: { google: { tokenUrl: google.tokenUrl, sheetsUrl: google.url } },
+  });
   browser = await launchChromium();
   await sql`
     insert into ad_insights_daily (date, campaign_id, campaign_name, adset_id, ad_id, ad_name, impressions, clicks, spend, source)
@@ -30,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await google?.close();
 });
 
 describe('Sheet Report', () => {
@@ -101,6 +115,40 @@ describe('Sheet Report', () => {
       expect(await list.getByRole('button', { name: /Jalankan|Ubah|Hapus/ }).count()).toBe(0);
       await list.getByRole('button', { name: 'Log Ads X Mayar mingguan' }).click();
       await page.getByRole('region', { name: 'Log: Ads X Mayar mingguan' }).getByText('Berhasil').waitFor();
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  it('writes a schedule into a Google Sheet: the sheet holds the report, the log names the range', async () => {
+    const user = await apiLogin(server, 'demo-all');
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    try {
+      await openSignedIn(page, server, user, '/app/logs/sheet-report/');
+      const form = page.getByRole('form', { name: 'Jadwal baru' });
+      await form.getByLabel('Nama').fill('Ke Google harian');
+      await form.getByLabel('Rentang (hari terakhir)').fill('7');
+      await form.getByLabel('Tulis juga ke Google Sheet').check();
+      await form
+        .getByLabel('Spreadsheet (alamat atau id)')
+        .fill(`https://docs.google.com/spreadsheets/d/${SPREADSHEET}/edit`);
+      await form.getByLabel('Sheet (tab)').fill('Harian');
+      // A key that is not a service account's is named at its field by the server.
+      await form.getByLabel('Kunci JSON service account').fill('{"client_email": "x"}');
+      await form.getByRole('button', { name: 'Buat jadwal' }).click();
+      await form.getByText("A service account's JSON key (with client_email and private_key)").waitFor();
+      await form.getByLabel('Kunci JSON service account').fill(robot.json);
+      await form.getByRole('button', { name: 'Buat jadwal' }).click();
+      await page.getByRole('status').filter({ hasText: 'Jadwal "Ke Google harian" disimpan.' }).waitFor();
+
+      const list = page.getByRole('region', { name: 'Jadwal', exact: true });
+      await list.getByRole('button', { name: 'Jalankan Ke Google harian sekarang' }).click();
+      const log = page.getByRole('region', { name: 'Log: Ke Google harian' });
+      await log.getByText('Berhasil', { exact: true }).waitFor({ timeout: 20_000 });
+      const values = google.spreadsheets.get(SPREADSHEET)!.sheets.Harian!;
+      expect(values.at(-1)?.[0]).toBe('Total');
+      expect(values.some((row) => row.includes(275000))).toBe(true);
+      await log.getByRole('cell', { name: `Harian!A1:`, exact: false }).first().waitFor();
     } finally {
       await context.close();
     }

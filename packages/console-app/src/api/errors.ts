@@ -1,20 +1,28 @@
 import axios from 'axios';
 import type { CallError } from '@staff/console-ui';
 
+/** A failed call with, for a 400, the server's messages per field (`body.name` → ["Name is required"]). */
+export type FieldCallError = CallError & { fields?: Record<string, string[]> };
+
 /**
  * Describes a failed call the way console-ui's machines expect: `status` is the HTTP status, undefined when no
- * answer came back; `message` is the server's `{ message }` when it sent one.
+ * answer came back; `message` is the server's `{ message }` when it sent one; `fields` its per-field messages.
  */
-export function toCallError(error: unknown): CallError {
+export function toCallError(error: unknown): FieldCallError {
   if (axios.isAxiosError(error)) {
     const body: unknown = error.response?.data;
     const serverMessage =
       body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
         ? body.message
         : undefined;
+    const fields =
+      body && typeof body === 'object' && 'fields' in body && body.fields && typeof body.fields === 'object'
+        ? (body.fields as Record<string, string[]>)
+        : undefined;
     return {
       ...(error.response ? { status: error.response.status } : {}),
       message: serverMessage ?? error.message,
+      ...(fields ? { fields } : {}),
     };
   }
   if (isCallError(error)) return error;

@@ -14,6 +14,7 @@ import {
 } from '@staff/console-contract';
 import { Button, NumberText, t, type CallError } from '@staff/console-ui';
 import { createSheetReportsApi } from '../../api/sheetReports.js';
+import type { FieldCallError } from '../../api/errors.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, Page } from '../PageLayout.js';
@@ -41,6 +42,14 @@ interface FormState {
   weekday: string;
   keep: string;
   active: boolean;
+  /** Also write into a Google Sheet. */
+  google: boolean;
+  spreadsheet: string;
+  sheet: string;
+  /** The service account's JSON key: empty on an edit keeps the stored one. */
+  credentials: string;
+  /** The stored key's account, shown instead of the key. */
+  clientEmail: string | null;
 }
 
 const EMPTY_FORM: FormState = {
@@ -54,6 +63,11 @@ const EMPTY_FORM: FormState = {
   weekday: '1',
   keep: '5',
   active: true,
+  google: false,
+  spreadsheet: '',
+  sheet: 'Sheet1',
+  credentials: '',
+  clientEmail: null,
 };
 
 const formOf = (schedule: SheetReportSchedule): FormState => ({
@@ -67,6 +81,11 @@ const formOf = (schedule: SheetReportSchedule): FormState => ({
   weekday: String(schedule.schedule.weekday ?? 1),
   keep: String(schedule.keep),
   active: schedule.active,
+  google: schedule.google_sheet !== null,
+  spreadsheet: schedule.google_sheet?.spreadsheet_id ?? '',
+  sheet: schedule.google_sheet?.sheet ?? 'Sheet1',
+  credentials: '',
+  clientEmail: schedule.google_sheet?.client_email ?? null,
 });
 
 const inputOf = (form: FormState): SheetReportInput => ({
@@ -81,6 +100,13 @@ const inputOf = (form: FormState): SheetReportInput => ({
       : { frequency: 'daily', time: form.time },
   keep: Number(form.keep),
   active: form.active,
+  google_sheet: form.google
+    ? {
+        spreadsheet: form.spreadsheet,
+        sheet: form.sheet,
+        ...(form.credentials.trim() ? { credentials: form.credentials } : {}),
+      }
+    : null,
 });
 
 export const scheduleText = (schedule: SheetReportSchedule['schedule']) =>
@@ -164,6 +190,17 @@ export default function SheetReportPage({ route }: PageProps) {
       setEditing(null);
       setReload((n) => n + 1);
     } catch (error) {
+      // The server's 400 names fields only it can check (the service account key): show them in place.
+      const fields = (error as FieldCallError).fields;
+      if (fields)
+        setFieldErrors(
+          Object.fromEntries(
+            Object.entries(fields).map(([name, messages]) => [
+              name.replace(/^body\./, ''),
+              messages[0] ?? '',
+            ]),
+          ),
+        );
       setFormError(messageOf(error));
     } finally {
       setSaving(false);
@@ -367,6 +404,62 @@ export default function SheetReportPage({ route }: PageProps) {
             </div>
             <div className="field check">
               <input
+                id="sheet-google"
+                type="checkbox"
+                checked={form.google}
+                onChange={(event) => set('google', event.target.checked)}
+              />
+              <label htmlFor="sheet-google">Tulis juga ke Google Sheet</label>
+            </div>
+            {form.google ? (
+              <>
+                <div className="field">
+                  <label htmlFor="sheet-spreadsheet">Spreadsheet (alamat atau id)</label>
+                  <input
+                    id="sheet-spreadsheet"
+                    value={form.spreadsheet}
+                    placeholder="https://docs.google.com/spreadsheets/d/…"
+                    onChange={(event) => set('spreadsheet', event.target.value)}
+                    {...describedBy('google_sheet.spreadsheet')}
+                  />
+                  {fieldError('google_sheet.spreadsheet')}
+                </div>
+                <div className="field">
+                  <label htmlFor="sheet-tab">Sheet (tab)</label>
+                  <input
+                    id="sheet-tab"
+                    value={form.sheet}
+                    onChange={(event) => set('sheet', event.target.value)}
+                    {...describedBy('google_sheet.sheet')}
+                  />
+                  {fieldError('google_sheet.sheet')}
+                </div>
+                <div className="field wide">
+                  <label htmlFor="sheet-credentials">Kunci JSON service account</label>
+                  <textarea
+                    id="sheet-credentials"
+                    rows={3}
+                    value={form.credentials}
+                    autoComplete="off"
+                    spellCheck={false}
+                    placeholder={
+                      form.clientEmail
+                        ? `Tersimpan untuk ${form.clientEmail}; kosongkan untuk tetap memakainya`
+                        : '{"type": "service_account", "client_email": …, "private_key": …}'
+                    }
+                    onChange={(event) => set('credentials', event.target.value)}
+                    {...describedBy('google_sheet.credentials')}
+                  />
+                  {fieldError('google_sheet.credentials')}
+                  <Muted as="span">
+                    Bagikan spreadsheet ke alamat service account sebagai editor. Kunci disimpan terenkripsi
+                    dan tidak pernah ditampilkan lagi.
+                  </Muted>
+                </div>
+              </>
+            ) : null}
+            <div className="field check">
+              <input
                 id="sheet-active"
                 type="checkbox"
                 checked={form.active}
@@ -514,6 +607,7 @@ export default function SheetReportPage({ route }: PageProps) {
                       Durasi (ms)
                     </th>
                     <th scope="col">Galat</th>
+                    <th scope="col">Google Sheet</th>
                     <th scope="col">File</th>
                   </tr>
                 </thead>
@@ -532,6 +626,7 @@ export default function SheetReportPage({ route }: PageProps) {
                         {run.duration_ms === null ? '-' : <NumberText value={run.duration_ms} />}
                       </td>
                       <td>{run.error ?? ''}</td>
+                      <td>{run.sheet_range ?? '-'}</td>
                       <td>
                         {run.file_name ? (
                           <Button
@@ -599,6 +694,13 @@ const Panel = styled.section`
   .field.check {
     flex-direction: row;
     align-items: center;
+  }
+  .field.wide {
+    grid-column: 1 / -1;
+  }
+  textarea {
+    font: inherit;
+    font-family: ui-monospace, monospace;
   }
   .actions {
     display: flex;
