@@ -41,6 +41,9 @@ import { authenticate } from '../auth/sessions.js';
 import { bearerToken } from '../auth/tokens.js';
 import { userPermission, userPermissions } from '../services/users.js';
 import { containsPattern } from './trigram.js';
+import { csvExport, listPage, relationLabels } from './export.js';
+
+export { csvLine } from './export.js';
 import { createApiKey, findApiKey, listApiKeys, presentedApiKey, revokeApiKey } from './apiKeys.js';
 import {
   RESOURCE_FANOUT_EVENT,
@@ -51,17 +54,11 @@ import {
 import {
   type AnyDb,
   type Row,
-  andWhere,
   col,
   cursorValueFits,
   estimatedTotal,
   filterValueProblems,
   isFiltered,
-  hasConditions,
-  keysetCondition,
-  orderOf,
-  rowFromDb,
-  selectList,
   sortValue,
   table,
   whereOf,
@@ -104,7 +101,6 @@ export interface ResourceRouteOptions {
   estimateTotalsFrom?: number;
 }
 
-const CSV_BATCH = 1000;
 const HISTORY_LIMIT = 200;
 const OPTIONS_LIMIT_MAX = 50;
 
@@ -120,50 +116,6 @@ interface RawInput {
   query: unknown;
   body: unknown;
   params: unknown;
-}
-
-/** CSV cell: quoted when needed; text that a spreadsheet would run as a formula gets a leading apostrophe. */
-function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = Array.isArray(value)
-    ? value.join('; ')
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
-
-type Labels = Record<string, Record<string, string>>;
-
-/** Labels of the related rows the given rows point at: `{ creator_id: { "12": "Nadia Putri" } }`. */
-async function relationLabels(
-  db: AnyDb,
-  def: EntityDef,
-  rows: readonly Row[],
-  only?: readonly string[],
-): Promise<Labels> {
-  const labels: Labels = {};
-  for (const field of def.fields) {
-    if (field.type !== 'relation' || !field.relation || (only && !only.includes(field.name))) continue;
-    const target = getEntity(field.relation.entity);
-    if (!target) continue;
-    const ids = [
-      ...new Set(rows.map((row) => row[field.name]).filter((id): id is number => typeof id === 'number')),
-    ];
-    labels[field.name] = {};
-    if (ids.length === 0) continue;
-    const result = await sql<{
-      id: string;
-      label: string | null;
-    }>`select id, cast(${col(field.relation.labelField)} as text) as label from ${table(target)} where id = any(${ids}::bigint[])`.execute(
-      db,
-    );
-    for (const row of result.rows) labels[field.name]![String(row.id)] = row.label ?? String(row.id);
-  }
-  return labels;
 }
 
 const changesOf = (before: Row | null, after: Row | null) => {
@@ -348,80 +300,20 @@ export async function registerResourceRoutes(
   const errors = { 404: { schema: apiErrorSchema, description: noRow } };
 
   // --- list / export -------------------------------------------------------------------------------
-  async function pageOf(
+  const pageOf = (
     def: EntityDef,
     query: ListQuery,
     now: Date,
     cursor: ListCursor | null,
     limit: number,
     offset: number,
-  ): Promise<Row[]> {
-    const where = andWhere(
-      whereOf(def, query, now),
-      cursor ? keysetCondition(def, query.sort, cursor) : null,
-      hasConditions(def, query),
-    );
-    const result =
-      await sql<Row>`select ${selectList(def)} from ${table(def)} ${where} ${orderOf(def, query.sort)} limit ${limit} offset ${offset}`.execute(
-        anyDb,
-      );
-    return result.rows.map((raw) => rowFromDb(def, raw));
-  }
+  ) => listPage(anyDb, def, query, now, cursor, limit, offset);
 
-  async function exportCsv(def: EntityDef, query: ListQuery, reply: FastifyReply) {
-    // One cut-off for every batch: "within the last N days" does not move while the file streams.
-    const now = clock();
-    const columns = query.columns ?? [
-      'id',
-      ...def.fields.filter((field) => field.list).map((field) => field.name),
-    ];
-    const labelOf = (name: string) =>
-      def.fields.find((field) => field.name === name)?.label ??
-      {
-        id: 'Id',
-        version: 'Version',
-        created_at: 'Created at',
-        updated_at: 'Updated at',
-        deleted_at: 'Deleted at',
-      }[name] ??
-      name;
-    const relationColumns = columns.filter((name) =>
-      def.fields.some((field) => field.name === name && field.type === 'relation'),
-    );
-    // Choices as the table shows them ("TikTok", "Sales"), not their stored codes.
-    const choiceLabels = new Map(
-      def.fields
-        .filter((field) => field.type === 'enum' && field.options && columns.includes(field.name))
-        .map((field) => [field.name, new Map(field.options!.map((option) => [option.value, option.label]))]),
-    );
-    async function* lines() {
-      yield `\uFEFF${csvLine(columns.map(labelOf))}`;
-      let cursor: ListCursor | null = query.cursor;
-      for (;;) {
-        const rows = (await pageOf(def, query, now, cursor, CSV_BATCH, 0)).map((row) => maskRow(def, row));
-        const labels = relationColumns.length ? await relationLabels(anyDb, def, rows, relationColumns) : {};
-        let chunk = '';
-        for (const row of rows) {
-          chunk += csvLine(
-            columns.map((name) =>
-              relationColumns.includes(name) && row[name] !== null
-                ? (labels[name]?.[String(row[name])] ?? row[name])
-                : row[name] !== null && choiceLabels.has(name)
-                  ? (choiceLabels.get(name)!.get(String(row[name])) ?? row[name])
-                  : row[name],
-            ),
-          );
-        }
-        if (chunk) yield chunk;
-        const last = rows.at(-1);
-        if (rows.length < CSV_BATCH || !last) return;
-        cursor = { value: sortValue(last, query.sort), id: last.id as number };
-      }
-    }
+  function exportCsv(def: EntityDef, query: ListQuery, reply: FastifyReply) {
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${def.name}.csv"`)
-      .send(Readable.from(lines()));
+      .send(Readable.from(csvExport(anyDb, def, query, clock())));
   }
 
   resourceRoute(
