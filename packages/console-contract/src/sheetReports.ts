@@ -114,6 +114,17 @@ export const sheetReportInputSchema = z.strictObject(
       .max(50, 'Keep 1 to 50 files')
       .default(5),
     active: z.boolean({ error: 'Must be true or false' }).default(true),
+    /**
+     * Export a saved list view (one's own or a shared one) instead of the report: its filters, search, sort and
+     * columns, read whole when the run starts. `report`, `group_by` and `days` then do not apply.
+     */
+    view_id: z
+      .number({ error: 'A saved view id' })
+      .int('A saved view id')
+      .positive('A saved view id')
+      .max(2_147_483_647, 'A saved view id')
+      .nullable()
+      .optional(),
     /** Also write the figures into a Google Sheet (null or absent: files only). */
     google_sheet: sheetGoogleInputSchema.nullable().optional(),
   },
@@ -156,6 +167,9 @@ export const sheetReportScheduleSchema = z.object({
   active: z.boolean(),
   /** When the scheduler runs it next (null while paused). */
   next_run_at: z.string().nullable(),
+  /** What the schedule exports: a report, or a saved list view (null when that view was deleted). */
+  source: z.enum(['report', 'view']),
+  view: z.object({ id: z.number(), name: z.string(), entity: z.string() }).nullable(),
   /** The Google Sheet written too; the key itself is never sent back, only the service account's address. */
   google_sheet: z
     .object({ spreadsheet_id: z.string(), sheet: z.string(), client_email: z.string().nullable() })
@@ -167,3 +181,14 @@ export type SheetReportSchedule = z.infer<typeof sheetReportScheduleSchema>;
 
 export const sheetReportListSchema = z.object({ schedules: z.array(sheetReportScheduleSchema) });
 export const sheetReportRunListSchema = z.object({ runs: z.array(sheetReportRunSchema) });
+
+/** A saved list view a schedule may export: the caller's own or a shared one, of an entity the caller may read. */
+export const sheetViewChoiceSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  entity: z.string(),
+  entity_label: z.string(),
+  owner: z.string().nullable(),
+});
+export type SheetViewChoice = z.infer<typeof sheetViewChoiceSchema>;
+export const sheetViewChoiceListSchema = z.object({ views: z.array(sheetViewChoiceSchema) });

@@ -504,6 +504,7 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
         'POST /api/insights/:id/rerun': { url: '/api/insights/999999/rerun', through: 404 },
         // Sheet Report (src/sheetReports/): no schedule or run 999999, so past the check a 404 (or 400 for no name).
         'GET /api/sheet-reports': { url: '/api/sheet-reports' },
+        'GET /api/sheet-reports/views': { url: '/api/sheet-reports/views' },
         'POST /api/sheet-reports': { url: '/api/sheet-reports', payload: { name: '' }, through: 400 },
         'PUT /api/sheet-reports/:id': {
           url: '/api/sheet-reports/999999',

@@ -49,7 +49,11 @@ describe.each(ENGINES)('Sheet Report to Google Sheets on %s', (engine) => {
     });
     client = new Client(app, freshAddress());
     writer = await client.token(
-      await userWithKeys(database.database, [{ key: KEY, write: true }, { key: 'ad_daily_tracker' }]),
+      await userWithKeys(database.database, [
+        { key: KEY, write: true },
+        { key: 'ad_daily_tracker' },
+        { key: 'databank_products' },
+      ]),
     );
   }, 120_000);
 
@@ -193,6 +197,102 @@ describe.each(ENGINES)('Sheet Report to Google Sheets on %s', (engine) => {
     );
     expect(cleared.rows[0]?.google_credentials).toBeNull();
     expect(Number(count.rows[0]!.n)).toBeGreaterThan(0);
+  });
+
+  it('exports a saved list view, as its owner sees it, to a file and the sheet; refuses views one cannot open', async () => {
+    const view = await client.request({
+      method: 'POST',
+      url: '/api/views',
+      token: writer,
+      payload: {
+        entity: 'products',
+        name: 'Ebook',
+        shared: false,
+        filters: [{ field: 'product_type', op: 'eq', value: 'ebook' }],
+        sort: { field: 'name', direction: 'asc' },
+        columns: ['name', 'price', 'mayar_account_id', 'product_type'],
+      },
+    });
+    expect(view.statusCode, view.body).toBe(201);
+    const { id: viewId, query } = view.json() as { id: number; query: string };
+    const choices = await client.get('/api/sheet-reports/views', writer);
+    expect((choices.json() as { views: { id: number; entity_label: string }[] }).views).toContainEqual(
+      expect.objectContaining({ id: viewId, entity: 'products', name: 'Ebook' }),
+    );
+
+    const response = await post('/api/sheet-reports', {
+      ...input({ spreadsheet: SHEET_ID, sheet: 'Sheet1', credentials: robot.json }),
+      view_id: viewId,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const schedule = response.json() as SheetReportSchedule;
+    expect(schedule).toMatchObject({
+      source: 'view',
+      view: { id: viewId, name: 'Ebook', entity: 'products' },
+    });
+    const run = await runNow(schedule.id);
+    expect(run).toMatchObject({ status: 'succeeded', error: null });
+    // The same rows and cells as the list's own CSV export of the view.
+    const list = await client.get(`/api/resources/products?${query}&format=csv`, writer);
+    expect(list.statusCode, list.body).toBe(200);
+    const lines = list.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const values = google.spreadsheets.get(SHEET_ID)!.sheets.Sheet1!;
+    expect(values[0]).toEqual(['Name', 'Price', 'Mayar account', 'Type']);
+    expect(values.map((row) => row.map((cell) => (cell === null ? '' : String(cell))).join(','))).toEqual(
+      lines,
+    );
+    expect(run.rows).toBe(values.length - 1);
+    expect(values.length).toBeGreaterThan(1);
+    const file = await client.get(`/api/sheet-reports/runs/${run.id}/file`, writer);
+    expect(
+      file.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toEqual(lines);
+
+    // Someone else's private view is not a source; a view deleted later fails the run in words.
+    const stranger = await client.token(
+      await userWithKeys(database.database, [{ key: KEY, write: true }, { key: 'databank_products' }]),
+    );
+    const refused = await client.request({
+      method: 'POST',
+      url: '/api/sheet-reports',
+      token: stranger,
+      payload: { ...input(null), view_id: viewId },
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((refused.json() as { fields: Record<string, string[]> }).fields['body.view_id']).toEqual([
+      `No saved view #${viewId} that you can open`,
+    ]);
+    const withoutProducts = await client.token(
+      await userWithKeys(database.database, [{ key: KEY, write: true }]),
+    );
+    const shared = await client.request({
+      method: 'PATCH',
+      url: `/api/views/${viewId}`,
+      token: writer,
+      payload: { shared: true },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const forbidden = await client.request({
+      method: 'POST',
+      url: '/api/sheet-reports',
+      token: withoutProducts,
+      payload: { ...input(null), view_id: viewId },
+    });
+    expect(forbidden.statusCode, forbidden.body).toBe(403);
+
+    const deleted = await client.request({ method: 'DELETE', url: `/api/views/${viewId}`, token: writer });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const after = await runNow(schedule.id);
+    expect(after).toMatchObject({
+      status: 'failed',
+      error: 'The saved view was deleted: choose another source.',
+    });
   });
 
   it('marks a run left "running" by a stopped node as failed on the next tick', async () => {

@@ -13,6 +13,7 @@ import {
   type EntityDef,
   type ListFilter,
   type ListFilterGroup,
+  type ListQuery,
   type ListSort,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
@@ -125,16 +126,25 @@ const queryOf = (def: EntityDef, view: ViewContent) =>
     columns: view.columns,
   });
 
-/** The list accepts this view (fields exist, operators fit, values typed)? Else 400 on the view's fields. */
-export function checkViewContent(def: EntityDef, view: ViewContent): void {
-  const params = queryOf(def, view);
+const parsedQueryOf = (def: EntityDef, view: ViewContent) => {
   const record: Record<string, string | string[]> = {};
-  for (const [key, value] of params) {
+  for (const [key, value] of queryOf(def, view)) {
     const existing = record[key];
     record[key] =
       existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
-  const parsed = listQuerySchema(def).safeParse(record);
+  return listQuerySchema(def).safeParse(record);
+};
+
+/** The list query a saved view stands for (what opening it sends); null if the entity changed under it. */
+export function viewListQuery(def: EntityDef, view: ViewContent): ListQuery | null {
+  const parsed = parsedQueryOf(def, view);
+  return parsed.success ? parsed.data : null;
+}
+
+/** The list accepts this view (fields exist, operators fit, values typed)? Else 400 on the view's fields. */
+export function checkViewContent(def: EntityDef, view: ViewContent): void {
+  const parsed = parsedQueryOf(def, view);
   if (parsed.success) return;
   const fields: Record<string, string[]> = {};
   for (const issue of parsed.error.issues) {

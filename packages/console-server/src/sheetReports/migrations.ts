@@ -76,4 +76,15 @@ export const SHEET_REPORT_MIGRATIONS_751: readonly Migration[] = [
       await sql`alter table sheet_report_runs add column sheet_range text`.execute(db);
     },
   },
+  {
+    version: 752,
+    name: 'sheet reports: a saved list view as the source',
+    up: async (db) => {
+      // A deleted view leaves the schedule (source 'view', no view): its runs fail saying so.
+      await sql`
+        alter table sheet_report_schedules
+          add column source text not null default 'report' check (source in ('report', 'view')),
+          add column view_id integer references saved_views (id) on delete set null`.execute(db);
+    },
+  },
 ];

@@ -10,6 +10,8 @@ import {
   sheetReportRunListSchema,
   sheetReportRunSchema,
   sheetReportScheduleSchema,
+  sheetViewChoiceListSchema,
+  getEntity,
   type PermissionKey,
   type ReportId,
 } from '@staff/console-contract';
@@ -19,6 +21,7 @@ import { HttpError } from '../http.js';
 import { userPermission } from '../services/users.js';
 import { scheduleOnce } from '../jobs/runOnce.js';
 import { GOOGLE_DEFAULTS, type GoogleSheetsConfig } from './google.js';
+import { findView } from '../resources/views.js';
 import {
   createSchedule,
   deleteSchedule,
@@ -29,6 +32,7 @@ import {
   runDue,
   runNow,
   updateSchedule,
+  viewChoices,
 } from './service.js';
 
 /** The page's key from the route table: read to see schedules, runs and files; write to change or run them. */
@@ -53,7 +57,7 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
     userId: sessionOf(request).userId,
     ip: request.ip ?? null,
   });
-  // A schedule exports a report's figures: whoever sets one up must be able to read that report.
+  // A schedule exports a report's figures or a list's rows: whoever sets one up must be able to read them.
   const mayReadReport = async (request: FastifyRequest, report: ReportId) => {
     for (const key of REPORT_DEFINITIONS[report].permissions) {
       const flags = await userPermission(db, sessionOf(request).userId, key);
@@ -61,6 +65,18 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
         throw new HttpError(403, `You need read access to ${key} for this report.`, 'FORBIDDEN');
     }
   };
+  const mayReadView = async (request: FastifyRequest, viewId: number) => {
+    const view = await findView(db, viewId, sessionOf(request).userId);
+    const def = view ? getEntity(view.entity) : undefined;
+    if (!view || !def)
+      throw new HttpError(400, 'Invalid body', 'INVALID_INPUT', {
+        'body.view_id': [`No saved view #${viewId} that you can open`],
+      });
+    if (!(await userPermission(db, sessionOf(request).userId, def.permissionKey)).read)
+      throw new HttpError(403, `You need read access to ${def.permissionKey} for this view.`, 'FORBIDDEN');
+  };
+  const mayReadSource = (request: FastifyRequest, source: { report: ReportId; view_id?: number | null }) =>
+    source.view_id ? mayReadView(request, source.view_id) : mayReadReport(request, source.report);
 
   route(
     {
@@ -87,7 +103,7 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
       responses: { 201: sheetReportScheduleSchema, 400: apiErrorSchema, 403: apiErrorSchema },
     },
     async (request, reply, { body }) => {
-      await mayReadReport(request, body.report);
+      await mayReadSource(request, body);
       return reply.code(201).send(await createSchedule(db, body, actorOf(request), now()));
     },
   );
@@ -106,7 +122,7 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
     },
     async (request, _reply, { params, body }) => {
       await getSchedule(db, params.id);
-      await mayReadReport(request, body.report);
+      await mayReadSource(request, body);
       return updateSchedule(db, params.id, body, actorOf(request), now());
     },
   );
@@ -142,9 +158,23 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
     },
     async (request, reply, { params }) => {
       const schedule = await getSchedule(db, params.id);
-      await mayReadReport(request, schedule.report);
+      if (schedule.source === 'report') await mayReadReport(request, schedule.report);
+      else if (schedule.view) await mayReadView(request, schedule.view.id);
       return reply.code(201).send(await runNow(db, params.id, actorOf(request), now, google));
     },
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/sheet-reports/views',
+      tag: 'sheet-reports',
+      summary: 'Saved list views a schedule may export: your own and shared ones, of lists you may read',
+      auth: true,
+      permission: { key: SHEET_REPORT_KEY, mode: 'read' },
+      responses: { 200: sheetViewChoiceListSchema },
+    },
+    async (request) => ({ views: await viewChoices(db, sessionOf(request).userId) }),
   );
 
   route(

@@ -1,12 +1,15 @@
+import ExcelJS from 'exceljs';
 import { type Kysely, sql } from 'kysely';
 import {
   REPORT_DEFINITIONS,
+  getEntity,
   spreadsheetIdOf,
   type ReportId,
   type SheetFormat,
   type SheetReportRun,
   type SheetReportSchedule,
   type SheetSchedule,
+  type SheetViewChoice,
   nextSheetRun,
   reportQuerySchema,
   type sheetReportInputSchema,
@@ -18,6 +21,9 @@ import { writeAudit } from '../services/audit.js';
 import { ReportInputError, runReport } from '../reports/engine.js';
 import { reportCsv, reportTable, reportXlsx } from '../reports/export.js';
 import { SecretError, openSecret, sealSecret } from '../secrets/index.js';
+import { csvExport, exportBatches, exportColumns } from '../resources/export.js';
+import { findView, viewListQuery } from '../resources/views.js';
+import { userPermission } from '../services/users.js';
 import {
   GOOGLE_DEFAULTS,
   GoogleSheetsError,
@@ -50,6 +56,12 @@ interface ScheduleRow {
   google_sheet: string | null;
   google_client_email: string | null;
   google_credentials: string | null;
+  source: 'report' | 'view';
+  view_id: number | null;
+  created_by: number | null;
+  /** From the saved view (left join). */
+  view_name?: string | null;
+  view_entity?: string | null;
 }
 
 interface RunRow {
@@ -104,6 +116,11 @@ function toSchedule(row: ScheduleRow, lastRun: SheetReportRun | null): SheetRepo
     keep: row.keep,
     active: row.active,
     next_run_at: row.next_run_at === null ? null : iso(row.next_run_at),
+    source: row.source,
+    view:
+      row.view_id !== null && row.view_name && row.view_entity
+        ? { id: row.view_id, name: row.view_name, entity: row.view_entity }
+        : null,
     google_sheet: row.google_spreadsheet_id
       ? {
           spreadsheet_id: row.google_spreadsheet_id,
@@ -152,10 +169,13 @@ function googleColumns(input: ScheduleInput, stored: ScheduleRow | null) {
   };
 }
 
+/** A schedule with its saved view's name and entity. */
+const SCHEDULES = sql`select s.*, v.name as view_name, v.entity as view_entity
+  from sheet_report_schedules s left join saved_views v on v.id = s.view_id`;
+
 async function scheduleRow(db: Kysely<Database>, id: number, lock = false): Promise<ScheduleRow> {
   const row = (
-    await sql<ScheduleRow>`
-      select * from sheet_report_schedules where id = ${id} ${lock ? sql`for update` : sql``}`.execute(db)
+    await sql<ScheduleRow>`${SCHEDULES} where s.id = ${id} ${lock ? sql`for update of s` : sql``}`.execute(db)
   ).rows[0];
   if (!row) throw new HttpError(404, `No sheet report #${id}`, 'NOT_FOUND');
   return row;
@@ -163,9 +183,7 @@ async function scheduleRow(db: Kysely<Database>, id: number, lock = false): Prom
 
 /** Every schedule with its latest run, by name. */
 export async function listSchedules(db: Kysely<Database>): Promise<SheetReportSchedule[]> {
-  const rows = (
-    await sql<ScheduleRow>`select * from sheet_report_schedules order by lower(name), id`.execute(db)
-  ).rows;
+  const rows = (await sql<ScheduleRow>`${SCHEDULES} order by lower(s.name), s.id`.execute(db)).rows;
   const last = (
     await sql<RunRow>`
       select distinct on (r.schedule_id) ${RUN_COLUMNS}
@@ -202,12 +220,13 @@ export async function createSchedule(
       await sql<{ id: number }>`
         insert into sheet_report_schedules
           (name, report, group_by, days, format, frequency, time_of_day, weekday, keep, active, next_run_at,
-           created_by, google_spreadsheet_id, google_sheet, google_client_email, google_credentials)
+           created_by, google_spreadsheet_id, google_sheet, google_client_email, google_credentials, source, view_id)
         values (${input.name}, ${input.report}, ${input.group_by ?? null}, ${input.days}, ${input.format},
           ${input.schedule.frequency}, ${input.schedule.time},
           ${input.schedule.frequency === 'weekly' ? input.schedule.weekday! : null}, ${input.keep},
           ${input.active}, ${nextRun(input, now)}, ${actor.userId}, ${google.spreadsheetId}, ${google.sheet},
-          ${google.clientEmail}, ${google.credentials})
+          ${google.clientEmail}, ${google.credentials}, ${input.view_id ? 'view' : 'report'},
+          ${input.view_id ?? null})
         returning id`.execute(trx)
     ).rows[0]!.id;
     const saved = await getSchedule(trx, id);
@@ -242,6 +261,7 @@ export async function updateSchedule(
         active = ${input.active}, next_run_at = ${nextRun(input, now)},
         google_spreadsheet_id = ${google.spreadsheetId}, google_sheet = ${google.sheet},
         google_client_email = ${google.clientEmail}, google_credentials = ${google.credentials},
+        source = ${input.view_id ? 'view' : 'report'}, view_id = ${input.view_id ?? null},
         updated_at = now(), version = version + 1
       where id = ${id}`.execute(trx);
     await pruneFiles(trx, id, input.keep);
@@ -330,6 +350,101 @@ const CONTENT_TYPES: Record<SheetFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
+type Cell = string | number | null;
+
+interface Exported {
+  title: string;
+  fileStem: string;
+  /** Header, rows (and a totals line for a report): the Google Sheet's cells. */
+  table: Cell[][];
+  csv: string;
+  rows: number;
+  /** The report's own formatted sheet; a list view gets a plain one. */
+  xlsx?: () => Promise<Buffer>;
+}
+
+async function reportExport(
+  db: Kysely<Database>,
+  schedule: ScheduleRow,
+  range: { from: string; to: string },
+): Promise<Exported> {
+  const query = reportQuerySchema.parse({
+    ...range,
+    ...(schedule.group_by ? { group_by: schedule.group_by } : {}),
+  });
+  const answer = await runReport(db, schedule.report, query);
+  return {
+    title: REPORT_DEFINITIONS[schedule.report].title,
+    fileStem: `${schedule.report}_${range.from}_${range.to}`,
+    table: reportTable(schedule.report, answer),
+    csv: reportCsv(schedule.report, answer),
+    rows: answer.rows.length,
+    xlsx: () => reportXlsx(schedule.report, answer),
+  };
+}
+
+/** Why a run of a saved view cannot go on, in words for the run log. */
+class SourceError extends Error {}
+
+/**
+ * A saved list view read whole as its owner would see it: the view must still exist and be visible to the
+ * schedule's owner, who must still read its entity (the scheduler runs with no one signed in).
+ */
+async function viewExport(db: Kysely<Database>, schedule: ScheduleRow, now: Date): Promise<Exported> {
+  if (schedule.view_id === null) throw new SourceError('The saved view was deleted: choose another source.');
+  if (schedule.created_by === null) throw new SourceError("The schedule's owner no longer exists.");
+  const view = await findView(db, schedule.view_id, schedule.created_by);
+  const def = view ? getEntity(view.entity) : undefined;
+  if (!view || !def) throw new SourceError("The saved view is no longer shared with the schedule's owner.");
+  if (!(await userPermission(db, schedule.created_by, def.permissionKey)).read)
+    throw new SourceError(`The schedule's owner may no longer read ${def.labelPlural}.`);
+  const query = viewListQuery(def, view);
+  if (!query) throw new SourceError(`The saved view no longer fits ${def.labelPlural}: save it again.`);
+  const table: Cell[][] = [exportColumns(def, query).labels];
+  let csv = '';
+  for await (const chunk of csvExport(db, def, query, now)) csv += chunk;
+  for await (const batch of exportBatches(db, def, query, now))
+    for (const row of batch)
+      table.push(
+        row.map((value) =>
+          value === null || value === undefined
+            ? null
+            : typeof value === 'number'
+              ? value
+              : Array.isArray(value)
+                ? value.join('; ')
+                : typeof value === 'object'
+                  ? JSON.stringify(value)
+                  : String(value),
+        ),
+      );
+  const slug =
+    view.name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'view';
+  return {
+    title: `${def.labelPlural}: ${view.name}`,
+    fileStem: `${def.name}_${slug}`,
+    table,
+    csv,
+    rows: table.length - 1,
+  };
+}
+
+/** A plain sheet for a list view (bold header, frozen), the report's own formatted one otherwise. */
+async function tableXlsx(title: string, table: Cell[][], own?: () => Promise<Buffer>): Promise<Buffer> {
+  if (own) return own();
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(title.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31));
+  table.forEach((line, index) => {
+    const row = sheet.addRow(line);
+    if (index === 0) row.font = { bold: true };
+  });
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 /**
  * Executes one run of a schedule: the report over its range through the report engine, written as CSV or XLSX
  * with the report export, kept as the run's file; the run row records status, rows, duration or the error.
@@ -351,22 +466,21 @@ export async function executeRun(
   const started = performance.now();
   try {
     const range = rangeBefore(now(), schedule.days);
-    const query = reportQuerySchema.parse({
-      ...range,
-      ...(schedule.group_by ? { group_by: schedule.group_by } : {}),
-    });
-    const answer = await runReport(db, schedule.report, query);
+    const exported =
+      schedule.source === 'view'
+        ? await viewExport(db, schedule, now())
+        : await reportExport(db, schedule, range);
     const content =
       schedule.format === 'csv'
-        ? Buffer.from(reportCsv(schedule.report, answer), 'utf8')
-        : await reportXlsx(schedule.report, answer);
-    const fileName = `${schedule.report}_${range.from}_${range.to}_run${runId}.${schedule.format}`;
+        ? Buffer.from(exported.csv, 'utf8')
+        : await tableXlsx(exported.title, exported.table, exported.xlsx);
+    const fileName = `${exported.fileStem}_run${runId}.${schedule.format}`;
     const sheetRange = schedule.google_spreadsheet_id
       ? await writeGoogleSheet(
           google,
           parseServiceAccount(openSecret(schedule.google_credentials ?? ''))!,
           { spreadsheetId: schedule.google_spreadsheet_id, sheet: schedule.google_sheet ?? 'Sheet1' },
-          reportTable(schedule.report, answer),
+          exported.table,
         )
       : null;
     await db.transaction().execute(async (trx) => {
@@ -376,7 +490,7 @@ export async function executeRun(
         trx,
       );
       await sql`
-        update sheet_report_runs set status = 'succeeded', finished_at = ${now()}, rows = ${answer.rows.length},
+        update sheet_report_runs set status = 'succeeded', finished_at = ${now()}, rows = ${exported.rows},
           sheet_range = ${sheetRange},
           duration_ms = ${Math.round(performance.now() - started)}
         where id = ${runId}`.execute(trx);
@@ -386,7 +500,7 @@ export async function executeRun(
     const message =
       error instanceof ReportInputError
         ? `${error.field}: ${error.message}`
-        : error instanceof HttpError || error instanceof GoogleSheetsError
+        : error instanceof HttpError || error instanceof GoogleSheetsError || error instanceof SourceError
           ? error.message
           : error instanceof SecretError
             ? 'The stored service account key cannot be opened: paste the JSON key again.'
@@ -455,4 +569,34 @@ export async function runDue(
   const runs: SheetReportRun[] = [];
   for (const id of claimed) runs.push(await executeRun(db, id, 'schedule', now, google));
   return runs;
+}
+
+/** The saved views the user may export: their own and shared ones, of entities they may read, by list and name. */
+export async function viewChoices(db: Kysely<Database>, userId: number): Promise<SheetViewChoice[]> {
+  const rows = (
+    await sql<{ id: number; name: string; entity: string; owner: string | null }>`
+      select v.id, v.name, v.entity, u.full_name as owner
+      from saved_views v left join users u on u.id = v.owner_id
+      where v.owner_id = ${userId} or v.shared
+      order by v.entity, lower(v.name), v.id`.execute(db)
+  ).rows;
+  const choices: SheetViewChoice[] = [];
+  const readable = new Map<string, boolean>();
+  for (const row of rows) {
+    const def = getEntity(row.entity);
+    if (!def) continue;
+    if (!readable.has(def.permissionKey))
+      readable.set(def.permissionKey, (await userPermission(db, userId, def.permissionKey)).read);
+    if (readable.get(def.permissionKey))
+      choices.push({
+        id: row.id,
+        name: row.name,
+        entity: row.entity,
+        entity_label: def.labelPlural,
+        owner: row.owner,
+      });
+  }
+  return choices.sort(
+    (a, b) => a.entity_label.localeCompare(b.entity_label, 'en') || a.name.localeCompare(b.name, 'en'),
+  );
 }
