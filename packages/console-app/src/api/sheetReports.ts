@@ -1,5 +1,10 @@
 import type { AxiosInstance } from 'axios';
-import type { SheetReportInput, SheetReportRun, SheetReportSchedule } from '@staff/console-contract';
+import type {
+  SheetReportInput,
+  SheetReportRun,
+  SheetReportSchedule,
+  SheetViewChoice,
+} from '@staff/console-contract';
 import { toCallError } from './errors.js';
 
 const call = async <T>(request: () => Promise<{ data: T }>): Promise<T> => {
@@ -23,6 +28,8 @@ export function createSheetReportsApi(client: AxiosInstance) {
     run: (id: number) => call(() => client.post<SheetReportRun>(`/api/sheet-reports/${id}/run`)),
     runs: async (id: number) =>
       (await call(() => client.get<{ runs: SheetReportRun[] }>(`/api/sheet-reports/${id}/runs`))).runs,
+    views: async () =>
+      (await call(() => client.get<{ views: SheetViewChoice[] }>('/api/sheet-reports/views'))).views,
     file: (runId: number) =>
       call(() => client.get<Blob>(`/api/sheet-reports/runs/${runId}/file`, { responseType: 'blob' })),
   };

@@ -11,6 +11,7 @@ import {
   type SheetReportInput,
   type SheetReportRun,
   type SheetReportSchedule,
+  type SheetViewChoice,
 } from '@staff/console-contract';
 import { Button, NumberText, t, type CallError } from '@staff/console-ui';
 import { createSheetReportsApi } from '../../api/sheetReports.js';
@@ -33,6 +34,9 @@ const messageOf = (error: unknown) => (error as CallError).message ?? 'The reque
 
 interface FormState {
   name: string;
+  /** What is exported: a report, or a saved list view (its id as text). */
+  source: 'report' | 'view';
+  view: string;
   report: ReportId;
   group_by: string;
   days: string;
@@ -54,6 +58,8 @@ interface FormState {
 
 const EMPTY_FORM: FormState = {
   name: '',
+  source: 'report',
+  view: '',
   report: 'ads-x-mayar',
   group_by: '',
   days: '7',
@@ -72,6 +78,8 @@ const EMPTY_FORM: FormState = {
 
 const formOf = (schedule: SheetReportSchedule): FormState => ({
   name: schedule.name,
+  source: schedule.source,
+  view: schedule.view ? String(schedule.view.id) : '',
   report: schedule.report,
   group_by: schedule.group_by ?? '',
   days: String(schedule.days),
@@ -100,6 +108,7 @@ const inputOf = (form: FormState): SheetReportInput => ({
       : { frequency: 'daily', time: form.time },
   keep: Number(form.keep),
   active: form.active,
+  view_id: form.source === 'view' && form.view ? Number(form.view) : null,
   google_sheet: form.google
     ? {
         spreadsheet: form.spreadsheet,
@@ -143,6 +152,20 @@ export default function SheetReportPage({ route }: PageProps) {
   const [runs, setRuns] = useState<Load<SheetReportRun[]> | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ kind: 'status' | 'alert'; text: string } | null>(null);
+  const [views, setViews] = useState<Load<SheetViewChoice[]>>({ status: 'loading' });
+
+  // The saved views a schedule may export, loaded once the form asks for them.
+  useEffect(() => {
+    if (form.source !== 'view' || views.status !== 'loading') return;
+    let live = true;
+    api.views().then(
+      (data) => live && setViews({ status: 'ready', data }),
+      (error: unknown) => live && setViews({ status: 'error', message: messageOf(error) }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [api, form.source, views.status]);
 
   useEffect(() => {
     let live = true;
@@ -296,50 +319,99 @@ export default function SheetReportPage({ route }: PageProps) {
               {fieldError('name')}
             </div>
             <div className="field">
-              <label htmlFor="sheet-report">Laporan</label>
+              <label htmlFor="sheet-source">Sumber</label>
               <select
-                id="sheet-report"
-                value={form.report}
-                onChange={(event) => {
-                  set('report', event.target.value as ReportId);
-                  set('group_by', '');
-                }}
+                id="sheet-source"
+                value={form.source}
+                onChange={(event) => set('source', event.target.value as FormState['source'])}
               >
-                {REPORT_IDS.map((id) => (
-                  <option key={id} value={id}>
-                    {REPORT_DEFINITIONS[id].title}
-                  </option>
-                ))}
+                <option value="report">Laporan</option>
+                <option value="view">Tampilan tersimpan (daftar)</option>
               </select>
             </div>
-            <div className="field">
-              <label htmlFor="sheet-group">Kelompokkan menurut</label>
-              <select
-                id="sheet-group"
-                value={form.group_by}
-                onChange={(event) => set('group_by', event.target.value)}
-              >
-                <option value="">{dimensions[0]?.label ?? 'Default'} (default)</option>
-                {dimensions.slice(1).map((dimension) => (
-                  <option key={dimension.key} value={dimension.key}>
-                    {dimension.label}
+            {form.source === 'view' ? (
+              <div className="field">
+                <label htmlFor="sheet-view">Tampilan tersimpan</label>
+                <select
+                  id="sheet-view"
+                  value={form.view}
+                  onChange={(event) => set('view', event.target.value)}
+                  {...describedBy('view_id')}
+                >
+                  <option value="">
+                    {views.status === 'loading'
+                      ? 'Memuat…'
+                      : views.status === 'error'
+                        ? 'Tidak dapat dimuat'
+                        : views.data.length === 0
+                          ? 'Belum ada tampilan tersimpan'
+                          : 'Pilih…'}
                   </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="sheet-days">Rentang (hari terakhir)</label>
-              <input
-                id="sheet-days"
-                type="number"
-                min={1}
-                max={366}
-                value={form.days}
-                onChange={(event) => set('days', event.target.value)}
-                {...describedBy('days')}
-              />
-              {fieldError('days')}
-            </div>
+                  {views.status === 'ready'
+                    ? views.data.map((view) => (
+                        <option key={view.id} value={String(view.id)}>
+                          {view.entity_label}: {view.name}
+                          {view.owner ? ` (${view.owner})` : ''}
+                        </option>
+                      ))
+                    : null}
+                </select>
+                {fieldError('view_id')}
+                {views.status === 'error' ? <span className="error">{views.message}</span> : null}
+                <Muted as="span">
+                  Simpan tampilan di halaman daftar mana pun; berkas berisi semua barisnya.
+                </Muted>
+              </div>
+            ) : null}
+            {form.source === 'report' ? (
+              <>
+                <div className="field">
+                  <label htmlFor="sheet-report">Laporan</label>
+                  <select
+                    id="sheet-report"
+                    value={form.report}
+                    onChange={(event) => {
+                      set('report', event.target.value as ReportId);
+                      set('group_by', '');
+                    }}
+                  >
+                    {REPORT_IDS.map((id) => (
+                      <option key={id} value={id}>
+                        {REPORT_DEFINITIONS[id].title}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label htmlFor="sheet-group">Kelompokkan menurut</label>
+                  <select
+                    id="sheet-group"
+                    value={form.group_by}
+                    onChange={(event) => set('group_by', event.target.value)}
+                  >
+                    <option value="">{dimensions[0]?.label ?? 'Default'} (default)</option>
+                    {dimensions.slice(1).map((dimension) => (
+                      <option key={dimension.key} value={dimension.key}>
+                        {dimension.label}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <div className="field">
+                  <label htmlFor="sheet-days">Rentang (hari terakhir)</label>
+                  <input
+                    id="sheet-days"
+                    type="number"
+                    min={1}
+                    max={366}
+                    value={form.days}
+                    onChange={(event) => set('days', event.target.value)}
+                    {...describedBy('days')}
+                  />
+                  {fieldError('days')}
+                </div>
+              </>
+            ) : null}
             <div className="field">
               <label htmlFor="sheet-format">Format</label>
               <select
@@ -520,8 +592,13 @@ export default function SheetReportPage({ route }: PageProps) {
                   <tr key={schedule.id} aria-selected={schedule.id === selected}>
                     <td>{schedule.name}</td>
                     <td>
-                      {REPORT_DEFINITIONS[schedule.report].title} · {schedule.days} hari ·{' '}
-                      {schedule.format.toUpperCase()}
+                      {schedule.source === 'view'
+                        ? schedule.view
+                          ? `Tampilan "${schedule.view.name}"`
+                          : 'Tampilan terhapus'
+                        : `${REPORT_DEFINITIONS[schedule.report].title} · ${schedule.days} hari`}{' '}
+                      · {schedule.format.toUpperCase()}
+                      {schedule.google_sheet ? ' · Google Sheet' : ''}
                     </td>
                     <td>{scheduleText(schedule.schedule)}</td>
                     <td>{schedule.next_run_at ? when.format(new Date(schedule.next_run_at)) : 'Nonaktif'}</td>
