@@ -298,6 +298,31 @@ describe.each(ENGINES)('logistics on %s', (engine) => {
     });
   });
 
+  it('checks an edited receipt against its courier, as the bulk entry does (400 naming receipt, nothing written)', async () => {
+    const row = await newPackage({ courier: 'sicepat' });
+    const refused = await call('PATCH', `/api/resources/packages/${row.id}`, admin, {
+      receipt: '00012345',
+      version: row.version,
+    });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((refused.json() as { fields: Record<string, string[]> }).fields.receipt).toEqual([
+      'A SiCepat receipt is 12 digits, e.g. 000123456789',
+    ]);
+    expect((await read(row.id as number)).receipt).toBeNull();
+    // Changing the courier is checked against the stored receipt too.
+    const fits = await call('PATCH', `/api/resources/packages/${row.id}`, admin, {
+      receipt: `9${String(Date.now()).slice(-11)}`,
+      version: row.version,
+    });
+    expect(fits.statusCode, fits.body).toBe(200);
+    const moved = await call('PATCH', `/api/resources/packages/${row.id}`, admin, {
+      courier: 'ninja',
+      version: (fits.json() as Row).version,
+    });
+    expect(moved.statusCode, moved.body).toBe(400);
+    expect(Object.keys((moved.json() as { fields: Record<string, string[]> }).fields)).toEqual(['receipt']);
+  });
+
   it('prints packing labels as a PDF: a page per package with recipient, phone, address, items, receipt and order', async () => {
     const a = await newPackage({ recipient_name: 'Siti Rahma', address: 'Jl. Kenanga 7, Bandung' });
     const b = await newPackage({ recipient_name: 'Dewi Lestari', phone: '085712345678' });

@@ -1139,6 +1139,24 @@ const GENERATORS: Record<string, Generator> = {
       active: c.chance(0.9),
     };
   },
+  packages: (c, i) => {
+    // A receipt only with its courier, in that courier's form (the entity checks it), unique by the row number.
+    const row = genericRow(c, i);
+    if (row.receipt === null) return row;
+    const courier = String(
+      row.courier ?? c.pick(['jne', 'jnt', 'sicepat', 'anteraja', 'pos', 'ninja', 'lion']),
+    );
+    const n = String(i + 1).padStart(6, '0');
+    const receipt: Record<string, string> = {
+      jne: `CGK${n}${c.digits(4)}`,
+      jnt: `JP${n}${c.digits(4)}`,
+      anteraja: `AR${n}${c.digits(5)}`,
+      pos: `P${n}${c.digits(7)}`,
+      ninja: `NLID${n}${c.digits(4)}`,
+      lion: `11LP${n}${c.digits(4)}`,
+    };
+    return { ...row, courier, receipt: receipt[courier] ?? `${n}${c.digits(6)}` };
+  },
   problem_categories: (c, i) => {
     const names = [...Object.keys(PROBLEM_TAXONOMY), ...CATEGORY_EXTRA];
     const base = names[i % names.length] ?? 'Lain-lain';

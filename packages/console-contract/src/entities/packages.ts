@@ -1,26 +1,11 @@
 import { field, options, sameOptions } from './fields.js';
 import type { EntityDef } from './types.js';
+import { COURIER_OPTIONS, normaliseReceipt, receiptProblem } from './couriers.js';
+
+export { COURIER_OPTIONS } from './couriers.js';
 
 /** Package statuses (spec section 3: Waiting, Ready to Ship, Shipping; domain model: Delivered, Returned). */
 export const PACKAGE_STATUSES = ['Waiting', 'Ready to Ship', 'Shipping', 'Delivered', 'Returned', 'Problem'];
-
-/** Couriers the tracking lookup knows (domain model). */
-export const COURIER_OPTIONS = options({
-  jne: 'JNE',
-  jnt: 'J&T',
-  sicepat: 'SiCepat',
-  anteraja: 'AnterAja',
-  pos: 'POS Indonesia',
-  tiki: 'TIKI',
-  ninja: 'Ninja Xpress',
-  lion: 'Lion Parcel',
-  wahana: 'Wahana',
-  sap: 'SAP Express',
-  ide: 'ID Express',
-  jet: 'JET Express',
-  sentral: 'Sentral Cargo',
-  rex: 'REX',
-});
 
 /** The logistics window of both presets (spec section 9): 30 days. */
 const WINDOW_DAYS = 30;
@@ -38,6 +23,16 @@ export const packages: EntityDef = {
   description: 'Packages to customers: packing, shipping with a receipt (resi), receipt confirmation.',
   defaultSort: { field: 'date_sent', direction: 'desc' },
   softDelete: true,
+  rules: [
+    {
+      // The same check as the bulk receipt entry: a typo in an edit is a parcel the customer cannot track.
+      kind: 'formatBy',
+      field: 'receipt',
+      by: 'courier',
+      problem: (courier, receipt) => receiptProblem(courier, normaliseReceipt(receipt)),
+      message: 'The receipt does not fit its courier',
+    },
+  ],
   fields: [
     field.text('order_ref', 'Order', {
       required: true,

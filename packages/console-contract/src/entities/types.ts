@@ -85,7 +85,18 @@ export type EntityRule =
   /** `field` (date, month, datetime or number) is not before / below `other` when both are set. */
   | { kind: 'notBefore'; field: string; other: string; message: string }
   /** `field` differs from `other` (case-insensitive) when both are set. */
-  | { kind: 'differentFrom'; field: string; other: string; message: string };
+  | { kind: 'differentFrom'; field: string; other: string; message: string }
+  /**
+   * `field`, when set, has the form the choice in `by` expects (a receipt number per courier): `problem` names
+   * the form that was expected, or answers null.
+   */
+  | {
+      kind: 'formatBy';
+      field: string;
+      by: string;
+      problem: (choice: string, value: string) => string | null;
+      message: string;
+    };
 
 export interface EntityDef {
   /** Entity name, also the REST path segment (`/api/resources/<name>`) and the table name. */

@@ -347,12 +347,17 @@ export function checkRules(
 ): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
   for (const rule of def.rules ?? []) {
-    if (ruleBroken(rule, row)) problems.push({ path: rule.field, message: rule.message });
+    if (rule.kind === 'formatBy') {
+      const value = row[rule.field];
+      const choice = row[rule.by];
+      const problem = present(value) && present(choice) ? rule.problem(String(choice), String(value)) : null;
+      if (problem) problems.push({ path: rule.field, message: problem });
+    } else if (ruleBroken(rule, row)) problems.push({ path: rule.field, message: rule.message });
   }
   return problems;
 }
 
-function ruleBroken(rule: EntityRule, row: Record<string, unknown>): boolean {
+function ruleBroken(rule: Exclude<EntityRule, { kind: 'formatBy' }>, row: Record<string, unknown>): boolean {
   switch (rule.kind) {
     case 'requiredWhen':
       return rule.when.in.includes(String(row[rule.when.field])) && !present(row[rule.field]);
@@ -386,6 +391,8 @@ function ruleFields(rule: EntityRule): string[] {
     case 'notBefore':
     case 'differentFrom':
       return [rule.field, rule.other];
+    case 'formatBy':
+      return [rule.field, rule.by];
   }
 }
 
