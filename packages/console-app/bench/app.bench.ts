@@ -269,7 +269,8 @@ async function main() {
             return t0;
           })) as number;
           const handle = await page.waitForFunction(
-            (selector) => (document.querySelector(selector) ? performance.now() : false),
+            // Shown, not merely in the document: a page prerendered hidden during the check does not count.
+            (selector) => (document.querySelector(selector)?.checkVisibility() ? performance.now() : false),
             target.done,
             { polling: 'raf', timeout: 30_000 },
           );

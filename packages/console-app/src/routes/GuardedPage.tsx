@@ -9,8 +9,9 @@ import { useConsoleContext } from './consoleContext.js';
 
 /**
  * One route of the table: the guard's server check, the page's code and its first data all start in the same
- * render, so the page is complete when the guard's 0.75 s floor ends rather than after it. Meanwhile the page's
- * frame (title, toolbar, skeleton) stands in for it rather than a blank spinner.
+ * render, and the page itself renders hidden meanwhile, so it is complete when the guard's 0.75 s floor ends
+ * rather than after it. Meanwhile the page's frame (title, toolbar, skeleton) stands in for it rather than a
+ * blank spinner.
  */
 export function GuardedPage({ route }: { route: RouteDef }) {
   const services = useServices();
@@ -32,6 +33,8 @@ export function GuardedPage({ route }: { route: RouteDef }) {
       check={started.check}
       title={route.title}
       recheckToken={permissionsVersion}
+      // Rendered hidden during the check, so at the floor the page is revealed rather than rendered.
+      prerender
       loading={<PageFrame route={route} />}
       denied={
         <>

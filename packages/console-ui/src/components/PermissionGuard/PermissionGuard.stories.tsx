@@ -55,6 +55,25 @@ export const Checking: Story = {
   },
 };
 
+/** `prerender`: while checking, the page is already rendered but hidden (no effects, not announced). */
+export const CheckingPrerendered: Story = {
+  args: { check: never, prerender: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Checking permission…');
+    await waitFor(() => expect(canvas.getByText('Usage Statistics', { selector: 'h1' })).not.toBeVisible());
+    await expect(canvas.queryByRole('heading', { name: 'Usage Statistics' })).not.toBeInTheDocument();
+  },
+};
+
+/** `prerender` and allowed: the prerendered page is revealed at the floor. */
+export const AllowedPrerendered: Story = {
+  args: { prerender: true },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { name: 'Usage Statistics' })).toBeVisible();
+    await expect(canvas.queryByRole('status')).not.toBeInTheDocument();
+  },
+};
+
 export const Allowed: Story = {
   play: async ({ canvas, args }) => {
     await expect(await canvas.findByRole('heading', { name: 'Usage Statistics' })).toBeVisible();

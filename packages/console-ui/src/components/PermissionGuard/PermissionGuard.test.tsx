@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { composeStories } from '@storybook/react-vite';
@@ -160,6 +160,47 @@ describe('PermissionGuard', () => {
     await screen.findByRole('heading', { name: 'Usage Statistics' });
     await userEvent.click(screen.getByRole('button', { name: 'Revoke statistics' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(PAGE_DENIED_MESSAGE);
+  });
+
+  it('prerenders the page hidden while checking, without its effects, and reveals it when allowed', async () => {
+    const effects: string[] = [];
+    function Page() {
+      useEffect(() => {
+        effects.push('mounted');
+      }, []);
+      return <h1>Usage Statistics</h1>;
+    }
+    let allow: (value: boolean) => void = () => undefined;
+    const check = vi.fn(() => new Promise<boolean>((resolve) => (allow = resolve)));
+    render(
+      <PermissionGuard permissionKey="statistics" check={check} delays={{ PAGE_GUARD_DELAY: 0 }} prerender>
+        <Page />
+      </PermissionGuard>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Checking permission…');
+    // Rendered, but hidden from sight and from assistive technology, and not yet run.
+    await waitFor(() => expect(screen.getByText('Usage Statistics', { selector: 'h1' })).not.toBeVisible());
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(effects).toEqual([]);
+    await act(async () => allow(true));
+    expect(await screen.findByRole('heading', { name: 'Usage Statistics' })).toBeVisible();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(effects).toEqual(['mounted']);
+  });
+
+  it('never shows a prerendered page when denied', async () => {
+    render(
+      <PermissionGuard
+        permissionKey="statistics"
+        check={async () => false}
+        delays={{ PAGE_GUARD_DELAY: 0 }}
+        prerender
+      >
+        <h1>Usage Statistics</h1>
+      </PermissionGuard>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAGE_DENIED_MESSAGE);
+    expect(screen.queryByText('Usage Statistics')).not.toBeInTheDocument();
   });
 
   it('renders every outcome in AllStates', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { Activity, useEffect, type ReactNode } from 'react';
 import { keyframes, styled } from 'styled-components';
 import type { CallError, CheckPermissionFn } from '../../adapters.js';
 import { PAGE_DENIED_MESSAGE } from '../../machines/pageGuard.machine.js';
@@ -33,6 +33,13 @@ export interface PermissionGuardProps {
   delays?: UsePermissionOptions['delays'];
   /** Change to re-run the check (live permission changes). An allowed page stays mounted while re-checking. */
   recheckToken?: unknown;
+  /**
+   * Render the page hidden while the check runs (React `<Activity mode="hidden">`: low priority, no effects,
+   * `display: none`), so an allowed page is only revealed at the floor instead of rendered then. It is not
+   * shown, announced or run before the answer; its data calls are the server's to refuse. Needs React 19.2 or
+   * later (`Activity`); default false.
+   */
+  prerender?: boolean;
 }
 
 /**
@@ -55,10 +62,21 @@ export function PermissionGuard({
   children,
   delays,
   recheckToken,
+  prerender = false,
 }: PermissionGuardProps) {
   useThemeCheck('PermissionGuard');
   const permission = usePermission(permissionKey, check, { delays, recheckToken, onDenied });
   useDocumentTitle(title);
+
+  const allowed = permission.status === 'allowed' || permission.isRechecking;
+  if (prerender && (allowed || permission.status === 'checking'))
+    // The page keeps its place (second child) from hidden to visible, so React reveals it rather than mounting it.
+    return (
+      <>
+        {allowed ? null : (loading ?? <PermissionGuardLoading />)}
+        <Activity mode={allowed ? 'visible' : 'hidden'}>{children}</Activity>
+      </>
+    );
 
   if (permission.status === 'allowed' || permission.isRechecking) return <>{children}</>;
   if (permission.status === 'checking') return <>{loading ?? <PermissionGuardLoading />}</>;
