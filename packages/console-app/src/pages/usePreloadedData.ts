@@ -20,7 +20,8 @@ export function usePreloadedData<T>(initial: Preloaded<T> | undefined, load: () 
   const [, setSettledCount] = useState(0);
 
   useEffect(() => {
-    if (record.state.status !== 'pending') return;
+    // Also when it settled already: a page prerendered hidden (GuardedPage) rendered it pending, and being
+    // revealed does not render it again.
     let live = true;
     const rerender = () => {
       if (live) setSettledCount((n) => n + 1);
