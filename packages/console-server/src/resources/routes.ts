@@ -32,7 +32,6 @@ import {
   type EntityBody,
   type EntityDef,
   type EntityRow,
-  type ListCursor,
   type ListQuery,
 } from '@staff/console-contract';
 import { type InputErrorFormat, type RouteMember, type RouteRegistrar, parseInput } from '../http.js';
@@ -300,15 +299,6 @@ export async function registerResourceRoutes(
   const errors = { 404: { schema: apiErrorSchema, description: noRow } };
 
   // --- list / export -------------------------------------------------------------------------------
-  const pageOf = (
-    def: EntityDef,
-    query: ListQuery,
-    now: Date,
-    cursor: ListCursor | null,
-    limit: number,
-    offset: number,
-  ) => listPage(anyDb, def, query, now, cursor, limit, offset);
-
   function exportCsv(def: EntityDef, query: ListQuery, reply: FastifyReply) {
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -361,7 +351,7 @@ export async function registerResourceRoutes(
         return { total: Number(count.rows[0]?.n ?? 0), estimated: false };
       };
       const [fetched, counted] = await Promise.all([
-        pageOf(def, query, now, query.cursor, query.limit + 1, query.cursor ? 0 : query.offset),
+        listPage(anyDb, def, query, now, query.cursor, query.limit + 1, query.cursor ? 0 : query.offset),
         totalOf(),
       ]);
       const rows = fetched.slice(0, query.limit);
