@@ -23,6 +23,7 @@ import { LOGISTICS_MIGRATIONS_610 } from '../logistics/migrations610.js';
 import { PREFERENCES_MIGRATIONS } from '../preferences/migrations.js';
 import { CRM_MIGRATIONS } from '../crm/migrations.js';
 import { SHEET_REPORT_MIGRATIONS, SHEET_REPORT_MIGRATIONS_751 } from '../sheetReports/migrations.js';
+import { DESC_SORT_INDEXES_V753 } from '../resources/sortIndexes.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -276,6 +277,12 @@ export const MIGRATIONS: readonly Migration[] = [
   ...REPORTS_MIGRATIONS_750,
   // --- sheet reports: Google Sheets destination (version 751): src/sheetReports/migrations.ts ---
   ...SHEET_REPORT_MIGRATIONS_751,
+  {
+    version: 753,
+    name: 'indexes for descending sorts with empty values last, built concurrently',
+    up: async () => undefined,
+    indexes: DESC_SORT_INDEXES_V753,
+  },
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */
