@@ -76,7 +76,7 @@ export const sheetGoogleInputSchema = z.strictObject({
     .trim()
     .min(1, 'The sheet (tab) name')
     .max(100, 'Must be at most 100 characters')
-    .refine((value) => !/['\[\]*?:/\\]/.test(value), "A sheet name without ' [ ] * ? : / \\"),
+    .refine((value) => !/['[\]*?:/\\]/.test(value), "A sheet name without ' [ ] * ? : / \\"),
   credentials: z.string().max(20_000, 'Must be at most 20000 characters').optional(),
 });
 

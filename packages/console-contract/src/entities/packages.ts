@@ -1,4 +1,4 @@
-import { field, options, sameOptions } from './fields.js';
+import { field, sameOptions } from './fields.js';
 import type { EntityDef } from './types.js';
 import { COURIER_OPTIONS, normaliseReceipt, receiptProblem } from './couriers.js';
 
