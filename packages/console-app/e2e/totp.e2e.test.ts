@@ -69,10 +69,10 @@ describe('two-step sign-in in the browser', () => {
     const enableStep = totpStep(Date.now());
     await typeCode(page, 'Code from the app', totpCode(secret, enableStep * 30_000));
     const codesDialog = page.getByRole('dialog', { name: 'Save your recovery codes' });
-    const codes = await codesDialog
-      .getByRole('list', { name: 'Recovery codes' })
-      .getByRole('listitem')
-      .allTextContents();
+    const codeItems = codesDialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    // allTextContents does not wait: the list fills when the server's answer arrives.
+    await codeItems.nth(9).waitFor();
+    const codes = await codeItems.allTextContents();
     expect(codes).toHaveLength(10);
     await codesDialog.getByRole('button', { name: 'I have saved them' }).click();
     await codesDialog.waitFor({ state: 'detached' });

@@ -72,6 +72,13 @@ export default function ReportPage({ route }: PageProps) {
 
   const setView = (next: Partial<ReportView>) =>
     setParams(writeReportView({ ...view, ...next }), { replace: false });
+  // The router applies a new address in a transition: the box shows the click at once, not when the address lands.
+  const [compareShown, setCompareShown] = useState(view.compare);
+  const [compareInAddress, setCompareInAddress] = useState(view.compare);
+  if (compareInAddress !== view.compare) {
+    setCompareInAddress(view.compare);
+    setCompareShown(view.compare);
+  }
 
   useEffect(() => {
     let cancelled = false;
@@ -193,8 +200,11 @@ export default function ReportPage({ route }: PageProps) {
         <label>
           <input
             type="checkbox"
-            checked={view.compare}
-            onChange={(event) => setView({ compare: event.target.checked })}
+            checked={compareShown}
+            onChange={(event) => {
+              setCompareShown(event.target.checked);
+              setView({ compare: event.target.checked });
+            }}
           />{' '}
           Compare with the previous period
         </label>
