@@ -16,3 +16,4 @@ export * from './chats.js';
 export * from './bots.js';
 export * from './preferences.js';
 export * from './botLogin.js';
+export * from './search.js';

@@ -36,6 +36,7 @@ import {
 } from './auth/sessions.js';
 import { registerAccountRoutes } from './auth/accountRoutes.js';
 import { registerPreferencesRoutes } from './preferences/routes.js';
+import { registerSearchRoutes } from './search/routes.js';
 import { bearerToken } from './auth/tokens.js';
 import {
   type AnyRouteSpec,
@@ -591,6 +592,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // Re-authentication of an idle session and the user's own sessions (ADR 013).
   registerAccountRoutes({ route, sessionOf, db, events, now: clock, lockout });
   registerPreferencesRoutes({ route, sessionOf, db, now: clock });
+  // The command palette's record search (ADR 028).
+  registerSearchRoutes({ route, sessionOf, db, now: clock });
 
   // Master-data resources, saved views and API keys (src/resources/).
   await registerResourceRoutes(app, {

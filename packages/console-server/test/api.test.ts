@@ -3,7 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { PAGE_DENIED_MESSAGE, PERMISSION_KEYS, ROUTES } from '@staff/console-contract';
+import {
+  ENTITIES,
+  PAGE_DENIED_MESSAGE,
+  PERMISSION_KEYS,
+  ROUTES,
+  isSearchable,
+} from '@staff/console-contract';
 import { AUTH_MESSAGES } from '../src/auth/messages.js';
 import { documentedUrls } from '../src/http.js';
 import { DEMO_CONFIGS, DEMO_PASSWORD } from '../src/seed.js';
@@ -645,6 +651,30 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
           expect([401, 403], id).not.toContain(through);
           expect(through, id).toBeLessThan(500);
         } else expect(through, id).toBe(request!.through ?? 200);
+      }
+    });
+
+    // GET /api/search has no key of its own: each entity is searched only for readers of the entity's key.
+    it('GET /api/search: each entity searched only with its key', async () => {
+      const keys = [...new Set(ENTITIES.filter(isSearchable).map((def) => def.permissionKey))];
+      expect(keys.length).toBeGreaterThan(5);
+      const c = client();
+      const searched = async (token: string) => {
+        const response = await c.get('/api/search?q=matrix', token);
+        expect(response.statusCode).toBe(200);
+        return (response.json() as { entities: string[] }).entities;
+      };
+      for (const key of keys) {
+        const ofKey = ENTITIES.filter((def) => def.permissionKey === key && isSearchable(def)).map(
+          (def) => def.name,
+        );
+        const others = PERMISSION_KEYS.filter((k) => k !== key).map((k) => ({ key: k, write: true }));
+        const without = await searched(await c.token(await userWithKeys(testDb.database, others)));
+        for (const entity of ofKey) expect(without, key).not.toContain(entity);
+        const withKey = await searched(await c.token(await userWithKeys(testDb.database, [{ key }])));
+        // An entity with no list page the key opens is not searched (a hit would link nowhere).
+        expect(withKey.length, key).toBeGreaterThan(0);
+        for (const entity of withKey) expect(ofKey, key).toContain(entity);
       }
     });
   });
