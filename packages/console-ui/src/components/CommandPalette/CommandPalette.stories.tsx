@@ -1,0 +1,182 @@
+import { useRef, useState } from 'react';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { CommandPalette, type CommandPaletteItem, type CommandPaletteProps } from './CommandPalette.js';
+
+const PAGES: CommandPaletteItem[] = [
+  { id: '/app/usage-statistic', label: 'Usage Statistics', description: 'Statistics' },
+  { id: '/app/admins/creators', label: 'Creators', description: 'Operation Data' },
+  { id: '/app/admins/tribes', label: 'Tribe Admin', description: 'Operation Data' },
+  { id: '/app/finance/companies/', label: 'Companies', description: 'Finance' },
+];
+
+const RECORDS: CommandPaletteItem[] = [
+  { id: '/app/admins/tribes?f.id.eq=3', label: 'Tribe Garuda', description: 'Tribes' },
+  { id: '/app/admins/creators?f.id.eq=12', label: 'Garuda Putri', description: 'Creators' },
+];
+
+const meta = {
+  title: 'Navigation/CommandPalette',
+  component: CommandPalette,
+  args: { open: true, pages: PAGES, onClose: fn(), onSelect: fn() },
+} satisfies Meta<typeof CommandPalette>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const field = (canvasElement: HTMLElement) =>
+  within(canvasElement).getByRole('combobox', { name: 'Search pages and records' });
+
+/** Just opened: every page, a hint that records need two characters; ↓ ↑ move, Enter opens. */
+export const Pages: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('dialog', { name: 'Command palette' })).toHaveAttribute(
+      'aria-modal',
+      'true',
+    );
+    const input = field(canvasElement);
+    await waitFor(() => expect(input).toHaveFocus());
+    const group = canvas.getByRole('group', { name: 'Pages' });
+    await expect(within(group).getAllByRole('option')).toHaveLength(PAGES.length);
+    await expect(canvas.getByText('Type 2 or more characters to find records')).toBeInTheDocument();
+    // The first option is active; ↓ moves, ↑ from the first wraps to the last.
+    await expect(canvas.getByRole('option', { name: /Usage Statistics/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await userEvent.keyboard('{ArrowDown}');
+    const creators = canvas.getByRole('option', { name: /Creators/ });
+    await expect(creators).toHaveAttribute('aria-selected', 'true');
+    await expect(input).toHaveAttribute('aria-activedescendant', creators.id);
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    await expect(canvas.getByRole('option', { name: /Companies/ })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSelect).toHaveBeenCalledWith(PAGES[3], 'pages');
+  },
+};
+
+/** Typing filters the pages by every word; a short query searches pages only. */
+export const FilteredPages: Story = {
+  args: { defaultQuery: 'trib' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Tribe AdminOperation Data',
+    ]);
+    await userEvent.click(canvas.getByRole('option', { name: /Tribe Admin/ }));
+    await expect(args.onSelect).toHaveBeenCalledWith(PAGES[2], 'pages');
+  },
+};
+
+/** The record search is running: the matching pages stay, a status says records are coming. */
+export const Loading: Story = {
+  args: { defaultQuery: 'garuda', recordsState: 'loading' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Searching records…');
+    await expect(canvas.queryByRole('group', { name: 'Records' })).toBeNull();
+  },
+};
+
+/** Records found: a second group after the pages; the arrows run through both. */
+export const Records: Story = {
+  args: { defaultQuery: 'garuda', recordsState: 'ready', records: RECORDS },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const group = canvas.getByRole('group', { name: 'Records' });
+    await expect(within(group).getAllByRole('option')).toHaveLength(2);
+    await expect(canvas.queryByRole('group', { name: 'Pages' })).toBeNull();
+    await waitFor(() => expect(field(canvasElement)).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(args.onSelect).toHaveBeenCalledWith(RECORDS[1], 'records');
+  },
+};
+
+/** Nothing matches: one status line naming the query, and Enter does nothing. */
+export const Empty: Story = {
+  args: { defaultQuery: 'zzzz', recordsState: 'ready', records: [] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Nothing found for “zzzz”');
+    await expect(canvas.queryAllByRole('option')).toHaveLength(0);
+    await waitFor(() => expect(field(canvasElement)).toHaveFocus());
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSelect).not.toHaveBeenCalled();
+  },
+};
+
+/** The search failed: an alert with a retry; the pages still work. */
+export const SearchError: Story = {
+  args: { defaultQuery: 'companies', recordsState: 'error', onRetry: fn() },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Records could not be searched.');
+    await expect(canvas.getByRole('option', { name: /Companies/ })).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Replaced strings (the `messages` prop or `ConsoleMessagesProvider`'s `commandPalette`). */
+export const Indonesian: Story = {
+  args: {
+    messages: {
+      title: 'Palet perintah',
+      inputLabel: 'Cari halaman dan data',
+      pagesGroup: 'Halaman',
+      typeMore: (n) => `Ketik ${n} huruf atau lebih untuk mencari data`,
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('dialog', { name: 'Palet perintah' })).toBeInTheDocument();
+    await expect(canvas.getByRole('combobox', { name: 'Cari halaman dan data' })).toBeInTheDocument();
+    await expect(canvas.getByRole('group', { name: 'Halaman' })).toBeInTheDocument();
+    await expect(canvas.getByText('Ketik 2 huruf atau lebih untuk mencari data')).toBeInTheDocument();
+  },
+};
+
+function WithOpener(args: CommandPaletteProps) {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  return (
+    <>
+      <button ref={opener} type="button" onClick={() => setOpen(true)}>
+        Search (Ctrl+K)
+      </button>
+      <CommandPalette
+        {...args}
+        open={open}
+        onClose={() => {
+          args.onClose();
+          setOpen(false);
+        }}
+      />
+    </>
+  );
+}
+
+/** Opened from a button: Escape closes it and focus returns to the button. */
+export const EscapeReturnsFocus: Story = {
+  args: { open: false },
+  render: (args) => <WithOpener {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const opener = canvas.getByRole('button', { name: 'Search (Ctrl+K)' });
+    await userEvent.click(opener);
+    await waitFor(() => expect(field(canvasElement)).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await expect(args.onClose).toHaveBeenCalledTimes(1);
+    await expect(canvas.queryByRole('dialog')).toBeNull();
+    await expect(opener).toHaveFocus();
+  },
+};
+
+/** Closed: nothing rendered. */
+export const Closed: Story = {
+  args: { open: false },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByRole('dialog')).toBeNull();
+  },
+};
