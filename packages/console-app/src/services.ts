@@ -14,6 +14,7 @@ import { createCheckPermission, createLoadPermissions, createLogin, createLogout
 import { readConfig, type ConfigValue } from './api/config.js';
 import { createFetchMyActivity, createFetchUsageStatistics } from './api/statistics.js';
 import { createFetchPreferences, createSavePreferences } from './api/preferences.js';
+import { createSearchRecords } from './api/search.js';
 import type { IoFactory } from './realtime/socket.js';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
@@ -32,6 +33,7 @@ export interface ConsoleServices {
   fetchMyActivity: ReturnType<typeof createFetchMyActivity>;
   fetchPreferences: ReturnType<typeof createFetchPreferences>;
   savePreferences: ReturnType<typeof createSavePreferences>;
+  searchRecords: ReturnType<typeof createSearchRecords>;
   /** Where the signed-in shell opens its socket (the shell loads socket.io-client with its own code). */
   realtime: { url?: string; io?: IoFactory };
   /** The stored token, or null when signed out. */
@@ -79,6 +81,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     fetchMyActivity: createFetchMyActivity(api),
     fetchPreferences: createFetchPreferences(api),
     savePreferences: createSavePreferences(api),
+    searchRecords: createSearchRecords(api),
     realtime: {
       ...(options.socketUrl !== undefined ? { url: options.socketUrl } : {}),
       ...(options.io ? { io: options.io } : {}),

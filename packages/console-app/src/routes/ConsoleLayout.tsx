@@ -32,6 +32,7 @@ import { ChangePasswordDialog } from '../pages/admin/ChangePasswordDialog.js';
 import { TwoFactorDialog } from '../pages/account/TwoFactorDialog.js';
 import { SessionsDialog } from '../pages/account/SessionsDialog.js';
 import { useThemeChoice } from '../theme.js';
+import { ShellCommandPalette, useCommandPaletteShortcut } from '../palette/ShellCommandPalette.js';
 
 const THEME_LABELS: Record<ThemeChoice, string> = { system: 'Ikuti sistem', light: 'Terang', dark: 'Gelap' };
 
@@ -314,6 +315,10 @@ function SignedInConsole({ user }: { user: StoredUser }) {
   const [changingPassword, setChangingPassword] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
   const [sessionsOpen, setSessionsOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const togglePalette = useCallback(() => setPaletteOpen((open) => !open), []);
+  const closePalette = useCallback(() => setPaletteOpen(false), []);
+  useCommandPaletteShortcut(togglePalette);
   const route =
     findRoute(pathname) ?? findRoute(pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`);
   const outletContext: ConsoleOutletContext = useMemo(
@@ -340,6 +345,9 @@ function SignedInConsole({ user }: { user: StoredUser }) {
           productLabel={PRODUCT_LABEL}
           footer={
             <SidebarStatus>
+              <SidebarAction type="button" aria-keyshortcuts="Control+K Meta+K" onClick={togglePalette}>
+                Search pages and records (Ctrl+K)
+              </SidebarAction>
               <ConnectionStatus state={connectionState} transport={transport} onRetry={retryConnection} />
               {/* ADR 007: the signed-in user's own password change and two-step sign-in. */}
               <AccountActions aria-label="My account">
@@ -369,6 +377,7 @@ function SignedInConsole({ user }: { user: StoredUser }) {
       <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
       <TwoFactorDialog open={twoFactorOpen} onClose={() => setTwoFactorOpen(false)} />
       <SessionsDialog open={sessionsOpen} onClose={() => setSessionsOpen(false)} />
+      <ShellCommandPalette open={paletteOpen} onClose={closePalette} permissions={permissions} />
     </AppShell>
   );
 }

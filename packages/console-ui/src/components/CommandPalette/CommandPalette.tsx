@@ -179,7 +179,7 @@ export function CommandPalette({
   const [query, setQuery] = useControllableState(queryProp, defaultQuery, onQueryChange);
 
   const shownPages = useMemo(() => filterPaletteItems(pages, query), [pages, query]);
-  const shownRecords = recordsState === 'ready' ? records : [];
+  const shownRecords = useMemo(() => (recordsState === 'ready' ? records : []), [recordsState, records]);
   const options = useMemo(
     () => [
       ...shownPages.map((item) => ({ key: `p-${item.id}`, item, group: 'pages' as const })),
