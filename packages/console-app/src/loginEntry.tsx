@@ -1,8 +1,9 @@
 import { StrictMode, useCallback, useMemo } from 'react';
 import type { Root } from 'react-dom/client';
 import { LANDING_PATH } from '@staff/console-contract';
-import { ThemeProvider, type LoginCredentials, type StoredUser } from '@staff/console-ui';
+import type { LoginCredentials, StoredUser } from '@staff/console-ui';
 import { LoginScreen } from './routes/LoginScreen.js';
+import { AppThemeProvider } from './theme.js';
 import type * as BootModule from './boot.js';
 
 type Boot = typeof BootModule;
@@ -28,9 +29,10 @@ export function renderLoginEntry(root: Root, loadConsole: () => Promise<Boot>) {
   };
   root.render(
     <StrictMode>
-      <ThemeProvider global>
+      {/* The device's theme, as theme-boot.js painted it before the bundle. */}
+      <AppThemeProvider>
         <LoginEntry consoleServices={consoleServices} onActivity={preload} onSignedIn={signedIn} />
-      </ThemeProvider>
+      </AppThemeProvider>
     </StrictMode>,
   );
 }

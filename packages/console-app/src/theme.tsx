@@ -1,8 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ThemeChoice } from '@staff/console-contract';
-import { ThemeProvider } from '@staff/console-ui';
+import { ThemeProvider, darkTokens, lightTokens } from '@staff/console-ui';
 
-/** The last choice, cached so index.html's inline script can paint the right background before React (ADR 028). */
+/** The last choice, cached so public/theme-boot.js can paint the right background before React (ADR 028). */
 export const THEME_STORAGE_KEY = 'console-theme';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
@@ -55,6 +55,14 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
     [choice],
   );
   const mode = choice === 'system' ? (dark ? 'dark' : 'light') : choice;
+  // <html> as theme-boot.js left it, kept in step: it shows wherever the body does not reach.
+  useEffect(() => {
+    const root = globalThis.document?.documentElement;
+    if (!root) return;
+    root.setAttribute('data-theme', mode);
+    root.style.colorScheme = mode;
+    root.style.backgroundColor = (mode === 'dark' ? darkTokens : lightTokens).colorBg;
+  }, [mode]);
   return (
     <ThemeChoiceContext.Provider value={value}>
       <ThemeProvider global mode={mode}>
