@@ -40,7 +40,13 @@ describe('/login over the wire (docs/adr/011-wire.md)', () => {
       expect(document?.headers()['content-encoding']).toBe('br');
       await page.getByLabel('Username').waitFor();
 
-      const loginScripts = [...scripts];
+      const loginAll = [...scripts];
+      // The pre-paint theme script (ADR 028) is not content-hashed: revalidated (no-cache), compressed.
+      const themeBoot = loginAll.filter((response) => new URL(response.url()).pathname === '/theme-boot.js');
+      expect(themeBoot).toHaveLength(1);
+      expect(themeBoot[0]!.headers()['cache-control']).toBe('no-cache');
+      expect(themeBoot[0]!.headers()['content-encoding']).toMatch(/^(br|gzip)$/);
+      const loginScripts = loginAll.filter((response) => !themeBoot.includes(response));
       expect(loginScripts.length).toBeGreaterThan(0);
       for (const response of loginScripts) {
         const headers = response.headers();
@@ -62,7 +68,7 @@ describe('/login over the wire (docs/adr/011-wire.md)', () => {
       await page.getByRole('button', { name: 'Login', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor({ timeout: 30_000 });
       expect(pathOf(page)).toBe(LANDING_PATH);
-      const later = scripts.slice(loginScripts.length);
+      const later = scripts.slice(loginAll.length);
       const bodies = await Promise.all(later.map(async (response) => (await response.body()).toString()));
       expect(bodies.some((body) => body.includes(ROUTER_TEXT))).toBe(true);
       // The reports' charts (ECharts, ~190 KB gzip) load with a report page only: not for /login nor the landing.
