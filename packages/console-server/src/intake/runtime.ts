@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type MayarApi, createMayarApi } from './mayar/api.js';
 import { reconcileMayarAccount } from './mayar/reconcile.js';
-import { drainAll } from './forwarder/worker.js';
+import { DEFAULT_META_GRAPH_URL, drainAll } from './forwarder/worker.js';
 import { every } from './jobs.js';
 import { scheduleOnce } from '../jobs/runOnce.js';
 import { enqueueScheduledRuns, processQueuedRuns } from './meta/pull.js';
@@ -89,7 +89,7 @@ export function createIntakeRuntime(
         });
   // Marketing API pulls: this node runs queued ones (claimed with SKIP LOCKED, so one node per run), and the
   // daily schedule queues each enabled account's window once a day across nodes.
-  const graphUrl = options.metaGraphUrl ?? 'https://graph.facebook.com';
+  const graphUrl = options.metaGraphUrl ?? DEFAULT_META_GRAPH_URL;
   const pulling =
     options.metaPullEveryMs === false
       ? null

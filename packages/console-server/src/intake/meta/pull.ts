@@ -6,6 +6,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { MetaPullRun } from '@staff/console-contract';
 import type { Database } from '../../db/schema.js';
+import { DEFAULT_META_GRAPH_VERSION } from '../forwarder/worker.js';
 import { NODE_ID } from '../jobs.js';
 import { readSecret } from '../tables.js';
 import { PURCHASE_ACTION_TYPES, type InsightRow } from './csv.js';
@@ -57,7 +58,7 @@ export interface GraphPullOptions {
 }
 
 export const DEFAULT_PULL_OPTIONS: Omit<GraphPullOptions, 'baseUrl'> = {
-  version: 'v21.0',
+  version: DEFAULT_META_GRAPH_VERSION,
   backoffBaseMs: 2_000,
   backoffMaxMs: 5 * 60_000,
   maxAttempts: 6,
