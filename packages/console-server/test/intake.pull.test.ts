@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { SEALED_PREFIX } from '../src/secrets/index.js';
 import {
   type PullRunnerOptions,
+  claimRun,
   enqueueScheduledRuns,
   graphRowToInsight,
   processQueuedRuns,
@@ -121,6 +122,7 @@ describe.each(ENGINES)('Meta insights pull on %s', (engine) => {
   });
   beforeEach(() => {
     waits.length = 0;
+    graph.insights.usagePct = 20;
     graph.insights.jobStatuses = ['Job Not Started', 'Job Started', 'Job Running', 'Job Completed'];
   });
 
@@ -269,6 +271,31 @@ describe.each(ENGINES)('Meta insights pull on %s', (engine) => {
     // Status polls wait too (pollMs), but are not throttling: not counted.
     expect(run!.waited_ms).toBe(8 + 2_000);
     expect(run!.attempts).toBe(2 + 1 + 4 + 1);
+  });
+
+  it('slows down before Meta refuses when the usage headers near the limit', async () => {
+    const account = await createAccount();
+    expect((await startRun(account.id, { since: '2026-11-11', until: '2026-11-11' })).statusCode).toBe(202);
+    graph.insights.usagePct = 95;
+    await processQueuedRuns(db(), runner());
+    const [run] = await runsOf(account.id);
+    // POST, 4 polls, 1 page: each call after the first waits one step (10 ms × 0.75).
+    expect(run).toMatchObject({ status: 'succeeded', attempts: 6, throttled_waits: 5, max_usage_pct: 95 });
+    expect(run!.waited_ms).toBe(5 * 8);
+  });
+
+  it('takes over a run whose node died once its lease expired', async () => {
+    const account = await createAccount();
+    const queued = (await startRun(account.id)).json() as { id: number };
+    expect(await claimRun(db(), 'dead-node', 600_000)).toEqual({ id: queued.id });
+    expect(await processQueuedRuns(db(), runner({ holder: 'node-b' }))).toBe(0);
+    expect((await runsOf(account.id))[0]).toMatchObject({ status: 'running' });
+    // The dead node's lease runs out (moved, not waited for).
+    await sql`update meta_pull_runs set lease_until = now() - interval '1 second' where id = ${queued.id}`.execute(
+      db(),
+    );
+    expect(await processQueuedRuns(db(), runner({ holder: 'node-b' }))).toBe(1);
+    expect((await runsOf(account.id))[0]).toMatchObject({ status: 'succeeded', rows_read: 12 });
   });
 
   it('gives up after the bounded attempts when Meta keeps throttling', async () => {

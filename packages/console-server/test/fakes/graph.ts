@@ -37,6 +37,8 @@ export interface FakeInsights {
   jobStatuses: string[];
   /** The next N insights calls answer this throttling error (code 17, 613, …) with usage headers; 0 clears. */
   throttle: (times: number, code?: number, regainMinutes?: number) => void;
+  /** Usage percentage the successful answers report in the three usage headers (Meta's call_count etc.). */
+  usagePct: number;
   /** Every insights call: method and path (tokens left out). */
   calls: { method: string; path: string }[];
   /** Report jobs created, with their range. */
@@ -113,6 +115,7 @@ export async function startFakeGraph(
       if (times === 0) throttles.length = 0;
       for (let index = 0; index < times; index += 1) throttles.push({ code, regainMinutes });
     },
+    usagePct: 20,
     calls: [],
     jobs: [],
     purchasesOf: (day, ad) => (Number(day.slice(-2)) + ad) % 4,
@@ -186,7 +189,7 @@ export async function startFakeGraph(
       const id = String(6_000_000_000_000 + insights.jobs.length + 1);
       jobs.set(id, { account: start[1]!, since: range.since, until: range.until, polls: 0 });
       insights.jobs.push({ id, account: start[1]!, since: range.since, until: range.until });
-      return { status: 200, headers: usage(12, 0), body: { report_run_id: id } };
+      return { status: 200, headers: usage(insights.usagePct, 0), body: { report_run_id: id } };
     }
     const job = jobs.get((status ?? results)![1]!);
     if (!job || request.method !== 'GET')
@@ -207,7 +210,7 @@ export async function startFakeGraph(
       const done = asyncStatus === 'Job Completed';
       return {
         status: 200,
-        headers: usage(20, 0),
+        headers: usage(insights.usagePct, 0),
         body: {
           id: status[1],
           async_status: asyncStatus,
@@ -232,7 +235,7 @@ export async function startFakeGraph(
     next.searchParams.set('after', cursor(offset + limit));
     return {
       status: 200,
-      headers: usage(25, 0),
+      headers: usage(insights.usagePct, 0),
       body: {
         data: page,
         paging: {

@@ -49,6 +49,8 @@ export interface GraphPullOptions {
   /** Between status polls of the async job, and how many polls before giving up. */
   pollMs: number;
   maxPolls: number;
+  /** At or above this usage percentage (any of the three headers) the next call waits one backoff step first. */
+  slowDownPct: number;
   /** What one minute of `estimated_time_to_regain_access` waits (tests shrink it). */
   minuteMs: number;
   pageLimit: number;
@@ -64,6 +66,7 @@ export const DEFAULT_PULL_OPTIONS: Omit<GraphPullOptions, 'baseUrl'> = {
   maxAttempts: 6,
   pollMs: 5_000,
   maxPolls: 360,
+  slowDownPct: 90,
   minuteMs: 60_000,
   pageLimit: 500,
   timeoutMs: 60_000,
@@ -149,10 +152,14 @@ export function createGraphInsightsClient(options: GraphPullOptions, token: stri
         (0.5 + options.random() / 2),
     );
 
+  // Set when Meta reports usage near its limit: the next call waits a step instead of being refused.
+  let nearLimit = false;
+
   async function call(method: 'GET' | 'POST', url: URL, form?: URLSearchParams): Promise<unknown> {
     // A paging URL from elsewhere would carry the token away: only the configured origin is called.
     if (url.origin !== base.origin)
       throw new GraphApiError(`Unexpected paging URL ${url.origin}`, null, null, 0);
+    if (nearLimit) await wait(backoff(1), true);
     for (let attempt = 1; ; attempt += 1) {
       stats.attempts += 1;
       const target = new URL(url);
@@ -185,6 +192,7 @@ export function createGraphInsightsClient(options: GraphPullOptions, token: stri
       }
       const usage = readUsageHeaders(response.headers);
       if (usage.pct !== null) stats.max_usage_pct = Math.max(stats.max_usage_pct ?? 0, usage.pct);
+      nearLimit = usage.pct !== null && usage.pct >= options.slowDownPct;
       const error = body.error;
       if (response.ok && !error) return body;
       const graphError: GraphError = error ?? { message: `HTTP ${response.status}` };
