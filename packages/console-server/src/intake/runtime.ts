@@ -4,7 +4,7 @@ import { reconcileMayarAccount } from './mayar/reconcile.js';
 import { DEFAULT_META_GRAPH_URL, drainAll } from './forwarder/worker.js';
 import { every } from './jobs.js';
 import { scheduleOnce } from '../jobs/runOnce.js';
-import { enqueueScheduledRuns, processQueuedRuns } from './meta/pull.js';
+import { type GraphPullOptions, enqueueScheduledRuns, processQueuedRuns } from './meta/pull.js';
 import { pushPurchaseChange } from './routes.js';
 import { intakeDb } from './tables.js';
 
@@ -26,6 +26,8 @@ export interface IntakeOptions {
   forwarderTimeoutMs?: number;
   /** Milliseconds between looks for queued Marketing API pulls (a new one also wakes the worker); false: off. */
   metaPullEveryMs?: number | false;
+  /** The pull's polling and backoff timings (tests shorten them). */
+  metaPull?: Partial<Omit<GraphPullOptions, 'baseUrl' | 'version'>>;
 }
 
 export interface IntakeRuntime {
@@ -95,6 +97,7 @@ export function createIntakeRuntime(
       ? null
       : every(options.metaPullEveryMs ?? 30_000, async () => {
           const ran = await processQueuedRuns(app.database.db, {
+            ...options.metaPull,
             baseUrl: graphUrl,
             ...(options.metaGraphVersion ? { version: options.metaGraphVersion } : {}),
             now: clock,
