@@ -11,6 +11,7 @@ import type { WhatsAppOptions } from '../../console-server/src/whatsapp/runtime.
 import { openDatabase, type DatabaseHandle } from '../../console-server/src/db/database.js';
 import { DEMO_PASSWORD, seed } from '../../console-server/src/seed.js';
 import type { InsightsOptions } from '../../console-server/src/insights/service.js';
+import type { IntakeOptions } from '../../console-server/src/intake/runtime.js';
 import type { SheetReportSchedulerOptions } from '../../console-server/src/sheetReports/routes.js';
 import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.js';
 
@@ -44,6 +45,8 @@ export async function startConsoleServer(
     insights?: InsightsOptions;
     whatsapp?: WhatsAppOptions;
     sheetReports?: SheetReportSchedulerOptions;
+    /** Mayar / Meta adapters and the intake's workers (the Marketing API pull against the fake Graph). */
+    intake?: IntakeOptions;
   } = {},
 ): Promise<ConsoleServer> {
   const appDir = requireBuiltApp();
@@ -61,6 +64,7 @@ export async function startConsoleServer(
     ...(options.insights ? { insights: options.insights } : {}),
     ...(options.whatsapp ? { whatsapp: options.whatsapp } : {}),
     ...(options.sheetReports ? { sheetReports: options.sheetReports } : {}),
+    ...(options.intake ? { intake: options.intake } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

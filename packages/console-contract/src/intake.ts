@@ -83,3 +83,70 @@ export const insightsImportResponseSchema = z.object({
   ads: z.number().int(),
 });
 export type InsightsImportResponse = z.infer<typeof insightsImportResponseSchema>;
+
+/** Meta Marketing API pull (issue 13): an ad account whose insights are pulled, its token write-only. */
+export const metaAdAccountSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  ad_account_id: z.string(),
+  /** Masked (e.g. `••••1234`): the token is never sent back. */
+  access_token: z.string().nullable(),
+  pull_enabled: z.boolean(),
+  version: z.number().int(),
+});
+export type MetaAdAccount = z.infer<typeof metaAdAccountSchema>;
+
+export const metaAdAccountCreateSchema = z.object({
+  name: z.string().trim().min(1).max(120),
+  ad_account_id: z
+    .string()
+    .trim()
+    .regex(/^act_[0-9]{6,24}$/, 'Use the form act_ followed by digits'),
+  access_token: z.string().trim().min(10).max(1000),
+  pull_enabled: z.boolean().optional(),
+});
+/** Leave `access_token` out to keep the stored one. */
+export const metaAdAccountUpdateSchema = metaAdAccountCreateSchema.partial();
+
+export const META_PULL_TRIGGERS = ['schedule', 'backfill', 'manual'] as const;
+export const META_PULL_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+
+export const metaPullRunSchema = z.object({
+  id: z.number().int(),
+  account_id: z.number().int(),
+  ad_account_id: z.string(),
+  trigger: z.enum(META_PULL_TRIGGERS),
+  since: z.string(),
+  until: z.string(),
+  status: z.enum(META_PULL_STATUSES),
+  rows_read: z.number().int(),
+  rows_written: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  pages: z.number().int(),
+  attempts: z.number().int(),
+  throttled_waits: z.number().int(),
+  waited_ms: z.number().int(),
+  max_usage_pct: z.number().nullable(),
+  last_error: z.string().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type MetaPullRun = z.infer<typeof metaPullRunSchema>;
+
+/** `POST /api/ad-insights/pull/accounts/:id/runs`: no range = "pull now" (the schedule's window). */
+export const metaPullStartSchema = z.object({
+  since: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+    .optional(),
+  until: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+    .optional(),
+});
+
+/** The longest backfill one run takes (Meta restates and async jobs slow down beyond it). */
+export const META_PULL_MAX_DAYS = 90;

@@ -626,6 +626,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     mayarApi: intake.mayarApi,
     guards,
     onDeliveriesQueued: intake.kick,
+    onPullQueued: intake.kickPull,
   });
 
   // Logistics: receipts, confirmation, labels, tracking, customer notifications (src/logistics/).

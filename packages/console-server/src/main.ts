@@ -4,7 +4,14 @@ import { ConfigError, readConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { seed } from './seed.js';
-import { type DemoFakes, demoPlayers, missingServices, startDemoFakes, withFakes } from './demo/fakes.js';
+import {
+  type DemoFakes,
+  demoPlayers,
+  ensureDemoAdAccount,
+  missingServices,
+  startDemoFakes,
+  withFakes,
+} from './demo/fakes.js';
 import { SecretError, loadSecretKeyring, setSecretKeyring } from './secrets/index.js';
 
 async function main(): Promise<void> {
@@ -108,6 +115,7 @@ async function main(): Promise<void> {
   if (fakes) {
     const running = fakes;
     app.addHook('onClose', () => running.stop());
+    if (running.urls.graph) await ensureDemoAdAccount(database.db);
     log.info(
       { fakes: running.urls },
       'demo: fake outside services on loopback (set their URLs to use real ones)',

@@ -24,6 +24,7 @@ import { PREFERENCES_MIGRATIONS } from '../preferences/migrations.js';
 import { CRM_MIGRATIONS } from '../crm/migrations.js';
 import { SHEET_REPORT_MIGRATIONS, SHEET_REPORT_MIGRATIONS_751 } from '../sheetReports/migrations.js';
 import { DESC_SORT_INDEXES_V753 } from '../resources/sortIndexes.js';
+import { META_PULL_MIGRATIONS } from '../intake/meta/pullMigrations.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -283,6 +284,8 @@ export const MIGRATIONS: readonly Migration[] = [
     up: async () => undefined,
     indexes: DESC_SORT_INDEXES_V753,
   },
+  // --- Meta insights pull: ad accounts and runs (versions 760–769): src/intake/meta/pullMigrations.ts ---
+  ...META_PULL_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

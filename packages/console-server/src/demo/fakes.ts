@@ -10,6 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { readSecret } from '../intake/tables.js';
+import { sealSecret } from '../secrets/index.js';
 
 export const DEMO_FAKES = ['mayar', 'graph', 'whatsapp', 'courier', 'openai'] as const;
 export type DemoFake = (typeof DEMO_FAKES)[number];
@@ -174,4 +175,15 @@ export async function demoPlayers(
       : {}),
     ...(mayar.length > 0 ? { mayar } : {}),
   };
+}
+
+/**
+ * The demo's Marketing API pull: one ad account (any token suits the fake Graph) when none is set up, so the
+ * daily pull and "Pull from Meta" work under `npm start` without a real account.
+ */
+export async function ensureDemoAdAccount(db: Kysely<Database>): Promise<void> {
+  await sql`
+    insert into meta_ad_accounts (name, ad_account_id, access_token, pull_enabled)
+    select 'Demo ad account', 'act_1029384756', ${sealSecret('demo-fake-graph-token')}, true
+    where not exists (select 1 from meta_ad_accounts)`.execute(db);
 }

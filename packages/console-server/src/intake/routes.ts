@@ -14,6 +14,7 @@ import {
 } from '@staff/console-contract';
 import { type AnyRouteSpec, HttpError, type RouteGuards, defineRoute, type RouteRegistrar } from '../http.js';
 import { registerInsightRoutes } from './meta/routes.js';
+import { registerMetaPullRoutes } from './meta/pullRoutes.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { type MayarApi, MayarApiError } from './mayar/api.js';
 import { JobBusyError } from './jobs.js';
@@ -33,6 +34,8 @@ export interface IntakeRouteOptions {
   guards: RouteGuards;
   /** Called after a commit that queued deliveries, so the worker need not wait for its next tick. */
   onDeliveriesQueued?: () => void;
+  /** Called after a Marketing API pull was queued (wakes this node's pull worker). */
+  onPullQueued?: () => void;
 }
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -172,6 +175,13 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
   );
 
   await registerInsightRoutes(app, { guards: options.guards, clock });
+  registerMetaPullRoutes({
+    route,
+    db: app.database.db,
+    sessionOf: options.sessionOf,
+    clock,
+    ...(options.onPullQueued ? { onQueued: options.onPullQueued } : {}),
+  });
 
   registerDeliveryRoutes({
     route,

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { type MayarApi, createMayarApi } from './mayar/api.js';
 import { reconcileMayarAccount } from './mayar/reconcile.js';
-import { drainAll } from './forwarder/worker.js';
+import { DEFAULT_META_GRAPH_URL, drainAll } from './forwarder/worker.js';
 import { every } from './jobs.js';
+import { scheduleOnce } from '../jobs/runOnce.js';
+import { type GraphPullOptions, enqueueScheduledRuns, processQueuedRuns } from './meta/pull.js';
 import { pushPurchaseChange } from './routes.js';
 import { intakeDb } from './tables.js';
 
@@ -22,12 +24,18 @@ export interface IntakeOptions {
   retryBaseMs?: number;
   forwarderLeaseMs?: number;
   forwarderTimeoutMs?: number;
+  /** Milliseconds between looks for queued Marketing API pulls (a new one also wakes the worker); false: off. */
+  metaPullEveryMs?: number | false;
+  /** The pull's polling and backoff timings (tests shorten them). */
+  metaPull?: Partial<Omit<GraphPullOptions, 'baseUrl' | 'version'>>;
 }
 
 export interface IntakeRuntime {
   mayarApi: MayarApi;
   /** Wakes the forwarder worker (no-op without workers). */
   kick: () => void;
+  /** Wakes the Marketing API pull worker (no-op without workers). */
+  kickPull: () => void;
 }
 
 /** The intake's adapters and, when asked, its background work, started on ready and stopped on close. */
@@ -37,7 +45,7 @@ export function createIntakeRuntime(
   clock: () => Date,
 ): IntakeRuntime {
   const mayarApi = createMayarApi(options.mayarApiUrl ? { baseUrl: options.mayarApiUrl } : {});
-  const runtime: IntakeRuntime = { mayarApi, kick: () => undefined };
+  const runtime: IntakeRuntime = { mayarApi, kick: () => undefined, kickPull: () => undefined };
   if (!options.workers) return runtime;
 
   const forwarder = every(options.forwarderIntervalMs ?? 2_000, async () => {
@@ -81,10 +89,45 @@ export function createIntakeRuntime(
             }
           }
         });
-  app.addHook('onReady', async () => forwarder.kick());
+  // Marketing API pulls: this node runs queued ones (claimed with SKIP LOCKED, so one node per run), and the
+  // daily schedule queues each enabled account's window once a day across nodes.
+  const graphUrl = options.metaGraphUrl ?? DEFAULT_META_GRAPH_URL;
+  const pulling =
+    options.metaPullEveryMs === false
+      ? null
+      : every(options.metaPullEveryMs ?? 30_000, async () => {
+          const ran = await processQueuedRuns(app.database.db, {
+            ...options.metaPull,
+            baseUrl: graphUrl,
+            ...(options.metaGraphVersion ? { version: options.metaGraphVersion } : {}),
+            now: clock,
+          });
+          if (ran > 0) app.log.info({ ran }, 'Meta insights pulled');
+        });
+  if (pulling) runtime.kickPull = pulling.kick;
+  const pullSchedule =
+    options.metaPullEveryMs === false
+      ? null
+      : scheduleOnce(
+          app.database.db,
+          { name: 'meta-pull:schedule', everyMs: 15 * 60_000 },
+          () => enqueueScheduledRuns(app.database.db, clock()),
+          {
+            onRan: (queued) => {
+              if (queued > 0) pulling?.kick();
+            },
+            onError: (error) => app.log.warn({ err: error }, 'Meta pull schedule failed'),
+          },
+        );
+  app.addHook('onReady', async () => {
+    forwarder.kick();
+    pulling?.kick();
+  });
   app.addHook('onClose', async () => {
     await forwarder.stop();
     await reconciling?.stop();
+    await pulling?.stop();
+    await pullSchedule?.stop();
   });
   return runtime;
 }

@@ -24,6 +24,7 @@ export function secretColumns(): SecretColumn[] {
     { table: 'users', column: 'totp_secret' },
     { table: 'users', column: 'totp_pending_secret' },
     { table: 'sheet_report_schedules', column: 'google_credentials' },
+    { table: 'meta_ad_accounts', column: 'access_token' },
   ];
 }
 

@@ -8,10 +8,12 @@ import ResourcePage, { type ResourceListExtensions } from '../resources/Resource
 import type { LoadedList } from '../resources/loadList.js';
 import { Button } from '../resources/ui.js';
 import { AdsManagerImportDialog } from './AdsManagerImportDialog.js';
+import { MetaPullPanel } from './MetaPullPanel.js';
 
 /**
  * Master Ad Campaign: the campaigns list plus "Import from Ads Manager" (the upload of daily ad insights), for
- * those who may write campaigns — the same key `POST /api/ad-insights/import` checks.
+ * those who may write campaigns — the same key `POST /api/ad-insights/import` checks — and "Pull from Meta" (the
+ * Marketing API pull's accounts and runs; readers see the runs).
  */
 export default function AdCampaignsPage(props: PageProps<LoadedList>) {
   const services = useServices();
@@ -19,17 +21,34 @@ export default function AdCampaignsPage(props: PageProps<LoadedList>) {
   const { permissions } = useConsoleContext();
   const writable = canWrite(toPermissionMap(permissions), adCampaigns.permissionKey);
   const [open, setOpen] = useState<{ reload: () => void } | null>(null);
+  const [pullOpen, setPullOpen] = useState(false);
 
   const extensions: ResourceListExtensions = {
-    toolbar: (reload) =>
-      writable ? (
-        <Button type="button" onClick={() => setOpen({ reload })}>
-          Import from Ads Manager
+    toolbar: (reload) => (
+      <>
+        {writable ? (
+          <Button type="button" onClick={() => setOpen({ reload })}>
+            Import from Ads Manager
+          </Button>
+        ) : null}
+        <Button
+          type="button"
+          aria-expanded={pullOpen}
+          aria-controls="meta-pull-panel"
+          onClick={() => setPullOpen((current) => !current)}
+        >
+          Pull from Meta
         </Button>
-      ) : null,
+      </>
+    ),
   };
   return (
     <>
+      {pullOpen ? (
+        <div id="meta-pull-panel">
+          <MetaPullPanel writable={writable} />
+        </div>
+      ) : null}
       <ResourcePage {...props} extensions={extensions} />
       {open ? (
         <AdsManagerImportDialog

@@ -1,0 +1,329 @@
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { styled } from 'styled-components';
+import type { MetaAdAccount, MetaPullRun } from '@staff/console-contract';
+import { formatDateTime, t } from '@staff/console-ui';
+import type { FieldCallError } from '../../api/errors.js';
+import { createMetaPullApi } from '../../api/metaPull.js';
+import { useServices } from '../../services.js';
+import { Button, Notice, Toolbar } from '../resources/ui.js';
+
+const integer = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
+const grouped = (value: number) => integer.format(value);
+
+const STATUS_LABELS: Record<MetaPullRun['status'], string> = {
+  queued: 'Queued',
+  running: 'Running',
+  succeeded: 'Succeeded',
+  failed: 'Failed',
+};
+const TRIGGER_LABELS: Record<MetaPullRun['trigger'], string> = {
+  schedule: 'Daily',
+  backfill: 'Backfill',
+  manual: 'Pull now',
+};
+/** While a run is queued or running, the list is read again this often. */
+const REFRESH_MS = 5_000;
+
+const Section = styled.section`
+  display: grid;
+  gap: ${t.space2};
+  padding: ${t.space3};
+  margin-bottom: ${t.space3};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusSm};
+  h2 {
+    margin: 0;
+    font-size: ${t.fontSizeMd};
+  }
+  label {
+    display: inline-grid;
+    gap: 2px;
+    font-size: ${t.fontSizeSm};
+  }
+  input,
+  select {
+    font: inherit;
+    font-size: ${t.fontSizeSm};
+  }
+  [data-field-error] {
+    color: ${t.colorDanger};
+    font-size: ${t.fontSizeSm};
+  }
+`;
+
+const Table = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${t.fontSizeSm};
+  th,
+  td {
+    text-align: left;
+    padding: ${t.space1} ${t.space2};
+    border-bottom: 1px solid ${t.colorBorder};
+    vertical-align: top;
+  }
+  td[data-status='failed'] {
+    color: ${t.colorDanger};
+  }
+`;
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string }
+  | { kind: 'ready'; accounts: MetaAdAccount[]; runs: MetaPullRun[] };
+
+const fieldError = (error: FieldCallError | null, field: string) =>
+  error?.fields?.[`body.${field}`]?.[0] ?? null;
+
+/**
+ * "Pull from Meta" on Master Ad Campaign: the ad accounts the Marketing API pull reads, "pull now", a backfill
+ * range and the recent runs with their status, rows and error. Writers act; readers see the runs.
+ */
+export function MetaPullPanel({ writable }: { writable: boolean }) {
+  const services = useServices();
+  const api = useMemo(() => createMetaPullApi(services.api), [services.api]);
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [accountId, setAccountId] = useState<number | null>(null);
+  const [since, setSince] = useState('');
+  const [until, setUntil] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [error, setError] = useState<FieldCallError | null>(null);
+  const [newAccount, setNewAccount] = useState({ name: '', ad_account_id: '', access_token: '' });
+
+  const fetchAll = useCallback(
+    () =>
+      Promise.all([api.accounts(), api.runs()]).then(
+        ([accounts, runs]) => {
+          setState({ kind: 'ready', accounts, runs });
+          setAccountId((current) => current ?? accounts[0]?.id ?? null);
+        },
+        (failure: { message?: string }) =>
+          setState({ kind: 'error', message: failure.message ?? 'The pulls could not be loaded.' }),
+      ),
+    [api],
+  );
+  const reload = () => {
+    setState({ kind: 'loading' });
+    void fetchAll();
+  };
+  useEffect(() => {
+    void fetchAll();
+  }, [fetchAll]);
+
+  const active =
+    state.kind === 'ready' && state.runs.some((run) => run.status === 'queued' || run.status === 'running');
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = setInterval(() => void fetchAll(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [active, fetchAll]);
+
+  const act = (run: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setMessage(null);
+    setError(null);
+    run()
+      .then(
+        () => setMessage(done),
+        (failure: FieldCallError) => setError(failure),
+      )
+      .finally(() => {
+        setBusy(false);
+        void fetchAll();
+      });
+  };
+
+  const addAccount = (event: FormEvent) => {
+    event.preventDefault();
+    act(
+      () => api.addAccount(newAccount),
+      'Ad account saved. Its token is stored sealed and never shown again.',
+    );
+    setNewAccount((current) => ({ ...current, access_token: '' }));
+  };
+
+  const accounts = state.kind === 'ready' ? state.accounts : [];
+  return (
+    <Section aria-labelledby="meta-pull-title" data-meta-pull="">
+      <h2 id="meta-pull-title">Pull from Meta</h2>
+      {state.kind === 'loading' ? (
+        <Notice role="status">Loading pulls…</Notice>
+      ) : state.kind === 'error' ? (
+        <Toolbar>
+          <Notice role="alert" data-tone="warning">
+            {state.message}
+          </Notice>
+          <Button type="button" onClick={reload}>
+            Retry
+          </Button>
+        </Toolbar>
+      ) : (
+        <>
+          {accounts.length === 0 ? (
+            <Notice role="note">
+              No ad account is set up for the Marketing API pull yet
+              {writable ? ': add one below.' : '.'}
+            </Notice>
+          ) : writable ? (
+            <Toolbar>
+              <label>
+                Ad account
+                <select
+                  value={accountId ?? ''}
+                  onChange={(event) => setAccountId(Number(event.target.value))}
+                  disabled={busy}
+                >
+                  {accounts.map((account) => (
+                    <option key={account.id} value={account.id}>
+                      {account.name} ({account.ad_account_id})
+                      {account.pull_enabled ? '' : ' — daily pull off'}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <Button
+                type="button"
+                data-kind="primary"
+                disabled={busy || accountId === null}
+                onClick={() =>
+                  act(() => api.start(accountId!), 'Pull queued: yesterday and the days Meta restates.')
+                }
+              >
+                Pull now
+              </Button>
+              <label>
+                Backfill from
+                <input
+                  type="date"
+                  value={since}
+                  onChange={(event) => setSince(event.target.value)}
+                  aria-invalid={fieldError(error, 'since') ? true : undefined}
+                  aria-describedby={fieldError(error, 'since') ? 'meta-pull-since-error' : undefined}
+                />
+              </label>
+              <label>
+                to
+                <input
+                  type="date"
+                  value={until}
+                  onChange={(event) => setUntil(event.target.value)}
+                  aria-invalid={fieldError(error, 'until') ? true : undefined}
+                  aria-describedby={fieldError(error, 'until') ? 'meta-pull-until-error' : undefined}
+                />
+              </label>
+              <Button
+                type="button"
+                disabled={busy || accountId === null || !since || !until}
+                onClick={() => act(() => api.start(accountId!, { since, until }), 'Backfill queued.')}
+              >
+                Backfill (max 90 days)
+              </Button>
+              <Button type="button" onClick={reload} disabled={busy}>
+                Refresh
+              </Button>
+            </Toolbar>
+          ) : null}
+          {fieldError(error, 'since') ? (
+            <span id="meta-pull-since-error" data-field-error="">
+              From: {fieldError(error, 'since')}
+            </span>
+          ) : null}
+          {fieldError(error, 'until') ? (
+            <span id="meta-pull-until-error" data-field-error="">
+              To: {fieldError(error, 'until')}
+            </span>
+          ) : null}
+          {error && !error.fields ? (
+            <Notice role="alert" data-tone="warning">
+              {error.message}
+            </Notice>
+          ) : null}
+          {message ? <Notice role="status">{message}</Notice> : null}
+          {writable ? (
+            <form onSubmit={addAccount} aria-label="Add an ad account">
+              <Toolbar>
+                <label>
+                  Name
+                  <input
+                    required
+                    maxLength={120}
+                    value={newAccount.name}
+                    onChange={(event) => setNewAccount({ ...newAccount, name: event.target.value })}
+                  />
+                </label>
+                <label>
+                  Ad account id
+                  <input
+                    required
+                    placeholder="act_1234567890"
+                    pattern="act_[0-9]{6,24}"
+                    value={newAccount.ad_account_id}
+                    onChange={(event) => setNewAccount({ ...newAccount, ad_account_id: event.target.value })}
+                    aria-invalid={fieldError(error, 'ad_account_id') ? true : undefined}
+                  />
+                </label>
+                <label>
+                  Access token
+                  <input
+                    required
+                    type="password"
+                    autoComplete="off"
+                    value={newAccount.access_token}
+                    onChange={(event) => setNewAccount({ ...newAccount, access_token: event.target.value })}
+                  />
+                </label>
+                <Button type="submit" disabled={busy}>
+                  Add ad account
+                </Button>
+              </Toolbar>
+              {fieldError(error, 'ad_account_id') ? (
+                <span data-field-error="">Ad account id: {fieldError(error, 'ad_account_id')}</span>
+              ) : null}
+            </form>
+          ) : null}
+          {state.runs.length === 0 ? (
+            <Notice role="note">No pulls yet: the daily pull runs after 02:00 WIB.</Notice>
+          ) : (
+            <div style={{ overflowX: 'auto' }}>
+              <Table aria-label="Recent pulls from Meta">
+                <thead>
+                  <tr>
+                    <th scope="col">Requested</th>
+                    <th scope="col">Account</th>
+                    <th scope="col">Days</th>
+                    <th scope="col">Kind</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Rows written / read</th>
+                    <th scope="col">Pages</th>
+                    <th scope="col">Throttled waits</th>
+                    <th scope="col">Error</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {state.runs.map((run) => (
+                    <tr key={run.id}>
+                      <td>{formatDateTime(run.created_at)}</td>
+                      <td>{run.ad_account_id}</td>
+                      <td>
+                        {run.since} – {run.until}
+                      </td>
+                      <td>{TRIGGER_LABELS[run.trigger]}</td>
+                      <td data-status={run.status}>{STATUS_LABELS[run.status]}</td>
+                      <td>
+                        {grouped(run.rows_written)} / {grouped(run.rows_read)}
+                      </td>
+                      <td>{grouped(run.pages)}</td>
+                      <td>{grouped(run.throttled_waits)}</td>
+                      <td>{run.last_error ?? ''}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </div>
+          )}
+        </>
+      )}
+    </Section>
+  );
+}
