@@ -623,6 +623,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     mayarApi: intake.mayarApi,
     guards,
     onDeliveriesQueued: intake.kick,
+    verifyPaid: options.intake?.verifyPaid === true,
+    onVerificationQueued: intake.kickVerify,
   });
 
   // Logistics: receipts, confirmation, labels, tracking, customer notifications (src/logistics/).

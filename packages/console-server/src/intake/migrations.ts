@@ -183,3 +183,22 @@ export const INTAKE_MIGRATIONS: readonly Migration[] = [
   { version: 401, name: 'forwarder deliveries outbox and job leases', up: (db) => run(db, INTAKE_V401) },
   { version: 402, name: 'Meta ad insights, ad sets and ads', up: (db) => run(db, INTAKE_V402) },
 ];
+
+/**
+ * Re-fetch before paid (MAYAR_VERIFY_PAID): a purchase the webhook calls paid waits as `unverified` until the
+ * verification job has read it back from Mayar's API. `verification` is null when no re-fetch was asked for.
+ */
+export const INTAKE_V770: readonly string[] = [
+  `alter table purchases
+    add column verification text check (verification in ('pending', 'verified', 'mismatch')),
+    add column verify_attempts integer not null default 0,
+    add column verify_next_at timestamptz,
+    add column verify_note text`,
+  // The job's look-up: the pending purchases that are due.
+  `create index purchases_verify_due on purchases (verify_next_at) where verification = 'pending'`,
+];
+
+/** Versions 770–779: Mayar re-fetch before paid. */
+export const INTAKE_MIGRATIONS_770: readonly Migration[] = [
+  { version: 770, name: 'purchases verified against Mayar before paid', up: (db) => run(db, INTAKE_V770) },
+];

@@ -33,6 +33,10 @@ export interface IntakeRouteOptions {
   guards: RouteGuards;
   /** Called after a commit that queued deliveries, so the worker need not wait for its next tick. */
   onDeliveriesQueued?: () => void;
+  /** MAYAR_VERIFY_PAID: paid purchases wait for the re-fetch from Mayar (src/intake/mayar/verify.ts). */
+  verifyPaid?: boolean;
+  /** Called after a commit that left a purchase waiting for its re-fetch (never inline in the webhook). */
+  onVerificationQueued?: () => void;
 }
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -113,6 +117,7 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
           headers: request.headers as Record<string, unknown>,
           source: 'webhook',
           now: clock(),
+          verifyPaid: options.verifyPaid === true,
         });
         if (result.status === 'rejected') {
           return reply.code(400).send({
@@ -123,6 +128,7 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
         }
         pushPurchaseChange(app, result);
         if (result.deliveries > 0) options.onDeliveriesQueued?.();
+        if (result.awaitsVerification) options.onVerificationQueued?.();
         return { ok: true as const, status: result.status, inbox_id: result.inboxId };
       },
     );
@@ -157,9 +163,11 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
         return await reconcileMayarAccount(app.database.db, params.id, {
           api: options.mayarApi,
           now: clock,
+          verifyPaid: options.verifyPaid === true,
           onTakenIn: (result) => {
             pushPurchaseChange(app, result);
             if (result.deliveries > 0) options.onDeliveriesQueued?.();
+            if (result.awaitsVerification) options.onVerificationQueued?.();
           },
         });
       } catch (error) {

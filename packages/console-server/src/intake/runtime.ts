@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type MayarApi, createMayarApi } from './mayar/api.js';
 import { reconcileMayarAccount } from './mayar/reconcile.js';
+import { verifyPendingPurchases } from './mayar/verify.js';
 import { drainAll } from './forwarder/worker.js';
 import { every } from './jobs.js';
 import { pushPurchaseChange } from './routes.js';
@@ -22,12 +23,20 @@ export interface IntakeOptions {
   retryBaseMs?: number;
   forwarderLeaseMs?: number;
   forwarderTimeoutMs?: number;
+  /** MAYAR_VERIFY_PAID: paid only after the re-fetch from Mayar's API (src/intake/mayar/verify.ts). */
+  verifyPaid?: boolean;
+  /** Milliseconds between verification runs (a webhook waiting for one also wakes it at once). */
+  verifyIntervalMs?: number;
+  /** First retry delay of a re-fetch that could not reach Mayar. */
+  verifyRetryBaseMs?: number;
 }
 
 export interface IntakeRuntime {
   mayarApi: MayarApi;
   /** Wakes the forwarder worker (no-op without workers). */
   kick: () => void;
+  /** Wakes the verification job (no-op without workers or without verifyPaid). */
+  kickVerify: () => void;
 }
 
 /** The intake's adapters and, when asked, its background work, started on ready and stopped on close. */
@@ -37,7 +46,7 @@ export function createIntakeRuntime(
   clock: () => Date,
 ): IntakeRuntime {
   const mayarApi = createMayarApi(options.mayarApiUrl ? { baseUrl: options.mayarApiUrl } : {});
-  const runtime: IntakeRuntime = { mayarApi, kick: () => undefined };
+  const runtime: IntakeRuntime = { mayarApi, kick: () => undefined, kickVerify: () => undefined };
   if (!options.workers) return runtime;
 
   const forwarder = every(options.forwarderIntervalMs ?? 2_000, async () => {
@@ -70,9 +79,11 @@ export function createIntakeRuntime(
               const result = await reconcileMayarAccount(app.database.db, Number(account.id), {
                 api: mayarApi,
                 now: clock,
+                verifyPaid: options.verifyPaid === true,
                 onTakenIn: (taken) => {
                   pushPurchaseChange(app, taken);
                   if (taken.deliveries > 0) forwarder.kick();
+                  if (taken.awaitsVerification) verifying?.kick();
                 },
               });
               if (result.taken_in > 0) app.log.info({ account: account.id, ...result }, 'Mayar reconciled');
@@ -81,8 +92,32 @@ export function createIntakeRuntime(
             }
           }
         });
-  app.addHook('onReady', async () => forwarder.kick());
+  const verifying = options.verifyPaid
+    ? every(options.verifyIntervalMs ?? 15_000, async () => {
+        const outcome = await verifyPendingPurchases(app.database.db, {
+          api: mayarApi,
+          now: clock,
+          ...(options.verifyRetryBaseMs ? { baseDelayMs: options.verifyRetryBaseMs } : {}),
+          onChanged: (change) => {
+            pushPurchaseChange(app, {
+              inboxId: 0,
+              status: 'accepted',
+              deliveries: change.deliveries,
+              purchase: { id: change.purchaseId, action: 'update', version: change.version },
+            });
+            if (change.deliveries > 0) forwarder.kick();
+          },
+        });
+        if (outcome.ran && outcome.result.checked > 0) app.log.info({ ...outcome.result }, 'Mayar verified');
+      })
+    : null;
+  if (verifying) runtime.kickVerify = verifying.kick;
+  app.addHook('onReady', async () => {
+    forwarder.kick();
+    verifying?.kick();
+  });
   app.addHook('onClose', async () => {
+    await verifying?.stop();
     await forwarder.stop();
     await reconciling?.stop();
   });

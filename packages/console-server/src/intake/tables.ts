@@ -67,6 +67,11 @@ export interface PurchasesTable {
   custom_field: Json;
   extra_data: Json;
   raw: Json;
+  /** Migration 770: null, or where the re-fetch from Mayar's API stands. */
+  verification: 'pending' | 'verified' | 'mismatch' | null;
+  verify_attempts: ColumnType<number, number | undefined, number>;
+  verify_next_at: NullableTimestamp;
+  verify_note: string | null;
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
