@@ -128,8 +128,7 @@ export async function startFakeMayar(
       transactionRequests += 1;
       const id = decodeURIComponent(detail[1]!);
       const transaction = transactions.get(id);
-      if (!transaction)
-        return { status: 404, body: { statusCode: 404, messages: 'Transaction not found' } };
+      if (!transaction) return { status: 404, body: { statusCode: 404, messages: 'Transaction not found' } };
       return {
         status: 200,
         body: {

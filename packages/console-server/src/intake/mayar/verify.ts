@@ -95,7 +95,10 @@ async function verifyDue(database: Kysely<Database>, options: VerifyOptions): Pr
     if (!apiKey) outcome = { retry: 'The Mayar account has no API key' };
     else {
       try {
-        const detail = await options.api.transactionDetail(apiKey, purchase.transaction_id ?? purchase.mayar_id);
+        const detail = await options.api.transactionDetail(
+          apiKey,
+          purchase.transaction_id ?? purchase.mayar_id,
+        );
         const note = contradiction(detail, Number(purchase.amount));
         outcome = note ? { verified: false, note } : { verified: true };
       } catch (error) {
