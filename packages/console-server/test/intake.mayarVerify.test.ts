@@ -231,6 +231,41 @@ describe.each(ENGINES)('Mayar re-fetch before paid on %s', (engine) => {
     expect(await purchase(body.data.id)).toMatchObject({ transaction_status: 'paid' });
   });
 
+  it('on a node with workers, the webhook wakes the verification job: paid moments after the 200', async () => {
+    const node = await testServer(testDb.database, {
+      intake: {
+        mayarApiUrl: mayar.url,
+        verifyPaid: true,
+        workers: true,
+        // Only the webhook's wake-up can verify within this test; forwarding to nowhere is not its subject.
+        verifyIntervalMs: 600_000,
+        forwarderIntervalMs: 600_000,
+        reconcileEveryMinutes: false,
+      },
+    });
+    try {
+      const fixture = await intakeFixture(testDb.database, mayar.apiKey);
+      const body = mayarPayment({ productId: fixture.mayarProductId, amount: 80000 });
+      mayar.addHistory(body);
+      const response = await node.inject({
+        method: 'POST',
+        url: `/api/webhooks/mayar/${fixture.accountId}?token=${encodeURIComponent(fixture.token)}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(response.statusCode).toBe(200);
+      let row = await purchase(body.data.id);
+      for (let i = 0; i < 100 && row.transaction_status !== 'paid'; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        row = await purchase(body.data.id);
+      }
+      expect(row).toMatchObject({ transaction_status: 'paid', verification: 'verified' });
+      expect(await reported(fixture)).toEqual({ orders: 1, revenue: 80000 });
+    } finally {
+      await node.close();
+    }
+  });
+
   it('leaves an unpaid webhook alone: nothing to verify', async () => {
     const fixture = await setUp();
     const body = mayarPayment({
