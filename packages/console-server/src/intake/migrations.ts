@@ -198,7 +198,37 @@ export const INTAKE_V770: readonly string[] = [
   `create index purchases_verify_due on purchases (verify_next_at) where verification = 'pending'`,
 ];
 
-/** Versions 770–779: Mayar re-fetch before paid. */
+/**
+ * Campaigns already in uploaded or fetched insights but never entered by staff become Master Ad Campaign rows
+ * (`origin: meta`, product to link), as src/intake/meta/campaigns.ts does for every new upload. Needs generated
+ * migration 105 (the origin column). Demo-seeded insights are left out, like the importer leaves them.
+ */
+export const INTAKE_V771: readonly string[] = [
+  // Writers that predate origin (fixtures, scripts inserting with SQL) mean a staff-entered campaign.
+  `alter table ad_campaigns alter column origin set default 'staff'`,
+  `insert into ad_campaigns (name, campaign_id, ad_account_id, status, start_date, origin)
+    select distinct on (i.campaign_id)
+      left(coalesce(nullif(trim(i.campaign_name), ''), i.campaign_id), 200),
+      i.campaign_id,
+      case
+        when trim(i.account_id) ~ '^act_[0-9]{6,24}$' then trim(i.account_id)
+        when trim(i.account_id) ~ '^[0-9]{6,24}$' then 'act_' || trim(i.account_id)
+      end,
+      'ACTIVE',
+      (select min(f.date) from ad_insights_daily f where f.campaign_id = i.campaign_id and f.source <> 'seed'),
+      'meta'
+    from ad_insights_daily i
+    where i.source <> 'seed' and i.campaign_id ~ '^[0-9]{6,24}$'
+      and not exists (select 1 from ad_campaigns c where lower(c.campaign_id) = lower(i.campaign_id))
+    order by i.campaign_id, i.date desc`,
+];
+
+/** Versions 770–779: Mayar re-fetch before paid; campaigns from the data. */
 export const INTAKE_MIGRATIONS_770: readonly Migration[] = [
   { version: 770, name: 'purchases verified against Mayar before paid', up: (db) => run(db, INTAKE_V770) },
+  {
+    version: 771,
+    name: 'campaigns seen in insights become ad campaign rows',
+    up: (db) => run(db, INTAKE_V771),
+  },
 ];

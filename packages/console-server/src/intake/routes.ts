@@ -179,7 +179,7 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
     },
   );
 
-  await registerInsightRoutes(app, { guards: options.guards, clock });
+  await registerInsightRoutes(app, { guards: options.guards, clock, sessionOf: options.sessionOf });
 
   registerDeliveryRoutes({
     route,

@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { intakeDb } from '../tables.js';
 import type { InsightRow } from './csv.js';
+import { keepCampaignsFromData } from './campaigns.js';
 
 export interface ImportCounts {
   inserted: number;
@@ -9,6 +10,8 @@ export interface ImportCounts {
   unchanged: number;
   ad_sets: number;
   ads: number;
+  /** Master Ad Campaign rows created or renamed from the data (not for the demo seed, which has its own). */
+  campaigns: number;
 }
 
 const BATCH = 500;
@@ -20,9 +23,9 @@ const BATCH = 500;
 export async function importInsights(
   database: Kysely<Database>,
   rows: readonly InsightRow[],
-  options: { source: 'upload' | 'api' | 'seed'; importId: string; now: Date },
+  options: { source: 'upload' | 'api' | 'seed'; importId: string; now: Date; actorId?: number | null },
 ): Promise<ImportCounts> {
-  const counts: ImportCounts = { inserted: 0, updated: 0, unchanged: 0, ad_sets: 0, ads: 0 };
+  const counts: ImportCounts = { inserted: 0, updated: 0, unchanged: 0, ad_sets: 0, ads: 0, campaigns: 0 };
   // The last row of a (date, ad) wins when a file repeats one.
   const unique = [...new Map(rows.map((row) => [`${row.date}|${row.ad_id}`, row])).values()];
   await intakeDb(database)
@@ -146,6 +149,11 @@ export async function importInsights(
           .execute();
         counts.ads += 1;
       }
+      if (options.source !== 'seed')
+        counts.campaigns = await keepCampaignsFromData(trx as unknown as Kysely<Database>, unique, {
+          actorId: options.actorId ?? null,
+          now: options.now,
+        });
     });
   return counts;
 }
