@@ -109,6 +109,27 @@ describe.each(ENGINES)('campaigns kept from the data on %s', (engine) => {
       start_date: '2026-11-01',
       status: 'ACTIVE',
     });
+    // Its ad sets and ads are read-only lists under it.
+    const created = (await campaign('120219000000000002'))!;
+    const adSets = await client().get(`/api/resources/ad_sets?f.ad_campaign_id.eq=${created.id}`, writer);
+    expect(adSets.statusCode, adSets.body).toBe(200);
+    expect(adSets.json().rows).toEqual([
+      expect.objectContaining({
+        adset_id: '120219000000000021',
+        name: 'Set 120219000000000021',
+        first_seen: '2026-11-01',
+        last_seen: '2026-11-02',
+      }),
+    ]);
+    const adsList = await client().get(`/api/resources/ads?f.ad_campaign_id.eq=${created.id}`, writer);
+    expect(adsList.statusCode, adsList.body).toBe(200);
+    expect((adsList.json().rows as { ad_id: string }[]).map((row) => row.ad_id).sort()).toEqual([
+      '120219000000000211',
+      '120219000000000212',
+    ]);
+    const write = await api('POST', '/api/resources/ad_sets', { name: 'x', adset_id: '1', campaign_id: '1' });
+    expect(write.statusCode).toBe(405);
+    expect(write.json()).toMatchObject({ code: 'READ_ONLY' });
     // A staff-entered campaign keeps its name and product.
     expect(await campaign('120219000000000001')).toMatchObject({
       name: 'Entered by staff',

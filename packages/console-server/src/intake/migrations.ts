@@ -223,7 +223,30 @@ export const INTAKE_V771: readonly string[] = [
     order by i.campaign_id, i.date desc`,
 ];
 
-/** Versions 770–779: Mayar re-fetch before paid; campaigns from the data. */
+/**
+ * Ad sets and ads as read-only lists under their campaign (entities `ad_sets`, `ads`, storage: migration): the
+ * resource columns, and the campaign row each belongs to (its Meta campaign id, matched as the importer does).
+ */
+export const INTAKE_V772: readonly string[] = [
+  ...['ad_sets', 'ads'].flatMap((table) => [
+    `alter table ${table}
+      add column ad_campaign_id bigint references ad_campaigns (id) on delete set null,
+      add column version integer not null default 1,
+      add column created_at timestamptz not null default now(),
+      add column created_by integer references users (id) on delete set null,
+      add column updated_by integer references users (id) on delete set null,
+      add column search_text text generated always as (lower(coalesce(name, '') || ' ' || coalesce(${
+        table === 'ads' ? 'ad_id' : 'adset_id'
+      }, ''))) stored`,
+    `update ${table} t set ad_campaign_id = c.id from ad_campaigns c
+      where lower(c.campaign_id) = lower(t.campaign_id) and c.deleted_at is null`,
+    `create index ${table}_ad_campaign on ${table} (ad_campaign_id, id)`,
+    `create index ${table}_name_idx on ${table} (name, id)`,
+    `create index ${table}_last_seen_idx on ${table} (last_seen, id)`,
+  ]),
+];
+
+/** Versions 770–779: Mayar re-fetch before paid; campaigns, ad sets and ads from the data. */
 export const INTAKE_MIGRATIONS_770: readonly Migration[] = [
   { version: 770, name: 'purchases verified against Mayar before paid', up: (db) => run(db, INTAKE_V770) },
   {
@@ -231,4 +254,5 @@ export const INTAKE_MIGRATIONS_770: readonly Migration[] = [
     name: 'campaigns seen in insights become ad campaign rows',
     up: (db) => run(db, INTAKE_V771),
   },
+  { version: 772, name: 'ad sets and ads listed under their campaign', up: (db) => run(db, INTAKE_V772) },
 ];

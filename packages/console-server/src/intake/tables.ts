@@ -136,6 +136,8 @@ export interface AdInsightsDailyTable {
 
 export interface AdSetsTable {
   id: Generated<string>;
+  /** Migration 772: the Master Ad Campaign row of campaign_id. */
+  ad_campaign_id: NullableBigInt;
   adset_id: string;
   campaign_id: string;
   name: string;
@@ -146,6 +148,8 @@ export interface AdSetsTable {
 
 export interface AdsTable {
   id: Generated<string>;
+  /** Migration 772: the Master Ad Campaign row of campaign_id. */
+  ad_campaign_id: NullableBigInt;
   ad_id: string;
   adset_id: string | null;
   campaign_id: string;

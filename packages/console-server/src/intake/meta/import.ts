@@ -95,27 +95,52 @@ export async function importInsights(
         counts.unchanged += batch.length - written.length;
       }
 
+      // Campaigns first, so ad sets and ads land under their campaign row.
+      if (options.source !== 'seed')
+        counts.campaigns = await keepCampaignsFromData(trx as unknown as Kysely<Database>, unique, {
+          actorId: options.actorId ?? null,
+          now: options.now,
+        });
+      const campaignRow = (campaignId: string) =>
+        sql<string>`(select c.id from ad_campaigns c where lower(c.campaign_id) = lower(${campaignId}) and c.deleted_at is null)`;
       const adSets = new Map<string, InsightRow>();
       const ads = new Map<string, InsightRow>();
+      // The days a file covers per ad set and ad (its rows come in any order).
+      const span = new Map<string, { first: string; last: string }>();
+      const widen = (key: string, date: string) => {
+        const known = span.get(key);
+        if (!known) span.set(key, { first: date, last: date });
+        else {
+          if (date < known.first) known.first = date;
+          if (date > known.last) known.last = date;
+        }
+      };
       for (const row of unique) {
-        if (row.adset_id && row.adset_name) adSets.set(row.adset_id, row);
+        if (row.adset_id && row.adset_name) {
+          adSets.set(row.adset_id, row);
+          widen(`set:${row.adset_id}`, row.date);
+        }
         ads.set(row.ad_id, row);
+        widen(`ad:${row.ad_id}`, row.date);
       }
       for (const row of adSets.values()) {
+        const days = span.get(`set:${row.adset_id}`)!;
         await trx
           .insertInto('ad_sets')
           .values({
             adset_id: row.adset_id!,
             campaign_id: row.campaign_id,
+            ad_campaign_id: campaignRow(row.campaign_id),
             name: row.adset_name!,
-            first_seen: row.date,
-            last_seen: row.date,
+            first_seen: days.first,
+            last_seen: days.last,
             updated_at: options.now,
           })
           .onConflict((oc) =>
             oc.column('adset_id').doUpdateSet({
               name: sql.ref('excluded.name'),
               campaign_id: sql.ref('excluded.campaign_id'),
+              ad_campaign_id: sql.ref('excluded.ad_campaign_id'),
               first_seen: sql`least(ad_sets.first_seen, excluded.first_seen)`,
               last_seen: sql`greatest(ad_sets.last_seen, excluded.last_seen)`,
               updated_at: sql.ref('excluded.updated_at'),
@@ -125,15 +150,17 @@ export async function importInsights(
         counts.ad_sets += 1;
       }
       for (const row of ads.values()) {
+        const days = span.get(`ad:${row.ad_id}`)!;
         await trx
           .insertInto('ads')
           .values({
             ad_id: row.ad_id,
             adset_id: row.adset_id,
             campaign_id: row.campaign_id,
+            ad_campaign_id: campaignRow(row.campaign_id),
             name: row.ad_name ?? row.ad_id,
-            first_seen: row.date,
-            last_seen: row.date,
+            first_seen: days.first,
+            last_seen: days.last,
             updated_at: options.now,
           })
           .onConflict((oc) =>
@@ -141,6 +168,7 @@ export async function importInsights(
               name: sql.ref('excluded.name'),
               adset_id: sql.ref('excluded.adset_id'),
               campaign_id: sql.ref('excluded.campaign_id'),
+              ad_campaign_id: sql.ref('excluded.ad_campaign_id'),
               first_seen: sql`least(ads.first_seen, excluded.first_seen)`,
               last_seen: sql`greatest(ads.last_seen, excluded.last_seen)`,
               updated_at: sql.ref('excluded.updated_at'),
@@ -149,11 +177,6 @@ export async function importInsights(
           .execute();
         counts.ads += 1;
       }
-      if (options.source !== 'seed')
-        counts.campaigns = await keepCampaignsFromData(trx as unknown as Kysely<Database>, unique, {
-          actorId: options.actorId ?? null,
-          now: options.now,
-        });
     });
   return counts;
 }
