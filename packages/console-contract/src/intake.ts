@@ -81,6 +81,8 @@ export const insightsImportResponseSchema = z.object({
   unchanged: z.number().int(),
   ad_sets: z.number().int(),
   ads: z.number().int(),
+  /** Campaigns created or renamed from the data (origin `meta`). */
+  campaigns: z.number().int(),
 });
 export type InsightsImportResponse = z.infer<typeof insightsImportResponseSchema>;
 

@@ -627,6 +627,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     guards,
     onDeliveriesQueued: intake.kick,
     onPullQueued: intake.kickPull,
+    verifyPaid: options.intake?.verifyPaid === true,
+    onVerificationQueued: intake.kickVerify,
   });
 
   // Logistics: receipts, confirmation, labels, tracking, customer notifications (src/logistics/).

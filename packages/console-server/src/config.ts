@@ -37,6 +37,8 @@ export interface ServerConfig {
     forwarderLeaseMs: number;
     forwarderTimeoutMs: number;
     reconcileEveryMinutes: number | false;
+    /** MAYAR_VERIFY_PAID: a webhook's paid purchase counts only after Mayar's API confirms it. */
+    verifyPaid: boolean;
   };
   /** Courier tracking (src/logistics/): the aggregator's base URL and key, and how often Shipping is polled. */
   logistics: {
@@ -186,6 +188,9 @@ export function readConfig(
         env.CONSOLE_MAYAR_RECONCILE_MINUTES?.trim() === '0'
           ? false
           : positiveNumber('CONSOLE_MAYAR_RECONCILE_MINUTES', env.CONSOLE_MAYAR_RECONCILE_MINUTES, 60),
+      // Off by default: it delays every paid purchase by a Mayar API call, and the demo's fake Mayar
+      // knows none of the seeded transactions. Production turns it on (README).
+      verifyPaid: flag('MAYAR_VERIFY_PAID', env.MAYAR_VERIFY_PAID) ?? false,
     },
     logistics: {
       courierTrackingUrl: httpUrl('COURIER_TRACKING_URL', env.COURIER_TRACKING_URL),

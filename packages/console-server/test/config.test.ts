@@ -71,7 +71,13 @@ describe('readConfig', () => {
       forwarderLeaseMs: 60_000,
       reconcileEveryMinutes: false,
     });
-    expect(readConfig({}).intake).toMatchObject({ mayarApiUrl: undefined, reconcileEveryMinutes: 60 });
+    expect(readConfig({}).intake).toMatchObject({
+      mayarApiUrl: undefined,
+      reconcileEveryMinutes: 60,
+      verifyPaid: false,
+    });
+    expect(readConfig({ MAYAR_VERIFY_PAID: 'true' }).intake.verifyPaid).toBe(true);
+    expect(() => readConfig({ MAYAR_VERIFY_PAID: 'maybe' })).toThrow(/MAYAR_VERIFY_PAID/);
     expect(() => readConfig({ MAYAR_API_URL: 'ftp://x' })).toThrow(/MAYAR_API_URL/);
   });
   it('reads the logistics adapters: COURIER_TRACKING_URL and key, the tracking poll (0 turns it off)', () => {

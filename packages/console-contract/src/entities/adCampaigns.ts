@@ -1,7 +1,11 @@
 import { field, notesField, options } from './fields.js';
 import type { EntityDef } from './types.js';
 
-/** A Meta campaign mapped to the product (and tribe) it sells; the Ads X Mayar report joins through it. */
+/**
+ * A Meta campaign mapped to the product (and tribe) it sells; the Ads X Mayar report joins through it. Campaigns
+ * first seen in an Ads Manager upload are created from the data (`origin: meta`) without product, account or
+ * objective, for staff to link; staff-entered ones must have them.
+ */
 export const adCampaigns: EntityDef = {
   name: 'ad_campaigns',
   label: 'Ad campaign',
@@ -12,6 +16,12 @@ export const adCampaigns: EntityDef = {
   defaultSort: { field: 'start_date', direction: 'desc' },
   softDelete: true,
   rules: [
+    ...(['product_id', 'ad_account_id', 'objective'] as const).map((name) => ({
+      kind: 'requiredWhen' as const,
+      field: name,
+      when: { field: 'origin', in: ['staff'] },
+      message: 'Required for a campaign entered by staff',
+    })),
     {
       kind: 'atMostOne',
       field: 'lifetime_budget',
@@ -43,7 +53,6 @@ export const adCampaigns: EntityDef = {
       list: true,
     }),
     field.text('ad_account_id', 'Ad account', {
-      required: true,
       maxLength: 28,
       pattern: '^act_[0-9]{6,24}$',
       patternMessage: 'Use the form act_ followed by digits',
@@ -51,7 +60,6 @@ export const adCampaigns: EntityDef = {
       searchable: true,
     }),
     field.enum('objective', 'Objective', {
-      required: true,
       options: options({
         OUTCOME_SALES: 'Sales',
         OUTCOME_LEADS: 'Leads',
@@ -77,7 +85,6 @@ export const adCampaigns: EntityDef = {
     field.date('start_date', 'Start date', { list: true, sortable: true, filterable: true }),
     field.date('end_date', 'End date', { sortable: true, filterable: true }),
     field.relation('product_id', 'Product', {
-      required: true,
       relation: { entity: 'products', labelField: 'name' },
       list: true,
       sortable: true,
@@ -87,6 +94,16 @@ export const adCampaigns: EntityDef = {
       relation: { entity: 'tribes', labelField: 'name' },
       list: true,
       filterable: true,
+    }),
+    field.enum('origin', 'Origin', {
+      required: true,
+      defaultValue: 'staff',
+      // Only the import sets `meta`: staff cannot opt out of linking a product.
+      readOnly: true,
+      options: options({ staff: 'Entered by staff', meta: 'From Meta — link a product' }),
+      list: true,
+      filterable: true,
+      help: 'From Meta: created from an Ads Manager upload; its name follows the data. Link its product here.',
     }),
     notesField(),
   ],

@@ -527,8 +527,11 @@ class DemoContext {
     set.add(value.toLowerCase());
     return value;
   }
-  /** An id of the related entity: required ones must have refs; optional ones are sometimes left empty. */
-  ref(fieldName: string, fill = 0.8): number | null {
+  /**
+   * An id of the related entity: required ones must have refs; optional ones are sometimes left empty, unless
+   * `always` (a field the entity's rules require, e.g. ad_campaigns.product_id for staff-entered rows).
+   */
+  ref(fieldName: string, fill = 0.8, always = false): number | null {
     const field = this.def.fields.find((f) => f.name === fieldName);
     const entity = field?.relation?.entity;
     if (!field || !entity) throw new Error(`demoRows(${this.def.name}): ${fieldName} is not a relation`);
@@ -538,7 +541,7 @@ class DemoContext {
         throw new Error(`demoRows(${this.def.name}): refs.${entity} must list at least one id`);
       return null;
     }
-    if (!field.required && !this.chance(fill)) return null;
+    if (!field.required && !always && !this.chance(fill)) return null;
     return this.pick(ids);
   }
   refAt(entity: string, index: number): number | null {
@@ -726,7 +729,7 @@ const GENERATORS: Record<string, Generator> = {
       lifetime_budget: lifetime ? c.money(3_000_000, 60_000_000, 500_000) : null,
       start_date: c.date(daysBack),
       end_date: ended ? c.date(daysBack - c.int(7, 60)) : null,
-      product_id: c.ref('product_id'),
+      product_id: c.ref('product_id', 1, true),
       tribe_id: c.ref('tribe_id', 0.9),
       notes: c.chance(0.15)
         ? c.pick([

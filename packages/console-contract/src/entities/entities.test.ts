@@ -29,12 +29,12 @@ const MASTER_DATA_ROUTES = [
 
 describe('entity registry', () => {
   it('has one entity per master-data page, with unique snake_case names', () => {
-    expect(ENTITIES).toHaveLength(23);
-    expect(new Set(ENTITIES.map((e) => e.name)).size).toBe(23);
+    expect(ENTITIES).toHaveLength(25);
+    expect(new Set(ENTITIES.map((e) => e.name)).size).toBe(25);
     for (const entity of ENTITIES) expect(entity.name).toMatch(/^[a-z][a-z0-9_]*$/);
     const routed = ENTITIES.filter((e) => resourceRoutes(e.name).length > 0);
     expect(routed.flatMap((e) => resourceRoutes(e.name).map((route) => route.id)).sort()).toEqual(
-      [...MASTER_DATA_ROUTES, 'package-tracking', 'receipt-confirm', 'purchase-log'].sort(),
+      [...MASTER_DATA_ROUTES, 'package-tracking', 'receipt-confirm', 'purchase-log', 'ad-sets', 'ads'].sort(),
     );
     // Every resource descriptor names an entity, and its preset one of that entity's views.
     for (const route of resourceRoutes()) {

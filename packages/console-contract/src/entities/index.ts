@@ -1,4 +1,5 @@
 import { adCampaigns } from './adCampaigns.js';
+import { adSets, ads } from './adSets.js';
 import { bankAccounts } from './bankAccounts.js';
 import { changeEmails } from './changeEmails.js';
 import { companies } from './companies.js';
@@ -37,6 +38,8 @@ export * from './demo.js';
 export * from './search.js';
 export {
   adCampaigns,
+  adSets,
+  ads,
   bankAccounts,
   changeEmails,
   companies,
@@ -71,6 +74,8 @@ export const ENTITIES: readonly EntityDef[] = [
   tribeTargets,
   products,
   adCampaigns,
+  adSets,
+  ads,
   meetingRooms,
   tribes,
   changeEmails,

@@ -12,6 +12,8 @@ export const PURCHASE_STATUS_OPTIONS = options({
   refunded: 'Refunded',
   closed: 'Closed',
   unknown: 'Unknown',
+  // MAYAR_VERIFY_PAID: the webhook said paid, Mayar's API has not confirmed it (yet).
+  unverified: 'Unverified',
 });
 
 /**
@@ -66,6 +68,16 @@ export const purchases: EntityDef = {
       list: true,
       sortable: true,
       filterable: true,
+    }),
+    field.enum('verification', 'Mayar check', {
+      options: options({ pending: 'Pending', verified: 'Verified', mismatch: 'Mismatch' }),
+      list: true,
+      filterable: true,
+      help: 'MAYAR_VERIFY_PAID: the re-fetch from Mayar before the purchase counts as paid. Mismatch: Mayar contradicts the webhook.',
+    }),
+    field.text('verify_note', 'Mayar check note', {
+      maxLength: 500,
+      help: 'Why Mayar contradicts the webhook, or the last error reaching it.',
     }),
     field.text('payment_method', 'Payment method', { list: true, filterable: true }),
     field.text('coupon_used', 'Coupon', { list: true }),

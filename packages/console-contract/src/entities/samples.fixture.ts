@@ -234,6 +234,23 @@ export const SAMPLE_ROWS: Record<string, Record<string, unknown>> = {
     description: 'Paket telah diterima di gudang sortir',
     location: 'Bandung',
   },
+  ad_sets: {
+    ad_campaign_id: 1,
+    name: 'Broad 25-45',
+    adset_id: '120210000000000011',
+    campaign_id: '120210000000000001',
+    first_seen: '2026-11-01',
+    last_seen: '2026-11-02',
+  },
+  ads: {
+    ad_campaign_id: 1,
+    name: 'Video 1',
+    ad_id: '120210000000000111',
+    adset_id: '120210000000000011',
+    campaign_id: '120210000000000001',
+    first_seen: '2026-11-01',
+    last_seen: '2026-11-02',
+  },
   purchases: {
     mayar_created_at: '2026-11-20T16:35:00+07:00',
     paid_at: '2026-11-20T16:35:43+07:00',

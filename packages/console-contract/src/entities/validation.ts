@@ -415,7 +415,12 @@ export function createSchema(def: EntityDef): z.ZodType<EntityBody> {
   if (cached) return cached;
   const shape: Record<string, z.ZodType> = {};
   for (const field of def.fields)
-    shape[field.name] = field.readOnly ? readOnlySchema(field) : createFieldSchema(field);
+    shape[field.name] = !field.readOnly
+      ? createFieldSchema(field)
+      : field.defaultValue === undefined
+        ? readOnlySchema(field)
+        : // Set by the server, starting at its default (ad_campaigns.origin: staff; only an import writes meta).
+          readOnlySchema(field).transform(() => field.defaultValue);
   for (const field of SYSTEM_FIELDS) shape[field.name] = readOnlySchema(field);
   const schema = z
     .strictObject(shape, { error: unknownKeyError })

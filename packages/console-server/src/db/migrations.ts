@@ -8,7 +8,7 @@ import {
   TRIGRAM_LABEL_INDEXES_V670,
 } from '../resources/trigram.js';
 import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
-import { INTAKE_MIGRATIONS } from '../intake/migrations.js';
+import { INTAKE_MIGRATIONS, INTAKE_MIGRATIONS_770 } from '../intake/migrations.js';
 import {
   REPORTS_MIGRATIONS,
   REPORTS_MIGRATIONS_500,
@@ -286,6 +286,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   // --- Meta insights pull: ad accounts and runs (versions 760–769): src/intake/meta/pullMigrations.ts ---
   ...META_PULL_MIGRATIONS,
+  // --- intake: Mayar re-fetch before paid (versions 770–779): src/intake/migrations.ts ---
+  ...INTAKE_MIGRATIONS_770,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

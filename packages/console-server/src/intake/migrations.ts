@@ -183,3 +183,76 @@ export const INTAKE_MIGRATIONS: readonly Migration[] = [
   { version: 401, name: 'forwarder deliveries outbox and job leases', up: (db) => run(db, INTAKE_V401) },
   { version: 402, name: 'Meta ad insights, ad sets and ads', up: (db) => run(db, INTAKE_V402) },
 ];
+
+/**
+ * Re-fetch before paid (MAYAR_VERIFY_PAID): a purchase the webhook calls paid waits as `unverified` until the
+ * verification job has read it back from Mayar's API. `verification` is null when no re-fetch was asked for.
+ */
+export const INTAKE_V770: readonly string[] = [
+  `alter table purchases
+    add column verification text check (verification in ('pending', 'verified', 'mismatch')),
+    add column verify_attempts integer not null default 0,
+    add column verify_next_at timestamptz,
+    add column verify_note text`,
+  // The job's look-up: the pending purchases that are due.
+  `create index purchases_verify_due on purchases (verify_next_at) where verification = 'pending'`,
+];
+
+/**
+ * Campaigns already in uploaded or fetched insights but never entered by staff become Master Ad Campaign rows
+ * (`origin: meta`, product to link), as src/intake/meta/campaigns.ts does for every new upload. Needs generated
+ * migration 105 (the origin column). Demo-seeded insights are left out, like the importer leaves them.
+ */
+export const INTAKE_V771: readonly string[] = [
+  // Writers that predate origin (fixtures, scripts inserting with SQL) mean a staff-entered campaign.
+  `alter table ad_campaigns alter column origin set default 'staff'`,
+  `insert into ad_campaigns (name, campaign_id, ad_account_id, status, start_date, origin)
+    select distinct on (i.campaign_id)
+      left(coalesce(nullif(trim(i.campaign_name), ''), i.campaign_id), 200),
+      i.campaign_id,
+      case
+        when trim(i.account_id) ~ '^act_[0-9]{6,24}$' then trim(i.account_id)
+        when trim(i.account_id) ~ '^[0-9]{6,24}$' then 'act_' || trim(i.account_id)
+      end,
+      'ACTIVE',
+      (select min(f.date) from ad_insights_daily f where f.campaign_id = i.campaign_id and f.source <> 'seed'),
+      'meta'
+    from ad_insights_daily i
+    where i.source <> 'seed' and i.campaign_id ~ '^[0-9]{6,24}$'
+      and not exists (select 1 from ad_campaigns c where lower(c.campaign_id) = lower(i.campaign_id))
+    order by i.campaign_id, i.date desc`,
+];
+
+/**
+ * Ad sets and ads as read-only lists under their campaign (entities `ad_sets`, `ads`, storage: migration): the
+ * resource columns, and the campaign row each belongs to (its Meta campaign id, matched as the importer does).
+ */
+export const INTAKE_V772: readonly string[] = [
+  ...['ad_sets', 'ads'].flatMap((table) => [
+    `alter table ${table}
+      add column ad_campaign_id bigint references ad_campaigns (id) on delete set null,
+      add column version integer not null default 1,
+      add column created_at timestamptz not null default now(),
+      add column created_by integer references users (id) on delete set null,
+      add column updated_by integer references users (id) on delete set null,
+      add column search_text text generated always as (lower(coalesce(name, '') || ' ' || coalesce(${
+        table === 'ads' ? 'ad_id' : 'adset_id'
+      }, ''))) stored`,
+    `update ${table} t set ad_campaign_id = c.id from ad_campaigns c
+      where lower(c.campaign_id) = lower(t.campaign_id) and c.deleted_at is null`,
+    `create index ${table}_ad_campaign on ${table} (ad_campaign_id, id)`,
+    `create index ${table}_name_idx on ${table} (name, id)`,
+    `create index ${table}_last_seen_idx on ${table} (last_seen, id)`,
+  ]),
+];
+
+/** Versions 770–779: Mayar re-fetch before paid; campaigns, ad sets and ads from the data. */
+export const INTAKE_MIGRATIONS_770: readonly Migration[] = [
+  { version: 770, name: 'purchases verified against Mayar before paid', up: (db) => run(db, INTAKE_V770) },
+  {
+    version: 771,
+    name: 'campaigns seen in insights become ad campaign rows',
+    up: (db) => run(db, INTAKE_V771),
+  },
+  { version: 772, name: 'ad sets and ads listed under their campaign', up: (db) => run(db, INTAKE_V772) },
+];

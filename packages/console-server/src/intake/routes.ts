@@ -36,6 +36,10 @@ export interface IntakeRouteOptions {
   onDeliveriesQueued?: () => void;
   /** Called after a Marketing API pull was queued (wakes this node's pull worker). */
   onPullQueued?: () => void;
+  /** MAYAR_VERIFY_PAID: paid purchases wait for the re-fetch from Mayar (src/intake/mayar/verify.ts). */
+  verifyPaid?: boolean;
+  /** Called after a commit that left a purchase waiting for its re-fetch (never inline in the webhook). */
+  onVerificationQueued?: () => void;
 }
 
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -116,6 +120,7 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
           headers: request.headers as Record<string, unknown>,
           source: 'webhook',
           now: clock(),
+          verifyPaid: options.verifyPaid === true,
         });
         if (result.status === 'rejected') {
           return reply.code(400).send({
@@ -126,6 +131,7 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
         }
         pushPurchaseChange(app, result);
         if (result.deliveries > 0) options.onDeliveriesQueued?.();
+        if (result.awaitsVerification) options.onVerificationQueued?.();
         return { ok: true as const, status: result.status, inbox_id: result.inboxId };
       },
     );
@@ -160,9 +166,11 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
         return await reconcileMayarAccount(app.database.db, params.id, {
           api: options.mayarApi,
           now: clock,
+          verifyPaid: options.verifyPaid === true,
           onTakenIn: (result) => {
             pushPurchaseChange(app, result);
             if (result.deliveries > 0) options.onDeliveriesQueued?.();
+            if (result.awaitsVerification) options.onVerificationQueued?.();
           },
         });
       } catch (error) {
@@ -174,7 +182,6 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
     },
   );
 
-  await registerInsightRoutes(app, { guards: options.guards, clock });
   registerMetaPullRoutes({
     route,
     db: app.database.db,
@@ -182,6 +189,7 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
     clock,
     ...(options.onPullQueued ? { onQueued: options.onPullQueued } : {}),
   });
+  await registerInsightRoutes(app, { guards: options.guards, clock, sessionOf: options.sessionOf });
 
   registerDeliveryRoutes({
     route,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { type MayarApi, createMayarApi } from './mayar/api.js';
 import { reconcileMayarAccount } from './mayar/reconcile.js';
 import { DEFAULT_META_GRAPH_URL, drainAll } from './forwarder/worker.js';
+import { verifyPendingPurchases } from './mayar/verify.js';
 import { every } from './jobs.js';
 import { scheduleOnce } from '../jobs/runOnce.js';
 import { type GraphPullOptions, enqueueScheduledRuns, processQueuedRuns } from './meta/pull.js';
@@ -28,6 +29,12 @@ export interface IntakeOptions {
   metaPullEveryMs?: number | false;
   /** The pull's polling and backoff timings (tests shorten them). */
   metaPull?: Partial<Omit<GraphPullOptions, 'baseUrl' | 'version'>>;
+  /** MAYAR_VERIFY_PAID: paid only after the re-fetch from Mayar's API (src/intake/mayar/verify.ts). */
+  verifyPaid?: boolean;
+  /** Milliseconds between verification runs (a webhook waiting for one also wakes it at once). */
+  verifyIntervalMs?: number;
+  /** First retry delay of a re-fetch that could not reach Mayar. */
+  verifyRetryBaseMs?: number;
 }
 
 export interface IntakeRuntime {
@@ -36,6 +43,8 @@ export interface IntakeRuntime {
   kick: () => void;
   /** Wakes the Marketing API pull worker (no-op without workers). */
   kickPull: () => void;
+  /** Wakes the verification job (no-op without workers or without verifyPaid). */
+  kickVerify: () => void;
 }
 
 /** The intake's adapters and, when asked, its background work, started on ready and stopped on close. */
@@ -45,7 +54,12 @@ export function createIntakeRuntime(
   clock: () => Date,
 ): IntakeRuntime {
   const mayarApi = createMayarApi(options.mayarApiUrl ? { baseUrl: options.mayarApiUrl } : {});
-  const runtime: IntakeRuntime = { mayarApi, kick: () => undefined, kickPull: () => undefined };
+  const runtime: IntakeRuntime = {
+    mayarApi,
+    kick: () => undefined,
+    kickPull: () => undefined,
+    kickVerify: () => undefined,
+  };
   if (!options.workers) return runtime;
 
   const forwarder = every(options.forwarderIntervalMs ?? 2_000, async () => {
@@ -78,9 +92,11 @@ export function createIntakeRuntime(
               const result = await reconcileMayarAccount(app.database.db, Number(account.id), {
                 api: mayarApi,
                 now: clock,
+                verifyPaid: options.verifyPaid === true,
                 onTakenIn: (taken) => {
                   pushPurchaseChange(app, taken);
                   if (taken.deliveries > 0) forwarder.kick();
+                  if (taken.awaitsVerification) verifying?.kick();
                 },
               });
               if (result.taken_in > 0) app.log.info({ account: account.id, ...result }, 'Mayar reconciled');
@@ -119,11 +135,33 @@ export function createIntakeRuntime(
             onError: (error) => app.log.warn({ err: error }, 'Meta pull schedule failed'),
           },
         );
+  const verifying = options.verifyPaid
+    ? every(options.verifyIntervalMs ?? 15_000, async () => {
+        const outcome = await verifyPendingPurchases(app.database.db, {
+          api: mayarApi,
+          now: clock,
+          ...(options.verifyRetryBaseMs ? { baseDelayMs: options.verifyRetryBaseMs } : {}),
+          onChanged: (change) => {
+            pushPurchaseChange(app, {
+              inboxId: 0,
+              status: 'accepted',
+              deliveries: change.deliveries,
+              purchase: { id: change.purchaseId, action: 'update', version: change.version },
+            });
+            if (change.deliveries > 0) forwarder.kick();
+          },
+        });
+        if (outcome.ran && outcome.result.checked > 0) app.log.info({ ...outcome.result }, 'Mayar verified');
+      })
+    : null;
+  if (verifying) runtime.kickVerify = verifying.kick;
   app.addHook('onReady', async () => {
     forwarder.kick();
     pulling?.kick();
+    verifying?.kick();
   });
   app.addHook('onClose', async () => {
+    await verifying?.stop();
     await forwarder.stop();
     await reconciling?.stop();
     await pulling?.stop();

@@ -67,6 +67,11 @@ export interface PurchasesTable {
   custom_field: Json;
   extra_data: Json;
   raw: Json;
+  /** Migration 770: null, or where the re-fetch from Mayar's API stands. */
+  verification: 'pending' | 'verified' | 'mismatch' | null;
+  verify_attempts: ColumnType<number, number | undefined, number>;
+  verify_next_at: NullableTimestamp;
+  verify_note: string | null;
   version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -131,6 +136,8 @@ export interface AdInsightsDailyTable {
 
 export interface AdSetsTable {
   id: Generated<string>;
+  /** Migration 772: the Master Ad Campaign row of campaign_id. */
+  ad_campaign_id: NullableBigInt;
   adset_id: string;
   campaign_id: string;
   name: string;
@@ -141,6 +148,8 @@ export interface AdSetsTable {
 
 export interface AdsTable {
   id: Generated<string>;
+  /** Migration 772: the Master Ad Campaign row of campaign_id. */
+  ad_campaign_id: NullableBigInt;
   ad_id: string;
   adset_id: string | null;
   campaign_id: string;

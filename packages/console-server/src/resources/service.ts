@@ -127,7 +127,11 @@ function uniqueConflict(def: EntityDef, error: unknown): ResourceError | null {
 /** Who points at a row: (entity, relation field) pairs across every entity. */
 function referrersOf(def: EntityDef): { entity: EntityDef; field: FieldDef }[] {
   return ENTITIES.flatMap((entity) =>
-    entity.fields.filter((field) => field.relation?.entity === def.name).map((field) => ({ entity, field })),
+    entity.fields
+      .filter((field) => field.relation?.entity === def.name)
+      // An optional link from rows the system writes (ad sets under a campaign) never blocks staff.
+      .filter((field) => !(entity.access === 'read-only' && !field.required))
+      .map((field) => ({ entity, field })),
   );
 }
 

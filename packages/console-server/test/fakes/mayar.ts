@@ -1,6 +1,7 @@
 /**
  * A fake of Mayar for tests and the demo: webhook bodies in the shape of docs.mayar.id (payment.received and
- * friends, times as ISO strings or epoch ms) and the API's webhook history (`GET /hl/v1/webhook/history`).
+ * friends, times as ISO strings or epoch ms), the API's webhook history (`GET /hl/v1/webhook/history`) and
+ * transaction detail (`GET /hl/v2/transactions/{id}`, the shape of docs.mayar.id "Get Transaction Detail").
  */
 import { randomUUID } from 'node:crypto';
 import { startFakeServer } from './http.js';
@@ -67,6 +68,11 @@ export interface FakeMayar {
   /** Adds a delivered (or not) webhook to the history, newest first like Mayar's. */
   addHistory: (body: unknown) => void;
   historyRequests: () => number;
+  /** Records (or changes) a transaction as Mayar holds it; addHistory records the payments it is given. */
+  setTransaction: (id: string, transaction: { status: string; amount: number }) => void;
+  /** While down, every API call answers 503 (Mayar unavailable). */
+  setDown: (down: boolean) => void;
+  transactionRequests: () => number;
   registeredHooks: string[];
   close: () => Promise<void>;
 }
@@ -79,7 +85,11 @@ export async function startFakeMayar(
   const history: { id: string; createdAt: number; payload: string; type: string }[] = [];
   const registeredHooks: string[] = [];
   let historyRequests = 0;
+  let transactionRequests = 0;
+  let down = false;
+  const transactions = new Map<string, { status: string; amount: number; updatedAt: number }>();
   const server = await startFakeServer(async (request) => {
+    if (down) return { status: 503, body: { statusCode: 503, messages: 'Service Unavailable' } };
     const authorization = request.headers.authorization ?? '';
     const authorized = options.acceptAnyKey
       ? /^Bearer \S+$/.test(authorization)
@@ -113,6 +123,29 @@ export async function startFakeMayar(
         },
       };
     }
+    const detail = /^\/hl\/v2\/transactions\/([^/]+)$/.exec(request.url.pathname);
+    if (request.method === 'GET' && detail) {
+      transactionRequests += 1;
+      const id = decodeURIComponent(detail[1]!);
+      const transaction = transactions.get(id);
+      if (!transaction) return { status: 404, body: { statusCode: 404, messages: 'Transaction not found' } };
+      return {
+        status: 200,
+        body: {
+          statusCode: 200,
+          messages: 'success',
+          data: {
+            id,
+            extraData: null,
+            amount: transaction.amount,
+            createdAt: transaction.updatedAt,
+            updatedAt: transaction.updatedAt,
+            status: transaction.status,
+            paymentMethod: 'QRIS',
+          },
+        },
+      };
+    }
     if (request.method === 'POST' && request.url.pathname === '/hl/v2/webhooks/update') {
       const body = JSON.parse(request.body || '{}') as { urlHook?: string };
       if (!body.urlHook) return { status: 400, body: { statusCode: 400, messages: 'urlHook is required' } };
@@ -126,6 +159,13 @@ export async function startFakeMayar(
     apiKey,
     addHistory: (body) => {
       const payload = JSON.stringify(body);
+      const data = (body as { data?: { id?: unknown; transactionStatus?: unknown; amount?: unknown } }).data;
+      if (typeof data?.id === 'string' && typeof data.transactionStatus === 'string')
+        transactions.set(data.id, {
+          status: data.transactionStatus,
+          amount: Number(data.amount),
+          updatedAt: Date.now(),
+        });
       history.unshift({
         id: randomUUID(),
         createdAt: Date.now(),
@@ -134,6 +174,11 @@ export async function startFakeMayar(
       });
     },
     historyRequests: () => historyRequests,
+    setTransaction: (id, transaction) => transactions.set(id, { ...transaction, updatedAt: Date.now() }),
+    setDown: (value) => {
+      down = value;
+    },
+    transactionRequests: () => transactionRequests,
     registeredHooks,
     close: server.close,
   };

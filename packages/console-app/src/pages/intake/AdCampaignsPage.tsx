@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { adCampaigns, canWrite, toPermissionMap } from '@staff/console-contract';
+import { Link } from 'react-router-dom';
+import { ROUTES, adCampaigns, canWrite, toPermissionMap } from '@staff/console-contract';
 import { formatNumber, useNotifications } from '@staff/console-ui';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
@@ -9,6 +10,9 @@ import type { LoadedList } from '../resources/loadList.js';
 import { Button } from '../resources/ui.js';
 import { AdsManagerImportDialog } from './AdsManagerImportDialog.js';
 import { MetaPullPanel } from './MetaPullPanel.js';
+
+/** The read-only lists kept from the Ads Manager data, filterable by campaign. */
+const DATA_LISTS = ROUTES.filter((route) => route.id === 'ad-sets' || route.id === 'ads');
 
 /**
  * Master Ad Campaign: the campaigns list plus "Import from Ads Manager" (the upload of daily ad insights), for
@@ -26,6 +30,11 @@ export default function AdCampaignsPage(props: PageProps<LoadedList>) {
   const extensions: ResourceListExtensions = {
     toolbar: (reload) => (
       <>
+        {DATA_LISTS.map((route) => (
+          <Link key={route.id} to={route.path}>
+            {route.title}
+          </Link>
+        ))}
         {writable ? (
           <Button type="button" onClick={() => setOpen({ reload })}>
             Import from Ads Manager
@@ -57,7 +66,12 @@ export default function AdCampaignsPage(props: PageProps<LoadedList>) {
           onImported={(result) => {
             notify({
               type: 'success',
-              message: `Ads Manager import: ${formatNumber(result.inserted)} inserted, ${formatNumber(result.updated)} updated, ${formatNumber(result.unchanged)} unchanged.`,
+              message:
+                `Ads Manager import: ${formatNumber(result.inserted)} inserted, ${formatNumber(result.updated)} updated, ${formatNumber(result.unchanged)} unchanged.` +
+                // New campaigns from Meta wait for staff to link their product (origin filter).
+                (result.campaigns > 0
+                  ? ` ${formatNumber(result.campaigns)} campaign(s) from Meta added or renamed: link their product.`
+                  : ''),
             });
             open.reload();
           }}

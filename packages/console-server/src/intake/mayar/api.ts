@@ -18,6 +18,15 @@ export interface MayarHistoryPage {
   pageCount: number | null;
 }
 
+/** A transaction as `GET /hl/v2/transactions/{id}` answers it (docs.mayar.id, "Get Transaction Detail"). */
+export interface MayarTransactionDetail {
+  id: string;
+  /** `paid`, `unpaid`, `created`…, lower-cased. */
+  status: string;
+  amount: number | null;
+  updatedAt: number | string | null;
+}
+
 export class MayarApiError extends Error {
   constructor(
     message: string,
@@ -33,6 +42,8 @@ export interface MayarApi {
   webhookHistory: (apiKey: string, page: number, pageSize: number) => Promise<MayarHistoryPage>;
   /** `POST /hl/v2/webhooks/update { urlHook }`: tells Mayar where to send webhooks. */
   registerWebhook: (apiKey: string, urlHook: string) => Promise<void>;
+  /** `GET /hl/v2/transactions/{id}`: the transaction as Mayar holds it now (404 when Mayar does not know it). */
+  transactionDetail: (apiKey: string, id: string) => Promise<MayarTransactionDetail>;
 }
 
 export interface MayarApiOptions {
@@ -103,6 +114,22 @@ export function createMayarApi(options: MayarApiOptions = {}): MayarApi {
     },
     registerWebhook: async (apiKey, urlHook) => {
       await call(apiKey, 'POST', '/hl/v2/webhooks/update', { urlHook });
+    },
+    transactionDetail: async (apiKey, id) => {
+      const json = (await call(apiKey, 'GET', `/hl/v2/transactions/${encodeURIComponent(id)}`)) as {
+        data?: Record<string, unknown> | null;
+      } | null;
+      const data = json?.data;
+      if (!data || typeof data !== 'object' || typeof data.status !== 'string')
+        throw new MayarApiError('Mayar API answered a transaction without data.status', 200);
+      const amount = typeof data.amount === 'number' ? data.amount : Number(data.amount);
+      return {
+        id: typeof data.id === 'string' ? data.id : id,
+        status: data.status.trim().toLowerCase(),
+        amount: Number.isFinite(amount) ? amount : null,
+        updatedAt:
+          typeof data.updatedAt === 'number' || typeof data.updatedAt === 'string' ? data.updatedAt : null,
+      };
     },
   };
 }

@@ -18,6 +18,8 @@ export interface ReconcileOptions {
   pageSize?: number;
   /** Stop after this many pages even when Mayar has more (the schedule comes back). */
   maxPages?: number;
+  /** MAYAR_VERIFY_PAID: what reconciliation takes in waits for the re-fetch too. */
+  verifyPaid?: boolean;
   onTakenIn?: (result: IngestResult) => void;
 }
 
@@ -83,6 +85,7 @@ export async function reconcileMayarAccount(
             source: 'reconciliation',
             historyId: entry.id,
             now: options.now(),
+            verifyPaid: options.verifyPaid === true,
           });
           if (result.status === 'accepted') {
             takenIn += 1;

@@ -110,6 +110,11 @@ export interface IngestInput {
   now: Date;
   /** Queue forwarder deliveries (off for the demo seed: its purchases are history, not news). */
   forward?: boolean;
+  /**
+   * MAYAR_VERIFY_PAID: a transaction the webhook calls paid is kept `unverified` (not paid: no report, no
+   * forwarding, no package) until the verification job has read it back from Mayar's API (./verify.ts).
+   */
+  verifyPaid?: boolean;
 }
 
 export interface IngestResult {
@@ -124,6 +129,8 @@ export interface IngestResult {
   /** A package a shipper.status event moved (Shipping → Delivered, Returned or Problem). */
   packageChange?: ResourceChangedPayload;
   deliveries: number;
+  /** The purchase waits for the re-fetch from Mayar (verifyPaid): wake the verification job. */
+  awaitsVerification?: boolean;
 }
 
 interface PurchaseRow {
@@ -238,6 +245,7 @@ export async function ingestInTransaction(trx: IntakeDb, input: IngestInput): Pr
   const createdAt = parseMayarTime(data.createdAt)!;
   const changedAt = updatedAt ?? createdAt;
   const transactionStatus = (str(data.transactionStatus) ?? str(data.status) ?? 'unknown').toLowerCase();
+  const awaitsVerification = input.verifyPaid === true && transactionStatus === 'paid';
   const mayarProductId = str(data.productId);
   const product = mayarProductId
     ? await trx
@@ -256,8 +264,12 @@ export async function ingestInTransaction(trx: IntakeDb, input: IngestInput): Pr
     mayar_account_id: input.accountId,
     last_event: event,
     status: str(data.status) ?? transactionStatus.toUpperCase(),
-    transaction_status: transactionStatus,
-    paid_at: transactionStatus === 'paid' ? changedAt : null,
+    transaction_status: awaitsVerification ? 'unverified' : transactionStatus,
+    paid_at: transactionStatus === 'paid' && !awaitsVerification ? changedAt : null,
+    verification: awaitsVerification ? ('pending' as const) : null,
+    verify_attempts: 0,
+    verify_next_at: awaitsVerification ? input.now : null,
+    verify_note: null,
     mayar_created_at: createdAt,
     mayar_updated_at: changedAt,
     merchant_id: str(data.merchantId),
@@ -351,8 +363,9 @@ export async function ingestInTransaction(trx: IntakeDb, input: IngestInput): Pr
     updatedAt: changedAt,
     purchaseId: purchase.id,
   });
+  // An unverified purchase is forwarded when it becomes paid (queuePaidPurchase), not now.
   const deliveries =
-    input.forward === false
+    input.forward === false || awaitsVerification
       ? 0
       : await queueDeliveries(trx, input, {
           event,
@@ -384,6 +397,85 @@ export async function ingestInTransaction(trx: IntakeDb, input: IngestInput): Pr
     },
     ...(made ? { package: { id: made.id as number, version: made.version as number } } : {}),
     deliveries,
+    ...(awaitsVerification ? { awaitsVerification } : {}),
+  };
+}
+
+/**
+ * What the webhook would have done for a paid purchase, done when a verified one becomes paid: its package
+ * and its forwarder deliveries (from the inbox call that wrote it), in the caller's transaction.
+ */
+export async function queuePaidPurchase(
+  trx: IntakeDb,
+  purchaseId: string,
+  now: Date,
+): Promise<{ deliveries: number; package?: { id: number; version: number } }> {
+  const purchase = await trx
+    .selectFrom('purchases')
+    .selectAll()
+    .where('id', '=', purchaseId)
+    .executeTakeFirstOrThrow();
+  const inboxRow = await trx
+    .selectFrom('mayar_webhook_inbox')
+    .select(['id', 'raw_body'])
+    .where('purchase_id', '=', purchaseId)
+    .where('status', '=', 'accepted')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  const raw = (typeof purchase.raw === 'string' ? JSON.parse(purchase.raw) : purchase.raw) as Record<
+    string,
+    unknown
+  >;
+  const product = purchase.product_id
+    ? await trx
+        .selectFrom('products')
+        .select('ships_package')
+        .where('id', '=', purchase.product_id)
+        .executeTakeFirst()
+    : undefined;
+  const made = product?.ships_package
+    ? await createPackageForPurchase(trx as unknown as AnyDb, {
+        id: purchase.id,
+        transaction_id: purchase.transaction_id,
+        mayar_id: purchase.mayar_id,
+        customer_name: purchase.customer_name,
+        customer_mobile: purchase.customer_mobile,
+        qty: purchase.qty,
+        raw,
+      })
+    : null;
+  const deliveries = await queueDeliveries(
+    trx,
+    { accountId: Number(purchase.mayar_account_id), rawBody: inboxRow.raw_body, source: 'webhook', now },
+    {
+      event: purchase.last_event,
+      dataId: purchase.mayar_id,
+      inboxId: inboxRow.id,
+      body: inboxRow.raw_body,
+      purchase: {
+        id: purchase.id,
+        mayar_account_id: String(purchase.mayar_account_id),
+        product_id: purchase.product_id === null ? null : String(purchase.product_id),
+        transaction_status: purchase.transaction_status,
+        paid_at: purchase.paid_at,
+        mayar_updated_at: purchase.mayar_updated_at,
+        version: purchase.version,
+        mayarId: purchase.mayar_id,
+        transactionId: purchase.transaction_id,
+        email: purchase.customer_email,
+        mobile: purchase.customer_mobile,
+        fbp: purchase.pixel_fbp,
+        fbc: purchase.pixel_fbc,
+        amount: Number(purchase.amount),
+        mayarProductId: purchase.mayar_product_id,
+        productName: purchase.product_name,
+        qty: purchase.qty,
+      },
+    },
+  );
+  return {
+    deliveries,
+    ...(made ? { package: { id: made.id as number, version: made.version as number } } : {}),
   };
 }
 

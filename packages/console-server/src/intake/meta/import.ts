@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { intakeDb } from '../tables.js';
 import type { InsightRow } from './csv.js';
+import { keepCampaignsFromData } from './campaigns.js';
 
 export interface ImportCounts {
   inserted: number;
@@ -9,6 +10,8 @@ export interface ImportCounts {
   unchanged: number;
   ad_sets: number;
   ads: number;
+  /** Master Ad Campaign rows created or renamed from the data (not for the demo seed, which has its own). */
+  campaigns: number;
 }
 
 const BATCH = 500;
@@ -20,9 +23,9 @@ const BATCH = 500;
 export async function importInsights(
   database: Kysely<Database>,
   rows: readonly InsightRow[],
-  options: { source: 'upload' | 'api' | 'seed'; importId: string; now: Date },
+  options: { source: 'upload' | 'api' | 'seed'; importId: string; now: Date; actorId?: number | null },
 ): Promise<ImportCounts> {
-  const counts: ImportCounts = { inserted: 0, updated: 0, unchanged: 0, ad_sets: 0, ads: 0 };
+  const counts: ImportCounts = { inserted: 0, updated: 0, unchanged: 0, ad_sets: 0, ads: 0, campaigns: 0 };
   // The last row of a (date, ad) wins when a file repeats one.
   const unique = [...new Map(rows.map((row) => [`${row.date}|${row.ad_id}`, row])).values()];
   await intakeDb(database)
@@ -92,27 +95,52 @@ export async function importInsights(
         counts.unchanged += batch.length - written.length;
       }
 
+      // Campaigns first, so ad sets and ads land under their campaign row.
+      if (options.source !== 'seed')
+        counts.campaigns = await keepCampaignsFromData(trx as unknown as Kysely<Database>, unique, {
+          actorId: options.actorId ?? null,
+          now: options.now,
+        });
+      const campaignRow = (campaignId: string) =>
+        sql<string>`(select c.id from ad_campaigns c where lower(c.campaign_id) = lower(${campaignId}) and c.deleted_at is null)`;
       const adSets = new Map<string, InsightRow>();
       const ads = new Map<string, InsightRow>();
+      // The days a file covers per ad set and ad (its rows come in any order).
+      const span = new Map<string, { first: string; last: string }>();
+      const widen = (key: string, date: string) => {
+        const known = span.get(key);
+        if (!known) span.set(key, { first: date, last: date });
+        else {
+          if (date < known.first) known.first = date;
+          if (date > known.last) known.last = date;
+        }
+      };
       for (const row of unique) {
-        if (row.adset_id && row.adset_name) adSets.set(row.adset_id, row);
+        if (row.adset_id && row.adset_name) {
+          adSets.set(row.adset_id, row);
+          widen(`set:${row.adset_id}`, row.date);
+        }
         ads.set(row.ad_id, row);
+        widen(`ad:${row.ad_id}`, row.date);
       }
       for (const row of adSets.values()) {
+        const days = span.get(`set:${row.adset_id}`)!;
         await trx
           .insertInto('ad_sets')
           .values({
             adset_id: row.adset_id!,
             campaign_id: row.campaign_id,
+            ad_campaign_id: campaignRow(row.campaign_id),
             name: row.adset_name!,
-            first_seen: row.date,
-            last_seen: row.date,
+            first_seen: days.first,
+            last_seen: days.last,
             updated_at: options.now,
           })
           .onConflict((oc) =>
             oc.column('adset_id').doUpdateSet({
               name: sql.ref('excluded.name'),
               campaign_id: sql.ref('excluded.campaign_id'),
+              ad_campaign_id: sql.ref('excluded.ad_campaign_id'),
               first_seen: sql`least(ad_sets.first_seen, excluded.first_seen)`,
               last_seen: sql`greatest(ad_sets.last_seen, excluded.last_seen)`,
               updated_at: sql.ref('excluded.updated_at'),
@@ -122,15 +150,17 @@ export async function importInsights(
         counts.ad_sets += 1;
       }
       for (const row of ads.values()) {
+        const days = span.get(`ad:${row.ad_id}`)!;
         await trx
           .insertInto('ads')
           .values({
             ad_id: row.ad_id,
             adset_id: row.adset_id,
             campaign_id: row.campaign_id,
+            ad_campaign_id: campaignRow(row.campaign_id),
             name: row.ad_name ?? row.ad_id,
-            first_seen: row.date,
-            last_seen: row.date,
+            first_seen: days.first,
+            last_seen: days.last,
             updated_at: options.now,
           })
           .onConflict((oc) =>
@@ -138,6 +168,7 @@ export async function importInsights(
               name: sql.ref('excluded.name'),
               adset_id: sql.ref('excluded.adset_id'),
               campaign_id: sql.ref('excluded.campaign_id'),
+              ad_campaign_id: sql.ref('excluded.ad_campaign_id'),
               first_seen: sql`least(ads.first_seen, excluded.first_seen)`,
               last_seen: sql`greatest(ads.last_seen, excluded.last_seen)`,
               updated_at: sql.ref('excluded.updated_at'),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   apiErrorSchema,
   insightsImportQuerySchema,
@@ -20,7 +20,12 @@ const ERRORS_SHOWN = 200;
  */
 export async function registerInsightRoutes(
   app: FastifyInstance,
-  options: { guards: RouteGuards; clock: () => Date },
+  options: {
+    guards: RouteGuards;
+    clock: () => Date;
+    /** The uploader: campaigns created from the data are theirs in the audit log. */
+    sessionOf?: (request: FastifyRequest) => { userId: number };
+  },
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -75,7 +80,7 @@ export async function registerInsightRoutes(
           language: parsed.language,
           errors: parsed.errors.slice(0, ERRORS_SHOWN),
         };
-        const none = { inserted: 0, updated: 0, unchanged: 0, ad_sets: 0, ads: 0 };
+        const none = { inserted: 0, updated: 0, unchanged: 0, ad_sets: 0, ads: 0, campaigns: 0 };
         if (query.dry_run) return { dry_run: true, ...base, ...none };
         if (parsed.errors.length > 0) {
           const fields: Record<string, string[]> = {};
@@ -91,6 +96,7 @@ export async function registerInsightRoutes(
           source: 'upload',
           importId: randomUUID(),
           now: options.clock(),
+          actorId: options.sessionOf?.(request).userId ?? null,
         });
         return { dry_run: false, ...base, ...counts };
       },

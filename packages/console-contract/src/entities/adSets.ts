@@ -1,0 +1,60 @@
+import { field } from './fields.js';
+import type { EntityDef } from './types.js';
+
+const campaign = () =>
+  field.relation('ad_campaign_id', 'Campaign', {
+    relation: { entity: 'ad_campaigns', labelField: 'name' },
+    list: true,
+    filterable: true,
+  });
+const seen = () => [
+  field.date('first_seen', 'First seen', { list: true, sortable: true, filterable: true }),
+  field.date('last_seen', 'Last seen', { list: true, sortable: true, filterable: true }),
+];
+
+/**
+ * Meta ad sets, kept from the Ads Manager uploads (src/intake/meta/import.ts in console-server) under their
+ * campaign row. The table is the intake's (migrations 402 and 772), so the generator skips it; never written
+ * by staff.
+ */
+export const adSets: EntityDef = {
+  name: 'ad_sets',
+  label: 'Ad set',
+  labelPlural: 'Ad sets',
+  permissionKey: 'databank_ad_campaigns',
+  titleField: 'name',
+  description: 'Ad sets seen in the Ads Manager data, under their campaign. Read-only.',
+  defaultSort: { field: 'last_seen', direction: 'desc' },
+  softDelete: false,
+  storage: 'migration',
+  access: 'read-only',
+  fields: [
+    campaign(),
+    field.text('name', 'Name', { required: true, list: true, sortable: true, searchable: true }),
+    field.text('adset_id', 'Ad set id', { required: true, list: true, searchable: true }),
+    field.text('campaign_id', 'Meta campaign id', { required: true }),
+    ...seen(),
+  ],
+};
+
+/** Meta ads, kept from the Ads Manager uploads under their campaign row (as ad sets are). Read-only. */
+export const ads: EntityDef = {
+  name: 'ads',
+  label: 'Ad',
+  labelPlural: 'Ads',
+  permissionKey: 'databank_ad_campaigns',
+  titleField: 'name',
+  description: 'Ads seen in the Ads Manager data, under their campaign. Read-only.',
+  defaultSort: { field: 'last_seen', direction: 'desc' },
+  softDelete: false,
+  storage: 'migration',
+  access: 'read-only',
+  fields: [
+    campaign(),
+    field.text('name', 'Name', { required: true, list: true, sortable: true, searchable: true }),
+    field.text('ad_id', 'Ad id', { required: true, list: true, searchable: true }),
+    field.text('adset_id', 'Ad set id', { list: true }),
+    field.text('campaign_id', 'Meta campaign id', { required: true }),
+    ...seen(),
+  ],
+};
