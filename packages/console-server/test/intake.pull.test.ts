@@ -63,10 +63,15 @@ describe('Marketing API rows', () => {
 });
 
 describe.each(ENGINES)('Meta insights pull worker on %s', (engine) => {
-  it('runs a queued pull in the server process once woken, through the configured Graph URL', async () => {
-    const testDb = await openTestDatabase(engine);
-    const graph = await startFakeGraph({ accessToken: TOKEN });
-    const app = await testServer(testDb.database, {
+  let testDb: TestDatabase;
+  let graph: FakeGraph;
+  let app: FastifyInstance;
+
+  // Opened in hooks: starting a database and a server with workers is slow on a busy machine.
+  beforeAll(async () => {
+    testDb = await openTestDatabase(engine);
+    graph = await startFakeGraph({ accessToken: TOKEN });
+    app = await testServer(testDb.database, {
       intake: {
         workers: true,
         metaGraphUrl: graph.url,
@@ -75,39 +80,41 @@ describe.each(ENGINES)('Meta insights pull worker on %s', (engine) => {
         metaPull: { pollMs: 1, backoffBaseMs: 1 },
       },
     });
-    try {
-      const admin = await new Client(app).token('admin');
-      const created = await new Client(app).request({
-        method: 'POST',
-        url: '/api/ad-insights/pull/accounts',
-        token: admin,
-        payload: { name: 'Worker', ad_account_id: nextAct(), access_token: TOKEN },
-      });
-      const accountId = (created.json() as { id: number }).id;
-      const queued = await new Client(app).request({
-        method: 'POST',
-        url: `/api/ad-insights/pull/accounts/${accountId}/runs`,
-        token: admin,
-        payload: { since: '2026-11-01', until: '2026-11-02' },
-      });
-      expect(queued.statusCode).toBe(202);
-      // The route woke the worker; read the run until it settles (bounded, not timed).
-      let run: Record<string, unknown> | undefined;
-      for (let look = 0; look < 200; look += 1) {
-        run = (
-          (await new Client(app).get(`/api/ad-insights/pull/runs?account_id=${accountId}`, admin)).json() as {
-            data: Record<string, unknown>[];
-          }
-        ).data[0];
-        if (run?.status === 'succeeded' || run?.status === 'failed') break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      expect(run).toMatchObject({ status: 'succeeded', rows_read: 6, inserted: 6, pages: 2 });
-    } finally {
-      await app.close();
-      await graph.close();
-      await testDb.close();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await graph?.close();
+    await testDb?.close();
+  });
+
+  it('runs a queued pull in the server process once woken, through the configured Graph URL', async () => {
+    const admin = await new Client(app).token('admin');
+    const created = await new Client(app).request({
+      method: 'POST',
+      url: '/api/ad-insights/pull/accounts',
+      token: admin,
+      payload: { name: 'Worker', ad_account_id: nextAct(), access_token: TOKEN },
+    });
+    const accountId = (created.json() as { id: number }).id;
+    const queued = await new Client(app).request({
+      method: 'POST',
+      url: `/api/ad-insights/pull/accounts/${accountId}/runs`,
+      token: admin,
+      payload: { since: '2026-11-01', until: '2026-11-02' },
+    });
+    expect(queued.statusCode).toBe(202);
+    // The route woke the worker; read the run until it settles (bounded, not timed).
+    let run: Record<string, unknown> | undefined;
+    for (let look = 0; look < 400; look += 1) {
+      run = (
+        (await new Client(app).get(`/api/ad-insights/pull/runs?account_id=${accountId}`, admin)).json() as {
+          data: Record<string, unknown>[];
+        }
+      ).data[0];
+      if (run?.status === 'succeeded' || run?.status === 'failed') break;
+      await new Promise((resolve) => setTimeout(resolve, 25));
     }
+    expect(run).toMatchObject({ status: 'succeeded', rows_read: 6, inserted: 6, pages: 2 });
   });
 });
 
