@@ -446,6 +446,25 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
           headers: { 'content-type': 'text/csv' },
           through: 'past',
         },
+        // Meta insights pull (src/intake/meta/pullRoutes.ts): invalid bodies or no such row, past the check.
+        'GET /api/ad-insights/pull/accounts': { url: '/api/ad-insights/pull/accounts' },
+        'POST /api/ad-insights/pull/accounts': {
+          url: '/api/ad-insights/pull/accounts',
+          payload: { name: '' },
+          through: 'past',
+        },
+        'PATCH /api/ad-insights/pull/accounts/:id': {
+          url: '/api/ad-insights/pull/accounts/999999',
+          payload: { name: 'Nobody' },
+          through: 'past',
+        },
+        'POST /api/ad-insights/pull/accounts/:id/runs': {
+          url: '/api/ad-insights/pull/accounts/999999/runs',
+          payload: {},
+          through: 'past',
+        },
+        'GET /api/ad-insights/pull/runs': { url: '/api/ad-insights/pull/runs' },
+        'GET /api/ad-insights/pull/runs/:id': { url: '/api/ad-insights/pull/runs/999999', through: 'past' },
         // Logistics (src/logistics/): no such package, past the check a 400 or 404.
         'POST /api/logistics/receipts': {
           url: '/api/logistics/receipts',
