@@ -312,3 +312,20 @@ export function databaseErrorAnswer(error: unknown): HttpError | null {
     return new HttpError(400, 'A value is too large', 'INVALID_INPUT', { request: ['A value is too large'] });
   return null;
 }
+
+/**
+ * The head every route of one page's API shares: signed in, its tag, and read or write on its permission key.
+ * @example
+ * const bots = permittedRoutes('bots', 'ad_daily_tracker');
+ * route({ ...bots('GET', '/api/bots/numbers', 'read', 'Lists the numbers'), responses }, handler);
+ */
+export function permittedRoutes(tag: string, key: PermissionKey) {
+  return (method: HTTPMethods, url: string, mode: 'read' | 'write', summary: string) => ({
+    method,
+    url,
+    tag,
+    summary,
+    auth: true,
+    permission: { key, mode },
+  });
+}

@@ -18,7 +18,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { type AnyRouteSpec } from '../http.js';
+import { type AnyRouteSpec, permittedRoutes } from '../http.js';
 import type { Realtime } from '../realtime.js';
 import { pushResourceChanges } from '../resources/push.js';
 import type { ResourceActor } from '../resources/service.js';
@@ -51,8 +51,7 @@ const actionParams = idParams.extend({
 });
 
 /** Every problem route carries the page's key (ad_daily_tracker): read to look, write to change. */
-const READ = { key: 'ad_daily_tracker', mode: 'read' } as const;
-const WRITE = { key: 'ad_daily_tracker', mode: 'write' } as const;
+const problemRoute = permittedRoutes('problems', 'ad_daily_tracker');
 
 /**
  * Cust Problem Tracking (src/problems/): the board's list, a problem with its comments and attachments, create,
@@ -92,13 +91,12 @@ export function registerProblemRoutes(deps: {
 
   route(
     {
-      method: 'GET',
-      url: '/api/problems',
-      tag: 'problems',
-      summary:
+      ...problemRoute(
+        'GET',
+        '/api/problems',
+        'read',
         'Problems for the board and the list: open work by SLA due time, closed ones of the last 30 days; filters by status, assignee (me, none, an id), SLA breach and text',
-      auth: true,
-      permission: READ,
+      ),
       query: problemListQuerySchema,
       responses: { 200: problemListResponseSchema },
     } as AnyRouteSpec,
@@ -116,12 +114,12 @@ export function registerProblemRoutes(deps: {
 
   route(
     {
-      method: 'GET',
-      url: '/api/problems/options',
-      tag: 'problems',
-      summary: 'Active categories and sub categories (with their SLA) and the users who may be assigned',
-      auth: true,
-      permission: READ,
+      ...problemRoute(
+        'GET',
+        '/api/problems/options',
+        'read',
+        'Active categories and sub categories (with their SLA) and the users who may be assigned',
+      ),
       responses: { 200: problemOptionsSchema },
     } as AnyRouteSpec,
     async () => problemOptions(db),
@@ -129,12 +127,7 @@ export function registerProblemRoutes(deps: {
 
   route(
     {
-      method: 'GET',
-      url: '/api/problems/:id',
-      tag: 'problems',
-      summary: 'A problem with its comments and attachments',
-      auth: true,
-      permission: READ,
+      ...problemRoute('GET', '/api/problems/:id', 'read', 'A problem with its comments and attachments'),
       params: idParams,
       responses: { 200: problemDetailSchema },
     } as AnyRouteSpec,
@@ -143,13 +136,12 @@ export function registerProblemRoutes(deps: {
 
   route(
     {
-      method: 'POST',
-      url: '/api/problems',
-      tag: 'problems',
-      summary:
+      ...problemRoute(
+        'POST',
+        '/api/problems',
+        'write',
         'Record a problem; a purchase (Mayar id) fills customer and product; the SLA comes from the sub category and priority',
-      auth: true,
-      permission: WRITE,
+      ),
       body: problemCreateSchema,
       responses: { 200: problemSchema },
     } as AnyRouteSpec,
@@ -168,13 +160,12 @@ export function registerProblemRoutes(deps: {
 
   route(
     {
-      method: 'PATCH',
-      url: '/api/problems/:id',
-      tag: 'problems',
-      summary:
+      ...problemRoute(
+        'PATCH',
+        '/api/problems/:id',
+        'write',
         'Edit description, classification, priority, product or assignee (optimistic: send the version)',
-      auth: true,
-      permission: WRITE,
+      ),
       params: idParams,
       body: problemUpdateSchema,
       responses: { 200: problemSchema },
@@ -195,13 +186,12 @@ export function registerProblemRoutes(deps: {
 
   route(
     {
-      method: 'POST',
-      url: '/api/problems/:id/transitions/:action',
-      tag: 'problems',
-      summary:
+      ...problemRoute(
+        'POST',
+        '/api/problems/:id/transitions/:action',
+        'write',
         'Move a problem along the status flow: start, resolve, close, reopen (409 invalid_state otherwise)',
-      auth: true,
-      permission: WRITE,
+      ),
       params: actionParams,
       body: problemTransitionSchema,
       responses: { 200: problemSchema },
@@ -222,12 +212,7 @@ export function registerProblemRoutes(deps: {
 
   route(
     {
-      method: 'POST',
-      url: '/api/problems/:id/comments',
-      tag: 'problems',
-      summary: 'Add a comment',
-      auth: true,
-      permission: WRITE,
+      ...problemRoute('POST', '/api/problems/:id/comments', 'write', 'Add a comment'),
       params: idParams,
       body: problemCommentSchema,
       responses: { 200: problemSchema },
@@ -246,12 +231,7 @@ export function registerProblemRoutes(deps: {
 
   route(
     {
-      method: 'POST',
-      url: '/api/problems/:id/attachments',
-      tag: 'problems',
-      summary: 'Attach a link (http or https)',
-      auth: true,
-      permission: WRITE,
+      ...problemRoute('POST', '/api/problems/:id/attachments', 'write', 'Attach a link (http or https)'),
       params: idParams,
       body: problemAttachmentSchema,
       responses: { 200: problemSchema },
