@@ -1,4 +1,4 @@
-import { field, notesField, options } from './fields.js';
+import { field, FILTERABLE_COLUMN, notesField, options, relationField, SORTABLE_COLUMN } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A Meta campaign mapped to the product (and tribe) it sells; the Ads X Mayar report joins through it. */
@@ -76,18 +76,8 @@ export const adCampaigns: EntityDef = {
     field.money('lifetime_budget', 'Lifetime budget', { min: 0, sortable: true, filterable: true }),
     field.date('start_date', 'Start date', { list: true, sortable: true, filterable: true }),
     field.date('end_date', 'End date', { sortable: true, filterable: true }),
-    field.relation('product_id', 'Product', {
-      required: true,
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
-    field.relation('tribe_id', 'Tribe', {
-      relation: { entity: 'tribes', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('product_id', 'Product', 'products', { required: true, ...SORTABLE_COLUMN }),
+    relationField('tribe_id', 'Tribe', 'tribes', FILTERABLE_COLUMN),
     notesField(),
   ],
 };

@@ -1,4 +1,4 @@
-import { BANK_OPTIONS, activeField, field, options } from './fields.js';
+import { activeField, BANK_OPTIONS, field, options, relationField, SORTABLE_COLUMN } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A company's bank account (where Mayar pays out, where ads are paid from). */
@@ -13,13 +13,7 @@ export const bankAccounts: EntityDef = {
   softDelete: true,
   uniqueTogether: [['bank_name', 'account_number']],
   fields: [
-    field.relation('company_id', 'Company', {
-      required: true,
-      relation: { entity: 'companies', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
+    relationField('company_id', 'Company', 'companies', { required: true, ...SORTABLE_COLUMN }),
     field.enum('bank_name', 'Bank', {
       required: true,
       options: BANK_OPTIONS,

@@ -1,4 +1,4 @@
-import { field, notesField, options } from './fields.js';
+import { field, FILTERABLE_COLUMN, notesField, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A buyer's request to move product access to another email. */
@@ -41,11 +41,7 @@ export const changeEmails: EntityDef = {
       searchable: true,
       help: 'The purchase whose access moves (from the Purchase Log).',
     }),
-    field.relation('product_id', 'Product', {
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('product_id', 'Product', 'products', FILTERABLE_COLUMN),
     field.enum('reason', 'Reason', {
       required: true,
       options: options({

@@ -110,3 +110,23 @@ export const BANK_OPTIONS = sameOptions([
 /** Instagram / TikTok style handle, stored lower-case without the leading @ (normalize: 'handle'). */
 export const HANDLE_PATTERN = '^[A-Za-z0-9._]{1,30}$';
 export const HANDLE_MESSAGE = 'Use 1–30 letters, digits, dots or underscores';
+
+// Shared field shapes -----------------------------------------------------------------------------------------
+
+/** A column staff list, sort and filter by. */
+export const SORTABLE_COLUMN = { list: true, sortable: true, filterable: true } as const;
+/** A column staff list and filter by. */
+export const FILTERABLE_COLUMN = { list: true, filterable: true } as const;
+
+/** A link to a row of `entity`, shown by its name (`required` stays first, as the definitions always wrote it). */
+export const relationField = (
+  name: string,
+  label: string,
+  entity: string,
+  { required, ...rest }: FieldOptions = {},
+): FieldDef =>
+  field.relation(name, label, {
+    ...(required === undefined ? {} : { required }),
+    relation: { entity, labelField: 'name' },
+    ...rest,
+  });

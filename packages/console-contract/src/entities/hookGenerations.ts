@@ -1,4 +1,4 @@
-import { field, options } from './fields.js';
+import { field, options, relationField, SORTABLE_COLUMN } from './fields.js';
 import type { EntityDef } from './types.js';
 
 export const HOOK_FORMULA_OPTIONS = options({
@@ -23,13 +23,7 @@ export const hookGenerations: EntityDef = {
   defaultSort: { field: 'generated_at', direction: 'desc' },
   softDelete: false,
   fields: [
-    field.relation('product_id', 'Product', {
-      required: true,
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
+    relationField('product_id', 'Product', 'products', { required: true, ...SORTABLE_COLUMN }),
     field.text('target_audience', 'Target audience', {
       required: true,
       maxLength: 200,

@@ -1,4 +1,4 @@
-import { field, options } from './fields.js';
+import { field, FILTERABLE_COLUMN, options, relationField, SORTABLE_COLUMN } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A Meta ad creative with its copy, hook and angle; the Ad Creative report groups performance by these. */
@@ -85,22 +85,9 @@ export const masterAdCreatives: EntityDef = {
       pattern: '^[0-9]{6,24}$',
       patternMessage: 'Use the numeric Meta video id',
     }),
-    field.relation('product_id', 'Product', {
-      required: true,
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
-    field.relation('ad_campaign_id', 'Campaign', {
-      relation: { entity: 'ad_campaigns', labelField: 'name' },
-      filterable: true,
-    }),
-    field.relation('creator_id', 'Creator', {
-      relation: { entity: 'creators', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('product_id', 'Product', 'products', { required: true, ...SORTABLE_COLUMN }),
+    relationField('ad_campaign_id', 'Campaign', 'ad_campaigns', { filterable: true }),
+    relationField('creator_id', 'Creator', 'creators', FILTERABLE_COLUMN),
     field.enum('status', 'Status', {
       required: true,
       defaultValue: 'ACTIVE',

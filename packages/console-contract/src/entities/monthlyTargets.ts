@@ -1,4 +1,4 @@
-import { field, notesField, options } from './fields.js';
+import { field, FILTERABLE_COLUMN, notesField, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A month's target for the company, a tribe or a product; the Monthly report sets achievement against it. */
@@ -61,21 +61,9 @@ export const monthlyTargets: EntityDef = {
       sortable: true,
       filterable: true,
     }),
-    field.relation('company_id', 'Company', {
-      relation: { entity: 'companies', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
-    field.relation('tribe_id', 'Tribe', {
-      relation: { entity: 'tribes', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
-    field.relation('product_id', 'Product', {
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('company_id', 'Company', 'companies', FILTERABLE_COLUMN),
+    relationField('tribe_id', 'Tribe', 'tribes', FILTERABLE_COLUMN),
+    relationField('product_id', 'Product', 'products', FILTERABLE_COLUMN),
     field.money('target_revenue', 'Target revenue', {
       required: true,
       min: 0,

@@ -1,11 +1,12 @@
 import {
+  field,
   HANDLE_MESSAGE,
   HANDLE_PATTERN,
   NICHE_OPTIONS,
-  PLATFORM_OPTIONS,
-  field,
   notesField,
   options,
+  PLATFORM_OPTIONS,
+  relationField,
 } from './fields.js';
 import type { EntityDef } from './types.js';
 
@@ -88,8 +89,7 @@ export const n8nCreators: EntityDef = {
       sortable: true,
       filterable: true,
     }),
-    field.relation('creator_id', 'Creator', {
-      relation: { entity: 'creators', labelField: 'name' },
+    relationField('creator_id', 'Creator', 'creators', {
       filterable: true,
       help: 'Set when the prospect becomes a creator.',
     }),

@@ -1,4 +1,4 @@
-import { activeField, field, options } from './fields.js';
+import { activeField, field, options, relationField, SORTABLE_COLUMN } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** Second level of the customer-problem taxonomy, with the response target CS works to. */
@@ -13,13 +13,7 @@ export const problemSubcategories: EntityDef = {
   softDelete: false,
   uniqueTogether: [['category_id', 'name']],
   fields: [
-    field.relation('category_id', 'Category', {
-      required: true,
-      relation: { entity: 'problem_categories', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
+    relationField('category_id', 'Category', 'problem_categories', { required: true, ...SORTABLE_COLUMN }),
     field.text('name', 'Name', {
       required: true,
       maxLength: 80,

@@ -1,4 +1,12 @@
-import { activeField, field, nameField, options } from './fields.js';
+import {
+  activeField,
+  field,
+  FILTERABLE_COLUMN,
+  nameField,
+  options,
+  relationField,
+  SORTABLE_COLUMN,
+} from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A product sold through Mayar; purchases, campaigns and reports join on it. */
@@ -23,11 +31,9 @@ export const products: EntityDef = {
       sortable: true,
       searchable: true,
     }),
-    field.relation('mayar_account_id', 'Mayar account', {
+    relationField('mayar_account_id', 'Mayar account', 'mayar_accounts', {
       required: true,
-      relation: { entity: 'mayar_accounts', labelField: 'name' },
-      list: true,
-      filterable: true,
+      ...FILTERABLE_COLUMN,
     }),
     field.text('mayar_product_id', 'Mayar product id', {
       maxLength: 64,
@@ -58,16 +64,8 @@ export const products: EntityDef = {
       filterable: true,
       help: 'Orders appear in Logistics for packing and tracking.',
     }),
-    field.relation('tribe_id', 'Tribe', {
-      relation: { entity: 'tribes', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
-    field.relation('pixel_registry_id', 'Pixel', {
-      relation: { entity: 'pixel_registries', labelField: 'name' },
-      filterable: true,
-    }),
+    relationField('tribe_id', 'Tribe', 'tribes', SORTABLE_COLUMN),
+    relationField('pixel_registry_id', 'Pixel', 'pixel_registries', { filterable: true }),
     field.longtext('description', 'Description', { maxLength: 2000 }),
     activeField(),
   ],

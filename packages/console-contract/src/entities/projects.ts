@@ -1,4 +1,4 @@
-import { field, notesField, options } from './fields.js';
+import { field, FILTERABLE_COLUMN, notesField, options, relationField, SORTABLE_COLUMN } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** One KOL deliverable: who posts what for which product, for how much, and how it performed. */
@@ -34,25 +34,9 @@ export const projects: EntityDef = {
       searchable: true,
       placeholder: 'Reel review Serum Glow',
     }),
-    field.relation('creator_id', 'Creator', {
-      required: true,
-      relation: { entity: 'creators', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
-    field.relation('product_id', 'Product', {
-      required: true,
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
-    field.relation('tribe_id', 'Tribe', {
-      relation: { entity: 'tribes', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('creator_id', 'Creator', 'creators', { required: true, ...SORTABLE_COLUMN }),
+    relationField('product_id', 'Product', 'products', { required: true, ...SORTABLE_COLUMN }),
+    relationField('tribe_id', 'Tribe', 'tribes', FILTERABLE_COLUMN),
     field.enum('content_type', 'Content type', {
       required: true,
       options: options({

@@ -1,4 +1,4 @@
-import { field, options } from './fields.js';
+import { field, FILTERABLE_COLUMN, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** Mayar transaction statuses (lower-cased by the intake; anything else is shown as stored). */
@@ -43,21 +43,16 @@ export const purchases: EntityDef = {
     field.email('customer_email', 'Email', { list: true, sortable: true, searchable: true }),
     field.phone('customer_mobile', 'Phone', { list: true, searchable: true }),
     field.text('product_name', 'Product name', { list: true, sortable: true }),
-    field.relation('product_id', 'Product', {
-      relation: { entity: 'products', labelField: 'name' },
-      filterable: true,
-    }),
+    relationField('product_id', 'Product', 'products', { filterable: true }),
     field.boolean('unknown_product', 'Unknown product', {
       required: true,
       list: true,
       filterable: true,
       help: 'No product of the account has this Mayar product id.',
     }),
-    field.relation('mayar_account_id', 'Mayar account', {
+    relationField('mayar_account_id', 'Mayar account', 'mayar_accounts', {
       required: true,
-      relation: { entity: 'mayar_accounts', labelField: 'name' },
-      list: true,
-      filterable: true,
+      ...FILTERABLE_COLUMN,
     }),
     field.money('amount', 'Amount', { required: true, list: true, sortable: true }),
     field.enum('transaction_status', 'Status', {

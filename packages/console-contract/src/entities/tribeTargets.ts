@@ -1,4 +1,4 @@
-import { field, notesField } from './fields.js';
+import { field, notesField, relationField, SORTABLE_COLUMN } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A tribe's monthly goal; the Tribe X Mayar report sets achievement against it. */
@@ -14,13 +14,7 @@ export const tribeTargets: EntityDef = {
   softDelete: false,
   uniqueTogether: [['tribe_id', 'period']],
   fields: [
-    field.relation('tribe_id', 'Tribe', {
-      required: true,
-      relation: { entity: 'tribes', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
+    relationField('tribe_id', 'Tribe', 'tribes', { required: true, ...SORTABLE_COLUMN }),
     field.month('period', 'Month', { required: true, list: true, sortable: true, filterable: true }),
     field.money('target_revenue', 'Target revenue', {
       required: true,

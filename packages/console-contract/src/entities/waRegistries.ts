@@ -1,4 +1,4 @@
-import { activeField, field, nameField, options } from './fields.js';
+import { activeField, field, FILTERABLE_COLUMN, nameField, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A WhatsApp number the business sends from (notifications, CS, bot) and its gateway token. */
@@ -41,15 +41,8 @@ export const waRegistries: EntityDef = {
       filterable: true,
     }),
     field.secret('provider_token', 'Gateway token', { required: true, maxLength: 1000, list: true }),
-    field.relation('product_id', 'Product', {
-      relation: { entity: 'products', labelField: 'name' },
-      filterable: true,
-    }),
-    field.relation('tribe_id', 'Tribe', {
-      relation: { entity: 'tribes', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('product_id', 'Product', 'products', { filterable: true }),
+    relationField('tribe_id', 'Tribe', 'tribes', FILTERABLE_COLUMN),
     activeField(),
   ],
 };

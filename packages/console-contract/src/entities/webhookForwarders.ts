@@ -1,4 +1,12 @@
-import { activeField, field, nameField, options } from './fields.js';
+import {
+  activeField,
+  field,
+  FILTERABLE_COLUMN,
+  nameField,
+  options,
+  relationField,
+  SORTABLE_COLUMN,
+} from './fields.js';
 import type { EntityDef } from './types.js';
 
 export const MAYAR_EVENT_OPTIONS = options({
@@ -43,12 +51,9 @@ export const webhookForwarders: EntityDef = {
   ],
   fields: [
     nameField(120),
-    field.relation('mayar_account_id', 'Mayar account', {
+    relationField('mayar_account_id', 'Mayar account', 'mayar_accounts', {
       required: true,
-      relation: { entity: 'mayar_accounts', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...SORTABLE_COLUMN,
     }),
     field.enum('event_filter', 'Mayar event', {
       required: true,
@@ -57,10 +62,8 @@ export const webhookForwarders: EntityDef = {
       list: true,
       filterable: true,
     }),
-    field.relation('product_id', 'Only for product', {
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      filterable: true,
+    relationField('product_id', 'Only for product', 'products', {
+      ...FILTERABLE_COLUMN,
       help: 'Leave empty to forward every product of the account.',
     }),
     field.enum('destination', 'Destination', {
@@ -70,11 +73,7 @@ export const webhookForwarders: EntityDef = {
       sortable: true,
       filterable: true,
     }),
-    field.relation('pixel_registry_id', 'Pixel', {
-      relation: { entity: 'pixel_registries', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('pixel_registry_id', 'Pixel', 'pixel_registries', FILTERABLE_COLUMN),
     field.enum('capi_event_name', 'Meta event', {
       options: options({
         Purchase: 'Purchase',
