@@ -329,3 +329,13 @@ export function permittedRoutes(tag: string, key: PermissionKey) {
     permission: { key, mode },
   });
 }
+
+/** `route` as modules that cast their own input see it: any spec, the parsed input untyped. */
+export type UntypedRouteRegistrar = (
+  spec: AnyRouteSpec,
+  handler: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: { query: unknown; params: unknown; body: unknown },
+  ) => Promise<unknown>,
+) => void;

@@ -19,21 +19,14 @@ import {
   botVerifyCodeBodySchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError, type defineRoute, permittedRoutes } from '../http.js';
+import { HttpError, permittedRoutes, type RouteRegistrar } from '../http.js';
 import type { Realtime } from '../realtime.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { writeAudit } from '../services/audit.js';
 import { WhatsAppError } from '../whatsapp/client.js';
 import { type WhatsAppApiSettings, WhatsAppSenderError, whatsAppClientFor } from '../whatsapp/sender.js';
 
-type RouteFn = <
-  Q extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  P extends z.ZodType | undefined,
->(
-  spec: Parameters<typeof defineRoute<Q, B, P>>[3],
-  handler: Parameters<typeof defineRoute<Q, B, P>>[4],
-) => void;
+type RouteFn = RouteRegistrar;
 
 const KEY = 'ad_daily_tracker' as const;
 const botRoute = permittedRoutes('bots', KEY);

@@ -14,11 +14,11 @@ import {
   type ProblemAction,
   type ProblemAssignedPayload,
 } from '@staff/console-contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { type AnyRouteSpec, permittedRoutes } from '../http.js';
+import { type AnyRouteSpec, permittedRoutes, type UntypedRouteRegistrar } from '../http.js';
 import type { Realtime } from '../realtime.js';
 import { pushResourceChanges } from '../resources/push.js';
 import type { ResourceActor } from '../resources/service.js';
@@ -36,14 +36,7 @@ import {
   type ProblemWrite,
 } from './service.js';
 
-type RouteFn = (
-  spec: AnyRouteSpec,
-  handler: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: { query: unknown; params: unknown; body: unknown },
-  ) => Promise<unknown>,
-) => void;
+type RouteFn = UntypedRouteRegistrar;
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const actionParams = idParams.extend({
@@ -184,67 +177,51 @@ export function registerProblemRoutes(deps: {
       ),
   );
 
-  route(
-    {
-      ...problemRoute(
-        'POST',
-        '/api/problems/:id/transitions/:action',
-        'write',
-        'Move a problem along the status flow: start, resolve, close, reopen (409 invalid_state otherwise)',
-      ),
-      params: actionParams,
-      body: problemTransitionSchema,
-      responses: { 200: problemSchema },
-    } as AnyRouteSpec,
-    async (request, _reply, input) => {
-      const { id, action } = input.params as z.output<typeof actionParams>;
-      const problem = await transitionProblem(
-        db,
-        id,
-        action,
-        (input.body as { version: number }).version,
-        actorOf(request),
-        clock(),
-      );
-      return afterWrite(request, { problem, assignedTo: null }, 'update');
-    },
-  );
+  /** A write to one problem (a status move, a comment, an attachment), answered with the problem after it. */
+  const changeRoute = <P extends z.ZodType, B extends z.ZodType>(
+    path: string,
+    summary: string,
+    params: P,
+    body: B,
+    change: (
+      params: z.output<P>,
+      body: z.output<B>,
+      actor: ResourceActor,
+      now: Date,
+    ) => ReturnType<typeof addComment>,
+  ) =>
+    route(
+      { ...problemRoute('POST', path, 'write', summary), params, body, responses: { 200: problemSchema } },
+      async (request, _reply, input) => {
+        const problem = await change(
+          input.params as z.output<P>,
+          input.body as z.output<B>,
+          actorOf(request),
+          clock(),
+        );
+        return afterWrite(request, { problem, assignedTo: null }, 'update');
+      },
+    );
 
-  route(
-    {
-      ...problemRoute('POST', '/api/problems/:id/comments', 'write', 'Add a comment'),
-      params: idParams,
-      body: problemCommentSchema,
-      responses: { 200: problemSchema },
-    } as AnyRouteSpec,
-    async (request, _reply, input) => {
-      const problem = await addComment(
-        db,
-        (input.params as { id: number }).id,
-        (input.body as { body: string }).body,
-        actorOf(request),
-        clock(),
-      );
-      return afterWrite(request, { problem, assignedTo: null }, 'update');
-    },
+  changeRoute(
+    '/api/problems/:id/transitions/:action',
+    'Move a problem along the status flow: start, resolve, close, reopen (409 invalid_state otherwise)',
+    actionParams,
+    problemTransitionSchema,
+    ({ id, action }, { version }, actor, now) => transitionProblem(db, id, action, version, actor, now),
   );
-
-  route(
-    {
-      ...problemRoute('POST', '/api/problems/:id/attachments', 'write', 'Attach a link (http or https)'),
-      params: idParams,
-      body: problemAttachmentSchema,
-      responses: { 200: problemSchema },
-    } as AnyRouteSpec,
-    async (request, _reply, input) => {
-      const problem = await addAttachment(
-        db,
-        (input.params as { id: number }).id,
-        input.body as z.output<typeof problemAttachmentSchema>,
-        actorOf(request),
-        clock(),
-      );
-      return afterWrite(request, { problem, assignedTo: null }, 'update');
-    },
+  changeRoute(
+    '/api/problems/:id/comments',
+    'Add a comment',
+    idParams,
+    problemCommentSchema,
+    ({ id }, { body }, actor, now) => addComment(db, id, body, actor, now),
+  );
+  changeRoute(
+    '/api/problems/:id/attachments',
+    'Attach a link (http or https)',
+    idParams,
+    problemAttachmentSchema,
+    ({ id }, body, actor, now) => addAttachment(db, id, body, actor, now),
   );
 }

@@ -8,25 +8,17 @@ import {
   savedReportViewSchema,
   type ReportId,
 } from '@staff/console-contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { HttpError, type AnyRouteSpec, permittedRoutes } from '../http.js';
-
+import { HttpError, type AnyRouteSpec, permittedRoutes, type UntypedRouteRegistrar } from '../http.js';
 import { userPermission } from '../services/users.js';
 import { ReportInputError, runReport, SERVED_REPORTS } from './engine.js';
 import { reportCsv, reportXlsx } from './export.js';
 import { createReportView, deleteReportView, listReportViews } from './views.js';
 
-type RouteFn = (
-  spec: AnyRouteSpec,
-  handler: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: { query: unknown; params: unknown; body: unknown },
-  ) => Promise<unknown>,
-) => void;
+type RouteFn = UntypedRouteRegistrar;
 
 const reportParams = z.object({ id: z.string().max(64) });
 const viewParams = reportParams.extend({ view_id: z.coerce.number().int().positive().max(2_147_483_647) });

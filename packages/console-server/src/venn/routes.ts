@@ -6,23 +6,14 @@ import {
   vennQuerySchema,
   vennResponseSchema,
 } from '@staff/console-contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { HttpError, type AnyRouteSpec, permittedRoutes } from '../http.js';
-
+import { HttpError, type AnyRouteSpec, permittedRoutes, type UntypedRouteRegistrar } from '../http.js';
 import { csvLine } from '../resources/routes.js';
 import { VennInputError, vennCounts, vennCustomers, vennOptions } from './service.js';
 
-type RouteFn = (
-  spec: AnyRouteSpec,
-  handler: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: { query: unknown; params: unknown; body: unknown },
-  ) => Promise<unknown>,
-) => void;
+type RouteFn = UntypedRouteRegistrar;
 
 /** An unknown product or tribe is the caller's mistake: 400 naming `query.ids`. */
 async function answering<T>(work: () => Promise<T>): Promise<T> {
