@@ -23,6 +23,7 @@ import {
   type AuthenticatedSession,
   type LockoutPolicy,
   countUserFailure,
+  openSessionsOf,
   revokeSession,
   touchSession,
 } from './sessions.js';
@@ -36,8 +37,6 @@ export interface AccountRoutesOptions {
   now: () => Date;
   lockout: LockoutPolicy;
 }
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export function registerAccountRoutes(options: AccountRoutesOptions): void {
   const { route, sessionOf, db, events, now } = options;
@@ -105,25 +104,12 @@ export function registerAccountRoutes(options: AccountRoutesOptions): void {
     },
     async (request) => {
       const session = sessionOf(request);
-      const rows = await db
-        .selectFrom('sessions')
-        .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'ip', 'user_agent'])
-        .where('user_id', '=', session.userId)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', now())
-        .orderBy('last_seen_at', 'desc')
-        .orderBy('created_at', 'desc')
-        .execute();
       return {
-        sessions: rows.map((row) => ({
-          id: row.id,
-          created_at: row.created_at.toISOString(),
-          last_seen_at: iso(row.last_seen_at),
-          expires_at: row.expires_at.toISOString(),
-          ip: row.ip,
-          user_agent: row.user_agent,
-          current: row.id === session.sessionId,
-        })),
+        sessions: await openSessionsOf(db, session.userId, {
+          now: now(),
+          currentId: session.sessionId,
+          order: 'last-used',
+        }),
       };
     },
   );

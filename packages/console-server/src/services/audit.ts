@@ -28,3 +28,18 @@ export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promi
     })
     .execute();
 }
+
+/** Who made a change, as the services receive it. */
+export interface AuditActor {
+  id: number | null;
+  ip?: string | null;
+}
+
+/** writeAudit for a change `actor` made: their id and address are the entry's. */
+export function auditBy(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  entry: Omit<AuditEntry, 'actorId' | 'ip'>,
+): Promise<void> {
+  return writeAudit(db, { actorId: actor.id, ip: actor.ip, ...entry });
+}
