@@ -339,3 +339,8 @@ export type UntypedRouteRegistrar = (
     input: { query: unknown; params: unknown; body: unknown },
   ) => Promise<unknown>,
 ) => void;
+
+/** The head of a route any signed-in user may call (their own account, preferences, sessions). */
+export function signedInRoutes(tag: string) {
+  return (method: HTTPMethods, url: string, summary: string) => ({ method, url, tag, summary, auth: true });
+}

@@ -13,10 +13,10 @@ import {
   reauthResponseSchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError } from '../http.js';
+import { HttpError, signedInRoutes } from '../http.js';
 import type { RouteRegistrar } from '../admin/routes.js';
 import type { ConsoleEvents } from '../services/events.js';
-import { writeAudit } from '../services/audit.js';
+import { auditOwnAccount } from '../services/audit.js';
 import { AUTH_MESSAGES } from './messages.js';
 import { verifyPassword } from './passwords.js';
 import {
@@ -38,17 +38,18 @@ export interface AccountRoutesOptions {
   lockout: LockoutPolicy;
 }
 
+const accountRoute = signedInRoutes('auth');
+
 export function registerAccountRoutes(options: AccountRoutesOptions): void {
   const { route, sessionOf, db, events, now } = options;
 
   route(
     {
-      method: 'POST',
-      url: '/api/auth/reauth',
-      tag: 'auth',
-      summary:
+      ...accountRoute(
+        'POST',
+        '/api/auth/reauth',
         'Re-authenticate an idle session (after 401 REAUTH_REQUIRED): the password, and a code with two-step sign-in. Wrong answers count toward the account lockout; a lockout ends the session',
-      auth: true,
+      ),
       body: reauthRequestSchema,
       responses: { 200: reauthResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
     },
@@ -94,12 +95,11 @@ export function registerAccountRoutes(options: AccountRoutesOptions): void {
 
   route(
     {
-      method: 'GET',
-      url: '/api/auth/sessions',
-      tag: 'auth',
-      summary:
+      ...accountRoute(
+        'GET',
+        '/api/auth/sessions',
         "The caller's open sessions (device, address, last use), newest use first; `current` marks this one",
-      auth: true,
+      ),
       responses: { 200: ownSessionsResponseSchema },
     },
     async (request) => {
@@ -116,12 +116,11 @@ export function registerAccountRoutes(options: AccountRoutesOptions): void {
 
   route(
     {
-      method: 'DELETE',
-      url: '/api/auth/sessions/:id',
-      tag: 'auth',
-      summary:
+      ...accountRoute(
+        'DELETE',
+        '/api/auth/sessions/:id',
         "Sign one of the caller's own sessions out (its sockets close at once); 404 for any other session",
-      auth: true,
+      ),
       params: z.object({ id: z.uuid({ message: 'Not a session id' }) }),
       responses: { 200: logoutResponseSchema, 404: apiErrorSchema },
     },
@@ -137,12 +136,7 @@ export function registerAccountRoutes(options: AccountRoutesOptions): void {
           .returning('id')
           .executeTakeFirst();
         if (!row) return null;
-        await writeAudit(trx, {
-          actorId: session.userId,
-          ip: request.ip ?? null,
-          action: 'sign-out-session',
-          entity: 'user',
-          entityId: session.userId,
+        await auditOwnAccount(trx, { id: session.userId, ip: request.ip ?? null }, 'sign-out-session', {
           after: { session: row.id, current: row.id === session.sessionId },
         });
         return row.id;

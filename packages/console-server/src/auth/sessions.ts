@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely } from 'kysely';
 import type { Database, User } from '../db/schema.js';
 import { findUserByUsername } from '../services/users.js';
@@ -467,4 +468,30 @@ export async function openSessionsOf(
     user_agent: row.user_agent,
     current: row.id === options.currentId,
   }));
+}
+
+/**
+ * Answers a sign-in that ended (password, or the code step): 403 with the reason as its code when refused, else the
+ * token, the user's name and their previous sign-in.
+ */
+export function answerSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result:
+    | { ok: false; reason: string; message: string }
+    | { ok: true; user: User; token: string; previousLogin: Date | null },
+  logs: { refused: string; signedIn: string },
+) {
+  if (!result.ok) {
+    request.log.info({ reason: result.reason }, logs.refused);
+    return reply.code(403).send({ message: result.message, code: result.reason.toUpperCase() });
+  }
+  request.log.info({ userId: result.user.id }, logs.signedIn);
+  return {
+    data: {
+      token: result.token,
+      fullname: result.user.full_name,
+      last_login: result.previousLogin ? result.previousLogin.toISOString() : null,
+    },
+  };
 }

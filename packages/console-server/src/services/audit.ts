@@ -43,3 +43,20 @@ export function auditBy(
 ): Promise<void> {
   return writeAudit(db, { actorId: actor.id, ip: actor.ip, ...entry });
 }
+
+/** writeAudit for a change signed-in users make to their own account: they are the actor and the entity. */
+export function auditOwnAccount(
+  db: Kysely<Database>,
+  user: { id: number; ip: string | null },
+  action: string,
+  change: Pick<AuditEntry, 'before' | 'after'>,
+): Promise<void> {
+  return writeAudit(db, {
+    actorId: user.id,
+    ip: user.ip,
+    action,
+    entity: 'user',
+    entityId: user.id,
+    ...change,
+  });
+}
