@@ -1,4 +1,4 @@
-import { field, FILTERABLE_COLUMN, notesField, options, relationField, SORTABLE_COLUMN } from './fields.js';
+import { COLUMN, field, notesField, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A Meta campaign mapped to the product (and tribe) it sells; the Ads X Mayar report joins through it. */
@@ -29,9 +29,7 @@ export const adCampaigns: EntityDef = {
     field.text('name', 'Name', {
       required: true,
       maxLength: 200,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
     }),
     field.text('campaign_id', 'Campaign id', {
       required: true,
@@ -60,24 +58,20 @@ export const adCampaigns: EntityDef = {
         OUTCOME_AWARENESS: 'Awareness',
         OUTCOME_APP_PROMOTION: 'App promotion',
       }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.enum('status', 'Status', {
       required: true,
       defaultValue: 'ACTIVE',
       options: options({ ACTIVE: 'Active', PAUSED: 'Paused', ARCHIVED: 'Archived', DELETED: 'Deleted' }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.money('daily_budget', 'Daily budget', { min: 0, list: true, sortable: true, filterable: true }),
     field.money('lifetime_budget', 'Lifetime budget', { min: 0, sortable: true, filterable: true }),
     field.date('start_date', 'Start date', { list: true, sortable: true, filterable: true }),
     field.date('end_date', 'End date', { sortable: true, filterable: true }),
-    relationField('product_id', 'Product', 'products', { required: true, ...SORTABLE_COLUMN }),
-    relationField('tribe_id', 'Tribe', 'tribes', FILTERABLE_COLUMN),
+    relationField('product_id', 'Product', 'products', { required: true, ...COLUMN.sortable }),
+    relationField('tribe_id', 'Tribe', 'tribes', COLUMN.filterable),
     notesField(),
   ],
 };

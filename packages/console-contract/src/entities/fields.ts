@@ -113,10 +113,12 @@ export const HANDLE_MESSAGE = 'Use 1–30 letters, digits, dots or underscores';
 
 // Shared field shapes -----------------------------------------------------------------------------------------
 
-/** A column staff list, sort and filter by. */
-export const SORTABLE_COLUMN = { list: true, sortable: true, filterable: true } as const;
-/** A column staff list and filter by. */
-export const FILTERABLE_COLUMN = { list: true, filterable: true } as const;
+/** How a field shows in the list: a column staff sort and filter by, only filter by, or sort and search by. */
+export const COLUMN = {
+  sortable: { list: true, sortable: true, filterable: true },
+  searchable: { list: true, sortable: true, searchable: true },
+  filterable: { list: true, filterable: true },
+} as const;
 
 /** A link to a row of `entity`, shown by its name (`required` stays first, as the definitions always wrote it). */
 export const relationField = (
@@ -129,4 +131,16 @@ export const relationField = (
     ...(required === undefined ? {} : { required }),
     relation: { entity, labelField: 'name' },
     ...rest,
+  });
+
+/** A social handle (unique per platform where the entity says so), normalised and searchable. */
+export const handleField = (extra: FieldOptions = {}): FieldDef =>
+  field.text('handle', 'Handle', {
+    required: true,
+    maxLength: 30,
+    pattern: HANDLE_PATTERN,
+    patternMessage: HANDLE_MESSAGE,
+    normalize: 'handle',
+    ...COLUMN.searchable,
+    ...extra,
   });

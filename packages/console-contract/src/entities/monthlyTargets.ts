@@ -1,4 +1,4 @@
-import { field, FILTERABLE_COLUMN, notesField, options, relationField } from './fields.js';
+import { COLUMN, field, notesField, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A month's target for the company, a tribe or a product; the Monthly report sets achievement against it. */
@@ -57,19 +57,15 @@ export const monthlyTargets: EntityDef = {
     field.enum('scope', 'Scope', {
       required: true,
       options: options({ company: 'Company', tribe: 'Tribe', product: 'Product' }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
-    relationField('company_id', 'Company', 'companies', FILTERABLE_COLUMN),
-    relationField('tribe_id', 'Tribe', 'tribes', FILTERABLE_COLUMN),
-    relationField('product_id', 'Product', 'products', FILTERABLE_COLUMN),
+    relationField('company_id', 'Company', 'companies', COLUMN.filterable),
+    relationField('tribe_id', 'Tribe', 'tribes', COLUMN.filterable),
+    relationField('product_id', 'Product', 'products', COLUMN.filterable),
     field.money('target_revenue', 'Target revenue', {
       required: true,
       min: 0,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.money('target_spend', 'Ad spend budget', { min: 0, list: true, sortable: true, filterable: true }),
     field.integer('target_orders', 'Target orders', { min: 0, list: true, sortable: true, filterable: true }),

@@ -1,4 +1,4 @@
-import { field, sameOptions } from './fields.js';
+import { COLUMN, field, sameOptions } from './fields.js';
 import type { EntityDef } from './types.js';
 import { COURIER_OPTIONS, normaliseReceipt, receiptProblem } from './couriers.js';
 
@@ -37,17 +37,13 @@ export const packages: EntityDef = {
     field.text('order_ref', 'Order', {
       required: true,
       maxLength: 60,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
       help: 'Invoice or purchase number the package belongs to.',
     }),
     field.text('recipient_name', 'Recipient', {
       required: true,
       maxLength: 120,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
     }),
     field.phone('phone', 'Phone', { required: true, list: true, searchable: true }),
     field.longtext('address', 'Address', { required: true, maxLength: 500 }),
@@ -56,9 +52,7 @@ export const packages: EntityDef = {
       required: true,
       options: sameOptions(PACKAGE_STATUSES),
       defaultValue: 'Waiting',
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.enum('courier', 'Courier', { options: COURIER_OPTIONS, list: true, filterable: true }),
     field.enum('service', 'Service', { options: sameOptions(['REG', 'OKE', 'YES']), filterable: true }),
@@ -73,8 +67,7 @@ export const packages: EntityDef = {
     field.boolean('cust_notified', 'Customer notified', {
       required: true,
       defaultValue: false,
-      list: true,
-      filterable: true,
+      ...COLUMN.filterable,
     }),
     field.datetime('notified_at', 'Notified at', { readOnly: true }),
     field.datetime('received_at', 'Received at', { sortable: true }),
@@ -167,8 +160,7 @@ export const packageEvents: EntityDef = {
     field.relation('package_id', 'Package', {
       required: true,
       relation: { entity: 'packages', labelField: 'order_ref' },
-      list: true,
-      filterable: true,
+      ...COLUMN.filterable,
     }),
     field.datetime('at', 'At', { required: true, list: true, sortable: true, filterable: true }),
     field.text('description', 'Description', {

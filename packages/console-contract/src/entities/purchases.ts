@@ -1,4 +1,4 @@
-import { field, FILTERABLE_COLUMN, options, relationField } from './fields.js';
+import { COLUMN, field, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** Mayar transaction statuses (lower-cased by the intake; anything else is shown as stored). */
@@ -34,9 +34,7 @@ export const purchases: EntityDef = {
   fields: [
     field.datetime('mayar_created_at', 'Created', {
       required: true,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.datetime('paid_at', 'Paid at', { list: true, sortable: true, filterable: true }),
     field.text('customer_name', 'Customer', { list: true, sortable: true, searchable: true }),
@@ -46,21 +44,18 @@ export const purchases: EntityDef = {
     relationField('product_id', 'Product', 'products', { filterable: true }),
     field.boolean('unknown_product', 'Unknown product', {
       required: true,
-      list: true,
-      filterable: true,
+      ...COLUMN.filterable,
       help: 'No product of the account has this Mayar product id.',
     }),
     relationField('mayar_account_id', 'Mayar account', 'mayar_accounts', {
       required: true,
-      ...FILTERABLE_COLUMN,
+      ...COLUMN.filterable,
     }),
     field.money('amount', 'Amount', { required: true, list: true, sortable: true }),
     field.enum('transaction_status', 'Status', {
       required: true,
       options: PURCHASE_STATUS_OPTIONS,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.text('payment_method', 'Payment method', { list: true, filterable: true }),
     field.text('coupon_used', 'Coupon', { list: true }),

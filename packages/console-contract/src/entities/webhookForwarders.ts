@@ -1,12 +1,4 @@
-import {
-  activeField,
-  field,
-  FILTERABLE_COLUMN,
-  nameField,
-  options,
-  relationField,
-  SORTABLE_COLUMN,
-} from './fields.js';
+import { activeField, COLUMN, field, nameField, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 export const MAYAR_EVENT_OPTIONS = options({
@@ -53,27 +45,24 @@ export const webhookForwarders: EntityDef = {
     nameField(120),
     relationField('mayar_account_id', 'Mayar account', 'mayar_accounts', {
       required: true,
-      ...SORTABLE_COLUMN,
+      ...COLUMN.sortable,
     }),
     field.enum('event_filter', 'Mayar event', {
       required: true,
       defaultValue: 'payment.received',
       options: MAYAR_EVENT_OPTIONS,
-      list: true,
-      filterable: true,
+      ...COLUMN.filterable,
     }),
     relationField('product_id', 'Only for product', 'products', {
-      ...FILTERABLE_COLUMN,
+      ...COLUMN.filterable,
       help: 'Leave empty to forward every product of the account.',
     }),
     field.enum('destination', 'Destination', {
       required: true,
       options: options({ meta_capi: 'Meta Conversions API', http: 'HTTP endpoint' }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
-    relationField('pixel_registry_id', 'Pixel', 'pixel_registries', FILTERABLE_COLUMN),
+    relationField('pixel_registry_id', 'Pixel', 'pixel_registries', COLUMN.filterable),
     field.enum('capi_event_name', 'Meta event', {
       options: options({
         Purchase: 'Purchase',

@@ -24,7 +24,7 @@ import { type ResourceChangedPayload, pushResourceChanges } from '../resources/p
 import type { AnyDb, Row } from '../resources/query.js';
 import { ResourceError, type ResourceActor } from '../resources/service.js';
 import { CourierTrackingError } from './courier.js';
-import { labelsPdf } from './labels.js';
+import { type LabelPackage, labelsPdf } from './labels.js';
 import { listNotifications, queueNotifications, retryNotification } from './notify.js';
 import type { LogisticsRuntime } from './runtime.js';
 import { confirmDelivery, setReceipts } from './service.js';
@@ -130,18 +130,9 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
       responses: { 200: z.string().describe('application/pdf'), 400: apiErrorSchema, 404: apiErrorSchema },
     },
     async (_request, reply, { query }) => {
-      const found = await sql<{
-        id: string;
-        order_ref: string;
-        recipient_name: string;
-        phone: string;
-        address: string;
-        qty: number;
-        courier: string | null;
-        service: string | null;
-        receipt: string | null;
-        product_name: string | null;
-      }>`select p.id, p.order_ref, p.recipient_name, p.phone, p.address, p.qty, p.courier, p.service, p.receipt,
+      const found = await sql<
+        LabelPackage & { id: string }
+      >`select p.id, p.order_ref, p.recipient_name, p.phone, p.address, p.qty, p.courier, p.service, p.receipt,
           pu.product_name
         from packages p left join purchases pu on pu.id = p.purchase_id
         where p.id in (${sql.join(query.ids)}) and p.deleted_at is null`.execute(db);
