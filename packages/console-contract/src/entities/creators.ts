@@ -3,10 +3,10 @@ import {
   COLUMN,
   field,
   handleField,
-  NICHE_OPTIONS,
+  nicheField,
   notesField,
   options,
-  PLATFORM_OPTIONS,
+  platformField,
 } from './fields.js';
 import type { EntityDef } from './types.js';
 
@@ -41,11 +41,7 @@ export const creators: EntityDef = {
       ...COLUMN.searchable,
     }),
     handleField({ placeholder: 'nadia.glow' }),
-    field.enum('platform', 'Platform', {
-      required: true,
-      options: PLATFORM_OPTIONS,
-      ...COLUMN.sortable,
-    }),
+    platformField(),
     field.integer('followers', 'Followers', { min: 0, list: true, sortable: true, filterable: true }),
     field.enum('tier', 'Tier', {
       options: options({
@@ -57,7 +53,7 @@ export const creators: EntityDef = {
       ...COLUMN.sortable,
       help: 'Set from Followers when they are filled in: nano < 10k, micro 10k–100k, macro 100k–1M, mega 1M and up.',
     }),
-    field.enum('niche', 'Niche', { options: NICHE_OPTIONS, list: true, sortable: true, filterable: true }),
+    nicheField(),
     field.money('rate_fee', 'Rate per post', {
       min: 0,
       ...COLUMN.sortable,

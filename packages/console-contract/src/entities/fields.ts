@@ -144,3 +144,11 @@ export const handleField = (extra: FieldOptions = {}): FieldDef =>
     ...COLUMN.searchable,
     ...extra,
   });
+
+/** The social platform a creator or prospect posts on. */
+export const platformField = (): FieldDef =>
+  field.enum('platform', 'Platform', { required: true, options: PLATFORM_OPTIONS, ...COLUMN.sortable });
+
+/** What a creator or prospect posts about. */
+export const nicheField = (): FieldDef =>
+  field.enum('niche', 'Niche', { options: NICHE_OPTIONS, list: true, sortable: true, filterable: true });

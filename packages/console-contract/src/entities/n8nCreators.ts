@@ -2,10 +2,10 @@ import {
   COLUMN,
   field,
   handleField,
-  NICHE_OPTIONS,
+  nicheField,
   notesField,
   options,
-  PLATFORM_OPTIONS,
+  platformField,
   relationField,
 } from './fields.js';
 import type { EntityDef } from './types.js';
@@ -27,11 +27,7 @@ export const n8nCreators: EntityDef = {
   uniqueTogether: [['platform', 'handle']],
   fields: [
     handleField(),
-    field.enum('platform', 'Platform', {
-      required: true,
-      options: PLATFORM_OPTIONS,
-      ...COLUMN.sortable,
-    }),
+    platformField(),
     field.text('name', 'Name', { maxLength: 120, list: true, sortable: true, searchable: true }),
     field.url('profile_url', 'Profile URL'),
     field.integer('followers', 'Followers', { min: 0, list: true, sortable: true, filterable: true }),
@@ -44,7 +40,7 @@ export const n8nCreators: EntityDef = {
       ...COLUMN.sortable,
       help: '(likes + comments + shares + saves) ÷ followers × 100, over recent posts.',
     }),
-    field.enum('niche', 'Niche', { options: NICHE_OPTIONS, list: true, sortable: true, filterable: true }),
+    nicheField(),
     field.text('city', 'City', { maxLength: 80, list: true, sortable: true, filterable: true }),
     field.phone('contact_phone', 'WhatsApp', { searchable: true, filterable: true }),
     field.email('contact_email', 'Email', { searchable: true, filterable: true }),

@@ -406,6 +406,32 @@ export async function transitionProblem(
   });
 }
 
+/**
+ * Adds a comment or an attachment to a problem: the problem is locked, the row inserted (its id answered by
+ * `insert`), the problem's version bumped and the addition audited, in one transaction.
+ */
+async function addToProblem(
+  db: Kysely<Database>,
+  id: number,
+  actor: ResourceActor,
+  now: Date,
+  insert: (trx: Kysely<Database>) => Promise<number>,
+  audit: (addedId: number) => { action: string; after: Record<string, unknown> },
+): Promise<Problem> {
+  return db.transaction().execute(async (trx) => {
+    await lockProblem(trx, id, null, now);
+    const addedId = await insert(trx);
+    await sql`update customer_problems set version = version + 1, updated_at = ${now.toISOString()} where id = ${id}`.execute(
+      trx,
+    );
+    const { action, after } = audit(addedId);
+    await writeResourceAudit(trx, actor, action, PROBLEM_ENTITY, id, null, after);
+    return (await readProblem(trx, id, now))!;
+  });
+}
+
+const insertedId = (rows: { id: string }[]) => Number(rows[0]!.id);
+
 export async function addComment(
   db: Kysely<Database>,
   id: number,
@@ -413,21 +439,22 @@ export async function addComment(
   actor: ResourceActor,
   now: Date,
 ): Promise<Problem> {
-  return db.transaction().execute(async (trx) => {
-    await lockProblem(trx, id, null, now);
-    const row = await sql<{
-      id: string;
-    }>`insert into customer_problem_comments (problem_id, author_id, body, created_at)
-      values (${id}, ${userOf(actor)}, ${body}, ${now.toISOString()}) returning id`.execute(trx);
-    await sql`update customer_problems set version = version + 1, updated_at = ${now.toISOString()} where id = ${id}`.execute(
-      trx,
-    );
-    await writeResourceAudit(trx, actor, 'comment', PROBLEM_ENTITY, id, null, {
-      comment_id: Number(row.rows[0]!.id),
-      body,
-    });
-    return (await readProblem(trx, id, now))!;
-  });
+  return addToProblem(
+    db,
+    id,
+    actor,
+    now,
+    async (trx) =>
+      insertedId(
+        (
+          await sql<{
+            id: string;
+          }>`insert into customer_problem_comments (problem_id, author_id, body, created_at)
+            values (${id}, ${userOf(actor)}, ${body}, ${now.toISOString()}) returning id`.execute(trx)
+        ).rows,
+      ),
+    (commentId) => ({ action: 'comment', after: { comment_id: commentId, body } }),
+  );
 }
 
 export async function addAttachment(
@@ -437,21 +464,22 @@ export async function addAttachment(
   actor: ResourceActor,
   now: Date,
 ): Promise<Problem> {
-  return db.transaction().execute(async (trx) => {
-    await lockProblem(trx, id, null, now);
-    const row = await sql<{
-      id: string;
-    }>`insert into customer_problem_attachments (problem_id, url, label, added_by, created_at)
-      values (${id}, ${attachment.url}, ${attachment.label}, ${userOf(actor)}, ${now.toISOString()}) returning id`.execute(
-      trx,
-    );
-    await sql`update customer_problems set version = version + 1, updated_at = ${now.toISOString()} where id = ${id}`.execute(
-      trx,
-    );
-    await writeResourceAudit(trx, actor, 'attachment', PROBLEM_ENTITY, id, null, {
-      attachment_id: Number(row.rows[0]!.id),
-      ...attachment,
-    });
-    return (await readProblem(trx, id, now))!;
-  });
+  return addToProblem(
+    db,
+    id,
+    actor,
+    now,
+    async (trx) =>
+      insertedId(
+        (
+          await sql<{
+            id: string;
+          }>`insert into customer_problem_attachments (problem_id, url, label, added_by, created_at)
+            values (${id}, ${attachment.url}, ${attachment.label}, ${userOf(actor)}, ${now.toISOString()}) returning id`.execute(
+            trx,
+          )
+        ).rows,
+      ),
+    (attachmentId) => ({ action: 'attachment', after: { attachment_id: attachmentId, ...attachment } }),
+  );
 }
