@@ -1,5 +1,5 @@
 import { COLUMN, field, sameOptions } from './fields.js';
-import type { EntityDef } from './types.js';
+import type { EntityAction, EntityDef } from './types.js';
 import { COURIER_OPTIONS, normaliseReceipt, receiptProblem } from './couriers.js';
 
 export { COURIER_OPTIONS } from './couriers.js';
@@ -14,6 +14,15 @@ const WINDOW_DAYS = 30;
  * A package sent to a customer. Status moves only through the actions (Waiting → Ready to Ship → Shipping →
  * Delivered or Returned; Problem from any open state). The two logistics routes share it with two views.
  */
+/** A write action that moves a package's status from one of `from` to `to` (spreading `extra` after). */
+const move = (
+  name: string,
+  label: string,
+  from: string[],
+  to: string,
+  extra: Pick<EntityAction, 'set' | 'bulk'> = {},
+): EntityAction => ({ name, label, mode: 'write', transition: { field: 'status', from, to }, ...extra });
+
 export const packages: EntityDef = {
   name: 'packages',
   label: 'Package',
@@ -74,41 +83,11 @@ export const packages: EntityDef = {
     field.text('receiver_name', 'Received by', { maxLength: 120 }),
   ],
   actions: [
-    {
-      name: 'ready',
-      label: 'Ready to ship',
-      mode: 'write',
-      transition: { field: 'status', from: ['Waiting', 'Problem'], to: 'Ready to Ship' },
-      bulk: true,
-    },
-    {
-      name: 'ship',
-      label: 'Shipped',
-      mode: 'write',
-      transition: { field: 'status', from: ['Ready to Ship'], to: 'Shipping' },
-      set: { date_sent: '$today' },
-      bulk: true,
-    },
-    {
-      name: 'deliver',
-      label: 'Delivered',
-      mode: 'write',
-      transition: { field: 'status', from: ['Shipping'], to: 'Delivered' },
-      set: { received_at: '$now' },
-      bulk: true,
-    },
-    {
-      name: 'return',
-      label: 'Returned',
-      mode: 'write',
-      transition: { field: 'status', from: ['Shipping'], to: 'Returned' },
-    },
-    {
-      name: 'problem',
-      label: 'Problem',
-      mode: 'write',
-      transition: { field: 'status', from: ['Waiting', 'Ready to Ship', 'Shipping'], to: 'Problem' },
-    },
+    move('ready', 'Ready to ship', ['Waiting', 'Problem'], 'Ready to Ship', { bulk: true }),
+    move('ship', 'Shipped', ['Ready to Ship'], 'Shipping', { set: { date_sent: '$today' }, bulk: true }),
+    move('deliver', 'Delivered', ['Shipping'], 'Delivered', { set: { received_at: '$now' }, bulk: true }),
+    move('return', 'Returned', ['Shipping'], 'Returned'),
+    move('problem', 'Problem', ['Waiting', 'Ready to Ship', 'Shipping'], 'Problem'),
     {
       name: 'notify',
       label: 'Customer notified',
