@@ -34,7 +34,13 @@ import {
   type EntityRow,
   type ListQuery,
 } from '@staff/console-contract';
-import { type InputErrorFormat, type RouteMember, type RouteRegistrar, parseInput } from '../http.js';
+import {
+  type InputErrorFormat,
+  type ResponseSpec,
+  type RouteMember,
+  type RouteRegistrar,
+  parseInput,
+} from '../http.js';
 import { AUTH_MESSAGES } from '../auth/messages.js';
 import { authenticate } from '../auth/sessions.js';
 import { bearerToken } from '../auth/tokens.js';
@@ -533,6 +539,12 @@ export async function registerResourceRoutes(
 
   // --- writes --------------------------------------------------------------------------------------
   const conflict = (description: string) => ({ 409: { schema: apiErrorSchema, description } });
+  /** What a write to one row answers: the result, 404 for a row that is not there, 409 as `conflictWhen` says. */
+  const oneRowWrite = (result: ResponseSpec, conflictWhen: string) => ({
+    200: result,
+    ...errors,
+    ...conflict(conflictWhen),
+  });
 
   resourceRoute(
     'POST',
@@ -566,13 +578,10 @@ export async function registerResourceRoutes(
       member(def, 'write', `Change a ${def.label.toLowerCase()} (send the version you read)`, {
         params: rowParams,
         body: entityBodySchema(def, 'update'),
-        responses: {
-          200: row(def),
-          ...errors,
-          ...conflict(
-            'Stale version (code `conflict`, with `current`: the row now) or a unique field in use (code `unique`)',
-          ),
-        },
+        responses: oneRowWrite(
+          row(def),
+          'Stale version (code `conflict`, with `current`: the row now) or a unique field in use (code `unique`)',
+        ),
       }),
     ),
     async (request, _reply, input) => {
@@ -666,13 +675,10 @@ export async function registerResourceRoutes(
         {
           params: rowParams,
           query: deleteQuery,
-          responses: {
-            200: resourceDeleteResponseSchema,
-            ...errors,
-            ...conflict(
-              'Stale version (`conflict`) or rows still refer to it (`referenced`, with `references`)',
-            ),
-          },
+          responses: oneRowWrite(
+            resourceDeleteResponseSchema,
+            'Stale version (`conflict`) or rows still refer to it (`referenced`, with `references`)',
+          ),
         },
       ),
     ),
@@ -705,11 +711,7 @@ export async function registerResourceRoutes(
       .map((def) =>
         member(def, 'write', `Bring back a deleted ${def.label.toLowerCase()}`, {
           params: rowParams,
-          responses: {
-            200: row(def),
-            ...errors,
-            ...conflict('Its unique values are used by another row now (`unique`)'),
-          },
+          responses: oneRowWrite(row(def), 'Its unique values are used by another row now (`unique`)'),
         }),
       ),
     async (request, _reply, input) => {
