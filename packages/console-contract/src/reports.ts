@@ -130,9 +130,21 @@ const adReport = (
   view: Omit<ReportDefinition, 'id' | 'title' | 'permissions'>,
 ) => report(id, title, ['ad_daily_tracker'], view);
 
-/** A default sort written as the query's `sort` is: `-spend` is spend, highest first. */
-const sortBy = (sort: string): ReportDefinition['defaultSort'] =>
-  sort.startsWith('-') ? { field: sort.slice(1), direction: 'desc' } : { field: sort, direction: 'asc' };
+/**
+ * How a report opens: its period, its drill path, and its sort written as the query's `sort` is (`-spend` is
+ * spend, highest first).
+ */
+const opensOn = (
+  defaultPeriod: ReportPeriodPreset,
+  drillPath: string[],
+  sort: string,
+): Pick<ReportDefinition, 'defaultPeriod' | 'drillPath' | 'defaultSort'> => ({
+  defaultPeriod,
+  drillPath,
+  defaultSort: sort.startsWith('-')
+    ? { field: sort.slice(1), direction: 'desc' }
+    : { field: sort, direction: 'asc' },
+});
 
 export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = {
   'ads-x-mayar': adReport('ads-x-mayar', 'Ads X Mayar Report', {
@@ -154,9 +166,7 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
       GAP,
     ],
     kpis: ['spend', 'revenue', 'real_roas', 'orders'],
-    defaultPeriod: 'last7',
-    drillPath: ['campaign', 'adset', 'ad'],
-    defaultSort: sortBy('-spend'),
+    ...opensOn('last7', ['campaign', 'adset', 'ad'], '-spend'),
     chart: { kind: 'combo', by: 'day', measures: ['spend', 'revenue'] },
   }),
   'ad-creatives': adReport('ad-creatives', 'Ad Creative Report', {
@@ -172,54 +182,42 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
       REAL_ROAS,
     ],
     kpis: ['spend', 'ctr', 'real_roas'],
-    defaultPeriod: 'last7',
-    drillPath: [],
-    defaultSort: sortBy('-spend'),
+    ...opensOn('last7', [], '-spend'),
     chart: { kind: 'bar', by: 'group', measures: ['real_roas'] },
   }),
   adset: adReport('adset', 'Adset Report', {
     dimensions: [ADSET, DAY],
     measures: [SPEND, IMPRESSIONS, CLICKS, CTR, CPC, CPM, META_PURCHASES, META_VALUE, META_ROAS],
     kpis: ['spend', 'ctr', 'meta_roas'],
-    defaultPeriod: 'last7',
-    drillPath: ['adset', 'day'],
-    defaultSort: sortBy('-spend'),
+    ...opensOn('last7', ['adset', 'day'], '-spend'),
     chart: { kind: 'line', by: 'day', measures: ['spend'] },
   }),
   'ad-aggregated': adReport('ad-aggregated', 'Ad Aggregated Report', {
     dimensions: [AD],
     measures: [SPEND, IMPRESSIONS, CLICKS, LINK_CLICKS, CTR, CPC, CPM, META_PURCHASES, META_VALUE, META_ROAS],
     kpis: ['spend', 'clicks', 'meta_roas'],
-    defaultPeriod: 'last30',
-    drillPath: [],
-    defaultSort: sortBy('-spend'),
+    ...opensOn('last30', [], '-spend'),
     chart: { kind: 'bar', by: 'group', measures: ['spend'] },
   }),
   monthly: adReport('monthly', 'Monthly Report', {
     dimensions: [MONTH, PRODUCT, TRIBE],
     measures: [SPEND, ORDERS, REVENUE, REAL_ROAS, TARGET, ACHIEVEMENT],
     kpis: ['revenue', 'target', 'achievement'],
-    defaultPeriod: 'thisMonth',
-    drillPath: ['month', 'product'],
-    defaultSort: sortBy('-revenue'),
+    ...opensOn('thisMonth', ['month', 'product'], '-revenue'),
     chart: { kind: 'bar', by: 'month', measures: ['revenue', 'target'] },
   }),
   overall: adReport('overall', 'Overall Dashboard', {
     dimensions: [DAY, PRODUCT, CAMPAIGN],
     measures: [SPEND, REVENUE, REAL_ROAS, ORDERS, AOV, GROSS_PROFIT],
     kpis: ['spend', 'revenue', 'real_roas', 'orders', 'aov', 'gross_profit'],
-    defaultPeriod: 'last30',
-    drillPath: [],
-    defaultSort: sortBy('day'),
+    ...opensOn('last30', [], 'day'),
     chart: { kind: 'combo', by: 'day', measures: ['spend', 'revenue'] },
   }),
   'tribe-x-mayar': adReport('tribe-x-mayar', 'Tribe X Mayar Report', {
     dimensions: [TRIBE, MONTH],
     measures: [REVENUE, SPEND, REAL_ROAS, TARGET, ACHIEVEMENT, TARGET_GAP],
     kpis: ['revenue', 'real_roas', 'achievement'],
-    defaultPeriod: 'thisMonth',
-    drillPath: ['tribe', 'month'],
-    defaultSort: sortBy('-revenue'),
+    ...opensOn('thisMonth', ['tribe', 'month'], '-revenue'),
     chart: { kind: 'bar', by: 'group', measures: ['revenue', 'target'] },
   }),
   'kol-report': report('kol-report', 'KOL Report', ['ad_daily_tracker', 'finance_kol_report'], {
@@ -248,9 +246,7 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
       m('roi', 'ROI', 'percent', '(revenue − fee) / fee × 100'),
     ],
     kpis: ['fee', 'revenue', 'roas'],
-    defaultPeriod: 'last30',
-    drillPath: ['creator', 'project'],
-    defaultSort: sortBy('-fee'),
+    ...opensOn('last30', ['creator', 'project'], '-fee'),
     chart: { kind: 'funnel', by: 'group', measures: ['views'] },
   }),
 };
