@@ -228,6 +228,12 @@ export async function registerResourceRoutes(
     return found;
   };
 
+  /** The caller of a route on one row, with the row's id from the path. */
+  const rowCallerOf = (request: FastifyRequest, input: { params: unknown }) => ({
+    ...callerOf(request),
+    id: (input.params as { id: number }).id,
+  });
+
   /** The caller, the entity in the path and the access check, in this order: 401, then 404, then 403. */
   const entityGuard = (mode: 'read' | 'write' | 'delete') => async (request: FastifyRequest) => {
     const actor = await actorOf(request);
@@ -465,8 +471,7 @@ export async function registerResourceRoutes(
       }),
     ),
     async (request, _reply, input) => {
-      const { def } = callerOf(request);
-      const { id } = input.params as { id: number };
+      const { def, id } = rowCallerOf(request, input);
       const found = await readRow(anyDb, def, id);
       if (!found) throw notFound(def, id);
       return maskRow(def, found);
@@ -489,8 +494,7 @@ export async function registerResourceRoutes(
       ),
     ),
     async (request, _reply, input) => {
-      const { def } = callerOf(request);
-      const { id } = input.params as { id: number };
+      const { def, id } = rowCallerOf(request, input);
       const entries = await db
         .selectFrom('audit_log as a')
         .leftJoin('users as u', 'u.id', 'a.actor_id')
@@ -585,8 +589,7 @@ export async function registerResourceRoutes(
       }),
     ),
     async (request, _reply, input) => {
-      const { actor, def } = callerOf(request);
-      const { id } = input.params as { id: number };
+      const { actor, def, id } = rowCallerOf(request, input);
       const changes = input.body as EntityBody & { version: number };
       const owned = transitionFields(def).filter((name) => name in changes);
       if (owned.length)
@@ -683,8 +686,7 @@ export async function registerResourceRoutes(
       ),
     ),
     async (request, _reply, input) => {
-      const { actor, def } = callerOf(request);
-      const { id } = input.params as { id: number };
+      const { actor, def, id } = rowCallerOf(request, input);
       const { version } = input.query as z.output<typeof deleteQuery>;
       const rows = await deleteRows(anyDb, def, [id], actor, version);
       const deleted = rows[0]!;
@@ -715,8 +717,7 @@ export async function registerResourceRoutes(
         }),
       ),
     async (request, _reply, input) => {
-      const { actor, def } = callerOf(request);
-      const { id } = input.params as { id: number };
+      const { actor, def, id } = rowCallerOf(request, input);
       const before = await readRow(anyDb, def, id);
       const restored = await restoreRow(anyDb, def, id, actor);
       if (before && restored.version !== before.version)
@@ -798,8 +799,7 @@ export async function registerResourceRoutes(
       ),
     ),
     async (request, _reply, input) => {
-      const { actor, def, action } = callerOf(request);
-      const { id } = input.params as { id: number };
+      const { actor, def, action, id } = rowCallerOf(request, input);
       const { version } = input.body as z.output<typeof actionBodySchema>;
       const rows = await runAction(anyDb, def, action!, [{ id, version }], actor, clock());
       pushActionRows(def, rows);
