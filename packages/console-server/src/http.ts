@@ -129,12 +129,11 @@ type Z = z.ZodType | undefined;
 /** app.ts's `route` helper as route modules receive it: defineRoute bound to the app, its registry and guards. */
 export type RouteRegistrar = <Q extends Z, B extends Z, P extends Z>(
   spec: RouteSpec<Q, B, P>,
-  handler: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: RouteInput<Out<Q>, Out<B>, Out<P>>,
-  ) => Promise<unknown>,
+  handler: RouteHandler<RouteInput<Out<Q>, Out<B>, Out<P>>>,
 ) => void;
+
+/** What answers a route: the request, the reply, and the input its schemas parsed. */
+type RouteHandler<I> = (request: FastifyRequest, reply: FastifyReply, input: I) => Promise<unknown>;
 
 /** Registers a route whose inputs are parsed by zod and which is listed in the OpenAPI document. */
 export function defineRoute<
@@ -146,11 +145,7 @@ export function defineRoute<
   registry: AnyRouteSpec[],
   guards: RouteGuards,
   spec: RouteSpec<Q, B, P>,
-  handler: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: RouteInput<Out<Q>, Out<B>, Out<P>>,
-  ) => Promise<unknown>,
+  handler: RouteHandler<RouteInput<Out<Q>, Out<B>, Out<P>>>,
 ): void {
   registry.push(spec as AnyRouteSpec);
   const memberKeys = Object.keys(spec.members?.[0]?.values ?? {});
@@ -333,11 +328,7 @@ export function permittedRoutes(tag: string, key: PermissionKey) {
 /** `route` as modules that cast their own input see it: any spec, the parsed input untyped. */
 export type UntypedRouteRegistrar = (
   spec: AnyRouteSpec,
-  handler: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: { query: unknown; params: unknown; body: unknown },
-  ) => Promise<unknown>,
+  handler: RouteHandler<{ query: unknown; params: unknown; body: unknown }>,
 ) => void;
 
 /** The head of a route any signed-in user may call (their own account, preferences, sessions). */
