@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { adminUserSchema } from './api.js';
+import { adminUserSchema, ownSessionSchema } from './api.js';
 import { PERMISSION_KEYS, isPermissionKey } from './permissions.js';
 
 // Wire shapes of the administration API (ADR 007), shared by the server's routes and the app's admin client.
@@ -36,6 +36,7 @@ const queryList = z
 const isoDate = z.iso.datetime({ offset: true }).or(z.iso.date());
 
 export const USER_SORT_FIELDS = ['username', 'full_name', 'last_login_at', 'created_at'] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
 
 export const userListQuerySchema = z.object({
   /** Username or full name contains (case-insensitive). */
@@ -68,6 +69,7 @@ export const userListResponseSchema = z.object({
   page: z.number().int(),
   page_size: z.number().int(),
 });
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 export const userCreateBodySchema = z.object({
   username: usernameSchema,
@@ -77,12 +79,14 @@ export const userCreateBodySchema = z.object({
   active: z.boolean().default(true),
   permission_sets: setNamesSchema.default([]),
 });
+export type UserCreateBody = z.input<typeof userCreateBodySchema>;
 
 export const userCreateResponseSchema = z.object({
   user: adminUserRowSchema,
   /** Only when the server generated the password: shown once, never stored in clear. */
   generated_password: z.string().optional(),
 });
+export type UserCreateResult = z.infer<typeof userCreateResponseSchema>;
 
 export const userPatchBodySchema = z
   .object({
@@ -98,6 +102,7 @@ export const userPatchBodySchema = z
       message: 'Give username, full_name or active',
     },
   );
+export type UserPatchBody = z.input<typeof userPatchBodySchema>;
 
 export const resetPasswordBodySchema = z.object({ password: passwordSchema.optional() });
 export const resetPasswordResponseSchema = z.object({
@@ -105,6 +110,7 @@ export const resetPasswordResponseSchema = z.object({
   /** Sessions the reset ended. */
   revoked_sessions: z.number().int(),
 });
+export type ResetPasswordResult = z.infer<typeof resetPasswordResponseSchema>;
 
 export const changePasswordBodySchema = z.object({
   old_password: z.string().max(1000),
@@ -114,17 +120,11 @@ export const changePasswordResponseSchema = z.object({
   ok: z.literal(true),
   revoked_sessions: z.number().int(),
 });
+export type ChangePasswordResult = z.infer<typeof changePasswordResponseSchema>;
 
-export const sessionSchema = z.object({
-  id: z.string(),
-  created_at: z.string(),
-  last_seen_at: z.string().nullable(),
-  expires_at: z.string(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
-  /** The session making this request. */
-  current: z.boolean(),
-});
+/** An admin sees a user's sessions as the user sees their own. */
+export const sessionSchema = ownSessionSchema;
+export type AdminSession = z.infer<typeof sessionSchema>;
 export const sessionListResponseSchema = z.object({ sessions: z.array(sessionSchema) });
 export const revokeAllResponseSchema = z.object({ revoked: z.number().int() });
 
@@ -142,6 +142,7 @@ export const activityEntrySchema = z.object({
   after: z.unknown(),
   ip: z.string().nullable(),
 });
+export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 export const activityResponseSchema = z.object({ entries: z.array(activityEntrySchema) });
 
 export const deleteResponseSchema = z.object({ ok: z.literal(true) });
@@ -150,6 +151,7 @@ const permissionKeySchema = z
   .string()
   .refine((key: string): boolean => isPermissionKey(key), { message: 'Unknown permission key' });
 export const setEntrySchema = z.object({ key: permissionKeySchema, read: z.boolean(), write: z.boolean() });
+export type SetEntry = z.infer<typeof setEntrySchema>;
 const entriesSchema = z.array(setEntrySchema).max(PERMISSION_KEYS.length * 2);
 
 export const permissionSetSchema = z.object({
@@ -171,6 +173,7 @@ export const setCreateBodySchema = z.object({
   description: z.string().max(500).default(''),
   entries: entriesSchema.default([]),
 });
+export type SetCreateBody = z.input<typeof setCreateBodySchema>;
 
 export const setPatchBodySchema = z
   .object({
@@ -195,10 +198,13 @@ export const matrixKeySchema = z.object({
   /** Menu groups (and items) that need this key to be shown. */
   menu_groups: z.array(z.object({ id: z.string(), label: z.string() })),
 });
+export type SetPatchBody = z.input<typeof setPatchBodySchema>;
+export type MatrixKey = z.infer<typeof matrixKeySchema>;
 export const matrixResponseSchema = z.object({
   keys: z.array(matrixKeySchema),
   sets: z.array(permissionSetSchema),
 });
+export type PermissionMatrix = z.infer<typeof matrixResponseSchema>;
 
 /** Saves several sets' entries at once: one transaction, one safety check, one notice per affected user. */
 export const matrixSaveBodySchema = z.object({
@@ -213,6 +219,7 @@ export const matrixSaveBodySchema = z.object({
     .min(1)
     .max(200),
 });
+export type MatrixSaveBody = z.input<typeof matrixSaveBodySchema>;
 export const matrixSaveResponseSchema = z.object({
   sets: z.array(permissionSetSchema),
   /** Sets whose entries actually changed. */
@@ -220,6 +227,7 @@ export const matrixSaveResponseSchema = z.object({
   /** Signed-in users told over the socket (ids of users holding a changed set). */
   notified_users: z.number().int(),
 });
+export type MatrixSaveResult = z.infer<typeof matrixSaveResponseSchema>;
 
 export const viewAsResponseSchema = z.object({
   user: z.object({
@@ -249,21 +257,4 @@ export const viewAsResponseSchema = z.object({
   /** Pages whose guard would let that user in. */
   allowed_pages: z.array(z.string()),
 });
-
-export type UserListResponse = z.infer<typeof userListResponseSchema>;
-export type AdminSession = z.infer<typeof sessionSchema>;
-export type ActivityEntry = z.infer<typeof activityEntrySchema>;
-export type SetEntry = z.infer<typeof setEntrySchema>;
-export type MatrixKey = z.infer<typeof matrixKeySchema>;
-export type PermissionMatrix = z.infer<typeof matrixResponseSchema>;
-export type MatrixSaveResult = z.infer<typeof matrixSaveResponseSchema>;
 export type ViewAsResult = z.infer<typeof viewAsResponseSchema>;
-export type UserSortField = (typeof USER_SORT_FIELDS)[number];
-export type UserCreateBody = z.input<typeof userCreateBodySchema>;
-export type UserCreateResult = z.infer<typeof userCreateResponseSchema>;
-export type UserPatchBody = z.input<typeof userPatchBodySchema>;
-export type ResetPasswordResult = z.infer<typeof resetPasswordResponseSchema>;
-export type ChangePasswordResult = z.infer<typeof changePasswordResponseSchema>;
-export type SetCreateBody = z.input<typeof setCreateBodySchema>;
-export type SetPatchBody = z.input<typeof setPatchBodySchema>;
-export type MatrixSaveBody = z.input<typeof matrixSaveBodySchema>;

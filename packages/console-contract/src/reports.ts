@@ -117,11 +117,37 @@ const MONTH = d('month', 'Month');
 const PRODUCT = d('product', 'Product');
 const TRIBE = d('tribe', 'Tribe');
 
+/** A definition whose id is its key; the ad reports need ad_daily_tracker alone. */
+const report = (
+  id: ReportId,
+  title: string,
+  permissions: PermissionKey[],
+  view: Omit<ReportDefinition, 'id' | 'title' | 'permissions'>,
+): ReportDefinition => ({ id, title, permissions, ...view });
+const adReport = (
+  id: ReportId,
+  title: string,
+  view: Omit<ReportDefinition, 'id' | 'title' | 'permissions'>,
+) => report(id, title, ['ad_daily_tracker'], view);
+
+/**
+ * How a report opens: its period, its drill path, and its sort written as the query's `sort` is (`-spend` is
+ * spend, highest first).
+ */
+const opensOn = (
+  defaultPeriod: ReportPeriodPreset,
+  drillPath: string[],
+  sort: string,
+): Pick<ReportDefinition, 'defaultPeriod' | 'drillPath' | 'defaultSort'> => ({
+  defaultPeriod,
+  drillPath,
+  defaultSort: sort.startsWith('-')
+    ? { field: sort.slice(1), direction: 'desc' }
+    : { field: sort, direction: 'asc' },
+});
+
 export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = {
-  'ads-x-mayar': {
-    id: 'ads-x-mayar',
-    title: 'Ads X Mayar Report',
-    permissions: ['ad_daily_tracker'],
+  'ads-x-mayar': adReport('ads-x-mayar', 'Ads X Mayar Report', {
     dimensions: [CAMPAIGN, ADSET, AD, PRODUCT, DAY],
     measures: [
       SPEND,
@@ -140,15 +166,10 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
       GAP,
     ],
     kpis: ['spend', 'revenue', 'real_roas', 'orders'],
-    defaultPeriod: 'last7',
-    drillPath: ['campaign', 'adset', 'ad'],
-    defaultSort: { field: 'spend', direction: 'desc' },
+    ...opensOn('last7', ['campaign', 'adset', 'ad'], '-spend'),
     chart: { kind: 'combo', by: 'day', measures: ['spend', 'revenue'] },
-  },
-  'ad-creatives': {
-    id: 'ad-creatives',
-    title: 'Ad Creative Report',
-    permissions: ['ad_daily_tracker'],
+  }),
+  'ad-creatives': adReport('ad-creatives', 'Ad Creative Report', {
     dimensions: [d('creative', 'Creative'), d('hook', 'Hook')],
     measures: [
       SPEND,
@@ -161,75 +182,45 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
       REAL_ROAS,
     ],
     kpis: ['spend', 'ctr', 'real_roas'],
-    defaultPeriod: 'last7',
-    drillPath: [],
-    defaultSort: { field: 'spend', direction: 'desc' },
+    ...opensOn('last7', [], '-spend'),
     chart: { kind: 'bar', by: 'group', measures: ['real_roas'] },
-  },
-  adset: {
-    id: 'adset',
-    title: 'Adset Report',
-    permissions: ['ad_daily_tracker'],
+  }),
+  adset: adReport('adset', 'Adset Report', {
     dimensions: [ADSET, DAY],
     measures: [SPEND, IMPRESSIONS, CLICKS, CTR, CPC, CPM, META_PURCHASES, META_VALUE, META_ROAS],
     kpis: ['spend', 'ctr', 'meta_roas'],
-    defaultPeriod: 'last7',
-    drillPath: ['adset', 'day'],
-    defaultSort: { field: 'spend', direction: 'desc' },
+    ...opensOn('last7', ['adset', 'day'], '-spend'),
     chart: { kind: 'line', by: 'day', measures: ['spend'] },
-  },
-  'ad-aggregated': {
-    id: 'ad-aggregated',
-    title: 'Ad Aggregated Report',
-    permissions: ['ad_daily_tracker'],
+  }),
+  'ad-aggregated': adReport('ad-aggregated', 'Ad Aggregated Report', {
     dimensions: [AD],
     measures: [SPEND, IMPRESSIONS, CLICKS, LINK_CLICKS, CTR, CPC, CPM, META_PURCHASES, META_VALUE, META_ROAS],
     kpis: ['spend', 'clicks', 'meta_roas'],
-    defaultPeriod: 'last30',
-    drillPath: [],
-    defaultSort: { field: 'spend', direction: 'desc' },
+    ...opensOn('last30', [], '-spend'),
     chart: { kind: 'bar', by: 'group', measures: ['spend'] },
-  },
-  monthly: {
-    id: 'monthly',
-    title: 'Monthly Report',
-    permissions: ['ad_daily_tracker'],
+  }),
+  monthly: adReport('monthly', 'Monthly Report', {
     dimensions: [MONTH, PRODUCT, TRIBE],
     measures: [SPEND, ORDERS, REVENUE, REAL_ROAS, TARGET, ACHIEVEMENT],
     kpis: ['revenue', 'target', 'achievement'],
-    defaultPeriod: 'thisMonth',
-    drillPath: ['month', 'product'],
-    defaultSort: { field: 'revenue', direction: 'desc' },
+    ...opensOn('thisMonth', ['month', 'product'], '-revenue'),
     chart: { kind: 'bar', by: 'month', measures: ['revenue', 'target'] },
-  },
-  overall: {
-    id: 'overall',
-    title: 'Overall Dashboard',
-    permissions: ['ad_daily_tracker'],
+  }),
+  overall: adReport('overall', 'Overall Dashboard', {
     dimensions: [DAY, PRODUCT, CAMPAIGN],
     measures: [SPEND, REVENUE, REAL_ROAS, ORDERS, AOV, GROSS_PROFIT],
     kpis: ['spend', 'revenue', 'real_roas', 'orders', 'aov', 'gross_profit'],
-    defaultPeriod: 'last30',
-    drillPath: [],
-    defaultSort: { field: 'day', direction: 'asc' },
+    ...opensOn('last30', [], 'day'),
     chart: { kind: 'combo', by: 'day', measures: ['spend', 'revenue'] },
-  },
-  'tribe-x-mayar': {
-    id: 'tribe-x-mayar',
-    title: 'Tribe X Mayar Report',
-    permissions: ['ad_daily_tracker'],
+  }),
+  'tribe-x-mayar': adReport('tribe-x-mayar', 'Tribe X Mayar Report', {
     dimensions: [TRIBE, MONTH],
     measures: [REVENUE, SPEND, REAL_ROAS, TARGET, ACHIEVEMENT, TARGET_GAP],
     kpis: ['revenue', 'real_roas', 'achievement'],
-    defaultPeriod: 'thisMonth',
-    drillPath: ['tribe', 'month'],
-    defaultSort: { field: 'revenue', direction: 'desc' },
+    ...opensOn('thisMonth', ['tribe', 'month'], '-revenue'),
     chart: { kind: 'bar', by: 'group', measures: ['revenue', 'target'] },
-  },
-  'kol-report': {
-    id: 'kol-report',
-    title: 'KOL Report',
-    permissions: ['ad_daily_tracker', 'finance_kol_report'],
+  }),
+  'kol-report': report('kol-report', 'KOL Report', ['ad_daily_tracker', 'finance_kol_report'], {
     dimensions: [d('creator', 'Creator'), d('project', 'Project'), d('platform', 'Platform')],
     measures: [
       m('fee', 'Fee', 'idr', 'sum of project fees', 'neutral'),
@@ -255,11 +246,9 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
       m('roi', 'ROI', 'percent', '(revenue − fee) / fee × 100'),
     ],
     kpis: ['fee', 'revenue', 'roas'],
-    defaultPeriod: 'last30',
-    drillPath: ['creator', 'project'],
-    defaultSort: { field: 'fee', direction: 'desc' },
+    ...opensOn('last30', ['creator', 'project'], '-fee'),
     chart: { kind: 'funnel', by: 'group', measures: ['views'] },
-  },
+  }),
 };
 
 export const isoDay = z
@@ -271,21 +260,18 @@ export const isoDay = z
     return !Number.isNaN(day.getTime()) && value >= '0001-01-01' && day.toISOString().slice(0, 10) === value;
   }, 'Not a calendar day');
 
+const groupByKey = z.string().regex(/^[a-z_]+$/, 'Expected a dimension key');
+/** A measure or dimension key, `-` first for descending. */
+const sortKey = z.string().regex(/^-?[a-z_]+$/, 'Expected a field key, optionally after -');
+
 /** `GET /api/reports/:id` query. Filters are dimension values (`campaign`, `adset`, …) the rows must match. */
 export const reportQuerySchema = z
   .object({
     from: isoDay,
     to: isoDay,
     compare: z.enum(['previous']).optional(),
-    group_by: z
-      .string()
-      .regex(/^[a-z_]+$/, 'Expected a dimension key')
-      .optional(),
-    /** A measure or dimension key, `-` first for descending. */
-    sort: z
-      .string()
-      .regex(/^-?[a-z_]+$/, 'Expected a field key, optionally after -')
-      .optional(),
+    group_by: groupByKey.optional(),
+    sort: sortKey.optional(),
     format: z.enum(['json', 'csv', 'xlsx']).default('json'),
     campaign: z.string().max(200).optional(),
     adset: z.string().max(200).optional(),
@@ -345,14 +331,8 @@ export const reportViewParamsSchema = z.strictObject(
     range: z.enum(['today', 'yesterday', 'last7', 'last14', 'last30', 'thisMonth', 'lastMonth']).optional(),
     from: isoDay.optional(),
     to: isoDay.optional(),
-    group_by: z
-      .string()
-      .regex(/^[a-z_]+$/, 'Expected a dimension key')
-      .optional(),
-    sort: z
-      .string()
-      .regex(/^-?[a-z_]+$/, 'Expected a field key, optionally after -')
-      .optional(),
+    group_by: groupByKey.optional(),
+    sort: sortKey.optional(),
     compare: z.enum(['previous']).optional(),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },

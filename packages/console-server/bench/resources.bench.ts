@@ -10,10 +10,7 @@
  * list did before migration 310) and with them (dropped, then recreated from the same statements).
  * BENCH_ROWS (default 1 000 000) sets the table size.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -32,9 +29,8 @@ import {
 import { trigramIndexSql } from '../src/resources/trigram.js';
 import { seed } from '../src/seed.js';
 import { freePort, startPostgres } from '../test/support/postgres.js';
+import { startServer, waitHealthy } from './serverProcess.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -181,47 +177,6 @@ async function viaServer(
   return samples;
 }
 
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs'),
-      path.join(repoRoot, 'packages/console-server/src/main.ts'),
-    ],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        CONSOLE_DEMO: '0',
-        CONSOLE_LOGIN_RATE_LIMIT: '0',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-async function waitHealthy(base: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output()}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server not healthy within 120 s: ${output()}`);
-}
-
 async function main() {
   console.log(
     `resources bench: ${ROWS.toLocaleString('en')} n8n_creators rows on PostgreSQL 15, ${SECONDS} s × ${CONNECTIONS} connections per load case, node ${process.version}, ${os.cpus().length} cores`,
@@ -247,12 +202,13 @@ async function main() {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     server = startServer({
+      CONSOLE_DEMO: '0',
       PORT: String(port),
       DATABASE_URL: postgres.url,
       CONSOLE_ADMIN_PASSWORD: PASSWORD,
     });
     started = Date.now();
-    await waitHealthy(base, server.child, server.output);
+    await waitHealthy(base, server.child, server.output, { seconds: 120, pollMs: 250 });
     const signIn = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -5,11 +5,10 @@
  * to the same queries sent straight through `pg`, and the server's resident memory idle and under load.
  * BENCH_SECONDS (default 5) sets each load case's length.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,9 +16,8 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { PGLITE_SHARED_BUFFERS, pgliteOptions } from '../src/db/database.js';
 import { hashToken } from '../src/auth/tokens.js';
 import { freePort, startPostgres } from '../test/support/postgres.js';
+import { startServer, waitHealthy } from './serverProcess.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
 const PAGE = '/api/a/verify/___pc?key=ad_daily_tracker&mode=read&path=%2Fapp%2Freports%2Fadset';
@@ -40,51 +38,15 @@ const rssMb = (pid: number) => {
   return Math.round(kb / 1024);
 };
 
-function startServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const dist = path.join(repoRoot, 'packages/console-server/dist/main.js');
-  const args = fs.existsSync(dist)
-    ? [dist]
-    : [
-        '--import',
-        path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs'),
-        path.join(repoRoot, 'packages/console-server/src/main.ts'),
-      ];
-  const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      CONSOLE_DEMO: '1',
-      // Measured alone: no fake customers posting webhooks during the load (ADR 027).
-      CONSOLE_DEMO_FAKES: '0',
-      CONSOLE_LOGIN_RATE_LIMIT: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+// The demo data, measured alone: no fake customers posting webhooks during the load (ADR 027).
+const startDemoServer = (env: Record<string, string>) =>
+  startServer({ CONSOLE_DEMO: '1', CONSOLE_DEMO_FAKES: '0', ...env }, { preferBuilt: true });
+const waitDemoHealthy = (base: string, server: ReturnType<typeof startServer>) =>
+  waitHealthy(base, server.child, server.output, {
+    seconds: 300,
+    pollMs: 200,
+    why: ' (first open with the demo seed; a busy machine is slower)',
   });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
-}
-
-async function waitHealthy(base: string, child: ChildProcess, output: () => string) {
-  const deadline = Date.now() + 300_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}): ${output()}`);
-    try {
-      const response = await fetch(`${base}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(
-    `server not healthy within 300 s (first open with the demo seed; a busy machine is slower): ${output()}`,
-  );
-}
 
 async function stopServer(child: ChildProcess) {
   if (child.exitCode !== null) return;
@@ -184,9 +146,9 @@ async function benchEngine(engine: 'pglite' | 'postgres', rows: Row[]): Promise<
     CONSOLE_DATA_DIR: dataDir,
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
   };
-  const server = startServer(env);
+  const server = startDemoServer(env);
   try {
-    await waitHealthy(base, server.child, server.output);
+    await waitDemoHealthy(base, server);
     const signIn = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -247,13 +209,13 @@ async function pgliteMemory(sharedBuffers: string): Promise<{ idle: number; load
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-bench-mem-'));
-  const server = startServer({
+  const server = startDemoServer({
     PORT: String(port),
     CONSOLE_DATA_DIR: dataDir,
     CONSOLE_PGLITE_SHARED_BUFFERS: sharedBuffers,
   });
   try {
-    await waitHealthy(base, server.child, server.output);
+    await waitDemoHealthy(base, server);
     const signIn = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -29,6 +29,7 @@ import {
   type AuthenticatedSession,
   DEFAULT_LOCKOUT,
   type LockoutPolicy,
+  answerSignIn,
   authenticate,
   checkSession,
   login,
@@ -45,6 +46,7 @@ import {
   databaseErrorAnswer,
   defineRoute,
   idBeyondRange,
+  signedInRoutes,
   unsafeHeaderFields,
   unsafeTextFields,
 } from './http.js';
@@ -153,9 +155,9 @@ const LOG_REDACT = [
 ];
 
 /** Calls an idle session may still make: re-authenticate, or sign out. */
-const IDLE_ALLOWED = new Set(['/api/auth/reauth', '/api/auth/logout']);
+const accountRoute = signedInRoutes('auth');
 
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
+const IDLE_ALLOWED = new Set(['/api/auth/reauth', '/api/auth/logout']);
 
 /**
  * The console's HTTP API, socket.io and static app on one Fastify instance. The caller owns the database
@@ -412,24 +414,13 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
           },
         };
       }
-      if (!result.ok) {
-        request.log.info({ reason: result.reason }, 'sign-in refused');
-        return reply.code(403).send({ message: result.message, code: result.reason.toUpperCase() });
-      }
-      request.log.info({ userId: result.user.id }, 'signed in');
-      return {
-        data: { token: result.token, fullname: result.user.full_name, last_login: iso(result.previousLogin) },
-      };
+      return answerSignIn(request, reply, result, { refused: 'sign-in refused', signedIn: 'signed in' });
     },
   );
 
   route(
     {
-      method: 'POST',
-      url: '/api/auth/logout',
-      tag: 'auth',
-      summary: 'Revoke the bearer token',
-      auth: true,
+      ...accountRoute('POST', '/api/auth/logout', 'Revoke the bearer token'),
       responses: { 200: logoutResponseSchema },
     },
     async (request) => {

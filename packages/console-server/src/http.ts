@@ -129,12 +129,11 @@ type Z = z.ZodType | undefined;
 /** app.ts's `route` helper as route modules receive it: defineRoute bound to the app, its registry and guards. */
 export type RouteRegistrar = <Q extends Z, B extends Z, P extends Z>(
   spec: RouteSpec<Q, B, P>,
-  handler: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: RouteInput<Out<Q>, Out<B>, Out<P>>,
-  ) => Promise<unknown>,
+  handler: RouteHandler<RouteInput<Out<Q>, Out<B>, Out<P>>>,
 ) => void;
+
+/** What answers a route: the request, the reply, and the input its schemas parsed. */
+type RouteHandler<I> = (request: FastifyRequest, reply: FastifyReply, input: I) => Promise<unknown>;
 
 /** Registers a route whose inputs are parsed by zod and which is listed in the OpenAPI document. */
 export function defineRoute<
@@ -146,11 +145,7 @@ export function defineRoute<
   registry: AnyRouteSpec[],
   guards: RouteGuards,
   spec: RouteSpec<Q, B, P>,
-  handler: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: RouteInput<Out<Q>, Out<B>, Out<P>>,
-  ) => Promise<unknown>,
+  handler: RouteHandler<RouteInput<Out<Q>, Out<B>, Out<P>>>,
 ): void {
   registry.push(spec as AnyRouteSpec);
   const memberKeys = Object.keys(spec.members?.[0]?.values ?? {});
@@ -311,4 +306,32 @@ export function databaseErrorAnswer(error: unknown): HttpError | null {
   if (code === '54000' || code === '54001')
     return new HttpError(400, 'A value is too large', 'INVALID_INPUT', { request: ['A value is too large'] });
   return null;
+}
+
+/**
+ * The head every route of one page's API shares: signed in, its tag, and read or write on its permission key.
+ * @example
+ * const bots = permittedRoutes('bots', 'ad_daily_tracker');
+ * route({ ...bots('GET', '/api/bots/numbers', 'read', 'Lists the numbers'), responses }, handler);
+ */
+export function permittedRoutes(tag: string, key: PermissionKey) {
+  return (method: HTTPMethods, url: string, mode: 'read' | 'write', summary: string) => ({
+    method,
+    url,
+    tag,
+    summary,
+    auth: true,
+    permission: { key, mode },
+  });
+}
+
+/** `route` as modules that cast their own input see it: any spec, the parsed input untyped. */
+export type UntypedRouteRegistrar = (
+  spec: AnyRouteSpec,
+  handler: RouteHandler<{ query: unknown; params: unknown; body: unknown }>,
+) => void;
+
+/** The head of a route any signed-in user may call (their own account, preferences, sessions). */
+export function signedInRoutes(tag: string) {
+  return (method: HTTPMethods, url: string, summary: string) => ({ method, url, tag, summary, auth: true });
 }

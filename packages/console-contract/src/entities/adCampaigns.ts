@@ -1,4 +1,4 @@
-import { field, notesField, options } from './fields.js';
+import { COLUMN, field, notesField, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /**
@@ -39,9 +39,7 @@ export const adCampaigns: EntityDef = {
     field.text('name', 'Name', {
       required: true,
       maxLength: 200,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
     }),
     field.text('campaign_id', 'Campaign id', {
       required: true,
@@ -68,33 +66,20 @@ export const adCampaigns: EntityDef = {
         OUTCOME_AWARENESS: 'Awareness',
         OUTCOME_APP_PROMOTION: 'App promotion',
       }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.enum('status', 'Status', {
       required: true,
       defaultValue: 'ACTIVE',
       options: options({ ACTIVE: 'Active', PAUSED: 'Paused', ARCHIVED: 'Archived', DELETED: 'Deleted' }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.money('daily_budget', 'Daily budget', { min: 0, list: true, sortable: true, filterable: true }),
     field.money('lifetime_budget', 'Lifetime budget', { min: 0, sortable: true, filterable: true }),
     field.date('start_date', 'Start date', { list: true, sortable: true, filterable: true }),
     field.date('end_date', 'End date', { sortable: true, filterable: true }),
-    field.relation('product_id', 'Product', {
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
-    field.relation('tribe_id', 'Tribe', {
-      relation: { entity: 'tribes', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('product_id', 'Product', 'products', COLUMN.sortable),
+    relationField('tribe_id', 'Tribe', 'tribes', COLUMN.filterable),
     field.enum('origin', 'Origin', {
       required: true,
       defaultValue: 'staff',

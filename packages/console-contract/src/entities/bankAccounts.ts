@@ -1,4 +1,4 @@
-import { BANK_OPTIONS, activeField, field, options } from './fields.js';
+import { activeField, BANK_OPTIONS, COLUMN, field, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A company's bank account (where Mayar pays out, where ads are paid from). */
@@ -13,19 +13,11 @@ export const bankAccounts: EntityDef = {
   softDelete: true,
   uniqueTogether: [['bank_name', 'account_number']],
   fields: [
-    field.relation('company_id', 'Company', {
-      required: true,
-      relation: { entity: 'companies', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
+    relationField('company_id', 'Company', 'companies', { required: true, ...COLUMN.sortable }),
     field.enum('bank_name', 'Bank', {
       required: true,
       options: BANK_OPTIONS,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.text('account_number', 'Account number', {
       required: true,
@@ -38,9 +30,7 @@ export const bankAccounts: EntityDef = {
     field.text('account_holder', 'Account holder', {
       required: true,
       maxLength: 120,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
     }),
     field.text('branch', 'Branch', { maxLength: 120, placeholder: 'KCP Kemang' }),
     field.enum('purpose', 'Purpose', {
@@ -53,9 +43,7 @@ export const bankAccounts: EntityDef = {
         payroll: 'Payroll',
         tax: 'Tax',
       }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     activeField(),
   ],

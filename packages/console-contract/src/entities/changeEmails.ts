@@ -1,4 +1,4 @@
-import { field, notesField, options } from './fields.js';
+import { COLUMN, field, notesField, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A buyer's request to move product access to another email. */
@@ -29,9 +29,7 @@ export const changeEmails: EntityDef = {
     field.text('customer_name', 'Customer', {
       required: true,
       maxLength: 120,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
     }),
     field.phone('customer_phone', 'Customer WhatsApp', { searchable: true }),
     field.email('old_email', 'Old email', { required: true, list: true, searchable: true, filterable: true }),
@@ -41,11 +39,7 @@ export const changeEmails: EntityDef = {
       searchable: true,
       help: 'The purchase whose access moves (from the Purchase Log).',
     }),
-    field.relation('product_id', 'Product', {
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('product_id', 'Product', 'products', COLUMN.filterable),
     field.enum('reason', 'Reason', {
       required: true,
       options: options({
@@ -55,22 +49,17 @@ export const changeEmails: EntityDef = {
         gift: 'Bought as a gift',
         other: 'Other',
       }),
-      list: true,
-      filterable: true,
+      ...COLUMN.filterable,
     }),
     field.enum('status', 'Status', {
       required: true,
       defaultValue: 'pending',
       options: options({ pending: 'Pending', done: 'Done', rejected: 'Rejected' }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.datetime('requested_at', 'Requested at', {
       required: true,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.datetime('processed_at', 'Processed at', { sortable: true, filterable: true }),
     notesField(),

@@ -1,4 +1,4 @@
-import { activeField, field, nameField } from './fields.js';
+import { activeField, COLUMN, field, nameField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A legal entity of the group; bank accounts and targets hang off it. */
@@ -16,9 +16,7 @@ export const companies: EntityDef = {
     field.text('legal_name', 'Legal name', {
       required: true,
       maxLength: 200,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
       placeholder: 'PT Sinar Digital Nusantara',
     }),
     field.text('tax_id', 'NPWP', {

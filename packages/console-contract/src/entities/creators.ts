@@ -1,12 +1,12 @@
 import {
   BANK_OPTIONS,
-  HANDLE_MESSAGE,
-  HANDLE_PATTERN,
-  NICHE_OPTIONS,
-  PLATFORM_OPTIONS,
+  COLUMN,
   field,
+  handleField,
+  nicheField,
   notesField,
   options,
+  platformField,
 } from './fields.js';
 import type { EntityDef } from './types.js';
 
@@ -38,28 +38,10 @@ export const creators: EntityDef = {
     field.text('name', 'Name', {
       required: true,
       maxLength: 120,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
     }),
-    field.text('handle', 'Handle', {
-      required: true,
-      maxLength: 30,
-      pattern: HANDLE_PATTERN,
-      patternMessage: HANDLE_MESSAGE,
-      normalize: 'handle',
-      list: true,
-      sortable: true,
-      searchable: true,
-      placeholder: 'nadia.glow',
-    }),
-    field.enum('platform', 'Platform', {
-      required: true,
-      options: PLATFORM_OPTIONS,
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
+    handleField({ placeholder: 'nadia.glow' }),
+    platformField(),
     field.integer('followers', 'Followers', { min: 0, list: true, sortable: true, filterable: true }),
     field.enum('tier', 'Tier', {
       options: options({
@@ -68,17 +50,13 @@ export const creators: EntityDef = {
         macro: 'Macro (100k–1M)',
         mega: 'Mega (≥ 1M)',
       }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
       help: 'Set from Followers when they are filled in: nano < 10k, micro 10k–100k, macro 100k–1M, mega 1M and up.',
     }),
-    field.enum('niche', 'Niche', { options: NICHE_OPTIONS, list: true, sortable: true, filterable: true }),
+    nicheField(),
     field.money('rate_fee', 'Rate per post', {
       min: 0,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
       help: 'Usual fee for one deliverable, in rupiah.',
     }),
     field.phone('phone', 'WhatsApp', {
@@ -99,9 +77,7 @@ export const creators: EntityDef = {
         inactive: 'Inactive',
         blacklisted: 'Blacklisted',
       }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.enum('bank_name', 'Bank', { options: BANK_OPTIONS, filterable: true }),
     field.text('bank_account_number', 'Account number', {

@@ -110,3 +110,45 @@ export const BANK_OPTIONS = sameOptions([
 /** Instagram / TikTok style handle, stored lower-case without the leading @ (normalize: 'handle'). */
 export const HANDLE_PATTERN = '^[A-Za-z0-9._]{1,30}$';
 export const HANDLE_MESSAGE = 'Use 1–30 letters, digits, dots or underscores';
+
+// Shared field shapes -----------------------------------------------------------------------------------------
+
+/** How a field shows in the list: a column staff sort and filter by, only filter by, or sort and search by. */
+export const COLUMN = {
+  sortable: { list: true, sortable: true, filterable: true },
+  searchable: { list: true, sortable: true, searchable: true },
+  filterable: { list: true, filterable: true },
+} as const;
+
+/** A link to a row of `entity`, shown by its name (`required` stays first, as the definitions always wrote it). */
+export const relationField = (
+  name: string,
+  label: string,
+  entity: string,
+  { required, ...rest }: FieldOptions = {},
+): FieldDef =>
+  field.relation(name, label, {
+    ...(required === undefined ? {} : { required }),
+    relation: { entity, labelField: 'name' },
+    ...rest,
+  });
+
+/** A social handle (unique per platform where the entity says so), normalised and searchable. */
+export const handleField = (extra: FieldOptions = {}): FieldDef =>
+  field.text('handle', 'Handle', {
+    required: true,
+    maxLength: 30,
+    pattern: HANDLE_PATTERN,
+    patternMessage: HANDLE_MESSAGE,
+    normalize: 'handle',
+    ...COLUMN.searchable,
+    ...extra,
+  });
+
+/** The social platform a creator or prospect posts on. */
+export const platformField = (): FieldDef =>
+  field.enum('platform', 'Platform', { required: true, options: PLATFORM_OPTIONS, ...COLUMN.sortable });
+
+/** What a creator or prospect posts about. */
+export const nicheField = (): FieldDef =>
+  field.enum('niche', 'Niche', { options: NICHE_OPTIONS, list: true, sortable: true, filterable: true });

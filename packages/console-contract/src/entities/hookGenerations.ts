@@ -1,4 +1,4 @@
-import { field, options } from './fields.js';
+import { COLUMN, field, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 export const HOOK_FORMULA_OPTIONS = options({
@@ -23,28 +23,18 @@ export const hookGenerations: EntityDef = {
   defaultSort: { field: 'generated_at', direction: 'desc' },
   softDelete: false,
   fields: [
-    field.relation('product_id', 'Product', {
-      required: true,
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
+    relationField('product_id', 'Product', 'products', { required: true, ...COLUMN.sortable }),
     field.text('target_audience', 'Target audience', {
       required: true,
       maxLength: 200,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
       placeholder: 'Ibu muda 25–35 yang baru punya anak',
     }),
     field.longtext('pain_point', 'Pain point', { required: true, maxLength: 1000, searchable: true }),
     field.enum('formula', 'Formula', {
       required: true,
       options: HOOK_FORMULA_OPTIONS,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.enum('language', 'Language', {
       required: true,
@@ -55,8 +45,7 @@ export const hookGenerations: EntityDef = {
     field.text('model', 'Model', {
       required: true,
       maxLength: 60,
-      list: true,
-      filterable: true,
+      ...COLUMN.filterable,
       placeholder: 'gpt-4o-mini',
     }),
     field.longtext('prompt', 'Prompt', { maxLength: 8000 }),
@@ -75,15 +64,11 @@ export const hookGenerations: EntityDef = {
         used: 'Used in an ad',
         discarded: 'Discarded',
       }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.datetime('generated_at', 'Generated at', {
       required: true,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
   ],
 };

@@ -1,4 +1,4 @@
-import { field, options } from './fields.js';
+import { COLUMN, field, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A Meta ad creative with its copy, hook and angle; the Ad Creative report groups performance by these. */
@@ -15,9 +15,7 @@ export const masterAdCreatives: EntityDef = {
     field.text('name', 'Name', {
       required: true,
       maxLength: 200,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
     }),
     field.text('creative_id', 'Creative id', {
       required: true,
@@ -36,9 +34,7 @@ export const masterAdCreatives: EntityDef = {
     field.enum('format', 'Format', {
       required: true,
       options: options({ image: 'Image', video: 'Video', carousel: 'Carousel' }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.text('hook_text', 'Hook', { maxLength: 300, list: true, searchable: true }),
     field.enum('angle', 'Angle', {
@@ -52,9 +48,7 @@ export const masterAdCreatives: EntityDef = {
         education: 'Education',
         founder_story: 'Founder story',
       }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.text('title', 'Headline', { maxLength: 255, searchable: true }),
     field.longtext('body', 'Primary text', { maxLength: 3000, searchable: true }),
@@ -85,29 +79,14 @@ export const masterAdCreatives: EntityDef = {
       pattern: '^[0-9]{6,24}$',
       patternMessage: 'Use the numeric Meta video id',
     }),
-    field.relation('product_id', 'Product', {
-      required: true,
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
-    field.relation('ad_campaign_id', 'Campaign', {
-      relation: { entity: 'ad_campaigns', labelField: 'name' },
-      filterable: true,
-    }),
-    field.relation('creator_id', 'Creator', {
-      relation: { entity: 'creators', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('product_id', 'Product', 'products', { required: true, ...COLUMN.sortable }),
+    relationField('ad_campaign_id', 'Campaign', 'ad_campaigns', { filterable: true }),
+    relationField('creator_id', 'Creator', 'creators', COLUMN.filterable),
     field.enum('status', 'Status', {
       required: true,
       defaultValue: 'ACTIVE',
       options: options({ ACTIVE: 'Active', PAUSED: 'Paused', ARCHIVED: 'Archived' }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
   ],
 };

@@ -1,4 +1,4 @@
-import { activeField, field, nameField, notesField, options } from './fields.js';
+import { activeField, COLUMN, field, nameField, notesField, options } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A Mayar merchant account: its API key pulls transactions, its webhook token verifies incoming webhooks. */
@@ -25,9 +25,7 @@ export const mayarAccounts: EntityDef = {
       required: true,
       defaultValue: 'production',
       options: options({ production: 'Production', sandbox: 'Sandbox' }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.secret('api_key', 'API key', {
       required: true,

@@ -1,4 +1,4 @@
-import { activeField, field, nameField } from './fields.js';
+import { activeField, COLUMN, field, nameField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A bookable room; the Meeting Rooms Dashboard books against these. */
@@ -15,25 +15,20 @@ export const meetingRooms: EntityDef = {
     nameField(80),
     field.text('location', 'Location', {
       maxLength: 120,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
       placeholder: 'Lantai 3, Gedung A',
     }),
     field.integer('capacity', 'Capacity', {
       required: true,
       min: 1,
       max: 500,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
       help: 'People seated; bookings may not exceed it.',
     }),
     field.tags('facilities', 'Facilities', {
       maxLength: 20,
       itemMaxLength: 40,
-      list: true,
-      filterable: true,
+      ...COLUMN.filterable,
       placeholder: 'TV, Whiteboard, Zoom',
     }),
     field.url('image_url', 'Photo URL'),

@@ -1,4 +1,4 @@
-import { field, notesField, options } from './fields.js';
+import { COLUMN, field, notesField, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A month's target for the company, a tribe or a product; the Monthly report sets achievement against it. */
@@ -57,31 +57,15 @@ export const monthlyTargets: EntityDef = {
     field.enum('scope', 'Scope', {
       required: true,
       options: options({ company: 'Company', tribe: 'Tribe', product: 'Product' }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
-    field.relation('company_id', 'Company', {
-      relation: { entity: 'companies', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
-    field.relation('tribe_id', 'Tribe', {
-      relation: { entity: 'tribes', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
-    field.relation('product_id', 'Product', {
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('company_id', 'Company', 'companies', COLUMN.filterable),
+    relationField('tribe_id', 'Tribe', 'tribes', COLUMN.filterable),
+    relationField('product_id', 'Product', 'products', COLUMN.filterable),
     field.money('target_revenue', 'Target revenue', {
       required: true,
       min: 0,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.money('target_spend', 'Ad spend budget', { min: 0, list: true, sortable: true, filterable: true }),
     field.integer('target_orders', 'Target orders', { min: 0, list: true, sortable: true, filterable: true }),

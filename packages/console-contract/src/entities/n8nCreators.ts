@@ -1,11 +1,12 @@
 import {
-  HANDLE_MESSAGE,
-  HANDLE_PATTERN,
-  NICHE_OPTIONS,
-  PLATFORM_OPTIONS,
+  COLUMN,
   field,
+  handleField,
+  nicheField,
   notesField,
   options,
+  platformField,
+  relationField,
 } from './fields.js';
 import type { EntityDef } from './types.js';
 
@@ -25,23 +26,8 @@ export const n8nCreators: EntityDef = {
   apiKeyWritable: true,
   uniqueTogether: [['platform', 'handle']],
   fields: [
-    field.text('handle', 'Handle', {
-      required: true,
-      maxLength: 30,
-      pattern: HANDLE_PATTERN,
-      patternMessage: HANDLE_MESSAGE,
-      normalize: 'handle',
-      list: true,
-      sortable: true,
-      searchable: true,
-    }),
-    field.enum('platform', 'Platform', {
-      required: true,
-      options: PLATFORM_OPTIONS,
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
+    handleField(),
+    platformField(),
     field.text('name', 'Name', { maxLength: 120, list: true, sortable: true, searchable: true }),
     field.url('profile_url', 'Profile URL'),
     field.integer('followers', 'Followers', { min: 0, list: true, sortable: true, filterable: true }),
@@ -51,12 +37,10 @@ export const n8nCreators: EntityDef = {
     field.percent('engagement_rate', 'Engagement rate', {
       min: 0,
       max: 100,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
       help: '(likes + comments + shares + saves) ÷ followers × 100, over recent posts.',
     }),
-    field.enum('niche', 'Niche', { options: NICHE_OPTIONS, list: true, sortable: true, filterable: true }),
+    nicheField(),
     field.text('city', 'City', { maxLength: 80, list: true, sortable: true, filterable: true }),
     field.phone('contact_phone', 'WhatsApp', { searchable: true, filterable: true }),
     field.email('contact_email', 'Email', { searchable: true, filterable: true }),
@@ -70,9 +54,7 @@ export const n8nCreators: EntityDef = {
         csv_import: 'CSV import',
         referral: 'Referral',
       }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.enum('status', 'Status', {
       required: true,
@@ -84,12 +66,9 @@ export const n8nCreators: EntityDef = {
         rejected: 'Rejected',
         converted: 'Converted to creator',
       }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
-    field.relation('creator_id', 'Creator', {
-      relation: { entity: 'creators', labelField: 'name' },
+    relationField('creator_id', 'Creator', 'creators', {
       filterable: true,
       help: 'Set when the prospect becomes a creator.',
     }),

@@ -1,5 +1,5 @@
-import { field, sameOptions } from './fields.js';
-import type { EntityDef } from './types.js';
+import { COLUMN, field, sameOptions } from './fields.js';
+import type { EntityAction, EntityDef } from './types.js';
 import { COURIER_OPTIONS, normaliseReceipt, receiptProblem } from './couriers.js';
 
 export { COURIER_OPTIONS } from './couriers.js';
@@ -14,6 +14,15 @@ const WINDOW_DAYS = 30;
  * A package sent to a customer. Status moves only through the actions (Waiting → Ready to Ship → Shipping →
  * Delivered or Returned; Problem from any open state). The two logistics routes share it with two views.
  */
+/** A write action that moves a package's status from one of `from` to `to` (spreading `extra` after). */
+const move = (
+  name: string,
+  label: string,
+  from: string[],
+  to: string,
+  extra: Pick<EntityAction, 'set' | 'bulk'> = {},
+): EntityAction => ({ name, label, mode: 'write', transition: { field: 'status', from, to }, ...extra });
+
 export const packages: EntityDef = {
   name: 'packages',
   label: 'Package',
@@ -37,17 +46,13 @@ export const packages: EntityDef = {
     field.text('order_ref', 'Order', {
       required: true,
       maxLength: 60,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
       help: 'Invoice or purchase number the package belongs to.',
     }),
     field.text('recipient_name', 'Recipient', {
       required: true,
       maxLength: 120,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
     }),
     field.phone('phone', 'Phone', { required: true, list: true, searchable: true }),
     field.longtext('address', 'Address', { required: true, maxLength: 500 }),
@@ -56,9 +61,7 @@ export const packages: EntityDef = {
       required: true,
       options: sameOptions(PACKAGE_STATUSES),
       defaultValue: 'Waiting',
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.enum('courier', 'Courier', { options: COURIER_OPTIONS, list: true, filterable: true }),
     field.enum('service', 'Service', { options: sameOptions(['REG', 'OKE', 'YES']), filterable: true }),
@@ -73,49 +76,18 @@ export const packages: EntityDef = {
     field.boolean('cust_notified', 'Customer notified', {
       required: true,
       defaultValue: false,
-      list: true,
-      filterable: true,
+      ...COLUMN.filterable,
     }),
     field.datetime('notified_at', 'Notified at', { readOnly: true }),
     field.datetime('received_at', 'Received at', { sortable: true }),
     field.text('receiver_name', 'Received by', { maxLength: 120 }),
   ],
   actions: [
-    {
-      name: 'ready',
-      label: 'Ready to ship',
-      mode: 'write',
-      transition: { field: 'status', from: ['Waiting', 'Problem'], to: 'Ready to Ship' },
-      bulk: true,
-    },
-    {
-      name: 'ship',
-      label: 'Shipped',
-      mode: 'write',
-      transition: { field: 'status', from: ['Ready to Ship'], to: 'Shipping' },
-      set: { date_sent: '$today' },
-      bulk: true,
-    },
-    {
-      name: 'deliver',
-      label: 'Delivered',
-      mode: 'write',
-      transition: { field: 'status', from: ['Shipping'], to: 'Delivered' },
-      set: { received_at: '$now' },
-      bulk: true,
-    },
-    {
-      name: 'return',
-      label: 'Returned',
-      mode: 'write',
-      transition: { field: 'status', from: ['Shipping'], to: 'Returned' },
-    },
-    {
-      name: 'problem',
-      label: 'Problem',
-      mode: 'write',
-      transition: { field: 'status', from: ['Waiting', 'Ready to Ship', 'Shipping'], to: 'Problem' },
-    },
+    move('ready', 'Ready to ship', ['Waiting', 'Problem'], 'Ready to Ship', { bulk: true }),
+    move('ship', 'Shipped', ['Ready to Ship'], 'Shipping', { set: { date_sent: '$today' }, bulk: true }),
+    move('deliver', 'Delivered', ['Shipping'], 'Delivered', { set: { received_at: '$now' }, bulk: true }),
+    move('return', 'Returned', ['Shipping'], 'Returned'),
+    move('problem', 'Problem', ['Waiting', 'Ready to Ship', 'Shipping'], 'Problem'),
     {
       name: 'notify',
       label: 'Customer notified',
@@ -167,8 +139,7 @@ export const packageEvents: EntityDef = {
     field.relation('package_id', 'Package', {
       required: true,
       relation: { entity: 'packages', labelField: 'order_ref' },
-      list: true,
-      filterable: true,
+      ...COLUMN.filterable,
     }),
     field.datetime('at', 'At', { required: true, list: true, sortable: true, filterable: true }),
     field.text('description', 'Description', {

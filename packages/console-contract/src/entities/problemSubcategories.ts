@@ -1,4 +1,4 @@
-import { activeField, field, options } from './fields.js';
+import { activeField, COLUMN, field, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** Second level of the customer-problem taxonomy, with the response target CS works to. */
@@ -13,35 +13,23 @@ export const problemSubcategories: EntityDef = {
   softDelete: false,
   uniqueTogether: [['category_id', 'name']],
   fields: [
-    field.relation('category_id', 'Category', {
-      required: true,
-      relation: { entity: 'problem_categories', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
+    relationField('category_id', 'Category', 'problem_categories', { required: true, ...COLUMN.sortable }),
     field.text('name', 'Name', {
       required: true,
       maxLength: 80,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
     }),
     field.text('description', 'Description', { maxLength: 255, searchable: true }),
     field.enum('default_priority', 'Default priority', {
       required: true,
       defaultValue: 'medium',
       options: options({ low: 'Low', medium: 'Medium', high: 'High', urgent: 'Urgent' }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.integer('sla_hours', 'Resolve within (hours)', {
       min: 1,
       max: 720,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.integer('sort_order', 'Order', {
       required: true,

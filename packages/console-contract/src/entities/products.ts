@@ -1,4 +1,4 @@
-import { activeField, field, nameField, options } from './fields.js';
+import { activeField, COLUMN, field, nameField, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A product sold through Mayar; purchases, campaigns and reports join on it. */
@@ -19,15 +19,11 @@ export const products: EntityDef = {
       pattern: '^[A-Z0-9-]{2,40}$',
       patternMessage: 'Use capital letters, digits or -',
       normalize: 'upper',
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
     }),
-    field.relation('mayar_account_id', 'Mayar account', {
+    relationField('mayar_account_id', 'Mayar account', 'mayar_accounts', {
       required: true,
-      relation: { entity: 'mayar_accounts', labelField: 'name' },
-      list: true,
-      filterable: true,
+      ...COLUMN.filterable,
     }),
     field.text('mayar_product_id', 'Mayar product id', {
       maxLength: 64,
@@ -47,9 +43,7 @@ export const products: EntityDef = {
         event: 'Event',
         coaching: 'Coaching',
       }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.money('price', 'Price', { required: true, min: 0, list: true, sortable: true, filterable: true }),
     field.boolean('ships_package', 'Ships a package', {
@@ -58,16 +52,8 @@ export const products: EntityDef = {
       filterable: true,
       help: 'Orders appear in Logistics for packing and tracking.',
     }),
-    field.relation('tribe_id', 'Tribe', {
-      relation: { entity: 'tribes', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
-    field.relation('pixel_registry_id', 'Pixel', {
-      relation: { entity: 'pixel_registries', labelField: 'name' },
-      filterable: true,
-    }),
+    relationField('tribe_id', 'Tribe', 'tribes', COLUMN.sortable),
+    relationField('pixel_registry_id', 'Pixel', 'pixel_registries', { filterable: true }),
     field.longtext('description', 'Description', { maxLength: 2000 }),
     activeField(),
   ],

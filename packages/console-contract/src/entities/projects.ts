@@ -1,4 +1,4 @@
-import { field, notesField, options } from './fields.js';
+import { COLUMN, field, notesField, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** One KOL deliverable: who posts what for which product, for how much, and how it performed. */
@@ -29,30 +29,12 @@ export const projects: EntityDef = {
     field.text('title', 'Title', {
       required: true,
       maxLength: 150,
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
       placeholder: 'Reel review Serum Glow',
     }),
-    field.relation('creator_id', 'Creator', {
-      required: true,
-      relation: { entity: 'creators', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
-    field.relation('product_id', 'Product', {
-      required: true,
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
-    field.relation('tribe_id', 'Tribe', {
-      relation: { entity: 'tribes', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('creator_id', 'Creator', 'creators', { required: true, ...COLUMN.sortable }),
+    relationField('product_id', 'Product', 'products', { required: true, ...COLUMN.sortable }),
+    relationField('tribe_id', 'Tribe', 'tribes', COLUMN.filterable),
     field.enum('content_type', 'Content type', {
       required: true,
       options: options({
@@ -63,9 +45,7 @@ export const projects: EntityDef = {
         short: 'Short',
         live: 'Live',
       }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.enum('status', 'Status', {
       required: true,
@@ -77,9 +57,7 @@ export const projects: EntityDef = {
         paid: 'Paid',
         cancelled: 'Cancelled',
       }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.money('fee', 'Fee', { required: true, min: 0, list: true, sortable: true, filterable: true }),
     field.date('brief_date', 'Brief date', { sortable: true, filterable: true }),

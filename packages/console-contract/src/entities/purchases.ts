@@ -1,4 +1,4 @@
-import { field, options } from './fields.js';
+import { COLUMN, field, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** Mayar transaction statuses (lower-cased by the intake; anything else is shown as stored). */
@@ -36,38 +36,28 @@ export const purchases: EntityDef = {
   fields: [
     field.datetime('mayar_created_at', 'Created', {
       required: true,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.datetime('paid_at', 'Paid at', { list: true, sortable: true, filterable: true }),
     field.text('customer_name', 'Customer', { list: true, sortable: true, searchable: true }),
     field.email('customer_email', 'Email', { list: true, sortable: true, searchable: true }),
     field.phone('customer_mobile', 'Phone', { list: true, searchable: true }),
     field.text('product_name', 'Product name', { list: true, sortable: true }),
-    field.relation('product_id', 'Product', {
-      relation: { entity: 'products', labelField: 'name' },
-      filterable: true,
-    }),
+    relationField('product_id', 'Product', 'products', { filterable: true }),
     field.boolean('unknown_product', 'Unknown product', {
       required: true,
-      list: true,
-      filterable: true,
+      ...COLUMN.filterable,
       help: 'No product of the account has this Mayar product id.',
     }),
-    field.relation('mayar_account_id', 'Mayar account', {
+    relationField('mayar_account_id', 'Mayar account', 'mayar_accounts', {
       required: true,
-      relation: { entity: 'mayar_accounts', labelField: 'name' },
-      list: true,
-      filterable: true,
+      ...COLUMN.filterable,
     }),
     field.money('amount', 'Amount', { required: true, list: true, sortable: true }),
     field.enum('transaction_status', 'Status', {
       required: true,
       options: PURCHASE_STATUS_OPTIONS,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.enum('verification', 'Mayar check', {
       options: options({ pending: 'Pending', verified: 'Verified', mismatch: 'Mismatch' }),

@@ -1,4 +1,4 @@
-import { field, notesField } from './fields.js';
+import { COLUMN, field, notesField, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A tribe's monthly goal; the Tribe X Mayar report sets achievement against it. */
@@ -14,28 +14,18 @@ export const tribeTargets: EntityDef = {
   softDelete: false,
   uniqueTogether: [['tribe_id', 'period']],
   fields: [
-    field.relation('tribe_id', 'Tribe', {
-      required: true,
-      relation: { entity: 'tribes', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
-    }),
+    relationField('tribe_id', 'Tribe', 'tribes', { required: true, ...COLUMN.sortable }),
     field.month('period', 'Month', { required: true, list: true, sortable: true, filterable: true }),
     field.money('target_revenue', 'Target revenue', {
       required: true,
       min: 0,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.money('target_spend', 'Ad spend budget', { min: 0, list: true, sortable: true, filterable: true }),
     field.number('target_roas', 'Target ROAS', {
       min: 0,
       max: 100,
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
       help: 'Revenue ÷ ad spend, e.g. 3.5',
     }),
     notesField({ searchable: true }),

@@ -1,4 +1,4 @@
-import { activeField, field, nameField } from './fields.js';
+import { activeField, COLUMN, field, nameField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A selling team. Products, campaigns, targets and projects belong to a tribe. */
@@ -20,9 +20,7 @@ export const tribes: EntityDef = {
       pattern: '^[A-Z0-9-]{2,12}$',
       patternMessage: 'Use 2–12 capital letters, digits or -',
       normalize: 'upper',
-      list: true,
-      sortable: true,
-      searchable: true,
+      ...COLUMN.searchable,
       help: 'Short code used in campaign names and UTM tags.',
     }),
     field.text('leader_name', 'Leader', { maxLength: 120, list: true, sortable: true, searchable: true }),

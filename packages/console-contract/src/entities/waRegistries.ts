@@ -1,4 +1,4 @@
-import { activeField, field, nameField, options } from './fields.js';
+import { activeField, COLUMN, field, nameField, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A WhatsApp number the business sends from (notifications, CS, bot) and its gateway token. */
@@ -23,9 +23,7 @@ export const waRegistries: EntityDef = {
     field.enum('purpose', 'Purpose', {
       required: true,
       options: options({ notification: 'Notification', cs: 'Customer service', bot: 'Bot' }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.enum('provider', 'Gateway', {
       required: true,
@@ -36,20 +34,11 @@ export const waRegistries: EntityDef = {
         qontak: 'Qontak',
         cloud_api: 'WhatsApp Cloud API',
       }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.secret('provider_token', 'Gateway token', { required: true, maxLength: 1000, list: true }),
-    field.relation('product_id', 'Product', {
-      relation: { entity: 'products', labelField: 'name' },
-      filterable: true,
-    }),
-    field.relation('tribe_id', 'Tribe', {
-      relation: { entity: 'tribes', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('product_id', 'Product', 'products', { filterable: true }),
+    relationField('tribe_id', 'Tribe', 'tribes', COLUMN.filterable),
     activeField(),
   ],
 };

@@ -1,4 +1,4 @@
-import { activeField, field, nameField, options } from './fields.js';
+import { activeField, COLUMN, field, nameField, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 export const MAYAR_EVENT_OPTIONS = options({
@@ -43,38 +43,26 @@ export const webhookForwarders: EntityDef = {
   ],
   fields: [
     nameField(120),
-    field.relation('mayar_account_id', 'Mayar account', {
+    relationField('mayar_account_id', 'Mayar account', 'mayar_accounts', {
       required: true,
-      relation: { entity: 'mayar_accounts', labelField: 'name' },
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
     field.enum('event_filter', 'Mayar event', {
       required: true,
       defaultValue: 'payment.received',
       options: MAYAR_EVENT_OPTIONS,
-      list: true,
-      filterable: true,
+      ...COLUMN.filterable,
     }),
-    field.relation('product_id', 'Only for product', {
-      relation: { entity: 'products', labelField: 'name' },
-      list: true,
-      filterable: true,
+    relationField('product_id', 'Only for product', 'products', {
+      ...COLUMN.filterable,
       help: 'Leave empty to forward every product of the account.',
     }),
     field.enum('destination', 'Destination', {
       required: true,
       options: options({ meta_capi: 'Meta Conversions API', http: 'HTTP endpoint' }),
-      list: true,
-      sortable: true,
-      filterable: true,
+      ...COLUMN.sortable,
     }),
-    field.relation('pixel_registry_id', 'Pixel', {
-      relation: { entity: 'pixel_registries', labelField: 'name' },
-      list: true,
-      filterable: true,
-    }),
+    relationField('pixel_registry_id', 'Pixel', 'pixel_registries', COLUMN.filterable),
     field.enum('capi_event_name', 'Meta event', {
       options: options({
         Purchase: 'Purchase',

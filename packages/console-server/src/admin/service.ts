@@ -10,11 +10,13 @@ import {
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http.js';
 import { hashPassword, generatePassword, verifyPassword } from '../auth/passwords.js';
-import { writeAudit } from '../services/audit.js';
+import { openSessionsOf } from '../auth/sessions.js';
+import { writeAudit, auditBy } from '../services/audit.js';
 import type { ConsoleEvents } from '../services/events.js';
 import {
   insertUserSetsInTrx,
   permissionSetsByName,
+  resetPasswordInTrx,
   revokeUserSessionsInTrx,
   setNamesOf,
   userPermissions,
@@ -292,9 +294,7 @@ export async function createUser(
       .returningAll()
       .executeTakeFirstOrThrow();
     await insertUserSetsInTrx(trx, user.id, sets, actor);
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    await auditBy(trx, actor, {
       action: 'create',
       entity: 'user',
       entityId: user.id,
@@ -342,9 +342,7 @@ export async function patchUser(
     const disabled = before.active && !after.active;
     const revoked = disabled ? await revokeUserSessionsInTrx(trx, id, 'account disabled') : [];
     const action = disabled ? 'disable' : !before.active && after.active ? 'enable' : 'update';
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    await auditBy(trx, actor, {
       action,
       entity: 'user',
       entityId: id,
@@ -365,9 +363,7 @@ export async function deleteUser(ctx: AdminContext, id: number, actor: Actor): P
     const sets = await setNamesOf(trx, id);
     const live = await revokeUserSessionsInTrx(trx, id, 'account deleted');
     await trx.deleteFrom('users').where('id', '=', id).execute();
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    await auditBy(trx, actor, {
       action: 'delete',
       entity: 'user',
       entityId: id,
@@ -396,22 +392,8 @@ export async function resetPassword(
   if (!generated) checkPassword('body.password', next, user.username);
   const passwordHash = await hashPassword(next);
   const revoked = await ctx.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({
-        password_hash: passwordHash,
-        failed_attempts: 0,
-        locked_until: null,
-        updated_at: ctx.now(),
-        version: sql`version + 1`,
-      })
-      .where('id', '=', id)
-      .execute();
-    // Whoever knew the old password is signed out.
-    const revoked = await revokeUserSessionsInTrx(trx, id, 'password reset');
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    const revoked = await resetPasswordInTrx(trx, id, passwordHash, ctx.now());
+    await auditBy(trx, actor, {
       action: 'reset-password',
       entity: 'user',
       entityId: id,
@@ -441,24 +423,12 @@ export async function replaceUserSets(
 
 export async function listSessions(ctx: AdminContext, id: number, currentSessionId: string | null) {
   await getUser(ctx, id);
-  const rows = await ctx.db
-    .selectFrom('sessions')
-    .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'ip', 'user_agent'])
-    .where('user_id', '=', id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', ctx.now())
-    .orderBy('created_at', 'desc')
-    .execute();
   return {
-    sessions: rows.map((row) => ({
-      id: row.id,
-      created_at: row.created_at.toISOString(),
-      last_seen_at: iso(row.last_seen_at),
-      expires_at: row.expires_at.toISOString(),
-      ip: row.ip,
-      user_agent: row.user_agent,
-      current: row.id === currentSessionId,
-    })),
+    sessions: await openSessionsOf(ctx.db, id, {
+      now: ctx.now(),
+      currentId: currentSessionId,
+      order: 'created',
+    }),
   };
 }
 
@@ -471,9 +441,7 @@ export async function revokeAllSessions(
   await getUser(ctx, id);
   const revoked = await ctx.db.transaction().execute(async (trx) => {
     const revoked = await revokeUserSessionsInTrx(trx, id, 'signed out by an administrator');
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    await auditBy(trx, actor, {
       action: 'sign-out-everywhere',
       entity: 'user',
       entityId: id,
@@ -712,9 +680,7 @@ export async function createSet(
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeEntries(trx, row.id, input.entries);
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    await auditBy(trx, actor, {
       action: 'create',
       entity: 'permission_set',
       entityId: row.id,
@@ -755,9 +721,7 @@ export async function patchSet(
     const entriesChanged = patch.entries !== undefined && !sameEntries(previous.entries, patch.entries);
     if (patch.entries !== undefined) await writeEntries(trx, id, patch.entries);
     const next = await requireSet(trx, id);
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    await auditBy(trx, actor, {
       action: patch.name !== undefined && patch.name !== before.name && !entriesChanged ? 'rename' : 'update',
       entity: 'permission_set',
       entityId: id,
@@ -778,9 +742,7 @@ export async function deleteSet(ctx: AdminContext, id: number, actor: Actor): Pr
     if (set.user_count > 0)
       throw new HttpError(409, ADMIN_MESSAGES.setInUse(set.name, set.user_count), 'SET_IN_USE');
     await trx.deleteFrom('permission_sets').where('id', '=', id).execute();
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    await auditBy(trx, actor, {
       action: 'delete',
       entity: 'permission_set',
       entityId: id,
@@ -835,9 +797,7 @@ export async function saveMatrix(
           .where('id', '=', change.id)
           .execute();
         const next = await requireSet(trx, change.id);
-        await writeAudit(trx, {
-          actorId: actor.id,
-          ip: actor.ip,
+        await auditBy(trx, actor, {
           action: 'update',
           entity: 'permission_set',
           entityId: change.id,

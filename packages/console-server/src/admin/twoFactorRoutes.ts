@@ -14,7 +14,8 @@ import {
   twoFactorStatusSchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import type { AuthenticatedSession, LoginContext } from '../auth/sessions.js';
+import { signedInRoutes } from '../http.js';
+import { type AuthenticatedSession, type LoginContext, answerSignIn } from '../auth/sessions.js';
 import {
   beginSetup,
   disableTwoFactor,
@@ -40,9 +41,9 @@ export interface TwoFactorRoutesOptions {
   events?: ConsoleEvents;
 }
 
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
 /** Two-step sign-in: the code step of sign-in, the user's own enrolment, and the administrator's reset. */
+const accountRoute = signedInRoutes('auth');
+
 export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
   const { route, sessionOf, db } = options;
   const ctx: TwoFactorContext = { db, now: options.now };
@@ -66,24 +67,20 @@ export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
         userAgent: request.headers['user-agent'] ?? null,
         now: options.now(),
       });
-      if (!result.ok) {
-        request.log.info({ reason: result.reason }, 'second sign-in step refused');
-        return reply.code(403).send({ message: result.message, code: result.reason.toUpperCase() });
-      }
-      request.log.info({ userId: result.user.id }, 'signed in with a second factor');
-      return {
-        data: { token: result.token, fullname: result.user.full_name, last_login: iso(result.previousLogin) },
-      };
+      return answerSignIn(request, reply, result, {
+        refused: 'second sign-in step refused',
+        signedIn: 'signed in with a second factor',
+      });
     },
   );
 
   route(
     {
-      method: 'GET',
-      url: '/api/auth/2fa',
-      tag: 'auth',
-      summary: "Whether the signed-in user's two-step sign-in is on, and how many recovery codes are left",
-      auth: true,
+      ...accountRoute(
+        'GET',
+        '/api/auth/2fa',
+        "Whether the signed-in user's two-step sign-in is on, and how many recovery codes are left",
+      ),
       responses: { 200: twoFactorStatusSchema },
     },
     async (request) => twoFactorStatus(ctx, sessionOf(request).userId),
@@ -91,12 +88,11 @@ export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
 
   route(
     {
-      method: 'POST',
-      url: '/api/auth/2fa/setup',
-      tag: 'auth',
-      summary:
+      ...accountRoute(
+        'POST',
+        '/api/auth/2fa/setup',
         'Start two-step sign-in: a new secret and its otpauth URI, answered only here; confirm with /api/auth/2fa/enable',
-      auth: true,
+      ),
       responses: { 200: twoFactorSetupResponseSchema, 409: apiErrorSchema },
     },
     async (request) => beginSetup(ctx, sessionOf(request).userId, request.ip ?? null),
@@ -104,12 +100,11 @@ export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
 
   route(
     {
-      method: 'POST',
-      url: '/api/auth/2fa/enable',
-      tag: 'auth',
-      summary:
+      ...accountRoute(
+        'POST',
+        '/api/auth/2fa/enable',
         'Confirm the setup with a current code; answers ten one-time recovery codes, shown once (stored hashed)',
-      auth: true,
+      ),
       body: twoFactorEnableRequestSchema,
       responses: { 200: twoFactorEnableResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
     },
@@ -119,12 +114,11 @@ export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
 
   route(
     {
-      method: 'POST',
-      url: '/api/auth/2fa/disable',
-      tag: 'auth',
-      summary:
+      ...accountRoute(
+        'POST',
+        '/api/auth/2fa/disable',
         'Turn two-step sign-in off (needs the current password); the secret and recovery codes are deleted',
-      auth: true,
+      ),
       body: twoFactorDisableRequestSchema,
       responses: { 200: twoFactorDisableResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
     },

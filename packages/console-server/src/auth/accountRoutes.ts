@@ -13,16 +13,17 @@ import {
   reauthResponseSchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError } from '../http.js';
+import { HttpError, signedInRoutes } from '../http.js';
 import type { RouteRegistrar } from '../admin/routes.js';
 import type { ConsoleEvents } from '../services/events.js';
-import { writeAudit } from '../services/audit.js';
+import { auditOwnAccount } from '../services/audit.js';
 import { AUTH_MESSAGES } from './messages.js';
 import { verifyPassword } from './passwords.js';
 import {
   type AuthenticatedSession,
   type LockoutPolicy,
   countUserFailure,
+  openSessionsOf,
   revokeSession,
   touchSession,
 } from './sessions.js';
@@ -37,19 +38,18 @@ export interface AccountRoutesOptions {
   lockout: LockoutPolicy;
 }
 
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
+const accountRoute = signedInRoutes('auth');
 
 export function registerAccountRoutes(options: AccountRoutesOptions): void {
   const { route, sessionOf, db, events, now } = options;
 
   route(
     {
-      method: 'POST',
-      url: '/api/auth/reauth',
-      tag: 'auth',
-      summary:
+      ...accountRoute(
+        'POST',
+        '/api/auth/reauth',
         'Re-authenticate an idle session (after 401 REAUTH_REQUIRED): the password, and a code with two-step sign-in. Wrong answers count toward the account lockout; a lockout ends the session',
-      auth: true,
+      ),
       body: reauthRequestSchema,
       responses: { 200: reauthResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
     },
@@ -95,47 +95,32 @@ export function registerAccountRoutes(options: AccountRoutesOptions): void {
 
   route(
     {
-      method: 'GET',
-      url: '/api/auth/sessions',
-      tag: 'auth',
-      summary:
+      ...accountRoute(
+        'GET',
+        '/api/auth/sessions',
         "The caller's open sessions (device, address, last use), newest use first; `current` marks this one",
-      auth: true,
+      ),
       responses: { 200: ownSessionsResponseSchema },
     },
     async (request) => {
       const session = sessionOf(request);
-      const rows = await db
-        .selectFrom('sessions')
-        .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'ip', 'user_agent'])
-        .where('user_id', '=', session.userId)
-        .where('revoked_at', 'is', null)
-        .where('expires_at', '>', now())
-        .orderBy('last_seen_at', 'desc')
-        .orderBy('created_at', 'desc')
-        .execute();
       return {
-        sessions: rows.map((row) => ({
-          id: row.id,
-          created_at: row.created_at.toISOString(),
-          last_seen_at: iso(row.last_seen_at),
-          expires_at: row.expires_at.toISOString(),
-          ip: row.ip,
-          user_agent: row.user_agent,
-          current: row.id === session.sessionId,
-        })),
+        sessions: await openSessionsOf(db, session.userId, {
+          now: now(),
+          currentId: session.sessionId,
+          order: 'last-used',
+        }),
       };
     },
   );
 
   route(
     {
-      method: 'DELETE',
-      url: '/api/auth/sessions/:id',
-      tag: 'auth',
-      summary:
+      ...accountRoute(
+        'DELETE',
+        '/api/auth/sessions/:id',
         "Sign one of the caller's own sessions out (its sockets close at once); 404 for any other session",
-      auth: true,
+      ),
       params: z.object({ id: z.uuid({ message: 'Not a session id' }) }),
       responses: { 200: logoutResponseSchema, 404: apiErrorSchema },
     },
@@ -151,12 +136,7 @@ export function registerAccountRoutes(options: AccountRoutesOptions): void {
           .returning('id')
           .executeTakeFirst();
         if (!row) return null;
-        await writeAudit(trx, {
-          actorId: session.userId,
-          ip: request.ip ?? null,
-          action: 'sign-out-session',
-          entity: 'user',
-          entityId: session.userId,
+        await auditOwnAccount(trx, { id: session.userId, ip: request.ip ?? null }, 'sign-out-session', {
           after: { session: row.id, current: row.id === session.sessionId },
         });
         return row.id;

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely } from 'kysely';
 import type { Database, User } from '../db/schema.js';
 import { findUserByUsername } from '../services/users.js';
@@ -40,6 +41,41 @@ export type LoginResult =
 
 export const minutesLeft = (until: Date, now: Date) =>
   Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+
+/** Counts a failed attempt from an address (none without one); answers until when the address is blocked. */
+export async function countAddressFailure(
+  db: Kysely<Database>,
+  addressKey: string | null,
+  now: Date,
+  lockout: LockoutPolicy,
+): Promise<Date | null> {
+  if (!addressKey) return null;
+  return countThrottleFailure(
+    db,
+    addressKey,
+    now,
+    lockout.addressMaxFailures,
+    lockout.addressWindowMs,
+    lockout.addressLockMs,
+  );
+}
+
+/** The refusal after a failed attempt that locked the user (first) or blocked the address; null when neither. */
+export function lockRefusal(userLock: Date | null, addressLock: Date | null, now: Date) {
+  if (userLock)
+    return {
+      ok: false as const,
+      reason: 'locked' as const,
+      message: AUTH_MESSAGES.locked(minutesLeft(userLock, now)),
+    };
+  if (addressLock)
+    return {
+      ok: false as const,
+      reason: 'address_blocked' as const,
+      message: AUTH_MESSAGES.addressBlocked(minutesLeft(addressLock, now)),
+    };
+  return null;
+}
 
 export async function recordEvent(
   db: Kysely<Database>,
@@ -162,16 +198,10 @@ export async function login(
   const addressKey = ctx.ip ? `ip:${ctx.ip}` : null;
   const nameKey = `user:${username.toLowerCase()}`;
 
-  if (addressKey) {
-    const until = await throttleLockedUntil(db, addressKey, now);
-    if (until) {
-      await recordEvent(db, ctx, username, null, false, 'address_blocked');
-      return {
-        ok: false,
-        reason: 'address_blocked',
-        message: AUTH_MESSAGES.addressBlocked(minutesLeft(until, now)),
-      };
-    }
+  const blocked = addressKey ? lockRefusal(null, await throttleLockedUntil(db, addressKey, now), now) : null;
+  if (blocked) {
+    await recordEvent(db, ctx, username, null, false, 'address_blocked');
+    return blocked;
   }
 
   const user = username ? await findUserByUsername(db, username) : undefined;
@@ -200,26 +230,15 @@ export async function login(
           lockout.userLockMs,
           lockout.userLockMs,
         );
-    const addressLock = addressKey
-      ? await countThrottleFailure(
-          db,
-          addressKey,
-          now,
-          lockout.addressMaxFailures,
-          lockout.addressWindowMs,
-          lockout.addressLockMs,
-        )
-      : null;
+    const addressLock = await countAddressFailure(db, addressKey, now, lockout);
     await recordEvent(db, ctx, username, user?.id ?? null, false, 'invalid');
-    if (userLock)
-      return { ok: false, reason: 'locked', message: AUTH_MESSAGES.locked(minutesLeft(userLock, now)) };
-    if (addressLock)
-      return {
+    return (
+      lockRefusal(userLock, addressLock, now) ?? {
         ok: false,
-        reason: 'address_blocked',
-        message: AUTH_MESSAGES.addressBlocked(minutesLeft(addressLock, now)),
-      };
-    return { ok: false, reason: 'invalid', message: AUTH_MESSAGES.invalidCredentials };
+        reason: 'invalid',
+        message: AUTH_MESSAGES.invalidCredentials,
+      }
+    );
   }
 
   if (!user.active) {
@@ -421,4 +440,58 @@ export function scheduleSessionPruning(db: Kysely<Database>, options: SessionPru
       ...(options.onError ? { onError: options.onError } : {}),
     },
   );
+}
+
+/**
+ * A user's sessions neither revoked nor expired, as the session lists answer them; `current` marks `currentId`.
+ * The admin's list is newest first; the user's own is most recently used first.
+ */
+export async function openSessionsOf(
+  db: Kysely<Database>,
+  userId: number,
+  options: { now: Date; currentId: string | null; order: 'created' | 'last-used' },
+) {
+  let query = db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'ip', 'user_agent'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', options.now);
+  if (options.order === 'last-used') query = query.orderBy('last_seen_at', 'desc');
+  const rows = await query.orderBy('created_at', 'desc').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    last_seen_at: row.last_seen_at ? row.last_seen_at.toISOString() : null,
+    expires_at: row.expires_at.toISOString(),
+    ip: row.ip,
+    user_agent: row.user_agent,
+    current: row.id === options.currentId,
+  }));
+}
+
+/**
+ * Answers a sign-in that ended (password, or the code step): 403 with the reason as its code when refused, else the
+ * token, the user's name and their previous sign-in.
+ */
+export function answerSignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  result:
+    | { ok: false; reason: string; message: string }
+    | { ok: true; user: User; token: string; previousLogin: Date | null },
+  logs: { refused: string; signedIn: string },
+) {
+  if (!result.ok) {
+    request.log.info({ reason: result.reason }, logs.refused);
+    return reply.code(403).send({ message: result.message, code: result.reason.toUpperCase() });
+  }
+  request.log.info({ userId: result.user.id }, logs.signedIn);
+  return {
+    data: {
+      token: result.token,
+      fullname: result.user.full_name,
+      last_login: result.previousLogin ? result.previousLogin.toISOString() : null,
+    },
+  };
 }

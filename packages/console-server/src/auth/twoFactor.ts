@@ -9,8 +9,9 @@ import { verifyPassword } from './passwords.js';
 import {
   type LoginContext,
   type LoginResult,
-  countThrottleFailure,
+  countAddressFailure,
   countUserFailure,
+  lockRefusal,
   minutesLeft,
   openSession,
   recordEvent,
@@ -286,15 +287,8 @@ export async function loginWithSecondFactor(
 ): Promise<SecondFactorResult> {
   const { now, lockout } = ctx;
   const addressKey = ctx.ip ? `ip:${ctx.ip}` : null;
-  if (addressKey) {
-    const until = await throttleLockedUntil(db, addressKey, now);
-    if (until)
-      return {
-        ok: false,
-        reason: 'address_blocked',
-        message: AUTH_MESSAGES.addressBlocked(minutesLeft(until, now)),
-      };
-  }
+  const blocked = addressKey ? lockRefusal(null, await throttleLockedUntil(db, addressKey, now), now) : null;
+  if (blocked) return blocked;
   const refusedChallenge = {
     ok: false,
     reason: 'challenge_invalid',
@@ -369,26 +363,11 @@ export async function loginWithSecondFactor(
   if (check.ok && !replayed) return refusedChallenge;
 
   const userLock = await countUserFailure(db, user.id, now, lockout);
-  const addressLock = addressKey
-    ? await countThrottleFailure(
-        db,
-        addressKey,
-        now,
-        lockout.addressMaxFailures,
-        lockout.addressWindowMs,
-        lockout.addressLockMs,
-      )
-    : null;
+  const addressLock = await countAddressFailure(db, addressKey, now, lockout);
   const isReplay = replayed || (!check.ok && check.reason === 'replayed');
   await recordEvent(db, ctx, user.username, user.id, false, isReplay ? 'replayed_code' : 'invalid_code');
-  if (userLock)
-    return { ok: false, reason: 'locked', message: AUTH_MESSAGES.locked(minutesLeft(userLock, now)) };
-  if (addressLock)
-    return {
-      ok: false,
-      reason: 'address_blocked',
-      message: AUTH_MESSAGES.addressBlocked(minutesLeft(addressLock, now)),
-    };
+  const locked = lockRefusal(userLock, addressLock, now);
+  if (locked) return locked;
   return isReplay
     ? { ok: false, reason: 'replayed_code', message: TWO_FACTOR_MESSAGES.replayedCode }
     : { ok: false, reason: 'invalid_code', message: TWO_FACTOR_MESSAGES.invalidCode };

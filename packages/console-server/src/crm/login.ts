@@ -19,23 +19,17 @@ import {
   botVerifyCodeBodySchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError, type defineRoute } from '../http.js';
+import { HttpError, permittedRoutes, type RouteRegistrar } from '../http.js';
 import type { Realtime } from '../realtime.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { writeAudit } from '../services/audit.js';
 import { WhatsAppError } from '../whatsapp/client.js';
 import { type WhatsAppApiSettings, WhatsAppSenderError, whatsAppClientFor } from '../whatsapp/sender.js';
 
-type RouteFn = <
-  Q extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  P extends z.ZodType | undefined,
->(
-  spec: Parameters<typeof defineRoute<Q, B, P>>[3],
-  handler: Parameters<typeof defineRoute<Q, B, P>>[4],
-) => void;
+type RouteFn = RouteRegistrar;
 
 const KEY = 'ad_daily_tracker' as const;
+const botRoute = permittedRoutes('bots', KEY);
 const params = z.object({ registry_id: z.coerce.number().int().positive().max(999_999_999_999_999) });
 
 /** Meta's registration codes, in words the page shows. */
@@ -241,38 +235,59 @@ export function registerBotLoginRoutes(deps: {
 
   route(
     {
-      method: 'GET',
-      url: '/api/bots/:registry_id/login',
-      tag: 'bots',
-      summary:
+      ...botRoute(
+        'GET',
+        '/api/bots/:registry_id/login',
+        'read',
         "A number's bot login: status (pending, connected, failed, disconnected) and registration step",
-      auth: true,
-      permission: { key: KEY, mode: 'read' },
+      ),
       params,
       responses: { 200: botLoginResponseSchema, 404: apiErrorSchema },
     },
     async (_request, _reply, { params: { registry_id } }) => ({ data: await botLoginOf(db, registry_id) }),
   );
 
+  /** The spec every registration step shares: a POST under the login, write permission, Meta's refusals. */
+  const stepSpec = (path: string, summary: string) => ({
+    ...botRoute('POST', `/api/bots/:registry_id/login/${path}`, 'write', summary),
+    params,
+  });
+  const stepRefusals = {
+    404: apiErrorSchema,
+    409: apiErrorSchema,
+    429: apiErrorSchema,
+    502: apiErrorSchema,
+  };
+
+  /** verify_code and register: the number must stand at `requires`, Meta is called, then the next state saved. */
+  const advance = async (
+    request: FastifyRequest,
+    registryId: number,
+    step: {
+      requires: BotLoginStep;
+      refusal: string;
+      action: string;
+      next: Omit<NextState, 'phone_number_id'>;
+    },
+    call: Parameters<typeof callProvider>[4],
+  ) => {
+    const login = await botLoginOf(db, registryId);
+    requireStep(login, step.requires, step.refusal);
+    const phoneNumberId = login.phone_number_id!;
+    await callProvider(request, login, phoneNumberId, step.action, call);
+    return {
+      data: await save(request, registryId, step.action, { ...step.next, phone_number_id: phoneNumberId }),
+    };
+  };
+
   route(
     {
-      method: 'POST',
-      url: '/api/bots/:registry_id/login/request-code',
-      tag: 'bots',
-      summary:
+      ...stepSpec(
+        'request-code',
         'Asks Meta to send the registration code by SMS or voice call (request_code); the number becomes pending',
-      auth: true,
-      permission: { key: KEY, mode: 'write' },
-      params,
+      ),
       body: botRequestCodeBodySchema,
-      responses: {
-        200: botLoginResponseSchema,
-        400: apiErrorSchema,
-        404: apiErrorSchema,
-        409: apiErrorSchema,
-        429: apiErrorSchema,
-        502: apiErrorSchema,
-      },
+      responses: { 200: botLoginResponseSchema, 400: apiErrorSchema, ...stepRefusals },
     },
     async (request, _reply, { params: { registry_id }, body }) => {
       const login = await botLoginOf(db, registry_id);
@@ -306,97 +321,57 @@ export function registerBotLoginRoutes(deps: {
 
   route(
     {
-      method: 'POST',
-      url: '/api/bots/:registry_id/login/verify-code',
-      tag: 'bots',
-      summary:
+      ...stepSpec(
+        'verify-code',
         'Sends the 6-digit registration code to Meta (verify_code); a wrong code answers 400 naming "code"',
-      auth: true,
-      permission: { key: KEY, mode: 'write' },
-      params,
+      ),
       body: botVerifyCodeBodySchema,
-      responses: {
-        200: botLoginResponseSchema,
-        400: apiErrorSchema,
-        404: apiErrorSchema,
-        409: apiErrorSchema,
-        429: apiErrorSchema,
-        502: apiErrorSchema,
-      },
+      responses: { 200: botLoginResponseSchema, 400: apiErrorSchema, ...stepRefusals },
     },
-    async (request, _reply, { params: { registry_id }, body }) => {
-      const login = await botLoginOf(db, registry_id);
-      requireStep(login, 'code_requested', 'Minta kode verifikasi dulu.');
-      const phoneNumberId = login.phone_number_id!;
-      await callProvider(request, login, phoneNumberId, 'bot.login.verify_code', (client) =>
-        client.verifyCode(body.code),
-      );
-      return {
-        data: await save(request, registry_id, 'bot.login.verify_code', {
-          status: 'pending',
-          step: 'code_verified',
-          phone_number_id: phoneNumberId,
-          last_error: null,
-        }),
-      };
-    },
+    (request, _reply, { params: { registry_id }, body }) =>
+      advance(
+        request,
+        registry_id,
+        {
+          requires: 'code_requested',
+          refusal: 'Minta kode verifikasi dulu.',
+          action: 'bot.login.verify_code',
+          next: { status: 'pending', step: 'code_verified', last_error: null },
+        },
+        (client) => client.verifyCode(body.code),
+      ),
   );
 
   route(
     {
-      method: 'POST',
-      url: '/api/bots/:registry_id/login/register',
-      tag: 'bots',
-      summary:
+      ...stepSpec(
+        'register',
         'Registers the number with its 6-digit two-step PIN (register); the PIN goes to Meta only and is never stored',
-      auth: true,
-      permission: { key: KEY, mode: 'write' },
-      params,
+      ),
       body: botRegisterBodySchema,
-      responses: {
-        200: botLoginResponseSchema,
-        400: apiErrorSchema,
-        404: apiErrorSchema,
-        409: apiErrorSchema,
-        429: apiErrorSchema,
-        502: apiErrorSchema,
-      },
+      responses: { 200: botLoginResponseSchema, 400: apiErrorSchema, ...stepRefusals },
     },
-    async (request, _reply, { params: { registry_id }, body }) => {
-      const login = await botLoginOf(db, registry_id);
-      requireStep(login, 'code_verified', 'Verifikasi kode dulu sebelum mengisi PIN.');
-      const phoneNumberId = login.phone_number_id!;
-      await callProvider(request, login, phoneNumberId, 'bot.login.register', (client) =>
-        client.register(body.pin),
-      );
-      return {
-        data: await save(request, registry_id, 'bot.login.register', {
-          status: 'connected',
-          step: 'idle',
-          phone_number_id: phoneNumberId,
-          last_error: null,
-          connected: true,
-        }),
-      };
-    },
+    (request, _reply, { params: { registry_id }, body }) =>
+      advance(
+        request,
+        registry_id,
+        {
+          requires: 'code_verified',
+          refusal: 'Verifikasi kode dulu sebelum mengisi PIN.',
+          action: 'bot.login.register',
+          next: { status: 'connected', step: 'idle', last_error: null, connected: true },
+        },
+        (client) => client.register(body.pin),
+      ),
   );
 
   route(
     {
-      method: 'POST',
-      url: '/api/bots/:registry_id/login/disconnect',
-      tag: 'bots',
-      summary: 'Deregisters the number at Meta (deregister); it stops sending and answering as a bot',
-      auth: true,
-      permission: { key: KEY, mode: 'write' },
-      params,
-      responses: {
-        200: botLoginResponseSchema,
-        404: apiErrorSchema,
-        409: apiErrorSchema,
-        429: apiErrorSchema,
-        502: apiErrorSchema,
-      },
+      ...stepSpec(
+        'disconnect',
+        'Deregisters the number at Meta (deregister); it stops sending and answering as a bot',
+      ),
+      responses: { 200: botLoginResponseSchema, ...stepRefusals },
     },
     async (request, _reply, { params: { registry_id } }) => {
       const login = await botLoginOf(db, registry_id);

@@ -17,7 +17,7 @@ import {
   botTestResponseSchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError, type RouteRegistrar } from '../http.js';
+import { HttpError, type RouteRegistrar, permittedRoutes } from '../http.js';
 import { writeAudit } from '../services/audit.js';
 import { botRules, botSettings, decide, ruleOut } from './bot.js';
 import { BotPatternError, checkRegexSafety, renderReply } from './match.js';
@@ -27,6 +27,7 @@ type RouteFn = RouteRegistrar;
 const numberParams = z.object({ registry_id: z.coerce.number().int().positive().max(999_999_999_999_999) });
 const ruleParams = z.object({ id: z.coerce.number().int().positive().max(999_999_999_999_999) });
 const KEY = 'ad_daily_tracker' as const;
+const botRoute = permittedRoutes('bots', KEY);
 
 async function requireNumber(db: Kysely<Database>, id: number) {
   const row = await sql`select id from wa_registries where id = ${id} and deleted_at is null`.execute(db);
@@ -54,12 +55,12 @@ export function registerBotRoutes(deps: {
 
   route(
     {
-      method: 'GET',
-      url: '/api/bots/numbers',
-      tag: 'bots',
-      summary: 'WA Registries numbers with their bot state and count of active rules',
-      auth: true,
-      permission: { key: KEY, mode: 'read' },
+      ...botRoute(
+        'GET',
+        '/api/bots/numbers',
+        'read',
+        'WA Registries numbers with their bot state and count of active rules',
+      ),
       responses: { 200: botNumbersResponseSchema },
     },
     async () => {
@@ -91,12 +92,12 @@ export function registerBotRoutes(deps: {
 
   route(
     {
-      method: 'GET',
-      url: '/api/bots/:registry_id/rules',
-      tag: 'bots',
-      summary: "A number's rules in the order they are tried, and its business hours and normalisation",
-      auth: true,
-      permission: { key: KEY, mode: 'read' },
+      ...botRoute(
+        'GET',
+        '/api/bots/:registry_id/rules',
+        'read',
+        "A number's rules in the order they are tried, and its business hours and normalisation",
+      ),
       params: numberParams,
       responses: { 200: botRulesResponseSchema, 404: apiErrorSchema },
     },
@@ -126,12 +127,12 @@ export function registerBotRoutes(deps: {
 
   route(
     {
-      method: 'POST',
-      url: '/api/bots/:registry_id/rules',
-      tag: 'bots',
-      summary: 'Adds a rule to a number (a regular expression too slow on hostile input is refused)',
-      auth: true,
-      permission: { key: KEY, mode: 'write' },
+      ...botRoute(
+        'POST',
+        '/api/bots/:registry_id/rules',
+        'write',
+        'Adds a rule to a number (a regular expression too slow on hostile input is refused)',
+      ),
       params: numberParams,
       body: botRuleBodySchema,
       responses: { 201: z.object({ data: botRuleSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
@@ -164,12 +165,7 @@ export function registerBotRoutes(deps: {
 
   route(
     {
-      method: 'PUT',
-      url: '/api/bots/rules/:id',
-      tag: 'bots',
-      summary: 'Replaces a rule',
-      auth: true,
-      permission: { key: KEY, mode: 'write' },
+      ...botRoute('PUT', '/api/bots/rules/:id', 'write', 'Replaces a rule'),
       params: ruleParams,
       body: botRuleBodySchema,
       responses: { 200: z.object({ data: botRuleSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
@@ -208,12 +204,12 @@ export function registerBotRoutes(deps: {
 
   route(
     {
-      method: 'DELETE',
-      url: '/api/bots/rules/:id',
-      tag: 'bots',
-      summary: 'Deletes a rule (its logged answers keep the rule name)',
-      auth: true,
-      permission: { key: KEY, mode: 'write' },
+      ...botRoute(
+        'DELETE',
+        '/api/bots/rules/:id',
+        'write',
+        'Deletes a rule (its logged answers keep the rule name)',
+      ),
       params: ruleParams,
       responses: { 200: z.object({ data: z.object({ id: z.number() }) }), 404: apiErrorSchema },
     },
@@ -240,12 +236,12 @@ export function registerBotRoutes(deps: {
 
   route(
     {
-      method: 'PUT',
-      url: '/api/bots/:registry_id/settings',
-      tag: 'bots',
-      summary: "A number's bot switch, business hours (Asia/Jakarta) and normalisation",
-      auth: true,
-      permission: { key: KEY, mode: 'write' },
+      ...botRoute(
+        'PUT',
+        '/api/bots/:registry_id/settings',
+        'write',
+        "A number's bot switch, business hours (Asia/Jakarta) and normalisation",
+      ),
       params: numberParams,
       body: botSettingsSchema,
       responses: { 200: z.object({ data: botSettingsSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
@@ -281,13 +277,12 @@ export function registerBotRoutes(deps: {
 
   route(
     {
-      method: 'POST',
-      url: '/api/bots/:registry_id/test',
-      tag: 'bots',
-      summary:
+      ...botRoute(
+        'POST',
+        '/api/bots/:registry_id/test',
+        'read',
         'What would the bot say: the rule that would answer this text at this time and its reply (frequency and cooldown are not applied; nothing is sent or logged)',
-      auth: true,
-      permission: { key: KEY, mode: 'read' },
+      ),
       params: numberParams,
       body: botTestBodySchema,
       responses: { 200: botTestResponseSchema, 404: apiErrorSchema },
@@ -320,12 +315,12 @@ export function registerBotRoutes(deps: {
 
   route(
     {
-      method: 'GET',
-      url: '/api/bots/:registry_id/answers',
-      tag: 'bots',
-      summary: "The bot's last 200 answers on a number, each with the rule that fired",
-      auth: true,
-      permission: { key: KEY, mode: 'read' },
+      ...botRoute(
+        'GET',
+        '/api/bots/:registry_id/answers',
+        'read',
+        "The bot's last 200 answers on a number, each with the rule that fired",
+      ),
       params: numberParams,
       responses: { 200: botAnswersResponseSchema, 404: apiErrorSchema },
     },

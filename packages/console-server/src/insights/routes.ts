@@ -15,7 +15,7 @@ import {
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import type { RouteRegistrar } from '../admin/routes.js';
-import { HttpError } from '../http.js';
+import { HttpError, permittedRoutes } from '../http.js';
 import {
   type InsightInput,
   type InsightsOptions,
@@ -29,6 +29,7 @@ import {
 
 /** The page's key: reading past insights needs read access, running one (it costs money) write access. */
 export const INSIGHTS_KEY: PermissionKey = ROUTES.find((entry) => entry.id === 'gpt-insights')!.key;
+const insightsRoute = permittedRoutes('insights', INSIGHTS_KEY);
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -80,12 +81,12 @@ export function registerInsightRoutes(deps: InsightRoutesOptions): void {
 
   route(
     {
-      method: 'GET',
-      url: '/api/insights',
-      tag: 'insights',
-      summary: 'Past GPT insights, newest first; q searches the scope name, the question and the answer',
-      auth: true,
-      permission: { key: INSIGHTS_KEY, mode: 'read' },
+      ...insightsRoute(
+        'GET',
+        '/api/insights',
+        'read',
+        'Past GPT insights, newest first; q searches the scope name, the question and the answer',
+      ),
       query: insightListQuerySchema,
       responses: { 200: insightListResponseSchema },
     },
@@ -94,13 +95,12 @@ export function registerInsightRoutes(deps: InsightRoutesOptions): void {
 
   route(
     {
-      method: 'GET',
-      url: '/api/insights/scopes',
-      tag: 'insights',
-      summary:
+      ...insightsRoute(
+        'GET',
+        '/api/insights/scopes',
+        'read',
         'What can be chosen for a scope: campaigns, ad sets and ads from the Meta insights; products, tribes',
-      auth: true,
-      permission: { key: INSIGHTS_KEY, mode: 'read' },
+      ),
       query: insightScopeQuerySchema,
       responses: { 200: insightScopeOptionsSchema },
     },
@@ -109,12 +109,12 @@ export function registerInsightRoutes(deps: InsightRoutesOptions): void {
 
   route(
     {
-      method: 'GET',
-      url: '/api/insights/:id',
-      tag: 'insights',
-      summary: 'One insight with its prompt and the report snapshot it was given',
-      auth: true,
-      permission: { key: INSIGHTS_KEY, mode: 'read' },
+      ...insightsRoute(
+        'GET',
+        '/api/insights/:id',
+        'read',
+        'One insight with its prompt and the report snapshot it was given',
+      ),
       params: idParams,
       responses: { 200: insightSchema, 404: apiErrorSchema },
     },
@@ -127,13 +127,12 @@ export function registerInsightRoutes(deps: InsightRoutesOptions): void {
 
   route(
     {
-      method: 'POST',
-      url: '/api/insights',
-      tag: 'insights',
-      summary:
+      ...insightsRoute(
+        'POST',
+        '/api/insights',
+        'write',
         'Snapshot the report figures of a scope and range, ask the language model and stream its answer (text/event-stream: start, delta…, done or failed); kept with tokens and cost',
-      auth: true,
-      permission: { key: INSIGHTS_KEY, mode: 'write' },
+      ),
       body: createInsightSchema,
       responses: { 200: z.string(), 400: apiErrorSchema, 503: apiErrorSchema },
     },
@@ -145,12 +144,12 @@ export function registerInsightRoutes(deps: InsightRoutesOptions): void {
 
   route(
     {
-      method: 'POST',
-      url: '/api/insights/:id/rerun',
-      tag: 'insights',
-      summary: 'Run an insight again with the same scope, range and question (a new insight, streamed)',
-      auth: true,
-      permission: { key: INSIGHTS_KEY, mode: 'write' },
+      ...insightsRoute(
+        'POST',
+        '/api/insights/:id/rerun',
+        'write',
+        'Run an insight again with the same scope, range and question (a new insight, streamed)',
+      ),
       params: idParams,
       responses: { 200: z.string(), 404: apiErrorSchema, 503: apiErrorSchema },
     },

@@ -123,3 +123,21 @@ export function scheduleOnce<T>(
     },
   };
 }
+
+/** How a pass over a queue claims its due rows under a lease and spaces its retries (backoff with jitter). */
+export interface QueueDrainOptions {
+  now: () => Date;
+  claim?: number;
+  leaseMs?: number;
+  baseDelayMs?: number;
+  random?: () => number;
+  nodeId?: string;
+}
+
+/** What a pass over a queue did with the rows it claimed. */
+export interface QueueDrainCounts {
+  claimed: number;
+  sent: number;
+  retrying: number;
+  failed: number;
+}

@@ -8,7 +8,7 @@
 import { sql } from 'kysely';
 import { SHIPPED_TEMPLATE, packages, shippedMessage, shippedParameters } from '@staff/console-contract';
 import type { ResourceChangedPayload } from '../resources/push.js';
-import { NODE_ID } from '../jobs/runOnce.js';
+import { NODE_ID, type QueueDrainCounts, type QueueDrainOptions } from '../jobs/runOnce.js';
 import { retryDelayMs } from '../intake/forwarder/worker.js';
 import { ResourceError, runActionIn, writeResourceAudit, type ResourceActor } from '../resources/service.js';
 import type { AnyDb } from '../resources/query.js';
@@ -154,20 +154,9 @@ export async function retryNotification(
   });
 }
 
-export interface NotifyDrainOptions {
-  now: () => Date;
-  claim?: number;
-  leaseMs?: number;
-  baseDelayMs?: number;
-  random?: () => number;
-  nodeId?: string;
-}
+export type NotifyDrainOptions = QueueDrainOptions;
 
-export interface NotifyDrainResult {
-  claimed: number;
-  sent: number;
-  retrying: number;
-  failed: number;
+export interface NotifyDrainResult extends QueueDrainCounts {
   changes: ResourceChangedPayload[];
 }
 

@@ -19,12 +19,12 @@ import {
   receiptsBodySchema,
   trackingSchema,
 } from '@staff/console-contract';
-import { HttpError, type RouteRegistrar } from '../http.js';
+import { HttpError, type RouteRegistrar, permittedRoutes } from '../http.js';
 import { type ResourceChangedPayload, pushResourceChanges } from '../resources/push.js';
 import type { AnyDb, Row } from '../resources/query.js';
 import { ResourceError, type ResourceActor } from '../resources/service.js';
 import { CourierTrackingError } from './courier.js';
-import { labelsPdf } from './labels.js';
+import { type LabelPackage, labelsPdf } from './labels.js';
 import { listNotifications, queueNotifications, retryNotification } from './notify.js';
 import type { LogisticsRuntime } from './runtime.js';
 import { confirmDelivery, setReceipts } from './service.js';
@@ -39,8 +39,7 @@ export interface LogisticsRouteOptions {
   runtime: LogisticsRuntime;
 }
 
-const READ = { key: 'transaction_package_tracking' as const, mode: 'read' as const };
-const WRITE = { key: 'transaction_package_tracking' as const, mode: 'write' as const };
+const logisticsRoute = permittedRoutes('logistics', 'transaction_package_tracking');
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The signed-in user (the guard has checked the session and the key). */
@@ -78,13 +77,12 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
 
   route(
     {
-      method: 'POST',
-      url: '/api/logistics/receipts',
-      tag: 'logistics',
-      summary:
+      ...logisticsRoute(
+        'POST',
+        '/api/logistics/receipts',
+        'write',
         'Records courier and receipt (resi) of packages, by id or order number, all rows or none; a receipt is unique per courier (400 naming the row)',
-      auth: true,
-      permission: WRITE,
+      ),
       body: receiptsBodySchema,
       responses: { 200: packagesChangedSchema, 400: apiErrorSchema, 409: apiErrorSchema },
     },
@@ -98,13 +96,12 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
 
   route(
     {
-      method: 'POST',
-      url: '/api/logistics/confirm',
-      tag: 'logistics',
-      summary:
+      ...logisticsRoute(
+        'POST',
+        '/api/logistics/confirm',
+        'write',
         'Confirms receipt of packages in Shipping (→ Delivered) with the receiver and the day received',
-      auth: true,
-      permission: WRITE,
+      ),
       body: confirmBodySchema,
       responses: {
         200: packagesChangedSchema,
@@ -123,29 +120,19 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
 
   route(
     {
-      method: 'GET',
-      url: '/api/logistics/labels.pdf',
-      tag: 'logistics',
-      summary:
+      ...logisticsRoute(
+        'GET',
+        '/api/logistics/labels.pdf',
+        'read',
         'Packing labels of the given packages as a PDF (one A6 page each, with a Code 128 barcode of the order)',
-      auth: true,
-      permission: READ,
+      ),
       query: labelsQuerySchema,
       responses: { 200: z.string().describe('application/pdf'), 400: apiErrorSchema, 404: apiErrorSchema },
     },
     async (_request, reply, { query }) => {
-      const found = await sql<{
-        id: string;
-        order_ref: string;
-        recipient_name: string;
-        phone: string;
-        address: string;
-        qty: number;
-        courier: string | null;
-        service: string | null;
-        receipt: string | null;
-        product_name: string | null;
-      }>`select p.id, p.order_ref, p.recipient_name, p.phone, p.address, p.qty, p.courier, p.service, p.receipt,
+      const found = await sql<
+        LabelPackage & { id: string }
+      >`select p.id, p.order_ref, p.recipient_name, p.phone, p.address, p.qty, p.courier, p.service, p.receipt,
           pu.product_name
         from packages p left join purchases pu on pu.id = p.purchase_id
         where p.id in (${sql.join(query.ids)}) and p.deleted_at is null`.execute(db);
@@ -172,13 +159,12 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
 
   route(
     {
-      method: 'POST',
-      url: '/api/logistics/notify',
-      tag: 'logistics',
-      summary:
+      ...logisticsRoute(
+        'POST',
+        '/api/logistics/notify',
+        'write',
         'Queues the WhatsApp "package sent" message (name, courier, receipt, tracking link) of each package; the outbox sends it and marks the package notified',
-      auth: true,
-      permission: WRITE,
+      ),
       body: notifyBodySchema,
       responses: { 200: notifyResponseSchema, 400: apiErrorSchema },
     },
@@ -192,12 +178,12 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
 
   route(
     {
-      method: 'GET',
-      url: '/api/logistics/notifications',
-      tag: 'logistics',
-      summary: 'Customer messages, newest first (filter by status or package): failed ones show why',
-      auth: true,
-      permission: READ,
+      ...logisticsRoute(
+        'GET',
+        '/api/logistics/notifications',
+        'read',
+        'Customer messages, newest first (filter by status or package): failed ones show why',
+      ),
       query: notificationsQuerySchema,
       responses: { 200: notificationsResponseSchema },
     },
@@ -206,12 +192,12 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
 
   route(
     {
-      method: 'POST',
-      url: '/api/logistics/notifications/:id/retry',
-      tag: 'logistics',
-      summary: 'Sends a failed customer message again',
-      auth: true,
-      permission: WRITE,
+      ...logisticsRoute(
+        'POST',
+        '/api/logistics/notifications/:id/retry',
+        'write',
+        'Sends a failed customer message again',
+      ),
       params: idParams,
       responses: { 200: z.object({ ok: z.literal(true) }), 404: apiErrorSchema },
     },
@@ -233,12 +219,12 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
 
   route(
     {
-      method: 'GET',
-      url: '/api/logistics/packages/:id/tracking',
-      tag: 'logistics',
-      summary: "A package's courier tracking: state (not yet trackable is a state) and events, newest first",
-      auth: true,
-      permission: READ,
+      ...logisticsRoute(
+        'GET',
+        '/api/logistics/packages/:id/tracking',
+        'read',
+        "A package's courier tracking: state (not yet trackable is a state) and events, newest first",
+      ),
       params: idParams,
       responses: { 200: trackingSchema, 404: apiErrorSchema },
     },
@@ -250,12 +236,12 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
 
   route(
     {
-      method: 'POST',
-      url: '/api/logistics/packages/:id/tracking',
-      tag: 'logistics',
-      summary: 'Asks the courier now; a delivered, returned or stuck parcel moves its package (audited)',
-      auth: true,
-      permission: WRITE,
+      ...logisticsRoute(
+        'POST',
+        '/api/logistics/packages/:id/tracking',
+        'write',
+        'Asks the courier now; a delivered, returned or stuck parcel moves its package (audited)',
+      ),
       params: idParams,
       responses: { 200: trackingSchema, 400: apiErrorSchema, 404: apiErrorSchema, 502: apiErrorSchema },
     },

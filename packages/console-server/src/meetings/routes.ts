@@ -13,12 +13,14 @@ import {
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import type { RouteRegistrar } from '../admin/routes.js';
+import { permittedRoutes } from '../http.js';
 import type { Realtime } from '../realtime.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { changeBookingStatus, createBooking, schedule, type SavedBooking } from './service.js';
 
 /** The dashboard's key, from the route table: its reads need read access, bookings write access. */
 export const MEETINGS_KEY: PermissionKey = ROUTES.find((entry) => entry.id === 'meeting-room-dashboard')!.key;
+const meetingRoute = permittedRoutes('meetings', MEETINGS_KEY);
 
 const bookingParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -47,13 +49,12 @@ export function registerMeetingRoutes(options: MeetingRoutesOptions): void {
 
   route(
     {
-      method: 'GET',
-      url: '/api/meetings/schedule',
-      tag: 'meetings',
-      summary:
+      ...meetingRoute(
+        'GET',
+        '/api/meetings/schedule',
+        'read',
         'Bookable rooms (the Meeting Rooms master) and their live bookings over `days` Asia/Jakarta days from `from`',
-      auth: true,
-      permission: { key: MEETINGS_KEY, mode: 'read' },
+      ),
       query: scheduleQuerySchema,
       responses: { 200: scheduleResponseSchema },
     },
@@ -62,13 +63,12 @@ export function registerMeetingRoutes(options: MeetingRoutesOptions): void {
 
   route(
     {
-      method: 'POST',
-      url: '/api/meetings/bookings',
-      tag: 'meetings',
-      summary:
+      ...meetingRoute(
+        'POST',
+        '/api/meetings/bookings',
+        'write',
         'Book a room (attendees ≤ capacity, at most 12 hours); 409 naming the booking in the way when the slot overlaps one',
-      auth: true,
-      permission: { key: MEETINGS_KEY, mode: 'write' },
+      ),
       body: createBookingSchema,
       responses: { 201: bookingResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
     },

@@ -11,9 +11,10 @@ import {
   type UserPreferences,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
+import { signedInRoutes } from '../http.js';
 import type { RouteRegistrar } from '../admin/routes.js';
 import type { AuthenticatedSession } from '../auth/sessions.js';
-import { writeAudit } from '../services/audit.js';
+import { auditOwnAccount } from '../services/audit.js';
 
 export interface PreferencesRoutesOptions {
   route: RouteRegistrar;
@@ -28,16 +29,18 @@ async function readPreferences(db: Kysely<Database>, userId: number): Promise<Us
   return rows[0] ?? { ...DEFAULT_PREFERENCES };
 }
 
+const accountRoute = signedInRoutes('auth');
+
 export function registerPreferencesRoutes(options: PreferencesRoutesOptions): void {
   const { route, sessionOf, db, now } = options;
 
   route(
     {
-      method: 'GET',
-      url: '/api/me/preferences',
-      tag: 'auth',
-      summary: "The caller's language and theme (defaults `id` and `system` until first saved)",
-      auth: true,
+      ...accountRoute(
+        'GET',
+        '/api/me/preferences',
+        "The caller's language and theme (defaults `id` and `system` until first saved)",
+      ),
       responses: { 200: userPreferencesSchema },
     },
     async (request) => readPreferences(db, sessionOf(request).userId),
@@ -45,11 +48,11 @@ export function registerPreferencesRoutes(options: PreferencesRoutesOptions): vo
 
   route(
     {
-      method: 'PUT',
-      url: '/api/me/preferences',
-      tag: 'auth',
-      summary: "Save the caller's language and/or theme; answers all of them",
-      auth: true,
+      ...accountRoute(
+        'PUT',
+        '/api/me/preferences',
+        "Save the caller's language and/or theme; answers all of them",
+      ),
       body: userPreferencesUpdateSchema,
       responses: { 200: userPreferencesSchema, 400: apiErrorSchema },
     },
@@ -65,12 +68,7 @@ export function registerPreferencesRoutes(options: PreferencesRoutesOptions): vo
             set language = excluded.language, theme = excluded.theme, updated_at = excluded.updated_at`.execute(
           trx,
         );
-        await writeAudit(trx, {
-          actorId: session.userId,
-          ip: request.ip ?? null,
-          action: 'update-preferences',
-          entity: 'user',
-          entityId: session.userId,
+        await auditOwnAccount(trx, { id: session.userId, ip: request.ip ?? null }, 'update-preferences', {
           before,
           after,
         });

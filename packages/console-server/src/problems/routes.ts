@@ -14,11 +14,11 @@ import {
   type ProblemAction,
   type ProblemAssignedPayload,
 } from '@staff/console-contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { type AnyRouteSpec } from '../http.js';
+import { type AnyRouteSpec, permittedRoutes, type UntypedRouteRegistrar } from '../http.js';
 import type { Realtime } from '../realtime.js';
 import { pushResourceChanges } from '../resources/push.js';
 import type { ResourceActor } from '../resources/service.js';
@@ -36,14 +36,7 @@ import {
   type ProblemWrite,
 } from './service.js';
 
-type RouteFn = (
-  spec: AnyRouteSpec,
-  handler: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: { query: unknown; params: unknown; body: unknown },
-  ) => Promise<unknown>,
-) => void;
+type RouteFn = UntypedRouteRegistrar;
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const actionParams = idParams.extend({
@@ -51,8 +44,7 @@ const actionParams = idParams.extend({
 });
 
 /** Every problem route carries the page's key (ad_daily_tracker): read to look, write to change. */
-const READ = { key: 'ad_daily_tracker', mode: 'read' } as const;
-const WRITE = { key: 'ad_daily_tracker', mode: 'write' } as const;
+const problemRoute = permittedRoutes('problems', 'ad_daily_tracker');
 
 /**
  * Cust Problem Tracking (src/problems/): the board's list, a problem with its comments and attachments, create,
@@ -92,13 +84,12 @@ export function registerProblemRoutes(deps: {
 
   route(
     {
-      method: 'GET',
-      url: '/api/problems',
-      tag: 'problems',
-      summary:
+      ...problemRoute(
+        'GET',
+        '/api/problems',
+        'read',
         'Problems for the board and the list: open work by SLA due time, closed ones of the last 30 days; filters by status, assignee (me, none, an id), SLA breach and text',
-      auth: true,
-      permission: READ,
+      ),
       query: problemListQuerySchema,
       responses: { 200: problemListResponseSchema },
     } as AnyRouteSpec,
@@ -116,12 +107,12 @@ export function registerProblemRoutes(deps: {
 
   route(
     {
-      method: 'GET',
-      url: '/api/problems/options',
-      tag: 'problems',
-      summary: 'Active categories and sub categories (with their SLA) and the users who may be assigned',
-      auth: true,
-      permission: READ,
+      ...problemRoute(
+        'GET',
+        '/api/problems/options',
+        'read',
+        'Active categories and sub categories (with their SLA) and the users who may be assigned',
+      ),
       responses: { 200: problemOptionsSchema },
     } as AnyRouteSpec,
     async () => problemOptions(db),
@@ -129,12 +120,7 @@ export function registerProblemRoutes(deps: {
 
   route(
     {
-      method: 'GET',
-      url: '/api/problems/:id',
-      tag: 'problems',
-      summary: 'A problem with its comments and attachments',
-      auth: true,
-      permission: READ,
+      ...problemRoute('GET', '/api/problems/:id', 'read', 'A problem with its comments and attachments'),
       params: idParams,
       responses: { 200: problemDetailSchema },
     } as AnyRouteSpec,
@@ -143,13 +129,12 @@ export function registerProblemRoutes(deps: {
 
   route(
     {
-      method: 'POST',
-      url: '/api/problems',
-      tag: 'problems',
-      summary:
+      ...problemRoute(
+        'POST',
+        '/api/problems',
+        'write',
         'Record a problem; a purchase (Mayar id) fills customer and product; the SLA comes from the sub category and priority',
-      auth: true,
-      permission: WRITE,
+      ),
       body: problemCreateSchema,
       responses: { 200: problemSchema },
     } as AnyRouteSpec,
@@ -168,13 +153,12 @@ export function registerProblemRoutes(deps: {
 
   route(
     {
-      method: 'PATCH',
-      url: '/api/problems/:id',
-      tag: 'problems',
-      summary:
+      ...problemRoute(
+        'PATCH',
+        '/api/problems/:id',
+        'write',
         'Edit description, classification, priority, product or assignee (optimistic: send the version)',
-      auth: true,
-      permission: WRITE,
+      ),
       params: idParams,
       body: problemUpdateSchema,
       responses: { 200: problemSchema },
@@ -193,78 +177,51 @@ export function registerProblemRoutes(deps: {
       ),
   );
 
-  route(
-    {
-      method: 'POST',
-      url: '/api/problems/:id/transitions/:action',
-      tag: 'problems',
-      summary:
-        'Move a problem along the status flow: start, resolve, close, reopen (409 invalid_state otherwise)',
-      auth: true,
-      permission: WRITE,
-      params: actionParams,
-      body: problemTransitionSchema,
-      responses: { 200: problemSchema },
-    } as AnyRouteSpec,
-    async (request, _reply, input) => {
-      const { id, action } = input.params as z.output<typeof actionParams>;
-      const problem = await transitionProblem(
-        db,
-        id,
-        action,
-        (input.body as { version: number }).version,
-        actorOf(request),
-        clock(),
-      );
-      return afterWrite(request, { problem, assignedTo: null }, 'update');
-    },
-  );
+  /** A write to one problem (a status move, a comment, an attachment), answered with the problem after it. */
+  const changeRoute = <P extends z.ZodType, B extends z.ZodType>(
+    path: string,
+    summary: string,
+    params: P,
+    body: B,
+    change: (
+      params: z.output<P>,
+      body: z.output<B>,
+      actor: ResourceActor,
+      now: Date,
+    ) => ReturnType<typeof addComment>,
+  ) =>
+    route(
+      { ...problemRoute('POST', path, 'write', summary), params, body, responses: { 200: problemSchema } },
+      async (request, _reply, input) => {
+        const problem = await change(
+          input.params as z.output<P>,
+          input.body as z.output<B>,
+          actorOf(request),
+          clock(),
+        );
+        return afterWrite(request, { problem, assignedTo: null }, 'update');
+      },
+    );
 
-  route(
-    {
-      method: 'POST',
-      url: '/api/problems/:id/comments',
-      tag: 'problems',
-      summary: 'Add a comment',
-      auth: true,
-      permission: WRITE,
-      params: idParams,
-      body: problemCommentSchema,
-      responses: { 200: problemSchema },
-    } as AnyRouteSpec,
-    async (request, _reply, input) => {
-      const problem = await addComment(
-        db,
-        (input.params as { id: number }).id,
-        (input.body as { body: string }).body,
-        actorOf(request),
-        clock(),
-      );
-      return afterWrite(request, { problem, assignedTo: null }, 'update');
-    },
+  changeRoute(
+    '/api/problems/:id/transitions/:action',
+    'Move a problem along the status flow: start, resolve, close, reopen (409 invalid_state otherwise)',
+    actionParams,
+    problemTransitionSchema,
+    ({ id, action }, { version }, actor, now) => transitionProblem(db, id, action, version, actor, now),
   );
-
-  route(
-    {
-      method: 'POST',
-      url: '/api/problems/:id/attachments',
-      tag: 'problems',
-      summary: 'Attach a link (http or https)',
-      auth: true,
-      permission: WRITE,
-      params: idParams,
-      body: problemAttachmentSchema,
-      responses: { 200: problemSchema },
-    } as AnyRouteSpec,
-    async (request, _reply, input) => {
-      const problem = await addAttachment(
-        db,
-        (input.params as { id: number }).id,
-        input.body as z.output<typeof problemAttachmentSchema>,
-        actorOf(request),
-        clock(),
-      );
-      return afterWrite(request, { problem, assignedTo: null }, 'update');
-    },
+  changeRoute(
+    '/api/problems/:id/comments',
+    'Add a comment',
+    idParams,
+    problemCommentSchema,
+    ({ id }, { body }, actor, now) => addComment(db, id, body, actor, now),
+  );
+  changeRoute(
+    '/api/problems/:id/attachments',
+    'Attach a link (http or https)',
+    idParams,
+    problemAttachmentSchema,
+    ({ id }, body, actor, now) => addAttachment(db, id, body, actor, now),
   );
 }

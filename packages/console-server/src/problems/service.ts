@@ -1,4 +1,4 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import {
   PROBLEM_TRANSITIONS,
   problemSlaBreached,
@@ -406,6 +406,28 @@ export async function transitionProblem(
   });
 }
 
+/**
+ * Adds a comment or an attachment to a problem in one transaction: the problem is locked, `insert` runs (answering
+ * the new row's id), the problem's version is bumped and the addition audited with `after`.
+ */
+async function addToProblem(
+  db: Kysely<Database>,
+  { id, actor, now }: { id: number; actor: ResourceActor; now: Date },
+  action: 'comment' | 'attachment',
+  insert: RawBuilder<{ id: string }>,
+  after: (addedId: number) => Record<string, unknown>,
+): Promise<Problem> {
+  return db.transaction().execute(async (trx) => {
+    await lockProblem(trx, id, null, now);
+    const added = Number((await insert.execute(trx)).rows[0]!.id);
+    await sql`update customer_problems set version = version + 1, updated_at = ${now.toISOString()} where id = ${id}`.execute(
+      trx,
+    );
+    await writeResourceAudit(trx, actor, action, PROBLEM_ENTITY, id, null, after(added));
+    return (await readProblem(trx, id, now))!;
+  });
+}
+
 export async function addComment(
   db: Kysely<Database>,
   id: number,
@@ -413,21 +435,14 @@ export async function addComment(
   actor: ResourceActor,
   now: Date,
 ): Promise<Problem> {
-  return db.transaction().execute(async (trx) => {
-    await lockProblem(trx, id, null, now);
-    const row = await sql<{
-      id: string;
-    }>`insert into customer_problem_comments (problem_id, author_id, body, created_at)
-      values (${id}, ${userOf(actor)}, ${body}, ${now.toISOString()}) returning id`.execute(trx);
-    await sql`update customer_problems set version = version + 1, updated_at = ${now.toISOString()} where id = ${id}`.execute(
-      trx,
-    );
-    await writeResourceAudit(trx, actor, 'comment', PROBLEM_ENTITY, id, null, {
-      comment_id: Number(row.rows[0]!.id),
-      body,
-    });
-    return (await readProblem(trx, id, now))!;
-  });
+  const insert = sql<{
+    id: string;
+  }>`insert into customer_problem_comments (problem_id, author_id, body, created_at)
+    values (${id}, ${userOf(actor)}, ${body}, ${now.toISOString()}) returning id`;
+  return addToProblem(db, { id, actor, now }, 'comment', insert, (commentId) => ({
+    comment_id: commentId,
+    body,
+  }));
 }
 
 export async function addAttachment(
@@ -437,21 +452,12 @@ export async function addAttachment(
   actor: ResourceActor,
   now: Date,
 ): Promise<Problem> {
-  return db.transaction().execute(async (trx) => {
-    await lockProblem(trx, id, null, now);
-    const row = await sql<{
-      id: string;
-    }>`insert into customer_problem_attachments (problem_id, url, label, added_by, created_at)
-      values (${id}, ${attachment.url}, ${attachment.label}, ${userOf(actor)}, ${now.toISOString()}) returning id`.execute(
-      trx,
-    );
-    await sql`update customer_problems set version = version + 1, updated_at = ${now.toISOString()} where id = ${id}`.execute(
-      trx,
-    );
-    await writeResourceAudit(trx, actor, 'attachment', PROBLEM_ENTITY, id, null, {
-      attachment_id: Number(row.rows[0]!.id),
-      ...attachment,
-    });
-    return (await readProblem(trx, id, now))!;
-  });
+  const insert = sql<{
+    id: string;
+  }>`insert into customer_problem_attachments (problem_id, url, label, added_by, created_at)
+    values (${id}, ${attachment.url}, ${attachment.label}, ${userOf(actor)}, ${now.toISOString()}) returning id`;
+  return addToProblem(db, { id, actor, now }, 'attachment', insert, (attachmentId) => ({
+    attachment_id: attachmentId,
+    ...attachment,
+  }));
 }

@@ -8,29 +8,24 @@ import {
   savedReportViewSchema,
   type ReportId,
 } from '@staff/console-contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { HttpError, type AnyRouteSpec } from '../http.js';
+import { HttpError, type AnyRouteSpec, permittedRoutes, type UntypedRouteRegistrar } from '../http.js';
 import { userPermission } from '../services/users.js';
 import { ReportInputError, runReport, SERVED_REPORTS } from './engine.js';
 import { reportCsv, reportXlsx } from './export.js';
 import { createReportView, deleteReportView, listReportViews } from './views.js';
 
-type RouteFn = (
-  spec: AnyRouteSpec,
-  handler: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: { query: unknown; params: unknown; body: unknown },
-  ) => Promise<unknown>,
-) => void;
+type RouteFn = UntypedRouteRegistrar;
 
 const reportParams = z.object({ id: z.string().max(64) });
 const viewParams = reportParams.extend({ view_id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** `GET /api/reports/:id`: a report's rows and totals as JSON, CSV or XLSX (read access; reports change nothing). */
+const reportRoute = permittedRoutes('reports', 'ad_daily_tracker');
+
 export function registerReportRoutes(deps: {
   route: RouteFn;
   db: Kysely<Database>;
@@ -50,13 +45,12 @@ export function registerReportRoutes(deps: {
   };
   route(
     {
-      method: 'GET',
-      url: '/api/reports/:id',
-      tag: 'reports',
-      summary:
+      ...reportRoute(
+        'GET',
+        '/api/reports/:id',
+        'read',
         'A report over a range of Jakarta days: rows grouped by a dimension, totals (ratios from sums), a daily series, and the previous period with deltas when compare=previous; format=csv or xlsx exports the same view',
-      auth: true,
-      permission: { key: 'ad_daily_tracker', mode: 'read' },
+      ),
       params: reportParams,
       query: reportQuerySchema,
       responses: { 200: reportResponseSchema },
@@ -95,12 +89,12 @@ export function registerReportRoutes(deps: {
   // Saved views: a personal preference, so read access to the report is enough (reports change nothing).
   route(
     {
-      method: 'GET',
-      url: '/api/reports/:id/views',
-      tag: 'reports',
-      summary: "The caller's saved views of a report and those others shared",
-      auth: true,
-      permission: { key: 'ad_daily_tracker', mode: 'read' },
+      ...reportRoute(
+        'GET',
+        '/api/reports/:id/views',
+        'read',
+        "The caller's saved views of a report and those others shared",
+      ),
       params: reportParams,
       responses: { 200: z.object({ views: z.array(savedReportViewSchema) }) },
     } as AnyRouteSpec,
@@ -111,13 +105,12 @@ export function registerReportRoutes(deps: {
   );
   route(
     {
-      method: 'POST',
-      url: '/api/reports/:id/views',
-      tag: 'reports',
-      summary:
+      ...reportRoute(
+        'POST',
+        '/api/reports/:id/views',
+        'read',
         'Save the current view of a report under a name (optionally shared with everyone who can read it)',
-      auth: true,
-      permission: { key: 'ad_daily_tracker', mode: 'read' },
+      ),
       params: reportParams,
       body: reportViewCreateSchema,
       responses: { 201: savedReportViewSchema, 409: apiErrorSchema },
@@ -136,12 +129,12 @@ export function registerReportRoutes(deps: {
   );
   route(
     {
-      method: 'DELETE',
-      url: '/api/reports/:id/views/:view_id',
-      tag: 'reports',
-      summary: 'Delete one of your saved views of a report',
-      auth: true,
-      permission: { key: 'ad_daily_tracker', mode: 'read' },
+      ...reportRoute(
+        'DELETE',
+        '/api/reports/:id/views/:view_id',
+        'read',
+        'Delete one of your saved views of a report',
+      ),
       params: viewParams,
       responses: { 200: z.object({ id: z.number(), deleted: z.literal(true) }), 404: apiErrorSchema },
     } as AnyRouteSpec,

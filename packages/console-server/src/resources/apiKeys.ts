@@ -8,7 +8,7 @@ import { type Kysely, sql } from 'kysely';
 import { ENTITIES } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { hashToken } from '../auth/tokens.js';
-import { writeAudit } from '../services/audit.js';
+import { auditBy } from '../services/audit.js';
 
 export const API_KEY_PREFIX = 'sck_';
 const KEY_SHAPE = /^sck_[A-Za-z0-9_-]{43}$/;
@@ -79,9 +79,7 @@ export async function createApiKey(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    await auditBy(trx, actor, {
       action: 'create',
       entity: 'api_key',
       entityId: inserted.id,
@@ -128,9 +126,7 @@ export async function revokeApiKey(
         .set({ revoked_at: now, revoked_by: actor.id })
         .where('id', '=', id)
         .execute();
-      await writeAudit(trx, {
-        actorId: actor.id,
-        ip: actor.ip,
+      await auditBy(trx, actor, {
         action: 'revoke',
         entity: 'api_key',
         entityId: id,

@@ -15,6 +15,14 @@ export interface ResourceChangedPayload {
   version: number;
 }
 
+/** A push of changed rows to the readers of an entity (the key its readers need). */
+type PushChanges = (
+  db: Kysely<Database>,
+  realtime: Realtime,
+  def: Pick<EntityDef, 'permissionKey'>,
+  changes: readonly ResourceChangedPayload[],
+) => Promise<void>;
+
 /** Between server nodes (socket.io serverSideEmit): "tell your own sockets about these changes". */
 export const RESOURCE_FANOUT_EVENT = 'resource:fanout';
 
@@ -22,27 +30,17 @@ export const RESOURCE_FANOUT_EVENT = 'resource:fanout';
  * Tells the connected users who may read the entity that rows changed (open lists reload or patch): this node's
  * sockets here, and every other node's through the adapter (each node looks up its own sockets' readers).
  */
-export async function pushResourceChanges(
-  db: Kysely<Database>,
-  realtime: Realtime,
-  def: Pick<EntityDef, 'permissionKey'>,
-  changes: readonly ResourceChangedPayload[],
-): Promise<void> {
+export const pushResourceChanges: PushChanges = async (db, realtime, def, changes) => {
   if (changes.length === 0) return;
   if (realtime.clustered) realtime.io.serverSideEmit(RESOURCE_FANOUT_EVENT, def.permissionKey, changes);
   await pushToLocalReaders(db, realtime, def, changes);
-}
+};
 
 /**
  * The users with a socket on this node who may read the entity: one query per change, none when nobody is
  * connected here.
  */
-export async function pushToLocalReaders(
-  db: Kysely<Database>,
-  realtime: Realtime,
-  def: Pick<EntityDef, 'permissionKey'>,
-  changes: readonly ResourceChangedPayload[],
-): Promise<void> {
+export const pushToLocalReaders: PushChanges = async (db, realtime, def, changes) => {
   if (changes.length === 0) return;
   const sockets = await realtime.io.local.fetchSockets();
   const userIds = [
@@ -66,4 +64,4 @@ export async function pushToLocalReaders(
   const rooms = readers.map((reader) => userRoom(reader.user_id));
   // Local only: other nodes deliver to their own sockets (they got the fan-out).
   for (const change of changes) realtime.io.local.to(rooms).emit(RESOURCE_CHANGED_EVENT, change);
-}
+};

@@ -77,16 +77,22 @@ const toIso = (value: unknown) =>
       ? null
       : new Date(String(value)).toISOString();
 
+const NUMERIC_FIELD_TYPES: ReadonlySet<FieldDef['type']> = new Set([
+  'integer',
+  'money',
+  'relation',
+  'number',
+  'percent',
+]);
+
+/** Fields the API answers as numbers (the database may hand back bigint and numeric as strings). */
+const isNumericField = (field: FieldDef) => NUMERIC_FIELD_TYPES.has(field.type);
+
 /** A database value as the API shows it (before masking). */
 export function fromDb(field: FieldDef, value: unknown): unknown {
   if (value === null || value === undefined) return null;
+  if (isNumericField(field)) return Number(value);
   switch (field.type) {
-    case 'integer':
-    case 'money':
-    case 'relation':
-    case 'number':
-    case 'percent':
-      return Number(value);
     case 'datetime':
       return toIso(value);
     case 'json':
@@ -309,17 +315,13 @@ export function cursorValueFits(def: EntityDef, sort: ListSort, cursor: ListCurs
   if (!field) return false;
   const value = cursor.value;
   if (sort.field === 'id' || value === null) return true;
+  if (isNumericField(field))
+    return (
+      typeof value === 'number' &&
+      Number.isFinite(value) &&
+      Math.abs(value) <= (numericLimit(field) ?? Number.MAX_SAFE_INTEGER)
+    );
   switch (field.type) {
-    case 'integer':
-    case 'money':
-    case 'relation':
-    case 'number':
-    case 'percent':
-      return (
-        typeof value === 'number' &&
-        Number.isFinite(value) &&
-        Math.abs(value) <= (numericLimit(field) ?? Number.MAX_SAFE_INTEGER)
-      );
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':

@@ -34,7 +34,13 @@ import {
   type EntityRow,
   type ListQuery,
 } from '@staff/console-contract';
-import { type InputErrorFormat, type RouteMember, type RouteRegistrar, parseInput } from '../http.js';
+import {
+  type InputErrorFormat,
+  type ResponseSpec,
+  type RouteMember,
+  type RouteRegistrar,
+  parseInput,
+} from '../http.js';
 import { AUTH_MESSAGES } from '../auth/messages.js';
 import { authenticate } from '../auth/sessions.js';
 import { bearerToken } from '../auth/tokens.js';
@@ -221,6 +227,12 @@ export async function registerResourceRoutes(
     if (!found) throw new Error('resource route without its guard');
     return found;
   };
+
+  /** The caller of a route on one row, with the row's id from the path. */
+  const rowCallerOf = (request: FastifyRequest, input: { params: unknown }) => ({
+    ...callerOf(request),
+    id: (input.params as { id: number }).id,
+  });
 
   /** The caller, the entity in the path and the access check, in this order: 401, then 404, then 403. */
   const entityGuard = (mode: 'read' | 'write' | 'delete') => async (request: FastifyRequest) => {
@@ -459,8 +471,7 @@ export async function registerResourceRoutes(
       }),
     ),
     async (request, _reply, input) => {
-      const { def } = callerOf(request);
-      const { id } = input.params as { id: number };
+      const { def, id } = rowCallerOf(request, input);
       const found = await readRow(anyDb, def, id);
       if (!found) throw notFound(def, id);
       return maskRow(def, found);
@@ -483,8 +494,7 @@ export async function registerResourceRoutes(
       ),
     ),
     async (request, _reply, input) => {
-      const { def } = callerOf(request);
-      const { id } = input.params as { id: number };
+      const { def, id } = rowCallerOf(request, input);
       const entries = await db
         .selectFrom('audit_log as a')
         .leftJoin('users as u', 'u.id', 'a.actor_id')
@@ -533,6 +543,12 @@ export async function registerResourceRoutes(
 
   // --- writes --------------------------------------------------------------------------------------
   const conflict = (description: string) => ({ 409: { schema: apiErrorSchema, description } });
+  /** What a write to one row answers: the result, 404 for a row that is not there, 409 as `conflictWhen` says. */
+  const oneRowWrite = (result: ResponseSpec, conflictWhen: string) => ({
+    200: result,
+    ...errors,
+    ...conflict(conflictWhen),
+  });
 
   resourceRoute(
     'POST',
@@ -566,18 +582,14 @@ export async function registerResourceRoutes(
       member(def, 'write', `Change a ${def.label.toLowerCase()} (send the version you read)`, {
         params: rowParams,
         body: entityBodySchema(def, 'update'),
-        responses: {
-          200: row(def),
-          ...errors,
-          ...conflict(
-            'Stale version (code `conflict`, with `current`: the row now) or a unique field in use (code `unique`)',
-          ),
-        },
+        responses: oneRowWrite(
+          row(def),
+          'Stale version (code `conflict`, with `current`: the row now) or a unique field in use (code `unique`)',
+        ),
       }),
     ),
     async (request, _reply, input) => {
-      const { actor, def } = callerOf(request);
-      const { id } = input.params as { id: number };
+      const { actor, def, id } = rowCallerOf(request, input);
       const changes = input.body as EntityBody & { version: number };
       const owned = transitionFields(def).filter((name) => name in changes);
       if (owned.length)
@@ -666,19 +678,15 @@ export async function registerResourceRoutes(
         {
           params: rowParams,
           query: deleteQuery,
-          responses: {
-            200: resourceDeleteResponseSchema,
-            ...errors,
-            ...conflict(
-              'Stale version (`conflict`) or rows still refer to it (`referenced`, with `references`)',
-            ),
-          },
+          responses: oneRowWrite(
+            resourceDeleteResponseSchema,
+            'Stale version (`conflict`) or rows still refer to it (`referenced`, with `references`)',
+          ),
         },
       ),
     ),
     async (request, _reply, input) => {
-      const { actor, def } = callerOf(request);
-      const { id } = input.params as { id: number };
+      const { actor, def, id } = rowCallerOf(request, input);
       const { version } = input.query as z.output<typeof deleteQuery>;
       const rows = await deleteRows(anyDb, def, [id], actor, version);
       const deleted = rows[0]!;
@@ -705,16 +713,11 @@ export async function registerResourceRoutes(
       .map((def) =>
         member(def, 'write', `Bring back a deleted ${def.label.toLowerCase()}`, {
           params: rowParams,
-          responses: {
-            200: row(def),
-            ...errors,
-            ...conflict('Its unique values are used by another row now (`unique`)'),
-          },
+          responses: oneRowWrite(row(def), 'Its unique values are used by another row now (`unique`)'),
         }),
       ),
     async (request, _reply, input) => {
-      const { actor, def } = callerOf(request);
-      const { id } = input.params as { id: number };
+      const { actor, def, id } = rowCallerOf(request, input);
       const before = await readRow(anyDb, def, id);
       const restored = await restoreRow(anyDb, def, id, actor);
       if (before && restored.version !== before.version)
@@ -796,8 +799,7 @@ export async function registerResourceRoutes(
       ),
     ),
     async (request, _reply, input) => {
-      const { actor, def, action } = callerOf(request);
-      const { id } = input.params as { id: number };
+      const { actor, def, action, id } = rowCallerOf(request, input);
       const { version } = input.body as z.output<typeof actionBodySchema>;
       const rows = await runAction(anyDb, def, action!, [{ id, version }], actor, clock());
       pushActionRows(def, rows);

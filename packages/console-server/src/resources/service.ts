@@ -327,27 +327,23 @@ function actionValues(action: EntityAction, now: Date): Row {
  * = the action's name). A row whose state the transition does not start from answers 409 `invalid_state`
  * naming the rows; a given `version` that is not the row's answers 409 `conflict`. Returns the changed rows.
  */
-export async function runAction(
-  db: AnyDb,
+export async function runAction(db: AnyDb, ...run: ActionRun): Promise<Row[]> {
+  return guarded(run[0], () => db.transaction().execute((trx) => runActionIn(trx, ...run)));
+}
+
+/** What an action run needs besides the database: the entity, the action, its rows, who runs it and when. */
+type ActionRun = [
   def: EntityDef,
   action: EntityAction,
   targets: { id: number; version?: number | undefined }[],
   actor: ResourceActor,
   now: Date,
-): Promise<Row[]> {
-  return guarded(def, () =>
-    db.transaction().execute((trx) => runActionIn(trx, def, action, targets, actor, now)),
-  );
-}
+];
 
 /** `runAction` inside the caller's transaction (several actions committed together, e.g. receipts in bulk). */
 export async function runActionIn(
   trx: AnyDb,
-  def: EntityDef,
-  action: EntityAction,
-  targets: { id: number; version?: number | undefined }[],
-  actor: ResourceActor,
-  now: Date,
+  ...[def, action, targets, actor, now]: ActionRun
 ): Promise<Row[]> {
   const values = actionValues(action, now);
   const fields = def.fields.filter((field) => field.name in values);

@@ -318,6 +318,24 @@ export async function createView(
   return (await findView(db, id, userId))!;
 }
 
+/**
+ * Locks a view its owner is about to change or delete: 404 when the caller cannot see it (another's unshared view
+ * is not admitted to exist), 403 when they see it but do not own it.
+ */
+async function lockOwnView(trx: Kysely<Database>, id: number, userId: number, verb: 'change' | 'delete') {
+  const row = await trx
+    .selectFrom('saved_views')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || (row.owner_id !== userId && !row.shared))
+    throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
+  if (row.owner_id !== userId)
+    throw new ResourceError(403, { message: `Only the owner of a view can ${verb} it`, code: 'FORBIDDEN' });
+  return row;
+}
+
 export async function updateView(
   db: Kysely<Database>,
   id: number,
@@ -325,16 +343,7 @@ export async function updateView(
   userId: number,
 ): Promise<ViewDto> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('saved_views')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row || (row.owner_id !== userId && !row.shared))
-      throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
-    if (row.owner_id !== userId)
-      throw new ResourceError(403, { message: 'Only the owner of a view can change it', code: 'FORBIDDEN' });
+    const row = await lockOwnView(trx, id, userId, 'change');
     if (input.version !== undefined && input.version !== row.version) {
       throw new ResourceError(409, {
         message: 'This view was changed elsewhere; reload it',
@@ -374,16 +383,7 @@ export async function updateView(
 
 export async function deleteView(db: Kysely<Database>, id: number, userId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('saved_views')
-      .select(['owner_id', 'shared'])
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row || (row.owner_id !== userId && !row.shared))
-      throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
-    if (row.owner_id !== userId)
-      throw new ResourceError(403, { message: 'Only the owner of a view can delete it', code: 'FORBIDDEN' });
+    await lockOwnView(trx, id, userId, 'delete');
     await trx.deleteFrom('saved_views').where('id', '=', id).execute();
   });
 }

@@ -28,3 +28,35 @@ export async function writeAudit(db: Kysely<Database>, entry: AuditEntry): Promi
     })
     .execute();
 }
+
+/** Who made a change, as the services receive it. */
+export interface AuditActor {
+  id: number | null;
+  ip?: string | null;
+}
+
+/** writeAudit for a change `actor` made: their id and address are the entry's. */
+export function auditBy(
+  db: Kysely<Database>,
+  actor: AuditActor,
+  entry: Omit<AuditEntry, 'actorId' | 'ip'>,
+): Promise<void> {
+  return writeAudit(db, { actorId: actor.id, ip: actor.ip, ...entry });
+}
+
+/** writeAudit for a change signed-in users make to their own account: they are the actor and the entity. */
+export function auditOwnAccount(
+  db: Kysely<Database>,
+  user: { id: number; ip: string | null },
+  action: string,
+  change: Pick<AuditEntry, 'before' | 'after'>,
+): Promise<void> {
+  return writeAudit(db, {
+    actorId: user.id,
+    ip: user.ip,
+    action,
+    entity: 'user',
+    entityId: user.id,
+    ...change,
+  });
+}

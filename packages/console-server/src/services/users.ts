@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { PERMISSION_KEYS, type PermissionEntry } from '@staff/console-contract';
 import type { Database, User } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
-import { writeAudit } from './audit.js';
+import { auditBy } from './audit.js';
 import { type ConsoleEvents, silentEvents } from './events.js';
 
 export class NotFoundError extends Error {
@@ -91,9 +91,7 @@ export async function createUser(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    await auditBy(trx, actor, {
       action: 'create',
       entity: 'user',
       entityId: user.id,
@@ -114,22 +112,9 @@ export async function setPassword(
   const passwordHash = await hashPassword(password);
   const { user, revoked } = await db.transaction().execute(async (trx) => {
     const user = await requireUser(trx, username);
-    await trx
-      .updateTable('users')
-      .set({
-        password_hash: passwordHash,
-        failed_attempts: 0,
-        locked_until: null,
-        updated_at: new Date(),
-        version: sql`version + 1`,
-      })
-      .where('id', '=', user.id)
-      .execute();
     // A new password ends every open session: whoever knew the old one is signed out.
-    const revoked = await revokeUserSessionsInTrx(trx, user.id, 'password reset');
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    const revoked = await resetPasswordInTrx(trx, user.id, passwordHash, new Date());
+    await auditBy(trx, actor, {
       action: 'reset-password',
       entity: 'user',
       entityId: user.id,
@@ -159,9 +144,7 @@ async function grantSetInTrx(
     .executeTakeFirst();
   const changed = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0;
   if (changed) {
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    await auditBy(trx, actor, {
       action: 'grant',
       entity: 'user',
       entityId: user.id,
@@ -241,9 +224,7 @@ export async function writeUserSetsInTrx(
   const after = await setNamesOf(trx, userId);
   const changed = before.join('\n') !== after.join('\n');
   if (changed) {
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    await auditBy(trx, actor, {
       action: 'set-permission-sets',
       entity: 'user',
       entityId: userId,
@@ -276,6 +257,30 @@ export async function replaceUserSets(
   });
   if (result.changed) events.permissionsChanged([userId]);
   return result.after;
+}
+
+/**
+ * Inside the caller's transaction: stores a new password hash, lifts any lockout and ends every open session of
+ * the user (whoever knew the old password is signed out). Answers the ids of the sessions ended.
+ */
+export async function resetPasswordInTrx(
+  trx: Kysely<Database>,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+): Promise<string[]> {
+  await trx
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      failed_attempts: 0,
+      locked_until: null,
+      updated_at: now,
+      version: sql`version + 1`,
+    })
+    .where('id', '=', userId)
+    .execute();
+  return revokeUserSessionsInTrx(trx, userId, 'password reset');
 }
 
 export async function revokeUserSessionsInTrx(
@@ -318,9 +323,7 @@ export async function setUserActiveByName(
       .executeTakeFirstOrThrow();
     const disabled = before.active && !active;
     const revoked = disabled ? await revokeUserSessionsInTrx(trx, userId, 'account disabled') : [];
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    await auditBy(trx, actor, {
       action: 'update',
       entity: 'user',
       entityId: userId,
@@ -462,9 +465,7 @@ export async function upsertPermissionSet(
         )
         .execute();
     }
-    await writeAudit(trx, {
-      actorId: actor.id,
-      ip: actor.ip,
+    await auditBy(trx, actor, {
       action: existing ? 'update' : 'create',
       entity: 'permission_set',
       entityId: setId,

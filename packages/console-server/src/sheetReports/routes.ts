@@ -17,7 +17,7 @@ import {
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import type { RouteRegistrar } from '../admin/routes.js';
-import { HttpError } from '../http.js';
+import { HttpError, permittedRoutes } from '../http.js';
 import { userPermission } from '../services/users.js';
 import { scheduleOnce } from '../jobs/runOnce.js';
 import { GOOGLE_DEFAULTS, type GoogleSheetsConfig } from './google.js';
@@ -37,6 +37,7 @@ import {
 
 /** The page's key from the route table: read to see schedules, runs and files; write to change or run them. */
 export const SHEET_REPORT_KEY: PermissionKey = ROUTES.find((entry) => entry.id === 'sheet-report')!.key;
+const sheetReportRoute = permittedRoutes('sheet-reports', SHEET_REPORT_KEY);
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -80,12 +81,12 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
 
   route(
     {
-      method: 'GET',
-      url: '/api/sheet-reports',
-      tag: 'sheet-reports',
-      summary: 'Sheet Report schedules with their next run and latest run',
-      auth: true,
-      permission: { key: SHEET_REPORT_KEY, mode: 'read' },
+      ...sheetReportRoute(
+        'GET',
+        '/api/sheet-reports',
+        'read',
+        'Sheet Report schedules with their next run and latest run',
+      ),
       responses: { 200: sheetReportListSchema },
     },
     async () => ({ schedules: await listSchedules(db) }),
@@ -93,12 +94,12 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
 
   route(
     {
-      method: 'POST',
-      url: '/api/sheet-reports',
-      tag: 'sheet-reports',
-      summary: 'Schedule a report export (CSV or XLSX), daily or weekly at a time of day in Asia/Jakarta',
-      auth: true,
-      permission: { key: SHEET_REPORT_KEY, mode: 'write' },
+      ...sheetReportRoute(
+        'POST',
+        '/api/sheet-reports',
+        'write',
+        'Schedule a report export (CSV or XLSX), daily or weekly at a time of day in Asia/Jakarta',
+      ),
       body: sheetReportInputSchema,
       responses: { 201: sheetReportScheduleSchema, 400: apiErrorSchema, 403: apiErrorSchema },
     },
@@ -110,12 +111,12 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
 
   route(
     {
-      method: 'PUT',
-      url: '/api/sheet-reports/:id',
-      tag: 'sheet-reports',
-      summary: 'Change a schedule (its next run is computed again; files beyond the new keep are deleted)',
-      auth: true,
-      permission: { key: SHEET_REPORT_KEY, mode: 'write' },
+      ...sheetReportRoute(
+        'PUT',
+        '/api/sheet-reports/:id',
+        'write',
+        'Change a schedule (its next run is computed again; files beyond the new keep are deleted)',
+      ),
       params: idParams,
       body: sheetReportInputSchema,
       responses: { 200: sheetReportScheduleSchema, 400: apiErrorSchema, 404: apiErrorSchema },
@@ -129,12 +130,12 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
 
   route(
     {
-      method: 'DELETE',
-      url: '/api/sheet-reports/:id',
-      tag: 'sheet-reports',
-      summary: 'Delete a schedule with its run log and files',
-      auth: true,
-      permission: { key: SHEET_REPORT_KEY, mode: 'write' },
+      ...sheetReportRoute(
+        'DELETE',
+        '/api/sheet-reports/:id',
+        'write',
+        'Delete a schedule with its run log and files',
+      ),
       params: idParams,
       responses: { 204: z.null(), 404: apiErrorSchema },
     },
@@ -146,13 +147,12 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
 
   route(
     {
-      method: 'POST',
-      url: '/api/sheet-reports/:id/run',
-      tag: 'sheet-reports',
-      summary:
+      ...sheetReportRoute(
+        'POST',
+        '/api/sheet-reports/:id/run',
+        'write',
         'Run a schedule now; answers the logged run (succeeded with its rows and file, or failed with the error)',
-      auth: true,
-      permission: { key: SHEET_REPORT_KEY, mode: 'write' },
+      ),
       params: idParams,
       responses: { 201: sheetReportRunSchema, 404: apiErrorSchema },
     },
@@ -166,12 +166,12 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
 
   route(
     {
-      method: 'GET',
-      url: '/api/sheet-reports/views',
-      tag: 'sheet-reports',
-      summary: 'Saved list views a schedule may export: your own and shared ones, of lists you may read',
-      auth: true,
-      permission: { key: SHEET_REPORT_KEY, mode: 'read' },
+      ...sheetReportRoute(
+        'GET',
+        '/api/sheet-reports/views',
+        'read',
+        'Saved list views a schedule may export: your own and shared ones, of lists you may read',
+      ),
       responses: { 200: sheetViewChoiceListSchema },
     },
     async (request) => ({ views: await viewChoices(db, sessionOf(request).userId) }),
@@ -179,12 +179,12 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
 
   route(
     {
-      method: 'GET',
-      url: '/api/sheet-reports/:id/runs',
-      tag: 'sheet-reports',
-      summary: 'The run log of a schedule, newest first (status, rows, duration, error, kept file)',
-      auth: true,
-      permission: { key: SHEET_REPORT_KEY, mode: 'read' },
+      ...sheetReportRoute(
+        'GET',
+        '/api/sheet-reports/:id/runs',
+        'read',
+        'The run log of a schedule, newest first (status, rows, duration, error, kept file)',
+      ),
       params: idParams,
       responses: { 200: sheetReportRunListSchema, 404: apiErrorSchema },
     },
@@ -193,12 +193,12 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
 
   route(
     {
-      method: 'GET',
-      url: '/api/sheet-reports/runs/:id/file',
-      tag: 'sheet-reports',
-      summary: "A run's kept file (CSV or XLSX) as an attachment",
-      auth: true,
-      permission: { key: SHEET_REPORT_KEY, mode: 'read' },
+      ...sheetReportRoute(
+        'GET',
+        '/api/sheet-reports/runs/:id/file',
+        'read',
+        "A run's kept file (CSV or XLSX) as an attachment",
+      ),
       params: idParams,
       responses: { 200: z.string(), 404: apiErrorSchema },
     },

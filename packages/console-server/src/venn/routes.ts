@@ -6,22 +6,14 @@ import {
   vennQuerySchema,
   vennResponseSchema,
 } from '@staff/console-contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { HttpError, type AnyRouteSpec } from '../http.js';
+import { HttpError, type AnyRouteSpec, permittedRoutes, type UntypedRouteRegistrar } from '../http.js';
 import { csvLine } from '../resources/routes.js';
 import { VennInputError, vennCounts, vennCustomers, vennOptions } from './service.js';
 
-type RouteFn = (
-  spec: AnyRouteSpec,
-  handler: (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: { query: unknown; params: unknown; body: unknown },
-  ) => Promise<unknown>,
-) => void;
+type RouteFn = UntypedRouteRegistrar;
 
 /** An unknown product or tribe is the caller's mistake: 400 naming `query.ids`. */
 async function answering<T>(work: () => Promise<T>): Promise<T> {
@@ -38,17 +30,18 @@ async function answering<T>(work: () => Promise<T>): Promise<T> {
  * The Cust Venn Diagram (key `statistics`, its page's key): region counts, and the customers of one region
  * (paged, or the whole region as CSV).
  */
+const statisticsRoute = permittedRoutes('statistics', 'statistics');
+
 export function registerVennRoutes(deps: { route: RouteFn; db: Kysely<Database> }) {
   const { route, db } = deps;
   route(
     {
-      method: 'GET',
-      url: '/api/venn',
-      tag: 'statistics',
-      summary:
+      ...statisticsRoute(
+        'GET',
+        '/api/venn',
+        'read',
         'Customers (normalised email, else 62-phone) with paid purchases of 2–5 products or tribes in a range of Jakarta days: the count of every exclusive region as a bit mask over the chosen sets',
-      auth: true,
-      permission: { key: 'statistics', mode: 'read' },
+      ),
       query: vennQuerySchema,
       responses: { 200: vennResponseSchema },
     } as AnyRouteSpec,
@@ -57,12 +50,12 @@ export function registerVennRoutes(deps: { route: RouteFn; db: Kysely<Database> 
 
   route(
     {
-      method: 'GET',
-      url: '/api/venn/options',
-      tag: 'statistics',
-      summary: 'The active products or tribes that can be chosen as sets, by name',
-      auth: true,
-      permission: { key: 'statistics', mode: 'read' },
+      ...statisticsRoute(
+        'GET',
+        '/api/venn/options',
+        'read',
+        'The active products or tribes that can be chosen as sets, by name',
+      ),
       query: vennOptionsQuerySchema,
       responses: { 200: vennOptionsResponseSchema },
     } as AnyRouteSpec,
@@ -72,13 +65,12 @@ export function registerVennRoutes(deps: { route: RouteFn; db: Kysely<Database> 
 
   route(
     {
-      method: 'GET',
-      url: '/api/venn/customers',
-      tag: 'statistics',
-      summary:
+      ...statisticsRoute(
+        'GET',
+        '/api/venn/customers',
+        'read',
         'The customers of one exclusive region (mask), 50 a page by key; format=csv exports the whole region',
-      auth: true,
-      permission: { key: 'statistics', mode: 'read' },
+      ),
       query: vennCustomersQuerySchema,
       responses: { 200: vennCustomersResponseSchema },
     } as AnyRouteSpec,

@@ -9,6 +9,7 @@ import { NODE_ID } from '../intake/jobs.js';
 import { retryDelayMs } from '../intake/forwarder/worker.js';
 import { WhatsAppError } from './client.js';
 import { type WhatsAppApiSettings, WhatsAppSenderError, whatsAppClientFor } from './sender.js';
+import type { QueueDrainCounts, QueueDrainOptions } from '../jobs/runOnce.js';
 
 /** Free text only within 24 hours of the customer's last message. */
 export const SERVICE_WINDOW_MS = 24 * 3_600_000;
@@ -56,20 +57,9 @@ export async function queueOutgoing(
   return { id: Number(row.rows[0]!.id), version: conversation.rows[0]?.version ?? 1 };
 }
 
-export interface OutboxOptions extends WhatsAppApiSettings {
-  now: () => Date;
-  claim?: number;
-  leaseMs?: number;
-  baseDelayMs?: number;
-  random?: () => number;
-  nodeId?: string;
-}
+export interface OutboxOptions extends WhatsAppApiSettings, QueueDrainOptions {}
 
-export interface OutboxResult {
-  claimed: number;
-  sent: number;
-  retrying: number;
-  failed: number;
+export interface OutboxResult extends QueueDrainCounts {
   /** Conversations whose messages changed (for the socket push). */
   conversations: number[];
 }

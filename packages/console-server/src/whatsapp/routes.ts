@@ -19,7 +19,8 @@ import {
   resolveBodySchema,
   sendMessageBodySchema,
 } from '@staff/console-contract';
-import { type AnyRouteSpec, HttpError, defineRoute, type RouteRegistrar } from '../http.js';
+import { type AnyRouteSpec, HttpError, defineRoute, type RouteRegistrar, permittedRoutes } from '../http.js';
+
 import { sameSecret } from '../intake/routes.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { writeAudit } from '../services/audit.js';
@@ -47,6 +48,7 @@ export interface WhatsAppRouteOptions {
   onInbound?: OnInbound;
 }
 
+const whatsAppRoute = permittedRoutes('whatsapp', 'statistics');
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 const CHAT_READERS = { permissionKey: 'statistics' as const };
 const idParams = z.object({
@@ -167,13 +169,12 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
 
   route(
     {
-      method: 'GET',
-      url: '/api/chats/conversations',
-      tag: 'whatsapp',
-      summary:
+      ...whatsAppRoute(
+        'GET',
+        '/api/chats/conversations',
+        'read',
         'Conversations newest first with unread counts; filter all | mine | unassigned | bot | resolved, search by name or number, keyset paging',
-      auth: true,
-      permission: { key: 'statistics', mode: 'read' },
+      ),
       query: chatListQuerySchema,
       responses: { 200: chatListResponseSchema },
     },
@@ -182,12 +183,12 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
 
   route(
     {
-      method: 'GET',
-      url: '/api/chats/conversations/:id',
-      tag: 'whatsapp',
-      summary: "A conversation's thread (last 300 messages) and the customer's purchases and packages",
-      auth: true,
-      permission: { key: 'statistics', mode: 'read' },
+      ...whatsAppRoute(
+        'GET',
+        '/api/chats/conversations/:id',
+        'read',
+        "A conversation's thread (last 300 messages) and the customer's purchases and packages",
+      ),
       params: idParams,
       responses: { 200: conversationDetailSchema, 404: apiErrorSchema },
     },
@@ -196,12 +197,12 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
 
   route(
     {
-      method: 'GET',
-      url: '/api/chats/assignees',
-      tag: 'whatsapp',
-      summary: 'Active users who may work the Chat List (write access to statistics)',
-      auth: true,
-      permission: { key: 'statistics', mode: 'read' },
+      ...whatsAppRoute(
+        'GET',
+        '/api/chats/assignees',
+        'read',
+        'Active users who may work the Chat List (write access to statistics)',
+      ),
       responses: { 200: chatAssigneesResponseSchema },
     },
     async () => {
@@ -247,13 +248,12 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
 
   route(
     {
-      method: 'POST',
-      url: '/api/chats/conversations/:id/messages',
-      tag: 'whatsapp',
-      summary:
+      ...whatsAppRoute(
+        'POST',
+        '/api/chats/conversations/:id/messages',
+        'write',
         'Replies: free text only within 24 hours of the customer\'s last message (400 naming "text" otherwise), a template at any time; queued in the outbox',
-      auth: true,
-      permission: { key: 'statistics', mode: 'write' },
+      ),
       params: idParams,
       body: sendMessageBodySchema,
       responses: { 201: z.object({ data: conversationSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
@@ -285,13 +285,12 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
 
   route(
     {
-      method: 'POST',
-      url: '/api/chats/conversations/:id/assign',
-      tag: 'whatsapp',
-      summary:
+      ...whatsAppRoute(
+        'POST',
+        '/api/chats/conversations/:id/assign',
+        'write',
         'Assigns the conversation to a user with write access to the Chat List, or unassigns it (null)',
-      auth: true,
-      permission: { key: 'statistics', mode: 'write' },
+      ),
       params: idParams,
       body: assignBodySchema,
       responses: { 200: z.object({ data: conversationSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
@@ -318,12 +317,12 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
 
   route(
     {
-      method: 'POST',
-      url: '/api/chats/conversations/:id/resolve',
-      tag: 'whatsapp',
-      summary: 'Marks the conversation resolved, or reopens it',
-      auth: true,
-      permission: { key: 'statistics', mode: 'write' },
+      ...whatsAppRoute(
+        'POST',
+        '/api/chats/conversations/:id/resolve',
+        'write',
+        'Marks the conversation resolved, or reopens it',
+      ),
       params: idParams,
       body: resolveBodySchema,
       responses: { 200: z.object({ data: conversationSchema }), 404: apiErrorSchema },
@@ -342,12 +341,12 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
 
   route(
     {
-      method: 'POST',
-      url: '/api/chats/conversations/:id/read',
-      tag: 'whatsapp',
-      summary: "Marks the conversation's messages read (unread count to 0)",
-      auth: true,
-      permission: { key: 'statistics', mode: 'read' },
+      ...whatsAppRoute(
+        'POST',
+        '/api/chats/conversations/:id/read',
+        'read',
+        "Marks the conversation's messages read (unread count to 0)",
+      ),
       params: idParams,
       responses: { 200: z.object({ data: conversationSchema }), 404: apiErrorSchema },
     },
