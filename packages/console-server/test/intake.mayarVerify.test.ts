@@ -225,8 +225,11 @@ describe.each(ENGINES)('Mayar re-fetch before paid on %s', (engine) => {
     mayar.addHistory(body);
     await post(fixture, body);
     const before = mayar.transactionRequests();
-    const [a, b] = await Promise.all([verify(), verify()]);
-    expect([a.ran, b.ran].sort()).toEqual([false, true]);
+    // Four nodes' timers firing together: whoever runs, the purchase is fetched and verified once.
+    const outcomes = await Promise.all([verify(), verify(), verify(), verify()]);
+    expect(outcomes.some((outcome) => outcome.ran)).toBe(true);
+    const verified = outcomes.reduce((sum, outcome) => sum + (outcome.ran ? outcome.result.verified : 0), 0);
+    expect(verified).toBe(1);
     expect(mayar.transactionRequests()).toBe(before + 1);
     expect(await purchase(body.data.id)).toMatchObject({ transaction_status: 'paid' });
   });
