@@ -19,6 +19,15 @@ import type { FieldCallError } from '../../api/errors.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, Page } from '../PageLayout.js';
+import { Panel as BasePanel, controlCss, fieldsCss, tableCss } from '../common/styles.js';
+import {
+  CheckField,
+  FieldRow,
+  InputField,
+  SelectField,
+  TextAreaField,
+  type FieldOption,
+} from '../common/FormField.js';
 import type { PageProps } from '../types.js';
 
 const when = new Intl.DateTimeFormat('id-ID', {
@@ -75,6 +84,27 @@ const EMPTY_FORM: FormState = {
   credentials: '',
   clientEmail: null,
 };
+
+const SOURCE_OPTIONS: FieldOption<FormState['source']>[] = [
+  { value: 'report', label: 'Laporan' },
+  { value: 'view', label: 'Tampilan tersimpan (daftar)' },
+];
+const REPORT_OPTIONS: FieldOption<ReportId>[] = REPORT_IDS.map((id) => ({
+  value: id,
+  label: REPORT_DEFINITIONS[id].title,
+}));
+const FORMAT_OPTIONS: FieldOption<FormState['format']>[] = [
+  { value: 'xlsx', label: 'XLSX' },
+  { value: 'csv', label: 'CSV' },
+];
+const FREQUENCY_OPTIONS: FieldOption<FormState['frequency']>[] = [
+  { value: 'daily', label: 'Harian' },
+  { value: 'weekly', label: 'Mingguan' },
+];
+const WEEKDAY_OPTIONS: FieldOption[] = SHEET_WEEKDAYS.map((name, index) => ({
+  value: String(index + 1),
+  label: name,
+}));
 
 const formOf = (schedule: SheetReportSchedule): FormState => ({
   name: schedule.name,
@@ -307,31 +337,36 @@ export default function SheetReportPage({ route }: PageProps) {
         <Panel as="form" onSubmit={submit} aria-labelledby="sheet-form-title" noValidate>
           <h2 id="sheet-form-title">{editing === null ? 'Jadwal baru' : 'Ubah jadwal'}</h2>
           <div className="fields">
-            <div className="field">
-              <label htmlFor="sheet-name">Nama</label>
-              <input
-                id="sheet-name"
-                value={form.name}
-                maxLength={80}
-                onChange={(event) => set('name', event.target.value)}
-                {...describedBy('name')}
-              />
-              {fieldError('name')}
-            </div>
-            <div className="field">
-              <label htmlFor="sheet-source">Sumber</label>
-              <select
-                id="sheet-source"
-                value={form.source}
-                onChange={(event) => set('source', event.target.value as FormState['source'])}
-              >
-                <option value="report">Laporan</option>
-                <option value="view">Tampilan tersimpan (daftar)</option>
-              </select>
-            </div>
+            <InputField
+              id="sheet-name"
+              label="Nama"
+              value={form.name}
+              maxLength={80}
+              onValueChange={(value) => set('name', value)}
+              {...describedBy('name')}
+              after={fieldError('name')}
+            />
+            <SelectField
+              id="sheet-source"
+              label="Sumber"
+              value={form.source}
+              onValueChange={(value) => set('source', value)}
+              options={SOURCE_OPTIONS}
+            />
             {form.source === 'view' ? (
-              <div className="field">
-                <label htmlFor="sheet-view">Tampilan tersimpan</label>
+              <FieldRow
+                id="sheet-view"
+                label="Tampilan tersimpan"
+                after={
+                  <>
+                    {fieldError('view_id')}
+                    {views.status === 'error' ? <span className="error">{views.message}</span> : null}
+                    <Muted as="span">
+                      Simpan tampilan di halaman daftar mana pun; berkas berisi semua barisnya.
+                    </Muted>
+                  </>
+                }
+              >
                 <select
                   id="sheet-view"
                   value={form.view}
@@ -356,189 +391,146 @@ export default function SheetReportPage({ route }: PageProps) {
                       ))
                     : null}
                 </select>
-                {fieldError('view_id')}
-                {views.status === 'error' ? <span className="error">{views.message}</span> : null}
-                <Muted as="span">
-                  Simpan tampilan di halaman daftar mana pun; berkas berisi semua barisnya.
-                </Muted>
-              </div>
+              </FieldRow>
             ) : null}
             {form.source === 'report' ? (
               <>
-                <div className="field">
-                  <label htmlFor="sheet-report">Laporan</label>
-                  <select
-                    id="sheet-report"
-                    value={form.report}
-                    onChange={(event) => {
-                      set('report', event.target.value as ReportId);
-                      set('group_by', '');
-                    }}
-                  >
-                    {REPORT_IDS.map((id) => (
-                      <option key={id} value={id}>
-                        {REPORT_DEFINITIONS[id].title}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor="sheet-group">Kelompokkan menurut</label>
-                  <select
-                    id="sheet-group"
-                    value={form.group_by}
-                    onChange={(event) => set('group_by', event.target.value)}
-                  >
-                    <option value="">{dimensions[0]?.label ?? 'Default'} (default)</option>
-                    {dimensions.slice(1).map((dimension) => (
-                      <option key={dimension.key} value={dimension.key}>
-                        {dimension.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor="sheet-days">Rentang (hari terakhir)</label>
-                  <input
-                    id="sheet-days"
-                    type="number"
-                    min={1}
-                    max={366}
-                    value={form.days}
-                    onChange={(event) => set('days', event.target.value)}
-                    {...describedBy('days')}
-                  />
-                  {fieldError('days')}
-                </div>
+                <SelectField
+                  id="sheet-report"
+                  label="Laporan"
+                  value={form.report}
+                  onValueChange={(value) => {
+                    set('report', value);
+                    set('group_by', '');
+                  }}
+                  options={REPORT_OPTIONS}
+                />
+                <SelectField
+                  id="sheet-group"
+                  label="Kelompokkan menurut"
+                  value={form.group_by}
+                  onValueChange={(value) => set('group_by', value)}
+                  options={[
+                    { value: '', label: `${dimensions[0]?.label ?? 'Default'} (default)` },
+                    ...dimensions
+                      .slice(1)
+                      .map((dimension) => ({ value: dimension.key, label: dimension.label })),
+                  ]}
+                />
+                <InputField
+                  id="sheet-days"
+                  label="Rentang (hari terakhir)"
+                  type="number"
+                  min={1}
+                  max={366}
+                  value={form.days}
+                  onValueChange={(value) => set('days', value)}
+                  {...describedBy('days')}
+                  after={fieldError('days')}
+                />
               </>
             ) : null}
-            <div className="field">
-              <label htmlFor="sheet-format">Format</label>
-              <select
-                id="sheet-format"
-                value={form.format}
-                onChange={(event) => set('format', event.target.value as FormState['format'])}
-              >
-                <option value="xlsx">XLSX</option>
-                <option value="csv">CSV</option>
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="sheet-frequency">Frekuensi</label>
-              <select
-                id="sheet-frequency"
-                value={form.frequency}
-                onChange={(event) => set('frequency', event.target.value as FormState['frequency'])}
-              >
-                <option value="daily">Harian</option>
-                <option value="weekly">Mingguan</option>
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="sheet-time">Jam (WIB)</label>
-              <input
-                id="sheet-time"
-                type="time"
-                value={form.time}
-                onChange={(event) => set('time', event.target.value)}
-                {...describedBy('schedule.time')}
-              />
-              {fieldError('schedule.time')}
-            </div>
+            <SelectField
+              id="sheet-format"
+              label="Format"
+              value={form.format}
+              onValueChange={(value) => set('format', value)}
+              options={FORMAT_OPTIONS}
+            />
+            <SelectField
+              id="sheet-frequency"
+              label="Frekuensi"
+              value={form.frequency}
+              onValueChange={(value) => set('frequency', value)}
+              options={FREQUENCY_OPTIONS}
+            />
+            <InputField
+              id="sheet-time"
+              label="Jam (WIB)"
+              type="time"
+              value={form.time}
+              onValueChange={(value) => set('time', value)}
+              {...describedBy('schedule.time')}
+              after={fieldError('schedule.time')}
+            />
             {form.frequency === 'weekly' ? (
-              <div className="field">
-                <label htmlFor="sheet-weekday">Hari</label>
-                <select
-                  id="sheet-weekday"
-                  value={form.weekday}
-                  onChange={(event) => set('weekday', event.target.value)}
-                >
-                  {SHEET_WEEKDAYS.map((name, index) => (
-                    <option key={name} value={String(index + 1)}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField
+                id="sheet-weekday"
+                label="Hari"
+                value={form.weekday}
+                onValueChange={(value) => set('weekday', value)}
+                options={WEEKDAY_OPTIONS}
+              />
             ) : null}
-            <div className="field">
-              <label htmlFor="sheet-keep">Simpan file terakhir</label>
-              <input
-                id="sheet-keep"
-                type="number"
-                min={1}
-                max={50}
-                value={form.keep}
-                onChange={(event) => set('keep', event.target.value)}
-                {...describedBy('keep')}
-              />
-              {fieldError('keep')}
-            </div>
-            <div className="field check">
-              <input
-                id="sheet-google"
-                type="checkbox"
-                checked={form.google}
-                onChange={(event) => set('google', event.target.checked)}
-              />
-              <label htmlFor="sheet-google">Tulis juga ke Google Sheet</label>
-            </div>
+            <InputField
+              id="sheet-keep"
+              label="Simpan file terakhir"
+              type="number"
+              min={1}
+              max={50}
+              value={form.keep}
+              onValueChange={(value) => set('keep', value)}
+              {...describedBy('keep')}
+              after={fieldError('keep')}
+            />
+            <CheckField
+              id="sheet-google"
+              label="Tulis juga ke Google Sheet"
+              checked={form.google}
+              onCheckedChange={(checked) => set('google', checked)}
+            />
             {form.google ? (
               <>
-                <div className="field">
-                  <label htmlFor="sheet-spreadsheet">Spreadsheet (alamat atau id)</label>
-                  <input
-                    id="sheet-spreadsheet"
-                    value={form.spreadsheet}
-                    placeholder="https://docs.google.com/spreadsheets/d/…"
-                    onChange={(event) => set('spreadsheet', event.target.value)}
-                    {...describedBy('google_sheet.spreadsheet')}
-                  />
-                  {fieldError('google_sheet.spreadsheet')}
-                </div>
-                <div className="field">
-                  <label htmlFor="sheet-tab">Sheet (tab)</label>
-                  <input
-                    id="sheet-tab"
-                    value={form.sheet}
-                    onChange={(event) => set('sheet', event.target.value)}
-                    {...describedBy('google_sheet.sheet')}
-                  />
-                  {fieldError('google_sheet.sheet')}
-                </div>
-                <div className="field wide">
-                  <label htmlFor="sheet-credentials">Kunci JSON service account</label>
-                  <textarea
-                    id="sheet-credentials"
-                    rows={3}
-                    value={form.credentials}
-                    autoComplete="off"
-                    spellCheck={false}
-                    placeholder={
-                      form.clientEmail
-                        ? `Tersimpan untuk ${form.clientEmail}; kosongkan untuk tetap memakainya`
-                        : '{"type": "service_account", "client_email": …, "private_key": …}'
-                    }
-                    onChange={(event) => set('credentials', event.target.value)}
-                    {...describedBy('google_sheet.credentials')}
-                  />
-                  {fieldError('google_sheet.credentials')}
-                  <Muted as="span">
-                    Bagikan spreadsheet ke alamat service account sebagai editor. Kunci disimpan terenkripsi
-                    dan tidak pernah ditampilkan lagi.
-                  </Muted>
-                </div>
+                <InputField
+                  id="sheet-spreadsheet"
+                  label="Spreadsheet (alamat atau id)"
+                  value={form.spreadsheet}
+                  placeholder="https://docs.google.com/spreadsheets/d/…"
+                  onValueChange={(value) => set('spreadsheet', value)}
+                  {...describedBy('google_sheet.spreadsheet')}
+                  after={fieldError('google_sheet.spreadsheet')}
+                />
+                <InputField
+                  id="sheet-tab"
+                  label="Sheet (tab)"
+                  value={form.sheet}
+                  onValueChange={(value) => set('sheet', value)}
+                  {...describedBy('google_sheet.sheet')}
+                  after={fieldError('google_sheet.sheet')}
+                />
+                <TextAreaField
+                  id="sheet-credentials"
+                  label="Kunci JSON service account"
+                  wide
+                  rows={3}
+                  value={form.credentials}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder={
+                    form.clientEmail
+                      ? `Tersimpan untuk ${form.clientEmail}; kosongkan untuk tetap memakainya`
+                      : '{"type": "service_account", "client_email": …, "private_key": …}'
+                  }
+                  onValueChange={(value) => set('credentials', value)}
+                  {...describedBy('google_sheet.credentials')}
+                  after={
+                    <>
+                      {fieldError('google_sheet.credentials')}
+                      <Muted as="span">
+                        Bagikan spreadsheet ke alamat service account sebagai editor. Kunci disimpan
+                        terenkripsi dan tidak pernah ditampilkan lagi.
+                      </Muted>
+                    </>
+                  }
+                />
               </>
             ) : null}
-            <div className="field check">
-              <input
-                id="sheet-active"
-                type="checkbox"
-                checked={form.active}
-                onChange={(event) => set('active', event.target.checked)}
-              />
-              <label htmlFor="sheet-active">Aktif</label>
-            </div>
+            <CheckField
+              id="sheet-active"
+              label="Aktif"
+              checked={form.active}
+              onCheckedChange={(checked) => set('active', checked)}
+            />
           </div>
           {formError ? <p role="alert">{formError}</p> : null}
           <div className="actions">
@@ -741,39 +733,16 @@ const Notice = styled.p`
   }
 `;
 
-const Panel = styled.section`
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
-  padding: ${t.space4};
-  display: flex;
-  flex-direction: column;
-  gap: ${t.space3};
-  h2 {
-    margin: 0;
-    font-size: ${t.fontSizeLg};
-  }
+const Panel = styled(BasePanel)`
   [role='alert'],
   .error,
   .status[data-status='failed'] {
     color: ${t.colorDanger};
   }
-  .fields {
-    display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-    gap: ${t.space3};
-  }
-  .field {
-    display: flex;
-    flex-direction: column;
-    gap: ${t.space1};
-  }
+  ${fieldsCss}
   .field.check {
     flex-direction: row;
     align-items: center;
-  }
-  .field.wide {
-    grid-column: 1 / -1;
   }
   textarea {
     font: inherit;
@@ -784,29 +753,13 @@ const Panel = styled.section`
     flex-wrap: wrap;
     gap: ${t.space2};
   }
-  label {
-    font-size: ${t.fontSizeSm};
-    color: ${t.colorTextMuted};
-  }
   .error {
     font-size: ${t.fontSizeSm};
   }
   input:not([type='checkbox']),
   select {
-    font: inherit;
+    ${controlCss}
     font-size: ${t.fontSizeMd};
-    padding: ${t.space1} ${t.space2};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusSm};
-    background: ${t.colorBg};
-    color: ${t.colorText};
-  }
-  .sr {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
   }
 `;
 
@@ -815,21 +768,12 @@ const Scroll = styled.div`
 `;
 
 const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${t.fontSizeSm};
+  ${tableCss}
   th,
   td {
-    text-align: left;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
     vertical-align: middle;
   }
   tr[aria-selected='true'] td {
     background: ${t.colorBg};
-  }
-  .num {
-    text-align: right;
-    font-variant-numeric: tabular-nums;
   }
 `;
