@@ -21,6 +21,7 @@ import {
   useAdminApi,
   useLoad,
 } from './adminUi.js';
+import { Table } from '../common/styles.js';
 
 const EDIT_FIELDS: ResourceField[] = [
   {
@@ -107,18 +108,6 @@ const SetList = styled.fieldset`
   gap: ${t.space2};
   legend {
     padding: 0 ${t.space1};
-  }
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${t.fontSizeSm};
-  th,
-  td {
-    text-align: left;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
   }
 `;
 

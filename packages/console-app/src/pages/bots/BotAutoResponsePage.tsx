@@ -19,6 +19,7 @@ import { useServices } from '../../services.js';
 import { Muted, Page } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { type BotAnswer, type BotNumber, type BotTestResult, createBotsApi } from './botsApi.js';
+import { Panel as BasePanel, controlCss, tableCss } from '../common/styles.js';
 
 const DAYS = ['Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab', 'Min'];
 const EMPTY_RULE: BotRuleBody = {
@@ -609,12 +610,8 @@ const Body = styled.div`
   select,
   input,
   textarea {
-    font: inherit;
-    padding: ${t.space1} ${t.space2};
-    border-radius: ${t.radiusSm};
-    border: 1px solid ${t.colorBorder};
+    ${controlCss}
     background: ${t.colorSurface};
-    color: ${t.colorText};
   }
   .notice {
     margin: 0;
@@ -622,38 +619,22 @@ const Body = styled.div`
   }
 `;
 
-const Panel = styled.section`
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
-  padding: ${t.space4};
-  display: flex;
-  flex-direction: column;
-  gap: ${t.space3};
+const Panel = styled(BasePanel)`
   header {
     display: flex;
     flex-wrap: wrap;
     justify-content: space-between;
     gap: ${t.space2};
   }
-  h2 {
-    margin: 0;
-    font-size: ${t.fontSizeLg};
-  }
   .scroll {
     overflow-x: auto;
   }
   table {
-    width: 100%;
-    border-collapse: collapse;
-    font-size: ${t.fontSizeSm};
+    ${tableCss}
   }
   th,
   td {
-    text-align: left;
     vertical-align: top;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
   }
   .actions {
     display: flex;

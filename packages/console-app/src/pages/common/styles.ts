@@ -1,12 +1,17 @@
 import { css, styled } from 'styled-components';
 import { t } from '@staff/console-ui';
 
-/** A card on a page: the surface, its border and padding, its children stacked; pages extend it. */
-export const panelCss = css`
+/** A raised surface: background, border, rounded corners, padding. */
+export const surfaceCss = css`
   background: ${t.colorSurface};
   border: 1px solid ${t.colorBorder};
   border-radius: ${t.radiusMd};
   padding: ${t.space4};
+`;
+
+/** A card on a page: a surface with its children stacked; pages extend it. */
+export const panelCss = css`
+  ${surfaceCss}
   display: flex;
   flex-direction: column;
   gap: ${t.space3};

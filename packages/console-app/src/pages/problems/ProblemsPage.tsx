@@ -26,6 +26,7 @@ import type { PageProps } from '../types.js';
 import { useKeyedLoad } from '../venn/useKeyedLoad.js';
 import { CreateProblemForm, Panel } from './CreateProblemForm.js';
 import { problemsApi, type ProblemFilters } from './problemsApi.js';
+import { tableCss } from '../common/styles.js';
 
 const failure = (error: unknown) => toCallError(error).message ?? 'Server tidak dapat dihubungi.';
 const jakarta = (iso: string | null) => formatDateTime(iso, { timeZone: 'Asia/Jakarta' });
@@ -405,15 +406,7 @@ const Toolbar = styled.section`
 const TableWrap = styled.div`
   overflow-x: auto;
   table {
-    width: 100%;
-    border-collapse: collapse;
-    font-size: ${t.fontSizeSm};
-  }
-  th,
-  td {
-    text-align: left;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
+    ${tableCss}
   }
   tr[data-breached='true'] td {
     background: ${t.colorDangerSoft};

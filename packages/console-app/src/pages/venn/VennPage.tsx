@@ -23,6 +23,7 @@ import { Muted, Page } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { useKeyedLoad } from './useKeyedLoad.js';
 import { vennApi, type VennSelection } from './vennApi.js';
+import { tableCss } from '../common/styles.js';
 
 /** A failed call in words (the server's message when it sent one). */
 const failure = (error: unknown) => toCallError(error).message ?? 'Server tidak dapat dihubungi.';
@@ -325,19 +326,7 @@ const Customers = styled.section`
     overflow-x: auto;
   }
   table {
-    width: 100%;
-    border-collapse: collapse;
-    font-size: ${t.fontSizeSm};
-  }
-  th,
-  td {
-    text-align: left;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
-  }
-  .num {
-    text-align: right;
-    font-variant-numeric: tabular-nums;
+    ${tableCss}
   }
   .pager {
     display: flex;
