@@ -1,5 +1,5 @@
 import { css, styled } from 'styled-components';
-import { t } from '@staff/console-ui';
+import { buttonCss, t } from '@staff/console-ui';
 
 /** A raised surface: background, border, rounded corners, padding. */
 export const surfaceCss = css`
@@ -91,4 +91,13 @@ export const fieldsCss = css`
   .sr {
     ${srOnlyCss}
   }
+`;
+
+/**
+ * A page's plain `<button>` in the console-ui Button look, kept on one line; `data-kind="primary"` for the main
+ * action, `"danger"` for deletes. (The element's own `type` applies: a button in a form submits unless told.)
+ */
+export const PageButton = styled.button`
+  ${buttonCss}
+  white-space: nowrap;
 `;

@@ -65,6 +65,13 @@ interface FormState {
   clientEmail: string | null;
 }
 
+// The server's bounds: days of data in a report export, files kept per schedule.
+const DAYS_INPUT = { type: 'number', min: 1, max: 366 } as const;
+const KEEP_INPUT = { type: 'number', min: 1, max: 50 } as const;
+
+/** The form's text-valued fields (those a field row edits). */
+type TextKey = { [K in keyof FormState]: FormState[K] extends string ? K : never }[keyof FormState];
+
 const EMPTY_FORM: FormState = {
   name: '',
   source: 'report',
@@ -319,6 +326,13 @@ export default function SheetReportPage({ route }: PageProps) {
     fieldErrors[name]
       ? { 'aria-invalid': true, 'aria-describedby': `sheet-${name.replace('.', '-')}-error` }
       : {};
+  /** Ties a field row to `form[key]` and to the server's error for `errorName`. */
+  const bind = <K extends TextKey>(key: K, errorName: string = key) => ({
+    value: form[key],
+    onValueChange: (value: FormState[K]) => set(key, value),
+    ...describedBy(errorName),
+    after: fieldError(errorName),
+  });
   const selectedSchedule =
     schedules.status === 'ready' ? schedules.data.find((schedule) => schedule.id === selected) : undefined;
 
@@ -337,22 +351,8 @@ export default function SheetReportPage({ route }: PageProps) {
         <Panel as="form" onSubmit={submit} aria-labelledby="sheet-form-title" noValidate>
           <h2 id="sheet-form-title">{editing === null ? 'Jadwal baru' : 'Ubah jadwal'}</h2>
           <div className="fields">
-            <InputField
-              id="sheet-name"
-              label="Nama"
-              value={form.name}
-              maxLength={80}
-              onValueChange={(value) => set('name', value)}
-              {...describedBy('name')}
-              after={fieldError('name')}
-            />
-            <SelectField
-              id="sheet-source"
-              label="Sumber"
-              value={form.source}
-              onValueChange={(value) => set('source', value)}
-              options={SOURCE_OPTIONS}
-            />
+            <InputField id="sheet-name" label="Nama" maxLength={80} {...bind('name')} />
+            <SelectField id="sheet-source" label="Sumber" {...bind('source')} options={SOURCE_OPTIONS} />
             {form.source === 'view' ? (
               <FieldRow
                 id="sheet-view"
@@ -408,8 +408,7 @@ export default function SheetReportPage({ route }: PageProps) {
                 <SelectField
                   id="sheet-group"
                   label="Kelompokkan menurut"
-                  value={form.group_by}
-                  onValueChange={(value) => set('group_by', value)}
+                  {...bind('group_by')}
                   options={[
                     { value: '', label: `${dimensions[0]?.label ?? 'Default'} (default)` },
                     ...dimensions
@@ -420,59 +419,23 @@ export default function SheetReportPage({ route }: PageProps) {
                 <InputField
                   id="sheet-days"
                   label="Rentang (hari terakhir)"
-                  type="number"
-                  min={1}
-                  max={366}
-                  value={form.days}
-                  onValueChange={(value) => set('days', value)}
-                  {...describedBy('days')}
-                  after={fieldError('days')}
+                  {...DAYS_INPUT}
+                  {...bind('days')}
                 />
               </>
             ) : null}
-            <SelectField
-              id="sheet-format"
-              label="Format"
-              value={form.format}
-              onValueChange={(value) => set('format', value)}
-              options={FORMAT_OPTIONS}
-            />
+            <SelectField id="sheet-format" label="Format" {...bind('format')} options={FORMAT_OPTIONS} />
             <SelectField
               id="sheet-frequency"
               label="Frekuensi"
-              value={form.frequency}
-              onValueChange={(value) => set('frequency', value)}
+              {...bind('frequency')}
               options={FREQUENCY_OPTIONS}
             />
-            <InputField
-              id="sheet-time"
-              label="Jam (WIB)"
-              type="time"
-              value={form.time}
-              onValueChange={(value) => set('time', value)}
-              {...describedBy('schedule.time')}
-              after={fieldError('schedule.time')}
-            />
+            <InputField id="sheet-time" label="Jam (WIB)" type="time" {...bind('time', 'schedule.time')} />
             {form.frequency === 'weekly' ? (
-              <SelectField
-                id="sheet-weekday"
-                label="Hari"
-                value={form.weekday}
-                onValueChange={(value) => set('weekday', value)}
-                options={WEEKDAY_OPTIONS}
-              />
+              <SelectField id="sheet-weekday" label="Hari" {...bind('weekday')} options={WEEKDAY_OPTIONS} />
             ) : null}
-            <InputField
-              id="sheet-keep"
-              label="Simpan file terakhir"
-              type="number"
-              min={1}
-              max={50}
-              value={form.keep}
-              onValueChange={(value) => set('keep', value)}
-              {...describedBy('keep')}
-              after={fieldError('keep')}
-            />
+            <InputField id="sheet-keep" label="Simpan file terakhir" {...KEEP_INPUT} {...bind('keep')} />
             <CheckField
               id="sheet-google"
               label="Tulis juga ke Google Sheet"
@@ -484,20 +447,10 @@ export default function SheetReportPage({ route }: PageProps) {
                 <InputField
                   id="sheet-spreadsheet"
                   label="Spreadsheet (alamat atau id)"
-                  value={form.spreadsheet}
                   placeholder="https://docs.google.com/spreadsheets/d/…"
-                  onValueChange={(value) => set('spreadsheet', value)}
-                  {...describedBy('google_sheet.spreadsheet')}
-                  after={fieldError('google_sheet.spreadsheet')}
+                  {...bind('spreadsheet', 'google_sheet.spreadsheet')}
                 />
-                <InputField
-                  id="sheet-tab"
-                  label="Sheet (tab)"
-                  value={form.sheet}
-                  onValueChange={(value) => set('sheet', value)}
-                  {...describedBy('google_sheet.sheet')}
-                  after={fieldError('google_sheet.sheet')}
-                />
+                <InputField id="sheet-tab" label="Sheet (tab)" {...bind('sheet', 'google_sheet.sheet')} />
                 <TextAreaField
                   id="sheet-credentials"
                   label="Kunci JSON service account"
