@@ -1,6 +1,16 @@
 import { styled } from 'styled-components';
 import { t } from '@staff/console-ui';
+import type { ResourceRow } from '@staff/console-ui';
+import type { LogisticsApi } from '../../api/logistics.js';
 import { PageButton } from '../common/styles.js';
+
+/** A dialog over the selected packages: `onDone` gets how many were saved. */
+export interface PackagesDialogProps {
+  api: LogisticsApi;
+  rows: ResourceRow[];
+  onDone: (count: number) => void;
+  onCancel: () => void;
+}
 
 /** A labelled form control: the label above its input, the field's error below. */
 export const Field = styled.label`
