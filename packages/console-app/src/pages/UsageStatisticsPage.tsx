@@ -18,6 +18,13 @@ import { usePreloadedData } from './usePreloadedData.js';
 import { USAGE_WINDOW_DAYS } from './usageWindow.js';
 import { LoadState } from './common/LoadState.js';
 import { Table, surfaceCss } from './common/styles.js';
+import { TableHead, numColumn, type ColumnHeading } from './common/TableHead.js';
+
+/** Your most visited pages' columns. */
+const MY_PAGE_COLUMNS: ColumnHeading[] = ['Page', numColumn('Visits')];
+
+/** The team's most visited pages' columns. */
+const PAGE_COLUMNS: ColumnHeading[] = ['Page', 'Permission key', numColumn('Visits')];
 
 const Summary = styled.dl`
   display: grid;
@@ -185,14 +192,7 @@ function MyActivity({ activity }: { activity: MyActivityResponse }) {
         <Muted>You have not opened any page in this period.</Muted>
       ) : (
         <Table aria-labelledby="usage-my-pages">
-          <thead>
-            <tr>
-              <th scope="col">Page</th>
-              <th scope="col" className="num">
-                Visits
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={MY_PAGE_COLUMNS} />
           <tbody>
             {activity.most_visited_pages.map((page) => (
               <tr key={`${page.path ?? ''}|${page.permission_key}`}>
@@ -309,15 +309,7 @@ function UsageFigures({ stats }: { stats: UsageStatisticsResponse }) {
           <Muted>No page visits recorded yet.</Muted>
         ) : (
           <Table aria-labelledby="usage-pages">
-            <thead>
-              <tr>
-                <th scope="col">Page</th>
-                <th scope="col">Permission key</th>
-                <th scope="col" className="num">
-                  Visits
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={PAGE_COLUMNS} />
             <tbody>
               {stats.most_visited_pages.map((page) => (
                 <tr key={`${page.path ?? ''}|${page.permission_key}`}>

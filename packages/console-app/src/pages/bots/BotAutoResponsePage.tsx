@@ -20,6 +20,10 @@ import { Muted, Page } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { type BotAnswer, type BotNumber, type BotTestResult, createBotsApi } from './botsApi.js';
 import { Panel as BasePanel, controlCss, tableCss } from '../common/styles.js';
+import { TableHead, type ColumnHeading } from '../common/TableHead.js';
+
+/** The answer log's columns. */
+const ANSWER_COLUMNS: ColumnHeading[] = ['Waktu', 'Pelanggan', 'Pesan', 'Aturan', 'Jawaban'];
 
 const DAYS = ['Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab', 'Min'];
 const EMPTY_RULE: BotRuleBody = {
@@ -561,15 +565,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                 ) : (
                   <div className="scroll">
                     <table>
-                      <thead>
-                        <tr>
-                          <th scope="col">Waktu</th>
-                          <th scope="col">Pelanggan</th>
-                          <th scope="col">Pesan</th>
-                          <th scope="col">Aturan</th>
-                          <th scope="col">Jawaban</th>
-                        </tr>
-                      </thead>
+                      <TableHead columns={ANSWER_COLUMNS} />
                       <tbody>
                         {current.answers.map((answer) => (
                           <tr key={answer.id}>

@@ -19,6 +19,18 @@ import { FieldRow, InputField, SelectField, TextAreaField, type FieldOption } fr
 import { Panel as BasePanel, Table, controlCss, fieldsCss } from '../common/styles.js';
 import type { PageProps } from '../types.js';
 import { addDays, jakartaDay } from '../meetings/jakartaDays.js';
+import { TableHead, numColumn, type ColumnHeading } from '../common/TableHead.js';
+
+/** The past insights' columns. */
+const PAST_COLUMNS: ColumnHeading[] = [
+  'When',
+  'About',
+  'Range',
+  'Status',
+  numColumn('Tokens'),
+  numColumn('Cost'),
+  { label: <span className="sr">Actions</span> },
+];
 
 interface Run {
   id: number | null;
@@ -280,23 +292,7 @@ export default function GptInsightsPage({ route }: PageProps) {
           <Muted>{search ? 'No insight matches.' : 'No insights yet.'}</Muted>
         ) : (
           <Table>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">About</th>
-                <th scope="col">Range</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Tokens
-                </th>
-                <th scope="col" className="num">
-                  Cost
-                </th>
-                <th scope="col">
-                  <span className="sr">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={PAST_COLUMNS} />
             <tbody>
               {past.rows.map((row) => (
                 <tr key={row.id}>

@@ -29,6 +29,29 @@ import {
   type FieldOption,
 } from '../common/FormField.js';
 import type { PageProps } from '../types.js';
+import { TableHead, numColumn, type ColumnHeading } from '../common/TableHead.js';
+
+/** The schedule table's columns. */
+const SCHEDULE_COLUMNS: ColumnHeading[] = [
+  'Nama',
+  'Laporan',
+  'Jadwal',
+  'Berikutnya',
+  'Terakhir',
+  { label: <span className="sr">Aksi</span> },
+];
+
+/** The run log's columns. */
+const RUN_COLUMNS: ColumnHeading[] = [
+  'Mulai',
+  'Pemicu',
+  'Status',
+  numColumn('Baris'),
+  numColumn('Durasi (ms)'),
+  'Galat',
+  'Google Sheet',
+  'File',
+];
 
 const when = new Intl.DateTimeFormat('id-ID', {
   timeZone: 'Asia/Jakarta',
@@ -520,18 +543,7 @@ export default function SheetReportPage({ route }: PageProps) {
         ) : (
           <Scroll>
             <Table>
-              <thead>
-                <tr>
-                  <th scope="col">Nama</th>
-                  <th scope="col">Laporan</th>
-                  <th scope="col">Jadwal</th>
-                  <th scope="col">Berikutnya</th>
-                  <th scope="col">Terakhir</th>
-                  <th scope="col">
-                    <span className="sr">Aksi</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={SCHEDULE_COLUMNS} />
               <tbody>
                 {schedules.data.map((schedule) => (
                   <tr key={schedule.id} aria-selected={schedule.id === selected}>
@@ -617,22 +629,7 @@ export default function SheetReportPage({ route }: PageProps) {
           ) : (
             <Scroll>
               <Table aria-label="Log jalan">
-                <thead>
-                  <tr>
-                    <th scope="col">Mulai</th>
-                    <th scope="col">Pemicu</th>
-                    <th scope="col">Status</th>
-                    <th scope="col" className="num">
-                      Baris
-                    </th>
-                    <th scope="col" className="num">
-                      Durasi (ms)
-                    </th>
-                    <th scope="col">Galat</th>
-                    <th scope="col">Google Sheet</th>
-                    <th scope="col">File</th>
-                  </tr>
-                </thead>
+                <TableHead columns={RUN_COLUMNS} />
                 <tbody>
                   {runs.data.map((run) => (
                     <tr key={run.id}>
