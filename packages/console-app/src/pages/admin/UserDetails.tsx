@@ -22,18 +22,9 @@ import {
   useLoad,
 } from './adminUi.js';
 import { Table } from '../common/styles.js';
+import { USER_NAME_FIELDS } from './userFields.js';
 
-const EDIT_FIELDS: ResourceField[] = [
-  {
-    name: 'username',
-    label: 'Username',
-    type: 'text',
-    required: true,
-    maxLength: 64,
-    help: '3–64 letters, digits, dots, dashes or underscores.',
-  },
-  { name: 'full_name', label: 'Full name', type: 'text', required: true, maxLength: 200 },
-];
+const EDIT_FIELDS = USER_NAME_FIELDS;
 
 /** How RecordHistory shows the audit entries of a user. */
 const HISTORY_FIELDS: ResourceField[] = [
