@@ -74,3 +74,22 @@ export function LoadState<T>({
   if (state.status === 'error') return <LoadError what={what} error={state.error} onRetry={onRetry} />;
   return <>{children(state.data)}</>;
 }
+
+/** A load whose failure is already a sentence (`message`). */
+export type MessageLoad<T> =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
+
+/** A list's load: "Loading…", the error's message as an alert, `empty` for no rows, else `children(rows)`. */
+export function ListLoadState<T>({
+  state,
+  empty,
+  children,
+}: {
+  state: MessageLoad<readonly T[]>;
+  empty: ReactNode;
+  children: (rows: readonly T[]) => ReactNode;
+}) {
+  if (state.status === 'loading') return <p role="status">Loading…</p>;
+  if (state.status === 'error') return <p role="alert">{state.message}</p>;
+  return <>{state.data.length === 0 ? empty : children(state.data)}</>;
+}

@@ -19,6 +19,7 @@ import type { FieldCallError } from '../../api/errors.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, Page } from '../PageLayout.js';
+import { ListLoadState, type MessageLoad } from '../common/LoadState.js';
 import { Panel as BasePanel, controlCss, fieldsCss, tableCss } from '../common/styles.js';
 import {
   CheckField,
@@ -189,7 +190,7 @@ const STATUS_TEXT: Record<SheetReportRun['status'], string> = {
   failed: 'Gagal',
 };
 
-type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
+type Load<T> = MessageLoad<T>;
 
 /**
  * Sheet Report: scheduled exports of a report (daily or weekly in Asia/Jakarta) to CSV or XLSX files kept for
@@ -534,130 +535,77 @@ export default function SheetReportPage({ route }: PageProps) {
 
       <Panel aria-labelledby="sheet-list-title">
         <h2 id="sheet-list-title">Jadwal</h2>
-        {schedules.status === 'loading' ? (
-          <p role="status">Loading…</p>
-        ) : schedules.status === 'error' ? (
-          <p role="alert">{schedules.message}</p>
-        ) : schedules.data.length === 0 ? (
-          <Muted>Belum ada jadwal.</Muted>
-        ) : (
-          <Scroll>
-            <Table>
-              <TableHead columns={SCHEDULE_COLUMNS} />
-              <tbody>
-                {schedules.data.map((schedule) => (
-                  <tr key={schedule.id} aria-selected={schedule.id === selected}>
-                    <td>{schedule.name}</td>
-                    <td>
-                      {schedule.source === 'view'
-                        ? schedule.view
-                          ? `Tampilan "${schedule.view.name}"`
-                          : 'Tampilan terhapus'
-                        : `${REPORT_DEFINITIONS[schedule.report].title} · ${schedule.days} hari`}{' '}
-                      · {schedule.format.toUpperCase()}
-                      {schedule.google_sheet ? ' · Google Sheet' : ''}
-                    </td>
-                    <td>{scheduleText(schedule.schedule)}</td>
-                    <td>{schedule.next_run_at ? when.format(new Date(schedule.next_run_at)) : 'Nonaktif'}</td>
-                    <td>
-                      {schedule.last_run ? (
-                        <span className="status" data-status={schedule.last_run.status}>
-                          {STATUS_TEXT[schedule.last_run.status]}
-                        </span>
-                      ) : (
-                        '-'
-                      )}
-                    </td>
-                    <td className="actions">
-                      <Button
-                        kind="ghost"
-                        aria-label={`Log ${schedule.name}`}
-                        onClick={() => {
-                          setSelected(schedule.id);
-                          loadRuns(schedule.id);
-                        }}
-                      >
-                        Log
-                      </Button>
-                      {writable ? (
-                        <>
-                          <Button
-                            aria-label={`Jalankan ${schedule.name} sekarang`}
-                            disabled={busy === schedule.id}
-                            onClick={() => void runNow(schedule)}
-                          >
-                            {busy === schedule.id ? 'Berjalan…' : 'Jalankan sekarang'}
-                          </Button>
-                          <Button
-                            kind="ghost"
-                            aria-label={`Ubah ${schedule.name}`}
-                            onClick={() => {
-                              setEditing(schedule.id);
-                              setForm(formOf(schedule));
-                              setFieldErrors({});
-                            }}
-                          >
-                            Ubah
-                          </Button>
-                          <Button
-                            kind="ghost"
-                            aria-label={`Hapus ${schedule.name}`}
-                            onClick={() => void remove(schedule)}
-                          >
-                            Hapus
-                          </Button>
-                        </>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </Scroll>
-        )}
-      </Panel>
-
-      {runs && selected !== null ? (
-        <Panel aria-labelledby="sheet-runs-title">
-          <h2 id="sheet-runs-title">Log: {selectedSchedule?.name ?? `#${selected}`}</h2>
-          {runs.status === 'loading' ? (
-            <p role="status">Loading…</p>
-          ) : runs.status === 'error' ? (
-            <p role="alert">{runs.message}</p>
-          ) : runs.data.length === 0 ? (
-            <Muted>Belum pernah dijalankan.</Muted>
-          ) : (
+        <ListLoadState state={schedules} empty={<Muted>Belum ada jadwal.</Muted>}>
+          {(rows) => (
             <Scroll>
-              <Table aria-label="Log jalan">
-                <TableHead columns={RUN_COLUMNS} />
+              <Table>
+                <TableHead columns={SCHEDULE_COLUMNS} />
                 <tbody>
-                  {runs.data.map((run) => (
-                    <tr key={run.id}>
-                      <td>{when.format(new Date(run.started_at))}</td>
-                      <td>{run.trigger === 'manual' ? 'Manual' : 'Jadwal'}</td>
+                  {rows.map((schedule) => (
+                    <tr key={schedule.id} aria-selected={schedule.id === selected}>
+                      <td>{schedule.name}</td>
                       <td>
-                        <span className="status" data-status={run.status}>
-                          {STATUS_TEXT[run.status]}
-                        </span>
+                        {schedule.source === 'view'
+                          ? schedule.view
+                            ? `Tampilan "${schedule.view.name}"`
+                            : 'Tampilan terhapus'
+                          : `${REPORT_DEFINITIONS[schedule.report].title} · ${schedule.days} hari`}{' '}
+                        · {schedule.format.toUpperCase()}
+                        {schedule.google_sheet ? ' · Google Sheet' : ''}
                       </td>
-                      <td className="num">{run.rows === null ? '-' : <NumberText value={run.rows} />}</td>
-                      <td className="num">
-                        {run.duration_ms === null ? '-' : <NumberText value={run.duration_ms} />}
-                      </td>
-                      <td>{run.error ?? ''}</td>
-                      <td>{run.sheet_range ?? '-'}</td>
+                      <td>{scheduleText(schedule.schedule)}</td>
                       <td>
-                        {run.file_name ? (
-                          <Button
-                            kind="ghost"
-                            onClick={() => void download(run)}
-                            aria-label={`Unduh ${run.file_name}`}
-                          >
-                            Unduh
-                          </Button>
+                        {schedule.next_run_at ? when.format(new Date(schedule.next_run_at)) : 'Nonaktif'}
+                      </td>
+                      <td>
+                        {schedule.last_run ? (
+                          <span className="status" data-status={schedule.last_run.status}>
+                            {STATUS_TEXT[schedule.last_run.status]}
+                          </span>
                         ) : (
-                          <Muted as="span">-</Muted>
+                          '-'
                         )}
+                      </td>
+                      <td className="actions">
+                        <Button
+                          kind="ghost"
+                          aria-label={`Log ${schedule.name}`}
+                          onClick={() => {
+                            setSelected(schedule.id);
+                            loadRuns(schedule.id);
+                          }}
+                        >
+                          Log
+                        </Button>
+                        {writable ? (
+                          <>
+                            <Button
+                              aria-label={`Jalankan ${schedule.name} sekarang`}
+                              disabled={busy === schedule.id}
+                              onClick={() => void runNow(schedule)}
+                            >
+                              {busy === schedule.id ? 'Berjalan…' : 'Jalankan sekarang'}
+                            </Button>
+                            <Button
+                              kind="ghost"
+                              aria-label={`Ubah ${schedule.name}`}
+                              onClick={() => {
+                                setEditing(schedule.id);
+                                setForm(formOf(schedule));
+                                setFieldErrors({});
+                              }}
+                            >
+                              Ubah
+                            </Button>
+                            <Button
+                              kind="ghost"
+                              aria-label={`Hapus ${schedule.name}`}
+                              onClick={() => void remove(schedule)}
+                            >
+                              Hapus
+                            </Button>
+                          </>
+                        ) : null}
                       </td>
                     </tr>
                   ))}
@@ -665,6 +613,53 @@ export default function SheetReportPage({ route }: PageProps) {
               </Table>
             </Scroll>
           )}
+        </ListLoadState>
+      </Panel>
+
+      {runs && selected !== null ? (
+        <Panel aria-labelledby="sheet-runs-title">
+          <h2 id="sheet-runs-title">Log: {selectedSchedule?.name ?? `#${selected}`}</h2>
+          <ListLoadState state={runs} empty={<Muted>Belum pernah dijalankan.</Muted>}>
+            {(rows) => (
+              <Scroll>
+                <Table aria-label="Log jalan">
+                  <TableHead columns={RUN_COLUMNS} />
+                  <tbody>
+                    {rows.map((run) => (
+                      <tr key={run.id}>
+                        <td>{when.format(new Date(run.started_at))}</td>
+                        <td>{run.trigger === 'manual' ? 'Manual' : 'Jadwal'}</td>
+                        <td>
+                          <span className="status" data-status={run.status}>
+                            {STATUS_TEXT[run.status]}
+                          </span>
+                        </td>
+                        <td className="num">{run.rows === null ? '-' : <NumberText value={run.rows} />}</td>
+                        <td className="num">
+                          {run.duration_ms === null ? '-' : <NumberText value={run.duration_ms} />}
+                        </td>
+                        <td>{run.error ?? ''}</td>
+                        <td>{run.sheet_range ?? '-'}</td>
+                        <td>
+                          {run.file_name ? (
+                            <Button
+                              kind="ghost"
+                              onClick={() => void download(run)}
+                              aria-label={`Unduh ${run.file_name}`}
+                            >
+                              Unduh
+                            </Button>
+                          ) : (
+                            <Muted as="span">-</Muted>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </Scroll>
+            )}
+          </ListLoadState>
         </Panel>
       ) : null}
     </Page>
