@@ -7,7 +7,7 @@ import {
   type MyActivityResponse,
   type UsageStatisticsResponse,
 } from '@staff/console-contract';
-import { NumberText, t, type CallError } from '@staff/console-ui';
+import { NumberText, t } from '@staff/console-ui';
 import { AllowedPagesLinks } from '../routes/AllowedPagesLinks.js';
 import { useConsoleContext } from '../routes/consoleContext.js';
 import { useServices } from '../services.js';
@@ -16,6 +16,15 @@ import type { PageProps } from './types.js';
 import { usePreloadedData } from './usePreloadedData.js';
 
 import { USAGE_WINDOW_DAYS } from './usageWindow.js';
+import { LoadState } from './common/LoadState.js';
+import { Table, surfaceCss } from './common/styles.js';
+import { TableHead, numColumn, type ColumnHeading } from './common/TableHead.js';
+
+/** Your most visited pages' columns. */
+const MY_PAGE_COLUMNS: ColumnHeading[] = ['Page', numColumn('Visits')];
+
+/** The team's most visited pages' columns. */
+const PAGE_COLUMNS: ColumnHeading[] = ['Page', 'Permission key', numColumn('Visits')];
 
 const Summary = styled.dl`
   display: grid;
@@ -25,10 +34,7 @@ const Summary = styled.dl`
 `;
 
 const Figure = styled.div`
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
-  padding: ${t.space4};
+  ${surfaceCss}
   dt {
     color: ${t.colorTextMuted};
     font-size: ${t.fontSizeSm};
@@ -51,10 +57,7 @@ const Team = styled.section`
 `;
 
 const Panel = styled.section`
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
-  padding: ${t.space4};
+  ${surfaceCss}
   h2 {
     margin: 0 0 ${t.space3};
     font-size: ${t.fontSizeLg};
@@ -68,53 +71,12 @@ const Panel = styled.section`
   }
 `;
 
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${t.fontSizeSm};
-  th,
-  td {
-    text-align: left;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
-  }
-  td.num,
-  th.num {
-    text-align: right;
-    font-variant-numeric: tabular-nums;
-  }
-`;
-
 const Bar = styled.span`
   display: inline-block;
   height: 0.6rem;
   border-radius: ${t.radiusSm};
   background: ${t.colorPrimary};
   vertical-align: middle;
-`;
-
-const ErrorBox = styled.div`
-  display: flex;
-  gap: ${t.space3};
-  align-items: center;
-  padding: ${t.space3} ${t.space4};
-  border-radius: ${t.radiusMd};
-  background: ${t.colorDangerSoft};
-  color: ${t.colorDanger};
-`;
-
-const Button = styled.button`
-  font: inherit;
-  padding: ${t.space1} ${t.space3};
-  border-radius: ${t.radiusSm};
-  border: 1px solid currentColor;
-  background: transparent;
-  color: inherit;
-  cursor: pointer;
-  &:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 2px;
-  }
 `;
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', {
@@ -147,26 +109,6 @@ const formatTime = (iso: string) => {
   return Number.isNaN(date.getTime()) ? iso : `${timeFormat.format(date)} WIB`;
 };
 
-function errorText(error: unknown, what: string): string {
-  const e = error as CallError | undefined;
-  if (e?.status === 403) return `You don't have permission to see ${what}.`;
-  if (e?.status === undefined) return 'The server could not be reached.';
-  return e.message ? `${e.message} (status ${e.status}).` : `The server answered with status ${e.status}.`;
-}
-
-function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
-  return (
-    <ErrorBox role="alert">
-      <span>
-        Could not load {what}. {errorText(error, what)}
-      </span>
-      <Button type="button" onClick={onRetry}>
-        Try again
-      </Button>
-    </ErrorBox>
-  );
-}
-
 /**
  * Where sign-in lands, so useful to everyone signed in: their own activity (`GET /api/statistics/me`, a session
  * is enough) and the pages they can open; holders of `statistics` also see the team's figures
@@ -183,13 +125,9 @@ export default function UsageStatisticsPage({ route, data }: PageProps<MyActivit
     <Page title={route.title} data-page={route.id}>
       <Panel aria-labelledby="usage-mine">
         <h2 id="usage-mine">Your activity</h2>
-        {state.status === 'loading' ? (
-          <Muted role="status">Loading your activity…</Muted>
-        ) : state.status === 'error' ? (
-          <LoadError what="your activity" error={state.error} onRetry={reload} />
-        ) : (
-          <MyActivity activity={state.data} />
-        )}
+        <LoadState state={state} what="your activity" loading="Loading your activity…" onRetry={reload}>
+          {(activity) => <MyActivity activity={activity} />}
+        </LoadState>
       </Panel>
       <Panel>
         <AllowedPagesLinks permissions={permissions} exceptPath={route.path} />
@@ -254,14 +192,7 @@ function MyActivity({ activity }: { activity: MyActivityResponse }) {
         <Muted>You have not opened any page in this period.</Muted>
       ) : (
         <Table aria-labelledby="usage-my-pages">
-          <thead>
-            <tr>
-              <th scope="col">Page</th>
-              <th scope="col" className="num">
-                Visits
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={MY_PAGE_COLUMNS} />
           <tbody>
             {activity.most_visited_pages.map((page) => (
               <tr key={`${page.path ?? ''}|${page.permission_key}`}>
@@ -286,13 +217,9 @@ function TeamStatistics() {
   return (
     <Team aria-labelledby="usage-team">
       <h2 id="usage-team">Team activity</h2>
-      {state.status === 'loading' ? (
-        <Muted role="status">Loading usage statistics…</Muted>
-      ) : state.status === 'error' ? (
-        <LoadError what="usage statistics" error={state.error} onRetry={reload} />
-      ) : (
-        <UsageFigures stats={state.data} />
-      )}
+      <LoadState state={state} what="usage statistics" loading="Loading usage statistics…" onRetry={reload}>
+        {(stats) => <UsageFigures stats={stats} />}
+      </LoadState>
     </Team>
   );
 }
@@ -382,15 +309,7 @@ function UsageFigures({ stats }: { stats: UsageStatisticsResponse }) {
           <Muted>No page visits recorded yet.</Muted>
         ) : (
           <Table aria-labelledby="usage-pages">
-            <thead>
-              <tr>
-                <th scope="col">Page</th>
-                <th scope="col">Permission key</th>
-                <th scope="col" className="num">
-                  Visits
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={PAGE_COLUMNS} />
             <tbody>
               {stats.most_visited_pages.map((page) => (
                 <tr key={`${page.path ?? ''}|${page.permission_key}`}>

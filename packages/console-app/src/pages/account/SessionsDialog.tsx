@@ -5,6 +5,7 @@ import type { OwnSession, OwnSessionsResponse } from '@staff/console-contract';
 import { useServices } from '../../services.js';
 import { toAdminError } from '../admin/adminApi.js';
 import { formatWhen } from '../admin/adminUi.js';
+import { PageButton } from '../common/styles.js';
 
 /**
  * A short name for the device a session signed in from, read from its user agent ("Chrome on Windows").
@@ -129,14 +130,14 @@ function SessionsDialogBody({ onClose }: { onClose: () => void }) {
               </Meta>
             </div>
             {session.current ? null : (
-              <SignOutButton
+              <PageButton
                 type="button"
                 disabled={ending !== null}
                 aria-label={`Sign out ${deviceOf(session.user_agent)} (${session.ip ?? 'unknown address'})`}
                 onClick={() => signOut(session)}
               >
                 {ending === session.id ? 'Signing out…' : 'Sign out'}
-              </SignOutButton>
+              </PageButton>
             )}
           </li>
         ))}
@@ -172,14 +173,4 @@ const Badge = styled.span`
 const Meta = styled.p`
   margin: ${t.space1} 0 0;
   font-size: ${t.fontSizeSm};
-`;
-
-const SignOutButton = styled.button`
-  font: inherit;
-  padding: ${t.space1} ${t.space3};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusSm};
-  background: ${t.colorSurface};
-  cursor: pointer;
-  white-space: nowrap;
 `;

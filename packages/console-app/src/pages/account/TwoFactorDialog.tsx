@@ -6,6 +6,7 @@ import { useServices } from '../../services.js';
 import type { AdminError } from '../admin/adminApi.js';
 import { formatWhen } from '../admin/adminUi.js';
 import { createTwoFactorApi, qrCodeDataUrl } from './twoFactorApi.js';
+import { PageButton } from '../common/styles.js';
 
 type Stage =
   | { name: 'loading' }
@@ -201,7 +202,7 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
             </li>
           ))}
         </Codes>
-        <CopyButton
+        <PageButton
           type="button"
           onClick={() => {
             void navigator.clipboard?.writeText(stage.codes.join('\n')).then(
@@ -211,7 +212,7 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
           }}
         >
           Copy the codes
-        </CopyButton>
+        </PageButton>
       </ConfirmDialog>
     );
   }
@@ -283,15 +284,6 @@ const Codes = styled.ul`
   margin: 0 0 ${t.space3};
   list-style: none;
   font-size: ${t.fontSizeMd};
-`;
-
-const CopyButton = styled.button`
-  font: inherit;
-  padding: ${t.space1} ${t.space3};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusSm};
-  background: ${t.colorSurface};
-  cursor: pointer;
 `;
 
 const PasswordField = styled.div`

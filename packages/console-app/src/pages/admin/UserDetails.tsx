@@ -21,18 +21,10 @@ import {
   useAdminApi,
   useLoad,
 } from './adminUi.js';
+import { Table } from '../common/styles.js';
+import { USER_NAME_FIELDS } from './userFields.js';
 
-const EDIT_FIELDS: ResourceField[] = [
-  {
-    name: 'username',
-    label: 'Username',
-    type: 'text',
-    required: true,
-    maxLength: 64,
-    help: '3–64 letters, digits, dots, dashes or underscores.',
-  },
-  { name: 'full_name', label: 'Full name', type: 'text', required: true, maxLength: 200 },
-];
+const EDIT_FIELDS = USER_NAME_FIELDS;
 
 /** How RecordHistory shows the audit entries of a user. */
 const HISTORY_FIELDS: ResourceField[] = [
@@ -107,18 +99,6 @@ const SetList = styled.fieldset`
   gap: ${t.space2};
   legend {
     padding: 0 ${t.space1};
-  }
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${t.fontSizeSm};
-  th,
-  td {
-    text-align: left;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
   }
 `;
 

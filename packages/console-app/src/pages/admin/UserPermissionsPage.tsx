@@ -5,6 +5,15 @@ import { Muted, Page } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import type { AdminError, MatrixKey, PermissionMatrix, PermissionSet, SetEntry } from './adminApi.js';
 import { Button, ErrorBox, Notice, Panel, Row, useAdminApi, useLoad } from './adminUi.js';
+import { TableHead, type ColumnHeading } from '../common/TableHead.js';
+
+/** The permission matrix's columns. */
+const MATRIX_COLUMNS: ColumnHeading[] = [
+  'Permission key',
+  'Opens',
+  { label: 'Read', className: 'flag' },
+  { label: 'Write', className: 'flag' },
+];
 
 type Flags = { read: boolean; write: boolean };
 /** setId → key → flags, as edited. */
@@ -441,18 +450,7 @@ export default function UserPermissionsPage({ route }: PageProps) {
                   </Row>
                 </SetHeader>
                 <Matrix aria-label="Permission matrix">
-                  <thead>
-                    <tr>
-                      <th scope="col">Permission key</th>
-                      <th scope="col">Opens</th>
-                      <th scope="col" className="flag">
-                        Read
-                      </th>
-                      <th scope="col" className="flag">
-                        Write
-                      </th>
-                    </tr>
-                  </thead>
+                  <TableHead columns={MATRIX_COLUMNS} />
                   <tbody>
                     {matrix.keys.map((key) => {
                       const set = selected;

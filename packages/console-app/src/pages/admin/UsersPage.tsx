@@ -21,17 +21,10 @@ import type { AdminError, AdminUser, UserListParams } from './adminApi.js';
 import { Button, Panel, Row, formatWhen, useAdminApi, useLoad } from './adminUi.js';
 import { UserDetails } from './UserDetails.js';
 import { ViewAsPreview } from './ViewAsPreview.js';
+import { USER_NAME_FIELDS } from './userFields.js';
 
 const CREATE_FIELDS: ResourceField[] = [
-  {
-    name: 'username',
-    label: 'Username',
-    type: 'text',
-    required: true,
-    maxLength: 64,
-    help: '3–64 letters, digits, dots, dashes or underscores.',
-  },
-  { name: 'full_name', label: 'Full name', type: 'text', required: true, maxLength: 200 },
+  ...USER_NAME_FIELDS,
   {
     name: 'password',
     label: 'Initial password',

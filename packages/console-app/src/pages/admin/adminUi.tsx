@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { t } from '@staff/console-ui';
+import { PageButton, Panel as BasePanel } from '../common/styles.js';
 import { useServices } from '../../services.js';
 import { createAdminApi, type AdminApi, type AdminError } from './adminApi.js';
 
@@ -34,42 +35,9 @@ export function useLoad<T>(load: () => Promise<T>) {
   return { state, reload };
 }
 
-export const Button = styled.button`
-  font: inherit;
-  padding: ${t.space1} ${t.space3};
-  border-radius: ${t.radiusSm};
-  border: 1px solid ${t.colorBorder};
-  background: ${t.colorSurface};
-  color: ${t.colorText};
-  cursor: pointer;
-  &[data-kind='primary'] {
-    background: ${t.colorPrimary};
-    border-color: ${t.colorPrimary};
-    color: ${t.colorPrimaryText};
-  }
-  &[data-kind='danger'] {
-    border-color: ${t.colorDanger};
-    color: ${t.colorDanger};
-  }
-  &:disabled {
-    opacity: 0.6;
-    cursor: not-allowed;
-  }
-  &:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 2px;
-  }
-`;
+export const Button = PageButton;
 
-export const Panel = styled.section`
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
-  padding: ${t.space4};
-  display: flex;
-  flex-direction: column;
-  gap: ${t.space3};
-  h2,
+export const Panel = styled(BasePanel)`
   h3 {
     margin: 0;
     font-size: ${t.fontSizeLg};

@@ -19,6 +19,11 @@ import { useServices } from '../../services.js';
 import { Muted, Page } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { type BotAnswer, type BotNumber, type BotTestResult, createBotsApi } from './botsApi.js';
+import { Panel as BasePanel, controlCss, tableCss } from '../common/styles.js';
+import { TableHead, type ColumnHeading } from '../common/TableHead.js';
+
+/** The answer log's columns. */
+const ANSWER_COLUMNS: ColumnHeading[] = ['Waktu', 'Pelanggan', 'Pesan', 'Aturan', 'Jawaban'];
 
 const DAYS = ['Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab', 'Min'];
 const EMPTY_RULE: BotRuleBody = {
@@ -560,15 +565,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                 ) : (
                   <div className="scroll">
                     <table>
-                      <thead>
-                        <tr>
-                          <th scope="col">Waktu</th>
-                          <th scope="col">Pelanggan</th>
-                          <th scope="col">Pesan</th>
-                          <th scope="col">Aturan</th>
-                          <th scope="col">Jawaban</th>
-                        </tr>
-                      </thead>
+                      <TableHead columns={ANSWER_COLUMNS} />
                       <tbody>
                         {current.answers.map((answer) => (
                           <tr key={answer.id}>
@@ -609,12 +606,8 @@ const Body = styled.div`
   select,
   input,
   textarea {
-    font: inherit;
-    padding: ${t.space1} ${t.space2};
-    border-radius: ${t.radiusSm};
-    border: 1px solid ${t.colorBorder};
+    ${controlCss}
     background: ${t.colorSurface};
-    color: ${t.colorText};
   }
   .notice {
     margin: 0;
@@ -622,38 +615,22 @@ const Body = styled.div`
   }
 `;
 
-const Panel = styled.section`
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
-  padding: ${t.space4};
-  display: flex;
-  flex-direction: column;
-  gap: ${t.space3};
+const Panel = styled(BasePanel)`
   header {
     display: flex;
     flex-wrap: wrap;
     justify-content: space-between;
     gap: ${t.space2};
   }
-  h2 {
-    margin: 0;
-    font-size: ${t.fontSizeLg};
-  }
   .scroll {
     overflow-x: auto;
   }
   table {
-    width: 100%;
-    border-collapse: collapse;
-    font-size: ${t.fontSizeSm};
+    ${tableCss}
   }
   th,
   td {
-    text-align: left;
     vertical-align: top;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
   }
   .actions {
     display: flex;

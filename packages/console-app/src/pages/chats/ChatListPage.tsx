@@ -20,6 +20,7 @@ import { ConversationList, displayPhone } from './ConversationList.js';
 import { CreateProblemForm } from '../problems/CreateProblemForm.js';
 import { toCallError } from '../../api/errors.js';
 import { problemsApi } from '../problems/problemsApi.js';
+import { controlCss, surfaceCss } from '../common/styles.js';
 
 const FILTER_LABELS: Record<ChatFilter, string> = {
   all: 'Semua',
@@ -533,18 +534,12 @@ const Column = styled.div`
     gap: ${t.space1};
     font-size: ${t.fontSizeSm};
     input {
-      font: inherit;
-      padding: ${t.space1} ${t.space2};
-      border-radius: ${t.radiusSm};
-      border: 1px solid ${t.colorBorder};
+      ${controlCss}
       background: ${t.colorSurface};
-      color: ${t.colorText};
     }
   }
   section {
-    background: ${t.colorSurface};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusMd};
+    ${surfaceCss}
     padding: ${t.space3};
     h2 {
       margin: 0 0 ${t.space2};
@@ -581,12 +576,8 @@ const Toolbar = styled.div`
     font-size: ${t.fontSizeSm};
   }
   select {
-    font: inherit;
-    padding: ${t.space1} ${t.space2};
-    border-radius: ${t.radiusSm};
-    border: 1px solid ${t.colorBorder};
+    ${controlCss}
     background: ${t.colorSurface};
-    color: ${t.colorText};
   }
 `;
 

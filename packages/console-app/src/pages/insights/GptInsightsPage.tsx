@@ -15,8 +15,22 @@ import { createInsightsApi } from '../../api/insights.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, Page } from '../PageLayout.js';
+import { FieldRow, InputField, SelectField, TextAreaField, type FieldOption } from '../common/FormField.js';
+import { Panel as BasePanel, Table, controlCss, fieldsCss } from '../common/styles.js';
 import type { PageProps } from '../types.js';
 import { addDays, jakartaDay } from '../meetings/jakartaDays.js';
+import { TableHead, numColumn, type ColumnHeading } from '../common/TableHead.js';
+
+/** The past insights' columns. */
+const PAST_COLUMNS: ColumnHeading[] = [
+  'When',
+  'About',
+  'Range',
+  'Status',
+  numColumn('Tokens'),
+  numColumn('Cost'),
+  { label: <span className="sr">Actions</span> },
+];
 
 interface Run {
   id: number | null;
@@ -25,6 +39,11 @@ interface Run {
   error: string | null;
   insight: Insight | null;
 }
+
+const SCOPE_OPTIONS: FieldOption<InsightScope>[] = INSIGHT_SCOPES.map((value) => ({
+  value,
+  label: INSIGHT_SCOPE_LABELS[value],
+}));
 
 const usd = new Intl.NumberFormat('en-US', {
   style: 'currency',
@@ -166,22 +185,14 @@ export default function GptInsightsPage({ route }: PageProps) {
         <Panel as="form" onSubmit={submit} aria-labelledby="insight-form-title">
           <h2 id="insight-form-title">New insight</h2>
           <div className="fields">
-            <div className="field">
-              <label htmlFor="insight-scope">Scope</label>
-              <select
-                id="insight-scope"
-                value={scope}
-                onChange={(event) => setScope(event.target.value as InsightScope)}
-              >
-                {INSIGHT_SCOPES.map((value) => (
-                  <option key={value} value={value}>
-                    {INSIGHT_SCOPE_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="insight-scope-id">{INSIGHT_SCOPE_LABELS[scope]}</label>
+            <SelectField
+              id="insight-scope"
+              label="Scope"
+              value={scope}
+              onValueChange={setScope}
+              options={SCOPE_OPTIONS}
+            />
+            <FieldRow id="insight-scope-id" label={INSIGHT_SCOPE_LABELS[scope]}>
               <select
                 id="insight-scope-id"
                 value={scopeId}
@@ -196,37 +207,25 @@ export default function GptInsightsPage({ route }: PageProps) {
                   </option>
                 ))}
               </select>
-            </div>
-            <div className="field">
-              <label htmlFor="insight-from">From</label>
-              <input
-                id="insight-from"
-                type="date"
-                value={from}
-                max={to}
-                onChange={(event) => setFrom(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor="insight-to">To</label>
-              <input
-                id="insight-to"
-                type="date"
-                value={to}
-                min={from}
-                onChange={(event) => setTo(event.target.value)}
-              />
-            </div>
-            <div className="field wide">
-              <label htmlFor="insight-question">Question (optional)</label>
-              <textarea
-                id="insight-question"
-                value={question}
-                maxLength={1000}
-                rows={2}
-                onChange={(event) => setQuestion(event.target.value)}
-              />
-            </div>
+            </FieldRow>
+            <InputField
+              id="insight-from"
+              label="From"
+              type="date"
+              value={from}
+              max={to}
+              onValueChange={setFrom}
+            />
+            <InputField id="insight-to" label="To" type="date" value={to} min={from} onValueChange={setTo} />
+            <TextAreaField
+              id="insight-question"
+              label="Question (optional)"
+              wide
+              value={question}
+              maxLength={1000}
+              rows={2}
+              onValueChange={setQuestion}
+            />
           </div>
           {optionsError ? <p role="alert">{optionsError}</p> : null}
           {formError ? <p role="alert">{formError}</p> : null}
@@ -277,16 +276,14 @@ export default function GptInsightsPage({ route }: PageProps) {
 
       <Panel aria-labelledby="insight-past-title">
         <h2 id="insight-past-title">Past insights</h2>
-        <div className="field">
-          <label htmlFor="insight-search">Search</label>
-          <input
-            id="insight-search"
-            type="search"
-            value={search}
-            placeholder="Campaign, product, question or answer"
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <InputField
+          id="insight-search"
+          label="Search"
+          type="search"
+          value={search}
+          placeholder="Campaign, product, question or answer"
+          onValueChange={setSearch}
+        />
         {past === null ? (
           <p role="status">Loading…</p>
         ) : past.error ? (
@@ -295,23 +292,7 @@ export default function GptInsightsPage({ route }: PageProps) {
           <Muted>{search ? 'No insight matches.' : 'No insights yet.'}</Muted>
         ) : (
           <Table>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">About</th>
-                <th scope="col">Range</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="num">
-                  Tokens
-                </th>
-                <th scope="col" className="num">
-                  Cost
-                </th>
-                <th scope="col">
-                  <span className="sr">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={PAST_COLUMNS} />
             <tbody>
               {past.rows.map((row) => (
                 <tr key={row.id}>
@@ -347,18 +328,7 @@ export default function GptInsightsPage({ route }: PageProps) {
   );
 }
 
-const Panel = styled.section`
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
-  padding: ${t.space4};
-  display: flex;
-  flex-direction: column;
-  gap: ${t.space3};
-  h2 {
-    margin: 0;
-    font-size: ${t.fontSizeLg};
-  }
+const Panel = styled(BasePanel)`
   .head {
     display: flex;
     flex-wrap: wrap;
@@ -376,55 +346,11 @@ const Panel = styled.section`
     border-radius: ${t.radiusSm};
     background: ${t.colorDangerSoft};
   }
-  .fields {
-    display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-    gap: ${t.space3};
-  }
-  .wide {
-    grid-column: 1 / -1;
-  }
-  .field {
-    display: flex;
-    flex-direction: column;
-    gap: ${t.space1};
-  }
-  label {
-    font-size: ${t.fontSizeSm};
-    color: ${t.colorTextMuted};
-  }
+  ${fieldsCss}
   input,
   select,
   textarea {
-    font: inherit;
+    ${controlCss}
     font-size: ${t.fontSizeMd};
-    padding: ${t.space1} ${t.space2};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusSm};
-    background: ${t.colorBg};
-    color: ${t.colorText};
-  }
-  .sr {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-  }
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${t.fontSizeSm};
-  th,
-  td {
-    text-align: left;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
-  }
-  .num {
-    text-align: right;
-    font-variant-numeric: tabular-nums;
   }
 `;

@@ -1,21 +1,11 @@
 import { useId, useState } from 'react';
-import { ConfirmDialog, jakartaDay, type ResourceRow } from '@staff/console-ui';
-import type { LogisticsApi } from '../../api/logistics.js';
+import { ConfirmDialog, jakartaDay } from '@staff/console-ui';
 import type { ResourceCallError } from '../../api/resources.js';
 import { Field, FieldError, Stack } from './ui.js';
+import type { PackagesDialogProps } from './ui.js';
 
 /** Receipt confirmation: who received the packages (in Shipping) and on which day; Delivered after. */
-export function ConfirmReceiptDialog({
-  api,
-  rows,
-  onDone,
-  onCancel,
-}: {
-  api: LogisticsApi;
-  rows: ResourceRow[];
-  onDone: (count: number) => void;
-  onCancel: () => void;
-}) {
+export function ConfirmReceiptDialog({ api, rows, onDone, onCancel }: PackagesDialogProps) {
   const today = jakartaDay();
   const [receiver, setReceiver] = useState('');
   const [day, setDay] = useState(today);

@@ -241,6 +241,12 @@ export default function LogisticsPage(props: PageProps<LoadedList>) {
   };
 
   const close = () => setDialog(null);
+  /** A dialog's success: say so, let the list reload, close. */
+  const finish = (open: { done: () => void }, message: (count: number) => string) => (count: number) => {
+    notify({ type: 'success', message: message(count) });
+    open.done();
+    close();
+  };
   return (
     <>
       <ResourcePage {...props} extensions={extensions} />
@@ -249,14 +255,7 @@ export default function LogisticsPage(props: PageProps<LoadedList>) {
           api={api}
           rows={dialog.rows}
           onCancel={close}
-          onDone={(count) => {
-            notify({
-              type: 'success',
-              message: `Receipts saved for ${count} ${count === 1 ? 'package' : 'packages'}.`,
-            });
-            dialog.done();
-            close();
-          }}
+          onDone={finish(dialog, (count) => `Receipts saved for ${packageCount(count)}.`)}
         />
       ) : null}
       {dialog?.kind === 'confirm' ? (
@@ -264,14 +263,7 @@ export default function LogisticsPage(props: PageProps<LoadedList>) {
           api={api}
           rows={dialog.rows}
           onCancel={close}
-          onDone={(count) => {
-            notify({
-              type: 'success',
-              message: `Receipt confirmed for ${count} ${count === 1 ? 'package' : 'packages'}.`,
-            });
-            dialog.done();
-            close();
-          }}
+          onDone={finish(dialog, (count) => `Receipt confirmed for ${packageCount(count)}.`)}
         />
       ) : null}
       {dialog?.kind === 'labels' ? <LabelsDialog api={api} ids={dialog.ids} onClose={close} /> : null}
@@ -287,3 +279,5 @@ export default function LogisticsPage(props: PageProps<LoadedList>) {
     </>
   );
 }
+
+const packageCount = (count: number) => `${count} ${count === 1 ? 'package' : 'packages'}`;

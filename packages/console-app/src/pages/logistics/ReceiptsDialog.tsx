@@ -6,10 +6,10 @@ import {
   type ReceiptRow,
 } from '@staff/console-contract';
 import { ConfirmDialog, type ResourceRow } from '@staff/console-ui';
-import type { LogisticsApi } from '../../api/logistics.js';
 import type { ResourceCallError } from '../../api/resources.js';
 import { Button } from '../resources/ui.js';
 import { Field, FieldError, Muted, ReceiptGrid, Stack } from './ui.js';
+import type { PackagesDialogProps } from './ui.js';
 
 interface Entry {
   key: string;
@@ -43,17 +43,7 @@ function rowErrors(error: ResourceCallError): { byRow: Map<number, string[]>; ot
  * Receipt numbers for packages: typed per selected package, pasted from a sheet, or uploaded as CSV
  * (`order, courier, receipt`). Saved all at once; a refused line is named beside it and nothing is saved.
  */
-export function ReceiptsDialog({
-  api,
-  rows,
-  onDone,
-  onCancel,
-}: {
-  api: LogisticsApi;
-  rows: ResourceRow[];
-  onDone: (count: number) => void;
-  onCancel: () => void;
-}) {
+export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogProps) {
   const [entries, setEntries] = useState<Entry[]>(() => rows.map(entryOf));
   const [pasted, setPasted] = useState('');
   const [parseErrors, setParseErrors] = useState<{ line: number; message: string }[]>([]);

@@ -1,5 +1,16 @@
 import { styled } from 'styled-components';
 import { t } from '@staff/console-ui';
+import type { ResourceRow } from '@staff/console-ui';
+import type { LogisticsApi } from '../../api/logistics.js';
+import { PageButton } from '../common/styles.js';
+
+/** A dialog over the selected packages: `onDone` gets how many were saved. */
+export interface PackagesDialogProps {
+  api: LogisticsApi;
+  rows: ResourceRow[];
+  onDone: (count: number) => void;
+  onCancel: () => void;
+}
 
 /** A labelled form control: the label above its input, the field's error below. */
 export const Field = styled.label`
@@ -35,27 +46,8 @@ export const FieldError = styled.span`
 `;
 
 /** A small text button inside a row (the row's transitions). */
-export const RowButton = styled.button`
-  font: inherit;
-  font-size: ${t.fontSizeSm};
+export const RowButton = styled(PageButton)`
   padding: 2px ${t.space2};
-  border-radius: ${t.radiusSm};
-  border: 1px solid ${t.colorBorder};
-  background: ${t.colorSurface};
-  color: ${t.colorText};
-  cursor: pointer;
-  white-space: nowrap;
-  &[data-kind='danger'] {
-    color: ${t.colorDanger};
-  }
-  &:disabled {
-    opacity: 0.6;
-    cursor: not-allowed;
-  }
-  &:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 2px;
-  }
 `;
 
 export const Stack = styled.div`

@@ -25,6 +25,7 @@ import { Page } from '../PageLayout.js';
 import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { addDays, jakartaDay, jakartaInstant, jakartaTime, mondayOf } from './jakartaDays.js';
+import { controlCss, panelCss } from '../common/styles.js';
 
 const dayTitle = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Jakarta',
@@ -363,17 +364,7 @@ const Toolbar = styled.div`
 `;
 
 const Form = styled.form`
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
-  padding: ${t.space4};
-  display: flex;
-  flex-direction: column;
-  gap: ${t.space3};
-  h2 {
-    margin: 0;
-    font-size: ${t.fontSizeLg};
-  }
+  ${panelCss}
   .grid {
     display: grid;
     grid-template-columns: 8rem minmax(0, 24rem) minmax(0, 1fr);
@@ -388,12 +379,7 @@ const Form = styled.form`
   input,
   select,
   textarea {
-    font: inherit;
-    padding: ${t.space1} ${t.space2};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusSm};
-    background: ${t.colorBg};
-    color: ${t.colorText};
+    ${controlCss}
   }
   [aria-invalid='true'] {
     border-color: ${t.colorDanger};

@@ -26,11 +26,29 @@ import type { PageProps } from '../types.js';
 import { useKeyedLoad } from '../venn/useKeyedLoad.js';
 import { CreateProblemForm, Panel } from './CreateProblemForm.js';
 import { problemsApi, type ProblemFilters } from './problemsApi.js';
+import { tableCss } from '../common/styles.js';
+import { TableHead, type ColumnHeading } from '../common/TableHead.js';
+
+/** The problem list's columns. */
+const PROBLEM_COLUMNS: ColumnHeading[] = [
+  '#',
+  'Pelanggan',
+  'Kategori',
+  'Prioritas',
+  'Status',
+  'Penanggung jawab',
+  'Batas SLA (WIB)',
+];
 
 const failure = (error: unknown) => toCallError(error).message ?? 'Server tidak dapat dihubungi.';
 const jakarta = (iso: string | null) => formatDateTime(iso, { timeZone: 'Asia/Jakarta' });
 const customerOf = (problem: Problem) =>
   problem.customer_name ?? problem.customer_email ?? problem.customer_phone ?? '-';
+/** The on/off filters of the toolbar. */
+const FLAG_FILTERS: { key: 'mine' | 'breached'; label: string }[] = [
+  { key: 'mine', label: 'Milik saya' },
+  { key: 'breached', label: 'Lewat SLA' },
+];
 const COLUMNS = PROBLEM_STATUSES.map((status) => ({ id: status, label: PROBLEM_STATUS_LABELS[status] }));
 
 /**
@@ -101,22 +119,16 @@ export default function ProblemsPage({ route }: PageProps) {
             Daftar
           </Button>
         </div>
-        <label>
-          <input
-            type="checkbox"
-            checked={filters.mine}
-            onChange={(event) => setFilters({ ...filters, mine: event.target.checked })}
-          />
-          Milik saya
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={filters.breached}
-            onChange={(event) => setFilters({ ...filters, breached: event.target.checked })}
-          />
-          Lewat SLA
-        </label>
+        {FLAG_FILTERS.map(({ key, label }) => (
+          <label key={key}>
+            <input
+              type="checkbox"
+              checked={filters[key]}
+              onChange={(event) => setFilters({ ...filters, [key]: event.target.checked })}
+            />
+            {label}
+          </label>
+        ))}
         <label className="search">
           Cari
           <input
@@ -187,17 +199,7 @@ function ProblemTable({ rows, onOpen }: { rows: readonly Problem[]; onOpen: (id:
   return (
     <TableWrap>
       <table aria-label="Daftar masalah">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Pelanggan</th>
-            <th scope="col">Kategori</th>
-            <th scope="col">Prioritas</th>
-            <th scope="col">Status</th>
-            <th scope="col">Penanggung jawab</th>
-            <th scope="col">Batas SLA (WIB)</th>
-          </tr>
-        </thead>
+        <TableHead columns={PROBLEM_COLUMNS} />
         <tbody>
           {rows.map((problem) => (
             <tr key={problem.id} data-breached={problem.sla_breached ? 'true' : undefined}>
@@ -405,15 +407,7 @@ const Toolbar = styled.section`
 const TableWrap = styled.div`
   overflow-x: auto;
   table {
-    width: 100%;
-    border-collapse: collapse;
-    font-size: ${t.fontSizeSm};
-  }
-  th,
-  td {
-    text-align: left;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
+    ${tableCss}
   }
   tr[data-breached='true'] td {
     background: ${t.colorDangerSoft};

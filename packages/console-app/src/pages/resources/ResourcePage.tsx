@@ -95,33 +95,44 @@ export default function ResourcePage({
       </Page>
     );
   }
-  if (routeHasPreset(route.id))
-    return <PresetResourceList def={def} route={route} data={data} extensions={extensions} />;
+  const props = { def, route, data, extensions };
   // Keyed so another route (another entity, or the same one with another preset) starts with fresh state.
+  return routeHasPreset(route.id) ? (
+    <PresetResourceList {...props} />
+  ) : (
+    <RouteResourceList key={route.id} {...props} />
+  );
+}
+
+interface RouteListProps {
+  def: EntityDef;
+  route: PageProps<LoadedList>['route'];
+  data?: PageProps<LoadedList>['data'];
+  extensions?: ResourceListExtensions | undefined;
+}
+
+/** The route's list, opening with `preset` when given. */
+function RouteResourceList({
+  def,
+  route,
+  data,
+  extensions,
+  preset,
+}: RouteListProps & { preset?: FilterPreset | null }) {
   return (
     <ResourceList
-      key={route.id}
       def={def}
       title={route.title}
       routeId={route.id}
       data={data}
+      preset={preset ?? null}
       extensions={extensions}
     />
   );
 }
 
 /** A route that opens its list with a preset: the preset's window (a config) is read before the list starts. */
-function PresetResourceList({
-  def,
-  route,
-  data,
-  extensions,
-}: {
-  def: EntityDef;
-  route: PageProps<LoadedList>['route'];
-  data?: PageProps<LoadedList>['data'];
-  extensions?: ResourceListExtensions | undefined;
-}) {
+function PresetResourceList({ def, route, data, extensions }: RouteListProps) {
   const services = useServices();
   const known = data?.state.status === 'fulfilled' ? data.state.value.presetDays : undefined;
   const [days, setDays] = useState<number | undefined>(known);
@@ -149,14 +160,13 @@ function PresetResourceList({
       </Page>
     );
   return (
-    <ResourceList
+    <RouteResourceList
       key={route.id}
       def={def}
-      title={route.title}
-      routeId={route.id}
+      route={route}
       data={data}
-      preset={routePreset(route.id, days)}
       extensions={extensions}
+      preset={routePreset(route.id, days)}
     />
   );
 }

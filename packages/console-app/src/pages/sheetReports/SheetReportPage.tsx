@@ -19,7 +19,40 @@ import type { FieldCallError } from '../../api/errors.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, Page } from '../PageLayout.js';
+import { ListLoadState, type MessageLoad } from '../common/LoadState.js';
+import { Panel as BasePanel, controlCss, fieldsCss, tableCss } from '../common/styles.js';
+import {
+  CheckField,
+  FieldRow,
+  InputField,
+  SelectField,
+  TextAreaField,
+  type FieldOption,
+} from '../common/FormField.js';
 import type { PageProps } from '../types.js';
+import { TableHead, numColumn, type ColumnHeading } from '../common/TableHead.js';
+
+/** The schedule table's columns. */
+const SCHEDULE_COLUMNS: ColumnHeading[] = [
+  'Nama',
+  'Laporan',
+  'Jadwal',
+  'Berikutnya',
+  'Terakhir',
+  { label: <span className="sr">Aksi</span> },
+];
+
+/** The run log's columns. */
+const RUN_COLUMNS: ColumnHeading[] = [
+  'Mulai',
+  'Pemicu',
+  'Status',
+  numColumn('Baris'),
+  numColumn('Durasi (ms)'),
+  'Galat',
+  'Google Sheet',
+  'File',
+];
 
 const when = new Intl.DateTimeFormat('id-ID', {
   timeZone: 'Asia/Jakarta',
@@ -56,6 +89,13 @@ interface FormState {
   clientEmail: string | null;
 }
 
+// The server's bounds: days of data in a report export, files kept per schedule.
+const DAYS_INPUT = { type: 'number', min: 1, max: 366 } as const;
+const KEEP_INPUT = { type: 'number', min: 1, max: 50 } as const;
+
+/** The form's text-valued fields (those a field row edits). */
+type TextKey = { [K in keyof FormState]: FormState[K] extends string ? K : never }[keyof FormState];
+
 const EMPTY_FORM: FormState = {
   name: '',
   source: 'report',
@@ -75,6 +115,27 @@ const EMPTY_FORM: FormState = {
   credentials: '',
   clientEmail: null,
 };
+
+const SOURCE_OPTIONS: FieldOption<FormState['source']>[] = [
+  { value: 'report', label: 'Laporan' },
+  { value: 'view', label: 'Tampilan tersimpan (daftar)' },
+];
+const REPORT_OPTIONS: FieldOption<ReportId>[] = REPORT_IDS.map((id) => ({
+  value: id,
+  label: REPORT_DEFINITIONS[id].title,
+}));
+const FORMAT_OPTIONS: FieldOption<FormState['format']>[] = [
+  { value: 'xlsx', label: 'XLSX' },
+  { value: 'csv', label: 'CSV' },
+];
+const FREQUENCY_OPTIONS: FieldOption<FormState['frequency']>[] = [
+  { value: 'daily', label: 'Harian' },
+  { value: 'weekly', label: 'Mingguan' },
+];
+const WEEKDAY_OPTIONS: FieldOption[] = SHEET_WEEKDAYS.map((name, index) => ({
+  value: String(index + 1),
+  label: name,
+}));
 
 const formOf = (schedule: SheetReportSchedule): FormState => ({
   name: schedule.name,
@@ -129,7 +190,7 @@ const STATUS_TEXT: Record<SheetReportRun['status'], string> = {
   failed: 'Gagal',
 };
 
-type Load<T> = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: T };
+type Load<T> = MessageLoad<T>;
 
 /**
  * Sheet Report: scheduled exports of a report (daily or weekly in Asia/Jakarta) to CSV or XLSX files kept for
@@ -289,6 +350,13 @@ export default function SheetReportPage({ route }: PageProps) {
     fieldErrors[name]
       ? { 'aria-invalid': true, 'aria-describedby': `sheet-${name.replace('.', '-')}-error` }
       : {};
+  /** Ties a field row to `form[key]` and to the server's error for `errorName`. */
+  const bind = <K extends TextKey>(key: K, errorName: string = key) => ({
+    value: form[key],
+    onValueChange: (value: FormState[K]) => set(key, value),
+    ...describedBy(errorName),
+    after: fieldError(errorName),
+  });
   const selectedSchedule =
     schedules.status === 'ready' ? schedules.data.find((schedule) => schedule.id === selected) : undefined;
 
@@ -307,31 +375,22 @@ export default function SheetReportPage({ route }: PageProps) {
         <Panel as="form" onSubmit={submit} aria-labelledby="sheet-form-title" noValidate>
           <h2 id="sheet-form-title">{editing === null ? 'Jadwal baru' : 'Ubah jadwal'}</h2>
           <div className="fields">
-            <div className="field">
-              <label htmlFor="sheet-name">Nama</label>
-              <input
-                id="sheet-name"
-                value={form.name}
-                maxLength={80}
-                onChange={(event) => set('name', event.target.value)}
-                {...describedBy('name')}
-              />
-              {fieldError('name')}
-            </div>
-            <div className="field">
-              <label htmlFor="sheet-source">Sumber</label>
-              <select
-                id="sheet-source"
-                value={form.source}
-                onChange={(event) => set('source', event.target.value as FormState['source'])}
-              >
-                <option value="report">Laporan</option>
-                <option value="view">Tampilan tersimpan (daftar)</option>
-              </select>
-            </div>
+            <InputField id="sheet-name" label="Nama" maxLength={80} {...bind('name')} />
+            <SelectField id="sheet-source" label="Sumber" {...bind('source')} options={SOURCE_OPTIONS} />
             {form.source === 'view' ? (
-              <div className="field">
-                <label htmlFor="sheet-view">Tampilan tersimpan</label>
+              <FieldRow
+                id="sheet-view"
+                label="Tampilan tersimpan"
+                after={
+                  <>
+                    {fieldError('view_id')}
+                    {views.status === 'error' ? <span className="error">{views.message}</span> : null}
+                    <Muted as="span">
+                      Simpan tampilan di halaman daftar mana pun; berkas berisi semua barisnya.
+                    </Muted>
+                  </>
+                }
+              >
                 <select
                   id="sheet-view"
                   value={form.view}
@@ -356,189 +415,99 @@ export default function SheetReportPage({ route }: PageProps) {
                       ))
                     : null}
                 </select>
-                {fieldError('view_id')}
-                {views.status === 'error' ? <span className="error">{views.message}</span> : null}
-                <Muted as="span">
-                  Simpan tampilan di halaman daftar mana pun; berkas berisi semua barisnya.
-                </Muted>
-              </div>
+              </FieldRow>
             ) : null}
             {form.source === 'report' ? (
               <>
-                <div className="field">
-                  <label htmlFor="sheet-report">Laporan</label>
-                  <select
-                    id="sheet-report"
-                    value={form.report}
-                    onChange={(event) => {
-                      set('report', event.target.value as ReportId);
-                      set('group_by', '');
-                    }}
-                  >
-                    {REPORT_IDS.map((id) => (
-                      <option key={id} value={id}>
-                        {REPORT_DEFINITIONS[id].title}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor="sheet-group">Kelompokkan menurut</label>
-                  <select
-                    id="sheet-group"
-                    value={form.group_by}
-                    onChange={(event) => set('group_by', event.target.value)}
-                  >
-                    <option value="">{dimensions[0]?.label ?? 'Default'} (default)</option>
-                    {dimensions.slice(1).map((dimension) => (
-                      <option key={dimension.key} value={dimension.key}>
-                        {dimension.label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="field">
-                  <label htmlFor="sheet-days">Rentang (hari terakhir)</label>
-                  <input
-                    id="sheet-days"
-                    type="number"
-                    min={1}
-                    max={366}
-                    value={form.days}
-                    onChange={(event) => set('days', event.target.value)}
-                    {...describedBy('days')}
-                  />
-                  {fieldError('days')}
-                </div>
+                <SelectField
+                  id="sheet-report"
+                  label="Laporan"
+                  value={form.report}
+                  onValueChange={(value) => {
+                    set('report', value);
+                    set('group_by', '');
+                  }}
+                  options={REPORT_OPTIONS}
+                />
+                <SelectField
+                  id="sheet-group"
+                  label="Kelompokkan menurut"
+                  {...bind('group_by')}
+                  options={[
+                    { value: '', label: `${dimensions[0]?.label ?? 'Default'} (default)` },
+                    ...dimensions
+                      .slice(1)
+                      .map((dimension) => ({ value: dimension.key, label: dimension.label })),
+                  ]}
+                />
+                <InputField
+                  id="sheet-days"
+                  label="Rentang (hari terakhir)"
+                  {...DAYS_INPUT}
+                  {...bind('days')}
+                />
               </>
             ) : null}
-            <div className="field">
-              <label htmlFor="sheet-format">Format</label>
-              <select
-                id="sheet-format"
-                value={form.format}
-                onChange={(event) => set('format', event.target.value as FormState['format'])}
-              >
-                <option value="xlsx">XLSX</option>
-                <option value="csv">CSV</option>
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="sheet-frequency">Frekuensi</label>
-              <select
-                id="sheet-frequency"
-                value={form.frequency}
-                onChange={(event) => set('frequency', event.target.value as FormState['frequency'])}
-              >
-                <option value="daily">Harian</option>
-                <option value="weekly">Mingguan</option>
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="sheet-time">Jam (WIB)</label>
-              <input
-                id="sheet-time"
-                type="time"
-                value={form.time}
-                onChange={(event) => set('time', event.target.value)}
-                {...describedBy('schedule.time')}
-              />
-              {fieldError('schedule.time')}
-            </div>
+            <SelectField id="sheet-format" label="Format" {...bind('format')} options={FORMAT_OPTIONS} />
+            <SelectField
+              id="sheet-frequency"
+              label="Frekuensi"
+              {...bind('frequency')}
+              options={FREQUENCY_OPTIONS}
+            />
+            <InputField id="sheet-time" label="Jam (WIB)" type="time" {...bind('time', 'schedule.time')} />
             {form.frequency === 'weekly' ? (
-              <div className="field">
-                <label htmlFor="sheet-weekday">Hari</label>
-                <select
-                  id="sheet-weekday"
-                  value={form.weekday}
-                  onChange={(event) => set('weekday', event.target.value)}
-                >
-                  {SHEET_WEEKDAYS.map((name, index) => (
-                    <option key={name} value={String(index + 1)}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <SelectField id="sheet-weekday" label="Hari" {...bind('weekday')} options={WEEKDAY_OPTIONS} />
             ) : null}
-            <div className="field">
-              <label htmlFor="sheet-keep">Simpan file terakhir</label>
-              <input
-                id="sheet-keep"
-                type="number"
-                min={1}
-                max={50}
-                value={form.keep}
-                onChange={(event) => set('keep', event.target.value)}
-                {...describedBy('keep')}
-              />
-              {fieldError('keep')}
-            </div>
-            <div className="field check">
-              <input
-                id="sheet-google"
-                type="checkbox"
-                checked={form.google}
-                onChange={(event) => set('google', event.target.checked)}
-              />
-              <label htmlFor="sheet-google">Tulis juga ke Google Sheet</label>
-            </div>
+            <InputField id="sheet-keep" label="Simpan file terakhir" {...KEEP_INPUT} {...bind('keep')} />
+            <CheckField
+              id="sheet-google"
+              label="Tulis juga ke Google Sheet"
+              checked={form.google}
+              onCheckedChange={(checked) => set('google', checked)}
+            />
             {form.google ? (
               <>
-                <div className="field">
-                  <label htmlFor="sheet-spreadsheet">Spreadsheet (alamat atau id)</label>
-                  <input
-                    id="sheet-spreadsheet"
-                    value={form.spreadsheet}
-                    placeholder="https://docs.google.com/spreadsheets/d/…"
-                    onChange={(event) => set('spreadsheet', event.target.value)}
-                    {...describedBy('google_sheet.spreadsheet')}
-                  />
-                  {fieldError('google_sheet.spreadsheet')}
-                </div>
-                <div className="field">
-                  <label htmlFor="sheet-tab">Sheet (tab)</label>
-                  <input
-                    id="sheet-tab"
-                    value={form.sheet}
-                    onChange={(event) => set('sheet', event.target.value)}
-                    {...describedBy('google_sheet.sheet')}
-                  />
-                  {fieldError('google_sheet.sheet')}
-                </div>
-                <div className="field wide">
-                  <label htmlFor="sheet-credentials">Kunci JSON service account</label>
-                  <textarea
-                    id="sheet-credentials"
-                    rows={3}
-                    value={form.credentials}
-                    autoComplete="off"
-                    spellCheck={false}
-                    placeholder={
-                      form.clientEmail
-                        ? `Tersimpan untuk ${form.clientEmail}; kosongkan untuk tetap memakainya`
-                        : '{"type": "service_account", "client_email": …, "private_key": …}'
-                    }
-                    onChange={(event) => set('credentials', event.target.value)}
-                    {...describedBy('google_sheet.credentials')}
-                  />
-                  {fieldError('google_sheet.credentials')}
-                  <Muted as="span">
-                    Bagikan spreadsheet ke alamat service account sebagai editor. Kunci disimpan terenkripsi
-                    dan tidak pernah ditampilkan lagi.
-                  </Muted>
-                </div>
+                <InputField
+                  id="sheet-spreadsheet"
+                  label="Spreadsheet (alamat atau id)"
+                  placeholder="https://docs.google.com/spreadsheets/d/…"
+                  {...bind('spreadsheet', 'google_sheet.spreadsheet')}
+                />
+                <InputField id="sheet-tab" label="Sheet (tab)" {...bind('sheet', 'google_sheet.sheet')} />
+                <TextAreaField
+                  id="sheet-credentials"
+                  label="Kunci JSON service account"
+                  wide
+                  rows={3}
+                  value={form.credentials}
+                  autoComplete="off"
+                  spellCheck={false}
+                  placeholder={
+                    form.clientEmail
+                      ? `Tersimpan untuk ${form.clientEmail}; kosongkan untuk tetap memakainya`
+                      : '{"type": "service_account", "client_email": …, "private_key": …}'
+                  }
+                  onValueChange={(value) => set('credentials', value)}
+                  {...describedBy('google_sheet.credentials')}
+                  after={
+                    <>
+                      {fieldError('google_sheet.credentials')}
+                      <Muted as="span">
+                        Bagikan spreadsheet ke alamat service account sebagai editor. Kunci disimpan
+                        terenkripsi dan tidak pernah ditampilkan lagi.
+                      </Muted>
+                    </>
+                  }
+                />
               </>
             ) : null}
-            <div className="field check">
-              <input
-                id="sheet-active"
-                type="checkbox"
-                checked={form.active}
-                onChange={(event) => set('active', event.target.checked)}
-              />
-              <label htmlFor="sheet-active">Aktif</label>
-            </div>
+            <CheckField
+              id="sheet-active"
+              label="Aktif"
+              checked={form.active}
+              onCheckedChange={(checked) => set('active', checked)}
+            />
           </div>
           {formError ? <p role="alert">{formError}</p> : null}
           <div className="actions">
@@ -566,156 +535,77 @@ export default function SheetReportPage({ route }: PageProps) {
 
       <Panel aria-labelledby="sheet-list-title">
         <h2 id="sheet-list-title">Jadwal</h2>
-        {schedules.status === 'loading' ? (
-          <p role="status">Loading…</p>
-        ) : schedules.status === 'error' ? (
-          <p role="alert">{schedules.message}</p>
-        ) : schedules.data.length === 0 ? (
-          <Muted>Belum ada jadwal.</Muted>
-        ) : (
-          <Scroll>
-            <Table>
-              <thead>
-                <tr>
-                  <th scope="col">Nama</th>
-                  <th scope="col">Laporan</th>
-                  <th scope="col">Jadwal</th>
-                  <th scope="col">Berikutnya</th>
-                  <th scope="col">Terakhir</th>
-                  <th scope="col">
-                    <span className="sr">Aksi</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {schedules.data.map((schedule) => (
-                  <tr key={schedule.id} aria-selected={schedule.id === selected}>
-                    <td>{schedule.name}</td>
-                    <td>
-                      {schedule.source === 'view'
-                        ? schedule.view
-                          ? `Tampilan "${schedule.view.name}"`
-                          : 'Tampilan terhapus'
-                        : `${REPORT_DEFINITIONS[schedule.report].title} · ${schedule.days} hari`}{' '}
-                      · {schedule.format.toUpperCase()}
-                      {schedule.google_sheet ? ' · Google Sheet' : ''}
-                    </td>
-                    <td>{scheduleText(schedule.schedule)}</td>
-                    <td>{schedule.next_run_at ? when.format(new Date(schedule.next_run_at)) : 'Nonaktif'}</td>
-                    <td>
-                      {schedule.last_run ? (
-                        <span className="status" data-status={schedule.last_run.status}>
-                          {STATUS_TEXT[schedule.last_run.status]}
-                        </span>
-                      ) : (
-                        '-'
-                      )}
-                    </td>
-                    <td className="actions">
-                      <Button
-                        kind="ghost"
-                        aria-label={`Log ${schedule.name}`}
-                        onClick={() => {
-                          setSelected(schedule.id);
-                          loadRuns(schedule.id);
-                        }}
-                      >
-                        Log
-                      </Button>
-                      {writable ? (
-                        <>
-                          <Button
-                            aria-label={`Jalankan ${schedule.name} sekarang`}
-                            disabled={busy === schedule.id}
-                            onClick={() => void runNow(schedule)}
-                          >
-                            {busy === schedule.id ? 'Berjalan…' : 'Jalankan sekarang'}
-                          </Button>
-                          <Button
-                            kind="ghost"
-                            aria-label={`Ubah ${schedule.name}`}
-                            onClick={() => {
-                              setEditing(schedule.id);
-                              setForm(formOf(schedule));
-                              setFieldErrors({});
-                            }}
-                          >
-                            Ubah
-                          </Button>
-                          <Button
-                            kind="ghost"
-                            aria-label={`Hapus ${schedule.name}`}
-                            onClick={() => void remove(schedule)}
-                          >
-                            Hapus
-                          </Button>
-                        </>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-          </Scroll>
-        )}
-      </Panel>
-
-      {runs && selected !== null ? (
-        <Panel aria-labelledby="sheet-runs-title">
-          <h2 id="sheet-runs-title">Log: {selectedSchedule?.name ?? `#${selected}`}</h2>
-          {runs.status === 'loading' ? (
-            <p role="status">Loading…</p>
-          ) : runs.status === 'error' ? (
-            <p role="alert">{runs.message}</p>
-          ) : runs.data.length === 0 ? (
-            <Muted>Belum pernah dijalankan.</Muted>
-          ) : (
+        <ListLoadState state={schedules} empty={<Muted>Belum ada jadwal.</Muted>}>
+          {(rows) => (
             <Scroll>
-              <Table aria-label="Log jalan">
-                <thead>
-                  <tr>
-                    <th scope="col">Mulai</th>
-                    <th scope="col">Pemicu</th>
-                    <th scope="col">Status</th>
-                    <th scope="col" className="num">
-                      Baris
-                    </th>
-                    <th scope="col" className="num">
-                      Durasi (ms)
-                    </th>
-                    <th scope="col">Galat</th>
-                    <th scope="col">Google Sheet</th>
-                    <th scope="col">File</th>
-                  </tr>
-                </thead>
+              <Table>
+                <TableHead columns={SCHEDULE_COLUMNS} />
                 <tbody>
-                  {runs.data.map((run) => (
-                    <tr key={run.id}>
-                      <td>{when.format(new Date(run.started_at))}</td>
-                      <td>{run.trigger === 'manual' ? 'Manual' : 'Jadwal'}</td>
+                  {rows.map((schedule) => (
+                    <tr key={schedule.id} aria-selected={schedule.id === selected}>
+                      <td>{schedule.name}</td>
                       <td>
-                        <span className="status" data-status={run.status}>
-                          {STATUS_TEXT[run.status]}
-                        </span>
+                        {schedule.source === 'view'
+                          ? schedule.view
+                            ? `Tampilan "${schedule.view.name}"`
+                            : 'Tampilan terhapus'
+                          : `${REPORT_DEFINITIONS[schedule.report].title} · ${schedule.days} hari`}{' '}
+                        · {schedule.format.toUpperCase()}
+                        {schedule.google_sheet ? ' · Google Sheet' : ''}
                       </td>
-                      <td className="num">{run.rows === null ? '-' : <NumberText value={run.rows} />}</td>
-                      <td className="num">
-                        {run.duration_ms === null ? '-' : <NumberText value={run.duration_ms} />}
-                      </td>
-                      <td>{run.error ?? ''}</td>
-                      <td>{run.sheet_range ?? '-'}</td>
+                      <td>{scheduleText(schedule.schedule)}</td>
                       <td>
-                        {run.file_name ? (
-                          <Button
-                            kind="ghost"
-                            onClick={() => void download(run)}
-                            aria-label={`Unduh ${run.file_name}`}
-                          >
-                            Unduh
-                          </Button>
+                        {schedule.next_run_at ? when.format(new Date(schedule.next_run_at)) : 'Nonaktif'}
+                      </td>
+                      <td>
+                        {schedule.last_run ? (
+                          <span className="status" data-status={schedule.last_run.status}>
+                            {STATUS_TEXT[schedule.last_run.status]}
+                          </span>
                         ) : (
-                          <Muted as="span">-</Muted>
+                          '-'
                         )}
+                      </td>
+                      <td className="actions">
+                        <Button
+                          kind="ghost"
+                          aria-label={`Log ${schedule.name}`}
+                          onClick={() => {
+                            setSelected(schedule.id);
+                            loadRuns(schedule.id);
+                          }}
+                        >
+                          Log
+                        </Button>
+                        {writable ? (
+                          <>
+                            <Button
+                              aria-label={`Jalankan ${schedule.name} sekarang`}
+                              disabled={busy === schedule.id}
+                              onClick={() => void runNow(schedule)}
+                            >
+                              {busy === schedule.id ? 'Berjalan…' : 'Jalankan sekarang'}
+                            </Button>
+                            <Button
+                              kind="ghost"
+                              aria-label={`Ubah ${schedule.name}`}
+                              onClick={() => {
+                                setEditing(schedule.id);
+                                setForm(formOf(schedule));
+                                setFieldErrors({});
+                              }}
+                            >
+                              Ubah
+                            </Button>
+                            <Button
+                              kind="ghost"
+                              aria-label={`Hapus ${schedule.name}`}
+                              onClick={() => void remove(schedule)}
+                            >
+                              Hapus
+                            </Button>
+                          </>
+                        ) : null}
                       </td>
                     </tr>
                   ))}
@@ -723,6 +613,53 @@ export default function SheetReportPage({ route }: PageProps) {
               </Table>
             </Scroll>
           )}
+        </ListLoadState>
+      </Panel>
+
+      {runs && selected !== null ? (
+        <Panel aria-labelledby="sheet-runs-title">
+          <h2 id="sheet-runs-title">Log: {selectedSchedule?.name ?? `#${selected}`}</h2>
+          <ListLoadState state={runs} empty={<Muted>Belum pernah dijalankan.</Muted>}>
+            {(rows) => (
+              <Scroll>
+                <Table aria-label="Log jalan">
+                  <TableHead columns={RUN_COLUMNS} />
+                  <tbody>
+                    {rows.map((run) => (
+                      <tr key={run.id}>
+                        <td>{when.format(new Date(run.started_at))}</td>
+                        <td>{run.trigger === 'manual' ? 'Manual' : 'Jadwal'}</td>
+                        <td>
+                          <span className="status" data-status={run.status}>
+                            {STATUS_TEXT[run.status]}
+                          </span>
+                        </td>
+                        <td className="num">{run.rows === null ? '-' : <NumberText value={run.rows} />}</td>
+                        <td className="num">
+                          {run.duration_ms === null ? '-' : <NumberText value={run.duration_ms} />}
+                        </td>
+                        <td>{run.error ?? ''}</td>
+                        <td>{run.sheet_range ?? '-'}</td>
+                        <td>
+                          {run.file_name ? (
+                            <Button
+                              kind="ghost"
+                              onClick={() => void download(run)}
+                              aria-label={`Unduh ${run.file_name}`}
+                            >
+                              Unduh
+                            </Button>
+                          ) : (
+                            <Muted as="span">-</Muted>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </Table>
+              </Scroll>
+            )}
+          </ListLoadState>
         </Panel>
       ) : null}
     </Page>
@@ -741,39 +678,16 @@ const Notice = styled.p`
   }
 `;
 
-const Panel = styled.section`
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
-  padding: ${t.space4};
-  display: flex;
-  flex-direction: column;
-  gap: ${t.space3};
-  h2 {
-    margin: 0;
-    font-size: ${t.fontSizeLg};
-  }
+const Panel = styled(BasePanel)`
   [role='alert'],
   .error,
   .status[data-status='failed'] {
     color: ${t.colorDanger};
   }
-  .fields {
-    display: grid;
-    grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-    gap: ${t.space3};
-  }
-  .field {
-    display: flex;
-    flex-direction: column;
-    gap: ${t.space1};
-  }
+  ${fieldsCss}
   .field.check {
     flex-direction: row;
     align-items: center;
-  }
-  .field.wide {
-    grid-column: 1 / -1;
   }
   textarea {
     font: inherit;
@@ -784,29 +698,13 @@ const Panel = styled.section`
     flex-wrap: wrap;
     gap: ${t.space2};
   }
-  label {
-    font-size: ${t.fontSizeSm};
-    color: ${t.colorTextMuted};
-  }
   .error {
     font-size: ${t.fontSizeSm};
   }
   input:not([type='checkbox']),
   select {
-    font: inherit;
+    ${controlCss}
     font-size: ${t.fontSizeMd};
-    padding: ${t.space1} ${t.space2};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusSm};
-    background: ${t.colorBg};
-    color: ${t.colorText};
-  }
-  .sr {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
   }
 `;
 
@@ -815,21 +713,12 @@ const Scroll = styled.div`
 `;
 
 const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${t.fontSizeSm};
+  ${tableCss}
   th,
   td {
-    text-align: left;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
     vertical-align: middle;
   }
   tr[aria-selected='true'] td {
     background: ${t.colorBg};
-  }
-  .num {
-    text-align: right;
-    font-variant-numeric: tabular-nums;
   }
 `;

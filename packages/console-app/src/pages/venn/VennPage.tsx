@@ -23,6 +23,18 @@ import { Muted, Page } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { useKeyedLoad } from './useKeyedLoad.js';
 import { vennApi, type VennSelection } from './vennApi.js';
+import { tableCss } from '../common/styles.js';
+import { TableHead, numColumn, type ColumnHeading } from '../common/TableHead.js';
+
+/** The customer table's columns. */
+const CUSTOMER_COLUMNS: ColumnHeading[] = [
+  'Nama',
+  'Email',
+  'Telepon',
+  numColumn('Pembelian'),
+  numColumn('Total'),
+  'Terakhir bayar (WIB)',
+];
 
 /** A failed call in words (the server's message when it sent one). */
 const failure = (error: unknown) => toCallError(error).message ?? 'Server tidak dapat dihubungi.';
@@ -206,20 +218,7 @@ function CustomerTable({ data, onPage }: { data: VennCustomersResponse; onPage: 
     <>
       <div className="scroll">
         <table aria-label="Pelanggan wilayah ini">
-          <thead>
-            <tr>
-              <th scope="col">Nama</th>
-              <th scope="col">Email</th>
-              <th scope="col">Telepon</th>
-              <th scope="col" className="num">
-                Pembelian
-              </th>
-              <th scope="col" className="num">
-                Total
-              </th>
-              <th scope="col">Terakhir bayar (WIB)</th>
-            </tr>
-          </thead>
+          <TableHead columns={CUSTOMER_COLUMNS} />
           <tbody>
             {data.rows.map((row) => (
               <tr key={row.key}>
@@ -325,19 +324,7 @@ const Customers = styled.section`
     overflow-x: auto;
   }
   table {
-    width: 100%;
-    border-collapse: collapse;
-    font-size: ${t.fontSizeSm};
-  }
-  th,
-  td {
-    text-align: left;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
-  }
-  .num {
-    text-align: right;
-    font-variant-numeric: tabular-nums;
+    ${tableCss}
   }
   .pager {
     display: flex;

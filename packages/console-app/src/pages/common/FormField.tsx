@@ -1,0 +1,118 @@
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+
+/** One option of a SelectField. */
+export interface FieldOption<V extends string = string> {
+  value: V;
+  label: ReactNode;
+}
+
+interface RowProps {
+  id: string;
+  label: ReactNode;
+  /** Spans the whole row of a `.fields` grid. */
+  wide?: boolean;
+  /** Shown under the control (the field's error, a hint). */
+  after?: ReactNode;
+}
+
+/**
+ * A form field row for a `.fields` grid (see `fieldsCss`): the label above its control, then `after`.
+ *
+ * @example
+ * <FieldRow id="name" label="Nama" after={fieldError('name')}><input id="name" … /></FieldRow>
+ */
+export function FieldRow({ id, label, wide, after, children }: RowProps & { children: ReactNode }) {
+  return (
+    <div className={wide ? 'field wide' : 'field'}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {after}
+    </div>
+  );
+}
+
+type InputFieldProps = RowProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> & {
+    value: string;
+    onValueChange: (value: string) => void;
+  };
+
+/** A labelled `<input>` row; `onValueChange` gets the text. */
+export function InputField({ id, label, wide, after, value, onValueChange, ...input }: InputFieldProps) {
+  return (
+    <FieldRow id={id} label={label} wide={wide} after={after}>
+      <input id={id} value={value} onChange={(event) => onValueChange(event.target.value)} {...input} />
+    </FieldRow>
+  );
+}
+
+type TextAreaFieldProps = RowProps &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange'> & {
+    value: string;
+    onValueChange: (value: string) => void;
+  };
+
+/** A labelled `<textarea>` row. */
+export function TextAreaField({ id, label, wide, after, value, onValueChange, ...area }: TextAreaFieldProps) {
+  return (
+    <FieldRow id={id} label={label} wide={wide} after={after}>
+      <textarea id={id} value={value} onChange={(event) => onValueChange(event.target.value)} {...area} />
+    </FieldRow>
+  );
+}
+
+type SelectFieldProps<V extends string> = RowProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange'> & {
+    value: V;
+    onValueChange: (value: V) => void;
+    options: readonly FieldOption<V>[];
+  };
+
+/** A labelled `<select>` row over `options`. */
+export function SelectField<V extends string>({
+  id,
+  label,
+  wide,
+  after,
+  value,
+  onValueChange,
+  options,
+  ...select
+}: SelectFieldProps<V>) {
+  return (
+    <FieldRow id={id} label={label} wide={wide} after={after}>
+      <select id={id} value={value} onChange={(event) => onValueChange(event.target.value as V)} {...select}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldRow>
+  );
+}
+
+/** A checkbox with its label after it (`.field.check`). */
+export function CheckField({
+  id,
+  label,
+  checked,
+  onCheckedChange,
+}: {
+  id: string;
+  label: ReactNode;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="field check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onCheckedChange(event.target.checked)}
+      />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { css, styled } from 'styled-components';
+import { buttonCss, t } from '@staff/console-ui';
+
+/** A raised surface: background, border, rounded corners, padding. */
+export const surfaceCss = css`
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusMd};
+  padding: ${t.space4};
+`;
+
+/** A card on a page: a surface with its children stacked; pages extend it. */
+export const panelCss = css`
+  ${surfaceCss}
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space3};
+  h2 {
+    margin: 0;
+    font-size: ${t.fontSizeLg};
+  }
+`;
+
+/** A `<section>` card; `styled(Panel)` adds a page's own rules. */
+export const Panel = styled.section`
+  ${panelCss}
+`;
+
+/** Rows of data: full width, ruled, numbers (`.num`) right-aligned. Used on a `table` or nested as `table { … }`. */
+export const tableCss = css`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${t.fontSizeSm};
+  th,
+  td {
+    text-align: left;
+    padding: ${t.space1} ${t.space2};
+    border-bottom: 1px solid ${t.colorBorder};
+  }
+  .num {
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+export const Table = styled.table`
+  ${tableCss}
+`;
+
+/** The look of a text input, select or textarea; the caller names the selector (and may set a background). */
+export const controlCss = css`
+  font: inherit;
+  padding: ${t.space1} ${t.space2};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusSm};
+  background: ${t.colorBg};
+  color: ${t.colorText};
+`;
+
+/** Hidden from sight, read by screen readers. */
+export const srOnlyCss = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+`;
+
+/**
+ * A form laid out as `.fields` (a grid) of `.field` rows (label above control), `.wide` for a full row, `.sr` for
+ * screen-reader text.
+ */
+export const fieldsCss = css`
+  .fields {
+    display: grid;
+    grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
+    gap: ${t.space3};
+  }
+  .field {
+    display: flex;
+    flex-direction: column;
+    gap: ${t.space1};
+  }
+  .wide {
+    grid-column: 1 / -1;
+  }
+  label {
+    font-size: ${t.fontSizeSm};
+    color: ${t.colorTextMuted};
+  }
+  .sr {
+    ${srOnlyCss}
+  }
+`;
+
+/**
+ * A page's plain `<button>` in the console-ui Button look, kept on one line; `data-kind="primary"` for the main
+ * action, `"danger"` for deletes. (The element's own `type` applies: a button in a form submits unless told.)
+ */
+export const PageButton = styled.button`
+  ${buttonCss}
+  white-space: nowrap;
+`;
