@@ -180,3 +180,38 @@ export const Closed: Story = {
     await expect(within(canvasElement).queryByRole('dialog')).toBeNull();
   },
 };
+
+const STATES: { name: string; props: Partial<CommandPaletteProps> }[] = [
+  { name: 'Pages', props: {} },
+  { name: 'Filtered pages', props: { defaultQuery: 'trib' } },
+  { name: 'Loading records', props: { defaultQuery: 'garuda', recordsState: 'loading' } },
+  { name: 'Records', props: { defaultQuery: 'garuda', recordsState: 'ready', records: RECORDS } },
+  { name: 'Nothing found', props: { defaultQuery: 'zzzz', recordsState: 'ready', records: [] } },
+  { name: 'Search error', props: { defaultQuery: 'companies', recordsState: 'error', onRetry: fn() } },
+];
+
+/**
+ * Every state side by side for visual review: each palette sits in its own frame, whose transform makes it the
+ * containing block of the palette's fixed backdrop. The whole fits the visual test's 1024 × 768 viewport: a taller
+ * story scrolls the page when the last palette takes focus, and the capture comes out shifted.
+ */
+export const AllStates: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 16 }}>
+      {STATES.map((state) => (
+        <section
+          key={state.name}
+          aria-label={state.name}
+          style={{ position: 'relative', height: 330, transform: 'translateZ(0)', overflow: 'clip' }}
+        >
+          <CommandPalette {...args} {...state.props} />
+        </section>
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getAllByRole('dialog', { name: 'Command palette' })).toHaveLength(
+      STATES.length,
+    );
+  },
+};
