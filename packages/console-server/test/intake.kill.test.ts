@@ -124,13 +124,18 @@ describe.each<EngineName>(ENGINES)('forwarder survives kill -9 on %s', (engine) 
       });
       const firstStderr = stderrOf(first);
       // A first server that dies at start fails here with its stderr instead of waiting for the test's timeout.
-      const sent = await Promise.race([graph.nextRequest().then(() => true), exited(first).then(() => false)]);
+      const sent = await Promise.race([
+        graph.nextRequest().then(() => true),
+        exited(first).then(() => false),
+      ]);
       if (!sent) throw new Error(`the first server exited before sending (stderr: ${firstStderr()})`);
       first.kill('SIGKILL');
       await exited(first);
       if (engine === 'pglite') {
         // The killed server's lock is still there, naming a dead pid: the restart must take it over.
-        const lock = JSON.parse(fs.readFileSync(path.join(env.CONSOLE_DATA_DIR!, 'console.lock'), 'utf8')) as {
+        const lock = JSON.parse(
+          fs.readFileSync(path.join(env.CONSOLE_DATA_DIR!, 'console.lock'), 'utf8'),
+        ) as {
           pid: number;
         };
         expect(lock.pid).toBe(first.pid);
