@@ -42,6 +42,17 @@ function setup(saved: UserPreferences) {
       return { status: 200, data: preferences };
     }
     if (url === '/api/me/preferences') return { status: 200, data: preferences };
+    if (url === '/api/statistics/me')
+      return {
+        status: 200,
+        data: {
+          from: '2024-05-01',
+          days: 30,
+          sign_ins_per_day: [],
+          recent_sign_ins: [],
+          most_visited_pages: [],
+        },
+      };
     return { status: 404, data: { message: `no ${url}` } };
   });
   const storage = memoryStorage({ [STORED_USER_KEY]: JSON.stringify(USER) });
@@ -74,6 +85,9 @@ describe('language choice in the shell', { timeout: 30_000 }, () => {
     // The spec's strings as the spec writes them.
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' })).toBeTruthy();
+    // The page's own texts follow too.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Aktivitas Anda' })).toBeTruthy();
+    expect(screen.getByText(/^30 hari terakhir, sejak /)).toBeTruthy();
 
     await userEvent.selectOptions(screen.getByLabelText('Bahasa'), 'en');
     await screen.findByRole('navigation', { name: 'Main menu' });

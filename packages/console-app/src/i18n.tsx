@@ -35,6 +35,44 @@ export interface AppTexts {
   sessionNotEnded: (reason: string) => string;
   noAnswer: string;
   problemAssigned: (id: string, by: string, customer: string | null, description: string) => string;
+  /** Usage Statistics (the page title is the spec's). */
+  usage: {
+    page: string;
+    visits: string;
+    permissionKey: string;
+    yourActivity: string;
+    yourActivityWhat: string;
+    loadingYourActivity: string;
+    lastDays: (days: string, from: string) => string;
+    yourFigures: string;
+    yourSignIns: string;
+    failedOnYourAccount: string;
+    pagesYouOpened: string;
+    latestSignIns: string;
+    noSignInsRecorded: string;
+    when: string;
+    result: string;
+    signedIn: string;
+    failedSignIn: string;
+    yourMostVisited: string;
+    noPagesOpened: string;
+    teamActivity: string;
+    teamWhat: string;
+    loadingTeam: string;
+    nothingRecorded: string;
+    teamFigures: string;
+    activeUsers: string;
+    of: string;
+    signIns: string;
+    failedSignIns: string;
+    signInsPerDay: string;
+    newestFirst: string;
+    noSignInsInPeriod: string;
+    day: string;
+    failed: string;
+    mostVisited: string;
+    noPageVisits: string;
+  };
 }
 
 export const APP_TEXTS_EN: AppTexts = {
@@ -60,6 +98,43 @@ export const APP_TEXTS_EN: AppTexts = {
   noAnswer: 'no answer',
   problemAssigned: (id, by, customer, description) =>
     `Problem #${id} was assigned to you by ${by}${customer ? ` (${customer})` : ''}: ${description}`,
+  usage: {
+    page: 'Page',
+    visits: 'Visits',
+    permissionKey: 'Permission key',
+    yourActivity: 'Your activity',
+    yourActivityWhat: 'your activity',
+    loadingYourActivity: 'Loading your activity…',
+    lastDays: (days, from) => `Last ${days} days, from ${from}.`,
+    yourFigures: 'Your figures',
+    yourSignIns: 'Your sign-ins',
+    failedOnYourAccount: 'Failed sign-ins on your account',
+    pagesYouOpened: 'Pages you opened',
+    latestSignIns: 'Your latest sign-ins',
+    noSignInsRecorded: 'No sign-ins recorded.',
+    when: 'When',
+    result: 'Result',
+    signedIn: 'Signed in',
+    failedSignIn: 'Failed (wrong password or code)',
+    yourMostVisited: 'Your most visited pages',
+    noPagesOpened: 'You have not opened any page in this period.',
+    teamActivity: 'Team activity',
+    teamWhat: 'usage statistics',
+    loadingTeam: 'Loading usage statistics…',
+    nothingRecorded: 'No sign-ins or page visits were recorded in this period.',
+    teamFigures: 'Team figures',
+    activeUsers: 'Active users',
+    of: 'of',
+    signIns: 'Sign-ins',
+    failedSignIns: 'Failed sign-ins',
+    signInsPerDay: 'Sign-ins per day',
+    newestFirst: 'Newest first; days without sign-ins are left out.',
+    noSignInsInPeriod: 'No sign-ins in this period.',
+    day: 'Day',
+    failed: 'Failed',
+    mostVisited: 'Most visited pages',
+    noPageVisits: 'No page visits recorded yet.',
+  },
 };
 
 export const APP_TEXTS_ID: AppTexts = {
@@ -85,6 +160,43 @@ export const APP_TEXTS_ID: AppTexts = {
   noAnswer: 'tidak ada jawaban',
   problemAssigned: (id, by, customer, description) =>
     `Masalah #${id} diberikan kepada Anda oleh ${by}${customer ? ` (${customer})` : ''}: ${description}`,
+  usage: {
+    page: 'Halaman',
+    visits: 'Kunjungan',
+    permissionKey: 'Kunci izin',
+    yourActivity: 'Aktivitas Anda',
+    yourActivityWhat: 'aktivitas Anda',
+    loadingYourActivity: 'Memuat aktivitas Anda…',
+    lastDays: (days, from) => `${days} hari terakhir, sejak ${from}.`,
+    yourFigures: 'Angka Anda',
+    yourSignIns: 'Login Anda',
+    failedOnYourAccount: 'Login gagal pada akun Anda',
+    pagesYouOpened: 'Halaman yang Anda buka',
+    latestSignIns: 'Login terakhir Anda',
+    noSignInsRecorded: 'Belum ada login tercatat.',
+    when: 'Waktu',
+    result: 'Hasil',
+    signedIn: 'Berhasil login',
+    failedSignIn: 'Gagal (kata sandi atau kode salah)',
+    yourMostVisited: 'Halaman yang paling sering Anda buka',
+    noPagesOpened: 'Anda belum membuka halaman apa pun pada periode ini.',
+    teamActivity: 'Aktivitas tim',
+    teamWhat: 'statistik penggunaan',
+    loadingTeam: 'Memuat statistik penggunaan…',
+    nothingRecorded: 'Tidak ada login atau kunjungan halaman tercatat pada periode ini.',
+    teamFigures: 'Angka tim',
+    activeUsers: 'Pengguna aktif',
+    of: 'dari',
+    signIns: 'Login',
+    failedSignIns: 'Login gagal',
+    signInsPerDay: 'Login per hari',
+    newestFirst: 'Terbaru di atas; hari tanpa login tidak ditampilkan.',
+    noSignInsInPeriod: 'Tidak ada login pada periode ini.',
+    day: 'Hari',
+    failed: 'Gagal',
+    mostVisited: 'Halaman paling sering dikunjungi',
+    noPageVisits: 'Belum ada kunjungan halaman tercatat.',
+  },
 };
 
 export const APP_TEXTS: Record<Language, AppTexts> = { id: APP_TEXTS_ID, en: APP_TEXTS_EN };
