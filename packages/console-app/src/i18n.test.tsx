@@ -89,6 +89,13 @@ describe('language choice in the shell', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Aktivitas Anda' })).toBeTruthy();
     expect(screen.getByText(/^30 hari terakhir, sejak /)).toBeTruthy();
 
+    // An account dialog in the chosen language.
+    await userEvent.click(within(account).getByRole('button', { name: APP_TEXTS_ID.changePassword }));
+    const dialog = await screen.findByRole('dialog', { name: APP_TEXTS_ID.changePassword });
+    expect(within(dialog).getByLabelText('Kata sandi baru')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Batal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
     await userEvent.selectOptions(screen.getByLabelText('Bahasa'), 'en');
     await screen.findByRole('navigation', { name: 'Main menu' });
     expect(document.documentElement.lang).toBe('en');

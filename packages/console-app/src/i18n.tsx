@@ -35,6 +35,18 @@ export interface AppTexts {
   sessionNotEnded: (reason: string) => string;
   noAnswer: string;
   problemAssigned: (id: string, by: string, customer: string | null, description: string) => string;
+  /** The sidebar's "Change my password" dialog (its title is `changePassword`). */
+  passwordDialog: {
+    description: string;
+    confirm: string;
+    busy: string;
+    cancel: string;
+    current: string;
+    next: string;
+    repeat: string;
+    mismatch: string;
+    changed: (revokedSessions: number) => string;
+  };
   /** Usage Statistics (the page title is the spec's). */
   usage: {
     page: string;
@@ -98,6 +110,19 @@ export const APP_TEXTS_EN: AppTexts = {
   noAnswer: 'no answer',
   problemAssigned: (id, by, customer, description) =>
     `Problem #${id} was assigned to you by ${by}${customer ? ` (${customer})` : ''}: ${description}`,
+  passwordDialog: {
+    description:
+      'At least 10 characters, not containing your username. Your other sessions will be signed out.',
+    confirm: 'Change password',
+    busy: 'Changing…',
+    cancel: 'Cancel',
+    current: 'Current password',
+    next: 'New password',
+    repeat: 'Repeat the new password',
+    mismatch: 'The two new passwords differ.',
+    changed: (revoked) =>
+      `Your password was changed${revoked ? `; ${revoked} other session(s) were signed out` : ''}.`,
+  },
   usage: {
     page: 'Page',
     visits: 'Visits',
@@ -160,6 +185,18 @@ export const APP_TEXTS_ID: AppTexts = {
   noAnswer: 'tidak ada jawaban',
   problemAssigned: (id, by, customer, description) =>
     `Masalah #${id} diberikan kepada Anda oleh ${by}${customer ? ` (${customer})` : ''}: ${description}`,
+  passwordDialog: {
+    description: 'Minimal 10 karakter, tidak memuat username Anda. Sesi Anda yang lain akan dikeluarkan.',
+    confirm: 'Ubah kata sandi',
+    busy: 'Mengubah…',
+    cancel: 'Batal',
+    current: 'Kata sandi sekarang',
+    next: 'Kata sandi baru',
+    repeat: 'Ulangi kata sandi baru',
+    mismatch: 'Kedua kata sandi baru berbeda.',
+    changed: (revoked) =>
+      `Kata sandi Anda sudah diubah${revoked ? `; ${revoked} sesi lain dikeluarkan` : ''}.`,
+  },
   usage: {
     page: 'Halaman',
     visits: 'Kunjungan',
