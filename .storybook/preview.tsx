@@ -1,5 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
-import { ConsoleThemeProvider } from '../packages/console-ui/src/theme/index.js';
+import { consoleMessages } from '../packages/console-ui/src/i18n/index.js';
+import { ConsoleMessagesProvider, ConsoleThemeProvider } from '../packages/console-ui/src/theme/index.js';
 
 const preview: Preview = {
   // Every stories file gets a Docs page (props table, descriptions, each story) for embedders and designers.
@@ -18,9 +19,22 @@ const preview: Preview = {
       description: 'Text direction: right-to-left mirrors the layout',
       toolbar: { title: 'Direction', items: ['ltr', 'rtl'], dynamicTitle: true },
     },
+    language: {
+      description: "Component texts: each component's defaults, or the shipped Indonesian / English set",
+      toolbar: { title: 'Language', items: ['default', 'id', 'en'], dynamicTitle: true },
+    },
   },
-  initialGlobals: { theme: 'light', direction: 'ltr' },
+  initialGlobals: { theme: 'light', direction: 'ltr', language: 'default' },
   decorators: [
+    // Stories keep their own defaults unless a language is chosen in the toolbar.
+    (Story, context) =>
+      context.globals.language === 'id' || context.globals.language === 'en' ? (
+        <ConsoleMessagesProvider messages={consoleMessages(context.globals.language)}>
+          <Story />
+        </ConsoleMessagesProvider>
+      ) : (
+        <Story />
+      ),
     (Story, context) => (
       <ConsoleThemeProvider mode={context.globals.theme === 'dark' ? 'dark' : 'light'} global>
         {context.globals.direction === 'rtl' ? (

@@ -8,6 +8,7 @@ import { LoginRoute } from './routes/LoginRoute.js';
 import { StartRoute } from './routes/StartRoute.js';
 import { ReauthDialog } from './pages/account/ReauthDialog.js';
 import { AppThemeProvider } from './theme.js';
+import { AppLanguageProvider } from './i18n.js';
 
 /** Sends the user to `/` whenever the session ends (Sign Out, any 401, a revoked session). */
 function SessionNavigator() {
@@ -67,13 +68,15 @@ export function App({ services, initialEntries }: AppProps) {
   return (
     <ServicesContext.Provider value={services}>
       <AppThemeProvider>
-        <NotificationsProvider>
-          {initialEntries ? (
-            <MemoryRouter initialEntries={initialEntries}>{routes}</MemoryRouter>
-          ) : (
-            <BrowserRouter>{routes}</BrowserRouter>
-          )}
-        </NotificationsProvider>
+        <AppLanguageProvider>
+          <NotificationsProvider>
+            {initialEntries ? (
+              <MemoryRouter initialEntries={initialEntries}>{routes}</MemoryRouter>
+            ) : (
+              <BrowserRouter>{routes}</BrowserRouter>
+            )}
+          </NotificationsProvider>
+        </AppLanguageProvider>
       </AppThemeProvider>
     </ServicesContext.Provider>
   );

@@ -8,7 +8,7 @@ export type Language = (typeof LANGUAGES)[number];
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
 
-export const DEFAULT_PREFERENCES = { language: 'id', theme: 'system' } as const satisfies {
+export const DEFAULT_PREFERENCES = { language: 'en', theme: 'system' } as const satisfies {
   language: Language;
   theme: ThemeChoice;
 };

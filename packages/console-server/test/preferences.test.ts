@@ -32,7 +32,7 @@ describe.each(ENGINES)('GET/PUT /api/me/preferences on %s', (engine) => {
     const token = await c.token(await userWithKeys(testDb.database, []));
     const response = await c.get('/api/me/preferences', token);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ language: 'id', theme: 'system' });
+    expect(response.json()).toEqual({ language: 'en', theme: 'system' });
   });
 
   it('keeps each user their own choice, merges a partial update and audits it', async () => {
@@ -42,13 +42,13 @@ describe.each(ENGINES)('GET/PUT /api/me/preferences on %s', (engine) => {
     const bobToken = await c.token(await userWithKeys(testDb.database, []));
     const first = await put(c, aliceToken, { theme: 'dark' });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ language: 'id', theme: 'dark' });
-    expect((await put(c, aliceToken, { language: 'en' })).json()).toEqual({ language: 'en', theme: 'dark' });
+    expect(first.json()).toEqual({ language: 'en', theme: 'dark' });
+    expect((await put(c, aliceToken, { language: 'id' })).json()).toEqual({ language: 'id', theme: 'dark' });
     // A second session (another browser) reads the same choice.
     const again = await c.token(alice);
-    expect((await c.get('/api/me/preferences', again)).json()).toEqual({ language: 'en', theme: 'dark' });
+    expect((await c.get('/api/me/preferences', again)).json()).toEqual({ language: 'id', theme: 'dark' });
     expect((await c.get('/api/me/preferences', bobToken)).json()).toEqual({
-      language: 'id',
+      language: 'en',
       theme: 'system',
     });
     const audit = await testDb.database.db
@@ -57,8 +57,8 @@ describe.each(ENGINES)('GET/PUT /api/me/preferences on %s', (engine) => {
       .where('action', '=', 'update-preferences')
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
-    expect(audit.before).toEqual({ language: 'id', theme: 'dark' });
-    expect(audit.after).toEqual({ language: 'en', theme: 'dark' });
+    expect(audit.before).toEqual({ language: 'en', theme: 'dark' });
+    expect(audit.after).toEqual({ language: 'id', theme: 'dark' });
   });
 
   it('bad input: a 400 naming the field, nothing written', async () => {
@@ -73,6 +73,6 @@ describe.each(ENGINES)('GET/PUT /api/me/preferences on %s', (engine) => {
     const unknown = await put(c, token, { colour: 'red' });
     expect(unknown.statusCode).toBe(400);
     expect(JSON.stringify(unknown.json())).toContain('colour');
-    expect((await c.get('/api/me/preferences', token)).json()).toEqual({ language: 'id', theme: 'system' });
+    expect((await c.get('/api/me/preferences', token)).json()).toEqual({ language: 'en', theme: 'system' });
   });
 });

@@ -47,3 +47,4 @@ export * from './components/FileDropZone/index.js';
 export * from './components/ProgressBar/index.js';
 export * from './list/index.js';
 export * from './primitives/index.js';
+export * from './i18n/index.js';

@@ -11,6 +11,7 @@ import { NumberText, t } from '@staff/console-ui';
 import { AllowedPagesLinks } from '../routes/AllowedPagesLinks.js';
 import { useConsoleContext } from '../routes/consoleContext.js';
 import { useServices } from '../services.js';
+import { useTexts, type AppTexts } from '../i18n.js';
 import { Muted, Page } from './PageLayout.js';
 import type { PageProps } from './types.js';
 import { usePreloadedData } from './usePreloadedData.js';
@@ -21,10 +22,10 @@ import { Table, surfaceCss } from './common/styles.js';
 import { TableHead, numColumn, type ColumnHeading } from './common/TableHead.js';
 
 /** Your most visited pages' columns. */
-const MY_PAGE_COLUMNS: ColumnHeading[] = ['Page', numColumn('Visits')];
+const myPageColumns = (u: AppTexts['usage']): ColumnHeading[] => [u.page, numColumn(u.visits)];
 
 /** The team's most visited pages' columns. */
-const PAGE_COLUMNS: ColumnHeading[] = ['Page', 'Permission key', numColumn('Visits')];
+const pageColumns = (u: AppTexts['usage']): ColumnHeading[] => [u.page, u.permissionKey, numColumn(u.visits)];
 
 const Summary = styled.dl`
   display: grid;
@@ -120,12 +121,13 @@ export default function UsageStatisticsPage({ route, data }: PageProps<MyActivit
   const seesTeam = canRead(toPermissionMap(permissions), route.key);
   const load = useCallback(() => fetchMyActivity(USAGE_WINDOW_DAYS), [fetchMyActivity]);
   const { state, reload } = usePreloadedData(data, load);
+  const u = useTexts().usage;
 
   return (
     <Page title={route.title} data-page={route.id}>
       <Panel aria-labelledby="usage-mine">
-        <h2 id="usage-mine">Your activity</h2>
-        <LoadState state={state} what="your activity" loading="Loading your activity…" onRetry={reload}>
+        <h2 id="usage-mine">{u.yourActivity}</h2>
+        <LoadState state={state} what={u.yourActivityWhat} loading={u.loadingYourActivity} onRetry={reload}>
           {(activity) => <MyActivity activity={activity} />}
         </LoadState>
       </Panel>
@@ -141,58 +143,57 @@ function MyActivity({ activity }: { activity: MyActivityResponse }) {
   const signIns = activity.sign_ins_per_day.reduce((sum, d) => sum + d.sign_ins, 0);
   const failed = activity.sign_ins_per_day.reduce((sum, d) => sum + d.failed, 0);
   const visits = activity.most_visited_pages.reduce((sum, p) => sum + p.visits, 0);
+  const u = useTexts().usage;
   return (
     <>
-      <Muted>
-        Last {activity.days} days, from {formatDay(activity.from)}.
-      </Muted>
-      <Summary aria-label="Your figures">
+      <Muted>{u.lastDays(String(activity.days), formatDay(activity.from))}</Muted>
+      <Summary aria-label={u.yourFigures}>
         <Figure>
-          <dt>Your sign-ins</dt>
+          <dt>{u.yourSignIns}</dt>
           <dd>
             <NumberText value={signIns} />
           </dd>
         </Figure>
         <Figure>
-          <dt>Failed sign-ins on your account</dt>
+          <dt>{u.failedOnYourAccount}</dt>
           <dd>
             <NumberText value={failed} />
           </dd>
         </Figure>
         <Figure>
-          <dt>Pages you opened</dt>
+          <dt>{u.pagesYouOpened}</dt>
           <dd>
             <NumberText value={visits} />
           </dd>
         </Figure>
       </Summary>
-      <h3 id="usage-my-sign-ins">Your latest sign-ins</h3>
+      <h3 id="usage-my-sign-ins">{u.latestSignIns}</h3>
       {activity.recent_sign_ins.length === 0 ? (
-        <Muted>No sign-ins recorded.</Muted>
+        <Muted>{u.noSignInsRecorded}</Muted>
       ) : (
         <Table aria-labelledby="usage-my-sign-ins">
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Result</th>
+              <th scope="col">{u.when}</th>
+              <th scope="col">{u.result}</th>
             </tr>
           </thead>
           <tbody>
             {activity.recent_sign_ins.map((entry, index) => (
               <tr key={`${entry.at}-${index}`}>
                 <td>{formatTime(entry.at)}</td>
-                <td>{entry.success ? 'Signed in' : 'Failed (wrong password or code)'}</td>
+                <td>{entry.success ? u.signedIn : u.failedSignIn}</td>
               </tr>
             ))}
           </tbody>
         </Table>
       )}
-      <h3 id="usage-my-pages">Your most visited pages</h3>
+      <h3 id="usage-my-pages">{u.yourMostVisited}</h3>
       {activity.most_visited_pages.length === 0 ? (
-        <Muted>You have not opened any page in this period.</Muted>
+        <Muted>{u.noPagesOpened}</Muted>
       ) : (
         <Table aria-labelledby="usage-my-pages">
-          <TableHead columns={MY_PAGE_COLUMNS} />
+          <TableHead columns={myPageColumns(u)} />
           <tbody>
             {activity.most_visited_pages.map((page) => (
               <tr key={`${page.path ?? ''}|${page.permission_key}`}>
@@ -214,10 +215,11 @@ function TeamStatistics() {
   const { fetchUsageStatistics } = useServices();
   const load = useCallback(() => fetchUsageStatistics(USAGE_WINDOW_DAYS), [fetchUsageStatistics]);
   const { state, reload } = usePreloadedData(undefined, load);
+  const u = useTexts().usage;
   return (
     <Team aria-labelledby="usage-team">
-      <h2 id="usage-team">Team activity</h2>
-      <LoadState state={state} what="usage statistics" loading="Loading usage statistics…" onRetry={reload}>
+      <h2 id="usage-team">{u.teamActivity}</h2>
+      <LoadState state={state} what={u.teamWhat} loading={u.loadingTeam} onRetry={reload}>
         {(stats) => <UsageFigures stats={stats} />}
       </LoadState>
     </Team>
@@ -231,33 +233,30 @@ function UsageFigures({ stats }: { stats: UsageStatisticsResponse }) {
   const peak = Math.max(1, ...days.map((d) => d.sign_ins));
   const daysWithActivity = days.filter((d) => d.sign_ins > 0 || d.failed > 0).reverse();
   const nothingRecorded = totalSignIns === 0 && totalFailed === 0 && stats.most_visited_pages.length === 0;
+  const u = useTexts().usage;
 
   return (
     <>
-      <Muted>
-        Last {stats.days} days, from {formatDay(stats.from)}.
-      </Muted>
-      {nothingRecorded ? (
-        <Muted role="status">No sign-ins or page visits were recorded in this period.</Muted>
-      ) : null}
-      <Summary aria-label="Team figures">
+      <Muted>{u.lastDays(String(stats.days), formatDay(stats.from))}</Muted>
+      {nothingRecorded ? <Muted role="status">{u.nothingRecorded}</Muted> : null}
+      <Summary aria-label={u.teamFigures}>
         <Figure>
-          <dt>Active users</dt>
+          <dt>{u.activeUsers}</dt>
           <dd>
             <NumberText value={stats.active_users} />{' '}
             <Muted as="span">
-              of <NumberText value={stats.total_users} />
+              {u.of} <NumberText value={stats.total_users} />
             </Muted>
           </dd>
         </Figure>
         <Figure>
-          <dt>Sign-ins</dt>
+          <dt>{u.signIns}</dt>
           <dd>
             <NumberText value={totalSignIns} />
           </dd>
         </Figure>
         <Figure>
-          <dt>Failed sign-ins</dt>
+          <dt>{u.failedSignIns}</dt>
           <dd>
             <NumberText value={totalFailed} />
           </dd>
@@ -265,20 +264,20 @@ function UsageFigures({ stats }: { stats: UsageStatisticsResponse }) {
       </Summary>
 
       <Panel aria-labelledby="usage-sign-ins">
-        <h3 id="usage-sign-ins">Sign-ins per day</h3>
-        <Muted>Newest first; days without sign-ins are left out.</Muted>
+        <h3 id="usage-sign-ins">{u.signInsPerDay}</h3>
+        <Muted>{u.newestFirst}</Muted>
         {daysWithActivity.length === 0 ? (
-          <Muted>No sign-ins in this period.</Muted>
+          <Muted>{u.noSignInsInPeriod}</Muted>
         ) : (
           <Table aria-labelledby="usage-sign-ins">
             <thead>
               <tr>
-                <th scope="col">Day</th>
+                <th scope="col">{u.day}</th>
                 <th scope="col" className="num">
-                  Sign-ins
+                  {u.signIns}
                 </th>
                 <th scope="col" className="num">
-                  Failed
+                  {u.failed}
                 </th>
                 <th scope="col" aria-hidden="true" />
               </tr>
@@ -304,12 +303,12 @@ function UsageFigures({ stats }: { stats: UsageStatisticsResponse }) {
       </Panel>
 
       <Panel aria-labelledby="usage-pages">
-        <h3 id="usage-pages">Most visited pages</h3>
+        <h3 id="usage-pages">{u.mostVisited}</h3>
         {stats.most_visited_pages.length === 0 ? (
-          <Muted>No page visits recorded yet.</Muted>
+          <Muted>{u.noPageVisits}</Muted>
         ) : (
           <Table aria-labelledby="usage-pages">
-            <TableHead columns={PAGE_COLUMNS} />
+            <TableHead columns={pageColumns(u)} />
             <tbody>
               {stats.most_visited_pages.map((page) => (
                 <tr key={`${page.path ?? ''}|${page.permission_key}`}>

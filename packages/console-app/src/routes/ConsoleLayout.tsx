@@ -5,9 +5,11 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import {
   PROBLEM_ASSIGNED_EVENT,
+  LANGUAGES,
   THEME_CHOICES,
   findRoute,
   menuDefinition,
+  type Language,
   type ProblemAssignedPayload,
   type ThemeChoice,
 } from '@staff/console-contract';
@@ -32,9 +34,8 @@ import { ChangePasswordDialog } from '../pages/admin/ChangePasswordDialog.js';
 import { TwoFactorDialog } from '../pages/account/TwoFactorDialog.js';
 import { SessionsDialog } from '../pages/account/SessionsDialog.js';
 import { useThemeChoice } from '../theme.js';
+import { useLanguage, useTexts } from '../i18n.js';
 import { ShellCommandPalette, useCommandPaletteShortcut } from '../palette/ShellCommandPalette.js';
-
-const THEME_LABELS: Record<ThemeChoice, string> = { system: 'Ikuti sistem', light: 'Terang', dark: 'Gelap' };
 
 const ThemeSelect = styled.select`
   font: inherit;
@@ -55,11 +56,16 @@ function ThemeChoiceControl() {
   const services = useServices();
   const { notify } = useNotifications();
   const { choice, setChoice } = useThemeChoice();
+  const { setLanguage } = useLanguage();
+  const texts = useTexts();
   useEffect(() => {
     let live = true;
+    // One read for both choices: the language control below saves its own, this applies both at sign-in.
     services.fetchPreferences().then(
       (saved) => {
-        if (live) setChoice(saved.theme);
+        if (!live) return;
+        setChoice(saved.theme);
+        setLanguage(saved.language);
       },
       () => undefined, // the cached choice stays; a 401 signs out anyway
     );
@@ -70,7 +76,7 @@ function ThemeChoiceControl() {
   }, [services]);
   return (
     <label>
-      Tema
+      {texts.theme}
       <ThemeSelect
         value={choice}
         onChange={(event) => {
@@ -79,13 +85,44 @@ function ThemeChoiceControl() {
           services
             .savePreferences({ theme: next })
             .catch((error: { message?: string }) =>
-              notify({ type: 'error', title: 'Tema tidak tersimpan', message: error.message ?? '' }),
+              notify({ type: 'error', title: texts.themeNotSaved, message: error.message ?? '' }),
             );
         }}
       >
         {THEME_CHOICES.map((value) => (
           <option key={value} value={value}>
-            {THEME_LABELS[value]}
+            {texts.themeNames[value]}
+          </option>
+        ))}
+      </ThemeSelect>
+    </label>
+  );
+}
+
+/** Bahasa Indonesia / English, kept on the server like the theme; applied at once (texts and `<html lang>`). */
+function LanguageChoiceControl() {
+  const services = useServices();
+  const { notify } = useNotifications();
+  const { language, setLanguage } = useLanguage();
+  const texts = useTexts();
+  return (
+    <label>
+      {texts.language}
+      <ThemeSelect
+        value={language}
+        onChange={(event) => {
+          const next = event.target.value as Language;
+          setLanguage(next);
+          services
+            .savePreferences({ language: next })
+            .catch((error: { message?: string }) =>
+              notify({ type: 'error', title: texts.languageNotSaved, message: error.message ?? '' }),
+            );
+        }}
+      >
+        {LANGUAGES.map((value) => (
+          <option key={value} value={value} lang={value}>
+            {texts.languageNames[value]}
           </option>
         ))}
       </ThemeSelect>
@@ -167,6 +204,12 @@ function SignedInConsole({ user }: { user: StoredUser }) {
   const services = useServices();
   const { notify } = useNotifications();
   const { pathname } = useLocation();
+  const texts = useTexts();
+  // Read through a ref in the long-lived subscriptions below, so a language switch does not resubscribe them.
+  const textsRef = useRef(texts);
+  useEffect(() => {
+    textsRef.current = texts;
+  }, [texts]);
 
   const [refreshMachine] = useState(() =>
     permissionRefreshMachine.provide({
@@ -191,15 +234,15 @@ function SignedInConsole({ user }: { user: StoredUser }) {
       setPermissionsVersion((v) => v + 1);
       if (userAskedRefresh.current) {
         userAskedRefresh.current = false;
-        notify({ type: 'success', message: 'Permissions refreshed.' });
+        notify({ type: 'success', message: textsRef.current.permissionsRefreshed });
       }
     });
     const failed = refresh.on('refreshFailed', ({ error }) => {
       userAskedRefresh.current = false;
       notify({
         type: 'error',
-        title: 'Could not refresh permissions',
-        message: error.message ?? 'The server could not be reached.',
+        title: textsRef.current.permissionsRefreshFailed,
+        message: error.message ?? textsRef.current.serverUnreachable,
       });
     });
     return () => {
@@ -223,8 +266,8 @@ function SignedInConsole({ user }: { user: StoredUser }) {
         if (live && error.status !== 401) {
           notify({
             type: 'error',
-            title: 'Could not load your permissions',
-            message: error.message ?? 'The server could not be reached.',
+            title: textsRef.current.permissionsLoadFailed,
+            message: error.message ?? textsRef.current.serverUnreachable,
           });
         }
       },
@@ -264,7 +307,7 @@ function SignedInConsole({ user }: { user: StoredUser }) {
       services.loadPermissions().then(
         (list) => {
           refresh.send({ type: 'PERMISSIONS.SET', permissions: list });
-          notify({ type: 'info', message: 'Your permissions were changed by an administrator.' });
+          notify({ type: 'info', message: textsRef.current.permissionsChangedByAdmin });
         },
         () => undefined, // a 401 signs out; the next change or a manual refresh will try again
       );
@@ -284,7 +327,12 @@ function SignedInConsole({ user }: { user: StoredUser }) {
     const onAssigned = (payload: ProblemAssignedPayload) =>
       notify({
         type: 'info',
-        message: `Masalah #${payload.id} diberikan kepada Anda oleh ${payload.by}${payload.customer ? ` (${payload.customer})` : ''}: ${payload.description}`,
+        message: textsRef.current.problemAssigned(
+          String(payload.id),
+          payload.by,
+          payload.customer ?? null,
+          payload.description,
+        ),
       });
     socket.socket.on(PROBLEM_ASSIGNED_EVENT, onAssigned);
     return () => {
@@ -302,12 +350,12 @@ function SignedInConsole({ user }: { user: StoredUser }) {
     services.session.send({ type: 'SESSION.SIGN_OUT' });
     if (!token) return;
     services.logout(token).then(
-      () => notify({ type: 'success', message: 'You have signed out.' }),
+      () => notify({ type: 'success', message: textsRef.current.signedOut }),
       (error: { message?: string }) =>
         notify({
           type: 'warning',
-          title: 'Signed out on this browser',
-          message: `The server could not end the session (${error.message ?? 'no answer'}).`,
+          title: textsRef.current.signedOutHere,
+          message: textsRef.current.sessionNotEnded(error.message ?? textsRef.current.noAnswer),
         }),
     );
   }, [services, notify]);
@@ -346,28 +394,29 @@ function SignedInConsole({ user }: { user: StoredUser }) {
           footer={
             <SidebarStatus>
               <SidebarAction type="button" aria-keyshortcuts="Control+K Meta+K" onClick={togglePalette}>
-                Search pages and records (Ctrl+K)
+                {texts.searchPalette}
               </SidebarAction>
               <ConnectionStatus state={connectionState} transport={transport} onRetry={retryConnection} />
               {/* ADR 007: the signed-in user's own password change and two-step sign-in. */}
-              <AccountActions aria-label="My account">
+              <AccountActions aria-label={texts.myAccount}>
                 <li>
                   <SidebarAction type="button" onClick={() => setChangingPassword(true)}>
-                    Change my password
+                    {texts.changePassword}
                   </SidebarAction>
                 </li>
                 <li>
                   <SidebarAction type="button" onClick={() => setTwoFactorOpen(true)}>
-                    Two-step sign-in
+                    {texts.twoStep}
                   </SidebarAction>
                 </li>
                 <li>
                   <SidebarAction type="button" onClick={() => setSessionsOpen(true)}>
-                    My sessions
+                    {texts.mySessions}
                   </SidebarAction>
                 </li>
               </AccountActions>
               <ThemeChoiceControl />
+              <LanguageChoiceControl />
             </SidebarStatus>
           }
         />

@@ -20,7 +20,7 @@ import { LOGISTICS_MIGRATIONS } from '../logistics/migrations.js';
 import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
 import { MEETINGS_MIGRATIONS } from '../meetings/migrations.js';
 import { LOGISTICS_MIGRATIONS_610 } from '../logistics/migrations610.js';
-import { PREFERENCES_MIGRATIONS } from '../preferences/migrations.js';
+import { PREFERENCES_MIGRATIONS, PREFERENCES_MIGRATIONS_790 } from '../preferences/migrations.js';
 import { CRM_MIGRATIONS } from '../crm/migrations.js';
 import { SHEET_REPORT_MIGRATIONS, SHEET_REPORT_MIGRATIONS_751 } from '../sheetReports/migrations.js';
 import { DESC_SORT_INDEXES_V753 } from '../resources/sortIndexes.js';
@@ -288,6 +288,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...META_PULL_MIGRATIONS,
   // --- intake: Mayar re-fetch before paid (versions 770–779): src/intake/migrations.ts ---
   ...INTAKE_MIGRATIONS_770,
+  // --- preferences: English until chosen (versions 790–799): src/preferences/migrations.ts ---
+  ...PREFERENCES_MIGRATIONS_790,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

@@ -21,3 +21,18 @@ export const PREFERENCES_MIGRATIONS: readonly Migration[] = [
     },
   },
 ];
+
+/**
+ * English until a user chooses (ADR 028): the app's own texts were English before the language was applied, and no
+ * one could choose one before, so every stored `id` is the old default, not a choice.
+ */
+export const PREFERENCES_MIGRATIONS_790: readonly Migration[] = [
+  {
+    version: 790,
+    name: 'user preferences: English until chosen',
+    up: async (db) => {
+      await sql`alter table user_preferences alter column language set default 'en'`.execute(db);
+      await sql`update user_preferences set language = 'en' where language = 'id'`.execute(db);
+    },
+  },
+];

@@ -3,6 +3,7 @@ import { expect } from 'storybook/test';
 import { DataTable } from '../components/DataTable/DataTable.js';
 import { creatorFields } from '../components/DataTable/DataTable.fixtures.js';
 import { Sidebar } from '../components/Sidebar/Sidebar.js';
+import { CONSOLE_MESSAGES_ID } from '../i18n/messages.js';
 import { ConsoleMessagesProvider, type ConsoleMessagesOverrides } from './messages.js';
 
 const menu = [
@@ -92,5 +93,17 @@ export const Defaults: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await expect(canvas.getAllByText('No records found')[0]).toBeVisible();
+  },
+};
+
+/** The shipped Bahasa Indonesia set (`CONSOLE_MESSAGES_ID`): the spec's "Sign Out" stays as the spec writes it. */
+export const ShippedIndonesianSet: Story = {
+  args: { messages: CONSOLE_MESSAGES_ID },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Muat ulang izin' })).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: 'Menu utama' })).toBeVisible();
+    await expect(canvas.getByText('Arsip kosong')).toBeVisible();
+    await expect(canvas.getAllByText('Tidak ada data')[0]).toBeVisible();
   },
 };

@@ -4,7 +4,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
  * Per-component overrides of visible strings, keyed by component (`dataTable`, `loginForm`…). Each component
  * also takes a `messages` prop; the prop wins over the provider, the provider over the defaults.
  */
-export type ConsoleMessagesOverrides = Record<string, Record<string, unknown> | undefined>;
+export type ConsoleMessagesOverrides = Record<string, object | undefined>;
 
 const MessagesContext = createContext<ConsoleMessagesOverrides>({});
 

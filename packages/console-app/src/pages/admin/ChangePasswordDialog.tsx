@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { ConfirmDialog, useNotifications } from '@staff/console-ui';
 import type { AdminError } from './adminApi.js';
 import { useAdminApi } from './adminUi.js';
+import { useTexts } from '../../i18n.js';
 
 const Fields = styled.div`
   display: grid;
@@ -16,13 +17,13 @@ const Fields = styled.div`
   }
 `;
 
-const MISMATCH = 'The two new passwords differ.';
-
 /** "Change my password" from the sidebar: the current password, the new one twice; the server's rules apply. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const admin = useAdminApi();
   const { notify } = useNotifications();
   const id = useId();
+  const texts = useTexts();
+  const m = texts.passwordDialog;
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -42,7 +43,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (newPassword !== repeat) {
-      setFields({ repeat: [MISMATCH] });
+      setFields({ repeat: [m.mismatch] });
       return;
     }
     setBusy(true);
@@ -53,7 +54,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         setBusy(false);
         notify({
           type: 'success',
-          message: `Your password was changed${result.revoked_sessions ? `; ${result.revoked_sessions} other session(s) were signed out` : ''}.`,
+          message: m.changed(result.revoked_sessions),
         });
         close();
       },
@@ -97,20 +98,21 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   return (
     <ConfirmDialog
       open={open}
-      title="Change my password"
-      description="At least 10 characters, not containing your username. Your other sessions will be signed out."
-      confirmLabel="Change password"
+      title={texts.changePassword}
+      description={m.description}
+      confirmLabel={m.confirm}
+      cancelLabel={m.cancel}
       busy={busy}
-      busyLabel="Changing…"
+      busyLabel={m.busy}
       error={error}
       onConfirm={() => submit()}
       onCancel={close}
     >
       <form onSubmit={submit}>
         <Fields>
-          {field('old_password', 'Current password', oldPassword, setOldPassword, 'current-password')}
-          {field('new_password', 'New password', newPassword, setNewPassword, 'new-password')}
-          {field('repeat', 'Repeat the new password', repeat, setRepeat, 'new-password')}
+          {field('old_password', m.current, oldPassword, setOldPassword, 'current-password')}
+          {field('new_password', m.next, newPassword, setNewPassword, 'new-password')}
+          {field('repeat', m.repeat, repeat, setRepeat, 'new-password')}
           {/* Enter in a field submits, as in the login form. */}
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </Fields>

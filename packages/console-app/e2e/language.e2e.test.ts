@@ -1,0 +1,72 @@
+// Issue 10 "Beyond": Bahasa Indonesia or English, the choice kept on the server; the spec's strings never change.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright';
+import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
+import {
+  ADMIN_USERNAME,
+  apiLogin,
+  launchChromium,
+  newPage,
+  openSignedIn,
+  startConsoleServer,
+  type ConsoleServer,
+} from './harness.js';
+
+let server: ConsoleServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('language choice', () => {
+  it('Bahasa Indonesia, chosen beside the theme, is kept on the server across a reload; spec strings stay', async () => {
+    const admin = await apiLogin(server, ADMIN_USERNAME, DEMO_ADMIN_PASSWORD);
+    const saved = async () =>
+      (
+        (await (
+          await fetch(`${server.baseURL}/api/me/preferences`, {
+            headers: { authorization: `Bearer ${admin.token}` },
+          })
+        ).json()) as { language: string }
+      ).language;
+    const { context, page } = await newPage(browser);
+    try {
+      await openSignedIn(page, server, admin, '/app/usage-statistic');
+      await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+      expect(await saved()).toBe('en');
+
+      await page.getByLabel('Language').selectOption('id');
+      // Applied at once, before any reload.
+      await page.getByRole('navigation', { name: 'Menu utama' }).waitFor({ timeout: 10_000 });
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('id');
+      await expect.poll(saved).toBe('id');
+
+      // Without the browser's cached copy: what shows after the reload comes from the server.
+      await page.evaluate(() => window.localStorage.removeItem('console-language'));
+      await page.reload();
+      await page.getByRole('navigation', { name: 'Menu utama' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Ubah kata sandi saya' }).waitFor();
+      await page.getByRole('button', { name: 'Muat ulang izin' }).waitFor();
+      expect(await page.getByLabel('Bahasa').inputValue()).toBe('id');
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('id');
+      // The spec's strings as the spec writes them: the page title and Sign Out.
+      await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
+      await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+
+      // And back to English, for the next tests on this server.
+      await page.getByLabel('Bahasa').selectOption('en');
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 10_000 });
+      await expect.poll(saved).toBe('en');
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});

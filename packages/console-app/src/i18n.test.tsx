@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { STORED_USER_KEY, type UserPreferences } from '@staff/console-contract';
+import type { StoredUser } from '@staff/console-ui';
+import { App } from './App.js';
+import { createConsoleServices } from './services.js';
+import { fakeAdapter } from './api/testAdapter.js';
+import { fakeIo } from './test/fakeSocket.js';
+import { memoryStorage } from './test/memoryStorage.js';
+import { APP_TEXTS_EN, APP_TEXTS_ID, LANGUAGE_STORAGE_KEY } from './i18n.js';
+
+afterEach(() => {
+  cleanup();
+  globalThis.localStorage.clear();
+});
+configure({ asyncUtilTimeout: 10_000 });
+
+const USER: StoredUser = {
+  token: 'token-1',
+  fullname: 'Ayu Lestari',
+  last_login: '2024-05-01T03:00:00.000Z',
+};
+
+/** The shell on Usage Statistics against a fake server keeping the preferences in memory. */
+function setup(saved: UserPreferences) {
+  const preferences = { ...saved };
+  const puts: unknown[] = [];
+  const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
+    const url = config.url ?? '';
+    if (url === '/api/a/verify/___ca')
+      return {
+        status: 200,
+        data: { permissions: [{ permission_key: 'statistics', allow_read: 1, allow_write: 0 }] },
+      };
+    if (url === '/api/a/verify/___pc') return { status: 200, data: {} };
+    if (url === '/api/me/preferences' && config.method === 'put') {
+      const body = JSON.parse(config.data as string) as Partial<UserPreferences>;
+      puts.push(body);
+      Object.assign(preferences, body);
+      return { status: 200, data: preferences };
+    }
+    if (url === '/api/me/preferences') return { status: 200, data: preferences };
+    if (url === '/api/statistics/me')
+      return {
+        status: 200,
+        data: {
+          from: '2024-05-01',
+          days: 30,
+          sign_ins_per_day: [],
+          recent_sign_ins: [],
+          most_visited_pages: [],
+        },
+      };
+    return { status: 404, data: { message: `no ${url}` } };
+  });
+  const storage = memoryStorage({ [STORED_USER_KEY]: JSON.stringify(USER) });
+  const { io } = fakeIo();
+  const services = createConsoleServices({ storage, adapter, io });
+  render(<App services={services} initialEntries={['/app/usage-statistic']} />);
+  return { puts, preferences };
+}
+
+describe('language choice in the shell', { timeout: 30_000 }, () => {
+  it('switching to Bahasa Indonesia changes the shell texts at once, saves it, and keeps the spec strings', async () => {
+    const { puts } = setup({ language: 'en', theme: 'system' });
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(screen.getByRole('button', { name: APP_TEXTS_EN.changePassword })).toBeTruthy();
+
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'id');
+
+    await screen.findByRole('navigation', { name: 'Menu utama' });
+    const account = screen.getByRole('list', { name: APP_TEXTS_ID.myAccount });
+    expect(
+      within(account)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([APP_TEXTS_ID.changePassword, APP_TEXTS_ID.twoStep, APP_TEXTS_ID.mySessions]);
+    expect(screen.getByRole('button', { name: 'Cari halaman dan data (Ctrl+K)' })).toBeTruthy();
+    expect(screen.getByLabelText('Tema')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('id');
+    await waitFor(() => expect(puts).toEqual([{ language: 'id' }]));
+    expect(globalThis.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('id');
+    // The spec's strings as the spec writes them.
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' })).toBeTruthy();
+    // The page's own texts follow too.
+    expect(await screen.findByRole('heading', { level: 2, name: 'Aktivitas Anda' })).toBeTruthy();
+    expect(screen.getByText(/^30 hari terakhir, sejak /)).toBeTruthy();
+
+    // An account dialog in the chosen language.
+    await userEvent.click(within(account).getByRole('button', { name: APP_TEXTS_ID.changePassword }));
+    const dialog = await screen.findByRole('dialog', { name: APP_TEXTS_ID.changePassword });
+    expect(within(dialog).getByLabelText('Kata sandi baru')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Batal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.selectOptions(screen.getByLabelText('Bahasa'), 'en');
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(document.documentElement.lang).toBe('en');
+    await waitFor(() => expect(puts).toEqual([{ language: 'id' }, { language: 'en' }]));
+  });
+
+  it("applies the server's saved language at sign-in, without a choice in this browser", async () => {
+    setup({ language: 'id', theme: 'system' });
+    await screen.findByRole('navigation', { name: 'Menu utama' });
+    expect(screen.getByRole('button', { name: APP_TEXTS_ID.twoStep })).toBeTruthy();
+    expect((screen.getByLabelText('Bahasa') as HTMLSelectElement).value).toBe('id');
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,374 @@
+// Complete message sets per language. Each set is typed against its component's messages interface, so a key
+// added to a component without its translation fails typecheck. The spec's fixed strings (LoginForm's texts,
+// the DateRangePicker presets, "Sign Out") are the same in both languages.
+import { BOARD_MESSAGES, type BoardMessages } from '../components/Board/index.js';
+import { CHART_MESSAGES, type ChartMessages } from '../components/Chart/index.js';
+import { CHAT_THREAD_MESSAGES, type ChatThreadMessages } from '../components/ChatThread/index.js';
+import { COMMAND_PALETTE_MESSAGES, type CommandPaletteMessages } from '../components/CommandPalette/index.js';
+import { DATA_TABLE_MESSAGES, type DataTableMessages } from '../components/DataTable/index.js';
+import {
+  DATE_RANGE_PICKER_MESSAGES,
+  type DateRangePickerMessages,
+} from '../components/DateRangePicker/index.js';
+import { DELTA_CHIP_MESSAGES, type DeltaChipMessages } from '../components/DeltaChip/index.js';
+import { FILTER_BAR_MESSAGES, type FilterBarMessages } from '../components/FilterBar/index.js';
+import { KPI_CARD_MESSAGES, type KpiCardMessages } from '../components/KpiCard/index.js';
+import { LOGIN_FORM_MESSAGES, type LoginFormMessages } from '../components/LoginForm/index.js';
+import { MARKDOWN_TEXT_MESSAGES, type MarkdownTextMessages } from '../components/MarkdownText/index.js';
+import { RECORD_HISTORY_MESSAGES, type RecordHistoryMessages } from '../components/RecordHistory/index.js';
+import { REPORT_TABLE_MESSAGES, type ReportTableMessages } from '../components/ReportTable/index.js';
+import { RESOURCE_FORM_MESSAGES, type ResourceFormMessages } from '../components/ResourceForm/index.js';
+import { ROOM_SCHEDULE_MESSAGES, type RoomScheduleMessages } from '../components/RoomSchedule/index.js';
+import { SIDEBAR_MESSAGES, type SidebarMessages } from '../components/Sidebar/index.js';
+import { VENN_DIAGRAM_MESSAGES, type VennDiagramMessages } from '../components/VennDiagram/index.js';
+
+/** The languages the console ships: Bahasa Indonesia and English. */
+export type ConsoleLanguage = 'id' | 'en';
+
+/** Every component's full message set, keyed by its provider key. */
+export type ConsoleMessageSets = {
+  board: BoardMessages;
+  chart: ChartMessages;
+  chatThread: ChatThreadMessages;
+  commandPalette: CommandPaletteMessages;
+  dataTable: DataTableMessages;
+  dateRangePicker: DateRangePickerMessages;
+  deltaChip: DeltaChipMessages;
+  filterBar: FilterBarMessages;
+  kpiCard: KpiCardMessages;
+  loginForm: LoginFormMessages;
+  markdownText: MarkdownTextMessages;
+  recordHistory: RecordHistoryMessages;
+  reportTable: ReportTableMessages;
+  resourceForm: ResourceFormMessages;
+  roomSchedule: RoomScheduleMessages;
+  sidebar: SidebarMessages;
+  vennDiagram: VennDiagramMessages;
+};
+
+export const DATA_TABLE_MESSAGES_ID: DataTableMessages = {
+  empty: 'Tidak ada data',
+  retry: 'Coba lagi',
+  yes: 'Ya',
+  no: 'Tidak',
+  actions: 'Aksi',
+  columns: 'Kolom',
+  visibleColumns: 'Kolom yang ditampilkan',
+  bulkActions: 'Aksi massal',
+  clearSelection: 'Hapus pilihan',
+  rowsPerPage: 'Baris per halaman',
+  previousPage: 'Halaman sebelumnya',
+  nextPage: 'Halaman berikutnya',
+  selectAll: 'Pilih semua baris di halaman ini',
+  selectRow: (name) => `Pilih baris ${name}`,
+  selected: (count) => `${count} dipilih`,
+  loading: (label) => `Memuat ${label}…`,
+  pageSummary: ({ first, last, total, estimated }) =>
+    `${first === '0' ? '0' : `${first}–${last}`} dari ${estimated ? 'sekitar ' : ''}${total}`,
+  keysetSummary: ({ shown, total, estimated }) =>
+    total === undefined
+      ? `${shown} ditampilkan`
+      : `${shown} ditampilkan dari ${estimated ? 'sekitar ' : ''}${total}`,
+};
+
+export const FILTER_BAR_MESSAGES_ID: FilterBarMessages = {
+  label: 'Filter',
+  search: 'Cari',
+  searchPlaceholder: 'Cari…',
+  activeFilters: 'Filter aktif',
+  clearAll: 'Hapus semua',
+  addFilter: 'Tambah filter',
+  fields: 'Kolom',
+  editFilter: (text) => `Ubah filter: ${text}`,
+  filterField: (field) => `Filter ${field}`,
+  removeFilter: (text) => `Hapus filter ${text}`,
+  isAnyOf: (field) => `${field} salah satu dari`,
+  chosen: (field) => `${field} terpilih`,
+  removeValue: (value) => `Hapus ${value}`,
+  addValue: (field) => `Tambah ${field}`,
+  contains: (field) => `${field} mengandung`,
+  any: 'Semua',
+  yes: 'Ya',
+  no: 'Tidak',
+  between: (field) => `${field} antara`,
+  from: 'Dari',
+  to: 'Sampai',
+  isEmpty: 'Kosong',
+  rangeNumbers: 'Isi angka untuk rentang',
+  back: 'Kembali',
+  apply: 'Terapkan',
+  cancel: 'Batal',
+  retry: 'Coba lagi',
+  delete: 'Hapus',
+  preset: 'Preset',
+  loadingPresets: 'Memuat preset…',
+  noPreset: 'Tanpa preset',
+  builtIn: 'Bawaan',
+  myPresets: 'Preset saya',
+  modified: 'Diubah',
+  resetTo: (preset) => `Kembalikan ke ${preset}`,
+  deletePreset: (preset) => `Hapus preset ${preset}`,
+  savePreset: 'Simpan preset',
+  presetName: 'Nama preset',
+  saveAsPreset: 'Simpan sebagai preset…',
+  savingPresets: 'Menyimpan preset…',
+  presetsError: (error) => `Preset: ${error}`,
+  savedViews: 'Tampilan tersimpan',
+  activeView: (view) => `Tampilan: ${view}`,
+  noSavedViews: 'Belum ada tampilan tersimpan',
+  shareView: (view) => `Bagikan ${view}`,
+  shared: 'Dibagikan',
+  private: 'Pribadi',
+  deleteView: (view) => `Hapus tampilan ${view}`,
+  saveCurrentView: 'Simpan tampilan ini',
+  saveViewAs: 'Simpan tampilan ini sebagai',
+  shareWithEveryone: 'Bagikan ke semua yang dapat membaca daftar ini',
+  saveView: 'Simpan tampilan',
+  replaceFilters: (preset, count) =>
+    `“${preset}” menggantikan ${count === 1 ? 'filter' : `${count} filter`} yang Anda atur. Ganti?`,
+  replace: 'Ganti',
+  keepFilters: 'Pertahankan milik saya',
+  showFilters: (active) => (active > 0 ? `Filter (${active})` : 'Filter'),
+};
+
+// The spec's login texts stay as the spec writes them; only the two-step texts are the console's own (already
+// Indonesian).
+export const LOGIN_FORM_MESSAGES_ID: LoginFormMessages = { ...LOGIN_FORM_MESSAGES };
+
+export const SIDEBAR_MESSAGES_ID: SidebarMessages = {
+  lastLogin: 'Login terakhir:',
+  signOut: SIDEBAR_MESSAGES.signOut,
+  refresh: 'Muat ulang izin',
+  refreshing: 'Memuat ulang izin…',
+  navLabel: 'Menu utama',
+  locked: 'Tidak ada akses: halaman ini memerlukan izin yang tidak Anda miliki.',
+};
+
+export const RESOURCE_FORM_MESSAGES_ID: ResourceFormMessages = {
+  create: 'Buat',
+  save: 'Simpan perubahan',
+  saving: 'Menyimpan…',
+  cancel: 'Batal',
+  unsavedChanges: 'Perubahan belum disimpan',
+  reload: 'Muat ulang',
+  select: 'Pilih…',
+  from: 'Dari',
+  to: 'Sampai',
+  required: 'Wajib diisi',
+  atLeastCharacters: (count) => `Minimal ${count} karakter`,
+  atMostCharacters: (count) => `Maksimal ${count} karakter`,
+  atLeast: (min) => `Minimal ${min}`,
+  atMost: (max) => `Maksimal ${max}`,
+  wholeNumber: 'Isi bilangan bulat',
+  number: 'Isi angka',
+  atMostTags: (count) => `Maksimal ${count} tag`,
+  tagAtMostCharacters: (count) => `Setiap tag maksimal ${count} karakter`,
+  endBeforeStart: 'Akhir sebelum awal',
+  json: 'Isi JSON yang valid',
+  dateTime: 'Isi tanggal dan jam',
+  email: 'Isi alamat email',
+  url: 'Isi URL yang diawali http:// atau https://',
+  invalidFormat: 'Format tidak valid',
+  currency: 'Rp',
+  secretSet: (mask) => `${mask} (terisi)`,
+  replace: 'Ganti',
+  replaceField: (field) => `Ganti ${field}`,
+  keepCurrent: 'Pertahankan',
+  tags: 'Tag',
+  removeTag: (tag) => `Hapus ${tag}`,
+  clearField: (field) => `Kosongkan ${field}`,
+  searching: 'Mencari…',
+  loadFailed: 'Pilihan tidak dapat dimuat',
+  noMatches: 'Tidak ada yang cocok',
+};
+
+// Presets and the field labels are the spec's; the checks are the console's own.
+export const DATE_RANGE_PICKER_MESSAGES_ID: DateRangePickerMessages = {
+  ...DATE_RANGE_PICKER_MESSAGES,
+  presetSelect: (label) => `${label}: pilihan cepat`,
+  bothDays: 'Isi kedua tanggal.',
+  firstAfterLast: 'Tanggal awal tidak boleh setelah tanggal akhir.',
+  lastAfterMax: (day) => `Tanggal akhir tidak boleh setelah ${day}.`,
+};
+
+export const REPORT_TABLE_MESSAGES_ID: ReportTableMessages = {
+  empty: 'Tidak ada data untuk periode ini.',
+  totals: 'Total',
+  retry: 'Coba lagi',
+  loading: (label) => `Memuat ${label}…`,
+  loadingLevel: 'Memuat tingkat berikutnya…',
+  emptyLevel: 'Tidak ada baris di tingkat ini.',
+  expand: (name) => `Buka ${name}`,
+  collapse: (name) => `Tutup ${name}`,
+};
+
+export const CHART_MESSAGES_ID: ChartMessages = {
+  empty: 'Tidak ada data untuk periode ini.',
+  loadFailed: 'Grafik tidak dapat dimuat.',
+  loading: (label) => `Memuat ${label}…`,
+  categories: (label) => `${label}: filter menurut kategori`,
+  selected: (category) => `Difilter pada ${category}`,
+};
+
+export const KPI_CARD_MESSAGES_ID: KpiCardMessages = {
+  loading: (label) => `Memuat ${label}…`,
+  previous: (value) => `sebelumnya: ${value}`,
+};
+
+export const DELTA_CHIP_MESSAGES_ID: DeltaChipMessages = {
+  previousPeriod: 'periode sebelumnya',
+  up: (change, comparedTo) => `naik ${change} dari ${comparedTo}`,
+  down: (change, comparedTo) => `turun ${change} dari ${comparedTo}`,
+  flat: (change, comparedTo) => `tetap ${change} dari ${comparedTo}`,
+  none: (comparedTo) => `tidak ada perbandingan dengan ${comparedTo}`,
+};
+
+export const RECORD_HISTORY_MESSAGES_ID: RecordHistoryMessages = {
+  title: 'Riwayat',
+  empty: 'Belum ada perubahan tercatat',
+  loading: 'Memuat riwayat…',
+  retry: 'Coba lagi',
+  actions: { create: 'Dibuat', update: 'Diubah', delete: 'Dihapus', restore: 'Dipulihkan' },
+  by: (action, actor) => (
+    <>
+      {action} oleh {actor}
+    </>
+  ),
+  secretChanged: (field) => <>{field} diubah</>,
+  changedTo: 'diubah menjadi',
+};
+
+export const CHAT_THREAD_MESSAGES_ID: ChatThreadMessages = { ...CHAT_THREAD_MESSAGES };
+export const BOARD_MESSAGES_ID: BoardMessages = { ...BOARD_MESSAGES };
+export const VENN_DIAGRAM_MESSAGES_ID: VennDiagramMessages = {
+  ...VENN_DIAGRAM_MESSAGES,
+  title: 'Diagram Venn',
+  legend: 'Himpunan',
+};
+
+export const ROOM_SCHEDULE_MESSAGES_ID: RoomScheduleMessages = {
+  loading: 'Memuat jadwal ruangan…',
+  empty: 'Belum ada ruangan yang dapat dipesan: tambahkan ruangan (aktif) di master data Meeting Rooms.',
+  rooms: 'Ruangan',
+  room: 'Ruangan',
+  seats: (capacity) => `${capacity} kursi`,
+  freeNow: 'Kosong sekarang',
+  busyUntil: (time) => `Terpakai sampai ${time}`,
+  free: 'Kosong',
+  book: (room, time) => `Pesan ${room} pukul ${time}`,
+  by: (organizer, pending) => `oleh ${organizer}${pending ? ' (menunggu persetujuan)' : ''}`,
+  until: (time) => `sampai ${time}`,
+  weekCaption: (first, last) => `Pemesanan dari ${first} sampai ${last}`,
+};
+
+export const MARKDOWN_TEXT_MESSAGES_ID: MarkdownTextMessages = { empty: 'Belum ada isi.' };
+
+export const COMMAND_PALETTE_MESSAGES_ID: CommandPaletteMessages = {
+  title: 'Palet perintah',
+  inputLabel: 'Cari halaman dan data',
+  placeholder: 'Buka halaman atau cari data…',
+  pagesGroup: 'Halaman',
+  recordsGroup: 'Data',
+  loading: 'Mencari data…',
+  empty: (query) => `Tidak ditemukan untuk “${query}”`,
+  error: 'Data tidak dapat dicari.',
+  retry: 'Coba lagi',
+  typeMore: (minLength) => `Ketik ${minLength} karakter atau lebih untuk mencari data`,
+};
+
+/** Bahasa Indonesia for every component; give it to `ConsoleMessagesProvider`. */
+export const CONSOLE_MESSAGES_ID: ConsoleMessageSets = {
+  board: BOARD_MESSAGES_ID,
+  chart: CHART_MESSAGES_ID,
+  chatThread: CHAT_THREAD_MESSAGES_ID,
+  commandPalette: COMMAND_PALETTE_MESSAGES_ID,
+  dataTable: DATA_TABLE_MESSAGES_ID,
+  dateRangePicker: DATE_RANGE_PICKER_MESSAGES_ID,
+  deltaChip: DELTA_CHIP_MESSAGES_ID,
+  filterBar: FILTER_BAR_MESSAGES_ID,
+  kpiCard: KPI_CARD_MESSAGES_ID,
+  loginForm: LOGIN_FORM_MESSAGES_ID,
+  markdownText: MARKDOWN_TEXT_MESSAGES_ID,
+  recordHistory: RECORD_HISTORY_MESSAGES_ID,
+  reportTable: REPORT_TABLE_MESSAGES_ID,
+  resourceForm: RESOURCE_FORM_MESSAGES_ID,
+  roomSchedule: ROOM_SCHEDULE_MESSAGES_ID,
+  sidebar: SIDEBAR_MESSAGES_ID,
+  vennDiagram: VENN_DIAGRAM_MESSAGES_ID,
+};
+
+export const CHAT_THREAD_MESSAGES_EN: ChatThreadMessages = {
+  loading: 'Loading the conversation…',
+  empty: 'No messages yet.',
+  retry: 'Try again',
+  placeholder: 'Write a reply…',
+  send: 'Send',
+  sending: 'Sending…',
+  windowClosed: "More than 24 hours since the customer's last message: only a template can be sent.",
+  template: 'Template',
+  parameter: (n) => `Value {{${n}}}`,
+  sendTemplate: 'Send template',
+  readOnly: 'You can only read this conversation.',
+  bot: 'Bot',
+  reply: 'Reply',
+  list: (title) => `Messages with ${title}`,
+  statuses: {
+    received: 'Received',
+    pending: 'Waiting to be sent',
+    accepted: 'Handed to WhatsApp',
+    sent: 'Sent',
+    delivered: 'Delivered',
+    read: 'Read',
+    failed: 'Failed',
+  },
+};
+
+export const BOARD_MESSAGES_EN: BoardMessages = {
+  instructions:
+    'Press Space to pick up a card, left/right arrows to choose a column, Enter or Space to drop, Escape to cancel.',
+  empty: 'Empty',
+  saving: 'Saving…',
+  loading: 'Loading the board…',
+  retry: 'Try again',
+  grabbed: (card, column) => `${card} picked up from ${column}.`,
+  target: (column) => `Target: ${column}.`,
+  noTarget: 'This card cannot move to another column.',
+  moved: (card, column) => `${card} moved to ${column}.`,
+  cancelled: (card) => `${card} not moved.`,
+};
+
+export const VENN_DIAGRAM_MESSAGES_EN: VennDiagramMessages = {
+  loading: 'Counting customers…',
+  empty: 'No customers with paid purchases for this choice.',
+  retry: 'Try again',
+  customers: 'customers',
+  upsetCaption: 'Customer overlaps (UpSet): one row per exclusive region',
+  title: 'Venn diagram',
+  legend: 'Sets',
+};
+
+/** English for every component: the defaults, with English for the components whose defaults are Indonesian. */
+export const CONSOLE_MESSAGES_EN: ConsoleMessageSets = {
+  board: BOARD_MESSAGES_EN,
+  chart: CHART_MESSAGES,
+  chatThread: CHAT_THREAD_MESSAGES_EN,
+  commandPalette: COMMAND_PALETTE_MESSAGES,
+  dataTable: DATA_TABLE_MESSAGES,
+  dateRangePicker: DATE_RANGE_PICKER_MESSAGES,
+  deltaChip: DELTA_CHIP_MESSAGES,
+  filterBar: FILTER_BAR_MESSAGES,
+  kpiCard: KPI_CARD_MESSAGES,
+  loginForm: LOGIN_FORM_MESSAGES,
+  markdownText: MARKDOWN_TEXT_MESSAGES,
+  recordHistory: RECORD_HISTORY_MESSAGES,
+  reportTable: REPORT_TABLE_MESSAGES,
+  resourceForm: RESOURCE_FORM_MESSAGES,
+  roomSchedule: ROOM_SCHEDULE_MESSAGES,
+  sidebar: SIDEBAR_MESSAGES,
+  vennDiagram: VENN_DIAGRAM_MESSAGES_EN,
+};
+
+/** The message sets of a language, for `ConsoleMessagesProvider`. */
+export function consoleMessages(language: ConsoleLanguage): ConsoleMessageSets {
+  return language === 'id' ? CONSOLE_MESSAGES_ID : CONSOLE_MESSAGES_EN;
+}
