@@ -12,7 +12,13 @@ import {
   packages,
   reconcileResponseSchema,
 } from '@staff/console-contract';
-import { type AnyRouteSpec, HttpError, type RouteGuards, defineRoute, type RouteRegistrar } from '../http.js';
+import {
+  type AnyRouteSpec,
+  HttpError,
+  type RouteGuards,
+  defineRoute,
+  type RouteModuleDeps,
+} from '../http.js';
 import { registerInsightRoutes } from './meta/routes.js';
 import { registerMetaPullRoutes } from './meta/pullRoutes.js';
 import { pushResourceChanges } from '../resources/push.js';
@@ -23,12 +29,7 @@ import { type IngestResult, ingestMayarEvent } from './mayar/webhook.js';
 import { intakeDb, readSecret } from './tables.js';
 import { registerDeliveryRoutes } from './forwarder/routes.js';
 
-type RouteFn = RouteRegistrar;
-
-export interface IntakeRouteOptions {
-  route: RouteFn;
-  sessionOf: (request: FastifyRequest) => { userId: number };
-  clock: () => Date;
+export interface IntakeRouteOptions extends RouteModuleDeps {
   mayarApi: MayarApi;
   /** Authentication and permission checks for routes registered in their own scope (CSV bodies). */
   guards: RouteGuards;

@@ -19,7 +19,7 @@ import {
   resolveBodySchema,
   sendMessageBodySchema,
 } from '@staff/console-contract';
-import { type AnyRouteSpec, HttpError, defineRoute, type RouteRegistrar, permittedRoutes } from '../http.js';
+import { type AnyRouteSpec, HttpError, defineRoute, type RouteModuleDeps, permittedRoutes } from '../http.js';
 
 import { sameSecret } from '../intake/routes.js';
 import { pushResourceChanges } from '../resources/push.js';
@@ -34,12 +34,7 @@ import { queueOutgoing, windowOpen } from './outbox.js';
 import { conversationById, conversationDetail, listConversations } from './service.js';
 import { SIGNATURE_HEADER, verifyWhatsAppSignature } from './signature.js';
 
-type RouteFn = RouteRegistrar;
-
-export interface WhatsAppRouteOptions {
-  route: RouteFn;
-  sessionOf: (request: FastifyRequest) => { userId: number };
-  clock: () => Date;
+export interface WhatsAppRouteOptions extends RouteModuleDeps {
   appSecret?: string;
   verifyToken?: string;
   /** Wakes the outbox worker after a commit that queued messages. */
