@@ -17,6 +17,7 @@ import {
   HttpError,
   type RouteGuards,
   defineRoute,
+  permittedRoutes,
   type RouteModuleDeps,
 } from '../http.js';
 import { registerInsightRoutes } from './meta/routes.js';
@@ -140,13 +141,12 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
 
   route(
     {
-      method: 'POST',
-      url: '/api/mayar-accounts/:id/reconcile',
-      tag: 'intake',
-      summary:
+      ...permittedRoutes('intake', 'databank_mayar_accounts')(
+        'POST',
+        '/api/mayar-accounts/:id/reconcile',
+        'write',
         "Compare the account's Mayar webhook history with the inbox now and take in what was missed (also runs on a schedule)",
-      auth: true,
-      permission: { key: 'databank_mayar_accounts', mode: 'write' },
+      ),
       params: z.object({ id: z.coerce.number().int().positive() }),
       responses: {
         200: reconcileResponseSchema,
