@@ -17,6 +17,7 @@ import {
   HttpError,
   type RouteGuards,
   defineRoute,
+  keepRawBody,
   permittedRoutes,
   type RouteModuleDeps,
 } from '../http.js';
@@ -77,12 +78,7 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
 
   // The webhook keeps the body as sent (the inbox stores it verbatim), so it gets its own content parsing.
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
-      (_request, body, done) => done(null, body),
-    );
+    keepRawBody(scope, WEBHOOK_BODY_LIMIT);
     const spec = {
       method: 'POST' as const,
       url: '/api/webhooks/mayar/:account_id',

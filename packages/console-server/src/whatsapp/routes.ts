@@ -19,7 +19,14 @@ import {
   resolveBodySchema,
   sendMessageBodySchema,
 } from '@staff/console-contract';
-import { type AnyRouteSpec, HttpError, defineRoute, type RouteModuleDeps, permittedRoutes } from '../http.js';
+import {
+  type AnyRouteSpec,
+  HttpError,
+  defineRoute,
+  keepRawBody,
+  type RouteModuleDeps,
+  permittedRoutes,
+} from '../http.js';
 
 import { sameSecret } from '../intake/routes.js';
 import { pushResourceChanges } from '../resources/push.js';
@@ -79,12 +86,7 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
 
   await app.register(async (scope) => {
     // The signature covers the bytes as sent: keep the raw body.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
-      (_request, body, done) => done(null, body),
-    );
+    keepRawBody(scope, WEBHOOK_BODY_LIMIT);
     const registry = app.apiRoutes as AnyRouteSpec[];
     const open = { guard: async () => undefined };
     defineRoute(
