@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { PermissionKey } from './permissions.js';
+import { unknownKeyError } from './entities/validation.js';
 
 /**
  * The eight reports, each written once here: its dimensions, its measures with their formulas, the default period,
@@ -335,7 +336,7 @@ export const reportViewParamsSchema = z.strictObject(
     sort: sortKey.optional(),
     compare: z.enum(['previous']).optional(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+  { error: unknownKeyError },
 );
 export type ReportViewParams = z.infer<typeof reportViewParamsSchema>;
 
@@ -349,7 +350,7 @@ export const reportViewCreateSchema = z.strictObject(
     shared: z.boolean({ error: 'Must be true or false' }).default(false),
     params: reportViewParamsSchema,
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+  { error: unknownKeyError },
 );
 export type ReportViewCreate = z.infer<typeof reportViewCreateSchema>;
 

@@ -4,6 +4,7 @@
  * (UTC+7 all year), so the rule is plain arithmetic and does not depend on the machine's zone.
  */
 import { z } from 'zod';
+import { unknownKeyError } from './entities/validation.js';
 import { REPORT_IDS, isReportId } from './reports.js';
 
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
@@ -128,7 +129,7 @@ export const sheetReportInputSchema = z.strictObject(
     /** Also write the figures into a Google Sheet (null or absent: files only). */
     google_sheet: sheetGoogleInputSchema.nullable().optional(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+  { error: unknownKeyError },
 );
 export type SheetReportInput = z.input<typeof sheetReportInputSchema>;
 

@@ -21,13 +21,14 @@ import { generateRows } from '../src/demo/generate.js';
 import { seed } from '../src/seed.js';
 import { sealSecret } from '../src/secrets/index.js';
 import { freePort, startPostgres } from '../test/support/postgres.js';
+import { envNumber } from './serverProcess.js';
 
-const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 5_000_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
+const PURCHASES = envNumber('BENCH_PURCHASES', 5_000_000);
+const ROUNDS = envNumber('BENCH_ROUNDS', 50);
 // Fewer rounds for the search than for the first page (historical: it was a scan of search_text).
-const SEARCH_ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS ?? 10);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CSV_ROWS = Number(process.env.BENCH_CSV_ROWS ?? 100_000);
+const SEARCH_ROUNDS = envNumber('BENCH_SEARCH_ROUNDS', 10);
+const SECONDS = envNumber('BENCH_SECONDS', 10);
+const CSV_ROWS = envNumber('BENCH_CSV_ROWS', 100_000);
 const PASSWORD = 'Bench-Password-9';
 
 const percentile = (values: number[], p: number) => {

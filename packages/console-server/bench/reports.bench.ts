@@ -16,11 +16,12 @@ import { runReport } from '../src/reports/engine.js';
 import { salesRollupSelect } from '../src/reports/migrations.js';
 import { refreshSalesRollup } from '../src/reports/rollup.js';
 import { startPostgres } from '../test/support/postgres.js';
+import { envNumber } from './serverProcess.js';
 
-const INSIGHTS = Number(process.env.BENCH_INSIGHTS ?? 1_000_000);
-const PURCHASES = Number(process.env.BENCH_PURCHASES ?? 1_000_000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
-const BASE_ROUNDS = Number(process.env.BENCH_BASE_ROUNDS ?? 3);
+const INSIGHTS = envNumber('BENCH_INSIGHTS', 1_000_000);
+const PURCHASES = envNumber('BENCH_PURCHASES', 1_000_000);
+const ROUNDS = envNumber('BENCH_ROUNDS', 40);
+const BASE_ROUNDS = envNumber('BENCH_BASE_ROUNDS', 3);
 const FROM = '2026-06-01';
 const TO = '2026-06-30';
 const ADS = 2740;

@@ -29,14 +29,14 @@ import {
 import { trigramIndexSql } from '../src/resources/trigram.js';
 import { seed } from '../src/seed.js';
 import { freePort, startPostgres } from '../test/support/postgres.js';
-import { startServer, waitHealthy } from './serverProcess.js';
+import { envNumber, startServer, waitHealthy } from './serverProcess.js';
 
-const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
+const ROWS = envNumber('BENCH_ROWS', 1_000_000);
+const SECONDS = envNumber('BENCH_SECONDS', 5);
+const CONNECTIONS = envNumber('BENCH_CONNECTIONS', 10);
+const ROUNDS = envNumber('BENCH_ROUNDS', 200);
 /** A sequential scan of 1M rows takes a second or more: fewer rounds for the cases without their index. */
-const SCAN_ROUNDS = Number(process.env.BENCH_SCAN_ROUNDS ?? 10);
+const SCAN_ROUNDS = envNumber('BENCH_SCAN_ROUNDS', 10);
 const PASSWORD = 'Bench-Password-1';
 
 const CASES = [

@@ -16,9 +16,9 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { PGLITE_SHARED_BUFFERS, pgliteOptions } from '../src/db/database.js';
 import { hashToken } from '../src/auth/tokens.js';
 import { freePort, startPostgres } from '../test/support/postgres.js';
-import { startServer, waitHealthy } from './serverProcess.js';
+import { envNumber, startServer, waitHealthy } from './serverProcess.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = envNumber('BENCH_SECONDS', 5);
 const CONNECTIONS = 10;
 const PAGE = '/api/a/verify/___pc?key=ad_daily_tracker&mode=read&path=%2Fapp%2Freports%2Fadset';
 const DIRECT_ROUNDS = 2000;
@@ -47,6 +47,17 @@ const waitDemoHealthy = (base: string, server: ReturnType<typeof startServer>) =
     pollMs: 200,
     why: ' (first open with the demo seed; a busy machine is slower)',
   });
+
+/** Signs in as the demo's all-access user; answers the bearer token. */
+async function demoToken(base: string): Promise<string> {
+  const signIn = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo-all', password: 'Demo12345!' }),
+  });
+  if (!signIn.ok) throw new Error(`demo login failed: ${signIn.status} ${await signIn.text()}`);
+  return ((await signIn.json()) as { data: { token: string } }).data.token;
+}
 
 async function stopServer(child: ChildProcess) {
   if (child.exitCode !== null) return;
@@ -149,13 +160,7 @@ async function benchEngine(engine: 'pglite' | 'postgres', rows: Row[]): Promise<
   const server = startDemoServer(env);
   try {
     await waitDemoHealthy(base, server);
-    const signIn = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'demo-all', password: 'Demo12345!' }),
-    });
-    if (!signIn.ok) throw new Error(`demo login failed: ${signIn.status} ${await signIn.text()}`);
-    const token = ((await signIn.json()) as { data: { token: string } }).data.token;
+    const token = await demoToken(base);
     const pid = server.child.pid!;
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const rssIdle = rssMb(pid);
@@ -216,12 +221,7 @@ async function pgliteMemory(sharedBuffers: string): Promise<{ idle: number; load
   });
   try {
     await waitDemoHealthy(base, server);
-    const signIn = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'demo-all', password: 'Demo12345!' }),
-    });
-    const token = ((await signIn.json()) as { data: { token: string } }).data.token;
+    const token = await demoToken(base);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idle = rssMb(server.child.pid!);
     await autocannon({

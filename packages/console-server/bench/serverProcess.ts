@@ -9,6 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+/** A bench's knob: the environment variable `name` as a number, or `fallback`. */
+export const envNumber = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
 export function startServer(
   env: Record<string, string>,
   options: { preferBuilt?: boolean } = {},

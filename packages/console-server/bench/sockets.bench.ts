@@ -14,9 +14,10 @@ import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { freePort, startPostgres } from '../test/support/postgres.js';
 import { type ServerProcess, startServerProcess } from '../test/support/process.js';
+import { envNumber } from './serverProcess.js';
 
-const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 2000);
-const CHANGES = Number(process.env.BENCH_CHANGES ?? 5);
+const SOCKETS = envNumber('BENCH_SOCKETS', 2000);
+const CHANGES = envNumber('BENCH_CHANGES', 5);
 const PASSWORD = 'Bench-Password-9';
 
 const rssMb = (pid: number) => {

@@ -331,6 +331,21 @@ export type UntypedRouteRegistrar = (
   handler: RouteHandler<{ query: unknown; params: unknown; body: unknown }>,
 ) => void;
 
+/** Makes `scope`'s routes receive the body as sent, a string: webhooks keep or sign the exact bytes. */
+export function keepRawBody(scope: FastifyInstance, bodyLimit: number): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit }, (_request, body, done) =>
+    done(null, body),
+  );
+}
+
+/** What app.ts hands a page's route module: `route`, the caller's session, and the clock. */
+export interface RouteModuleDeps {
+  route: RouteRegistrar;
+  sessionOf: (request: FastifyRequest) => { userId: number };
+  clock: () => Date;
+}
+
 /** The head of a route any signed-in user may call (their own account, preferences, sessions). */
 export function signedInRoutes(tag: string) {
   return (method: HTTPMethods, url: string, summary: string) => ({ method, url, tag, summary, auth: true });

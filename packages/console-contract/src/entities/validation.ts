@@ -396,7 +396,8 @@ function ruleFields(rule: EntityRule): string[] {
   }
 }
 
-const unknownKeyError = (issue: { code?: string }) =>
+/** z.strictObject's option that names a field the schema does not know "Unknown field". */
+export const unknownKeyError = (issue: { code?: string }) =>
   issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined;
 
 export type EntityBody = Record<string, unknown>;

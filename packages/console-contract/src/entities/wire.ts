@@ -12,6 +12,7 @@ import {
   OR_GROUPS_MAX,
   createSchema,
   filterOperatorsFor,
+  unknownKeyError,
   updateSchema,
 } from './validation.js';
 
@@ -133,7 +134,7 @@ export const bulkIdsSchema = z.strictObject(
       .min(1, 'Give at least one id')
       .max(500, 'At most 500 rows at once'),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+  { error: unknownKeyError },
 );
 
 export const bulkDeleteResponseSchema = z.object({ deleted: z.number().int(), ids: z.array(z.number()) });
@@ -147,7 +148,7 @@ export const actionBodySchema = z.strictObject(
       .positive('Must be a whole number')
       .optional(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+  { error: unknownKeyError },
 );
 
 export function bulkActionResponseSchema(def: EntityDef) {

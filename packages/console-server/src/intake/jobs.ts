@@ -43,33 +43,21 @@ export async function runOnce<T>(
     .returning('name')
     .executeTakeFirst();
   if (!claimed) throw new JobBusyError(job);
+  // Gives the lease back (only if this node still holds it), recording how the run ended; a failure keeps the
+  // last good result.
+  const release = (outcome: { last_result: string; last_error: null } | { last_error: string }) =>
+    db
+      .updateTable('intake_jobs')
+      .set({ locked_until: null, locked_by: null, last_finished_at: options.now(), ...outcome })
+      .where('name', '=', job)
+      .where('locked_by', '=', NODE_ID)
+      .execute();
   try {
     const result = await work();
-    await db
-      .updateTable('intake_jobs')
-      .set({
-        locked_until: null,
-        locked_by: null,
-        last_finished_at: options.now(),
-        last_result: JSON.stringify(result ?? null),
-        last_error: null,
-      })
-      .where('name', '=', job)
-      .where('locked_by', '=', NODE_ID)
-      .execute();
+    await release({ last_result: JSON.stringify(result ?? null), last_error: null });
     return result;
   } catch (error) {
-    await db
-      .updateTable('intake_jobs')
-      .set({
-        locked_until: null,
-        locked_by: null,
-        last_finished_at: options.now(),
-        last_error: error instanceof Error ? error.message.slice(0, 1000) : String(error),
-      })
-      .where('name', '=', job)
-      .where('locked_by', '=', NODE_ID)
-      .execute();
+    await release({ last_error: error instanceof Error ? error.message.slice(0, 1000) : String(error) });
     throw error;
   }
 }

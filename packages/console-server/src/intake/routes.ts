@@ -12,7 +12,15 @@ import {
   packages,
   reconcileResponseSchema,
 } from '@staff/console-contract';
-import { type AnyRouteSpec, HttpError, type RouteGuards, defineRoute, type RouteRegistrar } from '../http.js';
+import {
+  type AnyRouteSpec,
+  HttpError,
+  type RouteGuards,
+  defineRoute,
+  keepRawBody,
+  permittedRoutes,
+  type RouteModuleDeps,
+} from '../http.js';
 import { registerInsightRoutes } from './meta/routes.js';
 import { registerMetaPullRoutes } from './meta/pullRoutes.js';
 import { pushResourceChanges } from '../resources/push.js';
@@ -23,12 +31,7 @@ import { type IngestResult, ingestMayarEvent } from './mayar/webhook.js';
 import { intakeDb, readSecret } from './tables.js';
 import { registerDeliveryRoutes } from './forwarder/routes.js';
 
-type RouteFn = RouteRegistrar;
-
-export interface IntakeRouteOptions {
-  route: RouteFn;
-  sessionOf: (request: FastifyRequest) => { userId: number };
-  clock: () => Date;
+export interface IntakeRouteOptions extends RouteModuleDeps {
   mayarApi: MayarApi;
   /** Authentication and permission checks for routes registered in their own scope (CSV bodies). */
   guards: RouteGuards;
@@ -75,12 +78,7 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
 
   // The webhook keeps the body as sent (the inbox stores it verbatim), so it gets its own content parsing.
   await app.register(async (scope) => {
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
-      (_request, body, done) => done(null, body),
-    );
+    keepRawBody(scope, WEBHOOK_BODY_LIMIT);
     const spec = {
       method: 'POST' as const,
       url: '/api/webhooks/mayar/:account_id',
@@ -139,13 +137,12 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
 
   route(
     {
-      method: 'POST',
-      url: '/api/mayar-accounts/:id/reconcile',
-      tag: 'intake',
-      summary:
+      ...permittedRoutes('intake', 'databank_mayar_accounts')(
+        'POST',
+        '/api/mayar-accounts/:id/reconcile',
+        'write',
         "Compare the account's Mayar webhook history with the inbox now and take in what was missed (also runs on a schedule)",
-      auth: true,
-      permission: { key: 'databank_mayar_accounts', mode: 'write' },
+      ),
       params: z.object({ id: z.coerce.number().int().positive() }),
       responses: {
         200: reconcileResponseSchema,

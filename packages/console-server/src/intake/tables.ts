@@ -109,16 +109,20 @@ export interface IntakeJobsTable {
   last_error: string | null;
 }
 
-export interface AdInsightsDailyTable {
-  id: Generated<string>;
-  date: ColumnType<string, string, string>;
-  account_id: string | null;
+/** The campaign, ad set and ad an insight row names (the CSV's parsed row and the table alike). */
+export interface AdInsightNames {
   campaign_id: string;
   campaign_name: string | null;
   adset_id: string | null;
   adset_name: string | null;
   ad_id: string;
   ad_name: string | null;
+}
+
+export interface AdInsightsDailyTable extends AdInsightNames {
+  id: Generated<string>;
+  date: ColumnType<string, string, string>;
+  account_id: string | null;
   impressions: BigInt;
   reach: BigInt;
   clicks: BigInt;

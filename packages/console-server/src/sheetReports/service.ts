@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http.js';
-import { writeAudit } from '../services/audit.js';
+import { type AuditEntry, writeAudit } from '../services/audit.js';
 import { ReportInputError, runReport } from '../reports/engine.js';
 import { reportCsv, reportTable, reportXlsx } from '../reports/export.js';
 import { SecretError, openSecret, sealSecret } from '../secrets/index.js';
@@ -37,6 +37,21 @@ export interface Actor {
   userId: number;
   ip: string | null;
 }
+
+/** The audit entry of a change `actor` made to schedule `id`. */
+const auditSchedule = (
+  db: Kysely<Database>,
+  actor: Actor,
+  id: number,
+  change: Pick<AuditEntry, 'action' | 'before' | 'after'>,
+) =>
+  writeAudit(db, {
+    actorId: actor.userId,
+    entity: 'sheet_report_schedules',
+    entityId: id,
+    ip: actor.ip,
+    ...change,
+  });
 
 interface ScheduleRow {
   id: number;
@@ -230,14 +245,7 @@ export async function createSchedule(
         returning id`.execute(trx)
     ).rows[0]!.id;
     const saved = await getSchedule(trx, id);
-    await writeAudit(trx, {
-      actorId: actor.userId,
-      action: 'create',
-      entity: 'sheet_report_schedules',
-      entityId: id,
-      after: saved,
-      ip: actor.ip,
-    });
+    await auditSchedule(trx, actor, id, { action: 'create', after: saved });
     return saved;
   });
 }
@@ -266,15 +274,7 @@ export async function updateSchedule(
       where id = ${id}`.execute(trx);
     await pruneFiles(trx, id, input.keep);
     const after = await getSchedule(trx, id);
-    await writeAudit(trx, {
-      actorId: actor.userId,
-      action: 'update',
-      entity: 'sheet_report_schedules',
-      entityId: id,
-      before,
-      after,
-      ip: actor.ip,
-    });
+    await auditSchedule(trx, actor, id, { action: 'update', before, after });
     return after;
   });
 }
@@ -285,14 +285,7 @@ export async function deleteSchedule(db: Kysely<Database>, id: number, actor: Ac
     await scheduleRow(trx, id, true);
     const before = await getSchedule(trx, id);
     await sql`delete from sheet_report_schedules where id = ${id}`.execute(trx);
-    await writeAudit(trx, {
-      actorId: actor.userId,
-      action: 'delete',
-      entity: 'sheet_report_schedules',
-      entityId: id,
-      before,
-      ip: actor.ip,
-    });
+    await auditSchedule(trx, actor, id, { action: 'delete', before });
   });
 }
 
@@ -527,13 +520,7 @@ export async function runNow(
   google: GoogleSheetsConfig = GOOGLE_DEFAULTS,
 ): Promise<SheetReportRun> {
   await scheduleRow(db, scheduleId);
-  await writeAudit(db, {
-    actorId: actor.userId,
-    action: 'run',
-    entity: 'sheet_report_schedules',
-    entityId: scheduleId,
-    ip: actor.ip,
-  });
+  await auditSchedule(db, actor, scheduleId, { action: 'run' });
   return executeRun(db, scheduleId, 'manual', now, google);
 }
 

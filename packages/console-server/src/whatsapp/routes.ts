@@ -19,7 +19,14 @@ import {
   resolveBodySchema,
   sendMessageBodySchema,
 } from '@staff/console-contract';
-import { type AnyRouteSpec, HttpError, defineRoute, type RouteRegistrar, permittedRoutes } from '../http.js';
+import {
+  type AnyRouteSpec,
+  HttpError,
+  defineRoute,
+  keepRawBody,
+  type RouteModuleDeps,
+  permittedRoutes,
+} from '../http.js';
 
 import { sameSecret } from '../intake/routes.js';
 import { pushResourceChanges } from '../resources/push.js';
@@ -34,12 +41,7 @@ import { queueOutgoing, windowOpen } from './outbox.js';
 import { conversationById, conversationDetail, listConversations } from './service.js';
 import { SIGNATURE_HEADER, verifyWhatsAppSignature } from './signature.js';
 
-type RouteFn = RouteRegistrar;
-
-export interface WhatsAppRouteOptions {
-  route: RouteFn;
-  sessionOf: (request: FastifyRequest) => { userId: number };
-  clock: () => Date;
+export interface WhatsAppRouteOptions extends RouteModuleDeps {
   appSecret?: string;
   verifyToken?: string;
   /** Wakes the outbox worker after a commit that queued messages. */
@@ -84,12 +86,7 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
 
   await app.register(async (scope) => {
     // The signature covers the bytes as sent: keep the raw body.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser(
-      '*',
-      { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
-      (_request, body, done) => done(null, body),
-    );
+    keepRawBody(scope, WEBHOOK_BODY_LIMIT);
     const registry = app.apiRoutes as AnyRouteSpec[];
     const open = { guard: async () => undefined };
     defineRoute(

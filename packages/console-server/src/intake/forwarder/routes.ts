@@ -9,17 +9,14 @@ import {
   type Delivery,
 } from '@staff/console-contract';
 import type { Database } from '../../db/schema.js';
-import { HttpError, type RouteRegistrar } from '../../http.js';
+import { HttpError, type RouteModuleDeps, permittedRoutes } from '../../http.js';
 import { writeAudit } from '../../services/audit.js';
 import { intakeDb } from '../tables.js';
 
-type RouteFn = RouteRegistrar;
+const forwarderRoute = permittedRoutes('intake', 'databank_pixel_registries');
 
-export interface DeliveryRouteOptions {
-  route: RouteFn;
-  sessionOf: (request: FastifyRequest) => { userId: number };
+export interface DeliveryRouteOptions extends RouteModuleDeps {
   db: Kysely<Database>;
-  clock: () => Date;
   onReplayed?: () => void;
 }
 
@@ -43,12 +40,12 @@ export function registerDeliveryRoutes(options: DeliveryRouteOptions): void {
 
   route(
     {
-      method: 'GET',
-      url: '/api/webhook-forwarders/:id/deliveries',
-      tag: 'intake',
-      summary: "A forwarding rule's deliveries, newest first, with counts per status",
-      auth: true,
-      permission: { key: 'databank_pixel_registries', mode: 'read' },
+      ...forwarderRoute(
+        'GET',
+        '/api/webhook-forwarders/:id/deliveries',
+        'read',
+        "A forwarding rule's deliveries, newest first, with counts per status",
+      ),
       params: ruleParams,
       query: deliveriesQuerySchema,
       responses: { 200: deliveriesResponseSchema, 404: apiErrorSchema },
@@ -137,12 +134,12 @@ export function registerDeliveryRoutes(options: DeliveryRouteOptions): void {
 
   route(
     {
-      method: 'POST',
-      url: '/api/webhook-forwarders/:id/deliveries/:delivery_id/replay',
-      tag: 'intake',
-      summary: 'Send one failed or dead-lettered delivery again (its attempts start over)',
-      auth: true,
-      permission: { key: 'databank_pixel_registries', mode: 'write' },
+      ...forwarderRoute(
+        'POST',
+        '/api/webhook-forwarders/:id/deliveries/:delivery_id/replay',
+        'write',
+        'Send one failed or dead-lettered delivery again (its attempts start over)',
+      ),
       params: ruleParams.extend({ delivery_id: z.coerce.number().int().positive() }),
       responses: { 200: replayResponseSchema, 404: apiErrorSchema, 409: apiErrorSchema },
     },
@@ -167,12 +164,12 @@ export function registerDeliveryRoutes(options: DeliveryRouteOptions): void {
 
   route(
     {
-      method: 'POST',
-      url: '/api/webhook-forwarders/:id/deliveries/replay-failed',
-      tag: 'intake',
-      summary: "Send all of a rule's failed and dead-lettered deliveries again",
-      auth: true,
-      permission: { key: 'databank_pixel_registries', mode: 'write' },
+      ...forwarderRoute(
+        'POST',
+        '/api/webhook-forwarders/:id/deliveries/replay-failed',
+        'write',
+        "Send all of a rule's failed and dead-lettered deliveries again",
+      ),
       params: ruleParams,
       responses: { 200: replayResponseSchema, 404: apiErrorSchema },
     },

@@ -5,7 +5,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { capiEvent } from '../forwarder/capi.js';
+import { type CapiSource, capiEvent } from '../forwarder/capi.js';
 import { normaliseEmail, normalisePhone, parseMayarTime, parseUtm, sha256Hex } from '../normalise.js';
 import { type IntakeDb, type InboxStatus, intakeDb } from '../tables.js';
 import { createPackageForPurchase } from '../../logistics/service.js';
@@ -484,20 +484,7 @@ interface QueueSource {
   dataId: string;
   inboxId: string;
   body: string;
-  purchase:
-    | (PurchaseRow & {
-        mayarId: string;
-        transactionId: string | null;
-        email: string | null;
-        mobile: string | null;
-        fbp: string | null;
-        fbc: string | null;
-        amount: number;
-        mayarProductId: string | null;
-        productName: string | null;
-        qty: number | null;
-      })
-    | null;
+  purchase: (PurchaseRow & Omit<CapiSource, 'eventTime'>) | null;
 }
 
 /**

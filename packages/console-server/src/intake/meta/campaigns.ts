@@ -5,7 +5,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { writeAudit } from '../../services/audit.js';
+import { type AuditEntry, writeAudit } from '../../services/audit.js';
 
 export interface CampaignSeen {
   campaign_id: string;
@@ -42,6 +42,15 @@ export async function keepCampaignsFromData(
     }
   }
   let changed = 0;
+  // Each campaign created or renamed here counts, with its audit entry.
+  const changedBy = (
+    action: 'create' | 'update',
+    entityId: string,
+    change: Pick<AuditEntry, 'before' | 'after'>,
+  ) => {
+    changed += 1;
+    return writeAudit(trx, { actorId: options.actorId, action, entity: 'ad_campaigns', entityId, ...change });
+  };
   for (const [campaignId, { first, newest }] of seen) {
     const name = (newest.campaign_name?.trim() || campaignId).slice(0, 200);
     const created = await sql<{ id: string; version: number }>`
@@ -54,14 +63,7 @@ export async function keepCampaignsFromData(
       returning id, version`.execute(trx);
     const row = created.rows[0];
     if (row) {
-      changed += 1;
-      await writeAudit(trx, {
-        actorId: options.actorId,
-        action: 'create',
-        entity: 'ad_campaigns',
-        entityId: row.id,
-        after: { name, campaign_id: campaignId, origin: 'meta' },
-      });
+      await changedBy('create', row.id, { after: { name, campaign_id: campaignId, origin: 'meta' } });
       continue;
     }
     const renamed = await sql<{ id: string; before: string }>`
@@ -72,15 +74,7 @@ export async function keepCampaignsFromData(
       where c.id = old.id and c.name <> ${name}
       returning c.id, old.before`.execute(trx);
     for (const renamedRow of renamed.rows) {
-      changed += 1;
-      await writeAudit(trx, {
-        actorId: options.actorId,
-        action: 'update',
-        entity: 'ad_campaigns',
-        entityId: renamedRow.id,
-        before: { name: renamedRow.before },
-        after: { name },
-      });
+      await changedBy('update', renamedRow.id, { before: { name: renamedRow.before }, after: { name } });
     }
   }
   return changed;

@@ -2,6 +2,7 @@
  * Ads Manager exports (CSV): English or Indonesian headers, `,` or `;`, a BOM, id-ID numbers ("18.415"), and a
  * summary row whose entity names are empty. Parsed into daily ad rows with per-row errors.
  */
+import type { AdInsightNames } from '../tables.js';
 
 export type InsightColumn =
   | 'date_start'
@@ -64,16 +65,10 @@ const HEADERS: Record<string, { column: InsightColumn; id?: boolean }> = {
   'id akun': { column: 'account_id', id: true },
 };
 
-export interface InsightRow {
+export interface InsightRow extends AdInsightNames {
   /** 1-based line of the file (the header is line 1). */
   line: number;
   date: string;
-  campaign_id: string;
-  campaign_name: string | null;
-  adset_id: string | null;
-  adset_name: string | null;
-  ad_id: string;
-  ad_name: string | null;
   account_id: string | null;
   impressions: number;
   reach: number;

@@ -123,56 +123,45 @@ export async function importInsights(
         ads.set(row.ad_id, row);
         widen(`ad:${row.ad_id}`, row.date);
       }
+      // What an ad set's and an ad's rows share: the campaign, the days this file saw them, when written.
+      const placed = (row: InsightRow, key: string) => {
+        const days = span.get(key)!;
+        return {
+          campaign_id: row.campaign_id,
+          ad_campaign_id: campaignRow(row.campaign_id),
+          first_seen: days.first,
+          last_seen: days.last,
+          updated_at: options.now,
+        };
+      };
+      // A row seen before takes the file's name and campaign; its span only widens.
+      const seenAgain = (table: 'ad_sets' | 'ads') => ({
+        name: sql.ref<string>('excluded.name'),
+        campaign_id: sql.ref<string>('excluded.campaign_id'),
+        ad_campaign_id: sql.ref<string | null>('excluded.ad_campaign_id'),
+        first_seen: sql<string | null>`least(${sql.table(table)}.first_seen, excluded.first_seen)`,
+        last_seen: sql<string | null>`greatest(${sql.table(table)}.last_seen, excluded.last_seen)`,
+        updated_at: sql.ref<Date>('excluded.updated_at'),
+      });
       for (const row of adSets.values()) {
-        const days = span.get(`set:${row.adset_id}`)!;
         await trx
           .insertInto('ad_sets')
-          .values({
-            adset_id: row.adset_id!,
-            campaign_id: row.campaign_id,
-            ad_campaign_id: campaignRow(row.campaign_id),
-            name: row.adset_name!,
-            first_seen: days.first,
-            last_seen: days.last,
-            updated_at: options.now,
-          })
-          .onConflict((oc) =>
-            oc.column('adset_id').doUpdateSet({
-              name: sql.ref('excluded.name'),
-              campaign_id: sql.ref('excluded.campaign_id'),
-              ad_campaign_id: sql.ref('excluded.ad_campaign_id'),
-              first_seen: sql`least(ad_sets.first_seen, excluded.first_seen)`,
-              last_seen: sql`greatest(ad_sets.last_seen, excluded.last_seen)`,
-              updated_at: sql.ref('excluded.updated_at'),
-            }),
-          )
+          .values({ adset_id: row.adset_id!, name: row.adset_name!, ...placed(row, `set:${row.adset_id}`) })
+          .onConflict((oc) => oc.column('adset_id').doUpdateSet(seenAgain('ad_sets')))
           .execute();
         counts.ad_sets += 1;
       }
       for (const row of ads.values()) {
-        const days = span.get(`ad:${row.ad_id}`)!;
         await trx
           .insertInto('ads')
           .values({
             ad_id: row.ad_id,
             adset_id: row.adset_id,
-            campaign_id: row.campaign_id,
-            ad_campaign_id: campaignRow(row.campaign_id),
             name: row.ad_name ?? row.ad_id,
-            first_seen: days.first,
-            last_seen: days.last,
-            updated_at: options.now,
+            ...placed(row, `ad:${row.ad_id}`),
           })
           .onConflict((oc) =>
-            oc.column('ad_id').doUpdateSet({
-              name: sql.ref('excluded.name'),
-              adset_id: sql.ref('excluded.adset_id'),
-              campaign_id: sql.ref('excluded.campaign_id'),
-              ad_campaign_id: sql.ref('excluded.ad_campaign_id'),
-              first_seen: sql`least(ads.first_seen, excluded.first_seen)`,
-              last_seen: sql`greatest(ads.last_seen, excluded.last_seen)`,
-              updated_at: sql.ref('excluded.updated_at'),
-            }),
+            oc.column('ad_id').doUpdateSet({ ...seenAgain('ads'), adset_id: sql.ref('excluded.adset_id') }),
           )
           .execute();
         counts.ads += 1;

@@ -15,12 +15,13 @@ import {
   metaPullStartSchema,
 } from '@staff/console-contract';
 import type { Database } from '../../db/schema.js';
-import { HttpError, type RouteRegistrar } from '../../http.js';
+import { HttpError, type RouteModuleDeps, permittedRoutes } from '../../http.js';
 import { secretDisplay, sealSecret } from '../../secrets/index.js';
 import { writeAudit } from '../../services/audit.js';
 import { enqueueRun, getRun, jakartaDay, listRuns, scheduleWindow } from './pull.js';
 
 const KEY = 'databank_ad_campaigns';
+const pullRoute = permittedRoutes('intake', KEY);
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 interface AccountRow {
@@ -79,25 +80,24 @@ export function checkRange(since: string, until: string, now: Date): void {
   if (since < jakartaDay(now, -37 * 30)) bad('since', 'Meta keeps insights for 37 months only');
 }
 
-export function registerMetaPullRoutes(options: {
-  route: RouteRegistrar;
-  db: Kysely<Database>;
-  sessionOf: (request: FastifyRequest) => { userId: number };
-  clock: () => Date;
-  /** Wakes this node's pull worker after a run was queued. */
-  onQueued?: () => void;
-}): void {
+export function registerMetaPullRoutes(
+  options: RouteModuleDeps & {
+    db: Kysely<Database>;
+    /** Wakes this node's pull worker after a run was queued. */
+    onQueued?: () => void;
+  },
+): void {
   const { route, db, sessionOf, clock } = options;
   const actor = (request: FastifyRequest) => ({ userId: sessionOf(request).userId, ip: request.ip });
 
   route(
     {
-      method: 'GET',
-      url: '/api/ad-insights/pull/accounts',
-      tag: 'intake',
-      summary: 'Ad accounts whose insights are pulled from the Marketing API (tokens masked)',
-      auth: true,
-      permission: { key: KEY, mode: 'read' },
+      ...pullRoute(
+        'GET',
+        '/api/ad-insights/pull/accounts',
+        'read',
+        'Ad accounts whose insights are pulled from the Marketing API (tokens masked)',
+      ),
       responses: { 200: z.object({ data: z.array(metaAdAccountSchema) }) },
     },
     async () => {
@@ -111,12 +111,12 @@ export function registerMetaPullRoutes(options: {
 
   route(
     {
-      method: 'POST',
-      url: '/api/ad-insights/pull/accounts',
-      tag: 'intake',
-      summary: 'Set up an ad account for the pull (the access token is sealed and never sent back)',
-      auth: true,
-      permission: { key: KEY, mode: 'write' },
+      ...pullRoute(
+        'POST',
+        '/api/ad-insights/pull/accounts',
+        'write',
+        'Set up an ad account for the pull (the access token is sealed and never sent back)',
+      ),
       body: metaAdAccountCreateSchema,
       responses: { 201: metaAdAccountSchema, 400: apiErrorSchema, 409: apiErrorSchema },
     },
@@ -147,12 +147,12 @@ export function registerMetaPullRoutes(options: {
 
   route(
     {
-      method: 'PATCH',
-      url: '/api/ad-insights/pull/accounts/:id',
-      tag: 'intake',
-      summary: 'Change an ad account; leave access_token out to keep the stored one',
-      auth: true,
-      permission: { key: KEY, mode: 'write' },
+      ...pullRoute(
+        'PATCH',
+        '/api/ad-insights/pull/accounts/:id',
+        'write',
+        'Change an ad account; leave access_token out to keep the stored one',
+      ),
       params: idParams,
       body: metaAdAccountUpdateSchema,
       responses: { 200: metaAdAccountSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
@@ -192,12 +192,12 @@ export function registerMetaPullRoutes(options: {
 
   route(
     {
-      method: 'POST',
-      url: '/api/ad-insights/pull/accounts/:id/runs',
-      tag: 'intake',
-      summary: `Queue a pull: with since/until a backfill (at most ${META_PULL_MAX_DAYS} days), without them "pull now" (yesterday and the days Meta restates). 409 while one is queued or running`,
-      auth: true,
-      permission: { key: KEY, mode: 'write' },
+      ...pullRoute(
+        'POST',
+        '/api/ad-insights/pull/accounts/:id/runs',
+        'write',
+        `Queue a pull: with since/until a backfill (at most ${META_PULL_MAX_DAYS} days), without them "pull now" (yesterday and the days Meta restates). 409 while one is queued or running`,
+      ),
       params: idParams,
       body: metaPullStartSchema,
       responses: { 202: metaPullRunSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
@@ -242,12 +242,12 @@ export function registerMetaPullRoutes(options: {
 
   route(
     {
-      method: 'GET',
-      url: '/api/ad-insights/pull/runs',
-      tag: 'intake',
-      summary: 'Recent pulls, newest first: status, rows, pages, attempts, throttled waits, last error',
-      auth: true,
-      permission: { key: KEY, mode: 'read' },
+      ...pullRoute(
+        'GET',
+        '/api/ad-insights/pull/runs',
+        'read',
+        'Recent pulls, newest first: status, rows, pages, attempts, throttled waits, last error',
+      ),
       query: z.object({
         account_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
         limit: z.coerce.number().int().min(1).max(200).default(20),
@@ -264,12 +264,7 @@ export function registerMetaPullRoutes(options: {
 
   route(
     {
-      method: 'GET',
-      url: '/api/ad-insights/pull/runs/:id',
-      tag: 'intake',
-      summary: 'One pull run',
-      auth: true,
-      permission: { key: KEY, mode: 'read' },
+      ...pullRoute('GET', '/api/ad-insights/pull/runs/:id', 'read', 'One pull run'),
       params: idParams,
       responses: { 200: metaPullRunSchema, 404: apiErrorSchema },
     },
