@@ -64,6 +64,7 @@ export const srOnlyCss = css`
   height: 1px;
   overflow: hidden;
   clip: rect(0 0 0 0);
+  white-space: nowrap;
 `;
 
 /**
