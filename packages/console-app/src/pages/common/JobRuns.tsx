@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { t } from '@staff/console-ui';
 import { Button, Notice, Toolbar } from '../resources/ui.js';
-import { tableCss } from './styles.js';
+import { srOnlyCss, tableCss } from './styles.js';
+import { type ColumnHeading, TableHead } from './TableHead.js';
 
 /** A panel's load whose failure is already a sentence; `ready` carries the panel's own data. */
 export type PanelLoad = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready' };
@@ -59,3 +60,38 @@ export const RunTable = styled.table`
 export const ScrollX = styled.div`
   overflow-x: auto;
 `;
+
+const Caption = styled.caption`
+  ${srOnlyCss}
+`;
+
+/**
+ * A list of runs or deliveries: `empty` as a note when there are none, else a sideways-scrolling RunTable with
+ * the headings and one `row(item)` each. Name it by `caption` (read by screen readers, not shown) or `label`.
+ */
+export function RunList<T>({
+  rows,
+  empty,
+  columns,
+  caption,
+  label,
+  row,
+}: {
+  rows: readonly T[];
+  empty: ReactNode;
+  columns: readonly ColumnHeading[];
+  caption?: string;
+  label?: string;
+  row: (item: T) => ReactNode;
+}) {
+  if (rows.length === 0) return <Notice role="note">{empty}</Notice>;
+  return (
+    <ScrollX>
+      <RunTable aria-label={label}>
+        {caption ? <Caption>{caption}</Caption> : null}
+        <TableHead columns={columns} />
+        <tbody>{rows.map(row)}</tbody>
+      </RunTable>
+    </ScrollX>
+  );
+}

@@ -5,8 +5,7 @@ import { formatDateTime, t } from '@staff/console-ui';
 import type { FieldCallError } from '../../api/errors.js';
 import { createMetaPullApi } from '../../api/metaPull.js';
 import { useServices } from '../../services.js';
-import { PanelLoadState, RunTable, ScrollX } from '../common/JobRuns.js';
-import { TableHead } from '../common/TableHead.js';
+import { PanelLoadState, RunList } from '../common/JobRuns.js';
 import { Button, Notice, Toolbar } from '../resources/ui.js';
 
 const integer = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
@@ -52,6 +51,36 @@ const Section = styled.section`
     font-size: ${t.fontSizeSm};
   }
 `;
+
+const RUN_COLUMNS = [
+  'Requested',
+  'Account',
+  'Days',
+  'Kind',
+  'Status',
+  'Rows written / read',
+  'Pages',
+  'Throttled waits',
+  'Error',
+];
+
+const runRow = (run: MetaPullRun) => (
+  <tr key={run.id}>
+    <td>{formatDateTime(run.created_at)}</td>
+    <td>{run.ad_account_id}</td>
+    <td>
+      {run.since} – {run.until}
+    </td>
+    <td>{TRIGGER_LABELS[run.trigger]}</td>
+    <td data-status={run.status}>{STATUS_LABELS[run.status]}</td>
+    <td>
+      {grouped(run.rows_written)} / {grouped(run.rows_read)}
+    </td>
+    <td>{grouped(run.pages)}</td>
+    <td>{grouped(run.throttled_waits)}</td>
+    <td>{run.last_error ?? ''}</td>
+  </tr>
+);
 
 type State =
   | { kind: 'loading' }
@@ -260,46 +289,13 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                 ) : null}
               </form>
             ) : null}
-            {runs.length === 0 ? (
-              <Notice role="note">No pulls yet: the daily pull runs after 02:00 WIB.</Notice>
-            ) : (
-              <ScrollX>
-                <RunTable aria-label="Recent pulls from Meta">
-                  <TableHead
-                    columns={[
-                      'Requested',
-                      'Account',
-                      'Days',
-                      'Kind',
-                      'Status',
-                      'Rows written / read',
-                      'Pages',
-                      'Throttled waits',
-                      'Error',
-                    ]}
-                  />
-                  <tbody>
-                    {runs.map((run) => (
-                      <tr key={run.id}>
-                        <td>{formatDateTime(run.created_at)}</td>
-                        <td>{run.ad_account_id}</td>
-                        <td>
-                          {run.since} – {run.until}
-                        </td>
-                        <td>{TRIGGER_LABELS[run.trigger]}</td>
-                        <td data-status={run.status}>{STATUS_LABELS[run.status]}</td>
-                        <td>
-                          {grouped(run.rows_written)} / {grouped(run.rows_read)}
-                        </td>
-                        <td>{grouped(run.pages)}</td>
-                        <td>{grouped(run.throttled_waits)}</td>
-                        <td>{run.last_error ?? ''}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </RunTable>
-              </ScrollX>
-            )}
+            <RunList
+              rows={runs}
+              empty="No pulls yet: the daily pull runs after 02:00 WIB."
+              label="Recent pulls from Meta"
+              columns={RUN_COLUMNS}
+              row={runRow}
+            />
           </>
         )}
       </PanelLoadState>

@@ -4,9 +4,7 @@ import type { DeliveriesResponse, Delivery } from '@staff/console-contract';
 import { formatDateTime, t } from '@staff/console-ui';
 import { createDeliveriesApi } from '../../api/deliveries.js';
 import { useServices } from '../../services.js';
-import { PanelLoadState, RunTable, ScrollX } from '../common/JobRuns.js';
-import { srOnlyCss } from '../common/styles.js';
-import { TableHead } from '../common/TableHead.js';
+import { PanelLoadState, RunList } from '../common/JobRuns.js';
 import { Button, Notice, Toolbar } from './ui.js';
 
 const integer = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
@@ -27,10 +25,6 @@ const Section = styled.section`
     margin: 0;
     font-size: ${t.fontSizeMd};
   }
-`;
-
-const Caption = styled.caption`
-  ${srOnlyCss}
 `;
 
 type State =
@@ -82,6 +76,33 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
       });
   };
 
+  const deliveryRow = (delivery: Delivery) => (
+    <tr key={delivery.id} data-delivery={delivery.id}>
+      <td>{delivery.source_key}</td>
+      <td data-status={delivery.status}>{STATUS_LABELS[delivery.status]}</td>
+      <td>{formatGrouped(delivery.attempts)}</td>
+      <td>
+        {delivery.last_status === null ? '' : `${delivery.last_status} `}
+        {delivery.last_error ?? (delivery.status === 'delivered' ? 'OK' : '-')}
+      </td>
+      <td>{formatDateTime(delivery.created_at, { timeZone: 'Asia/Jakarta' })}</td>
+      {writable ? (
+        <td>
+          {delivery.status === 'failed' || delivery.status === 'dead' ? (
+            <Button
+              type="button"
+              disabled={busy}
+              aria-label={`Replay delivery ${delivery.source_key}`}
+              onClick={() => replay(() => api.replay(forwarderId, delivery.id))}
+            >
+              Replay
+            </Button>
+          ) : null}
+        </td>
+      ) : null}
+    </tr>
+  );
+
   const failedCount = state.kind === 'ready' ? state.data.counts.failed + state.data.counts.dead : 0;
   return (
     <Section aria-labelledby={`deliveries-${forwarderId}`} data-deliveries="">
@@ -110,53 +131,20 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
               ) : null}
             </Toolbar>
             {message ? <Notice role="status">{message}</Notice> : null}
-            {data.data.length === 0 ? (
-              <Notice role="note">No deliveries yet: matching Mayar purchases will appear here.</Notice>
-            ) : (
-              <ScrollX>
-                <RunTable>
-                  <Caption>Latest deliveries of this rule</Caption>
-                  <TableHead
-                    columns={[
-                      'Event',
-                      'Status',
-                      'Attempts',
-                      'Last answer',
-                      'Queued',
-                      ...(writable ? ['Action'] : []),
-                    ]}
-                  />
-                  <tbody>
-                    {data.data.map((delivery) => (
-                      <tr key={delivery.id} data-delivery={delivery.id}>
-                        <td>{delivery.source_key}</td>
-                        <td data-status={delivery.status}>{STATUS_LABELS[delivery.status]}</td>
-                        <td>{formatGrouped(delivery.attempts)}</td>
-                        <td>
-                          {delivery.last_status === null ? '' : `${delivery.last_status} `}
-                          {delivery.last_error ?? (delivery.status === 'delivered' ? 'OK' : '-')}
-                        </td>
-                        <td>{formatDateTime(delivery.created_at, { timeZone: 'Asia/Jakarta' })}</td>
-                        {writable ? (
-                          <td>
-                            {delivery.status === 'failed' || delivery.status === 'dead' ? (
-                              <Button
-                                type="button"
-                                disabled={busy}
-                                aria-label={`Replay delivery ${delivery.source_key}`}
-                                onClick={() => replay(() => api.replay(forwarderId, delivery.id))}
-                              >
-                                Replay
-                              </Button>
-                            ) : null}
-                          </td>
-                        ) : null}
-                      </tr>
-                    ))}
-                  </tbody>
-                </RunTable>
-              </ScrollX>
-            )}
+            <RunList
+              rows={data.data}
+              empty="No deliveries yet: matching Mayar purchases will appear here."
+              caption="Latest deliveries of this rule"
+              columns={[
+                'Event',
+                'Status',
+                'Attempts',
+                'Last answer',
+                'Queued',
+                ...(writable ? ['Action'] : []),
+              ]}
+              row={deliveryRow}
+            />
           </>
         )}
       </PanelLoadState>
