@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { Button } from '../../primitives/Button.js';
 import { useMessages } from '../../theme/messages.js';
+import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 
 export interface BoardColumn {
   id: string;
@@ -384,11 +385,6 @@ const Frame = styled.div`
     justify-items: start;
   }
   .cui-board__live {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHiddenCss}
   }
 `;

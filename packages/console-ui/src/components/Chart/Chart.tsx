@@ -6,6 +6,7 @@ import { useThemeMode } from '../../theme/ThemeProvider.js';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { buildChartOption, clickedCategory, type ChartKind, type ChartSeries } from './chartOption.js';
+import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 
 type EchartsSetup = typeof EchartsSetupModule;
 let setup: Promise<EchartsSetup> | null = null;
@@ -237,12 +238,7 @@ const Figure = styled.figure`
   }
   /* The keyboard path to the categories: out of sight until a key reaches it. */
   .cui-chart__categories:not(:focus-within) {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHiddenCss}
   }
   .cui-chart__categories {
     display: flex;

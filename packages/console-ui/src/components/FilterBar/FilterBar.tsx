@@ -34,6 +34,7 @@ import {
   termLabel,
   type RelationLabels,
 } from './filterModel.js';
+import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 
 /** A named view stored by the server (filters, sort and columns), possibly shared with everyone who can read. */
 export interface SavedView {
@@ -602,11 +603,6 @@ const Bar = styled.div`
     font-size: ${t.fontSizeSm};
   }
   .cui-visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHiddenCss}
   }
 `;
