@@ -11,7 +11,7 @@ import { NumberText, t } from '@staff/console-ui';
 import { AllowedPagesLinks } from '../routes/AllowedPagesLinks.js';
 import { useConsoleContext } from '../routes/consoleContext.js';
 import { useServices } from '../services.js';
-import { Muted, Page } from './PageLayout.js';
+import { Muted, RoutePage } from './PageLayout.js';
 import type { PageProps } from './types.js';
 import { usePreloadedData } from './usePreloadedData.js';
 
@@ -122,7 +122,7 @@ export default function UsageStatisticsPage({ route, data }: PageProps<MyActivit
   const { state, reload } = usePreloadedData(data, load);
 
   return (
-    <Page title={route.title} data-page={route.id}>
+    <RoutePage route={route}>
       <Panel aria-labelledby="usage-mine">
         <h2 id="usage-mine">Your activity</h2>
         <LoadState state={state} what="your activity" loading="Loading your activity…" onRetry={reload}>
@@ -133,7 +133,7 @@ export default function UsageStatisticsPage({ route, data }: PageProps<MyActivit
         <AllowedPagesLinks permissions={permissions} exceptPath={route.path} />
       </Panel>
       {seesTeam ? <TeamStatistics /> : null}
-    </Page>
+    </RoutePage>
   );
 }
 
