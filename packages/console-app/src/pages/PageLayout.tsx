@@ -75,3 +75,16 @@ export function Page({
     </PageRoot>
   );
 }
+
+/** A route's page: its title is the route's, and `data-page` its id. */
+export function RoutePage({
+  route,
+  ...rest
+}: {
+  route: { id: string; title: string };
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return <Page title={route.title} data-page={route.id} {...rest} />;
+}

@@ -1,4 +1,4 @@
-import { Muted, Page } from './PageLayout.js';
+import { Muted, RoutePage } from './PageLayout.js';
 import type { PageProps } from './types.js';
 
 /**
@@ -6,8 +6,8 @@ import type { PageProps } from './types.js';
  */
 export default function UpcomingPage({ route }: PageProps) {
   return (
-    <Page title={route.title} data-page={route.id}>
+    <RoutePage route={route}>
       <Muted>The content of this page comes with a later release.</Muted>
-    </Page>
+    </RoutePage>
   );
 }

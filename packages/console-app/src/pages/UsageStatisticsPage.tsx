@@ -12,7 +12,7 @@ import { AllowedPagesLinks } from '../routes/AllowedPagesLinks.js';
 import { useConsoleContext } from '../routes/consoleContext.js';
 import { useServices } from '../services.js';
 import { useTexts, type AppTexts } from '../i18n.js';
-import { Muted, Page } from './PageLayout.js';
+import { Muted, RoutePage } from './PageLayout.js';
 import type { PageProps } from './types.js';
 import { usePreloadedData } from './usePreloadedData.js';
 
@@ -124,7 +124,7 @@ export default function UsageStatisticsPage({ route, data }: PageProps<MyActivit
   const u = useTexts().usage;
 
   return (
-    <Page title={route.title} data-page={route.id}>
+    <RoutePage route={route}>
       <Panel aria-labelledby="usage-mine">
         <h2 id="usage-mine">{u.yourActivity}</h2>
         <LoadState state={state} what={u.yourActivityWhat} loading={u.loadingYourActivity} onRetry={reload}>
@@ -135,7 +135,7 @@ export default function UsageStatisticsPage({ route, data }: PageProps<MyActivit
         <AllowedPagesLinks permissions={permissions} exceptPath={route.path} />
       </Panel>
       {seesTeam ? <TeamStatistics /> : null}
-    </Page>
+    </RoutePage>
   );
 }
 

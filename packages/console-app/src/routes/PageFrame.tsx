@@ -1,6 +1,7 @@
 import { keyframes, styled } from 'styled-components';
 import { entityForRoute, type RouteDef } from '@staff/console-contract';
 import { t } from '@staff/console-ui';
+import { srOnlyCss } from '../pages/common/styles.js';
 import { Muted, PageRoot } from '../pages/PageLayout.js';
 
 const pulse = keyframes`50% { opacity: 0.45; }`;
@@ -57,12 +58,7 @@ const TableBones = styled.div`
 `;
 
 const StatusText = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${srOnlyCss}
 `;
 
 const ROWS = 8;

@@ -9,16 +9,21 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   kind?: ButtonKind;
 }
 
-/** The console's button styles, as CSS for a `.cui-button` selector inside a component's root. */
-export const buttonCss = `
+/** An outlined button's box at the text's own size, without states (a component's plain `.cui-button`). */
+export const buttonBoxCss = `
   font: inherit;
-  font-size: ${t.fontSizeSm};
   padding: ${t.space1} ${t.space3};
   border-radius: ${t.radiusSm};
   border: 1px solid ${t.colorBorder};
   background: ${t.colorSurface};
   color: ${t.colorText};
   cursor: pointer;
+`;
+
+/** The console's button styles, as CSS for a `.cui-button` selector inside a component's root. */
+export const buttonCss = `
+  ${buttonBoxCss}
+  font-size: ${t.fontSizeSm};
   &:hover:not(:disabled) {
     border-color: ${t.colorTextMuted};
   }

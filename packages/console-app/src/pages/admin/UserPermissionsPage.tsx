@@ -1,7 +1,7 @@
 import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import { ConfirmDialog, t, useNotifications } from '@staff/console-ui';
-import { Muted, Page } from '../PageLayout.js';
+import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import type { AdminError, MatrixKey, PermissionMatrix, PermissionSet, SetEntry } from './adminApi.js';
 import { Button, ErrorBox, Notice, Panel, Row, useAdminApi, useLoad } from './adminUi.js';
@@ -317,7 +317,7 @@ export default function UserPermissionsPage({ route }: PageProps) {
   };
 
   return (
-    <Page title={route.title} data-page={route.id}>
+    <RoutePage route={route}>
       <Muted>
         A user gets the union of their sets: a key is readable (writable) when any of their sets allows it.
         Write includes read. Saving updates every signed-in holder&apos;s menu and open page at once.
@@ -527,6 +527,6 @@ export default function UserPermissionsPage({ route }: PageProps) {
           </Row>
         ) : null}
       </ConfirmDialog>
-    </Page>
+    </RoutePage>
   );
 }

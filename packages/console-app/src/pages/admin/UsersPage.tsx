@@ -15,7 +15,7 @@ import {
   type ResourceField,
 } from '@staff/console-ui';
 import { useRouterLocation } from '../../list/useRouterLocation.js';
-import { Page } from '../PageLayout.js';
+import { RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import type { AdminError, AdminUser, UserListParams } from './adminApi.js';
 import { Button, Panel, Row, formatWhen, useAdminApi, useLoad } from './adminUi.js';
@@ -238,7 +238,7 @@ export default function UsersPage({ route }: PageProps) {
 
   const { view } = users;
   return (
-    <Page title={route.title} data-page={route.id}>
+    <RoutePage route={route}>
       {creating ? (
         <Panel aria-label="New user">
           <h2>New user</h2>
@@ -333,6 +333,6 @@ export default function UsersPage({ route }: PageProps) {
         }
       />
       {viewAsId !== null ? <ViewAsPreview userId={viewAsId} onExit={() => setViewAsId(null)} /> : null}
-    </Page>
+    </RoutePage>
   );
 }

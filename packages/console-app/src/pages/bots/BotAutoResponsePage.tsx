@@ -16,7 +16,7 @@ import {
 import { Button, t } from '@staff/console-ui';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
-import { Muted, Page } from '../PageLayout.js';
+import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { type BotAnswer, type BotNumber, type BotTestResult, createBotsApi } from './botsApi.js';
 import { Panel as BasePanel, controlCss, tableCss } from '../common/styles.js';
@@ -182,7 +182,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
   const error = (key: string) => formErrors[key] ?? formErrors[`body.${key}`];
 
   return (
-    <Page title={route.title} data-page={route.id}>
+    <RoutePage route={route}>
       {numbersError ? (
         <Alert role="alert">Nomor tidak bisa dimuat: {numbersError}</Alert>
       ) : numbers === null ? (
@@ -589,7 +589,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
           )}
         </Body>
       )}
-    </Page>
+    </RoutePage>
   );
 }
 

@@ -10,7 +10,7 @@ import {
 import { BotLoginPanel, type BotLoginAdapter, t } from '@staff/console-ui';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
-import { Muted, Page } from '../PageLayout.js';
+import { Muted, RoutePage } from '../PageLayout.js';
 import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { type BotNumber, createBotsApi } from './botsApi.js';
@@ -106,9 +106,8 @@ export default function BotLoginPage({ route }: PageProps) {
   const current = login && login.registry_id === registryId ? login : null;
 
   return (
-    <Page
-      title={route.title}
-      data-page={route.id}
+    <RoutePage
+      route={route}
       description="Hubungkan nomor WA Registries sebagai bot lewat WhatsApp Cloud API."
     >
       {numbersError ? (
@@ -149,7 +148,7 @@ export default function BotLoginPage({ route }: PageProps) {
           {!writable ? <Muted>Anda hanya bisa melihat status; menghubungkan perlu izin ubah.</Muted> : null}
         </Layout>
       )}
-    </Page>
+    </RoutePage>
   );
 }
 

@@ -12,7 +12,7 @@ import {
 import { Button, ChatThread, NumberText, formatIdr, t } from '@staff/console-ui';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
-import { Muted, Page } from '../PageLayout.js';
+import { Muted, RoutePage } from '../PageLayout.js';
 import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { type Assignee, type ConversationDetail, type ConversationPage, createChatsApi } from './chatsApi.js';
@@ -246,9 +246,8 @@ export default function ChatListPage({ route }: PageProps) {
   const conversation = detail?.conversation ?? null;
 
   return (
-    <Page
-      title={route.title}
-      data-page={route.id}
+    <RoutePage
+      route={route}
       description={
         shown.status === 'ready' ? (
           <Muted>
@@ -463,7 +462,7 @@ export default function ChatListPage({ route }: PageProps) {
           </Column>
         ) : null}
       </Layout>
-    </Page>
+    </RoutePage>
   );
 }
 

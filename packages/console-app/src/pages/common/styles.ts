@@ -1,5 +1,5 @@
 import { css, styled } from 'styled-components';
-import { buttonCss, t } from '@staff/console-ui';
+import { buttonCss, t, visuallyHiddenCss } from '@staff/console-ui';
 
 /** A raised surface: background, border, rounded corners, padding. */
 export const surfaceCss = css`
@@ -59,11 +59,7 @@ export const controlCss = css`
 
 /** Hidden from sight, read by screen readers. */
 export const srOnlyCss = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
+  ${visuallyHiddenCss}
 `;
 
 /**

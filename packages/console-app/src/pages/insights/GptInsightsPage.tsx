@@ -14,7 +14,7 @@ import { Button, MarkdownText, NumberText, t, type CallError } from '@staff/cons
 import { createInsightsApi } from '../../api/insights.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
-import { Muted, Page } from '../PageLayout.js';
+import { Muted, RoutePage } from '../PageLayout.js';
 import { FieldRow, InputField, SelectField, TextAreaField, type FieldOption } from '../common/FormField.js';
 import { Panel as BasePanel, Table, controlCss, fieldsCss } from '../common/styles.js';
 import type { PageProps } from '../types.js';
@@ -176,9 +176,8 @@ export default function GptInsightsPage({ route }: PageProps) {
   const scopeOptions = options?.scope === scope ? options.list : null;
 
   return (
-    <Page
-      title={route.title}
-      data-page={route.id}
+    <RoutePage
+      route={route}
       description="Ask the language model about the report figures of a campaign, ad set, ad, product or tribe."
     >
       {writable ? (
@@ -324,7 +323,7 @@ export default function GptInsightsPage({ route }: PageProps) {
           </Table>
         )}
       </Panel>
-    </Page>
+    </RoutePage>
   );
 }
 

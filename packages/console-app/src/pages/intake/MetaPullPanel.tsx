@@ -5,6 +5,7 @@ import { formatDateTime, t } from '@staff/console-ui';
 import type { FieldCallError } from '../../api/errors.js';
 import { createMetaPullApi } from '../../api/metaPull.js';
 import { useServices } from '../../services.js';
+import { PanelLoadState, RunList } from '../common/JobRuns.js';
 import { Button, Notice, Toolbar } from '../resources/ui.js';
 
 const integer = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
@@ -51,21 +52,35 @@ const Section = styled.section`
   }
 `;
 
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${t.fontSizeSm};
-  th,
-  td {
-    text-align: left;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
-    vertical-align: top;
-  }
-  td[data-status='failed'] {
-    color: ${t.colorDanger};
-  }
-`;
+const RUN_COLUMNS = [
+  'Requested',
+  'Account',
+  'Days',
+  'Kind',
+  'Status',
+  'Rows written / read',
+  'Pages',
+  'Throttled waits',
+  'Error',
+];
+
+const runRow = (run: MetaPullRun) => (
+  <tr key={run.id}>
+    <td>{formatDateTime(run.created_at)}</td>
+    <td>{run.ad_account_id}</td>
+    <td>
+      {run.since} – {run.until}
+    </td>
+    <td>{TRIGGER_LABELS[run.trigger]}</td>
+    <td data-status={run.status}>{STATUS_LABELS[run.status]}</td>
+    <td>
+      {grouped(run.rows_written)} / {grouped(run.rows_read)}
+    </td>
+    <td>{grouped(run.pages)}</td>
+    <td>{grouped(run.throttled_waits)}</td>
+    <td>{run.last_error ?? ''}</td>
+  </tr>
+);
 
 type State =
   | { kind: 'loading' }
@@ -147,183 +162,143 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
   return (
     <Section aria-labelledby="meta-pull-title" data-meta-pull="">
       <h2 id="meta-pull-title">Pull from Meta</h2>
-      {state.kind === 'loading' ? (
-        <Notice role="status">Loading pulls…</Notice>
-      ) : state.kind === 'error' ? (
-        <Toolbar>
-          <Notice role="alert" data-tone="warning">
-            {state.message}
-          </Notice>
-          <Button type="button" onClick={reload}>
-            Retry
-          </Button>
-        </Toolbar>
-      ) : (
-        <>
-          {accounts.length === 0 ? (
-            <Notice role="note">
-              No ad account is set up for the Marketing API pull yet
-              {writable ? ': add one below.' : '.'}
-            </Notice>
-          ) : writable ? (
-            <Toolbar>
-              <label>
-                Ad account
-                <select
-                  value={accountId ?? ''}
-                  onChange={(event) => setAccountId(Number(event.target.value))}
-                  disabled={busy}
-                >
-                  {accounts.map((account) => (
-                    <option key={account.id} value={account.id}>
-                      {account.name} ({account.ad_account_id})
-                      {account.pull_enabled ? '' : ' — daily pull off'}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <Button
-                type="button"
-                data-kind="primary"
-                disabled={busy || accountId === null}
-                onClick={() =>
-                  act(() => api.start(accountId!), 'Pull queued: yesterday and the days Meta restates.')
-                }
-              >
-                Pull now
-              </Button>
-              <label>
-                Backfill from
-                <input
-                  type="date"
-                  value={since}
-                  onChange={(event) => setSince(event.target.value)}
-                  aria-invalid={fieldError(error, 'since') ? true : undefined}
-                  aria-describedby={fieldError(error, 'since') ? 'meta-pull-since-error' : undefined}
-                />
-              </label>
-              <label>
-                to
-                <input
-                  type="date"
-                  value={until}
-                  onChange={(event) => setUntil(event.target.value)}
-                  aria-invalid={fieldError(error, 'until') ? true : undefined}
-                  aria-describedby={fieldError(error, 'until') ? 'meta-pull-until-error' : undefined}
-                />
-              </label>
-              <Button
-                type="button"
-                disabled={busy || accountId === null || !since || !until}
-                onClick={() => act(() => api.start(accountId!, { since, until }), 'Backfill queued.')}
-              >
-                Backfill (max 90 days)
-              </Button>
-              <Button type="button" onClick={reload} disabled={busy}>
-                Refresh
-              </Button>
-            </Toolbar>
-          ) : null}
-          {fieldError(error, 'since') ? (
-            <span id="meta-pull-since-error" data-field-error="">
-              From: {fieldError(error, 'since')}
-            </span>
-          ) : null}
-          {fieldError(error, 'until') ? (
-            <span id="meta-pull-until-error" data-field-error="">
-              To: {fieldError(error, 'until')}
-            </span>
-          ) : null}
-          {error && !error.fields ? (
-            <Notice role="alert" data-tone="warning">
-              {error.message}
-            </Notice>
-          ) : null}
-          {message ? <Notice role="status">{message}</Notice> : null}
-          {writable ? (
-            <form onSubmit={addAccount} aria-label="Add an ad account">
+      <PanelLoadState state={state} loading="Loading pulls…" onRetry={reload}>
+        {({ runs }) => (
+          <>
+            {accounts.length === 0 ? (
+              <Notice role="note">
+                No ad account is set up for the Marketing API pull yet
+                {writable ? ': add one below.' : '.'}
+              </Notice>
+            ) : writable ? (
               <Toolbar>
                 <label>
-                  Name
+                  Ad account
+                  <select
+                    value={accountId ?? ''}
+                    onChange={(event) => setAccountId(Number(event.target.value))}
+                    disabled={busy}
+                  >
+                    {accounts.map((account) => (
+                      <option key={account.id} value={account.id}>
+                        {account.name} ({account.ad_account_id})
+                        {account.pull_enabled ? '' : ' — daily pull off'}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <Button
+                  type="button"
+                  data-kind="primary"
+                  disabled={busy || accountId === null}
+                  onClick={() =>
+                    act(() => api.start(accountId!), 'Pull queued: yesterday and the days Meta restates.')
+                  }
+                >
+                  Pull now
+                </Button>
+                <label>
+                  Backfill from
                   <input
-                    required
-                    maxLength={120}
-                    value={newAccount.name}
-                    onChange={(event) => setNewAccount({ ...newAccount, name: event.target.value })}
+                    type="date"
+                    value={since}
+                    onChange={(event) => setSince(event.target.value)}
+                    aria-invalid={fieldError(error, 'since') ? true : undefined}
+                    aria-describedby={fieldError(error, 'since') ? 'meta-pull-since-error' : undefined}
                   />
                 </label>
                 <label>
-                  Ad account id
+                  to
                   <input
-                    required
-                    placeholder="act_1234567890"
-                    pattern="act_[0-9]{6,24}"
-                    value={newAccount.ad_account_id}
-                    onChange={(event) => setNewAccount({ ...newAccount, ad_account_id: event.target.value })}
-                    aria-invalid={fieldError(error, 'ad_account_id') ? true : undefined}
+                    type="date"
+                    value={until}
+                    onChange={(event) => setUntil(event.target.value)}
+                    aria-invalid={fieldError(error, 'until') ? true : undefined}
+                    aria-describedby={fieldError(error, 'until') ? 'meta-pull-until-error' : undefined}
                   />
                 </label>
-                <label>
-                  Access token
-                  <input
-                    required
-                    type="password"
-                    autoComplete="off"
-                    value={newAccount.access_token}
-                    onChange={(event) => setNewAccount({ ...newAccount, access_token: event.target.value })}
-                  />
-                </label>
-                <Button type="submit" disabled={busy}>
-                  Add ad account
+                <Button
+                  type="button"
+                  disabled={busy || accountId === null || !since || !until}
+                  onClick={() => act(() => api.start(accountId!, { since, until }), 'Backfill queued.')}
+                >
+                  Backfill (max 90 days)
+                </Button>
+                <Button type="button" onClick={reload} disabled={busy}>
+                  Refresh
                 </Button>
               </Toolbar>
-              {fieldError(error, 'ad_account_id') ? (
-                <span data-field-error="">Ad account id: {fieldError(error, 'ad_account_id')}</span>
-              ) : null}
-            </form>
-          ) : null}
-          {state.runs.length === 0 ? (
-            <Notice role="note">No pulls yet: the daily pull runs after 02:00 WIB.</Notice>
-          ) : (
-            <div style={{ overflowX: 'auto' }}>
-              <Table aria-label="Recent pulls from Meta">
-                <thead>
-                  <tr>
-                    <th scope="col">Requested</th>
-                    <th scope="col">Account</th>
-                    <th scope="col">Days</th>
-                    <th scope="col">Kind</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Rows written / read</th>
-                    <th scope="col">Pages</th>
-                    <th scope="col">Throttled waits</th>
-                    <th scope="col">Error</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.runs.map((run) => (
-                    <tr key={run.id}>
-                      <td>{formatDateTime(run.created_at)}</td>
-                      <td>{run.ad_account_id}</td>
-                      <td>
-                        {run.since} – {run.until}
-                      </td>
-                      <td>{TRIGGER_LABELS[run.trigger]}</td>
-                      <td data-status={run.status}>{STATUS_LABELS[run.status]}</td>
-                      <td>
-                        {grouped(run.rows_written)} / {grouped(run.rows_read)}
-                      </td>
-                      <td>{grouped(run.pages)}</td>
-                      <td>{grouped(run.throttled_waits)}</td>
-                      <td>{run.last_error ?? ''}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </div>
-          )}
-        </>
-      )}
+            ) : null}
+            {fieldError(error, 'since') ? (
+              <span id="meta-pull-since-error" data-field-error="">
+                From: {fieldError(error, 'since')}
+              </span>
+            ) : null}
+            {fieldError(error, 'until') ? (
+              <span id="meta-pull-until-error" data-field-error="">
+                To: {fieldError(error, 'until')}
+              </span>
+            ) : null}
+            {error && !error.fields ? (
+              <Notice role="alert" data-tone="warning">
+                {error.message}
+              </Notice>
+            ) : null}
+            {message ? <Notice role="status">{message}</Notice> : null}
+            {writable ? (
+              <form onSubmit={addAccount} aria-label="Add an ad account">
+                <Toolbar>
+                  <label>
+                    Name
+                    <input
+                      required
+                      maxLength={120}
+                      value={newAccount.name}
+                      onChange={(event) => setNewAccount({ ...newAccount, name: event.target.value })}
+                    />
+                  </label>
+                  <label>
+                    Ad account id
+                    <input
+                      required
+                      placeholder="act_1234567890"
+                      pattern="act_[0-9]{6,24}"
+                      value={newAccount.ad_account_id}
+                      onChange={(event) =>
+                        setNewAccount({ ...newAccount, ad_account_id: event.target.value })
+                      }
+                      aria-invalid={fieldError(error, 'ad_account_id') ? true : undefined}
+                    />
+                  </label>
+                  <label>
+                    Access token
+                    <input
+                      required
+                      type="password"
+                      autoComplete="off"
+                      value={newAccount.access_token}
+                      onChange={(event) => setNewAccount({ ...newAccount, access_token: event.target.value })}
+                    />
+                  </label>
+                  <Button type="submit" disabled={busy}>
+                    Add ad account
+                  </Button>
+                </Toolbar>
+                {fieldError(error, 'ad_account_id') ? (
+                  <span data-field-error="">Ad account id: {fieldError(error, 'ad_account_id')}</span>
+                ) : null}
+              </form>
+            ) : null}
+            <RunList
+              rows={runs}
+              empty="No pulls yet: the daily pull runs after 02:00 WIB."
+              label="Recent pulls from Meta"
+              columns={RUN_COLUMNS}
+              row={runRow}
+            />
+          </>
+        )}
+      </PanelLoadState>
     </Section>
   );
 }

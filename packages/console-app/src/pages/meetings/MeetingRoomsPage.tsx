@@ -21,7 +21,7 @@ import {
 import { createMeetingsApi, type BookingError } from '../../api/meetings.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
-import { Page } from '../PageLayout.js';
+import { RoutePage } from '../PageLayout.js';
 import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { addDays, jakartaDay, jakartaInstant, jakartaTime, mondayOf } from './jakartaDays.js';
@@ -199,9 +199,8 @@ export default function MeetingRoomsPage({ route }: PageProps) {
   const selectedRoom = selected ? rooms.find((room) => room.id === selected.room_id) : undefined;
 
   return (
-    <Page
-      title={route.title}
-      data-page={route.id}
+    <RoutePage
+      route={route}
       description="Rooms from the Meeting Rooms master data; times in Asia/Jakarta (WIB)."
       actions={
         writable ? (
@@ -331,7 +330,7 @@ export default function MeetingRoomsPage({ route }: PageProps) {
         onConfirm={() => (writable ? void cancelSelected() : setSelected(null))}
         onCancel={() => setSelected(null)}
       />
-    </Page>
+    </RoutePage>
   );
 }
 

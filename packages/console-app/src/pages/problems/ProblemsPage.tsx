@@ -21,7 +21,7 @@ import { toCallError } from '../../api/errors.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { subscribeToChanges } from '../resources/useResourceChanges.js';
-import { Muted, Page } from '../PageLayout.js';
+import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { useKeyedLoad } from '../venn/useKeyedLoad.js';
 import { CreateProblemForm, Panel } from './CreateProblemForm.js';
@@ -101,9 +101,8 @@ export default function ProblemsPage({ route }: PageProps) {
   };
 
   return (
-    <Page
-      title={route.title}
-      data-page={route.id}
+    <RoutePage
+      route={route}
       actions={
         <Button kind="primary" onClick={() => setCreating(true)}>
           Masalah baru
@@ -191,7 +190,7 @@ export default function ProblemsPage({ route }: PageProps) {
           onClose={() => setOpenId(null)}
         />
       ) : null}
-    </Page>
+    </RoutePage>
   );
 }
 

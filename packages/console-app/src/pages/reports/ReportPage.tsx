@@ -22,7 +22,7 @@ import {
 } from '@staff/console-ui';
 import { toCallError } from '../../api/errors.js';
 import { useServices } from '../../services.js';
-import { Page } from '../PageLayout.js';
+import { RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { readReportView, reportQuery, writeReportView, type ReportView } from './reportView.js';
 import { SavedReportViews } from './SavedReportViews.js';
@@ -177,7 +177,7 @@ export default function ReportPage({ route }: PageProps) {
     : null;
 
   return (
-    <Page title={route.title} data-page={route.id}>
+    <RoutePage route={route}>
       <Toolbar>
         <DateRangePicker
           value={view.range}
@@ -284,7 +284,7 @@ export default function ReportPage({ route }: PageProps) {
           <Dimension value={row.values[column.key]} thumbnail={row.values.thumbnail} />
         )}
       />
-    </Page>
+    </RoutePage>
   );
 }
 

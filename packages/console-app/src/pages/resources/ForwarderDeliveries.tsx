@@ -4,6 +4,7 @@ import type { DeliveriesResponse, Delivery } from '@staff/console-contract';
 import { formatDateTime, t } from '@staff/console-ui';
 import { createDeliveriesApi } from '../../api/deliveries.js';
 import { useServices } from '../../services.js';
+import { PanelLoadState, RunList } from '../common/JobRuns.js';
 import { Button, Notice, Toolbar } from './ui.js';
 
 const integer = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
@@ -24,37 +25,6 @@ const Section = styled.section`
     margin: 0;
     font-size: ${t.fontSizeMd};
   }
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${t.fontSizeSm};
-  th,
-  td {
-    text-align: left;
-    padding: ${t.space1} ${t.space2};
-    border-bottom: 1px solid ${t.colorBorder};
-    vertical-align: top;
-  }
-  td[data-status='failed'],
-  td[data-status='dead'] {
-    color: ${t.colorDanger};
-  }
-`;
-
-/** Read by screen readers, not shown. */
-const Caption = styled.caption`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-`;
-
-const Scroll = styled.div`
-  overflow-x: auto;
 `;
 
 type State =
@@ -106,93 +76,78 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
       });
   };
 
+  const deliveryRow = (delivery: Delivery) => (
+    <tr key={delivery.id} data-delivery={delivery.id}>
+      <td>{delivery.source_key}</td>
+      <td data-status={delivery.status}>{STATUS_LABELS[delivery.status]}</td>
+      <td>{formatGrouped(delivery.attempts)}</td>
+      <td>
+        {delivery.last_status === null ? '' : `${delivery.last_status} `}
+        {delivery.last_error ?? (delivery.status === 'delivered' ? 'OK' : '-')}
+      </td>
+      <td>{formatDateTime(delivery.created_at, { timeZone: 'Asia/Jakarta' })}</td>
+      {writable ? (
+        <td>
+          {delivery.status === 'failed' || delivery.status === 'dead' ? (
+            <Button
+              type="button"
+              disabled={busy}
+              aria-label={`Replay delivery ${delivery.source_key}`}
+              onClick={() => replay(() => api.replay(forwarderId, delivery.id))}
+            >
+              Replay
+            </Button>
+          ) : null}
+        </td>
+      ) : null}
+    </tr>
+  );
+
   const failedCount = state.kind === 'ready' ? state.data.counts.failed + state.data.counts.dead : 0;
   return (
     <Section aria-labelledby={`deliveries-${forwarderId}`} data-deliveries="">
       <h3 id={`deliveries-${forwarderId}`}>Deliveries</h3>
-      {state.kind === 'loading' ? (
-        <Notice role="status">Loading deliveries…</Notice>
-      ) : state.kind === 'error' ? (
-        <Toolbar>
-          <Notice role="alert" data-tone="warning">
-            {state.message}
-          </Notice>
-          <Button type="button" onClick={load}>
-            Retry
-          </Button>
-        </Toolbar>
-      ) : (
-        <>
-          <Toolbar>
-            <span>
-              {(Object.keys(STATUS_LABELS) as Delivery['status'][])
-                .map((status) => `${STATUS_LABELS[status]}: ${formatGrouped(state.data.counts[status])}`)
-                .join(' · ')}
-            </span>
-            <Button type="button" onClick={load} disabled={busy}>
-              Refresh
-            </Button>
-            {writable ? (
-              <Button
-                type="button"
-                data-kind="primary"
-                disabled={busy || failedCount === 0}
-                onClick={() => replay(() => api.replayFailed(forwarderId))}
-              >
-                Replay all failed ({formatGrouped(failedCount)})
+      <PanelLoadState state={state} loading="Loading deliveries…" onRetry={load}>
+        {({ data }) => (
+          <>
+            <Toolbar>
+              <span>
+                {(Object.keys(STATUS_LABELS) as Delivery['status'][])
+                  .map((status) => `${STATUS_LABELS[status]}: ${formatGrouped(data.counts[status])}`)
+                  .join(' · ')}
+              </span>
+              <Button type="button" onClick={load} disabled={busy}>
+                Refresh
               </Button>
-            ) : null}
-          </Toolbar>
-          {message ? <Notice role="status">{message}</Notice> : null}
-          {state.data.data.length === 0 ? (
-            <Notice role="note">No deliveries yet: matching Mayar purchases will appear here.</Notice>
-          ) : (
-            <Scroll>
-              <Table>
-                <Caption>Latest deliveries of this rule</Caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Event</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">Last answer</th>
-                    <th scope="col">Queued</th>
-                    {writable ? <th scope="col">Action</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.data.data.map((delivery) => (
-                    <tr key={delivery.id} data-delivery={delivery.id}>
-                      <td>{delivery.source_key}</td>
-                      <td data-status={delivery.status}>{STATUS_LABELS[delivery.status]}</td>
-                      <td>{formatGrouped(delivery.attempts)}</td>
-                      <td>
-                        {delivery.last_status === null ? '' : `${delivery.last_status} `}
-                        {delivery.last_error ?? (delivery.status === 'delivered' ? 'OK' : '-')}
-                      </td>
-                      <td>{formatDateTime(delivery.created_at, { timeZone: 'Asia/Jakarta' })}</td>
-                      {writable ? (
-                        <td>
-                          {delivery.status === 'failed' || delivery.status === 'dead' ? (
-                            <Button
-                              type="button"
-                              disabled={busy}
-                              aria-label={`Replay delivery ${delivery.source_key}`}
-                              onClick={() => replay(() => api.replay(forwarderId, delivery.id))}
-                            >
-                              Replay
-                            </Button>
-                          ) : null}
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </Scroll>
-          )}
-        </>
-      )}
+              {writable ? (
+                <Button
+                  type="button"
+                  data-kind="primary"
+                  disabled={busy || failedCount === 0}
+                  onClick={() => replay(() => api.replayFailed(forwarderId))}
+                >
+                  Replay all failed ({formatGrouped(failedCount)})
+                </Button>
+              ) : null}
+            </Toolbar>
+            {message ? <Notice role="status">{message}</Notice> : null}
+            <RunList
+              rows={data.data}
+              empty="No deliveries yet: matching Mayar purchases will appear here."
+              caption="Latest deliveries of this rule"
+              columns={[
+                'Event',
+                'Status',
+                'Attempts',
+                'Last answer',
+                'Queued',
+                ...(writable ? ['Action'] : []),
+              ]}
+              row={deliveryRow}
+            />
+          </>
+        )}
+      </PanelLoadState>
     </Section>
   );
 }

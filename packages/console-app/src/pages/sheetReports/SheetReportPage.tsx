@@ -18,7 +18,7 @@ import { createSheetReportsApi } from '../../api/sheetReports.js';
 import type { FieldCallError } from '../../api/errors.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
-import { Muted, Page } from '../PageLayout.js';
+import { Muted, RoutePage } from '../PageLayout.js';
 import { ListLoadState, type MessageLoad } from '../common/LoadState.js';
 import { Panel as BasePanel, controlCss, fieldsCss, tableCss } from '../common/styles.js';
 import {
@@ -361,9 +361,8 @@ export default function SheetReportPage({ route }: PageProps) {
     schedules.status === 'ready' ? schedules.data.find((schedule) => schedule.id === selected) : undefined;
 
   return (
-    <Page
-      title={route.title}
-      data-page={route.id}
+    <RoutePage
+      route={route}
       description="Scheduled exports of the reports to CSV or XLSX files, daily or weekly in Asia/Jakarta."
     >
       {notice ? (
@@ -662,7 +661,7 @@ export default function SheetReportPage({ route }: PageProps) {
           </ListLoadState>
         </Panel>
       ) : null}
-    </Page>
+    </RoutePage>
   );
 }
 

@@ -19,7 +19,7 @@ import {
 } from '@staff/console-ui';
 import { toCallError } from '../../api/errors.js';
 import { useServices } from '../../services.js';
-import { Muted, Page } from '../PageLayout.js';
+import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { useKeyedLoad } from './useKeyedLoad.js';
 import { vennApi, type VennSelection } from './vennApi.js';
@@ -116,9 +116,8 @@ export default function VennPage({ route }: PageProps) {
   };
 
   return (
-    <Page
-      title={route.title}
-      data-page={route.id}
+    <RoutePage
+      route={route}
       description="Pelanggan (email, atau nomor 62…) dengan pembelian lunas per produk atau tribe pada periode yang dipilih."
     >
       <Controls aria-label="Pilihan diagram">
@@ -207,7 +206,7 @@ export default function VennPage({ route }: PageProps) {
           )}
         </Customers>
       ) : null}
-    </Page>
+    </RoutePage>
   );
 }
 

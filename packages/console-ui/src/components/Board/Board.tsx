@@ -3,6 +3,8 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { Button } from '../../primitives/Button.js';
 import { useMessages } from '../../theme/messages.js';
+import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
+import { statusLineCss } from '../../primitives/css.js';
 
 export interface BoardColumn {
   id: string;
@@ -376,19 +378,9 @@ const Frame = styled.div`
     padding: 0 ${t.space2};
   }
   .cui-board__status {
-    margin: 0;
-    padding: ${t.space6} ${t.space4};
-    color: ${t.colorTextMuted};
-    display: grid;
-    gap: ${t.space2};
-    justify-items: start;
+    ${statusLineCss}
   }
   .cui-board__live {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHiddenCss}
   }
 `;

@@ -145,6 +145,12 @@ export function BotLoginBody({
   const [method, setMethod] = useState<BotCodeMethodValue>(context.login.code_method ?? 'SMS');
   const { login, error } = context;
   const busy = state in BUSY_TEXT;
+  // The code and PIN steps' way back out.
+  const cancel = (
+    <Button kind="ghost" disabled={busy} onClick={() => send({ type: 'DISCONNECT' })}>
+      Batal
+    </Button>
+  );
   const fieldError = error?.field ? error.message : undefined;
   const otherError = error && !error.field ? error.message : null;
   const codeStep = state === 'enteringCode' || state === 'verifyingCode';
@@ -225,9 +231,7 @@ export function BotLoginBody({
               >
                 Kirim ulang kode
               </Button>
-              <Button kind="ghost" disabled={busy} onClick={() => send({ type: 'DISCONNECT' })}>
-                Batal
-              </Button>
+              {cancel}
             </Actions>
           )}
         </>
@@ -250,13 +254,7 @@ export function BotLoginBody({
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the step's only task is this code: focus follows the flow
             autoFocus={!readOnly}
           />
-          {readOnly ? null : (
-            <Actions>
-              <Button kind="ghost" disabled={busy} onClick={() => send({ type: 'DISCONNECT' })}>
-                Batal
-              </Button>
-            </Actions>
-          )}
+          {readOnly ? null : <Actions>{cancel}</Actions>}
         </>
       ) : null}
 

@@ -6,6 +6,8 @@ import { useThemeMode } from '../../theme/ThemeProvider.js';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { buildChartOption, clickedCategory, type ChartKind, type ChartSeries } from './chartOption.js';
+import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
+import { controlBoxCss } from '../../primitives/css.js';
 
 type EchartsSetup = typeof EchartsSetupModule;
 let setup: Promise<EchartsSetup> | null = null;
@@ -237,12 +239,7 @@ const Figure = styled.figure`
   }
   /* The keyboard path to the categories: out of sight until a key reaches it. */
   .cui-chart__categories:not(:focus-within) {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHiddenCss}
   }
   .cui-chart__categories {
     display: flex;
@@ -251,12 +248,8 @@ const Figure = styled.figure`
     margin-top: ${t.space2};
   }
   .cui-chart__categories button {
-    font: inherit;
+    ${controlBoxCss}
     font-size: ${t.fontSizeSm};
-    color: ${t.colorText};
-    background: ${t.colorSurface};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusSm};
     padding: 2px 6px;
   }
   .cui-chart__categories button[aria-pressed='true'] {

@@ -13,6 +13,7 @@ import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useMessages } from '../../theme/messages.js';
 import { useControllableState } from '../../primitives/useControllableState.js';
+import { backdropCss } from '../../primitives/css.js';
 
 /** One choice of the palette: a page (filtered here by its label) or a record (found by the host's search). */
 export interface CommandPaletteItem {
@@ -312,14 +313,11 @@ export function CommandPalette({
 }
 
 const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 1000;
+  ${backdropCss}
   display: flex;
   justify-content: center;
   align-items: flex-start;
   padding: 12vh ${t.space4} ${t.space4};
-  background: rgba(10, 16, 26, 0.55);
 `;
 
 const Panel = styled.div`

@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useFocusTrap } from '../../primitives/useFocusTrap.js';
+import { backdropCss } from '../../primitives/css.js';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -116,13 +117,10 @@ export function ConfirmDialog({
 }
 
 const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 1000;
+  ${backdropCss}
   display: grid;
   place-items: center;
   padding: ${t.space4};
-  background: rgba(10, 16, 26, 0.55);
 `;
 
 const Panel = styled.div`

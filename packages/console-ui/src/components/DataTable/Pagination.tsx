@@ -10,6 +10,7 @@ import {
   type DataTableMessages,
   type KeysetPagination,
 } from './model.js';
+import { controlBoxCss } from '../../primitives/css.js';
 
 export interface PaginationProps {
   /** Rows on this page. */
@@ -129,11 +130,7 @@ const Footer = styled.div`
     gap: ${t.space2};
   }
   select {
-    font: inherit;
-    color: ${t.colorText};
-    background: ${t.colorSurface};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusSm};
+    ${controlBoxCss}
     padding: 2px ${t.space1};
   }
   .cui-data-table-pager {

@@ -11,6 +11,7 @@ import {
   type DateRangePreset,
   type DayRange,
 } from './jakartaDates.js';
+import { controlBoxCss } from '../../primitives/css.js';
 
 export interface DateRangePickerValue extends DayRange {
   preset: DateRangePreset;
@@ -202,11 +203,7 @@ const Root = styled.div`
   }
   select,
   input {
-    font: inherit;
-    color: ${t.colorText};
-    background: ${t.colorSurface};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusSm};
+    ${controlBoxCss}
     padding: 4px 8px;
     min-height: 32px;
     color-scheme: light dark;

@@ -2,6 +2,7 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { formatDelta, type MeasureTrend } from './formatMeasure.js';
+import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 
 export interface DeltaChipProps {
   /** Change against the previous period, in percent (null when there is nothing to compare). */
@@ -104,11 +105,6 @@ const Chip = styled.span`
     background: ${t.colorDangerSoft};
   }
   .cui-delta-chip__sr {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHiddenCss}
   }
 `;

@@ -34,6 +34,8 @@ import {
   termLabel,
   type RelationLabels,
 } from './filterModel.js';
+import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
+import { controlBoxCss } from '../../primitives/css.js';
 
 /** A named view stored by the server (filters, sort and columns), possibly shared with everyone who can read. */
 export interface SavedView {
@@ -415,11 +417,7 @@ const Bar = styled.div`
   input[type='date'],
   input[type='month'],
   select {
-    font: inherit;
-    color: ${t.colorText};
-    background: ${t.colorSurface};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusSm};
+    ${controlBoxCss}
     padding: ${t.space1} ${t.space2};
   }
   .cui-filter-bar-search input {
@@ -429,12 +427,8 @@ const Bar = styled.div`
   .cui-menu-item,
   .cui-filter-chip-label,
   .cui-filter-chip-remove {
-    font: inherit;
+    ${controlBoxCss}
     font-size: ${t.fontSizeSm};
-    color: ${t.colorText};
-    background: ${t.colorSurface};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusSm};
     padding: ${t.space1} ${t.space3};
     cursor: pointer;
   }
@@ -602,11 +596,6 @@ const Bar = styled.div`
     font-size: ${t.fontSizeSm};
   }
   .cui-visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHiddenCss}
   }
 `;

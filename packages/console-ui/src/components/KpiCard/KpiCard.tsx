@@ -9,6 +9,7 @@ import {
   type MeasureFormat,
   type MeasureTrend,
 } from '../DeltaChip/formatMeasure.js';
+import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 
 export interface KpiCardProps {
   label: string;
@@ -153,11 +154,6 @@ const Card = styled.section`
     background: ${t.colorBorder};
   }
   .cui-kpi-card__sr {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHiddenCss}
   }
 `;

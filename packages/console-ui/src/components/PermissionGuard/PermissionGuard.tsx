@@ -5,6 +5,7 @@ import { PAGE_DENIED_MESSAGE } from '../../machines/pageGuard.machine.js';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { usePermission, type UsePermissionOptions } from './usePermission.js';
+import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 
 export interface PermissionGuardErrorProps {
   error: CallError;
@@ -157,12 +158,7 @@ const RetryButton = styled.button`
 `;
 
 const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHiddenCss}
 `;
 
 /** The default `loading` slot: a spinner announced as "Checking permission…". */

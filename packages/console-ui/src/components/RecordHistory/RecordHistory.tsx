@@ -4,6 +4,8 @@ import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { formatDateTime, formatFieldValue, type FormatOptions, type ResourceField } from '../../resource.js';
+import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
+import { buttonBoxCss } from '../../primitives/Button.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
 
@@ -283,13 +285,7 @@ const Panel = styled.section`
     color: ${t.colorDanger};
   }
   .cui-button {
-    font: inherit;
-    padding: ${t.space1} ${t.space3};
-    border-radius: ${t.radiusSm};
-    border: 1px solid ${t.colorBorder};
-    background: ${t.colorSurface};
-    color: ${t.colorText};
-    cursor: pointer;
+    ${buttonBoxCss}
   }
   .cui-skeleton {
     display: block;
@@ -302,11 +298,6 @@ const Panel = styled.section`
     width: 60%;
   }
   .cui-visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHiddenCss}
   }
 `;

@@ -17,6 +17,7 @@ import { SecretInput } from './SecretInput.js';
 import { TagsInput } from './TagsInput.js';
 import { useResourceForm } from './useResourceForm.js';
 import { useResourceFormMessages, type ResourceFormMessages } from './messages.js';
+import { buttonBoxCss } from '../../primitives/Button.js';
 
 export type ResourceFormMode = 'create' | 'edit' | 'view';
 
@@ -674,13 +675,7 @@ const Form = styled.form`
     font-family: ui-monospace, monospace;
   }
   .cui-button {
-    font: inherit;
-    padding: ${t.space1} ${t.space3};
-    border-radius: ${t.radiusSm};
-    border: 1px solid ${t.colorBorder};
-    background: ${t.colorSurface};
-    color: ${t.colorText};
-    cursor: pointer;
+    ${buttonBoxCss}
     white-space: nowrap;
   }
   .cui-button[data-kind='primary'] {

@@ -3,6 +3,7 @@ import { t } from '../../theme/tokens.js';
 import { buttonCss } from '../../primitives/Button.js';
 import { useMessages } from '../../theme/messages.js';
 import { roomAvailability, type ScheduleBooking, type ScheduleRoom } from './availability.js';
+import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 
 export type RoomScheduleView = 'day' | 'week';
 
@@ -333,12 +334,7 @@ const Root = styled.section`
     opacity: 0.5;
   }
   .cui-room-schedule__sr {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
+    ${visuallyHiddenCss}
   }
   .cui-room-schedule__day {
     overflow-x: auto;

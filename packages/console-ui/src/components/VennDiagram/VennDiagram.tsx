@@ -12,6 +12,7 @@ import {
   type VennRegionInfo,
   type VennSetInfo,
 } from './vennRegions.js';
+import { statusLineCss } from '../../primitives/css.js';
 
 /** Texts of the diagram (key `vennDiagram` in `ConsoleMessagesProvider`, or the `messages` prop). */
 export const VENN_DIAGRAM_MESSAGES = {
@@ -333,12 +334,7 @@ const Frame = styled.figure`
     font-variant-numeric: tabular-nums;
   }
   .cui-venn__status {
-    margin: 0;
-    padding: ${t.space6} ${t.space4};
-    color: ${t.colorTextMuted};
-    display: grid;
-    gap: ${t.space2};
-    justify-items: start;
+    ${statusLineCss}
   }
   .cui-venn__skeleton {
     display: block;

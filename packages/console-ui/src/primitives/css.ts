@@ -1,0 +1,31 @@
+import { t } from '../theme/tokens.js';
+
+/**
+ * A form control's box (select, input, a small outlined button) in the surface colours; the caller adds its size
+ * and padding.
+ */
+export const controlBoxCss = `
+  font: inherit;
+  color: ${t.colorText};
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusSm};
+`;
+
+/** The dimmed layer under a modal (dialog, palette): it covers the page; the caller places the panel. */
+export const backdropCss = `
+  position: fixed;
+  inset: 0;
+  z-index: 1000;
+  background: rgba(10, 16, 26, 0.55);
+`;
+
+/** A component's loading, empty or error line: muted, padded, its actions (retry) stacked below. */
+export const statusLineCss = `
+  margin: 0;
+  padding: ${t.space6} ${t.space4};
+  color: ${t.colorTextMuted};
+  display: grid;
+  gap: ${t.space2};
+  justify-items: start;
+`;
