@@ -217,9 +217,13 @@ describe('permission changes', () => {
     });
     expect(response.status).toBe(200);
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
-    // Nothing of the session stays; only the device's theme choice (ADR 028), which holds no account data.
+    // Nothing of the session stays; only the device's theme and language choices (ADR 028), no account data.
     expect(
-      await page.evaluate(() => Object.keys(window.localStorage).filter((key) => key !== 'console-theme')),
+      await page.evaluate(() =>
+        Object.keys(window.localStorage).filter(
+          (key) => key !== 'console-theme' && key !== 'console-language',
+        ),
+      ),
     ).toEqual([]);
     await context.close();
   });

@@ -5,6 +5,7 @@ import { CLUSTER_MIGRATIONS } from '../jobs/migrations.js';
 import {
   TRIGRAM_INDEXES_V310,
   TRIGRAM_INDEXES_V470,
+  TRIGRAM_INDEXES_V773,
   TRIGRAM_LABEL_INDEXES_V670,
 } from '../resources/trigram.js';
 import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
@@ -288,6 +289,13 @@ export const MIGRATIONS: readonly Migration[] = [
   ...META_PULL_MIGRATIONS,
   // --- intake: Mayar re-fetch before paid (versions 770–779): src/intake/migrations.ts ---
   ...INTAKE_MIGRATIONS_770,
+  {
+    version: 773,
+    name: 'trigram indexes for ad sets and ads',
+    up: async (db) => {
+      await sql.raw(TRIGRAM_INDEXES_V773.join(';\n')).execute(db);
+    },
+  },
   // --- preferences: English until chosen (versions 790–799): src/preferences/migrations.ts ---
   ...PREFERENCES_MIGRATIONS_790,
 ];

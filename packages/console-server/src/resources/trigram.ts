@@ -94,6 +94,12 @@ export const TRIGRAM_INDEXES_V470: readonly string[] = [
   `create index if not exists "purchases_payment_method_trgm" on "purchases" using gin (lower("payment_method") gin_trgm_ops)`,
 ];
 
+/** Migration 773, frozen: the ad sets and ads lists (entities since 772) searched like the others. */
+export const TRIGRAM_INDEXES_V773: readonly string[] = [
+  `create index if not exists "ad_sets_search_text_trgm" on "ad_sets" using gin (search_text gin_trgm_ops)`,
+  `create index if not exists "ads_search_text_trgm" on "ads" using gin (search_text gin_trgm_ops)`,
+];
+
 /**
  * Migration 670, frozen: trigram indexes on the label column of every relation target (the related name a
  * list search matches, `query.ts`, and the relation picker's option search, `routes.ts`), both written as
