@@ -263,6 +263,18 @@ const COMPONENT_MESSAGES: Record<Language, ConsoleMessagesOverrides> = { id: CON
 
 export const useLanguage = () => useContext(LanguageContext);
 
+/** A module's own texts in both languages: each page keeps its catalogue beside it (e.g. `pages/logistics/texts.ts`). */
+export type Texts<T> = Record<Language, T>;
+
+/** Declares a catalogue; the Indonesian one must have every key the English one has (the type checks it). */
+export const defineTexts = <T,>(en: T, id: T): Texts<T> => ({ en, id });
+
+/** A catalogue's texts in the chosen language. */
+export const useTextsOf = <T,>(texts: Texts<T>): T => texts[useContext(LanguageContext).language];
+
+/** The chosen language outside React (API calls, error texts): the last stored choice. */
+export const currentLanguage = (): Language => storedLanguage();
+
 /** The app's own texts in the chosen language. */
 export const useTexts = (): AppTexts => APP_TEXTS[useContext(LanguageContext).language];
 
