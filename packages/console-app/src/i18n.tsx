@@ -266,8 +266,29 @@ export const useLanguage = () => useContext(LanguageContext);
 /** A module's own texts in both languages: each page keeps its catalogue beside it (e.g. `pages/logistics/texts.ts`). */
 export type Texts<T> = Record<Language, T>;
 
-/** Declares a catalogue; the Indonesian one must have every key the English one has (the type checks it). */
-export const defineTexts = <T,>(en: T, id: T): Texts<T> => ({ en, id });
+/** One text side by side in both languages: `[english, indonesian]` (a function when it takes figures or names). */
+type Pair<T = unknown> = readonly [en: T, id: T];
+interface Catalogue {
+  readonly [key: string]: Pair | Catalogue;
+}
+type Resolved<C> = { [K in keyof C]: C[K] extends Pair<infer T> ? T : Resolved<C[K]> };
+
+const pick = (node: Catalogue, index: 0 | 1): unknown =>
+  Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? (value as Pair)[index] : pick(value as Catalogue, index),
+    ]),
+  );
+
+/**
+ * Declares a catalogue with each text beside its translation, so none can be missing:
+ * @example const TEXTS = defineTexts({ cancel: ['Cancel', 'Batal'], rows: [(n: string) => `${n} rows`, (n: string) => `${n} baris`] });
+ */
+export const defineTexts = <const C extends Catalogue>(catalogue: C): Texts<Resolved<C>> => ({
+  en: pick(catalogue, 0) as Resolved<C>,
+  id: pick(catalogue, 1) as Resolved<C>,
+});
 
 /** A catalogue's texts in the chosen language. */
 export const useTextsOf = <T,>(texts: Texts<T>): T => texts[useContext(LanguageContext).language];
