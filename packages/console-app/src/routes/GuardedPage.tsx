@@ -1,11 +1,17 @@
 import { Suspense, useState } from 'react';
 import type { RouteDef } from '@staff/console-contract';
-import { PermissionGuard, PermissionGuardDenied, type CheckPermissionFn } from '@staff/console-ui';
+import {
+  PAGE_GUARD_DELAYS,
+  PermissionGuard,
+  PermissionGuardDenied,
+  type CheckPermissionFn,
+} from '@staff/console-ui';
 import { pageFor } from '../pages/registry.js';
 import { useServices } from '../services.js';
 import { AllowedPagesLinks } from './AllowedPagesLinks.js';
 import { PageFrame } from './PageFrame.js';
 import { useConsoleContext } from './consoleContext.js';
+import { navigationAge } from './navigationClock.js';
 
 /**
  * One route of the table: the guard's server check, the page's code and its first data all start in the same
@@ -23,7 +29,9 @@ export function GuardedPage({ route }: { route: RouteDef }) {
     // A page open to every signed-in user has nothing to ask the server (its data call still needs the session).
     const check: CheckPermissionFn =
       route.access === 'signed-in' ? async () => true : services.checkPermissionFor(route.path);
-    return { data: page.loadData?.(services), check };
+    // The floor counts from the link press, not from this mount (see navigationClock).
+    const floor = Math.max(0, PAGE_GUARD_DELAYS.PAGE_GUARD_DELAY - navigationAge());
+    return { data: page.loadData?.(services), check, delays: { PAGE_GUARD_DELAY: floor } };
   });
   const Component = page.Component;
 
@@ -33,6 +41,7 @@ export function GuardedPage({ route }: { route: RouteDef }) {
       check={started.check}
       title={route.title}
       recheckToken={permissionsVersion}
+      delays={started.delays}
       // Rendered hidden during the check, so at the floor the page is revealed rather than rendered.
       prerender
       loading={<PageFrame route={route} />}
