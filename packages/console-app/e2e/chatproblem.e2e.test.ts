@@ -55,12 +55,12 @@ describe('Chat List: create a problem from a message', () => {
         .getByRole('option', { name: /Dewi Masalah/ })
         .click();
       await page.getByRole('button', { name: 'Buat masalah: Paket saya rusak waktu sampai' }).click();
-      const form = page.getByRole('region', { name: 'Masalah baru' });
-      await expect.poll(() => form.getByLabel('Nama pelanggan').inputValue()).toBe('Dewi Masalah');
-      expect(await form.getByLabel('Telepon').inputValue()).toBe('6281299990077');
-      expect(await form.getByLabel('Keterangan').inputValue()).toBe('Paket saya rusak waktu sampai');
-      await form.getByLabel('Kategori', { exact: true }).selectOption({ label: category });
-      await form.getByRole('button', { name: 'Simpan' }).click();
+      const form = page.getByRole('region', { name: 'New problem' });
+      await expect.poll(() => form.getByLabel('Customer name').inputValue()).toBe('Dewi Masalah');
+      expect(await form.getByLabel('Phone').inputValue()).toBe('6281299990077');
+      expect(await form.getByLabel('Description').inputValue()).toBe('Paket saya rusak waktu sampai');
+      await form.getByLabel('Category', { exact: true }).selectOption({ label: category });
+      await form.getByRole('button', { name: 'Save' }).click();
       await form.waitFor({ state: 'detached' });
       const notice = page.getByRole('status').filter({ hasText: /Masalah #\d+ dibuat dari pesan ini/ });
       const id = Number(/#(\d+)/.exec((await notice.textContent()) ?? '')?.[1]);
