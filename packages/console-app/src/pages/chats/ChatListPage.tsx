@@ -249,9 +249,9 @@ export default function ChatListPage({ route }: PageProps) {
       route={route}
       description={
         shown.status === 'ready' ? (
-          <Muted>
+          <>
             <NumberText value={shown.totalUnread} /> {texts.unread}
-          </Muted>
+          </>
         ) : undefined
       }
     >
