@@ -31,7 +31,7 @@ export const MEETINGS_TEXTS = defineTexts({
   today: ['Today', 'Hari ini'],
   nextDay: ['Next day', 'Hari berikutnya'],
   nextWeek: ['Next week', 'Minggu berikutnya'],
-  weekOf: [(day: string) => `Week of ${day}`, (day: string) => `Minggu ${day}`],
+  weekOf: [(day: string) => `Week of ${day}`, (day: string) => `Minggu mulai ${day}`],
   notSaved: ['The booking could not be saved.', 'Pemesanan tidak dapat disimpan.'],
   form: {
     room: ['Room', 'Ruangan'],
