@@ -48,7 +48,7 @@ describe('Bot Login', () => {
       for (const { page } of [first, second]) {
         await openSignedIn(page, server, user, '/app/crm/bot-login/');
         await page.getByRole('heading', { level: 1, name: 'Bot Login' }).waitFor();
-        await page.getByLabel('Nomor WhatsApp').selectOption(String(registryId));
+        await page.getByLabel('WhatsApp number').selectOption(String(registryId));
         await expect.poll(() => statusOf(page).textContent()).toBe('Terputus');
       }
       // Let the sockets connect before the first change (one before that is not a live one).

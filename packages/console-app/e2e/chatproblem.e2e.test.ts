@@ -51,18 +51,18 @@ describe('Chat List: create a problem from a message', () => {
     try {
       await openSignedIn(page, server, user, '/app/customer-chats');
       await page
-        .getByRole('listbox', { name: 'Percakapan' })
+        .getByRole('listbox', { name: 'Conversations' })
         .getByRole('option', { name: /Dewi Masalah/ })
         .click();
-      await page.getByRole('button', { name: 'Buat masalah: Paket saya rusak waktu sampai' }).click();
-      const form = page.getByRole('region', { name: 'Masalah baru' });
-      await expect.poll(() => form.getByLabel('Nama pelanggan').inputValue()).toBe('Dewi Masalah');
-      expect(await form.getByLabel('Telepon').inputValue()).toBe('6281299990077');
-      expect(await form.getByLabel('Keterangan').inputValue()).toBe('Paket saya rusak waktu sampai');
-      await form.getByLabel('Kategori', { exact: true }).selectOption({ label: category });
-      await form.getByRole('button', { name: 'Simpan' }).click();
+      await page.getByRole('button', { name: 'Create problem: Paket saya rusak waktu sampai' }).click();
+      const form = page.getByRole('region', { name: 'New problem' });
+      await expect.poll(() => form.getByLabel('Customer name').inputValue()).toBe('Dewi Masalah');
+      expect(await form.getByLabel('Phone').inputValue()).toBe('6281299990077');
+      expect(await form.getByLabel('Description').inputValue()).toBe('Paket saya rusak waktu sampai');
+      await form.getByLabel('Category', { exact: true }).selectOption({ label: category });
+      await form.getByRole('button', { name: 'Save' }).click();
       await form.waitFor({ state: 'detached' });
-      const notice = page.getByRole('status').filter({ hasText: /Masalah #\d+ dibuat dari pesan ini/ });
+      const notice = page.getByRole('status').filter({ hasText: /Problem #\d+ created from this message/ });
       const id = Number(/#(\d+)/.exec((await notice.textContent()) ?? '')?.[1]);
       const saved = await sql<{
         customer_name: string;
@@ -77,7 +77,7 @@ describe('Chat List: create a problem from a message', () => {
       expect(saved.rows[0]?.message_id).not.toBeNull();
 
       // The problem tracker shows it on the board, open, with the message it came from.
-      await notice.getByRole('link', { name: 'Buka Cust Problem Tracking' }).click();
+      await notice.getByRole('link', { name: 'Open Cust Problem Tracking' }).click();
       await page.getByText('Paket saya rusak waktu sampai').first().waitFor({ timeout: 30_000 });
     } finally {
       await context.close();

@@ -71,7 +71,9 @@ describe('Chat List', () => {
       });
       expect(said.status).toBe(200);
 
-      const row = page.getByRole('listbox', { name: 'Percakapan' }).getByRole('option', { name: /Rina E2E/ });
+      const row = page
+        .getByRole('listbox', { name: 'Conversations' })
+        .getByRole('option', { name: /Rina E2E/ });
       await row.waitFor({ timeout: 15_000 });
       await fake.waitForSent(1);
       expect(fake.sent.map((m) => [m.to, m.text])).toEqual([
@@ -79,11 +81,11 @@ describe('Chat List', () => {
       ]);
 
       await row.click();
-      const thread = page.getByRole('list', { name: 'Pesan dengan Rina E2E' });
+      const thread = page.getByRole('list', { name: 'Messages with Rina E2E' });
       await thread.getByText('Berapa ongkir ke Bandung?').waitFor();
       await thread.getByText('Bot · Ongkir').waitFor();
 
-      const box = page.getByRole('textbox', { name: 'Tulis balasan…' });
+      const box = page.getByRole('textbox', { name: 'Write a reply…' });
       await box.fill('Halo Kak, paketnya kami kirim hari ini.');
       await box.press('Enter');
       await fake.waitForSent(2);
@@ -94,7 +96,7 @@ describe('Chat List', () => {
       });
       await thread.getByText('Halo Kak, paketnya kami kirim hari ini.').waitFor();
 
-      const assignee = page.getByRole('combobox', { name: 'Ditugaskan ke' });
+      const assignee = page.getByRole('combobox', { name: 'Assigned to' });
       const agentName = (
         await sql<{ full_name: string }>`select full_name from users where username = 'demo-all'`.execute(
           server.database.db,

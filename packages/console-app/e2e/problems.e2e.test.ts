@@ -46,7 +46,7 @@ describe('Cust Problem Tracking', () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     try {
       await openSignedIn(page, server, user, '/app/crm/problem-tracker/');
-      const board = page.getByRole('region', { name: 'Papan masalah pelanggan' });
+      const board = page.getByRole('region', { name: 'Customer problem board' });
       const card = board.getByRole('button', { name: new RegExp(`#${problem.id} Akses kelas E2E`) });
       await card.waitFor({ timeout: 15_000 });
       expect(await card.getAttribute('data-card')).toBe(String(problem.id));
@@ -60,7 +60,7 @@ describe('Cust Problem Tracking', () => {
       // Space picks it up (target: In progress), Enter drops it there.
       await card.focus();
       await page.keyboard.press('Space');
-      await board.getByRole('status').filter({ hasText: 'Tujuan: In progress.' }).waitFor();
+      await board.getByRole('status').filter({ hasText: 'Target: In progress.' }).waitFor();
       await page.keyboard.press('Enter');
       await board
         .locator('[data-column="in_progress"]')

@@ -63,30 +63,30 @@ describe('Cust Venn Diagram', () => {
     try {
       await openSignedIn(page, server, user, '/app/product-distribution-venn');
       await page.getByRole('heading', { name: 'Cust Venn Diagram' }).waitFor();
-      await page.getByRole('searchbox', { name: 'Cari produk' }).fill('Venn E2E');
+      await page.getByRole('searchbox', { name: 'Search products' }).fill('Venn E2E');
       await page.getByRole('checkbox', { name: 'Venn E2E Kelas' }).check();
       await page.getByRole('checkbox', { name: 'Venn E2E Ebook' }).check();
 
-      const overlap = page.getByRole('button', { name: 'Venn E2E Kelas & Venn E2E Ebook: 1 pelanggan' });
+      const overlap = page.getByRole('button', { name: 'Venn E2E Kelas & Venn E2E Ebook: 1 customers' });
       await overlap.waitFor({ timeout: 15_000 });
       await expect(
-        page.getByRole('button', { name: 'Venn E2E Ebook only: 2 pelanggan' }).count(),
+        page.getByRole('button', { name: 'Venn E2E Ebook only: 2 customers' }).count(),
       ).resolves.toBe(1);
       await overlap.click();
 
-      const customers = page.getByRole('table', { name: 'Pelanggan wilayah ini' });
+      const customers = page.getByRole('table', { name: 'Customers in this region' });
       await customers.getByRole('cell', { name: 'both@venn.test' }).waitFor({ timeout: 15_000 });
       expect(await customers.getByRole('row').count()).toBe(2); // header + one customer
 
       // Another region by keyboard: Tab to it, Enter.
-      const only = page.getByRole('button', { name: 'Venn E2E Ebook only: 2 pelanggan' });
+      const only = page.getByRole('button', { name: 'Venn E2E Ebook only: 2 customers' });
       await only.focus();
       await page.keyboard.press('Enter');
       await customers.getByRole('cell', { name: 'second-b@venn.test' }).waitFor({ timeout: 15_000 });
       await expect(customers.getByRole('cell', { name: 'second-a@venn.test' }).count()).resolves.toBe(1);
 
       const download = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Ekspor CSV' }).click();
+      await page.getByRole('button', { name: 'Export CSV' }).click();
       const file = await download;
       expect(file.suggestedFilename()).toMatch(/^venn_product_region-2_.*\.csv$/);
     } finally {

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_PREFERENCES, type Language } from '@staff/console-contract';
 import {
+  CONSOLE_MESSAGES_EN,
   CONSOLE_MESSAGES_ID,
   ConsoleMessagesProvider,
   type ConsoleMessagesOverrides,
@@ -257,9 +258,10 @@ const LanguageContext = createContext<LanguageValue>({
   setLanguage: () => undefined,
 });
 
-// English keeps console-ui's defaults as they are: ChatThread, Board and VennDiagram stay Indonesian there for now
-// (CONSOLE_MESSAGES_EN has them in English; the chat and Venn pages' texts around them are Indonesian too).
-const COMPONENT_MESSAGES: Record<Language, ConsoleMessagesOverrides> = { id: CONSOLE_MESSAGES_ID, en: {} };
+const COMPONENT_MESSAGES: Record<Language, ConsoleMessagesOverrides> = {
+  id: CONSOLE_MESSAGES_ID,
+  en: CONSOLE_MESSAGES_EN,
+};
 
 export const useLanguage = () => useContext(LanguageContext);
 

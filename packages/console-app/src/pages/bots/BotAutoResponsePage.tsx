@@ -2,10 +2,7 @@ import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react
 import { styled } from 'styled-components';
 import {
   BOT_FREQUENCIES,
-  BOT_FREQUENCY_LABELS,
   BOT_HOURS,
-  BOT_HOURS_LABELS,
-  BOT_MATCH_LABELS,
   BOT_MATCH_TYPES,
   type BotRule,
   type BotRuleBody,
@@ -20,12 +17,12 @@ import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { type BotAnswer, type BotNumber, type BotTestResult, createBotsApi } from './botsApi.js';
 import { Panel as BasePanel, controlCss, tableCss } from '../common/styles.js';
-import { TableHead, type ColumnHeading } from '../common/TableHead.js';
+import { TableHead } from '../common/TableHead.js';
+import { useTextsOf } from '../../i18n.js';
+import { BOTS_TEXTS } from './texts.js';
 
-/** The answer log's columns. */
-const ANSWER_COLUMNS: ColumnHeading[] = ['Waktu', 'Pelanggan', 'Pesan', 'Aturan', 'Jawaban'];
-
-const DAYS = ['Sen', 'Sel', 'Rab', 'Kam', 'Jum', 'Sab', 'Min'];
+/** The normalisation switches of the settings, in order. */
+const NORMALISATIONS = ['lowercase', 'collapse_spaces', 'strip_punctuation', 'strip_accents'] as const;
 const EMPTY_RULE: BotRuleBody = {
   name: '',
   priority: 100,
@@ -61,6 +58,8 @@ const messageOf = (error: unknown) => (error as CallError).message ?? String(err
  */
 export default function BotAutoResponsePage({ route }: PageProps) {
   const { api } = useServices();
+  const texts = useTextsOf(BOTS_TEXTS);
+  const words = texts.rules;
   const { permissions } = useConsoleContext();
   const bots = useMemo(() => createBotsApi(api), [api]);
   const writable = canWrite(toPermissionMap(permissions), 'ad_daily_tracker');
@@ -118,7 +117,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
       if (editing.id === null) await bots.createRule(registryId, editing.body);
       else await bots.updateRule(editing.id, editing.body);
       setEditing(null);
-      setNotice('Aturan disimpan');
+      setNotice(words.saved);
       await load(registryId);
     } catch (error) {
       const fields = (error as CallError).fields ?? {};
@@ -132,11 +131,11 @@ export default function BotAutoResponsePage({ route }: PageProps) {
   };
 
   const removeRule = async (rule: BotRule) => {
-    if (registryId === null || !window.confirm(`Hapus aturan "${rule.name}"?`)) return;
+    if (registryId === null || !window.confirm(words.confirmDelete(rule.name))) return;
     setBusy(true);
     try {
       await bots.deleteRule(rule.id);
-      setNotice('Aturan dihapus');
+      setNotice(words.deleted);
       await load(registryId);
     } catch (error) {
       setNotice(messageOf(error));
@@ -151,7 +150,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
     setBusy(true);
     try {
       await bots.saveSettings(registryId, settingsDraft);
-      setNotice('Pengaturan disimpan');
+      setNotice(words.settingsSaved);
       await load(registryId);
     } catch (error) {
       setNotice(messageOf(error));
@@ -184,19 +183,19 @@ export default function BotAutoResponsePage({ route }: PageProps) {
   return (
     <RoutePage route={route}>
       {numbersError ? (
-        <Alert role="alert">Nomor tidak bisa dimuat: {numbersError}</Alert>
+        <Alert role="alert">{texts.numbersNotLoaded(numbersError)}</Alert>
       ) : numbers === null ? (
-        <Muted role="status">Memuat nomor…</Muted>
+        <Muted role="status">{texts.loadingNumbers}</Muted>
       ) : numbers.length === 0 ? (
-        <Muted role="status">Belum ada nomor aktif di WA Registries.</Muted>
+        <Muted role="status">{words.noNumbers}</Muted>
       ) : (
         <Body>
           <label className="row">
-            <span>Nomor</span>
+            <span>{words.number}</span>
             <select value={registryId ?? ''} onChange={(event) => setRegistryId(Number(event.target.value))}>
               {numbers.map((number) => (
                 <option key={number.id} value={number.id}>
-                  {number.name} ({number.phone}) · {number.active_rules} aturan aktif
+                  {number.name} ({number.phone}) · {words.activeRules(number.active_rules)}
                 </option>
               ))}
             </select>
@@ -208,43 +207,43 @@ export default function BotAutoResponsePage({ route }: PageProps) {
           ) : null}
           {loadError ? (
             <Alert role="alert">
-              Aturan tidak bisa dimuat: {loadError}{' '}
+              {words.notLoaded(loadError)}{' '}
               <Button type="button" onClick={() => registryId !== null && void load(registryId)}>
-                Coba lagi
+                {words.retry}
               </Button>
             </Alert>
           ) : !current || !settingsDraft ? (
-            <Muted role="status">Memuat aturan…</Muted>
+            <Muted role="status">{words.loading}</Muted>
           ) : (
             <>
               <Panel aria-labelledby="bot-rules">
                 <header>
-                  <h2 id="bot-rules">Aturan (urut prioritas; aturan pertama yang cocok menjawab)</h2>
+                  <h2 id="bot-rules">{words.title}</h2>
                   {writable ? (
                     <Button
                       type="button"
                       kind="primary"
                       onClick={() => setEditing({ id: null, body: EMPTY_RULE })}
                     >
-                      Tambah aturan
+                      {words.add}
                     </Button>
                   ) : null}
                 </header>
                 {current.rules.length === 0 ? (
-                  <Muted>Belum ada aturan: bot tidak menjawab nomor ini.</Muted>
+                  <Muted>{words.none}</Muted>
                 ) : (
                   <div className="scroll">
                     <table>
                       <thead>
                         <tr>
-                          <th scope="col">Prioritas</th>
-                          <th scope="col">Nama</th>
-                          <th scope="col">Cocok bila</th>
-                          <th scope="col">Tindakan</th>
-                          <th scope="col">Waktu</th>
-                          <th scope="col">Frekuensi</th>
-                          <th scope="col">Aktif</th>
-                          {writable ? <th scope="col">Ubah</th> : null}
+                          <th scope="col">{words.priority}</th>
+                          <th scope="col">{words.name}</th>
+                          <th scope="col">{words.matchWhen}</th>
+                          <th scope="col">{words.action}</th>
+                          <th scope="col">{words.time}</th>
+                          <th scope="col">{words.frequencyHeading}</th>
+                          <th scope="col">{words.active}</th>
+                          {writable ? <th scope="col">{words.edit}</th> : null}
                         </tr>
                       </thead>
                       <tbody>
@@ -253,16 +252,16 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                             <td>{rule.priority}</td>
                             <td>{rule.name}</td>
                             <td>
-                              {BOT_MATCH_LABELS[rule.match_type]}
+                              {words.match[rule.match_type]}
                               {rule.pattern ? <code> {rule.pattern}</code> : null}
                             </td>
-                            <td>{rule.action === 'handover' ? 'Serahkan ke admin' : rule.reply_text}</td>
-                            <td>{BOT_HOURS_LABELS[rule.hours]}</td>
+                            <td>{rule.action === 'handover' ? words.handover : rule.reply_text}</td>
+                            <td>{words.hours[rule.hours]}</td>
                             <td>
-                              {BOT_FREQUENCY_LABELS[rule.frequency]}
-                              {rule.cooldown_minutes ? ` · jeda ${rule.cooldown_minutes} menit` : ''}
+                              {words.frequency[rule.frequency]}
+                              {rule.cooldown_minutes ? words.cooldown(rule.cooldown_minutes) : ''}
                             </td>
-                            <td>{rule.active ? 'Ya' : 'Tidak'}</td>
+                            <td>{rule.active ? words.yes : words.no}</td>
                             {writable ? (
                               <td className="actions">
                                 <Button
@@ -272,7 +271,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                                     setEditing({ id, body: { ...EMPTY_RULE, ...body } });
                                   }}
                                 >
-                                  Ubah
+                                  {words.edit}
                                 </Button>
                                 <Button
                                   type="button"
@@ -280,7 +279,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                                   disabled={busy}
                                   onClick={() => void removeRule(rule)}
                                 >
-                                  Hapus
+                                  {words.delete}
                                 </Button>
                               </td>
                             ) : null}
@@ -294,10 +293,10 @@ export default function BotAutoResponsePage({ route }: PageProps) {
 
               {editing ? (
                 <Panel aria-labelledby="bot-rule-form">
-                  <h2 id="bot-rule-form">{editing.id === null ? 'Aturan baru' : 'Ubah aturan'}</h2>
+                  <h2 id="bot-rule-form">{editing.id === null ? words.newRule : words.editRule}</h2>
                   <form className="grid" onSubmit={(event) => void saveRule(event)} noValidate>
                     <label>
-                      <span>Nama</span>
+                      <span>{words.name}</span>
                       <input
                         value={editing.body.name}
                         onChange={(event) => field('name', event.target.value)}
@@ -306,7 +305,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                       {error('name') ? <small role="alert">{error('name')}</small> : null}
                     </label>
                     <label>
-                      <span>Prioritas (kecil dicoba dulu)</span>
+                      <span>{words.priorityHint}</span>
                       <input
                         type="number"
                         min={0}
@@ -315,7 +314,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                       />
                     </label>
                     <label>
-                      <span>Cocok bila</span>
+                      <span>{words.matchWhen}</span>
                       <select
                         value={editing.body.match_type}
                         onChange={(event) =>
@@ -324,13 +323,13 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                       >
                         {BOT_MATCH_TYPES.map((type) => (
                           <option key={type} value={type}>
-                            {BOT_MATCH_LABELS[type]}
+                            {words.match[type]}
                           </option>
                         ))}
                       </select>
                     </label>
                     <label>
-                      <span>Pola / kata kunci (dipisah koma)</span>
+                      <span>{words.pattern}</span>
                       <input
                         value={editing.body.pattern}
                         disabled={editing.body.match_type === 'any'}
@@ -340,18 +339,18 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                       {error('pattern') ? <small role="alert">{error('pattern')}</small> : null}
                     </label>
                     <label>
-                      <span>Tindakan</span>
+                      <span>{words.action}</span>
                       <select
                         value={editing.body.action}
                         onChange={(event) => field('action', event.target.value as BotRuleBody['action'])}
                       >
-                        <option value="reply">Balas</option>
-                        <option value="handover">Serahkan ke admin</option>
+                        <option value="reply">{words.reply}</option>
+                        <option value="handover">{words.handover}</option>
                       </select>
                     </label>
                     <label className="wide">
                       <span>
-                        Balasan ({'{name}'}, {'{order}'}, {'{resi}'})
+                        {words.replyText} ({'{name}'}, {'{order}'}, {'{resi}'})
                       </span>
                       <textarea
                         rows={3}
@@ -362,20 +361,20 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                       {error('reply_text') ? <small role="alert">{error('reply_text')}</small> : null}
                     </label>
                     <label>
-                      <span>Waktu</span>
+                      <span>{words.time}</span>
                       <select
                         value={editing.body.hours}
                         onChange={(event) => field('hours', event.target.value as BotRuleBody['hours'])}
                       >
                         {BOT_HOURS.map((value) => (
                           <option key={value} value={value}>
-                            {BOT_HOURS_LABELS[value]}
+                            {words.hours[value]}
                           </option>
                         ))}
                       </select>
                     </label>
                     <label>
-                      <span>Frekuensi</span>
+                      <span>{words.frequencyHeading}</span>
                       <select
                         value={editing.body.frequency}
                         onChange={(event) =>
@@ -384,13 +383,13 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                       >
                         {BOT_FREQUENCIES.map((value) => (
                           <option key={value} value={value}>
-                            {BOT_FREQUENCY_LABELS[value]}
+                            {words.frequency[value]}
                           </option>
                         ))}
                       </select>
                     </label>
                     <label>
-                      <span>Jeda (menit)</span>
+                      <span>{words.cooldownMinutes}</span>
                       <input
                         type="number"
                         min={0}
@@ -404,7 +403,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                         checked={editing.body.active}
                         onChange={(event) => field('active', event.target.checked)}
                       />
-                      <span>Aktif</span>
+                      <span>{words.active}</span>
                     </label>
                     {error('form') ? (
                       <p role="alert" className="wide">
@@ -413,10 +412,10 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                     ) : null}
                     <div className="wide buttons">
                       <Button type="submit" kind="primary" disabled={busy}>
-                        Simpan aturan
+                        {words.saveRule}
                       </Button>
                       <Button type="button" onClick={() => setEditing(null)}>
-                        Batal
+                        {words.cancel}
                       </Button>
                     </div>
                   </form>
@@ -424,24 +423,24 @@ export default function BotAutoResponsePage({ route }: PageProps) {
               ) : null}
 
               <Panel aria-labelledby="bot-tester">
-                <h2 id="bot-tester">Apa jawaban bot?</h2>
+                <h2 id="bot-tester">{texts.tester.title}</h2>
                 <form className="grid" onSubmit={(event) => void runTest(event)}>
                   <label className="wide">
-                    <span>Pesan pelanggan</span>
+                    <span>{texts.tester.message}</span>
                     <input
                       value={tester.text}
                       onChange={(event) => setTester({ ...tester, text: event.target.value })}
                     />
                   </label>
                   <label>
-                    <span>Nama pelanggan</span>
+                    <span>{texts.tester.name}</span>
                     <input
                       value={tester.name}
                       onChange={(event) => setTester({ ...tester, name: event.target.value })}
                     />
                   </label>
                   <label>
-                    <span>Waktu (WIB)</span>
+                    <span>{texts.tester.at}</span>
                     <input
                       type="datetime-local"
                       value={tester.at}
@@ -449,30 +448,30 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                     />
                   </label>
                   <div className="wide buttons">
-                    <Button type="submit">Uji</Button>
+                    <Button type="submit">{texts.tester.run}</Button>
                   </div>
                 </form>
                 {testResult ? (
                   <output className="result" aria-live="polite">
                     <p>
-                      Dinormalisasi: <code>{testResult.normalised}</code> ·{' '}
-                      {testResult.within_business_hours ? 'di jam kerja' : 'di luar jam kerja'}
+                      {texts.tester.normalised} <code>{testResult.normalised}</code> ·{' '}
+                      {testResult.within_business_hours ? texts.tester.inHours : texts.tester.outOfHours}
                     </p>
                     {testResult.rule ? (
                       <p>
-                        Aturan <strong>{testResult.rule.name}</strong>:{' '}
-                        {testResult.action === 'handover' ? 'diserahkan ke admin' : 'membalas'}
+                        {texts.tester.rule} <strong>{testResult.rule.name}</strong>:{' '}
+                        {testResult.action === 'handover' ? texts.tester.handedOver : texts.tester.replies}
                         {testResult.reply ? ` "${testResult.reply}"` : ''}
                       </p>
                     ) : (
-                      <p>Tidak ada aturan yang cocok: bot diam.</p>
+                      <p>{texts.tester.noRule}</p>
                     )}
                   </output>
                 ) : null}
               </Panel>
 
               <Panel aria-labelledby="bot-settings">
-                <h2 id="bot-settings">Jam kerja (WIB) dan normalisasi</h2>
+                <h2 id="bot-settings">{texts.settings.title}</h2>
                 <form className="grid" onSubmit={(event) => void saveSettings(event)}>
                   <label className="check">
                     <input
@@ -483,11 +482,11 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                         setSettingsDraft({ ...settingsDraft, enabled: event.target.checked })
                       }
                     />
-                    <span>Bot aktif</span>
+                    <span>{texts.settings.enabled}</span>
                   </label>
                   <fieldset className="wide">
-                    <legend>Hari kerja</legend>
-                    {DAYS.map((label, index) => (
+                    <legend>{texts.settings.days}</legend>
+                    {words.days.map((label, index) => (
                       <label key={label} className="check">
                         <input
                           type="checkbox"
@@ -507,7 +506,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                     ))}
                   </fieldset>
                   <label>
-                    <span>Buka</span>
+                    <span>{texts.settings.opens}</span>
                     <input
                       type="time"
                       disabled={!writable}
@@ -518,7 +517,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                     />
                   </label>
                   <label>
-                    <span>Tutup</span>
+                    <span>{texts.settings.closes}</span>
                     <input
                       type="time"
                       disabled={!writable}
@@ -528,14 +527,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                       }
                     />
                   </label>
-                  {(
-                    [
-                      ['lowercase', 'Abaikan huruf besar/kecil'],
-                      ['collapse_spaces', 'Rapikan spasi'],
-                      ['strip_punctuation', 'Abaikan tanda baca'],
-                      ['strip_accents', 'Abaikan aksen'],
-                    ] as const
-                  ).map(([key, label]) => (
+                  {NORMALISATIONS.map((key) => (
                     <label key={key} className="check">
                       <input
                         type="checkbox"
@@ -545,13 +537,13 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                           setSettingsDraft({ ...settingsDraft, [key]: event.target.checked })
                         }
                       />
-                      <span>{label}</span>
+                      <span>{texts.settings[key]}</span>
                     </label>
                   ))}
                   {writable ? (
                     <div className="wide buttons">
                       <Button type="submit" disabled={busy}>
-                        Simpan pengaturan
+                        {texts.settings.save}
                       </Button>
                     </div>
                   ) : null}
@@ -559,13 +551,21 @@ export default function BotAutoResponsePage({ route }: PageProps) {
               </Panel>
 
               <Panel aria-labelledby="bot-answers">
-                <h2 id="bot-answers">Jawaban bot terakhir</h2>
+                <h2 id="bot-answers">{texts.answers.title}</h2>
                 {current.answers.length === 0 ? (
-                  <Muted>Bot belum menjawab di nomor ini.</Muted>
+                  <Muted>{texts.answers.none}</Muted>
                 ) : (
                   <div className="scroll">
                     <table>
-                      <TableHead columns={ANSWER_COLUMNS} />
+                      <TableHead
+                        columns={[
+                          words.answerColumns.time,
+                          words.answerColumns.customer,
+                          words.answerColumns.message,
+                          words.answerColumns.rule,
+                          words.answerColumns.answer,
+                        ]}
+                      />
                       <tbody>
                         {current.answers.map((answer) => (
                           <tr key={answer.id}>
@@ -575,7 +575,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                             <td>{answer.rule_name}</td>
                             <td>
                               {answer.action === 'handover'
-                                ? `Diserahkan ke admin. ${answer.reply ?? ''}`
+                                ? texts.answers.handedOver(answer.reply ?? '')
                                 : answer.reply}
                             </td>
                           </tr>

@@ -1,12 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { styled } from 'styled-components';
-import {
-  BOT_LOGIN_CHANGED_ENTITY,
-  BOT_LOGIN_STATUS_LABELS,
-  type BotLogin,
-  canWrite,
-  toPermissionMap,
-} from '@staff/console-contract';
+import { BOT_LOGIN_CHANGED_ENTITY, type BotLogin, canWrite, toPermissionMap } from '@staff/console-contract';
 import { BotLoginPanel, type BotLoginAdapter, t } from '@staff/console-ui';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
@@ -14,6 +8,8 @@ import { Muted, RoutePage } from '../PageLayout.js';
 import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { type BotNumber, createBotsApi } from './botsApi.js';
+import { useTextsOf } from '../../i18n.js';
+import { BOTS_TEXTS } from './texts.js';
 
 const messageOf = (error: unknown) => (error as { message?: string }).message ?? String(error);
 
@@ -24,6 +20,8 @@ const messageOf = (error: unknown) => (error as { message?: string }).message ??
  */
 export default function BotLoginPage({ route }: PageProps) {
   const { api } = useServices();
+  const texts = useTextsOf(BOTS_TEXTS);
+  const words = texts.login;
   const { socket, permissions } = useConsoleContext();
   const bots = useMemo(() => createBotsApi(api), [api]);
   const writable = canWrite(toPermissionMap(permissions), 'ad_daily_tracker');
@@ -106,20 +104,17 @@ export default function BotLoginPage({ route }: PageProps) {
   const current = login && login.registry_id === registryId ? login : null;
 
   return (
-    <RoutePage
-      route={route}
-      description="Hubungkan nomor WA Registries sebagai bot lewat WhatsApp Cloud API."
-    >
+    <RoutePage route={route} description={words.description}>
       {numbersError ? (
-        <Alert role="alert">Nomor tidak bisa dimuat: {numbersError}</Alert>
+        <Alert role="alert">{texts.numbersNotLoaded(numbersError)}</Alert>
       ) : numbers === null ? (
-        <Muted role="status">Memuat nomor…</Muted>
+        <Muted role="status">{texts.loadingNumbers}</Muted>
       ) : numbers.length === 0 ? (
-        <Muted>Belum ada nomor aktif di WA Registries. Tambahkan nomor di sana dulu.</Muted>
+        <Muted>{words.noNumbers}</Muted>
       ) : (
         <Layout>
           <Picker>
-            <label htmlFor="bot-login-number">Nomor WhatsApp</label>
+            <label htmlFor="bot-login-number">{words.number}</label>
             <select
               id="bot-login-number"
               value={registryId ?? ''}
@@ -127,13 +122,13 @@ export default function BotLoginPage({ route }: PageProps) {
             >
               {numbers.map((number) => (
                 <option key={number.id} value={number.id}>
-                  {number.name} · {number.phone} — {BOT_LOGIN_STATUS_LABELS[number.bot_status]}
+                  {number.name} · {number.phone} — {words.statuses[number.bot_status]}
                 </option>
               ))}
             </select>
           </Picker>
           {loginError ? (
-            <Alert role="alert">Status nomor tidak bisa dimuat: {loginError}</Alert>
+            <Alert role="alert">{words.statusNotLoaded(loginError)}</Alert>
           ) : current && adapter && selected ? (
             <BotLoginPanel
               key={current.registry_id}
@@ -143,9 +138,9 @@ export default function BotLoginPage({ route }: PageProps) {
               readOnly={!writable}
             />
           ) : (
-            <Muted role="status">Memuat status…</Muted>
+            <Muted role="status">{words.loadingStatus}</Muted>
           )}
-          {!writable ? <Muted>Anda hanya bisa melihat status; menghubungkan perlu izin ubah.</Muted> : null}
+          {!writable ? <Muted>{words.readOnly}</Muted> : null}
         </Layout>
       )}
     </RoutePage>

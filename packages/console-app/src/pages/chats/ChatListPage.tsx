@@ -20,21 +20,15 @@ import { ConversationList, displayPhone } from './ConversationList.js';
 import { CreateProblemForm } from '../problems/CreateProblemForm.js';
 import { toCallError } from '../../api/errors.js';
 import { problemsApi } from '../problems/problemsApi.js';
-import { controlCss, surfaceCss } from '../common/styles.js';
-
-const FILTER_LABELS: Record<ChatFilter, string> = {
-  all: 'Semua',
-  mine: 'Milik saya',
-  unassigned: 'Belum ditugaskan',
-  bot: 'Ditangani bot',
-  resolved: 'Selesai',
-};
+import { controlCss, controlRowCss, surfaceCss } from '../common/styles.js';
+import { useTextsOf } from '../../i18n.js';
+import { CHATS_TEXTS } from './texts.js';
 
 /** Approved message templates of the business account (sent outside the 24-hour window). */
-export const CHAT_TEMPLATES = [
-  { name: 'follow_up', label: 'Tindak lanjut ({{1}} = nama)', parameters: 1 },
-  { name: 'order_shipped', label: 'Pesanan dikirim ({{1}} = nama, {{2}} = resi)', parameters: 2 },
-];
+const CHAT_TEMPLATES = [
+  { name: 'follow_up', parameters: 1 },
+  { name: 'order_shipped', parameters: 2 },
+] as const;
 
 const PAGE_SIZE = 200;
 const SEARCH_DELAY_MS = 300;
@@ -65,6 +59,11 @@ function useListHeight() {
  */
 export default function ChatListPage({ route }: PageProps) {
   const { api } = useServices();
+  const texts = useTextsOf(CHATS_TEXTS);
+  const templates = CHAT_TEMPLATES.map((template) => ({
+    ...template,
+    label: texts.templates[template.name],
+  }));
   const { socket, permissions } = useConsoleContext();
   const chats = useMemo(() => createChatsApi(api), [api]);
   const writable = canWrite(toPermissionMap(permissions), 'statistics');
@@ -79,7 +78,7 @@ export default function ChatListPage({ route }: PageProps) {
     problems
       .options()
       .then(setProblemOptions, (error: unknown) =>
-        setProblemOptionsError(toCallError(error).message ?? 'Server tidak dapat dihubungi.'),
+        setProblemOptionsError(toCallError(error).message ?? texts.unreachable),
       );
   };
   const [problemNotice, setProblemNotice] = useState<string | null>(null);
@@ -250,15 +249,15 @@ export default function ChatListPage({ route }: PageProps) {
       route={route}
       description={
         shown.status === 'ready' ? (
-          <Muted>
-            <NumberText value={shown.totalUnread} /> pesan belum dibaca
-          </Muted>
+          <>
+            <NumberText value={shown.totalUnread} /> {texts.unread}
+          </>
         ) : undefined
       }
     >
       <Layout data-open={selectedId !== null || undefined}>
         <Column className="list">
-          <div role="tablist" aria-label="Saring percakapan" className="filters">
+          <div role="tablist" aria-label={texts.filterLabel} className="filters">
             {CHAT_FILTERS.map((value) => (
               <button
                 key={value}
@@ -267,27 +266,25 @@ export default function ChatListPage({ route }: PageProps) {
                 aria-selected={filter === value}
                 onClick={() => setFilter(value)}
               >
-                {FILTER_LABELS[value]}
+                {texts.filters[value]}
               </button>
             ))}
           </div>
           <label className="search">
-            <span>Cari nama atau nomor</span>
+            <span>{texts.search}</span>
             <input type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
           </label>
           {shown.status === 'loading' ? (
-            <Muted role="status">Memuat percakapan…</Muted>
+            <Muted role="status">{texts.loading}</Muted>
           ) : shown.status === 'error' ? (
             <ErrorBox role="alert">
-              <span>Percakapan tidak bisa dimuat: {shown.message}</span>
+              <span>{texts.notLoaded(shown.message)}</span>
               <Button type="button" onClick={() => setReloads((n) => n + 1)}>
-                Coba lagi
+                {texts.retry}
               </Button>
             </ErrorBox>
           ) : shown.rows.length === 0 ? (
-            <Muted role="status">
-              {query ? 'Tidak ada percakapan yang cocok.' : 'Belum ada percakapan.'}
-            </Muted>
+            <Muted role="status">{query ? texts.noMatch : texts.none}</Muted>
           ) : (
             <ConversationList
               conversations={shown.rows}
@@ -300,17 +297,17 @@ export default function ChatListPage({ route }: PageProps) {
         </Column>
         <Column className="thread">
           {selectedId === null ? (
-            <Muted>Pilih percakapan untuk membaca dan membalas.</Muted>
+            <Muted>{texts.pick}</Muted>
           ) : (
             <>
-              <Toolbar aria-label="Tindakan percakapan">
+              <Toolbar aria-label={texts.actions}>
                 <Button type="button" className="back" onClick={() => select(null)}>
-                  ← Daftar
+                  {texts.back}
                 </Button>
                 {conversation && writable ? (
                   <>
                     <label>
-                      <span>Ditugaskan ke</span>
+                      <span>{texts.assignedTo}</span>
                       <select
                         value={conversation.assigned_to ?? ''}
                         disabled={sending}
@@ -323,7 +320,7 @@ export default function ChatListPage({ route }: PageProps) {
                           )
                         }
                       >
-                        <option value="">Belum ditugaskan</option>
+                        <option value="">{texts.unassigned}</option>
                         {assignees.map((user) => (
                           <option key={user.id} value={user.id}>
                             {user.full_name}
@@ -338,14 +335,14 @@ export default function ChatListPage({ route }: PageProps) {
                         void act(() => chats.resolve(conversation.id, conversation.status === 'open'))
                       }
                     >
-                      {conversation.status === 'open' ? 'Tandai selesai' : 'Buka lagi'}
+                      {conversation.status === 'open' ? texts.resolve : texts.reopen}
                     </Button>
                   </>
                 ) : null}
               </Toolbar>
               {problemNotice ? (
                 <Muted role="status">
-                  {problemNotice} <a href="/app/crm/problem-tracker/">Buka Cust Problem Tracking</a>
+                  {problemNotice} <a href="/app/crm/problem-tracker/">{texts.openProblems}</a>
                 </Muted>
               ) : null}
               {problemFrom && conversation ? (
@@ -368,7 +365,7 @@ export default function ChatListPage({ route }: PageProps) {
                   onCreate={async (body) => {
                     const problem = await problems.create(body);
                     setProblemFrom(null);
-                    setProblemNotice(`Masalah #${problem.id} dibuat dari pesan ini.`);
+                    setProblemNotice(texts.problemCreated(problem.id));
                   }}
                 />
               ) : null}
@@ -376,11 +373,11 @@ export default function ChatListPage({ route }: PageProps) {
                 title={
                   conversation
                     ? (conversation.customer_name ?? displayPhone(conversation.customer_wa_id))
-                    : 'Percakapan'
+                    : texts.conversation
                 }
                 subtitle={
                   conversation
-                    ? `${displayPhone(conversation.customer_wa_id)} · ${conversation.number_name}${conversation.status === 'resolved' ? ' · Selesai' : ''}`
+                    ? `${displayPhone(conversation.customer_wa_id)} · ${conversation.number_name}${conversation.status === 'resolved' ? texts.resolved : ''}`
                     : undefined
                 }
                 state={detailStatus === 'ready' && !conversation ? 'loading' : detailStatus}
@@ -400,11 +397,11 @@ export default function ChatListPage({ route }: PageProps) {
                 readOnly={!writable}
                 sending={sending}
                 sendError={actionError}
-                templates={CHAT_TEMPLATES}
+                templates={templates}
                 {...(problemWriter
                   ? {
                       messageAction: {
-                        label: 'Buat masalah',
+                        label: texts.createProblem,
                         onSelect: (message) => {
                           setProblemNotice(null);
                           setProblemFrom({ messageId: Number(message.id), body: message.body });
@@ -422,11 +419,11 @@ export default function ChatListPage({ route }: PageProps) {
           )}
         </Column>
         {selectedId !== null && detail && conversation ? (
-          <Column className="customer" as="aside" aria-label="Data pelanggan">
+          <Column className="customer" as="aside" aria-label={texts.customerData}>
             <section>
-              <h2>Pembelian</h2>
+              <h2>{texts.purchases}</h2>
               {detail.purchases.length === 0 ? (
-                <Muted>Belum ada pembelian dengan nomor ini.</Muted>
+                <Muted>{texts.noPurchases}</Muted>
               ) : (
                 <ul>
                   {detail.purchases.map((purchase) => (
@@ -442,9 +439,9 @@ export default function ChatListPage({ route }: PageProps) {
               )}
             </section>
             <section>
-              <h2>Paket</h2>
+              <h2>{texts.packages}</h2>
               {detail.packages.length === 0 ? (
-                <Muted>Belum ada paket untuk nomor ini.</Muted>
+                <Muted>{texts.noPackages}</Muted>
               ) : (
                 <ul>
                   {detail.packages.map((pkg) => (
@@ -452,7 +449,7 @@ export default function ChatListPage({ route }: PageProps) {
                       <strong>{pkg.label}</strong>
                       <span>
                         {pkg.status ?? '–'}
-                        {pkg.resi ? ` · resi ${pkg.resi}` : ''}
+                        {pkg.resi ? texts.receipt(pkg.resi) : ''}
                       </span>
                     </li>
                   ))}
@@ -564,14 +561,11 @@ const Column = styled.div`
 `;
 
 const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
+  ${controlRowCss}
   gap: ${t.space2};
-  align-items: flex-end;
   label {
     display: flex;
     flex-direction: column;
-    gap: ${t.space1};
     font-size: ${t.fontSizeSm};
   }
   select {

@@ -2,6 +2,8 @@ import { type KeyboardEvent, useState } from 'react';
 import { styled } from 'styled-components';
 import type { Conversation } from '@staff/console-contract';
 import { NumberText, t } from '@staff/console-ui';
+import { useTextsOf } from '../../i18n.js';
+import { CHATS_TEXTS } from './texts.js';
 
 /** Fixed row height: the list renders only the rows in view (thousands of conversations stay smooth). */
 export const ROW_HEIGHT = 68;
@@ -34,6 +36,7 @@ export function ConversationList({
   onEndReached?: () => void;
   height: number;
 }) {
+  const texts = useTextsOf(CHATS_TEXTS).list;
   const [scrollTop, setScrollTop] = useState(0);
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(conversations.length, Math.ceil((scrollTop + height) / ROW_HEIGHT) + OVERSCAN);
@@ -68,7 +71,7 @@ export function ConversationList({
   return (
     <Scroller
       role="listbox"
-      aria-label="Percakapan"
+      aria-label={texts.label}
       tabIndex={0}
       aria-activedescendant={selectedId === null ? undefined : `conversation-${selectedId}`}
       style={{ height }}
@@ -101,13 +104,13 @@ export function ConversationList({
               {conversation.last_message_text}
             </span>
             <span className="tags">
-              {conversation.status === 'resolved' ? <span className="tag">Selesai</span> : null}
+              {conversation.status === 'resolved' ? <span className="tag">{texts.resolved}</span> : null}
               {conversation.bot_replies > 0 && !conversation.handed_over ? (
                 <span className="tag">Bot</span>
               ) : null}
               {conversation.assignee_name ? <span className="tag">{conversation.assignee_name}</span> : null}
               {conversation.unread_count > 0 ? (
-                <span className="unread" aria-label={`${conversation.unread_count} belum dibaca`}>
+                <span className="unread" aria-label={texts.unread(conversation.unread_count)}>
                   <NumberText value={conversation.unread_count} />
                 </span>
               ) : null}

@@ -97,3 +97,13 @@ export const PageButton = styled.button`
   ${buttonCss}
   white-space: nowrap;
 `;
+
+/** A toolbar of controls that wraps and lines them up on their bottom edge (labels above inputs stay level). */
+export const controlRowCss = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  label {
+    gap: ${t.space1};
+  }
+`;

@@ -3,9 +3,12 @@ import { ConfirmDialog, jakartaDay } from '@staff/console-ui';
 import type { ResourceCallError } from '../../api/resources.js';
 import { Field, FieldError, Stack } from './ui.js';
 import type { PackagesDialogProps } from './ui.js';
+import { useTextsOf } from '../../i18n.js';
+import { LOGISTICS_TEXTS } from './texts.js';
 
 /** Receipt confirmation: who received the packages (in Shipping) and on which day; Delivered after. */
 export function ConfirmReceiptDialog({ api, rows, onDone, onCancel }: PackagesDialogProps) {
+  const t = useTextsOf(LOGISTICS_TEXTS).confirm;
   const today = jakartaDay();
   const [receiver, setReceiver] = useState('');
   const [day, setDay] = useState(today);
@@ -31,22 +34,22 @@ export function ConfirmReceiptDialog({ api, rows, onDone, onCancel }: PackagesDi
     }
   };
   const names = rows.map((row) => String(row.order_ref)).join(', ');
-  const general = error && !error.fields ? (error.message ?? 'Not confirmed.') : null;
+  const general = error && !error.fields ? (error.message ?? t.notConfirmed) : null;
   return (
     <ConfirmDialog
       open
-      title={rows.length === 1 ? `Confirm receipt of ${names}` : `Confirm receipt of ${rows.length} packages`}
-      description={rows.length > 1 ? names : 'The package becomes Delivered.'}
-      confirmLabel="Confirm receipt"
+      title={rows.length === 1 ? t.titleOne(names) : t.titleMany(rows.length)}
+      description={rows.length > 1 ? names : t.becomesDelivered}
+      confirmLabel={t.confirm}
       busy={busy}
-      busyLabel="Confirming…"
+      busyLabel={t.busy}
       error={general}
       onConfirm={() => void save()}
       onCancel={onCancel}
     >
       <Stack>
         <Field htmlFor={`${id}-receiver`}>
-          Received by
+          {t.receivedBy}
           <input
             id={`${id}-receiver`}
             value={receiver}
@@ -60,7 +63,7 @@ export function ConfirmReceiptDialog({ api, rows, onDone, onCancel }: PackagesDi
           ) : null}
         </Field>
         <Field htmlFor={`${id}-day`}>
-          Day received
+          {t.dayReceived}
           <input
             id={`${id}-day`}
             type="date"

@@ -3,6 +3,8 @@ import { ConfirmDialog } from '@staff/console-ui';
 import type { LogisticsApi } from '../../api/logistics.js';
 import type { ResourceCallError } from '../../api/resources.js';
 import { Muted, Stack } from './ui.js';
+import { useTextsOf } from '../../i18n.js';
+import { LOGISTICS_TEXTS } from './texts.js';
 
 /** The packing labels PDF of the selected packages, shown in the dialog and offered as a download. */
 export function LabelsDialog({
@@ -14,6 +16,8 @@ export function LabelsDialog({
   ids: string[];
   onClose: () => void;
 }) {
+  const t = useTextsOf(LOGISTICS_TEXTS).labels;
+  const { notMade } = t;
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // The same selection keeps its PDF (a new array of the same ids is no reason to make it again).
@@ -28,19 +32,19 @@ export function LabelsDialog({
         else URL.revokeObjectURL(made);
       },
       (caught: unknown) => {
-        if (live) setError((caught as ResourceCallError).message ?? 'The labels could not be made.');
+        if (live) setError((caught as ResourceCallError).message ?? notMade);
       },
     );
     return () => {
       live = false;
       if (made) URL.revokeObjectURL(made);
     };
-  }, [api, key]);
+  }, [api, key, notMade]);
   return (
     <ConfirmDialog
       open
-      title={`Packing labels (${ids.length})`}
-      confirmLabel="Done"
+      title={t.title(ids.length)}
+      confirmLabel={t.done}
       error={error}
       onConfirm={onClose}
       onCancel={onClose}
@@ -48,17 +52,13 @@ export function LabelsDialog({
       <Stack>
         {url ? (
           <>
-            <iframe
-              title="Packing labels PDF"
-              src={url}
-              style={{ width: '100%', height: '55vh', border: 0 }}
-            />
+            <iframe title={t.pdf} src={url} style={{ width: '100%', height: '55vh', border: 0 }} />
             <a href={url} download="packing-labels.pdf">
-              Download the labels (PDF)
+              {t.download}
             </a>
           </>
         ) : error ? null : (
-          <Muted role="status">Making the labels…</Muted>
+          <Muted role="status">{t.making}</Muted>
         )}
       </Stack>
     </ConfirmDialog>

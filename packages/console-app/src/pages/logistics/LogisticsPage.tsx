@@ -15,7 +15,9 @@ import { ConfirmReceiptDialog } from './ConfirmReceiptDialog.js';
 import { LabelsDialog } from './LabelsDialog.js';
 import { ReceiptsDialog } from './ReceiptsDialog.js';
 import { TrackingDialog } from './TrackingDialog.js';
+import { LOGISTICS_TEXTS } from './texts.js';
 import { RowButton } from './ui.js';
+import { useTextsOf } from '../../i18n.js';
 
 type Dialog =
   | { kind: 'receipts'; rows: ResourceRow[]; done: () => void }
@@ -24,11 +26,12 @@ type Dialog =
   | { kind: 'tracking'; row: ResourceRow; done: () => void };
 
 /** Row transitions offered by status (the rest of the flow runs through dialogs or in bulk). */
-const ROW_ACTIONS: Record<string, { action: string; label: string; danger?: boolean }[]> = {
-  Waiting: [{ action: 'ready', label: 'Ready to ship' }],
-  'Ready to Ship': [{ action: 'ship', label: 'Ship' }],
-  Shipping: [{ action: 'return', label: 'Returned', danger: true }],
-  Problem: [{ action: 'ready', label: 'Ready to ship' }],
+type ActionLabel = keyof (typeof LOGISTICS_TEXTS)['en']['actions'];
+const ROW_ACTIONS: Record<string, { action: string; label: ActionLabel; danger?: boolean }[]> = {
+  Waiting: [{ action: 'ready', label: 'ready' }],
+  'Ready to Ship': [{ action: 'ship', label: 'ship' }],
+  Shipping: [{ action: 'return', label: 'returned', danger: true }],
+  Problem: [{ action: 'ready', label: 'ready' }],
 };
 const CAN_PROBLEM = ['Waiting', 'Ready to Ship', 'Shipping'];
 
@@ -42,6 +45,7 @@ const has = (row: ResourceRow, field: string) =>
  */
 export default function LogisticsPage(props: PageProps<LoadedList>) {
   const services = useServices();
+  const t = useTextsOf(LOGISTICS_TEXTS);
   const { notify } = useNotifications();
   const { permissions } = useConsoleContext();
   const writable = canWrite(toPermissionMap(permissions), packages.permissionKey);
@@ -83,32 +87,35 @@ export default function LogisticsPage(props: PageProps<LoadedList>) {
       const status = String(row.status);
       return (
         <>
-          {(ROW_ACTIONS[status] ?? []).map(({ action, label, danger }) => (
-            <RowButton
-              key={action}
-              type="button"
-              data-kind={danger ? 'danger' : undefined}
-              disabled={busy}
-              aria-label={`${label}: ${title}`}
-              onClick={() =>
-                void run(
-                  () => api.action(String(row.id), action, Number(row.version)),
-                  `${title}: ${label}.`,
-                  `Could not change ${title}`,
-                  reload,
-                )
-              }
-            >
-              {label}
-            </RowButton>
-          ))}
+          {(ROW_ACTIONS[status] ?? []).map(({ action, label: key, danger }) => {
+            const label = t.actions[key];
+            return (
+              <RowButton
+                key={action}
+                type="button"
+                data-kind={danger ? 'danger' : undefined}
+                disabled={busy}
+                aria-label={`${label}: ${title}`}
+                onClick={() =>
+                  void run(
+                    () => api.action(String(row.id), action, Number(row.version)),
+                    t.row.done(title, label),
+                    t.row.notChanged(title),
+                    reload,
+                  )
+                }
+              >
+                {label}
+              </RowButton>
+            );
+          })}
           {status === 'Shipping' ? (
             <RowButton
               type="button"
-              aria-label={`Confirm receipt: ${title}`}
+              aria-label={t.row.confirmReceiptOf(title)}
               onClick={() => setDialog({ kind: 'confirm', rows: [row], done: reload })}
             >
-              Confirm receipt
+              {t.row.confirmReceipt}
             </RowButton>
           ) : null}
           {CAN_PROBLEM.includes(status) ? (
@@ -116,43 +123,43 @@ export default function LogisticsPage(props: PageProps<LoadedList>) {
               type="button"
               data-kind="danger"
               disabled={busy}
-              aria-label={`Problem: ${title}`}
+              aria-label={t.row.problemOf(title)}
               onClick={() =>
                 void run(
                   () => api.action(String(row.id), 'problem', Number(row.version)),
-                  `${title} is marked as a problem.`,
-                  `Could not change ${title}`,
+                  t.row.markedProblem(title),
+                  t.row.notChanged(title),
                   reload,
                 )
               }
             >
-              Problem
+              {t.row.problem}
             </RowButton>
           ) : null}
           {has(row, 'receipt') && has(row, 'courier') ? (
             <RowButton
               type="button"
-              aria-label={`Tracking: ${title}`}
+              aria-label={t.row.trackingOf(title)}
               onClick={() => setDialog({ kind: 'tracking', row, done: reload })}
             >
-              Track
+              {t.row.track}
             </RowButton>
           ) : null}
           {has(row, 'receipt') && !row.cust_notified ? (
             <RowButton
               type="button"
               disabled={busy}
-              aria-label={`Notify customer on WhatsApp: ${title}`}
+              aria-label={t.row.notifyOf(title)}
               onClick={() =>
                 void run(
                   () => api.notify([String(row.id)]),
-                  `The WhatsApp message to ${String(row.recipient_name)} is on its way.`,
-                  `Could not notify ${title}`,
+                  t.row.notifying(String(row.recipient_name)),
+                  t.row.notNotified(title),
                   reload,
                 )
               }
             >
-              Notify
+              {t.row.notify}
             </RowButton>
           ) : null}
         </>
@@ -165,42 +172,30 @@ export default function LogisticsPage(props: PageProps<LoadedList>) {
       };
       const count = ids.length;
       const bulk = (action: string, label: string) =>
-        void run(
-          () => api.bulkAction(action, ids),
-          `${label}: ${count} ${count === 1 ? 'package' : 'packages'}.`,
-          `Could not run “${label}”`,
-          done,
-        );
+        void run(() => api.bulkAction(action, ids), t.bulk.done(label, count), t.bulk.failed(label), done);
       return (
         <>
-          <Button type="button" disabled={busy} onClick={() => bulk('ready', 'Ready to ship')}>
-            Mark ready ({count})
+          <Button type="button" disabled={busy} onClick={() => bulk('ready', t.actions.ready)}>
+            {t.bulk.markReady(count)}
           </Button>
           <Button type="button" onClick={() => setDialog({ kind: 'receipts', rows, done })}>
-            Enter receipts ({count})
+            {t.bulk.enterReceipts(count)}
           </Button>
-          <Button type="button" disabled={busy} onClick={() => bulk('ship', 'Shipped')}>
-            Ship ({count})
+          <Button type="button" disabled={busy} onClick={() => bulk('ship', t.actions.shipped)}>
+            {t.bulk.ship(count)}
           </Button>
           <Button type="button" onClick={() => setDialog({ kind: 'confirm', rows, done })}>
-            Confirm receipt ({count})
+            {t.bulk.confirmReceipt(count)}
           </Button>
           <Button
             type="button"
             disabled={busy}
-            onClick={() =>
-              void run(
-                () => api.notify(ids),
-                `WhatsApp messages to ${count} ${count === 1 ? 'customer' : 'customers'} are on their way.`,
-                'Could not notify the customers',
-                done,
-              )
-            }
+            onClick={() => void run(() => api.notify(ids), t.bulk.notifying(count), t.bulk.notNotified, done)}
           >
-            Notify customers ({count})
+            {t.bulk.notifyCustomers(count)}
           </Button>
           <Button type="button" onClick={() => setDialog({ kind: 'labels', ids })}>
-            Print labels ({count})
+            {t.bulk.printLabels(count)}
           </Button>
         </>
       );
@@ -208,30 +203,30 @@ export default function LogisticsPage(props: PageProps<LoadedList>) {
     toolbar: (reload) =>
       writable ? (
         <Button type="button" onClick={() => setDialog({ kind: 'receipts', rows: [], done: reload })}>
-          Paste or upload receipts
+          {t.pasteReceipts}
         </Button>
       ) : null,
     notices:
       failed.length > 0 ? (
-        <Notice data-tone="warning" role="status" aria-label="WhatsApp messages that failed">
-          {failed.length === 1 ? 'A WhatsApp message failed' : `${failed.length} WhatsApp messages failed`}:{' '}
+        <Notice data-tone="warning" role="status" aria-label={t.failedMessages.label}>
+          {t.failedMessages.count(failed.length)}:{' '}
           {failed.slice(0, 5).map((message) => (
             <span key={message.id}>
-              {message.order_ref} ({message.last_error ?? 'no reason given'}){' '}
+              {message.order_ref} ({message.last_error ?? t.failedMessages.noReason}){' '}
               {writable ? (
                 <RowButton
                   type="button"
-                  aria-label={`Send again: ${message.order_ref}`}
+                  aria-label={t.failedMessages.sendAgainOf(message.order_ref)}
                   onClick={() =>
                     void run(
                       () => api.retry(message.id),
-                      `The message for ${message.order_ref} is sent again.`,
-                      'Could not send again',
+                      t.failedMessages.sentAgain(message.order_ref),
+                      t.failedMessages.notSentAgain,
                       loadFailed,
                     )
                   }
                 >
-                  Send again
+                  {t.failedMessages.sendAgain}
                 </RowButton>
               ) : null}{' '}
             </span>
@@ -255,7 +250,7 @@ export default function LogisticsPage(props: PageProps<LoadedList>) {
           api={api}
           rows={dialog.rows}
           onCancel={close}
-          onDone={finish(dialog, (count) => `Receipts saved for ${packageCount(count)}.`)}
+          onDone={finish(dialog, t.receiptsSaved)}
         />
       ) : null}
       {dialog?.kind === 'confirm' ? (
@@ -263,7 +258,7 @@ export default function LogisticsPage(props: PageProps<LoadedList>) {
           api={api}
           rows={dialog.rows}
           onCancel={close}
-          onDone={finish(dialog, (count) => `Receipt confirmed for ${packageCount(count)}.`)}
+          onDone={finish(dialog, t.receiptConfirmed)}
         />
       ) : null}
       {dialog?.kind === 'labels' ? <LabelsDialog api={api} ids={dialog.ids} onClose={close} /> : null}
@@ -279,5 +274,3 @@ export default function LogisticsPage(props: PageProps<LoadedList>) {
     </>
   );
 }
-
-const packageCount = (count: number) => `${count} ${count === 1 ? 'package' : 'packages'}`;

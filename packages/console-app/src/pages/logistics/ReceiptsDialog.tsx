@@ -10,6 +10,8 @@ import type { ResourceCallError } from '../../api/resources.js';
 import { Button } from '../resources/ui.js';
 import { Field, FieldError, Muted, ReceiptGrid, Stack } from './ui.js';
 import type { PackagesDialogProps } from './ui.js';
+import { useTextsOf } from '../../i18n.js';
+import { LOGISTICS_TEXTS } from './texts.js';
 
 interface Entry {
   key: string;
@@ -44,6 +46,7 @@ function rowErrors(error: ResourceCallError): { byRow: Map<number, string[]>; ot
  * (`order, courier, receipt`). Saved all at once; a refused line is named beside it and nothing is saved.
  */
 export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogProps) {
+  const t = useTextsOf(LOGISTICS_TEXTS).receipts;
   const [entries, setEntries] = useState<Entry[]>(() => rows.map(entryOf));
   const [pasted, setPasted] = useState('');
   const [parseErrors, setParseErrors] = useState<{ line: number; message: string }[]>([]);
@@ -77,7 +80,7 @@ export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogPr
   const save = async () => {
     const filled = entries.filter((entry) => entry.courier || entry.receipt);
     if (filled.length === 0) {
-      setError({ byRow: new Map(), other: ['Enter a courier and receipt for at least one package.'] });
+      setError({ byRow: new Map(), other: [t.atLeastOne] });
       return;
     }
     setBusy(true);
@@ -99,10 +102,7 @@ export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogPr
         const entry = filled[index];
         if (entry) byRow.set(entries.indexOf(entry), messages);
       }
-      const other =
-        mapped.other.length || byRow.size
-          ? mapped.other
-          : [failure.message ?? 'The receipts were not saved.'];
+      const other = mapped.other.length || byRow.size ? mapped.other : [failure.message ?? t.notSaved];
       setError({ byRow, other });
     } finally {
       setBusy(false);
@@ -112,23 +112,23 @@ export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogPr
   return (
     <ConfirmDialog
       open
-      title="Receipt numbers"
-      description="Courier and receipt (resi) per package. A receipt is unique per courier."
-      confirmLabel="Save receipts"
+      title={t.title}
+      description={t.description}
+      confirmLabel={t.save}
       busy={busy}
-      busyLabel="Saving…"
+      busyLabel={t.busy}
       error={error?.other.length ? error.other.join(' ') : null}
       onConfirm={() => void save()}
       onCancel={onCancel}
     >
       <Stack>
         {entries.length > 0 ? (
-          <ReceiptGrid aria-label="Receipts to save">
+          <ReceiptGrid aria-label={t.table}>
             <thead>
               <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Courier</th>
-                <th scope="col">Receipt</th>
+                <th scope="col">{t.order}</th>
+                <th scope="col">{t.courier}</th>
+                <th scope="col">{t.receipt}</th>
               </tr>
             </thead>
             <tbody>
@@ -140,7 +140,7 @@ export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogPr
                     <td>{entry.order_ref}</td>
                     <td>
                       <select
-                        aria-label={`Courier of ${entry.order_ref}`}
+                        aria-label={t.courierOf(entry.order_ref)}
                         value={entry.courier}
                         onChange={(event) => change(index, { courier: event.target.value })}
                       >
@@ -154,7 +154,7 @@ export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogPr
                     </td>
                     <td>
                       <input
-                        aria-label={`Receipt of ${entry.order_ref}`}
+                        aria-label={t.receiptOf(entry.order_ref)}
                         value={entry.receipt}
                         // The courier's form as a hint; the server checks it (a 400 naming the row).
                         placeholder={RECEIPT_FORMATS[entry.courier]?.example}
@@ -175,10 +175,10 @@ export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogPr
             </tbody>
           </ReceiptGrid>
         ) : (
-          <Muted>No packages selected: paste or upload lines below.</Muted>
+          <Muted>{t.noneSelected}</Muted>
         )}
         <Field htmlFor={pasteId}>
-          Paste lines: order, courier, receipt (from a sheet or CSV)
+          {t.paste}
           <textarea
             id={pasteId}
             rows={4}
@@ -196,11 +196,11 @@ export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogPr
             }}
             disabled={!pasted.trim()}
           >
-            Add pasted lines
+            {t.addPasted}
           </Button>
         </div>
         <Field>
-          Or upload a CSV file (order, courier, receipt)
+          {t.upload}
           <input
             type="file"
             accept=".csv,.txt,text/csv,text/plain"
@@ -209,7 +209,7 @@ export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogPr
         </Field>
         {parseErrors.length > 0 ? (
           <FieldError role="alert">
-            {parseErrors.map((problem) => `Line ${problem.line}: ${problem.message}.`).join(' ')}
+            {parseErrors.map((problem) => t.line(problem.line, problem.message)).join(' ')}
           </FieldError>
         ) : null}
       </Stack>

@@ -4,16 +4,8 @@ import { ConfirmDialog, formatDateTime, type ResourceRow } from '@staff/console-
 import type { LogisticsApi } from '../../api/logistics.js';
 import type { ResourceCallError } from '../../api/resources.js';
 import { Events, Muted, Stack } from './ui.js';
-
-/** The words for a tracking state ("not yet trackable" is a state of a new receipt, not an error). */
-export const TRACKING_STATE_TEXT: Record<string, string> = {
-  not_trackable_yet: 'Not yet trackable: the courier does not know this receipt yet.',
-  in_transit: 'On the way.',
-  delivered: 'Delivered, says the courier.',
-  returned: 'Returned to the sender, says the courier.',
-  problem: 'The courier reports a problem.',
-  error: 'The tracking service could not be asked; it is tried again later.',
-};
+import { useTextsOf } from '../../i18n.js';
+import { LOGISTICS_TEXTS } from './texts.js';
 
 /** A package's courier tracking: its state, its events (newest first), and a look-up now. */
 export function TrackingDialog({
@@ -29,6 +21,10 @@ export function TrackingDialog({
   onClose: () => void;
   onMoved: () => void;
 }) {
+  const t = useTextsOf(LOGISTICS_TEXTS).tracking;
+  // "Not yet trackable" is a state of a new receipt, not an error.
+  const stateText: Record<string, string> = t.states;
+  const { notLoaded, notAsked } = t;
   const [tracking, setTracking] = useState<Tracking | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,13 +32,12 @@ export function TrackingDialog({
     let live = true;
     api.tracking(String(row.id)).then(
       (answer) => live && setTracking(answer),
-      (caught: unknown) =>
-        live && setError((caught as ResourceCallError).message ?? 'Could not load tracking.'),
+      (caught: unknown) => live && setError((caught as ResourceCallError).message ?? notLoaded),
     );
     return () => {
       live = false;
     };
-  }, [api, row.id]);
+  }, [api, row.id, notLoaded]);
   const checkNow = useCallback(async () => {
     setBusy(true);
     setError(null);
@@ -51,20 +46,20 @@ export function TrackingDialog({
       setTracking(answer);
       onMoved();
     } catch (caught) {
-      setError((caught as ResourceCallError).message ?? 'The courier could not be asked.');
+      setError((caught as ResourceCallError).message ?? notAsked);
     } finally {
       setBusy(false);
     }
-  }, [api, row.id, onMoved]);
+  }, [api, row.id, onMoved, notAsked]);
   return (
     <ConfirmDialog
       open
-      title={`Tracking ${String(row.order_ref)}`}
+      title={t.title(String(row.order_ref))}
       description={`${String(row.courier ?? '').toUpperCase()} ${String(row.receipt ?? '')}`}
-      confirmLabel={writable ? 'Check now' : 'Close'}
-      cancelLabel="Close"
+      confirmLabel={writable ? t.checkNow : t.close}
+      cancelLabel={t.close}
       busy={busy}
-      busyLabel="Asking the courier…"
+      busyLabel={t.asking}
       error={error}
       onConfirm={() => (writable ? void checkNow() : onClose())}
       onCancel={onClose}
@@ -72,16 +67,16 @@ export function TrackingDialog({
       <Stack aria-live="polite">
         {!tracking ? (
           error ? null : (
-            <Muted role="status">Loading…</Muted>
+            <Muted role="status">{t.loading}</Muted>
           )
         ) : (
           <>
             <p data-state={tracking.state ?? 'never'}>
-              {tracking.state ? TRACKING_STATE_TEXT[tracking.state] : 'Not asked yet.'}
-              {tracking.checked_at ? ` Checked ${formatDateTime(tracking.checked_at)}.` : ''}
+              {tracking.state ? stateText[tracking.state] : t.neverAsked}
+              {tracking.checked_at ? t.checked(formatDateTime(tracking.checked_at)) : ''}
             </p>
             {tracking.events.length > 0 ? (
-              <Events aria-label="Tracking events">
+              <Events aria-label={t.events}>
                 {tracking.events.map((event) => (
                   <li key={`${event.at}-${event.description}`}>
                     <strong>{formatDateTime(event.at)}</strong> {event.description}
@@ -90,11 +85,11 @@ export function TrackingDialog({
                 ))}
               </Events>
             ) : (
-              <Muted>No events yet.</Muted>
+              <Muted>{t.noEvents}</Muted>
             )}
             {tracking.link ? (
               <a href={tracking.link} target="_blank" rel="noreferrer">
-                The courier&apos;s tracking page
+                {t.courierPage}
               </a>
             ) : null}
           </>

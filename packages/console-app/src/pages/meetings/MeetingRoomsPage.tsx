@@ -26,8 +26,11 @@ import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { addDays, jakartaDay, jakartaInstant, jakartaTime, mondayOf } from './jakartaDays.js';
 import { controlCss, panelCss } from '../common/styles.js';
+import { useTextsOf } from '../../i18n.js';
+import { MEETINGS_TEXTS } from './texts.js';
 
-const dayTitle = new Intl.DateTimeFormat('en-GB', {
+// Dates stay id-ID in both languages.
+const dayTitle = new Intl.DateTimeFormat('id-ID', {
   timeZone: 'Asia/Jakarta',
   weekday: 'long',
   day: 'numeric',
@@ -66,6 +69,7 @@ const emptyDraft = (day: string, room?: MeetingRoom, start = '09:00'): Draft => 
  */
 export default function MeetingRoomsPage({ route }: PageProps) {
   const services = useServices();
+  const texts = useTextsOf(MEETINGS_TEXTS);
   const { notify } = useNotifications();
   const { permissions, socket } = useConsoleContext();
   const writable = canWrite(toPermissionMap(permissions), route.key);
@@ -84,6 +88,7 @@ export default function MeetingRoomsPage({ route }: PageProps) {
   const loading = shownKey !== key;
 
   const requestRef = useRef<AbortController | null>(null);
+  const { unreachable, notLoaded, status } = texts;
   const load = useCallback(() => {
     requestRef.current?.abort();
     const controller = new AbortController();
@@ -103,13 +108,13 @@ export default function MeetingRoomsPage({ route }: PageProps) {
         const callError = failure as CallError;
         setError(
           callError.status === undefined
-            ? 'The server could not be reached.'
-            : `The schedule could not be loaded: ${callError.message ?? `status ${callError.status}`}.`,
+            ? unreachable
+            : notLoaded(callError.message ?? status(callError.status)),
         );
         setShownKey(shown);
       },
     );
-  }, [api, from, days]);
+  }, [api, from, days, unreachable, notLoaded, status]);
 
   useEffect(() => {
     load();
@@ -155,7 +160,11 @@ export default function MeetingRoomsPage({ route }: PageProps) {
       });
       notify({
         type: 'success',
-        message: `Booked “${booking.title}” ${jakartaTime(new Date(booking.start_at))}–${jakartaTime(new Date(booking.end_at))}.`,
+        message: texts.booked(
+          booking.title,
+          jakartaTime(new Date(booking.start_at)),
+          jakartaTime(new Date(booking.end_at)),
+        ),
       });
       setDraft(null);
       load();
@@ -172,7 +181,7 @@ export default function MeetingRoomsPage({ route }: PageProps) {
     setCancelError(null);
     try {
       await api.change(selected.id, 'cancel');
-      notify({ type: 'info', message: `Booking “${selected.title}” cancelled.` });
+      notify({ type: 'info', message: texts.cancelled(selected.title) });
       setSelected(null);
       load();
     } catch (failure) {
@@ -201,34 +210,34 @@ export default function MeetingRoomsPage({ route }: PageProps) {
   return (
     <RoutePage
       route={route}
-      description="Rooms from the Meeting Rooms master data; times in Asia/Jakarta (WIB)."
+      description={texts.description}
       actions={
         writable ? (
           <Button kind="primary" onClick={() => openForm()} disabled={rooms.length === 0}>
-            Book a room
+            {texts.bookRoom}
           </Button>
         ) : undefined
       }
     >
-      <Toolbar role="toolbar" aria-label="Schedule">
-        <div role="group" aria-label="View">
+      <Toolbar role="toolbar" aria-label={texts.schedule}>
+        <div role="group" aria-label={texts.view}>
           <Button aria-pressed={view === 'day'} onClick={() => setView('day')}>
-            Day
+            {texts.day}
           </Button>
           <Button aria-pressed={view === 'week'} onClick={() => setView('week')}>
-            Week
+            {texts.week}
           </Button>
         </div>
-        <div role="group" aria-label="Date">
+        <div role="group" aria-label={texts.date}>
           <Button
-            aria-label={view === 'day' ? 'Previous day' : 'Previous week'}
+            aria-label={view === 'day' ? texts.previousDay : texts.previousWeek}
             onClick={() => setDay(addDays(day, -days))}
           >
             ‹
           </Button>
-          <Button onClick={() => setDay(jakartaDay(new Date()))}>Today</Button>
+          <Button onClick={() => setDay(jakartaDay(new Date()))}>{texts.today}</Button>
           <Button
-            aria-label={view === 'day' ? 'Next day' : 'Next week'}
+            aria-label={view === 'day' ? texts.nextDay : texts.nextWeek}
             onClick={() => setDay(addDays(day, days))}
           >
             ›
@@ -237,56 +246,56 @@ export default function MeetingRoomsPage({ route }: PageProps) {
         <h2 aria-live="polite">
           {view === 'day'
             ? dayTitle.format(new Date(jakartaInstant(day, '12:00')))
-            : `Week of ${dayTitle.format(new Date(jakartaInstant(from, '12:00')))}`}
+            : texts.weekOf(dayTitle.format(new Date(jakartaInstant(from, '12:00'))))}
         </h2>
       </Toolbar>
 
       {draft ? (
         <Form onSubmit={submit} aria-labelledby="booking-form-title" noValidate>
-          <h2 id="booking-form-title">Book a room</h2>
+          <h2 id="booking-form-title">{texts.bookRoom}</h2>
           {formError && Object.keys(formError.fields).length === 0 ? (
             <p role="alert" className="form-error">
-              {formError.message || 'The booking could not be saved.'}
+              {formError.message || texts.notSaved}
             </p>
           ) : null}
           <div className="grid">
-            <label htmlFor="booking-room_id">Room</label>
+            <label htmlFor="booking-room_id">{texts.form.room}</label>
             <select {...field('room_id')}>
               {rooms.map((room) => (
                 <option key={room.id} value={room.id}>
-                  {room.name} ({room.capacity} seats)
+                  {texts.form.seats(room.name, room.capacity)}
                 </option>
               ))}
             </select>
             <FieldError id="room_id" text={fieldError('room_id')} />
-            <label htmlFor="booking-title">Title</label>
+            <label htmlFor="booking-title">{texts.form.title}</label>
             <input {...field('title')} maxLength={120} required />
             <FieldError id="title" text={fieldError('title')} />
-            <label htmlFor="booking-organizer">Organizer</label>
+            <label htmlFor="booking-organizer">{texts.form.organizer}</label>
             <input {...field('organizer')} maxLength={80} required />
             <FieldError id="organizer" text={fieldError('organizer')} />
-            <label htmlFor="booking-attendees_count">Attendees</label>
+            <label htmlFor="booking-attendees_count">{texts.form.attendees}</label>
             <input {...field('attendees_count')} type="number" min={1} inputMode="numeric" required />
             <FieldError id="attendees_count" text={fieldError('attendees_count')} />
-            <label htmlFor="booking-day">Day</label>
+            <label htmlFor="booking-day">{texts.form.day}</label>
             <input {...field('day')} type="date" required />
             <FieldError id="day" text={undefined} />
-            <label htmlFor="booking-start">Start</label>
+            <label htmlFor="booking-start">{texts.form.start}</label>
             <input {...field('start')} type="time" step={300} required />
             <FieldError id="start" text={fieldError('start_at')} />
-            <label htmlFor="booking-end">End</label>
+            <label htmlFor="booking-end">{texts.form.end}</label>
             <input {...field('end')} type="time" step={300} required />
             <FieldError id="end" text={fieldError('end_at')} />
-            <label htmlFor="booking-notes">Notes</label>
+            <label htmlFor="booking-notes">{texts.form.notes}</label>
             <textarea {...field('notes')} maxLength={500} rows={2} />
             <FieldError id="notes" text={fieldError('notes')} />
           </div>
           <div className="actions">
             <Button kind="primary" type="submit" disabled={saving}>
-              {saving ? 'Booking…' : 'Book'}
+              {saving ? texts.form.booking : texts.form.book}
             </Button>
             <Button onClick={() => setDraft(null)} disabled={saving}>
-              Close
+              {texts.form.close}
             </Button>
           </div>
         </Form>
@@ -309,23 +318,24 @@ export default function MeetingRoomsPage({ route }: PageProps) {
 
       <ConfirmDialog
         open={selected !== null}
-        title={selected ? selected.title : 'Booking'}
+        title={selected ? selected.title : texts.booking.fallbackTitle}
         description={
           selected ? (
             <>
-              {selectedRoom?.name ?? 'Room'} · {jakartaTime(new Date(selected.start_at))}–
+              {selectedRoom?.name ?? texts.booking.room} · {jakartaTime(new Date(selected.start_at))}–
               {jakartaTime(new Date(selected.end_at))} · {selected.organizer} · {selected.attendees_count}{' '}
-              attendees{selected.status === 'pending' ? ' · waiting for approval' : ''}
+              {texts.booking.attendees}
+              {selected.status === 'pending' ? texts.booking.pending : ''}
               {selected.notes ? ` · ${selected.notes}` : ''}
-              {writable ? '' : ' (read-only: you may not cancel bookings)'}
+              {writable ? '' : texts.booking.readOnly}
             </>
           ) : null
         }
         destructive={writable}
-        confirmLabel={writable ? 'Cancel booking' : 'Close'}
-        cancelLabel={writable ? 'Keep' : 'Close'}
+        confirmLabel={writable ? texts.booking.cancel : texts.booking.close}
+        cancelLabel={writable ? texts.booking.keep : texts.booking.close}
         busy={cancelling}
-        busyLabel="Cancelling…"
+        busyLabel={texts.booking.cancelling}
         error={cancelError}
         onConfirm={() => (writable ? void cancelSelected() : setSelected(null))}
         onCancel={() => setSelected(null)}

@@ -2,15 +2,16 @@ import { cloneElement, useId, useState, type FormEvent, type ReactElement } from
 import { styled } from 'styled-components';
 import {
   PROBLEM_PRIORITIES,
-  PROBLEM_PRIORITY_LABELS,
   type ProblemCreate,
   type ProblemOptions,
   type ProblemPriority,
 } from '@staff/console-contract';
 import { Button, t } from '@staff/console-ui';
 import { toCallError } from '../../api/errors.js';
+import { useTextsOf } from '../../i18n.js';
+import { PROBLEMS_TEXTS, unreachable } from './texts.js';
 
-const failure = (error: unknown) => toCallError(error).message ?? 'Server tidak dapat dihubungi.';
+const failure = (error: unknown) => toCallError(error).message ?? unreachable();
 
 /**
  * The new-problem form: on the problem tracker, and from a Chat List message (prefilled with the customer, the
@@ -41,6 +42,8 @@ export function CreateProblemForm({
   link?: { conversation_id: number; message_id: number };
 }) {
   const formId = useId();
+  const texts = useTextsOf(PROBLEMS_TEXTS);
+  const words = texts.form;
   const [category, setCategory] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
@@ -76,7 +79,7 @@ export function CreateProblemForm({
   };
   const fieldError = (name: string) => fieldErrors[`body.${name}`]?.[0];
   // The label points at its control (not wrapping it), so the control's name is the label alone, not
-  // "Kategori Pilih…" with the selected option's text.
+  // "Category Choose…" with the selected option's text.
   const field = (
     name: string,
     label: string,
@@ -98,22 +101,22 @@ export function CreateProblemForm({
   };
   return (
     <Panel aria-labelledby="problem-create-title">
-      <h2 id="problem-create-title">Masalah baru</h2>
+      <h2 id="problem-create-title">{words.title}</h2>
       {optionsError ? (
         <p role="alert">
-          Kategori dan penanggung jawab tidak dapat dimuat: {optionsError}{' '}
-          {onRetryOptions ? <Button onClick={onRetryOptions}>Coba lagi</Button> : null}
+          {words.optionsNotLoaded(optionsError)}{' '}
+          {onRetryOptions ? <Button onClick={onRetryOptions}>{words.retry}</Button> : null}
         </p>
       ) : options === null ? (
-        <p role="status">Memuat kategori…</p>
+        <p role="status">{words.loadingOptions}</p>
       ) : null}
       <form onSubmit={(event) => void submit(event)} noValidate>
         {purchases
           ? field(
               'purchase_mayar_id',
-              'Pembelian terkait',
+              words.relatedPurchase,
               <select name="purchase_mayar_id" defaultValue={purchases[0]?.mayar_id ?? ''}>
-                <option value="">Tidak ada</option>
+                <option value="">{words.none}</option>
                 {purchases.map((purchase) => (
                   <option key={purchase.mayar_id} value={purchase.mayar_id}>
                     {purchase.label}
@@ -121,23 +124,23 @@ export function CreateProblemForm({
                 ))}
               </select>,
             )
-          : field('purchase_mayar_id', 'Pembelian (Mayar id)', <input name="purchase_mayar_id" />)}
+          : field('purchase_mayar_id', words.purchaseId, <input name="purchase_mayar_id" />)}
         {field(
           'customer_name',
-          'Nama pelanggan',
+          words.customerName,
           <input name="customer_name" defaultValue={initial?.customer_name ?? ''} />,
         )}
-        {field('customer_email', 'Email', <input name="customer_email" type="email" />)}
+        {field('customer_email', words.email, <input name="customer_email" type="email" />)}
         {field(
           'customer_phone',
-          'Telepon',
+          words.phone,
           <input name="customer_phone" defaultValue={initial?.customer_phone ?? ''} />,
         )}
         {field(
           'category_id',
-          'Kategori',
+          words.category,
           <select name="category_id" value={category} onChange={(event) => setCategory(event.target.value)}>
-            <option value="">Pilih…</option>
+            <option value="">{words.choose}</option>
             {options?.categories.map((c) => (
               <option key={c.id} value={c.id}>
                 {c.name}
@@ -147,32 +150,32 @@ export function CreateProblemForm({
         )}
         {field(
           'subcategory_id',
-          'Sub kategori',
+          words.subcategory,
           <select name="subcategory_id">
             <option value="">-</option>
             {subs.map((sub) => (
               <option key={sub.id} value={sub.id}>
                 {sub.name}
-                {sub.sla_hours ? ` (${sub.sla_hours} jam)` : ''}
+                {sub.sla_hours ? words.hours(sub.sla_hours) : ''}
               </option>
             ))}
           </select>,
         )}
         {field(
           'priority',
-          'Prioritas',
+          words.priority,
           <select name="priority">
-            <option value="">Bawaan sub kategori</option>
+            <option value="">{words.subcategoryDefault}</option>
             {PROBLEM_PRIORITIES.map((priority) => (
               <option key={priority} value={priority}>
-                {PROBLEM_PRIORITY_LABELS[priority]}
+                {texts.priorities[priority]}
               </option>
             ))}
           </select>,
         )}
         {field(
           'assignee_id',
-          'Penanggung jawab',
+          words.assignee,
           <select name="assignee_id">
             <option value="">-</option>
             {options?.assignees.map((user) => (
@@ -184,15 +187,15 @@ export function CreateProblemForm({
         )}
         {field(
           'description',
-          'Keterangan',
+          words.description,
           <textarea name="description" rows={3} maxLength={4000} defaultValue={initial?.description ?? ''} />,
         )}
         {error ? <p role="alert">{error}</p> : null}
         <div className="actions">
           <Button type="submit" kind="primary" disabled={saving}>
-            Simpan
+            {words.save}
           </Button>
-          <Button onClick={onCancel}>Batal</Button>
+          <Button onClick={onCancel}>{words.cancel}</Button>
         </div>
       </form>
     </Panel>

@@ -1,9 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import {
-  PROBLEM_PRIORITY_LABELS,
   PROBLEM_STATUSES,
-  PROBLEM_STATUS_LABELS,
   type Problem,
   type ProblemDetail,
   type ProblemOptions,
@@ -27,29 +25,16 @@ import { useKeyedLoad } from '../venn/useKeyedLoad.js';
 import { CreateProblemForm, Panel } from './CreateProblemForm.js';
 import { problemsApi, type ProblemFilters } from './problemsApi.js';
 import { tableCss } from '../common/styles.js';
-import { TableHead, type ColumnHeading } from '../common/TableHead.js';
+import { TableHead } from '../common/TableHead.js';
+import { useTextsOf } from '../../i18n.js';
+import { PROBLEMS_TEXTS, unreachable } from './texts.js';
 
-/** The problem list's columns. */
-const PROBLEM_COLUMNS: ColumnHeading[] = [
-  '#',
-  'Pelanggan',
-  'Kategori',
-  'Prioritas',
-  'Status',
-  'Penanggung jawab',
-  'Batas SLA (WIB)',
-];
-
-const failure = (error: unknown) => toCallError(error).message ?? 'Server tidak dapat dihubungi.';
+const failure = (error: unknown) => toCallError(error).message ?? unreachable();
 const jakarta = (iso: string | null) => formatDateTime(iso, { timeZone: 'Asia/Jakarta' });
 const customerOf = (problem: Problem) =>
   problem.customer_name ?? problem.customer_email ?? problem.customer_phone ?? '-';
 /** The on/off filters of the toolbar. */
-const FLAG_FILTERS: { key: 'mine' | 'breached'; label: string }[] = [
-  { key: 'mine', label: 'Milik saya' },
-  { key: 'breached', label: 'Lewat SLA' },
-];
-const COLUMNS = PROBLEM_STATUSES.map((status) => ({ id: status, label: PROBLEM_STATUS_LABELS[status] }));
+const FLAG_FILTERS = ['mine', 'breached'] as const;
 
 /**
  * Cust Problem Tracking: a board by status (drag, or Space / arrows / Enter) and a list, SLA breaches marked,
@@ -57,6 +42,7 @@ const COLUMNS = PROBLEM_STATUSES.map((status) => ({ id: status, label: PROBLEM_S
  */
 export default function ProblemsPage({ route }: PageProps) {
   const { api } = useServices();
+  const texts = useTextsOf(PROBLEMS_TEXTS);
   const { socket } = useConsoleContext();
   const calls = useMemo(() => problemsApi(api), [api]);
   const [view, setView] = useState<'board' | 'list'>('board');
@@ -76,13 +62,14 @@ export default function ProblemsPage({ route }: PageProps) {
   useEffect(() => subscribeToChanges(socket, 'customer_problems', () => setRevision((n) => n + 1)), [socket]);
 
   const rows = list.status === 'ready' ? list.data.rows : [];
+  const columns = PROBLEM_STATUSES.map((status) => ({ id: status, label: texts.statuses[status] }));
   const cards: BoardCard[] = rows.map((problem) => ({
     id: String(problem.id),
     columnId: problem.status,
     title: `#${problem.id} ${problem.description.slice(0, 80)}`,
     subtitle: `${customerOf(problem)} · ${problem.category_name}${problem.subcategory_name ? ` / ${problem.subcategory_name}` : ''}`,
-    meta: `${PROBLEM_PRIORITY_LABELS[problem.priority]} · batas ${jakarta(problem.sla_due_at)}${problem.assignee_name ? ` · ${problem.assignee_name}` : ''}`,
-    ...(problem.sla_breached ? { tone: 'danger' as const, badge: 'Lewat SLA' } : {}),
+    meta: `${texts.priorities[problem.priority]} · ${texts.due(jakarta(problem.sla_due_at))}${problem.assignee_name ? ` · ${problem.assignee_name}` : ''}`,
+    ...(problem.sla_breached ? { tone: 'danger' as const, badge: texts.breached } : {}),
   }));
 
   const move = async (cardId: string, to: string) => {
@@ -93,7 +80,7 @@ export default function ProblemsPage({ route }: PageProps) {
     try {
       await calls.move(problem, to as ProblemStatusValue);
     } catch (error) {
-      setMoveError(`#${problem.id} tidak dapat dipindah: ${failure(error)}`);
+      setMoveError(texts.notMoved(problem.id, failure(error)));
     } finally {
       setBusy((current) => current.filter((id) => id !== cardId));
       reload();
@@ -105,31 +92,31 @@ export default function ProblemsPage({ route }: PageProps) {
       route={route}
       actions={
         <Button kind="primary" onClick={() => setCreating(true)}>
-          Masalah baru
+          {texts.newProblem}
         </Button>
       }
     >
-      <Toolbar aria-label="Tampilan dan filter">
-        <div role="group" aria-label="Tampilan">
+      <Toolbar aria-label={texts.toolbar}>
+        <div role="group" aria-label={texts.view}>
           <Button aria-pressed={view === 'board'} onClick={() => setView('board')}>
-            Papan
+            {texts.board}
           </Button>
           <Button aria-pressed={view === 'list'} onClick={() => setView('list')}>
-            Daftar
+            {texts.list}
           </Button>
         </div>
-        {FLAG_FILTERS.map(({ key, label }) => (
+        {FLAG_FILTERS.map((key) => (
           <label key={key}>
             <input
               type="checkbox"
               checked={filters[key]}
               onChange={(event) => setFilters({ ...filters, [key]: event.target.checked })}
             />
-            {label}
+            {texts[key]}
           </label>
         ))}
         <label className="search">
-          Cari
+          {texts.search}
           <input
             type="search"
             value={filters.q}
@@ -157,8 +144,8 @@ export default function ProblemsPage({ route }: PageProps) {
 
       {view === 'board' ? (
         <Board
-          label="Papan masalah pelanggan"
-          columns={COLUMNS}
+          label={texts.boardLabel}
+          columns={columns}
           cards={cards}
           canMove={(card, to) =>
             problemStatusMoveBetween(card.columnId as ProblemStatusValue, to as ProblemStatusValue) !== null
@@ -167,15 +154,15 @@ export default function ProblemsPage({ route }: PageProps) {
           onOpen={(cardId) => setOpenId(Number(cardId))}
           busyCardIds={busy}
           status={list.status === 'error' ? 'error' : list.status === 'ready' ? 'ready' : 'loading'}
-          error={list.status === 'error' ? `Masalah tidak dapat dimuat: ${list.message}` : null}
+          error={list.status === 'error' ? texts.notLoaded(list.message) : null}
           onRetry={retry}
         />
       ) : list.status === 'error' ? (
-        <p role="alert">Masalah tidak dapat dimuat: {list.message}</p>
+        <p role="alert">{texts.notLoaded(list.message)}</p>
       ) : list.status !== 'ready' ? (
-        <Muted role="status">Memuat masalah…</Muted>
+        <Muted role="status">{texts.loading}</Muted>
       ) : rows.length === 0 ? (
-        <Muted>Belum ada masalah yang cocok.</Muted>
+        <Muted>{texts.noMatch}</Muted>
       ) : (
         <ProblemTable rows={rows} onOpen={setOpenId} />
       )}
@@ -195,10 +182,22 @@ export default function ProblemsPage({ route }: PageProps) {
 }
 
 function ProblemTable({ rows, onOpen }: { rows: readonly Problem[]; onOpen: (id: number) => void }) {
+  const texts = useTextsOf(PROBLEMS_TEXTS);
+  const { columns } = texts;
   return (
     <TableWrap>
-      <table aria-label="Daftar masalah">
-        <TableHead columns={PROBLEM_COLUMNS} />
+      <table aria-label={texts.listLabel}>
+        <TableHead
+          columns={[
+            '#',
+            columns.customer,
+            columns.category,
+            columns.priority,
+            columns.status,
+            columns.assignee,
+            columns.slaDue,
+          ]}
+        />
         <tbody>
           {rows.map((problem) => (
             <tr key={problem.id} data-breached={problem.sla_breached ? 'true' : undefined}>
@@ -212,12 +211,12 @@ function ProblemTable({ rows, onOpen }: { rows: readonly Problem[]; onOpen: (id:
                 {problem.category_name}
                 {problem.subcategory_name ? ` / ${problem.subcategory_name}` : ''}
               </td>
-              <td>{PROBLEM_PRIORITY_LABELS[problem.priority]}</td>
-              <td>{PROBLEM_STATUS_LABELS[problem.status]}</td>
+              <td>{texts.priorities[problem.priority]}</td>
+              <td>{texts.statuses[problem.status]}</td>
               <td>{problem.assignee_name ?? '-'}</td>
               <td>
                 {jakarta(problem.sla_due_at)}
-                {problem.sla_breached ? <strong className="breach"> Lewat SLA</strong> : null}
+                {problem.sla_breached ? <strong className="breach"> {texts.breached}</strong> : null}
               </td>
             </tr>
           ))}
@@ -240,6 +239,8 @@ function ProblemPanel({
   onChanged: () => void;
   onClose: () => void;
 }) {
+  const texts = useTextsOf(PROBLEMS_TEXTS);
+  const words = texts.panel;
   const { state, retry } = useKeyedLoad(String(id), () => calls.detail(id), failure);
   const [error, setError] = useState<string | null>(null);
   const act = async (work: () => Promise<unknown>) => {
@@ -252,55 +253,50 @@ function ProblemPanel({
       setError(failure(caught));
     }
   };
-  if (state.status === 'error')
-    return (
-      <p role="alert">
-        Masalah #{id} tidak dapat dimuat: {state.message}
-      </p>
-    );
-  if (state.status !== 'ready') return <Muted role="status">Memuat masalah #{id}…</Muted>;
+  if (state.status === 'error') return <p role="alert">{words.notLoaded(id, state.message)}</p>;
+  if (state.status !== 'ready') return <Muted role="status">{words.loading(id)}</Muted>;
   const { problem, comments, attachments }: ProblemDetail = state.data;
   const moves = PROBLEM_STATUSES.filter((to) => problemStatusMoveBetween(problem.status, to) !== null);
   return (
     <Panel aria-labelledby="problem-detail-title">
       <header>
         <h2 id="problem-detail-title">
-          Masalah #{problem.id} · {PROBLEM_STATUS_LABELS[problem.status]}
+          {words.title(problem.id)} · {texts.statuses[problem.status]}
         </h2>
-        <Button onClick={onClose}>Tutup panel</Button>
+        <Button onClick={onClose}>{words.close}</Button>
       </header>
       <p>{problem.description}</p>
       <dl>
-        <dt>Pelanggan</dt>
+        <dt>{words.customer}</dt>
         <dd>
           {customerOf(problem)} {problem.customer_email ? `· ${problem.customer_email}` : ''}{' '}
           {problem.customer_phone ? `· ${problem.customer_phone}` : ''}
         </dd>
-        <dt>Pembelian / produk</dt>
+        <dt>{words.purchase}</dt>
         <dd>
           {problem.purchase_mayar_id ?? '-'} / {problem.product_name ?? '-'}
         </dd>
-        <dt>Kategori</dt>
+        <dt>{words.category}</dt>
         <dd>
           {problem.category_name}
           {problem.subcategory_name ? ` / ${problem.subcategory_name}` : ''} ·{' '}
-          {PROBLEM_PRIORITY_LABELS[problem.priority]}
+          {texts.priorities[problem.priority]}
         </dd>
         <dt>SLA</dt>
         <dd>
-          {problem.sla_hours} jam, batas {jakarta(problem.sla_due_at)} WIB
-          {problem.sla_breached ? <strong className="breach"> · Lewat SLA</strong> : null}
+          {words.sla(problem.sla_hours, jakarta(problem.sla_due_at))}
+          {problem.sla_breached ? <strong className="breach"> · {texts.breached}</strong> : null}
         </dd>
       </dl>
-      <div className="actions" role="group" aria-label="Pindahkan status">
+      <div className="actions" role="group" aria-label={words.moveStatus}>
         {moves.map((to) => (
           <Button key={to} onClick={() => void act(() => calls.move(problem, to))}>
-            {PROBLEM_STATUS_LABELS[to]}
+            {texts.statuses[to]}
           </Button>
         ))}
       </div>
       <label className="field">
-        Penanggung jawab
+        {words.assignee}
         <select
           value={problem.assignee_id ?? ''}
           onChange={(event) =>
@@ -322,7 +318,7 @@ function ProblemPanel({
       </label>
       {error ? <p role="alert">{error}</p> : null}
       <section aria-labelledby="problem-comments">
-        <h3 id="problem-comments">Komentar ({comments.length})</h3>
+        <h3 id="problem-comments">{words.comments(comments.length)}</h3>
         <ul>
           {comments.map((comment) => (
             <li key={comment.id}>
@@ -339,14 +335,14 @@ function ProblemPanel({
           }}
         >
           <label className="field">
-            Komentar baru
+            {words.newComment}
             <textarea name="body" rows={2} maxLength={2000} />
           </label>
-          <Button type="submit">Kirim komentar</Button>
+          <Button type="submit">{words.sendComment}</Button>
         </form>
       </section>
       <section aria-labelledby="problem-attachments">
-        <h3 id="problem-attachments">Lampiran ({attachments.length})</h3>
+        <h3 id="problem-attachments">{words.attachments(attachments.length)}</h3>
         <ul>
           {attachments.map((attachment) => (
             <li key={attachment.id}>
@@ -369,14 +365,14 @@ function ProblemPanel({
           }}
         >
           <label className="field">
-            Tautan
+            {words.link}
             <input name="url" type="url" placeholder="https://…" />
           </label>
           <label className="field">
-            Label
+            {words.label}
             <input name="label" />
           </label>
-          <Button type="submit">Tambah lampiran</Button>
+          <Button type="submit">{words.addAttachment}</Button>
         </form>
       </section>
     </Panel>

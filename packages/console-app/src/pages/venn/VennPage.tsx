@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import {
   VENN_MAX_SETS,
   VENN_MIN_SETS,
+  VENN_SET_KINDS,
   type VennCustomersResponse,
   type VennSetKind,
 } from '@staff/console-contract';
@@ -23,23 +24,13 @@ import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { useKeyedLoad } from './useKeyedLoad.js';
 import { vennApi, type VennSelection } from './vennApi.js';
-import { tableCss } from '../common/styles.js';
-import { TableHead, numColumn, type ColumnHeading } from '../common/TableHead.js';
-
-/** The customer table's columns. */
-const CUSTOMER_COLUMNS: ColumnHeading[] = [
-  'Nama',
-  'Email',
-  'Telepon',
-  numColumn('Pembelian'),
-  numColumn('Total'),
-  'Terakhir bayar (WIB)',
-];
+import { controlRowCss, tableCss } from '../common/styles.js';
+import { TableHead, numColumn } from '../common/TableHead.js';
+import { useTextsOf } from '../../i18n.js';
+import { VENN_TEXTS, unreachable } from './texts.js';
 
 /** A failed call in words (the server's message when it sent one). */
-const failure = (error: unknown) => toCallError(error).message ?? 'Server tidak dapat dihubungi.';
-
-const KIND_LABELS: Record<VennSetKind, string> = { product: 'Produk', tribe: 'Tribe' };
+const failure = (error: unknown) => toCallError(error).message ?? unreachable();
 
 /**
  * Cust Venn Diagram: customers (normalised email, else 62-phone) with paid purchases of 2–5 products or tribes
@@ -47,6 +38,7 @@ const KIND_LABELS: Record<VennSetKind, string> = { product: 'Produk', tribe: 'Tr
  */
 export default function VennPage({ route }: PageProps) {
   const { api } = useServices();
+  const texts = useTextsOf(VENN_TEXTS);
   const calls = useMemo(() => vennApi(api), [api]);
   const [by, setBy] = useState<VennSetKind>('product');
   const [filter, setFilter] = useState('');
@@ -111,19 +103,16 @@ export default function VennPage({ route }: PageProps) {
       link.click();
       URL.revokeObjectURL(url);
     } catch (error) {
-      setExportError(`Ekspor gagal: ${failure(error)}`);
+      setExportError(texts.exportFailed(failure(error)));
     }
   };
 
   return (
-    <RoutePage
-      route={route}
-      description="Pelanggan (email, atau nomor 62…) dengan pembelian lunas per produk atau tribe pada periode yang dipilih."
-    >
-      <Controls aria-label="Pilihan diagram">
+    <RoutePage route={route} description={texts.description}>
+      <Controls aria-label={texts.controls}>
         <fieldset className="kind">
-          <legend>Himpunan</legend>
-          {(Object.keys(KIND_LABELS) as VennSetKind[]).map((kind) => (
+          <legend>{texts.sets}</legend>
+          {VENN_SET_KINDS.map((kind) => (
             <label key={kind}>
               <input
                 type="radio"
@@ -132,7 +121,7 @@ export default function VennPage({ route }: PageProps) {
                 checked={by === kind}
                 onChange={() => chooseKind(kind)}
               />
-              {KIND_LABELS[kind]}
+              {texts.kinds[kind]}
             </label>
           ))}
         </fieldset>
@@ -141,18 +130,18 @@ export default function VennPage({ route }: PageProps) {
 
       <Picker aria-labelledby="venn-picker-title">
         <h2 id="venn-picker-title">
-          Pilih {VENN_MIN_SETS}–{VENN_MAX_SETS} {KIND_LABELS[by].toLowerCase()} ({chosen.length} dipilih)
+          {texts.choose(VENN_MIN_SETS, VENN_MAX_SETS, texts.kinds[by].toLowerCase(), chosen.length)}
         </h2>
         <label className="filter">
-          Cari {KIND_LABELS[by].toLowerCase()}
+          {texts.search(texts.kinds[by].toLowerCase())}
           <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
         </label>
         {options.status === 'loading' ? (
-          <Muted role="status">Memuat daftar…</Muted>
+          <Muted role="status">{texts.loadingList}</Muted>
         ) : options.status === 'error' ? (
-          <p role="alert">Daftar tidak dapat dimuat: {options.message}</p>
+          <p role="alert">{texts.listNotLoaded(options.message)}</p>
         ) : shown.length === 0 ? (
-          <Muted>Tidak ada yang cocok.</Muted>
+          <Muted>{texts.noMatch}</Muted>
         ) : (
           <ul className="options">
             {shown.slice(0, 200).map((item) => {
@@ -177,30 +166,30 @@ export default function VennPage({ route }: PageProps) {
 
       {selection ? (
         <VennDiagram
-          title={`Pelanggan ${setLabels.join(', ')}`}
+          title={texts.diagramTitle(setLabels.join(', '))}
           sets={answer ? answer.sets : chosen.map((id) => ({ label: labelOf(id), total: 0 }))}
           regions={answer ? answer.regions : []}
           status={counts.status === 'error' ? 'error' : counts.status === 'ready' ? 'ready' : 'loading'}
-          error={counts.status === 'error' ? `Diagram tidak dapat dihitung: ${counts.message}` : null}
+          error={counts.status === 'error' ? texts.notCounted(counts.message) : null}
           onRetry={retry}
           selectedMask={mask}
           onRegionSelect={selectRegion}
         />
       ) : (
-        <Muted role="status">Pilih minimal {VENN_MIN_SETS} untuk melihat irisan pelanggan.</Muted>
+        <Muted role="status">{texts.pickAtLeast(VENN_MIN_SETS)}</Muted>
       )}
 
       {mask !== null && selection ? (
         <Customers aria-labelledby="venn-customers-title">
           <header>
             <h2 id="venn-customers-title">{regionLabel(mask, setLabels)}</h2>
-            <Button onClick={() => void exportCsv()}>Ekspor CSV</Button>
+            <Button onClick={() => void exportCsv()}>{texts.exportCsv}</Button>
           </header>
           {exportError ? <p role="alert">{exportError}</p> : null}
           {customers.status === 'loading' || customers.status === 'idle' ? (
-            <Muted role="status">Memuat pelanggan…</Muted>
+            <Muted role="status">{texts.loadingCustomers}</Muted>
           ) : customers.status === 'error' ? (
-            <p role="alert">Pelanggan tidak dapat dimuat: {customers.message}</p>
+            <p role="alert">{texts.customersNotLoaded(customers.message)}</p>
           ) : (
             <CustomerTable data={customers.data} onPage={setPage} />
           )}
@@ -211,13 +200,24 @@ export default function VennPage({ route }: PageProps) {
 }
 
 function CustomerTable({ data, onPage }: { data: VennCustomersResponse; onPage: (page: number) => void }) {
+  const texts = useTextsOf(VENN_TEXTS);
+  const { columns } = texts;
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
-  if (data.total === 0) return <Muted>Tidak ada pelanggan di wilayah ini.</Muted>;
+  if (data.total === 0) return <Muted>{texts.noCustomers}</Muted>;
   return (
     <>
       <div className="scroll">
-        <table aria-label="Pelanggan wilayah ini">
-          <TableHead columns={CUSTOMER_COLUMNS} />
+        <table aria-label={texts.customersTable}>
+          <TableHead
+            columns={[
+              columns.name,
+              columns.email,
+              columns.phone,
+              numColumn(columns.purchases),
+              numColumn(columns.total),
+              columns.lastPaid,
+            ]}
+          />
           <tbody>
             {data.rows.map((row) => (
               <tr key={row.key}>
@@ -236,15 +236,15 @@ function CustomerTable({ data, onPage }: { data: VennCustomersResponse; onPage: 
           </tbody>
         </table>
       </div>
-      <nav className="pager" aria-label="Halaman pelanggan">
+      <nav className="pager" aria-label={texts.pager}>
         <Button disabled={data.page <= 1} onClick={() => onPage(data.page - 1)}>
-          Sebelumnya
+          {texts.previous}
         </Button>
         <span>
-          Halaman {data.page} dari {pages} · <NumberText value={data.total} /> pelanggan
+          {texts.page(data.page, pages)} · <NumberText value={data.total} /> {texts.customers}
         </span>
         <Button disabled={data.page >= pages} onClick={() => onPage(data.page + 1)}>
-          Berikutnya
+          {texts.next}
         </Button>
       </nav>
     </>
@@ -252,10 +252,8 @@ function CustomerTable({ data, onPage }: { data: VennCustomersResponse; onPage: 
 }
 
 const Controls = styled.section`
-  display: flex;
-  flex-wrap: wrap;
+  ${controlRowCss}
   gap: ${t.space4};
-  align-items: flex-end;
   fieldset {
     display: flex;
     gap: ${t.space3};
@@ -266,7 +264,6 @@ const Controls = styled.section`
   }
   label {
     display: inline-flex;
-    gap: ${t.space1};
     align-items: center;
   }
 `;

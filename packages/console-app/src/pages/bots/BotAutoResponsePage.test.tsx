@@ -1,0 +1,98 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, screen, within } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
+import type { BotRule, BotSettings, Language } from '@staff/console-contract';
+import { renderPage, routeOf } from '../../test/renderPage.js';
+import BotAutoResponsePage from './BotAutoResponsePage.js';
+
+afterEach(() => {
+  cleanup();
+  globalThis.localStorage.clear();
+});
+configure({ asyncUtilTimeout: 10_000 });
+
+const rule: BotRule = {
+  id: 5,
+  wa_registry_id: 1,
+  name: 'Ongkir',
+  priority: 10,
+  match_type: 'contains',
+  pattern: 'ongkir',
+  action: 'reply',
+  reply_text: 'Ongkir dihitung saat checkout',
+  hours: 'business',
+  frequency: 'once_per_conversation',
+  cooldown_minutes: 30,
+  active: true,
+  version: 1,
+};
+const settings: BotSettings = {
+  enabled: true,
+  business_days: [1, 2, 3, 4, 5],
+  opens_at: '08:00',
+  closes_at: '17:00',
+  lowercase: true,
+  collapse_spaces: true,
+  strip_punctuation: false,
+  strip_accents: false,
+};
+
+function setup(language: Language) {
+  const route = routeOf('bot-auto-response');
+  return renderPage(route, <BotAutoResponsePage route={route} />, {
+    language,
+    keys: ['ad_daily_tracker'],
+    handler: (config: InternalAxiosRequestConfig) => {
+      const url = config.url ?? '';
+      if (url === '/api/bots/numbers')
+        return {
+          status: 200,
+          data: {
+            data: [
+              {
+                id: 1,
+                name: 'CS 1',
+                phone: '6281200000001',
+                purpose: 'cs',
+                active_rules: 1,
+                bot_status: 'connected',
+              },
+            ],
+          },
+        };
+      if (url === '/api/bots/1/rules') return { status: 200, data: { data: { rules: [rule], settings } } };
+      if (url === '/api/bots/1/answers') return { status: 200, data: { data: [] } };
+      return undefined;
+    },
+  });
+}
+
+describe('Bot Auto Response in both languages', () => {
+  it('speaks Indonesian: the rules, the tester and the business hours', async () => {
+    setup('id');
+    const rules = await screen.findByRole('region', { name: /^Aturan \(urut prioritas/ });
+    const row = within(rules).getByRole('row', { name: /Ongkir/ });
+    expect(row.textContent).toContain('Mengandung');
+    expect(row.textContent).toContain('Jam kerja');
+    expect(row.textContent).toContain('Sekali per percakapan · jeda 30 menit');
+    expect(screen.getByRole('option', { name: 'CS 1 (6281200000001) · 1 aturan aktif' })).toBeTruthy();
+    const hours = screen.getByRole('region', { name: 'Jam kerja (WIB) dan normalisasi' });
+    expect(within(hours).getByRole('checkbox', { name: 'Sen' })).toBeTruthy();
+    expect(within(hours).getByRole('button', { name: 'Simpan pengaturan' })).toBeTruthy();
+    expect(screen.getByText('Bot belum menjawab di nomor ini.')).toBeTruthy();
+    // The spec's page title stays.
+    expect(screen.getByRole('heading', { level: 1, name: 'Bot Auto Response' })).toBeTruthy();
+  });
+
+  it('speaks English in English (it was Indonesian)', async () => {
+    setup('en');
+    const rules = await screen.findByRole('region', { name: /^Rules \(in priority order/ });
+    const row = within(rules).getByRole('row', { name: /Ongkir/ });
+    expect(row.textContent).toContain('Contains');
+    expect(row.textContent).toContain('Business hours');
+    expect(row.textContent).toContain('Once per conversation · pause 30 min');
+    const hours = screen.getByRole('region', { name: 'Business hours (WIB) and normalisation' });
+    expect(within(hours).getByRole('checkbox', { name: 'Mon' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add rule' })).toBeTruthy();
+  });
+});

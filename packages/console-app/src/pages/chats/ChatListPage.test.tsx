@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, screen, within } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
+import type { Conversation, Language } from '@staff/console-contract';
+import { renderPage, routeOf } from '../../test/renderPage.js';
+import ChatListPage from './ChatListPage.js';
+
+afterEach(() => {
+  cleanup();
+  globalThis.localStorage.clear();
+});
+configure({ asyncUtilTimeout: 10_000 });
+
+const conversation: Conversation = {
+  id: 4,
+  wa_registry_id: 1,
+  number_name: 'CS 1',
+  customer_wa_id: '6281299990077',
+  customer_name: 'Rina',
+  status: 'resolved',
+  assigned_to: null,
+  assignee_name: null,
+  handed_over: false,
+  bot_replies: 0,
+  unread_count: 2,
+  last_message_at: '2026-11-20T03:00:00.000Z',
+  last_message_text: 'Paket saya belum sampai',
+  last_direction: 'in',
+  last_inbound_at: '2026-11-20T03:00:00.000Z',
+  window_open: true,
+  version: 1,
+};
+const detail = {
+  conversation,
+  messages: [
+    {
+      id: 11,
+      direction: 'in',
+      type: 'text',
+      body: 'Paket saya belum sampai',
+      status: 'received',
+      error: null,
+      at: '2026-11-20T03:00:00.000Z',
+      sent_by_name: null,
+      bot_rule_name: null,
+    },
+  ],
+  purchases: [],
+  packages: [{ id: 1, label: 'INV-1', status: 'Shipping', resi: 'JNE0012345678' }],
+};
+
+function setup(language: Language) {
+  const route = routeOf('customer-chats');
+  return renderPage(route, <ChatListPage route={route} />, {
+    language,
+    keys: ['statistics', 'ad_daily_tracker'],
+    handler: (config: InternalAxiosRequestConfig) => {
+      const url = config.url ?? '';
+      if (url === '/api/chats/conversations')
+        return { status: 200, data: { data: [conversation], next_cursor: null, total_unread: 2 } };
+      if (url === '/api/chats/conversations/4') return { status: 200, data: { data: detail } };
+      if (url === '/api/chats/assignees') return { status: 200, data: { data: [] } };
+      if (url === '/api/chats/conversations/4/read') return { status: 200, data: { data: conversation } };
+      return undefined;
+    },
+  });
+}
+
+describe('Chat List in both languages', () => {
+  it('speaks Indonesian: filters, the list, the thread and the customer beside it', async () => {
+    const { user } = setup('id');
+    const list = await screen.findByRole('listbox', { name: 'Percakapan' });
+    expect(screen.getByRole('tablist', { name: 'Saring percakapan' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Ditangani bot' })).toBeTruthy();
+    expect(screen.getByText('pesan belum dibaca', { exact: false })).toBeTruthy();
+    expect(within(list).getByLabelText('2 belum dibaca')).toBeTruthy();
+    expect(screen.getByText('Pilih percakapan untuk membaca dan membalas.')).toBeTruthy();
+    // The spec's page title stays.
+    expect(screen.getByRole('heading', { level: 1, name: 'Chat List' })).toBeTruthy();
+
+    await user.click(within(list).getByRole('option', { name: /Rina/ }));
+    expect(await screen.findByRole('list', { name: 'Pesan dengan Rina' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buka lagi' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Buat masalah: Paket saya belum sampai' })).toBeTruthy();
+    const customer = screen.getByRole('complementary', { name: 'Data pelanggan' });
+    expect(within(customer).getByText('Belum ada pembelian dengan nomor ini.')).toBeTruthy();
+    expect(within(customer).getByText(/resi JNE0012345678/)).toBeTruthy();
+  });
+
+  it('speaks English in English, the thread included (it was Indonesian)', async () => {
+    const { user } = setup('en');
+    const list = await screen.findByRole('listbox', { name: 'Conversations' });
+    expect(screen.getByRole('tab', { name: 'Handled by the bot' })).toBeTruthy();
+    expect(within(list).getByLabelText('2 unread')).toBeTruthy();
+    await user.click(within(list).getByRole('option', { name: /Rina/ }));
+    expect(await screen.findByRole('list', { name: 'Messages with Rina' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Write a reply…' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reopen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create problem: Paket saya belum sampai' })).toBeTruthy();
+    const customer = screen.getByRole('complementary', { name: 'Customer data' });
+    expect(within(customer).getByText(/receipt JNE0012345678/)).toBeTruthy();
+  });
+});

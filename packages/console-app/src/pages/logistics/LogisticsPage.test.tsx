@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, screen, within } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
+import type { Language } from '@staff/console-contract';
+import { renderPage, routeOf } from '../../test/renderPage.js';
+import LogisticsPage from './LogisticsPage.js';
+
+afterEach(() => {
+  cleanup();
+  globalThis.localStorage.clear();
+});
+configure({ asyncUtilTimeout: 10_000 });
+
+const shipping = {
+  id: 1,
+  order_ref: 'INV-1',
+  recipient_name: 'Ayu',
+  phone: '0812',
+  qty: 1,
+  status: 'Shipping',
+  courier: 'jne',
+  receipt: 'JNE0012345678',
+  date_sent: '2026-11-20',
+  cust_notified: false,
+  version: 1,
+};
+const failedMessage = {
+  id: 9,
+  package_id: 1,
+  order_ref: 'INV-1',
+  phone: '0812',
+  status: 'failed',
+  attempts: 3,
+  last_error: 'Meta refused',
+  next_attempt_at: '2026-11-20T03:00:00.000Z',
+  sent_at: null,
+  created_at: '2026-11-20T03:00:00.000Z',
+};
+
+function setup(language: Language) {
+  const route = routeOf('package-tracking');
+  return renderPage(route, <LogisticsPage route={route} />, {
+    language,
+    keys: ['transaction_package_tracking'],
+    handler: (config: InternalAxiosRequestConfig) => {
+      const url = config.url ?? '';
+      if (url.startsWith('/api/configs/'))
+        return { status: 200, data: { config_name: 'logistics_filter_days', config_value: null } };
+      if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
+      if (url.startsWith('/api/resources/packages?'))
+        return { status: 200, data: { rows: [shipping], total: 1, labels: {} } };
+      if (url === '/api/logistics/notifications') return { status: 200, data: { data: [failedMessage] } };
+      if (url === '/api/logistics/packages/1/tracking')
+        return {
+          status: 200,
+          data: {
+            package_id: 1,
+            state: 'in_transit',
+            courier_status: 'ON PROCESS',
+            message: null,
+            checked_at: '2026-11-20T03:00:00.000Z',
+            link: null,
+            events: [{ at: '2026-11-20T02:00:00.000Z', description: 'Manifested', location: 'Jakarta' }],
+          },
+        };
+      return undefined;
+    },
+  });
+}
+
+describe('Logistic Tracker in both languages', () => {
+  it('speaks Indonesian: row actions, the failed messages notice and the tracking dialog', async () => {
+    const { user } = setup('id');
+    const notice = await screen.findByRole('status', { name: 'Pesan WhatsApp yang gagal' });
+    expect(notice.textContent).toContain('Satu pesan WhatsApp gagal');
+    expect(within(notice).getByRole('button', { name: 'Kirim ulang: INV-1' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Konfirmasi terima: / })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Retur: / }).textContent).toBe('Retur');
+    expect(screen.getByRole('button', { name: /^Kabari pelanggan lewat WhatsApp: / })).toBeTruthy();
+    // The spec's title and status values stay as they are.
+    expect(screen.getByRole('heading', { level: 1, name: 'Logistic Tracker' })).toBeTruthy();
+    expect(screen.getAllByText('Shipping').length).toBeGreaterThan(0);
+
+    await user.click(screen.getByRole('button', { name: /^Pelacakan: / }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pelacakan INV-1' });
+    expect(await within(dialog).findByText(/Dalam perjalanan\. Dicek /)).toBeTruthy();
+    expect(within(dialog).getByRole('list', { name: 'Riwayat pelacakan' }).textContent).toContain(
+      'Manifested (Jakarta)',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Cek sekarang' })).toBeTruthy();
+  });
+
+  it('keeps its English texts in English', async () => {
+    const { user } = setup('en');
+    const notice = await screen.findByRole('status', { name: 'WhatsApp messages that failed' });
+    expect(notice.textContent).toContain('A WhatsApp message failed');
+    expect(await screen.findByRole('button', { name: /^Confirm receipt: / })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^Tracking: / }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tracking INV-1' });
+    expect(await within(dialog).findByText(/On the way\. Checked /)).toBeTruthy();
+  });
+});

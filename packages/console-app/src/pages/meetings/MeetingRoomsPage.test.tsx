@@ -1,0 +1,62 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, screen, within } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
+import type { Language, ScheduleResponse } from '@staff/console-contract';
+import { renderPage, routeOf } from '../../test/renderPage.js';
+import MeetingRoomsPage from './MeetingRoomsPage.js';
+
+afterEach(() => {
+  cleanup();
+  globalThis.localStorage.clear();
+});
+configure({ asyncUtilTimeout: 10_000 });
+
+/** An id-ID day title ("Kamis, 26 November 2026") in both languages. */
+const ID_DAY = /^(Senin|Selasa|Rabu|Kamis|Jumat|Sabtu|Minggu), \d{1,2} \p{L}+ \d{4}$/u;
+
+function setup(language: Language) {
+  const route = routeOf('meeting-room-dashboard');
+  const now = new Date().toISOString();
+  const schedule: ScheduleResponse = {
+    from: now,
+    to: now,
+    now,
+    rooms: [
+      { id: 1, name: 'Ruang A', location: null, capacity: 6, facilities: [], requires_approval: false },
+    ],
+    bookings: [],
+  };
+  return renderPage(route, <MeetingRoomsPage route={route} />, {
+    language,
+    keys: [route.key],
+    handler: (config: InternalAxiosRequestConfig) =>
+      config.url === '/api/meetings/schedule' ? { status: 200, data: schedule } : undefined,
+  });
+}
+
+describe('Meeting Rooms Dashboard in both languages', () => {
+  it('speaks Indonesian: the toolbar and the booking form; the day in id-ID', async () => {
+    const { user } = setup('id');
+    const toolbar = await screen.findByRole('toolbar', { name: 'Jadwal' });
+    expect(within(toolbar).getByRole('button', { name: 'Hari ini' })).toBeTruthy();
+    expect(within(toolbar).getByRole('button', { name: 'Hari berikutnya' })).toBeTruthy();
+    expect(within(toolbar).getByRole('heading', { level: 2 }).textContent).toMatch(ID_DAY);
+    // The spec's page title stays.
+    expect(screen.getByRole('heading', { level: 1, name: 'Meeting Rooms Dashboard' })).toBeTruthy();
+
+    await user.click(await screen.findByRole('button', { name: 'Pesan ruangan' }));
+    const form = screen.getByRole('form', { name: 'Pesan ruangan' });
+    expect(within(form).getByRole('option', { name: 'Ruang A (6 kursi)' })).toBeTruthy();
+    expect(within(form).getByLabelText('Penyelenggara')).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Pesan' })).toBeTruthy();
+  });
+
+  it('keeps its English texts in English, with the day in id-ID', async () => {
+    const { user } = setup('en');
+    const toolbar = await screen.findByRole('toolbar', { name: 'Schedule' });
+    expect(within(toolbar).getByRole('heading', { level: 2 }).textContent).toMatch(ID_DAY);
+    await user.click(await screen.findByRole('button', { name: 'Book a room' }));
+    const form = screen.getByRole('form', { name: 'Book a room' });
+    expect(within(form).getByRole('option', { name: 'Ruang A (6 seats)' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, screen, within } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
+import type { Language, Problem, ProblemOptions } from '@staff/console-contract';
+import { renderPage, routeOf } from '../../test/renderPage.js';
+import ProblemsPage from './ProblemsPage.js';
+
+afterEach(() => {
+  cleanup();
+  globalThis.localStorage.clear();
+});
+configure({ asyncUtilTimeout: 10_000 });
+
+const problem: Problem = {
+  id: 7,
+  customer_name: 'Dewi',
+  customer_email: 'dewi@example.com',
+  customer_phone: null,
+  purchase_id: null,
+  purchase_mayar_id: null,
+  product_id: null,
+  product_name: null,
+  category_id: 1,
+  category_name: 'Pembayaran',
+  subcategory_id: null,
+  subcategory_name: null,
+  description: 'Akses kelas belum masuk',
+  priority: 'high',
+  status: 'open',
+  assignee_id: null,
+  assignee_name: null,
+  sla_hours: 24,
+  opened_at: '2026-11-20T03:00:00.000Z',
+  sla_due_at: '2026-11-21T03:00:00.000Z',
+  resolved_at: null,
+  closed_at: null,
+  sla_breached: true,
+  comment_count: 0,
+  conversation_id: null,
+  message_id: null,
+  version: 1,
+  created_at: '2026-11-20T03:00:00.000Z',
+  updated_at: '2026-11-20T03:00:00.000Z',
+};
+const options: ProblemOptions = {
+  categories: [{ id: 1, name: 'Pembayaran' }],
+  subcategories: [],
+  assignees: [{ id: 3, name: 'Ayu' }],
+};
+
+function setup(language: Language) {
+  const route = routeOf('problem-tracker');
+  return renderPage(route, <ProblemsPage route={route} />, {
+    language,
+    keys: ['ad_daily_tracker'],
+    handler: (config: InternalAxiosRequestConfig) => {
+      const url = config.url ?? '';
+      if (url === '/api/problems') return { status: 200, data: { rows: [problem], now: problem.opened_at } };
+      if (url === '/api/problems/options') return { status: 200, data: options };
+      return undefined;
+    },
+  });
+}
+
+describe('Cust Problem Tracking in both languages', () => {
+  it('speaks Indonesian: the board, the list and the new-problem form', async () => {
+    const { user } = setup('id');
+    const board = await screen.findByRole('region', { name: 'Papan masalah pelanggan' });
+    const card = await within(board).findByRole('button', { name: /#7 Akses kelas belum masuk/ });
+    expect(card.textContent).toContain('Tinggi · batas');
+    expect(card.textContent).toContain('Lewat SLA');
+    expect(within(board).getByText('Terbuka')).toBeTruthy();
+    // The spec's page title stays.
+    expect(screen.getByRole('heading', { level: 1, name: 'Cust Problem Tracking' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Daftar' }));
+    const table = await screen.findByRole('table', { name: 'Daftar masalah' });
+    expect(within(table).getByRole('columnheader', { name: 'Penanggung jawab' })).toBeTruthy();
+    expect(within(table).getByText('Terbuka')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Masalah baru' }));
+    const form = await screen.findByRole('region', { name: 'Masalah baru' });
+    expect(within(form).getByLabelText('Nama pelanggan')).toBeTruthy();
+    expect(within(form).getByRole('option', { name: 'Bawaan sub kategori' })).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Simpan' })).toBeTruthy();
+  });
+
+  it('speaks English in English (it was Indonesian)', async () => {
+    const { user } = setup('en');
+    const board = await screen.findByRole('region', { name: 'Customer problem board' });
+    const card = await within(board).findByRole('button', { name: /#7 Akses kelas belum masuk/ });
+    expect(card.textContent).toContain('High · due');
+    expect(card.textContent).toContain('SLA breached');
+    await user.click(screen.getByRole('button', { name: 'New problem' }));
+    const form = await screen.findByRole('region', { name: 'New problem' });
+    expect(within(form).getByLabelText('Customer name')).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+  });
+});
