@@ -49,28 +49,28 @@ describe('Bot Login', () => {
         await openSignedIn(page, server, user, '/app/crm/bot-login/');
         await page.getByRole('heading', { level: 1, name: 'Bot Login' }).waitFor();
         await page.getByLabel('WhatsApp number').selectOption(String(registryId));
-        await expect.poll(() => statusOf(page).textContent()).toBe('Terputus');
+        await expect.poll(() => statusOf(page).textContent()).toBe('Disconnected');
       }
       // Let the sockets connect before the first change (one before that is not a live one).
       await second.page.waitForTimeout(1000);
       const { page } = first;
 
       await page.getByRole('radio', { name: 'SMS' }).check();
-      await page.getByRole('button', { name: 'Minta kode' }).click();
-      await page.getByRole('group', { name: 'Kode verifikasi' }).waitFor();
-      await expect.poll(() => statusOf(second.page).textContent()).toBe('Menunggu verifikasi');
+      await page.getByRole('button', { name: 'Request code' }).click();
+      await page.getByRole('group', { name: 'Verification code' }).waitFor();
+      await expect.poll(() => statusOf(second.page).textContent()).toBe('Waiting for verification');
 
       // A wrong code: named under the boxes, the step stays and the boxes empty for the next code.
-      await typeOtp(page, 'Kode verifikasi', '000000');
+      await typeOtp(page, 'Verification code', '000000');
       await page.getByText(/Kode verifikasi salah/).waitFor();
-      await typeOtp(page, 'Kode verifikasi', fake.registrationCode);
+      await typeOtp(page, 'Verification code', fake.registrationCode);
 
-      await page.getByRole('group', { name: 'PIN verifikasi dua langkah' }).waitFor();
-      await typeOtp(page, 'PIN verifikasi dua langkah', '246810');
-      await expect.poll(() => statusOf(page).textContent()).toBe('Terhubung');
-      await expect.poll(() => statusOf(second.page).textContent(), { timeout: 10_000 }).toBe('Terhubung');
+      await page.getByRole('group', { name: 'Two-step verification PIN' }).waitFor();
+      await typeOtp(page, 'Two-step verification PIN', '246810');
+      await expect.poll(() => statusOf(page).textContent()).toBe('Connected');
+      await expect.poll(() => statusOf(second.page).textContent(), { timeout: 10_000 }).toBe('Connected');
       // The other tab's flow moved too: it offers to disconnect.
-      await second.page.getByRole('button', { name: 'Putuskan' }).waitFor();
+      await second.page.getByRole('button', { name: 'Disconnect' }).waitFor();
 
       expect(
         fake.registrations
@@ -82,11 +82,11 @@ describe('Bot Login', () => {
         ['register', { messaging_product: 'whatsapp', pin: '246810' }],
       ]);
 
-      await page.getByRole('button', { name: 'Putuskan' }).click();
-      await expect.poll(() => statusOf(page).textContent()).toBe('Terputus');
-      await expect.poll(() => statusOf(second.page).textContent(), { timeout: 10_000 }).toBe('Terputus');
+      await page.getByRole('button', { name: 'Disconnect' }).click();
+      await expect.poll(() => statusOf(page).textContent()).toBe('Disconnected');
+      await expect.poll(() => statusOf(second.page).textContent(), { timeout: 10_000 }).toBe('Disconnected');
       expect(fake.registrations.at(-1)).toMatchObject({ action: 'deregister' });
-      await page.getByRole('button', { name: 'Minta kode' }).waitFor();
+      await page.getByRole('button', { name: 'Request code' }).waitFor();
     } finally {
       await first.context.close();
       await second.context.close();

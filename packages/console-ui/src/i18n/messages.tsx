@@ -2,6 +2,7 @@
 // added to a component without its translation fails typecheck. The spec's fixed strings (LoginForm's texts,
 // the DateRangePicker presets, "Sign Out") are the same in both languages.
 import { BOARD_MESSAGES, type BoardMessages } from '../components/Board/index.js';
+import { BOT_LOGIN_MESSAGES, type BotLoginMessages } from '../components/BotLogin/index.js';
 import { CHART_MESSAGES, type ChartMessages } from '../components/Chart/index.js';
 import { CHAT_THREAD_MESSAGES, type ChatThreadMessages } from '../components/ChatThread/index.js';
 import { COMMAND_PALETTE_MESSAGES, type CommandPaletteMessages } from '../components/CommandPalette/index.js';
@@ -28,6 +29,7 @@ export type ConsoleLanguage = 'id' | 'en';
 /** Every component's full message set, keyed by its provider key. */
 export type ConsoleMessageSets = {
   board: BoardMessages;
+  botLogin: BotLoginMessages;
   chart: ChartMessages;
   chatThread: ChatThreadMessages;
   commandPalette: CommandPaletteMessages;
@@ -279,6 +281,7 @@ export const COMMAND_PALETTE_MESSAGES_ID: CommandPaletteMessages = {
 /** Bahasa Indonesia for every component; give it to `ConsoleMessagesProvider`. */
 export const CONSOLE_MESSAGES_ID: ConsoleMessageSets = {
   board: BOARD_MESSAGES_ID,
+  botLogin: BOT_LOGIN_MESSAGES,
   chart: CHART_MESSAGES_ID,
   chatThread: CHAT_THREAD_MESSAGES_ID,
   commandPalette: COMMAND_PALETTE_MESSAGES_ID,
@@ -347,9 +350,41 @@ export const VENN_DIAGRAM_MESSAGES_EN: VennDiagramMessages = {
   legend: 'Sets',
 };
 
+export const BOT_LOGIN_MESSAGES_EN: BotLoginMessages = {
+  status: {
+    pending: 'Waiting for verification',
+    connected: 'Connected',
+    failed: 'Failed',
+    disconnected: 'Disconnected',
+  },
+  statusLabel: (status) => `Status: ${status}`,
+  method: { SMS: 'SMS', VOICE: 'Voice call' },
+  methodInSentence: { SMS: 'SMS', VOICE: 'a voice call' },
+  intro: 'Meta sends a 6-digit code to this number. Choose how it is sent, then enter the code here.',
+  sendCodeBy: 'Send the code by',
+  requestCode: 'Request code',
+  reconnect: 'Reconnect',
+  codeSent: (method) => `The code was sent by ${method}. Enter its 6 digits.`,
+  codeLabel: 'Verification code',
+  resendCode: 'Send the code again',
+  cancel: 'Cancel',
+  codeAccepted: 'Code accepted. Enter the two-step verification PIN (6 digits) for this number.',
+  pinLabel: 'Two-step verification PIN',
+  pinNote: 'The PIN is only passed on to WhatsApp, never stored in the console.',
+  connected: 'This number is connected as a bot and answers customers’ messages.',
+  disconnect: 'Disconnect',
+  busy: {
+    requestingCode: 'Requesting the code…',
+    verifyingCode: 'Checking the code…',
+    registering: 'Registering the number…',
+    disconnecting: 'Disconnecting…',
+  },
+};
+
 /** English for every component: the defaults, with English for the components whose defaults are Indonesian. */
 export const CONSOLE_MESSAGES_EN: ConsoleMessageSets = {
   board: BOARD_MESSAGES_EN,
+  botLogin: BOT_LOGIN_MESSAGES_EN,
   chart: CHART_MESSAGES,
   chatThread: CHAT_THREAD_MESSAGES_EN,
   commandPalette: COMMAND_PALETTE_MESSAGES,

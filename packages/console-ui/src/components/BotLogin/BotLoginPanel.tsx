@@ -4,6 +4,7 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { Button } from '../../primitives/Button.js';
+import { useMessages } from '../../theme/messages.js';
 import { OtpInput } from '../OtpInput/OtpInput.js';
 import {
   type BotCodeMethodValue,
@@ -25,16 +26,66 @@ export interface BotLoginPanelProps {
   /** Only reading: the state shows, the actions do not. */
   readOnly?: boolean;
   className?: string;
+  /** Replaces visible strings (see BotLoginMessages). */
+  messages?: Partial<BotLoginMessages>;
 }
 
-const STATUS_LABELS: Record<BotLoginSnapshot['status'], string> = {
-  pending: 'Menunggu verifikasi',
-  connected: 'Terhubung',
-  failed: 'Gagal',
-  disconnected: 'Terputus',
+/**
+ * Every visible string of BotLoginPanel (key `botLogin` in `ConsoleMessagesProvider`). Its defaults are Indonesian,
+ * the language of the staff who connect the bots; `BOT_LOGIN_MESSAGES_EN` is the English set.
+ */
+export interface BotLoginMessages {
+  status: Record<BotLoginSnapshot['status'], string>;
+  statusLabel: (status: string) => string;
+  method: Record<BotCodeMethodValue, string>;
+  /** The method inside a sentence ("Kode dikirim lewat …"). */
+  methodInSentence: Record<BotCodeMethodValue, string>;
+  intro: string;
+  sendCodeBy: string;
+  requestCode: string;
+  reconnect: string;
+  codeSent: (method: string) => string;
+  codeLabel: string;
+  resendCode: string;
+  cancel: string;
+  codeAccepted: string;
+  pinLabel: string;
+  pinNote: string;
+  connected: string;
+  disconnect: string;
+  busy: Record<'requestingCode' | 'verifyingCode' | 'registering' | 'disconnecting', string>;
+}
+
+export const BOT_LOGIN_MESSAGES: BotLoginMessages = {
+  status: {
+    pending: 'Menunggu verifikasi',
+    connected: 'Terhubung',
+    failed: 'Gagal',
+    disconnected: 'Terputus',
+  },
+  statusLabel: (status) => `Status: ${status}`,
+  method: { SMS: 'SMS', VOICE: 'Panggilan suara' },
+  methodInSentence: { SMS: 'SMS', VOICE: 'panggilan suara' },
+  intro: 'Meta mengirim kode 6 angka ke nomor ini. Pilih cara pengirimannya, lalu masukkan kodenya di sini.',
+  sendCodeBy: 'Kirim kode lewat',
+  requestCode: 'Minta kode',
+  reconnect: 'Hubungkan ulang',
+  codeSent: (method) => `Kode dikirim lewat ${method}. Masukkan 6 angkanya.`,
+  codeLabel: 'Kode verifikasi',
+  resendCode: 'Kirim ulang kode',
+  cancel: 'Batal',
+  codeAccepted: 'Kode benar. Isi PIN verifikasi dua langkah (6 angka) untuk nomor ini.',
+  pinLabel: 'PIN verifikasi dua langkah',
+  pinNote: 'PIN hanya diteruskan ke WhatsApp, tidak disimpan di konsol.',
+  connected: 'Nomor ini terhubung sebagai bot dan menjawab pesan pelanggan.',
+  disconnect: 'Putuskan',
+  busy: {
+    requestingCode: 'Meminta kode…',
+    verifyingCode: 'Memeriksa kode…',
+    registering: 'Mendaftarkan nomor…',
+    disconnecting: 'Memutuskan…',
+  },
 };
-const METHOD_LABELS: Record<BotCodeMethodValue, string> = { SMS: 'SMS', VOICE: 'Panggilan suara' };
-const METHOD_IN_SENTENCE: Record<BotCodeMethodValue, string> = { SMS: 'SMS', VOICE: 'panggilan suara' };
 
 const Root = styled.section`
   display: grid;
@@ -123,14 +174,8 @@ export interface BotLoginBodyProps {
   title: string;
   readOnly?: boolean;
   className?: string;
+  messages?: Partial<BotLoginMessages>;
 }
-
-const BUSY_TEXT: Partial<Record<BotLoginStateValue, string>> = {
-  requestingCode: 'Meminta kode…',
-  verifyingCode: 'Memeriksa kode…',
-  registering: 'Mendaftarkan nomor…',
-  disconnecting: 'Memutuskan…',
-};
 
 /** One state of the flow, drawn (the panel runs the machine; stories draw every state from here). */
 export function BotLoginBody({
@@ -140,15 +185,17 @@ export function BotLoginBody({
   title,
   readOnly = false,
   className,
+  messages,
 }: BotLoginBodyProps) {
+  const m = useMessages('botLogin', BOT_LOGIN_MESSAGES, messages);
   const headingId = useId();
   const [method, setMethod] = useState<BotCodeMethodValue>(context.login.code_method ?? 'SMS');
   const { login, error } = context;
-  const busy = state in BUSY_TEXT;
+  const busy = state in m.busy;
   // The code and PIN steps' way back out.
   const cancel = (
     <Button kind="ghost" disabled={busy} onClick={() => send({ type: 'DISCONNECT' })}>
-      Batal
+      {m.cancel}
     </Button>
   );
   const fieldError = error?.field ? error.message : undefined;
@@ -166,8 +213,8 @@ export function BotLoginBody({
     >
       <Header>
         <h3 id={headingId}>{title}</h3>
-        <Badge role="status" data-status={login.status} aria-label={`Status: ${STATUS_LABELS[login.status]}`}>
-          {STATUS_LABELS[login.status]}
+        <Badge role="status" data-status={login.status} aria-label={m.statusLabel(m.status[login.status])}>
+          {m.status[login.status]}
         </Badge>
       </Header>
 
@@ -176,14 +223,12 @@ export function BotLoginBody({
 
       {canStart ? (
         <>
-          <Text data-muted="">
-            Meta mengirim kode 6 angka ke nomor ini. Pilih cara pengirimannya, lalu masukkan kodenya di sini.
-          </Text>
+          <Text data-muted="">{m.intro}</Text>
           {readOnly ? null : (
             <>
               <Methods disabled={busy}>
-                <legend>Kirim kode lewat</legend>
-                {(Object.keys(METHOD_LABELS) as BotCodeMethodValue[]).map((value) => (
+                <legend>{m.sendCodeBy}</legend>
+                {(Object.keys(m.method) as BotCodeMethodValue[]).map((value) => (
                   <label key={value}>
                     <input
                       type="radio"
@@ -192,13 +237,13 @@ export function BotLoginBody({
                       checked={method === value}
                       onChange={() => setMethod(value)}
                     />
-                    {METHOD_LABELS[value]}
+                    {m.method[value]}
                   </label>
                 ))}
               </Methods>
               <Actions>
                 <Button kind="primary" disabled={busy} onClick={() => send({ type: 'REQUEST_CODE', method })}>
-                  {state === 'failed' ? 'Hubungkan ulang' : 'Minta kode'}
+                  {state === 'failed' ? m.reconnect : m.requestCode}
                 </Button>
               </Actions>
             </>
@@ -208,13 +253,11 @@ export function BotLoginBody({
 
       {codeStep ? (
         <>
-          <Text>
-            Kode dikirim lewat {METHOD_IN_SENTENCE[login.code_method ?? 'SMS']}. Masukkan 6 angkanya.
-          </Text>
+          <Text>{m.codeSent(m.methodInSentence[login.code_method ?? 'SMS'])}</Text>
           <OtpInput
             // A refused code empties the boxes for the next one.
             key={`code-${context.refusals}`}
-            label="Kode verifikasi"
+            label={m.codeLabel}
             disabled={readOnly || state === 'verifyingCode'}
             invalid={error?.field === 'code'}
             {...(fieldError && error?.field === 'code' ? { description: fieldError } : {})}
@@ -229,7 +272,7 @@ export function BotLoginBody({
                 disabled={busy}
                 onClick={() => send({ type: 'REQUEST_CODE', method: login.code_method ?? 'SMS' })}
               >
-                Kirim ulang kode
+                {m.resendCode}
               </Button>
               {cancel}
             </Actions>
@@ -239,17 +282,13 @@ export function BotLoginBody({
 
       {pinStep ? (
         <>
-          <Text>Kode benar. Isi PIN verifikasi dua langkah (6 angka) untuk nomor ini.</Text>
+          <Text>{m.codeAccepted}</Text>
           <OtpInput
             key={`pin-${context.refusals}`}
-            label="PIN verifikasi dua langkah"
+            label={m.pinLabel}
             disabled={readOnly || state === 'registering'}
             invalid={error?.field === 'pin'}
-            description={
-              fieldError && error?.field === 'pin'
-                ? fieldError
-                : 'PIN hanya diteruskan ke WhatsApp, tidak disimpan di konsol.'
-            }
+            description={fieldError && error?.field === 'pin' ? fieldError : m.pinNote}
             onValueChange={(pin) => send({ type: 'PIN', pin })}
             // eslint-disable-next-line jsx-a11y/no-autofocus -- the step's only task is this code: focus follows the flow
             autoFocus={!readOnly}
@@ -260,18 +299,18 @@ export function BotLoginBody({
 
       {state === 'connected' || state === 'disconnecting' ? (
         <>
-          <Text>Nomor ini terhubung sebagai bot dan menjawab pesan pelanggan.</Text>
+          <Text>{m.connected}</Text>
           {readOnly ? null : (
             <Actions>
               <Button kind="danger" disabled={busy} onClick={() => send({ type: 'DISCONNECT' })}>
-                Putuskan
+                {m.disconnect}
               </Button>
             </Actions>
           )}
         </>
       ) : null}
 
-      {busy ? <Text data-muted="">{BUSY_TEXT[state]}</Text> : null}
+      {busy ? <Text data-muted="">{m.busy[state as keyof BotLoginMessages['busy']]}</Text> : null}
     </Root>
   );
 }
@@ -284,7 +323,7 @@ export function BotLoginBody({
  * @example
  * <BotLoginPanel title="CS Bot · 0811…" login={login} adapter={{ requestCode, verifyCode, register, disconnect }} />
  */
-export function BotLoginPanel({ login, adapter, title, readOnly, className }: BotLoginPanelProps) {
+export function BotLoginPanel({ login, adapter, title, readOnly, className, messages }: BotLoginPanelProps) {
   useThemeCheck('BotLoginPanel');
   const machine = useMemo(() => botLoginMachineFor(adapter), [adapter]);
   const actor = useActorRef(machine, { input: { login } });
@@ -301,6 +340,7 @@ export function BotLoginPanel({ login, adapter, title, readOnly, className }: Bo
       title={title}
       {...(readOnly ? { readOnly } : {})}
       {...(className ? { className } : {})}
+      {...(messages ? { messages } : {})}
     />
   );
 }

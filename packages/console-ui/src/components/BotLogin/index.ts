@@ -1,1 +1,6 @@
-export { BotLoginPanel, type BotLoginPanelProps } from './BotLoginPanel.js';
+export {
+  BOT_LOGIN_MESSAGES,
+  BotLoginPanel,
+  type BotLoginMessages,
+  type BotLoginPanelProps,
+} from './BotLoginPanel.js';
