@@ -317,6 +317,47 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   'Verification refused': 'Verifikasi ditolak',
   'Malformed webhook': 'Webhook tidak sesuai format',
 
+  // --- the master-data resources API (resources/*.ts); {entity} and {plural} are the entity's English labels ---
+  'Unknown or revoked API key': 'API key tidak dikenal atau sudah dicabut',
+  'This API key may not {verb} {plural}.': 'API key ini tidak boleh {verb} {plural}.',
+  'No resource named "{name}"': 'Tidak ada resource bernama "{name}"',
+  '{plural} have no action "{action}"': '{plural} tidak punya aksi "{action}"',
+  '{plural} are read-only: they are written by the system.':
+    '{plural} hanya-baca: datanya ditulis oleh sistem.',
+  '"{action}" runs on one {entity} at a time': '"{action}" berjalan pada satu {entity} setiap kali',
+  'API keys have no saved views.': 'API key tidak punya tampilan tersimpan.',
+  'You need read access to a master-data page for saved views.':
+    'Anda memerlukan akses baca ke halaman master data untuk tampilan tersimpan.',
+  'No view with id {id}': 'Tidak ada tampilan dengan id {id}',
+  'API keys cannot do this.': 'API key tidak dapat melakukan ini.',
+  'No API key with id {id}': 'Tidak ada API key dengan id {id}',
+  'There is no {entity} with id {id}': 'Tidak ada {entity} dengan id {id}',
+  '{label} {id} has been deleted': '{label} {id} sudah dihapus',
+  'This combination of {labels} is already used': 'Kombinasi {labels} ini sudah dipakai',
+  'Already used by {what}': 'Sudah dipakai oleh {what}',
+  '{labels} and {label} are already used together by {what}':
+    '{labels} dan {label} sudah dipakai bersama oleh {what}',
+  '{label} is already used by {what}': '{label} sudah dipakai oleh {what}',
+  'Cannot delete {subject}: {list} still refer to {them}. Change or delete those first.':
+    'Tidak dapat menghapus {subject}: {list} masih merujuk ke sana. Ubah atau hapus yang itu dulu.',
+  'A value cannot be stored: {detail}': 'Ada nilai yang tidak dapat disimpan: {detail}',
+  'Cannot change this {entity}: other rows refer to it':
+    'Tidak dapat mengubah {entity} ini: baris lain merujuk ke sana',
+  'This {entity} was changed by someone else (now version {now}, you edited version {had}). Reload to see the changes.':
+    '{entity} ini diubah oleh orang lain (sekarang versi {now}, Anda mengedit versi {had}). Muat ulang untuk melihat perubahannya.',
+  'This {entity} was changed by someone else (now version {now}, you saw version {had}). Reload to see the changes.':
+    '{entity} ini diubah oleh orang lain (sekarang versi {now}, Anda melihat versi {had}). Muat ulang untuk melihat perubahannya.',
+  'This {entity} was changed by someone else (now version {now}). Reload before deleting.':
+    '{entity} ini diubah oleh orang lain (sekarang versi {now}). Muat ulang sebelum menghapus.',
+  '"{action}" needs {field} {from}; {subject} {states}. Nothing was changed.':
+    '"{action}" memerlukan {field} {from}; {subject} {states}. Tidak ada yang diubah.',
+  '{plural} have no unique key to upsert on': '{plural} tidak punya kunci unik untuk upsert',
+  'No unique key': 'Tidak ada kunci unik',
+  'No {entity} with ids {ids}': 'Tidak ada {entity} dengan id {ids}',
+  'You already have a view named "{name}"': 'Anda sudah punya tampilan bernama "{name}"',
+  'Only the owner of a view can {verb} it': 'Hanya pemilik tampilan yang dapat melakukan {verb} padanya',
+  'This view was changed elsewhere; reload it': 'Tampilan ini diubah di tempat lain; muat ulang',
+
   // --- logistics ---
   'No package {ids}': 'Tidak ada paket {ids}',
   'No failed message with this id': 'Tidak ada pesan gagal dengan id ini',
@@ -341,9 +382,20 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   'Needs three columns: order, courier, receipt': 'Perlu tiga kolom: order, courier, receipt',
   'Unknown courier "{code}"': 'Kurir "{code}" tidak dikenal',
   'Must be one of the courier codes: {codes}': 'Harus salah satu kode kurir: {codes}',
-  'A row cannot be saved; nothing was changed.': 'Satu baris tidak dapat disimpan; tidak ada yang diubah.',
-  'Some rows cannot be saved; nothing was changed.':
-    'Beberapa baris tidak dapat disimpan; tidak ada yang diubah.',
+  '{messageRows} cannot be saved; nothing was changed.':
+    '{messageRows} tidak dapat disimpan; tidak ada yang diubah.',
+  'A row': 'Satu baris',
+  'Some rows': 'Beberapa baris',
+  'Must be {day} or earlier': 'Harus {day} atau sebelumnya',
+  'Order {order} has {n} packages: give the package id': 'Pesanan {order} punya {n} paket: isi id paketnya',
+  'Package {id} is {status}: its receipt can no longer change':
+    'Paket {id} berstatus {status}: resinya tidak bisa diubah lagi',
+  'Package {id} is also in row {row}': 'Paket {id} juga ada di baris {row}',
+  'Same courier and receipt as row {row}': 'Kurir dan resi sama dengan baris {row}',
+  'Already the {courier} receipt of package {id}': 'Sudah menjadi resi {courier} untuk paket {id}',
+  'Package {order} has no courier and receipt yet': 'Paket {order} belum punya kurir dan resi',
+  'Package {order} has no usable phone number ({phone})':
+    'Paket {order} tidak punya nomor telepon yang bisa dipakai ({phone})',
   'The day received cannot be after today.': 'Tanggal diterima tidak boleh setelah hari ini.',
   'Some packages cannot be notified yet; nothing was queued.':
     'Beberapa paket belum bisa diberi notifikasi; tidak ada yang masuk antrean.',

@@ -126,6 +126,7 @@ class Resolver {
     if (ts.isArrayLiteralExpression(node))
       return merge(...node.elements.map((element) => this.resolve(element, parsed, depth + 1)));
     if (ts.isElementAccessExpression(node)) return this.resolve(node.expression, parsed, depth + 1);
+    if (node.kind === ts.SyntaxKind.NullKeyword) return { shapes: [], unresolved: [] };
     if (ts.isIdentifier(node)) {
       if (node.text === 'undefined') return { shapes: [], unresolved: [] };
       return this.resolveName(node, parsed, depth);
@@ -138,6 +139,9 @@ class Resolver {
       return errorClass ? this.errorMessages(errorClass, depth) : none;
     }
     if (ts.isCallExpression(node)) {
+      // `Object.fromEntries(names.map((name) => [name, [text]]))`: the values the callback pairs with the keys.
+      const entries = fromEntriesCallback(node);
+      if (entries) return merge(...entries.map((value) => this.resolve(value, parsed, depth + 1)));
       const fn = this.callee(node.expression, parsed);
       if (!fn) return none;
       return merge(...this.returns(fn.fn).map((result) => this.resolve(result, fn.parsed, depth + 1)));
@@ -198,11 +202,56 @@ class Resolver {
       return { shapes: results.flatMap((r) => r.shapes), unresolved: results.flatMap((r) => r.unresolved) };
     }
     const local = this.consts.get(node.text) ?? [];
-    const found =
-      local.find((entry) => entry.parsed === parsed) ?? (local.length === 1 ? local[0] : undefined);
+    // The declaration whose scope holds the use (several functions of a file may each have a `fields`).
+    const inScope = local
+      .filter((entry) => entry.parsed === parsed)
+      .map((entry) => ({ entry, scope: scopeOf(entry.init) }))
+      .filter(({ scope }) => scope.pos <= node.pos && node.end <= scope.end)
+      .sort((a, b) => a.scope.end - a.scope.pos - (b.scope.end - b.scope.pos))[0];
+    const found = inScope?.entry ?? (local.length === 1 ? local[0] : undefined);
     if (!found || ts.isArrowFunction(found.init) || ts.isFunctionExpression(found.init))
       return { shapes: [], unresolved: [node] };
+    if (ts.isObjectLiteralExpression(found.init) && found.init.properties.length === 0)
+      return this.filledIn(node.text, scopeOf(found.init), found.parsed, depth);
     return this.resolve(found.init, found.parsed, depth + 1);
+  }
+
+  /**
+   * The values put into an object that starts empty: `fields[key] = [text]` and
+   * `(fields[key] ??= []).push(text)` within the scope it is declared in.
+   */
+  private filledIn(name: string, scope: ts.Node, parsed: Parsed, depth: number) {
+    const values: ts.Expression[] = [];
+    const isEntry = (node: ts.Expression) => {
+      const target = unwrap(node);
+      return ts.isElementAccessExpression(target) && unwrap(target.expression).getText() === name;
+    };
+    const visit = (node: ts.Node) => {
+      if (
+        ts.isBinaryExpression(node) &&
+        node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+        isEntry(node.left)
+      )
+        values.push(node.right);
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === 'push'
+      ) {
+        const target = unwrap(node.expression.expression);
+        if (
+          ts.isBinaryExpression(target) &&
+          target.operatorToken.kind === ts.SyntaxKind.QuestionQuestionEqualsToken &&
+          isEntry(target.left)
+        )
+          values.push(...node.arguments);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(scope);
+    if (values.length === 0) return { shapes: [] as string[], unresolved: [] as ts.Expression[] };
+    const results = values.map((value) => this.resolve(value, parsed, depth + 1));
+    return { shapes: results.flatMap((r) => r.shapes), unresolved: results.flatMap((r) => r.unresolved) };
   }
 
   /** The function (of this file) whose parameter `node` names, and the parameter's position. */
@@ -304,6 +353,25 @@ function guardingClass(node: ts.PropertyAccessExpression): string | null {
   return null;
 }
 
+/** The block (or file) a declaration belongs to. */
+function scopeOf(node: ts.Node): ts.Node {
+  for (let current = node.parent; current; current = current.parent)
+    if (ts.isBlock(current) || ts.isSourceFile(current) || ts.isArrowFunction(current)) return current;
+  return node.getSourceFile();
+}
+
+/** The value halves of `Object.fromEntries(list.map((x) => [key, value]))`, or null for other calls. */
+function fromEntriesCallback(call: ts.CallExpression): ts.Expression[] | null {
+  if (call.expression.getText() !== 'Object.fromEntries') return null;
+  const inner = call.arguments[0] && unwrap(call.arguments[0]);
+  if (!inner || !ts.isCallExpression(inner) || !ts.isPropertyAccessExpression(inner.expression)) return null;
+  if (inner.expression.name.text !== 'map') return null;
+  const callback = inner.arguments[0] && unwrap(inner.arguments[0]);
+  if (!callback || !ts.isArrowFunction(callback) || ts.isBlock(callback.body)) return null;
+  const pair = unwrap(callback.body);
+  return ts.isArrayLiteralExpression(pair) && pair.elements.length === 2 ? [pair.elements[1]!] : null;
+}
+
 function functionName(fn: FunctionLike): string | null {
   if (ts.isFunctionDeclaration(fn)) return fn.name?.text ?? null;
   const parent = fn.parent;
@@ -354,6 +422,17 @@ export function scanServer(dir: string, root: string, contractDir: string): Sour
     for (const node of result.unresolved)
       unresolved.push({ expression: node.getText(parsed.source), where: resolver.where(parsed, node) });
   };
+  const takeSpread = (expr: ts.Expression, parsed: Parsed) => {
+    const node = unwrap(expr);
+    // formatValidationError: the contract's summary of its own validation texts (scanContract covers them).
+    if (
+      ts.isCallExpression(node) &&
+      ts.isIdentifier(node.expression) &&
+      node.expression.text === 'formatValidationError'
+    )
+      return;
+    unresolved.push({ expression: `...${node.getText(parsed.source)}`, where: resolver.where(parsed, node) });
+  };
   const takeFields = (expr: ts.Expression, parsed: Parsed) => {
     const node = unwrap(expr);
     // zod's messages per field: the contract's schemas, covered by scanContract.
@@ -374,16 +453,29 @@ export function scanServer(dir: string, root: string, contractDir: string): Sour
     }
     take(node, parsed);
   };
+  const errorClasses = httpErrorClasses(parsedFiles);
   for (const parsed of parsedFiles) {
     const visit = (node: ts.Node) => {
       if (
         ts.isNewExpression(node) &&
         ts.isIdentifier(node.expression) &&
-        node.expression.text === 'HttpError'
+        errorClasses.has(node.expression.text)
       ) {
         const [, message, , fields] = node.arguments ?? [];
-        if (message) take(message, parsed);
-        if (fields) takeFields(fields, parsed);
+        const body = message && unwrap(message);
+        if (body && ts.isObjectLiteralExpression(body)) {
+          // `new ResourceError(404, { message, code, fields, ...details })`: the whole body in one object.
+          for (const prop of body.properties) {
+            const name = prop.name ? propertyName(prop.name as ts.PropertyName) : null;
+            if (ts.isPropertyAssignment(prop) && name === 'message') take(prop.initializer, parsed);
+            if (ts.isPropertyAssignment(prop) && name === 'fields') takeFields(prop.initializer, parsed);
+            if (ts.isShorthandPropertyAssignment(prop) && name === 'fields') takeFields(prop.name, parsed);
+            if (ts.isSpreadAssignment(prop)) takeSpread(prop.expression, parsed);
+          }
+        } else {
+          if (message) take(message, parsed);
+          if (fields) takeFields(fields, parsed);
+        }
       }
       if (ts.isObjectLiteralExpression(node)) {
         const names = node.properties.map((prop) =>
@@ -414,6 +506,27 @@ export function scanServer(dir: string, root: string, contractDir: string): Sour
     visit(parsed.source);
   }
   return { texts, unresolved };
+}
+
+/** HttpError and the classes that extend it (ResourceError), by name. */
+function httpErrorClasses(files: Parsed[]): Set<string> {
+  const names = new Set(['HttpError']);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const parsed of files) {
+      for (const statement of parsed.source.statements) {
+        if (!ts.isClassDeclaration(statement) || !statement.name || names.has(statement.name.text)) continue;
+        const base = statement.heritageClauses?.flatMap((clause) =>
+          clause.types.map((type) => type.expression.getText()),
+        );
+        if (base?.some((name) => names.has(name))) {
+          names.add(statement.name.text);
+          grew = true;
+        }
+      }
+    }
+  }
+  return names;
 }
 
 /** Calls of zod checks whose last argument may be the message: `.min(1, 'X')`, `.regex(re, { message })`. */

@@ -36,6 +36,12 @@ describe('translateMessage', () => {
     );
   });
 
+  it('translates a nested text the server chose between', () => {
+    expect(translateMessage('Some rows cannot be saved; nothing was changed.', 'id')).toBe(
+      'Beberapa baris tidak dapat disimpan; tidak ada yang diubah.',
+    );
+  });
+
   it('translates the validation summary item by item', () => {
     const result = createSchema(creators).safeParse({ platform: 'myspace' });
     expect(result.success).toBe(false);
