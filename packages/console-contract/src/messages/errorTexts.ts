@@ -447,6 +447,9 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   'The file is not an XLSX workbook': 'File bukan workbook XLSX',
   'The export has no "{column}" column: include it in the Ads Manager report (ad level, breakdown by day)':
     'Hasil ekspor tidak punya kolom "{column}": sertakan di laporan Ads Manager (level iklan, rincian per hari)',
+  '{column} must be a date (YYYY-MM-DD)': '{column} harus berupa tanggal (YYYY-MM-DD)',
+  '{column} must be a numeric id': '{column} harus berupa id angka',
+  '{column} must be a number, got "{value}"': '{column} harus berupa angka, tertulis "{value}"',
   '{n} problem(s) in the export; nothing was imported':
     '{n} masalah dalam hasil ekspor; tidak ada yang diimpor',
 

@@ -490,8 +490,22 @@ export function scanServer(dir: string, root: string, contractDir: string): Sour
           ts.isCallExpression(call) &&
           ts.isPropertyAccessExpression(call.expression) &&
           call.expression.name.text === 'send';
-        const result = names.some((name) => name === 'status' || name === 'ok' || name === 'reason');
+        // Result objects a route turns into an answer: `{ ok: false, reason, message }`, a refusal's
+        // `{ status, message }`, a parser's problem `{ line, field, message }`.
+        const result = names.some((name) => ['status', 'ok', 'reason', 'field'].includes(name ?? ''));
         if (message && (sent || result)) take(message.initializer, parsed);
+        const fields = node.properties.find(
+          (prop) =>
+            (ts.isPropertyAssignment(prop) || ts.isShorthandPropertyAssignment(prop)) &&
+            propertyName(prop.name) === 'fields',
+        );
+        if (sent && fields)
+          takeFields(
+            ts.isPropertyAssignment(fields)
+              ? fields.initializer
+              : (fields as ts.ShorthandPropertyAssignment).name,
+            parsed,
+          );
       }
       if (
         ts.isVariableDeclaration(node) &&
