@@ -42,6 +42,10 @@ const DYNAMIC_SITES: Record<string, string> = {
   'step.refusal': 'crm/login.ts step table',
   // Mayar webhook rejections: the intake parser's problems, passed on with a catalogued fallback.
   'result.error': 'intake webhook parser',
+  // filterValueProblems' (key, message) pairs (read as `problems.push([key, text])`), and zod issues of the
+  // contract's list query schema (scanContract).
+  message: 'resources/query.ts problems',
+  'issue.message': 'contract list query schema',
   // An entity rule broken by an update: checkRules' messages, the contract's rule texts (scanContract).
   'problem.message': 'contract entity rules',
   // PostgreSQL's own text for a value its column cannot hold (class 22), after a catalogued frame.

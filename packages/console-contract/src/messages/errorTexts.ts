@@ -318,6 +318,11 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   'Malformed webhook': 'Webhook tidak sesuai format',
 
   // --- the master-data resources API (resources/*.ts); {entity} and {plural} are the entity's English labels ---
+  'Must be between -{n} and {m}': 'Harus di antara -{n} dan {m}',
+  'Use a year from 0001 to 9999': 'Gunakan tahun dari 0001 sampai 9999',
+  'Changes through the actions only: {actions}': 'Hanya dapat diubah lewat aksi: {actions}',
+  // A list parameter's problem prefixed with the parameter (`f.status.in: Must be one of: …`).
+  '{key}: {message}': '{key}: {message}',
   'Unknown or revoked API key': 'API key tidak dikenal atau sudah dicabut',
   'This API key may not {verb} {plural}.': 'API key ini tidak boleh {verb} {plural}.',
   'No resource named "{name}"': 'Tidak ada resource bernama "{name}"',

@@ -54,7 +54,7 @@ const unwrap = (node: ts.Expression): ts.Expression => {
   return current;
 };
 
-const MAX_DEPTH = 8;
+const MAX_DEPTH = 16;
 
 /**
  * Resolves expressions to the texts they can be: literals, templates, constants (across files by name),
@@ -89,12 +89,32 @@ class Resolver {
     this.functions.set(name, list);
   }
 
+  /** `file:line` of a node, in the file it belongs to (a followed argument may sit in another file). */
   where(parsed: Parsed, node: ts.Node): string {
-    const { line } = parsed.source.getLineAndCharacterOfPosition(node.getStart(parsed.source));
-    return `${parsed.file}:${line + 1}`;
+    const source = node.getSourceFile();
+    const file = this.files.find((candidate) => candidate.source === source)?.file ?? parsed.file;
+    const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
+    return `${file}:${line + 1}`;
   }
 
+  /** Expressions being followed right now: a recursive helper (`walk(child, …)`) is followed once. */
+  private readonly following = new Set<ts.Node>();
+
   resolve(expr: ts.Expression, parsed: Parsed, depth = 0): { shapes: string[]; unresolved: ts.Expression[] } {
+    if (this.following.has(expr)) return { shapes: [], unresolved: [] };
+    this.following.add(expr);
+    try {
+      return this.follow(expr, parsed, depth);
+    } finally {
+      this.following.delete(expr);
+    }
+  }
+
+  private follow(
+    expr: ts.Expression,
+    parsed: Parsed,
+    depth: number,
+  ): { shapes: string[]; unresolved: ts.Expression[] } {
     const node = unwrap(expr);
     const none = { shapes: [] as string[], unresolved: [node] };
     if (depth > MAX_DEPTH) return none;
@@ -125,6 +145,19 @@ class Resolver {
     }
     if (ts.isArrayLiteralExpression(node))
       return merge(...node.elements.map((element) => this.resolve(element, parsed, depth + 1)));
+    // A fields object handed to a helper: `invalid({ cursor: ['Invalid cursor'] })`.
+    if (ts.isObjectLiteralExpression(node) && node.properties.length > 0)
+      return merge(
+        ...node.properties.map((prop) =>
+          ts.isPropertyAssignment(prop)
+            ? this.resolve(prop.initializer, parsed, depth + 1)
+            : ts.isShorthandPropertyAssignment(prop)
+              ? this.resolve(prop.name, parsed, depth + 1)
+              : ts.isSpreadAssignment(prop)
+                ? this.resolve(prop.expression, parsed, depth + 1)
+                : none,
+        ),
+      );
     if (ts.isElementAccessExpression(node)) return this.resolve(node.expression, parsed, depth + 1);
     if (node.kind === ts.SyntaxKind.NullKeyword) return { shapes: [], unresolved: [] };
     if (ts.isIdentifier(node)) {
@@ -195,10 +228,13 @@ class Resolver {
     if (parameter) {
       const { fn, index } = parameter;
       const name = functionName(fn);
-      const calls = name ? this.callsOf(name, parsed) : [];
-      const args = calls.map((call) => call.arguments[index]).filter((arg): arg is ts.Expression => !!arg);
+      const calls = name ? this.callsOf(name, parsed, isExported(fn)) : [];
+      const args = calls.flatMap(({ call, parsed: at }) => {
+        const arg = call.arguments[index];
+        return arg ? [{ arg, at }] : [];
+      });
       if (args.length === 0) return { shapes: [], unresolved: [node] };
-      const results = args.map((arg) => this.resolve(arg, parsed, depth + 1));
+      const results = args.map(({ arg, at }) => this.resolve(arg, at, depth + 1));
       return { shapes: results.flatMap((r) => r.shapes), unresolved: results.flatMap((r) => r.unresolved) };
     }
     const local = this.consts.get(node.text) ?? [];
@@ -271,14 +307,22 @@ class Resolver {
     return null;
   }
 
-  private callsOf(name: string, parsed: Parsed): ts.CallExpression[] {
-    const calls: ts.CallExpression[] = [];
-    const visit = (node: ts.Node) => {
-      if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === name)
-        calls.push(node);
-      ts.forEachChild(node, visit);
-    };
-    visit(parsed.source);
+  /** Calls of `name` in its own file and, for an exported function, in the files that import it. */
+  private callsOf(
+    name: string,
+    parsed: Parsed,
+    exported: boolean,
+  ): { call: ts.CallExpression; parsed: Parsed }[] {
+    const calls: { call: ts.CallExpression; parsed: Parsed }[] = [];
+    const files = exported ? this.files.filter((file) => file === parsed || imports(file, name)) : [parsed];
+    for (const file of files) {
+      const visit = (node: ts.Node) => {
+        if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && node.expression.text === name)
+          calls.push({ call: node, parsed: file });
+        ts.forEachChild(node, visit);
+      };
+      visit(file.source);
+    }
     return calls;
   }
 
@@ -353,6 +397,27 @@ function guardingClass(node: ts.PropertyAccessExpression): string | null {
   return null;
 }
 
+/** Whether a function is exported (`export function f`, `export const f = () => …`). */
+function isExported(fn: FunctionLike): boolean {
+  const statement = ts.isFunctionDeclaration(fn) ? fn : fn.parent?.parent?.parent;
+  return (
+    !!statement &&
+    (ts.isFunctionDeclaration(statement) || ts.isVariableStatement(statement)) &&
+    !!statement.modifiers?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)
+  );
+}
+
+/** Whether a file imports `name` by that name. */
+function imports(parsed: Parsed, name: string): boolean {
+  return parsed.source.statements.some(
+    (statement) =>
+      ts.isImportDeclaration(statement) &&
+      !!statement.importClause?.namedBindings &&
+      ts.isNamedImports(statement.importClause.namedBindings) &&
+      statement.importClause.namedBindings.elements.some((element) => element.name.text === name),
+  );
+}
+
 /** The block (or file) a declaration belongs to. */
 function scopeOf(node: ts.Node): ts.Node {
   for (let current = node.parent; current; current = current.parent)
@@ -420,7 +485,7 @@ export function scanServer(dir: string, root: string, contractDir: string): Sour
     const result = resolver.resolve(expr, parsed);
     for (const shape of result.shapes) texts.push({ shape, where: resolver.where(parsed, expr) });
     for (const node of result.unresolved)
-      unresolved.push({ expression: node.getText(parsed.source), where: resolver.where(parsed, node) });
+      unresolved.push({ expression: node.getText(), where: resolver.where(parsed, node) });
   };
   const takeSpread = (expr: ts.Expression, parsed: Parsed) => {
     const node = unwrap(expr);
@@ -476,6 +541,17 @@ export function scanServer(dir: string, root: string, contractDir: string): Sour
           if (message) take(message, parsed);
           if (fields) takeFields(fields, parsed);
         }
+      }
+      // `problems.push([key, text])`: the (key, message) pairs a check collects before answering 400.
+      if (
+        ts.isCallExpression(node) &&
+        ts.isPropertyAccessExpression(node.expression) &&
+        node.expression.name.text === 'push' &&
+        /^(problems|errors)$/.test(node.expression.expression.getText()) &&
+        node.arguments.length === 1
+      ) {
+        const pair = unwrap(node.arguments[0]!);
+        if (ts.isArrayLiteralExpression(pair) && pair.elements.length === 2) take(pair.elements[1]!, parsed);
       }
       if (ts.isObjectLiteralExpression(node)) {
         const names = node.properties.map((prop) =>
