@@ -493,6 +493,7 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
     "Isi permintaan tidak boleh kosong bila content-type 'application/json'",
   "Body is not valid JSON but content-type is set to 'application/json'":
     "Isi permintaan bukan JSON yang valid padahal content-type 'application/json'",
+  'Unsupported Media Type': 'Jenis media tidak didukung',
   'Unsupported Media Type: {type}': 'Jenis media tidak didukung: {type}',
   'Network Error': 'Gangguan jaringan: server tidak dapat dihubungi',
   'Request failed with status code {status}': 'Permintaan gagal dengan kode status {status}',
