@@ -647,7 +647,10 @@ const MESSAGE_PROPERTIES = new Set(['message', 'error', 'patternMessage', 'probl
  * text-shaped literal of the validation module (its message helpers return plain strings).
  */
 export function scanContract(dir: string, root: string): SourceScan {
-  const parsedFiles = parse(sourceFiles(dir), root).filter((parsed) => !parsed.file.includes('/messages/'));
+  // Translation catalogues (this folder, entities/texts) hold translations, not texts the API sends.
+  const parsedFiles = parse(sourceFiles(dir), root).filter(
+    (parsed) => !/\/(messages|texts)\//.test(parsed.file),
+  );
   const resolver = new Resolver(parsedFiles);
   const texts: FoundText[] = [];
   // Schemas and computed values sit in the same positions (`message: z.string()`): only texts count here.
@@ -665,7 +668,7 @@ export function scanContract(dir: string, root: string): SourceScan {
       if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
         const method = node.expression.name.text;
         const last = node.arguments[node.arguments.length - 1];
-        if (ZOD_CHECKS.has(method) && last && node.arguments.length >= (method === 'int' ? 1 : 1)) {
+        if (ZOD_CHECKS.has(method) && last) {
           const value = unwrap(last);
           if (
             ts.isStringLiteral(value) ||
