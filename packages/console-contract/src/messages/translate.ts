@@ -1,0 +1,123 @@
+import type { Language } from '../preferences.js';
+import { ERROR_TEXTS_ID, INDONESIAN_ERROR_TEXTS, SPEC_ERROR_TEXTS } from './errorTexts.js';
+
+const PLACEHOLDER = /\{([A-Za-z]\w*)\}/g;
+
+interface Template {
+  names: string[];
+  pattern: RegExp;
+  target: string;
+  /** Characters outside placeholders: the more, the more specific ("at most {n} characters" before "at most {n}"). */
+  weight: number;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function compile(source: string, target: string): Template {
+  const names: string[] = [];
+  let pattern = '';
+  let last = 0;
+  for (const match of source.matchAll(PLACEHOLDER)) {
+    pattern += escapeRegExp(source.slice(last, match.index)) + '([\\s\\S]*?)';
+    names.push(match[1]!);
+    last = match.index + match[0].length;
+  }
+  pattern += escapeRegExp(source.slice(last));
+  const weight = source.replace(PLACEHOLDER, '').length;
+  return { names, pattern: new RegExp(`^${pattern}$`), target, weight };
+}
+
+let templates: Template[] | null = null;
+/** Built on first use: most of the app's life never sees an error. */
+function allTemplates(): Template[] {
+  templates ??= Object.entries(ERROR_TEXTS_ID)
+    .filter(([source]) => source.search(PLACEHOLDER) >= 0)
+    .map(([source, target]) => compile(source, target))
+    .sort((a, b) => b.weight - a.weight);
+  return templates;
+}
+
+const KEPT = new Set(SPEC_ERROR_TEXTS);
+const keptTemplates = INDONESIAN_ERROR_TEXTS.map((text) => compile(text, text));
+
+/**
+ * Whether the catalogue knows `text`: translated, or kept as it is (a spec string, or already Indonesian).
+ * @example isCatalogued('Not found') // true
+ */
+export function isCatalogued(text: string): boolean {
+  return (
+    KEPT.has(text) ||
+    text in ERROR_TEXTS_ID ||
+    keptTemplates.some((template) => template.pattern.test(text)) ||
+    summaryParts(text) !== null ||
+    allTemplates().some((template) => template.pattern.test(text))
+  );
+}
+
+/**
+ * The validation summary `formatValidationError` writes: "2 fields are invalid: name (Name is required), phone
+ * (Must be …) and 1 more". Paths are field names (letters, digits, `_`, `.`, `-`).
+ */
+const SUMMARY = /^(1 field is invalid|\d+ fields are invalid): (.+?)( and \d+ more)?$/;
+const SUMMARY_ITEM = /([\w.-]+) \(([\s\S]*?)\)(?=, [\w.-]+ \(|$)/g;
+
+function summaryParts(text: string): { count: string; items: [string, string][]; more: string } | null {
+  const match = SUMMARY.exec(text);
+  if (!match) return null;
+  const [, count = '', list = '', more = ''] = match;
+  const items = [...list.matchAll(SUMMARY_ITEM)].map((item) => [item[1]!, item[2]!] as [string, string]);
+  // Every character of the list must belong to an item, else it is some other text that happens to start alike.
+  const rebuilt = items.map(([path, message]) => `${path} (${message})`).join(', ');
+  return rebuilt === list ? { count, items, more } : null;
+}
+
+/**
+ * An error text from the server (or the contract's validation run in the browser) in the chosen language.
+ * English, spec strings, texts already in Indonesian and texts the catalogue does not know come back unchanged.
+ * Figures, names and ids inside a text are kept as sent; a nested text (`{message}`) is translated too.
+ *
+ * @example
+ * translateMessage('Must be at most 200 characters', 'id') // 'Maksimal 200 karakter'
+ * translateMessage('Must be at most 200 characters', 'en') // 'Must be at most 200 characters'
+ */
+export function translateMessage(text: string, language: Language): string {
+  if (language !== 'id' || KEPT.has(text)) return text;
+  const exact = ERROR_TEXTS_ID[text];
+  if (exact !== undefined) return exact;
+  const summary = summaryParts(text);
+  if (summary) {
+    const items = summary.items.map(([path, message]) => `${path} (${translateMessage(message, language)})`);
+    const more = summary.more ? translateMessage(summary.more, language) : '';
+    return `${translateMessage(summary.count, language)}: ${items.join(', ')}${more}`;
+  }
+  if (keptTemplates.some((template) => template.pattern.test(text))) return text;
+  for (const template of allTemplates()) {
+    const match = template.pattern.exec(text);
+    if (!match) continue;
+    const values = new Map(template.names.map((name, index) => [name, match[index + 1] ?? '']));
+    return template.target.replace(PLACEHOLDER, (whole, name: string) => {
+      const value = values.get(name);
+      if (value === undefined) return whole;
+      return name.startsWith('message') ? translateMessage(value, language) : value;
+    });
+  }
+  return text;
+}
+
+/**
+ * Every message of an API error body's `fields` in the chosen language.
+ * @example translateFieldMessages({ 'body.name': ['Name is required'] }, 'id') // { 'body.name': ['Nama wajib diisi'] }
+ */
+export function translateFieldMessages(
+  fields: Record<string, string[]>,
+  language: Language,
+): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(fields).map(([field, messages]) => [
+      field,
+      Array.isArray(messages)
+        ? messages.map((message) => translateMessage(String(message), language))
+        : messages,
+    ]),
+  );
+}
