@@ -1,69 +1,12 @@
 /**
- * Field descriptions shared by DataTable, FilterBar, ResourceForm and RecordHistory.
- *
- * `ResourceField` is structurally the same as console-contract's `FieldDef` (same property names and types), so
- * an entity definition's `fields` can be handed to these components as they are, without console-ui depending
- * on the contract at runtime.
+ * Field descriptions shared by DataTable, FilterBar, ResourceForm and RecordHistory: the types (`resourceField.ts`,
+ * which console-contract's `FieldDef` is) and how a field's value is formatted and compared.
  */
 
 import { formatIdr } from './components/NumberText/formatNumber.js';
+import type { ResourceField, ResourceFieldType } from './resourceField.js';
 
-export type ResourceFieldType =
-  | 'text'
-  | 'longtext'
-  | 'email'
-  | 'url'
-  | 'phone'
-  | 'integer'
-  | 'number'
-  | 'money'
-  | 'percent'
-  | 'enum'
-  | 'relation'
-  | 'boolean'
-  | 'date'
-  | 'month'
-  | 'datetime'
-  | 'daterange'
-  | 'tags'
-  | 'json'
-  | 'secret';
-
-export interface ResourceFieldOption {
-  value: string;
-  label: string;
-}
-
-export interface ResourceField {
-  name: string;
-  label: string;
-  type: ResourceFieldType;
-  required?: boolean;
-  /** Max characters (text-like) or items (tags). */
-  maxLength?: number;
-  /** Max characters of each item (tags). */
-  itemMaxLength?: number;
-  minLength?: number;
-  min?: number;
-  max?: number;
-  pattern?: string;
-  patternMessage?: string;
-  options?: ResourceFieldOption[];
-  relation?: { entity: string; labelField: string };
-  unique?: boolean;
-  /** Shown in the list by default. */
-  list?: boolean;
-  sortable?: boolean;
-  filterable?: boolean;
-  searchable?: boolean;
-  /** Set by the server; not editable. */
-  readOnly?: boolean;
-  defaultValue?: unknown;
-  help?: string;
-  placeholder?: string;
-  /** How the server normalises text: upper/lower case, or a social handle (no leading @, lower case). */
-  normalize?: 'upper' | 'lower' | 'handle';
-}
+export type { ResourceField, ResourceFieldOption, ResourceFieldType } from './resourceField.js';
 
 /** A row as it comes from the server. */
 export type ResourceRow = Record<string, unknown>;

@@ -1,4 +1,13 @@
-import { COLUMN, field, notesField, options, relationField } from './fields.js';
+import {
+  COLUMN,
+  field,
+  notesField,
+  options,
+  relationField,
+  metaIdField,
+  adAccountIdField,
+} from './fields.js';
+import { rule } from './rules.js';
 import type { EntityDef } from './types.js';
 
 /**
@@ -16,24 +25,15 @@ export const adCampaigns: EntityDef = {
   defaultSort: { field: 'start_date', direction: 'desc' },
   softDelete: true,
   rules: [
-    ...(['product_id', 'ad_account_id', 'objective'] as const).map((name) => ({
-      kind: 'requiredWhen' as const,
-      field: name,
-      when: { field: 'origin', in: ['staff'] },
-      message: 'Required for a campaign entered by staff',
-    })),
-    {
-      kind: 'atMostOne',
-      field: 'lifetime_budget',
-      fields: ['daily_budget', 'lifetime_budget'],
-      message: 'Set a daily or a lifetime budget, not both',
-    },
-    {
-      kind: 'notBefore',
-      field: 'end_date',
-      other: 'start_date',
-      message: 'End date cannot be before the start date',
-    },
+    ...['product_id', 'ad_account_id', 'objective'].map((name) =>
+      rule.requiredWhen(name, 'origin', ['staff'], 'Required for a campaign entered by staff'),
+    ),
+    rule.atMostOne(
+      'lifetime_budget',
+      ['daily_budget', 'lifetime_budget'],
+      'Set a daily or a lifetime budget, not both',
+    ),
+    rule.notBefore('end_date', 'start_date', 'End date cannot be before the start date'),
   ],
   fields: [
     field.text('name', 'Name', {
@@ -41,22 +41,13 @@ export const adCampaigns: EntityDef = {
       maxLength: 200,
       ...COLUMN.searchable,
     }),
-    field.text('campaign_id', 'Campaign id', {
+    metaIdField('campaign_id', 'Campaign id', 'campaign', {
       required: true,
-      maxLength: 24,
       unique: true,
-      pattern: '^[0-9]{6,24}$',
-      patternMessage: 'Use the numeric Meta campaign id',
       searchable: true,
       list: true,
     }),
-    field.text('ad_account_id', 'Ad account', {
-      maxLength: 28,
-      pattern: '^act_[0-9]{6,24}$',
-      patternMessage: 'Use the form act_ followed by digits',
-      filterable: true,
-      searchable: true,
-    }),
+    adAccountIdField({ searchable: true }),
     field.enum('objective', 'Objective', {
       options: options({
         OUTCOME_SALES: 'Sales',

@@ -1,4 +1,5 @@
 import { COLUMN, field, notesField, options, relationField } from './fields.js';
+import { rule } from './rules.js';
 import type { EntityDef } from './types.js';
 
 /** A buyer's request to move product access to another email. */
@@ -12,18 +13,13 @@ export const changeEmails: EntityDef = {
   defaultSort: { field: 'requested_at', direction: 'desc' },
   softDelete: true,
   rules: [
-    {
-      kind: 'differentFrom',
-      field: 'new_email',
-      other: 'old_email',
-      message: 'New email must differ from the old email',
-    },
-    {
-      kind: 'requiredWhen',
-      field: 'processed_at',
-      when: { field: 'status', in: ['done', 'rejected'] },
-      message: 'Processed at is required once the request is done or rejected',
-    },
+    rule.differentFrom('new_email', 'old_email', 'New email must differ from the old email'),
+    rule.requiredWhen(
+      'processed_at',
+      'status',
+      ['done', 'rejected'],
+      'Processed at is required once the request is done or rejected',
+    ),
   ],
   fields: [
     field.text('customer_name', 'Customer', {

@@ -1,18 +1,14 @@
-import { activeField, COLUMN, field, nameField } from './fields.js';
+import { activeField, COLUMN, field, namedEntity, cityField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A legal entity of the group; bank accounts and targets hang off it. */
-export const companies: EntityDef = {
+export const companies: EntityDef = namedEntity(120, {
   name: 'companies',
   label: 'Company',
   labelPlural: 'Companies',
   permissionKey: 'finance_manage_companies',
-  titleField: 'name',
   description: 'Legal entities (PT / CV) with tax id and address.',
-  defaultSort: { field: 'name', direction: 'asc' },
-  softDelete: true,
   fields: [
-    nameField(120),
     field.text('legal_name', 'Legal name', {
       required: true,
       maxLength: 200,
@@ -28,9 +24,9 @@ export const companies: EntityDef = {
       searchable: true,
     }),
     field.longtext('address', 'Address', { maxLength: 500 }),
-    field.text('city', 'City', { maxLength: 80, list: true, sortable: true, filterable: true }),
+    cityField(),
     field.phone('phone', 'Phone'),
     field.email('email', 'Email', { searchable: true }),
     activeField(),
   ],
-};
+});

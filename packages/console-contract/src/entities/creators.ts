@@ -7,6 +7,8 @@ import {
   notesField,
   options,
   platformField,
+  followersField,
+  cityField,
 } from './fields.js';
 import type { EntityDef } from './types.js';
 
@@ -42,7 +44,7 @@ export const creators: EntityDef = {
     }),
     handleField({ placeholder: 'nadia.glow' }),
     platformField(),
-    field.integer('followers', 'Followers', { min: 0, list: true, sortable: true, filterable: true }),
+    followersField(),
     field.enum('tier', 'Tier', {
       options: options({
         nano: 'Nano (< 10k)',
@@ -66,7 +68,7 @@ export const creators: EntityDef = {
       placeholder: '0812…',
     }),
     field.email('email', 'Email', { searchable: true, filterable: true }),
-    field.text('city', 'City', { maxLength: 80, list: true, sortable: true, filterable: true }),
+    cityField(),
     field.enum('status', 'Status', {
       required: true,
       defaultValue: 'prospect',

@@ -1,4 +1,4 @@
-import type { FieldDef, FieldOption, FieldType } from './types.js';
+import type { EntityDef, FieldDef, FieldOption, FieldType } from './types.js';
 
 /** Everything of a field but its name, label and type. */
 export type FieldOptions = Omit<FieldDef, 'name' | 'label' | 'type'>;
@@ -60,6 +60,31 @@ export const nameField = (maxLength: number): FieldDef =>
     sortable: true,
     searchable: true,
   });
+
+/**
+ * Master data staff know by a unique name (a company, a tribe, a pixel): titled, listed and sorted by that name,
+ * soft-deleted because other rows point to it. `fields` are the ones after the name.
+ */
+export function namedEntity(
+  nameMaxLength: number,
+  { name, label, labelPlural, permissionKey, description, fields, ...rest }: NamedEntityDef,
+): EntityDef {
+  return {
+    name,
+    label,
+    labelPlural,
+    permissionKey,
+    titleField: 'name',
+    description,
+    defaultSort: { field: 'name', direction: 'asc' },
+    softDelete: true,
+    ...rest,
+    fields: [nameField(nameMaxLength), ...fields],
+  };
+}
+
+/** What a named entity says beyond the name and the defaults `namedEntity` gives it. */
+export type NamedEntityDef = Omit<EntityDef, 'titleField' | 'defaultSort' | 'softDelete'>;
 
 export const notesField = (extra: FieldOptions = {}): FieldDef =>
   field.longtext('notes', 'Notes', { maxLength: 2000, ...extra });
@@ -152,3 +177,40 @@ export const platformField = (): FieldDef =>
 /** What a creator or prospect posts about. */
 export const nicheField = (): FieldDef =>
   field.enum('niche', 'Niche', { options: NICHE_OPTIONS, list: true, sortable: true, filterable: true });
+
+/** Follower count of a creator or prospect's account. */
+export const followersField = (): FieldDef =>
+  field.integer('followers', 'Followers', { min: 0, list: true, sortable: true, filterable: true });
+
+/** The city a creator, prospect or company is in. */
+export const cityField = (): FieldDef =>
+  field.text('city', 'City', { maxLength: 80, list: true, sortable: true, filterable: true });
+
+/**
+ * A Meta object's numeric id (`what`: campaign, creative, ad, video). `required` and `unique` keep their places
+ * before the pattern, as the definitions always wrote them.
+ */
+export const metaIdField = (
+  name: string,
+  label: string,
+  what: string,
+  { required, unique, ...rest }: FieldOptions = {},
+): FieldDef =>
+  field.text(name, label, {
+    ...(required === undefined ? {} : { required }),
+    maxLength: 24,
+    ...(unique === undefined ? {} : { unique }),
+    pattern: '^[0-9]{6,24}$',
+    patternMessage: `Use the numeric Meta ${what} id`,
+    ...rest,
+  });
+
+/** A Meta ad account (`act_` and its digits), which campaigns and pixels belong to. */
+export const adAccountIdField = (extra: FieldOptions = {}): FieldDef =>
+  field.text('ad_account_id', 'Ad account', {
+    maxLength: 28,
+    pattern: '^act_[0-9]{6,24}$',
+    patternMessage: 'Use the form act_ followed by digits',
+    filterable: true,
+    ...extra,
+  });

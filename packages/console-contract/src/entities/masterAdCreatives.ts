@@ -1,4 +1,4 @@
-import { COLUMN, field, options, relationField } from './fields.js';
+import { COLUMN, field, options, relationField, metaIdField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A Meta ad creative with its copy, hook and angle; the Ad Creative report groups performance by these. */
@@ -17,20 +17,8 @@ export const masterAdCreatives: EntityDef = {
       maxLength: 200,
       ...COLUMN.searchable,
     }),
-    field.text('creative_id', 'Creative id', {
-      required: true,
-      maxLength: 24,
-      unique: true,
-      pattern: '^[0-9]{6,24}$',
-      patternMessage: 'Use the numeric Meta creative id',
-      searchable: true,
-    }),
-    field.text('ad_id', 'Ad id', {
-      maxLength: 24,
-      pattern: '^[0-9]{6,24}$',
-      patternMessage: 'Use the numeric Meta ad id',
-      searchable: true,
-    }),
+    metaIdField('creative_id', 'Creative id', 'creative', { required: true, unique: true, searchable: true }),
+    metaIdField('ad_id', 'Ad id', 'ad', { searchable: true }),
     field.enum('format', 'Format', {
       required: true,
       options: options({ image: 'Image', video: 'Video', carousel: 'Carousel' }),
@@ -74,11 +62,7 @@ export const masterAdCreatives: EntityDef = {
     }),
     field.url('image_url', 'Image URL'),
     field.url('thumbnail_url', 'Thumbnail URL'),
-    field.text('video_id', 'Video id', {
-      maxLength: 24,
-      pattern: '^[0-9]{6,24}$',
-      patternMessage: 'Use the numeric Meta video id',
-    }),
+    metaIdField('video_id', 'Video id', 'video'),
     relationField('product_id', 'Product', 'products', { required: true, ...COLUMN.sortable }),
     relationField('ad_campaign_id', 'Campaign', 'ad_campaigns', { filterable: true }),
     relationField('creator_id', 'Creator', 'creators', COLUMN.filterable),

@@ -1,18 +1,14 @@
-import { activeField, COLUMN, field, nameField, notesField, options } from './fields.js';
+import { activeField, COLUMN, field, namedEntity, notesField, options } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A Mayar merchant account: its API key pulls transactions, its webhook token verifies incoming webhooks. */
-export const mayarAccounts: EntityDef = {
+export const mayarAccounts: EntityDef = namedEntity(120, {
   name: 'mayar_accounts',
   label: 'Mayar account',
   labelPlural: 'Mayar accounts',
   permissionKey: 'databank_mayar_accounts',
-  titleField: 'name',
   description: 'Mayar merchant accounts with their API key and webhook token (write-only).',
-  defaultSort: { field: 'name', direction: 'asc' },
-  softDelete: true,
   fields: [
-    nameField(120),
     field.text('merchant_id', 'Merchant id', {
       required: true,
       maxLength: 64,
@@ -41,4 +37,4 @@ export const mayarAccounts: EntityDef = {
     activeField(),
     notesField(),
   ],
-};
+});

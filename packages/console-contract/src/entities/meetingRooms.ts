@@ -1,18 +1,14 @@
-import { activeField, COLUMN, field, nameField } from './fields.js';
+import { activeField, COLUMN, field, namedEntity } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A bookable room; the Meeting Rooms Dashboard books against these. */
-export const meetingRooms: EntityDef = {
+export const meetingRooms: EntityDef = namedEntity(80, {
   name: 'meeting_rooms',
   label: 'Meeting room',
   labelPlural: 'Meeting rooms',
   permissionKey: 'databank_mayar_accounts',
-  titleField: 'name',
   description: 'Rooms staff can book, with capacity and facilities.',
-  defaultSort: { field: 'name', direction: 'asc' },
-  softDelete: true,
   fields: [
-    nameField(80),
     field.text('location', 'Location', {
       maxLength: 120,
       ...COLUMN.searchable,
@@ -40,4 +36,4 @@ export const meetingRooms: EntityDef = {
     }),
     activeField(),
   ],
-};
+});

@@ -1,5 +1,13 @@
 import { COLUMN, field, notesField, options, relationField } from './fields.js';
+import { rule } from './rules.js';
 import type { EntityDef } from './types.js';
+
+/** A target's scope, the field that names its company, tribe or product, and that field's label. */
+const TARGET_SCOPES = [
+  ['company', 'company_id', 'Company'],
+  ['tribe', 'tribe_id', 'Tribe'],
+  ['product', 'product_id', 'Product'],
+] as const;
 
 /** A month's target for the company, a tribe or a product; the Monthly report sets achievement against it. */
 export const monthlyTargets: EntityDef = {
@@ -14,43 +22,14 @@ export const monthlyTargets: EntityDef = {
   softDelete: true,
   // NULLS NOT DISTINCT: only the scope's own reference is set.
   uniqueTogether: [['period', 'scope', 'company_id', 'tribe_id', 'product_id']],
+  // Each scope's reference is required for that scope and left empty for the others.
   rules: [
-    {
-      kind: 'requiredWhen',
-      field: 'company_id',
-      when: { field: 'scope', in: ['company'] },
-      message: 'Company is required for a company target',
-    },
-    {
-      kind: 'requiredWhen',
-      field: 'tribe_id',
-      when: { field: 'scope', in: ['tribe'] },
-      message: 'Tribe is required for a tribe target',
-    },
-    {
-      kind: 'requiredWhen',
-      field: 'product_id',
-      when: { field: 'scope', in: ['product'] },
-      message: 'Product is required for a product target',
-    },
-    {
-      kind: 'onlyWhen',
-      field: 'company_id',
-      when: { field: 'scope', in: ['company'] },
-      message: 'Leave Company empty unless the scope is Company',
-    },
-    {
-      kind: 'onlyWhen',
-      field: 'tribe_id',
-      when: { field: 'scope', in: ['tribe'] },
-      message: 'Leave Tribe empty unless the scope is Tribe',
-    },
-    {
-      kind: 'onlyWhen',
-      field: 'product_id',
-      when: { field: 'scope', in: ['product'] },
-      message: 'Leave Product empty unless the scope is Product',
-    },
+    ...TARGET_SCOPES.map(([scope, reference, label]) =>
+      rule.requiredWhen(reference, 'scope', [scope], `${label} is required for a ${scope} target`),
+    ),
+    ...TARGET_SCOPES.map(([scope, reference, label]) =>
+      rule.onlyWhen(reference, 'scope', [scope], `Leave ${label} empty unless the scope is ${label}`),
+    ),
   ],
   fields: [
     field.month('period', 'Month', { required: true, list: true, sortable: true, filterable: true }),

@@ -7,6 +7,8 @@ import {
   options,
   platformField,
   relationField,
+  followersField,
+  cityField,
 } from './fields.js';
 import type { EntityDef } from './types.js';
 
@@ -30,7 +32,7 @@ export const n8nCreators: EntityDef = {
     platformField(),
     field.text('name', 'Name', { maxLength: 120, list: true, sortable: true, searchable: true }),
     field.url('profile_url', 'Profile URL'),
-    field.integer('followers', 'Followers', { min: 0, list: true, sortable: true, filterable: true }),
+    followersField(),
     field.integer('following', 'Following', { min: 0, sortable: true }),
     field.integer('posts_count', 'Posts', { min: 0, sortable: true, filterable: true }),
     field.integer('avg_views', 'Average views', { min: 0, list: true, sortable: true, filterable: true }),
@@ -41,7 +43,7 @@ export const n8nCreators: EntityDef = {
       help: '(likes + comments + shares + saves) ÷ followers × 100, over recent posts.',
     }),
     nicheField(),
-    field.text('city', 'City', { maxLength: 80, list: true, sortable: true, filterable: true }),
+    cityField(),
     field.phone('contact_phone', 'WhatsApp', { searchable: true, filterable: true }),
     field.email('contact_email', 'Email', { searchable: true, filterable: true }),
     field.longtext('bio', 'Bio', { maxLength: 1000, searchable: true }),

@@ -1,18 +1,14 @@
-import { activeField, field, nameField } from './fields.js';
+import { activeField, field, namedEntity, adAccountIdField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A Meta pixel with the Conversions API token the webhook forwarder uses to send purchases. */
-export const pixelRegistries: EntityDef = {
+export const pixelRegistries: EntityDef = namedEntity(120, {
   name: 'pixel_registries',
   label: 'Pixel',
   labelPlural: 'Pixel registries',
   permissionKey: 'databank_pixel_registries',
-  titleField: 'name',
   description: 'Meta pixels and their Conversions API access tokens (write-only).',
-  defaultSort: { field: 'name', direction: 'asc' },
-  softDelete: true,
   fields: [
-    nameField(120),
     field.text('pixel_id', 'Pixel id', {
       required: true,
       maxLength: 20,
@@ -35,12 +31,7 @@ export const pixelRegistries: EntityDef = {
       normalize: 'upper',
       help: 'While set, events go to Test Events only. Clear it for live traffic.',
     }),
-    field.text('ad_account_id', 'Ad account', {
-      maxLength: 28,
-      pattern: '^act_[0-9]{6,24}$',
-      patternMessage: 'Use the form act_ followed by digits',
-      filterable: true,
-    }),
+    adAccountIdField(),
     field.text('domain', 'Domain', {
       maxLength: 120,
       list: true,
@@ -49,4 +40,4 @@ export const pixelRegistries: EntityDef = {
     }),
     activeField(),
   ],
-};
+});

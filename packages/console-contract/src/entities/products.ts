@@ -1,18 +1,14 @@
-import { activeField, COLUMN, field, nameField, options, relationField } from './fields.js';
+import { activeField, COLUMN, field, namedEntity, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A product sold through Mayar; purchases, campaigns and reports join on it. */
-export const products: EntityDef = {
+export const products: EntityDef = namedEntity(150, {
   name: 'products',
   label: 'Product',
   labelPlural: 'Products',
   permissionKey: 'databank_products',
-  titleField: 'name',
   description: 'Products sold through Mayar, with price, tribe and the pixel that receives their purchases.',
-  defaultSort: { field: 'name', direction: 'asc' },
-  softDelete: true,
   fields: [
-    nameField(150),
     field.text('sku', 'SKU', {
       maxLength: 40,
       unique: true,
@@ -57,4 +53,4 @@ export const products: EntityDef = {
     field.longtext('description', 'Description', { maxLength: 2000 }),
     activeField(),
   ],
-};
+});

@@ -1,4 +1,5 @@
 import { COLUMN, field, notesField, options, relationField } from './fields.js';
+import { rule } from './rules.js';
 import type { EntityDef } from './types.js';
 
 /** One KOL deliverable: who posts what for which product, for how much, and how it performed. */
@@ -12,18 +13,13 @@ export const projects: EntityDef = {
   defaultSort: { field: 'post_date', direction: 'desc' },
   softDelete: true,
   rules: [
-    {
-      kind: 'notBefore',
-      field: 'post_date',
-      other: 'brief_date',
-      message: 'Post date cannot be before the brief date',
-    },
-    {
-      kind: 'requiredWhen',
-      field: 'post_url',
-      when: { field: 'status', in: ['posted', 'paid'] },
-      message: 'Post URL is required once the content is posted',
-    },
+    rule.notBefore('post_date', 'brief_date', 'Post date cannot be before the brief date'),
+    rule.requiredWhen(
+      'post_url',
+      'status',
+      ['posted', 'paid'],
+      'Post URL is required once the content is posted',
+    ),
   ],
   fields: [
     field.text('title', 'Title', {

@@ -1,18 +1,14 @@
-import { activeField, COLUMN, field, nameField } from './fields.js';
+import { activeField, COLUMN, field, namedEntity } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A selling team. Products, campaigns, targets and projects belong to a tribe. */
-export const tribes: EntityDef = {
+export const tribes: EntityDef = namedEntity(80, {
   name: 'tribes',
   label: 'Tribe',
   labelPlural: 'Tribes',
   permissionKey: 'databank_tribes',
-  titleField: 'name',
   description: 'Selling teams; revenue and ad spend roll up by tribe.',
-  defaultSort: { field: 'name', direction: 'asc' },
-  softDelete: true,
   fields: [
-    nameField(80),
     field.text('code', 'Code', {
       required: true,
       maxLength: 12,
@@ -33,4 +29,4 @@ export const tribes: EntityDef = {
     field.longtext('description', 'Description', { maxLength: 1000 }),
     activeField(),
   ],
-};
+});

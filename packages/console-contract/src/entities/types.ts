@@ -1,72 +1,20 @@
 import type { PermissionKey } from '../permissions.js';
 import type { ListFilter } from './validation.js';
 
+import type {
+  ResourceField,
+  ResourceFieldOption,
+  ResourceFieldType,
+} from '../../../console-ui/src/resourceField.js';
+
 /**
  * One entity definition drives the table and migration, the server's validation and checks, the list and the
- * form. console-ui mirrors the field shape structurally (`ResourceField`), so these definitions can be handed
- * to DataTable / ResourceForm / FilterBar as they are.
+ * form. A field is console-ui's `ResourceField` (a types-only module, nothing of console-ui at runtime), so these
+ * definitions are handed to DataTable / ResourceForm / FilterBar as they are and cannot drift from them.
  */
-export type FieldType =
-  | 'text'
-  | 'longtext' // textarea with counter
-  | 'email'
-  | 'url'
-  | 'phone' // normalised 08… → 628…
-  | 'integer'
-  | 'number' // decimal
-  | 'money' // IDR, whole rupiah, bigint
-  | 'percent'
-  | 'enum'
-  | 'relation' // id of a row of another entity
-  | 'boolean'
-  | 'date' // YYYY-MM-DD
-  | 'month' // YYYY-MM (periods)
-  | 'datetime' // ISO timestamp
-  | 'daterange' // { from, to } dates
-  | 'tags' // list of short strings
-  | 'json'
-  | 'secret'; // write-only: never sent back in full, shown masked
-
-export interface FieldOption {
-  value: string;
-  label: string;
-}
-
-export interface FieldDef {
-  name: string;
-  label: string;
-  type: FieldType;
-  required?: boolean;
-  /** Max characters (text-like) or items (tags). */
-  maxLength?: number;
-  /** Max characters of each item (tags). */
-  itemMaxLength?: number;
-  minLength?: number;
-  min?: number;
-  max?: number;
-  pattern?: string;
-  patternMessage?: string;
-  options?: FieldOption[];
-  relation?: { entity: string; labelField: string };
-  unique?: boolean;
-  /** Shown in the list by default. */
-  list?: boolean;
-  sortable?: boolean;
-  filterable?: boolean;
-  /** Part of the full-text search. */
-  searchable?: boolean;
-  /** Set by the server; not in create/update bodies. */
-  readOnly?: boolean;
-  /** Default value for new rows. */
-  defaultValue?: unknown;
-  help?: string;
-  placeholder?: string;
-  /**
-   * Applied to text before validation (and to filter values): 'upper' for codes, 'lower', 'handle' drops a
-   * leading @ and lower-cases.
-   */
-  normalize?: 'upper' | 'lower' | 'handle';
-}
+export type FieldType = ResourceFieldType;
+export type FieldOption = ResourceFieldOption;
+export type FieldDef = ResourceField;
 
 /** `within`: within the last N days (dates, datetimes), evaluated by the server when the list is read. */
 export type FilterOperator = 'eq' | 'in' | 'range' | 'contains' | 'empty' | 'within';

@@ -1,18 +1,14 @@
-import { activeField, COLUMN, field, nameField, options, relationField } from './fields.js';
+import { activeField, COLUMN, field, namedEntity, options, relationField } from './fields.js';
 import type { EntityDef } from './types.js';
 
 /** A WhatsApp number the business sends from (notifications, CS, bot) and its gateway token. */
-export const waRegistries: EntityDef = {
+export const waRegistries: EntityDef = namedEntity(120, {
   name: 'wa_registries',
   label: 'WhatsApp number',
   labelPlural: 'WA registries',
   permissionKey: 'databank_whatsapp_notifications',
-  titleField: 'name',
   description: 'WhatsApp sender numbers, their gateway and token (write-only).',
-  defaultSort: { field: 'name', direction: 'asc' },
-  softDelete: true,
   fields: [
-    nameField(120),
     field.phone('phone', 'Number', {
       required: true,
       unique: true,
@@ -41,4 +37,4 @@ export const waRegistries: EntityDef = {
     relationField('tribe_id', 'Tribe', 'tribes', COLUMN.filterable),
     activeField(),
   ],
-};
+});

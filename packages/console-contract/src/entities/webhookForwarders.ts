@@ -1,4 +1,5 @@
-import { activeField, COLUMN, field, nameField, options, relationField } from './fields.js';
+import { activeField, COLUMN, field, namedEntity, options, relationField } from './fields.js';
+import { rule } from './rules.js';
 import type { EntityDef } from './types.js';
 
 export const MAYAR_EVENT_OPTIONS = options({
@@ -12,37 +13,28 @@ export const MAYAR_EVENT_OPTIONS = options({
 });
 
 /** A rule: which Mayar events (of which account / product) are forwarded where (Meta CAPI or an HTTP URL). */
-export const webhookForwarders: EntityDef = {
+export const webhookForwarders: EntityDef = namedEntity(120, {
   name: 'webhook_forwarders',
   label: 'Forwarding rule',
   labelPlural: 'Forwarding rules',
   permissionKey: 'databank_pixel_registries',
-  titleField: 'name',
   description: 'Rules that forward Mayar webhooks to Meta Conversions API or another HTTP endpoint.',
-  defaultSort: { field: 'name', direction: 'asc' },
-  softDelete: true,
   rules: [
-    {
-      kind: 'requiredWhen',
-      field: 'pixel_registry_id',
-      when: { field: 'destination', in: ['meta_capi'] },
-      message: 'Pixel is required for Meta Conversions API',
-    },
-    {
-      kind: 'requiredWhen',
-      field: 'capi_event_name',
-      when: { field: 'destination', in: ['meta_capi'] },
-      message: 'Meta event is required for Meta Conversions API',
-    },
-    {
-      kind: 'requiredWhen',
-      field: 'url',
-      when: { field: 'destination', in: ['http'] },
-      message: 'URL is required for an HTTP destination',
-    },
+    rule.requiredWhen(
+      'pixel_registry_id',
+      'destination',
+      ['meta_capi'],
+      'Pixel is required for Meta Conversions API',
+    ),
+    rule.requiredWhen(
+      'capi_event_name',
+      'destination',
+      ['meta_capi'],
+      'Meta event is required for Meta Conversions API',
+    ),
+    rule.requiredWhen('url', 'destination', ['http'], 'URL is required for an HTTP destination'),
   ],
   fields: [
-    nameField(120),
     relationField('mayar_account_id', 'Mayar account', 'mayar_accounts', {
       required: true,
       ...COLUMN.sortable,
@@ -87,4 +79,4 @@ export const webhookForwarders: EntityDef = {
     }),
     activeField(),
   ],
-};
+});

@@ -1,6 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../theme/tokens.js';
+import { focusRingWideCss } from './css.js';
 
 export type ButtonKind = 'default' | 'primary' | 'danger' | 'ghost';
 
@@ -45,8 +46,7 @@ export const buttonCss = `
     background: transparent;
   }
   &:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 2px;
+    ${focusRingWideCss}
   }
 `;
 

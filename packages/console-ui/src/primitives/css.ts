@@ -29,3 +29,31 @@ export const statusLineCss = `
   gap: ${t.space2};
   justify-items: start;
 `;
+
+/** A component's own framed box (chart, card, table, history): the theme's font and text on the surface. */
+export const panelCss = `
+  font-family: ${t.fontFamily};
+  color: ${t.colorText};
+  background: ${t.colorSurface};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusMd};
+`;
+
+/** The keyboard focus ring of a field or a small control; a ring drawn inside (tight rows, tabs) sets its own. */
+export const focusRingCss = `
+  outline: 2px solid ${t.colorFocus};
+  outline-offset: 1px;
+`;
+
+/** The keyboard focus ring of a button, a link or a card: a little further out, clear of its fill. */
+export const focusRingWideCss = `
+  outline: 2px solid ${t.colorFocus};
+  outline-offset: 2px;
+`;
+
+/** A list without bullets or indents: the component lays out its items itself. */
+export const plainListCss = `
+  list-style: none;
+  margin: 0;
+  padding: 0;
+`;

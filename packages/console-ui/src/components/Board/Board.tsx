@@ -4,7 +4,7 @@ import { t } from '../../theme/tokens.js';
 import { Button } from '../../primitives/Button.js';
 import { useMessages } from '../../theme/messages.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
-import { statusLineCss } from '../../primitives/css.js';
+import { statusLineCss, focusRingWideCss } from '../../primitives/css.js';
 
 export interface BoardColumn {
   id: string;
@@ -345,8 +345,7 @@ const Frame = styled.div`
     cursor: grab;
   }
   .cui-board__card:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 2px;
+    ${focusRingWideCss}
   }
   .cui-board__card[data-tone='danger'] {
     border-left-color: ${t.colorDanger};

@@ -15,6 +15,7 @@ import {
   type BotLoginStateValue,
   botLoginMachineFor,
 } from '../../machines/botLogin.machine.js';
+import { panelCss } from '../../primitives/css.js';
 
 export interface BotLoginPanelProps {
   /** The number's state from the server; a newer version (another tab) moves the flow. */
@@ -92,11 +93,7 @@ const Root = styled.section`
   gap: ${t.space3};
   max-width: 34rem;
   padding: ${t.space4};
-  font-family: ${t.fontFamily};
-  color: ${t.colorText};
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
+  ${panelCss}
 `;
 const Header = styled.div`
   display: flex;

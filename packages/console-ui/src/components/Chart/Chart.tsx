@@ -7,7 +7,7 @@ import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { buildChartOption, clickedCategory, type ChartKind, type ChartSeries } from './chartOption.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
-import { controlBoxCss } from '../../primitives/css.js';
+import { controlBoxCss, panelCss } from '../../primitives/css.js';
 
 type EchartsSetup = typeof EchartsSetupModule;
 let setup: Promise<EchartsSetup> | null = null;
@@ -211,11 +211,7 @@ export function Chart({
 
 const Figure = styled.figure`
   margin: 0;
-  font-family: ${t.fontFamily};
-  color: ${t.colorText};
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
+  ${panelCss}
   padding: ${t.space3};
   min-width: 0;
 

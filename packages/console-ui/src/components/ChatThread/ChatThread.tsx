@@ -4,6 +4,7 @@ import { t } from '../../theme/tokens.js';
 import { Button } from '../../primitives/Button.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 import { useMessages } from '../../theme/messages.js';
+import { panelCss, focusRingCss, focusRingWideCss } from '../../primitives/css.js';
 
 export type ChatDeliveryStatus =
   'received' | 'pending' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
@@ -333,11 +334,7 @@ const Root = styled.section`
   flex-direction: column;
   min-height: 0;
   height: 100%;
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
-  color: ${t.colorText};
-  font-family: ${t.fontFamily};
+  ${panelCss}
   .cui-chat-thread__header {
     padding: ${t.space3} ${t.space4};
     border-bottom: 1px solid ${t.colorBorder};
@@ -378,8 +375,7 @@ const Root = styled.section`
     text-decoration: underline;
     cursor: pointer;
     &:focus-visible {
-      outline: 2px solid ${t.colorFocus};
-      outline-offset: 2px;
+      ${focusRingWideCss}
     }
   }
   .cui-chat-thread__messages {
@@ -478,8 +474,7 @@ const Root = styled.section`
     textarea:focus-visible,
     select:focus-visible,
     input:focus-visible {
-      outline: 2px solid ${t.colorFocus};
-      outline-offset: 1px;
+      ${focusRingCss}
     }
   }
   .cui-chat-thread__window {

@@ -13,7 +13,7 @@ import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useMessages } from '../../theme/messages.js';
 import { useControllableState } from '../../primitives/useControllableState.js';
-import { backdropCss } from '../../primitives/css.js';
+import { backdropCss, plainListCss } from '../../primitives/css.js';
 
 /** One choice of the palette: a page (filtered here by its label) or a record (found by the host's search). */
 export interface CommandPaletteItem {
@@ -345,9 +345,7 @@ const Panel = styled.div`
     outline-offset: -2px;
   }
   ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
+    ${plainListCss}
   }
   & > ul {
     overflow-y: auto;

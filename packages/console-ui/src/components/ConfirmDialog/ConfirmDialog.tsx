@@ -3,7 +3,7 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useFocusTrap } from '../../primitives/useFocusTrap.js';
-import { backdropCss } from '../../primitives/css.js';
+import { backdropCss, focusRingWideCss } from '../../primitives/css.js';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -161,8 +161,7 @@ const Actions = styled.div`
     cursor: pointer;
   }
   button:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 2px;
+    ${focusRingWideCss}
   }
   button:disabled {
     cursor: progress;

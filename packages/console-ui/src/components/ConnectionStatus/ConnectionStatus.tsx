@@ -1,6 +1,7 @@
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
+import { focusRingCss } from '../../primitives/css.js';
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
 
@@ -85,8 +86,7 @@ const RetryButton = styled.button`
   border-radius: ${t.radiusSm};
   cursor: pointer;
   &:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 1px;
+    ${focusRingCss}
   }
 `;
 

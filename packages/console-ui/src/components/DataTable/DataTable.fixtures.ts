@@ -1,5 +1,12 @@
 // Story and test fixtures: a creators-like entity with deterministic demo rows (no randomness between runs).
-import type { ResourceField, ResourceRow } from '../../resource.js';
+import type { ResourceField, ResourceFieldOption, ResourceRow } from '../../resource.js';
+
+/** The creators' platforms, also the ResourceForm fixtures' enum. */
+export const platformOptions: ResourceFieldOption[] = [
+  { value: 'instagram', label: 'Instagram' },
+  { value: 'tiktok', label: 'TikTok' },
+  { value: 'youtube', label: 'YouTube' },
+];
 
 export const creatorFields: ResourceField[] = [
   {
@@ -20,11 +27,7 @@ export const creatorFields: ResourceField[] = [
     list: true,
     sortable: true,
     filterable: true,
-    options: [
-      { value: 'instagram', label: 'Instagram' },
-      { value: 'tiktok', label: 'TikTok' },
-      { value: 'youtube', label: 'YouTube' },
-    ],
+    options: platformOptions,
   },
   {
     name: 'followers',

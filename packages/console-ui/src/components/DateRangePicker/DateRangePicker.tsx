@@ -11,7 +11,7 @@ import {
   type DateRangePreset,
   type DayRange,
 } from './jakartaDates.js';
-import { controlBoxCss } from '../../primitives/css.js';
+import { controlBoxCss, focusRingCss } from '../../primitives/css.js';
 
 export interface DateRangePickerValue extends DayRange {
   preset: DateRangePreset;
@@ -210,8 +210,7 @@ const Root = styled.div`
   }
   select:focus-visible,
   input:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 1px;
+    ${focusRingCss}
   }
   .cui-date-range__custom {
     display: inline-flex;

@@ -2,6 +2,7 @@ import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
+import { focusRingWideCss } from '../../primitives/css.js';
 
 export interface FileDropZoneProps {
   /** Visible label of the file field. */
@@ -37,8 +38,7 @@ const Zone = styled.div`
   border-radius: ${t.radiusMd};
   min-width: 16rem;
   &:focus-within {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 2px;
+    ${focusRingWideCss}
   }
   &[data-dragging] {
     border-color: ${t.colorPrimary};

@@ -35,7 +35,7 @@ import {
   type RelationLabels,
 } from './filterModel.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
-import { controlBoxCss } from '../../primitives/css.js';
+import { controlBoxCss, focusRingCss, plainListCss } from '../../primitives/css.js';
 
 /** A named view stored by the server (filters, sort and columns), possibly shared with everyone who can read. */
 export interface SavedView {
@@ -455,8 +455,7 @@ const Bar = styled.div`
   button:focus-visible,
   input:focus-visible,
   select:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 1px;
+    ${focusRingCss}
   }
   .cui-filter-chips {
     display: contents;
@@ -505,9 +504,7 @@ const Bar = styled.div`
     box-shadow: ${t.shadowMd};
   }
   .cui-popover-panel ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
+    ${plainListCss}
     display: flex;
     flex-direction: column;
     gap: ${t.space1};

@@ -10,6 +10,8 @@ import {
   type MeasureTrend,
 } from '../DeltaChip/formatMeasure.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
+import { panelCss } from '../../primitives/css.js';
+import { SkeletonStatus } from '../../primitives/SkeletonStatus.js';
 
 export interface KpiCardProps {
   label: string;
@@ -80,10 +82,7 @@ export function KpiCard({
           {error}
         </p>
       ) : state === 'loading' ? (
-        <p className="cui-kpi-card__value" role="status">
-          <span className="cui-kpi-card__skeleton" aria-hidden="true" />
-          <span className="cui-kpi-card__sr">{m.loading(label)}</span>
-        </p>
+        <SkeletonStatus className="cui-kpi-card__value" prefix="cui-kpi-card" label={m.loading(label)} />
       ) : (
         <>
           <p className="cui-kpi-card__value">{formatMeasure(value, format)}</p>
@@ -103,11 +102,7 @@ export function KpiCard({
 }
 
 const Card = styled.section`
-  font-family: ${t.fontFamily};
-  color: ${t.colorText};
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
+  ${panelCss}
   padding: ${t.space3} ${t.space4};
   min-width: 0;
   display: flex;

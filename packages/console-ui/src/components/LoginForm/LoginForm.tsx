@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { keyframes, styled } from 'styled-components';
+import { styled } from 'styled-components';
 import type { LoginFn, StoredUser, VerifyCodeFn } from '../../adapters.js';
 import { OtpInput } from '../OtpInput/OtpInput.js';
 import { t } from '../../theme/tokens.js';
@@ -7,6 +7,8 @@ import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useMessages } from '../../theme/messages.js';
 import { LOGIN_BUTTON_LABELS, LOGIN_GENERIC_ERROR } from '../../machines/loginButton.machine.js';
 import { useLoginForm, type LoginFormSeed } from './useLoginForm.js';
+import { spin } from '../../primitives/spin.js';
+import { focusRingCss, focusRingWideCss } from '../../primitives/css.js';
 
 /** The intro line above the fields (Indonesian, asks for username and password). */
 export const LOGIN_FORM_INTRO = 'Silakan masukkan username dan password Anda untuk masuk.';
@@ -269,8 +271,6 @@ export function LoginForm({
   );
 }
 
-const spin = keyframes`to { transform: rotate(360deg); }`;
-
 const CodeLinks = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -293,8 +293,7 @@ const LinkButton = styled.button`
     cursor: default;
   }
   &:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 2px;
+    ${focusRingWideCss}
   }
 `;
 
@@ -372,8 +371,7 @@ const Input = styled.input`
   border-radius: ${t.radiusSm};
 
   &:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 1px;
+    ${focusRingCss}
   }
   &:read-only {
     background: ${t.colorBg};
@@ -408,8 +406,7 @@ const SubmitButton = styled.button`
   cursor: pointer;
 
   &:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 2px;
+    ${focusRingWideCss}
   }
   &:disabled {
     cursor: progress;

@@ -12,6 +12,7 @@ import {
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
+import { focusRingCss, plainListCss } from '../../primitives/css.js';
 
 export type NotificationType = 'success' | 'info' | 'warning' | 'error';
 
@@ -256,9 +257,7 @@ const Viewport = styled.section`
 `;
 
 const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${plainListCss}
   display: flex;
   flex-direction: column;
   gap: ${t.space2};
@@ -330,7 +329,6 @@ const DismissButton = styled.button`
     background: rgba(0, 0, 0, 0.08);
   }
   &:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 1px;
+    ${focusRingCss}
   }
 `;

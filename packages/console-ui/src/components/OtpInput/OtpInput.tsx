@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useOtpInput, type UseOtpInputOptions } from './useOtpInput.js';
+import { focusRingCss } from '../../primitives/css.js';
 
 export interface OtpInputProps extends UseOtpInputOptions {
   /** Name of the group of boxes; default "One-time code". */
@@ -57,8 +58,7 @@ const Box = styled.input`
 
   &:focus-visible,
   &:focus {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 1px;
+    ${focusRingCss}
     border-color: ${t.colorFocus};
   }
   &[data-filled] {

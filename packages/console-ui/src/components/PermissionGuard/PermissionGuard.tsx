@@ -1,11 +1,12 @@
 import { Activity, useEffect, type ReactNode } from 'react';
-import { keyframes, styled } from 'styled-components';
+import { styled } from 'styled-components';
 import type { CallError, CheckPermissionFn } from '../../adapters.js';
 import { PAGE_DENIED_MESSAGE } from '../../machines/pageGuard.machine.js';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { usePermission, type UsePermissionOptions } from './usePermission.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
+import { spin } from '../../primitives/spin.js';
 
 export interface PermissionGuardErrorProps {
   error: CallError;
@@ -98,8 +99,6 @@ export function useDocumentTitle(title: string | undefined): void {
     };
   }, [title]);
 }
-
-const spin = keyframes`to { transform: rotate(360deg); }`;
 
 const Panel = styled.div`
   display: flex;

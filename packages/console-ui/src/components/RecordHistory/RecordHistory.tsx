@@ -6,6 +6,7 @@ import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { formatDateTime, formatFieldValue, type FormatOptions, type ResourceField } from '../../resource.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 import { buttonBoxCss } from '../../primitives/Button.js';
+import { panelCss } from '../../primitives/css.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
 
@@ -217,11 +218,7 @@ export function RecordHistory({
 }
 
 const Panel = styled.section`
-  font-family: ${t.fontFamily};
-  color: ${t.colorText};
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
+  ${panelCss}
   padding: ${t.space4};
   h2 {
     margin: 0 0 ${t.space3};

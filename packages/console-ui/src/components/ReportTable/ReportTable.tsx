@@ -6,6 +6,7 @@ import { DeltaChip } from '../DeltaChip/DeltaChip.js';
 import { formatMeasure, type MeasureFormat, type MeasureTrend } from '../DeltaChip/formatMeasure.js';
 import { useControllableState } from '../../primitives/useControllableState.js';
 import { useVirtualRows } from '../DataTable/useVirtualRows.js';
+import { panelCss, focusRingCss, focusRingWideCss } from '../../primitives/css.js';
 
 export type ReportValue = string | number | null;
 
@@ -408,11 +409,7 @@ export function ReportTable(props: ReportTableProps) {
 }
 
 const Root = styled.div`
-  font-family: ${t.fontFamily};
-  color: ${t.colorText};
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
+  ${panelCss}
   max-width: 100%;
   /* In a grid or flex parent the table scrolls inside its box instead of widening the page. */
   min-width: 0;
@@ -426,8 +423,7 @@ const Root = styled.div`
     position: relative;
   }
   .cui-report-table__scroll:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 2px;
+    ${focusRingWideCss}
   }
   table {
     border-collapse: separate;
@@ -535,7 +531,6 @@ const Root = styled.div`
     text-align: start;
   }
   button:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 1px;
+    ${focusRingCss}
   }
 `;

@@ -1,5 +1,6 @@
 // Story and test fixtures: one field of every type, a stored record, and an async relation search.
 import type { ResourceField, ResourceFieldOption } from '../../resource.js';
+import { platformOptions } from '../DataTable/DataTable.fixtures.js';
 
 export const allTypeFields: ResourceField[] = [
   { name: 'name', label: 'Name', type: 'text', required: true, maxLength: 60, placeholder: 'Budi Santoso' },
@@ -15,11 +16,7 @@ export const allTypeFields: ResourceField[] = [
     label: 'Platform',
     type: 'enum',
     required: true,
-    options: [
-      { value: 'instagram', label: 'Instagram' },
-      { value: 'tiktok', label: 'TikTok' },
-      { value: 'youtube', label: 'YouTube' },
-    ],
+    options: platformOptions,
   },
   { name: 'tribe_id', label: 'Tribe', type: 'relation', relation: { entity: 'tribes', labelField: 'name' } },
   { name: 'active', label: 'Active', type: 'boolean' },

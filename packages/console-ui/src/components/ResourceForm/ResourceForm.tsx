@@ -18,6 +18,7 @@ import { TagsInput } from './TagsInput.js';
 import { useResourceForm } from './useResourceForm.js';
 import { useResourceFormMessages, type ResourceFormMessages } from './messages.js';
 import { buttonBoxCss } from '../../primitives/Button.js';
+import { focusRingCss } from '../../primitives/css.js';
 
 export type ResourceFormMode = 'create' | 'edit' | 'view';
 
@@ -503,8 +504,7 @@ const controlStyles = `
     padding: ${t.space2} ${t.space3};
   }
   input:focus-visible, select:focus-visible, textarea:focus-visible, button:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 1px;
+    ${focusRingCss}
   }
   [aria-invalid='true'] {
     border-color: ${t.colorDanger};

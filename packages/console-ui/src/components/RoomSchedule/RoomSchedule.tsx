@@ -4,6 +4,8 @@ import { buttonCss } from '../../primitives/Button.js';
 import { useMessages } from '../../theme/messages.js';
 import { roomAvailability, type ScheduleBooking, type ScheduleRoom } from './availability.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
+import { panelCss, focusRingCss, plainListCss } from '../../primitives/css.js';
+import { SkeletonStatus } from '../../primitives/SkeletonStatus.js';
 
 export type RoomScheduleView = 'day' | 'week';
 
@@ -111,10 +113,12 @@ export function RoomSchedule(props: RoomScheduleProps) {
           {error}
         </p>
       ) : state === 'loading' ? (
-        <div className="cui-room-schedule__message" role="status">
-          <span className="cui-room-schedule__skeleton" aria-hidden="true" />
-          <span className="cui-room-schedule__sr">{m.loading}</span>
-        </div>
+        <SkeletonStatus
+          as="div"
+          className="cui-room-schedule__message"
+          prefix="cui-room-schedule"
+          label={m.loading}
+        />
       ) : state === 'empty' ? (
         <p className="cui-room-schedule__message">{m.empty}</p>
       ) : view === 'day' ? (
@@ -307,12 +311,8 @@ function WeekGrid({ rooms, bookings, from, timeZone = 'Asia/Jakarta', onBookingS
 }
 
 const Root = styled.section`
-  font-family: ${t.fontFamily};
+  ${panelCss}
   font-size: ${t.fontSizeSm};
-  color: ${t.colorText};
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
   padding: ${t.space3};
   min-width: 0;
 
@@ -356,9 +356,7 @@ const Root = styled.section`
     font-variant-numeric: tabular-nums;
   }
   .cui-room-schedule__rooms {
-    list-style: none;
-    margin: 0;
-    padding: 0;
+    ${plainListCss}
     display: flex;
     flex-direction: column;
     gap: ${t.space2};
@@ -408,8 +406,7 @@ const Root = styled.section`
   .cui-room-schedule__slot:focus-visible,
   .cui-room-schedule__booking:focus-visible,
   .cui-room-schedule__chip:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 1px;
+    ${focusRingCss}
     z-index: 2;
   }
   .cui-room-schedule__booking {
@@ -482,9 +479,7 @@ const Root = styled.section`
     font-weight: 500;
   }
   .cui-room-schedule__week ul {
-    list-style: none;
-    margin: 0;
-    padding: 0;
+    ${plainListCss}
     display: flex;
     flex-direction: column;
     gap: 2px;

@@ -1,11 +1,13 @@
 import { useId, type ReactNode } from 'react';
-import { keyframes, styled } from 'styled-components';
+import { styled } from 'styled-components';
 import type { LinkRenderer, LinkRendererProps, PermissionEntry } from '../../adapters.js';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useMessages } from '../../theme/messages.js';
 import { formatLastLogin, lastLoginDateTime, readableKeys, type SidebarMenuGroup } from './menu.js';
 import { useSidebarMenu } from './useSidebarMenu.js';
+import { spin } from '../../primitives/spin.js';
+import { plainListCss } from '../../primitives/css.js';
 
 export interface SidebarUser {
   fullname: string;
@@ -228,8 +230,6 @@ function RefreshIcon() {
   );
 }
 
-const spin = keyframes`to { transform: rotate(360deg); }`;
-
 const Root = styled.div`
   display: flex;
   flex-direction: column;
@@ -343,9 +343,7 @@ const Nav = styled.nav`
 `;
 
 const GroupList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+  ${plainListCss}
 `;
 
 const ItemList = styled.ul`

@@ -1,7 +1,8 @@
-import { keyframes, styled } from 'styled-components';
+import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useStartScreen, type UseStartScreenOptions } from './useStartScreen.js';
+import { spin } from '../../primitives/spin.js';
 
 /** The start screen's only text. */
 export const START_SCREEN_LABEL = 'Please Wait...';
@@ -35,8 +36,6 @@ export function StartScreen({ fullScreen = true, className, ...options }: StartS
     </Root>
   );
 }
-
-const spin = keyframes`to { transform: rotate(360deg); }`;
 
 const Root = styled.div`
   box-sizing: border-box;

@@ -3,6 +3,7 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useCharCounter } from './useCharCounter.js';
+import { focusRingCss, controlBoxCss } from '../../primitives/css.js';
 
 export interface TextAreaProps extends Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
@@ -45,17 +46,12 @@ const Input = styled.textarea`
   width: 100%;
   min-height: 5.5rem;
   padding: ${t.space2} ${t.space3};
-  font: inherit;
+  ${controlBoxCss}
   font-size: ${t.fontSizeMd};
-  color: ${t.colorText};
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusSm};
   resize: vertical;
 
   &:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 1px;
+    ${focusRingCss}
   }
   &[aria-invalid='true'] {
     border-color: ${t.colorDanger};

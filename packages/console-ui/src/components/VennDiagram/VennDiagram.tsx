@@ -12,7 +12,7 @@ import {
   type VennRegionInfo,
   type VennSetInfo,
 } from './vennRegions.js';
-import { statusLineCss } from '../../primitives/css.js';
+import { statusLineCss, focusRingCss } from '../../primitives/css.js';
 
 /** Texts of the diagram (key `vennDiagram` in `ConsoleMessagesProvider`, or the `messages` prop). */
 export const VENN_DIAGRAM_MESSAGES = {
@@ -367,8 +367,7 @@ const Frame = styled.figure`
     background: ${t.colorPrimarySoft};
   }
   .cui-venn__upset-row:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 1px;
+    ${focusRingCss}
   }
   .cui-venn__upset-row[data-state='selected'] {
     border-color: ${t.colorPrimary};
