@@ -11,6 +11,7 @@ import { toAdminError, type PermissionMatrix } from './adminApi.js';
 import { filterToParams } from './UsersPage.js';
 import { toHistory } from './UserDetails.js';
 import UserPermissionsPage from './UserPermissionsPage.js';
+import { ADMIN_TEXTS } from './texts.js';
 
 afterEach(cleanup);
 
@@ -63,32 +64,35 @@ describe('toAdminError', () => {
 
 describe('toHistory', () => {
   it('names each event and lists only the fields that changed', () => {
-    const [disable, viewAs] = toHistory([
-      {
-        id: '2',
-        at: '2024-05-01T10:00:00Z',
-        action: 'disable',
-        entity: 'user',
-        entity_id: '7',
-        role: 'subject',
-        actor: { id: 1, username: 'admin', full_name: 'Administrator' },
-        before: { id: 7, active: true, full_name: 'Budi' },
-        after: { id: 7, active: false, full_name: 'Budi' },
-        ip: null,
-      },
-      {
-        id: '1',
-        at: '2024-05-01T09:00:00Z',
-        action: 'view-as',
-        entity: 'user',
-        entity_id: '7',
-        role: 'subject',
-        actor: null,
-        before: null,
-        after: null,
-        ip: null,
-      },
-    ]);
+    const [disable, viewAs] = toHistory(
+      [
+        {
+          id: '2',
+          at: '2024-05-01T10:00:00Z',
+          action: 'disable',
+          entity: 'user',
+          entity_id: '7',
+          role: 'subject',
+          actor: { id: 1, username: 'admin', full_name: 'Administrator' },
+          before: { id: 7, active: true, full_name: 'Budi' },
+          after: { id: 7, active: false, full_name: 'Budi' },
+          ip: null,
+        },
+        {
+          id: '1',
+          at: '2024-05-01T09:00:00Z',
+          action: 'view-as',
+          entity: 'user',
+          entity_id: '7',
+          role: 'subject',
+          actor: null,
+          before: null,
+          after: null,
+          ip: null,
+        },
+      ],
+      ADMIN_TEXTS.en.details,
+    );
     expect(disable).toMatchObject({
       action: 'update',
       actor: 'Administrator (admin)',
