@@ -11,6 +11,11 @@ const plural = (n: N, one: string, many: string) => (n === 1 ? one : many);
  */
 export const ADMIN_TEXTS = defineTexts({
   never: ['Never', 'Belum pernah'],
+  serverAnswered: [
+    (status: N) => `The server answered ${status}.`,
+    (status: N) => `Server menjawab ${status}.`,
+  ],
+  serverUnreachable: ['The server could not be reached.', 'Server tidak dapat dihubungi.'],
   couldNotLoad: [
     (what: string, detail: string) => `Could not load ${what}. ${detail}`,
     (what: string, detail: string) => `Gagal memuat ${what}. ${detail}`,
