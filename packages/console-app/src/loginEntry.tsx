@@ -4,7 +4,6 @@ import { LANDING_PATH } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
 import { LoginScreen } from './routes/LoginScreen.js';
 import { AppThemeProvider } from './theme.js';
-import { AppLanguageProvider } from './i18n.js';
 import type * as BootModule from './boot.js';
 
 type Boot = typeof BootModule;
@@ -35,11 +34,9 @@ export function renderLoginEntry(root: Root, loadConsole: () => Promise<Boot>) {
   const onSuccess = (user: StoredUser) => void signedIn(user);
   root.render(
     <StrictMode>
-      {/* The device's theme, as theme-boot.js painted it before the bundle; the last language chosen here. */}
+      {/* The device's theme, as theme-boot.js painted it before the bundle (the login form's texts are the same in both languages). */}
       <AppThemeProvider>
-        <AppLanguageProvider>
-          <LoginScreen calls={calls} onSuccess={onSuccess} onActivity={preload} />
-        </AppLanguageProvider>
+        <LoginScreen calls={calls} onSuccess={onSuccess} onActivity={preload} />
       </AppThemeProvider>
     </StrictMode>,
   );

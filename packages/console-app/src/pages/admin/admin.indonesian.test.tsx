@@ -2,21 +2,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
-import {
-  PAGE_DENIED_MESSAGE,
-  STORED_USER_KEY,
-  findRoute,
-  type AdminUserRow,
-  type PermissionMatrix,
-} from '@staff/console-contract';
-import { NotificationsProvider, ThemeProvider, type StoredUser } from '@staff/console-ui';
+import { PAGE_DENIED_MESSAGE, STORED_USER_KEY, type AdminUserRow } from '@staff/console-contract';
+import type { StoredUser } from '@staff/console-ui';
 import { App } from '../../App.js';
-import { ServicesContext, createConsoleServices } from '../../services.js';
-import { fakeAdapter } from '../../api/testAdapter.js';
+import { createConsoleServices } from '../../services.js';
+import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
-import { AppLanguageProvider, LANGUAGE_STORAGE_KEY } from '../../i18n.js';
-import UserPermissionsPage from './UserPermissionsPage.js';
+import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
+import { renderMatrix } from './matrixFixture.js';
 
 beforeEach(() => globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id'));
 afterEach(() => {
@@ -40,48 +34,35 @@ const BUDI: AdminUserRow = {
   live_sessions: 0,
 };
 
-const MATRIX: PermissionMatrix = {
-  keys: [
-    {
-      key: 'ad_daily_tracker',
-      pages: [{ id: 'adset', path: '/app/reports/adset', title: 'Adset Report', group: 'Reports' }],
-      menu_groups: [{ id: 'reports', label: 'Reports' }],
-    },
-  ],
-  sets: [
-    {
-      id: 1,
-      name: 'Reports',
-      description: '',
-      version: 3,
-      user_count: 2,
-      entries: [{ key: 'ad_daily_tracker', read: true, write: false }],
-    },
-  ],
-};
+/** The console at `path` for an administrator, in Indonesian, over a fake server (`answer`, then 404). */
+function renderConsole(path: string, answer: (url: string) => FakeAnswer | undefined) {
+  const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
+    const url = config.url ?? '';
+    if (url === '/api/me/preferences') return { status: 200, data: { language: 'id', theme: 'system' } };
+    return answer(url) ?? { status: 404, data: { message: `no ${url}` } };
+  });
+  const services = createConsoleServices({
+    storage: memoryStorage({ [STORED_USER_KEY]: JSON.stringify(ADMIN) }),
+    adapter,
+    io: fakeIo().io,
+  });
+  render(<App services={services} initialEntries={[path]} />);
+}
 
 describe('administration in Bahasa Indonesia', { timeout: 60_000 }, () => {
   it('shows the Users page in Indonesian, with the spec title as it is', async () => {
-    const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
-      const url = config.url ?? '';
+    renderConsole('/app/administration/users/', (url) => {
       if (url === '/api/a/verify/___ca')
         return {
           status: 200,
           data: { permissions: [{ permission_key: 'admin_manage_user', allow_read: 1, allow_write: 1 }] },
         };
       if (url === '/api/a/verify/___pc') return { status: 200, data: {} };
-      if (url === '/api/me/preferences') return { status: 200, data: { language: 'id', theme: 'system' } };
       if (url === '/api/admin/users')
         return { status: 200, data: { users: [BUDI], total: 1, page: 1, page_size: 25 } };
       if (url === '/api/admin/permission-sets') return { status: 200, data: { sets: [] } };
-      return { status: 404, data: { message: `no ${url}` } };
+      return undefined;
     });
-    const services = createConsoleServices({
-      storage: memoryStorage({ [STORED_USER_KEY]: JSON.stringify(ADMIN) }),
-      adapter,
-      io: fakeIo().io,
-    });
-    render(<App services={services} initialEntries={['/app/administration/users/']} />);
 
     // The spec's title stays as the spec writes it.
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
@@ -101,19 +82,7 @@ describe('administration in Bahasa Indonesia', { timeout: 60_000 }, () => {
   });
 
   it('shows the permission matrix in Indonesian', async () => {
-    const { adapter } = fakeAdapter(() => ({ status: 200, data: MATRIX }));
-    const services = createConsoleServices({ storage: memoryStorage(), adapter });
-    render(
-      <ServicesContext.Provider value={services}>
-        <AppLanguageProvider>
-          <ThemeProvider>
-            <NotificationsProvider>
-              <UserPermissionsPage route={findRoute('/app/administration/user-permissions/')!} />
-            </NotificationsProvider>
-          </ThemeProvider>
-        </AppLanguageProvider>
-      </ServicesContext.Provider>,
-    );
+    renderMatrix(() => ({ status: 500, data: { message: 'not in this test' } }));
     const matrix = await screen.findByRole('table', { name: 'Matriks izin' });
     expect(
       within(matrix)
@@ -132,18 +101,11 @@ describe('administration in Bahasa Indonesia', { timeout: 60_000 }, () => {
   });
 
   it('denies the Users page with the spec alert and lists the open pages in Indonesian', async () => {
-    const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
-      const url = config.url ?? '';
+    renderConsole('/app/administration/users/', (url) => {
       if (url === '/api/a/verify/___ca') return { status: 200, data: { permissions: [] } };
       if (url === '/api/a/verify/___pc') return { status: 403, data: { message: PAGE_DENIED_MESSAGE } };
-      return { status: 404, data: { message: `no ${url}` } };
+      return undefined;
     });
-    const services = createConsoleServices({
-      storage: memoryStorage({ [STORED_USER_KEY]: JSON.stringify(ADMIN) }),
-      adapter,
-      io: fakeIo().io,
-    });
-    render(<App services={services} initialEntries={['/app/administration/users/']} />);
     await waitFor(() =>
       expect(screen.getAllByRole('alert').some((alert) => alert.textContent === PAGE_DENIED_MESSAGE)).toBe(
         true,

@@ -1,16 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axios, { type InternalAxiosRequestConfig } from 'axios';
-import { findRoute } from '@staff/console-contract';
-import { NotificationsProvider, ThemeProvider } from '@staff/console-ui';
-import { ServicesContext, createConsoleServices } from '../../services.js';
-import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
-import { memoryStorage } from '../../test/memoryStorage.js';
-import { toAdminError, type PermissionMatrix } from './adminApi.js';
+import axios from 'axios';
+import { fakeAdapter } from '../../api/testAdapter.js';
+import { toAdminError } from './adminApi.js';
 import { filterToParams } from './UsersPage.js';
 import { toHistory } from './UserDetails.js';
-import UserPermissionsPage from './UserPermissionsPage.js';
+import { MATRIX, renderMatrix } from './matrixFixture.js';
 import { ADMIN_TEXTS } from './texts.js';
 
 afterEach(cleanup);
@@ -107,56 +103,6 @@ describe('toHistory', () => {
     });
   });
 });
-
-const MATRIX: PermissionMatrix = {
-  keys: [
-    {
-      key: 'ad_daily_tracker',
-      pages: [{ id: 'adset', path: '/app/reports/adset', title: 'Adset Report', group: 'Reports' }],
-      menu_groups: [{ id: 'reports', label: 'Reports' }],
-    },
-    {
-      key: 'statistics',
-      pages: [
-        {
-          id: 'usage-statistic',
-          path: '/app/usage-statistic',
-          title: 'Usage Statistics',
-          group: 'Statistics',
-        },
-      ],
-      menu_groups: [{ id: 'statistics', label: 'Statistics' }],
-    },
-  ],
-  sets: [
-    {
-      id: 1,
-      name: 'Reports',
-      description: '',
-      version: 3,
-      user_count: 2,
-      entries: [{ key: 'ad_daily_tracker', read: true, write: false }],
-    },
-    { id: 2, name: 'Stats', description: '', version: 1, user_count: 0, entries: [] },
-  ],
-};
-
-function renderMatrix(save: (config: InternalAxiosRequestConfig) => FakeAnswer) {
-  const { adapter, requests } = fakeAdapter((config) =>
-    config.method === 'put' ? save(config) : { status: 200, data: MATRIX },
-  );
-  const services = createConsoleServices({ storage: memoryStorage(), adapter });
-  render(
-    <ServicesContext.Provider value={services}>
-      <ThemeProvider>
-        <NotificationsProvider>
-          <UserPermissionsPage route={findRoute('/app/administration/user-permissions/')!} />
-        </NotificationsProvider>
-      </ThemeProvider>
-    </ServicesContext.Provider>,
-  );
-  return requests;
-}
 
 describe('UserPermissionsPage', { timeout: 20_000 }, () => {
   it('shows keys with what they open, ticks read with write, and saves only the changed set', async () => {
