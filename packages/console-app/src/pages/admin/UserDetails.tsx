@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import {
   ConfirmDialog,
@@ -117,6 +117,8 @@ export function UserDetails({
   const { notify } = useNotifications();
   const texts = useTextsOf(ADMIN_TEXTS);
   const { details: d, fields: f } = texts;
+  const editFields = useMemo(() => userNameFields(f), [f]);
+  const activityFields = useMemo(() => historyFields(f), [f]);
   const headingId = useId();
   const loadUser = useCallback(() => admin.getUser(userId), [admin, userId]);
   const user = useLoad(loadUser);
@@ -303,7 +305,7 @@ export function UserDetails({
         key={`${current.id}-${current.version}`}
         label={d.edit(current.username)}
         mode="edit"
-        fields={userNameFields(f)}
+        fields={editFields}
         initialValues={{ username: current.username, full_name: current.full_name }}
         errors={editErrors}
         formError={
@@ -418,7 +420,7 @@ export function UserDetails({
 
       <RecordHistory
         title={d.recentActivity}
-        fields={historyFields(f)}
+        fields={activityFields}
         entries={activity.state.status === 'ready' ? toHistory(activity.state.data.entries, d) : []}
         loading={activity.state.status === 'loading'}
         error={activity.state.status === 'error' ? activity.state.error.message : null}

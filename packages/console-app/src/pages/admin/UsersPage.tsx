@@ -129,6 +129,7 @@ export default function UsersPage({ route }: PageProps) {
   const { notify } = useNotifications();
   const texts = useTextsOf(ADMIN_TEXTS);
   const { fields: f, users: u } = texts;
+  const newUserFields = useMemo(() => createFields(f), [f]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [createdSecret, setCreatedSecret] = useState<{ id: number; password: string } | null>(null);
   const [creating, setCreating] = useState(false);
@@ -244,7 +245,7 @@ export default function UsersPage({ route }: PageProps) {
           <ResourceForm
             label={u.newUser}
             mode="create"
-            fields={createFields(f)}
+            fields={newUserFields}
             errors={createErrors}
             formError={createError ?? undefined}
             submitting={submitting}
