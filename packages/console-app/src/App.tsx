@@ -8,7 +8,8 @@ import { LoginRoute } from './routes/LoginRoute.js';
 import { StartRoute } from './routes/StartRoute.js';
 import { ReauthDialog } from './pages/account/ReauthDialog.js';
 import { AppThemeProvider } from './theme.js';
-import { AppLanguageProvider } from './i18n.js';
+import { AppLanguageProvider, currentLanguage, useTextsOf } from './i18n.js';
+import { SHELL_TEXTS } from './routes/texts.js';
 
 /** Sends the user to `/` whenever the session ends (Sign Out, any 401, a revoked session). */
 function SessionNavigator() {
@@ -19,11 +20,8 @@ function SessionNavigator() {
     const subscription = session.on('signedOut', ({ reason }) => {
       navigate(START_PATH, { replace: true });
       if (reason === 'unauthorized') {
-        notify({
-          type: 'warning',
-          title: 'Session ended',
-          message: 'Your session is no longer valid. Please sign in again.',
-        });
+        const texts = SHELL_TEXTS[currentLanguage()];
+        notify({ type: 'warning', title: texts.sessionEnded, message: texts.sessionInvalid });
       }
     });
     return () => subscription.unsubscribe();
@@ -33,6 +31,7 @@ function SessionNavigator() {
 
 /** The console's routes: `/`, `/login`, and `/app/*` driven by the contract's route table. */
 export function ConsoleRoutes() {
+  const texts = useTextsOf(SHELL_TEXTS);
   return (
     <>
       <SessionNavigator />
@@ -44,7 +43,7 @@ export function ConsoleRoutes() {
         <Route
           path="/app/*"
           element={
-            <Suspense fallback={<PermissionGuardLoading label="Loading the console…" />}>
+            <Suspense fallback={<PermissionGuardLoading label={texts.loadingConsole} />}>
               <LazyAppRoutes />
             </Suspense>
           }

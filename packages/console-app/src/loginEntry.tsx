@@ -1,7 +1,7 @@
-import { StrictMode, useCallback, useMemo } from 'react';
+import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { LANDING_PATH } from '@staff/console-contract';
-import type { LoginCredentials, StoredUser } from '@staff/console-ui';
+import type { StoredUser } from '@staff/console-ui';
 import { LoginScreen } from './routes/LoginScreen.js';
 import { AppThemeProvider } from './theme.js';
 import type * as BootModule from './boot.js';
@@ -27,44 +27,17 @@ export function renderLoginEntry(root: Root, loadConsole: () => Promise<Boot>) {
     window.history.replaceState(null, '', LANDING_PATH);
     boot.renderConsole(root, loaded);
   };
+  const calls = async () => {
+    const { boot, services: loaded } = await consoleServices();
+    return { passwordStep: boot.createPasswordStep(loaded.api), otpStep: boot.createOtpStep(loaded.api) };
+  };
+  const onSuccess = (user: StoredUser) => void signedIn(user);
   root.render(
     <StrictMode>
-      {/* The device's theme, as theme-boot.js painted it before the bundle. */}
+      {/* The device's theme, as theme-boot.js painted it before the bundle (the login form's texts are the same in both languages). */}
       <AppThemeProvider>
-        <LoginEntry consoleServices={consoleServices} onActivity={preload} onSignedIn={signedIn} />
+        <LoginScreen calls={calls} onSuccess={onSuccess} onActivity={preload} />
       </AppThemeProvider>
     </StrictMode>,
-  );
-}
-
-interface LoginEntryProps {
-  consoleServices: () => Promise<{ boot: Boot; services: ReturnType<Boot['browserServices']> }>;
-  onActivity: () => void;
-  onSignedIn: (user: StoredUser) => Promise<void>;
-}
-
-function LoginEntry({ consoleServices, onActivity, onSignedIn }: LoginEntryProps) {
-  const passwordStep = useCallback(
-    async (credentials: LoginCredentials) => {
-      const { boot, services } = await consoleServices();
-      return boot.createPasswordStep(services.api)(credentials);
-    },
-    [consoleServices],
-  );
-  const otpStep = useCallback(
-    async (challenge: string, code: string) => {
-      const { boot, services } = await consoleServices();
-      return boot.createOtpStep(services.api)(challenge, code);
-    },
-    [consoleServices],
-  );
-  const onSuccess = useMemo(() => (user: StoredUser) => void onSignedIn(user), [onSignedIn]);
-  return (
-    <LoginScreen
-      passwordStep={passwordStep}
-      otpStep={otpStep}
-      onSuccess={onSuccess}
-      onActivity={onActivity}
-    />
   );
 }

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { REPORT_IDS, ROUTES, entityForRoute } from '@staff/console-contract';
+import { ROUTES, entityForRoute, isReportId } from '@staff/console-contract';
 import type { ConsoleServices } from '../services.js';
 import { lazyWithPreload, preloadData, type Preloaded } from './preload.js';
 import type { PageProps } from './types.js';
@@ -14,7 +14,6 @@ export interface PageEntry {
   loadData?: (services: ConsoleServices) => Preloaded<unknown>;
 }
 
-const upcoming = lazyWithPreload<PageProps>(() => import('./UpcomingPage.js'));
 const usageStatistics = lazyWithPreload<PageProps<never>>(() => import('./UsageStatisticsPage.js'));
 const users = lazyWithPreload<PageProps>(() => import('./admin/UsersPage.js'));
 const userPermissions = lazyWithPreload<PageProps>(() => import('./admin/UserPermissionsPage.js'));
@@ -32,9 +31,6 @@ const sheetReport = lazyWithPreload<PageProps>(() => import('./sheetReports/Shee
 const chatList = lazyWithPreload<PageProps>(() => import('./chats/ChatListPage.js'));
 const botAutoResponse = lazyWithPreload<PageProps>(() => import('./bots/BotAutoResponsePage.js'));
 const botLogin = lazyWithPreload<PageProps>(() => import('./bots/BotLoginPage.js'));
-
-/** Every report of the contract has a server engine now (console-server src/reports/engine.ts SERVED_REPORTS). */
-export const REPORT_ROUTE_IDS = REPORT_IDS;
 
 const resourceEntries = new Map<string, PageEntry>();
 
@@ -62,10 +58,10 @@ function resourceEntry(routeId: string): PageEntry {
 }
 
 /**
- * Custom pages by the component id their route descriptor names (`{ kind: 'custom', component }`). A custom
- * or report route whose code is not written yet shows the upcoming-release page.
+ * Custom pages by the component id their route descriptor names (`{ kind: 'custom', component }`). Every id the
+ * route table names must be here: registry.test.ts fails on one without a page (there is no fallback page).
  */
-const CUSTOM_PAGES: Record<string, PageEntry> = {
+export const CUSTOM_PAGES: Readonly<Record<string, PageEntry>> = {
   'usage-statistics': {
     ...usageStatistics,
     loadData: (services) => preloadData(() => services.fetchMyActivity(USAGE_WINDOW_DAYS)),
@@ -87,23 +83,28 @@ const CUSTOM_PAGES: Record<string, PageEntry> = {
   'bot-login': botLogin,
 };
 
-const UPCOMING: PageEntry = upcoming;
+/** A route of the table with no page in this build: a programming error the registry test catches. */
+export class MissingPageError extends Error {
+  constructor(routeId: string) {
+    super(`No page for route "${routeId}": add it to pages/registry.ts`);
+    this.name = 'MissingPageError';
+  }
+}
 
 /**
  * The page of a route, from its descriptor in the contract's route table: every `resource` route is the one
  * generic master-data page (the descriptor names the entity; the definitions load with that page's chunk, not
- * the shell's), `custom` routes their component, `report` routes the report page once it exists.
+ * the shell's), `custom` routes their component, `report` routes the report page.
  */
 export function pageFor(routeId: string): PageEntry {
   const page = ROUTES.find((route) => route.id === routeId)?.page;
-  switch (page?.kind) {
-    case 'resource':
-      return resourceEntry(routeId);
-    case 'custom':
-      return CUSTOM_PAGES[page.component] ?? UPCOMING;
-    case 'report':
-      return (REPORT_ROUTE_IDS as readonly string[]).includes(page.reportId) ? reportPage : UPCOMING;
-    default:
-      return UPCOMING;
-  }
+  if (page?.kind === 'resource') return resourceEntry(routeId);
+  const entry =
+    page?.kind === 'custom'
+      ? CUSTOM_PAGES[page.component]
+      : page?.kind === 'report' && isReportId(page.reportId)
+        ? reportPage
+        : undefined;
+  if (!entry) throw new MissingPageError(routeId);
+  return entry;
 }

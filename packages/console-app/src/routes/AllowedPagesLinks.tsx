@@ -2,6 +2,8 @@ import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { ROUTES, canRead, routeOpensFor, toPermissionMap } from '@staff/console-contract';
 import { t, type PermissionEntry } from '@staff/console-ui';
+import { useTextsOf } from '../i18n.js';
+import { SHELL_TEXTS } from './texts.js';
 
 const Nav = styled.nav`
   margin-top: ${t.space4};
@@ -39,11 +41,12 @@ export function AllowedPagesLinks({
   exceptPath?: string;
 }) {
   const routes = allowedRoutes(permissions, exceptPath);
+  const texts = useTextsOf(SHELL_TEXTS).allowedPages;
   return (
     <Nav aria-labelledby="allowed-pages-title">
-      <h2 id="allowed-pages-title">Pages you can open</h2>
+      <h2 id="allowed-pages-title">{texts.title}</h2>
       {routes.length === 0 ? (
-        <p>Your account cannot open any page yet. Ask an administrator to grant you access.</p>
+        <p>{texts.none}</p>
       ) : (
         <ul>
           {routes.map((route) => (

@@ -5,13 +5,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import {
   PROBLEM_ASSIGNED_EVENT,
-  LANGUAGES,
-  THEME_CHOICES,
   findRoute,
   menuDefinition,
-  type Language,
   type ProblemAssignedPayload,
-  type ThemeChoice,
 } from '@staff/console-contract';
 import {
   AppShell,
@@ -33,102 +29,9 @@ import type { ConsoleOutletContext } from './consoleContext.js';
 import { ChangePasswordDialog } from '../pages/admin/ChangePasswordDialog.js';
 import { TwoFactorDialog } from '../pages/account/TwoFactorDialog.js';
 import { SessionsDialog } from '../pages/account/SessionsDialog.js';
-import { useThemeChoice } from '../theme.js';
-import { useLanguage, useTexts } from '../i18n.js';
+import { useTexts } from '../i18n.js';
+import { LanguageChoiceControl, ThemeChoiceControl } from './PreferenceControls.js';
 import { ShellCommandPalette, useCommandPaletteShortcut } from '../palette/ShellCommandPalette.js';
-
-const ThemeSelect = styled.select`
-  font: inherit;
-  font-size: ${t.fontSizeSm};
-  color: ${t.colorSidebarText};
-  background: transparent;
-  border: 1px solid rgba(255, 255, 255, 0.35);
-  border-radius: 4px;
-  padding: ${t.space1};
-  margin-left: ${t.space2};
-  & option {
-    color: initial;
-  }
-`;
-
-/** System / light / dark, kept on the server (ADR 028); the server's value wins once loaded at sign-in. */
-function ThemeChoiceControl() {
-  const services = useServices();
-  const { notify } = useNotifications();
-  const { choice, setChoice } = useThemeChoice();
-  const { setLanguage } = useLanguage();
-  const texts = useTexts();
-  useEffect(() => {
-    let live = true;
-    // One read for both choices: the language control below saves its own, this applies both at sign-in.
-    services.fetchPreferences().then(
-      (saved) => {
-        if (!live) return;
-        setChoice(saved.theme);
-        setLanguage(saved.language);
-      },
-      () => undefined, // the cached choice stays; a 401 signs out anyway
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per signed-in shell
-  }, [services]);
-  return (
-    <label>
-      {texts.theme}
-      <ThemeSelect
-        value={choice}
-        onChange={(event) => {
-          const next = event.target.value as ThemeChoice;
-          setChoice(next);
-          services
-            .savePreferences({ theme: next })
-            .catch((error: { message?: string }) =>
-              notify({ type: 'error', title: texts.themeNotSaved, message: error.message ?? '' }),
-            );
-        }}
-      >
-        {THEME_CHOICES.map((value) => (
-          <option key={value} value={value}>
-            {texts.themeNames[value]}
-          </option>
-        ))}
-      </ThemeSelect>
-    </label>
-  );
-}
-
-/** Bahasa Indonesia / English, kept on the server like the theme; applied at once (texts and `<html lang>`). */
-function LanguageChoiceControl() {
-  const services = useServices();
-  const { notify } = useNotifications();
-  const { language, setLanguage } = useLanguage();
-  const texts = useTexts();
-  return (
-    <label>
-      {texts.language}
-      <ThemeSelect
-        value={language}
-        onChange={(event) => {
-          const next = event.target.value as Language;
-          setLanguage(next);
-          services
-            .savePreferences({ language: next })
-            .catch((error: { message?: string }) =>
-              notify({ type: 'error', title: texts.languageNotSaved, message: error.message ?? '' }),
-            );
-        }}
-      >
-        {LANGUAGES.map((value) => (
-          <option key={value} value={value} lang={value}>
-            {texts.languageNames[value]}
-          </option>
-        ))}
-      </ThemeSelect>
-    </label>
-  );
-}
 
 const MENU = menuDefinition();
 

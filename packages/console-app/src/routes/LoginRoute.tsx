@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LANDING_PATH } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
@@ -15,8 +15,10 @@ import { LoginScreen } from './LoginScreen.js';
 export function LoginRoute() {
   const services = useServices();
   const navigate = useNavigate();
-  const passwordStep = useMemo(() => createPasswordStep(services.api), [services]);
-  const otpStep = useMemo(() => createOtpStep(services.api), [services]);
+  const calls = useCallback(
+    async () => ({ passwordStep: createPasswordStep(services.api), otpStep: createOtpStep(services.api) }),
+    [services],
+  );
   const onSuccess = useCallback(
     (user: StoredUser) => {
       services.session.send({ type: 'SESSION.LOGIN', user });
@@ -26,12 +28,5 @@ export function LoginRoute() {
   );
   // The console's code downloads while the user types, the login call and the 2 s success label run.
   const onActivity = useCallback(() => void preloadShell().catch(() => undefined), []);
-  return (
-    <LoginScreen
-      passwordStep={passwordStep}
-      otpStep={otpStep}
-      onSuccess={onSuccess}
-      onActivity={onActivity}
-    />
-  );
+  return <LoginScreen calls={calls} onSuccess={onSuccess} onActivity={onActivity} />;
 }

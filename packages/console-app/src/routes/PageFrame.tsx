@@ -3,6 +3,8 @@ import { entityForRoute, type RouteDef } from '@staff/console-contract';
 import { t } from '@staff/console-ui';
 import { srOnlyCss } from '../pages/common/styles.js';
 import { Muted, PageRoot } from '../pages/PageLayout.js';
+import { useTextsOf } from '../i18n.js';
+import { SHELL_TEXTS } from './texts.js';
 
 const pulse = keyframes`50% { opacity: 0.45; }`;
 
@@ -69,6 +71,7 @@ const ROWS = 8;
  * check ends instead of after a blank spinner. Not a heading yet: the page is not open until the server allows it.
  */
 export function PageFrame({ route }: { route: RouteDef }) {
+  const texts = useTextsOf(SHELL_TEXTS);
   const def = entityForRoute(route.id);
   const columns = def
     ? (def.fields.some((field) => field.list) ? def.fields.filter((field) => field.list) : def.fields).slice(
@@ -78,7 +81,7 @@ export function PageFrame({ route }: { route: RouteDef }) {
     : [];
   return (
     <PageRoot as="div" data-page-frame={route.id} aria-busy="true">
-      <StatusText role="status">Checking permission…</StatusText>
+      <StatusText role="status">{texts.checkingPermission}</StatusText>
       <div aria-hidden="true">
         <Title>{route.title}</Title>
         {def?.description ? <Muted>{def.description}</Muted> : null}

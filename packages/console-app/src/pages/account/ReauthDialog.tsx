@@ -3,6 +3,8 @@ import { styled } from 'styled-components';
 import { ConfirmDialog, t } from '@staff/console-ui';
 import { useServices } from '../../services.js';
 import { toAdminError } from '../admin/adminApi.js';
+import { useTextsOf } from '../../i18n.js';
+import { ACCOUNT_TEXTS } from './texts.js';
 
 /**
  * Asks an idle session for the password (and the code with two-step sign-in) over the page, which stays mounted
@@ -18,6 +20,8 @@ export function ReauthDialog() {
 
 function ReauthDialogBody() {
   const { api, reauth } = useServices();
+  const texts = useTextsOf(ACCOUNT_TEXTS);
+  const r = texts.reauth;
   const id = useId();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -76,20 +80,16 @@ function ReauthDialogBody() {
       open
       busy={busy}
       error={error}
-      title="Confirm it is you"
-      description={
-        needsCode
-          ? 'Enter the 6-digit code from your authenticator app (or a recovery code) to continue.'
-          : 'You have been away for a while. Enter your password to continue where you left off: nothing you typed is lost.'
-      }
-      confirmLabel="Continue"
-      busyLabel="Checking…"
-      cancelLabel="Sign out"
+      title={r.title}
+      description={needsCode ? r.codeDescription : r.passwordDescription}
+      confirmLabel={r.continue}
+      busyLabel={texts.checking}
+      cancelLabel={r.signOut}
       onConfirm={() => submit()}
       onCancel={() => reauth.settle(false)}
     >
       <Form onSubmit={submit}>
-        <label htmlFor={`${id}-password`}>Password</label>
+        <label htmlFor={`${id}-password`}>{texts.password}</label>
         <input
           ref={passwordRef}
           id={`${id}-password`}
@@ -107,7 +107,7 @@ function ReauthDialogBody() {
         ) : null}
         {needsCode ? (
           <>
-            <label htmlFor={`${id}-code`}>Code from the app or a recovery code</label>
+            <label htmlFor={`${id}-code`}>{r.code}</label>
             <input
               ref={codeRef}
               id={`${id}-code`}

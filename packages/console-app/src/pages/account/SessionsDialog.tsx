@@ -6,13 +6,15 @@ import { useServices } from '../../services.js';
 import { toAdminError } from '../admin/adminApi.js';
 import { formatWhen } from '../admin/adminUi.js';
 import { PageButton } from '../common/styles.js';
+import { useTextsOf, useTexts } from '../../i18n.js';
+import { ACCOUNT_TEXTS, type AccountTexts } from './texts.js';
 
 /**
  * A short name for the device a session signed in from, read from its user agent ("Chrome on Windows").
  * @example deviceOf('Mozilla/5.0 (X11; Linux x86_64) … Chrome/140.0 Safari/537.36') // 'Chrome on Linux'
  */
-export function deviceOf(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
+export function deviceOf(userAgent: string | null, texts: AccountTexts['sessions']): string {
+  if (!userAgent) return texts.unknownDevice;
   const browser = /Edg\//.test(userAgent)
     ? 'Edge'
     : /(Chrome|Chromium)\//.test(userAgent)
@@ -33,7 +35,7 @@ export function deviceOf(userAgent: string | null): string {
           : /Linux/.test(userAgent)
             ? 'Linux'
             : null;
-  if (browser && system) return `${browser} on ${system}`;
+  if (browser && system) return texts.browserOn(browser, system);
   return browser ?? system ?? userAgent.slice(0, 60);
 }
 
@@ -52,6 +54,9 @@ export function SessionsDialog({ open, onClose }: { open: boolean; onClose: () =
 function SessionsDialogBody({ onClose }: { onClose: () => void }) {
   const { api } = useServices();
   const { notify } = useNotifications();
+  const texts = useTextsOf(ACCOUNT_TEXTS);
+  const s = texts.sessions;
+  const title = useTexts().mySessions;
   const [stage, setStage] = useState<Stage>({ name: 'loading' });
   const [ending, setEnding] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -74,7 +79,7 @@ function SessionsDialogBody({ onClose }: { onClose: () => void }) {
     api.delete(`/api/auth/sessions/${session.id}`).then(
       () => {
         setEnding(null);
-        notify({ type: 'success', message: `Signed out ${deviceOf(session.user_agent)}.` });
+        notify({ type: 'success', message: s.signedOutDevice(deviceOf(session.user_agent, s)) });
         void fetchSessions();
       },
       (failure: unknown) => {
@@ -86,8 +91,8 @@ function SessionsDialogBody({ onClose }: { onClose: () => void }) {
 
   const common = {
     open: true,
-    title: 'My sessions',
-    cancelLabel: 'Close',
+    title,
+    cancelLabel: texts.close,
     onCancel: onClose,
     error,
   } as const;
@@ -96,8 +101,8 @@ function SessionsDialogBody({ onClose }: { onClose: () => void }) {
     return (
       <ConfirmDialog
         {...common}
-        description={stage.name === 'loading' ? 'Loading…' : stage.message}
-        confirmLabel="Try again"
+        description={stage.name === 'loading' ? texts.loading : stage.message}
+        confirmLabel={texts.tryAgain}
         onConfirm={() => {
           setStage({ name: 'loading' });
           void fetchSessions();
@@ -110,33 +115,35 @@ function SessionsDialogBody({ onClose }: { onClose: () => void }) {
   return (
     <ConfirmDialog
       {...common}
-      description={
-        others === 0
-          ? 'You are signed in on this browser only.'
-          : `You are signed in on ${stage.sessions.length} devices or browsers. Sign out any you do not recognise, then change your password.`
-      }
-      confirmLabel="Done"
+      description={others === 0 ? s.thisBrowserOnly : s.signedInOn(stage.sessions.length)}
+      confirmLabel={s.done}
       onConfirm={onClose}
     >
-      <List aria-label="Signed-in sessions">
+      <List aria-label={s.list}>
         {stage.sessions.map((session) => (
           <li key={session.id} data-current={session.current ? '' : undefined}>
             <div>
-              <strong>{deviceOf(session.user_agent)}</strong>
-              {session.current ? <Badge>This browser</Badge> : null}
+              <strong>{deviceOf(session.user_agent, s)}</strong>
+              {session.current ? <Badge>{s.thisBrowser}</Badge> : null}
               <Meta>
-                {session.ip ?? 'Unknown address'} · last active {formatWhen(session.last_seen_at)} · signed in{' '}
-                {formatWhen(session.created_at)}
+                {s.meta(
+                  session.ip ?? s.unknownAddress,
+                  formatWhen(session.last_seen_at),
+                  formatWhen(session.created_at),
+                )}
               </Meta>
             </div>
             {session.current ? null : (
               <PageButton
                 type="button"
                 disabled={ending !== null}
-                aria-label={`Sign out ${deviceOf(session.user_agent)} (${session.ip ?? 'unknown address'})`}
+                aria-label={s.signOutLabel(
+                  deviceOf(session.user_agent, s),
+                  session.ip ?? s.unknownAddressLower,
+                )}
                 onClick={() => signOut(session)}
               >
-                {ending === session.id ? 'Signing out…' : 'Sign out'}
+                {ending === session.id ? s.signingOut : s.signOut}
               </PageButton>
             )}
           </li>

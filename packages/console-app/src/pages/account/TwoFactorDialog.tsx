@@ -7,6 +7,8 @@ import type { AdminError } from '../admin/adminApi.js';
 import { formatWhen } from '../admin/adminUi.js';
 import { createTwoFactorApi, qrCodeDataUrl } from './twoFactorApi.js';
 import { PageButton } from '../common/styles.js';
+import { useTexts, useTextsOf } from '../../i18n.js';
+import { ACCOUNT_TEXTS } from './texts.js';
 
 type Stage =
   | { name: 'loading' }
@@ -33,6 +35,9 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
   const services = useServices();
   const api = useMemo(() => createTwoFactorApi(services.api), [services]);
   const { notify } = useNotifications();
+  const texts = useTextsOf(ACCOUNT_TEXTS);
+  const m = texts.twoStep;
+  const title = useTexts().twoStep;
   const id = useId();
   const [stage, setStage] = useState<Stage>({ name: 'loading' });
   const [busy, setBusy] = useState(false);
@@ -76,7 +81,7 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
 
   const confirmCode = (value: string) => {
     if (!/^\d{6}$/.test(value)) {
-      setCodeError('Enter the 6-digit code from your authenticator app.');
+      setCodeError(m.enterCode);
       return;
     }
     setBusy(true);
@@ -86,7 +91,7 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
       (result) => {
         setBusy(false);
         setStage({ name: 'codes', codes: result.recovery_codes });
-        notify({ type: 'success', message: 'Two-step sign-in is on.' });
+        notify({ type: 'success', message: m.on });
       },
       (failure: AdminError) => {
         setBusy(false);
@@ -106,7 +111,7 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
       () => {
         setBusy(false);
         setPassword('');
-        notify({ type: 'success', message: 'Two-step sign-in is off.' });
+        notify({ type: 'success', message: m.off });
         setStage({ name: 'off' });
       },
       (failure: AdminError) => {
@@ -117,15 +122,15 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
     );
   };
 
-  const common = { open, busy, error, onCancel: onClose, title: 'Two-step sign-in' } as const;
+  const common = { open, busy, error, onCancel: onClose, title } as const;
 
   if (stage.name === 'loading' || stage.name === 'failed') {
     return (
       <ConfirmDialog
         {...common}
-        description={stage.name === 'loading' ? 'Loading…' : stage.message}
-        confirmLabel="Try again"
-        cancelLabel="Close"
+        description={stage.name === 'loading' ? texts.loading : stage.message}
+        confirmLabel={texts.tryAgain}
+        cancelLabel={texts.close}
         onConfirm={load}
       />
     );
@@ -135,10 +140,10 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
     return (
       <ConfirmDialog
         {...common}
-        description="Two-step sign-in is off. When it is on, signing in asks for your password and then a 6-digit code from an authenticator app on your phone."
-        confirmLabel="Set up two-step sign-in"
-        busyLabel="Starting…"
-        cancelLabel="Close"
+        description={m.offDescription}
+        confirmLabel={m.setUp}
+        busyLabel={m.starting}
+        cancelLabel={texts.close}
         onConfirm={startSetup}
       />
     );
@@ -149,28 +154,28 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
     return (
       <ConfirmDialog
         {...common}
-        description="Scan the QR code with an authenticator app (or enter the secret in it), then type the 6-digit code it shows."
-        confirmLabel="Turn on"
-        busyLabel="Checking…"
-        cancelLabel="Cancel"
+        description={m.setupDescription}
+        confirmLabel={m.turnOn}
+        busyLabel={texts.checking}
+        cancelLabel={texts.cancel}
         onConfirm={() => confirmCode(code)}
       >
         <Setup>
-          {qr ? <QrImage src={qr} alt="QR code for your authenticator app" width={176} height={176} /> : null}
+          {qr ? <QrImage src={qr} alt={m.qrAlt} width={176} height={176} /> : null}
           <dl>
-            <dt>Secret</dt>
+            <dt>{m.secret}</dt>
             <dd>
               <code data-testid="totp-secret" data-secret={setup.secret}>
                 {groupSecret(setup.secret)}
               </code>
             </dd>
-            <dt>Link for the app</dt>
+            <dt>{m.link}</dt>
             <dd>
               <code data-testid="totp-uri">{setup.otpauth_uri}</code>
             </dd>
           </dl>
           <OtpInput
-            label="Code from the app"
+            label={m.codeFromApp}
             value={code}
             onValueChange={(value) => {
               setCode(value);
@@ -189,13 +194,13 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
     return (
       <ConfirmDialog
         {...common}
-        title="Save your recovery codes"
-        description="Each code signs you in once if you lose your phone. They are shown only now: print them or keep them in a password manager."
-        confirmLabel="I have saved them"
-        cancelLabel="Close"
+        title={m.saveCodes}
+        description={m.codesDescription}
+        confirmLabel={m.savedThem}
+        cancelLabel={texts.close}
         onConfirm={onClose}
       >
-        <Codes aria-label="Recovery codes">
+        <Codes aria-label={m.codes}>
           {stage.codes.map((value) => (
             <li key={value}>
               <code>{value}</code>
@@ -206,12 +211,12 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
           type="button"
           onClick={() => {
             void navigator.clipboard?.writeText(stage.codes.join('\n')).then(
-              () => notify({ type: 'info', message: 'Recovery codes copied.' }),
+              () => notify({ type: 'info', message: m.codesCopied }),
               () => undefined,
             );
           }}
         >
-          Copy the codes
+          {m.copyCodes}
         </PageButton>
       </ConfirmDialog>
     );
@@ -221,15 +226,15 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
     <ConfirmDialog
       {...common}
       destructive
-      description={`Two-step sign-in is on since ${formatWhen(stage.status.enabled_at)}; ${stage.status.recovery_codes_left} recovery code(s) left. To turn it off, enter your password.`}
-      confirmLabel="Turn off two-step sign-in"
-      busyLabel="Turning off…"
-      cancelLabel="Close"
+      description={m.onDescription(formatWhen(stage.status.enabled_at), stage.status.recovery_codes_left)}
+      confirmLabel={m.turnOff}
+      busyLabel={m.turningOff}
+      cancelLabel={texts.close}
       onConfirm={() => turnOff()}
     >
       <form onSubmit={turnOff}>
         <PasswordField>
-          <label htmlFor={`${id}-password`}>Password</label>
+          <label htmlFor={`${id}-password`}>{texts.password}</label>
           <input
             id={`${id}-password`}
             type="password"

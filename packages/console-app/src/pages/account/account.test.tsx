@@ -10,6 +10,9 @@ import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
 import { deviceOf } from './SessionsDialog.js';
+import { ACCOUNT_TEXTS } from './texts.js';
+
+const EN = ACCOUNT_TEXTS.en.sessions;
 
 afterEach(cleanup);
 configure({ asyncUtilTimeout: 10_000 });
@@ -68,9 +71,10 @@ const SESSIONS: OwnSession[] = [
 
 describe('My sessions', { timeout: 60_000 }, () => {
   it('names devices from their user agent', () => {
-    expect(deviceOf(SESSIONS[0]!.user_agent)).toBe('Chrome on Linux');
-    expect(deviceOf(SESSIONS[1]!.user_agent)).toBe('Safari on iOS');
-    expect(deviceOf(null)).toBe('Unknown device');
+    expect(deviceOf(SESSIONS[0]!.user_agent, EN)).toBe('Chrome on Linux');
+    expect(deviceOf(SESSIONS[1]!.user_agent, EN)).toBe('Safari on iOS');
+    expect(deviceOf(null, EN)).toBe('Unknown device');
+    expect(deviceOf(SESSIONS[1]!.user_agent, ACCOUNT_TEXTS.id.sessions)).toBe('Safari di iOS');
   });
 
   it('lists the sessions with this browser marked and signs another one out', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import {
   ConfirmDialog,
@@ -22,36 +22,23 @@ import {
   useLoad,
 } from './adminUi.js';
 import { Table } from '../common/styles.js';
-import { USER_NAME_FIELDS } from './userFields.js';
-
-const EDIT_FIELDS = USER_NAME_FIELDS;
+import { userNameFields } from './userFields.js';
+import { ADMIN_TEXTS, type AdminTexts } from './texts.js';
+import { useTextsOf } from '../../i18n.js';
 
 /** How RecordHistory shows the audit entries of a user. */
-const HISTORY_FIELDS: ResourceField[] = [
-  { name: 'event', label: 'Event', type: 'text' },
-  { name: 'username', label: 'Username', type: 'text' },
-  { name: 'full_name', label: 'Full name', type: 'text' },
-  { name: 'active', label: 'Active', type: 'boolean' },
-  { name: 'permission_sets', label: 'Permission sets', type: 'tags' },
-  { name: 'revoked_sessions', label: 'Sessions ended', type: 'integer' },
+const historyFields = (texts: AdminTexts['fields']): ResourceField[] => [
+  { name: 'event', label: texts.event, type: 'text' },
+  { name: 'username', label: texts.username, type: 'text' },
+  { name: 'full_name', label: texts.fullName, type: 'text' },
+  { name: 'active', label: texts.active, type: 'boolean' },
+  { name: 'permission_sets', label: texts.permissionSets, type: 'tags' },
+  { name: 'revoked_sessions', label: texts.sessionsEnded, type: 'integer' },
 ];
 
-const EVENT_LABELS: Record<string, string> = {
-  'view-as': 'An administrator viewed the console as this user',
-  'sign-out-everywhere': 'Signed out everywhere',
-  'reset-password': 'Password reset by an administrator',
-  'change-password': 'Changed their own password',
-  '2fa-setup': 'Started setting up two-step sign-in',
-  '2fa-enable': 'Turned two-step sign-in on',
-  '2fa-disable': 'Turned two-step sign-in off',
-  '2fa-reset': 'Two-step sign-in reset by an administrator',
-  'set-permission-sets': 'Permission sets changed',
-  disable: 'Account disabled',
-  enable: 'Account enabled',
-};
-
 /** Audit rows as RecordHistory entries: create/delete as they are, every other action as an update with its event named. */
-export function toHistory(entries: ActivityEntry[]): AuditEntry[] {
+export function toHistory(entries: ActivityEntry[], texts: AdminTexts['details']): AuditEntry[] {
+  const events: Record<string, string> = texts.events;
   return entries.map((entry) => {
     const before = (entry.before ?? {}) as Record<string, unknown>;
     const after = (entry.after ?? {}) as Record<string, unknown>;
@@ -61,16 +48,16 @@ export function toHistory(entries: ActivityEntry[]): AuditEntry[] {
       .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
     const subject =
       entry.entity === 'user'
-        ? `user #${entry.entity_id ?? '?'}`
+        ? texts.userSubject(entry.entity_id ?? '?')
         : `${entry.entity.replace('_', ' ')} #${entry.entity_id ?? '?'}`;
     const event =
       entry.role === 'actor' && !(entry.entity === 'user' && entry.action === 'change-password')
-        ? `${entry.action} on ${subject}`
-        : (EVENT_LABELS[entry.action] ?? entry.action);
+        ? texts.actedOn(entry.action, subject)
+        : (events[entry.action] ?? entry.action);
     return {
       id: entry.id,
       at: entry.at,
-      actor: entry.actor ? `${entry.actor.full_name} (${entry.actor.username})` : 'system',
+      actor: entry.actor ? `${entry.actor.full_name} (${entry.actor.username})` : texts.system,
       action,
       changes: [{ field: 'event', before: null, after: event }, ...changes],
     };
@@ -128,6 +115,10 @@ export function UserDetails({
 }: UserDetailsProps) {
   const admin = useAdminApi();
   const { notify } = useNotifications();
+  const texts = useTextsOf(ADMIN_TEXTS);
+  const { details: d, fields: f } = texts;
+  const editFields = useMemo(() => userNameFields(f), [f]);
+  const activityFields = useMemo(() => historyFields(f), [f]);
   const headingId = useId();
   const loadUser = useCallback(() => admin.getUser(userId), [admin, userId]);
   const user = useLoad(loadUser);
@@ -155,18 +146,18 @@ export function UserDetails({
 
   if (user.state.status === 'loading') {
     return (
-      <Panel aria-label="User details">
-        <p role="status">Loading the user…</p>
+      <Panel aria-label={d.region}>
+        <p role="status">{d.loading}</p>
       </Panel>
     );
   }
   if (user.state.status === 'error') {
     return (
-      <Panel aria-label="User details">
-        <ErrorBox error={user.state.error} onRetry={user.reload} what="the user" />
+      <Panel aria-label={d.region}>
+        <ErrorBox error={user.state.error} onRetry={user.reload} what={d.theUser} />
         <Row>
           <Button type="button" onClick={onClose}>
-            Close
+            {texts.close}
           </Button>
         </Row>
       </Panel>
@@ -186,7 +177,7 @@ export function UserDetails({
     admin.updateUser(current.id, body).then(
       () => {
         setSaving(false);
-        notify({ type: 'success', message: `Saved ${body.full_name ?? current.full_name}.` });
+        notify({ type: 'success', message: d.saved(body.full_name ?? current.full_name) });
         refreshAll();
       },
       (error: AdminError) => {
@@ -204,13 +195,13 @@ export function UserDetails({
         setChosenSets(null);
         notify({
           type: 'success',
-          message: `Permission sets of ${updated.full_name} saved. Their open tabs update at once.`,
+          message: d.setsSaved(updated.full_name),
         });
         refreshAll();
       },
       (error: AdminError) => {
         setSetsError(error.message);
-        notify({ type: 'error', title: 'Permission sets not saved', message: error.message });
+        notify({ type: 'error', title: d.setsNotSaved, message: error.message });
       },
     );
   };
@@ -229,85 +220,49 @@ export function UserDetails({
     };
     if (confirm === 'disable' || confirm === 'enable') {
       admin.updateUser(current.id, { active: confirm === 'enable' }).then(() => {
-        done(
-          confirm === 'enable'
-            ? `${current.full_name} can sign in again.`
-            : `${current.full_name} is disabled and was signed out everywhere.`,
-        );
+        done(confirm === 'enable' ? d.enabled(current.full_name) : d.disabledDone(current.full_name));
         refreshAll();
       }, failed);
     } else if (confirm === 'reset') {
       admin.resetPassword(current.id).then((result) => {
         setSecret(result.generated_password);
-        done(`New password set for ${current.full_name}; ${result.revoked_sessions} session(s) ended.`);
+        done(d.passwordReset(current.full_name, result.revoked_sessions));
         refreshAll();
       }, failed);
     } else if (confirm === 'reset2fa') {
       admin.resetTwoFactor(current.id).then((result) => {
-        done(
-          result.was_enabled
-            ? `Two-step sign-in is off for ${current.full_name}; they sign in with the password and can set it up again.`
-            : `${current.full_name} did not have two-step sign-in on.`,
-        );
+        done(result.was_enabled ? d.twoStepReset(current.full_name) : d.twoStepWasOff(current.full_name));
         refreshAll();
       }, failed);
     } else if (confirm === 'signout') {
       admin.revokeAllSessions(current.id).then((result) => {
-        done(`${current.full_name} was signed out of ${result.revoked} session(s).`);
+        done(d.signedOutOf(current.full_name, result.revoked));
         refreshAll();
       }, failed);
     } else if (confirm === 'delete') {
       admin.deleteUser(current.id).then(() => {
-        done(`${current.full_name} was deleted.`);
+        done(d.deleted(current.full_name));
         onDeleted();
       }, failed);
     }
   };
 
-  const dialogs: Record<
-    Exclude<Confirm, null>,
-    { title: string; description: string; label: string; destructive: boolean }
-  > = {
-    disable: {
-      title: `Disable ${current.full_name}?`,
-      description: 'They are signed out everywhere at once and cannot sign in until enabled again.',
-      label: 'Disable',
-      destructive: true,
-    },
-    enable: {
-      title: `Enable ${current.full_name}?`,
-      description: 'They can sign in again with their password.',
-      label: 'Enable',
-      destructive: false,
-    },
-    reset: {
-      title: `Reset the password of ${current.full_name}?`,
-      description: 'A new password is generated and shown once. Their open sessions end.',
-      label: 'Generate new password',
-      destructive: true,
-    },
-    reset2fa: {
-      title: `Reset two-step sign-in of ${current.full_name}?`,
-      description:
-        'Their authenticator secret and recovery codes are deleted: they sign in with the password alone until they set it up again.',
-      label: 'Reset two-step sign-in',
-      destructive: true,
-    },
-    signout: {
-      title: `Sign ${current.full_name} out everywhere?`,
-      description: 'Every open session of this user ends now.',
-      label: 'Sign out everywhere',
-      destructive: true,
-    },
-    delete: {
-      title: `Delete ${current.full_name}?`,
-      description:
-        'The account is removed for good; its audit entries stay. Disabling keeps the account instead.',
-      label: 'Delete user',
-      destructive: true,
-    },
-  };
-  const dialog = confirm ? dialogs[confirm] : null;
+  const dialogTexts = {
+    disable: d.confirmDisable,
+    enable: d.confirmEnable,
+    reset: d.confirmReset,
+    reset2fa: d.confirmReset2fa,
+    signout: d.confirmSignOut,
+    delete: d.confirmDelete,
+  }[confirm ?? 'disable'];
+  const dialog = confirm
+    ? {
+        title: dialogTexts.title(current.full_name),
+        description: dialogTexts.description,
+        label: dialogTexts.label,
+        destructive: confirm !== 'enable',
+      }
+    : null;
 
   return (
     <Panel aria-labelledby={headingId} data-user={current.username}>
@@ -316,31 +271,31 @@ export function UserDetails({
           {current.full_name} ({current.username})
         </h2>
         <Button type="button" onClick={() => onViewAs(current.id)}>
-          View as {current.full_name}
+          {d.viewAs(current.full_name)}
         </Button>
         <Button type="button" onClick={onClose}>
-          Close
+          {texts.close}
         </Button>
       </Row>
       {secret ? (
         <OneTimeSecret
-          label={`Password for ${current.username}`}
+          label={d.passwordFor(current.username)}
           value={secret}
           onDismiss={() => setSecret(undefined)}
         />
       ) : null}
       <Facts>
-        <dt>Status</dt>
-        <dd>{current.active ? 'Active' : 'Disabled'}</dd>
-        <dt>Last login</dt>
-        <dd>{formatWhen(current.last_login_at)}</dd>
-        <dt>Open sessions</dt>
+        <dt>{f.status}</dt>
+        <dd>{current.active ? texts.users.active : texts.users.disabled}</dd>
+        <dt>{f.lastLogin}</dt>
+        <dd>{formatWhen(current.last_login_at, texts.never)}</dd>
+        <dt>{d.openSessions}</dt>
         <dd>{current.live_sessions}</dd>
-        <dt>Created</dt>
+        <dt>{d.created}</dt>
         <dd>{formatWhen(current.created_at)}</dd>
         {current.locked_until ? (
           <>
-            <dt>Locked until</dt>
+            <dt>{d.lockedUntil}</dt>
             <dd>{formatWhen(current.locked_until)}</dd>
           </>
         ) : null}
@@ -348,9 +303,9 @@ export function UserDetails({
 
       <ResourceForm
         key={`${current.id}-${current.version}`}
-        label={`Edit ${current.username}`}
+        label={d.edit(current.username)}
         mode="edit"
-        fields={EDIT_FIELDS}
+        fields={editFields}
         initialValues={{ username: current.username, full_name: current.full_name }}
         errors={editErrors}
         formError={
@@ -374,8 +329,8 @@ export function UserDetails({
       />
 
       <SetList>
-        <legend>Permission sets (the user gets the union of their sets)</legend>
-        {sets.length === 0 ? <span>No permission sets exist yet.</span> : null}
+        <legend>{d.setsLegend}</legend>
+        {sets.length === 0 ? <span>{d.noSets}</span> : null}
         {sets.map((set) => (
           <label key={set.id}>
             <input
@@ -396,54 +351,54 @@ export function UserDetails({
       {setsError ? <Notice tone="danger">{setsError}</Notice> : null}
       <Row>
         <Button type="button" data-kind="primary" disabled={chosenSets === null} onClick={saveSets}>
-          Save permission sets
+          {d.saveSets}
         </Button>
         {current.active ? (
           <Button type="button" data-kind="danger" onClick={() => setConfirm('disable')}>
-            Disable user
+            {d.disableUser}
           </Button>
         ) : (
           <Button type="button" onClick={() => setConfirm('enable')}>
-            Enable user
+            {d.enableUser}
           </Button>
         )}
         <Button type="button" onClick={() => setConfirm('reset')}>
-          Reset password
+          {d.resetPassword}
         </Button>
         <Button type="button" onClick={() => setConfirm('reset2fa')}>
-          Reset two-step sign-in
+          {d.resetTwoStep}
         </Button>
         <Button type="button" data-kind="danger" onClick={() => setConfirm('delete')}>
-          Delete user
+          {d.deleteUser}
         </Button>
       </Row>
 
-      <section aria-label="Sessions">
+      <section aria-label={d.sessions}>
         <Row>
-          <h3>Sessions</h3>
+          <h3>{d.sessions}</h3>
           <Button
             type="button"
             disabled={sessions.state.status !== 'ready' || sessions.state.data.sessions.length === 0}
             onClick={() => setConfirm('signout')}
           >
-            Sign out everywhere
+            {d.signOutEverywhere}
           </Button>
         </Row>
-        {sessions.state.status === 'loading' ? <p role="status">Loading sessions…</p> : null}
+        {sessions.state.status === 'loading' ? <p role="status">{d.loadingSessions}</p> : null}
         {sessions.state.status === 'error' ? (
-          <ErrorBox error={sessions.state.error} onRetry={sessions.reload} what="the sessions" />
+          <ErrorBox error={sessions.state.error} onRetry={sessions.reload} what={d.theSessions} />
         ) : null}
         {sessions.state.status === 'ready' && sessions.state.data.sessions.length === 0 ? (
-          <p>No open sessions.</p>
+          <p>{d.noSessions}</p>
         ) : null}
         {sessions.state.status === 'ready' && sessions.state.data.sessions.length > 0 ? (
-          <Table aria-label={`Open sessions of ${current.username}`}>
+          <Table aria-label={d.sessionsOf(current.username)}>
             <thead>
               <tr>
-                <th scope="col">Signed in</th>
-                <th scope="col">Last seen</th>
-                <th scope="col">Address</th>
-                <th scope="col">Browser</th>
+                <th scope="col">{d.signedIn}</th>
+                <th scope="col">{d.lastSeen}</th>
+                <th scope="col">{d.address}</th>
+                <th scope="col">{d.browser}</th>
               </tr>
             </thead>
             <tbody>
@@ -451,7 +406,7 @@ export function UserDetails({
                 <tr key={session.id}>
                   <td>
                     {formatWhen(session.created_at)}
-                    {session.current ? ' (this session)' : ''}
+                    {session.current ? d.thisSession : ''}
                   </td>
                   <td>{formatWhen(session.last_seen_at)}</td>
                   <td>{session.ip ?? '-'}</td>
@@ -464,20 +419,20 @@ export function UserDetails({
       </section>
 
       <RecordHistory
-        title="Recent activity"
-        fields={HISTORY_FIELDS}
-        entries={activity.state.status === 'ready' ? toHistory(activity.state.data.entries) : []}
+        title={d.recentActivity}
+        fields={activityFields}
+        entries={activity.state.status === 'ready' ? toHistory(activity.state.data.entries, d) : []}
         loading={activity.state.status === 'loading'}
         error={activity.state.status === 'error' ? activity.state.error.message : null}
         onRetry={activity.reload}
-        emptyMessage="No activity recorded yet"
+        emptyMessage={d.noActivity}
       />
 
       <ConfirmDialog
         open={dialog !== null}
         title={dialog?.title ?? ''}
         description={dialog?.description}
-        confirmLabel={dialog?.label ?? 'Confirm'}
+        confirmLabel={dialog?.label ?? texts.confirm}
         destructive={dialog?.destructive ?? false}
         busy={confirmBusy}
         error={confirmError}

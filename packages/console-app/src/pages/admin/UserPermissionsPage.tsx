@@ -6,13 +6,17 @@ import type { PageProps } from '../types.js';
 import type { AdminError, MatrixKey, PermissionMatrix, PermissionSet, SetEntry } from './adminApi.js';
 import { Button, ErrorBox, Notice, Panel, Row, useAdminApi, useLoad } from './adminUi.js';
 import { TableHead, type ColumnHeading } from '../common/TableHead.js';
+import { ADMIN_TEXTS, type AdminTexts } from './texts.js';
+import { useTextsOf } from '../../i18n.js';
+
+type MatrixTexts = AdminTexts['matrix'];
 
 /** The permission matrix's columns. */
-const MATRIX_COLUMNS: ColumnHeading[] = [
-  'Permission key',
-  'Opens',
-  { label: 'Read', className: 'flag' },
-  { label: 'Write', className: 'flag' },
+const matrixColumns = (texts: MatrixTexts): ColumnHeading[] => [
+  texts.permissionKey,
+  texts.opens,
+  { label: texts.read, className: 'flag' },
+  { label: texts.write, className: 'flag' },
 ];
 
 type Flags = { read: boolean; write: boolean };
@@ -175,14 +179,14 @@ const Matrix = styled.table`
   }
 `;
 
-function opensText(key: MatrixKey): string {
+function opensText(key: MatrixKey, texts: MatrixTexts): string {
   const pages = key.pages.map((page) => page.title);
   const unique = [...new Set(pages)];
   const groups = key.menu_groups.map((group) => group.label);
   return (
-    [unique.length ? `Pages: ${unique.join(', ')}` : '', groups.length ? `Menu: ${groups.join(', ')}` : '']
+    [unique.length ? texts.pages(unique.join(', ')) : '', groups.length ? texts.menu(groups.join(', ')) : '']
       .filter(Boolean)
-      .join(' · ') || 'No page'
+      .join(' · ') || texts.noPage
   );
 }
 
@@ -195,6 +199,8 @@ type Pending = { kind: 'rename' | 'delete'; set: PermissionSet } | null;
 export default function UserPermissionsPage({ route }: PageProps) {
   const admin = useAdminApi();
   const { notify } = useNotifications();
+  const texts = useTextsOf(ADMIN_TEXTS);
+  const m = texts.matrix;
   const load = useCallback(() => admin.matrix(), [admin]);
   const { state, reload } = useLoad(load);
   // The draft belongs to the matrix it was made from: a reload starts from the saved state again.
@@ -261,15 +267,19 @@ export default function UserPermissionsPage({ route }: PageProps) {
           setSaving(false);
           notify({
             type: 'success',
-            title: 'Permissions saved',
-            message: `${result.changed_sets.join(', ')} changed; ${result.notified_users} user${result.notified_users === 1 ? '' : 's'} holding ${result.changed_sets.length === 1 ? 'it' : 'them'} updated at once.`,
+            title: m.saved,
+            message: m.savedMessage(
+              result.changed_sets.join(', '),
+              result.changed_sets.length,
+              result.notified_users,
+            ),
           });
           reload();
         },
         (error: AdminError) => {
           setSaving(false);
           setSaveError(error);
-          notify({ type: 'error', title: 'Permissions not saved', message: error.message });
+          notify({ type: 'error', title: m.notSaved, message: error.message });
         },
       );
   };
@@ -281,7 +291,7 @@ export default function UserPermissionsPage({ route }: PageProps) {
       (set) => {
         setNewName('');
         setSelectedId(set.id);
-        notify({ type: 'success', message: `Permission set "${set.name}" created. Tick its keys and save.` });
+        notify({ type: 'success', message: m.setCreated(set.name) });
         reload();
       },
       (error: AdminError) => setCreateError(error.fields.name?.join(' ') ?? error.message),
@@ -303,8 +313,8 @@ export default function UserPermissionsPage({ route }: PageProps) {
           type: 'success',
           message:
             pending.kind === 'rename'
-              ? `Renamed "${pending.set.name}" to "${renameTo.trim()}".`
-              : `Deleted "${pending.set.name}".`,
+              ? m.renamed(pending.set.name, renameTo.trim())
+              : m.deleted(pending.set.name),
         });
         setPending(null);
         reload();
@@ -318,14 +328,11 @@ export default function UserPermissionsPage({ route }: PageProps) {
 
   return (
     <RoutePage route={route}>
-      <Muted>
-        A user gets the union of their sets: a key is readable (writable) when any of their sets allows it.
-        Write includes read. Saving updates every signed-in holder&apos;s menu and open page at once.
-      </Muted>
-      <Panel aria-label="New permission set">
+      <Muted>{m.intro}</Muted>
+      <Panel aria-label={m.newSet}>
         <form onSubmit={createSet}>
           <Row>
-            <label htmlFor={newNameId}>New set name</label>
+            <label htmlFor={newNameId}>{m.newSetName}</label>
             <input
               id={newNameId}
               value={newName}
@@ -334,18 +341,16 @@ export default function UserPermissionsPage({ route }: PageProps) {
               maxLength={100}
             />
             <Button type="submit" disabled={newName.trim() === ''}>
-              Create set
+              {m.createSet}
             </Button>
           </Row>
           {createError ? <Notice tone="danger">{createError}</Notice> : null}
         </form>
       </Panel>
 
-      {state.status === 'loading' ? <p role="status">Loading the permission matrix…</p> : null}
-      {state.status === 'error' ? (
-        <ErrorBox error={state.error} onRetry={reload} what="the permission matrix" />
-      ) : null}
-      {matrix && matrix.sets.length === 0 ? <p>No permission sets yet: create one above.</p> : null}
+      {state.status === 'loading' ? <p role="status">{m.loading}</p> : null}
+      {state.status === 'error' ? <ErrorBox error={state.error} onRetry={reload} what={m.theMatrix} /> : null}
+      {matrix && matrix.sets.length === 0 ? <p>{m.noSets}</p> : null}
       {matrix && matrix.sets.length > 0 ? (
         <>
           <Row>
@@ -355,21 +360,17 @@ export default function UserPermissionsPage({ route }: PageProps) {
               disabled={changedSets.length === 0 || saving}
               onClick={save}
             >
-              {saving
-                ? 'Saving…'
-                : changedSets.length
-                  ? `Save changes (${changedSets.length} set${changedSets.length === 1 ? '' : 's'})`
-                  : 'Save changes'}
+              {saving ? m.saving : changedSets.length ? m.saveChangesOf(changedSets.length) : m.saveChanges}
             </Button>
             <Button
               type="button"
               disabled={changedSets.length === 0 || saving}
               onClick={() => setEdited(null)}
             >
-              Discard changes
+              {m.discard}
             </Button>
             {changedSets.length ? (
-              <span role="status">Unsaved: {changedSets.map((set) => set.name).join(', ')}</span>
+              <span role="status">{m.unsaved(changedSets.map((set) => set.name).join(', '))}</span>
             ) : null}
           </Row>
           {saveError ? (
@@ -383,14 +384,14 @@ export default function UserPermissionsPage({ route }: PageProps) {
                     reload();
                   }}
                 >
-                  Reload
+                  {m.reload}
                 </Button>
               ) : null}
             </Notice>
           ) : null}
           <Editor>
             <SetList>
-              <legend>Permission sets</legend>
+              <legend>{m.sets}</legend>
               {matrix.sets.map((set) => {
                 const readable = entriesOf(draft[set.id] ?? {}).length;
                 const changed = changedSets.includes(set);
@@ -406,9 +407,8 @@ export default function UserPermissionsPage({ route }: PageProps) {
                     <span>
                       {set.name}
                       <small>
-                        {set.user_count} user{set.user_count === 1 ? '' : 's'} · {readable} key
-                        {readable === 1 ? '' : 's'}
-                        {changed ? ' · unsaved' : ''}
+                        {m.setSummary(set.user_count, readable)}
+                        {changed ? m.unsavedMark : ''}
                       </small>
                     </span>
                   </label>
@@ -420,37 +420,35 @@ export default function UserPermissionsPage({ route }: PageProps) {
                 <SetHeader>
                   <div>
                     <h2 id={selectedHeadingId}>{selected.name}</h2>
-                    <Muted>
-                      Held by {selected.user_count} user{selected.user_count === 1 ? '' : 's'}
-                    </Muted>
+                    <Muted>{m.heldBy(selected.user_count)}</Muted>
                   </div>
                   <Row>
                     <Button
                       type="button"
-                      aria-label={`Rename ${selected.name}`}
+                      aria-label={m.renameSet(selected.name)}
                       onClick={() => {
                         setPending({ kind: 'rename', set: selected });
                         setRenameTo(selected.name);
                         setPendingError(null);
                       }}
                     >
-                      Rename
+                      {m.rename}
                     </Button>
                     <Button
                       type="button"
                       data-kind="danger"
-                      aria-label={`Delete ${selected.name}`}
+                      aria-label={m.deleteSet(selected.name)}
                       onClick={() => {
                         setPending({ kind: 'delete', set: selected });
                         setPendingError(null);
                       }}
                     >
-                      Delete
+                      {m.delete}
                     </Button>
                   </Row>
                 </SetHeader>
-                <Matrix aria-label="Permission matrix">
-                  <TableHead columns={MATRIX_COLUMNS} />
+                <Matrix aria-label={m.table}>
+                  <TableHead columns={matrixColumns(m)} />
                   <tbody>
                     {matrix.keys.map((key) => {
                       const set = selected;
@@ -462,27 +460,27 @@ export default function UserPermissionsPage({ route }: PageProps) {
                           <th scope="row">
                             <code>{key.key}</code>
                           </th>
-                          <td className="opens">{opensText(key)}</td>
+                          <td className="opens">{opensText(key, m)}</td>
                           <td className="flag">
                             <label>
                               <input
                                 type="checkbox"
-                                aria-label={`Read ${key.key} in ${set.name}`}
+                                aria-label={m.readIn(key.key, set.name)}
                                 checked={flags.read}
                                 onChange={(event) => toggle(set.id, key.key, 'read', event.target.checked)}
                               />
-                              <span className="flag-name">Read</span>
+                              <span className="flag-name">{m.read}</span>
                             </label>
                           </td>
                           <td className="flag">
                             <label>
                               <input
                                 type="checkbox"
-                                aria-label={`Write ${key.key} in ${set.name}`}
+                                aria-label={m.writeIn(key.key, set.name)}
                                 checked={flags.write}
                                 onChange={(event) => toggle(set.id, key.key, 'write', event.target.checked)}
                               />
-                              <span className="flag-name">Write</span>
+                              <span className="flag-name">{m.write}</span>
                             </label>
                           </td>
                         </tr>
@@ -499,16 +497,18 @@ export default function UserPermissionsPage({ route }: PageProps) {
       <ConfirmDialog
         open={pending !== null}
         title={
-          pending?.kind === 'rename' ? `Rename "${pending.set.name}"` : `Delete "${pending?.set.name ?? ''}"?`
+          pending?.kind === 'rename'
+            ? m.renameTitle(pending.set.name)
+            : m.deleteTitle(pending?.set.name ?? '')
         }
         description={
           pending?.kind === 'delete'
             ? pending.set.user_count > 0
-              ? `It is assigned to ${pending.set.user_count} user(s): remove it from them first.`
-              : 'No user holds it. This cannot be undone.'
-            : 'Users keep the set; only its name changes.'
+              ? m.assigned(pending.set.user_count)
+              : m.unheld
+            : m.renameKeeps
         }
-        confirmLabel={pending?.kind === 'rename' ? 'Rename' : 'Delete set'}
+        confirmLabel={pending?.kind === 'rename' ? m.rename : m.deleteSetLabel}
         destructive={pending?.kind === 'delete'}
         busy={pendingBusy}
         error={pendingError}
@@ -517,7 +517,7 @@ export default function UserPermissionsPage({ route }: PageProps) {
       >
         {pending?.kind === 'rename' ? (
           <Row>
-            <label htmlFor={renameId}>New name</label>
+            <label htmlFor={renameId}>{m.newName}</label>
             <input
               id={renameId}
               value={renameTo}

@@ -21,16 +21,13 @@ import type { AdminError, AdminUser, UserListParams } from './adminApi.js';
 import { Button, Panel, Row, formatWhen, useAdminApi, useLoad } from './adminUi.js';
 import { UserDetails } from './UserDetails.js';
 import { ViewAsPreview } from './ViewAsPreview.js';
-import { USER_NAME_FIELDS } from './userFields.js';
+import { userNameFields } from './userFields.js';
+import { ADMIN_TEXTS, type AdminTexts } from './texts.js';
+import { useTextsOf } from '../../i18n.js';
 
-const CREATE_FIELDS: ResourceField[] = [
-  ...USER_NAME_FIELDS,
-  {
-    name: 'password',
-    label: 'Initial password',
-    type: 'secret',
-    help: 'At least 10 characters, not containing the username. Leave empty to generate one (shown once).',
-  },
+const createFields = (texts: AdminTexts['fields']): ResourceField[] => [
+  ...userNameFields(texts),
+  { name: 'password', label: texts.initialPassword, type: 'secret', help: texts.initialPasswordHelp },
 ];
 
 const SORTABLE = ['username', 'full_name', 'last_login_at'];
@@ -130,6 +127,9 @@ export function filterToParams(filter: FilterGroup): UserListParams {
 export default function UsersPage({ route }: PageProps) {
   const admin = useAdminApi();
   const { notify } = useNotifications();
+  const texts = useTextsOf(ADMIN_TEXTS);
+  const { fields: f, users: u } = texts;
+  const newUserFields = useMemo(() => createFields(f), [f]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [createdSecret, setCreatedSecret] = useState<{ id: number; password: string } | null>(null);
   const [creating, setCreating] = useState(false);
@@ -168,38 +168,38 @@ export default function UsersPage({ route }: PageProps) {
 
   const filterFields = useMemo<ResourceField[]>(
     () => [
-      { name: 'active', label: 'Active', type: 'boolean', filterable: true },
+      { name: 'active', label: f.active, type: 'boolean', filterable: true },
       {
         name: 'permission_sets',
-        label: 'Permission set',
+        label: f.permissionSet,
         type: 'enum',
         filterable: true,
         options: setList.map((set) => ({ value: set.name, label: set.name })),
       },
-      { name: 'last_login_at', label: 'Last login', type: 'datetime', filterable: true },
+      { name: 'last_login_at', label: f.lastLogin, type: 'datetime', filterable: true },
     ],
-    [setList],
+    [setList, f],
   );
 
   const columns = useMemo<DataTableColumn<AdminUser & Record<string, unknown>>[]>(
     () => [
-      { id: 'username', header: 'Username', sortable: true, cell: (row) => row.username },
-      { id: 'full_name', header: 'Full name', sortable: true, cell: (row) => row.full_name },
-      { id: 'active', header: 'Status', cell: (row) => (row.active ? 'Active' : 'Disabled') },
+      { id: 'username', header: f.username, sortable: true, cell: (row) => row.username },
+      { id: 'full_name', header: f.fullName, sortable: true, cell: (row) => row.full_name },
+      { id: 'active', header: f.status, cell: (row) => (row.active ? u.active : u.disabled) },
       {
         id: 'permission_sets',
-        header: 'Permission sets',
-        cell: (row) => (row.permission_sets.length ? row.permission_sets.join(', ') : 'None'),
+        header: f.permissionSets,
+        cell: (row) => (row.permission_sets.length ? row.permission_sets.join(', ') : u.none),
       },
       {
         id: 'last_login_at',
-        header: 'Last login',
+        header: f.lastLogin,
         sortable: true,
-        cell: (row) => formatWhen(row.last_login_at),
+        cell: (row) => formatWhen(row.last_login_at, texts.never),
       },
-      { id: 'live_sessions', header: 'Sessions', align: 'end', cell: (row) => row.live_sessions },
+      { id: 'live_sessions', header: f.sessions, align: 'end', cell: (row) => row.live_sessions },
     ],
-    [],
+    [f, u, texts.never],
   );
 
   const create = (values: Record<string, unknown>) => {
@@ -224,7 +224,7 @@ export default function UsersPage({ route }: PageProps) {
           );
           notify({
             type: 'success',
-            message: `User ${result.user.username} created. Assign permission sets below.`,
+            message: u.created(result.user.username),
           });
           onChanged();
         },
@@ -240,16 +240,16 @@ export default function UsersPage({ route }: PageProps) {
   return (
     <RoutePage route={route}>
       {creating ? (
-        <Panel aria-label="New user">
-          <h2>New user</h2>
+        <Panel aria-label={u.newUser}>
+          <h2>{u.newUser}</h2>
           <ResourceForm
-            label="New user"
+            label={u.newUser}
             mode="create"
-            fields={CREATE_FIELDS}
+            fields={newUserFields}
             errors={createErrors}
             formError={createError ?? undefined}
             submitting={submitting}
-            submitLabel="Create user"
+            submitLabel={u.createUser}
             onSubmit={create}
             onCancel={() => setCreating(false)}
           />
@@ -271,7 +271,7 @@ export default function UsersPage({ route }: PageProps) {
         />
       ) : null}
       <DataTable<AdminUser & Record<string, unknown>>
-        label="Users"
+        label={route.title}
         rows={users.rows as (AdminUser & Record<string, unknown>)[]}
         columns={columns}
         getRowId={(row) => String(row.id)}
@@ -288,33 +288,33 @@ export default function UsersPage({ route }: PageProps) {
         onPageSizeChange={users.setPageSize}
         loading={users.loading}
         error={
-          users.status === 'error'
-            ? ((users.error as AdminError | null)?.message ?? 'Could not load users.')
-            : null
+          users.status === 'error' ? ((users.error as AdminError | null)?.message ?? u.couldNotLoad) : null
         }
         onRetry={users.reload}
-        emptyMessage={
-          view.q || view.filter.conditions.length ? 'No users match these filters' : 'No users yet'
-        }
+        emptyMessage={view.q || view.filter.conditions.length ? u.noMatch : u.noUsers}
         onRowOpen={(row) => setSelectedId(row.id)}
         rowActions={(row) => (
           <Row>
-            <Button type="button" aria-label={`Manage ${row.username}`} onClick={() => setSelectedId(row.id)}>
-              Manage
+            <Button
+              type="button"
+              aria-label={u.manageUser(row.username)}
+              onClick={() => setSelectedId(row.id)}
+            >
+              {u.manage}
             </Button>
-            <Button type="button" aria-label={`View as ${row.username}`} onClick={() => setViewAsId(row.id)}>
-              View as
+            <Button type="button" aria-label={u.viewAsUser(row.username)} onClick={() => setViewAsId(row.id)}>
+              {u.viewAs}
             </Button>
           </Row>
         )}
         toolbar={
           <Row>
             <FilterBar
-              label="User filters"
+              label={u.filters}
               fields={filterFields}
               search={view.q}
               onSearchChange={users.setQ}
-              searchPlaceholder="Search username or name…"
+              searchPlaceholder={u.search}
               filter={view.filter}
               onFilterChange={(filter) => users.setView({ filter, page: 1 })}
             />
@@ -327,7 +327,7 @@ export default function UsersPage({ route }: PageProps) {
                 setCreateError(null);
               }}
             >
-              New user
+              {u.newUser}
             </Button>
           </Row>
         }

@@ -3,6 +3,8 @@ import { styled } from 'styled-components';
 import { ROUTES, menuDefinition } from '@staff/console-contract';
 import { Sidebar, t, type LinkRendererProps } from '@staff/console-ui';
 import { Button, ErrorBox, useAdminApi, useLoad } from './adminUi.js';
+import { ADMIN_TEXTS } from './texts.js';
+import { useTextsOf } from '../../i18n.js';
 
 const MENU = menuDefinition();
 
@@ -61,6 +63,7 @@ const InertLink = forwardRef<HTMLAnchorElement, LinkRendererProps>(function Iner
  */
 export function ViewAsPreview({ userId, onExit }: { userId: number; onExit: () => void }) {
   const admin = useAdminApi();
+  const v = useTextsOf(ADMIN_TEXTS).viewAs;
   const load = useCallback(() => admin.viewAs(userId), [admin, userId]);
   const { state, reload } = useLoad(load);
   const [currentPath, setCurrentPath] = useState('');
@@ -75,32 +78,21 @@ export function ViewAsPreview({ userId, onExit }: { userId: number; onExit: () =
     return () => window.removeEventListener('keydown', onKey);
   }, [onExit]);
 
-  const name = state.status === 'ready' ? state.data.user.full_name : 'user';
+  const name = state.status === 'ready' ? state.data.user.full_name : v.someone;
   return (
-    <Overlay
-      role="dialog"
-      aria-modal="true"
-      aria-label={`Viewing as ${name} (read-only)`}
-      data-view-as={userId}
-    >
+    <Overlay role="dialog" aria-modal="true" aria-label={v.dialog(name)} data-view-as={userId}>
       <Banner role="status">
-        <span>
-          Viewing as {name}
-          {state.status === 'ready' ? ` (${state.data.user.username})` : ''} — read-only preview. Nothing here
-          acts as them.
-        </span>
+        <span>{v.banner(state.status === 'ready' ? `${name} (${state.data.user.username})` : name)}</span>
         <Button ref={exitRef} type="button" onClick={onExit}>
-          Exit view as
+          {v.exit}
         </Button>
       </Banner>
-      {state.status === 'loading' ? <p role="status">Loading what this user sees…</p> : null}
-      {state.status === 'error' ? (
-        <ErrorBox error={state.error} onRetry={reload} what="the user's view" />
-      ) : null}
+      {state.status === 'loading' ? <p role="status">{v.loading}</p> : null}
+      {state.status === 'error' ? <ErrorBox error={state.error} onRetry={reload} what={v.theView} /> : null}
       {state.status === 'ready' ? (
         <Body>
           <aside
-            aria-label={`Sidebar of ${name}`}
+            aria-label={v.sidebarOf(name)}
             onClickCapture={(event) => {
               const link = (event.target as HTMLElement).closest('a');
               if (link) setCurrentPath(link.getAttribute('href') ?? '');
@@ -114,22 +106,21 @@ export function ViewAsPreview({ userId, onExit }: { userId: number; onExit: () =
               renderLink={InertLink}
               onSignOut={onExit}
               onRefresh={reload}
-              navLabel={`Menu of ${name}`}
+              navLabel={v.menuOf(name)}
             />
           </aside>
           <main>
-            <h2>What {name} can open</h2>
+            <h2>{v.canOpen(name)}</h2>
             <p>
-              Permission sets:{' '}
-              {state.data.permission_sets.length ? state.data.permission_sets.join(', ') : 'none'}
-              {state.data.user.active ? '' : ' · this account is disabled and cannot sign in'}
+              {v.sets} {state.data.permission_sets.length ? state.data.permission_sets.join(', ') : v.none}
+              {state.data.user.active ? '' : v.disabledAccount}
             </p>
-            <ul aria-label="Page access">
+            <ul aria-label={v.pageAccess}>
               {ROUTES.map((route) => {
                 const allowed = state.data.allowed_pages.includes(route.path);
                 return (
                   <li key={route.id} data-allowed={allowed}>
-                    {route.title} ({route.path}): {allowed ? 'allowed' : `denied — needs ${route.key}`}
+                    {route.title} ({route.path}): {allowed ? v.allowed : v.denied(route.key)}
                   </li>
                 );
               })}

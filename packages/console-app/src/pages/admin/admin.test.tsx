@@ -1,16 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axios, { type InternalAxiosRequestConfig } from 'axios';
-import { findRoute } from '@staff/console-contract';
-import { NotificationsProvider, ThemeProvider } from '@staff/console-ui';
-import { ServicesContext, createConsoleServices } from '../../services.js';
-import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
-import { memoryStorage } from '../../test/memoryStorage.js';
-import { toAdminError, type PermissionMatrix } from './adminApi.js';
+import axios from 'axios';
+import { fakeAdapter } from '../../api/testAdapter.js';
+import { toAdminError } from './adminApi.js';
 import { filterToParams } from './UsersPage.js';
 import { toHistory } from './UserDetails.js';
-import UserPermissionsPage from './UserPermissionsPage.js';
+import { MATRIX, renderMatrix } from './matrixFixture.js';
+import { ADMIN_TEXTS } from './texts.js';
 
 afterEach(cleanup);
 
@@ -63,32 +60,35 @@ describe('toAdminError', () => {
 
 describe('toHistory', () => {
   it('names each event and lists only the fields that changed', () => {
-    const [disable, viewAs] = toHistory([
-      {
-        id: '2',
-        at: '2024-05-01T10:00:00Z',
-        action: 'disable',
-        entity: 'user',
-        entity_id: '7',
-        role: 'subject',
-        actor: { id: 1, username: 'admin', full_name: 'Administrator' },
-        before: { id: 7, active: true, full_name: 'Budi' },
-        after: { id: 7, active: false, full_name: 'Budi' },
-        ip: null,
-      },
-      {
-        id: '1',
-        at: '2024-05-01T09:00:00Z',
-        action: 'view-as',
-        entity: 'user',
-        entity_id: '7',
-        role: 'subject',
-        actor: null,
-        before: null,
-        after: null,
-        ip: null,
-      },
-    ]);
+    const [disable, viewAs] = toHistory(
+      [
+        {
+          id: '2',
+          at: '2024-05-01T10:00:00Z',
+          action: 'disable',
+          entity: 'user',
+          entity_id: '7',
+          role: 'subject',
+          actor: { id: 1, username: 'admin', full_name: 'Administrator' },
+          before: { id: 7, active: true, full_name: 'Budi' },
+          after: { id: 7, active: false, full_name: 'Budi' },
+          ip: null,
+        },
+        {
+          id: '1',
+          at: '2024-05-01T09:00:00Z',
+          action: 'view-as',
+          entity: 'user',
+          entity_id: '7',
+          role: 'subject',
+          actor: null,
+          before: null,
+          after: null,
+          ip: null,
+        },
+      ],
+      ADMIN_TEXTS.en.details,
+    );
     expect(disable).toMatchObject({
       action: 'update',
       actor: 'Administrator (admin)',
@@ -103,56 +103,6 @@ describe('toHistory', () => {
     });
   });
 });
-
-const MATRIX: PermissionMatrix = {
-  keys: [
-    {
-      key: 'ad_daily_tracker',
-      pages: [{ id: 'adset', path: '/app/reports/adset', title: 'Adset Report', group: 'Reports' }],
-      menu_groups: [{ id: 'reports', label: 'Reports' }],
-    },
-    {
-      key: 'statistics',
-      pages: [
-        {
-          id: 'usage-statistic',
-          path: '/app/usage-statistic',
-          title: 'Usage Statistics',
-          group: 'Statistics',
-        },
-      ],
-      menu_groups: [{ id: 'statistics', label: 'Statistics' }],
-    },
-  ],
-  sets: [
-    {
-      id: 1,
-      name: 'Reports',
-      description: '',
-      version: 3,
-      user_count: 2,
-      entries: [{ key: 'ad_daily_tracker', read: true, write: false }],
-    },
-    { id: 2, name: 'Stats', description: '', version: 1, user_count: 0, entries: [] },
-  ],
-};
-
-function renderMatrix(save: (config: InternalAxiosRequestConfig) => FakeAnswer) {
-  const { adapter, requests } = fakeAdapter((config) =>
-    config.method === 'put' ? save(config) : { status: 200, data: MATRIX },
-  );
-  const services = createConsoleServices({ storage: memoryStorage(), adapter });
-  render(
-    <ServicesContext.Provider value={services}>
-      <ThemeProvider>
-        <NotificationsProvider>
-          <UserPermissionsPage route={findRoute('/app/administration/user-permissions/')!} />
-        </NotificationsProvider>
-      </ThemeProvider>
-    </ServicesContext.Provider>,
-  );
-  return requests;
-}
 
 describe('UserPermissionsPage', { timeout: 20_000 }, () => {
   it('shows keys with what they open, ticks read with write, and saves only the changed set', async () => {

@@ -18,6 +18,8 @@ import type {
   UserSortField,
   ViewAsResult,
 } from '@staff/console-contract';
+import { currentLanguage } from '../../i18n.js';
+import { ADMIN_TEXTS } from './texts.js';
 
 // Wire shapes of the administration API: the contract's (src/admin.ts), also what the server's routes use.
 export type {
@@ -58,6 +60,7 @@ export interface AdminError {
 /** `{ "body.username": [...] }` → `{ username: [...] }`, as ResourceForm reads them. */
 export function toAdminError(error: unknown): AdminError {
   if (axios.isAxiosError(error)) {
+    const texts = ADMIN_TEXTS[currentLanguage()];
     const body = (error.response?.data ?? {}) as { message?: unknown; code?: unknown; fields?: unknown };
     const fields: Record<string, string[]> = {};
     if (body.fields && typeof body.fields === 'object') {
@@ -71,8 +74,8 @@ export function toAdminError(error: unknown): AdminError {
         typeof body.message === 'string'
           ? body.message
           : error.response
-            ? `The server answered ${error.response.status}.`
-            : 'The server could not be reached.',
+            ? texts.serverAnswered(error.response.status)
+            : texts.serverUnreachable,
       ...(typeof body.code === 'string' ? { code: body.code } : {}),
       fields,
     };

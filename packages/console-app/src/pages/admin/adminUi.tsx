@@ -3,7 +3,9 @@ import { styled } from 'styled-components';
 import { t } from '@staff/console-ui';
 import { PageButton, Panel as BasePanel } from '../common/styles.js';
 import { useServices } from '../../services.js';
+import { useTextsOf } from '../../i18n.js';
 import { createAdminApi, type AdminApi, type AdminError } from './adminApi.js';
+import { ADMIN_TEXTS } from './texts.js';
 
 export function useAdminApi(): AdminApi {
   const { api } = useServices();
@@ -81,15 +83,14 @@ export function ErrorBox({
   onRetry?: () => void;
   what: string;
 }) {
-  const detail = error.status === 403 ? "You don't have permission for this." : error.message;
+  const texts = useTextsOf(ADMIN_TEXTS);
+  const detail = error.status === 403 ? texts.noPermissionForThis : error.message;
   return (
     <Box role="alert" data-tone="danger">
-      <span>
-        Could not load {what}. {detail}
-      </span>
+      <span>{texts.couldNotLoad(what, detail)}</span>
       {onRetry ? (
         <Button type="button" onClick={onRetry}>
-          Try again
+          {texts.tryAgain}
         </Button>
       ) : null}
     </Box>
@@ -123,11 +124,11 @@ export function OneTimeSecret({
   onDismiss: () => void;
 }) {
   const [copied, setCopied] = useState(false);
+  const texts = useTextsOf(ADMIN_TEXTS).secret;
   return (
     <Notice tone="warning" label={label}>
       <span>
-        {label}: <code data-testid="one-time-secret">{value}</code>. It is shown only now: give it to the user
-        through a safe channel.
+        {label}: <code data-testid="one-time-secret">{value}</code>. {texts.shownOnce}
       </span>
       <Button
         type="button"
@@ -138,14 +139,20 @@ export function OneTimeSecret({
           );
         }}
       >
-        {copied ? 'Copied' : 'Copy'}
+        {copied ? texts.copied : texts.copy}
       </Button>
       <Button type="button" onClick={onDismiss}>
-        Done
+        {texts.done}
       </Button>
     </Notice>
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
-export const formatWhen = (value: string | null) => (value ? dateTime.format(new Date(value)) : 'Never');
+const dateTime = new Intl.DateTimeFormat('id-ID', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'Asia/Jakarta',
+});
+/** A moment in id-ID and Asia/Jakarta whatever the language; `never` stands for a missing one. */
+export const formatWhen = (value: string | null, never = '-') =>
+  value ? dateTime.format(new Date(value)) : never;

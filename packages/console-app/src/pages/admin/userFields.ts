@@ -1,14 +1,15 @@
 import type { ResourceField } from '@staff/console-ui';
+import type { AdminTexts } from './texts.js';
 
 /** A user's own fields, as the create and edit forms show them (the server checks the same limits). */
-export const USER_NAME_FIELDS: ResourceField[] = [
+export const userNameFields = (texts: AdminTexts['fields']): ResourceField[] => [
   {
     name: 'username',
-    label: 'Username',
+    label: texts.username,
     type: 'text',
     required: true,
     maxLength: 64,
-    help: '3–64 letters, digits, dots, dashes or underscores.',
+    help: texts.usernameHelp,
   },
-  { name: 'full_name', label: 'Full name', type: 'text', required: true, maxLength: 200 },
+  { name: 'full_name', label: texts.fullName, type: 'text', required: true, maxLength: 200 },
 ];

@@ -1,0 +1,124 @@
+import { useEffect } from 'react';
+import { styled } from 'styled-components';
+import { LANGUAGES, THEME_CHOICES, type Language, type ThemeChoice } from '@staff/console-contract';
+import { t, useNotifications } from '@staff/console-ui';
+import { useServices } from '../services.js';
+import { useThemeChoice } from '../theme.js';
+import { useLanguage, useTexts } from '../i18n.js';
+
+const Select = styled.select`
+  font: inherit;
+  font-size: ${t.fontSizeSm};
+  color: ${t.colorSidebarText};
+  background: transparent;
+  border: 1px solid rgba(255, 255, 255, 0.35);
+  border-radius: 4px;
+  padding: ${t.space1};
+  margin-left: ${t.space2};
+  & option {
+    color: initial;
+  }
+`;
+
+interface PreferenceSelectProps<V extends string> {
+  label: string;
+  value: V;
+  choices: readonly V[];
+  nameOf: (value: V) => string;
+  /** Applies the choice in this browser at once. */
+  apply: (value: V) => void;
+  /** Keeps it on the server; a failure is notified under `notSaved` and the choice stays applied here. */
+  save: (value: V) => Promise<unknown>;
+  notSaved: string;
+  /** Options named in their own language (`lang` on each). */
+  optionsInOwnLanguage?: boolean;
+}
+
+/** A sidebar select for a choice kept per user on the server (ADR 028): applied at once, then saved. */
+function PreferenceSelect<V extends string>({
+  label,
+  value,
+  choices,
+  nameOf,
+  apply,
+  save,
+  notSaved,
+  optionsInOwnLanguage = false,
+}: PreferenceSelectProps<V>) {
+  const { notify } = useNotifications();
+  return (
+    <label>
+      {label}
+      <Select
+        value={value}
+        onChange={(event) => {
+          const next = event.target.value as V;
+          apply(next);
+          save(next).catch((error: { message?: string }) =>
+            notify({ type: 'error', title: notSaved, message: error.message ?? '' }),
+          );
+        }}
+      >
+        {choices.map((choice) => (
+          <option key={choice} value={choice} lang={optionsInOwnLanguage ? choice : undefined}>
+            {nameOf(choice)}
+          </option>
+        ))}
+      </Select>
+    </label>
+  );
+}
+
+/** System / light / dark; the server's value wins once loaded at sign-in. */
+export function ThemeChoiceControl() {
+  const services = useServices();
+  const { choice, setChoice } = useThemeChoice();
+  const { setLanguage } = useLanguage();
+  const texts = useTexts();
+  useEffect(() => {
+    let live = true;
+    // One read for both choices: the language control saves its own, this applies both at sign-in.
+    services.fetchPreferences().then(
+      (saved) => {
+        if (!live) return;
+        setChoice(saved.theme);
+        setLanguage(saved.language);
+      },
+      () => undefined, // the cached choice stays; a 401 signs out anyway
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per signed-in shell
+  }, [services]);
+  return (
+    <PreferenceSelect<ThemeChoice>
+      label={texts.theme}
+      value={choice}
+      choices={THEME_CHOICES}
+      nameOf={(value) => texts.themeNames[value]}
+      apply={setChoice}
+      save={(theme) => services.savePreferences({ theme })}
+      notSaved={texts.themeNotSaved}
+    />
+  );
+}
+
+/** Bahasa Indonesia / English; applied at once (texts and `<html lang>`). */
+export function LanguageChoiceControl() {
+  const services = useServices();
+  const { language, setLanguage } = useLanguage();
+  const texts = useTexts();
+  return (
+    <PreferenceSelect<Language>
+      label={texts.language}
+      value={language}
+      choices={LANGUAGES}
+      nameOf={(value) => texts.languageNames[value]}
+      apply={setLanguage}
+      save={(next) => services.savePreferences({ language: next })}
+      notSaved={texts.languageNotSaved}
+      optionsInOwnLanguage
+    />
+  );
+}

@@ -1,0 +1,56 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, render, screen } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { STORED_USER_KEY } from '@staff/console-contract';
+import type { StoredUser } from '@staff/console-ui';
+import { App } from '../App.js';
+import { createConsoleServices } from '../services.js';
+import { fakeAdapter, type FakeAnswer } from '../api/testAdapter.js';
+import { fakeIo } from '../test/fakeSocket.js';
+import { memoryStorage } from '../test/memoryStorage.js';
+import { LANGUAGE_STORAGE_KEY } from '../i18n.js';
+
+beforeEach(() => globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id'));
+afterEach(() => {
+  cleanup();
+  globalThis.localStorage.clear();
+});
+configure({ asyncUtilTimeout: 10_000 });
+
+const USER: StoredUser = { token: 'token-id', fullname: 'Ayu Lestari', last_login: null };
+
+function setup(path: string, pageCheck: () => FakeAnswer) {
+  const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
+    const url = config.url ?? '';
+    if (url === '/api/a/verify/___ca')
+      return { status: 200, data: { permissions: [{ permission_key: 'statistics', allow_read: 1 }] } };
+    if (url === '/api/a/verify/___pc') return pageCheck();
+    if (url === '/api/me/preferences') return { status: 200, data: { language: 'id', theme: 'system' } };
+    return { status: 404, data: { message: `no ${url}` } };
+  });
+  const storage = memoryStorage({ [STORED_USER_KEY]: JSON.stringify(USER) });
+  render(
+    <App services={createConsoleServices({ storage, adapter, io: fakeIo().io })} initialEntries={[path]} />,
+  );
+}
+
+describe('the routed shell in Bahasa Indonesia', { timeout: 60_000 }, () => {
+  it('shows the not-found page in Indonesian, linking to the landing page by its spec title', async () => {
+    setup('/app/tidak-ada', () => ({ status: 200, data: {} }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Halaman tidak ditemukan' })).toBeTruthy();
+    expect(document.title).toBe('Halaman tidak ditemukan');
+    expect(screen.getByText('/app/tidak-ada').parentElement?.textContent).toBe(
+      'Tidak ada halaman di /app/tidak-ada. Periksa alamatnya, atau buka Usage Statistics.',
+    );
+    expect(screen.getByRole('navigation', { name: 'Halaman yang dapat Anda buka' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+  });
+
+  it('tells in Indonesian that the session ended, on the spec start screen', async () => {
+    setup('/app/customer-chats', () => ({ status: 401, data: { message: 'expired' } }));
+    expect(await screen.findByText('Please Wait...')).toBeTruthy();
+    expect((await screen.findByText('Sesi berakhir')).closest('[role="alert"]')?.textContent).toContain(
+      'Sesi Anda sudah tidak berlaku. Silakan login lagi.',
+    );
+  });
+});
