@@ -17,3 +17,4 @@ export * from './bots.js';
 export * from './preferences.js';
 export * from './botLogin.js';
 export * from './search.js';
+export * from './entities/texts/index.js';
