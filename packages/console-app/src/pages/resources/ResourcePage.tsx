@@ -663,6 +663,7 @@ function ResourceList({
               : texts.deleteHardOne
         }
         confirmLabel={texts.delete}
+        cancelLabel={texts.cancel}
         destructive
         busy={deleteBusy}
         busyLabel={texts.deleting}

@@ -92,6 +92,7 @@ export const RESOURCE_TEXTS = defineTexts({
     'Tindakan ini tidak dapat dibatalkan; perubahannya tetap tercatat di log audit.',
   ],
   deleting: ['Deleting…', 'Menghapus…'],
+  cancel: ['Cancel', 'Batal'],
   loadFailed: [
     (plural: string, reason: string) => `Could not load ${lower(plural)}. ${reason}`,
     (plural: string, reason: string) => `Gagal memuat ${lowerFirst(plural)}. ${reason}`,
