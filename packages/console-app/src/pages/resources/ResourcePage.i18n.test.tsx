@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, configure, screen, within } from '@testing-library/react';
-import { localizeEntity, projects, type Language } from '@staff/console-contract';
+import { localizeEntity, packages, projects, type Language } from '@staff/console-contract';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
-import { definitionMessages } from './messages.js';
+import { definitionMessages, errorText } from './messages.js';
 import { renderResourcePage } from './resourcePageHarness.js';
 
 afterEach(() => {
@@ -125,6 +125,17 @@ describe('master-data list in both languages', { timeout: 30_000 }, () => {
     expect(local('Something else')).toBe('Something else');
     expect(definitionMessages(projects, projects)('Post date cannot be before the brief date')).toBe(
       'Post date cannot be before the brief date',
+    );
+  });
+
+  it('words a failed call outside React in the stored language, naming the entity in it', () => {
+    globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id');
+    expect(errorText({ status: 403 }, packages)).toBe('Anda tidak punya izin untuk paket.');
+    expect(errorText({ status: 404 }, packages)).toBe('Paket ini sudah tidak ada.');
+    globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    expect(errorText({ status: 403 }, packages)).toBe("You don't have permission for packages.");
+    expect(errorText({}, packages)).toBe(
+      'The server could not be reached. Check the connection and try again.',
     );
   });
 });

@@ -1,18 +1,23 @@
-import type { EntityDef } from '@staff/console-contract';
+import { localizeEntity, type EntityDef } from '@staff/console-contract';
 import { formatFieldValue } from '@staff/console-ui';
 import type { RelationLabels, ResourceCallError } from '../../api/resources.js';
 import { currentLanguage } from '../../i18n.js';
 import { RESOURCE_TEXTS, type ResourceTexts } from './texts.js';
 
 /**
- * A failed call in words for the page (list, history, delete), naming the entity where that helps; `def` is
- * the definition as shown (localized), `texts` the page's language (outside React: the stored choice).
+ * A failed call in words for the page (list, history, delete), naming the entity where that helps. A page
+ * passes its `texts` and the definition as it shows it; without them (outside React) the stored language
+ * choice is used for both.
  */
 export function errorText(
   error: ResourceCallError | null | undefined,
   def: EntityDef,
-  texts: ResourceTexts['errors'] = RESOURCE_TEXTS[currentLanguage()].errors,
+  texts?: ResourceTexts['errors'],
 ): string {
+  if (!texts) {
+    const language = currentLanguage();
+    return errorText(error, localizeEntity(def, language), RESOURCE_TEXTS[language].errors);
+  }
   if (!error) return '';
   if (error.status === undefined) return texts.unreachable;
   if (error.status === 403) return texts.forbidden(def.labelPlural);
