@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import { localizeEntity, packages, projects, type Language } from '@staff/console-contract';
-import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
+import { LANGUAGE_STORAGE_KEY, useLanguage } from '../../i18n.js';
 import { definitionMessages, errorText } from './messages.js';
 import { renderResourcePage } from './resourcePageHarness.js';
 
@@ -25,10 +25,21 @@ const creator = {
   version: 2,
 };
 
+/** The sidebar's language choice, reduced to one button. */
+function ToIndonesian() {
+  const { setLanguage } = useLanguage();
+  return (
+    <button type="button" onClick={() => setLanguage('id')}>
+      Bahasa Indonesia
+    </button>
+  );
+}
+
 function setup(language: Language) {
   return renderResourcePage({
     routeId: 'creators',
     language,
+    beside: <ToIndonesian />,
     permissions: [{ permission_key: 'databank_creators', allow_read: 1, allow_write: 1 }],
     answer: (config) => {
       const url = config.url ?? '';
@@ -137,5 +148,20 @@ describe('master-data list in both languages', { timeout: 30_000 }, () => {
     expect(errorText({}, packages)).toBe(
       'The server could not be reached. Check the connection and try again.',
     );
+  });
+
+  it('follows a language change at once, presets included, and keeps the view in the address', async () => {
+    const { user } = setup('en');
+    await within(await screen.findByRole('grid', { name: 'Creators' })).findByText('Nadia Putri');
+    await user.click(within(screen.getByRole('grid')).getByRole('button', { name: /^Followers/ }));
+    expect(screen.getByRole('option', { name: 'Changed in the last 7 days' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('sort=followers'));
+    const search = screen.getByTestId('location').textContent;
+    await user.click(screen.getByRole('button', { name: 'Bahasa Indonesia' }));
+    const grid = await screen.findByRole('grid', { name: 'Kreator' });
+    expect(await within(grid).findByText('Prospek')).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Diubah dalam 7 hari terakhir' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Status: Negosiasi' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe(search);
   });
 });

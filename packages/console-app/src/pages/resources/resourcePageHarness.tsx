@@ -1,4 +1,5 @@
 // Test harness: a master-data route's page inside the shell's providers, against a fake server.
+import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
@@ -28,6 +29,8 @@ export function renderResourcePage(options: {
   answer: (config: InternalAxiosRequestConfig) => FakeAnswer | undefined;
   search?: string;
   language?: Language;
+  /** Rendered beside the page inside the providers (e.g. a control that changes the language). */
+  beside?: ReactNode;
 }) {
   const route = ROUTES.find((candidate) => candidate.id === options.routeId)!;
   if (options.language) globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, options.language);
@@ -59,6 +62,7 @@ export function renderResourcePage(options: {
                       <>
                         <ResourcePage route={route} />
                         <Where />
+                        {options.beside}
                       </>
                     }
                   />
