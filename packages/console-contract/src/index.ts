@@ -18,3 +18,4 @@ export * from './preferences.js';
 export * from './botLogin.js';
 export * from './search.js';
 export * from './messages/index.js';
+export * from './entities/texts/index.js';

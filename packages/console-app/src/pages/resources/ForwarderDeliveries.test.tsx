@@ -7,9 +7,13 @@ import { fakeAdapter } from '../../api/testAdapter.js';
 import { createConsoleServices, ServicesContext } from '../../services.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
+import { AppLanguageProvider, LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import { ForwarderDeliveries } from './ForwarderDeliveries.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  globalThis.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+});
 
 const delivery = (id: number, status: 'delivered' | 'failed') => ({
   id,
@@ -51,11 +55,13 @@ function setup(write: boolean) {
   });
   const services = createConsoleServices({ storage, adapter, io: fakeIo().io });
   render(
-    <ThemeProvider>
-      <ServicesContext.Provider value={services}>
-        <ForwarderDeliveries forwarderId="7" writable={write} />
-      </ServicesContext.Provider>
-    </ThemeProvider>,
+    <AppLanguageProvider>
+      <ThemeProvider>
+        <ServicesContext.Provider value={services}>
+          <ForwarderDeliveries forwarderId="7" writable={write} />
+        </ServicesContext.Provider>
+      </ThemeProvider>
+    </AppLanguageProvider>,
   );
   return { requests };
 }
@@ -81,5 +87,21 @@ describe('ForwarderDeliveries', () => {
     setup(false);
     await screen.findByRole('table', { name: 'Latest deliveries of this rule' });
     expect(screen.queryByRole('button', { name: /Replay/ })).toBeNull();
+  });
+
+  it('speaks Indonesian when it is chosen; event names and the receiver’s answer stay as they came', async () => {
+    globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id');
+    setup(true);
+    const table = await screen.findByRole('table', { name: 'Pengiriman terbaru aturan ini' });
+    expect(screen.getByRole('heading', { name: 'Pengiriman' })).toBeTruthy();
+    expect(screen.getByText(/Gagal: 1/)).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Percobaan' })).toBeTruthy();
+    const failedRow = within(table).getByText('payment.received:tx-2').closest('tr')!;
+    expect(within(failedRow).getByText(/Invalid parameter \(code 100\)/)).toBeTruthy();
+    await userEvent.click(
+      within(failedRow).getByRole('button', { name: 'Kirim ulang pengiriman payment.received:tx-2' }),
+    );
+    expect(await screen.findByText('1 pengiriman dimasukkan lagi ke antrean.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Muat ulang' })).toBeTruthy();
   });
 });

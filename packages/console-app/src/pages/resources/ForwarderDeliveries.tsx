@@ -3,19 +3,16 @@ import { styled } from 'styled-components';
 import type { DeliveriesResponse, Delivery } from '@staff/console-contract';
 import { formatDateTime, t } from '@staff/console-ui';
 import { createDeliveriesApi } from '../../api/deliveries.js';
+import { useTextsOf } from '../../i18n.js';
 import { useServices } from '../../services.js';
 import { PanelLoadState, RunList } from '../common/JobRuns.js';
+import { RESOURCE_TEXTS } from './texts.js';
 import { Button, Notice, Toolbar } from './ui.js';
 
 const integer = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
 const formatGrouped = (value: number) => integer.format(value);
 
-const STATUS_LABELS: Record<Delivery['status'], string> = {
-  pending: 'Pending',
-  delivered: 'Delivered',
-  failed: 'Failed',
-  dead: 'Dead-lettered',
-};
+const STATUSES: readonly Delivery['status'][] = ['pending', 'delivered', 'failed', 'dead'];
 
 const Section = styled.section`
   display: grid;
@@ -36,6 +33,7 @@ type State =
  */
 export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: string; writable: boolean }) {
   const services = useServices();
+  const texts = useTextsOf(RESOURCE_TEXTS).deliveries;
   const api = useMemo(() => createDeliveriesApi(services.api), [services.api]);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
@@ -46,9 +44,9 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
       api.list(forwarderId).then(
         (data) => setState({ kind: 'ready', data }),
         (error: { message?: string }) =>
-          setState({ kind: 'error', message: error.message ?? 'The deliveries could not be loaded.' }),
+          setState({ kind: 'error', message: error.message ?? texts.loadFailed }),
       ),
-    [api, forwarderId],
+    [api, forwarderId, texts],
   );
   const load = () => {
     setState({ kind: 'loading' });
@@ -64,11 +62,8 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
     setMessage(null);
     run()
       .then(
-        ({ replayed }) =>
-          setMessage(
-            `${formatGrouped(replayed)} ${replayed === 1 ? 'delivery' : 'deliveries'} queued again.`,
-          ),
-        (error: { message?: string }) => setMessage(error.message ?? 'Replay failed.'),
+        ({ replayed }) => setMessage(texts.requeued(formatGrouped(replayed), replayed === 1)),
+        (error: { message?: string }) => setMessage(error.message ?? texts.replayFailed),
       )
       .finally(() => {
         setBusy(false);
@@ -79,7 +74,7 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
   const deliveryRow = (delivery: Delivery) => (
     <tr key={delivery.id} data-delivery={delivery.id}>
       <td>{delivery.source_key}</td>
-      <td data-status={delivery.status}>{STATUS_LABELS[delivery.status]}</td>
+      <td data-status={delivery.status}>{texts.status[delivery.status]}</td>
       <td>{formatGrouped(delivery.attempts)}</td>
       <td>
         {delivery.last_status === null ? '' : `${delivery.last_status} `}
@@ -92,10 +87,10 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
             <Button
               type="button"
               disabled={busy}
-              aria-label={`Replay delivery ${delivery.source_key}`}
+              aria-label={texts.replayOne(delivery.source_key)}
               onClick={() => replay(() => api.replay(forwarderId, delivery.id))}
             >
-              Replay
+              {texts.replay}
             </Button>
           ) : null}
         </td>
@@ -106,18 +101,18 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
   const failedCount = state.kind === 'ready' ? state.data.counts.failed + state.data.counts.dead : 0;
   return (
     <Section aria-labelledby={`deliveries-${forwarderId}`} data-deliveries="">
-      <h3 id={`deliveries-${forwarderId}`}>Deliveries</h3>
-      <PanelLoadState state={state} loading="Loading deliveries…" onRetry={load}>
+      <h3 id={`deliveries-${forwarderId}`}>{texts.heading}</h3>
+      <PanelLoadState state={state} loading={texts.loading} onRetry={load}>
         {({ data }) => (
           <>
             <Toolbar>
               <span>
-                {(Object.keys(STATUS_LABELS) as Delivery['status'][])
-                  .map((status) => `${STATUS_LABELS[status]}: ${formatGrouped(data.counts[status])}`)
-                  .join(' · ')}
+                {STATUSES.map(
+                  (status) => `${texts.status[status]}: ${formatGrouped(data.counts[status])}`,
+                ).join(' · ')}
               </span>
               <Button type="button" onClick={load} disabled={busy}>
-                Refresh
+                {texts.refresh}
               </Button>
               {writable ? (
                 <Button
@@ -126,22 +121,22 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
                   disabled={busy || failedCount === 0}
                   onClick={() => replay(() => api.replayFailed(forwarderId))}
                 >
-                  Replay all failed ({formatGrouped(failedCount)})
+                  {texts.replayAll(formatGrouped(failedCount))}
                 </Button>
               ) : null}
             </Toolbar>
             {message ? <Notice role="status">{message}</Notice> : null}
             <RunList
               rows={data.data}
-              empty="No deliveries yet: matching Mayar purchases will appear here."
-              caption="Latest deliveries of this rule"
+              empty={texts.empty}
+              caption={texts.caption}
               columns={[
-                'Event',
-                'Status',
-                'Attempts',
-                'Last answer',
-                'Queued',
-                ...(writable ? ['Action'] : []),
+                texts.columns.event,
+                texts.columns.status,
+                texts.columns.attempts,
+                texts.columns.lastAnswer,
+                texts.columns.queued,
+                ...(writable ? [texts.columns.action] : []),
               ]}
               row={deliveryRow}
             />

@@ -3,7 +3,9 @@ import { styled } from 'styled-components';
 import type { EntityDef } from '@staff/console-contract';
 import { RecordHistory, t, type AuditEntry } from '@staff/console-ui';
 import type { ResourceCallError } from '../../api/resources.js';
+import { useTextsOf } from '../../i18n.js';
 import { errorText } from './messages.js';
+import { RESOURCE_TEXTS } from './texts.js';
 import { Button } from './ui.js';
 
 export interface RecordPanelProps {
@@ -18,6 +20,7 @@ export interface RecordPanelProps {
 
 /** A side panel over the list (a modal dialog): Escape or Close closes it, focus returns to the opener. */
 export function RecordPanel({ title, onClose, busy = false, children, history }: RecordPanelProps) {
+  const texts = useTextsOf(RESOURCE_TEXTS);
   const headingId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
 
@@ -52,7 +55,7 @@ export function RecordPanel({ title, onClose, busy = false, children, history }:
       >
         <header>
           <h2 id={headingId}>{title}</h2>
-          <Button type="button" onClick={onClose} disabled={busy} aria-label="Close panel">
+          <Button type="button" onClick={onClose} disabled={busy} aria-label={texts.panel.close}>
             ×
           </Button>
         </header>
@@ -70,6 +73,7 @@ type HistoryState =
   | { status: 'error'; message: string };
 
 function HistorySection({ def, load }: { def: EntityDef; load: () => Promise<AuditEntry[]> }) {
+  const texts = useTextsOf(RESOURCE_TEXTS);
   const [state, setState] = useState<HistoryState>({ status: 'closed' });
   const live = useRef(true);
   useEffect(
@@ -83,26 +87,27 @@ function HistorySection({ def, load }: { def: EntityDef; load: () => Promise<Aud
     load().then(
       (entries) => live.current && setState({ status: 'ready', entries }),
       (error: unknown) =>
-        live.current && setState({ status: 'error', message: errorText(error as ResourceCallError, def) }),
+        live.current &&
+        setState({ status: 'error', message: errorText(error as ResourceCallError, def, texts.errors) }),
     );
   };
 
   if (state.status === 'closed') {
     return (
       <Button type="button" onClick={fetchHistory} data-history-toggle="">
-        Show history
+        {texts.panel.showHistory}
       </Button>
     );
   }
   return (
     <RecordHistory
-      title="History"
+      title={texts.panel.history}
       fields={def.fields}
       entries={state.status === 'ready' ? state.entries : []}
       loading={state.status === 'loading'}
       error={state.status === 'error' ? state.message : null}
       onRetry={fetchHistory}
-      emptyMessage="No changes recorded yet."
+      emptyMessage={texts.panel.noChanges}
     />
   );
 }

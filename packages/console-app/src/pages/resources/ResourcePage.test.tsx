@@ -1,16 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
-import { ROUTES, STORED_USER_KEY } from '@staff/console-contract';
-import { NotificationsProvider, ThemeProvider, type PermissionEntry } from '@staff/console-ui';
-import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
-import { createConsoleServices, ServicesContext } from '../../services.js';
-import { fakeIo } from '../../test/fakeSocket.js';
-import { createConsoleSocket } from '../../realtime/socket.js';
-import { memoryStorage } from '../../test/memoryStorage.js';
-import ResourcePage from './ResourcePage.js';
+import { ROUTES } from '@staff/console-contract';
+import type { FakeAnswer } from '../../api/testAdapter.js';
+import { renderResourcePage } from './resourcePageHarness.js';
 
 afterEach(cleanup);
 
@@ -25,63 +18,26 @@ const tribe = (id: number, name: string, version = 1) => ({
   notes: null,
 });
 
-function Where() {
-  const location = useLocation();
-  return <output data-testid="location">{location.search}</output>;
-}
-
 function setup(options: {
   write: boolean;
   search?: string;
   answer?: (config: InternalAxiosRequestConfig) => FakeAnswer | undefined;
 }) {
   const rows = [tribe(1, 'Tribe Bandung'), tribe(2, 'Tribe Surabaya')];
-  const { adapter, requests } = fakeAdapter((config) => {
-    const own = options.answer?.(config);
-    if (own) return own;
-    const url = config.url ?? '';
-    if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
-    if (url.startsWith('/api/resources/tribes?'))
-      return { status: 200, data: { rows, total: 2, labels: {} } };
-    return { status: 404, data: { message: 'not here' } };
+  return renderResourcePage({
+    routeId: 'tribes',
+    permissions: [{ permission_key: 'databank_tribes', allow_read: 1, allow_write: options.write ? 1 : 0 }],
+    ...(options.search ? { search: options.search } : {}),
+    answer: (config) => {
+      const own = options.answer?.(config);
+      if (own) return own;
+      const url = config.url ?? '';
+      if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
+      if (url.startsWith('/api/resources/tribes?'))
+        return { status: 200, data: { rows, total: 2, labels: {} } };
+      return undefined;
+    },
   });
-  const storage = memoryStorage({
-    [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
-  });
-  const { io, sockets } = fakeIo();
-  const services = createConsoleServices({ storage, adapter, io });
-  // The shell's socket, handed to the page through the outlet context as ConsoleLayout does.
-  const socket = createConsoleSocket({ getToken: services.token, io });
-  const permissions: PermissionEntry[] = [
-    { permission_key: 'databank_tribes', allow_read: 1, allow_write: options.write ? 1 : 0 },
-  ];
-  render(
-    <ThemeProvider>
-      <ServicesContext.Provider value={services}>
-        <NotificationsProvider>
-          <MemoryRouter initialEntries={[`/app${route.path}${options.search ?? ''}`]}>
-            <Routes>
-              <Route
-                path="/app"
-                element={<Outlet context={{ permissions, permissionsVersion: 1, socket }} />}
-              >
-                <Route
-                  path={route.path.slice(1)}
-                  element={
-                    <>
-                      <ResourcePage route={route} />
-                      <Where />
-                    </>
-                  }
-                />
-              </Route>
-            </Routes>
-          </MemoryRouter>
-        </NotificationsProvider>
-      </ServicesContext.Provider>
-    </ThemeProvider>,
-  );
-  return { requests, sockets, user: userEvent.setup() };
 }
 
 const grid = () => screen.getByRole('grid', { name: 'Tribes' });

@@ -7,6 +7,7 @@ import {
   columnsFromFields,
   renderFieldCell,
   FilterBar,
+  formatNumber,
   ResourceForm,
   useListController,
   useNotifications,
@@ -26,6 +27,7 @@ import {
   type ResourceListRequest,
   type StoredView,
 } from '../../api/resources.js';
+import { useLanguage, useTextsOf } from '../../i18n.js';
 import { useRouterLocation } from '../../list/useRouterLocation.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
@@ -49,9 +51,11 @@ import {
   routePreset,
   type LoadedList,
 } from './loadList.js';
-import { errorText, rowTitle } from './messages.js';
+import { definitionMessages, errorText, rowTitle } from './messages.js';
 import { RecordPanel } from './RecordPanel.js';
 import { ForwarderDeliveries } from './ForwarderDeliveries.js';
+import { RESOURCE_TEXTS, type ResourceTexts } from './texts.js';
+import { useEntityDef } from './useEntityDef.js';
 import { Button, IconButton, ListArea, Notice, PencilIcon, RowActions, TrashIcon } from './ui.js';
 import { PAGE_SIZES, fromFilterGroup, listFields } from './viewState.js';
 
@@ -87,11 +91,12 @@ export default function ResourcePage({
   data,
   extensions,
 }: PageProps<LoadedList> & { extensions?: ResourceListExtensions }) {
+  const texts = useTextsOf(RESOURCE_TEXTS);
   const def = entityForRoute(route.id);
   if (!def) {
     return (
       <Page title={route.title} data-page={route.id}>
-        <Muted role="alert">This page has no master-data definition.</Muted>
+        <Muted role="alert">{texts.noDefinition}</Muted>
       </Page>
     );
   }
@@ -119,8 +124,11 @@ function RouteResourceList({
   extensions,
   preset,
 }: RouteListProps & { preset?: FilterPreset | null }) {
+  // A new language starts the list afresh (its view stays in the address): presets, columns and forms in it.
+  const { language } = useLanguage();
   return (
     <ResourceList
+      key={language}
       def={def}
       title={route.title}
       routeId={route.id}
@@ -134,6 +142,7 @@ function RouteResourceList({
 /** A route that opens its list with a preset: the preset's window (a config) is read before the list starts. */
 function PresetResourceList({ def, route, data, extensions }: RouteListProps) {
   const services = useServices();
+  const texts = useTextsOf(RESOURCE_TEXTS);
   const known = data?.state.status === 'fulfilled' ? data.state.value.presetDays : undefined;
   const [days, setDays] = useState<number | undefined>(known);
   useEffect(() => {
@@ -156,7 +165,7 @@ function PresetResourceList({ def, route, data, extensions }: RouteListProps) {
   if (days === undefined)
     return (
       <Page title={route.title} data-page={route.id}>
-        <Muted role="status">Loading…</Muted>
+        <Muted role="status">{texts.loading}</Muted>
       </Page>
     );
   return (
@@ -194,23 +203,29 @@ function pick(values: FormValues, names: string[]): FormValues {
   return Object.fromEntries(Object.entries(values).filter(([name]) => names.includes(name)));
 }
 
-function saveErrorOf(error: ResourceCallError, def: EntityDef): SaveError {
+/** A failed save for the form: `def` as the server knows it, `shown` as the page shows it (localized). */
+function saveErrorOf(
+  error: ResourceCallError,
+  def: EntityDef,
+  shown: EntityDef,
+  texts: ResourceTexts,
+): SaveError {
   if (error.status === 409 && error.code === 'conflict' && error.current) return { conflict: error.current };
   const known = new Set(def.fields.map((field) => field.name));
+  const local = definitionMessages(def, shown);
   const fields: FieldErrors = {};
   const other: string[] = [];
   for (const [name, messages] of Object.entries(error.fields ?? {})) {
-    if (known.has(name)) fields[name] = messages;
-    else other.push(...messages);
+    if (known.has(name)) fields[name] = messages.map(local);
+    else other.push(...messages.map(local));
   }
   const hasFields = Object.keys(fields).length > 0;
-  if (error.status === 403)
-    return { message: `You don't have permission to change ${def.labelPlural.toLowerCase()}.` };
+  if (error.status === 403) return { message: texts.noPermissionToChange(shown.labelPlural) };
   const message = other.length
     ? other.join(' ')
     : hasFields
       ? undefined
-      : errorText(error, def) || 'The change was not saved.';
+      : errorText(error, shown, texts.errors) || texts.notSaved;
   return { ...(hasFields ? { fields } : {}), ...(message ? { message } : {}) };
 }
 
@@ -263,10 +278,13 @@ function ResourceList({
   const services = useServices();
   const { notify } = useNotifications();
   const { permissions } = useConsoleContext();
+  const texts = useTextsOf(RESOURCE_TEXTS);
+  // What the page shows (labels, help, choices) in the chosen language; requests and rules use `def`.
+  const shown = useEntityDef(def);
   // A read-only entity (a log) offers no write controls whatever the key allows: the server answers 405.
   const writable = def.access !== 'read-only' && canWrite(toPermissionMap(permissions), def.permissionKey);
   const api = useMemo(() => createResourcesApi(services.api), [services.api]);
-  const fields = useMemo(() => listFields(def), [def]);
+  const fields = useMemo(() => listFields(shown), [shown]);
 
   // ---- The list: view in the address, rows, presets, saved views, live reload (console-ui's controller) -----
   const routerLocation = useRouterLocation();
@@ -299,7 +317,7 @@ function ResourceList({
   const queryOf = useCallback((view: ResourceView) => requestFor(def, view), [def]);
   const keyOf = useCallback((request: ResourceListRequest) => requestKey(def, request), [def]);
   const [preloaded] = useState(() => (data ? preloadedListOf(def, data, opening.search) : undefined));
-  const [presetOptions] = useState(() => presetsFor(def, preset));
+  const [presetOptions] = useState(() => presetsFor(shown, preset, texts.presets));
   const savedViewsAdapter = useMemo(() => savedViewsFor(def, api), [def, api]);
   const list = useListController<ResourceRow, ResourceListRequest, ResourceView, StoredView>({
     resource: def.name,
@@ -334,12 +352,8 @@ function ResourceList({
     mine: stored.mine,
     ...(stored.owner ? { owner: stored.owner } : {}),
   }));
-  const viewFailed = (action: string) => (error: unknown) =>
-    notify({
-      type: 'error',
-      title: `Could not ${action} the view`,
-      message: errorText(error as ResourceCallError, def),
-    });
+  const viewFailed = (title: string) => (error: unknown) =>
+    notify({ type: 'error', title, message: errorText(error as ResourceCallError, shown, texts.errors) });
 
   // ---- Create / edit / view ----------------------------------------------------------------------------------
   const [panel, setPanel] = useState<PanelState | null>(null);
@@ -358,7 +372,7 @@ function ResourceList({
     try {
       if (panel.mode === 'create') {
         const created = await api.create(def, toRequestBody(def, values));
-        notify({ type: 'success', message: `${def.label} “${rowTitle(def, created, labels)}” created.` });
+        notify({ type: 'success', message: texts.created(shown.label, rowTitle(shown, created, labels)) });
       } else {
         if (meta.changed.length === 0) {
           openPanel(null);
@@ -370,12 +384,12 @@ function ResourceList({
           toRequestBody(def, pick(values, meta.changed)),
           Number(panel.row.version),
         );
-        notify({ type: 'success', message: `${def.label} “${rowTitle(def, saved, labels)}” saved.` });
+        notify({ type: 'success', message: texts.saved(shown.label, rowTitle(shown, saved, labels)) });
       }
       openPanel(null);
       list.reload();
     } catch (error) {
-      setSaveError(saveErrorOf(error as ResourceCallError, def));
+      setSaveError(saveErrorOf(error as ResourceCallError, def, shown, texts));
     } finally {
       setSaving(false);
     }
@@ -395,12 +409,12 @@ function ResourceList({
     try {
       if (deleting.ids.length === 1) await api.remove(def, deleting.ids[0] as string);
       else await api.bulkDelete(def, deleting.ids);
-      notify({ type: 'success', message: `Deleted ${deleting.label}.` });
+      notify({ type: 'success', message: texts.deleted(deleting.label) });
       deleting.done?.();
       setDeleting(null);
       list.reload();
     } catch (error) {
-      setDeleteError(errorText(error as ResourceCallError, def));
+      setDeleteError(errorText(error as ResourceCallError, shown, texts.errors));
     } finally {
       setDeleteBusy(false);
     }
@@ -422,29 +436,33 @@ function ResourceList({
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 0);
-      notify({ type: 'success', message: `Exported ${list.total} ${def.labelPlural.toLowerCase()} as CSV.` });
+      notify({ type: 'success', message: texts.exported(formatNumber(list.total), shown.labelPlural) });
     } catch (error) {
-      notify({ type: 'error', title: 'Export failed', message: errorText(error as ResourceCallError, def) });
+      notify({
+        type: 'error',
+        title: texts.exportFailed,
+        message: errorText(error as ResourceCallError, shown, texts.errors),
+      });
     } finally {
       setExporting(false);
     }
   };
 
-  const columns = useMemo(() => columnsFor(def, labels), [def, labels]);
+  const columns = useMemo(() => columnsFor(shown, labels), [shown, labels]);
   const loading = list.loading;
   const panelTitle = !panel
     ? ''
     : panel.mode === 'create'
-      ? `New ${def.label.toLowerCase()}`
+      ? texts.newTitle(shown.label)
       : panel.mode === 'edit'
-        ? `Edit ${def.label.toLowerCase()} ${rowTitle(def, panel.row, labels)}`
-        : `${def.label} ${rowTitle(def, panel.row, labels)}`;
+        ? texts.editTitle(shown.label, rowTitle(shown, panel.row, labels))
+        : `${shown.label} ${rowTitle(shown, panel.row, labels)}`;
 
   return (
     <Page
       title={title}
       data-page={routeId}
-      description={def.description}
+      description={shown.description}
       actions={
         writable ? (
           <Button
@@ -452,22 +470,22 @@ function ResourceList({
             data-kind="primary"
             onClick={() => openPanel({ mode: 'create', values: defaultsOf(def) })}
           >
-            New {def.label.toLowerCase()}
+            {texts.newButton(shown.label)}
           </Button>
         ) : null
       }
     >
       {!writable ? (
         <Notice role="note" data-readonly="">
-          You can read {def.labelPlural.toLowerCase()} but not change them.
+          {texts.readOnly(shown.labelPlural)}
         </Notice>
       ) : null}
       <FilterBar
-        label={`Filter ${def.labelPlural.toLowerCase()}`}
+        label={texts.filter(shown.labelPlural)}
         fields={fields}
         search={view.q}
         onSearchChange={list.setQ}
-        searchPlaceholder={`Search ${def.labelPlural.toLowerCase()}…`}
+        searchPlaceholder={texts.search(shown.labelPlural)}
         presets={presets}
         loadOptions={(entity, q) => api.options(entity, q)}
         relationLabels={labels}
@@ -476,37 +494,38 @@ function ResourceList({
         onSelectView={(selected) => savedViews.apply(selected.id)}
         onSaveView={({ name, shared }) => {
           savedViews.save(name, shared).then((saved) => {
-            notify({ type: 'success', message: `View “${saved.name}” saved.` });
-          }, viewFailed('save'));
+            notify({ type: 'success', message: texts.view.saved(saved.name) });
+          }, viewFailed(texts.view.notSaved));
         }}
-        onShareView={(id, shared) => void savedViews.share(id, shared).catch(viewFailed('share'))}
-        onDeleteView={(id) => void savedViews.remove(id).catch(viewFailed('delete'))}
+        onShareView={(id, shared) =>
+          void savedViews.share(id, shared).catch(viewFailed(texts.view.notShared))
+        }
+        onDeleteView={(id) => void savedViews.remove(id).catch(viewFailed(texts.view.notDeleted))}
       >
         <Button type="button" onClick={() => void exportCsv()} disabled={exporting}>
-          {exporting ? 'Exporting…' : 'Export CSV'}
+          {exporting ? texts.exporting : texts.exportCsv}
         </Button>
         {extensions?.toolbar?.(list.reload)}
       </FilterBar>
       {extensions?.notices}
       {translated.unsupported > 0 ? (
         <Notice data-tone="warning" role="note">
-          Some conditions of this preset do not fit this list (a field or comparison it does not have); they
-          are left out.
+          {texts.presetUnsupported}
         </Notice>
       ) : null}
       {savedViews.error ? (
         <Notice data-tone="warning" role="note">
-          Saved views could not be loaded: {errorText(savedViews.error as ResourceCallError, def)}
+          {texts.view.notLoaded(errorText(savedViews.error as ResourceCallError, shown, texts.errors))}
         </Notice>
       ) : null}
       <ListArea>
         <DataTable
-          label={def.labelPlural}
+          label={shown.labelPlural}
           columns={columns}
           rows={list.rows}
           {...(list.totalKnown ? { total: list.total } : {})}
           totalEstimated={list.totalEstimated}
-          rowLabel={(row) => rowTitle(def, row, labels)}
+          rowLabel={(row) => rowTitle(shown, row, labels)}
           sort={view.sort as SortState}
           onSortChange={list.setSort}
           page={view.page}
@@ -525,8 +544,8 @@ function ResourceList({
               <IconButton
                 type="button"
                 onClick={() => openRow(row)}
-                aria-label={`Edit ${rowTitle(def, row, labels)}`}
-                title="Edit"
+                aria-label={texts.editRow(rowTitle(shown, row, labels))}
+                title={texts.edit}
               >
                 <PencilIcon />
               </IconButton>
@@ -536,11 +555,11 @@ function ResourceList({
                 onClick={() =>
                   askDelete({
                     ids: [String(row.id)],
-                    label: `${def.label.toLowerCase()} “${rowTitle(def, row, labels)}”`,
+                    label: texts.oneRow(shown.label, rowTitle(shown, row, labels)),
                   })
                 }
-                aria-label={`Delete ${rowTitle(def, row, labels)}`}
-                title="Delete"
+                aria-label={texts.deleteRow(rowTitle(shown, row, labels))}
+                title={texts.delete}
               >
                 <TrashIcon />
               </IconButton>
@@ -562,26 +581,32 @@ function ResourceList({
                 onClick={() =>
                   askDelete({
                     ids,
-                    label: `${ids.length} ${(ids.length === 1 ? def.label : def.labelPlural).toLowerCase()}`,
+                    label: texts.rows(
+                      formatNumber(ids.length),
+                      ids.length === 1 ? shown.label : shown.labelPlural,
+                    ),
                     done: clear,
                   })
                 }
               >
-                Delete selected ({ids.length})
+                {texts.deleteSelected(formatNumber(ids.length))}
               </Button>
             </>
           )}
           loading={loading}
           error={
             list.status === 'error'
-              ? `Could not load ${def.labelPlural.toLowerCase()}. ${errorText(list.error as ResourceCallError, def)}`
+              ? texts.loadFailed(
+                  shown.labelPlural,
+                  errorText(list.error as ResourceCallError, shown, texts.errors),
+                )
               : null
           }
           onRetry={list.reload}
           emptyMessage={
             view.filters.length || view.groups.length || view.q
-              ? `No ${def.labelPlural.toLowerCase()} match these filters.`
-              : `No ${def.labelPlural.toLowerCase()} yet.`
+              ? texts.noMatch(shown.labelPlural)
+              : texts.empty(shown.labelPlural)
           }
         />
       </ListArea>
@@ -592,13 +617,13 @@ function ResourceList({
           onClose={() => openPanel(null)}
           busy={saving}
           {...(panel.mode !== 'create'
-            ? { history: { def, load: () => api.history(def, String(panel.row.id)) } }
+            ? { history: { def: shown, load: () => api.history(def, String(panel.row.id)) } }
             : {})}
         >
           <ResourceForm
             label={panelTitle}
             mode={panel.mode}
-            fields={def.fields}
+            fields={shown.fields}
             initialValues={panel.mode === 'create' ? panel.values : panel.row}
             onSubmit={(values, meta) => void submit(values, meta)}
             onCancel={() => openPanel(null)}
@@ -627,20 +652,21 @@ function ResourceList({
 
       <ConfirmDialog
         open={deleting !== null}
-        title={`Delete ${deleting?.label ?? ''}?`}
+        title={texts.deleteTitle(deleting?.label ?? '')}
         description={
           (deleting?.ids.length ?? 0) > 1
             ? def.softDelete
-              ? 'They disappear from the list; their history is kept.'
-              : 'This cannot be undone; the changes stay in the audit log.'
+              ? texts.deleteSoftMany
+              : texts.deleteHardMany
             : def.softDelete
-              ? 'It disappears from the list; its history is kept.'
-              : 'This cannot be undone; the change stays in the audit log.'
+              ? texts.deleteSoftOne
+              : texts.deleteHardOne
         }
-        confirmLabel="Delete"
+        confirmLabel={texts.delete}
+        cancelLabel={texts.cancel}
         destructive
         busy={deleteBusy}
-        busyLabel="Deleting…"
+        busyLabel={texts.deleting}
         error={deleteError}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}

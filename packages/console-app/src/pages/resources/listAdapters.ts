@@ -17,6 +17,7 @@ import type { ResourceListPage, ResourceListRequest, ResourcesApi, StoredView } 
 import type { ConsoleSocket } from '../../realtime/socket.js';
 import type { Preloaded } from '../preload.js';
 import { requestFor, requestKey, type LoadedList } from './loadList.js';
+import type { ResourceTexts } from './texts.js';
 import { subscribeToChanges } from './useResourceChanges.js';
 import {
   builtInPresets,
@@ -94,6 +95,7 @@ function readUserPresets(listId: string): FilterPreset[] {
 export function presetsFor(
   def: EntityDef,
   routePreset: FilterPreset | null = null,
+  texts?: ResourceTexts['presets'],
 ): ListPresetsOptions<ResourceView> {
   const keyOf = (filter: FilterGroup) => {
     const translated = fromFilterGroup(def, filter);
@@ -101,7 +103,7 @@ export function presetsFor(
   };
   return {
     listId: `console.presets.${def.name}`,
-    builtIn: routePreset ? [routePreset, ...builtInPresets(def)] : builtInPresets(def),
+    builtIn: [...(routePreset ? [routePreset] : []), ...builtInPresets(def, texts)],
     load: async (listId) => readUserPresets(listId),
     persist: async (listId, presets) => window.localStorage.setItem(listId, JSON.stringify(presets)),
     filterOf: (view) => toFilterGroup(view.filters, view.groups),

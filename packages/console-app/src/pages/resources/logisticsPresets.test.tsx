@@ -1,21 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
-import { ROUTES, STORED_USER_KEY, packages } from '@staff/console-contract';
-import { NotificationsProvider, ThemeProvider, type PermissionEntry } from '@staff/console-ui';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { packages } from '@staff/console-contract';
 import { fakeAdapter } from '../../api/testAdapter.js';
-import { createConsoleServices, ServicesContext } from '../../services.js';
+import { createConsoleServices } from '../../services.js';
 import { fakeIo } from '../../test/fakeSocket.js';
-import { createConsoleSocket } from '../../realtime/socket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
-import ResourcePage from './ResourcePage.js';
 import { loadListForRoute, openingSearch, routePreset } from './loadList.js';
+import { renderResourcePage } from './resourcePageHarness.js';
 import { parseViewState } from './viewState.js';
 
 afterEach(cleanup);
 
-const routeOf = (id: string) => ROUTES.find((candidate) => candidate.id === id)!;
 const row = {
   id: 1,
   order_ref: 'INV-1',
@@ -30,61 +25,26 @@ const row = {
   version: 1,
 };
 
-function Where() {
-  return <output data-testid="location">{useLocation().search}</output>;
-}
-
 function setup(routeId: string, options: { search?: string; days?: string } = {}) {
-  const route = routeOf(routeId);
-  const { adapter, requests } = fakeAdapter((config) => {
-    const url = config.url ?? '';
-    if (url.startsWith('/api/configs/'))
-      return {
-        status: 200,
-        data: { config_name: 'logistics_filter_days', config_value: options.days ?? null },
-      };
-    if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
-    if (url.startsWith('/api/resources/packages?'))
-      return { status: 200, data: { rows: [row], total: 1, labels: {} } };
-    return { status: 404, data: { message: 'not here' } };
+  const { requests, user } = renderResourcePage({
+    routeId,
+    permissions: [{ permission_key: 'transaction_package_tracking', allow_read: 1, allow_write: 1 }],
+    ...(options.search ? { search: options.search } : {}),
+    answer: (config) => {
+      const url = config.url ?? '';
+      if (url.startsWith('/api/configs/'))
+        return {
+          status: 200,
+          data: { config_name: 'logistics_filter_days', config_value: options.days ?? null },
+        };
+      if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
+      if (url.startsWith('/api/resources/packages?'))
+        return { status: 200, data: { rows: [row], total: 1, labels: {} } };
+      return undefined;
+    },
   });
-  const storage = memoryStorage({
-    [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
-  });
-  const { io } = fakeIo();
-  const services = createConsoleServices({ storage, adapter, io });
-  const socket = createConsoleSocket({ getToken: services.token, io });
-  const permissions: PermissionEntry[] = [
-    { permission_key: 'transaction_package_tracking', allow_read: 1, allow_write: 1 },
-  ];
-  render(
-    <ThemeProvider>
-      <ServicesContext.Provider value={services}>
-        <NotificationsProvider>
-          <MemoryRouter initialEntries={[`${route.path}${options.search ?? ''}`]}>
-            <Routes>
-              <Route
-                path="/app"
-                element={<Outlet context={{ permissions, permissionsVersion: 1, socket }} />}
-              >
-                <Route
-                  path={route.path.slice('/app/'.length)}
-                  element={
-                    <>
-                      <ResourcePage route={route} />
-                      <Where />
-                    </>
-                  }
-                />
-              </Route>
-            </Routes>
-          </MemoryRouter>
-        </NotificationsProvider>
-      </ServicesContext.Provider>
-    </ThemeProvider>,
-  );
   const lists = () => requests.filter((r) => (r.url ?? '').startsWith('/api/resources/packages?'));
-  return { requests, lists, user: userEvent.setup() };
+  return { requests, lists, user };
 }
 
 /** The `or` groups a list request or an address carries, decoded. */

@@ -1,16 +1,44 @@
-import type { EntityDef } from '@staff/console-contract';
+import { localizeEntity, type EntityDef } from '@staff/console-contract';
 import { formatFieldValue } from '@staff/console-ui';
 import type { RelationLabels, ResourceCallError } from '../../api/resources.js';
+import { currentLanguage } from '../../i18n.js';
+import { RESOURCE_TEXTS, type ResourceTexts } from './texts.js';
 
-/** A failed call in words for the page (list, history, delete), naming the entity where that helps. */
-export function errorText(error: ResourceCallError | null | undefined, def: EntityDef): string {
+/**
+ * A failed call in words for the page (list, history, delete), naming the entity where that helps. A page
+ * passes its `texts` and the definition as it shows it; without them (outside React) the stored language
+ * choice is used for both.
+ */
+export function errorText(
+  error: ResourceCallError | null | undefined,
+  def: EntityDef,
+  texts?: ResourceTexts['errors'],
+): string {
+  if (!texts) {
+    const language = currentLanguage();
+    return errorText(error, localizeEntity(def, language), RESOURCE_TEXTS[language].errors);
+  }
   if (!error) return '';
-  if (error.status === undefined)
-    return 'The server could not be reached. Check the connection and try again.';
-  if (error.status === 403) return `You don't have permission for ${def.labelPlural.toLowerCase()}.`;
-  if (error.status === 404) return `This ${def.label.toLowerCase()} no longer exists.`;
+  if (error.status === undefined) return texts.unreachable;
+  if (error.status === 403) return texts.forbidden(def.labelPlural);
+  if (error.status === 404) return texts.gone(def.label);
   if (error.message) return error.message;
-  return `The server answered with status ${error.status}.`;
+  return texts.status(String(error.status));
+}
+
+/**
+ * The server checks a definition's rules and patterns with their English messages: those it answers are shown
+ * with the localized definition's (`shown`) texts; any other message is kept as it came.
+ */
+export function definitionMessages(def: EntityDef, shown: EntityDef): (message: string) => string {
+  if (def === shown) return (message) => message;
+  const known = new Map<string, string>();
+  def.rules?.forEach((rule, index) => known.set(rule.message, shown.rules?.[index]?.message ?? rule.message));
+  def.fields.forEach((field, index) => {
+    const local = shown.fields[index]?.patternMessage;
+    if (field.patternMessage && local) known.set(field.patternMessage, local);
+  });
+  return (message) => known.get(message) ?? message;
 }
 
 /**

@@ -61,25 +61,12 @@ export const IconButton = styled.button`
   }
 `;
 
-export function PencilIcon() {
+/** A line icon in the text's colour, hidden from screen readers (its button is named by aria-label). */
+function LineIcon({ d }: { d: string }) {
   return (
     <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <path
-        d="M11.2 2.2a1.5 1.5 0 0 1 2.1 0l.5.5a1.5 1.5 0 0 1 0 2.1L6 12.6 2.5 13.5l.9-3.5 7.8-7.8Z"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.4"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-export function TrashIcon() {
-  return (
-    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d="M2.5 4h11M6 4V2.5h4V4M4 4l.7 9.5h6.6L12 4M6.8 6.5v4.5M9.2 6.5v4.5"
+        d={d}
         fill="none"
         stroke="currentColor"
         strokeWidth="1.4"
@@ -89,6 +76,14 @@ export function TrashIcon() {
     </svg>
   );
 }
+
+export const PencilIcon = () => (
+  <LineIcon d="M11.2 2.2a1.5 1.5 0 0 1 2.1 0l.5.5a1.5 1.5 0 0 1 0 2.1L6 12.6 2.5 13.5l.9-3.5 7.8-7.8Z" />
+);
+
+export const TrashIcon = () => (
+  <LineIcon d="M2.5 4h11M6 4V2.5h4V4M4 4l.7 9.5h6.6L12 4M6.8 6.5v4.5M9.2 6.5v4.5" />
+);
 
 /**
  * Where a list's table sits: its row actions column stays pinned at the row's end (in view when the table

@@ -19,6 +19,7 @@ import {
   type ListSort,
 } from '@staff/console-contract';
 import type { FilterCondition, FilterGroup, FilterPreset } from '@staff/console-ui';
+import { RESOURCE_TEXTS, type ResourceTexts } from './texts.js';
 
 export interface ViewState {
   q: string;
@@ -408,7 +409,10 @@ function fromCondition(field: FieldDef, condition: FilterCondition, now: Date): 
  * Built-in presets every entity gets from its definition: active / inactive rows where it has an `active`
  * switch, one per status value where it has a `status` choice, and rows changed in the last 7 days.
  */
-export function builtInPresets(def: EntityDef): FilterPreset[] {
+export function builtInPresets(
+  def: EntityDef,
+  texts: ResourceTexts['presets'] = RESOURCE_TEXTS.en.presets,
+): FilterPreset[] {
   const presets: FilterPreset[] = [];
   const preset = (id: string, name: string, condition: FilterCondition): FilterPreset => ({
     id,
@@ -422,23 +426,21 @@ export function builtInPresets(def: EntityDef): FilterPreset[] {
     (field) => field.name === 'active' && field.type === 'boolean' && field.filterable,
   );
   if (active) {
-    presets.push(preset('active', 'Active', { op: 'equals', field: 'active', value: true }));
-    presets.push(preset('inactive', 'Inactive', { op: 'equals', field: 'active', value: false }));
+    presets.push(preset('active', texts.active, { op: 'equals', field: 'active', value: true }));
+    presets.push(preset('inactive', texts.inactive, { op: 'equals', field: 'active', value: false }));
   }
   const status = def.fields.find(
     (field) => field.name === 'status' && field.type === 'enum' && field.filterable,
   );
   for (const option of status?.options ?? []) {
     presets.push(
-      preset(`status-${option.value}`, `Status: ${option.label}`, {
+      preset(`status-${option.value}`, texts.status(option.label), {
         op: 'in',
         field: 'status',
         values: [option.value],
       }),
     );
   }
-  presets.push(
-    preset('recent', 'Changed in the last 7 days', { op: 'withinLastDays', field: 'updated_at', days: 7 }),
-  );
+  presets.push(preset('recent', texts.recent, { op: 'withinLastDays', field: 'updated_at', days: 7 }));
   return presets;
 }

@@ -1,0 +1,167 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { localizeEntity, packages, projects, type Language } from '@staff/console-contract';
+import { LANGUAGE_STORAGE_KEY, useLanguage } from '../../i18n.js';
+import { definitionMessages, errorText } from './messages.js';
+import { renderResourcePage } from './resourcePageHarness.js';
+
+afterEach(() => {
+  cleanup();
+  globalThis.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+});
+configure({ asyncUtilTimeout: 10_000 });
+
+const creator = {
+  id: 1,
+  name: 'Nadia Putri',
+  handle: 'nadia.glow',
+  platform: 'instagram',
+  followers: 12000,
+  tier: 'micro',
+  niche: 'beauty',
+  status: 'prospect',
+  phone: '6281234567890',
+  city: 'Bandung',
+  version: 2,
+};
+
+/** The sidebar's language choice, reduced to one button. */
+function ToIndonesian() {
+  const { setLanguage } = useLanguage();
+  return (
+    <button type="button" onClick={() => setLanguage('id')}>
+      Bahasa Indonesia
+    </button>
+  );
+}
+
+function setup(language: Language) {
+  return renderResourcePage({
+    routeId: 'creators',
+    language,
+    beside: <ToIndonesian />,
+    permissions: [{ permission_key: 'databank_creators', allow_read: 1, allow_write: 1 }],
+    answer: (config) => {
+      const url = config.url ?? '';
+      if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
+      if (url.startsWith('/api/resources/creators?'))
+        return { status: 200, data: { rows: [creator], total: 1, labels: {} } };
+      if (url === '/api/resources/creators/1/history')
+        return {
+          status: 200,
+          data: {
+            entries: [
+              {
+                id: '9',
+                at: '2026-11-20T03:00:00.000Z',
+                actor: 'Ayu',
+                actor_type: 'user',
+                action: 'update',
+                changes: [{ field: 'status', before: 'prospect', after: 'negotiating' }],
+                before: null,
+                after: null,
+              },
+            ],
+          },
+        };
+      return undefined;
+    },
+  });
+}
+
+const headings = (grid: HTMLElement) =>
+  within(grid)
+    .getAllByRole('columnheader')
+    // The sort glyph sits inside the heading's button.
+    .map((cell) => (cell.textContent ?? '').replace(/[▲▼↕]/g, '').trim());
+
+describe('master-data list in both languages', { timeout: 30_000 }, () => {
+  it('shows the entity in Indonesian: headings, choices, buttons, dialogs, form, history; the spec title stays', async () => {
+    const { user } = setup('id');
+    const grid = await screen.findByRole('grid', { name: 'Kreator' });
+    await within(grid).findByText('Nadia Putri');
+    expect(headings(grid)).toEqual(expect.arrayContaining(['Nama', 'Pengikut', 'Kota', 'Status']));
+    // A choice label in a cell, from the Indonesian text set.
+    expect(within(grid).getByText('Prospek')).toBeTruthy();
+    // The page title is the spec's, in both languages.
+    expect(screen.getByRole('heading', { level: 1, name: 'Creator Admin' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tambah kreator' })).toBeTruthy();
+    const toolbar = screen.getByRole('search', { name: 'Filter kreator' });
+    expect(within(toolbar).getByRole('button', { name: 'Ekspor CSV' })).toBeTruthy();
+    expect(within(toolbar).getByPlaceholderText('Cari kreator…')).toBeTruthy();
+    expect(
+      screen.getByText('Kreator (KOL) yang kami kontrak untuk konten: kontak, tarif, dan detail pembayaran.'),
+    ).toBeTruthy();
+
+    await user.click(within(grid).getByRole('button', { name: 'Hapus Nadia Putri' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Hapus kreator “Nadia Putri”?' });
+    expect(within(dialog).getByText('Data hilang dari daftar; riwayatnya tetap disimpan.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Batal' }));
+
+    await user.click(within(grid).getByRole('button', { name: 'Ubah Nadia Putri' }));
+    const form = await screen.findByRole('form', { name: 'Ubah kreator Nadia Putri' });
+    expect(within(form).getByRole('textbox', { name: /^Nama\b(?! pemilik)/ })).toBeTruthy();
+    expect(within(form).getByText(/^Diisi dari Pengikut bila sudah ada/)).toBeTruthy();
+    const status = within(form).getByRole('combobox', { name: /^Status/ });
+    expect(within(status).getByRole('option', { name: 'Negosiasi' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Tampilkan riwayat' }));
+    const history = await screen.findByRole('region', { name: 'Riwayat' });
+    expect(await within(history).findByText('Negosiasi')).toBeTruthy();
+    expect(within(history).getByText('Status')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tutup panel' })).toBeTruthy();
+  });
+
+  it('keeps English exactly as before', async () => {
+    const { user } = setup('en');
+    const grid = await screen.findByRole('grid', { name: 'Creators' });
+    await within(grid).findByText('Nadia Putri');
+    expect(headings(grid)).toEqual(expect.arrayContaining(['Name', 'Followers', 'City', 'Status']));
+    expect(within(grid).getByText('Prospect')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New creator' })).toBeTruthy();
+    expect(screen.getByRole('search', { name: 'Filter creators' })).toBeTruthy();
+    await user.click(within(grid).getByRole('button', { name: 'Delete Nadia Putri' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete creator “Nadia Putri”?' });
+    expect(within(dialog).getByText('It disappears from the list; its history is kept.')).toBeTruthy();
+  });
+
+  it('shows the server’s English rule and pattern messages in the page’s language', () => {
+    const local = definitionMessages(projects, localizeEntity(projects, 'id'));
+    expect(local('Post date cannot be before the brief date')).toBe(
+      'Tanggal posting tidak boleh sebelum tanggal brief',
+    );
+    expect(local('Use 3–30 capital letters, digits, - or _')).toBe(
+      'Gunakan 3–30 huruf kapital, angka, - atau _',
+    );
+    expect(local('Something else')).toBe('Something else');
+    expect(definitionMessages(projects, projects)('Post date cannot be before the brief date')).toBe(
+      'Post date cannot be before the brief date',
+    );
+  });
+
+  it('words a failed call outside React in the stored language, naming the entity in it', () => {
+    globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id');
+    expect(errorText({ status: 403 }, packages)).toBe('Anda tidak punya izin untuk paket.');
+    expect(errorText({ status: 404 }, packages)).toBe('Paket ini sudah tidak ada.');
+    globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'en');
+    expect(errorText({ status: 403 }, packages)).toBe("You don't have permission for packages.");
+    expect(errorText({}, packages)).toBe(
+      'The server could not be reached. Check the connection and try again.',
+    );
+  });
+
+  it('follows a language change at once, presets included, and keeps the view in the address', async () => {
+    const { user } = setup('en');
+    await within(await screen.findByRole('grid', { name: 'Creators' })).findByText('Nadia Putri');
+    await user.click(within(screen.getByRole('grid')).getByRole('button', { name: /^Followers/ }));
+    expect(screen.getByRole('option', { name: 'Changed in the last 7 days' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('sort=followers'));
+    const search = screen.getByTestId('location').textContent;
+    await user.click(screen.getByRole('button', { name: 'Bahasa Indonesia' }));
+    const grid = await screen.findByRole('grid', { name: 'Kreator' });
+    expect(await within(grid).findByText('Prospek')).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Diubah dalam 7 hari terakhir' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Status: Negosiasi' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe(search);
+  });
+});

@@ -1,0 +1,2 @@
+export type * from './types.js';
+export { entityTexts, localizeEntity, ruleKey } from './localize.js';
