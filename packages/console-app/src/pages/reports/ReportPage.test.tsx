@@ -8,9 +8,13 @@ import { fakeAdapter } from '../../api/testAdapter.js';
 import { createConsoleServices, ServicesContext } from '../../services.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
+import { AppLanguageProvider, LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import ReportPage from './ReportPage.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+});
 
 const adsRoute = ROUTES.find((r) => r.id === 'ads-x-mayar')!;
 const creativesRoute = ROUTES.find((r) => r.id === 'ad-creatives')!;
@@ -97,21 +101,23 @@ function renderPage(search: string, route = adsRoute) {
   const services = createConsoleServices({ storage, adapter, io });
   render(
     <ThemeProvider>
-      <ServicesContext.Provider value={services}>
-        <MemoryRouter initialEntries={[`${route.path}${search}`]}>
-          <Routes>
-            <Route
-              path={route.path}
-              element={
-                <>
-                  <ReportPage route={route} />
-                  <Where />
-                </>
-              }
-            />
-          </Routes>
-        </MemoryRouter>
-      </ServicesContext.Provider>
+      <AppLanguageProvider>
+        <ServicesContext.Provider value={services}>
+          <MemoryRouter initialEntries={[`${route.path}${search}`]}>
+            <Routes>
+              <Route
+                path={route.path}
+                element={
+                  <>
+                    <ReportPage route={route} />
+                    <Where />
+                  </>
+                }
+              />
+            </Routes>
+          </MemoryRouter>
+        </ServicesContext.Provider>
+      </AppLanguageProvider>
     </ThemeProvider>,
   );
   return { requests, user: userEvent.setup() };
@@ -168,5 +174,20 @@ describe('ReportPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(requests.at(-1)!.params).toMatchObject({ compare: 'previous' }));
     await user.click(await screen.findByRole('button', { name: /Spend/ }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('sort=-spend'));
+  });
+
+  it("speaks Indonesian when chosen, the report title staying the spec's", async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id');
+    renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
+    const table = await screen.findByRole('table', { name: /Ads X Mayar Report, 1–2 Nov 2026/ });
+    await within(table).findByText('Kelas Excel');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ads X Mayar Report');
+    expect(screen.getByRole('combobox', { name: 'Kelompokkan menurut' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Bandingkan dengan periode sebelumnya' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ekspor CSV' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Simpan tampilan' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Nama tampilan' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Angka utama' })).toBeTruthy();
+    expect(screen.getByRole('figure', { name: /Spend dan Mayar revenue per hari/ })).toBeTruthy();
   });
 });
