@@ -20,6 +20,8 @@ export function renderConsolePage(
   page: ReactElement,
   options: {
     path: string;
+    /** The address's query, e.g. `?from=2026-11-01`. */
+    search?: string;
     permissions: PermissionEntry[];
     language?: 'en' | 'id';
     answer: (config: InternalAxiosRequestConfig) => FakeAnswer;
@@ -38,7 +40,7 @@ export function renderConsolePage(
     <ThemeProvider>
       <AppLanguageProvider>
         <ServicesContext.Provider value={services}>
-          <MemoryRouter initialEntries={[`/app${options.path}`]}>
+          <MemoryRouter initialEntries={[`/app${options.path}${options.search ?? ''}`]}>
             <Routes>
               <Route path="/app" element={<Outlet context={context} />}>
                 <Route path={options.path.slice(1)} element={page} />

@@ -1,14 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ROUTES, STORED_USER_KEY, type ReportResponse } from '@staff/console-contract';
-import { ThemeProvider } from '@staff/console-ui';
-import { fakeAdapter } from '../../api/testAdapter.js';
-import { createConsoleServices, ServicesContext } from '../../services.js';
-import { fakeIo } from '../../test/fakeSocket.js';
-import { memoryStorage } from '../../test/memoryStorage.js';
-import { AppLanguageProvider, LANGUAGE_STORAGE_KEY } from '../../i18n.js';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { ROUTES, type ReportResponse } from '@staff/console-contract';
+import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
+import { renderConsolePage } from '../common/renderConsolePage.test-utils.js';
 import ReportPage from './ReportPage.js';
 
 afterEach(() => {
@@ -69,58 +64,42 @@ function creatives(params: Record<string, string>): ReportResponse {
 }
 
 function renderPage(search: string, route = adsRoute) {
-  const { adapter, requests } = fakeAdapter((config) => {
-    if ((config.url ?? '').endsWith('/views')) {
-      if (config.method === 'post') return { status: 201, data: { id: 7 } };
-      return {
-        status: 200,
-        data: {
-          views: [
-            {
-              id: 3,
-              name: 'Per ad set',
-              shared: true,
-              mine: false,
-              owner: 'Budi',
-              params: { from: '2026-11-01', to: '2026-11-02', group_by: 'adset' },
+  return renderConsolePage(
+    <>
+      <ReportPage route={route} />
+      <Where />
+    </>,
+    {
+      path: route.path,
+      search,
+      permissions: [{ permission_key: route.key, allow_read: 1, allow_write: 0 }],
+      answer: (config) => {
+        if ((config.url ?? '').endsWith('/views')) {
+          if (config.method === 'post') return { status: 201, data: { id: 7 } };
+          return {
+            status: 200,
+            data: {
+              views: [
+                {
+                  id: 3,
+                  name: 'Per ad set',
+                  shared: true,
+                  mine: false,
+                  owner: 'Budi',
+                  params: { from: '2026-11-01', to: '2026-11-02', group_by: 'adset' },
+                },
+              ],
             },
-          ],
-        },
-      };
-    }
-    if ((config.url ?? '').startsWith('/api/reports/ads-x-mayar'))
-      return { status: 200, data: answer(config.params) };
-    if ((config.url ?? '').startsWith('/api/reports/ad-creatives'))
-      return { status: 200, data: creatives(config.params) };
-    return { status: 404, data: { message: 'not here' } };
-  });
-  const storage = memoryStorage({
-    [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
-  });
-  const { io } = fakeIo();
-  const services = createConsoleServices({ storage, adapter, io });
-  render(
-    <ThemeProvider>
-      <AppLanguageProvider>
-        <ServicesContext.Provider value={services}>
-          <MemoryRouter initialEntries={[`${route.path}${search}`]}>
-            <Routes>
-              <Route
-                path={route.path}
-                element={
-                  <>
-                    <ReportPage route={route} />
-                    <Where />
-                  </>
-                }
-              />
-            </Routes>
-          </MemoryRouter>
-        </ServicesContext.Provider>
-      </AppLanguageProvider>
-    </ThemeProvider>,
+          };
+        }
+        if ((config.url ?? '').startsWith('/api/reports/ads-x-mayar'))
+          return { status: 200, data: answer(config.params) };
+        if ((config.url ?? '').startsWith('/api/reports/ad-creatives'))
+          return { status: 200, data: creatives(config.params) };
+        return { status: 404, data: { message: 'not here' } };
+      },
+    },
   );
-  return { requests, user: userEvent.setup() };
 }
 
 describe('ReportPage', { timeout: 30_000 }, () => {
