@@ -53,30 +53,30 @@ describe('Sheet Report', () => {
     try {
       await openSignedIn(page, server, user, '/app/logs/sheet-report/');
       await page.getByRole('heading', { level: 1, name: 'Sheet Report' }).waitFor();
-      const list = page.getByRole('region', { name: 'Jadwal', exact: true });
-      await list.getByText('Belum ada jadwal.').waitFor();
+      const list = page.getByRole('region', { name: 'Schedules', exact: true });
+      await list.getByText('No schedules yet.').waitFor();
 
-      const form = page.getByRole('form', { name: 'Jadwal baru' });
+      const form = page.getByRole('form', { name: 'New schedule' });
       // A mistake is named next to its field, before anything is sent.
-      await form.getByRole('button', { name: 'Buat jadwal' }).click();
+      await form.getByRole('button', { name: 'Create schedule' }).click();
       await form.getByText('Name is required').waitFor();
-      await form.getByLabel('Nama').fill('Ads X Mayar mingguan');
-      await form.getByLabel('Laporan').selectOption('ads-x-mayar');
-      await form.getByLabel('Rentang (hari terakhir)').fill('7');
+      await form.getByLabel('Name', { exact: true }).fill('Ads X Mayar mingguan');
+      await form.getByLabel('Report', { exact: true }).selectOption('ads-x-mayar');
+      await form.getByLabel('Range (last days)').fill('7');
       await form.getByLabel('Format').selectOption('csv');
-      await form.getByLabel('Frekuensi').selectOption('weekly');
-      await form.getByLabel('Hari', { exact: true }).selectOption({ label: 'Jumat' });
-      await form.getByLabel('Jam (WIB)').fill('06:30');
-      await form.getByRole('button', { name: 'Buat jadwal' }).click();
-      await page.getByRole('status').filter({ hasText: 'Jadwal "Ads X Mayar mingguan" disimpan.' }).waitFor();
-      await list.getByRole('cell', { name: 'Mingguan, Jumat 06:30 WIB' }).waitFor();
+      await form.getByLabel('Frequency').selectOption('weekly');
+      await form.getByLabel('Day', { exact: true }).selectOption({ label: 'Jumat' });
+      await form.getByLabel('Time (WIB)').fill('06:30');
+      await form.getByRole('button', { name: 'Create schedule' }).click();
+      await page.getByRole('status').filter({ hasText: 'Schedule "Ads X Mayar mingguan" saved.' }).waitFor();
+      await list.getByRole('cell', { name: 'Weekly, Jumat 06:30 WIB' }).waitFor();
 
-      await list.getByRole('button', { name: 'Jalankan Ads X Mayar mingguan sekarang' }).click();
+      await list.getByRole('button', { name: 'Run Ads X Mayar mingguan now' }).click();
       const log = page.getByRole('region', { name: 'Log: Ads X Mayar mingguan' });
-      await log.getByText('Berhasil', { exact: true }).waitFor({ timeout: 20_000 });
+      await log.getByText('Succeeded', { exact: true }).waitFor({ timeout: 20_000 });
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        log.getByRole('button', { name: /^Unduh ads-x-mayar_.*\.csv$/ }).click(),
+        log.getByRole('button', { name: /^Download ads-x-mayar_.*\.csv$/ }).click(),
       ]);
       const file = readFileSync((await download.path())!, 'utf8');
       const lines = file.trim().split('\r\n');
@@ -108,13 +108,13 @@ describe('Sheet Report', () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     try {
       await openSignedIn(page, server, user, '/app/logs/sheet-report/');
-      const list = page.getByRole('region', { name: 'Jadwal', exact: true });
+      const list = page.getByRole('region', { name: 'Schedules', exact: true });
       await list.getByRole('cell', { name: 'Ads X Mayar mingguan', exact: true }).waitFor();
       await page.getByText('changing or running them needs write access').waitFor();
       expect(await page.getByRole('form').count()).toBe(0);
-      expect(await list.getByRole('button', { name: /Jalankan|Ubah|Hapus/ }).count()).toBe(0);
+      expect(await list.getByRole('button', { name: /^(Run|Edit|Delete) / }).count()).toBe(0);
       await list.getByRole('button', { name: 'Log Ads X Mayar mingguan' }).click();
-      await page.getByRole('region', { name: 'Log: Ads X Mayar mingguan' }).getByText('Berhasil').waitFor();
+      await page.getByRole('region', { name: 'Log: Ads X Mayar mingguan' }).getByText('Succeeded').waitFor();
     } finally {
       await context.close();
     }
@@ -125,26 +125,26 @@ describe('Sheet Report', () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     try {
       await openSignedIn(page, server, user, '/app/logs/sheet-report/');
-      const form = page.getByRole('form', { name: 'Jadwal baru' });
-      await form.getByLabel('Nama').fill('Ke Google harian');
-      await form.getByLabel('Rentang (hari terakhir)').fill('7');
-      await form.getByLabel('Tulis juga ke Google Sheet').check();
+      const form = page.getByRole('form', { name: 'New schedule' });
+      await form.getByLabel('Name', { exact: true }).fill('Ke Google harian');
+      await form.getByLabel('Range (last days)').fill('7');
+      await form.getByLabel('Also write into a Google Sheet').check();
       await form
-        .getByLabel('Spreadsheet (alamat atau id)')
+        .getByLabel('Spreadsheet (address or id)')
         .fill(`https://docs.google.com/spreadsheets/d/${SPREADSHEET}/edit`);
       await form.getByLabel('Sheet (tab)').fill('Harian');
       // A key that is not a service account's is named at its field by the server.
-      await form.getByLabel('Kunci JSON service account').fill('{"client_email": "x"}');
-      await form.getByRole('button', { name: 'Buat jadwal' }).click();
+      await form.getByLabel('Service account JSON key').fill('{"client_email": "x"}');
+      await form.getByRole('button', { name: 'Create schedule' }).click();
       await form.getByText("A service account's JSON key (with client_email and private_key)").waitFor();
-      await form.getByLabel('Kunci JSON service account').fill(robot.json);
-      await form.getByRole('button', { name: 'Buat jadwal' }).click();
-      await page.getByRole('status').filter({ hasText: 'Jadwal "Ke Google harian" disimpan.' }).waitFor();
+      await form.getByLabel('Service account JSON key').fill(robot.json);
+      await form.getByRole('button', { name: 'Create schedule' }).click();
+      await page.getByRole('status').filter({ hasText: 'Schedule "Ke Google harian" saved.' }).waitFor();
 
-      const list = page.getByRole('region', { name: 'Jadwal', exact: true });
-      await list.getByRole('button', { name: 'Jalankan Ke Google harian sekarang' }).click();
+      const list = page.getByRole('region', { name: 'Schedules', exact: true });
+      await list.getByRole('button', { name: 'Run Ke Google harian now' }).click();
       const log = page.getByRole('region', { name: 'Log: Ke Google harian' });
-      await log.getByText('Berhasil', { exact: true }).waitFor({ timeout: 20_000 });
+      await log.getByText('Succeeded', { exact: true }).waitFor({ timeout: 20_000 });
       const values = google.spreadsheets.get(SPREADSHEET)!.sheets.Harian!;
       expect(values.at(-1)?.[0]).toBe('Total');
       expect(values.some((row) => row.includes(275000))).toBe(true);
@@ -171,22 +171,22 @@ describe('Sheet Report', () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
     try {
       await openSignedIn(page, server, user, '/app/logs/sheet-report/');
-      const form = page.getByRole('form', { name: 'Jadwal baru' });
-      await form.getByLabel('Nama').fill('Tribe harian');
-      await form.getByLabel('Sumber').selectOption('view');
-      await form.getByLabel('Tampilan tersimpan', { exact: true }).selectOption(String(viewId));
-      await expect.poll(() => form.getByLabel('Laporan').count()).toBe(0);
+      const form = page.getByRole('form', { name: 'New schedule' });
+      await form.getByLabel('Name', { exact: true }).fill('Tribe harian');
+      await form.getByLabel('Source').selectOption('view');
+      await form.getByLabel('Saved view', { exact: true }).selectOption(String(viewId));
+      await expect.poll(() => form.getByLabel('Report', { exact: true }).count()).toBe(0);
       await form.getByLabel('Format').selectOption('csv');
-      await form.getByRole('button', { name: 'Buat jadwal' }).click();
-      await page.getByRole('status').filter({ hasText: 'Jadwal "Tribe harian" disimpan.' }).waitFor();
-      const list = page.getByRole('region', { name: 'Jadwal', exact: true });
-      await list.getByRole('cell', { name: /Tampilan "Semua tribe"/ }).waitFor();
-      await list.getByRole('button', { name: 'Jalankan Tribe harian sekarang' }).click();
+      await form.getByRole('button', { name: 'Create schedule' }).click();
+      await page.getByRole('status').filter({ hasText: 'Schedule "Tribe harian" saved.' }).waitFor();
+      const list = page.getByRole('region', { name: 'Schedules', exact: true });
+      await list.getByRole('cell', { name: /View "Semua tribe"/ }).waitFor();
+      await list.getByRole('button', { name: 'Run Tribe harian now' }).click();
       const log = page.getByRole('region', { name: 'Log: Tribe harian' });
-      await log.getByText('Berhasil', { exact: true }).waitFor({ timeout: 20_000 });
+      await log.getByText('Succeeded', { exact: true }).waitFor({ timeout: 20_000 });
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        log.getByRole('button', { name: /^Unduh tribes_semua-tribe_run\d+\.csv$/ }).click(),
+        log.getByRole('button', { name: /^Download tribes_semua-tribe_run\d+\.csv$/ }).click(),
       ]);
       const file = readFileSync((await download.path())!, 'utf8');
       const direct = await fetch(`${server.baseURL}/api/resources/tribes?${query}&format=csv`, { headers });

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import {
   canRead,
@@ -11,21 +11,35 @@ import { NumberText, t } from '@staff/console-ui';
 import { AllowedPagesLinks } from '../routes/AllowedPagesLinks.js';
 import { useConsoleContext } from '../routes/consoleContext.js';
 import { useServices } from '../services.js';
-import { useTexts, type AppTexts } from '../i18n.js';
+import { useTexts, useTextsOf, type AppTexts } from '../i18n.js';
 import { Muted, RoutePage } from './PageLayout.js';
 import type { PageProps } from './types.js';
 import { usePreloadedData } from './usePreloadedData.js';
 
 import { USAGE_WINDOW_DAYS } from './usageWindow.js';
 import { LoadState } from './common/LoadState.js';
-import { Table, surfaceCss } from './common/styles.js';
+import { Panel as BasePanel, Table, stackCss, surfaceCss } from './common/styles.js';
 import { TableHead, numColumn, type ColumnHeading } from './common/TableHead.js';
+import { USAGE_TEXTS } from './usageTexts.js';
+
+type UsageTexts = AppTexts['usage'];
+
+/** Your latest sign-ins' columns. */
+const signInColumns = (u: UsageTexts): ColumnHeading[] => [u.when, u.result];
 
 /** Your most visited pages' columns. */
-const myPageColumns = (u: AppTexts['usage']): ColumnHeading[] => [u.page, numColumn(u.visits)];
+const myPageColumns = (u: UsageTexts): ColumnHeading[] => [u.page, numColumn(u.visits)];
 
 /** The team's most visited pages' columns. */
-const pageColumns = (u: AppTexts['usage']): ColumnHeading[] => [u.page, u.permissionKey, numColumn(u.visits)];
+const pageColumns = (u: UsageTexts): ColumnHeading[] => [u.page, u.permissionKey, numColumn(u.visits)];
+
+/** The team's sign-ins per day: the last column is the bar, hidden from screen readers. */
+const dayColumns = (u: UsageTexts): ColumnHeading[] => [
+  u.day,
+  numColumn(u.signIns),
+  numColumn(u.failed),
+  { label: null, hidden: true },
+];
 
 const Summary = styled.dl`
   display: grid;
@@ -48,23 +62,13 @@ const Figure = styled.div`
 `;
 
 const Team = styled.section`
-  display: flex;
-  flex-direction: column;
+  ${stackCss}
   gap: ${t.space4};
-  h2 {
-    margin: 0;
-    font-size: ${t.fontSizeLg};
-  }
 `;
 
-const Panel = styled.section`
-  ${surfaceCss}
-  h2 {
-    margin: 0 0 ${t.space3};
-    font-size: ${t.fontSizeLg};
-  }
+const Panel = styled(BasePanel)`
   h3 {
-    margin: ${t.space4} 0 ${t.space2};
+    margin: ${t.space2} 0 0;
     font-size: ${t.fontSizeMd};
   }
   h3:first-child {
@@ -80,24 +84,25 @@ const Bar = styled.span`
   vertical-align: middle;
 `;
 
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
+// Dates stay id-ID in both languages, in Asia/Jakarta like the server's days.
+const dayFormat = new Intl.DateTimeFormat('id-ID', {
   day: '2-digit',
   month: 'short',
   year: 'numeric',
-  timeZone: 'UTC',
+  timeZone: 'Asia/Jakarta',
 });
 const formatDay = (isoDate: string) => {
-  const date = new Date(isoDate.length === 10 ? `${isoDate}T00:00:00Z` : isoDate);
+  const date = new Date(isoDate.length === 10 ? `${isoDate}T00:00:00+07:00` : isoDate);
   return Number.isNaN(date.getTime()) ? isoDate : dayFormat.format(date);
 };
 
-function pageName(path: string | null, permissionKey: string): string {
-  if (!path) return `(page not named) · ${permissionKey}`;
+function pageName(path: string | null, permissionKey: string, unnamed: (key: string) => string): string {
+  if (!path) return unnamed(permissionKey);
   const route = findRoute(path) ?? findRoute(path.endsWith('/') ? path.slice(0, -1) : `${path}/`);
   return route ? route.title : path;
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
+const timeFormat = new Intl.DateTimeFormat('id-ID', {
   day: '2-digit',
   month: 'short',
   year: 'numeric',
@@ -109,6 +114,50 @@ const formatTime = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : `${timeFormat.format(date)} WIB`;
 };
+
+/** Figures as a row of labelled cards. */
+function Figures({ label, figures }: { label: string; figures: readonly [string, ReactNode][] }) {
+  return (
+    <Summary aria-label={label}>
+      {figures.map(([name, value]) => (
+        <Figure key={name}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </Figure>
+      ))}
+    </Summary>
+  );
+}
+
+/** The most visited pages, by the route's title (else the path); the team's also name the permission key. */
+function PageVisits({
+  labelledBy,
+  pages,
+  withKey = false,
+}: {
+  labelledBy: string;
+  pages: MyActivityResponse['most_visited_pages'];
+  withKey?: boolean;
+}) {
+  const u = useTexts().usage;
+  const { pageNotNamed } = useTextsOf(USAGE_TEXTS);
+  return (
+    <Table aria-labelledby={labelledBy}>
+      <TableHead columns={withKey ? pageColumns(u) : myPageColumns(u)} />
+      <tbody>
+        {pages.map((page) => (
+          <tr key={`${page.path ?? ''}|${page.permission_key}`}>
+            <td>{pageName(page.path, page.permission_key, pageNotNamed)}</td>
+            {withKey ? <td>{page.permission_key}</td> : null}
+            <td className="num">
+              <NumberText value={page.visits} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
 
 /**
  * Where sign-in lands, so useful to everyone signed in: their own activity (`GET /api/statistics/me`, a session
@@ -147,37 +196,20 @@ function MyActivity({ activity }: { activity: MyActivityResponse }) {
   return (
     <>
       <Muted>{u.lastDays(String(activity.days), formatDay(activity.from))}</Muted>
-      <Summary aria-label={u.yourFigures}>
-        <Figure>
-          <dt>{u.yourSignIns}</dt>
-          <dd>
-            <NumberText value={signIns} />
-          </dd>
-        </Figure>
-        <Figure>
-          <dt>{u.failedOnYourAccount}</dt>
-          <dd>
-            <NumberText value={failed} />
-          </dd>
-        </Figure>
-        <Figure>
-          <dt>{u.pagesYouOpened}</dt>
-          <dd>
-            <NumberText value={visits} />
-          </dd>
-        </Figure>
-      </Summary>
+      <Figures
+        label={u.yourFigures}
+        figures={[
+          [u.yourSignIns, <NumberText value={signIns} />],
+          [u.failedOnYourAccount, <NumberText value={failed} />],
+          [u.pagesYouOpened, <NumberText value={visits} />],
+        ]}
+      />
       <h3 id="usage-my-sign-ins">{u.latestSignIns}</h3>
       {activity.recent_sign_ins.length === 0 ? (
         <Muted>{u.noSignInsRecorded}</Muted>
       ) : (
         <Table aria-labelledby="usage-my-sign-ins">
-          <thead>
-            <tr>
-              <th scope="col">{u.when}</th>
-              <th scope="col">{u.result}</th>
-            </tr>
-          </thead>
+          <TableHead columns={signInColumns(u)} />
           <tbody>
             {activity.recent_sign_ins.map((entry, index) => (
               <tr key={`${entry.at}-${index}`}>
@@ -192,19 +224,7 @@ function MyActivity({ activity }: { activity: MyActivityResponse }) {
       {activity.most_visited_pages.length === 0 ? (
         <Muted>{u.noPagesOpened}</Muted>
       ) : (
-        <Table aria-labelledby="usage-my-pages">
-          <TableHead columns={myPageColumns(u)} />
-          <tbody>
-            {activity.most_visited_pages.map((page) => (
-              <tr key={`${page.path ?? ''}|${page.permission_key}`}>
-                <td>{pageName(page.path, page.permission_key)}</td>
-                <td className="num">
-                  <NumberText value={page.visits} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <PageVisits labelledBy="usage-my-pages" pages={activity.most_visited_pages} />
       )}
     </>
   );
@@ -239,29 +259,22 @@ function UsageFigures({ stats }: { stats: UsageStatisticsResponse }) {
     <>
       <Muted>{u.lastDays(String(stats.days), formatDay(stats.from))}</Muted>
       {nothingRecorded ? <Muted role="status">{u.nothingRecorded}</Muted> : null}
-      <Summary aria-label={u.teamFigures}>
-        <Figure>
-          <dt>{u.activeUsers}</dt>
-          <dd>
-            <NumberText value={stats.active_users} />{' '}
-            <Muted as="span">
-              {u.of} <NumberText value={stats.total_users} />
-            </Muted>
-          </dd>
-        </Figure>
-        <Figure>
-          <dt>{u.signIns}</dt>
-          <dd>
-            <NumberText value={totalSignIns} />
-          </dd>
-        </Figure>
-        <Figure>
-          <dt>{u.failedSignIns}</dt>
-          <dd>
-            <NumberText value={totalFailed} />
-          </dd>
-        </Figure>
-      </Summary>
+      <Figures
+        label={u.teamFigures}
+        figures={[
+          [
+            u.activeUsers,
+            <>
+              <NumberText value={stats.active_users} />{' '}
+              <Muted as="span">
+                {u.of} <NumberText value={stats.total_users} />
+              </Muted>
+            </>,
+          ],
+          [u.signIns, <NumberText value={totalSignIns} />],
+          [u.failedSignIns, <NumberText value={totalFailed} />],
+        ]}
+      />
 
       <Panel aria-labelledby="usage-sign-ins">
         <h3 id="usage-sign-ins">{u.signInsPerDay}</h3>
@@ -270,18 +283,7 @@ function UsageFigures({ stats }: { stats: UsageStatisticsResponse }) {
           <Muted>{u.noSignInsInPeriod}</Muted>
         ) : (
           <Table aria-labelledby="usage-sign-ins">
-            <thead>
-              <tr>
-                <th scope="col">{u.day}</th>
-                <th scope="col" className="num">
-                  {u.signIns}
-                </th>
-                <th scope="col" className="num">
-                  {u.failed}
-                </th>
-                <th scope="col" aria-hidden="true" />
-              </tr>
-            </thead>
+            <TableHead columns={dayColumns(u)} />
             <tbody>
               {daysWithActivity.map((day) => (
                 <tr key={day.date}>
@@ -307,20 +309,7 @@ function UsageFigures({ stats }: { stats: UsageStatisticsResponse }) {
         {stats.most_visited_pages.length === 0 ? (
           <Muted>{u.noPageVisits}</Muted>
         ) : (
-          <Table aria-labelledby="usage-pages">
-            <TableHead columns={pageColumns(u)} />
-            <tbody>
-              {stats.most_visited_pages.map((page) => (
-                <tr key={`${page.path ?? ''}|${page.permission_key}`}>
-                  <td>{pageName(page.path, page.permission_key)}</td>
-                  <td>{page.permission_key}</td>
-                  <td className="num">
-                    <NumberText value={page.visits} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <PageVisits labelledBy="usage-pages" pages={stats.most_visited_pages} withKey />
         )}
       </Panel>
     </>

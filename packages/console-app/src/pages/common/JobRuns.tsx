@@ -4,6 +4,8 @@ import { t } from '@staff/console-ui';
 import { Button, Notice, Toolbar } from '../resources/ui.js';
 import { srOnlyCss, tableCss } from './styles.js';
 import { type ColumnHeading, TableHead } from './TableHead.js';
+import { useTextsOf } from '../../i18n.js';
+import { COMMON_TEXTS } from './texts.js';
 
 /** A panel's load whose failure is already a sentence; `ready` carries the panel's own data. */
 export type PanelLoad = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready' };
@@ -24,6 +26,7 @@ export function PanelLoadState<S extends PanelLoad>({
   children: (ready: Extract<S, { kind: 'ready' }>) => ReactNode;
 }) {
   const load: PanelLoad = state;
+  const texts = useTextsOf(COMMON_TEXTS);
   if (load.kind === 'loading') return <Notice role="status">{loading}</Notice>;
   if (load.kind === 'error') {
     return (
@@ -32,7 +35,7 @@ export function PanelLoadState<S extends PanelLoad>({
           {load.message}
         </Notice>
         <Button type="button" onClick={onRetry}>
-          Retry
+          {texts.retry}
         </Button>
       </Toolbar>
     );

@@ -3,6 +3,10 @@ import { styled } from 'styled-components';
 import { t, type CallError } from '@staff/console-ui';
 import { Muted } from '../PageLayout.js';
 import type { DataState } from '../usePreloadedData.js';
+import { useTextsOf } from '../../i18n.js';
+import { COMMON_TEXTS } from './texts.js';
+
+type LoadErrorTexts = (typeof COMMON_TEXTS)['en']['loadError'];
 
 const ErrorBox = styled.div`
   display: flex;
@@ -28,22 +32,24 @@ const RetryButton = styled.button`
   }
 `;
 
-function errorText(error: unknown, what: string): string {
+function errorText(error: unknown, what: string, texts: LoadErrorTexts): string {
   const e = error as CallError | undefined;
-  if (e?.status === 403) return `You don't have permission to see ${what}.`;
-  if (e?.status === undefined) return 'The server could not be reached.';
-  return e.message ? `${e.message} (status ${e.status}).` : `The server answered with status ${e.status}.`;
+  if (e?.status === 403) return texts.forbidden(what);
+  if (e?.status === undefined) return texts.unreachable;
+  // The server's own message stays as it sent it.
+  return e.message ? texts.withStatus(e.message, String(e.status)) : texts.statusOnly(String(e.status));
 }
 
 /** "Could not load {what}." with the reason and a "Try again" button, as an alert. */
 export function LoadError({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+  const texts = useTextsOf(COMMON_TEXTS).loadError;
   return (
     <ErrorBox role="alert">
       <span>
-        Could not load {what}. {errorText(error, what)}
+        {texts.couldNotLoad(what)} {errorText(error, what, texts)}
       </span>
       <RetryButton type="button" onClick={onRetry}>
-        Try again
+        {texts.tryAgain}
       </RetryButton>
     </ErrorBox>
   );
@@ -89,7 +95,8 @@ export function ListLoadState<T>({
   empty: ReactNode;
   children: (rows: readonly T[]) => ReactNode;
 }) {
-  if (state.status === 'loading') return <p role="status">Loading…</p>;
+  const texts = useTextsOf(COMMON_TEXTS);
+  if (state.status === 'loading') return <p role="status">{texts.loading}</p>;
   if (state.status === 'error') return <p role="alert">{state.message}</p>;
   return <>{state.data.length === 0 ? empty : children(state.data)}</>;
 }

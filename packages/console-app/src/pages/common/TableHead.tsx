@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 
-/** A column heading: its text, or the text and a class for the column (`num` right-aligns figures). */
-export type ColumnHeading = string | { label: ReactNode; className?: string };
+/**
+ * A column heading: its text, or the text and a class for the column (`num` right-aligns figures); `hidden` for a
+ * decorative column screen readers skip.
+ */
+export type ColumnHeading = string | { label: ReactNode; className?: string; hidden?: boolean };
 
 /**
  * A table's `<thead>`: one row of `<th scope="col">` headings.
@@ -19,7 +22,12 @@ export function TableHead({ columns }: { columns: readonly ColumnHeading[] }) {
               {column}
             </th>
           ) : (
-            <th key={index} scope="col" className={column.className}>
+            <th
+              key={index}
+              scope="col"
+              className={column.className}
+              aria-hidden={column.hidden ? true : undefined}
+            >
               {column.label}
             </th>
           ),

@@ -9,9 +9,8 @@ export const surfaceCss = css`
   padding: ${t.space4};
 `;
 
-/** A card on a page: a surface with its children stacked; pages extend it. */
-export const panelCss = css`
-  ${surfaceCss}
+/** Children stacked with a gap, an `h2` heading them. */
+export const stackCss = css`
   display: flex;
   flex-direction: column;
   gap: ${t.space3};
@@ -19,6 +18,12 @@ export const panelCss = css`
     margin: 0;
     font-size: ${t.fontSizeLg};
   }
+`;
+
+/** A card on a page: a surface with its children stacked; pages extend it. */
+export const panelCss = css`
+  ${surfaceCss}
+  ${stackCss}
 `;
 
 /** A `<section>` card; `styled(Panel)` adds a page's own rules. */

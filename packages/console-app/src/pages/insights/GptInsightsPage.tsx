@@ -20,16 +20,20 @@ import { Panel as BasePanel, Table, controlCss, fieldsCss } from '../common/styl
 import type { PageProps } from '../types.js';
 import { addDays, jakartaDay } from '../meetings/jakartaDays.js';
 import { TableHead, numColumn, type ColumnHeading } from '../common/TableHead.js';
+import { useTextsOf } from '../../i18n.js';
+import { INSIGHT_TEXTS } from './texts.js';
+
+type InsightTexts = (typeof INSIGHT_TEXTS)['en'];
 
 /** The past insights' columns. */
-const PAST_COLUMNS: ColumnHeading[] = [
-  'When',
-  'About',
-  'Range',
-  'Status',
-  numColumn('Tokens'),
-  numColumn('Cost'),
-  { label: <span className="sr">Actions</span> },
+const pastColumns = ({ past: { columns: c } }: InsightTexts): ColumnHeading[] => [
+  c.when,
+  c.about,
+  c.range,
+  c.status,
+  numColumn(c.tokens),
+  numColumn(c.cost),
+  { label: <span className="sr">{c.actions}</span> },
 ];
 
 interface Run {
@@ -45,13 +49,14 @@ const SCOPE_OPTIONS: FieldOption<InsightScope>[] = INSIGHT_SCOPES.map((value) =>
   label: INSIGHT_SCOPE_LABELS[value],
 }));
 
-const usd = new Intl.NumberFormat('en-US', {
+// Numbers stay id-ID in both languages; the model is billed in US dollars.
+const usd = new Intl.NumberFormat('id-ID', {
   style: 'currency',
   currency: 'USD',
   minimumFractionDigits: 4,
   maximumFractionDigits: 6,
 });
-const when = new Intl.DateTimeFormat('en-GB', {
+const when = new Intl.DateTimeFormat('id-ID', {
   timeZone: 'Asia/Jakarta',
   day: 'numeric',
   month: 'short',
@@ -60,7 +65,8 @@ const when = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-const messageOf = (error: unknown) => (error as CallError).message ?? 'The request failed.';
+const messageOf = (error: unknown, texts: InsightTexts) =>
+  (error as CallError).message ?? texts.requestFailed;
 
 /**
  * GPT Insights: a scope and a range → the server snapshots the report figures, asks the language model and streams
@@ -68,6 +74,7 @@ const messageOf = (error: unknown) => (error as CallError).message ?? 'The reque
  */
 export default function GptInsightsPage({ route }: PageProps) {
   const services = useServices();
+  const texts = useTextsOf(INSIGHT_TEXTS);
   const { permissions } = useConsoleContext();
   const writable = canWrite(toPermissionMap(permissions), route.key);
   const api = useMemo(
@@ -104,26 +111,26 @@ export default function GptInsightsPage({ route }: PageProps) {
           list.some((option) => option.id === current) ? current : (list[0]?.id ?? ''),
         );
       },
-      (error: unknown) => live && setOptionsError(messageOf(error)),
+      (error: unknown) => live && setOptionsError(messageOf(error, texts)),
     );
     return () => {
       live = false;
     };
-  }, [api, scope]);
+  }, [api, scope, texts]);
 
   useEffect(() => {
     let live = true;
     const timer = setTimeout(() => {
       api.list(search.trim()).then(
         (rows) => live && setPast({ rows, error: null }),
-        (error: unknown) => live && setPast({ rows: [], error: messageOf(error) }),
+        (error: unknown) => live && setPast({ rows: [], error: messageOf(error, texts) }),
       );
     }, 250);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [api, search, reloadPast]);
+  }, [api, search, reloadPast, texts]);
 
   const onEvent = (event: InsightStreamEvent) => {
     setRun((current) => {
@@ -147,7 +154,7 @@ export default function GptInsightsPage({ route }: PageProps) {
     call()
       .catch((error: unknown) => {
         setRun(null);
-        setFormError(messageOf(error));
+        setFormError(messageOf(error, texts));
       })
       .finally(() => setReloadPast((n) => n + 1));
   };
@@ -168,25 +175,23 @@ export default function GptInsightsPage({ route }: PageProps) {
           error: insight.error,
           insight,
         }),
-      (error: unknown) => setFormError(messageOf(error)),
+      (error: unknown) => setFormError(messageOf(error, texts)),
     );
   };
 
   const running = run?.status === 'running';
   const scopeOptions = options?.scope === scope ? options.list : null;
+  const { form: f, answer: a, past: p } = texts;
 
   return (
-    <RoutePage
-      route={route}
-      description="Ask the language model about the report figures of a campaign, ad set, ad, product or tribe."
-    >
+    <RoutePage route={route} description={texts.description}>
       {writable ? (
         <Panel as="form" onSubmit={submit} aria-labelledby="insight-form-title">
-          <h2 id="insight-form-title">New insight</h2>
+          <h2 id="insight-form-title">{f.title}</h2>
           <div className="fields">
             <SelectField
               id="insight-scope"
-              label="Scope"
+              label={f.scope}
               value={scope}
               onValueChange={setScope}
               options={SCOPE_OPTIONS}
@@ -198,8 +203,8 @@ export default function GptInsightsPage({ route }: PageProps) {
                 onChange={(event) => setScopeId(event.target.value)}
                 disabled={!scopeOptions || scopeOptions.length === 0}
               >
-                {scopeOptions === null ? <option value="">Loading…</option> : null}
-                {scopeOptions?.length === 0 ? <option value="">None yet</option> : null}
+                {scopeOptions === null ? <option value="">{f.loading}</option> : null}
+                {scopeOptions?.length === 0 ? <option value="">{f.none}</option> : null}
                 {scopeOptions?.map((option) => (
                   <option key={option.id} value={option.id}>
                     {option.label}
@@ -209,16 +214,23 @@ export default function GptInsightsPage({ route }: PageProps) {
             </FieldRow>
             <InputField
               id="insight-from"
-              label="From"
+              label={f.from}
               type="date"
               value={from}
               max={to}
               onValueChange={setFrom}
             />
-            <InputField id="insight-to" label="To" type="date" value={to} min={from} onValueChange={setTo} />
+            <InputField
+              id="insight-to"
+              label={f.to}
+              type="date"
+              value={to}
+              min={from}
+              onValueChange={setTo}
+            />
             <TextAreaField
               id="insight-question"
-              label="Question (optional)"
+              label={f.question}
               wide
               value={question}
               maxLength={1000}
@@ -230,12 +242,12 @@ export default function GptInsightsPage({ route }: PageProps) {
           {formError ? <p role="alert">{formError}</p> : null}
           <div>
             <Button kind="primary" type="submit" disabled={running || !scopeId}>
-              {running ? 'Asking…' : 'Ask GPT'}
+              {running ? f.asking : f.ask}
             </Button>
           </div>
         </Panel>
       ) : (
-        <Muted>You may read past insights; running one needs write access to this page.</Muted>
+        <Muted>{texts.readOnly}</Muted>
       )}
 
       {run ? (
@@ -244,29 +256,29 @@ export default function GptInsightsPage({ route }: PageProps) {
             <h2 id="insight-answer-title">
               {run.insight
                 ? `${INSIGHT_SCOPE_LABELS[run.insight.scope]}: ${run.insight.scope_label} · ${run.insight.from} – ${run.insight.to}`
-                : 'Answer'}
+                : a.title}
             </h2>
             <span className="status" data-status={run.status}>
-              {run.status === 'running' ? 'Streaming…' : run.status === 'done' ? 'Done' : 'Failed'}
+              {run.status === 'running' ? a.streaming : run.status === 'done' ? a.done : a.failed}
             </span>
           </div>
           {run.error ? <p role="alert">{run.error}</p> : null}
           <MarkdownText
             text={run.answer}
             streaming={run.status === 'running'}
-            emptyText={run.status === 'failed' ? 'No answer was received.' : 'Waiting for the model…'}
+            emptyText={run.status === 'failed' ? a.noAnswer : a.waiting}
           />
           {run.insight && run.status === 'done' ? (
             <Muted>
-              {run.insight.model} · <NumberText value={run.insight.prompt_tokens ?? 0} /> prompt +{' '}
-              <NumberText value={run.insight.completion_tokens ?? 0} /> answer tokens ·{' '}
-              {run.insight.cost_usd === null ? 'cost unknown' : usd.format(run.insight.cost_usd)}
+              {run.insight.model} · <NumberText value={run.insight.prompt_tokens ?? 0} /> {a.prompt} +{' '}
+              <NumberText value={run.insight.completion_tokens ?? 0} /> {a.answerTokens} ·{' '}
+              {run.insight.cost_usd === null ? a.costUnknown : usd.format(run.insight.cost_usd)}
             </Muted>
           ) : null}
           {run.insight && writable ? (
             <div>
               <Button disabled={running} onClick={() => start(() => api.rerun(run.insight!.id, { onEvent }))}>
-                Run again
+                {a.runAgain}
               </Button>
             </div>
           ) : null}
@@ -274,24 +286,24 @@ export default function GptInsightsPage({ route }: PageProps) {
       ) : null}
 
       <Panel aria-labelledby="insight-past-title">
-        <h2 id="insight-past-title">Past insights</h2>
+        <h2 id="insight-past-title">{p.title}</h2>
         <InputField
           id="insight-search"
-          label="Search"
+          label={p.search}
           type="search"
           value={search}
-          placeholder="Campaign, product, question or answer"
+          placeholder={p.searchHint}
           onValueChange={setSearch}
         />
         {past === null ? (
-          <p role="status">Loading…</p>
+          <p role="status">{p.loading}</p>
         ) : past.error ? (
           <p role="alert">{past.error}</p>
         ) : past.rows.length === 0 ? (
-          <Muted>{search ? 'No insight matches.' : 'No insights yet.'}</Muted>
+          <Muted>{search ? p.noMatch : p.none}</Muted>
         ) : (
           <Table>
-            <TableHead columns={PAST_COLUMNS} />
+            <TableHead columns={pastColumns(texts)} />
             <tbody>
               {past.rows.map((row) => (
                 <tr key={row.id}>
@@ -303,7 +315,7 @@ export default function GptInsightsPage({ route }: PageProps) {
                   <td>
                     {row.from} – {row.to}
                   </td>
-                  <td>{row.status}</td>
+                  <td>{p.status[row.status]}</td>
                   <td className="num">
                     {row.prompt_tokens === null ? (
                       '-'
@@ -313,8 +325,8 @@ export default function GptInsightsPage({ route }: PageProps) {
                   </td>
                   <td className="num">{row.cost_usd === null ? '-' : usd.format(row.cost_usd)}</td>
                   <td>
-                    <Button kind="ghost" onClick={() => open(row.id)} aria-label={`Open insight #${row.id}`}>
-                      Open
+                    <Button kind="ghost" onClick={() => open(row.id)} aria-label={p.openOf(String(row.id))}>
+                      {p.open}
                     </Button>
                   </td>
                 </tr>

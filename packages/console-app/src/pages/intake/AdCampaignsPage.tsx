@@ -10,6 +10,8 @@ import type { LoadedList } from '../resources/loadList.js';
 import { Button } from '../resources/ui.js';
 import { AdsManagerImportDialog } from './AdsManagerImportDialog.js';
 import { MetaPullPanel } from './MetaPullPanel.js';
+import { useTextsOf } from '../../i18n.js';
+import { INTAKE_TEXTS } from './texts.js';
 
 /** The read-only lists kept from the Ads Manager data, filterable by campaign. */
 const DATA_LISTS = ROUTES.filter((route) => route.id === 'ad-sets' || route.id === 'ads');
@@ -22,6 +24,7 @@ const DATA_LISTS = ROUTES.filter((route) => route.id === 'ad-sets' || route.id =
 export default function AdCampaignsPage(props: PageProps<LoadedList>) {
   const services = useServices();
   const { notify } = useNotifications();
+  const texts = useTextsOf(INTAKE_TEXTS);
   const { permissions } = useConsoleContext();
   const writable = canWrite(toPermissionMap(permissions), adCampaigns.permissionKey);
   const [open, setOpen] = useState<{ reload: () => void } | null>(null);
@@ -37,7 +40,7 @@ export default function AdCampaignsPage(props: PageProps<LoadedList>) {
         ))}
         {writable ? (
           <Button type="button" onClick={() => setOpen({ reload })}>
-            Import from Ads Manager
+            {texts.importButton}
           </Button>
         ) : null}
         <Button
@@ -46,7 +49,7 @@ export default function AdCampaignsPage(props: PageProps<LoadedList>) {
           aria-controls="meta-pull-panel"
           onClick={() => setPullOpen((current) => !current)}
         >
-          Pull from Meta
+          {texts.pullButton}
         </Button>
       </>
     ),
@@ -67,11 +70,13 @@ export default function AdCampaignsPage(props: PageProps<LoadedList>) {
             notify({
               type: 'success',
               message:
-                `Ads Manager import: ${formatNumber(result.inserted)} inserted, ${formatNumber(result.updated)} updated, ${formatNumber(result.unchanged)} unchanged.` +
+                texts.imported(
+                  formatNumber(result.inserted),
+                  formatNumber(result.updated),
+                  formatNumber(result.unchanged),
+                ) +
                 // New campaigns from Meta wait for staff to link their product (origin filter).
-                (result.campaigns > 0
-                  ? ` ${formatNumber(result.campaigns)} campaign(s) from Meta added or renamed: link their product.`
-                  : ''),
+                (result.campaigns > 0 ? texts.campaignsFromMeta(formatNumber(result.campaigns)) : ''),
             });
             open.reload();
           }}

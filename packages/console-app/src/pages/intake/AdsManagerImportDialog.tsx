@@ -5,6 +5,10 @@ import { ConfirmDialog, FileDropZone, NumberText, ProgressBar, formatFileSize } 
 import type { AxiosInstance } from 'axios';
 import { styled } from 'styled-components';
 import { type ImportCallError, type UploadProgress, importAdInsights } from '../../api/adInsightsImport.js';
+import { useTextsOf } from '../../i18n.js';
+import { INTAKE_TEXTS } from './texts.js';
+
+type ImportTexts = (typeof INTAKE_TEXTS)['en']['import'];
 
 type Step =
   | { kind: 'choose'; error?: string }
@@ -47,33 +51,34 @@ const Errors = styled.table`
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-function progressBar(label: string, progress: UploadProgress | null) {
+function progressBar(label: string, progress: UploadProgress | null, texts: ImportTexts) {
   // Every byte sent: the server is parsing and writing, for which it reports no share.
   const sent = progress && progress.total !== null && progress.loaded >= progress.total;
   if (!progress || progress.total === null || sent)
-    return <ProgressBar label={sent ? 'Saving…' : label} value={null} />;
+    return <ProgressBar label={sent ? texts.saving : label} value={null} />;
   return (
     <ProgressBar
       label={label}
       value={progress.loaded}
       max={progress.total}
-      valueText={`${formatFileSize(progress.loaded)} of ${formatFileSize(progress.total)}`}
+      valueText={texts.sizeOf(formatFileSize(progress.loaded), formatFileSize(progress.total))}
     />
   );
 }
 
-function ResultSummary({ result }: { result: InsightsImportResponse }) {
+function ResultSummary({ result, texts }: { result: InsightsImportResponse; texts: ImportTexts }) {
+  const s = texts.summary;
   const items: [string, number][] = [
-    ['Rows', result.rows],
-    ['Inserted', result.inserted],
-    ['Updated', result.updated],
-    ['Unchanged', result.unchanged],
-    ['Rejected', result.errors.length],
-    ['Ad sets', result.ad_sets],
-    ['Ads', result.ads],
+    [s.rows, result.rows],
+    [s.inserted, result.inserted],
+    [s.updated, result.updated],
+    [s.unchanged, result.unchanged],
+    [s.rejected, result.errors.length],
+    [s.adSets, result.ad_sets],
+    [s.ads, result.ads],
   ];
   return (
-    <Summary aria-label="Import result">
+    <Summary aria-label={texts.result}>
       {items.map(([label, value]) => (
         <div key={label} style={{ display: 'contents' }}>
           <dt>{label}</dt>
@@ -86,15 +91,15 @@ function ResultSummary({ result }: { result: InsightsImportResponse }) {
   );
 }
 
-function RowErrors({ preview }: { preview: InsightsImportResponse }) {
+function RowErrors({ preview, texts }: { preview: InsightsImportResponse; texts: ImportTexts }) {
   if (preview.errors.length === 0) return null;
   return (
-    <Errors aria-label="Problems in the file">
+    <Errors aria-label={texts.problems}>
       <thead>
         <tr>
-          <th scope="col">Line</th>
-          <th scope="col">Column</th>
-          <th scope="col">Problem</th>
+          <th scope="col">{texts.line}</th>
+          <th scope="col">{texts.column}</th>
+          <th scope="col">{texts.problem}</th>
         </tr>
       </thead>
       <tbody>
@@ -124,6 +129,7 @@ export function AdsManagerImportDialog({
   onImported: (result: InsightsImportResponse) => void;
 }) {
   const [step, setStep] = useState<Step>({ kind: 'choose' });
+  const texts = useTextsOf(INTAKE_TEXTS).import;
 
   const check = async (file: File) => {
     setStep({ kind: 'checking', file, progress: null });
@@ -157,27 +163,27 @@ export function AdsManagerImportDialog({
   const busy = step.kind === 'checking' || step.kind === 'importing';
   const canImport = step.kind === 'preview' && step.preview.errors.length === 0 && step.preview.rows > 0;
   const confirmLabel = useMemo(() => {
-    if (step.kind === 'done') return 'Close';
-    if (step.kind === 'failed') return 'Try again';
-    return 'Import';
-  }, [step.kind]);
+    if (step.kind === 'done') return texts.close;
+    if (step.kind === 'failed') return texts.tryAgain;
+    return texts.import;
+  }, [step.kind, texts]);
 
   const confirm = () => {
     if (step.kind === 'done') onClose();
     else if (step.kind === 'failed') void run(step.file, step.preview);
     else if (step.kind === 'preview' && canImport) void run(step.file, step.preview);
-    else if (step.kind === 'choose') setStep({ kind: 'choose', error: 'Choose an export file first.' });
+    else if (step.kind === 'choose') setStep({ kind: 'choose', error: texts.chooseFirst });
   };
 
   const file = step.kind === 'choose' ? null : step.file;
   return (
     <ConfirmDialog
       open
-      title="Import from Ads Manager"
-      description="An Ads Manager export at ad level with a breakdown by day, CSV or XLSX, English or Indonesian. Rows already imported with the same figures are left unchanged."
+      title={texts.title}
+      description={texts.description}
       confirmLabel={confirmLabel}
       busy={busy}
-      busyLabel={step.kind === 'checking' ? 'Checking…' : 'Importing…'}
+      busyLabel={step.kind === 'checking' ? texts.checking : texts.importing}
       error={step.kind === 'failed' ? step.error.message : null}
       onConfirm={confirm}
       onCancel={onClose}
@@ -185,8 +191,8 @@ export function AdsManagerImportDialog({
       <Stack>
         {step.kind === 'done' ? null : (
           <FileDropZone
-            label="Ads Manager export (CSV or XLSX)"
-            hint="Choose a file or drop it here"
+            label={texts.file}
+            hint={texts.fileHint}
             accept={ACCEPT}
             file={file}
             disabled={busy}
@@ -194,26 +200,24 @@ export function AdsManagerImportDialog({
             onFile={(chosen) => void check(chosen)}
           />
         )}
-        {step.kind === 'checking' ? progressBar('Checking the file', step.progress) : null}
-        {step.kind === 'importing' ? progressBar('Uploading', step.progress) : null}
+        {step.kind === 'checking' ? progressBar(texts.checkingFile, step.progress, texts) : null}
+        {step.kind === 'importing' ? progressBar(texts.uploading, step.progress, texts) : null}
         {step.kind === 'preview' ? (
-          <div role="status" aria-label="Preview">
+          <div role="status" aria-label={texts.preview}>
             <p>
-              <NumberText value={step.preview.rows} /> rows ready to import
-              {step.preview.skipped_summary_rows > 0 ? ', summary row skipped' : ''} (
-              {step.preview.language === 'id' ? 'Indonesian' : 'English'} headers,{' '}
-              {formatFileSize(step.file.size)}).
-              {step.preview.errors.length > 0
-                ? ` Fix the ${step.preview.errors.length} problem(s) below and choose the file again: nothing is imported while any remain.`
-                : ''}
+              <NumberText value={step.preview.rows} />
+              {texts.ready}
+              {step.preview.skipped_summary_rows > 0 ? texts.summarySkipped : ''}
+              {texts.headers(step.preview.language, formatFileSize(step.file.size))}
+              {step.preview.errors.length > 0 ? texts.fixProblems(String(step.preview.errors.length)) : ''}
             </p>
-            <RowErrors preview={step.preview} />
+            <RowErrors preview={step.preview} texts={texts} />
           </div>
         ) : null}
         {step.kind === 'done' ? (
-          <div role="status" aria-label="Imported">
-            <ProgressBar label="Imported" value={1} status="done" />
-            <ResultSummary result={step.result} />
+          <div role="status" aria-label={texts.imported}>
+            <ProgressBar label={texts.imported} value={1} status="done" />
+            <ResultSummary result={step.result} texts={texts} />
           </div>
         ) : null}
       </Stack>

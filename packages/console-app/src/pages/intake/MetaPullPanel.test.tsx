@@ -7,9 +7,13 @@ import { type FakeAnswer, fakeAdapter } from '../../api/testAdapter.js';
 import { createConsoleServices, ServicesContext } from '../../services.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
+import { AppLanguageProvider, LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import { MetaPullPanel } from './MetaPullPanel.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+});
 
 const account: MetaAdAccount = {
   id: 3,
@@ -51,7 +55,9 @@ function setup(options: {
   runs?: MetaPullRun[];
   answer?: (url: string, method: string, body: unknown) => FakeAnswer | null;
   failLoad?: boolean;
+  language?: 'en' | 'id';
 }) {
+  if (options.language) localStorage.setItem(LANGUAGE_STORAGE_KEY, options.language);
   let failLoad = options.failLoad ?? false;
   const runs = [...(options.runs ?? [])];
   const { adapter, requests } = fakeAdapter((config) => {
@@ -85,9 +91,11 @@ function setup(options: {
   const services = createConsoleServices({ storage, adapter, io: fakeIo().io });
   render(
     <ThemeProvider>
-      <ServicesContext.Provider value={services}>
-        <MetaPullPanel writable={options.writable} />
-      </ServicesContext.Provider>
+      <AppLanguageProvider>
+        <ServicesContext.Provider value={services}>
+          <MetaPullPanel writable={options.writable} />
+        </ServicesContext.Provider>
+      </AppLanguageProvider>
     </ThemeProvider>,
   );
   return { requests };
@@ -160,5 +168,25 @@ describe('MetaPullPanel', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Server is restarting');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('button', { name: 'Pull now' })).toBeTruthy();
+  });
+
+  it('speaks Indonesian when chosen, product terms and figures as staff know them', async () => {
+    setup({ writable: true, language: 'id', runs: [run(1)] });
+    expect(screen.getByRole('heading', { name: 'Tarik dari Meta' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Penarikan terbaru dari Meta' });
+    expect(within(table).getByRole('columnheader', { name: 'Baris ditulis / dibaca' })).toBeTruthy();
+    const done = within(table).getByText('Berhasil').closest('tr')!;
+    expect(within(done).getByText('Harian')).toBeTruthy();
+    expect(within(done).getByText('1.180 / 1.200')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tarik sekarang' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'Tambah akun iklan' })).toBeTruthy();
+    expect(screen.getByLabelText('Access token')).toBeTruthy();
+  });
+
+  it('says its load error and retry in Indonesian', async () => {
+    setup({ writable: true, failLoad: true, language: 'id' });
+    expect((await screen.findByRole('alert')).textContent).toContain('Server is restarting');
+    await userEvent.click(screen.getByRole('button', { name: 'Coba lagi' }));
+    expect(await screen.findByRole('button', { name: 'Tarik sekarang' })).toBeTruthy();
   });
 });

@@ -7,21 +7,14 @@ import { createMetaPullApi } from '../../api/metaPull.js';
 import { useServices } from '../../services.js';
 import { PanelLoadState, RunList } from '../common/JobRuns.js';
 import { Button, Notice, Toolbar } from '../resources/ui.js';
+import { useTextsOf } from '../../i18n.js';
+import { INTAKE_TEXTS } from './texts.js';
+
+type PullTexts = (typeof INTAKE_TEXTS)['en']['pull'];
 
 const integer = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
 const grouped = (value: number) => integer.format(value);
 
-const STATUS_LABELS: Record<MetaPullRun['status'], string> = {
-  queued: 'Queued',
-  running: 'Running',
-  succeeded: 'Succeeded',
-  failed: 'Failed',
-};
-const TRIGGER_LABELS: Record<MetaPullRun['trigger'], string> = {
-  schedule: 'Daily',
-  backfill: 'Backfill',
-  manual: 'Pull now',
-};
 /** While a run is queued or running, the list is read again this often. */
 const REFRESH_MS = 5_000;
 
@@ -52,27 +45,27 @@ const Section = styled.section`
   }
 `;
 
-const RUN_COLUMNS = [
-  'Requested',
-  'Account',
-  'Days',
-  'Kind',
-  'Status',
-  'Rows written / read',
-  'Pages',
-  'Throttled waits',
-  'Error',
+const runColumns = ({ columns: c }: PullTexts) => [
+  c.requested,
+  c.account,
+  c.days,
+  c.kind,
+  c.status,
+  c.rows,
+  c.pages,
+  c.throttled,
+  c.error,
 ];
 
-const runRow = (run: MetaPullRun) => (
+const runRow = (run: MetaPullRun, texts: PullTexts) => (
   <tr key={run.id}>
     <td>{formatDateTime(run.created_at)}</td>
     <td>{run.ad_account_id}</td>
     <td>
       {run.since} – {run.until}
     </td>
-    <td>{TRIGGER_LABELS[run.trigger]}</td>
-    <td data-status={run.status}>{STATUS_LABELS[run.status]}</td>
+    <td>{texts.trigger[run.trigger]}</td>
+    <td data-status={run.status}>{texts.status[run.status]}</td>
     <td>
       {grouped(run.rows_written)} / {grouped(run.rows_read)}
     </td>
@@ -96,6 +89,7 @@ const fieldError = (error: FieldCallError | null, field: string) =>
  */
 export function MetaPullPanel({ writable }: { writable: boolean }) {
   const services = useServices();
+  const texts = useTextsOf(INTAKE_TEXTS).pull;
   const api = useMemo(() => createMetaPullApi(services.api), [services.api]);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [accountId, setAccountId] = useState<number | null>(null);
@@ -114,9 +108,9 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
           setAccountId((current) => current ?? accounts[0]?.id ?? null);
         },
         (failure: { message?: string }) =>
-          setState({ kind: 'error', message: failure.message ?? 'The pulls could not be loaded.' }),
+          setState({ kind: 'error', message: failure.message ?? texts.loadFailed }),
       ),
-    [api],
+    [api, texts],
   );
   const reload = () => {
     setState({ kind: 'loading' });
@@ -151,29 +145,26 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
 
   const addAccount = (event: FormEvent) => {
     event.preventDefault();
-    act(
-      () => api.addAccount(newAccount),
-      'Ad account saved. Its token is stored sealed and never shown again.',
-    );
+    act(() => api.addAccount(newAccount), texts.accountSaved);
     setNewAccount((current) => ({ ...current, access_token: '' }));
   };
 
   const accounts = state.kind === 'ready' ? state.accounts : [];
   return (
     <Section aria-labelledby="meta-pull-title" data-meta-pull="">
-      <h2 id="meta-pull-title">Pull from Meta</h2>
-      <PanelLoadState state={state} loading="Loading pulls…" onRetry={reload}>
+      <h2 id="meta-pull-title">{texts.title}</h2>
+      <PanelLoadState state={state} loading={texts.loading} onRetry={reload}>
         {({ runs }) => (
           <>
             {accounts.length === 0 ? (
               <Notice role="note">
-                No ad account is set up for the Marketing API pull yet
-                {writable ? ': add one below.' : '.'}
+                {texts.noAccount}
+                {writable ? texts.addOneBelow : '.'}
               </Notice>
             ) : writable ? (
               <Toolbar>
                 <label>
-                  Ad account
+                  {texts.adAccount}
                   <select
                     value={accountId ?? ''}
                     onChange={(event) => setAccountId(Number(event.target.value))}
@@ -181,8 +172,7 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                   >
                     {accounts.map((account) => (
                       <option key={account.id} value={account.id}>
-                        {account.name} ({account.ad_account_id})
-                        {account.pull_enabled ? '' : ' — daily pull off'}
+                        {account.name} ({account.ad_account_id}){account.pull_enabled ? '' : texts.dailyOff}
                       </option>
                     ))}
                   </select>
@@ -191,14 +181,12 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                   type="button"
                   data-kind="primary"
                   disabled={busy || accountId === null}
-                  onClick={() =>
-                    act(() => api.start(accountId!), 'Pull queued: yesterday and the days Meta restates.')
-                  }
+                  onClick={() => act(() => api.start(accountId!), texts.pullQueued)}
                 >
-                  Pull now
+                  {texts.pullNow}
                 </Button>
                 <label>
-                  Backfill from
+                  {texts.backfillFrom}
                   <input
                     type="date"
                     value={since}
@@ -208,7 +196,7 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                   />
                 </label>
                 <label>
-                  to
+                  {texts.to}
                   <input
                     type="date"
                     value={until}
@@ -220,23 +208,23 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                 <Button
                   type="button"
                   disabled={busy || accountId === null || !since || !until}
-                  onClick={() => act(() => api.start(accountId!, { since, until }), 'Backfill queued.')}
+                  onClick={() => act(() => api.start(accountId!, { since, until }), texts.backfillQueued)}
                 >
-                  Backfill (max 90 days)
+                  {texts.backfill}
                 </Button>
                 <Button type="button" onClick={reload} disabled={busy}>
-                  Refresh
+                  {texts.refresh}
                 </Button>
               </Toolbar>
             ) : null}
             {fieldError(error, 'since') ? (
               <span id="meta-pull-since-error" data-field-error="">
-                From: {fieldError(error, 'since')}
+                {texts.fromField(fieldError(error, 'since') ?? '')}
               </span>
             ) : null}
             {fieldError(error, 'until') ? (
               <span id="meta-pull-until-error" data-field-error="">
-                To: {fieldError(error, 'until')}
+                {texts.toField(fieldError(error, 'until') ?? '')}
               </span>
             ) : null}
             {error && !error.fields ? (
@@ -246,10 +234,10 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
             ) : null}
             {message ? <Notice role="status">{message}</Notice> : null}
             {writable ? (
-              <form onSubmit={addAccount} aria-label="Add an ad account">
+              <form onSubmit={addAccount} aria-label={texts.addAccount}>
                 <Toolbar>
                   <label>
-                    Name
+                    {texts.name}
                     <input
                       required
                       maxLength={120}
@@ -258,7 +246,7 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                     />
                   </label>
                   <label>
-                    Ad account id
+                    {texts.adAccountId}
                     <input
                       required
                       placeholder="act_1234567890"
@@ -271,7 +259,7 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                     />
                   </label>
                   <label>
-                    Access token
+                    {texts.accessToken}
                     <input
                       required
                       type="password"
@@ -281,20 +269,22 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                     />
                   </label>
                   <Button type="submit" disabled={busy}>
-                    Add ad account
+                    {texts.addAccountButton}
                   </Button>
                 </Toolbar>
                 {fieldError(error, 'ad_account_id') ? (
-                  <span data-field-error="">Ad account id: {fieldError(error, 'ad_account_id')}</span>
+                  <span data-field-error="">
+                    {texts.adAccountIdField(fieldError(error, 'ad_account_id') ?? '')}
+                  </span>
                 ) : null}
               </form>
             ) : null}
             <RunList
               rows={runs}
-              empty="No pulls yet: the daily pull runs after 02:00 WIB."
-              label="Recent pulls from Meta"
-              columns={RUN_COLUMNS}
-              row={runRow}
+              empty={texts.noPulls}
+              label={texts.recent}
+              columns={runColumns(texts)}
+              row={(run) => runRow(run, texts)}
             />
           </>
         )}

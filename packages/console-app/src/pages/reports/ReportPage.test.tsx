@@ -1,16 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { ROUTES, STORED_USER_KEY, type ReportResponse } from '@staff/console-contract';
-import { ThemeProvider } from '@staff/console-ui';
-import { fakeAdapter } from '../../api/testAdapter.js';
-import { createConsoleServices, ServicesContext } from '../../services.js';
-import { fakeIo } from '../../test/fakeSocket.js';
-import { memoryStorage } from '../../test/memoryStorage.js';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router-dom';
+import { ROUTES, type ReportResponse } from '@staff/console-contract';
+import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
+import { renderConsolePage } from '../common/renderConsolePage.test-utils.js';
 import ReportPage from './ReportPage.js';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+});
 
 const adsRoute = ROUTES.find((r) => r.id === 'ads-x-mayar')!;
 const creativesRoute = ROUTES.find((r) => r.id === 'ad-creatives')!;
@@ -65,56 +64,42 @@ function creatives(params: Record<string, string>): ReportResponse {
 }
 
 function renderPage(search: string, route = adsRoute) {
-  const { adapter, requests } = fakeAdapter((config) => {
-    if ((config.url ?? '').endsWith('/views')) {
-      if (config.method === 'post') return { status: 201, data: { id: 7 } };
-      return {
-        status: 200,
-        data: {
-          views: [
-            {
-              id: 3,
-              name: 'Per ad set',
-              shared: true,
-              mine: false,
-              owner: 'Budi',
-              params: { from: '2026-11-01', to: '2026-11-02', group_by: 'adset' },
+  return renderConsolePage(
+    <>
+      <ReportPage route={route} />
+      <Where />
+    </>,
+    {
+      path: route.path,
+      search,
+      permissions: [{ permission_key: route.key, allow_read: 1, allow_write: 0 }],
+      answer: (config) => {
+        if ((config.url ?? '').endsWith('/views')) {
+          if (config.method === 'post') return { status: 201, data: { id: 7 } };
+          return {
+            status: 200,
+            data: {
+              views: [
+                {
+                  id: 3,
+                  name: 'Per ad set',
+                  shared: true,
+                  mine: false,
+                  owner: 'Budi',
+                  params: { from: '2026-11-01', to: '2026-11-02', group_by: 'adset' },
+                },
+              ],
             },
-          ],
-        },
-      };
-    }
-    if ((config.url ?? '').startsWith('/api/reports/ads-x-mayar'))
-      return { status: 200, data: answer(config.params) };
-    if ((config.url ?? '').startsWith('/api/reports/ad-creatives'))
-      return { status: 200, data: creatives(config.params) };
-    return { status: 404, data: { message: 'not here' } };
-  });
-  const storage = memoryStorage({
-    [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
-  });
-  const { io } = fakeIo();
-  const services = createConsoleServices({ storage, adapter, io });
-  render(
-    <ThemeProvider>
-      <ServicesContext.Provider value={services}>
-        <MemoryRouter initialEntries={[`${route.path}${search}`]}>
-          <Routes>
-            <Route
-              path={route.path}
-              element={
-                <>
-                  <ReportPage route={route} />
-                  <Where />
-                </>
-              }
-            />
-          </Routes>
-        </MemoryRouter>
-      </ServicesContext.Provider>
-    </ThemeProvider>,
+          };
+        }
+        if ((config.url ?? '').startsWith('/api/reports/ads-x-mayar'))
+          return { status: 200, data: answer(config.params) };
+        if ((config.url ?? '').startsWith('/api/reports/ad-creatives'))
+          return { status: 200, data: creatives(config.params) };
+        return { status: 404, data: { message: 'not here' } };
+      },
+    },
   );
-  return { requests, user: userEvent.setup() };
 }
 
 describe('ReportPage', { timeout: 30_000 }, () => {
@@ -168,5 +153,20 @@ describe('ReportPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(requests.at(-1)!.params).toMatchObject({ compare: 'previous' }));
     await user.click(await screen.findByRole('button', { name: /Spend/ }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('sort=-spend'));
+  });
+
+  it("speaks Indonesian when chosen, the report title staying the spec's", async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id');
+    renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
+    const table = await screen.findByRole('table', { name: /Ads X Mayar Report, 1–2 Nov 2026/ });
+    await within(table).findByText('Kelas Excel');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ads X Mayar Report');
+    expect(screen.getByRole('combobox', { name: 'Kelompokkan menurut' })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Bandingkan dengan periode sebelumnya' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ekspor CSV' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Simpan tampilan' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Nama tampilan' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Angka utama' })).toBeTruthy();
+    expect(screen.getByRole('figure', { name: /Spend dan Mayar revenue per hari/ })).toBeTruthy();
   });
 });

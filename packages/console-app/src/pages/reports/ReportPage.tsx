@@ -26,6 +26,10 @@ import { RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { readReportView, reportQuery, writeReportView, type ReportView } from './reportView.js';
 import { SavedReportViews } from './SavedReportViews.js';
+import { useTextsOf } from '../../i18n.js';
+import { REPORT_TEXTS } from './texts.js';
+
+type ReportTexts = (typeof REPORT_TEXTS)['en'];
 
 type Load =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: ReportResponse };
@@ -48,6 +52,7 @@ function toTableRow(row: ReportRow, children?: ReportTableRow[], loading?: boole
 export default function ReportPage({ route }: PageProps) {
   const definition = REPORT_DEFINITIONS[route.id as ReportId];
   const { api } = useServices();
+  const texts = useTextsOf(REPORT_TEXTS);
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readReportView(params, definition), [params, definition]);
   const [attempt, setAttempt] = useState(0);
@@ -91,13 +96,13 @@ export default function ReportPage({ route }: PageProps) {
         if (!cancelled)
           setAnswer({
             key: requestKey,
-            load: { status: 'error', message: toCallError(error).message ?? 'Request failed.' },
+            load: { status: 'error', message: toCallError(error).message ?? texts.requestFailed },
           });
       });
     return () => {
       cancelled = true;
     };
-  }, [api, definition.id, query, requestKey]);
+  }, [api, definition.id, query, requestKey, texts]);
 
   const drill = useCallback(
     (path: string[]) => {
@@ -141,7 +146,7 @@ export default function ReportPage({ route }: PageProps) {
       link.click();
       URL.revokeObjectURL(url);
     } catch (error) {
-      setExportError(`Could not export: ${toCallError(error).message}`);
+      setExportError(texts.couldNotExport(toCallError(error).message ?? texts.requestFailed));
     }
   };
 
@@ -159,7 +164,7 @@ export default function ReportPage({ route }: PageProps) {
     })),
   ];
   const rangeText = formatDayRange(view.range);
-  const chart = chartOf(definition, data, groupLabel);
+  const chart = chartOf(definition, data, groupLabel, texts);
 
   const buildRows = (rows: ReportRow[], parent: string[] = []): ReportTableRow[] =>
     rows.map((row) => {
@@ -182,10 +187,11 @@ export default function ReportPage({ route }: PageProps) {
         <DateRangePicker
           value={view.range}
           onValueChange={(range) => setView({ range, day: null })}
+          // console-ui's own range wording, kept in both languages like the range presets
           label="Periode"
         />
         <label>
-          <span>Group by</span>{' '}
+          <span>{texts.groupBy}</span>{' '}
           <select
             value={view.groupBy}
             onChange={(event) => setView({ groupBy: event.target.value, day: null })}
@@ -206,13 +212,13 @@ export default function ReportPage({ route }: PageProps) {
               setView({ compare: event.target.checked });
             }}
           />{' '}
-          Compare with the previous period
+          {texts.compare}
         </label>
         <button type="button" onClick={() => void exportAs('csv')}>
-          Export CSV
+          {texts.exportCsv}
         </button>
         <button type="button" onClick={() => void exportAs('xlsx')}>
-          Export XLSX
+          {texts.exportXlsx}
         </button>
         <SavedReportViews
           reportId={definition.id}
@@ -221,12 +227,12 @@ export default function ReportPage({ route }: PageProps) {
         />
         {view.day ? (
           <button type="button" onClick={() => setView({ day: null })}>
-            Clear day filter ({view.day})
+            {texts.clearDay(view.day)}
           </button>
         ) : null}
       </Toolbar>
       {exportError ? <p role="alert">{exportError}</p> : null}
-      <Kpis aria-label="Key figures">
+      <Kpis aria-label={texts.keyFigures}>
         {definition.kpis.map((key) => {
           const measure = definition.measures.find((m) => m.key === key)!;
           return (
@@ -237,7 +243,7 @@ export default function ReportPage({ route }: PageProps) {
               trend={measure.trend}
               hint={measure.formula}
               loading={load.status === 'loading'}
-              error={load.status === 'error' ? 'Could not load.' : null}
+              error={load.status === 'error' ? texts.couldNotLoad : null}
               value={data?.totals.values[key] ?? null}
               {...(view.compare && data ? { delta: data.totals.deltas?.[key] ?? null } : {})}
             />
@@ -249,7 +255,7 @@ export default function ReportPage({ route }: PageProps) {
         label={chart.label}
         loading={load.status === 'loading'}
         error={load.status === 'error' ? load.message : null}
-        emptyMessage={`No data for ${rangeText}.`}
+        emptyMessage={texts.noData(rangeText)}
         categories={chart.points.map((point) => point.label)}
         series={definition.chart.measures.map((key, index) => {
           const measure = definition.measures.find((m) => m.key === key)!;
@@ -272,9 +278,9 @@ export default function ReportPage({ route }: PageProps) {
         {...(data?.totals.deltas ? { totalsDeltas: data.totals.deltas } : {})}
         showDeltas={view.compare}
         loading={load.status === 'loading'}
-        error={load.status === 'error' ? `Could not load the report: ${load.message}` : null}
+        error={load.status === 'error' ? texts.couldNotLoadReport(load.message) : null}
         onRetry={() => setAttempt((n) => n + 1)}
-        emptyMessage={`No data for ${rangeText}.`}
+        emptyMessage={texts.noData(rangeText)}
         sort={sort}
         onSortChange={(next) =>
           setView({ sort: next ? `${next.direction === 'desc' ? '-' : ''}${next.field}` : null })
@@ -295,14 +301,19 @@ const CHART_GROUPS = 10;
  * The chart's points: the days or months of the range (the answer's series), or the table's top groups (top
  * creatives, tribes, creators) in the table's order.
  */
-function chartOf(definition: ReportDefinition, data: ReportResponse | null, groupLabel: string) {
+function chartOf(
+  definition: ReportDefinition,
+  data: ReportResponse | null,
+  groupLabel: string,
+  texts: ReportTexts,
+) {
   const names = definition.chart.measures
     .map((key) => definition.measures.find((m) => m.key === key)?.label)
-    .join(' and ');
+    .join(texts.chart.and);
   if (definition.chart.by === 'group') {
     const rows = data?.rows.slice(0, CHART_GROUPS) ?? [];
     return {
-      label: `${names} by ${groupLabel.toLowerCase()} (top ${CHART_GROUPS})`,
+      label: texts.chart.byGroup(names, groupLabel.toLowerCase(), String(CHART_GROUPS)),
       points: rows.map((row) => ({
         label: String(row.values[data!.group_by] ?? row.key),
         values: row.values,
@@ -310,7 +321,7 @@ function chartOf(definition: ReportDefinition, data: ReportResponse | null, grou
     };
   }
   return {
-    label: `${names} per ${definition.chart.by}`,
+    label: definition.chart.by === 'day' ? texts.chart.perDay(names) : texts.chart.perMonth(names),
     points: data?.series.map((point) => ({ label: point.key, values: point.values })) ?? [],
   };
 }

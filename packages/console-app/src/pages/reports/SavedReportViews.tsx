@@ -2,6 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { ReportId, ReportViewParams, SavedReportView } from '@staff/console-contract';
 import { toCallError } from '../../api/errors.js';
 import { useServices } from '../../services.js';
+import { useTextsOf } from '../../i18n.js';
+import { REPORT_TEXTS } from './texts.js';
 
 interface SavedReportViewsProps {
   reportId: ReportId;
@@ -16,6 +18,7 @@ const same = (a: ReportViewParams, b: ReportViewParams) =>
 /** Saved views of a report, like the lists': pick one, save the current view under a name (shared or not), delete. */
 export function SavedReportViews({ reportId, current, onApply }: SavedReportViewsProps) {
   const { api } = useServices();
+  const texts = useTextsOf(REPORT_TEXTS).saved;
   const [views, setViews] = useState<SavedReportView[]>([]);
   const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
@@ -31,12 +34,12 @@ export function SavedReportViews({ reportId, current, onApply }: SavedReportView
         if (!cancelled) setViews(response.data.views);
       })
       .catch((failure: unknown) => {
-        if (!cancelled) setError(`Could not load the saved views: ${toCallError(failure).message}`);
+        if (!cancelled) setError(texts.couldNotLoad(toCallError(failure).message ?? ''));
       });
     return () => {
       cancelled = true;
     };
-  }, [api, url, reload]);
+  }, [api, url, reload, texts]);
 
   const active = views.find((view) => same(view.params, current)) ?? null;
 
@@ -49,7 +52,7 @@ export function SavedReportViews({ reportId, current, onApply }: SavedReportView
       setShared(false);
       setReload((n) => n + 1);
     } catch (failure) {
-      setError(`Could not save the view: ${toCallError(failure).message}`);
+      setError(texts.couldNotSave(toCallError(failure).message ?? ''));
     }
   };
 
@@ -59,14 +62,14 @@ export function SavedReportViews({ reportId, current, onApply }: SavedReportView
       await api.delete(`${url}/${view.id}`);
       setReload((n) => n + 1);
     } catch (failure) {
-      setError(`Could not delete the view: ${toCallError(failure).message}`);
+      setError(texts.couldNotDelete(toCallError(failure).message ?? ''));
     }
   };
 
   return (
     <>
       <label>
-        <span>Saved views</span>{' '}
+        <span>{texts.savedViews}</span>{' '}
         <select
           value={active ? String(active.id) : ''}
           onChange={(event) => {
@@ -74,7 +77,7 @@ export function SavedReportViews({ reportId, current, onApply }: SavedReportView
             if (view) onApply(view.params);
           }}
         >
-          <option value="">{views.length === 0 ? 'No saved views' : 'Choose a view…'}</option>
+          <option value="">{views.length === 0 ? texts.none : texts.choose}</option>
           {views.map((view) => (
             <option key={view.id} value={String(view.id)}>
               {view.mine ? view.name : `${view.name} (${view.owner})`}
@@ -84,13 +87,13 @@ export function SavedReportViews({ reportId, current, onApply }: SavedReportView
       </label>
       {active?.mine ? (
         <button type="button" onClick={() => void remove(active)}>
-          Delete view “{active.name}”
+          {texts.remove(active.name)}
         </button>
       ) : null}
-      <form onSubmit={(event) => void save(event)} aria-label="Save this view">
+      <form onSubmit={(event) => void save(event)} aria-label={texts.saveThis}>
         <input
-          aria-label="View name"
-          placeholder="View name"
+          aria-label={texts.name}
+          placeholder={texts.name}
           maxLength={80}
           required
           value={name}
@@ -98,9 +101,9 @@ export function SavedReportViews({ reportId, current, onApply }: SavedReportView
         />{' '}
         <label>
           <input type="checkbox" checked={shared} onChange={(event) => setShared(event.target.checked)} />{' '}
-          Shared
+          {texts.shared}
         </label>{' '}
-        <button type="submit">Save view</button>
+        <button type="submit">{texts.save}</button>
       </form>
       {error ? <p role="alert">{error}</p> : null}
     </>

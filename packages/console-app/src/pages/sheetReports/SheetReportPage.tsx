@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import {
   REPORT_DEFINITIONS,
@@ -31,27 +31,31 @@ import {
 } from '../common/FormField.js';
 import type { PageProps } from '../types.js';
 import { TableHead, numColumn, type ColumnHeading } from '../common/TableHead.js';
+import { useTextsOf } from '../../i18n.js';
+import { SHEET_REPORT_TEXTS } from './texts.js';
+
+type SheetTexts = (typeof SHEET_REPORT_TEXTS)['en'];
 
 /** The schedule table's columns. */
-const SCHEDULE_COLUMNS: ColumnHeading[] = [
-  'Nama',
-  'Laporan',
-  'Jadwal',
-  'Berikutnya',
-  'Terakhir',
-  { label: <span className="sr">Aksi</span> },
+const scheduleColumns = ({ columns: c }: SheetTexts): ColumnHeading[] => [
+  c.name,
+  c.report,
+  c.schedule,
+  c.next,
+  c.last,
+  { label: <span className="sr">{c.actions}</span> },
 ];
 
 /** The run log's columns. */
-const RUN_COLUMNS: ColumnHeading[] = [
-  'Mulai',
-  'Pemicu',
-  'Status',
-  numColumn('Baris'),
-  numColumn('Durasi (ms)'),
-  'Galat',
+const runColumns = ({ columns: c }: SheetTexts): ColumnHeading[] => [
+  c.started,
+  c.trigger,
+  c.status,
+  numColumn(c.rows),
+  numColumn(c.duration),
+  c.error,
   'Google Sheet',
-  'File',
+  c.file,
 ];
 
 const when = new Intl.DateTimeFormat('id-ID', {
@@ -63,7 +67,7 @@ const when = new Intl.DateTimeFormat('id-ID', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-const messageOf = (error: unknown) => (error as CallError).message ?? 'The request failed.';
+const messageOf = (error: unknown, texts: SheetTexts) => (error as CallError).message ?? texts.requestFailed;
 
 interface FormState {
   name: string;
@@ -116,9 +120,9 @@ const EMPTY_FORM: FormState = {
   clientEmail: null,
 };
 
-const SOURCE_OPTIONS: FieldOption<FormState['source']>[] = [
-  { value: 'report', label: 'Laporan' },
-  { value: 'view', label: 'Tampilan tersimpan (daftar)' },
+const sourceOptions = ({ sources }: SheetTexts): FieldOption<FormState['source']>[] => [
+  { value: 'report', label: sources.report },
+  { value: 'view', label: sources.view },
 ];
 const REPORT_OPTIONS: FieldOption<ReportId>[] = REPORT_IDS.map((id) => ({
   value: id,
@@ -128,9 +132,9 @@ const FORMAT_OPTIONS: FieldOption<FormState['format']>[] = [
   { value: 'xlsx', label: 'XLSX' },
   { value: 'csv', label: 'CSV' },
 ];
-const FREQUENCY_OPTIONS: FieldOption<FormState['frequency']>[] = [
-  { value: 'daily', label: 'Harian' },
-  { value: 'weekly', label: 'Mingguan' },
+const frequencyOptions = ({ frequencies }: SheetTexts): FieldOption<FormState['frequency']>[] => [
+  { value: 'daily', label: frequencies.daily },
+  { value: 'weekly', label: frequencies.weekly },
 ];
 const WEEKDAY_OPTIONS: FieldOption[] = SHEET_WEEKDAYS.map((name, index) => ({
   value: String(index + 1),
@@ -179,16 +183,32 @@ const inputOf = (form: FormState): SheetReportInput => ({
     : null,
 });
 
-export const scheduleText = (schedule: SheetReportSchedule['schedule']) =>
+const scheduleText = (schedule: SheetReportSchedule['schedule'], texts: SheetTexts) =>
   schedule.frequency === 'weekly'
-    ? `Mingguan, ${SHEET_WEEKDAYS[(schedule.weekday ?? 1) - 1]} ${schedule.time} WIB`
-    : `Harian ${schedule.time} WIB`;
+    ? texts.scheduleText.weekly(SHEET_WEEKDAYS[(schedule.weekday ?? 1) - 1]!, schedule.time)
+    : texts.scheduleText.daily(schedule.time);
 
-const STATUS_TEXT: Record<SheetReportRun['status'], string> = {
-  running: 'Berjalan',
-  succeeded: 'Berhasil',
-  failed: 'Gagal',
-};
+/** A wide table that scrolls sideways: the headings, then one `row(item)` each. */
+function ScrollTable<T>({
+  label,
+  columns,
+  rows,
+  row,
+}: {
+  label?: string;
+  columns: readonly ColumnHeading[];
+  rows: readonly T[];
+  row: (item: T) => ReactNode;
+}) {
+  return (
+    <Scroll>
+      <Table aria-label={label}>
+        <TableHead columns={columns} />
+        <tbody>{rows.map(row)}</tbody>
+      </Table>
+    </Scroll>
+  );
+}
 
 type Load<T> = MessageLoad<T>;
 
@@ -198,6 +218,7 @@ type Load<T> = MessageLoad<T>;
  */
 export default function SheetReportPage({ route }: PageProps) {
   const services = useServices();
+  const texts = useTextsOf(SHEET_REPORT_TEXTS);
   const { permissions } = useConsoleContext();
   const writable = canWrite(toPermissionMap(permissions), route.key);
   const api = useMemo(() => createSheetReportsApi(services.api), [services]);
@@ -221,33 +242,33 @@ export default function SheetReportPage({ route }: PageProps) {
     let live = true;
     api.views().then(
       (data) => live && setViews({ status: 'ready', data }),
-      (error: unknown) => live && setViews({ status: 'error', message: messageOf(error) }),
+      (error: unknown) => live && setViews({ status: 'error', message: messageOf(error, texts) }),
     );
     return () => {
       live = false;
     };
-  }, [api, form.source, views.status]);
+  }, [api, form.source, views.status, texts]);
 
   useEffect(() => {
     let live = true;
     api.list().then(
       (data) => live && setSchedules({ status: 'ready', data }),
-      (error: unknown) => live && setSchedules({ status: 'error', message: messageOf(error) }),
+      (error: unknown) => live && setSchedules({ status: 'error', message: messageOf(error, texts) }),
     );
     return () => {
       live = false;
     };
-  }, [api, reload]);
+  }, [api, reload, texts]);
 
   const loadRuns = useCallback(
     (id: number) => {
       setRuns({ status: 'loading' });
       api.runs(id).then(
         (data) => setRuns({ status: 'ready', data }),
-        (error: unknown) => setRuns({ status: 'error', message: messageOf(error) }),
+        (error: unknown) => setRuns({ status: 'error', message: messageOf(error, texts) }),
       );
     },
-    [api],
+    [api, texts],
   );
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
@@ -269,7 +290,7 @@ export default function SheetReportPage({ route }: PageProps) {
     try {
       const saved =
         editing === null ? await api.create(inputOf(form)) : await api.update(editing, inputOf(form));
-      setNotice({ kind: 'status', text: `Jadwal "${saved.name}" disimpan.` });
+      setNotice({ kind: 'status', text: texts.saved(saved.name) });
       setForm(EMPTY_FORM);
       setEditing(null);
       setReload((n) => n + 1);
@@ -285,7 +306,7 @@ export default function SheetReportPage({ route }: PageProps) {
             ]),
           ),
         );
-      setFormError(messageOf(error));
+      setFormError(messageOf(error, texts));
     } finally {
       setSaving(false);
     }
@@ -298,21 +319,21 @@ export default function SheetReportPage({ route }: PageProps) {
       const run = await api.run(schedule.id);
       setNotice(
         run.status === 'succeeded'
-          ? { kind: 'status', text: `${schedule.name}: ${run.rows ?? 0} baris diekspor.` }
-          : { kind: 'alert', text: `${schedule.name}: gagal — ${run.error ?? 'unknown error'}` },
+          ? { kind: 'status', text: texts.exported(schedule.name, String(run.rows ?? 0)) }
+          : { kind: 'alert', text: texts.runFailed(schedule.name, run.error ?? texts.unknownError) },
       );
       setSelected(schedule.id);
       loadRuns(schedule.id);
       setReload((n) => n + 1);
     } catch (error) {
-      setNotice({ kind: 'alert', text: messageOf(error) });
+      setNotice({ kind: 'alert', text: messageOf(error, texts) });
     } finally {
       setBusy(null);
     }
   };
 
   const remove = async (schedule: SheetReportSchedule) => {
-    if (!window.confirm(`Hapus jadwal "${schedule.name}" beserta log dan filenya?`)) return;
+    if (!window.confirm(texts.confirmDelete(schedule.name))) return;
     try {
       await api.remove(schedule.id);
       if (selected === schedule.id) {
@@ -321,7 +342,7 @@ export default function SheetReportPage({ route }: PageProps) {
       }
       setReload((n) => n + 1);
     } catch (error) {
-      setNotice({ kind: 'alert', text: messageOf(error) });
+      setNotice({ kind: 'alert', text: messageOf(error, texts) });
     }
   };
 
@@ -335,7 +356,7 @@ export default function SheetReportPage({ route }: PageProps) {
       link.click();
       URL.revokeObjectURL(url);
     } catch (error) {
-      setNotice({ kind: 'alert', text: `Could not download: ${messageOf(error)}` });
+      setNotice({ kind: 'alert', text: texts.couldNotDownload(messageOf(error, texts)) });
     }
   };
 
@@ -360,11 +381,103 @@ export default function SheetReportPage({ route }: PageProps) {
   const selectedSchedule =
     schedules.status === 'ready' ? schedules.data.find((schedule) => schedule.id === selected) : undefined;
 
+  const f = texts.form;
+  const l = texts.list;
+
+  const scheduleRow = (schedule: SheetReportSchedule) => (
+    <tr key={schedule.id} aria-selected={schedule.id === selected}>
+      <td>{schedule.name}</td>
+      <td>
+        {schedule.source === 'view'
+          ? schedule.view
+            ? l.viewSource(schedule.view.name)
+            : l.viewDeleted
+          : `${REPORT_DEFINITIONS[schedule.report].title} · ${l.days(String(schedule.days))}`}{' '}
+        · {schedule.format.toUpperCase()}
+        {schedule.google_sheet ? ' · Google Sheet' : ''}
+      </td>
+      <td>{scheduleText(schedule.schedule, texts)}</td>
+      <td>{schedule.next_run_at ? when.format(new Date(schedule.next_run_at)) : l.inactive}</td>
+      <td>
+        {schedule.last_run ? (
+          <span className="status" data-status={schedule.last_run.status}>
+            {texts.status[schedule.last_run.status]}
+          </span>
+        ) : (
+          '-'
+        )}
+      </td>
+      <td className="actions">
+        <Button
+          kind="ghost"
+          aria-label={l.logOf(schedule.name)}
+          onClick={() => {
+            setSelected(schedule.id);
+            loadRuns(schedule.id);
+          }}
+        >
+          {l.log}
+        </Button>
+        {writable ? (
+          <>
+            <Button
+              aria-label={l.runNowOf(schedule.name)}
+              disabled={busy === schedule.id}
+              onClick={() => void runNow(schedule)}
+            >
+              {busy === schedule.id ? l.running : l.runNow}
+            </Button>
+            <Button
+              kind="ghost"
+              aria-label={l.editOf(schedule.name)}
+              onClick={() => {
+                setEditing(schedule.id);
+                setForm(formOf(schedule));
+                setFieldErrors({});
+              }}
+            >
+              {l.edit}
+            </Button>
+            <Button kind="ghost" aria-label={l.removeOf(schedule.name)} onClick={() => void remove(schedule)}>
+              {l.remove}
+            </Button>
+          </>
+        ) : null}
+      </td>
+    </tr>
+  );
+
+  const runRow = (run: SheetReportRun) => (
+    <tr key={run.id}>
+      <td>{when.format(new Date(run.started_at))}</td>
+      <td>{run.trigger === 'manual' ? texts.runs.manual : texts.runs.scheduled}</td>
+      <td>
+        <span className="status" data-status={run.status}>
+          {texts.status[run.status]}
+        </span>
+      </td>
+      <td className="num">{run.rows === null ? '-' : <NumberText value={run.rows} />}</td>
+      <td className="num">{run.duration_ms === null ? '-' : <NumberText value={run.duration_ms} />}</td>
+      <td>{run.error ?? ''}</td>
+      <td>{run.sheet_range ?? '-'}</td>
+      <td>
+        {run.file_name ? (
+          <Button
+            kind="ghost"
+            onClick={() => void download(run)}
+            aria-label={texts.runs.downloadOf(run.file_name)}
+          >
+            {texts.runs.download}
+          </Button>
+        ) : (
+          <Muted as="span">-</Muted>
+        )}
+      </td>
+    </tr>
+  );
+
   return (
-    <RoutePage
-      route={route}
-      description="Scheduled exports of the reports to CSV or XLSX files, daily or weekly in Asia/Jakarta."
-    >
+    <RoutePage route={route} description={texts.description}>
       {notice ? (
         <Notice role={notice.kind} data-kind={notice.kind}>
           {notice.text}
@@ -372,21 +485,24 @@ export default function SheetReportPage({ route }: PageProps) {
       ) : null}
       {writable ? (
         <Panel as="form" onSubmit={submit} aria-labelledby="sheet-form-title" noValidate>
-          <h2 id="sheet-form-title">{editing === null ? 'Jadwal baru' : 'Ubah jadwal'}</h2>
+          <h2 id="sheet-form-title">{editing === null ? f.newTitle : f.editTitle}</h2>
           <div className="fields">
-            <InputField id="sheet-name" label="Nama" maxLength={80} {...bind('name')} />
-            <SelectField id="sheet-source" label="Sumber" {...bind('source')} options={SOURCE_OPTIONS} />
+            <InputField id="sheet-name" label={f.name} maxLength={80} {...bind('name')} />
+            <SelectField
+              id="sheet-source"
+              label={f.source}
+              {...bind('source')}
+              options={sourceOptions(texts)}
+            />
             {form.source === 'view' ? (
               <FieldRow
                 id="sheet-view"
-                label="Tampilan tersimpan"
+                label={f.view}
                 after={
                   <>
                     {fieldError('view_id')}
                     {views.status === 'error' ? <span className="error">{views.message}</span> : null}
-                    <Muted as="span">
-                      Simpan tampilan di halaman daftar mana pun; berkas berisi semua barisnya.
-                    </Muted>
+                    <Muted as="span">{f.viewHint}</Muted>
                   </>
                 }
               >
@@ -398,12 +514,12 @@ export default function SheetReportPage({ route }: PageProps) {
                 >
                   <option value="">
                     {views.status === 'loading'
-                      ? 'Memuat…'
+                      ? f.viewsLoading
                       : views.status === 'error'
-                        ? 'Tidak dapat dimuat'
+                        ? f.viewsFailed
                         : views.data.length === 0
-                          ? 'Belum ada tampilan tersimpan'
-                          : 'Pilih…'}
+                          ? f.noViews
+                          : f.choose}
                   </option>
                   {views.status === 'ready'
                     ? views.data.map((view) => (
@@ -420,7 +536,7 @@ export default function SheetReportPage({ route }: PageProps) {
               <>
                 <SelectField
                   id="sheet-report"
-                  label="Laporan"
+                  label={f.report}
                   value={form.report}
                   onValueChange={(value) => {
                     set('report', value);
@@ -430,38 +546,38 @@ export default function SheetReportPage({ route }: PageProps) {
                 />
                 <SelectField
                   id="sheet-group"
-                  label="Kelompokkan menurut"
+                  label={f.groupBy}
                   {...bind('group_by')}
                   options={[
-                    { value: '', label: `${dimensions[0]?.label ?? 'Default'} (default)` },
+                    { value: '', label: f.defaultGroup(dimensions[0]?.label ?? 'Default') },
                     ...dimensions
                       .slice(1)
                       .map((dimension) => ({ value: dimension.key, label: dimension.label })),
                   ]}
                 />
-                <InputField
-                  id="sheet-days"
-                  label="Rentang (hari terakhir)"
-                  {...DAYS_INPUT}
-                  {...bind('days')}
-                />
+                <InputField id="sheet-days" label={f.days} {...DAYS_INPUT} {...bind('days')} />
               </>
             ) : null}
-            <SelectField id="sheet-format" label="Format" {...bind('format')} options={FORMAT_OPTIONS} />
+            <SelectField id="sheet-format" label={f.format} {...bind('format')} options={FORMAT_OPTIONS} />
             <SelectField
               id="sheet-frequency"
-              label="Frekuensi"
+              label={f.frequency}
               {...bind('frequency')}
-              options={FREQUENCY_OPTIONS}
+              options={frequencyOptions(texts)}
             />
-            <InputField id="sheet-time" label="Jam (WIB)" type="time" {...bind('time', 'schedule.time')} />
+            <InputField id="sheet-time" label={f.time} type="time" {...bind('time', 'schedule.time')} />
             {form.frequency === 'weekly' ? (
-              <SelectField id="sheet-weekday" label="Hari" {...bind('weekday')} options={WEEKDAY_OPTIONS} />
+              <SelectField
+                id="sheet-weekday"
+                label={f.weekday}
+                {...bind('weekday')}
+                options={WEEKDAY_OPTIONS}
+              />
             ) : null}
-            <InputField id="sheet-keep" label="Simpan file terakhir" {...KEEP_INPUT} {...bind('keep')} />
+            <InputField id="sheet-keep" label={f.keep} {...KEEP_INPUT} {...bind('keep')} />
             <CheckField
               id="sheet-google"
-              label="Tulis juga ke Google Sheet"
+              label={f.google}
               checked={form.google}
               onCheckedChange={(checked) => set('google', checked)}
             />
@@ -469,14 +585,14 @@ export default function SheetReportPage({ route }: PageProps) {
               <>
                 <InputField
                   id="sheet-spreadsheet"
-                  label="Spreadsheet (alamat atau id)"
+                  label={f.spreadsheet}
                   placeholder="https://docs.google.com/spreadsheets/d/…"
                   {...bind('spreadsheet', 'google_sheet.spreadsheet')}
                 />
-                <InputField id="sheet-tab" label="Sheet (tab)" {...bind('sheet', 'google_sheet.sheet')} />
+                <InputField id="sheet-tab" label={f.sheet} {...bind('sheet', 'google_sheet.sheet')} />
                 <TextAreaField
                   id="sheet-credentials"
-                  label="Kunci JSON service account"
+                  label={f.credentials}
                   wide
                   rows={3}
                   value={form.credentials}
@@ -484,7 +600,7 @@ export default function SheetReportPage({ route }: PageProps) {
                   spellCheck={false}
                   placeholder={
                     form.clientEmail
-                      ? `Tersimpan untuk ${form.clientEmail}; kosongkan untuk tetap memakainya`
+                      ? f.credentialsStored(form.clientEmail)
                       : '{"type": "service_account", "client_email": …, "private_key": …}'
                   }
                   onValueChange={(value) => set('credentials', value)}
@@ -492,10 +608,7 @@ export default function SheetReportPage({ route }: PageProps) {
                   after={
                     <>
                       {fieldError('google_sheet.credentials')}
-                      <Muted as="span">
-                        Bagikan spreadsheet ke alamat service account sebagai editor. Kunci disimpan
-                        terenkripsi dan tidak pernah ditampilkan lagi.
-                      </Muted>
+                      <Muted as="span">{f.credentialsHint}</Muted>
                     </>
                   }
                 />
@@ -503,7 +616,7 @@ export default function SheetReportPage({ route }: PageProps) {
             ) : null}
             <CheckField
               id="sheet-active"
-              label="Aktif"
+              label={f.active}
               checked={form.active}
               onCheckedChange={(checked) => set('active', checked)}
             />
@@ -511,7 +624,7 @@ export default function SheetReportPage({ route }: PageProps) {
           {formError ? <p role="alert">{formError}</p> : null}
           <div className="actions">
             <Button kind="primary" type="submit" disabled={saving}>
-              {saving ? 'Menyimpan…' : editing === null ? 'Buat jadwal' : 'Simpan'}
+              {saving ? f.saving : editing === null ? f.create : f.save}
             </Button>
             {editing !== null ? (
               <Button
@@ -521,142 +634,28 @@ export default function SheetReportPage({ route }: PageProps) {
                   setFieldErrors({});
                 }}
               >
-                Batal
+                {f.cancel}
               </Button>
             ) : null}
           </div>
         </Panel>
       ) : (
-        <Muted>
-          You may see the schedules and download their files; changing or running them needs write access.
-        </Muted>
+        <Muted>{texts.readOnly}</Muted>
       )}
 
       <Panel aria-labelledby="sheet-list-title">
-        <h2 id="sheet-list-title">Jadwal</h2>
-        <ListLoadState state={schedules} empty={<Muted>Belum ada jadwal.</Muted>}>
-          {(rows) => (
-            <Scroll>
-              <Table>
-                <TableHead columns={SCHEDULE_COLUMNS} />
-                <tbody>
-                  {rows.map((schedule) => (
-                    <tr key={schedule.id} aria-selected={schedule.id === selected}>
-                      <td>{schedule.name}</td>
-                      <td>
-                        {schedule.source === 'view'
-                          ? schedule.view
-                            ? `Tampilan "${schedule.view.name}"`
-                            : 'Tampilan terhapus'
-                          : `${REPORT_DEFINITIONS[schedule.report].title} · ${schedule.days} hari`}{' '}
-                        · {schedule.format.toUpperCase()}
-                        {schedule.google_sheet ? ' · Google Sheet' : ''}
-                      </td>
-                      <td>{scheduleText(schedule.schedule)}</td>
-                      <td>
-                        {schedule.next_run_at ? when.format(new Date(schedule.next_run_at)) : 'Nonaktif'}
-                      </td>
-                      <td>
-                        {schedule.last_run ? (
-                          <span className="status" data-status={schedule.last_run.status}>
-                            {STATUS_TEXT[schedule.last_run.status]}
-                          </span>
-                        ) : (
-                          '-'
-                        )}
-                      </td>
-                      <td className="actions">
-                        <Button
-                          kind="ghost"
-                          aria-label={`Log ${schedule.name}`}
-                          onClick={() => {
-                            setSelected(schedule.id);
-                            loadRuns(schedule.id);
-                          }}
-                        >
-                          Log
-                        </Button>
-                        {writable ? (
-                          <>
-                            <Button
-                              aria-label={`Jalankan ${schedule.name} sekarang`}
-                              disabled={busy === schedule.id}
-                              onClick={() => void runNow(schedule)}
-                            >
-                              {busy === schedule.id ? 'Berjalan…' : 'Jalankan sekarang'}
-                            </Button>
-                            <Button
-                              kind="ghost"
-                              aria-label={`Ubah ${schedule.name}`}
-                              onClick={() => {
-                                setEditing(schedule.id);
-                                setForm(formOf(schedule));
-                                setFieldErrors({});
-                              }}
-                            >
-                              Ubah
-                            </Button>
-                            <Button
-                              kind="ghost"
-                              aria-label={`Hapus ${schedule.name}`}
-                              onClick={() => void remove(schedule)}
-                            >
-                              Hapus
-                            </Button>
-                          </>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </Scroll>
-          )}
+        <h2 id="sheet-list-title">{l.title}</h2>
+        <ListLoadState state={schedules} empty={<Muted>{l.empty}</Muted>}>
+          {(rows) => <ScrollTable columns={scheduleColumns(texts)} rows={rows} row={scheduleRow} />}
         </ListLoadState>
       </Panel>
 
       {runs && selected !== null ? (
         <Panel aria-labelledby="sheet-runs-title">
-          <h2 id="sheet-runs-title">Log: {selectedSchedule?.name ?? `#${selected}`}</h2>
-          <ListLoadState state={runs} empty={<Muted>Belum pernah dijalankan.</Muted>}>
+          <h2 id="sheet-runs-title">{texts.runs.title(selectedSchedule?.name ?? `#${selected}`)}</h2>
+          <ListLoadState state={runs} empty={<Muted>{texts.runs.empty}</Muted>}>
             {(rows) => (
-              <Scroll>
-                <Table aria-label="Log jalan">
-                  <TableHead columns={RUN_COLUMNS} />
-                  <tbody>
-                    {rows.map((run) => (
-                      <tr key={run.id}>
-                        <td>{when.format(new Date(run.started_at))}</td>
-                        <td>{run.trigger === 'manual' ? 'Manual' : 'Jadwal'}</td>
-                        <td>
-                          <span className="status" data-status={run.status}>
-                            {STATUS_TEXT[run.status]}
-                          </span>
-                        </td>
-                        <td className="num">{run.rows === null ? '-' : <NumberText value={run.rows} />}</td>
-                        <td className="num">
-                          {run.duration_ms === null ? '-' : <NumberText value={run.duration_ms} />}
-                        </td>
-                        <td>{run.error ?? ''}</td>
-                        <td>{run.sheet_range ?? '-'}</td>
-                        <td>
-                          {run.file_name ? (
-                            <Button
-                              kind="ghost"
-                              onClick={() => void download(run)}
-                              aria-label={`Unduh ${run.file_name}`}
-                            >
-                              Unduh
-                            </Button>
-                          ) : (
-                            <Muted as="span">-</Muted>
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </Table>
-              </Scroll>
+              <ScrollTable label={texts.runs.label} columns={runColumns(texts)} rows={rows} row={runRow} />
             )}
           </ListLoadState>
         </Panel>
