@@ -1,5 +1,10 @@
 import axios, { type AxiosInstance } from 'axios';
-import type { InsightsImportResponse } from '@staff/console-contract';
+import {
+  translateFieldMessages,
+  translateMessage,
+  type InsightsImportResponse,
+} from '@staff/console-contract';
+import { currentLanguage } from '../i18n.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -42,10 +47,11 @@ export async function importAdInsights(
   } catch (error) {
     if (axios.isAxiosError(error) && error.response) {
       const body = error.response.data as Partial<ImportCallError> | undefined;
+      const language = currentLanguage();
       throw {
         status: error.response.status,
-        message: typeof body?.message === 'string' ? body.message : error.message,
-        ...(body?.fields ? { fields: body.fields } : {}),
+        message: translateMessage(typeof body?.message === 'string' ? body.message : error.message, language),
+        ...(body?.fields ? { fields: translateFieldMessages(body.fields, language) } : {}),
       } satisfies ImportCallError;
     }
     throw { message: error instanceof Error ? error.message : String(error) } satisfies ImportCallError;

@@ -70,6 +70,17 @@ describe('translateMessage', () => {
     expect(isCatalogued('WhatsApp menolak: (#131009) Parameter value is not valid')).toBe(true);
   });
 
+  it('gives English for the texts the server writes in Indonesian, and keeps the spec strings', () => {
+    expect(translateMessage('Minta kode verifikasi dulu.', 'en')).toBe('Request a verification code first.');
+    expect(translateMessage('Nomor ini belum bisa dihubungkan: token kedaluwarsa', 'en')).toBe(
+      'This number cannot be connected yet: token kedaluwarsa',
+    );
+    expect(translateMessage('PIN harus 6 angka', 'en')).toBe('PIN must be 6 digits');
+    expect(translateMessage('Error : Komunikasi dengan server bermasalah', 'en')).toBe(
+      'Error : Komunikasi dengan server bermasalah',
+    );
+  });
+
   it('leaves a text it does not know unchanged', () => {
     expect(translateMessage('Something nobody catalogued', 'id')).toBe('Something nobody catalogued');
     expect(isCatalogued('Something nobody catalogued')).toBe(false);

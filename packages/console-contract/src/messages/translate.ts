@@ -1,5 +1,10 @@
 import type { Language } from '../preferences.js';
-import { ERROR_TEXTS_ID, INDONESIAN_ERROR_TEXTS, SPEC_ERROR_TEXTS } from './errorTexts.js';
+import {
+  ERROR_TEXTS_ID,
+  INDONESIAN_ERROR_TEXTS,
+  INDONESIAN_ERROR_TEXTS_EN,
+  SPEC_ERROR_TEXTS,
+} from './errorTexts.js';
 
 const PLACEHOLDER = /\{([A-Za-z]\w*)\}/g;
 
@@ -39,6 +44,30 @@ function allTemplates(): Template[] {
 
 const KEPT = new Set(SPEC_ERROR_TEXTS);
 const keptTemplates = INDONESIAN_ERROR_TEXTS.map((text) => compile(text, text));
+/** The server's Indonesian texts with figures or names, towards English. */
+const englishTemplates = Object.entries(INDONESIAN_ERROR_TEXTS_EN)
+  .filter(([source]) => source.search(PLACEHOLDER) >= 0)
+  .map(([source, target]) => compile(source, target));
+
+function fill(template: Template, match: RegExpExecArray, language: Language): string {
+  const values = new Map(template.names.map((name, index) => [name, match[index + 1] ?? '']));
+  return template.target.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = values.get(name);
+    if (value === undefined) return whole;
+    return name.startsWith('message') ? translateMessage(value, language) : value;
+  });
+}
+
+/** English for a text the server writes in Indonesian; other texts are English already. */
+function toEnglish(text: string): string {
+  const exact = INDONESIAN_ERROR_TEXTS_EN[text];
+  if (exact !== undefined) return exact;
+  for (const template of englishTemplates) {
+    const match = template.pattern.exec(text);
+    if (match) return fill(template, match, 'en');
+  }
+  return text;
+}
 
 /**
  * Whether the catalogue knows `text`: translated, or kept as it is (a spec string, or already Indonesian).
@@ -73,7 +102,8 @@ function summaryParts(text: string): { count: string; items: [string, string][];
 
 /**
  * An error text from the server (or the contract's validation run in the browser) in the chosen language.
- * English, spec strings, texts already in Indonesian and texts the catalogue does not know come back unchanged.
+ * Spec strings and texts the catalogue does not know come back unchanged; in English, English texts too, and the
+ * texts the server writes in Indonesian get their English.
  * Figures, names and ids inside a text are kept as sent; a nested text (`{message}`) is translated too.
  *
  * @example
@@ -81,7 +111,8 @@ function summaryParts(text: string): { count: string; items: [string, string][];
  * translateMessage('Must be at most 200 characters', 'en') // 'Must be at most 200 characters'
  */
 export function translateMessage(text: string, language: Language): string {
-  if (language !== 'id' || KEPT.has(text)) return text;
+  if (KEPT.has(text)) return text;
+  if (language !== 'id') return toEnglish(text);
   const exact = ERROR_TEXTS_ID[text];
   if (exact !== undefined) return exact;
   const summary = summaryParts(text);
@@ -93,13 +124,7 @@ export function translateMessage(text: string, language: Language): string {
   if (keptTemplates.some((template) => template.pattern.test(text))) return text;
   for (const template of allTemplates()) {
     const match = template.pattern.exec(text);
-    if (!match) continue;
-    const values = new Map(template.names.map((name, index) => [name, match[index + 1] ?? '']));
-    return template.target.replace(PLACEHOLDER, (whole, name: string) => {
-      const value = values.get(name);
-      if (value === undefined) return whole;
-      return name.startsWith('message') ? translateMessage(value, language) : value;
-    });
+    if (match) return fill(template, match, language);
   }
   return text;
 }

@@ -179,6 +179,7 @@ export const RESOURCE_FORM_MESSAGES_ID: ResourceFormMessages = {
   tags: 'Tag',
   removeTag: (tag) => `Hapus ${tag}`,
   clearField: (field) => `Kosongkan ${field}`,
+  searchField: (field) => `Cari ${field.toLowerCase()}…`,
   searching: 'Mencari…',
   loadFailed: 'Pilihan tidak dapat dimuat',
   noMatches: 'Tidak ada yang cocok',

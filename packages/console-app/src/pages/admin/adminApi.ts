@@ -1,4 +1,5 @@
 import axios, { type AxiosInstance } from 'axios';
+import { translateMessage } from '@staff/console-contract';
 import type {
   ActivityEntry,
   AdminSession,
@@ -60,19 +61,23 @@ export interface AdminError {
 /** `{ "body.username": [...] }` → `{ username: [...] }`, as ResourceForm reads them. */
 export function toAdminError(error: unknown): AdminError {
   if (axios.isAxiosError(error)) {
-    const texts = ADMIN_TEXTS[currentLanguage()];
+    const language = currentLanguage();
+    const texts = ADMIN_TEXTS[language];
     const body = (error.response?.data ?? {}) as { message?: unknown; code?: unknown; fields?: unknown };
     const fields: Record<string, string[]> = {};
     if (body.fields && typeof body.fields === 'object') {
       for (const [key, messages] of Object.entries(body.fields as Record<string, unknown>)) {
-        if (Array.isArray(messages)) fields[key.replace(/^(body|query|params)\./, '')] = messages.map(String);
+        if (Array.isArray(messages))
+          fields[key.replace(/^(body|query|params)\./, '')] = messages.map((text) =>
+            translateMessage(String(text), language),
+          );
       }
     }
     return {
       ...(error.response ? { status: error.response.status } : {}),
       message:
         typeof body.message === 'string'
-          ? body.message
+          ? translateMessage(body.message, language)
           : error.response
             ? texts.serverAnswered(error.response.status)
             : texts.serverUnreachable,

@@ -21,7 +21,7 @@ export interface RelationSelectProps extends Omit<
   clearable?: boolean;
   /** Accessible name of the field, for the Clear button. */
   label: string;
-  /** Replaces `clearField`, `searching`, `loadFailed`, `noMatches`; see `RESOURCE_FORM_MESSAGES`. */
+  /** Replaces `clearField`, `searchField`, `searching`, `loadFailed`, `noMatches`; see `RESOURCE_FORM_MESSAGES`. */
   messages?: Partial<ResourceFormMessages>;
 }
 
@@ -97,7 +97,7 @@ export function RelationSelect({
       {/* Drawn as a picker (a chevron in the box, a hint to search) rather than a plain text box. */}
       <span className="cui-relation-select-field">
         <input
-          placeholder={`Search ${label.toLowerCase()}…`}
+          placeholder={m.searchField(label)}
           {...rest}
           id={id}
           type="text"

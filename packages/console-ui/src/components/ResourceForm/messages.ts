@@ -41,6 +41,8 @@ export interface ResourceFormMessages {
   tags: string;
   removeTag: (tag: string) => string;
   clearField: (field: string) => string;
+  /** The relation picker's placeholder, with the field's label. */
+  searchField: (field: string) => string;
   searching: string;
   loadFailed: string;
   noMatches: string;
@@ -79,6 +81,7 @@ export const RESOURCE_FORM_MESSAGES: ResourceFormMessages = {
   tags: 'Tags',
   removeTag: (tag) => `Remove ${tag}`,
   clearField: (field) => `Clear ${field}`,
+  searchField: (field) => `Search ${field.toLowerCase()}…`,
   searching: 'Searching…',
   loadFailed: 'Could not load options',
   noMatches: 'No matches',
