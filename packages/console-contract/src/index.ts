@@ -19,3 +19,4 @@ export * from './botLogin.js';
 export * from './search.js';
 export * from './messages/index.js';
 export * from './entities/texts/index.js';
+export * from './reportTexts.js';

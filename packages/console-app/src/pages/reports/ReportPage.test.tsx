@@ -167,6 +167,9 @@ describe('ReportPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Simpan tampilan' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Nama tampilan' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Angka utama' })).toBeTruthy();
-    expect(screen.getByRole('figure', { name: /Spend dan Mayar revenue per hari/ })).toBeTruthy();
+    // Measure and dimension labels come from the contract's Indonesian report texts.
+    expect(screen.getByRole('figure', { name: /Belanja iklan dan Pendapatan Mayar per hari/ })).toBeTruthy();
+    expect(within(table).getByRole('button', { name: /Belanja iklan/ })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Kampanye' })).toBeTruthy();
   });
 });

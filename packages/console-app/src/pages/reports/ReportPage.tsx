@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import {
+  localizeReport,
   REPORT_DEFINITIONS,
   type ReportDefinition,
   type ReportId,
@@ -26,7 +27,7 @@ import { RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { readReportView, reportQuery, writeReportView, type ReportView } from './reportView.js';
 import { SavedReportViews } from './SavedReportViews.js';
-import { useTextsOf } from '../../i18n.js';
+import { useLanguage, useTextsOf } from '../../i18n.js';
 import { REPORT_TEXTS } from './texts.js';
 
 type ReportTexts = (typeof REPORT_TEXTS)['en'];
@@ -50,7 +51,8 @@ function toTableRow(row: ReportRow, children?: ReportTableRow[], loading?: boole
  * cards, chart, table with totals and drill-down, range, comparison, export). The view lives in the address.
  */
 export default function ReportPage({ route }: PageProps) {
-  const definition = REPORT_DEFINITIONS[route.id as ReportId];
+  // Labels and formulas in the chosen language; keys, formats and the spec's title stay.
+  const definition = localizeReport(REPORT_DEFINITIONS[route.id as ReportId], useLanguage().language);
   const { api } = useServices();
   const texts = useTextsOf(REPORT_TEXTS);
   const [params, setParams] = useSearchParams();

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import {
+  localizeReport,
   REPORT_DEFINITIONS,
   REPORT_IDS,
   SHEET_WEEKDAYS,
@@ -31,7 +32,7 @@ import {
 } from '../common/FormField.js';
 import type { PageProps } from '../types.js';
 import { TableHead, numColumn, type ColumnHeading } from '../common/TableHead.js';
-import { useTextsOf } from '../../i18n.js';
+import { useLanguage, useTextsOf } from '../../i18n.js';
 import { SHEET_REPORT_TEXTS } from './texts.js';
 
 type SheetTexts = (typeof SHEET_REPORT_TEXTS)['en'];
@@ -219,6 +220,7 @@ type Load<T> = MessageLoad<T>;
 export default function SheetReportPage({ route }: PageProps) {
   const services = useServices();
   const texts = useTextsOf(SHEET_REPORT_TEXTS);
+  const { language } = useLanguage();
   const { permissions } = useConsoleContext();
   const writable = canWrite(toPermissionMap(permissions), route.key);
   const api = useMemo(() => createSheetReportsApi(services.api), [services]);
@@ -360,7 +362,7 @@ export default function SheetReportPage({ route }: PageProps) {
     }
   };
 
-  const dimensions = REPORT_DEFINITIONS[form.report].dimensions;
+  const dimensions = localizeReport(REPORT_DEFINITIONS[form.report], language).dimensions;
   const fieldError = (name: string) =>
     fieldErrors[name] ? (
       <span className="error" id={`sheet-${name.replace('.', '-')}-error`}>

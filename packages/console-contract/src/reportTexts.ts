@@ -1,0 +1,114 @@
+import type { Language } from './preferences.js';
+import type { ReportDefinition } from './reports.js';
+
+/**
+ * Bahasa Indonesia for the reports' measure and dimension labels and their formulas, keyed by the English text
+ * (one measure may read differently in two reports: CPM over spend or over a creator's fee). Report titles are
+ * the spec's and stay. Terms staff use in English (CTR, CPC, ROAS, AOV…) stay too.
+ */
+export const REPORT_TEXTS_ID: Readonly<Record<string, string>> = {
+  Spend: 'Belanja iklan',
+  'sum of Meta spend': 'jumlah belanja Meta',
+  Impressions: 'Impresi',
+  'sum of impressions': 'jumlah impresi',
+  Clicks: 'Klik',
+  'sum of clicks': 'jumlah klik',
+  CTR: 'CTR',
+  'clicks / impressions × 100': 'klik / impresi × 100',
+  CPC: 'CPC',
+  'spend / clicks': 'belanja / klik',
+  CPM: 'CPM',
+  'spend / impressions × 1000': 'belanja / impresi × 1000',
+  'Meta purchases': 'Pembelian Meta',
+  'sum of Meta purchases (action type purchase)': 'jumlah pembelian Meta (action type purchase)',
+  'Meta purchase value': 'Nilai pembelian Meta',
+  'sum of Meta purchase value': 'jumlah nilai pembelian Meta',
+  'Meta ROAS': 'ROAS Meta',
+  'Meta purchase value / spend': 'nilai pembelian Meta / belanja',
+  'Mayar orders': 'Order Mayar',
+  'paid Mayar purchases': 'pembelian Mayar yang lunas',
+  'Mayar revenue': 'Pendapatan Mayar',
+  'sum of paid Mayar amounts': 'jumlah nominal Mayar yang lunas',
+  'Real ROAS': 'ROAS riil',
+  'Mayar revenue / spend': 'pendapatan Mayar / belanja',
+  CPA: 'CPA',
+  'spend / Mayar orders': 'belanja / order Mayar',
+  'Attribution gap': 'Selisih atribusi',
+  'Mayar orders − Meta purchases': 'order Mayar − pembelian Meta',
+  Campaign: 'Kampanye',
+  'Ad set': 'Ad set',
+  Ad: 'Iklan',
+  Product: 'Produk',
+  Day: 'Hari',
+  'Hook rate': 'Hook rate',
+  '3-second video views / impressions × 100': 'tayangan video 3 detik / impresi × 100',
+  Creative: 'Materi iklan',
+  Hook: 'Hook',
+  'Link clicks': 'Klik tautan',
+  'sum of inline link clicks': 'jumlah klik tautan (inline)',
+  Target: 'Target',
+  'sum of the revenue targets of the months the range touches':
+    'jumlah target pendapatan bulan-bulan yang tercakup rentang',
+  Achievement: 'Pencapaian',
+  'Mayar revenue / target × 100': 'pendapatan Mayar / target × 100',
+  Month: 'Bulan',
+  Tribe: 'Tribe',
+  AOV: 'AOV',
+  'Mayar revenue / Mayar orders': 'pendapatan Mayar / order Mayar',
+  'Gross profit': 'Laba kotor',
+  'Mayar revenue − spend': 'pendapatan Mayar − belanja',
+  'Gap to target': 'Kekurangan dari target',
+  'target − Mayar revenue': 'target − pendapatan Mayar',
+  Fee: 'Fee',
+  'sum of project fees': 'jumlah fee proyek',
+  Views: 'Tayangan',
+  'sum of views': 'jumlah tayangan',
+  Reach: 'Jangkauan',
+  'reach per project (never summed across days)': 'jangkauan per proyek (tidak dijumlahkan antarhari)',
+  'Engagement rate': 'Engagement rate',
+  '(likes + comments + shares + saves) / followers × 100 (denominator: the creator’s followers, once per post)':
+    '(suka + komentar + bagikan + simpan) / pengikut × 100 (penyebut: pengikut kreator, sekali per posting)',
+  'fee / views × 1000': 'fee / tayangan × 1000',
+  CPV: 'CPV',
+  'fee / views': 'fee / tayangan',
+  CPE: 'CPE',
+  'fee / (likes + comments + shares + saves)': 'fee / (suka + komentar + bagikan + simpan)',
+  Orders: 'Order',
+  'paid Mayar purchases with the project’s voucher code (else its utm_campaign) from the post date':
+    'pembelian Mayar lunas dengan kode voucher proyek (atau utm_campaign-nya) sejak tanggal posting',
+  Revenue: 'Pendapatan',
+  'sum of those purchases’ amounts': 'jumlah nominal pembelian tersebut',
+  ROAS: 'ROAS',
+  'revenue / fee': 'pendapatan / fee',
+  ROI: 'ROI',
+  '(revenue − fee) / fee × 100': '(pendapatan − fee) / fee × 100',
+  Creator: 'Kreator',
+  Project: 'Proyek',
+  Platform: 'Platform',
+};
+
+const localized = new WeakMap<ReportDefinition, ReportDefinition>();
+const inIndonesian = (text: string) => REPORT_TEXTS_ID[text] ?? text;
+
+/**
+ * A report's definition with its measure and dimension texts in `language` (keys, formats and the title kept).
+ * English is the definition itself.
+ * @example localizeReport(REPORT_DEFINITIONS.overall, 'id').measures[0].label // 'Belanja iklan'
+ */
+export function localizeReport(def: ReportDefinition, language: Language): ReportDefinition {
+  if (language !== 'id') return def;
+  let result = localized.get(def);
+  if (!result) {
+    result = {
+      ...def,
+      dimensions: def.dimensions.map((dimension) => ({ ...dimension, label: inIndonesian(dimension.label) })),
+      measures: def.measures.map((measure) => ({
+        ...measure,
+        label: inIndonesian(measure.label),
+        formula: inIndonesian(measure.formula),
+      })),
+    };
+    localized.set(def, result);
+  }
+  return result;
+}
