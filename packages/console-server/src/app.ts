@@ -46,7 +46,6 @@ import {
   databaseErrorAnswer,
   defineRoute,
   idBeyondRange,
-  signedInRoutes,
   unsafeHeaderFields,
   unsafeTextFields,
 } from './http.js';
@@ -79,6 +78,7 @@ import {
   registerSheetReportRoutes,
   startSheetReportScheduler,
 } from './sheetReports/routes.js';
+import { pageRoutes } from './pageRoutes.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -155,8 +155,6 @@ const LOG_REDACT = [
 ];
 
 /** Calls an idle session may still make: re-authenticate, or sign out. */
-const accountRoute = signedInRoutes('auth');
-
 const IDLE_ALLOWED = new Set(['/api/auth/reauth', '/api/auth/logout']);
 
 /**
@@ -371,6 +369,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     spec: Parameters<typeof defineRoute<Q, B, P>>[3],
     handler: Parameters<typeof defineRoute<Q, B, P>>[4],
   ) => defineRoute(app, registry, guards, spec, handler);
+  const accountRoutes = pageRoutes(route, 'auth');
   const loginRouteConfig =
     options.loginRateLimit === false
       ? {}
@@ -418,11 +417,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     },
   );
 
-  route(
-    {
-      ...accountRoute('POST', '/api/auth/logout', 'Revoke the bearer token'),
-      responses: { 200: logoutResponseSchema },
-    },
+  accountRoutes.post(
+    '/api/auth/logout',
+    'Revoke the bearer token',
+    { responses: { 200: logoutResponseSchema } },
     async (request) => {
       const session = sessionOf(request);
       await revokeSession(db, session.sessionId, 'logout', clock());

@@ -12,24 +12,23 @@ import {
   type BotLogin,
   type BotLoginStatus,
   type BotLoginStep,
-  apiErrorSchema,
   botLoginResponseSchema,
   botRegisterBodySchema,
   botRequestCodeBodySchema,
   botVerifyCodeBodySchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError, permittedRoutes, type RouteRegistrar } from '../http.js';
+import { HttpError, type RouteRegistrar } from '../http.js';
 import type { Realtime } from '../realtime.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { writeAudit } from '../services/audit.js';
 import { WhatsAppError } from '../whatsapp/client.js';
 import { type WhatsAppApiSettings, WhatsAppSenderError, whatsAppClientFor } from '../whatsapp/sender.js';
+import { pageRoutes } from '../pageRoutes.js';
 
 type RouteFn = RouteRegistrar;
 
 const KEY = 'ad_daily_tracker' as const;
-const botRoute = permittedRoutes('bots', KEY);
 const params = z.object({ registry_id: z.coerce.number().int().positive().max(999_999_999_999_999) });
 
 /** Meta's registration codes, in words the page shows. */
@@ -148,6 +147,7 @@ export function registerBotLoginRoutes(deps: {
   whatsapp: WhatsAppApiSettings;
 }) {
   const { route, db, realtime, sessionOf, clock } = deps;
+  const botRoutes = pageRoutes(route, 'bots', KEY);
 
   /** Writes the number's new state with its audit entry in one transaction, then tells every tab. */
   const save = async (request: FastifyRequest, registryId: number, action: string, next: NextState) => {
@@ -233,31 +233,16 @@ export function registerBotLoginRoutes(deps: {
     if (login.status !== 'pending' || login.step !== step) throw new HttpError(409, message, 'WRONG_STEP');
   };
 
-  route(
-    {
-      ...botRoute(
-        'GET',
-        '/api/bots/:registry_id/login',
-        'read',
-        "A number's bot login: status (pending, connected, failed, disconnected) and registration step",
-      ),
-      params,
-      responses: { 200: botLoginResponseSchema, 404: apiErrorSchema },
-    },
+  botRoutes.get(
+    '/api/bots/:registry_id/login',
+    "A number's bot login: status (pending, connected, failed, disconnected) and registration step",
+    { params, responses: { 200: botLoginResponseSchema }, errors: [404] },
     async (_request, _reply, { params: { registry_id } }) => ({ data: await botLoginOf(db, registry_id) }),
   );
 
-  /** The spec every registration step shares: a POST under the login, write permission, Meta's refusals. */
-  const stepSpec = (path: string, summary: string) => ({
-    ...botRoute('POST', `/api/bots/:registry_id/login/${path}`, 'write', summary),
-    params,
-  });
-  const stepRefusals = {
-    404: apiErrorSchema,
-    409: apiErrorSchema,
-    429: apiErrorSchema,
-    502: apiErrorSchema,
-  };
+  /** What every registration step shares: a POST under the login, and Meta's refusals. */
+  const stepUrl = (path: string) => `/api/bots/:registry_id/login/${path}`;
+  const stepRefusals = [404, 409, 429, 502];
 
   /** verify_code and register: the number must stand at `requires`, Meta is called, then the next state saved. */
   const advance = async (
@@ -280,14 +265,14 @@ export function registerBotLoginRoutes(deps: {
     };
   };
 
-  route(
+  botRoutes.post(
+    stepUrl('request-code'),
+    'Asks Meta to send the registration code by SMS or voice call (request_code); the number becomes pending',
     {
-      ...stepSpec(
-        'request-code',
-        'Asks Meta to send the registration code by SMS or voice call (request_code); the number becomes pending',
-      ),
+      params,
       body: botRequestCodeBodySchema,
-      responses: { 200: botLoginResponseSchema, 400: apiErrorSchema, ...stepRefusals },
+      responses: { 200: botLoginResponseSchema },
+      errors: [400, ...stepRefusals],
     },
     async (request, _reply, { params: { registry_id }, body }) => {
       const login = await botLoginOf(db, registry_id);
@@ -319,14 +304,14 @@ export function registerBotLoginRoutes(deps: {
     },
   );
 
-  route(
+  botRoutes.post(
+    stepUrl('verify-code'),
+    'Sends the 6-digit registration code to Meta (verify_code); a wrong code answers 400 naming "code"',
     {
-      ...stepSpec(
-        'verify-code',
-        'Sends the 6-digit registration code to Meta (verify_code); a wrong code answers 400 naming "code"',
-      ),
+      params,
       body: botVerifyCodeBodySchema,
-      responses: { 200: botLoginResponseSchema, 400: apiErrorSchema, ...stepRefusals },
+      responses: { 200: botLoginResponseSchema },
+      errors: [400, ...stepRefusals],
     },
     (request, _reply, { params: { registry_id }, body }) =>
       advance(
@@ -342,14 +327,14 @@ export function registerBotLoginRoutes(deps: {
       ),
   );
 
-  route(
+  botRoutes.post(
+    stepUrl('register'),
+    'Registers the number with its 6-digit two-step PIN (register); the PIN goes to Meta only and is never stored',
     {
-      ...stepSpec(
-        'register',
-        'Registers the number with its 6-digit two-step PIN (register); the PIN goes to Meta only and is never stored',
-      ),
+      params,
       body: botRegisterBodySchema,
-      responses: { 200: botLoginResponseSchema, 400: apiErrorSchema, ...stepRefusals },
+      responses: { 200: botLoginResponseSchema },
+      errors: [400, ...stepRefusals],
     },
     (request, _reply, { params: { registry_id }, body }) =>
       advance(
@@ -365,14 +350,10 @@ export function registerBotLoginRoutes(deps: {
       ),
   );
 
-  route(
-    {
-      ...stepSpec(
-        'disconnect',
-        'Deregisters the number at Meta (deregister); it stops sending and answering as a bot',
-      ),
-      responses: { 200: botLoginResponseSchema, ...stepRefusals },
-    },
+  botRoutes.post(
+    stepUrl('disconnect'),
+    'Deregisters the number at Meta (deregister); it stops sending and answering as a bot',
+    { params, responses: { 200: botLoginResponseSchema }, errors: stepRefusals },
     async (request, _reply, { params: { registry_id } }) => {
       const login = await botLoginOf(db, registry_id);
       if (login.status === 'disconnected' || !login.phone_number_id)

@@ -6,7 +6,6 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   botAnswersResponseSchema,
   botNumbersResponseSchema,
   botRuleBodySchema,
@@ -17,17 +16,17 @@ import {
   botTestResponseSchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError, type RouteRegistrar, permittedRoutes } from '../http.js';
+import { HttpError, type RouteRegistrar } from '../http.js';
 import { writeAudit } from '../services/audit.js';
 import { botRules, botSettings, decide, ruleOut } from './bot.js';
 import { BotPatternError, checkRegexSafety, renderReply } from './match.js';
+import { pageRoutes } from '../pageRoutes.js';
 
 type RouteFn = RouteRegistrar;
 
 const numberParams = z.object({ registry_id: z.coerce.number().int().positive().max(999_999_999_999_999) });
 const ruleParams = z.object({ id: z.coerce.number().int().positive().max(999_999_999_999_999) });
 const KEY = 'ad_daily_tracker' as const;
-const botRoute = permittedRoutes('bots', KEY);
 
 async function requireNumber(db: Kysely<Database>, id: number) {
   const row = await sql`select id from wa_registries where id = ${id} and deleted_at is null`.execute(db);
@@ -52,17 +51,12 @@ export function registerBotRoutes(deps: {
   clock: () => Date;
 }) {
   const { route, db, sessionOf, clock } = deps;
+  const botRoutes = pageRoutes(route, 'bots', KEY);
 
-  route(
-    {
-      ...botRoute(
-        'GET',
-        '/api/bots/numbers',
-        'read',
-        'WA Registries numbers with their bot state and count of active rules',
-      ),
-      responses: { 200: botNumbersResponseSchema },
-    },
+  botRoutes.get(
+    '/api/bots/numbers',
+    'WA Registries numbers with their bot state and count of active rules',
+    { responses: { 200: botNumbersResponseSchema } },
     async () => {
       const rows = await sql<{
         id: string;
@@ -90,17 +84,10 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  route(
-    {
-      ...botRoute(
-        'GET',
-        '/api/bots/:registry_id/rules',
-        'read',
-        "A number's rules in the order they are tried, and its business hours and normalisation",
-      ),
-      params: numberParams,
-      responses: { 200: botRulesResponseSchema, 404: apiErrorSchema },
-    },
+  botRoutes.get(
+    '/api/bots/:registry_id/rules',
+    "A number's rules in the order they are tried, and its business hours and normalisation",
+    { params: numberParams, responses: { 200: botRulesResponseSchema }, errors: [404] },
     async (_request, _reply, { params }) => {
       await requireNumber(db, params.registry_id);
       return {
@@ -125,17 +112,14 @@ export function registerBotRoutes(deps: {
     active: body.active,
   });
 
-  route(
+  botRoutes.post(
+    '/api/bots/:registry_id/rules',
+    'Adds a rule to a number (a regular expression too slow on hostile input is refused)',
     {
-      ...botRoute(
-        'POST',
-        '/api/bots/:registry_id/rules',
-        'write',
-        'Adds a rule to a number (a regular expression too slow on hostile input is refused)',
-      ),
       params: numberParams,
       body: botRuleBodySchema,
-      responses: { 201: z.object({ data: botRuleSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
+      responses: { 201: z.object({ data: botRuleSchema }) },
+      errors: [400, 404],
     },
     async (request, reply, { params, body }) => {
       await requireNumber(db, params.registry_id);
@@ -163,12 +147,14 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  route(
+  botRoutes.put(
+    '/api/bots/rules/:id',
+    'Replaces a rule',
     {
-      ...botRoute('PUT', '/api/bots/rules/:id', 'write', 'Replaces a rule'),
       params: ruleParams,
       body: botRuleBodySchema,
-      responses: { 200: z.object({ data: botRuleSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
+      responses: { 200: z.object({ data: botRuleSchema }) },
+      errors: [400, 404],
     },
     async (request, _reply, { params, body }) => {
       checkPattern(body);
@@ -202,16 +188,13 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  route(
+  botRoutes.delete(
+    '/api/bots/rules/:id',
+    'Deletes a rule (its logged answers keep the rule name)',
     {
-      ...botRoute(
-        'DELETE',
-        '/api/bots/rules/:id',
-        'write',
-        'Deletes a rule (its logged answers keep the rule name)',
-      ),
       params: ruleParams,
-      responses: { 200: z.object({ data: z.object({ id: z.number() }) }), 404: apiErrorSchema },
+      responses: { 200: z.object({ data: z.object({ id: z.number() }) }) },
+      errors: [404],
     },
     async (request, _reply, { params }) => {
       await db.transaction().execute(async (trx) => {
@@ -234,17 +217,14 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  route(
+  botRoutes.put(
+    '/api/bots/:registry_id/settings',
+    "A number's bot switch, business hours (Asia/Jakarta) and normalisation",
     {
-      ...botRoute(
-        'PUT',
-        '/api/bots/:registry_id/settings',
-        'write',
-        "A number's bot switch, business hours (Asia/Jakarta) and normalisation",
-      ),
       params: numberParams,
       body: botSettingsSchema,
-      responses: { 200: z.object({ data: botSettingsSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
+      responses: { 200: z.object({ data: botSettingsSchema }) },
+      errors: [400, 404],
     },
     async (request, _reply, { params, body }) => {
       await requireNumber(db, params.registry_id);
@@ -275,17 +255,15 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  route(
+  botRoutes.post(
+    '/api/bots/:registry_id/test',
+    'What would the bot say: the rule that would answer this text at this time and its reply (frequency and cooldown are not applied; nothing is sent or logged)',
     {
-      ...botRoute(
-        'POST',
-        '/api/bots/:registry_id/test',
-        'read',
-        'What would the bot say: the rule that would answer this text at this time and its reply (frequency and cooldown are not applied; nothing is sent or logged)',
-      ),
       params: numberParams,
       body: botTestBodySchema,
-      responses: { 200: botTestResponseSchema, 404: apiErrorSchema },
+      responses: { 200: botTestResponseSchema },
+      errors: [404],
+      mode: 'read',
     },
     async (_request, _reply, { params, body }) => {
       await requireNumber(db, params.registry_id);
@@ -313,17 +291,10 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  route(
-    {
-      ...botRoute(
-        'GET',
-        '/api/bots/:registry_id/answers',
-        'read',
-        "The bot's last 200 answers on a number, each with the rule that fired",
-      ),
-      params: numberParams,
-      responses: { 200: botAnswersResponseSchema, 404: apiErrorSchema },
-    },
+  botRoutes.get(
+    '/api/bots/:registry_id/answers',
+    "The bot's last 200 answers on a number, each with the rule that fired",
+    { params: numberParams, responses: { 200: botAnswersResponseSchema }, errors: [404] },
     async (_request, _reply, { params }) => {
       await requireNumber(db, params.registry_id);
       const rows = await sql<{
