@@ -10,7 +10,10 @@ export type PageRoute<Q extends Z, B extends Z, P extends Z> = Omit<
   RouteSpec<Q, B, P>,
   'method' | 'url' | 'summary' | 'tag' | 'auth' | 'permission'
 > & {
-  /** Statuses answered with the contract's ApiError body (documented; the guards or the handler throw them). */
+  /**
+   * Further statuses answered with the contract's ApiError body. Implied, so not listed: 400, 401 and 403 (the
+   * OpenAPI document adds them to every guarded route) and, with `params`, 404 (the path names a row).
+   */
   errors?: readonly number[];
   /** The method implies the mode (GET reads, the rest write); a query sent as a POST body says `read`. */
   mode?: 'read' | 'write';
@@ -29,14 +32,15 @@ export type PageRoutes = Record<'get' | 'post' | 'put' | 'patch' | 'delete', Dec
  * The routes of one page's API: signed in, one tag, and (with a key) read or write on that permission key.
  * @example
  * const bots = pageRoutes(route, 'bots', 'ad_daily_tracker');
- * bots.get('/api/bots/:id', 'One bot', { params, responses: { 200: botSchema }, errors: [404] }, handler);
+ * bots.put('/api/bots/:id', 'Replace a bot', { params, body, responses: { 200: botSchema }, errors: [409] }, handler);
  */
 export function pageRoutes(route: RouteRegistrar, tag: string, key?: PermissionKey): PageRoutes {
   const declare =
     (method: HTTPMethods): Declare =>
     (url, summary, { errors = [], mode, responses, ...spec }, handler) => {
       const permission = key ? { key, mode: mode ?? (method === 'GET' ? 'read' : 'write') } : undefined;
-      const errorBodies = Object.fromEntries(errors.map((status) => [status, apiErrorSchema]));
+      const statuses = spec.params ? [404, ...errors] : errors;
+      const errorBodies = Object.fromEntries(statuses.map((status) => [status, apiErrorSchema]));
       route(
         {
           method,

@@ -90,11 +90,7 @@ export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
   accountRoutes.post(
     '/api/auth/2fa/enable',
     'Confirm the setup with a current code; answers ten one-time recovery codes, shown once (stored hashed)',
-    {
-      body: twoFactorEnableRequestSchema,
-      responses: { 200: twoFactorEnableResponseSchema },
-      errors: [400, 409],
-    },
+    { body: twoFactorEnableRequestSchema, responses: { 200: twoFactorEnableResponseSchema }, errors: [409] },
     async (request, _reply, { body }) =>
       enableTwoFactor(ctx, sessionOf(request).userId, body.code, request.ip ?? null),
   );
@@ -105,7 +101,7 @@ export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
     {
       body: twoFactorDisableRequestSchema,
       responses: { 200: twoFactorDisableResponseSchema },
-      errors: [400, 409],
+      errors: [409],
     },
     async (request, _reply, { body }) => {
       const session = sessionOf(request);

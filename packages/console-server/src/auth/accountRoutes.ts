@@ -45,7 +45,7 @@ export function registerAccountRoutes(options: AccountRoutesOptions): void {
   accountRoutes.post(
     '/api/auth/reauth',
     'Re-authenticate an idle session (after 401 REAUTH_REQUIRED): the password, and a code with two-step sign-in. Wrong answers count toward the account lockout; a lockout ends the session',
-    { body: reauthRequestSchema, responses: { 200: reauthResponseSchema }, errors: [400, 401] },
+    { body: reauthRequestSchema, responses: { 200: reauthResponseSchema } },
     async (request, _reply, { body }) => {
       const session = sessionOf(request);
       const at = now();
@@ -108,7 +108,6 @@ export function registerAccountRoutes(options: AccountRoutesOptions): void {
     {
       params: z.object({ id: z.uuid({ message: 'Not a session id' }) }),
       responses: { 200: logoutResponseSchema },
-      errors: [404],
     },
     async (request, _reply, { params }) => {
       const session = sessionOf(request);

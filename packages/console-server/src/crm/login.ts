@@ -18,7 +18,7 @@ import {
   botVerifyCodeBodySchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError, type RouteRegistrar } from '../http.js';
+import { HttpError, type Out, type RouteRegistrar } from '../http.js';
 import type { Realtime } from '../realtime.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { writeAudit } from '../services/audit.js';
@@ -236,34 +236,13 @@ export function registerBotLoginRoutes(deps: {
   botRoutes.get(
     '/api/bots/:registry_id/login',
     "A number's bot login: status (pending, connected, failed, disconnected) and registration step",
-    { params, responses: { 200: botLoginResponseSchema }, errors: [404] },
+    { params, responses: { 200: botLoginResponseSchema } },
     async (_request, _reply, { params: { registry_id } }) => ({ data: await botLoginOf(db, registry_id) }),
   );
 
   /** What every registration step shares: a POST under the login, and Meta's refusals. */
   const stepUrl = (path: string) => `/api/bots/:registry_id/login/${path}`;
-  const stepRefusals = [404, 409, 429, 502];
-
-  /** verify_code and register: the number must stand at `requires`, Meta is called, then the next state saved. */
-  const advance = async (
-    request: FastifyRequest,
-    registryId: number,
-    step: {
-      requires: BotLoginStep;
-      refusal: string;
-      action: string;
-      next: Omit<NextState, 'phone_number_id'>;
-    },
-    call: Parameters<typeof callProvider>[4],
-  ) => {
-    const login = await botLoginOf(db, registryId);
-    requireStep(login, step.requires, step.refusal);
-    const phoneNumberId = login.phone_number_id!;
-    await callProvider(request, login, phoneNumberId, step.action, call);
-    return {
-      data: await save(request, registryId, step.action, { ...step.next, phone_number_id: phoneNumberId }),
-    };
-  };
+  const stepRefusals = [409, 429, 502];
 
   botRoutes.post(
     stepUrl('request-code'),
@@ -272,7 +251,7 @@ export function registerBotLoginRoutes(deps: {
       params,
       body: botRequestCodeBodySchema,
       responses: { 200: botLoginResponseSchema },
-      errors: [400, ...stepRefusals],
+      errors: [...stepRefusals],
     },
     async (request, _reply, { params: { registry_id }, body }) => {
       const login = await botLoginOf(db, registry_id);
@@ -304,50 +283,60 @@ export function registerBotLoginRoutes(deps: {
     },
   );
 
-  botRoutes.post(
-    stepUrl('verify-code'),
-    'Sends the 6-digit registration code to Meta (verify_code); a wrong code answers 400 naming "code"',
-    {
-      params,
-      body: botVerifyCodeBodySchema,
-      responses: { 200: botLoginResponseSchema },
-      errors: [400, ...stepRefusals],
+  /**
+   * verify_code and register: the number must stand at `requires`, Meta is called with the body, then the next
+   * state saved.
+   */
+  const advanceStep = <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    step: {
+      requires: BotLoginStep;
+      refusal: string;
+      action: string;
+      next: Omit<NextState, 'phone_number_id'>;
     },
-    (request, _reply, { params: { registry_id }, body }) =>
-      advance(
-        request,
-        registry_id,
-        {
-          requires: 'code_requested',
-          refusal: 'Minta kode verifikasi dulu.',
-          action: 'bot.login.verify_code',
-          next: { status: 'pending', step: 'code_verified', last_error: null },
-        },
-        (client) => client.verifyCode(body.code),
-      ),
+    call: (client: Awaited<ReturnType<typeof whatsAppClientFor>>, body: Out<B>) => Promise<void>,
+  ) =>
+    botRoutes.post(
+      stepUrl(path),
+      summary,
+      { params, body, responses: { 200: botLoginResponseSchema }, errors: [...stepRefusals] },
+      async (request, _reply, input) => {
+        const login = await botLoginOf(db, input.params.registry_id);
+        requireStep(login, step.requires, step.refusal);
+        const phoneNumberId = login.phone_number_id!;
+        await callProvider(request, login, phoneNumberId, step.action, (client) => call(client, input.body));
+        const next = { ...step.next, phone_number_id: phoneNumberId };
+        return { data: await save(request, input.params.registry_id, step.action, next) };
+      },
+    );
+
+  advanceStep(
+    'verify-code',
+    'Sends the 6-digit registration code to Meta (verify_code); a wrong code answers 400 naming "code"',
+    botVerifyCodeBodySchema,
+    {
+      requires: 'code_requested',
+      refusal: 'Minta kode verifikasi dulu.',
+      action: 'bot.login.verify_code',
+      next: { status: 'pending', step: 'code_verified', last_error: null },
+    },
+    (client, body) => client.verifyCode(body.code),
   );
 
-  botRoutes.post(
-    stepUrl('register'),
+  advanceStep(
+    'register',
     'Registers the number with its 6-digit two-step PIN (register); the PIN goes to Meta only and is never stored',
+    botRegisterBodySchema,
     {
-      params,
-      body: botRegisterBodySchema,
-      responses: { 200: botLoginResponseSchema },
-      errors: [400, ...stepRefusals],
+      requires: 'code_verified',
+      refusal: 'Verifikasi kode dulu sebelum mengisi PIN.',
+      action: 'bot.login.register',
+      next: { status: 'connected', step: 'idle', last_error: null, connected: true },
     },
-    (request, _reply, { params: { registry_id }, body }) =>
-      advance(
-        request,
-        registry_id,
-        {
-          requires: 'code_verified',
-          refusal: 'Verifikasi kode dulu sebelum mengisi PIN.',
-          action: 'bot.login.register',
-          next: { status: 'connected', step: 'idle', last_error: null, connected: true },
-        },
-        (client) => client.register(body.pin),
-      ),
+    (client, body) => client.register(body.pin),
   );
 
   botRoutes.post(

@@ -87,7 +87,7 @@ export function registerBotRoutes(deps: {
   botRoutes.get(
     '/api/bots/:registry_id/rules',
     "A number's rules in the order they are tried, and its business hours and normalisation",
-    { params: numberParams, responses: { 200: botRulesResponseSchema }, errors: [404] },
+    { params: numberParams, responses: { 200: botRulesResponseSchema } },
     async (_request, _reply, { params }) => {
       await requireNumber(db, params.registry_id);
       return {
@@ -115,12 +115,7 @@ export function registerBotRoutes(deps: {
   botRoutes.post(
     '/api/bots/:registry_id/rules',
     'Adds a rule to a number (a regular expression too slow on hostile input is refused)',
-    {
-      params: numberParams,
-      body: botRuleBodySchema,
-      responses: { 201: z.object({ data: botRuleSchema }) },
-      errors: [400, 404],
-    },
+    { params: numberParams, body: botRuleBodySchema, responses: { 201: z.object({ data: botRuleSchema }) } },
     async (request, reply, { params, body }) => {
       await requireNumber(db, params.registry_id);
       checkPattern(body);
@@ -150,12 +145,7 @@ export function registerBotRoutes(deps: {
   botRoutes.put(
     '/api/bots/rules/:id',
     'Replaces a rule',
-    {
-      params: ruleParams,
-      body: botRuleBodySchema,
-      responses: { 200: z.object({ data: botRuleSchema }) },
-      errors: [400, 404],
-    },
+    { params: ruleParams, body: botRuleBodySchema, responses: { 200: z.object({ data: botRuleSchema }) } },
     async (request, _reply, { params, body }) => {
       checkPattern(body);
       const rule = await db.transaction().execute(async (trx) => {
@@ -191,11 +181,7 @@ export function registerBotRoutes(deps: {
   botRoutes.delete(
     '/api/bots/rules/:id',
     'Deletes a rule (its logged answers keep the rule name)',
-    {
-      params: ruleParams,
-      responses: { 200: z.object({ data: z.object({ id: z.number() }) }) },
-      errors: [404],
-    },
+    { params: ruleParams, responses: { 200: z.object({ data: z.object({ id: z.number() }) }) } },
     async (request, _reply, { params }) => {
       await db.transaction().execute(async (trx) => {
         const before = (
@@ -224,7 +210,6 @@ export function registerBotRoutes(deps: {
       params: numberParams,
       body: botSettingsSchema,
       responses: { 200: z.object({ data: botSettingsSchema }) },
-      errors: [400, 404],
     },
     async (request, _reply, { params, body }) => {
       await requireNumber(db, params.registry_id);
@@ -262,7 +247,6 @@ export function registerBotRoutes(deps: {
       params: numberParams,
       body: botTestBodySchema,
       responses: { 200: botTestResponseSchema },
-      errors: [404],
       mode: 'read',
     },
     async (_request, _reply, { params, body }) => {
@@ -294,7 +278,7 @@ export function registerBotRoutes(deps: {
   botRoutes.get(
     '/api/bots/:registry_id/answers',
     "The bot's last 200 answers on a number, each with the rule that fired",
-    { params: numberParams, responses: { 200: botAnswersResponseSchema }, errors: [404] },
+    { params: numberParams, responses: { 200: botAnswersResponseSchema } },
     async (_request, _reply, { params }) => {
       await requireNumber(db, params.registry_id);
       const rows = await sql<{

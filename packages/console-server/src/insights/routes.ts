@@ -96,7 +96,7 @@ export function registerInsightRoutes(deps: InsightRoutesOptions): void {
   insightsRoutes.get(
     '/api/insights/:id',
     'One insight with its prompt and the report snapshot it was given',
-    { params: idParams, responses: { 200: insightSchema }, errors: [404] },
+    { params: idParams, responses: { 200: insightSchema } },
     async (_request, _reply, { params }) => {
       const insight = await getInsight(db, params.id);
       if (!insight) throw new HttpError(404, `No insight #${params.id}`, 'NOT_FOUND');
@@ -107,7 +107,7 @@ export function registerInsightRoutes(deps: InsightRoutesOptions): void {
   insightsRoutes.post(
     '/api/insights',
     'Snapshot the report figures of a scope and range, ask the language model and stream its answer (text/event-stream: start, delta…, done or failed); kept with tokens and cost',
-    { body: createInsightSchema, responses: { 200: z.string() }, errors: [400, 503] },
+    { body: createInsightSchema, responses: { 200: z.string() }, errors: [503] },
     async (request, reply, { body }) => {
       await streamInsight(db, options, body, sessionOf(request).userId, reply);
       return reply;
@@ -117,7 +117,7 @@ export function registerInsightRoutes(deps: InsightRoutesOptions): void {
   insightsRoutes.post(
     '/api/insights/:id/rerun',
     'Run an insight again with the same scope, range and question (a new insight, streamed)',
-    { params: idParams, responses: { 200: z.string() }, errors: [404, 503] },
+    { params: idParams, responses: { 200: z.string() }, errors: [503] },
     async (request, reply, { params }) => {
       const previous = await getInsight(db, params.id);
       if (!previous) throw new HttpError(404, `No insight #${params.id}`, 'NOT_FOUND');

@@ -78,7 +78,7 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
   logisticsRoutes.post(
     '/api/logistics/receipts',
     'Records courier and receipt (resi) of packages, by id or order number, all rows or none; a receipt is unique per courier (400 naming the row)',
-    { body: receiptsBodySchema, responses: { 200: packagesChangedSchema }, errors: [400, 409] },
+    { body: receiptsBodySchema, responses: { 200: packagesChangedSchema }, errors: [409] },
     async (request, reply, { body }) =>
       answering(reply, async () => {
         const rows = await setReceipts(db, body.rows, actorOf(request), clock());
@@ -90,7 +90,7 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
   logisticsRoutes.post(
     '/api/logistics/confirm',
     'Confirms receipt of packages in Shipping (→ Delivered) with the receiver and the day received',
-    { body: confirmBodySchema, responses: { 200: packagesChangedSchema }, errors: [400, 404, 409] },
+    { body: confirmBodySchema, responses: { 200: packagesChangedSchema }, errors: [404, 409] },
     async (request, reply, { body }) =>
       answering(reply, async () => {
         const rows = await confirmDelivery(db, body, actorOf(request), clock());
@@ -102,11 +102,7 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
   logisticsRoutes.get(
     '/api/logistics/labels.pdf',
     'Packing labels of the given packages as a PDF (one A6 page each, with a Code 128 barcode of the order)',
-    {
-      query: labelsQuerySchema,
-      responses: { 200: z.string().describe('application/pdf') },
-      errors: [400, 404],
-    },
+    { query: labelsQuerySchema, responses: { 200: z.string().describe('application/pdf') }, errors: [404] },
     async (_request, reply, { query }) => {
       const found = await sql<
         LabelPackage & { id: string }
@@ -138,7 +134,7 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
   logisticsRoutes.post(
     '/api/logistics/notify',
     'Queues the WhatsApp "package sent" message (name, courier, receipt, tracking link) of each package; the outbox sends it and marks the package notified',
-    { body: notifyBodySchema, responses: { 200: notifyResponseSchema }, errors: [400] },
+    { body: notifyBodySchema, responses: { 200: notifyResponseSchema } },
     async (request, reply, { body }) =>
       answering(reply, async () => {
         const ids = await queueNotifications(db, body.ids, runtime.courier.linkOf, actorOf(request), clock());
@@ -157,7 +153,7 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
   logisticsRoutes.post(
     '/api/logistics/notifications/:id/retry',
     'Sends a failed customer message again',
-    { params: idParams, responses: { 200: z.object({ ok: z.literal(true) }) }, errors: [404] },
+    { params: idParams, responses: { 200: z.object({ ok: z.literal(true) }) } },
     async (request, _reply, { params }) => {
       const retried = await retryNotification(db, params.id, actorOf(request), clock());
       if (!retried) throw new HttpError(404, 'No failed message with this id', 'NOT_FOUND');
@@ -177,7 +173,7 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
   logisticsRoutes.get(
     '/api/logistics/packages/:id/tracking',
     "A package's courier tracking: state (not yet trackable is a state) and events, newest first",
-    { params: idParams, responses: { 200: trackingSchema }, errors: [404] },
+    { params: idParams, responses: { 200: trackingSchema } },
     async (_request, _reply, { params }) => {
       await packageOf(params.id);
       return readTracking(db, params.id);
@@ -187,7 +183,7 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
   logisticsRoutes.post(
     '/api/logistics/packages/:id/tracking',
     'Asks the courier now; a delivered, returned or stuck parcel moves its package (audited)',
-    { params: idParams, responses: { 200: trackingSchema }, errors: [400, 404, 502] },
+    { params: idParams, responses: { 200: trackingSchema }, errors: [502] },
     async (_request, _reply, { params }) => {
       const pkg = await packageOf(params.id);
       if (!pkg.courier || !pkg.receipt)

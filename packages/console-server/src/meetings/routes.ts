@@ -57,7 +57,7 @@ export function registerMeetingRoutes(options: MeetingRoutesOptions): void {
   meetingRoutes.post(
     '/api/meetings/bookings',
     'Book a room (attendees ≤ capacity, at most 12 hours); 409 naming the booking in the way when the slot overlaps one',
-    { body: createBookingSchema, responses: { 201: bookingResponseSchema }, errors: [400, 409] },
+    { body: createBookingSchema, responses: { 201: bookingResponseSchema }, errors: [409] },
     async (request, reply, { body }) => {
       const saved = await createBooking(db, body, actorOf(request), now());
       push(saved, 'create');

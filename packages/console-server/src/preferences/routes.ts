@@ -42,7 +42,7 @@ export function registerPreferencesRoutes(options: PreferencesRoutesOptions): vo
   accountRoutes.put(
     '/api/me/preferences',
     "Save the caller's language and/or theme; answers all of them",
-    { body: userPreferencesUpdateSchema, responses: { 200: userPreferencesSchema }, errors: [400] },
+    { body: userPreferencesUpdateSchema, responses: { 200: userPreferencesSchema } },
     async (request, _reply, { body }) => {
       const session = sessionOf(request);
       return db.transaction().execute(async (trx) => {

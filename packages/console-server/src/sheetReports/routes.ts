@@ -89,7 +89,7 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
   sheetReportRoutes.post(
     '/api/sheet-reports',
     'Schedule a report export (CSV or XLSX), daily or weekly at a time of day in Asia/Jakarta',
-    { body: sheetReportInputSchema, responses: { 201: sheetReportScheduleSchema }, errors: [400, 403] },
+    { body: sheetReportInputSchema, responses: { 201: sheetReportScheduleSchema } },
     async (request, reply, { body }) => {
       await mayReadSource(request, body);
       return reply.code(201).send(await createSchedule(db, body, actorOf(request), now()));
@@ -99,12 +99,7 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
   sheetReportRoutes.put(
     '/api/sheet-reports/:id',
     'Change a schedule (its next run is computed again; files beyond the new keep are deleted)',
-    {
-      params: idParams,
-      body: sheetReportInputSchema,
-      responses: { 200: sheetReportScheduleSchema },
-      errors: [400, 404],
-    },
+    { params: idParams, body: sheetReportInputSchema, responses: { 200: sheetReportScheduleSchema } },
     async (request, _reply, { params, body }) => {
       await getSchedule(db, params.id);
       await mayReadSource(request, body);
@@ -115,7 +110,7 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
   sheetReportRoutes.delete(
     '/api/sheet-reports/:id',
     'Delete a schedule with its run log and files',
-    { params: idParams, responses: { 204: z.null() }, errors: [404] },
+    { params: idParams, responses: { 204: z.null() } },
     async (request, reply, { params }) => {
       await deleteSchedule(db, params.id, actorOf(request));
       return reply.code(204).send();
@@ -125,7 +120,7 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
   sheetReportRoutes.post(
     '/api/sheet-reports/:id/run',
     'Run a schedule now; answers the logged run (succeeded with its rows and file, or failed with the error)',
-    { params: idParams, responses: { 201: sheetReportRunSchema }, errors: [404] },
+    { params: idParams, responses: { 201: sheetReportRunSchema } },
     async (request, reply, { params }) => {
       const schedule = await getSchedule(db, params.id);
       if (schedule.source === 'report') await mayReadReport(request, schedule.report);
@@ -144,14 +139,14 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
   sheetReportRoutes.get(
     '/api/sheet-reports/:id/runs',
     'The run log of a schedule, newest first (status, rows, duration, error, kept file)',
-    { params: idParams, responses: { 200: sheetReportRunListSchema }, errors: [404] },
+    { params: idParams, responses: { 200: sheetReportRunListSchema } },
     async (_request, _reply, { params }) => ({ runs: await listRuns(db, params.id) }),
   );
 
   sheetReportRoutes.get(
     '/api/sheet-reports/runs/:id/file',
     "A run's kept file (CSV or XLSX) as an attachment",
-    { params: idParams, responses: { 200: z.string() }, errors: [404] },
+    { params: idParams, responses: { 200: z.string() } },
     async (_request, reply, { params }) => {
       const file = await runFile(db, params.id);
       return reply

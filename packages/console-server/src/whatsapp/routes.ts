@@ -168,7 +168,7 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
   whatsAppRoutes.get(
     '/api/chats/conversations/:id',
     "A conversation's thread (last 300 messages) and the customer's purchases and packages",
-    { params: idParams, responses: { 200: conversationDetailSchema }, errors: [404] },
+    { params: idParams, responses: { 200: conversationDetailSchema } },
     async (_request, _reply, { params }) => ({ data: await conversationDetail(db, params.id, clock()) }),
   );
 
@@ -224,7 +224,6 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
       params: idParams,
       body: sendMessageBodySchema,
       responses: { 201: z.object({ data: conversationSchema }) },
-      errors: [400, 404],
     },
     async (request, reply, { params, body }) => {
       const userId = sessionOf(request).userId;
@@ -254,12 +253,7 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
   whatsAppRoutes.post(
     '/api/chats/conversations/:id/assign',
     'Assigns the conversation to a user with write access to the Chat List, or unassigns it (null)',
-    {
-      params: idParams,
-      body: assignBodySchema,
-      responses: { 200: z.object({ data: conversationSchema }) },
-      errors: [400, 404],
-    },
+    { params: idParams, body: assignBodySchema, responses: { 200: z.object({ data: conversationSchema }) } },
     async (request, _reply, { params, body }) => {
       if (body.user_id !== null) {
         const ok = await sql`
@@ -283,12 +277,7 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
   whatsAppRoutes.post(
     '/api/chats/conversations/:id/resolve',
     'Marks the conversation resolved, or reopens it',
-    {
-      params: idParams,
-      body: resolveBodySchema,
-      responses: { 200: z.object({ data: conversationSchema }) },
-      errors: [404],
-    },
+    { params: idParams, body: resolveBodySchema, responses: { 200: z.object({ data: conversationSchema }) } },
     async (request, _reply, { params, body }) => {
       const status = body.resolved ? 'resolved' : 'open';
       const data = await change(request, params.id, 'whatsapp.resolve', async (trx) => {
@@ -304,12 +293,7 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
   whatsAppRoutes.post(
     '/api/chats/conversations/:id/read',
     "Marks the conversation's messages read (unread count to 0)",
-    {
-      params: idParams,
-      responses: { 200: z.object({ data: conversationSchema }) },
-      errors: [404],
-      mode: 'read',
-    },
+    { params: idParams, responses: { 200: z.object({ data: conversationSchema }) }, mode: 'read' },
     async (_request, _reply, { params }) => {
       const updated = await sql<{ version: number }>`
         update wa_conversations set unread_count = 0, version = version + 1

@@ -40,12 +40,7 @@ export function registerDeliveryRoutes(options: DeliveryRouteOptions): void {
   forwarderRoutes.get(
     '/api/webhook-forwarders/:id/deliveries',
     "A forwarding rule's deliveries, newest first, with counts per status",
-    {
-      params: ruleParams,
-      query: deliveriesQuerySchema,
-      responses: { 200: deliveriesResponseSchema },
-      errors: [404],
-    },
+    { params: ruleParams, query: deliveriesQuerySchema, responses: { 200: deliveriesResponseSchema } },
     async (_request, _reply, { params, query }) => {
       await ruleExists(params.id);
       let select = db
@@ -134,7 +129,7 @@ export function registerDeliveryRoutes(options: DeliveryRouteOptions): void {
     {
       params: ruleParams.extend({ delivery_id: z.coerce.number().int().positive() }),
       responses: { 200: replayResponseSchema },
-      errors: [404, 409],
+      errors: [409],
     },
     async (request, _reply, { params }) => {
       await ruleExists(params.id);
@@ -158,7 +153,7 @@ export function registerDeliveryRoutes(options: DeliveryRouteOptions): void {
   forwarderRoutes.post(
     '/api/webhook-forwarders/:id/deliveries/replay-failed',
     "Send all of a rule's failed and dead-lettered deliveries again",
-    { params: ruleParams, responses: { 200: replayResponseSchema }, errors: [404] },
+    { params: ruleParams, responses: { 200: replayResponseSchema } },
     async (request, _reply, { params }) => {
       await ruleExists(params.id);
       return { replayed: await replay(request, params.id, null) };

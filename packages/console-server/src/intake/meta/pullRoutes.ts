@@ -106,7 +106,7 @@ export function registerMetaPullRoutes(
   pullRoutes.post(
     '/api/ad-insights/pull/accounts',
     'Set up an ad account for the pull (the access token is sealed and never sent back)',
-    { body: metaAdAccountCreateSchema, responses: { 201: metaAdAccountSchema }, errors: [400, 409] },
+    { body: metaAdAccountCreateSchema, responses: { 201: metaAdAccountSchema }, errors: [409] },
     async (request, reply, { body }) => {
       const who = actor(request);
       const saved = await db.transaction().execute(async (trx) => {
@@ -139,7 +139,7 @@ export function registerMetaPullRoutes(
       params: idParams,
       body: metaAdAccountUpdateSchema,
       responses: { 200: metaAdAccountSchema },
-      errors: [400, 404, 409],
+      errors: [409],
     },
     async (request, _reply, { params, body }) => {
       const who = actor(request);
@@ -177,12 +177,7 @@ export function registerMetaPullRoutes(
   pullRoutes.post(
     '/api/ad-insights/pull/accounts/:id/runs',
     `Queue a pull: with since/until a backfill (at most ${META_PULL_MAX_DAYS} days), without them "pull now" (yesterday and the days Meta restates). 409 while one is queued or running`,
-    {
-      params: idParams,
-      body: metaPullStartSchema,
-      responses: { 202: metaPullRunSchema },
-      errors: [400, 404, 409],
-    },
+    { params: idParams, body: metaPullStartSchema, responses: { 202: metaPullRunSchema }, errors: [409] },
     async (request, reply, { params, body }) => {
       const who = actor(request);
       const now = clock();
@@ -230,7 +225,6 @@ export function registerMetaPullRoutes(
         limit: z.coerce.number().int().min(1).max(200).default(20),
       }),
       responses: { 200: z.object({ data: z.array(metaPullRunSchema) }) },
-      errors: [400],
     },
     async (_request, _reply, { query }) => ({
       data: await listRuns(db, {
@@ -243,7 +237,7 @@ export function registerMetaPullRoutes(
   pullRoutes.get(
     '/api/ad-insights/pull/runs/:id',
     'One pull run',
-    { params: idParams, responses: { 200: metaPullRunSchema }, errors: [404] },
+    { params: idParams, responses: { 200: metaPullRunSchema } },
     async (_request, _reply, { params }) => {
       const run = await getRun(db, params.id);
       if (!run) throw new HttpError(404, 'Run not found', 'NOT_FOUND');
