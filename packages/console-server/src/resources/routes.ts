@@ -305,6 +305,29 @@ export async function registerResourceRoutes(
     permission: { key: def.permissionKey, mode },
     ...rest,
   });
+  /**
+   * A generic route behind entityGuard(mode), documented per entity it serves: reads for every entity, writes
+   * and deletes for the writable ones (a read-only entity answers 405 there).
+   */
+  const entityRoute = (
+    method: Parameters<typeof resourceRoute>[0],
+    url: string,
+    mode: 'read' | 'write' | 'delete',
+    document: (def: EntityDef) => { summary: string } & Parameters<typeof member>[3],
+    handler: Parameters<typeof resourceRoute>[4],
+    extra?: Parameters<typeof resourceRoute>[5],
+  ) =>
+    resourceRoute(
+      method,
+      url,
+      entityGuard(mode),
+      (mode === 'read' ? ENTITIES : writable).map((def) => {
+        const { summary, ...rest } = document(def);
+        return member(def, mode === 'read' ? 'read' : 'write', summary, rest);
+      }),
+      handler,
+      extra,
+    );
   const rowParams = z.object({ entity: z.string(), id: rowIdParam });
   const row = (def: EntityDef, description = 'Success') => ({ schema: entityRowSchema(def), description });
   const noRow = 'No such row';
@@ -318,28 +341,22 @@ export async function registerResourceRoutes(
       .send(Readable.from(csvExport(anyDb, def, query, clock())));
   }
 
-  resourceRoute(
+  entityRoute(
     'GET',
     '/api/resources/:entity',
-    entityGuard('read'),
-    ENTITIES.map((def) =>
-      member(
-        def,
-        'read',
-        `List ${def.labelPlural} (filters, search, sort, offset or keyset paging, total; format=csv exports the view)`,
-        {
-          query: listQuerySchema(def),
-          queryParameters: listQueryParametersSchema(def),
-          responses: {
-            200: {
-              schema: listResponseSchema(def),
-              description: 'A page with the total, or the CSV of the whole view',
-              also: { 'text/csv': z.string() },
-            },
-          },
+    'read',
+    (def) => ({
+      summary: `List ${def.labelPlural} (filters, search, sort, offset or keyset paging, total; format=csv exports the view)`,
+      query: listQuerySchema(def),
+      queryParameters: listQueryParametersSchema(def),
+      responses: {
+        200: {
+          schema: listResponseSchema(def),
+          description: 'A page with the total, or the CSV of the whole view',
+          also: { 'text/csv': z.string() },
         },
-      ),
-    ),
+      },
+    }),
     async (request, reply, input) => {
       const { def } = callerOf(request);
       const query = input.query as ListQuery;
@@ -460,16 +477,15 @@ export async function registerResourceRoutes(
   );
 
   // --- one row -------------------------------------------------------------------------------------
-  resourceRoute(
+  entityRoute(
     'GET',
     '/api/resources/:entity/:id',
-    entityGuard('read'),
-    ENTITIES.map((def) =>
-      member(def, 'read', `One ${def.label.toLowerCase()}`, {
-        params: rowParams,
-        responses: { 200: row(def), ...errors },
-      }),
-    ),
+    'read',
+    (def) => ({
+      summary: `One ${def.label.toLowerCase()}`,
+      params: rowParams,
+      responses: { 200: row(def), ...errors },
+    }),
     async (request, _reply, input) => {
       const { def, id } = rowCallerOf(request, input);
       const found = await readRow(anyDb, def, id);
@@ -478,21 +494,15 @@ export async function registerResourceRoutes(
     },
   );
 
-  resourceRoute(
+  entityRoute(
     'GET',
     '/api/resources/:entity/:id/history',
-    entityGuard('read'),
-    ENTITIES.map((def) =>
-      member(
-        def,
-        'read',
-        'Audit entries of the row, newest first, with before/after and the changed fields',
-        {
-          params: rowParams,
-          responses: { 200: historyResponseSchema, ...errors },
-        },
-      ),
-    ),
+    'read',
+    () => ({
+      summary: 'Audit entries of the row, newest first, with before/after and the changed fields',
+      params: rowParams,
+      responses: { 200: historyResponseSchema, ...errors },
+    }),
     async (request, _reply, input) => {
       const { def, id } = rowCallerOf(request, input);
       const entries = await db
@@ -550,19 +560,18 @@ export async function registerResourceRoutes(
     ...conflict(conflictWhen),
   });
 
-  resourceRoute(
+  entityRoute(
     'POST',
     '/api/resources/:entity',
-    entityGuard('write'),
-    writable.map((def) =>
-      member(def, 'write', `Create a ${def.label.toLowerCase()}`, {
-        body: entityBodySchema(def, 'create'),
-        responses: {
-          201: row(def, 'Created'),
-          ...conflict('A unique field is already used (code `unique`)'),
-        },
-      }),
-    ),
+    'write',
+    (def) => ({
+      summary: `Create a ${def.label.toLowerCase()}`,
+      body: entityBodySchema(def, 'create'),
+      responses: {
+        201: row(def, 'Created'),
+        ...conflict('A unique field is already used (code `unique`)'),
+      },
+    }),
     async (request, reply, input) => {
       const { actor, def } = callerOf(request);
       const created = await createRow(anyDb, def, input.body as EntityBody, actor);
@@ -574,20 +583,19 @@ export async function registerResourceRoutes(
     { bodyLimit },
   );
 
-  resourceRoute(
+  entityRoute(
     'PATCH',
     '/api/resources/:entity/:id',
-    entityGuard('write'),
-    writable.map((def) =>
-      member(def, 'write', `Change a ${def.label.toLowerCase()} (send the version you read)`, {
-        params: rowParams,
-        body: entityBodySchema(def, 'update'),
-        responses: oneRowWrite(
-          row(def),
-          'Stale version (code `conflict`, with `current`: the row now) or a unique field in use (code `unique`)',
-        ),
-      }),
-    ),
+    'write',
+    (def) => ({
+      summary: `Change a ${def.label.toLowerCase()} (send the version you read)`,
+      params: rowParams,
+      body: entityBodySchema(def, 'update'),
+      responses: oneRowWrite(
+        row(def),
+        'Stale version (code `conflict`, with `current`: the row now) or a unique field in use (code `unique`)',
+      ),
+    }),
     async (request, _reply, input) => {
       const { actor, def, id } = rowCallerOf(request, input);
       const changes = input.body as EntityBody & { version: number };
@@ -615,25 +623,19 @@ export async function registerResourceRoutes(
     { bodyLimit },
   );
 
-  resourceRoute(
+  entityRoute(
     'POST',
     '/api/resources/:entity/upsert',
-    entityGuard('write'),
-    writable.map((def) =>
-      member(
-        def,
-        'write',
-        `Create, or update the live ${def.label.toLowerCase()} with the same unique key (automation; only the sent fields change)`,
-        {
-          body: entityBodySchema(def, 'create'),
-          responses: {
-            200: row(def, 'Updated'),
-            201: row(def, 'Created'),
-            ...conflict('A unique field is already used'),
-          },
-        },
-      ),
-    ),
+    'write',
+    (def) => ({
+      summary: `Create, or update the live ${def.label.toLowerCase()} with the same unique key (automation; only the sent fields change)`,
+      body: entityBodySchema(def, 'create'),
+      responses: {
+        200: row(def, 'Updated'),
+        201: row(def, 'Created'),
+        ...conflict('A unique field is already used'),
+      },
+    }),
     async (request, reply, input) => {
       const { actor, def } = callerOf(request);
       const present = Object.keys(request.body as Record<string, unknown>);
@@ -664,27 +666,21 @@ export async function registerResourceRoutes(
       .optional(),
   });
 
-  resourceRoute(
+  entityRoute(
     'DELETE',
     '/api/resources/:entity/:id',
-    entityGuard('delete'),
-    writable.map((def) =>
-      member(
-        def,
-        'write',
-        def.softDelete
-          ? `Delete (soft: sets deleted_at) a ${def.label.toLowerCase()}`
-          : `Delete a ${def.label.toLowerCase()} for good`,
-        {
-          params: rowParams,
-          query: deleteQuery,
-          responses: oneRowWrite(
-            resourceDeleteResponseSchema,
-            'Stale version (`conflict`) or rows still refer to it (`referenced`, with `references`)',
-          ),
-        },
+    'delete',
+    (def) => ({
+      summary: def.softDelete
+        ? `Delete (soft: sets deleted_at) a ${def.label.toLowerCase()}`
+        : `Delete a ${def.label.toLowerCase()} for good`,
+      params: rowParams,
+      query: deleteQuery,
+      responses: oneRowWrite(
+        resourceDeleteResponseSchema,
+        'Stale version (`conflict`) or rows still refer to it (`referenced`, with `references`)',
       ),
-    ),
+    }),
     async (request, _reply, input) => {
       const { actor, def, id } = rowCallerOf(request, input);
       const { version } = input.query as z.output<typeof deleteQuery>;
@@ -726,20 +722,19 @@ export async function registerResourceRoutes(
     },
   );
 
-  resourceRoute(
+  entityRoute(
     'POST',
     '/api/resources/:entity/bulk-delete',
-    entityGuard('delete'),
-    writable.map((def) =>
-      member(def, 'write', `Delete several ${def.labelPlural.toLowerCase()} at once (all or nothing)`, {
-        body: bulkIdsSchema,
-        responses: {
-          200: bulkDeleteResponseSchema,
-          404: { schema: apiErrorSchema, description: 'Some ids do not exist (`ids`)' },
-          ...conflict('Rows still refer to some (`referenced`)'),
-        },
-      }),
-    ),
+    'delete',
+    (def) => ({
+      summary: `Delete several ${def.labelPlural.toLowerCase()} at once (all or nothing)`,
+      body: bulkIdsSchema,
+      responses: {
+        200: bulkDeleteResponseSchema,
+        404: { schema: apiErrorSchema, description: 'Some ids do not exist (`ids`)' },
+        ...conflict('Rows still refer to some (`referenced`)'),
+      },
+    }),
     async (request, _reply, input) => {
       const { actor, def } = callerOf(request);
       const { ids } = input.body as z.output<typeof bulkIdsSchema>;

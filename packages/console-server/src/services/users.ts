@@ -54,6 +54,24 @@ async function requireUser(db: Kysely<Database>, username: string): Promise<User
   return user;
 }
 
+/** Who changes a user by name (the CLI, tests) and who hears of it: the system and no one, unless said. */
+export interface ChangedBy {
+  actor?: Actor;
+  events?: ConsoleEvents;
+}
+
+/** `change` on the user named `username`, in one transaction; the caller announces what it answers after commit. */
+async function changeUserByName<T>(
+  db: Kysely<Database>,
+  username: string,
+  change: (trx: Kysely<Database>, user: User) => Promise<T>,
+): Promise<{ user: User; result: T }> {
+  return db.transaction().execute(async (trx) => {
+    const user = await requireUser(trx, username);
+    return { user, result: await change(trx, user) };
+  });
+}
+
 /** Inserts the contract's keys that the table lacks (new keys ship with new contract versions). */
 export async function ensurePermissionKeys(db: Kysely<Database>): Promise<void> {
   await db
@@ -106,20 +124,14 @@ export async function setPassword(
   db: Kysely<Database>,
   username: string,
   password: string,
-  actor: Actor = SYSTEM,
-  events: ConsoleEvents = silentEvents,
+  { actor = SYSTEM, events = silentEvents }: ChangedBy = {},
 ): Promise<User> {
   const passwordHash = await hashPassword(password);
-  const { user, revoked } = await db.transaction().execute(async (trx) => {
-    const user = await requireUser(trx, username);
+  const { user, result: revoked } = await changeUserByName(db, username, async (trx, user) => {
     // A new password ends every open session: whoever knew the old one is signed out.
     const revoked = await resetPasswordInTrx(trx, user.id, passwordHash, new Date());
-    await auditBy(trx, actor, {
-      action: 'reset-password',
-      entity: 'user',
-      entityId: user.id,
-    });
-    return { user, revoked };
+    await auditBy(trx, actor, { action: 'reset-password', entity: 'user', entityId: user.id });
+    return revoked;
   });
   if (revoked.length > 0) events.sessionsRevoked(user.id, revoked, 'password reset');
   return user;
@@ -158,13 +170,11 @@ export async function grantSet(
   db: Kysely<Database>,
   username: string,
   setName: string,
-  actor: Actor = SYSTEM,
-  events: ConsoleEvents = silentEvents,
+  { actor = SYSTEM, events = silentEvents }: ChangedBy = {},
 ): Promise<User> {
-  const { user, changed } = await db.transaction().execute(async (trx) => {
-    const user = await requireUser(trx, username);
-    return { user, changed: await grantSetInTrx(trx, user, setName, actor) };
-  });
+  const { user, result: changed } = await changeUserByName(db, username, (trx, user) =>
+    grantSetInTrx(trx, user, setName, actor),
+  );
   if (changed) events.permissionsChanged([user.id]);
   return user;
 }
@@ -303,11 +313,9 @@ export async function setUserActiveByName(
   db: Kysely<Database>,
   username: string,
   active: boolean,
-  actor: Actor = SYSTEM,
-  events: ConsoleEvents = silentEvents,
+  { actor = SYSTEM, events = silentEvents }: ChangedBy = {},
 ): Promise<User> {
-  const { id: userId } = await requireUser(db, username);
-  const { user, revoked, disabled } = await db.transaction().execute(async (trx) => {
+  const { result } = await changeUserByName(db, username, async (trx, { id: userId }) => {
     const before = await trx
       .selectFrom('users')
       .selectAll()
@@ -332,8 +340,8 @@ export async function setUserActiveByName(
     });
     return { user, revoked, disabled };
   });
-  if (disabled) events.sessionsRevoked(user.id, revoked, 'account disabled');
-  return user;
+  if (result.disabled) events.sessionsRevoked(result.user.id, result.revoked, 'account disabled');
+  return result.user;
 }
 
 export interface UserSummary {
