@@ -146,6 +146,12 @@ export async function registerResourceRoutes(
       app.log.warn({ err: error }, 'resource push failed'),
     );
   };
+  /** Tells the readers of `def` that these rows were created, updated or deleted (at their new version). */
+  const pushRows = (def: EntityDef, action: ResourceChangedPayload['action'], rows: readonly Row[]) =>
+    push(
+      def,
+      rows.map((row) => ({ entity: def.name, id: row.id as number, action, version: row.version as number })),
+    );
 
   // Another node's write: deliver it to the readers connected here.
   if (app.realtime.clustered) {
@@ -575,9 +581,7 @@ export async function registerResourceRoutes(
     async (request, reply, input) => {
       const { actor, def } = callerOf(request);
       const created = await createRow(anyDb, def, input.body as EntityBody, actor);
-      push(def, [
-        { entity: def.name, id: created.id as number, action: 'create', version: created.version as number },
-      ]);
+      pushRows(def, 'create', [created]);
       return reply.code(201).send(maskRow(def, created));
     },
     { bodyLimit },
@@ -616,8 +620,7 @@ export async function registerResourceRoutes(
         );
       const before = changes.version;
       const updated = await updateRow(anyDb, def, id, changes, actor);
-      if (updated.version !== before)
-        push(def, [{ entity: def.name, id, action: 'update', version: updated.version as number }]);
+      if (updated.version !== before) pushRows(def, 'update', [updated]);
       return maskRow(def, updated);
     },
     { bodyLimit },
@@ -644,15 +647,7 @@ export async function registerResourceRoutes(
         created,
         changed,
       } = await upsertRow(anyDb, def, input.body as EntityBody, present, actor);
-      if (changed)
-        push(def, [
-          {
-            entity: def.name,
-            id: saved.id as number,
-            action: created ? 'create' : 'update',
-            version: saved.version as number,
-          },
-        ]);
+      if (changed) pushRows(def, created ? 'create' : 'update', [saved]);
       return reply.code(created ? 201 : 200).send(maskRow(def, saved));
     },
     { bodyLimit },
@@ -686,7 +681,7 @@ export async function registerResourceRoutes(
       const { version } = input.query as z.output<typeof deleteQuery>;
       const rows = await deleteRows(anyDb, def, [id], actor, version);
       const deleted = rows[0]!;
-      push(def, [{ entity: def.name, id, action: 'delete', version: deleted.version as number }]);
+      pushRows(def, 'delete', [deleted]);
       return { id, deleted: true, soft: def.softDelete, version: deleted.version };
     },
   );
@@ -716,8 +711,7 @@ export async function registerResourceRoutes(
       const { actor, def, id } = rowCallerOf(request, input);
       const before = await readRow(anyDb, def, id);
       const restored = await restoreRow(anyDb, def, id, actor);
-      if (before && restored.version !== before.version)
-        push(def, [{ entity: def.name, id, action: 'update', version: restored.version as number }]);
+      if (before && restored.version !== before.version) pushRows(def, 'update', [restored]);
       return maskRow(def, restored);
     },
   );
@@ -739,30 +733,12 @@ export async function registerResourceRoutes(
       const { actor, def } = callerOf(request);
       const { ids } = input.body as z.output<typeof bulkIdsSchema>;
       const rows = await deleteRows(anyDb, def, ids, actor);
-      push(
-        def,
-        rows.map((deleted) => ({
-          entity: def.name,
-          id: deleted.id as number,
-          action: 'delete' as const,
-          version: deleted.version as number,
-        })),
-      );
+      pushRows(def, 'delete', rows);
       return { deleted: rows.length, ids: rows.map((deleted) => deleted.id) };
     },
   );
 
   // --- actions and state transitions ---------------------------------------------------------------
-  const pushActionRows = (def: EntityDef, rows: Row[]) =>
-    push(
-      def,
-      rows.map((changed) => ({
-        entity: def.name,
-        id: changed.id as number,
-        action: 'update' as const,
-        version: changed.version as number,
-      })),
-    );
   const actionSummary = (action: EntityAction) =>
     `${action.label} (${
       action.transition
@@ -797,7 +773,7 @@ export async function registerResourceRoutes(
       const { actor, def, action, id } = rowCallerOf(request, input);
       const { version } = input.body as z.output<typeof actionBodySchema>;
       const rows = await runAction(anyDb, def, action!, [{ id, version }], actor, clock());
-      pushActionRows(def, rows);
+      pushRows(def, 'update', rows);
       return maskRow(def, rows[0]!);
     },
   );
@@ -833,7 +809,7 @@ export async function registerResourceRoutes(
         actor,
         clock(),
       );
-      pushActionRows(def, rows);
+      pushRows(def, 'update', rows);
       return {
         count: rows.length,
         ids: rows.map((changed) => changed.id),
