@@ -592,11 +592,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   // The report engine: GET /api/reports/:id (src/reports/).
-  registerReportRoutes({ route: route as never, db, sessionOf });
+  registerReportRoutes({ route, db, sessionOf });
   // The Cust Venn Diagram: GET /api/venn, /api/venn/customers (src/venn/).
-  registerVennRoutes({ route: route as never, db });
+  registerVennRoutes({ route, db });
   // Cust Problem Tracking: /api/problems (src/problems/).
-  registerProblemRoutes({ route: route as never, db, realtime, sessionOf, clock });
+  registerProblemRoutes({ route, db, realtime, sessionOf, clock });
 
   // Meeting Rooms Dashboard: schedule and bookings (src/meetings/).
   registerMeetingRoutes({ route, sessionOf, db, realtime, log: app.log, now: clock });

@@ -1,7 +1,15 @@
 import type { HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import { apiErrorSchema, type PermissionKey } from '@staff/console-contract';
-import type { Out, RouteHandler, RouteInput, RouteRegistrar, RouteSpec } from './http.js';
+import {
+  type Out,
+  permittedRoutes,
+  type RouteHandler,
+  type RouteInput,
+  type RouteRegistrar,
+  type RouteSpec,
+  signedInRoutes,
+} from './http.js';
 
 type Z = z.ZodType | undefined;
 
@@ -38,22 +46,12 @@ export function pageRoutes(route: RouteRegistrar, tag: string, key?: PermissionK
   const declare =
     (method: HTTPMethods): Declare =>
     (url, summary, { errors = [], mode, responses, ...spec }, handler) => {
-      const permission = key ? { key, mode: mode ?? (method === 'GET' ? 'read' : 'write') } : undefined;
+      const head = key
+        ? permittedRoutes(tag, key)(method, url, mode ?? (method === 'GET' ? 'read' : 'write'), summary)
+        : signedInRoutes(tag)(method, url, summary);
       const statuses = spec.params ? [404, ...errors] : errors;
       const errorBodies = Object.fromEntries(statuses.map((status) => [status, apiErrorSchema]));
-      route(
-        {
-          method,
-          url,
-          tag,
-          summary,
-          auth: true,
-          ...(permission ? { permission } : {}),
-          ...spec,
-          responses: { ...responses, ...errorBodies },
-        },
-        handler,
-      );
+      route({ ...head, ...spec, responses: { ...responses, ...errorBodies } }, handler);
     };
   return {
     get: declare('GET'),
