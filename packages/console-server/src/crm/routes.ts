@@ -16,11 +16,11 @@ import {
   botTestResponseSchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError, type RouteRegistrar } from '../http.js';
+import { HttpError, type Out, type RouteHandler, type RouteInput, type RouteRegistrar } from '../http.js';
 import { writeAudit } from '../services/audit.js';
 import { botRules, botSettings, decide, ruleOut } from './bot.js';
 import { BotPatternError, checkRegexSafety, renderReply } from './match.js';
-import { pageRoutes } from '../pageRoutes.js';
+import { type PageRoute, pageRoutes } from '../pageRoutes.js';
 
 type RouteFn = RouteRegistrar;
 
@@ -52,6 +52,23 @@ export function registerBotRoutes(deps: {
 }) {
   const { route, db, sessionOf, clock } = deps;
   const botRoutes = pageRoutes(route, 'bots', KEY);
+  /** A route under one number (`:registry_id`): a number not there (or deleted) is answered 404 first. */
+  const numberRoute = <B extends z.ZodType | undefined = undefined>(
+    method: 'get' | 'post' | 'put',
+    path: string,
+    summary: string,
+    spec: Omit<PageRoute<undefined, B, typeof numberParams>, 'params'>,
+    handler: RouteHandler<RouteInput<undefined, Out<B>, z.output<typeof numberParams>>>,
+  ) =>
+    botRoutes[method](
+      `/api/bots/:registry_id${path}`,
+      summary,
+      { ...spec, params: numberParams },
+      async (request, reply, input) => {
+        await requireNumber(db, input.params.registry_id);
+        return handler(request, reply, input);
+      },
+    );
 
   botRoutes.get(
     '/api/bots/numbers',
@@ -84,12 +101,12 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  botRoutes.get(
-    '/api/bots/:registry_id/rules',
+  numberRoute(
+    'get',
+    '/rules',
     "A number's rules in the order they are tried, and its business hours and normalisation",
-    { params: numberParams, responses: { 200: botRulesResponseSchema } },
+    { responses: { 200: botRulesResponseSchema } },
     async (_request, _reply, { params }) => {
-      await requireNumber(db, params.registry_id);
       return {
         data: {
           rules: await botRules(db, params.registry_id),
@@ -112,12 +129,12 @@ export function registerBotRoutes(deps: {
     active: body.active,
   });
 
-  botRoutes.post(
-    '/api/bots/:registry_id/rules',
+  numberRoute(
+    'post',
+    '/rules',
     'Adds a rule to a number (a regular expression too slow on hostile input is refused)',
-    { params: numberParams, body: botRuleBodySchema, responses: { 201: z.object({ data: botRuleSchema }) } },
+    { body: botRuleBodySchema, responses: { 201: z.object({ data: botRuleSchema }) } },
     async (request, reply, { params, body }) => {
-      await requireNumber(db, params.registry_id);
       checkPattern(body);
       const rule = await db.transaction().execute(async (trx) => {
         const c = ruleColumns(body);
@@ -203,16 +220,12 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  botRoutes.put(
-    '/api/bots/:registry_id/settings',
+  numberRoute(
+    'put',
+    '/settings',
     "A number's bot switch, business hours (Asia/Jakarta) and normalisation",
-    {
-      params: numberParams,
-      body: botSettingsSchema,
-      responses: { 200: z.object({ data: botSettingsSchema }) },
-    },
+    { body: botSettingsSchema, responses: { 200: z.object({ data: botSettingsSchema }) } },
     async (request, _reply, { params, body }) => {
-      await requireNumber(db, params.registry_id);
       const days = [...new Set(body.business_days)].sort().join(',');
       await db.transaction().execute(async (trx) => {
         const before = await botSettings(trx, params.registry_id);
@@ -240,17 +253,12 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  botRoutes.post(
-    '/api/bots/:registry_id/test',
+  numberRoute(
+    'post',
+    '/test',
     'What would the bot say: the rule that would answer this text at this time and its reply (frequency and cooldown are not applied; nothing is sent or logged)',
-    {
-      params: numberParams,
-      body: botTestBodySchema,
-      responses: { 200: botTestResponseSchema },
-      mode: 'read',
-    },
+    { body: botTestBodySchema, responses: { 200: botTestResponseSchema }, mode: 'read' },
     async (_request, _reply, { params, body }) => {
-      await requireNumber(db, params.registry_id);
       const settings = await botSettings(db, params.registry_id);
       const rules = await botRules(db, params.registry_id, { activeOnly: true });
       const decision = await decide(rules, settings, body.text, body.at ? new Date(body.at) : clock());
@@ -275,12 +283,12 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  botRoutes.get(
-    '/api/bots/:registry_id/answers',
+  numberRoute(
+    'get',
+    '/answers',
     "The bot's last 200 answers on a number, each with the rule that fired",
-    { params: numberParams, responses: { 200: botAnswersResponseSchema } },
+    { responses: { 200: botAnswersResponseSchema } },
     async (_request, _reply, { params }) => {
-      await requireNumber(db, params.registry_id);
       const rows = await sql<{
         id: string;
         at: Date;
