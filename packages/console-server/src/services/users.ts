@@ -4,6 +4,7 @@ import type { Database, User } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { auditBy } from './audit.js';
 import { type ConsoleEvents, silentEvents } from './events.js';
+import { lockRowById } from '../db/lockRow.js';
 
 export class NotFoundError extends Error {
   constructor(
@@ -316,12 +317,7 @@ export async function setUserActiveByName(
   { actor = SYSTEM, events = silentEvents }: ChangedBy = {},
 ): Promise<User> {
   const { result } = await changeUserByName(db, username, async (trx, { id: userId }) => {
-    const before = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
+    const before = await lockRowById(trx, 'users', userId);
     if (!before) throw new NotFoundError('user', String(userId));
     const user = await trx
       .updateTable('users')
