@@ -46,7 +46,6 @@ import {
   databaseErrorAnswer,
   defineRoute,
   idBeyondRange,
-  signedInRoutes,
   unsafeHeaderFields,
   unsafeTextFields,
 } from './http.js';
@@ -79,6 +78,7 @@ import {
   registerSheetReportRoutes,
   startSheetReportScheduler,
 } from './sheetReports/routes.js';
+import { pageRoutes } from './pageRoutes.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -155,8 +155,6 @@ const LOG_REDACT = [
 ];
 
 /** Calls an idle session may still make: re-authenticate, or sign out. */
-const accountRoute = signedInRoutes('auth');
-
 const IDLE_ALLOWED = new Set(['/api/auth/reauth', '/api/auth/logout']);
 
 /**
@@ -371,6 +369,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     spec: Parameters<typeof defineRoute<Q, B, P>>[3],
     handler: Parameters<typeof defineRoute<Q, B, P>>[4],
   ) => defineRoute(app, registry, guards, spec, handler);
+  const accountRoutes = pageRoutes(route, 'auth');
   const loginRouteConfig =
     options.loginRateLimit === false
       ? {}
@@ -418,11 +417,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     },
   );
 
-  route(
-    {
-      ...accountRoute('POST', '/api/auth/logout', 'Revoke the bearer token'),
-      responses: { 200: logoutResponseSchema },
-    },
+  accountRoutes.post(
+    '/api/auth/logout',
+    'Revoke the bearer token',
+    { responses: { 200: logoutResponseSchema } },
     async (request) => {
       const session = sessionOf(request);
       await revokeSession(db, session.sessionId, 'logout', clock());
@@ -594,11 +592,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
 
   // The report engine: GET /api/reports/:id (src/reports/).
-  registerReportRoutes({ route: route as never, db, sessionOf });
+  registerReportRoutes({ route, db, sessionOf });
   // The Cust Venn Diagram: GET /api/venn, /api/venn/customers (src/venn/).
-  registerVennRoutes({ route: route as never, db });
+  registerVennRoutes({ route, db });
   // Cust Problem Tracking: /api/problems (src/problems/).
-  registerProblemRoutes({ route: route as never, db, realtime, sessionOf, clock });
+  registerProblemRoutes({ route, db, realtime, sessionOf, clock });
 
   // Meeting Rooms Dashboard: schedule and bookings (src/meetings/).
   registerMeetingRoutes({ route, sessionOf, db, realtime, log: app.log, now: clock });

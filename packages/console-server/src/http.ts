@@ -110,7 +110,7 @@ export interface RouteSpec<
   members?: readonly RouteMember[];
 }
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 
 export interface RouteInput<Q, B, P> {
   query: Q;
@@ -133,7 +133,7 @@ export type RouteRegistrar = <Q extends Z, B extends Z, P extends Z>(
 ) => void;
 
 /** What answers a route: the request, the reply, and the input its schemas parsed. */
-type RouteHandler<I> = (request: FastifyRequest, reply: FastifyReply, input: I) => Promise<unknown>;
+export type RouteHandler<I> = (request: FastifyRequest, reply: FastifyReply, input: I) => Promise<unknown>;
 
 /** Registers a route whose inputs are parsed by zod and which is listed in the OpenAPI document. */
 export function defineRoute<

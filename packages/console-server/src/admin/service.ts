@@ -25,6 +25,7 @@ import {
 } from '../services/users.js';
 import { PASSWORD_MESSAGES, passwordProblems } from './passwordPolicy.js';
 import type { AdminUserRow, PermissionSetRow, UserListQuery } from '@staff/console-contract';
+import { lockRowById } from '../db/lockRow.js';
 
 /** The key that guards administration; holding it with read and write makes a user an administrator. */
 export const ADMIN_KEY = 'admin_manage_user';
@@ -245,7 +246,7 @@ async function setIdsByName(
 
 /** Locks the user's row for the rest of the transaction; 404 when there is none, 409 when `version` is stale. */
 async function lockUser(trx: Kysely<Database>, id: number, version?: number) {
-  const user = await trx.selectFrom('users').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  const user = await lockRowById(trx, 'users', id);
   if (!user) throw new HttpError(404, `No user with id ${id}.`, 'NOT_FOUND');
   if (version !== undefined && version !== user.version)
     throw new HttpError(409, ADMIN_MESSAGES.stale, 'STALE');
@@ -623,12 +624,7 @@ export async function listSets(ctx: AdminContext) {
 
 /** Locks the set's row for the rest of the transaction; 404 when there is none, 409 when `version` is stale. */
 async function lockSet(trx: Kysely<Database>, id: number, version?: number) {
-  const set = await trx
-    .selectFrom('permission_sets')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  const set = await lockRowById(trx, 'permission_sets', id);
   if (!set) throw new HttpError(404, `No permission set with id ${id}.`, 'NOT_FOUND');
   if (version !== undefined && version !== set.version)
     throw new HttpError(409, ADMIN_MESSAGES.stale, 'STALE');

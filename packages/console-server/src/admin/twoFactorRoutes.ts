@@ -14,7 +14,6 @@ import {
   twoFactorStatusSchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { signedInRoutes } from '../http.js';
 import { type AuthenticatedSession, type LoginContext, answerSignIn } from '../auth/sessions.js';
 import {
   beginSetup,
@@ -27,6 +26,7 @@ import {
 } from '../auth/twoFactor.js';
 import type { RouteRegistrar } from './routes.js';
 import type { ConsoleEvents } from '../services/events.js';
+import { pageRoutes } from '../pageRoutes.js';
 
 export interface TwoFactorRoutesOptions {
   route: RouteRegistrar;
@@ -42,10 +42,9 @@ export interface TwoFactorRoutesOptions {
 }
 
 /** Two-step sign-in: the code step of sign-in, the user's own enrolment, and the administrator's reset. */
-const accountRoute = signedInRoutes('auth');
-
 export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
   const { route, sessionOf, db } = options;
+  const accountRoutes = pageRoutes(route, 'auth');
   const ctx: TwoFactorContext = { db, now: options.now };
 
   route(
@@ -74,53 +73,35 @@ export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
     },
   );
 
-  route(
-    {
-      ...accountRoute(
-        'GET',
-        '/api/auth/2fa',
-        "Whether the signed-in user's two-step sign-in is on, and how many recovery codes are left",
-      ),
-      responses: { 200: twoFactorStatusSchema },
-    },
+  accountRoutes.get(
+    '/api/auth/2fa',
+    "Whether the signed-in user's two-step sign-in is on, and how many recovery codes are left",
+    { responses: { 200: twoFactorStatusSchema } },
     async (request) => twoFactorStatus(ctx, sessionOf(request).userId),
   );
 
-  route(
-    {
-      ...accountRoute(
-        'POST',
-        '/api/auth/2fa/setup',
-        'Start two-step sign-in: a new secret and its otpauth URI, answered only here; confirm with /api/auth/2fa/enable',
-      ),
-      responses: { 200: twoFactorSetupResponseSchema, 409: apiErrorSchema },
-    },
+  accountRoutes.post(
+    '/api/auth/2fa/setup',
+    'Start two-step sign-in: a new secret and its otpauth URI, answered only here; confirm with /api/auth/2fa/enable',
+    { responses: { 200: twoFactorSetupResponseSchema }, errors: [409] },
     async (request) => beginSetup(ctx, sessionOf(request).userId, request.ip ?? null),
   );
 
-  route(
-    {
-      ...accountRoute(
-        'POST',
-        '/api/auth/2fa/enable',
-        'Confirm the setup with a current code; answers ten one-time recovery codes, shown once (stored hashed)',
-      ),
-      body: twoFactorEnableRequestSchema,
-      responses: { 200: twoFactorEnableResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
-    },
+  accountRoutes.post(
+    '/api/auth/2fa/enable',
+    'Confirm the setup with a current code; answers ten one-time recovery codes, shown once (stored hashed)',
+    { body: twoFactorEnableRequestSchema, responses: { 200: twoFactorEnableResponseSchema }, errors: [409] },
     async (request, _reply, { body }) =>
       enableTwoFactor(ctx, sessionOf(request).userId, body.code, request.ip ?? null),
   );
 
-  route(
+  accountRoutes.post(
+    '/api/auth/2fa/disable',
+    'Turn two-step sign-in off (needs the current password); the secret and recovery codes are deleted',
     {
-      ...accountRoute(
-        'POST',
-        '/api/auth/2fa/disable',
-        'Turn two-step sign-in off (needs the current password); the secret and recovery codes are deleted',
-      ),
       body: twoFactorDisableRequestSchema,
-      responses: { 200: twoFactorDisableResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      responses: { 200: twoFactorDisableResponseSchema },
+      errors: [409],
     },
     async (request, _reply, { body }) => {
       const session = sessionOf(request);

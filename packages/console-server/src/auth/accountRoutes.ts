@@ -6,14 +6,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   logoutResponseSchema,
   ownSessionsResponseSchema,
   reauthRequestSchema,
   reauthResponseSchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError, signedInRoutes } from '../http.js';
+import { HttpError } from '../http.js';
 import type { RouteRegistrar } from '../admin/routes.js';
 import type { ConsoleEvents } from '../services/events.js';
 import { auditOwnAccount } from '../services/audit.js';
@@ -28,6 +27,7 @@ import {
   touchSession,
 } from './sessions.js';
 import { verifySecondFactor } from './twoFactor.js';
+import { pageRoutes } from '../pageRoutes.js';
 
 export interface AccountRoutesOptions {
   route: RouteRegistrar;
@@ -38,21 +38,14 @@ export interface AccountRoutesOptions {
   lockout: LockoutPolicy;
 }
 
-const accountRoute = signedInRoutes('auth');
-
 export function registerAccountRoutes(options: AccountRoutesOptions): void {
   const { route, sessionOf, db, events, now } = options;
+  const accountRoutes = pageRoutes(route, 'auth');
 
-  route(
-    {
-      ...accountRoute(
-        'POST',
-        '/api/auth/reauth',
-        'Re-authenticate an idle session (after 401 REAUTH_REQUIRED): the password, and a code with two-step sign-in. Wrong answers count toward the account lockout; a lockout ends the session',
-      ),
-      body: reauthRequestSchema,
-      responses: { 200: reauthResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-    },
+  accountRoutes.post(
+    '/api/auth/reauth',
+    'Re-authenticate an idle session (after 401 REAUTH_REQUIRED): the password, and a code with two-step sign-in. Wrong answers count toward the account lockout; a lockout ends the session',
+    { body: reauthRequestSchema, responses: { 200: reauthResponseSchema } },
     async (request, _reply, { body }) => {
       const session = sessionOf(request);
       const at = now();
@@ -93,15 +86,10 @@ export function registerAccountRoutes(options: AccountRoutesOptions): void {
     },
   );
 
-  route(
-    {
-      ...accountRoute(
-        'GET',
-        '/api/auth/sessions',
-        "The caller's open sessions (device, address, last use), newest use first; `current` marks this one",
-      ),
-      responses: { 200: ownSessionsResponseSchema },
-    },
+  accountRoutes.get(
+    '/api/auth/sessions',
+    "The caller's open sessions (device, address, last use), newest use first; `current` marks this one",
+    { responses: { 200: ownSessionsResponseSchema } },
     async (request) => {
       const session = sessionOf(request);
       return {
@@ -114,15 +102,12 @@ export function registerAccountRoutes(options: AccountRoutesOptions): void {
     },
   );
 
-  route(
+  accountRoutes.delete(
+    '/api/auth/sessions/:id',
+    "Sign one of the caller's own sessions out (its sockets close at once); 404 for any other session",
     {
-      ...accountRoute(
-        'DELETE',
-        '/api/auth/sessions/:id',
-        "Sign one of the caller's own sessions out (its sockets close at once); 404 for any other session",
-      ),
       params: z.object({ id: z.uuid({ message: 'Not a session id' }) }),
-      responses: { 200: logoutResponseSchema, 404: apiErrorSchema },
+      responses: { 200: logoutResponseSchema },
     },
     async (request, _reply, { params }) => {
       const session = sessionOf(request);

@@ -12,24 +12,23 @@ import {
   type BotLogin,
   type BotLoginStatus,
   type BotLoginStep,
-  apiErrorSchema,
   botLoginResponseSchema,
   botRegisterBodySchema,
   botRequestCodeBodySchema,
   botVerifyCodeBodySchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError, permittedRoutes, type RouteRegistrar } from '../http.js';
+import { HttpError, type Out, type RouteRegistrar } from '../http.js';
 import type { Realtime } from '../realtime.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { writeAudit } from '../services/audit.js';
 import { WhatsAppError } from '../whatsapp/client.js';
 import { type WhatsAppApiSettings, WhatsAppSenderError, whatsAppClientFor } from '../whatsapp/sender.js';
+import { pageRoutes } from '../pageRoutes.js';
 
 type RouteFn = RouteRegistrar;
 
 const KEY = 'ad_daily_tracker' as const;
-const botRoute = permittedRoutes('bots', KEY);
 const params = z.object({ registry_id: z.coerce.number().int().positive().max(999_999_999_999_999) });
 
 /** Meta's registration codes, in words the page shows. */
@@ -148,6 +147,7 @@ export function registerBotLoginRoutes(deps: {
   whatsapp: WhatsAppApiSettings;
 }) {
   const { route, db, realtime, sessionOf, clock } = deps;
+  const botRoutes = pageRoutes(route, 'bots', KEY);
 
   /** Writes the number's new state with its audit entry in one transaction, then tells every tab. */
   const save = async (request: FastifyRequest, registryId: number, action: string, next: NextState) => {
@@ -233,61 +233,25 @@ export function registerBotLoginRoutes(deps: {
     if (login.status !== 'pending' || login.step !== step) throw new HttpError(409, message, 'WRONG_STEP');
   };
 
-  route(
-    {
-      ...botRoute(
-        'GET',
-        '/api/bots/:registry_id/login',
-        'read',
-        "A number's bot login: status (pending, connected, failed, disconnected) and registration step",
-      ),
-      params,
-      responses: { 200: botLoginResponseSchema, 404: apiErrorSchema },
-    },
+  botRoutes.get(
+    '/api/bots/:registry_id/login',
+    "A number's bot login: status (pending, connected, failed, disconnected) and registration step",
+    { params, responses: { 200: botLoginResponseSchema } },
     async (_request, _reply, { params: { registry_id } }) => ({ data: await botLoginOf(db, registry_id) }),
   );
 
-  /** The spec every registration step shares: a POST under the login, write permission, Meta's refusals. */
-  const stepSpec = (path: string, summary: string) => ({
-    ...botRoute('POST', `/api/bots/:registry_id/login/${path}`, 'write', summary),
-    params,
-  });
-  const stepRefusals = {
-    404: apiErrorSchema,
-    409: apiErrorSchema,
-    429: apiErrorSchema,
-    502: apiErrorSchema,
-  };
+  /** What every registration step shares: a POST under the login, and Meta's refusals. */
+  const stepUrl = (path: string) => `/api/bots/:registry_id/login/${path}`;
+  const stepRefusals = [409, 429, 502];
 
-  /** verify_code and register: the number must stand at `requires`, Meta is called, then the next state saved. */
-  const advance = async (
-    request: FastifyRequest,
-    registryId: number,
-    step: {
-      requires: BotLoginStep;
-      refusal: string;
-      action: string;
-      next: Omit<NextState, 'phone_number_id'>;
-    },
-    call: Parameters<typeof callProvider>[4],
-  ) => {
-    const login = await botLoginOf(db, registryId);
-    requireStep(login, step.requires, step.refusal);
-    const phoneNumberId = login.phone_number_id!;
-    await callProvider(request, login, phoneNumberId, step.action, call);
-    return {
-      data: await save(request, registryId, step.action, { ...step.next, phone_number_id: phoneNumberId }),
-    };
-  };
-
-  route(
+  botRoutes.post(
+    stepUrl('request-code'),
+    'Asks Meta to send the registration code by SMS or voice call (request_code); the number becomes pending',
     {
-      ...stepSpec(
-        'request-code',
-        'Asks Meta to send the registration code by SMS or voice call (request_code); the number becomes pending',
-      ),
+      params,
       body: botRequestCodeBodySchema,
-      responses: { 200: botLoginResponseSchema, 400: apiErrorSchema, ...stepRefusals },
+      responses: { 200: botLoginResponseSchema },
+      errors: [...stepRefusals],
     },
     async (request, _reply, { params: { registry_id }, body }) => {
       const login = await botLoginOf(db, registry_id);
@@ -319,60 +283,66 @@ export function registerBotLoginRoutes(deps: {
     },
   );
 
-  route(
-    {
-      ...stepSpec(
-        'verify-code',
-        'Sends the 6-digit registration code to Meta (verify_code); a wrong code answers 400 naming "code"',
-      ),
-      body: botVerifyCodeBodySchema,
-      responses: { 200: botLoginResponseSchema, 400: apiErrorSchema, ...stepRefusals },
+  /**
+   * verify_code and register: the number must stand at `requires`, Meta is called with the body, then the next
+   * state saved.
+   */
+  const advanceStep = <B extends z.ZodType>(
+    path: string,
+    summary: string,
+    body: B,
+    step: {
+      requires: BotLoginStep;
+      refusal: string;
+      action: string;
+      next: Omit<NextState, 'phone_number_id'>;
     },
-    (request, _reply, { params: { registry_id }, body }) =>
-      advance(
-        request,
-        registry_id,
-        {
-          requires: 'code_requested',
-          refusal: 'Minta kode verifikasi dulu.',
-          action: 'bot.login.verify_code',
-          next: { status: 'pending', step: 'code_verified', last_error: null },
-        },
-        (client) => client.verifyCode(body.code),
-      ),
+    call: (client: Awaited<ReturnType<typeof whatsAppClientFor>>, body: Out<B>) => Promise<void>,
+  ) =>
+    botRoutes.post(
+      stepUrl(path),
+      summary,
+      { params, body, responses: { 200: botLoginResponseSchema }, errors: [...stepRefusals] },
+      async (request, _reply, input) => {
+        const login = await botLoginOf(db, input.params.registry_id);
+        requireStep(login, step.requires, step.refusal);
+        const phoneNumberId = login.phone_number_id!;
+        await callProvider(request, login, phoneNumberId, step.action, (client) => call(client, input.body));
+        const next = { ...step.next, phone_number_id: phoneNumberId };
+        return { data: await save(request, input.params.registry_id, step.action, next) };
+      },
+    );
+
+  advanceStep(
+    'verify-code',
+    'Sends the 6-digit registration code to Meta (verify_code); a wrong code answers 400 naming "code"',
+    botVerifyCodeBodySchema,
+    {
+      requires: 'code_requested',
+      refusal: 'Minta kode verifikasi dulu.',
+      action: 'bot.login.verify_code',
+      next: { status: 'pending', step: 'code_verified', last_error: null },
+    },
+    (client, body) => client.verifyCode(body.code),
   );
 
-  route(
+  advanceStep(
+    'register',
+    'Registers the number with its 6-digit two-step PIN (register); the PIN goes to Meta only and is never stored',
+    botRegisterBodySchema,
     {
-      ...stepSpec(
-        'register',
-        'Registers the number with its 6-digit two-step PIN (register); the PIN goes to Meta only and is never stored',
-      ),
-      body: botRegisterBodySchema,
-      responses: { 200: botLoginResponseSchema, 400: apiErrorSchema, ...stepRefusals },
+      requires: 'code_verified',
+      refusal: 'Verifikasi kode dulu sebelum mengisi PIN.',
+      action: 'bot.login.register',
+      next: { status: 'connected', step: 'idle', last_error: null, connected: true },
     },
-    (request, _reply, { params: { registry_id }, body }) =>
-      advance(
-        request,
-        registry_id,
-        {
-          requires: 'code_verified',
-          refusal: 'Verifikasi kode dulu sebelum mengisi PIN.',
-          action: 'bot.login.register',
-          next: { status: 'connected', step: 'idle', last_error: null, connected: true },
-        },
-        (client) => client.register(body.pin),
-      ),
+    (client, body) => client.register(body.pin),
   );
 
-  route(
-    {
-      ...stepSpec(
-        'disconnect',
-        'Deregisters the number at Meta (deregister); it stops sending and answering as a bot',
-      ),
-      responses: { 200: botLoginResponseSchema, ...stepRefusals },
-    },
+  botRoutes.post(
+    stepUrl('disconnect'),
+    'Deregisters the number at Meta (deregister); it stops sending and answering as a bot',
+    { params, responses: { 200: botLoginResponseSchema }, errors: stepRefusals },
     async (request, _reply, { params: { registry_id } }) => {
       const login = await botLoginOf(db, registry_id);
       if (login.status === 'disconnected' || !login.phone_number_id)

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Migration } from '../db/migrations.js';
+import { sqlMigration } from '../db/statements.js';
 
 /**
  * Bot Login: where a pending registration stands (code asked for, code verified), so any tab or node can resume
@@ -20,18 +20,6 @@ export const CRM_V621: readonly string[] = [
 
 /** Customer care, bot login and chat-to-problem links (versions 620–629). */
 export const CRM_MIGRATIONS: readonly Migration[] = [
-  {
-    version: 620,
-    name: 'bot login: registration step of a WhatsApp number',
-    up: async (db) => {
-      await sql.raw(CRM_V620.join(';\n')).execute(db);
-    },
-  },
-  {
-    version: 621,
-    name: 'customer problems: link to the chat conversation and message',
-    up: async (db) => {
-      await sql.raw(CRM_V621.join(';\n')).execute(db);
-    },
-  },
+  sqlMigration(620, 'bot login: registration step of a WhatsApp number', CRM_V620),
+  sqlMigration(621, 'customer problems: link to the chat conversation and message', CRM_V621),
 ];

@@ -6,7 +6,6 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   botAnswersResponseSchema,
   botNumbersResponseSchema,
   botRuleBodySchema,
@@ -17,17 +16,17 @@ import {
   botTestResponseSchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError, type RouteRegistrar, permittedRoutes } from '../http.js';
+import { HttpError, type Out, type RouteHandler, type RouteInput, type RouteRegistrar } from '../http.js';
 import { writeAudit } from '../services/audit.js';
 import { botRules, botSettings, decide, ruleOut } from './bot.js';
 import { BotPatternError, checkRegexSafety, renderReply } from './match.js';
+import { type PageRoute, pageRoutes } from '../pageRoutes.js';
 
 type RouteFn = RouteRegistrar;
 
 const numberParams = z.object({ registry_id: z.coerce.number().int().positive().max(999_999_999_999_999) });
 const ruleParams = z.object({ id: z.coerce.number().int().positive().max(999_999_999_999_999) });
 const KEY = 'ad_daily_tracker' as const;
-const botRoute = permittedRoutes('bots', KEY);
 
 async function requireNumber(db: Kysely<Database>, id: number) {
   const row = await sql`select id from wa_registries where id = ${id} and deleted_at is null`.execute(db);
@@ -52,17 +51,29 @@ export function registerBotRoutes(deps: {
   clock: () => Date;
 }) {
   const { route, db, sessionOf, clock } = deps;
+  const botRoutes = pageRoutes(route, 'bots', KEY);
+  /** A route under one number (`:registry_id`): a number not there (or deleted) is answered 404 first. */
+  const numberRoute = <B extends z.ZodType | undefined = undefined>(
+    method: 'get' | 'post' | 'put',
+    path: string,
+    summary: string,
+    spec: Omit<PageRoute<undefined, B, typeof numberParams>, 'params'>,
+    handler: RouteHandler<RouteInput<undefined, Out<B>, z.output<typeof numberParams>>>,
+  ) =>
+    botRoutes[method](
+      `/api/bots/:registry_id${path}`,
+      summary,
+      { ...spec, params: numberParams },
+      async (request, reply, input) => {
+        await requireNumber(db, input.params.registry_id);
+        return handler(request, reply, input);
+      },
+    );
 
-  route(
-    {
-      ...botRoute(
-        'GET',
-        '/api/bots/numbers',
-        'read',
-        'WA Registries numbers with their bot state and count of active rules',
-      ),
-      responses: { 200: botNumbersResponseSchema },
-    },
+  botRoutes.get(
+    '/api/bots/numbers',
+    'WA Registries numbers with their bot state and count of active rules',
+    { responses: { 200: botNumbersResponseSchema } },
     async () => {
       const rows = await sql<{
         id: string;
@@ -90,19 +101,12 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  route(
-    {
-      ...botRoute(
-        'GET',
-        '/api/bots/:registry_id/rules',
-        'read',
-        "A number's rules in the order they are tried, and its business hours and normalisation",
-      ),
-      params: numberParams,
-      responses: { 200: botRulesResponseSchema, 404: apiErrorSchema },
-    },
+  numberRoute(
+    'get',
+    '/rules',
+    "A number's rules in the order they are tried, and its business hours and normalisation",
+    { responses: { 200: botRulesResponseSchema } },
     async (_request, _reply, { params }) => {
-      await requireNumber(db, params.registry_id);
       return {
         data: {
           rules: await botRules(db, params.registry_id),
@@ -125,20 +129,12 @@ export function registerBotRoutes(deps: {
     active: body.active,
   });
 
-  route(
-    {
-      ...botRoute(
-        'POST',
-        '/api/bots/:registry_id/rules',
-        'write',
-        'Adds a rule to a number (a regular expression too slow on hostile input is refused)',
-      ),
-      params: numberParams,
-      body: botRuleBodySchema,
-      responses: { 201: z.object({ data: botRuleSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
-    },
+  numberRoute(
+    'post',
+    '/rules',
+    'Adds a rule to a number (a regular expression too slow on hostile input is refused)',
+    { body: botRuleBodySchema, responses: { 201: z.object({ data: botRuleSchema }) } },
     async (request, reply, { params, body }) => {
-      await requireNumber(db, params.registry_id);
       checkPattern(body);
       const rule = await db.transaction().execute(async (trx) => {
         const c = ruleColumns(body);
@@ -163,13 +159,10 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  route(
-    {
-      ...botRoute('PUT', '/api/bots/rules/:id', 'write', 'Replaces a rule'),
-      params: ruleParams,
-      body: botRuleBodySchema,
-      responses: { 200: z.object({ data: botRuleSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
-    },
+  botRoutes.put(
+    '/api/bots/rules/:id',
+    'Replaces a rule',
+    { params: ruleParams, body: botRuleBodySchema, responses: { 200: z.object({ data: botRuleSchema }) } },
     async (request, _reply, { params, body }) => {
       checkPattern(body);
       const rule = await db.transaction().execute(async (trx) => {
@@ -202,17 +195,10 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  route(
-    {
-      ...botRoute(
-        'DELETE',
-        '/api/bots/rules/:id',
-        'write',
-        'Deletes a rule (its logged answers keep the rule name)',
-      ),
-      params: ruleParams,
-      responses: { 200: z.object({ data: z.object({ id: z.number() }) }), 404: apiErrorSchema },
-    },
+  botRoutes.delete(
+    '/api/bots/rules/:id',
+    'Deletes a rule (its logged answers keep the rule name)',
+    { params: ruleParams, responses: { 200: z.object({ data: z.object({ id: z.number() }) }) } },
     async (request, _reply, { params }) => {
       await db.transaction().execute(async (trx) => {
         const before = (
@@ -234,20 +220,12 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  route(
-    {
-      ...botRoute(
-        'PUT',
-        '/api/bots/:registry_id/settings',
-        'write',
-        "A number's bot switch, business hours (Asia/Jakarta) and normalisation",
-      ),
-      params: numberParams,
-      body: botSettingsSchema,
-      responses: { 200: z.object({ data: botSettingsSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
-    },
+  numberRoute(
+    'put',
+    '/settings',
+    "A number's bot switch, business hours (Asia/Jakarta) and normalisation",
+    { body: botSettingsSchema, responses: { 200: z.object({ data: botSettingsSchema }) } },
     async (request, _reply, { params, body }) => {
-      await requireNumber(db, params.registry_id);
       const days = [...new Set(body.business_days)].sort().join(',');
       await db.transaction().execute(async (trx) => {
         const before = await botSettings(trx, params.registry_id);
@@ -275,20 +253,12 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  route(
-    {
-      ...botRoute(
-        'POST',
-        '/api/bots/:registry_id/test',
-        'read',
-        'What would the bot say: the rule that would answer this text at this time and its reply (frequency and cooldown are not applied; nothing is sent or logged)',
-      ),
-      params: numberParams,
-      body: botTestBodySchema,
-      responses: { 200: botTestResponseSchema, 404: apiErrorSchema },
-    },
+  numberRoute(
+    'post',
+    '/test',
+    'What would the bot say: the rule that would answer this text at this time and its reply (frequency and cooldown are not applied; nothing is sent or logged)',
+    { body: botTestBodySchema, responses: { 200: botTestResponseSchema }, mode: 'read' },
     async (_request, _reply, { params, body }) => {
-      await requireNumber(db, params.registry_id);
       const settings = await botSettings(db, params.registry_id);
       const rules = await botRules(db, params.registry_id, { activeOnly: true });
       const decision = await decide(rules, settings, body.text, body.at ? new Date(body.at) : clock());
@@ -313,19 +283,12 @@ export function registerBotRoutes(deps: {
     },
   );
 
-  route(
-    {
-      ...botRoute(
-        'GET',
-        '/api/bots/:registry_id/answers',
-        'read',
-        "The bot's last 200 answers on a number, each with the rule that fired",
-      ),
-      params: numberParams,
-      responses: { 200: botAnswersResponseSchema, 404: apiErrorSchema },
-    },
+  numberRoute(
+    'get',
+    '/answers',
+    "The bot's last 200 answers on a number, each with the rule that fired",
+    { responses: { 200: botAnswersResponseSchema } },
     async (_request, _reply, { params }) => {
-      await requireNumber(db, params.registry_id);
       const rows = await sql<{
         id: string;
         at: Date;

@@ -26,6 +26,7 @@ import { CRM_MIGRATIONS } from '../crm/migrations.js';
 import { SHEET_REPORT_MIGRATIONS, SHEET_REPORT_MIGRATIONS_751 } from '../sheetReports/migrations.js';
 import { DESC_SORT_INDEXES_V753 } from '../resources/sortIndexes.js';
 import { META_PULL_MIGRATIONS } from '../intake/meta/pullMigrations.js';
+import { sqlMigration } from './statements.js';
 
 export interface Migration {
   /** Strictly increasing; a migration, once released, is never edited: add a new one. */
@@ -227,14 +228,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // --- several nodes on one database (versions 300–309): src/jobs/ ---
   ...CLUSTER_MIGRATIONS,
   // --- wire (versions 310–319): list search over large tables ---
-  {
-    version: 310,
-    name: 'pg_trgm and trigram indexes for list search and contains filters',
-    // One round trip (simple query protocol), as the resource migrations do.
-    up: async (db) => {
-      await sql.raw(TRIGRAM_INDEXES_V310.join(';\n')).execute(db);
-    },
-  },
+  sqlMigration(310, 'pg_trgm and trigram indexes for list search and contains filters', TRIGRAM_INDEXES_V310),
   // --- secrets at rest (versions 320–329): src/secrets/migrations.ts ---
   ...SECRETS_MIGRATIONS,
   // --- intake: Mayar, forwarder outbox, Meta insights (versions 400–449): src/intake/migrations.ts ---
@@ -242,13 +236,7 @@ export const MIGRATIONS: readonly Migration[] = [
   // --- reports: rollups (versions 450–469): src/reports/migrations.ts ---
   ...REPORTS_MIGRATIONS,
   // --- trigram indexes of the entities added after 310 (packages, package events, purchases) ---
-  {
-    version: 470,
-    name: 'trigram indexes for packages, package events and purchases',
-    up: async (db) => {
-      await sql.raw(TRIGRAM_INDEXES_V470.join(';\n')).execute(db);
-    },
-  },
+  sqlMigration(470, 'trigram indexes for packages, package events and purchases', TRIGRAM_INDEXES_V470),
   // --- reports: creatives' video views, KOL lookups (versions 500–519): src/reports/migrations.ts ---
   ...REPORTS_MIGRATIONS_500,
   // --- logistics (versions 520–539): src/logistics/migrations.ts ---
@@ -289,13 +277,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ...META_PULL_MIGRATIONS,
   // --- intake: Mayar re-fetch before paid (versions 770–779): src/intake/migrations.ts ---
   ...INTAKE_MIGRATIONS_770,
-  {
-    version: 773,
-    name: 'trigram indexes for ad sets and ads',
-    up: async (db) => {
-      await sql.raw(TRIGRAM_INDEXES_V773.join(';\n')).execute(db);
-    },
-  },
+  sqlMigration(773, 'trigram indexes for ad sets and ads', TRIGRAM_INDEXES_V773),
   // --- preferences: English until chosen (versions 790–799): src/preferences/migrations.ts ---
   ...PREFERENCES_MIGRATIONS_790,
 ];

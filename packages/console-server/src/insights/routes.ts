@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
   ROUTES,
-  apiErrorSchema,
   createInsightSchema,
   insightListQuerySchema,
   insightListResponseSchema,
@@ -15,7 +14,7 @@ import {
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import type { RouteRegistrar } from '../admin/routes.js';
-import { HttpError, permittedRoutes } from '../http.js';
+import { HttpError } from '../http.js';
 import {
   type InsightInput,
   type InsightsOptions,
@@ -26,10 +25,10 @@ import {
   scopeLabel,
   scopeOptions,
 } from './service.js';
+import { pageRoutes } from '../pageRoutes.js';
 
 /** The page's key: reading past insights needs read access, running one (it costs money) write access. */
 export const INSIGHTS_KEY: PermissionKey = ROUTES.find((entry) => entry.id === 'gpt-insights')!.key;
-const insightsRoute = permittedRoutes('insights', INSIGHTS_KEY);
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -78,46 +77,26 @@ async function streamInsight(
 /** `/api/insights`: list, one, run (streamed), run again (streamed), and the scope picker's options. */
 export function registerInsightRoutes(deps: InsightRoutesOptions): void {
   const { route, sessionOf, db, options } = deps;
+  const insightsRoutes = pageRoutes(route, 'insights', INSIGHTS_KEY);
 
-  route(
-    {
-      ...insightsRoute(
-        'GET',
-        '/api/insights',
-        'read',
-        'Past GPT insights, newest first; q searches the scope name, the question and the answer',
-      ),
-      query: insightListQuerySchema,
-      responses: { 200: insightListResponseSchema },
-    },
+  insightsRoutes.get(
+    '/api/insights',
+    'Past GPT insights, newest first; q searches the scope name, the question and the answer',
+    { query: insightListQuerySchema, responses: { 200: insightListResponseSchema } },
     async (_request, _reply, { query }) => ({ rows: await listInsights(db, query.q, query.limit) }),
   );
 
-  route(
-    {
-      ...insightsRoute(
-        'GET',
-        '/api/insights/scopes',
-        'read',
-        'What can be chosen for a scope: campaigns, ad sets and ads from the Meta insights; products, tribes',
-      ),
-      query: insightScopeQuerySchema,
-      responses: { 200: insightScopeOptionsSchema },
-    },
+  insightsRoutes.get(
+    '/api/insights/scopes',
+    'What can be chosen for a scope: campaigns, ad sets and ads from the Meta insights; products, tribes',
+    { query: insightScopeQuerySchema, responses: { 200: insightScopeOptionsSchema } },
     async (_request, _reply, { query }) => ({ options: await scopeOptions(db, query.scope, query.q) }),
   );
 
-  route(
-    {
-      ...insightsRoute(
-        'GET',
-        '/api/insights/:id',
-        'read',
-        'One insight with its prompt and the report snapshot it was given',
-      ),
-      params: idParams,
-      responses: { 200: insightSchema, 404: apiErrorSchema },
-    },
+  insightsRoutes.get(
+    '/api/insights/:id',
+    'One insight with its prompt and the report snapshot it was given',
+    { params: idParams, responses: { 200: insightSchema } },
     async (_request, _reply, { params }) => {
       const insight = await getInsight(db, params.id);
       if (!insight) throw new HttpError(404, `No insight #${params.id}`, 'NOT_FOUND');
@@ -125,34 +104,20 @@ export function registerInsightRoutes(deps: InsightRoutesOptions): void {
     },
   );
 
-  route(
-    {
-      ...insightsRoute(
-        'POST',
-        '/api/insights',
-        'write',
-        'Snapshot the report figures of a scope and range, ask the language model and stream its answer (text/event-stream: start, delta…, done or failed); kept with tokens and cost',
-      ),
-      body: createInsightSchema,
-      responses: { 200: z.string(), 400: apiErrorSchema, 503: apiErrorSchema },
-    },
+  insightsRoutes.post(
+    '/api/insights',
+    'Snapshot the report figures of a scope and range, ask the language model and stream its answer (text/event-stream: start, delta…, done or failed); kept with tokens and cost',
+    { body: createInsightSchema, responses: { 200: z.string() }, errors: [503] },
     async (request, reply, { body }) => {
       await streamInsight(db, options, body, sessionOf(request).userId, reply);
       return reply;
     },
   );
 
-  route(
-    {
-      ...insightsRoute(
-        'POST',
-        '/api/insights/:id/rerun',
-        'write',
-        'Run an insight again with the same scope, range and question (a new insight, streamed)',
-      ),
-      params: idParams,
-      responses: { 200: z.string(), 404: apiErrorSchema, 503: apiErrorSchema },
-    },
+  insightsRoutes.post(
+    '/api/insights/:id/rerun',
+    'Run an insight again with the same scope, range and question (a new insight, streamed)',
+    { params: idParams, responses: { 200: z.string() }, errors: [503] },
     async (request, reply, { params }) => {
       const previous = await getInsight(db, params.id);
       if (!previous) throw new HttpError(404, `No insight #${params.id}`, 'NOT_FOUND');

@@ -1,11 +1,5 @@
-import { type Kysely, sql } from 'kysely';
 import type { Migration } from '../db/migrations.js';
-import type { Database } from '../db/schema.js';
-
-/** One round trip for all statements (simple query protocol). */
-async function run(db: Kysely<Database>, statements: readonly string[]): Promise<void> {
-  await sql.raw(statements.join(';\n')).execute(db);
-}
+import { sqlMigration } from '../db/statements.js';
 
 /**
  * Mayar intake: every authenticated webhook call lands in the inbox with its raw body (accepted, rejected,
@@ -128,6 +122,20 @@ export const INTAKE_V401: readonly string[] = [
   )`,
 ];
 
+/** A level of Meta's campaign tree (ad sets, ads): its Meta id, the levels above it, its name and when seen. */
+const metaLevelTable = (
+  table: string,
+  idColumn: string,
+  parents: readonly string[],
+) => `create table ${table} (
+    id bigint generated always as identity primary key,
+    ${[`${idColumn} text not null unique`, ...parents, 'campaign_id text not null'].join(',\n    ')},
+    name text not null,
+    first_seen date,
+    last_seen date,
+    updated_at timestamptz not null default now()
+  )`;
+
 /** Meta ad insights: one row per (date, ad id), and the ad sets and ads found in the data. */
 export const INTAKE_V402: readonly string[] = [
   `create table ad_insights_daily (
@@ -154,34 +162,17 @@ export const INTAKE_V402: readonly string[] = [
   )`,
   `create unique index ad_insights_daily_key on ad_insights_daily (date, ad_id)`,
   `create index ad_insights_daily_campaign on ad_insights_daily (campaign_id, date)`,
-  `create table ad_sets (
-    id bigint generated always as identity primary key,
-    adset_id text not null unique,
-    campaign_id text not null,
-    name text not null,
-    first_seen date,
-    last_seen date,
-    updated_at timestamptz not null default now()
-  )`,
+  metaLevelTable('ad_sets', 'adset_id', []),
   `create index ad_sets_campaign on ad_sets (campaign_id)`,
-  `create table ads (
-    id bigint generated always as identity primary key,
-    ad_id text not null unique,
-    adset_id text,
-    campaign_id text not null,
-    name text not null,
-    first_seen date,
-    last_seen date,
-    updated_at timestamptz not null default now()
-  )`,
+  metaLevelTable('ads', 'ad_id', ['adset_id text']),
   `create index ads_adset on ads (adset_id)`,
 ];
 
 /** Versions 400–449 belong to the intake (Mayar, Meta insights, forwarder). */
 export const INTAKE_MIGRATIONS: readonly Migration[] = [
-  { version: 400, name: 'Mayar webhook inbox and purchases', up: (db) => run(db, INTAKE_V400) },
-  { version: 401, name: 'forwarder deliveries outbox and job leases', up: (db) => run(db, INTAKE_V401) },
-  { version: 402, name: 'Meta ad insights, ad sets and ads', up: (db) => run(db, INTAKE_V402) },
+  sqlMigration(400, 'Mayar webhook inbox and purchases', INTAKE_V400),
+  sqlMigration(401, 'forwarder deliveries outbox and job leases', INTAKE_V401),
+  sqlMigration(402, 'Meta ad insights, ad sets and ads', INTAKE_V402),
 ];
 
 /**
@@ -248,11 +239,7 @@ export const INTAKE_V772: readonly string[] = [
 
 /** Versions 770–779: Mayar re-fetch before paid; campaigns, ad sets and ads from the data. */
 export const INTAKE_MIGRATIONS_770: readonly Migration[] = [
-  { version: 770, name: 'purchases verified against Mayar before paid', up: (db) => run(db, INTAKE_V770) },
-  {
-    version: 771,
-    name: 'campaigns seen in insights become ad campaign rows',
-    up: (db) => run(db, INTAKE_V771),
-  },
-  { version: 772, name: 'ad sets and ads listed under their campaign', up: (db) => run(db, INTAKE_V772) },
+  sqlMigration(770, 'purchases verified against Mayar before paid', INTAKE_V770),
+  sqlMigration(771, 'campaigns seen in insights become ad campaign rows', INTAKE_V771),
+  sqlMigration(772, 'ad sets and ads listed under their campaign', INTAKE_V772),
 ];

@@ -18,7 +18,6 @@ import {
   type RouteGuards,
   defineRoute,
   keepRawBody,
-  permittedRoutes,
   type RouteModuleDeps,
 } from '../http.js';
 import { registerInsightRoutes } from './meta/routes.js';
@@ -30,6 +29,7 @@ import { reconcileMayarAccount } from './mayar/reconcile.js';
 import { type IngestResult, ingestMayarEvent } from './mayar/webhook.js';
 import { intakeDb, readSecret } from './tables.js';
 import { registerDeliveryRoutes } from './forwarder/routes.js';
+import { pageRoutes } from '../pageRoutes.js';
 
 export interface IntakeRouteOptions extends RouteModuleDeps {
   mayarApi: MayarApi;
@@ -75,6 +75,7 @@ export function pushPurchaseChange(app: FastifyInstance, result: IngestResult): 
 export async function registerIntakeRoutes(app: FastifyInstance, options: IntakeRouteOptions): Promise<void> {
   const db = intakeDb(app.database.db);
   const { route, clock } = options;
+  const mayarAccountRoutes = pageRoutes(route, 'intake', 'databank_mayar_accounts');
 
   // The webhook keeps the body as sent (the inbox stores it verbatim), so it gets its own content parsing.
   await app.register(async (scope) => {
@@ -135,21 +136,13 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
     );
   });
 
-  route(
+  mayarAccountRoutes.post(
+    '/api/mayar-accounts/:id/reconcile',
+    "Compare the account's Mayar webhook history with the inbox now and take in what was missed (also runs on a schedule)",
     {
-      ...permittedRoutes('intake', 'databank_mayar_accounts')(
-        'POST',
-        '/api/mayar-accounts/:id/reconcile',
-        'write',
-        "Compare the account's Mayar webhook history with the inbox now and take in what was missed (also runs on a schedule)",
-      ),
       params: z.object({ id: z.coerce.number().int().positive() }),
-      responses: {
-        200: reconcileResponseSchema,
-        404: apiErrorSchema,
-        409: apiErrorSchema,
-        502: apiErrorSchema,
-      },
+      responses: { 200: reconcileResponseSchema },
+      errors: [409, 502],
     },
     async (_request, _reply, { params }) => {
       const account = await db

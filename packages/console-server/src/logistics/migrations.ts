@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Migration } from '../db/migrations.js';
+import { sqlMigration } from '../db/statements.js';
 
 /**
  * Logistics beside the generated `packages` table: the purchase a package was made for (the intake makes one
@@ -51,11 +51,9 @@ export const LOGISTICS_V520: readonly string[] = [
 
 /** Versions 520–539 belong to logistics. */
 export const LOGISTICS_MIGRATIONS: readonly Migration[] = [
-  {
-    version: 520,
-    name: 'logistics: purchase link, receipt unique per courier, tracking state, notification outbox',
-    up: async (db) => {
-      await sql.raw(LOGISTICS_V520.join(';\n')).execute(db);
-    },
-  },
+  sqlMigration(
+    520,
+    'logistics: purchase link, receipt unique per courier, tracking state, notification outbox',
+    LOGISTICS_V520,
+  ),
 ];

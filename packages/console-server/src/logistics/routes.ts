@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   confirmBodySchema,
   labelsQuerySchema,
   maskRow,
@@ -19,7 +18,7 @@ import {
   receiptsBodySchema,
   trackingSchema,
 } from '@staff/console-contract';
-import { HttpError, type RouteRegistrar, permittedRoutes } from '../http.js';
+import { HttpError, type RouteRegistrar } from '../http.js';
 import { type ResourceChangedPayload, pushResourceChanges } from '../resources/push.js';
 import type { AnyDb, Row } from '../resources/query.js';
 import { ResourceError, type ResourceActor } from '../resources/service.js';
@@ -30,6 +29,7 @@ import type { LogisticsRuntime } from './runtime.js';
 import { confirmDelivery, setReceipts } from './service.js';
 import { readTracking, trackPackage } from './tracking.js';
 import { sql } from 'kysely';
+import { pageRoutes } from '../pageRoutes.js';
 
 type RouteFn = RouteRegistrar;
 
@@ -39,7 +39,6 @@ export interface LogisticsRouteOptions {
   runtime: LogisticsRuntime;
 }
 
-const logisticsRoute = permittedRoutes('logistics', 'transaction_package_tracking');
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The signed-in user (the guard has checked the session and the key). */
@@ -60,6 +59,7 @@ async function answering<T>(reply: FastifyReply, work: () => Promise<T>): Promis
 
 export function registerLogisticsRoutes(app: FastifyInstance, options: LogisticsRouteOptions): void {
   const { route, clock, runtime } = options;
+  const logisticsRoutes = pageRoutes(route, 'logistics', 'transaction_package_tracking');
   const db = app.database.db as unknown as AnyDb;
   const push = (changes: ResourceChangedPayload[]) =>
     void pushResourceChanges(app.database.db, app.realtime, packages, changes).catch((error: unknown) =>
@@ -75,17 +75,10 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
       })),
     );
 
-  route(
-    {
-      ...logisticsRoute(
-        'POST',
-        '/api/logistics/receipts',
-        'write',
-        'Records courier and receipt (resi) of packages, by id or order number, all rows or none; a receipt is unique per courier (400 naming the row)',
-      ),
-      body: receiptsBodySchema,
-      responses: { 200: packagesChangedSchema, 400: apiErrorSchema, 409: apiErrorSchema },
-    },
+  logisticsRoutes.post(
+    '/api/logistics/receipts',
+    'Records courier and receipt (resi) of packages, by id or order number, all rows or none; a receipt is unique per courier (400 naming the row)',
+    { body: receiptsBodySchema, responses: { 200: packagesChangedSchema }, errors: [409] },
     async (request, reply, { body }) =>
       answering(reply, async () => {
         const rows = await setReceipts(db, body.rows, actorOf(request), clock());
@@ -94,22 +87,10 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
       }),
   );
 
-  route(
-    {
-      ...logisticsRoute(
-        'POST',
-        '/api/logistics/confirm',
-        'write',
-        'Confirms receipt of packages in Shipping (→ Delivered) with the receiver and the day received',
-      ),
-      body: confirmBodySchema,
-      responses: {
-        200: packagesChangedSchema,
-        400: apiErrorSchema,
-        404: apiErrorSchema,
-        409: apiErrorSchema,
-      },
-    },
+  logisticsRoutes.post(
+    '/api/logistics/confirm',
+    'Confirms receipt of packages in Shipping (→ Delivered) with the receiver and the day received',
+    { body: confirmBodySchema, responses: { 200: packagesChangedSchema }, errors: [404, 409] },
     async (request, reply, { body }) =>
       answering(reply, async () => {
         const rows = await confirmDelivery(db, body, actorOf(request), clock());
@@ -118,17 +99,10 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
       }),
   );
 
-  route(
-    {
-      ...logisticsRoute(
-        'GET',
-        '/api/logistics/labels.pdf',
-        'read',
-        'Packing labels of the given packages as a PDF (one A6 page each, with a Code 128 barcode of the order)',
-      ),
-      query: labelsQuerySchema,
-      responses: { 200: z.string().describe('application/pdf'), 400: apiErrorSchema, 404: apiErrorSchema },
-    },
+  logisticsRoutes.get(
+    '/api/logistics/labels.pdf',
+    'Packing labels of the given packages as a PDF (one A6 page each, with a Code 128 barcode of the order)',
+    { query: labelsQuerySchema, responses: { 200: z.string().describe('application/pdf') }, errors: [404] },
     async (_request, reply, { query }) => {
       const found = await sql<
         LabelPackage & { id: string }
@@ -157,17 +131,10 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
     },
   );
 
-  route(
-    {
-      ...logisticsRoute(
-        'POST',
-        '/api/logistics/notify',
-        'write',
-        'Queues the WhatsApp "package sent" message (name, courier, receipt, tracking link) of each package; the outbox sends it and marks the package notified',
-      ),
-      body: notifyBodySchema,
-      responses: { 200: notifyResponseSchema, 400: apiErrorSchema },
-    },
+  logisticsRoutes.post(
+    '/api/logistics/notify',
+    'Queues the WhatsApp "package sent" message (name, courier, receipt, tracking link) of each package; the outbox sends it and marks the package notified',
+    { body: notifyBodySchema, responses: { 200: notifyResponseSchema } },
     async (request, reply, { body }) =>
       answering(reply, async () => {
         const ids = await queueNotifications(db, body.ids, runtime.courier.linkOf, actorOf(request), clock());
@@ -176,31 +143,17 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
       }),
   );
 
-  route(
-    {
-      ...logisticsRoute(
-        'GET',
-        '/api/logistics/notifications',
-        'read',
-        'Customer messages, newest first (filter by status or package): failed ones show why',
-      ),
-      query: notificationsQuerySchema,
-      responses: { 200: notificationsResponseSchema },
-    },
+  logisticsRoutes.get(
+    '/api/logistics/notifications',
+    'Customer messages, newest first (filter by status or package): failed ones show why',
+    { query: notificationsQuerySchema, responses: { 200: notificationsResponseSchema } },
     async (_request, _reply, { query }) => ({ data: await listNotifications(db, query) }),
   );
 
-  route(
-    {
-      ...logisticsRoute(
-        'POST',
-        '/api/logistics/notifications/:id/retry',
-        'write',
-        'Sends a failed customer message again',
-      ),
-      params: idParams,
-      responses: { 200: z.object({ ok: z.literal(true) }), 404: apiErrorSchema },
-    },
+  logisticsRoutes.post(
+    '/api/logistics/notifications/:id/retry',
+    'Sends a failed customer message again',
+    { params: idParams, responses: { 200: z.object({ ok: z.literal(true) }) } },
     async (request, _reply, { params }) => {
       const retried = await retryNotification(db, params.id, actorOf(request), clock());
       if (!retried) throw new HttpError(404, 'No failed message with this id', 'NOT_FOUND');
@@ -217,34 +170,20 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
     return row;
   };
 
-  route(
-    {
-      ...logisticsRoute(
-        'GET',
-        '/api/logistics/packages/:id/tracking',
-        'read',
-        "A package's courier tracking: state (not yet trackable is a state) and events, newest first",
-      ),
-      params: idParams,
-      responses: { 200: trackingSchema, 404: apiErrorSchema },
-    },
+  logisticsRoutes.get(
+    '/api/logistics/packages/:id/tracking',
+    "A package's courier tracking: state (not yet trackable is a state) and events, newest first",
+    { params: idParams, responses: { 200: trackingSchema } },
     async (_request, _reply, { params }) => {
       await packageOf(params.id);
       return readTracking(db, params.id);
     },
   );
 
-  route(
-    {
-      ...logisticsRoute(
-        'POST',
-        '/api/logistics/packages/:id/tracking',
-        'write',
-        'Asks the courier now; a delivered, returned or stuck parcel moves its package (audited)',
-      ),
-      params: idParams,
-      responses: { 200: trackingSchema, 400: apiErrorSchema, 404: apiErrorSchema, 502: apiErrorSchema },
-    },
+  logisticsRoutes.post(
+    '/api/logistics/packages/:id/tracking',
+    'Asks the courier now; a delivered, returned or stuck parcel moves its package (audited)',
+    { params: idParams, responses: { 200: trackingSchema }, errors: [502] },
     async (_request, _reply, { params }) => {
       const pkg = await packageOf(params.id);
       if (!pkg.courier || !pkg.receipt)

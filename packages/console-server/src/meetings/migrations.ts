@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Migration } from '../db/migrations.js';
+import { sqlMigration } from '../db/statements.js';
 
 /**
  * Room bookings of the Meeting Rooms Dashboard. No two live bookings of a room overlap: an exclusion constraint
@@ -60,18 +60,6 @@ export const INSIGHTS_V541: readonly string[] = [
 
 /** Versions 540–559 belong to the general-affairs and logs pages (meetings, insights, sheet reports). */
 export const MEETINGS_MIGRATIONS: readonly Migration[] = [
-  {
-    version: 540,
-    name: 'room bookings with no overlap per room (exclusion constraint)',
-    up: async (db) => {
-      await sql.raw(MEETINGS_V540.join(';\n')).execute(db);
-    },
-  },
-  {
-    version: 541,
-    name: 'GPT insights: prompt, snapshot, answer, tokens and cost per run',
-    up: async (db) => {
-      await sql.raw(INSIGHTS_V541.join(';\n')).execute(db);
-    },
-  },
+  sqlMigration(540, 'room bookings with no overlap per room (exclusion constraint)', MEETINGS_V540),
+  sqlMigration(541, 'GPT insights: prompt, snapshot, answer, tokens and cost per run', INSIGHTS_V541),
 ];

@@ -13,14 +13,13 @@ import {
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import type { RouteRegistrar } from '../admin/routes.js';
-import { permittedRoutes } from '../http.js';
 import type { Realtime } from '../realtime.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { changeBookingStatus, createBooking, schedule, type SavedBooking } from './service.js';
+import { pageRoutes } from '../pageRoutes.js';
 
 /** The dashboard's key, from the route table: its reads need read access, bookings write access. */
 export const MEETINGS_KEY: PermissionKey = ROUTES.find((entry) => entry.id === 'meeting-room-dashboard')!.key;
-const meetingRoute = permittedRoutes('meetings', MEETINGS_KEY);
 
 const bookingParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -36,6 +35,7 @@ export interface MeetingRoutesOptions {
 /** `GET /api/meetings/schedule`, `POST /api/meetings/bookings`, `POST /api/meetings/bookings/:id/{cancel,confirm}`. */
 export function registerMeetingRoutes(options: MeetingRoutesOptions): void {
   const { route, sessionOf, db, realtime, log, now } = options;
+  const meetingRoutes = pageRoutes(route, 'meetings', MEETINGS_KEY);
   const actorOf = (request: FastifyRequest) => ({
     userId: sessionOf(request).userId,
     ip: request.ip ?? null,
@@ -47,31 +47,17 @@ export function registerMeetingRoutes(options: MeetingRoutesOptions): void {
     ]).catch((error: unknown) => log.warn({ err: error }, 'booking push failed'));
   };
 
-  route(
-    {
-      ...meetingRoute(
-        'GET',
-        '/api/meetings/schedule',
-        'read',
-        'Bookable rooms (the Meeting Rooms master) and their live bookings over `days` Asia/Jakarta days from `from`',
-      ),
-      query: scheduleQuerySchema,
-      responses: { 200: scheduleResponseSchema },
-    },
+  meetingRoutes.get(
+    '/api/meetings/schedule',
+    'Bookable rooms (the Meeting Rooms master) and their live bookings over `days` Asia/Jakarta days from `from`',
+    { query: scheduleQuerySchema, responses: { 200: scheduleResponseSchema } },
     async (_request, _reply, { query }) => schedule(db, query.from, query.days, now()),
   );
 
-  route(
-    {
-      ...meetingRoute(
-        'POST',
-        '/api/meetings/bookings',
-        'write',
-        'Book a room (attendees ≤ capacity, at most 12 hours); 409 naming the booking in the way when the slot overlaps one',
-      ),
-      body: createBookingSchema,
-      responses: { 201: bookingResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
-    },
+  meetingRoutes.post(
+    '/api/meetings/bookings',
+    'Book a room (attendees ≤ capacity, at most 12 hours); 409 naming the booking in the way when the slot overlaps one',
+    { body: createBookingSchema, responses: { 201: bookingResponseSchema }, errors: [409] },
     async (request, reply, { body }) => {
       const saved = await createBooking(db, body, actorOf(request), now());
       push(saved, 'create');

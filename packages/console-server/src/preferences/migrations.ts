@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Migration } from '../db/migrations.js';
+import { sqlMigration } from '../db/statements.js';
 
 /** Frozen once shipped: change it with a new migration in 650–659. */
 export const PREFERENCES_V650: readonly string[] = [
@@ -13,13 +14,7 @@ export const PREFERENCES_V650: readonly string[] = [
 
 /** Each user's language and theme (ADR 028), kept on the server so they follow the user between browsers. */
 export const PREFERENCES_MIGRATIONS: readonly Migration[] = [
-  {
-    version: 650,
-    name: 'user preferences: language and theme',
-    up: async (db) => {
-      await sql.raw(PREFERENCES_V650.join(';\n')).execute(db);
-    },
-  },
+  sqlMigration(650, 'user preferences: language and theme', PREFERENCES_V650),
 ];
 
 /**

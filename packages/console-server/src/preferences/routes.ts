@@ -5,16 +5,15 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import {
   DEFAULT_PREFERENCES,
-  apiErrorSchema,
   userPreferencesSchema,
   userPreferencesUpdateSchema,
   type UserPreferences,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { signedInRoutes } from '../http.js';
 import type { RouteRegistrar } from '../admin/routes.js';
 import type { AuthenticatedSession } from '../auth/sessions.js';
 import { auditOwnAccount } from '../services/audit.js';
+import { pageRoutes } from '../pageRoutes.js';
 
 export interface PreferencesRoutesOptions {
   route: RouteRegistrar;
@@ -29,33 +28,21 @@ async function readPreferences(db: Kysely<Database>, userId: number): Promise<Us
   return rows[0] ?? { ...DEFAULT_PREFERENCES };
 }
 
-const accountRoute = signedInRoutes('auth');
-
 export function registerPreferencesRoutes(options: PreferencesRoutesOptions): void {
   const { route, sessionOf, db, now } = options;
+  const accountRoutes = pageRoutes(route, 'auth');
 
-  route(
-    {
-      ...accountRoute(
-        'GET',
-        '/api/me/preferences',
-        "The caller's language and theme (defaults `id` and `system` until first saved)",
-      ),
-      responses: { 200: userPreferencesSchema },
-    },
+  accountRoutes.get(
+    '/api/me/preferences',
+    "The caller's language and theme (defaults `id` and `system` until first saved)",
+    { responses: { 200: userPreferencesSchema } },
     async (request) => readPreferences(db, sessionOf(request).userId),
   );
 
-  route(
-    {
-      ...accountRoute(
-        'PUT',
-        '/api/me/preferences',
-        "Save the caller's language and/or theme; answers all of them",
-      ),
-      body: userPreferencesUpdateSchema,
-      responses: { 200: userPreferencesSchema, 400: apiErrorSchema },
-    },
+  accountRoutes.put(
+    '/api/me/preferences',
+    "Save the caller's language and/or theme; answers all of them",
+    { body: userPreferencesUpdateSchema, responses: { 200: userPreferencesSchema } },
     async (request, _reply, { body }) => {
       const session = sessionOf(request);
       return db.transaction().execute(async (trx) => {

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Migration } from '../db/migrations.js';
+import { sqlMigration } from '../db/statements.js';
 
 /**
  * Cust Problem Tracking: problems with their SLA clock, comments and link attachments. Hand-written (the routes in
@@ -54,11 +54,5 @@ export const PROBLEMS_V580: readonly string[] = [
 
 /** Versions 580–599 belong to customer care (problems). */
 export const PROBLEMS_MIGRATIONS: readonly Migration[] = [
-  {
-    version: 580,
-    name: 'customer problems, their comments and link attachments',
-    up: async (db) => {
-      await sql.raw(PROBLEMS_V580.join(';\n')).execute(db);
-    },
-  },
+  sqlMigration(580, 'customer problems, their comments and link attachments', PROBLEMS_V580),
 ];

@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { type AnyRouteSpec, permittedRoutes, type UntypedRouteRegistrar } from '../http.js';
+import { type RouteRegistrar } from '../http.js';
 import type { Realtime } from '../realtime.js';
 import { pushResourceChanges } from '../resources/push.js';
 import type { ResourceActor } from '../resources/service.js';
@@ -35,16 +35,14 @@ import {
   updateProblem,
   type ProblemWrite,
 } from './service.js';
+import { pageRoutes } from '../pageRoutes.js';
 
-type RouteFn = UntypedRouteRegistrar;
+type RouteFn = RouteRegistrar;
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
 const actionParams = idParams.extend({
   action: z.enum(PROBLEM_ACTIONS as [ProblemAction, ...ProblemAction[]]),
 });
-
-/** Every problem route carries the page's key (ad_daily_tracker): read to look, write to change. */
-const problemRoute = permittedRoutes('problems', 'ad_daily_tracker');
 
 /**
  * Cust Problem Tracking (src/problems/): the board's list, a problem with its comments and attachments, create,
@@ -59,6 +57,8 @@ export function registerProblemRoutes(deps: {
   clock: () => Date;
 }) {
   const { route, db, realtime, sessionOf, clock } = deps;
+  /** Every problem route carries the page's key (ad_daily_tracker): read to look, write to change. */
+  const problemRoutes = pageRoutes(route, 'problems', 'ad_daily_tracker');
   const actorOf = (request: FastifyRequest): ResourceActor => {
     const session = sessionOf(request);
     return { kind: 'user', userId: session.userId, name: session.fullName, ip: request.ip ?? null };
@@ -82,17 +82,10 @@ export function registerProblemRoutes(deps: {
     return write.problem;
   };
 
-  route(
-    {
-      ...problemRoute(
-        'GET',
-        '/api/problems',
-        'read',
-        'Problems for the board and the list: open work by SLA due time, closed ones of the last 30 days; filters by status, assignee (me, none, an id), SLA breach and text',
-      ),
-      query: problemListQuerySchema,
-      responses: { 200: problemListResponseSchema },
-    } as AnyRouteSpec,
+  problemRoutes.get(
+    '/api/problems',
+    'Problems for the board and the list: open work by SLA due time, closed ones of the last 30 days; filters by status, assignee (me, none, an id), SLA breach and text',
+    { query: problemListQuerySchema, responses: { 200: problemListResponseSchema } },
     async (request, _reply, input) => {
       const now = clock();
       const rows = await listProblems(
@@ -105,39 +98,24 @@ export function registerProblemRoutes(deps: {
     },
   );
 
-  route(
-    {
-      ...problemRoute(
-        'GET',
-        '/api/problems/options',
-        'read',
-        'Active categories and sub categories (with their SLA) and the users who may be assigned',
-      ),
-      responses: { 200: problemOptionsSchema },
-    } as AnyRouteSpec,
+  problemRoutes.get(
+    '/api/problems/options',
+    'Active categories and sub categories (with their SLA) and the users who may be assigned',
+    { responses: { 200: problemOptionsSchema } },
     async () => problemOptions(db),
   );
 
-  route(
-    {
-      ...problemRoute('GET', '/api/problems/:id', 'read', 'A problem with its comments and attachments'),
-      params: idParams,
-      responses: { 200: problemDetailSchema },
-    } as AnyRouteSpec,
+  problemRoutes.get(
+    '/api/problems/:id',
+    'A problem with its comments and attachments',
+    { params: idParams, responses: { 200: problemDetailSchema } },
     async (_request, _reply, input) => problemDetail(db, (input.params as { id: number }).id, clock()),
   );
 
-  route(
-    {
-      ...problemRoute(
-        'POST',
-        '/api/problems',
-        'write',
-        'Record a problem; a purchase (Mayar id) fills customer and product; the SLA comes from the sub category and priority',
-      ),
-      body: problemCreateSchema,
-      responses: { 200: problemSchema },
-    } as AnyRouteSpec,
+  problemRoutes.post(
+    '/api/problems',
+    'Record a problem; a purchase (Mayar id) fills customer and product; the SLA comes from the sub category and priority',
+    { body: problemCreateSchema, responses: { 200: problemSchema } },
     async (request, _reply, input) =>
       afterWrite(
         request,
@@ -151,18 +129,10 @@ export function registerProblemRoutes(deps: {
       ),
   );
 
-  route(
-    {
-      ...problemRoute(
-        'PATCH',
-        '/api/problems/:id',
-        'write',
-        'Edit description, classification, priority, product or assignee (optimistic: send the version)',
-      ),
-      params: idParams,
-      body: problemUpdateSchema,
-      responses: { 200: problemSchema },
-    } as AnyRouteSpec,
+  problemRoutes.patch(
+    '/api/problems/:id',
+    'Edit description, classification, priority, product or assignee (optimistic: send the version)',
+    { params: idParams, body: problemUpdateSchema, responses: { 200: problemSchema } },
     async (request, _reply, input) =>
       afterWrite(
         request,
@@ -190,8 +160,10 @@ export function registerProblemRoutes(deps: {
       now: Date,
     ) => ReturnType<typeof addComment>,
   ) =>
-    route(
-      { ...problemRoute('POST', path, 'write', summary), params, body, responses: { 200: problemSchema } },
+    problemRoutes.post(
+      path,
+      summary,
+      { params, body, responses: { 200: problemSchema } },
       async (request, _reply, input) => {
         const problem = await change(
           input.params as z.output<P>,

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Migration } from '../db/migrations.js';
+import { sqlMigration } from '../db/statements.js';
 
 /**
  * Paid Mayar purchases rolled up per Asia/Jakarta day, attributed campaign and ad (by UTM) and product. Frozen
@@ -22,13 +22,7 @@ export const REPORTS_V450: readonly string[] = [
 
 /** Versions 450–469 belong to the reports. */
 export const REPORTS_MIGRATIONS: readonly Migration[] = [
-  {
-    version: 450,
-    name: 'report rollup of paid purchases per Jakarta day',
-    up: async (db) => {
-      await sql.raw(REPORTS_V450.join(';\n')).execute(db);
-    },
-  },
+  sqlMigration(450, 'report rollup of paid purchases per Jakarta day', REPORTS_V450),
 ];
 
 /**
@@ -62,20 +56,12 @@ export const REPORTS_V501: readonly string[] = [
 ];
 
 export const REPORTS_MIGRATIONS_500: readonly Migration[] = [
-  {
-    version: 500,
-    name: '3-second video views on ad insights; report look-ups (paid day, voucher, UTM names)',
-    up: async (db) => {
-      await sql.raw(REPORTS_V500.join(';\n')).execute(db);
-    },
-  },
-  {
-    version: 501,
-    name: 'saved report views',
-    up: async (db) => {
-      await sql.raw(REPORTS_V501.join(';\n')).execute(db);
-    },
-  },
+  sqlMigration(
+    500,
+    '3-second video views on ad insights; report look-ups (paid day, voucher, UTM names)',
+    REPORTS_V500,
+  ),
+  sqlMigration(501, 'saved report views', REPORTS_V501),
 ];
 
 const PAID_DAY = `(coalesce(p.paid_at, p.mayar_created_at) at time zone 'Asia/Jakarta')::date`;
@@ -142,7 +128,54 @@ const ADD_ADS = `on conflict (date, campaign_id) do update set
 const ADS_COLUMNS = `insert into report_ads_daily (date, campaign_id, campaign_name, row_count, spend, impressions, clicks,
   inline_link_clicks, purchases, purchase_value)`;
 const negate = (sums: string) => sums.replace(/(count\(\*\)|sum\([a-z_]+\))/g, '-$1');
+/** Marks dirty the paid days of the purchases whose UTM `column` is in `keys` (a parenthesised list). */
+const markPurchaseDays = (
+  column: 'utm_campaign' | 'utm_content',
+  keys: string,
+) => `insert into report_dirty_days (day)
+        select distinct ${PAID_DAY} from purchases p
+        where p.transaction_status = 'paid' and coalesce(p.paid_at, p.mayar_created_at) is not null
+          and p.${column} in ${keys}
+        on conflict do nothing;`;
+/** Adds (+1) or takes out (-1) the sales of `source`'s purchases. */
+const addSales = (source: string, sign: 1 | -1) =>
+  `${SALES_COLUMNS} ${salesRollupSelect(source, sign)} ${ADD_SALES}`;
+/** The updated purchases whose counted fields changed, as they were (`o`) or are (`n`). */
+const changedPurchases = (side: 'o' | 'n') => {
+  const [table, other, otherTable] =
+    side === 'o' ? ['old_rows', 'n', 'new_rows'] : ['new_rows', 'o', 'old_rows'];
+  return `(select ${side}.* from ${table} ${side} join ${otherTable} ${other} on ${other}.id = ${side}.id
+        where (${COUNTED('o')}) is distinct from (${COUNTED('n')})) p`;
+};
 
+/** The transition tables a statement-level trigger on `event` can name. */
+const TRANSITIONS = {
+  insert: 'new table as new_rows',
+  update: 'old table as old_rows new table as new_rows',
+  delete: 'old table as old_rows',
+} as const;
+/**
+ * `<prefix>_inserted`, `_updated`, `_deleted`: statement-level triggers on `table` calling `fn()`. Wrapped where
+ * the first line would pass 110 characters, as the migration was first written (its text is frozen).
+ */
+const statementTriggers = (
+  prefix: string,
+  table: string,
+  fn: string,
+  events: readonly (keyof typeof TRANSITIONS)[],
+) =>
+  events.map((event) => {
+    const head = `create trigger ${prefix}_${event.replace(/e?$/, 'ed')} after ${event} on ${table}`;
+    const referencing = `referencing ${TRANSITIONS[event]}`;
+    const line = `${head} ${referencing}`;
+    return `${line.length <= 110 ? line : `${head}\n    ${referencing}`}\n    for each statement execute function ${fn}()`;
+  });
+
+/** What migration 600 counted as "a campaign seen for the first time": its id only. */
+const FIRST_SEEN_V600 = `            select k from new_rows n
+              cross join lateral (values (n.campaign_id), (n.campaign_name)) v(k)
+            where k is not null
+              and not exists (select 1 from report_ads_daily r where r.campaign_id = n.campaign_id))`;
 /**
  * Rollups kept current by the intake (issue 14, ADR 023). Triggers write them in the transaction of every write
  * to the base tables, whoever writes (the Mayar webhook and reconcile, the Meta import, the resource API):
@@ -181,47 +214,29 @@ export const REPORTS_V600: readonly string[] = [
     -- A dirty-day refresh holds this lock exclusively: it never misses nor double counts a purchase in flight.
     perform pg_advisory_xact_lock_shared(450450);
     if tg_op = 'INSERT' then
-      ${SALES_COLUMNS} ${salesRollupSelect('new_rows p', 1)} ${ADD_SALES};
+      ${addSales('new_rows p', 1)};
       return null;
     end if;
     if tg_op = 'UPDATE' then
-      ${SALES_COLUMNS} ${salesRollupSelect(
-        `(select o.* from old_rows o join new_rows n on n.id = o.id
-        where (${COUNTED('o')}) is distinct from (${COUNTED('n')})) p`,
-        -1,
-      )} ${ADD_SALES};
-      ${SALES_COLUMNS} ${salesRollupSelect(
-        `(select n.* from new_rows n join old_rows o on o.id = n.id
-        where (${COUNTED('o')}) is distinct from (${COUNTED('n')})) p`,
-        1,
-      )} ${ADD_SALES};
+      ${addSales(changedPurchases('o'), -1)};
+      ${addSales(changedPurchases('n'), 1)};
     else
-      ${SALES_COLUMNS} ${salesRollupSelect('old_rows p', -1)} ${ADD_SALES};
+      ${addSales('old_rows p', -1)};
     end if;
     delete from report_sales_daily s where s.orders = 0
       and s.day in (select ${PAID_DAY} from old_rows p where p.transaction_status = 'paid');
     return null;
   end $fn$`,
-  `create trigger report_purchases_inserted after insert on purchases referencing new table as new_rows
-    for each statement execute function report_purchases_changed()`,
-  `create trigger report_purchases_updated after update on purchases
-    referencing old table as old_rows new table as new_rows
-    for each statement execute function report_purchases_changed()`,
-  `create trigger report_purchases_deleted after delete on purchases referencing old table as old_rows
-    for each statement execute function report_purchases_changed()`,
+  ...statementTriggers('report_purchases', 'purchases', 'report_purchases_changed', [
+    'insert',
+    'update',
+    'delete',
+  ]),
   `create function report_insights_changed() returns trigger language plpgsql as $fn$
   begin
     if tg_op <> 'DELETE' then
       -- A campaign seen for the first time re-attributes the purchases whose UTM names it.
-      insert into report_dirty_days (day)
-        select distinct ${PAID_DAY} from purchases p
-        where p.transaction_status = 'paid' and coalesce(p.paid_at, p.mayar_created_at) is not null
-          and p.utm_campaign in (
-            select k from new_rows n
-              cross join lateral (values (n.campaign_id), (n.campaign_name)) v(k)
-            where k is not null
-              and not exists (select 1 from report_ads_daily r where r.campaign_id = n.campaign_id))
-        on conflict do nothing;
+      ${markPurchaseDays('utm_campaign', `(\n${FIRST_SEEN_V600}`)}
       -- Spend on a day decides the product attribution of that day's purchases. (Each branch names only the
       -- transition tables its event has: a statement is planned whole.)
       if tg_op = 'INSERT' then
@@ -247,38 +262,28 @@ export const REPORTS_V600: readonly string[] = [
     end if;
     return null;
   end $fn$`,
-  `create trigger report_insights_inserted after insert on ad_insights_daily referencing new table as new_rows
-    for each statement execute function report_insights_changed()`,
-  `create trigger report_insights_updated after update on ad_insights_daily
-    referencing old table as old_rows new table as new_rows
-    for each statement execute function report_insights_changed()`,
-  `create trigger report_insights_deleted after delete on ad_insights_daily referencing old table as old_rows
-    for each statement execute function report_insights_changed()`,
+  ...statementTriggers('report_insights', 'ad_insights_daily', 'report_insights_changed', [
+    'insert',
+    'update',
+    'delete',
+  ]),
   // An ad seen for the first time (or renamed, or moved) re-attributes the purchases whose utm_content names it.
   `create function report_ads_changed() returns trigger language plpgsql as $fn$
   begin
     if tg_op = 'INSERT' then
-      insert into report_dirty_days (day)
-        select distinct ${PAID_DAY} from purchases p
-        where p.transaction_status = 'paid' and coalesce(p.paid_at, p.mayar_created_at) is not null
-          and p.utm_content in (select k from new_rows n cross join lateral (values (n.ad_id), (n.name)) v(k))
-        on conflict do nothing;
+      ${markPurchaseDays('utm_content', '(select k from new_rows n cross join lateral (values (n.ad_id), (n.name)) v(k))')}
     else
-      insert into report_dirty_days (day)
-        select distinct ${PAID_DAY} from purchases p
-        where p.transaction_status = 'paid' and coalesce(p.paid_at, p.mayar_created_at) is not null
-          and p.utm_content in (
+      ${markPurchaseDays(
+        'utm_content',
+        `(
             select k from new_rows n join old_rows o on o.id = n.id
               cross join lateral (values (n.ad_id), (n.name)) v(k)
-            where (o.ad_id, o.name, o.campaign_id) is distinct from (n.ad_id, n.name, n.campaign_id))
-        on conflict do nothing;
+            where (o.ad_id, o.name, o.campaign_id) is distinct from (n.ad_id, n.name, n.campaign_id))`,
+      )}
     end if;
     return null;
   end $fn$`,
-  `create trigger report_ads_inserted after insert on ads referencing new table as new_rows
-    for each statement execute function report_ads_changed()`,
-  `create trigger report_ads_updated after update on ads referencing old table as old_rows new table as new_rows
-    for each statement execute function report_ads_changed()`,
+  ...statementTriggers('report_ads', 'ads', 'report_ads_changed', ['insert', 'update']),
   // A campaign's product (or its removal) decides the product attribution on every day it spent.
   `create function report_campaigns_changed() returns trigger language plpgsql as $fn$
   begin
@@ -298,29 +303,18 @@ export const REPORTS_V600: readonly string[] = [
     end if;
     return null;
   end $fn$`,
-  `create trigger report_campaigns_inserted after insert on ad_campaigns referencing new table as new_rows
-    for each statement execute function report_campaigns_changed()`,
-  `create trigger report_campaigns_updated after update on ad_campaigns
-    referencing old table as old_rows new table as new_rows
-    for each statement execute function report_campaigns_changed()`,
+  ...statementTriggers('report_campaigns', 'ad_campaigns', 'report_campaigns_changed', ['insert', 'update']),
 ];
 
 export const REPORTS_MIGRATIONS_600: readonly Migration[] = [
-  {
-    version: 600,
-    name: 'report rollups kept current on write: insights per campaign and day, sales by trigger, dirty days',
-    up: async (db) => {
-      // One by one: the trigger bodies hold semicolons.
-      for (const statement of REPORTS_V600) await sql.raw(statement).execute(db);
-    },
-  },
+  sqlMigration(
+    600,
+    'report rollups kept current on write: insights per campaign and day, sales by trigger, dirty days',
+    REPORTS_V600,
+    { oneByOne: true },
+  ),
 ];
 
-/** What migration 600 counted as "a campaign seen for the first time": its id only. */
-const FIRST_SEEN_V600 = `            select k from new_rows n
-              cross join lateral (values (n.campaign_id), (n.campaign_name)) v(k)
-            where k is not null
-              and not exists (select 1 from report_ads_daily r where r.campaign_id = n.campaign_id))`;
 /**
  * Also a known campaign under a name it never had: renamed in Meta to the name a UTM already used, its purchases
  * now resolve to it (the gap ADR 023 left). Checked once per distinct (id, name) of the statement.
@@ -350,11 +344,10 @@ export const REPORTS_V750: readonly string[] = [
 ];
 
 export const REPORTS_MIGRATIONS_750: readonly Migration[] = [
-  {
-    version: 750,
-    name: 'report rollups: a campaign renamed to a name a UTM used re-attributes those purchases',
-    up: async (db) => {
-      for (const statement of REPORTS_V750) await sql.raw(statement).execute(db);
-    },
-  },
+  sqlMigration(
+    750,
+    'report rollups: a campaign renamed to a name a UTM used re-attributes those purchases',
+    REPORTS_V750,
+    { oneByOne: true },
+  ),
 ];

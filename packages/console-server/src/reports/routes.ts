@@ -1,5 +1,4 @@
 import {
-  apiErrorSchema,
   isReportId,
   REPORT_DEFINITIONS,
   reportQuerySchema,
@@ -12,19 +11,17 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { HttpError, type AnyRouteSpec, permittedRoutes, type UntypedRouteRegistrar } from '../http.js';
+import { HttpError, type RouteRegistrar } from '../http.js';
 import { userPermission } from '../services/users.js';
 import { ReportInputError, runReport, SERVED_REPORTS } from './engine.js';
 import { reportCsv, reportXlsx } from './export.js';
 import { createReportView, deleteReportView, listReportViews } from './views.js';
+import { pageRoutes } from '../pageRoutes.js';
 
-type RouteFn = UntypedRouteRegistrar;
+type RouteFn = RouteRegistrar;
 
 const reportParams = z.object({ id: z.string().max(64) });
 const viewParams = reportParams.extend({ view_id: z.coerce.number().int().positive().max(2_147_483_647) });
-
-/** `GET /api/reports/:id`: a report's rows and totals as JSON, CSV or XLSX (read access; reports change nothing). */
-const reportRoute = permittedRoutes('reports', 'ad_daily_tracker');
 
 export function registerReportRoutes(deps: {
   route: RouteFn;
@@ -32,6 +29,8 @@ export function registerReportRoutes(deps: {
   sessionOf: (request: FastifyRequest) => { userId: number };
 }) {
   const { route, db, sessionOf } = deps;
+  /** `GET /api/reports/:id`: a report's rows and totals as JSON, CSV or XLSX (read access; reports change nothing). */
+  const reportRoutes = pageRoutes(route, 'reports', 'ad_daily_tracker');
   /** The report, once the caller holds every key it needs (the KOL report also needs finance_kol_report). */
   const readableReport = async (request: FastifyRequest, id: string): Promise<ReportId> => {
     if (!isReportId(id) || !SERVED_REPORTS.includes(id)) {
@@ -43,18 +42,10 @@ export function registerReportRoutes(deps: {
     }
     return id;
   };
-  route(
-    {
-      ...reportRoute(
-        'GET',
-        '/api/reports/:id',
-        'read',
-        'A report over a range of Jakarta days: rows grouped by a dimension, totals (ratios from sums), a daily series, and the previous period with deltas when compare=previous; format=csv or xlsx exports the same view',
-      ),
-      params: reportParams,
-      query: reportQuerySchema,
-      responses: { 200: reportResponseSchema },
-    } as AnyRouteSpec,
+  reportRoutes.get(
+    '/api/reports/:id',
+    'A report over a range of Jakarta days: rows grouped by a dimension, totals (ratios from sums), a daily series, and the previous period with deltas when compare=previous; format=csv or xlsx exports the same view',
+    { params: reportParams, query: reportQuerySchema, responses: { 200: reportResponseSchema } },
     async (request, reply, input) => {
       const query = input.query as z.infer<typeof reportQuerySchema>;
       const id = await readableReport(request, (input.params as z.infer<typeof reportParams>).id);
@@ -87,34 +78,25 @@ export function registerReportRoutes(deps: {
   );
 
   // Saved views: a personal preference, so read access to the report is enough (reports change nothing).
-  route(
-    {
-      ...reportRoute(
-        'GET',
-        '/api/reports/:id/views',
-        'read',
-        "The caller's saved views of a report and those others shared",
-      ),
-      params: reportParams,
-      responses: { 200: z.object({ views: z.array(savedReportViewSchema) }) },
-    } as AnyRouteSpec,
+  reportRoutes.get(
+    '/api/reports/:id/views',
+    "The caller's saved views of a report and those others shared",
+    { params: reportParams, responses: { 200: z.object({ views: z.array(savedReportViewSchema) }) } },
     async (request, _reply, input) => {
       const id = await readableReport(request, (input.params as z.infer<typeof reportParams>).id);
       return { views: await listReportViews(db, id, sessionOf(request).userId) };
     },
   );
-  route(
+  reportRoutes.post(
+    '/api/reports/:id/views',
+    'Save the current view of a report under a name (optionally shared with everyone who can read it)',
     {
-      ...reportRoute(
-        'POST',
-        '/api/reports/:id/views',
-        'read',
-        'Save the current view of a report under a name (optionally shared with everyone who can read it)',
-      ),
       params: reportParams,
       body: reportViewCreateSchema,
-      responses: { 201: savedReportViewSchema, 409: apiErrorSchema },
-    } as AnyRouteSpec,
+      responses: { 201: savedReportViewSchema },
+      errors: [409],
+      mode: 'read',
+    },
     async (request, reply, input) => {
       const id = await readableReport(request, (input.params as z.infer<typeof reportParams>).id);
       const body = input.body as z.infer<typeof reportViewCreateSchema>;
@@ -127,17 +109,14 @@ export function registerReportRoutes(deps: {
       return reply.code(201).send(saved);
     },
   );
-  route(
+  reportRoutes.delete(
+    '/api/reports/:id/views/:view_id',
+    'Delete one of your saved views of a report',
     {
-      ...reportRoute(
-        'DELETE',
-        '/api/reports/:id/views/:view_id',
-        'read',
-        'Delete one of your saved views of a report',
-      ),
       params: viewParams,
-      responses: { 200: z.object({ id: z.number(), deleted: z.literal(true) }), 404: apiErrorSchema },
-    } as AnyRouteSpec,
+      responses: { 200: z.object({ id: z.number(), deleted: z.literal(true) }) },
+      mode: 'read',
+    },
     async (request, _reply, input) => {
       const params = input.params as z.infer<typeof viewParams>;
       const id = await readableReport(request, params.id);

@@ -9,6 +9,7 @@ import { ENTITIES } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { hashToken } from '../auth/tokens.js';
 import { auditBy } from '../services/audit.js';
+import { lockRowById } from '../db/lockRow.js';
 
 export const API_KEY_PREFIX = 'sck_';
 const KEY_SHAPE = /^sck_[A-Za-z0-9_-]{43}$/;
@@ -113,12 +114,7 @@ export async function revokeApiKey(
   now: Date,
 ): Promise<ApiKeySummary | null> {
   const revoked = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    const row = await lockRowById(trx, 'api_keys', id);
     if (!row) return null;
     if (!row.revoked_at) {
       await trx

@@ -1,13 +1,7 @@
-import { type Kysely, sql } from 'kysely';
 import type { Migration } from '../db/migrations.js';
-import type { Database } from '../db/schema.js';
 import { RESOURCE_TABLES_V100 } from './frozenSql.js';
 import { GENERATED_MIGRATIONS } from './generated/index.js';
-
-/** One round trip for all statements (simple query protocol; 2.3× faster than one by one on PGlite). */
-async function run(db: Kysely<Database>, statements: readonly string[]): Promise<void> {
-  await sql.raw(statements.join(';\n')).execute(db);
-}
+import { sqlMigration } from '../db/statements.js';
 
 /** Saved views, API keys (n8n) and the audit log's key actor. Hand-written, frozen like every migration. */
 export const RESOURCE_SUPPORT_V101: readonly string[] = [
@@ -47,15 +41,9 @@ export const RESOURCE_SUPPORT_V101: readonly string[] = [
  * (102–199, `npm run migration:generate -w @staff/console-server -- <name>`).
  */
 export const RESOURCE_MIGRATIONS: readonly Migration[] = [
-  { version: 100, name: 'master-data resource tables', up: (db) => run(db, RESOURCE_TABLES_V100) },
-  {
-    version: 101,
-    name: 'saved views, API keys, audit actor key',
-    up: (db) => run(db, RESOURCE_SUPPORT_V101),
-  },
-  ...GENERATED_MIGRATIONS.map((migration): Migration => ({
-    version: migration.version,
-    name: migration.name,
-    up: (db) => run(db, migration.statements),
-  })),
+  sqlMigration(100, 'master-data resource tables', RESOURCE_TABLES_V100),
+  sqlMigration(101, 'saved views, API keys, audit actor key', RESOURCE_SUPPORT_V101),
+  ...GENERATED_MIGRATIONS.map((migration) =>
+    sqlMigration(migration.version, migration.name, migration.statements),
+  ),
 ];

@@ -146,6 +146,12 @@ export async function registerResourceRoutes(
       app.log.warn({ err: error }, 'resource push failed'),
     );
   };
+  /** Tells the readers of `def` that these rows were created, updated or deleted (at their new version). */
+  const pushRows = (def: EntityDef, action: ResourceChangedPayload['action'], rows: readonly Row[]) =>
+    push(
+      def,
+      rows.map((row) => ({ entity: def.name, id: row.id as number, action, version: row.version as number })),
+    );
 
   // Another node's write: deliver it to the readers connected here.
   if (app.realtime.clustered) {
@@ -305,6 +311,29 @@ export async function registerResourceRoutes(
     permission: { key: def.permissionKey, mode },
     ...rest,
   });
+  /**
+   * A generic route behind entityGuard(mode), documented per entity it serves: reads for every entity, writes
+   * and deletes for the writable ones (a read-only entity answers 405 there).
+   */
+  const entityRoute = (
+    method: Parameters<typeof resourceRoute>[0],
+    url: string,
+    mode: 'read' | 'write' | 'delete',
+    document: (def: EntityDef) => { summary: string } & Parameters<typeof member>[3],
+    handler: Parameters<typeof resourceRoute>[4],
+    extra?: Parameters<typeof resourceRoute>[5],
+  ) =>
+    resourceRoute(
+      method,
+      url,
+      entityGuard(mode),
+      (mode === 'read' ? ENTITIES : writable).map((def) => {
+        const { summary, ...rest } = document(def);
+        return member(def, mode === 'read' ? 'read' : 'write', summary, rest);
+      }),
+      handler,
+      extra,
+    );
   const rowParams = z.object({ entity: z.string(), id: rowIdParam });
   const row = (def: EntityDef, description = 'Success') => ({ schema: entityRowSchema(def), description });
   const noRow = 'No such row';
@@ -318,28 +347,22 @@ export async function registerResourceRoutes(
       .send(Readable.from(csvExport(anyDb, def, query, clock())));
   }
 
-  resourceRoute(
+  entityRoute(
     'GET',
     '/api/resources/:entity',
-    entityGuard('read'),
-    ENTITIES.map((def) =>
-      member(
-        def,
-        'read',
-        `List ${def.labelPlural} (filters, search, sort, offset or keyset paging, total; format=csv exports the view)`,
-        {
-          query: listQuerySchema(def),
-          queryParameters: listQueryParametersSchema(def),
-          responses: {
-            200: {
-              schema: listResponseSchema(def),
-              description: 'A page with the total, or the CSV of the whole view',
-              also: { 'text/csv': z.string() },
-            },
-          },
+    'read',
+    (def) => ({
+      summary: `List ${def.labelPlural} (filters, search, sort, offset or keyset paging, total; format=csv exports the view)`,
+      query: listQuerySchema(def),
+      queryParameters: listQueryParametersSchema(def),
+      responses: {
+        200: {
+          schema: listResponseSchema(def),
+          description: 'A page with the total, or the CSV of the whole view',
+          also: { 'text/csv': z.string() },
         },
-      ),
-    ),
+      },
+    }),
     async (request, reply, input) => {
       const { def } = callerOf(request);
       const query = input.query as ListQuery;
@@ -460,16 +483,15 @@ export async function registerResourceRoutes(
   );
 
   // --- one row -------------------------------------------------------------------------------------
-  resourceRoute(
+  entityRoute(
     'GET',
     '/api/resources/:entity/:id',
-    entityGuard('read'),
-    ENTITIES.map((def) =>
-      member(def, 'read', `One ${def.label.toLowerCase()}`, {
-        params: rowParams,
-        responses: { 200: row(def), ...errors },
-      }),
-    ),
+    'read',
+    (def) => ({
+      summary: `One ${def.label.toLowerCase()}`,
+      params: rowParams,
+      responses: { 200: row(def), ...errors },
+    }),
     async (request, _reply, input) => {
       const { def, id } = rowCallerOf(request, input);
       const found = await readRow(anyDb, def, id);
@@ -478,21 +500,15 @@ export async function registerResourceRoutes(
     },
   );
 
-  resourceRoute(
+  entityRoute(
     'GET',
     '/api/resources/:entity/:id/history',
-    entityGuard('read'),
-    ENTITIES.map((def) =>
-      member(
-        def,
-        'read',
-        'Audit entries of the row, newest first, with before/after and the changed fields',
-        {
-          params: rowParams,
-          responses: { 200: historyResponseSchema, ...errors },
-        },
-      ),
-    ),
+    'read',
+    () => ({
+      summary: 'Audit entries of the row, newest first, with before/after and the changed fields',
+      params: rowParams,
+      responses: { 200: historyResponseSchema, ...errors },
+    }),
     async (request, _reply, input) => {
       const { def, id } = rowCallerOf(request, input);
       const entries = await db
@@ -550,44 +566,40 @@ export async function registerResourceRoutes(
     ...conflict(conflictWhen),
   });
 
-  resourceRoute(
+  entityRoute(
     'POST',
     '/api/resources/:entity',
-    entityGuard('write'),
-    writable.map((def) =>
-      member(def, 'write', `Create a ${def.label.toLowerCase()}`, {
-        body: entityBodySchema(def, 'create'),
-        responses: {
-          201: row(def, 'Created'),
-          ...conflict('A unique field is already used (code `unique`)'),
-        },
-      }),
-    ),
+    'write',
+    (def) => ({
+      summary: `Create a ${def.label.toLowerCase()}`,
+      body: entityBodySchema(def, 'create'),
+      responses: {
+        201: row(def, 'Created'),
+        ...conflict('A unique field is already used (code `unique`)'),
+      },
+    }),
     async (request, reply, input) => {
       const { actor, def } = callerOf(request);
       const created = await createRow(anyDb, def, input.body as EntityBody, actor);
-      push(def, [
-        { entity: def.name, id: created.id as number, action: 'create', version: created.version as number },
-      ]);
+      pushRows(def, 'create', [created]);
       return reply.code(201).send(maskRow(def, created));
     },
     { bodyLimit },
   );
 
-  resourceRoute(
+  entityRoute(
     'PATCH',
     '/api/resources/:entity/:id',
-    entityGuard('write'),
-    writable.map((def) =>
-      member(def, 'write', `Change a ${def.label.toLowerCase()} (send the version you read)`, {
-        params: rowParams,
-        body: entityBodySchema(def, 'update'),
-        responses: oneRowWrite(
-          row(def),
-          'Stale version (code `conflict`, with `current`: the row now) or a unique field in use (code `unique`)',
-        ),
-      }),
-    ),
+    'write',
+    (def) => ({
+      summary: `Change a ${def.label.toLowerCase()} (send the version you read)`,
+      params: rowParams,
+      body: entityBodySchema(def, 'update'),
+      responses: oneRowWrite(
+        row(def),
+        'Stale version (code `conflict`, with `current`: the row now) or a unique field in use (code `unique`)',
+      ),
+    }),
     async (request, _reply, input) => {
       const { actor, def, id } = rowCallerOf(request, input);
       const changes = input.body as EntityBody & { version: number };
@@ -608,32 +620,25 @@ export async function registerResourceRoutes(
         );
       const before = changes.version;
       const updated = await updateRow(anyDb, def, id, changes, actor);
-      if (updated.version !== before)
-        push(def, [{ entity: def.name, id, action: 'update', version: updated.version as number }]);
+      if (updated.version !== before) pushRows(def, 'update', [updated]);
       return maskRow(def, updated);
     },
     { bodyLimit },
   );
 
-  resourceRoute(
+  entityRoute(
     'POST',
     '/api/resources/:entity/upsert',
-    entityGuard('write'),
-    writable.map((def) =>
-      member(
-        def,
-        'write',
-        `Create, or update the live ${def.label.toLowerCase()} with the same unique key (automation; only the sent fields change)`,
-        {
-          body: entityBodySchema(def, 'create'),
-          responses: {
-            200: row(def, 'Updated'),
-            201: row(def, 'Created'),
-            ...conflict('A unique field is already used'),
-          },
-        },
-      ),
-    ),
+    'write',
+    (def) => ({
+      summary: `Create, or update the live ${def.label.toLowerCase()} with the same unique key (automation; only the sent fields change)`,
+      body: entityBodySchema(def, 'create'),
+      responses: {
+        200: row(def, 'Updated'),
+        201: row(def, 'Created'),
+        ...conflict('A unique field is already used'),
+      },
+    }),
     async (request, reply, input) => {
       const { actor, def } = callerOf(request);
       const present = Object.keys(request.body as Record<string, unknown>);
@@ -642,15 +647,7 @@ export async function registerResourceRoutes(
         created,
         changed,
       } = await upsertRow(anyDb, def, input.body as EntityBody, present, actor);
-      if (changed)
-        push(def, [
-          {
-            entity: def.name,
-            id: saved.id as number,
-            action: created ? 'create' : 'update',
-            version: saved.version as number,
-          },
-        ]);
+      if (changed) pushRows(def, created ? 'create' : 'update', [saved]);
       return reply.code(created ? 201 : 200).send(maskRow(def, saved));
     },
     { bodyLimit },
@@ -664,33 +661,27 @@ export async function registerResourceRoutes(
       .optional(),
   });
 
-  resourceRoute(
+  entityRoute(
     'DELETE',
     '/api/resources/:entity/:id',
-    entityGuard('delete'),
-    writable.map((def) =>
-      member(
-        def,
-        'write',
-        def.softDelete
-          ? `Delete (soft: sets deleted_at) a ${def.label.toLowerCase()}`
-          : `Delete a ${def.label.toLowerCase()} for good`,
-        {
-          params: rowParams,
-          query: deleteQuery,
-          responses: oneRowWrite(
-            resourceDeleteResponseSchema,
-            'Stale version (`conflict`) or rows still refer to it (`referenced`, with `references`)',
-          ),
-        },
+    'delete',
+    (def) => ({
+      summary: def.softDelete
+        ? `Delete (soft: sets deleted_at) a ${def.label.toLowerCase()}`
+        : `Delete a ${def.label.toLowerCase()} for good`,
+      params: rowParams,
+      query: deleteQuery,
+      responses: oneRowWrite(
+        resourceDeleteResponseSchema,
+        'Stale version (`conflict`) or rows still refer to it (`referenced`, with `references`)',
       ),
-    ),
+    }),
     async (request, _reply, input) => {
       const { actor, def, id } = rowCallerOf(request, input);
       const { version } = input.query as z.output<typeof deleteQuery>;
       const rows = await deleteRows(anyDb, def, [id], actor, version);
       const deleted = rows[0]!;
-      push(def, [{ entity: def.name, id, action: 'delete', version: deleted.version as number }]);
+      pushRows(def, 'delete', [deleted]);
       return { id, deleted: true, soft: def.softDelete, version: deleted.version };
     },
   );
@@ -720,54 +711,34 @@ export async function registerResourceRoutes(
       const { actor, def, id } = rowCallerOf(request, input);
       const before = await readRow(anyDb, def, id);
       const restored = await restoreRow(anyDb, def, id, actor);
-      if (before && restored.version !== before.version)
-        push(def, [{ entity: def.name, id, action: 'update', version: restored.version as number }]);
+      if (before && restored.version !== before.version) pushRows(def, 'update', [restored]);
       return maskRow(def, restored);
     },
   );
 
-  resourceRoute(
+  entityRoute(
     'POST',
     '/api/resources/:entity/bulk-delete',
-    entityGuard('delete'),
-    writable.map((def) =>
-      member(def, 'write', `Delete several ${def.labelPlural.toLowerCase()} at once (all or nothing)`, {
-        body: bulkIdsSchema,
-        responses: {
-          200: bulkDeleteResponseSchema,
-          404: { schema: apiErrorSchema, description: 'Some ids do not exist (`ids`)' },
-          ...conflict('Rows still refer to some (`referenced`)'),
-        },
-      }),
-    ),
+    'delete',
+    (def) => ({
+      summary: `Delete several ${def.labelPlural.toLowerCase()} at once (all or nothing)`,
+      body: bulkIdsSchema,
+      responses: {
+        200: bulkDeleteResponseSchema,
+        404: { schema: apiErrorSchema, description: 'Some ids do not exist (`ids`)' },
+        ...conflict('Rows still refer to some (`referenced`)'),
+      },
+    }),
     async (request, _reply, input) => {
       const { actor, def } = callerOf(request);
       const { ids } = input.body as z.output<typeof bulkIdsSchema>;
       const rows = await deleteRows(anyDb, def, ids, actor);
-      push(
-        def,
-        rows.map((deleted) => ({
-          entity: def.name,
-          id: deleted.id as number,
-          action: 'delete' as const,
-          version: deleted.version as number,
-        })),
-      );
+      pushRows(def, 'delete', rows);
       return { deleted: rows.length, ids: rows.map((deleted) => deleted.id) };
     },
   );
 
   // --- actions and state transitions ---------------------------------------------------------------
-  const pushActionRows = (def: EntityDef, rows: Row[]) =>
-    push(
-      def,
-      rows.map((changed) => ({
-        entity: def.name,
-        id: changed.id as number,
-        action: 'update' as const,
-        version: changed.version as number,
-      })),
-    );
   const actionSummary = (action: EntityAction) =>
     `${action.label} (${
       action.transition
@@ -802,7 +773,7 @@ export async function registerResourceRoutes(
       const { actor, def, action, id } = rowCallerOf(request, input);
       const { version } = input.body as z.output<typeof actionBodySchema>;
       const rows = await runAction(anyDb, def, action!, [{ id, version }], actor, clock());
-      pushActionRows(def, rows);
+      pushRows(def, 'update', rows);
       return maskRow(def, rows[0]!);
     },
   );
@@ -838,7 +809,7 @@ export async function registerResourceRoutes(
         actor,
         clock(),
       );
-      pushActionRows(def, rows);
+      pushRows(def, 'update', rows);
       return {
         count: rows.length,
         ids: rows.map((changed) => changed.id),

@@ -18,6 +18,7 @@ import {
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { ResourceError, invalid } from './service.js';
+import { lockRowById } from '../db/lockRow.js';
 
 const filterSchema = z.union([
   z.strictObject({
@@ -323,12 +324,7 @@ export async function createView(
  * is not admitted to exist), 403 when they see it but do not own it.
  */
 async function lockOwnView(trx: Kysely<Database>, id: number, userId: number, verb: 'change' | 'delete') {
-  const row = await trx
-    .selectFrom('saved_views')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockRowById(trx, 'saved_views', id);
   if (!row || (row.owner_id !== userId && !row.shared))
     throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
   if (row.owner_id !== userId)

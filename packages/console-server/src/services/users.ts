@@ -4,6 +4,7 @@ import type { Database, User } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { auditBy } from './audit.js';
 import { type ConsoleEvents, silentEvents } from './events.js';
+import { lockRowById } from '../db/lockRow.js';
 
 export class NotFoundError extends Error {
   constructor(
@@ -52,6 +53,24 @@ async function requireUser(db: Kysely<Database>, username: string): Promise<User
   const user = await findUserByUsername(db, username);
   if (!user) throw new NotFoundError('user', username);
   return user;
+}
+
+/** Who changes a user by name (the CLI, tests) and who hears of it: the system and no one, unless said. */
+export interface ChangedBy {
+  actor?: Actor;
+  events?: ConsoleEvents;
+}
+
+/** `change` on the user named `username`, in one transaction; the caller announces what it answers after commit. */
+async function changeUserByName<T>(
+  db: Kysely<Database>,
+  username: string,
+  change: (trx: Kysely<Database>, user: User) => Promise<T>,
+): Promise<{ user: User; result: T }> {
+  return db.transaction().execute(async (trx) => {
+    const user = await requireUser(trx, username);
+    return { user, result: await change(trx, user) };
+  });
 }
 
 /** Inserts the contract's keys that the table lacks (new keys ship with new contract versions). */
@@ -106,20 +125,14 @@ export async function setPassword(
   db: Kysely<Database>,
   username: string,
   password: string,
-  actor: Actor = SYSTEM,
-  events: ConsoleEvents = silentEvents,
+  { actor = SYSTEM, events = silentEvents }: ChangedBy = {},
 ): Promise<User> {
   const passwordHash = await hashPassword(password);
-  const { user, revoked } = await db.transaction().execute(async (trx) => {
-    const user = await requireUser(trx, username);
+  const { user, result: revoked } = await changeUserByName(db, username, async (trx, user) => {
     // A new password ends every open session: whoever knew the old one is signed out.
     const revoked = await resetPasswordInTrx(trx, user.id, passwordHash, new Date());
-    await auditBy(trx, actor, {
-      action: 'reset-password',
-      entity: 'user',
-      entityId: user.id,
-    });
-    return { user, revoked };
+    await auditBy(trx, actor, { action: 'reset-password', entity: 'user', entityId: user.id });
+    return revoked;
   });
   if (revoked.length > 0) events.sessionsRevoked(user.id, revoked, 'password reset');
   return user;
@@ -158,13 +171,11 @@ export async function grantSet(
   db: Kysely<Database>,
   username: string,
   setName: string,
-  actor: Actor = SYSTEM,
-  events: ConsoleEvents = silentEvents,
+  { actor = SYSTEM, events = silentEvents }: ChangedBy = {},
 ): Promise<User> {
-  const { user, changed } = await db.transaction().execute(async (trx) => {
-    const user = await requireUser(trx, username);
-    return { user, changed: await grantSetInTrx(trx, user, setName, actor) };
-  });
+  const { user, result: changed } = await changeUserByName(db, username, (trx, user) =>
+    grantSetInTrx(trx, user, setName, actor),
+  );
   if (changed) events.permissionsChanged([user.id]);
   return user;
 }
@@ -303,17 +314,10 @@ export async function setUserActiveByName(
   db: Kysely<Database>,
   username: string,
   active: boolean,
-  actor: Actor = SYSTEM,
-  events: ConsoleEvents = silentEvents,
+  { actor = SYSTEM, events = silentEvents }: ChangedBy = {},
 ): Promise<User> {
-  const { id: userId } = await requireUser(db, username);
-  const { user, revoked, disabled } = await db.transaction().execute(async (trx) => {
-    const before = await trx
-      .selectFrom('users')
-      .selectAll()
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
+  const { result } = await changeUserByName(db, username, async (trx, { id: userId }) => {
+    const before = await lockRowById(trx, 'users', userId);
     if (!before) throw new NotFoundError('user', String(userId));
     const user = await trx
       .updateTable('users')
@@ -332,8 +336,8 @@ export async function setUserActiveByName(
     });
     return { user, revoked, disabled };
   });
-  if (disabled) events.sessionsRevoked(user.id, revoked, 'account disabled');
-  return user;
+  if (result.disabled) events.sessionsRevoked(result.user.id, result.revoked, 'account disabled');
+  return result.user;
 }
 
 export interface UserSummary {

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import {
   REPORT_DEFINITIONS,
   ROUTES,
-  apiErrorSchema,
   sheetReportInputSchema,
   sheetReportListSchema,
   sheetReportRunListSchema,
@@ -17,7 +16,7 @@ import {
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import type { RouteRegistrar } from '../admin/routes.js';
-import { HttpError, permittedRoutes } from '../http.js';
+import { HttpError } from '../http.js';
 import { userPermission } from '../services/users.js';
 import { scheduleOnce } from '../jobs/runOnce.js';
 import { GOOGLE_DEFAULTS, type GoogleSheetsConfig } from './google.js';
@@ -34,10 +33,10 @@ import {
   updateSchedule,
   viewChoices,
 } from './service.js';
+import { pageRoutes } from '../pageRoutes.js';
 
 /** The page's key from the route table: read to see schedules, runs and files; write to change or run them. */
 export const SHEET_REPORT_KEY: PermissionKey = ROUTES.find((entry) => entry.id === 'sheet-report')!.key;
-const sheetReportRoute = permittedRoutes('sheet-reports', SHEET_REPORT_KEY);
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -53,6 +52,7 @@ export interface SheetReportRoutesOptions {
 /** `/api/sheet-reports`: schedules (list, create, edit, delete), run now, the run log and the kept files. */
 export function registerSheetReportRoutes(options: SheetReportRoutesOptions): void {
   const { route, sessionOf, db, now } = options;
+  const sheetReportRoutes = pageRoutes(route, 'sheet-reports', SHEET_REPORT_KEY);
   const google = options.google ?? GOOGLE_DEFAULTS;
   const actorOf = (request: FastifyRequest) => ({
     userId: sessionOf(request).userId,
@@ -79,48 +79,27 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
   const mayReadSource = (request: FastifyRequest, source: { report: ReportId; view_id?: number | null }) =>
     source.view_id ? mayReadView(request, source.view_id) : mayReadReport(request, source.report);
 
-  route(
-    {
-      ...sheetReportRoute(
-        'GET',
-        '/api/sheet-reports',
-        'read',
-        'Sheet Report schedules with their next run and latest run',
-      ),
-      responses: { 200: sheetReportListSchema },
-    },
+  sheetReportRoutes.get(
+    '/api/sheet-reports',
+    'Sheet Report schedules with their next run and latest run',
+    { responses: { 200: sheetReportListSchema } },
     async () => ({ schedules: await listSchedules(db) }),
   );
 
-  route(
-    {
-      ...sheetReportRoute(
-        'POST',
-        '/api/sheet-reports',
-        'write',
-        'Schedule a report export (CSV or XLSX), daily or weekly at a time of day in Asia/Jakarta',
-      ),
-      body: sheetReportInputSchema,
-      responses: { 201: sheetReportScheduleSchema, 400: apiErrorSchema, 403: apiErrorSchema },
-    },
+  sheetReportRoutes.post(
+    '/api/sheet-reports',
+    'Schedule a report export (CSV or XLSX), daily or weekly at a time of day in Asia/Jakarta',
+    { body: sheetReportInputSchema, responses: { 201: sheetReportScheduleSchema } },
     async (request, reply, { body }) => {
       await mayReadSource(request, body);
       return reply.code(201).send(await createSchedule(db, body, actorOf(request), now()));
     },
   );
 
-  route(
-    {
-      ...sheetReportRoute(
-        'PUT',
-        '/api/sheet-reports/:id',
-        'write',
-        'Change a schedule (its next run is computed again; files beyond the new keep are deleted)',
-      ),
-      params: idParams,
-      body: sheetReportInputSchema,
-      responses: { 200: sheetReportScheduleSchema, 400: apiErrorSchema, 404: apiErrorSchema },
-    },
+  sheetReportRoutes.put(
+    '/api/sheet-reports/:id',
+    'Change a schedule (its next run is computed again; files beyond the new keep are deleted)',
+    { params: idParams, body: sheetReportInputSchema, responses: { 200: sheetReportScheduleSchema } },
     async (request, _reply, { params, body }) => {
       await getSchedule(db, params.id);
       await mayReadSource(request, body);
@@ -128,34 +107,20 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
     },
   );
 
-  route(
-    {
-      ...sheetReportRoute(
-        'DELETE',
-        '/api/sheet-reports/:id',
-        'write',
-        'Delete a schedule with its run log and files',
-      ),
-      params: idParams,
-      responses: { 204: z.null(), 404: apiErrorSchema },
-    },
+  sheetReportRoutes.delete(
+    '/api/sheet-reports/:id',
+    'Delete a schedule with its run log and files',
+    { params: idParams, responses: { 204: z.null() } },
     async (request, reply, { params }) => {
       await deleteSchedule(db, params.id, actorOf(request));
       return reply.code(204).send();
     },
   );
 
-  route(
-    {
-      ...sheetReportRoute(
-        'POST',
-        '/api/sheet-reports/:id/run',
-        'write',
-        'Run a schedule now; answers the logged run (succeeded with its rows and file, or failed with the error)',
-      ),
-      params: idParams,
-      responses: { 201: sheetReportRunSchema, 404: apiErrorSchema },
-    },
+  sheetReportRoutes.post(
+    '/api/sheet-reports/:id/run',
+    'Run a schedule now; answers the logged run (succeeded with its rows and file, or failed with the error)',
+    { params: idParams, responses: { 201: sheetReportRunSchema } },
     async (request, reply, { params }) => {
       const schedule = await getSchedule(db, params.id);
       if (schedule.source === 'report') await mayReadReport(request, schedule.report);
@@ -164,44 +129,24 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
     },
   );
 
-  route(
-    {
-      ...sheetReportRoute(
-        'GET',
-        '/api/sheet-reports/views',
-        'read',
-        'Saved list views a schedule may export: your own and shared ones, of lists you may read',
-      ),
-      responses: { 200: sheetViewChoiceListSchema },
-    },
+  sheetReportRoutes.get(
+    '/api/sheet-reports/views',
+    'Saved list views a schedule may export: your own and shared ones, of lists you may read',
+    { responses: { 200: sheetViewChoiceListSchema } },
     async (request) => ({ views: await viewChoices(db, sessionOf(request).userId) }),
   );
 
-  route(
-    {
-      ...sheetReportRoute(
-        'GET',
-        '/api/sheet-reports/:id/runs',
-        'read',
-        'The run log of a schedule, newest first (status, rows, duration, error, kept file)',
-      ),
-      params: idParams,
-      responses: { 200: sheetReportRunListSchema, 404: apiErrorSchema },
-    },
+  sheetReportRoutes.get(
+    '/api/sheet-reports/:id/runs',
+    'The run log of a schedule, newest first (status, rows, duration, error, kept file)',
+    { params: idParams, responses: { 200: sheetReportRunListSchema } },
     async (_request, _reply, { params }) => ({ runs: await listRuns(db, params.id) }),
   );
 
-  route(
-    {
-      ...sheetReportRoute(
-        'GET',
-        '/api/sheet-reports/runs/:id/file',
-        'read',
-        "A run's kept file (CSV or XLSX) as an attachment",
-      ),
-      params: idParams,
-      responses: { 200: z.string(), 404: apiErrorSchema },
-    },
+  sheetReportRoutes.get(
+    '/api/sheet-reports/runs/:id/file',
+    "A run's kept file (CSV or XLSX) as an attachment",
+    { params: idParams, responses: { 200: z.string() } },
     async (_request, reply, { params }) => {
       const file = await runFile(db, params.id);
       return reply

@@ -9,11 +9,12 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../db/schema.js';
-import { HttpError, type AnyRouteSpec, permittedRoutes, type UntypedRouteRegistrar } from '../http.js';
+import { HttpError, type RouteRegistrar } from '../http.js';
 import { csvLine } from '../resources/routes.js';
 import { VennInputError, vennCounts, vennCustomers, vennOptions } from './service.js';
+import { pageRoutes } from '../pageRoutes.js';
 
-type RouteFn = UntypedRouteRegistrar;
+type RouteFn = RouteRegistrar;
 
 /** An unknown product or tribe is the caller's mistake: 400 naming `query.ids`. */
 async function answering<T>(work: () => Promise<T>): Promise<T> {
@@ -26,54 +27,32 @@ async function answering<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/**
- * The Cust Venn Diagram (key `statistics`, its page's key): region counts, and the customers of one region
- * (paged, or the whole region as CSV).
- */
-const statisticsRoute = permittedRoutes('statistics', 'statistics');
-
 export function registerVennRoutes(deps: { route: RouteFn; db: Kysely<Database> }) {
   const { route, db } = deps;
-  route(
-    {
-      ...statisticsRoute(
-        'GET',
-        '/api/venn',
-        'read',
-        'Customers (normalised email, else 62-phone) with paid purchases of 2–5 products or tribes in a range of Jakarta days: the count of every exclusive region as a bit mask over the chosen sets',
-      ),
-      query: vennQuerySchema,
-      responses: { 200: vennResponseSchema },
-    } as AnyRouteSpec,
+  /**
+   * The Cust Venn Diagram (key `statistics`, its page's key): region counts, and the customers of one region
+   * (paged, or the whole region as CSV).
+   */
+  const statisticsRoutes = pageRoutes(route, 'statistics', 'statistics');
+  statisticsRoutes.get(
+    '/api/venn',
+    'Customers (normalised email, else 62-phone) with paid purchases of 2–5 products or tribes in a range of Jakarta days: the count of every exclusive region as a bit mask over the chosen sets',
+    { query: vennQuerySchema, responses: { 200: vennResponseSchema } },
     async (_request, _reply, input) => answering(() => vennCounts(db, input.query as never)),
   );
 
-  route(
-    {
-      ...statisticsRoute(
-        'GET',
-        '/api/venn/options',
-        'read',
-        'The active products or tribes that can be chosen as sets, by name',
-      ),
-      query: vennOptionsQuerySchema,
-      responses: { 200: vennOptionsResponseSchema },
-    } as AnyRouteSpec,
+  statisticsRoutes.get(
+    '/api/venn/options',
+    'The active products or tribes that can be chosen as sets, by name',
+    { query: vennOptionsQuerySchema, responses: { 200: vennOptionsResponseSchema } },
     async (_request, _reply, input) =>
       vennOptions(db, (input.query as z.output<typeof vennOptionsQuerySchema>).by),
   );
 
-  route(
-    {
-      ...statisticsRoute(
-        'GET',
-        '/api/venn/customers',
-        'read',
-        'The customers of one exclusive region (mask), 50 a page by key; format=csv exports the whole region',
-      ),
-      query: vennCustomersQuerySchema,
-      responses: { 200: vennCustomersResponseSchema },
-    } as AnyRouteSpec,
+  statisticsRoutes.get(
+    '/api/venn/customers',
+    'The customers of one exclusive region (mask), 50 a page by key; format=csv exports the whole region',
+    { query: vennCustomersQuerySchema, responses: { 200: vennCustomersResponseSchema } },
     async (_request, reply, input) => {
       const query = input.query as z.output<typeof vennCustomersQuerySchema>;
       if (query.format !== 'csv') {

@@ -1,12 +1,5 @@
-import { sql } from 'kysely';
 import type { Migration } from '../db/migrations.js';
-
-/** One round trip for all statements (simple query protocol). */
-const run =
-  (statements: readonly string[]): Migration['up'] =>
-  async (db) => {
-    await sql.raw(statements.join(';\n')).execute(db);
-  };
+import { sqlMigration } from '../db/statements.js';
 
 /**
  * A WA Registries number's identity at Meta (the Cloud API's phone-number-id) and its connection state as a bot.
@@ -138,7 +131,7 @@ export const WHATSAPP_V562: readonly string[] = [
 
 /** WhatsApp (versions 560–579). */
 export const WHATSAPP_MIGRATIONS: readonly Migration[] = [
-  { version: 560, name: 'whatsapp numbers: phone-number-id and bot state', up: run(WHATSAPP_V560) },
-  { version: 561, name: 'whatsapp conversations and messages (the outbox)', up: run(WHATSAPP_V561) },
-  { version: 562, name: 'bot rules, settings and answer log', up: run(WHATSAPP_V562) },
+  sqlMigration(560, 'whatsapp numbers: phone-number-id and bot state', WHATSAPP_V560),
+  sqlMigration(561, 'whatsapp conversations and messages (the outbox)', WHATSAPP_V561),
+  sqlMigration(562, 'bot rules, settings and answer log', WHATSAPP_V562),
 ];

@@ -10,6 +10,7 @@ import { retryDelayMs } from '../intake/forwarder/worker.js';
 import { WhatsAppError } from './client.js';
 import { type WhatsAppApiSettings, WhatsAppSenderError, whatsAppClientFor } from './sender.js';
 import type { QueueDrainCounts, QueueDrainOptions } from '../jobs/runOnce.js';
+import { claimDue } from '../jobs/claimDue.js';
 
 /** Free text only within 24 hours of the customer's last message. */
 export const SERVICE_WINDOW_MS = 24 * 3_600_000;
@@ -80,24 +81,17 @@ export async function drainOutbox(db: Kysely<Database>, options: OutboxOptions):
   const now = options.now();
   const nodeId = options.nodeId ?? NODE_ID;
   const leaseMs = options.leaseMs ?? 60_000;
-  const claimed = (
-    await sql<Claimed>`
-      with due as (
-        select id from wa_messages
-        where status = 'pending' and next_attempt_at <= ${now}
-          and (locked_until is null or locked_until < ${now})
-        order by next_attempt_at, id
-        limit ${options.claim ?? 50}
-        for update skip locked
-      )
-      update wa_messages m
-      set locked_until = ${new Date(now.getTime() + leaseMs)}, locked_by = ${nodeId},
-          attempts = m.attempts + 1, updated_at = ${now}
-      from due, wa_conversations c
-      where m.id = due.id and c.id = m.conversation_id
-      returning m.id, m.conversation_id, m.type, m.body, m.template, m.attempts, c.wa_registry_id,
-        c.customer_wa_id`.execute(db)
-  ).rows;
+  const ids = await claimDue(db, 'wa_messages', { now, nodeId, leaseMs, limit: options.claim ?? 50 });
+  const claimed =
+    ids.length === 0
+      ? []
+      : (
+          await sql<Claimed>`
+            select m.id, m.conversation_id, m.type, m.body, m.template, m.attempts, c.wa_registry_id,
+              c.customer_wa_id
+            from wa_messages m join wa_conversations c on c.id = m.conversation_id
+            where m.id = any(${ids}::bigint[]) order by m.next_attempt_at, m.id`.execute(db)
+        ).rows;
   const result: OutboxResult = {
     claimed: claimed.length,
     sent: 0,

@@ -19,14 +19,7 @@ import {
   resolveBodySchema,
   sendMessageBodySchema,
 } from '@staff/console-contract';
-import {
-  type AnyRouteSpec,
-  HttpError,
-  defineRoute,
-  keepRawBody,
-  type RouteModuleDeps,
-  permittedRoutes,
-} from '../http.js';
+import { type AnyRouteSpec, HttpError, defineRoute, keepRawBody, type RouteModuleDeps } from '../http.js';
 
 import { sameSecret } from '../intake/routes.js';
 import { pushResourceChanges } from '../resources/push.js';
@@ -40,6 +33,7 @@ import {
 import { queueOutgoing, windowOpen } from './outbox.js';
 import { conversationById, conversationDetail, listConversations } from './service.js';
 import { SIGNATURE_HEADER, verifyWhatsAppSignature } from './signature.js';
+import { pageRoutes } from '../pageRoutes.js';
 
 export interface WhatsAppRouteOptions extends RouteModuleDeps {
   appSecret?: string;
@@ -50,7 +44,6 @@ export interface WhatsAppRouteOptions extends RouteModuleDeps {
   onInbound?: OnInbound;
 }
 
-const whatsAppRoute = permittedRoutes('whatsapp', 'statistics');
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 const CHAT_READERS = { permissionKey: 'statistics' as const };
 const idParams = z.object({
@@ -83,6 +76,7 @@ export function pushConversationChanges(
 export async function registerWhatsAppRoutes(app: FastifyInstance, options: WhatsAppRouteOptions) {
   const db = app.database.db;
   const { route, clock, sessionOf } = options;
+  const whatsAppRoutes = pageRoutes(route, 'whatsapp', 'statistics');
 
   await app.register(async (scope) => {
     // The signature covers the bytes as sent: keep the raw body.
@@ -164,44 +158,24 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
     );
   });
 
-  route(
-    {
-      ...whatsAppRoute(
-        'GET',
-        '/api/chats/conversations',
-        'read',
-        'Conversations newest first with unread counts; filter all | mine | unassigned | bot | resolved, search by name or number, keyset paging',
-      ),
-      query: chatListQuerySchema,
-      responses: { 200: chatListResponseSchema },
-    },
+  whatsAppRoutes.get(
+    '/api/chats/conversations',
+    'Conversations newest first with unread counts; filter all | mine | unassigned | bot | resolved, search by name or number, keyset paging',
+    { query: chatListQuerySchema, responses: { 200: chatListResponseSchema } },
     async (request, _reply, { query }) => listConversations(db, query, sessionOf(request).userId, clock()),
   );
 
-  route(
-    {
-      ...whatsAppRoute(
-        'GET',
-        '/api/chats/conversations/:id',
-        'read',
-        "A conversation's thread (last 300 messages) and the customer's purchases and packages",
-      ),
-      params: idParams,
-      responses: { 200: conversationDetailSchema, 404: apiErrorSchema },
-    },
+  whatsAppRoutes.get(
+    '/api/chats/conversations/:id',
+    "A conversation's thread (last 300 messages) and the customer's purchases and packages",
+    { params: idParams, responses: { 200: conversationDetailSchema } },
     async (_request, _reply, { params }) => ({ data: await conversationDetail(db, params.id, clock()) }),
   );
 
-  route(
-    {
-      ...whatsAppRoute(
-        'GET',
-        '/api/chats/assignees',
-        'read',
-        'Active users who may work the Chat List (write access to statistics)',
-      ),
-      responses: { 200: chatAssigneesResponseSchema },
-    },
+  whatsAppRoutes.get(
+    '/api/chats/assignees',
+    'Active users who may work the Chat List (write access to statistics)',
+    { responses: { 200: chatAssigneesResponseSchema } },
     async () => {
       const rows = await sql<{ id: number; full_name: string }>`
         select u.id, u.full_name from users u
@@ -243,17 +217,13 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
     return conversation;
   };
 
-  route(
+  whatsAppRoutes.post(
+    '/api/chats/conversations/:id/messages',
+    'Replies: free text only within 24 hours of the customer\'s last message (400 naming "text" otherwise), a template at any time; queued in the outbox',
     {
-      ...whatsAppRoute(
-        'POST',
-        '/api/chats/conversations/:id/messages',
-        'write',
-        'Replies: free text only within 24 hours of the customer\'s last message (400 naming "text" otherwise), a template at any time; queued in the outbox',
-      ),
       params: idParams,
       body: sendMessageBodySchema,
-      responses: { 201: z.object({ data: conversationSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
+      responses: { 201: z.object({ data: conversationSchema }) },
     },
     async (request, reply, { params, body }) => {
       const userId = sessionOf(request).userId;
@@ -280,18 +250,10 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
     },
   );
 
-  route(
-    {
-      ...whatsAppRoute(
-        'POST',
-        '/api/chats/conversations/:id/assign',
-        'write',
-        'Assigns the conversation to a user with write access to the Chat List, or unassigns it (null)',
-      ),
-      params: idParams,
-      body: assignBodySchema,
-      responses: { 200: z.object({ data: conversationSchema }), 400: apiErrorSchema, 404: apiErrorSchema },
-    },
+  whatsAppRoutes.post(
+    '/api/chats/conversations/:id/assign',
+    'Assigns the conversation to a user with write access to the Chat List, or unassigns it (null)',
+    { params: idParams, body: assignBodySchema, responses: { 200: z.object({ data: conversationSchema }) } },
     async (request, _reply, { params, body }) => {
       if (body.user_id !== null) {
         const ok = await sql`
@@ -312,18 +274,10 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
     },
   );
 
-  route(
-    {
-      ...whatsAppRoute(
-        'POST',
-        '/api/chats/conversations/:id/resolve',
-        'write',
-        'Marks the conversation resolved, or reopens it',
-      ),
-      params: idParams,
-      body: resolveBodySchema,
-      responses: { 200: z.object({ data: conversationSchema }), 404: apiErrorSchema },
-    },
+  whatsAppRoutes.post(
+    '/api/chats/conversations/:id/resolve',
+    'Marks the conversation resolved, or reopens it',
+    { params: idParams, body: resolveBodySchema, responses: { 200: z.object({ data: conversationSchema }) } },
     async (request, _reply, { params, body }) => {
       const status = body.resolved ? 'resolved' : 'open';
       const data = await change(request, params.id, 'whatsapp.resolve', async (trx) => {
@@ -336,17 +290,10 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
     },
   );
 
-  route(
-    {
-      ...whatsAppRoute(
-        'POST',
-        '/api/chats/conversations/:id/read',
-        'read',
-        "Marks the conversation's messages read (unread count to 0)",
-      ),
-      params: idParams,
-      responses: { 200: z.object({ data: conversationSchema }), 404: apiErrorSchema },
-    },
+  whatsAppRoutes.post(
+    '/api/chats/conversations/:id/read',
+    "Marks the conversation's messages read (unread count to 0)",
+    { params: idParams, responses: { 200: z.object({ data: conversationSchema }) }, mode: 'read' },
     async (_request, _reply, { params }) => {
       const updated = await sql<{ version: number }>`
         update wa_conversations set unread_count = 0, version = version + 1

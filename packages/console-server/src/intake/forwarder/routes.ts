@@ -2,18 +2,16 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import {
-  apiErrorSchema,
   deliveriesQuerySchema,
   deliveriesResponseSchema,
   replayResponseSchema,
   type Delivery,
 } from '@staff/console-contract';
 import type { Database } from '../../db/schema.js';
-import { HttpError, type RouteModuleDeps, permittedRoutes } from '../../http.js';
+import { HttpError, type RouteModuleDeps } from '../../http.js';
 import { writeAudit } from '../../services/audit.js';
 import { intakeDb } from '../tables.js';
-
-const forwarderRoute = permittedRoutes('intake', 'databank_pixel_registries');
+import { pageRoutes } from '../../pageRoutes.js';
 
 export interface DeliveryRouteOptions extends RouteModuleDeps {
   db: Kysely<Database>;
@@ -25,6 +23,7 @@ const iso = (value: Date | null) => (value ? value.toISOString() : null);
 /** The forwarder rules' deliveries: read with the rules' key, replayed with write access to it. */
 export function registerDeliveryRoutes(options: DeliveryRouteOptions): void {
   const { route, clock } = options;
+  const forwarderRoutes = pageRoutes(route, 'intake', 'databank_pixel_registries');
   const db = intakeDb(options.db);
   const ruleParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -38,18 +37,10 @@ export function registerDeliveryRoutes(options: DeliveryRouteOptions): void {
     if (!rule) throw new HttpError(404, 'Forwarding rule not found', 'NOT_FOUND');
   };
 
-  route(
-    {
-      ...forwarderRoute(
-        'GET',
-        '/api/webhook-forwarders/:id/deliveries',
-        'read',
-        "A forwarding rule's deliveries, newest first, with counts per status",
-      ),
-      params: ruleParams,
-      query: deliveriesQuerySchema,
-      responses: { 200: deliveriesResponseSchema, 404: apiErrorSchema },
-    },
+  forwarderRoutes.get(
+    '/api/webhook-forwarders/:id/deliveries',
+    "A forwarding rule's deliveries, newest first, with counts per status",
+    { params: ruleParams, query: deliveriesQuerySchema, responses: { 200: deliveriesResponseSchema } },
     async (_request, _reply, { params, query }) => {
       await ruleExists(params.id);
       let select = db
@@ -132,16 +123,13 @@ export function registerDeliveryRoutes(options: DeliveryRouteOptions): void {
     return replayed;
   };
 
-  route(
+  forwarderRoutes.post(
+    '/api/webhook-forwarders/:id/deliveries/:delivery_id/replay',
+    'Send one failed or dead-lettered delivery again (its attempts start over)',
     {
-      ...forwarderRoute(
-        'POST',
-        '/api/webhook-forwarders/:id/deliveries/:delivery_id/replay',
-        'write',
-        'Send one failed or dead-lettered delivery again (its attempts start over)',
-      ),
       params: ruleParams.extend({ delivery_id: z.coerce.number().int().positive() }),
-      responses: { 200: replayResponseSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      responses: { 200: replayResponseSchema },
+      errors: [409],
     },
     async (request, _reply, { params }) => {
       await ruleExists(params.id);
@@ -162,17 +150,10 @@ export function registerDeliveryRoutes(options: DeliveryRouteOptions): void {
     },
   );
 
-  route(
-    {
-      ...forwarderRoute(
-        'POST',
-        '/api/webhook-forwarders/:id/deliveries/replay-failed',
-        'write',
-        "Send all of a rule's failed and dead-lettered deliveries again",
-      ),
-      params: ruleParams,
-      responses: { 200: replayResponseSchema, 404: apiErrorSchema },
-    },
+  forwarderRoutes.post(
+    '/api/webhook-forwarders/:id/deliveries/replay-failed',
+    "Send all of a rule's failed and dead-lettered deliveries again",
+    { params: ruleParams, responses: { 200: replayResponseSchema } },
     async (request, _reply, { params }) => {
       await ruleExists(params.id);
       return { replayed: await replay(request, params.id, null) };

@@ -9,6 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { NODE_ID } from '../jobs.js';
 import { intakeDb, readSecret } from '../tables.js';
+import { claimDue } from '../../jobs/claimDue.js';
 
 export const DEFAULT_META_GRAPH_URL = 'https://graph.facebook.com';
 export const DEFAULT_META_GRAPH_VERSION = 'v21.0';
@@ -155,22 +156,15 @@ export async function drainDeliveries(
   const baseDelayMs = options.baseDelayMs ?? 5 * 60_000;
   const graphBase = `${(options.graphUrl ?? DEFAULT_META_GRAPH_URL).replace(/\/+$/, '')}/${options.graphVersion ?? DEFAULT_META_GRAPH_VERSION}`;
 
-  const claimed = (
-    await sql<Claimed>`
-      with due as (
-        select id from forwarder_deliveries
-        where status = 'pending' and next_attempt_at <= ${now}
-          and (locked_until is null or locked_until < ${now})
-        order by next_attempt_at, id
-        limit ${claimLimit}
-        for update skip locked
-      )
-      update forwarder_deliveries d
-      set locked_until = ${new Date(now.getTime() + leaseMs)}, locked_by = ${nodeId},
-          attempts = d.attempts + 1, updated_at = ${now}
-      from due where d.id = due.id
-      returning d.id, d.forwarder_id, d.destination, d.payload, d.event_time, d.attempts`.execute(database)
-  ).rows;
+  const ids = await claimDue(database, 'forwarder_deliveries', { now, nodeId, leaseMs, limit: claimLimit });
+  const claimed =
+    ids.length === 0
+      ? []
+      : (
+          await sql<Claimed>`
+            select id, forwarder_id, destination, payload, event_time, attempts from forwarder_deliveries
+            where id = any(${ids}::bigint[]) order by next_attempt_at, id`.execute(database)
+        ).rows;
   const result: DrainResult = { claimed: claimed.length, delivered: 0, retrying: 0, failed: 0, dead: 0 };
   if (claimed.length === 0) return result;
 

@@ -7,7 +7,6 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import {
   META_PULL_MAX_DAYS,
-  apiErrorSchema,
   metaAdAccountCreateSchema,
   metaAdAccountSchema,
   metaAdAccountUpdateSchema,
@@ -15,13 +14,13 @@ import {
   metaPullStartSchema,
 } from '@staff/console-contract';
 import type { Database } from '../../db/schema.js';
-import { HttpError, type RouteModuleDeps, permittedRoutes } from '../../http.js';
+import { HttpError, type RouteModuleDeps } from '../../http.js';
 import { secretDisplay, sealSecret } from '../../secrets/index.js';
 import { writeAudit } from '../../services/audit.js';
 import { enqueueRun, getRun, jakartaDay, listRuns, scheduleWindow } from './pull.js';
+import { pageRoutes } from '../../pageRoutes.js';
 
 const KEY = 'databank_ad_campaigns';
-const pullRoute = permittedRoutes('intake', KEY);
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 interface AccountRow {
@@ -88,18 +87,13 @@ export function registerMetaPullRoutes(
   },
 ): void {
   const { route, db, sessionOf, clock } = options;
+  const pullRoutes = pageRoutes(route, 'intake', KEY);
   const actor = (request: FastifyRequest) => ({ userId: sessionOf(request).userId, ip: request.ip });
 
-  route(
-    {
-      ...pullRoute(
-        'GET',
-        '/api/ad-insights/pull/accounts',
-        'read',
-        'Ad accounts whose insights are pulled from the Marketing API (tokens masked)',
-      ),
-      responses: { 200: z.object({ data: z.array(metaAdAccountSchema) }) },
-    },
+  pullRoutes.get(
+    '/api/ad-insights/pull/accounts',
+    'Ad accounts whose insights are pulled from the Marketing API (tokens masked)',
+    { responses: { 200: z.object({ data: z.array(metaAdAccountSchema) }) } },
     async () => {
       const rows = await sql<AccountRow>`
         select id, name, ad_account_id, access_token, pull_enabled, version from meta_ad_accounts order by name, id`.execute(
@@ -109,17 +103,10 @@ export function registerMetaPullRoutes(
     },
   );
 
-  route(
-    {
-      ...pullRoute(
-        'POST',
-        '/api/ad-insights/pull/accounts',
-        'write',
-        'Set up an ad account for the pull (the access token is sealed and never sent back)',
-      ),
-      body: metaAdAccountCreateSchema,
-      responses: { 201: metaAdAccountSchema, 400: apiErrorSchema, 409: apiErrorSchema },
-    },
+  pullRoutes.post(
+    '/api/ad-insights/pull/accounts',
+    'Set up an ad account for the pull (the access token is sealed and never sent back)',
+    { body: metaAdAccountCreateSchema, responses: { 201: metaAdAccountSchema }, errors: [409] },
     async (request, reply, { body }) => {
       const who = actor(request);
       const saved = await db.transaction().execute(async (trx) => {
@@ -145,17 +132,14 @@ export function registerMetaPullRoutes(
     },
   );
 
-  route(
+  pullRoutes.patch(
+    '/api/ad-insights/pull/accounts/:id',
+    'Change an ad account; leave access_token out to keep the stored one',
     {
-      ...pullRoute(
-        'PATCH',
-        '/api/ad-insights/pull/accounts/:id',
-        'write',
-        'Change an ad account; leave access_token out to keep the stored one',
-      ),
       params: idParams,
       body: metaAdAccountUpdateSchema,
-      responses: { 200: metaAdAccountSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      responses: { 200: metaAdAccountSchema },
+      errors: [409],
     },
     async (request, _reply, { params, body }) => {
       const who = actor(request);
@@ -190,18 +174,10 @@ export function registerMetaPullRoutes(
     },
   );
 
-  route(
-    {
-      ...pullRoute(
-        'POST',
-        '/api/ad-insights/pull/accounts/:id/runs',
-        'write',
-        `Queue a pull: with since/until a backfill (at most ${META_PULL_MAX_DAYS} days), without them "pull now" (yesterday and the days Meta restates). 409 while one is queued or running`,
-      ),
-      params: idParams,
-      body: metaPullStartSchema,
-      responses: { 202: metaPullRunSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
-    },
+  pullRoutes.post(
+    '/api/ad-insights/pull/accounts/:id/runs',
+    `Queue a pull: with since/until a backfill (at most ${META_PULL_MAX_DAYS} days), without them "pull now" (yesterday and the days Meta restates). 409 while one is queued or running`,
+    { params: idParams, body: metaPullStartSchema, responses: { 202: metaPullRunSchema }, errors: [409] },
     async (request, reply, { params, body }) => {
       const who = actor(request);
       const now = clock();
@@ -240,19 +216,15 @@ export function registerMetaPullRoutes(
     },
   );
 
-  route(
+  pullRoutes.get(
+    '/api/ad-insights/pull/runs',
+    'Recent pulls, newest first: status, rows, pages, attempts, throttled waits, last error',
     {
-      ...pullRoute(
-        'GET',
-        '/api/ad-insights/pull/runs',
-        'read',
-        'Recent pulls, newest first: status, rows, pages, attempts, throttled waits, last error',
-      ),
       query: z.object({
         account_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
         limit: z.coerce.number().int().min(1).max(200).default(20),
       }),
-      responses: { 200: z.object({ data: z.array(metaPullRunSchema) }), 400: apiErrorSchema },
+      responses: { 200: z.object({ data: z.array(metaPullRunSchema) }) },
     },
     async (_request, _reply, { query }) => ({
       data: await listRuns(db, {
@@ -262,12 +234,10 @@ export function registerMetaPullRoutes(
     }),
   );
 
-  route(
-    {
-      ...pullRoute('GET', '/api/ad-insights/pull/runs/:id', 'read', 'One pull run'),
-      params: idParams,
-      responses: { 200: metaPullRunSchema, 404: apiErrorSchema },
-    },
+  pullRoutes.get(
+    '/api/ad-insights/pull/runs/:id',
+    'One pull run',
+    { params: idParams, responses: { 200: metaPullRunSchema } },
     async (_request, _reply, { params }) => {
       const run = await getRun(db, params.id);
       if (!run) throw new HttpError(404, 'Run not found', 'NOT_FOUND');
