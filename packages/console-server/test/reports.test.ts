@@ -253,6 +253,33 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
     expect(answer.totals.values).toMatchObject({ spend: 0, orders: 0, ctr: null, real_roas: null });
   });
 
+  it("writes a download's headings in the person's chosen language", async () => {
+    const setLanguage = (language: 'id' | 'en') =>
+      client.request({
+        method: 'PUT',
+        url: '/api/me/preferences',
+        token,
+        payload: { language, theme: 'system' },
+      });
+    expect((await setLanguage('id')).statusCode).toBe(200);
+    try {
+      const csv = await client.get(
+        '/api/reports/ads-x-mayar?from=2026-11-01&to=2026-11-02&format=csv',
+        token,
+      );
+      const [header, first] = csv.body.trim().split('\r\n');
+      expect(header).toBe(
+        'Kampanye,Belanja iklan,Impresi,Klik,CTR,CPC,CPM,Pembelian Meta,Nilai pembelian Meta,ROAS Meta,Order Mayar,Pendapatan Mayar,ROAS riil,CPA,Selisih atribusi',
+      );
+      // The figures are the same plain numbers in either language.
+      expect(first).toBe(
+        'Kelas Excel,3000000,40000,500,1.25,6000,75000,8,1200000,0.4,2,800000,0.2667,1500000,-6',
+      );
+    } finally {
+      expect((await setLanguage('en')).statusCode).toBe(200);
+    }
+  });
+
   it('exports the view as CSV and as a formatted XLSX with a totals row', async () => {
     const csv = await client.get('/api/reports/ads-x-mayar?from=2026-11-01&to=2026-11-02&format=csv', token);
     expect(csv.statusCode).toBe(200);

@@ -39,7 +39,12 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
   let baseUrl: string;
   let admin: string;
   const client = () => new Client(app, freshAddress());
-  const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
+  const api = (
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    token: string,
+    payload?: unknown,
+  ) =>
     client().request({
       method,
       url,
@@ -728,6 +733,31 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
         ].map((value) => (value === null ? '' : String(value))),
       );
       expect(lines.slice(0, expected.length)).toEqual(expected);
+    });
+
+    it("exports in the person's chosen language (headings and choice labels), an API reader's in English", async () => {
+      const view = 'f.status.eq=new&sort=id:asc&limit=5&columns=handle,followers,status';
+      const setLanguage = (language: 'id' | 'en') =>
+        api('PUT', '/api/me/preferences', admin, { language, theme: 'system' });
+      expect((await setLanguage('id')).statusCode).toBe(200);
+      try {
+        const [header, first] = parseCsv((await api('GET', `${n8n}?${view}&format=csv`, admin)).body);
+        expect(header).toEqual(['Handle', 'Pengikut', 'Status']);
+        expect(first?.[2]).toBe('Baru');
+      } finally {
+        expect((await setLanguage('en')).statusCode).toBe(200);
+      }
+      const [header, first] = parseCsv((await api('GET', `${n8n}?${view}&format=csv`, admin)).body);
+      expect(header).toEqual(['Handle', 'Followers', 'Status']);
+      expect(first?.[2]).toBe('New');
+    });
+
+    it('finds a choice by its Indonesian label too', async () => {
+      const byFilter = (await api('GET', `${n8n}?f.status.eq=qualified&limit=1`, admin)).json();
+      const bySearch = (await api('GET', `${n8n}?q=lolos&limit=500`, admin)).json();
+      expect(byFilter.total).toBeGreaterThan(0);
+      expect(bySearch.total).toBe(byFilter.total);
+      expect(new Set(bySearch.rows.map((row: Row) => row.status))).toEqual(new Set(['qualified']));
     });
 
     describe('OR groups and "within the last N days"', () => {

@@ -7,6 +7,7 @@ import {
   DEFAULT_PREFERENCES,
   userPreferencesSchema,
   userPreferencesUpdateSchema,
+  type Language,
   type UserPreferences,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
@@ -20,6 +21,11 @@ export interface PreferencesRoutesOptions {
   sessionOf: (request: FastifyRequest) => AuthenticatedSession;
   db: Kysely<Database>;
   now: () => Date;
+}
+
+/** A user's chosen language (what the server writes for them: CSV exports). */
+export async function languageOf(db: Kysely<Database>, userId: number): Promise<Language> {
+  return (await readPreferences(db, userId)).language;
 }
 
 async function readPreferences(db: Kysely<Database>, userId: number): Promise<UserPreferences> {

@@ -1,4 +1,10 @@
-import { REPORT_DEFINITIONS, type ReportId, type ReportResponse } from '@staff/console-contract';
+import {
+  localizeReport,
+  REPORT_DEFINITIONS,
+  type Language,
+  type ReportId,
+  type ReportResponse,
+} from '@staff/console-contract';
 import ExcelJS from 'exceljs';
 
 interface Column {
@@ -7,8 +13,8 @@ interface Column {
   format?: string;
 }
 
-function columnsOf(id: ReportId, answer: ReportResponse): Column[] {
-  const definition = REPORT_DEFINITIONS[id];
+function columnsOf(id: ReportId, answer: ReportResponse, language: Language): Column[] {
+  const definition = localizeReport(REPORT_DEFINITIONS[id], language);
   const dimension = definition.dimensions.find((d) => d.key === answer.group_by);
   return [
     { key: answer.group_by, label: dimension?.label ?? answer.group_by },
@@ -30,21 +36,25 @@ function csvCell(value: unknown): string {
 
 type Cell = string | number | null;
 
-/** The view as a grid: a header of labels, one line per row, then the totals line (CSV, XLSX and Google Sheets). */
-export function reportTable(id: ReportId, answer: ReportResponse): Cell[][] {
-  const columns = columnsOf(id, answer);
+/**
+ * The view as a grid: a header of labels (in `language`: a person's download speaks theirs; Sheet Report runs are
+ * English), one line per row, then the totals line (CSV, XLSX and Google Sheets).
+ */
+export function reportTable(id: ReportId, answer: ReportResponse, language: Language = 'en'): Cell[][] {
+  const columns = columnsOf(id, answer, language);
   const cell = (value: unknown): Cell =>
     value === null || value === undefined ? null : typeof value === 'number' ? value : String(value);
   return [
     columns.map((column) => column.label),
     ...answer.rows.map((row) => columns.map((column) => cell(row.values[column.key]))),
+    // "Total" is the same word in Bahasa Indonesia.
     columns.map((column, index) => (index === 0 ? 'Total' : cell(answer.totals.values[column.key]))),
   ];
 }
 
 /** The view as CSV: a header of labels, one line per row, then the totals line. Plain numbers, dot decimals. */
-export function reportCsv(id: ReportId, answer: ReportResponse): string {
-  const lines = reportTable(id, answer).map((line) => line.map(csvCell).join(','));
+export function reportCsv(id: ReportId, answer: ReportResponse, language: Language = 'en'): string {
+  const lines = reportTable(id, answer, language).map((line) => line.map(csvCell).join(','));
   return `${lines.join('\r\n')}\r\n`;
 }
 
@@ -58,13 +68,17 @@ const NUMBER_FORMATS: Record<string, string> = {
 };
 
 /** The view as a formatted XLSX sheet: IDR and % number formats, a bold totals row, the period in the title. */
-export async function reportXlsx(id: ReportId, answer: ReportResponse): Promise<Buffer> {
+export async function reportXlsx(
+  id: ReportId,
+  answer: ReportResponse,
+  language: Language = 'en',
+): Promise<Buffer> {
   const definition = REPORT_DEFINITIONS[id];
-  const columns = columnsOf(id, answer);
+  const columns = columnsOf(id, answer, language);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(definition.title.slice(0, 31));
   sheet.addRow([`${definition.title} ${answer.from} – ${answer.to}`]).font = { bold: true };
-  const table = reportTable(id, answer);
+  const table = reportTable(id, answer, language);
   table.forEach((line, index) => {
     const row = sheet.addRow(line);
     if (index === 0 || index === table.length - 1) row.font = { bold: true };

@@ -17,6 +17,7 @@ import { ReportInputError, runReport, SERVED_REPORTS } from './engine.js';
 import { reportCsv, reportXlsx } from './export.js';
 import { createReportView, deleteReportView, listReportViews } from './views.js';
 import { pageRoutes } from '../pageRoutes.js';
+import { languageOf } from '../preferences/routes.js';
 
 type RouteFn = RouteRegistrar;
 
@@ -61,17 +62,19 @@ export function registerReportRoutes(deps: {
         throw error;
       }
       const name = `${id}_${query.from}_${query.to}`;
+      // A download speaks the person's chosen language (its headings; figures stay plain numbers).
+      const language = query.format === 'json' ? 'en' : await languageOf(db, sessionOf(request).userId);
       if (query.format === 'csv') {
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${name}.csv"`)
-          .send(reportCsv(id, answer));
+          .send(reportCsv(id, answer, language));
       }
       if (query.format === 'xlsx') {
         return reply
           .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .header('content-disposition', `attachment; filename="${name}.xlsx"`)
-          .send(await reportXlsx(id, answer));
+          .send(await reportXlsx(id, answer, language));
       }
       return answer;
     },

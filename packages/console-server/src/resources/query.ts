@@ -8,6 +8,7 @@ import {
   ENTITY_BY_NAME,
   SYSTEM_FIELDS,
   monthsNamed,
+  localizeEntity,
   searchFields,
   type EntityDef,
   type FieldDef,
@@ -253,8 +254,19 @@ function searchCondition(def: EntityDef, word: string): RawBuilder<unknown> | nu
       );
     } else if (field.type === 'enum') {
       const w = word.toLowerCase();
+      // A choice is found by its value or its label in either language ("Baru" as well as "New").
+      const indonesian = new Map(
+        localizeEntity(def, 'id')
+          .fields.find((candidate) => candidate.name === field.name)
+          ?.options?.map((option) => [option.value, option.label.toLowerCase()]),
+      );
       const values = (field.options ?? [])
-        .filter((option) => option.label.toLowerCase().includes(w) || option.value.toLowerCase().includes(w))
+        .filter(
+          (option) =>
+            option.label.toLowerCase().includes(w) ||
+            option.value.toLowerCase().includes(w) ||
+            !!indonesian.get(option.value)?.includes(w),
+        )
         .map((option) => option.value);
       if (values.length > 0) parts.push(sql`${ref} = any(${values}::text[])`);
     } else if (field.type === 'month') {

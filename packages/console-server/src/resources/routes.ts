@@ -23,6 +23,7 @@ import {
   listQueryParametersSchema,
   listQuerySchema,
   listResponseSchema,
+  localizeEntity,
   maskRow,
   relationOptionsResponseSchema,
   resourceDeleteResponseSchema,
@@ -34,6 +35,7 @@ import {
   type EntityRow,
   type ListQuery,
 } from '@staff/console-contract';
+import { languageOf } from '../preferences/routes.js';
 import {
   type InputErrorFormat,
   type ResponseSpec,
@@ -340,11 +342,13 @@ export async function registerResourceRoutes(
   const errors = { 404: { schema: apiErrorSchema, description: noRow } };
 
   // --- list / export -------------------------------------------------------------------------------
-  function exportCsv(def: EntityDef, query: ListQuery, reply: FastifyReply) {
+  /** A person's CSV speaks their chosen language (headings and choice labels); an API key's stays English. */
+  async function exportCsv(def: EntityDef, query: ListQuery, reply: FastifyReply, actor: Actor) {
+    const language = actor.kind === 'user' ? await languageOf(db, actor.userId) : 'en';
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${def.name}.csv"`)
-      .send(Readable.from(csvExport(anyDb, def, query, clock())));
+      .send(Readable.from(csvExport(anyDb, localizeEntity(def, language), query, clock())));
   }
 
   entityRoute(
@@ -364,14 +368,14 @@ export async function registerResourceRoutes(
       },
     }),
     async (request, reply, input) => {
-      const { def } = callerOf(request);
+      const { def, actor } = callerOf(request);
       const query = input.query as ListQuery;
       if (query.cursor && !cursorValueFits(def, query.sort, query.cursor))
         throw invalid({ cursor: ['Invalid cursor'] });
       const problems = filterValueProblems(def, query.filters, query.groups);
       if (problems.length)
         throw invalid(Object.fromEntries(problems.map(([key, message]) => [key, [message]])));
-      if (query.format === 'csv') return exportCsv(def, query, reply);
+      if (query.format === 'csv') return exportCsv(def, query, reply, actor);
       const now = clock();
       const where = whereOf(def, query, now);
       // An exact count(*) of a big table dominates an unfiltered list: the statistics answer "about N" instead.
