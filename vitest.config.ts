@@ -59,6 +59,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['packages/console-server/test/**/*.test.ts'],
+          // A folder per run for database templates and the one shared PostgreSQL cluster.
+          globalSetup: ['packages/console-server/test/support/global.setup.ts'],
           // One PGlite/PostgreSQL at a time per file keeps memory within the 2-core machine's budget.
           fileParallelism: false,
           testTimeout: 60_000,

@@ -7,6 +7,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { seed } from '../../src/seed.js';
 import { createUser, upsertPermissionSet } from '../../src/services/users.js';
 import { startPostgres, type TestPostgres } from './postgres.js';
+import { copyPgliteTemplate, createPostgresFromTemplate, testRunDir } from './templates.js';
 
 export type EngineName = 'pglite' | 'postgres';
 export const ENGINES: readonly EngineName[] = ['pglite', 'postgres'];
@@ -36,13 +37,32 @@ export async function openTestDatabase(
   engine: EngineName,
   options: TestDatabaseOptions = {},
 ): Promise<TestDatabase> {
+  const seedOptions = {
+    adminUsername: 'admin',
+    adminPassword: TEST_PASSWORD,
+    demo: true,
+    demoRows: options.demoRows ?? false,
+    log: () => undefined,
+  } as const;
+  const fill = async (database: DatabaseHandle) => {
+    await seed(database.db, seedOptions);
+  };
+  // Within a vitest run: a copy of a database migrated and seeded once per run (templates.ts).
+  const runDir = testRunDir();
+  const template = `server_rows_${String(seedOptions.demoRows).replace('.', '_')}`;
   let database: DatabaseHandle;
-  let cleanup: () => void;
+  let cleanup: () => Promise<void> | void;
   let dataDir: string | undefined;
   if (engine === 'pglite') {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-pglite-'));
+    dataDir = runDir
+      ? await copyPgliteTemplate(runDir, template, fill)
+      : fs.mkdtempSync(path.join(os.tmpdir(), 'console-pglite-'));
     database = await openDatabase({ dataDir });
     cleanup = () => fs.rmSync(dataDir!, { recursive: true, force: true });
+  } else if (runDir) {
+    const created = await createPostgresFromTemplate(runDir, template, fill);
+    database = await openDatabase({ databaseUrl: created.url });
+    cleanup = created.drop;
   } else {
     let pg: TestPostgres | undefined;
     try {
@@ -54,19 +74,13 @@ export async function openTestDatabase(
     }
     cleanup = () => pg.stop();
   }
-  await seed(database.db, {
-    adminUsername: 'admin',
-    adminPassword: TEST_PASSWORD,
-    demo: true,
-    demoRows: options.demoRows ?? false,
-    log: () => undefined,
-  });
+  if (!runDir) await fill(database);
   return {
     database,
     ...(dataDir ? { dataDir } : {}),
     close: async () => {
       await database.close();
-      cleanup();
+      await cleanup();
     },
   };
 }
