@@ -1,24 +1,18 @@
 // The two logistics pages (spec section 4) open the packages list with their presets: the rows, the hidden
 // cust_notified column on Packaging, the receipt column without its values on Receipt Confirmation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright';
-import { ROUTES, PACKAGE_STATUSES, type StoredUser } from '@staff/console-contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, PACKAGE_STATUSES } from '@staff/console-contract';
 import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
-import {
-  ADMIN_USERNAME,
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { ADMIN_USERNAME, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-let admin: StoredUser;
-let context: BrowserContext;
-let page: Page;
+const {
+  server,
+  user: admin,
+  page,
+} = setupConsole({
+  signIn: { username: ADMIN_USERNAME, password: DEMO_ADMIN_PASSWORD },
+  page: { viewport: { width: 1440, height: 1000 }, logErrors: true },
+});
 let windowDays = 30;
 
 type Row = Record<string, unknown> & { id: number; version: number };
@@ -86,9 +80,6 @@ async function seedPackage(ref: string, status: string, dateSent: string | null)
 }
 
 beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-  admin = await apiLogin(server, ADMIN_USERNAME, DEMO_ADMIN_PASSWORD);
   const config = await api<{ config_value?: string | null }>(
     'GET',
     '/api/configs/?config_name=logistics_filter_days&default_value=30',
@@ -101,15 +92,7 @@ beforeAll(async () => {
       await seedPackage(`LPX-${status.replace(/\W/g, '')}-${name}`, status, date);
   await seedPackage('LPX-Delivered-edge', 'Delivered', jakartaDay(-windowDays));
   await seedPackage('LPX-Delivered-past', 'Delivered', jakartaDay(-windowDays - 1));
-  ({ context, page } = await newPage(browser, { width: 1440, height: 1000 }));
-  page.on('pageerror', (error) => console.error('page error:', error.message));
 }, 240_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
 
 const withinWindow = (row: Seeded) => row.dateSent !== null && row.dateSent >= jakartaDay(-windowDays);
 const grid = () => page.getByRole('grid', { name: 'Packages' });
