@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -6,6 +7,7 @@ import { buildServer, type BuildServerOptions } from '../../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { seed } from '../../src/seed.js';
 import { createUser, upsertPermissionSet } from '../../src/services/users.js';
+import { late } from './late.js';
 import { startPostgres, type TestPostgres } from './postgres.js';
 import { copyPgliteTemplate, createPostgresFromTemplate, testRunDir } from './templates.js';
 
@@ -106,6 +108,49 @@ export async function testServer(
   const app = await buildServer({ database, logger: false, loginRateLimit: false, ...options });
   await app.ready();
   return app;
+}
+
+export interface TestAppOptions {
+  database?: TestDatabaseOptions;
+  /** Fills the database before the server starts over it (fixtures the server reads at start). */
+  prepare?: () => Promise<unknown>;
+  /** buildServer's options; a function when they are made later in the file (a clock, a fake's URL). */
+  server?: Partial<BuildServerOptions> | (() => Partial<BuildServerOptions>);
+  /** Listens on a loopback port (`app.server.address()`) for tests that need real HTTP or sockets. */
+  listen?: boolean;
+}
+
+/**
+ * The usual setup of a server test file (inside `describe.each(ENGINES)`): a fresh seeded database on `engine`
+ * and the server over it, both closed after the block. Hooks declared after it can use them.
+ *
+ * @example
+ * describe.each(ENGINES)('things on %s', (engine) => {
+ *   const { testDb, app } = setupTestApp(engine, { server: () => ({ clock: clock.now }) });
+ *   it('…', async () => expect((await new Client(app).get('/api/health')).statusCode).toBe(200));
+ * });
+ */
+export function setupTestApp(
+  engine: EngineName,
+  options: TestAppOptions = {},
+): { testDb: TestDatabase; app: FastifyInstance } {
+  let testDb: TestDatabase | undefined;
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    testDb = await openTestDatabase(engine, options.database);
+    await options.prepare?.();
+    const serverOptions = typeof options.server === 'function' ? options.server() : options.server;
+    app = await testServer(testDb.database, serverOptions);
+    if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.close();
+  });
+  return {
+    testDb: late('testDb', () => testDb),
+    app: late('app', () => app),
+  };
 }
 
 let counter = 0;
