@@ -14,6 +14,7 @@ import { DEMO_PASSWORD, seed } from '../../console-server/src/seed.js';
 import type { InsightsOptions } from '../../console-server/src/insights/service.js';
 import type { IntakeOptions } from '../../console-server/src/intake/runtime.js';
 import type { SheetReportSchedulerOptions } from '../../console-server/src/sheetReports/routes.js';
+import { late } from '../../console-server/test/support/late.js';
 import { copyPgliteTemplate, testRunDir } from '../../console-server/test/support/templates.js';
 import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.js';
 
@@ -114,6 +115,29 @@ export async function apiLogin(
   return ((await response.json()) as { data: StoredUser }).data;
 }
 
+/** A resource row as the API answers it. */
+export type ApiRow = Record<string, unknown> & { id: number; version: number };
+
+/**
+ * JSON calls to the API as `user` (its token is read at each call, so a setupConsole handle works); a non-2xx
+ * answer throws with its text.
+ */
+export function apiAs(server: ConsoleServer, user: StoredUser) {
+  return async <T = ApiRow>(method: string, urlPath: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${server.baseURL}${urlPath}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
+}
+
 /** Calls the API as a token holder; returns the status. */
 export async function apiStatus(
   server: ConsoleServer,
@@ -176,34 +200,6 @@ export async function createUserWithKeys(
     sets: keys.length ? [setName] : [],
   });
   return user.id;
-}
-
-/**
- * A stand-in for a value made in a beforeAll: the file can name it at the top (`const { server } = setupConsole()`)
- * and its tests use it as the value itself once the hook has run.
- */
-function late<T extends object>(name: string, get: () => T | undefined): T {
-  const value = () => {
-    const current = get();
-    if (current === undefined) throw new Error(`${name} is used before setupConsole's beforeAll has made it`);
-    return current;
-  };
-  return new Proxy({} as T, {
-    get: (_, key) => {
-      const target = value();
-      const member: unknown = Reflect.get(target, key, target);
-      // Methods run on the real object (playwright's classes keep private state).
-      return typeof member === 'function' ? (member as (...args: unknown[]) => unknown).bind(target) : member;
-    },
-    set: (_, key, member) => Reflect.set(value(), key, member),
-    has: (_, key) => Reflect.has(value(), key),
-    ownKeys: () => Reflect.ownKeys(value()),
-    getOwnPropertyDescriptor: (_, key) => {
-      const descriptor = Reflect.getOwnPropertyDescriptor(value(), key);
-      return descriptor && { ...descriptor, configurable: true };
-    },
-    getPrototypeOf: () => Reflect.getPrototypeOf(value()),
-  });
 }
 
 type Closable = { close: () => unknown };

@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, PACKAGE_STATUSES } from '@staff/console-contract';
 import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
-import { ADMIN_USERNAME, openSignedIn, setupConsole } from './harness.js';
+import { ADMIN_USERNAME, apiAs, openSignedIn, setupConsole } from './harness.js';
 
 const {
   server,
@@ -15,21 +15,7 @@ const {
 });
 let windowDays = 30;
 
-type Row = Record<string, unknown> & { id: number; version: number };
-
-async function api<T = Row>(method: string, urlPath: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseURL}${urlPath}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${admin.token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const api = apiAs(server, admin);
 
 /** Today in Jakarta, `offset` days from now, as YYYY-MM-DD (the calendar the server reads dates in). */
 function jakartaDay(offset: number): string {

@@ -6,7 +6,7 @@ import type { Page } from 'playwright';
 import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
 import { startFakeCourier } from '../../console-server/test/fakes/courier.js';
 import { startFakeWhatsApp } from '../../console-server/test/fakes/whatsapp.js';
-import { ADMIN_USERNAME, openSignedIn, setupConsole } from './harness.js';
+import { ADMIN_USERNAME, apiAs, openSignedIn, setupConsole, type ApiRow } from './harness.js';
 
 const {
   server,
@@ -32,21 +32,9 @@ const {
 let second: Page;
 const consoleErrors: string[] = [];
 
-type Row = Record<string, unknown> & { id: number; version: number };
+type Row = ApiRow;
 
-async function api<T = Row>(method: string, urlPath: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseURL}${urlPath}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${admin.token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const api = apiAs(server, admin);
 
 const create = (ref: string, name: string) =>
   api('POST', '/api/resources/packages', {
