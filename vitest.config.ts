@@ -59,6 +59,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['packages/console-server/test/**/*.test.ts'],
+          // A folder per run for database templates and the one shared PostgreSQL cluster.
+          globalSetup: ['packages/console-server/test/support/global.setup.ts'],
           // One PGlite/PostgreSQL at a time per file keeps memory within the 2-core machine's budget.
           fileParallelism: false,
           testTimeout: 60_000,
@@ -82,7 +84,11 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['packages/console-app/e2e/**/*.e2e.test.ts'],
-          globalSetup: ['scripts/require-chromium.setup.ts'],
+          // The server tests' run folder: the demo database is seeded once per run and copied per file.
+          globalSetup: [
+            'scripts/require-chromium.setup.ts',
+            'packages/console-server/test/support/global.setup.ts',
+          ],
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,

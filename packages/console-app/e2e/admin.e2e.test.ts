@@ -1,31 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { LANDING_PATH, ROUTES } from '@staff/console-contract';
 import { ADMIN_MESSAGES } from '../../console-server/src/admin/service.js';
 import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
-import {
-  ADMIN_USERNAME,
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  pathOf,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { ADMIN_USERNAME, apiLogin, newPage, openSignedIn, pathOf, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 const ALWAYS_SHOWN = ['General Affairs', 'Automation Database', 'Operation Data'];
 const USERS_PATH = '/app/administration/users/';

@@ -1,32 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
-import { type FakeWhatsApp, startFakeWhatsApp } from '../../console-server/test/fakes/whatsapp.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { startFakeWhatsApp } from '../../console-server/test/fakes/whatsapp.js';
 import { WA_APP_SECRET, WA_TOKEN, waNumber } from '../../console-server/test/support/whatsapp.js';
-import {
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-let fake: FakeWhatsApp;
-
-beforeAll(async () => {
-  fake = await startFakeWhatsApp({ accessToken: WA_TOKEN });
-  server = await startConsoleServer({
-    whatsapp: { apiUrl: fake.url, apiVersion: fake.version, appSecret: WA_APP_SECRET },
-  });
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
+const {
+  server,
+  browser,
+  fakes: { whatsapp: fake },
+} = setupConsole({
+  fakes: { whatsapp: () => startFakeWhatsApp({ accessToken: WA_TOKEN }) },
+  server: ({ whatsapp }) => ({
+    whatsapp: { apiUrl: whatsapp.url, apiVersion: whatsapp.version, appSecret: WA_APP_SECRET },
+  }),
 });
 
 /** Types the digits into the OTP boxes of the named group (focus selects a box, so retyping replaces). */

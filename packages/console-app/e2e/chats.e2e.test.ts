@@ -1,43 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import {
-  type FakeWhatsApp,
-  customerSays,
-  startFakeWhatsApp,
-} from '../../console-server/test/fakes/whatsapp.js';
+import { customerSays, startFakeWhatsApp } from '../../console-server/test/fakes/whatsapp.js';
 import { WA_APP_SECRET, WA_TOKEN, waNumber } from '../../console-server/test/support/whatsapp.js';
-import {
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-let fake: FakeWhatsApp;
-
-beforeAll(async () => {
-  fake = await startFakeWhatsApp({ accessToken: WA_TOKEN });
-  server = await startConsoleServer({
+const {
+  server,
+  browser,
+  fakes: { whatsapp: fake },
+} = setupConsole({
+  fakes: { whatsapp: () => startFakeWhatsApp({ accessToken: WA_TOKEN }) },
+  server: ({ whatsapp }) => ({
     whatsapp: {
-      apiUrl: fake.url,
-      apiVersion: fake.version,
+      apiUrl: whatsapp.url,
+      apiVersion: whatsapp.version,
       appSecret: WA_APP_SECRET,
       workers: true,
       outboxIntervalMs: 200,
     },
-  });
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
+  }),
 });
 
 describe('Chat List', () => {

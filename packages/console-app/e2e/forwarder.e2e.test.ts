@@ -1,31 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { drainAll } from '../../console-server/src/intake/forwarder/worker.js';
 import { forwardingRule, intakeFixture } from '../../console-server/test/support/intake.js';
 import { mayarPayment } from '../../console-server/test/fakes/mayar.js';
 import { startFakeServer } from '../../console-server/test/fakes/http.js';
-import {
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 describe('Webhook Forwarder', () => {
   it('a failed delivery replayed from the Webhook Forwarder page', async () => {

@@ -1,4 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,8 @@ import { DEMO_PASSWORD, seed } from '../../console-server/src/seed.js';
 import type { InsightsOptions } from '../../console-server/src/insights/service.js';
 import type { IntakeOptions } from '../../console-server/src/intake/runtime.js';
 import type { SheetReportSchedulerOptions } from '../../console-server/src/sheetReports/routes.js';
+import { late } from '../../console-server/test/support/late.js';
+import { copyPgliteTemplate, testRunDir } from '../../console-server/test/support/templates.js';
 import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.js';
 
 export const APP_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -35,24 +38,31 @@ export function requireBuiltApp(): string {
   return APP_DIST;
 }
 
-export async function startConsoleServer(
+export interface ConsoleServerOptions {
   /** A short idle timeout and a clock the test moves, for the re-authentication tests (ADR 013). */
-  options: {
-    idleMinutes?: number;
-    clock?: () => Date;
-    /** Courier tracking and WhatsApp adapters for the logistics flow (their fakes). */
-    logistics?: LogisticsOptions;
-    insights?: InsightsOptions;
-    whatsapp?: WhatsAppOptions;
-    sheetReports?: SheetReportSchedulerOptions;
-    /** Mayar / Meta adapters and the intake's workers (the Marketing API pull against the fake Graph). */
-    intake?: IntakeOptions;
-  } = {},
-): Promise<ConsoleServer> {
+  idleMinutes?: number;
+  clock?: () => Date;
+  /** Courier tracking and WhatsApp adapters for the logistics flow (their fakes). */
+  logistics?: LogisticsOptions;
+  insights?: InsightsOptions;
+  whatsapp?: WhatsAppOptions;
+  sheetReports?: SheetReportSchedulerOptions;
+  /** Mayar / Meta adapters and the intake's workers (the Marketing API pull against the fake Graph). */
+  intake?: IntakeOptions;
+}
+
+export async function startConsoleServer(options: ConsoleServerOptions = {}): Promise<ConsoleServer> {
   const appDir = requireBuiltApp();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
+  const fill = async (database: DatabaseHandle) => {
+    await seed(database.db, { adminUsername: ADMIN_USERNAME, demo: true, log: () => undefined });
+  };
+  // In a vitest run: a copy of the demo database seeded once per run (seeding it costs 15–30 s a file).
+  const runDir = testRunDir();
+  const dataDir = runDir
+    ? await copyPgliteTemplate(runDir, 'e2e_demo', fill, 'console-e2e-')
+    : mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
   const database = await openDatabase({ dataDir });
-  await seed(database.db, { adminUsername: ADMIN_USERNAME, demo: true, log: () => undefined });
+  if (!runDir) await fill(database);
   const app = await buildServer({
     database,
     appDir,
@@ -103,6 +113,29 @@ export async function apiLogin(
   if (!response.ok)
     throw new Error(`login of ${username} failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { data: StoredUser }).data;
+}
+
+/** A resource row as the API answers it. */
+export type ApiRow = Record<string, unknown> & { id: number; version: number };
+
+/**
+ * JSON calls to the API as `user` (its token is read at each call, so a setupConsole handle works); a non-2xx
+ * answer throws with its text.
+ */
+export function apiAs(server: ConsoleServer, user: StoredUser) {
+  return async <T = ApiRow>(method: string, urlPath: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${server.baseURL}${urlPath}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${user.token}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  };
 }
 
 /** Calls the API as a token holder; returns the status. */
@@ -167,4 +200,98 @@ export async function createUserWithKeys(
     sets: keys.length ? [setName] : [],
   });
   return user.id;
+}
+
+type Closable = { close: () => unknown };
+type FakeFactories = Record<string, () => Promise<Closable>>;
+type StartedFakes<F extends FakeFactories> = { [K in keyof F]: Awaited<ReturnType<F[K]>> };
+
+export interface SetupConsoleOptions<F extends FakeFactories> {
+  /** Outside services' fakes, started before the server (in this order) and closed after it. */
+  fakes?: F;
+  /** The server's adapters and clock; a function when they point at the fakes. */
+  server?: ConsoleServerOptions | ((fakes: StartedFakes<F>) => ConsoleServerOptions);
+  /** Signs this user in over the API (`user`); the administrator needs `password: DEMO_ADMIN_PASSWORD`. */
+  signIn?: { username: string; password?: string };
+  /** Opens one browser context and page for the file (`context`, `page`), of this size. */
+  page?: {
+    viewport?: { width: number; height: number };
+    /** Prints the page's uncaught errors to the test output. */
+    logErrors?: boolean;
+    /** Opens this path signed in as `user` and waits for the shell's Sign Out button. */
+    open?: string;
+  };
+}
+
+export interface ConsoleHandles<F extends FakeFactories> {
+  server: ConsoleServer;
+  browser: Browser;
+  /** The signed-in user (with `signIn`). */
+  user: StoredUser;
+  /** The file's browser context and page (with `page`). */
+  context: BrowserContext;
+  page: Page;
+  fakes: StartedFakes<F>;
+}
+
+/**
+ * The one setup of an e2e file: fakes, the real server on a fresh copy of the demo database, chromium, and
+ * optionally a signed-in user and a page; all closed after the file. Each handle is usable inside tests and
+ * hooks declared after this call.
+ *
+ * @example
+ * const { server, browser, user: admin, page } = setupConsole({
+ *   signIn: { username: 'demo-all' },
+ *   page: { viewport: { width: 1440, height: 900 } },
+ * });
+ */
+export function setupConsole<F extends FakeFactories = Record<never, never>>(
+  options: SetupConsoleOptions<F> = {},
+): ConsoleHandles<F> {
+  let server: ConsoleServer | undefined;
+  let browser: Browser | undefined;
+  let user: StoredUser | undefined;
+  let opened: { context: BrowserContext; page: Page } | undefined;
+  const started: Partial<Record<keyof F, Closable>> = {};
+  const fakeNames = Object.keys(options.fakes ?? {}) as (keyof F & string)[];
+
+  beforeAll(async () => {
+    for (const name of fakeNames) started[name] = await options.fakes![name]!();
+    const serverOptions =
+      typeof options.server === 'function'
+        ? options.server(started as StartedFakes<F>)
+        : (options.server ?? {});
+    server = await startConsoleServer(serverOptions);
+    browser = await launchChromium();
+    if (options.signIn) user = await apiLogin(server, options.signIn.username, options.signIn.password);
+    if (options.page) {
+      opened = await newPage(browser, options.page.viewport);
+      if (options.page.logErrors)
+        opened.page.on('pageerror', (error) => console.error('page error:', error.message));
+      if (options.page.open) {
+        if (!user) throw new Error('setupConsole: page.open needs signIn');
+        await openSignedIn(opened.page, server, user, options.page.open);
+        await opened.page.getByRole('button', { name: 'Sign Out' }).waitFor();
+      }
+    }
+  }, 420_000);
+
+  afterAll(async () => {
+    await opened?.context.close();
+    await browser?.close();
+    await server?.stop();
+    for (const name of fakeNames) await started[name]?.close();
+  });
+
+  const fakes = Object.fromEntries(
+    fakeNames.map((name) => [name, late(`fake ${name}`, () => started[name])]),
+  ) as StartedFakes<F>;
+  return {
+    server: late('server', () => server),
+    browser: late('browser', () => browser),
+    user: late('user (signIn)', () => user),
+    context: late('context (page)', () => opened?.context),
+    page: late('page', () => opened?.page),
+    fakes,
+  };
 }

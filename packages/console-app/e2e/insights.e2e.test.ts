@@ -1,37 +1,28 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from '../../console-server/test/fakes/openai.js';
-import {
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;
+const {
+  server,
+  browser,
+  fakes: { openai: fake },
+} = setupConsole({
+  // Pieces a few hundred ms apart: the page shows the answer growing before it is done.
+  fakes: {
+    openai: () =>
+      startFakeOpenAi({ chunkDelayMs: 400, usage: { prompt_tokens: 1200, completion_tokens: 300 } }),
+  },
+  server: ({ openai }) => ({ insights: { baseUrl: openai.url, model: 'gpt-e2e', apiKey: 'sk-e2e' } }),
+});
 
 beforeAll(async () => {
-  // Pieces a few hundred ms apart: the page shows the answer growing before it is done.
-  fake = await startFakeOpenAi({ chunkDelayMs: 400, usage: { prompt_tokens: 1200, completion_tokens: 300 } });
-  server = await startConsoleServer({ insights: { baseUrl: fake.url, model: 'gpt-e2e', apiKey: 'sk-e2e' } });
-  browser = await launchChromium();
   const yesterday = new Date(Date.now() + 7 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
   await sql`
     insert into ad_insights_daily (date, campaign_id, campaign_name, adset_id, ad_id, ad_name, impressions, clicks, spend, source)
     values (${yesterday}, 'cmp-e2e', 'AAA Kampanye E2E', 'as-e2e', 'ad-e2e', 'Hook E2E', 5000, 120, 350000, 'seed')`.execute(
     server.database.db,
   );
-}, 420_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await fake?.close();
 });
 
 describe('GPT Insights', () => {

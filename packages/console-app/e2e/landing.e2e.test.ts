@@ -1,30 +1,10 @@
 // Issue 10 item 7: sign-in lands on Usage Statistics, so it must be useful to everyone signed in: their own
 // activity and the pages they can open; the team's figures only for holders of `statistics`.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
+import { describe, expect, it } from 'vitest';
 import { LOGIN_PATH } from '@staff/console-contract';
-import {
-  DEMO_PASSWORD,
-  createUserWithKeys,
-  launchChromium,
-  newPage,
-  pathOf,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { DEMO_PASSWORD, createUserWithKeys, newPage, pathOf, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 /** Signs in through the login form, as staff do, and waits for the landing page's heading. */
 async function signInThroughTheForm(username: string) {

@@ -1,29 +1,9 @@
 // Issue 10 "Beyond": Bahasa Indonesia or English, the choice kept on the server; the spec's strings never change.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
-import {
-  ADMIN_USERNAME,
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { ADMIN_USERNAME, apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 describe('language choice', () => {
   it('Bahasa Indonesia, chosen beside the theme, is kept on the server across a reload; spec strings stay', async () => {

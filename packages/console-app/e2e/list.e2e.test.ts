@@ -1,8 +1,8 @@
 // Issue 10's list defects, each as a user meets it in chromium: rows per page, a typed minus in an amount,
 // search over what the table shows, row actions on one line in view, empty values last when sorting down, and
 // the page's frame while the guard checks.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Response } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import type { Response } from 'playwright';
 import {
   ENTITIES,
   MENU_GROUPS,
@@ -12,37 +12,12 @@ import {
   projects,
   tribeTargets,
   type EntityDef,
-  type StoredUser,
 } from '@staff/console-contract';
-import {
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-let admin: StoredUser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-  admin = await apiLogin(server, 'demo-all');
-  ({ context, page } = await newPage(browser, { width: 1440, height: 900 }));
-  page.on('pageerror', (error) => console.error('page error:', error.message));
-  await openSignedIn(page, server, admin, '/app/usage-statistic');
-  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
-}, 180_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+const { server, page } = setupConsole({
+  signIn: { username: 'demo-all' },
+  page: { viewport: { width: 1440, height: 900 }, logErrors: true, open: '/app/usage-statistic' },
 });
 
 type Row = Record<string, unknown>;

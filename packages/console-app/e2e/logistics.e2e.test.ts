@@ -1,41 +1,21 @@
 // The two logistics pages (spec section 4) open the packages list with their presets: the rows, the hidden
 // cust_notified column on Packaging, the receipt column without its values on Receipt Confirmation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright';
-import { ROUTES, PACKAGE_STATUSES, type StoredUser } from '@staff/console-contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, PACKAGE_STATUSES } from '@staff/console-contract';
 import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
-import {
-  ADMIN_USERNAME,
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { ADMIN_USERNAME, apiAs, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-let admin: StoredUser;
-let context: BrowserContext;
-let page: Page;
+const {
+  server,
+  user: admin,
+  page,
+} = setupConsole({
+  signIn: { username: ADMIN_USERNAME, password: DEMO_ADMIN_PASSWORD },
+  page: { viewport: { width: 1440, height: 1000 }, logErrors: true },
+});
 let windowDays = 30;
 
-type Row = Record<string, unknown> & { id: number; version: number };
-
-async function api<T = Row>(method: string, urlPath: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseURL}${urlPath}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${admin.token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const api = apiAs(server, admin);
 
 /** Today in Jakarta, `offset` days from now, as YYYY-MM-DD (the calendar the server reads dates in). */
 function jakartaDay(offset: number): string {
@@ -86,9 +66,6 @@ async function seedPackage(ref: string, status: string, dateSent: string | null)
 }
 
 beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-  admin = await apiLogin(server, ADMIN_USERNAME, DEMO_ADMIN_PASSWORD);
   const config = await api<{ config_value?: string | null }>(
     'GET',
     '/api/configs/?config_name=logistics_filter_days&default_value=30',
@@ -101,15 +78,7 @@ beforeAll(async () => {
       await seedPackage(`LPX-${status.replace(/\W/g, '')}-${name}`, status, date);
   await seedPackage('LPX-Delivered-edge', 'Delivered', jakartaDay(-windowDays));
   await seedPackage('LPX-Delivered-past', 'Delivered', jakartaDay(-windowDays - 1));
-  ({ context, page } = await newPage(browser, { width: 1440, height: 1000 }));
-  page.on('pageerror', (error) => console.error('page error:', error.message));
 }, 240_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
 
 const withinWindow = (row: Seeded) => row.dateSent !== null && row.dateSent >= jakartaDay(-windowDays);
 const grid = () => page.getByRole('grid', { name: 'Packages' });

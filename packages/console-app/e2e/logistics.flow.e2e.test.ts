@@ -1,47 +1,40 @@
 // The logistics flow in chromium (issue 15): a package goes Waiting → Ready to Ship → (receipt entered) →
 // Shipping → customer notified on WhatsApp (the fake received it) → tracking from the fake courier → Delivered,
 // seen live in a second tab; another is confirmed by hand; the packing labels PDF opens.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright';
-import type { StoredUser } from '@staff/console-contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
-import { type FakeCourier, startFakeCourier } from '../../console-server/test/fakes/courier.js';
-import { type FakeWhatsApp, startFakeWhatsApp } from '../../console-server/test/fakes/whatsapp.js';
-import {
-  ADMIN_USERNAME,
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { startFakeCourier } from '../../console-server/test/fakes/courier.js';
+import { startFakeWhatsApp } from '../../console-server/test/fakes/whatsapp.js';
+import { ADMIN_USERNAME, apiAs, openSignedIn, setupConsole, type ApiRow } from './harness.js';
 
-let server: ConsoleServer;
-let courier: FakeCourier;
-let browser: Browser;
-let admin: StoredUser;
-let context: BrowserContext;
-let page: Page;
+const {
+  server,
+  user: admin,
+  page,
+  context,
+  fakes: { courier, whatsapp },
+} = setupConsole({
+  fakes: { courier: () => startFakeCourier(), whatsapp: () => startFakeWhatsApp() },
+  server: ({ courier, whatsapp }) => ({
+    logistics: {
+      courierTrackingUrl: courier.url,
+      // The token also as the environment's fallback (WHATSAPP_ACCESS_TOKEN).
+      whatsappApi: { baseUrl: whatsapp.url, version: whatsapp.version, accessToken: 'EAAG-e2e' },
+      workers: true,
+      trackingEveryMinutes: false,
+      notifyIntervalMs: 200,
+    },
+  }),
+  signIn: { username: ADMIN_USERNAME, password: DEMO_ADMIN_PASSWORD },
+  page: { viewport: { width: 1440, height: 1000 }, logErrors: true },
+});
 let second: Page;
-let whatsapp: FakeWhatsApp;
 const consoleErrors: string[] = [];
 
-type Row = Record<string, unknown> & { id: number; version: number };
+type Row = ApiRow;
 
-async function api<T = Row>(method: string, urlPath: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${server.baseURL}${urlPath}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${admin.token}`,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${urlPath}: ${response.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
+const api = apiAs(server, admin);
 
 const create = (ref: string, name: string) =>
   api('POST', '/api/resources/packages', {
@@ -53,20 +46,6 @@ const create = (ref: string, name: string) =>
   });
 
 beforeAll(async () => {
-  courier = await startFakeCourier();
-  whatsapp = await startFakeWhatsApp();
-  server = await startConsoleServer({
-    logistics: {
-      courierTrackingUrl: courier.url,
-      // The token also as the environment's fallback (WHATSAPP_ACCESS_TOKEN).
-      whatsappApi: { baseUrl: whatsapp.url, version: whatsapp.version, accessToken: 'EAAG-e2e' },
-      workers: true,
-      trackingEveryMinutes: false,
-      notifyIntervalMs: 200,
-    },
-  });
-  browser = await launchChromium();
-  admin = await apiLogin(server, ADMIN_USERNAME, DEMO_ADMIN_PASSWORD);
   // The number customer notifications go from.
   await api('POST', '/api/resources/wa_registries', {
     name: 'Notifikasi e2e',
@@ -80,19 +59,9 @@ beforeAll(async () => {
   const other = await create('LPF-FLOW-2', 'Agus Salim');
   for (const action of ['ready', 'ship'])
     await api('POST', `/api/resources/packages/${other.id}/actions/${action}`, {});
-  ({ context, page } = await newPage(browser, { width: 1440, height: 1000 }));
   second = await context.newPage();
-  for (const tab of [page, second])
-    tab.on('pageerror', (error) => console.error('page error:', error.message));
+  second.on('pageerror', (error) => console.error('page error:', error.message));
 }, 240_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-  await courier?.close();
-  await whatsapp?.close();
-});
 
 const grid = (tab: Page) => tab.getByRole('grid', { name: 'Packages' });
 const rowOf = (tab: Page, ref: string) => grid(tab).locator('tbody tr', { hasText: ref });

@@ -1,31 +1,12 @@
 // Issue 10 item 8: the permission matrix at 1440×900 and 390×844: no sideways scroll of sets, a readable
 // "Opens" column, uncrowded headers, and a phone layout where each key is a card with its boxes in reach.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { PERMISSION_KEYS } from '@staff/console-contract';
 import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
-import {
-  ADMIN_USERNAME,
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { ADMIN_USERNAME, apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 async function openMatrix(viewport: { width: number; height: number }) {
   const admin = await apiLogin(server, ADMIN_USERNAME, DEMO_ADMIN_PASSWORD);

@@ -1,32 +1,20 @@
 // Issue 13: "Pull from Meta" on Master Ad Campaign — an ad account added with its token, "pull now" queued, the
 // server's worker pulls from the fake Graph (async job, pages) and the run shows as succeeded with its rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright';
-import type { StoredUser } from '@staff/console-contract';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
-import { type FakeGraph, startFakeGraph } from '../../console-server/test/fakes/graph.js';
-import {
-  ADMIN_USERNAME,
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { startFakeGraph } from '../../console-server/test/fakes/graph.js';
+import { ADMIN_USERNAME, openSignedIn, setupConsole } from './harness.js';
 
 const TOKEN = 'EAAG-e2e-pull-token-123';
 
-let graph: FakeGraph;
-let server: ConsoleServer;
-let browser: Browser;
-let admin: StoredUser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  graph = await startFakeGraph({ accessToken: TOKEN });
-  server = await startConsoleServer({
+const {
+  server,
+  user: admin,
+  page,
+  fakes: { graph },
+} = setupConsole({
+  fakes: { graph: () => startFakeGraph({ accessToken: TOKEN }) },
+  server: ({ graph }) => ({
     intake: {
       workers: true,
       metaGraphUrl: graph.url,
@@ -34,16 +22,9 @@ beforeAll(async () => {
       metaPullEveryMs: 3_600_000,
       metaPull: { pollMs: 1, backoffBaseMs: 1 },
     },
-  });
-  browser = await launchChromium();
-  admin = await apiLogin(server, ADMIN_USERNAME, DEMO_ADMIN_PASSWORD);
-  ({ context, page } = await newPage(browser));
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-  await graph?.close();
+  }),
+  signIn: { username: ADMIN_USERNAME, password: DEMO_ADMIN_PASSWORD },
+  page: {},
 });
 
 describe('Pull from Meta', () => {

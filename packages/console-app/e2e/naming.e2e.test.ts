@@ -1,35 +1,13 @@
 // Issue 10 item 9: a Monthly Target is named so a person recognises it ("Desember 2026 · Tribe Alpha", not
 // "2026-12", which hundreds share) in its buttons, confirmations and notices, and its delete is a soft delete
 // like the other master data's.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright';
-import { monthlyTargets, resourceRoutes, type StoredUser } from '@staff/console-contract';
-import {
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { monthlyTargets, resourceRoutes } from '@staff/console-contract';
+import { openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-let user: StoredUser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-  user = await apiLogin(server, 'demo-all');
-  ({ context, page } = await newPage(browser, { width: 1440, height: 900 }));
-}, 180_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+const { server, user, page } = setupConsole({
+  signIn: { username: 'demo-all' },
+  page: { viewport: { width: 1440, height: 900 } },
 });
 
 type ListAnswer = {

@@ -1,24 +1,22 @@
 // Issue 10 "Beyond": a command palette (Ctrl/⌘-K) that opens any page the user may open and finds records across
 // entities, only of the entities the user may read.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
-import type { StoredUser } from '@staff/console-contract';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
 import {
   ADMIN_USERNAME,
   apiLogin,
   createUserWithKeys,
-  launchChromium,
   newPage,
   openSignedIn,
   pathOf,
-  startConsoleServer,
-  type ConsoleServer,
+  setupConsole,
 } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-let admin: StoredUser;
+const {
+  server,
+  browser,
+  user: admin,
+} = setupConsole({ signIn: { username: ADMIN_USERNAME, password: DEMO_ADMIN_PASSWORD } });
 let tribeId: number;
 
 async function create(entity: string, body: Record<string, unknown>): Promise<number> {
@@ -33,19 +31,11 @@ async function create(entity: string, body: Record<string, unknown>): Promise<nu
 }
 
 beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-  admin = await apiLogin(server, ADMIN_USERNAME, DEMO_ADMIN_PASSWORD);
   tribeId = await create('tribes', { name: 'Tribe Paletta', code: 'PLT' });
   // Matches too, but the user below may not read companies.
   await create('companies', { name: 'Paletta Niaga', legal_name: 'PT Paletta Niaga' });
   await createUserWithKeys(server, 'e2e-palette', ['databank_tribes']);
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('command palette', () => {
   it('Ctrl-K, type, arrows and Enter open a page, then a record; Escape closes and focus returns', async () => {

@@ -1,31 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { LANDING_PATH, MENU_GROUPS } from '@staff/console-contract';
 import { replaceUserSets } from '../../console-server/src/services/users.js';
 import { silentEvents } from '../../console-server/src/services/events.js';
 import { authenticate } from '../../console-server/src/auth/sessions.js';
-import {
-  apiLogin,
-  createUserWithKeys,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { apiLogin, createUserWithKeys, newPage, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 const ALWAYS_SHOWN = ['General Affairs', 'Automation Database', 'Operation Data'];
 

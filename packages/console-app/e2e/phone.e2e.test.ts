@@ -1,32 +1,12 @@
 // Issue 10 items 10 and 11 as a user meets them in chromium: lists on a phone (cards with their actions in
 // reach, the filters behind a "Filter" button), and the smaller defects: "0 of 0" while loading and on error,
 // the plural delete confirmation, the favicon, and hinted locked links in Operation Data.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright';
-import { tribes, type StoredUser } from '@staff/console-contract';
-import {
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright';
+import { tribes } from '@staff/console-contract';
+import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-let user: StoredUser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-  user = await apiLogin(server, 'demo-all');
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser, user } = setupConsole({ signIn: { username: 'demo-all' } });
 
 async function open(path: string, viewport = { width: 1440, height: 900 }, who = user) {
   const { context, page } = await newPage(browser, viewport);

@@ -1,27 +1,8 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
-import {
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 describe('Cust Problem Tracking', () => {
   it('moves a problem across the board by keyboard, and the server keeps the move', async () => {

@@ -1,28 +1,9 @@
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser } from 'playwright';
+import { describe, it } from 'vitest';
 import { intakeFixture } from '../../console-server/test/support/intake.js';
 import { mayarPayment } from '../../console-server/test/fakes/mayar.js';
-import {
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 describe('Purchase Log', () => {
   it('shows a purchase posted to the Mayar webhook live, without a reload', async () => {

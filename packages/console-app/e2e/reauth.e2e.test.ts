@@ -1,15 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
 import { ROUTES } from '@staff/console-contract';
-import {
-  DEMO_PASSWORD,
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { DEMO_PASSWORD, apiLogin, openSignedIn, setupConsole } from './harness.js';
 
 // A 1-minute idle timeout instead of 30 (CONSOLE_IDLE_MINUTES), and the server's clock moved past it rather
 // than waiting: page loads on a busy machine never count as being away.
@@ -19,25 +10,9 @@ const awayFromTheDesk = () => {
   clockOffsetMs += IDLE_MINUTES * 60_000 + 5_000;
 };
 
-let server: ConsoleServer;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startConsoleServer({
-    idleMinutes: IDLE_MINUTES,
-    clock: () => new Date(Date.now() + clockOffsetMs),
-  });
-  browser = await launchChromium();
-  ({ context, page } = await newPage(browser, { width: 1440, height: 900 }));
-  page.on('pageerror', (error) => console.error('page error:', error.message));
-}, 180_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+const { server, page } = setupConsole({
+  server: { idleMinutes: IDLE_MINUTES, clock: () => new Date(Date.now() + clockOffsetMs) },
+  page: { viewport: { width: 1440, height: 900 }, logErrors: true },
 });
 
 describe('an idle session', () => {

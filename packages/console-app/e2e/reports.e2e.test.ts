@@ -1,34 +1,17 @@
 import { readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
-import { REPORT_IDS, ROUTES, type ReportResponse, type StoredUser } from '@staff/console-contract';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { REPORT_IDS, ROUTES, type ReportResponse } from '@staff/console-contract';
 import { seedReportFixture } from '../../console-server/test/support/reports.js';
-import {
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { newPage, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-let user: StoredUser;
+const { server, browser, user } = setupConsole({ signIn: { username: 'demo-all' } });
 
 beforeAll(async () => {
-  server = await startConsoleServer();
   // Insights, purchases, campaigns, creatives, targets, creators and projects of 1–2 Nov 2026 (see the fixture).
   await seedReportFixture(server.database);
-  user = await apiLogin(server, 'demo-all');
-  browser = await launchChromium();
 }, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const pathOf = (id: string) => ROUTES.find((route) => route.id === id)!.path;
 

@@ -1,43 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright';
-import {
-  ENTITIES,
-  resourceRoutes,
-  demoRows,
-  type EntityDef,
-  type FieldDef,
-  type StoredUser,
-} from '@staff/console-contract';
-import {
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright';
+import { ENTITIES, resourceRoutes, demoRows, type EntityDef, type FieldDef } from '@staff/console-contract';
+import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 
 // One server (fresh PGlite with the demo data) and one browser for the whole file.
-let server: ConsoleServer;
-let browser: Browser;
-let admin: StoredUser;
-let context: BrowserContext;
-let page: Page;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-  admin = await apiLogin(server, 'demo-all'); // every key with read and write
-  ({ context, page } = await newPage(browser, { width: 1440, height: 900 }));
-  page.on('pageerror', (error) => console.error('page error:', error.message));
-  await openSignedIn(page, server, admin, '/app/usage-statistic');
-  await page.getByRole('button', { name: 'Sign Out' }).waitFor();
-}, 180_000);
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
+const {
+  server,
+  browser,
+  user: admin,
+  page,
+} = setupConsole({
+  signIn: { username: 'demo-all' },
+  page: { viewport: { width: 1440, height: 900 }, logErrors: true, open: '/app/usage-statistic' },
 });
 
 type Row = Record<string, unknown>;

@@ -1,29 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { PAGE_DENIED_MESSAGE, ROUTES, SPEC_ROUTES, type RouteDef } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
-import {
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  pathOf,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { apiLogin, newPage, openSignedIn, pathOf, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 interface Visit {
   route: RouteDef;

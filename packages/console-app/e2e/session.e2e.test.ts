@@ -1,31 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { LANDING_PATH, PAGE_DENIED_MESSAGE, STORED_USER_KEY } from '@staff/console-contract';
 import { authenticate, revokeSession } from '../../console-server/src/auth/sessions.js';
 import {
   apiLogin,
   apiStatus,
   DEMO_PASSWORD,
-  launchChromium,
   newPage,
   openSignedIn,
   pathOf,
-  startConsoleServer,
-  type ConsoleServer,
+  setupConsole,
 } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 const storedUser = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), STORED_USER_KEY);
 

@@ -1,49 +1,38 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
-import {
-  apiLogin,
-  createUserWithKeys,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
-import {
-  serviceAccountKey,
-  startFakeGoogle,
-  type FakeGoogle,
-} from '../../console-server/test/fakes/google.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiLogin, createUserWithKeys, newPage, openSignedIn, setupConsole } from './harness.js';
+import { serviceAccountKey, startFakeGoogle } from '../../console-server/test/fakes/google.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-let google: FakeGoogle;
 const ROBOT = 'laporan@console-e2e.iam.gserviceaccount.com';
 const robot = serviceAccountKey(ROBOT);
 const SPREADSHEET = '1SheetE2EabcdefghijklmnopqrstuvwxyzAB';
 const DAY_MS = 86_400_000;
 const jakartaDay = (time: number) => new Date(time + 7 * 3_600_000).toISOString().slice(0, 10);
 
-beforeAll(async () => {
-  google = await startFakeGoogle({ [ROBOT]: robot.publicKey });
-  google.spreadsheets.set(SPREADSHEET, { editors: [ROBOT], sheets: { Harian: [] } });
-  server = await startConsoleServer({
+const {
+  server,
+  browser,
+  fakes: { google },
+} = setupConsole({
+  fakes: {
+    google: async () => {
+      const fake = await startFakeGoogle({ [ROBOT]: robot.publicKey });
+      fake.spreadsheets.set(SPREADSHEET, { editors: [ROBOT], sheets: { Harian: [] } });
+      return fake;
+    },
+  },
+  server: ({ google }) => ({
     sheetReports: { google: { tokenUrl: google.tokenUrl, sheetsUrl: google.url } },
-  });
-  browser = await launchChromium();
+  }),
+});
+
+beforeAll(async () => {
   await sql`
     insert into ad_insights_daily (date, campaign_id, campaign_name, adset_id, ad_id, ad_name, impressions, clicks, spend, source)
     values (${jakartaDay(Date.now() - DAY_MS)}, 'cmp-sheet', 'Kampanye Sheet E2E', 'as-sheet', 'ad-sheet', 'Iklan', 4000, 80, 275000, 'seed')`.execute(
     server.database.db,
   );
-}, 420_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await google?.close();
 });
 
 describe('Sheet Report', () => {

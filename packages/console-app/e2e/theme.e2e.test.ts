@@ -1,24 +1,12 @@
 // Issue 10 "Beyond": dark mode following the system by default, without a flash of the wrong theme on load.
 // The first frame is read in a requestAnimationFrame callback installed before any page script runs: what the
 // page's canvas shows then (the root's background, else the body's) is what the first paint shows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
+import { describe, expect, it } from 'vitest';
 import { LOGIN_PATH } from '@staff/console-contract';
 import { darkTokens, lightTokens } from '../../console-ui/src/theme/tokens.js';
-import { launchChromium, startConsoleServer, type ConsoleServer } from './harness.js';
+import { setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 const rgb = (hex: string) => {
   const n = Number.parseInt(hex.slice(1), 16);

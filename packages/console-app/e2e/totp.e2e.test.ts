@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { LANDING_PATH, STORED_USER_KEY } from '@staff/console-contract';
 import { totpCode, totpStep } from '../../console-server/src/auth/totp.js';
 import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
@@ -8,26 +8,13 @@ import {
   DEMO_PASSWORD,
   apiLogin,
   createUserWithKeys,
-  launchChromium,
   newPage,
   openSignedIn,
   pathOf,
-  startConsoleServer,
-  type ConsoleServer,
+  setupConsole,
 } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 const OTP_INTRO = 'Masukkan kode 6 digit dari aplikasi autentikator';
 

@@ -1,25 +1,15 @@
 // Issue 13: an Ads Manager export uploaded from Master Ad Campaign — preview, the upload's progress bar, the
 // result summary — lands in the database, and the same file again changes nothing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright';
-import type { StoredUser } from '@staff/console-contract';
+import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
 import { intakeDb } from '../../console-server/src/intake/tables.js';
-import {
-  ADMIN_USERNAME,
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { ADMIN_USERNAME, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-let admin: StoredUser;
-let context: BrowserContext;
-let page: Page;
+const {
+  server,
+  user: admin,
+  page,
+} = setupConsole({ signIn: { username: ADMIN_USERNAME, password: DEMO_ADMIN_PASSWORD }, page: {} });
 
 const HEADER =
   'Reporting starts,Reporting ends,Campaign name,Ad set name,Ad name,Campaign ID,Ad set ID,Ad ID,Amount spent (IDR),Impressions,Reach,Frequency,Link clicks,Purchases,Purchases conversion value';
@@ -40,18 +30,6 @@ function exportCsv(campaignId: string): string {
   }
   return lines.join('\r\n');
 }
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-  admin = await apiLogin(server, ADMIN_USERNAME, DEMO_ADMIN_PASSWORD);
-  ({ context, page } = await newPage(browser));
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
-});
 
 /** Labels of every progress bar shown from now on (it can be brief on a fast machine, so it is recorded). */
 async function recordProgressBars(): Promise<void> {

@@ -1,28 +1,9 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright';
+import { describe, expect, it } from 'vitest';
 import { intakeFixture } from '../../console-server/test/support/intake.js';
-import {
-  apiLogin,
-  launchChromium,
-  newPage,
-  openSignedIn,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 /** Two products of a fresh account: one customer bought both, one only the first, two only the second. */
 async function seedTwoProducts() {

@@ -1,27 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Response } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import type { Response } from 'playwright';
 import { LANDING_PATH } from '@staff/console-contract';
-import {
-  DEMO_PASSWORD,
-  launchChromium,
-  newPage,
-  pathOf,
-  startConsoleServer,
-  type ConsoleServer,
-} from './harness.js';
+import { DEMO_PASSWORD, newPage, pathOf, setupConsole } from './harness.js';
 
-let server: ConsoleServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const { server, browser } = setupConsole();
 
 /** Texts only the router and the HTTP client carry: neither belongs in what /login downloads. */
 const ROUTER_TEXT = 'in the context of a <Router>';

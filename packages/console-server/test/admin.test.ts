@@ -14,6 +14,7 @@ import {
   type TestDatabase,
   freshAddress,
   openTestDatabase,
+  setupTestApp,
   testServer,
   uniqueName,
   userWithKeys,
@@ -22,20 +23,13 @@ import {
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe.each(ENGINES)('administration API on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine);
   let adminToken: string;
   let c: Client;
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
-    app = await testServer(testDb.database);
     c = new Client(app, freshAddress());
     adminToken = await c.token('admin');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
   });
   afterEach(() => {
     vi.restoreAllMocks();
@@ -679,15 +673,12 @@ describe.each(ENGINES)('administration API on %s', (engine) => {
 });
 
 describe.each(ENGINES)('administration safety on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine);
   let c: Client;
   let adminId: number;
   let adminToken: string;
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
-    app = await testServer(testDb.database);
     c = new Client(app, freshAddress());
     adminToken = await c.token('admin');
     adminId = (await findUserByUsername(testDb.database.db, 'admin'))!.id;
@@ -700,10 +691,6 @@ describe.each(ENGINES)('administration safety on %s', (engine) => {
       payload: { permission_sets: [] },
     });
     expect(response.statusCode).toBe(200);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
   });
 
   const send = (token: string, method: 'PATCH' | 'PUT' | 'DELETE' | 'POST', url: string, payload?: unknown) =>

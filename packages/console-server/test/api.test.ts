@@ -1,8 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import {
   ENTITIES,
   PAGE_DENIED_MESSAGE,
@@ -18,9 +17,8 @@ import {
   Client,
   ENGINES,
   TEST_PASSWORD,
-  type TestDatabase,
   freshAddress,
-  openTestDatabase,
+  setupTestApp,
   testClock,
   testServer,
   uniqueName,
@@ -28,19 +26,10 @@ import {
 } from './support/harness.js';
 
 describe.each(ENGINES)('console-server API on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine, { server: () => ({ clock: clock.now, tokenTtlHours: 1 }) });
   const clock = testClock();
   const client = () => new Client(app, freshAddress());
 
-  beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
-    app = await testServer(testDb.database, { clock: clock.now, tokenTtlHours: 1 });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
-  });
   afterEach(() => clock.reset());
 
   describe('POST /api/auth/login', () => {

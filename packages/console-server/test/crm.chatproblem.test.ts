@@ -1,27 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Client,
-  ENGINES,
-  type TestDatabase,
-  openTestDatabase,
-  testServer,
-  uniqueName,
-  userWithKeys,
-} from './support/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, ENGINES, setupTestApp, uniqueName, userWithKeys } from './support/harness.js';
 import { waNumber } from './support/whatsapp.js';
 
 describe.each(ENGINES)('a problem created from a Chat List message on %s', (engine) => {
-  let db: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb: db, app } = setupTestApp(engine);
   let c: Client;
   let writer: string;
   let category: number;
 
   beforeAll(async () => {
-    db = await openTestDatabase(engine);
-    app = await testServer(db.database);
     c = new Client(app);
     writer = await c.token(
       await userWithKeys(db.database, [{ key: 'ad_daily_tracker', read: true, write: true }]),
@@ -33,10 +21,6 @@ describe.each(ENGINES)('a problem created from a Chat List message on %s', (engi
       ).rows[0]!.id,
     );
   }, 120_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.close();
-  });
 
   /** A conversation with one customer message, as the webhook intake leaves it. */
   const conversationWithMessage = async (text: string) => {

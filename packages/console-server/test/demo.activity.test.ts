@@ -1,15 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { seedDemoActivity } from '../src/demo/activity.js';
-import {
-  Client,
-  ENGINES,
-  type TestDatabase,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-} from './support/harness.js';
+import { Client, ENGINES, setupTestApp, userWithKeys } from './support/harness.js';
 
 // A fixed instant: Tuesday 2026-11-24 10:00 in Jakarta.
 const NOW = new Date('2026-11-24T03:00:00.000Z');
@@ -17,19 +9,13 @@ const fingerprints = new Map<string, string>();
 
 /** The demo's 90 days, here 10 days of 3 campaigns, written through the intake over the master-data demo rows. */
 describe.each(ENGINES)('demo activity seed on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine, {
+    database: { demoRows: 0.1 },
+    prepare: async () => {
+      first = await seedDemoActivity(testDb.database.db, { days: 10, campaigns: 3, now: NOW });
+    },
+  });
   let first: Awaited<ReturnType<typeof seedDemoActivity>>;
-
-  beforeAll(async () => {
-    testDb = await openTestDatabase(engine, { demoRows: 0.1 });
-    first = await seedDemoActivity(testDb.database.db, { days: 10, campaigns: 3, now: NOW });
-    app = await testServer(testDb.database);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
-  });
 
   it('writes insights per ad and day ending today (Jakarta) with plausible CPM and CTR', async () => {
     expect(first.insights).toBe(3 * 4 * 10);

@@ -1,33 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { GenerateError, generateRows } from '../src/demo/generate.js';
-import {
-  Client,
-  ENGINES,
-  type TestDatabase,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-} from './support/harness.js';
+import { Client, ENGINES, setupTestApp, userWithKeys } from './support/harness.js';
 import { runServerProcess } from './support/process.js';
 
 /** `npm run console -- generate <kind> <N>`: benchmark rows in batches over the master data. */
 describe.each(ENGINES)('generate rows on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testDb = await openTestDatabase(engine, { demoRows: 0.05 });
-    app = await testServer(testDb.database);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
-  });
+  const { testDb, app } = setupTestApp(engine, { database: { demoRows: 0.05 } });
 
   it('writes N purchases in batches with the intake’s shape, found by the Purchase Log’s exact email search', async () => {
     const batches: number[] = [];

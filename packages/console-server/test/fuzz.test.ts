@@ -6,20 +6,12 @@
  * runtime text in an error body, and a refused write changes no row and no audit entry.
  * FUZZ_SEED=<n> draws another sample; FUZZ_CASES_PER_PARAMETER=<n> draws more per parameter.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { findUserByUsername } from '../src/services/users.js';
-import {
-  Client,
-  ENGINES,
-  type TestDatabase,
-  freshAddress,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-} from './support/harness.js';
+import { Client, ENGINES, freshAddress, setupTestApp, userWithKeys } from './support/harness.js';
 import { LEAK } from './support/leaks.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -285,15 +277,12 @@ const leaks = (status: number, body: string) =>
 const REFUSED = new Set([400, 404, 409, 413, 415, 422]);
 
 describe.each(ENGINES)('OpenAPI-driven bad-input fuzz on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine);
   let adminToken: string;
   let victimId: number;
   let fingerprintQuery: ReturnType<typeof sql.raw>;
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
-    app = await testServer(testDb.database);
     adminToken = await new Client(app, freshAddress()).token('admin');
     const victim = await userWithKeys(testDb.database, [{ key: 'statistics' }]);
     victimId = (await findUserByUsername(testDb.database.db, victim))!.id;
@@ -314,10 +303,6 @@ describe.each(ENGINES)('OpenAPI-driven bad-input fuzz on %s', (engine) => {
         )
         .join(' union all '),
     );
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
   });
 
   const fingerprint = async () => {

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { adAccountOf } from '../src/intake/meta/campaigns.js';
 import { INTAKE_V771 } from '../src/intake/migrations.js';
-import {
-  Client,
-  ENGINES,
-  type TestDatabase,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-} from './support/harness.js';
+import { Client, ENGINES, setupTestApp, userWithKeys } from './support/harness.js';
 import { intakeFixture } from './support/intake.js';
 
 const HEADER =
@@ -48,8 +40,7 @@ describe('ad account ids from the data', () => {
 });
 
 describe.each(ENGINES)('campaigns kept from the data on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine);
   let writer: string;
   const client = () => new Client(app);
   const upload = (rows: string[]) =>
@@ -69,15 +60,9 @@ describe.each(ENGINES)('campaigns kept from the data on %s', (engine) => {
     client().request({ method, url, token: writer, payload });
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
-    app = await testServer(testDb.database);
     writer = await client().token(
       await userWithKeys(testDb.database, [{ key: 'databank_ad_campaigns', read: true, write: true }]),
     );
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
   });
 
   it('an upload creates the campaigns no one entered, flagged to link a product; staff ones stay as entered', async () => {

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
 import { canonicalPurchases, parseAdsManagerCsv, parseExportNumber } from '../src/intake/meta/csv.js';
 import { XLSX_CONTENT_TYPE, parseAdsManagerXlsx } from '../src/intake/meta/xlsx.js';
 import { intakeDb } from '../src/intake/tables.js';
-import {
-  Client,
-  ENGINES,
-  type TestDatabase,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-} from './support/harness.js';
+import { Client, ENGINES, setupTestApp, userWithKeys } from './support/harness.js';
 
 const ENGLISH = [
   '\uFEFFReporting starts,Reporting ends,Campaign name,Ad set name,Ad name,Campaign ID,Ad set ID,Ad ID,Amount spent (IDR),Impressions,Reach,Frequency,Link clicks,Purchases,Purchases conversion value',
@@ -134,8 +126,7 @@ describe('Ads Manager export parsing', () => {
 });
 
 describe.each(ENGINES)('POST /api/ad-insights/import on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine);
   const client = () => new Client(app);
   const upload = (csv: string, token: string, query = '') =>
     client().request({
@@ -145,15 +136,6 @@ describe.each(ENGINES)('POST /api/ad-insights/import on %s', (engine) => {
       payload: csv,
       token,
     });
-
-  beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
-    app = await testServer(testDb.database);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
-  });
 
   it('needs write access to Ad Campaign Admin', async () => {
     const reader = await client().token(

@@ -1,18 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RESOURCE_CHANGED_EVENT, type ResourceChangedPayload } from '../src/resources/push.js';
-import {
-  Client,
-  ENGINES,
-  type TestDatabase,
-  freshAddress,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-} from './support/harness.js';
+import { Client, ENGINES, freshAddress, setupTestApp, userWithKeys } from './support/harness.js';
 
 type Row = Record<string, unknown>;
 const KEY = 'databank_products';
@@ -21,8 +12,7 @@ const DAY = '2099-01-05';
 const at = (hhmm: string) => new Date(`${DAY}T${hhmm}:00+07:00`).toISOString();
 
 describe.each(ENGINES)('meeting room bookings on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine, { listen: true });
   let admin: string;
   let room: Row;
   let smallRoom: Row;
@@ -54,16 +44,9 @@ describe.each(ENGINES)('meeting room bookings on %s', (engine) => {
   });
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
-    app = await testServer(testDb.database);
-    await app.listen({ port: 0, host: '127.0.0.1' });
     admin = await client().token('admin');
     room = await newRoom({ name: 'Merapi', capacity: 8 });
     smallRoom = await newRoom({ name: 'Bromo', capacity: 2, requires_approval: true });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
   });
 
   it('books a slot, refuses an overlapping one with a 409 naming the booking in the way, allows back-to-back', async () => {

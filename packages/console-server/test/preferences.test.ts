@@ -1,26 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Client,
-  ENGINES,
-  type TestDatabase,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-} from './support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { Client, ENGINES, setupTestApp, userWithKeys } from './support/harness.js';
 
 describe.each(ENGINES)('GET/PUT /api/me/preferences on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
-    app = await testServer(testDb.database);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
-  });
+  const { testDb, app } = setupTestApp(engine);
 
   const put = (c: Client, token: string, payload: unknown) =>
     c.request({ method: 'PUT', url: '/api/me/preferences', token, payload: payload as object });

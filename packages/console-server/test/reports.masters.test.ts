@@ -1,39 +1,25 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportResponse } from '@staff/console-contract';
-import {
-  Client,
-  ENGINES,
-  freshAddress,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-  type TestDatabase,
-} from './support/harness.js';
+import { Client, ENGINES, freshAddress, setupTestApp, userWithKeys } from './support/harness.js';
 import { seedReportFixture, type ReportFixtureIds } from './support/reports.js';
 
 describe.each(ENGINES)('reports over the master data on %s', (engine) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb: database, app } = setupTestApp(engine, {
+    prepare: async () => {
+      ids = await seedReportFixture(database.database);
+    },
+  });
   let client: Client;
   let token: string;
   let ids: ReportFixtureIds;
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine);
-    ids = await seedReportFixture(database.database);
-    app = await testServer(database.database);
     client = new Client(app, freshAddress());
     token = await client.token(
       await userWithKeys(database.database, [{ key: 'ad_daily_tracker' }, { key: 'finance_kol_report' }]),
     );
   }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
 
   const report = async (query: string) => {
     const response = await client.get(`/api/reports/${query}`, token);

@@ -1,14 +1,12 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportResponse } from '@staff/console-contract';
 import {
   Client,
   ENGINES,
   freshAddress,
-  openTestDatabase,
-  testServer,
+  setupTestApp,
   userWithKeys,
   type TestDatabase,
 } from './support/harness.js';
@@ -104,23 +102,18 @@ async function seedReportData(database: TestDatabase) {
 }
 
 describe.each(ENGINES)('report engine on %s', (engine) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb: database, app } = setupTestApp(engine, {
+    prepare: async () => {
+      await seedReportData(database);
+    },
+  });
   let client: Client;
   let token: string;
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine);
-    await seedReportData(database);
-    app = await testServer(database.database);
     client = new Client(app, freshAddress());
     token = await client.token(await userWithKeys(database.database, [{ key: 'ad_daily_tracker' }]));
   }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
 
   const report = async (query: string) => {
     const response = await client.get(`/api/reports/${query}`, token);

@@ -1,28 +1,27 @@
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, getEntity } from '@staff/console-contract';
 import { seedResourceDemo } from '../src/resources/demo.js';
 import { RESOURCE_CHANGED_EVENT, type ResourceChangedPayload } from '../src/resources/push.js';
-import {
-  Client,
-  ENGINES,
-  type TestDatabase,
-  freshAddress,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-} from './support/harness.js';
+import { Client, ENGINES, freshAddress, setupTestApp, userWithKeys } from './support/harness.js';
 import { countRows } from './support/resources.js';
 
 type Row = Record<string, unknown>;
 const KEY = 'transaction_package_tracking';
 
 describe.each(ENGINES)('entity capabilities on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine, {
+    prepare: async () => {
+      // Demo rows of the two logistics tables only (the read-only one needs rows to read).
+      await seedResourceDemo(testDb.database.db, {
+        scale: 0.01,
+        entities: [getEntity('packages')!, getEntity('package_events')!],
+      });
+    },
+    listen: true,
+  });
   let admin: string;
   const client = () => new Client(app, freshAddress());
   const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, token: string, payload?: unknown) =>
@@ -46,19 +45,7 @@ describe.each(ENGINES)('entity capabilities on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
-    // Demo rows of the two logistics tables only (the read-only one needs rows to read).
-    await seedResourceDemo(testDb.database.db, {
-      scale: 0.01,
-      entities: [getEntity('packages')!, getEntity('package_events')!],
-    });
-    app = await testServer(testDb.database);
-    await app.listen({ port: 0, host: '127.0.0.1' });
     admin = await client().token('admin');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
   });
 
   it('walks a package Waiting → Ready to Ship → Shipping → Delivered, each step versioned and audited as the action', async () => {

@@ -5,22 +5,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ENTITIES, entityForRoute, getEntity, type EntityDef, type RouteDef } from '@staff/console-contract';
 import { GENERATED_MIGRATIONS } from '../src/resources/generated/index.js';
 import type * as Generated from '../src/resources/generated/index.js';
 import type * as Contract from '@staff/console-contract';
-import {
-  Client,
-  ENGINES,
-  type TestDatabase,
-  freshAddress,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-} from './support/harness.js';
+import { Client, ENGINES, freshAddress, setupTestApp, userWithKeys } from './support/harness.js';
 
 const ENTITY = 'fabric_swatches';
 const PAGE = '/app/admins/fabric-swatches';
@@ -108,18 +99,8 @@ describe('a new master-data entity: one file, one route row, one generated migra
 });
 
 describe.each(ENGINES)('the new entity on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine);
   const client = () => new Client(app, freshAddress());
-
-  beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
-    app = await testServer(testDb.database);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
-  });
 
   it('has its table, migrated at start', async () => {
     const columns = await sql<{ column_name: string }>`select column_name from information_schema.columns

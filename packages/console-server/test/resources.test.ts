@@ -13,15 +13,7 @@ import {
 } from '@staff/console-contract';
 import { RESOURCE_CHANGED_EVENT } from '../src/resources/push.js';
 import { openSecret } from '../src/secrets/index.js';
-import {
-  Client,
-  ENGINES,
-  type TestDatabase,
-  freshAddress,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-} from './support/harness.js';
+import { Client, ENGINES, freshAddress, setupTestApp, testServer, userWithKeys } from './support/harness.js';
 import { countRows, createRealistic, editableField, entity, parseCsv } from './support/resources.js';
 // The presets' own matcher is the oracle for OR groups (test-only import of console-ui's pure function).
 import { matchesPreset, type FilterPreset } from '../../console-ui/src/machines/filterPresets.machine.js';
@@ -34,8 +26,7 @@ const DEMO_SCALE = 0.1;
 const WRITABLE = ENTITIES.filter((def) => def.access !== 'read-only');
 
 describe.each(ENGINES)('master-data resources on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine, { database: { demoRows: DEMO_SCALE }, listen: true });
   let baseUrl: string;
   let admin: string;
   const client = () => new Client(app, freshAddress());
@@ -53,15 +44,8 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
     });
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(engine, { demoRows: DEMO_SCALE });
-    app = await testServer(testDb.database);
-    await app.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
     admin = await client().token('admin');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
   });
 
   const tokenFor = async (keys: { key: string; read?: boolean; write?: boolean }[]) =>

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { HttpError, databaseErrorAnswer, unsafeTextFields } from '../src/http.js';
-import {
-  Client,
-  ENGINES,
-  type TestDatabase,
-  freshAddress,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-} from './support/harness.js';
+import { Client, ENGINES, freshAddress, setupTestApp, userWithKeys } from './support/harness.js';
 import { LEAK } from './support/leaks.js';
 
 describe('input sanitising helpers', () => {
@@ -43,8 +34,7 @@ describe('input sanitising helpers', () => {
 });
 
 describe.each(ENGINES)('one sanitising layer for every route on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine);
   let admin: string;
   const client = () => new Client(app, freshAddress());
 
@@ -60,13 +50,7 @@ describe.each(ENGINES)('one sanitising layer for every route on %s', (engine) =>
   };
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
-    app = await testServer(testDb.database);
     admin = await client().token('admin');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
   });
 
   const nul = '\u0000';

@@ -1,18 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, isSearchable, type SearchResponse } from '@staff/console-contract';
-import {
-  Client,
-  ENGINES,
-  type TestDatabase,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-} from './support/harness.js';
+import { Client, ENGINES, setupTestApp, userWithKeys } from './support/harness.js';
 
 describe.each(ENGINES)('GET /api/search on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine);
   let adminToken: string;
   const ids: Record<string, number> = {};
 
@@ -28,8 +19,6 @@ describe.each(ENGINES)('GET /api/search on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
-    app = await testServer(testDb.database);
     adminToken = await new Client(app).token('admin');
     // One word ("Zanzibar") in a company and a tribe; a tribe found by its leader (a search field, not its title).
     ids.company = await create('companies', { name: 'Zanzibar Niaga', legal_name: 'PT Zanzibar Niaga' });
@@ -40,10 +29,6 @@ describe.each(ENGINES)('GET /api/search on %s', (engine) => {
       leader_name: 'Wulandari Zanzibar',
     });
     ids.other = await create('tribes', { name: 'Tribe Mangga', code: 'MGG' });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
   });
 
   const search = async (token: string, q: string) => {

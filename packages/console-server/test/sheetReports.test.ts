@@ -1,18 +1,9 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SheetReportRun, SheetReportSchedule } from '@staff/console-contract';
 import { runDue } from '../src/sheetReports/service.js';
-import {
-  Client,
-  ENGINES,
-  freshAddress,
-  openTestDatabase,
-  testServer,
-  userWithKeys,
-  type TestDatabase,
-} from './support/harness.js';
+import { Client, ENGINES, freshAddress, setupTestApp, userWithKeys } from './support/harness.js';
 import { seedReportFixture } from './support/reports.js';
 
 const KEY = 'transaction_read_purchase_logs';
@@ -20,8 +11,12 @@ const KEY = 'transaction_read_purchase_logs';
 const START = new Date('2026-11-03T01:00:00Z');
 
 describe.each(ENGINES)('Sheet Report schedules on %s', (engine) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb: database, app } = setupTestApp(engine, {
+    prepare: async () => {
+      await seedReportFixture(database.database);
+    },
+    server: () => ({ clock, sheetReports: { tickSeconds: false } }),
+  });
   let client: Client;
   let writer: string;
   let reader: string;
@@ -29,9 +24,6 @@ describe.each(ENGINES)('Sheet Report schedules on %s', (engine) => {
   const clock = () => START;
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine);
-    await seedReportFixture(database.database);
-    app = await testServer(database.database, { clock, sheetReports: { tickSeconds: false } });
     client = new Client(app, freshAddress());
     writer = await client.token(
       await userWithKeys(database.database, [{ key: KEY, write: true }, { key: 'ad_daily_tracker' }]),
@@ -41,11 +33,6 @@ describe.each(ENGINES)('Sheet Report schedules on %s', (engine) => {
     );
     noReport = await client.token(await userWithKeys(database.database, [{ key: KEY, write: true }]));
   }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
 
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
     client.request({

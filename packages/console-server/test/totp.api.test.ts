@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../src/auth/messages.js';
 import { totpCode } from '../src/auth/totp.js';
 import { CHALLENGE_TTL_MS, TWO_FACTOR_MESSAGES } from '../src/auth/twoFactor.js';
@@ -9,11 +8,9 @@ import {
   Client,
   ENGINES,
   TEST_PASSWORD,
-  type TestDatabase,
   freshAddress,
-  openTestDatabase,
+  setupTestApp,
   testClock,
-  testServer,
   userWithKeys,
 } from './support/harness.js';
 
@@ -29,8 +26,7 @@ function wrongCode(secret: string, now: Date): string {
 }
 
 describe.each(ENGINES)('two-step sign-in on %s', (engine) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb, app } = setupTestApp(engine, { server: () => ({ clock: clock.now }) });
   const clock = testClock();
   // Inside a 30 s step, far from its edges, so "the same step" in a test stays the same step.
   const midStep = () => {
@@ -38,14 +34,6 @@ describe.each(ENGINES)('two-step sign-in on %s', (engine) => {
     if (intoStep > 20_000) clock.advance(30_000 - intoStep + 5_000);
   };
 
-  beforeAll(async () => {
-    testDb = await openTestDatabase(engine);
-    app = await testServer(testDb.database, { clock: clock.now });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.close();
-  });
   afterEach(() => clock.reset());
 
   const post = (c: Client, url: string, payload?: unknown, token?: string) =>

@@ -1,13 +1,11 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { VennCustomersResponse, VennResponse } from '@staff/console-contract';
 import {
   Client,
   ENGINES,
   freshAddress,
-  openTestDatabase,
-  testServer,
+  setupTestApp,
   uniqueName,
   userWithKeys,
   type TestDatabase,
@@ -90,8 +88,18 @@ async function seedVenn(database: TestDatabase) {
 }
 
 describe.each(ENGINES)('customer Venn on %s', (engine) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const { testDb: database, app } = setupTestApp(engine, {
+    prepare: async () => {
+      const seeded = await seedVenn(database);
+      ids = {
+        A: seeded.products.A!.id,
+        B: seeded.products.B!.id,
+        C: seeded.products.C!.id,
+        D: seeded.products.D!.id,
+      };
+      tribes = seeded.tribes;
+    },
+  });
   let client: Client;
   let token: string;
   let ids: { A: number; B: number; C: number; D: number };
@@ -99,24 +107,9 @@ describe.each(ENGINES)('customer Venn on %s', (engine) => {
   const period = 'from=2026-11-01&to=2026-11-30';
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine);
-    const seeded = await seedVenn(database);
-    ids = {
-      A: seeded.products.A!.id,
-      B: seeded.products.B!.id,
-      C: seeded.products.C!.id,
-      D: seeded.products.D!.id,
-    };
-    tribes = seeded.tribes;
-    app = await testServer(database.database);
     client = new Client(app, freshAddress());
     token = await client.token(await userWithKeys(database.database, [{ key: 'statistics' }]));
   }, 120_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
 
   const get = async <T>(url: string) => {
     const response = await client.get(url, token);

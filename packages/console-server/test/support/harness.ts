@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -6,7 +7,9 @@ import { buildServer, type BuildServerOptions } from '../../src/app.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
 import { seed } from '../../src/seed.js';
 import { createUser, upsertPermissionSet } from '../../src/services/users.js';
+import { late } from './late.js';
 import { startPostgres, type TestPostgres } from './postgres.js';
+import { copyPgliteTemplate, createPostgresFromTemplate, testRunDir } from './templates.js';
 
 export type EngineName = 'pglite' | 'postgres';
 export const ENGINES: readonly EngineName[] = ['pglite', 'postgres'];
@@ -36,13 +39,32 @@ export async function openTestDatabase(
   engine: EngineName,
   options: TestDatabaseOptions = {},
 ): Promise<TestDatabase> {
+  const seedOptions = {
+    adminUsername: 'admin',
+    adminPassword: TEST_PASSWORD,
+    demo: true,
+    demoRows: options.demoRows ?? false,
+    log: () => undefined,
+  } as const;
+  const fill = async (database: DatabaseHandle) => {
+    await seed(database.db, seedOptions);
+  };
+  // Within a vitest run: a copy of a database migrated and seeded once per run (templates.ts).
+  const runDir = testRunDir();
+  const template = `server_rows_${String(seedOptions.demoRows).replace('.', '_')}`;
   let database: DatabaseHandle;
-  let cleanup: () => void;
+  let cleanup: () => Promise<void> | void;
   let dataDir: string | undefined;
   if (engine === 'pglite') {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-pglite-'));
+    dataDir = runDir
+      ? await copyPgliteTemplate(runDir, template, fill)
+      : fs.mkdtempSync(path.join(os.tmpdir(), 'console-pglite-'));
     database = await openDatabase({ dataDir });
     cleanup = () => fs.rmSync(dataDir!, { recursive: true, force: true });
+  } else if (runDir) {
+    const created = await createPostgresFromTemplate(runDir, template, fill);
+    database = await openDatabase({ databaseUrl: created.url });
+    cleanup = created.drop;
   } else {
     let pg: TestPostgres | undefined;
     try {
@@ -54,19 +76,13 @@ export async function openTestDatabase(
     }
     cleanup = () => pg.stop();
   }
-  await seed(database.db, {
-    adminUsername: 'admin',
-    adminPassword: TEST_PASSWORD,
-    demo: true,
-    demoRows: options.demoRows ?? false,
-    log: () => undefined,
-  });
+  if (!runDir) await fill(database);
   return {
     database,
     ...(dataDir ? { dataDir } : {}),
     close: async () => {
       await database.close();
-      cleanup();
+      await cleanup();
     },
   };
 }
@@ -92,6 +108,49 @@ export async function testServer(
   const app = await buildServer({ database, logger: false, loginRateLimit: false, ...options });
   await app.ready();
   return app;
+}
+
+export interface TestAppOptions {
+  database?: TestDatabaseOptions;
+  /** Fills the database before the server starts over it (fixtures the server reads at start). */
+  prepare?: () => Promise<unknown>;
+  /** buildServer's options; a function when they are made later in the file (a clock, a fake's URL). */
+  server?: Partial<BuildServerOptions> | (() => Partial<BuildServerOptions>);
+  /** Listens on a loopback port (`app.server.address()`) for tests that need real HTTP or sockets. */
+  listen?: boolean;
+}
+
+/**
+ * The usual setup of a server test file (inside `describe.each(ENGINES)`): a fresh seeded database on `engine`
+ * and the server over it, both closed after the block. Hooks declared after it can use them.
+ *
+ * @example
+ * describe.each(ENGINES)('things on %s', (engine) => {
+ *   const { testDb, app } = setupTestApp(engine, { server: () => ({ clock: clock.now }) });
+ *   it('…', async () => expect((await new Client(app).get('/api/health')).statusCode).toBe(200));
+ * });
+ */
+export function setupTestApp(
+  engine: EngineName,
+  options: TestAppOptions = {},
+): { testDb: TestDatabase; app: FastifyInstance } {
+  let testDb: TestDatabase | undefined;
+  let app: FastifyInstance | undefined;
+  beforeAll(async () => {
+    testDb = await openTestDatabase(engine, options.database);
+    await options.prepare?.();
+    const serverOptions = typeof options.server === 'function' ? options.server() : options.server;
+    app = await testServer(testDb.database, serverOptions);
+    if (options.listen) await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.close();
+  });
+  return {
+    testDb: late('testDb', () => testDb),
+    app: late('app', () => app),
+  };
 }
 
 let counter = 0;
