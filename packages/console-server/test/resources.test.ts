@@ -720,19 +720,19 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
     });
 
     it("exports in the person's chosen language (headings and choice labels), an API reader's in English", async () => {
-      const view = 'f.status.eq=new&sort=id:asc&limit=5&columns=handle,followers,status';
+      const view = 'f.status.eq=new&sort=id:asc&limit=5&columns=handle,followers,status,created_at';
       const setLanguage = (language: 'id' | 'en') =>
         api('PUT', '/api/me/preferences', admin, { language, theme: 'system' });
       expect((await setLanguage('id')).statusCode).toBe(200);
       try {
         const [header, first] = parseCsv((await api('GET', `${n8n}?${view}&format=csv`, admin)).body);
-        expect(header).toEqual(['Handle', 'Pengikut', 'Status']);
+        expect(header).toEqual(['Handle', 'Pengikut', 'Status', 'Dibuat']);
         expect(first?.[2]).toBe('Baru');
       } finally {
         expect((await setLanguage('en')).statusCode).toBe(200);
       }
       const [header, first] = parseCsv((await api('GET', `${n8n}?${view}&format=csv`, admin)).body);
-      expect(header).toEqual(['Handle', 'Followers', 'Status']);
+      expect(header).toEqual(['Handle', 'Followers', 'Status', 'Created at']);
       expect(first?.[2]).toBe('New');
     });
 

@@ -3,7 +3,14 @@
  * export streams it, and a Sheet Report schedule of a saved view writes it as CSV, XLSX or into a Google Sheet.
  */
 import { sql } from 'kysely';
-import { getEntity, maskRow, type EntityDef, type ListCursor, type ListQuery } from '@staff/console-contract';
+import {
+  getEntity,
+  maskRow,
+  type EntityDef,
+  type Language,
+  type ListCursor,
+  type ListQuery,
+} from '@staff/console-contract';
 import {
   type AnyDb,
   type Row,
@@ -87,22 +94,30 @@ export async function listPage(
   return result.rows.map((raw) => rowFromDb(def, raw));
 }
 
+/** The system columns' headings (an entity's own fields are labelled by its localized definition). */
+const SYSTEM_LABELS: Record<Language, Record<string, string>> = {
+  en: {
+    id: 'Id',
+    version: 'Version',
+    created_at: 'Created at',
+    updated_at: 'Updated at',
+    deleted_at: 'Deleted at',
+  },
+  id: { id: 'Id', version: 'Versi', created_at: 'Dibuat', updated_at: 'Diubah', deleted_at: 'Dihapus' },
+};
+
 /** The view's columns (its own, else id and the list columns) with the labels the table shows. */
-export function exportColumns(def: EntityDef, query: ListQuery): { names: string[]; labels: string[] } {
+export function exportColumns(
+  def: EntityDef,
+  query: ListQuery,
+  language: Language = 'en',
+): { names: string[]; labels: string[] } {
   const names = query.columns ?? [
     'id',
     ...def.fields.filter((field) => field.list).map((field) => field.name),
   ];
   const labelOf = (name: string) =>
-    def.fields.find((field) => field.name === name)?.label ??
-    {
-      id: 'Id',
-      version: 'Version',
-      created_at: 'Created at',
-      updated_at: 'Updated at',
-      deleted_at: 'Deleted at',
-    }[name] ??
-    name;
+    def.fields.find((field) => field.name === name)?.label ?? SYSTEM_LABELS[language][name] ?? name;
   return { names, labels: names.map(labelOf) };
 }
 
@@ -152,7 +167,8 @@ export async function* csvExport(
   def: EntityDef,
   query: ListQuery,
   now: Date,
+  language: Language = 'en',
 ): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine(exportColumns(def, query).labels)}`;
+  yield `\uFEFF${csvLine(exportColumns(def, query, language).labels)}`;
   for await (const batch of exportBatches(db, def, query, now)) yield batch.map(csvLine).join('');
 }

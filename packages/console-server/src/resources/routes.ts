@@ -348,7 +348,7 @@ export async function registerResourceRoutes(
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${def.name}.csv"`)
-      .send(Readable.from(csvExport(anyDb, localizeEntity(def, language), query, clock())));
+      .send(Readable.from(csvExport(anyDb, localizeEntity(def, language), query, clock(), language)));
   }
 
   entityRoute(
