@@ -6,6 +6,7 @@ import {
   ConsoleMessagesProvider,
   type ConsoleMessagesOverrides,
 } from '@staff/console-ui';
+import { COMMON_TEXTS } from './commonTexts.js';
 
 /** The last choice, cached so the first paint after a reload is already in it (the server's value wins once read). */
 export const LANGUAGE_STORAGE_KEY = 'console-language';
@@ -86,7 +87,7 @@ const APP_CATALOGUE = defineTexts({
     ],
     confirm: ['Change password', 'Ubah kata sandi'],
     busy: ['Changing…', 'Mengubah…'],
-    cancel: ['Cancel', 'Batal'],
+    cancel: COMMON_TEXTS.cancel,
     current: ['Current password', 'Kata sandi sekarang'],
     next: ['New password', 'Kata sandi baru'],
     repeat: ['Repeat the new password', 'Ulangi kata sandi baru'],
@@ -144,7 +145,7 @@ const APP_CATALOGUE = defineTexts({
     ],
     noSignInsInPeriod: ['No sign-ins in this period.', 'Tidak ada login pada periode ini.'],
     day: ['Day', 'Hari'],
-    failed: ['Failed', 'Gagal'],
+    failed: COMMON_TEXTS.failed,
     mostVisited: ['Most visited pages', 'Halaman paling sering dikunjungi'],
     noPageVisits: ['No page visits recorded yet.', 'Belum ada kunjungan halaman tercatat.'],
   },
