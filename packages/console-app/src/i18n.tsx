@@ -6,236 +6,154 @@ import {
   ConsoleMessagesProvider,
   type ConsoleMessagesOverrides,
 } from '@staff/console-ui';
+import { COMMON_TEXTS } from './commonTexts.js';
 
 /** The last choice, cached so the first paint after a reload is already in it (the server's value wins once read). */
 export const LANGUAGE_STORAGE_KEY = 'console-language';
 
+/** A module's own texts in both languages: each page keeps its catalogue beside it (e.g. `pages/logistics/texts.ts`). */
+export type Texts<T> = Record<Language, T>;
+
+/** One text side by side in both languages: `[english, indonesian]` (a function when it takes figures or names). */
+type Pair<T = unknown> = readonly [en: T, id: T];
+interface Catalogue {
+  readonly [key: string]: Pair | Catalogue;
+}
+type Resolved<C> = { [K in keyof C]: C[K] extends Pair<infer T> ? T : Resolved<C[K]> };
+
+const pick = (node: Catalogue, index: 0 | 1): unknown =>
+  Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      Array.isArray(value) ? (value as Pair)[index] : pick(value as Catalogue, index),
+    ]),
+  );
+
 /**
- * The app's own texts (not the spec's fixed strings, which stay as the spec writes them). Texts with a figure or a
- * name in them are functions receiving already formatted text (numbers stay id-ID in both languages).
+ * Declares a catalogue with each text beside its translation, so none can be missing:
+ * @example const TEXTS = defineTexts({ cancel: ['Cancel', 'Batal'], rows: [(n: string) => `${n} rows`, (n: string) => `${n} baris`] });
  */
-export interface AppTexts {
-  language: string;
-  languageNames: Record<Language, string>;
-  languageNotSaved: string;
-  theme: string;
-  themeNames: Record<'system' | 'light' | 'dark', string>;
-  themeNotSaved: string;
-  searchPalette: string;
-  myAccount: string;
-  changePassword: string;
-  twoStep: string;
-  mySessions: string;
-  permissionsRefreshed: string;
-  permissionsRefreshFailed: string;
-  permissionsLoadFailed: string;
-  serverUnreachable: string;
-  permissionsChangedByAdmin: string;
-  signedOut: string;
-  signedOutHere: string;
-  sessionNotEnded: (reason: string) => string;
-  noAnswer: string;
-  problemAssigned: (id: string, by: string, customer: string | null, description: string) => string;
+export const defineTexts = <const C extends Catalogue>(catalogue: C): Texts<Resolved<C>> => ({
+  en: pick(catalogue, 0) as Resolved<C>,
+  id: pick(catalogue, 1) as Resolved<C>,
+});
+
+/**
+ * The app's own texts (not the spec's fixed strings, which stay as the spec writes them), side by side. Texts with a
+ * figure or a name in them are functions receiving already formatted text (numbers stay id-ID in both languages).
+ */
+const APP_CATALOGUE = defineTexts({
+  language: ['Language', 'Bahasa'],
+  languageNames: { id: ['Bahasa Indonesia', 'Bahasa Indonesia'], en: ['English', 'English'] },
+  languageNotSaved: ['Language not saved', 'Bahasa tidak tersimpan'],
+  theme: ['Theme', 'Tema'],
+  themeNames: {
+    system: ['Follow system', 'Ikuti sistem'],
+    light: ['Light', 'Terang'],
+    dark: ['Dark', 'Gelap'],
+  },
+  themeNotSaved: ['Theme not saved', 'Tema tidak tersimpan'],
+  searchPalette: ['Search pages and records (Ctrl+K)', 'Cari halaman dan data (Ctrl+K)'],
+  myAccount: ['My account', 'Akun saya'],
+  changePassword: ['Change my password', 'Ubah kata sandi saya'],
+  twoStep: ['Two-step sign-in', 'Login dua langkah'],
+  mySessions: ['My sessions', 'Sesi saya'],
+  permissionsRefreshed: ['Permissions refreshed.', 'Izin dimuat ulang.'],
+  permissionsRefreshFailed: ['Could not refresh permissions', 'Izin tidak dapat dimuat ulang'],
+  permissionsLoadFailed: ['Could not load your permissions', 'Izin Anda tidak dapat dimuat'],
+  serverUnreachable: ['The server could not be reached.', 'Server tidak dapat dihubungi.'],
+  permissionsChangedByAdmin: [
+    'Your permissions were changed by an administrator.',
+    'Izin Anda diubah oleh administrator.',
+  ],
+  signedOut: ['You have signed out.', 'Anda sudah keluar.'],
+  signedOutHere: ['Signed out on this browser', 'Keluar di browser ini'],
+  sessionNotEnded: [
+    (reason: string) => `The server could not end the session (${reason}).`,
+    (reason: string) => `Server tidak dapat mengakhiri sesi (${reason}).`,
+  ],
+  noAnswer: ['no answer', 'tidak ada jawaban'],
+  problemAssigned: [
+    (id: string, by: string, customer: string | null, description: string) =>
+      `Problem #${id} was assigned to you by ${by}${customer ? ` (${customer})` : ''}: ${description}`,
+    (id: string, by: string, customer: string | null, description: string) =>
+      `Masalah #${id} diberikan kepada Anda oleh ${by}${customer ? ` (${customer})` : ''}: ${description}`,
+  ],
   /** The sidebar's "Change my password" dialog (its title is `changePassword`). */
   passwordDialog: {
-    description: string;
-    confirm: string;
-    busy: string;
-    cancel: string;
-    current: string;
-    next: string;
-    repeat: string;
-    mismatch: string;
-    changed: (revokedSessions: number) => string;
-  };
+    description: [
+      'At least 10 characters, not containing your username. Your other sessions will be signed out.',
+      'Minimal 10 karakter, tidak memuat username Anda. Sesi Anda yang lain akan dikeluarkan.',
+    ],
+    confirm: ['Change password', 'Ubah kata sandi'],
+    busy: ['Changing…', 'Mengubah…'],
+    cancel: COMMON_TEXTS.cancel,
+    current: ['Current password', 'Kata sandi sekarang'],
+    next: ['New password', 'Kata sandi baru'],
+    repeat: ['Repeat the new password', 'Ulangi kata sandi baru'],
+    mismatch: ['The two new passwords differ.', 'Kedua kata sandi baru berbeda.'],
+    changed: [
+      (revoked: number) =>
+        `Your password was changed${revoked ? `; ${revoked} other session(s) were signed out` : ''}.`,
+      (revoked: number) =>
+        `Kata sandi Anda sudah diubah${revoked ? `; ${revoked} sesi lain dikeluarkan` : ''}.`,
+    ],
+  },
   /** Usage Statistics (the page title is the spec's). */
   usage: {
-    page: string;
-    visits: string;
-    permissionKey: string;
-    yourActivity: string;
-    yourActivityWhat: string;
-    loadingYourActivity: string;
-    lastDays: (days: string, from: string) => string;
-    yourFigures: string;
-    yourSignIns: string;
-    failedOnYourAccount: string;
-    pagesYouOpened: string;
-    latestSignIns: string;
-    noSignInsRecorded: string;
-    when: string;
-    result: string;
-    signedIn: string;
-    failedSignIn: string;
-    yourMostVisited: string;
-    noPagesOpened: string;
-    teamActivity: string;
-    teamWhat: string;
-    loadingTeam: string;
-    nothingRecorded: string;
-    teamFigures: string;
-    activeUsers: string;
-    of: string;
-    signIns: string;
-    failedSignIns: string;
-    signInsPerDay: string;
-    newestFirst: string;
-    noSignInsInPeriod: string;
-    day: string;
-    failed: string;
-    mostVisited: string;
-    noPageVisits: string;
-  };
-}
+    page: ['Page', 'Halaman'],
+    visits: ['Visits', 'Kunjungan'],
+    permissionKey: ['Permission key', 'Kunci izin'],
+    yourActivity: ['Your activity', 'Aktivitas Anda'],
+    yourActivityWhat: ['your activity', 'aktivitas Anda'],
+    loadingYourActivity: ['Loading your activity…', 'Memuat aktivitas Anda…'],
+    lastDays: [
+      (days: string, from: string) => `Last ${days} days, from ${from}.`,
+      (days: string, from: string) => `${days} hari terakhir, sejak ${from}.`,
+    ],
+    yourFigures: ['Your figures', 'Angka Anda'],
+    yourSignIns: ['Your sign-ins', 'Login Anda'],
+    failedOnYourAccount: ['Failed sign-ins on your account', 'Login gagal pada akun Anda'],
+    pagesYouOpened: ['Pages you opened', 'Halaman yang Anda buka'],
+    latestSignIns: ['Your latest sign-ins', 'Login terakhir Anda'],
+    noSignInsRecorded: ['No sign-ins recorded.', 'Belum ada login tercatat.'],
+    when: ['When', 'Waktu'],
+    result: ['Result', 'Hasil'],
+    signedIn: ['Signed in', 'Berhasil login'],
+    failedSignIn: ['Failed (wrong password or code)', 'Gagal (kata sandi atau kode salah)'],
+    yourMostVisited: ['Your most visited pages', 'Halaman yang paling sering Anda buka'],
+    noPagesOpened: [
+      'You have not opened any page in this period.',
+      'Anda belum membuka halaman apa pun pada periode ini.',
+    ],
+    teamActivity: ['Team activity', 'Aktivitas tim'],
+    teamWhat: ['usage statistics', 'statistik penggunaan'],
+    loadingTeam: ['Loading usage statistics…', 'Memuat statistik penggunaan…'],
+    nothingRecorded: [
+      'No sign-ins or page visits were recorded in this period.',
+      'Tidak ada login atau kunjungan halaman tercatat pada periode ini.',
+    ],
+    teamFigures: ['Team figures', 'Angka tim'],
+    activeUsers: ['Active users', 'Pengguna aktif'],
+    of: ['of', 'dari'],
+    signIns: ['Sign-ins', 'Login'],
+    failedSignIns: ['Failed sign-ins', 'Login gagal'],
+    signInsPerDay: ['Sign-ins per day', 'Login per hari'],
+    newestFirst: [
+      'Newest first; days without sign-ins are left out.',
+      'Terbaru di atas; hari tanpa login tidak ditampilkan.',
+    ],
+    noSignInsInPeriod: ['No sign-ins in this period.', 'Tidak ada login pada periode ini.'],
+    day: ['Day', 'Hari'],
+    failed: COMMON_TEXTS.failed,
+    mostVisited: ['Most visited pages', 'Halaman paling sering dikunjungi'],
+    noPageVisits: ['No page visits recorded yet.', 'Belum ada kunjungan halaman tercatat.'],
+  },
+});
 
-export const APP_TEXTS_EN: AppTexts = {
-  language: 'Language',
-  languageNames: { id: 'Bahasa Indonesia', en: 'English' },
-  languageNotSaved: 'Language not saved',
-  theme: 'Theme',
-  themeNames: { system: 'Follow system', light: 'Light', dark: 'Dark' },
-  themeNotSaved: 'Theme not saved',
-  searchPalette: 'Search pages and records (Ctrl+K)',
-  myAccount: 'My account',
-  changePassword: 'Change my password',
-  twoStep: 'Two-step sign-in',
-  mySessions: 'My sessions',
-  permissionsRefreshed: 'Permissions refreshed.',
-  permissionsRefreshFailed: 'Could not refresh permissions',
-  permissionsLoadFailed: 'Could not load your permissions',
-  serverUnreachable: 'The server could not be reached.',
-  permissionsChangedByAdmin: 'Your permissions were changed by an administrator.',
-  signedOut: 'You have signed out.',
-  signedOutHere: 'Signed out on this browser',
-  sessionNotEnded: (reason) => `The server could not end the session (${reason}).`,
-  noAnswer: 'no answer',
-  problemAssigned: (id, by, customer, description) =>
-    `Problem #${id} was assigned to you by ${by}${customer ? ` (${customer})` : ''}: ${description}`,
-  passwordDialog: {
-    description:
-      'At least 10 characters, not containing your username. Your other sessions will be signed out.',
-    confirm: 'Change password',
-    busy: 'Changing…',
-    cancel: 'Cancel',
-    current: 'Current password',
-    next: 'New password',
-    repeat: 'Repeat the new password',
-    mismatch: 'The two new passwords differ.',
-    changed: (revoked) =>
-      `Your password was changed${revoked ? `; ${revoked} other session(s) were signed out` : ''}.`,
-  },
-  usage: {
-    page: 'Page',
-    visits: 'Visits',
-    permissionKey: 'Permission key',
-    yourActivity: 'Your activity',
-    yourActivityWhat: 'your activity',
-    loadingYourActivity: 'Loading your activity…',
-    lastDays: (days, from) => `Last ${days} days, from ${from}.`,
-    yourFigures: 'Your figures',
-    yourSignIns: 'Your sign-ins',
-    failedOnYourAccount: 'Failed sign-ins on your account',
-    pagesYouOpened: 'Pages you opened',
-    latestSignIns: 'Your latest sign-ins',
-    noSignInsRecorded: 'No sign-ins recorded.',
-    when: 'When',
-    result: 'Result',
-    signedIn: 'Signed in',
-    failedSignIn: 'Failed (wrong password or code)',
-    yourMostVisited: 'Your most visited pages',
-    noPagesOpened: 'You have not opened any page in this period.',
-    teamActivity: 'Team activity',
-    teamWhat: 'usage statistics',
-    loadingTeam: 'Loading usage statistics…',
-    nothingRecorded: 'No sign-ins or page visits were recorded in this period.',
-    teamFigures: 'Team figures',
-    activeUsers: 'Active users',
-    of: 'of',
-    signIns: 'Sign-ins',
-    failedSignIns: 'Failed sign-ins',
-    signInsPerDay: 'Sign-ins per day',
-    newestFirst: 'Newest first; days without sign-ins are left out.',
-    noSignInsInPeriod: 'No sign-ins in this period.',
-    day: 'Day',
-    failed: 'Failed',
-    mostVisited: 'Most visited pages',
-    noPageVisits: 'No page visits recorded yet.',
-  },
-};
-
-export const APP_TEXTS_ID: AppTexts = {
-  language: 'Bahasa',
-  languageNames: { id: 'Bahasa Indonesia', en: 'English' },
-  languageNotSaved: 'Bahasa tidak tersimpan',
-  theme: 'Tema',
-  themeNames: { system: 'Ikuti sistem', light: 'Terang', dark: 'Gelap' },
-  themeNotSaved: 'Tema tidak tersimpan',
-  searchPalette: 'Cari halaman dan data (Ctrl+K)',
-  myAccount: 'Akun saya',
-  changePassword: 'Ubah kata sandi saya',
-  twoStep: 'Login dua langkah',
-  mySessions: 'Sesi saya',
-  permissionsRefreshed: 'Izin dimuat ulang.',
-  permissionsRefreshFailed: 'Izin tidak dapat dimuat ulang',
-  permissionsLoadFailed: 'Izin Anda tidak dapat dimuat',
-  serverUnreachable: 'Server tidak dapat dihubungi.',
-  permissionsChangedByAdmin: 'Izin Anda diubah oleh administrator.',
-  signedOut: 'Anda sudah keluar.',
-  signedOutHere: 'Keluar di browser ini',
-  sessionNotEnded: (reason) => `Server tidak dapat mengakhiri sesi (${reason}).`,
-  noAnswer: 'tidak ada jawaban',
-  problemAssigned: (id, by, customer, description) =>
-    `Masalah #${id} diberikan kepada Anda oleh ${by}${customer ? ` (${customer})` : ''}: ${description}`,
-  passwordDialog: {
-    description: 'Minimal 10 karakter, tidak memuat username Anda. Sesi Anda yang lain akan dikeluarkan.',
-    confirm: 'Ubah kata sandi',
-    busy: 'Mengubah…',
-    cancel: 'Batal',
-    current: 'Kata sandi sekarang',
-    next: 'Kata sandi baru',
-    repeat: 'Ulangi kata sandi baru',
-    mismatch: 'Kedua kata sandi baru berbeda.',
-    changed: (revoked) =>
-      `Kata sandi Anda sudah diubah${revoked ? `; ${revoked} sesi lain dikeluarkan` : ''}.`,
-  },
-  usage: {
-    page: 'Halaman',
-    visits: 'Kunjungan',
-    permissionKey: 'Kunci izin',
-    yourActivity: 'Aktivitas Anda',
-    yourActivityWhat: 'aktivitas Anda',
-    loadingYourActivity: 'Memuat aktivitas Anda…',
-    lastDays: (days, from) => `${days} hari terakhir, sejak ${from}.`,
-    yourFigures: 'Angka Anda',
-    yourSignIns: 'Login Anda',
-    failedOnYourAccount: 'Login gagal pada akun Anda',
-    pagesYouOpened: 'Halaman yang Anda buka',
-    latestSignIns: 'Login terakhir Anda',
-    noSignInsRecorded: 'Belum ada login tercatat.',
-    when: 'Waktu',
-    result: 'Hasil',
-    signedIn: 'Berhasil login',
-    failedSignIn: 'Gagal (kata sandi atau kode salah)',
-    yourMostVisited: 'Halaman yang paling sering Anda buka',
-    noPagesOpened: 'Anda belum membuka halaman apa pun pada periode ini.',
-    teamActivity: 'Aktivitas tim',
-    teamWhat: 'statistik penggunaan',
-    loadingTeam: 'Memuat statistik penggunaan…',
-    nothingRecorded: 'Tidak ada login atau kunjungan halaman tercatat pada periode ini.',
-    teamFigures: 'Angka tim',
-    activeUsers: 'Pengguna aktif',
-    of: 'dari',
-    signIns: 'Login',
-    failedSignIns: 'Login gagal',
-    signInsPerDay: 'Login per hari',
-    newestFirst: 'Terbaru di atas; hari tanpa login tidak ditampilkan.',
-    noSignInsInPeriod: 'Tidak ada login pada periode ini.',
-    day: 'Hari',
-    failed: 'Gagal',
-    mostVisited: 'Halaman paling sering dikunjungi',
-    noPageVisits: 'Belum ada kunjungan halaman tercatat.',
-  },
-};
+export type AppTexts = (typeof APP_CATALOGUE)['en'];
+export const APP_TEXTS_EN: AppTexts = APP_CATALOGUE.en;
+export const APP_TEXTS_ID: AppTexts = APP_CATALOGUE.id;
 
 export const APP_TEXTS: Record<Language, AppTexts> = { id: APP_TEXTS_ID, en: APP_TEXTS_EN };
 
@@ -264,33 +182,6 @@ const COMPONENT_MESSAGES: Record<Language, ConsoleMessagesOverrides> = {
 };
 
 export const useLanguage = () => useContext(LanguageContext);
-
-/** A module's own texts in both languages: each page keeps its catalogue beside it (e.g. `pages/logistics/texts.ts`). */
-export type Texts<T> = Record<Language, T>;
-
-/** One text side by side in both languages: `[english, indonesian]` (a function when it takes figures or names). */
-type Pair<T = unknown> = readonly [en: T, id: T];
-interface Catalogue {
-  readonly [key: string]: Pair | Catalogue;
-}
-type Resolved<C> = { [K in keyof C]: C[K] extends Pair<infer T> ? T : Resolved<C[K]> };
-
-const pick = (node: Catalogue, index: 0 | 1): unknown =>
-  Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [
-      key,
-      Array.isArray(value) ? (value as Pair)[index] : pick(value as Catalogue, index),
-    ]),
-  );
-
-/**
- * Declares a catalogue with each text beside its translation, so none can be missing:
- * @example const TEXTS = defineTexts({ cancel: ['Cancel', 'Batal'], rows: [(n: string) => `${n} rows`, (n: string) => `${n} baris`] });
- */
-export const defineTexts = <const C extends Catalogue>(catalogue: C): Texts<Resolved<C>> => ({
-  en: pick(catalogue, 0) as Resolved<C>,
-  id: pick(catalogue, 1) as Resolved<C>,
-});
 
 /** A catalogue's texts in the chosen language. */
 export const useTextsOf = <T,>(texts: Texts<T>): T => texts[useContext(LanguageContext).language];

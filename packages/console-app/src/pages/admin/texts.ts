@@ -1,4 +1,5 @@
 import { defineTexts } from '../../i18n.js';
+import { COMMON_TEXTS } from '../../commonTexts.js';
 
 type N = number;
 
@@ -45,17 +46,17 @@ export const ADMIN_TEXTS = defineTexts({
       'At least 10 characters, not containing the username. Leave empty to generate one (shown once).',
       'Minimal 10 karakter, tidak memuat username. Kosongkan untuk dibuatkan otomatis (ditampilkan sekali).',
     ],
-    active: ['Active', 'Aktif'],
+    active: COMMON_TEXTS.active,
     permissionSet: ['Permission set', 'Set izin'],
     permissionSets: ['Permission sets', 'Set izin'],
     lastLogin: ['Last login', 'Login terakhir'],
-    status: ['Status', 'Status'],
+    status: COMMON_TEXTS.status,
     sessions: ['Sessions', 'Sesi'],
     event: ['Event', 'Peristiwa'],
     sessionsEnded: ['Sessions ended', 'Sesi diakhiri'],
   },
   users: {
-    active: ['Active', 'Aktif'],
+    active: COMMON_TEXTS.active,
     disabled: ['Disabled', 'Nonaktif'],
     none: ['None', 'Tidak ada'],
     created: [
@@ -292,7 +293,7 @@ export const ADMIN_TEXTS = defineTexts({
     loading: ['Loading the permission matrix…', 'Memuat matriks izin…'],
     theMatrix: ['the permission matrix', 'matriks izin'],
     noSets: ['No permission sets yet: create one above.', 'Belum ada set izin: buat satu di atas.'],
-    saving: ['Saving…', 'Menyimpan…'],
+    saving: COMMON_TEXTS.saving,
     saveChanges: ['Save changes', 'Simpan perubahan'],
     saveChangesOf: [
       (sets: N) => `Save changes (${sets} ${plural(sets, 'set', 'sets')})`,
@@ -314,7 +315,7 @@ export const ADMIN_TEXTS = defineTexts({
     ],
     rename: ['Rename', 'Ganti nama'],
     renameSet: [(name: string) => `Rename ${name}`, (name: string) => `Ganti nama ${name}`],
-    delete: ['Delete', 'Hapus'],
+    delete: COMMON_TEXTS.delete,
     deleteSet: [(name: string) => `Delete ${name}`, (name: string) => `Hapus ${name}`],
     table: ['Permission matrix', 'Matriks izin'],
     readIn: [

@@ -1,4 +1,5 @@
 import { defineTexts } from '../../i18n.js';
+import { COMMON_TEXTS } from '../../commonTexts.js';
 
 // English lower-cases an entity's label inside a sentence ("New tribe"); Indonesian lower-cases only the first
 // letter of a word that is not an acronym ("akun Mayar", "registri WA", but "SKU").
@@ -9,7 +10,7 @@ const lowerFirst = (label: string) =>
 /** The master-data pages' own texts (the entities' texts come from the contract's `localizeEntity`). */
 export const RESOURCE_TEXTS = defineTexts({
   noDefinition: ['This page has no master-data definition.', 'Halaman ini tidak punya definisi master data.'],
-  loading: ['Loading…', 'Memuat…'],
+  loading: COMMON_TEXTS.loading,
   newButton: [(label: string) => `New ${lower(label)}`, (label: string) => `Tambah ${lowerFirst(label)}`],
   newTitle: [(label: string) => `New ${lower(label)}`, (label: string) => `${label} baru`],
   editTitle: [
@@ -56,9 +57,9 @@ export const RESOURCE_TEXTS = defineTexts({
     'Some conditions of this preset do not fit this list (a field or comparison it does not have); they are left out.',
     'Beberapa kondisi preset ini tidak cocok dengan daftar ini (kolom atau perbandingan yang tidak dimilikinya); kondisi itu diabaikan.',
   ],
-  edit: ['Edit', 'Ubah'],
+  edit: COMMON_TEXTS.edit,
   editRow: [(title: string) => `Edit ${title}`, (title: string) => `Ubah ${title}`],
-  delete: ['Delete', 'Hapus'],
+  delete: COMMON_TEXTS.delete,
   deleteRow: [(title: string) => `Delete ${title}`, (title: string) => `Hapus ${title}`],
   deleteSelected: [
     (count: string) => `Delete selected (${count})`,
@@ -92,7 +93,7 @@ export const RESOURCE_TEXTS = defineTexts({
     'Tindakan ini tidak dapat dibatalkan; perubahannya tetap tercatat di log audit.',
   ],
   deleting: ['Deleting…', 'Menghapus…'],
-  cancel: ['Cancel', 'Batal'],
+  cancel: COMMON_TEXTS.cancel,
   loadFailed: [
     (plural: string, reason: string) => `Could not load ${lower(plural)}. ${reason}`,
     (plural: string, reason: string) => `Gagal memuat ${lowerFirst(plural)}. ${reason}`,
@@ -107,7 +108,7 @@ export const RESOURCE_TEXTS = defineTexts({
   ],
   /** Built-in presets of every list (viewState.ts). */
   presets: {
-    active: ['Active', 'Aktif'],
+    active: COMMON_TEXTS.active,
     inactive: ['Inactive', 'Tidak aktif'],
     status: [(label: string) => `Status: ${label}`, (label: string) => `Status: ${label}`],
     recent: ['Changed in the last 7 days', 'Diubah dalam 7 hari terakhir'],
@@ -144,7 +145,7 @@ export const RESOURCE_TEXTS = defineTexts({
     status: {
       pending: ['Pending', 'Menunggu'],
       delivered: ['Delivered', 'Terkirim'],
-      failed: ['Failed', 'Gagal'],
+      failed: COMMON_TEXTS.failed,
       dead: ['Dead-lettered', 'Dihentikan (dead letter)'],
     },
     loading: ['Loading deliveries…', 'Memuat pengiriman…'],
@@ -168,7 +169,7 @@ export const RESOURCE_TEXTS = defineTexts({
     caption: ['Latest deliveries of this rule', 'Pengiriman terbaru aturan ini'],
     columns: {
       event: ['Event', 'Event'],
-      status: ['Status', 'Status'],
+      status: COMMON_TEXTS.status,
       attempts: ['Attempts', 'Percobaan'],
       lastAnswer: ['Last answer', 'Jawaban terakhir'],
       queued: ['Queued', 'Masuk antrean'],

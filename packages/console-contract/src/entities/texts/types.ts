@@ -15,7 +15,8 @@ export interface FieldTexts {
  */
 export interface EntityTexts {
   label: string;
-  labelPlural: string;
+  /** Left out when it is the label: Indonesian nouns do not inflect for the plural. */
+  labelPlural?: string;
   description?: string;
   fields: Readonly<Record<string, FieldTexts>>;
   rules?: Readonly<Record<string, string>>;

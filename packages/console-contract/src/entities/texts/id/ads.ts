@@ -34,7 +34,6 @@ const REQUIRED_FROM_STAFF = 'Wajib diisi untuk kampanye yang dimasukkan staf';
 export const AD_TEXTS_ID: EntityTextSet = {
   ad_campaigns: {
     label: 'Kampanye iklan',
-    labelPlural: 'Kampanye iklan',
     description: 'Kampanye Meta dan produk / tribe yang dijual masing-masing.',
     rules: {
       'requiredWhen:product_id': REQUIRED_FROM_STAFF,
@@ -82,7 +81,6 @@ export const AD_TEXTS_ID: EntityTextSet = {
   }),
   master_ad_creatives: {
     label: 'Kreatif iklan',
-    labelPlural: 'Kreatif iklan',
     description: 'Kreatif iklan dengan copy, hook, dan angle, terhubung ke produk, kampanye, dan kreator.',
     fields: {
       name: NAME,
@@ -133,7 +131,6 @@ export const AD_TEXTS_ID: EntityTextSet = {
   },
   hook_generations: {
     label: 'Pembuatan hook',
-    labelPlural: 'Pembuatan hook',
     description: 'Hook iklan yang dibuat per produk dan audiens; hook terpilih diteruskan ke tim kreatif.',
     fields: {
       product_id: PRODUCT,
@@ -193,7 +190,6 @@ export const AD_TEXTS_ID: EntityTextSet = {
   },
   webhook_forwarders: {
     label: 'Aturan penerusan',
-    labelPlural: 'Aturan penerusan',
     description: 'Aturan yang meneruskan webhook Mayar ke Meta Conversions API atau endpoint HTTP lain.',
     rules: {
       'requiredWhen:pixel_registry_id': 'Pixel wajib diisi untuk Meta Conversions API',

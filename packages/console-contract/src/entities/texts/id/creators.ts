@@ -68,7 +68,6 @@ export const CREATOR_TEXTS_ID: EntityTextSet = {
   },
   creators: {
     label: 'Kreator',
-    labelPlural: 'Kreator',
     description: 'Kreator (KOL) yang kami kontrak untuk konten: kontak, tarif, dan detail pembayaran.',
     fields: {
       name: NAME,
@@ -108,7 +107,6 @@ export const CREATOR_TEXTS_ID: EntityTextSet = {
   },
   projects: {
     label: 'Proyek',
-    labelPlural: 'Proyek',
     description:
       'Deliverable KOL dengan fee, tanggal posting, dan metrik postingannya (dibaca oleh laporan KOL).',
     rules: {

@@ -5,7 +5,6 @@ import { ACTIVE, NAME, SORT_ORDER } from './shared.js';
 export const CRM_TEXTS_ID: EntityTextSet = {
   problem_categories: {
     label: 'Kategori masalah',
-    labelPlural: 'Kategori masalah',
     description:
       'Kategori masalah pelanggan. Nonaktifkan, jangan dihapus, setelah ada masalah yang memakainya.',
     fields: {
@@ -17,7 +16,6 @@ export const CRM_TEXTS_ID: EntityTextSet = {
   },
   problem_subcategories: {
     label: 'Sub kategori masalah',
-    labelPlural: 'Sub kategori masalah',
     description: 'Sub kategori masalah pelanggan dengan prioritas bawaan dan target penyelesaiannya.',
     fields: {
       category_id: { label: 'Kategori' },

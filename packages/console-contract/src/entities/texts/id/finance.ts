@@ -22,7 +22,6 @@ import {
 export const FINANCE_TEXTS_ID: EntityTextSet = {
   companies: {
     label: 'Perusahaan',
-    labelPlural: 'Perusahaan',
     description: 'Badan hukum (PT / CV) dengan NPWP dan alamatnya.',
     fields: {
       name: NAME,
@@ -37,7 +36,6 @@ export const FINANCE_TEXTS_ID: EntityTextSet = {
   },
   bank_accounts: {
     label: 'Rekening bank',
-    labelPlural: 'Rekening bank',
     description: 'Rekening bank perusahaan dan kegunaan masing-masing.',
     fields: {
       company_id: COMPANY,
@@ -60,7 +58,6 @@ export const FINANCE_TEXTS_ID: EntityTextSet = {
   },
   monthly_targets: {
     label: 'Target bulanan',
-    labelPlural: 'Target bulanan',
     description: 'Target omzet, spend, dan pesanan bulanan per perusahaan, tribe, atau produk.',
     rules: {
       'requiredWhen:company_id': 'Perusahaan wajib diisi untuk target perusahaan',

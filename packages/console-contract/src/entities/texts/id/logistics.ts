@@ -8,7 +8,6 @@ const valuesAsNames = (values: readonly string[]) => names(values.map((value) =>
 export const LOGISTICS_TEXTS_ID: EntityTextSet = {
   packages: {
     label: 'Paket',
-    labelPlural: 'Paket',
     description: 'Paket ke pelanggan: pengemasan, pengiriman dengan resi, konfirmasi penerimaan.',
     rules: { 'formatBy:receipt': 'Resi tidak sesuai dengan kurirnya' },
     fields: {
@@ -40,7 +39,6 @@ export const LOGISTICS_TEXTS_ID: EntityTextSet = {
   },
   package_events: {
     label: 'Event pelacakan',
-    labelPlural: 'Event pelacakan',
     description: 'Laporan kurir untuk sebuah paket, terbaru di atas.',
     fields: {
       package_id: { label: 'Paket' },
@@ -51,7 +49,6 @@ export const LOGISTICS_TEXTS_ID: EntityTextSet = {
   },
   purchases: {
     label: 'Pembelian',
-    labelPlural: 'Pembelian',
     description: 'Pembelian yang dilaporkan Mayar lewat webhook, terbaru di atas. Hanya baca.',
     fields: {
       mayar_created_at: { label: 'Dibuat' },

@@ -18,7 +18,6 @@ import {
 export const OPERATION_TEXTS_ID: EntityTextSet = {
   products: {
     label: 'Produk',
-    labelPlural: 'Produk',
     description: 'Produk yang dijual lewat Mayar, dengan harga, tribe, dan pixel yang menerima pembeliannya.',
     fields: {
       name: NAME,
@@ -54,7 +53,6 @@ export const OPERATION_TEXTS_ID: EntityTextSet = {
   },
   tribes: {
     label: 'Tribe',
-    labelPlural: 'Tribe',
     description: 'Tim penjualan; omzet dan ad spend dirangkum per tribe.',
     fields: {
       name: NAME,
@@ -72,7 +70,6 @@ export const OPERATION_TEXTS_ID: EntityTextSet = {
   },
   tribe_targets: {
     label: 'Target tribe',
-    labelPlural: 'Target tribe',
     description: 'Target omzet bulanan (serta target spend dan ROAS, opsional) per tribe.',
     fields: {
       tribe_id: TRIBE,
@@ -85,7 +82,6 @@ export const OPERATION_TEXTS_ID: EntityTextSet = {
   },
   mayar_accounts: {
     label: 'Akun Mayar',
-    labelPlural: 'Akun Mayar',
     description: 'Akun merchant Mayar dengan API key dan token webhook-nya (hanya bisa ditulis).',
     fields: {
       name: NAME,
@@ -106,7 +102,6 @@ export const OPERATION_TEXTS_ID: EntityTextSet = {
   },
   change_emails: {
     label: 'Perubahan email',
-    labelPlural: 'Perubahan email',
     description: 'Permintaan memindahkan akses produk pembeli ke email yang benar, dan cara penanganannya.',
     rules: {
       'differentFrom:new_email': 'Email baru harus berbeda dari email lama',
@@ -170,7 +165,6 @@ export const OPERATION_TEXTS_ID: EntityTextSet = {
   },
   meeting_rooms: {
     label: 'Ruang rapat',
-    labelPlural: 'Ruang rapat',
     description: 'Ruangan yang bisa dipesan staf, dengan kapasitas dan fasilitasnya.',
     fields: {
       name: NAME,
