@@ -349,6 +349,7 @@ export const VENN_DIAGRAM_MESSAGES_EN: VennDiagramMessages = {
   upsetCaption: 'Customer overlaps (UpSet): one row per exclusive region',
   title: 'Venn diagram',
   legend: 'Sets',
+  only: (names) => `${names} only`,
 };
 
 export const BOT_LOGIN_MESSAGES_EN: BotLoginMessages = {

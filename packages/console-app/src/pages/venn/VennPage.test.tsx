@@ -86,6 +86,8 @@ describe('Cust Venn Diagram in both languages', () => {
 
     await openOverlap(user, 'pelanggan');
     expect(screen.getByRole('heading', { name: 'Pilih 2–5 produk (2 dipilih)' })).toBeTruthy();
+    // A region of one set alone is named in Indonesian too.
+    expect(screen.getByRole('button', { name: 'Kelas saja: 2 pelanggan' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Pelanggan wilayah ini' });
     expect(within(table).getByRole('columnheader', { name: 'Terakhir bayar (WIB)' })).toBeTruthy();
     expect(within(table).getByRole('cell', { name: 'both@venn.test' })).toBeTruthy();
@@ -101,6 +103,7 @@ describe('Cust Venn Diagram in both languages', () => {
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toBeTruthy();
     await openOverlap(user, 'customers');
     expect(screen.getByRole('heading', { name: 'Choose 2–5 products (2 chosen)' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Kelas only: 2 customers' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Customers in this region' });
     expect(within(table).getByRole('columnheader', { name: 'Last paid (WIB)' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Customer pages' }).textContent).toContain('Page 1 of 1');

@@ -182,7 +182,7 @@ export default function VennPage({ route }: PageProps) {
       {mask !== null && selection ? (
         <Customers aria-labelledby="venn-customers-title">
           <header>
-            <h2 id="venn-customers-title">{regionLabel(mask, setLabels)}</h2>
+            <h2 id="venn-customers-title">{regionLabel(mask, setLabels, texts.only)}</h2>
             <Button onClick={() => void exportCsv()}>{texts.exportCsv}</Button>
           </header>
           {exportError ? <p role="alert">{exportError}</p> : null}

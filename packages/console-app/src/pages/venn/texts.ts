@@ -2,6 +2,8 @@ import { currentLanguage, defineTexts } from '../../i18n.js';
 
 /** Cust Venn Diagram's own texts (its title is the spec's; the diagram itself is console-ui's VennDiagram). */
 export const VENN_TEXTS = defineTexts({
+  /** A region holding only the named sets. */
+  only: [(names: string) => `${names} only`, (names: string) => `${names} saja`],
   columns: {
     name: ['Name', 'Nama'],
     email: ['Email', 'Email'],

@@ -74,7 +74,7 @@ export const ThreeSets: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getAllByRole('button')).toHaveLength(6);
     await expect(
-      canvas.getByRole('button', { name: 'Kelas Excel & Kelas Canva only: 1 pelanggan' }),
+      canvas.getByRole('button', { name: 'Kelas Excel & Kelas Canva saja: 1 pelanggan' }),
     ).toBeInTheDocument();
   },
 };
@@ -107,7 +107,7 @@ export const FiveSets: Story = {
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     const row = canvas.getByRole('button', {
-      name: 'Webinar Pajak & Kelas Copywriting only: 3 pelanggan',
+      name: 'Webinar Pajak & Kelas Copywriting saja: 3 pelanggan',
     });
     await userEvent.click(row);
     await expect(args.onRegionSelect).toHaveBeenCalledWith(24);

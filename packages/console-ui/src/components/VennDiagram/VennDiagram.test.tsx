@@ -52,7 +52,7 @@ describe('VennDiagram', () => {
   it('draws 3 sets as circles with one button per region, and reports clicks and keys', async () => {
     const onRegionSelect = fn();
     render(<ThreeSets onRegionSelect={onRegionSelect} />);
-    const region = screen.getByRole('button', { name: 'Ebook Resep only: 2 pelanggan' });
+    const region = screen.getByRole('button', { name: 'Ebook Resep saja: 2 pelanggan' });
     fireEvent.click(region);
     expect(onRegionSelect).toHaveBeenLastCalledWith(2);
     screen.getByRole('button', { name: 'Kelas Excel & Ebook Resep & Kelas Canva: 1 pelanggan' }).focus();
@@ -65,7 +65,7 @@ describe('VennDiagram', () => {
     const onRegionSelect = fn();
     render(<FiveSets onRegionSelect={onRegionSelect} />);
     const rows = screen.getAllByRole('button');
-    expect(rows[0]).toHaveAccessibleName('Kelas Excel only: 22 pelanggan');
+    expect(rows[0]).toHaveAccessibleName('Kelas Excel saja: 22 pelanggan');
     expect(rows).toHaveLength(10);
     await userEvent.click(
       screen.getByRole('button', {
@@ -108,7 +108,7 @@ describe('VennDiagram', () => {
       'aria-pressed',
       'true',
     );
-    expect(screen.getByRole('button', { name: 'A only: 1 pelanggan' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: 'A saja: 1 pelanggan' })).toHaveAttribute(
       'aria-pressed',
       'false',
     );

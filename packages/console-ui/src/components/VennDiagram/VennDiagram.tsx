@@ -24,6 +24,8 @@ export const VENN_DIAGRAM_MESSAGES = {
   /** Default heading (the `title` prop wins). */
   title: 'Venn diagram',
   legend: 'Sets',
+  /** The name of a region that holds only the named sets ("Kelas A & Kelas B saja"). */
+  only: (names: string) => `${names} saja`,
 };
 export type VennDiagramMessages = typeof VENN_DIAGRAM_MESSAGES;
 
@@ -102,7 +104,7 @@ export function VennDiagram({
     [state, mode, setsKey, regionsKey],
   );
   const regionName = (region: VennRegionInfo) =>
-    `${regionLabel(region.mask, labels)}: ${formatNumber(region.count)} ${messages.customers}`;
+    `${regionLabel(region.mask, labels, messages.only)}: ${formatNumber(region.count)} ${messages.customers}`;
   const select = (mask: number) => onRegionSelect?.(mask);
 
   let body;

@@ -24,15 +24,19 @@ export function setsOf(mask: number, setCount: number): number[] {
 
 /**
  * The name of an exclusive region: "Kelas A & Kelas B only" (the customers of exactly these sets), or the one set's
- * name when every set is in it.
+ * name when every set is in it (`only` words it in the reader's language).
  *
  * @example
  * regionLabel(0b011, ['A', 'B', 'C']) // 'A & B only'
  */
-export function regionLabel(mask: number, labels: readonly string[]): string {
+export function regionLabel(
+  mask: number,
+  labels: readonly string[],
+  only: (names: string) => string = (names) => `${names} only`,
+): string {
   const inside = setsOf(mask, labels.length).map((i) => labels[i]);
   const name = inside.join(' & ');
-  return inside.length < labels.length ? `${name} only` : name;
+  return inside.length < labels.length ? only(name) : name;
 }
 
 export interface RegionShape {
