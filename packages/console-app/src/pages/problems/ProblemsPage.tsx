@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import {
   PROBLEM_STATUSES,
@@ -326,12 +326,10 @@ function ProblemPanel({
             </li>
           ))}
         </ul>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            const form = event.currentTarget;
-            const body = String(new FormData(form).get('body') ?? '').trim();
-            if (body) void act(() => calls.comment(problem.id, body)).then(() => form.reset());
+        <FieldsForm
+          onFields={(field) => {
+            const body = field('body');
+            return body ? act(() => calls.comment(problem.id, body)) : undefined;
           }}
         >
           <label className="field">
@@ -339,7 +337,7 @@ function ProblemPanel({
             <textarea name="body" rows={2} maxLength={2000} />
           </label>
           <Button type="submit">{words.sendComment}</Button>
-        </form>
+        </FieldsForm>
       </section>
       <section aria-labelledby="problem-attachments">
         <h3 id="problem-attachments">{words.attachments(attachments.length)}</h3>
@@ -352,16 +350,10 @@ function ProblemPanel({
             </li>
           ))}
         </ul>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            const form = event.currentTarget;
-            const data = new FormData(form);
-            const url = String(data.get('url') ?? '').trim();
-            if (url)
-              void act(() => calls.attach(problem.id, url, String(data.get('label') ?? '').trim())).then(() =>
-                form.reset(),
-              );
+        <FieldsForm
+          onFields={(field) => {
+            const url = field('url');
+            return url ? act(() => calls.attach(problem.id, url, field('label'))) : undefined;
           }}
         >
           <label className="field">
@@ -373,9 +365,34 @@ function ProblemPanel({
             <input name="label" />
           </label>
           <Button type="submit">{words.addAttachment}</Button>
-        </form>
+        </FieldsForm>
       </section>
     </Panel>
+  );
+}
+
+/**
+ * An uncontrolled form that hands its trimmed fields to `onFields` and clears itself once the returned work
+ * settles (nothing is sent, and nothing cleared, when `onFields` returns undefined).
+ */
+function FieldsForm({
+  onFields,
+  children,
+}: {
+  onFields: (field: (name: string) => string) => Promise<unknown> | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        const data = new FormData(form);
+        void onFields((name) => String(data.get(name) ?? '').trim())?.then(() => form.reset());
+      }}
+    >
+      {children}
+    </form>
   );
 }
 
