@@ -62,6 +62,20 @@ export const controlCss = css`
   color: ${t.colorText};
 `;
 
+/** A `<dl>` of facts: each muted term beside its value. */
+export const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${t.space1} ${t.space4};
+  margin: 0;
+  dt {
+    color: ${t.colorTextMuted};
+  }
+  dd {
+    margin: 0;
+  }
+`;
+
 /** Hidden from sight, read by screen readers. */
 export const srOnlyCss = css`
   ${visuallyHiddenCss}

@@ -24,7 +24,7 @@ import type { PageProps } from '../types.js';
 import { useKeyedLoad } from '../venn/useKeyedLoad.js';
 import { CreateProblemForm, Panel } from './CreateProblemForm.js';
 import { problemsApi, type ProblemFilters } from './problemsApi.js';
-import { tableCss } from '../common/styles.js';
+import { Facts, tableCss } from '../common/styles.js';
 import { TableHead } from '../common/TableHead.js';
 import { useTextsOf } from '../../i18n.js';
 import { PROBLEMS_TEXTS, unreachable } from './texts.js';
@@ -266,7 +266,7 @@ function ProblemPanel({
         <Button onClick={onClose}>{words.close}</Button>
       </header>
       <p>{problem.description}</p>
-      <dl>
+      <Facts>
         <dt>{words.customer}</dt>
         <dd>
           {customerOf(problem)} {problem.customer_email ? `· ${problem.customer_email}` : ''}{' '}
@@ -287,7 +287,7 @@ function ProblemPanel({
           {words.sla(problem.sla_hours, jakarta(problem.sla_due_at))}
           {problem.sla_breached ? <strong className="breach"> · {texts.breached}</strong> : null}
         </dd>
-      </dl>
+      </Facts>
       <div className="actions" role="group" aria-label={words.moveStatus}>
         {moves.map((to) => (
           <Button key={to} onClick={() => void act(() => calls.move(problem, to))}>
