@@ -62,6 +62,21 @@ export const controlCss = css`
   color: ${t.colorText};
 `;
 
+/** A panel's `header`: its `h2` title at one end, its actions at the other, wrapping when narrow. */
+export const headerRowCss = css`
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    align-items: center;
+    gap: ${t.space3};
+  }
+  h2 {
+    margin: 0;
+    font-size: ${t.fontSizeLg};
+  }
+`;
+
 /** A `<dl>` of facts: each muted term beside its value. */
 export const Facts = styled.dl`
   display: grid;
