@@ -132,6 +132,14 @@ export const PageButton = styled.button`
   white-space: nowrap;
 `;
 
+/** A row of controls, centred on one line, wrapping when narrow (a page sets its own gap where it needs more). */
+export const toolbarCss = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${t.space2};
+`;
+
 /** A toolbar of controls that wraps and lines them up on their bottom edge (labels above inputs stay level). */
 export const controlRowCss = css`
   display: flex;

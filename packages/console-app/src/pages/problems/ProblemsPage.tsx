@@ -24,7 +24,7 @@ import type { PageProps } from '../types.js';
 import { useKeyedLoad } from '../venn/useKeyedLoad.js';
 import { CreateProblemForm, Panel } from './CreateProblemForm.js';
 import { problemsApi, type ProblemFilters } from './problemsApi.js';
-import { Facts, tableCss } from '../common/styles.js';
+import { Facts, tableCss, toolbarCss } from '../common/styles.js';
 import { TableHead } from '../common/TableHead.js';
 import { useTextsOf } from '../../i18n.js';
 import { PROBLEMS_TEXTS, unreachable } from './texts.js';
@@ -397,10 +397,8 @@ function FieldsForm({
 }
 
 const Toolbar = styled.section`
-  display: flex;
-  flex-wrap: wrap;
+  ${toolbarCss}
   gap: ${t.space3} ${t.space4};
-  align-items: center;
   [role='group'] {
     display: inline-flex;
     gap: ${t.space1};
