@@ -21,7 +21,7 @@ import {
   useAdminApi,
   useLoad,
 } from './adminUi.js';
-import { Table } from '../common/styles.js';
+import { Facts, Table } from '../common/styles.js';
 import { userNameFields } from './userFields.js';
 import { ADMIN_TEXTS, type AdminTexts } from './texts.js';
 import { useTextsOf } from '../../i18n.js';
@@ -63,19 +63,6 @@ export function toHistory(entries: ActivityEntry[], texts: AdminTexts['details']
     };
   });
 }
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${t.space1} ${t.space4};
-  margin: 0;
-  dt {
-    color: ${t.colorTextMuted};
-  }
-  dd {
-    margin: 0;
-  }
-`;
 
 const SetList = styled.fieldset`
   border: 1px solid ${t.colorBorder};

@@ -190,6 +190,23 @@ function opensText(key: MatrixKey, texts: MatrixTexts): string {
   );
 }
 
+/** One read or write checkbox of the matrix. */
+function FlagCell(props: { label: string; name: string; checked: boolean; onToggle: (on: boolean) => void }) {
+  return (
+    <td className="flag">
+      <label>
+        <input
+          type="checkbox"
+          aria-label={props.label}
+          checked={props.checked}
+          onChange={(event) => props.onToggle(event.target.checked)}
+        />
+        <span className="flag-name">{props.name}</span>
+      </label>
+    </td>
+  );
+}
+
 type Pending = { kind: 'rename' | 'delete'; set: PermissionSet } | null;
 
 /**
@@ -461,28 +478,18 @@ export default function UserPermissionsPage({ route }: PageProps) {
                             <code>{key.key}</code>
                           </th>
                           <td className="opens">{opensText(key, m)}</td>
-                          <td className="flag">
-                            <label>
-                              <input
-                                type="checkbox"
-                                aria-label={m.readIn(key.key, set.name)}
-                                checked={flags.read}
-                                onChange={(event) => toggle(set.id, key.key, 'read', event.target.checked)}
-                              />
-                              <span className="flag-name">{m.read}</span>
-                            </label>
-                          </td>
-                          <td className="flag">
-                            <label>
-                              <input
-                                type="checkbox"
-                                aria-label={m.writeIn(key.key, set.name)}
-                                checked={flags.write}
-                                onChange={(event) => toggle(set.id, key.key, 'write', event.target.checked)}
-                              />
-                              <span className="flag-name">{m.write}</span>
-                            </label>
-                          </td>
+                          <FlagCell
+                            label={m.readIn(key.key, set.name)}
+                            name={m.read}
+                            checked={flags.read}
+                            onToggle={(on) => toggle(set.id, key.key, 'read', on)}
+                          />
+                          <FlagCell
+                            label={m.writeIn(key.key, set.name)}
+                            name={m.write}
+                            checked={flags.write}
+                            onToggle={(on) => toggle(set.id, key.key, 'write', on)}
+                          />
                         </tr>
                       );
                     })}

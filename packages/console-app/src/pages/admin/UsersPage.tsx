@@ -22,6 +22,7 @@ import { Button, Panel, Row, formatWhen, useAdminApi, useLoad } from './adminUi.
 import { UserDetails } from './UserDetails.js';
 import { ViewAsPreview } from './ViewAsPreview.js';
 import { userNameFields } from './userFields.js';
+import { listPaging } from '../common/listPaging.js';
 import { ADMIN_TEXTS, type AdminTexts } from './texts.js';
 import { useTextsOf } from '../../i18n.js';
 
@@ -276,16 +277,11 @@ export default function UsersPage({ route }: PageProps) {
         columns={columns}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => row.full_name}
-        {...(users.totalKnown ? { total: users.total } : {})}
+        {...listPaging(users, PAGE_SIZES)}
         sort={view.sort ?? { field: 'username', direction: 'asc' }}
         onSortChange={(next) => {
           if (SORTABLE.includes(next.field)) users.setSort(next);
         }}
-        page={view.page}
-        onPageChange={users.setPage}
-        pageSize={view.pageSize}
-        pageSizeOptions={PAGE_SIZES}
-        onPageSizeChange={users.setPageSize}
         loading={users.loading}
         error={
           users.status === 'error' ? ((users.error as AdminError | null)?.message ?? u.couldNotLoad) : null

@@ -7,6 +7,8 @@ import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
 import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
+import { SelectField } from '../common/FormField.js';
+import { controlCss, fieldsCss } from '../common/styles.js';
 import { type BotNumber, createBotsApi } from './botsApi.js';
 import { useTextsOf } from '../../i18n.js';
 import { BOTS_TEXTS } from './texts.js';
@@ -114,18 +116,16 @@ export default function BotLoginPage({ route }: PageProps) {
       ) : (
         <Layout>
           <Picker>
-            <label htmlFor="bot-login-number">{words.number}</label>
-            <select
+            <SelectField
               id="bot-login-number"
-              value={registryId ?? ''}
-              onChange={(event) => setRegistryId(Number(event.target.value))}
-            >
-              {numbers.map((number) => (
-                <option key={number.id} value={number.id}>
-                  {number.name} · {number.phone} — {words.statuses[number.bot_status]}
-                </option>
-              ))}
-            </select>
+              label={words.number}
+              value={registryId === null ? '' : String(registryId)}
+              onValueChange={(value) => setRegistryId(Number(value))}
+              options={numbers.map((number) => ({
+                value: String(number.id),
+                label: `${number.name} · ${number.phone} — ${words.statuses[number.bot_status]}`,
+              }))}
+            />
           </Picker>
           {loginError ? (
             <Alert role="alert">{words.statusNotLoaded(loginError)}</Alert>
@@ -153,19 +153,9 @@ const Layout = styled.div`
   max-width: 40rem;
 `;
 const Picker = styled.div`
-  display: grid;
-  gap: ${t.space1};
-  label {
-    font-weight: 600;
-    font-size: ${t.fontSizeSm};
-  }
+  ${fieldsCss}
   select {
-    font: inherit;
-    padding: ${t.space2};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusSm};
-    background: ${t.colorSurface};
-    color: ${t.colorText};
+    ${controlCss}
   }
 `;
 const Alert = styled.div`

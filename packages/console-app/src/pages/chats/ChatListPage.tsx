@@ -21,6 +21,7 @@ import { CreateProblemForm } from '../problems/CreateProblemForm.js';
 import { toCallError } from '../../api/errors.js';
 import { problemsApi } from '../problems/problemsApi.js';
 import { controlCss, controlRowCss, surfaceCss } from '../common/styles.js';
+import { ErrorBox } from '../common/LoadState.js';
 import { useTextsOf } from '../../i18n.js';
 import { CHATS_TEXTS } from './texts.js';
 
@@ -572,15 +573,4 @@ const Toolbar = styled.div`
     ${controlCss}
     background: ${t.colorSurface};
   }
-`;
-
-const ErrorBox = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${t.space3};
-  align-items: center;
-  padding: ${t.space3};
-  border-radius: ${t.radiusMd};
-  background: ${t.colorDangerSoft};
-  color: ${t.colorDanger};
 `;

@@ -46,6 +46,44 @@ export function InputField({ id, label, wide, after, value, onValueChange, ...in
   );
 }
 
+/**
+ * Two date rows, `from` and `to`, each bounding the other so the picker cannot offer a reversed range.
+ *
+ * @example
+ * <DateRangeFields id="insight" labels={{ from: 'Dari', to: 'Sampai' }} from={from} to={to} … />
+ */
+export function DateRangeFields(props: {
+  /** Prefix of the inputs' ids (`<id>-from`, `<id>-to`). */
+  id: string;
+  labels: { from: ReactNode; to: ReactNode };
+  from: string;
+  to: string;
+  onFromChange: (value: string) => void;
+  onToChange: (value: string) => void;
+}) {
+  const { id, labels, from, to } = props;
+  return (
+    <>
+      <InputField
+        id={`${id}-from`}
+        label={labels.from}
+        type="date"
+        value={from}
+        max={to}
+        onValueChange={props.onFromChange}
+      />
+      <InputField
+        id={`${id}-to`}
+        label={labels.to}
+        type="date"
+        value={to}
+        min={from}
+        onValueChange={props.onToChange}
+      />
+    </>
+  );
+}
+
 type TextAreaFieldProps = RowProps &
   Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange'> & {
     value: string;

@@ -8,8 +8,10 @@ import { COMMON_TEXTS } from './texts.js';
 
 type LoadErrorTexts = (typeof COMMON_TEXTS)['en']['loadError'];
 
-const ErrorBox = styled.div`
+/** A danger-toned alert row: the message, then its actions (Try again). */
+export const ErrorBox = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: ${t.space3};
   align-items: center;
   padding: ${t.space3} ${t.space4};

@@ -62,6 +62,35 @@ export const controlCss = css`
   color: ${t.colorText};
 `;
 
+/** A panel's `header`: its `h2` title at one end, its actions at the other, wrapping when narrow. */
+export const headerRowCss = css`
+  header {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    align-items: center;
+    gap: ${t.space3};
+  }
+  h2 {
+    margin: 0;
+    font-size: ${t.fontSizeLg};
+  }
+`;
+
+/** A `<dl>` of facts: each muted term beside its value. */
+export const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: ${t.space1} ${t.space4};
+  margin: 0;
+  dt {
+    color: ${t.colorTextMuted};
+  }
+  dd {
+    margin: 0;
+  }
+`;
+
 /** Hidden from sight, read by screen readers. */
 export const srOnlyCss = css`
   ${visuallyHiddenCss}
@@ -101,6 +130,14 @@ export const fieldsCss = css`
 export const PageButton = styled.button`
   ${buttonCss}
   white-space: nowrap;
+`;
+
+/** A row of controls, centred on one line, wrapping when narrow (a page sets its own gap where it needs more). */
+export const toolbarCss = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${t.space2};
 `;
 
 /** A toolbar of controls that wraps and lines them up on their bottom edge (labels above inputs stay level). */

@@ -15,7 +15,14 @@ import { createInsightsApi } from '../../api/insights.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
-import { FieldRow, InputField, SelectField, TextAreaField, type FieldOption } from '../common/FormField.js';
+import {
+  DateRangeFields,
+  FieldRow,
+  InputField,
+  SelectField,
+  TextAreaField,
+  type FieldOption,
+} from '../common/FormField.js';
 import { Panel as BasePanel, Table, controlCss, fieldsCss } from '../common/styles.js';
 import type { PageProps } from '../types.js';
 import { addDays, jakartaDay } from '../meetings/jakartaDays.js';
@@ -212,21 +219,13 @@ export default function GptInsightsPage({ route }: PageProps) {
                 ))}
               </select>
             </FieldRow>
-            <InputField
-              id="insight-from"
-              label={f.from}
-              type="date"
-              value={from}
-              max={to}
-              onValueChange={setFrom}
-            />
-            <InputField
-              id="insight-to"
-              label={f.to}
-              type="date"
-              value={to}
-              min={from}
-              onValueChange={setTo}
+            <DateRangeFields
+              id="insight"
+              labels={f}
+              from={from}
+              to={to}
+              onFromChange={setFrom}
+              onToChange={setTo}
             />
             <TextAreaField
               id="insight-question"

@@ -25,7 +25,7 @@ import { RoutePage } from '../PageLayout.js';
 import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { addDays, jakartaDay, jakartaInstant, jakartaTime, mondayOf } from './jakartaDays.js';
-import { controlCss, panelCss } from '../common/styles.js';
+import { controlCss, panelCss, toolbarCss } from '../common/styles.js';
 import { useTextsOf } from '../../i18n.js';
 import { MEETINGS_TEXTS } from './texts.js';
 
@@ -353,9 +353,7 @@ function FieldError({ id, text }: { id: string; text: string | undefined }) {
 }
 
 const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+  ${toolbarCss}
   gap: ${t.space2} ${t.space4};
   [role='group'] {
     display: flex;

@@ -244,18 +244,6 @@ export const Panel = styled.section`
     gap: ${t.space2};
     flex-wrap: wrap;
   }
-  dl {
-    display: grid;
-    grid-template-columns: max-content 1fr;
-    gap: ${t.space1} ${t.space3};
-    margin: 0;
-  }
-  dt {
-    color: ${t.colorTextMuted};
-  }
-  dd {
-    margin: 0;
-  }
   .breach {
     color: ${t.colorDanger};
   }

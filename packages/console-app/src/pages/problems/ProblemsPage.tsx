@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import {
   PROBLEM_STATUSES,
@@ -24,7 +24,7 @@ import type { PageProps } from '../types.js';
 import { useKeyedLoad } from '../venn/useKeyedLoad.js';
 import { CreateProblemForm, Panel } from './CreateProblemForm.js';
 import { problemsApi, type ProblemFilters } from './problemsApi.js';
-import { tableCss } from '../common/styles.js';
+import { Facts, tableCss, toolbarCss } from '../common/styles.js';
 import { TableHead } from '../common/TableHead.js';
 import { useTextsOf } from '../../i18n.js';
 import { PROBLEMS_TEXTS, unreachable } from './texts.js';
@@ -266,7 +266,7 @@ function ProblemPanel({
         <Button onClick={onClose}>{words.close}</Button>
       </header>
       <p>{problem.description}</p>
-      <dl>
+      <Facts>
         <dt>{words.customer}</dt>
         <dd>
           {customerOf(problem)} {problem.customer_email ? `· ${problem.customer_email}` : ''}{' '}
@@ -287,7 +287,7 @@ function ProblemPanel({
           {words.sla(problem.sla_hours, jakarta(problem.sla_due_at))}
           {problem.sla_breached ? <strong className="breach"> · {texts.breached}</strong> : null}
         </dd>
-      </dl>
+      </Facts>
       <div className="actions" role="group" aria-label={words.moveStatus}>
         {moves.map((to) => (
           <Button key={to} onClick={() => void act(() => calls.move(problem, to))}>
@@ -326,12 +326,10 @@ function ProblemPanel({
             </li>
           ))}
         </ul>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            const form = event.currentTarget;
-            const body = String(new FormData(form).get('body') ?? '').trim();
-            if (body) void act(() => calls.comment(problem.id, body)).then(() => form.reset());
+        <FieldsForm
+          onFields={(field) => {
+            const body = field('body');
+            return body ? act(() => calls.comment(problem.id, body)) : undefined;
           }}
         >
           <label className="field">
@@ -339,7 +337,7 @@ function ProblemPanel({
             <textarea name="body" rows={2} maxLength={2000} />
           </label>
           <Button type="submit">{words.sendComment}</Button>
-        </form>
+        </FieldsForm>
       </section>
       <section aria-labelledby="problem-attachments">
         <h3 id="problem-attachments">{words.attachments(attachments.length)}</h3>
@@ -352,16 +350,10 @@ function ProblemPanel({
             </li>
           ))}
         </ul>
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            const form = event.currentTarget;
-            const data = new FormData(form);
-            const url = String(data.get('url') ?? '').trim();
-            if (url)
-              void act(() => calls.attach(problem.id, url, String(data.get('label') ?? '').trim())).then(() =>
-                form.reset(),
-              );
+        <FieldsForm
+          onFields={(field) => {
+            const url = field('url');
+            return url ? act(() => calls.attach(problem.id, url, field('label'))) : undefined;
           }}
         >
           <label className="field">
@@ -373,17 +365,40 @@ function ProblemPanel({
             <input name="label" />
           </label>
           <Button type="submit">{words.addAttachment}</Button>
-        </form>
+        </FieldsForm>
       </section>
     </Panel>
   );
 }
 
+/**
+ * An uncontrolled form that hands its trimmed fields to `onFields` and clears itself once the returned work
+ * settles (nothing is sent, and nothing cleared, when `onFields` returns undefined).
+ */
+function FieldsForm({
+  onFields,
+  children,
+}: {
+  onFields: (field: (name: string) => string) => Promise<unknown> | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        const data = new FormData(form);
+        void onFields((name) => String(data.get(name) ?? '').trim())?.then(() => form.reset());
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 const Toolbar = styled.section`
-  display: flex;
-  flex-wrap: wrap;
+  ${toolbarCss}
   gap: ${t.space3} ${t.space4};
-  align-items: center;
   [role='group'] {
     display: inline-flex;
     gap: ${t.space1};

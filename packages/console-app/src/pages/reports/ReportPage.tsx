@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
+import { toolbarCss } from '../common/styles.js';
 import {
   localizeReport,
   REPORT_DEFINITIONS,
@@ -359,9 +360,7 @@ const Labelled = styled.span`
 `;
 
 const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+  ${toolbarCss}
   gap: ${t.space3};
   margin-bottom: ${t.space4};
 

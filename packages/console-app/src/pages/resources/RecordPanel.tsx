@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { styled } from 'styled-components';
+import { headerRowCss } from '../common/styles.js';
 import type { EntityDef } from '@staff/console-contract';
 import { RecordHistory, t, type AuditEntry } from '@staff/console-ui';
 import type { ResourceCallError } from '../../api/resources.js';
@@ -135,16 +136,7 @@ const Panel = styled.div`
   &:focus {
     outline: none;
   }
-  header {
-    display: flex;
-    justify-content: space-between;
-    align-items: center;
-    gap: ${t.space3};
-  }
-  h2 {
-    margin: 0;
-    font-size: ${t.fontSizeLg};
-  }
+  ${headerRowCss}
   > [data-history-toggle] {
     align-self: flex-start;
   }

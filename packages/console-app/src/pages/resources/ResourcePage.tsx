@@ -33,6 +33,7 @@ import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, Page } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
+import { listPaging } from '../common/listPaging.js';
 import {
   dataProviderFor,
   presetsFor,
@@ -523,16 +524,10 @@ function ResourceList({
           label={shown.labelPlural}
           columns={columns}
           rows={list.rows}
-          {...(list.totalKnown ? { total: list.total } : {})}
-          totalEstimated={list.totalEstimated}
+          {...listPaging(list, PAGE_SIZES)}
           rowLabel={(row) => rowTitle(shown, row, labels)}
           sort={view.sort as SortState}
           onSortChange={list.setSort}
-          page={view.page}
-          onPageChange={list.setPage}
-          pageSize={view.pageSize}
-          pageSizeOptions={PAGE_SIZES}
-          onPageSizeChange={list.setPageSize}
           hiddenColumns={view.hidden}
           hiddenRendering={hiddenRendering}
           onHiddenColumnsChange={(hidden) => updateView({ hidden }, true)}

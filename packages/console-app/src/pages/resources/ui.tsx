@@ -1,15 +1,12 @@
 import { styled } from 'styled-components';
 import { t } from '@staff/console-ui';
-import { PageButton } from '../common/styles.js';
+import { PageButton, toolbarCss } from '../common/styles.js';
 
 /** The page's buttons; `data-kind="primary"` for the main action, `"danger"` for deletes. */
 export const Button = PageButton;
 
 export const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${t.space2};
+  ${toolbarCss}
 `;
 
 export const Notice = styled.p`

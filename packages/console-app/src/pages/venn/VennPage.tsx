@@ -24,7 +24,7 @@ import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { useKeyedLoad } from './useKeyedLoad.js';
 import { vennApi, type VennSelection } from './vennApi.js';
-import { controlRowCss, tableCss } from '../common/styles.js';
+import { controlRowCss, headerRowCss, tableCss } from '../common/styles.js';
 import { TableHead, numColumn } from '../common/TableHead.js';
 import { useTextsOf } from '../../i18n.js';
 import { VENN_TEXTS, unreachable } from './texts.js';
@@ -305,17 +305,7 @@ const Picker = styled.section`
 const Customers = styled.section`
   display: grid;
   gap: ${t.space2};
-  header {
-    display: flex;
-    flex-wrap: wrap;
-    justify-content: space-between;
-    align-items: center;
-    gap: ${t.space2};
-  }
-  h2 {
-    margin: 0;
-    font-size: ${t.fontSizeLg};
-  }
+  ${headerRowCss}
   .scroll {
     overflow-x: auto;
   }
