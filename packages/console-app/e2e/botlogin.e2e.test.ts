@@ -48,7 +48,7 @@ describe('Bot Login', () => {
 
       // A wrong code: named under the boxes, the step stays and the boxes empty for the next code.
       await typeOtp(page, 'Verification code', '000000');
-      await page.getByText(/Kode verifikasi salah/).waitFor();
+      await page.getByText(/Wrong verification code/).waitFor();
       await typeOtp(page, 'Verification code', fake.registrationCode);
 
       await page.getByRole('group', { name: 'Two-step verification PIN' }).waitFor();

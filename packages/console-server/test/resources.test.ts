@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_ROW_COUNTS,
   ENTITIES,
+  ENTITY_BY_NAME,
   createSchema,
+  localizeEntity,
   maskRow,
   maskSecret,
+  searchFields,
   type EntityDef,
 } from '@staff/console-contract';
 import { RESOURCE_CHANGED_EVENT } from '../src/resources/push.js';
@@ -505,6 +508,13 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
       ).json();
       expect(page.total).toBeGreaterThan(0);
       const creators = (page.labels.creator_id ?? {}) as Record<string, string>;
+      // A choice matches by its label in either language ("ani" is in "Religi (konten Islami)").
+      const choiceLabels = (row: Row) =>
+        (['en', 'id'] as const).flatMap((language) =>
+          searchFields(localizeEntity(ENTITY_BY_NAME.n8n_creators!, language))
+            .filter((field) => field.type === 'enum')
+            .map((field) => field.options?.find((option) => option.value === row[field.name])?.label),
+        );
       expect(
         page.rows.every((row: Row) =>
           [
@@ -514,6 +524,7 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
             row.contact_email,
             row.bio,
             creators[String(row.creator_id)],
+            ...choiceLabels(row),
           ].some((value) =>
             String(value ?? '')
               .toLowerCase()
