@@ -20,19 +20,26 @@ export const routeOf = (id: string): RouteDef => ROUTES.find((candidate) => cand
  * read and write permission on `keys`) against a fake server answering `handler`; 404 for the rest.
  */
 export function renderPage(
-  route: RouteDef,
+  route: Pick<RouteDef, 'path'>,
   page: ReactElement,
   {
     language,
-    keys,
+    keys = [],
+    permissions: entries,
+    search = '',
     handler,
   }: {
-    language: Language;
-    keys: string[];
+    /** Stored as the chosen language before rendering (absent: the one stored already). */
+    language?: Language;
+    keys?: string[];
+    /** Exact permission entries instead of read and write on `keys`. */
+    permissions?: PermissionEntry[];
+    /** The address's query, e.g. `?from=2026-11-01`. */
+    search?: string;
     handler: (config: InternalAxiosRequestConfig) => FakeAnswer | undefined;
   },
 ) {
-  globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  if (language) globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   const { adapter, requests } = fakeAdapter(
     (config) => handler(config) ?? { status: 404, data: { message: `no ${config.url ?? ''}` } },
   );
@@ -42,17 +49,14 @@ export function renderPage(
   const { io } = fakeIo();
   const services = createConsoleServices({ storage, adapter, io });
   const socket = createConsoleSocket({ getToken: services.token, io });
-  const permissions: PermissionEntry[] = keys.map((permission_key) => ({
-    permission_key,
-    allow_read: 1,
-    allow_write: 1,
-  }));
+  const permissions: PermissionEntry[] =
+    entries ?? keys.map((permission_key) => ({ permission_key, allow_read: 1, allow_write: 1 }));
   render(
     <AppLanguageProvider>
       <ThemeProvider>
         <ServicesContext.Provider value={services}>
           <NotificationsProvider>
-            <MemoryRouter initialEntries={[route.path]}>
+            <MemoryRouter initialEntries={[`${route.path}${search}`]}>
               <Routes>
                 <Route
                   path="/app"
