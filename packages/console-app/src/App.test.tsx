@@ -145,7 +145,8 @@ describe('routed console', { timeout: 30_000 }, () => {
       'Could not load usage statistics. Database unavailable (status 500).',
     );
     fail = false;
-    await userEvent.click(within(alert as HTMLElement).getByRole('button', { name: 'Try again' }));
+    // Found while the page is still covered by the guard: the button is reachable once it is uncovered.
+    await userEvent.click(await within(alert as HTMLElement).findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Active users')).toBeTruthy();
   });
 

@@ -1,23 +1,18 @@
 import { Suspense, useState } from 'react';
 import type { RouteDef } from '@staff/console-contract';
-import {
-  PAGE_GUARD_DELAYS,
-  PermissionGuard,
-  PermissionGuardDenied,
-  type CheckPermissionFn,
-} from '@staff/console-ui';
+import { PermissionGuard, PermissionGuardDenied, type CheckPermissionFn } from '@staff/console-ui';
 import { pageFor } from '../pages/registry.js';
 import { useServices } from '../services.js';
 import { AllowedPagesLinks } from './AllowedPagesLinks.js';
 import { PageFrame } from './PageFrame.js';
 import { useConsoleContext } from './consoleContext.js';
-import { navigationAge } from './navigationClock.js';
+import { navigationStartedAt } from './navigationClock.js';
 
 /**
  * One route of the table: the guard's server check, the page's code and its first data all start in the same
- * render, and the page itself renders hidden meanwhile, so it is complete when the guard's 0.75 s floor ends
- * rather than after it. Meanwhile the page's frame (title, toolbar, skeleton) stands in for it rather than a
- * blank spinner.
+ * render, and the page itself is mounted covered meanwhile (invisible, inert; laid out, its effects run), so it
+ * is complete when the guard's 0.75 s floor ends rather than after it. Its frame (title, toolbar, skeleton) is the
+ * cover, rather than a blank spinner.
  */
 export function GuardedPage({ route }: { route: RouteDef }) {
   const services = useServices();
@@ -30,8 +25,7 @@ export function GuardedPage({ route }: { route: RouteDef }) {
     const check: CheckPermissionFn =
       route.access === 'signed-in' ? async () => true : services.checkPermissionFor(route.path);
     // The floor counts from the link press, not from this mount (see navigationClock).
-    const floor = Math.max(0, PAGE_GUARD_DELAYS.PAGE_GUARD_DELAY - navigationAge());
-    return { data: page.loadData?.(services), check, delays: { PAGE_GUARD_DELAY: floor } };
+    return { data: page.loadData?.(services), check, floorFrom: navigationStartedAt() };
   });
   const Component = page.Component;
 
@@ -41,9 +35,9 @@ export function GuardedPage({ route }: { route: RouteDef }) {
       check={started.check}
       title={route.title}
       recheckToken={permissionsVersion}
-      delays={started.delays}
-      // Rendered hidden during the check, so at the floor the page is revealed rather than rendered.
-      prerender
+      floorFrom={started.floorFrom}
+      // Mounted under its frame during the check, so at the floor the frame comes off and nothing else happens.
+      prerender="covered"
       loading={<PageFrame route={route} />}
       denied={
         <>

@@ -24,10 +24,12 @@ if (typeof document !== 'undefined') {
   window.addEventListener('popstate', mark);
 }
 
-/** How long ago the current navigation was asked for (0 when none is known, or it is over a second old). */
-export function navigationAge(): number {
-  if (startedAt === undefined) return 0;
-  const age = performance.now() - startedAt;
-  startedAt = undefined; // one navigation, one guard
-  return age < 1000 ? age : 0;
+/**
+ * When the current navigation was asked for, as a `performance.now()` time: the last link press or back/forward
+ * if it is under a second old, else now. Not used up by reading: a render React throws away and redoes (or a
+ * redirect right after the press) reads the same moment.
+ */
+export function navigationStartedAt(): number {
+  const now = performance.now();
+  return startedAt !== undefined && now - startedAt < 1000 ? startedAt : now;
 }

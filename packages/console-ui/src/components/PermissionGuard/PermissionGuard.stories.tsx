@@ -74,6 +74,30 @@ export const AllowedPrerendered: Story = {
   },
 };
 
+/**
+ * `prerender="covered"`: while checking, the page is mounted live under the loading view (laid out, effects run)
+ * but invisible, inert and hidden from assistive technology.
+ */
+export const CheckingCovered: Story = {
+  args: { check: never, prerender: 'covered' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent('Checking permission…');
+    const heading = canvas.getByText('Usage Statistics', { selector: 'h1' });
+    await expect(heading).not.toBeVisible();
+    await expect(heading.closest('[inert]')).not.toBeNull();
+    await expect(canvas.queryByRole('heading', { name: 'Usage Statistics' })).not.toBeInTheDocument();
+  },
+};
+
+/** `prerender="covered"` and allowed: at the floor the cover comes off the page. */
+export const AllowedCovered: Story = {
+  args: { prerender: 'covered' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { name: 'Usage Statistics' })).toBeVisible();
+    await expect(canvas.queryByRole('status')).not.toBeInTheDocument();
+  },
+};
+
 export const Allowed: Story = {
   play: async ({ canvas, args }) => {
     await expect(await canvas.findByRole('heading', { name: 'Usage Statistics' })).toBeVisible();

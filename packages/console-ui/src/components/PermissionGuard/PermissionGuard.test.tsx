@@ -203,6 +203,92 @@ describe('PermissionGuard', () => {
     expect(screen.queryByText('Usage Statistics')).not.toBeInTheDocument();
   });
 
+  it('mounts a covered page live while checking, unseen and inert, and uncovers the same page when allowed', async () => {
+    const effects: string[] = [];
+    function Page() {
+      useEffect(() => {
+        effects.push('mounted');
+      }, []);
+      return (
+        <>
+          <h1>Usage Statistics</h1>
+          <button type="button">Export</button>
+        </>
+      );
+    }
+    let allow: (value: boolean) => void = () => undefined;
+    const check = vi.fn(() => new Promise<boolean>((resolve) => (allow = resolve)));
+    render(
+      <PermissionGuard
+        permissionKey="statistics"
+        check={check}
+        delays={{ PAGE_GUARD_DELAY: 0 }}
+        prerender="covered"
+        loading={<p role="status">Loading the page…</p>}
+      >
+        <Page />
+      </PermissionGuard>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the page…');
+    // Mounted and run (its data can arrive), but not seen, not announced and not reachable by keyboard.
+    const heading = screen.getByText('Usage Statistics', { selector: 'h1' });
+    expect(heading).not.toBeVisible();
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(heading.closest('[inert]')).not.toBeNull();
+    expect(effects).toEqual(['mounted']);
+    await act(async () => allow(true));
+    expect(await screen.findByRole('heading', { name: 'Usage Statistics' })).toBe(heading);
+    expect(heading).toBeVisible();
+    expect(heading.closest('[inert]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeVisible();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(effects).toEqual(['mounted']);
+  });
+
+  it('unmounts a covered page unseen when denied', async () => {
+    let allow: (value: boolean) => void = () => undefined;
+    render(
+      <PermissionGuard
+        permissionKey="statistics"
+        check={() => new Promise<boolean>((resolve) => (allow = resolve))}
+        delays={{ PAGE_GUARD_DELAY: 0 }}
+        prerender="covered"
+      >
+        <h1>Usage Statistics</h1>
+      </PermissionGuard>,
+    );
+    expect(screen.getByText('Usage Statistics')).not.toBeVisible();
+    await act(async () => allow(false));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PAGE_DENIED_MESSAGE);
+    expect(screen.queryByText('Usage Statistics')).not.toBeInTheDocument();
+  });
+
+  it('counts the first floor from floorFrom, however late the guard mounts; a retry has the whole floor', async () => {
+    vi.useFakeTimers();
+    const pressedAt = performance.now();
+    await act(() => vi.advanceTimersByTimeAsync(300)); // the router's render after the press
+    let answer = false;
+    const check = vi.fn(async () => {
+      if (!answer) throw { status: 503 };
+      return true;
+    });
+    render(
+      <PermissionGuard permissionKey="statistics" check={check} floorFrom={pressedAt}>
+        <h1>Usage Statistics</h1>
+      </PermissionGuard>,
+    );
+    await act(() => vi.advanceTimersByTimeAsync(449));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    answer = true;
+    await act(async () => screen.getByRole('button', { name: 'Retry' }).click());
+    await act(() => vi.advanceTimersByTimeAsync(749));
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('heading', { name: 'Usage Statistics' })).toBeInTheDocument();
+  });
+
   it('renders every outcome in AllStates', async () => {
     render(<AllStates />);
     expect(await screen.findByText('Page content')).toBeInTheDocument();

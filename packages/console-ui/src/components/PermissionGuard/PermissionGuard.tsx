@@ -33,15 +33,22 @@ export interface PermissionGuardProps {
   /** The page, rendered only once allowed. */
   children?: ReactNode;
   delays?: UsePermissionOptions['delays'];
+  /** When the person asked for the page (`performance.now()`); the first floor counts from then (see usePermission). */
+  floorFrom?: number;
   /** Change to re-run the check (live permission changes). An allowed page stays mounted while re-checking. */
   recheckToken?: unknown;
   /**
-   * Render the page hidden while the check runs (React `<Activity mode="hidden">`: low priority, no effects,
-   * `display: none`), so an allowed page is only revealed at the floor instead of rendered then. It is not
-   * shown, announced or run before the answer; its data calls are the server's to refuse. Needs React 19.2 or
-   * later (`Activity`); default false.
+   * Prepare the page while the check runs, so an allowed page is revealed at the floor instead of rendered then.
+   * It is never shown, announced or focusable before the answer, and a denied page is unmounted unseen; its data
+   * calls are the server's to refuse.
+   * - `false` (default): not rendered before the answer.
+   * - `true` or `'hidden'`: rendered in React's `<Activity mode="hidden">` (low priority, `display: none`, no effects
+   *   until revealed). Needs React 19.2 or later.
+   * - `'covered'`: mounted live under the `loading` view: laid out, its effects run (data arrives, charts draw), but
+   *   `visibility: hidden`, `inert` and `aria-hidden`. At the floor only the cover comes off: no render, effects or
+   *   layout of the page are left for that moment.
    */
-  prerender?: boolean;
+  prerender?: boolean | 'hidden' | 'covered';
 }
 
 /**
@@ -64,13 +71,29 @@ export function PermissionGuard({
   children,
   delays,
   recheckToken,
+  floorFrom,
   prerender = false,
 }: PermissionGuardProps) {
   useThemeCheck('PermissionGuard');
-  const permission = usePermission(permissionKey, check, { delays, recheckToken, onDenied });
+  const permission = usePermission(permissionKey, check, { delays, recheckToken, onDenied, floorFrom });
   useDocumentTitle(title);
 
   const allowed = permission.status === 'allowed' || permission.isRechecking;
+  if (prerender === 'covered' && (allowed || permission.status === 'checking'))
+    // The same two elements from covered to shown, so React keeps the page mounted and only changes attributes.
+    return (
+      <Stage className="cui-permission-guard__stage">
+        {allowed ? null : <Cover>{loading ?? <PermissionGuardLoading />}</Cover>}
+        <div
+          className="cui-permission-guard__page"
+          style={allowed ? undefined : COVERED}
+          inert={!allowed}
+          aria-hidden={allowed ? undefined : true}
+        >
+          {children}
+        </div>
+      </Stage>
+    );
   if (prerender && (allowed || permission.status === 'checking'))
     // The page keeps its place (second child) from hidden to visible, so React reveals it rather than mounting it.
     return (
@@ -123,6 +146,19 @@ const Panel = styled.div`
     background: ${t.colorWarningSoft};
     border: 1px solid ${t.colorWarning};
   }
+`;
+
+const Stage = styled.div`
+  position: relative;
+`;
+
+const COVERED = { visibility: 'hidden' } as const;
+
+/** Over the covered page, from its top, as tall as the loading view needs. */
+const Cover = styled.div`
+  position: absolute;
+  inset: 0 0 auto 0;
+  z-index: 1;
 `;
 
 const SpinnerRing = styled.span`

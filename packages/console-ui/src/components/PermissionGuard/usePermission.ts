@@ -13,6 +13,12 @@ export type PermissionStatus = 'checking' | PageGuardOutcome;
 export interface UsePermissionOptions {
   /** Override the named delays, e.g. `{ PAGE_GUARD_DELAY: 0 }` in tests. */
   delays?: Partial<Record<keyof typeof PAGE_GUARD_DELAYS, number>>;
+  /**
+   * When the person asked for the page (a `performance.now()` time, e.g. the link press): the first check's floor
+   * counts from then rather than from when its timer starts, which comes after the render and commit that mount
+   * the guard. Later checks (retry, re-check) have the whole floor.
+   */
+  floorFrom?: number;
   /** Change this value to re-run the check (e.g. after the user's permissions changed). */
   recheckToken?: unknown;
   /** Called each time the check ends in denied. */
@@ -43,11 +49,16 @@ export function usePermission(
   check: CheckPermissionFn,
   options: UsePermissionOptions = {},
 ): PermissionState {
-  const { delays, recheckToken, onDenied } = options;
+  const { delays, recheckToken, onDenied, floorFrom } = options;
   const onDeniedRef = useRef(onDenied);
   useLayoutEffect(() => {
     onDeniedRef.current = onDenied;
   });
+
+  // xstate resolves the floor when the state is entered (for the first check: in this render) but starts its timer
+  // when the actor starts, in a passive effect that runs after the page's own (a covered page's can take 100 ms and
+  // more). So a first floor counted from `floorFrom` is a deadline that the clock keeps, not a delay from the start.
+  const [clock] = useState(() => new FloorClock());
 
   // useActorRef keeps one actor (same machine config) and swaps in the latest implementations each render,
   // so a new `check` function is used by the next check without restarting the guard.
@@ -70,9 +81,17 @@ export function usePermission(
           }),
       ),
     },
-    delays: { ...PAGE_GUARD_DELAYS, ...delays },
+    delays: {
+      ...PAGE_GUARD_DELAYS,
+      ...delays,
+      PAGE_GUARD_DELAY: ({ context }) => {
+        const floor = delays?.PAGE_GUARD_DELAY ?? PAGE_GUARD_DELAYS.PAGE_GUARD_DELAY;
+        clock.endAt(context.previous === null && floorFrom !== undefined ? floorFrom + floor : undefined);
+        return floor;
+      },
+    },
   });
-  const actorRef = useActorRef(machine, { input: { permissionKey } });
+  const actorRef = useActorRef(machine, { input: { permissionKey }, clock });
   const status = useSelector(actorRef, (s) => s.value as PermissionStatus);
   const previous = useSelector(actorRef, (s) => s.context.previous);
   const error = useSelector(actorRef, (s) => s.context.error);
@@ -102,4 +121,18 @@ export function usePermission(
     error,
     ...actions,
   };
+}
+
+/** The actor's clock: a timer set while a deadline is known ends at that moment rather than after its delay. */
+class FloorClock {
+  private deadline: number | undefined;
+  endAt(deadline: number | undefined) {
+    this.deadline = deadline;
+  }
+  setTimeout(fn: () => void, ms: number) {
+    return setTimeout(fn, this.deadline === undefined ? ms : Math.max(0, this.deadline - performance.now()));
+  }
+  clearTimeout(id: ReturnType<typeof setTimeout>) {
+    clearTimeout(id);
+  }
 }
