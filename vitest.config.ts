@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { playwright } from '@vitest/browser-playwright';
+import { playwright, type PlaywrightProviderOptions } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.js';
 
@@ -11,6 +11,20 @@ const alias = {
   '@staff/console-contract': path.join(root, 'packages/console-contract/src/index.ts'),
   '@staff/console-ui': path.join(root, 'packages/console-ui/src/index.ts'),
 };
+
+/** Headless Debian chromium at one viewport, for the projects that run in a browser (stories, screenshots). */
+function chromiumBrowser(contextOptions?: PlaywrightProviderOptions['contextOptions']) {
+  return {
+    enabled: true,
+    headless: true,
+    provider: playwright({
+      launchOptions: { executablePath: findChromium() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+      contextOptions,
+    }),
+    instances: [{ browser: 'chromium' as const }],
+    viewport: { width: 1024, height: 768 },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -101,15 +115,7 @@ export default defineConfig({
         test: {
           name: 'storybook',
           globalSetup: ['scripts/require-chromium.setup.ts'],
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: playwright({
-              launchOptions: { executablePath: findChromium() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
-            }),
-            instances: [{ browser: 'chromium' }],
-            viewport: { width: 1024, height: 768 },
-          },
+          browser: chromiumBrowser(),
         },
       },
       {
@@ -124,20 +130,13 @@ export default defineConfig({
           include: ['packages/console-ui/test/visual/*.visual.test.tsx'],
           globalSetup: ['scripts/require-chromium.setup.ts'],
           browser: {
-            enabled: true,
-            headless: true,
-            provider: playwright({
-              launchOptions: { executablePath: findChromium() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
-              // Same clock zone, locale and pixel density on every machine: screenshots must not depend on them.
-              contextOptions: {
-                timezoneId: 'UTC',
-                locale: 'en-US',
-                deviceScaleFactor: 1,
-                reducedMotion: 'reduce',
-              },
+            // Same clock zone, locale and pixel density on every machine: screenshots must not depend on them.
+            ...chromiumBrowser({
+              timezoneId: 'UTC',
+              locale: 'en-US',
+              deviceScaleFactor: 1,
+              reducedMotion: 'reduce',
             }),
-            instances: [{ browser: 'chromium' }],
-            viewport: { width: 1024, height: 768 },
             // Failure screenshots go to the ignored test-results/; __screenshots__/ holds only committed references.
             screenshotDirectory: 'test-results/visual-failures',
             expect: {

@@ -46,7 +46,7 @@ export function renderPage(
   const storage = memoryStorage({
     [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
   });
-  const { io } = fakeIo();
+  const { io, sockets } = fakeIo();
   const services = createConsoleServices({ storage, adapter, io });
   const socket = createConsoleSocket({ getToken: services.token, io });
   const permissions: PermissionEntry[] =
@@ -71,5 +71,5 @@ export function renderPage(
       </ThemeProvider>
     </AppLanguageProvider>,
   );
-  return { requests, user: userEvent.setup() };
+  return { requests, sockets, user: userEvent.setup() };
 }

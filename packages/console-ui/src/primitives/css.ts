@@ -39,6 +39,24 @@ export const panelCss = `
   border-radius: ${t.radiusMd};
 `;
 
+/**
+ * A layer floating over the page (popover, menu, suggestion list): the raised surface, its border and shadow. The
+ * caller places and sizes it and picks its corner radius.
+ */
+export const popoverCss = `
+  background: ${t.colorSurfaceRaised};
+  border: 1px solid ${t.colorBorder};
+  box-shadow: ${t.shadowMd};
+`;
+
+/** Items side by side, centred on one line, wrapping when narrow (a toolbar, a row of actions or chips). */
+export const rowCss = `
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${t.space2};
+`;
+
 /** The keyboard focus ring of a field or a small control; a ring drawn inside (tight rows, tabs) sets its own. */
 export const focusRingCss = `
   outline: 2px solid ${t.colorFocus};

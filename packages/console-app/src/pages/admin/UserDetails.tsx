@@ -9,7 +9,7 @@ import {
   type AuditEntry,
   type ResourceField,
 } from '@staff/console-ui';
-import type { ActivityEntry, AdminError, AdminUser, PermissionSet } from './adminApi.js';
+import type { ActivityEntry, AdminError, AdminUserRow, PermissionSetRow } from './adminApi.js';
 import {
   Button,
   ErrorBox,
@@ -80,7 +80,7 @@ type Confirm = 'disable' | 'enable' | 'reset' | 'reset2fa' | 'delete' | 'signout
 
 export interface UserDetailsProps {
   userId: number;
-  sets: PermissionSet[];
+  sets: PermissionSetRow[];
   /** The list should refresh (something about this user changed). */
   onChanged: () => void;
   onClose: () => void;
@@ -150,7 +150,7 @@ export function UserDetails({
       </Panel>
     );
   }
-  const current: AdminUser = user.state.data;
+  const current: AdminUserRow = user.state.data;
   const selected = chosenSets ?? current.permission_sets;
 
   const saveEdit = (values: Record<string, unknown>, meta: { changed: string[] }) => {

@@ -3,7 +3,7 @@ import { styled } from 'styled-components';
 import { ConfirmDialog, t, useNotifications } from '@staff/console-ui';
 import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
-import type { AdminError, MatrixKey, PermissionMatrix, PermissionSet, SetEntry } from './adminApi.js';
+import type { AdminError, MatrixKey, PermissionMatrix, PermissionSetRow, SetEntry } from './adminApi.js';
 import { Button, ErrorBox, Notice, Panel, Row, useAdminApi, useLoad } from './adminUi.js';
 import { TableHead, type ColumnHeading } from '../common/TableHead.js';
 import { ADMIN_TEXTS, type AdminTexts } from './texts.js';
@@ -25,7 +25,7 @@ type Draft = Record<number, Record<string, Flags>>;
 
 const NONE: Flags = { read: false, write: false };
 
-function draftOf(sets: PermissionSet[]): Draft {
+function draftOf(sets: PermissionSetRow[]): Draft {
   const draft: Draft = {};
   for (const set of sets) {
     draft[set.id] = {};
@@ -207,7 +207,7 @@ function FlagCell(props: { label: string; name: string; checked: boolean; onTogg
   );
 }
 
-type Pending = { kind: 'rename' | 'delete'; set: PermissionSet } | null;
+type Pending = { kind: 'rename' | 'delete'; set: PermissionSetRow } | null;
 
 /**
  * `/app/administration/user-permissions/`: the sets beside the selected set's keys (what each opens, read and

@@ -17,7 +17,7 @@ import {
 import { useRouterLocation } from '../../list/useRouterLocation.js';
 import { RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
-import type { AdminError, AdminUser, UserListParams } from './adminApi.js';
+import type { AdminError, AdminUserRow, UserListParams } from './adminApi.js';
 import { Button, Panel, Row, formatWhen, useAdminApi, useLoad } from './adminUi.js';
 import { UserDetails } from './UserDetails.js';
 import { ViewAsPreview } from './ViewAsPreview.js';
@@ -144,7 +144,7 @@ export default function UsersPage({ route }: PageProps) {
   const setList = useMemo(() => (sets.state.status === 'ready' ? sets.state.data.sets : []), [sets.state]);
 
   const location = useRouterLocation();
-  const provider = useMemo<DataProvider<AdminUser, UserListParams>>(
+  const provider = useMemo<DataProvider<AdminUserRow, UserListParams>>(
     () => ({
       list: async (_resource, query) => {
         const answer = await admin.listUsers(query);
@@ -153,7 +153,7 @@ export default function UsersPage({ route }: PageProps) {
     }),
     [admin],
   );
-  const users = useListController<AdminUser, UserListParams, UsersView>({
+  const users = useListController<AdminUserRow, UserListParams, UsersView>({
     resource: 'users',
     dataProvider: provider,
     location,
@@ -182,7 +182,7 @@ export default function UsersPage({ route }: PageProps) {
     [setList, f],
   );
 
-  const columns = useMemo<DataTableColumn<AdminUser & Record<string, unknown>>[]>(
+  const columns = useMemo<DataTableColumn<AdminUserRow & Record<string, unknown>>[]>(
     () => [
       { id: 'username', header: f.username, sortable: true, cell: (row) => row.username },
       { id: 'full_name', header: f.fullName, sortable: true, cell: (row) => row.full_name },
@@ -271,9 +271,9 @@ export default function UsersPage({ route }: PageProps) {
           onViewAs={setViewAsId}
         />
       ) : null}
-      <DataTable<AdminUser & Record<string, unknown>>
+      <DataTable<AdminUserRow & Record<string, unknown>>
         label={route.title}
-        rows={users.rows as (AdminUser & Record<string, unknown>)[]}
+        rows={users.rows as (AdminUserRow & Record<string, unknown>)[]}
         columns={columns}
         getRowId={(row) => String(row.id)}
         rowLabel={(row) => row.full_name}

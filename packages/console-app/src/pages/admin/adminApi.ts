@@ -25,16 +25,15 @@ import { ADMIN_TEXTS } from './texts.js';
 // Wire shapes of the administration API: the contract's (src/admin.ts), also what the server's routes use.
 export type {
   ActivityEntry,
+  AdminUserRow,
   MatrixKey,
   MatrixSaveResult,
   PermissionMatrix,
+  PermissionSetRow,
   SetEntry,
   UserListResponse,
   ViewAsResult,
 } from '@staff/console-contract';
-export type AdminUser = AdminUserRow;
-export type SessionRow = AdminSession;
-export type PermissionSet = PermissionSetRow;
 
 /** The list's query parameters as the page holds them (the server's `userListQuerySchema` parses them). */
 export interface UserListParams {
@@ -109,24 +108,24 @@ export function createAdminApi(api: AxiosInstance) {
           },
         }),
       ),
-    getUser: (id: number) => call<AdminUser>(api.get(user(id))),
+    getUser: (id: number) => call<AdminUserRow>(api.get(user(id))),
     createUser: (body: UserCreateBody) => call<UserCreateResult>(api.post('/api/admin/users', body)),
-    updateUser: (id: number, body: UserPatchBody) => call<AdminUser>(api.patch(user(id), body)),
+    updateUser: (id: number, body: UserPatchBody) => call<AdminUserRow>(api.patch(user(id), body)),
     deleteUser: (id: number) => call<{ ok: true }>(api.delete(user(id))),
     resetPassword: (id: number, password?: string) =>
       call<ResetPasswordResult>(api.post(`${user(id)}/reset-password`, password ? { password } : {})),
     resetTwoFactor: (id: number) =>
       call<{ ok: true; was_enabled: boolean }>(api.post(`${user(id)}/2fa/reset`)),
     setUserSets: (id: number, names: string[]) =>
-      call<AdminUser>(api.put(`${user(id)}/permission-sets`, { permission_sets: names })),
-    sessions: (id: number) => call<{ sessions: SessionRow[] }>(api.get(`${user(id)}/sessions`)),
+      call<AdminUserRow>(api.put(`${user(id)}/permission-sets`, { permission_sets: names })),
+    sessions: (id: number) => call<{ sessions: AdminSession[] }>(api.get(`${user(id)}/sessions`)),
     revokeAllSessions: (id: number) => call<{ revoked: number }>(api.post(`${user(id)}/sessions/revoke-all`)),
     activity: (id: number, limit = 30) =>
       call<{ entries: ActivityEntry[] }>(api.get(`${user(id)}/activity`, { params: { limit } })),
-    listSets: () => call<{ sets: PermissionSet[] }>(api.get('/api/admin/permission-sets')),
-    createSet: (body: SetCreateBody) => call<PermissionSet>(api.post('/api/admin/permission-sets', body)),
+    listSets: () => call<{ sets: PermissionSetRow[] }>(api.get('/api/admin/permission-sets')),
+    createSet: (body: SetCreateBody) => call<PermissionSetRow>(api.post('/api/admin/permission-sets', body)),
     updateSet: (id: number, body: SetPatchBody) =>
-      call<PermissionSet>(api.patch(`/api/admin/permission-sets/${id}`, body)),
+      call<PermissionSetRow>(api.patch(`/api/admin/permission-sets/${id}`, body)),
     deleteSet: (id: number) => call<{ ok: true }>(api.delete(`/api/admin/permission-sets/${id}`)),
     matrix: () => call<PermissionMatrix>(api.get('/api/admin/permission-matrix')),
     saveMatrix: (sets: MatrixSaveBody['sets']) =>

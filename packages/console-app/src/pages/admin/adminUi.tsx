@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { t } from '@staff/console-ui';
-import { PageButton, Panel as BasePanel } from '../common/styles.js';
+import { PageButton, Panel as BasePanel, toolbarCss } from '../common/styles.js';
 import { useServices } from '../../services.js';
 import { useTextsOf } from '../../i18n.js';
 import { createAdminApi, type AdminApi, type AdminError } from './adminApi.js';
@@ -47,10 +47,7 @@ export const Panel = styled(BasePanel)`
 `;
 
 export const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${t.space2};
-  align-items: center;
+  ${toolbarCss}
 `;
 
 const Box = styled.div`

@@ -4,6 +4,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import type { Language } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import LogisticsPage from './LogisticsPage.js';
+import { answerPackageList } from './packageFixture.js';
 
 afterEach(() => {
   cleanup();
@@ -11,19 +12,6 @@ afterEach(() => {
 });
 configure({ asyncUtilTimeout: 10_000 });
 
-const shipping = {
-  id: 1,
-  order_ref: 'INV-1',
-  recipient_name: 'Ayu',
-  phone: '0812',
-  qty: 1,
-  status: 'Shipping',
-  courier: 'jne',
-  receipt: 'JNE0012345678',
-  date_sent: '2026-11-20',
-  cust_notified: false,
-  version: 1,
-};
 const failedMessage = {
   id: 9,
   package_id: 1,
@@ -43,12 +31,9 @@ function setup(language: Language) {
     language,
     keys: ['transaction_package_tracking'],
     handler: (config: InternalAxiosRequestConfig) => {
+      const list = answerPackageList(config);
+      if (list) return list;
       const url = config.url ?? '';
-      if (url.startsWith('/api/configs/'))
-        return { status: 200, data: { config_name: 'logistics_filter_days', config_value: null } };
-      if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
-      if (url.startsWith('/api/resources/packages?'))
-        return { status: 200, data: { rows: [shipping], total: 1, labels: {} } };
       if (url === '/api/logistics/notifications') return { status: 200, data: { data: [failedMessage] } };
       if (url === '/api/logistics/packages/1/tracking')
         return {

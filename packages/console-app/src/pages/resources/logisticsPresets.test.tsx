@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { packages } from '@staff/console-contract';
 import { fakeAdapter } from '../../api/testAdapter.js';
+import { answerPackageList, shippingPackage } from '../logistics/packageFixture.js';
 import { createConsoleServices } from '../../services.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
@@ -11,37 +12,12 @@ import { parseViewState } from './viewState.js';
 
 afterEach(cleanup);
 
-const row = {
-  id: 1,
-  order_ref: 'INV-1',
-  recipient_name: 'Ayu',
-  phone: '0812',
-  qty: 1,
-  status: 'Shipping',
-  courier: 'jne',
-  receipt: 'JNE-RESI-1',
-  date_sent: '2026-11-20',
-  cust_notified: false,
-  version: 1,
-};
-
 function setup(routeId: string, options: { search?: string; days?: string } = {}) {
   const { requests, user } = renderResourcePage({
     routeId,
     permissions: [{ permission_key: 'transaction_package_tracking', allow_read: 1, allow_write: 1 }],
     ...(options.search ? { search: options.search } : {}),
-    answer: (config) => {
-      const url = config.url ?? '';
-      if (url.startsWith('/api/configs/'))
-        return {
-          status: 200,
-          data: { config_name: 'logistics_filter_days', config_value: options.days ?? null },
-        };
-      if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
-      if (url.startsWith('/api/resources/packages?'))
-        return { status: 200, data: { rows: [row], total: 1, labels: {} } };
-      return undefined;
-    },
+    answer: (config) => answerPackageList(config, options.days),
   });
   const lists = () => requests.filter((r) => (r.url ?? '').startsWith('/api/resources/packages?'));
   return { requests, lists, user };
@@ -115,7 +91,7 @@ describe('logistics pages', { timeout: 20_000 }, () => {
     for (const request of lists()) expect(orOf(request.url!)).toEqual(PACKAGING_OR(14));
     expect(within(grid).queryByRole('columnheader', { name: /Customer notified/ })).toBeNull();
     expect(within(grid).getByRole('columnheader', { name: /Receipt/ })).toBeTruthy();
-    expect(within(grid).getByText('JNE-RESI-1')).toBeTruthy();
+    expect(within(grid).getByText(shippingPackage.receipt)).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('preset=packaging'));
     expect((screen.getByLabelText('Preset') as HTMLSelectElement).value).toBe('packaging');
   });
@@ -127,7 +103,7 @@ describe('logistics pages', { timeout: 20_000 }, () => {
     for (const request of lists()) expect(orOf(request.url!)).toEqual(RECEIPT_OR(30));
     expect(within(grid).getByRole('columnheader', { name: /Receipt/ })).toBeTruthy();
     expect(within(grid).getByRole('columnheader', { name: /Customer notified/ })).toBeTruthy();
-    expect(within(grid).queryByText('JNE-RESI-1')).toBeNull();
+    expect(within(grid).queryByText(shippingPackage.receipt)).toBeNull();
 
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toContain('preset=receipt-confirmation'),
@@ -142,7 +118,9 @@ describe('logistics pages', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toContain('preset=receipt-confirmation'),
     );
-    expect(within(screen.getByRole('grid', { name: 'Packages' })).queryByText('JNE-RESI-1')).toBeNull();
+    expect(
+      within(screen.getByRole('grid', { name: 'Packages' })).queryByText(shippingPackage.receipt),
+    ).toBeNull();
   });
 
   it('an address with its own view is kept as it is', async () => {

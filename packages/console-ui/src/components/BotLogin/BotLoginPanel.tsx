@@ -15,7 +15,7 @@ import {
   type BotLoginStateValue,
   botLoginMachineFor,
 } from '../../machines/botLogin.machine.js';
-import { panelCss } from '../../primitives/css.js';
+import { panelCss, rowCss } from '../../primitives/css.js';
 
 export interface BotLoginPanelProps {
   /** The number's state from the server; a newer version (another tab) moves the flow. */
@@ -96,11 +96,8 @@ const Root = styled.section`
   ${panelCss}
 `;
 const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
+  ${rowCss}
   justify-content: space-between;
-  gap: ${t.space2};
   h3 {
     margin: 0;
     font-size: ${t.fontSizeLg};
@@ -139,10 +136,7 @@ const Alert = styled.p`
   border-left: 3px solid ${t.colorDanger};
 `;
 const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${t.space2};
-  align-items: center;
+  ${rowCss}
 `;
 const Methods = styled.fieldset`
   display: flex;

@@ -2,6 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useDismissable } from '../../primitives/useDismissable.js';
+import { popoverCss } from '../../primitives/css.js';
 import type { DataTableMessages } from './model.js';
 
 export interface ColumnsMenuProps {
@@ -63,10 +64,8 @@ const MenuRoot = styled.div`
     display: flex;
     flex-direction: column;
     gap: ${t.space1};
-    background: ${t.colorSurfaceRaised};
-    border: 1px solid ${t.colorBorder};
+    ${popoverCss}
     border-radius: ${t.radiusSm};
-    box-shadow: ${t.shadowMd};
   }
   legend {
     float: left;

@@ -35,7 +35,7 @@ import {
   type RelationLabels,
 } from './filterModel.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
-import { controlBoxCss, focusRingCss, plainListCss } from '../../primitives/css.js';
+import { controlBoxCss, focusRingCss, plainListCss, popoverCss, rowCss } from '../../primitives/css.js';
 
 /** A named view stored by the server (filters, sort and columns), possibly shared with everyone who can read. */
 export interface SavedView {
@@ -388,10 +388,7 @@ const Bar = styled.div`
   font-size: ${t.fontSizeMd};
   color: ${t.colorText};
   .cui-filter-bar-row {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: ${t.space2};
+    ${rowCss}
   }
   .cui-filter-bar-row:empty {
     display: none;
@@ -498,10 +495,8 @@ const Bar = styled.div`
     z-index: 20;
     min-width: 16rem;
     padding: ${t.space3};
-    background: ${t.colorSurfaceRaised};
-    border: 1px solid ${t.colorBorder};
+    ${popoverCss}
     border-radius: ${t.radiusMd};
-    box-shadow: ${t.shadowMd};
   }
   .cui-popover-panel ul {
     ${plainListCss}

@@ -10,7 +10,7 @@ import {
   type MeasureTrend,
 } from '../DeltaChip/formatMeasure.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
-import { panelCss } from '../../primitives/css.js';
+import { panelCss, rowCss } from '../../primitives/css.js';
 import { SkeletonStatus } from '../../primitives/SkeletonStatus.js';
 
 export interface KpiCardProps {
@@ -127,10 +127,7 @@ const Card = styled.section`
     min-height: 1.5em;
   }
   .cui-kpi-card__delta {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    gap: ${t.space2};
+    ${rowCss}
   }
   .cui-kpi-card__previous,
   .cui-kpi-card__hint {

@@ -8,7 +8,7 @@ import { useMessages } from '../../theme/messages.js';
 import { LOGIN_BUTTON_LABELS, LOGIN_GENERIC_ERROR } from '../../machines/loginButton.machine.js';
 import { useLoginForm, type LoginFormSeed } from './useLoginForm.js';
 import { spin } from '../../primitives/spin.js';
-import { focusRingCss, focusRingWideCss } from '../../primitives/css.js';
+import { focusRingCss, focusRingWideCss, panelCss } from '../../primitives/css.js';
 
 /** The intro line above the fields (Indonesian, asks for username and password). */
 export const LOGIN_FORM_INTRO = 'Silakan masukkan username dan password Anda untuk masuk.';
@@ -323,9 +323,7 @@ const Card = styled.div`
   width: 100%;
   max-width: 400px;
   padding: ${t.space6};
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusMd};
+  ${panelCss}
   box-shadow: ${t.shadowMd};
 
   @container (max-width: 420px) {

@@ -18,7 +18,7 @@ import { TagsInput } from './TagsInput.js';
 import { useResourceForm } from './useResourceForm.js';
 import { useResourceFormMessages, type ResourceFormMessages } from './messages.js';
 import { buttonBoxCss } from '../../primitives/Button.js';
-import { focusRingCss } from '../../primitives/css.js';
+import { focusRingCss, popoverCss } from '../../primitives/css.js';
 
 export type ResourceFormMode = 'create' | 'edit' | 'view';
 
@@ -613,10 +613,8 @@ const Form = styled.form`
     list-style: none;
     max-height: 14rem;
     overflow: auto;
-    background: ${t.colorSurfaceRaised};
-    border: 1px solid ${t.colorBorder};
+    ${popoverCss}
     border-radius: ${t.radiusSm};
-    box-shadow: ${t.shadowMd};
   }
   .cui-relation-select-list li {
     padding: ${t.space1} ${t.space3};

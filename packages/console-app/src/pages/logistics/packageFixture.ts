@@ -1,0 +1,35 @@
+// Test fixture: one shipped package and the answers a packages list page asks for before it shows it.
+import type { InternalAxiosRequestConfig } from 'axios';
+import type { FakeAnswer } from '../../api/testAdapter.js';
+
+/** A package on its way with a courier receipt. */
+export const shippingPackage = {
+  id: 1,
+  order_ref: 'INV-1',
+  recipient_name: 'Ayu',
+  phone: '0812',
+  qty: 1,
+  status: 'Shipping',
+  courier: 'jne',
+  receipt: 'JNE0012345678',
+  date_sent: '2026-11-20',
+  cust_notified: false,
+  version: 1,
+};
+
+/**
+ * The list's own requests: the `logistics_filter_days` config (`days`, absent: none set), no saved views, and
+ * `shippingPackage` as the only row. Undefined for any other request.
+ */
+export function answerPackageList(
+  config: InternalAxiosRequestConfig,
+  days: string | null = null,
+): FakeAnswer | undefined {
+  const url = config.url ?? '';
+  if (url.startsWith('/api/configs/'))
+    return { status: 200, data: { config_name: 'logistics_filter_days', config_value: days } };
+  if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
+  if (url.startsWith('/api/resources/packages?'))
+    return { status: 200, data: { rows: [shippingPackage], total: 1, labels: {} } };
+  return undefined;
+}
