@@ -3,7 +3,7 @@ import { expect } from 'storybook/test';
 import { DataTable } from '../components/DataTable/DataTable.js';
 import { creatorFields } from '../components/DataTable/DataTable.fixtures.js';
 import { Sidebar } from '../components/Sidebar/Sidebar.js';
-import { CONSOLE_MESSAGES_ID } from '../i18n/messages.js';
+import { CONSOLE_MESSAGES_EN, CONSOLE_MESSAGES_ID } from '../i18n/messages.js';
 import { ConsoleMessagesProvider, type ConsoleMessagesOverrides } from './messages.js';
 
 const menu = [
@@ -105,5 +105,19 @@ export const ShippedIndonesianSet: Story = {
     await expect(canvas.getByRole('navigation', { name: 'Menu utama' })).toBeVisible();
     await expect(canvas.getByText('Arsip kosong')).toBeVisible();
     await expect(canvas.getAllByText('Tidak ada data')[0]).toBeVisible();
+  },
+};
+
+/** The shipped English set (`CONSOLE_MESSAGES_EN`), which the app gives the provider when English is chosen. */
+export const ShippedEnglishSet: Story = {
+  args: { messages: CONSOLE_MESSAGES_EN },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Refresh permissions' })).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await expect(canvas.getAllByText('No records found')[0]).toBeVisible();
+    // A component's own prop still wins over the set.
+    await expect(canvas.getByText('Arsip kosong')).toBeVisible();
+    await expect(canvas.queryByText('Tidak ada data')).toBeNull();
   },
 };

@@ -156,6 +156,8 @@ const Picker = styled.div`
   ${fieldsCss}
   select {
     ${controlCss}
+    /* On the page's background, not in a panel: the surface keeps it a field (as on Bot Auto Response). */
+    background: ${t.colorSurface};
   }
 `;
 const Alert = styled.div`

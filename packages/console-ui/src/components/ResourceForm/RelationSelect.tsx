@@ -43,6 +43,7 @@ export function RelationSelect({
   id,
   disabled,
   messages,
+  placeholder,
   ...rest
 }: RelationSelectProps) {
   const m = useResourceFormMessages(messages);
@@ -97,8 +98,9 @@ export function RelationSelect({
       {/* Drawn as a picker (a chevron in the box, a hint to search) rather than a plain text box. */}
       <span className="cui-relation-select-field">
         <input
-          placeholder={m.searchField(label)}
           {...rest}
+          // ResourceForm passes every field's placeholder, often undefined: that must not hide the search hint.
+          placeholder={placeholder ?? m.searchField(label)}
           id={id}
           type="text"
           role="combobox"

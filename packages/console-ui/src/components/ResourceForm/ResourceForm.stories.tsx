@@ -1,7 +1,10 @@
+import type { ComponentType } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { creators } from '@staff/console-contract';
 import type { ResourceField } from '../../resource.js';
+import { CONSOLE_MESSAGES_EN } from '../../i18n/messages.js';
+import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import { ResourceForm } from './ResourceForm.js';
 import { allTypeFields, loadTribeOptions, storedRecord } from './ResourceForm.fixtures.js';
 
@@ -282,5 +285,45 @@ export const AllStatesDark: Story = {
   play: async (context) => {
     await expect(context.canvasElement.querySelector('[data-theme]')).toHaveAttribute('data-theme', 'dark');
     await AllStates.play?.(context);
+  },
+};
+
+/**
+ * English through the console's English set (`CONSOLE_MESSAGES_EN`, what the app gives the provider for English),
+ * with the relation picker: its placeholder names the field ("Search tribe…"), no match says so, a pick is sent.
+ */
+export const English: Story = {
+  decorators: [
+    (Story: ComponentType) => (
+      <ConsoleMessagesProvider messages={CONSOLE_MESSAGES_EN}>
+        <Story />
+      </ConsoleMessagesProvider>
+    ),
+  ],
+  args: { fields: shortFields, mode: 'create', label: 'New creator', initialValues: undefined },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const tribe = canvas.getByRole('combobox', { name: 'Tribe' });
+    await expect(tribe).toHaveAttribute('placeholder', 'Search tribe…');
+    // Create with nothing filled in: the required fields say so in English.
+    await userEvent.click(canvas.getByRole('button', { name: 'Create' }));
+    await expect((await canvas.findAllByText('Required')).length).toBeGreaterThan(0);
+    await userEvent.type(tribe, 'zzz');
+    await expect(await canvas.findByRole('option', { name: 'No matches' })).toBeInTheDocument();
+    await userEvent.clear(tribe);
+    await userEvent.type(tribe, 'kom');
+    await waitFor(() =>
+      expect(
+        within(canvas.getByRole('listbox', { name: 'Tribe' }))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Tribe Komodo']),
+    );
+    await userEvent.keyboard('{Enter}');
+    await expect(tribe).toHaveValue('Tribe Komodo');
+    await expect(canvas.getByRole('button', { name: 'Clear Tribe' })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    await expect(canvasElement.textContent).not.toMatch(/Wajib|Buat|Batal|Tidak ada yang cocok/);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
   },
 };

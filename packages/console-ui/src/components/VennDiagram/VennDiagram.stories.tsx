@@ -1,7 +1,9 @@
+import type { ComponentType } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { VennDiagram } from './VennDiagram.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
+import { CONSOLE_MESSAGES_EN } from '../../i18n/messages.js';
 
 const TWO = {
   sets: [
@@ -151,5 +153,67 @@ export const Messages: Story = {
     await expect(
       canvas.getByRole('button', { name: 'Kelas Excel & Ebook Resep: 30 customers' }),
     ).toBeInTheDocument();
+  },
+};
+
+// English: the console's English set (`CONSOLE_MESSAGES_EN`, what the app gives the provider for English). The
+// product names are data and stay as sold; the region names, counts' noun, caption and states are English.
+const inEnglish = (Story: ComponentType) => (
+  <ConsoleMessagesProvider messages={CONSOLE_MESSAGES_EN}>
+    <Story />
+  </ConsoleMessagesProvider>
+);
+
+/** English, three sets: regions read "… only", a click reports the region. */
+export const English: Story = {
+  decorators: [inEnglish],
+  args: { ...THREE, title: 'Customers per product' },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('group', { name: 'Customers per product' })).toBeInTheDocument();
+    await expect(canvas.getByRole('list', { name: 'Sets' })).toHaveTextContent('Kelas Excel4 customers');
+    const region = canvas.getByRole('button', { name: 'Kelas Excel & Kelas Canva only: 1 customers' });
+    await expect(canvas.getByRole('button', { name: 'Ebook Resep only: 2 customers' })).toBeInTheDocument();
+    // The region in every set has no "only".
+    await expect(
+      canvas.getByRole('button', { name: 'Kelas Excel & Ebook Resep & Kelas Canva: 1 customers' }),
+    ).toBeInTheDocument();
+    await expect(canvasElement.textContent).not.toMatch(/saja|pelanggan/);
+    await userEvent.click(region);
+    await expect(args.onRegionSelect).toHaveBeenCalledWith(5);
+  },
+};
+
+/** English, every state: the UpSet rows and caption, empty, counting and a failed count with Try again. */
+export const EnglishAllStates: Story = {
+  decorators: [inEnglish],
+  args: { onRetry: fn() },
+  render: (args) => (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(320px, 1fr))', gap: 16 }}>
+      <VennDiagram {...FIVE} selectedMask={24} />
+      <VennDiagram sets={TWO.sets} regions={[]} />
+      <VennDiagram sets={TWO.sets} regions={[]} status="loading" />
+      <VennDiagram
+        sets={TWO.sets}
+        regions={[]}
+        status="error"
+        error="The server could not be reached."
+        {...(args.onRetry ? { onRetry: args.onRetry } : {})}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('group', { name: 'Customer overlaps (UpSet): one row per exclusive region' }),
+    ).toBeInTheDocument();
+    await expect(
+      canvas.getByRole('button', { name: 'Webinar Pajak & Kelas Copywriting only: 3 customers' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+    await expect(canvas.getByText('No customers with paid purchases for this choice.')).toBeInTheDocument();
+    await expect(canvas.getByRole('status')).toHaveTextContent('Counting customers…');
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(args.onRetry).toHaveBeenCalled();
+    await expect(canvasElement.textContent).not.toMatch(/saja|pelanggan|Menghitung|Coba lagi/);
   },
 };
