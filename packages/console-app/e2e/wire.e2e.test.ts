@@ -8,6 +8,8 @@ const { server, browser } = setupConsole();
 /** Texts only the router and the HTTP client carry: neither belongs in what /login downloads. */
 const ROUTER_TEXT = 'in the context of a <Router>';
 const HTTP_CLIENT_TEXT = 'AxiosError';
+/** The error catalogue and the entity labels it fills in (ADR 043): the signed-in console's, not /login's. */
+const CATALOGUE_TEXTS = ['{label} wajib diisi', 'Sub kategori masalah'];
 
 describe('/login over the wire (docs/adr/011-wire.md)', () => {
   it('downloads only the login screen, compressed and cacheable, and the console once the user types', async () => {
@@ -38,6 +40,8 @@ describe('/login over the wire (docs/adr/011-wire.md)', () => {
         const body = (await response.body()).toString();
         expect(body.includes(ROUTER_TEXT), response.url()).toBe(false);
         expect(body.includes(HTTP_CLIENT_TEXT), response.url()).toBe(false);
+        for (const text of CATALOGUE_TEXTS)
+          expect(body.includes(text), `${text}: ${response.url()}`).toBe(false);
       }
 
       // Typing fetches the console; signing in hands over to it at the landing page.
@@ -53,6 +57,11 @@ describe('/login over the wire (docs/adr/011-wire.md)', () => {
       const later = scripts.slice(loginAll.length);
       const bodies = await Promise.all(later.map(async (response) => (await response.body()).toString()));
       expect(bodies.some((body) => body.includes(ROUTER_TEXT))).toBe(true);
+      for (const text of CATALOGUE_TEXTS)
+        expect(
+          bodies.some((body) => body.includes(text)),
+          text,
+        ).toBe(true);
       // The reports' charts (ECharts, ~190 KB gzip) load with a report page only: not for /login nor the landing.
       expect(scripts.filter((response) => /echarts/i.test(response.url())).map((r) => r.url())).toEqual([]);
     } finally {

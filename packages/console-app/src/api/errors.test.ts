@@ -1,6 +1,12 @@
 import axios from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PAGE_DENIED_MESSAGE, createSchema, creators, formatValidationError } from '@staff/console-contract';
+import {
+  PAGE_DENIED_MESSAGE,
+  createSchema,
+  creators,
+  formatValidationError,
+  projects,
+} from '@staff/console-contract';
 import { LANGUAGE_STORAGE_KEY } from '../i18n.js';
 import { toCallError } from './errors.js';
 import { type FakeAnswer, fakeAdapter } from './testAdapter.js';
@@ -37,6 +43,15 @@ describe('toCallError in Indonesian', () => {
     // Every field message is translated: none is left as the server's English.
     for (const [key, messages] of Object.entries(error.fields!))
       expect(messages).not.toEqual(body.fields[key]);
+  });
+
+  it('puts the Indonesian field labels into the texts that name a field', async () => {
+    const result = createSchema(projects).safeParse({});
+    const body = formatValidationError(result.error!);
+    expect(body.fields.title).toEqual(['Title is required']);
+    const error = toCallError(await failedCall({ status: 400, data: body }), 'id');
+    expect(error.fields!.title).toEqual(['Judul wajib diisi']);
+    expect(error.message).toContain('title (Judul wajib diisi)');
   });
 
   it('fills the figures and ids of a server text into its Indonesian', async () => {

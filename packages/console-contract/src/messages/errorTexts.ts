@@ -317,7 +317,8 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   'Verification refused': 'Verifikasi ditolak',
   'Malformed webhook': 'Webhook tidak sesuai format',
 
-  // --- the master-data resources API (resources/*.ts); {entity} and {plural} are the entity's English labels ---
+  // --- the master-data resources API (resources/*.ts); {entity} and {plural} are the entity's English labels,
+  // {label} and {labels} its fields' (translated through the entity texts, see labels.ts) ---
   'Must be between -{n} and {m}': 'Harus di antara -{n} dan {m}',
   'Use a year from 0001 to 9999': 'Gunakan tahun dari 0001 sampai 9999',
   'Changes through the actions only: {actions}': 'Hanya dapat diubah lewat aksi: {actions}',
@@ -343,6 +344,11 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   '{labels} and {label} are already used together by {what}':
     '{labels} dan {label} sudah dipakai bersama oleh {what}',
   '{label} is already used by {what}': '{label} sudah dipakai oleh {what}',
+  // The same with the entity named, so that its Indonesian label (and the labels of its fields) can be used.
+  'Already used by another {entity}': 'Sudah dipakai oleh {entity} lain',
+  '{labels} and {label} are already used together by another {entity}':
+    '{labels} dan {label} sudah dipakai bersama oleh {entity} lain',
+  '{label} is already used by another {entity}': '{label} sudah dipakai oleh {entity} lain',
   'Cannot delete {subject}: {list} still refer to {them}. Change or delete those first.':
     'Tidak dapat menghapus {subject}: {list} masih merujuk ke sana. Ubah atau hapus yang itu dulu.',
   'A value cannot be stored: {detail}': 'Ada nilai yang tidak dapat disimpan: {detail}',

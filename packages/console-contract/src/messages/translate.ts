@@ -5,6 +5,7 @@ import {
   INDONESIAN_ERROR_TEXTS_EN,
   SPEC_ERROR_TEXTS,
 } from './errorTexts.js';
+import { type LabelHint, entityLabelId, fieldLabelId } from './labels.js';
 
 const PLACEHOLDER = /\{([A-Za-z]\w*)\}/g;
 
@@ -49,12 +50,36 @@ const englishTemplates = Object.entries(INDONESIAN_ERROR_TEXTS_EN)
   .filter(([source]) => source.search(PLACEHOLDER) >= 0)
   .map(([source, target]) => compile(source, target));
 
-function fill(template: Template, match: RegExpExecArray, language: Language): string {
+/** Placeholders that hold an entity's English label (`another creator`, `No ad set with id 4`). */
+const ENTITY_PLACEHOLDERS = new Set(['entity', 'plural']);
+/**
+ * Placeholders that hold field labels. `{field}` is a label only when capitalised: elsewhere it is a path
+ * (`Invalid body: phone (…)`), and paths are lower case.
+ */
+const LABEL_PLACEHOLDERS = new Set(['label', 'labels', 'field']);
+
+function fill(template: Template, match: RegExpExecArray, language: Language, hint: LabelHint): string {
   const values = new Map(template.names.map((name, index) => [name, match[index + 1] ?? '']));
+  if (language === 'id')
+    for (const name of ENTITY_PLACEHOLDERS) {
+      const named = values.get(name);
+      const entity = named === undefined ? undefined : entityLabelId(named);
+      if (entity) hint = { ...hint, entity: entity.entity };
+    }
   return template.target.replace(PLACEHOLDER, (whole, name: string) => {
     const value = values.get(name);
     if (value === undefined) return whole;
-    return name.startsWith('message') ? translateMessage(value, language) : value;
+    if (name.startsWith('message')) return translateMessage(value, language, hint);
+    if (language !== 'id') return value;
+    if (ENTITY_PLACEHOLDERS.has(name)) return entityLabelId(value)?.label ?? value;
+    if (name === 'labels')
+      return value
+        .split(', ')
+        .map((label) => fieldLabelId(label, hint))
+        .join(', ');
+    if (LABEL_PLACEHOLDERS.has(name) && (name !== 'field' || /^\p{Lu}/u.test(value)))
+      return fieldLabelId(value, hint);
+    return value;
   });
 }
 
@@ -64,7 +89,7 @@ function toEnglish(text: string): string {
   if (exact !== undefined) return exact;
   for (const template of englishTemplates) {
     const match = template.pattern.exec(text);
-    if (match) return fill(template, match, 'en');
+    if (match) return fill(template, match, 'en', {});
   }
   return text;
 }
@@ -104,30 +129,39 @@ function summaryParts(text: string): { count: string; items: [string, string][];
  * An error text from the server (or the contract's validation run in the browser) in the chosen language.
  * Spec strings and texts the catalogue does not know come back unchanged; in English, English texts too, and the
  * texts the server writes in Indonesian get their English.
- * Figures, names and ids inside a text are kept as sent; a nested text (`{message}`) is translated too.
+ * Figures, names and ids inside a text are kept as sent; a nested text (`{message}`) is translated too, and so
+ * are the field and entity labels the server filled in (`{label}`, `{entity}`: labels.ts). `hint` says which
+ * entity or field the text is about, for an English label with two Indonesian ones.
  *
  * @example
  * translateMessage('Must be at most 200 characters', 'id') // 'Maksimal 200 karakter'
  * translateMessage('Must be at most 200 characters', 'en') // 'Must be at most 200 characters'
+ * translateMessage('City is required', 'id') // 'Kota wajib diisi'
  */
-export function translateMessage(text: string, language: Language): string {
+export function translateMessage(text: string, language: Language, hint: LabelHint = {}): string {
   if (KEPT.has(text)) return text;
   if (language !== 'id') return toEnglish(text);
   const exact = ERROR_TEXTS_ID[text];
   if (exact !== undefined) return exact;
   const summary = summaryParts(text);
   if (summary) {
-    const items = summary.items.map(([path, message]) => `${path} (${translateMessage(message, language)})`);
+    const items = summary.items.map(
+      ([path, message]) =>
+        `${path} (${translateMessage(message, language, { ...hint, field: fieldName(path) })})`,
+    );
     const more = summary.more ? translateMessage(summary.more, language) : '';
     return `${translateMessage(summary.count, language)}: ${items.join(', ')}${more}`;
   }
   if (keptTemplates.some((template) => template.pattern.test(text))) return text;
   for (const template of allTemplates()) {
     const match = template.pattern.exec(text);
-    if (match) return fill(template, match, language);
+    if (match) return fill(template, match, language, hint);
   }
   return text;
 }
+
+/** The field a message is on, from its key (`body.handle`, `rows.3.handle` → `handle`). */
+const fieldName = (path: string) => path.split('.').at(-1) ?? path;
 
 /**
  * Every message of an API error body's `fields` in the chosen language.
@@ -141,7 +175,7 @@ export function translateFieldMessages(
     Object.entries(fields).map(([field, messages]) => [
       field,
       Array.isArray(messages)
-        ? messages.map((message) => translateMessage(String(message), language))
+        ? messages.map((message) => translateMessage(String(message), language, { field: fieldName(field) }))
         : messages,
     ]),
   );

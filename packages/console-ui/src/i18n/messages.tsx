@@ -211,6 +211,31 @@ export const CHART_MESSAGES_ID: ChartMessages = {
   loading: (label) => `Memuat ${label}…`,
   categories: (label) => `${label}: filter menurut kategori`,
   selected: (category) => `Difilter pada ${category}`,
+  // ECharts ships no Indonesian locale: our own words for its description, same keys as its English one.
+  aria: {
+    general: { withTitle: 'Ini grafik tentang "{title}"', withoutTitle: 'Ini sebuah grafik' },
+    series: {
+      single: {
+        prefix: '',
+        withName: ', berupa {seriesType} bernama {seriesName}.',
+        withoutName: ', berupa {seriesType}.',
+      },
+      multiple: {
+        prefix: ', terdiri dari {seriesCount} seri.',
+        withName: ' Seri {seriesName} berupa {seriesType}.',
+        withoutName: ' Satu seri berupa {seriesType}.',
+        separator: { middle: '', end: '' },
+      },
+    },
+    data: {
+      allData: ' Datanya sebagai berikut: ',
+      partialData: ' {displayCnt} data pertama: ',
+      withName: 'data untuk {name} adalah {value}',
+      withoutName: '{value}',
+      separator: { middle: ', ', end: '.' },
+    },
+    typeNames: { line: 'grafik garis', bar: 'grafik batang', funnel: 'grafik corong', chart: 'grafik' },
+  },
 };
 
 export const KPI_CARD_MESSAGES_ID: KpiCardMessages = {

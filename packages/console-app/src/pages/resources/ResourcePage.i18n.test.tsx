@@ -139,6 +139,16 @@ describe('master-data list in both languages', { timeout: 30_000 }, () => {
     );
   });
 
+  it('puts the page entity’s Indonesian labels into the server’s other field messages', () => {
+    const local = definitionMessages(packages, localizeEntity(packages, 'id'), 'id');
+    // "Order" is Urutan on other pages; on packages (the field it is on, the entity of the page) it is Pesanan.
+    expect(local('Order is required', 'order_ref')).toBe('Pesanan wajib diisi');
+    expect(local('There is no package with id 5', 'package_id')).toBe('Tidak ada paket dengan id 5');
+    expect(definitionMessages(packages, packages, 'en')('Order is required', 'order_ref')).toBe(
+      'Order is required',
+    );
+  });
+
   it('words a failed call outside React in the stored language, naming the entity in it', () => {
     globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id');
     expect(errorText({ status: 403 }, packages)).toBe('Anda tidak punya izin untuk paket.');

@@ -217,8 +217,8 @@ function saveErrorOf(
   const fields: FieldErrors = {};
   const other: string[] = [];
   for (const [name, messages] of Object.entries(error.fields ?? {})) {
-    if (known.has(name)) fields[name] = messages.map(local);
-    else other.push(...messages.map(local));
+    if (known.has(name)) fields[name] = messages.map((message) => local(message, name));
+    else other.push(...messages.map((message) => local(message)));
   }
   const hasFields = Object.keys(fields).length > 0;
   if (error.status === 403) return { message: texts.noPermissionToChange(shown.labelPlural) };

@@ -1,4 +1,4 @@
-import { localizeEntity, type EntityDef } from '@staff/console-contract';
+import { type EntityDef, type Language, localizeEntity, translateMessage } from '@staff/console-contract';
 import { formatFieldValue } from '@staff/console-ui';
 import type { RelationLabels, ResourceCallError } from '../../api/resources.js';
 import { currentLanguage } from '../../i18n.js';
@@ -28,9 +28,14 @@ export function errorText(
 
 /**
  * The server checks a definition's rules and patterns with their English messages: those it answers are shown
- * with the localized definition's (`shown`) texts; any other message is kept as it came.
+ * with the localized definition's (`shown`) texts; any other message goes through the contract's catalogue, told
+ * the entity and the field it is about (so a label in it, "Order is required", is this entity's Indonesian).
  */
-export function definitionMessages(def: EntityDef, shown: EntityDef): (message: string) => string {
+export function definitionMessages(
+  def: EntityDef,
+  shown: EntityDef,
+  language: Language = currentLanguage(),
+): (message: string, field?: string) => string {
   if (def === shown) return (message) => message;
   const known = new Map<string, string>();
   def.rules?.forEach((rule, index) => known.set(rule.message, shown.rules?.[index]?.message ?? rule.message));
@@ -38,7 +43,9 @@ export function definitionMessages(def: EntityDef, shown: EntityDef): (message: 
     const local = shown.fields[index]?.patternMessage;
     if (field.patternMessage && local) known.set(field.patternMessage, local);
   });
-  return (message) => known.get(message) ?? message;
+  return (message, field) =>
+    known.get(message) ??
+    translateMessage(message, language, { entity: def.name, ...(field !== undefined ? { field } : {}) });
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { CONSOLE_MESSAGES_ID } from '../../i18n/messages.js';
+import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import { Chart } from './Chart.js';
 import {
   campaigns,
@@ -196,5 +198,22 @@ export const MessagesCategories: Story = {
       canvas.getByRole('group', { name: 'Belanja per kampanye: saring per kategori' }),
     ).toBeInTheDocument();
     await expect(canvas.getByText(`Disaring: ${campaigns[0]}`)).toBeInTheDocument();
+  },
+};
+
+/** Bahasa Indonesia: the console's messages, and ECharts' description for screen readers in Indonesian too. */
+export const Indonesian: Story = {
+  args: { label: 'Belanja dan omzet per hari' },
+  render: (args) => (
+    <ConsoleMessagesProvider messages={CONSOLE_MESSAGES_ID}>
+      <Chart {...args} />
+    </ConsoleMessagesProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const host = canvasElement.querySelector('.cui-chart__canvas')!;
+    await waitFor(() => expect(host.getAttribute('aria-label')).toMatch(/^Ini grafik tentang "Belanja/), {
+      timeout: 10_000,
+    });
+    await expect(host.getAttribute('aria-label')).toContain('grafik garis');
   },
 };

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { getInstanceByDom } from 'echarts/core';
 import { fn } from 'storybook/test';
 import { describe, expect, it } from 'vitest';
+import { CONSOLE_MESSAGES_EN, CONSOLE_MESSAGES_ID } from '../../i18n/messages.js';
 import { ThemeProvider } from '../../theme/ThemeProvider.js';
+import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import { Chart } from './Chart.js';
 import {
   campaigns,
@@ -17,7 +19,7 @@ import {
 import { buildChartOption, clickedCategory } from './chartOption.js';
 import * as stories from './Chart.stories.js';
 
-const { Line, Loading, Empty, ErrorState } = composeStories(stories);
+const { Line, Loading, Empty, ErrorState, Indonesian } = composeStories(stories);
 
 const host = () => document.querySelector<HTMLElement>('.cui-chart__canvas')!;
 
@@ -64,6 +66,41 @@ describe('Chart', () => {
     expect(screen.getByRole('figure', { name: 'Spend and revenue per day' })).toBeInTheDocument();
     // ECharts' aria module writes a description of the series into the label.
     await waitFor(() => expect(host().getAttribute('aria-label')).toMatch(/Spend/));
+  });
+
+  it("describes the data in the console's language: Indonesian under the Indonesian messages", async () => {
+    const chart = (messages: typeof CONSOLE_MESSAGES_EN) => (
+      <ConsoleMessagesProvider messages={messages}>
+        <Chart kind="bar" label="Belanja" categories={campaigns} series={spendByCampaign} />
+      </ConsoleMessagesProvider>
+    );
+    const { rerender } = render(chart(CONSOLE_MESSAGES_ID));
+    await waitFor(() => expect(host().getAttribute('aria-label')).toMatch(/^Ini grafik tentang "Belanja"/), {
+      timeout: 10_000,
+    });
+    const indonesian = host().getAttribute('aria-label')!;
+    expect(indonesian).toContain('berupa grafik batang bernama Spend.');
+    // The value alone: the category's index on the axis is left out.
+    expect(indonesian).toContain(`Datanya sebagai berikut: data untuk ${campaigns[0]} adalah 1500000, `);
+    expect(indonesian).not.toMatch(/This is a chart|Bar chart|The data is/);
+
+    // Switching the language starts the chart again with the English texts.
+    rerender(chart(CONSOLE_MESSAGES_EN));
+    await waitFor(
+      () => expect(host().getAttribute('aria-label')).toMatch(/^This is a chart about "Belanja"/),
+      {
+        timeout: 10_000,
+      },
+    );
+    expect(host().getAttribute('aria-label')).toContain('with type Bar chart named Spend.');
+  });
+
+  it('has an Indonesian story whose description is Indonesian', async () => {
+    render(<Indonesian />);
+    await waitFor(() => expect(host().getAttribute('aria-label')).toMatch(/^Ini grafik tentang "/), {
+      timeout: 10_000,
+    });
+    expect(host().getAttribute('aria-label')).toContain('terdiri dari 2 seri.');
   });
 
   it('follows the dark theme', async () => {

@@ -6,10 +6,13 @@ import { useThemeMode } from '../../theme/ThemeProvider.js';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { buildChartOption, clickedCategory, type ChartKind, type ChartSeries } from './chartOption.js';
+import { CHART_ARIA_EN, echartsAriaLocale, type ChartAriaTexts } from './chartAria.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 import { controlBoxCss, panelCss } from '../../primitives/css.js';
 
 type EchartsSetup = typeof EchartsSetupModule;
+/** ECharts types a locale object as its whole English locale; it completes a partial one from it. */
+type EchartsLocale = NonNullable<Parameters<EchartsSetup['init']>[2]>['locale'];
 let setup: Promise<EchartsSetup> | null = null;
 
 /**
@@ -54,6 +57,8 @@ export interface ChartMessages {
   categories: (label: string) => string;
   /** Receives the category filtered on. */
   selected: (category: string) => string;
+  /** What ECharts' description for screen readers is made of (the canvas's aria-label). */
+  aria: ChartAriaTexts;
 }
 
 export const CHART_MESSAGES: ChartMessages = {
@@ -62,6 +67,7 @@ export const CHART_MESSAGES: ChartMessages = {
   loading: (label) => `Loading ${label}…`,
   categories: (label) => `${label}: filter by category`,
   selected: (category) => `Filtered on ${category}`,
+  aria: CHART_ARIA_EN,
 };
 
 /**
@@ -103,6 +109,8 @@ export function Chart({
   const [loadFailed, setLoadFailed] = useState(false);
   const empty = categories.length === 0 || series.every((s) => s.data.every((v) => v === null));
   const state = error || loadFailed ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready';
+  // The locale is fixed when ECharts starts: a change of language starts the chart again.
+  const aria = m.aria;
 
   useEffect(() => {
     const element = host.current;
@@ -118,7 +126,7 @@ export function Chart({
           // jsdom and hidden containers measure 0: fall back to a readable width.
           width: element.clientWidth || 600,
           height,
-          locale: 'EN',
+          locale: echartsAriaLocale(aria) as EchartsLocale,
         });
         chart.current = instance;
         instance.on('click', (params) => {
@@ -146,7 +154,7 @@ export function Chart({
       instance?.dispose();
       chart.current = null;
     };
-  }, [mode, height, state]);
+  }, [mode, height, state, aria]);
 
   useEffect(() => {
     optionRef.current = option;

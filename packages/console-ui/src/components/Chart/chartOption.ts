@@ -43,7 +43,11 @@ export function buildChartOption({ kind, label, categories, series }: ChartData)
   const base = {
     backgroundColor: 'transparent',
     animation: false,
-    aria: { enabled: true, label: { description: undefined } },
+    aria: {
+      enabled: true,
+      // On an axis, dimension 0 is the category's index: the description names the category already.
+      label: { description: undefined, ...(kind === 'funnel' ? {} : { data: { excludeDimensionId: [0] } }) },
+    },
     title: { text: label, show: false },
     tooltip: { trigger: kind === 'funnel' ? 'item' : 'axis', confine: true },
     legend: { top: 0, type: 'scroll' },
