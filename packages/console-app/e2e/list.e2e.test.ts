@@ -199,11 +199,13 @@ describe('issue 10: lists as a new user meets them (1440×900)', () => {
     expect(await frame.textContent()).toContain('Tribe'); // a column name in the skeleton header
     // The rows are already asked for while the frame stands (the check holds the page for its 0.75 s floor).
     await expect.poll(() => listAsked, { timeout: 700 }).toBe(true);
-    // The moment the heading appears, the rows are there with it.
+    // The moment the heading is seen (the page is mounted covered during the check), the rows are there with it.
     const rowsWithHeading = await page.waitForFunction(
       (title) => {
         const heading = document.querySelector('h1');
         if (!heading || heading.textContent !== title) return false;
+        if (!heading.checkVisibility({ visibilityProperty: true }) || heading.closest('[inert]'))
+          return false;
         return document.querySelectorAll('tbody tr[data-index]').length;
       },
       target.title,
