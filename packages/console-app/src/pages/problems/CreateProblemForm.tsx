@@ -10,6 +10,7 @@ import { Button, t } from '@staff/console-ui';
 import { toCallError } from '../../api/errors.js';
 import { useTextsOf } from '../../i18n.js';
 import { PROBLEMS_TEXTS, unreachable } from './texts.js';
+import { controlCss } from '../common/styles.js';
 
 const failure = (error: unknown) => toCallError(error).message ?? unreachable();
 
@@ -233,8 +234,7 @@ export const Panel = styled.section`
   .field input,
   .field select,
   .field textarea {
-    font: inherit;
-    padding: ${t.space1} ${t.space2};
+    ${controlCss}
   }
   .error {
     color: ${t.colorDanger};
