@@ -70,6 +70,16 @@ const typeInto = async (canvasElement: HTMLElement, group: string, digits: strin
   await userEvent.keyboard(digits);
 };
 
+/** Presses the request button (named `button`): its busy text shows and the button waits. */
+const playRequestingCode =
+  (button: string, busy: string): Story['play'] =>
+  async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: button }));
+    await expect(await canvas.findByText(busy)).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: button })).toBeDisabled();
+  };
+
 /** Not connected: choose SMS or voice and ask for the code. */
 export const Disconnected: Story = {
   play: async ({ canvasElement }) => {
@@ -85,12 +95,7 @@ export const Disconnected: Story = {
 /** The code request waiting for Meta. */
 export const RequestingCode: Story = {
   args: { adapter: storyAdapter('requestCode') },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Minta kode' }));
-    await expect(await canvas.findByText('Meminta kode…')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Minta kode' })).toBeDisabled();
-  },
+  play: playRequestingCode('Minta kode', 'Meminta kode…'),
 };
 
 /** The 6 boxes for the code; a wrong code is named under them and the step stays. */
@@ -281,12 +286,7 @@ export const EnglishDisconnected: Story = {
 export const EnglishRequestingCode: Story = {
   decorators: [inEnglish],
   args: { adapter: storyAdapter('requestCode', WRONG_CODE_EN) },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Request code' }));
-    await expect(await canvas.findByText('Requesting the code…')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Request code' })).toBeDisabled();
-  },
+  play: playRequestingCode('Request code', 'Requesting the code…'),
 };
 
 /** English, the code step: a wrong code is named under the boxes (the server's English text), then the PIN step. */
