@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
-import { toolbarCss } from '../common/styles.js';
+import { controlCss, toolbarCss } from '../common/styles.js';
 import {
   localizeReport,
   REPORT_DEFINITIONS,
@@ -11,6 +11,7 @@ import {
   type ReportRow,
 } from '@staff/console-contract';
 import {
+  buttonCss,
   Chart,
   DateRangePicker,
   formatDayRange,
@@ -364,10 +365,20 @@ const Toolbar = styled.div`
   gap: ${t.space3};
   margin-bottom: ${t.space4};
 
-  select,
-  button {
-    font: inherit;
+  /* The toolbar's own controls (and the saved views'), not the date range picker's, in the console's look. */
+  > label > select,
+  > form > input:not([type='checkbox']) {
+    ${controlCss}
+    box-sizing: border-box;
     min-height: 32px;
+    /* On the page's background, not in a panel: the surface keeps it a field. */
+    background: ${t.colorSurface};
+  }
+  > button,
+  > form > button {
+    ${buttonCss}
+    min-height: 32px;
+    white-space: nowrap;
   }
 `;
 
