@@ -30,20 +30,8 @@ export function RecordPanel({ title, onClose, busy = false, children, history }:
     const first = panelRef.current?.querySelector<HTMLElement>(
       'input:not([disabled]), select, textarea, button',
     );
-    const target = first ?? panelRef.current;
-    // Opened from the address, the page may still be covered (inert) by the page guard: focus once uncovered.
-    const cover = target?.closest('[inert]');
-    const uncovered = cover
-      ? new MutationObserver(() => {
-          if (cover.hasAttribute('inert')) return;
-          uncovered?.disconnect();
-          target?.focus();
-        })
-      : undefined;
-    if (cover) uncovered?.observe(cover, { attributes: true, attributeFilter: ['inert'] });
-    else target?.focus();
+    (first ?? panelRef.current)?.focus();
     return () => {
-      uncovered?.disconnect();
       if (previous?.isConnected) previous.focus();
     };
   }, []);
