@@ -16,7 +16,7 @@ import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { type BotAnswer, type BotNumber, type BotTestResult, createBotsApi } from './botsApi.js';
-import { Panel as BasePanel, controlCss, tableCss } from '../common/styles.js';
+import { Panel as BasePanel, pageControlCss, tableCss } from '../common/styles.js';
 import { TableHead } from '../common/TableHead.js';
 import { useTextsOf } from '../../i18n.js';
 import { BOTS_TEXTS } from './texts.js';
@@ -606,8 +606,7 @@ const Body = styled.div`
   select,
   input,
   textarea {
-    ${controlCss}
-    background: ${t.colorSurface};
+    ${pageControlCss}
   }
   .notice {
     margin: 0;

@@ -8,7 +8,7 @@ import { Muted, RoutePage } from '../PageLayout.js';
 import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { SelectField } from '../common/FormField.js';
-import { controlCss, fieldsCss } from '../common/styles.js';
+import { pageControlCss, fieldsCss } from '../common/styles.js';
 import { type BotNumber, createBotsApi } from './botsApi.js';
 import { useTextsOf } from '../../i18n.js';
 import { BOTS_TEXTS } from './texts.js';
@@ -155,9 +155,7 @@ const Layout = styled.div`
 const Picker = styled.div`
   ${fieldsCss}
   select {
-    ${controlCss}
-    /* On the page's background, not in a panel: the surface keeps it a field (as on Bot Auto Response). */
-    background: ${t.colorSurface};
+    ${pageControlCss}
   }
 `;
 const Alert = styled.div`

@@ -20,7 +20,7 @@ import { ConversationList, displayPhone } from './ConversationList.js';
 import { CreateProblemForm } from '../problems/CreateProblemForm.js';
 import { toCallError } from '../../api/errors.js';
 import { problemsApi } from '../problems/problemsApi.js';
-import { controlCss, controlRowCss, surfaceCss } from '../common/styles.js';
+import { pageControlCss, controlRowCss, surfaceCss } from '../common/styles.js';
 import { ErrorBox } from '../common/LoadState.js';
 import { useTextsOf } from '../../i18n.js';
 import { CHATS_TEXTS } from './texts.js';
@@ -531,8 +531,7 @@ const Column = styled.div`
     gap: ${t.space1};
     font-size: ${t.fontSizeSm};
     input {
-      ${controlCss}
-      background: ${t.colorSurface};
+      ${pageControlCss}
     }
   }
   section {
@@ -570,7 +569,6 @@ const Toolbar = styled.div`
     font-size: ${t.fontSizeSm};
   }
   select {
-    ${controlCss}
-    background: ${t.colorSurface};
+    ${pageControlCss}
   }
 `;

@@ -62,6 +62,12 @@ export const controlCss = css`
   color: ${t.colorText};
 `;
 
+/** A control on the page's background, not in a panel: the surface keeps it a field. */
+export const pageControlCss = css`
+  ${controlCss}
+  background: ${t.colorSurface};
+`;
+
 /** A panel's `header`: its `h2` title at one end, its actions at the other, wrapping when narrow. */
 export const headerRowCss = css`
   header {

@@ -24,7 +24,7 @@ import type { PageProps } from '../types.js';
 import { useKeyedLoad } from '../venn/useKeyedLoad.js';
 import { CreateProblemForm, Panel } from './CreateProblemForm.js';
 import { problemsApi, type ProblemFilters } from './problemsApi.js';
-import { Facts, controlCss, tableCss, toolbarCss } from '../common/styles.js';
+import { Facts, pageControlCss, tableCss, toolbarCss } from '../common/styles.js';
 import { TableHead } from '../common/TableHead.js';
 import { useTextsOf } from '../../i18n.js';
 import { PROBLEMS_TEXTS, unreachable } from './texts.js';
@@ -409,9 +409,7 @@ const Toolbar = styled.section`
     align-items: center;
   }
   .search input {
-    ${controlCss}
-    /* On the page's background, not in a panel: the surface keeps it a field. */
-    background: ${t.colorSurface};
+    ${pageControlCss}
   }
 `;
 

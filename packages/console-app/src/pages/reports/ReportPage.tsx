@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
-import { controlCss, toolbarCss } from '../common/styles.js';
+import { pageControlCss, toolbarCss } from '../common/styles.js';
 import {
   localizeReport,
   REPORT_DEFINITIONS,
@@ -368,11 +368,9 @@ const Toolbar = styled.div`
   /* The toolbar's own controls (and the saved views'), not the date range picker's, in the console's look. */
   > label > select,
   > form > input:not([type='checkbox']) {
-    ${controlCss}
+    ${pageControlCss}
     box-sizing: border-box;
     min-height: 32px;
-    /* On the page's background, not in a panel: the surface keeps it a field. */
-    background: ${t.colorSurface};
   }
   > button,
   > form > button {
