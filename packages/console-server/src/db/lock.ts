@@ -23,7 +23,8 @@ export interface DataDirLock {
 
 const heldInThisProcess = new Set<string>();
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid exists (another user's counts). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

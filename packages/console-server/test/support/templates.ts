@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.js';
+import { isAlive } from '../../src/db/lock.js';
 import { SHARED_CLUSTER_FILE, startPostgres } from './postgres.js';
 
 /**
@@ -31,15 +32,6 @@ export function testRunDir(): string | undefined {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Runs `build` once per run for `name`: the first caller builds, the others wait for its ready file. */
 async function once(runDir: string, name: string, build: () => Promise<void>): Promise<void> {
