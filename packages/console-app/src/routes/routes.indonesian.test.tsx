@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, render, screen } from '@testing-library/react';
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { STORED_USER_KEY } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
@@ -38,7 +38,8 @@ describe('the routed shell in Bahasa Indonesia', { timeout: 60_000 }, () => {
   it('shows the not-found page in Indonesian, linking to the landing page by its spec title', async () => {
     setup('/app/tidak-ada', () => ({ status: 200, data: {} }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Halaman tidak ditemukan' })).toBeTruthy();
-    expect(document.title).toBe('Halaman tidak ditemukan');
+    // The title is set by an effect, which may run after the heading is first found.
+    await waitFor(() => expect(document.title).toBe('Halaman tidak ditemukan'));
     expect(screen.getByText('/app/tidak-ada').parentElement?.textContent).toBe(
       'Tidak ada halaman di /app/tidak-ada. Periksa alamatnya, atau buka Usage Statistics.',
     );
