@@ -30,11 +30,15 @@ const isApplied = async (db: Kysely<Database>, version: number) => {
   return rows.length === 1;
 };
 
-/** The backend building an index on `table`, once its build has started (it then waits for `holder`). */
+/**
+ * The backend building an index on `table`, once it waits for `holder`. Its 'initializing' phase is not
+ * enough: the index's catalog row is committed only after it, so a kill then leaves no index at all.
+ */
 async function buildingBackend(db: Kysely<Database>, table: string): Promise<{ pid: number; phase: string }> {
   for (;;) {
     const { rows } = await sql<{ pid: number; phase: string }>`
-      select pid, phase from pg_stat_progress_create_index where relid = to_regclass(${table})`.execute(db);
+      select pid, phase from pg_stat_progress_create_index
+      where relid = to_regclass(${table}) and phase = 'waiting for writers before build'`.execute(db);
     if (rows[0]) return rows[0];
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
