@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 /** Text files worth compressing; images and fonts are compressed already, source maps are not fetched by users. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than its headers and a round of decoding cost. */
-const MIN_BYTES = 512;
+export const PRECOMPRESS_MIN_BYTES = 512;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -23,7 +23,7 @@ function filesUnder(dir: string): string[] {
 export function precompressDir(dir: string): string[] {
   const done: string[] = [];
   for (const file of filesUnder(dir)) {
-    if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
+    if (!COMPRESSIBLE.test(file) || statSync(file).size < PRECOMPRESS_MIN_BYTES) continue;
     const body = readFileSync(file);
     writeFileSync(
       `${file}.br`,

@@ -430,10 +430,7 @@ const EXTRA_ROUTE_IDS: readonly string[] = ['usage-statistic', 'ad-sets', 'ads']
 /** The 41 page paths of the spec's table. */
 export const SPEC_ROUTES: readonly RouteDef[] = ROUTES.filter((route) => !EXTRA_ROUTE_IDS.includes(route.id));
 
-export const LANDING_PATH = '/app/usage-statistic';
-export const START_PATH = '/';
-export const LOGIN_PATH = '/login';
-export const SESSION_VALID_PATH = '/app/customer-chats';
+export { LANDING_PATH, LOGIN_PATH, SESSION_VALID_PATH, START_PATH } from './paths.js';
 
 /** The routes that show an entity's generic list (two may share one entity with different presets). */
 export function resourceRoutes(entity?: string): RouteDef[] {

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
+import { LOGIN_SUCCESS_HOLD_MS, asCallError, loginErrorMessage } from './loginButton.texts.js';
 import {
   isLoginChallenge,
-  type CallError,
   type LoginChallenge,
   type LoginCredentials,
   type LoginFn,
@@ -9,44 +9,12 @@ import {
   type VerifyCodeFn,
 } from '../adapters.js';
 
-/** The button's label in each state. */
-export const LOGIN_BUTTON_LABELS = {
-  idle: 'Login',
-  loading: 'Memuat...',
-  success: 'Login Sukses, Mohon tunggu',
-} as const;
-
-/** How long "Login Sukses, Mohon tunggu" stays with its spinner before moving on (2 s). */
-export const LOGIN_SUCCESS_HOLD_MS = 2000;
-
-/** Shown for any login failure that is not a 403/404 with a server message. */
-export const LOGIN_GENERIC_ERROR = 'Error : Komunikasi dengan server bermasalah';
-
-// Whatever the login call rejected with (a CallError, an axios-like error, a plain Error) as a CallError.
-// Only a numeric `status` counts as an answer from the server.
-function asCallError(error: unknown): CallError {
-  if (typeof error !== 'object' || error === null) return {};
-  const e = error as Record<string, unknown>;
-  return {
-    status: typeof e.status === 'number' ? e.status : undefined,
-    message: typeof e.message === 'string' ? e.message : undefined,
-  };
-}
-
-/**
- * The error line for a failed login: 403/404 → "Error : " + the server's message; anything else (other
- * statuses, no answer at all) → the generic communication error.
- *
- * @example
- * loginErrorMessage({ status: 403, message: 'Password salah' }); // "Error : Password salah"
- * loginErrorMessage({ status: 500 }); // "Error : Komunikasi dengan server bermasalah"
- */
-export function loginErrorMessage(err: CallError): string {
-  const message = err.message?.trim();
-  // A 403/404 without a message has nothing to show after "Error : ", so it falls back to the generic text.
-  if ((err.status === 403 || err.status === 404) && message) return `Error : ${message}`;
-  return LOGIN_GENERIC_ERROR;
-}
+export {
+  LOGIN_BUTTON_LABELS,
+  LOGIN_GENERIC_ERROR,
+  LOGIN_SUCCESS_HOLD_MS,
+  loginErrorMessage,
+} from './loginButton.texts.js';
 
 /**
  * The `login` actor for a LoginFn, e.g. `loginButtonMachine.provide({ actors: { login: createLoginActor(fn) } })`.

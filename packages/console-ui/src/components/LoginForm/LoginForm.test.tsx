@@ -7,7 +7,8 @@ import { fn } from 'storybook/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginFn, StoredUser } from '../../adapters.js';
 import { LoginForm } from './LoginForm.js';
-import { useLoginForm } from './useLoginForm.js';
+import { seedView, useLoginForm, type LoginFormSeed } from './useLoginForm.js';
+import { seedSnapshot, viewOf } from './loginActor.js';
 import * as stories from './LoginForm.stories.js';
 
 const { Idle, Loading, Success, ServerError, CommunicationError, AllStates } = composeStories(stories);
@@ -184,7 +185,8 @@ describe('LoginForm (behaviour)', () => {
 
 describe('useLoginForm (headless)', () => {
   it('drives the machine without any markup', async () => {
-    const login = vi.fn<LoginFn>(async () => ani);
+    let answer: (user: StoredUser) => void = () => {};
+    const login = vi.fn<LoginFn>(() => new Promise((resolve) => (answer = resolve)));
     const onSuccess = vi.fn();
     const { result } = renderHook(() =>
       useLoginForm({ login, onSuccess, delays: { LOGIN_SUCCESS_HOLD: 0 } }),
@@ -200,25 +202,48 @@ describe('useLoginForm (headless)', () => {
       result.current.setUsername('ani');
       result.current.setPassword('rahasia');
     });
+    // The machine's code may still be loading: the submit waits for it.
     act(() => result.current.submit());
-    expect(login).toHaveBeenCalledWith({ username: 'ani', password: 'rahasia' });
+    await waitFor(() => expect(login).toHaveBeenCalledWith({ username: 'ani', password: 'rahasia' }));
     expect(result.current).toMatchObject({
       status: 'loading',
       buttonLabel: 'Memuat...',
       canSubmit: false,
       busy: true,
     });
+    act(() => answer(ani));
     await waitFor(() => expect(result.current.status).toBe('done'));
     expect(result.current.buttonLabel).toBe('Login Sukses, Mohon tunggu');
     expect(onSuccess).toHaveBeenCalledWith(ani);
   });
 
-  it('handleSubmit prevents the native form submission', () => {
+  it('handleSubmit prevents the native form submission', async () => {
     const { result } = renderHook(() => useLoginForm({ login: never }));
     const preventDefault = vi.fn();
     act(() => result.current.handleSubmit({ preventDefault } as unknown as React.FormEvent));
     expect(preventDefault).toHaveBeenCalled();
-    expect(result.current.status).toBe('loading');
+    await waitFor(() => expect(result.current.status).toBe('loading'));
+  });
+
+  it('the first render has no actor; the machine comes once the form is painted, with the same state', async () => {
+    const { result } = renderHook(() => useLoginForm({ login: never }));
+    expect(result.current.actorRef).toBeNull();
+    expect(result.current).toMatchObject({ status: 'idle', canSubmit: true, error: null });
+    await waitFor(() => expect(result.current.actorRef).not.toBeNull());
+    expect(result.current.actorRef!.getSnapshot().value).toBe('idle');
+    expect(result.current).toMatchObject({ status: 'idle', canSubmit: true, error: null });
+  });
+
+  it.each([
+    { status: 'idle' },
+    { status: 'idle', error: 'Error : x' },
+    { status: 'loading' },
+    { status: 'code', challenge: 'c1' },
+    { status: 'code', challenge: 'c1', error: 'Error : Kode salah' },
+    { status: 'verifying', challenge: 'c1' },
+    { status: 'success', user: ani },
+  ] satisfies LoginFormSeed[])('a seed shows what the machine holds for it: %o', (seed) => {
+    expect(seedView(seed)).toEqual(viewOf(seedSnapshot(seed)));
   });
 
   it('starts from a seeded state', () => {

@@ -5,7 +5,7 @@ import { OtpInput } from '../OtpInput/OtpInput.js';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useMessages } from '../../theme/messages.js';
-import { LOGIN_BUTTON_LABELS, LOGIN_GENERIC_ERROR } from '../../machines/loginButton.machine.js';
+import { LOGIN_BUTTON_LABELS, LOGIN_GENERIC_ERROR } from '../../machines/loginButton.texts.js';
 import { useLoginForm, type LoginFormSeed } from './useLoginForm.js';
 import { spin } from '../../primitives/spin.js';
 import { focusRingCss, focusRingWideCss, panelCss } from '../../primitives/css.js';

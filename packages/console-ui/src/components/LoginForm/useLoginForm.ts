@@ -1,17 +1,34 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useActorRef, useSelector } from '@xstate/react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+} from 'react';
 import type { Actor, SnapshotFrom } from 'xstate';
 import type { LoginFn, StoredUser, VerifyCodeFn } from '../../adapters.js';
-import {
-  LOGIN_BUTTON_LABELS,
-  createLoginActor,
-  createVerifyCodeActor,
-  loginButtonMachine,
-} from '../../machines/loginButton.machine.js';
+import { LOGIN_BUTTON_LABELS, LOGIN_GENERIC_ERROR } from '../../machines/loginButton.texts.js';
+import type * as LoginActorModule from './loginActor.js';
+import type { LoginActor, LoginFormView, LoginImplementations, LoginMachine } from './loginActor.js';
+
+type ActorCode = typeof LoginActorModule;
+type LoginEvent = Parameters<LoginActor['send']>[0];
+
+let actorCode: Promise<ActorCode> | undefined;
+/** xstate and the machine, a download of their own; a failed load is tried again at the next need. */
+function loadActorCode(): Promise<ActorCode> {
+  actorCode ??= import('./loginActor.js').catch((error: unknown) => {
+    actorCode = undefined;
+    throw error;
+  });
+  return actorCode;
+}
 
 /** `code` / `verifying`: the code step of two-step sign-in (waiting for the code, checking it). */
 export type LoginFormStatus = 'idle' | 'loading' | 'code' | 'verifying' | 'success' | 'done';
-export type LoginButtonSnapshot = SnapshotFrom<typeof loginButtonMachine>;
+export type LoginButtonSnapshot = SnapshotFrom<LoginMachine>;
 
 /** A plain, serialisable description of a state to start in. */
 export interface LoginFormSeed {
@@ -64,38 +81,153 @@ export interface UseLoginFormResult {
   submitCode: (code: string) => void;
   /** The code step: back to username and password. */
   back: () => void;
-  actorRef: Actor<typeof loginButtonMachine>;
+  /**
+   * The machine's actor, or null while its code is still loading: the form fetches xstate and the machine
+   * once it is on screen, and an event sent before they arrive waits for them.
+   */
+  actorRef: Actor<LoginMachine> | null;
 }
 
-const SEED_VALUES = {
-  idle: 'idle',
-  loading: 'loading',
-  code: { code: 'idle' },
-  verifying: { code: 'verifying' },
-  success: 'success',
-} as const;
-
-function statusOf(snapshot: LoginButtonSnapshot): LoginFormStatus {
-  if (snapshot.matches({ code: 'verifying' })) return 'verifying';
-  if (snapshot.matches('code')) return 'code';
-  return snapshot.value as LoginFormStatus;
-}
-
-function seedSnapshot(seed: LoginFormSeed): LoginButtonSnapshot {
-  return loginButtonMachine.resolveState({
-    value: SEED_VALUES[seed.status],
-    context: {
-      error: seed.error ?? null,
-      user: seed.user ?? null,
-      credentials: null,
-      challenge: seed.challenge ?? null,
-      code: null,
-    },
-  });
+/** The view before the actor exists: the seed's state as the machine holds it (a test checks each seed). */
+export function seedView(seed: LoginFormSeed | undefined): LoginFormView {
+  const status = seed?.status ?? 'idle';
+  return {
+    status,
+    error: seed?.error ?? null,
+    challenge: seed?.challenge ?? null,
+    // Only idle and the code step take a submit.
+    canSubmit: status === 'idle' || status === 'code',
+  };
 }
 
 /**
- * Headless login form: field values, the loginButton machine and the derived label/disabled/error state.
+ * The login machine's actor, made once its code has loaded, not in the form's first render. Until then the
+ * form is in the machine's first state, or the seed's, which is all a first paint needs: xstate's download,
+ * the machine and the actor were about a third of /login's work at 4× CPU throttle (ADR 047). The form asks
+ * for the code once painted; an event sent before it arrives waits for it. Unmounting stops the actor; a
+ * form mounted again starts over from its first state.
+ */
+class DeferredLoginActor {
+  private actor: LoginActor | null = null;
+  private code: ActorCode | null = null;
+  private pending: LoginEvent[] = [];
+  private mounted = false;
+  private view: LoginFormView;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private implementations: LoginImplementations,
+    private readonly seed: LoginFormSeed | undefined,
+  ) {
+    this.view = seedView(seed);
+  }
+
+  /** New calls or delays from the host, as `useActorRef` takes new implementations. */
+  use(implementations: LoginImplementations) {
+    this.implementations = implementations;
+    if (this.actor && this.code)
+      this.actor.logic.implementations = this.code.machineFor(implementations).implementations;
+  }
+
+  mount() {
+    this.mounted = true;
+  }
+
+  /** Fetches the machine's code, then starts the actor and hands it what was sent meanwhile. */
+  load() {
+    loadActorCode().then(
+      (code) => {
+        this.code = code;
+        if (this.mounted) this.start();
+      },
+      () => {
+        // The code did not come (the network is gone): a waiting submit fails like a call that got no answer.
+        if (this.pending.length === 0 || !this.mounted) return;
+        this.pending = [];
+        this.show({ ...this.view, error: LOGIN_GENERIC_ERROR });
+      },
+    );
+  }
+
+  send(event: LoginEvent) {
+    const actor = this.start();
+    if (actor) {
+      actor.send(event);
+      return;
+    }
+    this.pending.push(event);
+    this.load();
+  }
+
+  /** The actor, started now if its code is here and it is not yet; null while the code loads. */
+  start(): LoginActor | null {
+    if (this.actor || !this.code || !this.mounted) return this.actor;
+    const actor = this.code.loginFormActor(this.implementations, this.seed);
+    const viewOf = this.code.viewOf;
+    this.actor = actor;
+    actor.subscribe({ next: (snapshot) => this.show(viewOf(snapshot)) });
+    actor.start();
+    this.show(viewOf(actor.getSnapshot()));
+    const pending = this.pending;
+    this.pending = [];
+    for (const event of pending) actor.send(event);
+    return actor;
+  }
+
+  stop() {
+    this.mounted = false;
+    this.actor?.stop();
+    this.actor = null;
+    this.pending = [];
+    this.view = seedView(this.seed);
+  }
+
+  readonly subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  };
+
+  /** The same object until the state changes, as useSyncExternalStore needs. */
+  readonly getView = () => this.view;
+
+  /** The stored user once the machine is done, else null. */
+  output(): StoredUser | null {
+    const snapshot = this.actor?.getSnapshot();
+    return snapshot?.status === 'done' ? (snapshot.output ?? null) : null;
+  }
+
+  private show(next: LoginFormView) {
+    const view = this.view;
+    const same =
+      next.status === view.status &&
+      next.error === view.error &&
+      next.challenge === view.challenge &&
+      next.canSubmit === view.canSubmit;
+    if (same) return;
+    this.view = next;
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** Runs `task` after the next paint (rAF, then a task), or soon where there are no frames (jsdom). */
+function afterPaint(task: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(task, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Headless login form: field values, the loginButton machine (its code loaded once the form is painted) and
+ * the derived label/disabled/error state.
  * Restyle freely; wire `handleSubmit` to a `<form>` so Enter in either field submits.
  *
  * @example
@@ -116,28 +248,13 @@ export function useLoginForm({
   const [username, setUsername] = useState(defaultUsername);
   const [password, setPassword] = useState('');
 
-  // Same machine config every render, so useActorRef keeps one actor and picks up new implementations.
-  const machine = useMemo(
-    () =>
-      loginButtonMachine.provide({
-        actors: {
-          login: createLoginActor(login),
-          ...(verifyCode ? { verifyCode: createVerifyCodeActor(verifyCode) } : {}),
-        },
-        ...(delays ? { delays: { ...delays } } : {}),
-      }),
-    [login, verifyCode, delays],
-  );
-  // Read once: the actor is created on the first render.
-  const [snapshot] = useState(() => (initialState ? seedSnapshot(initialState) : undefined));
-  const actorRef = useActorRef(machine, snapshot ? { snapshot } : undefined);
-
-  const status = useSelector(actorRef, statusOf);
-  const error = useSelector(actorRef, (s) => s.context.error);
-  const challenge = useSelector(actorRef, (s) => s.context.challenge);
-  const canSubmit = useSelector(
-    actorRef,
-    (s) => s.can({ type: 'SUBMIT', username: '', password: '' }) || s.can({ type: 'CODE.SUBMIT', code: '' }),
+  // Read once: the seed is the first state.
+  const [deferred] = useState(() => new DeferredLoginActor({ login, verifyCode, delays }, initialState));
+  useLayoutEffect(() => deferred.use({ login, verifyCode, delays }), [deferred, login, verifyCode, delays]);
+  const { status, error, challenge, canSubmit } = useSyncExternalStore(
+    deferred.subscribe,
+    deferred.getView,
+    deferred.getView,
   );
 
   const onSuccessRef = useRef(onSuccess);
@@ -146,19 +263,25 @@ export function useLoginForm({
   });
   const notifiedRef = useRef(false);
   useEffect(() => {
-    const notify = (snap: LoginButtonSnapshot) => {
-      if (snap.status !== 'done' || notifiedRef.current || !snap.output) return;
+    deferred.mount();
+    const notify = () => {
+      const user = deferred.output();
+      if (!user || notifiedRef.current) return;
       notifiedRef.current = true;
-      onSuccessRef.current?.(snap.output);
+      onSuccessRef.current?.(user);
     };
-    notify(actorRef.getSnapshot());
-    const sub = actorRef.subscribe(notify);
-    return () => sub.unsubscribe();
-  }, [actorRef]);
+    const unsubscribe = deferred.subscribe(notify);
+    const cancel = afterPaint(() => deferred.load());
+    return () => {
+      cancel();
+      unsubscribe();
+      deferred.stop();
+    };
+  }, [deferred]);
 
   const submit = useCallback(() => {
-    actorRef.send({ type: 'SUBMIT', username, password });
-  }, [actorRef, username, password]);
+    deferred.send({ type: 'SUBMIT', username, password });
+  }, [deferred, username, password]);
   const handleSubmit = useCallback(
     (event?: FormEvent) => {
       event?.preventDefault();
@@ -167,8 +290,8 @@ export function useLoginForm({
     [submit],
   );
 
-  const submitCode = useCallback((code: string) => actorRef.send({ type: 'CODE.SUBMIT', code }), [actorRef]);
-  const back = useCallback(() => actorRef.send({ type: 'CODE.BACK' }), [actorRef]);
+  const submitCode = useCallback((code: string) => deferred.send({ type: 'CODE.SUBMIT', code }), [deferred]);
+  const back = useCallback(() => deferred.send({ type: 'CODE.BACK' }), [deferred]);
 
   // `done` keeps the success label: the app is navigating away. The code step reuses Login / Memuat....
   const buttonLabel =
@@ -191,6 +314,8 @@ export function useLoginForm({
     challenge,
     submitCode,
     back,
-    actorRef,
+    get actorRef() {
+      return deferred.start();
+    },
   };
 }
