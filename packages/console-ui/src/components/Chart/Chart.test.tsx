@@ -17,6 +17,8 @@ import {
   spendVsRevenue,
 } from './Chart.fixtures.js';
 import { buildChartOption, clickedCategory } from './chartOption.js';
+import { CHART_ARIA_EN, chartDescription } from './chartAria.js';
+import { formatMeasure } from '../DeltaChip/formatMeasure.js';
 import * as stories from './Chart.stories.js';
 
 const { Line, Loading, Empty, ErrorState, Indonesian } = composeStories(stories);
@@ -52,6 +54,55 @@ describe('buildChartOption', () => {
     expect(step!.data[0]).toEqual({ name: 'Impresi', value: 292000 });
   });
 
+  it('describes the data as ECharts words it, with the values in their id-ID format', () => {
+    const combo = buildChartOption({
+      kind: 'combo',
+      label: 'Belanja',
+      categories: days,
+      series: spendVsRevenue,
+    });
+    expect((combo.aria as { label: { description: string } }).label.description).toBe(
+      'This is a chart about "Belanja". It consists of 2 series count.' +
+        ' The 0 series is a Bar chart representing Spend.The data is as follows: ' +
+        days
+          .map((day, i) => `the data for ${day} is ${formatMeasure(spendVsRevenue[0]!.data[i], 'idr')}`)
+          .join(', ') +
+        '. ' +
+        ' The 1 series is a Line chart representing Mayar revenue.The data is as follows: ' +
+        days
+          .map((day, i) => `the data for ${day} is ${formatMeasure(spendVsRevenue[1]!.data[i], 'idr')}`)
+          .join(', ') +
+        '. ',
+    );
+    // A missing figure reads as the table shows it.
+    expect(
+      chartDescription({ kind: 'line', label: 'x', categories: days, series: spendVsRevenue }, CHART_ARIA_EN),
+    ).toContain('the data for 6 Nov is -,');
+  });
+
+  it('describes the first ten values of a long series, and a funnel as one series', () => {
+    const month = Array.from({ length: 30 }, (_, i) => `${i + 1} Nov`);
+    const ctr = { name: 'CTR', data: month.map((_, i) => i / 4), format: 'percent' as const };
+    const text = chartDescription(
+      { kind: 'line', label: 'CTR', categories: month, series: [ctr] },
+      CHART_ARIA_EN,
+    );
+    expect(text).toContain(
+      ' with type Line chart named CTR.The first 10 items are: the data for 1 Nov is 0,00%',
+    );
+    expect(text).toContain('the data for 10 Nov is 2,25%. ');
+    expect(text).not.toContain('11 Nov');
+    const funnel = chartDescription(
+      { kind: 'funnel', label: 'Corong', categories: funnelSteps, series: funnelSeries },
+      CHART_ARIA_EN,
+    );
+    expect(funnel).toBe(
+      'This is a chart about "Corong" with type Funnel chart named Funnel.The data is as follows: ' +
+        'the data for Impresi is 292.000, the data for Klik tautan is 4.500, ' +
+        'the data for Pembelian Meta is 120, the data for Pesanan Mayar is 95. ',
+    );
+  });
+
   it('maps clicks on data and on axis labels to a category', () => {
     expect(clickedCategory({ componentType: 'series', name: 'Kelas Excel' })).toBe('Kelas Excel');
     expect(clickedCategory({ componentType: 'xAxis', value: '2 Nov' })).toBe('2 Nov');
@@ -80,11 +131,13 @@ describe('Chart', () => {
     });
     const indonesian = host().getAttribute('aria-label')!;
     expect(indonesian).toContain('berupa grafik batang bernama Spend.');
-    // The value alone: the category's index on the axis is left out.
-    expect(indonesian).toContain(`Datanya sebagai berikut: data untuk ${campaigns[0]} adalah 1500000, `);
+    // The value in its id-ID format, as the tooltip shows it.
+    expect(indonesian).toContain(
+      `Datanya sebagai berikut: data untuk ${campaigns[0]} adalah Rp\u00a01.500.000, `,
+    );
     expect(indonesian).not.toMatch(/This is a chart|Bar chart|The data is/);
 
-    // Switching the language starts the chart again with the English texts.
+    // Switching the language describes the chart again in English.
     rerender(chart(CONSOLE_MESSAGES_EN));
     await waitFor(
       () => expect(host().getAttribute('aria-label')).toMatch(/^This is a chart about "Belanja"/),

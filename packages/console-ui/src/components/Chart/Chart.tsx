@@ -6,13 +6,11 @@ import { useThemeMode } from '../../theme/ThemeProvider.js';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { buildChartOption, clickedCategory, type ChartKind, type ChartSeries } from './chartOption.js';
-import { CHART_ARIA_EN, echartsAriaLocale, type ChartAriaTexts } from './chartAria.js';
+import { CHART_ARIA_EN, type ChartAriaTexts } from './chartAria.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 import { controlBoxCss, panelCss } from '../../primitives/css.js';
 
 type EchartsSetup = typeof EchartsSetupModule;
-/** ECharts types a locale object as its whole English locale; it completes a partial one from it. */
-type EchartsLocale = NonNullable<Parameters<EchartsSetup['init']>[2]>['locale'];
 let setup: Promise<EchartsSetup> | null = null;
 
 /**
@@ -57,7 +55,7 @@ export interface ChartMessages {
   categories: (label: string) => string;
   /** Receives the category filtered on. */
   selected: (category: string) => string;
-  /** What ECharts' description for screen readers is made of (the canvas's aria-label). */
+  /** What the chart's description for screen readers is made of (the canvas's aria-label). */
   aria: ChartAriaTexts;
 }
 
@@ -72,7 +70,8 @@ export const CHART_MESSAGES: ChartMessages = {
 
 /**
  * A report chart on Apache ECharts (line, bar, combo with two axes, funnel), following the theme's light or dark
- * mode, with ECharts' generated description for screen readers and a keyboard path to every category.
+ * mode, with a description of its data for screen readers (values in id-ID) and a keyboard path to every
+ * category.
  *
  * @example
  * <Chart kind="combo" label="Spend vs revenue" categories={days}
@@ -98,8 +97,8 @@ export function Chart({
   const host = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
   const option = useMemo(
-    () => buildChartOption({ kind, label, categories, series }),
-    [kind, label, categories, series],
+    () => buildChartOption({ kind, label, categories, series }, m.aria),
+    [kind, label, categories, series, m.aria],
   );
   const optionRef = useRef(option);
   const clickRef = useRef(onCategoryClick);
@@ -109,8 +108,6 @@ export function Chart({
   const [loadFailed, setLoadFailed] = useState(false);
   const empty = categories.length === 0 || series.every((s) => s.data.every((v) => v === null));
   const state = error || loadFailed ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready';
-  // The locale is fixed when ECharts starts: a change of language starts the chart again.
-  const aria = m.aria;
 
   useEffect(() => {
     const element = host.current;
@@ -126,7 +123,6 @@ export function Chart({
           // jsdom and hidden containers measure 0: fall back to a readable width.
           width: element.clientWidth || 600,
           height,
-          locale: echartsAriaLocale(aria) as EchartsLocale,
         });
         chart.current = instance;
         instance.on('click', (params) => {
@@ -154,7 +150,7 @@ export function Chart({
       instance?.dispose();
       chart.current = null;
     };
-  }, [mode, height, state, aria]);
+  }, [mode, height, state]);
 
   useEffect(() => {
     optionRef.current = option;

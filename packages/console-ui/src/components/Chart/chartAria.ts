@@ -1,7 +1,10 @@
+import { formatMeasure } from '../DeltaChip/formatMeasure.js';
+import { seriesTypeOf, type ChartData } from './chartOption.js';
+
 /**
- * The texts ECharts' aria module joins into a chart's description for screen readers: its locale's `aria`
- * section and the chart type names, with the same keys and `{placeholders}` (ECharts fills `{title}`,
- * `{seriesCount}`, `{seriesName}`, `{seriesType}`, `{displayCnt}`, `{name}`, `{value}`).
+ * The texts of a chart's description for screen readers, in the shape of ECharts' locale `aria` section and
+ * its chart type names, with the same `{placeholders}` (`{title}`, `{seriesCount}`, `{seriesId}`,
+ * `{seriesName}`, `{seriesType}`, `{displayCnt}`, `{name}`, `{value}`); {@link chartDescription} fills them.
  */
 export interface ChartAriaTexts {
   general: { withTitle: string; withoutTitle: string };
@@ -51,11 +54,48 @@ export const CHART_ARIA_EN: ChartAriaTexts = {
   typeNames: { line: 'Line chart', bar: 'Bar chart', funnel: 'Funnel chart', chart: 'Chart' },
 };
 
+/** ECharts' default `aria.label.data.maxCount`: a series is described by its first ten values. */
+const DESCRIBED_VALUES = 10;
+
+const fill = (text: string, values: Record<string, string | number>) =>
+  Object.entries(values).reduce((out, [key, value]) => out.replaceAll(`{${key}}`, String(value)), text);
+
 /**
- * The part of an ECharts locale the description reads. ECharts completes a locale object from its English
- * one (dates, toolbox), so the rest of the chart reads as before.
+ * The chart's description for screen readers, put together as ECharts' aria module does from the same texts,
+ * but with each value in the series' id-ID format (Rp 1.500.000, 1,25%) as the tooltips show it: ECharts
+ * itself reads out the raw number.
  */
-export function echartsAriaLocale(texts: ChartAriaTexts) {
-  const { typeNames, ...aria } = texts;
-  return { aria, series: { typeNames } };
+export function chartDescription(data: ChartData, texts: ChartAriaTexts): string {
+  const { label, categories } = data;
+  const series = data.kind === 'funnel' ? data.series.slice(0, 1) : data.series;
+  const general = label ? fill(texts.general.withTitle, { title: label }) : texts.general.withoutTitle;
+  if (series.length === 0) return general;
+  const multiple = series.length > 1;
+  const seriesTexts = multiple ? texts.series.multiple : texts.series.single;
+  const { separator } = texts.data;
+  const described = series.map((s, index) => {
+    const type = seriesTypeOf(data.kind, s, index);
+    const typeName = type in texts.typeNames ? texts.typeNames[type as 'line'] : texts.typeNames.chart;
+    let text = fill(s.name ? seriesTexts.withName : seriesTexts.withoutName, {
+      seriesId: index,
+      seriesName: s.name,
+      seriesType: typeName,
+    });
+    text +=
+      categories.length > DESCRIBED_VALUES
+        ? fill(texts.data.partialData, { displayCnt: DESCRIBED_VALUES })
+        : texts.data.allData;
+    const values = categories.slice(0, DESCRIBED_VALUES).map((name, i) => {
+      const value = formatMeasure(s.data[i] ?? null, s.format ?? 'number');
+      return fill(name ? texts.data.withName : texts.data.withoutName, { name, value });
+    });
+    return text + values.join(separator.middle) + separator.end;
+  });
+  const between = texts.series.multiple.separator;
+  return (
+    general +
+    fill(seriesTexts.prefix, { seriesCount: series.length }) +
+    described.join(between.middle) +
+    between.end
+  );
 }

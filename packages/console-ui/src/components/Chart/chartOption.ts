@@ -1,4 +1,5 @@
 import { formatMeasure, type MeasureFormat } from '../DeltaChip/formatMeasure.js';
+import { CHART_ARIA_EN, chartDescription, type ChartAriaTexts } from './chartAria.js';
 
 export type ChartKind = 'line' | 'bar' | 'combo' | 'funnel';
 
@@ -23,6 +24,15 @@ export interface ChartData {
 // into the public declarations of console-ui.
 export type ChartOption = Record<string, unknown>;
 
+/** A combo series' side: the first on the left axis, the others on the right, unless it says. */
+const comboSide = (s: ChartSeries, index: number) => s.axis ?? (index === 0 ? 'left' : 'right');
+
+/** The ECharts series type a series is drawn as: a combo's bars on the left, lines on the right. */
+export function seriesTypeOf(kind: ChartKind, s: ChartSeries, index: number): string {
+  if (kind !== 'combo') return kind;
+  return s.type ?? (comboSide(s, index) === 'left' ? 'bar' : 'line');
+}
+
 function axis(format: MeasureFormat | undefined, position: 'left' | 'right', name?: string) {
   return {
     type: 'value',
@@ -34,20 +44,17 @@ function axis(format: MeasureFormat | undefined, position: 'left' | 'right', nam
 
 /**
  * The ECharts option of a report chart: line and bar charts over categories (days, campaigns), a combo with two
- * value axes (spend as bars on the left, revenue as a line on the right), or a funnel. Pure, so it is tested
- * without a canvas.
+ * value axes (spend as bars on the left, revenue as a line on the right), or a funnel, with its description for
+ * screen readers in `aria`'s words. Pure, so it is tested without a canvas.
  */
-export function buildChartOption({ kind, label, categories, series }: ChartData): ChartOption {
+export function buildChartOption(data: ChartData, aria: ChartAriaTexts = CHART_ARIA_EN): ChartOption {
+  const { kind, label, categories, series } = data;
   const tooltipFormat = (format: MeasureFormat | undefined) => (value: unknown) =>
     formatMeasure(value, format ?? 'number');
   const base = {
     backgroundColor: 'transparent',
     animation: false,
-    aria: {
-      enabled: true,
-      // On an axis, dimension 0 is the category's index: the description names the category already.
-      label: { description: undefined, ...(kind === 'funnel' ? {} : { data: { excludeDimensionId: [0] } }) },
-    },
+    aria: { enabled: true, label: { description: chartDescription(data, aria) } },
     title: { text: label, show: false },
     tooltip: { trigger: kind === 'funnel' ? 'item' : 'axis', confine: true },
     legend: { top: 0, type: 'scroll' },
@@ -70,12 +77,9 @@ export function buildChartOption({ kind, label, categories, series }: ChartData)
       ],
     };
   }
-  const rightAxisUsed =
-    kind === 'combo' && series.some((s, i) => (s.axis ?? (i === 0 ? 'left' : 'right')) === 'right');
-  const leftFormat = series.find(
-    (s, i) => kind !== 'combo' || (s.axis ?? (i === 0 ? 'left' : 'right')) === 'left',
-  )?.format;
-  const rightFormat = series.find((s, i) => (s.axis ?? (i === 0 ? 'left' : 'right')) === 'right')?.format;
+  const rightAxisUsed = kind === 'combo' && series.some((s, i) => comboSide(s, i) === 'right');
+  const leftFormat = series.find((s, i) => kind !== 'combo' || comboSide(s, i) === 'left')?.format;
+  const rightFormat = series.find((s, i) => comboSide(s, i) === 'right')?.format;
   return {
     ...base,
     grid: { left: 8, right: 8, top: 40, bottom: 8 },
@@ -89,8 +93,8 @@ export function buildChartOption({ kind, label, categories, series }: ChartData)
       ? [axis(leftFormat, 'left'), axis(rightFormat, 'right')]
       : [axis(leftFormat, 'left')],
     series: series.map((s, index) => {
-      const side = kind === 'combo' ? (s.axis ?? (index === 0 ? 'left' : 'right')) : 'left';
-      const type = kind === 'combo' ? (s.type ?? (side === 'left' ? 'bar' : 'line')) : kind;
+      const side = kind === 'combo' ? comboSide(s, index) : 'left';
+      const type = seriesTypeOf(kind, s, index);
       return {
         type,
         name: s.name,
