@@ -6,7 +6,10 @@ import { useTextsOf } from '../i18n.js';
 import { SHELL_TEXTS } from './texts.js';
 
 const Nav = styled.nav`
-  margin-top: ${t.space4};
+  /* Apart from what comes before it (a denied or not-found message); as a panel's content, the panel pads it. */
+  &:not(:first-child) {
+    margin-top: ${t.space4};
+  }
   h2 {
     margin: 0 0 ${t.space2};
     font-size: ${t.fontSizeLg};
