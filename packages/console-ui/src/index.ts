@@ -13,6 +13,7 @@ export * from './components/Sidebar/index.js';
 export * from './components/StartScreen/index.js';
 export * from './components/TextArea/index.js';
 export {
+  FIELD_VALUE_WORDS,
   formatDate,
   formatDateTime,
   formatFieldValue,
@@ -20,6 +21,7 @@ export {
   maskSecret,
   optionLabel,
   type DateRangeValue,
+  type FieldValueWords,
   type FormatOptions as FieldFormatOptions,
   type ResourceField,
   type ResourceFieldOption,

@@ -2,6 +2,7 @@ import type { FieldDef } from '@staff/console-contract';
 import { creators } from '@staff/console-contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { formatDateTime, formatFieldValue, maskSecret, type ResourceField } from './resource.js';
+import { CONSOLE_MESSAGES_ID } from './i18n/messages.js';
 
 describe('ResourceField', () => {
   it('is structurally the contract FieldDef, both ways', () => {
@@ -52,5 +53,10 @@ describe('formatFieldValue', () => {
     expect(maskSecret('••••ab12')).toBe('••••ab12');
     expect(maskSecret({ last4: '9f3c' })).toBe('••••9f3c');
     expect(formatFieldValue(f('secret'), null)).toBe('Not set');
+    // In the console's language, as the components give it (key `values`).
+    const words = CONSOLE_MESSAGES_ID.values;
+    expect(formatFieldValue(f('secret'), null, { words })).toBe('Belum diisi');
+    expect(formatFieldValue(f('boolean'), true, { words })).toBe('Ya');
+    expect(formatFieldValue(f('boolean'), 'false', { words })).toBe('Tidak');
   });
 });

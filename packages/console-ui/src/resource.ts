@@ -20,7 +20,19 @@ export interface DateRangeValue {
 export interface FormatOptions {
   /** IANA time zone for `datetime` values; the browser's own when left out. */
   timeZone?: string;
+  /** The words inside values (a boolean's Yes / No, an unset secret); English when left out. */
+  words?: FieldValueWords;
 }
+
+/** The words inside formatted values (key `values` in `ConsoleMessagesProvider`). */
+export interface FieldValueWords {
+  yes: string;
+  no: string;
+  /** A secret that has no value ("Not set"). */
+  notSet: string;
+}
+
+export const FIELD_VALUE_WORDS: FieldValueWords = { yes: 'Yes', no: 'No', notSet: 'Not set' };
 
 export const NUMERIC_FIELD_TYPES: readonly ResourceFieldType[] = ['integer', 'number', 'money', 'percent'];
 export const DATE_FIELD_TYPES: readonly ResourceFieldType[] = ['date', 'month', 'datetime'];
@@ -118,13 +130,14 @@ function isEmpty(value: unknown): boolean {
  * @example formatFieldValue({ name: 'budget', label: 'Budget', type: 'money' }, 1500000) // "Rp 1.500.000"
  */
 export function formatFieldValue(field: ResourceField, value: unknown, options: FormatOptions = {}): string {
-  if (field.type === 'secret') return maskSecret(value) ?? 'Not set';
+  const words = options.words ?? FIELD_VALUE_WORDS;
+  if (field.type === 'secret') return maskSecret(value) ?? words.notSet;
   if (field.type === 'boolean')
     return value === null || value === undefined
       ? '-'
       : value === true || value === 'true' || value === 1
-        ? 'Yes'
-        : 'No';
+        ? words.yes
+        : words.no;
   if (isEmpty(value)) return '-';
   switch (field.type) {
     case 'money':

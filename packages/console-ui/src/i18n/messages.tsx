@@ -22,6 +22,7 @@ import { RESOURCE_FORM_MESSAGES, type ResourceFormMessages } from '../components
 import { ROOM_SCHEDULE_MESSAGES, type RoomScheduleMessages } from '../components/RoomSchedule/index.js';
 import { SIDEBAR_MESSAGES, type SidebarMessages } from '../components/Sidebar/index.js';
 import { VENN_DIAGRAM_MESSAGES, type VennDiagramMessages } from '../components/VennDiagram/index.js';
+import { FIELD_VALUE_WORDS, type FieldValueWords } from '../resource.js';
 
 /** The languages the console ships: Bahasa Indonesia and English. */
 export type ConsoleLanguage = 'id' | 'en';
@@ -46,6 +47,8 @@ export type ConsoleMessageSets = {
   roomSchedule: RoomScheduleMessages;
   sidebar: SidebarMessages;
   vennDiagram: VennDiagramMessages;
+  /** The words inside formatted values (Yes / No, "Not set"), wherever a component shows one. */
+  values: FieldValueWords;
 };
 
 export const DATA_TABLE_MESSAGES_ID: DataTableMessages = {
@@ -131,6 +134,15 @@ export const FILTER_BAR_MESSAGES_ID: FilterBarMessages = {
   replace: 'Ganti',
   keepFilters: 'Pertahankan milik saya',
   showFilters: (active) => (active > 0 ? `Filter (${active})` : 'Filter'),
+  chip: {
+    contains: (field, value) => `${field} mengandung “${value}”`,
+    isEmpty: (field) => `${field} kosong`,
+    withinLastDays: (field, days) => `${field} dalam ${days} hari terakhir`,
+    or: ' atau ',
+    and: ' dan ',
+    empty: 'kosong',
+    presetConditions: 'kondisi preset',
+  },
 };
 
 // The spec's login texts stay as the spec writes them; only the two-step texts are the console's own (already
@@ -324,6 +336,7 @@ export const CONSOLE_MESSAGES_ID: ConsoleMessageSets = {
   roomSchedule: ROOM_SCHEDULE_MESSAGES_ID,
   sidebar: SIDEBAR_MESSAGES_ID,
   vennDiagram: VENN_DIAGRAM_MESSAGES_ID,
+  values: { yes: 'Ya', no: 'Tidak', notSet: 'Belum diisi' },
 };
 
 export const CHAT_THREAD_MESSAGES_EN: ChatThreadMessages = {
@@ -428,6 +441,7 @@ export const CONSOLE_MESSAGES_EN: ConsoleMessageSets = {
   roomSchedule: ROOM_SCHEDULE_MESSAGES,
   sidebar: SIDEBAR_MESSAGES,
   vennDiagram: VENN_DIAGRAM_MESSAGES_EN,
+  values: FIELD_VALUE_WORDS,
 };
 
 /** The message sets of a language, for `ConsoleMessagesProvider`. */

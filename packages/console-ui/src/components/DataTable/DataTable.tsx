@@ -12,6 +12,7 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useMessages } from '../../theme/messages.js';
+import { useValueFormat } from '../../primitives/useValueFormat.js';
 import {
   formatFieldValue,
   formatGrouped,
@@ -92,6 +93,7 @@ export function DataTable<Row extends object = ResourceRow>(props: DataTableProp
 
   const id = useId();
   const m = useMessages('dataTable', DATA_TABLE_MESSAGES, props.messages);
+  const valueOptions = useValueFormat(formatOptions);
   const table = useDataTable<Row>({
     ...props,
     selectable:
@@ -286,7 +288,7 @@ export function DataTable<Row extends object = ResourceRow>(props: DataTableProp
                 const content = column.cell
                   ? column.cell(row)
                   : column.field
-                    ? renderFieldCell(column.field, cellValue(row, column.field.name), formatOptions, m)
+                    ? renderFieldCell(column.field, cellValue(row, column.field.name), valueOptions, m)
                     : String(cellValue(row, column.id) ?? '');
                 // A cut-off cell shows its full text on hover (and to assistive tech, through title).
                 const title =

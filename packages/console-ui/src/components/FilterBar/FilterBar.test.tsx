@@ -5,7 +5,15 @@ import { fn } from 'storybook/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PACKAGING_PRESET } from '../../machines/filterPresets.machine.js';
 import { creatorFields } from '../DataTable/DataTable.fixtures.js';
-import { describeTerm, filterTerms, removeTerm, setFieldCondition } from './filterModel.js';
+import {
+  describeTerm,
+  filterTerms,
+  removeTerm,
+  setFieldCondition,
+  termLabel,
+  type FilterTerm,
+} from './filterModel.js';
+import { FILTER_BAR_MESSAGES_ID } from '../../i18n/messages.js';
 import * as stories from './FilterBar.stories.js';
 
 const {
@@ -58,6 +66,28 @@ describe('filter model', () => {
     expect(describeTerm({ op: 'range', field: 'joined_on', max: '2024-05-01' }, creatorFields)).toBe(
       'Joined ≤ 1 Mei 2024',
     );
+  });
+
+  it('describes chips in the Indonesian words under the Indonesian messages', () => {
+    const m = FILTER_BAR_MESSAGES_ID;
+    const id = { ...m.chip, yes: m.yes, no: m.no };
+    const chip = (term: FilterTerm) => describeTerm(term, creatorFields, undefined, id);
+    expect(chip({ op: 'contains', field: 'city', value: 'band' })).toBe('City mengandung “band”');
+    expect(chip({ op: 'isEmpty', field: 'email' })).toBe('Email kosong');
+    expect(chip({ op: 'withinLastDays', field: 'joined_on', days: 30 })).toBe(
+      'Joined dalam 30 hari terakhir',
+    );
+    expect(chip({ op: 'equals', field: 'active', value: false })).toBe('Active: Tidak');
+    expect(
+      chip({
+        match: 'any',
+        conditions: [
+          { op: 'in', field: 'platform', values: ['tiktok', null] },
+          { op: 'isEmpty', field: 'email' },
+        ],
+      }),
+    ).toBe('Platform: TikTok, kosong atau Email kosong');
+    expect(termLabel({ match: 'all', conditions: [] }, creatorFields, m.chip)).toBe('kondisi preset');
   });
 });
 

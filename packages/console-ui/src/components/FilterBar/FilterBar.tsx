@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { styled } from 'styled-components';
@@ -11,7 +11,7 @@ import { useFilterBarMessages, type FilterBarMessages } from './messages.js';
 import { PresetControls } from './PresetControls.js';
 import { SavedViewsMenu } from './SavedViewsMenu.js';
 
-export { FILTER_BAR_MESSAGES, type FilterBarMessages } from './messages.js';
+export { FILTER_BAR_MESSAGES, type FilterBarMessages, type FilterChipTexts } from './messages.js';
 export { FieldFilterEditor, type FieldFilterEditorProps } from './FieldFilterEditor.js';
 import {
   EMPTY_FILTER,
@@ -139,6 +139,7 @@ function FilterBarView({
   className,
 }: Omit<FilterBarProps, 'messages'>) {
   const m = useFilterBarMessages();
+  const chipTexts = useMemo(() => ({ ...m.chip, yes: m.yes, no: m.no }), [m]);
   const machineFilter = useSelector(presets, (snapshot) => snapshot?.context.view.filter);
   const [ownFilter, setOwnFilter] = useControllableState(filterProp, defaultFilter, onFilterChange);
   const filter = machineFilter ?? ownFilter;
@@ -232,7 +233,7 @@ function FilterBarView({
           {terms.length > 0 ? (
             <ul className="cui-filter-chips" aria-label={m.activeFilters}>
               {terms.map((term, index) => {
-                const text = describeTerm(term, fields, labels);
+                const text = describeTerm(term, fields, labels, chipTexts);
                 const field = isFilterGroup(term)
                   ? undefined
                   : fields.find((candidate) => candidate.name === term.field);
@@ -270,7 +271,7 @@ function FilterBarView({
                     <button
                       type="button"
                       className="cui-filter-chip-remove"
-                      aria-label={m.removeFilter(termLabel(term, fields))}
+                      aria-label={m.removeFilter(termLabel(term, fields, m.chip))}
                       onClick={() => setFilter(removeTerm(filter, index))}
                     >
                       ×

@@ -14,6 +14,11 @@ import {
   optionLabel,
   type ResourceField,
 } from '../../resource.js';
+import { FILTER_CHIP_TEXTS, type FilterChipTexts } from './messages.js';
+
+/** The words of a chip, with the Yes / No of a boolean; English by default. */
+export type ChipTexts = FilterChipTexts & { yes: string; no: string };
+const CHIP_TEXTS_EN: ChipTexts = { ...FILTER_CHIP_TEXTS, yes: 'Yes', no: 'No' };
 
 /** One chip: a condition on one field, or a group that came from a preset (shown as a summary). */
 export type FilterTerm = FilterCondition | FilterGroup;
@@ -99,42 +104,52 @@ function bound(field: ResourceField | undefined, value: number | string): string
   return formatFieldValue(field, value);
 }
 
-const scalar = (field: ResourceField | undefined, value: FilterScalar, labels?: RelationLabels) =>
+const scalar = (
+  field: ResourceField | undefined,
+  value: FilterScalar,
+  texts: ChipTexts,
+  labels?: RelationLabels,
+) =>
   value === null
-    ? 'empty'
+    ? texts.empty
     : field?.type === 'relation'
       ? (labels?.[field.name]?.[String(value)] ?? String(value))
       : field?.type === 'enum'
         ? optionLabel(field, value)
         : field?.type === 'boolean'
           ? value === true || value === 'true'
-            ? 'Yes'
-            : 'No'
+            ? texts.yes
+            : texts.no
           : String(value);
 
 /**
- * A chip's text.
+ * A chip's text, in `texts`' words (the FilterBar gives its messages'; English by default).
  *
  * @example describeTerm({ op: 'in', field: 'platform', values: ['tiktok'] }, fields) // "Platform: TikTok"
  */
-export function describeTerm(term: FilterTerm, fields: ResourceField[], labels?: RelationLabels): string {
+export function describeTerm(
+  term: FilterTerm,
+  fields: ResourceField[],
+  labels?: RelationLabels,
+  texts: ChipTexts = CHIP_TEXTS_EN,
+): string {
   if (isFilterGroup(term)) {
-    const parts = term.conditions.map((condition) => describeTerm(condition, fields, labels));
-    return parts.join(term.match === 'any' ? ' or ' : ' and ');
+    const parts = term.conditions.map((condition) => describeTerm(condition, fields, labels, texts));
+    return parts.join(term.match === 'any' ? texts.or : texts.and);
   }
   const field = fields.find((candidate) => candidate.name === term.field);
   const label = field?.label ?? term.field;
   switch (term.op) {
     case 'in':
-      return `${label}: ${term.values.map((value) => scalar(field, value, labels)).join(', ')}`;
+      return `${label}: ${term.values.map((value) => scalar(field, value, texts, labels)).join(', ')}`;
     case 'equals':
-      return `${label}: ${scalar(field, term.value, labels)}`;
+      return `${label}: ${scalar(field, term.value, texts, labels)}`;
     case 'contains':
-      return `${label} contains “${term.value}”`;
+      return texts.contains(label, term.value);
     case 'isEmpty':
-      return `${label} is empty`;
+      return texts.isEmpty(label);
     case 'withinLastDays':
-      return `${label} within the last ${term.days} days`;
+      return texts.withinLastDays(label, term.days);
     case 'range':
       if (term.min !== undefined && term.max !== undefined)
         return `${label}: ${bound(field, term.min)} – ${bound(field, term.max)}`;
@@ -145,7 +160,11 @@ export function describeTerm(term: FilterTerm, fields: ResourceField[], labels?:
 }
 
 /** The term's field label, for the chip buttons' names. */
-export function termLabel(term: FilterTerm, fields: ResourceField[]): string {
-  if (isFilterGroup(term)) return 'preset conditions';
+export function termLabel(
+  term: FilterTerm,
+  fields: ResourceField[],
+  texts: Pick<FilterChipTexts, 'presetConditions'> = CHIP_TEXTS_EN,
+): string {
+  if (isFilterGroup(term)) return texts.presetConditions;
   return fields.find((field) => field.name === term.field)?.label ?? term.field;
 }

@@ -60,7 +60,33 @@ export interface FilterBarMessages {
   keepFilters: string;
   /** The button that shows the filters on a narrow bar, with how many are set. */
   showFilters: (active: number) => string;
+  /** What a chip says of its condition (`yes` / `no` are the ones above). */
+  chip: FilterChipTexts;
 }
+
+/** The words of a filter chip's text: "City contains “band”", "Status: Waiting or Date sent is empty". */
+export interface FilterChipTexts {
+  contains: (field: string, value: string) => string;
+  isEmpty: (field: string) => string;
+  withinLastDays: (field: string, days: number) => string;
+  /** Between the conditions of a preset's group that matches any of them, or all. */
+  or: string;
+  and: string;
+  /** A value that is empty (`null`), e.g. "Courier: empty". */
+  empty: string;
+  /** A preset's group of conditions, in the chip's remove button ("Remove filter preset conditions"). */
+  presetConditions: string;
+}
+
+export const FILTER_CHIP_TEXTS: FilterChipTexts = {
+  contains: (field, value) => `${field} contains “${value}”`,
+  isEmpty: (field) => `${field} is empty`,
+  withinLastDays: (field, days) => `${field} within the last ${days} days`,
+  or: ' or ',
+  and: ' and ',
+  empty: 'empty',
+  presetConditions: 'preset conditions',
+};
 
 export const FILTER_BAR_MESSAGES: FilterBarMessages = {
   label: 'Filters',
@@ -120,6 +146,7 @@ export const FILTER_BAR_MESSAGES: FilterBarMessages = {
   replace: 'Replace',
   keepFilters: 'Keep mine',
   showFilters: (active) => (active > 0 ? `Filter (${active})` : 'Filter'),
+  chip: FILTER_CHIP_TEXTS,
 };
 
 export const useFilterBarMessages = () => useMessages('filterBar', FILTER_BAR_MESSAGES);

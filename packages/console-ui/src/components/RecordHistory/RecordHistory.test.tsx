@@ -3,6 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fn } from 'storybook/test';
 import { describe, expect, it } from 'vitest';
+import { CONSOLE_MESSAGES_ID } from '../../i18n/messages.js';
+import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import { RecordHistory } from './RecordHistory.js';
 import * as stories from './RecordHistory.stories.js';
 
@@ -28,6 +30,16 @@ describe('RecordHistory', () => {
     expect(entries[2]).toHaveTextContent('Deleted by Agus Pratama');
     expect(entries[3]).toHaveTextContent('Joined: 5 Jan 2025');
     expect(entries[0]!.querySelector('time')).toHaveAttribute('datetime', '2025-02-03T07:15:00.000Z');
+  });
+
+  it('shows a boolean in the console language: Ya / Tidak under the Indonesian messages', () => {
+    render(
+      <ConsoleMessagesProvider messages={CONSOLE_MESSAGES_ID}>
+        <Default />
+      </ConsoleMessagesProvider>,
+    );
+    const list = screen.getByRole('region', { name: 'Riwayat' }).querySelector('ol')!;
+    expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Active: Tidak → Ya');
   });
 
   it("lists a created record's fields in the entity's field order, whatever order the server sent", () => {

@@ -7,6 +7,7 @@ import { formatDateTime, formatFieldValue, type FormatOptions, type ResourceFiel
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 import { buttonBoxCss } from '../../primitives/Button.js';
 import { panelCss } from '../../primitives/css.js';
+import { useValueFormat } from '../../primitives/useValueFormat.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
 
@@ -100,6 +101,7 @@ export function RecordHistory({
 }: RecordHistoryProps) {
   useThemeCheck('RecordHistory');
   const m = useMessages('recordHistory', RECORD_HISTORY_MESSAGES, messages);
+  const valueOptions = useValueFormat(formatOptions);
   const title = titleProp ?? m.title;
   const emptyMessage = emptyMessageProp ?? m.empty;
   const headingId = useId();
@@ -119,7 +121,7 @@ export function RecordHistory({
         : typeof value === 'object'
           ? JSON.stringify(value)
           : String(value);
-    return formatFieldValue(field, value, formatOptions);
+    return formatFieldValue(field, value, valueOptions);
   };
 
   return (

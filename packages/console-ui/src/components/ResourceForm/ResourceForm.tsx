@@ -19,6 +19,7 @@ import { useResourceForm } from './useResourceForm.js';
 import { useResourceFormMessages, type ResourceFormMessages } from './messages.js';
 import { buttonBoxCss } from '../../primitives/Button.js';
 import { focusRingCss, popoverCss } from '../../primitives/css.js';
+import { useValueFormat } from '../../primitives/useValueFormat.js';
 
 export type ResourceFormMode = 'create' | 'edit' | 'view';
 
@@ -103,6 +104,7 @@ export function ResourceForm({
 }: ResourceFormProps) {
   useThemeCheck('ResourceForm');
   const m = useResourceFormMessages(messages);
+  const valueOptions = useValueFormat(formatOptions);
   // The prop reaches the fields and inputs below through the provider, like an app-wide override would.
   const scoped = useMemo(() => (messages ? { resourceForm: messages } : null), [messages]);
   const formId = useId();
@@ -143,7 +145,7 @@ export function ResourceForm({
               <dd>
                 {field.type === 'relation' && relationLabels?.[field.name]
                   ? relationLabels[field.name]
-                  : formatFieldValue(field, initialValues?.[field.name], formatOptions)}
+                  : formatFieldValue(field, initialValues?.[field.name], valueOptions)}
               </dd>
             </div>
           ))}
@@ -196,7 +198,7 @@ export function ResourceForm({
             errors={form.errors[field.name]}
             readOnly={field.readOnly === true}
             readOnlyText={
-              field.readOnly ? formatFieldValue(field, initialValues?.[field.name], formatOptions) : ''
+              field.readOnly ? formatFieldValue(field, initialValues?.[field.name], valueOptions) : ''
             }
             onChange={(draft) => form.setDraft(field.name, draft)}
             loadOptions={loadOptions}
