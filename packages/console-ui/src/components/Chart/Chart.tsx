@@ -9,21 +9,14 @@ import { buildChartOption, clickedCategory, type ChartKind, type ChartSeries } f
 import { CHART_ARIA_EN, type ChartAriaTexts } from './chartAria.js';
 import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 import { controlBoxCss, panelCss } from '../../primitives/css.js';
+import { cachedImport } from '../../primitives/cachedImport.js';
 
 type EchartsSetup = typeof EchartsSetupModule;
-let setup: Promise<EchartsSetup> | null = null;
-
 /**
  * ECharts is loaded on the first chart shown, never when the library is imported: a bundler puts it in a chunk
  * of its own, and an embedder that shows no chart need not install the (optional) peer at all.
  */
-export function loadEcharts(): Promise<EchartsSetup> {
-  setup ??= import('./echartsSetup.js').catch((error: unknown) => {
-    setup = null;
-    throw error;
-  });
-  return setup;
-}
+export const loadEcharts: () => Promise<EchartsSetup> = cachedImport(() => import('./echartsSetup.js'));
 
 export interface ChartProps {
   kind: ChartKind;

@@ -10,21 +10,15 @@ import {
 import type { Actor, SnapshotFrom } from 'xstate';
 import type { LoginFn, StoredUser, VerifyCodeFn } from '../../adapters.js';
 import { LOGIN_BUTTON_LABELS, LOGIN_GENERIC_ERROR } from '../../machines/loginButton.texts.js';
+import { cachedImport } from '../../primitives/cachedImport.js';
 import type * as LoginActorModule from './loginActor.js';
 import type { LoginActor, LoginFormView, LoginImplementations, LoginMachine } from './loginActor.js';
 
 type ActorCode = typeof LoginActorModule;
 type LoginEvent = Parameters<LoginActor['send']>[0];
 
-let actorCode: Promise<ActorCode> | undefined;
 /** xstate and the machine, a download of their own; a failed load is tried again at the next need. */
-function loadActorCode(): Promise<ActorCode> {
-  actorCode ??= import('./loginActor.js').catch((error: unknown) => {
-    actorCode = undefined;
-    throw error;
-  });
-  return actorCode;
-}
+const loadActorCode: () => Promise<ActorCode> = cachedImport(() => import('./loginActor.js'));
 
 /** `code` / `verifying`: the code step of two-step sign-in (waiting for the code, checking it). */
 export type LoginFormStatus = 'idle' | 'loading' | 'code' | 'verifying' | 'success' | 'done';
