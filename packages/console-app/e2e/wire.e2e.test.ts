@@ -11,6 +11,8 @@ const ROUTER_TEXT = 'in the context of a <Router>';
 const HTTP_CLIENT_TEXT = 'AxiosError';
 /** The error catalogue and the entity labels it fills in (ADR 043): the signed-in console's, not /login's. */
 const CATALOGUE_TEXTS = ['{label} wajib diisi', 'Sub kategori masalah'];
+/** styled-components' attribute on its style elements: /login's form has static sheets instead (ADR 048). */
+const STYLED_COMPONENTS_TEXT = 'data-styled-version';
 
 describe('/login over the wire (docs/adr/011-wire.md)', () => {
   it('downloads only the login screen, compressed and cacheable, and the console once the user types', async () => {
@@ -44,6 +46,7 @@ describe('/login over the wire (docs/adr/011-wire.md)', () => {
         expect(headers['cache-control'], response.url()).toBe('public, max-age=31536000, immutable');
         expect(body.includes(ROUTER_TEXT), response.url()).toBe(false);
         expect(body.includes(HTTP_CLIENT_TEXT), response.url()).toBe(false);
+        expect(body.includes(STYLED_COMPONENTS_TEXT), response.url()).toBe(false);
         for (const text of CATALOGUE_TEXTS)
           expect(body.includes(text), `${text}: ${response.url()}`).toBe(false);
       }

@@ -1,18 +1,8 @@
 import type { HTMLAttributes } from 'react';
 import { styled } from 'styled-components';
+import { visuallyHiddenCss } from './css.js';
 
-/** Hidden on screen, read by screen readers (a status line, a label the design shows as an icon). */
-export const visuallyHiddenCss = `
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  border: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-`;
+export { visuallyHiddenCss };
 
 const Hidden = styled.span`
   ${visuallyHiddenCss}

@@ -75,3 +75,16 @@ export const plainListCss = `
   margin: 0;
   padding: 0;
 `;
+
+/** Hidden on screen, read by screen readers (a status line, a label the design shows as an icon). */
+export const visuallyHiddenCss = `
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  border: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;

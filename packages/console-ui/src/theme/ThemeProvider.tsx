@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { createGlobalStyle } from 'styled-components';
+import { useDocumentStyles } from '../primitives/staticStyles.js';
 import { ConsoleMessagesProvider, type ConsoleMessagesOverrides } from './messages.js';
 import { darkTokens, lightTokens, tokensToCssVars, type ThemeMode, type ThemeTokens } from './tokens.js';
 
@@ -48,19 +48,20 @@ export interface ConsoleThemeProviderProps {
   className?: string;
 }
 
-const GlobalTokens = createGlobalStyle<{ $vars: Record<string, string> }>`
-  :root { ${({ $vars }) =>
-    Object.entries($vars)
-      .map(([k, v]) => `${k}: ${v};`)
-      .join(' ')} }
-  body {
-    margin: 0;
-    background: var(--cui-color-bg);
-    color: var(--cui-color-text);
-    font-family: var(--cui-font-family);
-    font-size: var(--cui-font-size-md);
-  }
-`;
+/** The tokens on `:root` and the base font on `body`, for a whole app (`global`). */
+function globalTokensCss(vars: Record<string, string>): string {
+  const declarations = Object.entries(vars)
+    .map(([name, value]) => `${name}: ${value};`)
+    .join(' ');
+  return `:root { ${declarations} }
+body {
+  margin: 0;
+  background: var(--cui-color-bg);
+  color: var(--cui-color-text);
+  font-family: var(--cui-font-family);
+  font-size: var(--cui-font-size-md);
+}`;
+}
 
 /**
  * Puts the console's design tokens in scope as CSS custom properties (`--cui-*`, and the 1.0 names `--sc-*`
@@ -83,6 +84,8 @@ export function ConsoleThemeProvider({
     () => tokensToCssVars({ ...(mode === 'dark' ? darkTokens : lightTokens), ...tokens }, { legacy: true }),
     [mode, tokens],
   );
+  // Plain CSS, not createGlobalStyle: /login paints before styled-components is downloaded (ADR 048).
+  useDocumentStyles('theme-tokens', global ? globalTokensCss(vars) : null);
   const style = useMemo(
     () =>
       ({
@@ -101,7 +104,6 @@ export function ConsoleThemeProvider({
   );
   return (
     <ThemeModeContext.Provider value={mode}>
-      {global ? <GlobalTokens $vars={vars} /> : null}
       {messages ? <ConsoleMessagesProvider messages={messages}>{content}</ConsoleMessagesProvider> : content}
     </ThemeModeContext.Provider>
   );

@@ -1,14 +1,12 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { styled } from 'styled-components';
 import type { LoginFn, StoredUser, VerifyCodeFn } from '../../adapters.js';
 import { OtpInput } from '../OtpInput/OtpInput.js';
-import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useMessages } from '../../theme/messages.js';
 import { LOGIN_BUTTON_LABELS, LOGIN_GENERIC_ERROR } from '../../machines/loginButton.texts.js';
 import { useLoginForm, type LoginFormSeed } from './useLoginForm.js';
-import { spin } from '../../primitives/spin.js';
-import { focusRingCss, focusRingWideCss, panelCss } from '../../primitives/css.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
+import { LOGIN_FORM_CSS } from './LoginForm.styles.js';
 
 /** The intro line above the fields (Indonesian, asks for username and password). */
 export const LOGIN_FORM_INTRO = 'Silakan masukkan username dan password Anda untuk masuk.';
@@ -117,6 +115,7 @@ export function LoginForm({
   className,
 }: LoginFormProps) {
   useThemeCheck('LoginForm');
+  useStaticStyles('login-form', LOGIN_FORM_CSS);
   const m = useMessages('loginForm', LOGIN_FORM_MESSAGES, messages);
   const form = useLoginForm({ login, verifyCode, onSuccess, delays, initialState, defaultUsername });
   const error = localError(form.error, m);
@@ -140,17 +139,21 @@ export function LoginForm({
   const year = copyrightYear ?? new Date().getFullYear();
 
   return (
-    <Root
+    <div
       className={['cui-login-form', className].filter(Boolean).join(' ')}
       data-state={form.status}
       data-fullscreen={fullScreen || undefined}
     >
-      <Card>
-        <Title>{productLabel}</Title>
+      <div className="cui-login-form__card">
+        <h1 className="cui-login-form__title">{productLabel}</h1>
         {codeStep ? (
-          <Intro id={`${id}-intro`}>{useRecovery ? m.recoveryIntro : m.codeIntro}</Intro>
+          <p className="cui-login-form__intro" id={`${id}-intro`}>
+            {useRecovery ? m.recoveryIntro : m.codeIntro}
+          </p>
         ) : (
-          <Intro id={`${id}-intro`}>{intro ?? m.intro}</Intro>
+          <p className="cui-login-form__intro" id={`${id}-intro`}>
+            {intro ?? m.intro}
+          </p>
         )}
         <form
           className="cui-login-form__form"
@@ -161,9 +164,12 @@ export function LoginForm({
         >
           {codeStep ? (
             useRecovery ? (
-              <Field>
-                <Label htmlFor={`${id}-recovery`}>{m.recoveryLabel}</Label>
-                <Input
+              <div className="cui-login-form__field">
+                <label className="cui-login-form__label" htmlFor={`${id}-recovery`}>
+                  {m.recoveryLabel}
+                </label>
+                <input
+                  className="cui-login-form__input"
                   id={`${id}-recovery`}
                   name="recovery-code"
                   type="text"
@@ -177,7 +183,7 @@ export function LoginForm({
                   autoFocus
                   onChange={(e) => setRecovery(e.target.value)}
                 />
-              </Field>
+              </div>
             ) : (
               <OtpInput
                 label={m.codeLabel}
@@ -195,9 +201,12 @@ export function LoginForm({
             )
           ) : (
             <>
-              <Field>
-                <Label htmlFor={`${id}-username`}>{m.username}</Label>
-                <Input
+              <div className="cui-login-form__field">
+                <label className="cui-login-form__label" htmlFor={`${id}-username`}>
+                  {m.username}
+                </label>
+                <input
+                  className="cui-login-form__input"
                   id={`${id}-username`}
                   name="username"
                   type="text"
@@ -208,10 +217,13 @@ export function LoginForm({
                   readOnly={form.busy}
                   onChange={(e) => form.setUsername(e.target.value)}
                 />
-              </Field>
-              <Field>
-                <Label htmlFor={`${id}-password`}>{m.password}</Label>
-                <Input
+              </div>
+              <div className="cui-login-form__field">
+                <label className="cui-login-form__label" htmlFor={`${id}-password`}>
+                  {m.password}
+                </label>
+                <input
+                  className="cui-login-form__input"
                   id={`${id}-password`}
                   name="password"
                   type="password"
@@ -220,30 +232,36 @@ export function LoginForm({
                   readOnly={form.busy}
                   onChange={(e) => form.setPassword(e.target.value)}
                 />
-              </Field>
+              </div>
             </>
           )}
           {error ? (
-            <ErrorLine className="cui-login-form__error" role="alert">
+            <p className="cui-login-form__error" role="alert">
               {error}
-            </ErrorLine>
+            </p>
           ) : null}
-          <SubmitButton
+          <button
             type="submit"
             className="cui-login-form__button"
             disabled={!form.canSubmit}
             data-state={form.status}
           >
-            {form.busy ? <Spinner className="cui-login-form__spinner" aria-hidden="true" /> : null}
+            {form.busy ? <span className="cui-login-form__spinner" aria-hidden="true" /> : null}
             <span>{buttonLabel}</span>
-          </SubmitButton>
+          </button>
         </form>
         {codeStep ? (
-          <CodeLinks className="cui-login-form__code-links">
-            <LinkButton type="button" disabled={form.busy} onClick={() => setUseRecovery((value) => !value)}>
+          <div className="cui-login-form__code-links">
+            <button
+              className="cui-login-form__link"
+              type="button"
+              disabled={form.busy}
+              onClick={() => setUseRecovery((value) => !value)}
+            >
               {useRecovery ? m.useAuthenticator : m.useRecovery}
-            </LinkButton>
-            <LinkButton
+            </button>
+            <button
+              className="cui-login-form__link"
               type="button"
               disabled={form.busy}
               onClick={() => {
@@ -254,11 +272,11 @@ export function LoginForm({
               }}
             >
               {m.back}
-            </LinkButton>
-          </CodeLinks>
+            </button>
+          </div>
         ) : null}
-      </Card>
-      <Footer className="cui-login-form__footer">
+      </div>
+      <p className="cui-login-form__footer">
         <span>{productLabel}</span>
         <span aria-hidden="true"> · </span>
         <span>
@@ -266,179 +284,7 @@ export function LoginForm({
         </span>
         <span aria-hidden="true"> · </span>
         <span>{version}</span>
-      </Footer>
-    </Root>
+      </p>
+    </div>
   );
 }
-
-const CodeLinks = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: space-between;
-  gap: ${t.space2};
-  margin-top: ${t.space3};
-`;
-
-const LinkButton = styled.button`
-  font: inherit;
-  font-size: ${t.fontSizeSm};
-  padding: 0;
-  color: ${t.colorPrimary};
-  background: none;
-  border: 0;
-  text-decoration: underline;
-  cursor: pointer;
-  &:disabled {
-    color: ${t.colorTextMuted};
-    cursor: default;
-  }
-  &:focus-visible {
-    ${focusRingWideCss}
-  }
-`;
-
-const Root = styled.div`
-  box-sizing: border-box;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  justify-content: center;
-  gap: ${t.space4};
-  width: 100%;
-  min-height: 100%;
-  padding: ${t.space4};
-  color: ${t.colorText};
-  font-family: ${t.fontFamily};
-  /* Narrow layouts follow the space the form is given, not the window: it may be embedded in a panel. */
-  container-type: inline-size;
-
-  &[data-fullscreen] {
-    min-height: 100vh;
-    min-height: 100dvh;
-  }
-`;
-
-const Card = styled.div`
-  box-sizing: border-box;
-  width: 100%;
-  max-width: 400px;
-  padding: ${t.space6};
-  ${panelCss}
-  box-shadow: ${t.shadowMd};
-
-  @container (max-width: 420px) {
-    padding: ${t.space4};
-  }
-`;
-
-const Title = styled.h1`
-  margin: 0 0 ${t.space2};
-  font-size: ${t.fontSizeXl};
-  line-height: 1.25;
-`;
-
-const Intro = styled.p`
-  margin: 0 0 ${t.space6};
-  color: ${t.colorTextMuted};
-  line-height: 1.5;
-`;
-
-const Field = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${t.space1};
-  margin-bottom: ${t.space4};
-`;
-
-const Label = styled.label`
-  font-weight: 600;
-  font-size: ${t.fontSizeSm};
-`;
-
-const Input = styled.input`
-  box-sizing: border-box;
-  width: 100%;
-  min-height: 44px;
-  padding: ${t.space2} ${t.space3};
-  /* 16px keeps mobile browsers from zooming into the field. */
-  font: inherit;
-  font-size: 1rem;
-  color: ${t.colorText};
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorTextMuted};
-  border-radius: ${t.radiusSm};
-
-  &:focus-visible {
-    ${focusRingCss}
-  }
-  &:read-only {
-    background: ${t.colorBg};
-  }
-`;
-
-const ErrorLine = styled.p`
-  margin: 0 0 ${t.space4};
-  padding: ${t.space2} ${t.space3};
-  color: ${t.colorDanger};
-  background: ${t.colorDangerSoft};
-  border-radius: ${t.radiusSm};
-  font-size: ${t.fontSizeSm};
-  overflow-wrap: anywhere;
-`;
-
-const SubmitButton = styled.button`
-  box-sizing: border-box;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${t.space2};
-  width: 100%;
-  min-height: 44px;
-  padding: ${t.space2} ${t.space4};
-  font: inherit;
-  font-weight: 600;
-  color: ${t.colorPrimaryText};
-  background: ${t.colorPrimary};
-  border: 0;
-  border-radius: ${t.radiusSm};
-  cursor: pointer;
-
-  &:focus-visible {
-    ${focusRingWideCss}
-  }
-  &:disabled {
-    cursor: progress;
-    opacity: 0.85;
-  }
-  &[data-state='success'],
-  &[data-state='done'] {
-    background: ${t.colorSuccess};
-    opacity: 1;
-  }
-`;
-
-const Spinner = styled.span`
-  box-sizing: border-box;
-  flex: none;
-  width: 1em;
-  height: 1em;
-  border: 2px solid currentColor;
-  border-right-color: transparent;
-  border-radius: 50%;
-  animation: ${spin} 0.8s linear infinite;
-
-  @media (prefers-reduced-motion: reduce) {
-    animation-duration: 2.4s;
-  }
-`;
-
-const Footer = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  justify-content: center;
-  gap: ${t.space1} ${t.space2};
-  margin: 0;
-  color: ${t.colorTextMuted};
-  font-size: ${t.fontSizeSm};
-  text-align: center;
-`;

@@ -1,9 +1,8 @@
 import { useId } from 'react';
-import { styled } from 'styled-components';
-import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useOtpInput, type UseOtpInputOptions } from './useOtpInput.js';
-import { focusRingCss } from '../../primitives/css.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
+import { OTP_INPUT_CSS } from './OtpInput.styles.js';
 
 export interface OtpInputProps extends UseOtpInputOptions {
   /** Name of the group of boxes; default "One-time code". */
@@ -20,65 +19,6 @@ export interface OtpInputProps extends UseOtpInputOptions {
   autoFocus?: boolean;
   className?: string;
 }
-
-const Root = styled.div`
-  display: inline-flex;
-  flex-direction: column;
-  gap: ${t.space2};
-  font-family: ${t.fontFamily};
-  color: ${t.colorText};
-`;
-
-const Label = styled.span<{ $hidden: boolean }>`
-  font-size: ${t.fontSizeSm};
-  font-weight: 600;
-  ${({ $hidden }) =>
-    $hidden
-      ? 'position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;'
-      : ''}
-`;
-
-const Boxes = styled.div`
-  display: flex;
-  gap: ${t.space2};
-`;
-
-const Box = styled.input`
-  width: 2.5rem;
-  height: 3rem;
-  box-sizing: border-box;
-  text-align: center;
-  font-size: ${t.fontSizeLg};
-  font-family: inherit;
-  color: ${t.colorText};
-  background: ${t.colorSurface};
-  border: 1px solid ${t.colorBorder};
-  border-radius: ${t.radiusSm};
-  caret-color: ${t.colorPrimary};
-
-  &:focus-visible,
-  &:focus {
-    ${focusRingCss}
-    border-color: ${t.colorFocus};
-  }
-  &[data-filled] {
-    border-color: ${t.colorTextMuted};
-  }
-  &[data-invalid] {
-    border-color: ${t.colorDanger};
-    background: ${t.colorDangerSoft};
-  }
-  &:disabled {
-    cursor: not-allowed;
-    color: ${t.colorTextMuted};
-    background: ${t.colorBg};
-  }
-`;
-
-const Description = styled.span<{ $invalid: boolean }>`
-  font-size: ${t.fontSizeSm};
-  color: ${({ $invalid }) => ($invalid ? t.colorDanger : t.colorTextMuted)};
-`;
 
 /**
  * A one-time-code input: `length` boxes (default 6), one character each. Controlled (`value` +
@@ -99,6 +39,7 @@ export function OtpInput({
   ...options
 }: OtpInputProps) {
   useThemeCheck('OtpInput');
+  useStaticStyles('otp-input', OTP_INPUT_CSS);
   const otp = useOtpInput(options);
   const id = useId();
   const labelId = `${id}-label`;
@@ -106,7 +47,7 @@ export function OtpInput({
   const disabled = options.disabled ?? false;
 
   return (
-    <Root
+    <div
       role="group"
       aria-labelledby={labelId}
       aria-describedby={descriptionId}
@@ -115,12 +56,12 @@ export function OtpInput({
       data-invalid={invalid ? '' : undefined}
       data-complete={otp.complete ? '' : undefined}
     >
-      <Label id={labelId} $hidden={hideLabel}>
+      <span className="cui-otp-input__label" id={labelId} data-hidden={hideLabel ? '' : undefined}>
         {label}
-      </Label>
-      <Boxes>
+      </span>
+      <div className="cui-otp-input__boxes">
         {otp.chars.map((_, index) => (
-          <Box
+          <input
             key={index}
             {...otp.getBoxProps(index)}
             className="cui-otp-input__box"
@@ -131,13 +72,17 @@ export function OtpInput({
             autoFocus={autoFocus && index === 0}
           />
         ))}
-      </Boxes>
+      </div>
       {description ? (
-        <Description id={descriptionId} $invalid={invalid}>
+        <span
+          className="cui-otp-input__description"
+          id={descriptionId}
+          data-invalid={invalid ? '' : undefined}
+        >
           {description}
-        </Description>
+        </span>
       ) : null}
       {name ? <input type="hidden" name={name} value={otp.value} /> : null}
-    </Root>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { useMessages } from '../../theme/messages.js';
 import { formatLastLogin, lastLoginDateTime, readableKeys, type SidebarMenuGroup } from './menu.js';
 import { useSidebarMenu } from './useSidebarMenu.js';
 import { spin } from '../../primitives/spin.js';
-import { plainListCss } from '../../primitives/css.js';
+import { plainListCss, visuallyHiddenCss } from '../../primitives/css.js';
 
 export interface SidebarUser {
   fullname: string;
@@ -404,10 +404,5 @@ const LockSvg = styled.svg`
 `;
 
 const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHiddenCss}
 `;
