@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from './Button.js';
+import { CheckboxOptions } from './CheckboxOptions.js';
 import { VisuallyHidden } from './VisuallyHidden.js';
 import { useDismissable } from './useDismissable.js';
 import { useFocusTrap } from './useFocusTrap.js';
@@ -104,5 +105,34 @@ export const DismissableLayer: Story = {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(canvas.queryByRole('group', { name: 'Actions menu' })).toBeNull());
     await expect(canvas.getByRole('button', { name: 'Actions' })).toHaveFocus();
+  },
+};
+
+function PickSets() {
+  const [chosen, setChosen] = useState<string[]>(['Finance']);
+  return (
+    <fieldset style={{ display: 'grid', gap: 8, justifyItems: 'start' }}>
+      <legend>Permission sets</legend>
+      <CheckboxOptions
+        options={['Admin', 'Finance', 'Logistics'].map((name) => ({ value: name, label: name }))}
+        value={chosen}
+        onValueChange={setChosen}
+      />
+      <output aria-label="Chosen">{chosen.join(', ') || 'none'}</output>
+    </fieldset>
+  );
+}
+
+/** CheckboxOptions: one labelled box per option; ticking adds the value at the end, clearing removes it. */
+export const CheckboxList: Story = {
+  render: () => <PickSets />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('checkbox', { name: 'Finance' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Admin' }));
+    await expect(canvas.getByRole('status', { name: 'Chosen' })).toHaveTextContent('Finance, Admin');
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Finance' }));
+    await expect(canvas.getByRole('checkbox', { name: 'Finance' })).not.toBeChecked();
+    await expect(canvas.getByRole('status', { name: 'Chosen' })).toHaveTextContent('Admin');
   },
 };

@@ -3,3 +3,4 @@ export { VisuallyHidden, visuallyHiddenCss } from './VisuallyHidden.js';
 export { useControllableState } from './useControllableState.js';
 export { useDismissable, type UseDismissableOptions } from './useDismissable.js';
 export { FOCUSABLE_SELECTOR, focusableIn, useFocusTrap } from './useFocusTrap.js';
+export { CheckboxOptions, type CheckboxOption, type CheckboxOptionsProps } from './CheckboxOptions.js';

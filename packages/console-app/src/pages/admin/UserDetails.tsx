@@ -2,6 +2,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import {
   ConfirmDialog,
+  CheckboxOptions,
   RecordHistory,
   ResourceForm,
   t,
@@ -318,22 +319,11 @@ export function UserDetails({
       <SetList>
         <legend>{d.setsLegend}</legend>
         {sets.length === 0 ? <span>{d.noSets}</span> : null}
-        {sets.map((set) => (
-          <label key={set.id}>
-            <input
-              type="checkbox"
-              checked={selected.includes(set.name)}
-              onChange={(event) =>
-                setChosenSets(
-                  event.target.checked
-                    ? [...selected, set.name].sort()
-                    : selected.filter((name) => name !== set.name),
-                )
-              }
-            />{' '}
-            {set.name}
-          </label>
-        ))}
+        <CheckboxOptions
+          options={sets.map((set) => ({ value: set.name, label: set.name }))}
+          value={selected}
+          onValueChange={(next) => setChosenSets(next.sort())}
+        />
       </SetList>
       {setsError ? <Notice tone="danger">{setsError}</Notice> : null}
       <Row>

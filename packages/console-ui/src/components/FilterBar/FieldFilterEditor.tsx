@@ -4,6 +4,7 @@ import type { ResourceField } from '../../resource.js';
 import { RelationSelect, type LoadOptions } from '../ResourceForm/RelationSelect.js';
 import { filterKind } from './filterModel.js';
 import { useFilterBarMessages } from './messages.js';
+import { CheckboxOptions } from '../../primitives/CheckboxOptions.js';
 
 function parseBound(field: ResourceField, text: string): number | string | undefined {
   const value = text.trim();
@@ -106,22 +107,7 @@ export function FieldFilterEditor({
       {kind === 'in' ? (
         <fieldset disabled={empty}>
           <legend>{m.isAnyOf(field.label)}</legend>
-          {field.options?.map((option) => (
-            <label key={option.value}>
-              <input
-                type="checkbox"
-                checked={values.includes(option.value)}
-                onChange={(event) =>
-                  setValues(
-                    event.target.checked
-                      ? [...values, option.value]
-                      : values.filter((v) => v !== option.value),
-                  )
-                }
-              />
-              {option.label}
-            </label>
-          ))}
+          <CheckboxOptions options={field.options ?? []} value={values} onValueChange={setValues} />
         </fieldset>
       ) : null}
       {kind === 'relation' ? (
