@@ -28,6 +28,9 @@ function chromiumBrowser(contextOptions?: PlaywrightProviderOptions['contextOpti
 
 export default defineConfig({
   test: {
+    // Two files at a time. Vitest's default is one less than the cores: one worker on the 2-core CI machine, where
+    // most files wait on a browser, a server or a timer for much of their time.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
@@ -75,8 +78,6 @@ export default defineConfig({
           include: ['packages/console-server/test/**/*.test.ts'],
           // A folder per run for database templates and the one shared PostgreSQL cluster.
           globalSetup: ['packages/console-server/test/support/global.setup.ts'],
-          // One PGlite/PostgreSQL at a time per file keeps memory within the 2-core machine's budget.
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -103,7 +104,6 @@ export default defineConfig({
             'scripts/require-chromium.setup.ts',
             'packages/console-server/test/support/global.setup.ts',
           ],
-          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },
@@ -174,7 +174,6 @@ export default defineConfig({
           environment: 'node',
           include: ['packages/console-ui/test/storybook-static/*.test.ts'],
           globalSetup: ['packages/console-ui/test/storybook-static/build.setup.ts'],
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 300_000,
         },
