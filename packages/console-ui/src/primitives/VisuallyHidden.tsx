@@ -2,8 +2,6 @@ import type { HTMLAttributes } from 'react';
 import { styled } from 'styled-components';
 import { visuallyHiddenCss } from './css.js';
 
-export { visuallyHiddenCss };
-
 const Hidden = styled.span`
   ${visuallyHiddenCss}
 `;

@@ -85,7 +85,8 @@ export function ConsoleThemeProvider({
     [mode, tokens],
   );
   // Plain CSS, not createGlobalStyle: /login paints before styled-components is downloaded (ADR 048).
-  useDocumentStyles('theme-tokens', global ? globalTokensCss(vars) : null);
+  const globalCss = useMemo(() => (global ? globalTokensCss(vars) : null), [global, vars]);
+  useDocumentStyles('theme-tokens', globalCss);
   const style = useMemo(
     () =>
       ({

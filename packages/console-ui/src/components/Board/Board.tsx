@@ -3,8 +3,7 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { Button } from '../../primitives/Button.js';
 import { useMessages } from '../../theme/messages.js';
-import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
-import { statusLineCss, focusRingWideCss } from '../../primitives/css.js';
+import { statusLineCss, focusRingWideCss, visuallyHiddenCss } from '../../primitives/css.js';
 
 export interface BoardColumn {
   id: string;

@@ -7,8 +7,7 @@ import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { buildChartOption, clickedCategory, type ChartKind, type ChartSeries } from './chartOption.js';
 import { CHART_ARIA_EN, type ChartAriaTexts } from './chartAria.js';
-import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
-import { controlBoxCss, panelCss } from '../../primitives/css.js';
+import { controlBoxCss, panelCss, visuallyHiddenCss } from '../../primitives/css.js';
 import { cachedImport } from '../../primitives/cachedImport.js';
 
 type EchartsSetup = typeof EchartsSetupModule;

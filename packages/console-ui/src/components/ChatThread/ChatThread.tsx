@@ -2,9 +2,8 @@ import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState 
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { Button } from '../../primitives/Button.js';
-import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 import { useMessages } from '../../theme/messages.js';
-import { panelCss, focusRingCss, focusRingWideCss } from '../../primitives/css.js';
+import { panelCss, focusRingCss, focusRingWideCss, visuallyHiddenCss } from '../../primitives/css.js';
 
 export type ChatDeliveryStatus =
   'received' | 'pending' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';

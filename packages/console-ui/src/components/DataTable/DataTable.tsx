@@ -21,13 +21,13 @@ import {
   type ResourceRow,
 } from '../../resource.js';
 import { buttonCss } from '../../primitives/Button.js';
-import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 import { useNarrow } from '../../primitives/useNarrow.js';
 import { ColumnsMenu } from './ColumnsMenu.js';
 import { DATA_TABLE_MESSAGES, cellValue, type DataTableProps } from './model.js';
 import { Pagination } from './Pagination.js';
 import { useDataTable } from './useDataTable.js';
 import { useVirtualRows } from './useVirtualRows.js';
+import { visuallyHiddenCss } from '../../primitives/css.js';
 
 /** The default cell for a field: formatted text, a Yes/No badge for booleans. */
 export function renderFieldCell(

@@ -2,7 +2,7 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { formatDelta, type MeasureTrend } from './formatMeasure.js';
-import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
+import { visuallyHiddenCss } from '../../primitives/css.js';
 
 export interface DeltaChipProps {
   /** Change against the previous period, in percent (null when there is nothing to compare). */

@@ -34,8 +34,14 @@ import {
   termLabel,
   type RelationLabels,
 } from './filterModel.js';
-import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
-import { controlBoxCss, focusRingCss, plainListCss, popoverCss, rowCss } from '../../primitives/css.js';
+import {
+  controlBoxCss,
+  focusRingCss,
+  plainListCss,
+  popoverCss,
+  rowCss,
+  visuallyHiddenCss,
+} from '../../primitives/css.js';
 
 /** A named view stored by the server (filters, sort and columns), possibly shared with everyone who can read. */
 export interface SavedView {

@@ -9,8 +9,7 @@ import {
   type MeasureFormat,
   type MeasureTrend,
 } from '../DeltaChip/formatMeasure.js';
-import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
-import { panelCss, rowCss } from '../../primitives/css.js';
+import { panelCss, rowCss, visuallyHiddenCss } from '../../primitives/css.js';
 import { SkeletonStatus } from '../../primitives/SkeletonStatus.js';
 
 export interface KpiCardProps {

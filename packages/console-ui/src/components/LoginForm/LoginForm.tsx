@@ -146,15 +146,9 @@ export function LoginForm({
     >
       <div className="cui-login-form__card">
         <h1 className="cui-login-form__title">{productLabel}</h1>
-        {codeStep ? (
-          <p className="cui-login-form__intro" id={`${id}-intro`}>
-            {useRecovery ? m.recoveryIntro : m.codeIntro}
-          </p>
-        ) : (
-          <p className="cui-login-form__intro" id={`${id}-intro`}>
-            {intro ?? m.intro}
-          </p>
-        )}
+        <p className="cui-login-form__intro" id={`${id}-intro`}>
+          {codeStep ? (useRecovery ? m.recoveryIntro : m.codeIntro) : (intro ?? m.intro)}
+        </p>
         <form
           className="cui-login-form__form"
           aria-describedby={`${id}-intro`}

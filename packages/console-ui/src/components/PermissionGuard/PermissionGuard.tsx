@@ -5,7 +5,7 @@ import { PAGE_DENIED_MESSAGE } from '../../machines/pageGuard.machine.js';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { usePermission, type UsePermissionOptions } from './usePermission.js';
-import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
+import { VisuallyHidden } from '../../primitives/VisuallyHidden.js';
 import { spin } from '../../primitives/spin.js';
 
 export interface PermissionGuardErrorProps {
@@ -190,10 +190,6 @@ const RetryButton = styled.button`
     outline: 3px solid ${t.colorFocus};
     outline-offset: 2px;
   }
-`;
-
-const VisuallyHidden = styled.span`
-  ${visuallyHiddenCss}
 `;
 
 /** The default `loading` slot: a spinner announced as "Checking permission…". */

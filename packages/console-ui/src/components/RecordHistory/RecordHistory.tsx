@@ -4,9 +4,8 @@ import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { formatDateTime, formatFieldValue, type FormatOptions, type ResourceField } from '../../resource.js';
-import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
 import { buttonBoxCss } from '../../primitives/Button.js';
-import { panelCss } from '../../primitives/css.js';
+import { panelCss, visuallyHiddenCss } from '../../primitives/css.js';
 import { useValueFormat } from '../../primitives/useValueFormat.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'restore';

@@ -3,8 +3,7 @@ import { t } from '../../theme/tokens.js';
 import { buttonCss } from '../../primitives/Button.js';
 import { useMessages } from '../../theme/messages.js';
 import { roomAvailability, type ScheduleBooking, type ScheduleRoom } from './availability.js';
-import { visuallyHiddenCss } from '../../primitives/VisuallyHidden.js';
-import { panelCss, focusRingCss, plainListCss } from '../../primitives/css.js';
+import { panelCss, focusRingCss, plainListCss, visuallyHiddenCss } from '../../primitives/css.js';
 import { SkeletonStatus } from '../../primitives/SkeletonStatus.js';
 
 export type RoomScheduleView = 'day' | 'week';

@@ -7,7 +7,8 @@ import { useMessages } from '../../theme/messages.js';
 import { formatLastLogin, lastLoginDateTime, readableKeys, type SidebarMenuGroup } from './menu.js';
 import { useSidebarMenu } from './useSidebarMenu.js';
 import { spin } from '../../primitives/spin.js';
-import { plainListCss, visuallyHiddenCss } from '../../primitives/css.js';
+import { plainListCss } from '../../primitives/css.js';
+import { VisuallyHidden } from '../../primitives/VisuallyHidden.js';
 
 export interface SidebarUser {
   fullname: string;
@@ -401,8 +402,4 @@ const LockSvg = styled.svg`
   margin-left: ${t.space2};
   vertical-align: -0.05em;
   opacity: 0.7;
-`;
-
-const VisuallyHidden = styled.span`
-  ${visuallyHiddenCss}
 `;
