@@ -1,5 +1,5 @@
 import type { Language } from './preferences.js';
-import type { ReportDefinition } from './reports.js';
+import type { ReportDefinition, ReportResponse, ReportRow } from './reports.js';
 
 /**
  * Bahasa Indonesia for the reports' measure and dimension labels and their formulas, keyed by the English text
@@ -111,4 +111,47 @@ export function localizeReport(def: ReportDefinition, language: Language): Repor
     localized.set(def, result);
   }
   return result;
+}
+
+/** The server's name for a group that has none (an ad without a product, a target without a tribe). */
+const NO_NAME_ID: Readonly<Record<string, string>> = {
+  '(no product)': '(tanpa produk)',
+  '(no tribe)': '(tanpa tribe)',
+  '(no ad set)': '(tanpa ad set)',
+  '(no ad)': '(tanpa iklan)',
+  '(no hook)': '(tanpa hook)',
+};
+
+type ReportValues = ReportRow['values'];
+
+function valuesIn(values: ReportValues): ReportValues {
+  let result: ReportValues | undefined;
+  for (const [key, value] of Object.entries(values)) {
+    const named = typeof value === 'string' ? NO_NAME_ID[value] : undefined;
+    if (named !== undefined) (result ??= { ...values })[key] = named;
+  }
+  return result ?? values;
+}
+
+/**
+ * Report rows with the server's "(no product)"-style group names in `language`; names from the data stay as they
+ * are. Rows without such a name are returned as they came.
+ * @example localizeReportRows([{ key: '', values: { tribe: '(no tribe)' } }], 'id')[0].values.tribe // '(tanpa tribe)'
+ */
+export function localizeReportRows<R extends ReportRow>(rows: readonly R[], language: Language): R[] {
+  if (language !== 'id') return rows as R[];
+  return rows.map((row) => {
+    const values = valuesIn(row.values);
+    const previous = row.previous && valuesIn(row.previous);
+    return values === row.values && previous === row.previous
+      ? row
+      : { ...row, values, ...(previous ? { previous } : {}) };
+  });
+}
+
+/** A report's answer with its group names in `language` (see localizeReportRows). */
+export function localizeReportResponse(answer: ReportResponse, language: Language): ReportResponse {
+  if (language !== 'id') return answer;
+  const rows = localizeReportRows(answer.rows, language);
+  return rows.every((row, index) => row === answer.rows[index]) ? answer : { ...answer, rows };
 }

@@ -1,7 +1,8 @@
+import { readdir, readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ReportResponse } from '@staff/console-contract';
+import { localizeReportRows, type ReportResponse } from '@staff/console-contract';
 import {
   Client,
   ENGINES,
@@ -268,6 +269,17 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
       expect(first).toBe(
         'Kelas Excel,3000000,40000,500,1.25,6000,75000,8,1200000,0.4,2,800000,0.2667,1500000,-6',
       );
+      // A group the engine names for want of a name is in the person's language too; names from the data stay.
+      const adsets = await client.get(
+        '/api/reports/ads-x-mayar?from=2026-11-01&to=2026-11-02&group_by=adset&campaign=C1&format=csv',
+        token,
+      );
+      expect(
+        adsets.body
+          .trim()
+          .split('\r\n')
+          .map((line) => line.split(',')[0]),
+      ).toEqual(['Ad set', 'Lookalike', '(tanpa ad set)', 'Total']);
     } finally {
       expect((await setLanguage('en')).statusCode).toBe(200);
     }
@@ -330,5 +342,20 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
       paths: Record<string, Record<string, unknown>>;
     };
     expect(doc.paths['/api/reports/{id}']?.get).toBeDefined();
+  });
+});
+
+describe('report group names', () => {
+  it('every name the engine gives a group without one has its Indonesian', async () => {
+    const dir = new URL('../src/reports/sources/', import.meta.url);
+    const names = new Set<string>();
+    for (const file of await readdir(dir))
+      for (const match of (await readFile(new URL(file, dir), 'utf8')).matchAll(/'(\(no [a-z ]+\))'/g))
+        names.add(match[1]!);
+    expect(names.size).toBeGreaterThanOrEqual(5);
+    for (const name of names)
+      expect(localizeReportRows([{ key: '', values: { group: name } }], 'id')[0]!.values.group).toMatch(
+        /^\(tanpa /,
+      );
   });
 });

@@ -1,5 +1,6 @@
 import {
   localizeReport,
+  localizeReportRows,
   REPORT_DEFINITIONS,
   type Language,
   type ReportId,
@@ -46,7 +47,9 @@ export function reportTable(id: ReportId, answer: ReportResponse, language: Lang
     value === null || value === undefined ? null : typeof value === 'number' ? value : String(value);
   return [
     columns.map((column) => column.label),
-    ...answer.rows.map((row) => columns.map((column) => cell(row.values[column.key]))),
+    ...localizeReportRows(answer.rows, language).map((row) =>
+      columns.map((column) => cell(row.values[column.key])),
+    ),
     // "Total" is the same word in Bahasa Indonesia.
     columns.map((column, index) => (index === 0 ? 'Total' : cell(answer.totals.values[column.key]))),
   ];

@@ -29,7 +29,11 @@ function answer(params: Record<string, string>): ReportResponse {
     to: params.to!,
     group_by: params.group_by!,
     rows: adsets
-      ? [{ key: 'AS1', values: { adset: 'Lookalike', ...values(3000000, 800000) }, drillable: true }]
+      ? [
+          { key: 'AS1', values: { adset: 'Lookalike', ...values(3000000, 800000) }, drillable: true },
+          // The engine's name for sales of the campaign that name no ad set.
+          { key: '', values: { adset: '(no ad set)', ...values(0, 200000) } },
+        ]
       : [
           { key: 'C1', values: { campaign: 'Kelas Excel', ...values(3000000, 800000) }, drillable: true },
           { key: 'C2', values: { campaign: 'Ebook Resep', ...values(500000, 200000) }, drillable: true },
@@ -147,6 +151,7 @@ describe('ReportPage', { timeout: 30_000 }, () => {
     await screen.findByText('Kelas Excel');
     await user.click(screen.getByRole('button', { name: 'Expand Kelas Excel' }));
     expect(await screen.findByText('Lookalike')).toBeTruthy();
+    expect(screen.getByText('(no ad set)')).toBeTruthy();
     expect(requests.at(-1)!.params).toMatchObject({ group_by: 'adset', campaign: 'C1' });
     await user.click(screen.getByRole('checkbox', { name: 'Compare with the previous period' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('compare=previous'));
@@ -157,7 +162,7 @@ describe('ReportPage', { timeout: 30_000 }, () => {
 
   it("speaks Indonesian when chosen, the report title staying the spec's", async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id');
-    renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
+    const { user } = renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
     const table = await screen.findByRole('table', { name: /Ads X Mayar Report, 1–2 Nov 2026/ });
     await within(table).findByText('Kelas Excel');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ads X Mayar Report');
@@ -171,5 +176,9 @@ describe('ReportPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('figure', { name: /Belanja iklan dan Pendapatan Mayar per hari/ })).toBeTruthy();
     expect(within(table).getByRole('button', { name: /Belanja iklan/ })).toBeTruthy();
     expect(screen.getByRole('option', { name: 'Kampanye' })).toBeTruthy();
+    // A group the engine names for want of a name reads in Indonesian too; names from the data stay.
+    await user.click(within(table).getByRole('button', { name: 'Buka Kelas Excel' }));
+    expect(await within(table).findByText('(tanpa ad set)')).toBeTruthy();
+    expect(within(table).getByText('Lookalike')).toBeTruthy();
   });
 });

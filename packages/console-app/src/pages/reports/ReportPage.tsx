@@ -4,6 +4,8 @@ import { styled } from 'styled-components';
 import { pageControlCss, toolbarCss } from '../common/styles.js';
 import {
   localizeReport,
+  localizeReportResponse,
+  localizeReportRows,
   REPORT_DEFINITIONS,
   type ReportDefinition,
   type ReportId,
@@ -54,7 +56,8 @@ function toTableRow(row: ReportRow, children?: ReportTableRow[], loading?: boole
  */
 export default function ReportPage({ route }: PageProps) {
   // Labels and formulas in the chosen language; keys, formats and the spec's title stay.
-  const definition = localizeReport(REPORT_DEFINITIONS[route.id as ReportId], useLanguage().language);
+  const { language } = useLanguage();
+  const definition = localizeReport(REPORT_DEFINITIONS[route.id as ReportId], language);
   const { api } = useServices();
   const texts = useTextsOf(REPORT_TEXTS);
   const [params, setParams] = useSearchParams();
@@ -154,7 +157,8 @@ export default function ReportPage({ route }: PageProps) {
     }
   };
 
-  const data = load.status === 'ready' ? load.data : null;
+  // Group names the server makes up ("(no tribe)") in the chosen language; names from the data stay.
+  const data = load.status === 'ready' ? localizeReportResponse(load.data, language) : null;
   const groupLabel = definition.dimensions.find((d) => d.key === view.groupBy)?.label ?? view.groupBy;
   const columns: ReportTableColumn[] = [
     { key: view.groupBy, label: groupLabel, kind: 'dimension' },
@@ -176,7 +180,9 @@ export default function ReportPage({ route }: PageProps) {
       const loaded = children[id];
       return toTableRow(
         row,
-        loaded && loaded !== 'loading' ? buildRows(loaded, [...parent, row.key]) : undefined,
+        loaded && loaded !== 'loading'
+          ? buildRows(localizeReportRows(loaded, language), [...parent, row.key])
+          : undefined,
         loaded === 'loading',
       );
     });
