@@ -1,4 +1,5 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { RouteDef } from '@staff/console-contract';
 import { PermissionGuard, PermissionGuardDenied, type CheckPermissionFn } from '@staff/console-ui';
 import { pageFor } from '../pages/registry.js';
@@ -7,6 +8,15 @@ import { AllowedPagesLinks } from './AllowedPagesLinks.js';
 import { PageFrame } from './PageFrame.js';
 import { useConsoleContext } from './consoleContext.js';
 import { navigationStartedAt } from './navigationClock.js';
+
+interface VisitStart {
+  data: unknown;
+  check: CheckPermissionFn;
+  floorFrom: number;
+}
+
+/** Starts made by renders not committed yet, by visit (history entry and route). */
+const uncommitted = new Map<string, VisitStart>();
 
 /**
  * One route of the table: the guard's server check, the page's code and its first data all start in the same
@@ -18,15 +28,23 @@ export function GuardedPage({ route }: { route: RouteDef }) {
   const services = useServices();
   const { permissions, permissionsVersion } = useConsoleContext();
   const page = pageFor(route.id);
-  // Started once per visit (the route element is keyed by path), before the guard's check effect runs.
+  const visit = `${useLocation().key} ${route.id}`;
+  // Started once per visit (the route element is keyed by path), before the guard's check effect runs. A render
+  // React throws away (a sibling suspended, a navigation's transition restarted) leaves its start for the next.
   const [started] = useState(() => {
+    const pending = uncommitted.get(visit);
+    if (pending) return pending;
     void page.preload().catch(() => undefined); // a failed chunk shows through Suspense on render
     // A page open to every signed-in user has nothing to ask the server (its data call still needs the session).
     const check: CheckPermissionFn =
       route.access === 'signed-in' ? async () => true : services.checkPermissionFor(route.path);
     // The floor counts from the link press, not from this mount (see navigationClock).
-    return { data: page.loadData?.(services), check, floorFrom: navigationStartedAt() };
+    const start: VisitStart = { data: page.loadData?.(services), check, floorFrom: navigationStartedAt() };
+    uncommitted.set(visit, start);
+    return start;
   });
+  // Committed: no render of this or of an abandoned visit needs a kept start now (Back to this entry starts afresh).
+  useEffect(() => uncommitted.clear(), []);
   const Component = page.Component;
 
   return (
