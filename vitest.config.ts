@@ -136,6 +136,9 @@ export default defineConfig({
               locale: 'en-US',
               deviceScaleFactor: 1,
               reducedMotion: 'reduce',
+              // Room for the test to make the frame as tall as a tall AllStates story without the runner's page
+              // scaling the frame down to fit.
+              viewport: { width: 1280, height: 6000 },
             }),
             // Failure screenshots go to the ignored test-results/; __screenshots__/ holds only committed references.
             screenshotDirectory: 'test-results/visual-failures',

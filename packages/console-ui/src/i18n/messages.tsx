@@ -164,6 +164,7 @@ export const RESOURCE_FORM_MESSAGES_ID: ResourceFormMessages = {
   saving: 'Menyimpan…',
   cancel: 'Batal',
   unsavedChanges: 'Perubahan belum disimpan',
+  conflict: 'Data ini sudah diubah orang lain',
   reload: 'Muat ulang',
   select: 'Pilih…',
   from: 'Dari',

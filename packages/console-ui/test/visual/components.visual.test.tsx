@@ -28,6 +28,9 @@ const componentIndexes = import.meta.glob('../../src/components/*/index.ts');
 const folderOf = (file: string) => /components\/([^/]+)\//.exec(file)?.[1] ?? file;
 const components = Object.keys(componentIndexes).map(folderOf).sort();
 
+/** The frame's size in the visual project (vitest.config.ts). */
+const VIEWPORT = { width: 1024, height: 768 };
+
 // A fixed clock (story dates, "last login", counters), no motion, no blinking caret: the same pixels every run.
 const FIXED_NOW = new Date('2024-05-01T09:30:00.000Z');
 const FREEZE_CSS = `
@@ -96,6 +99,8 @@ describe.each(components)('%s', (component) => {
     if (!found) return;
 
     const { AllStates } = composeStories(found.module, {
+      // The stories' own data follows the language too, as the Language toolbar does in Storybook.
+      initialGlobals: { language: messages ? 'id' : 'default' },
       decorators: [
         (Story: ComponentType) => {
           const themed = (
@@ -122,9 +127,14 @@ describe.each(components)('%s', (component) => {
       await document.fonts.ready;
       const root = canvas.querySelector('[data-testid="visual-root"]');
       expect(root).not.toBeNull();
+      // The frame as tall as every state: below the frame's height chromium paints nothing, and the screenshot
+      // of a tall AllStates story would show its first states only.
+      const { bottom } = (root as Element).getBoundingClientRect();
+      if (bottom > VIEWPORT.height) await page.viewport(VIEWPORT.width, Math.ceil(bottom) + 16);
       await expect.element(page.elementLocator(root as Element)).toMatchScreenshot(`${component}-${name}`);
     } finally {
       canvas.remove();
+      await page.viewport(VIEWPORT.width, VIEWPORT.height);
     }
   });
 });

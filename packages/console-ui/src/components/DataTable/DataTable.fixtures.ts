@@ -1,4 +1,5 @@
 // Story and test fixtures: a creators-like entity with deterministic demo rows (no randomness between runs).
+import type { Decorator } from '@storybook/react-vite';
 import type { ResourceField, ResourceFieldOption, ResourceRow } from '../../resource.js';
 
 /** The creators' platforms, also the ResourceForm fixtures' enum. */
@@ -108,3 +109,53 @@ export function creatorRows(count: number, offset = 0): ResourceRow[] {
 }
 
 export const creatorLabel = (row: ResourceRow) => String(row.name);
+
+/**
+ * Bahasa Indonesia for the fixtures' field texts, by field name, as the console's entity texts give them: the
+ * stories show them when the Language toolbar (or the visual test's Indonesian run) chooses `id`.
+ */
+const LABELS_ID: Readonly<Record<string, string>> = {
+  name: 'Nama',
+  platform: 'Platform',
+  followers: 'Pengikut',
+  rate_fee: 'Tarif per posting',
+  active: 'Aktif',
+  joined_on: 'Bergabung',
+  city: 'Kota',
+  api_key: 'API key',
+  email: 'Email',
+  updated_at: 'Diperbarui',
+  website: 'Situs web',
+  phone: 'WhatsApp',
+  engagement: 'Engagement rate',
+  rating: 'Penilaian',
+  tribe_id: 'Tribe',
+  period: 'Periode',
+  last_contact: 'Kontak terakhir',
+  contract: 'Kontrak',
+  bio: 'Bio',
+  tags: 'Tag',
+  settings: 'Pengaturan (JSON)',
+  created_at: 'Dibuat',
+};
+
+const HELP_ID: Readonly<Record<string, string>> = {
+  'Usual fee for one deliverable, in rupiah.': 'Tarif biasa untuk satu konten, dalam rupiah.',
+  'Whole rupiah.': 'Rupiah tanpa sen.',
+};
+
+/** The fixtures' fields in `language` (`id`: Indonesian labels and help; anything else: as written). */
+export function fixtureFieldsIn(fields: readonly ResourceField[], language: unknown): ResourceField[] {
+  if (language !== 'id') return [...fields];
+  return fields.map((field) => ({
+    ...field,
+    label: LABELS_ID[field.name] ?? field.label,
+    ...(field.help ? { help: HELP_ID[field.help] ?? field.help } : {}),
+  }));
+}
+
+/** For a stories file: its `fields` arg in the language the Language toolbar chose. */
+export const fieldsInChosenLanguage: Decorator = (Story, { args, globals }) =>
+  globals.language === 'id' && Array.isArray(args.fields)
+    ? Story({ args: { ...args, fields: fixtureFieldsIn(args.fields as ResourceField[], 'id') } })
+    : Story();

@@ -4,7 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { creators, demoRows } from '@staff/console-contract';
 import type { ResourceRow } from '../../resource.js';
 import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from './index.js';
-import { creatorFields, creatorLabel, creatorRows } from './DataTable.fixtures.js';
+import { creatorFields, creatorLabel, creatorRows, fieldsInChosenLanguage } from './DataTable.fixtures.js';
 
 // Stories use the library's own row type; `DataTable` itself accepts any object type (interfaces too).
 const ResourceDataTable = DataTable<ResourceRow>;
@@ -12,6 +12,7 @@ const ResourceDataTable = DataTable<ResourceRow>;
 const meta = {
   title: 'Data/DataTable',
   component: ResourceDataTable,
+  decorators: [fieldsInChosenLanguage],
   args: {
     label: 'Creators',
     fields: creatorFields,
@@ -34,11 +35,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const rowActions = (row: ResourceRow) => (
-  <button type="button" className="cui-button">
-    Edit <span className="cui-visually-hidden">{String(row.name)}</span>
-  </button>
-);
+const rowActionsIn = (language: unknown) =>
+  function RowActions(row: ResourceRow) {
+    return (
+      <button type="button" className="cui-button">
+        {language === 'id' ? 'Ubah' : 'Edit'} <span className="cui-visually-hidden">{String(row.name)}</span>
+      </button>
+    );
+  };
+const rowActions = rowActionsIn('en');
 
 /** Columns from the fields marked `list`: money, Yes/No badge, enum label, id-ID date, masked secret. */
 export const Default: Story = {
@@ -392,12 +397,12 @@ export const ContractEntity: Story = {
 
 /** Every state for visual review. */
 export const AllStates: Story = {
-  render: (args) => (
+  render: (args, { globals }) => (
     <div style={{ display: 'grid', gap: 32 }}>
       <DataTable
         {...args}
         label="Ready"
-        rowActions={rowActions}
+        rowActions={rowActionsIn(globals.language)}
         bulkActions={() => null}
         defaultSelected={['c2']}
         defaultSort={{ field: 'name', direction: 'asc' }}
@@ -405,7 +410,12 @@ export const AllStates: Story = {
       <DataTable {...args} label="Read only" readOnly rows={creatorRows(3)} />
       <DataTable {...args} label="Loading" loading rows={[]} />
       <DataTable {...args} label="Empty" rows={[]} total={0} />
-      <DataTable {...args} label="Error" rows={[]} error="Could not load creators." />
+      <DataTable
+        {...args}
+        label="Error"
+        rows={[]}
+        error={globals.language === 'id' ? 'Kreator tidak dapat dimuat.' : 'Could not load creators.'}
+      />
       <DataTable
         {...args}
         label="Keyset"

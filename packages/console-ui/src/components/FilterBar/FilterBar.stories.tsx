@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { creatorFields } from '../DataTable/DataTable.fixtures.js';
+import { creatorFields, fieldsInChosenLanguage } from '../DataTable/DataTable.fixtures.js';
 import { loadTribeOptions } from '../ResourceForm/ResourceForm.fixtures.js';
 import { FilterBar } from './FilterBar.js';
 import {
@@ -18,6 +18,7 @@ const creatorFilterFields = creatorFields.map((field) =>
 const meta = {
   title: 'Data/FilterBar',
   component: FilterBar,
+  decorators: [fieldsInChosenLanguage],
   args: {
     fields: creatorFilterFields,
     label: 'Filter creators',

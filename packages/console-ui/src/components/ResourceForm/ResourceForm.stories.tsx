@@ -6,11 +6,13 @@ import type { ResourceField } from '../../resource.js';
 import { CONSOLE_MESSAGES_EN } from '../../i18n/messages.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import { ResourceForm } from './ResourceForm.js';
+import { fieldsInChosenLanguage } from '../DataTable/DataTable.fixtures.js';
 import { allTypeFields, loadTribeOptions, storedRecord } from './ResourceForm.fixtures.js';
 
 const meta = {
   title: 'Data/ResourceForm',
   component: ResourceForm,
+  decorators: [fieldsInChosenLanguage],
   args: {
     label: 'Edit creator',
     mode: 'edit',
@@ -262,14 +264,28 @@ export const ContractEntity: Story = {
 /** Every state for visual review. */
 export const AllStates: Story = {
   args: { fields: shortFields },
-  render: (args) => (
+  render: (args, { globals }) => (
     <div style={{ display: 'grid', gap: 32 }}>
       <ResourceForm {...args} label="Create" mode="create" initialValues={undefined} />
       <ResourceForm {...args} label="Edit" />
       <ResourceForm {...args} label="View" mode="view" />
-      <ResourceForm {...args} label="Errors" errors={{ name: ['A creator with this name already exists'] }} />
+      <ResourceForm
+        {...args}
+        label="Errors"
+        errors={{
+          name: [
+            globals.language === 'id'
+              ? 'Kreator dengan nama ini sudah ada'
+              : 'A creator with this name already exists',
+          ],
+        }}
+      />
       <ResourceForm {...args} label="Conflict" conflict={{ onReload: () => {} }} />
-      <ResourceForm {...args} label="Form error" formError="Could not save." />
+      <ResourceForm
+        {...args}
+        label="Form error"
+        formError={globals.language === 'id' ? 'Tidak dapat disimpan.' : 'Could not save.'}
+      />
       <ResourceForm {...args} label="Submitting" submitting />
     </div>
   ),

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { buildValues, fromDraft, toDrafts } from './formValues.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import { RESOURCE_FORM_MESSAGES } from './messages.js';
+import { CONSOLE_MESSAGES_ID } from '../../i18n/messages.js';
 import { groupDigits } from './MoneyInput.js';
 import { allTypeFields, storedRecord } from './ResourceForm.fixtures.js';
 import * as stories from './ResourceForm.stories.js';
@@ -159,6 +160,16 @@ describe('ResourceForm', () => {
     unmount();
     render(<FormError />);
     expect(screen.getByRole('alert')).toHaveTextContent('Could not save');
+  });
+
+  it('says the conflict in the chosen language when the app gives no message of its own', () => {
+    render(
+      <ConsoleMessagesProvider messages={CONSOLE_MESSAGES_ID}>
+        <Conflict conflict={{ onReload: fn() }} />
+      </ConsoleMessagesProvider>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Data ini sudah diubah orang lain');
+    expect(screen.getByRole('button', { name: 'Muat ulang' })).toBeInTheDocument();
   });
 
   it('resets to new initial values (after Reload)', async () => {

@@ -16,7 +16,7 @@ import { RelationSelect, type LoadOptions } from './RelationSelect.js';
 import { SecretInput } from './SecretInput.js';
 import { TagsInput } from './TagsInput.js';
 import { useResourceForm } from './useResourceForm.js';
-import { useResourceFormMessages, type ResourceFormMessages } from './messages.js';
+import { RESOURCE_FORM_MESSAGES, useResourceFormMessages, type ResourceFormMessages } from './messages.js';
 import { buttonBoxCss } from '../../primitives/Button.js';
 import { focusRingCss, popoverCss } from '../../primitives/css.js';
 import { useValueFormat } from '../../primitives/useValueFormat.js';
@@ -24,7 +24,7 @@ import { useValueFormat } from '../../primitives/useValueFormat.js';
 export type ResourceFormMode = 'create' | 'edit' | 'view';
 
 export interface ResourceFormConflict {
-  /** Default: "This record was changed by someone else". */
+  /** Default: the `conflict` message ("This record was changed by someone else"). */
   message?: string;
   onReload: () => void;
 }
@@ -58,7 +58,8 @@ export interface ResourceFormProps {
   messages?: Partial<ResourceFormMessages>;
 }
 
-export const CONFLICT_MESSAGE = 'This record was changed by someone else';
+/** The English conflict banner (the `conflict` message of RESOURCE_FORM_MESSAGES). */
+export const CONFLICT_MESSAGE = RESOURCE_FORM_MESSAGES.conflict;
 
 const INPUT_TYPES: Partial<Record<ResourceField['type'], string>> = {
   text: 'text',
@@ -177,7 +178,7 @@ export function ResourceForm({
     >
       {conflict ? (
         <Banner role="alert" data-tone="warning" className="cui-resource-form-conflict">
-          <span>{conflict.message ?? CONFLICT_MESSAGE}</span>
+          <span>{conflict.message ?? m.conflict}</span>
           <button type="button" className="cui-button" onClick={conflict.onReload}>
             {m.reload}
           </button>

@@ -11,6 +11,8 @@ export interface ResourceFormMessages {
   saving: string;
   cancel: string;
   unsavedChanges: string;
+  /** The banner when the record changed since the form opened (a conflict without its own message). */
+  conflict: string;
   reload: string;
   /** The placeholder option of a required select. */
   select: string;
@@ -54,6 +56,7 @@ export const RESOURCE_FORM_MESSAGES: ResourceFormMessages = {
   saving: 'Saving…',
   cancel: 'Cancel',
   unsavedChanges: 'Unsaved changes',
+  conflict: 'This record was changed by someone else',
   reload: 'Reload',
   select: 'Select…',
   from: 'From',
