@@ -118,6 +118,17 @@ describe('ReportPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('figure', { name: /Spend and Mayar revenue per day/ })).toBeTruthy();
   });
 
+  it("names the chart's days as staff read them, and keeps the day chosen in the chart in the address", async () => {
+    const { user } = renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
+    await screen.findByText('Kelas Excel');
+    const day = screen.getByRole('button', { name: '1 Nov' });
+    await user.click(day);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('day=2026-11-01'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: '1 Nov' }).getAttribute('aria-pressed')).toBe('true'),
+    );
+  });
+
   it('charts the top groups of a report by group and shows creative thumbnails', async () => {
     renderPage('?from=2026-11-01&to=2026-11-02&group_by=creative', creativesRoute);
     const table = await screen.findByRole('table', { name: /Ad Creative Report/ });

@@ -17,6 +17,7 @@ import {
   Chart,
   DateRangePicker,
   formatDayRange,
+  formatMonth,
   KpiCard,
   ReportTable,
   t,
@@ -277,7 +278,12 @@ export default function ReportPage({ route }: PageProps) {
           } as const;
         })}
         {...(definition.chart.by === 'day'
-          ? { onCategoryClick: (day: string) => setView({ day }), selectedCategory: view.day }
+          ? {
+              // The chart speaks in labels ("28 Okt"); the address keeps the day.
+              onCategoryClick: (label: string) =>
+                setView({ day: chart.points.find((point) => point.label === label)?.key ?? null }),
+              selectedCategory: chart.points.find((point) => point.key === view.day)?.label ?? null,
+            }
           : {})}
       />
       <ReportTable
@@ -325,15 +331,30 @@ function chartOf(
     return {
       label: texts.chart.byGroup(names, groupLabel.toLowerCase(), String(CHART_GROUPS)),
       points: rows.map((row) => ({
+        key: row.key,
         label: String(row.values[data!.group_by] ?? row.key),
         values: row.values,
       })),
     };
   }
+  const sameYear = data ? data.from.slice(0, 4) === data.to.slice(0, 4) : true;
   return {
     label: definition.chart.by === 'day' ? texts.chart.perDay(names) : texts.chart.perMonth(names),
-    points: data?.series.map((point) => ({ label: point.key, values: point.values })) ?? [],
+    points:
+      data?.series.map((point) => ({
+        key: point.key,
+        label: periodLabel(point.key, sameYear),
+        values: point.values,
+      })) ?? [],
   };
+}
+
+/** A day or month of a chart as staff read it ("28 Okt", "November 2026"); a day's year when the range has two. */
+function periodLabel(key: string, sameYear: boolean): string {
+  if (/^\d{4}-\d{2}$/.test(key)) return formatMonth(key);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(key)) return key;
+  const day = formatDayRange({ from: key, to: key });
+  return sameYear ? day.replace(/ \d{4}$/, '') : day;
 }
 
 /** A row's label, with its thumbnail when it has one (creatives from Master Ad Creative). */

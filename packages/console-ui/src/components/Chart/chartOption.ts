@@ -82,7 +82,8 @@ export function buildChartOption(data: ChartData, aria: ChartAriaTexts = CHART_A
   const rightFormat = series.find((s, i) => comboSide(s, i) === 'right')?.format;
   return {
     ...base,
-    grid: { left: 8, right: 8, top: 40, bottom: 8 },
+    // Axis labels inside the chart's box: 'same' contains them in the rect these margins define.
+    grid: { left: 8, right: 8, top: 40, bottom: 8, containLabel: true },
     xAxis: {
       type: 'category',
       data: categories,
