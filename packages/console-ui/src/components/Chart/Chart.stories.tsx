@@ -12,10 +12,12 @@ import {
   spendByCampaign,
   spendVsRevenue,
 } from './Chart.fixtures.js';
+import { reportTextsInChosenLanguage } from '../ReportTable/ReportTable.fixtures.js';
 
 const meta = {
   title: 'Reports/Chart',
   component: Chart,
+  decorators: [reportTextsInChosenLanguage],
   args: { kind: 'line', label: 'Spend and revenue per day', categories: days, series: spendVsRevenue },
 } satisfies Meta<typeof Chart>;
 

@@ -2,10 +2,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { KpiCard } from './KpiCard.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
+import { reportTextsInChosenLanguage } from '../ReportTable/ReportTable.fixtures.js';
 
 const meta = {
   title: 'Reports/KpiCard',
   component: KpiCard,
+  decorators: [reportTextsInChosenLanguage],
   args: { label: 'Mayar revenue', value: 12500000, previous: 10000000, format: 'idr' },
 } satisfies Meta<typeof KpiCard>;
 

@@ -1,3 +1,5 @@
+import type { Decorator } from '@storybook/react-vite';
+import { REPORT_TEXTS_ID } from '@staff/console-contract';
 import type { ReportTableColumn, ReportTableRow } from './ReportTable.js';
 
 export const campaignColumns: ReportTableColumn[] = [
@@ -91,3 +93,29 @@ export function manyRows(count: number): ReportTableRow[] {
     },
   }));
 }
+
+/** The fixtures' report texts in Indonesian: the contract's report texts, and the stories' own captions. */
+const STORY_TEXTS_ID: Readonly<Record<string, string>> = {
+  'Spend and revenue per day': 'Belanja iklan dan pendapatan per hari',
+};
+const inIndonesian = (text: string) => REPORT_TEXTS_ID[text] ?? STORY_TEXTS_ID[text] ?? text;
+
+/**
+ * For a stories file of the reports: its `columns` (labels, formulas), `series` names and `label` in the language
+ * the Language toolbar chose.
+ */
+export const reportTextsInChosenLanguage: Decorator = (Story, { args, globals }) => {
+  if (globals.language !== 'id') return Story();
+  const next: Record<string, unknown> = { ...args };
+  if (Array.isArray(args.columns))
+    next.columns = (args.columns as ReportTableColumn[]).map((column) => ({
+      ...column,
+      label: inIndonesian(column.label),
+      ...(column.description ? { description: inIndonesian(column.description) } : {}),
+    }));
+  if (Array.isArray(args.series))
+    next.series = (args.series as Array<{ name: string }>).map((s) => ({ ...s, name: inIndonesian(s.name) }));
+  if (typeof args.label === 'string') next.label = inIndonesian(args.label);
+  if (typeof args.hint === 'string') next.hint = inIndonesian(args.hint);
+  return Story({ args: next });
+};

@@ -9,11 +9,13 @@ import {
   campaignTotals,
   longLabelRows,
   manyRows,
+  reportTextsInChosenLanguage,
 } from './ReportTable.fixtures.js';
 
 const meta = {
   title: 'Reports/ReportTable',
   component: ReportTable,
+  decorators: [reportTextsInChosenLanguage],
   args: {
     label: 'Ads X Mayar',
     columns: campaignColumns,
