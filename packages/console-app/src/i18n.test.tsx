@@ -24,7 +24,10 @@ const USER: StoredUser = {
 };
 
 /** The shell on Usage Statistics against a fake server keeping the preferences in memory. */
-function setup(saved: UserPreferences) {
+function setup(
+  saved: UserPreferences,
+  { preferencesAnswered }: { preferencesAnswered?: Promise<void> } = {},
+) {
   const preferences = { ...saved };
   const puts: unknown[] = [];
   const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
@@ -41,7 +44,11 @@ function setup(saved: UserPreferences) {
       Object.assign(preferences, body);
       return { status: 200, data: preferences };
     }
-    if (url === '/api/me/preferences') return { status: 200, data: preferences };
+    if (url === '/api/me/preferences') {
+      // What the server held when asked, answered when the test lets it.
+      const answer = { status: 200, data: { ...preferences } };
+      return preferencesAnswered ? preferencesAnswered.then(() => answer) : answer;
+    }
     if (url === '/api/statistics/me')
       return {
         status: 200,
@@ -100,6 +107,22 @@ describe('language choice in the shell', { timeout: 30_000 }, () => {
     await screen.findByRole('navigation', { name: 'Main menu' });
     expect(document.documentElement.lang).toBe('en');
     await waitFor(() => expect(puts).toEqual([{ language: 'id' }, { language: 'en' }]));
+  });
+
+  it("keeps a language chosen before the sign-in read of the preferences answers (the read's older value)", async () => {
+    let answer!: () => void;
+    const preferencesAnswered = new Promise<void>((resolve) => (answer = resolve));
+    const { puts } = setup({ language: 'en', theme: 'dark' }, { preferencesAnswered });
+    await screen.findByRole('navigation', { name: 'Main menu' });
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'id');
+    await screen.findByRole('navigation', { name: 'Menu utama' });
+    answer();
+    // The answer has been read: the theme nobody changed here follows the server's.
+    await waitFor(() => expect(document.querySelector('[data-theme="dark"]')).not.toBeNull());
+    // The language chosen while it was on its way stands, and is the one saved.
+    expect(screen.getByRole('navigation', { name: 'Menu utama' })).toBeTruthy();
+    expect((screen.getByLabelText('Bahasa') as HTMLSelectElement).value).toBe('id');
+    await waitFor(() => expect(puts).toEqual([{ language: 'id' }]));
   });
 
   it("applies the server's saved language at sign-in, without a choice in this browser", async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { styled } from 'styled-components';
 import { LANGUAGES, THEME_CHOICES, type Language, type ThemeChoice } from '@staff/console-contract';
 import { t, useNotifications } from '@staff/console-ui';
@@ -73,16 +73,23 @@ function PreferenceSelect<V extends string>({
 export function ThemeChoiceControl() {
   const services = useServices();
   const { choice, setChoice } = useThemeChoice();
-  const { setLanguage } = useLanguage();
+  const { language, setLanguage } = useLanguage();
   const texts = useTexts();
+  // The choices shown now, read when the server answers.
+  const shown = useRef({ choice, language });
+  useEffect(() => {
+    shown.current = { choice, language };
+  }, [choice, language]);
   useEffect(() => {
     let live = true;
-    // One read for both choices: the language control saves its own, this applies both at sign-in.
+    const asked = shown.current;
+    // One read for both choices: the language control saves its own, this applies both at sign-in. A choice the
+    // person changed while the read was on its way is theirs (and being saved): the older answer does not undo it.
     services.fetchPreferences().then(
       (saved) => {
         if (!live) return;
-        setChoice(saved.theme);
-        setLanguage(saved.language);
+        if (shown.current.choice === asked.choice) setChoice(saved.theme);
+        if (shown.current.language === asked.language) setLanguage(saved.language);
       },
       () => undefined, // the cached choice stays; a 401 signs out anyway
     );
