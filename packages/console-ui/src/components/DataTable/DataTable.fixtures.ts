@@ -1,5 +1,6 @@
 // Story and test fixtures: a creators-like entity with deterministic demo rows (no randomness between runs).
 import type { Decorator } from '@storybook/react-vite';
+import { creators, localizeEntity } from '@staff/console-contract';
 import type { ResourceField, ResourceFieldOption, ResourceRow } from '../../resource.js';
 
 /** The creators' platforms, also the ResourceForm fixtures' enum. */
@@ -110,23 +111,17 @@ export function creatorRows(count: number, offset = 0): ResourceRow[] {
 
 export const creatorLabel = (row: ResourceRow) => String(row.name);
 
-/**
- * Bahasa Indonesia for the fixtures' field texts, by field name, as the console's entity texts give them: the
- * stories show them when the Language toolbar (or the visual test's Indonesian run) chooses `id`.
- */
-const LABELS_ID: Readonly<Record<string, string>> = {
-  name: 'Nama',
-  platform: 'Platform',
-  followers: 'Pengikut',
-  rate_fee: 'Tarif per posting',
+/** The creators entity in Indonesian, as the console shows it: most fixture fields are creators' fields. */
+const CREATORS_ID = localizeEntity(creators, 'id');
+const creatorFieldIn = (name: string) => CREATORS_ID.fields.find((field) => field.name === name);
+
+/** Indonesian labels of the fixture fields the creators entity does not have. */
+const OTHER_LABELS_ID: Readonly<Record<string, string>> = {
   active: 'Aktif',
   joined_on: 'Bergabung',
-  city: 'Kota',
   api_key: 'API key',
-  email: 'Email',
   updated_at: 'Diperbarui',
   website: 'Situs web',
-  phone: 'WhatsApp',
   engagement: 'Engagement rate',
   rating: 'Penilaian',
   tribe_id: 'Tribe',
@@ -138,20 +133,24 @@ const LABELS_ID: Readonly<Record<string, string>> = {
   settings: 'Pengaturan (JSON)',
   created_at: 'Dibuat',
 };
+const OTHER_HELP_ID: Readonly<Record<string, string>> = { 'Whole rupiah.': 'Rupiah tanpa sen.' };
 
-const HELP_ID: Readonly<Record<string, string>> = {
-  'Usual fee for one deliverable, in rupiah.': 'Tarif biasa untuk satu konten, dalam rupiah.',
-  'Whole rupiah.': 'Rupiah tanpa sen.',
-};
-
-/** The fixtures' fields in `language` (`id`: Indonesian labels and help; anything else: as written). */
+/**
+ * The fixtures' fields in `language` (`id`: the creators entity's Indonesian texts where the field is one of its
+ * fields with the same help, else the fixtures' own; anything else: as written). The stories show them when the
+ * Language toolbar (or the visual test's Indonesian run) chooses `id`.
+ */
 export function fixtureFieldsIn(fields: readonly ResourceField[], language: unknown): ResourceField[] {
   if (language !== 'id') return [...fields];
-  return fields.map((field) => ({
-    ...field,
-    label: LABELS_ID[field.name] ?? field.label,
-    ...(field.help ? { help: HELP_ID[field.help] ?? field.help } : {}),
-  }));
+  return fields.map((field) => {
+    const creator = creatorFieldIn(field.name);
+    const sameHelp = creator && creators.fields.find((f) => f.name === field.name)?.help === field.help;
+    return {
+      ...field,
+      label: creator?.label ?? OTHER_LABELS_ID[field.name] ?? field.label,
+      ...(field.help ? { help: (sameHelp ? creator.help : OTHER_HELP_ID[field.help]) ?? field.help } : {}),
+    };
+  });
 }
 
 /** For a stories file: its `fields` arg in the language the Language toolbar chose. */
