@@ -28,8 +28,8 @@ const componentIndexes = import.meta.glob('../../src/components/*/index.ts');
 const folderOf = (file: string) => /components\/([^/]+)\//.exec(file)?.[1] ?? file;
 const components = Object.keys(componentIndexes).map(folderOf).sort();
 
-/** The frame's size in the visual project (vitest.config.ts). */
-const VIEWPORT = { width: 1024, height: 768 };
+/** The frame's size as the visual project opens it (vitest.config.ts), to return to after a tall story. */
+const VIEWPORT = { width: window.innerWidth, height: window.innerHeight };
 
 // A fixed clock (story dates, "last login", counters), no motion, no blinking caret: the same pixels every run.
 const FIXED_NOW = new Date('2024-05-01T09:30:00.000Z');
