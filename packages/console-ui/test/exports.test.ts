@@ -172,6 +172,7 @@ const RUNTIME_EXPORTS: string[] = [
   'focusableIn',
   'formatDate',
   'formatDateTime',
+  'formatDay',
   'formatDayRange',
   'formatDelta',
   'formatFieldValue',

@@ -16,6 +16,7 @@ import {
   buttonCss,
   Chart,
   DateRangePicker,
+  formatDay,
   formatDayRange,
   formatMonth,
   KpiCard,
@@ -159,7 +160,8 @@ export default function ReportPage({ route }: PageProps) {
   };
 
   // Group names the server makes up ("(no tribe)") in the chosen language; names from the data stay.
-  const data = load.status === 'ready' ? localizeReportResponse(load.data, language) : null;
+  const answered = load.status === 'ready' ? load.data : null;
+  const data = useMemo(() => answered && localizeReportResponse(answered, language), [answered, language]);
   const groupLabel = definition.dimensions.find((d) => d.key === view.groupBy)?.label ?? view.groupBy;
   const columns: ReportTableColumn[] = [
     { key: view.groupBy, label: groupLabel, kind: 'dimension' },
@@ -353,8 +355,7 @@ function chartOf(
 function periodLabel(key: string, sameYear: boolean): string {
   if (/^\d{4}-\d{2}$/.test(key)) return formatMonth(key);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(key)) return key;
-  const day = formatDayRange({ from: key, to: key });
-  return sameYear ? day.replace(/ \d{4}$/, '') : day;
+  return formatDay(key, { year: !sameYear });
 }
 
 /** A row's label, with its thumbnail when it has one (creatives from Master Ad Creative). */

@@ -7,6 +7,7 @@ import { DateRangePicker, dateRangeFromPreset } from './DateRangePicker.js';
 import {
   addDays,
   daysInRange,
+  formatDay,
   formatDayRange,
   isIsoDay,
   jakartaDay,
@@ -64,6 +65,8 @@ describe('Jakarta days', () => {
     expect(isIsoDay('2026-02-29')).toBe(false);
     expect(isIsoDay('2024-02-29')).toBe(true);
     expect(formatDayRange({ from: '2026-11-05', to: '2026-11-05' })).toBe('5 Nov 2026');
+    expect(formatDay('2026-10-28')).toBe('28 Okt 2026');
+    expect(formatDay('2026-10-28', { year: false })).toBe('28 Okt');
     expect(formatDayRange({ from: '2025-12-30', to: '2026-01-02' })).toBe('30 Des 2025 – 2 Jan 2026');
   });
 });

@@ -10,6 +10,7 @@ export {
   DATE_RANGE_PRESETS,
   addDays,
   daysInRange,
+  formatDay,
   formatDayRange,
   isIsoDay,
   jakartaDay,

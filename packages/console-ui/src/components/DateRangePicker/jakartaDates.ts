@@ -93,13 +93,22 @@ export function previousRange(range: DayRange): DayRange {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'];
 
 /**
+ * A short id-ID label of a day, independent of the machine's locale data: "28 Okt 2026", or "28 Okt" without the
+ * year (a chart's days within one year).
+ */
+export function formatDay(day: string, { year = true }: { year?: boolean } = {}): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return year ? `${d} ${MONTHS[m - 1] ?? ''} ${y}` : `${d} ${MONTHS[m - 1] ?? ''}`;
+}
+
+/**
  * A short id-ID label of a range, independent of the machine's locale data: "1–7 Nov 2026", "28 Okt – 3 Nov 2026".
  */
 export function formatDayRange({ from, to }: DayRange): string {
+  if (from === to) return formatDay(to);
   const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
   const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
   const month = (m: number) => MONTHS[m - 1] ?? '';
-  if (from === to) return `${td} ${month(tm)} ${ty}`;
   if (fy === ty && fm === tm) return `${fd}–${td} ${month(tm)} ${ty}`;
   if (fy === ty) return `${fd} ${month(fm)} – ${td} ${month(tm)} ${ty}`;
   return `${fd} ${month(fm)} ${fy} – ${td} ${month(tm)} ${ty}`;
