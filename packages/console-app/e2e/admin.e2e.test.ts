@@ -3,7 +3,15 @@ import type { Page } from 'playwright';
 import { LANDING_PATH, ROUTES } from '@staff/console-contract';
 import { ADMIN_MESSAGES } from '../../console-server/src/admin/service.js';
 import { DEMO_ADMIN_PASSWORD } from '../../console-server/src/seed.js';
-import { ADMIN_USERNAME, apiLogin, newPage, openSignedIn, pathOf, setupConsole } from './harness.js';
+import {
+  ADMIN_USERNAME,
+  apiLogin,
+  newPage,
+  openSignedIn,
+  pathOf,
+  setupConsole,
+  waitForUserSocket,
+} from './harness.js';
 
 const { server, browser } = setupConsole();
 
@@ -18,16 +26,7 @@ async function groupLabels(page: Page, menuName = 'Main menu'): Promise<string[]
 }
 
 async function waitForGroups(page: Page, expected: string[], menuName?: string): Promise<void> {
-  await expect.poll(() => groupLabels(page, menuName), { timeout: 10_000 }).toEqual(expected);
-}
-
-async function waitForSocket(userId: number): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if ((await server.app.realtime.io.in(`user:${userId}`).fetchSockets()).length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no socket of user ${userId} connected`);
+  await expect.poll(() => groupLabels(page, menuName)).toEqual(expected);
 }
 
 async function openAsAdmin(path: string) {
@@ -100,7 +99,7 @@ describe('administration in the browser', () => {
         .where('username', '=', 'e2e.budi')
         .executeTakeFirstOrThrow()
     ).id;
-    await waitForSocket(budiId);
+    await waitForUserSocket(server, budiId);
 
     // Revoke the key: the user's sidebar changes without a reload.
     await page.goto(`${server.baseURL}${SETS_PATH}`);
@@ -119,9 +118,7 @@ describe('administration in the browser', () => {
       .getByRole('button', { name: 'Disable', exact: true })
       .click();
     await page.getByText('Budi Santoso is disabled and was signed out everywhere.').waitFor();
-    await userPage.waitForURL((url) => url.pathname === '/' || url.pathname === '/login', {
-      timeout: 10_000,
-    });
+    await userPage.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
     expect(['/', '/login']).toContain(pathOf(userPage));
 
     await second.context.close();

@@ -54,7 +54,7 @@ describe('Bot Login', () => {
       await page.getByRole('group', { name: 'Two-step verification PIN' }).waitFor();
       await typeOtp(page, 'Two-step verification PIN', '246810');
       await expect.poll(() => statusOf(page).textContent()).toBe('Connected');
-      await expect.poll(() => statusOf(second.page).textContent(), { timeout: 10_000 }).toBe('Connected');
+      await expect.poll(() => statusOf(second.page).textContent()).toBe('Connected');
       // The other tab's flow moved too: it offers to disconnect.
       await second.page.getByRole('button', { name: 'Disconnect' }).waitFor();
 
@@ -70,7 +70,7 @@ describe('Bot Login', () => {
 
       await page.getByRole('button', { name: 'Disconnect' }).click();
       await expect.poll(() => statusOf(page).textContent()).toBe('Disconnected');
-      await expect.poll(() => statusOf(second.page).textContent(), { timeout: 10_000 }).toBe('Disconnected');
+      await expect.poll(() => statusOf(second.page).textContent()).toBe('Disconnected');
       expect(fake.registrations.at(-1)).toMatchObject({ action: 'deregister' });
       await page.getByRole('button', { name: 'Request code' }).waitFor();
     } finally {

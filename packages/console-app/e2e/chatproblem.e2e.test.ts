@@ -55,9 +55,9 @@ describe('Chat List: create a problem from a message', () => {
 
       // The problem tracker shows it on the board, open, with the message it came from.
       await notice.getByRole('link', { name: 'Open Cust Problem Tracking' }).click();
-      await page.getByText('Paket saya rusak waktu sampai').first().waitFor({ timeout: 30_000 });
+      await page.getByText('Paket saya rusak waktu sampai').first().waitFor();
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });

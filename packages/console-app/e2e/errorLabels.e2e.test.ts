@@ -48,5 +48,5 @@ describe('a 400 from the server in Bahasa Indonesia', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });

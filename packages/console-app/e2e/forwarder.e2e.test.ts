@@ -83,5 +83,5 @@ describe('Webhook Forwarder', () => {
       await context.close();
       await receiver.close();
     }
-  }, 120_000);
+  });
 });

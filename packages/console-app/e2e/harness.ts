@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
-import { LOGIN_PATH, STORED_USER_KEY, type StoredUser } from '@staff/console-contract';
+import { STORED_USER_KEY, type StoredUser } from '@staff/console-contract';
 import { buildServer } from '../../console-server/src/app.js';
 import type { LogisticsOptions } from '../../console-server/src/logistics/runtime.js';
 import type { WhatsAppOptions } from '../../console-server/src/whatsapp/runtime.js';
@@ -15,7 +15,11 @@ import type { InsightsOptions } from '../../console-server/src/insights/service.
 import type { IntakeOptions } from '../../console-server/src/intake/runtime.js';
 import type { SheetReportSchedulerOptions } from '../../console-server/src/sheetReports/routes.js';
 import { late } from '../../console-server/test/support/late.js';
-import { copyPgliteTemplate, testRunDir } from '../../console-server/test/support/templates.js';
+import {
+  copyPgliteTemplate,
+  createPostgresFromTemplate,
+  testRunDir,
+} from '../../console-server/test/support/templates.js';
 import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.js';
 
 export const APP_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
@@ -58,11 +62,20 @@ export async function startConsoleServer(options: ConsoleServerOptions = {}): Pr
   };
   // In a vitest run: a copy of the demo database seeded once per run (seeding it costs 15–30 s a file).
   const runDir = testRunDir();
-  const dataDir = runDir
-    ? await copyPgliteTemplate(runDir, 'e2e_demo', fill, 'console-e2e-')
-    : mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
-  const database = await openDatabase({ dataDir });
-  if (!runDir) await fill(database);
+  let database: DatabaseHandle;
+  let cleanup: () => Promise<void> | void;
+  if (runDir && process.env.CONSOLE_E2E_ENGINE !== 'pglite') {
+    const created = await createPostgresFromTemplate(runDir, 'e2e_demo', fill);
+    database = await openDatabase({ databaseUrl: created.url });
+    cleanup = created.drop;
+  } else {
+    const dataDir = runDir
+      ? await copyPgliteTemplate(runDir, 'e2e_demo', fill, 'console-e2e-')
+      : mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'));
+    database = await openDatabase({ dataDir });
+    if (!runDir) await fill(database);
+    cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+  }
   const app = await buildServer({
     database,
     appDir,
@@ -90,7 +103,7 @@ export async function startConsoleServer(options: ConsoleServerOptions = {}): Pr
       stopped = true;
       await app.close();
       await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await cleanup();
     },
   };
 }
@@ -153,28 +166,63 @@ export async function apiStatus(
   return response.status;
 }
 
-/** Puts a signed-in user in the page's local storage (as a login would) and opens `urlPath`. */
+let signIns = 0;
+
+/**
+ * Puts a signed-in user in the page's local storage (as a login would) and opens `urlPath`. The record is
+ * written before the page's own scripts run, once per tab (a later sign-out stays signed out): opening /login
+ * first only to reach its storage cost a whole page load per test.
+ */
 export async function openSignedIn(
   page: Page,
   server: ConsoleServer,
   user: StoredUser,
   urlPath: string,
 ): Promise<void> {
-  await page.goto(`${server.baseURL}${LOGIN_PATH}`);
-  await page.evaluate(
-    ([key, value]) => window.localStorage.setItem(key as string, value as string),
-    [STORED_USER_KEY, JSON.stringify(user)],
+  signIns += 1;
+  await page.addInitScript(
+    ([key, value, once]) => {
+      if (window.location.origin === 'null' || window.sessionStorage.getItem(once!)) return;
+      window.sessionStorage.setItem(once!, '1');
+      window.localStorage.setItem(key!, value!);
+    },
+    [STORED_USER_KEY, JSON.stringify(user), `e2e-sign-in-${signIns}`],
   );
   await page.goto(`${server.baseURL}${urlPath}`);
+}
+
+/** A browser context with hang guards for actions, waits and navigations (playwright's 30 s ran out on a busy
+ * 2-core machine). */
+export async function newContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  context.setDefaultTimeout(90_000);
+  context.setDefaultNavigationTimeout(120_000);
+  return context;
 }
 
 export async function newPage(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await newContext(browser, { viewport });
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * Waits until the user's socket has joined its room on the server, so a push can reach it. The limit is a hang
+ * guard: a page's socket took over 10 s to connect on a busy 2-core machine.
+ */
+export async function waitForUserSocket(server: ConsoleServer, userId: number): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if ((await server.app.realtime.io.in(`user:${userId}`).fetchSockets()).length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no socket of user ${userId} connected`);
 }
 
 /** The path part of the page's URL. */

@@ -42,7 +42,7 @@ describe('GPT Insights', () => {
       expect(await answer.getByText('Streaming…').isVisible()).toBe(true);
 
       const done = page.getByRole('region', { name: /^Campaign: AAA Kampanye E2E/ });
-      await done.getByText('Done', { exact: true }).waitFor({ timeout: 20_000 });
+      await done.getByText('Done', { exact: true }).waitFor();
       await expect(done.getByRole('listitem').first().textContent()).resolves.toBe(
         'Hentikan iklan dengan CPA tertinggi',
       );
@@ -57,5 +57,5 @@ describe('GPT Insights', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });

@@ -17,7 +17,7 @@ async function signInThroughTheForm(username: string) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByLabel('Password').press('Enter');
-  await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
   return { context, page, teamCalls };
 }
 
@@ -40,27 +40,27 @@ describe('issue 10 item 7: the landing page is useful to everyone signed in', ()
       await pages.getByRole('link', { name: 'Tribe Admin' }).waitFor();
       expect(await pages.getByRole('link', { name: 'Purchase Log' }).count()).toBe(0);
       await pages.getByRole('link', { name: 'Tribe Admin' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Tribe Admin' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('heading', { level: 1, name: 'Tribe Admin' }).waitFor();
 
       // Back on the landing page, the visit shows among their own pages; the team figures stay hidden and
       // were never asked for.
       await page.goBack();
       await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
       const visited = page.getByRole('table', { name: 'Your most visited pages' });
-      await visited.getByRole('cell', { name: 'Tribe Admin' }).waitFor({ timeout: 15_000 });
+      await visited.getByRole('cell', { name: 'Tribe Admin' }).waitFor();
       expect(await page.getByRole('heading', { name: 'Team activity' }).count()).toBe(0);
       expect(teamCalls).toEqual([]);
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 
   it('a holder of `statistics` also sees the team, with active users never above the total', async () => {
     const { context, page, teamCalls } = await signInThroughTheForm('demo-statistics');
     try {
       const team = page.getByRole('region', { name: 'Team activity' });
       const active = team.getByRole('definition').first();
-      await active.waitFor({ timeout: 15_000 });
+      await active.waitFor();
       const [shown, total] = ((await active.textContent()) ?? '').split(' of ').map((n) => Number(n.trim()));
       expect(shown).toBeGreaterThan(0);
       expect(shown).toBeLessThanOrEqual(total!);
@@ -69,5 +69,5 @@ describe('issue 10 item 7: the landing page is useful to everyone signed in', ()
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 });

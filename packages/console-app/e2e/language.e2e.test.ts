@@ -19,20 +19,20 @@ describe('language choice', () => {
     const { context, page } = await newPage(browser);
     try {
       await openSignedIn(page, server, admin, '/app/usage-statistic');
-      await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
       await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
       expect(await saved()).toBe('en');
 
       await page.getByLabel('Language').selectOption('id');
       // Applied at once, before any reload.
-      await page.getByRole('navigation', { name: 'Menu utama' }).waitFor({ timeout: 10_000 });
+      await page.getByRole('navigation', { name: 'Menu utama' }).waitFor();
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('id');
       await expect.poll(saved).toBe('id');
 
       // Without the browser's cached copy: what shows after the reload comes from the server.
       await page.evaluate(() => window.localStorage.removeItem('console-language'));
       await page.reload();
-      await page.getByRole('navigation', { name: 'Menu utama' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('navigation', { name: 'Menu utama' }).waitFor();
       await page.getByRole('button', { name: 'Ubah kata sandi saya' }).waitFor();
       await page.getByRole('button', { name: 'Muat ulang izin' }).waitFor();
       expect(await page.getByLabel('Bahasa').inputValue()).toBe('id');
@@ -43,10 +43,10 @@ describe('language choice', () => {
 
       // And back to English, for the next tests on this server.
       await page.getByLabel('Bahasa').selectOption('en');
-      await page.getByRole('navigation', { name: 'Main menu' }).waitFor({ timeout: 10_000 });
+      await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
       await expect.poll(saved).toBe('en');
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });

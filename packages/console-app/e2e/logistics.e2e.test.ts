@@ -78,7 +78,7 @@ beforeAll(async () => {
       await seedPackage(`LPX-${status.replace(/\W/g, '')}-${name}`, status, date);
   await seedPackage('LPX-Delivered-edge', 'Delivered', jakartaDay(-windowDays));
   await seedPackage('LPX-Delivered-past', 'Delivered', jakartaDay(-windowDays - 1));
-}, 240_000);
+});
 
 const withinWindow = (row: Seeded) => row.dateSent !== null && row.dateSent >= jakartaDay(-windowDays);
 const grid = () => page.getByRole('grid', { name: 'Packages' });
@@ -106,7 +106,7 @@ async function openLogistics(routeId: string) {
   return { first, answer, shown: [...new Set(shown)].sort() };
 }
 
-describe('logistics presets', { timeout: 120_000 }, () => {
+describe('logistics presets', () => {
   it('Packaging: Waiting or Ready to Ship, or sent within the window, or not sent; cust_notified hidden', async () => {
     const { first, answer, shown } = await openLogistics('package-tracking');
     // The very first request (the preload with the page guard) is already the preset's.

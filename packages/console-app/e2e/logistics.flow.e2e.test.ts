@@ -61,7 +61,7 @@ beforeAll(async () => {
     await api('POST', `/api/resources/packages/${other.id}/actions/${action}`, {});
   second = await context.newPage();
   second.on('pageerror', (error) => console.error('page error:', error.message));
-}, 240_000);
+});
 
 const grid = (tab: Page) => tab.getByRole('grid', { name: 'Packages' });
 const rowOf = (tab: Page, ref: string) => grid(tab).locator('tbody tr', { hasText: ref });
@@ -71,10 +71,10 @@ async function open(tab: Page, path: string, shown = 'LPF-FLOW-1') {
   await openSignedIn(tab, server, admin, path);
   await grid(tab).waitFor();
   await tab.getByRole('search', { name: 'Filter packages' }).getByRole('searchbox').fill('LPF-FLOW');
-  await expect.poll(() => rowOf(tab, shown).count(), { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => rowOf(tab, shown).count()).toBe(1);
 }
 
-describe('logistics flow', { timeout: 180_000 }, () => {
+describe('logistics flow', () => {
   it('a package goes through the whole flow, the customer notified and tracking from the courier', async () => {
     await open(page, '/app/logistics/package-tracking/');
     // A second tab on Receipt Confirmation (Shipping, or sent within the window) sees the changes live.
@@ -101,21 +101,16 @@ describe('logistics flow', { timeout: 180_000 }, () => {
 
     await page.getByRole('button', { name: 'Ship: LPF-FLOW-1' }).click();
     await expect.poll(() => rowOf(page, 'LPF-FLOW-1').innerText()).toContain('Shipping');
-    await expect
-      .poll(() => rowOf(second, 'LPF-FLOW-1').innerText(), { timeout: 15_000 })
-      .toContain('Shipping');
+    await expect.poll(() => rowOf(second, 'LPF-FLOW-1').innerText()).toContain('Shipping');
 
     // The customer on WhatsApp, through the outbox.
     await page.getByRole('button', { name: 'Notify customer on WhatsApp: LPF-FLOW-1' }).click();
     await expect
-      .poll(
-        async () => {
-          if (whatsapp.sent.length > 0) return whatsapp.sent.length;
-          // While waiting, what the outbox says (shown if it never arrives).
-          return JSON.stringify(await api('GET', '/api/logistics/notifications'));
-        },
-        { timeout: 20_000 },
-      )
+      .poll(async () => {
+        if (whatsapp.sent.length > 0) return whatsapp.sent.length;
+        // While waiting, what the outbox says (shown if it never arrives).
+        return JSON.stringify(await api('GET', '/api/logistics/notifications'));
+      })
       .toBe(1);
     expect(whatsapp.sent[0]).toMatchObject({
       to: '6281234567890',
@@ -126,7 +121,7 @@ describe('logistics flow', { timeout: 180_000 }, () => {
       },
     });
     // Receipt Confirmation shows cust_notified (Packaging hides it).
-    await expect.poll(() => rowOf(second, 'LPF-FLOW-1').innerText(), { timeout: 15_000 }).toMatch(/Yes|Ya|✓/);
+    await expect.poll(() => rowOf(second, 'LPF-FLOW-1').innerText()).toMatch(/Yes|Ya|✓/);
 
     // Tracking: not yet trackable, then delivered by the courier.
     await page.getByRole('button', { name: 'Tracking: LPF-FLOW-1' }).click();
@@ -152,9 +147,7 @@ describe('logistics flow', { timeout: 180_000 }, () => {
     await expect.poll(() => tracking.innerText()).toContain('Diterima oleh SARI');
     await tracking.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => rowOf(page, 'LPF-FLOW-1').innerText()).toContain('Delivered');
-    await expect
-      .poll(() => rowOf(second, 'LPF-FLOW-1').innerText(), { timeout: 15_000 })
-      .toContain('Delivered');
+    await expect.poll(() => rowOf(second, 'LPF-FLOW-1').innerText()).toContain('Delivered');
   });
 
   it('confirms receipt by hand with the receiver and the day', async () => {

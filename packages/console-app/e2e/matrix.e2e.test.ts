@@ -72,7 +72,7 @@ describe('issue 10 item 8: the permission matrix is usable', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 
   it('390×844: keys as cards, boxes in reach, no sideways scroll', async () => {
     const { context, page } = await openMatrix({ width: 390, height: 844 });
@@ -97,5 +97,5 @@ describe('issue 10 item 8: the permission matrix is usable', () => {
     } finally {
       await context.close();
     }
-  }, 60_000);
+  });
 });

@@ -50,7 +50,7 @@ describe('Meeting Rooms Dashboard', () => {
         .getByRole('listitem')
         .filter({ hasText: ROOM })
         .getByRole('button', { name: 'E2E standup 10:00–11:00 by Ayu Lestari' })
-        .waitFor({ timeout: 15_000 });
+        .waitFor();
 
       const refused = await book(first.page, 'E2E clash', '10:30', '11:30');
       const alert = refused.getByRole('alert');
@@ -72,5 +72,5 @@ describe('Meeting Rooms Dashboard', () => {
       await first.context.close();
       await second.context.close();
     }
-  }, 120_000);
+  });
 });

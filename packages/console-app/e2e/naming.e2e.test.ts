@@ -38,7 +38,7 @@ describe('issue 10 item 9: Monthly Target has a recognisable title and a soft de
 
     const grid = page.getByRole('grid', { name: monthlyTargets.labelPlural });
     const remove = grid.getByRole('button', { name: `Delete ${title}`, exact: true });
-    await remove.waitFor({ timeout: 15_000 });
+    await remove.waitFor();
     await remove.click();
     const dialog = page.getByRole('alertdialog');
     await expect.poll(() => dialog.textContent()).toContain(`“${title}”`);
@@ -58,5 +58,5 @@ describe('issue 10 item 9: Monthly Target has a recognisable title and a soft de
     await expect
       .poll(() => grid.getByRole('button', { name: `Delete ${title}`, exact: true }).count())
       .toBe(0);
-  }, 90_000);
+  });
 });

@@ -35,14 +35,14 @@ beforeAll(async () => {
   // Matches too, but the user below may not read companies.
   await create('companies', { name: 'Paletta Niaga', legal_name: 'PT Paletta Niaga' });
   await createUserWithKeys(server, 'e2e-palette', ['databank_tribes']);
-}, 180_000);
+});
 
 describe('command palette', () => {
   it('Ctrl-K, type, arrows and Enter open a page, then a record; Escape closes and focus returns', async () => {
     const { context, page } = await newPage(browser);
     try {
       await openSignedIn(page, server, await apiLogin(server, 'e2e-palette'), '/app/usage-statistic');
-      await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
 
       // A page: Ctrl-K from anywhere, type, ↓ to the second match, Enter.
       await page.keyboard.press('Control+k');
@@ -69,7 +69,7 @@ describe('command palette', () => {
       await field.waitFor();
       await field.pressSequentially('paletta');
       const records = dialog.getByRole('group', { name: 'Records' });
-      await records.getByRole('option').first().waitFor({ timeout: 10_000 });
+      await records.getByRole('option').first().waitFor();
       expect(await records.getByRole('option').allTextContents()).toEqual(['Tribe PalettaTribes']);
       expect(await dialog.getByText('Paletta Niaga').count()).toBe(0);
       await page.keyboard.press('ArrowDown');
@@ -79,7 +79,7 @@ describe('command palette', () => {
       expect(pathOf(page)).toBe('/app/admins/tribes');
       // The list shows that row alone.
       const main = page.getByRole('main');
-      await main.getByText('Tribe Paletta', { exact: true }).waitFor({ timeout: 10_000 });
+      await main.getByText('Tribe Paletta', { exact: true }).waitFor();
       await main.getByText('1–1 of 1').waitFor();
 
       // The sidebar button opens it too; Escape closes it and focus goes back to the button.
@@ -92,5 +92,5 @@ describe('command palette', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });

@@ -33,7 +33,7 @@ describe('issue 10 item 11: lists on a phone (390×844)', () => {
     await withPage('/app/admins/projects', { width: 390, height: 844 }, async (page) => {
       const grid = page.getByRole('grid', { name: 'Projects' });
       const first = grid.locator('tbody tr[data-index]').first();
-      await first.waitFor({ timeout: 20_000 });
+      await first.waitFor();
       expect(await page.locator('.cui-data-table').getAttribute('data-layout')).toBe('cards');
 
       // Nothing scrolls sideways, and the list is not a box scrolling inside the page.
@@ -71,12 +71,12 @@ describe('issue 10 item 11: lists on a phone (390×844)', () => {
       expect(await toggle.getAttribute('aria-expanded')).toBe('true');
       await bar.getByRole('button', { name: 'Add filter' }).waitFor();
     });
-  }, 60_000);
+  });
 
   it('keeps the table with its filters in view on a desktop', async () => {
     await withPage('/app/admins/projects', { width: 1440, height: 900 }, async (page) => {
       const grid = page.getByRole('grid', { name: 'Projects' });
-      await grid.locator('tbody tr[data-index]').first().waitFor({ timeout: 20_000 });
+      await grid.locator('tbody tr[data-index]').first().waitFor();
       expect(await page.locator('.cui-data-table').getAttribute('data-layout')).not.toBe('cards');
       await page.getByRole('search').getByRole('button', { name: 'Add filter' }).waitFor();
       expect(
@@ -86,13 +86,13 @@ describe('issue 10 item 11: lists on a phone (390×844)', () => {
           .count(),
       ).toBe(0);
     });
-  }, 60_000);
+  });
 });
 
 describe('issue 10 item 10: the smaller defects', () => {
   it('never says "0 of 0" while the first page loads or after it failed', async () => {
     await withPage('/app/usage-statistic', { width: 1440, height: 900 }, async (page) => {
-      await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
       // Hold the list's answer, then fail it.
       let release: () => void = () => undefined;
       const held = new Promise<void>((resolve) => {
@@ -107,7 +107,7 @@ describe('issue 10 item 10: the smaller defects', () => {
       );
       await page.goto(`${server.baseURL}/app/admins/tribes`);
       const grid = page.getByRole('grid', { name: 'Tribes' });
-      await grid.waitFor({ timeout: 20_000 });
+      await grid.waitFor();
       const footer = page.locator('.cui-data-table');
       await expect.poll(() => grid.getAttribute('aria-busy')).toBe('true');
       expect(await footer.textContent()).not.toMatch(/\b0 of 0\b/);
@@ -119,7 +119,7 @@ describe('issue 10 item 10: the smaller defects', () => {
         .waitFor();
       expect(await footer.textContent()).not.toMatch(/\b0 of 0\b/);
     });
-  }, 60_000);
+  });
 
   it('asks before a preset replaces filters the user set, and keeps them when told to', async () => {
     await withPage(
@@ -127,7 +127,7 @@ describe('issue 10 item 10: the smaller defects', () => {
       { width: 1440, height: 900 },
       async (page) => {
         const chips = page.getByRole('list', { name: 'Active filters' });
-        await chips.getByText('Platform: TikTok').waitFor({ timeout: 20_000 });
+        await chips.getByText('Platform: TikTok').waitFor();
         const select = page.getByRole('combobox', { name: 'Preset' });
         await select.selectOption({ label: 'Changed in the last 7 days' });
         const ask = page.getByRole('group', { name: 'Preset: Changed in the last 7 days' });
@@ -148,13 +148,13 @@ describe('issue 10 item 10: the smaller defects', () => {
         expect(await select.inputValue()).toBe('recent');
       },
     );
-  }, 60_000);
+  });
 
   it('asks about two companies in the plural', async () => {
     await withPage('/app/finance/companies/', { width: 1440, height: 900 }, async (page) => {
       const grid = page.getByRole('grid', { name: 'Companies' });
       const rows = grid.locator('tbody tr[data-index]');
-      await rows.nth(1).waitFor({ timeout: 20_000 });
+      await rows.nth(1).waitFor();
       await rows.nth(0).getByRole('checkbox').check();
       await rows.nth(1).getByRole('checkbox').check();
       await page.getByRole('button', { name: 'Delete selected (2)' }).click();
@@ -166,13 +166,11 @@ describe('issue 10 item 10: the smaller defects', () => {
       expect(text).not.toContain('It disappears');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
     });
-  }, 60_000);
+  });
 
   it('shows notices clear of the toolbar', async () => {
     await withPage('/app/admins/tribes', { width: 1440, height: 900 }, async (page) => {
-      await page.getByRole('grid', { name: 'Tribes' }).locator('tbody tr[data-index]').first().waitFor({
-        timeout: 20_000,
-      });
+      await page.getByRole('grid', { name: 'Tribes' }).locator('tbody tr[data-index]').first().waitFor();
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export CSV' }).click();
       await download;
@@ -189,7 +187,7 @@ describe('issue 10 item 10: the smaller defects', () => {
         expect(overlaps, `the notice covers ${name}`).toBe(false);
       }
     });
-  }, 60_000);
+  });
 
   it("lists a new record's fields in the history in the form's order", async () => {
     const name = `Tribe Urutan ${Date.now().toString(36)}`;
@@ -222,7 +220,7 @@ describe('issue 10 item 10: the smaller defects', () => {
         expect(known).toEqual([...known].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
       },
     );
-  }, 60_000);
+  });
 
   it('has a favicon', async () => {
     await withPage('/login', { width: 1440, height: 900 }, async (page) => {
@@ -232,7 +230,7 @@ describe('issue 10 item 10: the smaller defects', () => {
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toContain('image/svg+xml');
     });
-  }, 60_000);
+  });
 
   it('marks the Operation Data links a user cannot open as locked, with a hint', async () => {
     const none = await apiLogin(server, 'demo-none');
@@ -252,5 +250,5 @@ describe('issue 10 item 10: the smaller defects', () => {
       },
       none,
     );
-  }, 60_000);
+  });
 });

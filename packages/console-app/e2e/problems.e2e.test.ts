@@ -29,7 +29,7 @@ describe('Cust Problem Tracking', () => {
       await openSignedIn(page, server, user, '/app/crm/problem-tracker/');
       const board = page.getByRole('region', { name: 'Customer problem board' });
       const card = board.getByRole('button', { name: new RegExp(`#${problem.id} Akses kelas E2E`) });
-      await card.waitFor({ timeout: 15_000 });
+      await card.waitFor();
       expect(await card.getAttribute('data-card')).toBe(String(problem.id));
       await expect(
         board
@@ -46,7 +46,7 @@ describe('Cust Problem Tracking', () => {
       await board
         .locator('[data-column="in_progress"]')
         .getByRole('button', { name: /Akses kelas E2E/ })
-        .waitFor({ timeout: 15_000 });
+        .waitFor();
 
       // Again, two columns on: In progress → Resolved.
       const moved = board.getByRole('button', { name: /Akses kelas E2E/ });
@@ -56,7 +56,7 @@ describe('Cust Problem Tracking', () => {
       await board
         .locator('[data-column="resolved"]')
         .getByRole('button', { name: /Akses kelas E2E/ })
-        .waitFor({ timeout: 15_000 });
+        .waitFor();
 
       const stored = await sql<{
         status: string;
@@ -68,5 +68,5 @@ describe('Cust Problem Tracking', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });

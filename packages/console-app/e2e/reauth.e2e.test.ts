@@ -20,7 +20,7 @@ describe('an idle session', () => {
     const user = await apiLogin(server, 'demo-all');
     const creators = ROUTES.find((route) => route.path.endsWith('/admins/creators'))!;
     await openSignedIn(page, server, user, creators.path);
-    await page.getByRole('heading', { level: 1, name: creators.title }).waitFor({ timeout: 30_000 });
+    await page.getByRole('heading', { level: 1, name: creators.title }).waitFor();
 
     await page.getByRole('button', { name: 'New creator', exact: true }).click();
     const form = page.getByRole('form', { name: 'New creator' });
@@ -89,6 +89,6 @@ describe('an idle session', () => {
     const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL((url) => url.pathname === '/login' || url.pathname === '/', { timeout: 15_000 });
+    await page.waitForURL((url) => url.pathname === '/login' || url.pathname === '/');
   });
 });

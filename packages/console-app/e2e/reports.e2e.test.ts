@@ -11,7 +11,7 @@ const { server, browser, user } = setupConsole({ signIn: { username: 'demo-all' 
 beforeAll(async () => {
   // Insights, purchases, campaigns, creatives, targets, creators and projects of 1–2 Nov 2026 (see the fixture).
   await seedReportFixture(server.database);
-}, 180_000);
+});
 
 const pathOf = (id: string) => ROUTES.find((route) => route.id === id)!.path;
 
@@ -31,7 +31,7 @@ async function api(query: string): Promise<ReportResponse> {
 
 async function reportTable(page: Page, title: string) {
   const table = page.getByRole('table', { name: new RegExp(`^${title}, `) });
-  await table.waitFor({ timeout: 30_000 });
+  await table.waitFor();
   return table;
 }
 
@@ -50,15 +50,15 @@ describe('Reports in chromium', () => {
         expect(await table.getByRole('row').count(), id).toBeGreaterThan(2);
         // The chart is drawn (ECharts is loaded with the reports only) as SVG in its figure.
         const chart = page.locator('figure.cui-chart');
-        await expect.poll(() => chart.getAttribute('data-state'), { timeout: 30_000 }).not.toBe('loading');
+        await expect.poll(() => chart.getAttribute('data-state')).not.toBe('loading');
         expect(await chart.getAttribute('data-state'), id).toBe('ready');
-        await chart.locator('svg').first().waitFor({ timeout: 30_000 });
+        await chart.locator('svg').first().waitFor();
       }
       expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
-  }, 240_000);
+  });
 
   it('changes the range, drills down, compares and exports CSV and XLSX with their totals', async () => {
     const { context, page } = await newPage(browser, { width: 1440, height: 900 });
@@ -114,7 +114,7 @@ describe('Reports in chromium', () => {
     } finally {
       await context.close();
     }
-  }, 180_000);
+  });
 
   it('drills the month reports and the KOL report, and exports their totals', async () => {
     const { context, page } = await newPage(browser, { width: 1280, height: 800 });
@@ -146,5 +146,5 @@ describe('Reports in chromium', () => {
     } finally {
       await context.close();
     }
-  }, 180_000);
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { PAGE_DENIED_MESSAGE, ROUTES, SPEC_ROUTES, type RouteDef } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
-import { apiLogin, newPage, openSignedIn, pathOf, setupConsole } from './harness.js';
+import { apiLogin, newContext, newPage, openSignedIn, pathOf, setupConsole } from './harness.js';
 
 const { server, browser } = setupConsole();
 
@@ -39,7 +39,7 @@ async function visit(page: Page, user: StoredUser, route: RouteDef): Promise<Vis
 
 /** Visits every route with a few tabs at once (each visit waits out the 0.75 s guard floor). */
 async function visitAll(user: StoredUser, routes: readonly RouteDef[], tabs = 4): Promise<Visit[]> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await newContext(browser, { viewport: { width: 1280, height: 800 } });
   const queue = [...routes];
   const results: Visit[] = [];
   await Promise.all(

@@ -62,7 +62,7 @@ describe('Sheet Report', () => {
 
       await list.getByRole('button', { name: 'Run Ads X Mayar mingguan now' }).click();
       const log = page.getByRole('region', { name: 'Log: Ads X Mayar mingguan' });
-      await log.getByText('Succeeded', { exact: true }).waitFor({ timeout: 20_000 });
+      await log.getByText('Succeeded', { exact: true }).waitFor();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         log.getByRole('button', { name: /^Download ads-x-mayar_.*\.csv$/ }).click(),
@@ -89,7 +89,7 @@ describe('Sheet Report', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 
   it('shows the schedules to a read-only user without any write control', async () => {
     await createUserWithKeys(server, 'sheet-reader', ['transaction_read_purchase_logs']);
@@ -107,7 +107,7 @@ describe('Sheet Report', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 
   it('writes a schedule into a Google Sheet: the sheet holds the report, the log names the range', async () => {
     const user = await apiLogin(server, 'demo-all');
@@ -133,7 +133,7 @@ describe('Sheet Report', () => {
       const list = page.getByRole('region', { name: 'Schedules', exact: true });
       await list.getByRole('button', { name: 'Run Ke Google harian now' }).click();
       const log = page.getByRole('region', { name: 'Log: Ke Google harian' });
-      await log.getByText('Succeeded', { exact: true }).waitFor({ timeout: 20_000 });
+      await log.getByText('Succeeded', { exact: true }).waitFor();
       const values = google.spreadsheets.get(SPREADSHEET)!.sheets.Harian!;
       expect(values.at(-1)?.[0]).toBe('Total');
       expect(values.some((row) => row.includes(275000))).toBe(true);
@@ -141,7 +141,7 @@ describe('Sheet Report', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 
   it('exports a saved list view chosen on the form: the file is the list CSV of that view', async () => {
     const user = await apiLogin(server, 'demo-all');
@@ -172,7 +172,7 @@ describe('Sheet Report', () => {
       await list.getByRole('cell', { name: /View "Semua tribe"/ }).waitFor();
       await list.getByRole('button', { name: 'Run Tribe harian now' }).click();
       const log = page.getByRole('region', { name: 'Log: Tribe harian' });
-      await log.getByText('Succeeded', { exact: true }).waitFor({ timeout: 20_000 });
+      await log.getByText('Succeeded', { exact: true }).waitFor();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
         log.getByRole('button', { name: /^Download tribes_semua-tribe_run\d+\.csv$/ }).click(),
@@ -186,5 +186,5 @@ describe('Sheet Report', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });

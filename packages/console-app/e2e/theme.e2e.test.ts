@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOGIN_PATH } from '@staff/console-contract';
 import { darkTokens, lightTokens } from '../../console-ui/src/theme/tokens.js';
-import { setupConsole } from './harness.js';
+import { newContext, setupConsole } from './harness.js';
 
 const { server, browser } = setupConsole();
 
@@ -17,7 +17,7 @@ const DARK = rgb(darkTokens.colorBg);
 
 /** Opens `/login` on a device with this system scheme and stored choice; answers the first frame's background. */
 async function firstFrame(system: 'light' | 'dark', stored: 'light' | 'dark' | 'system' | null) {
-  const context = await browser.newContext({ colorScheme: system });
+  const context = await newContext(browser, { colorScheme: system });
   try {
     const page = await context.newPage();
     await page.addInitScript(
@@ -39,7 +39,7 @@ async function firstFrame(system: 'light' | 'dark', stored: 'light' | 'dark' | '
     await page.waitForFunction(() => 'firstFrame' in window);
     const first = await page.evaluate(() => (window as unknown as { firstFrame: string }).firstFrame);
     // And once the app has rendered: the same theme (no flash the other way either).
-    await page.getByLabel('Username').waitFor({ timeout: 20_000 });
+    await page.getByLabel('Username').waitFor();
     const settled = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     return { first, settled };
   } finally {

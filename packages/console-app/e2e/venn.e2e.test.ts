@@ -49,21 +49,21 @@ describe('Cust Venn Diagram', () => {
       await page.getByRole('checkbox', { name: 'Venn E2E Ebook' }).check();
 
       const overlap = page.getByRole('button', { name: 'Venn E2E Kelas & Venn E2E Ebook: 1 customers' });
-      await overlap.waitFor({ timeout: 15_000 });
+      await overlap.waitFor();
       await expect(
         page.getByRole('button', { name: 'Venn E2E Ebook only: 2 customers' }).count(),
       ).resolves.toBe(1);
       await overlap.click();
 
       const customers = page.getByRole('table', { name: 'Customers in this region' });
-      await customers.getByRole('cell', { name: 'both@venn.test' }).waitFor({ timeout: 15_000 });
+      await customers.getByRole('cell', { name: 'both@venn.test' }).waitFor();
       expect(await customers.getByRole('row').count()).toBe(2); // header + one customer
 
       // Another region by keyboard: Tab to it, Enter.
       const only = page.getByRole('button', { name: 'Venn E2E Ebook only: 2 customers' });
       await only.focus();
       await page.keyboard.press('Enter');
-      await customers.getByRole('cell', { name: 'second-b@venn.test' }).waitFor({ timeout: 15_000 });
+      await customers.getByRole('cell', { name: 'second-b@venn.test' }).waitFor();
       await expect(customers.getByRole('cell', { name: 'second-a@venn.test' }).count()).resolves.toBe(1);
 
       const download = page.waitForEvent('download');
@@ -73,5 +73,5 @@ describe('Cust Venn Diagram', () => {
     } finally {
       await context.close();
     }
-  }, 120_000);
+  });
 });

@@ -59,7 +59,7 @@ describe('/login over the wire (docs/adr/011-wire.md)', () => {
       expect((await consoleScript).status()).toBe(200);
       await page.getByLabel('Password').fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Login', exact: true }).click();
-      await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor({ timeout: 30_000 });
+      await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
       expect(pathOf(page)).toBe(LANDING_PATH);
       const later = scripts.slice(loginAll.length);
       const bodies = await Promise.all(later.map(async (response) => (await response.body()).toString()));

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { STORED_USER_KEY, type UserPreferences } from '@staff/console-contract';
@@ -15,7 +15,6 @@ afterEach(() => {
   cleanup();
   globalThis.localStorage.clear();
 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const USER: StoredUser = {
   token: 'token-1',
@@ -69,11 +68,14 @@ function setup(
   return { puts, preferences };
 }
 
-describe('language choice in the shell', { timeout: 30_000 }, () => {
+describe('language choice in the shell', () => {
   it('switching to Bahasa Indonesia changes the shell texts at once, saves it, and keeps the spec strings', async () => {
     const { puts } = setup({ language: 'en', theme: 'system' });
     await screen.findByRole('navigation', { name: 'Main menu' });
     expect(screen.getByRole('button', { name: APP_TEXTS_EN.changePassword })).toBeTruthy();
+    // The page in place first: while its lazy module loaded, the shell could render its controls anew and a choice
+    // made on the old select was lost (seen on a loaded 2-core machine).
+    await screen.findByRole('heading', { level: 2, name: 'Your activity' });
 
     await userEvent.selectOptions(screen.getByLabelText('Language'), 'id');
 

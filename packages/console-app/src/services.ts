@@ -9,6 +9,7 @@ import {
   type StorageAdapter,
 } from '@staff/console-ui';
 import { createApiClient, type ApiClientOptions } from './api/client.js';
+import { createCall, type Call } from './api/call.js';
 import { createReauthGate, type ReauthGate } from './api/reauth.js';
 import { createCheckPermission, createLoadPermissions, createLogin, createLogout } from './api/auth.js';
 import { readConfig, type ConfigValue } from './api/config.js';
@@ -23,6 +24,8 @@ export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 export interface ConsoleServices {
   session: SessionActor;
   api: AxiosInstance;
+  /** Calls a contract endpoint over `api`: the one way new code reaches the server (ADR 050). */
+  call: Call;
   login: LoginFn;
   loadPermissions: LoadPermissionsFn;
   /** The ___pc check of the page at `path`. */
@@ -71,6 +74,7 @@ export function createConsoleServices(options: ConsoleServicesOptions): ConsoleS
     session,
     reauth,
     api,
+    call: createCall(api),
     token,
     login: createLogin(api),
     loadPermissions: createLoadPermissions(api),

@@ -113,7 +113,7 @@ export const logoutResponseSchema = z.object({ ok: z.literal(true) });
 
 /** `GET /api/statistics/usage?days=N` (needs `statistics` read): the landing page's team figures. */
 export const usageStatisticsQuerySchema = z.object({
-  days: z.coerce.number().int().min(1).max(366).default(30),
+  days: z.coerce.number<number>().int().min(1).max(366).default(30),
 });
 
 export const usageStatisticsResponseSchema = z.object({

@@ -20,3 +20,4 @@ export * from './search.js';
 export * from './messages/index.js';
 export * from './entities/texts/index.js';
 export * from './reportTexts.js';
+export * from './endpoints/index.js';

@@ -16,7 +16,7 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a day as YYYY-MM
 /** `GET /api/meetings/schedule`: the rooms and their bookings over `days` Asia/Jakarta days from `from`. */
 export const scheduleQuerySchema = z.object({
   from: isoDay,
-  days: z.coerce.number().int().min(1).max(MAX_SCHEDULE_DAYS).default(1),
+  days: z.coerce.number<number>().int().min(1).max(MAX_SCHEDULE_DAYS).default(1),
 });
 export type ScheduleQuery = z.infer<typeof scheduleQuerySchema>;
 
@@ -66,3 +66,6 @@ export const createBookingSchema = z.object({
 export type CreateBooking = z.input<typeof createBookingSchema>;
 
 export const bookingResponseSchema = z.object({ booking: roomBookingSchema });
+
+/** `POST /api/meetings/bookings/:id/{cancel,confirm}`: the booking's id. */
+export const bookingParamsSchema = z.object({ id: z.coerce.number<number>().int().positive() });

@@ -4,12 +4,14 @@ import path from 'node:path';
 export interface ServerConfig {
   port: number;
   host: string;
+  /** Why `host`: HOST set, loopback because demo data has known passwords, or every interface. */
+  hostReason: 'HOST' | 'demo' | 'default';
   databaseUrl: string | undefined;
   dataDir: string;
   demo: boolean;
   /** Demo rows: a multiple of the master-data counts and of the demo campaigns (CONSOLE_DEMO_SCALE, default 1). */
   demoScale: number;
-  /** Fork the fakes of unset outside services (src/demo/fakes.ts): CONSOLE_DEMO_FAKES, default with demo data. */
+  /** Fork the fakes of unset outside services (src/demo/fakes.ts): with demo data only, unless CONSOLE_DEMO_FAKES=0. */
   demoFakes: boolean;
   /** Seconds between the fake customers' moves (a WhatsApp message or a Mayar payment). */
   demoPlaySeconds: number;
@@ -133,15 +135,20 @@ export function readConfig(
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`PORT must be 0–65535, got "${env.PORT}"`);
   const rate = env.CONSOLE_LOGIN_RATE_LIMIT;
+  // Demo data by default only on the embedded database; a real PostgreSQL must ask for it.
+  const demo = demoFlag ?? !databaseUrl;
+  const host = env.HOST?.trim();
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    // Demo accounts have published passwords: only this machine may reach them unless HOST says otherwise.
+    host: host || (demo ? '127.0.0.1' : '0.0.0.0'),
+    hostReason: host ? 'HOST' : demo ? 'demo' : 'default',
     databaseUrl,
     dataDir: path.resolve(cwd, env.CONSOLE_DATA_DIR || 'data'),
-    // Demo data by default only on the embedded database; a real PostgreSQL must ask for it.
-    demo: demoFlag ?? !databaseUrl,
+    demo,
     demoScale: positiveNumber('CONSOLE_DEMO_SCALE', env.CONSOLE_DEMO_SCALE, 1),
-    demoFakes: flag('CONSOLE_DEMO_FAKES', env.CONSOLE_DEMO_FAKES) ?? demoFlag ?? !databaseUrl,
+    // Fakes answer as Mayar, Meta and WhatsApp would: never beside real data.
+    demoFakes: demo && (flag('CONSOLE_DEMO_FAKES', env.CONSOLE_DEMO_FAKES) ?? true),
     demoPlaySeconds: positiveNumber('CONSOLE_DEMO_PLAY_SECONDS', env.CONSOLE_DEMO_PLAY_SECONDS, 45),
     adminUsername: env.CONSOLE_ADMIN_USERNAME?.trim() || 'admin',
     adminPassword: env.CONSOLE_ADMIN_PASSWORD || undefined,
@@ -226,5 +233,36 @@ export function readConfig(
       sheetsUrl:
         httpUrl('GOOGLE_SHEETS_API_URL', env.GOOGLE_SHEETS_API_URL) ?? 'https://sheets.googleapis.com',
     },
+  };
+}
+
+const isLoopback = (host: string) => host === 'localhost' || host === '::1' || /^127\./.test(host);
+
+/**
+ * The start log's line saying where the server listens and why; a warning when demo data (published passwords)
+ * can be reached from other machines.
+ *
+ * @example
+ * const notice = listenNotice(config, 3000); // demo data, HOST unset:
+ * // { level: 'warn', message: 'demo data: listening on 127.0.0.1:3000 only; set HOST=0.0.0.0 to expose' }
+ */
+export function listenNotice(
+  config: Pick<ServerConfig, 'host' | 'hostReason' | 'demo'>,
+  port: number,
+): { level: 'info' | 'warn'; message: string } {
+  const where = `${config.host}:${port}`;
+  if (config.hostReason === 'demo')
+    return { level: 'warn', message: `demo data: listening on ${where} only; set HOST=0.0.0.0 to expose` };
+  if (config.demo && !isLoopback(config.host))
+    return {
+      level: 'warn',
+      message: `demo data: listening on ${where} (HOST); its accounts' passwords are published in the README`,
+    };
+  return {
+    level: 'info',
+    message:
+      config.hostReason === 'HOST'
+        ? `listening on ${where} (HOST)`
+        : `listening on ${where}: every interface (no demo data; HOST narrows it)`,
   };
 }

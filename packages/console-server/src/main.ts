@@ -1,6 +1,6 @@
 import { buildServer } from './app.js';
 import { scheduleSessionPruning } from './auth/sessions.js';
-import { ConfigError, readConfig } from './config.js';
+import { ConfigError, listenNotice, readConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { seed } from './seed.js';
@@ -124,9 +124,11 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   if (!app.server.listening) throw new Error('server did not start listening');
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const notice = listenNotice(config, port);
+  log[notice.level]({ host: config.host, port, reason: config.hostReason }, notice.message);
   if (fakes) {
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
     fakes.play({
       serverUrl: `http://127.0.0.1:${port}`,
       everyMs: config.demoPlaySeconds * 1000,

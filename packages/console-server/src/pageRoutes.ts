@@ -1,7 +1,13 @@
 import type { HTTPMethods } from 'fastify';
 import type { z } from 'zod';
-import { apiErrorSchema, type PermissionKey } from '@staff/console-contract';
 import {
+  apiErrorSchema,
+  type AnyEndpoint,
+  type EndpointParsedInput,
+  type PermissionKey,
+} from '@staff/console-contract';
+import {
+  type AnyRouteSpec,
   type Out,
   permittedRoutes,
   type RouteHandler,
@@ -49,9 +55,10 @@ export function pageRoutes(route: RouteRegistrar, tag: string, key?: PermissionK
       const head = key
         ? permittedRoutes(tag, key)(method, url, mode ?? (method === 'GET' ? 'read' : 'write'), summary)
         : signedInRoutes(tag)(method, url, summary);
-      const statuses = spec.params ? [404, ...errors] : errors;
-      const errorBodies = Object.fromEntries(statuses.map((status) => [status, apiErrorSchema]));
-      route({ ...head, ...spec, responses: { ...responses, ...errorBodies } }, handler);
+      route(
+        { ...head, ...spec, responses: { ...responses, ...errorResponses(spec.params, errors) } },
+        handler,
+      );
     };
   return {
     get: declare('GET'),
@@ -60,4 +67,60 @@ export function pageRoutes(route: RouteRegistrar, tag: string, key?: PermissionK
     patch: declare('PATCH'),
     delete: declare('DELETE'),
   };
+}
+
+/** The ApiError bodies a route documents beyond the implied ones: 404 when the path names a row, and `errors`. */
+const errorResponses = (params: unknown, errors: readonly number[]) =>
+  Object.fromEntries((params ? [404, ...errors] : errors).map((status) => [status, apiErrorSchema]));
+
+/** The route a contract endpoint describes: method, path, guard, input schemas and documented responses. */
+export function endpointRoute(endpoint: AnyEndpoint): AnyRouteSpec {
+  const { permission } = endpoint;
+  return {
+    method: endpoint.method,
+    url: endpoint.path,
+    summary: endpoint.summary,
+    tag: endpoint.tag,
+    auth: permission !== 'public',
+    ...(typeof permission === 'object' ? { permission } : {}),
+    ...(endpoint.params ? { params: endpoint.params } : {}),
+    ...(endpoint.query ? { query: endpoint.query } : {}),
+    ...(endpoint.body ? { body: endpoint.body } : {}),
+    responses: {
+      [endpoint.status]: endpoint.response,
+      ...errorResponses(endpoint.params, endpoint.errors),
+    },
+  };
+}
+
+/** What implements an endpoint: the request, the reply and the input the endpoint's schemas parsed. */
+export type EndpointHandler<E extends AnyEndpoint> = RouteHandler<EndpointParsedInput<E>>;
+
+/**
+ * Serves a contract endpoint (docs/adr/050-endpoints-and-one-client.md): the route is the endpoint's, so the app's
+ * `call()` and the server cannot disagree on the path, the method, the key, the input or the documented answer.
+ * A non-200 success status is set before the handler runs. An answer that does not fit `endpoint.response` is
+ * logged (not refused: the caller still gets it, and the app's parse names the bad field).
+ * @example
+ * implement(route, preferencesEndpoints.read, async (request) => readPreferences(db, sessionOf(request).userId));
+ */
+export function implement<E extends AnyEndpoint>(
+  route: RouteRegistrar,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  extra: Pick<AnyRouteSpec, 'config' | 'bodyLimit'> = {},
+): void {
+  route({ ...endpointRoute(endpoint), ...extra }, async (request, reply, input) => {
+    if (endpoint.status !== 200) reply.code(endpoint.status);
+    const answer = await handler(request, reply, input as EndpointParsedInput<E>);
+    if (answer !== reply) {
+      const checked = endpoint.response.safeParse(answer);
+      if (!checked.success)
+        request.log.warn(
+          { endpoint: endpoint.name, issues: checked.error.issues.slice(0, 5) },
+          'answer does not fit the endpoint response schema',
+        );
+    }
+    return answer;
+  });
 }

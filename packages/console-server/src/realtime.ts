@@ -89,10 +89,16 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
         if (!identity) return next(new Error(SOCKET_UNAUTHORIZED));
         socket.data.identity = identity;
         void socket.join([userRoom(identity.userId), sessionRoom(identity.sessionId)]);
-        if (identity.expiresAt) closeAtExpiry(socket, identity.expiresAt);
         next();
       })
       .catch(() => next(new Error(SOCKET_UNAUTHORIZED)));
+  });
+
+  // Armed once connected: a token that expired during the handshake (a loaded machine) was closed before the
+  // client had its connection, and it never heard why. Now it connects, is told, and is closed.
+  io.on('connection', (socket: Socket) => {
+    const expiresAt = (socket.data.identity as { expiresAt?: Date | null } | undefined)?.expiresAt;
+    if (expiresAt) closeAtExpiry(socket, expiresAt);
   });
 
   /** A socket outlives nothing: when its token expires it is told and closed at once, as a revoked one is. */

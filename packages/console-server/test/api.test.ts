@@ -1,3 +1,4 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,7 @@ import { DEMO_CONFIGS, DEMO_PASSWORD } from '../src/seed.js';
 import { createUser, findUserByUsername, setUserActiveByName } from '../src/services/users.js';
 import {
   Client,
-  ENGINES,
+  ONE_ENGINE,
   TEST_PASSWORD,
   freshAddress,
   setupTestApp,
@@ -25,7 +26,7 @@ import {
   userWithKeys,
 } from './support/harness.js';
 
-describe.each(ENGINES)('console-server API on %s', (engine) => {
+describe.each(ONE_ENGINE)('console-server API on %s', (engine) => {
   const { testDb, app } = setupTestApp(engine, { server: () => ({ clock: clock.now, tokenTtlHours: 1 }) });
   const clock = testClock();
   const client = () => new Client(app, freshAddress());
@@ -345,6 +346,19 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
   });
 
   describe('permission matrix', () => {
+    // A signed-in user per set of keys, made once: many pages and routes share a key, and a user with a session
+    // cost about a second on a loaded 2-core machine (session 22). No test here moves the clock.
+    const tokens = new Map<string, Promise<string>>();
+    const tokenWith = (keys: { key: string; read?: boolean; write?: boolean }[]) => {
+      const id = JSON.stringify(keys.map((entry) => [entry.key, entry.read ?? true, entry.write ?? false]));
+      let token = tokens.get(id);
+      if (!token) {
+        token = userWithKeys(testDb.database, keys).then((username) => client().token(username));
+        tokens.set(id, token);
+      }
+      return token;
+    };
+
     // Every page of the route table: without its key 403, with it 200.
     it.each(ROUTES.map((route) => [route.path, route.key] as const))(
       'page %s (key %s)',
@@ -353,8 +367,8 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
         const others = PERMISSION_KEYS.filter((candidate) => candidate !== key).map((candidate) => ({
           key: candidate,
         }));
-        const without = await c.token(await userWithKeys(testDb.database, others));
-        const withKey = await c.token(await userWithKeys(testDb.database, [{ key }]));
+        const without = await tokenWith(others);
+        const withKey = await tokenWith([{ key }]);
         const url = `/api/a/verify/___pc?key=${key}&mode=read&path=${encodeURIComponent(pagePath)}`;
         expect((await c.get(url, without)).statusCode).toBe(403);
         expect((await c.get(url, withKey)).statusCode).toBe(200);
@@ -632,17 +646,12 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
         expect(request, `a request for ${id}`).toBeDefined();
         const { key, mode } = route.permission!;
         const c = client();
-        const readOnly = await c.token(
-          await userWithKeys(
-            testDb.database,
-            PERMISSION_KEYS.filter((k) => k !== key)
-              .map((k) => ({ key: k, read: true, write: true }))
-              .concat(mode === 'write' ? [{ key, read: true, write: false }] : []),
-          ),
+        const readOnly = await tokenWith(
+          PERMISSION_KEYS.filter((k) => k !== key)
+            .map((k) => ({ key: k, read: true, write: true }))
+            .concat(mode === 'write' ? [{ key, read: true, write: false }] : []),
         );
-        const allowed = await c.token(
-          await userWithKeys(testDb.database, [{ key, read: true, write: mode === 'write' }]),
-        );
+        const allowed = await tokenWith([{ key, read: true, write: mode === 'write' }]);
         const send = (token: string) =>
           c.request({
             method: route.method as 'GET',
@@ -677,9 +686,9 @@ describe.each(ENGINES)('console-server API on %s', (engine) => {
           (def) => def.name,
         );
         const others = PERMISSION_KEYS.filter((k) => k !== key).map((k) => ({ key: k, write: true }));
-        const without = await searched(await c.token(await userWithKeys(testDb.database, others)));
+        const without = await searched(await tokenWith(others));
         for (const entity of ofKey) expect(without, key).not.toContain(entity);
-        const withKey = await searched(await c.token(await userWithKeys(testDb.database, [{ key }])));
+        const withKey = await searched(await tokenWith([{ key }]));
         // An entity with no list page the key opens is not searched (a hit would link nowhere).
         expect(withKey.length, key).toBeGreaterThan(0);
         for (const entity of withKey) expect(ofKey, key).toContain(entity);

@@ -4,19 +4,36 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServerProcess } from './support/process.js';
 import { sql } from 'kysely';
-import { openDatabase } from '../src/db/database.js';
+import { openDatabase as openDatabaseAt } from '../src/db/database.js';
+import { createEmptyPostgres, testRunDir } from './support/templates.js';
 import { keyringOf, openSecret, readKeyFile, sealSecret } from '../src/secrets/index.js';
 
+// On an empty PostgreSQL database of the run's shared cluster: each command is a new process, and a PGlite folder
+// costs every one of them 15 s and more of WebAssembly start on the 2-core machine (its first start, initdb, 70 s).
+// The embedded folder's own first start is tested by demo.start, demo.generate and lock.
 describe('operator CLI (npm run console)', { timeout: 600_000 }, () => {
   let dataDir: string;
+  let databaseUrl: string;
+  let drop: (() => Promise<void>) | undefined;
   const cli = (...args: string[]) =>
-    // A first open of PGlite in a second process takes over 30 s when the shared machine is busy.
-    runServerProcess('cli.ts', args, { CONSOLE_DATA_DIR: dataDir, CONSOLE_ADMIN_PASSWORD: '' }, 150_000);
+    // A hang guard: a start takes over 30 s when the shared machine is busy.
+    runServerProcess(
+      'cli.ts',
+      args,
+      { CONSOLE_DATA_DIR: dataDir, DATABASE_URL: databaseUrl, CONSOLE_ADMIN_PASSWORD: '' },
+      240_000,
+    );
+  const openDatabase = () => openDatabaseAt({ databaseUrl });
 
-  beforeAll(() => {
+  beforeAll(async () => {
+    // The key file sits beside the data folder, as for the embedded default.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-cli-'));
+    const runDir = testRunDir();
+    if (!runDir) throw new Error('cli.test needs the server project global setup (its shared PostgreSQL)');
+    ({ url: databaseUrl, drop } = await createEmptyPostgres(runDir));
   });
-  afterAll(() => {
+  afterAll(async () => {
+    await drop?.();
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(`${dataDir}-secrets.key`, { force: true });
   });
@@ -47,7 +64,7 @@ describe('operator CLI (npm run console)', { timeout: 600_000 }, () => {
 
   it("turns a user's two-step sign-in off (the operator's way back in), audited with the CLI as actor", async () => {
     // Enrolled, with unused recovery codes, as the server's enrolment leaves a user.
-    let database = await openDatabase({ dataDir });
+    let database = await openDatabase();
     try {
       const { db } = database;
       const admin = await db
@@ -78,7 +95,7 @@ describe('operator CLI (npm run console)', { timeout: 600_000 }, () => {
       'Two-step sign-in of admin is off; they sign in with their password alone',
     );
 
-    database = await openDatabase({ dataDir });
+    database = await openDatabase();
     try {
       const { db } = database;
       const admin = await db
@@ -139,7 +156,7 @@ describe('operator CLI (npm run console)', { timeout: 600_000 }, () => {
     expect(before).toHaveLength(1);
     const oldKeyring = keyringOf(before[0]!);
     // A secret sealed under the current key, as the server stores one.
-    let database = await openDatabase({ dataDir });
+    let database = await openDatabase();
     try {
       await sql`insert into mayar_accounts (name, merchant_id, merchant_email, env, api_key, webhook_token, active)
         values ('Akun CLI', 'M-CLI', 'cli@contoh.co.id', 'production', ${sealSecret('cli-api-key-123456', oldKeyring)},
@@ -155,7 +172,7 @@ describe('operator CLI (npm run console)', { timeout: 600_000 }, () => {
     expect(after).toHaveLength(1);
     expect(after[0]!.id).not.toBe(before[0]!.id);
     expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
-    database = await openDatabase({ dataDir });
+    database = await openDatabase();
     try {
       const row = await sql<{
         api_key: string;

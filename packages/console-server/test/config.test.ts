@@ -1,13 +1,14 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../src/config.js';
+import { ConfigError, listenNotice, readConfig } from '../src/config.js';
 
 describe('readConfig', () => {
-  it('defaults: port 3000 on 0.0.0.0, ./data under the cwd, demo on the embedded database', () => {
+  it('defaults: port 3000 on loopback, ./data under the cwd, demo on the embedded database', () => {
     const config = readConfig({}, [], '/srv/console');
     expect(config).toMatchObject({
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
+      hostReason: 'demo',
       databaseUrl: undefined,
       dataDir: path.resolve('/srv/console/data'),
       demo: true,
@@ -25,6 +26,53 @@ describe('readConfig', () => {
     expect(readConfig({ DATABASE_URL: 'postgres://u@h/db', CONSOLE_DEMO: '1' }).demo).toBe(true);
     expect(readConfig({ CONSOLE_DEMO: '0' }).demo).toBe(false);
     expect(readConfig({}, ['--no-demo']).demo).toBe(false);
+  });
+
+  it('listens on loopback with demo data (published passwords), on every interface without, HOST over both', () => {
+    expect(readConfig({})).toMatchObject({ host: '127.0.0.1', hostReason: 'demo' });
+    expect(readConfig({ DATABASE_URL: 'postgres://u@h/db', CONSOLE_DEMO: '1' })).toMatchObject({
+      host: '127.0.0.1',
+      hostReason: 'demo',
+    });
+    expect(readConfig({ DATABASE_URL: 'postgres://u@h/db' })).toMatchObject({
+      host: '0.0.0.0',
+      hostReason: 'default',
+    });
+    expect(readConfig({}, ['--no-demo'])).toMatchObject({ host: '0.0.0.0', hostReason: 'default' });
+    expect(readConfig({ HOST: '0.0.0.0' })).toMatchObject({
+      host: '0.0.0.0',
+      hostReason: 'HOST',
+      demo: true,
+    });
+    expect(readConfig({ HOST: ' ' }).host).toBe('127.0.0.1');
+  });
+
+  it('says at start where it listens and why; a warning when demo data is reachable from other machines', () => {
+    expect(listenNotice(readConfig({}), 3000)).toEqual({
+      level: 'warn',
+      message: 'demo data: listening on 127.0.0.1:3000 only; set HOST=0.0.0.0 to expose',
+    });
+    expect(listenNotice(readConfig({ HOST: '0.0.0.0' }), 3000)).toMatchObject({
+      level: 'warn',
+      message: expect.stringMatching(/^demo data: listening on 0\.0\.0\.0:3000 \(HOST\)/),
+    });
+    expect(listenNotice(readConfig({ HOST: '127.0.0.2' }), 80).level).toBe('info');
+    expect(listenNotice(readConfig({ CONSOLE_DEMO: '0' }), 3000)).toEqual({
+      level: 'info',
+      message: 'listening on 0.0.0.0:3000: every interface (no demo data; HOST narrows it)',
+    });
+    expect(listenNotice(readConfig({ CONSOLE_DEMO: '0', HOST: '10.0.0.5' }), 3001)).toEqual({
+      level: 'info',
+      message: 'listening on 10.0.0.5:3001 (HOST)',
+    });
+  });
+
+  it('starts the fake outside services only with demo data', () => {
+    expect(readConfig({}).demoFakes).toBe(true);
+    expect(readConfig({ CONSOLE_DEMO_FAKES: '0' }).demoFakes).toBe(false);
+    expect(readConfig({ CONSOLE_DEMO: '0', CONSOLE_DEMO_FAKES: '1' }).demoFakes).toBe(false);
+    expect(readConfig({ CONSOLE_DEMO_FAKES: '1' }, ['--no-demo']).demoFakes).toBe(false);
+    expect(readConfig({ DATABASE_URL: 'postgres://u@h/db', CONSOLE_DEMO_FAKES: '1' }).demoFakes).toBe(false);
   });
 
   it('reads the other variables', () => {

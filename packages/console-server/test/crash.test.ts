@@ -1,3 +1,4 @@
+// Both engines: a killed server and what each engine keeps (support/harness.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

@@ -1,3 +1,4 @@
+// Both engines: the reply outbox is claimed with row locks (support/harness.ts).
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,7 +103,7 @@ describe.each(ENGINES)('the bot answering customers on %s', (engine) => {
     editor = await c.token(
       await userWithKeys(db.database, [{ key: 'ad_daily_tracker', read: true, write: true }]),
     );
-  }, 120_000);
+  });
   afterAll(async () => {
     await app?.close();
     await fake?.close();

@@ -1,9 +1,10 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Client, ENGINES, setupTestApp, uniqueName, userWithKeys } from './support/harness.js';
+import { Client, ONE_ENGINE, setupTestApp, uniqueName, userWithKeys } from './support/harness.js';
 import { waNumber } from './support/whatsapp.js';
 
-describe.each(ENGINES)('a problem created from a Chat List message on %s', (engine) => {
+describe.each(ONE_ENGINE)('a problem created from a Chat List message on %s', (engine) => {
   const { testDb: db, app } = setupTestApp(engine);
   let c: Client;
   let writer: string;
@@ -20,7 +21,7 @@ describe.each(ENGINES)('a problem created from a Chat List message on %s', (engi
           values (${uniqueName('Pengiriman')}, null, 0, true) returning id`.execute(db.database.db)
       ).rows[0]!.id,
     );
-  }, 120_000);
+  });
 
   /** A conversation with one customer message, as the webhook intake leaves it. */
   const conversationWithMessage = async (text: string) => {

@@ -1,14 +1,15 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { seedDemoActivity } from '../src/demo/activity.js';
-import { Client, ENGINES, setupTestApp, userWithKeys } from './support/harness.js';
+import { Client, ONE_ENGINE, setupTestApp, userWithKeys } from './support/harness.js';
 
 // A fixed instant: Tuesday 2026-11-24 10:00 in Jakarta.
 const NOW = new Date('2026-11-24T03:00:00.000Z');
 const fingerprints = new Map<string, string>();
 
 /** The demo's 90 days, here 10 days of 3 campaigns, written through the intake over the master-data demo rows. */
-describe.each(ENGINES)('demo activity seed on %s', (engine) => {
+describe.each(ONE_ENGINE)('demo activity seed on %s', (engine) => {
   const { testDb, app } = setupTestApp(engine, {
     database: { demoRows: 0.1 },
     prepare: async () => {

@@ -1,10 +1,11 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PIECES, startFakeOpenAi } from './fakes/openai.js';
 import {
   Client,
-  ENGINES,
+  ONE_ENGINE,
   type TestDatabase,
   freshAddress,
   openTestDatabase,
@@ -37,7 +38,7 @@ function events(text: string): { event: string; data: Record<string, unknown> }[
     });
 }
 
-describe.each(ENGINES)('GPT insights on %s', (engine) => {
+describe.each(ONE_ENGINE)('GPT insights on %s', (engine) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let fake: Awaited<ReturnType<typeof startFakeOpenAi>>;

@@ -1,8 +1,9 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { adAccountOf } from '../src/intake/meta/campaigns.js';
 import { INTAKE_V771 } from '../src/intake/migrations.js';
-import { Client, ENGINES, setupTestApp, userWithKeys } from './support/harness.js';
+import { Client, ONE_ENGINE, setupTestApp, userWithKeys } from './support/harness.js';
 import { intakeFixture } from './support/intake.js';
 
 const HEADER =
@@ -39,7 +40,7 @@ describe('ad account ids from the data', () => {
   });
 });
 
-describe.each(ENGINES)('campaigns kept from the data on %s', (engine) => {
+describe.each(ONE_ENGINE)('campaigns kept from the data on %s', (engine) => {
   const { testDb, app } = setupTestApp(engine);
   let writer: string;
   const client = () => new Client(app);

@@ -1,3 +1,4 @@
+// Both engines: the CAPI outbox is claimed with leases and row locks (support/harness.ts).
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';

@@ -1,9 +1,10 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { canonicalPurchases, parseAdsManagerCsv, parseExportNumber } from '../src/intake/meta/csv.js';
 import { XLSX_CONTENT_TYPE, parseAdsManagerXlsx } from '../src/intake/meta/xlsx.js';
 import { intakeDb } from '../src/intake/tables.js';
-import { Client, ENGINES, setupTestApp, userWithKeys } from './support/harness.js';
+import { Client, ONE_ENGINE, setupTestApp, userWithKeys } from './support/harness.js';
 
 const ENGLISH = [
   '\uFEFFReporting starts,Reporting ends,Campaign name,Ad set name,Ad name,Campaign ID,Ad set ID,Ad ID,Amount spent (IDR),Impressions,Reach,Frequency,Link clicks,Purchases,Purchases conversion value',
@@ -125,7 +126,7 @@ describe('Ads Manager export parsing', () => {
   });
 });
 
-describe.each(ENGINES)('POST /api/ad-insights/import on %s', (engine) => {
+describe.each(ONE_ENGINE)('POST /api/ad-insights/import on %s', (engine) => {
   const { testDb, app } = setupTestApp(engine);
   const client = () => new Client(app);
   const upload = (csv: string, token: string, query = '') =>

@@ -1,3 +1,4 @@
+// Both engines: a killed node's leases return on each engine (support/harness.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import { ingestMayarEvent } from '../src/intake/mayar/webhook.js';
 import { intakeDb } from '../src/intake/tables.js';
 import { seed } from '../src/seed.js';
 import { startPostgres, type TestPostgres } from './support/postgres.js';
+import { entryArgs } from './support/process.js';
 import { ENGINES, type EngineName, TEST_PASSWORD } from './support/harness.js';
 import { forwardingRule, intakeFixture } from './support/intake.js';
 import { startFakeGraph } from './fakes/graph.js';
@@ -16,11 +18,10 @@ import { mayarPayment } from './fakes/mayar.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
-const tsxLoader = path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs');
 const PURCHASES = 40;
 
 function startServer(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', tsxLoader, path.join(here, '../src/main.ts')], {
+  return spawn(process.execPath, entryArgs('main'), {
     cwd: repoRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -56,7 +57,8 @@ describe.each<EngineName>(ENGINES)('forwarder survives kill -9 on %s', (engine) 
   it(
     'a server killed mid-send leaves nothing undelivered: after a restart every purchase reaches Meta',
     {
-      timeout: 240_000,
+      // A hang guard: two server starts and 40 sends through a 10 s receiver on a busy 2-core machine.
+      timeout: 600_000,
     },
     async () => {
       // The send times out after 3 s and the receiver answers after 10 s: the kill lands mid-send even when this
@@ -153,7 +155,11 @@ describe.each<EngineName>(ENGINES)('forwarder survives kill -9 on %s', (engine) 
             .filter((entry) => entry.pixelId === fixture.pixelNumber)
             .map((entry) => entry.event.event_id),
         );
-      await until(() => received().size === PURCHASES, 90_000, `all purchases at Meta (stderr: ${stderr()})`);
+      await until(
+        () => received().size === PURCHASES,
+        480_000,
+        `all purchases at Meta (stderr: ${stderr()})`,
+      );
       second.kill('SIGTERM');
       await exited(second);
 

@@ -1,3 +1,4 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { io as connect } from 'socket.io-client';
@@ -6,7 +7,7 @@ import { normalisePhone, parseMayarTime, parseUtm } from '../src/intake/normalis
 import { intakeDb } from '../src/intake/tables.js';
 import {
   Client,
-  ENGINES,
+  ONE_ENGINE,
   type TestDatabase,
   openTestDatabase,
   testServer,
@@ -39,7 +40,7 @@ describe('intake normalisers', () => {
   });
 });
 
-describe.each(ENGINES)('Mayar intake on %s', (engine) => {
+describe.each(ONE_ENGINE)('Mayar intake on %s', (engine) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let fixture: IntakeFixture;

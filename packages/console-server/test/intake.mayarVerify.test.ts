@@ -1,3 +1,4 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -6,7 +7,7 @@ import { contradiction, retryDelayMs, verifyPendingPurchases } from '../src/inta
 import { intakeDb } from '../src/intake/tables.js';
 import {
   Client,
-  ENGINES,
+  ONE_ENGINE,
   type TestDatabase,
   openTestDatabase,
   testServer,
@@ -32,7 +33,7 @@ describe('Mayar verification rules', () => {
   });
 });
 
-describe.each(ENGINES)('Mayar re-fetch before paid on %s', (engine) => {
+describe.each(ONE_ENGINE)('Mayar re-fetch before paid on %s', (engine) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let mayar: FakeMayar;

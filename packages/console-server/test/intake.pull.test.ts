@@ -1,3 +1,4 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -14,7 +15,7 @@ import { intakeDb } from '../src/intake/tables.js';
 import { type FakeGraph, fakeInsightRow, startFakeGraph } from './fakes/graph.js';
 import {
   Client,
-  ENGINES,
+  ONE_ENGINE,
   type TestDatabase,
   openTestDatabase,
   testServer,
@@ -62,7 +63,7 @@ describe('Marketing API rows', () => {
   });
 });
 
-describe.each(ENGINES)('Meta insights pull worker on %s', (engine) => {
+describe.each(ONE_ENGINE)('Meta insights pull worker on %s', (engine) => {
   let testDb: TestDatabase;
   let graph: FakeGraph;
   let app: FastifyInstance;
@@ -118,7 +119,7 @@ describe.each(ENGINES)('Meta insights pull worker on %s', (engine) => {
   });
 });
 
-describe.each(ENGINES)('Meta insights pull on %s', (engine) => {
+describe.each(ONE_ENGINE)('Meta insights pull on %s', (engine) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let graph: FakeGraph;

@@ -1,3 +1,4 @@
+// Both engines: run-once leases across connections (support/harness.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';

@@ -1,3 +1,4 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 // The logistics presets (spec section 4): the server's SQL for each route's view keeps exactly the rows the
 // client's matcher keeps, on both engines, at request times either side of midnight in Jakarta.
 import type { FastifyInstance } from 'fastify';
@@ -6,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PACKAGE_STATUSES, orGroupToJson, packages } from '@staff/console-contract';
 import {
   Client,
-  ENGINES,
+  ONE_ENGINE,
   type TestDatabase,
   freshAddress,
   openTestDatabase,
@@ -47,7 +48,7 @@ function asConditions(any: NonNullable<typeof packages.views>[number]['any']): F
   });
 }
 
-describe.each(ENGINES)('logistics presets on %s', (engine) => {
+describe.each(ONE_ENGINE)('logistics presets on %s', (engine) => {
   let testDb: TestDatabase;
   const servers: FastifyInstance[] = [];
 
@@ -62,7 +63,7 @@ describe.each(ENGINES)('logistics presets on %s', (engine) => {
           testDb.database.db,
         );
       }
-  }, 120_000);
+  });
   afterAll(async () => {
     for (const app of servers) await app.close();
     await testDb?.close();

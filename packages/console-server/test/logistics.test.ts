@@ -1,3 +1,4 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 // Logistics on both engines: the status flow and its permissions, receipts in bulk (unique per courier, 400
 // naming the row, all or nothing), receipt confirmation, packing labels (the PDF parsed), the intake's packages,
 // courier tracking through the fake (not yet trackable is a state; delivered moves the package; once across
@@ -22,7 +23,7 @@ import { whatsAppMessageSender } from '../src/logistics/whatsapp.js';
 import { mayarPayment } from './fakes/mayar.js';
 import {
   Client,
-  ENGINES,
+  ONE_ENGINE,
   type TestDatabase,
   freshAddress,
   openTestDatabase,
@@ -59,7 +60,7 @@ export function pdfText(pdf: Buffer): string {
 
 export const pdfPages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b(?!s)/g) ?? []).length;
 
-describe.each(ENGINES)('logistics on %s', (engine) => {
+describe.each(ONE_ENGINE)('logistics on %s', (engine) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let courier: FakeCourier;
@@ -111,7 +112,7 @@ describe.each(ENGINES)('logistics on %s', (engine) => {
       await userWithKeys(testDb.database, [{ key: 'transaction_package_tracking', read: true, write: true }]),
     );
     fixture = await intakeFixture(testDb.database);
-  }, 120_000);
+  });
   afterAll(async () => {
     await app?.close();
     await courier?.close();

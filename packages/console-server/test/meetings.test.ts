@@ -1,3 +1,4 @@
+// Both engines: bookings are kept apart by an exclusion constraint (btree_gist) (support/harness.ts).
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';

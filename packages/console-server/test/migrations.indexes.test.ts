@@ -1,3 +1,4 @@
+// Both engines: index builds differ between the engines (support/harness.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';

@@ -1,3 +1,4 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -5,7 +6,7 @@ import { PROBLEM_ASSIGNED_EVENT, type Problem, type ProblemDetail } from '@staff
 import { findUserByUsername } from '../src/services/users.js';
 import {
   Client,
-  ENGINES,
+  ONE_ENGINE,
   freshAddress,
   openTestDatabase,
   testServer,
@@ -19,7 +20,7 @@ import { intakeFixture } from './support/intake.js';
 const START = new Date('2026-11-23T16:30:00.000Z');
 const HOUR = 3_600_000;
 
-describe.each(ENGINES)('Cust Problem Tracking on %s', (engine) => {
+describe.each(ONE_ENGINE)('Cust Problem Tracking on %s', (engine) => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let client: Client;
@@ -84,7 +85,7 @@ describe.each(ENGINES)('Cust Problem Tracking on %s', (engine) => {
       colleagueName,
     );
     colleagueId = (await findUserByUsername(db, colleagueName))!.id;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await app?.close();

@@ -1,8 +1,9 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
   Client,
-  ENGINES,
+  ONE_ENGINE,
   type TestDatabase,
   openTestDatabase,
   testServer,
@@ -14,7 +15,7 @@ import { type FakeMayar, mayarPayment, startFakeMayar } from './fakes/mayar.js';
 type Row = Record<string, unknown>;
 
 /** The Purchase Log: the intake's purchases table read through the resource API (read-only entity). */
-describe.each(ENGINES)('Purchase Log (purchases resource) on %s', (engine) => {
+describe.each(ONE_ENGINE)('Purchase Log (purchases resource) on %s', (engine) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let fixture: IntakeFixture;

@@ -1,3 +1,4 @@
+// Both engines: the reports' aggregate SQL (support/harness.ts).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportResponse } from '@staff/console-contract';
@@ -48,7 +49,7 @@ describe.each(ENGINES)('report rollups kept by the intake on %s', (engine) => {
       values ('Kelas Rollup', 'CX9', 'act_1', 'OUTCOME_SALES', 'ACTIVE', ${fixture.productId})`.execute(
       database.database.db,
     );
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await database?.close();

@@ -1,3 +1,4 @@
+// Both engines: the reports' aggregate SQL (support/harness.ts).
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportResponse } from '@staff/console-contract';
@@ -19,7 +20,7 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
     token = await client.token(
       await userWithKeys(database.database, [{ key: 'ad_daily_tracker' }, { key: 'finance_kol_report' }]),
     );
-  }, 120_000);
+  });
 
   const report = async (query: string) => {
     const response = await client.get(`/api/reports/${query}`, token);

@@ -1,3 +1,4 @@
+// Both engines: the reports' aggregate SQL (support/harness.ts).
 import { readdir, readFile } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -114,7 +115,7 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
   beforeAll(async () => {
     client = new Client(app, freshAddress());
     token = await client.token(await userWithKeys(database.database, [{ key: 'ad_daily_tracker' }]));
-  }, 120_000);
+  });
 
   const report = async (query: string) => {
     const response = await client.get(`/api/reports/${query}`, token);

@@ -1,3 +1,4 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
@@ -5,13 +6,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, getEntity } from '@staff/console-contract';
 import { seedResourceDemo } from '../src/resources/demo.js';
 import { RESOURCE_CHANGED_EVENT, type ResourceChangedPayload } from '../src/resources/push.js';
-import { Client, ENGINES, freshAddress, setupTestApp, userWithKeys } from './support/harness.js';
+import { Client, ONE_ENGINE, freshAddress, setupTestApp, userWithKeys } from './support/harness.js';
 import { countRows } from './support/resources.js';
 
 type Row = Record<string, unknown>;
 const KEY = 'transaction_package_tracking';
 
-describe.each(ENGINES)('entity capabilities on %s', (engine) => {
+describe.each(ONE_ENGINE)('entity capabilities on %s', (engine) => {
   const { testDb, app } = setupTestApp(engine, {
     prepare: async () => {
       // Demo rows of the two logistics tables only (the read-only one needs rows to read).

@@ -1,3 +1,4 @@
+// Both engines: the list filters' SQL (support/harness.ts).
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';

@@ -1,3 +1,4 @@
+// Both engines: migrations over an earlier release's data (support/harness.ts).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -139,5 +140,5 @@ describe.each(ENGINES)('a database of the previous release on %s', (engine) => {
     } finally {
       await current.close();
     }
-  }, 240_000);
+  });
 });

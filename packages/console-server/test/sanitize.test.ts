@@ -1,7 +1,8 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { HttpError, databaseErrorAnswer, unsafeTextFields } from '../src/http.js';
-import { Client, ENGINES, freshAddress, setupTestApp, userWithKeys } from './support/harness.js';
+import { Client, ONE_ENGINE, freshAddress, setupTestApp, userWithKeys } from './support/harness.js';
 import { LEAK } from './support/leaks.js';
 
 describe('input sanitising helpers', () => {
@@ -33,7 +34,7 @@ describe('input sanitising helpers', () => {
   });
 });
 
-describe.each(ENGINES)('one sanitising layer for every route on %s', (engine) => {
+describe.each(ONE_ENGINE)('one sanitising layer for every route on %s', (engine) => {
   const { testDb, app } = setupTestApp(engine);
   let admin: string;
   const client = () => new Client(app, freshAddress());

@@ -1,3 +1,4 @@
+// Both engines: trigram search (pg_trgm) (support/harness.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, isSearchable, type SearchResponse } from '@staff/console-contract';
 import { Client, ENGINES, setupTestApp, userWithKeys } from './support/harness.js';

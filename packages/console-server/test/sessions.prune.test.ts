@@ -110,11 +110,11 @@ describe('pruning ended sessions', () => {
     });
     try {
       expect(pruning.timer.hasRef()).toBe(false);
-      await expect.poll(() => pruned, { timeout: 5_000 }).toEqual([3]);
+      await expect.poll(() => pruned, { timeout: 120_000 }).toEqual([3]);
       expect(await remaining()).toEqual(['case:expired-recently', 'case:live', 'case:revoked-recently']);
       // Later runs find nothing to delete and stay quiet; a newly ended old session is picked up by the next run.
       await session('case:expired-long-ago-2', { created: ago(50), expires: ago(49) });
-      await expect.poll(() => pruned, { timeout: 5_000 }).toEqual([3, 1]);
+      await expect.poll(() => pruned, { timeout: 120_000 }).toEqual([3, 1]);
     } finally {
       await pruning.stop();
     }
@@ -134,7 +134,7 @@ describe('pruning ended sessions', () => {
     } as unknown as typeof testDb.database.db;
     const errors: unknown[] = [];
     const pruning = scheduleSessionPruning(failing, { everyMs: 30, onError: (error) => errors.push(error) });
-    await expect.poll(() => errors.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => errors.length, { timeout: 120_000 }).toBeGreaterThanOrEqual(2);
     await pruning.stop();
     expect((errors[0] as Error).message).toBe('database gone');
   });

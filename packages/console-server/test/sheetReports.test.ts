@@ -1,3 +1,4 @@
+// Both engines: due runs are claimed once with FOR UPDATE SKIP LOCKED (support/harness.ts).
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ describe.each(ENGINES)('Sheet Report schedules on %s', (engine) => {
       await userWithKeys(database.database, [{ key: KEY }, { key: 'ad_daily_tracker' }]),
     );
     noReport = await client.token(await userWithKeys(database.database, [{ key: KEY, write: true }]));
-  }, 120_000);
+  });
 
   const send = (method: 'POST' | 'PUT' | 'DELETE', url: string, token: string, payload?: unknown) =>
     client.request({

@@ -1,3 +1,4 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../src/auth/messages.js';
@@ -6,7 +7,7 @@ import { CHALLENGE_TTL_MS, TWO_FACTOR_MESSAGES } from '../src/auth/twoFactor.js'
 import { findUserByUsername } from '../src/services/users.js';
 import {
   Client,
-  ENGINES,
+  ONE_ENGINE,
   TEST_PASSWORD,
   freshAddress,
   setupTestApp,
@@ -25,7 +26,7 @@ function wrongCode(secret: string, now: Date): string {
   }
 }
 
-describe.each(ENGINES)('two-step sign-in on %s', (engine) => {
+describe.each(ONE_ENGINE)('two-step sign-in on %s', (engine) => {
   const { testDb, app } = setupTestApp(engine, { server: () => ({ clock: clock.now }) });
   const clock = testClock();
   // Inside a 30 s step, far from its edges, so "the same step" in a test stays the same step.

@@ -1,3 +1,4 @@
+// Both engines: pg_trgm (support/harness.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { ENTITIES, listQuerySchema, n8nCreators } from '@staff/console-contract';

@@ -1,3 +1,4 @@
+// Both engines: the Venn's set SQL (support/harness.ts).
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { VennCustomersResponse, VennResponse } from '@staff/console-contract';
@@ -109,7 +110,7 @@ describe.each(ENGINES)('customer Venn on %s', (engine) => {
   beforeAll(async () => {
     client = new Client(app, freshAddress());
     token = await client.token(await userWithKeys(database.database, [{ key: 'statistics' }]));
-  }, 120_000);
+  });
 
   const get = async <T>(url: string) => {
     const response = await client.get(url, token);

@@ -1,3 +1,4 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { sealSecret } from '../src/secrets/index.js';
@@ -12,7 +13,7 @@ import {
   startFakeWhatsApp,
   statusPayload,
 } from './fakes/whatsapp.js';
-import { ENGINES, type TestDatabase, openTestDatabase } from './support/harness.js';
+import { ONE_ENGINE, type TestDatabase, openTestDatabase } from './support/harness.js';
 
 const TOKEN = 'EAAG-test-token';
 const SECRET = 'app-secret-for-tests';
@@ -233,13 +234,13 @@ describe("the fake's customer: Meta's signed webhook calls", () => {
   });
 });
 
-describe.each(ENGINES)('a WA Registries number as a sender on %s', (engine) => {
+describe.each(ONE_ENGINE)('a WA Registries number as a sender on %s', (engine) => {
   let db: TestDatabase;
   let fake: FakeWhatsApp;
   beforeAll(async () => {
     db = await openTestDatabase(engine);
     fake = await startFakeWhatsApp({ accessToken: TOKEN });
-  }, 120_000);
+  });
   afterAll(async () => {
     await fake?.close();
     await db?.close();

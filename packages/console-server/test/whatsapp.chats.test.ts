@@ -1,3 +1,4 @@
+// Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import {
 } from './fakes/whatsapp.js';
 import {
   Client,
-  ENGINES,
+  ONE_ENGINE,
   type TestDatabase,
   openTestDatabase,
   testClock,
@@ -23,7 +24,7 @@ import {
 } from './support/harness.js';
 import { WA_APP_SECRET, WA_TOKEN, WA_VERIFY_TOKEN, waNumber } from './support/whatsapp.js';
 
-describe.each(ENGINES)('WhatsApp webhook and Chat List on %s', (engine) => {
+describe.each(ONE_ENGINE)('WhatsApp webhook and Chat List on %s', (engine) => {
   let db: TestDatabase;
   let fake: FakeWhatsApp;
   let app: FastifyInstance;
@@ -57,7 +58,7 @@ describe.each(ENGINES)('WhatsApp webhook and Chat List on %s', (engine) => {
         .rows[0]!.id,
     );
     reader = await c.token(await userWithKeys(db.database, [{ key: 'statistics', read: true }]));
-  }, 120_000);
+  });
   afterAll(async () => {
     await app?.close();
     await fake?.close();

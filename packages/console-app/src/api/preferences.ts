@@ -1,25 +1,20 @@
 import type { AxiosInstance } from 'axios';
-import type { UserPreferences, UserPreferencesUpdate } from '@staff/console-contract';
-import { toCallError } from './errors.js';
+import {
+  preferencesEndpoints,
+  type UserPreferences,
+  type UserPreferencesUpdate,
+} from '@staff/console-contract';
+import { createCall } from './call.js';
 
 /** `GET /api/me/preferences`: the signed-in user's language and theme. */
 export function createFetchPreferences(client: AxiosInstance) {
-  return async (): Promise<UserPreferences> => {
-    try {
-      return (await client.get<UserPreferences>('/api/me/preferences')).data;
-    } catch (error) {
-      throw toCallError(error);
-    }
-  };
+  const call = createCall(client);
+  return (): Promise<UserPreferences> => call(preferencesEndpoints.read);
 }
 
 /** `PUT /api/me/preferences`: saves what is given, answers all the choices. */
 export function createSavePreferences(client: AxiosInstance) {
-  return async (update: UserPreferencesUpdate): Promise<UserPreferences> => {
-    try {
-      return (await client.put<UserPreferences>('/api/me/preferences', update)).data;
-    } catch (error) {
-      throw toCallError(error);
-    }
-  };
+  const call = createCall(client);
+  return (update: UserPreferencesUpdate): Promise<UserPreferences> =>
+    call(preferencesEndpoints.save, { body: update });
 }

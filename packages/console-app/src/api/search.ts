@@ -1,16 +1,10 @@
 import type { AxiosInstance } from 'axios';
-import type { SearchResponse } from '@staff/console-contract';
-import { toCallError } from './errors.js';
+import { searchEndpoints, type SearchResponse } from '@staff/console-contract';
+import { createCall } from './call.js';
 
 /** `GET /api/search?q=`: records of the entities the user may read (the command palette's "Records"). */
 export function createSearchRecords(client: AxiosInstance) {
-  return async (q: string, signal?: AbortSignal): Promise<SearchResponse> => {
-    try {
-      return (
-        await client.get<SearchResponse>('/api/search', { params: { q }, ...(signal ? { signal } : {}) })
-      ).data;
-    } catch (error) {
-      throw toCallError(error);
-    }
-  };
+  const call = createCall(client);
+  return (q: string, signal?: AbortSignal): Promise<SearchResponse> =>
+    call(searchEndpoints.records, { query: { q } }, signal ? { signal } : {});
 }

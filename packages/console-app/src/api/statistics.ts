@@ -1,29 +1,20 @@
 import type { AxiosInstance } from 'axios';
-import type { MyActivityResponse, UsageStatisticsResponse } from '@staff/console-contract';
-import { toCallError } from './errors.js';
+import {
+  statisticsEndpoints,
+  type MyActivityResponse,
+  type UsageStatisticsResponse,
+} from '@staff/console-contract';
+import { createCall } from './call.js';
 
 /** `GET /api/statistics/usage?days=N`: the landing page's team figures (needs `statistics`). */
 export function createFetchUsageStatistics(client: AxiosInstance) {
-  return async (days = 30): Promise<UsageStatisticsResponse> => {
-    try {
-      const response = await client.get<UsageStatisticsResponse>('/api/statistics/usage', {
-        params: { days },
-      });
-      return response.data;
-    } catch (error) {
-      throw toCallError(error);
-    }
-  };
+  const call = createCall(client);
+  return (days = 30): Promise<UsageStatisticsResponse> =>
+    call(statisticsEndpoints.usage, { query: { days } });
 }
 
 /** `GET /api/statistics/me?days=N`: the caller's own sign-ins and pages (any signed-in user). */
 export function createFetchMyActivity(client: AxiosInstance) {
-  return async (days = 30): Promise<MyActivityResponse> => {
-    try {
-      const response = await client.get<MyActivityResponse>('/api/statistics/me', { params: { days } });
-      return response.data;
-    } catch (error) {
-      throw toCallError(error);
-    }
-  };
+  const call = createCall(client);
+  return (days = 30): Promise<MyActivityResponse> => call(statisticsEndpoints.me, { query: { days } });
 }

@@ -1,8 +1,9 @@
-import { useCallback, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import {
   canRead,
   findRoute,
+  statisticsEndpoints,
   toPermissionMap,
   type MyActivityResponse,
   type UsageStatisticsResponse,
@@ -10,12 +11,10 @@ import {
 import { NumberText, t } from '@staff/console-ui';
 import { AllowedPagesLinks } from '../routes/AllowedPagesLinks.js';
 import { useConsoleContext } from '../routes/consoleContext.js';
-import { useServices } from '../services.js';
 import { useTexts, useTextsOf, type AppTexts } from '../i18n.js';
 import { Muted, RoutePage } from './PageLayout.js';
 import type { PageProps } from './types.js';
-import { usePreloadedData } from './usePreloadedData.js';
-
+import { useEndpoint } from './useEndpoint.js';
 import { USAGE_WINDOW_DAYS } from './usageWindow.js';
 import { LoadState } from './common/LoadState.js';
 import { Panel as BasePanel, Table, stackCss, surfaceCss } from './common/styles.js';
@@ -23,6 +22,9 @@ import { TableHead, numColumn, type ColumnHeading } from './common/TableHead.js'
 import { USAGE_TEXTS } from './usageTexts.js';
 
 type UsageTexts = AppTexts['usage'];
+
+/** Both calls' window: the same as the route's start of `statistics/me` (registry.ts). */
+const WINDOW = { query: { days: USAGE_WINDOW_DAYS } };
 
 /** Your latest sign-ins' columns. */
 const signInColumns = (u: UsageTexts): ColumnHeading[] => [u.when, u.result];
@@ -165,11 +167,10 @@ function PageVisits({
  * (`GET /api/statistics/usage`, which the server keeps keyed).
  */
 export default function UsageStatisticsPage({ route, data }: PageProps<MyActivityResponse>) {
-  const { fetchMyActivity } = useServices();
   const { permissions } = useConsoleContext();
   const seesTeam = canRead(toPermissionMap(permissions), route.key);
-  const load = useCallback(() => fetchMyActivity(USAGE_WINDOW_DAYS), [fetchMyActivity]);
-  const { state, reload } = usePreloadedData(data, load);
+  // `data`: the route's start of this same call (registry.ts), shown without asking again.
+  const { state, reload } = useEndpoint(statisticsEndpoints.me, WINDOW, { preloaded: data });
   const u = useTexts().usage;
 
   return (
@@ -232,9 +233,7 @@ function MyActivity({ activity }: { activity: MyActivityResponse }) {
 
 /** The team's figures, for holders of `statistics` only. */
 function TeamStatistics() {
-  const { fetchUsageStatistics } = useServices();
-  const load = useCallback(() => fetchUsageStatistics(USAGE_WINDOW_DAYS), [fetchUsageStatistics]);
-  const { state, reload } = usePreloadedData(undefined, load);
+  const { state, reload } = useEndpoint(statisticsEndpoints.usage, WINDOW);
   const u = useTexts().usage;
   return (
     <Team aria-labelledby="usage-team">

@@ -56,7 +56,7 @@ describe('GuardedPage', () => {
       },
     );
     await release();
-    const teamFigures = await screen.findByRole('region', { name: 'Team activity' }, { timeout: 5_000 });
+    const teamFigures = await screen.findByRole('region', { name: 'Team activity' });
     await waitFor(() => expect(teamFigures.textContent).toMatch(/3\s*of\s*9/));
     const calls = (url: string) => requests.filter((request) => request.url === url).length;
     expect(calls('/api/statistics/me')).toBe(1);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { STORED_USER_KEY } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
@@ -15,7 +15,6 @@ afterEach(() => {
   cleanup();
   globalThis.localStorage.clear();
 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const USER: StoredUser = { token: 'token-id', fullname: 'Ayu Lestari', last_login: null };
 
@@ -34,7 +33,7 @@ function setup(path: string, pageCheck: () => FakeAnswer) {
   );
 }
 
-describe('the routed shell in Bahasa Indonesia', { timeout: 60_000 }, () => {
+describe('the routed shell in Bahasa Indonesia', () => {
   it('shows the not-found page in Indonesian, linking to the landing page by its spec title', async () => {
     setup('/app/tidak-ada', () => ({ status: 200, data: {} }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Halaman tidak ditemukan' })).toBeTruthy();

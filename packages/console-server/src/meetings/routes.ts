@@ -1,27 +1,15 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
-import {
-  ROOM_BOOKINGS_ENTITY,
-  apiErrorSchema,
-  bookingResponseSchema,
-  createBookingSchema,
-  ROUTES,
-  scheduleQuerySchema,
-  scheduleResponseSchema,
-  type PermissionKey,
-} from '@staff/console-contract';
+import { MEETINGS_KEY, ROOM_BOOKINGS_ENTITY, meetingsEndpoints } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import type { RouteRegistrar } from '../admin/routes.js';
 import type { Realtime } from '../realtime.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { changeBookingStatus, createBooking, schedule, type SavedBooking } from './service.js';
-import { pageRoutes } from '../pageRoutes.js';
+import { implement } from '../pageRoutes.js';
 
-/** The dashboard's key, from the route table: its reads need read access, bookings write access. */
-export const MEETINGS_KEY: PermissionKey = ROUTES.find((entry) => entry.id === 'meeting-room-dashboard')!.key;
-
-const bookingParams = z.object({ id: z.coerce.number().int().positive() });
+/** The dashboard's key (from the route table): its reads need read access, bookings write access. */
+export { MEETINGS_KEY };
 
 export interface MeetingRoutesOptions {
   route: RouteRegistrar;
@@ -32,10 +20,9 @@ export interface MeetingRoutesOptions {
   now: () => Date;
 }
 
-/** `GET /api/meetings/schedule`, `POST /api/meetings/bookings`, `POST /api/meetings/bookings/:id/{cancel,confirm}`. */
+/** The contract's `meetingsEndpoints`: the schedule, booking, and cancelling or confirming a booking. */
 export function registerMeetingRoutes(options: MeetingRoutesOptions): void {
   const { route, sessionOf, db, realtime, log, now } = options;
-  const meetingRoutes = pageRoutes(route, 'meetings', MEETINGS_KEY);
   const actorOf = (request: FastifyRequest) => ({
     userId: sessionOf(request).userId,
     ip: request.ip ?? null,
@@ -47,47 +34,24 @@ export function registerMeetingRoutes(options: MeetingRoutesOptions): void {
     ]).catch((error: unknown) => log.warn({ err: error }, 'booking push failed'));
   };
 
-  meetingRoutes.get(
-    '/api/meetings/schedule',
-    'Bookable rooms (the Meeting Rooms master) and their live bookings over `days` Asia/Jakarta days from `from`',
-    { query: scheduleQuerySchema, responses: { 200: scheduleResponseSchema } },
-    async (_request, _reply, { query }) => schedule(db, query.from, query.days, now()),
+  implement(route, meetingsEndpoints.schedule, async (_request, _reply, { query }) =>
+    schedule(db, query.from, query.days, now()),
   );
 
-  meetingRoutes.post(
-    '/api/meetings/bookings',
-    'Book a room (attendees ≤ capacity, at most 12 hours); 409 naming the booking in the way when the slot overlaps one',
-    { body: createBookingSchema, responses: { 201: bookingResponseSchema }, errors: [409] },
-    async (request, reply, { body }) => {
-      const saved = await createBooking(db, body, actorOf(request), now());
-      push(saved, 'create');
-      return reply.code(201).send({ booking: saved.booking });
-    },
-  );
+  implement(route, meetingsEndpoints.book, async (request, _reply, { body }) => {
+    const saved = await createBooking(db, body, actorOf(request), now());
+    push(saved, 'create');
+    return { booking: saved.booking };
+  });
 
-  for (const [action, status] of [
-    ['cancel', 'cancelled'],
-    ['confirm', 'confirmed'],
+  for (const [endpoint, status] of [
+    [meetingsEndpoints.cancel, 'cancelled'],
+    [meetingsEndpoints.confirm, 'confirmed'],
   ] as const) {
-    route(
-      {
-        method: 'POST',
-        url: `/api/meetings/bookings/:id/${action}`,
-        tag: 'meetings',
-        summary:
-          action === 'cancel'
-            ? 'Cancel a booking (the slot becomes free)'
-            : 'Confirm a booking of a room that needs approval',
-        auth: true,
-        permission: { key: MEETINGS_KEY, mode: 'write' },
-        params: bookingParams,
-        responses: { 200: bookingResponseSchema, 404: apiErrorSchema, 409: apiErrorSchema },
-      },
-      async (request, _reply, { params }) => {
-        const saved = await changeBookingStatus(db, params.id, status, actorOf(request));
-        push(saved, 'update');
-        return { booking: saved.booking };
-      },
-    );
+    implement(route, endpoint, async (request, _reply, { params }) => {
+      const saved = await changeBookingStatus(db, params.id, status, actorOf(request));
+      push(saved, 'update');
+      return { booking: saved.booking };
+    });
   }
 }

@@ -5,8 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import {
   DEFAULT_PREFERENCES,
-  userPreferencesSchema,
-  userPreferencesUpdateSchema,
+  preferencesEndpoints,
   type Language,
   type UserPreferences,
 } from '@staff/console-contract';
@@ -14,7 +13,7 @@ import type { Database } from '../db/schema.js';
 import type { RouteRegistrar } from '../admin/routes.js';
 import type { AuthenticatedSession } from '../auth/sessions.js';
 import { auditOwnAccount } from '../services/audit.js';
-import { pageRoutes } from '../pageRoutes.js';
+import { implement } from '../pageRoutes.js';
 
 export interface PreferencesRoutesOptions {
   route: RouteRegistrar;
@@ -36,37 +35,27 @@ async function readPreferences(db: Kysely<Database>, userId: number): Promise<Us
 
 export function registerPreferencesRoutes(options: PreferencesRoutesOptions): void {
   const { route, sessionOf, db, now } = options;
-  const accountRoutes = pageRoutes(route, 'auth');
-
-  accountRoutes.get(
-    '/api/me/preferences',
-    "The caller's language and theme (defaults `id` and `system` until first saved)",
-    { responses: { 200: userPreferencesSchema } },
-    async (request) => readPreferences(db, sessionOf(request).userId),
+  implement(route, preferencesEndpoints.read, async (request) =>
+    readPreferences(db, sessionOf(request).userId),
   );
 
-  accountRoutes.put(
-    '/api/me/preferences',
-    "Save the caller's language and/or theme; answers all of them",
-    { body: userPreferencesUpdateSchema, responses: { 200: userPreferencesSchema } },
-    async (request, _reply, { body }) => {
-      const session = sessionOf(request);
-      return db.transaction().execute(async (trx) => {
-        const before = await readPreferences(trx, session.userId);
-        const after: UserPreferences = { ...before, ...body };
-        await sql`
+  implement(route, preferencesEndpoints.save, async (request, _reply, { body }) => {
+    const session = sessionOf(request);
+    return db.transaction().execute(async (trx) => {
+      const before = await readPreferences(trx, session.userId);
+      const after: UserPreferences = { ...before, ...body };
+      await sql`
           insert into user_preferences (user_id, language, theme, updated_at)
           values (${session.userId}, ${after.language}, ${after.theme}, ${now()})
           on conflict (user_id) do update
             set language = excluded.language, theme = excluded.theme, updated_at = excluded.updated_at`.execute(
-          trx,
-        );
-        await auditOwnAccount(trx, { id: session.userId, ip: request.ip ?? null }, 'update-preferences', {
-          before,
-          after,
-        });
-        return after;
+        trx,
+      );
+      await auditOwnAccount(trx, { id: session.userId, ip: request.ip ?? null }, 'update-preferences', {
+        before,
+        after,
       });
-    },
-  );
+      return after;
+    });
+  });
 }

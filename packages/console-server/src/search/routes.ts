@@ -8,12 +8,10 @@ import type { Kysely } from 'kysely';
 import {
   ENTITIES,
   SEARCH_ROWS_PER_ENTITY,
-  apiErrorSchema,
   isSearchable,
   maskRow,
   recordPath,
-  searchQuerySchema,
-  searchResponseSchema,
+  searchEndpoints,
   type EntityDef,
   type ListQuery,
   type SearchHit,
@@ -22,6 +20,7 @@ import type { Database } from '../db/schema.js';
 import type { RouteRegistrar } from '../http.js';
 import type { AuthenticatedSession } from '../auth/sessions.js';
 import { userPermissions } from '../services/users.js';
+import { implement } from '../pageRoutes.js';
 import { listPage, relationLabels } from '../resources/export.js';
 import type { AnyDb, Row } from '../resources/query.js';
 
@@ -51,61 +50,49 @@ export function registerSearchRoutes(options: SearchRoutesOptions): void {
   const { route, sessionOf, db, now } = options;
   const anyDb = db as unknown as AnyDb;
 
-  route(
-    {
-      method: 'GET',
-      url: '/api/search',
-      tag: 'search',
-      summary:
-        'Records whose title or search fields contain every word of q, a few per entity, only of the entities the caller may read',
-      auth: true,
-      query: searchQuerySchema,
-      responses: { 200: searchResponseSchema, 400: apiErrorSchema },
-    },
-    async (request, _reply, { query }) => {
-      const session = sessionOf(request);
-      const readable = new Set(
-        (await userPermissions(db, session.userId))
-          .filter((entry) => entry.allow_read === 1)
-          .map((entry) => entry.permission_key),
+  implement(route, searchEndpoints.records, async (request, _reply, { query }) => {
+    const session = sessionOf(request);
+    const readable = new Set(
+      (await userPermissions(db, session.userId))
+        .filter((entry) => entry.allow_read === 1)
+        .map((entry) => entry.permission_key),
+    );
+    const canRead = (key: string) => readable.has(key);
+    const searched = ENTITIES.filter(
+      (def) => canRead(def.permissionKey) && isSearchable(def) && recordPath(def.name, 0, canRead) !== null,
+    );
+    const at = now();
+    const hits: SearchHit[] = [];
+    // One entity after another: PGlite serves one query at a time anyway, and a pool is not hogged by one call.
+    for (const def of searched) {
+      const list: ListQuery = {
+        q: query.q,
+        filters: [],
+        groups: [],
+        sort: { ...def.defaultSort },
+        limit: SEARCH_ROWS_PER_ENTITY,
+        offset: 0,
+        cursor: null,
+        columns: null,
+        deleted: 'exclude',
+        format: 'json',
+      };
+      const rows = (await listPage(anyDb, def, list, at, null, SEARCH_ROWS_PER_ENTITY, 0)).map((row) =>
+        maskRow(def, row),
       );
-      const canRead = (key: string) => readable.has(key);
-      const searched = ENTITIES.filter(
-        (def) => canRead(def.permissionKey) && isSearchable(def) && recordPath(def.name, 0, canRead) !== null,
-      );
-      const at = now();
-      const hits: SearchHit[] = [];
-      // One entity after another: PGlite serves one query at a time anyway, and a pool is not hogged by one call.
-      for (const def of searched) {
-        const list: ListQuery = {
-          q: query.q,
-          filters: [],
-          groups: [],
-          sort: { ...def.defaultSort },
-          limit: SEARCH_ROWS_PER_ENTITY,
-          offset: 0,
-          cursor: null,
-          columns: null,
-          deleted: 'exclude',
-          format: 'json',
-        };
-        const rows = (await listPage(anyDb, def, list, at, null, SEARCH_ROWS_PER_ENTITY, 0)).map((row) =>
-          maskRow(def, row),
-        );
-        if (rows.length === 0) continue;
-        const labels = await relationLabels(anyDb, def, rows, titleFieldsOf(def));
-        for (const row of rows) {
-          const id = Number(row.id);
-          hits.push({
-            entity: def.name,
-            entity_label: def.labelPlural,
-            id,
-            title: titleOf(def, row, labels),
-            path: recordPath(def.name, id, canRead)!,
-          });
-        }
+      if (rows.length === 0) continue;
+      const labels = await relationLabels(anyDb, def, rows, titleFieldsOf(def));
+      for (const row of rows) {
+        const id = Number(row.id);
+        hits.push({
+          entity: def.name,
+          entity_label: def.labelPlural,
+          id,
+          title: titleOf(def, row, labels),
+          path: recordPath(def.name, id, canRead)!,
+        });
       }
-      return { q: query.q, entities: searched.map((def) => def.name), hits };
-    },
-  );
+    }
+    return { q: query.q, entities: searched.map((def) => def.name), hits };
+  });
 }

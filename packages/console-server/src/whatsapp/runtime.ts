@@ -20,6 +20,8 @@ export interface WhatsAppOptions {
   outboxIntervalMs?: number;
   /** First retry delay of a message Meta refused for now. */
   retryBaseMs?: number;
+  /** How long a call waits for Meta's answer (default 10 s in the client). */
+  timeoutMs?: number;
 }
 
 export interface WhatsAppRuntime {
@@ -33,6 +35,7 @@ export function apiSettings(options: WhatsAppOptions): WhatsAppApiSettings {
     ...(options.apiUrl ? { baseUrl: options.apiUrl } : {}),
     ...(options.apiVersion ? { version: options.apiVersion } : {}),
     ...(options.accessToken ? { accessToken: options.accessToken } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   };
 }
 

@@ -12,7 +12,18 @@ import { startPostgres, type TestPostgres } from './postgres.js';
 import { copyPgliteTemplate, createPostgresFromTemplate, testRunDir } from './templates.js';
 
 export type EngineName = 'pglite' | 'postgres';
+/**
+ * Both engines, for files whose SQL or locking can differ between them: reports' aggregates, list filters, search,
+ * exclusion constraints, leases and outbox claims, migrations, several connections at once (PGlite is one
+ * PostgreSQL 17 connection in WebAssembly; the PostgreSQL tests run Debian's 15).
+ */
 export const ENGINES: readonly EngineName[] = ['pglite', 'postgres'];
+/**
+ * One engine, PostgreSQL, for files that test the product's logic over plain SQL both engines run alike (ADR 052,
+ * ADR 055): on the 2-core test machine a PGlite database costs 4–5 s of WebAssembly to open and every query runs
+ * through it in the test's own process, where a PostgreSQL copy is a `CREATE DATABASE … TEMPLATE` in another.
+ */
+export const ONE_ENGINE: readonly EngineName[] = ['postgres'];
 
 export const TEST_PASSWORD = 'Correct-Horse-9';
 

@@ -148,10 +148,19 @@ export async function createPostgresFromTemplate(
       await database.close();
     }
   });
+  return newDatabase(cluster, 'test', templateName);
+}
+
+/** A new database of this process on `cluster`, empty or a copy of `template`, and how to drop it. */
+async function newDatabase(
+  cluster: SharedCluster,
+  prefix: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   databaseCounter += 1;
-  const databaseName = `test_${process.pid}_${databaseCounter}`;
+  const databaseName = `${prefix}_${process.pid}_${databaseCounter}`;
   await admin(cluster.url, (client) =>
-    client.query(`create database ${databaseName} template ${templateName}`),
+    client.query(`create database ${databaseName}${template ? ` template ${template}` : ''}`),
   );
   return {
     url: withUrlDatabase(cluster.url, databaseName),
@@ -160,4 +169,11 @@ export async function createPostgresFromTemplate(
         client.query(`drop database if exists ${databaseName} with (force)`),
       ).then(() => undefined),
   };
+}
+
+/** An empty database on the run's shared PostgreSQL (for a first start that migrates and seeds it itself). */
+export async function createEmptyPostgres(
+  runDir: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  return newDatabase(await sharedCluster(runDir), 'empty');
 }

@@ -88,3 +88,28 @@ export const visuallyHiddenCss = `
   clip: rect(0 0 0 0);
   white-space: nowrap;
 `;
+
+/** The resize grip's dots, [right, bottom] from the corner in px: rows of one, two and three along the diagonal. */
+const RESIZE_GRIP_DOTS: ReadonlyArray<readonly [number, number]> = [
+  [3, 3],
+  [7, 3],
+  [3, 7],
+  [11, 3],
+  [7, 7],
+  [3, 11],
+];
+
+/**
+ * A resizable text field's grip (`resize: vertical | both` on a textarea), drawn by console-ui rather than by the
+ * browser's native theme, which ignores the dark theme and changes between browser builds: six 2 px dots in a
+ * triangle in the bottom-right corner, in the muted text colour, each a square on whole pixels (no anti-aliasing).
+ * Dragging the corner still resizes the field; browsers without `::-webkit-resizer` (Firefox) keep their own grip.
+ */
+export const resizeGripCss = `
+  &::-webkit-resizer {
+    background: ${RESIZE_GRIP_DOTS.map(
+      ([right, bottom]) =>
+        `linear-gradient(${t.colorTextMuted}, ${t.colorTextMuted}) right ${right}px bottom ${bottom}px / 2px 2px no-repeat`,
+    ).join(', ')};
+  }
+`;

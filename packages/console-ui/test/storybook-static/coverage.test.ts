@@ -1,5 +1,6 @@
 /**
- * Export → story coverage, against the built Storybook: every component and every machine the package root
+ * Export → story coverage, against Storybook's own index of the stories (what the built site's sidebar lists, from
+ * `storybook index`, no build needed): every component and every machine the package root
  * exports has at least one story in the build, and the stories file holding it has a Docs page. Data-driven: a
  * new export without a story fails here, whoever adds it. A stories file covers the exports it imports from the
  * library's sources (or from `@staff/console-ui`) and uses. A machine is also covered by the stories of a
@@ -17,7 +18,7 @@ import { readIndex } from './harness.js';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const libSrc = path.join(repoRoot, 'packages/console-ui/src');
 
-const entries = await readIndex(inject('storybookStaticDir'));
+const entries = await readIndex(inject('storybookIndexFile'));
 
 /** Exported values that are React components (PascalCase functions or exotic components) or XState machines. */
 function exportedSubjects() {

@@ -14,9 +14,13 @@ export interface IndexEntry {
   tags?: string[];
 }
 
-/** The entries of the build's index.json (every story and Docs page the sidebar lists). */
-export async function readIndex(dir: string): Promise<IndexEntry[]> {
-  const index = JSON.parse(await readFile(path.join(dir, 'index.json'), 'utf8')) as {
+/**
+ * The entries of a Storybook index (every story and Docs page the sidebar lists): a build folder's index.json, or
+ * the file `storybook index` wrote.
+ */
+export async function readIndex(dirOrFile: string): Promise<IndexEntry[]> {
+  const file = dirOrFile.endsWith('.json') ? dirOrFile : path.join(dirOrFile, 'index.json');
+  const index = JSON.parse(await readFile(file, 'utf8')) as {
     entries: Record<string, IndexEntry>;
   };
   return Object.values(index.entries);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { STORED_USER_KEY, type OwnSession } from '@staff/console-contract';
@@ -16,7 +16,6 @@ afterEach(() => {
   cleanup();
   globalThis.localStorage.clear();
 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const USER: StoredUser = { token: 'token-id', fullname: 'Budi Santoso', last_login: null };
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
@@ -40,7 +39,7 @@ function setup(answer: (url: string) => FakeAnswer | undefined) {
   render(<App services={services} initialEntries={['/app/usage-statistic']} />);
 }
 
-describe('account dialogs in Bahasa Indonesia', { timeout: 60_000 }, () => {
+describe('account dialogs in Bahasa Indonesia', () => {
   it('sets up two-step sign-in in Indonesian', async () => {
     setup((url) => {
       if (url === '/api/auth/2fa')

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { REAUTH_REQUIRED_CODE, STORED_USER_KEY, type OwnSession } from '@staff/console-contract';
@@ -15,7 +15,6 @@ import { ACCOUNT_TEXTS } from './texts.js';
 const EN = ACCOUNT_TEXTS.en.sessions;
 
 afterEach(cleanup);
-configure({ asyncUtilTimeout: 10_000 });
 
 const USER: StoredUser = { token: 'token-me', fullname: 'Budi Santoso', last_login: null };
 
@@ -69,7 +68,7 @@ const SESSIONS: OwnSession[] = [
   },
 ];
 
-describe('My sessions', { timeout: 60_000 }, () => {
+describe('My sessions', () => {
   it('names devices from their user agent', () => {
     expect(deviceOf(SESSIONS[0]!.user_agent, EN)).toBe('Chrome on Linux');
     expect(deviceOf(SESSIONS[1]!.user_agent, EN)).toBe('Safari on iOS');
@@ -102,7 +101,7 @@ describe('My sessions', { timeout: 60_000 }, () => {
   });
 });
 
-describe('re-authentication of an idle session', { timeout: 60_000 }, () => {
+describe('re-authentication of an idle session', () => {
   it('asks for the password, then the code, over the page and retries the refused call', async () => {
     let idle = false;
     const { requests } = setup((url, _method, body) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { STORED_USER_KEY } from '@staff/console-contract';
@@ -14,7 +14,6 @@ import { LOGIN_FORM_MESSAGES } from '@staff/console-ui';
 const OTP_STEP_INTRO = LOGIN_FORM_MESSAGES.codeIntro;
 
 afterEach(cleanup);
-configure({ asyncUtilTimeout: 10_000 });
 
 const USER: StoredUser = {
   token: 'token-2fa',
@@ -62,7 +61,7 @@ const typeCode = async (group: HTMLElement, code: string) => {
   await userEvent.keyboard(code);
 };
 
-describe('two-step sign-in in the app', { timeout: 30_000 }, () => {
+describe('two-step sign-in in the app', () => {
   it('asks for the code after the password, shows a refusal, then signs in like a normal login', async () => {
     const { requests, storage, services } = setup('/login', (url, body) => {
       if (url === '/api/auth/login')
@@ -95,9 +94,7 @@ describe('two-step sign-in in the app', { timeout: 30_000 }, () => {
 
     await typeCode(group, '123456');
     expect(await screen.findByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeTruthy();
-    await waitFor(() => expect(services.session.getSnapshot().context.user?.token).toBe('token-2fa'), {
-      timeout: 5_000,
-    });
+    await waitFor(() => expect(services.session.getSnapshot().context.user?.token).toBe('token-2fa'));
     expect(requests.filter((r) => r.url === '/api/auth/login/otp').map((r) => r.body)).toEqual([
       { challenge: 'challenge-1', code: '654321' },
       { challenge: 'challenge-1', code: '123456' },
@@ -134,9 +131,7 @@ describe('two-step sign-in in the app', { timeout: 30_000 }, () => {
     await userEvent.type(screen.getByLabelText('Password'), 'pw{Enter}');
     expect(await screen.findByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeTruthy();
     expect(screen.queryByText(OTP_STEP_INTRO)).toBeNull();
-    await waitFor(() => expect(services.session.getSnapshot().context.user?.token).toBe('token-2fa'), {
-      timeout: 5_000,
-    });
+    await waitFor(() => expect(services.session.getSnapshot().context.user?.token).toBe('token-2fa'));
   });
 
   it('sets it up from the sidebar: QR code, secret and URI, a wrong then a right code, recovery codes once', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { PAGE_DENIED_MESSAGE, STORED_USER_KEY, type AdminUserRow } from '@staff/console-contract';
@@ -17,7 +17,6 @@ afterEach(() => {
   cleanup();
   globalThis.localStorage.clear();
 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const ADMIN: StoredUser = { token: 'token-admin', fullname: 'Sari Admin', last_login: null };
 
@@ -49,7 +48,7 @@ function renderConsole(path: string, answer: (url: string) => FakeAnswer | undef
   render(<App services={services} initialEntries={[path]} />);
 }
 
-describe('administration in Bahasa Indonesia', { timeout: 60_000 }, () => {
+describe('administration in Bahasa Indonesia', () => {
   it('shows the Users page in Indonesian, with the spec title as it is', async () => {
     renderConsole('/app/administration/users/', (url) => {
       if (url === '/api/a/verify/___ca')

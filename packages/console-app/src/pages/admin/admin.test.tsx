@@ -104,7 +104,7 @@ describe('toHistory', () => {
   });
 });
 
-describe('UserPermissionsPage', { timeout: 20_000 }, () => {
+describe('UserPermissionsPage', () => {
   it('shows keys with what they open, ticks read with write, and saves only the changed set', async () => {
     const requests = renderMatrix(() => ({
       status: 200,

@@ -52,7 +52,7 @@ function renderInsights(language: 'en' | 'id') {
   });
 }
 
-describe('GptInsightsPage', { timeout: 20_000 }, () => {
+describe('GptInsightsPage', () => {
   it("speaks Indonesian when chosen, dates and figures id-ID, the title staying the spec's", async () => {
     const { user } = renderInsights('id');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('GPT Insights');

@@ -27,7 +27,7 @@ const preview: InsightsImportResponse = {
   campaigns: 0,
 };
 
-describe('AdsManagerImportDialog', { timeout: 20_000 }, () => {
+describe('AdsManagerImportDialog', () => {
   it("speaks Indonesian when chosen: the dry run's summary and the file's problems", async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id');
     const { adapter } = fakeAdapter((config) =>

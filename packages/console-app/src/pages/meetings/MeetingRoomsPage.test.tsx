@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { Language, ScheduleResponse } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
@@ -9,7 +9,6 @@ afterEach(() => {
   cleanup();
   globalThis.localStorage.clear();
 });
-configure({ asyncUtilTimeout: 10_000 });
 
 /** An id-ID day title ("Kamis, 26 November 2026") in both languages. */
 const ID_DAY = /^(Senin|Selasa|Rabu|Kamis|Jumat|Sabtu|Minggu), \d{1,2} \p{L}+ \d{4}$/u;

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import {
-  ROOM_BOOKINGS_ENTITY,
   canWrite,
+  meetingsEndpoints,
   toPermissionMap,
   type MeetingRoom,
   type RoomBooking,
@@ -14,15 +14,15 @@ import {
   RoomSchedule,
   t,
   useNotifications,
-  type CallError,
   type RoomScheduleView,
   type ScheduleBooking,
 } from '@staff/console-ui';
 import { createMeetingsApi, type BookingError } from '../../api/meetings.js';
+import { ApiError } from '../../api/apiError.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { RoutePage } from '../PageLayout.js';
-import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { addDays, jakartaDay, jakartaInstant, jakartaTime, mondayOf } from './jakartaDays.js';
 import { controlCss, panelCss, toolbarCss } from '../common/styles.js';
@@ -71,56 +71,32 @@ export default function MeetingRoomsPage({ route }: PageProps) {
   const services = useServices();
   const texts = useTextsOf(MEETINGS_TEXTS);
   const { notify } = useNotifications();
-  const { permissions, socket } = useConsoleContext();
+  const { permissions } = useConsoleContext();
   const writable = canWrite(toPermissionMap(permissions), route.key);
   const api = useMemo(() => createMeetingsApi(services.api), [services.api]);
 
   const [view, setView] = useState<RoomScheduleView>('day');
   const [day, setDay] = useState(() => jakartaDay(new Date()));
-  const [data, setData] = useState<ScheduleResponse | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [now, setNow] = useState(() => new Date());
   const from = view === 'day' ? day : mondayOf(day);
   const days = view === 'day' ? 1 : 7;
-  // The view whose answer is shown: the schedule is loading while it differs from the one asked for.
-  const key = `${from}:${days}`;
-  const [shownKey, setShownKey] = useState<string | null>(null);
-  const loading = shownKey !== key;
-
-  const requestRef = useRef<AbortController | null>(null);
+  // Reloaded on every `resource:changed` room_bookings push and after a reconnect.
+  const schedule = useEndpoint(meetingsEndpoints.schedule, { query: { from, days } }, { live: true });
+  const data = schedule.data ?? null;
+  const { loading } = schedule;
   const { unreachable, notLoaded, status } = texts;
-  const load = useCallback(() => {
-    requestRef.current?.abort();
-    const controller = new AbortController();
-    requestRef.current = controller;
-    const shown = `${from}:${days}`;
-    api.schedule(from, days, controller.signal).then(
-      (answer) => {
-        if (controller.signal.aborted) return;
-        setData(answer);
-        setError(null);
-        // The server's clock drives "free now": a browser whose clock is off still agrees with the bookings.
-        setNow(new Date(answer.now));
-        setShownKey(shown);
-      },
-      (failure: unknown) => {
-        if (controller.signal.aborted) return;
-        const callError = failure as CallError;
-        setError(
-          callError.status === undefined
-            ? unreachable
-            : notLoaded(callError.message ?? status(callError.status)),
-        );
-        setShownKey(shown);
-      },
-    );
-  }, [api, from, days, unreachable, notLoaded, status]);
+  const error = schedule.error
+    ? schedule.error.status === undefined
+      ? unreachable
+      : notLoaded(schedule.error.message || status(schedule.error.status))
+    : null;
 
-  useEffect(() => {
-    load();
-    return () => requestRef.current?.abort();
-  }, [load]);
-  useEffect(() => subscribeToChanges(socket, ROOM_BOOKINGS_ENTITY, load), [socket, load]);
+  // The server's clock drives "free now": a browser whose clock is off still agrees with the bookings.
+  const [now, setNow] = useState(() => new Date());
+  const [clockFrom, setClockFrom] = useState<ScheduleResponse | null>(null);
+  if (data && data !== clockFrom) {
+    setClockFrom(data);
+    setNow(new Date(data.now));
+  }
   // "Free now / busy until" moves with the clock.
   useEffect(() => {
     const timer = setInterval(() => setNow((previous) => new Date(previous.getTime() + 60_000)), 60_000);
@@ -167,9 +143,9 @@ export default function MeetingRoomsPage({ route }: PageProps) {
         ),
       });
       setDraft(null);
-      load();
+      schedule.reload();
     } catch (failure) {
-      setFormError(failure as BookingError);
+      setFormError(ApiError.from(failure));
     } finally {
       setSaving(false);
     }
@@ -183,15 +159,15 @@ export default function MeetingRoomsPage({ route }: PageProps) {
       await api.change(selected.id, 'cancel');
       notify({ type: 'info', message: texts.cancelled(selected.title) });
       setSelected(null);
-      load();
+      schedule.reload();
     } catch (failure) {
-      setCancelError((failure as BookingError).message);
+      setCancelError(ApiError.from(failure).message);
     } finally {
       setCancelling(false);
     }
   };
 
-  const fieldError = (name: string) => formError?.fields[`body.${name}`]?.join(' ');
+  const fieldError = (name: string) => formError?.fields?.[`body.${name}`]?.join(' ');
   const field = (name: keyof Draft) => ({
     id: `booking-${name}`,
     'aria-describedby': `booking-${name}-error`,
@@ -253,7 +229,7 @@ export default function MeetingRoomsPage({ route }: PageProps) {
       {draft ? (
         <Form onSubmit={submit} aria-labelledby="booking-form-title" noValidate>
           <h2 id="booking-form-title">{texts.bookRoom}</h2>
-          {formError && Object.keys(formError.fields).length === 0 ? (
+          {formError && Object.keys(formError.fields ?? {}).length === 0 ? (
             <p role="alert" className="form-error">
               {formError.message || texts.notSaved}
             </p>

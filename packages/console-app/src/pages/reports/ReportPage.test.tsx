@@ -106,7 +106,7 @@ function renderPage(search: string, route = adsRoute) {
   );
 }
 
-describe('ReportPage', { timeout: 30_000 }, () => {
+describe('ReportPage', () => {
   it('asks for the view in the address and shows KPI cards, the table with totals and the chart', async () => {
     const { requests } = renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
     const table = await screen.findByRole('table', { name: /Ads X Mayar Report, 1–2 Nov 2026/ });

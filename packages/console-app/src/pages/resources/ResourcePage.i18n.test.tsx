@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { localizeEntity, packages, projects, type Language } from '@staff/console-contract';
 import { LANGUAGE_STORAGE_KEY, useLanguage } from '../../i18n.js';
 import { definitionMessages, errorText } from './messages.js';
@@ -9,7 +9,6 @@ afterEach(() => {
   cleanup();
   globalThis.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const creator = {
   id: 1,
@@ -75,7 +74,7 @@ const headings = (grid: HTMLElement) =>
     // The sort glyph sits inside the heading's button.
     .map((cell) => (cell.textContent ?? '').replace(/[▲▼↕]/g, '').trim());
 
-describe('master-data list in both languages', { timeout: 30_000 }, () => {
+describe('master-data list in both languages', () => {
   it('shows the entity in Indonesian: headings, choices, buttons, dialogs, form, history; the spec title stays', async () => {
     const { user } = setup('id');
     const grid = await screen.findByRole('grid', { name: 'Kreator' });

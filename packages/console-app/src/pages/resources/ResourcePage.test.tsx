@@ -43,7 +43,7 @@ function setup(options: {
 const grid = () => screen.getByRole('grid', { name: 'Tribes' });
 
 // Typing through user-event is slow on a busy 2-core machine; the default 5 s was too tight there.
-describe('ResourcePage', { timeout: 20_000 }, () => {
+describe('ResourcePage', () => {
   it('lists rows and offers no edit controls to a user who may only read', async () => {
     setup({ write: false });
     expect(await within(grid()).findByText('Tribe Bandung')).toBeTruthy();

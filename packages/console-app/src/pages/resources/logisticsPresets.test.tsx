@@ -81,7 +81,7 @@ describe('route presets', () => {
   });
 });
 
-describe('logistics pages', { timeout: 20_000 }, () => {
+describe('logistics pages', () => {
   it('Packaging opens filtered by its preset (config window) with cust_notified hidden', async () => {
     const { lists } = setup('package-tracking', { days: '14' });
     const grid = await screen.findByRole('grid', { name: 'Packages' });

@@ -57,7 +57,7 @@ function renderSheet(language: 'en' | 'id') {
   });
 }
 
-describe('SheetReportPage', { timeout: 20_000 }, () => {
+describe('SheetReportPage', () => {
   it("speaks Indonesian when chosen: form, schedule list and run log; the title stays the spec's", async () => {
     const { user } = renderSheet('id');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sheet Report');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { Language, VennCustomersResponse, VennResponse } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
@@ -9,7 +9,6 @@ afterEach(() => {
   cleanup();
   globalThis.localStorage.clear();
 });
-configure({ asyncUtilTimeout: 10_000 });
 
 const counts: VennResponse = {
   by: 'product',

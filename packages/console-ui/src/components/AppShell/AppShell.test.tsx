@@ -1,5 +1,5 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { userEvent } from 'storybook/test';
 import { composeStories } from '@storybook/react-vite';
 import { describe, expect, it } from 'vitest';
 import { AppShell } from './AppShell.js';

@@ -1,8 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { getInstanceByDom } from 'echarts/core';
-import { fn } from 'storybook/test';
+import { fn, userEvent } from 'storybook/test';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_MESSAGES_EN, CONSOLE_MESSAGES_ID } from '../../i18n/messages.js';
 import { ThemeProvider } from '../../theme/ThemeProvider.js';
@@ -113,7 +112,7 @@ describe('buildChartOption', () => {
 describe('Chart', () => {
   it('draws with the SVG renderer and describes the data for screen readers', async () => {
     render(<Line />);
-    await waitFor(() => expect(host().querySelector('svg')).not.toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(host().querySelector('svg')).not.toBeNull());
     expect(screen.getByRole('figure', { name: 'Spend and revenue per day' })).toBeInTheDocument();
     // ECharts' aria module writes a description of the series into the label.
     await waitFor(() => expect(host().getAttribute('aria-label')).toMatch(/Spend/));
@@ -126,9 +125,7 @@ describe('Chart', () => {
       </ConsoleMessagesProvider>
     );
     const { rerender } = render(chart(CONSOLE_MESSAGES_ID));
-    await waitFor(() => expect(host().getAttribute('aria-label')).toMatch(/^Ini grafik tentang "Belanja"/), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(host().getAttribute('aria-label')).toMatch(/^Ini grafik tentang "Belanja"/));
     const indonesian = host().getAttribute('aria-label')!;
     expect(indonesian).toContain('berupa grafik batang bernama Spend.');
     // The value in its id-ID format, as the tooltip shows it.
@@ -139,20 +136,15 @@ describe('Chart', () => {
 
     // Switching the language describes the chart again in English.
     rerender(chart(CONSOLE_MESSAGES_EN));
-    await waitFor(
-      () => expect(host().getAttribute('aria-label')).toMatch(/^This is a chart about "Belanja"/),
-      {
-        timeout: 10_000,
-      },
+    await waitFor(() =>
+      expect(host().getAttribute('aria-label')).toMatch(/^This is a chart about "Belanja"/),
     );
     expect(host().getAttribute('aria-label')).toContain('with type Bar chart named Spend.');
   });
 
   it('has an Indonesian story whose description is Indonesian', async () => {
     render(<Indonesian />);
-    await waitFor(() => expect(host().getAttribute('aria-label')).toMatch(/^Ini grafik tentang "/), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(host().getAttribute('aria-label')).toMatch(/^Ini grafik tentang "/));
     expect(host().getAttribute('aria-label')).toContain('terdiri dari 2 seri.');
   });
 
@@ -162,7 +154,7 @@ describe('Chart', () => {
         <Chart kind="bar" label="Dark" categories={campaigns} series={spendByCampaign} />
       </ThemeProvider>,
     );
-    await waitFor(() => expect(getInstanceByDom(host())).toBeDefined(), { timeout: 10_000 });
+    await waitFor(() => expect(getInstanceByDom(host())).toBeDefined());
     const option = getInstanceByDom(host())!.getOption() as { darkMode?: boolean | 'auto' };
     expect(option.darkMode).toBe(true);
   });
@@ -179,7 +171,7 @@ describe('Chart', () => {
         onCategoryClick={onCategoryClick}
       />,
     );
-    await waitFor(() => expect(getInstanceByDom(host())).toBeDefined(), { timeout: 10_000 });
+    await waitFor(() => expect(getInstanceByDom(host())).toBeDefined());
     // A click event as ECharts delivers it for a bar (jsdom has no layout to hit-test a pointer).
     const instance = getInstanceByDom(host())!;
     (instance as unknown as { trigger: (e: string, p: unknown) => void }).trigger('click', {
@@ -205,7 +197,7 @@ describe('Chart', () => {
 
   it('disposes the chart when unmounted', async () => {
     const { unmount } = render(<Line />);
-    await waitFor(() => expect(getInstanceByDom(host())).toBeDefined(), { timeout: 10_000 });
+    await waitFor(() => expect(getInstanceByDom(host())).toBeDefined());
     const element = host();
     unmount();
     expect(getInstanceByDom(element)).toBeUndefined();

@@ -3,7 +3,13 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { Button } from '../../primitives/Button.js';
 import { useMessages } from '../../theme/messages.js';
-import { panelCss, focusRingCss, focusRingWideCss, visuallyHiddenCss } from '../../primitives/css.js';
+import {
+  panelCss,
+  focusRingCss,
+  focusRingWideCss,
+  resizeGripCss,
+  visuallyHiddenCss,
+} from '../../primitives/css.js';
 
 export type ChatDeliveryStatus =
   'received' | 'pending' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
@@ -454,6 +460,7 @@ const Root = styled.section`
       border: 1px solid ${t.colorBorder};
       background: ${t.colorBg};
       color: ${t.colorText};
+      ${resizeGripCss}
     }
     label {
       display: flex;

@@ -1,7 +1,6 @@
 import { composeStories } from '@storybook/react-vite';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { clearAllMocks, fn } from 'storybook/test';
+import { clearAllMocks, fn, userEvent } from 'storybook/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import { CommandPalette, filterPaletteItems } from './CommandPalette.js';

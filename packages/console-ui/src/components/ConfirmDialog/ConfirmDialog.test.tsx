@@ -1,7 +1,6 @@
 import { composeStories } from '@storybook/react-vite';
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { fn } from 'storybook/test';
+import { fn, userEvent } from 'storybook/test';
 import { describe, expect, it } from 'vitest';
 import * as stories from './ConfirmDialog.stories.js';
 

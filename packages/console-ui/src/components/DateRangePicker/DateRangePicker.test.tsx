@@ -1,7 +1,6 @@
 import { composeStories } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
+import { fn, userEvent } from 'storybook/test';
 import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DateRangePicker, dateRangeFromPreset } from './DateRangePicker.js';
 import {

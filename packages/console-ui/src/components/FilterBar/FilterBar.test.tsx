@@ -1,7 +1,6 @@
 import { composeStories } from '@storybook/react-vite';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { fn } from 'storybook/test';
+import { fn, userEvent } from 'storybook/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PACKAGING_PRESET } from '../../machines/filterPresets.machine.js';
 import { creatorFields } from '../DataTable/DataTable.fixtures.js';

@@ -1,9 +1,8 @@
 import { StrictMode } from 'react';
 import { act, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { composeStories } from '@storybook/react-vite';
 // Story args are typed with storybook's spies.
-import { fn } from 'storybook/test';
+import { fn, userEvent } from 'storybook/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginFn, StoredUser } from '../../adapters.js';
 import { LoginForm } from './LoginForm.js';

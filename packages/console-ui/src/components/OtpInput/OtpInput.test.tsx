@@ -1,8 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { act, render, renderHook, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 // Storybook's `fn` matches the stories' arg types (vitest's `vi.fn` comes from another @vitest/spy copy).
-import { clearAllMocks, fn } from 'storybook/test';
+import { clearAllMocks, fn, userEvent } from 'storybook/test';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OtpInput } from './OtpInput.js';
 import * as stories from './OtpInput.stories.js';

@@ -1,8 +1,7 @@
 import { StrictMode, useEffect } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { composeStories } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
+import { fn, userEvent } from 'storybook/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PAGE_DENIED_MESSAGE } from '../../machines/pageGuard.machine.js';
 import { PermissionGuard } from './PermissionGuard.js';

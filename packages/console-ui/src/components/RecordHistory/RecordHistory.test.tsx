@@ -1,7 +1,6 @@
 import { composeStories } from '@storybook/react-vite';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { fn } from 'storybook/test';
+import { fn, userEvent } from 'storybook/test';
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_MESSAGES_ID } from '../../i18n/messages.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';

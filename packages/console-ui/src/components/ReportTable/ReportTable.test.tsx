@@ -1,7 +1,6 @@
 import { composeStories } from '@storybook/react-vite';
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { fn } from 'storybook/test';
+import { fn, userEvent } from 'storybook/test';
 import { describe, expect, it } from 'vitest';
 import { nextReportSort, ReportTable, sortReportRows } from './ReportTable.js';
 import { campaignColumns, campaignRows, campaignTotals, manyRows } from './ReportTable.fixtures.js';

@@ -1,7 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { composeStories } from '@storybook/react-vite';
-import { fn } from 'storybook/test';
+import { fn, userEvent } from 'storybook/test';
 import { describe, expect, it } from 'vitest';
 import type { LinkRendererProps } from '../../adapters.js';
 import { formatLastLogin, samePath, visibleMenuGroups, type SidebarMenuGroup } from './menu.js';

@@ -1,8 +1,7 @@
 import { composeStories } from '@storybook/react-vite';
 import { render, renderHook, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 // Storybook's `fn` matches the stories' arg types (vitest's `vi.fn` comes from another @vitest/spy copy).
-import { clearAllMocks, fn } from 'storybook/test';
+import { clearAllMocks, fn, userEvent } from 'storybook/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TextArea } from './TextArea.js';
 import * as stories from './TextArea.stories.js';

@@ -3,7 +3,7 @@ import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useCharCounter } from './useCharCounter.js';
-import { focusRingCss, controlBoxCss } from '../../primitives/css.js';
+import { focusRingCss, controlBoxCss, resizeGripCss } from '../../primitives/css.js';
 
 export interface TextAreaProps extends Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
@@ -49,6 +49,8 @@ const Input = styled.textarea`
   ${controlBoxCss}
   font-size: ${t.fontSizeMd};
   resize: vertical;
+
+  ${resizeGripCss}
 
   &:focus-visible {
     ${focusRingCss}

@@ -1,0 +1,99 @@
+import axios from 'axios';
+import { type Language, translateFieldMessages, translateMessage } from '@staff/console-contract';
+import { currentLanguage } from '../i18n.js';
+
+/** The `code` of a call the caller aborted (the page left, a newer search replaced it): nothing to show. */
+export const ABORTED_CODE = 'ABORTED';
+/** The `code` of an answer whose body does not fit the endpoint's response schema. */
+export const INVALID_RESPONSE_CODE = 'INVALID_RESPONSE';
+
+/** What a failed call says, read once from whatever the call rejected with. */
+export interface Failure {
+  status?: number;
+  message: string;
+  code?: string;
+  fields?: Record<string, string[]>;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
+
+/**
+ * Reads an axios failure: the HTTP status (none when no answer came), the server's `{ message, code, fields }`,
+ * with the texts put in the user's language from the contract's catalogue (ADR 043). Null for anything else.
+ */
+export function readAxiosFailure(error: unknown, language: Language): Failure | null {
+  if (!axios.isAxiosError(error)) return null;
+  const body: unknown = error.response?.data;
+  const message = isRecord(body) && typeof body.message === 'string' ? body.message : undefined;
+  const code = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
+  const fields =
+    isRecord(body) && isRecord(body.fields) ? (body.fields as Record<string, string[]>) : undefined;
+  return {
+    ...(error.response ? { status: error.response.status } : {}),
+    message: translateMessage(message ?? error.message, language),
+    ...(code ? { code } : axios.isCancel(error) ? { code: ABORTED_CODE } : {}),
+    ...(fields ? { fields: translateFieldMessages(fields, language) } : {}),
+  };
+}
+
+/**
+ * The app's one error for a failed call (docs/adr/050-endpoints-and-one-client.md): the HTTP status (undefined
+ * when no answer came back), the server's code and a translation key for it, the field errors and the message,
+ * both already in the user's language. It is a console-ui `CallError` (`{ status?, message, fields? }`), so the
+ * machines and pages that take one keep working; pages never read axios errors.
+ * @example
+ * try { await call(meetingsEndpoints.book, { body }) } catch (error) { if (error instanceof ApiError) show(error.fields) }
+ */
+export class ApiError extends Error {
+  declare readonly status?: number;
+  declare readonly code?: string;
+  /** `errors.<CODE>`: a page's own text for the server's code, where it has one. */
+  declare readonly key?: string;
+  declare readonly fields?: Record<string, string[]>;
+  /** `GET /api/search`: the endpoint that failed, when the call went through `call()`. */
+  declare readonly endpoint?: string;
+
+  constructor(failure: Failure & { endpoint?: string }, options?: { cause?: unknown }) {
+    super(failure.message, options);
+    // Enumerable like a plain CallError's: code that copies or compares call errors keeps the message.
+    Object.defineProperty(this, 'message', { value: failure.message, enumerable: true, writable: true });
+    const own = this as { -readonly [K in keyof ApiError]: ApiError[K] };
+    if (failure.status !== undefined) own.status = failure.status;
+    if (failure.code !== undefined) {
+      own.code = failure.code;
+      own.key = `errors.${failure.code}`;
+    }
+    if (failure.fields !== undefined) own.fields = failure.fields;
+    if (failure.endpoint !== undefined) own.endpoint = failure.endpoint;
+  }
+
+  override get name() {
+    return 'ApiError';
+  }
+
+  /** A call aborted by its caller (the page left, a newer request replaced it). */
+  get aborted(): boolean {
+    return this.code === ABORTED_CODE;
+  }
+
+  /** Whatever a call rejected with, as an ApiError (one that already is one is returned as it is). */
+  static from(error: unknown, endpoint?: string, language: Language = currentLanguage()): ApiError {
+    if (error instanceof ApiError) return error;
+    const failure = readAxiosFailure(error, language) ?? plainFailure(error);
+    return new ApiError({ ...failure, ...(endpoint ? { endpoint } : {}) }, { cause: error });
+  }
+}
+
+/** A plain Error, or a CallError a page made itself (its texts are the app's already). */
+function plainFailure(error: unknown): Failure {
+  if (error instanceof Error) return { message: error.message };
+  if (isRecord(error)) {
+    const { status, message, fields } = error;
+    return {
+      message: typeof message === 'string' ? message : '',
+      ...(typeof status === 'number' ? { status } : {}),
+      ...(isRecord(fields) ? { fields: fields as Record<string, string[]> } : {}),
+    };
+  }
+  return { message: String(error) };
+}

@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, screen } from '@testing-library/react';
+import type { InternalAxiosRequestConfig } from 'axios';
+import { meetingsEndpoints, type ScheduleResponse } from '@staff/console-contract';
+import type { FakeAnswer } from '../api/testAdapter.js';
+import { renderPage, routeOf } from '../test/renderPage.js';
+import { useEndpoint } from './useEndpoint.js';
+
+afterEach(cleanup);
+
+const route = routeOf('meeting-room-dashboard');
+const scheduleWith = (rooms: number): ScheduleResponse => ({
+  from: '2026-11-26T00:00:00+07:00',
+  to: '2026-11-27T00:00:00+07:00',
+  now: '2026-11-26T09:00:00+07:00',
+  rooms: Array.from({ length: rooms }, (_, index) => ({
+    id: index + 1,
+    name: `Room ${index + 1}`,
+    location: null,
+    capacity: 4,
+    facilities: [],
+    requires_approval: false,
+  })),
+  bookings: [],
+});
+
+function Schedule() {
+  const [from, setFrom] = useState('2026-11-26');
+  const { data, error, loading } = useEndpoint(
+    meetingsEndpoints.schedule,
+    { query: { from } },
+    { live: true },
+  );
+  return (
+    <>
+      <p role="status">{loading ? 'loading' : error ? `failed: ${error.message}` : 'ready'}</p>
+      <p>rooms: {data?.rooms.length ?? '-'}</p>
+      <button onClick={() => setFrom('2026-11-27')}>next day</button>
+    </>
+  );
+}
+
+function setup(answer: (config: InternalAxiosRequestConfig) => FakeAnswer | Promise<FakeAnswer>) {
+  // renderPage's fake adapter awaits the answer: a promise that never settles is a request still in flight.
+  const handler = answer as (config: InternalAxiosRequestConfig) => FakeAnswer;
+  const rendered = renderPage(route, <Schedule />, { keys: [route.key], handler });
+  const schedules = () => rendered.requests.filter((request) => request.url === '/api/meetings/schedule');
+  return { ...rendered, schedules };
+}
+
+describe('useEndpoint', () => {
+  it('loads through call() and reloads quietly when its topic is pushed, not for other entities', async () => {
+    let rooms = 1;
+    const { sockets, schedules } = setup(() => ({ status: 200, data: scheduleWith(rooms) }));
+    await screen.findByText('rooms: 1');
+    expect(schedules()).toHaveLength(1);
+
+    rooms = 2;
+    act(() => sockets[0]!.fire('resource:changed', { entity: 'creators', id: 1, action: 'update' }));
+    act(() => sockets[0]!.fire('resource:changed', { entity: 'room_bookings', id: 1, action: 'create' }));
+    // Quiet: the rooms shown stay until the new answer replaces them.
+    expect(screen.getByRole('status').textContent).toBe('ready');
+    await screen.findByText('rooms: 2');
+    expect(schedules()).toHaveLength(2);
+  });
+
+  it('shows a failure as an ApiError, keeps the last data, and aborts what is in flight on unmount', async () => {
+    let failNext = false;
+    const { user, schedules, sockets } = setup((config) =>
+      config.params?.from === '2026-11-27'
+        ? new Promise<FakeAnswer>(() => undefined)
+        : failNext
+          ? { status: 503, data: { message: 'The server was busy; try again', code: 'RETRY' } }
+          : { status: 200, data: scheduleWith(1) },
+    );
+    await screen.findByText('rooms: 1');
+    failNext = true;
+    act(() => sockets[0]!.fire('resource:changed', { entity: 'room_bookings', id: 1, action: 'update' }));
+    await screen.findByText('failed: The server was busy; try again');
+    expect(screen.getByText('rooms: 1')).toBeTruthy();
+
+    // A new input: loading, and its request is aborted when the component goes.
+    await user.click(screen.getByRole('button', { name: 'next day' }));
+    expect(screen.getByRole('status').textContent).toBe('loading');
+    const pending = schedules().at(-1)!;
+    expect(pending.params).toEqual({ from: '2026-11-27' });
+    expect((pending.signal as AbortSignal).aborted).toBe(false);
+    cleanup();
+    expect((pending.signal as AbortSignal).aborted).toBe(true);
+  });
+});

@@ -1,0 +1,9 @@
+// DOM matchers (toBeVisible, toHaveAccessibleName…): tests assert what the user sees, not that a query returned.
+import '@testing-library/jest-dom/vitest';
+import { configure } from '@testing-library/react';
+import { freshJsdom } from '../../../../scripts/freshJsdom.js';
+
+// findBy/waitFor wait for what the user would see; their 1 s default is a time limit on a busy 2-core machine.
+configure({ asyncUtilTimeout: 60_000 });
+
+freshJsdom();

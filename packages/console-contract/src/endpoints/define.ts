@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import type { PermissionKey } from '../permissions.js';
+
+export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call: holders of a key in a mode (403 for others), any signed-in user (`auth`), or anyone (`public`). */
+export type EndpointPermission = { key: PermissionKey; mode: 'read' | 'write' } | 'auth' | 'public';
+
+type Schema = z.ZodType | undefined;
+
+/** What `defineEndpoint` takes: the whole wire description of one route. */
+export interface EndpointSpec<
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: EndpointMethod;
+  /** Fastify style: `/api/meetings/bookings/:id/cancel`; each `:name` is a key of `params`. */
+  path: string;
+  permission: EndpointPermission;
+  /** The OpenAPI summary and tag. */
+  summary: string;
+  tag: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The success body. */
+  response: R;
+  /** The success status (default 200). */
+  status?: number;
+  /**
+   * Further statuses answered with the ApiError body. Implied, so not listed: 400, 401 and 403 (every guarded
+   * route) and, with `params`, 404 (the path names a row).
+   */
+  errors?: readonly number[];
+  /** The `resource:changed` entity whose pushes make this answer stale (the app refetches on it). */
+  topic?: string;
+}
+
+/** One declared endpoint: the server implements it, the app calls it, both from this one object. */
+export interface Endpoint<
+  P extends Schema = Schema,
+  Q extends Schema = Schema,
+  B extends Schema = Schema,
+  R extends z.ZodType = z.ZodType,
+> extends Readonly<Omit<EndpointSpec<P, Q, B, R>, 'status' | 'errors' | 'params' | 'query' | 'body'>> {
+  readonly params: P;
+  readonly query: Q;
+  readonly body: B;
+  readonly status: number;
+  readonly errors: readonly number[];
+  /** `GET /api/search`: how errors and logs name the endpoint. */
+  readonly name: string;
+}
+
+export type AnyEndpoint = Endpoint<Schema, Schema, Schema, z.ZodType>;
+
+/**
+ * Declares an endpoint once, beside its zod schemas: the server's route, guard, input parsing and OpenAPI entry
+ * and the app's `call()` are all derived from it.
+ * @example
+ * export const fetchPreferences = defineEndpoint({
+ *   method: 'GET', path: '/api/me/preferences', permission: 'auth', tag: 'auth',
+ *   summary: "The caller's language and theme", response: userPreferencesSchema,
+ * });
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function defineEndpoint<
+  R extends z.ZodType,
+  P extends Schema = undefined,
+  Q extends Schema = undefined,
+  B extends Schema = undefined,
+>(spec: EndpointSpec<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  return Object.freeze({
+    ...spec,
+    params: spec.params as P,
+    query: spec.query as Q,
+    body: spec.body as B,
+    status: spec.status ?? 200,
+    errors: spec.errors ?? [],
+    name: `${spec.method} ${spec.path}`,
+  });
+}
+
+/** One part of a call's input: required when its schema requires something, optional when all has defaults. */
+type Part<Name extends string, S> = S extends z.ZodType
+  ? object extends z.input<S>
+    ? { [K in Name]?: z.input<S> }
+    : { [K in Name]: z.input<S> }
+  : { [K in Name]?: never };
+
+/** What a caller hands `call(endpoint, input)`: `{ params, query, body }` as the endpoint's schemas take them. */
+export type EndpointInput<E extends AnyEndpoint> = Part<'params', E['params']> &
+  Part<'query', E['query']> &
+  Part<'body', E['body']>;
+
+/** The parsed success body of an endpoint. */
+export type EndpointResponse<E extends AnyEndpoint> = z.output<E['response']>;
+
+/** The input an implementation receives once the server parsed it. */
+export interface EndpointParsedInput<E extends AnyEndpoint> {
+  params: E['params'] extends z.ZodType ? z.output<E['params']> : undefined;
+  query: E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
+  body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+}
+
+/** The permission key and mode of an endpoint that needs one. */
+export const endpointKey = (endpoint: AnyEndpoint) =>
+  typeof endpoint.permission === 'object' ? endpoint.permission : undefined;

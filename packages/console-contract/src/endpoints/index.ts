@@ -1,0 +1,19 @@
+export * from './define.js';
+export { pageKey } from './pageKey.js';
+export * from './statistics.js';
+export * from './preferences.js';
+export * from './search.js';
+export * from './meetings.js';
+
+import type { AnyEndpoint } from './define.js';
+import { meetingsEndpoints } from './meetings.js';
+import { preferencesEndpoints } from './preferences.js';
+import { searchEndpoints } from './search.js';
+import { statisticsEndpoints } from './statistics.js';
+
+/** Every declared endpoint: the server test checks each is served as declared. */
+export function declaredEndpoints(): AnyEndpoint[] {
+  return [statisticsEndpoints, preferencesEndpoints, searchEndpoints, meetingsEndpoints].flatMap(
+    (area): AnyEndpoint[] => Object.values(area),
+  );
+}
