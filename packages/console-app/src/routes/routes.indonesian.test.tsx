@@ -18,7 +18,7 @@ afterEach(() => {
 
 const USER: StoredUser = { token: 'token-id', fullname: 'Ayu Lestari', last_login: null };
 
-function setup(path: string, pageCheck: () => FakeAnswer | Promise<FakeAnswer>) {
+function setup(path: string, pageCheck: () => FakeAnswer) {
   const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
     const url = config.url ?? '';
     if (url === '/api/a/verify/___ca')
@@ -47,12 +47,8 @@ describe('the routed shell in Bahasa Indonesia', () => {
   });
 
   it('tells in Indonesian that the session ended, on the spec start screen', async () => {
-    // The page check's answer is held until the wait screen has been seen: the screen lasts only as long as the check.
-    let answer: ((value: FakeAnswer) => void) | undefined;
-    setup('/app/customer-chats', () => new Promise<FakeAnswer>((resolve) => (answer = resolve)));
+    setup('/app/customer-chats', () => ({ status: 401, data: { message: 'expired' } }));
     expect(await screen.findByText('Please Wait...')).toBeTruthy();
-    await waitFor(() => expect(answer).toBeDefined());
-    answer?.({ status: 401, data: { message: 'expired' } });
     expect((await screen.findByText('Sesi berakhir')).closest('[role="alert"]')?.textContent).toContain(
       'Sesi Anda sudah tidak berlaku. Silakan login lagi.',
     );
