@@ -140,6 +140,12 @@ export const problemUpdateSchema = z
   })
   .strict();
 
+/** The path of one problem (`/api/problems/:id`), and of a status move (`…/transitions/:action`). */
+export const problemParamsSchema = z.object({ id });
+export const problemActionParamsSchema = problemParamsSchema.extend({
+  action: z.enum(PROBLEM_ACTIONS as [ProblemAction, ...ProblemAction[]]),
+});
+
 export const problemTransitionSchema = z.object({ version: z.number().int().min(1) }).strict();
 export const problemCommentSchema = z.object({ body: text(2000) }).strict();
 export const problemAttachmentSchema = z
@@ -232,6 +238,9 @@ export const problemOptionsSchema = z.object({
   assignees: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type ProblemOptions = z.infer<typeof problemOptionsSchema>;
+
+/** The `resource:changed` entity of problems: open boards reload when a colleague changes one. */
+export const PROBLEM_ENTITY = 'customer_problems';
 
 /** Socket event to the assignee when a problem is given to them. */
 export const PROBLEM_ASSIGNED_EVENT = 'problem:assigned';

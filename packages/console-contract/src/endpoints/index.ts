@@ -4,8 +4,10 @@ export * from './statistics.js';
 export * from './preferences.js';
 export * from './search.js';
 export * from './meetings.js';
+export * from './problems.js';
 
 import type { AnyEndpoint } from './define.js';
+import { problemsEndpoints } from './problems.js';
 import { meetingsEndpoints } from './meetings.js';
 import { preferencesEndpoints } from './preferences.js';
 import { searchEndpoints } from './search.js';
@@ -13,7 +15,11 @@ import { statisticsEndpoints } from './statistics.js';
 
 /** Every declared endpoint: the server test checks each is served as declared. */
 export function declaredEndpoints(): AnyEndpoint[] {
-  return [statisticsEndpoints, preferencesEndpoints, searchEndpoints, meetingsEndpoints].flatMap(
-    (area): AnyEndpoint[] => Object.values(area),
-  );
+  return [
+    statisticsEndpoints,
+    preferencesEndpoints,
+    searchEndpoints,
+    meetingsEndpoints,
+    problemsEndpoints,
+  ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

@@ -1,22 +1,12 @@
 import {
-  PROBLEM_ACTIONS,
   PROBLEM_ASSIGNED_EVENT,
-  problemAttachmentSchema,
-  problemCommentSchema,
-  problemCreateSchema,
-  problemDetailSchema,
-  problemListQuerySchema,
-  problemListResponseSchema,
-  problemOptionsSchema,
-  problemSchema,
-  problemTransitionSchema,
-  problemUpdateSchema,
-  type ProblemAction,
+  PROBLEMS_KEY,
+  problemsEndpoints,
+  type Problem,
   type ProblemAssignedPayload,
 } from '@staff/console-contract';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { type RouteRegistrar } from '../http.js';
 import type { Realtime } from '../realtime.js';
@@ -35,36 +25,28 @@ import {
   updateProblem,
   type ProblemWrite,
 } from './service.js';
-import { pageRoutes } from '../pageRoutes.js';
-
-type RouteFn = RouteRegistrar;
-
-const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
-const actionParams = idParams.extend({
-  action: z.enum(PROBLEM_ACTIONS as [ProblemAction, ...ProblemAction[]]),
-});
+import { implement } from '../pageRoutes.js';
 
 /**
  * Cust Problem Tracking (src/problems/): the board's list, a problem with its comments and attachments, create,
  * edit, the status moves, comments and link attachments. Each write is one transaction with its audit entry;
- * after it, readers' boards update over the socket and a newly assigned colleague gets a notification.
+ * after it, readers' boards update over the socket and a newly assigned colleague gets a notification. The
+ * routes are the contract's `problemsEndpoints` (the page's key, ad_daily_tracker: read to look, write to change).
  */
 export function registerProblemRoutes(deps: {
-  route: RouteFn;
+  route: RouteRegistrar;
   db: Kysely<Database>;
   realtime: Realtime;
   sessionOf: (request: FastifyRequest) => AuthenticatedSession;
   clock: () => Date;
 }) {
   const { route, db, realtime, sessionOf, clock } = deps;
-  /** Every problem route carries the page's key (ad_daily_tracker): read to look, write to change. */
-  const problemRoutes = pageRoutes(route, 'problems', 'ad_daily_tracker');
   const actorOf = (request: FastifyRequest): ResourceActor => {
     const session = sessionOf(request);
     return { kind: 'user', userId: session.userId, name: session.fullName, ip: request.ip ?? null };
   };
   const changed = (id: number, version: number, action: 'create' | 'update') =>
-    pushResourceChanges(db, realtime, { permissionKey: 'ad_daily_tracker' }, [
+    pushResourceChanges(db, realtime, { permissionKey: PROBLEMS_KEY }, [
       { entity: PROBLEM_ENTITY, id, action, version },
     ]);
   const afterWrite = async (request: FastifyRequest, write: ProblemWrite, action: 'create' | 'update') => {
@@ -82,118 +64,40 @@ export function registerProblemRoutes(deps: {
     return write.problem;
   };
 
-  problemRoutes.get(
-    '/api/problems',
-    'Problems for the board and the list: open work by SLA due time, closed ones of the last 30 days; filters by status, assignee (me, none, an id), SLA breach and text',
-    { query: problemListQuerySchema, responses: { 200: problemListResponseSchema } },
-    async (request, _reply, input) => {
-      const now = clock();
-      const rows = await listProblems(
-        db,
-        input.query as z.output<typeof problemListQuerySchema>,
-        sessionOf(request).userId,
-        now,
-      );
-      return { rows, now: now.toISOString() };
-    },
+  implement(route, problemsEndpoints.list, async (request, _reply, { query }) => {
+    const now = clock();
+    const rows = await listProblems(db, query, sessionOf(request).userId, now);
+    return { rows, now: now.toISOString() };
+  });
+
+  implement(route, problemsEndpoints.options, async () => problemOptions(db));
+
+  implement(route, problemsEndpoints.detail, async (_request, _reply, { params }) =>
+    problemDetail(db, params.id, clock()),
   );
 
-  problemRoutes.get(
-    '/api/problems/options',
-    'Active categories and sub categories (with their SLA) and the users who may be assigned',
-    { responses: { 200: problemOptionsSchema } },
-    async () => problemOptions(db),
+  implement(route, problemsEndpoints.create, async (request, _reply, { body }) =>
+    afterWrite(request, await createProblem(db, body, actorOf(request), clock()), 'create'),
   );
 
-  problemRoutes.get(
-    '/api/problems/:id',
-    'A problem with its comments and attachments',
-    { params: idParams, responses: { 200: problemDetailSchema } },
-    async (_request, _reply, input) => problemDetail(db, (input.params as { id: number }).id, clock()),
+  implement(route, problemsEndpoints.update, async (request, _reply, { params, body }) =>
+    afterWrite(request, await updateProblem(db, params.id, body, actorOf(request), clock()), 'update'),
   );
 
-  problemRoutes.post(
-    '/api/problems',
-    'Record a problem; a purchase (Mayar id) fills customer and product; the SLA comes from the sub category and priority',
-    { body: problemCreateSchema, responses: { 200: problemSchema } },
-    async (request, _reply, input) =>
-      afterWrite(
-        request,
-        await createProblem(
-          db,
-          input.body as z.output<typeof problemCreateSchema>,
-          actorOf(request),
-          clock(),
-        ),
-        'create',
-      ),
-  );
+  // A status move, a comment, an attachment: answered with the problem after it.
+  const answered = async (request: FastifyRequest, problem: Problem) =>
+    afterWrite(request, { problem, assignedTo: null }, 'update');
 
-  problemRoutes.patch(
-    '/api/problems/:id',
-    'Edit description, classification, priority, product or assignee (optimistic: send the version)',
-    { params: idParams, body: problemUpdateSchema, responses: { 200: problemSchema } },
-    async (request, _reply, input) =>
-      afterWrite(
-        request,
-        await updateProblem(
-          db,
-          (input.params as { id: number }).id,
-          input.body as z.output<typeof problemUpdateSchema>,
-          actorOf(request),
-          clock(),
-        ),
-        'update',
-      ),
+  implement(route, problemsEndpoints.transition, async (request, _reply, { params, body }) =>
+    answered(
+      request,
+      await transitionProblem(db, params.id, params.action, body.version, actorOf(request), clock()),
+    ),
   );
-
-  /** A write to one problem (a status move, a comment, an attachment), answered with the problem after it. */
-  const changeRoute = <P extends z.ZodType, B extends z.ZodType>(
-    path: string,
-    summary: string,
-    params: P,
-    body: B,
-    change: (
-      params: z.output<P>,
-      body: z.output<B>,
-      actor: ResourceActor,
-      now: Date,
-    ) => ReturnType<typeof addComment>,
-  ) =>
-    problemRoutes.post(
-      path,
-      summary,
-      { params, body, responses: { 200: problemSchema } },
-      async (request, _reply, input) => {
-        const problem = await change(
-          input.params as z.output<P>,
-          input.body as z.output<B>,
-          actorOf(request),
-          clock(),
-        );
-        return afterWrite(request, { problem, assignedTo: null }, 'update');
-      },
-    );
-
-  changeRoute(
-    '/api/problems/:id/transitions/:action',
-    'Move a problem along the status flow: start, resolve, close, reopen (409 invalid_state otherwise)',
-    actionParams,
-    problemTransitionSchema,
-    ({ id, action }, { version }, actor, now) => transitionProblem(db, id, action, version, actor, now),
+  implement(route, problemsEndpoints.comment, async (request, _reply, { params, body }) =>
+    answered(request, await addComment(db, params.id, body.body, actorOf(request), clock())),
   );
-  changeRoute(
-    '/api/problems/:id/comments',
-    'Add a comment',
-    idParams,
-    problemCommentSchema,
-    ({ id }, { body }, actor, now) => addComment(db, id, body, actor, now),
-  );
-  changeRoute(
-    '/api/problems/:id/attachments',
-    'Attach a link (http or https)',
-    idParams,
-    problemAttachmentSchema,
-    ({ id }, body, actor, now) => addAttachment(db, id, body, actor, now),
+  implement(route, problemsEndpoints.attach, async (request, _reply, { params, body }) =>
+    answered(request, await addAttachment(db, params.id, body, actorOf(request), clock())),
   );
 }

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, type Transaction, sql } from 'kysely';
 import {
+  PROBLEM_ENTITY,
   PROBLEM_TRANSITIONS,
   problemSlaBreached,
   problemSlaDue,
@@ -22,7 +23,7 @@ import { writeResourceAudit, type ResourceActor } from '../resources/service.js'
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The audit log's entity name of a problem (comments and attachments are audited on their problem). */
-export const PROBLEM_ENTITY = 'customer_problems';
+export { PROBLEM_ENTITY };
 
 const invalid = (field: string, message: string) =>
   new HttpError(400, `Invalid body: ${field} (${message})`, 'INVALID_INPUT', {

@@ -7,12 +7,13 @@ import {
   type ProblemPriority,
 } from '@staff/console-contract';
 import { Button, t } from '@staff/console-ui';
-import { toCallError } from '../../api/errors.js';
+import { ApiError } from '../../api/apiError.js';
 import { useTextsOf } from '../../i18n.js';
 import { PROBLEMS_TEXTS, unreachable } from './texts.js';
 import { controlCss } from '../common/styles.js';
 
-const failure = (error: unknown) => toCallError(error).message ?? unreachable();
+// A failure without an answer (or a message) says the server could not be reached.
+const failure = (error: unknown) => ApiError.from(error).message || unreachable();
 
 /**
  * The new-problem form: on the problem tracker, and from a Chat List message (prefilled with the customer, the
@@ -71,8 +72,7 @@ export function CreateProblemForm({
         ...(link ?? {}),
       });
     } catch (caught) {
-      const body = (caught as { response?: { data?: { fields?: Record<string, string[]> } } }).response?.data;
-      setFieldErrors(body?.fields ?? {});
+      setFieldErrors(ApiError.from(caught).fields ?? {});
       setError(failure(caught));
     } finally {
       setSaving(false);

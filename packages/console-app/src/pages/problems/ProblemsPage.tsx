@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import {
+  PROBLEM_ENTITY,
   PROBLEM_STATUSES,
   type Problem,
   type ProblemDetail,
@@ -15,7 +16,7 @@ import {
   type BoardCard,
   type ProblemStatusValue,
 } from '@staff/console-ui';
-import { toCallError } from '../../api/errors.js';
+import { ApiError } from '../../api/apiError.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { subscribeToChanges } from '../resources/useResourceChanges.js';
@@ -29,7 +30,8 @@ import { TableHead } from '../common/TableHead.js';
 import { useTextsOf } from '../../i18n.js';
 import { PROBLEMS_TEXTS, unreachable } from './texts.js';
 
-const failure = (error: unknown) => toCallError(error).message ?? unreachable();
+// A failure without an answer (or a message) says the server could not be reached.
+const failure = (error: unknown) => ApiError.from(error).message || unreachable();
 const jakarta = (iso: string | null) => formatDateTime(iso, { timeZone: 'Asia/Jakarta' });
 const customerOf = (problem: Problem) =>
   problem.customer_name ?? problem.customer_email ?? problem.customer_phone ?? '-';
@@ -59,7 +61,7 @@ export default function ProblemsPage({ route }: PageProps) {
   const reload = () => setRevision((n) => n + 1);
 
   // Other people's changes arrive over the socket.
-  useEffect(() => subscribeToChanges(socket, 'customer_problems', () => setRevision((n) => n + 1)), [socket]);
+  useEffect(() => subscribeToChanges(socket, PROBLEM_ENTITY, () => setRevision((n) => n + 1)), [socket]);
 
   const rows = list.status === 'ready' ? list.data.rows : [];
   const columns = PROBLEM_STATUSES.map((status) => ({ id: status, label: texts.statuses[status] }));

@@ -1,11 +1,10 @@
 import type { AxiosInstance } from 'axios';
 import { createActor, fromPromise } from 'xstate';
-import type {
-  Problem,
-  ProblemCreate,
-  ProblemDetail,
-  ProblemListResponse,
-  ProblemOptions,
+import {
+  problemsEndpoints,
+  type EndpointInput,
+  type Problem,
+  type ProblemCreate,
 } from '@staff/console-contract';
 import {
   problemStatusMachine,
@@ -13,6 +12,8 @@ import {
   type MoveProblemInput,
   type ProblemStatusValue,
 } from '@staff/console-ui';
+import { ApiError } from '../../api/apiError.js';
+import { createCall } from '../../api/call.js';
 
 export interface ProblemFilters {
   mine: boolean;
@@ -20,43 +21,49 @@ export interface ProblemFilters {
   q: string;
 }
 
-/** The Cust Problem Tracking calls (console-server src/problems/routes.ts). */
+/** The Cust Problem Tracking calls (the contract's `problemsEndpoints`); failures are ApiErrors. */
 export function problemsApi(api: AxiosInstance) {
+  const call = createCall(api);
   return {
-    list: async (filters: ProblemFilters) =>
-      (
-        await api.get<ProblemListResponse>('/api/problems', {
-          params: {
-            ...(filters.mine ? { assignee: 'me' } : {}),
-            ...(filters.breached ? { breached: '1' } : {}),
-            ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
-          },
-        })
-      ).data,
-    options: async () => (await api.get<ProblemOptions>('/api/problems/options')).data,
-    detail: async (id: number) => (await api.get<ProblemDetail>(`/api/problems/${id}`)).data,
-    create: async (body: ProblemCreate) => (await api.post<Problem>('/api/problems', body)).data,
-    update: async (id: number, body: Record<string, unknown> & { version: number }) =>
-      (await api.patch<Problem>(`/api/problems/${id}`, body)).data,
-    comment: async (id: number, body: string) =>
-      (await api.post<Problem>(`/api/problems/${id}/comments`, { body })).data,
-    attach: async (id: number, url: string, label: string) =>
-      (await api.post<Problem>(`/api/problems/${id}/attachments`, { url, label: label || null })).data,
+    list: (filters: ProblemFilters) =>
+      call(problemsEndpoints.list, {
+        query: {
+          ...(filters.mine ? { assignee: 'me' as const } : {}),
+          ...(filters.breached ? { breached: '1' as const } : {}),
+          ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+        },
+      }),
+    options: () => call(problemsEndpoints.options),
+    detail: (id: number) => call(problemsEndpoints.detail, { params: { id } }),
+    create: (body: ProblemCreate) => call(problemsEndpoints.create, { body }),
+    update: (id: number, body: EndpointInput<typeof problemsEndpoints.update>['body']) =>
+      call(problemsEndpoints.update, { params: { id }, body }),
+    comment: (id: number, body: string) =>
+      call(problemsEndpoints.comment, { params: { id }, body: { body } }),
+    attach: (id: number, url: string, label: string) =>
+      call(problemsEndpoints.attach, { params: { id }, body: { url, label: label || null } }),
     /**
      * Moves a problem to a status through the problemStatus machine (console-ui): the machine decides whether
      * the flow allows it and saves it with the server's transition. Resolves with the new version.
      */
     move: async (problem: Pick<Problem, 'id' | 'status' | 'version'>, to: ProblemStatusValue) => {
       const move = problemStatusMoveBetween(problem.status, to);
-      if (!move) throw new Error(`No move from ${problem.status} to ${to}`);
+      if (!move) throw new ApiError({ message: `No move from ${problem.status} to ${to}` });
+      // The machine keeps a plain CallError; the caller gets the call's ApiError (its code and fields too).
+      let refused: ApiError | null = null;
       const machine = problemStatusMachine.provide({
         actors: {
           moveProblem: fromPromise<{ version: number }, MoveProblemInput>(async ({ input }) => {
-            const { data } = await api.post<Problem>(
-              `/api/problems/${problem.id}/transitions/${input.action}`,
-              { version: input.version },
-            );
-            return { version: data.version };
+            try {
+              const moved = await call(problemsEndpoints.transition, {
+                params: { id: problem.id, action: input.action },
+                body: { version: input.version },
+              });
+              return { version: moved.version };
+            } catch (error) {
+              refused = ApiError.from(error);
+              throw refused;
+            }
           }),
         },
       });
@@ -74,7 +81,7 @@ export function problemsApi(api: AxiosInstance) {
       if (actor.getSnapshot().hasTag('busy')) await settled;
       const { context } = actor.getSnapshot();
       actor.stop();
-      if (context.error) throw context.error;
+      if (context.error) throw refused ?? ApiError.from(context.error);
       return context.version;
     },
   };
