@@ -5,11 +5,15 @@ export * from './preferences.js';
 export * from './search.js';
 export * from './meetings.js';
 export * from './problems.js';
+export * from './venn.js';
+export * from './bots.js';
 
 import type { AnyEndpoint } from './define.js';
-import { problemsEndpoints } from './problems.js';
+import { botsEndpoints } from './bots.js';
 import { meetingsEndpoints } from './meetings.js';
 import { preferencesEndpoints } from './preferences.js';
+import { problemsEndpoints } from './problems.js';
+import { vennEndpoints } from './venn.js';
 import { searchEndpoints } from './search.js';
 import { statisticsEndpoints } from './statistics.js';
 
@@ -21,5 +25,7 @@ export function declaredEndpoints(): AnyEndpoint[] {
     searchEndpoints,
     meetingsEndpoints,
     problemsEndpoints,
+    vennEndpoints,
+    botsEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

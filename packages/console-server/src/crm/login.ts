@@ -6,30 +6,37 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   BOT_LOGIN_CHANGED_ENTITY,
   type BotLogin,
   type BotLoginStatus,
   type BotLoginStep,
-  botLoginResponseSchema,
-  botRegisterBodySchema,
-  botRequestCodeBodySchema,
-  botVerifyCodeBodySchema,
+  type Endpoint,
+  type EndpointParsedInput,
+  type botLoginResponseSchema,
+  type botNumberParamsSchema,
+  botsEndpoints,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError, type Out, type RouteRegistrar } from '../http.js';
+import { HttpError, type RouteRegistrar } from '../http.js';
 import type { Realtime } from '../realtime.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { writeAudit } from '../services/audit.js';
 import { WhatsAppError } from '../whatsapp/client.js';
 import { type WhatsAppApiSettings, WhatsAppSenderError, whatsAppClientFor } from '../whatsapp/sender.js';
-import { pageRoutes } from '../pageRoutes.js';
+import { implement } from '../pageRoutes.js';
 
 type RouteFn = RouteRegistrar;
 
 const KEY = 'ad_daily_tracker' as const;
-const params = z.object({ registry_id: z.coerce.number().int().positive().max(999_999_999_999_999) });
+/** verify_code and register: a body, the number's login as the answer. */
+type StepEndpoint<B extends z.ZodType> = Endpoint<
+  typeof botNumberParamsSchema,
+  undefined,
+  B,
+  typeof botLoginResponseSchema
+>;
 
 /** Meta's registration codes, in words the page shows. */
 export const WRONG_CODE_MESSAGE = 'Kode verifikasi salah. Periksa SMS atau panggilan lalu coba lagi.';
@@ -147,7 +154,6 @@ export function registerBotLoginRoutes(deps: {
   whatsapp: WhatsAppApiSettings;
 }) {
   const { route, db, realtime, sessionOf, clock } = deps;
-  const botRoutes = pageRoutes(route, 'bots', KEY);
 
   /** Writes the number's new state with its audit entry in one transaction, then tells every tab. */
   const save = async (request: FastifyRequest, registryId: number, action: string, next: NextState) => {
@@ -233,90 +239,67 @@ export function registerBotLoginRoutes(deps: {
     if (login.status !== 'pending' || login.step !== step) throw new HttpError(409, message, 'WRONG_STEP');
   };
 
-  botRoutes.get(
-    '/api/bots/:registry_id/login',
-    "A number's bot login: status (pending, connected, failed, disconnected) and registration step",
-    { params, responses: { 200: botLoginResponseSchema } },
-    async (_request, _reply, { params: { registry_id } }) => ({ data: await botLoginOf(db, registry_id) }),
-  );
+  implement(route, botsEndpoints.login, async (_request, _reply, { params: { registry_id } }) => ({
+    data: await botLoginOf(db, registry_id),
+  }));
 
-  /** What every registration step shares: a POST under the login, and Meta's refusals. */
-  const stepUrl = (path: string) => `/api/bots/:registry_id/login/${path}`;
-  const stepRefusals = [409, 429, 502];
-
-  botRoutes.post(
-    stepUrl('request-code'),
-    'Asks Meta to send the registration code by SMS or voice call (request_code); the number becomes pending',
-    {
-      params,
-      body: botRequestCodeBodySchema,
-      responses: { 200: botLoginResponseSchema },
-      errors: [...stepRefusals],
-    },
-    async (request, _reply, { params: { registry_id }, body }) => {
-      const login = await botLoginOf(db, registry_id);
-      if (login.status === 'connected')
-        throw new HttpError(
-          409,
-          'Nomor ini sudah terhubung. Putuskan dulu untuk mendaftarkan ulang.',
-          'WRONG_STEP',
-        );
-      const phoneNumberId = body.phone_number_id ?? login.phone_number_id ?? login.phone.replace(/\D+/g, '');
-      const taken = await sql`select 1 from whatsapp_numbers
-        where phone_number_id = ${phoneNumberId} and wa_registry_id <> ${registry_id}`.execute(db);
-      if (taken.rows.length > 0)
-        throw new HttpError(400, 'Invalid input', 'INVALID_INPUT', {
-          phone_number_id: ['Phone number ID ini sudah dipakai nomor lain'],
-        });
-      await callProvider(request, login, phoneNumberId, 'bot.login.request_code', (client) =>
-        client.requestCode(body.code_method, body.language),
+  implement(route, botsEndpoints.requestCode, async (request, _reply, { params: { registry_id }, body }) => {
+    const login = await botLoginOf(db, registry_id);
+    if (login.status === 'connected')
+      throw new HttpError(
+        409,
+        'Nomor ini sudah terhubung. Putuskan dulu untuk mendaftarkan ulang.',
+        'WRONG_STEP',
       );
-      return {
-        data: await save(request, registry_id, 'bot.login.request_code', {
-          status: 'pending',
-          step: 'code_requested',
-          phone_number_id: phoneNumberId,
-          code_method: body.code_method,
-          last_error: null,
-        }),
-      };
-    },
-  );
+    const phoneNumberId = body.phone_number_id ?? login.phone_number_id ?? login.phone.replace(/\D+/g, '');
+    const taken = await sql`select 1 from whatsapp_numbers
+        where phone_number_id = ${phoneNumberId} and wa_registry_id <> ${registry_id}`.execute(db);
+    if (taken.rows.length > 0)
+      throw new HttpError(400, 'Invalid input', 'INVALID_INPUT', {
+        phone_number_id: ['Phone number ID ini sudah dipakai nomor lain'],
+      });
+    await callProvider(request, login, phoneNumberId, 'bot.login.request_code', (client) =>
+      client.requestCode(body.code_method, body.language),
+    );
+    return {
+      data: await save(request, registry_id, 'bot.login.request_code', {
+        status: 'pending',
+        step: 'code_requested',
+        phone_number_id: phoneNumberId,
+        code_method: body.code_method,
+        last_error: null,
+      }),
+    };
+  });
 
   /**
    * verify_code and register: the number must stand at `requires`, Meta is called with the body, then the next
    * state saved.
    */
   const advanceStep = <B extends z.ZodType>(
-    path: string,
-    summary: string,
-    body: B,
+    endpoint: StepEndpoint<B>,
     step: {
       requires: BotLoginStep;
       refusal: string;
       action: string;
       next: Omit<NextState, 'phone_number_id'>;
     },
-    call: (client: Awaited<ReturnType<typeof whatsAppClientFor>>, body: Out<B>) => Promise<void>,
+    call: (
+      client: Awaited<ReturnType<typeof whatsAppClientFor>>,
+      body: EndpointParsedInput<StepEndpoint<B>>['body'],
+    ) => Promise<void>,
   ) =>
-    botRoutes.post(
-      stepUrl(path),
-      summary,
-      { params, body, responses: { 200: botLoginResponseSchema }, errors: [...stepRefusals] },
-      async (request, _reply, input) => {
-        const login = await botLoginOf(db, input.params.registry_id);
-        requireStep(login, step.requires, step.refusal);
-        const phoneNumberId = login.phone_number_id!;
-        await callProvider(request, login, phoneNumberId, step.action, (client) => call(client, input.body));
-        const next = { ...step.next, phone_number_id: phoneNumberId };
-        return { data: await save(request, input.params.registry_id, step.action, next) };
-      },
-    );
+    implement(route, endpoint, async (request, _reply, input) => {
+      const login = await botLoginOf(db, input.params.registry_id);
+      requireStep(login, step.requires, step.refusal);
+      const phoneNumberId = login.phone_number_id!;
+      await callProvider(request, login, phoneNumberId, step.action, (client) => call(client, input.body));
+      const next = { ...step.next, phone_number_id: phoneNumberId };
+      return { data: await save(request, input.params.registry_id, step.action, next) };
+    });
 
   advanceStep(
-    'verify-code',
-    'Sends the 6-digit registration code to Meta (verify_code); a wrong code answers 400 naming "code"',
-    botVerifyCodeBodySchema,
+    botsEndpoints.verifyCode,
     {
       requires: 'code_requested',
       refusal: 'Minta kode verifikasi dulu.',
@@ -327,9 +310,7 @@ export function registerBotLoginRoutes(deps: {
   );
 
   advanceStep(
-    'register',
-    'Registers the number with its 6-digit two-step PIN (register); the PIN goes to Meta only and is never stored',
-    botRegisterBodySchema,
+    botsEndpoints.register,
     {
       requires: 'code_verified',
       refusal: 'Verifikasi kode dulu sebelum mengisi PIN.',
@@ -339,28 +320,23 @@ export function registerBotLoginRoutes(deps: {
     (client, body) => client.register(body.pin),
   );
 
-  botRoutes.post(
-    stepUrl('disconnect'),
-    'Deregisters the number at Meta (deregister); it stops sending and answering as a bot',
-    { params, responses: { 200: botLoginResponseSchema }, errors: stepRefusals },
-    async (request, _reply, { params: { registry_id } }) => {
-      const login = await botLoginOf(db, registry_id);
-      if (login.status === 'disconnected' || !login.phone_number_id)
-        throw new HttpError(409, 'Nomor ini tidak sedang terhubung.', 'WRONG_STEP');
-      const phoneNumberId = login.phone_number_id;
-      // Only a registered number is deregistered at Meta; a pending or failed attempt is just abandoned.
-      if (login.status === 'connected')
-        await callProvider(request, login, phoneNumberId, 'bot.login.disconnect', (client) =>
-          client.deregister(),
-        );
-      return {
-        data: await save(request, registry_id, 'bot.login.disconnect', {
-          status: 'disconnected',
-          step: 'idle',
-          phone_number_id: phoneNumberId,
-          last_error: null,
-        }),
-      };
-    },
-  );
+  implement(route, botsEndpoints.disconnect, async (request, _reply, { params: { registry_id } }) => {
+    const login = await botLoginOf(db, registry_id);
+    if (login.status === 'disconnected' || !login.phone_number_id)
+      throw new HttpError(409, 'Nomor ini tidak sedang terhubung.', 'WRONG_STEP');
+    const phoneNumberId = login.phone_number_id;
+    // Only a registered number is deregistered at Meta; a pending or failed attempt is just abandoned.
+    if (login.status === 'connected')
+      await callProvider(request, login, phoneNumberId, 'bot.login.disconnect', (client) =>
+        client.deregister(),
+      );
+    return {
+      data: await save(request, registry_id, 'bot.login.disconnect', {
+        status: 'disconnected',
+        step: 'idle',
+        phone_number_id: phoneNumberId,
+        last_error: null,
+      }),
+    };
+  });
 }

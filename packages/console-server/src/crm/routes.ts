@@ -4,29 +4,16 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
-import {
-  botAnswersResponseSchema,
-  botNumbersResponseSchema,
-  botRuleBodySchema,
-  botRuleSchema,
-  botRulesResponseSchema,
-  botSettingsSchema,
-  botTestBodySchema,
-  botTestResponseSchema,
-} from '@staff/console-contract';
+import type { z } from 'zod';
+import { type AnyEndpoint, type botRuleBodySchema, botsEndpoints } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { HttpError, type Out, type RouteHandler, type RouteInput, type RouteRegistrar } from '../http.js';
+import { HttpError, type RouteRegistrar } from '../http.js';
 import { writeAudit } from '../services/audit.js';
 import { botRules, botSettings, decide, ruleOut } from './bot.js';
 import { BotPatternError, checkRegexSafety, renderReply } from './match.js';
-import { type PageRoute, pageRoutes } from '../pageRoutes.js';
+import { type EndpointHandler, implement } from '../pageRoutes.js';
 
 type RouteFn = RouteRegistrar;
-
-const numberParams = z.object({ registry_id: z.coerce.number().int().positive().max(999_999_999_999_999) });
-const ruleParams = z.object({ id: z.coerce.number().int().positive().max(999_999_999_999_999) });
-const KEY = 'ad_daily_tracker' as const;
 
 async function requireNumber(db: Kysely<Database>, id: number) {
   const row = await sql`select id from wa_registries where id = ${id} and deleted_at is null`.execute(db);
@@ -51,70 +38,47 @@ export function registerBotRoutes(deps: {
   clock: () => Date;
 }) {
   const { route, db, sessionOf, clock } = deps;
-  const botRoutes = pageRoutes(route, 'bots', KEY);
-  /** A route under one number (`:registry_id`): a number not there (or deleted) is answered 404 first. */
-  const numberRoute = <B extends z.ZodType | undefined = undefined>(
-    method: 'get' | 'post' | 'put',
-    path: string,
-    summary: string,
-    spec: Omit<PageRoute<undefined, B, typeof numberParams>, 'params'>,
-    handler: RouteHandler<RouteInput<undefined, Out<B>, z.output<typeof numberParams>>>,
-  ) =>
-    botRoutes[method](
-      `/api/bots/:registry_id${path}`,
-      summary,
-      { ...spec, params: numberParams },
-      async (request, reply, input) => {
-        await requireNumber(db, input.params.registry_id);
-        return handler(request, reply, input);
-      },
-    );
+  /** An endpoint under one number (`:registry_id`): a number not there (or deleted) is answered 404 first. */
+  const onNumber = <E extends AnyEndpoint>(endpoint: E, handler: EndpointHandler<E>) =>
+    implement(route, endpoint, async (request, reply, input) => {
+      await requireNumber(db, (input.params as { registry_id: number }).registry_id);
+      return handler(request, reply, input);
+    });
 
-  botRoutes.get(
-    '/api/bots/numbers',
-    'WA Registries numbers with their bot state and count of active rules',
-    { responses: { 200: botNumbersResponseSchema } },
-    async () => {
-      const rows = await sql<{
-        id: string;
-        name: string;
-        phone: string;
-        purpose: string;
-        active_rules: string | number;
-        bot_status: 'pending' | 'connected' | 'failed' | 'disconnected' | null;
-      }>`
+  implement(route, botsEndpoints.numbers, async () => {
+    const rows = await sql<{
+      id: string;
+      name: string;
+      phone: string;
+      purpose: string;
+      active_rules: string | number;
+      bot_status: 'pending' | 'connected' | 'failed' | 'disconnected' | null;
+    }>`
         select r.id, r.name, r.phone, r.purpose, n.status as bot_status,
           (select count(*) from bot_rules b where b.wa_registry_id = r.id and b.active) as active_rules
         from wa_registries r left join whatsapp_numbers n on n.wa_registry_id = r.id
         where r.deleted_at is null and r.active
         order by (r.purpose = 'bot') desc, r.name limit 1000`.execute(db);
-      return {
-        data: rows.rows.map((row) => ({
-          id: Number(row.id),
-          name: row.name,
-          phone: row.phone,
-          purpose: row.purpose,
-          active_rules: Number(row.active_rules),
-          bot_status: row.bot_status ?? 'disconnected',
-        })),
-      };
-    },
-  );
+    return {
+      data: rows.rows.map((row) => ({
+        id: Number(row.id),
+        name: row.name,
+        phone: row.phone,
+        purpose: row.purpose,
+        active_rules: Number(row.active_rules),
+        bot_status: row.bot_status ?? 'disconnected',
+      })),
+    };
+  });
 
-  numberRoute(
-    'get',
-    '/rules',
-    "A number's rules in the order they are tried, and its business hours and normalisation",
-    { responses: { 200: botRulesResponseSchema } },
-    async (_request, _reply, { params }) => {
-      return {
-        data: {
-          rules: await botRules(db, params.registry_id),
-          settings: await botSettings(db, params.registry_id),
-        },
-      };
-    },
-  );
+  onNumber(botsEndpoints.rules, async (_request, _reply, { params }) => {
+    return {
+      data: {
+        rules: await botRules(db, params.registry_id),
+        settings: await botSettings(db, params.registry_id),
+      },
+    };
+  });
 
   const ruleColumns = (body: z.infer<typeof botRuleBodySchema>) => ({
     name: body.name,
@@ -129,107 +93,86 @@ export function registerBotRoutes(deps: {
     active: body.active,
   });
 
-  numberRoute(
-    'post',
-    '/rules',
-    'Adds a rule to a number (a regular expression too slow on hostile input is refused)',
-    { body: botRuleBodySchema, responses: { 201: z.object({ data: botRuleSchema }) } },
-    async (request, reply, { params, body }) => {
-      checkPattern(body);
-      const rule = await db.transaction().execute(async (trx) => {
-        const c = ruleColumns(body);
-        const row = await sql<Parameters<typeof ruleOut>[0]>`
+  onNumber(botsEndpoints.createRule, async (request, _reply, { params, body }) => {
+    checkPattern(body);
+    const rule = await db.transaction().execute(async (trx) => {
+      const c = ruleColumns(body);
+      const row = await sql<Parameters<typeof ruleOut>[0]>`
           insert into bot_rules (wa_registry_id, name, priority, match_type, pattern, action, reply_text, hours,
             frequency, cooldown_minutes, active)
           values (${params.registry_id}, ${c.name}, ${c.priority}, ${c.match_type}, ${c.pattern}, ${c.action},
             ${c.reply_text}, ${c.hours}, ${c.frequency}, ${c.cooldown_minutes}, ${c.active})
           returning *`.execute(trx);
-        const created = ruleOut(row.rows[0]!);
-        await writeAudit(trx, {
-          actorId: sessionOf(request).userId,
-          action: 'create',
-          entity: 'bot_rules',
-          entityId: created.id,
-          after: created,
-          ip: request.ip,
-        });
-        return created;
+      const created = ruleOut(row.rows[0]!);
+      await writeAudit(trx, {
+        actorId: sessionOf(request).userId,
+        action: 'create',
+        entity: 'bot_rules',
+        entityId: created.id,
+        after: created,
+        ip: request.ip,
       });
-      return reply.code(201).send({ data: rule });
-    },
-  );
+      return created;
+    });
+    return { data: rule };
+  });
 
-  botRoutes.put(
-    '/api/bots/rules/:id',
-    'Replaces a rule',
-    { params: ruleParams, body: botRuleBodySchema, responses: { 200: z.object({ data: botRuleSchema }) } },
-    async (request, _reply, { params, body }) => {
-      checkPattern(body);
-      const rule = await db.transaction().execute(async (trx) => {
-        const before = (
-          await sql<
-            Parameters<typeof ruleOut>[0]
-          >`select * from bot_rules where id = ${params.id} for update`.execute(trx)
-        ).rows[0];
-        if (!before) throw new HttpError(404, `No rule ${params.id}`, 'NOT_FOUND');
-        const c = ruleColumns(body);
-        const row = await sql<Parameters<typeof ruleOut>[0]>`
+  implement(route, botsEndpoints.updateRule, async (request, _reply, { params, body }) => {
+    checkPattern(body);
+    const rule = await db.transaction().execute(async (trx) => {
+      const before = (
+        await sql<
+          Parameters<typeof ruleOut>[0]
+        >`select * from bot_rules where id = ${params.id} for update`.execute(trx)
+      ).rows[0];
+      if (!before) throw new HttpError(404, `No rule ${params.id}`, 'NOT_FOUND');
+      const c = ruleColumns(body);
+      const row = await sql<Parameters<typeof ruleOut>[0]>`
           update bot_rules set name = ${c.name}, priority = ${c.priority}, match_type = ${c.match_type},
             pattern = ${c.pattern}, action = ${c.action}, reply_text = ${c.reply_text}, hours = ${c.hours},
             frequency = ${c.frequency}, cooldown_minutes = ${c.cooldown_minutes}, active = ${c.active},
             updated_at = ${clock()}, version = version + 1
           where id = ${params.id} returning *`.execute(trx);
-        const after = ruleOut(row.rows[0]!);
-        await writeAudit(trx, {
-          actorId: sessionOf(request).userId,
-          action: 'update',
-          entity: 'bot_rules',
-          entityId: after.id,
-          before: ruleOut(before),
-          after,
-          ip: request.ip,
-        });
-        return after;
+      const after = ruleOut(row.rows[0]!);
+      await writeAudit(trx, {
+        actorId: sessionOf(request).userId,
+        action: 'update',
+        entity: 'bot_rules',
+        entityId: after.id,
+        before: ruleOut(before),
+        after,
+        ip: request.ip,
       });
-      return { data: rule };
-    },
-  );
+      return after;
+    });
+    return { data: rule };
+  });
 
-  botRoutes.delete(
-    '/api/bots/rules/:id',
-    'Deletes a rule (its logged answers keep the rule name)',
-    { params: ruleParams, responses: { 200: z.object({ data: z.object({ id: z.number() }) }) } },
-    async (request, _reply, { params }) => {
-      await db.transaction().execute(async (trx) => {
-        const before = (
-          await sql<
-            Parameters<typeof ruleOut>[0]
-          >`delete from bot_rules where id = ${params.id} returning *`.execute(trx)
-        ).rows[0];
-        if (!before) throw new HttpError(404, `No rule ${params.id}`, 'NOT_FOUND');
-        await writeAudit(trx, {
-          actorId: sessionOf(request).userId,
-          action: 'delete',
-          entity: 'bot_rules',
-          entityId: params.id,
-          before: ruleOut(before),
-          ip: request.ip,
-        });
+  implement(route, botsEndpoints.deleteRule, async (request, _reply, { params }) => {
+    await db.transaction().execute(async (trx) => {
+      const before = (
+        await sql<
+          Parameters<typeof ruleOut>[0]
+        >`delete from bot_rules where id = ${params.id} returning *`.execute(trx)
+      ).rows[0];
+      if (!before) throw new HttpError(404, `No rule ${params.id}`, 'NOT_FOUND');
+      await writeAudit(trx, {
+        actorId: sessionOf(request).userId,
+        action: 'delete',
+        entity: 'bot_rules',
+        entityId: params.id,
+        before: ruleOut(before),
+        ip: request.ip,
       });
-      return { data: { id: params.id } };
-    },
-  );
+    });
+    return { data: { id: params.id } };
+  });
 
-  numberRoute(
-    'put',
-    '/settings',
-    "A number's bot switch, business hours (Asia/Jakarta) and normalisation",
-    { body: botSettingsSchema, responses: { 200: z.object({ data: botSettingsSchema }) } },
-    async (request, _reply, { params, body }) => {
-      const days = [...new Set(body.business_days)].sort().join(',');
-      await db.transaction().execute(async (trx) => {
-        const before = await botSettings(trx, params.registry_id);
-        await sql`
+  onNumber(botsEndpoints.saveSettings, async (request, _reply, { params, body }) => {
+    const days = [...new Set(body.business_days)].sort().join(',');
+    await db.transaction().execute(async (trx) => {
+      const before = await botSettings(trx, params.registry_id);
+      await sql`
           insert into bot_settings (wa_registry_id, enabled, business_days, opens_at, closes_at, lowercase,
             collapse_spaces, strip_punctuation, strip_accents, updated_at)
           values (${params.registry_id}, ${body.enabled}, ${days}, ${body.opens_at}, ${body.closes_at},
@@ -239,67 +182,55 @@ export function registerBotRoutes(deps: {
             lowercase = excluded.lowercase, collapse_spaces = excluded.collapse_spaces,
             strip_punctuation = excluded.strip_punctuation, strip_accents = excluded.strip_accents,
             updated_at = excluded.updated_at, version = bot_settings.version + 1`.execute(trx);
-        await writeAudit(trx, {
-          actorId: sessionOf(request).userId,
-          action: 'update',
-          entity: 'bot_settings',
-          entityId: params.registry_id,
-          before,
-          after: body,
-          ip: request.ip,
-        });
+      await writeAudit(trx, {
+        actorId: sessionOf(request).userId,
+        action: 'update',
+        entity: 'bot_settings',
+        entityId: params.registry_id,
+        before,
+        after: body,
+        ip: request.ip,
       });
-      return { data: await botSettings(db, params.registry_id) };
-    },
-  );
+    });
+    return { data: await botSettings(db, params.registry_id) };
+  });
 
-  numberRoute(
-    'post',
-    '/test',
-    'What would the bot say: the rule that would answer this text at this time and its reply (frequency and cooldown are not applied; nothing is sent or logged)',
-    { body: botTestBodySchema, responses: { 200: botTestResponseSchema }, mode: 'read' },
-    async (_request, _reply, { params, body }) => {
-      const settings = await botSettings(db, params.registry_id);
-      const rules = await botRules(db, params.registry_id, { activeOnly: true });
-      const decision = await decide(rules, settings, body.text, body.at ? new Date(body.at) : clock());
-      const rule = decision.rule;
-      const reply =
-        rule && (rule.action === 'reply' || rule.reply_text.trim() !== '')
-          ? renderReply(rule.reply_text, {
-              name: body.name ?? null,
-              order: 'Kelas Digital Marketing (MYR-1042)',
-              resi: 'JNE0123456789',
-            })
-          : null;
-      return {
-        data: {
-          normalised: decision.normalised,
-          within_business_hours: decision.withinBusinessHours,
-          rule,
-          action: rule ? rule.action : ('none' as const),
-          reply,
-        },
-      };
-    },
-  );
+  onNumber(botsEndpoints.test, async (_request, _reply, { params, body }) => {
+    const settings = await botSettings(db, params.registry_id);
+    const rules = await botRules(db, params.registry_id, { activeOnly: true });
+    const decision = await decide(rules, settings, body.text, body.at ? new Date(body.at) : clock());
+    const rule = decision.rule;
+    const reply =
+      rule && (rule.action === 'reply' || rule.reply_text.trim() !== '')
+        ? renderReply(rule.reply_text, {
+            name: body.name ?? null,
+            order: 'Kelas Digital Marketing (MYR-1042)',
+            resi: 'JNE0123456789',
+          })
+        : null;
+    return {
+      data: {
+        normalised: decision.normalised,
+        within_business_hours: decision.withinBusinessHours,
+        rule,
+        action: rule ? rule.action : ('none' as const),
+        reply,
+      },
+    };
+  });
 
-  numberRoute(
-    'get',
-    '/answers',
-    "The bot's last 200 answers on a number, each with the rule that fired",
-    { responses: { 200: botAnswersResponseSchema } },
-    async (_request, _reply, { params }) => {
-      const rows = await sql<{
-        id: string;
-        at: Date;
-        rule_id: string | null;
-        rule_name: string;
-        action: 'reply' | 'handover';
-        customer_wa_id: string;
-        conversation_id: string;
-        inbound: string | null;
-        reply: string | null;
-      }>`
+  onNumber(botsEndpoints.answers, async (_request, _reply, { params }) => {
+    const rows = await sql<{
+      id: string;
+      at: Date;
+      rule_id: string | null;
+      rule_name: string;
+      action: 'reply' | 'handover';
+      customer_wa_id: string;
+      conversation_id: string;
+      inbound: string | null;
+      reply: string | null;
+    }>`
         select a.id, a.at, a.rule_id, a.rule_name, a.action, a.customer_wa_id, a.conversation_id,
           i.body as inbound, o.body as reply
         from bot_answers a
@@ -307,19 +238,18 @@ export function registerBotRoutes(deps: {
         left join wa_messages o on o.id = a.outbound_message_id
         where a.wa_registry_id = ${params.registry_id}
         order by a.at desc, a.id desc limit 200`.execute(db);
-      return {
-        data: rows.rows.map((row) => ({
-          id: Number(row.id),
-          at: new Date(row.at).toISOString(),
-          rule_id: row.rule_id === null ? null : Number(row.rule_id),
-          rule_name: row.rule_name,
-          action: row.action,
-          customer_wa_id: row.customer_wa_id,
-          conversation_id: Number(row.conversation_id),
-          inbound: row.inbound,
-          reply: row.reply,
-        })),
-      };
-    },
-  );
+    return {
+      data: rows.rows.map((row) => ({
+        id: Number(row.id),
+        at: new Date(row.at).toISOString(),
+        rule_id: row.rule_id === null ? null : Number(row.rule_id),
+        rule_name: row.rule_name,
+        action: row.action,
+        customer_wa_id: row.customer_wa_id,
+        conversation_id: Number(row.conversation_id),
+        inbound: row.inbound,
+        reply: row.reply,
+      })),
+    };
+  });
 }

@@ -15,6 +15,7 @@ import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
+import { ApiError } from '../../api/apiError.js';
 import { type BotAnswer, type BotNumber, type BotTestResult, createBotsApi } from './botsApi.js';
 import { Panel as BasePanel, pageControlCss, tableCss } from '../common/styles.js';
 import { TableHead } from '../common/TableHead.js';
@@ -48,8 +49,7 @@ interface Loaded {
   answers: BotAnswer[];
 }
 
-type CallError = { message?: string; fields?: Record<string, string[]> };
-const messageOf = (error: unknown) => (error as CallError).message ?? String(error);
+const messageOf = (error: unknown) => ApiError.from(error).message;
 
 /**
  * Bot Auto Response (`/crm/bot-auto-response/`): per WA Registries number, the rules tried in priority order
@@ -120,7 +120,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
       setNotice(words.saved);
       await load(registryId);
     } catch (error) {
-      const fields = (error as CallError).fields ?? {};
+      const fields = ApiError.from(error).fields ?? {};
       const next: Record<string, string> = {};
       for (const [field, messages] of Object.entries(fields)) next[field] = messages[0] ?? '';
       if (Object.keys(next).length === 0) next.form = messageOf(error);

@@ -9,11 +9,12 @@ import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { SelectField } from '../common/FormField.js';
 import { pageControlCss, fieldsCss } from '../common/styles.js';
+import { ApiError } from '../../api/apiError.js';
 import { type BotNumber, createBotsApi } from './botsApi.js';
 import { useTextsOf } from '../../i18n.js';
 import { BOTS_TEXTS } from './texts.js';
 
-const messageOf = (error: unknown) => (error as { message?: string }).message ?? String(error);
+const messageOf = (error: unknown) => ApiError.from(error).message;
 
 /**
  * Bot Login (`/crm/bot-login/`): connect a WA Registries number as a bot through the Cloud API registration
@@ -88,17 +89,16 @@ export default function BotLoginPage({ route }: PageProps) {
 
   const adapter = useMemo<BotLoginAdapter | null>(() => {
     if (registryId === null) return null;
-    type Step = Parameters<typeof bots.loginStep>;
-    const step = async (name: Step[1], body?: Step[2]) => {
-      const next = await bots.loginStep(registryId, name, body);
+    // Every step answers the number's new state.
+    const shown = (next: BotLogin) => {
       setLogin(next);
       return next;
     };
     return {
-      requestCode: (method) => step('request-code', { code_method: method }),
-      verifyCode: (code) => step('verify-code', { code }),
-      register: (pin) => step('register', { pin }),
-      disconnect: () => step('disconnect'),
+      requestCode: async (method) => shown(await bots.requestCode(registryId, method)),
+      verifyCode: async (code) => shown(await bots.verifyCode(registryId, code)),
+      register: async (pin) => shown(await bots.register(registryId, pin)),
+      disconnect: async () => shown(await bots.disconnect(registryId)),
     };
   }, [bots, registryId]);
 

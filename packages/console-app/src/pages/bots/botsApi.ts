@@ -1,57 +1,53 @@
 import type { AxiosInstance } from 'axios';
-import type {
-  BotCodeMethod,
-  BotLogin,
-  BotRule,
-  BotRuleBody,
-  BotSettings,
-  botAnswersResponseSchema,
-  botNumbersResponseSchema,
-  botTestResponseSchema,
+import {
+  type BotCodeMethod,
+  type BotRuleBody,
+  type BotSettings,
+  type EndpointResponse,
+  botsEndpoints,
 } from '@staff/console-contract';
-import type { z } from 'zod';
-import { toAdminError } from '../admin/adminApi.js';
+import { createCall } from '../../api/call.js';
 
-export type BotNumber = z.infer<typeof botNumbersResponseSchema>['data'][number];
-export type BotAnswer = z.infer<typeof botAnswersResponseSchema>['data'][number];
-export type BotTestResult = z.infer<typeof botTestResponseSchema>['data'];
+export type BotNumber = EndpointResponse<typeof botsEndpoints.numbers>['data'][number];
+export type BotAnswer = EndpointResponse<typeof botsEndpoints.answers>['data'][number];
+export type BotTestResult = EndpointResponse<typeof botsEndpoints.test>['data'];
 
-const call = async <T>(request: Promise<{ data: T }>): Promise<T> => {
-  try {
-    return (await request).data;
-  } catch (error) {
-    throw toAdminError(error);
-  }
-};
-
-/** Bot Auto Response's calls (console-server src/crm/routes.ts). */
+/** Bot Auto Response's and Bot Login's calls (the contract's `botsEndpoints`); failures are ApiErrors. */
 export function createBotsApi(api: AxiosInstance) {
+  const call = createCall(api);
+  const number = (registryId: number) => ({ registry_id: registryId });
   return {
-    numbers: async () => (await call<{ data: BotNumber[] }>(api.get('/api/bots/numbers'))).data,
+    numbers: async () => (await call(botsEndpoints.numbers)).data,
     rules: async (registryId: number) =>
-      (
-        await call<{ data: { rules: BotRule[]; settings: BotSettings } }>(
-          api.get(`/api/bots/${registryId}/rules`),
-        )
-      ).data,
+      (await call(botsEndpoints.rules, { params: number(registryId) })).data,
     createRule: async (registryId: number, body: BotRuleBody) =>
-      (await call<{ data: BotRule }>(api.post(`/api/bots/${registryId}/rules`, body))).data,
+      (await call(botsEndpoints.createRule, { params: number(registryId), body })).data,
     updateRule: async (id: number, body: BotRuleBody) =>
-      (await call<{ data: BotRule }>(api.put(`/api/bots/rules/${id}`, body))).data,
-    deleteRule: async (id: number) => call(api.delete(`/api/bots/rules/${id}`)),
+      (await call(botsEndpoints.updateRule, { params: { id }, body })).data,
+    deleteRule: async (id: number) => (await call(botsEndpoints.deleteRule, { params: { id } })).data,
     saveSettings: async (registryId: number, body: BotSettings) =>
-      (await call<{ data: BotSettings }>(api.put(`/api/bots/${registryId}/settings`, body))).data,
+      (await call(botsEndpoints.saveSettings, { params: number(registryId), body })).data,
     test: async (registryId: number, body: { text: string; name?: string; at?: string }) =>
-      (await call<{ data: BotTestResult }>(api.post(`/api/bots/${registryId}/test`, body))).data,
+      (await call(botsEndpoints.test, { params: number(registryId), body })).data,
     answers: async (registryId: number) =>
-      (await call<{ data: BotAnswer[] }>(api.get(`/api/bots/${registryId}/answers`))).data,
-    // Bot Login (console-server src/crm/login.ts): each answers the number's new state.
+      (await call(botsEndpoints.answers, { params: number(registryId) })).data,
+    // Bot Login: each step answers the number's new state.
     login: async (registryId: number) =>
-      (await call<{ data: BotLogin }>(api.get(`/api/bots/${registryId}/login`))).data,
-    loginStep: async (
-      registryId: number,
-      step: 'request-code' | 'verify-code' | 'register' | 'disconnect',
-      body?: { code_method: BotCodeMethod } | { code: string } | { pin: string },
-    ) => (await call<{ data: BotLogin }>(api.post(`/api/bots/${registryId}/login/${step}`, body ?? {}))).data,
+      (await call(botsEndpoints.login, { params: number(registryId) })).data,
+    requestCode: async (registryId: number, codeMethod: BotCodeMethod) =>
+      (
+        await call(botsEndpoints.requestCode, {
+          params: number(registryId),
+          body: { code_method: codeMethod },
+        })
+      ).data,
+    verifyCode: async (registryId: number, code: string) =>
+      (await call(botsEndpoints.verifyCode, { params: number(registryId), body: { code } })).data,
+    register: async (registryId: number, pin: string) =>
+      (await call(botsEndpoints.register, { params: number(registryId), body: { pin } })).data,
+    disconnect: async (registryId: number) =>
+      (await call(botsEndpoints.disconnect, { params: number(registryId) })).data,
   };
 }
+
+export type BotsApi = ReturnType<typeof createBotsApi>;
