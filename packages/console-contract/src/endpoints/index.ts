@@ -5,7 +5,6 @@ export * from './preferences.js';
 export * from './search.js';
 export * from './meetings.js';
 export * from './problems.js';
-export * from './venn.js';
 export * from './bots.js';
 
 import type { AnyEndpoint } from './define.js';
@@ -13,7 +12,6 @@ import { botsEndpoints } from './bots.js';
 import { meetingsEndpoints } from './meetings.js';
 import { preferencesEndpoints } from './preferences.js';
 import { problemsEndpoints } from './problems.js';
-import { vennEndpoints } from './venn.js';
 import { searchEndpoints } from './search.js';
 import { statisticsEndpoints } from './statistics.js';
 
@@ -25,7 +23,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     searchEndpoints,
     meetingsEndpoints,
     problemsEndpoints,
-    vennEndpoints,
     botsEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }
