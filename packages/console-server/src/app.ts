@@ -79,6 +79,9 @@ import {
   startSheetReportScheduler,
 } from './sheetReports/routes.js';
 import { pageRoutes } from './pageRoutes.js';
+import { type Lifecycle, readyResponseSchema, registerLifecycle } from './ops/lifecycle.js';
+import { registerMetrics } from './ops/metrics.js';
+import type { Registry } from 'prom-client';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -115,12 +118,18 @@ export interface BuildServerOptions {
   sheetReports?: SheetReportSchedulerOptions;
   /** WhatsApp Cloud API adapter, webhook secrets and the outbox worker (src/whatsapp/). */
   whatsapp?: WhatsAppOptions;
+  /** Collect Prometheus metrics into `app.metrics` (METRICS_PORT set); off: no per-request cost. */
+  metrics?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: Realtime;
     database: DatabaseHandle;
+    /** Requests in flight, the drain of a graceful stop and the readiness checks (src/ops/lifecycle.ts). */
+    lifecycle: Lifecycle;
+    /** With `metrics`: the Prometheus registry main.ts serves on METRICS_PORT (src/ops/metrics.ts). */
+    metrics: Registry | null;
     /** Every API route with its schemas: the OpenAPI document's source. */
     apiRoutes: readonly AnyRouteSpec[];
   }
@@ -189,6 +198,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorateRequest('session', null);
+  // First of the hooks: a draining server turns new requests away before any hook reads the database.
+  const lifecycle = registerLifecycle(app, () => database);
+  app.decorate('lifecycle', lifecycle);
   // Only JSON bodies: a text/plain or form post is answered 415, not guessed at.
   app.removeContentTypeParser(['text/plain']);
 
@@ -221,6 +233,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const events: ConsoleEvents = realtime;
   app.decorate('realtime', realtime);
   app.decorate('database', database);
+  app.decorate('metrics', options.metrics ? registerMetrics(app) : null);
   // Before the HTTP server closes, not after: it waits for every open connection, and a connected socket would
   // hold a stop (SIGTERM, a test's teardown) until its browser went away.
   app.addHook('preClose', async () => {
@@ -524,6 +537,22 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       } catch {
         return reply.code(503).send(body(false, 0));
       }
+    },
+  );
+
+  route(
+    {
+      method: 'GET',
+      url: '/api/ready',
+      tag: 'system',
+      summary:
+        'Readiness: database reachable, migrations at this version, not draining (503 with the reasons otherwise)',
+      auth: false,
+      responses: { 200: readyResponseSchema, 503: readyResponseSchema },
+    },
+    async (_request, reply) => {
+      const answer = await lifecycle.ready();
+      return reply.code(answer.status === 'ready' ? 200 : 503).send(answer);
     },
   );
 

@@ -63,6 +63,8 @@ export interface ServerConfig {
   insights: InsightsConfig;
   /** Sheet Report's Google Sheets adapter (src/sheetReports/google.ts). */
   googleSheets: { tokenUrl: string; sheetsUrl: string };
+  /** Prometheus text on a port of its own (METRICS_PORT, unset: off), loopback unless METRICS_HOST. */
+  metrics: { port: number; host: string } | undefined;
 }
 
 export interface InsightsConfig {
@@ -138,6 +140,9 @@ export function readConfig(
   // Demo data by default only on the embedded database; a real PostgreSQL must ask for it.
   const demo = demoFlag ?? !databaseUrl;
   const host = env.HOST?.trim();
+  const metricsPort = env.METRICS_PORT?.trim();
+  if (metricsPort && (!/^\d+$/.test(metricsPort) || Number(metricsPort) > 65535))
+    throw new ConfigError(`METRICS_PORT must be 0–65535, got "${metricsPort}"`);
   return {
     port,
     // Demo accounts have published passwords: only this machine may reach them unless HOST says otherwise.
@@ -233,6 +238,10 @@ export function readConfig(
       sheetsUrl:
         httpUrl('GOOGLE_SHEETS_API_URL', env.GOOGLE_SHEETS_API_URL) ?? 'https://sheets.googleapis.com',
     },
+    // Its own port so the public proxy never serves it; loopback because it names routes and queue sizes.
+    metrics: metricsPort
+      ? { port: Number(metricsPort), host: env.METRICS_HOST?.trim() || '127.0.0.1' }
+      : undefined,
   };
 }
 

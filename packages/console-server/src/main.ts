@@ -13,6 +13,12 @@ import {
   withFakes,
 } from './demo/fakes.js';
 import { SecretError, loadSecretKeyring, setSecretKeyring } from './secrets/index.js';
+import { startMetricsServer } from './ops/metrics.js';
+
+/** How long a stop waits for the requests in flight (ADR 056); then what is left is cut. */
+const DRAIN_MS = 25_000;
+/** After the drain: workers finish their batch, leases are released, the database closes. */
+const CLOSE_MS = 15_000;
 
 async function main(): Promise<void> {
   let config = readConfig(process.env, process.argv.slice(2));
@@ -60,6 +66,7 @@ async function main(): Promise<void> {
     insights: config.insights,
     whatsapp: { ...config.whatsapp, workers: true },
     sheetReports: { google: config.googleSheets },
+    metrics: config.metrics !== undefined,
   });
   const log = app.log;
   log.info({ engine: database.engine, location: database.location }, 'database ready');
@@ -90,20 +97,37 @@ async function main(): Promise<void> {
     app.addHook('onClose', () => pruning.stop());
   }
 
+  // A graceful stop (ADR 056): ready goes false and new requests answer 503 at once, sockets are told to
+  // reconnect elsewhere, the requests in flight are answered (up to DRAIN_MS), then the workers stop after their
+  // batch and release their leases (onClose hooks), and the database closes.
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, 'shutting down');
+    app.realtime.drain();
+    const draining = app.lifecycle.drain(DRAIN_MS);
+    log.info(
+      { signal, inFlight: app.lifecycle.inFlight() },
+      'draining: not ready, answering requests in flight',
+    );
     const force = setTimeout(() => {
-      log.error('shutdown took over 10 s; exiting');
+      log.error(`stop took over ${(DRAIN_MS + CLOSE_MS) / 1000} s; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, DRAIN_MS + CLOSE_MS);
     force.unref();
-    app
-      .close()
+    draining
+      .then(({ left }) => {
+        if (left > 0) {
+          log.warn({ left }, `requests still in flight after ${DRAIN_MS / 1000} s: cut`);
+          app.server.closeAllConnections();
+        } else log.info('requests in flight answered; stopping workers');
+        return app.close();
+      })
       .then(() => database.close())
-      .then(() => process.exit(0))
+      .then(() => {
+        log.info('stopped');
+        process.exit(0);
+      })
       .catch((error: unknown) => {
         log.error({ err: error }, 'shutdown failed');
         process.exit(1);
@@ -119,6 +143,15 @@ async function main(): Promise<void> {
     log.info(
       { fakes: running.urls },
       'demo: fake outside services on loopback (set their URLs to use real ones)',
+    );
+  }
+
+  if (config.metrics && app.metrics) {
+    const metrics = await startMetricsServer(app.metrics, config.metrics);
+    app.addHook('onClose', () => metrics.close());
+    log.info(
+      { host: config.metrics.host, port: metrics.port },
+      `metrics on http://${config.metrics.host}:${metrics.port}/metrics`,
     );
   }
 

@@ -44,6 +44,11 @@ export interface Realtime extends ConsoleEvents {
   clustered: boolean;
   notifyUser: (userId: number, event: string, payload?: unknown) => void;
   broadcast: (event: string, payload?: unknown) => void;
+  /**
+   * A graceful stop's first step: new handshakes are refused and every connection is dropped without socket.io's
+   * disconnect packet, so clients treat it as a lost transport and reconnect (through the proxy, to another node).
+   */
+  drain: () => void;
   close: () => Promise<void>;
 }
 
@@ -53,6 +58,7 @@ export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 export const SOCKET_UNAUTHORIZED = 'unauthorized';
 
 export function createRealtime(server: HttpServer, options: RealtimeOptions): Realtime {
+  let draining = false;
   const io = new SocketServer(server, {
     path: '/socket.io',
     serveClient: false,
@@ -60,6 +66,7 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       options.corsOrigins.length > 0 ? { origin: [...options.corsOrigins], credentials: false } : undefined,
     // Without CORS origins, refuse cross-origin browsers outright (same rule as the HTTP API).
     allowRequest: (req, callback) => {
+      if (draining) return callback('stopping', false);
       const origin = req.headers.origin;
       if (!origin || options.corsOrigins.includes(origin)) return callback(null, true);
       const host = req.headers.host;
@@ -152,6 +159,11 @@ export function createRealtime(server: HttpServer, options: RealtimeOptions): Re
       if (rooms.length === 0) return;
       revokeHere(rooms, reason);
       if (options.clusterPool) io.serverSideEmit(SESSION_REVOKE_FANOUT, rooms, reason);
+    },
+    drain: () => {
+      draining = true;
+      // 'transport close' on the client, not 'io server disconnect' (after which socket.io never reconnects).
+      for (const socket of io.sockets.sockets.values()) socket.conn.close();
     },
     // Not io.close(): that also closes the HTTP server, which belongs to Fastify and is closed by it.
     close: async () => {

@@ -151,6 +151,20 @@ describe('readConfig', () => {
     );
   });
 
+  it('serves metrics only when METRICS_PORT is set, on loopback unless METRICS_HOST', () => {
+    expect(readConfig({}).metrics).toBeUndefined();
+    expect(readConfig({ METRICS_PORT: '' }).metrics).toBeUndefined();
+    expect(readConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    // Not tied to HOST: the public port may be exposed while the metrics stay on this machine.
+    expect(readConfig({ METRICS_PORT: '9464', HOST: '0.0.0.0' }).metrics?.host).toBe('127.0.0.1');
+    expect(readConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metrics).toEqual({
+      port: 9464,
+      host: '10.0.0.5',
+    });
+    expect(() => readConfig({ METRICS_PORT: 'prometheus' })).toThrow(/METRICS_PORT/);
+    expect(() => readConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
+
   it('reads the WhatsApp adapter: WHATSAPP_API_URL, version, app secret, verify token, access token', () => {
     const config = readConfig({
       WHATSAPP_API_URL: 'http://127.0.0.1:4030',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { reportJobRun } from '../ops/jobRuns.js';
 import { intakeDb } from './tables.js';
 
 /** This process's name in leases (which node holds a job). */
@@ -62,22 +63,33 @@ export async function runOnce<T>(
   }
 }
 
-/** An unref'd repeating timer that never overlaps itself; `stop` waits for a run in progress. */
+/**
+ * An unref'd repeating timer that never overlaps itself; `stop` aborts the task's signal (a drain loop ends after
+ * its batch) and waits for the run in progress. Each run is reported under `name` (metrics).
+ */
 export function every(
   ms: number,
-  task: () => Promise<void>,
+  task: (signal: AbortSignal) => Promise<void>,
+  name = 'background',
 ): { stop: () => Promise<void>; kick: () => void } {
   let running: Promise<void> | null = null;
   let stopped = false;
   let again = false;
+  const stopping = new AbortController();
   const tick = () => {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
-    running = task()
-      .catch(() => undefined)
+    const started = performance.now();
+    const report = (ok: boolean) =>
+      reportJobRun({ job: name, ok, seconds: (performance.now() - started) / 1000 });
+    running = task(stopping.signal)
+      .then(
+        () => report(true),
+        () => report(false),
+      )
       .finally(() => {
         running = null;
         if (again && !stopped) {
@@ -92,6 +104,7 @@ export function every(
     kick: tick,
     stop: async () => {
       stopped = true;
+      stopping.abort();
       clearInterval(timer);
       await running;
     },

@@ -62,64 +62,80 @@ export function createIntakeRuntime(
   };
   if (!options.workers) return runtime;
 
-  const forwarder = every(options.forwarderIntervalMs ?? 2_000, async () => {
-    const result = await drainAll(app.database.db, {
-      now: clock,
-      ...(options.metaGraphUrl ? { graphUrl: options.metaGraphUrl } : {}),
-      ...(options.metaGraphVersion ? { graphVersion: options.metaGraphVersion } : {}),
-      ...(options.retryBaseMs ? { baseDelayMs: options.retryBaseMs } : {}),
-      ...(options.forwarderTimeoutMs ? { timeoutMs: options.forwarderTimeoutMs } : {}),
-      // A claim outlives the slowest send, so no other node takes rows still in flight.
-      leaseMs: Math.max(options.forwarderLeaseMs ?? 60_000, (options.forwarderTimeoutMs ?? 10_000) * 2),
-    });
-    if (result.claimed > 0) app.log.info({ ...result }, 'forwarder drained');
-  });
+  const forwarder = every(
+    options.forwarderIntervalMs ?? 2_000,
+    async (signal) => {
+      const result = await drainAll(
+        app.database.db,
+        {
+          now: clock,
+          ...(options.metaGraphUrl ? { graphUrl: options.metaGraphUrl } : {}),
+          ...(options.metaGraphVersion ? { graphVersion: options.metaGraphVersion } : {}),
+          ...(options.retryBaseMs ? { baseDelayMs: options.retryBaseMs } : {}),
+          ...(options.forwarderTimeoutMs ? { timeoutMs: options.forwarderTimeoutMs } : {}),
+          // A claim outlives the slowest send, so no other node takes rows still in flight.
+          leaseMs: Math.max(options.forwarderLeaseMs ?? 60_000, (options.forwarderTimeoutMs ?? 10_000) * 2),
+        },
+        signal,
+      );
+      if (result.claimed > 0) app.log.info({ ...result }, 'forwarder drained');
+    },
+    'intake:forwarder',
+  );
   runtime.kick = forwarder.kick;
 
   const minutes = options.reconcileEveryMinutes ?? 60;
   const reconciling =
     minutes === false
       ? null
-      : every(minutes * 60_000, async () => {
-          const accounts = await intakeDb(app.database.db)
-            .selectFrom('mayar_accounts')
-            .select('id')
-            .where('active', '=', true)
-            .where('deleted_at', 'is', null)
-            .execute();
-          for (const account of accounts) {
-            try {
-              const result = await reconcileMayarAccount(app.database.db, Number(account.id), {
-                api: mayarApi,
-                now: clock,
-                verifyPaid: options.verifyPaid === true,
-                onTakenIn: (taken) => {
-                  pushPurchaseChange(app, taken);
-                  if (taken.deliveries > 0) forwarder.kick();
-                  if (taken.awaitsVerification) verifying?.kick();
-                },
-              });
-              if (result.taken_in > 0) app.log.info({ account: account.id, ...result }, 'Mayar reconciled');
-            } catch (error) {
-              app.log.warn({ err: error, account: account.id }, 'Mayar reconciliation failed');
+      : every(
+          minutes * 60_000,
+          async () => {
+            const accounts = await intakeDb(app.database.db)
+              .selectFrom('mayar_accounts')
+              .select('id')
+              .where('active', '=', true)
+              .where('deleted_at', 'is', null)
+              .execute();
+            for (const account of accounts) {
+              try {
+                const result = await reconcileMayarAccount(app.database.db, Number(account.id), {
+                  api: mayarApi,
+                  now: clock,
+                  verifyPaid: options.verifyPaid === true,
+                  onTakenIn: (taken) => {
+                    pushPurchaseChange(app, taken);
+                    if (taken.deliveries > 0) forwarder.kick();
+                    if (taken.awaitsVerification) verifying?.kick();
+                  },
+                });
+                if (result.taken_in > 0) app.log.info({ account: account.id, ...result }, 'Mayar reconciled');
+              } catch (error) {
+                app.log.warn({ err: error, account: account.id }, 'Mayar reconciliation failed');
+              }
             }
-          }
-        });
+          },
+          'intake:reconcile',
+        );
   // Marketing API pulls: this node runs queued ones (claimed with SKIP LOCKED, so one node per run), and the
   // daily schedule queues each enabled account's window once a day across nodes.
   const graphUrl = options.metaGraphUrl ?? DEFAULT_META_GRAPH_URL;
   const pulling =
     options.metaPullEveryMs === false
       ? null
-      : every(options.metaPullEveryMs ?? 30_000, async () => {
-          const ran = await processQueuedRuns(app.database.db, {
-            ...options.metaPull,
-            baseUrl: graphUrl,
-            ...(options.metaGraphVersion ? { version: options.metaGraphVersion } : {}),
-            now: clock,
-          });
-          if (ran > 0) app.log.info({ ran }, 'Meta insights pulled');
-        });
+      : every(
+          options.metaPullEveryMs ?? 30_000,
+          async () => {
+            const ran = await processQueuedRuns(app.database.db, {
+              ...options.metaPull,
+              baseUrl: graphUrl,
+              ...(options.metaGraphVersion ? { version: options.metaGraphVersion } : {}),
+              now: clock,
+            });
+            if (ran > 0) app.log.info({ ran }, 'Meta insights pulled');
+          },
+          'intake:meta-pull',
+        );
   if (pulling) runtime.kickPull = pulling.kick;
   const pullSchedule =
     options.metaPullEveryMs === false
@@ -136,23 +152,28 @@ export function createIntakeRuntime(
           },
         );
   const verifying = options.verifyPaid
-    ? every(options.verifyIntervalMs ?? 15_000, async () => {
-        const outcome = await verifyPendingPurchases(app.database.db, {
-          api: mayarApi,
-          now: clock,
-          ...(options.verifyRetryBaseMs ? { baseDelayMs: options.verifyRetryBaseMs } : {}),
-          onChanged: (change) => {
-            pushPurchaseChange(app, {
-              inboxId: 0,
-              status: 'accepted',
-              deliveries: change.deliveries,
-              purchase: { id: change.purchaseId, action: 'update', version: change.version },
-            });
-            if (change.deliveries > 0) forwarder.kick();
-          },
-        });
-        if (outcome.ran && outcome.result.checked > 0) app.log.info({ ...outcome.result }, 'Mayar verified');
-      })
+    ? every(
+        options.verifyIntervalMs ?? 15_000,
+        async () => {
+          const outcome = await verifyPendingPurchases(app.database.db, {
+            api: mayarApi,
+            now: clock,
+            ...(options.verifyRetryBaseMs ? { baseDelayMs: options.verifyRetryBaseMs } : {}),
+            onChanged: (change) => {
+              pushPurchaseChange(app, {
+                inboxId: 0,
+                status: 'accepted',
+                deliveries: change.deliveries,
+                purchase: { id: change.purchaseId, action: 'update', version: change.version },
+              });
+              if (change.deliveries > 0) forwarder.kick();
+            },
+          });
+          if (outcome.ran && outcome.result.checked > 0)
+            app.log.info({ ...outcome.result }, 'Mayar verified');
+        },
+        'intake:verify',
+      )
     : null;
   if (verifying) runtime.kickVerify = verifying.kick;
   app.addHook('onReady', async () => {

@@ -2,6 +2,7 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { reportJobRun } from '../ops/jobRuns.js';
 
 /** This process, as a lease holder: readable in `job_leases.holder`, unique across restarts. */
 export const NODE_ID = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -54,10 +55,14 @@ export async function runOnce<T>(
     return true;
   });
   if (!claimed) return { ran: false };
+  const started = performance.now();
+  let ok = false;
   try {
     const result = await work();
+    ok = true;
     return { ran: true, result };
   } finally {
+    reportJobRun({ job: job.name, ok, seconds: (performance.now() - started) / 1000 });
     await sql`
       update job_leases set lease_until = null, last_finished_at = now()
       where name = ${job.name} and holder = ${holder}`.execute(db);

@@ -65,15 +65,19 @@ export function createLogisticsRuntime(
   };
 
   const outbox = sender
-    ? every(options.notifyIntervalMs ?? 2_000, async () => {
-        const result = await drainNotifications(db, sender, {
-          now: clock,
-          ...(options.notifyRetryBaseMs ? { baseDelayMs: options.notifyRetryBaseMs } : {}),
-        });
-        push(result.changes);
-        if (result.claimed > 0)
-          app.log.info({ ...result, changes: result.changes.length }, 'notifications sent');
-      })
+    ? every(
+        options.notifyIntervalMs ?? 2_000,
+        async () => {
+          const result = await drainNotifications(db, sender, {
+            now: clock,
+            ...(options.notifyRetryBaseMs ? { baseDelayMs: options.notifyRetryBaseMs } : {}),
+          });
+          push(result.changes);
+          if (result.claimed > 0)
+            app.log.info({ ...result, changes: result.changes.length }, 'notifications sent');
+        },
+        'logistics:notify',
+      )
     : null;
   if (outbox) runtime.kickNotifications = outbox.kick;
 

@@ -152,7 +152,12 @@ export async function drainOutbox(db: Kysely<Database>, options: OutboxOptions):
 }
 
 /** Drains until nothing due is left (tests; the server's worker drains on a timer and when kicked). */
-export async function drainOutboxAll(db: Kysely<Database>, options: OutboxOptions): Promise<OutboxResult> {
+export async function drainOutboxAll(
+  db: Kysely<Database>,
+  options: OutboxOptions,
+  /** Aborted by a stopping server: the loop ends after the batch in hand. */
+  signal?: AbortSignal,
+): Promise<OutboxResult> {
   const total: OutboxResult = { claimed: 0, sent: 0, retrying: 0, failed: 0, conversations: [] };
   for (;;) {
     const step = await drainOutbox(db, options);
@@ -161,6 +166,6 @@ export async function drainOutboxAll(db: Kysely<Database>, options: OutboxOption
     total.retrying += step.retrying;
     total.failed += step.failed;
     total.conversations = [...new Set([...total.conversations, ...step.conversations])];
-    if (step.claimed === 0) return total;
+    if (step.claimed === 0 || signal?.aborted) return total;
   }
 }

@@ -53,19 +53,27 @@ export async function registerWhatsApp(
   const settings = apiSettings(options);
   const runtime: WhatsAppRuntime = { settings, kick: () => undefined };
   if (options.workers) {
-    const worker = every(options.outboxIntervalMs ?? 2_000, async () => {
-      const result = await drainOutboxAll(app.database.db, {
-        ...settings,
-        now: deps.clock,
-        ...(options.retryBaseMs ? { baseDelayMs: options.retryBaseMs } : {}),
-      });
-      pushConversationChanges(
-        app,
-        result.conversations.map((id) => ({ id, version: 0 })),
-      );
-      if (result.claimed > 0)
-        app.log.info({ ...result, conversations: undefined }, 'whatsapp outbox drained');
-    });
+    const worker = every(
+      options.outboxIntervalMs ?? 2_000,
+      async (signal) => {
+        const result = await drainOutboxAll(
+          app.database.db,
+          {
+            ...settings,
+            now: deps.clock,
+            ...(options.retryBaseMs ? { baseDelayMs: options.retryBaseMs } : {}),
+          },
+          signal,
+        );
+        pushConversationChanges(
+          app,
+          result.conversations.map((id) => ({ id, version: 0 })),
+        );
+        if (result.claimed > 0)
+          app.log.info({ ...result, conversations: undefined }, 'whatsapp outbox drained');
+      },
+      'whatsapp:outbox',
+    );
     runtime.kick = worker.kick;
     app.addHook('onReady', async () => worker.kick());
     app.addHook('onClose', async () => worker.stop());

@@ -331,11 +331,16 @@ export async function drainDeliveries(
 }
 
 /** Drains until nothing due is left (tests and the demo; the server's worker drains on a timer). */
-export async function drainAll(database: Kysely<Database>, options: ForwarderOptions): Promise<DrainResult> {
+export async function drainAll(
+  database: Kysely<Database>,
+  options: ForwarderOptions,
+  /** Aborted by a stopping server: the loop ends after the batch in hand. */
+  signal?: AbortSignal,
+): Promise<DrainResult> {
   const total: DrainResult = { claimed: 0, delivered: 0, retrying: 0, failed: 0, dead: 0 };
   for (;;) {
     const step = await drainDeliveries(database, options);
     for (const key of Object.keys(total) as (keyof DrainResult)[]) total[key] += step[key];
-    if (step.claimed === 0) return total;
+    if (step.claimed === 0 || signal?.aborted) return total;
   }
 }
