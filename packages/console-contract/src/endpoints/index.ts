@@ -6,8 +6,10 @@ export * from './search.js';
 export * from './meetings.js';
 export * from './problems.js';
 export * from './bots.js';
+export * from './venn.js';
 
 import type { AnyEndpoint } from './define.js';
+import { vennEndpoints } from './venn.js';
 import { botsEndpoints } from './bots.js';
 import { meetingsEndpoints } from './meetings.js';
 import { preferencesEndpoints } from './preferences.js';
@@ -24,5 +26,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     meetingsEndpoints,
     problemsEndpoints,
     botsEndpoints,
+    vennEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

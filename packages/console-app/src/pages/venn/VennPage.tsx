@@ -18,7 +18,7 @@ import {
   t,
   type DateRangePickerValue,
 } from '@staff/console-ui';
-import { toCallError } from '../../api/errors.js';
+import { ApiError } from '../../api/apiError.js';
 import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
@@ -30,7 +30,7 @@ import { useTextsOf } from '../../i18n.js';
 import { VENN_TEXTS, unreachable } from './texts.js';
 
 /** A failed call in words (the server's message when it sent one). */
-const failure = (error: unknown) => toCallError(error).message ?? unreachable();
+const failure = (error: unknown) => ApiError.from(error).message || unreachable();
 
 /**
  * Cust Venn Diagram: customers (normalised email, else 62-phone) with paid purchases of 2–5 products or tribes

@@ -1,10 +1,7 @@
 import type { AxiosInstance } from 'axios';
-import type {
-  VennCustomersResponse,
-  VennOptionsResponse,
-  VennResponse,
-  VennSetKind,
-} from '@staff/console-contract';
+import { vennEndpoints, type VennSetKind } from '@staff/console-contract';
+import { createCall } from '../../api/call.js';
+import { createDownload } from '../../api/download.js';
 
 export interface VennSelection {
   by: VennSetKind;
@@ -13,32 +10,24 @@ export interface VennSelection {
   to: string;
 }
 
-const params = (selection: VennSelection) => ({
+const query = (selection: VennSelection) => ({
   by: selection.by,
   ids: selection.ids.join(','),
   from: selection.from,
   to: selection.to,
 });
 
-/** The Cust Venn Diagram's calls (console-server src/venn/routes.ts). */
+/** The Cust Venn Diagram's calls (the contract's `vennEndpoints`); failures are ApiErrors. */
 export function vennApi(api: AxiosInstance) {
+  const call = createCall(api);
+  const download = createDownload(api);
   return {
-    options: async (by: VennSetKind) =>
-      (await api.get<VennOptionsResponse>('/api/venn/options', { params: { by } })).data,
-    counts: async (selection: VennSelection) =>
-      (await api.get<VennResponse>('/api/venn', { params: params(selection) })).data,
-    customers: async (selection: VennSelection, mask: number, page: number) =>
-      (
-        await api.get<VennCustomersResponse>('/api/venn/customers', {
-          params: { ...params(selection), mask, page },
-        })
-      ).data,
-    exportCsv: async (selection: VennSelection, mask: number) =>
-      (
-        await api.get<Blob>('/api/venn/customers', {
-          params: { ...params(selection), mask, format: 'csv' },
-          responseType: 'blob',
-        })
-      ).data,
+    options: (by: VennSetKind) => call(vennEndpoints.options, { query: { by } }),
+    counts: (selection: VennSelection) => call(vennEndpoints.counts, { query: query(selection) }),
+    customers: (selection: VennSelection, mask: number, page: number) =>
+      call(vennEndpoints.customers, { query: { ...query(selection), mask, page } }),
+    /** The whole region as a CSV file. */
+    exportCsv: (selection: VennSelection, mask: number) =>
+      download(vennEndpoints.customers, { query: { ...query(selection), mask, format: 'csv' } }),
   };
 }
