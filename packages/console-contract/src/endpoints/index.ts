@@ -7,6 +7,7 @@ export * from './meetings.js';
 export * from './problems.js';
 export * from './bots.js';
 export * from './venn.js';
+export * from './chats.js';
 
 import type { AnyEndpoint } from './define.js';
 import { vennEndpoints } from './venn.js';
@@ -16,6 +17,7 @@ import { preferencesEndpoints } from './preferences.js';
 import { problemsEndpoints } from './problems.js';
 import { searchEndpoints } from './search.js';
 import { statisticsEndpoints } from './statistics.js';
+import { chatsEndpoints } from './chats.js';
 
 /** Every declared endpoint: the server test checks each is served as declared. */
 export function declaredEndpoints(): AnyEndpoint[] {
@@ -27,5 +29,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     problemsEndpoints,
     botsEndpoints,
     vennEndpoints,
+    chatsEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

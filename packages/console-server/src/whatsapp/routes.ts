@@ -10,14 +10,8 @@ import {
   CONVERSATIONS_CHANGED_ENTITY,
   WINDOW_CLOSED_MESSAGE,
   apiErrorSchema,
-  assignBodySchema,
-  chatAssigneesResponseSchema,
-  chatListQuerySchema,
-  chatListResponseSchema,
-  conversationDetailSchema,
-  conversationSchema,
-  resolveBodySchema,
-  sendMessageBodySchema,
+  chatsEndpoints,
+  type conversationSchema,
 } from '@staff/console-contract';
 import { type AnyRouteSpec, HttpError, defineRoute, keepRawBody, type RouteModuleDeps } from '../http.js';
 
@@ -33,7 +27,7 @@ import {
 import { queueOutgoing, windowOpen } from './outbox.js';
 import { conversationById, conversationDetail, listConversations } from './service.js';
 import { SIGNATURE_HEADER, verifyWhatsAppSignature } from './signature.js';
-import { pageRoutes } from '../pageRoutes.js';
+import { implement } from '../pageRoutes.js';
 
 export interface WhatsAppRouteOptions extends RouteModuleDeps {
   appSecret?: string;
@@ -46,13 +40,6 @@ export interface WhatsAppRouteOptions extends RouteModuleDeps {
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 const CHAT_READERS = { permissionKey: 'statistics' as const };
-const idParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53 - 1),
-});
 
 /** Tells the Chat List's readers on every node that these conversations changed. */
 export function pushConversationChanges(
@@ -76,7 +63,6 @@ export function pushConversationChanges(
 export async function registerWhatsAppRoutes(app: FastifyInstance, options: WhatsAppRouteOptions) {
   const db = app.database.db;
   const { route, clock, sessionOf } = options;
-  const whatsAppRoutes = pageRoutes(route, 'whatsapp', 'statistics');
 
   await app.register(async (scope) => {
     // The signature covers the bytes as sent: keep the raw body.
@@ -158,35 +144,24 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
     );
   });
 
-  whatsAppRoutes.get(
-    '/api/chats/conversations',
-    'Conversations newest first with unread counts; filter all | mine | unassigned | bot | resolved, search by name or number, keyset paging',
-    { query: chatListQuerySchema, responses: { 200: chatListResponseSchema } },
-    async (request, _reply, { query }) => listConversations(db, query, sessionOf(request).userId, clock()),
+  implement(route, chatsEndpoints.list, async (request, _reply, { query }) =>
+    listConversations(db, query, sessionOf(request).userId, clock()),
   );
 
-  whatsAppRoutes.get(
-    '/api/chats/conversations/:id',
-    "A conversation's thread (last 300 messages) and the customer's purchases and packages",
-    { params: idParams, responses: { 200: conversationDetailSchema } },
-    async (_request, _reply, { params }) => ({ data: await conversationDetail(db, params.id, clock()) }),
-  );
+  implement(route, chatsEndpoints.detail, async (_request, _reply, { params }) => ({
+    data: await conversationDetail(db, params.id, clock()),
+  }));
 
-  whatsAppRoutes.get(
-    '/api/chats/assignees',
-    'Active users who may work the Chat List (write access to statistics)',
-    { responses: { 200: chatAssigneesResponseSchema } },
-    async () => {
-      const rows = await sql<{ id: number; full_name: string }>`
+  implement(route, chatsEndpoints.assignees, async () => {
+    const rows = await sql<{ id: number; full_name: string }>`
         select u.id, u.full_name from users u
         where u.active and exists (
           select 1 from user_permission_sets ups
           join permission_set_entries e on e.set_id = ups.set_id
           where ups.user_id = u.id and e.permission_key = 'statistics' and e.allow_write)
         order by u.full_name, u.id limit 500`.execute(db);
-      return { data: rows.rows };
-    },
-  );
+    return { data: rows.rows };
+  });
 
   /** Runs a write on one conversation in a transaction with its audit entry, then pushes the change. */
   const change = async (
@@ -217,90 +192,66 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
     return conversation;
   };
 
-  whatsAppRoutes.post(
-    '/api/chats/conversations/:id/messages',
-    'Replies: free text only within 24 hours of the customer\'s last message (400 naming "text" otherwise), a template at any time; queued in the outbox',
-    {
-      params: idParams,
-      body: sendMessageBodySchema,
-      responses: { 201: z.object({ data: conversationSchema }) },
-    },
-    async (request, reply, { params, body }) => {
-      const userId = sessionOf(request).userId;
-      const data = await change(request, params.id, 'whatsapp.send', async (trx, before) => {
-        const now = clock();
-        if (body.text && !windowOpen(before.last_inbound_at ? new Date(before.last_inbound_at) : null, now))
-          throw new HttpError(400, WINDOW_CLOSED_MESSAGE, 'WINDOW_CLOSED', { text: [WINDOW_CLOSED_MESSAGE] });
-        const message = body.text
-          ? { type: 'text' as const, body: body.text }
-          : {
-              type: 'template' as const,
-              name: body.template!.name,
-              language: body.template!.language,
-              parameters: body.template!.parameters,
-            };
-        const queued = await queueOutgoing(trx, { conversationId: params.id, message, sentBy: userId, now });
-        // A person answering takes the conversation from the bot and marks it read.
-        await sql`update wa_conversations set unread_count = 0, handed_over = true,
+  implement(route, chatsEndpoints.send, async (request, _reply, { params, body }) => {
+    const userId = sessionOf(request).userId;
+    const data = await change(request, params.id, 'whatsapp.send', async (trx, before) => {
+      const now = clock();
+      if (body.text && !windowOpen(before.last_inbound_at ? new Date(before.last_inbound_at) : null, now))
+        throw new HttpError(400, WINDOW_CLOSED_MESSAGE, 'WINDOW_CLOSED', { text: [WINDOW_CLOSED_MESSAGE] });
+      const message = body.text
+        ? { type: 'text' as const, body: body.text }
+        : {
+            type: 'template' as const,
+            name: body.template!.name,
+            language: body.template!.language,
+            parameters: body.template!.parameters,
+          };
+      const queued = await queueOutgoing(trx, { conversationId: params.id, message, sentBy: userId, now });
+      // A person answering takes the conversation from the bot and marks it read.
+      await sql`update wa_conversations set unread_count = 0, handed_over = true,
           assigned_to = coalesce(assigned_to, ${userId}) where id = ${params.id}`.execute(trx);
-        return { message_id: queued.id, type: message.type };
-      });
-      options.onQueued();
-      return reply.code(201).send({ data });
-    },
-  );
+      return { message_id: queued.id, type: message.type };
+    });
+    options.onQueued();
+    return { data };
+  });
 
-  whatsAppRoutes.post(
-    '/api/chats/conversations/:id/assign',
-    'Assigns the conversation to a user with write access to the Chat List, or unassigns it (null)',
-    { params: idParams, body: assignBodySchema, responses: { 200: z.object({ data: conversationSchema }) } },
-    async (request, _reply, { params, body }) => {
-      if (body.user_id !== null) {
-        const ok = await sql`
+  implement(route, chatsEndpoints.assign, async (request, _reply, { params, body }) => {
+    if (body.user_id !== null) {
+      const ok = await sql`
           select 1 from users u where u.id = ${body.user_id} and u.active and exists (
             select 1 from user_permission_sets ups join permission_set_entries e on e.set_id = ups.set_id
             where ups.user_id = u.id and e.permission_key = 'statistics' and e.allow_write)`.execute(db);
-        if (ok.rows.length === 0)
-          throw new HttpError(400, 'Invalid input', 'INVALID_INPUT', {
-            user_id: ['Pilih pengguna aktif yang boleh membalas chat'],
-          });
-      }
-      const data = await change(request, params.id, 'whatsapp.assign', async (trx) => {
-        await sql`update wa_conversations set assigned_to = ${body.user_id}, handed_over = ${body.user_id !== null},
+      if (ok.rows.length === 0)
+        throw new HttpError(400, 'Invalid input', 'INVALID_INPUT', {
+          user_id: ['Pilih pengguna aktif yang boleh membalas chat'],
+        });
+    }
+    const data = await change(request, params.id, 'whatsapp.assign', async (trx) => {
+      await sql`update wa_conversations set assigned_to = ${body.user_id}, handed_over = ${body.user_id !== null},
           updated_at = ${clock()}, version = version + 1 where id = ${params.id}`.execute(trx);
-        return { assigned_to: body.user_id };
-      });
-      return { data };
-    },
-  );
+      return { assigned_to: body.user_id };
+    });
+    return { data };
+  });
 
-  whatsAppRoutes.post(
-    '/api/chats/conversations/:id/resolve',
-    'Marks the conversation resolved, or reopens it',
-    { params: idParams, body: resolveBodySchema, responses: { 200: z.object({ data: conversationSchema }) } },
-    async (request, _reply, { params, body }) => {
-      const status = body.resolved ? 'resolved' : 'open';
-      const data = await change(request, params.id, 'whatsapp.resolve', async (trx) => {
-        await sql`update wa_conversations set status = ${status},
+  implement(route, chatsEndpoints.resolve, async (request, _reply, { params, body }) => {
+    const status = body.resolved ? 'resolved' : 'open';
+    const data = await change(request, params.id, 'whatsapp.resolve', async (trx) => {
+      await sql`update wa_conversations set status = ${status},
           unread_count = case when ${body.resolved} then 0 else unread_count end,
           updated_at = ${clock()}, version = version + 1 where id = ${params.id}`.execute(trx);
-        return { status };
-      });
-      return { data };
-    },
-  );
+      return { status };
+    });
+    return { data };
+  });
 
-  whatsAppRoutes.post(
-    '/api/chats/conversations/:id/read',
-    "Marks the conversation's messages read (unread count to 0)",
-    { params: idParams, responses: { 200: z.object({ data: conversationSchema }) }, mode: 'read' },
-    async (_request, _reply, { params }) => {
-      const updated = await sql<{ version: number }>`
+  implement(route, chatsEndpoints.markRead, async (_request, _reply, { params }) => {
+    const updated = await sql<{ version: number }>`
         update wa_conversations set unread_count = 0, version = version + 1
         where id = ${params.id} and unread_count > 0 returning version`.execute(db);
-      const data = await conversationById(db, params.id, clock());
-      if (updated.rows.length > 0) pushConversationChanges(app, [{ id: params.id, version: data.version }]);
-      return { data };
-    },
-  );
+    const data = await conversationById(db, params.id, clock());
+    if (updated.rows.length > 0) pushConversationChanges(app, [{ id: params.id, version: data.version }]);
+    return { data };
+  });
 }

@@ -18,6 +18,7 @@ import type { PageProps } from '../types.js';
 import { type Assignee, type ConversationDetail, type ConversationPage, createChatsApi } from './chatsApi.js';
 import { ConversationList, displayPhone } from './ConversationList.js';
 import { CreateProblemForm } from '../problems/CreateProblemForm.js';
+import { ApiError } from '../../api/apiError.js';
 import { toCallError } from '../../api/errors.js';
 import { problemsApi } from '../problems/problemsApi.js';
 import { pageControlCss, controlRowCss, surfaceCss } from '../common/styles.js';
@@ -136,7 +137,7 @@ export default function ChatListPage({ route }: PageProps) {
           setList({
             key,
             status: 'error',
-            message: (error as { message?: string }).message ?? String(error),
+            message: ApiError.from(error).message,
           });
       }
     },
@@ -182,7 +183,7 @@ export default function ChatListPage({ route }: PageProps) {
             id,
             status: 'error',
             data: null,
-            error: (error as { message?: string }).message ?? String(error),
+            error: ApiError.from(error).message,
           });
       }
     },
@@ -233,8 +234,9 @@ export default function ChatListPage({ route }: PageProps) {
       if (selectedId !== null) await fetchDetail(selectedId, true);
       await fetchFirstPage(listKey, true);
     } catch (error) {
-      const e = error as { message?: string; fields?: Record<string, string[]> };
-      setActionError(Object.values(e.fields ?? {})[0]?.[0] ?? e.message ?? String(error));
+      // A refused reply names its field (outside the 24-hour window: "text"): its words say why.
+      const e = ApiError.from(error);
+      setActionError(Object.values(e.fields ?? {})[0]?.[0] ?? e.message);
     } finally {
       setSending(false);
     }
