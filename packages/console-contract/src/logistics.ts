@@ -185,6 +185,13 @@ export const notificationsQuerySchema = z.object({
 });
 export const notificationsResponseSchema = z.object({ data: z.array(notificationSchema) });
 
+/** The path of one package or one customer message (`…/packages/:id/tracking`, `…/notifications/:id/retry`). */
+export const logisticsIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** `POST /api/logistics/notifications/:id/retry`. */
+export const retryNotificationResponseSchema = z.object({ ok: z.literal(true) });
+/** `GET /api/logistics/labels.pdf`: the file itself (the app fetches it as a Blob). */
+export const labelsPdfSchema = z.string().describe('application/pdf');
+
 /** The approved WhatsApp template of the "package sent" message (a business may only open with a template). */
 export const SHIPPED_TEMPLATE = { name: 'package_shipped', language: 'id' } as const;
 

@@ -190,6 +190,21 @@ export function createResourcesApi(client: AxiosInstance) {
       await call(() => client.delete(`${base(def)}/${encodeURIComponent(String(id))}`));
     },
 
+    /** An action of the entity on one row (`ready`, `ship`, …); the version guards against a stale row. */
+    action: (def: EntityDef | string, id: string | number, name: string, version?: number) =>
+      call(() =>
+        client.post<ResourceRow>(
+          `${base(def)}/${encodeURIComponent(String(id))}/actions/${encodeURIComponent(name)}`,
+          version === undefined ? {} : { version },
+        ),
+      ),
+    /** The same action on several rows, all or none. */
+    bulkAction: (def: EntityDef | string, name: string, ids: (string | number)[]) =>
+      call(() =>
+        client.post<{ count: number }>(`${base(def)}/actions/${encodeURIComponent(name)}`, {
+          ids: ids.map(Number),
+        }),
+      ),
     /** Deletes several rows in one transaction; resolves with how many were deleted. */
     async bulkDelete(def: EntityDef, ids: (string | number)[]): Promise<number> {
       const numeric = ids.map((id) => Number(id));

@@ -8,8 +8,10 @@ export * from './problems.js';
 export * from './bots.js';
 export * from './venn.js';
 export * from './chats.js';
+export * from './logistics.js';
 
 import type { AnyEndpoint } from './define.js';
+import { logisticsEndpoints } from './logistics.js';
 import { vennEndpoints } from './venn.js';
 import { botsEndpoints } from './bots.js';
 import { meetingsEndpoints } from './meetings.js';
@@ -30,5 +32,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     botsEndpoints,
     vennEndpoints,
     chatsEndpoints,
+    logisticsEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

@@ -1,23 +1,10 @@
 /**
- * The logistics page's own calls, all under the route's key `transaction_package_tracking` (read to look, write
- * to change): receipts in bulk, receipt confirmation, packing labels, customer notifications, courier tracking.
+ * The logistics page's own calls (the contract's `logisticsEndpoints`), all under the route's key
+ * `transaction_package_tracking` (read to look, write to change): receipts in bulk, receipt confirmation, packing labels, customer notifications, courier tracking.
  * Status transitions themselves are the packages entity's actions (resources/routes.ts).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  confirmBodySchema,
-  labelsQuerySchema,
-  maskRow,
-  notificationsQuerySchema,
-  notificationsResponseSchema,
-  notifyBodySchema,
-  notifyResponseSchema,
-  packages,
-  packagesChangedSchema,
-  receiptsBodySchema,
-  trackingSchema,
-} from '@staff/console-contract';
+import { logisticsEndpoints, maskRow, packages } from '@staff/console-contract';
 import { HttpError, type RouteRegistrar } from '../http.js';
 import { type ResourceChangedPayload, pushResourceChanges } from '../resources/push.js';
 import type { AnyDb, Row } from '../resources/query.js';
@@ -29,17 +16,13 @@ import type { LogisticsRuntime } from './runtime.js';
 import { confirmDelivery, setReceipts } from './service.js';
 import { readTracking, trackPackage } from './tracking.js';
 import { sql } from 'kysely';
-import { pageRoutes } from '../pageRoutes.js';
-
-type RouteFn = RouteRegistrar;
+import { implement } from '../pageRoutes.js';
 
 export interface LogisticsRouteOptions {
-  route: RouteFn;
+  route: RouteRegistrar;
   clock: () => Date;
   runtime: LogisticsRuntime;
 }
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The signed-in user (the guard has checked the session and the key). */
 function actorOf(request: FastifyRequest): ResourceActor {
@@ -59,7 +42,6 @@ async function answering<T>(reply: FastifyReply, work: () => Promise<T>): Promis
 
 export function registerLogisticsRoutes(app: FastifyInstance, options: LogisticsRouteOptions): void {
   const { route, clock, runtime } = options;
-  const logisticsRoutes = pageRoutes(route, 'logistics', 'transaction_package_tracking');
   const db = app.database.db as unknown as AnyDb;
   const push = (changes: ResourceChangedPayload[]) =>
     void pushResourceChanges(app.database.db, app.realtime, packages, changes).catch((error: unknown) =>
@@ -75,92 +57,67 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
       })),
     );
 
-  logisticsRoutes.post(
-    '/api/logistics/receipts',
-    'Records courier and receipt (resi) of packages, by id or order number, all rows or none; a receipt is unique per courier (400 naming the row)',
-    { body: receiptsBodySchema, responses: { 200: packagesChangedSchema }, errors: [409] },
-    async (request, reply, { body }) =>
-      answering(reply, async () => {
-        const rows = await setReceipts(db, body.rows, actorOf(request), clock());
-        pushRows(rows);
-        return { count: rows.length, rows: rows.map((row) => maskRow(packages, row)) };
-      }),
+  implement(route, logisticsEndpoints.receipts, async (request, reply, { body }) =>
+    answering(reply, async () => {
+      const rows = await setReceipts(db, body.rows, actorOf(request), clock());
+      pushRows(rows);
+      return { count: rows.length, rows: rows.map((row) => maskRow(packages, row)) };
+    }),
   );
 
-  logisticsRoutes.post(
-    '/api/logistics/confirm',
-    'Confirms receipt of packages in Shipping (→ Delivered) with the receiver and the day received',
-    { body: confirmBodySchema, responses: { 200: packagesChangedSchema }, errors: [404, 409] },
-    async (request, reply, { body }) =>
-      answering(reply, async () => {
-        const rows = await confirmDelivery(db, body, actorOf(request), clock());
-        pushRows(rows);
-        return { count: rows.length, rows: rows.map((row) => maskRow(packages, row)) };
-      }),
+  implement(route, logisticsEndpoints.confirm, async (request, reply, { body }) =>
+    answering(reply, async () => {
+      const rows = await confirmDelivery(db, body, actorOf(request), clock());
+      pushRows(rows);
+      return { count: rows.length, rows: rows.map((row) => maskRow(packages, row)) };
+    }),
   );
 
-  logisticsRoutes.get(
-    '/api/logistics/labels.pdf',
-    'Packing labels of the given packages as a PDF (one A6 page each, with a Code 128 barcode of the order)',
-    { query: labelsQuerySchema, responses: { 200: z.string().describe('application/pdf') }, errors: [404] },
-    async (_request, reply, { query }) => {
-      const found = await sql<
-        LabelPackage & { id: string }
-      >`select p.id, p.order_ref, p.recipient_name, p.phone, p.address, p.qty, p.courier, p.service, p.receipt,
+  implement(route, logisticsEndpoints.labels, async (_request, reply, { query }) => {
+    const found = await sql<
+      LabelPackage & { id: string }
+    >`select p.id, p.order_ref, p.recipient_name, p.phone, p.address, p.qty, p.courier, p.service, p.receipt,
           pu.product_name
         from packages p left join purchases pu on pu.id = p.purchase_id
         where p.id in (${sql.join(query.ids)}) and p.deleted_at is null`.execute(db);
-      const byId = new Map(found.rows.map((row) => [Number(row.id), row]));
-      const missing = query.ids.filter((id) => !byId.has(id));
-      if (missing.length > 0) throw new HttpError(404, `No package ${missing.join(', ')}`, 'NOT_FOUND');
-      const now = clock();
-      const printed = new Intl.DateTimeFormat('id-ID', {
-        timeZone: 'Asia/Jakarta',
-        dateStyle: 'medium',
-        timeStyle: 'short',
-      }).format(now);
-      const pdf = await labelsPdf(
-        query.ids.map((id) => byId.get(id)!),
-        printed,
-      );
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="labels-${now.toISOString().slice(0, 10)}.pdf"`)
-        .header('cache-control', 'no-store')
-        .send(pdf);
-    },
+    const byId = new Map(found.rows.map((row) => [Number(row.id), row]));
+    const missing = query.ids.filter((id) => !byId.has(id));
+    if (missing.length > 0) throw new HttpError(404, `No package ${missing.join(', ')}`, 'NOT_FOUND');
+    const now = clock();
+    const printed = new Intl.DateTimeFormat('id-ID', {
+      timeZone: 'Asia/Jakarta',
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(now);
+    const pdf = await labelsPdf(
+      query.ids.map((id) => byId.get(id)!),
+      printed,
+    );
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="labels-${now.toISOString().slice(0, 10)}.pdf"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
+  });
+
+  implement(route, logisticsEndpoints.notify, async (request, reply, { body }) =>
+    answering(reply, async () => {
+      const ids = await queueNotifications(db, body.ids, runtime.courier.linkOf, actorOf(request), clock());
+      if (ids.length > 0) runtime.kickNotifications();
+      return { queued: ids.length, ids };
+    }),
   );
 
-  logisticsRoutes.post(
-    '/api/logistics/notify',
-    'Queues the WhatsApp "package sent" message (name, courier, receipt, tracking link) of each package; the outbox sends it and marks the package notified',
-    { body: notifyBodySchema, responses: { 200: notifyResponseSchema } },
-    async (request, reply, { body }) =>
-      answering(reply, async () => {
-        const ids = await queueNotifications(db, body.ids, runtime.courier.linkOf, actorOf(request), clock());
-        if (ids.length > 0) runtime.kickNotifications();
-        return { queued: ids.length, ids };
-      }),
-  );
+  implement(route, logisticsEndpoints.notifications, async (_request, _reply, { query }) => ({
+    data: await listNotifications(db, query),
+  }));
 
-  logisticsRoutes.get(
-    '/api/logistics/notifications',
-    'Customer messages, newest first (filter by status or package): failed ones show why',
-    { query: notificationsQuerySchema, responses: { 200: notificationsResponseSchema } },
-    async (_request, _reply, { query }) => ({ data: await listNotifications(db, query) }),
-  );
-
-  logisticsRoutes.post(
-    '/api/logistics/notifications/:id/retry',
-    'Sends a failed customer message again',
-    { params: idParams, responses: { 200: z.object({ ok: z.literal(true) }) } },
-    async (request, _reply, { params }) => {
-      const retried = await retryNotification(db, params.id, actorOf(request), clock());
-      if (!retried) throw new HttpError(404, 'No failed message with this id', 'NOT_FOUND');
-      runtime.kickNotifications();
-      return { ok: true as const };
-    },
-  );
+  implement(route, logisticsEndpoints.retry, async (request, _reply, { params }) => {
+    const retried = await retryNotification(db, params.id, actorOf(request), clock());
+    if (!retried) throw new HttpError(404, 'No failed message with this id', 'NOT_FOUND');
+    runtime.kickNotifications();
+    return { ok: true as const };
+  });
 
   const packageOf = async (id: number) => {
     const found = await sql<{ id: string; courier: string | null; receipt: string | null; status: string }>`
@@ -170,40 +127,30 @@ export function registerLogisticsRoutes(app: FastifyInstance, options: Logistics
     return row;
   };
 
-  logisticsRoutes.get(
-    '/api/logistics/packages/:id/tracking',
-    "A package's courier tracking: state (not yet trackable is a state) and events, newest first",
-    { params: idParams, responses: { 200: trackingSchema } },
-    async (_request, _reply, { params }) => {
-      await packageOf(params.id);
-      return readTracking(db, params.id);
-    },
-  );
+  implement(route, logisticsEndpoints.tracking, async (_request, _reply, { params }) => {
+    await packageOf(params.id);
+    return readTracking(db, params.id);
+  });
 
-  logisticsRoutes.post(
-    '/api/logistics/packages/:id/tracking',
-    'Asks the courier now; a delivered, returned or stuck parcel moves its package (audited)',
-    { params: idParams, responses: { 200: trackingSchema }, errors: [502] },
-    async (_request, _reply, { params }) => {
-      const pkg = await packageOf(params.id);
-      if (!pkg.courier || !pkg.receipt)
-        throw new HttpError(400, 'This package has no courier and receipt yet', 'INVALID_INPUT', {
-          receipt: ['Required before tracking'],
-        });
-      try {
-        const outcome = await trackPackage(
-          db,
-          runtime.courier,
-          { id: params.id, courier: pkg.courier, receipt: pkg.receipt },
-          clock(),
-        );
-        if (outcome.change) push([outcome.change]);
-      } catch (error) {
-        if (error instanceof CourierTrackingError)
-          throw new HttpError(502, error.message, 'COURIER_UNAVAILABLE');
-        throw error;
-      }
-      return readTracking(db, params.id);
-    },
-  );
+  implement(route, logisticsEndpoints.trackNow, async (_request, _reply, { params }) => {
+    const pkg = await packageOf(params.id);
+    if (!pkg.courier || !pkg.receipt)
+      throw new HttpError(400, 'This package has no courier and receipt yet', 'INVALID_INPUT', {
+        receipt: ['Required before tracking'],
+      });
+    try {
+      const outcome = await trackPackage(
+        db,
+        runtime.courier,
+        { id: params.id, courier: pkg.courier, receipt: pkg.receipt },
+        clock(),
+      );
+      if (outcome.change) push([outcome.change]);
+    } catch (error) {
+      if (error instanceof CourierTrackingError)
+        throw new HttpError(502, error.message, 'COURIER_UNAVAILABLE');
+      throw error;
+    }
+    return readTracking(db, params.id);
+  });
 }

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ConfirmDialog, jakartaDay } from '@staff/console-ui';
-import type { ResourceCallError } from '../../api/resources.js';
+import { ApiError } from '../../api/apiError.js';
 import { Field, FieldError, Stack } from './ui.js';
 import type { PackagesDialogProps } from './ui.js';
 import { useTextsOf } from '../../i18n.js';
@@ -13,7 +13,7 @@ export function ConfirmReceiptDialog({ api, rows, onDone, onCancel }: PackagesDi
   const [receiver, setReceiver] = useState('');
   const [day, setDay] = useState(today);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ResourceCallError | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
   const id = useId();
   const fieldError = (name: string) => error?.fields?.[`body.${name}`]?.join(' ');
 
@@ -28,13 +28,13 @@ export function ConfirmReceiptDialog({ api, rows, onDone, onCancel }: PackagesDi
       });
       onDone(saved.count);
     } catch (caught) {
-      setError(caught as ResourceCallError);
+      setError(ApiError.from(caught));
     } finally {
       setBusy(false);
     }
   };
   const names = rows.map((row) => String(row.order_ref)).join(', ');
-  const general = error && !error.fields ? (error.message ?? t.notConfirmed) : null;
+  const general = error && !error.fields ? error.message || t.notConfirmed : null;
   return (
     <ConfirmDialog
       open

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '@staff/console-ui';
 import type { LogisticsApi } from '../../api/logistics.js';
-import type { ResourceCallError } from '../../api/resources.js';
+import { ApiError } from '../../api/apiError.js';
 import { Muted, Stack } from './ui.js';
 import { useTextsOf } from '../../i18n.js';
 import { LOGISTICS_TEXTS } from './texts.js';
@@ -32,7 +32,7 @@ export function LabelsDialog({
         else URL.revokeObjectURL(made);
       },
       (caught: unknown) => {
-        if (live) setError((caught as ResourceCallError).message ?? notMade);
+        if (live) setError(ApiError.from(caught).message || notMade);
       },
     );
     return () => {

@@ -3,7 +3,7 @@ import { canWrite, packages, toPermissionMap } from '@staff/console-contract';
 import { useNotifications, type ResourceRow } from '@staff/console-ui';
 import type { PackageNotification } from '@staff/console-contract';
 import { createLogisticsApi } from '../../api/logistics.js';
-import type { ResourceCallError } from '../../api/resources.js';
+import { ApiError } from '../../api/apiError.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import type { PageProps } from '../types.js';
@@ -60,7 +60,7 @@ export default function LogisticsPage(props: PageProps<LoadedList>) {
   useEffect(() => loadFailed(), [loadFailed]);
 
   const failure = (title: string) => (error: unknown) =>
-    notify({ type: 'error', title, message: errorText(error as ResourceCallError, packages) });
+    notify({ type: 'error', title, message: errorText(ApiError.from(error), packages) });
 
   /** Runs a change, tells how it went, reloads the list. */
   const run = useCallback(

@@ -6,7 +6,7 @@ import {
   type ReceiptRow,
 } from '@staff/console-contract';
 import { ConfirmDialog, type ResourceRow } from '@staff/console-ui';
-import type { ResourceCallError } from '../../api/resources.js';
+import { ApiError } from '../../api/apiError.js';
 import { Button } from '../resources/ui.js';
 import { Field, FieldError, Muted, ReceiptGrid, Stack } from './ui.js';
 import type { PackagesDialogProps } from './ui.js';
@@ -30,7 +30,7 @@ const entryOf = (row: ResourceRow): Entry => ({
 });
 
 /** The server's `body.rows.N.field` messages, per line of the dialog. */
-function rowErrors(error: ResourceCallError): { byRow: Map<number, string[]>; other: string[] } {
+function rowErrors(error: ApiError): { byRow: Map<number, string[]>; other: string[] } {
   const byRow = new Map<number, string[]>();
   const other: string[] = [];
   for (const [key, messages] of Object.entries(error.fields ?? {})) {
@@ -94,7 +94,7 @@ export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogPr
       const saved = await api.receipts(body);
       onDone(saved.count);
     } catch (caught) {
-      const failure = caught as ResourceCallError;
+      const failure = ApiError.from(caught);
       const mapped = rowErrors(failure);
       // The server numbers the rows it was sent: map them back to the dialog's lines.
       const byRow = new Map<number, string[]>();
@@ -102,7 +102,7 @@ export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogPr
         const entry = filled[index];
         if (entry) byRow.set(entries.indexOf(entry), messages);
       }
-      const other = mapped.other.length || byRow.size ? mapped.other : [failure.message ?? t.notSaved];
+      const other = mapped.other.length || byRow.size ? mapped.other : [failure.message || t.notSaved];
       setError({ byRow, other });
     } finally {
       setBusy(false);

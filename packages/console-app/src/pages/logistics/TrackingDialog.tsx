@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Tracking } from '@staff/console-contract';
 import { ConfirmDialog, formatDateTime, type ResourceRow } from '@staff/console-ui';
 import type { LogisticsApi } from '../../api/logistics.js';
-import type { ResourceCallError } from '../../api/resources.js';
+import { ApiError } from '../../api/apiError.js';
 import { Events, Muted, Stack } from './ui.js';
 import { useTextsOf } from '../../i18n.js';
 import { LOGISTICS_TEXTS } from './texts.js';
@@ -32,7 +32,7 @@ export function TrackingDialog({
     let live = true;
     api.tracking(String(row.id)).then(
       (answer) => live && setTracking(answer),
-      (caught: unknown) => live && setError((caught as ResourceCallError).message ?? notLoaded),
+      (caught: unknown) => live && setError(ApiError.from(caught).message || notLoaded),
     );
     return () => {
       live = false;
@@ -46,7 +46,7 @@ export function TrackingDialog({
       setTracking(answer);
       onMoved();
     } catch (caught) {
-      setError((caught as ResourceCallError).message ?? notAsked);
+      setError(ApiError.from(caught).message || notAsked);
     } finally {
       setBusy(false);
     }
