@@ -92,6 +92,21 @@ describe('call(endpoint, input): the answer', () => {
     expect(await call(preferencesEndpoints.read)).toEqual({ language: 'id', theme: 'dark' });
   });
 
+  it('a 204 has no body: it answers null', async () => {
+    const removed = defineEndpoint({
+      method: 'DELETE',
+      path: '/api/things/:id',
+      tag: 'things',
+      summary: 'Delete a thing',
+      permission: 'auth',
+      params: z.object({ id: z.number() }),
+      response: z.null(),
+      status: 204,
+    });
+    const { call } = fakeServer(() => ({ status: 204, data: '' }));
+    expect(await call(removed, { params: { id: 1 } })).toBeNull();
+  });
+
   it('a body of the wrong shape is a clear error naming the endpoint and the field, not a cast', async () => {
     const wrong = { ...schedule, bookings: [{ ...bookingOf(3), start_at: 1764122400000 }] };
     const { call } = fakeServer(() => ({ status: 200, data: wrong }));

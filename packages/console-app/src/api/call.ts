@@ -86,7 +86,8 @@ export function createCall(client: AxiosInstance): Call {
     } catch (error) {
       throw ApiError.from(error, endpoint.name);
     }
-    const parsed = endpoint.response.safeParse(response.data);
+    // A 204 has no body (axios gives '' or nothing): it is read as the `null` such an endpoint declares.
+    const parsed = endpoint.response.safeParse(response.status === 204 ? null : response.data);
     if (!parsed.success) throw invalidResponse(endpoint, response.status, parsed.error.issues);
     return parsed.data as EndpointResponse<typeof endpoint>;
   };

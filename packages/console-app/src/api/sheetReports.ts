@@ -1,36 +1,21 @@
 import type { AxiosInstance } from 'axios';
-import type {
-  SheetReportInput,
-  SheetReportRun,
-  SheetReportSchedule,
-  SheetViewChoice,
-} from '@staff/console-contract';
-import { toCallError } from './errors.js';
+import { type SheetReportInput, sheetReportsEndpoints as endpoints } from '@staff/console-contract';
+import { createCall } from './call.js';
+import { createDownload } from './download.js';
 
-const call = async <T>(request: () => Promise<{ data: T }>): Promise<T> => {
-  try {
-    return (await request()).data;
-  } catch (error) {
-    throw toCallError(error);
-  }
-};
-
-/** Sheet Report's calls (`/api/sheet-reports`); a kept file is fetched with the bearer token as a Blob. */
+/** Sheet Report's calls (the contract's `sheetReportsEndpoints`); failures are ApiErrors. */
 export function createSheetReportsApi(client: AxiosInstance) {
+  const call = createCall(client);
+  const download = createDownload(client);
   return {
-    list: async () =>
-      (await call(() => client.get<{ schedules: SheetReportSchedule[] }>('/api/sheet-reports'))).schedules,
-    create: (input: SheetReportInput) =>
-      call(() => client.post<SheetReportSchedule>('/api/sheet-reports', input)),
-    update: (id: number, input: SheetReportInput) =>
-      call(() => client.put<SheetReportSchedule>(`/api/sheet-reports/${id}`, input)),
-    remove: (id: number) => call(() => client.delete<null>(`/api/sheet-reports/${id}`)),
-    run: (id: number) => call(() => client.post<SheetReportRun>(`/api/sheet-reports/${id}/run`)),
-    runs: async (id: number) =>
-      (await call(() => client.get<{ runs: SheetReportRun[] }>(`/api/sheet-reports/${id}/runs`))).runs,
-    views: async () =>
-      (await call(() => client.get<{ views: SheetViewChoice[] }>('/api/sheet-reports/views'))).views,
-    file: (runId: number) =>
-      call(() => client.get<Blob>(`/api/sheet-reports/runs/${runId}/file`, { responseType: 'blob' })),
+    list: async () => (await call(endpoints.list)).schedules,
+    create: (input: SheetReportInput) => call(endpoints.create, { body: input }),
+    update: (id: number, input: SheetReportInput) => call(endpoints.update, { params: { id }, body: input }),
+    remove: (id: number) => call(endpoints.remove, { params: { id } }),
+    run: (id: number) => call(endpoints.run, { params: { id } }),
+    runs: async (id: number) => (await call(endpoints.runs, { params: { id } })).runs,
+    views: async () => (await call(endpoints.views)).views,
+    /** A kept file (CSV or XLSX) as a Blob, fetched with the bearer token. */
+    file: (runId: number) => download(endpoints.file, { params: { id: runId } }),
   };
 }

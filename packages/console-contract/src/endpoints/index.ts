@@ -9,6 +9,7 @@ export * from './bots.js';
 export * from './venn.js';
 export * from './chats.js';
 export * from './logistics.js';
+export * from './sheetReports.js';
 
 import type { AnyEndpoint } from './define.js';
 import { logisticsEndpoints } from './logistics.js';
@@ -20,6 +21,7 @@ import { problemsEndpoints } from './problems.js';
 import { searchEndpoints } from './search.js';
 import { statisticsEndpoints } from './statistics.js';
 import { chatsEndpoints } from './chats.js';
+import { sheetReportsEndpoints } from './sheetReports.js';
 
 /** Every declared endpoint: the server test checks each is served as declared. */
 export function declaredEndpoints(): AnyEndpoint[] {
@@ -33,5 +35,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     vennEndpoints,
     chatsEndpoints,
     logisticsEndpoints,
+    sheetReportsEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

@@ -1,17 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import {
   REPORT_DEFINITIONS,
-  ROUTES,
-  sheetReportInputSchema,
-  sheetReportListSchema,
-  sheetReportRunListSchema,
-  sheetReportRunSchema,
-  sheetReportScheduleSchema,
-  sheetViewChoiceListSchema,
+  sheetReportsEndpoints,
   getEntity,
-  type PermissionKey,
   type ReportId,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
@@ -33,12 +25,7 @@ import {
   updateSchedule,
   viewChoices,
 } from './service.js';
-import { pageRoutes } from '../pageRoutes.js';
-
-/** The page's key from the route table: read to see schedules, runs and files; write to change or run them. */
-export const SHEET_REPORT_KEY: PermissionKey = ROUTES.find((entry) => entry.id === 'sheet-report')!.key;
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+import { implement } from '../pageRoutes.js';
 
 export interface SheetReportRoutesOptions {
   route: RouteRegistrar;
@@ -52,7 +39,6 @@ export interface SheetReportRoutesOptions {
 /** `/api/sheet-reports`: schedules (list, create, edit, delete), run now, the run log and the kept files. */
 export function registerSheetReportRoutes(options: SheetReportRoutesOptions): void {
   const { route, sessionOf, db, now } = options;
-  const sheetReportRoutes = pageRoutes(route, 'sheet-reports', SHEET_REPORT_KEY);
   const google = options.google ?? GOOGLE_DEFAULTS;
   const actorOf = (request: FastifyRequest) => ({
     userId: sessionOf(request).userId,
@@ -79,82 +65,46 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
   const mayReadSource = (request: FastifyRequest, source: { report: ReportId; view_id?: number | null }) =>
     source.view_id ? mayReadView(request, source.view_id) : mayReadReport(request, source.report);
 
-  sheetReportRoutes.get(
-    '/api/sheet-reports',
-    'Sheet Report schedules with their next run and latest run',
-    { responses: { 200: sheetReportListSchema } },
-    async () => ({ schedules: await listSchedules(db) }),
-  );
+  implement(route, sheetReportsEndpoints.list, async () => ({ schedules: await listSchedules(db) }));
 
-  sheetReportRoutes.post(
-    '/api/sheet-reports',
-    'Schedule a report export (CSV or XLSX), daily or weekly at a time of day in Asia/Jakarta',
-    { body: sheetReportInputSchema, responses: { 201: sheetReportScheduleSchema } },
-    async (request, reply, { body }) => {
-      await mayReadSource(request, body);
-      return reply.code(201).send(await createSchedule(db, body, actorOf(request), now()));
-    },
-  );
+  implement(route, sheetReportsEndpoints.create, async (request, _reply, { body }) => {
+    await mayReadSource(request, body);
+    return createSchedule(db, body, actorOf(request), now());
+  });
 
-  sheetReportRoutes.put(
-    '/api/sheet-reports/:id',
-    'Change a schedule (its next run is computed again; files beyond the new keep are deleted)',
-    { params: idParams, body: sheetReportInputSchema, responses: { 200: sheetReportScheduleSchema } },
-    async (request, _reply, { params, body }) => {
-      await getSchedule(db, params.id);
-      await mayReadSource(request, body);
-      return updateSchedule(db, params.id, body, actorOf(request), now());
-    },
-  );
+  implement(route, sheetReportsEndpoints.update, async (request, _reply, { params, body }) => {
+    await getSchedule(db, params.id);
+    await mayReadSource(request, body);
+    return updateSchedule(db, params.id, body, actorOf(request), now());
+  });
 
-  sheetReportRoutes.delete(
-    '/api/sheet-reports/:id',
-    'Delete a schedule with its run log and files',
-    { params: idParams, responses: { 204: z.null() } },
-    async (request, reply, { params }) => {
-      await deleteSchedule(db, params.id, actorOf(request));
-      return reply.code(204).send();
-    },
-  );
+  implement(route, sheetReportsEndpoints.remove, async (request, reply, { params }) => {
+    await deleteSchedule(db, params.id, actorOf(request));
+    return reply.send();
+  });
 
-  sheetReportRoutes.post(
-    '/api/sheet-reports/:id/run',
-    'Run a schedule now; answers the logged run (succeeded with its rows and file, or failed with the error)',
-    { params: idParams, responses: { 201: sheetReportRunSchema } },
-    async (request, reply, { params }) => {
-      const schedule = await getSchedule(db, params.id);
-      if (schedule.source === 'report') await mayReadReport(request, schedule.report);
-      else if (schedule.view) await mayReadView(request, schedule.view.id);
-      return reply.code(201).send(await runNow(db, params.id, actorOf(request), now, google));
-    },
-  );
+  implement(route, sheetReportsEndpoints.run, async (request, _reply, { params }) => {
+    const schedule = await getSchedule(db, params.id);
+    if (schedule.source === 'report') await mayReadReport(request, schedule.report);
+    else if (schedule.view) await mayReadView(request, schedule.view.id);
+    return runNow(db, params.id, actorOf(request), now, google);
+  });
 
-  sheetReportRoutes.get(
-    '/api/sheet-reports/views',
-    'Saved list views a schedule may export: your own and shared ones, of lists you may read',
-    { responses: { 200: sheetViewChoiceListSchema } },
-    async (request) => ({ views: await viewChoices(db, sessionOf(request).userId) }),
-  );
+  implement(route, sheetReportsEndpoints.views, async (request) => ({
+    views: await viewChoices(db, sessionOf(request).userId),
+  }));
 
-  sheetReportRoutes.get(
-    '/api/sheet-reports/:id/runs',
-    'The run log of a schedule, newest first (status, rows, duration, error, kept file)',
-    { params: idParams, responses: { 200: sheetReportRunListSchema } },
-    async (_request, _reply, { params }) => ({ runs: await listRuns(db, params.id) }),
-  );
+  implement(route, sheetReportsEndpoints.runs, async (_request, _reply, { params }) => ({
+    runs: await listRuns(db, params.id),
+  }));
 
-  sheetReportRoutes.get(
-    '/api/sheet-reports/runs/:id/file',
-    "A run's kept file (CSV or XLSX) as an attachment",
-    { params: idParams, responses: { 200: z.string() } },
-    async (_request, reply, { params }) => {
-      const file = await runFile(db, params.id);
-      return reply
-        .header('content-type', file.content_type)
-        .header('content-disposition', `attachment; filename="${file.file_name}"`)
-        .send(file.content);
-    },
-  );
+  implement(route, sheetReportsEndpoints.file, async (_request, reply, { params }) => {
+    const file = await runFile(db, params.id);
+    return reply
+      .header('content-type', file.content_type)
+      .header('content-disposition', `attachment; filename="${file.file_name}"`)
+      .send(file.content);
+  });
 }
 
 export interface SheetReportSchedulerOptions {

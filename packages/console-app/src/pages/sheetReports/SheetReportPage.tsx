@@ -14,9 +14,9 @@ import {
   type SheetReportSchedule,
   type SheetViewChoice,
 } from '@staff/console-contract';
-import { Button, NumberText, t, type CallError } from '@staff/console-ui';
+import { Button, NumberText, t } from '@staff/console-ui';
 import { createSheetReportsApi } from '../../api/sheetReports.js';
-import type { FieldCallError } from '../../api/errors.js';
+import { ApiError } from '../../api/apiError.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
@@ -68,7 +68,7 @@ const when = new Intl.DateTimeFormat('id-ID', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-const messageOf = (error: unknown, texts: SheetTexts) => (error as CallError).message ?? texts.requestFailed;
+const messageOf = (error: unknown, texts: SheetTexts) => ApiError.from(error).message || texts.requestFailed;
 
 interface FormState {
   name: string;
@@ -298,7 +298,7 @@ export default function SheetReportPage({ route }: PageProps) {
       setReload((n) => n + 1);
     } catch (error) {
       // The server's 400 names fields only it can check (the service account key): show them in place.
-      const fields = (error as FieldCallError).fields;
+      const { fields } = ApiError.from(error);
       if (fields)
         setFieldErrors(
           Object.fromEntries(
