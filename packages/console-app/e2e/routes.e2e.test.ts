@@ -61,34 +61,45 @@ describe('every route of the table', () => {
 
   /** Every page but those open to everyone signed in (Usage Statistics: e2e/landing.e2e.test.ts). */
   const KEY_CHECKED = ROUTES.filter((route) => route.access !== 'signed-in');
+  // A hang guard for a walk of every page, by its length (the config's 300 s is for one flow): a fresh load of
+  // each page took up to 25 s on a loaded 2-core machine.
+  const WALK_GUARD = { timeout: KEY_CHECKED.length * 30_000 };
 
-  it('sets its title, checks its own key with the server and opens for a user holding every key', async () => {
-    const user = await apiLogin(server, 'demo-all');
-    const visits = await visitAll(user, KEY_CHECKED);
-    for (const v of visits) {
-      expect({ path: v.route.path, title: v.title, heading: v.heading, denied: v.denied }).toEqual({
-        path: v.route.path,
-        title: v.route.title,
-        heading: v.route.title,
-        denied: false,
-      });
-      expect(v.check).toEqual({ key: v.route.key, mode: 'read', path: v.route.path, status: 200 });
-    }
-  });
+  it(
+    'sets its title, checks its own key with the server and opens for a user holding every key',
+    async () => {
+      const user = await apiLogin(server, 'demo-all');
+      const visits = await visitAll(user, KEY_CHECKED);
+      for (const v of visits) {
+        expect({ path: v.route.path, title: v.title, heading: v.heading, denied: v.denied }).toEqual({
+          path: v.route.path,
+          title: v.route.title,
+          heading: v.route.title,
+          denied: false,
+        });
+        expect(v.check).toEqual({ key: v.route.key, mode: 'read', path: v.route.path, status: 200 });
+      }
+    },
+    WALK_GUARD,
+  );
 
-  it('shows the denial alert (and still the title) for a user with no keys', async () => {
-    const user = await apiLogin(server, 'demo-none');
-    const visits = await visitAll(user, KEY_CHECKED);
-    for (const v of visits) {
-      expect({ path: v.route.path, title: v.title, denied: v.denied, heading: v.heading }).toEqual({
-        path: v.route.path,
-        title: v.route.title,
-        denied: true,
-        heading: null,
-      });
-      expect(v.check).toEqual({ key: v.route.key, mode: 'read', path: v.route.path, status: 403 });
-    }
-  });
+  it(
+    'shows the denial alert (and still the title) for a user with no keys',
+    async () => {
+      const user = await apiLogin(server, 'demo-none');
+      const visits = await visitAll(user, KEY_CHECKED);
+      for (const v of visits) {
+        expect({ path: v.route.path, title: v.title, denied: v.denied, heading: v.heading }).toEqual({
+          path: v.route.path,
+          title: v.route.title,
+          denied: true,
+          heading: null,
+        });
+        expect(v.check).toEqual({ key: v.route.key, mode: 'read', path: v.route.path, status: 403 });
+      }
+    },
+    WALK_GUARD,
+  );
 
   it('opens a page only for the key that guards it', async () => {
     // demo-finance holds the Finance group's keys: bank accounts but not kol-report or statistics.
