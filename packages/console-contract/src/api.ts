@@ -267,4 +267,6 @@ export const ownSessionSchema = z.object({
 });
 export type OwnSession = z.infer<typeof ownSessionSchema>;
 export const ownSessionsResponseSchema = z.object({ sessions: z.array(ownSessionSchema) });
+/** `DELETE /api/auth/sessions/:id`: one of the caller's own sessions. */
+export const ownSessionParamsSchema = z.object({ id: z.uuid({ message: 'Not a session id' }) });
 export type OwnSessionsResponse = z.infer<typeof ownSessionsResponseSchema>;

@@ -10,8 +10,10 @@ export * from './venn.js';
 export * from './chats.js';
 export * from './logistics.js';
 export * from './sheetReports.js';
+export * from './account.js';
 
 import type { AnyEndpoint } from './define.js';
+import { accountEndpoints } from './account.js';
 import { logisticsEndpoints } from './logistics.js';
 import { vennEndpoints } from './venn.js';
 import { botsEndpoints } from './bots.js';
@@ -36,5 +38,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     chatsEndpoints,
     logisticsEndpoints,
     sheetReportsEndpoints,
+    accountEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

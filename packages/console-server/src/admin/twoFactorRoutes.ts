@@ -5,13 +5,8 @@ import {
   apiErrorSchema,
   loginOtpRequestSchema,
   loginResponseSchema,
-  twoFactorDisableRequestSchema,
-  twoFactorDisableResponseSchema,
-  twoFactorEnableRequestSchema,
-  twoFactorEnableResponseSchema,
+  accountEndpoints,
   twoFactorResetResponseSchema,
-  twoFactorSetupResponseSchema,
-  twoFactorStatusSchema,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { type AuthenticatedSession, type LoginContext, answerSignIn } from '../auth/sessions.js';
@@ -26,7 +21,7 @@ import {
 } from '../auth/twoFactor.js';
 import type { RouteRegistrar } from './routes.js';
 import type { ConsoleEvents } from '../services/events.js';
-import { pageRoutes } from '../pageRoutes.js';
+import { implement } from '../pageRoutes.js';
 
 export interface TwoFactorRoutesOptions {
   route: RouteRegistrar;
@@ -44,7 +39,6 @@ export interface TwoFactorRoutesOptions {
 /** Two-step sign-in: the code step of sign-in, the user's own enrolment, and the administrator's reset. */
 export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
   const { route, sessionOf, db } = options;
-  const accountRoutes = pageRoutes(route, 'auth');
   const ctx: TwoFactorContext = { db, now: options.now };
 
   route(
@@ -73,49 +67,31 @@ export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
     },
   );
 
-  accountRoutes.get(
-    '/api/auth/2fa',
-    "Whether the signed-in user's two-step sign-in is on, and how many recovery codes are left",
-    { responses: { 200: twoFactorStatusSchema } },
-    async (request) => twoFactorStatus(ctx, sessionOf(request).userId),
+  // The user's own enrolment: the contract's `accountEndpoints`.
+  implement(route, accountEndpoints.twoFactorStatus, async (request) =>
+    twoFactorStatus(ctx, sessionOf(request).userId),
   );
 
-  accountRoutes.post(
-    '/api/auth/2fa/setup',
-    'Start two-step sign-in: a new secret and its otpauth URI, answered only here; confirm with /api/auth/2fa/enable',
-    { responses: { 200: twoFactorSetupResponseSchema }, errors: [409] },
-    async (request) => beginSetup(ctx, sessionOf(request).userId, request.ip ?? null),
+  implement(route, accountEndpoints.twoFactorSetup, async (request) =>
+    beginSetup(ctx, sessionOf(request).userId, request.ip ?? null),
   );
 
-  accountRoutes.post(
-    '/api/auth/2fa/enable',
-    'Confirm the setup with a current code; answers ten one-time recovery codes, shown once (stored hashed)',
-    { body: twoFactorEnableRequestSchema, responses: { 200: twoFactorEnableResponseSchema }, errors: [409] },
-    async (request, _reply, { body }) =>
-      enableTwoFactor(ctx, sessionOf(request).userId, body.code, request.ip ?? null),
+  implement(route, accountEndpoints.twoFactorEnable, async (request, _reply, { body }) =>
+    enableTwoFactor(ctx, sessionOf(request).userId, body.code, request.ip ?? null),
   );
 
-  accountRoutes.post(
-    '/api/auth/2fa/disable',
-    'Turn two-step sign-in off (needs the current password); the secret and recovery codes are deleted',
-    {
-      body: twoFactorDisableRequestSchema,
-      responses: { 200: twoFactorDisableResponseSchema },
-      errors: [409],
-    },
-    async (request, _reply, { body }) => {
-      const session = sessionOf(request);
-      const { revoked } = await disableTwoFactor(
-        ctx,
-        session.userId,
-        body.password,
-        request.ip ?? null,
-        session.sessionId,
-      );
-      if (revoked.length > 0) options.events?.sessionsRevoked(session.userId, revoked, '2fa turned off');
-      return { ok: true as const };
-    },
-  );
+  implement(route, accountEndpoints.twoFactorDisable, async (request, _reply, { body }) => {
+    const session = sessionOf(request);
+    const { revoked } = await disableTwoFactor(
+      ctx,
+      session.userId,
+      body.password,
+      request.ip ?? null,
+      session.sessionId,
+    );
+    if (revoked.length > 0) options.events?.sessionsRevoked(session.userId, revoked, '2fa turned off');
+    return { ok: true as const };
+  });
 
   route(
     {

@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import { ConfirmDialog, t } from '@staff/console-ui';
+import { accountEndpoints } from '@staff/console-contract';
 import { useServices } from '../../services.js';
-import { toAdminError } from '../admin/adminApi.js';
+import { formFields, toAdminError } from '../admin/adminApi.js';
 import { useTextsOf } from '../../i18n.js';
 import { ACCOUNT_TEXTS } from './texts.js';
 
@@ -19,7 +20,7 @@ export function ReauthDialog() {
 }
 
 function ReauthDialogBody() {
-  const { api, reauth } = useServices();
+  const { call, reauth } = useServices();
   const texts = useTextsOf(ACCOUNT_TEXTS);
   const r = texts.reauth;
   const id = useId();
@@ -42,37 +43,38 @@ function ReauthDialogBody() {
     setBusy(true);
     setError(null);
     setFieldErrors({});
-    api
-      .post('/api/auth/reauth', { password, ...(needsCode && code.trim() ? { code: code.trim() } : {}) })
-      .then(
-        () => {
-          setBusy(false);
-          reauth.settle(true);
-        },
-        (failure: unknown) => {
-          setBusy(false);
-          const problem = toAdminError(failure);
-          // Locked out: the server ended the session and the client has already sent the user to the start.
-          if (problem.status === 401) {
-            reauth.settle(false);
-            return;
-          }
-          if (problem.code === 'CODE_REQUIRED') {
-            setNeedsCode(true);
-            return;
-          }
-          if (problem.fields.password || problem.fields.code) {
-            setFieldErrors({
-              ...(problem.fields.password ? { password: problem.fields.password.join(' ') } : {}),
-              ...(problem.fields.code ? { code: problem.fields.code.join(' ') } : {}),
-            });
-            if (problem.fields.code) setCode('');
-            else setPassword('');
-            return;
-          }
-          setError(problem.message);
-        },
-      );
+    call(accountEndpoints.reauth, {
+      body: { password, ...(needsCode && code.trim() ? { code: code.trim() } : {}) },
+    }).then(
+      () => {
+        setBusy(false);
+        reauth.settle(true);
+      },
+      (failure: unknown) => {
+        setBusy(false);
+        const problem = toAdminError(failure);
+        const fields = formFields(problem);
+        // Locked out: the server ended the session and the client has already sent the user to the start.
+        if (problem.status === 401) {
+          reauth.settle(false);
+          return;
+        }
+        if (problem.code === 'CODE_REQUIRED') {
+          setNeedsCode(true);
+          return;
+        }
+        if (fields.password || fields.code) {
+          setFieldErrors({
+            ...(fields.password ? { password: fields.password.join(' ') } : {}),
+            ...(fields.code ? { code: fields.code.join(' ') } : {}),
+          });
+          if (fields.code) setCode('');
+          else setPassword('');
+          return;
+        }
+        setError(problem.message);
+      },
+    );
   };
 
   return (

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { styled } from 'styled-components';
 import { ConfirmDialog, t, useNotifications } from '@staff/console-ui';
-import type { OwnSession, OwnSessionsResponse } from '@staff/console-contract';
+import { accountEndpoints, type OwnSession } from '@staff/console-contract';
 import { useServices } from '../../services.js';
 import { toAdminError } from '../admin/adminApi.js';
 import { formatWhen } from '../admin/adminUi.js';
@@ -52,7 +52,7 @@ export function SessionsDialog({ open, onClose }: { open: boolean; onClose: () =
 }
 
 function SessionsDialogBody({ onClose }: { onClose: () => void }) {
-  const { api } = useServices();
+  const { call } = useServices();
   const { notify } = useNotifications();
   const texts = useTextsOf(ACCOUNT_TEXTS);
   const s = texts.sessions;
@@ -63,11 +63,11 @@ function SessionsDialogBody({ onClose }: { onClose: () => void }) {
 
   const fetchSessions = useCallback(
     () =>
-      api.get<OwnSessionsResponse>('/api/auth/sessions').then(
-        (response) => setStage({ name: 'ready', sessions: response.data.sessions }),
+      call(accountEndpoints.sessions).then(
+        (answer) => setStage({ name: 'ready', sessions: answer.sessions }),
         (failure: unknown) => setStage({ name: 'failed', message: toAdminError(failure).message }),
       ),
-    [api],
+    [call],
   );
   useEffect(() => {
     void fetchSessions();
@@ -76,7 +76,7 @@ function SessionsDialogBody({ onClose }: { onClose: () => void }) {
   const signOut = (session: OwnSession) => {
     setEnding(session.id);
     setError(null);
-    api.delete(`/api/auth/sessions/${session.id}`).then(
+    call(accountEndpoints.endSession, { params: { id: session.id } }).then(
       () => {
         setEnding(null);
         notify({ type: 'success', message: s.signedOutDevice(deviceOf(session.user_agent, s)) });

@@ -3,7 +3,7 @@ import { styled } from 'styled-components';
 import { ConfirmDialog, OtpInput, t, useNotifications } from '@staff/console-ui';
 import type { TwoFactorSetupResponse, TwoFactorStatus } from '@staff/console-contract';
 import { useServices } from '../../services.js';
-import type { AdminError } from '../admin/adminApi.js';
+import { formFields, type AdminError } from '../admin/adminApi.js';
 import { formatWhen } from '../admin/adminUi.js';
 import { createTwoFactorApi, qrCodeDataUrl } from './twoFactorApi.js';
 import { PageButton } from '../common/styles.js';
@@ -96,7 +96,8 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
       (failure: AdminError) => {
         setBusy(false);
         setCode('');
-        if (failure.fields.code) setCodeError(failure.fields.code.join(' '));
+        const wrong = formFields(failure).code;
+        if (wrong) setCodeError(wrong.join(' '));
         else setError(failure.message);
       },
     );
@@ -116,7 +117,8 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
       },
       (failure: AdminError) => {
         setBusy(false);
-        if (failure.fields.password) setPasswordError(failure.fields.password.join(' '));
+        const wrong = formFields(failure).password;
+        if (wrong) setPasswordError(wrong.join(' '));
         else setError(failure.message);
       },
     );

@@ -1,26 +1,25 @@
 import type { AxiosInstance } from 'axios';
-import type {
-  TwoFactorEnableResponse,
-  TwoFactorSetupResponse,
-  TwoFactorStatus,
-} from '@staff/console-contract';
+import { accountEndpoints } from '@staff/console-contract';
+import { createCall } from '../../api/call.js';
 import { toAdminError } from '../admin/adminApi.js';
 
-const call = async <T>(request: Promise<{ data: T }>): Promise<T> => {
+/** A call whose failure is an AdminError (an ApiError with the pages' words when the server sent none). */
+const admin = async <T>(answer: Promise<T>): Promise<T> => {
   try {
-    return (await request).data;
+    return await answer;
   } catch (error) {
     throw toAdminError(error);
   }
 };
 
-/** The signed-in user's own two-step sign-in (console-server src/admin/twoFactorRoutes.ts). Failures are AdminErrors. */
+/** The signed-in user's own two-step sign-in (the contract's `accountEndpoints`). Failures are AdminErrors. */
 export function createTwoFactorApi(api: AxiosInstance) {
+  const call = createCall(api);
   return {
-    status: () => call<TwoFactorStatus>(api.get('/api/auth/2fa')),
-    setup: () => call<TwoFactorSetupResponse>(api.post('/api/auth/2fa/setup')),
-    enable: (code: string) => call<TwoFactorEnableResponse>(api.post('/api/auth/2fa/enable', { code })),
-    disable: (password: string) => call<{ ok: true }>(api.post('/api/auth/2fa/disable', { password })),
+    status: () => admin(call(accountEndpoints.twoFactorStatus)),
+    setup: () => admin(call(accountEndpoints.twoFactorSetup)),
+    enable: (code: string) => admin(call(accountEndpoints.twoFactorEnable, { body: { code } })),
+    disable: (password: string) => admin(call(accountEndpoints.twoFactorDisable, { body: { password } })),
   };
 }
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import { ConfirmDialog, useNotifications } from '@staff/console-ui';
-import type { AdminError } from './adminApi.js';
+import { formFields, type AdminError } from './adminApi.js';
 import { useAdminApi } from './adminUi.js';
 import { useTexts } from '../../i18n.js';
 
@@ -60,8 +60,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       },
       (failure: AdminError) => {
         setBusy(false);
-        setFields(failure.fields);
-        if (Object.keys(failure.fields).length === 0) setError(failure.message);
+        setFields(formFields(failure));
+        if (Object.keys(formFields(failure)).length === 0) setError(failure.message);
       },
     );
   };

@@ -10,7 +10,13 @@ import {
   type AuditEntry,
   type ResourceField,
 } from '@staff/console-ui';
-import type { ActivityEntry, AdminError, AdminUserRow, PermissionSetRow } from './adminApi.js';
+import {
+  formFields,
+  type ActivityEntry,
+  type AdminError,
+  type AdminUserRow,
+  type PermissionSetRow,
+} from './adminApi.js';
 import {
   Button,
   ErrorBox,
@@ -170,7 +176,7 @@ export function UserDetails({
       },
       (error: AdminError) => {
         setSaving(false);
-        setEditErrors(error.fields);
+        setEditErrors(formFields(error));
         setEditError(error);
       },
     );
@@ -297,7 +303,7 @@ export function UserDetails({
         initialValues={{ username: current.username, full_name: current.full_name }}
         errors={editErrors}
         formError={
-          editError && Object.keys(editError.fields).length === 0 && editError.code !== 'STALE'
+          editError && Object.keys(formFields(editError)).length === 0 && editError.code !== 'STALE'
             ? editError.message
             : undefined
         }

@@ -3,7 +3,14 @@ import { styled } from 'styled-components';
 import { ConfirmDialog, t, useNotifications } from '@staff/console-ui';
 import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
-import type { AdminError, MatrixKey, PermissionMatrix, PermissionSetRow, SetEntry } from './adminApi.js';
+import {
+  formFields,
+  type AdminError,
+  type MatrixKey,
+  type PermissionMatrix,
+  type PermissionSetRow,
+  type SetEntry,
+} from './adminApi.js';
 import { Button, ErrorBox, Notice, Panel, Row, useAdminApi, useLoad } from './adminUi.js';
 import { TableHead, type ColumnHeading } from '../common/TableHead.js';
 import { ADMIN_TEXTS, type AdminTexts } from './texts.js';
@@ -311,7 +318,7 @@ export default function UserPermissionsPage({ route }: PageProps) {
         notify({ type: 'success', message: m.setCreated(set.name) });
         reload();
       },
-      (error: AdminError) => setCreateError(error.fields.name?.join(' ') ?? error.message),
+      (error: AdminError) => setCreateError(formFields(error).name?.join(' ') ?? error.message),
     );
   };
 
@@ -338,7 +345,7 @@ export default function UserPermissionsPage({ route }: PageProps) {
       },
       (error: AdminError) => {
         setPendingBusy(false);
-        setPendingError(error.fields.name?.join(' ') ?? error.message);
+        setPendingError(formFields(error).name?.join(' ') ?? error.message);
       },
     );
   };

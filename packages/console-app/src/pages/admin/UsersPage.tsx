@@ -17,7 +17,7 @@ import {
 import { useRouterLocation } from '../../list/useRouterLocation.js';
 import { RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
-import type { AdminError, AdminUserRow, UserListParams } from './adminApi.js';
+import { formFields, type AdminError, type AdminUserRow, type UserListParams } from './adminApi.js';
 import { Button, Panel, Row, formatWhen, useAdminApi, useLoad } from './adminUi.js';
 import { UserDetails } from './UserDetails.js';
 import { ViewAsPreview } from './ViewAsPreview.js';
@@ -231,8 +231,8 @@ export default function UsersPage({ route }: PageProps) {
         },
         (error: AdminError) => {
           setSubmitting(false);
-          setCreateErrors(error.fields);
-          setCreateError(Object.keys(error.fields).length === 0 ? error.message : null);
+          setCreateErrors(formFields(error));
+          setCreateError(Object.keys(formFields(error)).length === 0 ? error.message : null);
         },
       );
   };

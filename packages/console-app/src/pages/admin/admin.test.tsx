@@ -3,7 +3,8 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axios from 'axios';
 import { fakeAdapter } from '../../api/testAdapter.js';
-import { toAdminError } from './adminApi.js';
+import { ApiError } from '../../api/apiError.js';
+import { formFields, toAdminError } from './adminApi.js';
 import { filterToParams } from './UsersPage.js';
 import { toHistory } from './UserDetails.js';
 import { MATRIX, renderMatrix } from './matrixFixture.js';
@@ -49,12 +50,20 @@ describe('toAdminError', () => {
       .create({ adapter })
       .post('/api/admin/users')
       .catch((failure: unknown) => failure);
-    expect(toAdminError(error)).toEqual({
-      status: 409,
-      message: 'Taken',
-      code: 'CONFLICT',
-      fields: { username: ['This username is already taken.'] },
-    });
+    const failure = toAdminError(error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 409, message: 'Taken', code: 'CONFLICT' });
+    expect(formFields(failure)).toEqual({ username: ['This username is already taken.'] });
+  });
+
+  it("says in the pages' words when the server sent none", async () => {
+    const { adapter } = fakeAdapter(() => ({ network: true }));
+    const error = await axios
+      .create({ adapter })
+      .get('/api/admin/users')
+      .catch((failure: unknown) => failure);
+    const unreachable = Object.values(ADMIN_TEXTS).map((texts) => texts.serverUnreachable);
+    expect(unreachable).toContain(toAdminError(error).message);
   });
 });
 

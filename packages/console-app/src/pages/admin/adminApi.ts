@@ -1,5 +1,4 @@
 import axios, { type AxiosInstance } from 'axios';
-import { translateMessage } from '@staff/console-contract';
 import type {
   ActivityEntry,
   AdminSession,
@@ -19,6 +18,7 @@ import type {
   UserSortField,
   ViewAsResult,
 } from '@staff/console-contract';
+import { ApiError } from '../../api/apiError.js';
 import { currentLanguage } from '../../i18n.js';
 import { ADMIN_TEXTS } from './texts.js';
 
@@ -49,42 +49,42 @@ export interface UserListParams {
   page_size?: number;
 }
 
-/** A failed admin call: the server's message and code, and its field messages keyed by form field name. */
-export interface AdminError {
-  status?: number;
-  message: string;
-  code?: string;
-  fields: Record<string, string[]>;
+/** A failed admin or account call: an ApiError (its `fields` keyed as the server names them, `body.username`). */
+export type AdminError = ApiError;
+
+/**
+ * Whatever an admin or account call rejected with, as an ApiError; when the server said nothing itself (no
+ * answer, or a status without a body) the message is the pages' own ("The server could not be reached.").
+ */
+export function toAdminError(error: unknown): ApiError {
+  const failure = ApiError.from(error);
+  const sent = [error, failure.cause].find((candidate) => axios.isAxiosError(candidate));
+  if (!axios.isAxiosError(sent)) return failure;
+  const body: unknown = sent.response?.data;
+  if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string')
+    return failure;
+  const texts = ADMIN_TEXTS[currentLanguage()];
+  const { status, code, fields, endpoint } = failure;
+  return new ApiError(
+    {
+      message: status === undefined ? texts.serverUnreachable : texts.serverAnswered(status),
+      ...(status !== undefined ? { status } : {}),
+      ...(code !== undefined ? { code } : {}),
+      ...(fields ? { fields } : {}),
+      ...(endpoint ? { endpoint } : {}),
+    },
+    { cause: sent },
+  );
 }
 
-/** `{ "body.username": [...] }` → `{ username: [...] }`, as ResourceForm reads them. */
-export function toAdminError(error: unknown): AdminError {
-  if (axios.isAxiosError(error)) {
-    const language = currentLanguage();
-    const texts = ADMIN_TEXTS[language];
-    const body = (error.response?.data ?? {}) as { message?: unknown; code?: unknown; fields?: unknown };
-    const fields: Record<string, string[]> = {};
-    if (body.fields && typeof body.fields === 'object') {
-      for (const [key, messages] of Object.entries(body.fields as Record<string, unknown>)) {
-        if (Array.isArray(messages))
-          fields[key.replace(/^(body|query|params)\./, '')] = messages.map((text) =>
-            translateMessage(String(text), language),
-          );
-      }
-    }
-    return {
-      ...(error.response ? { status: error.response.status } : {}),
-      message:
-        typeof body.message === 'string'
-          ? translateMessage(body.message, language)
-          : error.response
-            ? texts.serverAnswered(error.response.status)
-            : texts.serverUnreachable,
-      ...(typeof body.code === 'string' ? { code: body.code } : {}),
-      fields,
-    };
-  }
-  return { message: error instanceof Error ? error.message : String(error), fields: {} };
+/** A failure's field messages by form field name: `{ "body.username": [...] }` → `{ username: [...] }`. */
+export function formFields(error: ApiError | null | undefined): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(error?.fields ?? {}).map(([key, messages]) => [
+      key.replace(/^(body|query|params)\./, ''),
+      messages,
+    ]),
+  );
 }
 
 const call = async <T>(request: Promise<{ data: T }>): Promise<T> => {
