@@ -1,19 +1,28 @@
 import type { AxiosInstance } from 'axios';
-import type {
-  CreateInsight,
-  Insight,
-  InsightScope,
-  InsightStreamEvent,
-  InsightSummary,
+import {
+  type AnyEndpoint,
+  type CreateInsight,
+  type InsightScope,
+  type InsightStreamEvent,
+  insightStreamEventSchema,
+  insightsEndpoints,
+  translateFieldMessages,
+  translateMessage,
 } from '@staff/console-contract';
-import { toCallError } from './errors.js';
+import { currentLanguage } from '../i18n.js';
+import { ApiError } from './apiError.js';
+import { createCall, invalidResponse, requestOf } from './call.js';
 
 export interface InsightStreamHandlers {
   onEvent: (event: InsightStreamEvent) => void;
 }
 
-/** Reads `event:` / `data:` blocks of a server-sent-events body as they arrive. */
-async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: InsightStreamEvent) => void) {
+/** Reads `event:` / `data:` blocks of a server-sent-events body as they arrive, each parsed by the contract's schema. */
+async function readEvents(
+  endpoint: AnyEndpoint,
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: InsightStreamEvent) => void,
+) {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let buffer = '';
@@ -24,7 +33,16 @@ async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: Ins
       if (line.startsWith('event: ')) name = line.slice(7);
       else if (line.startsWith('data: ')) data += line.slice(6);
     }
-    if (name && data) onEvent({ event: name, data: JSON.parse(data) } as InsightStreamEvent);
+    if (!name || !data) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      throw invalidResponse(endpoint, 200, [{ path: [name], message: 'not JSON' }]);
+    }
+    const parsed = insightStreamEventSchema.safeParse({ event: name, data: json });
+    if (!parsed.success) throw invalidResponse(endpoint, 200, parsed.error.issues);
+    onEvent(parsed.data);
   };
   for (;;) {
     const { value, done } = await reader.read();
@@ -40,65 +58,66 @@ async function readEvents(body: ReadableStream<Uint8Array>, onEvent: (event: Ins
   if (buffer.trim()) flush(buffer);
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
+
+/** A refusal before the stream: the server's JSON `{ message, code, fields }` as an ApiError in the user's words. */
+async function refusal(endpoint: AnyEndpoint, response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => undefined);
+  const language = currentLanguage();
+  const message = isRecord(body) && typeof body.message === 'string' ? body.message : undefined;
+  const code = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
+  const fields =
+    isRecord(body) && isRecord(body.fields) ? (body.fields as Record<string, string[]>) : undefined;
+  return new ApiError({
+    status: response.status,
+    message: translateMessage(message ?? `status ${response.status}`, language),
+    ...(code ? { code } : {}),
+    ...(fields ? { fields: translateFieldMessages(fields, language) } : {}),
+    endpoint: endpoint.name,
+  });
+}
+
 /**
- * GPT Insights' calls. Running one streams (`fetch` reads the body as it arrives; axios in a browser cannot), with
- * the same bearer token as every other call; a refusal before the stream is a CallError with the server's message.
+ * GPT Insights' calls (the contract's `insightsEndpoints`); failures are ApiErrors. Running one streams (`fetch`
+ * reads the body as it arrives; axios in a browser cannot), with the same bearer token as every other call.
  */
 export function createInsightsApi(client: AxiosInstance, token: () => string | null, baseURL = '') {
-  const stream = async (path: string, body: unknown, handlers: InsightStreamHandlers) => {
+  const call = createCall(client);
+  const stream = async (
+    endpoint: typeof insightsEndpoints.run | typeof insightsEndpoints.rerun,
+    input: Parameters<typeof requestOf>[1],
+    handlers: InsightStreamHandlers,
+  ) => {
+    const { method, url, data } = requestOf(endpoint, input);
     const bearer = token();
-    const response = await fetch(`${baseURL}${path}`, {
-      method: 'POST',
+    const response = await fetch(`${baseURL}${url}`, {
+      method,
       headers: {
         'content-type': 'application/json',
         accept: 'text/event-stream',
         ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
       },
-      body: JSON.stringify(body ?? {}),
-    }).catch(() => {
-      throw { message: 'The server could not be reached.' };
+      body: JSON.stringify(data ?? {}),
+    }).catch((error: unknown) => {
+      throw new ApiError(
+        {
+          message: translateMessage('The server could not be reached.', currentLanguage()),
+          endpoint: endpoint.name,
+        },
+        { cause: error },
+      );
     });
-    if (!response.ok || !response.body) {
-      const answer = (await response.json().catch(() => ({}))) as {
-        message?: string;
-        fields?: Record<string, string[]>;
-      };
-      const fieldText = answer.fields ? Object.values(answer.fields).flat().join(' ') : '';
-      throw {
-        status: response.status,
-        message: [answer.message ?? `status ${response.status}`, fieldText].filter(Boolean).join(': '),
-      };
-    }
-    await readEvents(response.body, handlers.onEvent);
+    if (!response.ok || !response.body) throw await refusal(endpoint, response);
+    await readEvents(endpoint, response.body, handlers.onEvent);
   };
   return {
-    run: (input: CreateInsight, handlers: InsightStreamHandlers) => stream('/api/insights', input, handlers),
-    rerun: (id: number, handlers: InsightStreamHandlers) => stream(`/api/insights/${id}/rerun`, {}, handlers),
-    list: async (q: string): Promise<InsightSummary[]> => {
-      try {
-        return (await client.get<{ rows: InsightSummary[] }>('/api/insights', { params: q ? { q } : {} }))
-          .data.rows;
-      } catch (error) {
-        throw toCallError(error);
-      }
-    },
-    get: async (id: number): Promise<Insight> => {
-      try {
-        return (await client.get<Insight>(`/api/insights/${id}`)).data;
-      } catch (error) {
-        throw toCallError(error);
-      }
-    },
-    scopes: async (scope: InsightScope): Promise<{ id: string; label: string }[]> => {
-      try {
-        return (
-          await client.get<{ options: { id: string; label: string }[] }>('/api/insights/scopes', {
-            params: { scope },
-          })
-        ).data.options;
-      } catch (error) {
-        throw toCallError(error);
-      }
-    },
+    run: (input: CreateInsight, handlers: InsightStreamHandlers) =>
+      stream(insightsEndpoints.run, { body: input }, handlers),
+    rerun: (id: number, handlers: InsightStreamHandlers) =>
+      stream(insightsEndpoints.rerun, { params: { id } }, handlers),
+    list: async (q: string) => (await call(insightsEndpoints.list, { query: q ? { q } : {} })).rows,
+    get: (id: number) => call(insightsEndpoints.get, { params: { id } }),
+    scopes: async (scope: InsightScope) =>
+      (await call(insightsEndpoints.scopes, { query: { scope } })).options,
   };
 }

@@ -11,6 +11,7 @@ export * from './chats.js';
 export * from './logistics.js';
 export * from './sheetReports.js';
 export * from './account.js';
+export * from './insights.js';
 
 import type { AnyEndpoint } from './define.js';
 import { accountEndpoints } from './account.js';
@@ -24,6 +25,7 @@ import { searchEndpoints } from './search.js';
 import { statisticsEndpoints } from './statistics.js';
 import { chatsEndpoints } from './chats.js';
 import { sheetReportsEndpoints } from './sheetReports.js';
+import { insightsEndpoints } from './insights.js';
 
 /** Every declared endpoint: the server test checks each is served as declared. */
 export function declaredEndpoints(): AnyEndpoint[] {
@@ -39,5 +41,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     logisticsEndpoints,
     sheetReportsEndpoints,
     accountEndpoints,
+    insightsEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

@@ -10,7 +10,8 @@ import {
   type InsightStreamEvent,
   type InsightSummary,
 } from '@staff/console-contract';
-import { Button, MarkdownText, NumberText, t, type CallError } from '@staff/console-ui';
+import { Button, MarkdownText, NumberText, t } from '@staff/console-ui';
+import { ApiError } from '../../api/apiError.js';
 import { createInsightsApi } from '../../api/insights.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
@@ -72,8 +73,14 @@ const when = new Intl.DateTimeFormat('id-ID', {
   hourCycle: 'h23',
 });
 
-const messageOf = (error: unknown, texts: InsightTexts) =>
-  (error as CallError).message ?? texts.requestFailed;
+/** The server's words, and those of the fields it refused (a run's 400 names the bad input). */
+const messageOf = (error: unknown, texts: InsightTexts) => {
+  const { message, fields } = ApiError.from(error);
+  const fieldText = Object.values(fields ?? {})
+    .flat()
+    .join(' ');
+  return [message || texts.requestFailed, fieldText].filter(Boolean).join(': ');
+};
 
 /**
  * GPT Insights: a scope and a range → the server snapshots the report figures, asks the language model and streams
