@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { DEFAULT_LOCKOUT, login } from '../src/auth/sessions.js';
 import { every } from '../src/intake/jobs.js';
+import { drainOutboxAll } from '../src/whatsapp/outbox.js';
 import { startMetricsServer } from '../src/ops/metrics.js';
 import { DEMO_ADMIN_PASSWORD, seed } from '../src/seed.js';
 import { Client, setupTestApp } from './support/harness.js';
@@ -204,5 +205,55 @@ describe('metrics (METRICS_PORT)', () => {
 
   it('serves only GET /metrics', async () => {
     expect((await fetch(`http://127.0.0.1:${metrics.port}/`)).status).toBe(404);
+  });
+});
+
+describe('a stopping worker', () => {
+  const { testDb } = setupTestApp('postgres');
+
+  it("ends its drain loop after the batch in hand: every()'s stop aborts the task's signal", async () => {
+    // Three messages due, one claimed per batch; nothing answers at the API address (each send fails, counted).
+    const { registryId } = await waNumber(testDb.database);
+    const { db } = testDb.database;
+    await sql`
+      with conversation as (
+        insert into wa_conversations (wa_registry_id, customer_wa_id) values (${registryId}, '628111222444')
+        returning id)
+      insert into wa_messages (conversation_id, direction, type, body, status, at, next_attempt_at)
+      select id, 'out', 'text', 'Halo ' || n, 'pending', now(), now() - interval '1 minute'
+      from conversation, generate_series(1, 3) n`.execute(db);
+    const options = { baseUrl: 'http://127.0.0.1:9', now: () => new Date(), claim: 1, baseDelayMs: 600_000 };
+    let batches = 0;
+    let stopAsked: () => void = () => undefined;
+    const stopRequested = new Promise<void>((resolve) => (stopAsked = resolve));
+    const worker = every(
+      60_000,
+      async (signal) => {
+        const result = await drainOutboxAll(
+          db,
+          {
+            ...options,
+            // The stop arrives while the first batch is out.
+            now: () => {
+              batches += 1;
+              if (batches === 1) stopAsked();
+              return new Date();
+            },
+          },
+          signal,
+        );
+        expect(result.claimed).toBe(1);
+      },
+      'test:outbox',
+    );
+    worker.kick();
+    await stopRequested;
+    await worker.stop();
+    const attempts = await sql<{ attempts: number; locked_by: string | null }>`
+      select m.attempts, m.locked_by from wa_messages m join wa_conversations c on c.id = m.conversation_id
+      where c.customer_wa_id = '628111222444' order by m.id`.execute(db);
+    expect(attempts.rows.map((row) => row.attempts)).toEqual([1, 0, 0]);
+    // Its claim released with the batch: another node may take the rest at once.
+    expect(attempts.rows.every((row) => row.locked_by === null)).toBe(true);
   });
 });
