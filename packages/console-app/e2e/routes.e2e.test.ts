@@ -63,7 +63,7 @@ describe('every route of the table', () => {
   const KEY_CHECKED = ROUTES.filter((route) => route.access !== 'signed-in');
   // A hang guard for a walk of every page, by its length (the config's 300 s is for one flow): a fresh load of
   // each page took up to 25 s on a loaded 2-core machine.
-  const WALK_GUARD = { timeout: KEY_CHECKED.length * 30_000 };
+  const WALK_GUARD = KEY_CHECKED.length * 30_000;
 
   it(
     'sets its title, checks its own key with the server and opens for a user holding every key',
