@@ -1,19 +1,9 @@
-import axios, { type AxiosInstance } from 'axios';
-import {
-  translateFieldMessages,
-  translateMessage,
-  type InsightsImportResponse,
-} from '@staff/console-contract';
-import { currentLanguage } from '../i18n.js';
+import type { AxiosInstance } from 'axios';
+import { type InsightsImportResponse, intakeEndpoints } from '@staff/console-contract';
+import { ApiError } from './apiError.js';
+import { invalidResponse, requestOf } from './call.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** What a refused import says: the server's message and its `line N.field` messages. */
-export interface ImportCallError {
-  status?: number;
-  message: string;
-  fields?: Record<string, string[]>;
-}
 
 export interface UploadProgress {
   loaded: number;
@@ -26,34 +16,32 @@ export function contentTypeOf(file: { name: string; type: string }): string {
 }
 
 /**
- * `POST /api/ad-insights/import` with the file as the body (CSV or XLSX); `onProgress` follows the bytes the
- * browser has sent (XHR upload events), so the bar shows real progress on a large export.
+ * `intakeEndpoints.importAdInsights` with the file as the body (CSV or XLSX), so not through `call()` (which
+ * sends JSON): the URL and query come from the endpoint, the answer is parsed with its schema, a refusal is an
+ * ApiError (its `line N.field` messages in `fields`). `onProgress` follows the bytes the browser has sent (XHR
+ * upload events), so the bar shows real progress on a large export.
  */
 export async function importAdInsights(
   api: AxiosInstance,
   file: Blob & { name: string },
   options: { dryRun: boolean; onProgress?: (progress: UploadProgress) => void },
 ): Promise<InsightsImportResponse> {
+  const endpoint = intakeEndpoints.importAdInsights;
+  let response;
   try {
-    const response = await api.post<InsightsImportResponse>('/api/ad-insights/import', file, {
-      params: options.dryRun ? { dry_run: '1' } : undefined,
+    response = await api.request({
+      ...requestOf(endpoint, options.dryRun ? { query: { dry_run: '1' } } : {}),
+      data: file,
       headers: { 'Content-Type': contentTypeOf(file) },
       // A 100k-row export takes longer than the default call limit to send and write.
       timeout: 10 * 60_000,
       onUploadProgress: (event) =>
         options.onProgress?.({ loaded: event.loaded, total: event.total ?? (file.size || null) }),
     });
-    return response.data;
   } catch (error) {
-    if (axios.isAxiosError(error) && error.response) {
-      const body = error.response.data as Partial<ImportCallError> | undefined;
-      const language = currentLanguage();
-      throw {
-        status: error.response.status,
-        message: translateMessage(typeof body?.message === 'string' ? body.message : error.message, language),
-        ...(body?.fields ? { fields: translateFieldMessages(body.fields, language) } : {}),
-      } satisfies ImportCallError;
-    }
-    throw { message: error instanceof Error ? error.message : String(error) } satisfies ImportCallError;
+    throw ApiError.from(error, endpoint.name);
   }
+  const parsed = endpoint.response.safeParse(response.data);
+  if (!parsed.success) throw invalidResponse(endpoint, response.status, parsed.error.issues);
+  return parsed.data;
 }

@@ -1,28 +1,20 @@
 import type { AxiosInstance } from 'axios';
-import type { DeliveriesResponse, DeliveryStatus, ReplayResponse } from '@staff/console-contract';
-import { toCallError } from './errors.js';
+import { type DeliveryStatus, intakeEndpoints } from '@staff/console-contract';
+import { createCall } from './call.js';
 
-/** A forwarding rule's deliveries and their replay (`/api/webhook-forwarders/:id/deliveries…`). */
+/** A forwarding rule's deliveries and their replay (the contract's `intakeEndpoints.deliveries` and replays). */
 export function createDeliveriesApi(client: AxiosInstance) {
-  const call = async <T>(run: () => Promise<{ data: T }>): Promise<T> => {
-    try {
-      return (await run()).data;
-    } catch (error) {
-      throw toCallError(error);
-    }
-  };
-  const base = (forwarderId: string) =>
-    `/api/webhook-forwarders/${encodeURIComponent(forwarderId)}/deliveries`;
+  const call = createCall(client);
+  // The rule's id as the list holds it (a string): the path takes it as it is, the server reads the number.
+  const rule = (forwarderId: string) => ({ id: forwarderId });
   return {
     list: (forwarderId: string, status?: DeliveryStatus) =>
-      call(() =>
-        client.get<DeliveriesResponse>(base(forwarderId), {
-          params: status ? { status, limit: 50 } : { limit: 50 },
-        }),
-      ),
+      call(intakeEndpoints.deliveries, {
+        params: rule(forwarderId),
+        query: status ? { status, limit: 50 } : { limit: 50 },
+      }),
     replay: (forwarderId: string, deliveryId: number) =>
-      call(() => client.post<ReplayResponse>(`${base(forwarderId)}/${deliveryId}/replay`)),
-    replayFailed: (forwarderId: string) =>
-      call(() => client.post<ReplayResponse>(`${base(forwarderId)}/replay-failed`)),
+      call(intakeEndpoints.replayDelivery, { params: { ...rule(forwarderId), delivery_id: deliveryId } }),
+    replayFailed: (forwarderId: string) => call(intakeEndpoints.replayFailed, { params: rule(forwarderId) }),
   };
 }

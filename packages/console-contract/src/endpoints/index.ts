@@ -12,6 +12,7 @@ export * from './logistics.js';
 export * from './sheetReports.js';
 export * from './account.js';
 export * from './insights.js';
+export * from './intake.js';
 
 import type { AnyEndpoint } from './define.js';
 import { accountEndpoints } from './account.js';
@@ -26,6 +27,7 @@ import { statisticsEndpoints } from './statistics.js';
 import { chatsEndpoints } from './chats.js';
 import { sheetReportsEndpoints } from './sheetReports.js';
 import { insightsEndpoints } from './insights.js';
+import { intakeEndpoints } from './intake.js';
 
 /** Every declared endpoint: the server test checks each is served as declared. */
 export function declaredEndpoints(): AnyEndpoint[] {
@@ -42,5 +44,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     sheetReportsEndpoints,
     accountEndpoints,
     insightsEndpoints,
+    intakeEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

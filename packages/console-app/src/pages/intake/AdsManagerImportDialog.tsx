@@ -4,7 +4,8 @@ import type { InsightsImportResponse } from '@staff/console-contract';
 import { ConfirmDialog, FileDropZone, NumberText, ProgressBar, formatFileSize } from '@staff/console-ui';
 import type { AxiosInstance } from 'axios';
 import { styled } from 'styled-components';
-import { type ImportCallError, type UploadProgress, importAdInsights } from '../../api/adInsightsImport.js';
+import { type UploadProgress, importAdInsights } from '../../api/adInsightsImport.js';
+import { ApiError } from '../../api/apiError.js';
 import { useTextsOf } from '../../i18n.js';
 import { INTAKE_TEXTS } from './texts.js';
 
@@ -16,7 +17,7 @@ type Step =
   | { kind: 'preview'; file: File; preview: InsightsImportResponse }
   | { kind: 'importing'; file: File; preview: InsightsImportResponse; progress: UploadProgress | null }
   | { kind: 'done'; file: File; result: InsightsImportResponse }
-  | { kind: 'failed'; file: File; preview: InsightsImportResponse; error: ImportCallError };
+  | { kind: 'failed'; file: File; preview: InsightsImportResponse; error: ApiError };
 
 const Stack = styled.div`
   display: grid;
@@ -141,7 +142,7 @@ export function AdsManagerImportDialog({
       });
       setStep({ kind: 'preview', file, preview });
     } catch (error) {
-      setStep({ kind: 'choose', error: (error as ImportCallError).message });
+      setStep({ kind: 'choose', error: ApiError.from(error).message });
     }
   };
 
@@ -156,7 +157,7 @@ export function AdsManagerImportDialog({
       setStep({ kind: 'done', file, result });
       onImported(result);
     } catch (error) {
-      setStep({ kind: 'failed', file, preview, error: error as ImportCallError });
+      setStep({ kind: 'failed', file, preview, error: ApiError.from(error) });
     }
   };
 

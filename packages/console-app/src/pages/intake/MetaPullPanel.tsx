@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react
 import { styled } from 'styled-components';
 import type { MetaAdAccount, MetaPullRun } from '@staff/console-contract';
 import { formatDateTime, t } from '@staff/console-ui';
-import type { FieldCallError } from '../../api/errors.js';
+import { ApiError } from '../../api/apiError.js';
 import { createMetaPullApi } from '../../api/metaPull.js';
 import { useServices } from '../../services.js';
 import { PanelLoadState, RunList } from '../common/JobRuns.js';
@@ -80,8 +80,7 @@ type State =
   | { kind: 'error'; message: string }
   | { kind: 'ready'; accounts: MetaAdAccount[]; runs: MetaPullRun[] };
 
-const fieldError = (error: FieldCallError | null, field: string) =>
-  error?.fields?.[`body.${field}`]?.[0] ?? null;
+const fieldError = (error: ApiError | null, field: string) => error?.fields?.[`body.${field}`]?.[0] ?? null;
 
 /**
  * "Pull from Meta" on Master Ad Campaign: the ad accounts the Marketing API pull reads, "pull now", a backfill
@@ -97,7 +96,7 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
   const [until, setUntil] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<FieldCallError | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
   const [newAccount, setNewAccount] = useState({ name: '', ad_account_id: '', access_token: '' });
 
   const fetchAll = useCallback(
@@ -107,8 +106,8 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
           setState({ kind: 'ready', accounts, runs });
           setAccountId((current) => current ?? accounts[0]?.id ?? null);
         },
-        (failure: { message?: string }) =>
-          setState({ kind: 'error', message: failure.message ?? texts.loadFailed }),
+        (failure: unknown) =>
+          setState({ kind: 'error', message: ApiError.from(failure).message || texts.loadFailed }),
       ),
     [api, texts],
   );
@@ -135,7 +134,7 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
     run()
       .then(
         () => setMessage(done),
-        (failure: FieldCallError) => setError(failure),
+        (failure: unknown) => setError(ApiError.from(failure)),
       )
       .finally(() => {
         setBusy(false);

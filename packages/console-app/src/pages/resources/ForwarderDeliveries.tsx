@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import type { DeliveriesResponse, Delivery } from '@staff/console-contract';
 import { formatDateTime, t } from '@staff/console-ui';
+import { ApiError } from '../../api/apiError.js';
 import { createDeliveriesApi } from '../../api/deliveries.js';
 import { useTextsOf } from '../../i18n.js';
 import { useServices } from '../../services.js';
@@ -43,8 +44,8 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
     () =>
       api.list(forwarderId).then(
         (data) => setState({ kind: 'ready', data }),
-        (error: { message?: string }) =>
-          setState({ kind: 'error', message: error.message ?? texts.loadFailed }),
+        (error: unknown) =>
+          setState({ kind: 'error', message: ApiError.from(error).message || texts.loadFailed }),
       ),
     [api, forwarderId, texts],
   );
@@ -63,7 +64,7 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
     run()
       .then(
         ({ replayed }) => setMessage(texts.requeued(formatGrouped(replayed), replayed === 1)),
-        (error: { message?: string }) => setMessage(error.message ?? texts.replayFailed),
+        (error: unknown) => setMessage(ApiError.from(error).message || texts.replayFailed),
       )
       .finally(() => {
         setBusy(false);

@@ -4,24 +4,13 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
-import {
-  META_PULL_MAX_DAYS,
-  metaAdAccountCreateSchema,
-  metaAdAccountSchema,
-  metaAdAccountUpdateSchema,
-  metaPullRunSchema,
-  metaPullStartSchema,
-} from '@staff/console-contract';
+import { META_PULL_MAX_DAYS, intakeEndpoints } from '@staff/console-contract';
 import type { Database } from '../../db/schema.js';
 import { HttpError, type RouteModuleDeps } from '../../http.js';
 import { secretDisplay, sealSecret } from '../../secrets/index.js';
 import { writeAudit } from '../../services/audit.js';
 import { enqueueRun, getRun, jakartaDay, listRuns, scheduleWindow } from './pull.js';
-import { pageRoutes } from '../../pageRoutes.js';
-
-const KEY = 'databank_ad_campaigns';
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+import { implement } from '../../pageRoutes.js';
 
 interface AccountRow {
   id: number;
@@ -87,71 +76,51 @@ export function registerMetaPullRoutes(
   },
 ): void {
   const { route, db, sessionOf, clock } = options;
-  const pullRoutes = pageRoutes(route, 'intake', KEY);
   const actor = (request: FastifyRequest) => ({ userId: sessionOf(request).userId, ip: request.ip });
 
-  pullRoutes.get(
-    '/api/ad-insights/pull/accounts',
-    'Ad accounts whose insights are pulled from the Marketing API (tokens masked)',
-    { responses: { 200: z.object({ data: z.array(metaAdAccountSchema) }) } },
-    async () => {
-      const rows = await sql<AccountRow>`
+  implement(route, intakeEndpoints.pullAccounts, async () => {
+    const rows = await sql<AccountRow>`
         select id, name, ad_account_id, access_token, pull_enabled, version from meta_ad_accounts order by name, id`.execute(
-        db,
-      );
-      return { data: rows.rows.map(toWire) };
-    },
-  );
+      db,
+    );
+    return { data: rows.rows.map(toWire) };
+  });
 
-  pullRoutes.post(
-    '/api/ad-insights/pull/accounts',
-    'Set up an ad account for the pull (the access token is sealed and never sent back)',
-    { body: metaAdAccountCreateSchema, responses: { 201: metaAdAccountSchema }, errors: [409] },
-    async (request, reply, { body }) => {
-      const who = actor(request);
-      const saved = await db.transaction().execute(async (trx) => {
-        const inserted = await sql<{ id: number }>`
+  implement(route, intakeEndpoints.addPullAccount, async (request, _reply, { body }) => {
+    const who = actor(request);
+    const saved = await db.transaction().execute(async (trx) => {
+      const inserted = await sql<{ id: number }>`
           insert into meta_ad_accounts (name, ad_account_id, access_token, pull_enabled, created_by)
           values (${body.name}, ${body.ad_account_id}, ${sealSecret(body.access_token)}, ${body.pull_enabled ?? true},
             ${who.userId})
           on conflict do nothing returning id`.execute(trx);
-        const id = inserted.rows[0]?.id;
-        if (id === undefined) throw taken();
-        const after = toWire(await getAccount(trx, Number(id)));
-        await writeAudit(trx, {
-          actorId: who.userId,
-          action: 'create',
-          entity: 'meta_ad_accounts',
-          entityId: Number(id),
-          after,
-          ip: who.ip,
-        });
-        return after;
+      const id = inserted.rows[0]?.id;
+      if (id === undefined) throw taken();
+      const after = toWire(await getAccount(trx, Number(id)));
+      await writeAudit(trx, {
+        actorId: who.userId,
+        action: 'create',
+        entity: 'meta_ad_accounts',
+        entityId: Number(id),
+        after,
+        ip: who.ip,
       });
-      return reply.code(201).send(saved);
-    },
-  );
+      return after;
+    });
+    return saved;
+  });
 
-  pullRoutes.patch(
-    '/api/ad-insights/pull/accounts/:id',
-    'Change an ad account; leave access_token out to keep the stored one',
-    {
-      params: idParams,
-      body: metaAdAccountUpdateSchema,
-      responses: { 200: metaAdAccountSchema },
-      errors: [409],
-    },
-    async (request, _reply, { params, body }) => {
-      const who = actor(request);
-      return db.transaction().execute(async (trx) => {
-        const before = toWire(await getAccount(trx, params.id));
-        const clash = body.ad_account_id
-          ? await sql`select 1 from meta_ad_accounts where ad_account_id = ${body.ad_account_id} and id <> ${params.id}`.execute(
-              trx,
-            )
-          : { rows: [] };
-        if (clash.rows.length > 0) throw taken();
-        await sql`
+  implement(route, intakeEndpoints.updatePullAccount, async (request, _reply, { params, body }) => {
+    const who = actor(request);
+    return db.transaction().execute(async (trx) => {
+      const before = toWire(await getAccount(trx, params.id));
+      const clash = body.ad_account_id
+        ? await sql`select 1 from meta_ad_accounts where ad_account_id = ${body.ad_account_id} and id <> ${params.id}`.execute(
+            trx,
+          )
+        : { rows: [] };
+      if (clash.rows.length > 0) throw taken();
+      await sql`
           update meta_ad_accounts set
             name = coalesce(${body.name ?? null}, name),
             ad_account_id = coalesce(${body.ad_account_id ?? null}, ad_account_id),
@@ -159,89 +128,67 @@ export function registerMetaPullRoutes(
             pull_enabled = coalesce(${body.pull_enabled ?? null}::boolean, pull_enabled),
             version = version + 1, updated_at = now()
           where id = ${params.id}`.execute(trx);
-        const after = toWire(await getAccount(trx, params.id));
-        await writeAudit(trx, {
-          actorId: who.userId,
-          action: 'update',
-          entity: 'meta_ad_accounts',
-          entityId: params.id,
-          before,
-          after,
-          ip: who.ip,
-        });
-        return after;
+      const after = toWire(await getAccount(trx, params.id));
+      await writeAudit(trx, {
+        actorId: who.userId,
+        action: 'update',
+        entity: 'meta_ad_accounts',
+        entityId: params.id,
+        before,
+        after,
+        ip: who.ip,
       });
-    },
-  );
+      return after;
+    });
+  });
 
-  pullRoutes.post(
-    '/api/ad-insights/pull/accounts/:id/runs',
-    `Queue a pull: with since/until a backfill (at most ${META_PULL_MAX_DAYS} days), without them "pull now" (yesterday and the days Meta restates). 409 while one is queued or running`,
-    { params: idParams, body: metaPullStartSchema, responses: { 202: metaPullRunSchema }, errors: [409] },
-    async (request, reply, { params, body }) => {
-      const who = actor(request);
-      const now = clock();
-      if ((body.since === undefined) !== (body.until === undefined)) {
-        const field = body.since === undefined ? 'since' : 'until';
-        throw new HttpError(400, 'Give both since and until, or neither', 'INVALID_INPUT', {
-          [`body.${field}`]: ['Required with the other end of the range'],
-        });
-      }
-      const backfill = body.since !== undefined && body.until !== undefined;
-      const range = backfill ? { since: body.since!, until: body.until! } : scheduleWindow(now);
-      if (backfill) checkRange(range.since, range.until, now);
-      const run = await db.transaction().execute(async (trx) => {
-        await getAccount(trx, params.id);
-        const id = await enqueueRun(trx, {
-          accountId: params.id,
-          ...range,
-          trigger: backfill ? 'backfill' : 'manual',
-          requestedBy: who.userId,
-        });
-        if (id === null)
-          throw new HttpError(409, 'A pull of this ad account is already queued or running', 'BUSY');
-        const queued = (await getRun(trx, id))!;
-        await writeAudit(trx, {
-          actorId: who.userId,
-          action: backfill ? 'backfill' : 'pull',
-          entity: 'meta_pull_runs',
-          entityId: id,
-          after: queued,
-          ip: who.ip,
-        });
-        return queued;
+  implement(route, intakeEndpoints.startPull, async (request, _reply, { params, body }) => {
+    const who = actor(request);
+    const now = clock();
+    if ((body.since === undefined) !== (body.until === undefined)) {
+      const field = body.since === undefined ? 'since' : 'until';
+      throw new HttpError(400, 'Give both since and until, or neither', 'INVALID_INPUT', {
+        [`body.${field}`]: ['Required with the other end of the range'],
       });
-      options.onQueued?.();
-      return reply.code(202).send(run);
-    },
-  );
+    }
+    const backfill = body.since !== undefined && body.until !== undefined;
+    const range = backfill ? { since: body.since!, until: body.until! } : scheduleWindow(now);
+    if (backfill) checkRange(range.since, range.until, now);
+    const run = await db.transaction().execute(async (trx) => {
+      await getAccount(trx, params.id);
+      const id = await enqueueRun(trx, {
+        accountId: params.id,
+        ...range,
+        trigger: backfill ? 'backfill' : 'manual',
+        requestedBy: who.userId,
+      });
+      if (id === null)
+        throw new HttpError(409, 'A pull of this ad account is already queued or running', 'BUSY');
+      const queued = (await getRun(trx, id))!;
+      await writeAudit(trx, {
+        actorId: who.userId,
+        action: backfill ? 'backfill' : 'pull',
+        entity: 'meta_pull_runs',
+        entityId: id,
+        after: queued,
+        ip: who.ip,
+      });
+      return queued;
+    });
+    options.onQueued?.();
+    return run;
+  });
 
-  pullRoutes.get(
-    '/api/ad-insights/pull/runs',
-    'Recent pulls, newest first: status, rows, pages, attempts, throttled waits, last error',
-    {
-      query: z.object({
-        account_id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-        limit: z.coerce.number().int().min(1).max(200).default(20),
-      }),
-      responses: { 200: z.object({ data: z.array(metaPullRunSchema) }) },
-    },
-    async (_request, _reply, { query }) => ({
-      data: await listRuns(db, {
-        limit: query.limit,
-        ...(query.account_id ? { accountId: query.account_id } : {}),
-      }),
+  implement(route, intakeEndpoints.pullRuns, async (_request, _reply, { query }) => ({
+    data: await listRuns(db, {
+      limit: query.limit,
+      ...(query.account_id ? { accountId: query.account_id } : {}),
     }),
-  );
+  }));
 
-  pullRoutes.get(
-    '/api/ad-insights/pull/runs/:id',
-    'One pull run',
-    { params: idParams, responses: { 200: metaPullRunSchema } },
-    async (_request, _reply, { params }) => {
-      const run = await getRun(db, params.id);
-      if (!run) throw new HttpError(404, 'Run not found', 'NOT_FOUND');
-      return run;
-    },
-  );
+  implement(route, intakeEndpoints.pullRun, async (_request, _reply, { params }) => {
+    const run = await getRun(db, params.id);
+    if (!run) throw new HttpError(404, 'Run not found', 'NOT_FOUND');
+    return run;
+  });
 }

@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  apiErrorSchema,
-  insightsImportQuerySchema,
-  insightsImportResponseSchema,
-} from '@staff/console-contract';
+import { intakeEndpoints } from '@staff/console-contract';
 import { type AnyRouteSpec, HttpError, type RouteGuards, defineRoute } from '../../http.js';
+import { endpointRoute } from '../../pageRoutes.js';
 import { ExportFormatError, parseAdsManagerCsv } from './csv.js';
 import { importInsights } from './import.js';
 import { XLSX_CONTENT_TYPE, parseAdsManagerXlsx } from './xlsx.js';
@@ -43,17 +40,8 @@ export async function registerInsightRoutes(
       scope,
       app.apiRoutes as AnyRouteSpec[],
       options.guards,
-      {
-        method: 'POST',
-        url: '/api/ad-insights/import',
-        tag: 'intake',
-        summary:
-          'Import an Ads Manager export (CSV or XLSX, English or Indonesian headers): upsert on (date, ad id); `dry_run=1` previews with per-row errors. Any error: 400 and nothing written',
-        auth: true,
-        permission: { key: 'databank_ad_campaigns', mode: 'write' },
-        query: insightsImportQuerySchema,
-        responses: { 200: insightsImportResponseSchema, 400: apiErrorSchema },
-      },
+      // The endpoint's route, defined in this scope: it alone parses CSV and XLSX bodies.
+      { ...endpointRoute(intakeEndpoints.importAdInsights), query: intakeEndpoints.importAdInsights.query },
       async (request, reply, { query }) => {
         const body = request.body;
         const empty =
