@@ -1,5 +1,6 @@
 // One engine (ADR 055): the first administrator, readiness and metrics read nothing engine-specific.
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
 import { type Socket, io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
@@ -8,7 +9,8 @@ import { every } from '../src/intake/jobs.js';
 import { drainOutboxAll } from '../src/whatsapp/outbox.js';
 import { startMetricsServer } from '../src/ops/metrics.js';
 import { DEMO_ADMIN_PASSWORD, seed } from '../src/seed.js';
-import { Client, setupTestApp } from './support/harness.js';
+import type { Database } from '../src/db/schema.js';
+import { Client, setupTestApp, testServer } from './support/harness.js';
 import { createEmptyPostgres, testRunDir } from './support/templates.js';
 import { waNumber } from './support/whatsapp.js';
 
@@ -97,6 +99,35 @@ describe('readiness (/api/ready) and liveness (/api/health)', () => {
       );
     }
     expect((await new Client(app).get('/api/ready')).statusCode).toBe(200);
+  });
+
+  it('is not ready, saying so, when the database stops answering', async () => {
+    const handle = { ...testDb.database };
+    const server = await testServer(handle);
+    // Nothing listens on port 9: every query fails to connect.
+    const down = new Kysely<Database>({
+      dialect: new PostgresDialect({
+        pool: new pg.Pool({
+          connectionString: 'postgres://nobody@127.0.0.1:9/none',
+          connectionTimeoutMillis: 5000,
+        }),
+      }),
+    });
+    handle.db = down;
+    try {
+      const response = await new Client(server).get('/api/ready');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({
+        status: 'not_ready',
+        draining: false,
+        database: { reachable: false },
+        migrations: { done: false, version: null },
+        reasons: ['database unreachable'],
+      });
+    } finally {
+      await server.close();
+      await down.destroy();
+    }
   });
 
   it('draining: ready answers 503 at once and new requests 503 DRAINING; health stays 200', async () => {
