@@ -167,6 +167,12 @@ export type PermissionSetRow = z.infer<typeof permissionSetSchema>;
 export const permissionSetListResponseSchema = z.object({ sets: z.array(permissionSetSchema) });
 
 export const setIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** `/api/admin/users/:id/…`: one user. */
+export const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/** `GET /api/admin/view-as/:userId`. */
+export const viewAsParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
+/** `PUT /api/admin/users/:id/permission-sets`: the sets the user holds from now on, by name. */
+export const userSetsBodySchema = z.object({ permission_sets: z.array(z.string().min(1).max(200)).max(100) });
 
 export const setCreateBodySchema = z.object({
   name: setNameSchema,

@@ -13,8 +13,10 @@ export * from './sheetReports.js';
 export * from './account.js';
 export * from './insights.js';
 export * from './intake.js';
+export * from './admin.js';
 
 import type { AnyEndpoint } from './define.js';
+import { adminEndpoints } from './admin.js';
 import { accountEndpoints } from './account.js';
 import { logisticsEndpoints } from './logistics.js';
 import { vennEndpoints } from './venn.js';
@@ -45,5 +47,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     accountEndpoints,
     insightsEndpoints,
     intakeEndpoints,
+    adminEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

@@ -1,12 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Kysely } from 'kysely';
 import {
   apiErrorSchema,
   loginOtpRequestSchema,
   loginResponseSchema,
   accountEndpoints,
-  twoFactorResetResponseSchema,
+  adminEndpoints,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { type AuthenticatedSession, type LoginContext, answerSignIn } from '../auth/sessions.js';
@@ -93,24 +92,13 @@ export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
     return { ok: true as const };
   });
 
-  route(
-    {
-      method: 'POST',
-      url: '/api/admin/users/:id/2fa/reset',
-      tag: 'administration',
-      summary: "Turn a user's two-step sign-in off (lost phone and recovery codes); audited",
-      auth: true,
-      permission: { key: 'admin_manage_user', mode: 'write' },
-      params: z.object({ id: z.coerce.number().int().positive() }),
-      responses: { 200: twoFactorResetResponseSchema, 404: apiErrorSchema },
-    },
-    async (request, _reply, { params }) => {
-      const { revoked, ...result } = await resetTwoFactor(ctx, params.id, {
-        id: sessionOf(request).userId,
-        ip: request.ip ?? null,
-      });
-      if (revoked.length > 0) options.events?.sessionsRevoked(params.id, revoked, '2fa reset');
-      return result;
-    },
-  );
+  // The administrator's reset (lost phone and recovery codes).
+  implement(route, adminEndpoints.resetTwoFactor, async (request, _reply, { params }) => {
+    const { revoked, ...result } = await resetTwoFactor(ctx, params.id, {
+      id: sessionOf(request).userId,
+      ip: request.ip ?? null,
+    });
+    if (revoked.length > 0) options.events?.sessionsRevoked(params.id, revoked, '2fa reset');
+    return result;
+  });
 }

@@ -1,24 +1,16 @@
 import axios, { type AxiosInstance } from 'axios';
-import type {
-  ActivityEntry,
-  AdminSession,
-  AdminUserRow,
-  ChangePasswordResult,
-  MatrixSaveBody,
-  MatrixSaveResult,
-  PermissionMatrix,
-  PermissionSetRow,
-  ResetPasswordResult,
-  SetCreateBody,
-  SetPatchBody,
-  UserCreateBody,
-  UserCreateResult,
-  UserListResponse,
-  UserPatchBody,
-  UserSortField,
-  ViewAsResult,
+import {
+  adminEndpoints,
+  type MatrixSaveBody,
+  type SetCreateBody,
+  type SetPatchBody,
+  type UserCreateBody,
+  type UserListResponse,
+  type UserPatchBody,
+  type UserSortField,
 } from '@staff/console-contract';
 import { ApiError } from '../../api/apiError.js';
+import { createCall, type Call } from '../../api/call.js';
 import { currentLanguage } from '../../i18n.js';
 import { ADMIN_TEXTS } from './texts.js';
 
@@ -87,54 +79,55 @@ export function formFields(error: ApiError | null | undefined): Record<string, s
   );
 }
 
-const call = async <T>(request: Promise<{ data: T }>): Promise<T> => {
+/** A query flag as the wire writes it (the schema reads `true`/`false`). */
+const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 'true' : 'false');
+
+/** A call whose failure is an AdminError (an ApiError with the pages' words when the server sent none). */
+const failingAsAdmin = async <T>(answer: Promise<T>): Promise<T> => {
   try {
-    return (await request).data;
+    return await answer;
   } catch (error) {
     throw toAdminError(error);
   }
 };
 
-/** The administration calls over the app's one HTTP client (bearer token, 401 handling). */
+/** The administration calls (the contract's `adminEndpoints`) through `call()`; failures are AdminErrors. */
 export function createAdminApi(api: AxiosInstance) {
-  const user = (id: number) => `/api/admin/users/${id}`;
+  const call = createCall(api);
+  const ask: Call = (endpoint, ...args) => failingAsAdmin(call(endpoint, ...args));
+  const user = (id: number) => ({ params: { id } });
+  const set = (id: number) => ({ params: { id } });
   return {
-    listUsers: (params: UserListParams) =>
-      call<UserListResponse>(
-        api.get('/api/admin/users', {
-          params: {
-            ...params,
-            permission_set: params.permission_set?.length ? params.permission_set.join(',') : undefined,
-          },
-        }),
-      ),
-    getUser: (id: number) => call<AdminUserRow>(api.get(user(id))),
-    createUser: (body: UserCreateBody) => call<UserCreateResult>(api.post('/api/admin/users', body)),
-    updateUser: (id: number, body: UserPatchBody) => call<AdminUserRow>(api.patch(user(id), body)),
-    deleteUser: (id: number) => call<{ ok: true }>(api.delete(user(id))),
+    listUsers: (params: UserListParams): Promise<UserListResponse> =>
+      ask(adminEndpoints.listUsers, {
+        query: {
+          ...params,
+          active: flag(params.active),
+          never_logged_in: flag(params.never_logged_in),
+          permission_set: params.permission_set?.length ? params.permission_set.join(',') : undefined,
+        },
+      }),
+    getUser: (id: number) => ask(adminEndpoints.getUser, user(id)),
+    createUser: (body: UserCreateBody) => ask(adminEndpoints.createUser, { body }),
+    updateUser: (id: number, body: UserPatchBody) => ask(adminEndpoints.updateUser, { ...user(id), body }),
+    deleteUser: (id: number) => ask(adminEndpoints.deleteUser, user(id)),
     resetPassword: (id: number, password?: string) =>
-      call<ResetPasswordResult>(api.post(`${user(id)}/reset-password`, password ? { password } : {})),
-    resetTwoFactor: (id: number) =>
-      call<{ ok: true; was_enabled: boolean }>(api.post(`${user(id)}/2fa/reset`)),
+      ask(adminEndpoints.resetPassword, { ...user(id), body: password ? { password } : {} }),
+    resetTwoFactor: (id: number) => ask(adminEndpoints.resetTwoFactor, user(id)),
     setUserSets: (id: number, names: string[]) =>
-      call<AdminUserRow>(api.put(`${user(id)}/permission-sets`, { permission_sets: names })),
-    sessions: (id: number) => call<{ sessions: AdminSession[] }>(api.get(`${user(id)}/sessions`)),
-    revokeAllSessions: (id: number) => call<{ revoked: number }>(api.post(`${user(id)}/sessions/revoke-all`)),
-    activity: (id: number, limit = 30) =>
-      call<{ entries: ActivityEntry[] }>(api.get(`${user(id)}/activity`, { params: { limit } })),
-    listSets: () => call<{ sets: PermissionSetRow[] }>(api.get('/api/admin/permission-sets')),
-    createSet: (body: SetCreateBody) => call<PermissionSetRow>(api.post('/api/admin/permission-sets', body)),
-    updateSet: (id: number, body: SetPatchBody) =>
-      call<PermissionSetRow>(api.patch(`/api/admin/permission-sets/${id}`, body)),
-    deleteSet: (id: number) => call<{ ok: true }>(api.delete(`/api/admin/permission-sets/${id}`)),
-    matrix: () => call<PermissionMatrix>(api.get('/api/admin/permission-matrix')),
-    saveMatrix: (sets: MatrixSaveBody['sets']) =>
-      call<MatrixSaveResult>(api.put('/api/admin/permission-matrix', { sets })),
-    viewAs: (id: number) => call<ViewAsResult>(api.get(`/api/admin/view-as/${id}`)),
+      ask(adminEndpoints.setUserSets, { ...user(id), body: { permission_sets: names } }),
+    sessions: (id: number) => ask(adminEndpoints.sessions, user(id)),
+    revokeAllSessions: (id: number) => ask(adminEndpoints.revokeAllSessions, user(id)),
+    activity: (id: number, limit = 30) => ask(adminEndpoints.activity, { ...user(id), query: { limit } }),
+    listSets: () => ask(adminEndpoints.listSets),
+    createSet: (body: SetCreateBody) => ask(adminEndpoints.createSet, { body }),
+    updateSet: (id: number, body: SetPatchBody) => ask(adminEndpoints.updateSet, { ...set(id), body }),
+    deleteSet: (id: number) => ask(adminEndpoints.deleteSet, set(id)),
+    matrix: () => ask(adminEndpoints.matrix),
+    saveMatrix: (sets: MatrixSaveBody['sets']) => ask(adminEndpoints.saveMatrix, { body: { sets } }),
+    viewAs: (userId: number) => ask(adminEndpoints.viewAs, { params: { userId } }),
     changePassword: (oldPassword: string, newPassword: string) =>
-      call<ChangePasswordResult>(
-        api.post('/api/auth/change-password', { old_password: oldPassword, new_password: newPassword }),
-      ),
+      ask(adminEndpoints.changePassword, { body: { old_password: oldPassword, new_password: newPassword } }),
   };
 }
 
