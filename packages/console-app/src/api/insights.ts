@@ -1,6 +1,7 @@
 import type { AxiosInstance } from 'axios';
 import {
   type AnyEndpoint,
+  apiErrorSchema,
   type CreateInsight,
   type InsightScope,
   type InsightStreamEvent,
@@ -58,21 +59,17 @@ async function readEvents(
   if (buffer.trim()) flush(buffer);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
-
 /** A refusal before the stream: the server's JSON `{ message, code, fields }` as an ApiError in the user's words. */
 async function refusal(endpoint: AnyEndpoint, response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = apiErrorSchema.safeParse(await response.json().catch(() => undefined));
+  // Not the ApiError body (a proxy's page): the status says enough.
+  const body = parsed.success ? parsed.data : undefined;
   const language = currentLanguage();
-  const message = isRecord(body) && typeof body.message === 'string' ? body.message : undefined;
-  const code = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
-  const fields =
-    isRecord(body) && isRecord(body.fields) ? (body.fields as Record<string, string[]>) : undefined;
   return new ApiError({
     status: response.status,
-    message: translateMessage(message ?? `status ${response.status}`, language),
-    ...(code ? { code } : {}),
-    ...(fields ? { fields: translateFieldMessages(fields, language) } : {}),
+    message: translateMessage(body?.message ?? `status ${response.status}`, language),
+    ...(body?.code ? { code: body.code } : {}),
+    ...(body?.fields ? { fields: translateFieldMessages(body.fields, language) } : {}),
     endpoint: endpoint.name,
   });
 }
