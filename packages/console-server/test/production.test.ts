@@ -217,6 +217,8 @@ describe('metrics (METRICS_PORT)', () => {
     const age = /^console_outbox_oldest_age_seconds\{outbox="whatsapp"\} ([\d.]+)$/m.exec(text);
     expect(Number(age?.[1])).toBeGreaterThanOrEqual(90);
     expect(text).toMatch(/^process_cpu_seconds_total /m);
+    expect(text).toMatch(/^console_db_pool_connections\{state="max"\} 10$/m);
+    expect(text).toMatch(/^console_db_pool_connections\{state="waiting"\} 0$/m);
     console.log(
       `metrics: ${text.length} bytes, ${text.split('\n').filter((line) => line && !line.startsWith('#')).length} samples`,
     );

@@ -54,6 +54,8 @@ export interface DatabaseHandle {
   connectionString?: string;
   /** Runs `select 1`; returns its latency in ms or throws. */
   ping: () => Promise<number>;
+  /** The pool's connections now (metrics): open, idle, and queries waiting for one. */
+  poolUse?: () => { total: number; idle: number; waiting: number; max: number };
   close: () => Promise<void>;
 }
 
@@ -121,6 +123,12 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     location,
     ping,
     close,
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
     ...(options.databaseUrl ? { connectionString: options.databaseUrl } : {}),
   };
 }

@@ -14,7 +14,8 @@ const OUTBOXES = [
 
 /**
  * This process's metrics (Prometheus text): request latency by route and status, webhook calls by source and
- * answer, sockets connected, background runs and failures, each outbox's depth and oldest age. Hooks go on `app`
+ * answer, sockets connected, the database pool's use, background runs and failures, each outbox's depth and oldest
+ * age. Hooks go on `app`
  * (call before it is ready); the registry is served by `startMetricsServer`, never on the public port.
  */
 export function registerMetrics(app: FastifyInstance): Registry {
@@ -49,6 +50,21 @@ export function registerMetrics(app: FastifyInstance): Registry {
     registers: [registry],
     collect() {
       this.set(app.realtime.io.sockets.sockets.size);
+    },
+  });
+
+  new Gauge({
+    name: 'console_db_pool_connections',
+    help: "The database pool's connections by state (in_use, idle, waiting for one, max)",
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const use = app.database.poolUse?.();
+      if (!use) return;
+      this.set({ state: 'in_use' }, use.total - use.idle);
+      this.set({ state: 'idle' }, use.idle);
+      this.set({ state: 'waiting' }, use.waiting);
+      this.set({ state: 'max' }, use.max);
     },
   });
 
