@@ -15,6 +15,7 @@ import { createConsoleServices } from './services.js';
 import { fakeAdapter, type FakeAnswer } from './api/testAdapter.js';
 import { fakeIo } from './test/fakeSocket.js';
 import { memoryStorage } from './test/memoryStorage.js';
+import { shown } from './test/shown.js';
 
 afterEach(cleanup);
 
@@ -115,20 +116,20 @@ describe('routed console', () => {
     });
     expect(screen.queryByRole('heading', { level: 1, name: 'Users' })).toBeNull();
     allow({ status: 200, data: {} });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     expect(document.title).toBe('Users');
   });
 
   it('opens Usage Statistics to every signed-in user: own activity at once, no page check, team figures for holders', async () => {
     const { calls } = setup('/app/usage-statistic');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' })).toBeVisible();
     expect(calls('/api/a/verify/___pc')).toHaveLength(0);
     expect(calls('/api/statistics/me')).toHaveLength(1);
-    expect(screen.getByRole('cell', { name: 'Tribe Admin' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Tribe Admin' })).toBeVisible();
     // The team's figures, for a holder of `statistics`.
-    expect(await screen.findByText('Active users')).toBeTruthy();
-    expect(screen.getByRole('table', { name: 'Most visited pages' })).toBeTruthy();
-    expect(screen.getByRole('cell', { name: 'Creator Admin' })).toBeTruthy();
+    await shown(screen.findByText('Active users'));
+    expect(screen.getByRole('table', { name: 'Most visited pages' })).toBeVisible();
+    expect(screen.getByRole('cell', { name: 'Creator Admin' })).toBeVisible();
     expect(document.title).toBe('Usage Statistics');
   });
 
@@ -145,7 +146,7 @@ describe('routed console', () => {
     fail = false;
     // Found while the page is still covered by the guard: the button is reachable once it is uncovered.
     await userEvent.click(await within(alert as HTMLElement).findByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('Active users')).toBeTruthy();
+    await shown(screen.findByText('Active users'));
   });
 
   it('shows the empty state when nothing was recorded', async () => {
@@ -160,8 +161,10 @@ describe('routed console', () => {
         },
       }),
     });
-    expect(await screen.findByText('No sign-ins or page visits were recorded in this period.')).toBeTruthy();
-    expect(screen.getByText('No page visits recorded yet.')).toBeTruthy();
+    // Found while the page is still under the guard's cover; it is shown once the cover lifts.
+    const empty = await screen.findByText('No sign-ins or page visits were recorded in this period.');
+    await waitFor(() => expect(empty).toBeVisible());
+    expect(screen.getByText('No page visits recorded yet.')).toBeVisible();
   });
 
   it('denies a page without its key and links to the pages the user may open', async () => {
@@ -179,28 +182,28 @@ describe('routed console', () => {
 
   it('shows a page with its title (every route of the table has its page: pages/registry.test.ts)', async () => {
     setup('/app/logs/sheet-report/', { permissions: read('transaction_read_purchase_logs') });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sheet Report' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sheet Report' })).toBeVisible();
     expect(document.title).toBe('Sheet Report');
   });
 
   it('has a not-found page inside the shell', async () => {
     setup('/app/nothing-here');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
-    expect(screen.getByText('/app/nothing-here')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect(screen.getByText('/app/nothing-here')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   });
 
   it('sends a visitor without a session from /app to the start screen', async () => {
     setup('/app/usage-statistic', {}, null);
-    expect(await screen.findByText('Please Wait...')).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
+    await shown(screen.findByText('Please Wait...'));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeVisible();
   });
 
   it('ends the session on a 401 and goes to /', async () => {
     const { storage } = setup('/app/administration/users/', {
       pageCheck: () => ({ status: 401, data: { message: 'expired' } }),
     });
-    expect(await screen.findByText('Please Wait...')).toBeTruthy();
+    await shown(screen.findByText('Please Wait...'));
     expect(storage.getItem(STORED_USER_KEY)).toBeNull();
     expect(screen.getByRole('alert').textContent).toContain('Your session is no longer valid.');
   });
@@ -210,10 +213,10 @@ describe('routed console', () => {
     await waitFor(() => expect(groupLabels()).toContain('Statistics'));
     await userEvent.click(screen.getByRole('button', { name: 'Sign Out' }));
     expect(storage.getItem(STORED_USER_KEY)).toBeNull();
-    expect(await screen.findByText('Please Wait...')).toBeTruthy();
+    await shown(screen.findByText('Please Wait...'));
     await waitFor(() => expect(calls('/api/auth/logout')).toHaveLength(1));
     expect(calls('/api/auth/logout')[0]!.auth).toBe('Bearer token-1');
-    expect(await screen.findByText('You have signed out.')).toBeTruthy();
+    await shown(screen.findByText('You have signed out.'));
   });
 
   it('refreshes permissions from the refresh icon and reports it', async () => {
@@ -230,22 +233,22 @@ describe('routed console', () => {
     const before = calls('/api/a/verify/___ca').length;
     await userEvent.click(screen.getByRole('button', { name: 'Refresh permissions' }));
     await waitFor(() => expect(calls('/api/a/verify/___ca').length).toBe(before + 1));
-    expect(await screen.findByText('Permissions refreshed.')).toBeTruthy();
+    await shown(screen.findByText('Permissions refreshed.'));
     expect(groupLabels()).toContain('Users');
   });
 
   it('applies a permission change pushed over the socket and re-checks the open page', async () => {
     const { state, sockets, calls } = setup('/app/administration/users/', { permissions: [] });
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(await screen.findByRole('alert')).toBeVisible();
     const socket = sockets[0]!;
     expect(socket.options.auth).toBeTypeOf('function');
     state.permissions = read('admin_manage_user');
     act(() => socket.fire('permissions:changed', {}));
     await waitFor(() => expect(groupLabels()).toContain('Users'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     expect(calls('/api/a/verify/___pc').length).toBeGreaterThanOrEqual(2);
     // The notice follows the permission load's answer; it may come after the page's re-check.
-    expect(await screen.findByText('Your permissions were changed by an administrator.')).toBeVisible();
+    await shown(screen.findByText('Your permissions were changed by an administrator.'));
   });
 
   it('keeps the connection status apart from the account actions in the sidebar footer', async () => {
@@ -266,14 +269,14 @@ describe('routed console', () => {
     // A real button: Enter opens the dialog.
     within(account).getByRole('button', { name: 'Change my password' }).focus();
     await userEvent.keyboard('{Enter}');
-    expect(await screen.findByRole('dialog', { name: 'Change my password' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Change my password' })).toBeVisible();
   });
 
   it('runs under StrictMode: the guarded page opens and the shell socket connects after the effect replay', async () => {
     const { sockets } = setup('/app/usage-statistic', {}, USER, true);
     // The guard's first check is aborted by the replay; its "canceled" must not become the page's error.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' })).toBeTruthy();
-    expect(await screen.findByRole('table', { name: 'Your most visited pages' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' })).toBeVisible();
+    expect(await screen.findByRole('table', { name: 'Your most visited pages' })).toBeVisible();
     expect(screen.queryByText(/canceled/i)).toBeNull();
     // The replay closed the socket once; the shell opened it again instead of waiting for the connect timeout.
     const socket = sockets.find((candidate) => candidate.connectCalls > 0)!;
@@ -284,14 +287,14 @@ describe('routed console', () => {
     );
     // The shell's own actions still work after the replay.
     await userEvent.click(screen.getByRole('button', { name: 'Two-step sign-in' }));
-    expect(await screen.findByRole('dialog', { name: 'Two-step sign-in' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Two-step sign-in' })).toBeVisible();
   });
 
   it('signs out when the server revokes the session over the socket', async () => {
     const { sockets, storage } = setup('/app/usage-statistic');
     await screen.findByRole('button', { name: 'Sign Out' });
     act(() => sockets[0]!.fire('session:revoked', { reason: 'logout' }));
-    expect(await screen.findByText('Please Wait...')).toBeTruthy();
+    await shown(screen.findByText('Please Wait...'));
     expect(storage.getItem(STORED_USER_KEY)).toBeNull();
   });
 });

@@ -72,7 +72,7 @@ describe('language choice in the shell', () => {
   it('switching to Bahasa Indonesia changes the shell texts at once, saves it, and keeps the spec strings', async () => {
     const { puts } = setup({ language: 'en', theme: 'system' });
     await screen.findByRole('navigation', { name: 'Main menu' });
-    expect(screen.getByRole('button', { name: APP_TEXTS_EN.changePassword })).toBeTruthy();
+    expect(screen.getByRole('button', { name: APP_TEXTS_EN.changePassword })).toBeVisible();
     // The page in place first: while its lazy module loaded, the shell could render its controls anew and a choice
     // made on the old select was lost (seen on a loaded 2-core machine).
     await screen.findByRole('heading', { level: 2, name: 'Your activity' });
@@ -86,22 +86,22 @@ describe('language choice in the shell', () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual([APP_TEXTS_ID.changePassword, APP_TEXTS_ID.twoStep, APP_TEXTS_ID.mySessions]);
-    expect(screen.getByRole('button', { name: 'Cari halaman dan data (Ctrl+K)' })).toBeTruthy();
-    expect(screen.getByLabelText('Tema')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cari halaman dan data (Ctrl+K)' })).toBeVisible();
+    expect(screen.getByLabelText('Tema')).toBeVisible();
     expect(document.documentElement.lang).toBe('id');
     await waitFor(() => expect(puts).toEqual([{ language: 'id' }]));
     expect(globalThis.localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('id');
     // The spec's strings as the spec writes them.
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' })).toBeVisible();
     // The page's own texts follow too.
-    expect(await screen.findByRole('heading', { level: 2, name: 'Aktivitas Anda' })).toBeTruthy();
-    expect(screen.getByText(/^30 hari terakhir, sejak /)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Aktivitas Anda' })).toBeVisible();
+    expect(screen.getByText(/^30 hari terakhir, sejak /)).toBeVisible();
 
     // An account dialog in the chosen language.
     await userEvent.click(within(account).getByRole('button', { name: APP_TEXTS_ID.changePassword }));
     const dialog = await screen.findByRole('dialog', { name: APP_TEXTS_ID.changePassword });
-    expect(within(dialog).getByLabelText('Kata sandi baru')).toBeTruthy();
+    expect(within(dialog).getByLabelText('Kata sandi baru')).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Batal' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
@@ -122,7 +122,7 @@ describe('language choice in the shell', () => {
     // The answer has been read: the theme nobody changed here follows the server's.
     await waitFor(() => expect(document.querySelector('[data-theme="dark"]')).not.toBeNull());
     // The language chosen while it was on its way stands, and is the one saved.
-    expect(screen.getByRole('navigation', { name: 'Menu utama' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Menu utama' })).toBeVisible();
     expect((screen.getByLabelText('Bahasa') as HTMLSelectElement).value).toBe('id');
     await waitFor(() => expect(puts).toEqual([{ language: 'id' }]));
   });
@@ -130,8 +130,8 @@ describe('language choice in the shell', () => {
   it("applies the server's saved language at sign-in, without a choice in this browser", async () => {
     setup({ language: 'id', theme: 'system' });
     await screen.findByRole('navigation', { name: 'Menu utama' });
-    expect(screen.getByRole('button', { name: APP_TEXTS_ID.twoStep })).toBeTruthy();
+    expect(screen.getByRole('button', { name: APP_TEXTS_ID.twoStep })).toBeVisible();
     expect((screen.getByLabelText('Bahasa') as HTMLSelectElement).value).toBe('id');
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   });
 });

@@ -4,6 +4,7 @@ import { ROUTES, type MyActivityResponse, type UsageStatisticsResponse } from '@
 import { LANGUAGE_STORAGE_KEY } from '../i18n.js';
 import { renderConsolePage } from './common/renderConsolePage.test-utils.js';
 import UsageStatisticsPage from './UsageStatisticsPage.js';
+import { shown } from '../test/shown.js';
 
 afterEach(() => {
   cleanup();
@@ -53,12 +54,12 @@ describe('UsageStatisticsPage dates', () => {
     const days = await screen.findByRole('table', {
       name: language === 'en' ? 'Sign-ins per day' : /per hari/i,
     });
-    expect(within(days).getByText('17 Agu 2026')).toBeTruthy();
+    expect(within(days).getByText('17 Agu 2026')).toBeVisible();
   });
 
   it("names a visit without a path in Indonesian, the page title staying the spec's", async () => {
     renderUsage('id');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(route.title);
-    expect(await screen.findByText('(halaman tanpa nama) · statistics')).toBeTruthy();
+    await shown(screen.findByText('(halaman tanpa nama) · statistics'));
   });
 });

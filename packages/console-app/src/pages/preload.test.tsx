@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Suspense } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { lazyWithPreload, preloadData } from './preload.js';
+import { shown } from '../test/shown.js';
 
 afterEach(cleanup);
 
@@ -17,7 +18,7 @@ describe('lazyWithPreload', () => {
       </Suspense>,
     );
     // Already loaded: the first render shows the page, not the fallback.
-    expect(screen.getByText('Hello Ayu')).toBeTruthy();
+    expect(screen.getByText('Hello Ayu')).toBeVisible();
     expect(screen.queryByText('loading')).toBeNull();
   });
 
@@ -34,8 +35,8 @@ describe('lazyWithPreload', () => {
         <page.Component />
       </Suspense>,
     );
-    expect(screen.getByText('loading')).toBeTruthy();
-    expect(await screen.findByText('Loaded')).toBeTruthy();
+    expect(screen.getByText('loading')).toBeVisible();
+    await shown(screen.findByText('Loaded'));
     expect(attempt).toBe(2);
   });
 });

@@ -78,7 +78,7 @@ describe('useEndpoint', () => {
     failNext = true;
     act(() => sockets[0]!.fire('resource:changed', { entity: 'room_bookings', id: 1, action: 'update' }));
     await screen.findByText('failed: The server was busy; try again');
-    expect(screen.getByText('rooms: 1')).toBeTruthy();
+    expect(screen.getByText('rooms: 1')).toBeVisible();
 
     // A new input: loading, and its request is aborted when the component goes.
     await user.click(screen.getByRole('button', { name: 'next day' }));

@@ -3,6 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { usePreloadedData } from './usePreloadedData.js';
 import { preloadData } from './preload.js';
+import { shown } from '../test/shown.js';
 
 afterEach(cleanup);
 
@@ -39,7 +40,7 @@ describe('usePreloadedData', () => {
       release();
       await until.promise;
     });
-    expect(await screen.findByText('team figures')).toBeTruthy();
+    await shown(screen.findByText('team figures'));
     expect(load).toHaveBeenCalledTimes(1);
   });
 
@@ -48,7 +49,7 @@ describe('usePreloadedData', () => {
     const initial = preloadData(async () => 'preloaded');
     await initial.promise;
     render(<Reader load={load} initial={initial} />);
-    expect(screen.getByText('preloaded')).toBeTruthy();
+    expect(screen.getByText('preloaded')).toBeVisible();
     expect(load).not.toHaveBeenCalled();
   });
 });

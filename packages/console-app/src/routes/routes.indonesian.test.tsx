@@ -36,14 +36,14 @@ function setup(path: string, pageCheck: () => FakeAnswer) {
 describe('the routed shell in Bahasa Indonesia', () => {
   it('shows the not-found page in Indonesian, linking to the landing page by its spec title', async () => {
     setup('/app/tidak-ada', () => ({ status: 200, data: {} }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Halaman tidak ditemukan' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Halaman tidak ditemukan' })).toBeVisible();
     // The title is set by an effect, which may run after the heading is first found.
     await waitFor(() => expect(document.title).toBe('Halaman tidak ditemukan'));
     expect(screen.getByText('/app/tidak-ada').parentElement?.textContent).toBe(
       'Tidak ada halaman di /app/tidak-ada. Periksa alamatnya, atau buka Usage Statistics.',
     );
-    expect(screen.getByRole('navigation', { name: 'Halaman yang dapat Anda buka' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Halaman yang dapat Anda buka' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   });
 
   it('tells in Indonesian that the session ended, on the spec start screen', async () => {

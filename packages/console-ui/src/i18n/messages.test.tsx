@@ -44,13 +44,13 @@ describe('console message sets', () => {
 
   it('change the rendered texts with the language, the spec string unchanged', () => {
     const { rerender } = render(sidebar('id'));
-    expect(screen.getByRole('navigation', { name: 'Menu utama' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Muat ulang izin' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Menu utama' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Muat ulang izin' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     rerender(sidebar('en'));
-    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Refresh permissions' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Refresh permissions' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   });
 
   it('format numbers id-ID in both languages (texts receive formatted figures)', () => {

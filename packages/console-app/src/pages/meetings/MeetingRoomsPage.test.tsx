@@ -37,17 +37,17 @@ describe('Meeting Rooms Dashboard in both languages', () => {
   it('speaks Indonesian: the toolbar and the booking form; the day in id-ID', async () => {
     const { user } = setup('id');
     const toolbar = await screen.findByRole('toolbar', { name: 'Jadwal' });
-    expect(within(toolbar).getByRole('button', { name: 'Hari ini' })).toBeTruthy();
-    expect(within(toolbar).getByRole('button', { name: 'Hari berikutnya' })).toBeTruthy();
+    expect(within(toolbar).getByRole('button', { name: 'Hari ini' })).toBeVisible();
+    expect(within(toolbar).getByRole('button', { name: 'Hari berikutnya' })).toBeVisible();
     expect(within(toolbar).getByRole('heading', { level: 2 }).textContent).toMatch(ID_DAY);
     // The spec's page title stays.
-    expect(screen.getByRole('heading', { level: 1, name: 'Meeting Rooms Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Meeting Rooms Dashboard' })).toBeVisible();
 
     await user.click(await screen.findByRole('button', { name: 'Pesan ruangan' }));
     const form = screen.getByRole('form', { name: 'Pesan ruangan' });
-    expect(within(form).getByRole('option', { name: 'Ruang A (6 kursi)' })).toBeTruthy();
-    expect(within(form).getByLabelText('Penyelenggara')).toBeTruthy();
-    expect(within(form).getByRole('button', { name: 'Pesan' })).toBeTruthy();
+    expect(within(form).getByRole('option', { name: 'Ruang A (6 kursi)' })).toBeVisible();
+    expect(within(form).getByLabelText('Penyelenggara')).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Pesan' })).toBeVisible();
   });
 
   it('keeps its English texts in English, with the day in id-ID', async () => {
@@ -56,6 +56,6 @@ describe('Meeting Rooms Dashboard in both languages', () => {
     expect(within(toolbar).getByRole('heading', { level: 2 }).textContent).toMatch(ID_DAY);
     await user.click(await screen.findByRole('button', { name: 'Book a room' }));
     const form = screen.getByRole('form', { name: 'Book a room' });
-    expect(within(form).getByRole('option', { name: 'Ruang A (6 seats)' })).toBeTruthy();
+    expect(within(form).getByRole('option', { name: 'Ruang A (6 seats)' })).toBeVisible();
   });
 });

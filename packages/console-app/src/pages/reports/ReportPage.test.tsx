@@ -5,6 +5,7 @@ import { ROUTES, type ReportResponse } from '@staff/console-contract';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import { renderConsolePage } from '../common/renderConsolePage.test-utils.js';
 import ReportPage from './ReportPage.js';
+import { shown } from '../../test/shown.js';
 
 afterEach(() => {
   cleanup();
@@ -110,12 +111,12 @@ describe('ReportPage', () => {
   it('asks for the view in the address and shows KPI cards, the table with totals and the chart', async () => {
     const { requests } = renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
     const table = await screen.findByRole('table', { name: /Ads X Mayar Report, 1–2 Nov 2026/ });
-    await waitFor(() => expect(within(table).getByText('Kelas Excel')).toBeTruthy());
+    await waitFor(() => expect(within(table).getByText('Kelas Excel')).toBeVisible());
     const first = requests.find((request) => !(request.url ?? '').endsWith('/views'))!;
     expect(first.params).toMatchObject({ from: '2026-11-01', to: '2026-11-02', group_by: 'campaign' });
     expect(within(table).getByRole('row', { name: /^Total/ }).textContent).toMatch(/Rp\s3\.500\.000/);
     expect(screen.getByRole('region', { name: 'Mayar revenue' }).textContent).toMatch(/Rp\s1\.000\.000/);
-    expect(screen.getByRole('figure', { name: /Spend and Mayar revenue per day/ })).toBeTruthy();
+    expect(screen.getByRole('figure', { name: /Spend and Mayar revenue per day/ })).toBeVisible();
   });
 
   it("names the chart's days as staff read them, and keeps the day chosen in the chart in the address", async () => {
@@ -135,7 +136,7 @@ describe('ReportPage', () => {
     const row = await within(table).findByRole('row', { name: /Testimoni Ibu Rina/ });
     expect(row.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/k1.jpg');
     expect(within(table).getByRole('row', { name: /Story/ }).querySelector('img')).toBeNull();
-    expect(screen.getByRole('figure', { name: /Real ROAS by creative \(top 10\)/ })).toBeTruthy();
+    expect(screen.getByRole('figure', { name: /Real ROAS by creative \(top 10\)/ })).toBeVisible();
   });
 
   it('saves the current view and applies a saved one', async () => {
@@ -151,7 +152,7 @@ describe('ReportPage', () => {
     });
     const select = screen.getByRole('combobox', { name: 'Saved views' });
     await waitFor(() =>
-      expect(within(select).getByRole('option', { name: 'Per ad set (Budi)' })).toBeTruthy(),
+      expect(within(select).getByRole('option', { name: 'Per ad set (Budi)' })).toBeVisible(),
     );
     await user.selectOptions(select, '3');
     await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('group_by=adset'));
@@ -161,8 +162,8 @@ describe('ReportPage', () => {
     const { requests, user } = renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
     await screen.findByText('Kelas Excel');
     await user.click(screen.getByRole('button', { name: 'Expand Kelas Excel' }));
-    expect(await screen.findByText('Lookalike')).toBeTruthy();
-    expect(screen.getByText('(no ad set)')).toBeTruthy();
+    await shown(screen.findByText('Lookalike'));
+    expect(screen.getByText('(no ad set)')).toBeVisible();
     expect(requests.at(-1)!.params).toMatchObject({ group_by: 'adset', campaign: 'C1' });
     await user.click(screen.getByRole('checkbox', { name: 'Compare with the previous period' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('compare=previous'));
@@ -177,19 +178,19 @@ describe('ReportPage', () => {
     const table = await screen.findByRole('table', { name: /Ads X Mayar Report, 1–2 Nov 2026/ });
     await within(table).findByText('Kelas Excel');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Ads X Mayar Report');
-    expect(screen.getByRole('combobox', { name: 'Kelompokkan menurut' })).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: 'Bandingkan dengan periode sebelumnya' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Ekspor CSV' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Simpan tampilan' })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Nama tampilan' })).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Angka utama' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Kelompokkan menurut' })).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'Bandingkan dengan periode sebelumnya' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Ekspor CSV' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Simpan tampilan' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Nama tampilan' })).toBeVisible();
+    expect(screen.getByRole('region', { name: 'Angka utama' })).toBeVisible();
     // Measure and dimension labels come from the contract's Indonesian report texts.
-    expect(screen.getByRole('figure', { name: /Belanja iklan dan Pendapatan Mayar per hari/ })).toBeTruthy();
-    expect(within(table).getByRole('button', { name: /Belanja iklan/ })).toBeTruthy();
-    expect(screen.getByRole('option', { name: 'Kampanye' })).toBeTruthy();
+    expect(screen.getByRole('figure', { name: /Belanja iklan dan Pendapatan Mayar per hari/ })).toBeVisible();
+    expect(within(table).getByRole('button', { name: /Belanja iklan/ })).toBeVisible();
+    expect(screen.getByRole('option', { name: 'Kampanye' })).toBeVisible();
     // A group the engine names for want of a name reads in Indonesian too; names from the data stay.
     await user.click(within(table).getByRole('button', { name: 'Buka Kelas Excel' }));
-    expect(await within(table).findByText('(tanpa ad set)')).toBeTruthy();
-    expect(within(table).getByText('Lookalike')).toBeTruthy();
+    await shown(within(table).findByText('(tanpa ad set)'));
+    expect(within(table).getByText('Lookalike')).toBeVisible();
   });
 });

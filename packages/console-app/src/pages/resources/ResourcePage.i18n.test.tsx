@@ -4,6 +4,7 @@ import { localizeEntity, packages, projects, type Language } from '@staff/consol
 import { LANGUAGE_STORAGE_KEY, useLanguage } from '../../i18n.js';
 import { definitionMessages, errorText } from './messages.js';
 import { renderResourcePage } from './resourcePageHarness.js';
+import { shown } from '../../test/shown.js';
 
 afterEach(() => {
   cleanup();
@@ -81,34 +82,34 @@ describe('master-data list in both languages', () => {
     await within(grid).findByText('Nadia Putri');
     expect(headings(grid)).toEqual(expect.arrayContaining(['Nama', 'Pengikut', 'Kota', 'Status']));
     // A choice label in a cell, from the Indonesian text set.
-    expect(within(grid).getByText('Prospek')).toBeTruthy();
+    expect(within(grid).getByText('Prospek')).toBeVisible();
     // The page title is the spec's, in both languages.
-    expect(screen.getByRole('heading', { level: 1, name: 'Creator Admin' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Tambah kreator' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Creator Admin' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Tambah kreator' })).toBeVisible();
     const toolbar = screen.getByRole('search', { name: 'Filter kreator' });
-    expect(within(toolbar).getByRole('button', { name: 'Ekspor CSV' })).toBeTruthy();
-    expect(within(toolbar).getByPlaceholderText('Cari kreator…')).toBeTruthy();
+    expect(within(toolbar).getByRole('button', { name: 'Ekspor CSV' })).toBeVisible();
+    expect(within(toolbar).getByPlaceholderText('Cari kreator…')).toBeVisible();
     expect(
       screen.getByText('Kreator (KOL) yang kami kontrak untuk konten: kontak, tarif, dan detail pembayaran.'),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     await user.click(within(grid).getByRole('button', { name: 'Hapus Nadia Putri' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Hapus kreator “Nadia Putri”?' });
-    expect(within(dialog).getByText('Data hilang dari daftar; riwayatnya tetap disimpan.')).toBeTruthy();
+    expect(within(dialog).getByText('Data hilang dari daftar; riwayatnya tetap disimpan.')).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Batal' }));
 
     await user.click(within(grid).getByRole('button', { name: 'Ubah Nadia Putri' }));
     const form = await screen.findByRole('form', { name: 'Ubah kreator Nadia Putri' });
-    expect(within(form).getByRole('textbox', { name: /^Nama\b(?! pemilik)/ })).toBeTruthy();
-    expect(within(form).getByText(/^Diisi dari Pengikut bila sudah ada/)).toBeTruthy();
+    expect(within(form).getByRole('textbox', { name: /^Nama\b(?! pemilik)/ })).toBeVisible();
+    expect(within(form).getByText(/^Diisi dari Pengikut bila sudah ada/)).toBeVisible();
     const status = within(form).getByRole('combobox', { name: /^Status/ });
-    expect(within(status).getByRole('option', { name: 'Negosiasi' })).toBeTruthy();
+    expect(within(status).getByRole('option', { name: 'Negosiasi' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Tampilkan riwayat' }));
     const history = await screen.findByRole('region', { name: 'Riwayat' });
-    expect(await within(history).findByText('Negosiasi')).toBeTruthy();
-    expect(within(history).getByText('Status')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Tutup panel' })).toBeTruthy();
+    await shown(within(history).findByText('Negosiasi'));
+    expect(within(history).getByText('Status')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Tutup panel' })).toBeVisible();
   });
 
   it('keeps English exactly as before', async () => {
@@ -116,12 +117,12 @@ describe('master-data list in both languages', () => {
     const grid = await screen.findByRole('grid', { name: 'Creators' });
     await within(grid).findByText('Nadia Putri');
     expect(headings(grid)).toEqual(expect.arrayContaining(['Name', 'Followers', 'City', 'Status']));
-    expect(within(grid).getByText('Prospect')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'New creator' })).toBeTruthy();
-    expect(screen.getByRole('search', { name: 'Filter creators' })).toBeTruthy();
+    expect(within(grid).getByText('Prospect')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'New creator' })).toBeVisible();
+    expect(screen.getByRole('search', { name: 'Filter creators' })).toBeVisible();
     await user.click(within(grid).getByRole('button', { name: 'Delete Nadia Putri' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Delete creator “Nadia Putri”?' });
-    expect(within(dialog).getByText('It disappears from the list; its history is kept.')).toBeTruthy();
+    expect(within(dialog).getByText('It disappears from the list; its history is kept.')).toBeVisible();
   });
 
   it('shows the server’s English rule and pattern messages in the page’s language', () => {
@@ -163,14 +164,14 @@ describe('master-data list in both languages', () => {
     const { user } = setup('en');
     await within(await screen.findByRole('grid', { name: 'Creators' })).findByText('Nadia Putri');
     await user.click(within(screen.getByRole('grid')).getByRole('button', { name: /^Followers/ }));
-    expect(screen.getByRole('option', { name: 'Changed in the last 7 days' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Changed in the last 7 days' })).toBeVisible();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('sort=followers'));
     const search = screen.getByTestId('location').textContent;
     await user.click(screen.getByRole('button', { name: 'Bahasa Indonesia' }));
     const grid = await screen.findByRole('grid', { name: 'Kreator' });
-    expect(await within(grid).findByText('Prospek')).toBeTruthy();
-    expect(screen.getByRole('option', { name: 'Diubah dalam 7 hari terakhir' })).toBeTruthy();
-    expect(screen.getByRole('option', { name: 'Status: Negosiasi' })).toBeTruthy();
+    await shown(within(grid).findByText('Prospek'));
+    expect(screen.getByRole('option', { name: 'Diubah dalam 7 hari terakhir' })).toBeVisible();
+    expect(screen.getByRole('option', { name: 'Status: Negosiasi' })).toBeVisible();
     expect(screen.getByTestId('location').textContent).toBe(search);
   });
 });

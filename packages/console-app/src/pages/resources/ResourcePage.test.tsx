@@ -4,6 +4,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import { ROUTES } from '@staff/console-contract';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import { renderResourcePage } from './resourcePageHarness.js';
+import { shown } from '../../test/shown.js';
 
 afterEach(cleanup);
 
@@ -46,7 +47,7 @@ const grid = () => screen.getByRole('grid', { name: 'Tribes' });
 describe('ResourcePage', () => {
   it('lists rows and offers no edit controls to a user who may only read', async () => {
     setup({ write: false });
-    expect(await within(grid()).findByText('Tribe Bandung')).toBeTruthy();
+    await shown(within(grid()).findByText('Tribe Bandung'));
     expect(screen.getByRole('note').textContent).toContain('You can read tribes but not change them.');
     expect(screen.queryByRole('button', { name: 'New tribe' })).toBeNull();
     expect(within(grid()).queryByRole('button', { name: /^(Edit|Delete) / })).toBeNull();
@@ -62,8 +63,8 @@ describe('ResourcePage', () => {
     expect(header.contains(create)).toBe(true);
     const toolbar = screen.getByRole('search', { name: 'Filter tribes' });
     expect(toolbar.contains(create)).toBe(false);
-    expect(within(toolbar).getByRole('button', { name: 'Export CSV' })).toBeTruthy();
-    expect(within(toolbar).getByRole('searchbox')).toBeTruthy();
+    expect(within(toolbar).getByRole('button', { name: 'Export CSV' })).toBeVisible();
+    expect(within(toolbar).getByRole('searchbox')).toBeVisible();
   });
 
   it('puts the sort in the address and asks the server for it', async () => {
@@ -79,7 +80,9 @@ describe('ResourcePage', () => {
   it('opens a view from the address: the filter chip is shown and sent', async () => {
     const { requests } = setup({ write: true, search: '?f.active.eq=false&q=band' });
     await within(grid()).findByText('Tribe Bandung');
-    expect(within(screen.getByRole('list', { name: 'Active filters' })).getByText('Active: No')).toBeTruthy();
+    expect(
+      within(screen.getByRole('list', { name: 'Active filters' })).getByText('Active: No'),
+    ).toBeVisible();
     expect(requests.some((r) => r.url === '/api/resources/tribes?q=band&f.active.eq=false')).toBe(true);
   });
 
@@ -120,7 +123,7 @@ describe('ResourcePage', () => {
     await user.clear(code);
     await user.type(code, 'MDN');
     await user.click(within(form).getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Tribe “Tribe Medan” created.')).toBeTruthy();
+    await shown(screen.findByText('Tribe “Tribe Medan” created.'));
     const body = JSON.parse(String(requests.filter((r) => r.method === 'post').at(-1)!.data));
     expect(body).toMatchObject({ name: 'Tribe Medan', code: 'MDN', active: true });
   });
@@ -153,7 +156,7 @@ describe('ResourcePage', () => {
     expect(name.value).toBe('Tribe Bandung Raya');
     await user.type(name, ' Barat');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText('Tribe “Tribe Bandung Raya Barat” saved.')).toBeTruthy();
+    await shown(screen.findByText('Tribe “Tribe Bandung Raya Barat” saved.'));
     const patches = requests.filter((r) => r.method === 'patch').map((r) => JSON.parse(String(r.data)));
     // Only the changed field goes with the version the edit started from.
     expect(patches).toEqual([

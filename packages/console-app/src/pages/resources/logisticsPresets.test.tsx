@@ -90,8 +90,8 @@ describe('logistics pages', () => {
     expect(lists().length).toBeGreaterThan(0);
     for (const request of lists()) expect(orOf(request.url!)).toEqual(PACKAGING_OR(14));
     expect(within(grid).queryByRole('columnheader', { name: /Customer notified/ })).toBeNull();
-    expect(within(grid).getByRole('columnheader', { name: /Receipt/ })).toBeTruthy();
-    expect(within(grid).getByText(shippingPackage.receipt)).toBeTruthy();
+    expect(within(grid).getByRole('columnheader', { name: /Receipt/ })).toBeVisible();
+    expect(within(grid).getByText(shippingPackage.receipt)).toBeVisible();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toContain('preset=packaging'));
     expect((screen.getByLabelText('Preset') as HTMLSelectElement).value).toBe('packaging');
   });
@@ -101,8 +101,8 @@ describe('logistics pages', () => {
     const grid = await screen.findByRole('grid', { name: 'Packages' });
     await within(grid).findByText('INV-1');
     for (const request of lists()) expect(orOf(request.url!)).toEqual(RECEIPT_OR(30));
-    expect(within(grid).getByRole('columnheader', { name: /Receipt/ })).toBeTruthy();
-    expect(within(grid).getByRole('columnheader', { name: /Customer notified/ })).toBeTruthy();
+    expect(within(grid).getByRole('columnheader', { name: /Receipt/ })).toBeVisible();
+    expect(within(grid).getByRole('columnheader', { name: /Customer notified/ })).toBeVisible();
     expect(within(grid).queryByText(shippingPackage.receipt)).toBeNull();
 
     await waitFor(() =>
@@ -134,7 +134,7 @@ describe('logistics pages', () => {
     const { lists, user } = setup('package-tracking', { search: '?f.status.in=Shipping' });
     const grid = await screen.findByRole('grid', { name: 'Packages' });
     await within(grid).findByText('INV-1');
-    expect(within(grid).getByRole('columnheader', { name: /Customer notified/ })).toBeTruthy();
+    expect(within(grid).getByRole('columnheader', { name: /Customer notified/ })).toBeVisible();
     await waitFor(() => expect((screen.getByLabelText('Preset') as HTMLSelectElement).disabled).toBe(false));
     await user.selectOptions(screen.getByLabelText('Preset'), 'packaging');
     // The status filter in the address is the user's own: the preset asks before replacing it (ADR 022).
