@@ -65,6 +65,10 @@ export interface ServerConfig {
   googleSheets: { tokenUrl: string; sheetsUrl: string };
   /** Prometheus text on a port of its own (METRICS_PORT, unset: off), loopback unless METRICS_HOST. */
   metrics: { port: number; host: string } | undefined;
+  /** Scheduled backups (src/ops/backup.ts): on when CONSOLE_BACKUP_DIR is set. */
+  backup: { dir: string; keep: number; everyHours: number } | undefined;
+  /** PG_BIN: the folder of pg_dump and pg_restore (default: Debian's /usr/lib/postgresql/<major>/bin, then PATH). */
+  pgBin: string | undefined;
 }
 
 export interface InsightsConfig {
@@ -242,6 +246,14 @@ export function readConfig(
     metrics: metricsPort
       ? { port: Number(metricsPort), host: env.METRICS_HOST?.trim() || '127.0.0.1' }
       : undefined,
+    backup: env.CONSOLE_BACKUP_DIR?.trim()
+      ? {
+          dir: path.resolve(cwd, env.CONSOLE_BACKUP_DIR.trim()),
+          keep: positiveNumber('CONSOLE_BACKUP_KEEP', env.CONSOLE_BACKUP_KEEP, 7, { integer: true }),
+          everyHours: positiveNumber('CONSOLE_BACKUP_EVERY_HOURS', env.CONSOLE_BACKUP_EVERY_HOURS, 24),
+        }
+      : undefined,
+    pgBin: env.PG_BIN?.trim() ? path.resolve(cwd, env.PG_BIN.trim()) : undefined,
   };
 }
 

@@ -14,6 +14,7 @@ import {
 } from './demo/fakes.js';
 import { SecretError, loadSecretKeyring, setSecretKeyring } from './secrets/index.js';
 import { startMetricsServer } from './ops/metrics.js';
+import { scheduleBackups, startBackupSocket } from './ops/backup.js';
 
 /** How long a stop waits for the requests in flight (ADR 056); then what is left is cut. */
 const DRAIN_MS = 25_000;
@@ -95,6 +96,24 @@ async function main(): Promise<void> {
       onError: (error) => log.warn({ err: error }, 'session pruning failed'),
     });
     app.addHook('onClose', () => pruning.stop());
+  }
+
+  // The embedded database's folder is locked by this process: `npm run console -- backup` asks it here (ADR 057).
+  if (database.pglite) {
+    const socket = await startBackupSocket(config.dataDir, database.pglite, log);
+    app.addHook('onClose', () => socket.close());
+  }
+  if (config.backup) {
+    const backups = scheduleBackups(
+      database,
+      { ...config.backup, ...(config.pgBin ? { pgBin: config.pgBin } : {}) },
+      log,
+    );
+    app.addHook('onClose', () => backups.stop());
+    log.info(
+      { dir: config.backup.dir, keep: config.backup.keep, everyHours: config.backup.everyHours },
+      'scheduled backups on',
+    );
   }
 
   // A graceful stop (ADR 056): ready goes false and new requests answer 503 at once, sockets are told to

@@ -52,6 +52,8 @@ export interface DatabaseHandle {
   location: string;
   /** PostgreSQL only: the URL, for connections of their own (the socket adapter's LISTEN connection). */
   connectionString?: string;
+  /** PGlite only: the embedded instance, for an online backup (`dumpDataDir`, src/ops/backup.ts). */
+  pglite?: PGlite;
   /** Runs `select 1`; returns its latency in ms or throws. */
   ping: () => Promise<number>;
   /** The pool's connections now (metrics): open, idle, and queries waiting for one. */
@@ -130,5 +132,6 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       max: pool.options.max ?? 10,
     }),
     ...(options.databaseUrl ? { connectionString: options.databaseUrl } : {}),
+    ...(pglite ? { pglite } : {}),
   };
 }
