@@ -1,27 +1,29 @@
 // Complete message sets per language. Each set is typed against its component's messages interface, so a key
 // added to a component without its translation fails typecheck. The spec's fixed strings (LoginForm's texts,
 // the DateRangePicker presets, "Sign Out") are the same in both languages.
-import { BOARD_MESSAGES, type BoardMessages } from '../components/Board/index.js';
-import { BOT_LOGIN_MESSAGES, type BotLoginMessages } from '../components/BotLogin/index.js';
-import { CHART_MESSAGES, type ChartMessages } from '../components/Chart/index.js';
-import { CHAT_THREAD_MESSAGES, type ChatThreadMessages } from '../components/ChatThread/index.js';
+// The defaults come from each component's messages module, not its index: importing the component would put its
+// code (the Venn layout, the room schedule, the report table…) in every page's shared chunk (issue 33).
+import { BOARD_MESSAGES, type BoardMessages } from '../components/Board/messages.js';
+import { BOT_LOGIN_MESSAGES, type BotLoginMessages } from '../components/BotLogin/messages.js';
+import { CHART_MESSAGES, type ChartMessages } from '../components/Chart/messages.js';
+import { CHAT_THREAD_MESSAGES, type ChatThreadMessages } from '../components/ChatThread/messages.js';
 import { COMMAND_PALETTE_MESSAGES, type CommandPaletteMessages } from '../components/CommandPalette/index.js';
 import { DATA_TABLE_MESSAGES, type DataTableMessages } from '../components/DataTable/index.js';
 import {
   DATE_RANGE_PICKER_MESSAGES,
   type DateRangePickerMessages,
-} from '../components/DateRangePicker/index.js';
+} from '../components/DateRangePicker/messages.js';
 import { DELTA_CHIP_MESSAGES, type DeltaChipMessages } from '../components/DeltaChip/index.js';
 import { FILTER_BAR_MESSAGES, type FilterBarMessages } from '../components/FilterBar/index.js';
 import { KPI_CARD_MESSAGES, type KpiCardMessages } from '../components/KpiCard/index.js';
-import { LOGIN_FORM_MESSAGES, type LoginFormMessages } from '../components/LoginForm/index.js';
-import { MARKDOWN_TEXT_MESSAGES, type MarkdownTextMessages } from '../components/MarkdownText/index.js';
-import { RECORD_HISTORY_MESSAGES, type RecordHistoryMessages } from '../components/RecordHistory/index.js';
-import { REPORT_TABLE_MESSAGES, type ReportTableMessages } from '../components/ReportTable/index.js';
+import { LOGIN_FORM_MESSAGES, type LoginFormMessages } from '../components/LoginForm/messages.js';
+import { MARKDOWN_TEXT_MESSAGES, type MarkdownTextMessages } from '../components/MarkdownText/messages.js';
+import { RECORD_HISTORY_MESSAGES, type RecordHistoryMessages } from '../components/RecordHistory/messages.js';
+import { REPORT_TABLE_MESSAGES, type ReportTableMessages } from '../components/ReportTable/messages.js';
 import { RESOURCE_FORM_MESSAGES, type ResourceFormMessages } from '../components/ResourceForm/index.js';
-import { ROOM_SCHEDULE_MESSAGES, type RoomScheduleMessages } from '../components/RoomSchedule/index.js';
+import { ROOM_SCHEDULE_MESSAGES, type RoomScheduleMessages } from '../components/RoomSchedule/messages.js';
 import { SIDEBAR_MESSAGES, type SidebarMessages } from '../components/Sidebar/index.js';
-import { VENN_DIAGRAM_MESSAGES, type VennDiagramMessages } from '../components/VennDiagram/index.js';
+import { VENN_DIAGRAM_MESSAGES, type VennDiagramMessages } from '../components/VennDiagram/messages.js';
 import { FIELD_VALUE_WORDS, type FieldValueWords } from '../resource.js';
 
 /** The languages the console ships: Bahasa Indonesia and English. */

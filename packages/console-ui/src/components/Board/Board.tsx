@@ -4,6 +4,8 @@ import { t } from '../../theme/tokens.js';
 import { Button } from '../../primitives/Button.js';
 import { useMessages } from '../../theme/messages.js';
 import { statusLineCss, focusRingWideCss, visuallyHiddenCss } from '../../primitives/css.js';
+import { BOARD_MESSAGES, type BoardMessages } from './messages.js';
+export { BOARD_MESSAGES, type BoardMessages } from './messages.js';
 
 export interface BoardColumn {
   id: string;
@@ -22,22 +24,6 @@ export interface BoardCard {
   tone?: 'default' | 'danger';
   badge?: string;
 }
-
-/** Texts of the board (key `board` in `ConsoleMessagesProvider`, or the `messages` prop). */
-export const BOARD_MESSAGES = {
-  instructions:
-    'Tekan Spasi untuk mengambil kartu, panah kiri/kanan untuk memilih kolom, Enter atau Spasi untuk menaruh, Escape untuk batal.',
-  empty: 'Kosong',
-  saving: 'Menyimpan…',
-  loading: 'Memuat papan…',
-  retry: 'Coba lagi',
-  grabbed: (card: string, column: string) => `${card} diambil dari ${column}.`,
-  target: (column: string) => `Tujuan: ${column}.`,
-  noTarget: 'Kartu ini tidak dapat dipindah ke kolom lain.',
-  moved: (card: string, column: string) => `${card} dipindah ke ${column}.`,
-  cancelled: (card: string) => `${card} batal dipindah.`,
-};
-export type BoardMessages = typeof BOARD_MESSAGES;
 
 export interface BoardProps {
   /** Accessible name of the board. */

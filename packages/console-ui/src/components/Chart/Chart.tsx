@@ -6,9 +6,10 @@ import { useThemeMode } from '../../theme/ThemeProvider.js';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { buildChartOption, clickedCategory, type ChartKind, type ChartSeries } from './chartOption.js';
-import { CHART_ARIA_EN, type ChartAriaTexts } from './chartAria.js';
 import { controlBoxCss, panelCss, visuallyHiddenCss } from '../../primitives/css.js';
 import { cachedImport } from '../../primitives/cachedImport.js';
+import { CHART_MESSAGES, type ChartMessages } from './messages.js';
+export { CHART_MESSAGES, type ChartMessages } from './messages.js';
 
 type EchartsSetup = typeof EchartsSetupModule;
 /**
@@ -35,30 +36,6 @@ export interface ChartProps {
   className?: string;
   messages?: Partial<ChartMessages>;
 }
-
-/** Every visible string of Chart (key `chart` in `ConsoleMessagesProvider`). */
-export interface ChartMessages {
-  /** Shown when there is no data (the `emptyMessage` prop wins). */
-  empty: string;
-  /** ECharts could not be loaded. */
-  loadFailed: string;
-  /** Receives the chart's label. */
-  loading: (label: string) => string;
-  categories: (label: string) => string;
-  /** Receives the category filtered on. */
-  selected: (category: string) => string;
-  /** What the chart's description for screen readers is made of (the canvas's aria-label). */
-  aria: ChartAriaTexts;
-}
-
-export const CHART_MESSAGES: ChartMessages = {
-  empty: 'No data for this range.',
-  loadFailed: 'Could not load the chart.',
-  loading: (label) => `Loading ${label}…`,
-  categories: (label) => `${label}: filter by category`,
-  selected: (category) => `Filtered on ${category}`,
-  aria: CHART_ARIA_EN,
-};
 
 /**
  * A report chart on Apache ECharts (line, bar, combo with two axes, funnel), following the theme's light or dark

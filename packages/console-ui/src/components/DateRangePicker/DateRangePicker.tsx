@@ -12,36 +12,12 @@ import {
   type DayRange,
 } from './jakartaDates.js';
 import { controlBoxCss, focusRingCss } from '../../primitives/css.js';
+import { DATE_RANGE_PICKER_MESSAGES, type DateRangePickerMessages } from './messages.js';
+export { DATE_RANGE_PICKER_MESSAGES, type DateRangePickerMessages } from './messages.js';
 
 export interface DateRangePickerValue extends DayRange {
   preset: DateRangePreset;
 }
-
-/** Every visible string of DateRangePicker (key `dateRangePicker` in `ConsoleMessagesProvider`). */
-export interface DateRangePickerMessages {
-  label: string;
-  presetSelect: (label: string) => string;
-  presets: Record<DateRangePreset, string>;
-  from: string;
-  to: string;
-  bothDays: string;
-  firstAfterLast: string;
-  lastAfterMax: (day: string) => string;
-}
-
-export const DATE_RANGE_PICKER_MESSAGES: DateRangePickerMessages = {
-  label: 'Periode',
-  presetSelect: (label) => `${label}: preset`,
-  presets: Object.fromEntries(DATE_RANGE_PRESETS.map((preset) => [preset.id, preset.label])) as Record<
-    DateRangePreset,
-    string
-  >,
-  from: 'Dari',
-  to: 'Sampai',
-  bothDays: 'Enter both days.',
-  firstAfterLast: 'The first day must not be after the last day.',
-  lastAfterMax: (day) => `The last day must not be after ${day}.`,
-};
 
 export interface DateRangePickerProps {
   /** Default `messages.label` ("Periode"). */

@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
+import { MARKDOWN_TEXT_MESSAGES, type MarkdownTextMessages } from './messages.js';
+export { MARKDOWN_TEXT_MESSAGES, type MarkdownTextMessages } from './messages.js';
 
 export interface MarkdownTextProps {
   /** Markdown text, e.g. a language model's answer; may be incomplete while it streams. */
@@ -13,13 +15,6 @@ export interface MarkdownTextProps {
   className?: string;
   messages?: Partial<MarkdownTextMessages>;
 }
-
-/** The visible string of MarkdownText (key `markdownText` in `ConsoleMessagesProvider`). */
-export interface MarkdownTextMessages {
-  empty: string;
-}
-
-export const MARKDOWN_TEXT_MESSAGES: MarkdownTextMessages = { empty: 'Nothing yet.' };
 
 type Block =
   | { kind: 'heading'; level: 2 | 3 | 4; text: string }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
@@ -7,6 +7,8 @@ import { formatDateTime, formatFieldValue, type FormatOptions, type ResourceFiel
 import { buttonBoxCss } from '../../primitives/Button.js';
 import { panelCss, visuallyHiddenCss } from '../../primitives/css.js';
 import { useValueFormat } from '../../primitives/useValueFormat.js';
+import { AUDIT_ACTION_LABELS, RECORD_HISTORY_MESSAGES, type RecordHistoryMessages } from './messages.js';
+export { AUDIT_ACTION_LABELS, RECORD_HISTORY_MESSAGES, type RecordHistoryMessages } from './messages.js';
 
 export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
 
@@ -39,45 +41,6 @@ export interface RecordHistoryProps {
   className?: string;
   messages?: Partial<RecordHistoryMessages>;
 }
-
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  create: 'Created',
-  update: 'Updated',
-  delete: 'Deleted',
-  restore: 'Restored',
-};
-
-/** Every visible string of RecordHistory (key `recordHistory` in `ConsoleMessagesProvider`). */
-export interface RecordHistoryMessages {
-  /** Heading (the `title` prop wins). */
-  title: string;
-  /** Shown when there are no entries (the `emptyMessage` prop wins). */
-  empty: string;
-  loading: string;
-  retry: string;
-  actions: Record<AuditAction, string>;
-  /** An entry's head: receives the action's label and the actor (rendered bold). */
-  by: (action: ReactNode, actor: ReactNode) => ReactNode;
-  /** A secret field's change; receives the field's label. */
-  secretChanged: (field: ReactNode) => ReactNode;
-  /** Read for the arrow between before and after. */
-  changedTo: string;
-}
-
-export const RECORD_HISTORY_MESSAGES: RecordHistoryMessages = {
-  title: 'History',
-  empty: 'No changes recorded yet',
-  loading: 'Loading history…',
-  retry: 'Retry',
-  actions: AUDIT_ACTION_LABELS,
-  by: (action, actor) => (
-    <>
-      {action} by {actor}
-    </>
-  ),
-  secretChanged: (field) => <>{field} changed</>,
-  changedTo: 'changed to',
-};
 
 /**
  * The audit log of one record, newest first as given: who did what and when, and each field's before → after

@@ -7,6 +7,8 @@ import { formatMeasure, type MeasureFormat, type MeasureTrend } from '../DeltaCh
 import { useControllableState } from '../../primitives/useControllableState.js';
 import { useVirtualRows } from '../DataTable/useVirtualRows.js';
 import { panelCss, focusRingCss, focusRingWideCss } from '../../primitives/css.js';
+import { REPORT_TABLE_MESSAGES, type ReportTableMessages } from './messages.js';
+export { REPORT_TABLE_MESSAGES, type ReportTableMessages } from './messages.js';
 
 export type ReportValue = string | number | null;
 
@@ -42,33 +44,6 @@ export interface ReportSort {
   field: string;
   direction: 'asc' | 'desc';
 }
-
-/** Every visible string of ReportTable (key `reportTable` in `ConsoleMessagesProvider`). */
-export interface ReportTableMessages {
-  /** Shown when there are no rows (the `emptyMessage` prop wins). */
-  empty: string;
-  /** Label of the totals row (the `totalsLabel` prop wins). */
-  totals: string;
-  retry: string;
-  /** Receives the table's label. */
-  loading: (label: string) => string;
-  loadingLevel: string;
-  emptyLevel: string;
-  /** Toggle of a drillable row; receives the row's first value. */
-  expand: (name: string) => string;
-  collapse: (name: string) => string;
-}
-
-export const REPORT_TABLE_MESSAGES: ReportTableMessages = {
-  empty: 'No data for this range.',
-  totals: 'Total',
-  retry: 'Retry',
-  loading: (label) => `Loading ${label}…`,
-  loadingLevel: 'Loading the next level…',
-  emptyLevel: 'No rows at this level.',
-  expand: (name) => `Expand ${name}`,
-  collapse: (name) => `Collapse ${name}`,
-};
 
 export interface ReportTableProps {
   /** Accessible name of the table (its caption). */

@@ -21,7 +21,8 @@ export interface SidebarMenuState<G extends SidebarMenuGroup> {
 
 /**
  * Headless sidebar menu: permission filtering, one open group at a time, and the current link. The group
- * holding the current path opens at first and again whenever the path moves into another group.
+ * holding the current path opens at first (or once the permissions that show it arrive) and again whenever the path
+ * moves into another group.
  *
  * @example
  * const { groups, openGroupId, toggleGroup, isCurrent } = useSidebarMenu({ menu, permissions, currentPath });
@@ -38,20 +39,29 @@ export function useSidebarMenu<G extends SidebarMenuGroup>({
         : visibleMenuGroups(menu, permissions),
     [menu, permissions],
   );
-  const [open, setOpen] = useState(() => ({
-    path: currentPath,
-    id: groupOfPath(groups, currentPath) ?? null,
-  }));
+  // `waiting`: the current page's group was not among the visible ones (the permissions were still on their way).
+  const [open, setOpen] = useState(() => {
+    const id = groupOfPath(groups, currentPath) ?? null;
+    return { path: currentPath, id, waiting: id === null };
+  });
 
-  // Derived-state update during render (React's documented pattern): navigation opens the new page's group.
+  // Derived-state updates during render (React's documented pattern): navigation opens the new page's group, and
+  // so does the permissions' arrival when nothing was chosen meanwhile. The sidebar is not remounted for it, so a
+  // press on one of its controls in that moment is not lost.
   let openGroupId = open.id;
   if (open.path !== currentPath) {
     openGroupId = groupOfPath(groups, currentPath) ?? open.id;
-    setOpen({ path: currentPath, id: openGroupId });
+    setOpen({ path: currentPath, id: openGroupId, waiting: openGroupId === null });
+  } else if (open.waiting) {
+    const arrived = groupOfPath(groups, currentPath);
+    if (arrived) {
+      openGroupId = arrived;
+      setOpen({ path: currentPath, id: arrived, waiting: false });
+    }
   }
 
   const toggleGroup = useCallback(
-    (id: string) => setOpen((prev) => ({ ...prev, id: prev.id === id ? null : id })),
+    (id: string) => setOpen((prev) => ({ ...prev, id: prev.id === id ? null : id, waiting: false })),
     [],
   );
   const isCurrent = useCallback((path: string) => samePath(path, currentPath), [currentPath]);
