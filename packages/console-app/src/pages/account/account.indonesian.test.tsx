@@ -10,6 +10,7 @@ import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
+import { shown } from '../../test/shown.js';
 
 beforeEach(() => globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id'));
 afterEach(() => {
@@ -49,19 +50,19 @@ describe('account dialogs in Bahasa Indonesia', () => {
     });
     await screen.findByRole('heading', { level: 1, name: 'Usage Statistics' });
     // The spec's button as it is, beside the translated account actions.
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
     await userEvent.click(screen.getByRole('button', { name: 'Login dua langkah' }));
     const dialog = await screen.findByRole('dialog', { name: 'Login dua langkah' });
-    expect(await within(dialog).findByText(/^Login dua langkah nonaktif\. Bila aktif/)).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Tutup' })).toBeTruthy();
+    await shown(within(dialog).findByText(/^Login dua langkah nonaktif\. Bila aktif/));
+    expect(within(dialog).getByRole('button', { name: 'Tutup' })).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Siapkan login dua langkah' }));
     expect(
       await within(dialog).findByRole('img', { name: 'Kode QR untuk aplikasi authenticator Anda' }),
-    ).toBeTruthy();
-    expect(within(dialog).getByText('Tautan untuk aplikasi')).toBeTruthy();
-    expect(within(dialog).getByRole('group', { name: 'Kode dari aplikasi' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Aktifkan' })).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Batal' })).toBeTruthy();
+    ).toBeVisible();
+    expect(within(dialog).getByText('Tautan untuk aplikasi')).toBeVisible();
+    expect(within(dialog).getByRole('group', { name: 'Kode dari aplikasi' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Aktifkan' })).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Batal' })).toBeVisible();
   });
 
   it('lists the sessions in Indonesian', async () => {
@@ -91,13 +92,13 @@ describe('account dialogs in Bahasa Indonesia', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sesi saya' }));
     const dialog = await screen.findByRole('dialog', { name: 'Sesi saya' });
     const list = await within(dialog).findByRole('list', { name: 'Sesi yang sedang login' });
-    expect(within(list).getByText('Browser ini')).toBeTruthy();
-    expect(within(list).getByText('Safari di iOS')).toBeTruthy();
+    expect(within(list).getByText('Browser ini')).toBeVisible();
+    expect(within(list).getByText('Safari di iOS')).toBeVisible();
     expect(
       within(list).getByRole('button', { name: 'Keluarkan Safari di iOS (alamat tidak dikenal)' }),
-    ).toBeTruthy();
-    expect(within(list).getByText(/^Alamat tidak dikenal · terakhir aktif .+ · login /)).toBeTruthy();
-    expect(within(dialog).getByText(/^Anda login di 2 perangkat atau browser\./)).toBeTruthy();
+    ).toBeVisible();
+    expect(within(list).getByText(/^Alamat tidak dikenal · terakhir aktif .+ · login /)).toBeVisible();
+    expect(within(dialog).getByText(/^Anda login di 2 perangkat atau browser\./)).toBeVisible();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Selesai' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sesi saya' })).toBeNull());
   });

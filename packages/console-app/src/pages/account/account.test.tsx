@@ -91,11 +91,11 @@ describe('My sessions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'My sessions' });
     const list = await within(dialog).findByRole('list', { name: 'Signed-in sessions' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    expect(within(list).getByText('This browser')).toBeTruthy();
-    expect(within(list).getByText(/36\.80\.1\.2/)).toBeTruthy();
+    expect(within(list).getByText('This browser')).toBeVisible();
+    expect(within(list).getByText(/36\.80\.1\.2/)).toBeVisible();
     await userEvent.click(within(list).getByRole('button', { name: 'Sign out Safari on iOS (36.80.1.2)' }));
     await waitFor(() =>
-      expect(within(dialog).getByText('You are signed in on this browser only.')).toBeTruthy(),
+      expect(within(dialog).getByText('You are signed in on this browser only.')).toBeVisible(),
     );
     expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
   });
@@ -137,7 +137,7 @@ describe('re-authentication of an idle session', () => {
     await userEvent.click(screen.getAllByRole('button', { name: /refresh/i })[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Confirm it is you' });
     // The page is still there under the dialog.
-    expect(screen.getByText(/Could not load your activity/)).toBeTruthy();
+    expect(screen.getByText(/Could not load your activity/)).toBeVisible();
     const password = within(dialog).getByLabelText('Password');
     await waitFor(() => expect(document.activeElement).toBe(password));
     await userEvent.type(password, 'wrong{Enter}');

@@ -10,6 +10,7 @@ import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
 import { LOGIN_FORM_MESSAGES } from '@staff/console-ui';
+import { shown } from '../../test/shown.js';
 
 const OTP_STEP_INTRO = LOGIN_FORM_MESSAGES.codeIntro;
 
@@ -75,7 +76,7 @@ describe('two-step sign-in in the app', () => {
     });
     await userEvent.type(screen.getByLabelText('Username'), 'budi');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-pass{Enter}');
-    expect(await screen.findByText(OTP_STEP_INTRO)).toBeTruthy();
+    await shown(screen.findByText(OTP_STEP_INTRO));
     // No session yet: nothing stored.
     expect(storage.getItem(STORED_USER_KEY)).toBeNull();
 
@@ -93,7 +94,7 @@ describe('two-step sign-in in the app', () => {
     );
 
     await typeCode(group, '123456');
-    expect(await screen.findByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeVisible();
     await waitFor(() => expect(services.session.getSnapshot().context.user?.token).toBe('token-2fa'));
     expect(requests.filter((r) => r.url === '/api/auth/login/otp').map((r) => r.body)).toEqual([
       { challenge: 'challenge-1', code: '654321' },
@@ -119,8 +120,8 @@ describe('two-step sign-in in the app', () => {
       body: { challenge: 'c-2', code: 'AAAA-BBBB-CCCC-DDDD' },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Kembali ke login' }));
-    expect(await screen.findByLabelText('Username')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    await shown(screen.findByLabelText('Username'));
+    expect(screen.getByRole('button', { name: 'Login' })).toBeVisible();
   });
 
   it('keeps the password login as it was for a user without two-step sign-in', async () => {
@@ -129,7 +130,7 @@ describe('two-step sign-in in the app', () => {
     );
     await userEvent.type(screen.getByLabelText('Username'), 'ayu');
     await userEvent.type(screen.getByLabelText('Password'), 'pw{Enter}');
-    expect(await screen.findByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeVisible();
     expect(screen.queryByText(OTP_STEP_INTRO)).toBeNull();
     await waitFor(() => expect(services.session.getSnapshot().context.user?.token).toBe('token-2fa'));
   });
@@ -167,7 +168,7 @@ describe('two-step sign-in in the app', () => {
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Set up two-step sign-in' }));
     expect(
       await within(dialog).findByRole('img', { name: 'QR code for your authenticator app' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(within(dialog).getByTestId('totp-secret').textContent).toBe(
       'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
     );
@@ -175,7 +176,7 @@ describe('two-step sign-in in the app', () => {
 
     const group = within(dialog).getByRole('group', { name: 'Code from the app' });
     await typeCode(group, '111111');
-    expect(await within(dialog).findByText('The code does not match.')).toBeTruthy();
+    await shown(within(dialog).findByText('The code does not match.'));
     await typeCode(group, '246810');
     const codes = await screen.findByRole('list', { name: 'Recovery codes' });
     expect(
@@ -188,7 +189,7 @@ describe('two-step sign-in in the app', () => {
 
     // Opened again: on, with the count; the codes are not shown again.
     await userEvent.click(screen.getByRole('button', { name: 'Two-step sign-in' }));
-    expect(await screen.findByText(/10 recovery code\(s\) left/)).toBeTruthy();
+    await shown(screen.findByText(/10 recovery code\(s\) left/));
     expect(screen.queryByText(CODES[0]!)).toBeNull();
   });
 
@@ -223,9 +224,9 @@ describe('two-step sign-in in the app', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Two-step sign-in' });
     await userEvent.type(within(dialog).getByLabelText('Password'), 'nope');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Turn off two-step sign-in' }));
-    expect(await within(dialog).findByText('The password is not correct.')).toBeTruthy();
+    await shown(within(dialog).findByText('The password is not correct.'));
     await userEvent.clear(within(dialog).getByLabelText('Password'));
     await userEvent.type(within(dialog).getByLabelText('Password'), 'right-password{Enter}');
-    expect(await screen.findByRole('button', { name: 'Set up two-step sign-in' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Set up two-step sign-in' })).toBeVisible();
   });
 });

@@ -11,6 +11,7 @@ import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import { renderMatrix } from './matrixFixture.js';
+import { shown } from '../../test/shown.js';
 
 beforeEach(() => globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id'));
 afterEach(() => {
@@ -64,20 +65,20 @@ describe('administration in Bahasa Indonesia', () => {
     });
 
     // The spec's title stays as the spec writes it.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     const grid = await screen.findByRole('grid', { name: 'Users' });
-    expect(within(grid).getByRole('columnheader', { name: /Nama lengkap/ })).toBeTruthy();
-    expect(await within(grid).findByText('Nonaktif')).toBeTruthy();
-    expect(within(grid).getByText('Belum pernah')).toBeTruthy();
-    expect(within(grid).getByText('Tidak ada')).toBeTruthy();
+    expect(within(grid).getByRole('columnheader', { name: /Nama lengkap/ })).toBeVisible();
+    await shown(within(grid).findByText('Nonaktif'));
+    expect(within(grid).getByText('Belum pernah')).toBeVisible();
+    expect(within(grid).getByText('Tidak ada')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Kelola budi' }).textContent).toBe('Kelola');
-    expect(screen.getByPlaceholderText('Cari username atau nama…')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.getByPlaceholderText('Cari username atau nama…')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: 'Pengguna baru' }));
     const form = await screen.findByRole('region', { name: 'Pengguna baru' });
-    expect(within(form).getByLabelText(/Kata sandi awal/)).toBeTruthy();
-    expect(within(form).getByRole('button', { name: 'Buat pengguna' })).toBeTruthy();
+    expect(within(form).getByLabelText(/Kata sandi awal/)).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Buat pengguna' })).toBeVisible();
   });
 
   it('shows the permission matrix in Indonesian', async () => {
@@ -88,15 +89,15 @@ describe('administration in Bahasa Indonesia', () => {
         .getAllByRole('columnheader')
         .map((cell) => cell.textContent),
     ).toEqual(['Kunci izin', 'Membuka', 'Baca', 'Tulis']);
-    expect(within(matrix).getByText('Halaman: Adset Report · Menu: Reports')).toBeTruthy();
-    expect(screen.getByText('2 pengguna · 1 kunci')).toBeTruthy();
+    expect(within(matrix).getByText('Halaman: Adset Report · Menu: Reports')).toBeVisible();
+    expect(screen.getByText('2 pengguna · 1 kunci')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Simpan perubahan' })).toHaveProperty('disabled', true);
     // The spec's title as it is.
-    expect(screen.getByRole('heading', { level: 1, name: 'User Permission Set' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'User Permission Set' })).toBeVisible();
 
     await userEvent.click(screen.getByRole('checkbox', { name: 'Tulis ad_daily_tracker di Reports' }));
-    expect(screen.getByRole('button', { name: 'Simpan perubahan (1 set)' })).toBeTruthy();
-    expect(screen.getByText('Belum disimpan: Reports')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Simpan perubahan (1 set)' })).toBeVisible();
+    expect(screen.getByText('Belum disimpan: Reports')).toBeVisible();
   });
 
   it('denies the Users page with the spec alert and lists the open pages in Indonesian', async () => {
@@ -111,6 +112,6 @@ describe('administration in Bahasa Indonesia', () => {
       ),
     );
     const nav = screen.getByRole('navigation', { name: 'Halaman yang dapat Anda buka' });
-    expect(within(nav).getByRole('link', { name: 'Usage Statistics' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Usage Statistics' })).toBeVisible();
   });
 });

@@ -121,7 +121,7 @@ describe('UserPermissionsPage', () => {
     }));
     const user = userEvent.setup();
     await screen.findByRole('table', { name: 'Permission matrix' });
-    expect(screen.getByText('Pages: Adset Report · Menu: Reports')).toBeTruthy();
+    expect(screen.getByText('Pages: Adset Report · Menu: Reports')).toBeVisible();
     expect(screen.getByRole('checkbox', { name: 'Read ad_daily_tracker in Reports' })).toHaveProperty(
       'checked',
       true,

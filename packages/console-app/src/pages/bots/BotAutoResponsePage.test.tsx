@@ -74,13 +74,13 @@ describe('Bot Auto Response in both languages', () => {
     expect(row.textContent).toContain('Mengandung');
     expect(row.textContent).toContain('Jam kerja');
     expect(row.textContent).toContain('Sekali per percakapan · jeda 30 menit');
-    expect(screen.getByRole('option', { name: 'CS 1 (6281200000001) · 1 aturan aktif' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'CS 1 (6281200000001) · 1 aturan aktif' })).toBeVisible();
     const hours = screen.getByRole('region', { name: 'Jam kerja (WIB) dan normalisasi' });
-    expect(within(hours).getByRole('checkbox', { name: 'Sen' })).toBeTruthy();
-    expect(within(hours).getByRole('button', { name: 'Simpan pengaturan' })).toBeTruthy();
-    expect(screen.getByText('Bot belum menjawab di nomor ini.')).toBeTruthy();
+    expect(within(hours).getByRole('checkbox', { name: 'Sen' })).toBeVisible();
+    expect(within(hours).getByRole('button', { name: 'Simpan pengaturan' })).toBeVisible();
+    expect(screen.getByText('Bot belum menjawab di nomor ini.')).toBeVisible();
     // The spec's page title stays.
-    expect(screen.getByRole('heading', { level: 1, name: 'Bot Auto Response' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Bot Auto Response' })).toBeVisible();
   });
 
   it('speaks English in English (it was Indonesian)', async () => {
@@ -91,7 +91,7 @@ describe('Bot Auto Response in both languages', () => {
     expect(row.textContent).toContain('Business hours');
     expect(row.textContent).toContain('Once per conversation · pause 30 min');
     const hours = screen.getByRole('region', { name: 'Business hours (WIB) and normalisation' });
-    expect(within(hours).getByRole('checkbox', { name: 'Mon' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add rule' })).toBeTruthy();
+    expect(within(hours).getByRole('checkbox', { name: 'Mon' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Add rule' })).toBeVisible();
   });
 });

@@ -69,34 +69,34 @@ describe('Chat List in both languages', () => {
   it('speaks Indonesian: filters, the list, the thread and the customer beside it', async () => {
     const { user } = setup('id');
     const list = await screen.findByRole('listbox', { name: 'Percakapan' });
-    expect(screen.getByRole('tablist', { name: 'Saring percakapan' })).toBeTruthy();
-    expect(screen.getByRole('tab', { name: 'Ditangani bot' })).toBeTruthy();
-    expect(screen.getByText('pesan belum dibaca', { exact: false })).toBeTruthy();
-    expect(within(list).getByLabelText('2 belum dibaca')).toBeTruthy();
-    expect(screen.getByText('Pilih percakapan untuk membaca dan membalas.')).toBeTruthy();
+    expect(screen.getByRole('tablist', { name: 'Saring percakapan' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Ditangani bot' })).toBeVisible();
+    expect(screen.getByText('pesan belum dibaca', { exact: false })).toBeVisible();
+    expect(within(list).getByLabelText('2 belum dibaca')).toBeVisible();
+    expect(screen.getByText('Pilih percakapan untuk membaca dan membalas.')).toBeVisible();
     // The spec's page title stays.
-    expect(screen.getByRole('heading', { level: 1, name: 'Chat List' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Chat List' })).toBeVisible();
 
     await user.click(within(list).getByRole('option', { name: /Rina/ }));
-    expect(await screen.findByRole('list', { name: 'Pesan dengan Rina' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Buka lagi' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Buat masalah: Paket saya belum sampai' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Pesan dengan Rina' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Buka lagi' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Buat masalah: Paket saya belum sampai' })).toBeVisible();
     const customer = screen.getByRole('complementary', { name: 'Data pelanggan' });
-    expect(within(customer).getByText('Belum ada pembelian dengan nomor ini.')).toBeTruthy();
-    expect(within(customer).getByText(/resi JNE0012345678/)).toBeTruthy();
+    expect(within(customer).getByText('Belum ada pembelian dengan nomor ini.')).toBeVisible();
+    expect(within(customer).getByText(/resi JNE0012345678/)).toBeVisible();
   });
 
   it('speaks English in English, the thread included (it was Indonesian)', async () => {
     const { user } = setup('en');
     const list = await screen.findByRole('listbox', { name: 'Conversations' });
-    expect(screen.getByRole('tab', { name: 'Handled by the bot' })).toBeTruthy();
-    expect(within(list).getByLabelText('2 unread')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Handled by the bot' })).toBeVisible();
+    expect(within(list).getByLabelText('2 unread')).toBeVisible();
     await user.click(within(list).getByRole('option', { name: /Rina/ }));
-    expect(await screen.findByRole('list', { name: 'Messages with Rina' })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Write a reply…' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Reopen' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Create problem: Paket saya belum sampai' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Messages with Rina' })).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Write a reply…' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Reopen' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Create problem: Paket saya belum sampai' })).toBeVisible();
     const customer = screen.getByRole('complementary', { name: 'Customer data' });
-    expect(within(customer).getByText(/receipt JNE0012345678/)).toBeTruthy();
+    expect(within(customer).getByText(/receipt JNE0012345678/)).toBeVisible();
   });
 });

@@ -57,8 +57,8 @@ describe('GptInsightsPage', () => {
     const { user } = renderInsights('id');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('GPT Insights');
     const form = screen.getByRole('form', { name: 'Insight baru' });
-    expect(within(form).getByLabelText('Pertanyaan (opsional)')).toBeTruthy();
-    expect(within(form).getByRole('button', { name: 'Tanya GPT' })).toBeTruthy();
+    expect(within(form).getByLabelText('Pertanyaan (opsional)')).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Tanya GPT' })).toBeVisible();
     const past = screen.getByRole('region', { name: 'Insight sebelumnya' });
     const row = await within(past).findByRole('row', { name: /Kelas Excel/ });
     expect(row.textContent).toMatch(/17 Nov,? 09\.05/);
@@ -66,17 +66,17 @@ describe('GptInsightsPage', () => {
     expect(row.textContent).toContain('US$0,0123');
     await user.click(within(row).getByRole('button', { name: 'Buka insight #42' }));
     const answer = await screen.findByRole('region', { name: /^Campaign: Kelas Excel/ });
-    expect(within(answer).getByText('Selesai')).toBeTruthy();
+    expect(within(answer).getByText('Selesai')).toBeVisible();
     expect(answer.textContent).toMatch(/gpt-test · 1\.200 prompt \+ 300 token jawaban/);
-    expect(within(answer).getByRole('button', { name: 'Jalankan lagi' })).toBeTruthy();
+    expect(within(answer).getByRole('button', { name: 'Jalankan lagi' })).toBeVisible();
   });
 
   it('keeps its English texts by default', async () => {
     renderInsights('en');
-    expect(screen.getByRole('form', { name: 'New insight' })).toBeTruthy();
+    expect(screen.getByRole('form', { name: 'New insight' })).toBeVisible();
     const past = screen.getByRole('region', { name: 'Past insights' });
     const row = await within(past).findByRole('row', { name: /Kelas Excel/ });
     expect(row.textContent).toContain('done');
-    expect(within(row).getByRole('button', { name: 'Open insight #42' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Open insight #42' })).toBeVisible();
   });
 });

@@ -52,8 +52,8 @@ describe('AdsManagerImportDialog', () => {
       /^3\.000 baris siap diimpor, baris ringkasan dilewati \(judul kolom berbahasa Indonesia, .+\)\. Perbaiki 1 masalah/,
     );
     const problems = within(dialog).getByRole('table', { name: 'Masalah dalam file' });
-    expect(within(problems).getByRole('columnheader', { name: 'Kolom' })).toBeTruthy();
-    expect(within(problems).getByText('Not a number')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Impor' })).toBeTruthy();
+    expect(within(problems).getByRole('columnheader', { name: 'Kolom' })).toBeVisible();
+    expect(within(problems).getByText('Not a number')).toBeVisible();
+    expect(within(dialog).getByRole('button', { name: 'Impor' })).toBeVisible();
   });
 });

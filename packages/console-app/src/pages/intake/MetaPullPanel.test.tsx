@@ -9,6 +9,7 @@ import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
 import { AppLanguageProvider, LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import { MetaPullPanel } from './MetaPullPanel.js';
+import { shown } from '../../test/shown.js';
 
 afterEach(() => {
   cleanup();
@@ -117,18 +118,18 @@ describe('MetaPullPanel', () => {
     });
     const table = await screen.findByRole('table', { name: 'Recent pulls from Meta' });
     const failed = within(table).getByText('Failed').closest('tr')!;
-    expect(within(failed).getByText(/code 190\/463/)).toBeTruthy();
+    expect(within(failed).getByText(/code 190\/463/)).toBeVisible();
     const done = within(table).getByText('Succeeded').closest('tr')!;
-    expect(within(done).getByText('1.180 / 1.200')).toBeTruthy();
+    expect(within(done).getByText('1.180 / 1.200')).toBeVisible();
 
     await userEvent.click(screen.getByRole('button', { name: 'Pull now' }));
-    expect(await screen.findByText(/Pull queued/)).toBeTruthy();
+    await shown(screen.findByText(/Pull queued/));
     expect(
       requests.some(
         (request) => request.method === 'post' && request.url === '/api/ad-insights/pull/accounts/3/runs',
       ),
     ).toBe(true);
-    expect(await within(table).findByText('Queued')).toBeTruthy();
+    await shown(within(table).findByText('Queued'));
   });
 
   it('shows the server refusing a backfill range next to the field', async () => {
@@ -152,13 +153,13 @@ describe('MetaPullPanel', () => {
     await userEvent.type(from, '2026-01-01');
     await userEvent.type(screen.getByLabelText('to'), '2026-11-01');
     await userEvent.click(screen.getByRole('button', { name: 'Backfill (max 90 days)' }));
-    expect(await screen.findByText('From: A backfill covers at most 90 days')).toBeTruthy();
+    await shown(screen.findByText('From: A backfill covers at most 90 days'));
     expect(from.getAttribute('aria-invalid')).toBe('true');
   });
 
   it('says when no account is set up; readers get no controls', async () => {
     setup({ writable: false, accounts: [] });
-    expect(await screen.findByText(/No ad account is set up/)).toBeTruthy();
+    await shown(screen.findByText(/No ad account is set up/));
     expect(screen.queryByRole('button', { name: 'Pull now' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Add an ad account' })).toBeNull();
   });
@@ -167,26 +168,26 @@ describe('MetaPullPanel', () => {
     setup({ writable: true, failLoad: true });
     expect((await screen.findByRole('alert')).textContent).toContain('Server is restarting');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('button', { name: 'Pull now' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Pull now' })).toBeVisible();
   });
 
   it('speaks Indonesian when chosen, product terms and figures as staff know them', async () => {
     setup({ writable: true, language: 'id', runs: [run(1)] });
-    expect(screen.getByRole('heading', { name: 'Tarik dari Meta' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Tarik dari Meta' })).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Penarikan terbaru dari Meta' });
-    expect(within(table).getByRole('columnheader', { name: 'Baris ditulis / dibaca' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Baris ditulis / dibaca' })).toBeVisible();
     const done = within(table).getByText('Berhasil').closest('tr')!;
-    expect(within(done).getByText('Harian')).toBeTruthy();
-    expect(within(done).getByText('1.180 / 1.200')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Tarik sekarang' })).toBeTruthy();
-    expect(screen.getByRole('form', { name: 'Tambah akun iklan' })).toBeTruthy();
-    expect(screen.getByLabelText('Access token')).toBeTruthy();
+    expect(within(done).getByText('Harian')).toBeVisible();
+    expect(within(done).getByText('1.180 / 1.200')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Tarik sekarang' })).toBeVisible();
+    expect(screen.getByRole('form', { name: 'Tambah akun iklan' })).toBeVisible();
+    expect(screen.getByLabelText('Access token')).toBeVisible();
   });
 
   it('says its load error and retry in Indonesian', async () => {
     setup({ writable: true, failLoad: true, language: 'id' });
     expect((await screen.findByRole('alert')).textContent).toContain('Server is restarting');
     await userEvent.click(screen.getByRole('button', { name: 'Coba lagi' }));
-    expect(await screen.findByRole('button', { name: 'Tarik sekarang' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Tarik sekarang' })).toBeVisible();
   });
 });

@@ -5,6 +5,7 @@ import type { Language } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import LogisticsPage from './LogisticsPage.js';
 import { answerPackageList } from './packageFixture.js';
+import { shown } from '../../test/shown.js';
 
 afterEach(() => {
   cleanup();
@@ -57,30 +58,30 @@ describe('Logistic Tracker in both languages', () => {
     const { user } = setup('id');
     const notice = await screen.findByRole('status', { name: 'Pesan WhatsApp yang gagal' });
     expect(notice.textContent).toContain('Satu pesan WhatsApp gagal');
-    expect(within(notice).getByRole('button', { name: 'Kirim ulang: INV-1' })).toBeTruthy();
-    expect(await screen.findByRole('button', { name: /^Konfirmasi terima: / })).toBeTruthy();
+    expect(within(notice).getByRole('button', { name: 'Kirim ulang: INV-1' })).toBeVisible();
+    expect(await screen.findByRole('button', { name: /^Konfirmasi terima: / })).toBeVisible();
     expect(screen.getByRole('button', { name: /^Retur: / }).textContent).toBe('Retur');
-    expect(screen.getByRole('button', { name: /^Kabari pelanggan lewat WhatsApp: / })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Kabari pelanggan lewat WhatsApp: / })).toBeVisible();
     // The spec's title and status values stay as they are.
-    expect(screen.getByRole('heading', { level: 1, name: 'Logistic Tracker' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Logistic Tracker' })).toBeVisible();
     expect(screen.getAllByText('Shipping').length).toBeGreaterThan(0);
 
     await user.click(screen.getByRole('button', { name: /^Pelacakan: / }));
     const dialog = await screen.findByRole('dialog', { name: 'Pelacakan INV-1' });
-    expect(await within(dialog).findByText(/Dalam perjalanan\. Dicek /)).toBeTruthy();
+    await shown(within(dialog).findByText(/Dalam perjalanan\. Dicek /));
     expect(within(dialog).getByRole('list', { name: 'Riwayat pelacakan' }).textContent).toContain(
       'Manifested (Jakarta)',
     );
-    expect(within(dialog).getByRole('button', { name: 'Cek sekarang' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cek sekarang' })).toBeVisible();
   });
 
   it('keeps its English texts in English', async () => {
     const { user } = setup('en');
     const notice = await screen.findByRole('status', { name: 'WhatsApp messages that failed' });
     expect(notice.textContent).toContain('A WhatsApp message failed');
-    expect(await screen.findByRole('button', { name: /^Confirm receipt: / })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Confirm receipt: / })).toBeVisible();
     await user.click(screen.getByRole('button', { name: /^Tracking: / }));
     const dialog = await screen.findByRole('dialog', { name: 'Tracking INV-1' });
-    expect(await within(dialog).findByText(/On the way\. Checked /)).toBeTruthy();
+    await shown(within(dialog).findByText(/On the way\. Checked /));
   });
 });

@@ -68,20 +68,20 @@ describe('Cust Problem Tracking in both languages', () => {
     const card = await within(board).findByRole('button', { name: /#7 Akses kelas belum masuk/ });
     expect(card.textContent).toContain('Tinggi · batas');
     expect(card.textContent).toContain('Lewat SLA');
-    expect(within(board).getByText('Terbuka')).toBeTruthy();
+    expect(within(board).getByText('Terbuka')).toBeVisible();
     // The spec's page title stays.
-    expect(screen.getByRole('heading', { level: 1, name: 'Cust Problem Tracking' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Cust Problem Tracking' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Daftar' }));
     const table = await screen.findByRole('table', { name: 'Daftar masalah' });
-    expect(within(table).getByRole('columnheader', { name: 'Penanggung jawab' })).toBeTruthy();
-    expect(within(table).getByText('Terbuka')).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Penanggung jawab' })).toBeVisible();
+    expect(within(table).getByText('Terbuka')).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Masalah baru' }));
     const form = await screen.findByRole('region', { name: 'Masalah baru' });
-    expect(within(form).getByLabelText('Nama pelanggan')).toBeTruthy();
-    expect(within(form).getByRole('option', { name: 'Bawaan sub kategori' })).toBeTruthy();
-    expect(within(form).getByRole('button', { name: 'Simpan' })).toBeTruthy();
+    expect(within(form).getByLabelText('Nama pelanggan')).toBeVisible();
+    expect(within(form).getByRole('option', { name: 'Bawaan sub kategori' })).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Simpan' })).toBeVisible();
   });
 
   it('speaks English in English (it was Indonesian)', async () => {
@@ -92,7 +92,7 @@ describe('Cust Problem Tracking in both languages', () => {
     expect(card.textContent).toContain('SLA breached');
     await user.click(screen.getByRole('button', { name: 'New problem' }));
     const form = await screen.findByRole('region', { name: 'New problem' });
-    expect(within(form).getByLabelText('Customer name')).toBeTruthy();
-    expect(within(form).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(within(form).getByLabelText('Customer name')).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Cancel' })).toBeVisible();
   });
 });

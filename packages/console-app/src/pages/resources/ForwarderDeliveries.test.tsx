@@ -9,6 +9,7 @@ import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
 import { AppLanguageProvider, LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import { ForwarderDeliveries } from './ForwarderDeliveries.js';
+import { shown } from '../../test/shown.js';
 
 afterEach(() => {
   cleanup();
@@ -70,17 +71,17 @@ describe('ForwarderDeliveries', () => {
   it('lists the deliveries with counts and the last answer, and replays a failed one', async () => {
     const { requests } = setup(true);
     const table = await screen.findByRole('table', { name: 'Latest deliveries of this rule' });
-    expect(screen.getByText(/Failed: 1/)).toBeTruthy();
+    expect(screen.getByText(/Failed: 1/)).toBeVisible();
     const failedRow = within(table).getByText('payment.received:tx-2').closest('tr')!;
-    expect(within(failedRow).getByText(/Invalid parameter \(code 100\)/)).toBeTruthy();
+    expect(within(failedRow).getByText(/Invalid parameter \(code 100\)/)).toBeVisible();
     await userEvent.click(
       within(failedRow).getByRole('button', { name: 'Replay delivery payment.received:tx-2' }),
     );
-    expect(await screen.findByText('1 delivery queued again.')).toBeTruthy();
+    await shown(screen.findByText('1 delivery queued again.'));
     expect(requests.some((request) => request.url === '/api/webhook-forwarders/7/deliveries/2/replay')).toBe(
       true,
     );
-    expect(await screen.findByText(/Failed: 0/)).toBeTruthy();
+    await shown(screen.findByText(/Failed: 0/));
   });
 
   it('shows no replay controls to readers', async () => {
@@ -93,15 +94,15 @@ describe('ForwarderDeliveries', () => {
     globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id');
     setup(true);
     const table = await screen.findByRole('table', { name: 'Pengiriman terbaru aturan ini' });
-    expect(screen.getByRole('heading', { name: 'Pengiriman' })).toBeTruthy();
-    expect(screen.getByText(/Gagal: 1/)).toBeTruthy();
-    expect(within(table).getByRole('columnheader', { name: 'Percobaan' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pengiriman' })).toBeVisible();
+    expect(screen.getByText(/Gagal: 1/)).toBeVisible();
+    expect(within(table).getByRole('columnheader', { name: 'Percobaan' })).toBeVisible();
     const failedRow = within(table).getByText('payment.received:tx-2').closest('tr')!;
-    expect(within(failedRow).getByText(/Invalid parameter \(code 100\)/)).toBeTruthy();
+    expect(within(failedRow).getByText(/Invalid parameter \(code 100\)/)).toBeVisible();
     await userEvent.click(
       within(failedRow).getByRole('button', { name: 'Kirim ulang pengiriman payment.received:tx-2' }),
     );
-    expect(await screen.findByText('1 pengiriman dimasukkan lagi ke antrean.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Muat ulang' })).toBeTruthy();
+    await shown(screen.findByText('1 pengiriman dimasukkan lagi ke antrean.'));
+    expect(screen.getByRole('button', { name: 'Muat ulang' })).toBeVisible();
   });
 });

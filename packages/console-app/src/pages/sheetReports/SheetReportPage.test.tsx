@@ -62,25 +62,25 @@ describe('SheetReportPage', () => {
     const { user } = renderSheet('id');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Sheet Report');
     const form = screen.getByRole('form', { name: 'Jadwal baru' });
-    expect(within(form).getByLabelText('Rentang (hari terakhir)')).toBeTruthy();
-    expect(within(form).getByRole('button', { name: 'Buat jadwal' })).toBeTruthy();
+    expect(within(form).getByLabelText('Rentang (hari terakhir)')).toBeVisible();
+    expect(within(form).getByRole('button', { name: 'Buat jadwal' })).toBeVisible();
     const list = screen.getByRole('region', { name: 'Jadwal' });
-    expect(await within(list).findByRole('cell', { name: 'Mingguan, Jumat 06:30 WIB' })).toBeTruthy();
-    expect(within(list).getByRole('cell', { name: /Ads X Mayar Report · 7 hari · CSV/ })).toBeTruthy();
+    expect(await within(list).findByRole('cell', { name: 'Mingguan, Jumat 06:30 WIB' })).toBeVisible();
+    expect(within(list).getByRole('cell', { name: /Ads X Mayar Report · 7 hari · CSV/ })).toBeVisible();
     await user.click(within(list).getByRole('button', { name: 'Log Ads mingguan' }));
     const log = await screen.findByRole('table', { name: 'Log jalan' });
-    expect(within(log).getByRole('columnheader', { name: 'Durasi (ms)' })).toBeTruthy();
-    expect(within(log).getByText('Berhasil')).toBeTruthy();
-    expect(within(log).getByRole('button', { name: `Unduh ${run.file_name}` })).toBeTruthy();
+    expect(within(log).getByRole('columnheader', { name: 'Durasi (ms)' })).toBeVisible();
+    expect(within(log).getByText('Berhasil')).toBeVisible();
+    expect(within(log).getByRole('button', { name: `Unduh ${run.file_name}` })).toBeVisible();
   });
 
   it('speaks English by default, the weekday staying id-ID', async () => {
     renderSheet('en');
     const form = screen.getByRole('form', { name: 'New schedule' });
-    expect(within(form).getByRole('button', { name: 'Create schedule' })).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Create schedule' })).toBeVisible();
     const list = screen.getByRole('region', { name: 'Schedules' });
-    expect(await within(list).findByRole('cell', { name: 'Weekly, Jumat 06:30 WIB' })).toBeTruthy();
-    expect(within(list).getByRole('button', { name: 'Run Ads mingguan now' })).toBeTruthy();
-    expect(within(list).getByText('Succeeded')).toBeTruthy();
+    expect(await within(list).findByRole('cell', { name: 'Weekly, Jumat 06:30 WIB' })).toBeVisible();
+    expect(within(list).getByRole('button', { name: 'Run Ads mingguan now' })).toBeVisible();
+    expect(within(list).getByText('Succeeded')).toBeVisible();
   });
 });

@@ -4,6 +4,7 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import type { Language, VennCustomersResponse, VennResponse } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import VennPage from './VennPage.js';
+import { shown } from '../../test/shown.js';
 
 afterEach(() => {
   cleanup();
@@ -76,36 +77,36 @@ async function openOverlap(user: ReturnType<typeof setup>['user'], customersWord
 describe('Cust Venn Diagram in both languages', () => {
   it('speaks Indonesian: the choices, the diagram and a region’s customers', async () => {
     const { user } = setup('id');
-    expect(await screen.findByRole('group', { name: 'Himpunan' })).toBeTruthy();
-    expect(screen.getByRole('radio', { name: 'Produk' })).toBeTruthy();
-    expect(screen.getByRole('searchbox', { name: 'Cari produk' })).toBeTruthy();
-    expect(await screen.findByText('Pilih minimal 2 untuk melihat irisan pelanggan.')).toBeTruthy();
+    expect(await screen.findByRole('group', { name: 'Himpunan' })).toBeVisible();
+    expect(screen.getByRole('radio', { name: 'Produk' })).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Cari produk' })).toBeVisible();
+    await shown(screen.findByText('Pilih minimal 2 untuk melihat irisan pelanggan.'));
     // The spec's page title stays.
-    expect(screen.getByRole('heading', { level: 1, name: 'Cust Venn Diagram' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Cust Venn Diagram' })).toBeVisible();
 
     await openOverlap(user, 'pelanggan');
-    expect(screen.getByRole('heading', { name: 'Pilih 2–5 produk (2 dipilih)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pilih 2–5 produk (2 dipilih)' })).toBeVisible();
     // A region of one set alone is named in Indonesian too.
-    expect(screen.getByRole('button', { name: 'Kelas saja: 2 pelanggan' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Kelas saja: 2 pelanggan' })).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Pelanggan wilayah ini' });
-    expect(within(table).getByRole('columnheader', { name: 'Terakhir bayar (WIB)' })).toBeTruthy();
-    expect(within(table).getByRole('cell', { name: 'both@venn.test' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Terakhir bayar (WIB)' })).toBeVisible();
+    expect(within(table).getByRole('cell', { name: 'both@venn.test' })).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'Halaman pelanggan' }).textContent).toContain(
       'Halaman 1 dari 1',
     );
-    expect(screen.getByRole('button', { name: 'Ekspor CSV' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ekspor CSV' })).toBeVisible();
   });
 
   it('speaks English in English, the diagram included (it was Indonesian)', async () => {
     const { user } = setup('en');
-    expect(await screen.findByRole('group', { name: 'Sets' })).toBeTruthy();
-    expect(screen.getByRole('searchbox', { name: 'Search products' })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: 'Sets' })).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Search products' })).toBeVisible();
     await openOverlap(user, 'customers');
-    expect(screen.getByRole('heading', { name: 'Choose 2–5 products (2 chosen)' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Kelas only: 2 customers' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Choose 2–5 products (2 chosen)' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Kelas only: 2 customers' })).toBeVisible();
     const table = await screen.findByRole('table', { name: 'Customers in this region' });
-    expect(within(table).getByRole('columnheader', { name: 'Last paid (WIB)' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Last paid (WIB)' })).toBeVisible();
     expect(screen.getByRole('navigation', { name: 'Customer pages' }).textContent).toContain('Page 1 of 1');
-    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeVisible();
   });
 });

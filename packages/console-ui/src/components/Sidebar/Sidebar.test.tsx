@@ -226,6 +226,27 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'T2' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('opens the current page group when the permissions that show it arrive, without remounting', async () => {
+    const props = {
+      user: { fullname: 'A', last_login: null },
+      menu: MENU,
+      onSignOut: () => {},
+      onRefresh: () => {},
+    };
+    const { rerender } = render(<Sidebar {...props} permissions={[]} currentPath="/t1" />);
+    const signOut = screen.getByRole('button', { name: 'Sign Out' });
+    expect(screen.queryByRole('button', { name: 'Two keys' })).toBeNull();
+    rerender(<Sidebar {...props} permissions={read('a', 'b')} currentPath="/t1" />);
+    expect(screen.getByRole('button', { name: 'Two keys' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'T1' })).toHaveAttribute('aria-current', 'page');
+    // The same controls: a press in that moment reaches them.
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBe(signOut);
+    // Once the person chose, a later permission change does not reopen the page's group.
+    await userEvent.click(screen.getByRole('button', { name: 'Two keys' }));
+    rerender(<Sidebar {...props} permissions={read('a', 'b', 'c')} currentPath="/t1" />);
+    expect(screen.getByRole('button', { name: 'Two keys' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
   it('renders every variant in AllStates', () => {
     render(<AllStates />);
     expect(screen.getAllByRole('navigation')).toHaveLength(6);
