@@ -123,7 +123,6 @@ function SignedInConsole({ user }: { user: StoredUser }) {
   const permissions = useSelector(refresh, (snapshot) => snapshot.context.permissions);
   const refreshing = useSelector(refresh, (snapshot) => snapshot.matches('refreshing'));
   const [permissionsVersion, setPermissionsVersion] = useState(0);
-  const [initialPermissionsLoaded, setInitialPermissionsLoaded] = useState(false);
   // The first load at sign-in is not a change: the open page is checking already.
   const initialLoad = useRef(true);
   const userAskedRefresh = useRef(false);
@@ -160,11 +159,9 @@ function SignedInConsole({ user }: { user: StoredUser }) {
       (list: PermissionEntry[]) => {
         if (!live) return;
         refresh.send({ type: 'PERMISSIONS.SET', permissions: list });
-        setInitialPermissionsLoaded(true);
       },
       (error: { status?: number; message?: string }) => {
         initialLoad.current = false;
-        if (live) setInitialPermissionsLoaded(true);
         // A 401 has already signed the user out; anything else leaves the always-shown menu groups.
         if (live && error.status !== 401) {
           notify({
@@ -282,9 +279,6 @@ function SignedInConsole({ user }: { user: StoredUser }) {
       navigationKey={pathname}
       sidebar={
         <Sidebar
-          // Remounted once the first ___ca arrives: the sidebar opens the current page's group on mount, and
-          // before the permissions are in that group may not be visible yet.
-          key={initialPermissionsLoaded ? 'loaded' : 'loading'}
           user={user}
           menu={MENU}
           permissions={permissions}
