@@ -260,7 +260,8 @@ async function backup(config: ServerConfig, file: string, out: (line: string) =>
   } else {
     const result = await backupPgliteFolder(config.dataDir, file);
     out(
-      `Backed up ${config.dataDir} to ${result.file} (through ${result.via}, ${megabytes(result.bytes)}, ${seconds(result.ms)}).`,
+      `Backed up ${config.dataDir} to ${result.file} (through ${result.via}, ${megabytes(result.bytes)}, ${seconds(result.ms)}; ` +
+        `queries held ${seconds(result.heldMs ?? 0)} while the files were read).`,
     );
   }
   out(

@@ -1,6 +1,6 @@
 /**
  * Backups and restores (ADR 057). Each engine's own consistent copy, told apart by the file's first bytes:
- * - PGlite: `dumpDataDir('gzip')`, a tarball of the database folder taken inside PGlite's query mutex (no query
+ * - PGlite: `dumpDataDir`, a tarball of the database folder taken inside PGlite's query mutex (no query
  *   runs meanwhile; a transaction left open is rolled back by recovery on restore). The server holds the folder
  *   lock, so a backup of a running embedded console goes through the server: a Unix socket in the data folder
  *   (owner-only, like the folder itself) answers `GET /backup` with the tarball.
@@ -11,11 +11,15 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { acquireDataDirLock } from '../db/lock.js';
 import { type DatabaseHandle, pgliteOptions, redactUrl } from '../db/database.js';
 import { type ScheduledJob, scheduleOnce } from '../jobs/runOnce.js';
+
+const gzip = promisify(zlib.gzip);
 
 export type BackupKind = 'pglite' | 'postgres';
 
@@ -31,6 +35,8 @@ export interface BackupResult {
   kind: BackupKind;
   bytes: number;
   ms: number;
+  /** PGlite: how long its queries waited while the files were read. */
+  heldMs?: number;
 }
 
 /** The socket a running embedded server answers backups on; beside the lock, in the data folder. */
@@ -76,11 +82,15 @@ async function writeWhole(file: string, write: (partial: string) => Promise<void
 }
 
 /** PGlite's folder as a gzipped tarball, from the open instance (no query runs while it is taken). */
-export async function pgliteTarball(instance: PGlite): Promise<Buffer> {
+export async function pgliteTarball(instance: PGlite): Promise<{ tarball: Buffer; heldMs: number }> {
   // No CHECKPOINT first: PGlite is one session, and a statement of ours could land inside a transaction the
   // pool has open. The copy is crash-consistent (the WAL is in it); the restore replays it.
-  const blob = await instance.dumpDataDir('gzip');
-  return Buffer.from(await blob.arrayBuffer());
+  // Uncompressed inside PGlite's query mutex (queries wait only for the files to be read), gzipped after it on
+  // Node's thread pool: PGlite's own gzip runs inside the mutex.
+  const started = performance.now();
+  const blob = await instance.dumpDataDir('none');
+  const heldMs = performance.now() - started;
+  return { tarball: await gzip(Buffer.from(await blob.arrayBuffer())), heldMs };
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
@@ -172,9 +182,9 @@ export async function backupDatabase(
 ): Promise<BackupResult> {
   if (database.engine === 'postgres') return dumpPostgres(database.connectionString!, file, pgBin);
   const started = performance.now();
-  const tarball = await pgliteTarball(database.pglite!);
+  const { tarball, heldMs } = await pgliteTarball(database.pglite!);
   const bytes = await writeWhole(file, async (partial) => fs.promises.writeFile(partial, tarball));
-  return { file: path.resolve(file), kind: 'pglite', bytes, ms: performance.now() - started };
+  return { file: path.resolve(file), kind: 'pglite', bytes, ms: performance.now() - started, heldMs };
 }
 
 /**
@@ -194,25 +204,30 @@ export async function backupPgliteFolder(
     lock = acquireDataDirLock(dataDir);
   } catch {
     // In use: the running server takes the copy.
-    const bytes = await writeWhole(file, (partial) => fetchFromSocket(backupSocketPath(dataDir), partial));
+    let heldMs = 0;
+    const bytes = await writeWhole(file, async (partial) => {
+      heldMs = await fetchFromSocket(backupSocketPath(dataDir), partial);
+    });
     return {
       file: path.resolve(file),
       kind: 'pglite',
       bytes,
       ms: performance.now() - started,
+      heldMs,
       via: 'the running server',
     };
   }
   try {
     const instance = await PGlite.create(folder, pgliteOptions());
     try {
-      const tarball = await pgliteTarball(instance);
+      const { tarball, heldMs } = await pgliteTarball(instance);
       const bytes = await writeWhole(file, async (partial) => fs.promises.writeFile(partial, tarball));
       return {
         file: path.resolve(file),
         kind: 'pglite',
         bytes,
         ms: performance.now() - started,
+        heldMs,
         via: 'the folder',
       };
     } finally {
@@ -223,7 +238,8 @@ export async function backupPgliteFolder(
   }
 }
 
-function fetchFromSocket(socketPath: string, partial: string): Promise<void> {
+/** Writes the running server's tarball to `partial`; resolves with how long its queries waited. */
+function fetchFromSocket(socketPath: string, partial: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const request = http.request({ socketPath, path: '/backup', method: 'GET' }, (response) => {
       if (response.statusCode !== 200) {
@@ -236,7 +252,7 @@ function fetchFromSocket(socketPath: string, partial: string): Promise<void> {
       }
       const out = fs.createWriteStream(partial, { mode: 0o600 });
       response.pipe(out);
-      out.on('finish', () => resolve());
+      out.on('finish', () => resolve(Number(response.headers['x-queries-held-ms'] ?? 0)));
       out.on('error', reject);
       response.on('error', reject);
     });
@@ -269,11 +285,15 @@ export async function startBackupSocket(
     }
     const started = performance.now();
     pgliteTarball(pgliteInstance).then(
-      (tarball) => {
-        response.writeHead(200, { 'content-type': 'application/gzip', 'content-length': tarball.length });
+      ({ tarball, heldMs }) => {
+        response.writeHead(200, {
+          'content-type': 'application/gzip',
+          'content-length': tarball.length,
+          'x-queries-held-ms': Math.round(heldMs),
+        });
         response.end(tarball);
         log.info(
-          { bytes: tarball.length, ms: Math.round(performance.now() - started) },
+          { bytes: tarball.length, ms: Math.round(performance.now() - started), heldMs: Math.round(heldMs) },
           'backup served on the socket',
         );
       },
