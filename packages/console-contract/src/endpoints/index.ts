@@ -14,6 +14,7 @@ export * from './account.js';
 export * from './insights.js';
 export * from './intake.js';
 export * from './admin.js';
+export * from './reports.js';
 
 import type { AnyEndpoint } from './define.js';
 import { adminEndpoints } from './admin.js';
@@ -30,6 +31,7 @@ import { chatsEndpoints } from './chats.js';
 import { sheetReportsEndpoints } from './sheetReports.js';
 import { insightsEndpoints } from './insights.js';
 import { intakeEndpoints } from './intake.js';
+import { reportsEndpoints } from './reports.js';
 
 /** Every declared endpoint: the server test checks each is served as declared. */
 export function declaredEndpoints(): AnyEndpoint[] {
@@ -48,5 +50,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     insightsEndpoints,
     intakeEndpoints,
     adminEndpoints,
+    reportsEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

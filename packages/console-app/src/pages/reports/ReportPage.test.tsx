@@ -22,7 +22,8 @@ function answer(params: Record<string, string>): ReportResponse {
     revenue,
     orders: 1,
     ctr: 1.25,
-    real_roas: revenue / spend,
+    // What the server answers for a ratio over nothing (JSON has no Infinity): the parse would refuse it.
+    real_roas: spend ? revenue / spend : null,
   });
   return {
     report: 'ads-x-mayar',
@@ -80,7 +81,11 @@ function renderPage(search: string, route = adsRoute) {
       permissions: [{ permission_key: route.key, allow_read: 1, allow_write: 0 }],
       answer: (config) => {
         if ((config.url ?? '').endsWith('/views')) {
-          if (config.method === 'post') return { status: 201, data: { id: 7 } };
+          if (config.method === 'post')
+            return {
+              status: 201,
+              data: { id: 7, name: 'Dua hari', shared: false, mine: true, owner: 'Ani', params: {} },
+            };
           return {
             status: 200,
             data: {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { pageControlCss, toolbarCss } from '../common/styles.js';
@@ -7,6 +7,7 @@ import {
   localizeReportResponse,
   localizeReportRows,
   REPORT_DEFINITIONS,
+  reportsEndpoints,
   type ReportDefinition,
   type ReportId,
   type ReportResponse,
@@ -27,9 +28,11 @@ import {
   type ReportTableRow,
   type ReportValue,
 } from '@staff/console-ui';
-import { toCallError } from '../../api/errors.js';
+import { ApiError } from '../../api/apiError.js';
+import { createReportsApi } from '../../api/reports.js';
 import { useServices } from '../../services.js';
 import { RoutePage } from '../PageLayout.js';
+import { useEndpoint } from '../useEndpoint.js';
 import type { PageProps } from '../types.js';
 import { readReportView, reportQuery, writeReportView, type ReportView } from './reportView.js';
 import { SavedReportViews } from './SavedReportViews.js';
@@ -60,16 +63,27 @@ export default function ReportPage({ route }: PageProps) {
   // Labels and formulas in the chosen language; keys, formats and the spec's title stay.
   const { language } = useLanguage();
   const definition = localizeReport(REPORT_DEFINITIONS[route.id as ReportId], language);
-  const { api } = useServices();
+  const services = useServices();
+  const reportsApi = useMemo(() => createReportsApi(services.api), [services.api]);
   const texts = useTextsOf(REPORT_TEXTS);
   const [params, setParams] = useSearchParams();
   const view = useMemo(() => readReportView(params, definition), [params, definition]);
-  const [attempt, setAttempt] = useState(0);
   const query = useMemo(() => reportQuery(view), [view]);
-  // Answers are kept with the request they answer: a newer view shows "loading" until its own answer arrives.
-  const requestKey = `${JSON.stringify(query)}#${attempt}`;
-  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
-  const load: Load = answer?.key === requestKey ? answer.load : { status: 'loading' };
+  // A newer view shows "loading" until its own answer arrives (useEndpoint keeps the old one meanwhile).
+  const requestKey = JSON.stringify(query);
+  const {
+    data: answer,
+    error: failure,
+    loading,
+    reload,
+  } = useEndpoint(reportsEndpoints.report, { params: { id: definition.id }, query });
+  const load: Load = loading
+    ? { status: 'loading' }
+    : failure
+      ? { status: 'error', message: failure.message || texts.requestFailed }
+      : answer
+        ? { status: 'ready', data: answer }
+        : { status: 'loading' };
   const [drilled, setDrilled] = useState<{ key: string; rows: Record<string, ReportRow[] | 'loading'> }>({
     key: '',
     rows: {},
@@ -94,25 +108,6 @@ export default function ReportPage({ route }: PageProps) {
     setCompareShown(view.compare);
   }
 
-  useEffect(() => {
-    let cancelled = false;
-    api
-      .get<ReportResponse>(`/api/reports/${definition.id}`, { params: query })
-      .then((response) => {
-        if (!cancelled) setAnswer({ key: requestKey, load: { status: 'ready', data: response.data } });
-      })
-      .catch((error: unknown) => {
-        if (!cancelled)
-          setAnswer({
-            key: requestKey,
-            load: { status: 'error', message: toCallError(error).message ?? texts.requestFailed },
-          });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [api, definition.id, query, requestKey, texts]);
-
   const drill = useCallback(
     (path: string[]) => {
       const filters: Record<string, string> = {};
@@ -123,13 +118,11 @@ export default function ReportPage({ route }: PageProps) {
       if (!next) return;
       const id = path.join('/');
       setChildren((current) => ({ ...current, [id]: 'loading' }));
-      api
-        .get<ReportResponse>(`/api/reports/${definition.id}`, {
-          params: reportQuery(view, { ...filters, group_by: next }),
-        })
-        .then((response) => {
+      reportsApi
+        .report(definition.id, reportQuery(view, { ...filters, group_by: next }))
+        .then((level) => {
           // The next level's label goes in the table's first column.
-          const rows = response.data.rows.map((row) => ({
+          const rows = level.rows.map((row) => ({
             ...row,
             values: { ...row.values, [view.groupBy]: row.values[next as string] ?? row.key },
           }));
@@ -138,29 +131,26 @@ export default function ReportPage({ route }: PageProps) {
         .catch(() => setChildren((current) => ({ ...current, [id]: [] })));
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- setChildren is rebuilt each render from requestKey
-    [api, definition, view, requestKey],
+    [reportsApi, definition, view, requestKey],
   );
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
     setExportError(null);
     try {
-      const response = await api.get<Blob>(`/api/reports/${definition.id}`, {
-        params: reportQuery(view, {}, format),
-        responseType: 'blob',
-      });
-      const url = URL.createObjectURL(response.data);
+      const file = await reportsApi.export(definition.id, reportQuery(view), format);
+      const url = URL.createObjectURL(file);
       const link = document.createElement('a');
       link.href = url;
       link.download = `${definition.id}_${view.range.from}_${view.range.to}.${format}`;
       link.click();
       URL.revokeObjectURL(url);
     } catch (error) {
-      setExportError(texts.couldNotExport(toCallError(error).message ?? texts.requestFailed));
+      setExportError(texts.couldNotExport(ApiError.from(error).message || texts.requestFailed));
     }
   };
 
   // Group names the server makes up ("(no tribe)") in the chosen language; names from the data stay.
-  const answered = load.status === 'ready' ? load.data : null;
+  const answered = load.status === 'ready' ? (answer ?? null) : null;
   const data = useMemo(() => answered && localizeReportResponse(answered, language), [answered, language]);
   const groupLabel = definition.dimensions.find((d) => d.key === view.groupBy)?.label ?? view.groupBy;
   const columns: ReportTableColumn[] = [
@@ -297,7 +287,7 @@ export default function ReportPage({ route }: PageProps) {
         showDeltas={view.compare}
         loading={load.status === 'loading'}
         error={load.status === 'error' ? texts.couldNotLoadReport(load.message) : null}
-        onRetry={() => setAttempt((n) => n + 1)}
+        onRetry={reload}
         emptyMessage={texts.noData(rangeText)}
         sort={sort}
         onSortChange={(next) =>

@@ -1,7 +1,13 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import type { ReportId, ReportViewParams, SavedReportView } from '@staff/console-contract';
-import { toCallError } from '../../api/errors.js';
+import { useState, type FormEvent } from 'react';
+import {
+  reportsEndpoints,
+  type ReportId,
+  type ReportViewParams,
+  type SavedReportView,
+} from '@staff/console-contract';
+import { ApiError } from '../../api/apiError.js';
 import { useServices } from '../../services.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { useTextsOf } from '../../i18n.js';
 import { REPORT_TEXTS } from './texts.js';
 
@@ -17,29 +23,15 @@ const same = (a: ReportViewParams, b: ReportViewParams) =>
 
 /** Saved views of a report, like the lists': pick one, save the current view under a name (shared or not), delete. */
 export function SavedReportViews({ reportId, current, onApply }: SavedReportViewsProps) {
-  const { api } = useServices();
+  const { call } = useServices();
   const texts = useTextsOf(REPORT_TEXTS).saved;
-  const [views, setViews] = useState<SavedReportView[]>([]);
+  const list = useEndpoint(reportsEndpoints.views, { params: { id: reportId } });
+  const views = list.data?.views ?? [];
   const [name, setName] = useState('');
   const [shared, setShared] = useState(false);
+  // A failed save or delete; a failed load is the list's own error.
   const [error, setError] = useState<string | null>(null);
-  const [reload, setReload] = useState(0);
-  const url = `/api/reports/${reportId}/views`;
-
-  useEffect(() => {
-    let cancelled = false;
-    api
-      .get<{ views: SavedReportView[] }>(url)
-      .then((response) => {
-        if (!cancelled) setViews(response.data.views);
-      })
-      .catch((failure: unknown) => {
-        if (!cancelled) setError(texts.couldNotLoad(toCallError(failure).message ?? ''));
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [api, url, reload, texts]);
+  const shownError = error ?? (list.error ? texts.couldNotLoad(list.error.message) : null);
 
   const active = views.find((view) => same(view.params, current)) ?? null;
 
@@ -47,22 +39,25 @@ export function SavedReportViews({ reportId, current, onApply }: SavedReportView
     event.preventDefault();
     setError(null);
     try {
-      await api.post(url, { name, shared, params: current });
+      await call(reportsEndpoints.saveView, {
+        params: { id: reportId },
+        body: { name, shared, params: current },
+      });
       setName('');
       setShared(false);
-      setReload((n) => n + 1);
+      list.reload();
     } catch (failure) {
-      setError(texts.couldNotSave(toCallError(failure).message ?? ''));
+      setError(texts.couldNotSave(ApiError.from(failure).message));
     }
   };
 
   const remove = async (view: SavedReportView) => {
     setError(null);
     try {
-      await api.delete(`${url}/${view.id}`);
-      setReload((n) => n + 1);
+      await call(reportsEndpoints.deleteView, { params: { id: reportId, view_id: view.id } });
+      list.reload();
     } catch (failure) {
-      setError(texts.couldNotDelete(toCallError(failure).message ?? ''));
+      setError(texts.couldNotDelete(ApiError.from(failure).message));
     }
   };
 
@@ -105,7 +100,7 @@ export function SavedReportViews({ reportId, current, onApply }: SavedReportView
         </label>{' '}
         <button type="submit">{texts.save}</button>
       </form>
-      {error ? <p role="alert">{error}</p> : null}
+      {shownError ? <p role="alert">{shownError}</p> : null}
     </>
   );
 }

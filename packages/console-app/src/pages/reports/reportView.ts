@@ -1,5 +1,6 @@
 import type { ReportDefinition } from '@staff/console-contract';
 import { dateRangeFromPreset, type DateRangePickerValue } from '@staff/console-ui';
+import type { ReportQueryInput } from '../../api/reports.js';
 
 /** The view of a report, kept in the address: range, grouping, sort, comparison and a chart filter. */
 export interface ReportView {
@@ -62,13 +63,13 @@ export function reportQuery(
   view: ReportView,
   extra: Record<string, string> = {},
   format?: 'csv' | 'xlsx',
-): Record<string, string> {
+): ReportQueryInput {
   return {
     from: view.range.from,
     to: view.range.to,
     group_by: view.groupBy,
     ...(view.sort ? { sort: view.sort } : {}),
-    ...(view.compare ? { compare: 'previous' } : {}),
+    ...(view.compare ? { compare: 'previous' as const } : {}),
     ...(view.day ? { day: view.day } : {}),
     ...(format ? { format } : {}),
     ...extra,
