@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress.js';
+import { serverOnlyZodParts } from './serverOnly.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const backend = process.env.CONSOLE_BACKEND ?? 'http://localhost:3000';
@@ -10,7 +11,7 @@ const backend = process.env.CONSOLE_BACKEND ?? 'http://localhost:3000';
 // The app bundles console-ui and the contract from source (like the tests do), so it builds without their dist
 // and tree-shakes per module.
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), serverOnlyZodParts(), precompress()],
   resolve: {
     alias: {
       '@staff/console-contract': path.join(root, 'packages/console-contract/src/index.ts'),
