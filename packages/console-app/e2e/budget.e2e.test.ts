@@ -1,0 +1,103 @@
+// Issue 33: a per-route JS budget, measured as a user receives it: chromium against the built console with the demo
+// data, encoded (compressed) bytes of every script the route downloads on a cold load, as in wire.e2e.
+import { describe, expect, it } from 'vitest';
+import type { Page, Response } from 'playwright';
+import { LANDING_PATH, LOGIN_PATH, ROUTES, resourceRoutes } from '@staff/console-contract';
+import { newPage, openSignedIn, setupConsole } from './harness.js';
+
+const { server, browser, user } = setupConsole({ signIn: { username: 'demo-all' } });
+
+const KB = 1000;
+const routeOf = (id: string) => ROUTES.find((route) => route.id === id)!;
+const productsList = resourceRoutes('products')[0]!;
+const adsXMayar = routeOf('ads-x-mayar');
+
+/**
+ * Encoded JS bytes per route; each fails a change that makes its route download more. Issue 33's targets, except
+ * the landing's: 150 KB is out of reach while every signed-in page needs React DOM (62 KB), the router (28 KB), the
+ * shell with its socket (27 KB) and the shared chunk (89 KB: zod for parsing answers, axios, styled-components, the
+ * error catalogue). Measured 238.0 KB on 29 Nov 2026 (260.3 KB before the split), so its budget is that + 5 %.
+ * Figures before/after: the README's "JS per route".
+ */
+const BUDGETS = {
+  login: 90 * KB,
+  landing: 250 * KB,
+  list: 300 * KB,
+  report: 300 * KB,
+};
+
+interface Measured {
+  bytes: number;
+  files: { name: string; bytes: number }[];
+}
+
+/** Opens a route in a fresh context (an empty cache) and sums the encoded bytes of its scripts once it is shown. */
+async function measure(open: (page: Page) => Promise<void>): Promise<Measured> {
+  const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+  try {
+    const scripts: Response[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response);
+    });
+    await open(page);
+    await page.waitForLoadState('networkidle');
+    const files = await Promise.all(
+      scripts.map(async (response) => {
+        await response.finished();
+        const { responseBodySize } = await response.request().sizes();
+        return { name: new URL(response.url()).pathname, bytes: responseBodySize };
+      }),
+    );
+    return { bytes: files.reduce((sum, file) => sum + file.bytes, 0), files };
+  } finally {
+    await context.close();
+  }
+}
+
+function report(name: string, measured: Measured) {
+  const lines = measured.files
+    .toSorted((a, b) => b.bytes - a.bytes)
+    .map((file) => `  ${(file.bytes / KB).toFixed(1).padStart(7)} KB ${file.name}`);
+  console.log(
+    `${name}: ${(measured.bytes / KB).toFixed(1)} KB of JS in ${measured.files.length} files\n${lines.join('\n')}`,
+  );
+}
+
+const signedIn = (path: string, heading: string | RegExp) => async (page: Page) => {
+  await openSignedIn(page, server, user, path);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+};
+
+describe('JS per route, encoded on the wire (issue 33)', () => {
+  it(`/login ≤ ${BUDGETS.login / KB} KB`, async () => {
+    const measured = await measure(async (page) => {
+      await page.goto(`${server.baseURL}${LOGIN_PATH}`);
+      await page.getByLabel('Username').waitFor();
+    });
+    report('/login', measured);
+    expect(measured.bytes).toBeLessThanOrEqual(BUDGETS.login);
+  });
+
+  // Not issue 33's 150 KB yet: see BUDGETS.
+  it(`Usage Statistics, the signed-in landing, ≤ ${BUDGETS.landing / KB} KB`, async () => {
+    const measured = await measure(signedIn(LANDING_PATH, 'Usage Statistics'));
+    report('Usage Statistics', measured);
+    expect(measured.bytes).toBeLessThanOrEqual(BUDGETS.landing);
+  });
+
+  it(`a master-data list (${productsList.title}) ≤ ${BUDGETS.list / KB} KB`, async () => {
+    const measured = await measure(signedIn(productsList.path, productsList.title));
+    report(productsList.title, measured);
+    expect(measured.bytes).toBeLessThanOrEqual(BUDGETS.list);
+  });
+
+  // The demo data has no ad insights in the default range, so no chart is drawn and ECharts (158 KB brotli) is not
+  // fetched: this measures the report page's own code.
+  it(`${adsXMayar.title} ≤ ${BUDGETS.report / KB} KB`, async () => {
+    const measured = await measure(signedIn(adsXMayar.path, adsXMayar.title));
+    report(adsXMayar.title, measured);
+    // If demo data ever draws the chart here, ECharts counts too and this budget needs a new look (issue 33).
+    expect(measured.files.filter((file) => /echarts/i.test(file.name)).map((file) => file.name)).toEqual([]);
+    expect(measured.bytes).toBeLessThanOrEqual(BUDGETS.report);
+  });
+});
