@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import type { Database } from '../src/db/schema.js';
 import { seed } from '../src/seed.js';
-import { backupFileName, pruneBackups } from '../src/ops/backup.js';
+import { backupFileName, pruneBackups, scheduleBackups } from '../src/ops/backup.js';
 import { generateSecretKey, keyringOf, openSecret, sealSecret } from '../src/secrets/index.js';
 import { TEST_PASSWORD } from './support/harness.js';
 import { freePort } from './support/postgres.js';
@@ -184,6 +184,38 @@ describe('backup and restore (npm run console -- backup / restore)', { timeout: 
     const again = await cli(['restore', file], { DATABASE_URL: '', CONSOLE_DATA_DIR: target });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already holds a database .*restore only into an empty folder/);
+  });
+
+  it('the schedule takes one backup across two nodes; a failed run is logged, not thrown, and leaves no file', async () => {
+    const source = await createPostgresFromTemplate(runDir(), 'server_rows_1', fillDemo);
+    cleanups.push(source.drop);
+    const nodes = [
+      await openDatabase({ databaseUrl: source.url }),
+      await openDatabase({ databaseUrl: source.url }),
+    ];
+    cleanups.push(() => Promise.all(nodes.map((node) => node.close())).then(() => undefined));
+    const dir = tmp('console-scheduled-');
+    const lines: { msg: string; obj: Record<string, unknown> }[] = [];
+    const log = {
+      info: (obj: object, msg: string) => lines.push({ msg, obj: obj as Record<string, unknown> }),
+      warn: (obj: object, msg: string) => lines.push({ msg, obj: obj as Record<string, unknown> }),
+    };
+    // Both nodes' first check runs at once; the lease lets one of them back up.
+    const jobs = nodes.map((node) => scheduleBackups(node, { dir, keep: 3, everyHours: 24 }, log));
+    await Promise.all(jobs.map((job) => job.runNow()));
+    await Promise.all(jobs.map((job) => job.stop()));
+    expect(lines.map((line) => line.msg)).toEqual(['backup written']);
+    expect(fs.readdirSync(dir)).toEqual([expect.stringMatching(/^console-postgres-\d{8}T\d{6}Z\.dump$/)]);
+
+    // Due again (the lease row reset), with no pg_dump to be found.
+    await sql`delete from job_leases where name = 'backup'`.execute(nodes[0]!.db);
+    lines.length = 0;
+    const failing = scheduleBackups(nodes[0]!, { dir, keep: 3, everyHours: 24, pgBin: '/nonexistent' }, log);
+    await failing.runNow();
+    await failing.stop();
+    expect(lines.map((line) => line.msg)).toEqual(['scheduled backup failed']);
+    expect(String(lines[0]!.obj.err)).toContain('PG_BIN is /nonexistent, which holds no pg_dump');
+    expect(fs.readdirSync(dir)).toHaveLength(1);
   });
 
   it('keeps the newest CONSOLE_BACKUP_KEEP of its own backups and touches no other file', () => {
