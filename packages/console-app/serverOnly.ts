@@ -27,8 +27,18 @@ function exportedNames(source: string): string[] {
   return names;
 }
 
+/**
+ * The `create…Method` factories run when a schema's `~standard` property is read (Standard Schema consumers do):
+ * they hand back the throwing method instead of throwing themselves, so reading the property still works.
+ */
 const stubs = (names: readonly string[]) =>
-  [UNAVAILABLE, ...names.map((name) => `export const ${name} = unavailable;`)].join('\n');
+  [
+    UNAVAILABLE,
+    ...names.map(
+      (name) =>
+        `export const ${name} = ${/^create\w*Method$/.test(name) ? '() => unavailable' : 'unavailable'};`,
+    ),
+  ].join('\n');
 
 export function serverOnlyZodParts(): Plugin {
   return {
