@@ -7,8 +7,7 @@ import { z } from 'zod';
 import {
   PAGE_DENIED_MESSAGE,
   apiErrorSchema,
-  configQuerySchema,
-  configResponseSchema,
+  configEndpoints,
   healthResponseSchema,
   isPermissionKey,
   loginChallengeResponseSchema,
@@ -78,7 +77,7 @@ import {
   registerSheetReportRoutes,
   startSheetReportScheduler,
 } from './sheetReports/routes.js';
-import { pageRoutes } from './pageRoutes.js';
+import { implement, pageRoutes } from './pageRoutes.js';
 import { type Lifecycle, readyResponseSchema, registerLifecycle } from './ops/lifecycle.js';
 import { registerMetrics } from './ops/metrics.js';
 import type { Registry } from 'prom-client';
@@ -491,30 +490,19 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     },
   );
 
-  route(
-    {
-      method: 'GET',
-      url: '/api/configs/',
-      tag: 'configs',
-      summary: "A config value; an unknown name answers with the caller's default",
-      auth: true,
-      query: configQuerySchema,
-      responses: { 200: configResponseSchema },
-    },
-    async (_request, _reply, { query }) => {
-      const row = await db
-        .selectFrom('configs')
-        .select('value')
-        .where('name', '=', query.config_name)
-        .executeTakeFirst();
-      const defaultValue = query.default_value ?? null;
-      return {
-        config_name: query.config_name,
-        default_value: defaultValue,
-        config_value: row ? row.value : defaultValue,
-      };
-    },
-  );
+  implement(route, configEndpoints.read, async (_request, _reply, { query }) => {
+    const row = await db
+      .selectFrom('configs')
+      .select('value')
+      .where('name', '=', query.config_name)
+      .executeTakeFirst();
+    const defaultValue = query.default_value ?? null;
+    return {
+      config_name: query.config_name,
+      default_value: defaultValue,
+      config_value: row ? row.value : defaultValue,
+    };
+  });
 
   route(
     {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError, INVALID_RESPONSE_CODE } from './apiError.js';
 import { createApiClient } from './client.js';
 import { parseConfigValue, readConfig } from './config.js';
 import { fakeAdapter, type FakeAnswer } from './testAdapter.js';
@@ -41,14 +42,28 @@ describe('readConfig', () => {
       data: { config_name: 'x', default_value: '12', config_value: null },
     });
     await expect(readConfig(client, 'x', '12')).resolves.toBe(12);
-    const bare = clientAnswering({ status: 200, data: {} });
-    await expect(readConfig(bare.client, 'x', 'fallback')).resolves.toBe('fallback');
+    const unknown = clientAnswering({
+      status: 200,
+      data: { config_name: 'x', default_value: null, config_value: null },
+    });
+    await expect(readConfig(unknown.client, 'x', 'fallback')).resolves.toBe('fallback');
   });
 
-  it('rethrows errors to the caller', async () => {
+  it('rethrows errors to the caller as ApiErrors', async () => {
     const { client } = clientAnswering({ status: 500, data: { message: 'boom' } });
-    await expect(readConfig(client, 'x', '1')).rejects.toMatchObject({ response: { status: 500 } });
+    const failed = readConfig(client, 'x', '1');
+    await expect(failed).rejects.toBeInstanceOf(ApiError);
+    await expect(failed).rejects.toMatchObject({
+      status: 500,
+      message: 'boom',
+      endpoint: 'GET /api/configs/',
+    });
     const down = clientAnswering({ network: true });
     await expect(readConfig(down.client, 'x')).rejects.toThrow('Network Error');
+    // An answer of another shape is refused rather than read as "no value".
+    const bare = clientAnswering({ status: 200, data: {} });
+    await expect(readConfig(bare.client, 'x', 'fallback')).rejects.toMatchObject({
+      code: INVALID_RESPONSE_CODE,
+    });
   });
 });

@@ -1,5 +1,6 @@
 import type { AxiosInstance } from 'axios';
-import type { ConfigResponse } from '@staff/console-contract';
+import { configEndpoints } from '@staff/console-contract';
+import { createCall } from './call.js';
 
 export type ConfigValue = string | number | null;
 
@@ -12,8 +13,9 @@ export function parseConfigValue(value: string | null | undefined): ConfigValue 
 }
 
 /**
- * Reads one config (`GET /api/configs/`): its `config_value`, else the default (the server's, else the one
- * asked with). Errors are rethrown to the caller, who decides how to show them (spec section 8).
+ * Reads one config (the contract's `configEndpoints.read`): its `config_value`, else the default (the server's,
+ * else the one asked with). Failures, an answer of the wrong shape included, are ApiErrors rethrown to the caller,
+ * who decides how to show them (spec section 8).
  *
  * @example
  * const days = await readConfig(api, 'logistics_window_days', '30'); // 30
@@ -23,13 +25,11 @@ export async function readConfig(
   configName: string,
   defaultValue?: string,
 ): Promise<ConfigValue> {
-  const response = await client.get<ConfigResponse>('/api/configs/', {
-    params: {
+  const body = await createCall(client)(configEndpoints.read, {
+    query: {
       config_name: configName,
       ...(defaultValue !== undefined ? { default_value: defaultValue } : {}),
     },
   });
-  const body = response.data;
-  const raw = body?.config_value ?? body?.default_value ?? defaultValue ?? null;
-  return parseConfigValue(raw);
+  return parseConfigValue(body.config_value ?? body.default_value ?? defaultValue ?? null);
 }

@@ -15,6 +15,7 @@ export * from './insights.js';
 export * from './intake.js';
 export * from './admin.js';
 export * from './reports.js';
+export * from './config.js';
 
 import type { AnyEndpoint } from './define.js';
 import { adminEndpoints } from './admin.js';
@@ -32,6 +33,7 @@ import { sheetReportsEndpoints } from './sheetReports.js';
 import { insightsEndpoints } from './insights.js';
 import { intakeEndpoints } from './intake.js';
 import { reportsEndpoints } from './reports.js';
+import { configEndpoints } from './config.js';
 
 /** Every declared endpoint: the server test checks each is served as declared. */
 export function declaredEndpoints(): AnyEndpoint[] {
@@ -51,5 +53,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     intakeEndpoints,
     adminEndpoints,
     reportsEndpoints,
+    configEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

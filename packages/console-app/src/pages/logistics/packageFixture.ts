@@ -27,7 +27,15 @@ export function answerPackageList(
 ): FakeAnswer | undefined {
   const url = config.url ?? '';
   if (url.startsWith('/api/configs/'))
-    return { status: 200, data: { config_name: 'logistics_filter_days', config_value: days } };
+    return {
+      status: 200,
+      // As the server answers: the caller's default echoed, the value null when none is set.
+      data: {
+        config_name: 'logistics_filter_days',
+        default_value: (config.params as { default_value?: string } | undefined)?.default_value ?? null,
+        config_value: days,
+      },
+    };
   if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
   if (url.startsWith('/api/resources/packages?'))
     return { status: 200, data: { rows: [shippingPackage], total: 1, labels: {} } };

@@ -69,7 +69,10 @@ describe('route presets', () => {
     const { adapter, requests } = fakeAdapter((config) => {
       const url = config.url ?? '';
       if (url.startsWith('/api/configs/'))
-        return { status: 200, data: { config_name: 'logistics_filter_days', config_value: '7' } };
+        return {
+          status: 200,
+          data: { config_name: 'logistics_filter_days', default_value: null, config_value: '7' },
+        };
       return { status: 200, data: { rows: [], total: 0, labels: {} } };
     });
     const services = createConsoleServices({ storage: memoryStorage({}), adapter, io: fakeIo().io });
