@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import type { Database } from '../src/db/schema.js';
 import { seed } from '../src/seed.js';
-import { backupFileName, pruneBackups, scheduleBackups } from '../src/ops/backup.js';
+import { backupFileName, backupKindOf, pruneBackups, scheduleBackups } from '../src/ops/backup.js';
+import { readConfig } from '../src/config.js';
 import { generateSecretKey, keyringOf, openSecret, sealSecret } from '../src/secrets/index.js';
 import { TEST_PASSWORD } from './support/harness.js';
 import { freePort } from './support/postgres.js';
@@ -184,6 +185,40 @@ describe('backup and restore (npm run console -- backup / restore)', { timeout: 
     const again = await cli(['restore', file], { DATABASE_URL: '', CONSOLE_DATA_DIR: target });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/already holds a database .*restore only into an empty folder/);
+
+    // With the server stopped the CLI opens the folder itself; nothing moves, so job_leases is equal too.
+    const offline = path.join(path.dirname(file), 'offline.tar.gz');
+    const direct = await cli(['backup', offline], { DATABASE_URL: '', CONSOLE_DATA_DIR: dataDir });
+    expect(direct.stderr).toBe('');
+    expect(direct.stdout).toMatch(/through the folder, [\d.]+ MB/);
+    const second = tmp('console-restore-offline-');
+    expect((await cli(['restore', offline], { DATABASE_URL: '', CONSOLE_DATA_DIR: second })).code).toBe(0);
+    const secondCopy = await openDatabase({ dataDir: second });
+    try {
+      expect(await fingerprint(secondCopy.db)).toEqual(before);
+    } finally {
+      await secondCopy.close();
+    }
+  });
+
+  it('reads the backup variables, and names what is wrong in a bad value or file', () => {
+    const config = readConfig(
+      { CONSOLE_BACKUP_DIR: 'backups', CONSOLE_BACKUP_KEEP: '3' },
+      [],
+      '/srv/console',
+    );
+    expect(config.backup).toEqual({ dir: '/srv/console/backups', keep: 3, everyHours: 24 });
+    expect(readConfig({}, [], '/srv').backup).toBeUndefined();
+    expect(() => readConfig({ CONSOLE_BACKUP_DIR: '/b', CONSOLE_BACKUP_KEEP: '0' })).toThrow(
+      'CONSOLE_BACKUP_KEEP must be a positive integer, got "0"',
+    );
+    expect(() => readConfig({ CONSOLE_BACKUP_DIR: '/b', CONSOLE_BACKUP_EVERY_HOURS: 'daily' })).toThrow(
+      'CONSOLE_BACKUP_EVERY_HOURS must be a positive number, got "daily"',
+    );
+    const notABackup = path.join(tmp('console-not-'), 'notes.txt');
+    fs.writeFileSync(notABackup, 'hello');
+    expect(() => backupKindOf(notABackup)).toThrow(`${notABackup} is not a console backup`);
+    expect(() => backupKindOf('/nonexistent/x.dump')).toThrow('Cannot read the backup /nonexistent/x.dump');
   });
 
   it('the schedule takes one backup across two nodes; a failed run is logged, not thrown, and leaves no file', async () => {
