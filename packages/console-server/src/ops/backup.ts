@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { acquireDataDirLock } from '../db/lock.js';
+import { DataDirLockedError, acquireDataDirLock } from '../db/lock.js';
 import { type DatabaseHandle, pgliteOptions, redactUrl } from '../db/database.js';
 import { type ScheduledJob, scheduleOnce } from '../jobs/runOnce.js';
 
@@ -202,7 +202,8 @@ export async function backupPgliteFolder(
   let lock;
   try {
     lock = acquireDataDirLock(dataDir);
-  } catch {
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
     // In use: the running server takes the copy.
     let heldMs = 0;
     const bytes = await writeWhole(file, async (partial) => {
