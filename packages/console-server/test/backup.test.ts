@@ -139,7 +139,18 @@ describe('backup and restore (npm run console -- backup / restore)', { timeout: 
       await database.close();
     }
     const server = await startServerProcess(
-      { ...keyEnv, CONSOLE_DATA_DIR: dataDir, DATABASE_URL: '', CONSOLE_DEMO: '0' },
+      {
+        ...keyEnv,
+        CONSOLE_DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        CONSOLE_DEMO: '0',
+        // Its scheduled writers off (courier tracking, Mayar reconciliation, session pruning): the rows compared
+        // after the stop are then those of the copy's moment. The copy under writes is PGlite's crash-consistent
+        // tarball; what this test checks is that nothing of it is lost on the way.
+        CONSOLE_TRACKING_EVERY_MINUTES: '0',
+        CONSOLE_MAYAR_RECONCILE_MINUTES: '0',
+        CONSOLE_SESSION_PRUNE_MINUTES: '0',
+      },
       await freePort(),
     );
     const file = path.join(tmp('console-backup-pglite-'), 'console.tar.gz');
