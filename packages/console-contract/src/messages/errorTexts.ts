@@ -23,6 +23,7 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   'A related record does not exist or is in use': 'Data terkait tidak ada atau sedang dipakai',
   'A value breaks a rule of its field': 'Ada nilai yang melanggar aturan kolomnya',
   'The server was busy; try again': 'Server sedang sibuk; coba lagi',
+  'This server is stopping; try again.': 'Server ini sedang berhenti; coba lagi.',
   'A value is too large': 'Ada nilai yang terlalu besar',
   'Must not contain a NUL character': 'Tidak boleh berisi karakter NUL',
   'Must be valid text (it holds an unpaired surrogate character)':
