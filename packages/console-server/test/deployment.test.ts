@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
 const read = (file: string) => fs.readFileSync(path.join(repoRoot, file), 'utf8');
-// js-yaml is in the tree (changesets reads its files with it); loaded untyped, only `load` is used.
+// js-yaml (a dev dependency here; changesets uses it too), loaded untyped: only `load` is used.
 const yaml = createRequire(import.meta.url)('js-yaml') as { load: (text: string) => unknown };
 
 /** Every `env.NAME` / `process.env.NAME` in the server's sources: config.ts and the few read elsewhere. */

@@ -1,11 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  REPORT_DEFINITIONS,
-  sheetReportsEndpoints,
-  getEntity,
-  type ReportId,
-} from '@staff/console-contract';
+import { REPORT_DEFINITIONS, sheetReportsEndpoints, getEntity, type ReportId } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import type { RouteRegistrar } from '../admin/routes.js';
 import { HttpError } from '../http.js';
