@@ -108,6 +108,14 @@ function storiesOf(name: string): string[] {
 }
 
 describe('every export has a story and a Docs page in the built Storybook', () => {
+  it('shows every story on its file’s Docs page (none is left out of Docs)', () => {
+    const leftOut = entries.filter(
+      (story) =>
+        story.type === 'story' && (!docsFiles.has(story.importPath) || (story.tags ?? []).includes('!autodocs')),
+    );
+    expect(leftOut.map((story) => story.id)).toEqual([]);
+  });
+
   it('finds the components and machines to check', () => {
     expect(components).toEqual(expect.arrayContaining(['DataTable', 'LoginForm', 'RelationSelect']));
     expect(machines).toEqual(expect.arrayContaining(['sessionMachine', 'permissionRefreshMachine']));
