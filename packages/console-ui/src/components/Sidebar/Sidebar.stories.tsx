@@ -246,6 +246,38 @@ const variants: [string, Partial<SidebarProps>][] = [
   ],
 ];
 
+/** A group that needs keys, and a page in it: shown only once the permissions are in. */
+const LATE_GROUP = menu.find((group) => !group.alwaysVisible && group.items.length > 0)!;
+
+/**
+ * The permissions arrive after the first render (the shell's first permission load): the current page's group opens
+ * then, on the same sidebar, so a press on one of its controls in that moment is not lost.
+ */
+export const PermissionsArriveLater: Story = {
+  args: { currentPath: LATE_GROUP.items[0]!.path },
+  render: function PermissionsArriveLater(args) {
+    const [permissions, setPermissions] = useState<PermissionEntry[]>([]);
+    return (
+      <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
+        <button type="button" onClick={() => setPermissions(allKeys)}>
+          Permissions arrive
+        </button>
+        <Sidebar {...args} permissions={permissions} />
+      </div>
+    );
+  },
+  play: async ({ canvas, userEvent }) => {
+    const signOut = canvas.getByRole('button', { name: 'Sign Out' });
+    await expect(canvas.queryByRole('button', { name: LATE_GROUP.label })).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: 'Permissions arrive' }));
+    await expect(canvas.getByRole('button', { name: LATE_GROUP.label })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(canvas.getByRole('button', { name: 'Sign Out' })).toBe(signOut);
+  },
+};
+
 /** Every variant side by side, for visual review. */
 export const AllStates: Story = {
   decorators: [(Story) => <Story />],
