@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 interface ProjectTime {
@@ -17,6 +18,8 @@ export default class ProjectTimesReporter implements Reporter {
   private readonly started = new Map<string, number>();
   private readonly projects = new Map<string, ProjectTime>();
   private readonly files: { name: string; ms: number }[] = [];
+  /** One line per failed test or file, repeated last so a log's tail names what failed. */
+  private readonly failures: string[] = [];
 
   onTestModuleStart(module: TestModule) {
     this.started.set(module.moduleId + module.project.name, Date.now());
@@ -36,6 +39,14 @@ export default class ProjectTimesReporter implements Reporter {
       diagnostic.setupDuration +
       diagnostic.duration;
     time.fileMs += fileMs;
+    const where = `${name} ${module.relativeModuleId}`;
+    const firstLine = (message: string | undefined) => (message ?? '').split('\n')[0]!.slice(0, 200);
+    for (const error of module.errors()) this.failures.push(`${where}: ${firstLine(error.message)}`);
+    for (const test of module.children.allTests()) {
+      const result = test.result();
+      if (result.state === 'failed')
+        this.failures.push(`${where} > ${test.fullName}: ${firstLine(result.errors?.[0]?.message)}`);
+    }
     this.files.push({ name: `${name} ${module.relativeModuleId}`, ms: fileMs });
     time.firstStart = Math.min(time.firstStart, start);
     time.lastEnd = Math.max(time.lastEnd, Date.now());
@@ -63,5 +74,12 @@ export default class ProjectTimesReporter implements Reporter {
     console.log('\nThe slowest files (their own time):');
     for (const file of [...this.files].sort((a, b) => b.ms - a.ms).slice(0, 15))
       console.log(`  ${(file.ms / 1000).toFixed(0).padStart(5)} s  ${file.name}`);
+    if (this.failures.length > 0) {
+      console.log(`\nFailed (${this.failures.length}):`);
+      for (const failure of this.failures) console.log(`  ${failure}`);
+    }
+    // scripts/test.mjs prints them again after its own table, the last lines of a CI log.
+    if (process.env.CONSOLE_TEST_FAILURES)
+      writeFileSync(process.env.CONSOLE_TEST_FAILURES, this.failures.join('\n'));
   }
 }

@@ -6,6 +6,9 @@
  * a check's output is held and shown only when it fails. Arguments go to vitest.
  */
 import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -44,6 +47,7 @@ function table() {
 }
 
 const started = performance.now();
+const failuresFile = join(mkdtempSync(join(tmpdir(), 'console-test-')), 'failures.txt');
 const checks = Promise.all([
   run('lint', [...niceness, npm, 'run', '-s', 'lint']),
   run('format', [...niceness, npm, 'run', '-s', 'format:check']),
@@ -56,9 +60,18 @@ const tested = built
   ? await run('vitest', ['npx', 'vitest', 'run', ...process.argv.slice(2)], {
       quiet: false,
       // The server tests' second processes run the fresh build, not the sources through tsx (test/support/process.ts).
-      env: { CONSOLE_TEST_BUILT: '1' },
+      env: { CONSOLE_TEST_BUILT: '1', CONSOLE_TEST_FAILURES: failuresFile },
     })
   : false;
 const checked = (await checks).every(Boolean);
 table();
+// Last, so the tail of a log says which tests failed.
+const failures = existsSync(failuresFile)
+  ? readFileSync(failuresFile, 'utf8').split('\n').filter(Boolean)
+  : [];
+if (failures.length > 0) {
+  console.log(`\nFailed tests (${failures.length}):`);
+  for (const failure of failures.slice(0, 20)) console.log(`  ${failure}`);
+  if (failures.length > 20) console.log(`  … and ${failures.length - 20} more (see the vitest output above)`);
+}
 process.exit(built && tested && checked ? 0 : 1);

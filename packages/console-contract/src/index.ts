@@ -21,3 +21,4 @@ export * from './messages/index.js';
 export * from './entities/texts/index.js';
 export * from './reportTexts.js';
 export * from './endpoints/index.js';
+export * from './creativePreviews.js';

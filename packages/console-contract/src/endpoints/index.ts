@@ -16,6 +16,7 @@ export * from './intake.js';
 export * from './admin.js';
 export * from './reports.js';
 export * from './config.js';
+export * from './creativePreviews.js';
 
 import type { AnyEndpoint } from './define.js';
 import { adminEndpoints } from './admin.js';
@@ -34,6 +35,7 @@ import { insightsEndpoints } from './insights.js';
 import { intakeEndpoints } from './intake.js';
 import { reportsEndpoints } from './reports.js';
 import { configEndpoints } from './config.js';
+import { creativePreviewsEndpoints } from './creativePreviews.js';
 
 /** Every declared endpoint: the server test checks each is served as declared. */
 export function declaredEndpoints(): AnyEndpoint[] {
@@ -54,5 +56,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     adminEndpoints,
     reportsEndpoints,
     configEndpoints,
+    creativePreviewsEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

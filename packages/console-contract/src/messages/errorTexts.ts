@@ -465,6 +465,17 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   '{n} problem(s) in the export; nothing was imported':
     '{n} masalah dalam hasil ekspor; tidak ada yang diimpor',
 
+  // --- Master Ad Creative: thumbnails, previews, "Refresh from Meta" (issue #32) ---
+  'Creative not found': 'Kreatif tidak ditemukan',
+  'Not a row id': 'Bukan id baris',
+  'At most {n} ids': 'Paling banyak {n} id',
+  'This creative has no Meta creative id yet': 'Kreatif ini belum punya id kreatif Meta',
+  'No Meta ad account with an access token is set up (Master Ad Campaign → Pull from Meta)':
+    'Belum ada akun iklan Meta dengan access token (Master Ad Campaign → Pull from Meta)',
+  'Meta refused: {detail}': 'Meta menolak: {detail}',
+  'Meta did not answer within {n} seconds': 'Meta tidak menjawab dalam {n} detik',
+  'Meta Graph API unreachable: {detail}': 'Meta Graph API tidak dapat dihubungi: {detail}',
+
   // --- GPT Insights ---
   'No insight #{id}': 'Tidak ada insight #{id}',
   'GPT Insights is not configured: set OPENAI_BASE_URL.':
