@@ -48,6 +48,7 @@ export const hookGenerations: EntityDef = {
       ...COLUMN.filterable,
       placeholder: 'gpt-4o-mini',
     }),
+    field.integer('hook_count', 'Hooks asked for', { min: 1, max: 10, defaultValue: 5 }),
     field.longtext('prompt', 'Prompt', { maxLength: 8000 }),
     field.tags('outputs', 'Generated hooks', {
       maxLength: 20,
@@ -55,6 +56,18 @@ export const hookGenerations: EntityDef = {
       help: 'One hook per item.',
     }),
     field.text('selected_hook', 'Selected hook', { maxLength: 300, list: true, searchable: true }),
+    field.tags('selected_hooks', 'Picked hooks', {
+      maxLength: 10,
+      itemMaxLength: 300,
+      help: 'The hooks picked (as edited); the first is the selected hook.',
+    }),
+    field.integer('prompt_tokens', 'Prompt tokens', { min: 0, readOnly: true }),
+    field.integer('completion_tokens', 'Answer tokens', { min: 0, readOnly: true }),
+    field.money('cost_idr', 'Cost (IDR)', {
+      min: 0,
+      readOnly: true,
+      help: 'From the tokens, the configured USD prices per million tokens and the IDR rate.',
+    }),
     field.enum('status', 'Status', {
       required: true,
       defaultValue: 'generated',

@@ -1,5 +1,10 @@
 import { COLUMN, field, options, relationField, metaIdField } from './fields.js';
+import { rule } from './rules.js';
 import type { EntityDef } from './types.js';
+
+/** Statuses of a creative that runs (or ran) on Meta: it has a creative id and a format. A DRAFT (a hook sent from
+ * Hook Generations) has neither yet. */
+const PUBLISHED = ['ACTIVE', 'PAUSED', 'ARCHIVED'];
 
 /** A Meta ad creative with its copy, hook and angle; the Ad Creative report groups performance by these. */
 export const masterAdCreatives: EntityDef = {
@@ -11,16 +16,19 @@ export const masterAdCreatives: EntityDef = {
   description: 'Creatives with copy, hook and angle, linked to product, campaign and creator.',
   defaultSort: { field: 'name', direction: 'asc' },
   softDelete: true,
+  rules: [
+    rule.requiredWhen('creative_id', 'status', PUBLISHED, 'Required unless the creative is a draft'),
+    rule.requiredWhen('format', 'status', PUBLISHED, 'Required unless the creative is a draft'),
+  ],
   fields: [
     field.text('name', 'Name', {
       required: true,
       maxLength: 200,
       ...COLUMN.searchable,
     }),
-    metaIdField('creative_id', 'Creative id', 'creative', { required: true, unique: true, searchable: true }),
+    metaIdField('creative_id', 'Creative id', 'creative', { unique: true, searchable: true }),
     metaIdField('ad_id', 'Ad id', 'ad', { searchable: true }),
     field.enum('format', 'Format', {
-      required: true,
       options: options({ image: 'Image', video: 'Video', carousel: 'Carousel' }),
       ...COLUMN.sortable,
     }),
@@ -69,7 +77,7 @@ export const masterAdCreatives: EntityDef = {
     field.enum('status', 'Status', {
       required: true,
       defaultValue: 'ACTIVE',
-      options: options({ ACTIVE: 'Active', PAUSED: 'Paused', ARCHIVED: 'Archived' }),
+      options: options({ ACTIVE: 'Active', PAUSED: 'Paused', ARCHIVED: 'Archived', DRAFT: 'Draft' }),
       ...COLUMN.sortable,
     }),
   ],

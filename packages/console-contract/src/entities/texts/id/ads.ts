@@ -126,7 +126,14 @@ export const AD_TEXTS_ID: EntityTextSet = {
       product_id: PRODUCT,
       ad_campaign_id: CAMPAIGN,
       creator_id: CREATOR,
-      status: { label: 'Status', options: { ACTIVE: 'Aktif', PAUSED: 'Dijeda', ARCHIVED: 'Diarsipkan' } },
+      status: {
+        label: 'Status',
+        options: { ACTIVE: 'Aktif', PAUSED: 'Dijeda', ARCHIVED: 'Diarsipkan', DRAFT: 'Draf' },
+      },
+    },
+    rules: {
+      'requiredWhen:creative_id': 'Wajib diisi kecuali kreatifnya masih draf',
+      'requiredWhen:format': 'Wajib diisi kecuali kreatifnya masih draf',
     },
   },
   hook_generations: {
@@ -152,9 +159,20 @@ export const AD_TEXTS_ID: EntityTextSet = {
       // The language of the hooks, named as the language picker names them.
       language: { label: 'Bahasa', options: { id: 'Bahasa Indonesia', en: 'English' } },
       model: { label: 'Model' },
+      hook_count: { label: 'Jumlah hook diminta' },
       prompt: { label: 'Prompt' },
       outputs: { label: 'Hook yang dihasilkan', help: 'Satu hook per item.' },
       selected_hook: { label: 'Hook terpilih' },
+      selected_hooks: {
+        label: 'Hook yang dipilih',
+        help: 'Hook yang dipilih (setelah diedit); yang pertama menjadi hook terpilih.',
+      },
+      prompt_tokens: { label: 'Token prompt' },
+      completion_tokens: { label: 'Token jawaban' },
+      cost_idr: {
+        label: 'Biaya (IDR)',
+        help: 'Dari jumlah token, harga USD per sejuta token yang dikonfigurasi, dan kurs IDR.',
+      },
       status: {
         label: 'Status',
         options: {
