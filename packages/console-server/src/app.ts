@@ -80,6 +80,7 @@ import {
 import { implement, pageRoutes } from './pageRoutes.js';
 import { type Lifecycle, readyResponseSchema, registerLifecycle } from './ops/lifecycle.js';
 import { registerMetrics } from './ops/metrics.js';
+import { registerCreativePreviewRoutes } from './creatives/routes.js';
 import type { Registry } from 'prom-client';
 
 export const SERVER_VERSION = '1.0.0';
@@ -117,6 +118,8 @@ export interface BuildServerOptions {
   sheetReports?: SheetReportSchedulerOptions;
   /** WhatsApp Cloud API adapter, webhook secrets and the outbox worker (src/whatsapp/). */
   whatsapp?: WhatsAppOptions;
+  /** Master Ad Creative's calls to Meta: time-out and how often the daily refresh runs (src/creatives/). */
+  creatives?: { timeoutMs?: number; refreshEveryMs?: number };
   /** Collect Prometheus metrics into `app.metrics` (METRICS_PORT set); off: no per-request cost. */
   metrics?: boolean;
 }
@@ -136,6 +139,10 @@ declare module 'fastify' {
     session: AuthenticatedSession | null;
   }
 }
+
+/** An http Graph URL (a fake on loopback) serves creative images itself: the page may load them from there. */
+const creativeImageOrigins = (graphUrl: string | undefined): string[] =>
+  graphUrl?.startsWith('http://') ? [new URL(graphUrl).origin] : [];
 
 /** Secrets some callers must put in the address (Mayar's webhook token): never written to the log. */
 const SECRET_QUERY = /([?&](?:token|access_token|hub\.verify_token)=)[^&#]*/gi;
@@ -283,7 +290,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
         scriptSrc: ["'self'"],
         // styled-components injects <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // Ad creatives' thumbnails live on Meta's CDN (https); a Graph URL on http (the fakes) serves its own.
+        imgSrc: ["'self'", 'data:', 'https:', ...creativeImageOrigins(options.intake?.metaGraphUrl)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -637,6 +645,22 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     onPullQueued: intake.kickPull,
     verifyPaid: options.intake?.verifyPaid === true,
     onVerificationQueued: intake.kickVerify,
+  });
+
+  // Master Ad Creative's thumbnails, previews and "Refresh from Meta"; the daily refresh with the workers.
+  registerCreativePreviewRoutes(app, {
+    route,
+    sessionOf,
+    clock,
+    options: {
+      graph: {
+        baseUrl: options.intake?.metaGraphUrl,
+        version: options.intake?.metaGraphVersion,
+        timeoutMs: options.creatives?.timeoutMs,
+      },
+      schedule: options.intake?.workers === true,
+      ...(options.creatives?.refreshEveryMs ? { refreshEveryMs: options.creatives.refreshEveryMs } : {}),
+    },
   });
 
   // Logistics: receipts, confirmation, labels, tracking, customer notifications (src/logistics/).

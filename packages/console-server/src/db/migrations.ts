@@ -26,6 +26,7 @@ import { CRM_MIGRATIONS } from '../crm/migrations.js';
 import { SHEET_REPORT_MIGRATIONS, SHEET_REPORT_MIGRATIONS_751 } from '../sheetReports/migrations.js';
 import { DESC_SORT_INDEXES_V753 } from '../resources/sortIndexes.js';
 import { META_PULL_MIGRATIONS } from '../intake/meta/pullMigrations.js';
+import { CREATIVE_PREVIEW_MIGRATIONS } from '../creatives/migrations.js';
 import { sqlMigration } from './statements.js';
 
 export interface Migration {
@@ -280,6 +281,8 @@ export const MIGRATIONS: readonly Migration[] = [
   sqlMigration(773, 'trigram indexes for ad sets and ads', TRIGRAM_INDEXES_V773),
   // --- preferences: English until chosen (versions 790–799): src/preferences/migrations.ts ---
   ...PREFERENCES_MIGRATIONS_790,
+  // --- Master Ad Creative: Meta creative cache (versions 815–819): src/creatives/migrations.ts ---
+  ...CREATIVE_PREVIEW_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

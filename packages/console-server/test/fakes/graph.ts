@@ -24,6 +24,7 @@ export interface FakeGraph {
   /** Resolves the next time a request arrives (kill tests wait for a send in flight). */
   nextRequest: () => Promise<void>;
   insights: FakeInsights;
+  creatives: FakeCreatives;
   close: () => Promise<void>;
 }
 
@@ -46,6 +47,64 @@ export interface FakeInsights {
   /** Purchases per row under each of omni_purchase, purchase and the pixel's type (the same purchases). */
   purchasesOf: (day: string, ad: number) => number;
 }
+
+/**
+ * The Marketing API's ad creatives (`GET /vNN/{creative_id}?fields=…`): any numeric id is a creative, an image
+ * one when odd and a video one when even, with thumbnails and images this fake serves itself
+ * (`/creative-images/{id}.svg`), so a page can show them without the internet.
+ */
+export interface FakeCreatives {
+  /** Creative ids asked for, in order. */
+  calls: string[];
+  /** Ids Meta answers "does not exist" for (code 100, subcode 33). */
+  missing: Set<string>;
+  /** While true, creative answers come after `slowMs` (longer than a caller's time-out). */
+  slow: boolean;
+  /** Image requests served (path), to see a page really loaded them. */
+  images: string[];
+}
+
+/** The fake's answer for creative `id` as Meta sends it; `origin` is where the fake serves its images. */
+export function fakeCreative(id: string, origin: string) {
+  const video = BigInt(id) % 2n === 0n;
+  const image = `${origin}/creative-images/${id}.svg`;
+  const thumbnail = `${origin}/creative-images/${id}-thumb.svg`;
+  const cta = { type: 'SHOP_NOW', value: { link: 'https://toko.example.id/promo' } };
+  return {
+    id,
+    thumbnail_url: thumbnail,
+    ...(video ? {} : { image_url: image }),
+    title: `Promo kreatif ${id.slice(-4)}`,
+    body: 'Diskon 30% hari ini saja. Klik untuk belanja.',
+    call_to_action_type: 'SHOP_NOW',
+    object_story_spec: {
+      page_id: '104000000000001',
+      ...(video
+        ? {
+            video_data: {
+              video_id: `9${id.slice(-9)}`,
+              image_url: image,
+              message: 'Tonton sampai habis',
+              call_to_action: cta,
+            },
+          }
+        : {
+            link_data: {
+              picture: image,
+              message: 'Belanja sekarang',
+              link: cta.value.link,
+              call_to_action: cta,
+            },
+          }),
+    },
+  };
+}
+
+/** A small picture with the creative id on it (what the fake's image URLs answer). */
+const creativeSvg = (id: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="320" height="320" viewBox="0 0 320 320">` +
+  `<rect width="320" height="320" fill="#${(Number(BigInt(id) % 0xffffffn) | 0x404040).toString(16).slice(-6)}"/>` +
+  `<text x="160" y="170" font-size="28" text-anchor="middle" fill="#fff">${id.slice(-6)}</text></svg>`;
 
 const AD_ID_BASE = 1202100000000000n;
 
@@ -146,6 +205,47 @@ export async function startFakeGraph(
         fbtrace_id: 'AFakeTrace',
       },
     },
+  };
+
+  const creatives: FakeCreatives = { calls: [], missing: new Set(), slow: false, images: [] };
+
+  /** The ad creatives' reads and the images they point at; null when the request is not one of them. */
+  const creativeAnswer = async (
+    request: Parameters<Parameters<typeof startFakeServer>[0]>[0],
+  ): Promise<{ status: number; body: unknown; headers?: Record<string, string> } | null> => {
+    const path = request.url.pathname;
+    const image = /^\/creative-images\/(\d+)(-thumb)?\.svg$/.exec(path);
+    if (image && request.method === 'GET') {
+      creatives.images.push(path);
+      return { status: 200, body: creativeSvg(image[1]!), headers: { 'content-type': 'image/svg+xml' } };
+    }
+    const read = /^\/v\d+\.\d+\/(\d+)$/.exec(path);
+    const fields = request.url.searchParams.get('fields') ?? '';
+    if (!read || request.method !== 'GET' || !fields.includes('object_story_spec') || jobs.has(read[1]!))
+      return null;
+    const id = read[1]!;
+    creatives.calls.push(id);
+    if (creatives.slow) {
+      await new Promise((resolve) => setTimeout(resolve, options.slowMs ?? 1500));
+      if (request.abandoned())
+        return { status: 408, body: { error: { message: 'Client went away', code: 1 } } };
+    }
+    const token = request.url.searchParams.get('access_token');
+    if (!token || (options.accessToken && token !== options.accessToken)) return invalidToken;
+    if (creatives.missing.has(id))
+      return {
+        status: 400,
+        body: {
+          error: {
+            message: `Unsupported get request. Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+            type: 'GraphMethodException',
+            code: 100,
+            error_subcode: 33,
+            fbtrace_id: 'AFakeTrace',
+          },
+        },
+      };
+    return { status: 200, body: fakeCreative(id, `http://${request.headers.host}`) };
   };
 
   /** The Marketing API's insights endpoints; null when the request is not one of them. */
@@ -250,6 +350,8 @@ export async function startFakeGraph(
     const current = waiters;
     waiters = [];
     for (const wake of current) wake();
+    const creativeResult = await creativeAnswer(request);
+    if (creativeResult) return creativeResult;
     const insightsResult = insightsAnswer(request);
     if (insightsResult) return insightsResult;
     const match = /^\/v\d+\.\d+\/(\d+)\/events$/.exec(request.url.pathname);
@@ -335,6 +437,7 @@ export async function startFakeGraph(
     batchSizes,
     nextRequest: () => new Promise<void>((resolve) => waiters.push(resolve)),
     insights,
+    creatives,
     close: server.close,
   };
 }
