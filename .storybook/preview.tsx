@@ -1,6 +1,11 @@
 import type { Preview } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
 import { consoleMessages } from '../packages/console-ui/src/i18n/index.js';
 import { ConsoleMessagesProvider, ConsoleThemeProvider } from '../packages/console-ui/src/theme/index.js';
+
+// Plays wait for what the story shows: testing-library's 1 s default (and any shorter bound) is a time limit that
+// fails on a busy machine. 60 s is a hang guard; plays that check a delay assert its lower bound themselves.
+configure({ asyncUtilTimeout: 60_000 });
 
 const preview: Preview = {
   // Every stories file gets a Docs page (props table, descriptions, each story) for embedders and designers.

@@ -95,7 +95,7 @@ export const SubmitWithEnter: Story = {
     await expect(canvas.getByRole('button', { name: 'Memuat...' })).toBeDisabled();
     await expect(await canvas.findByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeDisabled();
     await expect(args.onSuccess).not.toHaveBeenCalled();
-    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledWith(demoUser), { timeout: 5000 });
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledWith(demoUser));
     await expect(args.onSuccess).toHaveBeenCalledTimes(1);
   },
 };

@@ -101,9 +101,7 @@ export const AutoDismiss: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Notify success' }));
     await expect(within(region()).getByRole('status')).toHaveTextContent('The creator was saved.');
-    await waitFor(() => expect(within(region()).queryByRole('status')).not.toBeInTheDocument(), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(within(region()).queryByRole('status')).not.toBeInTheDocument());
   },
 };
 

@@ -39,9 +39,7 @@ export const ValidSession: Story = {
     const canvas = within(canvasElement);
     const started = performance.now();
     await expect(canvas.getByRole('status')).toHaveTextContent('Please Wait...');
-    await waitFor(() => expect(args.onNavigate).toHaveBeenCalledWith('/app/customer-chats'), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(args.onNavigate).toHaveBeenCalledWith('/app/customer-chats'));
     await expect(performance.now() - started).toBeGreaterThanOrEqual(450);
     await expect(args.onNavigate).toHaveBeenCalledTimes(1);
   },
@@ -51,7 +49,7 @@ export const ValidSession: Story = {
 export const NoSession: Story = {
   args: { checkSession: fn(() => false) },
   play: async ({ args }) => {
-    await waitFor(() => expect(args.onNavigate).toHaveBeenCalledWith('/login'), { timeout: 2000 });
+    await waitFor(() => expect(args.onNavigate).toHaveBeenCalledWith('/login'));
   },
 };
 
@@ -59,7 +57,7 @@ export const NoSession: Story = {
 export const CheckFails: Story = {
   args: { checkSession: fn<CheckSessionFn>(() => Promise.reject(new Error('storage unavailable'))) },
   play: async ({ args }) => {
-    await waitFor(() => expect(args.onNavigate).toHaveBeenCalledWith('/login'), { timeout: 2000 });
+    await waitFor(() => expect(args.onNavigate).toHaveBeenCalledWith('/login'));
   },
 };
 
