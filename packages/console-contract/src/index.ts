@@ -17,6 +17,7 @@ export * from './bots.js';
 export * from './preferences.js';
 export * from './botLogin.js';
 export * from './search.js';
+export * from './operations.js';
 export * from './messages/index.js';
 export * from './entities/texts/index.js';
 export * from './reportTexts.js';

@@ -423,10 +423,30 @@ export const ROUTES: readonly RouteDef[] = [
     'users',
     custom('user-permissions'),
   ),
+  // Not in the spec (issue #29): the running console and the audit log, for the administrator.
+  r(
+    'operations',
+    '/administration/operations/',
+    'Operations',
+    'admin_manage_user',
+    'users',
+    custom('operations'),
+  ),
+  r(
+    'audit-log',
+    '/administration/audit-log/',
+    'Audit Log',
+    'admin_manage_user',
+    'users',
+    custom('audit-log'),
+  ),
 ];
 
-/** Pages beyond the spec's: the landing page, and the ad sets and ads lists under Ad Campaign Admin. */
-const EXTRA_ROUTE_IDS: readonly string[] = ['usage-statistic', 'ad-sets', 'ads'];
+/**
+ * Pages beyond the spec's: the landing page, the ad sets and ads lists under Ad Campaign Admin, and the
+ * administrator's Operations and Audit Log (issue #29).
+ */
+const EXTRA_ROUTE_IDS: readonly string[] = ['usage-statistic', 'ad-sets', 'ads', 'operations', 'audit-log'];
 /** The 41 page paths of the spec's table. */
 export const SPEC_ROUTES: readonly RouteDef[] = ROUTES.filter((route) => !EXTRA_ROUTE_IDS.includes(route.id));
 

@@ -82,6 +82,10 @@ import { type Lifecycle, readyResponseSchema, registerLifecycle } from './ops/li
 import { registerMetrics } from './ops/metrics.js';
 import { registerCreativePreviewRoutes } from './creatives/routes.js';
 import type { Registry } from 'prom-client';
+import { registerOperationsRoutes } from './operations/routes.js';
+import { trackLocalJobRuns } from './operations/jobStats.js';
+import { startHeartbeat } from './operations/nodes.js';
+import { NODE_ID } from './jobs/runOnce.js';
 
 export const SERVER_VERSION = '1.0.0';
 
@@ -122,6 +126,11 @@ export interface BuildServerOptions {
   creatives?: { timeoutMs?: number; refreshEveryMs?: number };
   /** Collect Prometheus metrics into `app.metrics` (METRICS_PORT set); off: no per-request cost. */
   metrics?: boolean;
+  /**
+   * This node's heartbeat in the node registry (the operator's page): every `everyMs` from the start until close.
+   * Off when absent (tests that count every write); the server's entry turns it on (CONSOLE_HEARTBEAT_SECONDS).
+   */
+  heartbeat?: { everyMs: number };
 }
 
 declare module 'fastify' {
@@ -677,6 +686,20 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   registerBotRoutes({ route, db, sessionOf, clock });
   // Bot Login: a number registered with the Cloud API through both codes (src/crm/login.ts).
   registerBotLoginRoutes({ route, db, realtime, sessionOf, clock, whatsapp: whatsapp.settings });
+  // The operator's page and the audit page (issue #29): nodes, jobs, outboxes with replay, intake, backups; audit log.
+  const localJobs = trackLocalJobRuns(NODE_ID, clock);
+  app.addHook('onClose', async () => localJobs.stop());
+  const heartbeatMs = options.heartbeat?.everyMs ?? 15_000;
+  registerOperationsRoutes({ route, sessionOf, db, clock, realtime, nodeId: NODE_ID, heartbeatMs, localJobs });
+  if (options.heartbeat) {
+    const onError = (error: unknown) => app.log.warn({ err: error }, 'node heartbeat failed');
+    let heartbeat: ReturnType<typeof startHeartbeat> | null = null;
+    app.addHook('onReady', async () => {
+      heartbeat = startHeartbeat(db, { everyMs: heartbeatMs, version: SERVER_VERSION, onError });
+      await heartbeat.ready;
+    });
+    app.addHook('onClose', async () => heartbeat?.stop());
+  }
 
   return app;
 }

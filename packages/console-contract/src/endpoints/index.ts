@@ -16,6 +16,7 @@ export * from './intake.js';
 export * from './admin.js';
 export * from './reports.js';
 export * from './config.js';
+export * from './operations.js';
 export * from './creativePreviews.js';
 
 import type { AnyEndpoint } from './define.js';
@@ -35,6 +36,7 @@ import { insightsEndpoints } from './insights.js';
 import { intakeEndpoints } from './intake.js';
 import { reportsEndpoints } from './reports.js';
 import { configEndpoints } from './config.js';
+import { auditEndpoints, operationsEndpoints } from './operations.js';
 import { creativePreviewsEndpoints } from './creativePreviews.js';
 
 /** Every declared endpoint: the server test checks each is served as declared. */
@@ -56,6 +58,8 @@ export function declaredEndpoints(): AnyEndpoint[] {
     adminEndpoints,
     reportsEndpoints,
     configEndpoints,
+    operationsEndpoints,
+    auditEndpoints,
     creativePreviewsEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

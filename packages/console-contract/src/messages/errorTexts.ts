@@ -441,6 +441,10 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   'Delivery not found': 'Pengiriman tidak ditemukan',
   'Only failed deliveries can be replayed; this one is {status}':
     'Hanya pengiriman yang gagal yang dapat diulang; yang ini berstatus {status}',
+  // --- the operator's page (src/operations/) ---
+  'No item #{id} in the {outbox} outbox': 'Tidak ada item #{id} di outbox {outbox}',
+  'Only failed items can be replayed; this one is {status}':
+    'Hanya item yang gagal yang dapat diulang; yang ini berstatus {status}',
   'Ad account not found': 'Akun iklan tidak ditemukan',
   'This ad account is already set up': 'Akun iklan ini sudah disiapkan',
   'Give both since and until, or neither': 'Isi since dan until sekaligus, atau kosongkan keduanya',

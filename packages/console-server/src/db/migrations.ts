@@ -27,6 +27,7 @@ import { SHEET_REPORT_MIGRATIONS, SHEET_REPORT_MIGRATIONS_751 } from '../sheetRe
 import { DESC_SORT_INDEXES_V753 } from '../resources/sortIndexes.js';
 import { META_PULL_MIGRATIONS } from '../intake/meta/pullMigrations.js';
 import { CREATIVE_PREVIEW_MIGRATIONS } from '../creatives/migrations.js';
+import { OPERATIONS_MIGRATIONS } from '../operations/migrations.js';
 import { sqlMigration } from './statements.js';
 
 export interface Migration {
@@ -283,6 +284,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...PREFERENCES_MIGRATIONS_790,
   // --- Master Ad Creative: Meta creative cache (versions 815–819): src/creatives/migrations.ts ---
   ...CREATIVE_PREVIEW_MIGRATIONS,
+  // --- operator's page: node registry, job outcomes, backup runs (versions 830–839): src/operations/ ---
+  ...OPERATIONS_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

@@ -57,14 +57,23 @@ export async function runOnce<T>(
   if (!claimed) return { ran: false };
   const started = performance.now();
   let ok = false;
+  let failure: string | null = null;
   try {
     const result = await work();
     ok = true;
     return { ran: true, result };
+  } catch (error) {
+    failure = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
+    throw error;
   } finally {
-    reportJobRun({ job: job.name, ok, seconds: (performance.now() - started) / 1000 });
+    const seconds = (performance.now() - started) / 1000;
+    reportJobRun({ job: job.name, ok, seconds });
+    // The run's outcome rides on the statement that frees the lease (migration 830): the operator's page reads it.
     await sql`
-      update job_leases set lease_until = null, last_finished_at = now()
+      update job_leases set lease_until = null, last_finished_at = now(),
+        last_ok = ${ok}, last_seconds = ${seconds}, last_error = ${failure},
+        failures = failures + ${ok ? 0 : 1},
+        consecutive_failures = ${ok ? sql`0` : sql`consecutive_failures + 1`}
       where name = ${job.name} and holder = ${holder}`.execute(db);
   }
 }

@@ -18,6 +18,7 @@ import pg from 'pg';
 import { DataDirLockedError, acquireDataDirLock } from '../db/lock.js';
 import { type DatabaseHandle, pgliteOptions, redactUrl } from '../db/database.js';
 import { type ScheduledJob, scheduleOnce } from '../jobs/runOnce.js';
+import { recordBackupRun } from '../operations/nodes.js';
 
 const gzip = promisify(zlib.gzip);
 
@@ -446,7 +447,19 @@ export function scheduleBackups(
     { name: 'backup', everyMs: schedule.everyHours * 3_600_000, leaseMs: 3_600_000 },
     async () => {
       const file = path.join(schedule.dir, backupFileName(database.engine, now()));
-      const result = await backupDatabase(database, file, schedule.pgBin);
+      let result: BackupResult;
+      try {
+        result = await backupDatabase(database, file, schedule.pgBin);
+      } catch (error) {
+        // The operator's page shows the last backup and whether it worked (backup_runs, migration 830).
+        await recordBackupRun(database.db, { ok: false, error: (error as Error).message }).catch(
+          () => undefined,
+        );
+        throw error;
+      }
+      await recordBackupRun(database.db, { ok: true, ...result }).catch((error: unknown) =>
+        log.warn({ err: error }, 'backup written but not recorded'),
+      );
       const deleted = pruneBackups(schedule.dir, schedule.keep);
       return { ...result, deleted };
     },
