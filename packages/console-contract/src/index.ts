@@ -12,6 +12,7 @@ export * from './logistics.js';
 export * from './sheetReports.js';
 export * from './meetings.js';
 export * from './insights.js';
+export * from './hookGenerations.js';
 export * from './chats.js';
 export * from './bots.js';
 export * from './preferences.js';

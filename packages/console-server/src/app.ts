@@ -71,6 +71,7 @@ import { type LogisticsOptions, createLogisticsRuntime } from './logistics/runti
 import { registerLogisticsRoutes } from './logistics/routes.js';
 import { registerMeetingRoutes } from './meetings/routes.js';
 import { registerInsightRoutes } from './insights/routes.js';
+import { registerHookRoutes } from './hooks/routes.js';
 import type { InsightsOptions } from './insights/service.js';
 import {
   type SheetReportSchedulerOptions,
@@ -638,6 +639,8 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   registerMeetingRoutes({ route, sessionOf, db, realtime, log: app.log, now: clock });
   // GPT Insights: report snapshots sent to a chat-completions endpoint, answers streamed (src/insights/).
   registerInsightRoutes({ route, sessionOf, db, options: options.insights ?? {} });
+  // Hook Generations: hooks from a brief through the same adapter, streamed; picked ones as draft creatives (src/hooks/).
+  registerHookRoutes({ route, sessionOf, db, realtime, options: options.insights ?? {}, log: app.log });
   // Sheet Report: scheduled report exports, run now, run log and kept files (src/sheetReports/).
   registerSheetReportRoutes({ route, sessionOf, db, now: clock, google: options.sheetReports?.google });
   startSheetReportScheduler(app, options.sheetReports ?? {}, clock);

@@ -81,6 +81,10 @@ export interface InsightsConfig {
   priceInputPerMTok: number;
   priceOutputPerMTok: number;
   timeoutMs: number;
+  /** OPENAI_IDR_PER_USD: rupiah per US dollar, for the cost in IDR kept with each hook generation. */
+  idrPerUsd: number;
+  /** OPENAI_HOOKS_TIMEOUT_MS: how long a hook generation waits for the model (default 60 s). */
+  hooksTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -234,6 +238,10 @@ export function readConfig(
         0.6,
       ),
       timeoutMs: positiveNumber('OPENAI_TIMEOUT_MS', env.OPENAI_TIMEOUT_MS, 120_000, { integer: true }),
+      idrPerUsd: positiveNumber('OPENAI_IDR_PER_USD', env.OPENAI_IDR_PER_USD, 16_500),
+      hooksTimeoutMs: positiveNumber('OPENAI_HOOKS_TIMEOUT_MS', env.OPENAI_HOOKS_TIMEOUT_MS, 60_000, {
+        integer: true,
+      }),
     },
     googleSheets: {
       tokenUrl:

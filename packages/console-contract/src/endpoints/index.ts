@@ -12,6 +12,7 @@ export * from './logistics.js';
 export * from './sheetReports.js';
 export * from './account.js';
 export * from './insights.js';
+export * from './hookGenerations.js';
 export * from './intake.js';
 export * from './admin.js';
 export * from './reports.js';
@@ -33,6 +34,7 @@ import { statisticsEndpoints } from './statistics.js';
 import { chatsEndpoints } from './chats.js';
 import { sheetReportsEndpoints } from './sheetReports.js';
 import { insightsEndpoints } from './insights.js';
+import { hookGenerationsEndpoints } from './hookGenerations.js';
 import { intakeEndpoints } from './intake.js';
 import { reportsEndpoints } from './reports.js';
 import { configEndpoints } from './config.js';
@@ -54,6 +56,7 @@ export function declaredEndpoints(): AnyEndpoint[] {
     sheetReportsEndpoints,
     accountEndpoints,
     insightsEndpoints,
+    hookGenerationsEndpoints,
     intakeEndpoints,
     adminEndpoints,
     reportsEndpoints,

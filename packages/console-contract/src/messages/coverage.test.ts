@@ -44,6 +44,8 @@ const DYNAMIC_SITES: Record<string, string> = {
   'crm/login.ts: refusal.message': 'crm/login.ts refusal objects',
   // The step table's `refusal` texts (Indonesian, listed in INDONESIAN_ERROR_TEXTS).
   'crm/login.ts: step.refusal': 'crm/login.ts step table',
+  // A failure of the language model: UpstreamError's texts (insights/openai.ts), catalogued with the adapter's.
+  'hooks/routes.ts: error.message': 'insights/openai.ts UpstreamError',
   // The export parser's row problems: `{ line, field, message }` objects of intake/meta/csv.ts, which the scan reads.
   'intake/meta/routes.ts: error.message': 'intake/meta/csv.ts row problems',
   // Mayar webhook rejections: the intake parser's problems, passed on with a catalogued fallback.

@@ -233,6 +233,7 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   'Processed at is required once the request is done or rejected':
     'Waktu diproses wajib diisi setelah permintaan selesai atau ditolak',
   'Required for a campaign entered by staff': 'Wajib diisi untuk kampanye yang dimasukkan staf',
+  'Required unless the creative is a draft': 'Wajib diisi kecuali kreatifnya masih draf',
   'Meta event is required for Meta Conversions API': 'Event Meta wajib diisi untuk Meta Conversions API',
   'Pixel is required for Meta Conversions API': 'Pixel wajib diisi untuk Meta Conversions API',
   'URL is required for an HTTP destination': 'URL wajib diisi untuk tujuan HTTP',
@@ -484,6 +485,22 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   'No insight #{id}': 'Tidak ada insight #{id}',
   'GPT Insights is not configured: set OPENAI_BASE_URL.':
     'GPT Insights belum dikonfigurasi: atur OPENAI_BASE_URL.',
+
+  // --- the language model adapter (insights/openai.ts) and Hook Generations ---
+  'The language model did not answer in time.': 'Model bahasa tidak menjawab tepat waktu.',
+  'The language model could not be reached.': 'Model bahasa tidak dapat dihubungi.',
+  'The language model answered {status}: {detail}.': 'Model bahasa menolak dengan status {status}: {detail}.',
+  'The language model answered {status}.': 'Model bahasa menolak dengan status {status}.',
+  'The language model sent a malformed stream.': 'Model bahasa mengirim aliran jawaban yang rusak.',
+  'The language model failed: {detail}.': 'Model bahasa gagal: {detail}.',
+  'The language model stream broke off.': 'Aliran jawaban model bahasa terputus.',
+  'The language model stream ended before [DONE].': 'Aliran jawaban model bahasa berakhir sebelum [DONE].',
+  'The language model returned no hooks.': 'Model bahasa tidak mengembalikan satu hook pun.',
+  'Hook generation is not configured: set OPENAI_BASE_URL.':
+    'Pembuatan hook belum dikonfigurasi: atur OPENAI_BASE_URL.',
+  'The hooks could not be generated.': 'Hook tidak dapat dibuat.',
+  'Pick at least one hook': 'Pilih paling sedikit satu hook',
+  'There is no product with id {id}': 'Tidak ada produk dengan id {id}',
 
   // --- zod's own English (schemas without a message of ours) ---
   'Invalid input: expected {type}, received {received}':

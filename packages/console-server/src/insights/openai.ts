@@ -1,10 +1,24 @@
+/**
+ * Which failure: `refused` (a 4xx/5xx answer), `timeout` (no answer within the time-out), `down` (no connection),
+ * `broken` (the stream was malformed or broke off).
+ */
+export type UpstreamFailure = 'refused' | 'timeout' | 'down' | 'broken';
+
 /** A chat-completions failure worth telling the user: the upstream status and its own message, no stack. */
 export class UpstreamError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly kind: UpstreamFailure = 'broken',
+  ) {
     super(message);
     this.name = 'UpstreamError';
   }
 }
+
+const timedOut = (error: unknown) => {
+  const name = (error as Error | undefined)?.name;
+  return name === 'TimeoutError' || (error as { cause?: Error } | undefined)?.cause?.name === 'TimeoutError';
+};
 
 export interface ChatMessage {
   role: 'system' | 'user' | 'assistant';
@@ -57,9 +71,8 @@ export async function streamChatCompletion(options: ChatStreamOptions): Promise<
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (error) {
-    const reason =
-      (error as Error).name === 'TimeoutError' ? 'did not answer in time' : 'could not be reached';
-    throw new UpstreamError(`The language model ${reason}.`);
+    if (timedOut(error)) throw new UpstreamError('The language model did not answer in time.', 'timeout');
+    throw new UpstreamError('The language model could not be reached.', 'down');
   }
   if (!response.ok || !response.body) {
     const text = await response.text().catch(() => '');
@@ -71,6 +84,7 @@ export async function streamChatCompletion(options: ChatStreamOptions): Promise<
     }
     throw new UpstreamError(
       `The language model answered ${response.status}${detail ? `: ${detail.slice(0, 300)}` : ''}.`,
+      'refused',
     );
   }
 
@@ -120,6 +134,8 @@ export async function streamChatCompletion(options: ChatStreamOptions): Promise<
     handleLine(buffer);
   } catch (error) {
     if (error instanceof UpstreamError) throw error;
+    // The time-out's signal also ends a body that stops arriving part way.
+    if (timedOut(error)) throw new UpstreamError('The language model did not answer in time.', 'timeout');
     throw new UpstreamError('The language model stream broke off.');
   }
   if (!done) throw new UpstreamError('The language model stream ended before [DONE].');

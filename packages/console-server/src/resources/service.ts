@@ -198,7 +198,7 @@ export async function createRow(db: AnyDb, def: EntityDef, values: Row, actor: R
   return guarded(def, () => db.transaction().execute((trx) => createIn(trx, def, values, actor)));
 }
 
-async function createIn(trx: AnyDb, def: EntityDef, given: Row, actor: ResourceActor): Promise<Row> {
+export async function createIn(trx: AnyDb, def: EntityDef, given: Row, actor: ResourceActor): Promise<Row> {
   const values = { ...given, ...def.derive?.(given) };
   await checkRelations(trx, def, values);
   const fields = writable(def).filter((field) => field.name in values);
@@ -224,7 +224,7 @@ export async function updateRow(
   return guarded(def, () => db.transaction().execute((trx) => updateIn(trx, def, id, changes, actor)));
 }
 
-async function updateIn(
+export async function updateIn(
   trx: AnyDb,
   def: EntityDef,
   id: number,

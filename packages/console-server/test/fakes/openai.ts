@@ -31,6 +31,32 @@ export const DEFAULT_PIECES = [
   '- Uji ulang *hook* terbaik\n',
 ];
 
+/** Hooks the fake writes when asked for hooks (the hook generator's system prompt asks for one per line). */
+export const FAKE_HOOKS = [
+  'Capek begadang tiap malam karena si kecil rewel?',
+  'Stop buang uang untuk popok yang bikin ruam!',
+  '9 dari 10 ibu baru tidak tahu trik ini.',
+  'Tidur nyenyak lagi dalam 3 malam, tanpa obat.',
+  'Kenapa bayi Anda menangis jam 2 pagi?',
+  'Sebelum: begadang. Sesudah: tidur 7 jam.',
+  'Promo berakhir malam ini — jangan sampai menyesal.',
+  'Dokter anak pun memakai cara sederhana ini.',
+  'Satu kebiasaan kecil yang mengubah malam Anda.',
+  'Ribuan ibu sudah mencoba, ini hasilnya.',
+];
+
+/**
+ * The answer to a request for hooks ("Write N hooks" in the user message, one per line in the system's), or
+ * undefined for any other request.
+ */
+function hookAnswer(body: FakeChatCall['body']): string[] | undefined {
+  if (!body.messages[0]?.content.includes('one hook per line')) return undefined;
+  const count = Number(/Write (\d+) hooks/.exec(body.messages[1]?.content ?? '')?.[1] ?? 5);
+  return FAKE_HOOKS.slice(0, Math.min(count, FAKE_HOOKS.length)).map(
+    (hook, index) => `${index + 1}. ${hook}\n`,
+  );
+}
+
 /**
  * An OpenAI-compatible `POST /v1/chat/completions` on a real loopback HTTP server, speaking the real streaming
  * wire format: `data: {"id":…,"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":…}}]}`
@@ -74,7 +100,8 @@ export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}) {
           ...base,
           choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
         });
-        for (const piece of options.pieces ?? DEFAULT_PIECES) {
+        // Told what to answer, it answers that; else hooks to a hook request, the insight pieces to the rest.
+        for (const piece of options.pieces ?? hookAnswer(body) ?? DEFAULT_PIECES) {
           if (options.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, options.chunkDelayMs));
           send({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
         }
