@@ -13,6 +13,7 @@ export * from './sheetReports.js';
 export * from './meetings.js';
 export * from './insights.js';
 export * from './hookGenerations.js';
+export * from './changeEmailDecisions.js';
 export * from './chats.js';
 export * from './bots.js';
 export * from './preferences.js';

@@ -72,6 +72,7 @@ import { registerLogisticsRoutes } from './logistics/routes.js';
 import { registerMeetingRoutes } from './meetings/routes.js';
 import { registerInsightRoutes } from './insights/routes.js';
 import { registerHookRoutes } from './hooks/routes.js';
+import { registerChangeEmailRoutes } from './changeEmails/routes.js';
 import type { InsightsOptions } from './insights/service.js';
 import {
   type SheetReportSchedulerOptions,
@@ -703,6 +704,14 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     });
     app.addHook('onClose', async () => heartbeat?.stop());
   }
+  // Change Email processing: approve, reject, in bulk; the Mayar customer update outbox (src/changeEmails/).
+  registerChangeEmailRoutes(app, {
+    route,
+    clock,
+    mayarApi: intake.mayarApi,
+    kickWhatsApp: whatsapp.kick,
+    workers: options.intake?.workers === true,
+  });
 
   return app;
 }

@@ -19,6 +19,7 @@ export * from './reports.js';
 export * from './config.js';
 export * from './operations.js';
 export * from './creativePreviews.js';
+export * from './changeEmails.js';
 
 import type { AnyEndpoint } from './define.js';
 import { adminEndpoints } from './admin.js';
@@ -40,6 +41,7 @@ import { reportsEndpoints } from './reports.js';
 import { configEndpoints } from './config.js';
 import { auditEndpoints, operationsEndpoints } from './operations.js';
 import { creativePreviewsEndpoints } from './creativePreviews.js';
+import { changeEmailsEndpoints } from './changeEmails.js';
 
 /** Every declared endpoint: the server test checks each is served as declared. */
 export function declaredEndpoints(): AnyEndpoint[] {
@@ -64,5 +66,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     operationsEndpoints,
     auditEndpoints,
     creativePreviewsEndpoints,
+    changeEmailsEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

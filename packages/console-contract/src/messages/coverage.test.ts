@@ -60,6 +60,8 @@ const DYNAMIC_SITES: Record<string, string> = {
   'resources/views.ts: issue.message': 'contract list query schema',
   // WhatsApp webhook payload problems (Meta's side of the wire; integrations read these, staff do not).
   'whatsapp/routes.ts: error.message': 'WhatsAppPayloadError',
+  // A bulk decision's per-row refusal: the HttpErrors of changeEmails/service.ts, which the scan reads.
+  'changeEmails/routes.ts: error.message': 'changeEmails/service.ts refusals',
 };
 
 /** `packages/console-server/src/auth/sessions.ts:487` + `result.message` → `auth/sessions.ts: result.message`. */

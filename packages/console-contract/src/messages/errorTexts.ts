@@ -481,6 +481,20 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   'Meta did not answer within {n} seconds': 'Meta tidak menjawab dalam {n} detik',
   'Meta Graph API unreachable: {detail}': 'Meta Graph API tidak dapat dihubungi: {detail}',
 
+  // --- Change Email processing (issue #32) ---
+  'Give a reason for rejecting': 'Tuliskan alasan penolakan',
+  'No email change with id {id}': 'Tidak ada permintaan perubahan email dengan id {id}',
+  'This email change was already approved; it cannot be processed again.':
+    'Perubahan email ini sudah disetujui; tidak bisa diproses lagi.',
+  'This email change was already rejected; it cannot be processed again.':
+    'Perubahan email ini sudah ditolak; tidak bisa diproses lagi.',
+  'No purchase under the old email matches this request; check the old email, the transaction id and the product.':
+    'Tidak ada pembelian dengan email lama yang cocok dengan permintaan ini; periksa email lama, id transaksi, dan produknya.',
+  'The request has no usable WhatsApp number': 'Permintaan ini tidak punya nomor WhatsApp yang bisa dipakai',
+  'No active WhatsApp number with the purpose Notification':
+    'Tidak ada nomor WhatsApp aktif dengan tujuan Notification',
+  'The Mayar account has no API key': 'Akun Mayar ini tidak punya API key',
+
   // --- GPT Insights ---
   'No insight #{id}': 'Tidak ada insight #{id}',
   'GPT Insights is not configured: set OPENAI_BASE_URL.':

@@ -27,6 +27,7 @@ import { SHEET_REPORT_MIGRATIONS, SHEET_REPORT_MIGRATIONS_751 } from '../sheetRe
 import { DESC_SORT_INDEXES_V753 } from '../resources/sortIndexes.js';
 import { META_PULL_MIGRATIONS } from '../intake/meta/pullMigrations.js';
 import { CREATIVE_PREVIEW_MIGRATIONS } from '../creatives/migrations.js';
+import { CHANGE_EMAILS_MIGRATIONS } from '../changeEmails/migrations.js';
 import { OPERATIONS_MIGRATIONS } from '../operations/migrations.js';
 import { sqlMigration } from './statements.js';
 
@@ -282,6 +283,8 @@ export const MIGRATIONS: readonly Migration[] = [
   sqlMigration(773, 'trigram indexes for ad sets and ads', TRIGRAM_INDEXES_V773),
   // --- preferences: English until chosen (versions 790–799): src/preferences/migrations.ts ---
   ...PREFERENCES_MIGRATIONS_790,
+  // --- Change Email processing (versions 800–809): src/changeEmails/migrations.ts ---
+  ...CHANGE_EMAILS_MIGRATIONS,
   // --- Master Ad Creative: Meta creative cache (versions 815–819): src/creatives/migrations.ts ---
   ...CREATIVE_PREVIEW_MIGRATIONS,
   // --- operator's page: node registry, job outcomes, backup runs (versions 830–839): src/operations/ ---

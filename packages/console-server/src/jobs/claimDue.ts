@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /** Outbox tables with `status`, `next_attempt_at`, a lease (`locked_until`, `locked_by`) and `attempts`. */
-export type OutboxTable = 'forwarder_deliveries' | 'wa_messages';
+export type OutboxTable = 'forwarder_deliveries' | 'wa_messages' | 'change_email_mayar_updates';
 
 /**
  * Claims up to `limit` due rows of an outbox (pending, due, lease free) for this node: each row to one node

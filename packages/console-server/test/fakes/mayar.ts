@@ -74,6 +74,10 @@ export interface FakeMayar {
   setDown: (down: boolean) => void;
   transactionRequests: () => number;
   registeredHooks: string[];
+  /** The `POST /hl/v2/customers/update` calls Mayar accepted, in order. */
+  customerEmailUpdates: { fromEmail: string; toEmail: string }[];
+  /** Emails Mayar knows no customer by (its 404 "… tidak terdaftar sebagai customer"). */
+  forgetCustomer: (email: string) => void;
   close: () => Promise<void>;
 }
 
@@ -84,6 +88,8 @@ export async function startFakeMayar(
 ): Promise<FakeMayar> {
   const history: { id: string; createdAt: number; payload: string; type: string }[] = [];
   const registeredHooks: string[] = [];
+  const customerEmailUpdates: { fromEmail: string; toEmail: string }[] = [];
+  const unknownCustomers = new Set<string>();
   let historyRequests = 0;
   let transactionRequests = 0;
   let down = false;
@@ -152,6 +158,18 @@ export async function startFakeMayar(
       registeredHooks.push(body.urlHook);
       return { status: 200, body: { statusCode: 200, messages: 'success' } };
     }
+    if (request.method === 'POST' && request.url.pathname === '/hl/v2/customers/update') {
+      const body = JSON.parse(request.body || '{}') as { fromEmail?: string; toEmail?: string };
+      if (!body.fromEmail || !body.toEmail)
+        return { status: 400, body: { statusCode: 400, messages: 'Validation Error' } };
+      if (unknownCustomers.has(body.fromEmail.toLowerCase()))
+        return {
+          status: 404,
+          body: { statusCode: 404, messages: `Email ${body.fromEmail} tidak terdaftar sebagai customer` },
+        };
+      customerEmailUpdates.push({ fromEmail: body.fromEmail, toEmail: body.toEmail });
+      return { status: 200, body: { statusCode: 200, messages: 'success' } };
+    }
     return { status: 404, body: { statusCode: 404, messages: 'Not found' } };
   });
   return {
@@ -180,6 +198,8 @@ export async function startFakeMayar(
     },
     transactionRequests: () => transactionRequests,
     registeredHooks,
+    customerEmailUpdates,
+    forgetCustomer: (email) => unknownCustomers.add(email.toLowerCase()),
     close: server.close,
   };
 }

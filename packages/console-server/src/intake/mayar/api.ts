@@ -44,6 +44,11 @@ export interface MayarApi {
   registerWebhook: (apiKey: string, urlHook: string) => Promise<void>;
   /** `GET /hl/v2/transactions/{id}`: the transaction as Mayar holds it now (404 when Mayar does not know it). */
   transactionDetail: (apiKey: string, id: string) => Promise<MayarTransactionDetail>;
+  /**
+   * `POST /hl/v2/customers/update { fromEmail, toEmail }` (docs.mayar.id, "Update Customer Email"): the customer
+   * known by `fromEmail` is known by `toEmail` from now on. Mayar answers 404 when `fromEmail` is no customer.
+   */
+  updateCustomerEmail: (apiKey: string, fromEmail: string, toEmail: string) => Promise<void>;
 }
 
 export interface MayarApiOptions {
@@ -114,6 +119,9 @@ export function createMayarApi(options: MayarApiOptions = {}): MayarApi {
     },
     registerWebhook: async (apiKey, urlHook) => {
       await call(apiKey, 'POST', '/hl/v2/webhooks/update', { urlHook });
+    },
+    updateCustomerEmail: async (apiKey, fromEmail, toEmail) => {
+      await call(apiKey, 'POST', '/hl/v2/customers/update', { fromEmail, toEmail });
     },
     transactionDetail: async (apiKey, id) => {
       const json = (await call(apiKey, 'GET', `/hl/v2/transactions/${encodeURIComponent(id)}`)) as {
