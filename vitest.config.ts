@@ -82,6 +82,7 @@ export default defineConfig({
             '**/*.machine.test.ts',
             '**/node_modules/**',
             'packages/console-ui/test/consumer.test.ts',
+            'packages/console-ui/test/peers.test.ts',
             'packages/console-ui/test/visual/**',
             'packages/console-ui/test/storybook-static/**',
           ],
@@ -270,7 +271,7 @@ export default defineConfig({
         test: {
           name: 'consumer',
           environment: 'node',
-          include: ['packages/console-ui/test/consumer.test.ts'],
+          include: ['packages/console-ui/test/consumer.test.ts', 'packages/console-ui/test/peers.test.ts'],
           globalSetup: ['scripts/require-chromium.setup.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,

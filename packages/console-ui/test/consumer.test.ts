@@ -144,12 +144,13 @@ afterAll(async () => {
 });
 
 describe('the packed tarball', () => {
-  it('holds the ESM, CJS and type builds and the README, and no sources or tests', () => {
+  it('holds the ESM, CJS and type builds, the README and the CHANGELOG, and no sources or tests', () => {
     const files = packed.files.map((f) => f.path);
     expect(files).toEqual(
       expect.arrayContaining([
         'package.json',
         'README.md',
+        'CHANGELOG.md',
         'dist/index.js',
         'dist/index.cjs',
         'dist/index.d.ts',
@@ -158,9 +159,11 @@ describe('the packed tarball', () => {
         'dist/components/Sidebar/index.js',
       ]),
     );
-    expect(files.filter((f) => !f.startsWith('dist/') && !['package.json', 'README.md'].includes(f))).toEqual(
-      [],
-    );
+    expect(
+      files.filter(
+        (f) => !f.startsWith('dist/') && !['package.json', 'README.md', 'CHANGELOG.md'].includes(f),
+      ),
+    ).toEqual([]);
     expect(files.some((f) => /\.(test|stories)\./.test(f))).toBe(false);
   });
 

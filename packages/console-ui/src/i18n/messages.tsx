@@ -223,6 +223,7 @@ export const REPORT_TABLE_MESSAGES_ID: ReportTableMessages = {
 export const CHART_MESSAGES_ID: ChartMessages = {
   empty: 'Tidak ada data untuk periode ini.',
   loadFailed: 'Grafik tidak dapat dimuat.',
+  echartsMissing: 'Grafik memerlukan paket echarts, yang belum terpasang: npm install echarts',
   loading: (label) => `Memuat ${label}…`,
   categories: (label) => `${label}: filter menurut kategori`,
   selected: (category) => `Difilter pada ${category}`,

@@ -4,6 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CONSOLE_MESSAGES_ID } from '../../i18n/messages.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import { Chart } from './Chart.js';
+import { EchartsLoaderContext } from './echartsLoader.js';
 import {
   campaigns,
   days,
@@ -28,7 +29,7 @@ const svg = (canvasElement: HTMLElement) => canvasElement.querySelector('.cui-ch
 
 export const Line: Story = {
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(svg(canvasElement)).not.toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(svg(canvasElement)).not.toBeNull());
     await expect(
       within(canvasElement).getByRole('figure', { name: 'Spend and revenue per day' }),
     ).toBeInTheDocument();
@@ -45,9 +46,7 @@ export const Bar: Story = {
     onCategoryClick: fn(),
   },
   play: async ({ canvasElement, args }) => {
-    await waitFor(() => expect(svg(canvasElement)?.querySelectorAll('path').length).toBeGreaterThan(3), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(svg(canvasElement)?.querySelectorAll('path').length).toBeGreaterThan(3));
     // The bars are the filled paths of the series; the tallest is "Webinar Bisnis".
     const bars = [...(svg(canvasElement)?.querySelectorAll('path') ?? [])].filter(
       (path) => (path.getAttribute('fill') ?? 'none') !== 'none' && path.getBBox().height > 20,
@@ -70,14 +69,14 @@ export const Bar: Story = {
 export const Combo: Story = {
   args: { kind: 'combo' },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(svg(canvasElement)).not.toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(svg(canvasElement)).not.toBeNull());
   },
 };
 
 export const Funnel: Story = {
   args: { kind: 'funnel', label: 'From impression to order', categories: funnelSteps, series: funnelSeries },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(svg(canvasElement)).not.toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(svg(canvasElement)).not.toBeNull());
   },
 };
 
@@ -101,6 +100,49 @@ export const ErrorState: Story = {
   args: { error: 'Could not load the chart.' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Could not load the chart.');
+  },
+};
+
+/**
+ * An app that embeds a Chart without installing the optional peer `echarts`: the chart module's lazy import fails
+ * (here as Vite's stub for a missing optional peer fails it) and the chart says how to install it.
+ */
+export const EchartsNotInstalled: Story = {
+  render: (args) => (
+    <EchartsLoaderContext.Provider
+      value={() =>
+        Promise.reject(
+          new Error('Could not resolve "echarts/charts" imported by "@staff/console-ui". Is it installed?'),
+        )
+      }
+    >
+      <Chart {...args} />
+    </EchartsLoaderContext.Provider>
+  ),
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(alert).toHaveTextContent(
+      'Charts need the echarts package, which is not installed: npm install echarts',
+    );
+    await expect(canvasElement.querySelector('.cui-chart')).toHaveAttribute('data-state', 'error');
+  },
+};
+
+/** ECharts is installed but its chunk did not arrive (the network went away): the ordinary load failure. */
+export const EchartsLoadFailed: Story = {
+  render: (args) => (
+    <EchartsLoaderContext.Provider
+      value={() =>
+        Promise.reject(new TypeError('Failed to fetch dynamically imported module: /assets/echartsSetup.js'))
+      }
+    >
+      <Chart {...args} />
+    </EchartsLoaderContext.Provider>
+  ),
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert');
+    await expect(alert).toHaveTextContent('Could not load the chart.');
+    await expect(alert).not.toHaveTextContent('npm install');
   },
 };
 
@@ -148,7 +190,7 @@ export const Dark: Story = {
   args: { kind: 'combo' },
   globals: { theme: 'dark' },
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(svg(canvasElement)).not.toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(svg(canvasElement)).not.toBeNull());
   },
 };
 
@@ -163,7 +205,7 @@ export const AllStates: Story = {
     </div>
   ),
   play: async ({ canvasElement }) => {
-    await waitFor(() => expect(svg(canvasElement)).not.toBeNull(), { timeout: 10_000 });
+    await waitFor(() => expect(svg(canvasElement)).not.toBeNull());
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent('Could not load the chart.');
   },
 };
@@ -213,9 +255,7 @@ export const Indonesian: Story = {
   ),
   play: async ({ canvasElement }) => {
     const host = canvasElement.querySelector('.cui-chart__canvas')!;
-    await waitFor(() => expect(host.getAttribute('aria-label')).toMatch(/^Ini grafik tentang "Belanja/), {
-      timeout: 10_000,
-    });
+    await waitFor(() => expect(host.getAttribute('aria-label')).toMatch(/^Ini grafik tentang "Belanja/));
     await expect(host.getAttribute('aria-label')).toContain('grafik garis');
   },
 };

@@ -16,6 +16,7 @@ import {
   spendVsRevenue,
 } from './Chart.fixtures.js';
 import { buildChartOption, clickedCategory } from './chartOption.js';
+import { isEchartsMissing } from './echartsLoader.js';
 import { CHART_ARIA_EN, chartDescription } from './chartAria.js';
 import { formatMeasure } from '../DeltaChip/formatMeasure.js';
 import * as stories from './Chart.stories.js';
@@ -221,9 +222,41 @@ describe('tree-shaking', () => {
     const importers = files.filter((file) =>
       readFileSync(path.join(src, file), 'utf8').includes("'./echartsSetup.js'"),
     );
-    expect(importers.map((file) => file.split(path.sep).join('/'))).toEqual(['components/Chart/Chart.tsx']);
-    expect(readFileSync(path.join(src, 'components/Chart/Chart.tsx'), 'utf8')).toMatch(
+    expect(importers.map((file) => file.split(path.sep).join('/'))).toEqual([
+      'components/Chart/echartsLoader.ts',
+    ]);
+    expect(readFileSync(path.join(src, 'components/Chart/echartsLoader.ts'), 'utf8')).toMatch(
       /import\('\.\/echartsSetup\.js'\)/,
     );
+  });
+});
+
+describe('isEchartsMissing', () => {
+  const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+
+  it("recognises each runtime's words for a package that is not installed", () => {
+    for (const error of [
+      withCode(
+        "Cannot find package 'echarts' imported from /app/node_modules/@staff/console-ui/dist/x.js",
+        'ERR_MODULE_NOT_FOUND',
+      ),
+      withCode("Cannot find module 'echarts/core'", 'MODULE_NOT_FOUND'),
+      new Error('Could not resolve "echarts/charts" imported by "@staff/console-ui". Is it installed?'),
+      new TypeError(
+        'Failed to resolve module specifier "echarts/core". Relative references must start with either "/", "./", or "../".',
+      ),
+      new TypeError('The specifier “echarts/core” was a bare specifier, but was not remapped to anything.'),
+    ])
+      expect(isEchartsMissing(error), error.message).toBe(true);
+  });
+
+  it('leaves other failures to the ordinary message', () => {
+    for (const error of [
+      new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/echartsSetup-1.js'),
+      withCode("Cannot find module './other'", 'MODULE_NOT_FOUND'),
+      'echarts',
+      null,
+    ])
+      expect(isEchartsMissing(error)).toBe(false);
   });
 });

@@ -1,22 +1,14 @@
 import type { ECharts } from 'echarts/core';
-import type * as EchartsSetupModule from './echartsSetup.js';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 import { useThemeMode } from '../../theme/ThemeProvider.js';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { buildChartOption, clickedCategory, type ChartKind, type ChartSeries } from './chartOption.js';
 import { controlBoxCss, panelCss, visuallyHiddenCss } from '../../primitives/css.js';
-import { cachedImport } from '../../primitives/cachedImport.js';
 import { CHART_MESSAGES, type ChartMessages } from './messages.js';
+import { EchartsLoaderContext, isEchartsMissing } from './echartsLoader.js';
 export { CHART_MESSAGES, type ChartMessages } from './messages.js';
-
-type EchartsSetup = typeof EchartsSetupModule;
-/**
- * ECharts is loaded on the first chart shown, never when the library is imported: a bundler puts it in a chunk
- * of its own, and an embedder that shows no chart need not install the (optional) peer at all.
- */
-export const loadEcharts: () => Promise<EchartsSetup> = cachedImport(() => import('./echartsSetup.js'));
 
 export interface ChartProps {
   kind: ChartKind;
@@ -74,9 +66,11 @@ export function Chart({
   useEffect(() => {
     clickRef.current = onCategoryClick;
   }, [onCategoryClick]);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const load = useContext(EchartsLoaderContext);
+  // Why ECharts could not be loaded: not installed (the optional peer), or any other failure.
+  const [loadFailure, setLoadFailure] = useState<'missing' | 'failed' | null>(null);
   const empty = categories.length === 0 || series.every((s) => s.data.every((v) => v === null));
-  const state = error || loadFailed ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready';
+  const state = error || loadFailure ? 'error' : loading ? 'loading' : empty ? 'empty' : 'ready';
 
   useEffect(() => {
     const element = host.current;
@@ -84,7 +78,7 @@ export function Chart({
     let cancelled = false;
     let instance: ECharts | null = null;
     let observer: ResizeObserver | undefined;
-    loadEcharts().then(
+    load().then(
       ({ init }) => {
         if (cancelled) return;
         instance = init(element, mode === 'dark' ? 'dark' : undefined, {
@@ -109,8 +103,15 @@ export function Chart({
           observer.observe(element);
         }
       },
-      () => {
-        if (!cancelled) setLoadFailed(true);
+      (reason: unknown) => {
+        const missing = isEchartsMissing(reason);
+        // For the developer who embedded a Chart without installing the optional peer.
+        if (missing)
+          console.error(
+            'console-ui: <Chart> needs the optional peer dependency "echarts", which is not installed: npm install echarts',
+            reason,
+          );
+        if (!cancelled) setLoadFailure(missing ? 'missing' : 'failed');
       },
     );
     return () => {
@@ -119,7 +120,7 @@ export function Chart({
       instance?.dispose();
       chart.current = null;
     };
-  }, [mode, height, state]);
+  }, [mode, height, state, load]);
 
   useEffect(() => {
     optionRef.current = option;
@@ -136,7 +137,7 @@ export function Chart({
       <figcaption id={`${id}-caption`}>{label}</figcaption>
       {state === 'error' ? (
         <p role="alert" className="cui-chart__message">
-          {error ?? m.loadFailed}
+          {error ?? (loadFailure === 'missing' ? m.echartsMissing : m.loadFailed)}
         </p>
       ) : state === 'loading' ? (
         <p role="status" className="cui-chart__message" style={{ minHeight: height }}>

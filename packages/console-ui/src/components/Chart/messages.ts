@@ -7,6 +7,8 @@ export interface ChartMessages {
   empty: string;
   /** ECharts could not be loaded. */
   loadFailed: string;
+  /** The optional peer `echarts` is not installed in the embedding app: say how to install it. */
+  echartsMissing: string;
   /** Receives the chart's label. */
   loading: (label: string) => string;
   categories: (label: string) => string;
@@ -19,6 +21,7 @@ export interface ChartMessages {
 export const CHART_MESSAGES: ChartMessages = {
   empty: 'No data for this range.',
   loadFailed: 'Could not load the chart.',
+  echartsMissing: 'Charts need the echarts package, which is not installed: npm install echarts',
   loading: (label) => `Loading ${label}…`,
   categories: (label) => `${label}: filter by category`,
   selected: (category) => `Filtered on ${category}`,
