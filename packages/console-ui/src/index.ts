@@ -47,6 +47,7 @@ export * from './components/MarkdownText/index.js';
 export * from './components/ChatThread/index.js';
 export * from './components/FileDropZone/index.js';
 export * from './components/ProgressBar/index.js';
+export * from './components/CreativePreview/index.js';
 export * from './list/index.js';
 export * from './primitives/index.js';
 export * from './i18n/index.js';

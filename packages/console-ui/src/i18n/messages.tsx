@@ -8,6 +8,10 @@ import { BOT_LOGIN_MESSAGES, type BotLoginMessages } from '../components/BotLogi
 import { CHART_MESSAGES, type ChartMessages } from '../components/Chart/messages.js';
 import { CHAT_THREAD_MESSAGES, type ChatThreadMessages } from '../components/ChatThread/messages.js';
 import { COMMAND_PALETTE_MESSAGES, type CommandPaletteMessages } from '../components/CommandPalette/index.js';
+import {
+  CREATIVE_PREVIEW_MESSAGES,
+  type CreativePreviewMessages,
+} from '../components/CreativePreview/messages.js';
 import { DATA_TABLE_MESSAGES, type DataTableMessages } from '../components/DataTable/index.js';
 import {
   DATE_RANGE_PICKER_MESSAGES,
@@ -36,6 +40,7 @@ export type ConsoleMessageSets = {
   chart: ChartMessages;
   chatThread: ChatThreadMessages;
   commandPalette: CommandPaletteMessages;
+  creativePreview: CreativePreviewMessages;
   dataTable: DataTableMessages;
   dateRangePicker: DateRangePickerMessages;
   deltaChip: DeltaChipMessages;
@@ -307,6 +312,16 @@ export const ROOM_SCHEDULE_MESSAGES_ID: RoomScheduleMessages = {
 
 export const MARKDOWN_TEXT_MESSAGES_ID: MarkdownTextMessages = { empty: 'Belum ada isi.' };
 
+export const CREATIVE_PREVIEW_MESSAGES_ID: CreativePreviewMessages = {
+  loading: 'Memuat pratinjau…',
+  none: (name) => `${name}: tidak ada pratinjau`,
+  broken: (name) => `${name}: gambar tidak dapat dimuat`,
+  videoPoster: (name) => `${name} (poster video)`,
+  noneText: 'Tidak ada pratinjau',
+  brokenText: 'Gambar tidak tersedia',
+  videoBadge: 'Video',
+};
+
 export const COMMAND_PALETTE_MESSAGES_ID: CommandPaletteMessages = {
   title: 'Palet perintah',
   inputLabel: 'Cari halaman dan data',
@@ -327,6 +342,7 @@ export const CONSOLE_MESSAGES_ID: ConsoleMessageSets = {
   chart: CHART_MESSAGES_ID,
   chatThread: CHAT_THREAD_MESSAGES_ID,
   commandPalette: COMMAND_PALETTE_MESSAGES_ID,
+  creativePreview: CREATIVE_PREVIEW_MESSAGES_ID,
   dataTable: DATA_TABLE_MESSAGES_ID,
   dateRangePicker: DATE_RANGE_PICKER_MESSAGES_ID,
   deltaChip: DELTA_CHIP_MESSAGES_ID,
@@ -432,6 +448,7 @@ export const CONSOLE_MESSAGES_EN: ConsoleMessageSets = {
   chart: CHART_MESSAGES,
   chatThread: CHAT_THREAD_MESSAGES_EN,
   commandPalette: COMMAND_PALETTE_MESSAGES,
+  creativePreview: CREATIVE_PREVIEW_MESSAGES,
   dataTable: DATA_TABLE_MESSAGES,
   dateRangePicker: DATE_RANGE_PICKER_MESSAGES,
   deltaChip: DELTA_CHIP_MESSAGES,
