@@ -15,13 +15,18 @@ import {
 import { SecretError, loadSecretKeyring, setSecretKeyring } from './secrets/index.js';
 import { startMetricsServer } from './ops/metrics.js';
 import { scheduleBackups, startBackupSocket } from './ops/backup.js';
+import type { Tracing } from './ops/tracing.js';
 
 /** How long a stop waits for the requests in flight (ADR 056); then what is left is cut. */
 const DRAIN_MS = 25_000;
 /** After the drain: workers finish their batch, leases are released, the database closes. */
 const CLOSE_MS = 15_000;
 
-async function main(): Promise<void> {
+/**
+ * The server's start, after main.ts has started traces (or not): config, database, app, workers, the graceful
+ * stop, listen. `tracing` names request spans by route and is flushed last when stopping (ADR 058).
+ */
+export async function serve(tracing: Tracing | null): Promise<void> {
   let config = readConfig(process.env, process.argv.slice(2));
   // The demo's outside services (ADR 027): fakes on loopback for every service whose URL is not set.
   const missing = config.demoFakes ? missingServices(config) : [];
@@ -69,6 +74,7 @@ async function main(): Promise<void> {
     sheetReports: { google: config.googleSheets },
     metrics: config.metrics !== undefined,
   });
+  tracing?.nameRoutes(app);
   const log = app.log;
   log.info({ engine: database.engine, location: database.location }, 'database ready');
   if (secrets.source.kind === 'file')
@@ -149,6 +155,8 @@ async function main(): Promise<void> {
         return app.close();
       })
       .then(() => database.close())
+      // The spans of the last requests and of the stop itself are sent before the exit.
+      .then(() => tracing?.shutdown())
       .then(() => {
         log.info('stopped');
         process.exit(0);
@@ -195,7 +203,8 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+/** A start that failed: one line for the errors that explain themselves, the stack for the rest; exit 1. */
+export function startFailed(error: unknown): never {
   if (error instanceof DataDirLockedError || error instanceof ConfigError || error instanceof SecretError) {
     process.stderr.write(`console-server: ${error.message}\n`);
   } else {
@@ -204,4 +213,4 @@ main().catch((error: unknown) => {
     );
   }
   process.exit(1);
-});
+}

@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 /** One chat-completions call as the fake received it. */
 export interface FakeChatCall {
   authorization: string | undefined;
+  /** The W3C trace context the caller sent (the server's traces, ADR 058). */
+  traceparent: string | undefined;
   body: {
     model: string;
     messages: { role: string; content: string }[];
@@ -78,7 +80,7 @@ export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}) {
           return;
         }
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeChatCall['body'];
-        calls.push({ authorization: req.headers.authorization, body });
+        calls.push({ authorization: req.headers.authorization, traceparent: req.headers.traceparent, body });
         if (options.failWith) {
           res.writeHead(options.failWith.status, { 'content-type': 'application/json' });
           res.end(
