@@ -29,6 +29,7 @@ import { META_PULL_MIGRATIONS } from '../intake/meta/pullMigrations.js';
 import { CREATIVE_PREVIEW_MIGRATIONS } from '../creatives/migrations.js';
 import { CHANGE_EMAILS_MIGRATIONS } from '../changeEmails/migrations.js';
 import { OPERATIONS_MIGRATIONS } from '../operations/migrations.js';
+import { RETENTION_MIGRATIONS } from '../ops/retentionMigrations.js';
 import { sqlMigration } from './statements.js';
 
 export interface Migration {
@@ -287,6 +288,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...CHANGE_EMAILS_MIGRATIONS,
   // --- Master Ad Creative: Meta creative cache (versions 815–819): src/creatives/migrations.ts ---
   ...CREATIVE_PREVIEW_MIGRATIONS,
+  // --- retention: indexes the daily deletes use (versions 820–829): src/ops/retentionMigrations.ts ---
+  ...RETENTION_MIGRATIONS,
   // --- operator's page: node registry, job outcomes, backup runs (versions 830–839): src/operations/ ---
   ...OPERATIONS_MIGRATIONS,
 ];
