@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MIN_BOT_LOG_DAYS, type RetentionConfig } from './ops/retention.js';
 
 /** Everything main.ts and the CLI read from the environment, parsed once. */
 export interface ServerConfig {
@@ -69,6 +70,8 @@ export interface ServerConfig {
   backup: { dir: string; keep: number; everyHours: number } | undefined;
   /** PG_BIN: the folder of pg_dump and pg_restore (default: Debian's /usr/lib/postgresql/<major>/bin, then PATH). */
   pgBin: string | undefined;
+  /** Days kept of chat messages, the bot's log and GPT insights (src/ops/retention.ts); each unset: kept for ever. */
+  retention: RetentionConfig;
 }
 
 export interface InsightsConfig {
@@ -106,6 +109,18 @@ function positiveNumber(
     throw new ConfigError(`${name} must be a positive ${integer ? 'integer' : 'number'}, got "${raw}"`);
   }
   return value;
+}
+
+/** A retention in days: unset, empty or 0 is off (keep everything); otherwise a whole number of days ≥ `min`. */
+function retentionDays(name: string, raw: string | undefined, min = 1): number | undefined {
+  const value = raw?.trim();
+  if (!value || value === '0') return undefined;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < min)
+    throw new ConfigError(
+      `${name} must be a whole number of days, at least ${min} (or 0 to keep everything), got "${raw}"`,
+    );
+  return days;
 }
 
 function flag(name: string, raw: string | undefined): boolean | undefined {
@@ -262,6 +277,16 @@ export function readConfig(
         }
       : undefined,
     pgBin: env.PG_BIN?.trim() ? path.resolve(cwd, env.PG_BIN.trim()) : undefined,
+    retention: {
+      chatDays: retentionDays('CONSOLE_RETENTION_CHAT_DAYS', env.CONSOLE_RETENTION_CHAT_DAYS),
+      // The bot's cooldowns (up to 7 days) read this log: a shorter one would let a rule fire again too soon.
+      botLogDays: retentionDays(
+        'CONSOLE_RETENTION_BOT_LOG_DAYS',
+        env.CONSOLE_RETENTION_BOT_LOG_DAYS,
+        MIN_BOT_LOG_DAYS,
+      ),
+      insightsDays: retentionDays('CONSOLE_RETENTION_INSIGHTS_DAYS', env.CONSOLE_RETENTION_INSIGHTS_DAYS),
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import { SecretError, loadSecretKeyring, setSecretKeyring } from './secrets/inde
 import { startMetricsServer } from './ops/metrics.js';
 import { scheduleBackups, startBackupSocket } from './ops/backup.js';
 import type { Tracing } from './ops/tracing.js';
+import { retentionOn, scheduleRetention } from './ops/retention.js';
 
 /** How long a stop waits for the requests in flight (ADR 056); then what is left is cut. */
 const DRAIN_MS = 25_000;
@@ -102,6 +103,16 @@ export async function serve(tracing: Tracing | null): Promise<void> {
       onError: (error) => log.warn({ err: error }, 'session pruning failed'),
     });
     app.addHook('onClose', () => pruning.stop());
+  }
+
+  // Retention (ADR 058): once a day across the nodes, in batches; each kind off unless its variable is set.
+  if (retentionOn(config.retention)) {
+    const retention = scheduleRetention(database.db, config.retention, {
+      onRan: (deleted) => log.info({ deleted }, 'retention: old rows deleted'),
+      onError: (error) => log.warn({ err: error }, 'retention failed; the next check tries again'),
+    });
+    app.addHook('onClose', () => retention.stop());
+    log.info({ retention: config.retention }, 'retention on (days kept)');
   }
 
   // The embedded database's folder is locked by this process: `npm run console -- backup` asks it here (ADR 057).

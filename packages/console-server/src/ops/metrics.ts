@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { onJobRun } from './jobRuns.js';
+import { onRetentionDeleted } from './retention.js';
 
 /** The outboxes and the table each drains; depth and oldest age are read from the tables at scrape time. */
 const OUTBOXES = [
@@ -85,6 +86,16 @@ export function registerMetrics(app: FastifyInstance): Registry {
     if (!run.ok) failures.inc({ job: run.job });
   });
   app.addHook('onClose', async () => unsubscribe());
+
+  // Counted where the daily run happened: the job runs on one node a day, so sum the series across nodes.
+  const retained = new Counter({
+    name: 'console_retention_deleted_rows_total',
+    help: 'Rows deleted by retention on this node, by kind (chat_messages, bot_log, insights)',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+  const stopCounting = onRetentionDeleted((kind, rows) => retained.inc({ kind }, rows));
+  app.addHook('onClose', async () => stopCounting());
 
   // One query per scrape serves both gauges (prom-client collects them together).
   let reading: Promise<{ outbox: string; depth: number; age: number }[]> | null = null;
