@@ -31,6 +31,8 @@ const sheetReport = lazyWithPreload<PageProps>(() => import('./sheetReports/Shee
 const chatList = lazyWithPreload<PageProps>(() => import('./chats/ChatListPage.js'));
 const botAutoResponse = lazyWithPreload<PageProps>(() => import('./bots/BotAutoResponsePage.js'));
 const botLogin = lazyWithPreload<PageProps>(() => import('./bots/BotLoginPage.js'));
+const operations = lazyWithPreload<PageProps>(() => import('./operations/OperationsPage.js'));
+const auditLog = lazyWithPreload<PageProps>(() => import('./operations/AuditLogPage.js'));
 
 const resourceEntries = new Map<string, PageEntry>();
 
@@ -81,6 +83,9 @@ export const CUSTOM_PAGES: Readonly<Record<string, PageEntry>> = {
   'customer-chats': chatList,
   'bot-auto-response': botAutoResponse,
   'bot-login': botLogin,
+  // The administrator's running console and audit log (issue #29): they load their own data.
+  operations,
+  'audit-log': auditLog,
 };
 
 /** A route of the table with no page in this build: a programming error the registry test catches. */
