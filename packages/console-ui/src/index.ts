@@ -29,6 +29,7 @@ export {
   type ResourceRow,
 } from './resource.js';
 export * from './components/ConfirmDialog/index.js';
+export * from './components/BulkOutcomes/index.js';
 export * from './components/CommandPalette/index.js';
 export * from './components/DataTable/index.js';
 export * from './components/FilterBar/index.js';

@@ -5,6 +5,7 @@
 // code (the Venn layout, the room schedule, the report table…) in every page's shared chunk (issue 33).
 import { BOARD_MESSAGES, type BoardMessages } from '../components/Board/messages.js';
 import { BOT_LOGIN_MESSAGES, type BotLoginMessages } from '../components/BotLogin/messages.js';
+import { BULK_OUTCOMES_MESSAGES, type BulkOutcomesMessages } from '../components/BulkOutcomes/messages.js';
 import { CHART_MESSAGES, type ChartMessages } from '../components/Chart/messages.js';
 import { CHAT_THREAD_MESSAGES, type ChatThreadMessages } from '../components/ChatThread/messages.js';
 import { COMMAND_PALETTE_MESSAGES, type CommandPaletteMessages } from '../components/CommandPalette/index.js';
@@ -37,6 +38,7 @@ export type ConsoleLanguage = 'id' | 'en';
 export type ConsoleMessageSets = {
   board: BoardMessages;
   botLogin: BotLoginMessages;
+  bulkOutcomes: BulkOutcomesMessages;
   chart: ChartMessages;
   chatThread: ChatThreadMessages;
   commandPalette: CommandPaletteMessages;
@@ -264,6 +266,14 @@ export const KPI_CARD_MESSAGES_ID: KpiCardMessages = {
   previous: (value) => `sebelumnya: ${value}`,
 };
 
+export const BULK_OUTCOMES_MESSAGES_ID: BulkOutcomesMessages = {
+  summary: (done, failed, working) =>
+    [`${done} berhasil`, `${failed} gagal`, ...(working === '0' ? [] : [`${working} masih diproses`])].join(', '),
+  status: { working: 'Memproses…', done: 'Berhasil', failed: 'Gagal' },
+  empty: 'Tidak ada yang dipilih',
+  dismiss: 'Tutup',
+};
+
 export const DELTA_CHIP_MESSAGES_ID: DeltaChipMessages = {
   previousPeriod: 'periode sebelumnya',
   up: (change, comparedTo) => `naik ${change} dari ${comparedTo}`,
@@ -339,6 +349,7 @@ export const COMMAND_PALETTE_MESSAGES_ID: CommandPaletteMessages = {
 export const CONSOLE_MESSAGES_ID: ConsoleMessageSets = {
   board: BOARD_MESSAGES_ID,
   botLogin: BOT_LOGIN_MESSAGES,
+  bulkOutcomes: BULK_OUTCOMES_MESSAGES_ID,
   chart: CHART_MESSAGES_ID,
   chatThread: CHAT_THREAD_MESSAGES_ID,
   commandPalette: COMMAND_PALETTE_MESSAGES_ID,
@@ -445,6 +456,7 @@ export const BOT_LOGIN_MESSAGES_EN: BotLoginMessages = {
 export const CONSOLE_MESSAGES_EN: ConsoleMessageSets = {
   board: BOARD_MESSAGES_EN,
   botLogin: BOT_LOGIN_MESSAGES_EN,
+  bulkOutcomes: BULK_OUTCOMES_MESSAGES,
   chart: CHART_MESSAGES,
   chatThread: CHAT_THREAD_MESSAGES_EN,
   commandPalette: COMMAND_PALETTE_MESSAGES,
