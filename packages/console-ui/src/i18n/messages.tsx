@@ -268,7 +268,7 @@ export const KPI_CARD_MESSAGES_ID: KpiCardMessages = {
 
 export const BULK_OUTCOMES_MESSAGES_ID: BulkOutcomesMessages = {
   summary: (done, failed, working) =>
-    [`${done} berhasil`, `${failed} gagal`, ...(working === '0' ? [] : [`${working} masih diproses`])].join(', '),
+    `${done} berhasil, ${failed} gagal${working === '0' ? '' : `, ${working} masih diproses`}`,
   status: { working: 'Memproses…', done: 'Berhasil', failed: 'Gagal' },
   empty: 'Tidak ada yang dipilih',
   dismiss: 'Tutup',

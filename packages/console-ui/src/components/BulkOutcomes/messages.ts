@@ -9,7 +9,7 @@ export interface BulkOutcomesMessages {
 
 export const BULK_OUTCOMES_MESSAGES: BulkOutcomesMessages = {
   summary: (done, failed, working) =>
-    [`${done} done`, `${failed} failed`, ...(working === '0' ? [] : [`${working} still working`])].join(', '),
+    `${done} done, ${failed} failed${working === '0' ? '' : `, ${working} still working`}`,
   status: { working: 'Working…', done: 'Done', failed: 'Failed' },
   empty: 'Nothing was selected',
   dismiss: 'Close',
