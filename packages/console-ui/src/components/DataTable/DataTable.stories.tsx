@@ -465,6 +465,57 @@ export const Rows100k: Story = {
   },
 };
 
+let tenThousand: ResourceRow[] | undefined;
+const rows10k = () => (tenThousand ??= creatorRows(10_000));
+
+/**
+ * Paged here, as it sorts here: 10 000 rows handed in with only `defaultPageSize` (no `total`, no `onPageChange`),
+ * so the table slices them into pages itself. Next, Previous, the page size and a sort all work on the whole set.
+ */
+export const ClientPaging10k: Story = {
+  args: {
+    rows: [],
+    total: undefined,
+    onPageChange: undefined,
+    onSortChange: undefined,
+    defaultPageSize: 25,
+    pageSizeOptions: [25, 50, 100],
+  },
+  render: (args) => <DataTable<ResourceRow> {...args} rows={rows10k()} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const grid = canvas.getByRole('grid');
+    const bodyRows = () => grid.querySelectorAll('tbody tr[data-index]');
+    const firstFollowers = () =>
+      grid.querySelector('tbody tr[data-index="0"] td[data-label="Followers"]')?.textContent;
+    const summary = canvasElement.querySelector('.cui-data-table-summary')!;
+    await expect(summary).toHaveTextContent('1–25 of 10.000');
+    await expect(bodyRows()).toHaveLength(25);
+    const pageOne = firstFollowers();
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+    await expect(summary).toHaveTextContent('26–50 of 10.000');
+    await expect(bodyRows()).toHaveLength(25);
+    await expect(firstFollowers()).not.toBe(pageOne);
+    await userEvent.click(canvas.getByRole('button', { name: 'Previous page' }));
+    await expect(summary).toHaveTextContent('1–25 of 10.000');
+    await expect(firstFollowers()).toBe(pageOne);
+
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Rows per page' }), '100');
+    await expect(args.onPageSizeChange).toHaveBeenLastCalledWith(100);
+    await expect(summary).toHaveTextContent('1–100 of 10.000');
+
+    // The sort orders all 10 000 rows, not the page: the fewest followers (1.200, the first row made) come first.
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+    await expect(summary).toHaveTextContent('101–200 of 10.000');
+    const followers = canvas.getByRole('columnheader', { name: /Followers/ });
+    await userEvent.click(within(followers).getByRole('button'));
+    await expect(followers).toHaveAttribute('aria-sort', 'ascending');
+    await expect(summary).toHaveTextContent('1–100 of 10.000');
+    await expect(firstFollowers()).toBe('1.200');
+  },
+};
+
 /** Right to left (`dir="rtl"` on a parent): columns, pagination and the columns menu mirror. */
 export const RightToLeft: Story = {
   globals: { direction: 'rtl' },

@@ -1,10 +1,10 @@
 import { composeStories } from '@storybook/react-vite';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { fn, userEvent } from 'storybook/test';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../resource.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
-import { DataTable, nextSort, pageSummary } from './index.js';
+import { DataTable, nextSort, pageSummary, useDataTable } from './index.js';
 import { creatorRows } from './DataTable.fixtures.js';
 import * as stories from './DataTable.stories.js';
 
@@ -288,5 +288,41 @@ describe('DataTable embedding', () => {
     expect(screen.getAllByRole('button', { name: 'Kolom' })).toHaveLength(2);
     expect(screen.getByRole('button', { name: 'Berikutnya' })).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Budi' })).toHaveAttribute('title', 'Budi');
+  });
+});
+
+describe('useDataTable paging the rows it was given (pageMode client)', () => {
+  const rows = creatorRows(1_003);
+
+  it('slices the sorted rows into pages; the last page holds the rest and a page past it shows the last', () => {
+    const { result, rerender } = renderHook((props: { page?: number }) =>
+      useDataTable({ rows, columns: [], defaultPageSize: 100, ...props }),
+    );
+    expect(result.current.pageMode).toBe('client');
+    expect(result.current.paged).toBe(true);
+    expect(result.current.rows.map((row) => row.id)).toEqual(rows.slice(0, 100).map((row) => row.id));
+    act(() => result.current.setPage(11));
+    expect(result.current.rows.map((row) => row.id)).toEqual(['c1001', 'c1002', 'c1003']);
+    rerender({ page: 50 });
+    expect(result.current.page).toBe(11);
+    expect(result.current.rows).toHaveLength(3);
+  });
+
+  it('leaves paging to the host when it reports pages or counts them', () => {
+    for (const props of [{ onPageChange: () => undefined }, { total: 5_000 }]) {
+      const { result } = renderHook(() =>
+        useDataTable({ rows, columns: [], defaultPageSize: 100, ...props }),
+      );
+      expect(result.current.pageMode).toBe('server');
+      expect(result.current.rows).toHaveLength(1_003);
+    }
+  });
+
+  it('shows no pager for rows that fit one page when no page size was asked for, and one when they do not', () => {
+    const { rerender } = render(<DataTable label="Few" rows={creatorRows(3)} columns={[]} />);
+    expect(screen.queryByRole('button', { name: 'Next page' })).toBeNull();
+    rerender(<DataTable label="Many" rows={creatorRows(51)} columns={[]} />);
+    expect(screen.getByText('1–50 of 51')).toBeVisible();
+    expect(bodyRows()).toHaveLength(50);
   });
 });

@@ -100,6 +100,8 @@ export function DataTable<Row extends object = ResourceRow>(props: DataTableProp
       props.onSelectedChange !== undefined || props.selected !== undefined || bulkActions !== undefined,
   });
   const { rows, ids, columns, allColumns, sort, page, pageSize, hidden, selected, selectable } = table;
+  // Client page mode counts the rows itself; a single page it was not asked to page shows no pager.
+  const pagerTotal = table.pageMode === 'client' ? (table.paged ? table.allRows.length : undefined) : total;
   const { setPage, setPageSize, allSelected, someSelected, toggleRow, toggleAll, clearSelection } = table;
   const showActions = !readOnly && rowActions !== undefined;
   const colCount = columns.length + (selectable ? 1 : 0) + (showActions ? 1 : 0);
@@ -437,7 +439,7 @@ export function DataTable<Row extends object = ResourceRow>(props: DataTableProp
       ) : null}
       <Pagination
         count={rows.length}
-        total={total}
+        total={pagerTotal}
         totalEstimated={totalEstimated}
         keyset={keyset}
         page={page}

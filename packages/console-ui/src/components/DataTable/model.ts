@@ -94,6 +94,8 @@ export const DATA_TABLE_MESSAGES: DataTableMessages = {
  *
  * Sorting: with `onSortChange` the host sorts (usually the server, `sortMode: 'server'`); without it the table
  * sorts the rows it was given (`sortMode: 'client'`), so a header never announces a sort that did not happen.
+ * Paging likewise: with `onPageChange`, `total` or `keyset` the host pages; without them the table slices the
+ * rows it was given into pages of `pageSize` (`pageMode: 'client'`).
  */
 export interface DataTableProps<Row extends object = ResourceRow> {
   /** Accessible name of the table, e.g. "Creators". */
@@ -120,6 +122,12 @@ export interface DataTableProps<Row extends object = ResourceRow> {
    */
   sortMode?: 'client' | 'server';
 
+  /**
+   * Who pages the rows: `'server'` (default when `onPageChange`, `total` or `keyset` is given) shows the rows it
+   * was given and reports page changes; `'client'` (default otherwise) slices `rows` into pages of `pageSize` here,
+   * after sorting, and shows the pager when the rows fill more than a page or a page size was given.
+   */
+  pageMode?: 'client' | 'server';
   /** 1-based page (offset pagination). */
   page?: number;
   defaultPage?: number;

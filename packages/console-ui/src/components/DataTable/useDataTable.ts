@@ -23,6 +23,9 @@ export type UseDataTableOptions<Row extends object = ResourceRow> = Pick<
   | 'defaultSort'
   | 'onSortChange'
   | 'sortMode'
+  | 'pageMode'
+  | 'total'
+  | 'keyset'
   | 'page'
   | 'defaultPage'
   | 'onPageChange'
@@ -42,8 +45,13 @@ export type UseDataTableOptions<Row extends object = ResourceRow> = Pick<
 };
 
 export interface DataTableState<Row extends object = ResourceRow> {
-  /** The rows in display order (sorted here in client mode). */
+  /** The rows to show, in display order: sorted here in client sort mode, this page's slice in client page mode. */
   rows: Row[];
+  /** Every row given (all pages), after sorting. */
+  allRows: Row[];
+  pageMode: 'client' | 'server';
+  /** Client page mode: whether the rows need a pager (more than a page, or the host chose a page size). */
+  paged: boolean;
   ids: string[];
   /** Every column, and the visible ones. */
   allColumns: DataTableColumn<Row>[];
@@ -71,7 +79,7 @@ export interface DataTableState<Row extends object = ResourceRow> {
 }
 
 /**
- * The DataTable's behaviour without its markup: sorting (client or server), paging, column visibility and
+ * The DataTable's behaviour without its markup: sorting and paging (each client or server), column visibility and
  * selection, each controlled or uncontrolled like the component's props. Render your own table with it, and
  * `Pagination` / `ColumnsMenu`-like controls of your own.
  *
@@ -118,12 +126,27 @@ export function useDataTable<Row extends object = ResourceRow>(
   );
   const columns = allColumns.filter((column) => !hidden.includes(column.id));
   const sortMode = options.sortMode ?? (options.onSortChange ? 'server' : 'client');
-  const rows = useMemo(() => {
+  const sortedRows = useMemo(() => {
     if (sortMode === 'server' || !sort) return givenRows;
     const column = allColumns.find((entry) => entry.id === sort.field);
     const value = column?.sortValue ?? ((row: Row) => cellValue(row, column?.field?.name ?? sort.field));
     return sortRows(givenRows, sort, value);
   }, [sortMode, sort, givenRows, allColumns]);
+  // Paged like it is sorted: by the host when it reports pages or counts them, here otherwise.
+  const pageMode =
+    options.pageMode ??
+    (options.onPageChange || options.total !== undefined || options.keyset ? 'server' : 'client');
+  const paged =
+    pageMode === 'client' &&
+    (sortedRows.length > pageSize || options.pageSize !== undefined || options.defaultPageSize !== undefined);
+  // A page past the end (rows removed, a bigger page size) shows the last page.
+  const pageCount = Math.max(1, Math.ceil(sortedRows.length / pageSize));
+  const shownPage = pageMode === 'client' ? Math.min(Math.max(page, 1), pageCount) : page;
+  const rows = useMemo(
+    () =>
+      pageMode === 'client' ? sortedRows.slice((shownPage - 1) * pageSize, shownPage * pageSize) : sortedRows,
+    [pageMode, sortedRows, shownPage, pageSize],
+  );
   const selectable =
     !readOnly &&
     (options.selectable ?? (options.onSelectedChange !== undefined || options.selected !== undefined));
@@ -143,13 +166,20 @@ export function useDataTable<Row extends object = ResourceRow>(
 
   return {
     rows,
+    allRows: sortedRows,
+    pageMode,
+    paged,
     ids,
     allColumns,
     columns,
     sort,
     sortMode,
-    toggleSort: (columnId) => setSort(nextSort(sort, columnId)),
-    page,
+    toggleSort: (columnId) => {
+      setSort(nextSort(sort, columnId));
+      // A new order starts again at its first page (the host does this itself in server mode).
+      if (pageMode === 'client' && sortMode === 'client') setPage(1);
+    },
+    page: shownPage,
     setPage,
     pageSize,
     setPageSize,
