@@ -45,6 +45,7 @@ export * from './components/Board/index.js';
 export * from './components/BotLogin/index.js';
 export * from './components/RoomSchedule/index.js';
 export * from './components/MarkdownText/index.js';
+export * from './components/HookPicker/index.js';
 export * from './components/ChatThread/index.js';
 export * from './components/FileDropZone/index.js';
 export * from './components/ProgressBar/index.js';

@@ -23,6 +23,7 @@ import { FILTER_BAR_MESSAGES, type FilterBarMessages } from '../components/Filte
 import { KPI_CARD_MESSAGES, type KpiCardMessages } from '../components/KpiCard/index.js';
 import { LOGIN_FORM_MESSAGES, type LoginFormMessages } from '../components/LoginForm/messages.js';
 import { MARKDOWN_TEXT_MESSAGES, type MarkdownTextMessages } from '../components/MarkdownText/messages.js';
+import { HOOK_PICKER_MESSAGES, type HookPickerMessages } from '../components/HookPicker/messages.js';
 import { RECORD_HISTORY_MESSAGES, type RecordHistoryMessages } from '../components/RecordHistory/messages.js';
 import { REPORT_TABLE_MESSAGES, type ReportTableMessages } from '../components/ReportTable/messages.js';
 import { RESOURCE_FORM_MESSAGES, type ResourceFormMessages } from '../components/ResourceForm/index.js';
@@ -50,6 +51,7 @@ export type ConsoleMessageSets = {
   kpiCard: KpiCardMessages;
   loginForm: LoginFormMessages;
   markdownText: MarkdownTextMessages;
+  hookPicker: HookPickerMessages;
   recordHistory: RecordHistoryMessages;
   reportTable: ReportTableMessages;
   resourceForm: ResourceFormMessages;
@@ -322,6 +324,15 @@ export const ROOM_SCHEDULE_MESSAGES_ID: RoomScheduleMessages = {
 
 export const MARKDOWN_TEXT_MESSAGES_ID: MarkdownTextMessages = { empty: 'Belum ada isi.' };
 
+export const HOOK_PICKER_MESSAGES_ID: HookPickerMessages = {
+  empty: 'Belum ada hook. Isi brief lalu tekan Buat.',
+  streaming: (received, expected) => `Menulis hook… ${received} dari ${expected}`,
+  done: (count, picked) => `${count} hook, ${picked} dipilih`,
+  pick: (n) => `Pilih hook ${n}`,
+  edit: (n) => `Hook ${n}`,
+  formula: 'Formula',
+};
+
 export const CREATIVE_PREVIEW_MESSAGES_ID: CreativePreviewMessages = {
   loading: 'Memuat pratinjau…',
   none: (name) => `${name}: tidak ada pratinjau`,
@@ -361,6 +372,7 @@ export const CONSOLE_MESSAGES_ID: ConsoleMessageSets = {
   kpiCard: KPI_CARD_MESSAGES_ID,
   loginForm: LOGIN_FORM_MESSAGES_ID,
   markdownText: MARKDOWN_TEXT_MESSAGES_ID,
+  hookPicker: HOOK_PICKER_MESSAGES_ID,
   recordHistory: RECORD_HISTORY_MESSAGES_ID,
   reportTable: REPORT_TABLE_MESSAGES_ID,
   resourceForm: RESOURCE_FORM_MESSAGES_ID,
@@ -468,6 +480,7 @@ export const CONSOLE_MESSAGES_EN: ConsoleMessageSets = {
   kpiCard: KPI_CARD_MESSAGES,
   loginForm: LOGIN_FORM_MESSAGES,
   markdownText: MARKDOWN_TEXT_MESSAGES,
+  hookPicker: HOOK_PICKER_MESSAGES,
   recordHistory: RECORD_HISTORY_MESSAGES,
   reportTable: REPORT_TABLE_MESSAGES,
   resourceForm: RESOURCE_FORM_MESSAGES,
