@@ -25,6 +25,8 @@ const problemsPage = lazyWithPreload<PageProps>(() => import('./problems/Problem
 const logisticsPage = lazyWithPreload<PageProps<never>>(() => import('./logistics/LogisticsPage.js'));
 /** Master Ad Campaign with "Import from Ads Manager". */
 const adCampaignsPage = lazyWithPreload<PageProps<never>>(() => import('./intake/AdCampaignsPage.js'));
+/** Hook Generations with the generator (brief → streamed hooks → drafts). */
+const hookGenerationsPage = lazyWithPreload<PageProps<never>>(() => import('./hooks/HookGenerationsPage.js'));
 const meetingRooms = lazyWithPreload<PageProps>(() => import('./meetings/MeetingRoomsPage.js'));
 const gptInsights = lazyWithPreload<PageProps>(() => import('./insights/GptInsightsPage.js'));
 const sheetReport = lazyWithPreload<PageProps>(() => import('./sheetReports/SheetReportPage.js'));
@@ -40,6 +42,7 @@ const resourceEntries = new Map<string, PageEntry>();
 function pageOfEntity(entity: string | undefined) {
   if (entity === 'packages') return logisticsPage;
   if (entity === 'ad_campaigns') return adCampaignsPage;
+  if (entity === 'hook_generations') return hookGenerationsPage;
   return resourcePage;
 }
 
