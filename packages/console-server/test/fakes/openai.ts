@@ -80,7 +80,12 @@ export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}) {
           return;
         }
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeChatCall['body'];
-        calls.push({ authorization: req.headers.authorization, traceparent: req.headers.traceparent, body });
+        const traceparent = req.headers.traceparent;
+        calls.push({
+          authorization: req.headers.authorization,
+          traceparent: typeof traceparent === 'string' ? traceparent : undefined,
+          body,
+        });
         if (options.failWith) {
           res.writeHead(options.failWith.status, { 'content-type': 'application/json' });
           res.end(
