@@ -20,6 +20,12 @@ export const DEFAULT_BOT_SETTINGS: BotSettings = {
 export const MATCH_INPUT_MAX = 1000;
 /** A regular expression gets this long per message; past it the rule counts as not matching. */
 export const REGEX_TIMEOUT_MS = 25;
+/**
+ * The bound is wall-clock time (V8's watchdog), so a busy machine can stop a plain expression that had barely
+ * started. A time-out is tried again with a longer bound before it counts: 25, 100 and 400 ms. An expression that
+ * backtracks catastrophically times out at every bound (and is refused when saved, `checkRegexSafety`).
+ */
+const RETRY_FACTORS = [1, 4, 16];
 
 export function normaliseText(
   text: string,
@@ -68,8 +74,16 @@ export function compileRegex(pattern: string): RegExp {
   }
 }
 
-/** True / false, or 'timeout' when the expression ran past its bound. */
+/** True / false, or 'timeout' when the expression ran past its bound, tried again at longer bounds first. */
 export function regexTest(re: RegExp, input: string, timeoutMs = REGEX_TIMEOUT_MS): boolean | 'timeout' {
+  for (const factor of RETRY_FACTORS) {
+    const result = regexTestOnce(re, input, timeoutMs * factor);
+    if (result !== 'timeout') return result;
+  }
+  return 'timeout';
+}
+
+function regexTestOnce(re: RegExp, input: string, timeoutMs: number): boolean | 'timeout' {
   sandbox.re = re;
   sandbox.input = input;
   try {
