@@ -113,7 +113,7 @@ export const failedItemsResponseSchema = z.object({
   items: z.array(failedOutboxItemSchema),
   total: z.number().int(),
 });
-export const replayResponseSchema = z.object({ replayed: z.number().int() });
+export const outboxReplayResponseSchema = z.object({ replayed: z.number().int() });
 
 // --- the audit page ---
 

@@ -9,7 +9,7 @@ import {
   operationsOverviewSchema,
   outboxItemParamsSchema,
   outboxParamsSchema,
-  replayResponseSchema,
+  outboxReplayResponseSchema,
 } from '../operations.js';
 import { defineEndpoint } from './define.js';
 import { pageKey } from './pageKey.js';
@@ -49,7 +49,7 @@ export const operationsEndpoints = {
       'Queues one failed item of an outbox again (pending, attempts reset, due now); audited in the same transaction; 409 when the item has not failed',
     permission: write,
     params: outboxItemParamsSchema,
-    response: replayResponseSchema,
+    response: outboxReplayResponseSchema,
     errors: [409],
   }),
 };
