@@ -9,8 +9,11 @@ describe('page registry (from the route descriptors)', () => {
     for (const route of resources) {
       const entry = pageFor(route.id);
       expect(entry.loadData, route.id).toBeTypeOf('function');
-      // Logistics adds its flow, Master Ad Campaign the Ads Manager import; both render the generic list inside.
-      const generic = !['packages', 'ad_campaigns'].includes(entityForRoute(route.id)?.name ?? '');
+      // Logistics adds its flow, Master Ad Campaign the Ads Manager import, Change Email the requests' processing;
+      // all render the generic list inside.
+      const generic = !['packages', 'ad_campaigns', 'change_emails'].includes(
+        entityForRoute(route.id)?.name ?? '',
+      );
       if (generic) expect(entry.Component, route.id).toBe(pageFor('creators').Component);
       else expect(entry.Component, route.id).not.toBe(pageFor('creators').Component);
       expect(entityForRoute(route.id), route.id).toBeDefined();

@@ -25,6 +25,10 @@ const problemsPage = lazyWithPreload<PageProps>(() => import('./problems/Problem
 const logisticsPage = lazyWithPreload<PageProps<never>>(() => import('./logistics/LogisticsPage.js'));
 /** Master Ad Campaign with "Import from Ads Manager". */
 const adCampaignsPage = lazyWithPreload<PageProps<never>>(() => import('./intake/AdCampaignsPage.js'));
+/** Change Email with the requests' processing: approve, reject, in bulk, the decision in the panel (#32). */
+const changeEmailsPage = lazyWithPreload<PageProps<never>>(
+  () => import('./changeEmails/ChangeEmailsPage.js'),
+);
 /** Hook Generations with the generator (brief → streamed hooks → drafts). */
 const hookGenerationsPage = lazyWithPreload<PageProps<never>>(() => import('./hooks/HookGenerationsPage.js'));
 const meetingRooms = lazyWithPreload<PageProps>(() => import('./meetings/MeetingRoomsPage.js'));
@@ -42,6 +46,7 @@ const resourceEntries = new Map<string, PageEntry>();
 function pageOfEntity(entity: string | undefined) {
   if (entity === 'packages') return logisticsPage;
   if (entity === 'ad_campaigns') return adCampaignsPage;
+  if (entity === 'change_emails') return changeEmailsPage;
   if (entity === 'hook_generations') return hookGenerationsPage;
   return resourcePage;
 }
