@@ -70,6 +70,7 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
         creative: 'Testimoni Ibu Rina',
         creative_id: '3000001',
         thumbnail: 'https://cdn.example.com/k1.jpg',
+        record_id: expect.stringMatching(/^\d+$/),
         spend: 3000000,
         ctr: 1.25,
         cpc: 6000,
@@ -83,6 +84,7 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
         creative: 'Carousel resep',
         creative_id: '3000002',
         thumbnail: 'https://cdn.example.com/k2.jpg',
+        record_id: expect.stringMatching(/^\d+$/),
         spend: 500000,
         ctr: 2,
         cpc: 5000,
@@ -96,6 +98,7 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
         creative: 'Story', // not in Master Ad Creative: its Meta ad name
         creative_id: 'ad:A3',
         thumbnail: null,
+        record_id: null,
         spend: 250000,
         ctr: 1,
         cpc: 5000,

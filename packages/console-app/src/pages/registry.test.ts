@@ -9,9 +9,9 @@ describe('page registry (from the route descriptors)', () => {
     for (const route of resources) {
       const entry = pageFor(route.id);
       expect(entry.loadData, route.id).toBeTypeOf('function');
-      // Logistics adds its flow, Master Ad Campaign the Ads Manager import, Change Email the requests' processing;
-      // all render the generic list inside.
-      const generic = !['packages', 'ad_campaigns', 'change_emails'].includes(
+      // Logistics adds its flow, Master Ad Campaign the Ads Manager import, Change Email the requests' processing,
+      // Master Ad Creative the creatives' pictures; all render the generic list inside.
+      const generic = !['packages', 'ad_campaigns', 'change_emails', 'master_ad_creatives'].includes(
         entityForRoute(route.id)?.name ?? '',
       );
       if (generic) expect(entry.Component, route.id).toBe(pageFor('creators').Component);

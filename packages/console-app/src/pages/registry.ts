@@ -31,6 +31,10 @@ const changeEmailsPage = lazyWithPreload<PageProps<never>>(
 );
 /** Hook Generations with the generator (brief → streamed hooks → drafts). */
 const hookGenerationsPage = lazyWithPreload<PageProps<never>>(() => import('./hooks/HookGenerationsPage.js'));
+/** Master Ad Creative with each creative's picture and "Refresh from Meta". */
+const masterAdCreativesPage = lazyWithPreload<PageProps<never>>(
+  () => import('./creatives/MasterAdCreativesPage.js'),
+);
 const meetingRooms = lazyWithPreload<PageProps>(() => import('./meetings/MeetingRoomsPage.js'));
 const gptInsights = lazyWithPreload<PageProps>(() => import('./insights/GptInsightsPage.js'));
 const sheetReport = lazyWithPreload<PageProps>(() => import('./sheetReports/SheetReportPage.js'));
@@ -48,6 +52,7 @@ function pageOfEntity(entity: string | undefined) {
   if (entity === 'ad_campaigns') return adCampaignsPage;
   if (entity === 'change_emails') return changeEmailsPage;
   if (entity === 'hook_generations') return hookGenerationsPage;
+  if (entity === 'master_ad_creatives') return masterAdCreativesPage;
   return resourcePage;
 }
 

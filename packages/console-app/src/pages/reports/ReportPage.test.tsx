@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
-import { ROUTES, type ReportResponse } from '@staff/console-contract';
+import { type PermissionEntry, ROUTES, type ReportResponse } from '@staff/console-contract';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import { renderConsolePage } from '../common/renderConsolePage.test-utils.js';
 import ReportPage from './ReportPage.js';
@@ -60,16 +60,21 @@ function creatives(params: Record<string, string>): ReportResponse {
     rows: [
       {
         key: '3000001',
-        values: { creative: 'Testimoni Ibu Rina', thumbnail: 'https://cdn.example.com/k1.jpg', ...values },
+        values: {
+          creative: 'Testimoni Ibu Rina',
+          thumbnail: 'https://cdn.example.com/k1.jpg',
+          record_id: '41',
+          ...values,
+        },
       },
-      { key: 'ad:A3', values: { creative: 'Story', thumbnail: null, ...values } },
+      { key: 'ad:A3', values: { creative: 'Story', thumbnail: null, record_id: null, ...values } },
     ],
     totals: { key: 'total', values },
     series: [{ key: '2026-11-01', values }],
   };
 }
 
-function renderPage(search: string, route = adsRoute) {
+function renderPage(search: string, route = adsRoute, more: PermissionEntry[] = []) {
   return renderConsolePage(
     <>
       <ReportPage route={route} />
@@ -78,7 +83,7 @@ function renderPage(search: string, route = adsRoute) {
     {
       path: route.path,
       search,
-      permissions: [{ permission_key: route.key, allow_read: 1, allow_write: 0 }],
+      permissions: [{ permission_key: route.key, allow_read: 1, allow_write: 0 }, ...more],
       answer: (config) => {
         if ((config.url ?? '').endsWith('/views')) {
           if (config.method === 'post')
@@ -139,9 +144,32 @@ describe('ReportPage', () => {
     renderPage('?from=2026-11-01&to=2026-11-02&group_by=creative', creativesRoute);
     const table = await screen.findByRole('table', { name: /Ad Creative Report/ });
     const row = await within(table).findByRole('row', { name: /Testimoni Ibu Rina/ });
-    expect(row.querySelector('img')?.getAttribute('src')).toBe('https://cdn.example.com/k1.jpg');
-    expect(within(table).getByRole('row', { name: /Story/ }).querySelector('img')).toBeNull();
+    const picture = within(row).getByRole('img', { name: 'Testimoni Ibu Rina' });
+    expect(picture.getAttribute('src')).toBe('https://cdn.example.com/k1.jpg');
+    expect(picture.getAttribute('loading')).toBe('lazy');
+    // A creative without a picture (an ad not in Master Ad Creative) shows the placeholder, never a torn image.
+    const story = within(table).getByRole('row', { name: /Story/ });
+    expect(story.querySelector('img')).toBeNull();
+    expect(within(story).getByRole('img', { name: 'Story: no preview' })).toBeVisible();
+    // Without read access to Master Ad Creative the names are not links.
+    expect(within(table).queryByRole('link')).toBeNull();
     expect(screen.getByRole('figure', { name: /Real ROAS by creative \(top 10\)/ })).toBeVisible();
+  });
+
+  it("links a creative to its Master Ad Creative record for readers of creatives; a dead picture's placeholder", async () => {
+    renderPage('?from=2026-11-01&to=2026-11-02&group_by=creative', creativesRoute, [
+      { permission_key: 'databank_mayar_accounts', allow_read: 1, allow_write: 0 },
+    ]);
+    const table = await screen.findByRole('table', { name: /Ad Creative Report/ });
+    const link = await within(table).findByRole('link', { name: 'Testimoni Ibu Rina' });
+    expect(link.getAttribute('href')).toBe('/app/admins/master-ad-creative?f.id.eq=41');
+    // Only rows with a record link; the ad without one stays text.
+    expect(within(table).getAllByRole('link')).toHaveLength(1);
+    // The picture's address is dead: the placeholder takes its place with the name spoken.
+    fireEvent.error(within(table).getByRole('img', { name: 'Testimoni Ibu Rina' }));
+    expect(
+      await within(table).findByRole('img', { name: 'Testimoni Ibu Rina: the picture could not be loaded' }),
+    ).toBeVisible();
   });
 
   it('saves the current view and applies a saved one', async () => {

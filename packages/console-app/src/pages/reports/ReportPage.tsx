@@ -1,21 +1,25 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { styled } from 'styled-components';
 import { pageControlCss, toolbarCss } from '../common/styles.js';
 import {
+  canRead,
   localizeReport,
   localizeReportResponse,
   localizeReportRows,
   REPORT_DEFINITIONS,
+  recordPath,
   reportsEndpoints,
   type ReportDefinition,
   type ReportId,
   type ReportResponse,
   type ReportRow,
+  toPermissionMap,
 } from '@staff/console-contract';
 import {
   buttonCss,
   Chart,
+  CreativeThumbnail,
   DateRangePicker,
   formatDay,
   formatDayRange,
@@ -31,6 +35,7 @@ import {
 import { ApiError } from '../../api/apiError.js';
 import { createReportsApi } from '../../api/reports.js';
 import { useServices } from '../../services.js';
+import { useConsoleContext } from '../../routes/consoleContext.js';
 import { RoutePage } from '../PageLayout.js';
 import { useEndpoint } from '../useEndpoint.js';
 import type { PageProps } from '../types.js';
@@ -294,9 +299,13 @@ export default function ReportPage({ route }: PageProps) {
           setView({ sort: next ? `${next.direction === 'desc' ? '-' : ''}${next.field}` : null })
         }
         onDrill={(path) => drill(path)}
-        renderDimension={(column, row) => (
-          <Dimension value={row.values[column.key]} thumbnail={row.values.thumbnail} />
-        )}
+        renderDimension={(column, row) =>
+          data?.report === 'ad-creatives' && column.key === 'creative' ? (
+            <CreativeLabel value={row.values[column.key]} values={row.values} />
+          ) : (
+            <Dimension value={row.values[column.key]} />
+          )
+        }
       />
     </RoutePage>
   );
@@ -348,20 +357,35 @@ function periodLabel(key: string, sameYear: boolean): string {
   return formatDay(key, { year: !sameYear });
 }
 
-/** A row's label, with its thumbnail when it has one (creatives from Master Ad Creative). */
-function Dimension({
+/** A row's label. */
+function Dimension({ value }: { value: ReportValue | undefined }) {
+  return <>{value === null || value === undefined ? '' : String(value)}</>;
+}
+
+/**
+ * A creative of the Ad Creative report: its picture (the record's or Meta's; a placeholder when there is none or
+ * its address is dead) and its name, linked to its Master Ad Creative record for those who may read it.
+ */
+function CreativeLabel({
   value,
-  thumbnail,
+  values,
 }: {
   value: ReportValue | undefined;
-  thumbnail: ReportValue | undefined;
+  values: Record<string, ReportValue | undefined>;
 }) {
+  const { permissions } = useConsoleContext();
   const text = value === null || value === undefined ? '' : String(value);
-  if (typeof thumbnail !== 'string' || !/^https?:\/\//.test(thumbnail)) return <>{text}</>;
+  const thumbnail = typeof values.thumbnail === 'string' ? values.thumbnail : null;
+  const recordId = Number(values.record_id);
+  const map = toPermissionMap(permissions);
+  const path =
+    Number.isInteger(recordId) && recordId > 0
+      ? recordPath('master_ad_creatives', recordId, (key) => canRead(map, key))
+      : null;
   return (
     <Labelled>
-      <img src={thumbnail} alt="" width={40} height={40} loading="lazy" />
-      {text}
+      <CreativeThumbnail src={thumbnail} name={text} kind={thumbnail ? 'image' : 'none'} />
+      {path ? <Link to={path}>{text}</Link> : text}
     </Labelled>
   );
 }
@@ -370,12 +394,6 @@ const Labelled = styled.span`
   display: inline-flex;
   align-items: center;
   gap: ${t.space2};
-
-  img {
-    border-radius: 4px;
-    object-fit: cover;
-    flex: none;
-  }
 `;
 
 const Toolbar = styled.div`

@@ -82,6 +82,8 @@ export interface ResourceListExtensions {
   notices?: ReactNode;
   /** More in a row's panel. */
   panel?: (row: ResourceRow) => ReactNode;
+  /** The list's columns as the page wants them (e.g. a picture column first); keep the function stable. */
+  columns?: (columns: DataTableColumn[]) => DataTableColumn[];
 }
 
 type SaveError = { fields?: FieldErrors; message?: string; conflict?: ResourceRow };
@@ -449,7 +451,11 @@ function ResourceList({
     }
   };
 
-  const columns = useMemo(() => columnsFor(shown, labels), [shown, labels]);
+  const adjustColumns = extensions?.columns;
+  const columns = useMemo(() => {
+    const fromFields = columnsFor(shown, labels);
+    return adjustColumns ? adjustColumns(fromFields) : fromFields;
+  }, [shown, labels, adjustColumns]);
   const loading = list.loading;
   const panelTitle = !panel
     ? ''

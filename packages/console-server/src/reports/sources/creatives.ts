@@ -26,12 +26,17 @@ const GROUPS: Record<string, { key: (alias: 'i' | 's') => string; label: string 
   total: { key: () => "'total'", label: "'Total'" },
 };
 
-/** The newest live creative of each ad. */
+/**
+ * The newest live creative of each ad, its record id (the report links to it) and its picture: the record's own
+ * URLs, else what Meta answered for its creative id (meta_creative_cache, refreshed daily).
+ */
 const CREATIVES = sql`(
-  select distinct on (ad_id) ad_id, creative_id, name, hook_text, thumbnail_url, image_url
-  from master_ad_creatives
-  where deleted_at is null and ad_id is not null
-  order by ad_id, id desc
+  select distinct on (r.ad_id) r.ad_id, r.id, r.creative_id, r.name, r.hook_text,
+    coalesce(r.thumbnail_url, r.image_url, mc.thumbnail_url, mc.image_url, mc.video_poster_url) as picture
+  from master_ad_creatives r
+  left join meta_creative_cache mc on mc.creative_id = r.creative_id
+  where r.deleted_at is null and r.ad_id is not null
+  order by r.ad_id, r.id desc
 )`;
 
 /** Ad Creative: spend and clicks per creative or hook, sales attributed to the creative's ad (UTM content). */
@@ -57,7 +62,8 @@ export const creativesSource: ReportSource = {
     const result = await sql<Record<string, unknown>>`
       with ad as (
         select ${sql.raw(g.key('i'))} as key, ${sql.raw(g.label)} as label,
-          ${group === 'creative' ? sql`max(coalesce(cr.thumbnail_url, cr.image_url))` : sql`null::text`} as thumbnail,
+          ${group === 'creative' ? sql`max(cr.picture)` : sql`null::text`} as thumbnail,
+          ${group === 'creative' ? sql`max(cr.id)::text` : sql`null::text`} as record_id,
           sum(i.spend) as spend, sum(i.impressions) as impressions, sum(i.clicks) as clicks,
           sum(i.video_3s_views) as video_views
         from ad_insights_daily i
@@ -73,11 +79,13 @@ export const creativesSource: ReportSource = {
         group by 1
       ),
       joined as (
-        select ad.key, ad.label, ad.thumbnail, ad.spend, ad.impressions, ad.clicks, ad.video_views,
+        select ad.key, ad.label, ad.thumbnail, ad.record_id, ad.spend, ad.impressions, ad.clicks, ad.video_views,
           coalesce(sales.orders, 0) as orders, coalesce(sales.revenue, 0) as revenue
         from ad left join sales on sales.key = ad.key
       )
-      select key, label, thumbnail, ${measureColumns(definition, MEASURES)} from joined`.execute(db);
-    return readAggregated(result.rows, definition, ['thumbnail']);
+      select key, label, thumbnail, record_id, ${measureColumns(definition, MEASURES)} from joined`.execute(
+      db,
+    );
+    return readAggregated(result.rows, definition, ['thumbnail', 'record_id']);
   },
 };
