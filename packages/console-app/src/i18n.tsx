@@ -4,6 +4,7 @@ import {
   CONSOLE_MESSAGES_EN,
   CONSOLE_MESSAGES_ID,
   ConsoleMessagesProvider,
+  LOGIN_FORM_MESSAGES,
   type ConsoleMessagesOverrides,
 } from '@staff/console-ui';
 import { COMMON_TEXTS } from './commonTexts.js';
@@ -178,7 +179,9 @@ const LanguageContext = createContext<LanguageValue>({
 
 const COMPONENT_MESSAGES: Record<Language, ConsoleMessagesOverrides> = {
   id: CONSOLE_MESSAGES_ID,
-  en: CONSOLE_MESSAGES_EN,
+  // The spec fixes the login texts ("Login", "Memuat...", "Login Sukses, Mohon tunggu", the Indonesian intro): the
+  // /login reached after a sign-out keeps them in English too, like the bare /login without this provider.
+  en: { ...CONSOLE_MESSAGES_EN, loginForm: LOGIN_FORM_MESSAGES },
 };
 
 export const useLanguage = () => useContext(LanguageContext);

@@ -92,6 +92,7 @@ const RUNTIME_EXPORTS: string[] = [
   'LOGIN_FORM_DEFAULT_VERSION',
   'LOGIN_FORM_INTRO',
   'LOGIN_FORM_MESSAGES',
+  'LOGIN_FORM_MESSAGES_EN',
   'LOGIN_FORM_MESSAGES_ID',
   'LOGIN_GENERIC_ERROR',
   'LOGIN_SUCCESS_HOLD_MS',
@@ -602,8 +603,8 @@ describe('package.json of @staff/console-ui', () => {
     expect(pkg.sideEffects).toBe(false);
   });
 
-  it('declares no optional peers: bundlers resolve the dynamic import of echarts in Chart at build time', () => {
-    expect(pkg.peerDependenciesMeta).toBeUndefined();
+  it('declares echarts, which only Chart loads, as its one optional peer (consumer.test builds an app without it)', () => {
+    expect(pkg.peerDependenciesMeta).toEqual({ echarts: { optional: true } });
   });
 
   it('has react, react-dom, styled-components, xstate and @xstate/react and echarts as peers, and no dependencies', () => {
@@ -636,8 +637,8 @@ describe('package.json of @staff/console-ui', () => {
     });
   });
 
-  it('publishes only the build and the README', () => {
-    expect(pkg.files.sort()).toEqual(['README.md', 'dist']);
+  it('publishes only the build, the README and the CHANGELOG', () => {
+    expect(pkg.files.sort()).toEqual(['CHANGELOG.md', 'README.md', 'dist']);
     expect(pkg.scripts.build).toContain('tsup');
   });
 });

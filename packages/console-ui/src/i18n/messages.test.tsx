@@ -1,10 +1,17 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { DATE_RANGE_PRESETS } from '../components/DateRangePicker/jakartaDates.js';
 import { LOGIN_FORM_MESSAGES } from '../components/LoginForm/index.js';
 import { Sidebar } from '../components/Sidebar/index.js';
-import { ConsoleMessagesProvider } from '../theme/messages.js';
-import { CONSOLE_MESSAGES_EN, CONSOLE_MESSAGES_ID, consoleMessages } from './messages.js';
+import { DataTable } from '../components/DataTable/index.js';
+import { ConsoleMessagesProvider, type ConsoleMessagesOverrides } from '../theme/messages.js';
+import {
+  CONSOLE_MESSAGES_EN,
+  CONSOLE_MESSAGES_ID,
+  LOGIN_FORM_MESSAGES_EN,
+  consoleMessages,
+  type ConsoleMessageSets,
+} from './messages.js';
 
 const menu = [
   { id: 'ops', label: 'Operation Data', items: [{ id: 'c', label: 'Creators', path: '/app/c' }] },
@@ -33,9 +40,10 @@ describe('console message sets', () => {
     }
   });
 
-  it("keep the spec's fixed strings in both languages", () => {
+  it("keep the spec's fixed strings in both languages; LoginForm's Indonesian ones in the Indonesian set", () => {
+    expect(CONSOLE_MESSAGES_ID.loginForm).toEqual(LOGIN_FORM_MESSAGES);
+    expect(CONSOLE_MESSAGES_EN.loginForm).toBe(LOGIN_FORM_MESSAGES_EN);
     for (const sets of [CONSOLE_MESSAGES_ID, CONSOLE_MESSAGES_EN]) {
-      expect(sets.loginForm).toEqual(LOGIN_FORM_MESSAGES);
       expect(sets.sidebar.signOut).toBe('Sign Out');
       for (const preset of DATE_RANGE_PRESETS)
         expect(sets.dateRangePicker.presets[preset.id]).toBe(preset.label);
@@ -57,5 +65,34 @@ describe('console message sets', () => {
     const range = { first: '1', last: '50', total: '1.234', estimated: true };
     expect(CONSOLE_MESSAGES_ID.dataTable.pageSummary(range)).toBe('1–50 dari sekitar 1.234');
     expect(CONSOLE_MESSAGES_EN.dataTable.pageSummary(range)).toBe('1–50 of about 1.234');
+  });
+
+  // Checked by the typecheck (tsconfig.check.json): each @ts-expect-error line must be an error, or tsc fails.
+  it('type the overrides handed to the providers: a misspelt key or a wrong text fails typecheck', () => {
+    const overrides: ConsoleMessagesOverrides = {
+      dataTable: { empty: 'Belum ada kreator' },
+      // @ts-expect-error `dataTabel` is no component's key
+      dataTabel: { empty: 'Belum ada kreator' },
+    };
+    // @ts-expect-error `emtpy` is no DataTable message
+    const misspeltText: ConsoleMessagesOverrides = { dataTable: { emtpy: 'Belum ada kreator' } };
+    // @ts-expect-error a count message is a function of the formatted count, not a string
+    const wrongType: ConsoleMessagesOverrides = { dataTable: { selected: 'dipilih' } };
+    expectTypeOf(CONSOLE_MESSAGES_EN).toExtend<ConsoleMessagesOverrides>();
+    expectTypeOf<ConsoleMessagesOverrides['loginForm']>().toEqualTypeOf<
+      Partial<ConsoleMessageSets['loginForm']> | undefined
+    >();
+
+    render(
+      <>
+        {/* @ts-expect-error the provider's prop is typed the same way */}
+        <ConsoleMessagesProvider messages={{ dataTabel: { empty: 'x' } }} />
+        <ConsoleMessagesProvider messages={overrides}>
+          <DataTable label="Kreator" rows={[]} columns={[]} />
+        </ConsoleMessagesProvider>
+      </>,
+    );
+    expect(screen.getByText('Belum ada kreator')).toBeVisible();
+    expect([misspeltText, wrongType]).toHaveLength(2);
   });
 });

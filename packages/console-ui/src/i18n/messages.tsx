@@ -1,6 +1,7 @@
 // Complete message sets per language. Each set is typed against its component's messages interface, so a key
-// added to a component without its translation fails typecheck. The spec's fixed strings (LoginForm's texts,
-// the DateRangePicker presets, "Sign Out") are the same in both languages.
+// added to a component without its translation fails typecheck. The spec's fixed strings (the DateRangePicker
+// presets, "Sign Out") are the same in both languages; LoginForm is English in the English set (the console app
+// keeps the spec's Indonesian login texts for its own /login).
 // The defaults come from each component's messages module, not its index: importing the component would put its
 // code (the Venn layout, the room schedule, the report table…) in every page's shared chunk (issue 33).
 import { BOARD_MESSAGES, type BoardMessages } from '../components/Board/messages.js';
@@ -422,6 +423,28 @@ export const BOARD_MESSAGES_EN: BoardMessages = {
   cancelled: (card) => `${card} not moved.`,
 };
 
+/**
+ * LoginForm in English, for a host whose users read English (`consoleMessages('en')`). The default set,
+ * `LOGIN_FORM_MESSAGES`, keeps the console's Indonesian texts, which its spec fixes for the console's own /login.
+ */
+export const LOGIN_FORM_MESSAGES_EN: LoginFormMessages = {
+  intro: 'Please enter your username and password to sign in.',
+  username: 'Username',
+  password: 'Password',
+  login: 'Login',
+  loading: 'Loading...',
+  success: 'Login successful, please wait',
+  genericError: 'Error : Could not reach the server',
+  errorPrefix: 'Error : ',
+  codeIntro: 'Enter the 6-digit code from your authenticator app',
+  codeLabel: 'Authenticator code',
+  recoveryIntro: 'Enter one of your recovery codes.',
+  recoveryLabel: 'Recovery code',
+  useRecovery: 'Use a recovery code',
+  useAuthenticator: 'Use a code from the authenticator app',
+  back: 'Back to login',
+};
+
 export const VENN_DIAGRAM_MESSAGES_EN: VennDiagramMessages = {
   loading: 'Counting customers…',
   empty: 'No customers with paid purchases for this choice.',
@@ -478,7 +501,7 @@ export const CONSOLE_MESSAGES_EN: ConsoleMessageSets = {
   deltaChip: DELTA_CHIP_MESSAGES,
   filterBar: FILTER_BAR_MESSAGES,
   kpiCard: KPI_CARD_MESSAGES,
-  loginForm: LOGIN_FORM_MESSAGES,
+  loginForm: LOGIN_FORM_MESSAGES_EN,
   markdownText: MARKDOWN_TEXT_MESSAGES,
   hookPicker: HOOK_PICKER_MESSAGES,
   recordHistory: RECORD_HISTORY_MESSAGES,

@@ -1,12 +1,20 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { ConsoleMessageSets } from '../i18n/messages.js';
 
 /**
- * Per-component overrides of visible strings, keyed by component (`dataTable`, `loginForm`…). Each component
- * also takes a `messages` prop; the prop wins over the provider, the provider over the defaults.
+ * Per-component overrides of visible strings, keyed by component (`dataTable`, `loginForm`…), each a part of that
+ * component's messages: a misspelt key (`dataTabel`) or a text of the wrong type fails typecheck. A complete set
+ * (`CONSOLE_MESSAGES_EN`, `consoleMessages('id')`) fits as it is. Each component also takes a `messages` prop;
+ * the prop wins over the provider, the provider over the defaults.
  */
-export type ConsoleMessagesOverrides = Record<string, object | undefined>;
+export type ConsoleMessagesOverrides = {
+  [Key in keyof ConsoleMessageSets]?: Partial<ConsoleMessageSets[Key]>;
+};
 
-const MessagesContext = createContext<ConsoleMessagesOverrides>({});
+/** What the context holds: the overrides, looked up by each component's key. */
+type MessagesByKey = Partial<Record<string, object>>;
+
+const MessagesContext = createContext<MessagesByKey>({});
 
 export interface ConsoleMessagesProviderProps {
   messages: ConsoleMessagesOverrides;
@@ -24,8 +32,9 @@ export interface ConsoleMessagesProviderProps {
 export function ConsoleMessagesProvider({ messages, children }: ConsoleMessagesProviderProps) {
   const outer = useContext(MessagesContext);
   const merged = useMemo(() => {
-    const next: ConsoleMessagesOverrides = { ...outer };
-    for (const [key, value] of Object.entries(messages)) next[key] = { ...outer[key], ...value };
+    const next: MessagesByKey = { ...outer };
+    for (const [key, value] of Object.entries(messages as MessagesByKey))
+      next[key] = { ...outer[key], ...value };
     return next;
   }, [outer, messages]);
   return <MessagesContext.Provider value={merged}>{children}</MessagesContext.Provider>;

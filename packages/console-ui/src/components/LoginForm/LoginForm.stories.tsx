@@ -3,6 +3,8 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { LoginFn, StoredUser } from '../../adapters.js';
 import { ThemeProvider } from '../../theme/ThemeProvider.js';
 import { LOGIN_GENERIC_ERROR } from '../../machines/loginButton.machine.js';
+import { consoleMessages } from '../../i18n/messages.js';
+import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import { LoginForm } from './LoginForm.js';
 import type { LoginFormSeed } from './useLoginForm.js';
 
@@ -338,5 +340,45 @@ export const EnglishMessages: Story = {
     await expect(canvas.getByText('Please sign in with your username and password.')).toBeVisible();
     await expect(canvas.getByLabelText('User name')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  },
+};
+
+/**
+ * Under `consoleMessages('en')` (an English host, or the Language toolbar's "en"): every text in English, through the
+ * whole flow. The console's own /login keeps the spec's Indonesian texts (the default set, and the Indonesian one).
+ */
+export const EnglishSet: Story = {
+  args: {
+    login: fn<LoginFn>(() => after(150, demoUser)),
+    delays: { LOGIN_SUCCESS_HOLD: 1500 },
+  },
+  render: (args) => (
+    <ConsoleMessagesProvider messages={consoleMessages('en')}>
+      <LoginForm {...args} />
+    </ConsoleMessagesProvider>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Please enter your username and password to sign in.')).toBeVisible();
+    await userEvent.type(canvas.getByLabelText('Username'), 'ani');
+    await userEvent.type(canvas.getByLabelText('Password'), 'secret{Enter}');
+    await expect(await canvas.findByRole('button', { name: 'Loading...' })).toBeDisabled();
+    await expect(await canvas.findByRole('button', { name: 'Login successful, please wait' })).toBeDisabled();
+    await waitFor(() => expect(args.onSuccess).toHaveBeenCalledWith(demoUser));
+  },
+};
+
+/** A failure without a server message, in English: the generic line of the English set. */
+export const EnglishCommunicationError: Story = {
+  args: { initialState: { status: 'idle', error: LOGIN_GENERIC_ERROR } },
+  render: (args) => (
+    <ConsoleMessagesProvider messages={consoleMessages('en')}>
+      <LoginForm {...args} />
+    </ConsoleMessagesProvider>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Error : Could not reach the server');
+    await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
   },
 };
