@@ -54,9 +54,9 @@ async function visitAll(user: StoredUser, routes: readonly RouteDef[], tabs = 4)
 }
 
 describe('every route of the table', () => {
-  it('has the 41 spec pages plus Usage Statistics', () => {
+  it('has the 41 spec pages plus Usage Statistics, ad sets, ads, Operations and Audit Log', () => {
     expect(SPEC_ROUTES).toHaveLength(41);
-    expect(ROUTES).toHaveLength(44);
+    expect(ROUTES).toHaveLength(46);
   });
 
   /** Every page but those open to everyone signed in (Usage Statistics: e2e/landing.e2e.test.ts). */

@@ -11,7 +11,8 @@ import {
   Button,
   DataTable,
   DateRangePicker,
-  dateRangeFromPreset,
+  addDays,
+  jakartaDay,
   t,
   useNotifications,
   type DataTableColumn,
@@ -80,12 +81,13 @@ interface Filter {
   range: DateRangePickerValue;
 }
 
-const defaultFilter = (): Filter => ({
-  user: '',
-  entity: '',
-  action: '',
-  range: dateRangeFromPreset('last30'),
-});
+/** The last 30 Jakarta days up to today (the presets stop at yesterday; an audit log wants today's changes). */
+const last30WithToday = (): DateRangePickerValue => {
+  const today = jakartaDay(new Date());
+  return { preset: 'custom', from: addDays(today, -29), to: today };
+};
+
+const defaultFilter = (): Filter => ({ user: '', entity: '', action: '', range: last30WithToday() });
 
 /** The filters as the endpoints' query: empty choices left out, the range as Jakarta days. */
 const queryOf = (filter: Filter) => ({
