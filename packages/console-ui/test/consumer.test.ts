@@ -36,7 +36,8 @@ const PEERS = ['react', 'react-dom', 'styled-components', 'xstate', '@xstate/rea
 let workDir = '';
 let appDir = '';
 let packed: PackResult;
-let server: Server | undefined;
+let noEchartsDir = '';
+const servers: Server[] = [];
 let browser: Browser | undefined;
 let baseUrl = '';
 
@@ -64,9 +65,21 @@ beforeAll(async () => {
   const { stdout } = await npm(['pack', '--json', '--pack-destination', workDir], libDir);
   packed = (JSON.parse(stdout) as PackResult[])[0] as PackResult;
 
-  // The app lives outside the repository so nothing resolves from the workspace's node_modules.
-  appDir = path.join(workDir, 'app');
-  await cp(fixtureDir, appDir, { recursive: true });
+  appDir = await setUpApp('app', PEERS);
+  // The same app where the embedder did not install the optional peer echarts.
+  noEchartsDir = await setUpApp(
+    'app-no-echarts',
+    PEERS.filter((peer) => peer !== 'echarts'),
+  );
+});
+
+/**
+ * The fixture app in `workDir/name`, outside the repository so nothing resolves from the workspace's node_modules,
+ * with the tarball and the given peers installed, built with Vite.
+ */
+async function setUpApp(name: string, peers: readonly string[]): Promise<string> {
+  const dir = path.join(workDir, name);
+  await cp(fixtureDir, dir, { recursive: true });
   const libPackage = JSON.parse(await readFile(path.join(libDir, 'package.json'), 'utf8')) as {
     devDependencies: Record<string, string>;
   };
@@ -74,12 +87,12 @@ beforeAll(async () => {
     devDependencies: Record<string, string>;
   };
   const dependencies: Record<string, string> = { '@staff/console-ui': `file:../${packed.filename}` };
-  for (const peer of PEERS) dependencies[peer] = libPackage.devDependencies[peer] as string;
+  for (const peer of peers) dependencies[peer] = libPackage.devDependencies[peer] as string;
   await writeFile(
-    path.join(appDir, 'package.json'),
+    path.join(dir, 'package.json'),
     JSON.stringify(
       {
-        name: 'console-ui-consumer',
+        name: `console-ui-consumer-${name}`,
         private: true,
         type: 'module',
         dependencies,
@@ -93,7 +106,7 @@ beforeAll(async () => {
     ),
   );
   await writeFile(
-    path.join(appDir, 'tsconfig.json'),
+    path.join(dir, 'tsconfig.json'),
     JSON.stringify({
       compilerOptions: {
         target: 'ES2022',
@@ -113,9 +126,9 @@ beforeAll(async () => {
   // The npm cache already holds every peer (the workspace installed them): offline first, registry if not.
   const install = ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'];
   try {
-    await npm([...install, '--offline'], appDir);
+    await npm([...install, '--offline'], dir);
   } catch {
-    await npm([...install, '--prefer-offline'], appDir);
+    await npm([...install, '--prefer-offline'], dir);
   }
 
   // Vite comes from the workspace (a build tool, not something the library asks the embedder for); every import
@@ -125,9 +138,10 @@ beforeAll(async () => {
   process.env.NODE_ENV = 'production';
   try {
     await build({
-      root: appDir,
+      root: dir,
       configFile: false,
-      logLevel: 'warn',
+      // Without echarts Vite warns that the chart module's ECharts members are undefined: that is the point.
+      logLevel: peers.includes('echarts') ? 'warn' : 'error',
       mode: 'production',
       plugins: [react()],
       build: { outDir: 'dist', emptyOutDir: true, minify: true },
@@ -135,11 +149,47 @@ beforeAll(async () => {
   } finally {
     process.env.NODE_ENV = nodeEnv;
   }
-});
+  return dir;
+}
+
+/** The tsc of the repository over an app's sources and the package's declarations: its output, '' when clean. */
+async function typecheck(dir: string): Promise<string> {
+  const tsc = path.join(repoRoot, 'node_modules/typescript-native/bin/tsc');
+  const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: dir }).catch(
+    (error: { stdout?: string; stderr?: string }) => ({
+      stdout: error.stdout ?? '',
+      stderr: error.stderr ?? '',
+    }),
+  );
+  return `${result.stdout}${result.stderr}`.trim();
+}
+
+/** Serves an app's built files on a loopback port; the server is closed after the file. */
+async function serve(distDir: string): Promise<string> {
+  const server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const file = path.join(distDir, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
+    if (!file.startsWith(distDir)) return void response.writeHead(403).end();
+    readFile(file).then(
+      (body) => {
+        const type = file.endsWith('.js')
+          ? 'text/javascript'
+          : file.endsWith('.css')
+            ? 'text/css'
+            : 'text/html';
+        response.writeHead(200, { 'content-type': type }).end(body);
+      },
+      () => response.writeHead(404).end(),
+    );
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
@@ -200,14 +250,7 @@ describe('the packed tarball', () => {
   });
 
   it("type-checks the embedding app against the package's own declarations", async () => {
-    const tsc = path.join(repoRoot, 'node_modules/typescript-native/bin/tsc');
-    const result = await run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: appDir }).catch(
-      (error: { stdout?: string; stderr?: string }) => ({
-        stdout: error.stdout ?? '',
-        stderr: error.stderr ?? '',
-      }),
-    );
-    expect(`${result.stdout}${result.stderr}`.trim()).toBe('');
+    await expect(typecheck(appDir)).resolves.toBe('');
   });
 });
 
@@ -232,26 +275,7 @@ describe('the embedding app built with Vite, in chromium', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    const distDir = path.join(appDir, 'dist');
-    server = createServer((request, response) => {
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const file = path.join(distDir, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname));
-      if (!file.startsWith(distDir)) return void response.writeHead(403).end();
-      readFile(file).then(
-        (body) => {
-          const type = file.endsWith('.js')
-            ? 'text/javascript'
-            : file.endsWith('.css')
-              ? 'text/css'
-              : 'text/html';
-          response.writeHead(200, { 'content-type': type }).end(body);
-        },
-        () => response.writeHead(404).end(),
-      );
-    });
-    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
-    baseUrl = `http://127.0.0.1:${port}`;
+    baseUrl = await serve(path.join(appDir, 'dist'));
 
     browser = await chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
     page = await browser.newPage();
@@ -259,7 +283,7 @@ describe('the embedding app built with Vite, in chromium', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(message.text());
     });
-    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.goto(`${baseUrl}/`);
     await page.getByRole('heading', { name: 'Embedded widgets' }).waitFor();
   });
 
@@ -384,5 +408,44 @@ describe('AppShell under a host header', () => {
     );
     expect(scrollers).toHaveLength(1);
     expect(scrollers[0]).toContain('cui-app-shell__main');
+  });
+});
+
+describe('Chart, with and without the optional peer echarts', () => {
+  it('draws the chart in the app that installed echarts', async () => {
+    if (!browser) throw new Error('chromium was not started');
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/?page=chart`);
+    await page.locator('.cui-chart__canvas svg').waitFor();
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('type-checks and builds the app without echarts (nothing in the declarations needs it)', async () => {
+    await expect(stat(path.join(noEchartsDir, 'node_modules/echarts'))).rejects.toThrow();
+    await expect(typecheck(noEchartsDir)).resolves.toBe('');
+    const scripts = (await readdir(path.join(noEchartsDir, 'dist/assets'))).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
+  it('shows the error state naming npm install echarts there, and says so in the console', async () => {
+    if (!browser) throw new Error('chromium was not started');
+    const page = await browser.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    const pageErrors: string[] = [];
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(`${await serve(path.join(noEchartsDir, 'dist'))}/?page=chart`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    await expect(alert.textContent()).resolves.toBe(
+      'Charts need the echarts package, which is not installed: npm install echarts',
+    );
+    await expect(page.getByRole('heading', { name: 'Charts' }).isVisible()).resolves.toBe(true);
+    expect(consoleErrors.some((text) => text.includes('npm install echarts'))).toBe(true);
+    expect(pageErrors).toEqual([]);
+    await page.close();
   });
 });

@@ -4,6 +4,7 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import {
   AppShell,
+  Chart,
   ConsoleThemeProvider,
   DataTable,
   LoginForm,
@@ -151,8 +152,27 @@ function Host() {
   );
 }
 
+// A chart: drawn where echarts is installed; where it is not (the optional peer), the chart says how to install it.
+function Charts() {
+  return (
+    <ConsoleThemeProvider>
+      <h1>Charts</h1>
+      <Chart
+        kind="line"
+        label="Spend per day"
+        categories={['1 Nov', '2 Nov', '3 Nov']}
+        series={[{ name: 'Spend', data: [1500000, 2000000, 1750000], format: 'idr' }]}
+      />
+    </ConsoleThemeProvider>
+  );
+}
+
 const page = new URLSearchParams(window.location.search).get('page');
+const pages = { bare: Bare, host: Host, chart: Charts } as const;
+const Page = pages[page as keyof typeof pages] ?? App;
 
 createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>{page === 'bare' ? <Bare /> : page === 'host' ? <Host /> : <App />}</StrictMode>,
+  <StrictMode>
+    <Page />
+  </StrictMode>,
 );
