@@ -26,6 +26,8 @@ export interface ServerConfig {
   trustProxy: boolean;
   /** Minutes between prunes of long-ended sessions; false (CONSOLE_SESSION_PRUNE_MINUTES=0) turns pruning off. */
   sessionPruneMinutes: number | false;
+  /** Seconds between this node's heartbeats in the node registry (the Operations page); false (0) turns it off. */
+  heartbeatSeconds: number | false;
   /** Minutes without an API call after which the next call asks for the password again (ADR 013). */
   idleMinutes: number;
   /** Where the secrets key comes from (src/secrets/keyring.ts); never logged. */
@@ -194,6 +196,10 @@ export function readConfig(
       env.CONSOLE_SESSION_PRUNE_MINUTES?.trim() === '0'
         ? false
         : positiveNumber('CONSOLE_SESSION_PRUNE_MINUTES', env.CONSOLE_SESSION_PRUNE_MINUTES, 60),
+    heartbeatSeconds:
+      env.CONSOLE_HEARTBEAT_SECONDS?.trim() === '0'
+        ? false
+        : positiveNumber('CONSOLE_HEARTBEAT_SECONDS', env.CONSOLE_HEARTBEAT_SECONDS, 15),
     idleMinutes: positiveNumber('CONSOLE_IDLE_MINUTES', env.CONSOLE_IDLE_MINUTES, 30),
     secrets: {
       ...(env.CONSOLE_SECRETS_KEY ? { key: env.CONSOLE_SECRETS_KEY } : {}),

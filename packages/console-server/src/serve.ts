@@ -74,6 +74,8 @@ export async function serve(tracing: Tracing | null): Promise<void> {
     whatsapp: { ...config.whatsapp, workers: true },
     sheetReports: { google: config.googleSheets },
     metrics: config.metrics !== undefined,
+    // The node registry's heartbeat (the Operations page, issue #29); CONSOLE_HEARTBEAT_SECONDS=0 turns it off.
+    ...(config.heartbeatSeconds !== false ? { heartbeat: { everyMs: config.heartbeatSeconds * 1000 } } : {}),
   });
   tracing?.nameRoutes(app);
   const log = app.log;

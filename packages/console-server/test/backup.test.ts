@@ -150,6 +150,8 @@ describe('backup and restore (npm run console -- backup / restore)', { timeout: 
         CONSOLE_TRACKING_EVERY_MINUTES: '0',
         CONSOLE_MAYAR_RECONCILE_MINUTES: '0',
         CONSOLE_SESSION_PRUNE_MINUTES: '0',
+        // …and the node registry's heartbeat (cluster_nodes).
+        CONSOLE_HEARTBEAT_SECONDS: '0',
       },
       await freePort(),
     );

@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OperationsOverview } from '@staff/console-contract';
 import { NODE_ID, runOnce } from '../src/jobs/runOnce.js';
 import { reportJobRun } from '../src/ops/jobRuns.js';
-import { recordBackupRun } from '../src/operations/nodes.js';
+import { readConfig } from '../src/config.js';
+import { recordBackupRun, startHeartbeat } from '../src/operations/nodes.js';
 import { findUserByUsername } from '../src/services/users.js';
 import {
   Client,
@@ -241,6 +242,22 @@ describe.each(ONE_ENGINE)('operations and audit API on %s', (engine) => {
       current: false,
       hostname: 'old-host',
     });
+  });
+
+  it('shows a stopped node as not connected, and a new heartbeat as connected again', async () => {
+    const heartbeat = startHeartbeat(db(), { everyMs: 60_000, version: '1.0.0', nodeId: 'app-9:9:stopping' });
+    await heartbeat.ready;
+    const node = async () => (await overview()).nodes.find((entry) => entry.node_id === 'app-9:9:stopping');
+    expect(await node()).toMatchObject({ connected: true, current: false, version: '1.0.0' });
+    await heartbeat.stop();
+    expect(await node()).toMatchObject({ connected: false });
+  });
+
+  it('beats every 15 s by default, CONSOLE_HEARTBEAT_SECONDS sets it, 0 turns it off', () => {
+    expect(readConfig({}).heartbeatSeconds).toBe(15);
+    expect(readConfig({ CONSOLE_HEARTBEAT_SECONDS: '5' }).heartbeatSeconds).toBe(5);
+    expect(readConfig({ CONSOLE_HEARTBEAT_SECONDS: '0' }).heartbeatSeconds).toBe(false);
+    expect(() => readConfig({ CONSOLE_HEARTBEAT_SECONDS: 'often' })).toThrow(/CONSOLE_HEARTBEAT_SECONDS/);
   });
 
   it('shows each job: last run, result, duration, failures (runOnce across nodes, timers of this node)', async () => {
