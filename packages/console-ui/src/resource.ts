@@ -56,7 +56,10 @@ export function toNumber(value: unknown): number | null {
 /**
  * Whole rupiah as "Rp 1.234.567" (id-ID, no-break space after Rp): the library's one IDR format, `formatIdr`.
  *
- * @example formatMoney(1234567) // "Rp\u00a01.234.567"
+ * @example
+ * ```tsx
+ * formatMoney(1234567) // "Rp\u00a01.234.567"
+ * ```
  */
 export function formatMoney(value: unknown): string {
   return formatIdr(value);
@@ -127,7 +130,10 @@ function isEmpty(value: unknown): boolean {
 /**
  * A value as display text, by field type (id-ID formats). Used by table cells, history and the view mode form.
  *
- * @example formatFieldValue({ name: 'budget', label: 'Budget', type: 'money' }, 1500000) // "Rp 1.500.000"
+ * @example
+ * ```tsx
+ * formatFieldValue({ name: 'budget', label: 'Budget', type: 'money' }, 1500000) // "Rp 1.500.000"
+ * ```
  */
 export function formatFieldValue(field: ResourceField, value: unknown, options: FormatOptions = {}): string {
   const words = options.words ?? FIELD_VALUE_WORDS;

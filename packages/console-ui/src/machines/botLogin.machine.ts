@@ -95,8 +95,10 @@ const callFailed = { target: 'settled', actions: 'fail' } as const;
  * newer server state (another tab) whenever no call is running.
  *
  * @example
+ * ```tsx
  * const flow = createActor(botLoginMachineFor(adapter), { input: { login } }).start();
  * flow.send({ type: 'REQUEST_CODE', method: 'SMS' });
+ * ```
  */
 export const botLoginMachine = setup({
   types: {

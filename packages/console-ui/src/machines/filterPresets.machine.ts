@@ -222,7 +222,9 @@ function matchesCondition(row: FilterRow, condition: FilterCondition, now: Date)
  * Whether a row passes a filter tree. Pure: `now` is passed in so results are reproducible.
  *
  * @example
+ * ```tsx
  * matchesFilter({ status: 'Waiting' }, PACKAGING_PRESET.filter, new Date()) // true
+ * ```
  */
 export function matchesFilter(row: FilterRow, filter: FilterGroup, now: Date): boolean {
   if (filter.conditions.length === 0) return true;
@@ -235,7 +237,9 @@ export function matchesFilter(row: FilterRow, filter: FilterGroup, now: Date): b
  * Whether a row belongs in a preset's list.
  *
  * @example
+ * ```tsx
  * rows.filter((row) => matchesPreset(row, PACKAGING_PRESET, new Date()))
+ * ```
  */
 export function matchesPreset(row: FilterRow, preset: FilterPreset, now: Date): boolean {
   return matchesFilter(row, preset.filter, now);
@@ -362,6 +366,7 @@ function toggle(list: string[], item: string): string[] {
  * `persistUserPresets` (input `{ listId, presets }`). The defaults keep user presets in memory only.
  *
  * @example
+ * ```tsx
  * const machine = filterPresetsMachine.provide({
  *   actors: {
  *     loadUserPresets: fromPromise(async ({ input }) => JSON.parse(localStorage.getItem(input.listId) ?? '[]')),
@@ -369,6 +374,7 @@ function toggle(list: string[], item: string): string[] {
  *   },
  * });
  * const actor = createActor(machine, { input: { listId: 'logistics', presets: LOGISTICS_PRESETS, initialPresetId: 'packaging' } });
+ * ```
  */
 export const filterPresetsMachine = setup({
   types: {

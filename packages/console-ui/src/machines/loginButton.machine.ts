@@ -58,9 +58,11 @@ export type LoginButtonEvent =
  * with `error` set, and `CODE.BACK` returns to `idle`.
  *
  * @example
+ * ```tsx
  * const machine = loginButtonMachine.provide({ actors: { login: createLoginActor(api.login) } });
  * const actor = createActor(machine).start();
  * actor.send({ type: 'SUBMIT', username: 'ani', password: 'rahasia' });
+ * ```
  */
 export const loginButtonMachine = setup({
   types: {

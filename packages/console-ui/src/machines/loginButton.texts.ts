@@ -32,8 +32,10 @@ export function asCallError(error: unknown): CallError {
  * statuses, no answer at all) → the generic communication error.
  *
  * @example
+ * ```tsx
  * loginErrorMessage({ status: 403, message: 'Password salah' }); // "Error : Password salah"
  * loginErrorMessage({ status: 500 }); // "Error : Komunikasi dengan server bermasalah"
+ * ```
  */
 export function loginErrorMessage(err: CallError): string {
   const message = err.message?.trim();

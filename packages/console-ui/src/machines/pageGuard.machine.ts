@@ -51,9 +51,11 @@ export function toCallError(error: unknown): CallError {
  * rejection counts as denied; other failures (network, 5xx) land in `error`, which `RETRY` leaves.
  *
  * @example
+ * ```tsx
  * const guard = createActor(pageGuardMachine.provide({
  *   actors: { checkPermission: fromPromise(({ input, signal }) => api.check(input.permissionKey, signal)) },
  * }), { input: { permissionKey: 'statistics' } }).start();
+ * ```
  */
 export const pageGuardMachine = setup({
   types: {

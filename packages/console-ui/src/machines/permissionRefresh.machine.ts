@@ -43,11 +43,13 @@ function asEntries(value: unknown): PermissionEntry[] {
  * reporting the error (context `error` and an emitted `refreshFailed`).
  *
  * @example
+ * ```tsx
  * const refresh = createActor(permissionRefreshMachine.provide({
  *   actors: { loadPermissions: fromPromise(() => api.loadPermissions()) },
  * }), { input: { permissions } }).start();
  * refresh.on('refreshFailed', ({ error }) => notify({ type: 'error', message: error.message ?? '' }));
  * refresh.send({ type: 'PERMISSIONS.REFRESH' });
+ * ```
  */
 export const permissionRefreshMachine = setup({
   types: {

@@ -70,10 +70,12 @@ export interface MoveProblemInput {
  * lands in the new status with the server's version; a refusal goes back with the error in context.
  *
  * @example
+ * ```tsx
  * const flow = createActor(problemStatusMachine.provide({
  *   actors: { moveProblem: fromPromise(({ input }) => api.post(`/api/problems/7/transitions/${input.action}`, input)) },
  * }), { input: { status: 'open', version: 1 } }).start();
  * flow.send({ type: 'START' });
+ * ```
  */
 export const problemStatusMachine = setup({
   types: {

@@ -20,7 +20,9 @@ export const DEFAULT_MAX_RECONNECT_ATTEMPTS = 10;
  * and socket.io's own reconnection off because the machine does the reconnecting.
  *
  * @example
+ * ```tsx
  * const socket = io(url, { ...REALTIME_SOCKET_OPTIONS, auth: { token } });
+ * ```
  */
 export const REALTIME_SOCKET_OPTIONS = {
   transports: ['websocket', 'polling'],
@@ -34,7 +36,9 @@ export const REALTIME_SOCKET_OPTIONS = {
  * The wait before reconnect attempt `attempt` (1-based): 1 s, 2 s, 3 s, 4 s, then 5 s for every later one.
  *
  * @example
+ * ```tsx
  * [1, 2, 3, 4, 5, 6].map((n) => reconnectDelayMs(n)) // [1000, 2000, 3000, 4000, 5000, 5000]
+ * ```
  */
 export function reconnectDelayMs(
   attempt: number,
@@ -144,9 +148,11 @@ const networkStatus = fromCallback<EventObject>(({ sendBack }) => {
  * Delays are named and overridable: `machine.provide({ delays: { RECONNECT_DELAY: …, CONNECT_TIMEOUT: … } })`.
  *
  * @example
+ * ```tsx
  * const actor = createActor(realtimeConnectionMachine, { input: { socket: wrapSocketIo(io(url, REALTIME_SOCKET_OPTIONS)) } });
  * actor.start();
  * <ConnectionStatus state={useSelector(actor, (s) => s.value)} />
+ * ```
  */
 export const realtimeConnectionMachine = setup({
   types: {

@@ -50,7 +50,9 @@ export function isStoredUser(value: unknown): value is StoredUser {
  * storage is also `null`, and is logged and removed so the next read starts clean.
  *
  * @example
+ * ```tsx
  * const user = readStoredUser(window.localStorage); // StoredUser | null
+ * ```
  */
 export function readStoredUser(
   storage: StorageAdapter,
@@ -94,9 +96,11 @@ function removeQuietly(storage: StorageAdapter, key: string, logger: SessionLogg
  * A 401 from any call (`SESSION.UNAUTHORIZED`) clears the session from either state and emits `signedOut`.
  *
  * @example
+ * ```tsx
  * const session = createActor(sessionMachine, { input: { storage: window.localStorage } }).start();
  * session.on('signedOut', () => navigate('/'));
  * session.send({ type: 'SESSION.LOGIN', user });
+ * ```
  */
 export const sessionMachine = setup({
   types: {

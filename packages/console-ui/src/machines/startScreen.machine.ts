@@ -34,9 +34,11 @@ export interface StartScreenOutput {
  * go to. The check and the delay start together, so the delay is a floor, not an addition.
  *
  * @example
+ * ```tsx
  * const actor = createActor(startScreenMachine, { input: { checkSession: () => hasUser() } });
  * actor.subscribe({ complete: () => navigate(actor.getSnapshot().output!.target) });
  * actor.start();
+ * ```
  */
 export const startScreenMachine = setup({
   types: {

@@ -58,7 +58,9 @@ const StyledButton = styled.button`
  * A console button (`type="button"` unless given). Hosts restyle it through `.cui-button[data-kind]`.
  *
  * @example
+ * ```tsx
  * <Button kind="primary" onClick={save}>Save</Button>
+ * ```
  */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { kind = 'default', type = 'button', className, ...rest },

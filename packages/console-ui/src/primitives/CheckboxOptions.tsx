@@ -15,9 +15,11 @@ export interface CheckboxOptionsProps {
  * One labelled checkbox per option, for a `<fieldset>` the caller lays out (its legend, its grid, `disabled`).
  *
  * @example
+ * ```tsx
  * <fieldset><legend>Permission sets</legend>
  *   <CheckboxOptions options={sets} value={chosen} onValueChange={setChosen} />
  * </fieldset>
+ * ```
  */
 export function CheckboxOptions({ options, value, onValueChange }: CheckboxOptionsProps) {
   return (

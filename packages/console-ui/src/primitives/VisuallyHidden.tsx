@@ -10,7 +10,9 @@ const Hidden = styled.span`
  * Text for assistive technology only.
  *
  * @example
+ * ```tsx
  * <button><TrashIcon aria-hidden="true" /><VisuallyHidden>Delete Budi</VisuallyHidden></button>
+ * ```
  */
 export function VisuallyHidden({ className, ...rest }: HTMLAttributes<HTMLSpanElement>) {
   return <Hidden className={['cui-visually-hidden', className].filter(Boolean).join(' ')} {...rest} />;

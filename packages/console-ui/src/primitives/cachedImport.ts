@@ -2,7 +2,10 @@
  * A dynamic import made once and shared by every caller; a failed one (the network went away) is forgotten,
  * so the next call tries again.
  *
- * @example const loadCharts = cachedImport(() => import('./charts.js'));
+ * @example
+ * ```tsx
+ * const loadCharts = cachedImport(() => import('./charts.js'));
+ * ```
  */
 export function cachedImport<T>(load: () => Promise<T>): () => Promise<T> {
   let pending: Promise<T> | null = null;

@@ -16,7 +16,9 @@ export interface UseDismissableOptions {
  * inside closes it; Escape returns focus to `returnFocusRef` and stops there, so an outer layer stays open.
  *
  * @example
+ * ```tsx
  * useDismissable({ open, containerRef: rootRef, returnFocusRef: buttonRef, onDismiss: () => setOpen(false) });
+ * ```
  */
 export function useDismissable({ open, containerRef, onDismiss, returnFocusRef }: UseDismissableOptions) {
   useEffect(() => {

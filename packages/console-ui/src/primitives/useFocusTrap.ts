@@ -14,8 +14,10 @@ export function focusableIn(container: HTMLElement): HTMLElement[] {
  * `containerRef` (a container with nothing focusable keeps focus on itself).
  *
  * @example
+ * ```tsx
  * const onTrapKeyDown = useFocusTrap(dialogRef);
  * <div ref={dialogRef} role="dialog" aria-modal="true" tabIndex={-1} onKeyDown={onTrapKeyDown}>…</div>
+ * ```
  */
 export function useFocusTrap(containerRef: RefObject<HTMLElement | null>) {
   return (event: KeyboardEvent<HTMLElement>) => {

@@ -25,9 +25,11 @@ export interface ConsoleMessagesProviderProps {
  * Replaces visible strings for every console-ui component below it, e.g. an English LoginForm:
  *
  * @example
+ * ```tsx
  * <ConsoleMessagesProvider messages={{ loginForm: { intro: 'Please sign in.' }, dataTable: { empty: 'Nothing here' } }}>
  *   <App />
  * </ConsoleMessagesProvider>
+ * ```
  */
 export function ConsoleMessagesProvider({ messages, children }: ConsoleMessagesProviderProps) {
   const outer = useContext(MessagesContext);

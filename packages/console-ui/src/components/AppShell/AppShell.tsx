@@ -81,9 +81,11 @@ const FOCUSABLE =
  * by a "Menu" button; it closes on Escape, on the backdrop, and on navigation.
  *
  * @example
+ * ```tsx
  * <AppShell sidebar={<Sidebar … />} navigationKey={location.pathname} banner={<ConnectionBanner />}>
  *   <Outlet />
  * </AppShell>
+ * ```
  */
 export function AppShell({
   sidebar,

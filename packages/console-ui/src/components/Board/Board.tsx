@@ -55,8 +55,10 @@ interface Grab {
  * announced in a live region.
  *
  * @example
+ * ```tsx
  * <Board label="Problems" columns={[{ id: 'open', label: 'Open' }, { id: 'done', label: 'Done' }]}
  *   cards={[{ id: '1', columnId: 'open', title: 'Refund' }]} onMove={(id, to) => save(id, to)} />
+ * ```
  */
 export function Board({
   label,

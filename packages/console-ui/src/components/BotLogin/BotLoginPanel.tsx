@@ -257,7 +257,9 @@ export function BotLoginBody({
  * (pushed from another tab) moves the flow whenever no call is running.
  *
  * @example
+ * ```tsx
  * <BotLoginPanel title="CS Bot · 0811…" login={login} adapter={{ requestCode, verifyCode, register, disconnect }} />
+ * ```
  */
 export function BotLoginPanel({ login, adapter, title, readOnly, className, messages }: BotLoginPanelProps) {
   useThemeCheck('BotLoginPanel');

@@ -35,8 +35,10 @@ export interface ChartProps {
  * category.
  *
  * @example
+ * ```tsx
  * <Chart kind="combo" label="Spend vs revenue" categories={days}
  *   series={[{ name: 'Spend', data: spend, format: 'idr' }, { name: 'Revenue', data: revenue, format: 'idr' }]} />
+ * ```
  */
 export function Chart({
   kind,

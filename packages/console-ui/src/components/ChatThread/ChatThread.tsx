@@ -87,7 +87,9 @@ const timeFormat = (timeZone: string) =>
  * with Meta's reason) and the composer, free text inside the customer's 24-hour window or a template outside it.
  *
  * @example
+ * ```tsx
  * <ChatThread title="Rina" messages={messages} windowOpen onSendText={(text) => send(text)} />
+ * ```
  */
 export function ChatThread({
   title,

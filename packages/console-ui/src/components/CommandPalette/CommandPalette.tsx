@@ -104,8 +104,10 @@ export interface UseCommandPaletteOptions {
  * `aria-activedescendant`.
  *
  * @example
+ * ```tsx
  * const palette = useCommandPalette({ options, onChoose: (i) => go(options[i]), onClose });
  * <input role="combobox" onKeyDown={palette.onKeyDown} aria-activedescendant={idOf(palette.activeKey)} />
+ * ```
  */
 export function useCommandPalette({ options, onChoose, onClose }: UseCommandPaletteOptions) {
   const [active, setActive] = useState(0);
@@ -156,8 +158,10 @@ export function useCommandPalette({ options, onChoose, onClose }: UseCommandPale
  * focus returns to where it was when the palette closes.
  *
  * @example
+ * ```tsx
  * <CommandPalette open={open} onClose={() => setOpen(false)} pages={pages} records={hits}
  *   recordsState={state} onQueryChange={search} onSelect={(item) => navigate(item.id)} />
+ * ```
  */
 export function CommandPalette({
   open,

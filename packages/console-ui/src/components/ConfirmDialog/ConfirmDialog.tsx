@@ -29,8 +29,10 @@ export interface ConfirmDialogProps {
  * when the dialog closes.
  *
  * @example
+ * ```tsx
  * <ConfirmDialog open={open} destructive title="Delete creator" description="Delete Budi Santoso?"
  *   confirmLabel="Delete" onConfirm={remove} onCancel={() => setOpen(false)} />
+ * ```
  */
 export function ConfirmDialog({
   open,

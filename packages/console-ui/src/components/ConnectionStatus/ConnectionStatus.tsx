@@ -95,8 +95,10 @@ const RetryButton = styled.button`
  * announced. The colour is never the only signal: the text always says the state.
  *
  * @example
+ * ```tsx
  * const state = useSelector(connection, (s) => s.value);
  * <ConnectionStatus state={state} onRetry={() => connection.send({ type: 'RETRY' })} />
+ * ```
  */
 export function ConnectionStatus({
   state,

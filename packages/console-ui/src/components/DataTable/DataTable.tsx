@@ -57,9 +57,11 @@ export function renderFieldCell(
  * keyboard navigation (arrows move between rows, Enter opens, Space selects).
  *
  * @example
+ * ```tsx
  * <DataTable label="Creators" fields={creatorEntity.fields} rows={rows} total={1234}
  *   sort={sort} onSortChange={setSort} page={page} onPageChange={setPage}
  *   rowActions={(row) => <button onClick={() => edit(row)}>Edit</button>} />
+ * ```
  */
 export function DataTable<Row extends object = ResourceRow>(props: DataTableProps<Row>) {
   useThemeCheck('DataTable');

@@ -39,7 +39,9 @@ export interface PaginationProps {
  * previous/next (keyset). Usable on its own under a table rendered with `useDataTable`.
  *
  * @example
+ * ```tsx
  * <Pagination count={rows.length} total={1234} page={page} pageSize={50} onPageChange={setPage} onPageSizeChange={setPageSize} />
+ * ```
  */
 export function Pagination({
   count,

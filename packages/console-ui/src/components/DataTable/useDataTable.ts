@@ -84,9 +84,11 @@ export interface DataTableState<Row extends object = ResourceRow> {
  * `Pagination` / `ColumnsMenu`-like controls of your own.
  *
  * @example
+ * ```tsx
  * const table = useDataTable({ rows, fields: creators.fields, defaultPageSize: 25 });
  * <table><thead><tr>{table.columns.map((c) => <th key={c.id} onClick={() => table.toggleSort(c.id)}>{c.header}</th>)}</tr></thead>
  *   <tbody>{table.rows.map((row, i) => <tr key={table.ids[i]}>…</tr>)}</tbody></table>
+ * ```
  */
 export function useDataTable<Row extends object = ResourceRow>(
   options: UseDataTableOptions<Row>,

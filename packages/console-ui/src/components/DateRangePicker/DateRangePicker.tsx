@@ -47,7 +47,9 @@ export function dateRangeFromPreset(
  * Bulan lalu) or two custom days. A custom range is reported only when both days are valid and in order.
  *
  * @example
+ * ```tsx
  * <DateRangePicker defaultValue={dateRangeFromPreset('last7')} onValueChange={setRange} />
+ * ```
  */
 export function DateRangePicker({
   label: labelProp,

@@ -58,7 +58,9 @@ export interface DayRange {
  * (today's figures are still arriving); "Bulan ini" runs to today.
  *
  * @example
+ * ```tsx
  * presetRange('last7', new Date('2026-11-23T18:00:00Z')) // { from: '2026-11-17', to: '2026-11-23' } (already the 24th in Jakarta)
+ * ```
  */
 export function presetRange(preset: Exclude<DateRangePreset, 'custom'>, now: Date = new Date()): DayRange {
   const today = jakartaDay(now);

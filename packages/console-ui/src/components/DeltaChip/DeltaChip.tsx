@@ -48,7 +48,9 @@ const ARROWS: Record<Direction, string> = { up: '▲', down: '▼', flat: '■',
  * whether the change is good news, its arrow and text say the direction (colour is never the only signal).
  *
  * @example
+ * ```tsx
  * <DeltaChip delta={12.5} trend="higher" />
+ * ```
  */
 export function DeltaChip({
   delta,

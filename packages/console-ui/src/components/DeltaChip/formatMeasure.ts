@@ -13,9 +13,11 @@ export type MeasureTrend = 'higher' | 'lower' | 'neutral';
  * Formats one measure value with the id-ID formatters of NumberText.
  *
  * @example
+ * ```tsx
  * formatMeasure('1500000', 'idr') // 'Rp 1.500.000'
  * formatMeasure(1.256, 'percent') // '1,26%'
  * formatMeasure(null, 'ratio')    // '-'
+ * ```
  */
 export function formatMeasure(value: unknown, format: MeasureFormat = 'number'): string {
   switch (format) {
@@ -41,8 +43,10 @@ export function formatMeasure(value: unknown, format: MeasureFormat = 'number'):
  * (no previous figure, or a previous figure of zero).
  *
  * @example
+ * ```tsx
  * percentChange(120, 100) // 20
  * percentChange(5, 0)     // null
+ * ```
  */
 export function percentChange(current: unknown, previous: unknown): number | null {
   const now = toNumericString(current);
@@ -57,7 +61,9 @@ export function percentChange(current: unknown, previous: unknown): number | nul
  * A signed percentage change: "+12,50%", "-3,00%", "0,00%", "-" when unknown.
  *
  * @example
+ * ```tsx
  * formatDelta(12.5) // '+12,50%'
+ * ```
  */
 export function formatDelta(delta: number | null | undefined): string {
   if (delta === null || delta === undefined || !Number.isFinite(delta)) return INVALID_NUMBER_TEXT;

@@ -100,7 +100,9 @@ export function formatFileSize(bytes: number, locale = 'id-ID'): string {
  * error and disabled states.
  *
  * @example
+ * ```tsx
  * <FileDropZone label="Ekspor Ads Manager" accept=".csv,.xlsx" file={file} onFile={setFile} />
+ * ```
  */
 export function FileDropZone({
   label,

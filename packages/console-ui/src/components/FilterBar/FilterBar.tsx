@@ -106,8 +106,10 @@ export interface FilterBarProps {
  * empty"), presets from the filterPresets machine and saved views.
  *
  * @example
+ * ```tsx
  * <FilterBar fields={creators.fields} onSearchChange={setQ} filter={filter} onFilterChange={setFilter}
  *   savedViews={views} onSaveView={saveView} onDeleteView={deleteView} onShareView={shareView} />
+ * ```
  */
 export function FilterBar({ messages, ...props }: FilterBarProps) {
   useThemeCheck('FilterBar');

@@ -125,7 +125,10 @@ const scalar = (
 /**
  * A chip's text, in `texts`' words (the FilterBar gives its messages'; English by default).
  *
- * @example describeTerm({ op: 'in', field: 'platform', values: ['tiktok'] }, fields) // "Platform: TikTok"
+ * @example
+ * ```tsx
+ * describeTerm({ op: 'in', field: 'platform', values: ['tiktok'] }, fields) // "Platform: TikTok"
+ * ```
  */
 export function describeTerm(
   term: FilterTerm,

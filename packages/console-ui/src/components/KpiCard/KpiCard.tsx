@@ -46,7 +46,9 @@ export const KPI_CARD_MESSAGES: KpiCardMessages = {
  * One headline figure of a report with its change against the previous period.
  *
  * @example
+ * ```tsx
  * <KpiCard label="Real ROAS" value={3.2} format="ratio" previous={2.9} hint="Mayar revenue / spend" />
+ * ```
  */
 export function KpiCard({
   label,

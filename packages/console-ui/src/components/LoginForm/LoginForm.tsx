@@ -63,7 +63,9 @@ export interface LoginFormProps {
  * tunggu), the error line and the footer. Enter in either field submits. Behaviour lives in `useLoginForm`.
  *
  * @example
+ * ```tsx
  * <LoginForm login={api.login} onSuccess={(user) => { session.send({ type: 'SESSION.LOGIN', user }); navigate('/app/usage-statistic'); }} />
+ * ```
  */
 export function LoginForm({
   login,

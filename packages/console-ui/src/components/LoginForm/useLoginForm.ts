@@ -225,11 +225,13 @@ function afterPaint(task: () => void): () => void {
  * Restyle freely; wire `handleSubmit` to a `<form>` so Enter in either field submits.
  *
  * @example
+ * ```tsx
  * const form = useLoginForm({ login: api.login, onSuccess: (user) => session.send({ type: 'SESSION.LOGIN', user }) });
  * <form onSubmit={form.handleSubmit}>
  *   <input value={form.username} onChange={(e) => form.setUsername(e.target.value)} />
  *   <button disabled={!form.canSubmit}>{form.buttonLabel}</button>
  * </form>
+ * ```
  */
 export function useLoginForm({
   login,

@@ -89,7 +89,9 @@ function inline(text: string): ReactNode[] {
  * no link or script can be injected. Covers headings, lists, fenced code, bold, italic and inline code.
  *
  * @example
+ * ```tsx
  * <MarkdownText text={insight.answer} streaming={status === 'running'} />
+ * ```
  */
 export function MarkdownText({ text, streaming = false, emptyText, className, messages }: MarkdownTextProps) {
   const m = useMessages('markdownText', MARKDOWN_TEXT_MESSAGES, messages);

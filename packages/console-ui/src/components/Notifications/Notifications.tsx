@@ -50,8 +50,10 @@ const NotificationsContext = createContext<NotificationsApi | null>(null);
  * The notifications of the nearest `NotificationsProvider`.
  *
  * @example
+ * ```tsx
  * const { notify } = useNotifications();
  * notify({ type: 'success', message: 'Saved' });
+ * ```
  */
 export function useNotifications(): NotificationsApi {
   const api = useContext(NotificationsContext);
@@ -96,7 +98,9 @@ const nextId = () => `cui-notification-${(counter += 1)}`;
  * Holds the notifications and renders them in a viewport (top right).
  *
  * @example
+ * ```tsx
  * <NotificationsProvider><App /></NotificationsProvider>
+ * ```
  */
 export function NotificationsProvider({
   children,

@@ -24,8 +24,10 @@ const Value = styled.span`
  * "-" in a `<span data-invalid>`.
  *
  * @example
+ * ```tsx
  * <NumberText value={row.amount} decimals={2} />
  * <NumberText value={row.spend} currency="IDR" />
+ * ```
  */
 export function NumberText({ value, currency, as = 'data', className, ...options }: NumberTextProps) {
   const raw = toNumericString(value);

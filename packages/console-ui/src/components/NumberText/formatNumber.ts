@@ -24,8 +24,10 @@ const NUMERIC_STRING = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
  * null. Strings are kept as text so long decimals (money) are not rounded through a float.
  *
  * @example
+ * ```tsx
  * toNumericString(' 1234.50 ') // '1234.50'
  * toNumericString('12abc')     // null
+ * ```
  */
 export function toNumericString(value: unknown): `${number}` | null {
   if (typeof value === 'number') return Number.isFinite(value) ? (String(value) as `${number}`) : null;
@@ -62,9 +64,11 @@ function formatter(locale: string, decimals: 0 | 2): Intl.NumberFormat {
  * zero on the exact decimal value of a string.
  *
  * @example
+ * ```tsx
  * formatNumber(1234567)                    // '1.234.567'
  * formatNumber('1234.5', { decimals: 2 })  // '1.234,50'
  * formatNumber(null)                       // '-'
+ * ```
  */
 export function formatNumber(
   value: unknown,
@@ -80,8 +84,10 @@ export function formatNumber(
  * negative, "-" when invalid.
  *
  * @example
+ * ```tsx
  * formatIdr('1500000')                  // 'Rp 1.500.000'
  * formatIdr(-2500.5, { decimals: 2 })   // '-Rp 2.500,50'
+ * ```
  */
 export function formatIdr(value: unknown, options: FormatNumberOptions = {}): string {
   const formatted = formatNumber(value, options);

@@ -26,7 +26,9 @@ export interface OtpInputProps extends UseOtpInputOptions {
  * the code changed. State is exposed as `data-disabled` / `data-invalid` / `data-complete` on the root.
  *
  * @example
+ * ```tsx
  * <OtpInput label="Verification code" onValueChange={(code) => verify(code)} invalid={rejected} />
+ * ```
  */
 export function OtpInput({
   label = 'One-time code',

@@ -74,8 +74,10 @@ const defaultBoxLabel = (index: number, length: number) => `Digit ${index + 1} o
  * arrows/Home/End move, paste fills from the focused box. Render the boxes however you like.
  *
  * @example
+ * ```tsx
  * const otp = useOtpInput({ onValueChange: verify });
  * return <div role="group" aria-label="Code">{otp.chars.map((_, i) => <input key={i} {...otp.getBoxProps(i)} />)}</div>;
+ * ```
  */
 export function useOtpInput({
   length = DEFAULT_OTP_LENGTH,

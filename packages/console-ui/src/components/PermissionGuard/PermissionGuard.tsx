@@ -56,9 +56,11 @@ export interface PermissionGuardProps {
  * floor (modelled on react-admin's `CanAccess`).
  *
  * @example
+ * ```tsx
  * <PermissionGuard permissionKey="statistics" title="Usage Statistics" check={api.checkPermission}>
  *   <UsageStatistics />
  * </PermissionGuard>
+ * ```
  */
 export function PermissionGuard({
   permissionKey,

@@ -41,8 +41,10 @@ export interface PermissionState {
  * settling before the `PAGE_GUARD_DELAY` floor. Use it to build a guard with your own look.
  *
  * @example
+ * ```tsx
  * const { status, retry } = usePermission('statistics', api.checkPermission);
  * if (status === 'allowed') return <Statistics />;
+ * ```
  */
 export function usePermission(
   permissionKey: string,

@@ -83,7 +83,9 @@ export function progressShare(value: number, max = 1): number {
  * indeterminate (`value={null}`), with done and error colours.
  *
  * @example
+ * ```tsx
  * <ProgressBar label="Mengunggah" value={loaded} max={total} />
+ * ```
  */
 export function ProgressBar({
   label,

@@ -47,7 +47,9 @@ export interface RecordHistoryProps {
  * (labels and formats from the field list; secrets only say they changed).
  *
  * @example
+ * ```tsx
  * <RecordHistory fields={creators.fields} entries={audit} loading={loading} error={error} onRetry={reload} />
+ * ```
  */
 export function RecordHistory({
   entries,

@@ -140,7 +140,9 @@ function flatten(rows: ReportTableRow[], expanded: Set<string>, parent: string[]
  * level of the drill path (campaign → ad set → ad), and windowed rendering for long reports.
  *
  * @example
+ * ```tsx
  * <ReportTable label="Ads X Mayar" columns={columns} rows={rows} totals={totals} onDrill={load} />
+ * ```
  */
 export function ReportTable(props: ReportTableProps) {
   const {

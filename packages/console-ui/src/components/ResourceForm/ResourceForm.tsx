@@ -79,9 +79,11 @@ const WIDE_TYPES = new Set<ResourceField['type']>(['longtext', 'json', 'tags']);
  * banner with Reload; Enter in a single-line field submits.
  *
  * @example
+ * ```tsx
  * <ResourceForm label="Edit creator" mode="edit" fields={creators.fields} initialValues={row}
  *   errors={serverErrors} conflict={stale ? { onReload } : null} submitting={saving}
  *   loadOptions={(entity, q) => api.options(entity, q)} onSubmit={save} onCancel={close} />
+ * ```
  */
 export function ResourceForm({
   fields,

@@ -33,9 +33,11 @@ export interface SubmitAttempt {
  * with server errors (a field's error hides once the user edits it).
  *
  * @example
+ * ```tsx
  * const form = useResourceForm({ fields, initialValues: record, errors: serverErrors });
  * form.setDraft('name', 'Budi');
  * const attempt = form.attemptSubmit(); // { ok, values, changed, errors }
+ * ```
  */
 export function useResourceForm({ fields, initialValues, errors, messages }: UseResourceFormOptions) {
   const [source, setSource] = useState(initialValues);

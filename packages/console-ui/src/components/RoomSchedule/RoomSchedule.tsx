@@ -63,8 +63,10 @@ const bookingLabel = (booking: ScheduleBooking, time: Intl.DateTimeFormat, m: Ro
  * week grid of rooms × days. Controlled and stateless; booking and cancelling belong to the host.
  *
  * @example
+ * ```tsx
  * <RoomSchedule view="day" from={schedule.from} now={schedule.now} rooms={schedule.rooms}
  *   bookings={schedule.bookings} onSlotSelect={(room, at) => openBookingForm(room, at)} />
+ * ```
  */
 export function RoomSchedule(props: RoomScheduleProps) {
   const { view, loading = false, error = null, rooms, className } = props;

@@ -28,7 +28,9 @@ const time = (iso: string) => new Date(iso).getTime();
  * Cancelled bookings are ignored.
  *
  * @example
+ * ```tsx
  * roomAvailability(bookings, 3, new Date()) // { state: 'busy', until: Date(11:00) }
+ * ```
  */
 export function roomAvailability(
   bookings: readonly ScheduleBooking[],

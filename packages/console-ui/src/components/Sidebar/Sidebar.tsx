@@ -84,8 +84,10 @@ export function PlainLink({ to, children, ...rest }: LinkRendererProps) {
  * user may see (one open at a time, the current page highlighted).
  *
  * @example
+ * ```tsx
  * <Sidebar user={user} menu={menuDefinition()} permissions={permissions} currentPath={location.pathname}
  *   renderLink={RouterLink} onSignOut={signOut} onRefresh={refresh} refreshing={isRefreshing} />
+ * ```
  */
 export function Sidebar({
   user,

@@ -43,8 +43,10 @@ export function readableKeys(permissions: readonly PermissionEntry[] | null | un
  * `requires`. Groups left without items are hidden.
  *
  * @example
+ * ```tsx
  * visibleMenuGroups(menuDefinition(), [{ permission_key: 'ad_daily_tracker', allow_read: 1 }])
  * // → General Affairs, Automation Database, Operation Data, Reports (without KOL Report)
+ * ```
  */
 export function visibleMenuGroups<G extends SidebarMenuGroup>(
   menu: readonly G[],
@@ -97,7 +99,9 @@ export interface FormatLastLoginOptions {
  * A readable last-login time, "—" when there is none; an unparseable value is shown as it came.
  *
  * @example
+ * ```tsx
  * formatLastLogin('2025-03-12T07:05:00Z', { timeZone: 'Asia/Jakarta' }) // "12 Mar 2025, 14.05"
+ * ```
  */
 export function formatLastLogin(
   value: string | null | undefined,

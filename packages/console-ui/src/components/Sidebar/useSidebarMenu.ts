@@ -25,7 +25,9 @@ export interface SidebarMenuState<G extends SidebarMenuGroup> {
  * moves into another group.
  *
  * @example
+ * ```tsx
  * const { groups, openGroupId, toggleGroup, isCurrent } = useSidebarMenu({ menu, permissions, currentPath });
+ * ```
  */
 export function useSidebarMenu<G extends SidebarMenuGroup>({
   menu,

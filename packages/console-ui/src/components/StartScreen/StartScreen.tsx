@@ -18,7 +18,9 @@ export interface StartScreenProps extends UseStartScreenOptions {
  * `onNavigate('/app/customer-chats')` or `onNavigate('/login')` after 0.5 s.
  *
  * @example
+ * ```tsx
  * <StartScreen checkSession={() => readStoredUser(localStorage) !== null} onNavigate={(path) => navigate(path, { replace: true })} />
+ * ```
  */
 export function StartScreen({ fullScreen = true, className, ...options }: StartScreenProps) {
   useThemeCheck('StartScreen');

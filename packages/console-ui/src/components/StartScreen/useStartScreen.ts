@@ -24,7 +24,9 @@ export interface UseStartScreenResult {
  * Headless start screen: runs the startScreen machine and calls `onNavigate` with its target.
  *
  * @example
+ * ```tsx
  * const { status } = useStartScreen({ checkSession: () => readStoredUser(localStorage) !== null, onNavigate: navigate });
+ * ```
  */
 export function useStartScreen({
   checkSession,

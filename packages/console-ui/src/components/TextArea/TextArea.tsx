@@ -102,7 +102,9 @@ const Counter = styled.span`
  * Controlled (`value` + `onValueChange`/`onChange`) or uncontrolled (`defaultValue`).
  *
  * @example
+ * ```tsx
  * <TextArea label="Notes" maxLength={500} value={notes} onValueChange={setNotes} error={notesError} />
+ * ```
  */
 export function TextArea({
   label,

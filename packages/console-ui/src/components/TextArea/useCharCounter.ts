@@ -27,7 +27,9 @@ export interface CharCounter {
  * never disagree.
  *
  * @example
+ * ```tsx
  * charCount({ value: 'Halo', maxLength: 5 }) // { count: 4, remaining: 1, status: 'near', text: '4 / 5', … }
+ * ```
  */
 export function charCount({
   value,
@@ -53,8 +55,10 @@ export function charCount({
  * Headless character counter for any text field.
  *
  * @example
+ * ```tsx
  * const counter = useCharCounter({ value, maxLength: 280 });
  * <span aria-live="polite" data-limit={counter.status}>{counter.text}</span>
+ * ```
  */
 export function useCharCounter({ value, maxLength, nearLimitRatio }: UseCharCounterOptions): CharCounter {
   return useMemo(() => charCount({ value, maxLength, nearLimitRatio }), [value, maxLength, nearLimitRatio]);

@@ -51,11 +51,13 @@ const activate = (select: () => void) => (event: KeyboardEvent) => {
  * UpSet-style bars for 4–5. Every exclusive region is a button (mouse, Enter or Space) that reports its mask.
  *
  * @example
+ * ```tsx
  * <VennDiagram
  *   sets={[{ label: 'Kelas A', total: 4 }, { label: 'Kelas B', total: 3 }]}
  *   regions={[{ mask: 1, count: 2 }, { mask: 2, count: 1 }, { mask: 3, count: 2 }]}
  *   onRegionSelect={(mask) => showCustomers(mask)}
  * />
+ * ```
  */
 export function VennDiagram({
   sets,

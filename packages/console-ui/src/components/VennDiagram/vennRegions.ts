@@ -27,7 +27,9 @@ export function setsOf(mask: number, setCount: number): number[] {
  * name when every set is in it (`only` words it in the reader's language).
  *
  * @example
+ * ```tsx
  * regionLabel(0b011, ['A', 'B', 'C']) // 'A & B only'
+ * ```
  */
 export function regionLabel(
   mask: number,
