@@ -530,6 +530,17 @@ describe.each(ONE_ENGINE)('console-server API on %s', (engine) => {
           through: 400,
         },
         'POST /api/insights/:id/rerun': { url: '/api/insights/999999/rerun', through: 404 },
+        // Hook Generations (src/hooks/): no product 999999999 (400), no generation 999999 (404).
+        'POST /api/hook-generations/generate': {
+          url: '/api/hook-generations/generate',
+          payload: { product_id: 999999999, target_audience: 'x', pain_point: 'y', formula: 'question' },
+          through: 400,
+        },
+        'POST /api/hook-generations/:id/pick': {
+          url: '/api/hook-generations/999999/pick',
+          payload: { version: 1, hooks: ['x'] },
+          through: 404,
+        },
         // Sheet Report (src/sheetReports/): no schedule or run 999999, so past the check a 404 (or 400 for no name).
         'GET /api/sheet-reports': { url: '/api/sheet-reports' },
         'GET /api/sheet-reports/views': { url: '/api/sheet-reports/views' },

@@ -88,11 +88,18 @@ describe.each(ENGINES)('a database of the previous release on %s', (engine) => {
       demoRows: false,
       log: () => undefined,
     });
-    // Rows in every table the previous release had (this release's demo data, for its tables only).
+    // Rows in every table the previous release had (this release's demo data, for its tables and columns only:
+    // a field a later migration adds, such as 106's hook_count, is not there yet).
     const previousTables = new Set(SCHEMA_SNAPSHOTS[0]!.tables.map((table) => table.name));
+    const snapshotColumns = new Map(
+      SCHEMA_SNAPSHOTS[0]!.tables.map((table) => [table.name, new Set(table.columns.map((c) => c.name))]),
+    );
     await seedResourceDemo(previous.db, {
       scale: 0.05,
-      entities: ENTITIES.filter((def) => previousTables.has(def.name)),
+      entities: ENTITIES.filter((def) => previousTables.has(def.name)).map((def) => ({
+        ...def,
+        fields: def.fields.filter((field) => snapshotColumns.get(def.name)!.has(field.name)),
+      })),
     });
     const before = await fingerprint(previous);
     const previousColumns = await columnsOf(previous);

@@ -58,8 +58,9 @@ async function streamHooks(
   reply: FastifyReply,
 ): Promise<void> {
   const { db, options } = deps;
-  requireHookEndpoint(options);
+  // Bad input is a 400 whatever the configuration; then the 503 that says what to set.
   await productName(db, brief.product_id);
+  requireHookEndpoint(options);
   const session = deps.sessionOf(request);
   const raw = reply.raw;
   let started = false;

@@ -136,8 +136,8 @@ export async function generateHooks(
   actor: ResourceActor & { kind: 'user' },
   emit: (event: HookStreamEvent) => void,
 ): Promise<{ generation: HookGeneration; row: Row }> {
-  const baseUrl = requireHookEndpoint(options);
   const product = await productName(db, brief.product_id);
+  const baseUrl = requireHookEndpoint(options);
   const prompt = buildHookPrompt(brief, product);
   const model = brief.model || options.model || 'gpt-4o-mini';
   const messages: ChatMessage[] = [
