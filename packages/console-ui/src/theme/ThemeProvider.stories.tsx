@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { KpiCard } from '../components/KpiCard/KpiCard.js';
 import { ThemeProvider } from './ThemeProvider.js';
 import { lightTokens, tokenVar, type ThemeTokens } from './tokens.js';
 
@@ -10,7 +11,15 @@ const COLOUR_TOKENS = (Object.keys(lightTokens) as (keyof ThemeTokens)[]).filter
 /** What a consumer sees: text, muted text, a surface, the primary action and the four state colours. */
 function Sample() {
   return (
-    <div style={{ background: 'var(--cui-color-bg)', padding: 16 }}>
+    // Host markup: it reads the tokens itself (the provider styles only the console's own elements).
+    <div
+      style={{
+        background: 'var(--cui-color-bg)',
+        color: 'var(--cui-color-text)',
+        fontFamily: 'var(--cui-font-family)',
+        padding: 16,
+      }}
+    >
       <div
         style={{
           background: 'var(--cui-color-surface)',
@@ -74,6 +83,10 @@ function Sample() {
   );
 }
 
+/** `#1a2b3c` as a computed style writes it: `rgb(26, 43, 60)`. */
+const rgb = (hex: string) =>
+  `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;
+
 /** The story's own provider: the innermost one (Storybook's preview wraps every story in a provider too). */
 const innermostTheme = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>('.cui-theme')].at(-1);
 
@@ -128,4 +141,27 @@ export const AllStates: Story = {
       </ThemeProvider>
     </div>
   ),
+};
+
+/**
+ * Host markup inside the provider keeps the host's font and colour: the provider styles only its own elements
+ * (here a KpiCard), which take the console's font and text colour. `global` would put them on `body` instead.
+ */
+export const HostMarkupKeepsItsStyle: Story = {
+  render: (args) => (
+    <div style={{ fontFamily: 'Georgia, serif', color: 'rgb(128, 0, 64)' }}>
+      <ThemeProvider {...args}>
+        <p data-testid="host-text">The host's own paragraph, in the host's serif and colour.</p>
+        <KpiCard label="Spend" value={1500000} format="idr" />
+      </ThemeProvider>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const host = getComputedStyle(within(canvasElement).getByTestId('host-text'));
+    await expect(host.fontFamily).toBe('Georgia, serif');
+    await expect(host.color).toBe('rgb(128, 0, 64)');
+    const card = getComputedStyle(canvasElement.querySelector<HTMLElement>('.cui-kpi-card')!);
+    await expect(card.fontFamily).not.toContain('Georgia');
+    await expect(card.color).toBe(rgb(lightTokens.colorText));
+  },
 };

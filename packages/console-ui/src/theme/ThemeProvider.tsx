@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type CSSProperties, type ReactNode } from 'react';
-import { useDocumentStyles } from '../primitives/staticStyles.js';
+import { useDocumentStyles, useStaticStyles } from '../primitives/staticStyles.js';
 import { ConsoleMessagesProvider, type ConsoleMessagesOverrides } from './messages.js';
 import { darkTokens, lightTokens, tokensToCssVars, type ThemeMode, type ThemeTokens } from './tokens.js';
 
@@ -64,13 +64,30 @@ body {
 }
 
 /**
+ * The base text colour and font for the console's own elements only: the outermost element of each component
+ * (a `cui-…` class, not inside another one) below a provider. The wrapper itself carries only the custom
+ * properties, so host markup inside the provider keeps the host's font and colour. Zero specificity (`:where`),
+ * so every component's own rules win; inline roots (`span`, `data`: NumberText, DeltaChip) take the text around
+ * them, as before.
+ */
+export const THEME_SCOPE_CSS = `:where(.cui-theme :is([class^='cui-'], [class*=' cui-']):not(.cui-theme, span, data):not(:is([class^='cui-'], [class*=' cui-']):not(.cui-theme) *)) {
+  color: var(--cui-color-text);
+  font-family: var(--cui-font-family);
+  font-size: var(--cui-font-size-md);
+}`;
+
+/**
  * Puts the console's design tokens in scope as CSS custom properties (`--cui-*`, and the 1.0 names `--sc-*`
- * for host CSS that still reads them).
+ * for host CSS that still reads them). The console's components take their base font and text colour from
+ * them; host markup inside the provider keeps its own (read the tokens to match, e.g. `color:
+ * var(--cui-color-text)`), unless `global` puts them on `body`.
  *
  * @example
+ * ```tsx
  * <ConsoleThemeProvider mode="dark" tokens={{ colorPrimary: '#7c3aed' }}>
  *   <LoginForm … />
  * </ConsoleThemeProvider>
+ * ```
  */
 export function ConsoleThemeProvider({
   mode = 'light',
@@ -87,17 +104,9 @@ export function ConsoleThemeProvider({
   // Plain CSS, not createGlobalStyle: /login paints before styled-components is downloaded (ADR 048).
   const globalCss = useMemo(() => (global ? globalTokensCss(vars) : null), [global, vars]);
   useDocumentStyles('theme-tokens', globalCss);
-  const style = useMemo(
-    () =>
-      ({
-        ...vars,
-        colorScheme: mode,
-        color: 'var(--cui-color-text)',
-        fontFamily: 'var(--cui-font-family)',
-        fontSize: 'var(--cui-font-size-md)',
-      }) as CSSProperties,
-    [vars, mode],
-  );
+  useStaticStyles('theme-scope', THEME_SCOPE_CSS);
+  // Only the custom properties and the colour scheme: no font or colour for host markup to inherit.
+  const style = useMemo(() => ({ ...vars, colorScheme: mode }) as CSSProperties, [vars, mode]);
   const content = (
     <div className={['cui-theme', className].filter(Boolean).join(' ')} data-theme={mode} style={style}>
       {children}
