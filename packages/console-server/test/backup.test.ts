@@ -254,6 +254,14 @@ describe('backup and restore (npm run console -- backup / restore)', { timeout: 
     await Promise.all(jobs.map((job) => job.stop()));
     expect(lines.map((line) => line.msg)).toEqual(['backup written']);
     expect(fs.readdirSync(dir)).toEqual([expect.stringMatching(/^console-postgres-\d{8}T\d{6}Z\.dump$/)]);
+    // Recorded for the Operations page (backup_runs): the file and its size.
+    const recorded = () =>
+      sql<{ ok: boolean; file: string | null; bytes: string | null; error: string | null }>`
+        select ok, file, bytes, error from backup_runs order by id`.execute(nodes[0]!.db);
+    const written = path.join(dir, fs.readdirSync(dir)[0]!);
+    expect((await recorded()).rows).toEqual([
+      { ok: true, file: written, bytes: String(fs.statSync(written).size), error: null },
+    ]);
 
     // Due again (the lease row reset), with no pg_dump to be found.
     await sql`delete from job_leases where name = 'backup'`.execute(nodes[0]!.db);
@@ -263,6 +271,9 @@ describe('backup and restore (npm run console -- backup / restore)', { timeout: 
     await failing.stop();
     expect(lines.map((line) => line.msg)).toEqual(['scheduled backup failed']);
     expect(String(lines[0]!.obj.err)).toContain('PG_BIN is /nonexistent, which holds no pg_dump');
+    const failed = (await recorded()).rows[1]!;
+    expect(failed).toMatchObject({ ok: false, file: null });
+    expect(failed.error).toContain('PG_BIN is /nonexistent, which holds no pg_dump');
     expect(fs.readdirSync(dir)).toHaveLength(1);
   });
 
