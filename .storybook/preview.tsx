@@ -2,6 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { configure } from 'storybook/test';
 import { consoleMessages } from '../packages/console-ui/src/i18n/index.js';
 import { ConsoleMessagesProvider, ConsoleThemeProvider } from '../packages/console-ui/src/theme/index.js';
+import { DocsFocusGuard } from './docsFocusGuard.js';
 
 // Plays wait for what the story shows: testing-library's 1 s default (and any shorter bound) is a time limit that
 // fails on a busy machine. 60 s is a hang guard; plays that check a delay assert its lower bound themselves.
@@ -14,6 +15,12 @@ const preview: Preview = {
     // Every story runs axe in the story tests; a violation fails the test.
     a11y: { test: 'error' },
     layout: 'padded',
+    // Controls only for props a reader can usefully change on a Docs page or a canvas: callbacks (the Actions
+    // panel shows them), render props, React nodes, message overrides, timings, refs and class names get none.
+    controls: {
+      exclude: /^(on[A-Z]\w*|render[A-Z]?\w*|children|className|style|messages|texts|delays|actorRef|ref)$/,
+      sort: 'requiredFirst',
+    },
   },
   globalTypes: {
     theme: {
@@ -31,6 +38,16 @@ const preview: Preview = {
   },
   initialGlobals: { theme: 'light', direction: 'ltr', language: 'default' },
   decorators: [
+    // On a Docs page no story takes the focus when it appears (a dialog, an autoFocus field): the reader's place
+    // stays where it is until they press a key or the pointer inside the story.
+    (Story, context) =>
+      context.viewMode === 'docs' ? (
+        <DocsFocusGuard>
+          <Story />
+        </DocsFocusGuard>
+      ) : (
+        <Story />
+      ),
     // Stories keep their own defaults unless a language is chosen in the toolbar.
     (Story, context) =>
       context.globals.language === 'id' || context.globals.language === 'en' ? (
