@@ -110,10 +110,10 @@ describe.each(ONE_ENGINE)('creative previews on %s', (engine) => {
       graph.creatives.missing.add(missing);
       const unknown = await fetchMetaCreative(missing, TOKEN, { baseUrl: graph.url });
       expect(unknown).toMatchObject({ ok: false, kind: 'refused' });
-      expect(unknown.ok ? '' : unknown.message).toMatch(/does not exist.*\(code 100\)$/);
+      expect(unknown.ok ? '' : unknown.detail).toMatch(/does not exist.*\(code 100\)$/);
       const badToken = await fetchMetaCreative(creativeId('image'), 'wrong', { baseUrl: graph.url });
       expect(badToken).toMatchObject({ ok: false, kind: 'refused' });
-      expect(badToken.ok ? '' : badToken.message).toContain('(code 190)');
+      expect(badToken.ok ? '' : badToken.detail).toContain('(code 190)');
     });
 
     it('gives up after its time-out when Meta is slow', async () => {

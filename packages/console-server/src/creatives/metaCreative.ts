@@ -35,7 +35,7 @@ export interface MetaCreative {
 
 export type CreativeFetch =
   | { ok: true; creative: MetaCreative }
-  | { ok: false; kind: 'refused' | 'timeout' | 'unreachable'; message: string; seconds?: number };
+  | { ok: false; kind: 'refused' | 'timeout' | 'unreachable'; detail: string; seconds?: number };
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 
@@ -86,15 +86,15 @@ export async function fetchMetaCreative(
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return timedOut
-      ? { ok: false, kind: 'timeout', message: 'timeout', seconds: Math.ceil(timeoutMs / 1000) }
-      : { ok: false, kind: 'unreachable', message: (error as Error).message.slice(0, 300) };
+      ? { ok: false, kind: 'timeout', detail: 'timeout', seconds: Math.ceil(timeoutMs / 1000) }
+      : { ok: false, kind: 'unreachable', detail: (error as Error).message.slice(0, 300) };
   }
   const error = objectOf(body.error);
   if (!response.ok || error) {
     const code = typeof error?.code === 'number' ? ` (code ${error.code})` : '';
     const text =
       textOf(error?.error_user_msg, 300) ?? textOf(error?.message, 300) ?? `HTTP ${response.status}`;
-    return { ok: false, kind: 'refused', message: `${text}${code}` };
+    return { ok: false, kind: 'refused', detail: `${text}${code}` };
   }
   return { ok: true, creative: readCreative(body) };
 }

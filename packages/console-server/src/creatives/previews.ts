@@ -145,8 +145,8 @@ export async function cacheFailure(
 /** The words kept in the cache (and shown) for a failed call. */
 export function fetchErrorText(result: Extract<CreativeFetch, { ok: false }>): string {
   if (result.kind === 'timeout') return `Meta did not answer within ${result.seconds ?? 10} seconds`;
-  if (result.kind === 'unreachable') return `Meta Graph API unreachable: ${result.message}`;
-  return `Meta refused: ${result.message}`;
+  if (result.kind === 'unreachable') return `Meta Graph API unreachable: ${result.detail}`;
+  return `Meta refused: ${result.detail}`;
 }
 
 export interface RefreshOptions {

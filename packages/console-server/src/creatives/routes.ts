@@ -85,8 +85,8 @@ export function registerCreativePreviewRoutes(
           'META_TIMEOUT',
         );
       if (result.kind === 'unreachable')
-        throw new HttpError(502, `Meta Graph API unreachable: ${result.message}`, 'META_UNREACHABLE');
-      throw new HttpError(502, `Meta refused: ${result.message}`, 'META_REFUSED');
+        throw new HttpError(502, `Meta Graph API unreachable: ${result.detail}`, 'META_UNREACHABLE');
+      throw new HttpError(502, `Meta refused: ${result.detail}`, 'META_REFUSED');
     }
     return (await readPreview(db(), params.id))!;
   });
