@@ -119,7 +119,8 @@ export const outboxReplayResponseSchema = z.object({ replayed: z.number().int() 
 
 /** Filters of the audit log; the days are Asia/Jakarta calendar days, both included. */
 const auditFilters = z.object({
-  user: z.coerce.number().int().positive().optional(),
+  // users.id is an integer column: a larger number is refused here, not by the database.
+  user: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   entity: z.string().trim().min(1).max(100).optional(),
   action: z.string().trim().min(1).max(100).optional(),
   from: isoDay.optional(),

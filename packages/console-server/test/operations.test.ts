@@ -406,6 +406,9 @@ describe.each(ONE_ENGINE)('operations and audit API on %s', (engine) => {
       const notADay = await list('from=2031-02-30');
       expect(notADay.statusCode).toBe(400);
       expect(Object.keys((notADay.json() as Json).fields)).toEqual(['query.from']);
+      const hugeUser = await list('user=99999999999');
+      expect(hugeUser.statusCode).toBe(400);
+      expect(Object.keys((hugeUser.json() as Json).fields)).toEqual(['query.user']);
       const size = await list('page_size=500');
       expect(size.statusCode).toBe(400);
       expect(Object.keys((size.json() as Json).fields)).toEqual(['query.page_size']);
