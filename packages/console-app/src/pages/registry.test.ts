@@ -10,10 +10,15 @@ describe('page registry (from the route descriptors)', () => {
       const entry = pageFor(route.id);
       expect(entry.loadData, route.id).toBeTypeOf('function');
       // Logistics adds its flow, Master Ad Campaign the Ads Manager import, Change Email the requests' processing,
-      // Master Ad Creative the creatives' pictures; all render the generic list inside.
-      const generic = !['packages', 'ad_campaigns', 'change_emails', 'master_ad_creatives'].includes(
-        entityForRoute(route.id)?.name ?? '',
-      );
+      // Master Ad Creative the creatives' pictures, Hook Generations the generator; all render the generic list
+      // inside.
+      const generic = ![
+        'packages',
+        'ad_campaigns',
+        'change_emails',
+        'master_ad_creatives',
+        'hook_generations',
+      ].includes(entityForRoute(route.id)?.name ?? '');
       if (generic) expect(entry.Component, route.id).toBe(pageFor('creators').Component);
       else expect(entry.Component, route.id).not.toBe(pageFor('creators').Component);
       expect(entityForRoute(route.id), route.id).toBeDefined();
