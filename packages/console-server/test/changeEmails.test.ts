@@ -484,6 +484,26 @@ describe.each(ENGINES)('Change Email processing on %s', (engine) => {
     expect(rejected.json().results[0]).toMatchObject({ ok: true, decision: { reason: 'Duplicate request' } });
   });
 
+  it('the status moves only with a decision: a hand edit of it is refused (400), other fields stay editable', async () => {
+    const oldEmail = email('hand');
+    const a = await purchase(first, oldEmail);
+    const id = await request({ oldEmail, newEmail: email('hand-new') });
+    const patch = (payload: Record<string, unknown>) =>
+      c.request({ method: 'PATCH', url: `/api/resources/change_emails/${id}`, token: writer, payload });
+    const byHand = await patch({ status: 'done', processed_at: clock.now().toISOString(), version: 1 });
+    expect(byHand.statusCode).toBe(400);
+    expect(byHand.body).not.toContain('decision');
+    expect((await requestRow(id)).status).toBe('pending');
+    const notes = await patch({ notes: 'Called the customer', version: 1 });
+    expect(notes.statusCode).toBe(200);
+    expect((await post(`/api/change-emails/${id}/approve`, writer)).statusCode).toBe(200);
+    expect(await emailsOf([a.id])).not.toEqual([oldEmail]);
+    const version = (await requestRow(id)).version;
+    const reopen = await patch({ status: 'pending', processed_at: null, version });
+    expect(reopen.statusCode).toBe(400);
+    expect((await requestRow(id)).status).toBe('done');
+  });
+
   it('read-only users see decisions but may not decide (403), and nothing changes', async () => {
     const oldEmail = email('readonly');
     const a = await purchase(first, oldEmail);

@@ -45,6 +45,29 @@ export const CHANGE_EMAILS_V800: readonly string[] = [
   `create index change_email_mayar_updates_due on change_email_mayar_updates (next_attempt_at, id) where status = 'pending'`,
 ];
 
+/**
+ * A request's status moves only with its decision: to done with an approval, to rejected with a rejection, and
+ * never back to pending (the generic edit form can still send a status; the database refuses it, class 23, a 400).
+ * A request created with any status is left alone: the guard is on updates.
+ */
+export const CHANGE_EMAILS_V801: readonly string[] = [
+  `create function change_emails_status_guard() returns trigger language plpgsql as $$
+  begin
+    if new.status is distinct from old.status and not exists (
+      select 1 from change_email_decisions d
+      where d.change_email_id = new.id
+        and d.decision = case new.status when 'done' then 'approved' when 'rejected' then 'rejected' end
+    ) then
+      raise exception using errcode = '23514',
+        message = 'an email change request changes status only through its decision';
+    end if;
+    return new;
+  end $$`,
+  `create trigger change_emails_status_guard before update of status on change_emails
+    for each row execute function change_emails_status_guard()`,
+];
+
 export const CHANGE_EMAILS_MIGRATIONS: readonly Migration[] = [
   sqlMigration(800, 'change email decisions and the Mayar customer update outbox', CHANGE_EMAILS_V800),
+  sqlMigration(801, 'change email status moves only with a decision', CHANGE_EMAILS_V801, { oneByOne: true }),
 ];
