@@ -115,10 +115,12 @@ const Dismiss = styled.button`
  * each status is a word, not only a colour.
  *
  * @example
+ * ```tsx
  * <BulkOutcomes title="Approved 2 of 3" items={[
  *   { id: '1', label: 'Budi (budi@example.com)', status: 'done', detail: '3 purchases moved' },
  *   { id: '2', label: 'Ayu (ayu@example.com)', status: 'failed', detail: 'Already rejected' },
  * ]} onDismiss={close} />
+ * ```
  */
 export function BulkOutcomes({ title, items, onDismiss, className, messages }: BulkOutcomesProps) {
   const m = useMessages('bulkOutcomes', BULK_OUTCOMES_MESSAGES, messages);

@@ -28,8 +28,10 @@ export interface CreativeImageProps {
  * `<img>` takes. A dead address becomes `broken`, so the view can show a placeholder instead of a torn image.
  *
  * @example
+ * ```tsx
  * const image = useCreativeImage(row.thumbnail_url);
  * return image.status === 'broken' ? <Placeholder /> : <img src={row.thumbnail_url} {...image.handlers} />;
+ * ```
  */
 export function useCreativeImage(src: string | null | undefined, loading = false) {
   const [seen, setSeen] = useState<{ src: string | null | undefined; status: CreativeImageStatus }>({
@@ -100,7 +102,9 @@ export type CreativeThumbnailProps = CreativeImageProps;
  * a dead or missing address shows a placeholder with a spoken name instead of a broken image.
  *
  * @example
+ * ```tsx
  * <CreativeThumbnail src={preview.thumbnail_url} name={row.name} kind={preview.kind} />
+ * ```
  */
 export function CreativeThumbnail(props: CreativeThumbnailProps) {
   return <CreativeImage {...props} variant="thumbnail" />;
@@ -113,7 +117,9 @@ export type CreativePreviewProps = CreativeImageProps;
  * skeleton, and a placeholder with words when there is no picture or its address is dead.
  *
  * @example
+ * ```tsx
  * <CreativePreview src={preview.preview_url} name={row.name} kind={preview.kind} loading={!preview} />
+ * ```
  */
 export function CreativePreview(props: CreativePreviewProps) {
   return <CreativeImage {...props} variant="preview" />;

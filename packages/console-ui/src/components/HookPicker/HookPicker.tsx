@@ -47,9 +47,11 @@ export function pickedTexts(hooks: readonly GeneratedHook[], selection: HookPick
 /**
  * Headless state for HookPicker: the selection, a reset for a new run, and the picked texts.
  * @example
+ * ```tsx
  * const picker = useHookPicker();
  * <HookPicker status="done" hooks={hooks} selection={picker.selection} onSelectionChange={picker.setSelection} />
  * picker.texts(hooks) // ['Capek begadang tiap malam?']
+ * ```
  */
 export function useHookPicker(initial: HookPickerSelection = { picked: [], edits: {} }) {
   const [selection, setSelection] = useState<HookPickerSelection>(initial);
