@@ -694,7 +694,16 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const localJobs = trackLocalJobRuns(NODE_ID, clock);
   app.addHook('onClose', async () => localJobs.stop());
   const heartbeatMs = options.heartbeat?.everyMs ?? 15_000;
-  registerOperationsRoutes({ route, sessionOf, db, clock, realtime, nodeId: NODE_ID, heartbeatMs, localJobs });
+  registerOperationsRoutes({
+    route,
+    sessionOf,
+    db,
+    clock,
+    realtime,
+    nodeId: NODE_ID,
+    heartbeatMs,
+    localJobs,
+  });
   if (options.heartbeat) {
     const onError = (error: unknown) => app.log.warn({ err: error }, 'node heartbeat failed');
     let heartbeat: ReturnType<typeof startHeartbeat> | null = null;

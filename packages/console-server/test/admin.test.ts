@@ -555,6 +555,9 @@ describe.each(ONE_ENGINE)('administration API on %s', (engine) => {
       expect(key('admin_manage_user').pages.map((page: Json) => page.path)).toEqual([
         '/app/administration/users/',
         '/app/administration/user-permissions/',
+        // Beyond the spec's pages: the operator's page and the audit log (issue 29, ADR 060).
+        '/app/administration/operations/',
+        '/app/administration/audit-log/',
       ]);
       expect(key('admin_manage_user').menu_groups).toEqual([{ id: 'users', label: 'Users' }]);
       expect(key('finance_kol_report').menu_groups).toEqual([{ id: 'reports', label: 'Reports' }]);

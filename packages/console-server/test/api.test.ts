@@ -541,6 +541,39 @@ describe.each(ONE_ENGINE)('console-server API on %s', (engine) => {
           payload: { version: 1, hooks: ['x'] },
           through: 404,
         },
+        // Master Ad Creative's pictures (src/creatives/): no creative 999999, so past the check a 404.
+        'GET /api/creative-previews': { url: '/api/creative-previews?ids=999999', through: 'past' },
+        'GET /api/creative-previews/:id': { url: '/api/creative-previews/999999', through: 'past' },
+        'POST /api/creative-previews/:id/refresh': {
+          url: '/api/creative-previews/999999/refresh',
+          through: 'past',
+        },
+        // Change Email decisions (src/changeEmails/): no request 999999.
+        'GET /api/change-emails/:id/decision': { url: '/api/change-emails/999999/decision', through: 'past' },
+        'POST /api/change-emails/:id/approve': { url: '/api/change-emails/999999/approve', through: 'past' },
+        'POST /api/change-emails/:id/reject': {
+          url: '/api/change-emails/999999/reject',
+          payload: { reason: 'Wrong address' },
+          through: 'past',
+        },
+        'POST /api/change-emails/decisions': {
+          url: '/api/change-emails/decisions',
+          payload: { ids: [999999], decision: 'reject', reason: 'Wrong address' },
+          through: 'past',
+        },
+        // The operator's page and the audit log (src/operations/): no outbox item 999999.
+        'GET /api/operations': { url: '/api/operations' },
+        'GET /api/operations/outboxes/:outbox/failed': {
+          url: '/api/operations/outboxes/whatsapp/failed',
+          through: 'past',
+        },
+        'POST /api/operations/outboxes/:outbox/:id/replay': {
+          url: '/api/operations/outboxes/whatsapp/999999/replay',
+          through: 'past',
+        },
+        'GET /api/audit': { url: '/api/audit' },
+        'GET /api/audit/facets': { url: '/api/audit/facets' },
+        'GET /api/audit/export': { url: '/api/audit/export', through: 'past' },
         // Sheet Report (src/sheetReports/): no schedule or run 999999, so past the check a 404 (or 400 for no name).
         'GET /api/sheet-reports': { url: '/api/sheet-reports' },
         'GET /api/sheet-reports/views': { url: '/api/sheet-reports/views' },
