@@ -25,7 +25,8 @@ function HeadlessTable({ pageSize = 5 }: { pageSize?: number }) {
     ],
     defaultPageSize: pageSize,
   });
-  const pageRows = table.rows.slice((table.page - 1) * table.pageSize, table.page * table.pageSize);
+  // Uncontrolled, the hook sorts and pages itself: `rows` is the page shown, `allRows` every sorted row.
+  const pageRows = table.rows;
   return (
     <div>
       <table aria-label="Creators (headless)">
@@ -60,7 +61,7 @@ function HeadlessTable({ pageSize = 5 }: { pageSize?: number }) {
       </table>
       <Pagination
         count={pageRows.length}
-        total={table.rows.length}
+        total={table.allRows.length}
         page={table.page}
         pageSize={table.pageSize}
         pageSizeOptions={[5, 10]}
