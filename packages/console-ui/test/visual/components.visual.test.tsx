@@ -10,6 +10,7 @@ import type { ComponentType } from 'react';
 import { composeStories, setProjectAnnotations } from '@storybook/react-vite';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { page } from 'vitest/browser';
+import { configure } from 'storybook/test';
 import { ThemeProvider, type ThemeMode } from '../../src/theme/index.js';
 import { ConsoleMessagesProvider } from '../../src/theme/messages.js';
 import { CONSOLE_MESSAGES_ID, type ConsoleMessageSets } from '../../src/i18n/messages.js';
@@ -20,6 +21,9 @@ type StoriesModule = Parameters<typeof composeStories>[0];
 // Storybook's core annotations (the play function's `canvas`, `userEvent`); the theme is applied per test below
 // instead of through .storybook/preview's globals.
 setProjectAnnotations([]);
+// The plays wait for what they need (a chart's first load fetches its code): a hang guard, as in .storybook/preview,
+// not testing-library's 1 s, which the Chart's first AllStates missed on a busy machine (a blank screenshot).
+configure({ asyncUtilTimeout: 60_000 });
 
 const storyFiles = import.meta.glob<StoriesModule>('../../src/components/*/*.stories.tsx', { eager: true });
 // Only the keys: which component folders exist (each folder with an index.ts is a public component).
