@@ -11,6 +11,7 @@ import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
 import { deviceOf } from './SessionsDialog.js';
 import { ACCOUNT_TEXTS } from './texts.js';
+import { shown } from '../../test/shown.js';
 
 const EN = ACCOUNT_TEXTS.en.sessions;
 
@@ -131,7 +132,8 @@ describe('re-authentication of an idle session', () => {
         return { status: 401, data: { code: REAUTH_REQUIRED_CODE, message: 'Away' } };
       return undefined;
     });
-    await screen.findByText(/Could not load your activity/);
+    // Shown, not only found: text queries also find the page under the guard's cover, before its check answers.
+    await shown(screen.findByText(/Could not load your activity/));
     idle = true;
     // Any action: here the sidebar's permission refresh.
     await userEvent.click(screen.getAllByRole('button', { name: /refresh/i })[0]!);
