@@ -5,12 +5,19 @@ import { describe, expect, it } from 'vitest';
 import { FAKE_HOOKS, startFakeOpenAi } from '../../console-server/test/fakes/openai.js';
 import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 
+// The fake holds the answer after its first hook until the test has seen it on the page: the half-written state is
+// an event to wait for, not a window of a few hundred ms a busy machine can miss (it did once).
+let releaseAnswer!: () => void;
+const answerReleased = new Promise<void>((resolve) => (releaseAnswer = resolve));
+
 const {
   server,
   browser,
   fakes: { openai: fake },
 } = setupConsole({
-  fakes: { openai: () => startFakeOpenAi({ chunkDelayMs: 300 }) },
+  fakes: {
+    openai: () => startFakeOpenAi({ chunkDelayMs: 300, holdAfter: { pieces: 1, until: answerReleased } }),
+  },
   server: ({ openai }) => ({ insights: { baseUrl: openai.url, model: 'gpt-e2e', apiKey: 'sk-e2e' } }),
 });
 
@@ -33,6 +40,7 @@ describe('Hook Generations', () => {
       const results = page.getByRole('region', { name: 'Hooks' });
       // Part of the answer is on the page while the model is still writing.
       await results.getByText('Writing hooks… 1 of 3').waitFor();
+      releaseAnswer();
       await results.getByText('3 hooks, 0 picked').waitFor();
       expect(await results.getByText('Formula: Question').count()).toBe(3);
       expect(await results.getByRole('textbox', { name: 'Hook 1' }).inputValue()).toBe(FAKE_HOOKS[0]);
@@ -56,6 +64,7 @@ describe('Hook Generations', () => {
       await row.waitFor();
       expect(await row.textContent()).toContain('Draft');
     } finally {
+      releaseAnswer();
       await context.close();
     }
   });

@@ -24,6 +24,11 @@ export interface FakeOpenAiOptions {
   breakOff?: boolean;
   /** Wait between chunks (ms), so a browser sees the answer arrive piece by piece. */
   chunkDelayMs?: number;
+  /**
+   * After this many pieces, wait until `until` settles: a test sees the half-written answer for as long as it needs
+   * (a busy machine can miss a window of a few hundred ms), then lets the rest come.
+   */
+  holdAfter?: { pieces: number; until: Promise<unknown> };
 }
 
 export const DEFAULT_PIECES = [
@@ -108,9 +113,12 @@ export async function startFakeOpenAi(initial: FakeOpenAiOptions = {}) {
           choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }],
         });
         // Told what to answer, it answers that; else hooks to a hook request, the insight pieces to the rest.
+        let sent = 0;
         for (const piece of options.pieces ?? hookAnswer(body) ?? DEFAULT_PIECES) {
           if (options.chunkDelayMs) await new Promise((resolve) => setTimeout(resolve, options.chunkDelayMs));
+          if (options.holdAfter && sent === options.holdAfter.pieces) await options.holdAfter.until;
           send({ ...base, choices: [{ index: 0, delta: { content: piece }, finish_reason: null }] });
+          sent += 1;
         }
         if (options.breakOff) {
           res.end();
