@@ -22,7 +22,7 @@ import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
 import { MEETINGS_MIGRATIONS } from '../meetings/migrations.js';
 import { LOGISTICS_MIGRATIONS_610 } from '../logistics/migrations610.js';
 import { PREFERENCES_MIGRATIONS, PREFERENCES_MIGRATIONS_790 } from '../preferences/migrations.js';
-import { CRM_MIGRATIONS } from '../crm/migrations.js';
+import { CRM_MIGRATIONS, CRM_MIGRATIONS_850 } from '../crm/migrations.js';
 import { SHEET_REPORT_MIGRATIONS, SHEET_REPORT_MIGRATIONS_751 } from '../sheetReports/migrations.js';
 import { DESC_SORT_INDEXES_V753 } from '../resources/sortIndexes.js';
 import { META_PULL_MIGRATIONS } from '../intake/meta/pullMigrations.js';
@@ -292,6 +292,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...RETENTION_MIGRATIONS,
   // --- operator's page: node registry, job outcomes, backup runs (versions 830–839): src/operations/ ---
   ...OPERATIONS_MIGRATIONS,
+  // --- customer care: unregistered numbers' messages (versions 850–859): src/crm/migrations.ts ---
+  ...CRM_MIGRATIONS_850,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */
