@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations.js';
+import type { Migration } from '../db/migration.js';
 import { sqlMigration } from '../db/statements.js';
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrations.js';
+import type { Migration } from '../db/migration.js';
 
 /**
  * Versions 815–819 (issue #32): what Meta's Marketing API answered for each ad creative id, so Master Ad Creative

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
+import type { Migration } from './migration.js';
 import { RESOURCE_MIGRATIONS } from '../resources/migrations.js';
 import { CLUSTER_MIGRATIONS } from '../jobs/migrations.js';
 import {
@@ -32,25 +33,7 @@ import { OPERATIONS_MIGRATIONS } from '../operations/migrations.js';
 import { RETENTION_MIGRATIONS } from '../ops/retentionMigrations.js';
 import { sqlMigration } from './statements.js';
 
-export interface Migration {
-  /** Strictly increasing; a migration, once released, is never edited: add a new one. */
-  version: number;
-  name: string;
-  up: (db: Kysely<Database>) => Promise<void>;
-  /**
-   * Indexes built after `up`, outside its transaction: on PostgreSQL `create index concurrently`, so writes go
-   * on during the build (docs/adr/030-index-builds.md); on PGlite a plain build inside the transaction. `up`
-   * of such a migration must be idempotent: a crash during a build re-runs it.
-   */
-  indexes?: readonly IndexBuild[];
-}
-
-/** One index a migration builds without blocking writes: `create index <name> <definition>`. */
-export interface IndexBuild {
-  name: string;
-  /** What follows the index name, e.g. `on "products" using gin (lower("name") gin_trgm_ops)`. */
-  definition: string;
-}
+export type { IndexBuild, Migration } from './migration.js';
 
 export interface MigrateOptions {
   /** PGlite has one connection and no concurrent builds: its index builds run inside the transaction. */

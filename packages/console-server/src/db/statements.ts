@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import type { Migration } from './migrations.js';
+import type { Migration } from './migration.js';
 import type { Database } from './schema.js';
 
 /** Frozen statements in one round trip (simple query protocol; 2.3× faster than one by one on PGlite). */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrations.js';
+import type { Migration } from '../db/migration.js';
 
 /** Versions 300–309: several nodes on one database (src/jobs/, src/realtime.ts). Frozen once shipped. */
 export const CLUSTER_MIGRATIONS: readonly Migration[] = [

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrations.js';
+import type { Migration } from '../db/migration.js';
 
 /** Versions 610–619 (issue 15's second round): Mayar shipper.status on packages. */
 export const LOGISTICS_MIGRATIONS_610: readonly Migration[] = [

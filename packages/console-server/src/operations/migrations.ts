@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrations.js';
+import type { Migration } from '../db/migration.js';
 
 /**
  * Versions 830–839: the operator's page (issue #29). Frozen once shipped.

@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations.js';
+import type { Migration } from '../db/migration.js';
 
 /**
  * Versions 820–829: retention. The messages and the bot's log are found by time without reading the whole

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrations.js';
+import type { Migration } from '../db/migration.js';
 import { sqlMigration } from '../db/statements.js';
 
 /** Frozen once shipped: change it with a new migration in 650–659. */

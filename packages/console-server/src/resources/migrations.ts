@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations.js';
+import type { Migration } from '../db/migration.js';
 import { RESOURCE_TABLES_V100 } from './frozenSql.js';
 import { GENERATED_MIGRATIONS } from './generated/index.js';
 import { sqlMigration } from '../db/statements.js';

@@ -1,4 +1,4 @@
-import type { IndexBuild } from '../db/migrations.js';
+import type { IndexBuild } from '../db/migration.js';
 
 /**
  * Descending sorts put empty values last (issue 10.5: `order by col desc nulls last, id desc`), which the

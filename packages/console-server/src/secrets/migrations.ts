@@ -1,4 +1,4 @@
-import type { Migration } from '../db/migrations.js';
+import type { Migration } from '../db/migration.js';
 import { activeSecretKeyring } from './index.js';
 import { sealClearSecrets } from './stored.js';
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../db/migrations.js';
+import type { Migration } from '../db/migration.js';
 
 /** Version 611 (issue 15): Sheet Report schedules, their run log and the files kept for download. */
 export const SHEET_REPORT_MIGRATIONS: readonly Migration[] = [

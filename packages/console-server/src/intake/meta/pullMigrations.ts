@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Migration } from '../../db/migrations.js';
+import type { Migration } from '../../db/migration.js';
 
 /** Version 760 (issue 13): ad accounts whose insights are pulled from the Marketing API, and the pull's runs. */
 export const META_PULL_MIGRATIONS: readonly Migration[] = [
