@@ -38,6 +38,7 @@ import { registerAccountRoutes } from './auth/accountRoutes.js';
 import { registerPreferencesRoutes } from './preferences/routes.js';
 import { registerSearchRoutes } from './search/routes.js';
 import { bearerToken } from './auth/tokens.js';
+import { authenticateFirst } from './auth/authenticateFirst.js';
 import {
   type AnyRouteSpec,
   HttpError,
@@ -375,6 +376,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   const registry: AnyRouteSpec[] = [];
   app.decorate('apiRoutes', registry);
   const guards = {
+    // Authentication first (onRequest, before the body is parsed): a request without a token is a 401 whatever its
+    // content type (src/auth/authenticateFirst.ts); the permission below, still before the input is parsed.
+    authenticate: authenticateFirst(db, clock),
     guard: async (request: FastifyRequest, spec: AnyRouteSpec) => {
       if (!spec.auth) return;
       // Usually already checked (with the idle limit) by the onRequest hook.

@@ -121,6 +121,12 @@ export interface RouteInput<Q, B, P> {
 export type AnyRouteSpec = RouteSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
 
 export interface RouteGuards {
+  /**
+   * Runs first, in the route's onRequest hook, for routes that need a caller (`auth`): 401 without a valid token
+   * (or API key where the route takes one), before the body is parsed — so a request without a token is a 401
+   * whatever its content type or size, never a 415 or 413 that tells a stranger about the route.
+   */
+  authenticate?: (request: FastifyRequest, spec: AnyRouteSpec) => Promise<void>;
   /** Runs before input parsing: authentication and permission. */
   guard: (request: FastifyRequest, spec: AnyRouteSpec) => Promise<void>;
 }
@@ -156,6 +162,13 @@ export function defineRoute<
     url: spec.url,
     config: spec.config ?? {},
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+    ...(spec.auth && guards.authenticate
+      ? {
+          onRequest: async (request: FastifyRequest) => {
+            await guards.authenticate!(request, spec as AnyRouteSpec);
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       if (spec.guard) await spec.guard(request);
       else await guards.guard(request, spec as AnyRouteSpec);

@@ -11,7 +11,7 @@ import {
   isSearchable,
 } from '@staff/console-contract';
 import { AUTH_MESSAGES } from '../src/auth/messages.js';
-import { documentedUrls } from '../src/http.js';
+import { documentedUrls, memberUrl } from '../src/http.js';
 import { DEMO_CONFIGS, DEMO_PASSWORD } from '../src/seed.js';
 import { createUser, findUserByUsername, setUserActiveByName } from '../src/services/users.js';
 import {
@@ -181,6 +181,45 @@ describe.each(ONE_ENGINE)('console-server API on %s', (engine) => {
         expect(response.statusCode).toBe(401);
         expect(response.json()).toEqual({ message: AUTH_MESSAGES.unauthorized, code: 'UNAUTHORIZED' });
       }
+    });
+
+    it('every route that needs a caller: 401 without a token, whatever the content type (before parsing)', async () => {
+      const guarded = app.apiRoutes.filter((route) => route.auth);
+      expect(guarded.length).toBeGreaterThan(50);
+      const c = client();
+      const refused: string[] = [];
+      for (const route of guarded) {
+        const methods = ([] as string[]).concat(route.method as string | string[]);
+        // A member of a family (`/api/resources/creators`) or the path with every parameter filled in.
+        const url = (route.members?.[0] ? memberUrl(route.url, route.members[0]) : route.url).replace(
+          /:([A-Za-z_]+)/g,
+          '1',
+        );
+        for (const method of methods) {
+          const bodies =
+            method === 'GET' || method === 'HEAD' || method === 'DELETE'
+              ? [{}]
+              : [
+                  { headers: { 'content-type': 'application/x-unknown' }, payload: 'x' },
+                  { headers: { 'content-type': 'application/json' }, payload: '{not json' },
+                  { headers: { 'content-type': 'text/csv' }, payload: 'a,b\n1,2' },
+                ];
+          for (const body of bodies) {
+            const response = await c.request({ method: method as 'GET', url, ...body });
+            if (response.statusCode !== 401 || response.json().code !== 'UNAUTHORIZED')
+              refused.push(`${method} ${url} ${JSON.stringify(body.headers ?? {})}: ${response.statusCode}`);
+          }
+        }
+      }
+      expect(refused).toEqual([]);
+      // The case found: an import without a token answered 415 (its parsers ran before the guard).
+      const imported = await c.request({
+        method: 'POST',
+        url: '/api/ad-insights/import',
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(imported.statusCode).toBe(401);
     });
 
     it('a corrupted token (one character changed) is refused', async () => {
