@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { STORED_USER_KEY, type StoredUser } from '@staff/console-contract';
 import { buildServer } from '../../console-server/src/app.js';
+import type { ConsoleDelays } from '../src/delays.js';
 import type { LogisticsOptions } from '../../console-server/src/logistics/runtime.js';
 import type { WhatsAppOptions } from '../../console-server/src/whatsapp/runtime.js';
 import { openDatabase, type DatabaseHandle } from '../../console-server/src/db/database.js';
@@ -191,23 +192,47 @@ export async function openSignedIn(
   await page.goto(`${server.baseURL}${urlPath}`);
 }
 
+/**
+ * The spec's named delays, shortened for the e2e flows (the app reads them from `window.__CONSOLE_DELAYS__`, see
+ * src/delays.ts): a flow that opens twenty pages does not wait out twenty 0.75 s floors. Short, not zero, so the
+ * machines still pass through the states the delays guard. The tests that check a delay itself open their pages
+ * with `{ specDelays: true }`.
+ */
+export const E2E_DELAYS = {
+  PAGE_GUARD_DELAY: 40,
+  LOGIN_SUCCESS_HOLD: 40,
+  START_REDIRECT: 40,
+  REFRESH_SPINNER: 40,
+} as const satisfies Required<ConsoleDelays>;
+
+export interface DelayOptions {
+  /** Keep the spec's delays (0.75 s guard floor, 2 s login hold, 0.5 s start redirect, 1 s refresh spinner). */
+  specDelays?: boolean;
+}
+
 /** A browser context with hang guards for actions, waits and navigations (playwright's 30 s ran out on a busy
- * 2-core machine). */
+ * 2-core machine), and the short delays unless `specDelays`. */
 export async function newContext(
   browser: Browser,
   options: Parameters<Browser['newContext']>[0] = {},
+  { specDelays = false }: DelayOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext(options);
   context.setDefaultTimeout(90_000);
   context.setDefaultNavigationTimeout(120_000);
+  if (!specDelays)
+    await context.addInitScript((delays) => {
+      window.__CONSOLE_DELAYS__ = delays;
+    }, E2E_DELAYS);
   return context;
 }
 
 export async function newPage(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
+  delayOptions: DelayOptions = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser, { viewport });
+  const context = await newContext(browser, { viewport }, delayOptions);
   const page = await context.newPage();
   return { context, page };
 }
@@ -262,7 +287,7 @@ export interface SetupConsoleOptions<F extends FakeFactories> {
   /** Signs this user in over the API (`user`); the administrator needs `password: DEMO_ADMIN_PASSWORD`. */
   signIn?: { username: string; password?: string };
   /** Opens one browser context and page for the file (`context`, `page`), of this size. */
-  page?: {
+  page?: DelayOptions & {
     viewport?: { width: number; height: number };
     /** Prints the page's uncaught errors to the test output. */
     logErrors?: boolean;
@@ -313,7 +338,7 @@ export function setupConsole<F extends FakeFactories = Record<never, never>>(
     browser = await launchChromium();
     if (options.signIn) user = await apiLogin(server, options.signIn.username, options.signIn.password);
     if (options.page) {
-      opened = await newPage(browser, options.page.viewport);
+      opened = await newPage(browser, options.page.viewport, options.page);
       if (options.page.logErrors)
         opened.page.on('pageerror', (error) => console.error('page error:', error.message));
       if (options.page.open) {

@@ -8,6 +8,7 @@ import {
   apiLogin,
   createUserWithKeys,
   newPage,
+  type DelayOptions,
   openSignedIn,
   setupConsole,
   waitForUserSocket,
@@ -37,9 +38,10 @@ async function itemsOf(page: Page, group: string): Promise<string[]> {
 async function openConsole(
   username: string,
   path: string = LANDING_PATH,
+  delayOptions: DelayOptions = {},
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const user = await apiLogin(server, username);
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(browser, undefined, delayOptions);
   await openSignedIn(page, server, user, path);
   await page.getByRole('button', { name: 'Sign Out' }).waitFor();
   return { page, close: () => context.close() };
@@ -128,7 +130,8 @@ describe('sidebar groups by permission', () => {
 describe('permission changes', () => {
   it('the refresh icon reloads ___ca with a spinner of at least 1 s', async () => {
     const userId = await createUserWithKeys(server, 'e2e-refresh', []);
-    const { page, close } = await openConsole('e2e-refresh');
+    // The spinner's 1 s floor is what this test checks: the spec's delays.
+    const { page, close } = await openConsole('e2e-refresh', LANDING_PATH, { specDelays: true });
     await waitForGroups(page, ALWAYS_SHOWN);
     // Changed in the database without telling anyone: only the refresh finds out.
     await replaceUserSets(server.database.db, userId, ['Logs'], undefined, silentEvents);

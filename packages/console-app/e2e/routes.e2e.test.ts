@@ -37,7 +37,7 @@ async function visit(page: Page, user: StoredUser, route: RouteDef): Promise<Vis
   };
 }
 
-/** Visits every route with a few tabs at once (each visit waits out the 0.75 s guard floor). */
+/** Visits every route with a few tabs at once (each visit waits out the guard floor, short here: E2E_DELAYS). */
 async function visitAll(user: StoredUser, routes: readonly RouteDef[], tabs = 4): Promise<Visit[]> {
   const context = await newContext(browser, { viewport: { width: 1280, height: 800 } });
   const queue = [...routes];

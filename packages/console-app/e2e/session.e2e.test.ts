@@ -19,7 +19,7 @@ const storedUser = (page: Page) => page.evaluate((key) => window.localStorage.ge
 
 describe('start screen', () => {
   it('shows "Please Wait..." and goes to /login without a stored session, after about 0.5 s', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, undefined, { specDelays: true });
     const started = Date.now();
     await page.goto(`${server.baseURL}/`);
     await page.getByText('Please Wait...').waitFor();
@@ -51,7 +51,7 @@ describe('start screen', () => {
 
 describe('login', () => {
   it('shows Login, then Memuat..., then "Login Sukses, Mohon tunggu" and lands on Usage Statistics', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, undefined, { specDelays: true });
     // The answer is held until the page's clock is paused, so the loading label can be seen and the 2 s hold
     // starts on the paused clock; the server answers for real.
     let release: () => void = () => undefined;

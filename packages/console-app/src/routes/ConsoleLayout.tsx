@@ -22,6 +22,7 @@ import {
   type PermissionEntry,
   type StoredUser,
 } from '@staff/console-ui';
+import { delaysFor } from '../delays.js';
 import { useServices } from '../services.js';
 import { createConsoleSocket } from '../realtime/socket.js';
 import { PRODUCT_LABEL } from '../product.js';
@@ -117,6 +118,8 @@ function SignedInConsole({ user }: { user: StoredUser }) {
   const [refreshMachine] = useState(() =>
     permissionRefreshMachine.provide({
       actors: { loadPermissions: fromPromise(() => services.loadPermissions()) },
+      // provide() merges: an empty object keeps the spec's 1 s.
+      delays: delaysFor('REFRESH_SPINNER') ?? {},
     }),
   );
   const refresh = useActorRef(refreshMachine, { input: {} });
@@ -293,7 +296,14 @@ function SignedInConsole({ user }: { user: StoredUser }) {
               <SidebarAction type="button" aria-keyshortcuts="Control+K Meta+K" onClick={togglePalette}>
                 {texts.searchPalette}
               </SidebarAction>
-              <ConnectionStatus state={connectionState} transport={transport} onRetry={retryConnection} />
+              <ConnectionStatus
+                state={connectionState}
+                transport={transport}
+                onRetry={retryConnection}
+                labels={texts.connection}
+                pollingLabel={texts.connection.polling}
+                retryLabel={texts.connection.retry}
+              />
               {/* ADR 007: the signed-in user's own password change and two-step sign-in. */}
               <AccountActions aria-label={texts.myAccount}>
                 <li>

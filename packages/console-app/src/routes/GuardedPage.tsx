@@ -2,6 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { RouteDef } from '@staff/console-contract';
 import { PermissionGuard, PermissionGuardDenied, type CheckPermissionFn } from '@staff/console-ui';
+import { delaysFor } from '../delays.js';
 import { pageFor } from '../pages/registry.js';
 import { useServices } from '../services.js';
 import { AllowedPagesLinks } from './AllowedPagesLinks.js';
@@ -54,6 +55,7 @@ export function GuardedPage({ route }: { route: RouteDef }) {
       title={route.title}
       recheckToken={permissionsVersion}
       floorFrom={started.floorFrom}
+      delays={delaysFor('PAGE_GUARD_DELAY')}
       // Mounted under its frame during the check, so at the floor the frame comes off and nothing else happens.
       prerender="covered"
       loading={<PageFrame route={route} />}

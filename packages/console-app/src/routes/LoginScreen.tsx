@@ -6,6 +6,7 @@ import {
   type StoredUser,
   type VerifyCodeFn,
 } from '@staff/console-ui';
+import { delaysFor } from '../delays.js';
 import { COPYRIGHT_HOLDER, PRODUCT_LABEL, VERSION_LABEL } from '../product.js';
 import type { PasswordStepResult } from '../api/auth.js';
 
@@ -54,6 +55,7 @@ export function LoginScreen({ calls, onSuccess, onActivity }: LoginScreenProps) 
         productLabel={PRODUCT_LABEL}
         copyrightHolder={COPYRIGHT_HOLDER}
         version={VERSION_LABEL}
+        delays={delaysFor('LOGIN_SUCCESS_HOLD')}
       />
     </div>
   );

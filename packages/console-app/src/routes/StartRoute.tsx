@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { StartScreen } from '@staff/console-ui';
 import { useServices } from '../services.js';
+import { delaysFor } from '../delays.js';
 import { preloadShell } from './lazyShell.js';
 
 /**
@@ -23,5 +24,7 @@ export function StartRoute() {
     }
   }, [services]);
   const onNavigate = useCallback((path: string) => navigate(path, { replace: true }), [navigate]);
-  return <StartScreen checkSession={checkSession} onNavigate={onNavigate} />;
+  return (
+    <StartScreen checkSession={checkSession} onNavigate={onNavigate} delays={delaysFor('START_REDIRECT')} />
+  );
 }
