@@ -5,6 +5,7 @@
 
 import { formatIdr } from './components/NumberText/formatNumber.js';
 import type { ResourceField, ResourceFieldType } from './resourceField.js';
+import { CONSOLE_TIME_ZONE, fromWallTime } from './timeZone.js';
 
 export type { ResourceField, ResourceFieldOption, ResourceFieldType } from './resourceField.js';
 
@@ -18,7 +19,7 @@ export interface DateRangeValue {
 }
 
 export interface FormatOptions {
-  /** IANA time zone for `datetime` values; the browser's own when left out. */
+  /** IANA time zone for `datetime` values; Asia/Jakarta (the console's) when left out, never the browser's. */
   timeZone?: string;
   /** The words inside values (a boolean's Yes / No, an unset secret); English when left out. */
   words?: FieldValueWords;
@@ -90,16 +91,29 @@ export function formatMonth(value: unknown): string {
   return date ? new Intl.DateTimeFormat(LOCALE, { month: 'long', year: 'numeric' }).format(date) : value;
 }
 
-/** An ISO timestamp as "5 Mei 2024, 14.30". */
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An ISO timestamp as "5 Mei 2024, 14.30", in Asia/Jakarta unless `timeZone` says otherwise (a zone-less
+ * "2024-05-05 14:30" is a wall time there).
+ *
+ * @example
+ * ```tsx
+ * formatDateTime('2025-01-10T03:30:00.000Z') // "10 Jan 2025, 10.30" whatever the browser's zone
+ * ```
+ */
 export function formatDateTime(value: unknown, options: FormatOptions = {}): string {
   if (value === null || value === undefined || value === '') return '-';
-  const date = value instanceof Date ? value : new Date(String(value));
+  const timeZone = options.timeZone ?? CONSOLE_TIME_ZONE;
+  const date =
+    value instanceof Date ? value : (fromWallTime(String(value), timeZone) ?? new Date(String(value)));
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(LOCALE, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: options.timeZone,
-  }).format(date);
+  let format = dateTimeFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    dateTimeFormats.set(timeZone, format);
+  }
+  return format.format(date);
 }
 
 /**

@@ -1,5 +1,6 @@
 // Pure conversion between stored values and what the form's inputs edit ("drafts"), plus client-side checks.
 import { maskSecret, toNumber, type DateRangeValue, type ResourceField } from '../../resource.js';
+import { fromWallTime, toWallTime } from '../../timeZone.js';
 import { RESOURCE_FORM_MESSAGES, type ResourceFormMessages } from './messages.js';
 
 export type FormValues = Record<string, unknown>;
@@ -16,14 +17,15 @@ export interface SecretDraft {
 export type Draft = string | boolean | string[] | DateRangeValue | SecretDraft | null;
 export type Drafts = Record<string, Draft>;
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** ISO timestamp → `YYYY-MM-DDTHH:mm` in local time, for `<input type="datetime-local">`. */
+/**
+ * ISO timestamp → `YYYY-MM-DDTHH:mm` on Asia/Jakarta's clock (the console's, not the browser's), for
+ * `<input type="datetime-local">`; `fromDraft` reads it back on the same clock.
+ */
 export function isoToLocalInput(value: unknown): string {
   if (typeof value !== 'string' || value === '') return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return toWallTime(date);
 }
 
 /** The draft an input starts from. */
@@ -152,7 +154,8 @@ export function fromDraft(
         return { ok: false, error: m.json };
       }
     case 'datetime': {
-      const date = new Date(text);
+      // The input's wall time is Jakarta's (isoToLocalInput); a text with its own zone keeps it.
+      const date = fromWallTime(text) ?? new Date(text);
       return Number.isNaN(date.getTime())
         ? { ok: false, error: m.dateTime }
         : { ok: true, value: date.toISOString(), include: true };

@@ -64,7 +64,7 @@ export interface SidebarProps {
   navLabel?: string;
   /** Replacements for the visible strings (over the provider's `sidebar` entry). */
   messages?: Partial<SidebarMessages>;
-  /** Locale and time zone for the last-login time. Default 'id-ID' and the browser's zone. */
+  /** Locale and time zone for the last-login time. Default 'id-ID' and Asia/Jakarta (never the browser's zone). */
   locale?: string;
   timeZone?: string;
   className?: string;
@@ -110,7 +110,7 @@ export function Sidebar({
   const m = useMessages('sidebar', SIDEBAR_MESSAGES, messages);
   const baseId = useId();
   const { groups, openGroupId, toggleGroup, isCurrent } = useSidebarMenu({ menu, permissions, currentPath });
-  const dateTime = user ? lastLoginDateTime(user.last_login) : null;
+  const dateTime = user ? lastLoginDateTime(user.last_login, timeZone) : null;
   const hasHeader = Boolean(productLabel || user || onRefresh || onSignOut);
   // Known only once permissions arrived: until then nothing is marked locked.
   const readable = Array.isArray(permissions) ? readableKeys(permissions) : null;

@@ -1,4 +1,5 @@
 import type { PermissionEntry } from '../../adapters.js';
+import { CONSOLE_TIME_ZONE, fromWallTime } from '../../timeZone.js';
 
 /** A sidebar link. Same shape as console-contract's `menuDefinition()` items (extra fields are ignored). */
 export interface SidebarMenuItem {
@@ -81,7 +82,10 @@ export function groupOfPath(groups: readonly SidebarMenuGroup[], path: string): 
 const PLACEHOLDER = '—';
 
 /** Parses the server's last-login value: ISO strings, and "YYYY-MM-DD HH:mm:ss" taken as local time. */
-function parseDate(value: string): Date | null {
+function parseDate(value: string, timeZone: string = CONSOLE_TIME_ZONE): Date | null {
+  // A wall time without a zone ("2025-03-12 14:05:00") is read on the console's clock, not the browser's.
+  const wall = fromWallTime(value, timeZone);
+  if (wall) return wall;
   const direct = new Date(value);
   if (!Number.isNaN(direct.getTime())) return direct;
   const isoLike = new Date(value.trim().replace(' ', 'T'));
@@ -91,7 +95,7 @@ function parseDate(value: string): Date | null {
 export interface FormatLastLoginOptions {
   /** Default 'id-ID' (e.g. "12 Mar 2025, 14.05"). */
   locale?: string;
-  /** Default: the browser's time zone. */
+  /** Default 'Asia/Jakarta' (the console's time zone), whatever the browser's. */
   timeZone?: string;
 }
 
@@ -108,17 +112,21 @@ export function formatLastLogin(
   options: FormatLastLoginOptions = {},
 ): string {
   if (value === null || value === undefined || value.trim() === '') return PLACEHOLDER;
-  const date = parseDate(value);
+  const timeZone = options.timeZone ?? CONSOLE_TIME_ZONE;
+  const date = parseDate(value, timeZone);
   if (!date) return value;
   return new Intl.DateTimeFormat(options.locale ?? 'id-ID', {
     dateStyle: 'medium',
     timeStyle: 'short',
-    ...(options.timeZone ? { timeZone: options.timeZone } : {}),
+    timeZone,
   }).format(date);
 }
 
 /** The machine-readable form for `<time dateTime>`, or undefined when the value does not parse. */
-export function lastLoginDateTime(value: string | null | undefined): string | undefined {
+export function lastLoginDateTime(
+  value: string | null | undefined,
+  timeZone: string = CONSOLE_TIME_ZONE,
+): string | undefined {
   if (!value) return undefined;
-  return parseDate(value)?.toISOString();
+  return parseDate(value, timeZone)?.toISOString();
 }
