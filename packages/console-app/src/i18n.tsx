@@ -55,6 +55,15 @@ const APP_CATALOGUE = defineTexts({
   },
   themeNotSaved: ['Theme not saved', 'Tema tidak tersimpan'],
   searchPalette: ['Search pages and records (Ctrl+K)', 'Cari halaman dan data (Ctrl+K)'],
+  /** The sidebar's realtime connection status (console-ui's ConnectionStatus). */
+  connection: {
+    connecting: ['Connecting…', 'Menghubungkan…'],
+    connected: ['Connected', 'Terhubung'],
+    reconnecting: ['Reconnecting…', 'Menyambung ulang…'],
+    offline: ['Offline', 'Luring'],
+    polling: ['(polling)', '(polling)'],
+    retry: ['Retry', 'Coba lagi'],
+  },
   myAccount: ['My account', 'Akun saya'],
   changePassword: ['Change my password', 'Ubah kata sandi saya'],
   twoStep: ['Two-step sign-in', 'Login dua langkah'],

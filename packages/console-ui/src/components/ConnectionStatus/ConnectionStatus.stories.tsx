@@ -80,6 +80,19 @@ export const CustomLabels: Story = {
   },
 };
 
+/** Every text replaced, the polling note and the retry button too (the app's Indonesian). */
+export const CustomLabelsPolling: Story = {
+  args: {
+    state: 'connected',
+    transport: 'polling',
+    labels: { connected: 'Terhubung' },
+    pollingLabel: '(polling, tanpa websocket)',
+  },
+  play: async ({ canvasElement }) => {
+    await expect(status(canvasElement)).toHaveTextContent('Terhubung(polling, tanpa websocket)');
+  },
+};
+
 const STATES: ConnectionState[] = ['connecting', 'connected', 'reconnecting', 'offline'];
 
 function Cycling() {

@@ -19,6 +19,8 @@ export interface ConnectionStatusProps {
   labels?: Partial<Record<ConnectionState, string>>;
   /** Shown after the text while connected, e.g. "(polling)" when the websocket fell back. */
   transport?: 'websocket' | 'polling' | null;
+  /** The text shown after "Connected" when the transport is polling. Default "(polling)". */
+  pollingLabel?: string;
   /** Shows a retry button while offline. */
   onRetry?: () => void;
   retryLabel?: string;
@@ -104,6 +106,7 @@ export function ConnectionStatus({
   state,
   labels,
   transport,
+  pollingLabel = '(polling)',
   onRetry,
   retryLabel = 'Retry',
   className,
@@ -115,7 +118,7 @@ export function ConnectionStatus({
       <Status role="status">
         <Dot aria-hidden="true" data-state={state} className="cui-connection-status__dot" />
         <span>{text}</span>
-        {state === 'connected' && transport === 'polling' ? <Transport>(polling)</Transport> : null}
+        {state === 'connected' && transport === 'polling' ? <Transport>{pollingLabel}</Transport> : null}
       </Status>
       {state === 'offline' && onRetry ? (
         <RetryButton type="button" onClick={onRetry}>
