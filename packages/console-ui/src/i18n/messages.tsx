@@ -9,27 +9,30 @@ import { BOT_LOGIN_MESSAGES, type BotLoginMessages } from '../components/BotLogi
 import { BULK_OUTCOMES_MESSAGES, type BulkOutcomesMessages } from '../components/BulkOutcomes/messages.js';
 import { CHART_MESSAGES, type ChartMessages } from '../components/Chart/messages.js';
 import { CHAT_THREAD_MESSAGES, type ChatThreadMessages } from '../components/ChatThread/messages.js';
-import { COMMAND_PALETTE_MESSAGES, type CommandPaletteMessages } from '../components/CommandPalette/index.js';
+import {
+  COMMAND_PALETTE_MESSAGES,
+  type CommandPaletteMessages,
+} from '../components/CommandPalette/messages.js';
 import {
   CREATIVE_PREVIEW_MESSAGES,
   type CreativePreviewMessages,
 } from '../components/CreativePreview/messages.js';
-import { DATA_TABLE_MESSAGES, type DataTableMessages } from '../components/DataTable/index.js';
+import { DATA_TABLE_MESSAGES, type DataTableMessages } from '../components/DataTable/model.js';
 import {
   DATE_RANGE_PICKER_MESSAGES,
   type DateRangePickerMessages,
 } from '../components/DateRangePicker/messages.js';
-import { DELTA_CHIP_MESSAGES, type DeltaChipMessages } from '../components/DeltaChip/index.js';
-import { FILTER_BAR_MESSAGES, type FilterBarMessages } from '../components/FilterBar/index.js';
-import { KPI_CARD_MESSAGES, type KpiCardMessages } from '../components/KpiCard/index.js';
+import { DELTA_CHIP_MESSAGES, type DeltaChipMessages } from '../components/DeltaChip/messages.js';
+import { FILTER_BAR_MESSAGES, type FilterBarMessages } from '../components/FilterBar/messages.js';
+import { KPI_CARD_MESSAGES, type KpiCardMessages } from '../components/KpiCard/messages.js';
 import { LOGIN_FORM_MESSAGES, type LoginFormMessages } from '../components/LoginForm/messages.js';
 import { MARKDOWN_TEXT_MESSAGES, type MarkdownTextMessages } from '../components/MarkdownText/messages.js';
 import { HOOK_PICKER_MESSAGES, type HookPickerMessages } from '../components/HookPicker/messages.js';
 import { RECORD_HISTORY_MESSAGES, type RecordHistoryMessages } from '../components/RecordHistory/messages.js';
 import { REPORT_TABLE_MESSAGES, type ReportTableMessages } from '../components/ReportTable/messages.js';
-import { RESOURCE_FORM_MESSAGES, type ResourceFormMessages } from '../components/ResourceForm/index.js';
+import { RESOURCE_FORM_MESSAGES, type ResourceFormMessages } from '../components/ResourceForm/messages.js';
 import { ROOM_SCHEDULE_MESSAGES, type RoomScheduleMessages } from '../components/RoomSchedule/messages.js';
-import { SIDEBAR_MESSAGES, type SidebarMessages } from '../components/Sidebar/index.js';
+import { SIDEBAR_MESSAGES, type SidebarMessages } from '../components/Sidebar/messages.js';
 import { VENN_DIAGRAM_MESSAGES, type VennDiagramMessages } from '../components/VennDiagram/messages.js';
 import { FIELD_VALUE_WORDS, type FieldValueWords } from '../resource.js';
 
@@ -395,6 +398,7 @@ export const CHAT_THREAD_MESSAGES_EN: ChatThreadMessages = {
   parameter: (n) => `Value {{${n}}}`,
   sendTemplate: 'Send template',
   readOnly: 'You can only read this conversation.',
+  closed: 'Replies cannot be sent from this conversation',
   bot: 'Bot',
   reply: 'Reply',
   list: (title) => `Messages with ${title}`,

@@ -1,5 +1,8 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useContext, useMemo, type ReactNode } from 'react';
 import type { ConsoleMessageSets } from '../i18n/messages.js';
+import { MessagesContext, type MessagesByKey } from './messagesContext.js';
+
+export { useMessages } from './messagesContext.js';
 
 /**
  * Per-component overrides of visible strings, keyed by component (`dataTable`, `loginForm`…), each a part of that
@@ -10,11 +13,6 @@ import type { ConsoleMessageSets } from '../i18n/messages.js';
 export type ConsoleMessagesOverrides = {
   [Key in keyof ConsoleMessageSets]?: Partial<ConsoleMessageSets[Key]>;
 };
-
-/** What the context holds: the overrides, looked up by each component's key. */
-type MessagesByKey = Partial<Record<string, object>>;
-
-const MessagesContext = createContext<MessagesByKey>({});
 
 export interface ConsoleMessagesProviderProps {
   messages: ConsoleMessagesOverrides;
@@ -40,10 +38,4 @@ export function ConsoleMessagesProvider({ messages, children }: ConsoleMessagesP
     return next;
   }, [outer, messages]);
   return <MessagesContext.Provider value={merged}>{children}</MessagesContext.Provider>;
-}
-
-/** The strings a component shows: its defaults, then the provider's overrides for `key`, then the prop's. */
-export function useMessages<M extends object>(key: string, defaults: M, overrides?: Partial<M>): M {
-  const fromProvider = useContext(MessagesContext)[key] as Partial<M> | undefined;
-  return useMemo(() => ({ ...defaults, ...fromProvider, ...overrides }), [defaults, fromProvider, overrides]);
 }

@@ -1,5 +1,5 @@
 import { formatMeasure } from '../DeltaChip/formatMeasure.js';
-import { seriesTypeOf, type ChartData } from './chartOption.js';
+import { seriesTypeOf, type ChartData } from './chartData.js';
 
 /**
  * The texts of a chart's description for screen readers, in the shape of ECharts' locale `aria` section and

@@ -1,37 +1,12 @@
 import { formatMeasure, type MeasureFormat } from '../DeltaChip/formatMeasure.js';
 import { CHART_ARIA_EN, chartDescription, type ChartAriaTexts } from './chartAria.js';
+import { comboSide, seriesTypeOf, type ChartData } from './chartData.js';
 
-export type ChartKind = 'line' | 'bar' | 'combo' | 'funnel';
-
-export interface ChartSeries {
-  name: string;
-  /** One value per category; null where there is no figure. */
-  data: Array<number | null>;
-  /** Combo charts: bars on the left axis, lines on the right (or as given). */
-  type?: 'line' | 'bar';
-  axis?: 'left' | 'right';
-  format?: MeasureFormat;
-}
-
-export interface ChartData {
-  kind: ChartKind;
-  label: string;
-  categories: string[];
-  series: ChartSeries[];
-}
+export { seriesTypeOf, type ChartData, type ChartKind, type ChartSeries } from './chartData.js';
 
 // The option object stays loosely typed here: ECharts' full option types would pull the whole library's types
 // into the public declarations of console-ui.
 export type ChartOption = Record<string, unknown>;
-
-/** A combo series' side: the first on the left axis, the others on the right, unless it says. */
-const comboSide = (s: ChartSeries, index: number) => s.axis ?? (index === 0 ? 'left' : 'right');
-
-/** The ECharts series type a series is drawn as: a combo's bars on the left, lines on the right. */
-export function seriesTypeOf(kind: ChartKind, s: ChartSeries, index: number): string {
-  if (kind !== 'combo') return kind;
-  return s.type ?? (comboSide(s, index) === 'left' ? 'bar' : 'line');
-}
 
 function axis(format: MeasureFormat | undefined, position: 'left' | 'right', name?: string) {
   return {

@@ -1,4 +1,12 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { Button } from '../../primitives/Button.js';
@@ -10,11 +18,18 @@ import {
   resizeGripCss,
   visuallyHiddenCss,
 } from '../../primitives/css.js';
-import { CHAT_STATUS_LABELS, CHAT_THREAD_MESSAGES, type ChatThreadMessages } from './messages.js';
-export { CHAT_STATUS_LABELS, CHAT_THREAD_MESSAGES, type ChatThreadMessages } from './messages.js';
-
-export type ChatDeliveryStatus =
-  'received' | 'pending' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
+import {
+  CHAT_STATUS_LABELS,
+  CHAT_THREAD_MESSAGES,
+  type ChatDeliveryStatus,
+  type ChatThreadMessages,
+} from './messages.js';
+export {
+  CHAT_STATUS_LABELS,
+  CHAT_THREAD_MESSAGES,
+  type ChatDeliveryStatus,
+  type ChatThreadMessages,
+} from './messages.js';
 
 export interface ChatThreadMessage {
   id: string | number;
@@ -49,6 +64,11 @@ export interface ChatThreadProps {
   windowOpen: boolean;
   /** No write access: the thread shows, the composer does not. */
   readOnly?: boolean;
+  /**
+   * Replies cannot be sent here at all (e.g. the business number is inactive): the composer is replaced by why,
+   * and what to do (`action`, e.g. a link for someone who may fix it), before anyone types.
+   */
+  closed?: { reason: string; action?: ReactNode } | null;
   sending?: boolean;
   sendError?: string | null;
   onSendText?: (text: string) => void;
@@ -56,6 +76,8 @@ export interface ChatThreadProps {
   templates?: readonly ChatTemplateOption[];
   /** Times are shown in this zone (the operation's: Asia/Jakarta). */
   timeZone?: string;
+  /** A message to point at (e.g. the one a problem was created from): marked, and scrolled into view. */
+  focusMessageId?: string | number | null;
   /** An action on each customer message (e.g. "create a problem" from it), as a button under the message. */
   messageAction?: { label: string; onSelect: (message: ChatThreadMessage) => void };
   className?: string;
@@ -100,6 +122,7 @@ export function ChatThread({
   onRetry,
   windowOpen,
   readOnly = false,
+  closed = null,
   sending = false,
   sendError = null,
   onSendText,
@@ -107,6 +130,7 @@ export function ChatThread({
   templates = [],
   timeZone = 'Asia/Jakarta',
   messageAction,
+  focusMessageId = null,
   className,
   texts,
 }: ChatThreadProps) {
@@ -120,11 +144,15 @@ export function ChatThread({
   const format = timeFormat(timeZone);
   const lastId = messages.at(-1)?.id;
 
-  // Newest at the bottom, kept in view as messages arrive.
+  // Newest at the bottom, kept in view as messages arrive; a message pointed at is shown instead.
+  const focusShown = focusMessageId !== null && messages.some((message) => message.id === focusMessageId);
   useEffect(() => {
     const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [lastId, state]);
+    if (!list) return;
+    const focused = focusShown ? list.querySelector<HTMLElement>('[data-focused]') : null;
+    if (focused) list.scrollTop = Math.max(0, focused.offsetTop - list.offsetTop - 16);
+    else list.scrollTop = list.scrollHeight;
+  }, [lastId, state, focusShown]);
 
   const submitText = (event?: FormEvent) => {
     event?.preventDefault();
@@ -183,6 +211,8 @@ export function ChatThread({
               className="cui-chat-thread__message"
               data-direction={message.direction}
               data-status={message.status}
+              data-focused={message.id === focusMessageId || undefined}
+              aria-current={message.id === focusMessageId ? 'true' : undefined}
             >
               {message.direction === 'out' ? (
                 <span className="cui-chat-thread__author">
@@ -220,7 +250,13 @@ export function ChatThread({
       )}
       {readOnly ? (
         <p className="cui-chat-thread__status">{m.readOnly}</p>
-      ) : state !== 'ready' ? null : windowOpen ? (
+      ) : state !== 'ready' ? null : closed ? (
+        <div className="cui-chat-thread__closed" role="note" aria-label={m.closed}>
+          <strong>{m.closed}</strong>
+          <span>{closed.reason}</span>
+          {closed.action ? <span className="cui-chat-thread__closed-action">{closed.action}</span> : null}
+        </div>
+      ) : windowOpen ? (
         <form className="cui-chat-thread__composer" onSubmit={submitText}>
           <label htmlFor={`${id}-text`} className="cui-chat-thread__sr">
             {m.placeholder}
@@ -278,7 +314,7 @@ export function ChatThread({
           </Button>
         </form>
       )}
-      {sendError && !readOnly ? (
+      {sendError && !readOnly && !closed ? (
         <p id={`${id}-send-error`} className="cui-chat-thread__send-error" role="alert">
           {sendError}
         </p>
@@ -368,6 +404,10 @@ const Root = styled.section`
     &[data-status='failed'] {
       border-color: ${t.colorDanger};
     }
+    &[data-focused] {
+      outline: 2px solid ${t.colorPrimary};
+      outline-offset: 2px;
+    }
   }
   .cui-chat-thread__author {
     font-size: ${t.fontSizeSm};
@@ -443,6 +483,22 @@ const Root = styled.section`
     border-radius: ${t.radiusSm};
     background: ${t.colorWarningSoft};
     font-size: ${t.fontSizeSm};
+  }
+  .cui-chat-thread__closed {
+    display: flex;
+    flex-direction: column;
+    gap: ${t.space1};
+    margin: 0;
+    padding: ${t.space3} ${t.space4};
+    border-top: 1px solid ${t.colorBorder};
+    background: ${t.colorWarningSoft};
+    font-size: ${t.fontSizeSm};
+    a {
+      color: ${t.colorPrimary};
+    }
+    a:focus-visible {
+      ${focusRingWideCss}
+    }
   }
   .cui-chat-thread__send-error {
     margin: 0 ${t.space4} ${t.space3};

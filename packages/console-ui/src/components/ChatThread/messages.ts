@@ -1,5 +1,8 @@
 // The default texts, apart from the component: the console's language sets import them without the component's code.
-import type { ChatDeliveryStatus } from './ChatThread.js';
+
+/** Where an outgoing message is on its way (`received` for incoming ones); the labels below name each. */
+export type ChatDeliveryStatus =
+  'received' | 'pending' | 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
 
 /** Indonesian labels of the delivery ticks (screen readers read these; the ticks are decoration). */
 export const CHAT_STATUS_LABELS: Record<ChatDeliveryStatus, string> = {
@@ -26,6 +29,8 @@ export interface ChatThreadMessages {
   parameter: (n: number) => string;
   sendTemplate: string;
   readOnly: string;
+  /** Heading of the closed composer (replies cannot be sent in this conversation). */
+  closed: string;
   bot: string;
   reply: string;
   /** Accessible name of the message list; receives the thread's title. */
@@ -46,6 +51,7 @@ export const CHAT_THREAD_MESSAGES: ChatThreadMessages = {
   parameter: (n: number) => `Isi {{${n}}}`,
   sendTemplate: 'Kirim template',
   readOnly: 'Anda hanya bisa membaca percakapan ini.',
+  closed: 'Balasan tidak bisa dikirim dari percakapan ini',
   bot: 'Bot',
   reply: 'Balasan',
   list: (title) => `Pesan dengan ${title}`,

@@ -14,6 +14,9 @@ import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useMessages } from '../../theme/messages.js';
 import { useControllableState } from '../../primitives/useControllableState.js';
 import { backdropCss, plainListCss } from '../../primitives/css.js';
+import { COMMAND_PALETTE_MESSAGES, type CommandPaletteMessages } from './messages.js';
+
+export { COMMAND_PALETTE_MESSAGES, type CommandPaletteMessages } from './messages.js';
 
 /** One choice of the palette: a page (filtered here by its label) or a record (found by the host's search). */
 export interface CommandPaletteItem {
@@ -25,36 +28,6 @@ export interface CommandPaletteItem {
 
 /** The record search's state, as the host's search reports it. */
 export type CommandPaletteRecordsState = 'idle' | 'loading' | 'ready' | 'error';
-
-export interface CommandPaletteMessages {
-  /** The dialog's accessible name. */
-  title: string;
-  /** The search field's accessible name. */
-  inputLabel: string;
-  placeholder: string;
-  pagesGroup: string;
-  recordsGroup: string;
-  loading: string;
-  /** No page and no record matches. */
-  empty: (query: string) => string;
-  error: string;
-  retry: string;
-  /** The query is too short for the record search. */
-  typeMore: (minLength: string) => string;
-}
-
-export const COMMAND_PALETTE_MESSAGES: CommandPaletteMessages = {
-  title: 'Command palette',
-  inputLabel: 'Search pages and records',
-  placeholder: 'Go to a page or find a record…',
-  pagesGroup: 'Pages',
-  recordsGroup: 'Records',
-  loading: 'Searching records…',
-  empty: (query) => `Nothing found for “${query}”`,
-  error: 'Records could not be searched.',
-  retry: 'Try again',
-  typeMore: (minLength) => `Type ${minLength} or more characters to find records`,
-};
 
 export interface CommandPaletteProps {
   open: boolean;

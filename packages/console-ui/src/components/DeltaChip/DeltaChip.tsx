@@ -3,6 +3,9 @@ import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { formatDelta, type MeasureTrend } from './formatMeasure.js';
 import { visuallyHiddenCss } from '../../primitives/css.js';
+import { DELTA_CHIP_MESSAGES, type DeltaChipMessages } from './messages.js';
+
+export { DELTA_CHIP_MESSAGES, type DeltaChipMessages } from './messages.js';
 
 export interface DeltaChipProps {
   /** Change against the previous period, in percent (null when there is nothing to compare). */
@@ -14,24 +17,6 @@ export interface DeltaChipProps {
   className?: string;
   messages?: Partial<DeltaChipMessages>;
 }
-
-/** The screen-reader text of DeltaChip (key `deltaChip` in `ConsoleMessagesProvider`). */
-export interface DeltaChipMessages {
-  previousPeriod: string;
-  /** Receive the formatted change ("+12,50%") and what it is compared to. */
-  up: (change: string, comparedTo: string) => string;
-  down: (change: string, comparedTo: string) => string;
-  flat: (change: string, comparedTo: string) => string;
-  none: (comparedTo: string) => string;
-}
-
-export const DELTA_CHIP_MESSAGES: DeltaChipMessages = {
-  previousPeriod: 'previous period',
-  up: (change, comparedTo) => `up ${change} from the ${comparedTo}`,
-  down: (change, comparedTo) => `down ${change} from the ${comparedTo}`,
-  flat: (change, comparedTo) => `unchanged ${change} from the ${comparedTo}`,
-  none: (comparedTo) => `no comparison with the ${comparedTo}`,
-};
 
 type Direction = 'up' | 'down' | 'flat' | 'none';
 

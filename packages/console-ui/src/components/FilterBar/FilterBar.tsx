@@ -1,6 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import type { ActorRefFrom } from 'xstate';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
@@ -17,7 +16,6 @@ import {
   EMPTY_FILTER,
   type FilterCondition,
   type FilterGroup,
-  type filterPresetsMachine,
 } from '../../machines/filterPresets.machine.js';
 import type { ResourceField } from '../../resource.js';
 import { useControllableState } from '../../primitives/useControllableState.js';
@@ -43,18 +41,9 @@ import {
   visuallyHiddenCss,
 } from '../../primitives/css.js';
 
-/** A named view stored by the server (filters, sort and columns), possibly shared with everyone who can read. */
-export interface SavedView {
-  id: string;
-  name: string;
-  shared: boolean;
-  /** Whether the current user owns it (only owners may share or delete). Default true. */
-  mine?: boolean;
-  /** Owner's name, shown for views shared by others. */
-  owner?: string;
-}
+import type { FilterPresetsActor, SavedView } from './filterBarTypes.js';
 
-export type FilterPresetsActor = ActorRefFrom<typeof filterPresetsMachine>;
+export type { FilterPresetsActor, SavedView } from './filterBarTypes.js';
 
 export interface FilterBarProps {
   fields: ResourceField[];

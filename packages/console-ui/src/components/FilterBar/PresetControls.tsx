@@ -3,7 +3,7 @@ import { useSelector } from '@xstate/react';
 import { allPresets } from '../../machines/filterPresets.machine.js';
 import { filterTerms } from './filterModel.js';
 import { useFilterBarMessages } from './messages.js';
-import type { FilterPresetsActor } from './FilterBar.js';
+import type { FilterPresetsActor } from './filterBarTypes.js';
 
 /** The preset select, "Modified", reset, save and delete, driven by a filterPresets actor. */
 export function PresetControls({ actor }: { actor: FilterPresetsActor }) {

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Popover } from './FilterPopover.js';
 import { useFilterBarMessages } from './messages.js';
-import type { SavedView } from './FilterBar.js';
+import type { SavedView } from './filterBarTypes.js';
 
 export interface SavedViewsMenuProps {
   views: SavedView[];

@@ -1,4 +1,4 @@
-import { useMessages } from '../../theme/messages.js';
+import { useMessages } from '../../theme/messagesContext.js';
 
 /** Every visible string of the FilterBar and its editors (English defaults). */
 export interface FilterBarMessages {

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type CSSProperties } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
@@ -11,6 +11,9 @@ import {
 } from '../DeltaChip/formatMeasure.js';
 import { panelCss, rowCss, visuallyHiddenCss } from '../../primitives/css.js';
 import { SkeletonStatus } from '../../primitives/SkeletonStatus.js';
+import { KPI_CARD_MESSAGES, type KpiCardMessages } from './messages.js';
+
+export { KPI_CARD_MESSAGES, type KpiCardMessages } from './messages.js';
 
 export interface KpiCardProps {
   label: string;
@@ -28,19 +31,6 @@ export interface KpiCardProps {
   className?: string;
   messages?: Partial<KpiCardMessages>;
 }
-
-/** Every visible string of KpiCard (key `kpiCard` in `ConsoleMessagesProvider`); its chip uses `deltaChip`. */
-export interface KpiCardMessages {
-  /** Receives the card's label. */
-  loading: (label: string) => string;
-  /** Receives the previous period's formatted figure. */
-  previous: (value: string) => string;
-}
-
-export const KPI_CARD_MESSAGES: KpiCardMessages = {
-  loading: (label) => `Loading ${label}…`,
-  previous: (value) => `before: ${value}`,
-};
 
 /**
  * One headline figure of a report with its change against the previous period.
@@ -86,7 +76,7 @@ export function KpiCard({
         <SkeletonStatus className="cui-kpi-card__value" prefix="cui-kpi-card" label={m.loading(label)} />
       ) : (
         <>
-          <p className="cui-kpi-card__value">{formatMeasure(value, format)}</p>
+          <FittedValue text={formatMeasure(value, format)} />
           {change !== undefined ? (
             <p className="cui-kpi-card__delta">
               <DeltaChip delta={change} trend={trend} />
@@ -99,6 +89,20 @@ export function KpiCard({
       )}
       {hint ? <p className="cui-kpi-card__hint">{hint}</p> : null}
     </Card>
+  );
+}
+
+/**
+ * The figure on one line, never broken inside a number ("Rp 217.62 / 1.445"): its font shrinks with the card
+ * (container units over the text's length) below the theme's size when the card is too narrow for it.
+ */
+function FittedValue({ text }: { text: string }) {
+  return (
+    <div className="cui-kpi-card__figure">
+      <p className="cui-kpi-card__value" style={{ '--cui-kpi-card-chars': text.length } as CSSProperties}>
+        {text}
+      </p>
+    </div>
   );
 }
 
@@ -120,11 +124,17 @@ const Card = styled.section`
     color: ${t.colorTextMuted};
     overflow-wrap: anywhere;
   }
+  .cui-kpi-card__figure {
+    container-type: inline-size;
+  }
   .cui-kpi-card__value {
-    font-size: ${t.fontSizeXl};
+    /* A glyph of the figure is at most ~0.62em wide (tabular digits, "Rp", separators). */
+    font-size: min(${t.fontSizeXl}, calc(100cqi / (var(--cui-kpi-card-chars, 12) * 0.62)));
     font-weight: 700;
     font-variant-numeric: tabular-nums;
-    overflow-wrap: anywhere;
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
     min-height: 1.5em;
   }
   .cui-kpi-card__delta {

@@ -5,7 +5,7 @@ import {
   createVerifyCodeActor,
   loginButtonMachine,
 } from '../../machines/loginButton.machine.js';
-import type { LoginFormSeed, LoginFormStatus } from './useLoginForm.js';
+import type { LoginFormSeed, LoginFormStatus } from './loginSeed.js';
 
 // The login form's machine side: xstate and the loginButton machine. useLoginForm imports this module only
 // once the form is on screen, so /login's first render neither downloads nor runs it (ADR 047).

@@ -20,18 +20,10 @@ type LoginEvent = Parameters<LoginActor['send']>[0];
 /** xstate and the machine, a download of their own; a failed load is tried again at the next need. */
 const loadActorCode: () => Promise<ActorCode> = cachedImport(() => import('./loginActor.js'));
 
-/** `code` / `verifying`: the code step of two-step sign-in (waiting for the code, checking it). */
-export type LoginFormStatus = 'idle' | 'loading' | 'code' | 'verifying' | 'success' | 'done';
-export type LoginButtonSnapshot = SnapshotFrom<LoginMachine>;
+import type { LoginFormSeed, LoginFormStatus } from './loginSeed.js';
 
-/** A plain, serialisable description of a state to start in. */
-export interface LoginFormSeed {
-  status: Exclude<LoginFormStatus, 'done'>;
-  error?: string | null;
-  user?: StoredUser | null;
-  /** The two-step sign-in challenge, for the `code` and `verifying` states. */
-  challenge?: string | null;
-}
+export type { LoginFormSeed, LoginFormStatus } from './loginSeed.js';
+export type LoginButtonSnapshot = SnapshotFrom<LoginMachine>;
 
 export interface UseLoginFormOptions {
   /** Performs the login call; resolves with the stored-user record or rejects with a CallError. */

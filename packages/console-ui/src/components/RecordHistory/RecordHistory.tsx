@@ -7,10 +7,18 @@ import { formatDateTime, formatFieldValue, type FormatOptions, type ResourceFiel
 import { buttonBoxCss } from '../../primitives/Button.js';
 import { panelCss, visuallyHiddenCss } from '../../primitives/css.js';
 import { useValueFormat } from '../../primitives/useValueFormat.js';
-import { AUDIT_ACTION_LABELS, RECORD_HISTORY_MESSAGES, type RecordHistoryMessages } from './messages.js';
-export { AUDIT_ACTION_LABELS, RECORD_HISTORY_MESSAGES, type RecordHistoryMessages } from './messages.js';
-
-export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
+import {
+  AUDIT_ACTION_LABELS,
+  RECORD_HISTORY_MESSAGES,
+  type AuditAction,
+  type RecordHistoryMessages,
+} from './messages.js';
+export {
+  AUDIT_ACTION_LABELS,
+  RECORD_HISTORY_MESSAGES,
+  type AuditAction,
+  type RecordHistoryMessages,
+} from './messages.js';
 
 export interface AuditChange {
   field: string;

@@ -1,6 +1,8 @@
 // The default texts, apart from the component: the console's language sets import them without the component's code.
 import type { ReactNode } from 'react';
-import type { AuditAction } from './RecordHistory.js';
+
+/** What an audit entry records. */
+export type AuditAction = 'create' | 'update' | 'delete' | 'restore';
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   create: 'Created',

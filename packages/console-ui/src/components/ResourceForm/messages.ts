@@ -1,4 +1,4 @@
-import { useMessages } from '../../theme/messages.js';
+import { useMessages } from '../../theme/messagesContext.js';
 
 /**
  * Every visible string of ResourceForm and its inputs (MoneyInput, SecretInput, TagsInput, RelationSelect),

@@ -9,31 +9,14 @@ import { useSidebarMenu } from './useSidebarMenu.js';
 import { spin } from '../../primitives/spin.js';
 import { plainListCss } from '../../primitives/css.js';
 import { VisuallyHidden } from '../../primitives/VisuallyHidden.js';
+import { SIDEBAR_MESSAGES, type SidebarMessages } from './messages.js';
+
+export { SIDEBAR_MESSAGES, type SidebarMessages } from './messages.js';
 
 export interface SidebarUser {
   fullname: string;
   last_login: string | null;
 }
-
-/** Every visible string of the Sidebar. */
-export interface SidebarMessages {
-  lastLogin: string;
-  signOut: string;
-  refresh: string;
-  refreshing: string;
-  navLabel: string;
-  /** The hint on a link whose page the user cannot open. */
-  locked: string;
-}
-
-export const SIDEBAR_MESSAGES: SidebarMessages = {
-  lastLogin: 'Last login:',
-  signOut: 'Sign Out',
-  refresh: 'Refresh permissions',
-  refreshing: 'Refreshing permissions…',
-  navLabel: 'Main menu',
-  locked: 'No access: this page needs a permission you do not have.',
-};
 
 /**
  * Props of `Sidebar`. Only `menu` and `currentPath` are required: without `user`, `permissions`,
