@@ -1,5 +1,5 @@
 import type { PermissionKey } from '../permissions.js';
-import type { ListFilter } from './validation.js';
+import type { ListFilter } from './listFilter.js';
 
 import type {
   ResourceField,

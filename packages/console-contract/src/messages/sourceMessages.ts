@@ -663,7 +663,8 @@ export function scanContract(dir: string, root: string): SourceScan {
         texts.push({ shape, where: resolver.where(parsed, value) });
   };
   for (const parsed of parsedFiles) {
-    const isValidation = parsed.file.endsWith('entities/validation.ts');
+    // The entity validation, split by what it checks: field values, bodies, list queries.
+    const isValidation = /entities\/(validation|fieldValue|listQuery)\.ts$/.test(parsed.file);
     const visit = (node: ts.Node) => {
       if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
         const method = node.expression.name.text;
