@@ -120,6 +120,8 @@ export const botTestResponseSchema = z.object({
     normalised: z.string(),
     within_business_hours: z.boolean(),
     rule: botRuleSchema.nullable(),
+    /** The rule's keyword that matched, as written (null for "any", regular expressions, or no rule). */
+    keyword: z.string().nullable(),
     action: z.enum(['reply', 'handover', 'none']),
     reply: z.string().nullable(),
   }),

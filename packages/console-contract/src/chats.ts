@@ -22,6 +22,11 @@ export const conversationSchema = z.object({
   id: z.number(),
   wa_registry_id: z.number(),
   number_name: z.string(),
+  /**
+   * The business number is active in WA Registries: replies and the bot can send. An inactive number's
+   * conversation shows a closed composer with the reason instead of failing after the agent typed.
+   */
+  number_active: z.boolean(),
   customer_wa_id: z.string(),
   customer_name: z.string().nullable(),
   status: z.enum(['open', 'resolved']),
@@ -87,12 +92,27 @@ export const customerPackageSchema = z.object({
   resi: z.string().nullable(),
 });
 
+/** A problem of the customer (from any of their conversations, or by their number). */
+export const customerProblemSchema = z.object({
+  id: z.number(),
+  status: z.enum(['open', 'in_progress', 'resolved', 'closed']),
+  description: z.string(),
+  opened_at: z.string(),
+  conversation_id: z.number().nullable(),
+  message_id: z.number().nullable(),
+});
+
 export const conversationDetailSchema = z.object({
   data: z.object({
     conversation: conversationSchema,
     messages: z.array(chatMessageSchema),
     purchases: z.array(customerPurchaseSchema),
     packages: z.array(customerPackageSchema),
+    /**
+     * The customer's problems across every conversation (any business number) and those filed by their number:
+     * one customer, so an agent sees what is already open before filing another.
+     */
+    problems: z.array(customerProblemSchema),
   }),
 });
 
@@ -124,6 +144,55 @@ export const chatAssigneesResponseSchema = z.object({
   data: z.array(z.object({ id: z.number(), full_name: z.string() })),
 });
 
+/** The error text of a reply on a number that is inactive in WA Registries (409 `NUMBER_INACTIVE`). */
+export const NUMBER_INACTIVE_MESSAGE =
+  'This number is inactive in WA Registries: an administrator can activate it';
+
 /** The error text of a free-text reply outside the customer's 24-hour window. */
 export const WINDOW_CLOSED_MESSAGE =
   'Lebih dari 24 jam sejak pesan terakhir pelanggan: kirim template, bukan teks bebas';
+
+/** The `resource:changed` entity of the messages kept for numbers missing from WA Registries. */
+export const UNREGISTERED_CHANGED_ENTITY = 'wa_unregistered_messages';
+
+/** A customer's message to a business number that is not a WA Registries entry: kept, never dropped. */
+export const unregisteredMessageSchema = z.object({
+  id: z.number(),
+  /** The number as Meta names it (its Cloud API phone-number-id) and as it is displayed. */
+  phone_number_id: z.string(),
+  display_phone: z.string(),
+  customer_wa_id: z.string(),
+  customer_name: z.string().nullable(),
+  type: z.string(),
+  body: z.string(),
+  at: z.string(),
+});
+export type UnregisteredMessage = z.infer<typeof unregisteredMessageSchema>;
+
+export const unregisteredResponseSchema = z.object({
+  data: z.object({
+    /** How many are kept in all. */
+    total: z.number(),
+    /** Per business number: how many, the newest, and whether it is registered now (then they can be taken in). */
+    numbers: z.array(
+      z.object({
+        phone_number_id: z.string(),
+        display_phone: z.string(),
+        count: z.number(),
+        last_at: z.string(),
+        registered: z.boolean(),
+      }),
+    ),
+    /** The newest 200. */
+    messages: z.array(unregisteredMessageSchema),
+  }),
+});
+
+export const adoptUnregisteredResponseSchema = z.object({
+  data: z.object({
+    /** Messages taken into conversations (their number is registered now). */
+    moved: z.number(),
+    /** Messages still waiting for their number to be registered. */
+    remaining: z.number(),
+  }),
+});

@@ -9,6 +9,7 @@ import {
   normaliseText,
   regexTest,
   renderReply,
+  ruleMatch,
   ruleMatches,
   withinBusinessHours,
 } from '../src/crm/match.js';
@@ -37,6 +38,20 @@ describe('bot matching', () => {
     expect(match('exact', 'Harga?', 'harga')).toBe(true);
     expect(match('exact', 'harga', 'harga kelas')).toBe(false);
     expect(match('contains', 'ongkir', 'Berapa ONGKIR ke Medan?')).toBe(true);
+    // Comma-separated keywords mean any of them, for every text type, normalised like the message.
+    expect(match('contains', 'resi, nomor resi', 'NOMOR RESI saya berapa?')).toBe(true);
+    expect(match('contains', 'resi, nomor resi', 'Nomor  Resi?')).toBe(true);
+    expect(match('contains', 'resi, nomor resi', 'paket saya mana')).toBe(false);
+    expect(match('exact', 'halo, hai', 'Hai!')).toBe(true);
+    expect(match('starts_with', 'resi, cek', 'Cek paket')).toBe(true);
+    expect(
+      ruleMatch(
+        { match_type: 'contains', pattern: 'resi, Nomor Resi' },
+        'NOMOR RESI saya berapa?',
+        normaliseText('NOMOR RESI saya berapa?', S),
+        S,
+      ),
+    ).toEqual({ matched: true, keyword: 'Nomor Resi' });
     expect(match('starts_with', 'resi', 'Resi saya mana')).toBe(true);
     expect(match('starts_with', 'resi', 'mana resi')).toBe(false);
     expect(match('any_keywords', 'promo, diskon', 'ada diskon?')).toBe(true);
@@ -294,7 +309,23 @@ describe.each(ENGINES)('the bot answering customers on %s', (engine) => {
       action: 'reply',
       reply: 'Halo Sari, harga Rp99.000',
       rule: { name: 'Harga' },
+      keyword: 'harga',
     });
+    // Comma-separated keywords with the default "contains" mean any of them, after case and spaces are
+    // normalised; the tester names the keyword that matched.
+    await addRule(registryId, {
+      name: 'Resi',
+      match_type: 'contains',
+      pattern: 'resi, nomor resi',
+      reply_text: 'Resi {resi}',
+    });
+    const resi = await c.request({
+      method: 'POST',
+      url: `/api/bots/${registryId}/test`,
+      token: editor,
+      payload: { text: 'NOMOR   RESI saya berapa?' },
+    });
+    expect(resi.json().data).toMatchObject({ rule: { name: 'Resi' }, keyword: 'nomor resi' });
     const none = await c.request({
       method: 'POST',
       url: `/api/bots/${registryId}/test`,

@@ -105,6 +105,30 @@ describe.each(ONE_ENGINE)('demo activity seed on %s', (engine) => {
     expect(body.totals.values.revenue).toBeGreaterThan(0);
   });
 
+  it('keeps customer care consistent: conversations on active numbers (one inactive to show it), problems in every state linked to chats and purchases', async () => {
+    const db = testDb.database.db;
+    const numbers = await sql<{ active: boolean; n: string }>`
+      select r.active, count(*) n from wa_conversations c join wa_registries r on r.id = c.wa_registry_id
+      group by r.active`.execute(db);
+    const byActive = Object.fromEntries(numbers.rows.map((row) => [String(row.active), Number(row.n)]));
+    expect(byActive.true).toBeGreaterThan(30);
+    expect(byActive.false ?? 0).toBeLessThanOrEqual(1);
+    expect(first.problems).toBeGreaterThanOrEqual(8);
+    const problems = await sql<{
+      status: string;
+      n: string;
+      linked: string;
+      with_purchase: string;
+    }>`select p.status, count(*) n,
+         count(*) filter (where m.conversation_id = p.conversation_id) linked,
+         count(*) filter (where p.purchase_id is not null) with_purchase
+       from customer_problems p left join wa_messages m on m.id = p.message_id
+       group by p.status order by p.status`.execute(db);
+    expect(problems.rows.map((row) => row.status)).toEqual(['closed', 'in_progress', 'open', 'resolved']);
+    for (const row of problems.rows) expect(row.linked).toBe(row.n);
+    expect(problems.rows.some((row) => Number(row.with_purchase) > 0)).toBe(true);
+  });
+
   it('runs once: a second call finds the data and writes nothing', async () => {
     const again = await seedDemoActivity(testDb.database.db, { days: 10, campaigns: 3, now: NOW });
     expect(again).toMatchObject({ insights: 0, purchases: 0, packages: 0, conversations: 0 });

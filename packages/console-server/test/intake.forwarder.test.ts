@@ -4,7 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
 import { capiEvent } from '../src/intake/forwarder/capi.js';
-import { drainAll, retryDelayMs } from '../src/intake/forwarder/worker.js';
+import {
+  FORWARDER_RETRY_STEPS_MS,
+  drainAll,
+  forwarderRetryDelayMs,
+  retryDelayMs,
+} from '../src/intake/forwarder/worker.js';
 import { sha256Hex } from '../src/intake/normalise.js';
 import { intakeDb } from '../src/intake/tables.js';
 import {
@@ -62,6 +67,17 @@ describe('Meta CAPI mapping', () => {
     expect(retryDelayMs(3, 60_000, () => 0)).toBe(240_000);
     expect(retryDelayMs(3, 60_000, () => 1)).toBe(288_000);
     expect(retryDelayMs(30, 60_000, () => 0)).toBe(6 * 3_600_000);
+  });
+
+  it('retries a forwarder delivery after seconds first, then minutes, then hours', () => {
+    const steps = Array.from({ length: 8 }, (_, index) => forwarderRetryDelayMs(index + 1, 10_000, () => 0));
+    expect(steps).toEqual([
+      10_000, 60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 21_600_000, 21_600_000,
+    ]);
+    expect(FORWARDER_RETRY_STEPS_MS[0]).toBe(10_000);
+    // Jitter of up to 20 %; a smaller first step (tests, e2e) scales the whole schedule.
+    expect(forwarderRetryDelayMs(1, 10_000, () => 1)).toBe(12_000);
+    expect(forwarderRetryDelayMs(2, 1_000, () => 0)).toBe(6_000);
   });
 });
 
@@ -171,10 +187,14 @@ describe.each(ENGINES)('forwarder outbox on %s', (engine) => {
     expect(rows.every((row) => row.status === 'pending' && row.attempts === 1)).toBe(true);
     expect(rows[0]!.last_status).toBe(503);
     expect(rows[0]!.last_error).toContain('Service temporarily unavailable');
+    // The first retry comes after seconds (10 s and half the jitter), not minutes.
+    expect(
+      rows.map((row) => new Date(row.next_attempt_at).getTime() - new Date(row.updated_at).getTime()),
+    ).toEqual(rows.map(() => 11_000));
     // Nothing is due before the backoff passes.
     expect((await drain()).claimed).toBe(0);
 
-    // Down for an hour: each retry doubles (5, 10, 20 min … with jitter).
+    // Down for hours: retried after 10 s, 1 min, 5 min, 30 min … (with jitter).
     for (let step = 0; step < 3; step += 1) {
       advance(60 * 60_000);
       await drain();

@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WINDOW_CLOSED_MESSAGE } from '@staff/console-contract';
+import { NUMBER_INACTIVE_MESSAGE, WINDOW_CLOSED_MESSAGE } from '@staff/console-contract';
 import { drainOutboxAll } from '../src/whatsapp/outbox.js';
 import {
   type FakeWhatsApp,
@@ -120,7 +120,7 @@ describe.each(ONE_ENGINE)('WhatsApp webhook and Chat List on %s', (engine) => {
     expect(count.rows[0]!.n).toBe(0);
   });
 
-  it('takes a message in once, however often Meta delivers it; unknown numbers are acknowledged, not kept', async () => {
+  it('takes a message in once, however often Meta delivers it; unknown numbers are acknowledged and kept', async () => {
     const { number } = await waNumber(db.database);
     const id = newWamid();
     const first = await customerSays(base, WA_APP_SECRET, number, {
@@ -144,6 +144,11 @@ describe.each(ONE_ENGINE)('WhatsApp webhook and Chat List on %s', (engine) => {
       { from: '6281200000003', text: 'x' },
     );
     expect(stranger.status).toBe(200);
+    const kept = await sql<{ customer_wa_id: string; body: string }>`
+      select customer_wa_id, body from wa_unregistered_messages where phone_number_id = '000'`.execute(
+      db.database.db,
+    );
+    expect(kept.rows).toEqual([{ customer_wa_id: '6281200000003', body: 'x' }]);
     const rows = (await list('?q=rina')).data;
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -194,6 +199,91 @@ describe.each(ONE_ENGINE)('WhatsApp webhook and Chat List on %s', (engine) => {
       db.database.db,
     );
     expect(audit.rows.map((r) => r.action)).toEqual(['whatsapp.send']);
+  });
+
+  it('an inactive number says so before anything is queued: the conversation carries it, a reply is 409', async () => {
+    const { registryId, number } = await waNumber(db.database);
+    await customerSays(base, WA_APP_SECRET, number, { from: '6281200000011', name: 'Intan', text: 'Halo' });
+    expect((await list('?q=intan')).data[0]).toMatchObject({ number_active: true });
+    await sql`update wa_registries set active = false where id = ${registryId}`.execute(db.database.db);
+    const conversation = (await list('?q=intan')).data[0]!;
+    expect(conversation).toMatchObject({ number_active: false, window_open: true });
+    const refused = await c.request({
+      method: 'POST',
+      url: `/api/chats/conversations/${conversation.id}/messages`,
+      token: agent,
+      payload: { text: 'Halo Kak' },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'NUMBER_INACTIVE', message: NUMBER_INACTIVE_MESSAGE });
+    const queued = await sql<{ n: number }>`
+      select count(*)::int as n from wa_messages where conversation_id = ${conversation.id} and direction = 'out'`.execute(
+      db.database.db,
+    );
+    expect(queued.rows[0]!.n).toBe(0);
+  });
+
+  it("keeps messages to an unregistered number for the numbers' administrators, then takes them into conversations once it is registered", async () => {
+    const phone = `62811${String(process.pid % 10000).padStart(4, '0')}990`;
+    const missing = { phoneNumberId: phone, displayPhoneNumber: phone };
+    const first = newWamid();
+    await customerSays(base, WA_APP_SECRET, missing, {
+      from: '6281200000021',
+      name: 'Wulan',
+      text: 'Halo?',
+      id: first,
+    });
+    // Meta's retry of the same message is kept once.
+    await customerSays(base, WA_APP_SECRET, missing, {
+      from: '6281200000021',
+      name: 'Wulan',
+      text: 'Halo?',
+      id: first,
+    });
+    await customerSays(base, WA_APP_SECRET, missing, { from: '6281200000021', text: 'Ada orang?' });
+    const numbersAdmin = await c.token(
+      await userWithKeys(db.database, [{ key: 'databank_whatsapp_notifications', read: true, write: true }]),
+    );
+    expect((await c.get('/api/chats/unregistered', agent)).statusCode).toBe(403);
+    const seen = (await c.get('/api/chats/unregistered', numbersAdmin)).json().data as {
+      total: number;
+      numbers: { phone_number_id: string; count: number; registered: boolean }[];
+      messages: { body: string; customer_name: string | null }[];
+    };
+    expect(seen.numbers.find((n) => n.phone_number_id === phone)).toMatchObject({
+      count: 2,
+      registered: false,
+    });
+    expect(seen.messages.filter((m) => m.body === 'Halo?' || m.body === 'Ada orang?')).toHaveLength(2);
+    // Nothing to take in while the number is missing.
+    const early = await c.request({
+      method: 'POST',
+      url: '/api/chats/unregistered/adopt',
+      token: numbersAdmin,
+    });
+    expect(early.json().data.moved).toBe(0);
+
+    await sql`
+      insert into wa_registries (name, phone, purpose, provider, provider_token, active)
+      values (${`CS ${phone}`}, ${phone}, 'cs', 'cloud_api', 'x', true)`.execute(db.database.db);
+    const adopted = await c.request({
+      method: 'POST',
+      url: '/api/chats/unregistered/adopt',
+      token: numbersAdmin,
+    });
+    expect(adopted.statusCode).toBe(200);
+    expect(adopted.json().data.moved).toBe(2);
+    const conversation = (await list('?q=6281200000021')).data[0]!;
+    expect(conversation).toMatchObject({ customer_wa_id: '6281200000021', unread_count: 2 });
+    expect((await thread(conversation.id)).map((m) => m.body)).toEqual(['Halo?', 'Ada orang?']);
+    const left = await sql<{ n: number }>`
+      select count(*)::int as n from wa_unregistered_messages where phone_number_id = ${phone}`.execute(
+      db.database.db,
+    );
+    expect(left.rows[0]!.n).toBe(0);
+    const audit = await sql<{ action: string }>`
+      select action from audit_log where entity = 'wa_unregistered_messages'`.execute(db.database.db);
+    expect(audit.rows.map((row) => row.action)).toContain('whatsapp.adopt_unregistered');
   });
 
   it('outside 24 hours free text is refused naming the rule; a template goes', async () => {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import {
   CONVERSATIONS_CHANGED_ENTITY,
+  UNREGISTERED_CHANGED_ENTITY,
+  adoptUnregisteredResponseSchema,
   assignBodySchema,
   chatAssigneesResponseSchema,
   chatListQuerySchema,
@@ -9,6 +11,7 @@ import {
   conversationSchema,
   resolveBodySchema,
   sendMessageBodySchema,
+  unregisteredResponseSchema,
 } from '../chats.js';
 import { defineEndpoint } from './define.js';
 import { pageKey } from './pageKey.js';
@@ -28,6 +31,8 @@ export const conversationParamsSchema = z.object({
 export const conversationResponseSchema = z.object({ data: conversationSchema });
 
 const read = { key: CHATS_KEY, mode: 'read' } as const;
+/** Administrators of the business numbers (WA Registries' key, write): they can register a missing number. */
+const numbersAdmin = { key: 'databank_whatsapp_notifications', mode: 'write' } as const;
 const write = { key: CHATS_KEY, mode: 'write' } as const;
 
 /** The Chat List (WhatsApp conversations); every change is pushed as `wa_conversations`. */
@@ -66,12 +71,13 @@ export const chatsEndpoints = {
     path: '/api/chats/conversations/:id/messages',
     tag: 'whatsapp',
     summary:
-      'Replies: free text only within 24 hours of the customer\'s last message (400 naming "text" otherwise), a template at any time; queued in the outbox',
+      'Replies: free text only within 24 hours of the customer\'s last message (400 naming "text" otherwise), a template at any time; queued in the outbox. 409 NUMBER_INACTIVE when the business number is inactive in WA Registries',
     permission: write,
     params: conversationParamsSchema,
     body: sendMessageBodySchema,
     response: conversationResponseSchema,
     status: 201,
+    errors: [409],
   }),
   assign: defineEndpoint({
     method: 'POST',
@@ -102,5 +108,24 @@ export const chatsEndpoints = {
     permission: read,
     params: conversationParamsSchema,
     response: conversationResponseSchema,
+  }),
+  unregistered: defineEndpoint({
+    method: 'GET',
+    path: '/api/chats/unregistered',
+    tag: 'whatsapp',
+    summary:
+      'Messages customers sent to business numbers missing from WA Registries (kept, never dropped): per number and the newest 200; for administrators of the numbers',
+    permission: numbersAdmin,
+    response: unregisteredResponseSchema,
+    topic: UNREGISTERED_CHANGED_ENTITY,
+  }),
+  adoptUnregistered: defineEndpoint({
+    method: 'POST',
+    path: '/api/chats/unregistered/adopt',
+    tag: 'whatsapp',
+    summary:
+      'Takes the kept messages of numbers registered since into their conversations (in their order; the bot does not answer old messages); audited',
+    permission: numbersAdmin,
+    response: adoptUnregisteredResponseSchema,
   }),
 };

@@ -15,7 +15,7 @@ import {
   type ReplyValues,
   normaliseText,
   renderReply,
-  ruleMatches,
+  ruleMatch,
   withinBusinessHours,
 } from './match.js';
 
@@ -118,6 +118,8 @@ export interface Decision {
   normalised: string;
   withinBusinessHours: boolean;
   rule: BotRule | null;
+  /** The rule's keyword that matched, as written (null for "any" and regular expressions). */
+  keyword: string | null;
 }
 
 /**
@@ -138,11 +140,12 @@ export async function decide(
     if (!rule.active) continue;
     if (rule.hours === 'business' && !open) continue;
     if (rule.hours === 'away' && open) continue;
-    if (!ruleMatches(rule, text, normalised, settings)) continue;
+    const match = ruleMatch(rule, text, normalised, settings);
+    if (!match.matched) continue;
     if (!(await allowed(rule))) continue;
-    return { normalised, withinBusinessHours: open, rule };
+    return { normalised, withinBusinessHours: open, rule, keyword: match.keyword };
   }
-  return { normalised, withinBusinessHours: open, rule: null };
+  return { normalised, withinBusinessHours: open, rule: null, keyword: null };
 }
 
 /** Whether frequency and cooldown let the rule answer this conversation now. */

@@ -43,13 +43,6 @@ export function normaliseText(
   return out;
 }
 
-/** Keywords of a keyword rule: comma or new-line separated, normalised like the message. */
-export const keywordsOf = (pattern: string, settings: BotSettings) =>
-  pattern
-    .split(/[,\n]/)
-    .map((word) => normaliseText(word, settings))
-    .filter(Boolean);
-
 // One sandbox context reused: V8 interrupts a running regular expression when the vm timeout passes, which a
 // plain RegExp in the main context cannot do (catastrophic backtracking would block the event loop).
 const sandbox = vm.createContext({ re: /(?:)/, input: '' });
@@ -116,36 +109,60 @@ export function ruleMatches(
   normalised: string,
   settings: BotSettings,
 ): boolean {
-  const pattern = normaliseText(rule.pattern, settings);
-  switch (rule.match_type) {
-    case 'any':
-      return true;
-    case 'exact':
-      return normalised === pattern;
-    case 'contains':
-      return pattern !== '' && normalised.includes(pattern);
-    case 'starts_with':
-      return pattern !== '' && normalised.startsWith(pattern);
-    case 'any_keywords':
-    case 'all_keywords': {
-      const words = keywordsOf(rule.pattern, settings);
-      if (words.length === 0) return false;
-      // Whole words (or phrases): "ongkir" matches "cek ongkir dong", not "ongkirnya".
-      const padded = ` ${normalised} `;
-      const has = (word: string) => padded.includes(` ${word} `);
-      return rule.match_type === 'any_keywords' ? words.some(has) : words.every(has);
+  return ruleMatch(rule, raw, normalised, settings).matched;
+}
+
+/** Whether a rule matches, and which of its keywords did (null for "any" and regular expressions). */
+export interface RuleMatch {
+  matched: boolean;
+  keyword: string | null;
+}
+
+/**
+ * Matches a rule. Keywords are comma (or new-line) separated and mean any of them, for every text match type:
+ * "resi, nomor resi" with "contains" matches "NOMOR RESI saya berapa?". Message and keywords are normalised the
+ * same way (case, accents, punctuation, spaces) before comparing; the keyword that matched is returned as written.
+ */
+export function ruleMatch(
+  rule: { match_type: BotMatchType; pattern: string },
+  raw: string,
+  normalised: string,
+  settings: BotSettings,
+): RuleMatch {
+  const no: RuleMatch = { matched: false, keyword: null };
+  if (rule.match_type === 'any') return { matched: true, keyword: null };
+  if (rule.match_type === 'regex') {
+    let re: RegExp;
+    try {
+      re = compileRegex(rule.pattern);
+    } catch {
+      return no;
     }
-    case 'regex': {
-      let re: RegExp;
-      try {
-        re = compileRegex(rule.pattern);
-      } catch {
-        return false;
-      }
-      // Expressions see the message as written (up to the bound), not normalised: they are the precise tool.
-      return regexTest(re, raw.slice(0, MATCH_INPUT_MAX)) === true;
-    }
+    // Expressions see the message as written (up to the bound), not normalised: they are the precise tool.
+    return { matched: regexTest(re, raw.slice(0, MATCH_INPUT_MAX)) === true, keyword: null };
   }
+  const words = rule.pattern
+    .split(/[,\n]/)
+    .map((written) => ({ written: written.trim(), word: normaliseText(written, settings) }))
+    .filter((entry) => entry.word !== '');
+  if (words.length === 0) return no;
+  // Whole words (or phrases) for the keyword types: "ongkir" matches "cek ongkir dong", not "ongkirnya".
+  const padded = ` ${normalised} `;
+  const test: (word: string) => boolean =
+    rule.match_type === 'exact'
+      ? (word) => normalised === word
+      : rule.match_type === 'contains'
+        ? (word) => normalised.includes(word)
+        : rule.match_type === 'starts_with'
+          ? (word) => normalised.startsWith(word)
+          : (word) => padded.includes(` ${word} `);
+  if (rule.match_type === 'all_keywords') {
+    const all = words.every((entry) => test(entry.word));
+    return { matched: all, keyword: all ? words.map((entry) => entry.written).join(', ') : null };
+  }
+  // The longest matching keyword names the match ("nomor resi" rather than "resi").
+  const hits = words.filter((entry) => test(entry.word)).sort((a, b) => b.word.length - a.word.length);
+  return hits[0] ? { matched: true, keyword: hits[0].written } : no;
 }
 
 const JAKARTA = new Intl.DateTimeFormat('en-GB', {

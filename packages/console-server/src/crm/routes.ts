@@ -213,6 +213,7 @@ export function registerBotRoutes(deps: {
         normalised: decision.normalised,
         within_business_hours: decision.withinBusinessHours,
         rule,
+        keyword: decision.keyword,
         action: rule ? rule.action : ('none' as const),
         reply,
       },

@@ -5,7 +5,13 @@
  * Venn show what the real streams would produce. Deterministic: one seeded random stream (ADR 027).
  */
 import { type Kysely, sql } from 'kysely';
-import { seededRandom } from '@staff/console-contract';
+import {
+  PROBLEM_PRIORITIES,
+  PROBLEM_STATUSES,
+  problemSlaDue,
+  problemSlaHours,
+  seededRandom,
+} from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { type IngestInput, ingestInTransaction } from '../intake/mayar/webhook.js';
 import { intakeDb } from '../intake/tables.js';
@@ -29,6 +35,8 @@ export interface DemoActivityResult {
   purchases: number;
   packages: number;
   conversations: number;
+  /** Customer problems seeded from the conversations, in every state. */
+  problems: number;
   ms: number;
 }
 
@@ -239,7 +247,14 @@ export async function seedDemoActivity(
   options: DemoActivityOptions = {},
 ): Promise<DemoActivityResult> {
   const started = Date.now();
-  const empty: DemoActivityResult = { insights: 0, purchases: 0, packages: 0, conversations: 0, ms: 0 };
+  const empty: DemoActivityResult = {
+    insights: 0,
+    purchases: 0,
+    packages: 0,
+    conversations: 0,
+    problems: 0,
+    ms: 0,
+  };
   const existing = await sql<{ n: number }>`
     select (select count(*) from (select 1 from purchases limit 1) p)
       + (select count(*) from (select 1 from ad_insights_daily limit 1) i) as n`.execute(db);
@@ -352,10 +367,18 @@ export async function seedDemoActivity(
 
   const purchasesMs = Date.now() - started - insightsMs;
   const conversations = await seedConversations(db, customers.slice(0, 40), now, rand);
-  const result = { insights: insights.length, purchases, packages, conversations, ms: Date.now() - started };
+  const problems = await seedProblems(db, now);
+  const result = {
+    insights: insights.length,
+    purchases,
+    packages,
+    conversations,
+    problems,
+    ms: Date.now() - started,
+  };
   options.log?.(
     `Demo activity: ${result.insights} ad insight rows and ${result.purchases} Mayar purchases (${result.packages} packages) ` +
-      `over ${days} days, ${result.conversations} WhatsApp conversations, in ${(result.ms / 1000).toFixed(1)} s ` +
+      `over ${days} days, ${result.conversations} WhatsApp conversations, ${result.problems} problems, in ${(result.ms / 1000).toFixed(1)} s ` +
       `(insights ${(insightsMs / 1000).toFixed(1)} s, purchases ${(purchasesMs / 1000).toFixed(1)} s)`,
   );
   return result;
@@ -368,14 +391,22 @@ async function seedConversations(
   now: Date,
   rand: () => number,
 ): Promise<number> {
-  const numbers = await sql<{ phone: string }>`
-    select phone from wa_registries where deleted_at is null and phone is not null order by id limit 3`.execute(
-    db,
-  );
-  if (numbers.rows.length === 0) return 0;
+  // Conversations on active numbers (customer service and bot first), so replies and the bot work on the demo;
+  // the last customer writes to one inactive number, to show the closed composer and why.
+  const active = await sql<{ phone: string }>`
+    select phone from wa_registries where deleted_at is null and phone is not null and active
+    order by (purpose in ('cs', 'bot')) desc, id limit 3`.execute(db);
+  const inactive = await sql<{ phone: string }>`
+    select phone from wa_registries where deleted_at is null and phone is not null and not active
+    order by id limit 1`.execute(db);
+  if (active.rows.length === 0) return 0;
+  const numberOf = (index: number) =>
+    index === customers.length - 1 && inactive.rows[0]
+      ? inactive.rows[0].phone
+      : active.rows[index % active.rows.length]!.phone;
   let made = 0;
   for (const [index, customer] of customers.entries()) {
-    const phone = numbers.rows[index % numbers.rows.length]!.phone.replace(/\D/g, '');
+    const phone = numberOf(index).replace(/\D/g, '');
     const from = `62${customer.mobile.slice(1)}`;
     const messages = Array.from({ length: 1 + Math.floor(rand() * 3) }, (_, m) => ({
       from,
@@ -405,6 +436,73 @@ async function seedConversations(
     };
     const result = await ingestWhatsAppWebhook(db, parseWhatsAppWebhook(JSON.stringify(body)), { now });
     if (result.received > 0) made += 1;
+  }
+  return made;
+}
+
+/**
+ * Customer problems in every state (open, in progress, resolved, closed; some past their SLA), each created from
+ * a customer's message on an active number and tied to that customer's newest purchase when there is one, as
+ * staff would file them from the Chat List.
+ */
+async function seedProblems(db: Kysely<Database>, now: Date): Promise<number> {
+  const category = (
+    await sql<{ id: string; subcategory_id: string | null; sla_hours: number | null }>`
+      select c.id, s.id as subcategory_id, s.sla_hours from problem_categories c
+      left join problem_subcategories s on s.category_id = c.id and s.active
+      where c.active order by c.sort_order, c.id, s.sort_order, s.id limit 1`.execute(db)
+  ).rows[0];
+  if (!category) return 0;
+  const chats = (
+    await sql<{
+      id: string;
+      customer_wa_id: string;
+      customer_name: string | null;
+      message_id: string | null;
+      body: string | null;
+      purchase_id: string | null;
+      product_id: string | null;
+      customer_email: string | null;
+    }>`
+      select c.id, c.customer_wa_id, c.customer_name, m.id as message_id, m.body, p.id as purchase_id,
+        p.product_id, p.customer_email
+      from wa_conversations c
+      join wa_registries r on r.id = c.wa_registry_id and r.active
+      left join lateral (select id, body from wa_messages where conversation_id = c.id and direction = 'in'
+        order by id limit 1) m on true
+      left join lateral (select id, product_id, customer_email from purchases
+        where customer_mobile = c.customer_wa_id order by mayar_created_at desc limit 1) p on true
+      order by (p.id is null), c.id limit 12`.execute(db)
+  ).rows;
+  const assignee = (
+    await sql<{ id: number }>`select id from users where active order by id limit 1`.execute(db)
+  ).rows[0];
+  let made = 0;
+  for (const [index, chat] of chats.entries()) {
+    const status = PROBLEM_STATUSES[index % PROBLEM_STATUSES.length]!;
+    const priority = PROBLEM_PRIORITIES[(index + 1) % PROBLEM_PRIORITIES.length]!;
+    const slaHours = problemSlaHours(category.sla_hours, priority);
+    const opened = new Date(now.getTime() - (2 + index * 9) * 3_600_000);
+    const due = problemSlaDue(opened, slaHours);
+    // Every third one past its SLA: resolved late, or still open after the due time.
+    const late = index % 3 === 0;
+    const resolvedAt =
+      status === 'resolved' || status === 'closed'
+        ? new Date(opened.getTime() + slaHours * 3_600_000 * (late ? 1.4 : 0.5))
+        : null;
+    const clamp = (at: Date | null) => (at && at > now ? now : at);
+    const resolved = clamp(resolvedAt);
+    const closedAt = clamp(status === 'closed' && resolved ? new Date(resolved.getTime() + 3_600_000) : null);
+    await sql`
+      insert into customer_problems (customer_name, customer_email, customer_phone, purchase_id, product_id,
+        category_id, subcategory_id, description, priority, status, assignee_id, sla_hours, opened_at, sla_due_at,
+        resolved_at, closed_at, conversation_id, message_id, created_at, updated_at)
+      values (${chat.customer_name}, ${chat.customer_email}, ${chat.customer_wa_id}, ${chat.purchase_id},
+        ${chat.product_id}, ${category.id}, ${category.subcategory_id}, ${chat.body ?? 'Pertanyaan pelanggan'},
+        ${priority}, ${status}, ${status === 'open' ? null : (assignee?.id ?? null)}, ${slaHours}, ${opened},
+        ${due}, ${resolved}, ${closedAt}, ${chat.id}, ${chat.message_id}, ${opened},
+        ${closedAt ?? resolved ?? opened})`.execute(db);
+    made += 1;
   }
   return made;
 }

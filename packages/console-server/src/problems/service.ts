@@ -18,6 +18,7 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http.js';
+import { normalisePhone } from '../intake/normalise.js';
 import { writeResourceAudit, type ResourceActor } from '../resources/service.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -272,6 +273,16 @@ export async function createProblem(
         email: customer.email ?? purchase.customer_email?.trim().toLowerCase() ?? null,
         phone: customer.phone ?? purchase.customer_mobile,
       };
+    }
+    // One customer, however the number was written (0812…, +62 812…, 62812…): the phone is kept as 62… digits,
+    // as purchases and conversations keep it, so the customer's problems, chats and purchases find each other.
+    customer.phone = customer.phone ? (normalisePhone(customer.phone) ?? customer.phone) : null;
+    if (!customer.email && customer.phone) {
+      // A customer known from their purchases keeps the email those have.
+      const known = await sql<{ customer_email: string | null }>`
+        select customer_email from purchases where customer_mobile = ${customer.phone} and customer_email is not null
+        order by mayar_created_at desc limit 1`.execute(trx);
+      customer.email = known.rows[0]?.customer_email ?? null;
     }
     if (!customer.name && !customer.email && !customer.phone)
       throw invalid('customer_name', 'Name the customer (name, email, phone or a purchase)');

@@ -186,7 +186,10 @@ export interface IngestResult {
   received: number;
   duplicates: number;
   statuses: number;
-  /** Messages for numbers that are not WA Registries entries: acknowledged, not kept. */
+  /**
+   * Messages for numbers that are not WA Registries entries: kept in `wa_unregistered_messages` (administrators
+   * see them and take them into conversations once the number is registered), never dropped.
+   */
   unknownNumber: number;
   /** Conversations that changed (for the socket push). */
   changed: { id: number; version: number }[];
@@ -215,7 +218,72 @@ export async function ingestWhatsAppWebhook(
   parsed: ParsedWebhook,
   options: { now: Date; onInbound?: OnInbound },
 ): Promise<IngestResult> {
+  return db.transaction().execute((trx) => ingestInTransaction(trx, parsed, options));
+}
+
+/**
+ * Takes the kept messages of numbers registered since into their conversations, oldest first, in one
+ * transaction with `audit` (told how many moved). The bot does not answer them: they are old news.
+ */
+export async function adoptUnregistered(
+  db: Kysely<Database>,
+  now: Date,
+  audit: (trx: Transaction<Database>, moved: number) => Promise<void>,
+): Promise<{ moved: number; remaining: number; changed: { id: number; version: number }[] }> {
   return db.transaction().execute(async (trx) => {
+    const rows = (
+      await sql<{
+        id: string;
+        phone_number_id: string;
+        display_phone: string;
+        customer_wa_id: string;
+        customer_name: string | null;
+        wamid: string;
+        type: string;
+        body: string;
+        at: Date;
+      }>`select * from wa_unregistered_messages order by at, id for update`.execute(trx)
+    ).rows;
+    const registries = new Map<string, string | null>();
+    const taken: typeof rows = [];
+    for (const row of rows) {
+      const key = `${row.phone_number_id}|${row.display_phone}`;
+      if (!registries.has(key))
+        registries.set(key, await registryOf(trx, row.phone_number_id, row.display_phone));
+      if (registries.get(key)) taken.push(row);
+    }
+    if (taken.length === 0) return { moved: 0, remaining: rows.length, changed: [] };
+    await sql`delete from wa_unregistered_messages where id = any(${taken.map((row) => row.id)}::bigint[])`.execute(
+      trx,
+    );
+    const result = await ingestInTransaction(
+      trx,
+      {
+        messages: taken.map((row) => ({
+          phoneNumberId: row.phone_number_id,
+          displayPhone: row.display_phone,
+          from: row.customer_wa_id,
+          name: row.customer_name,
+          wamid: row.wamid,
+          at: new Date(row.at),
+          type: row.type,
+          body: row.body,
+        })),
+        statuses: [],
+      },
+      { now },
+    );
+    await audit(trx, result.received);
+    return { moved: result.received, remaining: rows.length - taken.length, changed: result.changed };
+  });
+}
+
+async function ingestInTransaction(
+  trx: Transaction<Database>,
+  parsed: ParsedWebhook,
+  options: { now: Date; onInbound?: OnInbound },
+): Promise<IngestResult> {
+  {
     const result: IngestResult = { received: 0, duplicates: 0, statuses: 0, unknownNumber: 0, changed: [] };
     const changed = new Map<number, number>();
     const registries = new Map<string, string | null>();
@@ -225,7 +293,15 @@ export async function ingestWhatsAppWebhook(
         registries.set(key, await registryOf(trx, message.phoneNumberId, message.displayPhone));
       const registryId = registries.get(key);
       if (!registryId) {
-        result.unknownNumber += 1;
+        const kept = await sql`
+          insert into wa_unregistered_messages
+            (phone_number_id, display_phone, customer_wa_id, customer_name, wamid, type, body, at, received_at)
+          values (${message.phoneNumberId}, ${message.displayPhone}, ${message.from}, ${message.name},
+            ${message.wamid}, ${message.type}, ${message.body}, ${message.at}, ${options.now})
+          on conflict (wamid) do nothing
+          returning id`.execute(trx);
+        if (kept.rows.length === 0) result.duplicates += 1;
+        else result.unknownNumber += 1;
         continue;
       }
       const seen = await sql`select 1 from wa_messages where wamid = ${message.wamid}`.execute(trx);
@@ -294,5 +370,5 @@ export async function ingestWhatsAppWebhook(
     }
     result.changed = [...changed].map(([id, version]) => ({ id, version }));
     return result;
-  });
+  }
 }

@@ -8,6 +8,8 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import {
   CONVERSATIONS_CHANGED_ENTITY,
+  NUMBER_INACTIVE_MESSAGE,
+  UNREGISTERED_CHANGED_ENTITY,
   WINDOW_CLOSED_MESSAGE,
   apiErrorSchema,
   chatsEndpoints,
@@ -21,11 +23,12 @@ import { writeAudit } from '../services/audit.js';
 import {
   type OnInbound,
   WhatsAppPayloadError,
+  adoptUnregistered,
   ingestWhatsAppWebhook,
   parseWhatsAppWebhook,
 } from './inbound.js';
 import { queueOutgoing, windowOpen } from './outbox.js';
-import { conversationById, conversationDetail, listConversations } from './service.js';
+import { conversationById, conversationDetail, listConversations, listUnregistered } from './service.js';
 import { SIGNATURE_HEADER, verifyWhatsAppSignature } from './signature.js';
 import { implement } from '../pageRoutes.js';
 
@@ -40,6 +43,15 @@ export interface WhatsAppRouteOptions extends RouteModuleDeps {
 
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 const CHAT_READERS = { permissionKey: 'statistics' as const };
+/** Who sees the messages of unregistered numbers: WA Registries' administrators. */
+const NUMBER_ADMINS = { permissionKey: 'databank_whatsapp_notifications' as const };
+
+/** Tells the administrators of the numbers that messages to an unregistered number were kept (or taken in). */
+function pushUnregisteredChange(app: FastifyInstance): void {
+  void pushResourceChanges(app.database.db, app.realtime, NUMBER_ADMINS, [
+    { entity: UNREGISTERED_CHANGED_ENTITY, id: 0, action: 'update', version: Date.now() },
+  ]).catch(() => undefined);
+}
 
 /** Tells the Chat List's readers on every node that these conversations changed. */
 export function pushConversationChanges(
@@ -138,6 +150,7 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
           ...(options.onInbound ? { onInbound: options.onInbound } : {}),
         });
         pushConversationChanges(app, result.changed);
+        if (result.unknownNumber > 0) pushUnregisteredChange(app);
         if (result.received > 0) options.onQueued();
         return { received: result.received, duplicates: result.duplicates, statuses: result.statuses };
       },
@@ -196,6 +209,8 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
     const userId = sessionOf(request).userId;
     const data = await change(request, params.id, 'whatsapp.send', async (trx, before) => {
       const now = clock();
+      // Said before anything is queued: a reply on an inactive number would only fail in the outbox.
+      if (!before.number_active) throw new HttpError(409, NUMBER_INACTIVE_MESSAGE, 'NUMBER_INACTIVE');
       if (body.text && !windowOpen(before.last_inbound_at ? new Date(before.last_inbound_at) : null, now))
         throw new HttpError(400, WINDOW_CLOSED_MESSAGE, 'WINDOW_CLOSED', { text: [WINDOW_CLOSED_MESSAGE] });
       const message = body.text
@@ -253,5 +268,23 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
     const data = await conversationById(db, params.id, clock());
     if (updated.rows.length > 0) pushConversationChanges(app, [{ id: params.id, version: data.version }]);
     return { data };
+  });
+
+  implement(route, chatsEndpoints.unregistered, async () => ({ data: await listUnregistered(db) }));
+
+  implement(route, chatsEndpoints.adoptUnregistered, async (request) => {
+    const result = await adoptUnregistered(db, clock(), async (trx, moved) => {
+      await writeAudit(trx, {
+        actorId: sessionOf(request).userId,
+        action: 'whatsapp.adopt_unregistered',
+        entity: UNREGISTERED_CHANGED_ENTITY,
+        entityId: 'all',
+        after: { moved },
+        ip: request.ip,
+      });
+    });
+    pushConversationChanges(app, result.changed);
+    if (result.moved > 0) pushUnregisteredChange(app);
+    return { data: { moved: result.moved, remaining: result.remaining } };
   });
 }

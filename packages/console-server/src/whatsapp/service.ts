@@ -2,6 +2,7 @@
 import { type Kysely, sql } from 'kysely';
 import type {
   ChatFilter,
+  UnregisteredMessage,
   ChatMessage,
   Conversation,
   chatListQuerySchema,
@@ -16,6 +17,7 @@ interface ConversationDbRow {
   id: string;
   wa_registry_id: string;
   number_name: string;
+  number_active: boolean;
   customer_wa_id: string;
   customer_name: string | null;
   status: 'open' | 'resolved';
@@ -40,6 +42,7 @@ export function conversationOut(row: ConversationDbRow, now: Date): Conversation
     id: Number(row.id),
     wa_registry_id: Number(row.wa_registry_id),
     number_name: row.number_name,
+    number_active: row.number_active,
     customer_wa_id: row.customer_wa_id,
     customer_name: row.customer_name,
     status: row.status,
@@ -58,7 +61,8 @@ export function conversationOut(row: ConversationDbRow, now: Date): Conversation
 }
 
 const SELECT_CONVERSATION = sql`
-  select c.id, c.wa_registry_id, r.name as number_name, c.customer_wa_id, c.customer_name, c.status,
+  select c.id, c.wa_registry_id, r.name as number_name, (r.active and r.deleted_at is null) as number_active,
+    c.customer_wa_id, c.customer_name, c.status,
     c.assigned_to, u.full_name as assignee_name, c.handed_over, c.bot_replies, c.unread_count,
     c.last_message_at, c.last_message_text, c.last_direction, c.last_inbound_at, c.version
   from wa_conversations c
@@ -183,8 +187,31 @@ export async function conversationDetail(
         and regexp_replace(coalesce(phone, ''), '\\D', '', 'g') in (${forms[0]}, ${forms[1]})
       order by id desc limit 20`.execute(db)
   ).rows;
+  const problems = (
+    await sql<{
+      id: string;
+      status: 'open' | 'in_progress' | 'resolved' | 'closed';
+      description: string;
+      opened_at: Date;
+      conversation_id: string | null;
+      message_id: string | null;
+    }>`
+      select p.id, p.status, p.description, p.opened_at, p.conversation_id, p.message_id
+      from customer_problems p
+      where p.conversation_id in (select id from wa_conversations where customer_wa_id = ${conversation.customer_wa_id})
+        or regexp_replace(coalesce(p.customer_phone, ''), '\\D', '', 'g') in (${forms[0]}, ${forms[1]})
+      order by (p.status in ('open', 'in_progress')) desc, p.opened_at desc, p.id desc limit 20`.execute(db)
+  ).rows;
   return {
     conversation,
+    problems: problems.map((p) => ({
+      id: Number(p.id),
+      status: p.status,
+      description: p.description,
+      opened_at: new Date(p.opened_at).toISOString(),
+      conversation_id: p.conversation_id === null ? null : Number(p.conversation_id),
+      message_id: p.message_id === null ? null : Number(p.message_id),
+    })),
     messages: messages.map((m) => ({
       id: Number(m.id),
       direction: m.direction,
@@ -205,5 +232,56 @@ export async function conversationDetail(
       at: new Date(p.at).toISOString(),
     })),
     packages: packages.map((p) => ({ id: Number(p.id), label: p.label, status: p.status, resi: p.resi })),
+  };
+}
+
+/** The messages kept for numbers missing from WA Registries: per number, and the newest 200. */
+export async function listUnregistered(db: Kysely<Database>) {
+  const numbers = (
+    await sql<{
+      phone_number_id: string;
+      display_phone: string;
+      count: string;
+      last_at: Date;
+      registered: boolean;
+    }>`
+      select u.phone_number_id, u.display_phone, count(*) as count, max(u.at) as last_at,
+        exists (
+          select 1 from wa_registries r left join whatsapp_numbers n on n.wa_registry_id = r.id
+          where r.deleted_at is null and (n.phone_number_id = u.phone_number_id
+            or regexp_replace(r.phone, '\\D', '', 'g') in (u.phone_number_id,
+              regexp_replace(u.display_phone, '\\D', '', 'g')))) as registered
+      from wa_unregistered_messages u
+      group by u.phone_number_id, u.display_phone
+      order by max(u.at) desc`.execute(db)
+  ).rows;
+  const messages = (
+    await sql<{
+      id: string;
+      phone_number_id: string;
+      display_phone: string;
+      customer_wa_id: string;
+      customer_name: string | null;
+      type: string;
+      body: string;
+      at: Date;
+    }>`
+      select id, phone_number_id, display_phone, customer_wa_id, customer_name, type, body, at
+      from wa_unregistered_messages order by at desc, id desc limit 200`.execute(db)
+  ).rows;
+  return {
+    total: numbers.reduce((sum, row) => sum + Number(row.count), 0),
+    numbers: numbers.map((row) => ({
+      phone_number_id: row.phone_number_id,
+      display_phone: row.display_phone,
+      count: Number(row.count),
+      last_at: new Date(row.last_at).toISOString(),
+      registered: row.registered,
+    })),
+    messages: messages.map((row): UnregisteredMessage => ({
+      ...row,
+      id: Number(row.id),
+      at: new Date(row.at).toISOString(),
+    })),
   };
 }

@@ -458,11 +458,14 @@ export default function BotAutoResponsePage({ route }: PageProps) {
                       {testResult.within_business_hours ? texts.tester.inHours : texts.tester.outOfHours}
                     </p>
                     {testResult.rule ? (
-                      <p>
-                        {texts.tester.rule} <strong>{testResult.rule.name}</strong>:{' '}
-                        {testResult.action === 'handover' ? texts.tester.handedOver : texts.tester.replies}
-                        {testResult.reply ? ` "${testResult.reply}"` : ''}
-                      </p>
+                      <>
+                        <p>
+                          {texts.tester.rule} <strong>{testResult.rule.name}</strong>:{' '}
+                          {testResult.action === 'handover' ? texts.tester.handedOver : texts.tester.replies}
+                          {testResult.reply ? ` "${testResult.reply}"` : ''}
+                        </p>
+                        {testResult.keyword ? <p>{texts.tester.keyword(testResult.keyword)}</p> : null}
+                      </>
                     ) : (
                       <p>{texts.tester.noRule}</p>
                     )}

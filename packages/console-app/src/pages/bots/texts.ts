@@ -111,7 +111,10 @@ export const BOTS_TEXTS = defineTexts({
     newRule: ['New rule', 'Aturan baru'],
     editRule: ['Edit rule', 'Ubah aturan'],
     priorityHint: ['Priority (lower is tried first)', 'Prioritas (kecil dicoba dulu)'],
-    pattern: ['Pattern / keywords (comma-separated)', 'Pola / kata kunci (dipisah koma)'],
+    pattern: [
+      'Pattern / keywords (comma-separated: any of them matches; case and spaces ignored)',
+      'Pola / kata kunci (dipisah koma: salah satu cocok; huruf besar/kecil dan spasi diabaikan)',
+    ],
     reply: ['Reply', 'Balas'],
     replyText: ['Reply', 'Balasan'],
     cooldownMinutes: ['Pause (minutes)', 'Jeda (menit)'],
@@ -130,6 +133,10 @@ export const BOTS_TEXTS = defineTexts({
     rule: ['Rule', 'Aturan'],
     handedOver: ['hands over to an admin', 'diserahkan ke admin'],
     replies: ['replies', 'membalas'],
+    keyword: [
+      (keyword: string) => `Matched keyword: "${keyword}"`,
+      (keyword: string) => `Kata kunci yang cocok: "${keyword}"`,
+    ],
     noRule: ['No rule matches: the bot stays silent.', 'Tidak ada aturan yang cocok: bot diam.'],
   },
   settings: {

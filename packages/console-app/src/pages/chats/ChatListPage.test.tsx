@@ -14,6 +14,7 @@ const conversation: Conversation = {
   id: 4,
   wa_registry_id: 1,
   number_name: 'CS 1',
+  number_active: true,
   customer_wa_id: '6281299990077',
   customer_name: 'Rina',
   status: 'resolved',
@@ -45,19 +46,53 @@ const detail = {
     },
   ],
   purchases: [],
+  problems: [],
   packages: [{ id: 1, label: 'INV-1', status: 'Shipping', resi: 'JNE0012345678' }],
 };
 
-function setup(language: Language) {
+const unregistered = {
+  total: 1,
+  numbers: [
+    {
+      phone_number_id: '6281100009999',
+      display_phone: '6281100009999',
+      count: 1,
+      last_at: '2026-11-20T03:00:00.000Z',
+      registered: false,
+    },
+  ],
+  messages: [
+    {
+      id: 1,
+      phone_number_id: '6281100009999',
+      display_phone: '6281100009999',
+      customer_wa_id: '6281299990088',
+      customer_name: 'Dewi',
+      type: 'text',
+      body: 'Halo, ada yang bisa bantu?',
+      at: '2026-11-20T03:00:00.000Z',
+    },
+  ],
+};
+
+function setup(language: Language, options: { inactive?: boolean; admin?: boolean } = {}) {
   const route = routeOf('customer-chats');
+  const shownConversation = { ...conversation, number_active: !options.inactive };
   return renderPage(route, <ChatListPage route={route} />, {
     language,
-    keys: ['statistics', 'ad_daily_tracker'],
+    keys: [
+      'statistics',
+      'ad_daily_tracker',
+      ...(options.admin ? (['databank_whatsapp_notifications'] as const) : []),
+    ],
     handler: (config: InternalAxiosRequestConfig) => {
       const url = config.url ?? '';
       if (url === '/api/chats/conversations')
-        return { status: 200, data: { data: [conversation], next_cursor: null, total_unread: 2 } };
-      if (url === '/api/chats/conversations/4') return { status: 200, data: { data: detail } };
+        return { status: 200, data: { data: [shownConversation], next_cursor: null, total_unread: 2 } };
+      if (url === '/api/chats/conversations/4')
+        return { status: 200, data: { data: { ...detail, conversation: shownConversation } } };
+      if (url === '/api/chats/unregistered')
+        return options.admin ? { status: 200, data: { data: unregistered } } : { status: 403, data: {} };
       if (url === '/api/chats/assignees') return { status: 200, data: { data: [] } };
       if (url === '/api/chats/conversations/4/read') return { status: 200, data: { data: conversation } };
       return undefined;
@@ -98,5 +133,36 @@ describe('Chat List in both languages', () => {
     expect(screen.getByRole('button', { name: 'Create problem: Paket saya belum sampai' })).toBeVisible();
     const customer = screen.getByRole('complementary', { name: 'Customer data' });
     expect(within(customer).getByText(/receipt JNE0012345678/)).toBeVisible();
+  });
+
+  it('an inactive number closes the composer and says why before typing; administrators get a link and the kept messages', async () => {
+    const { user } = setup('en', { inactive: true, admin: true });
+    const notice = await screen.findByRole('region', { name: 'Messages to unregistered numbers' });
+    expect(within(notice).getByText(/message to an unregistered number/)).toBeVisible();
+    await user.click(within(notice).getByText(/message to an unregistered number/));
+    expect(within(notice).getByText('Halo, ada yang bisa bantu?')).toBeVisible();
+    expect(within(notice).getByRole('link', { name: 'Add it in WA Registries' })).toBeVisible();
+    const list = screen.getByRole('listbox', { name: 'Conversations' });
+    await user.click(within(list).getByRole('option', { name: /Rina/ }));
+    const closed = await screen.findByRole('note', { name: 'Replies cannot be sent from this conversation' });
+    expect(closed).toHaveTextContent('The number CS 1 is inactive in WA Registries');
+    expect(within(closed).getByRole('link', { name: 'Open CS 1 in WA Registries' })).toHaveAttribute(
+      'href',
+      '/app/admins/waregistries?q=CS%201',
+    );
+    expect(screen.queryByRole('textbox', { name: 'Write a reply…' })).toBeNull();
+  });
+
+  it('tells an agent without WA Registries rights who can fix an inactive number, in Indonesian', async () => {
+    const { user } = setup('id', { inactive: true });
+    const list = await screen.findByRole('listbox', { name: 'Percakapan' });
+    await user.click(within(list).getByRole('option', { name: /Rina/ }));
+    const closed = await screen.findByRole('note', {
+      name: 'Balasan tidak bisa dikirim dari percakapan ini',
+    });
+    expect(closed).toHaveTextContent('Nomor CS 1 tidak aktif di WA Registries');
+    expect(closed).toHaveTextContent('Administrator dapat mengaktifkannya.');
+    expect(within(closed).queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Pesan ke nomor yang tidak terdaftar' })).toBeNull();
   });
 });

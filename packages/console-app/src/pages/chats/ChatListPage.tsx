@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
 import {
   CHAT_FILTERS,
@@ -6,6 +7,7 @@ import {
   type ChatFilter,
   type Conversation,
   type ProblemOptions,
+  ROUTES,
   canWrite,
   toPermissionMap,
 } from '@staff/console-contract';
@@ -17,6 +19,8 @@ import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { type Assignee, type ConversationDetail, type ConversationPage, createChatsApi } from './chatsApi.js';
 import { ConversationList, displayPhone } from './ConversationList.js';
+import { UnregisteredInbox } from './UnregisteredInbox.js';
+import { chatLink, chatLinkTarget } from './chatLink.js';
 import { CreateProblemForm } from '../problems/CreateProblemForm.js';
 import { ApiError } from '../../api/apiError.js';
 import { toCallError } from '../../api/errors.js';
@@ -33,6 +37,9 @@ const CHAT_TEMPLATES = [
 ] as const;
 
 const PAGE_SIZE = 200;
+/** WA Registries' page (where a number is activated). */
+const WA_REGISTRIES_PATH =
+  ROUTES.find((route) => route.id === 'waregistries')?.path ?? '/app/admins/waregistries';
 const SEARCH_DELAY_MS = 300;
 
 type ListState =
@@ -69,6 +76,8 @@ export default function ChatListPage({ route }: PageProps) {
   const { socket, permissions } = useConsoleContext();
   const chats = useMemo(() => createChatsApi(api), [api]);
   const writable = canWrite(toPermissionMap(permissions), 'statistics');
+  // Who may activate a number (WA Registries' key) gets a link to it from a closed composer.
+  const registryWriter = canWrite(toPermissionMap(permissions), 'databank_whatsapp_notifications');
   // Problems are written with the problem tracker's key.
   const problemWriter = canWrite(toPermissionMap(permissions), 'ad_daily_tracker');
   const problems = useMemo(() => problemsApi(api), [api]);
@@ -93,7 +102,10 @@ export default function ChatListPage({ route }: PageProps) {
   // Each answer remembers what it answers (filter and search; conversation id): a stale one shows as loading.
   const listKey = `${filter}|${query}|${reloads}`;
   const [list, setList] = useState<ListState & { key: string }>({ status: 'loading', key: '' });
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+  // A link from elsewhere (a problem) opens its conversation and points at its message.
+  const location = useLocation();
+  const target = useMemo(() => chatLinkTarget(location.search), [location.search]);
+  const [selectedId, setSelectedId] = useState<number | null>(target.conversationId);
   const [detailState, setDetailState] = useState<{
     id: number | null;
     status: 'ready' | 'error';
@@ -260,6 +272,7 @@ export default function ChatListPage({ route }: PageProps) {
     >
       <Layout data-open={selectedId !== null || undefined}>
         <Column className="list">
+          {registryWriter ? <UnregisteredInbox registriesPath={WA_REGISTRIES_PATH} /> : null}
           <div role="tablist" aria-label={texts.filterLabel} className="filters">
             {CHAT_FILTERS.map((value) => (
               <button
@@ -380,7 +393,7 @@ export default function ChatListPage({ route }: PageProps) {
                 }
                 subtitle={
                   conversation
-                    ? `${displayPhone(conversation.customer_wa_id)} · ${conversation.number_name}${conversation.status === 'resolved' ? texts.resolved : ''}`
+                    ? `${displayPhone(conversation.customer_wa_id)} · ${conversation.number_name}${conversation.number_active ? '' : texts.inactiveSuffix}${conversation.status === 'resolved' ? texts.resolved : ''}`
                     : undefined
                 }
                 state={detailStatus === 'ready' && !conversation ? 'loading' : detailStatus}
@@ -397,7 +410,26 @@ export default function ChatListPage({ route }: PageProps) {
                   error: message.error,
                 }))}
                 windowOpen={conversation?.window_open ?? false}
+                focusMessageId={selectedId === target.conversationId ? target.messageId : null}
                 readOnly={!writable}
+                closed={
+                  conversation && !conversation.number_active
+                    ? {
+                        reason: texts.numberInactive(conversation.number_name, registryWriter),
+                        ...(registryWriter
+                          ? {
+                              action: (
+                                <Link
+                                  to={`${WA_REGISTRIES_PATH}?q=${encodeURIComponent(conversation.number_name)}`}
+                                >
+                                  {texts.openRegistry(conversation.number_name)}
+                                </Link>
+                              ),
+                            }
+                          : {}),
+                      }
+                    : null
+                }
                 sending={sending}
                 sendError={actionError}
                 templates={templates}
@@ -435,6 +467,36 @@ export default function ChatListPage({ route }: PageProps) {
                       <span>
                         {formatIdr(purchase.amount)} · {purchase.transaction_status} ·{' '}
                         {dayFormat.format(new Date(purchase.at))}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+            <section>
+              <h2>{texts.problems}</h2>
+              {detail.problems.length === 0 ? (
+                <Muted>{texts.noProblems}</Muted>
+              ) : (
+                <ul>
+                  {detail.problems.map((problem) => (
+                    <li key={problem.id}>
+                      <strong>
+                        {texts.problemLabel(problem.id)} · {texts.problemStatus[problem.status]}
+                      </strong>
+                      <span>
+                        {problem.description.slice(0, 120)}
+                        {problem.conversation_id !== null && problem.message_id !== null ? (
+                          <>
+                            {' · '}
+                            <Link
+                              to={chatLink(problem.conversation_id, problem.message_id)}
+                              onClick={() => select(problem.conversation_id)}
+                            >
+                              {texts.fromMessage}
+                            </Link>
+                          </>
+                        ) : null}
                       </span>
                     </li>
                   ))}

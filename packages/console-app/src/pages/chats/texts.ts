@@ -43,11 +43,63 @@ export const CHATS_TEXTS = defineTexts({
   conversation: ['Conversation', 'Percakapan'],
   resolved: [' · Resolved', ' · Selesai'],
   createProblem: ['Create problem', 'Buat masalah'],
+  numberInactive: [
+    (number: string, canFix: boolean) =>
+      `The number ${number} is inactive in WA Registries, so replies cannot be sent. ${canFix ? 'Activate it in WA Registries to reply here.' : 'An administrator can activate it.'}`,
+    (number: string, canFix: boolean) =>
+      `Nomor ${number} tidak aktif di WA Registries, jadi balasan tidak bisa dikirim. ${canFix ? 'Aktifkan di WA Registries untuk membalas di sini.' : 'Administrator dapat mengaktifkannya.'}`,
+  ],
+  openRegistry: [
+    (number: string) => `Open ${number} in WA Registries`,
+    (number: string) => `Buka ${number} di WA Registries`,
+  ],
+  inactiveSuffix: [' · inactive number', ' · nomor tidak aktif'],
+  unregistered: {
+    what: ['the messages to unregistered numbers', 'pesan ke nomor yang tidak terdaftar'],
+    label: ['Messages to unregistered numbers', 'Pesan ke nomor yang tidak terdaftar'],
+    summary: [
+      (one: boolean) => (one ? 'message to an unregistered number' : 'messages to unregistered numbers'),
+      (_one: boolean) => 'pesan ke nomor yang tidak terdaftar',
+    ],
+    why: [
+      'Customers wrote to business numbers missing from WA Registries. Their messages are kept here: register the number, then take them into conversations.',
+      'Pelanggan menulis ke nomor bisnis yang tidak ada di WA Registries. Pesannya disimpan di sini: daftarkan nomornya, lalu masukkan ke percakapan.',
+    ],
+    numbers: ['Numbers', 'Nomor'],
+    count: [
+      (n: number) => `${n.toLocaleString('id-ID')} ${n === 1 ? 'message' : 'messages'}`,
+      (n: number) => `${n.toLocaleString('id-ID')} pesan`,
+    ],
+    last: [(time: string) => `last ${time} WIB`, (time: string) => `terakhir ${time} WIB`],
+    register: ['Add it in WA Registries', 'Tambahkan di WA Registries'],
+    registeredNow: ['registered now', 'sudah terdaftar'],
+    adopt: ['Take into conversations', 'Masukkan ke percakapan'],
+    adopted: [
+      (moved: number, remaining: number) =>
+        `${moved.toLocaleString('id-ID')} taken into conversations; ${remaining.toLocaleString('id-ID')} still waiting for their number.`,
+      (moved: number, remaining: number) =>
+        `${moved.toLocaleString('id-ID')} dimasukkan ke percakapan; ${remaining.toLocaleString('id-ID')} masih menunggu nomornya didaftarkan.`,
+    ],
+    messages: ['Messages', 'Pesan'],
+  },
   customerData: ['Customer data', 'Data pelanggan'],
   purchases: ['Purchases', 'Pembelian'],
   noPurchases: ['No purchases with this number yet.', 'Belum ada pembelian dengan nomor ini.'],
   packages: ['Packages', 'Paket'],
   noPackages: ['No packages for this number yet.', 'Belum ada paket untuk nomor ini.'],
+  problems: ['Problems of this customer', 'Masalah pelanggan ini'],
+  noProblems: [
+    'No problems for this customer, on any number.',
+    'Belum ada masalah untuk pelanggan ini, di nomor mana pun.',
+  ],
+  problemStatus: {
+    open: ['Open', 'Terbuka'],
+    in_progress: ['In progress', 'Sedang ditangani'],
+    resolved: ['Resolved', 'Selesai'],
+    closed: ['Closed', 'Ditutup'],
+  },
+  problemLabel: [(id: number) => `Problem #${id}`, (id: number) => `Masalah #${id}`],
+  fromMessage: ['its message', 'pesannya'],
   receipt: [(receipt: string) => ` · receipt ${receipt}`, (receipt: string) => ` · resi ${receipt}`],
   list: {
     label: ['Conversations', 'Percakapan'],

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import {
   PROBLEM_ENTITY,
@@ -29,6 +30,7 @@ import { Facts, pageControlCss, tableCss, toolbarCss } from '../common/styles.js
 import { TableHead } from '../common/TableHead.js';
 import { useTextsOf } from '../../i18n.js';
 import { PROBLEMS_TEXTS, unreachable } from './texts.js';
+import { chatLink } from '../chats/chatLink.js';
 
 // A failure without an answer (or a message) says the server could not be reached.
 const failure = (error: unknown) => ApiError.from(error).message || unreachable();
@@ -278,6 +280,16 @@ function ProblemPanel({
         <dd>
           {problem.purchase_mayar_id ?? '-'} / {problem.product_name ?? '-'}
         </dd>
+        {problem.conversation_id !== null ? (
+          <>
+            <dt>{words.chat}</dt>
+            <dd>
+              <Link to={chatLink(problem.conversation_id, problem.message_id)}>
+                {words.openChat(problem.message_id)}
+              </Link>
+            </dd>
+          </>
+        ) : null}
         <dt>{words.category}</dt>
         <dd>
           {problem.category_name}

@@ -58,6 +58,11 @@ export const PROBLEMS_TEXTS = defineTexts({
     close: ['Close panel', 'Tutup panel'],
     customer: ['Customer', 'Pelanggan'],
     purchase: ['Purchase / product', 'Pembelian / produk'],
+    chat: ['Chat', 'Chat'],
+    openChat: [
+      (message: number | null) => (message ? 'Open the chat message it came from' : 'Open the chat'),
+      (message: number | null) => (message ? 'Buka pesan chat asalnya' : 'Buka chat'),
+    ],
     category: ['Category', 'Kategori'],
     sla: [
       (hours: number, due: string) => `${hours} hours, due ${due} WIB`,

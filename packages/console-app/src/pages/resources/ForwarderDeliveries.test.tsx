@@ -16,7 +16,7 @@ afterEach(() => {
   globalThis.localStorage.removeItem(LANGUAGE_STORAGE_KEY);
 });
 
-const delivery = (id: number, status: 'delivered' | 'failed') => ({
+const delivery = (id: number, status: 'delivered' | 'failed' | 'pending') => ({
   id,
   forwarder_id: 7,
   purchase_id: id,
@@ -39,7 +39,11 @@ function setup(write: boolean) {
     const url = config.url ?? '';
     if (config.method === 'get' && url === '/api/webhook-forwarders/7/deliveries') {
       const data: DeliveriesResponse = {
-        data: [delivery(2, failed ? 'failed' : 'delivered'), delivery(1, 'delivered')],
+        data: [
+          { ...delivery(3, 'pending'), next_attempt_at: '2026-11-20T09:35:53.000Z', last_status: 503 },
+          delivery(2, failed ? 'failed' : 'delivered'),
+          delivery(1, 'delivered'),
+        ],
         counts: { pending: 0, delivered: failed ? 1 : 2, failed: failed ? 1 : 0, dead: 0 },
         next_before: null,
       };
@@ -82,6 +86,13 @@ describe('ForwarderDeliveries', () => {
       true,
     );
     await shown(screen.findByText(/Failed: 0/));
+  });
+
+  it('shows when a pending delivery is tried next, to the second in Jakarta time', async () => {
+    setup(false);
+    const table = await screen.findByRole('table', { name: 'Latest deliveries of this rule' });
+    const pendingRow = within(table).getByText('payment.received:tx-3').closest('tr')!;
+    expect(within(pendingRow).getByText(/next attempt .*16[.:]35[.:]53 WIB/)).toBeVisible();
   });
 
   it('shows no replay controls to readers', async () => {

@@ -12,6 +12,12 @@ import { Button, Notice, Toolbar } from './ui.js';
 
 const integer = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
 const formatGrouped = (value: number) => integer.format(value);
+/** The next attempt to the second: the first retries come after seconds. */
+const nextAttemptFormat = new Intl.DateTimeFormat('id-ID', {
+  timeZone: 'Asia/Jakarta',
+  dateStyle: 'medium',
+  timeStyle: 'medium',
+});
 
 const STATUSES: readonly Delivery['status'][] = ['pending', 'delivered', 'failed', 'dead'];
 
@@ -75,7 +81,17 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
   const deliveryRow = (delivery: Delivery) => (
     <tr key={delivery.id} data-delivery={delivery.id}>
       <td>{delivery.source_key}</td>
-      <td data-status={delivery.status}>{texts.status[delivery.status]}</td>
+      <td data-status={delivery.status}>
+        {texts.status[delivery.status]}
+        {delivery.status === 'pending' && delivery.attempts > 0 ? (
+          <>
+            {' · '}
+            <time dateTime={delivery.next_attempt_at} data-next-attempt="">
+              {texts.nextAttempt(nextAttemptFormat.format(new Date(delivery.next_attempt_at)))}
+            </time>
+          </>
+        ) : null}
+      </td>
       <td>{formatGrouped(delivery.attempts)}</td>
       <td>
         {delivery.last_status === null ? '' : `${delivery.last_status} `}

@@ -162,6 +162,10 @@ export const RESOURCE_TEXTS = defineTexts({
       (count: string) => `Kirim ulang semua yang gagal (${count})`,
     ],
     refresh: ['Refresh', 'Muat ulang'],
+    nextAttempt: [
+      (time: string) => `next attempt ${time} WIB`,
+      (time: string) => `percobaan berikutnya ${time} WIB`,
+    ],
     empty: [
       'No deliveries yet: matching Mayar purchases will appear here.',
       'Belum ada pengiriman: pembelian Mayar yang cocok akan muncul di sini.',

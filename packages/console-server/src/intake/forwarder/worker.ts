@@ -27,7 +27,10 @@ export interface ForwarderOptions {
   claim?: number;
   /** How long a claim is held: a node killed mid-send releases its rows when it expires. */
   leaseMs?: number;
-  /** First retry delay; doubles per attempt, capped at 6 h. */
+  /**
+   * First retry delay (default 10 s); later retries follow FORWARDER_RETRY_STEPS_MS scaled by it: seconds, then
+   * minutes, then hours, so a short blip costs seconds and a long outage is not hammered.
+   */
   baseDelayMs?: number;
   random?: () => number;
   nodeId?: string;
@@ -63,6 +66,30 @@ const MAX_DELAY_MS = 6 * 3_600_000;
 export function retryDelayMs(attempts: number, baseMs: number, random: () => number): number {
   const plain = Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
   return Math.round(plain * (1 + 0.2 * random()));
+}
+
+/**
+ * The forwarder's retry steps: 10 s, 1 min, 5 min, 30 min, 2 h, then 6 h for every later attempt. A receiver that
+ * blinks is retried within seconds; one down for hours is tried a handful of times (Meta refuses events older
+ * than 7 days, which ends a Meta delivery first).
+ */
+export const FORWARDER_RETRY_STEPS_MS: readonly number[] = [
+  10_000,
+  60_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  6 * 3_600_000,
+];
+
+/**
+ * Delay before attempt `attempts + 1` of a forwarder delivery: the step of this attempt, scaled so the first is
+ * `firstMs`, plus up to 20 % jitter (many rows failing together do not all come back in the same second).
+ */
+export function forwarderRetryDelayMs(attempts: number, firstMs: number, random: () => number): number {
+  const steps = FORWARDER_RETRY_STEPS_MS;
+  const step = steps[Math.min(Math.max(0, attempts - 1), steps.length - 1)]!;
+  return Math.round(step * (firstMs / steps[0]!) * (1 + 0.2 * random()));
 }
 
 const clip = (text: string | null, max = 2000) => (text === null ? null : text.slice(0, max));
@@ -153,7 +180,7 @@ export async function drainDeliveries(
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const random = options.random ?? Math.random;
-  const baseDelayMs = options.baseDelayMs ?? 5 * 60_000;
+  const baseDelayMs = options.baseDelayMs ?? FORWARDER_RETRY_STEPS_MS[0]!;
   const graphBase = `${(options.graphUrl ?? DEFAULT_META_GRAPH_URL).replace(/\/+$/, '')}/${options.graphVersion ?? DEFAULT_META_GRAPH_VERSION}`;
 
   const ids = await claimDue(database, 'forwarder_deliveries', { now, nodeId, leaseMs, limit: claimLimit });
@@ -196,7 +223,7 @@ export async function drainDeliveries(
       // Each row keeps its own schedule: attempts and jitter differ.
       for (const row of rows) {
         const rule = ruleOf.get(row.forwarder_id);
-        const next = new Date(now.getTime() + retryDelayMs(row.attempts, baseDelayMs, random));
+        const next = new Date(now.getTime() + forwarderRetryDelayMs(row.attempts, baseDelayMs, random));
         const tooOld =
           row.destination === 'meta_capi' && row.event_time.getTime() + META_MAX_AGE_MS < next.getTime();
         const exhausted = row.attempts >= (rule?.max_attempts ?? 5);

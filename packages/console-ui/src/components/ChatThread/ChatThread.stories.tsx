@@ -150,6 +150,58 @@ export const ReadOnly: Story = {
   },
 };
 
+/**
+ * Replies cannot be sent at all (the business number is inactive): the composer says why and what to do before
+ * anyone types, with a link for someone who may fix it.
+ */
+export const Closed: Story = {
+  args: {
+    closed: {
+      reason: 'Nomor CS Utama tidak aktif di WA Registries; administrator dapat mengaktifkannya.',
+      action: <a href="#wa-registries">Buka CS Utama di WA Registries</a>,
+    },
+    sendError: 'tidak ditampilkan saat tertutup',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('textbox')).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /Kirim/ })).toBeNull();
+    const note = canvas.getByRole('note', { name: 'Balasan tidak bisa dikirim dari percakapan ini' });
+    await expect(note).toHaveTextContent('tidak aktif di WA Registries');
+    await expect(
+      within(note).getByRole('link', { name: 'Buka CS Utama di WA Registries' }),
+    ).toBeInTheDocument();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** Closed without an action (the user may not change WA Registries): the reason alone. */
+export const ClosedNoAction: Story = {
+  args: {
+    windowOpen: false,
+    closed: { reason: 'Nomor CS Utama tidak aktif di WA Registries; minta administrator mengaktifkannya.' },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('combobox')).toBeNull();
+    await expect(canvas.getByRole('note')).toHaveTextContent('minta administrator');
+    await expect(canvas.queryByRole('link')).toBeNull();
+  },
+};
+
+/** A message pointed at (the one a problem came from): marked as current. */
+export const FocusedMessage: Story = {
+  args: { focusMessageId: 3 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const focused = canvas.getByText('Kok belum sampai ya?').closest('li')!;
+    await expect(focused).toHaveAttribute('aria-current', 'true');
+    await expect(
+      canvas.getAllByRole('listitem').filter((item) => item.hasAttribute('aria-current')),
+    ).toHaveLength(1);
+  },
+};
+
 /** An action on each customer message: "create a problem" from it. */
 export const MessageAction: Story = {
   args: { messageAction: { label: 'Buat masalah', onSelect: fn() } },
