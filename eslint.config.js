@@ -13,6 +13,28 @@ const REACT_FILES = [
 /** Tests and stories: render helpers and fixtures, not components React keeps or memoises. */
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/*.stories.tsx', '**/test/**', '**/e2e/**', '**/bench/**'];
 
+/** Relative paths into another package's folder: packages share code by their package names only. */
+const OTHER_PACKAGES = (own) =>
+  ['console-contract', 'console-ui', 'console-server', 'console-app']
+    .filter((name) => name !== own)
+    .map((name) => `**/${name}/**`);
+const crossPackage = (own) => ({
+  group: OTHER_PACKAGES(own),
+  message: "A relative path into another package's source: import it by its package name (@staff/…).",
+});
+/** What console-ui's source may not import: the app's HTTP client, router and socket, and the console's contract. */
+const UI_RESTRICTED_PATHS = [
+  'axios',
+  'react-router',
+  'react-router-dom',
+  'socket.io-client',
+  {
+    name: '@staff/console-contract',
+    message:
+      'console-ui is the embeddable library: the console contract reaches it as data (props), not by import.',
+  },
+];
+
 const {
   'react-hooks/rules-of-hooks': rulesOfHooks,
   'react-hooks/exhaustive-deps': exhaustiveDeps,
@@ -56,9 +78,58 @@ export default tseslint.config(
     ignores: TEST_FILES,
     rules: compilerRules,
   },
+  // Import boundaries (docs/adr/044): no package reaches into another's folder by a relative path; the contract
+  // takes nothing of console-ui but its public types; console-ui imports nothing of the contract outside its
+  // stories, fixtures and tests.
   {
-    // console-ui is embeddable: it must not reach for the app's HTTP client, router or socket.
+    files: ['packages/console-contract/src/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@staff/console-ui',
+              allowTypeImports: true,
+              message: "The contract takes console-ui's types only (import type), nothing at run time.",
+            },
+          ],
+          patterns: [
+            crossPackage('console-contract'),
+            {
+              group: ['@staff/console-ui/*'],
+              message: "Only console-ui's public entry: '@staff/console-ui'.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/console-server/src/**/*.ts'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [crossPackage('console-server')] }] },
+  },
+  {
+    files: ['packages/console-app/src/**/*.{ts,tsx}'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-imports': ['error', { patterns: [crossPackage('console-app')] }] },
+  },
+  {
+    // console-ui is embeddable: it must not reach for the app's HTTP client, router or socket, nor the contract.
     files: ['packages/console-ui/src/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, '**/*.fixtures.{ts,tsx}', '**/*.fixture.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: UI_RESTRICTED_PATHS, patterns: [crossPackage('console-ui')] },
+      ],
+    },
+  },
+  {
+    // Stories and fixtures show the components with the console's real data (the contract's entities).
+    files: ['packages/console-ui/src/**/*.stories.tsx', 'packages/console-ui/src/**/*.fixtures.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',

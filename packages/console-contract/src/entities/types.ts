@@ -1,15 +1,12 @@
 import type { PermissionKey } from '../permissions.js';
 import type { ListFilter } from './listFilter.js';
 
-import type {
-  ResourceField,
-  ResourceFieldOption,
-  ResourceFieldType,
-} from '../../../console-ui/src/resourceField.js';
+import type { ResourceField, ResourceFieldOption, ResourceFieldType } from '@staff/console-ui';
 
 /**
  * One entity definition drives the table and migration, the server's validation and checks, the list and the
- * form. A field is console-ui's `ResourceField` (a types-only module, nothing of console-ui at runtime), so these
+ * form. A field is console-ui's `ResourceField` (imported type-only from the library's public API, nothing of
+ * console-ui at runtime), so these
  * definitions are handed to DataTable / ResourceForm / FilterBar as they are and cannot drift from them.
  */
 export type FieldType = ResourceFieldType;
