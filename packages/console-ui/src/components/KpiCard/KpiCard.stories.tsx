@@ -74,6 +74,26 @@ export const LongLabel: Story = {
   },
 };
 
+/** A long amount in a narrow card: one line, smaller, never broken inside the number. */
+export const LongAmountNarrow: Story = {
+  args: { label: 'Mayar revenue', value: 217_621_445_000, previous: 198_000_000_000, format: 'idr' },
+  render: (args) => (
+    <div style={{ width: 150 }}>
+      <KpiCard {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const value = canvasElement.querySelector<HTMLElement>('.cui-kpi-card__value')!;
+    await expect(value.textContent).toBe('Rp\u00a0217.621.445.000');
+    // The whole figure on one line (every piece of its text at the same height), and all of it shown.
+    const range = document.createRange();
+    range.selectNodeContents(value);
+    const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+    await expect([...lines]).toHaveLength(1);
+    await expect(value.scrollWidth).toBeLessThanOrEqual(value.clientWidth);
+  },
+};
+
 /** Six cards on a phone. */
 export const Phone: Story = {
   render: (args) => (

@@ -128,8 +128,8 @@ const Card = styled.section`
     container-type: inline-size;
   }
   .cui-kpi-card__value {
-    /* A glyph of the figure is at most ~0.62em wide (tabular digits, "Rp", separators). */
-    font-size: min(${t.fontSizeXl}, calc(100cqi / (var(--cui-kpi-card-chars, 12) * 0.62)));
+    /* A glyph of the figure is at most ~0.66em wide (tabular digits, "Rp", separators). */
+    font-size: min(${t.fontSizeXl}, calc(100cqi / (var(--cui-kpi-card-chars, 12) * 0.66)));
     font-weight: 700;
     font-variant-numeric: tabular-nums;
     white-space: nowrap;
