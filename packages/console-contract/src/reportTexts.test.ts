@@ -15,6 +15,7 @@ describe('report texts in Bahasa Indonesia', () => {
       definitions.flatMap((def) => [
         ...def.measures.flatMap((measure) => [measure.label, measure.formula]),
         ...def.dimensions.map((dimension) => dimension.label),
+        ...(def.help === undefined ? [] : [def.help]),
       ]),
     );
     expect([...used].filter((text) => !(text in REPORT_TEXTS_ID))).toEqual([]);

@@ -11,12 +11,16 @@ export const REPORT_TEXTS_ID: Readonly<Record<string, string>> = {
   'sum of Meta spend': 'jumlah belanja Meta',
   Impressions: 'Impresi',
   'sum of impressions': 'jumlah impresi',
-  Clicks: 'Klik',
-  'sum of clicks': 'jumlah klik',
-  CTR: 'CTR',
-  'clicks / impressions × 100': 'klik / impresi × 100',
-  CPC: 'CPC',
-  'spend / clicks': 'belanja / klik',
+  'Clicks (all)': 'Klik (semua)',
+  'sum of clicks (all)': 'jumlah klik (semua)',
+  'CTR (link click-through rate)': 'CTR (rasio klik tautan)',
+  'link clicks / impressions × 100': 'klik tautan / impresi × 100',
+  'CPC (cost per link click)': 'CPC (biaya per klik tautan)',
+  'spend / link clicks': 'belanja / klik tautan',
+  'CTR (all)': 'CTR (semua)',
+  'clicks (all) / impressions × 100': 'klik (semua) / impresi × 100',
+  'CPC (all)': 'CPC (semua)',
+  'spend / clicks (all)': 'belanja / klik (semua)',
   CPM: 'CPM',
   'spend / impressions × 1000': 'belanja / impresi × 1000',
   'Meta purchases': 'Pembelian Meta',
@@ -47,10 +51,10 @@ export const REPORT_TEXTS_ID: Readonly<Record<string, string>> = {
   'Link clicks': 'Klik tautan',
   'sum of inline link clicks': 'jumlah klik tautan (inline)',
   Target: 'Target',
-  'sum of the revenue targets of the months the range touches':
-    'jumlah target pendapatan bulan-bulan yang tercakup rentang',
+  'sum of the revenue targets of what the row measures, for the months the range touches':
+    'jumlah target pendapatan dari yang diukur baris ini, untuk bulan-bulan yang tercakup rentang',
   Achievement: 'Pencapaian',
-  'Mayar revenue / target × 100': 'pendapatan Mayar / target × 100',
+  'Mayar revenue that has a target / target × 100': 'pendapatan Mayar yang punya target / target × 100',
   Month: 'Bulan',
   Tribe: 'Tribe',
   AOV: 'AOV',
@@ -58,7 +62,7 @@ export const REPORT_TEXTS_ID: Readonly<Record<string, string>> = {
   'Gross profit': 'Laba kotor',
   'Mayar revenue − spend': 'pendapatan Mayar − belanja',
   'Gap to target': 'Kekurangan dari target',
-  'target − Mayar revenue': 'target − pendapatan Mayar',
+  'target − Mayar revenue that has a target': 'target − pendapatan Mayar yang punya target',
   Fee: 'Fee',
   'sum of project fees': 'jumlah fee proyek',
   Views: 'Tayangan',
@@ -66,16 +70,16 @@ export const REPORT_TEXTS_ID: Readonly<Record<string, string>> = {
   Reach: 'Jangkauan',
   'reach per project (never summed across days)': 'jangkauan per proyek (tidak dijumlahkan antarhari)',
   'Engagement rate': 'Engagement rate',
-  '(likes + comments + shares + saves) / followers × 100 (denominator: the creator’s followers, once per post)':
-    '(suka + komentar + bagikan + simpan) / pengikut × 100 (penyebut: pengikut kreator, sekali per posting)',
+  '(likes + comments + shares + saves) / views × 100, each post’s interactions counted up to its views (at most 100 %)':
+    '(suka + komentar + bagikan + simpan) / tayangan × 100, interaksi tiap posting dihitung paling banyak sejumlah tayangannya (paling tinggi 100 %)',
   'fee / views × 1000': 'fee / tayangan × 1000',
   CPV: 'CPV',
   'fee / views': 'fee / tayangan',
   CPE: 'CPE',
   'fee / (likes + comments + shares + saves)': 'fee / (suka + komentar + bagikan + simpan)',
   Orders: 'Order',
-  'paid Mayar purchases with the project’s voucher code (else its utm_campaign) from the post date':
-    'pembelian Mayar lunas dengan kode voucher proyek (atau utm_campaign-nya) sejak tanggal posting',
+  'paid Mayar purchases with the project’s voucher code, else its UTM campaign, from the post date':
+    'pembelian Mayar lunas dengan kode voucher proyek, atau kampanye UTM-nya, sejak tanggal posting',
   Revenue: 'Pendapatan',
   'sum of those purchases’ amounts': 'jumlah nominal pembelian tersebut',
   ROAS: 'ROAS',
@@ -85,6 +89,13 @@ export const REPORT_TEXTS_ID: Readonly<Record<string, string>> = {
   Creator: 'Kreator',
   Project: 'Proyek',
   Platform: 'Platform',
+  // The reports' help texts.
+  'Revenue against the targets of what each row measures: a product row its product’s Monthly Target, a tribe row its tribe’s, a month row the company targets of that month. A month the range touches counts with its whole target. Achievement and the gap count only the revenue that has a target, so the totals are the sums of their rows.':
+    'Pendapatan terhadap target dari yang diukur tiap baris: baris produk terhadap Monthly Target produknya, baris tribe terhadap target tribe-nya, baris bulan terhadap target perusahaan bulan itu. Bulan yang tersentuh rentang dihitung dengan target penuhnya. Pencapaian dan kekurangan hanya menghitung pendapatan yang punya target, sehingga total sama dengan jumlah barisnya.',
+  'Spend and revenue reach a tribe by the same path: the product’s tribe (the campaign’s product for spend, the purchase’s product for revenue), else the campaign’s tribe. Targets are Tribe Targets; achievement and the gap count only the revenue of tribes with a target, so the totals are the sums of their rows.':
+    'Belanja iklan dan pendapatan sampai ke tribe lewat jalur yang sama: tribe produknya (produk kampanye untuk belanja, produk pembelian untuk pendapatan), atau tribe kampanye. Targetnya Tribe Targets; pencapaian dan kekurangan hanya menghitung pendapatan tribe yang punya target, sehingga total sama dengan jumlah barisnya.',
+  'Which creator pays back. A paid Mayar purchase counts for a project when it carries the project’s voucher code, else when its UTM campaign is the one of the project’s UTM link, from the post date to the end of the range; a purchase counts for one project only (the voucher wins). Purchases of the project’s product without either are not counted. ROI above 0 % pays back.':
+    'Kreator mana yang balik modal. Pembelian Mayar yang lunas dihitung untuk sebuah proyek bila memakai kode voucher proyek, atau bila kampanye UTM-nya sama dengan kampanye di link UTM proyek, sejak tanggal posting sampai akhir rentang; satu pembelian hanya dihitung untuk satu proyek (voucher didahulukan). Pembelian produk proyek tanpa keduanya tidak dihitung. ROI di atas 0 % berarti balik modal.',
 };
 
 const localized = new WeakMap<ReportDefinition, ReportDefinition>();
@@ -107,6 +118,7 @@ export function localizeReport(def: ReportDefinition, language: Language): Repor
         label: inIndonesian(measure.label),
         formula: inIndonesian(measure.formula),
       })),
+      ...(def.help === undefined ? {} : { help: inIndonesian(def.help) }),
     };
     localized.set(def, result);
   }

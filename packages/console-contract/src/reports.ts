@@ -49,6 +49,8 @@ export interface ReportChart {
   /** What the categories are: the day, the month, or the report's grouping. */
   by: 'day' | 'month' | 'group';
   measures: string[];
+  /** A chart by group ranks its groups by this measure, highest first, whatever order the table is in. */
+  rank?: string;
 }
 
 export interface ReportDefinition {
@@ -66,6 +68,8 @@ export interface ReportDefinition {
   drillPath: string[];
   defaultSort: { field: string; direction: 'asc' | 'desc' };
   chart: ReportChart;
+  /** What the report answers and how its figures are reached, shown under its title. */
+  help?: string;
 }
 
 const m = (
@@ -79,10 +83,15 @@ const m = (
 // Shared measures.
 const SPEND = m('spend', 'Spend', 'idr', 'sum of Meta spend', 'neutral');
 const IMPRESSIONS = m('impressions', 'Impressions', 'number', 'sum of impressions');
-const CLICKS = m('clicks', 'Clicks', 'number', 'sum of clicks');
+const CLICKS = m('clicks', 'Clicks (all)', 'number', 'sum of clicks (all)');
 const LINK_CLICKS = m('link_clicks', 'Link clicks', 'number', 'sum of inline link clicks');
-const CTR = m('ctr', 'CTR', 'percent', 'clicks / impressions × 100');
-const CPC = m('cpc', 'CPC', 'idr', 'spend / clicks', 'lower');
+// Meta's two click families, named as Ads Manager names them: the link-click ones are the reports' default.
+const CTR = m('ctr', 'CTR (link click-through rate)', 'percent', 'link clicks / impressions × 100');
+const CPC = m('cpc', 'CPC (cost per link click)', 'idr', 'spend / link clicks', 'lower');
+const CTR_ALL = m('ctr_all', 'CTR (all)', 'percent', 'clicks (all) / impressions × 100');
+const CPC_ALL = m('cpc_all', 'CPC (all)', 'idr', 'spend / clicks (all)', 'lower');
+/** Clicks of every kind (likes, profile, expand) and their ratios: after a report's own measures. */
+const ALL_CLICKS = [CLICKS, CTR_ALL, CPC_ALL];
 const CPM = m('cpm', 'CPM', 'idr', 'spend / impressions × 1000', 'lower');
 const META_PURCHASES = m(
   'meta_purchases',
@@ -103,11 +112,22 @@ const TARGET = m(
   'target',
   'Target',
   'idr',
-  'sum of the revenue targets of the months the range touches',
+  'sum of the revenue targets of what the row measures, for the months the range touches',
   'neutral',
 );
-const ACHIEVEMENT = m('achievement', 'Achievement', 'percent', 'Mayar revenue / target × 100');
-const TARGET_GAP = m('target_gap', 'Gap to target', 'idr', 'target − Mayar revenue', 'lower');
+const ACHIEVEMENT = m(
+  'achievement',
+  'Achievement',
+  'percent',
+  'Mayar revenue that has a target / target × 100',
+);
+const TARGET_GAP = m(
+  'target_gap',
+  'Gap to target',
+  'idr',
+  'target − Mayar revenue that has a target',
+  'lower',
+);
 
 const d = (key: string, label: string): ReportDimension => ({ key, label });
 const CAMPAIGN = d('campaign', 'Campaign');
@@ -147,13 +167,23 @@ const opensOn = (
     : { field: sort, direction: 'asc' },
 });
 
+const TARGETS_HELP =
+  'Revenue against the targets of what each row measures: a product row its product’s Monthly Target, a tribe ' +
+  'row its tribe’s, a month row the company targets of that month. A month the range touches counts with its ' +
+  'whole target. Achievement and the gap count only the revenue that has a target, so the totals are the sums ' +
+  'of their rows.';
+const TRIBE_HELP =
+  'Spend and revenue reach a tribe by the same path: the product’s tribe (the campaign’s product for spend, ' +
+  'the purchase’s product for revenue), else the campaign’s tribe. Targets are Tribe Targets; achievement and ' +
+  'the gap count only the revenue of tribes with a target, so the totals are the sums of their rows.';
+
 export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = {
   'ads-x-mayar': adReport('ads-x-mayar', 'Ads X Mayar Report', {
     dimensions: [CAMPAIGN, ADSET, AD, PRODUCT, DAY],
     measures: [
       SPEND,
       IMPRESSIONS,
-      CLICKS,
+      LINK_CLICKS,
       CTR,
       CPC,
       CPM,
@@ -165,6 +195,7 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
       REAL_ROAS,
       CPA,
       GAP,
+      ...ALL_CLICKS,
     ],
     kpis: ['spend', 'revenue', 'real_roas', 'orders'],
     ...opensOn('last7', ['campaign', 'adset', 'ad'], '-spend'),
@@ -181,6 +212,8 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
       ORDERS,
       REVENUE,
       REAL_ROAS,
+      CTR_ALL,
+      CPC_ALL,
     ],
     kpis: ['spend', 'ctr', 'real_roas'],
     ...opensOn('last7', [], '-spend'),
@@ -188,15 +221,37 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
   }),
   adset: adReport('adset', 'Adset Report', {
     dimensions: [ADSET, DAY],
-    measures: [SPEND, IMPRESSIONS, CLICKS, CTR, CPC, CPM, META_PURCHASES, META_VALUE, META_ROAS],
+    measures: [
+      SPEND,
+      IMPRESSIONS,
+      LINK_CLICKS,
+      CTR,
+      CPC,
+      CPM,
+      META_PURCHASES,
+      META_VALUE,
+      META_ROAS,
+      ...ALL_CLICKS,
+    ],
     kpis: ['spend', 'ctr', 'meta_roas'],
     ...opensOn('last7', ['adset', 'day'], '-spend'),
     chart: { kind: 'line', by: 'day', measures: ['spend'] },
   }),
   'ad-aggregated': adReport('ad-aggregated', 'Ad Aggregated Report', {
     dimensions: [AD],
-    measures: [SPEND, IMPRESSIONS, CLICKS, LINK_CLICKS, CTR, CPC, CPM, META_PURCHASES, META_VALUE, META_ROAS],
-    kpis: ['spend', 'clicks', 'meta_roas'],
+    measures: [
+      SPEND,
+      IMPRESSIONS,
+      LINK_CLICKS,
+      CTR,
+      CPC,
+      CPM,
+      META_PURCHASES,
+      META_VALUE,
+      META_ROAS,
+      ...ALL_CLICKS,
+    ],
+    kpis: ['spend', 'link_clicks', 'meta_roas'],
     ...opensOn('last30', [], '-spend'),
     chart: { kind: 'bar', by: 'group', measures: ['spend'] },
   }),
@@ -206,6 +261,7 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
     kpis: ['revenue', 'target', 'achievement'],
     ...opensOn('thisMonth', ['month', 'product'], '-revenue'),
     chart: { kind: 'bar', by: 'month', measures: ['revenue', 'target'] },
+    help: TARGETS_HELP,
   }),
   overall: adReport('overall', 'Overall Dashboard', {
     dimensions: [DAY, PRODUCT, CAMPAIGN],
@@ -220,6 +276,7 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
     kpis: ['revenue', 'real_roas', 'achievement'],
     ...opensOn('thisMonth', ['tribe', 'month'], '-revenue'),
     chart: { kind: 'bar', by: 'group', measures: ['revenue', 'target'] },
+    help: TRIBE_HELP,
   }),
   'kol-report': report('kol-report', 'KOL Report', ['ad_daily_tracker', 'finance_kol_report'], {
     dimensions: [d('creator', 'Creator'), d('project', 'Project'), d('platform', 'Platform')],
@@ -231,7 +288,7 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
         'engagement_rate',
         'Engagement rate',
         'percent',
-        '(likes + comments + shares + saves) / followers × 100 (denominator: the creator’s followers, once per post)',
+        '(likes + comments + shares + saves) / views × 100, each post’s interactions counted up to its views (at most 100 %)',
       ),
       m('cpm', 'CPM', 'idr', 'fee / views × 1000', 'lower'),
       m('cpv', 'CPV', 'idr', 'fee / views', 'lower'),
@@ -240,15 +297,20 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
         'orders',
         'Orders',
         'number',
-        'paid Mayar purchases with the project’s voucher code (else its utm_campaign) from the post date',
+        'paid Mayar purchases with the project’s voucher code, else its UTM campaign, from the post date',
       ),
       m('revenue', 'Revenue', 'idr', 'sum of those purchases’ amounts'),
       m('roas', 'ROAS', 'ratio', 'revenue / fee'),
       m('roi', 'ROI', 'percent', '(revenue − fee) / fee × 100'),
     ],
     kpis: ['fee', 'revenue', 'roas'],
-    ...opensOn('last30', ['creator', 'project'], '-fee'),
-    chart: { kind: 'funnel', by: 'group', measures: ['views'] },
+    ...opensOn('last30', ['creator', 'project'], '-roi'),
+    chart: { kind: 'bar', by: 'group', measures: ['roi'], rank: 'roi' },
+    help:
+      'Which creator pays back. A paid Mayar purchase counts for a project when it carries the project’s voucher ' +
+      'code, else when its UTM campaign is the one of the project’s UTM link, from the post date to the end of ' +
+      'the range; a purchase counts for one project only (the voucher wins). Purchases of the project’s product ' +
+      'without either are not counted. ROI above 0 % pays back.',
   }),
 };
 

@@ -7,6 +7,7 @@ import { ConfigError } from './config.js';
 import { createUser, ensurePermissionKeys, upsertPermissionSet } from './services/users.js';
 import { seedResourceDemo } from './resources/demo.js';
 import { seedDemoActivity } from './demo/activity.js';
+import { seedDemoReports } from './demo/reportDemo.js';
 
 /** Documented in the README: fixed so the demo accounts can be listed. */
 export const DEMO_PASSWORD = 'Demo12345!';
@@ -222,12 +223,15 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
   if (options.demo && options.demoRows !== false)
     await seedResourceDemo(db, { log: options.log, scale: options.demoRows ?? 1 });
   // 90 days of insights, purchases and chats through the intake, over those rows (src/demo/activity.ts).
-  if (options.demo && options.demoRows !== false && options.demoActivity)
+  if (options.demo && options.demoRows !== false && options.demoActivity) {
     await seedDemoActivity(db, {
       log: options.log,
       campaigns: Math.max(2, Math.round(12 * (options.demoRows ?? 1))),
       ...(options.now ? { now: options.now } : {}),
     });
+    // Creators whose posts sell, and targets in scale with the revenue (src/demo/reportDemo.ts).
+    await seedDemoReports(db, { log: options.log, ...(options.now ? { now: options.now } : {}) });
+  }
   if (options.demo)
     options.log(
       `Demo data: ${demoUsers.length} demo users (password ${DEMO_PASSWORD}), permission sets per menu group, configs`,

@@ -212,6 +212,73 @@ describe.each(ONE_ENGINE)('POST /api/ad-insights/import on %s', (engine) => {
     });
   });
 
+  it("carries Meta's two click families: an export with Link clicks alone gives CTR and CPC per link click", async () => {
+    const writer = await client().token('admin');
+    // Ads Manager's default columns: "Link clicks" and no "Clicks (all)".
+    const csv = [
+      'Reporting starts,Reporting ends,Campaign name,Ad set name,Ad name,Campaign ID,Ad set ID,Ad ID,Amount spent (IDR),Impressions,Reach,Frequency,Link clicks,Purchases,Purchases conversion value',
+      '2026-12-05,2026-12-05,Klik Tes,Set K,Ad K1,120210000000000901,120210000000009011,120210000000090111,"1,000,000",80000,50000,1.6,1600,4,600000',
+      '2026-12-05,2026-12-05,Klik Tes,Set K,Ad K2,120210000000000901,120210000000009011,120210000000090112,300000,20000,15000,1.33,250,1,150000',
+    ].join('\r\n');
+    expect((await upload(csv, writer)).json()).toMatchObject({ inserted: 2 });
+    const response = await client().get(
+      '/api/reports/ad-aggregated?from=2026-12-05&to=2026-12-05&group_by=ad',
+      writer,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const answer = response.json() as {
+      rows: { key: string; values: Record<string, unknown> }[];
+      totals: { values: Record<string, unknown> };
+    };
+    const pick = (values: Record<string, unknown>) => ({
+      link_clicks: values.link_clicks,
+      ctr: values.ctr,
+      cpc: values.cpc,
+      clicks: values.clicks,
+      ctr_all: values.ctr_all,
+      cpc_all: values.cpc_all,
+    });
+    // CTR (link click-through rate) = link clicks / impressions; CPC (cost per link click) = spend / link clicks.
+    // Without "Clicks (all)" that family is unknown, never a CTR of 0.
+    expect(answer.rows.map((row) => [row.key, pick(row.values)])).toEqual([
+      [
+        '120210000000090111',
+        { link_clicks: 1600, ctr: 2, cpc: 625, clicks: null, ctr_all: null, cpc_all: null },
+      ],
+      [
+        '120210000000090112',
+        { link_clicks: 250, ctr: 1.25, cpc: 1200, clicks: null, ctr_all: null, cpc_all: null },
+      ],
+    ]);
+    // 1 300 000 / 1 850 link clicks = 702.7; 1 850 / 100 000 impressions.
+    expect(pick(answer.totals.values)).toEqual({
+      link_clicks: 1850,
+      ctr: 1.85,
+      cpc: 703,
+      clicks: null,
+      ctr_all: null,
+      cpc_all: null,
+    });
+    // With "Clicks (all)" the second family is Meta's too.
+    const withAll = csv
+      .replace('Link clicks,', 'Link clicks,Clicks (all),')
+      .replace(',1600,', ',1600,2000,')
+      .replace(',250,', ',250,400,');
+    expect((await upload(withAll, writer)).json()).toMatchObject({ updated: 2 });
+    const again = (
+      await client().get('/api/reports/ad-aggregated?from=2026-12-05&to=2026-12-05&group_by=ad', writer)
+    ).json() as { totals: { values: Record<string, unknown> } };
+    // 2 400 clicks (all) / 100 000 impressions; 1 300 000 / 2 400 = 541.7.
+    expect(pick(again.totals.values)).toEqual({
+      link_clicks: 1850,
+      ctr: 1.85,
+      cpc: 703,
+      clicks: 2400,
+      ctr_all: 2.4,
+      cpc_all: 542,
+    });
+  });
+
   it('refuses a file with problems (400 naming line and field) and writes nothing', async () => {
     const writer = await client().token('admin');
     const bad = `${ENGLISH}\r\n2026-11-09,2026-11-09,X,Y,Z,1,2,3,lots,1,1,1,1,1,1`;

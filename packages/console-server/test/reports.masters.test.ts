@@ -1,6 +1,7 @@
 // Both engines: the reports' aggregate SQL (support/harness.ts).
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { ReportResponse } from '@staff/console-contract';
 import { Client, ENGINES, freshAddress, setupTestApp, userWithKeys } from './support/harness.js';
 import { seedReportFixture, type ReportFixtureIds } from './support/reports.js';
@@ -79,6 +80,8 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
         orders: 1, // only Q1 names ad A1
         revenue: 500000,
         real_roas: 0.1667,
+        ctr_all: 1.25, // the fixture's clicks are all link clicks
+        cpc_all: 6000,
       },
       {
         creative: 'Carousel resep',
@@ -93,6 +96,8 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
         orders: 0,
         revenue: 0,
         real_roas: 0,
+        ctr_all: 2,
+        cpc_all: 5000,
       },
       {
         creative: 'Story', // not in Master Ad Creative: its Meta ad name
@@ -107,6 +112,8 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
         orders: 0,
         revenue: 0,
         real_roas: 0,
+        ctr_all: 1,
+        cpc_all: 5000,
       },
     ]);
     expect(answer.totals.values).toEqual({
@@ -118,6 +125,8 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
       orders: 1,
       revenue: 500000,
       real_roas: 0.1333,
+      ctr_all: 1.3,
+      cpc_all: 5769,
     });
     const hooks = await report('ad-creatives?from=2026-11-01&to=2026-11-02&group_by=hook');
     expect(pick(hooks, 'hook', 'spend', 'hook_rate', 'real_roas')).toEqual([
@@ -134,7 +143,8 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
       ['2026-10', 0, 1, 100000, null, null], // Q9; no company target for October
       ['2026-11', 3750000, 8, 2450000, 5000000, 49],
     ]);
-    expect(months.totals.values).toMatchObject({ revenue: 2550000, target: 5000000, achievement: 51 });
+    // October's revenue has no target: it counts in the revenue, not in the achievement.
+    expect(months.totals.values).toMatchObject({ revenue: 2550000, target: 5000000, achievement: 49 });
     expect(months.series.map((point) => point.key)).toEqual(['2026-10', '2026-11']);
     const products = await report('monthly?from=2026-11-01&to=2026-11-30&group_by=product');
     expect(pick(products, 'spend', 'orders', 'revenue', 'target', 'achievement', 'real_roas')).toEqual([
@@ -183,7 +193,7 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
     ]);
   });
 
-  it('KOL: fee, views, engagement over followers, cost ratios, orders by voucher then UTM, ROAS, ROI', async () => {
+  it('KOL: fee, views, engagement per view, cost ratios, orders by voucher then UTM, ROAS, ROI', async () => {
     const answer = await report('kol-report?from=2026-11-01&to=2026-11-02');
     expect(answer.rows.map((row) => row.values)).toEqual([
       {
@@ -192,7 +202,7 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
         fee: 3000000,
         views: 300000,
         reach: 250000,
-        engagement_rate: 5,
+        engagement_rate: 3.3333, // 10 000 interactions / 300 000 views
         cpm: 10000,
         cpv: 10,
         cpe: 300,
@@ -207,7 +217,7 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
         fee: 2500000,
         views: 120000,
         reach: 95000,
-        engagement_rate: 6, // 6 000 / (50 000 followers × 2 posts)
+        engagement_rate: 5, // 6 000 interactions / 120 000 views
         cpm: 20833,
         cpv: 20.83,
         cpe: 417,
@@ -221,7 +231,7 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
       fee: 5500000,
       views: 420000,
       reach: 345000,
-      engagement_rate: 5.3333,
+      engagement_rate: 3.8095,
       cpm: 13095,
       cpv: 13.1,
       cpe: 344,
@@ -234,8 +244,8 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
       `kol-report?from=2026-11-01&to=2026-11-02&group_by=project&creator=${ids.nadia}`,
     );
     expect(pick(projects, 'fee', 'engagement_rate', 'orders', 'revenue')).toEqual([
-      [String(ids.reel), 2000000, 10, 2, 200000],
-      [String(ids.story), 500000, 2, 0, 0],
+      [String(ids.reel), 2000000, 5, 2, 200000],
+      [String(ids.story), 500000, 5, 0, 0],
     ]);
     const platforms = await report('kol-report?from=2026-11-01&to=2026-11-02&group_by=platform');
     expect(pick(platforms, 'fee')).toEqual([
@@ -273,6 +283,71 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
     expect(last.getCell(1).value).toBe('Total');
     expect(last.getCell(2).value).toBe(5500000);
     expect(sheet.getColumn(2).numFmt).toBe('"Rp" #,##0');
+  });
+
+  it('December: spend and revenue reach a tribe by the same path, totals are the sums of their rows, engagement stops at 100 %', async () => {
+    const db = database.database.db;
+    const tag = `${process.pid}${Math.floor(Math.random() * 1e6)}`;
+    const id = (rows: { rows: { id: string }[] }) => Number(rows.rows[0]!.id);
+    // Product C has no tribe; campaign C4 sells it for tribe T1.
+    const productC = id(
+      await sql<{
+        id: string;
+      }>`insert into products (name, mayar_account_id, product_type, price, ships_package, active)
+        select ${`Kelas Tanpa Tribe ${tag}`}, mayar_account_id, 'ebook', 120000, false, true
+        from products where id = ${ids.productA} returning id`.execute(db),
+    );
+    await sql`insert into ad_campaigns (name, campaign_id, ad_account_id, objective, status, product_id, tribe_id)
+      values ('Tanpa Tribe', 'C4', 'act_1234567', 'OUTCOME_SALES', 'ACTIVE', ${productC}, ${ids.tribe1})`.execute(
+      db,
+    );
+    await sql`insert into ad_insights_daily (date, campaign_id, campaign_name, adset_id, adset_name, ad_id, ad_name,
+        impressions, clicks, inline_link_clicks, spend, purchases, purchase_value, video_3s_views, source)
+      values ('2026-12-03', 'C4', 'Tanpa Tribe', 'SC4', 'Set', 'A4', 'Video 4', 10000, 100, 100, 400000, 0, 0, 0, 'seed')`.execute(
+      db,
+    );
+    // D1 through C4 (UTM) → T1 by the campaign; D2 on a day C4 spent nothing → no tribe; D3 product A → T1.
+    for (const [mayarId, at, amount, product, campaign] of [
+      ['D1', '2026-12-03T03:00:00Z', 300000, productC, 'C4'],
+      ['D2', '2026-12-05T03:00:00Z', 120000, productC, null],
+      ['D3', '2026-12-03T04:00:00Z', 200000, ids.productA, null],
+    ] as const) {
+      await sql`insert into purchases (mayar_id, mayar_account_id, last_event, status, transaction_status, paid_at,
+          mayar_created_at, mayar_updated_at, amount, product_id, utm_campaign, raw)
+        select ${`${mayarId}-${tag}`}, mayar_account_id, 'payment.received', 'SUCCESS', 'paid', ${at}, ${at}, ${at},
+          ${amount}, ${product}, ${campaign}, '{}' from products where id = ${product}`.execute(db);
+    }
+    await sql`insert into tribe_targets (tribe_id, period, target_revenue) values (${ids.tribe1}, '2026-12', 1000000)`.execute(
+      db,
+    );
+    const tribes = await report('tribe-x-mayar?from=2026-12-01&to=2026-12-31');
+    expect(
+      pick(tribes, 'tribe', 'revenue', 'spend', 'real_roas', 'target', 'achievement', 'target_gap'),
+    ).toEqual([
+      [String(ids.tribe1), expect.stringMatching(/^Tribe/), 500000, 400000, 1.25, 1000000, 50, 500000],
+      ['0', '(no tribe)', 120000, 0, null, null, null, null],
+    ]);
+    // The totals are the sums of the rows: the (no tribe) revenue is in the revenue, not in the gap.
+    expect(tribes.totals.values).toEqual({
+      revenue: 620000,
+      spend: 400000,
+      real_roas: 1.55,
+      target: 1000000,
+      achievement: 50,
+      target_gap: 500000,
+    });
+
+    // A viral post: more interactions than views (followers would give 800 %) stops at 100 %.
+    const creator = id(
+      await sql<{ id: string }>`insert into creators (name, handle, platform, followers, status)
+        values ('Viral', ${`viral.${tag}`}, 'tiktok', 1000, 'active') returning id`.execute(db),
+    );
+    await sql`insert into projects (title, creator_id, product_id, content_type, status, fee, post_date, post_url,
+        views, reach, likes, comments, shares, saves)
+      values ('Viral reel', ${creator}, ${productC}, 'reel', 'posted', 100000, '2026-12-04', 'https://tiktok.com/x',
+        5000, 4000, 7000, 600, 300, 100)`.execute(db);
+    const kol = await report(`kol-report?from=2026-12-01&to=2026-12-31&creator=${creator}`);
+    expect(kol.totals.values.engagement_rate).toBe(100);
   });
 
   it('saves report views per user: own and shared ones listed, names unique per user, only the owner deletes', async () => {

@@ -17,7 +17,8 @@ import { intakeFixture } from './support/intake.js';
 /**
  * Hand-computed fixtures. Range 1–2 Nov 2026 (Jakarta), previous period 30–31 Oct.
  * Campaign C1 (Kelas Excel): 1 Nov 10 000 impressions / 200 clicks / Rp 1 000 000; 2 Nov 30 000 / 300 / Rp 2 000 000.
- * Its CTR over the range is 500 / 40 000 = 1,25 % (the average of the daily CTRs would be 1,5 %).
+ * Its CTR (all) over the range is 500 / 40 000 = 1,25 % (the average of the daily CTRs would be 1,5 %); its CTR
+ * per link click, Meta's default, 350 / 40 000 = 0,875 %.
  */
 const INSIGHTS = [
   // date, campaign, campaign name, adset, adset name, ad, ad name, impressions, clicks, link clicks, spend, purchases, value
@@ -133,9 +134,9 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
       campaign_id: 'C1',
       spend: 3000000,
       impressions: 40000,
-      clicks: 500,
-      ctr: 1.25,
-      cpc: 6000,
+      link_clicks: 350,
+      ctr: 0.875, // per link click, Meta's default: 350 / 40 000
+      cpc: 8571, // 3 000 000 / 350
       cpm: 75000,
       meta_purchases: 8,
       meta_purchase_value: 1200000,
@@ -145,12 +146,17 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
       real_roas: 0.2667,
       cpa: 1500000,
       attribution_gap: -6,
+      clicks: 500,
+      ctr_all: 1.25, // clicks of every kind: 500 / 40 000
+      cpc_all: 6000,
     });
     expect(c1!.drillable).toBe(true);
     expect(c2!.values).toMatchObject({
       spend: 500000,
-      ctr: 2,
-      cpc: 5000,
+      ctr: 1.6,
+      cpc: 6250,
+      ctr_all: 2,
+      cpc_all: 5000,
       cpm: 100000,
       orders: 1,
       revenue: 200000,
@@ -159,9 +165,9 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
     expect(answer.totals.values).toEqual({
       spend: 3500000,
       impressions: 45000,
-      clicks: 600,
-      ctr: 1.3333,
-      cpc: 5833,
+      link_clicks: 430,
+      ctr: 0.9556,
+      cpc: 8140,
       cpm: 77778,
       meta_purchases: 9,
       meta_purchase_value: 1300000,
@@ -171,6 +177,9 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
       real_roas: 0.2857,
       cpa: 1166667,
       attribution_gap: -6,
+      clicks: 600,
+      ctr_all: 1.3333,
+      cpc_all: 5833,
     });
     expect(answer.series.map((day) => [day.key, day.values.spend, day.values.revenue])).toEqual([
       ['2026-11-01', 1500000, 800000],
@@ -182,8 +191,8 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
     const answer = await report('ads-x-mayar?from=2026-11-01&to=2026-11-02&compare=previous');
     expect(answer.previous_period).toEqual({ from: '2026-10-30', to: '2026-10-31' });
     const c1 = answer.rows.find((row) => row.key === 'C1')!;
-    expect(c1.previous).toMatchObject({ spend: 1500000, orders: 1, revenue: 400000, ctr: 1 });
-    expect(c1.deltas).toMatchObject({ spend: 100, orders: 100, revenue: 100, ctr: 25 });
+    expect(c1.previous).toMatchObject({ spend: 1500000, orders: 1, revenue: 400000, ctr: 0.75, ctr_all: 1 });
+    expect(c1.deltas).toMatchObject({ spend: 100, orders: 100, revenue: 100, ctr: 16.67, ctr_all: 25 });
     const c2 = answer.rows.find((row) => row.key === 'C2')!;
     expect(c2.deltas?.spend).toBeNull();
     expect(answer.totals.previous).toMatchObject({ spend: 1500000, revenue: 400000 });
@@ -209,8 +218,8 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
     expect(ascending.rows.map((row) => row.key)).toEqual(['C2', 'C1']);
     const adset = await report('adset?from=2026-11-01&to=2026-11-02&group_by=day&adset=AS1');
     expect(adset.rows.map((row) => [row.key, row.values.spend, row.values.ctr])).toEqual([
-      ['2026-11-01', 1000000, 2],
-      ['2026-11-02', 2000000, 1],
+      ['2026-11-01', 1000000, 1.5],
+      ['2026-11-02', 2000000, 0.6667],
     ]);
     const aggregated = await report('ad-aggregated?from=2026-10-30&to=2026-11-02');
     expect(aggregated.rows.map((row) => [row.key, row.values.spend, row.values.link_clicks])).toEqual([
@@ -264,11 +273,11 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
       );
       const [header, first] = csv.body.trim().split('\r\n');
       expect(header).toBe(
-        'Kampanye,Belanja iklan,Impresi,Klik,CTR,CPC,CPM,Pembelian Meta,Nilai pembelian Meta,ROAS Meta,Order Mayar,Pendapatan Mayar,ROAS riil,CPA,Selisih atribusi',
+        'Kampanye,Belanja iklan,Impresi,Klik tautan,CTR (rasio klik tautan),CPC (biaya per klik tautan),CPM,Pembelian Meta,Nilai pembelian Meta,ROAS Meta,Order Mayar,Pendapatan Mayar,ROAS riil,CPA,Selisih atribusi,Klik (semua),CTR (semua),CPC (semua)',
       );
       // The figures are the same plain numbers in either language.
       expect(first).toBe(
-        'Kelas Excel,3000000,40000,500,1.25,6000,75000,8,1200000,0.4,2,800000,0.2667,1500000,-6',
+        'Kelas Excel,3000000,40000,350,0.875,8571,75000,8,1200000,0.4,2,800000,0.2667,1500000,-6,500,1.25,6000',
       );
       // A group the engine names for want of a name is in the person's language too; names from the data stay.
       const adsets = await client.get(
@@ -292,13 +301,13 @@ describe.each(ENGINES)('report engine on %s', (engine) => {
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Campaign,Spend,Impressions,Clicks,CTR,CPC,CPM,Meta purchases,Meta purchase value,Meta ROAS,Mayar orders,Mayar revenue,Real ROAS,CPA,Attribution gap',
+      'Campaign,Spend,Impressions,Link clicks,CTR (link click-through rate),CPC (cost per link click),CPM,Meta purchases,Meta purchase value,Meta ROAS,Mayar orders,Mayar revenue,Real ROAS,CPA,Attribution gap,Clicks (all),CTR (all),CPC (all)',
     );
     expect(lines[1]).toBe(
-      'Kelas Excel,3000000,40000,500,1.25,6000,75000,8,1200000,0.4,2,800000,0.2667,1500000,-6',
+      'Kelas Excel,3000000,40000,350,0.875,8571,75000,8,1200000,0.4,2,800000,0.2667,1500000,-6,500,1.25,6000',
     );
     expect(lines.at(-1)).toBe(
-      'Total,3500000,45000,600,1.3333,5833,77778,9,1300000,0.3714,3,1000000,0.2857,1166667,-6',
+      'Total,3500000,45000,430,0.9556,8140,77778,9,1300000,0.3714,3,1000000,0.2857,1166667,-6,600,1.3333,5833',
     );
 
     const xlsx = await client.get(

@@ -10,7 +10,8 @@ import { intakeFixture } from './intake.js';
  *   C1 "Kelas Excel" ad A1: 1 Nov 10 000 impr / 200 clicks / 1 000 000 / 2 500 3-s views; 2 Nov 30 000 / 300 / 2 000 000 / 4 500
  *   C2 "Ebook Resep" ad A2: 1 Nov 5 000 / 100 / 500 000 / 0
  *   C3 "Promo"       ad A3: 2 Nov 5 000 / 50 / 250 000 / 1 000 (no creative in Master Ad Creative)
- * Ad Campaign Admin: C1 and C3 sell product A (tribe T1 through the product), C2 sells product B (tribe T2).
+ * Ad Campaign Admin: C1 and C3 sell product A (tribe T1 through the product), C2 sells product B (tribe T2
+ * through the product, though the campaign names T1).
  */
 export const INSIGHTS = [
   // date, campaign, campaign name, ad, ad name, impressions, clicks, spend, 3-second views
@@ -91,7 +92,8 @@ export async function seedReportFixture(database: DatabaseHandle): Promise<Repor
   }
   for (const [campaign, name, product, tribe] of [
     ['C1', 'Kelas Excel', productA, null],
-    ['C2', 'Ebook Resep', productB, tribe2],
+    // C2's own tribe is T1, but it sells T2's product: spend and revenue both go to T2 through the product.
+    ['C2', 'Ebook Resep', productB, tribe1],
     ['C3', 'Promo', productA, null],
   ] as const) {
     await sql`insert into ad_campaigns (name, campaign_id, ad_account_id, objective, status, product_id, tribe_id)

@@ -65,7 +65,7 @@ export const creativesSource: ReportSource = {
           ${group === 'creative' ? sql`max(cr.picture)` : sql`null::text`} as thumbnail,
           ${group === 'creative' ? sql`max(cr.id)::text` : sql`null::text`} as record_id,
           sum(i.spend) as spend, sum(i.impressions) as impressions, sum(i.clicks) as clicks,
-          sum(i.video_3s_views) as video_views
+          sum(i.inline_link_clicks) as link_clicks, sum(i.video_3s_views) as video_views
         from ad_insights_daily i
         left join ${CREATIVES} cr on cr.ad_id = i.ad_id
         where ${sql.join(adWhere, sql` and `)}
@@ -79,7 +79,7 @@ export const creativesSource: ReportSource = {
         group by 1
       ),
       joined as (
-        select ad.key, ad.label, ad.thumbnail, ad.record_id, ad.spend, ad.impressions, ad.clicks, ad.video_views,
+        select ad.key, ad.label, ad.thumbnail, ad.record_id, ad.spend, ad.impressions, ad.clicks, ad.link_clicks, ad.video_views,
           coalesce(sales.orders, 0) as orders, coalesce(sales.revenue, 0) as revenue
         from ad left join sales on sales.key = ad.key
       )

@@ -6,7 +6,8 @@ const MEASURES: Record<string, string> = {
   fee: 'fee',
   views: 'views',
   reach: 'reach',
-  engagement_rate: 'round(engagements * 100.0 / nullif(followers, 0), 4)',
+  // Interactions per view, each post's counted up to its views: at most 100 % by construction.
+  engagement_rate: 'round(engaged_views * 100.0 / nullif(views, 0), 4)',
   cpm: 'round(fee * 1000.0 / nullif(views, 0))',
   cpv: 'round(fee::numeric / nullif(views, 0), 2)',
   cpe: 'round(fee::numeric / nullif(engagements, 0))',
@@ -28,6 +29,8 @@ const GROUPS: Record<string, { key: string; label: string }> = {
  * KOL: the projects posted in the range (not cancelled) with their creator, and the paid purchases attributed to
  * each from its post date to the end of the range: by voucher code first, else by the utm_campaign of its UTM
  * link; a purchase counts for one project only. Reach is each post's own reach (summed over posts, never days).
+ * Engagement rate is interactions per view, a post's interactions counted up to its views (followers are the
+ * creator's count today, not the post's audience: a viral post went past 100 % over them).
  */
 export const kolSource: ReportSource = {
   groups: ['creator', 'project', 'platform', 'day'],
@@ -51,7 +54,8 @@ export const kolSource: ReportSource = {
         select p.id, p.title, p.creator_id, c.name as creator_name, c.platform, p.post_date,
           p.fee, coalesce(p.views, 0) as views, coalesce(p.reach, 0) as reach,
           coalesce(p.likes, 0) + coalesce(p.comments, 0) + coalesce(p.shares, 0) + coalesce(p.saves, 0) as engagements,
-          coalesce(c.followers, 0) as followers,
+          least(coalesce(p.likes, 0) + coalesce(p.comments, 0) + coalesce(p.shares, 0) + coalesce(p.saves, 0),
+            coalesce(p.views, 0)) as engaged_views,
           upper(p.voucher_code) as voucher,
           upper(substring(p.utm_link from '[?&]utm_campaign=([^&#]+)')) as utm_campaign
         from projects p join creators c on c.id = p.creator_id
@@ -73,7 +77,7 @@ export const kolSource: ReportSource = {
       grouped as (
         select ${sql.raw(g.key)} as key, ${sql.raw(g.label)} as label,
           sum(pj.fee) as fee, sum(pj.views) as views, sum(pj.reach) as reach,
-          sum(pj.engagements) as engagements, sum(pj.followers) as followers,
+          sum(pj.engagements) as engagements, sum(pj.engaged_views) as engaged_views,
           coalesce(sum(sold.orders), 0) as orders, coalesce(sum(sold.revenue), 0) as revenue
         from pj left join sold on sold.project_id = pj.id
         group by 1
