@@ -205,6 +205,17 @@ describe('ReportPage', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('sort=-spend'));
   });
 
+  it('says under the title how the KOL report attributes purchases, and ranks creators by ROI in its chart', async () => {
+    const kolRoute = ROUTES.find((r) => r.id === 'kol-report')!;
+    renderPage('?from=2026-11-01&to=2026-11-02', kolRoute);
+    expect(
+      await screen.findByText(
+        /voucher code, else when its UTM campaign is the one of the project’s UTM link/,
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('figure', { name: 'ROI by creator (top 10)' })).toBeVisible();
+  });
+
   it("speaks Indonesian when chosen, the report title staying the spec's", async () => {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id');
     const { user } = renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');

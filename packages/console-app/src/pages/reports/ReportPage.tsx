@@ -39,7 +39,7 @@ import { useConsoleContext } from '../../routes/consoleContext.js';
 import { RoutePage } from '../PageLayout.js';
 import { useEndpoint } from '../useEndpoint.js';
 import type { PageProps } from '../types.js';
-import { readReportView, reportQuery, writeReportView, type ReportView } from './reportView.js';
+import { chartGroups, readReportView, reportQuery, writeReportView, type ReportView } from './reportView.js';
 import { SavedReportViews } from './SavedReportViews.js';
 import { useLanguage, useTextsOf } from '../../i18n.js';
 import { REPORT_TEXTS } from './texts.js';
@@ -240,6 +240,7 @@ export default function ReportPage({ route }: PageProps) {
         ) : null}
       </Toolbar>
       {exportError ? <p role="alert">{exportError}</p> : null}
+      {definition.help ? <Help>{definition.help}</Help> : null}
       <Kpis aria-label={texts.keyFigures}>
         {definition.kpis.map((key) => {
           const measure = definition.measures.find((m) => m.key === key)!;
@@ -328,7 +329,7 @@ function chartOf(
     .map((key) => definition.measures.find((m) => m.key === key)?.label)
     .join(texts.chart.and);
   if (definition.chart.by === 'group') {
-    const rows = data?.rows.slice(0, CHART_GROUPS) ?? [];
+    const rows = chartGroups(definition, data?.rows ?? [], CHART_GROUPS);
     return {
       label: texts.chart.byGroup(names, groupLabel.toLowerCase(), String(CHART_GROUPS)),
       points: rows.map((row) => ({
@@ -414,6 +415,12 @@ const Toolbar = styled.div`
     min-height: 32px;
     white-space: nowrap;
   }
+`;
+
+const Help = styled.p`
+  margin: 0 0 ${t.space4};
+  max-width: 72ch;
+  color: ${t.colorTextMuted};
 `;
 
 const Kpis = styled.section`

@@ -1,6 +1,6 @@
 import { REPORT_DEFINITIONS } from '@staff/console-contract';
 import { describe, expect, it } from 'vitest';
-import { readReportView, reportQuery, writeReportView } from './reportView.js';
+import { chartGroups, readReportView, reportQuery, writeReportView } from './reportView.js';
 
 const definition = REPORT_DEFINITIONS['ads-x-mayar'];
 // 23 Nov 2026, 18:00 UTC: already the 24th in Jakarta.
@@ -51,5 +51,33 @@ describe('report view in the address', () => {
       from: '2026-10-01',
       to: '2026-10-31',
     });
+  });
+});
+
+describe('the groups a chart by group shows', () => {
+  const row = (key: string, values: Record<string, number | null>) => ({ key, values });
+  const rows = [
+    row('1', { fee: 9, roi: -40 }),
+    row('2', { fee: 5, roi: 120 }),
+    row('3', { fee: 3, roi: null }),
+    row('4', { fee: 1, roi: 15 }),
+  ];
+
+  it("ranks the KOL report's creators by ROI, highest first, whatever the table's order, none without one", () => {
+    const ranked = chartGroups(REPORT_DEFINITIONS['kol-report'], rows, 2);
+    expect(ranked.map((r) => r.key)).toEqual(['2', '4']);
+    expect(chartGroups(REPORT_DEFINITIONS['kol-report'], rows, 10).map((r) => r.key)).toEqual([
+      '2',
+      '4',
+      '1',
+    ]);
+  });
+
+  it("keeps the table's order for a chart without a rank", () => {
+    expect(chartGroups(REPORT_DEFINITIONS['tribe-x-mayar'], rows, 3).map((r) => r.key)).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
   });
 });

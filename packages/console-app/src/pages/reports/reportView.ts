@@ -1,4 +1,4 @@
-import type { ReportDefinition } from '@staff/console-contract';
+import type { ReportDefinition, ReportRow } from '@staff/console-contract';
 import { dateRangeFromPreset, type DateRangePickerValue } from '@staff/console-ui';
 import type { ReportQueryInput } from '../../api/reports.js';
 
@@ -74,4 +74,21 @@ export function reportQuery(
     ...(format ? { format } : {}),
     ...extra,
   };
+}
+
+/**
+ * The groups a chart by group shows: the first `limit` rows in the table's order, or, for a ranked chart, the
+ * `limit` highest by its rank measure (which creator pays back first), whatever order the table is in.
+ */
+export function chartGroups(
+  definition: ReportDefinition,
+  rows: readonly ReportRow[],
+  limit: number,
+): ReportRow[] {
+  const rank = definition.chart.rank;
+  if (!rank) return rows.slice(0, limit);
+  return rows
+    .filter((row) => typeof row.values[rank] === 'number')
+    .sort((a, b) => Number(b.values[rank]) - Number(a.values[rank]) || a.key.localeCompare(b.key))
+    .slice(0, limit);
 }
