@@ -4,14 +4,23 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { REPORT_IDS, ROUTES, type ReportResponse } from '@staff/console-contract';
 import { seedReportFixture } from '../../console-server/test/support/reports.js';
+import { seedDemoActivity } from '../../console-server/src/demo/activity.js';
+import { seedDemoReports } from '../../console-server/src/demo/reportDemo.js';
 import { newPage, openSignedIn, setupConsole } from './harness.js';
 
 const { server, browser, user } = setupConsole({ signIn: { username: 'demo-all' } });
 
+/** The demo's moving data and report story, ending here (before the fixture's November days). */
+const DEMO_NOW = new Date('2026-10-28T05:00:00Z');
+
 beforeAll(async () => {
+  // The demo as `npm start` seeds it, over fewer days and campaigns: insights and purchases through the intake,
+  // creators whose posts sell, targets in scale (before the fixture: the seeds run on a database without sales).
+  await seedDemoActivity(server.database.db, { days: 40, campaigns: 4, now: DEMO_NOW });
+  await seedDemoReports(server.database.db, { days: 40, now: DEMO_NOW });
   // Insights, purchases, campaigns, creatives, targets, creators and projects of 1–2 Nov 2026 (see the fixture).
   await seedReportFixture(server.database);
-});
+}, 240_000);
 
 const pathOf = (id: string) => ROUTES.find((route) => route.id === id)!.path;
 
@@ -111,6 +120,70 @@ describe('Reports in chromium', () => {
       expect(last.getCell(header.indexOf('Mayar revenue')).value).toBe(expected.totals.values.revenue);
       expect(last.getCell(header.indexOf('Real ROAS')).value).toBe(expected.totals.values.real_roas);
       expect(sheet.getColumn(header.indexOf('Spend')).numFmt).toBe('"Rp" #,##0');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('on the demo: Monthly achievement is plausible, creators sell, tribes have spend and revenue, totals add up', async () => {
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    const money = (amount: unknown) =>
+      new RegExp(`Rp\\s?${Math.abs(Number(amount)).toLocaleString('id-ID').replace(/\./g, '\\.')}`);
+    const sum = (answer: ReportResponse, field: string) =>
+      answer.rows.reduce((total, row) => total + Number(row.values[field] ?? 0), 0);
+    try {
+      // Monthly: September against what it sold (goal 0.9–1.3×), October to date against the whole month.
+      const monthly = await api('monthly?from=2026-09-01&to=2026-10-28&group_by=month');
+      expect(monthly.rows.map((row) => row.key)).toEqual(['2026-09', '2026-10']);
+      for (const row of monthly.rows) {
+        expect(Number(row.values.achievement), row.key).toBeGreaterThan(50);
+        expect(Number(row.values.achievement), row.key).toBeLessThan(125);
+      }
+      await openSignedIn(
+        page,
+        server,
+        user,
+        `${pathOf('monthly')}?from=2026-09-01&to=2026-10-28&group_by=month`,
+      );
+      const monthlyTable = await reportTable(page, 'Monthly Report');
+      await expect
+        .poll(() => monthlyTable.getByRole('row', { name: /^Total/ }).textContent())
+        .toMatch(money(monthly.totals.values.revenue));
+      expect(await page.getByRole('region', { name: 'Target' }).textContent()).toMatch(
+        money(monthly.totals.values.target),
+      );
+      const chart = page.locator('figure.cui-chart');
+      await expect.poll(() => chart.getAttribute('data-state')).toBe('ready');
+
+      // KOL: creators with orders and revenue, ranked by ROI; the help says how purchases are counted.
+      const kol = await api('kol-report?from=2026-09-28&to=2026-10-28');
+      const selling = kol.rows.filter(
+        (row) => Number(row.values.orders) > 0 && Number(row.values.revenue) > 0,
+      );
+      expect(selling.length).toBeGreaterThan(2);
+      expect(kol.rows.every((row) => Number(row.values.engagement_rate ?? 0) <= 100)).toBe(true);
+      await openSignedIn(page, server, user, `${pathOf('kol-report')}?from=2026-09-28&to=2026-10-28`);
+      const kolTable = await reportTable(page, 'KOL Report');
+      const top = String(kol.rows[0]!.values.creator);
+      await kolTable
+        .getByRole('row', { name: new RegExp(top) })
+        .first()
+        .waitFor();
+      await page.getByText(/carries the project’s voucher code/).waitFor();
+      await page.getByRole('figure', { name: 'ROI by creator (top 10)' }).waitFor();
+
+      // Tribe X Mayar: tribes that spend also earn; the totals are the sums of the rows.
+      const tribes = await api('tribe-x-mayar?from=2026-10-01&to=2026-10-28');
+      expect(
+        tribes.rows.filter((row) => Number(row.values.spend) > 0 && Number(row.values.revenue) > 0).length,
+      ).toBeGreaterThan(0);
+      for (const field of ['revenue', 'spend', 'target', 'target_gap'])
+        expect(tribes.totals.values[field], field).toBe(sum(tribes, field));
+      await openSignedIn(page, server, user, `${pathOf('tribe-x-mayar')}?from=2026-10-01&to=2026-10-28`);
+      const tribeTable = await reportTable(page, 'Tribe X Mayar Report');
+      await expect
+        .poll(() => tribeTable.getByRole('row', { name: /^Total/ }).textContent())
+        .toMatch(money(tribes.totals.values.target_gap));
     } finally {
       await context.close();
     }
