@@ -230,7 +230,11 @@ export async function seed(db: Kysely<Database>, options: SeedOptions): Promise<
       ...(options.now ? { now: options.now } : {}),
     });
     // Creators whose posts sell, and targets in scale with the revenue (src/demo/reportDemo.ts).
-    await seedDemoReports(db, { log: options.log, ...(options.now ? { now: options.now } : {}) });
+    await seedDemoReports(db, {
+      log: options.log,
+      projects: Math.max(4, Math.round(36 * (options.demoRows ?? 1))),
+      ...(options.now ? { now: options.now } : {}),
+    });
   }
   if (options.demo)
     options.log(

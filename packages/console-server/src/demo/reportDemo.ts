@@ -127,8 +127,8 @@ async function seedCreatorSales(
     where p.deleted_at is null and p.status in ('posted', 'paid') and p.fee > 0
       and (p.voucher_code is not null or p.utm_link ~ '[?&]utm_campaign=')
       and pr.mayar_product_id is not null and pr.mayar_account_id is not null and pr.price > 0
-      -- A fee some dozen sales can earn back: the demo shows creators on both sides of it.
-      and p.fee <= pr.price * 12
+      -- A fee some ten sales can earn back: the demo shows creators on both sides of it.
+      and p.fee <= pr.price * 10
       and ${inWindow ? sql`p.post_date between ${first}::date and ${last}::date` : sql`p.post_date < ${first}::date`}
     order by p.post_date desc, p.id
     limit ${wanted}`.execute(db);
@@ -152,7 +152,7 @@ async function seedCreatorSales(
     const price = Number(project.price);
     // Sales needed to earn the fee back, times a pull from 0.2 (far from it) to 2.2 (twice over).
     const breakEven = Number(project.fee) / price;
-    const orders = Math.max(1, Math.min(24, Math.round(breakEven * (0.2 + rand() * 2))));
+    const orders = Math.max(1, Math.min(16, Math.round(breakEven * (0.2 + rand() * 2))));
     const room = Math.max(1, Math.round((Date.parse(today) - Date.parse(project.post_date)) / DAY_MS));
     for (let n = 0; n < orders; n += 1) {
       // Most sales in the first days after the post.
