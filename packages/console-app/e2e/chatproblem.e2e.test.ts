@@ -53,9 +53,22 @@ describe('Chat List: create a problem from a message', () => {
       expect(saved.rows[0]?.conversation_id).not.toBeNull();
       expect(saved.rows[0]?.message_id).not.toBeNull();
 
-      // The problem tracker shows it on the board, open, with the message it came from.
+      // The problem tracker shows it on the board, open, and links back to the message it came from.
       await notice.getByRole('link', { name: 'Open Cust Problem Tracking' }).click();
-      await page.getByText('Paket saya rusak waktu sampai').first().waitFor();
+      const board = page.getByRole('region', { name: 'Customer problem board' });
+      await board.getByRole('button', { name: new RegExp(`#${id} `) }).click();
+      await page.getByRole('link', { name: 'Open the chat message it came from' }).click();
+      const pointed = page
+        .getByRole('list', { name: 'Messages with Dewi Masalah' })
+        .locator('[aria-current="true"]');
+      await pointed.waitFor();
+      expect(await pointed.textContent()).toContain('Paket saya rusak waktu sampai');
+      expect(page.url()).toContain(`message=${saved.rows[0]!.message_id}`);
+      // The customer's problems are beside the thread, on any of their conversations.
+      await page
+        .getByRole('complementary', { name: 'Customer data' })
+        .getByText(`Problem #${id} · Open`)
+        .waitFor();
     } finally {
       await context.close();
     }

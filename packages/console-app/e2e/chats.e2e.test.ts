@@ -94,4 +94,79 @@ describe('Chat List', () => {
       await context.close();
     }
   });
+
+  it('an inactive number closes the composer with why before typing; a message to an unregistered number reaches the administrators; the bot tester names the keyword', async () => {
+    const user = await apiLogin(server, 'demo-all');
+    const webhook = `${server.baseURL}/api/webhooks/whatsapp`;
+    // A conversation on a number that is then switched off in WA Registries.
+    const { registryId, number } = await waNumber(server.database, 'cs');
+    const name = (
+      await sql<{ name: string }>`select name from wa_registries where id = ${registryId}`.execute(
+        server.database.db,
+      )
+    ).rows[0]!.name;
+    expect(
+      (
+        await customerSays(webhook, WA_APP_SECRET, number, {
+          from: '6281299990002',
+          name: 'Sari Tutup',
+          text: 'Halo?',
+        })
+      ).status,
+    ).toBe(200);
+    await sql`update wa_registries set active = false where id = ${registryId}`.execute(server.database.db);
+
+    // A customer writes to a number nobody registered: kept, and the administrators see it.
+    const missing = `62811${String(Date.now()).slice(-7)}`;
+    const said = await customerSays(
+      webhook,
+      WA_APP_SECRET,
+      { phoneNumberId: missing, displayPhoneNumber: missing },
+      { from: '6281299990003', name: 'Tono Nyasar', text: 'Nomor ini masih aktif?' },
+    );
+    expect(said.status).toBe(200);
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    try {
+      await openSignedIn(page, server, user, '/app/customer-chats');
+      await page
+        .getByRole('listbox', { name: 'Conversations' })
+        .getByRole('option', { name: /Sari Tutup/ })
+        .click();
+      const closed = page.getByRole('note', { name: 'Replies cannot be sent from this conversation' });
+      await closed.waitFor();
+      expect(await closed.textContent()).toContain(`The number ${name} is inactive in WA Registries`);
+      expect(await page.getByRole('textbox', { name: 'Write a reply…' }).count()).toBe(0);
+      await closed.getByRole('link', { name: `Open ${name} in WA Registries` }).waitFor();
+
+      const inbox = page.getByRole('region', { name: 'Messages to unregistered numbers' });
+      await inbox
+        .getByText(/unregistered number/)
+        .first()
+        .click();
+      await inbox.getByText('Nomor ini masih aktif?').waitFor();
+      await inbox.getByRole('link', { name: 'Add it in WA Registries' }).first().waitFor();
+
+      // Bot Auto Response: "resi, nomor resi" with the default "Contains" matches "NOMOR RESI saya berapa?".
+      const bot = await waNumber(server.database, 'bot');
+      const rule = await fetch(`${server.baseURL}/api/bots/${bot.registryId}/rules`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
+        body: JSON.stringify({
+          name: 'Nomor resi',
+          match_type: 'contains',
+          pattern: 'resi, nomor resi',
+          reply_text: 'Resi Kakak: {resi}',
+        }),
+      });
+      expect(rule.status).toBe(201);
+      await page.goto(`${server.baseURL}/app/crm/bot-auto-response/`);
+      await page.getByRole('combobox', { name: 'Number', exact: true }).selectOption(String(bot.registryId));
+      await page.getByRole('cell', { name: 'Nomor resi' }).first().waitFor();
+      await page.getByLabel('Customer message').fill('NOMOR RESI saya berapa?');
+      await page.getByRole('button', { name: 'Test', exact: true }).click();
+      await page.getByText('Matched keyword: "nomor resi"').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
 });

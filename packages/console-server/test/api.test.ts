@@ -655,6 +655,9 @@ describe.each(ONE_ENGINE)('console-server API on %s', (engine) => {
           url: '/api/chats/conversations/999999/read',
           through: 404,
         },
+        // Messages to unregistered numbers (WA Registries' administrators): a list, and a take-in of nothing.
+        'GET /api/chats/unregistered': { url: '/api/chats/unregistered' },
+        'POST /api/chats/unregistered/adopt': { url: '/api/chats/unregistered/adopt' },
         // Bot Auto Response (src/crm/): no number or rule 999999, so past the check a 404.
         'GET /api/bots/numbers': { url: '/api/bots/numbers' },
         'GET /api/bots/:registry_id/rules': { url: '/api/bots/999999/rules', through: 404 },
