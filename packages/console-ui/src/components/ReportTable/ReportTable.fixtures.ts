@@ -97,6 +97,9 @@ export function manyRows(count: number): ReportTableRow[] {
 /** The fixtures' report texts in Indonesian: the contract's report texts, and the stories' own captions. */
 const STORY_TEXTS_ID: Readonly<Record<string, string>> = {
   'Spend and revenue per day': 'Belanja iklan dan pendapatan per hari',
+  // The fixture's generic clicks (the reports name Meta's two families: Link clicks, Clicks (all)).
+  Clicks: 'Klik',
+  'clicks / impressions × 100': 'klik / impresi × 100',
 };
 const inIndonesian = (text: string) => REPORT_TEXTS_ID[text] ?? STORY_TEXTS_ID[text] ?? text;
 
