@@ -117,6 +117,25 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [crossPackage('console-app')] }] },
   },
   {
+    // One door for data (docs/adr/050): the app reaches the server through the contract's endpoints and its one
+    // client; an '/api/…' string anywhere else is a route written by hand.
+    files: ['packages/console-app/src/**/*.{ts,tsx}'],
+    ignores: [...TEST_FILES, 'packages/console-app/src/api/client.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/api\\//]',
+          message: "An '/api/…' path by hand: call the contract's endpoint (call / useEndpoint / requestOf).",
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
+          message: "An '/api/…' path by hand: call the contract's endpoint (call / useEndpoint / requestOf).",
+        },
+      ],
+    },
+  },
+  {
     // console-ui is embeddable: it must not reach for the app's HTTP client, router or socket, nor the contract.
     files: ['packages/console-ui/src/**/*.{ts,tsx}'],
     ignores: [...TEST_FILES, '**/*.fixtures.{ts,tsx}', '**/*.fixture.{ts,tsx}'],

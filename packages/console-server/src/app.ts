@@ -6,21 +6,14 @@ import rateLimit from '@fastify/rate-limit';
 import { z } from 'zod';
 import {
   PAGE_DENIED_MESSAGE,
-  apiErrorSchema,
+  authEndpoints,
   configEndpoints,
   healthResponseSchema,
   isPermissionKey,
-  loginChallengeResponseSchema,
-  loginRequestSchema,
-  loginResponseSchema,
-  logoutResponseSchema,
-  pageCheckQuerySchema,
-  pageCheckResponseSchema,
   REAUTH_REQUIRED_CODE,
   usageStatisticsQuerySchema,
   myActivityResponseSchema,
   usageStatisticsResponseSchema,
-  verifyAllResponseSchema,
 } from '@staff/console-contract';
 import type { DatabaseHandle } from './db/database.js';
 import { AUTH_MESSAGES } from './auth/messages.js';
@@ -80,7 +73,7 @@ import {
   registerSheetReportRoutes,
   startSheetReportScheduler,
 } from './sheetReports/routes.js';
-import { implement, pageRoutes } from './pageRoutes.js';
+import { implement } from './pageRoutes.js';
 import { type Lifecycle, readyResponseSchema, registerLifecycle } from './ops/lifecycle.js';
 import { registerMetrics } from './ops/metrics.js';
 import { registerCreativePreviewRoutes } from './creatives/routes.js';
@@ -406,7 +399,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     spec: Parameters<typeof defineRoute<Q, B, P>>[3],
     handler: Parameters<typeof defineRoute<Q, B, P>>[4],
   ) => defineRoute(app, registry, guards, spec, handler);
-  const accountRoutes = pageRoutes(route, 'auth');
   const loginRouteConfig =
     options.loginRateLimit === false
       ? {}
@@ -416,22 +408,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return request.session;
   };
 
-  route(
-    {
-      method: 'POST',
-      url: '/api/auth/login',
-      tag: 'auth',
-      summary:
-        'Sign in; answers the user info the app stores (token, full name, previous login). With two-step sign-in on, answers `otp_required` and a challenge for /api/auth/login/otp instead',
-      auth: false,
-      body: loginRequestSchema,
-      responses: {
-        200: z.union([loginResponseSchema, loginChallengeResponseSchema]),
-        403: apiErrorSchema,
-        429: apiErrorSchema,
-      },
-      config: loginRouteConfig,
-    },
+  implement(
+    route,
+    authEndpoints.login,
     async (request, reply, { body }) => {
       const loginContext = {
         ip: request.ip ?? null,
@@ -452,66 +431,42 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       }
       return answerSignIn(request, reply, result, { refused: 'sign-in refused', signedIn: 'signed in' });
     },
+    { config: loginRouteConfig },
   );
 
-  accountRoutes.post(
-    '/api/auth/logout',
-    'Revoke the bearer token',
-    { responses: { 200: logoutResponseSchema } },
-    async (request) => {
-      const session = sessionOf(request);
-      await revokeSession(db, session.sessionId, 'logout', clock());
-      events.sessionsRevoked(session.userId, [session.sessionId], 'logout');
-      return { ok: true as const };
-    },
-  );
+  implement(route, authEndpoints.logout, async (request) => {
+    const session = sessionOf(request);
+    await revokeSession(db, session.sessionId, 'logout', clock());
+    events.sessionsRevoked(session.userId, [session.sessionId], 'logout');
+    return { ok: true as const };
+  });
 
-  route(
-    {
-      method: 'GET',
-      url: '/api/a/verify/___ca',
-      tag: 'permissions',
-      summary: "The bearer's permissions: the union of their permission sets",
-      auth: true,
-      responses: { 200: verifyAllResponseSchema },
-    },
-    async (request) => ({ permissions: await userPermissions(db, sessionOf(request).userId) }),
-  );
+  implement(route, authEndpoints.permissions, async (request) => ({
+    permissions: await userPermissions(db, sessionOf(request).userId),
+  }));
 
-  route(
-    {
-      method: 'GET',
-      url: '/api/a/verify/___pc',
-      tag: 'permissions',
-      summary:
-        'May the bearer open a page guarded by `key` (read or write)? 200 yes, 403 no; recorded for usage statistics',
-      auth: true,
-      query: pageCheckQuerySchema,
-      responses: { 200: pageCheckResponseSchema, 403: apiErrorSchema },
-    },
-    async (request, reply, { query }) => {
-      const session = sessionOf(request);
-      // A key the server does not know is one the caller does not hold: the client knows only 200 and 403.
-      // Not recorded: usage statistics count pages, and no page has this key.
-      if (!isPermissionKey(query.key))
-        return reply.code(403).send({ message: PAGE_DENIED_MESSAGE, code: 'PERMISSION_DENIED' });
-      const flags = await userPermission(db, session.userId, query.key);
-      const allowed = query.mode === 'write' ? flags.write : flags.read;
-      await db
-        .insertInto('page_checks')
-        .values({
-          user_id: session.userId,
-          permission_key: query.key,
-          mode: query.mode,
-          path: query.path ?? null,
-          allowed,
-          at: clock(),
-        })
-        .execute();
-      if (!allowed) return reply.code(403).send({ message: PAGE_DENIED_MESSAGE, code: 'PERMISSION_DENIED' });
-      return { allowed, permission_key: query.key, mode: query.mode };
-    },
-  );
+  implement(route, authEndpoints.pageCheck, async (request, reply, { query }) => {
+    const session = sessionOf(request);
+    // A key the server does not know is one the caller does not hold: the client knows only 200 and 403.
+    // Not recorded: usage statistics count pages, and no page has this key.
+    if (!isPermissionKey(query.key))
+      return reply.code(403).send({ message: PAGE_DENIED_MESSAGE, code: 'PERMISSION_DENIED' });
+    const flags = await userPermission(db, session.userId, query.key);
+    const allowed = query.mode === 'write' ? flags.write : flags.read;
+    await db
+      .insertInto('page_checks')
+      .values({
+        user_id: session.userId,
+        permission_key: query.key,
+        mode: query.mode,
+        path: query.path ?? null,
+        allowed,
+        at: clock(),
+      })
+      .execute();
+    if (!allowed) return reply.code(403).send({ message: PAGE_DENIED_MESSAGE, code: 'PERMISSION_DENIED' });
+    return { allowed, permission_key: query.key, mode: query.mode };
+  });
 
   implement(route, configEndpoints.read, async (_request, _reply, { query }) => {
     const row = await db

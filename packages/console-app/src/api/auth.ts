@@ -1,5 +1,10 @@
 import type { AxiosInstance } from 'axios';
-import type { LoginChallengeResponse, LoginResponse, VerifyAllResponse } from '@staff/console-contract';
+import {
+  authEndpoints,
+  type LoginChallengeResponse,
+  type LoginResponse,
+  type VerifyAllResponse,
+} from '@staff/console-contract';
 import type {
   CheckPermissionFn,
   LoadPermissionsFn,
@@ -8,13 +13,16 @@ import type {
   PermissionEntry,
   StoredUser,
 } from '@staff/console-ui';
+import { requestOf } from './call.js';
 import { toCallError } from './errors.js';
 
 /** `POST /api/auth/login`; `data.data` of the answer is the stored user (spec section 7). */
 export function createLogin(client: AxiosInstance): LoginFn {
   return async ({ username, password }) => {
     try {
-      const response = await client.post<LoginResponse>('/api/auth/login', { username, password });
+      const response = await client.request<LoginResponse>(
+        requestOf(authEndpoints.login, { body: { username, password } }),
+      );
       const user = response.data?.data;
       if (!user || typeof user.token !== 'string')
         throw { status: response.status, message: 'Malformed login answer' };
@@ -29,7 +37,7 @@ export function createLogin(client: AxiosInstance): LoginFn {
 export function createLoadPermissions(client: AxiosInstance): LoadPermissionsFn {
   return async () => {
     try {
-      const response = await client.get<VerifyAllResponse>('/api/a/verify/___ca');
+      const response = await client.request<VerifyAllResponse>(requestOf(authEndpoints.permissions));
       const list: unknown = response.data?.permissions;
       return Array.isArray(list) ? (list as PermissionEntry[]) : [];
     } catch (error) {
@@ -50,8 +58,8 @@ export function createCheckPermission(
   return async (key, signal) => {
     try {
       const path = getPath();
-      await client.get('/api/a/verify/___pc', {
-        params: { key, mode: 'read', ...(path ? { path } : {}) },
+      await client.request({
+        ...requestOf(authEndpoints.pageCheck, { query: { key, mode: 'read', ...(path ? { path } : {}) } }),
         ...(signal ? { signal } : {}),
       });
       return true;
@@ -70,11 +78,10 @@ export function createCheckPermission(
 export function createLogout(client: AxiosInstance): (token?: string) => Promise<void> {
   return async (token) => {
     try {
-      await client.post(
-        '/api/auth/logout',
-        undefined,
-        token ? { headers: { Authorization: `Bearer ${token}` } } : {},
-      );
+      await client.request({
+        ...requestOf(authEndpoints.logout),
+        ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
+      });
     } catch (error) {
       throw toCallError(error);
     }
@@ -93,10 +100,9 @@ export function createPasswordStep(
 ): (credentials: LoginCredentials) => Promise<PasswordStepResult> {
   return async ({ username, password }) => {
     try {
-      const response = await client.post<LoginResponse | LoginChallengeResponse>('/api/auth/login', {
-        username,
-        password,
-      });
+      const response = await client.request<LoginResponse | LoginChallengeResponse>(
+        requestOf(authEndpoints.login, { body: { username, password } }),
+      );
       const data: unknown = response.data?.data;
       if (
         data &&
@@ -120,7 +126,9 @@ export function createOtpStep(
 ): (challenge: string, code: string) => Promise<StoredUser> {
   return async (challenge, code) => {
     try {
-      const response = await client.post<LoginResponse>('/api/auth/login/otp', { challenge, code });
+      const response = await client.request<LoginResponse>(
+        requestOf(authEndpoints.loginOtp, { body: { challenge, code } }),
+      );
       return toStoredUser(response.status, response.data?.data);
     } catch (error) {
       throw toCallError(error);

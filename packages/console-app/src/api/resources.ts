@@ -3,6 +3,8 @@ import {
   anyListResponseSchema,
   historyResponseSchema,
   listQueryToSearchParams,
+  resourcePath,
+  savedViewsPath,
   type EntityDef,
   type RelationLabels,
   type ListFilter,
@@ -74,8 +76,7 @@ export interface ViewInput {
   columns: string[] | null;
 }
 
-const base = (def: EntityDef | string) =>
-  `/api/resources/${encodeURIComponent(typeof def === 'string' ? def : def.name)}`;
+const base = (def: EntityDef | string) => resourcePath(typeof def === 'string' ? def : def.name);
 
 /** Turns any failure into a ResourceCallError, keeping the server's `fields`, `code` and `current`. */
 export function toResourceError(error: unknown): ResourceCallError {
@@ -140,8 +141,8 @@ export function exportFileName(def: EntityDef, now = new Date()): string {
 }
 
 /**
- * The REST resource of every master-data entity (`/api/resources/<entity>`) and the saved views
- * (`/api/views`), over the app's one HTTP client. Failures reject with a ResourceCallError.
+ * The REST resource of every master-data entity (the contract's `resourcePath`) and the saved views
+ * (`savedViewsPath`), over the app's one HTTP client. Failures reject with a ResourceCallError.
  *
  * @example
  * const resources = createResourcesApi(services.api);
@@ -253,7 +254,7 @@ export function createResourcesApi(client: AxiosInstance) {
     },
 
     async views(entity: string): Promise<StoredView[]> {
-      const data = await call(() => client.get<unknown>('/api/views', { params: { entity } }));
+      const data = await call(() => client.get<unknown>(savedViewsPath(), { params: { entity } }));
       const list = Array.isArray(data)
         ? data
         : data && typeof data === 'object' && 'views' in data
@@ -265,13 +266,13 @@ export function createResourcesApi(client: AxiosInstance) {
     },
 
     createView: async (entity: string, view: ViewInput): Promise<StoredView> =>
-      requireView(await call(() => client.post<unknown>('/api/views', { entity, ...view }))),
+      requireView(await call(() => client.post<unknown>(savedViewsPath(), { entity, ...view }))),
 
     updateView: async (id: string, changes: Partial<ViewInput>): Promise<StoredView> =>
-      requireView(await call(() => client.patch<unknown>(`/api/views/${encodeURIComponent(id)}`, changes))),
+      requireView(await call(() => client.patch<unknown>(savedViewsPath(id), changes))),
 
     async deleteView(id: string): Promise<void> {
-      await call(() => client.delete(`/api/views/${encodeURIComponent(id)}`));
+      await call(() => client.delete(savedViewsPath(id)));
     },
   };
 }

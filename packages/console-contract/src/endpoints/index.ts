@@ -20,6 +20,7 @@ export * from './config.js';
 export * from './operations.js';
 export * from './creativePreviews.js';
 export * from './changeEmails.js';
+export * from './auth.js';
 
 import type { AnyEndpoint } from './define.js';
 import { adminEndpoints } from './admin.js';
@@ -42,6 +43,7 @@ import { configEndpoints } from './config.js';
 import { auditEndpoints, operationsEndpoints } from './operations.js';
 import { creativePreviewsEndpoints } from './creativePreviews.js';
 import { changeEmailsEndpoints } from './changeEmails.js';
+import { authEndpoints } from './auth.js';
 
 /** Every declared endpoint: the server test checks each is served as declared. */
 export function declaredEndpoints(): AnyEndpoint[] {
@@ -67,5 +69,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     auditEndpoints,
     creativePreviewsEndpoints,
     changeEmailsEndpoints,
+    authEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

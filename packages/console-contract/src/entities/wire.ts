@@ -163,6 +163,13 @@ export const relationOptionsResponseSchema = z.object({
   options: z.array(z.object({ id: z.number(), value: z.number(), label: z.string() })),
 });
 
+/** Where an entity's resource API is: `/api/resources/<entity>`, its rows, history and actions below it. */
+export const resourcePath = (entity: string): string => `/api/resources/${encodeURIComponent(entity)}`;
+
+/** The saved views of the lists (`/api/views`), or one of them (`/api/views/<id>`). */
+export const savedViewsPath = (id?: string): string =>
+  id === undefined ? '/api/views' : `/api/views/${encodeURIComponent(id)}`;
+
 /** A saved view of a list (`/api/views`): its content, owner and the list query string it opens. */
 export const savedViewSchema = z.object({
   id: z.number().int(),

@@ -1,12 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import {
-  apiErrorSchema,
-  loginOtpRequestSchema,
-  loginResponseSchema,
-  accountEndpoints,
-  adminEndpoints,
-} from '@staff/console-contract';
+import { accountEndpoints, adminEndpoints, authEndpoints } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { type AuthenticatedSession, type LoginContext, answerSignIn } from '../auth/sessions.js';
 import {
@@ -40,18 +34,9 @@ export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
   const { route, sessionOf, db } = options;
   const ctx: TwoFactorContext = { db, now: options.now };
 
-  route(
-    {
-      method: 'POST',
-      url: '/api/auth/login/otp',
-      tag: 'auth',
-      summary:
-        'Second sign-in step for users with two-step sign-in: redeem the challenge from /api/auth/login with a 6-digit code or a recovery code; answers the same user info as a login',
-      auth: false,
-      body: loginOtpRequestSchema,
-      responses: { 200: loginResponseSchema, 400: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema },
-      config: options.loginRouteConfig,
-    },
+  implement(
+    route,
+    authEndpoints.loginOtp,
     async (request, reply, { body }) => {
       const result = await loginWithSecondFactor(db, body.challenge, body.code, {
         ...options.loginContext,
@@ -64,6 +49,7 @@ export function registerTwoFactorRoutes(options: TwoFactorRoutesOptions): void {
         signedIn: 'signed in with a second factor',
       });
     },
+    { config: options.loginRouteConfig },
   );
 
   // The user's own enrolment: the contract's `accountEndpoints`.

@@ -1,5 +1,6 @@
 // Test fixture: one shipped package and the answers a packages list page asks for before it shows it.
 import type { InternalAxiosRequestConfig } from 'axios';
+import { configEndpoints, resourcePath, savedViewsPath } from '@staff/console-contract';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 
 /** A package on its way with a courier receipt. */
@@ -26,7 +27,7 @@ export function answerPackageList(
   days: string | null = null,
 ): FakeAnswer | undefined {
   const url = config.url ?? '';
-  if (url.startsWith('/api/configs/'))
+  if (url.startsWith(configEndpoints.read.path))
     return {
       status: 200,
       // As the server answers: the caller's default echoed, the value null when none is set.
@@ -36,8 +37,8 @@ export function answerPackageList(
         config_value: days,
       },
     };
-  if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
-  if (url.startsWith('/api/resources/packages?'))
+  if (url.startsWith(savedViewsPath())) return { status: 200, data: { views: [] } };
+  if (url.startsWith(`${resourcePath('packages')}?`))
     return { status: 200, data: { rows: [shippingPackage], total: 1, labels: {} } };
   return undefined;
 }
