@@ -9,7 +9,7 @@ import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 const { server, browser } = setupConsole();
 
 describe('Webhook Forwarder', () => {
-  it('a failed delivery replayed from the Webhook Forwarder page', async () => {
+  it('a failed delivery replayed from the Webhook Forwarder page; a retrying one shows its next attempt, seconds away', async () => {
     // The rule's receiver: down (500) at first, then back.
     let answer = 500;
     const received: string[] = [];
@@ -79,6 +79,38 @@ describe('Webhook Forwarder', () => {
         event: 'payment.received',
         data: { id: body.data.id },
       });
+
+      // A rule with retries left: the first retry comes after seconds, and the page says when.
+      answer = 500;
+      const retrying = await forwardingRule(server.database, fixture, {
+        destination: 'http',
+        url: `${receiver.url}/hook`,
+        maxAttempts: 5,
+      });
+      const retryName = (
+        await sql<{ name: string }>`select name from webhook_forwarders where id = ${retrying}`.execute(db)
+      ).rows[0]!.name;
+      const second = mayarPayment({ productId: fixture.mayarProductId, createdAt: new Date().toISOString() });
+      const posted = await fetch(
+        `${server.baseURL}/api/webhooks/mayar/${fixture.accountId}?token=${encodeURIComponent(fixture.token)}`,
+        { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(second) },
+      );
+      expect(posted.status).toBe(200);
+      const before = Date.now();
+      expect(await drainAll(db, { now: () => new Date() })).toMatchObject({ retrying: 1 });
+      const after = Date.now();
+      await page.goto(`${server.baseURL}/app/admins/webhook-forwarder?q=${encodeURIComponent(retryName)}`);
+      await page.getByRole('button', { name: `Edit ${retryName}`, exact: true }).click();
+      const pendingRow = page
+        .getByRole('region', { name: 'Deliveries' })
+        .getByRole('row')
+        .filter({ hasText: `payment.received:${second.data.id}` });
+      const next = pendingRow.locator('time[data-next-attempt]');
+      await next.waitFor();
+      expect(await next.textContent()).toMatch(/^next attempt .+ WIB$/);
+      const nextAt = Date.parse((await next.getAttribute('datetime'))!);
+      expect(nextAt - before).toBeGreaterThanOrEqual(10_000);
+      expect(nextAt - after).toBeLessThanOrEqual(12_000);
     } finally {
       await context.close();
       await receiver.close();
