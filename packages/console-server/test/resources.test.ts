@@ -499,6 +499,18 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
       }
     });
 
+    it("finds a company by its city (the list's search, not only the City filter)", async () => {
+      const created = await api('POST', '/api/resources/companies', admin, {
+        name: 'Berau Search Co',
+        legal_name: 'PT Berau Cari Kota',
+        city: 'Tanjung Redeb',
+        active: true,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const found = (await api('GET', '/api/resources/companies?q=tanjung%20redeb&limit=50', admin)).json();
+      expect(found.rows.map((row: Row) => row.id)).toContain(created.json().id);
+    });
+
     it('searches the searchable fields word by word', async () => {
       const sample = ((await api('GET', `${n8n}?limit=100`, admin)).json().rows as Row[]).find(
         (row) => row.name,

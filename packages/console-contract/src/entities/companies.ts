@@ -24,7 +24,8 @@ export const companies: EntityDef = namedEntity(120, {
       searchable: true,
     }),
     field.longtext('address', 'Address', { maxLength: 500 }),
-    cityField(),
+    // Found by the list's search too (staff look a company up by its town).
+    { ...cityField(), searchable: true },
     field.phone('phone', 'Phone'),
     field.email('email', 'Email', { searchable: true }),
     activeField(),

@@ -7,6 +7,7 @@ import {
   TRIGRAM_INDEXES_V310,
   TRIGRAM_INDEXES_V470,
   TRIGRAM_INDEXES_V773,
+  TRIGRAM_INDEXES_V860,
   TRIGRAM_LABEL_INDEXES_V670,
 } from '../resources/trigram.js';
 import { SECRETS_MIGRATIONS } from '../secrets/migrations.js';
@@ -277,6 +278,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...OPERATIONS_MIGRATIONS,
   // --- customer care: unregistered numbers' messages (versions 850–859): src/crm/migrations.ts ---
   ...CRM_MIGRATIONS_850,
+  // --- companies found by city (version 860): the search index generated migration 107 dropped ---
+  sqlMigration(860, 'trigram index for companies search text with the city', TRIGRAM_INDEXES_V860),
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

@@ -114,6 +114,12 @@ export const TRIGRAM_INDEXES_V773: readonly string[] = frozenTrigramIndexes([
 ]);
 
 /**
+ * Migration 860, frozen: the companies' search index again, after generated migration 107 rebuilt their
+ * `search_text` with the city in it (dropping the column dropped its index).
+ */
+export const TRIGRAM_INDEXES_V860: readonly string[] = frozenTrigramIndexes([['companies', 'search_text']]);
+
+/**
  * Migration 670, frozen: trigram indexes on the label column of every relation target (the related name a
  * list search matches, `query.ts`, and the relation picker's option search, `routes.ts`), both written as
  * `lower(label) like '%word%'`. Built concurrently on PostgreSQL (the tables may be large by now).
