@@ -128,6 +128,20 @@ describe('administration in the browser', () => {
   it('views the console as another user, read-only, with an exit', async () => {
     const { context, page } = await openAsAdmin(USERS_PATH);
     await page.getByRole('searchbox').fill('demo-reports');
+    // "Manage" and "View as" sit on one line in the row (they wrapped under each other).
+    // Polled: the list re-renders as the search applies; wrapped buttons never share a line.
+    const manageButton = page.getByRole('button', { name: 'Manage demo-reports' });
+    const viewAsButton = page.getByRole('button', { name: 'View as demo-reports' });
+    await expect
+      .poll(async () => {
+        const manageBox = await manageButton.boundingBox();
+        const viewAsBox = await viewAsButton.boundingBox();
+        if (!manageBox || !viewAsBox) return 'not shown';
+        return viewAsBox.y === manageBox.y && viewAsBox.x > manageBox.x + manageBox.width
+          ? 'one line'
+          : `Manage at ${manageBox.x},${manageBox.y}; View as at ${viewAsBox.x},${viewAsBox.y}`;
+      })
+      .toBe('one line');
     await page.getByRole('button', { name: 'View as demo-reports' }).click();
     const view = page.getByRole('dialog', { name: 'Viewing as Demo Reports (read-only)' });
     await view.waitFor();

@@ -38,8 +38,16 @@ export const purchases: EntityDef = {
       required: true,
       ...COLUMN.sortable,
     }),
-    field.datetime('paid_at', 'Paid at', { list: true, sortable: true, filterable: true }),
+    // Amount and Status right after the customer: the list's key columns, in view at 1440 px before the
+    // contact and attribution columns (the table scrolls sideways for those).
     field.text('customer_name', 'Customer', { list: true, sortable: true, searchable: true }),
+    field.money('amount', 'Amount', { required: true, list: true, sortable: true }),
+    field.enum('transaction_status', 'Status', {
+      required: true,
+      options: PURCHASE_STATUS_OPTIONS,
+      ...COLUMN.sortable,
+    }),
+    field.datetime('paid_at', 'Paid at', { list: true, sortable: true, filterable: true }),
     field.email('customer_email', 'Email', { list: true, sortable: true, searchable: true }),
     field.phone('customer_mobile', 'Phone', { list: true, searchable: true }),
     field.text('product_name', 'Product name', { list: true, sortable: true }),
@@ -52,12 +60,6 @@ export const purchases: EntityDef = {
     relationField('mayar_account_id', 'Mayar account', 'mayar_accounts', {
       required: true,
       ...COLUMN.filterable,
-    }),
-    field.money('amount', 'Amount', { required: true, list: true, sortable: true }),
-    field.enum('transaction_status', 'Status', {
-      required: true,
-      options: PURCHASE_STATUS_OPTIONS,
-      ...COLUMN.sortable,
     }),
     field.enum('verification', 'Mayar check', {
       options: options({ pending: 'Pending', verified: 'Verified', mismatch: 'Mismatch' }),

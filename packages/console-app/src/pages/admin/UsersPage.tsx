@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { styled } from 'styled-components';
 import {
   DataTable,
   FilterBar,
@@ -12,6 +13,7 @@ import {
   type DataTableColumn,
   type FilterCondition,
   type FilterGroup,
+  t,
   type ResourceField,
 } from '@staff/console-ui';
 import { useRouterLocation } from '../../list/useRouterLocation.js';
@@ -123,6 +125,14 @@ export function filterToParams(filter: FilterGroup): UserListParams {
     params.last_login_from = new Date(Date.now() - login.days * 86_400_000).toISOString();
   return params;
 }
+
+/** A row's "Manage" and "View as" on one line: the actions cell never wraps them under each other. */
+const RowActions = styled.div`
+  display: inline-flex;
+  flex-wrap: nowrap;
+  white-space: nowrap;
+  gap: ${t.space2};
+`;
 
 /** `/app/administration/users/`: find, create and manage users. */
 export default function UsersPage({ route }: PageProps) {
@@ -290,7 +300,7 @@ export default function UsersPage({ route }: PageProps) {
         emptyMessage={view.q || view.filter.conditions.length ? u.noMatch : u.noUsers}
         onRowOpen={(row) => setSelectedId(row.id)}
         rowActions={(row) => (
-          <Row>
+          <RowActions>
             <Button
               type="button"
               aria-label={u.manageUser(row.username)}
@@ -301,7 +311,7 @@ export default function UsersPage({ route }: PageProps) {
             <Button type="button" aria-label={u.viewAsUser(row.username)} onClick={() => setViewAsId(row.id)}>
               {u.viewAs}
             </Button>
-          </Row>
+          </RowActions>
         )}
         toolbar={
           <Row>
