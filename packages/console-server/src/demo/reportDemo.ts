@@ -46,6 +46,8 @@ const NAMES = [
   'Laras',
 ];
 const SURNAMES = ['Anggraini', 'Batubara', 'Chandra', 'Damanik', 'Effendi', 'Fauzi', 'Gunawan', 'Hutapea'];
+const STREETS = ['Jl. Kenanga', 'Jl. Melati', 'Jl. Cendana', 'Jl. Veteran', 'Jl. Pahlawan'];
+const CITIES = ['Bandung', 'Bekasi', 'Malang', 'Palembang', 'Denpasar', 'Bogor'];
 
 const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
@@ -179,7 +181,9 @@ async function seedCreatorSales(
             customerEmail: `${name.toLowerCase().replace(' ', '.')}${n}${project.id}@gmail.com`,
             customerMobile: `0812${String(Math.floor(rand() * 1e8)).padStart(8, '0')}`,
             ...(project.product_type === 'physical_product'
-              ? { customerAddress: 'Jl. Kenanga No. 7, Bandung' }
+              ? {
+                  customerAddress: `${STREETS[Math.floor(rand() * STREETS.length)]!} No. ${1 + Math.floor(rand() * 150)}, ${CITIES[Math.floor(rand() * CITIES.length)]!}`,
+                }
               : {}),
             amount: price,
             productId: project.mayar_product_id,
