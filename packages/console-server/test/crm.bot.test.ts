@@ -289,6 +289,22 @@ describe.each(ENGINES)('the bot answering customers on %s', (engine) => {
     expect(conversation).toMatchObject({ handed_over: true, bot_replies: 3 });
   });
 
+  it('stays silent on a number that is inactive in WA Registries (nothing queued that could only fail)', async () => {
+    const { registryId, number } = await waNumber(db.database, 'bot');
+    await addRule(registryId, { name: 'Semua', match_type: 'any', reply_text: 'Halo!' });
+    await sql`update wa_registries set active = false where id = ${registryId}`.execute(db.database.db);
+    const said = await customerSays(base, WA_APP_SECRET, number, { from: '6281277770031', text: 'Halo' });
+    expect(said.status).toBe(200);
+    const out = await sql<{ n: number }>`
+      select count(*)::int as n from wa_messages m join wa_conversations c on c.id = m.conversation_id
+      where c.wa_registry_id = ${registryId} and m.direction = 'out'`.execute(db.database.db);
+    expect(out.rows[0]!.n).toBe(0);
+    const inbound = await sql<{ n: number }>`
+      select count(*)::int as n from wa_messages m join wa_conversations c on c.id = m.conversation_id
+      where c.wa_registry_id = ${registryId} and m.direction = 'in'`.execute(db.database.db);
+    expect(inbound.rows[0]!.n).toBe(1);
+  });
+
   it('the tester says what the bot would answer without sending; bad rules get 400s naming the field', async () => {
     const { registryId } = await waNumber(db.database, 'bot');
     await addRule(registryId, {

@@ -183,6 +183,13 @@ async function allowedNow(
 /** The live bot, plugged into the WhatsApp intake (runs in its transaction). */
 export const botOnInbound: OnInbound = async (trx, conversation, message, now) => {
   if (conversation.handed_over || conversation.assigned_to !== null) return;
+  // An inactive number cannot send: the bot stays silent rather than queue answers that can only fail (the
+  // Chat List says why its composer is closed).
+  const number = await sql<{ active: boolean }>`
+    select active from wa_registries where id = ${conversation.wa_registry_id} and deleted_at is null`.execute(
+    trx,
+  );
+  if (!number.rows[0]?.active) return;
   const settings = await botSettings(trx, conversation.wa_registry_id);
   if (!settings.enabled) return;
   const rules = await botRules(trx, conversation.wa_registry_id, { activeOnly: true });
