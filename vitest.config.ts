@@ -167,13 +167,15 @@ export default defineConfig({
         test: {
           name: 'e2e',
           environment: 'node',
-          // After every other project, three files at a time: an e2e file waits on chromium and the server for
-          // much of its time (a third to a half of both cores idle with two files, session 20), while the other
-          // projects keep both cores busy with two.
+          // After every other project, four files at a time: an e2e file waits on chromium and the server for
+          // much of its time (a third to a half of both cores idle with two files, session 20; about one core of two
+          // used on average over the whole run with three, session 25), while the other projects keep both cores
+          // busy with two.
           sequence: { groupOrder: 1 },
-          maxWorkers: 3,
-          // One module graph per worker, not per file: each file starts its own server, database copy and
-          // browser, so nothing is shared but the imported code, which costs a minute a file on a 2-core machine.
+          maxWorkers: 4,
+          // One module graph per worker, not per file: each file starts its own server and database copy, and
+          // takes the worker's chromium (harness.ts, sharedChromium) with contexts of its own; the imported code
+          // cost a minute a file on a 2-core machine.
           isolate: false,
           include: ['packages/console-app/e2e/**/*.e2e.test.ts'],
           // The server tests' run folder: the demo database is seeded once per run and copied per file.
