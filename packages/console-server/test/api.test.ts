@@ -196,7 +196,7 @@ describe.each(ONE_ENGINE)('console-server API on %s', (engine) => {
           '1',
         );
         for (const method of methods) {
-          const bodies =
+          const bodies: { headers?: Record<string, string>; payload?: string }[] =
             method === 'GET' || method === 'HEAD' || method === 'DELETE'
               ? [{}]
               : [

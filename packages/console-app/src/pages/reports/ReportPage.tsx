@@ -266,12 +266,12 @@ export default function ReportPage({ route }: PageProps) {
         error={load.status === 'error' ? load.message : null}
         emptyMessage={texts.noData(rangeText)}
         categories={chart.points.map((point) => point.label)}
-        series={definition.chart.measures.map((key, index) => {
+        // No axis named: the chart measures amounts in one unit on one axis (spend and revenue both in rupiah).
+        series={definition.chart.measures.map((key) => {
           const measure = definition.measures.find((m) => m.key === key)!;
           return {
             name: measure.label,
             format: measure.format,
-            axis: index === 0 ? 'left' : 'right',
             data: chart.points.map((point) => point.values[key] as number | null),
           } as const;
         })}

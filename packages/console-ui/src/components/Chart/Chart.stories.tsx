@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
+import { getInstanceByDom } from 'echarts/core';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { CONSOLE_MESSAGES_ID } from '../../i18n/messages.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
@@ -65,11 +66,34 @@ export const Bar: Story = {
   },
 };
 
-/** Spend as bars on the left axis, revenue as a line on the right axis. */
+/** Spend as bars and revenue as a line on one rupiah axis (one unit, one scale). */
 export const Combo: Story = {
   args: { kind: 'combo' },
   play: async ({ canvasElement }) => {
     await waitFor(() => expect(svg(canvasElement)).not.toBeNull());
+  },
+};
+
+/** Spend and revenue share the rupiah axis; ROAS, another unit, is read on a second axis on the right. */
+export const ComboWithRatio: Story = {
+  args: {
+    kind: 'combo',
+    label: 'Spend, revenue and ROAS per day',
+    series: [
+      ...spendVsRevenue,
+      { name: 'Real ROAS', data: [3, 2.08, 2.89, 0.92, 3.05, null, 3], format: 'ratio' },
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(svg(canvasElement)).not.toBeNull());
+    const host = canvasElement.querySelector<HTMLElement>('.cui-chart__canvas')!;
+    await waitFor(() => expect(getInstanceByDom(host)).toBeDefined());
+    const option = getInstanceByDom(host)!.getOption() as {
+      yAxis: unknown[];
+      series: { yAxisIndex: number }[];
+    };
+    await expect(option.yAxis).toHaveLength(2);
+    await expect(option.series.map((series) => series.yAxisIndex)).toEqual([0, 0, 1]);
   },
 };
 

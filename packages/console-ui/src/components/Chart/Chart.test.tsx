@@ -26,14 +26,31 @@ const { Line, Loading, Empty, ErrorState, Indonesian } = composeStories(stories)
 const host = () => document.querySelector<HTMLElement>('.cui-chart__canvas')!;
 
 describe('buildChartOption', () => {
-  it('puts a combo on two value axes: bars left, line right', () => {
+  it('puts a combo in one unit on one axis (bars and line), another unit on a second axis', () => {
     const option = buildChartOption({ kind: 'combo', label: 'x', categories: days, series: spendVsRevenue });
-    expect(option.yAxis).toHaveLength(2);
+    // Spend and revenue are both rupiah: one scale, so a day's bar never stands above a larger revenue point.
+    expect(option.yAxis).toHaveLength(1);
     const series = option.series as Array<{ type: string; yAxisIndex: number }>;
     expect(series.map((s) => [s.type, s.yAxisIndex])).toEqual([
       ['bar', 0],
+      ['line', 0],
+    ]);
+    const withRoas = buildChartOption({
+      kind: 'combo',
+      label: 'x',
+      categories: days,
+      series: [...spendVsRevenue, { name: 'ROAS', data: days.map(() => 0.92), format: 'ratio' }],
+    });
+    expect(withRoas.yAxis).toHaveLength(2);
+    expect(
+      (withRoas.series as Array<{ type: string; yAxisIndex: number }>).map((s) => [s.type, s.yAxisIndex]),
+    ).toEqual([
+      ['bar', 0],
+      ['line', 0],
       ['line', 1],
     ]);
+    const [, right] = withRoas.yAxis as Array<{ axisLabel: { formatter: (v: number) => string } }>;
+    expect(right!.axisLabel.formatter(0.92)).toBe('0,92×');
     const [left] = option.yAxis as Array<{ axisLabel: { formatter: (v: number) => string } }>;
     expect(left!.axisLabel.formatter(1500000)).toBe('Rp\u00a01.500.000');
     expect(option.aria).toMatchObject({ enabled: true });

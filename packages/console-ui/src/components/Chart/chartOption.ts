@@ -1,6 +1,6 @@
 import { formatMeasure, type MeasureFormat } from '../DeltaChip/formatMeasure.js';
 import { CHART_ARIA_EN, chartDescription, type ChartAriaTexts } from './chartAria.js';
-import { comboSide, seriesTypeOf, type ChartData } from './chartData.js';
+import { comboAxis, seriesTypeOf, type ChartData } from './chartData.js';
 
 export { seriesTypeOf, type ChartData, type ChartKind, type ChartSeries } from './chartData.js';
 
@@ -18,8 +18,8 @@ function axis(format: MeasureFormat | undefined, position: 'left' | 'right', nam
 }
 
 /**
- * The ECharts option of a report chart: line and bar charts over categories (days, campaigns), a combo with two
- * value axes (spend as bars on the left, revenue as a line on the right), or a funnel, with its description for
+ * The ECharts option of a report chart: line and bar charts over categories (days, campaigns), a combo (spend as
+ * bars, revenue as a line, on one axis when they share a unit; a second axis only for another unit), or a funnel, with its description for
  * screen readers in `aria`'s words. Pure, so it is tested without a canvas.
  */
 export function buildChartOption(data: ChartData, aria: ChartAriaTexts = CHART_ARIA_EN): ChartOption {
@@ -52,9 +52,10 @@ export function buildChartOption(data: ChartData, aria: ChartAriaTexts = CHART_A
       ],
     };
   }
-  const rightAxisUsed = kind === 'combo' && series.some((s, i) => comboSide(s, i) === 'right');
-  const leftFormat = series.find((s, i) => kind !== 'combo' || comboSide(s, i) === 'left')?.format;
-  const rightFormat = series.find((s, i) => comboSide(s, i) === 'right')?.format;
+  const axisOf = (s: (typeof series)[number], i: number) => comboAxis(series, s, i);
+  const rightAxisUsed = kind === 'combo' && series.some((s, i) => axisOf(s, i) === 'right');
+  const leftFormat = series.find((s, i) => kind !== 'combo' || axisOf(s, i) === 'left')?.format;
+  const rightFormat = series.find((s, i) => axisOf(s, i) === 'right')?.format;
   return {
     ...base,
     // Axis labels inside the chart's box: 'same' contains them in the rect these margins define.
@@ -69,7 +70,7 @@ export function buildChartOption(data: ChartData, aria: ChartAriaTexts = CHART_A
       ? [axis(leftFormat, 'left'), axis(rightFormat, 'right')]
       : [axis(leftFormat, 'left')],
     series: series.map((s, index) => {
-      const side = kind === 'combo' ? comboSide(s, index) : 'left';
+      const side = kind === 'combo' ? axisOf(s, index) : 'left';
       const type = seriesTypeOf(kind, s, index);
       return {
         type,
