@@ -107,6 +107,12 @@ describe('the demo (dist/main.js with demo data and no outside services set)', (
       const rows = (await get('/api/chats/conversations')).data as { last_message_at: string }[];
       return rows.find((row) => new Date(row.last_message_at) > startedAt);
     });
+    // Conversations are on active numbers, so replies and the bot work (one inactive shows the closed composer).
+    const conversations = (await get('/api/chats/conversations?limit=500')).data as {
+      number_active: boolean;
+    }[];
+    expect(conversations.length).toBeGreaterThan(30);
+    expect(conversations.filter((row) => !row.number_active).length).toBeLessThanOrEqual(1);
     await until('a purchase paid on the fake Mayar', async () => {
       const rows = (await get('/api/resources/purchases?limit=5')).rows as { mayar_created_at: string }[];
       return rows.find((row) => new Date(row.mayar_created_at) > startedAt);

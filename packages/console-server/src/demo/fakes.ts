@@ -127,15 +127,18 @@ export async function startDemoFakes(names: readonly DemoFake[], timeoutMs = 30_
   };
 }
 
-/** Who the fake customers are: the first WA Registries numbers and the products the demo campaigns sell. */
+/**
+ * Who the fake customers are: the first active WA Registries numbers (customer service and bot first, the numbers
+ * the demo's conversations use, so replies and the bot work on what they write) and the products the demo
+ * campaigns sell.
+ */
 export async function demoPlayers(
   db: Kysely<Database>,
   appSecret: string | undefined,
 ): Promise<Pick<PlayMessage, 'whatsapp' | 'mayar'>> {
   const numbers = await sql<{ phone: string }>`
-    select phone from wa_registries where deleted_at is null and phone is not null order by id limit 3`.execute(
-    db,
-  );
+    select phone from wa_registries where deleted_at is null and phone is not null and active
+    order by (purpose in ('cs', 'bot')) desc, id limit 3`.execute(db);
   const sales = await sql<{
     account_id: string;
     webhook_token: string | null;
