@@ -143,6 +143,8 @@ describe('Chat List in both languages', () => {
     expect(within(notice).getByText('Halo, ada yang bisa bantu?')).toBeVisible();
     expect(within(notice).getByRole('link', { name: 'Add it in WA Registries' })).toBeVisible();
     const list = screen.getByRole('listbox', { name: 'Conversations' });
+    // Said in the list already, before the conversation is opened.
+    expect(within(list).getByRole('option', { name: /Rina/ })).toHaveTextContent('Inactive number');
     await user.click(within(list).getByRole('option', { name: /Rina/ }));
     const closed = await screen.findByRole('note', { name: 'Replies cannot be sent from this conversation' });
     expect(closed).toHaveTextContent('The number CS 1 is inactive in WA Registries');

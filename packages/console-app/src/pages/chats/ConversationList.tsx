@@ -104,6 +104,7 @@ export function ConversationList({
               {conversation.last_message_text}
             </span>
             <span className="tags">
+              {conversation.number_active ? null : <span className="tag">{texts.inactiveNumber}</span>}
               {conversation.status === 'resolved' ? <span className="tag">{texts.resolved}</span> : null}
               {conversation.bot_replies > 0 && !conversation.handed_over ? (
                 <span className="tag">Bot</span>

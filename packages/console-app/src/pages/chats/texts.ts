@@ -104,6 +104,7 @@ export const CHATS_TEXTS = defineTexts({
   list: {
     label: ['Conversations', 'Percakapan'],
     resolved: ['Resolved', 'Selesai'],
+    inactiveNumber: ['Inactive number', 'Nomor tidak aktif'],
     unread: [(count: number) => `${count} unread`, (count: number) => `${count} belum dibaca`],
   },
 });
