@@ -61,6 +61,20 @@ function setup(language: Language) {
         };
       if (url === '/api/bots/1/rules') return { status: 200, data: { data: { rules: [rule], settings } } };
       if (url === '/api/bots/1/answers') return { status: 200, data: { data: [] } };
+      if (url === '/api/bots/1/test')
+        return {
+          status: 200,
+          data: {
+            data: {
+              normalised: 'nomor resi saya berapa?',
+              within_business_hours: true,
+              rule: { ...rule, name: 'Resi', pattern: 'resi, nomor resi' },
+              keyword: 'nomor resi',
+              action: 'reply',
+              reply: 'Resi JNE0123456789',
+            },
+          },
+        };
       return undefined;
     },
   });
@@ -93,5 +107,19 @@ describe('Bot Auto Response in both languages', () => {
     const hours = screen.getByRole('region', { name: 'Business hours (WIB) and normalisation' });
     expect(within(hours).getByRole('checkbox', { name: 'Mon' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Add rule' })).toBeVisible();
+  });
+
+  it('the tester names the keyword that matched, in both languages', async () => {
+    const { user } = setup('en');
+    await screen.findByRole('region', { name: /^Rules \(in priority order/ });
+    await user.type(screen.getByLabelText('Customer message'), 'NOMOR RESI saya berapa?');
+    await user.click(screen.getByRole('button', { name: 'Test', exact: true }));
+    expect(await screen.findByText('Matched keyword: "nomor resi"')).toBeVisible();
+    cleanup();
+    const again = setup('id');
+    await screen.findByRole('region', { name: /^Aturan \(urut prioritas/ });
+    await again.user.type(screen.getByLabelText('Pesan pelanggan'), 'NOMOR RESI saya berapa?');
+    await again.user.click(screen.getByRole('button', { name: 'Uji', exact: true }));
+    expect(await screen.findByText('Kata kunci yang cocok: "nomor resi"')).toBeVisible();
   });
 });
