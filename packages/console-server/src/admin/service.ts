@@ -1,109 +1,35 @@
 import { type Kysely, sql } from 'kysely';
-import {
-  MENU_GROUPS,
-  PERMISSION_KEYS,
-  ROUTES,
-  routeOpensFor,
-  menuDefinition,
-  type PermissionEntry,
-} from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http.js';
 import { hashPassword, generatePassword, verifyPassword } from '../auth/passwords.js';
 import { openSessionsOf } from '../auth/sessions.js';
 import { writeAudit, auditBy } from '../services/audit.js';
-import type { ConsoleEvents } from '../services/events.js';
 import {
   insertUserSetsInTrx,
   permissionSetsByName,
   resetPasswordInTrx,
   revokeUserSessionsInTrx,
   setNamesOf,
-  userPermissions,
   writeUserSetsInTrx,
   type Actor,
 } from '../services/users.js';
 import { PASSWORD_MESSAGES, passwordProblems } from './passwordPolicy.js';
-import type { AdminUserRow, PermissionSetRow, UserListQuery } from '@staff/console-contract';
+import type { AdminUserRow, UserListQuery } from '@staff/console-contract';
 import { lockRowById } from '../db/lockRow.js';
+import {
+  SAFETY_CODES,
+  ADMIN_MESSAGES,
+  type AdminContext,
+  iso,
+  guardedChange,
+  invalidField,
+  checkPassword,
+  nameInUse,
+} from './shared.js';
 
-/** The key that guards administration; holding it with read and write makes a user an administrator. */
-export const ADMIN_KEY = 'admin_manage_user';
-
-/** Every change that could remove an administrator takes this lock first, so two such changes never race. */
-const ADMIN_LOCK_ID = 731_004_207;
-
-export const SAFETY_CODES = { lastAdmin: 'LAST_ADMIN', selfLockout: 'SELF_LOCKOUT' } as const;
-
-export const ADMIN_MESSAGES = {
-  lastAdmin: (what: string) =>
-    `${what} would leave no active administrator (a user with ${ADMIN_KEY} read and write). At least one must remain.`,
-  selfLockout: (what: string) =>
-    `${what} would remove your own administrator access. Ask another administrator to do it.`,
-  deleteSelf: 'You cannot delete your own account.',
-  stale: 'This record was changed by someone else. Reload it and try again.',
-  usernameTaken: 'This username is already taken.',
-  setNameTaken: 'A permission set with this name already exists.',
-  setInUse: (name: string, count: number) =>
-    `The permission set "${name}" is assigned to ${count} user${count === 1 ? '' : 's'}. Remove it from them first.`,
-  unknownSets: (names: string[]) => `No permission set named ${names.map((name) => `"${name}"`).join(', ')}.`,
-} as const;
-
-export interface AdminContext {
-  db: Kysely<Database>;
-  events: ConsoleEvents;
-  now: () => Date;
-}
-
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
-
-/** Active users holding the admin key with read and write through any of their sets. */
-async function administrators(db: Kysely<Database>): Promise<number[]> {
-  const rows = await db
-    .selectFrom('users as u')
-    .innerJoin('user_permission_sets as ups', 'ups.user_id', 'u.id')
-    .innerJoin('permission_set_entries as e', 'e.set_id', 'ups.set_id')
-    .select('u.id')
-    .where('u.active', '=', true)
-    .where('e.permission_key', '=', ADMIN_KEY)
-    .groupBy('u.id')
-    .having(sql<boolean>`bool_or(e.allow_read) and bool_or(e.allow_write)`)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-/**
- * Runs `change` in a transaction that holds the administration lock and refuses (rolls back with 409) when the
- * change leaves no administrator, or removes the acting administrator's own access.
- */
-async function guardedChange<T>(
-  ctx: AdminContext,
-  actor: Actor,
-  what: string,
-  change: (trx: Kysely<Database>) => Promise<T>,
-): Promise<T> {
-  return ctx.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${ADMIN_LOCK_ID})`.execute(trx);
-    const before = await administrators(trx);
-    const result = await change(trx);
-    const after = await administrators(trx);
-    if (before.length > 0 && after.length === 0)
-      throw new HttpError(409, ADMIN_MESSAGES.lastAdmin(what), SAFETY_CODES.lastAdmin);
-    if (actor.id !== null && before.includes(actor.id) && !after.includes(actor.id)) {
-      throw new HttpError(409, ADMIN_MESSAGES.selfLockout(what), SAFETY_CODES.selfLockout);
-    }
-    return result;
-  });
-}
-
-function invalid(field: string, messages: string[]): HttpError {
-  return new HttpError(400, messages[0] ?? 'Invalid input', 'INVALID_INPUT', { [field]: messages });
-}
-
-function checkPassword(field: string, password: string, username: string): void {
-  const problems = passwordProblems(password, username);
-  if (problems.length > 0) throw invalid(field, problems);
-}
+export { ADMIN_KEY, ADMIN_MESSAGES, SAFETY_CODES, type AdminContext } from './shared.js';
+export * from './permissionSets.js';
+export * from './viewAs.js';
 
 // --- users ------------------------------------------------------------------------------------------------
 
@@ -219,28 +145,13 @@ export async function listUsers(ctx: AdminContext, query: UserListQuery) {
 }
 
 /** Whether another row of `table` already has this name, compared case-insensitively. */
-async function nameInUse(
-  db: Kysely<Database>,
-  table: 'users' | 'permission_sets',
-  name: string,
-  exceptId?: number,
-): Promise<boolean> {
-  const column = table === 'users' ? 'username' : 'name';
-  let query = db
-    .selectFrom(table)
-    .select('id')
-    .where(sql<string>`lower(${sql.ref(column)})`, '=', name.toLowerCase());
-  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 async function setIdsByName(
   db: Kysely<Database>,
   names: readonly string[],
   field: string,
 ): Promise<{ id: number; name: string }[]> {
   const { sets, missing } = await permissionSetsByName(db, names);
-  if (missing.length > 0) throw invalid(field, [ADMIN_MESSAGES.unknownSets(missing)]);
+  if (missing.length > 0) throw invalidField(field, [ADMIN_MESSAGES.unknownSets(missing)]);
   return sets;
 }
 
@@ -517,10 +428,10 @@ export async function changeOwnPassword(
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   if (!(await verifyPassword(user.password_hash, oldPassword)))
-    throw invalid('body.old_password', [PASSWORD_MESSAGES.wrongOld]);
+    throw invalidField('body.old_password', [PASSWORD_MESSAGES.wrongOld]);
   const problems = passwordProblems(newPassword, user.username);
   if (newPassword === oldPassword) problems.push(PASSWORD_MESSAGES.sameAsOld);
-  if (problems.length > 0) throw invalid('body.new_password', problems);
+  if (problems.length > 0) throw invalidField('body.new_password', problems);
   const passwordHash = await hashPassword(newPassword);
   const revoked = await ctx.db.transaction().execute(async (trx) => {
     await trx
@@ -548,320 +459,4 @@ export async function changeOwnPassword(
   });
   if (revoked.length > 0) ctx.events.sessionsRevoked(userId, revoked, 'password changed');
   return { ok: true as const, revoked_sessions: revoked.length };
-}
-
-// --- permission sets -----------------------------------------------------------------------------------------
-
-interface EntryInput {
-  key: string;
-  read: boolean;
-  write: boolean;
-}
-
-/** Write implies read; a key with neither is simply absent. Sorted by the contract's key order. */
-function normaliseEntries(entries: readonly EntryInput[]): EntryInput[] {
-  const merged = new Map<string, EntryInput>();
-  for (const entry of entries) {
-    const prev = merged.get(entry.key);
-    const write = entry.write || (prev?.write ?? false);
-    const read = entry.read || write || (prev?.read ?? false);
-    merged.set(entry.key, { key: entry.key, read, write });
-  }
-  const order = (key: string) => (PERMISSION_KEYS as readonly string[]).indexOf(key);
-  return [...merged.values()].filter((entry) => entry.read).sort((a, b) => order(a.key) - order(b.key));
-}
-
-const sameEntries = (a: readonly EntryInput[], b: readonly EntryInput[]) =>
-  JSON.stringify(normaliseEntries(a)) === JSON.stringify(normaliseEntries(b));
-
-async function setRows(db: Kysely<Database>, ids?: readonly number[]): Promise<PermissionSetRow[]> {
-  let query = db
-    .selectFrom('permission_sets as ps')
-    .select(['ps.id', 'ps.name', 'ps.description', 'ps.version'])
-    .select(
-      sql<string>`(select count(*) from user_permission_sets ups where ups.set_id = ps.id)`.as('user_count'),
-    )
-    .orderBy('ps.name');
-  if (ids) {
-    if (ids.length === 0) return [];
-    query = query.where('ps.id', 'in', ids);
-  }
-  const sets = await query.execute();
-  const entries = sets.length
-    ? await db
-        .selectFrom('permission_set_entries')
-        .select(['set_id', 'permission_key', 'allow_read', 'allow_write'])
-        .where(
-          'set_id',
-          'in',
-          sets.map((set) => set.id),
-        )
-        .execute()
-    : [];
-  return sets.map((set) => ({
-    id: set.id,
-    name: set.name,
-    description: set.description,
-    version: set.version,
-    user_count: Number(set.user_count),
-    entries: normaliseEntries(
-      entries
-        .filter((entry) => entry.set_id === set.id)
-        .map((entry) => ({ key: entry.permission_key, read: entry.allow_read, write: entry.allow_write })),
-    ),
-  }));
-}
-
-async function requireSet(db: Kysely<Database>, id: number): Promise<PermissionSetRow> {
-  const [set] = await setRows(db, [id]);
-  if (!set) throw new HttpError(404, `No permission set with id ${id}.`, 'NOT_FOUND');
-  return set;
-}
-
-export async function listSets(ctx: AdminContext) {
-  return { sets: await setRows(ctx.db) };
-}
-
-/** Locks the set's row for the rest of the transaction; 404 when there is none, 409 when `version` is stale. */
-async function lockSet(trx: Kysely<Database>, id: number, version?: number) {
-  const set = await lockRowById(trx, 'permission_sets', id);
-  if (!set) throw new HttpError(404, `No permission set with id ${id}.`, 'NOT_FOUND');
-  if (version !== undefined && version !== set.version)
-    throw new HttpError(409, ADMIN_MESSAGES.stale, 'STALE');
-  return set;
-}
-
-const nameTaken = () =>
-  new HttpError(409, ADMIN_MESSAGES.setNameTaken, 'CONFLICT', { 'body.name': [ADMIN_MESSAGES.setNameTaken] });
-
-async function writeEntries(trx: Kysely<Database>, setId: number, entries: readonly EntryInput[]) {
-  await trx.deleteFrom('permission_set_entries').where('set_id', '=', setId).execute();
-  const rows = normaliseEntries(entries);
-  if (rows.length > 0) {
-    await trx
-      .insertInto('permission_set_entries')
-      .values(
-        rows.map((entry) => ({
-          set_id: setId,
-          permission_key: entry.key,
-          allow_read: entry.read,
-          allow_write: entry.write,
-        })),
-      )
-      .execute();
-  }
-}
-
-async function holdersOf(trx: Kysely<Database>, setIds: readonly number[]): Promise<number[]> {
-  if (setIds.length === 0) return [];
-  const rows = await trx
-    .selectFrom('user_permission_sets')
-    .select('user_id')
-    .distinct()
-    .where('set_id', 'in', setIds)
-    .execute();
-  return rows.map((row) => row.user_id);
-}
-
-export async function createSet(
-  ctx: AdminContext,
-  input: { name: string; description: string; entries: EntryInput[] },
-  actor: Actor,
-): Promise<PermissionSetRow> {
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    if (await nameInUse(trx, 'permission_sets', input.name)) throw nameTaken();
-    const row = await trx
-      .insertInto('permission_sets')
-      .values({ name: input.name, description: input.description })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeEntries(trx, row.id, input.entries);
-    await auditBy(trx, actor, {
-      action: 'create',
-      entity: 'permission_set',
-      entityId: row.id,
-      after: { name: input.name, description: input.description, entries: normaliseEntries(input.entries) },
-    });
-    return row.id;
-  });
-  return requireSet(ctx.db, id);
-}
-
-/** Renames a set or changes its entries; the holders' open tabs are told when the entries changed. */
-export async function patchSet(
-  ctx: AdminContext,
-  id: number,
-  patch: {
-    name?: string | undefined;
-    description?: string | undefined;
-    entries?: EntryInput[] | undefined;
-    version?: number | undefined;
-  },
-  actor: Actor,
-): Promise<PermissionSetRow> {
-  const notify = await guardedChange(ctx, actor, 'This change to the permission set', async (trx) => {
-    const before = await lockSet(trx, id, patch.version);
-    if (patch.name !== undefined && (await nameInUse(trx, 'permission_sets', patch.name, id)))
-      throw nameTaken();
-    const previous = await requireSet(trx, id);
-    await trx
-      .updateTable('permission_sets')
-      .set({
-        ...(patch.name !== undefined ? { name: patch.name } : {}),
-        ...(patch.description !== undefined ? { description: patch.description } : {}),
-        updated_at: ctx.now(),
-        version: sql`version + 1`,
-      })
-      .where('id', '=', id)
-      .execute();
-    const entriesChanged = patch.entries !== undefined && !sameEntries(previous.entries, patch.entries);
-    if (patch.entries !== undefined) await writeEntries(trx, id, patch.entries);
-    const next = await requireSet(trx, id);
-    await auditBy(trx, actor, {
-      action: patch.name !== undefined && patch.name !== before.name && !entriesChanged ? 'rename' : 'update',
-      entity: 'permission_set',
-      entityId: id,
-      before: { name: previous.name, description: previous.description, entries: previous.entries },
-      after: { name: next.name, description: next.description, entries: next.entries },
-    });
-    return entriesChanged ? holdersOf(trx, [id]) : [];
-  });
-  if (notify.length > 0) ctx.events.permissionsChanged(notify);
-  return requireSet(ctx.db, id);
-}
-
-/** Deleting a set that anyone holds is refused: the administrator removes it from them first (ADR 007). */
-export async function deleteSet(ctx: AdminContext, id: number, actor: Actor): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(${ADMIN_LOCK_ID})`.execute(trx);
-    const set = await requireSet(trx, id);
-    if (set.user_count > 0)
-      throw new HttpError(409, ADMIN_MESSAGES.setInUse(set.name, set.user_count), 'SET_IN_USE');
-    await trx.deleteFrom('permission_sets').where('id', '=', id).execute();
-    await auditBy(trx, actor, {
-      action: 'delete',
-      entity: 'permission_set',
-      entityId: id,
-      before: { name: set.name, description: set.description, entries: set.entries },
-    });
-  });
-}
-
-/** Keys as rows with the pages and menu groups each one opens, and every set's entries. */
-export async function permissionMatrix(ctx: AdminContext) {
-  const groupLabel = new Map(MENU_GROUPS.map((group) => [group.id, group.label]));
-  const keys = PERMISSION_KEYS.map((key) => {
-    const pages = ROUTES.filter((route) => route.key === key).map((route) => ({
-      id: route.id,
-      path: route.path,
-      title: route.title,
-      group: route.group ? (groupLabel.get(route.group) ?? null) : null,
-    }));
-    const groups = new Map<string, string>();
-    for (const group of MENU_GROUPS)
-      if (!group.alwaysVisible && group.requires.includes(key)) groups.set(group.id, group.label);
-    for (const route of ROUTES) {
-      if (route.group && route.menuRequires?.includes(key))
-        groups.set(route.group, groupLabel.get(route.group) ?? route.group);
-    }
-    return { key, pages, menu_groups: [...groups].map(([id, label]) => ({ id, label })) };
-  });
-  return { keys, sets: await setRows(ctx.db) };
-}
-
-/** Saves the matrix editor's changes to several sets in one transaction. */
-export async function saveMatrix(
-  ctx: AdminContext,
-  changes: readonly { id: number; entries: EntryInput[]; version?: number | undefined }[],
-  actor: Actor,
-) {
-  const { changedNames, holders } = await guardedChange(
-    ctx,
-    actor,
-    'This change to the permission sets',
-    async (trx) => {
-      const changedIds: number[] = [];
-      const changedNames: string[] = [];
-      for (const change of changes) {
-        await lockSet(trx, change.id, change.version);
-        const previous = await requireSet(trx, change.id);
-        if (sameEntries(previous.entries, change.entries)) continue;
-        await writeEntries(trx, change.id, change.entries);
-        await trx
-          .updateTable('permission_sets')
-          .set({ updated_at: ctx.now(), version: sql`version + 1` })
-          .where('id', '=', change.id)
-          .execute();
-        const next = await requireSet(trx, change.id);
-        await auditBy(trx, actor, {
-          action: 'update',
-          entity: 'permission_set',
-          entityId: change.id,
-          before: { name: previous.name, entries: previous.entries },
-          after: { name: next.name, entries: next.entries },
-        });
-        changedIds.push(change.id);
-        changedNames.push(next.name);
-      }
-      return { changedIds, changedNames, holders: await holdersOf(trx, changedIds) };
-    },
-  );
-  if (holders.length > 0) ctx.events.permissionsChanged(holders);
-  return { sets: await setRows(ctx.db), changed_sets: changedNames, notified_users: holders.length };
-}
-
-// --- view as ---------------------------------------------------------------------------------------------------
-
-const MENU = menuDefinition();
-
-/** The sidebar rules of spec section 6 (the same as console-ui's `visibleMenuGroups`). */
-export function visibleMenu(permissions: readonly PermissionEntry[]) {
-  const readable = new Set(
-    permissions.filter((entry) => Number(entry.allow_read) > 0).map((entry) => entry.permission_key),
-  );
-  const all = (keys: readonly string[]) => keys.every((key) => readable.has(key));
-  const groups: { id: string; label: string; items: { id: string; label: string; path: string }[] }[] = [];
-  for (const group of MENU) {
-    if (!group.alwaysVisible && !all(group.requires)) continue;
-    const items = group.items
-      .filter((item) => group.alwaysVisible || all(item.requires))
-      .map((item) => ({ id: item.id, label: item.label, path: item.path }));
-    if (items.length > 0) groups.push({ id: group.id, label: group.label, items });
-  }
-  return { groups, readable };
-}
-
-/** What `userId` would see: their ___ca answer, sidebar and openable pages. Read-only; audited. */
-export async function viewAs(ctx: AdminContext, userId: number, actor: Actor) {
-  const user = await ctx.db
-    .selectFrom('users')
-    .select(['id', 'username', 'full_name', 'active', 'last_login_at'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-  if (!user) throw new HttpError(404, `No user with id ${userId}.`, 'NOT_FOUND');
-  const permissions = await userPermissions(ctx.db, userId);
-  const sets = await setNamesOf(ctx.db, userId);
-  const { groups, readable } = visibleMenu(permissions);
-  await writeAudit(ctx.db, {
-    actorId: actor.id,
-    ip: actor.ip,
-    action: 'view-as',
-    entity: 'user',
-    entityId: userId,
-  });
-  return {
-    user: {
-      id: user.id,
-      username: user.username,
-      full_name: user.full_name,
-      active: user.active,
-      last_login_at: iso(user.last_login_at),
-    },
-    permission_sets: sets,
-    permissions,
-    menu: groups,
-    allowed_pages: ROUTES.filter((route) => routeOpensFor(route, (key) => readable.has(key))).map(
-      (route) => route.path,
-    ),
-  };
 }
