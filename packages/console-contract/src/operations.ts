@@ -54,6 +54,8 @@ export const outboxSummarySchema = z.object({
   failed: z.number().int(),
   oldest_pending_at: instant.nullable(),
   oldest_age_seconds: z.number().nullable(),
+  /** When the outbox next tries a waiting item (retries wait 10 s, 1 min, 5 min … in the forwarder). */
+  next_attempt_at: instant.nullable(),
 });
 export type OutboxSummary = z.infer<typeof outboxSummarySchema>;
 

@@ -81,6 +81,9 @@ describe.each(ONE_ENGINE)('operations and audit API on %s', (engine) => {
       failedB = await delivery(uniqueName('k'), 'dead', hoursAgo(2));
       // The oldest pending item of the whole outbox: 2001, before anything seeded.
       pendingOld = await delivery(uniqueName('k'), 'pending', new Date('2001-01-01T00:00:00Z'));
+      // Its retry is due 10 s later (the forwarder's first step).
+      await sql`update forwarder_deliveries set next_attempt_at = ${new Date('2001-01-01T00:00:10Z')}
+        where id = ${pendingOld}`.execute(db());
 
       const { registryId } = await waNumber(testDb.database);
       const conversation = await sql<{ id: string }>`
@@ -113,13 +116,15 @@ describe.each(ONE_ENGINE)('operations and audit API on %s', (engine) => {
       failedNotification = Number(notification.rows[0]!.id);
     });
 
-    it('counts each outbox: pending, failed, and the oldest pending item with its age', async () => {
+    it('counts each outbox: pending, failed, the oldest pending item with its age, and the next attempt', async () => {
       const after = await overview();
       const forwarder = outboxOf(after, 'forwarder');
       expect(forwarder.pending - outboxOf(before, 'forwarder').pending).toBe(1);
       expect(forwarder.failed - outboxOf(before, 'forwarder').failed).toBe(2);
       expect(forwarder.oldest_pending_at).toBe('2001-01-01T00:00:00.000Z');
       expect(forwarder.oldest_age_seconds).toBe((NOW.getTime() - Date.UTC(2001, 0, 1)) / 1000);
+      // When the outbox next tries a waiting item.
+      expect(forwarder.next_attempt_at).toBe('2001-01-01T00:00:10.000Z');
       const whatsapp = outboxOf(after, 'whatsapp');
       // The customer's message is no outbox item.
       expect(whatsapp.pending - outboxOf(before, 'whatsapp').pending).toBe(1);

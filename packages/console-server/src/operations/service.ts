@@ -108,10 +108,11 @@ const OUTBOX_SQL: Record<OutboxName, { pending: string; failed: string; table: s
 export async function listOutboxes(db: Db, now: Date): Promise<OutboxSummary[]> {
   const out: OutboxSummary[] = [];
   for (const [outbox, q] of Object.entries(OUTBOX_SQL) as [OutboxName, (typeof OUTBOX_SQL)[OutboxName]][]) {
-    const { rows } = await sql<{ pending: string; failed: string; oldest: Date | null }>`
+    const { rows } = await sql<{ pending: string; failed: string; oldest: Date | null; next: Date | null }>`
       select count(*) filter (where ${sql.raw(q.pending)}) as pending,
         count(*) filter (where ${sql.raw(q.failed)}) as failed,
-        min(created_at) filter (where ${sql.raw(q.pending)}) as oldest
+        min(created_at) filter (where ${sql.raw(q.pending)}) as oldest,
+        min(next_attempt_at) filter (where ${sql.raw(q.pending)}) as next
       from ${sql.table(q.table)}
       where (${sql.raw(q.pending)}) or (${sql.raw(q.failed)})`.execute(db);
     const row = rows[0]!;
@@ -122,6 +123,7 @@ export async function listOutboxes(db: Db, now: Date): Promise<OutboxSummary[]> 
       failed: Number(row.failed),
       oldest_pending_at: iso(oldest),
       oldest_age_seconds: oldest === null ? null : Math.max(0, (now.getTime() - oldest.getTime()) / 1000),
+      next_attempt_at: iso(row.next === null ? null : new Date(row.next)),
     });
   }
   return out;

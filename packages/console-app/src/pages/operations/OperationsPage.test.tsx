@@ -60,9 +60,24 @@ const overview = (failed = 2): OperationsOverview => ({
       failed,
       oldest_pending_at: '2031-03-02T02:00:00.000Z',
       oldest_age_seconds: 3 * 3600 + 5 * 60,
+      next_attempt_at: '2031-03-02T05:05:10.000Z',
     },
-    { outbox: 'whatsapp', pending: 0, failed: 0, oldest_pending_at: null, oldest_age_seconds: null },
-    { outbox: 'notifications', pending: 0, failed: 0, oldest_pending_at: null, oldest_age_seconds: null },
+    {
+      outbox: 'whatsapp',
+      pending: 0,
+      failed: 0,
+      oldest_pending_at: null,
+      oldest_age_seconds: null,
+      next_attempt_at: null,
+    },
+    {
+      outbox: 'notifications',
+      pending: 0,
+      failed: 0,
+      oldest_pending_at: null,
+      oldest_age_seconds: null,
+      next_attempt_at: null,
+    },
   ],
   webhooks: [
     {
@@ -152,6 +167,8 @@ describe('OperationsPage', () => {
     const outboxes = await screen.findByRole('grid', { name: 'Outboxes' });
     const forwarder = within(outboxes).getByText('Webhook forwarder (Meta CAPI, HTTP)').closest('tr')!;
     expect(within(forwarder).getByText('3 h 5 min')).toBeVisible();
+    // The next try of a waiting item, to the second in WIB.
+    expect(within(forwarder).getByText(/12[.:]05[.:]10 WIB/)).toBeVisible();
     expect(within(forwarder).getByRole('button', { name: 'Show 2 failed' })).toBeVisible();
     const jobs = screen.getByRole('grid', { name: 'Jobs' });
     const prune = within(jobs).getByText('sessions:prune').closest('tr')!;

@@ -270,6 +270,12 @@ function Outboxes({
       cell: (row) => formatAge(row.oldest_age_seconds, texts.units),
     },
     {
+      id: 'next_attempt_at',
+      header: o.next,
+      align: 'end',
+      cell: (row) => formatTime(row.next_attempt_at),
+    },
+    {
       id: 'failed',
       header: o.failed,
       align: 'end',

@@ -65,6 +65,7 @@ export const OPERATIONS_TEXTS = defineTexts({
     },
     pending: ['Waiting', 'Menunggu'],
     oldest: ['Oldest waiting', 'Terlama menunggu'],
+    next: ['Next attempt', 'Percobaan berikutnya'],
     failed: ['Failed', 'Gagal'],
     showFailed: [(n: string) => `Show ${n} failed`, (n: string) => `Tampilkan ${n} gagal`],
     hideFailed: ['Hide failed', 'Sembunyikan yang gagal'],
