@@ -550,6 +550,55 @@ export const Narrow375: Story = {
   },
 };
 
+/**
+ * A phone card with many actions (a package's transitions) and a long status: the actions take a line of their
+ * own under the title, which keeps its room; the status wraps instead of being cut off.
+ */
+export const CardsWithManyActions: Story = {
+  args: {
+    rows: creatorRows(3).map((row, index) => ({
+      ...row,
+      name: index === 0 ? 'INV-2026-11-000123' : row.name,
+      // Shown as stored (no option has it), as a long status text would be.
+      platform: index === 0 ? 'Menunggu konfirmasi penerimaan oleh pelanggan' : row.platform,
+    })),
+    rowActions: (row: ResourceRow) => (
+      <>
+        {['Ship', 'Confirm receipt', 'Problem', 'Track', 'Notify'].map((action) => (
+          <button key={action} type="button" aria-label={`${action}: ${String(row.name)}`}>
+            {action}
+          </button>
+        ))}
+      </>
+    ),
+  },
+  render: (args) => (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr', width: 375 }}>
+      <DataTable<ResourceRow> {...args} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const root = canvasElement.querySelector<HTMLElement>('.cui-data-table')!;
+    await expect(root.dataset.layout).toBe('cards');
+    const card = canvasElement.querySelector<HTMLElement>('tbody tr[data-index]')!;
+    const cardBox = card.getBoundingClientRect();
+    const title = within(card).getByText('INV-2026-11-000123');
+    // The title is shown whole (not squeezed to an ellipsis by the buttons).
+    await expect(title.scrollWidth).toBeLessThanOrEqual(title.clientWidth);
+    for (const button of within(card).getAllByRole('button', { name: /: INV-2026-11-000123$/ })) {
+      const box = button.getBoundingClientRect();
+      await expect(box.left).toBeGreaterThanOrEqual(cardBox.left);
+      await expect(box.right).toBeLessThanOrEqual(cardBox.right);
+      await expect(box.top).toBeGreaterThan(title.getBoundingClientRect().top);
+    }
+    // The status wraps inside the card, nothing cut off.
+    const status = within(card).getByText('Menunggu konfirmasi penerimaan oleh pelanggan');
+    const cell = status.closest('td')!;
+    await expect(cell.scrollWidth).toBeLessThanOrEqual(cell.clientWidth);
+    await expect(status.getBoundingClientRect().right).toBeLessThanOrEqual(cardBox.right);
+  },
+};
+
 /** Long Indonesian text in cells: cut off with an ellipsis, the full text in the cell's title. */
 export const LongIndonesianText: Story = {
   args: {

@@ -624,6 +624,10 @@ const Scroll = styled.div`
     gap: ${t.space2};
     justify-content: space-between;
     text-align: end;
+    /* A value line wraps rather than clipping its value (a long status badge on a phone). */
+    white-space: normal;
+    overflow: visible;
+    overflow-wrap: anywhere;
   }
   [data-layout='cards'] & tbody tr[data-index] > td[data-label]::before {
     content: attr(data-label);
@@ -647,8 +651,10 @@ const Scroll = styled.div`
     font-weight: 600;
     text-align: start;
     display: block;
+    white-space: nowrap;
     overflow: hidden;
     text-overflow: ellipsis;
+    min-width: 6rem;
   }
   [data-layout='cards'] & tbody tr[data-index] > td.cui-data-table-select + td::before,
   [data-layout='cards'] & tbody tr[data-index] > td:first-child:not(.cui-data-table-select)::before {
@@ -666,6 +672,14 @@ const Scroll = styled.div`
     grid-column: 3;
     grid-row: 1;
     justify-content: flex-end;
+  }
+  /* Two or more actions get a line of their own under the title, wrapping: they never push the title (an order
+     number) out of the card. */
+  [data-layout='cards'] & tbody tr[data-index] > td.cui-data-table-actions:has(> :nth-child(2)) {
+    grid-column: 1 / -1;
+    grid-row: 2;
+    justify-content: flex-start;
+    flex-wrap: wrap;
   }
   [data-layout='cards'] & tbody tr:not([data-index]) {
     display: block;
