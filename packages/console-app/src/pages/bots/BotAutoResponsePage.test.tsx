@@ -113,13 +113,13 @@ describe('Bot Auto Response in both languages', () => {
     const { user } = setup('en');
     await screen.findByRole('region', { name: /^Rules \(in priority order/ });
     await user.type(screen.getByLabelText('Customer message'), 'NOMOR RESI saya berapa?');
-    await user.click(screen.getByRole('button', { name: 'Test', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Test' }));
     expect(await screen.findByText('Matched keyword: "nomor resi"')).toBeVisible();
     cleanup();
     const again = setup('id');
     await screen.findByRole('region', { name: /^Aturan \(urut prioritas/ });
     await again.user.type(screen.getByLabelText('Pesan pelanggan'), 'NOMOR RESI saya berapa?');
-    await again.user.click(screen.getByRole('button', { name: 'Uji', exact: true }));
+    await again.user.click(screen.getByRole('button', { name: 'Uji' }));
     expect(await screen.findByText('Kata kunci yang cocok: "nomor resi"')).toBeVisible();
   });
 });
