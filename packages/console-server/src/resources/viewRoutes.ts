@@ -1,0 +1,231 @@
+/** Saved views (`/api/views`) and API keys (`/api/api-keys`). */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ENTITIES,
+  apiErrorSchema,
+  getEntity,
+  savedViewListSchema,
+  savedViewSchema,
+} from '@staff/console-contract';
+import { type RouteMember, parseInput } from '../http.js';
+import { userPermission, userPermissions } from '../services/users.js';
+import { createApiKey, listApiKeys, revokeApiKey } from './apiKeys.js';
+import { ResourceError, invalid } from './service.js';
+import {
+  createView,
+  deleteView,
+  findView,
+  listViews,
+  updateView,
+  viewCreateSchema,
+  viewUpdateSchema,
+} from './views.js';
+import { type Actor, type Caller, type RawInput, type ResourceRouteContext } from './routeContext.js';
+
+/** The saved views of the lists, and the API keys administrators hand to automation. */
+export function registerViewAndKeyRoutes(ctx: ResourceRouteContext): void {
+  const { clock, route, db, actorOf, forbidden, requireAccess, callers, callerOf, inputError, idParams } =
+    ctx;
+
+  // --- saved views ---------------------------------------------------------------------------------
+  /** Saved views belong to master-data pages: a user who may read none of them is refused outright (403). */
+  const viewerOf = async (actor: Actor): Promise<number> => {
+    if (actor.kind !== 'user')
+      throw new ResourceError(403, { message: 'API keys have no saved views.', code: 'FORBIDDEN' });
+    const held = new Set(
+      (await userPermissions(db, actor.userId))
+        .filter((entry) => entry.allow_read)
+        .map((e) => e.permission_key),
+    );
+    if (!ENTITIES.some((def) => held.has(def.permissionKey)))
+      throw new ResourceError(403, {
+        message: 'You need read access to a master-data page for saved views.',
+        code: 'FORBIDDEN',
+      });
+    return actor.userId;
+  };
+  const viewsQuery = z.strictObject({ entity: z.string({ error: 'Entity is required' }).max(64) });
+
+  /** The viewer and, for `/api/views/:id`, their view (404) and read access to its entity (403). */
+  const viewGuard = async (request: FastifyRequest) => {
+    const actor = await actorOf(request);
+    const userId = await viewerOf(actor);
+    const caller: Caller = { actor, def: ENTITIES[0]!, userId };
+    if ((request.params as { id?: string }).id !== undefined) {
+      const { id } = parseInput('params', idParams, request.params, inputError);
+      const view = await findView(db, id, userId);
+      if (!view) throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
+      caller.def = getEntity(view.entity)!;
+      await requireAccess(actor, caller.def, 'read');
+      caller.view = view;
+    }
+    callers.set(request, caller);
+  };
+  const viewRoute = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    summary: string,
+    schemas: Pick<RouteMember, 'query' | 'body' | 'params' | 'responses'>,
+    handler: (request: FastifyRequest, reply: FastifyReply, input: RawInput) => Promise<unknown>,
+  ) =>
+    route(
+      { method, url, tag: 'views', summary, auth: true, guard: viewGuard, inputError, ...schemas },
+      (request, reply, input) => handler(request, reply, input as RawInput),
+    );
+  const entityNamed = (name: string) => {
+    const def = getEntity(name);
+    if (!def) throw invalid({ entity: [`No resource named "${name}"`] });
+    return def;
+  };
+
+  viewRoute(
+    'GET',
+    '/api/views',
+    "The user's views of an entity and those shared with readers",
+    { query: viewsQuery, responses: { 200: savedViewListSchema } },
+    async (request, _reply, input) => {
+      const { actor, userId } = callerOf(request);
+      const def = entityNamed((input.query as z.output<typeof viewsQuery>).entity);
+      await requireAccess(actor, def, 'read');
+      return { views: await listViews(db, def.name, userId!) };
+    },
+  );
+
+  viewRoute(
+    'GET',
+    '/api/views/:id',
+    'Open a view by id (own or shared)',
+    { params: idParams, responses: { 200: savedViewSchema, 404: apiErrorSchema } },
+    async (request) => callerOf(request).view!,
+  );
+
+  viewRoute(
+    'POST',
+    '/api/views',
+    'Save a view (filters, search, sort, columns; shared or not)',
+    { body: viewCreateSchema, responses: { 201: savedViewSchema, 409: apiErrorSchema } },
+    async (request, reply, input) => {
+      const { actor, userId } = callerOf(request);
+      const body = input.body as z.output<typeof viewCreateSchema>;
+      const def = entityNamed(body.entity);
+      await requireAccess(actor, def, 'read');
+      return reply.code(201).send(await createView(db, def, body, userId!));
+    },
+  );
+
+  viewRoute(
+    'PATCH',
+    '/api/views/:id',
+    'Change or share a view (owner only)',
+    {
+      params: idParams,
+      body: viewUpdateSchema,
+      responses: { 200: savedViewSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+    },
+    async (request, _reply, input) => {
+      const { userId, view } = callerOf(request);
+      return updateView(db, view!.id, input.body as z.output<typeof viewUpdateSchema>, userId!);
+    },
+  );
+
+  viewRoute(
+    'DELETE',
+    '/api/views/:id',
+    'Delete a view (owner only)',
+    {
+      params: idParams,
+      responses: { 200: z.object({ id: z.number(), deleted: z.literal(true) }), 404: apiErrorSchema },
+    },
+    async (request) => {
+      const { userId, view } = callerOf(request);
+      await deleteView(db, view!.id, userId!);
+      return { id: view!.id, deleted: true };
+    },
+  );
+
+  // --- API keys (admin) ----------------------------------------------------------------------------
+  const apiKeyBody = z.strictObject(
+    {
+      name: z
+        .string({ error: (issue) => (issue.input === undefined ? 'Name is required' : 'Must be text') })
+        .trim()
+        .min(1, 'Name is required')
+        .max(80, 'Must be at most 80 characters'),
+    },
+    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
+  );
+  /** Signed-in administrators only: an API key cannot manage API keys. */
+  const adminGuard = (mode: 'read' | 'write') => async (request: FastifyRequest) => {
+    const actor = await actorOf(request);
+    if (actor.kind !== 'user')
+      throw new ResourceError(403, { message: 'API keys cannot do this.', code: 'FORBIDDEN' });
+    const flags = await userPermission(db, actor.userId, 'admin_manage_user');
+    if (!(mode === 'read' ? flags.read : flags.write)) throw forbidden(mode, 'admin_manage_user');
+    callers.set(request, { actor, def: ENTITIES[0]!, userId: actor.userId });
+  };
+  const keyRoute = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    summary: string,
+    mode: 'read' | 'write',
+    schemas: Pick<RouteMember, 'body' | 'params' | 'responses'>,
+    handler: (request: FastifyRequest, reply: FastifyReply, input: RawInput) => Promise<unknown>,
+  ) =>
+    route(
+      {
+        method,
+        url,
+        tag: 'administration',
+        summary,
+        auth: true,
+        permission: { key: 'admin_manage_user', mode },
+        guard: adminGuard(mode),
+        inputError,
+        ...schemas,
+      },
+      (request, reply, input) => handler(request, reply, input as RawInput),
+    );
+  const keyActor = (request: FastifyRequest) => {
+    const { actor, userId } = callerOf(request);
+    return { id: userId!, ip: actor.ip ?? null };
+  };
+
+  keyRoute(
+    'GET',
+    '/api/api-keys',
+    'API keys (never the secret)',
+    'read',
+    { responses: { 200: z.object({ keys: z.array(z.looseObject({ id: z.number(), name: z.string() })) }) } },
+    async () => ({ keys: await listApiKeys(db) }),
+  );
+
+  keyRoute(
+    'POST',
+    '/api/api-keys',
+    'Create an API key for n8n; `key` is shown only in this answer',
+    'write',
+    {
+      body: apiKeyBody,
+      responses: { 201: z.looseObject({ id: z.number(), key: z.string(), prefix: z.string() }) },
+    },
+    async (request, reply, input) => {
+      const { name } = input.body as z.output<typeof apiKeyBody>;
+      return reply.code(201).send(await createApiKey(db, name, keyActor(request)));
+    },
+  );
+
+  keyRoute(
+    'DELETE',
+    '/api/api-keys/:id',
+    'Revoke an API key',
+    'write',
+    { params: idParams, responses: { 200: z.looseObject({ id: z.number() }), 404: apiErrorSchema } },
+    async (request, _reply, input) => {
+      const { id } = input.params as { id: number };
+      const key = await revokeApiKey(db, id, keyActor(request), clock());
+      if (!key) throw new ResourceError(404, { message: `No API key with id ${id}`, code: 'NOT_FOUND' });
+      return key;
+    },
+  );
+}
