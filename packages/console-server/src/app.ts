@@ -3,29 +3,16 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { z } from 'zod';
-import {
-  PAGE_DENIED_MESSAGE,
-  authEndpoints,
-  configEndpoints,
-  healthResponseSchema,
-  isPermissionKey,
-  REAUTH_REQUIRED_CODE,
-  usageStatisticsQuerySchema,
-  myActivityResponseSchema,
-  usageStatisticsResponseSchema,
-} from '@staff/console-contract';
+import { type z } from 'zod';
+import { REAUTH_REQUIRED_CODE } from '@staff/console-contract';
 import type { DatabaseHandle } from './db/database.js';
 import { AUTH_MESSAGES } from './auth/messages.js';
 import {
   type AuthenticatedSession,
   DEFAULT_LOCKOUT,
   type LockoutPolicy,
-  answerSignIn,
   authenticate,
   checkSession,
-  login,
-  revokeSession,
 } from './auth/sessions.js';
 import { registerAccountRoutes } from './auth/accountRoutes.js';
 import { registerPreferencesRoutes } from './preferences/routes.js';
@@ -42,15 +29,12 @@ import {
   unsafeHeaderFields,
   unsafeTextFields,
 } from './http.js';
-import { buildOpenApi } from './openapi.js';
 import { registerResourceRoutes } from './resources/routes.js';
 import { isAppPath, registerResponseCompression, registerStaticApp, sendAppShell } from './staticApp.js';
 import { type Realtime, createRealtime } from './realtime.js';
-import { userPermission, userPermissions } from './services/users.js';
+import { userPermission } from './services/users.js';
 import { registerAdminRoutes } from './admin/routes.js';
 import { registerTwoFactorRoutes } from './admin/twoFactorRoutes.js';
-import { createChallenge } from './auth/twoFactor.js';
-import { myActivity, usageStatistics } from './services/statistics.js';
 import type { ConsoleEvents } from './services/events.js';
 import { type IntakeOptions, createIntakeRuntime } from './intake/runtime.js';
 import { registerIntakeRoutes } from './intake/routes.js';
@@ -73,8 +57,9 @@ import {
   registerSheetReportRoutes,
   startSheetReportScheduler,
 } from './sheetReports/routes.js';
-import { implement } from './pageRoutes.js';
-import { type Lifecycle, readyResponseSchema, registerLifecycle } from './ops/lifecycle.js';
+import { registerCoreRoutes } from './coreRoutes.js';
+import { SERVER_VERSION } from './version.js';
+import { type Lifecycle, registerLifecycle } from './ops/lifecycle.js';
 import { registerMetrics } from './ops/metrics.js';
 import { registerCreativePreviewRoutes } from './creatives/routes.js';
 import type { Registry } from 'prom-client';
@@ -83,7 +68,7 @@ import { trackLocalJobRuns } from './operations/jobStats.js';
 import { startHeartbeat } from './operations/nodes.js';
 import { NODE_ID } from './jobs/runOnce.js';
 
-export const SERVER_VERSION = '1.0.0';
+export { SERVER_VERSION } from './version.js';
 
 /** Master-data ids are bigint; the resource routes take up to 15 digits (within JavaScript's exact integers). */
 const RESOURCE_ID_MAX = 999_999_999_999_999;
@@ -408,159 +393,20 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return request.session;
   };
 
-  implement(
+  // Sign-in, sign-out, the permission checks, configs, health, readiness, the OpenAPI document, statistics.
+  registerCoreRoutes({
     route,
-    authEndpoints.login,
-    async (request, reply, { body }) => {
-      const loginContext = {
-        ip: request.ip ?? null,
-        userAgent: request.headers['user-agent'] ?? null,
-        now: clock(),
-        tokenTtlMs,
-        lockout,
-      };
-      const result = await login(db, body.username, body.password, loginContext);
-      if (result.ok === 'second_factor') {
-        request.log.info({ userId: result.user.id }, 'password accepted; code required');
-        return {
-          data: {
-            otp_required: true as const,
-            challenge: await createChallenge(db, result.user, loginContext),
-          },
-        };
-      }
-      return answerSignIn(request, reply, result, { refused: 'sign-in refused', signedIn: 'signed in' });
-    },
-    { config: loginRouteConfig },
-  );
-
-  implement(route, authEndpoints.logout, async (request) => {
-    const session = sessionOf(request);
-    await revokeSession(db, session.sessionId, 'logout', clock());
-    events.sessionsRevoked(session.userId, [session.sessionId], 'logout');
-    return { ok: true as const };
+    registry,
+    database,
+    db,
+    clock,
+    sessionOf,
+    events,
+    tokenTtlMs,
+    lockout,
+    loginRouteConfig,
+    lifecycle,
   });
-
-  implement(route, authEndpoints.permissions, async (request) => ({
-    permissions: await userPermissions(db, sessionOf(request).userId),
-  }));
-
-  implement(route, authEndpoints.pageCheck, async (request, reply, { query }) => {
-    const session = sessionOf(request);
-    // A key the server does not know is one the caller does not hold: the client knows only 200 and 403.
-    // Not recorded: usage statistics count pages, and no page has this key.
-    if (!isPermissionKey(query.key))
-      return reply.code(403).send({ message: PAGE_DENIED_MESSAGE, code: 'PERMISSION_DENIED' });
-    const flags = await userPermission(db, session.userId, query.key);
-    const allowed = query.mode === 'write' ? flags.write : flags.read;
-    await db
-      .insertInto('page_checks')
-      .values({
-        user_id: session.userId,
-        permission_key: query.key,
-        mode: query.mode,
-        path: query.path ?? null,
-        allowed,
-        at: clock(),
-      })
-      .execute();
-    if (!allowed) return reply.code(403).send({ message: PAGE_DENIED_MESSAGE, code: 'PERMISSION_DENIED' });
-    return { allowed, permission_key: query.key, mode: query.mode };
-  });
-
-  implement(route, configEndpoints.read, async (_request, _reply, { query }) => {
-    const row = await db
-      .selectFrom('configs')
-      .select('value')
-      .where('name', '=', query.config_name)
-      .executeTakeFirst();
-    const defaultValue = query.default_value ?? null;
-    return {
-      config_name: query.config_name,
-      default_value: defaultValue,
-      config_value: row ? row.value : defaultValue,
-    };
-  });
-
-  route(
-    {
-      method: 'GET',
-      url: '/api/health',
-      tag: 'system',
-      summary: 'Liveness and database reachability',
-      auth: false,
-      responses: { 200: healthResponseSchema, 503: healthResponseSchema },
-    },
-    async (_request, reply) => {
-      const body = (reachable: boolean, latency: number) => ({
-        status: reachable ? ('ok' as const) : ('unavailable' as const),
-        database: { engine: database.engine, reachable, latency_ms: Math.round(latency * 100) / 100 },
-        version: SERVER_VERSION,
-        uptime_s: Math.round(process.uptime()),
-      });
-      try {
-        return body(true, await database.ping());
-      } catch {
-        return reply.code(503).send(body(false, 0));
-      }
-    },
-  );
-
-  route(
-    {
-      method: 'GET',
-      url: '/api/ready',
-      tag: 'system',
-      summary:
-        'Readiness: database reachable, migrations at this version, not draining (503 with the reasons otherwise)',
-      auth: false,
-      responses: { 200: readyResponseSchema, 503: readyResponseSchema },
-    },
-    async (_request, reply) => {
-      const answer = await lifecycle.ready();
-      return reply.code(answer.status === 'ready' ? 200 : 503).send(answer);
-    },
-  );
-
-  route(
-    {
-      method: 'GET',
-      url: '/api/openapi.json',
-      tag: 'system',
-      summary: 'This document',
-      auth: false,
-      responses: { 200: z.object({ openapi: z.string() }).loose() },
-    },
-    async () => buildOpenApi(registry, SERVER_VERSION),
-  );
-
-  route(
-    {
-      method: 'GET',
-      url: '/api/statistics/usage',
-      tag: 'statistics',
-      summary: 'Sign-ins per day, active users and most visited pages over the last `days` days',
-      auth: true,
-      permission: { key: 'statistics', mode: 'read' },
-      query: usageStatisticsQuerySchema,
-      responses: { 200: usageStatisticsResponseSchema },
-    },
-    async (_request, _reply, { query }) => usageStatistics(db, clock(), query.days),
-  );
-
-  route(
-    {
-      method: 'GET',
-      url: '/api/statistics/me',
-      tag: 'statistics',
-      summary:
-        "The caller's own sign-ins and most visited pages over the last `days` days (any signed-in user)",
-      auth: true,
-      query: usageStatisticsQuerySchema,
-      responses: { 200: myActivityResponseSchema },
-    },
-    async (request, _reply, { query }) => myActivity(db, sessionOf(request).userId, clock(), query.days),
-  );
 
   // Administration (users, permission sets, matrix, view-as) and the own password change: src/admin/.
   registerAdminRoutes({ route, sessionOf, db, events, now: clock });

@@ -1,0 +1,1 @@
+export const SERVER_VERSION = '1.0.0';
