@@ -159,4 +159,50 @@ describe('logistics presets', () => {
     for (const row of seeded) expect(body).not.toContain(row.receipt);
     expect(new URL(page.url()).searchParams.get('preset')).toBe('receipt-confirmation');
   });
+
+  it('on a phone, a card keeps its order number and status whole with the actions on a line of their own', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await openSignedIn(page, server, admin, ROUTES.find((route) => route.id === 'package-tracking')!.path);
+      await grid().waitFor();
+      const searched = page.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === '/api/resources/packages' &&
+          new URL(response.url()).searchParams.get('q') === 'LPX-Shipping-in',
+      );
+      await page
+        .getByRole('search', { name: 'Filter packages' })
+        .getByRole('searchbox')
+        .fill('LPX-Shipping-in');
+      await searched;
+      // The searched list shown (not the rows before it, mid-reload).
+      await expect.poll(() => grid().locator('tbody tr[data-index]').count()).toBe(1);
+      const card = grid().locator('tbody tr[data-index]').first();
+      expect(await page.locator('.cui-data-table').getAttribute('data-layout')).toBe('cards');
+      // A shipping package has several actions (Delivered, Returned, Confirm receipt, Problem, Track…).
+      const buttons = card.getByRole('button');
+      expect(await buttons.count()).toBeGreaterThanOrEqual(3);
+      // The order number is shown whole, not squeezed into an ellipsis by the buttons.
+      const title = card.locator('td.cui-data-table-select + td');
+      expect(await title.innerText()).toBe('LPX-Shipping-in');
+      expect(
+        await title.evaluate(
+          (element) => element.clientWidth > 0 && element.scrollWidth <= element.clientWidth,
+        ),
+      ).toBe(true);
+      const titleBox = (await title.boundingBox())!;
+      const cardBox = (await card.boundingBox())!;
+      for (const button of await buttons.all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.y).toBeGreaterThan(titleBox.y);
+        expect(box.x + box.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      }
+      // The status line is not cut off.
+      const status = card.locator('td[data-label="Status"]');
+      expect(await status.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      expect(await status.innerText()).toContain('Shipping');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 1000 });
+    }
+  });
 });

@@ -107,7 +107,7 @@ export const ListArea = styled.div`
   tbody tr[data-state='selected'] td.cui-data-table-actions {
     background: ${t.colorPrimarySoft};
   }
-  /* Cards (phone): the actions sit in the card's first line, nothing to pin. */
+  /* Cards (phone): nothing to pin; several actions have a line of their own (DataTable) and wrap there. */
   .cui-data-table[data-layout='cards'] td.cui-data-table-actions,
   .cui-data-table[data-layout='cards'] tbody tr[data-index]:hover td.cui-data-table-actions {
     position: static;
@@ -115,5 +115,8 @@ export const ListArea = styled.div`
     padding: 0;
     box-shadow: none;
     background: transparent;
+  }
+  .cui-data-table[data-layout='cards'] td.cui-data-table-actions > div {
+    flex-wrap: wrap;
   }
 `;

@@ -673,9 +673,9 @@ const Scroll = styled.div`
     grid-row: 1;
     justify-content: flex-end;
   }
-  /* Two or more actions get a line of their own under the title, wrapping: they never push the title (an order
-     number) out of the card. */
-  [data-layout='cards'] & tbody tr[data-index] > td.cui-data-table-actions:has(> :nth-child(2)) {
+  /* Two or more actions (sibling buttons, directly or in the app's wrapper) get a line of their own under the
+     title, wrapping: they never push the title (an order number) out of the card. */
+  [data-layout='cards'] & tbody tr[data-index] > td.cui-data-table-actions:has(button ~ button) {
     grid-column: 1 / -1;
     grid-row: 2;
     justify-content: flex-start;
