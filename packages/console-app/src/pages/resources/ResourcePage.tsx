@@ -1,18 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { canWrite, entityForRoute, toPermissionMap, type EntityDef } from '@staff/console-contract';
 import {
   ConfirmDialog,
   DataTable,
-  columnsFromFields,
-  renderFieldCell,
   FilterBar,
   formatNumber,
   ResourceForm,
   useListController,
   useNotifications,
-  type DataTableColumn,
-  type FieldErrors,
   type FilterPreset,
   type FormValues,
   type ResourceRow,
@@ -52,41 +48,35 @@ import {
   routePreset,
   type LoadedList,
 } from './loadList.js';
-import { definitionMessages, errorText, rowTitle } from './messages.js';
+import { errorText, rowTitle } from './messages.js';
 import { RecordPanel } from './RecordPanel.js';
 import { ForwarderDeliveries } from './ForwarderDeliveries.js';
-import { RESOURCE_TEXTS, type ResourceTexts } from './texts.js';
+import { RESOURCE_TEXTS } from './texts.js';
 import { useEntityDef } from './useEntityDef.js';
 import { Button, IconButton, ListArea, Notice, PencilIcon, RowActions, TrashIcon } from './ui.js';
 import { PAGE_SIZES, fromFilterGroup, listFields } from './viewState.js';
+import {
+  type ResourceListExtensions,
+  type SaveError,
+  defaultsOf,
+  toRequestBody,
+  pick,
+  saveErrorOf,
+  columnsFor,
+  relationLabelsOf,
+} from './resourcePageValues.js';
+
+export {
+  columnsFor,
+  relationLabelsOf,
+  toRequestBody,
+  type ResourceListExtensions,
+} from './resourcePageValues.js';
 
 /** Live pushes arriving together (a bulk delete) reload the list once. */
 const LIVE_RELOAD_MS = 250;
 
 type PanelState = { mode: 'create'; values: FormValues } | { mode: 'edit' | 'view'; row: ResourceRow };
-
-/**
- * What a page built on this list adds (the logistics page: transitions, receipts, labels): controls per row,
- * per selection and in the toolbar. `reload` reloads the list after a change.
- */
-export interface ResourceListExtensions {
-  rowActions?: (row: ResourceRow, reload: () => void) => ReactNode;
-  bulkActions?: (selected: {
-    ids: string[];
-    rows: ResourceRow[];
-    clear: () => void;
-    reload: () => void;
-  }) => ReactNode;
-  toolbar?: (reload: () => void) => ReactNode;
-  /** Shown above the list (e.g. messages that failed). */
-  notices?: ReactNode;
-  /** More in a row's panel. */
-  panel?: (row: ResourceRow) => ReactNode;
-  /** The list's columns as the page wants them (e.g. a picture column first); keep the function stable. */
-  columns?: (columns: DataTableColumn[]) => DataTableColumn[];
-}
-
-type SaveError = { fields?: FieldErrors; message?: string; conflict?: ResourceRow };
 
 /** Master data of the route's entity (see `entityForRoute`): list, filters, presets, views, forms, history. */
 export default function ResourcePage({
@@ -181,85 +171,6 @@ function PresetResourceList({ def, route, data, extensions }: RouteListProps) {
       preset={routePreset(route.id, days)}
     />
   );
-}
-
-function defaultsOf(def: EntityDef): FormValues {
-  const values: FormValues = {};
-  for (const field of def.fields)
-    if (field.defaultValue !== undefined) values[field.name] = field.defaultValue;
-  return values;
-}
-
-/** The form keeps relation ids as text (select values); the API takes row ids as numbers. */
-export function toRequestBody(def: EntityDef, values: FormValues): FormValues {
-  const body: FormValues = { ...values };
-  for (const field of def.fields) {
-    const value = body[field.name];
-    if (field.type === 'relation' && typeof value === 'string' && /^\d+$/.test(value))
-      body[field.name] = Number(value);
-  }
-  return body;
-}
-
-/** Only the changed fields go into an update (plus the version), so a concurrent edit of others is not undone. */
-function pick(values: FormValues, names: string[]): FormValues {
-  return Object.fromEntries(Object.entries(values).filter(([name]) => names.includes(name)));
-}
-
-/** A failed save for the form: `def` as the server knows it, `shown` as the page shows it (localized). */
-function saveErrorOf(
-  error: ResourceCallError,
-  def: EntityDef,
-  shown: EntityDef,
-  texts: ResourceTexts,
-): SaveError {
-  if (error.status === 409 && error.code === 'conflict' && error.current) return { conflict: error.current };
-  const known = new Set(def.fields.map((field) => field.name));
-  const local = definitionMessages(def, shown);
-  const fields: FieldErrors = {};
-  const other: string[] = [];
-  for (const [name, messages] of Object.entries(error.fields ?? {})) {
-    if (known.has(name)) fields[name] = messages.map((message) => local(message, name));
-    else other.push(...messages.map((message) => local(message)));
-  }
-  const hasFields = Object.keys(fields).length > 0;
-  if (error.status === 403) return { message: texts.noPermissionToChange(shown.labelPlural) };
-  const message = other.length
-    ? other.join(' ')
-    : hasFields
-      ? undefined
-      : errorText(error, shown, texts.errors) || texts.notSaved;
-  return { ...(hasFields ? { fields } : {}), ...(message ? { message } : {}) };
-}
-
-/** The list's columns: relation cells show the related row's label the list answer carries, not its id. */
-export function columnsFor(def: EntityDef, labels: RelationLabels): DataTableColumn[] {
-  return columnsFromFields(def.fields).map((column) =>
-    column.field?.type === 'relation'
-      ? {
-          ...column,
-          cell: (row: ResourceRow) => {
-            const id = row[column.id];
-            if (id === null || id === undefined) return '-';
-            return labels[column.id]?.[String(id)] ?? renderFieldCell(column.field!, id);
-          },
-        }
-      : column,
-  );
-}
-
-/** Labels of a row's relation values, for the form's relation selects. */
-export function relationLabelsOf(
-  def: EntityDef,
-  row: ResourceRow,
-  labels: RelationLabels,
-): Record<string, string> {
-  const known: Record<string, string> = {};
-  for (const field of def.fields) {
-    const label = field.type === 'relation' ? labels[field.name]?.[String(row[field.name])] : undefined;
-    if (label !== undefined) known[field.name] = label;
-  }
-  return known;
 }
 
 function ResourceList({
