@@ -35,6 +35,17 @@ describe('language choice', () => {
       await page.getByRole('navigation', { name: 'Menu utama' }).waitFor();
       await page.getByRole('button', { name: 'Ubah kata sandi saya' }).waitFor();
       await page.getByRole('button', { name: 'Muat ulang izin' }).waitFor();
+      // The sidebar's connection status too ("Connected" stayed English).
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Terhubung/ })
+        .waitFor();
+      expect(
+        await page
+          .getByRole('status')
+          .filter({ hasText: /^Connected/ })
+          .count(),
+      ).toBe(0);
       expect(await page.getByLabel('Bahasa').inputValue()).toBe('id');
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('id');
       // The spec's strings as the spec writes them: the page title and Sign Out.
