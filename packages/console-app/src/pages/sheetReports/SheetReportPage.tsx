@@ -3,13 +3,9 @@ import { styled } from 'styled-components';
 import {
   localizeReport,
   REPORT_DEFINITIONS,
-  REPORT_IDS,
-  SHEET_WEEKDAYS,
   canWrite,
   sheetReportInputSchema,
   toPermissionMap,
-  type ReportId,
-  type SheetReportInput,
   type SheetReportRun,
   type SheetReportSchedule,
   type SheetViewChoice,
@@ -22,172 +18,30 @@ import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
 import { ListLoadState, type MessageLoad } from '../common/LoadState.js';
 import { Panel as BasePanel, controlCss, fieldsCss, tableCss } from '../common/styles.js';
-import {
-  CheckField,
-  FieldRow,
-  InputField,
-  SelectField,
-  TextAreaField,
-  type FieldOption,
-} from '../common/FormField.js';
+import { CheckField, FieldRow, InputField, SelectField, TextAreaField } from '../common/FormField.js';
 import type { PageProps } from '../types.js';
-import { TableHead, numColumn, type ColumnHeading } from '../common/TableHead.js';
+import { TableHead, type ColumnHeading } from '../common/TableHead.js';
 import { useLanguage, useTextsOf } from '../../i18n.js';
 import { SHEET_REPORT_TEXTS } from './texts.js';
-
-type SheetTexts = (typeof SHEET_REPORT_TEXTS)['en'];
-
-/** The schedule table's columns. */
-const scheduleColumns = ({ columns: c }: SheetTexts): ColumnHeading[] => [
-  c.name,
-  c.report,
-  c.schedule,
-  c.next,
-  c.last,
-  { label: <span className="sr">{c.actions}</span> },
-];
-
-/** The run log's columns. */
-const runColumns = ({ columns: c }: SheetTexts): ColumnHeading[] => [
-  c.started,
-  c.trigger,
-  c.status,
-  numColumn(c.rows),
-  numColumn(c.duration),
-  c.error,
-  'Google Sheet',
-  c.file,
-];
-
-const when = new Intl.DateTimeFormat('id-ID', {
-  timeZone: 'Asia/Jakarta',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const messageOf = (error: unknown, texts: SheetTexts) => ApiError.from(error).message || texts.requestFailed;
-
-interface FormState {
-  name: string;
-  /** What is exported: a report, or a saved list view (its id as text). */
-  source: 'report' | 'view';
-  view: string;
-  report: ReportId;
-  group_by: string;
-  days: string;
-  format: 'csv' | 'xlsx';
-  frequency: 'daily' | 'weekly';
-  time: string;
-  weekday: string;
-  keep: string;
-  active: boolean;
-  /** Also write into a Google Sheet. */
-  google: boolean;
-  spreadsheet: string;
-  sheet: string;
-  /** The service account's JSON key: empty on an edit keeps the stored one. */
-  credentials: string;
-  /** The stored key's account, shown instead of the key. */
-  clientEmail: string | null;
-}
-
-// The server's bounds: days of data in a report export, files kept per schedule.
-const DAYS_INPUT = { type: 'number', min: 1, max: 366 } as const;
-const KEEP_INPUT = { type: 'number', min: 1, max: 50 } as const;
-
-/** The form's text-valued fields (those a field row edits). */
-type TextKey = { [K in keyof FormState]: FormState[K] extends string ? K : never }[keyof FormState];
-
-const EMPTY_FORM: FormState = {
-  name: '',
-  source: 'report',
-  view: '',
-  report: 'ads-x-mayar',
-  group_by: '',
-  days: '7',
-  format: 'xlsx',
-  frequency: 'daily',
-  time: '07:00',
-  weekday: '1',
-  keep: '5',
-  active: true,
-  google: false,
-  spreadsheet: '',
-  sheet: 'Sheet1',
-  credentials: '',
-  clientEmail: null,
-};
-
-const sourceOptions = ({ sources }: SheetTexts): FieldOption<FormState['source']>[] => [
-  { value: 'report', label: sources.report },
-  { value: 'view', label: sources.view },
-];
-const REPORT_OPTIONS: FieldOption<ReportId>[] = REPORT_IDS.map((id) => ({
-  value: id,
-  label: REPORT_DEFINITIONS[id].title,
-}));
-const FORMAT_OPTIONS: FieldOption<FormState['format']>[] = [
-  { value: 'xlsx', label: 'XLSX' },
-  { value: 'csv', label: 'CSV' },
-];
-const frequencyOptions = ({ frequencies }: SheetTexts): FieldOption<FormState['frequency']>[] => [
-  { value: 'daily', label: frequencies.daily },
-  { value: 'weekly', label: frequencies.weekly },
-];
-const WEEKDAY_OPTIONS: FieldOption[] = SHEET_WEEKDAYS.map((name, index) => ({
-  value: String(index + 1),
-  label: name,
-}));
-
-const formOf = (schedule: SheetReportSchedule): FormState => ({
-  name: schedule.name,
-  source: schedule.source,
-  view: schedule.view ? String(schedule.view.id) : '',
-  report: schedule.report,
-  group_by: schedule.group_by ?? '',
-  days: String(schedule.days),
-  format: schedule.format,
-  frequency: schedule.schedule.frequency,
-  time: schedule.schedule.time,
-  weekday: String(schedule.schedule.weekday ?? 1),
-  keep: String(schedule.keep),
-  active: schedule.active,
-  google: schedule.google_sheet !== null,
-  spreadsheet: schedule.google_sheet?.spreadsheet_id ?? '',
-  sheet: schedule.google_sheet?.sheet ?? 'Sheet1',
-  credentials: '',
-  clientEmail: schedule.google_sheet?.client_email ?? null,
-});
-
-const inputOf = (form: FormState): SheetReportInput => ({
-  name: form.name,
-  report: form.report,
-  ...(form.group_by ? { group_by: form.group_by } : {}),
-  days: Number(form.days),
-  format: form.format,
-  schedule:
-    form.frequency === 'weekly'
-      ? { frequency: 'weekly', time: form.time, weekday: Number(form.weekday) }
-      : { frequency: 'daily', time: form.time },
-  keep: Number(form.keep),
-  active: form.active,
-  view_id: form.source === 'view' && form.view ? Number(form.view) : null,
-  google_sheet: form.google
-    ? {
-        spreadsheet: form.spreadsheet,
-        sheet: form.sheet,
-        ...(form.credentials.trim() ? { credentials: form.credentials } : {}),
-      }
-    : null,
-});
-
-const scheduleText = (schedule: SheetReportSchedule['schedule'], texts: SheetTexts) =>
-  schedule.frequency === 'weekly'
-    ? texts.scheduleText.weekly(SHEET_WEEKDAYS[(schedule.weekday ?? 1) - 1]!, schedule.time)
-    : texts.scheduleText.daily(schedule.time);
+import {
+  scheduleColumns,
+  runColumns,
+  when,
+  messageOf,
+  type FormState,
+  type TextKey,
+  DAYS_INPUT,
+  EMPTY_FORM,
+  KEEP_INPUT,
+  sourceOptions,
+  REPORT_OPTIONS,
+  FORMAT_OPTIONS,
+  frequencyOptions,
+  WEEKDAY_OPTIONS,
+  formOf,
+  inputOf,
+  scheduleText,
+} from './sheetReportForm.js';
 
 /** A wide table that scrolls sideways: the headings, then one `row(item)` each. */
 function ScrollTable<T>({
