@@ -64,6 +64,23 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
     expect(overall.totals.values).toMatchObject({ orders: 8, revenue: 2450000 });
   });
 
+  it('Ad Aggregated: each ad with its campaign and its Master Ad Creative picture', async () => {
+    const answer = await report('ad-aggregated?from=2026-11-01&to=2026-11-02');
+    expect(
+      answer.rows.map((row) => [
+        row.values.ad_id,
+        row.values.campaigns,
+        row.values.thumbnail,
+        row.values.spend,
+      ]),
+    ).toEqual([
+      ['A1', 'Kelas Excel', 'https://cdn.example.com/k1.jpg', 3000000],
+      ['A2', 'Ebook Resep', 'https://cdn.example.com/k2.jpg', 500000],
+      ['A3', 'Promo', null, 250000],
+      ['', null, null, 0], // sales attributed to a campaign but to none of its ads
+    ]);
+  });
+
   it('Ad Creative: per creative with thumbnails, hook rate from sums, per hook', async () => {
     const answer = await report('ad-creatives?from=2026-11-01&to=2026-11-02');
     expect(answer.rows.map((row) => row.values)).toEqual([
@@ -72,6 +89,8 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
         creative_id: '3000001',
         thumbnail: 'https://cdn.example.com/k1.jpg',
         record_id: expect.stringMatching(/^\d+$/),
+        ad_ids: 'A1', // what tells two creatives of one name apart
+        campaigns: 'Kelas Excel',
         spend: 3000000,
         ctr: 1.25,
         cpc: 6000,
@@ -88,6 +107,8 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
         creative_id: '3000002',
         thumbnail: 'https://cdn.example.com/k2.jpg',
         record_id: expect.stringMatching(/^\d+$/),
+        ad_ids: 'A2',
+        campaigns: 'Ebook Resep',
         spend: 500000,
         ctr: 2,
         cpc: 5000,
@@ -104,6 +125,8 @@ describe.each(ENGINES)('reports over the master data on %s', (engine) => {
         creative_id: 'ad:A3',
         thumbnail: null,
         record_id: null,
+        ad_ids: 'A3',
+        campaigns: 'Promo',
         spend: 250000,
         ctr: 1,
         cpc: 5000,

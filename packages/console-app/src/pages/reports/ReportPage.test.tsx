@@ -14,6 +14,7 @@ afterEach(() => {
 
 const adsRoute = ROUTES.find((r) => r.id === 'ads-x-mayar')!;
 const creativesRoute = ROUTES.find((r) => r.id === 'ad-creatives')!;
+const aggregatedRoute = ROUTES.find((r) => r.id === 'ad-aggregated')!;
 
 function answer(params: Record<string, string>): ReportResponse {
   const adsets = params.group_by === 'adset';
@@ -64,10 +65,49 @@ function creatives(params: Record<string, string>): ReportResponse {
           creative: 'Testimoni Ibu Rina',
           thumbnail: 'https://cdn.example.com/k1.jpg',
           record_id: '41',
+          ad_ids: 'A1, A4',
+          campaigns: 'Kelas Excel',
           ...values,
         },
       },
       { key: 'ad:A3', values: { creative: 'Story', thumbnail: null, record_id: null, ...values } },
+    ],
+    totals: { key: 'total', values },
+    series: [{ key: '2026-11-01', values }],
+  };
+}
+
+/** Ad Aggregated: two ads of one name in two campaigns, one with a Master Ad Creative picture. */
+function aggregated(params: Record<string, string>): ReportResponse {
+  const values = { spend: 500000, link_clicks: 80, meta_roas: 0.2 };
+  return {
+    report: 'ad-aggregated',
+    from: params.from!,
+    to: params.to!,
+    group_by: params.group_by!,
+    rows: [
+      {
+        key: 'A1',
+        values: {
+          ad: 'Video 1',
+          ad_id: 'A1',
+          campaigns: 'Kelas Excel',
+          thumbnail: 'https://cdn.example.com/k1.jpg',
+          record_id: '41',
+          ...values,
+        },
+      },
+      {
+        key: 'A7',
+        values: {
+          ad: 'Video 1',
+          ad_id: 'A7',
+          campaigns: 'Ebook Resep',
+          thumbnail: null,
+          record_id: null,
+          ...values,
+        },
+      },
     ],
     totals: { key: 'total', values },
     series: [{ key: '2026-11-01', values }],
@@ -111,6 +151,8 @@ function renderPage(search: string, route = adsRoute, more: PermissionEntry[] = 
           return { status: 200, data: answer(config.params) };
         if ((config.url ?? '').startsWith('/api/reports/ad-creatives'))
           return { status: 200, data: creatives(config.params) };
+        if ((config.url ?? '').startsWith('/api/reports/ad-aggregated'))
+          return { status: 200, data: aggregated(config.params) };
         return { status: 404, data: { message: 'not here' } };
       },
     },
@@ -151,9 +193,38 @@ describe('ReportPage', () => {
     const story = within(table).getByRole('row', { name: /Story/ });
     expect(story.querySelector('img')).toBeNull();
     expect(within(story).getByRole('img', { name: 'Story: no preview' })).toBeVisible();
+    // What tells two creatives of one name apart: their ads and campaigns, small under the name.
+    expect(within(row).getByText('Ad A1, A4 · Kelas Excel')).toBeVisible();
     // Without read access to Master Ad Creative the names are not links.
     expect(within(table).queryByRole('link')).toBeNull();
     expect(screen.getByRole('figure', { name: /Real ROAS by creative \(top 10\)/ })).toBeVisible();
+  });
+
+  it('tells apart two ads of one name by ad id and campaign, with their pictures', async () => {
+    renderPage('?from=2026-10-30&to=2026-11-28&group_by=ad', aggregatedRoute);
+    const table = await screen.findByRole('table', { name: /Ad Aggregated Report/ });
+    const first = await within(table).findByRole('row', { name: /Ad A1 · Kelas Excel/ });
+    expect(within(first).getByRole('img', { name: 'Video 1' }).getAttribute('src')).toBe(
+      'https://cdn.example.com/k1.jpg',
+    );
+    const second = within(table).getByRole('row', { name: /Ad A7 · Ebook Resep/ });
+    expect(within(second).getByRole('img', { name: 'Video 1: no preview' })).toBeVisible();
+  });
+
+  it('shows the Mayar half of Ads X Mayar right after spend, in Indonesian too', async () => {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id');
+    renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
+    const table = await screen.findByRole('table');
+    await within(table).findByText('Kelas Excel');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent ?? '');
+    expect(headers.slice(1, 5)).toEqual([
+      expect.stringContaining('Belanja iklan'),
+      expect.stringContaining('Pendapatan Mayar'),
+      expect.stringContaining('Order Mayar'),
+      expect.stringContaining('ROAS riil'),
+    ]);
   });
 
   it("links a creative to its Master Ad Creative record for readers of creatives; a dead picture's placeholder", async () => {

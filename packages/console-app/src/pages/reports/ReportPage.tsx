@@ -301,8 +301,9 @@ export default function ReportPage({ route }: PageProps) {
         }
         onDrill={(path) => drill(path)}
         renderDimension={(column, row) =>
-          data?.report === 'ad-creatives' && column.key === 'creative' ? (
-            <CreativeLabel value={row.values[column.key]} values={row.values} />
+          (data?.report === 'ad-creatives' && column.key === 'creative') ||
+          (data?.report === 'ad-aggregated' && column.key === 'ad') ? (
+            <CreativeLabel value={row.values[column.key]} values={row.values} texts={texts} />
           ) : (
             <Dimension value={row.values[column.key]} />
           )
@@ -364,15 +365,18 @@ function Dimension({ value }: { value: ReportValue | undefined }) {
 }
 
 /**
- * A creative of the Ad Creative report: its picture (the record's or Meta's; a placeholder when there is none or
- * its address is dead) and its name, linked to its Master Ad Creative record for those who may read it.
+ * A creative of the Ad Creative report or an ad of Ad Aggregated: its picture (the record's or Meta's; a
+ * placeholder when there is none or its address is dead) and its name, linked to its Master Ad Creative record for
+ * those who may read it; under it, small and muted, the ad id and campaign that tell two of one name apart.
  */
 function CreativeLabel({
   value,
   values,
+  texts,
 }: {
   value: ReportValue | undefined;
   values: Record<string, ReportValue | undefined>;
+  texts: ReportTexts;
 }) {
   const { permissions } = useConsoleContext();
   const text = value === null || value === undefined ? '' : String(value);
@@ -383,10 +387,16 @@ function CreativeLabel({
     Number.isInteger(recordId) && recordId > 0
       ? recordPath('master_ad_creatives', recordId, (key) => canRead(map, key))
       : null;
+  // Ad Creative answers the ads behind a creative; Ad Aggregated's row is one ad, its key.
+  const ads = typeof values.ad_ids === 'string' ? values.ad_ids : values.ad_id;
+  const campaigns = typeof values.campaigns === 'string' ? values.campaigns : '';
   return (
     <Labelled>
       <CreativeThumbnail src={thumbnail} name={text} kind={thumbnail ? 'image' : 'none'} />
-      {path ? <Link to={path}>{text}</Link> : text}
+      <span>
+        {path ? <Link to={path}>{text}</Link> : text}
+        {typeof ads === 'string' && ads !== '' ? <Detail>{texts.adDetail(ads, campaigns)}</Detail> : null}
+      </span>
     </Labelled>
   );
 }
@@ -395,6 +405,12 @@ const Labelled = styled.span`
   display: inline-flex;
   align-items: center;
   gap: ${t.space2};
+`;
+
+const Detail = styled.small`
+  display: block;
+  color: ${t.colorTextMuted};
+  font-size: ${t.fontSizeSm};
 `;
 
 const Toolbar = styled.div`

@@ -19,6 +19,11 @@ export const REPORT_TEXTS = defineTexts({
     (reason: string) => `Gagal memuat laporan: ${reason}`,
   ],
   noData: [(range: string) => `No data for ${range}.`, (range: string) => `Tidak ada data untuk ${range}.`],
+  /** Under an ad's or creative's name: what tells two of one name apart. */
+  adDetail: [
+    (ads: string, campaigns: string) => (campaigns ? `Ad ${ads} · ${campaigns}` : `Ad ${ads}`),
+    (ads: string, campaigns: string) => (campaigns ? `Iklan ${ads} · ${campaigns}` : `Iklan ${ads}`),
+  ],
   chart: {
     and: [' and ', ' dan '],
     byGroup: [

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { AD_MEASURES, idFilter, measureColumns, readAggregated, type ReportSource } from './common.js';
+import { CREATIVES } from './creatives.js';
 
 interface GroupSql {
   /** Key and label over ad_insights_daily `i`. */
@@ -105,7 +106,8 @@ export const adsSource: ReportSource = {
         select ${sql.raw(g.adKey)} as key, ${sql.raw(g.adLabel)} as label,
           sum(i.spend) as spend, sum(i.impressions) as impressions, sum(i.clicks) as clicks,
           sum(i.inline_link_clicks) as link_clicks, sum(i.purchases) as meta_purchases,
-          sum(i.purchase_value) as meta_purchase_value
+          sum(i.purchase_value) as meta_purchase_value,
+          ${group === 'ad' ? sql`string_agg(distinct i.campaign_name, ', ' order by i.campaign_name)` : sql`null::text`} as campaigns
         from ${insights}
         ${adProduct ? AD_PRODUCT : sql``}
         where ${sql.join(adWhere, sql` and `)}
@@ -127,10 +129,21 @@ export const adsSource: ReportSource = {
           coalesce(ad.spend, 0) as spend, coalesce(ad.impressions, 0) as impressions,
           coalesce(ad.clicks, 0) as clicks, coalesce(ad.link_clicks, 0) as link_clicks,
           coalesce(ad.meta_purchases, 0) as meta_purchases, coalesce(ad.meta_purchase_value, 0) as meta_purchase_value,
-          coalesce(sales.orders, 0) as orders, coalesce(sales.revenue, 0) as revenue
+          coalesce(sales.orders, 0) as orders, coalesce(sales.revenue, 0) as revenue,
+          ad.campaigns
         from ad full outer join sales on sales.key = ad.key
       )
-      select key, label, ${measureColumns(definition, AD_MEASURES)} from joined`.execute(db);
-    return readAggregated(result.rows, definition);
+      select key, label, ${measureColumns(definition, AD_MEASURES)}${
+        group === 'ad'
+          ? sql`, joined.campaigns, cr.picture as thumbnail, cr.id::text as record_id
+            from joined left join ${CREATIVES} cr on cr.ad_id = joined.key`
+          : sql` from joined`
+      }`.execute(db);
+    // Ads that share a name: their campaign (and the ad id, the row's key) and Master Ad Creative's picture.
+    return readAggregated(
+      result.rows,
+      definition,
+      group === 'ad' ? ['campaigns', 'thumbnail', 'record_id'] : [],
+    );
   },
 };

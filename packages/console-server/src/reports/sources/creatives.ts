@@ -30,7 +30,7 @@ const GROUPS: Record<string, { key: (alias: 'i' | 's') => string; label: string 
  * The newest live creative of each ad, its record id (the report links to it) and its picture: the record's own
  * URLs, else what Meta answered for its creative id (meta_creative_cache, refreshed daily).
  */
-const CREATIVES = sql`(
+export const CREATIVES = sql`(
   select distinct on (r.ad_id) r.ad_id, r.id, r.creative_id, r.name, r.hook_text,
     coalesce(r.thumbnail_url, r.image_url, mc.thumbnail_url, mc.image_url, mc.video_poster_url) as picture
   from master_ad_creatives r
@@ -64,6 +64,8 @@ export const creativesSource: ReportSource = {
         select ${sql.raw(g.key('i'))} as key, ${sql.raw(g.label)} as label,
           ${group === 'creative' ? sql`max(cr.picture)` : sql`null::text`} as thumbnail,
           ${group === 'creative' ? sql`max(cr.id)::text` : sql`null::text`} as record_id,
+          ${group === 'creative' ? sql`string_agg(distinct i.ad_id, ', ' order by i.ad_id)` : sql`null::text`} as ad_ids,
+          ${group === 'creative' ? sql`string_agg(distinct i.campaign_name, ', ' order by i.campaign_name)` : sql`null::text`} as campaigns,
           sum(i.spend) as spend, sum(i.impressions) as impressions, sum(i.clicks) as clicks,
           sum(i.inline_link_clicks) as link_clicks, sum(i.video_3s_views) as video_views
         from ad_insights_daily i
@@ -79,13 +81,14 @@ export const creativesSource: ReportSource = {
         group by 1
       ),
       joined as (
-        select ad.key, ad.label, ad.thumbnail, ad.record_id, ad.spend, ad.impressions, ad.clicks, ad.link_clicks, ad.video_views,
+        select ad.key, ad.label, ad.thumbnail, ad.record_id, ad.ad_ids, ad.campaigns, ad.spend, ad.impressions, ad.clicks, ad.link_clicks, ad.video_views,
           coalesce(sales.orders, 0) as orders, coalesce(sales.revenue, 0) as revenue
         from ad left join sales on sales.key = ad.key
       )
-      select key, label, thumbnail, record_id, ${measureColumns(definition, MEASURES)} from joined`.execute(
+      select key, label, thumbnail, record_id, ad_ids, campaigns, ${measureColumns(definition, MEASURES)} from joined`.execute(
       db,
     );
-    return readAggregated(result.rows, definition, ['thumbnail', 'record_id']);
+    // Two creatives may share a name: the ads and campaigns behind each tell them apart.
+    return readAggregated(result.rows, definition, ['thumbnail', 'record_id', 'ad_ids', 'campaigns']);
   },
 };
