@@ -76,6 +76,21 @@ describe('Reports in chromium', () => {
       let table = await reportTable(page, 'Ads X Mayar Report');
       const totals = () => table.getByRole('row', { name: /^Total/ });
       await expect.poll(() => totals().textContent()).toMatch(/Rp\s?1\.500\.000/);
+      // The Mayar half is in view at 1440 px without scrolling sideways: its last column ends inside the table's
+      // scroll box and the window.
+      const realRoasInView = await table
+        .getByRole('columnheader', { name: /Real ROAS/ })
+        .first()
+        .evaluate((cell) => {
+          let box = cell.parentElement;
+          while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+          const edge = Math.min(
+            window.innerWidth,
+            box ? box.getBoundingClientRect().right : window.innerWidth,
+          );
+          return cell.getBoundingClientRect().right <= edge && (box?.scrollLeft ?? 0) === 0;
+        });
+      expect(realRoasInView).toBe(true);
 
       // The range: one day to two, through the picker; the address follows.
       await page.getByLabel('Sampai').fill('2026-11-02');
