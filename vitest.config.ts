@@ -173,9 +173,8 @@ export default defineConfig({
           // busy with two.
           sequence: { groupOrder: 1 },
           maxWorkers: 4,
-          // One module graph per worker, not per file: each file starts its own server and database copy, and
-          // takes the worker's chromium (harness.ts, sharedChromium) with contexts of its own; the imported code
-          // cost a minute a file on a 2-core machine.
+          // One module graph per worker, not per file: each file starts its own server, database copy and
+          // browser, so nothing is shared but the imported code, which costs a minute a file on a 2-core machine.
           isolate: false,
           include: ['packages/console-app/e2e/**/*.e2e.test.ts'],
           // The server tests' run folder: the demo database is seeded once per run and copied per file.

@@ -113,27 +113,6 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
 }
 
-/**
- * One chromium per e2e worker: the files of a worker run one after another and share this module (isolate: false),
- * so each file takes the worker's browser and closes only its own contexts. Launching chromium again for every file
- * cost one to three seconds a file on a busy 2-core machine. Playwright ends it when the worker exits.
- */
-let workerBrowser: Promise<Browser> | undefined;
-
-export function sharedChromium(): Promise<Browser> {
-  if (!workerBrowser) {
-    const launched = launchChromium();
-    workerBrowser = launched;
-    // A crashed or closed browser is launched afresh for the next file.
-    launched.then(
-      (browser) =>
-        browser.on('disconnected', () => workerBrowser === launched && (workerBrowser = undefined)),
-      () => workerBrowser === launched && (workerBrowser = undefined),
-    );
-  }
-  return workerBrowser;
-}
-
 /** Signs in over the API (the UI login has its own tests) and returns the stored-user record. */
 export async function apiLogin(
   server: ConsoleServer,
@@ -356,7 +335,7 @@ export function setupConsole<F extends FakeFactories = Record<never, never>>(
         ? options.server(started as StartedFakes<F>)
         : (options.server ?? {});
     server = await startConsoleServer(serverOptions);
-    browser = await sharedChromium();
+    browser = await launchChromium();
     if (options.signIn) user = await apiLogin(server, options.signIn.username, options.signIn.password);
     if (options.page) {
       opened = await newPage(browser, options.page.viewport, options.page);
@@ -372,8 +351,7 @@ export function setupConsole<F extends FakeFactories = Record<never, never>>(
 
   afterAll(async () => {
     await opened?.context.close();
-    // Every context the file opened (a test that failed half-way may have left one): the next file starts clean.
-    for (const context of browser?.contexts() ?? []) await context.close();
+    await browser?.close();
     await server?.stop();
     for (const name of fakeNames) await started[name]?.close();
   });

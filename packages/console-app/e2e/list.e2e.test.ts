@@ -17,7 +17,13 @@ import { MASTER_DATA, coveringPages } from './masterData.js';
 
 const { server, page } = setupConsole({
   signIn: { username: 'demo-all' },
-  page: { viewport: { width: 1440, height: 900 }, logErrors: true, open: '/app/usage-statistic' },
+  // The spec's delays: with a 40 ms guard floor the rows-per-page choice raced the list's first answer (session 26).
+  page: {
+    viewport: { width: 1440, height: 900 },
+    logErrors: true,
+    open: '/app/usage-statistic',
+    specDelays: true,
+  },
 });
 
 type Row = Record<string, unknown>;

@@ -36,7 +36,8 @@ describe('two-step sign-in in the browser', () => {
   it('enrols from the sidebar, signs out, signs in with password and code, and lands on Usage Statistics; an administrator resets it', async () => {
     const username = 'e2e-totp';
     await createUserWithKeys(server, username, ['statistics']);
-    const { context, page } = await newPage(browser);
+    // The spec's delays: the test sees the 2 s "Login Sukses, Mohon tunggu" hold.
+    const { context, page } = await newPage(browser, undefined, { specDelays: true });
 
     // A normal sign-in first: no code asked yet.
     await passwordLogin(page, username);
