@@ -145,6 +145,20 @@ const report = (
   permissions: PermissionKey[],
   view: Omit<ReportDefinition, 'id' | 'title' | 'permissions'>,
 ): ReportDefinition => ({ id, title, permissions, ...view });
+/** The measures of the reports read per ad set or ad from Meta alone (Adset, Ad Aggregated), in their column order. */
+const META_AD_MEASURES = [
+  SPEND,
+  IMPRESSIONS,
+  LINK_CLICKS,
+  CTR,
+  CPC,
+  CPM,
+  META_PURCHASES,
+  META_VALUE,
+  META_ROAS,
+  ...ALL_CLICKS,
+];
+
 const adReport = (
   id: ReportId,
   title: string,
@@ -223,36 +237,14 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
   }),
   adset: adReport('adset', 'Adset Report', {
     dimensions: [ADSET, DAY],
-    measures: [
-      SPEND,
-      IMPRESSIONS,
-      LINK_CLICKS,
-      CTR,
-      CPC,
-      CPM,
-      META_PURCHASES,
-      META_VALUE,
-      META_ROAS,
-      ...ALL_CLICKS,
-    ],
+    measures: META_AD_MEASURES,
     kpis: ['spend', 'ctr', 'meta_roas'],
     ...opensOn('last7', ['adset', 'day'], '-spend'),
     chart: { kind: 'line', by: 'day', measures: ['spend'] },
   }),
   'ad-aggregated': adReport('ad-aggregated', 'Ad Aggregated Report', {
     dimensions: [AD],
-    measures: [
-      SPEND,
-      IMPRESSIONS,
-      LINK_CLICKS,
-      CTR,
-      CPC,
-      CPM,
-      META_PURCHASES,
-      META_VALUE,
-      META_ROAS,
-      ...ALL_CLICKS,
-    ],
+    measures: META_AD_MEASURES,
     kpis: ['spend', 'link_clicks', 'meta_roas'],
     ...opensOn('last30', [], '-spend'),
     chart: { kind: 'bar', by: 'group', measures: ['spend'] },
