@@ -11,9 +11,21 @@ interface RowProps {
   label: ReactNode;
   /** Spans the whole row of a `.fields` grid. */
   wide?: boolean;
-  /** Shown under the control (the field's error, a hint). */
+  /** Shown under the control (a hint; the field's message goes in `error`). */
   after?: ReactNode;
+  /**
+   * The field's message (useEndpointForm's `errors[name]`): shown under the control as `<id>-error`, and the
+   * control is marked `aria-invalid` and described by it.
+   */
+  error?: string | undefined;
 }
+
+/** The id of a field's message element. */
+export const errorIdOf = (id: string) => `${id}-error`;
+
+/** The control's side of a field message: invalid and described by `<id>-error` while there is one. */
+export const invalidProps = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': errorIdOf(id) } : {};
 
 /**
  * A form field row for a `.fields` grid (see `fieldsCss`): the label above its control, then `after`.
@@ -21,11 +33,16 @@ interface RowProps {
  * @example
  * <FieldRow id="name" label="Nama" after={fieldError('name')}><input id="name" … /></FieldRow>
  */
-export function FieldRow({ id, label, wide, after, children }: RowProps & { children: ReactNode }) {
+export function FieldRow({ id, label, wide, after, error, children }: RowProps & { children: ReactNode }) {
   return (
     <div className={wide ? 'field wide' : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children}
+      {error ? (
+        <span className="error" id={errorIdOf(id)}>
+          {error}
+        </span>
+      ) : null}
       {after}
     </div>
   );
@@ -38,10 +55,25 @@ type InputFieldProps = RowProps &
   };
 
 /** A labelled `<input>` row; `onValueChange` gets the text. */
-export function InputField({ id, label, wide, after, value, onValueChange, ...input }: InputFieldProps) {
+export function InputField({
+  id,
+  label,
+  wide,
+  after,
+  error,
+  value,
+  onValueChange,
+  ...input
+}: InputFieldProps) {
   return (
-    <FieldRow id={id} label={label} wide={wide} after={after}>
-      <input id={id} value={value} onChange={(event) => onValueChange(event.target.value)} {...input} />
+    <FieldRow id={id} label={label} wide={wide} after={after} error={error}>
+      <input
+        id={id}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        {...invalidProps(id, error)}
+        {...input}
+      />
     </FieldRow>
   );
 }
@@ -62,10 +94,11 @@ export function DateRangeFields(props: {
   onToChange: (value: string) => void;
 }) {
   const { id, labels, from, to } = props;
+  const [fromId, toId] = [`${id}-from`, `${id}-to`];
   return (
     <>
       <InputField
-        id={`${id}-from`}
+        id={fromId}
         label={labels.from}
         type="date"
         value={from}
@@ -73,7 +106,7 @@ export function DateRangeFields(props: {
         onValueChange={props.onFromChange}
       />
       <InputField
-        id={`${id}-to`}
+        id={toId}
         label={labels.to}
         type="date"
         value={to}
@@ -91,10 +124,25 @@ type TextAreaFieldProps = RowProps &
   };
 
 /** A labelled `<textarea>` row. */
-export function TextAreaField({ id, label, wide, after, value, onValueChange, ...area }: TextAreaFieldProps) {
+export function TextAreaField({
+  id,
+  label,
+  wide,
+  after,
+  error,
+  value,
+  onValueChange,
+  ...area
+}: TextAreaFieldProps) {
   return (
-    <FieldRow id={id} label={label} wide={wide} after={after}>
-      <textarea id={id} value={value} onChange={(event) => onValueChange(event.target.value)} {...area} />
+    <FieldRow id={id} label={label} wide={wide} after={after} error={error}>
+      <textarea
+        id={id}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        {...invalidProps(id, error)}
+        {...area}
+      />
     </FieldRow>
   );
 }
@@ -112,14 +160,21 @@ export function SelectField<V extends string>({
   label,
   wide,
   after,
+  error,
   value,
   onValueChange,
   options,
   ...select
 }: SelectFieldProps<V>) {
   return (
-    <FieldRow id={id} label={label} wide={wide} after={after}>
-      <select id={id} value={value} onChange={(event) => onValueChange(event.target.value as V)} {...select}>
+    <FieldRow id={id} label={label} wide={wide} after={after} error={error}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value as V)}
+        {...invalidProps(id, error)}
+        {...select}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
