@@ -1,16 +1,17 @@
 import type { AxiosInstance } from 'axios';
-import { type SheetReportInput, sheetReportsEndpoints as endpoints } from '@staff/console-contract';
+import { sheetReportsEndpoints as endpoints } from '@staff/console-contract';
 import { createCall } from './call.js';
 import { createDownload } from './download.js';
 
-/** Sheet Report's calls (the contract's `sheetReportsEndpoints`); failures are ApiErrors. */
+/**
+ * Sheet Report's calls (the contract's `sheetReportsEndpoints`); failures are ApiErrors. Creating and changing a
+ * schedule is the page's form (useEndpointForm over `create` / `update`).
+ */
 export function createSheetReportsApi(client: AxiosInstance) {
   const call = createCall(client);
   const download = createDownload(client);
   return {
     list: async () => (await call(endpoints.list)).schedules,
-    create: (input: SheetReportInput) => call(endpoints.create, { body: input }),
-    update: (id: number, input: SheetReportInput) => call(endpoints.update, { params: { id }, body: input }),
     remove: (id: number) => call(endpoints.remove, { params: { id } }),
     run: (id: number) => call(endpoints.run, { params: { id } }),
     runs: async (id: number) => (await call(endpoints.runs, { params: { id } })).runs,

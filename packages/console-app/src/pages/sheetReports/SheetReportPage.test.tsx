@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { ROUTES, type SheetReportRun, type SheetReportSchedule } from '@staff/console-contract';
+import type { FakeAnswer } from '../../api/testAdapter.js';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import { renderConsolePage } from '../common/renderConsolePage.test-utils.js';
 import SheetReportPage from './SheetReportPage.js';
@@ -44,12 +45,13 @@ const schedule: SheetReportSchedule = {
   version: 1,
 };
 
-function renderSheet(language: 'en' | 'id') {
+function renderSheet(language: 'en' | 'id', create?: FakeAnswer) {
   return renderConsolePage(<SheetReportPage route={route} />, {
     path: route.path,
     language,
     permissions: [{ permission_key: route.key, allow_read: 1, allow_write: 1 }],
     answer: (config) => {
+      if (config.url === '/api/sheet-reports' && config.method === 'post' && create) return create;
       if (config.url === '/api/sheet-reports') return { status: 200, data: { schedules: [schedule] } };
       if (config.url === '/api/sheet-reports/4/runs') return { status: 200, data: { runs: [run] } };
       return { status: 404, data: { message: 'not here' } };
@@ -82,5 +84,26 @@ describe('SheetReportPage', () => {
     expect(await within(list).findByRole('cell', { name: 'Weekly, Jumat 06:30 WIB' })).toBeVisible();
     expect(within(list).getByRole('button', { name: 'Run Ads mingguan now' })).toBeVisible();
     expect(within(list).getByText('Succeeded')).toBeVisible();
+  });
+
+  it("shows the server's 400 message under the field it names (schedule.time under the time), not as a banner", async () => {
+    const { user, requests } = renderSheet('en', {
+      status: 400,
+      data: {
+        message: 'Invalid body',
+        code: 'INVALID_INPUT',
+        fields: { 'body.schedule.time': ['No runs between 00:00 and 01:00 (the nightly backup)'] },
+      },
+    });
+    const form = screen.getByRole('form', { name: 'New schedule' });
+    await user.type(within(form).getByLabelText('Name'), 'Malam');
+    await user.click(within(form).getByRole('button', { name: 'Create schedule' }));
+    const time = within(form).getByLabelText('Time (WIB)');
+    await waitFor(() =>
+      expect(time).toHaveAccessibleDescription('No runs between 00:00 and 01:00 (the nightly backup)'),
+    );
+    expect(time).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).queryByRole('alert')).toBeNull();
+    expect(requests.filter((request) => request.method === 'post')).toHaveLength(1);
   });
 });

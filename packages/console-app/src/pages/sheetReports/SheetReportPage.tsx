@@ -4,7 +4,7 @@ import {
   localizeReport,
   REPORT_DEFINITIONS,
   canWrite,
-  sheetReportInputSchema,
+  sheetReportsEndpoints,
   toPermissionMap,
   type SheetReportRun,
   type SheetReportSchedule,
@@ -12,14 +12,21 @@ import {
 } from '@staff/console-contract';
 import { Button, NumberText, t } from '@staff/console-ui';
 import { createSheetReportsApi } from '../../api/sheetReports.js';
-import { ApiError } from '../../api/apiError.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
 import { ListLoadState, type MessageLoad } from '../common/LoadState.js';
 import { Panel as BasePanel, controlCss, fieldsCss, tableCss } from '../common/styles.js';
-import { CheckField, FieldRow, InputField, SelectField, TextAreaField } from '../common/FormField.js';
+import {
+  CheckField,
+  FieldRow,
+  InputField,
+  SelectField,
+  TextAreaField,
+  invalidProps,
+} from '../common/FormField.js';
 import type { PageProps } from '../types.js';
+import { useEndpointForm } from '../useEndpointForm.js';
 import { TableHead, type ColumnHeading } from '../common/TableHead.js';
 import { useLanguage, useTextsOf } from '../../i18n.js';
 import { SHEET_REPORT_TEXTS } from './texts.js';
@@ -30,6 +37,8 @@ import {
   messageOf,
   type FormState,
   type TextKey,
+  FIELD_OF_PATH,
+  SPREADSHEET_PLACEHOLDER,
   DAYS_INPUT,
   EMPTY_FORM,
   KEEP_INPUT,
@@ -81,16 +90,29 @@ export default function SheetReportPage({ route }: PageProps) {
 
   const [schedules, setSchedules] = useState<Load<SheetReportSchedule[]>>({ status: 'loading' });
   const [reload, setReload] = useState(0);
-  const [form, setForm] = useState<FormState>(EMPTY_FORM);
   const [editing, setEditing] = useState<number | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const [selected, setSelected] = useState<number | null>(null);
   const [runs, setRuns] = useState<Load<SheetReportRun[]> | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ kind: 'status' | 'alert'; text: string } | null>(null);
   const [views, setViews] = useState<Load<SheetViewChoice[]>>({ status: 'loading' });
+
+  const editor = useEndpointForm(
+    editing === null ? sheetReportsEndpoints.create : sheetReportsEndpoints.update,
+    {
+      initial: EMPTY_FORM,
+      toBody: inputOf,
+      ...(editing === null ? {} : { input: { params: { id: editing } } }),
+      fieldOf: FIELD_OF_PATH,
+      onSaved: (saved) => {
+        setNotice({ kind: 'status', text: texts.saved(saved.name) });
+        editor.reset(EMPTY_FORM);
+        setEditing(null);
+        setReload((n) => n + 1);
+      },
+    },
+  );
+  const form = editor.values;
 
   // The saved views a schedule may export, loaded once the form asks for them.
   useEffect(() => {
@@ -127,46 +149,7 @@ export default function SheetReportPage({ route }: PageProps) {
     [api, texts],
   );
 
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    // The server's own schema first, so each mistake shows next to its field.
-    const parsed = sheetReportInputSchema.safeParse(inputOf(form));
-    if (!parsed.success) {
-      setFieldErrors(
-        Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])),
-      );
-      return;
-    }
-    setFieldErrors({});
-    setSaving(true);
-    try {
-      const saved =
-        editing === null ? await api.create(inputOf(form)) : await api.update(editing, inputOf(form));
-      setNotice({ kind: 'status', text: texts.saved(saved.name) });
-      setForm(EMPTY_FORM);
-      setEditing(null);
-      setReload((n) => n + 1);
-    } catch (error) {
-      // The server's 400 names fields only it can check (the service account key): show them in place.
-      const { fields } = ApiError.from(error);
-      if (fields)
-        setFieldErrors(
-          Object.fromEntries(
-            Object.entries(fields).map(([name, messages]) => [
-              name.replace(/^body\./, ''),
-              messages[0] ?? '',
-            ]),
-          ),
-        );
-      setFormError(messageOf(error, texts));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { set } = editor;
 
   const runNow = async (schedule: SheetReportSchedule) => {
     setBusy(schedule.id);
@@ -217,22 +200,11 @@ export default function SheetReportPage({ route }: PageProps) {
   };
 
   const dimensions = localizeReport(REPORT_DEFINITIONS[form.report], language).dimensions;
-  const fieldError = (name: string) =>
-    fieldErrors[name] ? (
-      <span className="error" id={`sheet-${name.replace('.', '-')}-error`}>
-        {fieldErrors[name]}
-      </span>
-    ) : null;
-  const describedBy = (name: string) =>
-    fieldErrors[name]
-      ? { 'aria-invalid': true, 'aria-describedby': `sheet-${name.replace('.', '-')}-error` }
-      : {};
-  /** Ties a field row to `form[key]` and to the server's error for `errorName`. */
-  const bind = <K extends TextKey>(key: K, errorName: string = key) => ({
+  /** Ties a field row to `form[key]` and to its message (the body schema's or the server's). */
+  const bind = <K extends TextKey>(key: K) => ({
     value: form[key],
     onValueChange: (value: FormState[K]) => set(key, value),
-    ...describedBy(errorName),
-    after: fieldError(errorName),
+    error: editor.errors[key],
   });
   const selectedSchedule =
     schedules.status === 'ready' ? schedules.data.find((schedule) => schedule.id === selected) : undefined;
@@ -288,8 +260,7 @@ export default function SheetReportPage({ route }: PageProps) {
               aria-label={l.editOf(schedule.name)}
               onClick={() => {
                 setEditing(schedule.id);
-                setForm(formOf(schedule));
-                setFieldErrors({});
+                editor.reset(formOf(schedule));
               }}
             >
               {l.edit}
@@ -340,7 +311,12 @@ export default function SheetReportPage({ route }: PageProps) {
         </Notice>
       ) : null}
       {writable ? (
-        <Panel as="form" onSubmit={submit} aria-labelledby="sheet-form-title" noValidate>
+        <Panel
+          as="form"
+          onSubmit={(event: FormEvent) => void editor.submit(event)}
+          aria-labelledby="sheet-form-title"
+          noValidate
+        >
           <h2 id="sheet-form-title">{editing === null ? f.newTitle : f.editTitle}</h2>
           <div className="fields">
             <InputField id="sheet-name" label={f.name} maxLength={80} {...bind('name')} />
@@ -354,9 +330,9 @@ export default function SheetReportPage({ route }: PageProps) {
               <FieldRow
                 id="sheet-view"
                 label={f.view}
+                error={editor.errors.view}
                 after={
                   <>
-                    {fieldError('view_id')}
                     {views.status === 'error' ? <span className="error">{views.message}</span> : null}
                     <Muted as="span">{f.viewHint}</Muted>
                   </>
@@ -366,7 +342,7 @@ export default function SheetReportPage({ route }: PageProps) {
                   id="sheet-view"
                   value={form.view}
                   onChange={(event) => set('view', event.target.value)}
-                  {...describedBy('view_id')}
+                  {...invalidProps('sheet-view', editor.errors.view)}
                 >
                   <option value="">
                     {views.status === 'loading'
@@ -394,6 +370,7 @@ export default function SheetReportPage({ route }: PageProps) {
                   id="sheet-report"
                   label={f.report}
                   value={form.report}
+                  error={editor.errors.report}
                   onValueChange={(value) => {
                     set('report', value);
                     set('group_by', '');
@@ -421,7 +398,7 @@ export default function SheetReportPage({ route }: PageProps) {
               {...bind('frequency')}
               options={frequencyOptions(texts)}
             />
-            <InputField id="sheet-time" label={f.time} type="time" {...bind('time', 'schedule.time')} />
+            <InputField id="sheet-time" label={f.time} type="time" {...bind('time')} />
             {form.frequency === 'weekly' ? (
               <SelectField
                 id="sheet-weekday"
@@ -442,10 +419,10 @@ export default function SheetReportPage({ route }: PageProps) {
                 <InputField
                   id="sheet-spreadsheet"
                   label={f.spreadsheet}
-                  placeholder="https://docs.google.com/spreadsheets/d/…"
-                  {...bind('spreadsheet', 'google_sheet.spreadsheet')}
+                  placeholder={SPREADSHEET_PLACEHOLDER}
+                  {...bind('spreadsheet')}
                 />
-                <InputField id="sheet-tab" label={f.sheet} {...bind('sheet', 'google_sheet.sheet')} />
+                <InputField id="sheet-tab" label={f.sheet} {...bind('sheet')} />
                 <TextAreaField
                   id="sheet-credentials"
                   label={f.credentials}
@@ -460,13 +437,8 @@ export default function SheetReportPage({ route }: PageProps) {
                       : '{"type": "service_account", "client_email": …, "private_key": …}'
                   }
                   onValueChange={(value) => set('credentials', value)}
-                  {...describedBy('google_sheet.credentials')}
-                  after={
-                    <>
-                      {fieldError('google_sheet.credentials')}
-                      <Muted as="span">{f.credentialsHint}</Muted>
-                    </>
-                  }
+                  error={editor.errors.credentials}
+                  after={<Muted as="span">{f.credentialsHint}</Muted>}
                 />
               </>
             ) : null}
@@ -477,17 +449,16 @@ export default function SheetReportPage({ route }: PageProps) {
               onCheckedChange={(checked) => set('active', checked)}
             />
           </div>
-          {formError ? <p role="alert">{formError}</p> : null}
+          {editor.formError ? <p role="alert">{editor.formError}</p> : null}
           <div className="actions">
-            <Button kind="primary" type="submit" disabled={saving}>
-              {saving ? f.saving : editing === null ? f.create : f.save}
+            <Button kind="primary" type="submit" disabled={editor.submitting}>
+              {editor.submitting ? f.saving : editing === null ? f.create : f.save}
             </Button>
             {editing !== null ? (
               <Button
                 onClick={() => {
                   setEditing(null);
-                  setForm(EMPTY_FORM);
-                  setFieldErrors({});
+                  editor.reset(EMPTY_FORM);
                 }}
               >
                 {f.cancel}

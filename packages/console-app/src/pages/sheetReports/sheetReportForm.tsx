@@ -79,6 +79,25 @@ export const KEEP_INPUT = { type: 'number', min: 1, max: 50 } as const;
 /** The form's text-valued fields (those a field row edits). */
 export type TextKey = { [K in keyof FormState]: FormState[K] extends string ? K : never }[keyof FormState];
 
+/**
+ * The form field that shows a message about a body path that is not itself a field: the schedule's parts, the
+ * view, the Google Sheet's parts (a message on the whole Google Sheet goes under the spreadsheet).
+ */
+export const FIELD_OF_PATH: Partial<Record<string, keyof FormState & string>> = {
+  'schedule.frequency': 'frequency',
+  'schedule.time': 'time',
+  'schedule.weekday': 'weekday',
+  schedule: 'time',
+  view_id: 'view',
+  'google_sheet.spreadsheet': 'spreadsheet',
+  'google_sheet.sheet': 'sheet',
+  'google_sheet.credentials': 'credentials',
+  google_sheet: 'spreadsheet',
+};
+
+/** An address, the same in both languages. */
+export const SPREADSHEET_PLACEHOLDER = 'https://docs.google.com/spreadsheets/d/…';
+
 export const EMPTY_FORM: FormState = {
   name: '',
   source: 'report',
