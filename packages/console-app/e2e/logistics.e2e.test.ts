@@ -83,6 +83,21 @@ beforeAll(async () => {
 const withinWindow = (row: Seeded) => row.dateSent !== null && row.dateSent >= jakartaDay(-windowDays);
 const grid = () => page.getByRole('grid', { name: 'Packages' });
 
+/**
+ * Whether a column's header ends inside the table's scroll box and the window with the table not scrolled
+ * sideways (at 1440 px: what staff see without scrolling).
+ */
+const headerInView = (name: RegExp) =>
+  grid()
+    .getByRole('columnheader', { name })
+    .first()
+    .evaluate((cell) => {
+      let box = cell.parentElement;
+      while (box && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+      const edge = Math.min(window.innerWidth, box ? box.getBoundingClientRect().right : window.innerWidth);
+      return cell.getBoundingClientRect().right <= edge && (box?.scrollLeft ?? 0) === 0;
+    });
+
 /** Opens a logistics page; returns the first list request it made and the seeded refs it shows. */
 async function openLogistics(routeId: string) {
   const route = ROUTES.find((candidate) => candidate.id === routeId)!;
@@ -133,6 +148,10 @@ describe('logistics presets', () => {
     ).toBe(1);
     expect(await grid().locator('tbody').innerText()).toContain('RESILPXWaitingin');
     expect(new URL(page.url()).searchParams.get('preset')).toBe('packaging');
+    // Receipt (resi) and Date sent are in view at 1440 px, every status's row actions beside them.
+    expect(page.viewportSize()?.width).toBe(1440);
+    expect(await headerInView(/^Receipt/)).toBe(true);
+    expect(await headerInView(/^Date sent/)).toBe(true);
   });
 
   it('Receipt Confirmation: Shipping, or sent within the window; the receipt column stays without its values', async () => {
@@ -158,6 +177,8 @@ describe('logistics presets', () => {
     const body = await grid().locator('tbody').innerText();
     for (const row of seeded) expect(body).not.toContain(row.receipt);
     expect(new URL(page.url()).searchParams.get('preset')).toBe('receipt-confirmation');
+    expect(await headerInView(/^Receipt/)).toBe(true);
+    expect(await headerInView(/^Date sent/)).toBe(true);
   });
 
   it('on a phone, a card keeps its order number and status whole with the actions on a line of their own', async () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { canWrite, packages, toPermissionMap } from '@staff/console-contract';
-import { useNotifications, type ResourceRow } from '@staff/console-ui';
+import { useNotifications, type DataTableColumn, type ResourceRow } from '@staff/console-ui';
 import type { PackageNotification } from '@staff/console-contract';
 import { createLogisticsApi } from '../../api/logistics.js';
 import { ApiError } from '../../api/apiError.js';
@@ -34,6 +34,31 @@ const ROW_ACTIONS: Record<string, { action: string; label: ActionLabel; danger?:
   Problem: [{ action: 'ready', label: 'ready' }],
 };
 const CAN_PROBLEM = ['Waiting', 'Ready to Ship', 'Shipping'];
+
+/**
+ * The list's columns by what logistics staff act on: the order, its status, the receipt (resi) and the day it was
+ * sent come first, so they are in view at 1440 px beside the row's actions; the contact columns follow (the table
+ * scrolls sideways to them). Columns not named keep their order after these.
+ */
+const COLUMN_PRIORITY = [
+  'order_ref',
+  'status',
+  'receipt',
+  'date_sent',
+  'courier',
+  'recipient_name',
+  'qty',
+  'phone',
+];
+const rank = (id: string) => {
+  const index = COLUMN_PRIORITY.indexOf(id);
+  return index < 0 ? COLUMN_PRIORITY.length : index;
+};
+const byPriority = (columns: DataTableColumn[]) =>
+  columns
+    .map((column, index) => ({ column, index }))
+    .sort((a, b) => rank(a.column.id) - rank(b.column.id) || a.index - b.index)
+    .map(({ column }) => column);
 
 const has = (row: ResourceRow, field: string) =>
   row[field] !== null && row[field] !== undefined && String(row[field]) !== '';
@@ -82,6 +107,7 @@ export default function LogisticsPage(props: PageProps<LoadedList>) {
   );
 
   const extensions: ResourceListExtensions = {
+    columns: byPriority,
     rowActions: (row, reload) => {
       const title = rowTitle(packages, row);
       const status = String(row.status);
