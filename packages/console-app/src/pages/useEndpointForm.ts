@@ -211,9 +211,9 @@ export function useEndpointForm<E extends BodyEndpoint, V = EndpointBody<E>>(
       setValuesState((current) => ({ ...current, [name]: value }));
       setErrors((current) => {
         if (!(name in current)) return current;
-        const next = { ...current };
-        delete next[name as Extract<keyof V, string>];
-        return next;
+        const next: Record<PropertyKey, unknown> = { ...current };
+        delete next[name];
+        return next as FormErrors<V>;
       });
     },
     setValues: (update) =>

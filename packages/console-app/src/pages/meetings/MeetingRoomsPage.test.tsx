@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { Language, ScheduleResponse } from '@staff/console-contract';
+import type { FakeAnswer } from '../../api/testAdapter.js';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import MeetingRoomsPage from './MeetingRoomsPage.js';
 
@@ -13,7 +14,7 @@ afterEach(() => {
 /** An id-ID day title ("Kamis, 26 November 2026") in both languages. */
 const ID_DAY = /^(Senin|Selasa|Rabu|Kamis|Jumat|Sabtu|Minggu), \d{1,2} \p{L}+ \d{4}$/u;
 
-function setup(language: Language) {
+function setup(language: Language, book?: FakeAnswer) {
   const route = routeOf('meeting-room-dashboard');
   const now = new Date().toISOString();
   const schedule: ScheduleResponse = {
@@ -29,7 +30,11 @@ function setup(language: Language) {
     language,
     keys: [route.key],
     handler: (config: InternalAxiosRequestConfig) =>
-      config.url === '/api/meetings/schedule' ? { status: 200, data: schedule } : undefined,
+      config.url === '/api/meetings/schedule'
+        ? { status: 200, data: schedule }
+        : config.url === '/api/meetings/bookings'
+          ? book
+          : undefined,
   });
 }
 
@@ -57,5 +62,26 @@ describe('Meeting Rooms Dashboard in both languages', () => {
     await user.click(await screen.findByRole('button', { name: 'Book a room' }));
     const form = screen.getByRole('form', { name: 'Book a room' });
     expect(within(form).getByRole('option', { name: 'Ruang A (6 seats)' })).toBeVisible();
+  });
+
+  it("shows the server's 400 message under the field it names: end_at under End, in the user's language", async () => {
+    const { user } = setup('id', {
+      status: 400,
+      data: {
+        message: 'Invalid body',
+        code: 'INVALID_INPUT',
+        fields: { 'body.end_at': ['Must be a date and time (ISO 8601)'] },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Pesan ruangan' }));
+    const form = screen.getByRole('form', { name: 'Pesan ruangan' });
+    await user.type(within(form).getByLabelText('Judul'), 'Standup');
+    await user.type(within(form).getByLabelText('Penyelenggara'), 'Ayu');
+    await user.click(within(form).getByRole('button', { name: 'Pesan' }));
+    const end = within(form).getByLabelText('Selesai');
+    await waitFor(() => expect(end).toHaveAttribute('aria-invalid', 'true'));
+    expect(end).toHaveAccessibleDescription('Harus berupa tanggal dan jam (ISO 8601)');
+    expect(within(form).getByLabelText('Penyelenggara')).not.toHaveAttribute('aria-invalid');
+    expect(within(form).queryByRole('alert')).toBeNull();
   });
 });

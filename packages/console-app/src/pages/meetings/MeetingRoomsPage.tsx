@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import {
   canWrite,
   meetingsEndpoints,
   toPermissionMap,
+  type CreateBooking,
   type MeetingRoom,
   type RoomBooking,
   type ScheduleResponse,
@@ -17,9 +18,9 @@ import {
   type RoomScheduleView,
   type ScheduleBooking,
 } from '@staff/console-ui';
-import { createMeetingsApi, type BookingError } from '../../api/meetings.js';
 import { ApiError } from '../../api/apiError.js';
 import { useEndpoint } from '../useEndpoint.js';
+import { useEndpointForm } from '../useEndpointForm.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { RoutePage } from '../PageLayout.js';
@@ -49,6 +50,23 @@ interface Draft {
   notes: string;
 }
 
+/** A Jakarta day and time as an instant, or '' when the inputs hold none (the schema then names the field). */
+const instantOr = (day: string, time: string) => {
+  const at = new Date(`${day}T${time}:00+07:00`);
+  return Number.isNaN(at.getTime()) ? '' : jakartaInstant(day, time);
+};
+
+/** The booking the form's texts make. */
+const bookingOf = (draft: Draft): CreateBooking => ({
+  room_id: Number(draft.room_id),
+  title: draft.title,
+  organizer: draft.organizer,
+  attendees_count: Number(draft.attendees_count),
+  start_at: instantOr(draft.day, draft.start),
+  end_at: instantOr(draft.day, draft.end),
+  notes: draft.notes,
+});
+
 const emptyDraft = (day: string, room?: MeetingRoom, start = '09:00'): Draft => {
   const hour = Number(start.slice(0, 2));
   return {
@@ -73,7 +91,6 @@ export default function MeetingRoomsPage({ route }: PageProps) {
   const { notify } = useNotifications();
   const { permissions } = useConsoleContext();
   const writable = canWrite(toPermissionMap(permissions), route.key);
-  const api = useMemo(() => createMeetingsApi(services.api), [services.api]);
 
   const [view, setView] = useState<RoomScheduleView>('day');
   const [day, setDay] = useState(() => jakartaDay(new Date()));
@@ -103,9 +120,26 @@ export default function MeetingRoomsPage({ route }: PageProps) {
     return () => clearInterval(timer);
   }, []);
 
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [formError, setFormError] = useState<BookingError | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [formOpen, setFormOpen] = useState(false);
+  const booking = useEndpointForm(meetingsEndpoints.book, {
+    initial: emptyDraft(day),
+    toBody: bookingOf,
+    // The day and the start time make `start_at`; the message goes under the start.
+    fieldOf: { start_at: 'start', end_at: 'end' },
+    onSaved: ({ booking: saved }) => {
+      notify({
+        type: 'success',
+        message: texts.booked(
+          saved.title,
+          jakartaTime(new Date(saved.start_at)),
+          jakartaTime(new Date(saved.end_at)),
+        ),
+      });
+      setFormOpen(false);
+      schedule.reload();
+    },
+  });
+  const draft = formOpen ? booking.values : null;
   const [selected, setSelected] = useState<RoomBooking | null>(null);
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
@@ -113,42 +147,10 @@ export default function MeetingRoomsPage({ route }: PageProps) {
   const rooms = data?.rooms ?? [];
   const openForm = (room?: MeetingRoom, startAt?: string) => {
     const start = startAt ? new Date(startAt) : null;
-    setDraft(
+    booking.reset(
       emptyDraft(start ? jakartaDay(start) : day, room ?? rooms[0], start ? jakartaTime(start) : '09:00'),
     );
-    setFormError(null);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft) return;
-    setSaving(true);
-    setFormError(null);
-    try {
-      const booking = await api.book({
-        room_id: Number(draft.room_id),
-        title: draft.title,
-        organizer: draft.organizer,
-        attendees_count: Number(draft.attendees_count),
-        start_at: jakartaInstant(draft.day, draft.start),
-        end_at: jakartaInstant(draft.day, draft.end),
-        notes: draft.notes,
-      });
-      notify({
-        type: 'success',
-        message: texts.booked(
-          booking.title,
-          jakartaTime(new Date(booking.start_at)),
-          jakartaTime(new Date(booking.end_at)),
-        ),
-      });
-      setDraft(null);
-      schedule.reload();
-    } catch (failure) {
-      setFormError(ApiError.from(failure));
-    } finally {
-      setSaving(false);
-    }
+    setFormOpen(true);
   };
 
   const cancelSelected = async () => {
@@ -156,7 +158,7 @@ export default function MeetingRoomsPage({ route }: PageProps) {
     setCancelling(true);
     setCancelError(null);
     try {
-      await api.change(selected.id, 'cancel');
+      await services.call(meetingsEndpoints.cancel, { params: { id: selected.id } });
       notify({ type: 'info', message: texts.cancelled(selected.title) });
       setSelected(null);
       schedule.reload();
@@ -167,18 +169,13 @@ export default function MeetingRoomsPage({ route }: PageProps) {
     }
   };
 
-  const fieldError = (name: string) => formError?.fields?.[`body.${name}`]?.join(' ');
+  const fieldError = (name: keyof Draft) => booking.errors[name];
   const field = (name: keyof Draft) => ({
     id: `booking-${name}`,
     'aria-describedby': `booking-${name}-error`,
-    value: draft?.[name] ?? '',
-    'aria-invalid': fieldError(
-      name === 'day' || name === 'start' ? 'start_at' : name === 'end' ? 'end_at' : name,
-    )
-      ? true
-      : undefined,
-    onChange: (event: { target: { value: string } }) =>
-      setDraft((current) => (current ? { ...current, [name]: event.target.value } : current)),
+    value: booking.values[name],
+    'aria-invalid': fieldError(name) || (name === 'day' && fieldError('start')) ? true : undefined,
+    onChange: (event: { target: { value: string } }) => booking.set(name, event.target.value),
   });
 
   const selectedRoom = selected ? rooms.find((room) => room.id === selected.room_id) : undefined;
@@ -227,11 +224,15 @@ export default function MeetingRoomsPage({ route }: PageProps) {
       </Toolbar>
 
       {draft ? (
-        <Form onSubmit={submit} aria-labelledby="booking-form-title" noValidate>
+        <Form
+          onSubmit={(event: FormEvent) => void booking.submit(event)}
+          aria-labelledby="booking-form-title"
+          noValidate
+        >
           <h2 id="booking-form-title">{texts.bookRoom}</h2>
-          {formError && Object.keys(formError.fields ?? {}).length === 0 ? (
+          {booking.formError ? (
             <p role="alert" className="form-error">
-              {formError.message || texts.notSaved}
+              {booking.formError}
             </p>
           ) : null}
           <div className="grid">
@@ -255,22 +256,22 @@ export default function MeetingRoomsPage({ route }: PageProps) {
             <FieldError id="attendees_count" text={fieldError('attendees_count')} />
             <label htmlFor="booking-day">{texts.form.day}</label>
             <input {...field('day')} type="date" required />
-            <FieldError id="day" text={undefined} />
+            <FieldError id="day" text={fieldError('day')} />
             <label htmlFor="booking-start">{texts.form.start}</label>
             <input {...field('start')} type="time" step={300} required />
-            <FieldError id="start" text={fieldError('start_at')} />
+            <FieldError id="start" text={fieldError('start')} />
             <label htmlFor="booking-end">{texts.form.end}</label>
             <input {...field('end')} type="time" step={300} required />
-            <FieldError id="end" text={fieldError('end_at')} />
+            <FieldError id="end" text={fieldError('end')} />
             <label htmlFor="booking-notes">{texts.form.notes}</label>
             <textarea {...field('notes')} maxLength={500} rows={2} />
             <FieldError id="notes" text={fieldError('notes')} />
           </div>
           <div className="actions">
-            <Button kind="primary" type="submit" disabled={saving}>
-              {saving ? texts.form.booking : texts.form.book}
+            <Button kind="primary" type="submit" disabled={booking.submitting}>
+              {booking.submitting ? texts.form.booking : texts.form.book}
             </Button>
-            <Button onClick={() => setDraft(null)} disabled={saving}>
+            <Button onClick={() => setFormOpen(false)} disabled={booking.submitting}>
               {texts.form.close}
             </Button>
           </div>

@@ -32,7 +32,6 @@ export const MEETINGS_TEXTS = defineTexts({
   nextDay: ['Next day', 'Hari berikutnya'],
   nextWeek: ['Next week', 'Minggu berikutnya'],
   weekOf: [(day: string) => `Week of ${day}`, (day: string) => `Minggu mulai ${day}`],
-  notSaved: ['The booking could not be saved.', 'Pemesanan tidak dapat disimpan.'],
   form: {
     room: ['Room', 'Ruangan'],
     seats: [
