@@ -302,8 +302,8 @@ describe.each(ONE_ENGINE)('Mayar intake on %s', (engine) => {
 
   it('runs a reconciliation once at a time: a second caller while the lease is held gets 409', async () => {
     await sql`
-      insert into intake_jobs (name, locked_until, locked_by) values (${`mayar-reconcile:${fixture.accountId}`}, now() + interval '5 minutes', 'other-node')
-      on conflict (name) do update set locked_until = excluded.locked_until, locked_by = excluded.locked_by`.execute(
+      insert into job_leases (name, lease_until, holder) values (${`mayar-reconcile:${fixture.accountId}`}, now() + interval '5 minutes', 'other-node')
+      on conflict (name) do update set lease_until = excluded.lease_until, holder = excluded.holder`.execute(
       testDb.database.db,
     );
     const admin = await client().token('admin');
@@ -314,7 +314,7 @@ describe.each(ONE_ENGINE)('Mayar intake on %s', (engine) => {
     });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().message).toBe('Reconciliation of this account is already running');
-    await sql`update intake_jobs set locked_until = null where name = ${`mayar-reconcile:${fixture.accountId}`}`.execute(
+    await sql`update job_leases set lease_until = null where name = ${`mayar-reconcile:${fixture.accountId}`}`.execute(
       testDb.database.db,
     );
   });

@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../src/db/database.js';
-import { runOnce, scheduleOnce } from '../src/jobs/runOnce.js';
+import { JobBusyError, runExclusive, runOnce, scheduleOnce } from '../src/jobs/runOnce.js';
+import { LEASE_MIGRATIONS } from '../src/jobs/migrations.js';
+import { doubling, settle, stepped } from '../src/jobs/outbox.js';
 import { ENGINES, type TestDatabase, openTestDatabase } from './support/harness.js';
 
 describe.each(ENGINES)('run-once background work on %s', (engine) => {
@@ -81,6 +83,58 @@ describe.each(ENGINES)('run-once background work on %s', (engine) => {
     });
   });
 
+  it('runExclusive: of two nodes starting one job at once, one runs it and the other is told it is busy', async () => {
+    const job = { name: 'test:exclusive', leaseMs: 60_000 };
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = () => undefined as void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const first = runExclusive(testDb.database.db, job, async () => {
+      started();
+      await held;
+      return 'first';
+    });
+    await running;
+    await expect(runExclusive(other.db, job, async () => 'second')).rejects.toBeInstanceOf(JobBusyError);
+    release();
+    expect(await first).toBe('first');
+    // No period: free again as soon as the run ends.
+    expect(await runExclusive(other.db, job, async () => 'again')).toBe('again');
+  });
+
+  it('migration 890 moves the intake leases into job_leases, a held one still held, and drops intake_jobs', async () => {
+    // intake_jobs as versions before 890 left it, with a lease held by a node mid-run and a finished run.
+    await sql`create table intake_jobs (name text primary key, locked_until timestamptz, locked_by text,
+      last_started_at timestamptz, last_finished_at timestamptz, last_result jsonb, last_error text)`.execute(
+      testDb.database.db,
+    );
+    await sql`insert into intake_jobs values
+      ('mayar-reconcile:890', now() + interval '5 minutes', 'old-node', now(), null, null, null),
+      ('mayar-reconcile:891', null, null, now() - interval '1 hour', now() - interval '59 minutes', null, 'Mayar 502')`.execute(
+      testDb.database.db,
+    );
+    await LEASE_MIGRATIONS[0]!.up(testDb.database.db);
+    const moved = await sql<{ name: string; holder: string | null; held: boolean; last_ok: boolean | null }>`
+      select name, holder, coalesce(lease_until > now(), false) as held, last_ok from job_leases
+      where name like 'mayar-reconcile:89%' order by name`.execute(testDb.database.db);
+    expect(moved.rows).toEqual([
+      { name: 'mayar-reconcile:890', holder: 'old-node', held: true, last_ok: null },
+      { name: 'mayar-reconcile:891', holder: null, held: false, last_ok: false },
+    ]);
+    const left = await sql`select 1 from information_schema.tables where table_name = 'intake_jobs'`.execute(
+      testDb.database.db,
+    );
+    expect(left.rows).toEqual([]);
+    await expect(
+      runExclusive(other.db, { name: 'mayar-reconcile:890' }, async () => 'too soon'),
+    ).rejects.toBeInstanceOf(JobBusyError);
+    expect(await runExclusive(other.db, { name: 'mayar-reconcile:891' }, async () => 'free')).toBe('free');
+  });
+
   it('scheduleOnce on two nodes: the first check runs the job on one of them, later checks in the period on none', async () => {
     const runs: string[] = [];
     const job = { name: 'test:scheduled', everyMs: 60_000 };
@@ -95,5 +149,37 @@ describe.each(ENGINES)('run-once background work on %s', (engine) => {
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }
+  });
+});
+
+describe('the outbox retry policy (jobs/outbox.ts)', () => {
+  const now = new Date('2026-11-29T00:00:00Z');
+  const policy = { schedule: doubling(30_000), maxAttempts: 3 };
+  it('retries on the schedule, dead-letters after the last attempt, and keeps a refusal failed', () => {
+    expect([1, 2, 3, 12].map(doubling(30_000))).toEqual([30_000, 60_000, 120_000, 6 * 3_600_000]);
+    expect([1, 2, 9].map(stepped([10_000, 60_000], 5_000))).toEqual([5_000, 30_000, 30_000]);
+    expect(settle({}, 2, { status: 'retry', error: 'HTTP 503' }, policy, now)).toEqual({
+      status: 'retry',
+      error: 'HTTP 503',
+      nextAttemptAt: new Date(now.getTime() + 60_000),
+      gaveUp: null,
+    });
+    expect(settle({}, 3, { status: 'retry', error: 'HTTP 503' }, policy, now)).toMatchObject({
+      status: 'dead',
+      gaveUp: 'gave up after 3 attempts',
+    });
+    expect(settle({}, 1, { status: 'failed', error: 'HTTP 400' }, policy, now)).toMatchObject({
+      status: 'failed',
+      gaveUp: null,
+    });
+    const tooLate = { ...policy, giveUpIf: () => 'past the limit' };
+    expect(settle({}, 1, { status: 'retry', error: 'x' }, tooLate, now)).toMatchObject({
+      status: 'dead',
+      gaveUp: 'past the limit',
+    });
+    expect(settle({}, 1, { status: 'sent', value: 'id-1' }, policy, now)).toEqual({
+      status: 'sent',
+      value: 'id-1',
+    });
   });
 });

@@ -5,7 +5,7 @@ import { type Socket, io as connectSocket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { DEFAULT_LOCKOUT, login } from '../src/auth/sessions.js';
-import { every } from '../src/intake/jobs.js';
+import { every } from '../src/jobs/every.js';
 import { drainOutboxAll } from '../src/whatsapp/outbox.js';
 import { startMetricsServer } from '../src/ops/metrics.js';
 import { DEMO_ADMIN_PASSWORD, seed } from '../src/seed.js';

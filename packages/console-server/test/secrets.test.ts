@@ -18,7 +18,7 @@ import {
   keyringOf,
   loadSecretKeyring,
   openSecret,
-  readSecret,
+  readStoredSecret,
   resealSecrets,
   sealSecret,
   sealedKeyId,
@@ -205,7 +205,7 @@ async function proveInUse(
 ) {
   // The product opens them where used: each stored secret reads back exactly (what an outgoing call sends) …
   for (const entry of SECRET_FIELDS) {
-    expect(await readSecret(database.db, entry.entity, ids[entry.entity]!, entry.field)).toBe(
+    expect(await readStoredSecret(database.db, entry.entity, ids[entry.entity]!, entry.field)).toBe(
       clearValue(entry.entity, entry.field, tag),
     );
   }
@@ -329,7 +329,7 @@ describe('secrets at rest on PostgreSQL: no clear value in a pg_dump', () => {
           expect(() => openSecret(row.value, keyringOf(before.current))).toThrow(SecretError);
         }
       }
-      const mayar = await readSecret(database.db, 'mayar_accounts', 1, 'api_key');
+      const mayar = await readStoredSecret(database.db, 'mayar_accounts', 1, 'api_key');
       expect(mayar).toEqual(expect.any(String));
       // A rotation that cannot open a value changes nothing (one transaction).
       await sql`update mayar_accounts set notes = 'x', api_key = ${sealSecret('orphan-value-123', keyringOf(generateSecretKey()))} where id = 2`.execute(

@@ -6,11 +6,18 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { claimDue } from '../jobs/claimDue.js';
-import { NODE_ID, type QueueDrainCounts, type QueueDrainOptions } from '../jobs/runOnce.js';
-import { retryDelayMs } from '../intake/forwarder/worker.js';
+import {
+  type QueueDrainCounts,
+  type QueueDrainOptions,
+  addCounts,
+  claimDue,
+  doubling,
+  drainClaimed,
+  drainUntilEmpty,
+} from '../jobs/outbox.js';
+import { NODE_ID } from '../jobs/runOnce.js';
 import { MayarApiError, type MayarApi } from '../intake/mayar/api.js';
-import { readSecret } from '../intake/tables.js';
+import { readSecret } from '../secrets/index.js';
 
 export const MAYAR_UPDATE_MAX_ATTEMPTS = 8;
 
@@ -28,8 +35,7 @@ export async function drainMayarUpdates(
     leaseMs: options.leaseMs ?? 60_000,
     limit: options.claim ?? 20,
   });
-  const result: QueueDrainCounts = { claimed: ids.length, sent: 0, retrying: 0, failed: 0 };
-  if (ids.length === 0) return result;
+  if (ids.length === 0) return { claimed: 0, sent: 0, retrying: 0, failed: 0 };
   const claimed = await sql<{
     id: string;
     from_email: string;
@@ -40,42 +46,47 @@ export async function drainMayarUpdates(
     select u.id, u.from_email, u.to_email, u.attempts, a.api_key
     from change_email_mayar_updates u join mayar_accounts a on a.id = u.mayar_account_id
     where u.id = any(${ids}::bigint[]) order by u.id`.execute(db);
-  for (const row of claimed.rows) {
-    let outcome: { status: 'done' | 'pending' | 'failed'; httpStatus: number | null; error: string | null };
-    const apiKey = readSecret(row.api_key);
-    if (!apiKey) {
-      outcome = { status: 'failed', httpStatus: null, error: 'The Mayar account has no API key' };
-    } else {
+  const counts = await drainClaimed<(typeof claimed.rows)[number], number | null>({
+    rows: claimed.rows,
+    send: async ([row]) => {
+      const apiKey = readSecret(row!.api_key);
+      if (!apiKey) return { status: 'failed', value: null, error: 'The Mayar account has no API key' };
       try {
-        await api.updateCustomerEmail(apiKey, row.from_email, row.to_email);
-        outcome = { status: 'done', httpStatus: 200, error: null };
+        await api.updateCustomerEmail(apiKey, row!.from_email, row!.to_email);
+        return { status: 'sent', value: 200 };
       } catch (error) {
         const status = error instanceof MayarApiError ? error.status : null;
         const message = error instanceof Error ? error.message : String(error);
-        const retry =
-          (status === null || status >= 500 || status === 429) && row.attempts < MAYAR_UPDATE_MAX_ATTEMPTS;
-        outcome = { status: retry ? 'pending' : 'failed', httpStatus: status, error: message.slice(0, 2000) };
+        const retry = status === null || status >= 500 || status === 429;
+        return { status: retry ? 'retry' : 'failed', value: status, error: message.slice(0, 2000) };
       }
-    }
-    if (outcome.status === 'done') result.sent += 1;
-    else if (outcome.status === 'pending') result.retrying += 1;
-    else result.failed += 1;
-    const next =
-      outcome.status === 'pending'
-        ? new Date(
-            now.getTime() +
-              retryDelayMs(row.attempts, options.baseDelayMs ?? 30_000, options.random ?? Math.random),
-          )
-        : null;
-    const finished = options.now();
-    await sql`
-      update change_email_mayar_updates set status = ${outcome.status}, last_status = ${outcome.httpStatus},
-        last_error = ${outcome.error}, locked_until = null, locked_by = null,
-        next_attempt_at = coalesce(${next}, next_attempt_at), updated_at = ${finished},
-        done_at = ${outcome.status === 'done' ? finished : null}
-      where id = ${row.id} and locked_by = ${nodeId}`.execute(db);
-  }
-  return result;
+    },
+    // Mayar's refusal and a call given up alike stay `failed` with Mayar's words.
+    record: async ([row], settled) => {
+      const status = settled.status === 'sent' ? 'done' : settled.status === 'retry' ? 'pending' : 'failed';
+      const next = settled.status === 'retry' ? settled.nextAttemptAt : null;
+      const finished = options.now();
+      await sql`
+        update change_email_mayar_updates set status = ${status}, last_status = ${settled.value ?? null},
+          last_error = ${settled.status === 'sent' ? null : settled.error}, locked_until = null, locked_by = null,
+          next_attempt_at = coalesce(${next}, next_attempt_at), updated_at = ${finished},
+          done_at = ${status === 'done' ? finished : null}
+        where id = ${row!.id} and locked_by = ${nodeId}`.execute(db);
+    },
+    attemptsOf: (row) => row.attempts,
+    policy: {
+      schedule: doubling(options.baseDelayMs ?? 30_000),
+      random: options.random ?? Math.random,
+      maxAttempts: MAYAR_UPDATE_MAX_ATTEMPTS,
+    },
+    now: () => now,
+  });
+  return {
+    claimed: ids.length,
+    sent: counts.sent,
+    retrying: counts.retrying,
+    failed: counts.failed + counts.dead,
+  };
 }
 
 /** Drains until nothing due is left (tests; the server's worker drains on a timer and when kicked). */
@@ -85,13 +96,5 @@ export async function drainMayarUpdatesAll(
   options: QueueDrainOptions,
   signal?: AbortSignal,
 ): Promise<QueueDrainCounts> {
-  const total: QueueDrainCounts = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
-  for (;;) {
-    const step = await drainMayarUpdates(db, api, options);
-    total.claimed += step.claimed;
-    total.sent += step.sent;
-    total.retrying += step.retrying;
-    total.failed += step.failed;
-    if (step.claimed === 0 || signal?.aborted) return total;
-  }
+  return drainUntilEmpty(() => drainMayarUpdates(db, api, options), addCounts, signal);
 }

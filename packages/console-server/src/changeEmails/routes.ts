@@ -12,7 +12,7 @@ import {
   changeEmailsEndpoints,
 } from '@staff/console-contract';
 import { HttpError, type RouteRegistrar } from '../http.js';
-import { every } from '../intake/jobs.js';
+import { every } from '../jobs/every.js';
 import type { MayarApi } from '../intake/mayar/api.js';
 import { implement } from '../pageRoutes.js';
 import { pushResourceChanges } from '../resources/push.js';

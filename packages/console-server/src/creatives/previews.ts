@@ -6,7 +6,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { CreativePreview } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { readSecret } from '../intake/tables.js';
+import { readSecret } from '../secrets/index.js';
 import {
   type CreativeFetch,
   type CreativeGraphOptions,

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 import type { Migration } from './migration.js';
 import { RESOURCE_MIGRATIONS } from '../resources/migrations.js';
-import { CLUSTER_MIGRATIONS } from '../jobs/migrations.js';
+import { CLUSTER_MIGRATIONS, LEASE_MIGRATIONS } from '../jobs/migrations.js';
 import {
   TRIGRAM_INDEXES_V310,
   TRIGRAM_INDEXES_V470,
@@ -280,6 +280,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...CRM_MIGRATIONS_850,
   // --- companies found by city (version 860): the search index generated migration 107 dropped ---
   sqlMigration(860, 'trigram index for companies search text with the city', TRIGRAM_INDEXES_V860),
+  // --- one lease table: intake_jobs folds into job_leases (versions 890–899): src/jobs/migrations.ts ---
+  ...LEASE_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { type Kysely, sql } from 'kysely';
 import type { ServerConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { readSecret } from '../intake/tables.js';
+import { readSecret } from '../secrets/index.js';
 import { sealSecret } from '../secrets/index.js';
 
 export const DEMO_FAKES = ['mayar', 'graph', 'whatsapp', 'courier', 'openai'] as const;

@@ -24,10 +24,11 @@ import { registerInsightRoutes } from './meta/routes.js';
 import { registerMetaPullRoutes } from './meta/pullRoutes.js';
 import { pushResourceChanges } from '../resources/push.js';
 import { type MayarApi, MayarApiError } from './mayar/api.js';
-import { JobBusyError } from './jobs.js';
+import { JobBusyError } from '../jobs/runOnce.js';
 import { reconcileMayarAccount } from './mayar/reconcile.js';
 import { type IngestResult, ingestMayarEvent } from './mayar/webhook.js';
-import { intakeDb, readSecret } from './tables.js';
+import { intakeDb } from './tables.js';
+import { readSecret } from '../secrets/index.js';
 import { registerDeliveryRoutes } from './forwarder/routes.js';
 import { pageRoutes } from '../pageRoutes.js';
 

@@ -3,7 +3,7 @@ import { type MayarApi, createMayarApi } from './mayar/api.js';
 import { reconcileMayarAccount } from './mayar/reconcile.js';
 import { DEFAULT_META_GRAPH_URL, drainAll } from './forwarder/worker.js';
 import { verifyPendingPurchases } from './mayar/verify.js';
-import { every } from './jobs.js';
+import { every } from '../jobs/every.js';
 import { scheduleOnce } from '../jobs/runOnce.js';
 import { type GraphPullOptions, enqueueScheduledRuns, processQueuedRuns } from './meta/pull.js';
 import { pushPurchaseChange } from './routes.js';

@@ -1,4 +1,3 @@
-import { isSealed, openSecret } from '../secrets/index.js';
 import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -97,16 +96,6 @@ export interface ForwarderDeliveriesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   delivered_at: NullableTimestamp;
-}
-
-export interface IntakeJobsTable {
-  name: string;
-  locked_until: NullableTimestamp;
-  locked_by: string | null;
-  last_started_at: NullableTimestamp;
-  last_finished_at: NullableTimestamp;
-  last_result: Json;
-  last_error: string | null;
 }
 
 /** The campaign, ad set and ad an insight row names (the CSV's parsed row and the table alike). */
@@ -217,7 +206,6 @@ export interface IntakeTables {
   mayar_webhook_inbox: MayarWebhookInboxTable;
   purchases: PurchasesTable;
   forwarder_deliveries: ForwarderDeliveriesTable;
-  intake_jobs: IntakeJobsTable;
   ad_insights_daily: AdInsightsDailyTable;
   ad_sets: AdSetsTable;
   ads: AdsTable;
@@ -233,10 +221,3 @@ export type IntakeDb = Kysely<IntakeDatabase> | Transaction<IntakeDatabase>;
 /** The same connection seen with the intake's tables typed (the core schema leaves these tables out). */
 export const intakeDb = (db: Kysely<Database>): Kysely<IntakeDatabase> =>
   db as unknown as Kysely<IntakeDatabase>;
-
-/**
- * Opens a secret field of a master-data row where the intake uses it (ADR 013). Values written through the API
- * are sealed; a clear value (a row inserted by hand before migration 320 sealed it) is used as it is.
- */
-export const readSecret = (value: string | null | undefined): string | null =>
-  value ? (isSealed(value) ? openSecret(value) : value) : null;

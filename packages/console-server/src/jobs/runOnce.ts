@@ -1,3 +1,9 @@
+/**
+ * The one run-once mechanism (issue 28): every piece of work that must happen once across the server's nodes
+ * takes a lease row in `job_leases` — timers (`scheduleOnce`), a person's request that must not run twice at
+ * once (`runExclusive`), and the node-local timer `every` that drives the outbox drains (their rows carry their
+ * own leases, jobs/outbox.ts).
+ */
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
@@ -78,6 +84,32 @@ export async function runOnce<T>(
   }
 }
 
+/** Thrown by `runExclusive` when another run (on any node) holds the job's lease. */
+export class JobBusyError extends Error {
+  constructor(readonly job: string) {
+    super(`${job} is already running`);
+    this.name = 'JobBusyError';
+  }
+}
+
+/**
+ * Runs `work` now unless a run of the same job holds its lease on any node (then throws JobBusyError): work a
+ * person starts, which has no period but must not run twice at once. The same lease row as `runOnce`.
+ *
+ * @example
+ * try { return await runExclusive(db, { name: `mayar-reconcile:${id}`, leaseMs: 600_000 }, reconcile); }
+ * catch (error) { if (error instanceof JobBusyError) throw new HttpError(409, 'Already running', 'BUSY'); throw error; }
+ */
+export async function runExclusive<T>(
+  db: Kysely<Database>,
+  job: Omit<RunOnceJob, 'everyMs'>,
+  work: () => Promise<T>,
+): Promise<T> {
+  const outcome = await runOnce(db, { ...job, everyMs: 0 }, work);
+  if (!outcome.ran) throw new JobBusyError(job.name);
+  return outcome.result;
+}
+
 export interface ScheduledJob {
   /** Runs the job now if it is due (it still runs once across nodes). */
   runNow: () => Promise<void>;
@@ -136,22 +168,4 @@ export function scheduleOnce<T>(
       await running;
     },
   };
-}
-
-/** How a pass over a queue claims its due rows under a lease and spaces its retries (backoff with jitter). */
-export interface QueueDrainOptions {
-  now: () => Date;
-  claim?: number;
-  leaseMs?: number;
-  baseDelayMs?: number;
-  random?: () => number;
-  nodeId?: string;
-}
-
-/** What a pass over a queue did with the rows it claimed. */
-export interface QueueDrainCounts {
-  claimed: number;
-  sent: number;
-  retrying: number;
-  failed: number;
 }

@@ -8,8 +8,14 @@
 import { sql } from 'kysely';
 import { SHIPPED_TEMPLATE, packages, shippedMessage, shippedParameters } from '@staff/console-contract';
 import type { ResourceChangedPayload } from '../resources/push.js';
-import { NODE_ID, type QueueDrainCounts, type QueueDrainOptions } from '../jobs/runOnce.js';
-import { retryDelayMs } from '../intake/forwarder/worker.js';
+import { NODE_ID } from '../jobs/runOnce.js';
+import {
+  type QueueDrainCounts,
+  type QueueDrainOptions,
+  claimDue,
+  doubling,
+  drainClaimed,
+} from '../jobs/outbox.js';
 import { ResourceError, runActionIn, writeResourceAudit, type ResourceActor } from '../resources/service.js';
 import type { AnyDb } from '../resources/query.js';
 import { LOGISTICS_SYSTEM } from './service.js';
@@ -168,77 +174,97 @@ export async function drainNotifications(
 ): Promise<NotifyDrainResult> {
   const now = options.now();
   const holder = options.nodeId ?? NODE_ID;
-  const leaseUntil = new Date(now.getTime() + (options.leaseMs ?? 60_000));
-  const claimed = await db.transaction().execute(async (trx) => {
-    const due = await sql<{
-      id: string;
-      package_id: string;
-      phone: string;
-      template: string;
-      language: string;
-      parameters: string[];
-      body: string;
-      attempts: number;
-    }>`
-      select id, package_id, phone, template, language, parameters, body, attempts from package_notifications
-      where status = 'pending' and next_attempt_at <= ${now} and (locked_until is null or locked_until < ${now})
-      order by next_attempt_at, id limit ${options.claim ?? 20}
-      for update skip locked`.execute(trx);
-    if (due.rows.length === 0) return [];
-    await sql`update package_notifications set locked_until = ${leaseUntil}, locked_by = ${holder}
-      where id in (${sql.join(due.rows.map((row) => row.id))})`.execute(trx);
-    return due.rows;
+  const ids = await claimDue(db, 'package_notifications', {
+    now,
+    nodeId: holder,
+    leaseMs: options.leaseMs ?? 60_000,
+    limit: options.claim ?? 20,
   });
-  const result: NotifyDrainResult = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0, changes: [] };
-  for (const message of claimed) {
-    const attempts = message.attempts + 1;
-    try {
-      const sent = await sender.send({
-        to: message.phone,
-        template: message.template,
-        language: message.language,
-        parameters: message.parameters,
-        body: message.body,
-      });
+  const claimed =
+    ids.length === 0
+      ? []
+      : (
+          await sql<{
+            id: string;
+            package_id: string;
+            phone: string;
+            template: string;
+            language: string;
+            parameters: string[];
+            body: string;
+            attempts: number;
+          }>`
+            select id, package_id, phone, template, language, parameters, body, attempts from package_notifications
+            where id = any(${ids}::bigint[]) order by next_attempt_at, id`.execute(db)
+        ).rows;
+  const changes: ResourceChangedPayload[] = [];
+  const counts = await drainClaimed<(typeof claimed)[number], string | null>({
+    rows: claimed,
+    send: async ([message]) => {
+      try {
+        const sent = await sender.send({
+          to: message!.phone,
+          template: message!.template,
+          language: message!.language,
+          parameters: message!.parameters,
+          body: message!.body,
+        });
+        return { status: 'sent', value: sent.id };
+      } catch (error) {
+        const retry = error instanceof SendError ? error.retry : true;
+        const text = error instanceof Error ? error.message : String(error);
+        return { status: retry ? 'retry' : 'failed', error: text.slice(0, 1000) };
+      }
+    },
+    // Sent: the package is marked notified in the same transaction (the entity's `notify` action, audited as
+    // the system). Refused or given up: `failed` until staff retry it.
+    record: async ([message], settled) => {
       const at = options.now();
+      if (settled.status !== 'sent') {
+        await sql`update package_notifications
+          set status = ${settled.status === 'retry' ? 'pending' : 'failed'}, attempts = ${message!.attempts},
+            last_error = ${settled.error}, next_attempt_at = ${settled.nextAttemptAt}, locked_until = null,
+            updated_at = ${at}
+          where id = ${message!.id} and locked_by = ${holder}`.execute(db);
+        return;
+      }
       await db.transaction().execute(async (trx) => {
-        await sql`update package_notifications set status = 'sent', attempts = ${attempts}, sent_at = ${at},
-          message_id = ${sent.id}, last_error = null, locked_until = null, updated_at = ${at}
-          where id = ${message.id} and locked_by = ${holder}`.execute(trx);
+        await sql`update package_notifications set status = 'sent', attempts = ${message!.attempts}, sent_at = ${at},
+          message_id = ${settled.value}, last_error = null, locked_until = null, updated_at = ${at}
+          where id = ${message!.id} and locked_by = ${holder}`.execute(trx);
         const notify = packages.actions!.find((action) => action.name === 'notify')!;
         const [row] = await runActionIn(
           trx,
           packages,
           notify,
-          [{ id: Number(message.package_id) }],
+          [{ id: Number(message!.package_id) }],
           LOGISTICS_SYSTEM,
           at,
         );
         if (row)
-          result.changes.push({
+          changes.push({
             entity: packages.name,
             id: row.id as number,
             action: 'update',
             version: row.version as number,
           });
       });
-      result.sent += 1;
-    } catch (error) {
-      const retry = error instanceof SendError ? error.retry : true;
-      const text = error instanceof Error ? error.message : String(error);
-      const giveUp = !retry || attempts >= NOTIFY_MAX_ATTEMPTS;
-      const at = options.now();
-      const next = new Date(
-        at.getTime() + retryDelayMs(attempts, options.baseDelayMs ?? 30_000, options.random ?? Math.random),
-      );
-      await sql`update package_notifications set status = ${giveUp ? 'failed' : 'pending'}, attempts = ${attempts},
-        last_error = ${text.slice(0, 1000)}, next_attempt_at = ${next}, locked_until = null, updated_at = ${at}
-        where id = ${message.id} and locked_by = ${holder}`.execute(db);
-      if (giveUp) result.failed += 1;
-      else result.retrying += 1;
-    }
-  }
-  return result;
+    },
+    attemptsOf: (message) => message.attempts,
+    policy: {
+      schedule: doubling(options.baseDelayMs ?? 30_000),
+      random: options.random ?? Math.random,
+      maxAttempts: NOTIFY_MAX_ATTEMPTS,
+    },
+    now: options.now,
+  });
+  return {
+    claimed: counts.claimed,
+    sent: counts.sent,
+    retrying: counts.retrying,
+    failed: counts.failed + counts.dead,
+    changes,
+  };
 }
 
 /** The messages of the logistics page, newest first (failed ones are what staff act on). */

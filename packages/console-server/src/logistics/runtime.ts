@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { packages } from '@staff/console-contract';
-import { every } from '../intake/jobs.js';
+import { every } from '../jobs/every.js';
 import { scheduleOnce } from '../jobs/runOnce.js';
 import { pushResourceChanges, type ResourceChangedPayload } from '../resources/push.js';
 import type { AnyDb } from '../resources/query.js';

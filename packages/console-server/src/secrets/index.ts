@@ -1,18 +1,19 @@
 /**
  * Secrets at rest (ADR 013). The server loads one keyring at start (`setSecretKeyring`); code that stores a
  * secret seals it with `sealSecret(value)`, code that uses one (an outgoing call, a token comparison) opens it
- * with `openSecret(stored)` right there, and nothing else ever sees the clear value.
+ * with `readSecret(stored)` right there, and nothing else ever sees the clear value.
  *
  * @example
- * import { openSecret } from '../secrets/index.js';
- * const token = openSecret(account.webhook_token); // only where compared / sent
+ * import { readSecret } from '../secrets/index.js';
+ * const token = readSecret(account.webhook_token); // only where compared / sent
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { openStoredSecret } from './stored.js';
+import { storedSecretValue } from './stored.js';
 import {
   type SecretKeyring,
   generateSecretKey,
+  isSealed,
   keyringOf,
   openSecret as openWith,
   sealSecret as sealWith,
@@ -64,17 +65,28 @@ export const openSecret = (stored: string, keyring: SecretKeyring = activeSecret
   openWith(stored, keyring);
 
 /**
- * Reads and opens one stored secret where it is used (e.g. the Mayar API key for an outgoing call, the webhook
- * token for a comparison). Null when none is stored.
+ * The one way to read a stored secret where it is used (an outgoing call, a token comparison): a sealed value is
+ * opened (SecretError when its key is not loaded), a clear one (written before migration 320 sealed the column)
+ * is used as it is, and nothing stored is null.
  *
- * @example const token = await readSecret(db, 'mayar_accounts', account.id, 'webhook_token');
+ * @example const apiKey = readSecret(account.api_key); // the row's sealed column, opened only here
  */
 export const readSecret = (
+  stored: string | null | undefined,
+  keyring: SecretKeyring = activeSecretKeyring(),
+): string | null => (stored ? (isSealed(stored) ? openWith(stored, keyring) : stored) : null);
+
+/**
+ * Reads one stored secret column of one row and opens it with `readSecret`.
+ *
+ * @example const token = await readStoredSecret(db, 'mayar_accounts', account.id, 'webhook_token');
+ */
+export const readStoredSecret = async (
   db: Kysely<Database>,
   table: string,
   id: number,
   column: string,
   keyring: SecretKeyring = activeSecretKeyring(),
-) => openStoredSecret(db, table, id, column, keyring);
+) => readSecret(await storedSecretValue(db, table, id, column), keyring);
 
 export { resealSecrets, sealClearSecrets, secretColumns, type ResealResult } from './stored.js';

@@ -101,16 +101,14 @@ export async function resealSecrets(db: Kysely<Database>, keyring: SecretKeyring
 }
 
 /**
- * Opens one stored secret where it is used (an outgoing call, a token comparison). Null when none is stored.
- *
- * @example const apiKey = await openStoredSecret(db, 'mayar_accounts', accountId, 'api_key');
+ * One stored secret column's value as the database holds it (sealed, or clear from before sealing), or null;
+ * `readStoredSecret` (secrets/index.ts) opens it.
  */
-export async function openStoredSecret(
+export async function storedSecretValue(
   db: Kysely<Database>,
   table: string,
   id: number,
   column: string,
-  keyring: SecretKeyring,
 ): Promise<string | null> {
   if (!secretColumns().some((entry) => entry.table === table && entry.column === column))
     throw new SecretError(`${table}.${column} is not a secret column.`);
@@ -118,8 +116,5 @@ export async function openStoredSecret(
   const result = await sql<{
     value: string | null;
   }>`select ${ref} as value from ${sql.table(table)} where id = ${id}`.execute(db);
-  const value = result.rows[0]?.value;
-  if (value === null || value === undefined || value === '') return null;
-  // A value from before sealing (the migration has not run on this database yet) is used as it is.
-  return isSealed(value) ? openSecret(value, keyring) : value;
+  return result.rows[0]?.value ?? null;
 }

@@ -5,12 +5,18 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { NODE_ID } from '../intake/jobs.js';
-import { retryDelayMs } from '../intake/forwarder/worker.js';
+import { NODE_ID } from '../jobs/runOnce.js';
+import {
+  type Attempt,
+  type QueueDrainCounts,
+  type QueueDrainOptions,
+  claimDue,
+  doubling,
+  drainClaimed,
+  drainUntilEmpty,
+} from '../jobs/outbox.js';
 import { WhatsAppError } from './client.js';
 import { type WhatsAppApiSettings, WhatsAppSenderError, whatsAppClientFor } from './sender.js';
-import type { QueueDrainCounts, QueueDrainOptions } from '../jobs/runOnce.js';
-import { claimDue } from '../jobs/claimDue.js';
 
 /** Free text only within 24 hours of the customer's last message. */
 export const SERVICE_WINDOW_MS = 24 * 3_600_000;
@@ -92,63 +98,69 @@ export async function drainOutbox(db: Kysely<Database>, options: OutboxOptions):
             from wa_messages m join wa_conversations c on c.id = m.conversation_id
             where m.id = any(${ids}::bigint[]) order by m.next_attempt_at, m.id`.execute(db)
         ).rows;
-  const result: OutboxResult = {
-    claimed: claimed.length,
-    sent: 0,
-    retrying: 0,
-    failed: 0,
-    conversations: [],
-  };
   const touched = new Set<number>();
-  for (const row of claimed) {
-    touched.add(Number(row.conversation_id));
-    let outcome: { status: 'accepted' | 'pending' | 'failed'; wamid?: string; error?: string };
-    try {
-      const client = await whatsAppClientFor(db, Number(row.wa_registry_id), options);
-      const wamid =
-        row.type === 'template' && row.template
-          ? await client.sendTemplate(
-              row.customer_wa_id,
-              row.template.name,
-              row.template.language,
-              row.template.parameters,
-            )
-          : await client.sendText(row.customer_wa_id, row.body);
-      outcome = { status: 'accepted', wamid };
-    } catch (error) {
-      const retryable = error instanceof WhatsAppError && error.retryable;
-      const message =
-        error instanceof WhatsAppError || error instanceof WhatsAppSenderError
-          ? error.message
-          : `Not sent: ${error instanceof Error ? error.message : String(error)}`;
-      outcome =
-        retryable && row.attempts < MAX_SEND_ATTEMPTS
-          ? { status: 'pending', error: message }
-          : {
-              status: 'failed',
-              error: retryable ? `${message} — gave up after ${row.attempts} attempts` : message,
-            };
-    }
-    if (outcome.status === 'accepted') result.sent += 1;
-    else if (outcome.status === 'pending') result.retrying += 1;
-    else result.failed += 1;
-    const next =
-      outcome.status === 'pending'
-        ? new Date(
-            now.getTime() +
-              retryDelayMs(row.attempts, options.baseDelayMs ?? 30_000, options.random ?? Math.random),
-          )
-        : null;
-    await sql`
-      update wa_messages set status = ${outcome.status}, wamid = ${outcome.wamid ?? null},
-        error = ${outcome.error ?? null}, locked_until = null, locked_by = null,
-        next_attempt_at = coalesce(${next}, next_attempt_at), updated_at = ${options.now()}
-      where id = ${row.id} and locked_by = ${nodeId}`.execute(db);
-  }
+  const counts = await drainClaimed<Claimed, string>({
+    rows: claimed,
+    send: async ([row]): Promise<Attempt<string>> => {
+      touched.add(Number(row!.conversation_id));
+      try {
+        const client = await whatsAppClientFor(db, Number(row!.wa_registry_id), options);
+        const wamid =
+          row!.type === 'template' && row!.template
+            ? await client.sendTemplate(
+                row!.customer_wa_id,
+                row!.template.name,
+                row!.template.language,
+                row!.template.parameters,
+              )
+            : await client.sendText(row!.customer_wa_id, row!.body);
+        return { status: 'sent', value: wamid };
+      } catch (error) {
+        const message =
+          error instanceof WhatsAppError || error instanceof WhatsAppSenderError
+            ? error.message
+            : `Not sent: ${error instanceof Error ? error.message : String(error)}`;
+        return {
+          status: error instanceof WhatsAppError && error.retryable ? 'retry' : 'failed',
+          error: message,
+        };
+      }
+    },
+    // Sent is `accepted` (Meta's receipts move it on); one given up stays `failed`, saying so.
+    record: async ([row], settled) => {
+      const status =
+        settled.status === 'sent' ? 'accepted' : settled.status === 'retry' ? 'pending' : 'failed';
+      const wamid = settled.status === 'sent' ? settled.value : null;
+      const error =
+        settled.status === 'sent'
+          ? null
+          : settled.gaveUp
+            ? `${settled.error} — ${settled.gaveUp}`
+            : settled.error;
+      const next = settled.status === 'retry' ? settled.nextAttemptAt : null;
+      await sql`
+        update wa_messages set status = ${status}, wamid = ${wamid},
+          error = ${error}, locked_until = null, locked_by = null,
+          next_attempt_at = coalesce(${next}, next_attempt_at), updated_at = ${options.now()}
+        where id = ${row!.id} and locked_by = ${nodeId}`.execute(db);
+    },
+    attemptsOf: (row) => row.attempts,
+    policy: {
+      schedule: doubling(options.baseDelayMs ?? 30_000),
+      random: options.random ?? Math.random,
+      maxAttempts: MAX_SEND_ATTEMPTS,
+    },
+    now: () => now,
+  });
   for (const id of touched)
     await sql`update wa_conversations set version = version + 1 where id = ${id}`.execute(db);
-  result.conversations = [...touched];
-  return result;
+  return {
+    claimed: counts.claimed,
+    sent: counts.sent,
+    retrying: counts.retrying,
+    failed: counts.failed + counts.dead,
+    conversations: [...touched],
+  };
 }
 
 /** Drains until nothing due is left (tests; the server's worker drains on a timer and when kicked). */
@@ -158,14 +170,15 @@ export async function drainOutboxAll(
   /** Aborted by a stopping server: the loop ends after the batch in hand. */
   signal?: AbortSignal,
 ): Promise<OutboxResult> {
-  const total: OutboxResult = { claimed: 0, sent: 0, retrying: 0, failed: 0, conversations: [] };
-  for (;;) {
-    const step = await drainOutbox(db, options);
-    total.claimed += step.claimed;
-    total.sent += step.sent;
-    total.retrying += step.retrying;
-    total.failed += step.failed;
-    total.conversations = [...new Set([...total.conversations, ...step.conversations])];
-    if (step.claimed === 0 || signal?.aborted) return total;
-  }
+  return drainUntilEmpty(
+    () => drainOutbox(db, options),
+    (total, step) => ({
+      claimed: total.claimed + step.claimed,
+      sent: total.sent + step.sent,
+      retrying: total.retrying + step.retrying,
+      failed: total.failed + step.failed,
+      conversations: [...new Set([...total.conversations, ...step.conversations])],
+    }),
+    signal,
+  );
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { every } from '../intake/jobs.js';
+import { every } from '../jobs/every.js';
 import type { OnInbound } from './inbound.js';
 import { drainOutboxAll } from './outbox.js';
 import { type WhatsAppRouteOptions, pushConversationChanges, registerWhatsAppRoutes } from './routes.js';

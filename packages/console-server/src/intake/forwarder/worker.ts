@@ -7,9 +7,20 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { NODE_ID } from '../jobs.js';
-import { intakeDb, readSecret } from '../tables.js';
-import { claimDue } from '../../jobs/claimDue.js';
+import { NODE_ID } from '../../jobs/runOnce.js';
+import {
+  type Attempt,
+  type Settled,
+  addCounts,
+  claimDue,
+  doubling,
+  drainClaimed,
+  drainUntilEmpty,
+  stepped,
+  withJitter,
+} from '../../jobs/outbox.js';
+import { intakeDb } from '../tables.js';
+import { readSecret } from '../../secrets/index.js';
 
 export const DEFAULT_META_GRAPH_URL = 'https://graph.facebook.com';
 export const DEFAULT_META_GRAPH_VERSION = 'v21.0';
@@ -53,19 +64,14 @@ interface Claimed {
   attempts: number;
 }
 
-interface Outcome {
-  status: 'delivered' | 'retry' | 'failed' | 'dead';
+interface Answer {
   httpStatus: number | null;
   response: string | null;
-  error: string | null;
 }
 
-const MAX_DELAY_MS = 6 * 3_600_000;
-
-/** Delay before attempt `attempts + 1`: base × 2^(attempts − 1), capped, plus up to 20 % jitter. */
+/** Delay before attempt `attempts + 1`: base × 2^(attempts − 1), capped at 6 h, plus up to 20 % jitter. */
 export function retryDelayMs(attempts: number, baseMs: number, random: () => number): number {
-  const plain = Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
-  return Math.round(plain * (1 + 0.2 * random()));
+  return withJitter(doubling(baseMs)(attempts), random);
 }
 
 /**
@@ -87,9 +93,7 @@ export const FORWARDER_RETRY_STEPS_MS: readonly number[] = [
  * `firstMs`, plus up to 20 % jitter (many rows failing together do not all come back in the same second).
  */
 export function forwarderRetryDelayMs(attempts: number, firstMs: number, random: () => number): number {
-  const steps = FORWARDER_RETRY_STEPS_MS;
-  const step = steps[Math.min(Math.max(0, attempts - 1), steps.length - 1)]!;
-  return Math.round(step * (firstMs / steps[0]!) * (1 + 0.2 * random()));
+  return withJitter(stepped(FORWARDER_RETRY_STEPS_MS, firstMs)(attempts), random);
 }
 
 const clip = (text: string | null, max = 2000) => (text === null ? null : text.slice(0, max));
@@ -142,9 +146,9 @@ async function post(
 const outcomeOf = (
   answer: { status: number | null; text: string; error: string | null },
   meta: boolean,
-): Outcome => {
-  if (answer.status !== null && answer.status >= 200 && answer.status < 300)
-    return { status: 'delivered', httpStatus: answer.status, response: clip(answer.text), error: null };
+): Attempt<Answer> => {
+  const value: Answer = { httpStatus: answer.status, response: clip(answer.text) };
+  if (answer.status !== null && answer.status >= 200 && answer.status < 300) return { status: 'sent', value };
   if (
     answer.status !== null &&
     answer.status >= 400 &&
@@ -154,18 +158,19 @@ const outcomeOf = (
   )
     return {
       status: 'failed',
-      httpStatus: answer.status,
-      response: clip(answer.text),
+      value,
       error: meta ? metaMessage(answer.text) : `HTTP ${answer.status}: ${answer.text.slice(0, 300)}`,
     };
   return {
     status: 'retry',
-    httpStatus: answer.status,
-    response: clip(answer.text),
+    value,
     error:
       answer.error ?? `HTTP ${answer.status}: ${meta ? metaMessage(answer.text) : answer.text.slice(0, 300)}`,
   };
 };
+
+/** The status a settled delivery is stored with. */
+const STORED = { sent: 'delivered', retry: 'pending', failed: 'failed', dead: 'dead' } as const;
 
 /** One drain: claim, send, record. Returns counts; call it again until `claimed` is 0 to empty the queue. */
 export async function drainDeliveries(
@@ -179,8 +184,6 @@ export async function drainDeliveries(
   const claimLimit = options.claim ?? 500;
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
-  const random = options.random ?? Math.random;
-  const baseDelayMs = options.baseDelayMs ?? FORWARDER_RETRY_STEPS_MS[0]!;
   const graphBase = `${(options.graphUrl ?? DEFAULT_META_GRAPH_URL).replace(/\/+$/, '')}/${options.graphVersion ?? DEFAULT_META_GRAPH_VERSION}`;
 
   const ids = await claimDue(database, 'forwarder_deliveries', { now, nodeId, leaseMs, limit: claimLimit });
@@ -192,8 +195,7 @@ export async function drainDeliveries(
             select id, forwarder_id, destination, payload, event_time, attempts from forwarder_deliveries
             where id = any(${ids}::bigint[]) order by next_attempt_at, id`.execute(database)
         ).rows;
-  const result: DrainResult = { claimed: claimed.length, delivered: 0, retrying: 0, failed: 0, dead: 0 };
-  if (claimed.length === 0) return result;
+  if (claimed.length === 0) return { claimed: 0, delivered: 0, retrying: 0, failed: 0, dead: 0 };
 
   const ruleIds = [...new Set(claimed.map((row) => row.forwarder_id))];
   const rules = await db
@@ -216,145 +218,130 @@ export async function drainDeliveries(
     .execute();
   const ruleOf = new Map(rules.map((rule) => [rule.id, rule]));
 
-  const record = async (rows: readonly Claimed[], outcome: Outcome) => {
-    if (rows.length === 0) return;
-    const ids = rows.map((row) => row.id);
-    if (outcome.status === 'retry') {
-      // Each row keeps its own schedule: attempts and jitter differ.
-      for (const row of rows) {
-        const rule = ruleOf.get(row.forwarder_id);
-        const next = new Date(now.getTime() + forwarderRetryDelayMs(row.attempts, baseDelayMs, random));
-        const tooOld =
-          row.destination === 'meta_capi' && row.event_time.getTime() + META_MAX_AGE_MS < next.getTime();
-        const exhausted = row.attempts >= (rule?.max_attempts ?? 5);
-        const status = exhausted || tooOld ? 'dead' : 'pending';
-        if (status === 'dead') result.dead += 1;
-        else result.retrying += 1;
-        await db
-          .updateTable('forwarder_deliveries')
-          .set({
-            status,
-            next_attempt_at: next,
-            locked_until: null,
-            locked_by: null,
-            last_status: outcome.httpStatus,
-            last_response: outcome.response,
-            last_error: exhausted
-              ? `${outcome.error} — gave up after ${row.attempts} attempts`
-              : tooOld
-                ? `${outcome.error} — the next try would pass Meta's 7-day limit`
-                : outcome.error,
-            updated_at: now,
-          })
-          .where('id', '=', row.id)
-          .where('locked_by', '=', nodeId)
-          .execute();
-      }
-      return;
+  /** Why a row cannot be sent at all (it fails, or is dead-lettered, without a request), or null. */
+  const unsendable = (row: Claimed): Attempt<Answer> | null => {
+    const rule = ruleOf.get(row.forwarder_id);
+    const none = { httpStatus: null, response: null };
+    if (!rule || !rule.active || rule.deleted_at)
+      return { status: 'failed', value: none, error: 'The forwarding rule is inactive or deleted' };
+    if (row.destination === 'meta_capi') {
+      if (!rule.pixel_id || !rule.pixel_active || rule.pixel_deleted_at)
+        return { status: 'failed', value: none, error: 'The rule has no active pixel' };
+      if (row.event_time.getTime() + META_MAX_AGE_MS < now.getTime())
+        return { status: 'dead', value: none, error: "Not sent: event_time is past Meta's 7-day limit" };
+      return null;
     }
-    if (outcome.status === 'delivered') result.delivered += rows.length;
-    else if (outcome.status === 'failed') result.failed += rows.length;
-    else result.dead += rows.length;
+    if (!rule.url) return { status: 'failed', value: none, error: 'The rule has no URL' };
+    return null;
+  };
+
+  const sendMeta = (batch: readonly Claimed[]) => {
+    const rule = ruleOf.get(batch[0]!.forwarder_id)!;
+    return post(
+      doFetch,
+      `${graphBase}/${encodeURIComponent(rule.pixel_id!)}/events`,
+      {
+        data: batch.map((row) => row.payload),
+        access_token: readSecret(rule.capi_access_token) ?? '',
+        ...(rule.test_event_code ? { test_event_code: rule.test_event_code } : {}),
+      },
+      {},
+      timeoutMs,
+    );
+  };
+
+  const record = async (rows: readonly Claimed[], settled: Settled<Answer>) => {
+    const answer = settled.value ?? { httpStatus: null, response: null };
     await db
       .updateTable('forwarder_deliveries')
       .set({
-        status: outcome.status,
+        status: STORED[settled.status],
         locked_until: null,
         locked_by: null,
-        last_status: outcome.httpStatus,
-        last_response: outcome.response,
-        last_error: outcome.error,
+        last_status: answer.httpStatus,
+        last_response: answer.response,
+        last_error:
+          settled.status === 'sent'
+            ? null
+            : settled.gaveUp
+              ? `${settled.error} — ${settled.gaveUp}`
+              : settled.error,
         updated_at: now,
-        ...(outcome.status === 'delivered' ? { delivered_at: now } : {}),
+        ...(settled.status === 'sent' ? { delivered_at: now } : {}),
+        // A retry, or one given up, keeps the time it would have been tried (the deliveries page shows it).
+        ...(settled.status === 'retry' || (settled.status === 'dead' && settled.gaveUp)
+          ? { next_attempt_at: settled.nextAttemptAt }
+          : {}),
       })
-      .where('id', 'in', ids)
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
       .where('locked_by', '=', nodeId)
       .execute();
   };
 
-  const metaGroups = new Map<string, Claimed[]>();
-  for (const row of claimed) {
-    const rule = ruleOf.get(row.forwarder_id);
-    if (!rule || !rule.active || rule.deleted_at) {
-      await record([row], {
-        status: 'failed',
-        httpStatus: null,
-        response: null,
-        error: 'The forwarding rule is inactive or deleted',
-      });
-      continue;
-    }
-    if (row.destination === 'meta_capi') {
-      if (!rule.pixel_id || !rule.pixel_active || rule.pixel_deleted_at) {
-        await record([row], {
-          status: 'failed',
-          httpStatus: null,
-          response: null,
-          error: 'The rule has no active pixel',
-        });
-        continue;
+  const counts = await drainClaimed<Claimed, Answer>({
+    rows: claimed,
+    // Each row alone, except Meta events: one request per pixel rule for up to CAPI_BATCH of them, sent last.
+    batches: (rows) => {
+      const alone: Claimed[][] = [];
+      const metaGroups = new Map<string, Claimed[]>();
+      for (const row of rows) {
+        if (row.destination !== 'meta_capi' || unsendable(row)) {
+          alone.push([row]);
+          continue;
+        }
+        const group = metaGroups.get(row.forwarder_id) ?? [];
+        group.push(row);
+        metaGroups.set(row.forwarder_id, group);
       }
-      if (row.event_time.getTime() + META_MAX_AGE_MS < now.getTime()) {
-        await record([row], {
-          status: 'dead',
-          httpStatus: null,
-          response: null,
-          error: "Not sent: event_time is past Meta's 7-day limit",
-        });
-        continue;
+      const meta = [...metaGroups.values()].flatMap((group) =>
+        Array.from({ length: Math.ceil(group.length / CAPI_BATCH) }, (_, index) =>
+          group.slice(index * CAPI_BATCH, (index + 1) * CAPI_BATCH),
+        ),
+      );
+      return [...alone, ...meta];
+    },
+    send: async (batch) => {
+      const row = batch[0]!;
+      const refused = batch.length === 1 ? unsendable(row) : null;
+      if (refused) return refused;
+      if (row.destination === 'meta_capi') {
+        const outcome = outcomeOf(await sendMeta(batch), true);
+        if (outcome.status !== 'failed' || batch.length === 1) return outcome;
+        // One invalid event rejects Meta's whole batch: send each alone so only the bad one stays failed.
+        const each: Attempt<Answer>[] = [];
+        for (const one of batch) each.push(outcomeOf(await sendMeta([one]), true));
+        return each;
       }
-      const group = metaGroups.get(row.forwarder_id) ?? [];
-      group.push(row);
-      metaGroups.set(row.forwarder_id, group);
-      continue;
-    }
-    if (!rule.url) {
-      await record([row], {
-        status: 'failed',
-        httpStatus: null,
-        response: null,
-        error: 'The rule has no URL',
-      });
-      continue;
-    }
-    const secret = readSecret(rule.secret_header);
-    const answer = await post(
-      doFetch,
-      rule.url,
-      row.payload,
-      secret ? { 'x-forwarder-secret': secret } : {},
-      timeoutMs,
-    );
-    await record([row], outcomeOf(answer, false));
-  }
-
-  for (const [ruleId, rows] of metaGroups) {
-    const rule = ruleOf.get(ruleId)!;
-    const url = `${graphBase}/${encodeURIComponent(rule.pixel_id!)}/events`;
-    const send = (batch: readonly Claimed[]) =>
-      post(
+      const rule = ruleOf.get(row.forwarder_id)!;
+      const secret = readSecret(rule.secret_header);
+      const answer = await post(
         doFetch,
-        url,
-        {
-          data: batch.map((row) => row.payload),
-          access_token: readSecret(rule.capi_access_token) ?? '',
-          ...(rule.test_event_code ? { test_event_code: rule.test_event_code } : {}),
-        },
-        {},
+        rule.url!,
+        row.payload,
+        secret ? { 'x-forwarder-secret': secret } : {},
         timeoutMs,
       );
-    for (let start = 0; start < rows.length; start += CAPI_BATCH) {
-      const batch = rows.slice(start, start + CAPI_BATCH);
-      const outcome = outcomeOf(await send(batch), true);
-      if (outcome.status === 'failed' && batch.length > 1) {
-        // One invalid event rejects Meta's whole batch: send each alone so only the bad one stays failed.
-        for (const row of batch) await record([row], outcomeOf(await send([row]), true));
-      } else {
-        await record(batch, outcome);
-      }
-    }
-  }
-  return result;
+      return outcomeOf(answer, false);
+    },
+    record,
+    attemptsOf: (row) => row.attempts,
+    policy: {
+      schedule: stepped(FORWARDER_RETRY_STEPS_MS, options.baseDelayMs ?? FORWARDER_RETRY_STEPS_MS[0]!),
+      random: options.random ?? Math.random,
+      maxAttempts: (row) => ruleOf.get(row.forwarder_id)?.max_attempts ?? 5,
+      giveUpIf: (row, next) =>
+        row.destination === 'meta_capi' && row.event_time.getTime() + META_MAX_AGE_MS < next.getTime()
+          ? "the next try would pass Meta's 7-day limit"
+          : null,
+    },
+    now: () => now,
+  });
+  const { sent, ...rest } = counts;
+  return { ...rest, delivered: sent };
 }
 
 /** Drains until nothing due is left (tests and the demo; the server's worker drains on a timer). */
@@ -364,10 +351,5 @@ export async function drainAll(
   /** Aborted by a stopping server: the loop ends after the batch in hand. */
   signal?: AbortSignal,
 ): Promise<DrainResult> {
-  const total: DrainResult = { claimed: 0, delivered: 0, retrying: 0, failed: 0, dead: 0 };
-  for (;;) {
-    const step = await drainDeliveries(database, options);
-    for (const key of Object.keys(total) as (keyof DrainResult)[]) total[key] += step[key];
-    if (step.claimed === 0 || signal?.aborted) return total;
-  }
+  return drainUntilEmpty(() => drainDeliveries(database, options), addCounts, signal);
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { runOnce } from '../jobs.js';
-import { intakeDb, readSecret } from '../tables.js';
+import { runExclusive } from '../../jobs/runOnce.js';
+import { intakeDb } from '../tables.js';
+import { readSecret } from '../../secrets/index.js';
 import type { MayarApi } from './api.js';
 import { type IngestResult, ingestMayarEvent, parseMayarBody } from './webhook.js';
 
@@ -48,53 +49,48 @@ export async function reconcileMayarAccount(
   const pageSize = options.pageSize ?? 50;
   const maxPages = options.maxPages ?? 20;
 
-  return runOnce(
-    database,
-    reconcileJobName(accountId),
-    { leaseMs: 10 * 60_000, now: options.now },
-    async () => {
-      let pages = 0;
-      let seen = 0;
-      let takenIn = 0;
-      for (let page = 1; page <= maxPages; page += 1) {
-        const history = await options.api.webhookHistory(apiKey, page, pageSize);
-        pages += 1;
-        let newOnPage = 0;
-        for (const entry of history.data) {
-          seen += 1;
-          let key: { event: string; dataId: string; updatedAt: Date | null };
-          try {
-            key = parseMayarBody(entry.payload);
-          } catch {
-            continue; // Mayar's own record of a body we could not read either: nothing to take in.
-          }
-          const known = await db
-            .selectFrom('mayar_webhook_inbox')
-            .select('id')
-            .where('mayar_account_id', '=', String(accountId))
-            .where('event', '=', key.event)
-            .where('data_id', '=', key.dataId)
-            .where('status', '<>', 'rejected')
-            .executeTakeFirst();
-          if (known) continue;
-          newOnPage += 1;
-          const result = await ingestMayarEvent(database, {
-            accountId,
-            rawBody: entry.payload,
-            headers: {},
-            source: 'reconciliation',
-            historyId: entry.id,
-            now: options.now(),
-            verifyPaid: options.verifyPaid === true,
-          });
-          if (result.status === 'accepted') {
-            takenIn += 1;
-            options.onTakenIn?.(result);
-          }
+  return runExclusive(database, { name: reconcileJobName(accountId), leaseMs: 10 * 60_000 }, async () => {
+    let pages = 0;
+    let seen = 0;
+    let takenIn = 0;
+    for (let page = 1; page <= maxPages; page += 1) {
+      const history = await options.api.webhookHistory(apiKey, page, pageSize);
+      pages += 1;
+      let newOnPage = 0;
+      for (const entry of history.data) {
+        seen += 1;
+        let key: { event: string; dataId: string; updatedAt: Date | null };
+        try {
+          key = parseMayarBody(entry.payload);
+        } catch {
+          continue; // Mayar's own record of a body we could not read either: nothing to take in.
         }
-        if (!history.hasMore || newOnPage === 0) break;
+        const known = await db
+          .selectFrom('mayar_webhook_inbox')
+          .select('id')
+          .where('mayar_account_id', '=', String(accountId))
+          .where('event', '=', key.event)
+          .where('data_id', '=', key.dataId)
+          .where('status', '<>', 'rejected')
+          .executeTakeFirst();
+        if (known) continue;
+        newOnPage += 1;
+        const result = await ingestMayarEvent(database, {
+          accountId,
+          rawBody: entry.payload,
+          headers: {},
+          source: 'reconciliation',
+          historyId: entry.id,
+          now: options.now(),
+          verifyPaid: options.verifyPaid === true,
+        });
+        if (result.status === 'accepted') {
+          takenIn += 1;
+          options.onTakenIn?.(result);
+        }
       }
-      return { pages, seen, taken_in: takenIn, finished_at: options.now().toISOString() };
-    },
-  );
+      if (!history.hasMore || newOnPage === 0) break;
+    }
+    return { pages, seen, taken_in: takenIn, finished_at: options.now().toISOString() };
+  });
 }

@@ -8,8 +8,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { runOnce } from '../../jobs/runOnce.js';
+import { type Attempt, doubling, drainClaimed } from '../../jobs/outbox.js';
 import { writeAudit } from '../../services/audit.js';
-import { intakeDb, readSecret } from '../tables.js';
+import { intakeDb } from '../tables.js';
+import { readSecret } from '../../secrets/index.js';
 import { type MayarApi, MayarApiError, type MayarTransactionDetail } from './api.js';
 import { queuePaidPurchase } from './webhook.js';
 
@@ -54,9 +56,9 @@ export function contradiction(detail: MayarTransactionDetail, amount: number): s
   return null;
 }
 
-/** Delay before attempt `attempts + 1`: base · 2^attempts, capped. */
+/** Delay before attempt `attempts + 1`: base · 2^attempts, capped (no jitter: one job sends them in turn). */
 export const retryDelayMs = (attempts: number, baseMs: number, maxMs: number) =>
-  Math.min(maxMs, baseMs * 2 ** Math.min(attempts, 30));
+  doubling(baseMs, maxMs)(attempts + 1);
 
 /** Verifies the due pending purchases once across nodes; `{ ran: false }` when another node holds the job. */
 export async function verifyPendingPurchases(database: Kysely<Database>, options: VerifyOptions) {
@@ -77,10 +79,11 @@ async function verifyDue(database: Kysely<Database>, options: VerifyOptions): Pr
     .orderBy('verify_next_at')
     .limit(options.batch ?? 50)
     .execute();
-  const result: VerifyResult = { checked: 0, verified: 0, mismatched: 0, retried: 0 };
+  const result: VerifyResult = { checked: due.length, verified: 0, mismatched: 0, retried: 0 };
   const keys = new Map<string, string | null>();
-  for (const purchase of due) {
-    result.checked += 1;
+  type Due = (typeof due)[number];
+  /** Mayar's word on a purchase: paid as the webhook said (no note), or the contradiction. */
+  const ask = async (purchase: Due): Promise<Attempt<{ note: string | null }>> => {
     if (!keys.has(purchase.mayar_account_id)) {
       const account = await db
         .selectFrom('mayar_accounts')
@@ -91,92 +94,112 @@ async function verifyDue(database: Kysely<Database>, options: VerifyOptions): Pr
       keys.set(purchase.mayar_account_id, account ? readSecret(account.api_key) : null);
     }
     const apiKey = keys.get(purchase.mayar_account_id);
-    let outcome: { verified: true } | { verified: false; note: string } | { retry: string };
-    if (!apiKey) outcome = { retry: 'The Mayar account has no API key' };
-    else {
-      try {
-        const detail = await options.api.transactionDetail(
-          apiKey,
-          purchase.transaction_id ?? purchase.mayar_id,
-        );
-        const note = contradiction(detail, Number(purchase.amount));
-        outcome = note ? { verified: false, note } : { verified: true };
-      } catch (error) {
-        if (!(error instanceof MayarApiError)) throw error;
-        // Mayar not knowing the transaction contradicts the webhook; anything else may pass: try again later.
-        outcome =
-          error.status === 404
-            ? { verified: false, note: 'Mayar does not know this transaction (404)' }
-            : { retry: error.message.slice(0, 500) };
+    if (!apiKey) return { status: 'retry', error: 'The Mayar account has no API key' };
+    try {
+      const detail = await options.api.transactionDetail(
+        apiKey,
+        purchase.transaction_id ?? purchase.mayar_id,
+      );
+      return { status: 'sent', value: { note: contradiction(detail, Number(purchase.amount)) } };
+    } catch (error) {
+      if (!(error instanceof MayarApiError)) throw error;
+      // Mayar not knowing the transaction contradicts the webhook; anything else may pass: try again later.
+      return error.status === 404
+        ? { status: 'sent', value: { note: 'Mayar does not know this transaction (404)' } }
+        : { status: 'retry', error: error.message.slice(0, 500) };
+    }
+  };
+
+  await drainClaimed<Due, { note: string | null }>({
+    rows: due,
+    send: ([purchase]) => ask(purchase!),
+    record: async ([purchase], settled) => {
+      const now = options.now();
+      if (settled.status !== 'sent') {
+        result.retried += 1;
+        await db
+          .updateTable('purchases')
+          .set({
+            verify_attempts: purchase!.verify_attempts + 1,
+            verify_next_at: settled.nextAttemptAt,
+            verify_note: settled.error,
+          })
+          .where('id', '=', purchase!.id)
+          .where('verification', '=', 'pending')
+          .execute();
+        return;
       }
-    }
-
-    const now = options.now();
-    if ('retry' in outcome) {
-      result.retried += 1;
-      await db
-        .updateTable('purchases')
-        .set({
-          verify_attempts: purchase.verify_attempts + 1,
-          verify_next_at: new Date(
-            now.getTime() + retryDelayMs(purchase.verify_attempts, baseDelayMs, maxDelayMs),
-          ),
-          verify_note: outcome.retry,
-        })
-        .where('id', '=', purchase.id)
-        .where('verification', '=', 'pending')
-        .execute();
-      continue;
-    }
-
-    const change = await database.transaction().execute(async (trx) => {
-      const written = await intakeDb(trx)
-        .updateTable('purchases')
-        .set((eb) => ({
-          ...(outcome.verified
-            ? {
-                transaction_status: 'paid',
-                paid_at: eb.ref('mayar_updated_at'),
-                verification: 'verified' as const,
-                verify_note: null,
-              }
-            : { verification: 'mismatch' as const, verify_note: outcome.note }),
-          verify_attempts: purchase.verify_attempts + 1,
-          verify_next_at: null,
-          version: eb('version', '+', 1),
-          updated_at: now,
-        }))
-        // A newer webhook written meanwhile starts its own verification: this answer is about the old one.
-        .where('id', '=', purchase.id)
-        .where('version', '=', purchase.version)
-        .where('verification', '=', 'pending')
-        .returning(['id', 'version', 'transaction_status', 'verification', 'verify_note'])
-        .executeTakeFirst();
-      if (!written) return null;
-      await writeAudit(trx, {
-        actorId: null,
-        action: outcome.verified ? 'mayar_verified' : 'mayar_mismatch',
-        entity: 'purchases',
-        entityId: written.id,
-        before: { transaction_status: 'unverified', verification: 'pending' },
-        after: {
-          transaction_status: written.transaction_status,
-          verification: written.verification,
-          verify_note: written.verify_note,
-        },
-      });
-      const queued = outcome.verified ? await queuePaidPurchase(intakeDb(trx), written.id, now) : null;
-      return {
-        purchaseId: Number(written.id),
-        version: written.version,
-        outcome: outcome.verified ? ('verified' as const) : ('mismatch' as const),
-        deliveries: queued?.deliveries ?? 0,
-      };
-    });
-    if (!change) continue;
-    if (change.outcome === 'verified') result.verified += 1;
-    else result.mismatched += 1;
-    options.onChanged?.(change);
-  }
+      const change = await recordAnswer(database, purchase!, settled.value.note, now);
+      if (!change) return;
+      if (change.outcome === 'verified') result.verified += 1;
+      else result.mismatched += 1;
+      options.onChanged?.(change);
+    },
+    // Tried again until Mayar answers (never given up: the purchase waits as unverified meanwhile).
+    attemptsOf: (purchase) => purchase.verify_attempts + 1,
+    policy: { schedule: doubling(baseDelayMs, maxDelayMs), maxAttempts: Infinity },
+    now: options.now,
+  });
   return result;
+}
+
+/**
+ * Writes Mayar's answer on a purchase, with its audit entry and (paid) its deliveries and package, in one
+ * transaction; null when a newer webhook changed the purchase meanwhile (its own verification follows).
+ */
+async function recordAnswer(
+  database: Kysely<Database>,
+  purchase: {
+    id: string;
+    verify_attempts: number;
+    version: number;
+  },
+  note: string | null,
+  now: Date,
+): Promise<VerifyChange | null> {
+  const verified = note === null;
+  return database.transaction().execute(async (trx) => {
+    const written = await intakeDb(trx)
+      .updateTable('purchases')
+      .set((eb) => ({
+        ...(verified
+          ? {
+              transaction_status: 'paid',
+              paid_at: eb.ref('mayar_updated_at'),
+              verification: 'verified' as const,
+              verify_note: null,
+            }
+          : { verification: 'mismatch' as const, verify_note: note }),
+        verify_attempts: purchase.verify_attempts + 1,
+        verify_next_at: null,
+        version: eb('version', '+', 1),
+        updated_at: now,
+      }))
+      // A newer webhook written meanwhile starts its own verification: this answer is about the old one.
+      .where('id', '=', purchase.id)
+      .where('version', '=', purchase.version)
+      .where('verification', '=', 'pending')
+      .returning(['id', 'version', 'transaction_status', 'verification', 'verify_note'])
+      .executeTakeFirst();
+    if (!written) return null;
+    await writeAudit(trx, {
+      actorId: null,
+      action: verified ? 'mayar_verified' : 'mayar_mismatch',
+      entity: 'purchases',
+      entityId: written.id,
+      before: { transaction_status: 'unverified', verification: 'pending' },
+      after: {
+        transaction_status: written.transaction_status,
+        verification: written.verification,
+        verify_note: written.verify_note,
+      },
+    });
+    const queued = verified ? await queuePaidPurchase(intakeDb(trx), written.id, now) : null;
+    return {
+      purchaseId: Number(written.id),
+      version: written.version,
+      outcome: verified ? ('verified' as const) : ('mismatch' as const),
+      deliveries: queued?.deliveries ?? 0,
+    };
+  });
 }

@@ -7,8 +7,8 @@ import { type Kysely, sql } from 'kysely';
 import type { MetaPullRun } from '@staff/console-contract';
 import type { Database } from '../../db/schema.js';
 import { DEFAULT_META_GRAPH_VERSION } from '../forwarder/worker.js';
-import { NODE_ID } from '../jobs.js';
-import { readSecret } from '../tables.js';
+import { NODE_ID } from '../../jobs/runOnce.js';
+import { readSecret } from '../../secrets/index.js';
 import { PURCHASE_ACTION_TYPES, type InsightRow } from './csv.js';
 import { importInsights } from './import.js';
 
