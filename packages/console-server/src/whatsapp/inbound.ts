@@ -6,6 +6,7 @@
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { normalisePhone } from '../intake/normalise.js';
+import type { UnregisteredMessageRow } from './tables.js';
 
 export class WhatsAppPayloadError extends Error {
   constructor(
@@ -232,17 +233,9 @@ export async function adoptUnregistered(
 ): Promise<{ moved: number; remaining: number; changed: { id: number; version: number }[] }> {
   return db.transaction().execute(async (trx) => {
     const rows = (
-      await sql<{
-        id: string;
-        phone_number_id: string;
-        display_phone: string;
-        customer_wa_id: string;
-        customer_name: string | null;
-        wamid: string;
-        type: string;
-        body: string;
-        at: Date;
-      }>`select * from wa_unregistered_messages order by at, id for update`.execute(trx)
+      await sql<UnregisteredMessageRow>`select * from wa_unregistered_messages order by at, id for update`.execute(
+        trx,
+      )
     ).rows;
     const registries = new Map<string, string | null>();
     const taken: typeof rows = [];

@@ -10,6 +10,7 @@ import type {
 } from '@staff/console-contract';
 import type { z } from 'zod';
 import type { Database } from '../db/schema.js';
+import type { UnregisteredMessageRow } from './tables.js';
 import { HttpError } from '../http.js';
 import { windowOpen } from './outbox.js';
 
@@ -256,16 +257,7 @@ export async function listUnregistered(db: Kysely<Database>) {
       order by max(u.at) desc`.execute(db)
   ).rows;
   const messages = (
-    await sql<{
-      id: string;
-      phone_number_id: string;
-      display_phone: string;
-      customer_wa_id: string;
-      customer_name: string | null;
-      type: string;
-      body: string;
-      at: Date;
-    }>`
+    await sql<Omit<UnregisteredMessageRow, 'wamid'>>`
       select id, phone_number_id, display_phone, customer_wa_id, customer_name, type, body, at
       from wa_unregistered_messages order by at desc, id desc limit 200`.execute(db)
   ).rows;

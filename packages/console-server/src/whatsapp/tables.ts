@@ -40,6 +40,19 @@ export interface WaRegistriesTable {
   deleted_at: NullableTimestamp;
 }
 
+/** A message kept for a number missing from WA Registries (migration 850), as the raw queries read it. */
+export interface UnregisteredMessageRow {
+  id: string;
+  phone_number_id: string;
+  display_phone: string;
+  customer_wa_id: string;
+  customer_name: string | null;
+  wamid: string;
+  type: string;
+  body: string;
+  at: Date;
+}
+
 export interface WhatsAppTables {
   whatsapp_numbers: WhatsAppNumbersTable;
   wa_registries: WaRegistriesTable;
