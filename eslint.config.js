@@ -35,6 +35,29 @@ const UI_RESTRICTED_PATHS = [
   },
 ];
 
+const API_PATH_MESSAGE =
+  "An '/api/…' path by hand: call the contract's endpoint (call / useEndpoint / requestOf).";
+const API_PATHS_BY_HAND = [
+  { selector: 'Literal[value=/^\\/api\\//]', message: API_PATH_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/^\\/api\\//]', message: API_PATH_MESSAGE },
+];
+/** Attributes people read or hear: a word in one of them is a word in one language only. */
+const READ_ATTRIBUTES =
+  '/^(label|placeholder|title|alt|aria-label|aria-description|aria-roledescription|aria-valuetext|description|emptyMessage|heading|caption)$/';
+const WORDS_MESSAGE =
+  "Words written in a page's JSX show in one language only: take them from the page's texts.ts.";
+/** Where a string in JSX is shown: an element's child, or an attribute people read or hear. */
+const SHOWN = ['JSXElement > JSXExpressionContainer', 'JSXFragment > JSXExpressionContainer'];
+const READ = `JSXAttribute[name.name=${READ_ATTRIBUTES}]`;
+const JSX_WORDS_BY_HAND = [
+  'JSXText[value=/\\p{L}{2}/u]',
+  `${READ} > Literal[value=/\\p{L}/u]`,
+  `${READ} > JSXExpressionContainer > Literal[value=/\\p{L}/u]`,
+  `${READ} > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/\\p{L}{2}/u]`,
+  ...SHOWN.map((parent) => `${parent} > Literal[value=/\\p{L}/u]`),
+  ...SHOWN.map((parent) => `${parent} > TemplateLiteral > TemplateElement[value.raw=/\\p{L}{2}/u]`),
+].map((selector) => ({ selector, message: WORDS_MESSAGE }));
+
 const {
   'react-hooks/rules-of-hooks': rulesOfHooks,
   'react-hooks/exhaustive-deps': exhaustiveDeps,
@@ -121,19 +144,14 @@ export default tseslint.config(
     // client; an '/api/…' string anywhere else is a route written by hand.
     files: ['packages/console-app/src/**/*.{ts,tsx}'],
     ignores: [...TEST_FILES, 'packages/console-app/src/api/client.ts'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'Literal[value=/^\\/api\\//]',
-          message: "An '/api/…' path by hand: call the contract's endpoint (call / useEndpoint / requestOf).",
-        },
-        {
-          selector: 'TemplateElement[value.raw=/^\\/api\\//]',
-          message: "An '/api/…' path by hand: call the contract's endpoint (call / useEndpoint / requestOf).",
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...API_PATHS_BY_HAND] },
+  },
+  {
+    // Every visible string in both languages (issue 31): a page's JSX takes its words from its texts.ts, never
+    // a literal (the English UI showed "Periode"). The same rule entry as above, plus the literals.
+    files: ['packages/console-app/src/pages/**/*.tsx'],
+    ignores: TEST_FILES,
+    rules: { 'no-restricted-syntax': ['error', ...API_PATHS_BY_HAND, ...JSX_WORDS_BY_HAND] },
   },
   {
     // console-ui is embeddable: it must not reach for the app's HTTP client, router or socket, nor the contract.

@@ -116,7 +116,8 @@ export const BOTS_TEXTS = defineTexts({
       'Pola / kata kunci (dipisah koma: salah satu cocok; huruf besar/kecil dan spasi diabaikan)',
     ],
     reply: ['Reply', 'Balas'],
-    replyText: ['Reply', 'Balasan'],
+    // The placeholders a reply may hold are the same words in both languages (the bot fills them in).
+    replyText: ['Reply ({name}, {order}, {resi})', 'Balasan ({name}, {order}, {resi})'],
     cooldownMinutes: ['Pause (minutes)', 'Jeda (menit)'],
     saveRule: ['Save rule', 'Simpan aturan'],
     cancel: ['Cancel', 'Batal'],

@@ -248,7 +248,7 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                     {texts.adAccountId}
                     <input
                       required
-                      placeholder="act_1234567890"
+                      placeholder={texts.adAccountIdExample}
                       pattern="act_[0-9]{6,24}"
                       value={newAccount.ad_account_id}
                       onChange={(event) =>

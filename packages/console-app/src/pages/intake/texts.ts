@@ -93,6 +93,7 @@ export const INTAKE_TEXTS = defineTexts({
     addAccount: ['Add an ad account', 'Tambah akun iklan'],
     name: ['Name', 'Nama'],
     adAccountId: ['Ad account id', 'Id akun iklan'],
+    adAccountIdExample: ['act_1234567890', 'act_1234567890'],
     accessToken: ['Access token', 'Access token'],
     addAccountButton: ['Add ad account', 'Tambah akun iklan'],
     adAccountIdField: [

@@ -183,7 +183,7 @@ export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogPr
             id={pasteId}
             rows={4}
             value={pasted}
-            placeholder={'INV-1001, jne, JNE0012345678\nINV-1002, sicepat, 000123456789'}
+            placeholder={t.pasteExample}
             onChange={(event) => setPasted(event.target.value)}
           />
         </Field>

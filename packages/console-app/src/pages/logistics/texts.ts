@@ -151,6 +151,10 @@ export const LOGISTICS_TEXTS = defineTexts({
       'Paste lines: order, courier, receipt (from a sheet or CSV)',
       'Tempel baris: pesanan, kurir, resi (dari sheet atau CSV)',
     ],
+    pasteExample: [
+      'INV-1001, jne, JNE0012345678\nINV-1002, sicepat, 000123456789',
+      'INV-1001, jne, JNE0012345678\nINV-1002, sicepat, 000123456789',
+    ],
     addPasted: ['Add pasted lines', 'Tambahkan baris yang ditempel'],
     upload: ['Or upload a CSV file (order, courier, receipt)', 'Atau unggah file CSV (pesanan, kurir, resi)'],
     line: [

@@ -296,7 +296,7 @@ function ProblemPanel({
           {problem.subcategory_name ? ` / ${problem.subcategory_name}` : ''} ·{' '}
           {texts.priorities[problem.priority]}
         </dd>
-        <dt>SLA</dt>
+        <dt>{words.slaLabel}</dt>
         <dd>
           {words.sla(problem.sla_hours, jakarta(problem.sla_due_at))}
           {problem.sla_breached ? <strong className="breach"> · {texts.breached}</strong> : null}
@@ -372,7 +372,7 @@ function ProblemPanel({
         >
           <label className="field">
             {words.link}
-            <input name="url" type="url" placeholder="https://…" />
+            <input name="url" type="url" placeholder={words.linkExample} />
           </label>
           <label className="field">
             {words.label}

@@ -64,6 +64,7 @@ export const PROBLEMS_TEXTS = defineTexts({
       (message: number | null) => (message ? 'Buka pesan chat asalnya' : 'Buka chat'),
     ],
     category: ['Category', 'Kategori'],
+    slaLabel: ['SLA', 'SLA'],
     sla: [
       (hours: number, due: string) => `${hours} hours, due ${due} WIB`,
       (hours: number, due: string) => `${hours} jam, batas ${due} WIB`,
@@ -75,6 +76,7 @@ export const PROBLEMS_TEXTS = defineTexts({
     sendComment: ['Send comment', 'Kirim komentar'],
     attachments: [(count: number) => `Attachments (${count})`, (count: number) => `Lampiran (${count})`],
     link: ['Link', 'Tautan'],
+    linkExample: ['https://…', 'https://…'],
     label: ['Label', 'Label'],
     addAttachment: ['Add attachment', 'Tambah lampiran'],
   },

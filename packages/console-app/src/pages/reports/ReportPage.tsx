@@ -195,8 +195,7 @@ export default function ReportPage({ route }: PageProps) {
         <DateRangePicker
           value={view.range}
           onValueChange={(range) => setView({ range, day: null })}
-          // console-ui's own range wording, kept in both languages like the range presets
-          label="Periode"
+          label={texts.period}
         />
         <label>
           <span>{texts.groupBy}</span>{' '}

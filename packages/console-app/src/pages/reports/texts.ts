@@ -2,6 +2,7 @@ import { defineTexts } from '../../i18n.js';
 
 /** The report pages' own texts (titles, measure and dimension labels come from the contract's report definitions). */
 export const REPORT_TEXTS = defineTexts({
+  period: ['Period', 'Periode'],
   groupBy: ['Group by', 'Kelompokkan menurut'],
   compare: ['Compare with the previous period', 'Bandingkan dengan periode sebelumnya'],
   exportCsv: ['Export CSV', 'Ekspor CSV'],
