@@ -61,6 +61,15 @@ function setup(language: Language) {
         };
       if (url === '/api/bots/1/rules') return { status: 200, data: { data: { rules: [rule], settings } } };
       if (url === '/api/bots/1/answers') return { status: 200, data: { data: [] } };
+      if (url === '/api/bots/rules/5' && config.method === 'put')
+        return {
+          status: 400,
+          data: {
+            message: 'Invalid body',
+            code: 'INVALID_INPUT',
+            fields: { 'body.pattern': ['Isi pola atau kata kunci'] },
+          },
+        };
       if (url === '/api/bots/1/test')
         return {
           status: 200,
@@ -121,5 +130,22 @@ describe('Bot Auto Response in both languages', () => {
     await again.user.type(screen.getByLabelText('Pesan pelanggan'), 'NOMOR RESI saya berapa?');
     await again.user.click(screen.getByRole('button', { name: 'Uji' }));
     expect(await screen.findByText('Kata kunci yang cocok: "nomor resi"')).toBeVisible();
+  });
+
+  it("shows the server's 400 message under the field it names: the pattern, in English in English", async () => {
+    const { user } = setup('en');
+    const rules = await screen.findByRole('region', { name: /^Rules \(in priority order/ });
+    await user.click(
+      within(within(rules).getByRole('row', { name: /Ongkir/ })).getByRole('button', { name: 'Edit' }),
+    );
+    const form = screen.getByRole('region', { name: 'Edit rule' });
+    await user.click(within(form).getByRole('button', { name: 'Save rule' }));
+    const message = await within(form).findByRole('alert');
+    expect(message.textContent).toBe('Enter a pattern or keywords');
+    // Under the pattern's input, in its label; the input is marked invalid and has focus.
+    const pattern = message.closest('label')!.querySelector('input')!;
+    expect(pattern).toHaveValue('ongkir');
+    expect(pattern).toHaveAttribute('aria-invalid', 'true');
+    expect(pattern).toHaveFocus();
   });
 });

@@ -1,18 +1,15 @@
 import type { AxiosInstance } from 'axios';
-import {
-  type BotCodeMethod,
-  type BotRuleBody,
-  type BotSettings,
-  type EndpointResponse,
-  botsEndpoints,
-} from '@staff/console-contract';
+import { type BotCodeMethod, type EndpointResponse, botsEndpoints } from '@staff/console-contract';
 import { createCall } from '../../api/call.js';
 
 export type BotNumber = EndpointResponse<typeof botsEndpoints.numbers>['data'][number];
 export type BotAnswer = EndpointResponse<typeof botsEndpoints.answers>['data'][number];
 export type BotTestResult = EndpointResponse<typeof botsEndpoints.test>['data'];
 
-/** Bot Auto Response's and Bot Login's calls (the contract's `botsEndpoints`); failures are ApiErrors. */
+/**
+ * Bot Auto Response's and Bot Login's calls (the contract's `botsEndpoints`); failures are ApiErrors. The rule,
+ * settings and tester forms send through useEndpointForm.
+ */
 export function createBotsApi(api: AxiosInstance) {
   const call = createCall(api);
   const number = (registryId: number) => ({ registry_id: registryId });
@@ -20,15 +17,7 @@ export function createBotsApi(api: AxiosInstance) {
     numbers: async () => (await call(botsEndpoints.numbers)).data,
     rules: async (registryId: number) =>
       (await call(botsEndpoints.rules, { params: number(registryId) })).data,
-    createRule: async (registryId: number, body: BotRuleBody) =>
-      (await call(botsEndpoints.createRule, { params: number(registryId), body })).data,
-    updateRule: async (id: number, body: BotRuleBody) =>
-      (await call(botsEndpoints.updateRule, { params: { id }, body })).data,
     deleteRule: async (id: number) => (await call(botsEndpoints.deleteRule, { params: { id } })).data,
-    saveSettings: async (registryId: number, body: BotSettings) =>
-      (await call(botsEndpoints.saveSettings, { params: number(registryId), body })).data,
-    test: async (registryId: number, body: { text: string; name?: string; at?: string }) =>
-      (await call(botsEndpoints.test, { params: number(registryId), body })).data,
     answers: async (registryId: number) =>
       (await call(botsEndpoints.answers, { params: number(registryId) })).data,
     // Bot Login: each step answers the number's new state.
