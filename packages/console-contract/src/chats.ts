@@ -27,8 +27,14 @@ export const conversationSchema = z.object({
    * conversation shows a closed composer with the reason instead of failing after the agent typed.
    */
   number_active: z.boolean(),
+  /** The business number's phone as WA Registries has it: the number the customer wrote to. */
+  number_phone: z.string(),
   customer_wa_id: z.string(),
   customer_name: z.string().nullable(),
+  /** The customer (one per phone number, whatever business number they wrote to). */
+  customer_id: z.number(),
+  /** How many conversations the customer has in all, on every business number (1: only this one). */
+  customer_conversations: z.number(),
   status: z.enum(['open', 'resolved']),
   assigned_to: z.number().nullable(),
   assignee_name: z.string().nullable(),
@@ -102,9 +108,35 @@ export const customerProblemSchema = z.object({
   message_id: z.number().nullable(),
 });
 
+/** One of a customer's conversations (one per business number they wrote to), to jump between them. */
+export const customerConversationSchema = z.object({
+  id: z.number(),
+  wa_registry_id: z.number(),
+  number_name: z.string(),
+  number_phone: z.string(),
+  number_active: z.boolean(),
+  status: z.enum(['open', 'resolved']),
+  unread_count: z.number(),
+  assignee_name: z.string().nullable(),
+  last_message_at: z.string().nullable(),
+  last_message_text: z.string().nullable(),
+});
+export type CustomerConversation = z.infer<typeof customerConversationSchema>;
+
+/** The customer behind a conversation: one per phone number (E.164 digits, 62…), across business numbers. */
+export const chatCustomerSchema = z.object({
+  id: z.number(),
+  phone: z.string(),
+  name: z.string().nullable(),
+  /** Every conversation of the customer, newest first, this one among them. */
+  conversations: z.array(customerConversationSchema),
+});
+export type ChatCustomer = z.infer<typeof chatCustomerSchema>;
+
 export const conversationDetailSchema = z.object({
   data: z.object({
     conversation: conversationSchema,
+    customer: chatCustomerSchema,
     messages: z.array(chatMessageSchema),
     purchases: z.array(customerPurchaseSchema),
     packages: z.array(customerPackageSchema),

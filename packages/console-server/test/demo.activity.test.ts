@@ -113,6 +113,11 @@ describe.each(ONE_ENGINE)('demo activity seed on %s', (engine) => {
     const byActive = Object.fromEntries(numbers.rows.map((row) => [String(row.active), Number(row.n)]));
     expect(byActive.true).toBeGreaterThan(30);
     expect(byActive.false ?? 0).toBeLessThanOrEqual(1);
+    // One customer, several numbers: at least one demo customer wrote to two business numbers.
+    const twoNumbers = await sql<{ n: string }>`
+      select count(*) n from (select customer_id from wa_conversations group by customer_id
+        having count(distinct wa_registry_id) > 1) joined`.execute(db);
+    expect(Number(twoNumbers.rows[0]!.n)).toBeGreaterThanOrEqual(1);
     expect(first.problems).toBeGreaterThanOrEqual(8);
     const problems = await sql<{
       status: string;

@@ -23,6 +23,7 @@ import {
   userWithKeys,
 } from './support/harness.js';
 import { WA_APP_SECRET, WA_TOKEN, WA_VERIFY_TOKEN, waNumber } from './support/whatsapp.js';
+import { intakeFixture } from './support/intake.js';
 
 describe.each(ONE_ENGINE)('WhatsApp webhook and Chat List on %s', (engine) => {
   let db: TestDatabase;
@@ -383,6 +384,101 @@ describe.each(ONE_ENGINE)('WhatsApp webhook and Chat List on %s', (engine) => {
     });
     expect((await list('?filter=resolved&q=sinta')).data).toHaveLength(0);
     expect((await list('?q=sinta')).data[0]).toMatchObject({ status: 'open', unread_count: 1 });
+  });
+
+  it('is one customer across business numbers: every conversation names it, the thread lists the others, problems and purchases follow the customer', async () => {
+    const a = await waNumber(db.database);
+    const b = await waNumber(db.database, 'bot');
+    const c3 = await waNumber(db.database);
+    const t0 = clock.now().getTime() - 600_000;
+    await customerSays(base, WA_APP_SECRET, a.number, {
+      from: '6281288880001',
+      name: 'Maya Dua Nomor',
+      text: 'Halo dari nomor CS',
+      at: new Date(t0),
+    });
+    await customerSays(base, WA_APP_SECRET, b.number, {
+      from: '6281288880001',
+      name: 'Maya Dua Nomor',
+      text: 'Halo dari nomor bot',
+      at: new Date(t0 + 60_000),
+    });
+    // Another writer stores the local form (0812…): the same customer, normalised on the way in.
+    await sql`insert into wa_conversations (wa_registry_id, customer_wa_id, customer_name, last_message_at)
+      values (${c3.registryId}, '081288880001', null, ${new Date(t0 - 60_000)})`.execute(db.database.db);
+    // On a number it already has a conversation on, the local form is that conversation, not a second one.
+    await expect(
+      sql`insert into wa_conversations (wa_registry_id, customer_wa_id) values (${a.registryId}, '0812 8888 0001')`.execute(
+        db.database.db,
+      ),
+    ).rejects.toThrow(/wa_conversations_key/);
+
+    const rows = (await c.get('/api/chats/conversations?q=081288880001', agent)).json().data as {
+      id: number;
+      wa_registry_id: number;
+      number_phone: string;
+      customer_id: number;
+      customer_wa_id: string;
+      customer_conversations: number;
+    }[];
+    expect(rows.map((row) => row.wa_registry_id)).toEqual([b.registryId, a.registryId, c3.registryId]);
+    expect(new Set(rows.map((row) => row.customer_id)).size).toBe(1);
+    expect(rows.every((row) => row.customer_wa_id === '6281288880001')).toBe(true);
+    expect(rows.every((row) => row.customer_conversations === 3)).toBe(true);
+    expect(rows[0]!.number_phone).toBe(b.number.displayPhoneNumber);
+    const customers = await sql<{ n: number; name: string | null }>`
+      select count(*)::int as n, max(name) as name from wa_customers where phone = '6281288880001'`.execute(
+      db.database.db,
+    );
+    expect(customers.rows[0]).toEqual({ n: 1, name: 'Maya Dua Nomor' });
+
+    // A problem from the bot number's conversation and one filed by phone alone; a purchase by the number.
+    const category = (
+      await sql<{ id: string }>`insert into problem_categories (name, description, sort_order, active)
+        values ('Dua nomor', null, 0, true) returning id`.execute(db.database.db)
+    ).rows[0]!.id;
+    const problem = async (conversationId: number | null, phone: string | null, description: string) =>
+      sql`insert into customer_problems (customer_name, customer_phone, category_id, description, priority,
+          sla_hours, opened_at, sla_due_at, conversation_id)
+        values ('Maya', ${phone}, ${category}, ${description}, 'medium', 24, ${clock.now()}, ${clock.now()},
+          ${conversationId})`.execute(db.database.db);
+    await problem(rows[0]!.id, null, 'Dari nomor bot');
+    await problem(null, '+62 812-8888-0001', 'Lewat telepon');
+    const fixture = await intakeFixture(db.database);
+    await sql`insert into purchases (mayar_id, mayar_account_id, last_event, status, transaction_status, paid_at,
+        mayar_created_at, mayar_updated_at, amount, customer_mobile, product_name, raw)
+      values ('mayar-dua-nomor', ${fixture.accountId}, 'payment.received', 'SUCCESS', 'paid', ${clock.now()},
+        ${clock.now()}, ${clock.now()}, 250000, '6281288880001', 'Kelas Dua Nomor', '{}')`.execute(
+      db.database.db,
+    );
+
+    // The conversation on the CS number shows the customer's others and everything of theirs.
+    const detail = (await c.get(`/api/chats/conversations/${rows[1]!.id}`, reader)).json().data as {
+      conversation: { id: number };
+      customer: {
+        phone: string;
+        name: string | null;
+        conversations: { id: number; number_phone: string; last_message_text: string | null }[];
+      };
+      problems: { description: string; conversation_id: number | null }[];
+      purchases: { mayar_id: string }[];
+    };
+    expect(detail.customer).toMatchObject({ phone: '6281288880001', name: 'Maya Dua Nomor' });
+    expect(detail.customer.conversations.map((row) => row.id)).toEqual(rows.map((row) => row.id));
+    expect(detail.customer.conversations[0]).toMatchObject({
+      number_phone: b.number.displayPhoneNumber,
+      last_message_text: 'Halo dari nomor bot',
+    });
+    expect(detail.problems.map((p) => p.description).sort()).toEqual(['Dari nomor bot', 'Lewat telepon']);
+    expect(detail.problems.find((p) => p.description === 'Dari nomor bot')?.conversation_id).toBe(
+      rows[0]!.id,
+    );
+    expect(detail.purchases.map((p) => p.mayar_id)).toEqual(['mayar-dua-nomor']);
+    // Without the Chat List's key: refused.
+    const stranger = await c.token(
+      await userWithKeys(db.database, [{ key: 'ad_daily_tracker', read: true }]),
+    );
+    expect((await c.get(`/api/chats/conversations/${rows[1]!.id}`, stranger)).statusCode).toBe(403);
   });
 
   it('pages newest first with a keyset cursor', async () => {

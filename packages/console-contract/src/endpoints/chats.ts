@@ -52,7 +52,8 @@ export const chatsEndpoints = {
     method: 'GET',
     path: '/api/chats/conversations/:id',
     tag: 'whatsapp',
-    summary: "A conversation's thread (last 300 messages) and the customer's purchases and packages",
+    summary:
+      "A conversation's thread (last 300 messages); its customer (one per phone number) with every conversation of theirs on any business number; the customer's purchases, packages and problems across them. An id merged into another conversation answers that one",
     permission: read,
     params: conversationParamsSchema,
     response: conversationDetailSchema,

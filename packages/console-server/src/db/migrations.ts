@@ -24,7 +24,7 @@ import { WHATSAPP_MIGRATIONS } from '../whatsapp/migrations.js';
 import { MEETINGS_MIGRATIONS } from '../meetings/migrations.js';
 import { LOGISTICS_MIGRATIONS_610 } from '../logistics/migrations610.js';
 import { PREFERENCES_MIGRATIONS, PREFERENCES_MIGRATIONS_790 } from '../preferences/migrations.js';
-import { CRM_MIGRATIONS, CRM_MIGRATIONS_850 } from '../crm/migrations.js';
+import { CRM_MIGRATIONS, CRM_MIGRATIONS_850, CRM_MIGRATIONS_870 } from '../crm/migrations.js';
 import { SHEET_REPORT_MIGRATIONS, SHEET_REPORT_MIGRATIONS_751 } from '../sheetReports/migrations.js';
 import { DESC_SORT_INDEXES_V753 } from '../resources/sortIndexes.js';
 import { META_PULL_MIGRATIONS } from '../intake/meta/pullMigrations.js';
@@ -280,6 +280,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...CRM_MIGRATIONS_850,
   // --- companies found by city (version 860): the search index generated migration 107 dropped ---
   sqlMigration(860, 'trigram index for companies search text with the city', TRIGRAM_INDEXES_V860),
+  // --- customer care: one customer across business numbers (versions 870–879): src/crm/migrations.ts ---
+  ...CRM_MIGRATIONS_870,
   // --- one lease table: intake_jobs folds into job_leases (versions 890–899): src/jobs/migrations.ts ---
   ...LEASE_MIGRATIONS,
 ];

@@ -85,6 +85,9 @@ const QUESTIONS = [
   'Terima kasih kak, barangnya sudah sampai',
 ];
 
+/** What a demo customer writes to a second business number (one customer, two conversations). */
+const OTHER_NUMBER_QUESTION = 'Kak, saya tanya juga lewat nomor ini ya, soal pesanan yang sama';
+
 const DAY_MS = 86_400_000;
 const EVENTS_PER_TRANSACTION = 250;
 
@@ -405,16 +408,13 @@ async function seedConversations(
       ? inactive.rows[0].phone
       : active.rows[index % active.rows.length]!.phone;
   let made = 0;
-  for (const [index, customer] of customers.entries()) {
-    const phone = numberOf(index).replace(/\D/g, '');
-    const from = `62${customer.mobile.slice(1)}`;
-    const messages = Array.from({ length: 1 + Math.floor(rand() * 3) }, (_, m) => ({
-      from,
-      id: `wamid.demo${index}x${m}`,
-      timestamp: String(Math.floor((now.getTime() - (index * 97 + (3 - m) * 5) * 60_000) / 1000)),
-      type: 'text',
-      text: { body: QUESTIONS[Math.floor(rand() * QUESTIONS.length)]! },
-    }));
+  /** One webhook call: `from` writes `messages` to the business number `phone`. */
+  const say = async (
+    phone: string,
+    from: string,
+    name: string,
+    messages: { from: string; id: string; timestamp: string; type: string; text: { body: string } }[],
+  ) => {
     const body = {
       object: 'whatsapp_business_account',
       entry: [
@@ -426,7 +426,7 @@ async function seedConversations(
               value: {
                 messaging_product: 'whatsapp',
                 metadata: { display_phone_number: phone, phone_number_id: phone },
-                contacts: [{ profile: { name: customer.name }, wa_id: from }],
+                contacts: [{ profile: { name }, wa_id: from }],
                 messages,
               },
             },
@@ -435,7 +435,34 @@ async function seedConversations(
       ],
     };
     const result = await ingestWhatsAppWebhook(db, parseWhatsAppWebhook(JSON.stringify(body)), { now });
-    if (result.received > 0) made += 1;
+    return result.received > 0;
+  };
+  for (const [index, customer] of customers.entries()) {
+    const phone = numberOf(index).replace(/\D/g, '');
+    const from = `62${customer.mobile.slice(1)}`;
+    const messages = Array.from({ length: 1 + Math.floor(rand() * 3) }, (_, m) => ({
+      from,
+      id: `wamid.demo${index}x${m}`,
+      timestamp: String(Math.floor((now.getTime() - (index * 97 + (3 - m) * 5) * 60_000) / 1000)),
+      type: 'text',
+      text: { body: QUESTIONS[Math.floor(rand() * QUESTIONS.length)]! },
+    }));
+    if (await say(phone, from, customer.name, messages)) made += 1;
+    // The first two customers wrote to a second business number too, earlier: one customer, two
+    // conversations (the Chat List shows them joined and lets the agent jump between them).
+    if (index < 2 && active.rows.length > 1) {
+      const other = active.rows[(index + 1) % active.rows.length]!.phone.replace(/\D/g, '');
+      const second = await say(other, from, customer.name, [
+        {
+          from,
+          id: `wamid.demo${index}other`,
+          timestamp: String(Math.floor((now.getTime() - (index * 97 + 180) * 60_000) / 1000)),
+          type: 'text',
+          text: { body: OTHER_NUMBER_QUESTION },
+        },
+      ]);
+      if (second) made += 1;
+    }
   }
   return made;
 }

@@ -5,6 +5,7 @@ import type {
   UnregisteredMessage,
   ChatMessage,
   Conversation,
+  chatCustomerSchema,
   chatListQuerySchema,
   conversationDetailSchema,
 } from '@staff/console-contract';
@@ -19,8 +20,11 @@ interface ConversationDbRow {
   wa_registry_id: string;
   number_name: string;
   number_active: boolean;
+  number_phone: string | null;
   customer_wa_id: string;
   customer_name: string | null;
+  customer_id: string;
+  customer_conversations: string | number;
   status: 'open' | 'resolved';
   assigned_to: number | null;
   assignee_name: string | null;
@@ -44,8 +48,11 @@ export function conversationOut(row: ConversationDbRow, now: Date): Conversation
     wa_registry_id: Number(row.wa_registry_id),
     number_name: row.number_name,
     number_active: row.number_active,
+    number_phone: row.number_phone ?? '',
     customer_wa_id: row.customer_wa_id,
     customer_name: row.customer_name,
+    customer_id: Number(row.customer_id),
+    customer_conversations: Number(row.customer_conversations),
     status: row.status,
     assigned_to: row.assigned_to,
     assignee_name: row.assignee_name,
@@ -63,7 +70,9 @@ export function conversationOut(row: ConversationDbRow, now: Date): Conversation
 
 const SELECT_CONVERSATION = sql`
   select c.id, c.wa_registry_id, r.name as number_name, (r.active and r.deleted_at is null) as number_active,
-    c.customer_wa_id, c.customer_name, c.status,
+    r.phone as number_phone, c.customer_wa_id, c.customer_name, c.customer_id,
+    (select count(*) from wa_conversations o where o.customer_id = c.customer_id) as customer_conversations,
+    c.status,
     c.assigned_to, u.full_name as assignee_name, c.handed_over, c.bot_replies, c.unread_count,
     c.last_message_at, c.last_message_text, c.last_direction, c.last_inbound_at, c.version
   from wa_conversations c
@@ -138,12 +147,81 @@ export const phoneForms = (digits: string) => [
   digits.startsWith('62') ? `0${digits.slice(2)}` : digits,
 ];
 
+/**
+ * The conversation an id names now: itself, or the one it was merged into (migration 870 merged a customer's
+ * conversations of one business number stored in two phone forms), so an old link still opens the thread.
+ */
+export async function currentConversationId(db: Kysely<Database>, id: number): Promise<number> {
+  const row = (
+    await sql<{ id: string }>`
+      select id from wa_conversations where id = ${id}
+      union all
+      select into_id from wa_conversation_merges where merged_id = ${id}
+      limit 1`.execute(db)
+  ).rows[0];
+  return row ? Number(row.id) : id;
+}
+
+/** The customer (one per phone number) and every conversation of theirs, newest first. */
+export async function chatCustomer(
+  db: Kysely<Database>,
+  customerId: number,
+): Promise<z.infer<typeof chatCustomerSchema>> {
+  const customer = (
+    await sql<{ id: string; phone: string; name: string | null }>`
+      select id, phone, name from wa_customers where id = ${customerId}`.execute(db)
+  ).rows[0];
+  if (!customer) throw new HttpError(404, `No customer ${customerId}`, 'NOT_FOUND');
+  const conversations = (
+    await sql<{
+      id: string;
+      wa_registry_id: string;
+      number_name: string;
+      number_phone: string | null;
+      number_active: boolean;
+      status: 'open' | 'resolved';
+      unread_count: number;
+      assignee_name: string | null;
+      last_message_at: Date | null;
+      last_message_text: string | null;
+    }>`
+      select c.id, c.wa_registry_id, r.name as number_name, r.phone as number_phone,
+        (r.active and r.deleted_at is null) as number_active, c.status, c.unread_count,
+        u.full_name as assignee_name, c.last_message_at, c.last_message_text
+      from wa_conversations c
+      join wa_registries r on r.id = c.wa_registry_id
+      left join users u on u.id = c.assigned_to
+      where c.customer_id = ${customerId}
+      order by c.last_message_at desc nulls last, c.id desc
+      limit 50`.execute(db)
+  ).rows;
+  return {
+    id: Number(customer.id),
+    phone: customer.phone,
+    name: customer.name,
+    conversations: conversations.map((row) => ({
+      id: Number(row.id),
+      wa_registry_id: Number(row.wa_registry_id),
+      number_name: row.number_name,
+      number_phone: row.number_phone ?? '',
+      number_active: row.number_active,
+      status: row.status,
+      unread_count: Number(row.unread_count),
+      assignee_name: row.assignee_name,
+      last_message_at: iso(row.last_message_at),
+      last_message_text: row.last_message_text,
+    })),
+  };
+}
+
 export async function conversationDetail(
   db: Kysely<Database>,
-  id: number,
+  requestedId: number,
   now: Date,
 ): Promise<z.infer<typeof conversationDetailSchema>['data']> {
+  const id = await currentConversationId(db, requestedId);
   const conversation = await conversationById(db, id, now);
+  const customer = await chatCustomer(db, conversation.customer_id);
   const messages = (
     await sql<{
       id: string;
@@ -167,7 +245,8 @@ export async function conversationDetail(
         limit 300
       ) last order by id`.execute(db)
   ).rows;
-  const forms = phoneForms(conversation.customer_wa_id);
+  // Purchases by the customer's key (customer_mobile is normalised at intake and indexed: no scan).
+  const forms = phoneForms(customer.phone);
   const purchases = (
     await sql<{
       id: string;
@@ -178,7 +257,7 @@ export async function conversationDetail(
       at: Date;
     }>`
       select id, mayar_id, product_name, amount, transaction_status, mayar_created_at as at from purchases
-      where regexp_replace(coalesce(customer_mobile, ''), '\\D', '', 'g') in (${forms[0]}, ${forms[1]})
+      where customer_mobile in (${forms[0]}, ${forms[1]}, ${`+${customer.phone}`})
       order by mayar_created_at desc limit 20`.execute(db)
   ).rows;
   const packages = (
@@ -199,12 +278,12 @@ export async function conversationDetail(
     }>`
       select p.id, p.status, p.description, p.opened_at, p.conversation_id, p.message_id
       from customer_problems p
-      where p.conversation_id in (select id from wa_conversations where customer_wa_id = ${conversation.customer_wa_id})
-        or regexp_replace(coalesce(p.customer_phone, ''), '\\D', '', 'g') in (${forms[0]}, ${forms[1]})
+      where p.customer_id = ${customer.id}
       order by (p.status in ('open', 'in_progress')) desc, p.opened_at desc, p.id desc limit 20`.execute(db)
   ).rows;
   return {
     conversation,
+    customer,
     problems: problems.map((p) => ({
       id: Number(p.id),
       status: p.status,

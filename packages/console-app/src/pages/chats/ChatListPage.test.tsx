@@ -15,8 +15,11 @@ const conversation: Conversation = {
   wa_registry_id: 1,
   number_name: 'CS 1',
   number_active: true,
+  number_phone: '6281100000001',
   customer_wa_id: '6281299990077',
   customer_name: 'Rina',
+  customer_id: 7,
+  customer_conversations: 1,
   status: 'resolved',
   assigned_to: null,
   assignee_name: null,
@@ -30,8 +33,28 @@ const conversation: Conversation = {
   window_open: true,
   version: 1,
 };
+const customer = {
+  id: 7,
+  phone: '6281299990077',
+  name: 'Rina',
+  conversations: [
+    {
+      id: 4,
+      wa_registry_id: 1,
+      number_name: 'CS 1',
+      number_phone: '6281100000001',
+      number_active: true,
+      status: 'resolved' as const,
+      unread_count: 2,
+      assignee_name: null,
+      last_message_at: '2026-11-20T03:00:00.000Z',
+      last_message_text: 'Paket saya belum sampai',
+    },
+  ],
+};
 const detail = {
   conversation,
+  customer,
   messages: [
     {
       id: 11,
@@ -75,9 +98,55 @@ const unregistered = {
   ],
 };
 
-function setup(language: Language, options: { inactive?: boolean; admin?: boolean } = {}) {
+/** Rina wrote to a second business number too: one customer, two conversations. */
+const onBot: Conversation = {
+  ...conversation,
+  id: 9,
+  wa_registry_id: 2,
+  number_name: 'Bot 2',
+  number_phone: '6281100000002',
+  status: 'open',
+  unread_count: 1,
+  customer_conversations: 2,
+  last_message_text: 'Halo dari nomor bot',
+};
+const twoNumbers = {
+  ...customer,
+  conversations: [
+    {
+      ...customer.conversations[0]!,
+      id: 9,
+      wa_registry_id: 2,
+      number_name: 'Bot 2',
+      number_phone: '6281100000002',
+      status: 'open' as const,
+      unread_count: 1,
+      last_message_at: '2026-11-20T04:00:00.000Z',
+      last_message_text: 'Halo dari nomor bot',
+    },
+    customer.conversations[0]!,
+  ],
+};
+
+function setup(
+  language: Language,
+  options: { inactive?: boolean; admin?: boolean; twoNumbers?: boolean; requested?: string[] } = {},
+) {
   const route = routeOf('customer-chats');
-  const shownConversation = { ...conversation, number_active: !options.inactive };
+  const shownConversation = {
+    ...conversation,
+    number_active: !options.inactive,
+    customer_conversations: options.twoNumbers ? 2 : 1,
+  };
+  const shownCustomer = options.twoNumbers ? twoNumbers : customer;
+  const problemOnBot = {
+    id: 31,
+    status: 'open' as const,
+    description: 'Paket belum sampai (dari nomor bot)',
+    opened_at: '2026-11-20T04:00:00.000Z',
+    conversation_id: 9,
+    message_id: 90,
+  };
   return renderPage(route, <ChatListPage route={route} />, {
     language,
     keys: [
@@ -87,10 +156,42 @@ function setup(language: Language, options: { inactive?: boolean; admin?: boolea
     ],
     handler: (config: InternalAxiosRequestConfig) => {
       const url = config.url ?? '';
+      options.requested?.push(url);
       if (url === '/api/chats/conversations')
-        return { status: 200, data: { data: [shownConversation], next_cursor: null, total_unread: 2 } };
+        return {
+          status: 200,
+          data: {
+            data: options.twoNumbers ? [onBot, shownConversation] : [shownConversation],
+            next_cursor: null,
+            total_unread: 2,
+          },
+        };
       if (url === '/api/chats/conversations/4')
-        return { status: 200, data: { data: { ...detail, conversation: shownConversation } } };
+        return {
+          status: 200,
+          data: {
+            data: {
+              ...detail,
+              conversation: shownConversation,
+              customer: shownCustomer,
+              problems: options.twoNumbers ? [problemOnBot] : [],
+            },
+          },
+        };
+      if (url === '/api/chats/conversations/9' && options.twoNumbers)
+        return {
+          status: 200,
+          data: {
+            data: {
+              ...detail,
+              conversation: onBot,
+              customer: twoNumbers,
+              messages: [{ ...detail.messages[0]!, id: 90, body: 'Halo dari nomor bot' }],
+              problems: [problemOnBot],
+            },
+          },
+        };
+      if (url === '/api/chats/conversations/9/read') return { status: 200, data: { data: onBot } };
       if (url === '/api/chats/unregistered')
         return options.admin ? { status: 200, data: { data: unregistered } } : { status: 403, data: {} };
       if (url === '/api/chats/assignees') return { status: 200, data: { data: [] } };
@@ -153,6 +254,65 @@ describe('Chat List in both languages', () => {
       '/app/admins/waregistries?q=CS%201',
     );
     expect(screen.queryByRole('textbox', { name: 'Write a reply…' })).toBeNull();
+  });
+
+  it('one customer on two numbers: each row names its number, the thread lists the other and jumps to it', async () => {
+    const requested: string[] = [];
+    const { user } = setup('en', { twoNumbers: true, requested });
+    const list = await screen.findByRole('listbox', { name: 'Conversations' });
+    const cs = within(list).getByRole('option', { name: /Paket saya belum sampai/ });
+    expect(cs).toHaveTextContent('CS 1');
+    expect(within(cs).getByTitle('The customer also writes to 1 other number')).toHaveTextContent(
+      '+1 number',
+    );
+    expect(within(list).getByRole('option', { name: /Halo dari nomor bot/ })).toHaveTextContent('Bot 2');
+
+    await user.click(cs);
+    const others = await screen.findByRole('navigation', { name: "This customer's conversations" });
+    expect(
+      within(others).getByRole('link', {
+        name: 'Open the conversation on CS 1 (this one, 2 unread, resolved)',
+      }),
+    ).toHaveAttribute('aria-current', 'true');
+    const customerPanel = screen.getByRole('complementary', { name: 'Customer data' });
+    expect(within(customerPanel).getByText('Writes to 2 of our numbers.')).toBeVisible();
+    // The problem filed from the other number's message says where it came from.
+    expect(within(customerPanel).getByRole('link', { name: 'its message on Bot 2' })).toHaveAttribute(
+      'href',
+      '/app/customer-chats?conversation=9&message=90',
+    );
+
+    await user.click(
+      within(others).getByRole('link', { name: /Open the conversation on Bot 2 \(1 unread\)/ }),
+    );
+    const after = await screen.findByRole('link', { name: /on Bot 2 \(this one/ });
+    expect(after).toHaveAttribute('aria-current', 'true');
+    expect(requested).toContain('/api/chats/conversations/9');
+    const thread = screen.getByRole('list', { name: 'Messages with Rina' });
+    expect(within(thread).getByText('Halo dari nomor bot')).toBeVisible();
+  });
+
+  it('says in Indonesian which numbers the customer writes to', async () => {
+    const { user } = setup('id', { twoNumbers: true });
+    const list = await screen.findByRole('listbox', { name: 'Percakapan' });
+    expect(within(list).getAllByTitle('Pelanggan juga menulis ke 1 nomor lain')).toHaveLength(2);
+    expect(within(list).getByTitle('Masuk lewat Bot 2')).toHaveTextContent('Bot 2');
+    await user.click(within(list).getByRole('option', { name: /Paket saya belum sampai/ }));
+    const others = await screen.findByRole('navigation', { name: 'Percakapan pelanggan ini' });
+    expect(
+      within(others).getByRole('link', { name: /Buka percakapan di Bot 2 \(1 belum dibaca\)/ }),
+    ).toBeVisible();
+    expect(screen.getByText('Menulis ke 2 nomor kita.')).toBeVisible();
+  });
+
+  it('a customer on one number shows no jump list and says so', async () => {
+    const { user } = setup('en');
+    const list = await screen.findByRole('listbox', { name: 'Conversations' });
+    expect(within(list).queryByText(/\+1 number/)).toBeNull();
+    await user.click(within(list).getByRole('option', { name: /Rina/ }));
+    await screen.findByRole('list', { name: 'Messages with Rina' });
+    expect(screen.queryByRole('navigation', { name: "This customer's conversations" })).toBeNull();
+    expect(screen.getByText('Writes only to this number.')).toBeVisible();
   });
 
   it('tells an agent without WA Registries rights who can fix an inactive number, in Indonesian', async () => {

@@ -48,6 +48,13 @@ type ListState =
   | { status: 'ready'; rows: Conversation[]; next: string | null; totalUnread: number };
 
 const dayFormat = new Intl.DateTimeFormat('id-ID', { timeZone: 'Asia/Jakarta', dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat('id-ID', {
+  timeZone: 'Asia/Jakarta',
+  day: '2-digit',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** The viewport height the windowed list may take (kept in step with the window). */
 function useListHeight() {
@@ -187,8 +194,11 @@ export default function ChatListPage({ route }: PageProps) {
     async (id: number, quiet: boolean) => {
       try {
         const data = await chats.detail(id);
-        setDetailState({ id, status: 'ready', data, error: null });
-        if (data.conversation.unread_count > 0) await chats.markRead(id).catch(() => undefined);
+        // An old link to a conversation merged into another (one customer, one number) opens the kept one.
+        const shownId = data.conversation.id;
+        setDetailState({ id: shownId, status: 'ready', data, error: null });
+        if (shownId !== id) setSelectedId((current) => (current === id ? shownId : current));
+        if (data.conversation.unread_count > 0) await chats.markRead(shownId).catch(() => undefined);
       } catch (error) {
         if (!quiet)
           setDetailState({
@@ -258,6 +268,8 @@ export default function ChatListPage({ route }: PageProps) {
   const detailStatus: 'loading' | 'ready' | 'error' =
     detailState.id !== selectedId ? 'loading' : detailState.status;
   const conversation = detail?.conversation ?? null;
+  const customer = detail?.customer ?? null;
+  const numberOf = new Map((customer?.conversations ?? []).map((row) => [row.id, row.number_name]));
 
   return (
     <RoutePage
@@ -385,6 +397,38 @@ export default function ChatListPage({ route }: PageProps) {
                   }}
                 />
               ) : null}
+              {customer && customer.conversations.length > 1 ? (
+                <CustomerConversations aria-label={texts.customer.conversations}>
+                  <ul>
+                    {customer.conversations.map((row) => {
+                      const current = row.id === conversation?.id;
+                      const details = [
+                        current ? texts.customer.current : null,
+                        row.unread_count > 0 ? texts.customer.unread(row.unread_count) : null,
+                        row.status === 'resolved' ? texts.customer.resolved : null,
+                        row.number_active ? null : texts.customer.inactive,
+                      ].filter((part): part is string => part !== null);
+                      return (
+                        <li key={row.id}>
+                          <Link
+                            to={chatLink(row.id)}
+                            aria-current={current ? 'true' : undefined}
+                            aria-label={`${texts.customer.open(row.number_name)}${details.length ? ` (${details.join(', ')})` : ''}`}
+                            onClick={() => select(row.id)}
+                          >
+                            <strong>{row.number_name}</strong>
+                            <span>{displayPhone(row.number_phone.replace(/\D/g, ''))}</span>
+                            {row.last_message_at ? (
+                              <span>{timeFormat.format(new Date(row.last_message_at))}</span>
+                            ) : null}
+                            {details.length ? <span>{details.join(' · ')}</span> : null}
+                          </Link>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </CustomerConversations>
+              ) : null}
               <ChatThread
                 title={
                   conversation
@@ -455,6 +499,17 @@ export default function ChatListPage({ route }: PageProps) {
         </Column>
         {selectedId !== null && detail && conversation ? (
           <Column className="customer" as="aside" aria-label={texts.customerData}>
+            {customer ? (
+              <section aria-label={texts.customer.title}>
+                <h2>{customer.name ?? displayPhone(customer.phone)}</h2>
+                <ul>
+                  <li>
+                    <span>{displayPhone(customer.phone)}</span>
+                    <span>{texts.customer.numbers(customer.conversations.length)}</span>
+                  </li>
+                </ul>
+              </section>
+            ) : null}
             <section>
               <h2>{texts.purchases}</h2>
               {detail.purchases.length === 0 ? (
@@ -493,7 +548,10 @@ export default function ChatListPage({ route }: PageProps) {
                               to={chatLink(problem.conversation_id, problem.message_id)}
                               onClick={() => select(problem.conversation_id)}
                             >
-                              {texts.fromMessage}
+                              {problem.conversation_id !== conversation.id &&
+                              numberOf.has(problem.conversation_id)
+                                ? texts.fromMessageOn(numberOf.get(problem.conversation_id)!)
+                                : texts.fromMessage}
                             </Link>
                           </>
                         ) : null}
@@ -620,6 +678,45 @@ const Column = styled.div`
     }
     li span {
       color: ${t.colorTextMuted};
+    }
+  }
+`;
+
+/** The customer's conversations on every business number: one customer, the agent jumps between them. */
+const CustomerConversations = styled.nav`
+  ul {
+    list-style: none;
+    margin: 0;
+    padding: 0;
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${t.space1};
+  }
+  a {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 0 ${t.space1};
+    align-items: baseline;
+    padding: ${t.space1} ${t.space2};
+    border: 1px solid ${t.colorBorder};
+    border-radius: ${t.radiusMd};
+    background: ${t.colorSurface};
+    color: ${t.colorText};
+    font-size: ${t.fontSizeSm};
+    text-decoration: none;
+    span {
+      color: ${t.colorTextMuted};
+    }
+    &[aria-current='true'] {
+      border-color: ${t.colorPrimary};
+      background: ${t.colorPrimarySoft};
+    }
+    &:hover {
+      border-color: ${t.colorPrimary};
+    }
+    &:focus-visible {
+      outline: 2px solid ${t.colorFocus};
+      outline-offset: 2px;
     }
   }
 `;

@@ -104,10 +104,23 @@ export function ConversationList({
               {conversation.last_message_text}
             </span>
             <span className="tags">
+              {/* The number it came in on; a customer on several numbers says so (one customer, each row a
+                  conversation: its own assignee, unread count and 24-hour window). */}
+              <span className="tag number" title={texts.cameIn(conversation.number_name)}>
+                {conversation.number_name}
+              </span>
+              {conversation.customer_conversations > 1 ? (
+                <span
+                  className="tag others"
+                  title={texts.otherNumbersLong(conversation.customer_conversations - 1)}
+                >
+                  {texts.otherNumbers(conversation.customer_conversations - 1)}
+                </span>
+              ) : null}
               {conversation.number_active ? null : <span className="tag">{texts.inactiveNumber}</span>}
               {conversation.status === 'resolved' ? <span className="tag">{texts.resolved}</span> : null}
               {conversation.bot_replies > 0 && !conversation.handed_over ? (
-                <span className="tag">Bot</span>
+                <span className="tag">{texts.bot}</span>
               ) : null}
               {conversation.assignee_name ? <span className="tag">{conversation.assignee_name}</span> : null}
               {conversation.unread_count > 0 ? (
@@ -183,6 +196,17 @@ const Row = styled.div`
     border-radius: ${t.radiusSm};
     background: ${t.colorInfoSoft};
     white-space: nowrap;
+  }
+  .tag.number {
+    max-width: 8rem;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    background: none;
+    border: 1px solid ${t.colorBorder};
+    color: ${t.colorTextMuted};
+  }
+  .tag.others {
+    background: ${t.colorPrimarySoft};
   }
   .unread {
     min-width: 1.4rem;

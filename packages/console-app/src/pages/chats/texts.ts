@@ -100,11 +100,47 @@ export const CHATS_TEXTS = defineTexts({
   },
   problemLabel: [(id: number) => `Problem #${id}`, (id: number) => `Masalah #${id}`],
   fromMessage: ['its message', 'pesannya'],
+  fromMessageOn: [
+    (number: string) => `its message on ${number}`,
+    (number: string) => `pesannya di ${number}`,
+  ],
+  customer: {
+    title: ['Customer', 'Pelanggan'],
+    numbers: [
+      (count: number) =>
+        count === 1
+          ? 'Writes only to this number.'
+          : `Writes to ${count.toLocaleString('id-ID')} of our numbers.`,
+      (count: number) =>
+        count === 1
+          ? 'Hanya menulis ke nomor ini.'
+          : `Menulis ke ${count.toLocaleString('id-ID')} nomor kita.`,
+    ],
+    conversations: ["This customer's conversations", 'Percakapan pelanggan ini'],
+    current: ['this one', 'yang ini'],
+    unread: [(count: number) => `${count} unread`, (count: number) => `${count} belum dibaca`],
+    resolved: ['resolved', 'selesai'],
+    inactive: ['inactive number', 'nomor tidak aktif'],
+    open: [
+      (number: string) => `Open the conversation on ${number}`,
+      (number: string) => `Buka percakapan di ${number}`,
+    ],
+  },
   receipt: [(receipt: string) => ` · receipt ${receipt}`, (receipt: string) => ` · resi ${receipt}`],
   list: {
     label: ['Conversations', 'Percakapan'],
     resolved: ['Resolved', 'Selesai'],
     inactiveNumber: ['Inactive number', 'Nomor tidak aktif'],
+    bot: ['Bot', 'Bot'],
+    cameIn: [(number: string) => `Came in on ${number}`, (number: string) => `Masuk lewat ${number}`],
+    otherNumbers: [
+      (count: number) => `+${count} ${count === 1 ? 'number' : 'numbers'}`,
+      (count: number) => `+${count} nomor`,
+    ],
+    otherNumbersLong: [
+      (count: number) => `The customer also writes to ${count} other ${count === 1 ? 'number' : 'numbers'}`,
+      (count: number) => `Pelanggan juga menulis ke ${count} nomor lain`,
+    ],
     unread: [(count: number) => `${count} unread`, (count: number) => `${count} belum dibaca`],
   },
 });
