@@ -1,10 +1,9 @@
 import type { HTMLAttributes } from 'react';
-import { styled } from 'styled-components';
 import { visuallyHiddenCss } from './css.js';
+import { useStaticStyles } from './staticStyles.js';
 
-const Hidden = styled.span`
-  ${visuallyHiddenCss}
-`;
+/** A static sheet, not styled-components: one class, as specific as the styled class was. */
+const VISUALLY_HIDDEN_CSS = `.cui-visually-hidden {${visuallyHiddenCss}}`;
 
 /**
  * Text for assistive technology only.
@@ -15,5 +14,6 @@ const Hidden = styled.span`
  * ```
  */
 export function VisuallyHidden({ className, ...rest }: HTMLAttributes<HTMLSpanElement>) {
-  return <Hidden className={['cui-visually-hidden', className].filter(Boolean).join(' ')} {...rest} />;
+  useStaticStyles('visually-hidden', VISUALLY_HIDDEN_CSS);
+  return <span className={['cui-visually-hidden', className].filter(Boolean).join(' ')} {...rest} />;
 }

@@ -1,8 +1,8 @@
-import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { formatDelta, type MeasureTrend } from './formatMeasure.js';
 import { visuallyHiddenCss } from '../../primitives/css.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
 import { DELTA_CHIP_MESSAGES, type DeltaChipMessages } from './messages.js';
 
 export { DELTA_CHIP_MESSAGES, type DeltaChipMessages } from './messages.js';
@@ -56,8 +56,9 @@ export function DeltaChip({
           : 'bad'
       : 'neutral';
   const text = formatDelta(delta);
+  useStaticStyles('delta-chip', DELTA_CHIP_CSS);
   return (
-    <Chip
+    <span
       className={['cui-delta-chip', className].filter(Boolean).join(' ')}
       data-direction={dir}
       data-tone={good}
@@ -67,11 +68,15 @@ export function DeltaChip({
       <span className="cui-delta-chip__sr">
         {dir === 'none' ? m.none(comparedTo) : m[dir](text, comparedTo)}
       </span>
-    </Chip>
+    </span>
   );
 }
 
-const Chip = styled.span`
+/**
+ * A static sheet, not styled-components (as NumberText's): a KPI row or a table cell with change chips ships no
+ * styled-components for them. Each rule is one class (with its data attribute), as specific as the styled rules were.
+ */
+const DELTA_CHIP_CSS = `.cui-delta-chip {
   display: inline-flex;
   align-items: center;
   gap: 2px;
@@ -82,16 +87,15 @@ const Chip = styled.span`
   white-space: nowrap;
   color: ${t.colorTextMuted};
   background: ${t.colorBg};
-
-  &[data-tone='good'] {
-    color: ${t.colorSuccess};
-    background: ${t.colorSuccessSoft};
-  }
-  &[data-tone='bad'] {
-    color: ${t.colorDanger};
-    background: ${t.colorDangerSoft};
-  }
-  .cui-delta-chip__sr {
-    ${visuallyHiddenCss}
-  }
-`;
+}
+.cui-delta-chip[data-tone='good'] {
+  color: ${t.colorSuccess};
+  background: ${t.colorSuccessSoft};
+}
+.cui-delta-chip[data-tone='bad'] {
+  color: ${t.colorDanger};
+  background: ${t.colorDangerSoft};
+}
+.cui-delta-chip__sr {
+  ${visuallyHiddenCss}
+}`;

@@ -1,6 +1,6 @@
-import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
 
 export type ProgressBarStatus = 'active' | 'done' | 'error';
 
@@ -17,60 +17,63 @@ export interface ProgressBarProps {
   className?: string;
 }
 
-const Wrap = styled.div`
+/**
+ * A static sheet, not styled-components: an upload row or a job's progress ships no styled-components for its bar.
+ * One class per rule (the fill's colours by the bar's status), about as specific as the styled rules were.
+ */
+const PROGRESS_BAR_CSS = `.cui-progress-bar {
   display: grid;
   gap: ${t.space1};
   font-family: ${t.fontFamily};
   color: ${t.colorText};
   min-width: 12rem;
-`;
-
-const Head = styled.div`
+}
+.cui-progress-bar__head {
   display: flex;
   gap: ${t.space3};
   font-size: ${t.fontSizeSm};
-  & > span:last-child {
-    margin-left: auto;
-    color: ${t.colorTextMuted};
-    font-variant-numeric: tabular-nums;
-  }
-`;
-
-const Track = styled.div`
+}
+.cui-progress-bar__value {
+  margin-inline-start: auto;
+  color: ${t.colorTextMuted};
+  font-variant-numeric: tabular-nums;
+}
+.cui-progress-bar__track {
   position: relative;
   height: 8px;
   overflow: hidden;
   border-radius: 999px;
   background: ${t.colorBorder};
-`;
-
-const Fill = styled.div`
+}
+.cui-progress-bar__fill {
   height: 100%;
   border-radius: inherit;
   background: ${t.colorPrimary};
   transition: width 120ms linear;
-  [data-status='done'] & {
-    background: ${t.colorSuccess};
+}
+.cui-progress-bar[data-status='done'] .cui-progress-bar__fill {
+  background: ${t.colorSuccess};
+}
+.cui-progress-bar[data-status='error'] .cui-progress-bar__fill {
+  background: ${t.colorDanger};
+}
+.cui-progress-bar[data-indeterminate] .cui-progress-bar__fill {
+  width: 30%;
+  animation: cui-progress-slide 1.2s ease-in-out infinite;
+}
+@keyframes cui-progress-slide {
+  from {
+    transform: translateX(-100%);
   }
-  [data-status='error'] & {
-    background: ${t.colorDanger};
+  to {
+    transform: translateX(340%);
   }
-  [data-indeterminate] & {
-    width: 30%;
-    animation: cui-progress-slide 1.2s ease-in-out infinite;
-  }
-  @keyframes cui-progress-slide {
-    from {
-      transform: translateX(-100%);
-    }
-    to {
-      transform: translateX(340%);
-    }
-  }
-  @media (prefers-reduced-motion: reduce) {
+}
+@media (prefers-reduced-motion: reduce) {
+  .cui-progress-bar__fill {
     animation: none !important;
   }
-`;
+}`;
 
 /** The share a value is of max, clamped to 0…1. */
 export function progressShare(value: number, max = 1): number {
@@ -96,20 +99,21 @@ export function ProgressBar({
   className,
 }: ProgressBarProps) {
   useThemeCheck('ProgressBar');
+  useStaticStyles('progress-bar', PROGRESS_BAR_CSS);
   const share = value === null ? null : progressShare(value, max);
   const percent = share === null ? null : Math.round(share * 100);
   const text = valueText ?? (percent === null ? undefined : `${percent}%`);
   return (
-    <Wrap
+    <div
       className={['cui-progress-bar', className].filter(Boolean).join(' ')}
       data-status={status}
       data-indeterminate={share === null ? '' : undefined}
     >
-      <Head>
+      <div className="cui-progress-bar__head">
         <span>{label}</span>
         {text ? <span className="cui-progress-bar__value">{text}</span> : null}
-      </Head>
-      <Track
+      </div>
+      <div
         role="progressbar"
         aria-label={label}
         aria-valuemin={0}
@@ -119,8 +123,11 @@ export function ProgressBar({
         aria-invalid={status === 'error' ? true : undefined}
         className="cui-progress-bar__track"
       >
-        <Fill style={share === null ? undefined : { width: `${share * 100}%` }} />
-      </Track>
-    </Wrap>
+        <div
+          className="cui-progress-bar__fill"
+          style={share === null ? undefined : { width: `${share * 100}%` }}
+        />
+      </div>
+    </div>
   );
 }
