@@ -398,7 +398,6 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     route,
     registry,
     database,
-    db,
     clock,
     sessionOf,
     events,

@@ -37,7 +37,6 @@ export interface CoreRoutesOptions {
   route: RouteRegistrar;
   registry: AnyRouteSpec[];
   database: DatabaseHandle;
-  db: DatabaseHandle['db'];
   clock: () => Date;
   sessionOf: (request: FastifyRequest) => AuthenticatedSession;
   events: ConsoleEvents;
@@ -48,19 +47,8 @@ export interface CoreRoutesOptions {
 }
 
 export function registerCoreRoutes(options: CoreRoutesOptions): void {
-  const {
-    route,
-    registry,
-    database,
-    db,
-    clock,
-    sessionOf,
-    events,
-    tokenTtlMs,
-    lockout,
-    loginRouteConfig,
-    lifecycle,
-  } = options;
+  const { route, database, clock, sessionOf, events } = options;
+  const { db } = database;
 
   implement(
     route,
@@ -70,8 +58,8 @@ export function registerCoreRoutes(options: CoreRoutesOptions): void {
         ip: request.ip ?? null,
         userAgent: request.headers['user-agent'] ?? null,
         now: clock(),
-        tokenTtlMs,
-        lockout,
+        tokenTtlMs: options.tokenTtlMs,
+        lockout: options.lockout,
       };
       const result = await login(db, body.username, body.password, loginContext);
       if (result.ok === 'second_factor') {
@@ -85,7 +73,7 @@ export function registerCoreRoutes(options: CoreRoutesOptions): void {
       }
       return answerSignIn(request, reply, result, { refused: 'sign-in refused', signedIn: 'signed in' });
     },
-    { config: loginRouteConfig },
+    { config: options.loginRouteConfig },
   );
 
   implement(route, authEndpoints.logout, async (request) => {
@@ -171,7 +159,7 @@ export function registerCoreRoutes(options: CoreRoutesOptions): void {
       responses: { 200: readyResponseSchema, 503: readyResponseSchema },
     },
     async (_request, reply) => {
-      const answer = await lifecycle.ready();
+      const answer = await options.lifecycle.ready();
       return reply.code(answer.status === 'ready' ? 200 : 503).send(answer);
     },
   );
@@ -185,7 +173,7 @@ export function registerCoreRoutes(options: CoreRoutesOptions): void {
       auth: false,
       responses: { 200: z.object({ openapi: z.string() }).loose() },
     },
-    async () => buildOpenApi(registry, SERVER_VERSION),
+    async () => buildOpenApi(options.registry, SERVER_VERSION),
   );
 
   route(

@@ -30,25 +30,11 @@ import { type ResourceRouteContext } from './routeContext.js';
 
 /** Writes, deletes and restores of rows, then the named actions and state transitions. */
 export function registerWriteRoutes(ctx: ResourceRouteContext): void {
-  const {
-    clock,
-    anyDb,
-    bodyLimit,
-    pushRows,
-    callerOf,
-    rowCallerOf,
-    entityGuard,
-    actionGuard,
-    inputError,
-    resourceRoute,
-    writable,
-    member,
-    entityRoute,
-    rowParams,
-    row,
-    conflict,
-    errors,
-  } = ctx;
+  // What the writes share with the other resource routes (routeContext.ts): the data and push, the guards and
+  // the route helpers that document each entity.
+  const { clock, anyDb, bodyLimit, pushRows, inputError, writable } = ctx;
+  const { callerOf, rowCallerOf, entityGuard, actionGuard } = ctx;
+  const { resourceRoute, member, entityRoute, rowParams, row, conflict, errors } = ctx;
 
   // --- writes --------------------------------------------------------------------------------------
   /** What a write to one row answers: the result, 404 for a row that is not there, 409 as `conflictWhen` says. */
