@@ -95,6 +95,60 @@ describe('Chat List', () => {
     }
   });
 
+  it('one customer on two numbers: each row names its number, the thread lists the other and the agent jumps to it', async () => {
+    const user = await apiLogin(server, 'demo-all');
+    const webhook = `${server.baseURL}/api/webhooks/whatsapp`;
+    const first = await waNumber(server.database, 'cs');
+    const second = await waNumber(server.database, 'cs');
+    const names = new Map(
+      (
+        await sql<{ id: string; name: string }>`select id, name from wa_registries
+          where id in (${first.registryId}, ${second.registryId})`.execute(server.database.db)
+      ).rows.map((row) => [Number(row.id), row.name]),
+    );
+    for (const [number, text] of [
+      [first.number, 'Halo, ini nomor pertama'],
+      [second.number, 'Saya tanya juga lewat nomor ini'],
+    ] as const)
+      expect(
+        (
+          await customerSays(webhook, WA_APP_SECRET, number, {
+            from: '6281299990009',
+            name: 'Maya E2E',
+            text,
+          })
+        ).status,
+      ).toBe(200);
+
+    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    try {
+      await openSignedIn(page, server, user, '/app/customer-chats');
+      const list = page.getByRole('listbox', { name: 'Conversations' });
+      const row = list.getByRole('option', { name: /Halo, ini nomor pertama/ });
+      await row.getByText(names.get(first.registryId)!).waitFor();
+      await row.getByText('+1 number').waitFor();
+      await row.click();
+      const others = page.getByRole('navigation', { name: "This customer's conversations" });
+      await others.getByRole('link', { name: /\(this one/ }).waitFor();
+      await others
+        .getByRole('link', { name: `Open the conversation on ${names.get(second.registryId)!} (1 unread)` })
+        .click();
+      await page
+        .getByRole('list', { name: 'Messages with Maya E2E' })
+        .getByText('Saya tanya juga lewat nomor ini')
+        .waitFor();
+      await others
+        .getByRole('link', { name: new RegExp(`on ${names.get(second.registryId)!} \\(this one`) })
+        .waitFor();
+      const customers = await sql<{ n: number }>`
+        select count(distinct customer_id)::int as n from wa_conversations
+        where customer_wa_id = '6281299990009'`.execute(server.database.db);
+      expect(customers.rows[0]!.n).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('an inactive number closes the composer with why before typing; a message to an unregistered number reaches the administrators; the bot tester names the keyword', async () => {
     const user = await apiLogin(server, 'demo-all');
     const webhook = `${server.baseURL}/api/webhooks/whatsapp`;
