@@ -1,8 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { styled } from 'styled-components';
+import { adminEndpoints } from '@staff/console-contract';
 import { ConfirmDialog, useNotifications } from '@staff/console-ui';
-import { formFields, type AdminError } from './adminApi.js';
-import { useAdminApi } from './adminUi.js';
+import { useEndpointForm } from '../useEndpointForm.js';
 import { useTexts } from '../../i18n.js';
 
 const Fields = styled.div`
@@ -17,78 +17,47 @@ const Fields = styled.div`
   }
 `;
 
+const EMPTY = { old_password: '', new_password: '', repeat: '' };
+
 /** "Change my password" from the sidebar: the current password, the new one twice; the server's rules apply. */
 export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const admin = useAdminApi();
   const { notify } = useNotifications();
   const id = useId();
   const texts = useTexts();
   const m = texts.passwordDialog;
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [fields, setFields] = useState<Record<string, string[]>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const form = useEndpointForm(adminEndpoints.changePassword, {
+    initial: EMPTY,
+    // The repeat is the dialog's own check; the server takes the two passwords.
+    check: ({ new_password, repeat }) => (new_password !== repeat ? { repeat: m.mismatch } : {}),
+    toBody: ({ old_password, new_password }) => ({ old_password, new_password }),
+    onSaved: (result) => {
+      notify({ type: 'success', message: m.changed(result.revoked_sessions) });
+      close();
+    },
+  });
 
   const close = () => {
-    setOldPassword('');
-    setNewPassword('');
-    setRepeat('');
-    setFields({});
-    setError(null);
+    form.reset(EMPTY);
     onClose();
   };
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (newPassword !== repeat) {
-      setFields({ repeat: [m.mismatch] });
-      return;
-    }
-    setBusy(true);
-    setFields({});
-    setError(null);
-    admin.changePassword(oldPassword, newPassword).then(
-      (result) => {
-        setBusy(false);
-        notify({
-          type: 'success',
-          message: m.changed(result.revoked_sessions),
-        });
-        close();
-      },
-      (failure: AdminError) => {
-        setBusy(false);
-        setFields(formFields(failure));
-        if (Object.keys(formFields(failure)).length === 0) setError(failure.message);
-      },
-    );
-  };
-
-  const field = (
-    name: string,
-    label: string,
-    value: string,
-    set: (value: string) => void,
-    autoComplete: string,
-  ) => {
-    const messages = fields[name];
+  const field = (name: keyof typeof EMPTY, label: string, autoComplete: string) => {
+    const message = form.errors[name];
     return (
       <>
         <label htmlFor={`${id}-${name}`}>{label}</label>
         <input
           id={`${id}-${name}`}
           type="password"
-          value={value}
+          value={form.values[name]}
           autoComplete={autoComplete}
-          aria-invalid={messages ? true : undefined}
-          aria-describedby={messages ? `${id}-${name}-error` : undefined}
-          onChange={(event) => set(event.target.value)}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={message ? `${id}-${name}-error` : undefined}
+          onChange={(event) => form.set(name, event.target.value)}
         />
-        {messages ? (
+        {message ? (
           <p className="error" id={`${id}-${name}-error`}>
-            {messages.join(' ')}
+            {message}
           </p>
         ) : null}
       </>
@@ -102,17 +71,17 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
       description={m.description}
       confirmLabel={m.confirm}
       cancelLabel={m.cancel}
-      busy={busy}
+      busy={form.submitting}
       busyLabel={m.busy}
-      error={error}
-      onConfirm={() => submit()}
+      error={form.formError}
+      onConfirm={() => void form.submit()}
       onCancel={close}
     >
-      <form onSubmit={submit}>
+      <form onSubmit={(event: FormEvent) => void form.submit(event)}>
         <Fields>
-          {field('old_password', m.current, oldPassword, setOldPassword, 'current-password')}
-          {field('new_password', m.next, newPassword, setNewPassword, 'new-password')}
-          {field('repeat', m.repeat, repeat, setRepeat, 'new-password')}
+          {field('old_password', m.current, 'current-password')}
+          {field('new_password', m.next, 'new-password')}
+          {field('repeat', m.repeat, 'new-password')}
           {/* Enter in a field submits, as in the login form. */}
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </Fields>

@@ -10,13 +10,9 @@ import {
   type AuditEntry,
   type ResourceField,
 } from '@staff/console-ui';
-import {
-  formFields,
-  type ActivityEntry,
-  type AdminError,
-  type AdminUserRow,
-  type PermissionSetRow,
-} from './adminApi.js';
+import { adminEndpoints } from '@staff/console-contract';
+import { useEndpointForm } from '../useEndpointForm.js';
+import { type ActivityEntry, type AdminError, type AdminUserRow, type PermissionSetRow } from './adminApi.js';
 import {
   Button,
   ErrorBox,
@@ -29,7 +25,7 @@ import {
   useLoad,
 } from './adminUi.js';
 import { Facts, Table } from '../common/styles.js';
-import { userNameFields } from './userFields.js';
+import { resourceFormErrors, userNameFields } from './userFields.js';
 import { ADMIN_TEXTS, type AdminTexts } from './texts.js';
 import { useTextsOf } from '../../i18n.js';
 
@@ -122,9 +118,6 @@ export function UserDetails({
   const activity = useLoad(loadActivity);
 
   const [secret, setSecret] = useState<string | undefined>(initialSecret);
-  const [editErrors, setEditErrors] = useState<Record<string, string[]> | undefined>();
-  const [editError, setEditError] = useState<AdminError | null>(null);
-  const [saving, setSaving] = useState(false);
   const [chosenSets, setChosenSets] = useState<string[] | null>(null);
   const [setsError, setSetsError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
@@ -137,6 +130,26 @@ export function UserDetails({
     activity.reload();
     onChanged();
   }, [user, sessions, activity, onChanged]);
+
+  const loaded = user.state.status === 'ready' ? user.state.data : null;
+  // ResourceForm keeps the values; the hook checks, sends and places the messages.
+  const edit = useEndpointForm(adminEndpoints.updateUser, {
+    initial: { username: '', full_name: '' },
+    input: { params: { id: userId } },
+    // What changed, with the version the form was made from: a newer one on the server answers 409 STALE.
+    toBody: ({ username, full_name }) => ({
+      ...(username !== loaded?.username ? { username } : {}),
+      ...(full_name !== loaded?.full_name ? { full_name } : {}),
+      ...(loaded ? { version: loaded.version } : {}),
+    }),
+    onSaved: (_user, values) => {
+      notify({ type: 'success', message: d.saved(values.full_name) });
+      refreshAll();
+    },
+  });
+  // One object per failure: ResourceForm focuses the first invalid field whenever it receives new errors.
+  const editErrors = useMemo(() => resourceFormErrors(edit.errors), [edit.errors]);
+  const stale = edit.failure?.code === 'STALE' ? edit.failure : null;
 
   if (user.state.status === 'loading') {
     return (
@@ -162,24 +175,10 @@ export function UserDetails({
 
   const saveEdit = (values: Record<string, unknown>, meta: { changed: string[] }) => {
     if (meta.changed.length === 0) return;
-    setSaving(true);
-    setEditErrors(undefined);
-    setEditError(null);
-    const body: { username?: string; full_name?: string; version: number } = { version: current.version };
-    if (meta.changed.includes('username')) body.username = String(values.username ?? '');
-    if (meta.changed.includes('full_name')) body.full_name = String(values.full_name ?? '');
-    admin.updateUser(current.id, body).then(
-      () => {
-        setSaving(false);
-        notify({ type: 'success', message: d.saved(body.full_name ?? current.full_name) });
-        refreshAll();
-      },
-      (error: AdminError) => {
-        setSaving(false);
-        setEditErrors(formFields(error));
-        setEditError(error);
-      },
-    );
+    void edit.submitValues({
+      username: String(values.username ?? current.username),
+      full_name: String(values.full_name ?? current.full_name),
+    });
   };
 
   const saveSets = () => {
@@ -302,23 +301,19 @@ export function UserDetails({
         fields={editFields}
         initialValues={{ username: current.username, full_name: current.full_name }}
         errors={editErrors}
-        formError={
-          editError && Object.keys(formFields(editError)).length === 0 && editError.code !== 'STALE'
-            ? editError.message
-            : undefined
-        }
+        formError={!stale ? (edit.formError ?? undefined) : undefined}
         conflict={
-          editError?.code === 'STALE'
+          stale
             ? {
-                message: editError.message,
+                message: stale.message,
                 onReload: () => {
-                  setEditError(null);
+                  edit.reset();
                   user.reload();
                 },
               }
             : null
         }
-        submitting={saving}
+        submitting={edit.submitting}
         onSubmit={saveEdit}
       />
 

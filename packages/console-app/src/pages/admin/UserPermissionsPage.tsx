@@ -1,6 +1,8 @@
 import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
+import { adminEndpoints } from '@staff/console-contract';
 import { ConfirmDialog, t, useNotifications } from '@staff/console-ui';
+import { useEndpointForm } from '../useEndpointForm.js';
 import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import {
@@ -231,8 +233,17 @@ export default function UserPermissionsPage({ route }: PageProps) {
   const [edited, setEdited] = useState<{ base: PermissionMatrix; draft: Draft } | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<AdminError | null>(null);
-  const [newName, setNewName] = useState('');
-  const [createError, setCreateError] = useState<string | null>(null);
+  const newSet = useEndpointForm(adminEndpoints.createSet, {
+    initial: { name: '' },
+    onSaved: (set) => {
+      newSet.reset({ name: '' });
+      setSelectedId(set.id);
+      notify({ type: 'success', message: m.setCreated(set.name) });
+      reload();
+    },
+  });
+  const newName = newSet.values.name;
+  const createError = newSet.errors.name ?? newSet.formError;
   const [pending, setPending] = useState<Pending>(null);
   const [renameTo, setRenameTo] = useState('');
   const [pendingBusy, setPendingBusy] = useState(false);
@@ -308,20 +319,6 @@ export default function UserPermissionsPage({ route }: PageProps) {
       );
   };
 
-  const createSet = (event: FormEvent) => {
-    event.preventDefault();
-    setCreateError(null);
-    admin.createSet({ name: newName }).then(
-      (set) => {
-        setNewName('');
-        setSelectedId(set.id);
-        notify({ type: 'success', message: m.setCreated(set.name) });
-        reload();
-      },
-      (error: AdminError) => setCreateError(formFields(error).name?.join(' ') ?? error.message),
-    );
-  };
-
   const runPending = () => {
     if (!pending) return;
     setPendingBusy(true);
@@ -354,17 +351,17 @@ export default function UserPermissionsPage({ route }: PageProps) {
     <RoutePage route={route}>
       <Muted>{m.intro}</Muted>
       <Panel aria-label={m.newSet}>
-        <form onSubmit={createSet}>
+        <form onSubmit={(event: FormEvent) => void newSet.submit(event)} noValidate>
           <Row>
             <label htmlFor={newNameId}>{m.newSetName}</label>
             <input
               id={newNameId}
               value={newName}
-              onChange={(event) => setNewName(event.target.value)}
+              onChange={(event) => newSet.set('name', event.target.value)}
               aria-invalid={createError ? true : undefined}
               maxLength={100}
             />
-            <Button type="submit" disabled={newName.trim() === ''}>
+            <Button type="submit" disabled={newName.trim() === '' || newSet.submitting}>
               {m.createSet}
             </Button>
           </Row>

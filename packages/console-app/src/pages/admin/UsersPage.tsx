@@ -19,7 +19,10 @@ import {
 import { useRouterLocation } from '../../list/useRouterLocation.js';
 import { RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
-import { formFields, type AdminError, type AdminUserRow, type UserListParams } from './adminApi.js';
+import { adminEndpoints } from '@staff/console-contract';
+import { type AdminError, type AdminUserRow, type UserListParams } from './adminApi.js';
+import { useEndpointForm } from '../useEndpointForm.js';
+import { resourceFormErrors } from './userFields.js';
 import { Button, Panel, Row, formatWhen, useAdminApi, useLoad } from './adminUi.js';
 import { UserDetails } from './UserDetails.js';
 import { ViewAsPreview } from './ViewAsPreview.js';
@@ -32,6 +35,9 @@ const createFields = (texts: AdminTexts['fields']): ResourceField[] => [
   ...userNameFields(texts),
   { name: 'password', label: texts.initialPassword, type: 'secret', help: texts.initialPasswordHelp },
 ];
+
+/** The new-user form's values: the initial password may stay empty. */
+const NEW_USER = { username: '', full_name: '', password: '' };
 
 const SORTABLE = ['username', 'full_name', 'last_login_at'];
 const PAGE_SIZES = [10, 25, 50, 100];
@@ -144,9 +150,6 @@ export default function UsersPage({ route }: PageProps) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [createdSecret, setCreatedSecret] = useState<{ id: number; password: string } | null>(null);
   const [creating, setCreating] = useState(false);
-  const [createErrors, setCreateErrors] = useState<Record<string, string[]> | undefined>();
-  const [createError, setCreateError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const [viewAsId, setViewAsId] = useState<number | null>(null);
 
   const loadSets = useCallback(() => admin.listSets(), [admin]);
@@ -213,39 +216,28 @@ export default function UsersPage({ route }: PageProps) {
     [f, u, texts.never],
   );
 
-  const create = (values: Record<string, unknown>) => {
-    setSubmitting(true);
-    setCreateErrors(undefined);
-    setCreateError(null);
-    const password =
-      typeof values.password === 'string' && values.password !== '' ? values.password : undefined;
-    admin
-      .createUser({
-        username: String(values.username ?? ''),
-        full_name: String(values.full_name ?? ''),
-        ...(password ? { password } : {}),
-      })
-      .then(
-        (result) => {
-          setSubmitting(false);
-          setCreating(false);
-          setSelectedId(result.user.id);
-          setCreatedSecret(
-            result.generated_password ? { id: result.user.id, password: result.generated_password } : null,
-          );
-          notify({
-            type: 'success',
-            message: u.created(result.user.username),
-          });
-          onChanged();
-        },
-        (error: AdminError) => {
-          setSubmitting(false);
-          setCreateErrors(formFields(error));
-          setCreateError(Object.keys(formFields(error)).length === 0 ? error.message : null);
-        },
+  // ResourceForm keeps the values; the hook checks, sends and places the messages.
+  const newUser = useEndpointForm(adminEndpoints.createUser, {
+    initial: NEW_USER,
+    // An empty password is left out: the server generates one and answers it once.
+    toBody: ({ username, full_name, password }) => ({
+      username,
+      full_name,
+      ...(password ? { password } : {}),
+    }),
+    onSaved: (result) => {
+      setCreating(false);
+      setSelectedId(result.user.id);
+      setCreatedSecret(
+        result.generated_password ? { id: result.user.id, password: result.generated_password } : null,
       );
-  };
+      notify({ type: 'success', message: u.created(result.user.username) });
+      onChanged();
+    },
+  });
+
+  // One object per failure: ResourceForm focuses the first invalid field whenever it receives new errors.
+  const newUserErrors = useMemo(() => resourceFormErrors(newUser.errors), [newUser.errors]);
 
   const { view } = users;
   return (
@@ -257,11 +249,17 @@ export default function UsersPage({ route }: PageProps) {
             label={u.newUser}
             mode="create"
             fields={newUserFields}
-            errors={createErrors}
-            formError={createError ?? undefined}
-            submitting={submitting}
+            errors={newUserErrors}
+            formError={newUser.formError ?? undefined}
+            submitting={newUser.submitting}
             submitLabel={u.createUser}
-            onSubmit={create}
+            onSubmit={(values) =>
+              void newUser.submitValues({
+                username: String(values.username ?? ''),
+                full_name: String(values.full_name ?? ''),
+                password: typeof values.password === 'string' ? values.password : '',
+              })
+            }
             onCancel={() => setCreating(false)}
           />
         </Panel>
@@ -329,8 +327,7 @@ export default function UsersPage({ route }: PageProps) {
               data-kind="primary"
               onClick={() => {
                 setCreating(true);
-                setCreateErrors(undefined);
-                setCreateError(null);
+                newUser.reset(NEW_USER);
               }}
             >
               {u.newUser}

@@ -2,9 +2,7 @@ import axios, { type AxiosInstance } from 'axios';
 import {
   adminEndpoints,
   type MatrixSaveBody,
-  type SetCreateBody,
   type SetPatchBody,
-  type UserCreateBody,
   type UserListResponse,
   type UserPatchBody,
   type UserSortField,
@@ -91,7 +89,10 @@ const failingAsAdmin = async <T>(answer: Promise<T>): Promise<T> => {
   }
 };
 
-/** The administration calls (the contract's `adminEndpoints`) through `call()`; failures are AdminErrors. */
+/**
+ * The administration calls (the contract's `adminEndpoints`) through `call()`; failures are AdminErrors. The forms
+ * (new user, a user's names, new permission set, the own password) send through useEndpointForm.
+ */
 export function createAdminApi(api: AxiosInstance) {
   const call = createCall(api);
   const ask: Call = (endpoint, ...args) => failingAsAdmin(call(endpoint, ...args));
@@ -108,7 +109,6 @@ export function createAdminApi(api: AxiosInstance) {
         },
       }),
     getUser: (id: number) => ask(adminEndpoints.getUser, user(id)),
-    createUser: (body: UserCreateBody) => ask(adminEndpoints.createUser, { body }),
     updateUser: (id: number, body: UserPatchBody) => ask(adminEndpoints.updateUser, { ...user(id), body }),
     deleteUser: (id: number) => ask(adminEndpoints.deleteUser, user(id)),
     resetPassword: (id: number, password?: string) =>
@@ -120,14 +120,11 @@ export function createAdminApi(api: AxiosInstance) {
     revokeAllSessions: (id: number) => ask(adminEndpoints.revokeAllSessions, user(id)),
     activity: (id: number, limit = 30) => ask(adminEndpoints.activity, { ...user(id), query: { limit } }),
     listSets: () => ask(adminEndpoints.listSets),
-    createSet: (body: SetCreateBody) => ask(adminEndpoints.createSet, { body }),
     updateSet: (id: number, body: SetPatchBody) => ask(adminEndpoints.updateSet, { ...set(id), body }),
     deleteSet: (id: number) => ask(adminEndpoints.deleteSet, set(id)),
     matrix: () => ask(adminEndpoints.matrix),
     saveMatrix: (sets: MatrixSaveBody['sets']) => ask(adminEndpoints.saveMatrix, { body: { sets } }),
     viewAs: (userId: number) => ask(adminEndpoints.viewAs, { params: { userId } }),
-    changePassword: (oldPassword: string, newPassword: string) =>
-      ask(adminEndpoints.changePassword, { body: { old_password: oldPassword, new_password: newPassword } }),
   };
 }
 
