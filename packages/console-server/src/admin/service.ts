@@ -5,6 +5,7 @@ import { hashPassword, generatePassword, verifyPassword } from '../auth/password
 import { openSessionsOf } from '../auth/sessions.js';
 import { writeAudit, auditBy } from '../services/audit.js';
 import {
+  insertUserInTrx,
   insertUserSetsInTrx,
   permissionSetsByName,
   resetPasswordInTrx,
@@ -195,16 +196,12 @@ export async function createUser(
       });
     }
     const sets = await setIdsByName(trx, input.permission_sets, 'body.permission_sets');
-    const user = await trx
-      .insertInto('users')
-      .values({
-        username: input.username,
-        full_name: input.full_name,
-        password_hash: passwordHash,
-        active: input.active,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const user = await insertUserInTrx(trx, {
+      username: input.username,
+      fullName: input.full_name,
+      passwordHash,
+      active: input.active,
+    });
     await insertUserSetsInTrx(trx, user.id, sets, actor);
     await auditBy(trx, actor, {
       action: 'create',

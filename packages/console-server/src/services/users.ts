@@ -90,6 +90,27 @@ export interface NewUserInput {
   sets?: readonly string[];
 }
 
+/**
+ * Inside the caller's transaction: the users row of a new account, its password already hashed. The one insert
+ * of a user: the seed and the CLI (`createUser` below) and the administration page (admin/service.ts) each add
+ * their checks, sets and audit entry around it.
+ */
+export async function insertUserInTrx(
+  trx: Kysely<Database>,
+  input: { username: string; fullName: string; passwordHash: string; active: boolean },
+): Promise<User> {
+  return trx
+    .insertInto('users')
+    .values({
+      username: input.username,
+      full_name: input.fullName,
+      password_hash: input.passwordHash,
+      active: input.active,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 export async function createUser(
   db: Kysely<Database>,
   input: NewUserInput,
@@ -100,16 +121,12 @@ export async function createUser(
     if (await findUserByUsername(trx, input.username)) {
       throw new ConflictError(`A user named "${input.username}" already exists`);
     }
-    const user = await trx
-      .insertInto('users')
-      .values({
-        username: input.username,
-        full_name: input.fullName,
-        password_hash: passwordHash,
-        active: input.active ?? true,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const user = await insertUserInTrx(trx, {
+      username: input.username,
+      fullName: input.fullName,
+      passwordHash,
+      active: input.active ?? true,
+    });
     await auditBy(trx, actor, {
       action: 'create',
       entity: 'user',
