@@ -130,7 +130,14 @@ const twoNumbers = {
 
 function setup(
   language: Language,
-  options: { inactive?: boolean; admin?: boolean; twoNumbers?: boolean; requested?: string[] } = {},
+  options: {
+    inactive?: boolean;
+    admin?: boolean;
+    twoNumbers?: boolean;
+    requested?: string[];
+    search?: string;
+    queries?: unknown[];
+  } = {},
 ) {
   const route = routeOf('customer-chats');
   const shownConversation = {
@@ -149,6 +156,7 @@ function setup(
   };
   return renderPage(route, <ChatListPage route={route} />, {
     language,
+    ...(options.search ? { search: options.search } : {}),
     keys: [
       'statistics',
       'ad_daily_tracker',
@@ -157,6 +165,7 @@ function setup(
     handler: (config: InternalAxiosRequestConfig) => {
       const url = config.url ?? '';
       options.requested?.push(url);
+      if (url === '/api/chats/conversations') options.queries?.push(config.params);
       if (url === '/api/chats/conversations')
         return {
           status: 200,
@@ -303,6 +312,14 @@ describe('Chat List in both languages', () => {
       within(others).getByRole('link', { name: /Buka percakapan di Bot 2 \(1 belum dibaca\)/ }),
     ).toBeVisible();
     expect(screen.getByText('Menulis ke 2 nomor kita.')).toBeVisible();
+  });
+
+  it("a link with a customer's number opens the list searching it (a problem filed by phone links here)", async () => {
+    const queries: unknown[] = [];
+    setup('en', { search: '?q=081299990077', queries });
+    await screen.findByRole('listbox', { name: 'Conversations' });
+    expect(screen.getByRole('searchbox', { name: 'Search name or number' })).toHaveValue('081299990077');
+    expect(queries[0]).toMatchObject({ q: '081299990077' });
   });
 
   it('a customer on one number shows no jump list and says so', async () => {

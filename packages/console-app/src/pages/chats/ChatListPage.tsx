@@ -20,7 +20,7 @@ import type { PageProps } from '../types.js';
 import { type Assignee, type ConversationDetail, type ConversationPage, createChatsApi } from './chatsApi.js';
 import { ConversationList, displayPhone } from './ConversationList.js';
 import { UnregisteredInbox } from './UnregisteredInbox.js';
-import { chatLink, chatLinkTarget } from './chatLink.js';
+import { chatLink, chatLinkSearch, chatLinkTarget } from './chatLink.js';
 import { CreateProblemForm } from '../problems/CreateProblemForm.js';
 import { ApiError } from '../../api/apiError.js';
 import { toCallError } from '../../api/errors.js';
@@ -103,14 +103,15 @@ export default function ChatListPage({ route }: PageProps) {
   const height = useListHeight();
 
   const [filter, setFilter] = useState<ChatFilter>('all');
-  const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
+  // A link from elsewhere (a problem) opens its conversation and points at its message, or (a problem filed by
+  // phone alone) opens the list searching the customer's number.
+  const location = useLocation();
+  const [search, setSearch] = useState(() => chatLinkSearch(location.search));
+  const [query, setQuery] = useState(search);
   const [reloads, setReloads] = useState(0);
   // Each answer remembers what it answers (filter and search; conversation id): a stale one shows as loading.
   const listKey = `${filter}|${query}|${reloads}`;
   const [list, setList] = useState<ListState & { key: string }>({ status: 'loading', key: '' });
-  // A link from elsewhere (a problem) opens its conversation and points at its message.
-  const location = useLocation();
   const target = useMemo(() => chatLinkTarget(location.search), [location.search]);
   const [selectedId, setSelectedId] = useState<number | null>(target.conversationId);
   const [detailState, setDetailState] = useState<{

@@ -47,14 +47,16 @@ const options: ProblemOptions = {
   assignees: [{ id: 3, name: 'Ayu' }],
 };
 
-function setup(language: Language) {
+function setup(language: Language, shown: Problem = problem) {
   const route = routeOf('problem-tracker');
   return renderPage(route, <ProblemsPage route={route} />, {
     language,
     keys: ['ad_daily_tracker'],
     handler: (config: InternalAxiosRequestConfig) => {
       const url = config.url ?? '';
-      if (url === '/api/problems') return { status: 200, data: { rows: [problem], now: problem.opened_at } };
+      if (url === '/api/problems') return { status: 200, data: { rows: [shown], now: shown.opened_at } };
+      if (url === `/api/problems/${shown.id}`)
+        return { status: 200, data: { problem: shown, comments: [], attachments: [] } };
       if (url === '/api/problems/options') return { status: 200, data: options };
       return undefined;
     },
@@ -94,5 +96,14 @@ describe('Cust Problem Tracking in both languages', () => {
     const form = await screen.findByRole('region', { name: 'New problem' });
     expect(within(form).getByLabelText('Customer name')).toBeVisible();
     expect(within(form).getByRole('button', { name: 'Cancel' })).toBeVisible();
+  });
+  it("a problem filed by phone alone links to the customer's conversations on every number", async () => {
+    const { user } = setup('en', { ...problem, customer_phone: '0812-9999-0077' });
+    const board = await screen.findByRole('region', { name: 'Customer problem board' });
+    await user.click(await within(board).findByRole('button', { name: /#7 Akses kelas belum masuk/ }));
+    const link = await screen.findByRole('link', {
+      name: "Find the customer's conversations by this number",
+    });
+    expect(link).toHaveAttribute('href', '/app/customer-chats?q=081299990077');
   });
 });

@@ -30,7 +30,7 @@ import { Facts, pageControlCss, tableCss, toolbarCss } from '../common/styles.js
 import { TableHead } from '../common/TableHead.js';
 import { useTextsOf } from '../../i18n.js';
 import { PROBLEMS_TEXTS, unreachable } from './texts.js';
-import { chatLink } from '../chats/chatLink.js';
+import { chatLink, chatSearchLink } from '../chats/chatLink.js';
 
 // A failure without an answer (or a message) says the server could not be reached.
 const failure = (error: unknown) => ApiError.from(error).message || unreachable();
@@ -287,6 +287,13 @@ function ProblemPanel({
               <Link to={chatLink(problem.conversation_id, problem.message_id)}>
                 {words.openChat(problem.message_id)}
               </Link>
+            </dd>
+          </>
+        ) : problem.customer_phone ? (
+          <>
+            <dt>{words.chat}</dt>
+            <dd>
+              <Link to={chatSearchLink(problem.customer_phone)}>{words.customerChats}</Link>
             </dd>
           </>
         ) : null}

@@ -63,6 +63,10 @@ export const PROBLEMS_TEXTS = defineTexts({
       (message: number | null) => (message ? 'Open the chat message it came from' : 'Open the chat'),
       (message: number | null) => (message ? 'Buka pesan chat asalnya' : 'Buka chat'),
     ],
+    customerChats: [
+      "Find the customer's conversations by this number",
+      'Cari percakapan pelanggan dengan nomor ini',
+    ],
     category: ['Category', 'Kategori'],
     slaLabel: ['SLA', 'SLA'],
     sla: [
