@@ -16,6 +16,7 @@ import { chromium, type Browser, type Page } from 'playwright';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.js';
+import { budgetProblems, measureEntryPoints } from '../bench/entrySizes.js';
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -447,5 +448,17 @@ describe('Chart, with and without the optional peer echarts', () => {
     expect(consoleErrors.some((text) => text.includes('npm install echarts'))).toBe(true);
     expect(pageErrors).toEqual([]);
     await page.close();
+  });
+});
+
+describe('each entry point, imported into a React-only app', () => {
+  it('stays within its size budget; NumberText, OtpInput and LoginForm bring no styled-components', async () => {
+    // The bench's measure (bench/entrySizes.ts), here on the tarball and the peers installed in the app. echarts
+    // stays out of these builds: a chart loads it later, and parsing it was most of the builds' time.
+    const { sizes } = await measureEntryPoints(path.join(appDir, 'entry-sizes'), { external: ['echarts'] });
+    expect(budgetProblems(sizes)).toEqual([]);
+    const numberText = sizes.find((size) => size.entry.id === 'number-text');
+    expect(numberText?.packages).toEqual([]);
+    expect(numberText?.adds).toBeGreaterThan(0);
   });
 });
