@@ -12,15 +12,18 @@ export const REPORT_TEXTS_ID: Readonly<Record<string, string>> = {
   Impressions: 'Impresi',
   'sum of impressions': 'jumlah impresi',
   'Clicks (all)': 'Klik (semua)',
-  'sum of clicks (all)': 'jumlah klik (semua)',
+  'sum of clicks (all) over the rows that carry them; "-" when none does':
+    'jumlah klik (semua) dari baris yang memuatnya; "-" bila tidak ada',
   'CTR (link click-through rate)': 'CTR (rasio klik tautan)',
   'link clicks / impressions × 100': 'klik tautan / impresi × 100',
   'CPC (cost per link click)': 'CPC (biaya per klik tautan)',
   'spend / link clicks': 'belanja / klik tautan',
   'CTR (all)': 'CTR (semua)',
-  'clicks (all) / impressions × 100': 'klik (semua) / impresi × 100',
+  'clicks (all) / impressions × 100, both over the rows that carry clicks (all)':
+    'klik (semua) / impresi × 100, keduanya dari baris yang memuat klik (semua)',
   'CPC (all)': 'CPC (semua)',
-  'spend / clicks (all)': 'belanja / klik (semua)',
+  'spend / clicks (all), both over the rows that carry clicks (all)':
+    'belanja / klik (semua), keduanya dari baris yang memuat klik (semua)',
   CPM: 'CPM',
   'spend / impressions × 1000': 'belanja / impresi × 1000',
   'Meta purchases': 'Pembelian Meta',

@@ -83,13 +83,31 @@ const m = (
 // Shared measures.
 const SPEND = m('spend', 'Spend', 'idr', 'sum of Meta spend', 'neutral');
 const IMPRESSIONS = m('impressions', 'Impressions', 'number', 'sum of impressions');
-const CLICKS = m('clicks', 'Clicks (all)', 'number', 'sum of clicks (all)');
+// An export with "Link clicks" only carries no Clicks (all): such rows are unknown, left out of the "(all)" family's
+// sums and of its denominators (not counted as 0 clicks).
+const CLICKS = m(
+  'clicks',
+  'Clicks (all)',
+  'number',
+  'sum of clicks (all) over the rows that carry them; "-" when none does',
+);
 const LINK_CLICKS = m('link_clicks', 'Link clicks', 'number', 'sum of inline link clicks');
 // Meta's two click families, named as Ads Manager names them: the link-click ones are the reports' default.
 const CTR = m('ctr', 'CTR (link click-through rate)', 'percent', 'link clicks / impressions × 100');
 const CPC = m('cpc', 'CPC (cost per link click)', 'idr', 'spend / link clicks', 'lower');
-const CTR_ALL = m('ctr_all', 'CTR (all)', 'percent', 'clicks (all) / impressions × 100');
-const CPC_ALL = m('cpc_all', 'CPC (all)', 'idr', 'spend / clicks (all)', 'lower');
+const CTR_ALL = m(
+  'ctr_all',
+  'CTR (all)',
+  'percent',
+  'clicks (all) / impressions × 100, both over the rows that carry clicks (all)',
+);
+const CPC_ALL = m(
+  'cpc_all',
+  'CPC (all)',
+  'idr',
+  'spend / clicks (all), both over the rows that carry clicks (all)',
+  'lower',
+);
 /** Clicks of every kind (likes, profile, expand) and their ratios: after a report's own measures. */
 const ALL_CLICKS = [CLICKS, CTR_ALL, CPC_ALL];
 const CPM = m('cpm', 'CPM', 'idr', 'spend / impressions × 1000', 'lower');

@@ -1,9 +1,11 @@
 // Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { canonicalPurchases, parseAdsManagerCsv, parseExportNumber } from '../src/intake/meta/csv.js';
 import { XLSX_CONTENT_TYPE, parseAdsManagerXlsx } from '../src/intake/meta/xlsx.js';
 import { intakeDb } from '../src/intake/tables.js';
+import { REPORTS_V880 } from '../src/reports/migrations.js';
 import { Client, ONE_ENGINE, setupTestApp, userWithKeys } from './support/harness.js';
 
 const ENGLISH = [
@@ -277,6 +279,96 @@ describe.each(ONE_ENGINE)('POST /api/ad-insights/import on %s', (engine) => {
       ctr_all: 2.4,
       cpc_all: 542,
     });
+  });
+
+  it('stores Clicks (all) a row does not carry as unknown: a mixed file divides the "(all)" ratios by the rows that carry them', async () => {
+    const writer = await client().token('admin');
+    // One export with the column, its cell empty on two rows (as where files of two column sets were joined).
+    const csv = [
+      'Reporting starts,Reporting ends,Campaign name,Ad set name,Ad name,Campaign ID,Ad set ID,Ad ID,Amount spent (IDR),Impressions,Reach,Frequency,Link clicks,Clicks (all),Purchases,Purchases conversion value',
+      '2026-12-06,2026-12-06,Campuran,Set M,Ad M1,120210000000000902,120210000000009021,120210000000090211,"1,000,000",80000,50000,1.6,1600,2000,4,600000',
+      '2026-12-06,2026-12-06,Campuran,Set M,Ad M2,120210000000000902,120210000000009021,120210000000090212,300000,20000,15000,1.33,250,,1,150000',
+      '2026-12-06,2026-12-06,Tanpa Semua,Set N,Ad N1,120210000000000903,120210000000009031,120210000000090311,500000,50000,40000,1.25,500,,2,300000',
+    ].join('\r\n');
+    expect(parseAdsManagerCsv(csv).rows.map((row) => row.clicks)).toEqual([2000, null, null]);
+    expect((await upload(csv, writer)).json()).toMatchObject({ inserted: 3 });
+    const stored = await intakeDb(testDb.database.db)
+      .selectFrom('ad_insights_daily')
+      .select(['ad_id', 'clicks', 'inline_link_clicks'])
+      .where('date', '=', '2026-12-06')
+      .orderBy('ad_id')
+      .execute();
+    expect(stored.map((row) => [row.ad_id, row.clicks === null ? null : Number(row.clicks)])).toEqual([
+      ['120210000000090211', 2000],
+      ['120210000000090212', null],
+      ['120210000000090311', null],
+    ]);
+    const pick = (values: Record<string, unknown>) => ({
+      clicks: values.clicks,
+      ctr_all: values.ctr_all,
+      cpc_all: values.cpc_all,
+      ctr: values.ctr,
+    });
+    type Answer = {
+      rows: { key: string; values: Record<string, unknown> }[];
+      totals: { values: Record<string, unknown> };
+    };
+    const report = async (path: string, query = '') => {
+      const response = await client().get(
+        `/api/reports/${path}?from=2026-12-06&to=2026-12-06${query}`,
+        writer,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as Answer;
+    };
+    // Per ad (the insights themselves): only Ad M1 carries Clicks (all); the others show "-", not 0.
+    const ads = await report('ad-aggregated', '&group_by=ad');
+    const byKey = (answer: Answer) =>
+      answer.rows
+        .map((row) => [row.key, pick(row.values)])
+        .sort((x, y) => String(x[0]).localeCompare(String(y[0])));
+    expect(byKey(ads)).toEqual([
+      ['120210000000090211', { clicks: 2000, ctr_all: 2.5, cpc_all: 500, ctr: 2 }],
+      ['120210000000090212', { clicks: null, ctr_all: null, cpc_all: null, ctr: 1.25 }],
+      ['120210000000090311', { clicks: null, ctr_all: null, cpc_all: null, ctr: 1 }],
+    ]);
+    // 2 000 clicks (all) over the 80 000 impressions and Rp 1 000 000 of the one row that carries them, not over
+    // the 150 000 impressions and Rp 1 800 000 of all three. Link clicks keep every row.
+    const totals = { clicks: 2000, ctr_all: 2.5, cpc_all: 500, ctr: 1.5667 };
+    expect(pick(ads.totals.values)).toEqual(totals);
+    // Per campaign (the per-campaign-day rollup): the mixed campaign divides like by like; the other is unknown.
+    const campaigns = await report('ads-x-mayar');
+    expect(byKey(campaigns)).toEqual([
+      ['120210000000000902', { clicks: 2000, ctr_all: 2.5, cpc_all: 500, ctr: 1.85 }],
+      ['120210000000000903', { clicks: null, ctr_all: null, cpc_all: null, ctr: 1 }],
+    ]);
+    expect(pick(campaigns.totals.values)).toEqual(totals);
+    // A later file that carries the column for Ad N1 makes it known; the rollup follows.
+    const known = csv.split('\r\n');
+    known[3] = known[3]!.replace(',500,,2,', ',500,900,2,');
+    expect((await upload([known[0], known[3]].join('\r\n'), writer)).json()).toMatchObject({ updated: 1 });
+    const after = await report('ads-x-mayar');
+    expect(pick(after.rows.find((row) => row.key === '120210000000000903')!.values)).toEqual({
+      clicks: 900,
+      ctr_all: 1.8,
+      cpc_all: 556,
+      ctr: 1,
+    });
+    // 2 900 / 130 000 impressions; Rp 1 500 000 / 2 900.
+    expect(pick(after.totals.values)).toEqual({ clicks: 2900, ctr_all: 2.2308, cpc_all: 517, ctr: 1.5667 });
+
+    // Rows imported before migration 880 held 0 beside their link clicks; its fix makes them unknown and the
+    // per-campaign-day rollup follows through the trigger.
+    const db = testDb.database.db;
+    const rollup = async () =>
+      (
+        await sql<Record<string, string>>`select clicks, clicks_rows, clicks_impressions, clicks_spend
+          from report_ads_daily where date = '2026-12-06' and campaign_id = '120210000000000902'`.execute(db)
+      ).rows.map((row) => Object.values(row).map(Number))[0];
+    await sql`update ad_insights_daily set clicks = 0 where ad_id = '120210000000090212'`.execute(db);
+    expect(await rollup()).toEqual([2000, 2, 100000, 1300000]);
+    await sql.raw(REPORTS_V880.at(-1)!).execute(db);
+    expect(await rollup()).toEqual([2000, 1, 80000, 1000000]);
   });
 
   it('refuses a file with problems (400 naming line and field) and writes nothing', async () => {

@@ -17,6 +17,7 @@ import {
   REPORTS_MIGRATIONS_500,
   REPORTS_MIGRATIONS_600,
   REPORTS_MIGRATIONS_750,
+  REPORTS_MIGRATIONS_880,
 } from '../reports/migrations.js';
 import { PROBLEMS_MIGRATIONS } from '../problems/migrations.js';
 import { LOGISTICS_MIGRATIONS } from '../logistics/migrations.js';
@@ -282,6 +283,8 @@ export const MIGRATIONS: readonly Migration[] = [
   sqlMigration(860, 'trigram index for companies search text with the city', TRIGRAM_INDEXES_V860),
   // --- customer care: one customer across business numbers (versions 870–879): src/crm/migrations.ts ---
   ...CRM_MIGRATIONS_870,
+  // --- reports: Clicks (all) unknown where an export did not carry them (versions 880–889) ---
+  ...REPORTS_MIGRATIONS_880,
   // --- one lease table: intake_jobs folds into job_leases (versions 890–899): src/jobs/migrations.ts ---
   ...LEASE_MIGRATIONS,
 ];

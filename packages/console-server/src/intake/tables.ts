@@ -114,7 +114,8 @@ export interface AdInsightsDailyTable extends AdInsightNames {
   account_id: string | null;
   impressions: BigInt;
   reach: BigInt;
-  clicks: BigInt;
+  /** Clicks (all); null where the data did not carry them (migration 880). */
+  clicks: NullableBigInt;
   inline_link_clicks: BigInt;
   spend: BigInt;
   purchases: number;

@@ -351,3 +351,63 @@ export const REPORTS_MIGRATIONS_750: readonly Migration[] = [
     { oneByOne: true },
   ),
 ];
+
+/**
+ * Clicks (all) per row, known or not (issue 31): an Ads Manager export without the "Clicks (all)" column (or a row
+ * whose cell is empty) carries no such figure, and 0 read as measured (CTR (all) 0, CPC (all) empty). The column
+ * takes null for "not carried"; the per-campaign-day rollup counts the rows that carry it and their impressions
+ * and spend, the denominators of CTR (all) and CPC (all), so a mixed range divides like by like.
+ */
+const INSIGHT_SUMS_V880 = (sign: '' | '-') =>
+  [
+    `${sign}count(*) as row_count`,
+    `${sign}sum(spend) as spend`,
+    `${sign}sum(impressions) as impressions`,
+    `${sign}coalesce(sum(clicks), 0) as clicks`,
+    `${sign}sum(inline_link_clicks) as inline_link_clicks`,
+    `${sign}sum(purchases) as purchases`,
+    `${sign}sum(purchase_value) as purchase_value`,
+    `${sign}count(clicks) as clicks_rows`,
+    `${sign}coalesce(sum(impressions) filter (where clicks is not null), 0) as clicks_impressions`,
+    `${sign}coalesce(sum(spend) filter (where clicks is not null), 0) as clicks_spend`,
+  ].join(', ');
+const ADS_COLUMNS_V880 = `insert into report_ads_daily (date, campaign_id, campaign_name, row_count, spend, impressions, clicks,
+  inline_link_clicks, purchases, purchase_value, clicks_rows, clicks_impressions, clicks_spend)`;
+const ADD_ADS_V880 = `${ADD_ADS},
+    clicks_rows = report_ads_daily.clicks_rows + excluded.clicks_rows,
+    clicks_impressions = report_ads_daily.clicks_impressions + excluded.clicks_impressions,
+    clicks_spend = report_ads_daily.clicks_spend + excluded.clicks_spend`;
+
+/** Migration 750's insights trigger function with the rollup's three new sums (frozen once shipped). */
+const INSIGHTS_FUNCTION_V880 = replaced(
+  replaced(
+    REPORTS_V750[0]!,
+    `${ADS_COLUMNS} select date, campaign_id, max(campaign_name), ${INSIGHT_SUMS} from new_rows group by 1, 2 ${ADD_ADS};`,
+    `${ADS_COLUMNS_V880} select date, campaign_id, max(campaign_name), ${INSIGHT_SUMS_V880('')} from new_rows group by 1, 2 ${ADD_ADS_V880};`,
+  ),
+  `${ADS_COLUMNS} select date, campaign_id, null, ${negate(INSIGHT_SUMS)} from old_rows group by 1, 2 ${ADD_ADS};`,
+  `${ADS_COLUMNS_V880} select date, campaign_id, null, ${INSIGHT_SUMS_V880('-')} from old_rows group by 1, 2 ${ADD_ADS_V880};`,
+);
+
+export const REPORTS_V880: readonly string[] = [
+  `alter table ad_insights_daily alter column clicks drop not null`,
+  `alter table report_ads_daily
+    add column clicks_rows bigint not null default 0,
+    add column clicks_impressions bigint not null default 0,
+    add column clicks_spend bigint not null default 0`,
+  // The rollup's new sums over the rows as they stand (every row carried its clicks until now).
+  `update report_ads_daily r set clicks_rows = b.clicks_rows, clicks_impressions = b.clicks_impressions,
+    clicks_spend = b.clicks_spend
+  from (select date, campaign_id, ${INSIGHT_SUMS_V880('')} from ad_insights_daily group by 1, 2) b
+  where b.date = r.date and b.campaign_id = r.campaign_id`,
+  INSIGHTS_FUNCTION_V880,
+  // Rows imported without the column hold 0 beside link clicks: Clicks (all) are never fewer than link clicks in
+  // Meta's figures, so those rows did not carry it. The trigger moves their sums in the rollup.
+  `update ad_insights_daily set clicks = null where clicks < inline_link_clicks`,
+];
+
+export const REPORTS_MIGRATIONS_880: readonly Migration[] = [
+  sqlMigration(880, 'Meta insights: Clicks (all) unknown where the data did not carry them', REPORTS_V880, {
+    oneByOne: true,
+  }),
+];

@@ -72,7 +72,8 @@ export interface InsightRow extends AdInsightNames {
   account_id: string | null;
   impressions: number;
   reach: number;
-  clicks: number;
+  /** Clicks (all); null when the file does not carry them (no such column, or an empty cell): unknown, not 0. */
+  clicks: number | null;
   inline_link_clicks: number;
   spend: number;
   purchases: number;
@@ -245,7 +246,6 @@ export function parseAdsManagerRecords(
     const numbers = {} as Record<
       | 'impressions'
       | 'reach'
-      | 'clicks'
       | 'inline_link_clicks'
       | 'spend'
       | 'purchases'
@@ -253,10 +253,23 @@ export function parseAdsManagerRecords(
       | 'video_3s_views',
       number
     >;
+    // Clicks (all) may be missing from a file (an export with "Link clicks" only) or from a row of it: unknown.
+    const clicksCell = raw('clicks');
+    const clicksText = typeof clicksCell === 'number' ? String(clicksCell) : cell('clicks');
+    let clicks: number | null = null;
+    if (indexOf('clicks') >= 0 && clicksText !== '' && clicksText !== '-') {
+      const value = typeof clicksCell === 'number' ? clicksCell : parseExportNumber(clicksText, language);
+      if (value === null || value < 0)
+        rowErrors.push({
+          line,
+          field: 'clicks',
+          message: `${LABELS.clicks} must be a number, got "${clicksText}"`,
+        });
+      else clicks = Math.round(value);
+    }
     for (const column of [
       'impressions',
       'reach',
-      'clicks',
       'inline_link_clicks',
       'spend',
       'purchases',
@@ -289,6 +302,7 @@ export function parseAdsManagerRecords(
       ad_name: optional('ad_name'),
       account_id: optional('account_id'),
       ...numbers,
+      clicks,
     });
   }
   return { rows, errors, skippedSummaryRows, language, delimiter };

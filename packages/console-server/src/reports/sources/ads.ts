@@ -97,14 +97,19 @@ export const adsSource: ReportSource = {
     }
     const adProduct = g.product === true || product !== undefined;
     // Above the ad set the per-campaign-day rollup (migration 600) holds the same sums in far fewer rows.
-    const insights =
-      group === 'adset' || group === 'ad' || filters.adset !== undefined || filters.ad !== undefined
-        ? sql`ad_insights_daily i`
-        : sql`report_ads_daily i`;
+    const perAd =
+      group === 'adset' || group === 'ad' || filters.adset !== undefined || filters.ad !== undefined;
+    const insights = perAd ? sql`ad_insights_daily i` : sql`report_ads_daily i`;
+    // Clicks (all) where the rows carry them (null in a row that does not; the rollup counts those that do).
+    const clicksAll = perAd
+      ? sql`sum(i.clicks) as clicks, sum(i.impressions) filter (where i.clicks is not null) as clicks_impressions,
+          sum(i.spend) filter (where i.clicks is not null) as clicks_spend`
+      : sql`case when sum(i.clicks_rows) > 0 then sum(i.clicks) end as clicks,
+          sum(i.clicks_impressions) as clicks_impressions, sum(i.clicks_spend) as clicks_spend`;
     const result = await sql<Record<string, unknown>>`
       with ad as (
         select ${sql.raw(g.adKey)} as key, ${sql.raw(g.adLabel)} as label,
-          sum(i.spend) as spend, sum(i.impressions) as impressions, sum(i.clicks) as clicks,
+          sum(i.spend) as spend, sum(i.impressions) as impressions, ${clicksAll},
           sum(i.inline_link_clicks) as link_clicks, sum(i.purchases) as meta_purchases,
           sum(i.purchase_value) as meta_purchase_value,
           ${group === 'ad' ? sql`string_agg(distinct i.campaign_name, ', ' order by i.campaign_name)` : sql`null::text`} as campaigns
@@ -127,7 +132,7 @@ export const adsSource: ReportSource = {
         select coalesce(ad.key, sales.key) as key,
           coalesce(ad.label, sales.label${g.salesOnlyLabel ? sql.raw(`, ${g.salesOnlyLabel}`) : sql``}, sales.key) as label,
           coalesce(ad.spend, 0) as spend, coalesce(ad.impressions, 0) as impressions,
-          coalesce(ad.clicks, 0) as clicks, coalesce(ad.link_clicks, 0) as link_clicks,
+          ad.clicks, ad.clicks_impressions, ad.clicks_spend, coalesce(ad.link_clicks, 0) as link_clicks,
           coalesce(ad.meta_purchases, 0) as meta_purchases, coalesce(ad.meta_purchase_value, 0) as meta_purchase_value,
           coalesce(sales.orders, 0) as orders, coalesce(sales.revenue, 0) as revenue,
           ad.campaigns

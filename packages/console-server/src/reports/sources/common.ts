@@ -56,15 +56,15 @@ export interface ReportSource {
 export const AD_MEASURES: Record<string, string> = {
   spend: 'spend',
   impressions: 'impressions',
-  // Clicks (all) are never fewer than link clicks in Meta's figures: fewer means an export without the "Clicks
-  // (all)" column (imported as 0), so the "(all)" family is unknown there rather than 0.
-  clicks: 'case when clicks >= link_clicks then clicks end',
+  // Clicks (all) of the rows that carry them (null: none does, shown "-"); their ratios divide by those rows'
+  // impressions and spend only, so rows imported without the column count neither as 0 clicks nor in the base.
+  clicks: 'clicks',
   link_clicks: 'link_clicks',
   // Meta's link-click family (the default), then clicks of every kind ("(all)").
   ctr: 'round(link_clicks * 100.0 / nullif(impressions, 0), 4)',
   cpc: 'round(spend::numeric / nullif(link_clicks, 0))',
-  ctr_all: 'case when clicks >= link_clicks then round(clicks * 100.0 / nullif(impressions, 0), 4) end',
-  cpc_all: 'case when clicks >= link_clicks then round(spend::numeric / nullif(clicks, 0)) end',
+  ctr_all: 'round(clicks * 100.0 / nullif(clicks_impressions, 0), 4)',
+  cpc_all: 'round(clicks_spend::numeric / nullif(clicks, 0))',
   cpm: 'round(spend * 1000.0 / nullif(impressions, 0))',
   meta_purchases: 'meta_purchases',
   meta_purchase_value: 'meta_purchase_value',

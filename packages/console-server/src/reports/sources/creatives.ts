@@ -67,6 +67,8 @@ export const creativesSource: ReportSource = {
           ${group === 'creative' ? sql`string_agg(distinct i.ad_id, ', ' order by i.ad_id)` : sql`null::text`} as ad_ids,
           ${group === 'creative' ? sql`string_agg(distinct i.campaign_name, ', ' order by i.campaign_name)` : sql`null::text`} as campaigns,
           sum(i.spend) as spend, sum(i.impressions) as impressions, sum(i.clicks) as clicks,
+          sum(i.impressions) filter (where i.clicks is not null) as clicks_impressions,
+          sum(i.spend) filter (where i.clicks is not null) as clicks_spend,
           sum(i.inline_link_clicks) as link_clicks, sum(i.video_3s_views) as video_views
         from ad_insights_daily i
         left join ${CREATIVES} cr on cr.ad_id = i.ad_id
@@ -81,7 +83,7 @@ export const creativesSource: ReportSource = {
         group by 1
       ),
       joined as (
-        select ad.key, ad.label, ad.thumbnail, ad.record_id, ad.ad_ids, ad.campaigns, ad.spend, ad.impressions, ad.clicks, ad.link_clicks, ad.video_views,
+        select ad.key, ad.label, ad.thumbnail, ad.record_id, ad.ad_ids, ad.campaigns, ad.spend, ad.impressions, ad.clicks, ad.clicks_impressions, ad.clicks_spend, ad.link_clicks, ad.video_views,
           coalesce(sales.orders, 0) as orders, coalesce(sales.revenue, 0) as revenue
         from ad left join sales on sales.key = ad.key
       )
