@@ -98,10 +98,10 @@ describe('npm run console -- generate', () => {
       CONSOLE_DATA_DIR: path.join(dataDir, 'data'),
       CONSOLE_ADMIN_PASSWORD: 'Correct-Horse-9',
     };
-    const ok = await runServerProcess('cli.ts', ['generate', 'insights', '2000'], env, 120_000);
+    const ok = await runServerProcess('cli.ts', ['generate', 'insights', '2000'], env);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/Generated 2000 insights in \d+\.\d s \(\d+ rows\/s\)\./);
-    const bad = await runServerProcess('cli.ts', ['generate', 'purchases', '10'], env, 120_000);
+    const bad = await runServerProcess('cli.ts', ['generate', 'purchases', '10'], env);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain(
       'generate purchases: there are no products with a Mayar account; add some first',

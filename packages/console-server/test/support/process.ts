@@ -20,12 +20,19 @@ export function entryArgs(name: string, built = false): string[] {
     : ['--import', tsxLoader, path.join(here, '../../src', `${name}.ts`)];
 }
 
+/**
+ * A hang guard for a second process, not a time limit: the test waits for its exit or its health answer, and a
+ * CLI run took over 120 s on a machine running two suites at once (session 27). Just under the server project's
+ * 300 s per test, so a hang is reported with the process's stderr.
+ */
+export const PROCESS_HANG_GUARD_MS = 280_000;
+
 /** Runs an entry of the server (`cli.ts`, `main.ts`) in a real second Node process. */
 export function runServerProcess(
   entry: string,
   args: string[],
   env: Record<string, string>,
-  timeoutMs = 30_000,
+  timeoutMs = PROCESS_HANG_GUARD_MS,
 ) {
   return new Promise<{ code: number | null; stdout: string; stderr: string; ms: number }>(
     (resolve, reject) => {
@@ -66,7 +73,7 @@ export interface ServerProcess {
 export async function startServerProcess(
   env: Record<string, string>,
   port: number,
-  timeoutMs = 150_000,
+  timeoutMs = PROCESS_HANG_GUARD_MS,
   /** The built `dist/main.js` (the bench, after `npm run build`) instead of the sources through tsx. */
   built = false,
 ): Promise<ServerProcess> {
