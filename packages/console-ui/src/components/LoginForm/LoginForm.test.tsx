@@ -5,6 +5,9 @@ import { composeStories } from '@storybook/react-vite';
 import { fn, userEvent } from 'storybook/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LoginFn, StoredUser } from '../../adapters.js';
+import { consoleMessages } from '../../i18n/messages.js';
+import { LOGIN_GENERIC_ERROR } from '../../machines/loginButton.machine.js';
+import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import { LoginForm } from './LoginForm.js';
 import { seedView, useLoginForm, type LoginFormSeed } from './useLoginForm.js';
 import { seedSnapshot, viewOf } from './loginActor.js';
@@ -75,6 +78,25 @@ describe('LoginForm (stories)', () => {
 });
 
 describe('LoginForm (behaviour)', () => {
+  it("is English under consoleMessages('en'): the intro, the loading label and the generic error", async () => {
+    const user = userEvent.setup();
+    const login = fn<LoginFn>(never);
+    const english = (initialState?: LoginFormSeed) => (
+      <ConsoleMessagesProvider messages={consoleMessages('en')}>
+        <LoginForm login={login} onSuccess={() => undefined} initialState={initialState} />
+      </ConsoleMessagesProvider>
+    );
+    const { unmount } = render(english());
+    expect(screen.getByText('Please enter your username and password to sign in.')).toBeVisible();
+    await user.type(screen.getByLabelText('Username'), 'ani');
+    await user.type(screen.getByLabelText('Password'), 'p@ss{Enter}');
+    expect(await screen.findByRole('button', { name: 'Loading...' })).toBeDisabled();
+    expect(screen.queryByText(/Silakan|Memuat/)).toBeNull();
+    unmount();
+    render(english({ status: 'idle', error: LOGIN_GENERIC_ERROR }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Error : Could not reach the server');
+  });
+
   it('Enter in Password submits the values exactly as typed', async () => {
     const user = userEvent.setup();
     const login = fn<LoginFn>(never);
