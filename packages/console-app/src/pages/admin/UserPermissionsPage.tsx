@@ -249,6 +249,7 @@ export default function UserPermissionsPage({ route }: PageProps) {
   const [pendingBusy, setPendingBusy] = useState(false);
   const [pendingError, setPendingError] = useState<string | null>(null);
   const newNameId = useId();
+  const newNameErrorId = `${newNameId}-error`;
   const renameId = useId();
   const setRadioName = useId();
   const selectedHeadingId = useId();
@@ -359,13 +360,18 @@ export default function UserPermissionsPage({ route }: PageProps) {
               value={newName}
               onChange={(event) => newSet.set('name', event.target.value)}
               aria-invalid={createError ? true : undefined}
+              aria-describedby={createError ? newNameErrorId : undefined}
               maxLength={100}
             />
             <Button type="submit" disabled={newName.trim() === '' || newSet.submitting}>
               {m.createSet}
             </Button>
           </Row>
-          {createError ? <Notice tone="danger">{createError}</Notice> : null}
+          {createError ? (
+            <div id={newNameErrorId}>
+              <Notice tone="danger">{createError}</Notice>
+            </div>
+          ) : null}
         </form>
       </Panel>
 

@@ -4,6 +4,8 @@ import type { InternalAxiosRequestConfig } from 'axios';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import { ChangePasswordDialog } from './ChangePasswordDialog.js';
+import { MATRIX } from './matrixFixture.js';
+import UserPermissionsPage from './UserPermissionsPage.js';
 import UsersPage from './UsersPage.js';
 
 afterEach(() => {
@@ -86,5 +88,31 @@ describe('the admin forms over useEndpointForm', () => {
     const next = within(dialog).getByLabelText('New password');
     await waitFor(() => expect(next).toHaveAccessibleDescription('Must not contain your username'));
     expect(requests).toHaveLength(1);
+  });
+
+  it("User Permission Set, new set: the server's 400 naming the name describes the name's input", async () => {
+    const route = routeOf('user-permissions');
+    const { user } = renderPage(route, <UserPermissionsPage route={route} />, {
+      language: 'en',
+      keys: [route.key],
+      handler: (config) =>
+        config.url === '/api/admin/permission-sets' && config.method === 'post'
+          ? {
+              status: 409,
+              data: {
+                message: 'Taken',
+                code: 'CONFLICT',
+                fields: { 'body.name': ['This name is already used'] },
+              },
+            }
+          : config.url === '/api/admin/permission-matrix'
+            ? { status: 200, data: MATRIX }
+            : undefined,
+    });
+    const name = screen.getByLabelText('New set name');
+    await user.type(name, 'Reports');
+    await user.click(screen.getByRole('button', { name: 'Create set' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription('This name is already used'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
   });
 });
