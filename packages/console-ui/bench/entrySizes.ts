@@ -67,6 +67,13 @@ export const ENTRY_POINTS: readonly EntryPoint[] = [
     without: ['styled-components', 'xstate', 'echarts'],
   },
   {
+    id: 'connection-status',
+    label: '`ConnectionStatus`',
+    imports: ['ConnectionStatus'],
+    budget: 2 * kB,
+    without: ['styled-components', 'xstate', 'echarts'],
+  },
+  {
     id: 'otp-input',
     label: '`OtpInput`',
     imports: ['OtpInput'],

@@ -1,7 +1,7 @@
-import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { focusRingCss } from '../../primitives/css.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
 
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'offline';
 
@@ -27,59 +27,60 @@ export interface ConnectionStatusProps {
   className?: string;
 }
 
-const Root = styled.div`
+/**
+ * A static sheet, not styled-components: a host that shows only the connection's state ships no styled-components
+ * for it. One class per rule (the dot's colour by its `data-state`), as specific as the styled rules were.
+ */
+const CONNECTION_STATUS_CSS = `.cui-connection-status {
   display: inline-flex;
   align-items: center;
   gap: ${t.space2};
   font-family: ${t.fontFamily};
   font-size: ${t.fontSizeSm};
   color: ${t.colorText};
-`;
-
-const Status = styled.span`
+}
+.cui-connection-status__status {
   display: inline-flex;
   align-items: center;
   gap: ${t.space2};
-`;
-
-const Dot = styled.span`
+}
+.cui-connection-status__dot {
   width: 0.625rem;
   height: 0.625rem;
   border-radius: 50%;
   flex: none;
   background: ${t.colorTextMuted};
-
-  &[data-state='connected'] {
-    background: ${t.colorSuccess};
-  }
-  &[data-state='connecting'] {
-    background: ${t.colorInfo};
-  }
-  &[data-state='reconnecting'] {
-    background: ${t.colorWarning};
-  }
-  &[data-state='offline'] {
-    background: ${t.colorDanger};
-  }
-  &[data-state='connecting'],
-  &[data-state='reconnecting'] {
-    animation: cui-connection-pulse 1.2s ease-in-out infinite;
-  }
-  @media (prefers-reduced-motion: reduce) {
+}
+.cui-connection-status__dot[data-state='connected'] {
+  background: ${t.colorSuccess};
+}
+.cui-connection-status__dot[data-state='connecting'] {
+  background: ${t.colorInfo};
+}
+.cui-connection-status__dot[data-state='reconnecting'] {
+  background: ${t.colorWarning};
+}
+.cui-connection-status__dot[data-state='offline'] {
+  background: ${t.colorDanger};
+}
+.cui-connection-status__dot[data-state='connecting'],
+.cui-connection-status__dot[data-state='reconnecting'] {
+  animation: cui-connection-pulse 1.2s ease-in-out infinite;
+}
+@media (prefers-reduced-motion: reduce) {
+  .cui-connection-status__dot {
     animation: none !important;
   }
-  @keyframes cui-connection-pulse {
-    50% {
-      opacity: 0.35;
-    }
+}
+@keyframes cui-connection-pulse {
+  50% {
+    opacity: 0.35;
   }
-`;
-
-const Transport = styled.span`
+}
+.cui-connection-status__transport {
   color: ${t.colorTextMuted};
-`;
-
-const RetryButton = styled.button`
+}
+.cui-connection-status__retry {
   font: inherit;
   padding: 2px ${t.space2};
   color: ${t.colorPrimary};
@@ -87,10 +88,10 @@ const RetryButton = styled.button`
   border: 1px solid ${t.colorBorder};
   border-radius: ${t.radiusSm};
   cursor: pointer;
-  &:focus-visible {
-    ${focusRingCss}
-  }
-`;
+}
+.cui-connection-status__retry:focus-visible {
+  ${focusRingCss}
+}`;
 
 /**
  * A coloured dot and a text for the realtime connection, in a polite live region (role=status) so changes are
@@ -112,19 +113,22 @@ export function ConnectionStatus({
   className,
 }: ConnectionStatusProps) {
   useThemeCheck('ConnectionStatus');
+  useStaticStyles('connection-status', CONNECTION_STATUS_CSS);
   const text = labels?.[state] ?? CONNECTION_STATUS_LABELS[state];
   return (
-    <Root className={['cui-connection-status', className].filter(Boolean).join(' ')} data-state={state}>
-      <Status role="status">
-        <Dot aria-hidden="true" data-state={state} className="cui-connection-status__dot" />
+    <div className={['cui-connection-status', className].filter(Boolean).join(' ')} data-state={state}>
+      <span role="status" className="cui-connection-status__status">
+        <span aria-hidden="true" data-state={state} className="cui-connection-status__dot" />
         <span>{text}</span>
-        {state === 'connected' && transport === 'polling' ? <Transport>{pollingLabel}</Transport> : null}
-      </Status>
+        {state === 'connected' && transport === 'polling' ? (
+          <span className="cui-connection-status__transport">{pollingLabel}</span>
+        ) : null}
+      </span>
       {state === 'offline' && onRetry ? (
-        <RetryButton type="button" onClick={onRetry}>
+        <button type="button" className="cui-connection-status__retry" onClick={onRetry}>
           {retryLabel}
-        </RetryButton>
+        </button>
       ) : null}
-    </Root>
+    </div>
   );
 }
