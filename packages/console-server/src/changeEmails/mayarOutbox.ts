@@ -11,8 +11,8 @@ import {
   type QueueDrainOptions,
   addCounts,
   claimDue,
-  doubling,
   drainClaimed,
+  queueRetryPolicy,
   drainUntilEmpty,
 } from '../jobs/outbox.js';
 import { NODE_ID } from '../jobs/runOnce.js';
@@ -74,11 +74,7 @@ export async function drainMayarUpdates(
         where id = ${row!.id} and locked_by = ${nodeId}`.execute(db);
     },
     attemptsOf: (row) => row.attempts,
-    policy: {
-      schedule: doubling(options.baseDelayMs ?? 30_000),
-      random: options.random ?? Math.random,
-      maxAttempts: MAYAR_UPDATE_MAX_ATTEMPTS,
-    },
+    policy: queueRetryPolicy(options, MAYAR_UPDATE_MAX_ATTEMPTS),
     now: () => now,
   });
   return {

@@ -126,6 +126,16 @@ export interface RetryPolicy<Row> {
   giveUpIf?: (row: Row, nextAttemptAt: Date) => string | null;
 }
 
+/**
+ * The queues' usual policy (WhatsApp, package notifications, Mayar email updates): doubling from
+ * `baseDelayMs` (default 30 s) up to 6 h with up to 20 % jitter, dead-lettered after `maxAttempts`.
+ */
+export const queueRetryPolicy = <Row>(options: QueueDrainOptions, maxAttempts: number): RetryPolicy<Row> => ({
+  schedule: doubling(options.baseDelayMs ?? 30_000),
+  random: options.random ?? Math.random,
+  maxAttempts,
+});
+
 /** Settles one attempt of a row that has been tried `attempts` times (this one included). */
 export function settle<Row, S>(
   row: Row,

@@ -13,8 +13,8 @@ import {
   type QueueDrainCounts,
   type QueueDrainOptions,
   claimDue,
-  doubling,
   drainClaimed,
+  queueRetryPolicy,
 } from '../jobs/outbox.js';
 import { ResourceError, runActionIn, writeResourceAudit, type ResourceActor } from '../resources/service.js';
 import type { AnyDb } from '../resources/query.js';
@@ -251,11 +251,7 @@ export async function drainNotifications(
       });
     },
     attemptsOf: (message) => message.attempts,
-    policy: {
-      schedule: doubling(options.baseDelayMs ?? 30_000),
-      random: options.random ?? Math.random,
-      maxAttempts: NOTIFY_MAX_ATTEMPTS,
-    },
+    policy: queueRetryPolicy(options, NOTIFY_MAX_ATTEMPTS),
     now: options.now,
   });
   return {

@@ -11,8 +11,8 @@ import {
   type QueueDrainCounts,
   type QueueDrainOptions,
   claimDue,
-  doubling,
   drainClaimed,
+  queueRetryPolicy,
   drainUntilEmpty,
 } from '../jobs/outbox.js';
 import { WhatsAppError } from './client.js';
@@ -145,11 +145,7 @@ export async function drainOutbox(db: Kysely<Database>, options: OutboxOptions):
         where id = ${row!.id} and locked_by = ${nodeId}`.execute(db);
     },
     attemptsOf: (row) => row.attempts,
-    policy: {
-      schedule: doubling(options.baseDelayMs ?? 30_000),
-      random: options.random ?? Math.random,
-      maxAttempts: MAX_SEND_ATTEMPTS,
-    },
+    policy: queueRetryPolicy(options, MAX_SEND_ATTEMPTS),
     now: () => now,
   });
   for (const id of touched)
