@@ -93,41 +93,49 @@ export function ConversationList({
             style={{ top: (first + offset) * ROW_HEIGHT, height: ROW_HEIGHT }}
             onClick={() => onSelect(conversation.id)}
           >
-            <span className="name">
-              {conversation.customer_name ?? displayPhone(conversation.customer_wa_id)}
-            </span>
-            <span className="time">
-              {conversation.last_message_at ? timeFormat.format(new Date(conversation.last_message_at)) : ''}
-            </span>
-            <span className="preview">
-              {conversation.last_direction === 'out' ? '↩ ' : ''}
-              {conversation.last_message_text}
-            </span>
-            <span className="tags">
-              {/* The number it came in on; a customer on several numbers says so (one customer, each row a
-                  conversation: its own assignee, unread count and 24-hour window). */}
-              <span className="tag number" title={texts.cameIn(conversation.number_name)}>
-                {conversation.number_name}
+            <span className="line">
+              <span className="name">
+                {conversation.customer_name ?? displayPhone(conversation.customer_wa_id)}
               </span>
-              {conversation.customer_conversations > 1 ? (
-                <span
-                  className="tag others"
-                  title={texts.otherNumbersLong(conversation.customer_conversations - 1)}
-                >
-                  {texts.otherNumbers(conversation.customer_conversations - 1)}
+              <span className="time">
+                {conversation.last_message_at
+                  ? timeFormat.format(new Date(conversation.last_message_at))
+                  : ''}
+              </span>
+            </span>
+            <span className="line">
+              <span className="preview">
+                {conversation.last_direction === 'out' ? '↩ ' : ''}
+                {conversation.last_message_text}
+              </span>
+              <span className="tags">
+                {/* The number it came in on; a customer on several numbers says so (one customer, each row a
+                  conversation: its own assignee, unread count and 24-hour window). */}
+                <span className="tag number" title={texts.cameIn(conversation.number_name)}>
+                  {conversation.number_name}
                 </span>
-              ) : null}
-              {conversation.number_active ? null : <span className="tag">{texts.inactiveNumber}</span>}
-              {conversation.status === 'resolved' ? <span className="tag">{texts.resolved}</span> : null}
-              {conversation.bot_replies > 0 && !conversation.handed_over ? (
-                <span className="tag">{texts.bot}</span>
-              ) : null}
-              {conversation.assignee_name ? <span className="tag">{conversation.assignee_name}</span> : null}
-              {conversation.unread_count > 0 ? (
-                <span className="unread" aria-label={texts.unread(conversation.unread_count)}>
-                  <NumberText value={conversation.unread_count} />
-                </span>
-              ) : null}
+                {conversation.customer_conversations > 1 ? (
+                  <span
+                    className="tag others"
+                    title={texts.otherNumbersLong(conversation.customer_conversations - 1)}
+                  >
+                    {texts.otherNumbers(conversation.customer_conversations - 1)}
+                  </span>
+                ) : null}
+                {conversation.number_active ? null : <span className="tag">{texts.inactiveNumber}</span>}
+                {conversation.status === 'resolved' ? <span className="tag">{texts.resolved}</span> : null}
+                {conversation.bot_replies > 0 && !conversation.handed_over ? (
+                  <span className="tag">{texts.bot}</span>
+                ) : null}
+                {conversation.assignee_name ? (
+                  <span className="tag">{conversation.assignee_name}</span>
+                ) : null}
+                {conversation.unread_count > 0 ? (
+                  <span className="unread" aria-label={texts.unread(conversation.unread_count)}>
+                    <NumberText value={conversation.unread_count} />
+                  </span>
+                ) : null}
+              </span>
             </span>
           </Row>
         ))}
@@ -152,10 +160,28 @@ const Row = styled.div`
   left: 0;
   right: 0;
   box-sizing: border-box;
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) auto;
-  grid-template-rows: auto auto;
-  gap: 2px ${t.space2};
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  /* Each line its own: the tags of the second never narrow the name on the first. */
+  .line {
+    display: flex;
+    gap: ${t.space2};
+    align-items: baseline;
+    min-width: 0;
+  }
+  .name {
+    flex: 1 1 auto;
+    min-width: 0;
+  }
+  /* The preview yields first: the number a conversation came in on and its unread count stay in view. */
+  .preview {
+    flex: 1 1 0;
+    min-width: 2.5rem;
+  }
+  .time {
+    flex: none;
+  }
   padding: ${t.space2} ${t.space3};
   border-bottom: 1px solid ${t.colorBorder};
   cursor: pointer;
@@ -186,6 +212,9 @@ const Row = styled.div`
     white-space: nowrap;
   }
   .tags {
+    flex: 0 0 auto;
+    max-width: 78%;
+    overflow: hidden;
     display: flex;
     gap: ${t.space1};
     align-items: center;
@@ -198,7 +227,7 @@ const Row = styled.div`
     white-space: nowrap;
   }
   .tag.number {
-    max-width: 8rem;
+    max-width: 7rem;
     overflow: hidden;
     text-overflow: ellipsis;
     background: none;
