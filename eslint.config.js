@@ -56,6 +56,11 @@ const JSX_WORDS_BY_HAND = [
   `${READ} > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/\\p{L}{2}/u]`,
   ...SHOWN.map((parent) => `${parent} > Literal[value=/\\p{L}/u]`),
   ...SHOWN.map((parent) => `${parent} > TemplateLiteral > TemplateElement[value.raw=/\\p{L}{2}/u]`),
+  // One of two words by a condition (`{open ? 'Close' : 'Open'}`, `{error || 'Failed'}`).
+  ...[...SHOWN, `${READ} > JSXExpressionContainer`].flatMap((parent) => [
+    `${parent} > ConditionalExpression > Literal[value=/\\p{L}{2}/u]`,
+    `${parent} > LogicalExpression > Literal[value=/\\p{L}{2}/u]`,
+  ]),
 ].map((selector) => ({ selector, message: WORDS_MESSAGE }));
 
 const {

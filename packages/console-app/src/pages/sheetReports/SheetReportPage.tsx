@@ -222,7 +222,7 @@ export default function SheetReportPage({ route }: PageProps) {
             : l.viewDeleted
           : `${REPORT_DEFINITIONS[schedule.report].title} · ${l.days(String(schedule.days))}`}{' '}
         · {schedule.format.toUpperCase()}
-        {schedule.google_sheet ? ' · Google Sheet' : ''}
+        {schedule.google_sheet ? l.googleSheet : ''}
       </td>
       <td>{scheduleText(schedule.schedule, texts)}</td>
       <td>{schedule.next_run_at ? when.format(new Date(schedule.next_run_at)) : l.inactive}</td>
@@ -432,9 +432,7 @@ export default function SheetReportPage({ route }: PageProps) {
                   autoComplete="off"
                   spellCheck={false}
                   placeholder={
-                    form.clientEmail
-                      ? f.credentialsStored(form.clientEmail)
-                      : '{"type": "service_account", "client_email": …, "private_key": …}'
+                    form.clientEmail ? f.credentialsStored(form.clientEmail) : f.credentialsExample
                   }
                   onValueChange={(value) => set('credentials', value)}
                   error={editor.errors.credentials}

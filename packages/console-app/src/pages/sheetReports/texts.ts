@@ -95,6 +95,10 @@ export const SHEET_REPORT_TEXTS = defineTexts({
     spreadsheet: ['Spreadsheet (address or id)', 'Spreadsheet (alamat atau id)'],
     sheet: ['Sheet (tab)', 'Sheet (tab)'],
     credentials: ['Service account JSON key', 'Kunci JSON service account'],
+    credentialsExample: [
+      '{"type": "service_account", "client_email": …, "private_key": …}',
+      '{"type": "service_account", "client_email": …, "private_key": …}',
+    ],
     credentialsStored: [
       (email: string) => `Stored for ${email}; leave empty to keep using it`,
       (email: string) => `Tersimpan untuk ${email}; kosongkan untuk tetap memakainya`,
@@ -114,6 +118,7 @@ export const SHEET_REPORT_TEXTS = defineTexts({
     empty: ['No schedules yet.', 'Belum ada jadwal.'],
     viewSource: [(name: string) => `View "${name}"`, (name: string) => `Tampilan "${name}"`],
     viewDeleted: ['Deleted view', 'Tampilan terhapus'],
+    googleSheet: [' · Google Sheet', ' · Google Sheet'],
     days: [(days: string) => `${days} days`, (days: string) => `${days} hari`],
     inactive: ['Inactive', 'Nonaktif'],
     log: ['Log', 'Log'],
