@@ -1,12 +1,11 @@
 // Both engines: a killed server and what each engine keeps (support/harness.ts).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database.js';
-import { ENGINES, TEST_PASSWORD } from './support/harness.js';
-import { freePort, startPostgres, type TestPostgres } from './support/postgres.js';
+import { copyTestData, ENGINES, TEST_PASSWORD, type TestDataForProcess } from './support/harness.js';
+import { freePort } from './support/postgres.js';
 import { type ServerProcess, startServerProcess } from './support/process.js';
 
 /** Writes answered 2xx before the kill; the burst keeps this many requests in flight. */
@@ -19,26 +18,19 @@ const IN_FLIGHT = 6;
  * and their audit entries commit together), and on PGlite the dead process's folder lock is taken over.
  */
 describe.each(ENGINES)('kill -9 during a burst of writes on %s', (engine) => {
-  let pg: TestPostgres | undefined;
-  let dataDir: string | undefined;
+  let data: TestDataForProcess | undefined;
   const processes: ServerProcess[] = [];
 
   afterAll(async () => {
     for (const server of processes) await server.kill();
-    pg?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await data?.close();
   });
 
   it('keeps every acknowledged write, half-writes nothing, and restarts on the same data', async () => {
-    let env: Record<string, string>;
-    if (engine === 'postgres') {
-      pg = await startPostgres();
-      env = { DATABASE_URL: pg.url };
-    } else {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-crash-'));
-      env = { CONSOLE_DATA_DIR: dataDir };
-    }
-    Object.assign(env, { CONSOLE_ADMIN_PASSWORD: TEST_PASSWORD, CONSOLE_DEMO: '0' });
+    // Not a first start: the first server starts on a copy of the run's migrated and seeded template.
+    data = await copyTestData(engine);
+    const { dataDir, databaseUrl } = data;
+    const env = { ...data.env, CONSOLE_ADMIN_PASSWORD: TEST_PASSWORD, CONSOLE_DEMO: '0' };
     const first = await startServerProcess(env, await freePort());
     processes.push(first);
 
@@ -110,7 +102,7 @@ describe.each(ENGINES)('kill -9 during a burst of writes on %s', (engine) => {
 
     // Straight from the database: every acknowledged write, and rows and audit entries in pairs.
     const database = await openDatabase(
-      engine === 'postgres' ? { databaseUrl: pg!.url } : { dataDir: dataDir! },
+      engine === 'postgres' ? { databaseUrl: databaseUrl! } : { dataDir: dataDir! },
     );
     try {
       const rows = await sql<{ id: string; name: string }>`

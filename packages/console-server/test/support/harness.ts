@@ -46,10 +46,7 @@ export interface TestDatabaseOptions {
  * A fresh, migrated and seeded database (admin, demo users, sets and configs; master-data rows only when asked)
  * on a temp PGlite folder or a private PostgreSQL 15.
  */
-export async function openTestDatabase(
-  engine: EngineName,
-  options: TestDatabaseOptions = {},
-): Promise<TestDatabase> {
+function testTemplate(options: TestDatabaseOptions) {
   const seedOptions = {
     adminUsername: 'admin',
     adminPassword: TEST_PASSWORD,
@@ -60,9 +57,16 @@ export async function openTestDatabase(
   const fill = async (database: DatabaseHandle) => {
     await seed(database.db, seedOptions);
   };
+  return { template: `server_rows_${String(seedOptions.demoRows).replace('.', '_')}`, fill };
+}
+
+export async function openTestDatabase(
+  engine: EngineName,
+  options: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
+  const { template, fill } = testTemplate(options);
   // Within a vitest run: a copy of a database migrated and seeded once per run (templates.ts).
   const runDir = testRunDir();
-  const template = `server_rows_${String(seedOptions.demoRows).replace('.', '_')}`;
   let database: DatabaseHandle;
   let cleanup: () => Promise<void> | void;
   let dataDir: string | undefined;
@@ -96,6 +100,47 @@ export async function openTestDatabase(
       await cleanup();
     },
   };
+}
+
+export interface TestDataForProcess {
+  /** CONSOLE_DATA_DIR (PGlite) or DATABASE_URL (PostgreSQL), to start a server or CLI process on. */
+  env: Record<string, string>;
+  /** PGlite's copied folder. */
+  dataDir?: string;
+  /** The PostgreSQL copy's URL. */
+  databaseUrl?: string;
+  /** Removes the copy (and, for PGlite, the secrets key file a process created beside it). */
+  close: () => Promise<void>;
+}
+
+/**
+ * openTestDatabase's migrated and seeded template (admin with TEST_PASSWORD, demo users, sets and configs), copied
+ * for a second process and not opened here: a server or CLI process started on it finds its schema and seed done
+ * instead of migrating and seeding a fresh folder or database (15–30 CPU-s a start on the 2-core machine). For a
+ * test of what a server does on existing data; a test of a FIRST start keeps its fresh folder or empty database.
+ */
+export async function copyTestData(
+  engine: EngineName,
+  options: TestDatabaseOptions = {},
+): Promise<TestDataForProcess> {
+  const runDir = testRunDir();
+  if (!runDir)
+    throw new Error('copyTestData needs the server project global setup (test/support/global.setup.ts)');
+  const { template, fill } = testTemplate(options);
+  if (engine === 'pglite') {
+    const dataDir = await copyPgliteTemplate(runDir, template, fill);
+    return {
+      env: { DATABASE_URL: '', CONSOLE_DATA_DIR: dataDir },
+      dataDir,
+      close: async () => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        // A process on the folder creates its secrets key beside it (src/secrets/keyring.ts).
+        fs.rmSync(`${dataDir}-secrets.key`, { force: true });
+      },
+    };
+  }
+  const created = await createPostgresFromTemplate(runDir, template, fill);
+  return { env: { DATABASE_URL: created.url }, databaseUrl: created.url, close: created.drop };
 }
 
 /** A clock the tests move forward (lockout and token expiry). */
