@@ -1,21 +1,23 @@
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCKET_EVENTS } from '@staff/console-contract';
-import { TEST_PASSWORD } from './support/harness.js';
-import { freePort, startPostgres, type TestPostgres } from './support/postgres.js';
+import { copyTestData, TEST_PASSWORD, type TestDataForProcess } from './support/harness.js';
+import { freePort } from './support/postgres.js';
 import { type ServerProcess, startServerProcess } from './support/process.js';
 
 /** Two real server processes on one PostgreSQL: what one node does reaches the sockets of the other. */
 describe('two server nodes on one PostgreSQL', () => {
-  let pg: TestPostgres;
+  let data: TestDataForProcess;
   let nodeA: ServerProcess;
   let nodeB: ServerProcess;
   const sockets: Socket[] = [];
 
   beforeAll(async () => {
-    pg = await startPostgres();
-    const env = { DATABASE_URL: pg.url, CONSOLE_ADMIN_PASSWORD: TEST_PASSWORD, CONSOLE_DEMO: '0' };
-    // One after the other: the first migrates and seeds, the second finds both done.
+    // Not a first start: a copy of the run's migrated and seeded template on the shared cluster (NOTIFY is per
+    // database, so the nodes hear only each other).
+    data = await copyTestData('postgres');
+    const env = { ...data.env, CONSOLE_ADMIN_PASSWORD: TEST_PASSWORD, CONSOLE_DEMO: '0' };
+    // One after the other, as a rolling start does.
     nodeA = await startServerProcess(env, await freePort());
     nodeB = await startServerProcess(env, await freePort());
   }, 360_000);
@@ -23,7 +25,7 @@ describe('two server nodes on one PostgreSQL', () => {
     for (const socket of sockets) socket.disconnect();
     await nodeA?.stop();
     await nodeB?.stop();
-    pg?.stop();
+    await data?.close();
   });
 
   const call = async (node: ServerProcess, method: string, path: string, token?: string, body?: unknown) => {
