@@ -1,17 +1,14 @@
 // Both engines: a killed node's leases return on each engine (support/harness.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { ingestMayarEvent } from '../src/intake/mayar/webhook.js';
 import { intakeDb } from '../src/intake/tables.js';
-import { seed } from '../src/seed.js';
-import { startPostgres, type TestPostgres } from './support/postgres.js';
 import { entryArgs } from './support/process.js';
-import { ENGINES, type EngineName, TEST_PASSWORD } from './support/harness.js';
+import { copyTestData, ENGINES, type EngineName, TEST_PASSWORD } from './support/harness.js';
 import { forwardingRule, intakeFixture } from './support/intake.js';
 import { startFakeGraph } from './fakes/graph.js';
 import { mayarPayment } from './fakes/mayar.js';
@@ -65,31 +62,16 @@ describe.each<EngineName>(ENGINES)('forwarder survives kill -9 on %s', (engine) 
       // busy process is late to deliver it (a kill after the timeout would schedule the retry minutes out).
       const graph = await startFakeGraph({ slowMs: 10_000 });
       cleanups.push(() => graph.close());
-      let env: Record<string, string>;
-      let pg: TestPostgres | undefined;
-      if (engine === 'pglite') {
-        const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-kill-'));
-        cleanups.push(() => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          // The server's generated secrets key sits beside the folder (src/secrets).
-          fs.rmSync(`${dataDir}-secrets.key`, { force: true });
-        });
-        env = { CONSOLE_DATA_DIR: dataDir };
-      } else {
-        pg = await startPostgres();
-        cleanups.push(() => pg!.stop());
-        env = { DATABASE_URL: pg.url };
-      }
-      const open = () => openDatabase(pg ? { databaseUrl: pg.url } : { dataDir: env.CONSOLE_DATA_DIR! });
+      // Not a first start: a copy of the run's migrated and seeded template (the secrets key file a server
+      // generates beside the PGlite folder is removed with it).
+      const data = await copyTestData(engine);
+      cleanups.push(() => data.close());
+      const env = data.env;
+      const open = () =>
+        openDatabase(data.databaseUrl ? { databaseUrl: data.databaseUrl } : { dataDir: data.dataDir! });
 
       // Purchases taken in (and their outbox rows queued) before the server starts.
       let database = await open();
-      await seed(database.db, {
-        adminUsername: 'admin',
-        adminPassword: TEST_PASSWORD,
-        demo: false,
-        log: () => undefined,
-      });
       const fixture = await intakeFixture(database);
       const rule = await forwardingRule(database, fixture, { destination: 'meta_capi' });
       const ids: string[] = [];
@@ -135,9 +117,7 @@ describe.each<EngineName>(ENGINES)('forwarder survives kill -9 on %s', (engine) 
       await exited(first);
       if (engine === 'pglite') {
         // The killed server's lock is still there, naming a dead pid: the restart must take it over.
-        const lock = JSON.parse(
-          fs.readFileSync(path.join(env.CONSOLE_DATA_DIR!, 'console.lock'), 'utf8'),
-        ) as {
+        const lock = JSON.parse(fs.readFileSync(path.join(data.dataDir!, 'console.lock'), 'utf8')) as {
           pid: number;
         };
         expect(lock.pid).toBe(first.pid);
