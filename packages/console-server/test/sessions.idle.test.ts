@@ -9,7 +9,7 @@ import { PASSWORD_MESSAGES } from '../src/admin/passwordPolicy.js';
 import { isCommonPassword, commonPasswordCount } from '../src/auth/commonPasswords.js';
 import { DEMO_ADMIN_PASSWORD, DEMO_PASSWORD, seed } from '../src/seed.js';
 import { openDatabase } from '../src/db/database.js';
-import { startPostgres } from './support/postgres.js';
+import { createEmptyPostgres, testRunDir } from './support/templates.js';
 import {
   Client,
   ONE_ENGINE,
@@ -253,7 +253,10 @@ describe.each(ONE_ENGINE)('idle sessions, own sessions and password rules on %s'
 
 describe('the first-start administrator', () => {
   it('is refused a common CONSOLE_ADMIN_PASSWORD with a clear message, and nothing is created', async () => {
-    const pg = await startPostgres();
+    // A first start: an empty database (on the run's shared cluster), migrated here with no user in it.
+    const runDir = testRunDir();
+    if (!runDir) throw new Error('this test needs the server project global setup (the shared PostgreSQL)');
+    const pg = await createEmptyPostgres(runDir);
     const database = await openDatabase({ databaseUrl: pg.url });
     try {
       await expect(
@@ -275,24 +278,19 @@ describe('the first-start administrator', () => {
       expect(await database.db.selectFrom('users').selectAll().execute()).toEqual([]);
     } finally {
       await database.close();
-      pg.stop();
+      await pg.drop();
     }
   });
 });
 
 describe('a socket whose token expires', () => {
   it('is told and closed at once, without waiting for a call', async () => {
-    const pg = await startPostgres();
-    const database = await openDatabase({ databaseUrl: pg.url });
+    // A copy of the run's seeded template (admin with TEST_PASSWORD).
+    const testDb = await openTestDatabase('postgres');
+    const { database } = testDb;
     let app: FastifyInstance | undefined;
     let socket: Socket | undefined;
     try {
-      await seed(database.db, {
-        adminUsername: 'admin',
-        adminPassword: TEST_PASSWORD,
-        demo: false,
-        log: () => undefined,
-      });
       // A 10-second session lifetime: the sign-in and the socket's handshake must fit in it (2 s did not, on a
       // loaded machine); the test then waits for the server's word, not for a time.
       app = await testServer(database, { tokenTtlHours: 10 / 3600 });
@@ -318,8 +316,7 @@ describe('a socket whose token expires', () => {
     } finally {
       socket?.disconnect();
       await app?.close();
-      await database.close();
-      pg.stop();
+      await testDb.close();
     }
   });
 });
