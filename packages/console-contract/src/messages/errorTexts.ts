@@ -309,6 +309,7 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   '"{id}" needs status {status}; problem {problem} is {current}. Nothing was changed.':
     '"{id}" memerlukan status {status}; masalah {problem} berstatus {current}. Tidak ada yang diubah.',
   'No conversation {id}': 'Tidak ada percakapan {id}',
+  'No customer {id}': 'Tidak ada pelanggan {id}',
   'This number is inactive in WA Registries: an administrator can activate it':
     'Nomor ini tidak aktif di WA Registries: administrator dapat mengaktifkannya',
   'Send either text or a template': 'Kirim teks atau template, salah satu saja',
