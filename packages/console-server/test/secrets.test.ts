@@ -25,8 +25,16 @@ import {
   secretDisplay,
   setSecretKeyring,
 } from '../src/secrets/index.js';
-import { Client, TEST_PASSWORD, freshAddress, testServer } from './support/harness.js';
-import { startPostgres, findPgBin, type TestPostgres } from './support/postgres.js';
+import {
+  Client,
+  TEST_PASSWORD,
+  type TestDataForProcess,
+  copyTestData,
+  freshAddress,
+  testServer,
+} from './support/harness.js';
+import { findPgBin } from './support/postgres.js';
+import { createEmptyPostgres, testRunDir } from './support/templates.js';
 import { SMALL_REFS, entity } from './support/resources.js';
 
 describe('sealSecret / openSecret', () => {
@@ -222,11 +230,15 @@ async function proveInUse(
 }
 
 describe('secrets at rest on PGlite: no clear value in the data folder', () => {
+  let data: TestDataForProcess;
   let dataDir: string;
-  beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-sealed-'));
+  beforeAll(async () => {
+    // A copy of the run's template seeded with a tenth of the demo rows (as resources.test's PGlite database):
+    // what is checked is what the seed and the product write, not a first start.
+    data = await copyTestData('pglite', { demoRows: 0.1 });
+    dataDir = data.dataDir!;
   });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => data?.close());
 
   it('seals every kind of secret; the folder files hold none in clear; the product still uses them', async () => {
     const database = await openDatabase({ dataDir });
@@ -234,13 +246,6 @@ describe('secrets at rest on PGlite: no clear value in the data folder', () => {
     let totpSecret = '';
     let app: FastifyInstance | undefined;
     try {
-      await seed(database.db, {
-        adminUsername: 'admin',
-        adminPassword: TEST_PASSWORD,
-        demo: true,
-        demoRows: 0.1,
-        log: () => undefined,
-      });
       app = await testServer(database);
       const client = new Client(app, freshAddress());
       const token = await client.token('admin');
@@ -273,10 +278,14 @@ describe('secrets at rest on PGlite: no clear value in the data folder', () => {
 });
 
 describe('secrets at rest on PostgreSQL: no clear value in a pg_dump', () => {
-  let pg: TestPostgres;
+  let pg: { url: string; drop: () => Promise<void> };
   let database: DatabaseHandle;
   beforeAll(async () => {
-    pg = await startPostgres();
+    // Seeded here, not copied from the run's template: the rotation below must open every stored secret, and a
+    // template built by another worker sealed its demo rows under that worker's throwaway key.
+    const runDir = testRunDir();
+    if (!runDir) throw new Error('this test needs the server project global setup (the shared PostgreSQL)');
+    pg = await createEmptyPostgres(runDir);
     database = await openDatabase({ databaseUrl: pg.url });
     await seed(database.db, {
       adminUsername: 'admin',
@@ -288,7 +297,7 @@ describe('secrets at rest on PostgreSQL: no clear value in a pg_dump', () => {
   });
   afterAll(async () => {
     await database?.close();
-    pg?.stop();
+    await pg?.drop();
   });
 
   it('seals every kind of secret; the dump holds none in clear; the product still uses them', async () => {
@@ -349,11 +358,18 @@ describe('secrets at rest on PostgreSQL: no clear value in a pg_dump', () => {
 });
 
 describe('migration 320: clear secrets of the previous release are sealed on first start', () => {
+  // Copies of the run's migrated template: each test takes 320 back out by hand, so a fresh folder migrated
+  // from nothing (PGlite's initdb and every migration, 15–30 CPU-s) would add nothing.
+  const copies: TestDataForProcess[] = [];
   let dataDir: string;
-  beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-migrate-secrets-'));
+  beforeAll(async () => {
+    const data = await copyTestData('pglite');
+    copies.push(data);
+    dataDir = data.dataDir!;
   });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(async () => {
+    for (const copy of copies) await copy.close();
+  });
 
   it('seals clear values in place, keeps every row, and a second run changes nothing', async () => {
     const keyring = keyringOf(generateSecretKey());
@@ -418,7 +434,9 @@ describe('migration 320: clear secrets of the previous release are sealed on fir
   });
 
   it('refuses to seal under a throwaway key: the start fails and nothing changes', async () => {
-    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'console-migrate-nokey-'));
+    const data = await copyTestData('pglite');
+    copies.push(data);
+    const folder = data.dataDir!;
     try {
       let database = await openDatabase({ dataDir: folder });
       await sql`delete from schema_migrations where version = 320`.execute(database.db);
