@@ -1,11 +1,15 @@
 // Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { GenerateError, generateRows } from '../src/demo/generate.js';
-import { Client, ONE_ENGINE, setupTestApp, userWithKeys } from './support/harness.js';
+import {
+  Client,
+  ONE_ENGINE,
+  type TestDataForProcess,
+  copyTestData,
+  setupTestApp,
+  userWithKeys,
+} from './support/harness.js';
 import { runServerProcess } from './support/process.js';
 
 /** `npm run console -- generate <kind> <N>`: benchmark rows in batches over the master data. */
@@ -90,14 +94,14 @@ describe.each(ONE_ENGINE)('generate rows on %s', (engine) => {
 });
 
 describe('npm run console -- generate', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-generate-'));
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  let data: TestDataForProcess | undefined;
+  afterAll(() => data?.close());
 
   it('generates insight rows on the embedded database and says how fast', async () => {
-    const env = {
-      CONSOLE_DATA_DIR: path.join(dataDir, 'data'),
-      CONSOLE_ADMIN_PASSWORD: 'Correct-Horse-9',
-    };
+    // Not a first start: the CLI runs on a copy of the run's migrated and seeded PGlite template (no master rows,
+    // so no product has a Mayar account), not on a fresh folder it would migrate from nothing first.
+    data = await copyTestData('pglite');
+    const env = { ...data.env, CONSOLE_ADMIN_PASSWORD: 'Correct-Horse-9' };
     const ok = await runServerProcess('cli.ts', ['generate', 'insights', '2000'], env);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/Generated 2000 insights in \d+\.\d s \(\d+ rows\/s\)\./);

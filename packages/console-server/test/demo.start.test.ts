@@ -38,6 +38,8 @@ describe('the demo (dist/main.js with demo data and no outside services set)', (
   beforeAll(async () => {
     if (!fs.existsSync(path.join(dist, 'main.js')) || !fs.existsSync(path.join(dist, 'demo-fakes.js')))
       throw new Error('dist/main.js or dist/demo-fakes.js is missing: run npm run build first');
+    // A first start on purpose (not a template copy): migrating, seeding the demo and forking the fakes from an
+    // empty folder is what `npm start` does.
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-demo-'));
     server = await startServerProcess(
       {
