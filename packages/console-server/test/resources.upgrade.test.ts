@@ -11,7 +11,7 @@ import { seedResourceDemo } from '../src/resources/demo.js';
 import { GENERATED_MIGRATIONS, SCHEMA_SNAPSHOTS } from '../src/resources/generated/index.js';
 import { seed } from '../src/seed.js';
 import { Client, ENGINES, TEST_PASSWORD, freshAddress, testServer } from './support/harness.js';
-import { startPostgres, type TestPostgres } from './support/postgres.js';
+import { createEmptyPostgres, testRunDir } from './support/templates.js';
 
 /**
  * The release before this one shipped migrations 1, 100, 101 and 200; everything later (the generated 102+, the
@@ -62,21 +62,25 @@ async function fingerprint(database: DatabaseHandle, only?: Map<string, string[]
 }
 
 describe.each(ENGINES)('a database of the previous release on %s', (engine) => {
-  const cleanups: (() => void)[] = [];
-  afterAll(() => {
-    for (const cleanup of cleanups.reverse()) cleanup();
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
   it('starts under this release with every row of every table kept and served', async () => {
     expect(GENERATED_MIGRATIONS.length).toBeGreaterThan(0);
     let options: DatabaseOptions;
+    // A migration from nothing to the previous release, then to this one: a fresh folder or an empty database
+    // (on the run's shared cluster), never the run's template (already on this release).
     if (engine === 'pglite') {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-upgrade-'));
       cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
       options = { dataDir };
     } else {
-      const pg: TestPostgres = await startPostgres();
-      cleanups.push(() => pg.stop());
+      const runDir = testRunDir();
+      if (!runDir) throw new Error('this test needs the server project global setup (the shared PostgreSQL)');
+      const pg = await createEmptyPostgres(runDir);
+      cleanups.push(() => pg.drop());
       options = { databaseUrl: pg.url };
     }
 
