@@ -178,9 +178,8 @@ export default defineConfig({
           isolate: false,
           include: ['packages/console-app/e2e/**/*.e2e.test.ts'],
           // The server tests' run folder: the demo database is seeded once per run and copied per file.
-          // One chromium for the run, which the files connect to (harness.ts, launchChromium).
           globalSetup: [
-            'scripts/chromium-server.setup.ts',
+            'scripts/require-chromium.setup.ts',
             'packages/console-server/test/support/global.setup.ts',
           ],
           // Hang guards, not time limits: on a busy 2-core machine one test of a long flow took over 2 minutes.

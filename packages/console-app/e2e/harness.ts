@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,21 +109,8 @@ export async function startConsoleServer(options: ConsoleServerOptions = {}): Pr
   };
 }
 
-/**
- * The run's chromium when the e2e project's global setup started one (scripts/chromium-server.setup.ts), else a
- * chromium of this process (the screenshot scripts). Either way the caller closes it: for the run's browser that
- * closes the caller's contexts and disconnects.
- */
 export function launchChromium(): Promise<Browser> {
-  let endpoint: string | undefined;
-  try {
-    endpoint = inject('chromiumEndpoint') || undefined;
-  } catch {
-    endpoint = undefined;
-  }
-  return endpoint
-    ? chromium.connect(endpoint, { timeout: 120_000 })
-    : chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
 }
 
 /** Signs in over the API (the UI login has its own tests) and returns the stored-user record. */
