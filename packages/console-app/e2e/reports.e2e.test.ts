@@ -59,8 +59,9 @@ describe('Reports in chromium', () => {
         expect(await table.getByRole('row').count(), id).toBeGreaterThan(2);
         // The chart is drawn (ECharts is loaded with the reports only) as SVG in its figure.
         const chart = page.locator('figure.cui-chart');
-        await expect.poll(() => chart.getAttribute('data-state')).not.toBe('loading');
-        expect(await chart.getAttribute('data-state'), id).toBe('ready');
+        // Waits through the chart's passing states (its series may arrive after the table's rows: 'empty' for a
+        // moment in a fresh-clone run, session 27) until it is drawn.
+        await expect.poll(() => chart.getAttribute('data-state'), { message: id }).toBe('ready');
         await chart.locator('svg').first().waitFor();
       }
       expect(errors).toEqual([]);
