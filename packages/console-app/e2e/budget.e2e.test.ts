@@ -28,8 +28,22 @@ const BUDGETS = {
 
 interface Measured {
   bytes: number;
-  files: { name: string; bytes: number }[];
+  files: { name: string; bytes: number; text: string }[];
 }
+
+/**
+ * Texts that must not reach a signed-in page: react-router's development build (its dev warnings, run on every
+ * `<Routes>` render; vite.config.ts takes the production build).
+ */
+const NOT_SHIPPED = {
+  "react-router's development build": 'You rendered descendant <Routes>',
+};
+
+/** The files of `measured` that carry each text of NOT_SHIPPED: none expected. */
+const shippedByMistake = (measured: Measured) =>
+  Object.entries(NOT_SHIPPED).flatMap(([what, text]) =>
+    measured.files.filter((file) => file.text.includes(text)).map((file) => `${what}: ${file.name}`),
+  );
 
 /** Opens a route in a fresh context (an empty cache) and sums the encoded bytes of its scripts once it is shown. */
 async function measure(open: (page: Page) => Promise<void>): Promise<Measured> {
@@ -45,7 +59,8 @@ async function measure(open: (page: Page) => Promise<void>): Promise<Measured> {
       scripts.map(async (response) => {
         await response.finished();
         const { responseBodySize } = await response.request().sizes();
-        return { name: new URL(response.url()).pathname, bytes: responseBodySize };
+        const text = (await response.body()).toString();
+        return { name: new URL(response.url()).pathname, bytes: responseBodySize, text };
       }),
     );
     return { bytes: files.reduce((sum, file) => sum + file.bytes, 0), files };
@@ -82,6 +97,7 @@ describe('JS per route, encoded on the wire (issue 33)', () => {
   it(`Usage Statistics, the signed-in landing, ≤ ${BUDGETS.landing / KB} KB`, async () => {
     const measured = await measure(signedIn(LANDING_PATH, 'Usage Statistics'));
     report('Usage Statistics', measured);
+    expect(shippedByMistake(measured)).toEqual([]);
     expect(measured.bytes).toBeLessThanOrEqual(BUDGETS.landing);
   });
 
