@@ -172,7 +172,11 @@ describe.each(ENGINES)('traces from a server process on %s', (engine) => {
       // The server process opens the folder itself: this process lets go of it (and its lock) first.
       await testDb.database.close();
       const dataDir = testDb.dataDir!;
-      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+      cleanups.push(() => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        // The server process created its secrets key beside the folder (src/secrets/keyring.ts).
+        fs.rmSync(`${dataDir}-secrets.key`, { force: true });
+      });
       where = { DATABASE_URL: '', CONSOLE_DATA_DIR: dataDir };
     } else {
       cleanups.push(() => testDb.close());

@@ -75,7 +75,11 @@ export async function openTestDatabase(
       ? await copyPgliteTemplate(runDir, template, fill)
       : fs.mkdtempSync(path.join(os.tmpdir(), 'console-pglite-'));
     database = await openDatabase({ dataDir });
-    cleanup = () => fs.rmSync(dataDir!, { recursive: true, force: true });
+    cleanup = () => {
+      fs.rmSync(dataDir!, { recursive: true, force: true });
+      // A server or CLI run on the folder creates its secrets key beside it (src/secrets/keyring.ts).
+      fs.rmSync(`${dataDir!}-secrets.key`, { force: true });
+    };
   } else if (runDir) {
     const created = await createPostgresFromTemplate(runDir, template, fill);
     database = await openDatabase({ databaseUrl: created.url });
