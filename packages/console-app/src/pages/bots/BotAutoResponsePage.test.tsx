@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { BotRule, BotSettings, Language } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
@@ -69,6 +69,11 @@ function setup(language: Language) {
             code: 'INVALID_INPUT',
             fields: { 'body.pattern': ['Isi pola atau kata kunci'] },
           },
+        };
+      if (url === '/api/bots/1/test' && String(config.data).includes('"text":"tolak"'))
+        return {
+          status: 400,
+          data: { message: 'Invalid body', code: 'INVALID_INPUT', fields: { 'body.at': ['Bukan waktu'] } },
         };
       if (url === '/api/bots/1/test')
         return {
@@ -140,12 +145,23 @@ describe('Bot Auto Response in both languages', () => {
     );
     const form = screen.getByRole('region', { name: 'Edit rule' });
     await user.click(within(form).getByRole('button', { name: 'Save rule' }));
-    const message = await within(form).findByRole('alert');
-    expect(message.textContent).toBe('Enter a pattern or keywords');
-    // Under the pattern's input, in its label; the input is marked invalid and has focus.
-    const pattern = message.closest('label')!.querySelector('input')!;
+    // Under the pattern's input, describing it; the input is marked invalid and has focus.
+    const pattern = within(form).getByLabelText(/^Pattern \/ keywords/);
+    await waitFor(() => expect(pattern).toHaveAccessibleDescription('Enter a pattern or keywords'));
     expect(pattern).toHaveValue('ongkir');
     expect(pattern).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).queryByRole('alert')).toBeNull();
     expect(pattern).toHaveFocus();
+  });
+
+  it("the tester: the server's 400 about the time shows under the time's input", async () => {
+    const { user } = setup('en');
+    const tester = await screen.findByRole('region', { name: 'What would the bot answer?' });
+    await user.type(within(tester).getByLabelText('Customer message'), 'tolak');
+    await user.click(within(tester).getByRole('button', { name: 'Test' }));
+    const at = within(tester).getByLabelText(/^Time/);
+    await waitFor(() => expect(at).toHaveAccessibleDescription('Bukan waktu'));
+    expect(at).toHaveAttribute('aria-invalid', 'true');
+    expect(at).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import {
   BOT_FREQUENCIES,
   BOT_HOURS,
@@ -8,7 +8,8 @@ import {
 } from '@staff/console-contract';
 import { Button } from '@staff/console-ui';
 import { useEndpointForm } from '../useEndpointForm.js';
-import { FieldMessage, Panel, type BotsTexts } from './botParts.js';
+import { CheckField, FormSubmit, InputField, SelectField, TextAreaField } from '../common/FormField.js';
+import { Panel, type BotsTexts } from './botParts.js';
 
 export const EMPTY_RULE: BotRuleBody = {
   name: '',
@@ -28,6 +29,10 @@ export interface RuleDraft {
   id: number | null;
   body: BotRuleBody;
 }
+
+/** A choice's options from its values and their words. */
+const optionsOf = <V extends string>(values: readonly V[], words: Record<V, string>) =>
+  values.map((value) => ({ value, label: words[value] }));
 
 /**
  * A bot rule's form: created on the number (`createRule`) or changed in place (`updateRule`); the rule's body
@@ -53,141 +58,90 @@ export function BotRuleForm({
     onSaved,
   });
   const { values, set, errors } = form;
-  const invalid = (name: keyof BotRuleBody) => (errors[name] ? true : undefined);
+  const id = useId();
+  /** A field's id and message, by the body's name. */
+  const field = (name: keyof BotRuleBody) => ({ id: `${id}-${name}`, error: errors[name] });
 
   return (
     <Panel aria-labelledby="bot-rule-form">
       <h2 id="bot-rule-form">{rule.id === null ? words.newRule : words.editRule}</h2>
       <form className="grid" onSubmit={(event: FormEvent) => void form.submit(event)} noValidate>
-        <label>
-          <span>{words.name}</span>
-          <input
-            value={values.name}
-            onChange={(event) => set('name', event.target.value)}
-            aria-invalid={invalid('name')}
-          />
-          <FieldMessage text={errors.name} />
-        </label>
-        <label>
-          <span>{words.priorityHint}</span>
-          <input
-            type="number"
-            min={0}
-            value={values.priority}
-            onChange={(event) => set('priority', Number(event.target.value))}
-            aria-invalid={invalid('priority')}
-          />
-          <FieldMessage text={errors.priority} />
-        </label>
-        <label>
-          <span>{words.matchWhen}</span>
-          <select
-            value={values.match_type}
-            onChange={(event) => set('match_type', event.target.value as BotRuleBody['match_type'])}
-            aria-invalid={invalid('match_type')}
-          >
-            {BOT_MATCH_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {words.match[type]}
-              </option>
-            ))}
-          </select>
-          <FieldMessage text={errors.match_type} />
-        </label>
-        <label>
-          <span>{words.pattern}</span>
-          <input
-            value={values.pattern}
-            disabled={values.match_type === 'any'}
-            onChange={(event) => set('pattern', event.target.value)}
-            aria-invalid={invalid('pattern')}
-          />
-          <FieldMessage text={errors.pattern} />
-        </label>
-        <label>
-          <span>{words.action}</span>
-          <select
-            value={values.action}
-            onChange={(event) => set('action', event.target.value as BotRuleBody['action'])}
-            aria-invalid={invalid('action')}
-          >
-            <option value="reply">{words.reply}</option>
-            <option value="handover">{words.handover}</option>
-          </select>
-          <FieldMessage text={errors.action} />
-        </label>
-        <label className="wide">
-          <span>{words.replyText}</span>
-          <textarea
-            rows={3}
-            value={values.reply_text}
-            onChange={(event) => set('reply_text', event.target.value)}
-            aria-invalid={invalid('reply_text')}
-          />
-          <FieldMessage text={errors.reply_text} />
-        </label>
-        <label>
-          <span>{words.time}</span>
-          <select
-            value={values.hours}
-            onChange={(event) => set('hours', event.target.value as BotRuleBody['hours'])}
-            aria-invalid={invalid('hours')}
-          >
-            {BOT_HOURS.map((value) => (
-              <option key={value} value={value}>
-                {words.hours[value]}
-              </option>
-            ))}
-          </select>
-          <FieldMessage text={errors.hours} />
-        </label>
-        <label>
-          <span>{words.frequencyHeading}</span>
-          <select
-            value={values.frequency}
-            onChange={(event) => set('frequency', event.target.value as BotRuleBody['frequency'])}
-            aria-invalid={invalid('frequency')}
-          >
-            {BOT_FREQUENCIES.map((value) => (
-              <option key={value} value={value}>
-                {words.frequency[value]}
-              </option>
-            ))}
-          </select>
-          <FieldMessage text={errors.frequency} />
-        </label>
-        <label>
-          <span>{words.cooldownMinutes}</span>
-          <input
-            type="number"
-            min={0}
-            value={values.cooldown_minutes}
-            onChange={(event) => set('cooldown_minutes', Number(event.target.value))}
-            aria-invalid={invalid('cooldown_minutes')}
-          />
-          <FieldMessage text={errors.cooldown_minutes} />
-        </label>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={values.active}
-            onChange={(event) => set('active', event.target.checked)}
-          />
-          <span>{words.active}</span>
-        </label>
-        {form.formError ? (
-          <p role="alert" className="wide">
-            {form.formError}
-          </p>
-        ) : null}
-        <div className="wide buttons">
-          <Button type="submit" kind="primary" disabled={form.submitting}>
-            {words.saveRule}
-          </Button>
+        <InputField
+          {...field('name')}
+          label={words.name}
+          value={values.name}
+          onValueChange={(value) => set('name', value)}
+        />
+        <InputField
+          {...field('priority')}
+          label={words.priorityHint}
+          type="number"
+          min={0}
+          value={String(values.priority)}
+          onValueChange={(value) => set('priority', Number(value))}
+        />
+        <SelectField
+          {...field('match_type')}
+          label={words.matchWhen}
+          value={values.match_type}
+          options={optionsOf(BOT_MATCH_TYPES, words.match)}
+          onValueChange={(value) => set('match_type', value)}
+        />
+        <InputField
+          {...field('pattern')}
+          label={words.pattern}
+          value={values.pattern}
+          disabled={values.match_type === 'any'}
+          onValueChange={(value) => set('pattern', value)}
+        />
+        <SelectField
+          {...field('action')}
+          label={words.action}
+          value={values.action}
+          options={optionsOf(['reply', 'handover'] as const, words)}
+          onValueChange={(value) => set('action', value)}
+        />
+        <TextAreaField
+          {...field('reply_text')}
+          wide
+          label={words.replyText}
+          rows={3}
+          value={values.reply_text}
+          onValueChange={(value) => set('reply_text', value)}
+        />
+        <SelectField
+          {...field('hours')}
+          label={words.time}
+          value={values.hours}
+          options={optionsOf(BOT_HOURS, words.hours)}
+          onValueChange={(value) => set('hours', value)}
+        />
+        <SelectField
+          {...field('frequency')}
+          label={words.frequencyHeading}
+          value={values.frequency}
+          options={optionsOf(BOT_FREQUENCIES, words.frequency)}
+          onValueChange={(value) => set('frequency', value)}
+        />
+        <InputField
+          {...field('cooldown_minutes')}
+          label={words.cooldownMinutes}
+          type="number"
+          min={0}
+          value={String(values.cooldown_minutes)}
+          onValueChange={(value) => set('cooldown_minutes', Number(value))}
+        />
+        <CheckField
+          id={`${id}-active`}
+          label={words.active}
+          checked={values.active}
+          onCheckedChange={(checked) => set('active', checked)}
+        />
+        <FormSubmit error={form.formError} label={words.saveRule} busy={form.submitting} kind="primary">
           <Button type="button" onClick={onCancel}>
             {words.cancel}
           </Button>
-        </div>
+        </FormSubmit>
       </form>
     </Panel>
   );

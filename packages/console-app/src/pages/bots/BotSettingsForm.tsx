@@ -1,8 +1,8 @@
-import type { FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { botsEndpoints, type BotSettings } from '@staff/console-contract';
-import { Button } from '@staff/console-ui';
 import { useEndpointForm } from '../useEndpointForm.js';
-import { FieldMessage, Panel, type BotsTexts } from './botParts.js';
+import { CheckField, ChoiceGroup, FormSubmit, InputField } from '../common/FormField.js';
+import { Panel, type BotsTexts } from './botParts.js';
 
 /** The normalisation switches of the settings, in order. */
 const NORMALISATIONS = ['lowercase', 'collapse_spaces', 'strip_punctuation', 'strip_accents'] as const;
@@ -33,87 +33,58 @@ export function BotSettingsForm({
     onSaved,
   });
   const { values, set, errors } = form;
+  const id = useId();
+  const check = (
+    name: keyof BotSettings,
+    label: string,
+    checked: boolean,
+    onChecked: (on: boolean) => void,
+  ) => (
+    <CheckField
+      key={name + label}
+      id={`${id}-${name}-${label}`}
+      label={label}
+      checked={checked}
+      disabled={!writable}
+      onCheckedChange={onChecked}
+    />
+  );
+  const day = (index: number, on: boolean) =>
+    set(
+      'business_days',
+      on ? [...values.business_days, index + 1] : values.business_days.filter((other) => other !== index + 1),
+    );
 
   return (
     <Panel aria-labelledby="bot-settings">
       <h2 id="bot-settings">{texts.title}</h2>
       <form className="grid" onSubmit={(event: FormEvent) => void form.submit(event)}>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={values.enabled}
-            disabled={!writable}
-            onChange={(event) => set('enabled', event.target.checked)}
-          />
-          <span>{texts.enabled}</span>
-        </label>
-        <fieldset className="wide">
-          <legend>{texts.days}</legend>
-          {days.map((label, index) => (
-            <label key={label} className="check">
-              <input
-                type="checkbox"
-                disabled={!writable}
-                checked={values.business_days.includes(index + 1)}
-                onChange={(event) =>
-                  set(
-                    'business_days',
-                    event.target.checked
-                      ? [...values.business_days, index + 1]
-                      : values.business_days.filter((day) => day !== index + 1),
-                  )
-                }
-              />
-              <span>{label}</span>
-            </label>
-          ))}
-          <FieldMessage text={errors.business_days} />
-        </fieldset>
-        <label>
-          <span>{texts.opens}</span>
-          <input
-            type="time"
-            disabled={!writable}
-            value={values.opens_at}
-            onChange={(event) => set('opens_at', event.target.value)}
-            aria-invalid={errors.opens_at ? true : undefined}
-          />
-          <FieldMessage text={errors.opens_at} />
-        </label>
-        <label>
-          <span>{texts.closes}</span>
-          <input
-            type="time"
-            disabled={!writable}
-            value={values.closes_at}
-            onChange={(event) => set('closes_at', event.target.value)}
-            aria-invalid={errors.closes_at ? true : undefined}
-          />
-          <FieldMessage text={errors.closes_at} />
-        </label>
-        {NORMALISATIONS.map((key) => (
-          <label key={key} className="check">
-            <input
-              type="checkbox"
-              disabled={!writable}
-              checked={values[key]}
-              onChange={(event) => set(key, event.target.checked)}
-            />
-            <span>{texts[key]}</span>
-          </label>
-        ))}
-        {form.formError ? (
-          <p role="alert" className="wide">
-            {form.formError}
-          </p>
-        ) : null}
-        {writable ? (
-          <div className="wide buttons">
-            <Button type="submit" disabled={form.submitting}>
-              {texts.save}
-            </Button>
-          </div>
-        ) : null}
+        {check('enabled', texts.enabled, values.enabled, (on) => set('enabled', on))}
+        <ChoiceGroup id={`${id}-days`} legend={texts.days} error={errors.business_days} wide>
+          {days.map((label, index) =>
+            check('business_days', label, values.business_days.includes(index + 1), (on) => day(index, on)),
+          )}
+        </ChoiceGroup>
+        <InputField
+          id={`${id}-opens`}
+          label={texts.opens}
+          type="time"
+          disabled={!writable}
+          value={values.opens_at}
+          error={errors.opens_at}
+          onValueChange={(value) => set('opens_at', value)}
+        />
+        <InputField
+          id={`${id}-closes`}
+          label={texts.closes}
+          type="time"
+          disabled={!writable}
+          value={values.closes_at}
+          error={errors.closes_at}
+          onValueChange={(value) => set('closes_at', value)}
+        />
+        {NORMALISATIONS.map((key) => check(key, texts[key], values[key], (on) => set(key, on)))}
+        <FormSubmit error={form.formError} label={writable ? texts.save : undefined} busy={form.submitting} />
       </form>
     </Panel>
   );

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { botsEndpoints } from '@staff/console-contract';
-import { Button } from '@staff/console-ui';
 import { useEndpointForm } from '../useEndpointForm.js';
+import { FormSubmit, InputField } from '../common/FormField.js';
 import type { BotTestResult } from './botsApi.js';
-import { FieldMessage, Panel, type BotsTexts } from './botParts.js';
+import { Panel, type BotsTexts } from './botParts.js';
 
 /** The tester's inputs: the picker's local time is read as Jakarta time (UTC+7, no daylight saving). */
 const testOf = (values: { text: string; name: string; at: string }) => ({
@@ -22,40 +22,36 @@ export function BotTester({ registryId, texts }: { registryId: number; texts: Bo
     onSaved: (answer) => setResult(answer.data),
   });
   const { values, set, errors } = form;
+  const id = useId();
 
   return (
     <Panel aria-labelledby="bot-tester">
       <h2 id="bot-tester">{texts.title}</h2>
       <form className="grid" onSubmit={(event: FormEvent) => void form.submit(event)}>
-        <label className="wide">
-          <span>{texts.message}</span>
-          <input value={values.text} onChange={(event) => set('text', event.target.value)} />
-          <FieldMessage text={errors.text} />
-        </label>
-        <label>
-          <span>{texts.name}</span>
-          <input value={values.name} onChange={(event) => set('name', event.target.value)} />
-          <FieldMessage text={errors.name} />
-        </label>
-        <label>
-          <span>{texts.at}</span>
-          <input
-            type="datetime-local"
-            value={values.at}
-            onChange={(event) => set('at', event.target.value)}
-          />
-          <FieldMessage text={errors.at} />
-        </label>
-        {form.formError ? (
-          <p role="alert" className="wide">
-            {form.formError}
-          </p>
-        ) : null}
-        <div className="wide buttons">
-          <Button type="submit" disabled={form.submitting}>
-            {texts.run}
-          </Button>
-        </div>
+        <InputField
+          id={`${id}-text`}
+          wide
+          label={texts.message}
+          value={values.text}
+          error={errors.text}
+          onValueChange={(value) => set('text', value)}
+        />
+        <InputField
+          id={`${id}-name`}
+          label={texts.name}
+          value={values.name}
+          error={errors.name}
+          onValueChange={(value) => set('name', value)}
+        />
+        <InputField
+          id={`${id}-at`}
+          label={texts.at}
+          type="datetime-local"
+          value={values.at}
+          error={errors.at}
+          onValueChange={(value) => set('at', value)}
+        />
+        <FormSubmit error={form.formError} label={texts.run} busy={form.submitting} />
       </form>
       {result ? (
         <output className="result" aria-live="polite">

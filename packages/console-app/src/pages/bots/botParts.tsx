@@ -1,15 +1,10 @@
-// What the Bot Auto Response parts share: their panels' look, the alert box and a field's message.
+// What the Bot Auto Response parts share: their panels' look and the alert box (the forms' rows are common/FormField's).
 import { styled } from 'styled-components';
 import { t } from '@staff/console-ui';
 import { Panel as BasePanel, pageControlCss, tableCss } from '../common/styles.js';
 import type { BOTS_TEXTS } from './texts.js';
 
 export type BotsTexts = (typeof BOTS_TEXTS)['en'];
-
-/** A field's message under its control (useEndpointForm's `errors[name]`), announced when it appears. */
-export function FieldMessage({ text }: { text: string | undefined }) {
-  return text ? <small role="alert">{text}</small> : null;
-}
 
 export const Body = styled.div`
   display: flex;
@@ -59,13 +54,13 @@ export const Panel = styled(BasePanel)`
     gap: ${t.space3};
     align-items: end;
   }
-  .grid label {
+  .grid .field {
     display: flex;
     flex-direction: column;
     gap: ${t.space1};
     font-size: ${t.fontSizeSm};
   }
-  .grid label.check {
+  .grid .check {
     flex-direction: row;
     align-items: center;
   }
@@ -79,7 +74,7 @@ export const Panel = styled(BasePanel)`
     border: 1px solid ${t.colorBorder};
     border-radius: ${t.radiusSm};
   }
-  small[role='alert'],
+  .error,
   p[role='alert'] {
     color: ${t.colorDanger};
   }

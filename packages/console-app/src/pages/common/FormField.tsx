@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { Button, type ButtonKind } from '@staff/console-ui';
 
 /** One option of a SelectField. */
 export interface FieldOption<V extends string = string> {
@@ -27,53 +28,53 @@ export const errorIdOf = (id: string) => `${id}-error`;
 export const invalidProps = (id: string, error: string | undefined) =>
   error ? { 'aria-invalid': true as const, 'aria-describedby': errorIdOf(id) } : {};
 
+/** A field's message under its control, `<id>-error` (what `invalidProps` points the control at). */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return error ? (
+    <span className="error" id={errorIdOf(id)}>
+      {error}
+    </span>
+  ) : null;
+}
+
 /**
- * A form field row for a `.fields` grid (see `fieldsCss`): the label above its control, then `after`.
+ * A form field row for a `.fields` grid (see `fieldsCss`): the label above its control, the field's message,
+ * then `after`. The control is the page's own: give it `id` and `invalidProps(id, error)`.
  *
  * @example
- * <FieldRow id="name" label="Nama" after={fieldError('name')}><input id="name" … /></FieldRow>
+ * <FieldRow id="name" label="Nama" error={form.errors.name}><input id="name" {...invalidProps('name', form.errors.name)} … /></FieldRow>
  */
 export function FieldRow({ id, label, wide, after, error, children }: RowProps & { children: ReactNode }) {
   return (
     <div className={wide ? 'field wide' : 'field'}>
       <label htmlFor={id}>{label}</label>
       {children}
-      {error ? (
-        <span className="error" id={errorIdOf(id)}>
-          {error}
-        </span>
-      ) : null}
+      <FieldError id={id} error={error} />
       {after}
     </div>
   );
 }
 
-type InputFieldProps = RowProps &
-  Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> & {
-    value: string;
-    onValueChange: (value: string) => void;
-  };
+/** A control's value as text, and what it tells when it changes (the field rows below). */
+type ValueProps<A, V extends string = string> = Omit<A, 'id' | 'value' | 'onChange'> & {
+  value: V;
+  onValueChange: (value: V) => void;
+};
+
+/** Splits a field's props into its row's and its control's (with its id and the invalid marks). */
+function splitRow<P extends RowProps>({ id, label, wide, after, error, ...control }: P) {
+  return { row: { id, label, wide, after, error }, control: { id, ...invalidProps(id, error), ...control } };
+}
+
+type InputFieldProps = RowProps & ValueProps<InputHTMLAttributes<HTMLInputElement>>;
 
 /** A labelled `<input>` row; `onValueChange` gets the text. */
-export function InputField({
-  id,
-  label,
-  wide,
-  after,
-  error,
-  value,
-  onValueChange,
-  ...input
-}: InputFieldProps) {
+export function InputField(props: InputFieldProps) {
+  const { row, control } = splitRow(props);
+  const { value, onValueChange, ...input } = control;
   return (
-    <FieldRow id={id} label={label} wide={wide} after={after} error={error}>
-      <input
-        id={id}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        {...invalidProps(id, error)}
-        {...input}
-      />
+    <FieldRow {...row}>
+      <input value={value} onChange={(event) => onValueChange(event.target.value)} {...input} />
     </FieldRow>
   );
 }
@@ -117,64 +118,29 @@ export function DateRangeFields(props: {
   );
 }
 
-type TextAreaFieldProps = RowProps &
-  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'value' | 'onChange'> & {
-    value: string;
-    onValueChange: (value: string) => void;
-  };
+type TextAreaFieldProps = RowProps & ValueProps<TextareaHTMLAttributes<HTMLTextAreaElement>>;
 
 /** A labelled `<textarea>` row. */
-export function TextAreaField({
-  id,
-  label,
-  wide,
-  after,
-  error,
-  value,
-  onValueChange,
-  ...area
-}: TextAreaFieldProps) {
+export function TextAreaField(props: TextAreaFieldProps) {
+  const { row, control } = splitRow(props);
+  const { value, onValueChange, ...area } = control;
   return (
-    <FieldRow id={id} label={label} wide={wide} after={after} error={error}>
-      <textarea
-        id={id}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        {...invalidProps(id, error)}
-        {...area}
-      />
+    <FieldRow {...row}>
+      <textarea value={value} onChange={(event) => onValueChange(event.target.value)} {...area} />
     </FieldRow>
   );
 }
 
 type SelectFieldProps<V extends string> = RowProps &
-  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'value' | 'onChange'> & {
-    value: V;
-    onValueChange: (value: V) => void;
-    options: readonly FieldOption<V>[];
-  };
+  ValueProps<SelectHTMLAttributes<HTMLSelectElement>, V> & { options: readonly FieldOption<V>[] };
 
 /** A labelled `<select>` row over `options`. */
-export function SelectField<V extends string>({
-  id,
-  label,
-  wide,
-  after,
-  error,
-  value,
-  onValueChange,
-  options,
-  ...select
-}: SelectFieldProps<V>) {
+export function SelectField<V extends string>(props: SelectFieldProps<V>) {
+  const { row, control } = splitRow(props);
+  const { value, onValueChange, options, ...select } = control;
   return (
-    <FieldRow id={id} label={label} wide={wide} after={after} error={error}>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value as V)}
-        {...invalidProps(id, error)}
-        {...select}
-      >
+    <FieldRow {...row}>
+      <select value={value} onChange={(event) => onValueChange(event.target.value as V)} {...select}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -191,11 +157,13 @@ export function CheckField({
   label,
   checked,
   onCheckedChange,
+  disabled,
 }: {
   id: string;
   label: ReactNode;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
+  disabled?: boolean;
 }) {
   return (
     <div className="field check">
@@ -203,9 +171,94 @@ export function CheckField({
         id={id}
         type="checkbox"
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onCheckedChange(event.target.checked)}
       />
       <label htmlFor={id}>{label}</label>
     </div>
+  );
+}
+
+/**
+ * A group of choices (checkboxes) under a legend, with the group's message (`<id>-error`) that describes it.
+ *
+ * @example
+ * <ChoiceGroup id="days" legend="Hari kerja" error={form.errors.business_days} wide>{…CheckFields}</ChoiceGroup>
+ */
+export function ChoiceGroup({
+  id,
+  legend,
+  error,
+  wide,
+  children,
+}: {
+  id: string;
+  legend: ReactNode;
+  error?: string | undefined;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset
+      id={id}
+      className={wide ? 'wide' : undefined}
+      aria-describedby={error ? errorIdOf(id) : undefined}
+    >
+      <legend>{legend}</legend>
+      {children}
+      <FieldError id={id} error={error} />
+    </fieldset>
+  );
+}
+
+/** The form's own message (useEndpointForm's `formError`: no field takes it), announced as an alert. */
+export function FormError({
+  text,
+  className = 'wide',
+}: {
+  text: string | null | undefined;
+  className?: string;
+}) {
+  return text ? (
+    <p role="alert" className={className}>
+      {text}
+    </p>
+  ) : null;
+}
+
+/**
+ * The end of a form: its message (`FormError`), then the submit button (disabled while `busy`) and `children`
+ * (Cancel, …) in one `className` row. Without `label` there is no submit button (a read-only form).
+ *
+ * @example
+ * <FormSubmit error={form.formError} label="Simpan" busy={form.submitting} kind="primary"><Button onClick={onCancel}>Batal</Button></FormSubmit>
+ */
+export function FormSubmit({
+  error,
+  label,
+  busy,
+  kind,
+  className = 'wide buttons',
+  children,
+}: {
+  error: string | null | undefined;
+  label?: ReactNode;
+  busy: boolean;
+  kind?: ButtonKind;
+  className?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <FormError text={error} />
+      {label !== undefined ? (
+        <div className={className}>
+          <Button type="submit" kind={kind} disabled={busy}>
+            {label}
+          </Button>
+          {children}
+        </div>
+      ) : null}
+    </>
   );
 }
