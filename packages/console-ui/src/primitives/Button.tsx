@@ -1,7 +1,7 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { styled } from 'styled-components';
 import { t } from '../theme/tokens.js';
 import { focusRingWideCss } from './css.js';
+import { useStaticStyles } from './staticStyles.js';
 
 export type ButtonKind = 'default' | 'primary' | 'danger' | 'ghost';
 
@@ -50,9 +50,39 @@ export const buttonCss = `
   }
 `;
 
-const StyledButton = styled.button`
-  ${buttonCss}
-`;
+/**
+ * Button's own static sheet (not styled-components: an app that shows only buttons ships none). It styles
+ * `.cui-console-button`, a class only this component carries: other components give their own buttons the
+ * `.cui-button` hook and style it inside their root (`buttonCss`), so a sheet on `.cui-button` would restyle them
+ * wherever a Button has rendered. Each rule is as specific as the styled class was.
+ */
+const BUTTON_CSS = `.cui-console-button {
+  ${buttonBoxCss}
+  font-size: ${t.fontSizeSm};
+}
+.cui-console-button:hover:not(:disabled) {
+  border-color: ${t.colorTextMuted};
+}
+.cui-console-button:disabled {
+  cursor: not-allowed;
+  color: ${t.colorTextMuted};
+}
+.cui-console-button[data-kind='primary'] {
+  background: ${t.colorPrimary};
+  border-color: ${t.colorPrimary};
+  color: ${t.colorPrimaryText};
+}
+.cui-console-button[data-kind='danger'] {
+  border-color: ${t.colorDanger};
+  color: ${t.colorDanger};
+}
+.cui-console-button[data-kind='ghost'] {
+  border-color: transparent;
+  background: transparent;
+}
+.cui-console-button:focus-visible {
+  ${focusRingWideCss}
+}`;
 
 /**
  * A console button (`type="button"` unless given). Hosts restyle it through `.cui-button[data-kind]`.
@@ -66,12 +96,13 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   { kind = 'default', type = 'button', className, ...rest },
   ref,
 ) {
+  useStaticStyles('button', BUTTON_CSS);
   return (
-    <StyledButton
+    <button
       ref={ref}
       type={type}
       data-kind={kind === 'default' ? undefined : kind}
-      className={['cui-button', className].filter(Boolean).join(' ')}
+      className={['cui-button cui-console-button', className].filter(Boolean).join(' ')}
       {...rest}
     />
   );

@@ -10,9 +10,9 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
-import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
 
 /** Below this width (px) the sidebar becomes a drawer. */
 export const APP_SHELL_COMPACT_BELOW = 900;
@@ -73,6 +73,117 @@ function useMeasuredLayout(
   return layout;
 }
 
+/**
+ * A static sheet, not styled-components: the frame ships none of it (ADR 048). One class per rule; the compact
+ * layout's rules go through the shell's own `data-layout` (child combinators, so a shell nested in a compact one
+ * keeps its own layout). The drawer sits at the line's start and slides in from it, the right in right-to-left text.
+ */
+const APP_SHELL_CSS = `.cui-app-shell {
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  height: var(--cui-app-shell-height, 100dvh);
+  min-height: 0;
+  overflow: hidden;
+  background: ${t.colorBg};
+  color: ${t.colorText};
+  font-family: ${t.fontFamily};
+}
+.cui-app-shell__banner {
+  flex: none;
+}
+.cui-app-shell__topbar {
+  flex: none;
+  display: flex;
+  align-items: center;
+  gap: ${t.space2};
+  padding: ${t.space2} ${t.space3};
+  background: ${t.colorSidebarBg};
+  color: ${t.colorSidebarText};
+}
+.cui-app-shell__menu-button {
+  display: inline-flex;
+  align-items: center;
+  gap: ${t.space2};
+  font: inherit;
+  font-weight: 600;
+  color: inherit;
+  background: transparent;
+  border: 1px solid currentColor;
+  border-radius: ${t.radiusSm};
+  padding: ${t.space2} ${t.space3};
+  cursor: pointer;
+}
+.cui-app-shell__menu-button:focus-visible {
+  outline: 2px solid ${t.colorSidebarText};
+  outline-offset: 2px;
+}
+.cui-app-shell__menu-icon {
+  width: 16px;
+  height: 2px;
+  background: currentColor;
+  box-shadow:
+    0 -5px 0 currentColor,
+    0 5px 0 currentColor;
+}
+.cui-app-shell__body {
+  position: relative;
+  flex: 1 1 auto;
+  min-height: 0;
+  display: flex;
+}
+.cui-app-shell__sidebar {
+  flex: none;
+  display: flex;
+  height: 100%;
+  min-height: 0;
+}
+.cui-app-shell[data-layout='compact'] > .cui-app-shell__body > .cui-app-shell__sidebar {
+  position: absolute;
+  z-index: 20;
+  inset-block: 0;
+  inset-inline-start: 0;
+  max-width: 85%;
+  box-shadow: ${t.shadowMd};
+  transform: translateX(-100%);
+  visibility: hidden;
+}
+.cui-app-shell[data-layout='compact']:dir(rtl) > .cui-app-shell__body > .cui-app-shell__sidebar {
+  transform: translateX(100%);
+}
+.cui-app-shell[data-layout='compact'][data-drawer='open'] > .cui-app-shell__body > .cui-app-shell__sidebar {
+  transform: none;
+  visibility: visible;
+}
+.cui-app-shell[data-layout='compact'][data-animate] > .cui-app-shell__body > .cui-app-shell__sidebar {
+  transition:
+    transform 0.2s ease,
+    visibility 0s linear 0.2s;
+}
+.cui-app-shell[data-layout='compact'][data-animate][data-drawer='open'] > .cui-app-shell__body > .cui-app-shell__sidebar {
+  transition: transform 0.2s ease;
+}
+@media (prefers-reduced-motion: reduce) {
+  .cui-app-shell__sidebar {
+    transition: none !important;
+  }
+}
+.cui-app-shell__backdrop {
+  position: absolute;
+  inset: 0;
+  z-index: 10;
+  background: rgba(0, 0, 0, 0.45);
+}
+.cui-app-shell__main {
+  flex: 1 1 auto;
+  min-width: 0;
+  overflow: auto;
+  padding: ${t.space6};
+}
+.cui-app-shell[data-layout='compact'] > .cui-app-shell__body > .cui-app-shell__main {
+  padding: ${t.space4};
+}`;
+
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -102,6 +213,7 @@ export function AppShell({
   style,
 }: AppShellProps) {
   useThemeCheck('AppShell');
+  useStaticStyles('app-shell', APP_SHELL_CSS);
   const rootRef = useRef<HTMLDivElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
@@ -160,8 +272,9 @@ export function AppShell({
     if (compact && (event.target as Element).closest?.('a[href]')) close(false);
   };
 
+  const Main = mainLandmark ? 'main' : 'div';
   return (
-    <Root
+    <div
       ref={rootRef}
       className={['cui-app-shell', className].filter(Boolean).join(' ')}
       style={{ '--cui-app-shell-height': height, ...style } as CSSProperties}
@@ -169,27 +282,29 @@ export function AppShell({
       data-drawer={drawerOpen ? 'open' : 'closed'}
       data-animate={animate || undefined}
     >
-      {banner ? <BannerArea className="cui-app-shell__banner">{banner}</BannerArea> : null}
+      {banner ? <div className="cui-app-shell__banner">{banner}</div> : null}
       {compact ? (
-        <TopBar className="cui-app-shell__topbar" inert={drawerOpen}>
-          <MenuButton
+        <div className="cui-app-shell__topbar" inert={drawerOpen}>
+          <button
             ref={menuButtonRef}
+            className="cui-app-shell__menu-button"
             type="button"
             aria-expanded={drawerOpen}
             aria-controls={drawerId}
             onClick={() => setOpen(true)}
           >
-            <MenuIcon aria-hidden="true" />
+            <span className="cui-app-shell__menu-icon" aria-hidden="true" />
             {menuLabel}
-          </MenuButton>
-        </TopBar>
+          </button>
+        </div>
       ) : null}
-      <Body>
+      <div className="cui-app-shell__body">
         {drawerOpen ? (
-          <Backdrop className="cui-app-shell__backdrop" aria-hidden="true" onClick={() => close(true)} />
+          <div className="cui-app-shell__backdrop" aria-hidden="true" onClick={() => close(true)} />
         ) : null}
         {/* The click handler only notices link activations bubbling up; the links handle the keyboard. */}
-        <Drawer
+        {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+        <div
           ref={drawerRef}
           id={drawerId}
           className="cui-app-shell__sidebar"
@@ -198,122 +313,11 @@ export function AppShell({
           {...(drawerOpen ? { role: 'dialog', 'aria-modal': true, 'aria-label': menuLabel } : {})}
         >
           {sidebar}
-        </Drawer>
-        <Main as={mainLandmark ? 'main' : 'div'} className="cui-app-shell__main" inert={drawerOpen}>
+        </div>
+        <Main className="cui-app-shell__main" inert={drawerOpen}>
           {children}
         </Main>
-      </Body>
-    </Root>
+      </div>
+    </div>
   );
 }
-
-const Root = styled.div`
-  position: relative;
-  display: flex;
-  flex-direction: column;
-  height: var(--cui-app-shell-height, 100dvh);
-  min-height: 0;
-  overflow: hidden;
-  background: ${t.colorBg};
-  color: ${t.colorText};
-  font-family: ${t.fontFamily};
-`;
-
-const BannerArea = styled.div`
-  flex: none;
-`;
-
-const TopBar = styled.div`
-  flex: none;
-  display: flex;
-  align-items: center;
-  gap: ${t.space2};
-  padding: ${t.space2} ${t.space3};
-  background: ${t.colorSidebarBg};
-  color: ${t.colorSidebarText};
-`;
-
-const MenuButton = styled.button`
-  display: inline-flex;
-  align-items: center;
-  gap: ${t.space2};
-  font: inherit;
-  font-weight: 600;
-  color: inherit;
-  background: transparent;
-  border: 1px solid currentColor;
-  border-radius: ${t.radiusSm};
-  padding: ${t.space2} ${t.space3};
-  cursor: pointer;
-  &:focus-visible {
-    outline: 2px solid ${t.colorSidebarText};
-    outline-offset: 2px;
-  }
-`;
-
-const MenuIcon = styled.span`
-  width: 16px;
-  height: 2px;
-  background: currentColor;
-  box-shadow:
-    0 -5px 0 currentColor,
-    0 5px 0 currentColor;
-`;
-
-const Body = styled.div`
-  position: relative;
-  flex: 1 1 auto;
-  min-height: 0;
-  display: flex;
-`;
-
-const Drawer = styled.div`
-  flex: none;
-  display: flex;
-  height: 100%;
-  min-height: 0;
-
-  [data-layout='compact'] & {
-    position: absolute;
-    z-index: 20;
-    top: 0;
-    bottom: 0;
-    left: 0;
-    max-width: 85%;
-    box-shadow: ${t.shadowMd};
-    transform: translateX(-100%);
-    visibility: hidden;
-  }
-  [data-layout='compact'][data-drawer='open'] & {
-    transform: none;
-    visibility: visible;
-  }
-  [data-layout='compact'][data-animate] & {
-    transition:
-      transform 0.2s ease,
-      visibility 0s linear 0.2s;
-  }
-  [data-layout='compact'][data-animate][data-drawer='open'] & {
-    transition: transform 0.2s ease;
-  }
-  @media (prefers-reduced-motion: reduce) {
-    transition: none !important;
-  }
-`;
-
-const Backdrop = styled.div`
-  position: absolute;
-  inset: 0;
-  z-index: 10;
-  background: rgba(0, 0, 0, 0.45);
-`;
-
-const Main = styled.main`
-  flex: 1 1 auto;
-  min-width: 0;
-  overflow: auto;
-  padding: ${t.space6};
-  [data-layout='compact'] & {
-    padding: ${t.space4};
-  }
-`;

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useFocusTrap } from '../../primitives/useFocusTrap.js';
 import { backdropCss, focusRingWideCss } from '../../primitives/css.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -23,6 +23,72 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
   children?: ReactNode;
 }
+
+/**
+ * A static sheet, not styled-components: a page that only confirms ships no styled-components for its dialog. Each
+ * rule as specific as the styled one was (the panel's headings and buttons through its classes). The actions end
+ * at the line's end (`flex-end`), which is the left in right-to-left text.
+ */
+const CONFIRM_DIALOG_CSS = `.cui-confirm-dialog-backdrop {
+  ${backdropCss}
+  display: grid;
+  place-items: center;
+  padding: ${t.space4};
+}
+.cui-confirm-dialog {
+  width: min(440px, 100%);
+  background: ${t.colorSurfaceRaised};
+  color: ${t.colorText};
+  border-radius: ${t.radiusMd};
+  box-shadow: ${t.shadowMd};
+  padding: ${t.space6};
+  font-family: ${t.fontFamily};
+}
+.cui-confirm-dialog:focus {
+  outline: none;
+}
+.cui-confirm-dialog h2 {
+  margin: 0 0 ${t.space3};
+  font-size: ${t.fontSizeLg};
+}
+.cui-confirm-dialog .cui-confirm-dialog-error {
+  color: ${t.colorDanger};
+  background: ${t.colorDangerSoft};
+  padding: ${t.space2} ${t.space3};
+  border-radius: ${t.radiusSm};
+}
+.cui-confirm-dialog__actions {
+  display: flex;
+  justify-content: flex-end;
+  gap: ${t.space2};
+  margin-top: ${t.space6};
+}
+.cui-confirm-dialog__actions button {
+  font: inherit;
+  padding: ${t.space2} ${t.space4};
+  border-radius: ${t.radiusSm};
+  border: 1px solid ${t.colorBorder};
+  background: ${t.colorSurface};
+  color: ${t.colorText};
+  cursor: pointer;
+}
+.cui-confirm-dialog__actions button:focus-visible {
+  ${focusRingWideCss}
+}
+.cui-confirm-dialog__actions button:disabled {
+  cursor: progress;
+  opacity: 0.7;
+}
+.cui-confirm-dialog__actions button[data-kind='primary'] {
+  background: ${t.colorPrimary};
+  border-color: ${t.colorPrimary};
+  color: ${t.colorPrimaryText};
+}
+.cui-confirm-dialog__actions button[data-kind='danger'] {
+  background: ${t.colorDanger};
+  border-color: ${t.colorDanger};
+  color: ${t.colorSurface};
+}`;
 
 /**
  * An accessible modal confirmation: focus is trapped inside, Escape cancels, and focus returns to where it was
@@ -49,6 +115,7 @@ export function ConfirmDialog({
   children,
 }: ConfirmDialogProps) {
   useThemeCheck('ConfirmDialog');
+  useStaticStyles('confirm-dialog', CONFIRM_DIALOG_CSS);
   const id = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -78,8 +145,8 @@ export function ConfirmDialog({
   };
 
   return (
-    <Backdrop className="cui-confirm-dialog-backdrop">
-      <Panel
+    <div className="cui-confirm-dialog-backdrop">
+      <div
         ref={dialogRef}
         className="cui-confirm-dialog"
         role={destructive ? 'alertdialog' : 'dialog'}
@@ -99,7 +166,7 @@ export function ConfirmDialog({
             {error}
           </p>
         ) : null}
-        <Actions>
+        <div className="cui-confirm-dialog__actions">
           <button ref={cancelRef} type="button" data-kind="secondary" disabled={busy} onClick={onCancel}>
             {cancelLabel}
           </button>
@@ -112,71 +179,8 @@ export function ConfirmDialog({
           >
             {busy ? busyLabel : confirmLabel}
           </button>
-        </Actions>
-      </Panel>
-    </Backdrop>
+        </div>
+      </div>
+    </div>
   );
 }
-
-const Backdrop = styled.div`
-  ${backdropCss}
-  display: grid;
-  place-items: center;
-  padding: ${t.space4};
-`;
-
-const Panel = styled.div`
-  width: min(440px, 100%);
-  background: ${t.colorSurfaceRaised};
-  color: ${t.colorText};
-  border-radius: ${t.radiusMd};
-  box-shadow: ${t.shadowMd};
-  padding: ${t.space6};
-  font-family: ${t.fontFamily};
-  &:focus {
-    outline: none;
-  }
-  h2 {
-    margin: 0 0 ${t.space3};
-    font-size: ${t.fontSizeLg};
-  }
-  .cui-confirm-dialog-error {
-    color: ${t.colorDanger};
-    background: ${t.colorDangerSoft};
-    padding: ${t.space2} ${t.space3};
-    border-radius: ${t.radiusSm};
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: ${t.space2};
-  margin-top: ${t.space6};
-  button {
-    font: inherit;
-    padding: ${t.space2} ${t.space4};
-    border-radius: ${t.radiusSm};
-    border: 1px solid ${t.colorBorder};
-    background: ${t.colorSurface};
-    color: ${t.colorText};
-    cursor: pointer;
-  }
-  button:focus-visible {
-    ${focusRingWideCss}
-  }
-  button:disabled {
-    cursor: progress;
-    opacity: 0.7;
-  }
-  button[data-kind='primary'] {
-    background: ${t.colorPrimary};
-    border-color: ${t.colorPrimary};
-    color: ${t.colorPrimaryText};
-  }
-  button[data-kind='danger'] {
-    background: ${t.colorDanger};
-    border-color: ${t.colorDanger};
-    color: ${t.colorSurface};
-  }
-`;

@@ -1,8 +1,8 @@
 import { useId, useState, type ChangeEvent, type DragEvent } from 'react';
-import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { focusRingWideCss } from '../../primitives/css.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
 
 export interface FileDropZoneProps {
   /** Visible label of the file field. */
@@ -23,7 +23,11 @@ export interface FileDropZoneProps {
   className?: string;
 }
 
-const Zone = styled.div`
+/**
+ * A static sheet, not styled-components: an upload form ships no styled-components for its drop zone. One class per
+ * rule, as specific as the styled rules were (the label's disabled cursor through the zone's `data-disabled`).
+ */
+const FILE_DROP_ZONE_CSS = `.cui-file-drop-zone {
   position: relative;
   display: grid;
   gap: ${t.space2};
@@ -37,49 +41,43 @@ const Zone = styled.div`
   border: 2px dashed ${t.colorBorder};
   border-radius: ${t.radiusMd};
   min-width: 16rem;
-  &:focus-within {
-    ${focusRingWideCss}
-  }
-  &[data-dragging] {
-    border-color: ${t.colorPrimary};
-    background: ${t.colorPrimarySoft};
-  }
-  &[data-invalid] {
-    border-color: ${t.colorDanger};
-  }
-  &[data-disabled] {
-    color: ${t.colorTextMuted};
-    background: ${t.colorBg};
-  }
-`;
-
-const Label = styled.label`
+}
+.cui-file-drop-zone:focus-within {
+  ${focusRingWideCss}
+}
+.cui-file-drop-zone[data-dragging] {
+  border-color: ${t.colorPrimary};
+  background: ${t.colorPrimarySoft};
+}
+.cui-file-drop-zone[data-invalid] {
+  border-color: ${t.colorDanger};
+}
+.cui-file-drop-zone[data-disabled] {
+  color: ${t.colorTextMuted};
+  background: ${t.colorBg};
+}
+.cui-file-drop-zone__label {
   font-weight: 600;
   cursor: pointer;
-  [data-disabled] & {
-    cursor: not-allowed;
-  }
-`;
-
-// Visually hidden but focusable and clickable through its label: the keyboard and screen readers use the
-// native file field.
-const Input = styled.input`
+}
+.cui-file-drop-zone[data-disabled] .cui-file-drop-zone__label {
+  cursor: not-allowed;
+}
+.cui-file-drop-zone__input {
   position: absolute;
   width: 1px;
   height: 1px;
   opacity: 0;
   overflow: hidden;
-`;
-
-const Muted = styled.span`
+}
+.cui-file-drop-zone__hint {
   font-size: ${t.fontSizeSm};
   color: ${t.colorTextMuted};
-`;
-
-const Error = styled.span`
+}
+.cui-file-drop-zone__error {
   font-size: ${t.fontSizeSm};
   color: ${t.colorDanger};
-`;
+}`;
 
 /** A size as people read it, in id-ID digits: "812 B", "12,5 KB", "3,4 MB". */
 export function formatFileSize(bytes: number, locale = 'id-ID'): string {
@@ -116,6 +114,7 @@ export function FileDropZone({
   className,
 }: FileDropZoneProps) {
   useThemeCheck('FileDropZone');
+  useStaticStyles('file-drop-zone', FILE_DROP_ZONE_CSS);
   const inputId = `${useId()}-file`;
   const [over, setOver] = useState(false);
   const active = !disabled && (dragging ?? over);
@@ -142,7 +141,7 @@ export function FileDropZone({
   };
 
   return (
-    <Zone
+    <div
       className={['cui-file-drop-zone', className].filter(Boolean).join(' ')}
       data-dragging={active ? '' : undefined}
       data-invalid={error ? '' : undefined}
@@ -152,8 +151,12 @@ export function FileDropZone({
       onDragLeave={() => setOver(false)}
       onDrop={handleDrop}
     >
-      <Label htmlFor={inputId}>{label}</Label>
-      <Input
+      <label htmlFor={inputId} className="cui-file-drop-zone__label">
+        {label}
+      </label>
+      {/* Visually hidden but focusable and clickable through its label: the keyboard and screen readers use the
+          native file field. */}
+      <input
         id={inputId}
         type="file"
         accept={accept}
@@ -163,14 +166,14 @@ export function FileDropZone({
         aria-describedby={describedBy}
         className="cui-file-drop-zone__input"
       />
-      <Muted id={`${inputId}-hint`}>
+      <span id={`${inputId}-hint`} className="cui-file-drop-zone__hint">
         {file ? `${file.name} · ${formatFileSize(file.size)}` : (hint ?? 'Pilih file atau seret ke sini')}
-      </Muted>
+      </span>
       {error ? (
-        <Error id={`${inputId}-error`} role="alert">
+        <span id={`${inputId}-error`} role="alert" className="cui-file-drop-zone__error">
           {error}
-        </Error>
+        </span>
       ) : null}
-    </Zone>
+    </div>
   );
 }

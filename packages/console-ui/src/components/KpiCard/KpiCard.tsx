@@ -1,5 +1,4 @@
 import { useId, type CSSProperties } from 'react';
-import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
 import { DeltaChip } from '../DeltaChip/DeltaChip.js';
@@ -11,6 +10,7 @@ import {
 } from '../DeltaChip/formatMeasure.js';
 import { panelCss, rowCss, visuallyHiddenCss } from '../../primitives/css.js';
 import { SkeletonStatus } from '../../primitives/SkeletonStatus.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
 import { KPI_CARD_MESSAGES, type KpiCardMessages } from './messages.js';
 
 export { KPI_CARD_MESSAGES, type KpiCardMessages } from './messages.js';
@@ -33,6 +33,64 @@ export interface KpiCardProps {
 }
 
 /**
+ * A static sheet, not styled-components: a dashboard of figures ships no styled-components for its cards. Each rule
+ * as specific as the styled one was (the card's class before its parts').
+ */
+const KPI_CARD_CSS = `.cui-kpi-card {
+  ${panelCss}
+  padding: ${t.space3} ${t.space4};
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space1};
+}
+.cui-kpi-card p,
+.cui-kpi-card h3 {
+  margin: 0;
+}
+.cui-kpi-card .cui-kpi-card__label {
+  font-size: ${t.fontSizeSm};
+  font-weight: 600;
+  color: ${t.colorTextMuted};
+  overflow-wrap: anywhere;
+}
+.cui-kpi-card .cui-kpi-card__figure {
+  container-type: inline-size;
+}
+.cui-kpi-card .cui-kpi-card__value {
+  /* A glyph of the figure is at most ~0.66em wide (tabular digits, "Rp", separators). */
+  font-size: min(${t.fontSizeXl}, calc(100cqi / (var(--cui-kpi-card-chars, 12) * 0.66)));
+  font-weight: 700;
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  min-height: 1.5em;
+}
+.cui-kpi-card .cui-kpi-card__delta {
+  ${rowCss}
+}
+.cui-kpi-card .cui-kpi-card__previous,
+.cui-kpi-card .cui-kpi-card__hint {
+  font-size: ${t.fontSizeSm};
+  color: ${t.colorTextMuted};
+}
+.cui-kpi-card .cui-kpi-card__error {
+  color: ${t.colorDanger};
+  font-size: ${t.fontSizeSm};
+}
+.cui-kpi-card .cui-kpi-card__skeleton {
+  display: inline-block;
+  width: 8ch;
+  height: 1em;
+  border-radius: ${t.radiusSm};
+  background: ${t.colorBorder};
+}
+.cui-kpi-card .cui-kpi-card__sr {
+  ${visuallyHiddenCss}
+}`;
+
+/**
  * One headline figure of a report with its change against the previous period.
  *
  * @example
@@ -53,13 +111,14 @@ export function KpiCard({
   className,
   messages,
 }: KpiCardProps) {
+  useStaticStyles('kpi-card', KPI_CARD_CSS);
   const m = useMessages('kpiCard', KPI_CARD_MESSAGES, messages);
   const id = useId();
   const change =
     delta !== undefined ? delta : previous !== undefined ? percentChange(value, previous) : undefined;
   const state = error ? 'error' : loading ? 'loading' : 'ready';
   return (
-    <Card
+    <section
       className={['cui-kpi-card', className].filter(Boolean).join(' ')}
       data-state={state}
       aria-labelledby={`${id}-label`}
@@ -88,7 +147,7 @@ export function KpiCard({
         </>
       )}
       {hint ? <p className="cui-kpi-card__hint">{hint}</p> : null}
-    </Card>
+    </section>
   );
 }
 
@@ -105,58 +164,3 @@ function FittedValue({ text }: { text: string }) {
     </div>
   );
 }
-
-const Card = styled.section`
-  ${panelCss}
-  padding: ${t.space3} ${t.space4};
-  min-width: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${t.space1};
-
-  p,
-  h3 {
-    margin: 0;
-  }
-  .cui-kpi-card__label {
-    font-size: ${t.fontSizeSm};
-    font-weight: 600;
-    color: ${t.colorTextMuted};
-    overflow-wrap: anywhere;
-  }
-  .cui-kpi-card__figure {
-    container-type: inline-size;
-  }
-  .cui-kpi-card__value {
-    /* A glyph of the figure is at most ~0.66em wide (tabular digits, "Rp", separators). */
-    font-size: min(${t.fontSizeXl}, calc(100cqi / (var(--cui-kpi-card-chars, 12) * 0.66)));
-    font-weight: 700;
-    font-variant-numeric: tabular-nums;
-    white-space: nowrap;
-    overflow: hidden;
-    text-overflow: ellipsis;
-    min-height: 1.5em;
-  }
-  .cui-kpi-card__delta {
-    ${rowCss}
-  }
-  .cui-kpi-card__previous,
-  .cui-kpi-card__hint {
-    font-size: ${t.fontSizeSm};
-    color: ${t.colorTextMuted};
-  }
-  .cui-kpi-card__error {
-    color: ${t.colorDanger};
-    font-size: ${t.fontSizeSm};
-  }
-  .cui-kpi-card__skeleton {
-    display: inline-block;
-    width: 8ch;
-    height: 1em;
-    border-radius: ${t.radiusSm};
-    background: ${t.colorBorder};
-  }
-  .cui-kpi-card__sr {
-    ${visuallyHiddenCss}
-  }
-`;

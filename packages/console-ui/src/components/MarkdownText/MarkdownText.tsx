@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useMessages } from '../../theme/messages.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
 import { MARKDOWN_TEXT_MESSAGES, type MarkdownTextMessages } from './messages.js';
 export { MARKDOWN_TEXT_MESSAGES, type MarkdownTextMessages } from './messages.js';
 
@@ -85,6 +85,65 @@ function inline(text: string): ReactNode[] {
 }
 
 /**
+ * A static sheet, not styled-components: an answer shown alone ships no styled-components for it. Each rule as
+ * specific as the styled one was (the root's class before the element); lists indent at the line's start, which is
+ * the right in right-to-left text.
+ */
+const MARKDOWN_TEXT_CSS = `.cui-markdown-text {
+  font-family: ${t.fontFamily};
+  color: ${t.colorText};
+  line-height: 1.5;
+  overflow-wrap: anywhere;
+}
+.cui-markdown-text h2,
+.cui-markdown-text h3,
+.cui-markdown-text h4 {
+  margin: ${t.space3} 0 ${t.space1};
+  font-size: ${t.fontSizeLg};
+}
+.cui-markdown-text h3,
+.cui-markdown-text h4 {
+  font-size: ${t.fontSizeMd};
+}
+.cui-markdown-text p,
+.cui-markdown-text ul,
+.cui-markdown-text ol {
+  margin: 0 0 ${t.space2};
+}
+.cui-markdown-text ul,
+.cui-markdown-text ol {
+  padding-inline-start: ${t.space6};
+}
+.cui-markdown-text code {
+  font-family: ui-monospace, monospace;
+  font-size: 0.9em;
+  background: ${t.colorBg};
+  border-radius: ${t.radiusSm};
+  padding: 0 0.2em;
+}
+.cui-markdown-text pre {
+  background: ${t.colorBg};
+  border: 1px solid ${t.colorBorder};
+  border-radius: ${t.radiusSm};
+  padding: ${t.space2};
+  overflow-x: auto;
+}
+.cui-markdown-text pre code {
+  background: none;
+  padding: 0;
+}
+.cui-markdown-text .cui-markdown-text__empty {
+  color: ${t.colorTextMuted};
+}
+.cui-markdown-text .cui-markdown-text__caret {
+  display: inline-block;
+  width: 0.5em;
+  height: 1em;
+  vertical-align: text-bottom;
+  background: ${t.colorPrimary};
+}`;
+
+/**
  * Markdown rendered safely: built as React elements (never `innerHTML`), so HTML in the text is shown as text and
  * no link or script can be injected. Covers headings, lists, fenced code, bold, italic and inline code.
  *
@@ -94,11 +153,12 @@ function inline(text: string): ReactNode[] {
  * ```
  */
 export function MarkdownText({ text, streaming = false, emptyText, className, messages }: MarkdownTextProps) {
+  useStaticStyles('markdown-text', MARKDOWN_TEXT_CSS);
   const m = useMessages('markdownText', MARKDOWN_TEXT_MESSAGES, messages);
   const blocks = parseMarkdownBlocks(text);
   const state = streaming ? 'streaming' : blocks.length === 0 ? 'empty' : 'ready';
   return (
-    <Root
+    <div
       className={['cui-markdown-text', className].filter(Boolean).join(' ')}
       data-state={state}
       aria-busy={streaming}
@@ -131,61 +191,6 @@ export function MarkdownText({ text, streaming = false, emptyText, className, me
         }
       })}
       {streaming ? <span className="cui-markdown-text__caret" aria-hidden="true" /> : null}
-    </Root>
+    </div>
   );
 }
-
-const Root = styled.div`
-  font-family: ${t.fontFamily};
-  color: ${t.colorText};
-  line-height: 1.5;
-  overflow-wrap: anywhere;
-
-  h2,
-  h3,
-  h4 {
-    margin: ${t.space3} 0 ${t.space1};
-    font-size: ${t.fontSizeLg};
-  }
-  h3,
-  h4 {
-    font-size: ${t.fontSizeMd};
-  }
-  p,
-  ul,
-  ol {
-    margin: 0 0 ${t.space2};
-  }
-  ul,
-  ol {
-    padding-left: ${t.space6};
-  }
-  code {
-    font-family: ui-monospace, monospace;
-    font-size: 0.9em;
-    background: ${t.colorBg};
-    border-radius: ${t.radiusSm};
-    padding: 0 0.2em;
-  }
-  pre {
-    background: ${t.colorBg};
-    border: 1px solid ${t.colorBorder};
-    border-radius: ${t.radiusSm};
-    padding: ${t.space2};
-    overflow-x: auto;
-  }
-  pre code {
-    background: none;
-    padding: 0;
-  }
-  .cui-markdown-text__empty {
-    color: ${t.colorTextMuted};
-  }
-  .cui-markdown-text__caret {
-    display: inline-block;
-    width: 0.5em;
-    height: 1em;
-    vertical-align: text-bottom;
-    background: ${t.colorPrimary};
-  }
-`;

@@ -1,9 +1,9 @@
 import { useId, useState, type ChangeEvent, type TextareaHTMLAttributes } from 'react';
-import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useCharCounter } from './useCharCounter.js';
 import { focusRingCss, controlBoxCss, resizeGripCss } from '../../primitives/css.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
 
 export interface TextAreaProps extends Omit<
   TextareaHTMLAttributes<HTMLTextAreaElement>,
@@ -27,21 +27,25 @@ export interface TextAreaProps extends Omit<
   hideCounter?: boolean;
 }
 
-const Field = styled.div`
+/**
+ * A static sheet, not styled-components: a form with a notes field ships no styled-components for it. One class
+ * per rule, as specific as the styled rules were. Right-to-left: the footer ends at the line's end (`flex-end`, not a
+ * left margin; the help text's `flex: 1` takes the room before it when there is one), and the counter's "n / max" is
+ * an isolated left-to-right run, so it does not read "max / n".
+ */
+const TEXT_AREA_CSS = `.cui-text-area {
   display: flex;
   flex-direction: column;
   gap: ${t.space1};
   font-family: ${t.fontFamily};
   color: ${t.colorText};
   min-width: 16rem;
-`;
-
-const Label = styled.label`
+}
+.cui-text-area__label {
   font-size: ${t.fontSizeSm};
   font-weight: 600;
-`;
-
-const Input = styled.textarea`
+}
+.cui-text-area__input {
   box-sizing: border-box;
   width: 100%;
   min-height: 5.5rem;
@@ -49,52 +53,49 @@ const Input = styled.textarea`
   ${controlBoxCss}
   font-size: ${t.fontSizeMd};
   resize: vertical;
-
-  ${resizeGripCss}
-
-  &:focus-visible {
-    ${focusRingCss}
-  }
-  &[aria-invalid='true'] {
-    border-color: ${t.colorDanger};
-  }
-  &:disabled {
-    cursor: not-allowed;
-    color: ${t.colorTextMuted};
-    background: ${t.colorBg};
-  }
-`;
-
-const Footer = styled.div`
+}
+${resizeGripCss.replace('&', '.cui-text-area__input')}
+.cui-text-area__input:focus-visible {
+  ${focusRingCss}
+}
+.cui-text-area__input[aria-invalid='true'] {
+  border-color: ${t.colorDanger};
+}
+.cui-text-area__input:disabled {
+  cursor: not-allowed;
+  color: ${t.colorTextMuted};
+  background: ${t.colorBg};
+}
+.cui-text-area__footer {
   display: flex;
+  justify-content: flex-end;
   align-items: baseline;
   gap: ${t.space3};
   font-size: ${t.fontSizeSm};
-`;
-
-const Help = styled.span`
+}
+.cui-text-area__help {
   flex: 1;
   color: ${t.colorTextMuted};
-  &[data-error] {
-    color: ${t.colorDanger};
-  }
-`;
-
-const Counter = styled.span`
-  margin-left: auto;
+}
+.cui-text-area__help[data-error] {
+  color: ${t.colorDanger};
+}
+.cui-text-area__counter {
   color: ${t.colorTextMuted};
   font-variant-numeric: tabular-nums;
   white-space: nowrap;
-  &[data-limit='near'] {
-    color: ${t.colorWarning};
-    font-weight: 600;
-  }
-  &[data-limit='at'],
-  &[data-limit='over'] {
-    color: ${t.colorDanger};
-    font-weight: 600;
-  }
-`;
+  direction: ltr;
+  unicode-bidi: isolate;
+}
+.cui-text-area__counter[data-limit='near'] {
+  color: ${t.colorWarning};
+  font-weight: 600;
+}
+.cui-text-area__counter[data-limit='at'],
+.cui-text-area__counter[data-limit='over'] {
+  color: ${t.colorDanger};
+  font-weight: 600;
+}`;
 
 /**
  * A labelled multi-line text field with a maximum length and a live "n / max" counter (announced politely),
@@ -123,6 +124,7 @@ export function TextArea({
   ...rest
 }: TextAreaProps) {
   useThemeCheck('TextArea');
+  useStaticStyles('text-area', TEXT_AREA_CSS);
   const generatedId = useId();
   const fieldId = id ?? `${generatedId}-field`;
   const [uncontrolled, setUncontrolled] = useState(defaultValue ?? '');
@@ -141,14 +143,16 @@ export function TextArea({
   };
 
   return (
-    <Field
+    <div
       className={['cui-text-area', className].filter(Boolean).join(' ')}
       data-disabled={disabled ? '' : undefined}
       data-invalid={error ? '' : undefined}
       data-limit={counter.status}
     >
-      <Label htmlFor={fieldId}>{label}</Label>
-      <Input
+      <label htmlFor={fieldId} className="cui-text-area__label">
+        {label}
+      </label>
+      <textarea
         {...rest}
         id={fieldId}
         value={text}
@@ -160,25 +164,29 @@ export function TextArea({
         className="cui-text-area__input"
       />
       {description || error || showCounter ? (
-        <Footer>
+        <div className="cui-text-area__footer">
           {error ? (
-            <Help id={errorId} data-error="">
+            <span id={errorId} data-error="" className="cui-text-area__help">
               {error}
-            </Help>
+            </span>
           ) : null}
-          {description ? <Help id={descriptionId}>{description}</Help> : null}
+          {description ? (
+            <span id={descriptionId} className="cui-text-area__help">
+              {description}
+            </span>
+          ) : null}
           {showCounter ? (
-            <Counter
+            <span
               id={counterId}
               aria-live="polite"
               data-limit={counter.status}
               className="cui-text-area__counter"
             >
               {counter.text}
-            </Counter>
+            </span>
           ) : null}
-        </Footer>
+        </div>
       ) : null}
-    </Field>
+    </div>
   );
 }
