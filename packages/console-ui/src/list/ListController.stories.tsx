@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { messagesIn, type WithGlobals } from '../../../../.storybook/messages.js';
 import { DataTable } from '../components/DataTable/DataTable.js';
+import { pageSummary } from '../components/DataTable/model.js';
 import { creatorFields, creatorLabel, creatorRows } from '../components/DataTable/DataTable.fixtures.js';
 import { FilterBar } from '../components/FilterBar/index.js';
 import type { FilterGroup, FilterPreset } from '../machines/filterPresets.machine.js';
@@ -277,39 +279,46 @@ type Story = StoryObj<typeof meta>;
 const status = (canvasElement: HTMLElement) => within(canvasElement).getByLabelText('Status');
 const address = (canvasElement: HTMLElement) => within(canvasElement).getByLabelText('Address');
 const grid = (canvasElement: HTMLElement) => within(canvasElement).getByRole('grid', { name: 'Creators' });
+/** The table's "1–10 of 120" in the language in force, for the first page of `size` rows. */
+const firstPage = (context: WithGlobals, total: number, size = 10, estimated = false) =>
+  pageSummary(1, size, Math.min(size, total), total, estimated, messagesIn(context, 'dataTable').pageSummary);
 
 /** The first answer has not come: the table shows its skeleton, no "0 of 0". */
 export const Loading: Story = {
   args: { mode: 'never' },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     await expect(status(canvasElement)).toHaveTextContent('loading');
-    await expect(within(canvasElement).queryByText(/0 of 0/)).toBeNull();
+    await expect(within(canvasElement).queryByText(firstPage({ globals }, 0))).toBeNull();
   },
 };
 
 /** Rows of the view in the address, with the total. */
 export const Ready: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     await waitFor(() => expect(status(canvasElement)).toHaveTextContent('ready'));
-    await expect(within(canvasElement).getByText('1–10 of 120')).toBeInTheDocument();
+    await expect(within(canvasElement).getByText(firstPage({ globals }, 120))).toBeInTheDocument();
   },
 };
 
 /** Nothing to show. */
 export const Empty: Story = {
   args: { mode: 'empty' },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     await waitFor(() => expect(status(canvasElement)).toHaveTextContent('ready'));
-    await expect(within(grid(canvasElement)).getByText('No records found')).toBeInTheDocument();
+    await expect(
+      within(grid(canvasElement)).getByText(messagesIn({ globals }, 'dataTable').empty),
+    ).toBeInTheDocument();
   },
 };
 
 /** The answer failed: the error and Retry; the retry loads. */
 export const ErrorAndRetry: Story = {
   args: { mode: 'fail-once' },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     await waitFor(() => expect(status(canvasElement)).toHaveTextContent('error'));
-    await userEvent.click(within(canvasElement).getByRole('button', { name: /Retry/ }));
+    await userEvent.click(
+      within(canvasElement).getByRole('button', { name: messagesIn({ globals }, 'dataTable').retry }),
+    );
     await waitFor(() => expect(status(canvasElement)).toHaveTextContent('ready'));
   },
 };
@@ -317,12 +326,17 @@ export const ErrorAndRetry: Story = {
 /** Rows per page and the page reset to 1 in one event: both land in the address, in one history entry. */
 export const PageSizeInTheAddress: Story = {
   args: { initialSearch: 'page=3' },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     await waitFor(() => expect(status(canvasElement)).toHaveTextContent('ready'));
-    await userEvent.selectOptions(within(canvasElement).getByLabelText('Rows per page'), '25');
+    await userEvent.selectOptions(
+      within(canvasElement).getByLabelText(messagesIn({ globals }, 'dataTable').rowsPerPage),
+      '25',
+    );
     await waitFor(() => expect(address(canvasElement)).toHaveTextContent('?size=25'));
     await expect(within(canvasElement).getByLabelText('History entries')).toHaveTextContent('1');
-    await waitFor(() => expect(within(canvasElement).getByText('1–25 of 120')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(canvasElement).getByText(firstPage({ globals }, 120, 25))).toBeInTheDocument(),
+    );
   },
 };
 
@@ -341,9 +355,11 @@ export const SearchAndSort: Story = {
 /** A total the database estimates: "of about". */
 export const EstimatedTotal: Story = {
   args: { estimated: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     await waitFor(() =>
-      expect(within(canvasElement).getByText('1–10 of about 1.000.000')).toBeInTheDocument(),
+      expect(
+        within(canvasElement).getByText(firstPage({ globals }, 1_000_000, 10, true)),
+      ).toBeInTheDocument(),
     );
   },
 };
@@ -351,57 +367,67 @@ export const EstimatedTotal: Story = {
 /** Keyset paging: Next page follows the answer's cursor, Previous page goes back. */
 export const KeysetPaging: Story = {
   args: { keyset: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(status(canvasElement)).toHaveTextContent('ready'));
-    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'dataTable').nextPage }),
+    );
     await waitFor(() => expect(address(canvasElement)).toHaveTextContent('cursor=10'));
-    await waitFor(() => expect(canvas.getByRole('button', { name: 'Previous page' })).toBeEnabled());
-    await userEvent.click(canvas.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() =>
+      expect(
+        canvas.getByRole('button', { name: messagesIn({ globals }, 'dataTable').previousPage }),
+      ).toBeEnabled(),
+    );
+    await userEvent.click(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'dataTable').previousPage }),
+    );
     await waitFor(() => expect(address(canvasElement)).not.toHaveTextContent('cursor'));
   },
 };
 
 /** Select two rows, delete them in bulk: the list reloads without them and the selection clears. */
 export const SelectionAndBulk: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(status(canvasElement)).toHaveTextContent('ready'));
     const boxes = within(grid(canvasElement)).getAllByRole('checkbox');
     await userEvent.click(boxes[1]!);
     await userEvent.click(boxes[2]!);
     await userEvent.click(canvas.getByRole('button', { name: 'Delete selected (2)' }));
-    await waitFor(() => expect(canvas.getByText('1–10 of 118')).toBeInTheDocument());
-    await expect(canvas.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+    await waitFor(() => expect(canvas.getByText(firstPage({ globals }, 118))).toBeInTheDocument());
+    await expect(
+      canvas.queryByRole('region', { name: messagesIn({ globals }, 'dataTable').bulkActions }),
+    ).toBeNull();
   },
 };
 
 /** A change elsewhere (pushed by the data source) reloads the list. */
 export const LiveReload: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getByText('1–10 of 120')).toBeInTheDocument());
+    await waitFor(() => expect(canvas.getByText(firstPage({ globals }, 120))).toBeInTheDocument());
     await userEvent.click(canvas.getByRole('button', { name: 'Change a row elsewhere' }));
-    await waitFor(() => expect(canvas.getByText('1–10 of 119')).toBeInTheDocument());
+    await waitFor(() => expect(canvas.getByText(firstPage({ globals }, 119))).toBeInTheDocument());
   },
 };
 
 /** Rows the route preloaded with the page guard are there in the first render. */
 export const Preloaded: Story = {
   args: { preloaded: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     await expect(status(canvasElement)).toHaveTextContent('ready');
-    await expect(within(canvasElement).getByText('1–10 of 120')).toBeInTheDocument();
+    await expect(within(canvasElement).getByText(firstPage({ globals }, 120))).toBeInTheDocument();
   },
 };
 
 /** A preset sets the filter and names itself in the address; the address sets the chips back. */
 export const Presets: Story = {
   args: { withPresets: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(status(canvasElement)).toHaveTextContent('ready'));
-    const preset = await canvas.findByRole('combobox', { name: 'Preset' });
+    const preset = await canvas.findByRole('combobox', { name: messagesIn({ globals }, 'filterBar').preset });
     await waitFor(() => expect(preset).toBeEnabled());
     await userEvent.selectOptions(preset, 'tiktok');
     await waitFor(() => expect(address(canvasElement)).toHaveTextContent('f.platform=tiktok'));
@@ -412,11 +438,13 @@ export const Presets: Story = {
 /** A saved view opened from the list sets its filter and names itself in the address. */
 export const SavedViews: Story = {
   args: { withViews: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(status(canvasElement)).toHaveTextContent('ready'));
-    await userEvent.click(await canvas.findByRole('button', { name: 'Saved views' }));
-    const menu = canvas.getByRole('dialog', { name: 'Saved views' });
+    await userEvent.click(
+      await canvas.findByRole('button', { name: messagesIn({ globals }, 'filterBar').savedViews }),
+    );
+    const menu = canvas.getByRole('dialog', { name: messagesIn({ globals }, 'filterBar').savedViews });
     await userEvent.click(within(menu).getByRole('button', { name: /TikTok by name/ }));
     await waitFor(() => expect(address(canvasElement)).toHaveTextContent('view=v1'));
     await expect(address(canvasElement)).toHaveTextContent('f.platform=tiktok');

@@ -158,3 +158,10 @@ export const fieldsInChosenLanguage: Decorator = (Story, { args, globals }) =>
   globals.language === 'id' && Array.isArray(args.fields)
     ? Story({ args: { ...args, fields: fixtureFieldsIn(args.fields as ResourceField[], 'id') } })
     : Story();
+
+/** A fixture field's label as the stories show it under the toolbar's language (`fieldsInChosenLanguage`). */
+export function fixtureLabel({ globals }: { globals: Record<string, unknown> }, name: string): string {
+  const field = fixtureFieldsIn(creatorFields, globals.language).find((f) => f.name === name);
+  if (!field) throw new Error(`No fixture field ${name}`);
+  return field.label;
+}

@@ -4,7 +4,16 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { creators, demoRows } from '@staff/console-contract';
 import type { ResourceRow } from '../../resource.js';
 import { DataTable, type DataTableColumn, type DataTableProps, type SortState } from './index.js';
-import { creatorFields, creatorLabel, creatorRows, fieldsInChosenLanguage } from './DataTable.fixtures.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
+import {
+  creatorFields,
+  creatorLabel,
+  creatorRows,
+  fieldsInChosenLanguage,
+  fixtureFieldsIn,
+  fixtureLabel,
+} from './DataTable.fixtures.js';
+import { pageSummary } from './model.js';
 
 // Stories use the library's own row type; `DataTable` itself accepts any object type (interfaces too).
 const ResourceDataTable = DataTable<ResourceRow>;
@@ -47,36 +56,43 @@ const rowActions = rowActionsIn('en');
 
 /** Columns from the fields marked `list`: money, Yes/No badge, enum label, id-ID date, masked secret. */
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
+    const m = messagesIn({ globals }, 'dataTable');
     const canvas = within(canvasElement);
     const table = canvas.getByRole('grid', { name: 'Creators' });
     await expect(within(table).getAllByRole('row')).toHaveLength(11);
-    await expect(canvas.getByText('1–10 of 1.234')).toBeInTheDocument();
+    await expect(canvas.getByText(pageSummary(1, 10, 10, 1234, false, m.pageSummary))).toBeInTheDocument();
     const first = within(table).getAllByRole('row')[1]!;
     await expect(first).toHaveTextContent('Budi Santoso');
     await expect(first).toHaveTextContent('Rp 500.000');
-    await expect(first).toHaveTextContent('No');
+    await expect(first).toHaveTextContent(m.no);
     await expect(first).toHaveTextContent('1 Jan 2024');
-    await expect(first).toHaveTextContent('Not set');
+    await expect(first).toHaveTextContent(messagesIn({ globals }, 'values').notSet);
   },
 };
 
 /** Sortable headers: click or Enter toggles ascending/descending; `aria-sort` follows. */
 export const Sorting: Story = {
   args: { defaultSort: { field: 'name', direction: 'asc' } },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    const nameHeader = canvas.getByRole('columnheader', { name: /Name/ });
+    const nameHeader = canvas.getByRole('columnheader', {
+      name: new RegExp(fixtureLabel({ globals }, 'name')),
+    });
     await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
     await userEvent.click(within(nameHeader).getByRole('button'));
     await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
     await expect(args.onSortChange).toHaveBeenLastCalledWith({ field: 'name', direction: 'desc' });
-    const followers = canvas.getByRole('columnheader', { name: /Followers/ });
+    const followers = canvas.getByRole('columnheader', {
+      name: new RegExp(fixtureLabel({ globals }, 'followers')),
+    });
     within(followers).getByRole('button').focus();
     await userEvent.keyboard('{Enter}');
     await expect(followers).toHaveAttribute('aria-sort', 'ascending');
     await expect(nameHeader).toHaveAttribute('aria-sort', 'none');
-    await expect(canvas.getByRole('columnheader', { name: 'Active' })).not.toHaveAttribute('aria-sort');
+    await expect(
+      canvas.getByRole('columnheader', { name: fixtureLabel({ globals }, 'active') }),
+    ).not.toHaveAttribute('aria-sort');
   },
 };
 
@@ -131,36 +147,41 @@ function ServerDemo(props: DataTableProps & { dataset: number }) {
 /** Offset pagination: page size select, previous/next, "11–20 of 1.234". */
 export const OffsetPagination: Story = {
   render: (args) => <ServerDemo {...args} dataset={1234} />,
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'dataTable');
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: 'Previous page' })).toBeDisabled();
-    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+    await expect(canvas.getByRole('button', { name: m.previousPage })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: m.nextPage }));
     await expect(args.onPageChange).toHaveBeenCalledWith(2);
-    await expect(canvas.getByText('11–20 of 1.234')).toBeInTheDocument();
-    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Rows per page' }), '25');
+    await expect(canvas.getByText(pageSummary(2, 10, 10, 1234, false, m.pageSummary))).toBeInTheDocument();
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: m.rowsPerPage }), '25');
     await expect(args.onPageSizeChange).toHaveBeenCalledWith(25);
-    await expect(canvas.getByText('1–25 of 1.234')).toBeInTheDocument();
+    await expect(canvas.getByText(pageSummary(1, 25, 25, 1234, false, m.pageSummary))).toBeInTheDocument();
   },
 };
 
 /** A huge unfiltered table: the server answers an estimated total, shown as "about". */
 export const EstimatedTotal: Story = {
   args: { total: 1_000_000, totalEstimated: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
+    const m = messagesIn({ globals }, 'dataTable');
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('1–10 of about 1.000.000')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Next page' })).toBeEnabled();
+    await expect(
+      canvas.getByText(pageSummary(1, 10, 10, 1_000_000, true, m.pageSummary)),
+    ).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: m.nextPage })).toBeEnabled();
   },
 };
 
 /** Keyset pagination: the server hands out next/previous cursors instead of page numbers. */
 export const KeysetPagination: Story = {
   args: { keyset: { hasNext: true, hasPrev: false, onNext: fn(), onPrev: fn() }, total: undefined },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'dataTable');
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('10 shown')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Previous page' })).toBeDisabled();
-    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+    await expect(canvas.getByText(m.keysetSummary({ shown: '10', estimated: false }))).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: m.previousPage })).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: m.nextPage }));
     await expect(args.keyset!.onNext).toHaveBeenCalled();
   },
 };
@@ -168,17 +189,22 @@ export const KeysetPagination: Story = {
 /** The columns menu hides and shows columns. */
 export const ColumnVisibility: Story = {
   args: { defaultHiddenColumns: ['api_key'] },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'dataTable');
+    const city = fixtureLabel({ globals }, 'city');
     const canvas = within(canvasElement);
-    await expect(canvas.queryByRole('columnheader', { name: 'API key' })).toBeNull();
-    await userEvent.click(canvas.getByRole('button', { name: 'Columns' }));
-    const menu = canvas.getByRole('group', { name: 'Visible columns' });
-    await userEvent.click(within(menu).getByRole('checkbox', { name: 'City' }));
-    await expect(canvas.queryByRole('columnheader', { name: /City/ })).toBeNull();
+    await expect(
+      canvas.queryByRole('columnheader', { name: fixtureLabel({ globals }, 'api_key') }),
+    ).toBeNull();
+    await expect(canvas.getByRole('columnheader', { name: new RegExp(city) })).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: m.columns }));
+    const menu = canvas.getByRole('group', { name: m.visibleColumns });
+    await userEvent.click(within(menu).getByRole('checkbox', { name: city }));
+    await expect(canvas.queryByRole('columnheader', { name: new RegExp(city) })).toBeNull();
     await expect(args.onHiddenColumnsChange).toHaveBeenLastCalledWith(['api_key', 'city']);
     await userEvent.keyboard('{Escape}');
-    await expect(canvas.queryByRole('group', { name: 'Visible columns' })).toBeNull();
-    await expect(canvas.getByRole('button', { name: 'Columns' })).toHaveFocus();
+    await expect(canvas.queryByRole('group', { name: m.visibleColumns })).toBeNull();
+    await expect(canvas.getByRole('button', { name: m.columns })).toHaveFocus();
   },
 };
 
@@ -192,17 +218,18 @@ export const Selection: Story = {
       </button>
     ),
   },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'dataTable');
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select row Siti Kusuma' }));
-    await expect(canvas.getByRole('status')).toHaveTextContent('1 selected');
-    const selectAll = canvas.getByRole('checkbox', { name: 'Select all rows on this page' });
+    await userEvent.click(canvas.getByRole('checkbox', { name: m.selectRow('Siti Kusuma') }));
+    await expect(canvas.getByRole('status')).toHaveTextContent(m.selected('1'));
+    const selectAll = canvas.getByRole('checkbox', { name: m.selectAll });
     await expect((selectAll as HTMLInputElement).indeterminate).toBe(true);
     await userEvent.click(selectAll);
-    await expect(canvas.getByRole('status')).toHaveTextContent('10 selected');
+    await expect(canvas.getByRole('status')).toHaveTextContent(m.selected('10'));
     await expect(args.onSelectedChange).toHaveBeenLastCalledWith(expect.arrayContaining(['c1', 'c10']));
     await userEvent.click(canvas.getByRole('button', { name: 'Delete selected (10)' }));
-    await expect(canvas.queryByRole('region', { name: 'Bulk actions' })).toBeNull();
+    await expect(canvas.queryByRole('region', { name: m.bulkActions })).toBeNull();
   },
 };
 
@@ -217,10 +244,11 @@ export const WithSelectedRows: Story = {
       </button>
     ),
   },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
+    const m = messagesIn({ globals }, 'dataTable');
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('region', { name: 'Bulk actions' })).toHaveTextContent('2 selected');
-    await expect(canvas.getByRole('checkbox', { name: 'Select row Siti Kusuma' })).toBeChecked();
+    await expect(canvas.getByRole('region', { name: m.bulkActions })).toHaveTextContent(m.selected('2'));
+    await expect(canvas.getByRole('checkbox', { name: m.selectRow('Siti Kusuma') })).toBeChecked();
   },
 };
 
@@ -238,10 +266,12 @@ export const ReadOnly: Story = {
 /** Loading: skeleton rows and `aria-busy`. */
 export const Loading: Story = {
   args: { loading: true, rows: [] },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('grid')).toHaveAttribute('aria-busy', 'true');
-    await expect(canvas.getByRole('status')).toHaveTextContent('Loading Creators…');
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'dataTable').loading('Creators'),
+    );
     await expect(canvasElement.querySelectorAll('.cui-data-table-skeleton').length).toBeGreaterThan(0);
   },
 };
@@ -258,11 +288,13 @@ export const Empty: Story = {
       </button>
     ),
   },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('No creators match these filters')).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
-    await expect(canvas.getByText('0 of 0')).toBeInTheDocument();
+    await expect(
+      canvas.getByText(pageSummary(1, 10, 0, 0, false, messagesIn({ globals }, 'dataTable').pageSummary)),
+    ).toBeInTheDocument();
   },
 };
 
@@ -270,10 +302,10 @@ export const Empty: Story = {
 export const ErrorState: Story = {
   name: 'Error',
   args: { rows: [], error: 'Could not load creators: the server did not answer.' },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent('the server did not answer');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'dataTable').retry }));
     await expect(args.onRetry).toHaveBeenCalled();
   },
 };
@@ -382,16 +414,20 @@ export const ContractEntity: Story = {
     rowLabel: (row) => String(row[creators.titleField]),
     defaultSort: creators.defaultSort,
   },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    const listed = creators.fields.filter((field) => field.list).map((field) => field.label);
+    const listed = fixtureFieldsIn(creators.fields, globals.language)
+      .filter((field) => field.list)
+      .map((field) => field.label);
     const headers = canvas
       .getAllByRole('columnheader')
       .slice(1)
       .map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
     await expect(headers).toEqual(listed);
     await expect(within(canvas.getByRole('grid')).getAllByRole('row')).toHaveLength(26);
-    await expect(canvas.getByText('1–25 of 25')).toBeInTheDocument();
+    await expect(
+      canvas.getByText(pageSummary(1, 25, 25, 25, false, messagesIn({ globals }, 'dataTable').pageSummary)),
+    ).toBeInTheDocument();
   },
 };
 
@@ -482,36 +518,43 @@ export const ClientPaging10k: Story = {
     pageSizeOptions: [25, 50, 100],
   },
   render: (args) => <DataTable<ResourceRow> {...args} rows={rows10k()} />,
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'dataTable');
+    const summaryOf = (page: number, size: number) =>
+      pageSummary(page, size, size, 10_000, false, m.pageSummary);
     const canvas = within(canvasElement);
     const grid = canvas.getByRole('grid');
     const bodyRows = () => grid.querySelectorAll('tbody tr[data-index]');
     const firstFollowers = () =>
-      grid.querySelector('tbody tr[data-index="0"] td[data-label="Followers"]')?.textContent;
+      grid.querySelector(
+        `tbody tr[data-index="0"] td[data-label="${fixtureLabel({ globals }, 'followers')}"]`,
+      )?.textContent;
     const summary = canvasElement.querySelector('.cui-data-table-summary')!;
-    await expect(summary).toHaveTextContent('1–25 of 10.000');
+    await expect(summary).toHaveTextContent(summaryOf(1, 25));
     await expect(bodyRows()).toHaveLength(25);
     const pageOne = firstFollowers();
 
-    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
-    await expect(summary).toHaveTextContent('26–50 of 10.000');
+    await userEvent.click(canvas.getByRole('button', { name: m.nextPage }));
+    await expect(summary).toHaveTextContent(summaryOf(2, 25));
     await expect(bodyRows()).toHaveLength(25);
     await expect(firstFollowers()).not.toBe(pageOne);
-    await userEvent.click(canvas.getByRole('button', { name: 'Previous page' }));
-    await expect(summary).toHaveTextContent('1–25 of 10.000');
+    await userEvent.click(canvas.getByRole('button', { name: m.previousPage }));
+    await expect(summary).toHaveTextContent(summaryOf(1, 25));
     await expect(firstFollowers()).toBe(pageOne);
 
-    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Rows per page' }), '100');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: m.rowsPerPage }), '100');
     await expect(args.onPageSizeChange).toHaveBeenLastCalledWith(100);
-    await expect(summary).toHaveTextContent('1–100 of 10.000');
+    await expect(summary).toHaveTextContent(summaryOf(1, 100));
 
     // The sort orders all 10 000 rows, not the page: the fewest followers (1.200, the first row made) come first.
-    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
-    await expect(summary).toHaveTextContent('101–200 of 10.000');
-    const followers = canvas.getByRole('columnheader', { name: /Followers/ });
+    await userEvent.click(canvas.getByRole('button', { name: m.nextPage }));
+    await expect(summary).toHaveTextContent(summaryOf(2, 100));
+    const followers = canvas.getByRole('columnheader', {
+      name: new RegExp(fixtureLabel({ globals }, 'followers')),
+    });
     await userEvent.click(within(followers).getByRole('button'));
     await expect(followers).toHaveAttribute('aria-sort', 'ascending');
-    await expect(summary).toHaveTextContent('1–100 of 10.000');
+    await expect(summary).toHaveTextContent(summaryOf(1, 100));
     await expect(firstFollowers()).toBe('1.200');
   },
 };
@@ -538,11 +581,13 @@ export const Narrow375: Story = {
       <DataTable<ResourceRow> {...args} />
     </div>
   ),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const root = canvasElement.querySelector<HTMLElement>('.cui-data-table')!;
     await expect(root.getBoundingClientRect().width).toBeLessThanOrEqual(375);
     const footer = canvasElement.querySelector<HTMLElement>('.cui-data-table-footer')!;
-    const button = within(footer).getByRole('button', { name: 'Next page' });
+    const button = within(footer).getByRole('button', {
+      name: messagesIn({ globals }, 'dataTable').nextPage,
+    });
     // Two rows of controls at most (three would be over three button heights).
     await expect(footer.getBoundingClientRect().height).toBeLessThan(
       button.getBoundingClientRect().height * 3,

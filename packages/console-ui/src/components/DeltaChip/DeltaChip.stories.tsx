@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 import { DeltaChip } from './DeltaChip.js';
+import { formatDelta } from './formatMeasure.js';
 
 const meta = {
   title: 'Reports/DeltaChip',
@@ -12,8 +14,11 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Up: Story = {
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('up +12,50% from the previous period')).toBeInTheDocument();
+  play: async (context) => {
+    const m = messagesIn(context, 'deltaChip');
+    await expect(
+      within(context.canvasElement).getByText(m.up(formatDelta(12.5), m.previousPeriod)),
+    ).toBeInTheDocument();
   },
 };
 export const Down: Story = { args: { delta: -3 } };
@@ -41,8 +46,8 @@ export const AllStates: Story = {
   ),
   // In any language (the visual test shows it in Indonesian too): the figures are id-ID in both.
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('+12,50%')).toBeInTheDocument();
-    await expect(within(canvasElement).getAllByText('-3,00%')).toHaveLength(2);
+    await expect(within(canvasElement).getByText(formatDelta(12.5))).toBeInTheDocument();
+    await expect(within(canvasElement).getAllByText(formatDelta(-3))).toHaveLength(2);
   },
 };
 
@@ -56,6 +61,8 @@ export const Messages: Story = {
     },
   },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('turun -3,00% dari periode sebelumnya')).toBeInTheDocument();
+    await expect(
+      within(canvasElement).getByText(`turun ${formatDelta(-3)} dari periode sebelumnya`),
+    ).toBeInTheDocument();
   },
 };

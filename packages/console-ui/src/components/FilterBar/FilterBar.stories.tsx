@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { creatorFields, fieldsInChosenLanguage } from '../DataTable/DataTable.fixtures.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
+import { creatorFields, fieldsInChosenLanguage, fixtureLabel } from '../DataTable/DataTable.fixtures.js';
 import { loadTribeOptions } from '../ResourceForm/ResourceForm.fixtures.js';
 import { FilterBar } from './FilterBar.js';
 import {
@@ -33,19 +34,21 @@ type Story = StoryObj<typeof meta>;
 
 /** Search (debounced) and adding an enum filter: any of the chosen options. */
 export const Default: Story = {
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
+    const label = (name: string) => fixtureLabel({ globals }, name);
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('searchbox', { name: 'Search' }), 'budi');
+    await userEvent.type(canvas.getByRole('searchbox', { name: m.search }), 'budi');
     await waitFor(() => expect(args.onSearchChange).toHaveBeenCalledWith('budi'));
     await expect(args.onSearchChange).toHaveBeenCalledTimes(1);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add filter' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Platform' }));
-    const editor = canvas.getByRole('dialog', { name: 'Filter Platform' });
+    await userEvent.click(canvas.getByRole('button', { name: m.addFilter }));
+    await userEvent.click(canvas.getByRole('button', { name: label('platform') }));
+    const editor = canvas.getByRole('dialog', { name: m.filterField(label('platform')) });
     await userEvent.click(within(editor).getByRole('checkbox', { name: 'Instagram' }));
     await userEvent.click(within(editor).getByRole('checkbox', { name: 'TikTok' }));
-    await userEvent.click(within(editor).getByRole('button', { name: 'Apply' }));
+    await userEvent.click(within(editor).getByRole('button', { name: m.apply }));
     await expect(
-      canvas.getByRole('button', { name: 'Edit filter: Platform: Instagram, TikTok' }),
+      canvas.getByRole('button', { name: m.editFilter(`${label('platform')}: Instagram, TikTok`) }),
     ).toBeInTheDocument();
     await expect(args.onFilterChange).toHaveBeenLastCalledWith({
       match: 'all',
@@ -57,22 +60,28 @@ export const Default: Story = {
 /** Chips for every kind of condition: any of, range, contains, is empty. Chips edit and remove. */
 export const WithFilters: Story = {
   args: { defaultFilter: sampleFilter },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
+    const label = (name: string) => fixtureLabel({ globals }, name);
     const canvas = within(canvasElement);
-    const chips = within(canvas.getByRole('list', { name: 'Active filters' })).getAllByRole('listitem');
+    const chips = within(canvas.getByRole('list', { name: m.activeFilters })).getAllByRole('listitem');
     await expect(chips.map((chip) => chip.textContent?.replace('×', '').replace(/\s/g, ' '))).toEqual([
-      'Platform: Instagram, TikTok',
-      'Rate per post: Rp 500.000 – Rp 2.000.000',
-      'City contains “band”',
-      'Email is empty',
+      `${label('platform')}: Instagram, TikTok`,
+      `${label('rate_fee')}: Rp 500.000 – Rp 2.000.000`,
+      m.chip.contains(label('city'), 'band'),
+      m.chip.isEmpty(label('email')),
     ]);
-    await userEvent.click(canvas.getByRole('button', { name: 'Remove filter Email' }));
-    await userEvent.click(canvas.getByRole('button', { name: /Edit filter: City/ }));
-    const editor = canvas.getByRole('dialog', { name: 'Filter City' });
-    const input = within(editor).getByRole('textbox', { name: 'City contains' });
+    await userEvent.click(canvas.getByRole('button', { name: m.removeFilter(label('email')) }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: m.editFilter(m.chip.contains(label('city'), 'band')) }),
+    );
+    const editor = canvas.getByRole('dialog', { name: m.filterField(label('city')) });
+    const input = within(editor).getByRole('textbox', { name: m.contains(label('city')) });
     await userEvent.clear(input);
     await userEvent.type(input, 'jakarta{Enter}');
-    await expect(canvas.getByRole('button', { name: 'Edit filter: City contains “jakarta”' })).toHaveFocus();
+    await expect(
+      canvas.getByRole('button', { name: m.editFilter(m.chip.contains(label('city'), 'jakarta')) }),
+    ).toHaveFocus();
     await expect(args.onFilterChange).toHaveBeenLastCalledWith(
       expect.objectContaining({
         conditions: expect.arrayContaining([{ op: 'contains', field: 'city', value: 'jakarta' }]),
@@ -83,15 +92,17 @@ export const WithFilters: Story = {
 
 /** Number, money and date fields filter by range. */
 export const RangeFilter: Story = {
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
+    const label = (name: string) => fixtureLabel({ globals }, name);
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add filter' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Rate per post' }));
-    const editor = canvas.getByRole('dialog', { name: 'Filter Rate per post' });
-    await userEvent.type(within(editor).getByRole('textbox', { name: 'From' }), '1.000.000');
-    await userEvent.click(within(editor).getByRole('button', { name: 'Apply' }));
+    await userEvent.click(canvas.getByRole('button', { name: m.addFilter }));
+    await userEvent.click(canvas.getByRole('button', { name: label('rate_fee') }));
+    const editor = canvas.getByRole('dialog', { name: m.filterField(label('rate_fee')) });
+    await userEvent.type(within(editor).getByRole('textbox', { name: m.from }), '1.000.000');
+    await userEvent.click(within(editor).getByRole('button', { name: m.apply }));
     await expect(
-      canvas.getByRole('button', { name: /^Edit filter: Rate per post ≥ Rp\s1\.000\.000$/ }),
+      canvas.getByRole('button', { name: m.editFilter(`${label('rate_fee')} ≥ Rp\u00a01.000.000`) }),
     ).toBeInTheDocument();
     await expect(args.onFilterChange).toHaveBeenLastCalledWith({
       match: 'all',
@@ -102,14 +113,16 @@ export const RangeFilter: Story = {
 
 /** Any field can be filtered to "is empty". */
 export const IsEmpty: Story = {
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
+    const label = (name: string) => fixtureLabel({ globals }, name);
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add filter' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Joined' }));
-    const editor = canvas.getByRole('dialog', { name: 'Filter Joined' });
-    await userEvent.click(within(editor).getByRole('checkbox', { name: 'Is empty' }));
-    await expect(within(editor).getByLabelText('From')).toBeDisabled();
-    await userEvent.click(within(editor).getByRole('button', { name: 'Apply' }));
+    await userEvent.click(canvas.getByRole('button', { name: m.addFilter }));
+    await userEvent.click(canvas.getByRole('button', { name: label('joined_on') }));
+    const editor = canvas.getByRole('dialog', { name: m.filterField(label('joined_on')) });
+    await userEvent.click(within(editor).getByRole('checkbox', { name: m.isEmpty }));
+    await expect(within(editor).getByLabelText(m.from)).toBeDisabled();
+    await userEvent.click(within(editor).getByRole('button', { name: m.apply }));
     await expect(args.onFilterChange).toHaveBeenLastCalledWith({
       match: 'all',
       conditions: [{ op: 'isEmpty', field: 'joined_on' }],
@@ -132,20 +145,21 @@ export const RelationFilter: Story = {
     ],
     loadOptions: loadTribeOptions,
   },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Add filter' }));
+    await userEvent.click(canvas.getByRole('button', { name: m.addFilter }));
     await userEvent.click(canvas.getByRole('button', { name: 'Tribe' }));
-    const search = canvas.getByRole('combobox', { name: 'Add Tribe' });
+    const search = canvas.getByRole('combobox', { name: m.addValue('Tribe') });
     await userEvent.type(search, 'gar');
     await userEvent.click(await canvas.findByRole('option', { name: 'Tribe Garuda' }));
     await userEvent.clear(search);
     await userEvent.type(search, 'kom');
     await userEvent.click(await canvas.findByRole('option', { name: 'Tribe Komodo' }));
-    await expect(canvas.getByRole('list', { name: 'Chosen Tribe' })).toHaveTextContent('Tribe Garuda');
-    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+    await expect(canvas.getByRole('list', { name: m.chosen('Tribe') })).toHaveTextContent('Tribe Garuda');
+    await userEvent.click(canvas.getByRole('button', { name: m.apply }));
     await expect(
-      canvas.getByRole('button', { name: 'Edit filter: Tribe: Tribe Garuda, Tribe Komodo' }),
+      canvas.getByRole('button', { name: m.editFilter('Tribe: Tribe Garuda, Tribe Komodo') }),
     ).toBeInTheDocument();
     await expect(args.onFilterChange).toHaveBeenLastCalledWith({
       match: 'all',
@@ -157,14 +171,15 @@ export const RelationFilter: Story = {
 /** Clear all removes every filter and the search text at once. */
 export const ClearAll: Story = {
   args: { defaultFilter: sampleFilter, defaultSearch: 'budi' },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Clear all' }));
-    await expect(canvas.queryByRole('list', { name: 'Active filters' })).toBeNull();
-    await expect(canvas.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+    await userEvent.click(canvas.getByRole('button', { name: m.clearAll }));
+    await expect(canvas.queryByRole('list', { name: m.activeFilters })).toBeNull();
+    await expect(canvas.getByRole('searchbox', { name: m.search })).toHaveValue('');
     await expect(args.onSearchChange).toHaveBeenCalledWith('');
     await expect(args.onFilterChange).toHaveBeenLastCalledWith({ match: 'any', conditions: [] });
-    await expect(canvas.queryByRole('button', { name: 'Clear all' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: m.clearAll })).toBeNull();
   },
 };
 
@@ -172,25 +187,30 @@ export const ClearAll: Story = {
 export const WithPresets: Story = {
   args: { fields: packageFields, label: 'Filter packages' },
   render: (args) => <PresetsHarness {...args} initialPresetId="packaging" />,
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
     const canvas = within(canvasElement);
-    const preset = await canvas.findByRole('combobox', { name: 'Preset' });
+    const preset = await canvas.findByRole('combobox', { name: m.preset });
     await waitFor(() => expect(preset).toHaveValue('packaging'));
-    await expect(canvas.getByRole('list', { name: 'Active filters' })).toHaveTextContent(
-      'Status: Waiting, Ready to Ship or Date sent within the last 30 days or Date sent is empty',
+    await expect(canvas.getByRole('list', { name: m.activeFilters })).toHaveTextContent(
+      [
+        'Status: Waiting, Ready to Ship',
+        m.chip.withinLastDays('Date sent', 30),
+        m.chip.isEmpty('Date sent'),
+      ].join(m.chip.or),
     );
     await userEvent.selectOptions(preset, 'receipt-confirmation');
-    await expect(canvas.getByRole('list', { name: 'Active filters' })).toHaveTextContent(
-      'Status: Shipping or Date sent within the last 30 days',
+    await expect(canvas.getByRole('list', { name: m.activeFilters })).toHaveTextContent(
+      ['Status: Shipping', m.chip.withinLastDays('Date sent', 30)].join(m.chip.or),
     );
     // Adding a filter on top keeps the preset's group and marks the preset modified.
-    await userEvent.click(canvas.getByRole('button', { name: 'Add filter' }));
+    await userEvent.click(canvas.getByRole('button', { name: m.addFilter }));
     await userEvent.click(canvas.getByRole('button', { name: 'Receipt' }));
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Receipt contains' }), 'JNE{Enter}');
-    await expect(canvas.getByText('Modified')).toBeInTheDocument();
-    await userEvent.click(canvas.getByRole('button', { name: 'Reset to Receipt Confirmation' }));
-    await expect(canvas.queryByText('Modified')).toBeNull();
-    await expect(canvas.queryByRole('button', { name: /Edit filter: Receipt/ })).toBeNull();
+    await userEvent.type(canvas.getByRole('textbox', { name: m.contains('Receipt') }), 'JNE{Enter}');
+    await expect(canvas.getByText(m.modified)).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: m.resetTo('Receipt Confirmation') }));
+    await expect(canvas.queryByText(m.modified)).toBeNull();
+    await expect(canvas.queryByRole('button', { name: new RegExp(m.editFilter('Receipt')) })).toBeNull();
   },
 };
 
@@ -198,22 +218,23 @@ export const WithPresets: Story = {
 export const SavePreset: Story = {
   args: { fields: packageFields, label: 'Filter packages' },
   render: (args) => <PresetsHarness {...args} />,
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
     const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getByRole('combobox', { name: 'Preset' })).toBeEnabled());
-    await userEvent.click(canvas.getByRole('button', { name: 'Add filter' }));
+    await waitFor(() => expect(canvas.getByRole('combobox', { name: m.preset })).toBeEnabled());
+    await userEvent.click(canvas.getByRole('button', { name: m.addFilter }));
     await userEvent.click(canvas.getByRole('button', { name: 'Status' }));
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Delivered' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Save as preset…' }));
-    const save = canvas.getByRole('button', { name: 'Save preset' });
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Preset name' }), 'Packaging');
+    await userEvent.click(canvas.getByRole('button', { name: m.apply }));
+    await userEvent.click(canvas.getByRole('button', { name: m.saveAsPreset }));
+    const save = canvas.getByRole('button', { name: m.savePreset });
+    await userEvent.type(canvas.getByRole('textbox', { name: m.presetName }), 'Packaging');
     await expect(save).toBeDisabled(); // a built-in preset's name
-    await userEvent.clear(canvas.getByRole('textbox', { name: 'Preset name' }));
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Preset name' }), 'Delivered{Enter}');
-    await expect(canvas.getByRole('combobox', { name: 'Preset' })).toHaveValue('user:delivered');
-    await userEvent.click(canvas.getByRole('button', { name: 'Delete preset Delivered' }));
-    await expect(canvas.getByRole('combobox', { name: 'Preset' })).toHaveValue('');
+    await userEvent.clear(canvas.getByRole('textbox', { name: m.presetName }));
+    await userEvent.type(canvas.getByRole('textbox', { name: m.presetName }), 'Delivered{Enter}');
+    await expect(canvas.getByRole('combobox', { name: m.preset })).toHaveValue('user:delivered');
+    await userEvent.click(canvas.getByRole('button', { name: m.deletePreset('Delivered') }));
+    await expect(canvas.getByRole('combobox', { name: m.preset })).toHaveValue('');
   },
 };
 
@@ -221,10 +242,11 @@ export const SavePreset: Story = {
 export const PresetsLoading: Story = {
   args: { fields: packageFields, label: 'Filter packages' },
   render: (args) => <PresetsHarness {...args} hangLoading />,
-  play: async ({ canvasElement }) => {
-    const preset = within(canvasElement).getByRole('combobox', { name: 'Preset' });
+  play: async ({ canvasElement, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
+    const preset = within(canvasElement).getByRole('combobox', { name: m.preset });
     await expect(preset).toBeDisabled();
-    await expect(preset).toHaveTextContent('Loading presets…');
+    await expect(preset).toHaveTextContent(m.loadingPresets);
   },
 };
 
@@ -232,13 +254,16 @@ export const PresetsLoading: Story = {
 export const PresetsSaveFailed: Story = {
   args: { fields: packageFields, label: 'Filter packages' },
   render: (args) => <PresetsHarness {...args} failSaving />,
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
     const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getByRole('combobox', { name: 'Preset' })).toBeEnabled());
-    await userEvent.click(canvas.getByRole('button', { name: 'Save as preset…' }));
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Preset name' }), 'Mine{Enter}');
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Presets: Browser storage is full');
-    await expect(canvas.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    await waitFor(() => expect(canvas.getByRole('combobox', { name: m.preset })).toBeEnabled());
+    await userEvent.click(canvas.getByRole('button', { name: m.saveAsPreset }));
+    await userEvent.type(canvas.getByRole('textbox', { name: m.presetName }), 'Mine{Enter}');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      m.presetsError('Browser storage is full'),
+    );
+    await expect(canvas.getByRole('button', { name: m.retry })).toBeInTheDocument();
   },
 };
 
@@ -252,27 +277,26 @@ export const SavedViews: Story = {
     onShareView: fn(),
     onDeleteView: fn(),
   },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'View: Top TikTok' }));
-    const menu = canvas.getByRole('dialog', { name: 'Saved views' });
+    await userEvent.click(canvas.getByRole('button', { name: m.activeView('Top TikTok') }));
+    const menu = canvas.getByRole('dialog', { name: m.savedViews });
     await expect(within(menu).getByRole('button', { name: 'Top TikTok' })).toHaveAttribute(
       'aria-current',
       'true',
     );
-    await expect(within(menu).queryByRole('button', { name: 'Delete view Finance review' })).toBeNull();
-    await userEvent.click(within(menu).getByRole('switch', { name: 'Share Jakarta creators' }));
+    await expect(within(menu).queryByRole('button', { name: m.deleteView('Finance review') })).toBeNull();
+    await userEvent.click(within(menu).getByRole('switch', { name: m.shareView('Jakarta creators') }));
     await expect(args.onShareView).toHaveBeenCalledWith('v1', true);
-    await userEvent.click(within(menu).getByRole('button', { name: 'Delete view Jakarta creators' }));
+    await userEvent.click(within(menu).getByRole('button', { name: m.deleteView('Jakarta creators') }));
     await expect(args.onDeleteView).toHaveBeenCalledWith('v1');
-    await userEvent.type(within(menu).getByRole('textbox', { name: 'Save current view as' }), 'Bandung');
-    await userEvent.click(
-      within(menu).getByRole('checkbox', { name: 'Share with everyone who can read this list' }),
-    );
-    await userEvent.click(within(menu).getByRole('button', { name: 'Save view' }));
+    await userEvent.type(within(menu).getByRole('textbox', { name: m.saveViewAs }), 'Bandung');
+    await userEvent.click(within(menu).getByRole('checkbox', { name: m.shareWithEveryone }));
+    await userEvent.click(within(menu).getByRole('button', { name: m.saveView }));
     await expect(args.onSaveView).toHaveBeenCalledWith({ name: 'Bandung', shared: true });
-    await expect(canvas.queryByRole('dialog', { name: 'Saved views' })).toBeNull();
-    await userEvent.click(canvas.getByRole('button', { name: 'View: Top TikTok' }));
+    await expect(canvas.queryByRole('dialog', { name: m.savedViews })).toBeNull();
+    await userEvent.click(canvas.getByRole('button', { name: m.activeView('Top TikTok') }));
     await userEvent.click(within(canvas.getByRole('dialog')).getByRole('button', { name: /Finance review/ }));
     await expect(args.onSelectView).toHaveBeenCalledWith(expect.objectContaining({ id: 'v3' }));
   },
@@ -281,19 +305,21 @@ export const SavedViews: Story = {
 /** No saved views yet. */
 export const SavedViewsEmpty: Story = {
   args: { savedViews: [], onSaveView: fn() },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Saved views' }));
-    await expect(canvas.getByText('No saved views yet')).toBeInTheDocument();
+    await userEvent.click(canvas.getByRole('button', { name: m.savedViews }));
+    await expect(canvas.getByText(m.noSavedViews)).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
-    await expect(canvas.getByRole('button', { name: 'Saved views' })).toHaveFocus();
+    await expect(canvas.getByRole('button', { name: m.savedViews })).toHaveFocus();
   },
 };
 
 /** With a DataTable: the preset picks the rows and hides columns (Packaging) or a column's rendering (Receipt). */
 export const WithDataTable: Story = {
   render: () => <LogisticsListDemo />,
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
     const canvas = within(canvasElement);
     const grid = canvas.getByRole('grid', { name: 'Packages' });
     const ids = () =>
@@ -303,7 +329,7 @@ export const WithDataTable: Story = {
         .map((row) => row.querySelector('td')?.textContent);
     await waitFor(() => expect(ids()).toEqual(['PKG-101', 'PKG-102', 'PKG-103', 'PKG-105']));
     await expect(canvas.queryByRole('columnheader', { name: 'Customer notified' })).toBeNull();
-    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Preset' }), 'receipt-confirmation');
+    await userEvent.selectOptions(canvas.getByRole('combobox', { name: m.preset }), 'receipt-confirmation');
     await expect(ids()).toEqual(['PKG-103', 'PKG-104', 'PKG-105']);
     await expect(canvas.getByRole('columnheader', { name: 'Customer notified' })).toBeInTheDocument();
     await expect(canvas.getByRole('columnheader', { name: 'Receipt' })).toBeInTheDocument();
