@@ -134,7 +134,7 @@ describe('permission changes', () => {
     const { page, close } = await openConsole('e2e-refresh', LANDING_PATH, { specDelays: true });
     await waitForGroups(page, ALWAYS_SHOWN);
     // Changed in the database without telling anyone: only the refresh finds out.
-    await replaceUserSets(server.database.db, userId, ['Logs'], undefined, silentEvents);
+    await replaceUserSets(server.database.db, userId, ['Logs'], { events: silentEvents });
     const refresh = page.getByRole('button', { name: 'Refresh permissions' });
     const reload = page.waitForResponse('**/api/a/verify/___ca');
     // Timed in the page's own clock: the button's states are recorded in the page from the click on, so a slow
@@ -175,13 +175,9 @@ describe('permission changes', () => {
     await waitForUserSocket(server, userId);
     // The sidebar footer shows the socket's state.
     await page.getByText('Connected', { exact: true }).waitFor();
-    await replaceUserSets(
-      server.database.db,
-      userId,
-      ['Statistics', 'Users'],
-      undefined,
-      server.app.realtime,
-    );
+    await replaceUserSets(server.database.db, userId, ['Statistics', 'Users'], {
+      events: server.app.realtime,
+    });
     await waitForGroups(page, ['Statistics', ...ALWAYS_SHOWN, 'Users']);
     // The open page re-checked and now opens.
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();

@@ -1,22 +1,21 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { sql } from 'kysely';
 import { HttpError } from '../http.js';
 import { hashPassword, generatePassword, verifyPassword } from '../auth/passwords.js';
 import { openSessionsOf } from '../auth/sessions.js';
 import { writeAudit, auditBy } from '../services/audit.js';
 import {
-  insertUserInTrx,
-  insertUserSetsInTrx,
-  permissionSetsByName,
-  resetPasswordInTrx,
+  createUser as createAccount,
+  deleteUser as deleteAccount,
+  replaceUserSets as replaceSets,
+  resetPassword as resetAccountPassword,
   revokeUserSessionsInTrx,
-  setNamesOf,
-  writeUserSetsInTrx,
+  updateUser,
+  userSummaries,
   type Actor,
+  type UserSummary,
 } from '../services/users.js';
 import { PASSWORD_MESSAGES, passwordProblems } from './passwordPolicy.js';
 import type { AdminUserRow, UserListQuery } from '@staff/console-contract';
-import { lockRowById } from '../db/lockRow.js';
 import {
   SAFETY_CODES,
   ADMIN_MESSAGES,
@@ -25,7 +24,7 @@ import {
   guardedChange,
   invalidField,
   checkPassword,
-  nameInUse,
+  inAdminWords,
 } from './shared.js';
 
 export { ADMIN_KEY, ADMIN_MESSAGES, SAFETY_CODES, type AdminContext } from './shared.js';
@@ -33,37 +32,10 @@ export * from './permissionSets.js';
 export * from './viewAs.js';
 
 // --- users ------------------------------------------------------------------------------------------------
+// The operations are the users service's (services/users.ts); this page adds its paging and filters, the safety
+// rules (guardedChange), generated passwords and the password policy, its audit wording and its error words.
 
-function userRowsQuery(db: Kysely<Database>, now: Date) {
-  return db
-    .selectFrom('users as u')
-    .select([
-      'u.id',
-      'u.username',
-      'u.full_name',
-      'u.active',
-      'u.last_login_at',
-      'u.locked_until',
-      'u.created_at',
-      'u.version',
-    ])
-    .select(
-      sql<
-        string[]
-      >`coalesce((select array_agg(ps.name order by ps.name) from user_permission_sets ups join permission_sets ps on ps.id = ups.set_id where ups.user_id = u.id), '{}')`.as(
-        'permission_sets',
-      ),
-    )
-    .select(
-      sql<string>`(select count(*) from sessions s where s.user_id = u.id and s.revoked_at is null and s.expires_at > ${now})`.as(
-        'live_sessions',
-      ),
-    );
-}
-
-type UserRowRaw = Awaited<ReturnType<ReturnType<typeof userRowsQuery>['executeTakeFirstOrThrow']>>;
-
-function toUserRow(row: UserRowRaw, now: Date): AdminUserRow {
+function toUserRow(row: UserSummary, now: Date): AdminUserRow {
   return {
     id: row.id,
     username: row.username,
@@ -74,13 +46,13 @@ function toUserRow(row: UserRowRaw, now: Date): AdminUserRow {
     permission_sets: row.permission_sets,
     created_at: row.created_at.toISOString(),
     version: row.version,
-    live_sessions: Number(row.live_sessions),
+    live_sessions: row.live_sessions,
   };
 }
 
 export async function getUser(ctx: AdminContext, id: number): Promise<AdminUserRow> {
   const now = ctx.now();
-  const row = await userRowsQuery(ctx.db, now).where('u.id', '=', id).executeTakeFirst();
+  const [row] = await userSummaries(ctx.db, { ids: [id], now });
   if (!row) throw new HttpError(404, `No user with id ${id}.`, 'NOT_FOUND');
   return toUserRow(row, now);
 }
@@ -135,7 +107,7 @@ export async function listUsers(ctx: AdminContext, query: UserListQuery) {
     .offset((query.page - 1) * query.page_size)
     .execute();
   const order = ids.map((row) => row.id);
-  const rows = order.length ? await userRowsQuery(ctx.db, now).where('u.id', 'in', order).execute() : [];
+  const rows = await userSummaries(ctx.db, { ids: order, now });
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
     users: order.map((id) => toUserRow(byId.get(id)!, now)),
@@ -143,26 +115,6 @@ export async function listUsers(ctx: AdminContext, query: UserListQuery) {
     page: query.page,
     page_size: query.page_size,
   };
-}
-
-/** Whether another row of `table` already has this name, compared case-insensitively. */
-async function setIdsByName(
-  db: Kysely<Database>,
-  names: readonly string[],
-  field: string,
-): Promise<{ id: number; name: string }[]> {
-  const { sets, missing } = await permissionSetsByName(db, names);
-  if (missing.length > 0) throw invalidField(field, [ADMIN_MESSAGES.unknownSets(missing)]);
-  return sets;
-}
-
-/** Locks the user's row for the rest of the transaction; 404 when there is none, 409 when `version` is stale. */
-async function lockUser(trx: Kysely<Database>, id: number, version?: number) {
-  const user = await lockRowById(trx, 'users', id);
-  if (!user) throw new HttpError(404, `No user with id ${id}.`, 'NOT_FOUND');
-  if (version !== undefined && version !== user.version)
-    throw new HttpError(409, ADMIN_MESSAGES.stale, 'STALE');
-  return user;
 }
 
 const auditUser = (row: { id: number; username: string; full_name: string; active: boolean }) => ({
@@ -188,30 +140,31 @@ export async function createUser(
   const generated = input.password === undefined || input.password === '' ? generatePassword() : undefined;
   const password = generated ?? (input.password as string);
   if (!generated) checkPassword('body.password', password, input.username);
-  const passwordHash = await hashPassword(password);
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    if (await nameInUse(trx, 'users', input.username)) {
-      throw new HttpError(409, ADMIN_MESSAGES.usernameTaken, 'CONFLICT', {
-        'body.username': [ADMIN_MESSAGES.usernameTaken],
-      });
-    }
-    const sets = await setIdsByName(trx, input.permission_sets, 'body.permission_sets');
-    const user = await insertUserInTrx(trx, {
-      username: input.username,
-      fullName: input.full_name,
-      passwordHash,
-      active: input.active,
-    });
-    await insertUserSetsInTrx(trx, user.id, sets, actor);
-    await auditBy(trx, actor, {
-      action: 'create',
-      entity: 'user',
-      entityId: user.id,
-      after: { ...auditUser(user), permission_sets: sets.map((set) => set.name).sort() },
-    });
-    return user.id;
-  });
-  return { user: await getUser(ctx, id), ...(generated ? { generated_password: generated } : {}) };
+  const user = await inAdminWords(() =>
+    createAccount(
+      ctx.db,
+      {
+        username: input.username,
+        fullName: input.full_name,
+        password,
+        active: input.active,
+        sets: input.permission_sets,
+      },
+      {
+        actor,
+        // One entry with the sets, not one `grant` each.
+        audit: (user, setNames) => [
+          {
+            action: 'create',
+            entity: 'user',
+            entityId: user.id,
+            after: { ...auditUser(user), permission_sets: [...setNames].sort() },
+          },
+        ],
+      },
+    ),
+  );
+  return { user: await getUser(ctx, user.id), ...(generated ? { generated_password: generated } : {}) };
 }
 
 export interface PatchUserInput {
@@ -228,60 +181,43 @@ export async function patchUser(
   patch: PatchUserInput,
   actor: Actor,
 ): Promise<AdminUserRow> {
-  const now = ctx.now();
   const label = patch.active === false ? 'Disabling this user' : 'This change';
-  const { revoked, disabled } = await guardedChange(ctx, actor, label, async (trx) => {
-    const before = await lockUser(trx, id, patch.version);
-    if (patch.username !== undefined && (await nameInUse(trx, 'users', patch.username, id))) {
-      throw new HttpError(409, ADMIN_MESSAGES.usernameTaken, 'CONFLICT', {
-        'body.username': [ADMIN_MESSAGES.usernameTaken],
-      });
-    }
-    const changes = {
-      ...(patch.username !== undefined ? { username: patch.username } : {}),
-      ...(patch.full_name !== undefined ? { full_name: patch.full_name } : {}),
-      ...(patch.active !== undefined ? { active: patch.active } : {}),
-    };
-    const after = await trx
-      .updateTable('users')
-      .set({ ...changes, updated_at: now, version: sql`version + 1` })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const disabled = before.active && !after.active;
-    const revoked = disabled ? await revokeUserSessionsInTrx(trx, id, 'account disabled') : [];
-    const action = disabled ? 'disable' : !before.active && after.active ? 'enable' : 'update';
-    await auditBy(trx, actor, {
-      action,
-      entity: 'user',
-      entityId: id,
-      before: auditUser(before),
-      after: auditUser(after),
-    });
-    return { revoked, disabled };
-  });
-  if (disabled) ctx.events.sessionsRevoked(id, revoked, 'account disabled');
+  await inAdminWords(() =>
+    updateUser(
+      ctx.db,
+      id,
+      { username: patch.username, full_name: patch.full_name, active: patch.active },
+      {
+        actor,
+        events: ctx.events,
+        now: ctx.now,
+        transaction: (change) => guardedChange(ctx, actor, label, change),
+        version: patch.version,
+        audit: (before, after) => ({
+          action:
+            before.active && !after.active ? 'disable' : !before.active && after.active ? 'enable' : 'update',
+          entity: 'user',
+          entityId: id,
+          before: auditUser(before),
+          after: auditUser(after),
+        }),
+      },
+    ),
+  );
   return getUser(ctx, id);
 }
 
 /** Deletes a user for good (their audit entries stay, with no actor); refused for oneself and the last administrator. */
 export async function deleteUser(ctx: AdminContext, id: number, actor: Actor): Promise<void> {
   if (actor.id === id) throw new HttpError(409, ADMIN_MESSAGES.deleteSelf, SAFETY_CODES.selfLockout);
-  const revoked = await guardedChange(ctx, actor, 'Deleting this user', async (trx) => {
-    const before = await lockUser(trx, id);
-    const sets = await setNamesOf(trx, id);
-    const live = await revokeUserSessionsInTrx(trx, id, 'account deleted');
-    await trx.deleteFrom('users').where('id', '=', id).execute();
-    await auditBy(trx, actor, {
-      action: 'delete',
-      entity: 'user',
-      entityId: id,
-      before: { ...auditUser(before), permission_sets: sets },
-    });
-    return live;
-  });
-  // Same effect on open tabs as a disabled account: every socket of the user is told and closed.
-  ctx.events.sessionsRevoked(id, revoked, 'account disabled');
+  await inAdminWords(() =>
+    deleteAccount(ctx.db, id, {
+      actor,
+      events: ctx.events,
+      transaction: (change) => guardedChange(ctx, actor, 'Deleting this user', change),
+      auditBefore: (user, setNames) => ({ ...auditUser(user), permission_sets: setNames }),
+    }),
+  );
 }
 
 export async function resetPassword(
@@ -299,18 +235,14 @@ export async function resetPassword(
   const generated = password === undefined || password === '' ? generatePassword() : undefined;
   const next = generated ?? (password as string);
   if (!generated) checkPassword('body.password', next, user.username);
-  const passwordHash = await hashPassword(next);
-  const revoked = await ctx.db.transaction().execute(async (trx) => {
-    const revoked = await resetPasswordInTrx(trx, id, passwordHash, ctx.now());
-    await auditBy(trx, actor, {
-      action: 'reset-password',
-      entity: 'user',
-      entityId: id,
-      after: { generated: Boolean(generated), revoked_sessions: revoked.length },
-    });
-    return revoked;
-  });
-  if (revoked.length > 0) ctx.events.sessionsRevoked(id, revoked, 'password reset');
+  const revoked = await inAdminWords(() =>
+    resetAccountPassword(ctx.db, id, next, {
+      actor,
+      events: ctx.events,
+      now: ctx.now,
+      auditAfter: (revoked) => ({ generated: Boolean(generated), revoked_sessions: revoked.length }),
+    }),
+  );
   return { ...(generated ? { generated_password: generated } : {}), revoked_sessions: revoked.length };
 }
 
@@ -321,12 +253,13 @@ export async function replaceUserSets(
   names: readonly string[],
   actor: Actor,
 ): Promise<AdminUserRow> {
-  const changed = await guardedChange(ctx, actor, "Changing this user's permission sets", async (trx) => {
-    await lockUser(trx, id);
-    const sets = await setIdsByName(trx, names, 'body.permission_sets');
-    return (await writeUserSetsInTrx(trx, id, sets, actor)).changed;
-  });
-  if (changed) ctx.events.permissionsChanged([id]);
+  await inAdminWords(() =>
+    replaceSets(ctx.db, id, names, {
+      actor,
+      events: ctx.events,
+      transaction: (change) => guardedChange(ctx, actor, "Changing this user's permission sets", change),
+    }),
+  );
   return getUser(ctx, id);
 }
 

@@ -4,7 +4,13 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http.js';
 import type { ConsoleEvents } from '../services/events.js';
-import { type Actor } from '../services/users.js';
+import {
+  type Actor,
+  NotFoundError,
+  StaleUserError,
+  UnknownSetsError,
+  UsernameTakenError,
+} from '../services/users.js';
 import { passwordProblems } from './passwordPolicy.js';
 
 /** The key that guards administration; holding it with read and write makes a user an administrator. */
@@ -78,6 +84,30 @@ export async function guardedChange<T>(
 
 export function invalidField(field: string, messages: string[]): HttpError {
   return new HttpError(400, messages[0] ?? 'Invalid input', 'INVALID_INPUT', { [field]: messages });
+}
+
+/** The users service's refusals in this page's words and fields (the form's `body.*`). */
+export function adminErrorOf(error: unknown): unknown {
+  if (error instanceof StaleUserError) return new HttpError(409, ADMIN_MESSAGES.stale, 'STALE');
+  if (error instanceof UsernameTakenError) {
+    return new HttpError(409, ADMIN_MESSAGES.usernameTaken, 'CONFLICT', {
+      'body.username': [ADMIN_MESSAGES.usernameTaken],
+    });
+  }
+  if (error instanceof UnknownSetsError)
+    return invalidField('body.permission_sets', [ADMIN_MESSAGES.unknownSets([...error.names])]);
+  if (error instanceof NotFoundError && error.entity === 'user')
+    return new HttpError(404, `No user with id ${error.key}.`, 'NOT_FOUND');
+  return error;
+}
+
+/** Runs a users-service operation, answering its refusals as `adminErrorOf` words them. */
+export async function inAdminWords<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    throw adminErrorOf(error);
+  }
 }
 
 export function checkPassword(field: string, password: string, username: string): void {

@@ -1,8 +1,12 @@
+// The one users service: every operation on a user account (create, edit, enable/disable, delete, reset the
+// password, replace the sets, read) is here, used by the seed, the CLI, the administration page and the tests.
+// Callers add their own concerns around it (the administration page: paging, filters, safety rules, its audit
+// wording and error words, through `transaction` and `audit` options).
 import { type Kysely, sql } from 'kysely';
 import { PERMISSION_KEYS, type PermissionEntry } from '@staff/console-contract';
 import type { Database, User } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
-import { auditBy } from './audit.js';
+import { type AuditEntry, auditBy } from './audit.js';
 import { type ConsoleEvents, silentEvents } from './events.js';
 import { lockRowById } from '../db/lockRow.js';
 
@@ -16,10 +20,34 @@ export class NotFoundError extends Error {
   }
 }
 
+/** Permission sets named that do not exist (all of them, in the order asked). */
+export class UnknownSetsError extends NotFoundError {
+  constructor(readonly names: readonly string[]) {
+    super('permission set', names.join(', '));
+    this.name = 'UnknownSetsError';
+  }
+}
+
 export class ConflictError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'ConflictError';
+  }
+}
+
+/** The username is another user's (compared case-insensitively). */
+export class UsernameTakenError extends ConflictError {
+  constructor(readonly username: string) {
+    super(`A user named "${username}" already exists`);
+    this.name = 'UsernameTakenError';
+  }
+}
+
+/** The caller edited an older version of the user than the one stored. */
+export class StaleUserError extends ConflictError {
+  constructor(readonly userId: number) {
+    super(`User ${userId} was changed by someone else`);
+    this.name = 'StaleUserError';
   }
 }
 
@@ -61,6 +89,24 @@ export interface ChangedBy {
   events?: ConsoleEvents;
 }
 
+/** Runs a change in one transaction; the administration page's runner adds its safety rules (admin/shared.ts). */
+export type TransactionRunner = <T>(change: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
+
+/** How a caller runs one of the user operations below: who acts, who hears, the clock, and the transaction. */
+export interface UserChangeOptions extends ChangedBy {
+  now?: () => Date;
+  /** Default: a plain transaction on `db`. */
+  transaction?: TransactionRunner;
+}
+
+const plainTransaction =
+  (db: Kysely<Database>): TransactionRunner =>
+  (change) =>
+    db.transaction().execute(change);
+
+/** What an audit entry of a user operation says; the actor and address are the caller's. */
+export type UserAuditEntry = Omit<AuditEntry, 'actorId' | 'ip'>;
+
 /** `change` on the user named `username`, in one transaction; the caller announces what it answers after commit. */
 async function changeUserByName<T>(
   db: Kysely<Database>,
@@ -90,12 +136,8 @@ export interface NewUserInput {
   sets?: readonly string[];
 }
 
-/**
- * Inside the caller's transaction: the users row of a new account, its password already hashed. The one insert
- * of a user: the seed and the CLI (`createUser` below) and the administration page (admin/service.ts) each add
- * their checks, sets and audit entry around it.
- */
-export async function insertUserInTrx(
+/** Inside the caller's transaction: the users row of a new account, its password already hashed. */
+async function insertUserInTrx(
   trx: Kysely<Database>,
   input: { username: string; fullName: string; passwordHash: string; active: boolean },
 ): Promise<User> {
@@ -111,47 +153,99 @@ export async function insertUserInTrx(
     .executeTakeFirstOrThrow();
 }
 
+/** The audit of a creation as the seed and the CLI write it: the account, then one `grant` per set. */
+function auditCreation(user: User, setNames: readonly string[]): UserAuditEntry[] {
+  return [
+    { action: 'create', entity: 'user', entityId: user.id, after: publicUser(user) },
+    ...setNames.map((name) => ({
+      action: 'grant',
+      entity: 'user',
+      entityId: user.id,
+      after: { permission_set: name },
+    })),
+  ];
+}
+
+export interface CreateUserOptions {
+  actor?: Actor;
+  /** The audit entries of the new account and its sets (names in the order given). Default: `auditCreation`. */
+  audit?: (user: User, setNames: readonly string[]) => UserAuditEntry[];
+}
+
+/**
+ * The one creation of a user (seed, CLI, administration page, tests): the username must be free
+ * (UsernameTakenError) and every set must exist (UnknownSetsError); the account, its sets and the audit are one
+ * transaction. Password rules and generated passwords are the caller's.
+ */
 export async function createUser(
   db: Kysely<Database>,
   input: NewUserInput,
-  actor: Actor = SYSTEM,
+  { actor = SYSTEM, audit = auditCreation }: CreateUserOptions = {},
 ): Promise<User> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    if (await findUserByUsername(trx, input.username)) {
-      throw new ConflictError(`A user named "${input.username}" already exists`);
-    }
+    if (await findUserByUsername(trx, input.username)) throw new UsernameTakenError(input.username);
+    const names = [...new Set(input.sets ?? [])];
+    const sets = await requireSets(trx, names);
     const user = await insertUserInTrx(trx, {
       username: input.username,
       fullName: input.fullName,
       passwordHash,
       active: input.active ?? true,
     });
-    await auditBy(trx, actor, {
-      action: 'create',
-      entity: 'user',
-      entityId: user.id,
-      after: publicUser(user),
-    });
-    for (const setName of input.sets ?? []) await grantSetInTrx(trx, user, setName, actor);
+    await insertUserSetsInTrx(trx, user.id, sets, actor);
+    for (const entry of audit(user, names)) await auditBy(trx, actor, entry);
     return user;
   });
 }
 
+export interface ResetPasswordOptions extends UserChangeOptions {
+  /** The `after` of the `reset-password` audit entry, from the sessions it ended. Default: none. */
+  auditAfter?: (revoked: readonly string[]) => unknown;
+}
+
+/**
+ * The one password reset (CLI, administration page): stores the new password, lifts any lockout, ends every open
+ * session of the user (whoever knew the old password is signed out; their tabs are told after commit) and audits
+ * `reset-password`. Answers the ids of the sessions ended.
+ */
+export async function resetPassword(
+  db: Kysely<Database>,
+  userId: number,
+  password: string,
+  {
+    actor = SYSTEM,
+    events = silentEvents,
+    now = () => new Date(),
+    transaction = plainTransaction(db),
+    auditAfter,
+  }: ResetPasswordOptions = {},
+): Promise<string[]> {
+  const passwordHash = await hashPassword(password);
+  const revoked = await transaction(async (trx) => {
+    if (!(await lockRowById(trx, 'users', userId))) throw new NotFoundError('user', String(userId));
+    const revoked = await resetPasswordInTrx(trx, userId, passwordHash, now());
+    await auditBy(trx, actor, {
+      action: 'reset-password',
+      entity: 'user',
+      entityId: userId,
+      ...(auditAfter ? { after: auditAfter(revoked) } : {}),
+    });
+    return revoked;
+  });
+  if (revoked.length > 0) events.sessionsRevoked(userId, revoked, 'password reset');
+  return revoked;
+}
+
+/** The CLI's reset by username (see `resetPassword`). */
 export async function setPassword(
   db: Kysely<Database>,
   username: string,
   password: string,
-  { actor = SYSTEM, events = silentEvents }: ChangedBy = {},
+  changedBy: ChangedBy = {},
 ): Promise<User> {
-  const passwordHash = await hashPassword(password);
-  const { user, result: revoked } = await changeUserByName(db, username, async (trx, user) => {
-    // A new password ends every open session: whoever knew the old one is signed out.
-    const revoked = await resetPasswordInTrx(trx, user.id, passwordHash, new Date());
-    await auditBy(trx, actor, { action: 'reset-password', entity: 'user', entityId: user.id });
-    return revoked;
-  });
-  if (revoked.length > 0) events.sessionsRevoked(user.id, revoked, 'password reset');
+  const user = await requireUser(db, username);
+  await resetPassword(db, user.id, password, changedBy);
   return user;
 }
 
@@ -209,7 +303,7 @@ export async function setNamesOf(db: Kysely<Database>, userId: number): Promise<
 }
 
 /** The sets named (duplicates ignored) and the names that match none; callers choose the error. */
-export async function permissionSetsByName(
+async function permissionSetsByName(
   db: Kysely<Database>,
   names: readonly string[],
 ): Promise<{ sets: { id: number; name: string }[]; missing: string[] }> {
@@ -223,7 +317,18 @@ export async function permissionSetsByName(
   return { sets, missing: unique.filter((name) => !sets.some((set) => set.name === name)) };
 }
 
-export async function insertUserSetsInTrx(
+/** The sets named, in the order named (duplicates once); UnknownSetsError names every one missing. */
+async function requireSets(
+  db: Kysely<Database>,
+  names: readonly string[],
+): Promise<{ id: number; name: string }[]> {
+  const { sets, missing } = await permissionSetsByName(db, names);
+  if (missing.length > 0) throw new UnknownSetsError(missing);
+  const order = [...new Set(names)];
+  return sets.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+}
+
+async function insertUserSetsInTrx(
   trx: Kysely<Database>,
   userId: number,
   sets: readonly { id: number }[],
@@ -240,7 +345,7 @@ export async function insertUserSetsInTrx(
  * Inside the caller's transaction (which has locked the user and resolved the sets): replaces the user's sets with
  * exactly `sets`, audited only when the names change.
  */
-export async function writeUserSetsInTrx(
+async function writeUserSetsInTrx(
   trx: Kysely<Database>,
   userId: number,
   sets: readonly { id: number }[],
@@ -263,25 +368,20 @@ export async function writeUserSetsInTrx(
   return { after, changed };
 }
 
-/** Replaces a user's sets with exactly `setNames`. Unknown names throw NotFoundError before anything changes. */
+/**
+ * The one replacement of a user's sets (administration page): exactly `setNames` afterwards. A missing user is a
+ * NotFoundError, unknown names an UnknownSetsError, before anything changes; the user's open tabs are told after
+ * commit when the sets changed. Answers the set names now held.
+ */
 export async function replaceUserSets(
   db: Kysely<Database>,
   userId: number,
   setNames: readonly string[],
-  actor: Actor = SYSTEM,
-  events: ConsoleEvents = silentEvents,
+  { actor = SYSTEM, events = silentEvents, transaction = plainTransaction(db) }: UserChangeOptions = {},
 ): Promise<string[]> {
-  const result = await db.transaction().execute(async (trx) => {
-    const user = await trx
-      .selectFrom('users')
-      .select('id')
-      .where('id', '=', userId)
-      .forUpdate()
-      .executeTakeFirst();
-    if (!user) throw new NotFoundError('user', String(userId));
-    const { sets, missing } = await permissionSetsByName(trx, setNames);
-    if (missing.length > 0) throw new NotFoundError('permission set', missing.join(', '));
-    return writeUserSetsInTrx(trx, userId, sets, actor);
+  const result = await transaction(async (trx) => {
+    if (!(await lockRowById(trx, 'users', userId))) throw new NotFoundError('user', String(userId));
+    return writeUserSetsInTrx(trx, userId, await requireSets(trx, setNames), actor);
   });
   if (result.changed) events.permissionsChanged([userId]);
   return result.after;
@@ -291,7 +391,7 @@ export async function replaceUserSets(
  * Inside the caller's transaction: stores a new password hash, lifts any lockout and ends every open session of
  * the user (whoever knew the old password is signed out). Answers the ids of the sessions ended.
  */
-export async function resetPasswordInTrx(
+async function resetPasswordInTrx(
   trx: Kysely<Database>,
   userId: number,
   passwordHash: string,
@@ -326,35 +426,119 @@ export async function revokeUserSessionsInTrx(
   return rows.map((row) => row.id);
 }
 
-/** Enables or disables a user; disabling ends all their sessions at once. */
+export interface UserChanges {
+  username?: string | undefined;
+  full_name?: string | undefined;
+  active?: boolean | undefined;
+}
+
+export interface UpdateUserOptions extends UserChangeOptions {
+  /** The version the caller edited: StaleUserError when the stored one differs. */
+  version?: number | undefined;
+  /** The audit entry of the change. Default: `update` with the account before and after. */
+  audit?: (before: User, after: User) => UserAuditEntry;
+}
+
+const auditUpdate = (before: User, after: User): UserAuditEntry => ({
+  action: 'update',
+  entity: 'user',
+  entityId: after.id,
+  before: publicUser(before),
+  after: publicUser(after),
+});
+
+/**
+ * The one edit of a user (CLI enable/disable, administration page): a new username must be free
+ * (UsernameTakenError); disabling ends every session of the user at once (their tabs are told after commit).
+ */
+export async function updateUser(
+  db: Kysely<Database>,
+  userId: number,
+  changes: UserChanges,
+  {
+    actor = SYSTEM,
+    events = silentEvents,
+    now = () => new Date(),
+    transaction = plainTransaction(db),
+    version,
+    audit = auditUpdate,
+  }: UpdateUserOptions = {},
+): Promise<User> {
+  const at = now();
+  const result = await transaction(async (trx) => {
+    const before = await lockRowById(trx, 'users', userId);
+    if (!before) throw new NotFoundError('user', String(userId));
+    if (version !== undefined && version !== before.version) throw new StaleUserError(userId);
+    if (changes.username !== undefined) {
+      const holder = await findUserByUsername(trx, changes.username);
+      if (holder && holder.id !== userId) throw new UsernameTakenError(changes.username);
+    }
+    const user = await trx
+      .updateTable('users')
+      .set({
+        ...(changes.username !== undefined ? { username: changes.username } : {}),
+        ...(changes.full_name !== undefined ? { full_name: changes.full_name } : {}),
+        ...(changes.active !== undefined ? { active: changes.active } : {}),
+        updated_at: at,
+        version: sql`version + 1`,
+      })
+      .where('id', '=', userId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const disabled = before.active && !user.active;
+    const revoked = disabled ? await revokeUserSessionsInTrx(trx, userId, 'account disabled') : [];
+    await auditBy(trx, actor, audit(before, user));
+    return { user, revoked, disabled };
+  });
+  if (result.disabled) events.sessionsRevoked(userId, result.revoked, 'account disabled');
+  return result.user;
+}
+
+/** The CLI's enable/disable by username (see `updateUser`). */
 export async function setUserActiveByName(
   db: Kysely<Database>,
   username: string,
   active: boolean,
-  { actor = SYSTEM, events = silentEvents }: ChangedBy = {},
+  changedBy: ChangedBy = {},
 ): Promise<User> {
-  const { result } = await changeUserByName(db, username, async (trx, { id: userId }) => {
+  const { id } = await requireUser(db, username);
+  return updateUser(db, id, { active }, changedBy);
+}
+
+export interface DeleteUserOptions extends UserChangeOptions {
+  /** The `before` of the `delete` audit entry. Default: the account and its set names. */
+  auditBefore?: (user: User, setNames: readonly string[]) => unknown;
+}
+
+/**
+ * The one deletion of a user (administration page): their sessions end, the row goes (audit entries stay, with no
+ * actor), and their open tabs are told and closed after commit, as for a disabled account.
+ */
+export async function deleteUser(
+  db: Kysely<Database>,
+  userId: number,
+  {
+    actor = SYSTEM,
+    events = silentEvents,
+    transaction = plainTransaction(db),
+    auditBefore = (user, setNames) => ({ ...publicUser(user), permission_sets: setNames }),
+  }: DeleteUserOptions = {},
+): Promise<void> {
+  const revoked = await transaction(async (trx) => {
     const before = await lockRowById(trx, 'users', userId);
     if (!before) throw new NotFoundError('user', String(userId));
-    const user = await trx
-      .updateTable('users')
-      .set({ active, updated_at: new Date(), version: sql`version + 1` })
-      .where('id', '=', userId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const disabled = before.active && !active;
-    const revoked = disabled ? await revokeUserSessionsInTrx(trx, userId, 'account disabled') : [];
+    const setNames = await setNamesOf(trx, userId);
+    const live = await revokeUserSessionsInTrx(trx, userId, 'account deleted');
+    await trx.deleteFrom('users').where('id', '=', userId).execute();
     await auditBy(trx, actor, {
-      action: 'update',
+      action: 'delete',
       entity: 'user',
       entityId: userId,
-      before: publicUser(before),
-      after: publicUser(user),
+      before: auditBefore(before, setNames),
     });
-    return { user, revoked, disabled };
+    return live;
   });
-  if (result.disabled) events.sessionsRevoked(result.user.id, result.revoked, 'account disabled');
-  return result.user;
+  events.sessionsRevoked(userId, revoked, 'account disabled');
 }
 
 export interface UserSummary {
@@ -364,26 +548,56 @@ export interface UserSummary {
   active: boolean;
   last_login_at: Date | null;
   locked_until: Date | null;
+  created_at: Date;
+  version: number;
+  /** Names, sorted. */
   permission_sets: string[];
+  /** Sessions neither revoked nor expired at `now`. */
+  live_sessions: number;
 }
 
-export async function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
-  const rows = await db
+/**
+ * The one read of users with their sets and open sessions: those with `ids` (any order) or every user, by
+ * username. The administration page pages and filters, then reads its page through this.
+ */
+export async function userSummaries(
+  db: Kysely<Database>,
+  { ids, now = new Date() }: { ids?: readonly number[]; now?: Date } = {},
+): Promise<UserSummary[]> {
+  if (ids && ids.length === 0) return [];
+  let query = db
     .selectFrom('users as u')
-    .leftJoin('user_permission_sets as ups', 'ups.user_id', 'u.id')
-    .leftJoin('permission_sets as ps', 'ps.id', 'ups.set_id')
-    .select(['u.id', 'u.username', 'u.full_name', 'u.active', 'u.last_login_at', 'u.locked_until'])
+    .select([
+      'u.id',
+      'u.username',
+      'u.full_name',
+      'u.active',
+      'u.last_login_at',
+      'u.locked_until',
+      'u.created_at',
+      'u.version',
+    ])
     .select(
       sql<
         string[]
-      >`coalesce(array_agg(ps.name order by ps.name) filter (where ps.name is not null), '{}')`.as(
+      >`coalesce((select array_agg(ps.name order by ps.name) from user_permission_sets ups join permission_sets ps on ps.id = ups.set_id where ups.user_id = u.id), '{}')`.as(
         'permission_sets',
       ),
     )
-    .groupBy('u.id')
-    .orderBy('u.username')
-    .execute();
-  return rows;
+    .select(
+      sql<string>`(select count(*) from sessions s where s.user_id = u.id and s.revoked_at is null and s.expires_at > ${now})`.as(
+        'live_sessions',
+      ),
+    )
+    .orderBy('u.username');
+  if (ids) query = query.where('u.id', 'in', ids);
+  const rows = await query.execute();
+  return rows.map((row) => ({ ...row, live_sessions: Number(row.live_sessions) }));
+}
+
+/** Every user, by username (the CLI's `list-users`). */
+export function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
+  return userSummaries(db);
 }
 
 /** The union of a user's sets: a key is readable (writable) if any of their sets allows it. */
