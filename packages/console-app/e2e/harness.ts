@@ -109,8 +109,41 @@ export async function startConsoleServer(options: ConsoleServerOptions = {}): Pr
   };
 }
 
+let workerBrowser: Promise<Browser> | undefined;
+let exitHookInstalled = false;
+
+/**
+ * The worker's chromium, launched on first use: with `isolate: false` this module stays loaded for every file a
+ * vitest worker runs, so the files share one browser and close only their own contexts (setupConsole); a launch
+ * cost 2–3 CPU-s a file. A browser that disconnected (crashed, or closed by a script) is launched afresh.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: requireChromium(), args: CHROMIUM_ARGS });
+  if (!workerBrowser) {
+    const launched = chromium.launch({
+      executablePath: requireChromium(),
+      args: CHROMIUM_ARGS,
+      // Playwright's own SIGTERM handler closes chromium but keeps the process alive, so vitest's stop of the
+      // worker waited for its SIGKILL; this process exits at once instead, and playwright's exit hook kills chromium.
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+    workerBrowser = launched;
+    const forget = () => {
+      if (workerBrowser === launched) workerBrowser = undefined;
+    };
+    launched.then((browser) => browser.on('disconnected', forget), forget);
+    if (!exitHookInstalled) {
+      exitHookInstalled = true;
+      for (const signal of ['SIGTERM', 'SIGHUP'] as const) process.once(signal, () => process.exit(143));
+    }
+  }
+  return workerBrowser;
+}
+
+/** Closes every context of the worker's browser (a file's own: files run one at a time in a worker). */
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
+  if (!browser?.isConnected()) return;
+  await Promise.all(browser.contexts().map((context) => context.close().catch(() => undefined)));
 }
 
 /** Signs in over the API (the UI login has its own tests) and returns the stored-user record. */
@@ -238,6 +271,35 @@ export async function newPage(
 }
 
 /**
+ * Tabs in browser contexts a file reuses, one context per setting (viewport, delays): a new context cost chromium
+ * about 2.4 CPU-s, a tab in a warm one 0.5–0.7 (ADR 063). A tab starts with the origin's local storage empty, as
+ * a new context does (the stored user, theme and language of the tab before it do not carry over), so two tabs of
+ * one setting open at once share one user. Close the tab at the test's end; setupConsole closes the contexts.
+ */
+export function reusedTabs(browser: Browser) {
+  const contexts = new Map<string, Promise<BrowserContext>>();
+  let tabs = 0;
+  return async (viewport = { width: 1280, height: 800 }, delayOptions: DelayOptions = {}): Promise<Page> => {
+    const key = JSON.stringify([viewport, delayOptions.specDelays ?? false]);
+    let context = contexts.get(key);
+    if (!context) {
+      const opened = newContext(browser, { viewport }, delayOptions);
+      contexts.set(key, opened);
+      void opened.then((ready) => ready.on('close', () => contexts.delete(key)));
+      context = opened;
+    }
+    const page = await (await context).newPage();
+    tabs += 1;
+    await page.addInitScript((once) => {
+      if (window.location.origin === 'null' || window.sessionStorage.getItem(once)) return;
+      window.sessionStorage.setItem(once, '1');
+      window.localStorage.clear();
+    }, `e2e-fresh-tab-${tabs}`);
+    return page;
+  };
+}
+
+/**
  * Waits until the user's socket has joined its room on the server, so a push can reach it. The limit is a hang
  * guard: a page's socket took over 10 s to connect on a busy 2-core machine.
  */
@@ -248,6 +310,20 @@ export async function waitForUserSocket(server: ConsoleServer, userId: number): 
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`no socket of user ${userId} connected`);
+}
+
+/**
+ * Moves the open app to `urlPath` through its own router, as the browser's back/forward does (a history entry
+ * and a popstate event), without loading the page again: a full load cost chromium 0.7–2 CPU-s (ADR 063). For
+ * pages no link on screen leads to (a denied user's menu is empty); where a link does, click it instead.
+ */
+export async function navigateInApp(page: Page, urlPath: string): Promise<void> {
+  await page.evaluate((to) => {
+    const state = window.history.state as { idx?: number } | null;
+    const key = Math.random().toString(36).slice(2, 10);
+    window.history.pushState({ usr: null, key, idx: (state?.idx ?? 0) + 1 }, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, urlPath);
 }
 
 /** The path part of the page's URL. */
@@ -308,8 +384,8 @@ export interface ConsoleHandles<F extends FakeFactories> {
 }
 
 /**
- * The one setup of an e2e file: fakes, the real server on a fresh copy of the demo database, chromium, and
- * optionally a signed-in user and a page; all closed after the file. Each handle is usable inside tests and
+ * The one setup of an e2e file: fakes, the real server on a fresh copy of the demo database, the worker's chromium,
+ * and optionally a signed-in user and a page; all closed after the file but the browser, whose contexts are. Each handle is usable inside tests and
  * hooks declared after this call.
  *
  * @example
@@ -350,8 +426,8 @@ export function setupConsole<F extends FakeFactories = Record<never, never>>(
   }, 420_000);
 
   afterAll(async () => {
-    await opened?.context.close();
-    await browser?.close();
+    // The browser is the worker's (launchChromium): close what this file opened, even what a failed test left.
+    await closeContexts(browser);
     await server?.stop();
     for (const name of fakeNames) await started[name]?.close();
   });
