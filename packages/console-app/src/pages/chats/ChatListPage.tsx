@@ -391,8 +391,7 @@ export default function ChatListPage({ route }: PageProps) {
                   }))}
                   link={{ conversation_id: conversation.id, message_id: problemFrom.messageId }}
                   onCancel={() => setProblemFrom(null)}
-                  onCreate={async (body) => {
-                    const problem = await problems.create(body);
+                  onCreated={(problem) => {
                     setProblemFrom(null);
                     setProblemNotice(texts.problemCreated(problem.id));
                   }}

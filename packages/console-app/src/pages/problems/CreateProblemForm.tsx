@@ -1,27 +1,46 @@
-import { cloneElement, useId, useState, type FormEvent, type ReactElement } from 'react';
+import { useId, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import {
   PROBLEM_PRIORITIES,
-  type ProblemCreate,
+  problemsEndpoints,
+  type Problem,
   type ProblemOptions,
   type ProblemPriority,
 } from '@staff/console-contract';
 import { Button, t } from '@staff/console-ui';
-import { ApiError } from '../../api/apiError.js';
 import { useTextsOf } from '../../i18n.js';
-import { PROBLEMS_TEXTS, unreachable } from './texts.js';
+import { useEndpointForm } from '../useEndpointForm.js';
+import { FormSubmit, InputField, SelectField, TextAreaField } from '../common/FormField.js';
+import { PROBLEMS_TEXTS } from './texts.js';
 import { controlCss } from '../common/styles.js';
 
-// A failure without an answer (or a message) says the server could not be reached.
-const failure = (error: unknown) => ApiError.from(error).message || unreachable();
+/** The form's values: what the inputs hold, as text (ids and the priority empty when not chosen). */
+interface NewProblem {
+  purchase_mayar_id: string;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  category_id: string;
+  subcategory_id: string;
+  priority: ProblemPriority | '';
+  assignee_id: string;
+  description: string;
+}
+
+/** A trimmed text, or null when empty. */
+const textOrNull = (value: string) => value.trim() || null;
+/** A chosen id, or null when none is. */
+const idOrNull = (value: string) => (value ? Number(value) : null);
 
 /**
  * The new-problem form: on the problem tracker, and from a Chat List message (prefilled with the customer, the
- * message as description, the customer's purchases to pick from, and the link back to the message).
+ * message as description, the customer's purchases to pick from, and the link back to the message). It sends
+ * `problemsEndpoints.create` itself (useEndpointForm): each message, the body schema's or the server's 400, shows
+ * under its field, the first invalid field gets focus, and `onCreated` gets the new problem.
  */
 export function CreateProblemForm({
   options,
-  onCreate,
+  onCreated,
   onCancel,
   initial,
   purchases,
@@ -34,7 +53,8 @@ export function CreateProblemForm({
   /** Why the options did not load, with a way to try again. */
   optionsError?: string | null;
   onRetryOptions?: () => void;
-  onCreate: (body: ProblemCreate) => Promise<void>;
+  /** The problem was recorded (the server's answer). */
+  onCreated: (problem: Problem) => void;
   onCancel: () => void;
   /** Prefilled fields (e.g. from a chat message). */
   initial?: { customer_name?: string | null; customer_phone?: string | null; description?: string };
@@ -46,60 +66,44 @@ export function CreateProblemForm({
   const formId = useId();
   const texts = useTextsOf(PROBLEMS_TEXTS);
   const words = texts.form;
-  const [category, setCategory] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({});
-  const [saving, setSaving] = useState(false);
-  const subs = options?.subcategories.filter((sub) => String(sub.category_id) === category) ?? [];
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
-    const num = (name: string) => (text(name) ? Number(text(name)) : null);
-    setSaving(true);
-    setError(null);
-    try {
-      await onCreate({
-        customer_name: text('customer_name') || null,
-        customer_email: text('customer_email') || null,
-        customer_phone: text('customer_phone') || null,
-        purchase_mayar_id: text('purchase_mayar_id') || null,
-        category_id: num('category_id') ?? 0,
-        subcategory_id: num('subcategory_id'),
-        description: text('description'),
-        ...(text('priority') ? { priority: text('priority') as ProblemPriority } : {}),
-        assignee_id: num('assignee_id'),
-        ...(link ?? {}),
-      });
-    } catch (caught) {
-      setFieldErrors(ApiError.from(caught).fields ?? {});
-      setError(failure(caught));
-    } finally {
-      setSaving(false);
-    }
-  };
-  const fieldError = (name: string) => fieldErrors[`body.${name}`]?.[0];
+  const form = useEndpointForm(problemsEndpoints.create, {
+    initial: {
+      purchase_mayar_id: purchases?.[0]?.mayar_id ?? '',
+      customer_name: initial?.customer_name ?? '',
+      customer_email: '',
+      customer_phone: initial?.customer_phone ?? '',
+      category_id: '',
+      subcategory_id: '',
+      priority: '',
+      assignee_id: '',
+      description: initial?.description ?? '',
+    } satisfies NewProblem as NewProblem,
+    toBody: (values) => ({
+      customer_name: textOrNull(values.customer_name),
+      customer_email: textOrNull(values.customer_email),
+      customer_phone: textOrNull(values.customer_phone),
+      purchase_mayar_id: textOrNull(values.purchase_mayar_id),
+      category_id: idOrNull(values.category_id) ?? 0,
+      subcategory_id: idOrNull(values.subcategory_id),
+      description: values.description.trim(),
+      ...(values.priority ? { priority: values.priority } : {}),
+      assignee_id: idOrNull(values.assignee_id),
+      ...(link ?? {}),
+    }),
+    onSaved: onCreated,
+  });
+  const { values, set, errors } = form;
   // The label points at its control (not wrapping it), so the control's name is the label alone, not
   // "Category Choose…" with the selected option's text.
-  const field = (
-    name: string,
-    label: string,
-    input: ReactElement<{ id?: string; 'aria-describedby'?: string }>,
-  ) => {
-    const id = `${formId}-${name}`;
-    const error = fieldError(name);
-    return (
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        {cloneElement(input, { id, ...(error ? { 'aria-describedby': `${id}-error` } : {}) })}
-        {error ? (
-          <span className="error" id={`${id}-error`}>
-            {error}
-          </span>
-        ) : null}
-      </div>
-    );
-  };
+  const field = <K extends keyof NewProblem>(name: K) => ({
+    id: `${formId}-${name}`,
+    value: values[name],
+    error: errors[name],
+    onValueChange: (value: NewProblem[K]) => set(name, value),
+  });
+  const subs = options?.subcategories.filter((sub) => String(sub.category_id) === values.category_id) ?? [];
+  const choices = (rows: readonly { id: number; name: string }[] | undefined) =>
+    (rows ?? []).map((row) => ({ value: String(row.id), label: row.name }));
   return (
     <Panel aria-labelledby="problem-create-title">
       <h2 id="problem-create-title">{words.title}</h2>
@@ -111,93 +115,66 @@ export function CreateProblemForm({
       ) : options === null ? (
         <p role="status">{words.loadingOptions}</p>
       ) : null}
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        {purchases
-          ? field(
-              'purchase_mayar_id',
-              words.relatedPurchase,
-              <select name="purchase_mayar_id" defaultValue={purchases[0]?.mayar_id ?? ''}>
-                <option value="">{words.none}</option>
-                {purchases.map((purchase) => (
-                  <option key={purchase.mayar_id} value={purchase.mayar_id}>
-                    {purchase.label}
-                  </option>
-                ))}
-              </select>,
-            )
-          : field('purchase_mayar_id', words.purchaseId, <input name="purchase_mayar_id" />)}
-        {field(
-          'customer_name',
-          words.customerName,
-          <input name="customer_name" defaultValue={initial?.customer_name ?? ''} />,
+      <form onSubmit={(event: FormEvent) => void form.submit(event)} noValidate>
+        {purchases ? (
+          <SelectField
+            {...field('purchase_mayar_id')}
+            label={words.relatedPurchase}
+            options={[
+              { value: '', label: words.none },
+              ...purchases.map((purchase) => ({ value: purchase.mayar_id, label: purchase.label })),
+            ]}
+          />
+        ) : (
+          <InputField {...field('purchase_mayar_id')} label={words.purchaseId} />
         )}
-        {field('customer_email', words.email, <input name="customer_email" type="email" />)}
-        {field(
-          'customer_phone',
-          words.phone,
-          <input name="customer_phone" defaultValue={initial?.customer_phone ?? ''} />,
-        )}
-        {field(
-          'category_id',
-          words.category,
-          <select name="category_id" value={category} onChange={(event) => setCategory(event.target.value)}>
-            <option value="">{words.choose}</option>
-            {options?.categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>,
-        )}
-        {field(
-          'subcategory_id',
-          words.subcategory,
-          <select name="subcategory_id">
-            <option value="">-</option>
-            {subs.map((sub) => (
-              <option key={sub.id} value={sub.id}>
-                {sub.name}
-                {sub.sla_hours ? words.hours(sub.sla_hours) : ''}
-              </option>
-            ))}
-          </select>,
-        )}
-        {field(
-          'priority',
-          words.priority,
-          <select name="priority">
-            <option value="">{words.subcategoryDefault}</option>
-            {PROBLEM_PRIORITIES.map((priority) => (
-              <option key={priority} value={priority}>
-                {texts.priorities[priority]}
-              </option>
-            ))}
-          </select>,
-        )}
-        {field(
-          'assignee_id',
-          words.assignee,
-          <select name="assignee_id">
-            <option value="">-</option>
-            {options?.assignees.map((user) => (
-              <option key={user.id} value={user.id}>
-                {user.name}
-              </option>
-            ))}
-          </select>,
-        )}
-        {field(
-          'description',
-          words.description,
-          <textarea name="description" rows={3} maxLength={4000} defaultValue={initial?.description ?? ''} />,
-        )}
-        {error ? <p role="alert">{error}</p> : null}
-        <div className="actions">
-          <Button type="submit" kind="primary" disabled={saving}>
-            {words.save}
-          </Button>
+        <InputField {...field('customer_name')} label={words.customerName} />
+        <InputField {...field('customer_email')} label={words.email} type="email" />
+        <InputField {...field('customer_phone')} label={words.phone} />
+        <SelectField
+          {...field('category_id')}
+          label={words.category}
+          options={[{ value: '', label: words.choose }, ...choices(options?.categories)]}
+          onValueChange={(value) => {
+            set('category_id', value);
+            // A sub category belongs to its category.
+            set('subcategory_id', '');
+          }}
+        />
+        <SelectField
+          {...field('subcategory_id')}
+          label={words.subcategory}
+          options={[
+            { value: '', label: '-' },
+            ...subs.map((sub) => ({
+              value: String(sub.id),
+              label: `${sub.name}${sub.sla_hours ? words.hours(sub.sla_hours) : ''}`,
+            })),
+          ]}
+        />
+        <SelectField
+          {...field('priority')}
+          label={words.priority}
+          options={[
+            { value: '' as const, label: words.subcategoryDefault },
+            ...PROBLEM_PRIORITIES.map((priority) => ({ value: priority, label: texts.priorities[priority] })),
+          ]}
+        />
+        <SelectField
+          {...field('assignee_id')}
+          label={words.assignee}
+          options={[{ value: '', label: '-' }, ...choices(options?.assignees)]}
+        />
+        <TextAreaField {...field('description')} label={words.description} rows={3} maxLength={4000} />
+        <FormSubmit
+          error={form.formError}
+          label={words.save}
+          busy={form.submitting}
+          kind="primary"
+          className="actions"
+        >
           <Button onClick={onCancel}>{words.cancel}</Button>
-        </div>
+        </FormSubmit>
       </form>
     </Panel>
   );

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { Language, Problem, ProblemOptions } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
@@ -54,6 +54,26 @@ function setup(language: Language, shown: Problem = problem) {
     keys: ['ad_daily_tracker'],
     handler: (config: InternalAxiosRequestConfig) => {
       const url = config.url ?? '';
+      if (url === '/api/problems' && config.method === 'post')
+        return {
+          status: 400,
+          data: {
+            message: 'Invalid body',
+            code: 'INVALID_INPUT',
+            fields: { 'body.purchase_mayar_id': ['No purchase with this Mayar id'] },
+          },
+        };
+      if (url === `/api/problems/${shown.id}/comments`)
+        return { status: 409, data: { message: 'The problem is closed', code: 'INVALID_STATE' } };
+      if (url === `/api/problems/${shown.id}/attachments`)
+        return {
+          status: 400,
+          data: {
+            message: 'Invalid body',
+            code: 'INVALID_INPUT',
+            fields: { 'body.url': ['The link could not be checked'] },
+          },
+        };
       if (url === '/api/problems') return { status: 200, data: { rows: [shown], now: shown.opened_at } };
       if (url === `/api/problems/${shown.id}`)
         return { status: 200, data: { problem: shown, comments: [], attachments: [] } };
@@ -105,5 +125,59 @@ describe('Cust Problem Tracking in both languages', () => {
       name: "Find the customer's conversations by this number",
     });
     expect(link).toHaveAttribute('href', '/app/customer-chats?q=081299990077');
+  });
+
+  it("the new-problem form: the browser's and the server's 400 messages show under their fields", async () => {
+    const { user, requests } = setup('en');
+    await user.click(await screen.findByRole('button', { name: 'New problem' }));
+    const form = await screen.findByRole('region', { name: 'New problem' });
+    // No category: the body schema says so under the category, before anything is sent.
+    await user.type(within(form).getByLabelText('Description'), 'Kelas belum terbuka');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const category = within(form).getByLabelText('Category');
+    await waitFor(() => expect(category).toHaveAttribute('aria-invalid', 'true'));
+    expect(category).toHaveFocus();
+    expect(requests.filter((request) => request.method === 'post')).toHaveLength(0);
+
+    await within(form).findByRole('option', { name: 'Pembayaran' });
+    await user.selectOptions(category, 'Pembayaran');
+    expect(category).not.toHaveAttribute('aria-invalid');
+    await user.type(within(form).getByLabelText('Purchase (Mayar id)'), 'MY-404');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const purchase = within(form).getByLabelText('Purchase (Mayar id)');
+    await waitFor(() => expect(purchase).toHaveAccessibleDescription('No purchase with this Mayar id'));
+    expect(purchase).toHaveAttribute('aria-invalid', 'true');
+    expect(purchase).toHaveFocus();
+    const sent = requests.filter((request) => request.method === 'post');
+    expect(sent.map((request) => JSON.parse(String(request.data)) as unknown)).toEqual([
+      {
+        customer_name: null,
+        customer_email: null,
+        customer_phone: null,
+        purchase_mayar_id: 'MY-404',
+        category_id: 1,
+        subcategory_id: null,
+        description: 'Kelas belum terbuka',
+        assignee_id: null,
+      },
+    ]);
+  });
+
+  it("a problem's comment and attachment forms: the server's refusal in the form, its 400 under the link", async () => {
+    const { user } = setup('en');
+    const board = await screen.findByRole('region', { name: 'Customer problem board' });
+    await user.click(await within(board).findByRole('button', { name: /#7 Akses kelas belum masuk/ }));
+    const comments = await screen.findByRole('region', { name: 'Comments (0)' });
+    await user.type(within(comments).getByLabelText('New comment'), 'Sudah dicek');
+    await user.click(within(comments).getByRole('button', { name: 'Send comment' }));
+    expect((await within(comments).findByRole('alert')).textContent).toBe('The problem is closed');
+
+    const attachments = screen.getByRole('region', { name: 'Attachments (0)' });
+    await user.type(within(attachments).getByLabelText('Link'), 'https://example.com/bukti.png');
+    await user.click(within(attachments).getByRole('button', { name: 'Add attachment' }));
+    const link = within(attachments).getByLabelText('Link');
+    await waitFor(() => expect(link).toHaveAccessibleDescription('The link could not be checked'));
+    expect(link).toHaveAttribute('aria-invalid', 'true');
+    expect(link).toHaveFocus();
   });
 });

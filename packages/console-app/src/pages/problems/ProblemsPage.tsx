@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { styled } from 'styled-components';
 import {
@@ -25,6 +25,7 @@ import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
 import { useKeyedLoad } from '../venn/useKeyedLoad.js';
 import { CreateProblemForm, Panel } from './CreateProblemForm.js';
+import { AttachmentForm, CommentForm } from './ProblemPanelForms.js';
 import { problemsApi, type ProblemFilters } from './problemsApi.js';
 import { Facts, pageControlCss, tableCss, toolbarCss } from '../common/styles.js';
 import { TableHead } from '../common/TableHead.js';
@@ -135,8 +136,7 @@ export default function ProblemsPage({ route }: PageProps) {
           optionsError={options.status === 'error' ? options.message : null}
           onRetryOptions={retryOptions}
           onCancel={() => setCreating(false)}
-          onCreate={async (body) => {
-            const problem = await calls.create(body);
+          onCreated={(problem) => {
             setCreating(false);
             setOpenId(problem.id);
             reload();
@@ -247,12 +247,15 @@ function ProblemPanel({
   const words = texts.panel;
   const { state, retry } = useKeyedLoad(String(id), () => calls.detail(id), failure);
   const [error, setError] = useState<string | null>(null);
+  const saved = () => {
+    onChanged();
+    retry();
+  };
   const act = async (work: () => Promise<unknown>) => {
     setError(null);
     try {
       await work();
-      onChanged();
-      retry();
+      saved();
     } catch (caught) {
       setError(failure(caught));
     }
@@ -347,18 +350,7 @@ function ProblemPanel({
             </li>
           ))}
         </ul>
-        <FieldsForm
-          onFields={(field) => {
-            const body = field('body');
-            return body ? act(() => calls.comment(problem.id, body)) : undefined;
-          }}
-        >
-          <label className="field">
-            {words.newComment}
-            <textarea name="body" rows={2} maxLength={2000} />
-          </label>
-          <Button type="submit">{words.sendComment}</Button>
-        </FieldsForm>
+        <CommentForm problemId={problem.id} onSaved={saved} />
       </section>
       <section aria-labelledby="problem-attachments">
         <h3 id="problem-attachments">{words.attachments(attachments.length)}</h3>
@@ -371,49 +363,9 @@ function ProblemPanel({
             </li>
           ))}
         </ul>
-        <FieldsForm
-          onFields={(field) => {
-            const url = field('url');
-            return url ? act(() => calls.attach(problem.id, url, field('label'))) : undefined;
-          }}
-        >
-          <label className="field">
-            {words.link}
-            <input name="url" type="url" placeholder={words.linkExample} />
-          </label>
-          <label className="field">
-            {words.label}
-            <input name="label" />
-          </label>
-          <Button type="submit">{words.addAttachment}</Button>
-        </FieldsForm>
+        <AttachmentForm problemId={problem.id} onSaved={saved} />
       </section>
     </Panel>
-  );
-}
-
-/**
- * An uncontrolled form that hands its trimmed fields to `onFields` and clears itself once the returned work
- * settles (nothing is sent, and nothing cleared, when `onFields` returns undefined).
- */
-function FieldsForm({
-  onFields,
-  children,
-}: {
-  onFields: (field: (name: string) => string) => Promise<unknown> | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        const form = event.currentTarget;
-        const data = new FormData(form);
-        void onFields((name) => String(data.get(name) ?? '').trim())?.then(() => form.reset());
-      }}
-    >
-      {children}
-    </form>
   );
 }
 

@@ -1,11 +1,6 @@
 import type { AxiosInstance } from 'axios';
 import { createActor, fromPromise } from 'xstate';
-import {
-  problemsEndpoints,
-  type EndpointInput,
-  type Problem,
-  type ProblemCreate,
-} from '@staff/console-contract';
+import { problemsEndpoints, type EndpointInput, type Problem } from '@staff/console-contract';
 import {
   problemStatusMachine,
   problemStatusMoveBetween,
@@ -21,7 +16,10 @@ export interface ProblemFilters {
   q: string;
 }
 
-/** The Cust Problem Tracking calls (the contract's `problemsEndpoints`); failures are ApiErrors. */
+/**
+ * The Cust Problem Tracking calls (the contract's `problemsEndpoints`); failures are ApiErrors. The forms (new
+ * problem, comment, attachment) send through useEndpointForm.
+ */
 export function problemsApi(api: AxiosInstance) {
   const call = createCall(api);
   return {
@@ -35,13 +33,8 @@ export function problemsApi(api: AxiosInstance) {
       }),
     options: () => call(problemsEndpoints.options),
     detail: (id: number) => call(problemsEndpoints.detail, { params: { id } }),
-    create: (body: ProblemCreate) => call(problemsEndpoints.create, { body }),
     update: (id: number, body: EndpointInput<typeof problemsEndpoints.update>['body']) =>
       call(problemsEndpoints.update, { params: { id }, body }),
-    comment: (id: number, body: string) =>
-      call(problemsEndpoints.comment, { params: { id }, body: { body } }),
-    attach: (id: number, url: string, label: string) =>
-      call(problemsEndpoints.attach, { params: { id }, body: { url, label: label || null } }),
     /**
      * Moves a problem to a status through the problemStatus machine (console-ui): the machine decides whether
      * the flow allows it and saves it with the server's transition. Resolves with the new version.
