@@ -44,6 +44,8 @@ export interface EndpointFormOptions<E extends BodyEndpoint, V> {
   codeTexts?: Partial<Record<string, string>>;
   /** Called with the parsed answer once saved; the saved values are the form's new starting point. */
   onSaved?: (answer: EndpointResponse<E>, values: V) => void;
+  /** Called with the server's refusal (or the failed call's) once it is shown, e.g. for a toast besides it. */
+  onFailed?: (failure: ApiError) => void;
 }
 
 export interface EndpointForm<E extends BodyEndpoint, V> {
@@ -198,6 +200,7 @@ export function useEndpointForm<E extends BodyEndpoint, V = EndpointBody<E>>(
       );
       if (Object.keys(fields).length > 0) showFieldMessages(fields, sent, form);
       else setFormError(failureText(error));
+      options.onFailed?.(error);
       return undefined;
     } finally {
       sending.current = false;

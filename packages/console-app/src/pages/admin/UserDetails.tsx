@@ -12,7 +12,13 @@ import {
 } from '@staff/console-ui';
 import { adminEndpoints } from '@staff/console-contract';
 import { useEndpointForm } from '../useEndpointForm.js';
-import { type ActivityEntry, type AdminError, type AdminUserRow, type PermissionSetRow } from './adminApi.js';
+import {
+  toAdminError,
+  type ActivityEntry,
+  type AdminError,
+  type AdminUserRow,
+  type PermissionSetRow,
+} from './adminApi.js';
 import {
   Button,
   ErrorBox,
@@ -119,7 +125,6 @@ export function UserDetails({
 
   const [secret, setSecret] = useState<string | undefined>(initialSecret);
   const [chosenSets, setChosenSets] = useState<string[] | null>(null);
-  const [setsError, setSetsError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [confirmBusy, setConfirmBusy] = useState(false);
   const [confirmError, setConfirmError] = useState<string | null>(null);
@@ -147,6 +152,19 @@ export function UserDetails({
       refreshAll();
     },
   });
+  // The checkboxes keep the choice (`chosenSets`, null while it is the saved one); the hook sends it.
+  const setsForm = useEndpointForm(adminEndpoints.setUserSets, {
+    initial: { permission_sets: [] as string[] },
+    input: { params: { id: userId } },
+    onSaved: (updated) => {
+      setChosenSets(null);
+      notify({ type: 'success', message: d.setsSaved(updated.full_name) });
+      refreshAll();
+    },
+    onFailed: (error) =>
+      notify({ type: 'error', title: d.setsNotSaved, message: toAdminError(error).message }),
+  });
+  const setsError = setsForm.errors.permission_sets ?? setsForm.formError;
   // One object per failure: ResourceForm focuses the first invalid field whenever it receives new errors.
   const editErrors = useMemo(() => resourceFormErrors(edit.errors), [edit.errors]);
   const stale = edit.failure?.code === 'STALE' ? edit.failure : null;
@@ -181,23 +199,7 @@ export function UserDetails({
     });
   };
 
-  const saveSets = () => {
-    setSetsError(null);
-    admin.setUserSets(current.id, selected).then(
-      (updated) => {
-        setChosenSets(null);
-        notify({
-          type: 'success',
-          message: d.setsSaved(updated.full_name),
-        });
-        refreshAll();
-      },
-      (error: AdminError) => {
-        setSetsError(error.message);
-        notify({ type: 'error', title: d.setsNotSaved, message: error.message });
-      },
-    );
-  };
+  const saveSets = () => void setsForm.submitValues({ permission_sets: selected });
 
   const runConfirm = () => {
     setConfirmBusy(true);
@@ -317,7 +319,7 @@ export function UserDetails({
         onSubmit={saveEdit}
       />
 
-      <SetList>
+      <SetList aria-describedby={setsError ? `${headingId}-sets-error` : undefined}>
         <legend>{d.setsLegend}</legend>
         {sets.length === 0 ? <span>{d.noSets}</span> : null}
         <CheckboxOptions
@@ -326,9 +328,18 @@ export function UserDetails({
           onValueChange={(next) => setChosenSets(next.sort())}
         />
       </SetList>
-      {setsError ? <Notice tone="danger">{setsError}</Notice> : null}
+      {setsError ? (
+        <div id={`${headingId}-sets-error`}>
+          <Notice tone="danger">{setsError}</Notice>
+        </div>
+      ) : null}
       <Row>
-        <Button type="button" data-kind="primary" disabled={chosenSets === null} onClick={saveSets}>
+        <Button
+          type="button"
+          data-kind="primary"
+          disabled={chosenSets === null || setsForm.submitting}
+          onClick={saveSets}
+        >
           {d.saveSets}
         </Button>
         {current.active ? (

@@ -1,12 +1,13 @@
-import { useCallback, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
-import { adminEndpoints } from '@staff/console-contract';
+import { adminEndpoints, type MatrixSaveBody } from '@staff/console-contract';
 import { ConfirmDialog, t, useNotifications } from '@staff/console-ui';
 import { useEndpointForm } from '../useEndpointForm.js';
 import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
+import { InputField } from '../common/FormField.js';
 import {
-  formFields,
+  toAdminError,
   type AdminError,
   type MatrixKey,
   type PermissionMatrix,
@@ -231,8 +232,25 @@ export default function UserPermissionsPage({ route }: PageProps) {
   const { state, reload } = useLoad(load);
   // The draft belongs to the matrix it was made from: a reload starts from the saved state again.
   const [edited, setEdited] = useState<{ base: PermissionMatrix; draft: Draft } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<AdminError | null>(null);
+  // The changed sets' keys, sent in one go; a newer version on the server answers 409 STALE.
+  const matrixForm = useEndpointForm(adminEndpoints.saveMatrix, {
+    initial: { sets: [] as MatrixSaveBody['sets'] },
+    onSaved: (result) => {
+      notify({
+        type: 'success',
+        title: m.saved,
+        message: m.savedMessage(
+          result.changed_sets.join(', '),
+          result.changed_sets.length,
+          result.notified_users,
+        ),
+      });
+      reload();
+    },
+    onFailed: (error) => notify({ type: 'error', title: m.notSaved, message: toAdminError(error).message }),
+  });
+  const saving = matrixForm.submitting;
+  const saveError = matrixForm.errors.sets ?? matrixForm.formError;
   const newSet = useEndpointForm(adminEndpoints.createSet, {
     initial: { name: '' },
     onSaved: (set) => {
@@ -245,9 +263,20 @@ export default function UserPermissionsPage({ route }: PageProps) {
   const newName = newSet.values.name;
   const createError = newSet.errors.name ?? newSet.formError;
   const [pending, setPending] = useState<Pending>(null);
-  const [renameTo, setRenameTo] = useState('');
-  const [pendingBusy, setPendingBusy] = useState(false);
-  const [pendingError, setPendingError] = useState<string | null>(null);
+  // Renaming a set is a form (its name, checked and placed by the hook); deleting one is a plain call.
+  const rename = useEndpointForm(adminEndpoints.updateSet, {
+    initial: { name: '' },
+    input: { params: { id: pending?.set.id ?? 0 } },
+    toBody: ({ name }) => ({ name, version: pending?.set.version }),
+    onSaved: (_set, { name }) => {
+      if (pending) notify({ type: 'success', message: m.renamed(pending.set.name, name.trim()) });
+      setPending(null);
+      reload();
+    },
+  });
+  const renameForm = useRef<HTMLFormElement>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const newNameId = useId();
   const newNameErrorId = `${newNameId}-error`;
   const renameId = useId();
@@ -288,64 +317,37 @@ export default function UserPermissionsPage({ route }: PageProps) {
 
   const save = () => {
     if (!matrix || changedSets.length === 0) return;
-    setSaving(true);
-    setSaveError(null);
-    admin
-      .saveMatrix(
-        changedSets.map((set) => ({
-          id: set.id,
-          version: set.version,
-          entries: entriesOf(draft[set.id] ?? {}),
-        })),
-      )
-      .then(
-        (result) => {
-          setSaving(false);
-          notify({
-            type: 'success',
-            title: m.saved,
-            message: m.savedMessage(
-              result.changed_sets.join(', '),
-              result.changed_sets.length,
-              result.notified_users,
-            ),
-          });
-          reload();
-        },
-        (error: AdminError) => {
-          setSaving(false);
-          setSaveError(error);
-          notify({ type: 'error', title: m.notSaved, message: error.message });
-        },
-      );
+    void matrixForm.submitValues({
+      sets: changedSets.map((set) => ({
+        id: set.id,
+        version: set.version,
+        entries: entriesOf(draft[set.id] ?? {}),
+      })),
+    });
   };
 
-  const runPending = () => {
-    if (!pending) return;
-    setPendingBusy(true);
-    setPendingError(null);
-    const request =
-      pending.kind === 'rename'
-        ? admin.updateSet(pending.set.id, { name: renameTo, version: pending.set.version })
-        : admin.deleteSet(pending.set.id);
-    request.then(
+  const runDelete = (set: PermissionSetRow) => {
+    setDeleteBusy(true);
+    setDeleteError(null);
+    admin.deleteSet(set.id).then(
       () => {
-        setPendingBusy(false);
-        notify({
-          type: 'success',
-          message:
-            pending.kind === 'rename'
-              ? m.renamed(pending.set.name, renameTo.trim())
-              : m.deleted(pending.set.name),
-        });
+        setDeleteBusy(false);
+        notify({ type: 'success', message: m.deleted(set.name) });
         setPending(null);
         reload();
       },
       (error: AdminError) => {
-        setPendingBusy(false);
-        setPendingError(formFields(error).name?.join(' ') ?? error.message);
+        setDeleteBusy(false);
+        setDeleteError(error.message);
       },
     );
+  };
+
+  /** The dialog's confirm: the rename form's submit (its checks and focus), or the delete. */
+  const confirmPending = () => {
+    if (pending?.kind === 'delete') runDelete(pending.set);
+    else if (renameForm.current?.requestSubmit) renameForm.current.requestSubmit();
+    else void rename.submit();
   };
 
   return (
@@ -402,12 +404,12 @@ export default function UserPermissionsPage({ route }: PageProps) {
           </Row>
           {saveError ? (
             <Notice tone="danger">
-              {saveError.message}
-              {saveError.code === 'STALE' ? (
+              {saveError}
+              {matrixForm.failure?.code === 'STALE' ? (
                 <Button
                   type="button"
                   onClick={() => {
-                    setSaveError(null);
+                    matrixForm.reset();
                     reload();
                   }}
                 >
@@ -455,8 +457,7 @@ export default function UserPermissionsPage({ route }: PageProps) {
                       aria-label={m.renameSet(selected.name)}
                       onClick={() => {
                         setPending({ kind: 'rename', set: selected });
-                        setRenameTo(selected.name);
-                        setPendingError(null);
+                        rename.reset({ name: selected.name });
                       }}
                     >
                       {m.rename}
@@ -467,7 +468,7 @@ export default function UserPermissionsPage({ route }: PageProps) {
                       aria-label={m.deleteSet(selected.name)}
                       onClick={() => {
                         setPending({ kind: 'delete', set: selected });
-                        setPendingError(null);
+                        setDeleteError(null);
                       }}
                     >
                       {m.delete}
@@ -527,21 +528,22 @@ export default function UserPermissionsPage({ route }: PageProps) {
         }
         confirmLabel={pending?.kind === 'rename' ? m.rename : m.deleteSetLabel}
         destructive={pending?.kind === 'delete'}
-        busy={pendingBusy}
-        error={pendingError}
-        onConfirm={runPending}
+        busy={pending?.kind === 'rename' ? rename.submitting : deleteBusy}
+        error={pending?.kind === 'rename' ? rename.formError : deleteError}
+        onConfirm={confirmPending}
         onCancel={() => setPending(null)}
       >
         {pending?.kind === 'rename' ? (
-          <Row>
-            <label htmlFor={renameId}>{m.newName}</label>
-            <input
+          <form ref={renameForm} onSubmit={(event: FormEvent) => void rename.submit(event)} noValidate>
+            <InputField
               id={renameId}
-              value={renameTo}
+              label={m.newName}
+              value={rename.values.name}
               maxLength={100}
-              onChange={(event) => setRenameTo(event.target.value)}
+              error={rename.errors.name}
+              onValueChange={(value) => rename.set('name', value)}
             />
-          </Row>
+          </form>
         ) : null}
       </ConfirmDialog>
     </RoutePage>

@@ -115,4 +115,86 @@ describe('the admin forms over useEndpointForm', () => {
     await waitFor(() => expect(name).toHaveAccessibleDescription('This name is already used'));
     expect(name).toHaveAttribute('aria-invalid', 'true');
   });
+
+  it("Users, a user's permission sets: the server's 400 about the sets describes the sets' group", async () => {
+    const budi = {
+      id: 3,
+      username: 'budi',
+      full_name: 'Budi Santoso',
+      active: true,
+      last_login_at: null,
+      locked_until: null,
+      permission_sets: [],
+      created_at: '2026-11-01T02:00:00.000Z',
+      version: 1,
+      live_sessions: 0,
+    };
+    const { user, requests } = renderPage(usersRoute, <UsersPage route={usersRoute} />, {
+      language: 'en',
+      keys: [usersRoute.key],
+      handler: (config) => {
+        if (config.url === '/api/admin/users/3/permission-sets')
+          return {
+            status: 400,
+            data: {
+              message: 'Invalid body',
+              code: 'INVALID_INPUT',
+              fields: { 'body.permission_sets': ['Unknown permission set: Reports'] },
+            },
+          };
+        if (config.url === '/api/admin/users')
+          return { status: 200, data: { users: [budi], total: 1, page: 1, page_size: 25 } };
+        if (config.url === '/api/admin/users/3') return { status: 200, data: budi };
+        if (config.url === '/api/admin/users/3/sessions') return { status: 200, data: { sessions: [] } };
+        if (config.url === '/api/admin/users/3/activity') return { status: 200, data: { entries: [] } };
+        if (config.url === '/api/admin/permission-sets')
+          return { status: 200, data: { sets: MATRIX.sets.map((set) => ({ ...set })) } };
+        return undefined;
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Manage budi' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Reports' }));
+    await user.click(screen.getByRole('button', { name: 'Save permission sets' }));
+    const sets = screen.getByRole('group', { name: /^Permission sets \(the user gets/ });
+    await waitFor(() => expect(sets).toHaveAccessibleDescription('Unknown permission set: Reports'));
+    const put = requests.filter((request) => request.method === 'put');
+    expect(put.map((request) => JSON.parse(String(request.data)) as unknown)).toEqual([
+      { permission_sets: ['Reports'] },
+    ]);
+  });
+
+  it("User Permission Set, rename: the server's 400 about the name lands under the new name, focused", async () => {
+    const route = routeOf('user-permissions');
+    const { user, requests } = renderPage(route, <UserPermissionsPage route={route} />, {
+      language: 'en',
+      keys: [route.key],
+      handler: (config) =>
+        config.url === '/api/admin/permission-sets/1' && config.method === 'patch'
+          ? {
+              status: 409,
+              data: {
+                message: 'Taken',
+                code: 'CONFLICT',
+                fields: { 'body.name': ['This name is already used'] },
+              },
+            }
+          : config.url === '/api/admin/permission-matrix'
+            ? { status: 200, data: MATRIX }
+            : undefined,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Rename Reports' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename "Reports"' });
+    const name = within(dialog).getByLabelText('New name');
+    expect(name).toHaveValue('Reports');
+    await user.clear(name);
+    await user.type(name, 'Stats');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription('This name is already used'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
+    const patch = requests.filter((request) => request.method === 'patch');
+    expect(patch.map((request) => JSON.parse(String(request.data)) as unknown)).toEqual([
+      { name: 'Stats', version: 3 },
+    ]);
+  });
 });
