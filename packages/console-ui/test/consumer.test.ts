@@ -452,7 +452,7 @@ describe('Chart, with and without the optional peer echarts', () => {
 });
 
 describe('each entry point, imported into a React-only app', () => {
-  it('stays within its size budget; NumberText, OtpInput and LoginForm bring no styled-components', async () => {
+  it('stays within its size budget; the static-sheet components bring no styled-components', async () => {
     // The bench's measure (bench/entrySizes.ts), here on the tarball and the peers installed in the app. echarts
     // stays out of these builds: a chart loads it later, and parsing it was most of the builds' time.
     const { sizes } = await measureEntryPoints(path.join(appDir, 'entry-sizes'), { external: ['echarts'] });

@@ -30,8 +30,9 @@ export interface TextAreaProps extends Omit<
 /**
  * A static sheet, not styled-components: a form with a notes field ships no styled-components for it. One class
  * per rule, as specific as the styled rules were. Right-to-left: the footer ends at the line's end (`flex-end`, not a
- * left margin; the help text's `flex: 1` takes the room before it when there is one), and the counter's "n / max" is
- * an isolated left-to-right run, so it does not read "max / n".
+ * left margin; the help text's `flex: 1` takes the room before it when there is one), the counter's "n / max" is
+ * an isolated left-to-right run, so it does not read "max / n", and the resize grip's dots mirror into the bottom-left
+ * corner, where chromium puts the grip.
  */
 const TEXT_AREA_CSS = `.cui-text-area {
   display: flex;
@@ -55,6 +56,7 @@ const TEXT_AREA_CSS = `.cui-text-area {
   resize: vertical;
 }
 ${resizeGripCss.replace('&', '.cui-text-area__input')}
+${resizeGripCss.replace('&', '.cui-text-area__input:dir(rtl)').replaceAll(' right ', ' left ')}
 .cui-text-area__input:focus-visible {
   ${focusRingCss}
 }
