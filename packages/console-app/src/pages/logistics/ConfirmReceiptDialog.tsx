@@ -1,81 +1,72 @@
-import { useId, useState } from 'react';
+import { useId, useRef, type FormEvent } from 'react';
+import { logisticsEndpoints } from '@staff/console-contract';
 import { ConfirmDialog, jakartaDay } from '@staff/console-ui';
-import { ApiError } from '../../api/apiError.js';
+import { useEndpointForm } from '../useEndpointForm.js';
+import { errorIdOf, invalidProps } from '../common/FormField.js';
 import { Field, FieldError, Stack } from './ui.js';
 import type { PackagesDialogProps } from './ui.js';
 import { useTextsOf } from '../../i18n.js';
 import { LOGISTICS_TEXTS } from './texts.js';
 
-/** Receipt confirmation: who received the packages (in Shipping) and on which day; Delivered after. */
-export function ConfirmReceiptDialog({ api, rows, onDone, onCancel }: PackagesDialogProps) {
+/**
+ * Receipt confirmation: who received the packages (in Shipping) and on which day; Delivered after. A form over
+ * `logisticsEndpoints.confirm` (useEndpointForm): each message under its field, the first invalid one focused.
+ */
+export function ConfirmReceiptDialog({ rows, onDone, onCancel }: PackagesDialogProps) {
   const t = useTextsOf(LOGISTICS_TEXTS).confirm;
   const today = jakartaDay();
-  const [receiver, setReceiver] = useState('');
-  const [day, setDay] = useState(today);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ApiError | null>(null);
+  const form = useEndpointForm(logisticsEndpoints.confirm, {
+    initial: { receiver_name: '', received_date: today },
+    toBody: (values) => ({ ids: rows.map((row) => Number(row.id)), ...values }),
+    onSaved: (saved) => onDone(saved.count),
+  });
+  const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
-  const fieldError = (name: string) => error?.fields?.[`body.${name}`]?.join(' ');
-
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await api.confirm({
-        ids: rows.map((row) => Number(row.id)),
-        receiver_name: receiver,
-        received_date: day,
-      });
-      onDone(saved.count);
-    } catch (caught) {
-      setError(ApiError.from(caught));
-    } finally {
-      setBusy(false);
-    }
+  const field = (name: 'receiver_name' | 'received_date') => {
+    const controlId = `${id}-${name}`;
+    const error = form.errors[name];
+    return {
+      control: {
+        id: controlId,
+        value: form.values[name],
+        required: true,
+        onChange: (event: { target: { value: string } }) => form.set(name, event.target.value),
+        ...invalidProps(controlId, error),
+      },
+      message: error ? (
+        <FieldError role="alert" id={errorIdOf(controlId)}>
+          {error}
+        </FieldError>
+      ) : null,
+    };
   };
+  const receiver = field('receiver_name');
+  const day = field('received_date');
+
   const names = rows.map((row) => String(row.order_ref)).join(', ');
-  const general = error && !error.fields ? error.message || t.notConfirmed : null;
   return (
     <ConfirmDialog
       open
       title={rows.length === 1 ? t.titleOne(names) : t.titleMany(rows.length)}
       description={rows.length > 1 ? names : t.becomesDelivered}
       confirmLabel={t.confirm}
-      busy={busy}
+      busy={form.submitting}
       busyLabel={t.busy}
-      error={general}
-      onConfirm={() => void save()}
+      error={form.formError}
+      // The form's submit: its checks, then the first invalid field gets focus.
+      onConfirm={() => formRef.current?.requestSubmit()}
       onCancel={onCancel}
     >
-      <Stack>
-        <Field htmlFor={`${id}-receiver`}>
+      <Stack as="form" ref={formRef} onSubmit={(event: FormEvent) => void form.submit(event)} noValidate>
+        <Field htmlFor={receiver.control.id}>
           {t.receivedBy}
-          <input
-            id={`${id}-receiver`}
-            value={receiver}
-            required
-            maxLength={120}
-            aria-invalid={fieldError('receiver_name') ? true : undefined}
-            onChange={(event) => setReceiver(event.target.value)}
-          />
-          {fieldError('receiver_name') ? (
-            <FieldError role="alert">{fieldError('receiver_name')}</FieldError>
-          ) : null}
+          <input {...receiver.control} maxLength={120} />
+          {receiver.message}
         </Field>
-        <Field htmlFor={`${id}-day`}>
+        <Field htmlFor={day.control.id}>
           {t.dayReceived}
-          <input
-            id={`${id}-day`}
-            type="date"
-            value={day}
-            max={today}
-            required
-            aria-invalid={fieldError('received_date') ? true : undefined}
-            onChange={(event) => setDay(event.target.value)}
-          />
-          {fieldError('received_date') ? (
-            <FieldError role="alert">{fieldError('received_date')}</FieldError>
-          ) : null}
+          <input {...day.control} type="date" max={today} />
+          {day.message}
         </Field>
       </Stack>
     </ConfirmDialog>

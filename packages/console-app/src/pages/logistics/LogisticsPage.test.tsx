@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { InternalAxiosRequestConfig } from 'axios';
 import type { Language } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
@@ -34,6 +34,15 @@ function setup(language: Language) {
       const list = answerPackageList(config);
       if (list) return list;
       const url = config.url ?? '';
+      if (url === '/api/logistics/confirm')
+        return {
+          status: 400,
+          data: {
+            message: 'Invalid body',
+            code: 'INVALID_INPUT',
+            fields: { 'body.receiver_name': ['Nama penerima tidak dikenal'] },
+          },
+        };
       if (url === '/api/logistics/notifications') return { status: 200, data: { data: [failedMessage] } };
       if (url === '/api/logistics/packages/1/tracking')
         return {
@@ -83,5 +92,21 @@ describe('Logistic Tracker in both languages', () => {
     await user.click(screen.getByRole('button', { name: /^Tracking: / }));
     const dialog = await screen.findByRole('dialog', { name: 'Tracking INV-1' });
     await shown(within(dialog).findByText(/On the way\. Checked /));
+  });
+
+  it("confirming receipt: the server's 400 about the receiver shows under it, focused", async () => {
+    const { user, requests } = setup('en');
+    await user.click(await screen.findByRole('button', { name: /^Confirm receipt: / }));
+    const dialog = await screen.findByRole('dialog', { name: /^Confirm receipt of / });
+    const receiver = within(dialog).getByRole('textbox', { name: /^Received by/ });
+    await user.type(receiver, 'Pak RT');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm receipt' }));
+    await waitFor(() => expect(receiver).toHaveAccessibleDescription('Nama penerima tidak dikenal'));
+    expect(receiver).toHaveAttribute('aria-invalid', 'true');
+    expect(receiver).toHaveFocus();
+    const sent = requests.filter((request) => request.url === '/api/logistics/confirm');
+    expect(sent.map((request) => JSON.parse(String(request.data)) as { receiver_name: string })).toEqual([
+      expect.objectContaining({ receiver_name: 'Pak RT' }),
+    ]);
   });
 });
