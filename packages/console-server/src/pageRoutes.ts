@@ -73,7 +73,10 @@ export function pageRoutes(route: RouteRegistrar, tag: string, key?: PermissionK
 const errorResponses = (params: unknown, errors: readonly number[]) =>
   Object.fromEntries((params ? [404, ...errors] : errors).map((status) => [status, apiErrorSchema]));
 
-/** The route a contract endpoint describes: method, path, guard, input schemas and documented responses. */
+/**
+ * The route a contract endpoint describes: method, path, guard, input schemas and documented responses (a route
+ * family's per member: the resource routes').
+ */
 export function endpointRoute(endpoint: AnyEndpoint): AnyRouteSpec {
   const { permission } = endpoint;
   return {
@@ -82,7 +85,9 @@ export function endpointRoute(endpoint: AnyEndpoint): AnyRouteSpec {
     summary: endpoint.summary,
     tag: endpoint.tag,
     auth: permission !== 'public',
-    ...(typeof permission === 'object' ? { permission } : {}),
+    ...(typeof permission === 'object' && 'key' in permission ? { permission } : {}),
+    ...(endpoint.apiKey ? { apiKey: true } : {}),
+    ...(endpoint.members ? { members: endpoint.members() } : {}),
     ...(endpoint.params ? { params: endpoint.params } : {}),
     ...(endpoint.query ? { query: endpoint.query } : {}),
     ...(endpoint.body ? { body: endpoint.body } : {}),
@@ -100,7 +105,8 @@ export type EndpointHandler<E extends AnyEndpoint> = RouteHandler<EndpointParsed
  * Serves a contract endpoint (docs/adr/050-endpoints-and-one-client.md): the route is the endpoint's, so the app's
  * `call()` and the server cannot disagree on the path, the method, the key, the input or the documented answer.
  * A non-200 success status is set before the handler runs. An answer that does not fit `endpoint.response` is
- * logged (not refused: the caller still gets it, and the app's parse names the bad field).
+ * logged (not refused: the caller still gets it, and the app's parse names the bad field). An endpoint whose key
+ * the path's entity names (`{ entity }`) brings its own `guard` (resources/routeContext.ts).
  * @example
  * implement(route, preferencesEndpoints.read, async (request) => readPreferences(db, sessionOf(request).userId));
  */
@@ -108,8 +114,10 @@ export function implement<E extends AnyEndpoint>(
   route: RouteRegistrar,
   endpoint: E,
   handler: EndpointHandler<E>,
-  extra: Pick<AnyRouteSpec, 'config' | 'bodyLimit'> = {},
+  extra: Pick<AnyRouteSpec, 'config' | 'bodyLimit' | 'guard' | 'inputError'> = {},
 ): void {
+  if (typeof endpoint.permission === 'object' && 'entity' in endpoint.permission && !extra.guard)
+    throw new Error(`${endpoint.name}: an entity's permission needs the route's own guard`);
   route({ ...endpointRoute(endpoint), ...extra }, async (request, reply, input) => {
     if (endpoint.status !== 200) reply.code(endpoint.status);
     const answer = await handler(request, reply, input as EndpointParsedInput<E>);

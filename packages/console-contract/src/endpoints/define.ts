@@ -3,8 +3,44 @@ import type { PermissionKey } from '../permissions.js';
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call: holders of a key in a mode (403 for others), any signed-in user (`auth`), or anyone (`public`). */
-export type EndpointPermission = { key: PermissionKey; mode: 'read' | 'write' } | 'auth' | 'public';
+/**
+ * How a resource route's access follows the entity its path names (`:entity`): `read` and `write` need that
+ * mode on the entity's key; `delete` needs write (and no API key may delete); `pick` needs read, or write on an
+ * entity that refers to it (a relation select's choices); `action` needs the mode of the action named by the
+ * path (`:action`). API keys may read and write the entities given to them.
+ */
+export type EntityAccess = 'read' | 'write' | 'delete' | 'pick' | 'action';
+
+/**
+ * Who may call: holders of a key in a mode (403 for others), holders of the key of the entity named by the path
+ * (`{ entity }`, see EntityAccess), any signed-in user (`auth`), or anyone (`public`).
+ */
+export type EndpointPermission =
+  { key: PermissionKey; mode: 'read' | 'write' } | { entity: EntityAccess } | 'auth' | 'public';
+
+/** A documented answer: its schema, or the schema with a description and other content types (CSV). */
+export type EndpointResponseSpec =
+  z.ZodType | { schema: z.ZodType; description: string; also?: Record<string, z.ZodType> };
+
+/**
+ * One member of a route family (an endpoint with `members`): the path parameters it fixes, and the summary,
+ * key and schemas that document and parse its requests. `/api/resources/:entity` has one per entity.
+ */
+export interface EndpointMember {
+  /** The path parameters this member fixes, e.g. `{ entity: 'creators' }`. */
+  values: Record<string, string>;
+  summary: string;
+  tag?: string;
+  permission?: { key: PermissionKey; mode: 'read' | 'write' };
+  params?: z.ZodType;
+  query?: z.ZodType;
+  /** Documents the query when `query` parses a free-form one (the list's `f.<field>.<op>` filters). */
+  queryParameters?: z.ZodObject;
+  body?: z.ZodType;
+  /** The body may be left out. */
+  bodyOptional?: boolean;
+  responses: Record<number, EndpointResponseSpec>;
+}
 
 type Schema = z.ZodType | undefined;
 
@@ -36,6 +72,14 @@ export interface EndpointSpec<
   errors?: readonly number[];
   /** The `resource:changed` entity whose pushes make this answer stale (the app refetches on it). */
   topic?: string;
+  /** Also accepts an automation API key (`X-Api-Key`). */
+  apiKey?: boolean;
+  /**
+   * A route family: each member documents and parses the requests whose path has its values (built when the
+   * server registers the route, not when the contract loads). The endpoint's own schemas are what callers send
+   * and read for any member.
+   */
+  members?: () => readonly EndpointMember[];
 }
 
 /** One declared endpoint: the server implements it, the app calls it, both from this one object. */
@@ -105,6 +149,6 @@ export interface EndpointParsedInput<E extends AnyEndpoint> {
   body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
 }
 
-/** The permission key and mode of an endpoint that needs one. */
+/** The permission key and mode of an endpoint that needs one (not those whose key the path's entity names). */
 export const endpointKey = (endpoint: AnyEndpoint) =>
-  typeof endpoint.permission === 'object' ? endpoint.permission : undefined;
+  typeof endpoint.permission === 'object' && 'key' in endpoint.permission ? endpoint.permission : undefined;

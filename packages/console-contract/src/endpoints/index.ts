@@ -21,6 +21,7 @@ export * from './operations.js';
 export * from './creativePreviews.js';
 export * from './changeEmails.js';
 export * from './auth.js';
+export * from './resources.js';
 
 import type { AnyEndpoint } from './define.js';
 import { adminEndpoints } from './admin.js';
@@ -44,6 +45,7 @@ import { auditEndpoints, operationsEndpoints } from './operations.js';
 import { creativePreviewsEndpoints } from './creativePreviews.js';
 import { changeEmailsEndpoints } from './changeEmails.js';
 import { authEndpoints } from './auth.js';
+import { resourcesEndpoints, savedViewsEndpoints } from './resources.js';
 
 /** Every declared endpoint: the server test checks each is served as declared. */
 export function declaredEndpoints(): AnyEndpoint[] {
@@ -70,5 +72,7 @@ export function declaredEndpoints(): AnyEndpoint[] {
     creativePreviewsEndpoints,
     changeEmailsEndpoints,
     authEndpoints,
+    resourcesEndpoints,
+    savedViewsEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

@@ -2,15 +2,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
-  ENTITIES,
-  apiErrorSchema,
-  entityRowSchema,
   formatValidationError,
   getEntity,
+  rowIdParam,
+  type AnyEndpoint,
+  type EntityAccess,
   type EntityAction,
   type EntityDef,
 } from '@staff/console-contract';
-import { type InputErrorFormat, type RouteMember, type RouteRegistrar } from '../http.js';
+import { type InputErrorFormat, type RouteRegistrar } from '../http.js';
+import { implement } from '../pageRoutes.js';
 import { AUTH_MESSAGES } from '../auth/messages.js';
 import { authenticate } from '../auth/sessions.js';
 import { bearerToken } from '../auth/tokens.js';
@@ -35,14 +36,6 @@ export interface ResourceRouteOptions {
 }
 
 export const HISTORY_LIMIT = 200;
-export const OPTIONS_LIMIT_MAX = 50;
-
-/** A row id in the path: digits only, at least 1 (15 digits stay exact in JavaScript). */
-export const rowIdParam = z
-  .string()
-  .regex(/^\d{1,15}$/, 'Must be a row id (a positive whole number)')
-  .transform(Number)
-  .refine((n) => n >= 1, 'Must be a row id (a positive whole number)');
 
 /** A handler's parsed input: each member of a route family has its own schemas. */
 export interface RawInput {
@@ -187,74 +180,29 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
   const inputError: InputErrorFormat = (_location, error) =>
     new ResourceError(400, { ...formatValidationError(error), code: 'INVALID_INPUT' });
 
-  /** The generic routes of every entity: one handler, documented per entity (RouteMember). */
-  const resourceRoute = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    guard: (request: FastifyRequest) => Promise<void>,
-    members: RouteMember[],
-    handler: (request: FastifyRequest, reply: FastifyReply, input: RawInput) => Promise<unknown>,
-    extra: { bodyLimit?: number } = {},
-  ) =>
-    route(
-      {
-        method,
-        url,
-        tag: 'resources',
-        summary: members[0]?.summary ?? url,
-        auth: true,
-        apiKey: true,
-        guard,
-        inputError,
-        members,
-        responses: {},
-        ...extra,
-      },
-      (request, reply, input) => handler(request, reply, input as RawInput),
-    );
-
-  const writable = ENTITIES.filter((def) => def.access !== 'read-only');
-  const member = (
-    def: EntityDef,
-    mode: 'read' | 'write',
-    summary: string,
-    rest: Omit<RouteMember, 'values' | 'summary' | 'permission' | 'tag'>,
-    values: Record<string, string> = {},
-  ): RouteMember => ({
-    values: { entity: def.name, ...values },
-    summary,
-    tag: `resource: ${def.name}`,
-    permission: { key: def.permissionKey, mode },
-    ...rest,
-  });
+  type ResourceHandler = (request: FastifyRequest, reply: FastifyReply, input: RawInput) => Promise<unknown>;
   /**
-   * A generic route behind entityGuard(mode), documented per entity it serves: reads for every entity, writes
-   * and deletes for the writable ones (a read-only entity answers 405 there).
+   * Serves a contract resource endpoint (resourcesEndpoints) by reference: its members document and parse each
+   * entity's requests; the guard is the entity's key in the endpoint's mode (EntityAccess), or `guard` where the
+   * mode needs more than the path (`pick`, `action`).
    */
-  const entityRoute = (
-    method: Parameters<typeof resourceRoute>[0],
-    url: string,
-    mode: 'read' | 'write' | 'delete',
-    document: (def: EntityDef) => { summary: string } & Parameters<typeof member>[3],
-    handler: Parameters<typeof resourceRoute>[4],
-    extra?: Parameters<typeof resourceRoute>[5],
-  ) =>
-    resourceRoute(
-      method,
-      url,
-      entityGuard(mode),
-      (mode === 'read' ? ENTITIES : writable).map((def) => {
-        const { summary, ...rest } = document(def);
-        return member(def, mode === 'read' ? 'read' : 'write', summary, rest);
-      }),
-      handler,
-      extra,
-    );
-  const rowParams = z.object({ entity: z.string(), id: rowIdParam });
-  const row = (def: EntityDef, description = 'Success') => ({ schema: entityRowSchema(def), description });
-  const noRow = 'No such row';
-  const errors = { 404: { schema: apiErrorSchema, description: noRow } };
-  const conflict = (description: string) => ({ 409: { schema: apiErrorSchema, description } });
+  const serve = (
+    endpoint: AnyEndpoint,
+    handler: ResourceHandler,
+    extra: { guard?: (request: FastifyRequest) => Promise<void>; bodyLimit?: number } = {},
+  ) => {
+    const access = (endpoint.permission as { entity?: EntityAccess }).entity;
+    const guard =
+      extra.guard ??
+      (access === 'read' || access === 'write' || access === 'delete' ? entityGuard(access) : undefined);
+    if (!guard) throw new Error(`${endpoint.name}: the resource routes need a guard for '${String(access)}'`);
+    implement(route, endpoint, (request, reply, input) => handler(request, reply, input as RawInput), {
+      guard,
+      inputError,
+      ...(extra.bodyLimit ? { bodyLimit: extra.bodyLimit } : {}),
+    });
+  };
+
   const idParams = z.object({ id: rowIdParam });
   return {
     app,
@@ -277,15 +225,7 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
     entityGuard,
     actionGuard,
     inputError,
-    resourceRoute,
-    writable,
-    member,
-    entityRoute,
-    rowParams,
-    row,
-    noRow,
-    errors,
-    conflict,
+    serve,
     idParams,
   };
 }

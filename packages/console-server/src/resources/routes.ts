@@ -5,21 +5,20 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   ENTITIES,
   encodeCursor,
-  historyResponseSchema,
+  type historyResponseSchema,
   isPermissionKey,
-  listQueryParametersSchema,
-  listQuerySchema,
-  listResponseSchema,
+  type listResponseSchema,
   localizeEntity,
   maskRow,
-  relationOptionsResponseSchema,
+  resourcesEndpoints,
   type EntityDef,
   type EntityRow,
   type ListQuery,
+  type resourceOptionsQuerySchema,
 } from '@staff/console-contract';
 import { languageOf } from '../preferences/routes.js';
 import { containsPattern } from './trigram.js';
@@ -45,7 +44,6 @@ import {
   type Actor,
   type ResourceRouteOptions,
   HISTORY_LIMIT,
-  OPTIONS_LIMIT_MAX,
   changesOf,
 } from './routeContext.js';
 
@@ -56,23 +54,7 @@ export async function registerResourceRoutes(
   options: ResourceRouteOptions,
 ): Promise<void> {
   const ctx = createResourceRouteContext(app, options);
-  const {
-    clock,
-    db,
-    anyDb,
-    actorOf,
-    requireAccess,
-    entityOf,
-    callers,
-    callerOf,
-    rowCallerOf,
-    resourceRoute,
-    member,
-    entityRoute,
-    rowParams,
-    row,
-    errors,
-  } = ctx;
+  const { clock, db, anyDb, actorOf, requireAccess, entityOf, callers, callerOf, rowCallerOf, serve } = ctx;
 
   // Another node's write: deliver it to the readers connected here.
   if (app.realtime.clustered) {
@@ -95,117 +77,55 @@ export async function registerResourceRoutes(
       .send(Readable.from(csvExport(anyDb, localizeEntity(def, language), query, clock(), language)));
   }
 
-  entityRoute(
-    'GET',
-    '/api/resources/:entity',
-    'read',
-    (def) => ({
-      summary: `List ${def.labelPlural} (filters, search, sort, offset or keyset paging, total; format=csv exports the view)`,
-      query: listQuerySchema(def),
-      queryParameters: listQueryParametersSchema(def),
-      responses: {
-        200: {
-          schema: listResponseSchema(def),
-          description: 'A page with the total, or the CSV of the whole view',
-          also: { 'text/csv': z.string() },
-        },
-      },
-    }),
-    async (request, reply, input) => {
-      const { def, actor } = callerOf(request);
-      const query = input.query as ListQuery;
-      if (query.cursor && !cursorValueFits(def, query.sort, query.cursor))
-        throw invalid({ cursor: ['Invalid cursor'] });
-      const problems = filterValueProblems(def, query.filters, query.groups);
-      if (problems.length)
-        throw invalid(Object.fromEntries(problems.map(([key, message]) => [key, [message]])));
-      if (query.format === 'csv') return exportCsv(def, query, reply, actor);
-      const now = clock();
-      const where = whereOf(def, query, now);
-      // An exact count(*) of a big table dominates an unfiltered list: the statistics answer "about N" instead.
-      const totalOf = async (): Promise<{ total: number; estimated: boolean }> => {
-        const estimate = isFiltered(def, query)
-          ? null
-          : await estimatedTotal(anyDb, def, query.deleted, options.estimateTotalsFrom);
-        if (estimate !== null) return { total: estimate, estimated: true };
-        const count = await sql<{ n: string }>`select count(*) as n from ${table(def)} ${where}`.execute(
-          anyDb,
-        );
-        return { total: Number(count.rows[0]?.n ?? 0), estimated: false };
-      };
-      const [fetched, counted] = await Promise.all([
-        listPage(anyDb, def, query, now, query.cursor, query.limit + 1, query.cursor ? 0 : query.offset),
-        totalOf(),
-      ]);
-      const rows = fetched.slice(0, query.limit);
-      const last = rows.at(-1);
-      const nextCursor =
-        fetched.length > query.limit && last
-          ? encodeCursor(query.sort, sortValue(last, query.sort), last.id as number)
-          : null;
-      const page: z.input<ReturnType<typeof listResponseSchema>> = {
-        rows: rows.map((row) => maskRow(def, row) as EntityRow),
-        total: counted.total,
-        total_estimated: counted.estimated,
-        limit: query.limit,
-        offset: query.cursor ? null : query.offset,
-        sort: query.sort,
-        next_cursor: nextCursor,
-        labels: await relationLabels(anyDb, def, rows),
-      };
-      return page;
-    },
-  );
-
-  // --- relation options ----------------------------------------------------------------------------
-  const optionsQuery = z.strictObject({
-    q: z.string().max(200, 'Must be at most 200 characters').optional(),
-    ids: z
-      .string()
-      .regex(/^\d{1,15}(,\d{1,15}){0,99}$/, 'Use up to 100 row ids separated by commas')
-      .optional(),
-    limit: z
-      .string()
-      .regex(/^\d+$/, 'Must be a whole number')
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= OPTIONS_LIMIT_MAX, `Must be from 1 to ${OPTIONS_LIMIT_MAX}`)
-      .optional(),
+  serve(resourcesEndpoints.list, async (request, reply, input) => {
+    const { def, actor } = callerOf(request);
+    const query = input.query as ListQuery;
+    if (query.cursor && !cursorValueFits(def, query.sort, query.cursor))
+      throw invalid({ cursor: ['Invalid cursor'] });
+    const problems = filterValueProblems(def, query.filters, query.groups);
+    if (problems.length)
+      throw invalid(Object.fromEntries(problems.map(([key, message]) => [key, [message]])));
+    if (query.format === 'csv') return exportCsv(def, query, reply, actor);
+    const now = clock();
+    const where = whereOf(def, query, now);
+    // An exact count(*) of a big table dominates an unfiltered list: the statistics answer "about N" instead.
+    const totalOf = async (): Promise<{ total: number; estimated: boolean }> => {
+      const estimate = isFiltered(def, query)
+        ? null
+        : await estimatedTotal(anyDb, def, query.deleted, options.estimateTotalsFrom);
+      if (estimate !== null) return { total: estimate, estimated: true };
+      const count = await sql<{ n: string }>`select count(*) as n from ${table(def)} ${where}`.execute(anyDb);
+      return { total: Number(count.rows[0]?.n ?? 0), estimated: false };
+    };
+    const [fetched, counted] = await Promise.all([
+      listPage(anyDb, def, query, now, query.cursor, query.limit + 1, query.cursor ? 0 : query.offset),
+      totalOf(),
+    ]);
+    const rows = fetched.slice(0, query.limit);
+    const last = rows.at(-1);
+    const nextCursor =
+      fetched.length > query.limit && last
+        ? encodeCursor(query.sort, sortValue(last, query.sort), last.id as number)
+        : null;
+    const page: z.input<ReturnType<typeof listResponseSchema>> = {
+      rows: rows.map((row) => maskRow(def, row) as EntityRow),
+      total: counted.total,
+      total_estimated: counted.estimated,
+      limit: query.limit,
+      offset: query.cursor ? null : query.offset,
+      sort: query.sort,
+      next_cursor: nextCursor,
+      labels: await relationLabels(anyDb, def, rows),
+    };
+    return page;
   });
 
-  resourceRoute(
-    'GET',
-    '/api/resources/:entity/options',
-    // Whoever may read the entity, or write a row that points at it, may pick from it.
-    async (request) => {
-      const actor = await actorOf(request);
-      const def = entityOf(request);
-      try {
-        await requireAccess(actor, def, 'read');
-      } catch (error) {
-        const referrers = ENTITIES.filter((entity) =>
-          entity.fields.some((field) => field.relation?.entity === def.name),
-        );
-        let allowed = false;
-        for (const referrer of referrers) {
-          if (allowed) break;
-          allowed = await requireAccess(actor, referrer, 'write').then(
-            () => true,
-            () => false,
-          );
-        }
-        if (!allowed) throw error;
-      }
-      callers.set(request, { actor, def });
-    },
-    ENTITIES.map((def) =>
-      member(def, 'read', `Choices for a relation select: id and ${def.titleField}`, {
-        query: optionsQuery,
-        responses: { 200: relationOptionsResponseSchema },
-      }),
-    ),
+  // --- relation options ----------------------------------------------------------------------------
+  serve(
+    resourcesEndpoints.options,
     async (request, _reply, input) => {
       const { def } = callerOf(request);
-      const query = input.query as z.output<typeof optionsQuery>;
+      const query = input.query as z.output<typeof resourceOptionsQuerySchema>;
       const label = sql`cast(${col(def.titleField)} as text)`;
       const conditions = [sql`true`];
       if (def.softDelete && !query.ids) conditions.push(sql`deleted_at is null`);
@@ -228,82 +148,86 @@ export async function registerResourceRoutes(
         })),
       };
     },
+    {
+      // Whoever may read the entity, or write a row that points at it, may pick from it.
+      guard: async (request) => {
+        const actor = await actorOf(request);
+        const def = entityOf(request);
+        try {
+          await requireAccess(actor, def, 'read');
+        } catch (error) {
+          const referrers = ENTITIES.filter((entity) =>
+            entity.fields.some((field) => field.relation?.entity === def.name),
+          );
+          let allowed = false;
+          for (const referrer of referrers) {
+            if (allowed) break;
+            allowed = await requireAccess(actor, referrer, 'write').then(
+              () => true,
+              () => false,
+            );
+          }
+          if (!allowed) throw error;
+        }
+        callers.set(request, { actor, def });
+      },
+    },
   );
 
   // --- one row -------------------------------------------------------------------------------------
-  entityRoute(
-    'GET',
-    '/api/resources/:entity/:id',
-    'read',
-    (def) => ({
-      summary: `One ${def.label.toLowerCase()}`,
-      params: rowParams,
-      responses: { 200: row(def), ...errors },
-    }),
-    async (request, _reply, input) => {
-      const { def, id } = rowCallerOf(request, input);
-      const found = await readRow(anyDb, def, id);
-      if (!found) throw notFound(def, id);
-      return maskRow(def, found);
-    },
-  );
+  serve(resourcesEndpoints.get, async (request, _reply, input) => {
+    const { def, id } = rowCallerOf(request, input);
+    const found = await readRow(anyDb, def, id);
+    if (!found) throw notFound(def, id);
+    return maskRow(def, found);
+  });
 
-  entityRoute(
-    'GET',
-    '/api/resources/:entity/:id/history',
-    'read',
-    () => ({
-      summary: 'Audit entries of the row, newest first, with before/after and the changed fields',
-      params: rowParams,
-      responses: { 200: historyResponseSchema, ...errors },
-    }),
-    async (request, _reply, input) => {
-      const { def, id } = rowCallerOf(request, input);
-      const entries = await db
-        .selectFrom('audit_log as a')
-        .leftJoin('users as u', 'u.id', 'a.actor_id')
-        .leftJoin('api_keys as k', 'k.id', 'a.actor_api_key_id')
-        .select([
-          'a.id',
-          'a.at',
-          'a.action',
-          'a.before',
-          'a.after',
-          'a.actor_id',
-          'a.actor_api_key_id',
-          'u.full_name',
-          'u.username',
-          'k.name as key_name',
-        ])
-        .where('a.entity', '=', def.name)
-        .where('a.entity_id', '=', String(id))
-        .orderBy('a.at', 'desc')
-        .orderBy('a.id', 'desc')
-        .limit(HISTORY_LIMIT)
-        .execute();
-      if (entries.length === 0 && !(await readRow(anyDb, def, id))) throw notFound(def, id);
-      const answer: z.input<typeof historyResponseSchema> = {
-        entries: entries.map((entry) => {
-          const before = (entry.before as Row | null) ?? null;
-          const after = (entry.after as Row | null) ?? null;
-          const actorName = entry.actor_api_key_id
-            ? `API key "${entry.key_name ?? entry.actor_api_key_id}"`
-            : (entry.full_name ?? entry.username ?? 'System');
-          return {
-            id: String(entry.id),
-            at: entry.at.toISOString(),
-            actor: actorName,
-            actor_type: entry.actor_api_key_id ? 'api_key' : entry.actor_id ? 'user' : 'system',
-            action: entry.action,
-            changes: changesOf(before, after),
-            before,
-            after,
-          };
-        }),
-      };
-      return answer;
-    },
-  );
+  serve(resourcesEndpoints.history, async (request, _reply, input) => {
+    const { def, id } = rowCallerOf(request, input);
+    const entries = await db
+      .selectFrom('audit_log as a')
+      .leftJoin('users as u', 'u.id', 'a.actor_id')
+      .leftJoin('api_keys as k', 'k.id', 'a.actor_api_key_id')
+      .select([
+        'a.id',
+        'a.at',
+        'a.action',
+        'a.before',
+        'a.after',
+        'a.actor_id',
+        'a.actor_api_key_id',
+        'u.full_name',
+        'u.username',
+        'k.name as key_name',
+      ])
+      .where('a.entity', '=', def.name)
+      .where('a.entity_id', '=', String(id))
+      .orderBy('a.at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(HISTORY_LIMIT)
+      .execute();
+    if (entries.length === 0 && !(await readRow(anyDb, def, id))) throw notFound(def, id);
+    const answer: z.input<typeof historyResponseSchema> = {
+      entries: entries.map((entry) => {
+        const before = (entry.before as Row | null) ?? null;
+        const after = (entry.after as Row | null) ?? null;
+        const actorName = entry.actor_api_key_id
+          ? `API key "${entry.key_name ?? entry.actor_api_key_id}"`
+          : (entry.full_name ?? entry.username ?? 'System');
+        return {
+          id: String(entry.id),
+          at: entry.at.toISOString(),
+          actor: actorName,
+          actor_type: entry.actor_api_key_id ? 'api_key' : entry.actor_id ? 'user' : 'system',
+          action: entry.action,
+          changes: changesOf(before, after),
+          before,
+          after,
+        };
+      }),
+    };
+    return answer;
+  });
 
   registerWriteRoutes(ctx);
   registerViewAndKeyRoutes(ctx);

@@ -5,22 +5,19 @@ import {
   ENTITIES,
   apiErrorSchema,
   getEntity,
-  savedViewListSchema,
-  savedViewSchema,
+  savedViewParamsSchema,
+  savedViewsEndpoints,
+  type AnyEndpoint,
+  type savedViewCreateSchema,
+  type savedViewUpdateSchema,
+  type savedViewsQuerySchema,
 } from '@staff/console-contract';
 import { type RouteMember, parseInput } from '../http.js';
 import { userPermission, userPermissions } from '../services/users.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './apiKeys.js';
 import { ResourceError, invalid } from './service.js';
-import {
-  createView,
-  deleteView,
-  findView,
-  listViews,
-  updateView,
-  viewCreateSchema,
-  viewUpdateSchema,
-} from './views.js';
+import { createView, deleteView, findView, listViews, updateView } from './views.js';
+import { implement } from '../pageRoutes.js';
 import { type Actor, type Caller, type RawInput, type ResourceRouteContext } from './routeContext.js';
 
 /** The saved views of the lists, and the API keys administrators hand to automation. */
@@ -45,15 +42,13 @@ export function registerViewAndKeyRoutes(ctx: ResourceRouteContext): void {
       });
     return actor.userId;
   };
-  const viewsQuery = z.strictObject({ entity: z.string({ error: 'Entity is required' }).max(64) });
-
   /** The viewer and, for `/api/views/:id`, their view (404) and read access to its entity (403). */
   const viewGuard = async (request: FastifyRequest) => {
     const actor = await actorOf(request);
     const userId = await viewerOf(actor);
     const caller: Caller = { actor, def: ENTITIES[0]!, userId };
     if ((request.params as { id?: string }).id !== undefined) {
-      const { id } = parseInput('params', idParams, request.params, inputError);
+      const { id } = parseInput('params', savedViewParamsSchema, request.params, inputError);
       const view = await findView(db, id, userId);
       if (!view) throw new ResourceError(404, { message: `No view with id ${id}`, code: 'NOT_FOUND' });
       caller.def = getEntity(view.entity)!;
@@ -62,87 +57,48 @@ export function registerViewAndKeyRoutes(ctx: ResourceRouteContext): void {
     }
     callers.set(request, caller);
   };
+  /** A saved-view endpoint, behind viewGuard. */
   const viewRoute = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    summary: string,
-    schemas: Pick<RouteMember, 'query' | 'body' | 'params' | 'responses'>,
+    endpoint: AnyEndpoint,
     handler: (request: FastifyRequest, reply: FastifyReply, input: RawInput) => Promise<unknown>,
   ) =>
-    route(
-      { method, url, tag: 'views', summary, auth: true, guard: viewGuard, inputError, ...schemas },
-      (request, reply, input) => handler(request, reply, input as RawInput),
-    );
+    implement(route, endpoint, (request, reply, input) => handler(request, reply, input as RawInput), {
+      guard: viewGuard,
+      inputError,
+    });
   const entityNamed = (name: string) => {
     const def = getEntity(name);
     if (!def) throw invalid({ entity: [`No resource named "${name}"`] });
     return def;
   };
 
-  viewRoute(
-    'GET',
-    '/api/views',
-    "The user's views of an entity and those shared with readers",
-    { query: viewsQuery, responses: { 200: savedViewListSchema } },
-    async (request, _reply, input) => {
-      const { actor, userId } = callerOf(request);
-      const def = entityNamed((input.query as z.output<typeof viewsQuery>).entity);
-      await requireAccess(actor, def, 'read');
-      return { views: await listViews(db, def.name, userId!) };
-    },
-  );
+  viewRoute(savedViewsEndpoints.list, async (request, _reply, input) => {
+    const { actor, userId } = callerOf(request);
+    const def = entityNamed((input.query as z.output<typeof savedViewsQuerySchema>).entity);
+    await requireAccess(actor, def, 'read');
+    return { views: await listViews(db, def.name, userId!) };
+  });
 
-  viewRoute(
-    'GET',
-    '/api/views/:id',
-    'Open a view by id (own or shared)',
-    { params: idParams, responses: { 200: savedViewSchema, 404: apiErrorSchema } },
-    async (request) => callerOf(request).view!,
-  );
+  viewRoute(savedViewsEndpoints.get, async (request) => callerOf(request).view!);
 
-  viewRoute(
-    'POST',
-    '/api/views',
-    'Save a view (filters, search, sort, columns; shared or not)',
-    { body: viewCreateSchema, responses: { 201: savedViewSchema, 409: apiErrorSchema } },
-    async (request, reply, input) => {
-      const { actor, userId } = callerOf(request);
-      const body = input.body as z.output<typeof viewCreateSchema>;
-      const def = entityNamed(body.entity);
-      await requireAccess(actor, def, 'read');
-      return reply.code(201).send(await createView(db, def, body, userId!));
-    },
-  );
+  viewRoute(savedViewsEndpoints.create, async (request, reply, input) => {
+    const { actor, userId } = callerOf(request);
+    const body = input.body as z.output<typeof savedViewCreateSchema>;
+    const def = entityNamed(body.entity);
+    await requireAccess(actor, def, 'read');
+    return reply.code(201).send(await createView(db, def, body, userId!));
+  });
 
-  viewRoute(
-    'PATCH',
-    '/api/views/:id',
-    'Change or share a view (owner only)',
-    {
-      params: idParams,
-      body: viewUpdateSchema,
-      responses: { 200: savedViewSchema, 404: apiErrorSchema, 409: apiErrorSchema },
-    },
-    async (request, _reply, input) => {
-      const { userId, view } = callerOf(request);
-      return updateView(db, view!.id, input.body as z.output<typeof viewUpdateSchema>, userId!);
-    },
-  );
+  viewRoute(savedViewsEndpoints.update, async (request, _reply, input) => {
+    const { userId, view } = callerOf(request);
+    return updateView(db, view!.id, input.body as z.output<typeof savedViewUpdateSchema>, userId!);
+  });
 
-  viewRoute(
-    'DELETE',
-    '/api/views/:id',
-    'Delete a view (owner only)',
-    {
-      params: idParams,
-      responses: { 200: z.object({ id: z.number(), deleted: z.literal(true) }), 404: apiErrorSchema },
-    },
-    async (request) => {
-      const { userId, view } = callerOf(request);
-      await deleteView(db, view!.id, userId!);
-      return { id: view!.id, deleted: true };
-    },
-  );
+  viewRoute(savedViewsEndpoints.remove, async (request) => {
+    const { userId, view } = callerOf(request);
+    await deleteView(db, view!.id, userId!);
+    return { id: view!.id, deleted: true as const };
+  });
 
   // --- API keys (admin) ----------------------------------------------------------------------------
   const apiKeyBody = z.strictObject(

@@ -5,10 +5,12 @@
  * always one the list accepts.
  */
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
+import { type z } from 'zod';
 import {
   getEntity,
   listQuerySchema,
+  type savedViewCreateSchema,
+  type savedViewUpdateSchema,
   listQueryToSearchParams,
   type EntityDef,
   type ListFilter,
@@ -19,88 +21,6 @@ import {
 import type { Database } from '../db/schema.js';
 import { ResourceError, invalid } from './service.js';
 import { lockRowById } from '../db/lockRow.js';
-
-const filterSchema = z.union([
-  z.strictObject({
-    field: z.string().max(64),
-    op: z.literal('eq'),
-    value: z.union([z.string().max(200), z.number(), z.boolean()]),
-  }),
-  z.strictObject({
-    field: z.string().max(64),
-    op: z.literal('in'),
-    values: z
-      .array(z.union([z.string().max(200), z.number(), z.boolean()]))
-      .min(1)
-      .max(100),
-  }),
-  z.strictObject({
-    field: z.string().max(64),
-    op: z.literal('range'),
-    min: z.union([z.string().max(200), z.number(), z.boolean(), z.null()]),
-    max: z.union([z.string().max(200), z.number(), z.boolean(), z.null()]),
-  }),
-  z.strictObject({ field: z.string().max(64), op: z.literal('contains'), value: z.string().max(200) }),
-  z.strictObject({ field: z.string().max(64), op: z.literal('empty'), empty: z.boolean() }),
-  z.strictObject({ field: z.string().max(64), op: z.literal('within'), days: z.number() }),
-]);
-
-/** OR groups keep their meaning: "within the last 30 days" is stored as such and counted from the day it is read. */
-const groupSchema = z.strictObject(
-  { any: z.array(z.array(filterSchema).min(1).max(20)).min(1).max(20) },
-  { error: 'Must be { any: [[filter, …], …] }' },
-);
-
-const viewFields = {
-  name: z
-    .string({ error: 'Must be text' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(80, 'Must be at most 80 characters'),
-  shared: z.boolean({ error: 'Must be true or false' }),
-  q: z.string({ error: 'Must be text' }).max(200, 'Must be at most 200 characters').nullable(),
-  filters: z
-    .array(filterSchema, { error: 'Must be a list of filters' })
-    .max(50, 'Must have at most 50 filters'),
-  groups: z
-    .array(groupSchema, { error: 'Must be a list of OR groups' })
-    .max(5, 'Must have at most 5 OR groups'),
-  sort: z
-    .strictObject(
-      { field: z.string().max(64), direction: z.enum(['asc', 'desc']) },
-      { error: 'Must be { field, direction }' },
-    )
-    .nullable(),
-  columns: z.array(z.string().max(64), { error: 'Must be a list of column names' }).max(100).nullable(),
-};
-
-export const viewCreateSchema = z.strictObject(
-  {
-    entity: z.string({ error: 'Entity is required' }).max(64),
-    name: viewFields.name,
-    shared: viewFields.shared.default(false),
-    q: viewFields.q.default(null),
-    filters: viewFields.filters.default([]),
-    groups: viewFields.groups.default([]),
-    sort: viewFields.sort.default(null),
-    columns: viewFields.columns.default(null),
-  },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
-);
-
-export const viewUpdateSchema = z.strictObject(
-  {
-    name: viewFields.name.optional(),
-    shared: viewFields.shared.optional(),
-    q: viewFields.q.optional(),
-    filters: viewFields.filters.optional(),
-    groups: viewFields.groups.optional(),
-    sort: viewFields.sort.optional(),
-    columns: viewFields.columns.optional(),
-    version: z.number().int().min(1).optional(),
-  },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
-);
 
 export interface ViewContent {
   q: string | null;
@@ -287,7 +207,7 @@ async function nameTaken(
 export async function createView(
   db: Kysely<Database>,
   def: EntityDef,
-  input: z.output<typeof viewCreateSchema>,
+  input: z.output<typeof savedViewCreateSchema>,
   userId: number,
 ): Promise<ViewDto> {
   const content: ViewContent = {
@@ -335,7 +255,7 @@ async function lockOwnView(trx: Kysely<Database>, id: number, userId: number, ve
 export async function updateView(
   db: Kysely<Database>,
   id: number,
-  input: z.output<typeof viewUpdateSchema>,
+  input: z.output<typeof savedViewUpdateSchema>,
   userId: number,
 ): Promise<ViewDto> {
   await db.transaction().execute(async (trx) => {
