@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import {
   PAGE_DENIED_MESSAGE,
   STORED_USER_KEY,
@@ -12,7 +11,7 @@ import {
 import type { PermissionEntry, StoredUser } from '@staff/console-ui';
 import { App } from './App.js';
 import { createConsoleServices } from './services.js';
-import { fakeAdapter, type FakeAnswer } from './api/testAdapter.js';
+import { fakeAdapter, type FakeAnswer, type FakeRequest } from './api/testAdapter.js';
 import { fakeIo } from './test/fakeSocket.js';
 import { memoryStorage } from './test/memoryStorage.js';
 import { shown } from './test/shown.js';
@@ -58,7 +57,7 @@ interface BackendOptions {
 function setup(path: string, options: BackendOptions = {}, user: StoredUser | null = USER, strict = false) {
   const state = { permissions: options.permissions ?? read('statistics') };
   const log: { url: string; params: Record<string, string>; auth: string | null; at: number }[] = [];
-  const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
+  const { adapter } = fakeAdapter((config: FakeRequest) => {
     const url = config.url ?? '';
     log.push({
       url,

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { STORED_USER_KEY, type UserPreferences } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
 import { App } from './App.js';
 import { createConsoleServices } from './services.js';
-import { fakeAdapter } from './api/testAdapter.js';
+import { fakeAdapter, type FakeRequest } from './api/testAdapter.js';
 import { fakeIo } from './test/fakeSocket.js';
 import { memoryStorage } from './test/memoryStorage.js';
 import { APP_TEXTS_EN, APP_TEXTS_ID, LANGUAGE_STORAGE_KEY } from './i18n.js';
@@ -29,7 +28,7 @@ function setup(
 ) {
   const preferences = { ...saved };
   const puts: unknown[] = [];
-  const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
+  const { adapter } = fakeAdapter((config: FakeRequest) => {
     const url = config.url ?? '';
     if (url === '/api/a/verify/___ca')
       return {

@@ -1,5 +1,4 @@
 import { createContext, useContext } from 'react';
-import type { AxiosInstance } from 'axios';
 import { createActor, type ActorRefFrom } from 'xstate';
 import {
   sessionMachine,
@@ -8,7 +7,7 @@ import {
   type LoginFn,
   type StorageAdapter,
 } from '@staff/console-ui';
-import { createApiClient, type ApiClientOptions } from './api/client.js';
+import { type ApiClient, createApiClient, type ApiClientOptions } from './api/client.js';
 import { createCall, type Call } from './api/call.js';
 import { createReauthGate, type ReauthGate } from './api/reauth.js';
 import { createCheckPermission, createLoadPermissions, createLogin, createLogout } from './api/auth.js';
@@ -23,7 +22,7 @@ export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 /** Everything the views call: the session, the one HTTP client and the adapters console-ui is handed. */
 export interface ConsoleServices {
   session: SessionActor;
-  api: AxiosInstance;
+  api: ApiClient;
   /** Calls a contract endpoint over `api`: the one way new code reaches the server (ADR 050). */
   call: Call;
   login: LoginFn;

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './client.js';
 import { type InsightsImportResponse, intakeEndpoints } from '@staff/console-contract';
 import { ApiError } from './apiError.js';
 import { invalidResponse, requestOf } from './call.js';
@@ -22,7 +22,7 @@ export function contentTypeOf(file: { name: string; type: string }): string {
  * upload events), so the bar shows real progress on a large export.
  */
 export async function importAdInsights(
-  api: AxiosInstance,
+  api: ApiClient,
   file: Blob & { name: string },
   options: { dryRun: boolean; onProgress?: (progress: UploadProgress) => void },
 ): Promise<InsightsImportResponse> {

@@ -1,6 +1,6 @@
-import axios from 'axios';
 import { type Language, translateFieldMessages, translateMessage } from '@staff/console-contract';
 import { currentLanguage } from '../i18n.js';
+import { CANCELED, isHttpError } from './http.js';
 
 /** The `code` of a call the caller aborted (the page left, a newer search replaced it): nothing to show. */
 export const ABORTED_CODE = 'ABORTED';
@@ -18,11 +18,12 @@ export interface Failure {
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
 
 /**
- * Reads an axios failure: the HTTP status (none when no answer came), the server's `{ message, code, fields }`,
- * with the texts put in the user's language from the contract's catalogue (ADR 043). Null for anything else.
+ * Reads the client's HttpError: the HTTP status (none when no answer came), the server's `{ message, code,
+ * fields }`, with the texts put in the user's language from the contract's catalogue (ADR 043). Null for anything
+ * else.
  */
-export function readAxiosFailure(error: unknown, language: Language): Failure | null {
-  if (!axios.isAxiosError(error)) return null;
+export function readHttpFailure(error: unknown, language: Language): Failure | null {
+  if (!isHttpError(error)) return null;
   const body: unknown = error.response?.data;
   const message = isRecord(body) && typeof body.message === 'string' ? body.message : undefined;
   const code = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
@@ -31,7 +32,7 @@ export function readAxiosFailure(error: unknown, language: Language): Failure | 
   return {
     ...(error.response ? { status: error.response.status } : {}),
     message: translateMessage(message ?? error.message, language),
-    ...(code ? { code } : axios.isCancel(error) ? { code: ABORTED_CODE } : {}),
+    ...(code ? { code } : error.code === CANCELED ? { code: ABORTED_CODE } : {}),
     ...(fields ? { fields: translateFieldMessages(fields, language) } : {}),
   };
 }
@@ -40,7 +41,7 @@ export function readAxiosFailure(error: unknown, language: Language): Failure | 
  * The app's one error for a failed call (docs/adr/050-endpoints-and-one-client.md): the HTTP status (undefined
  * when no answer came back), the server's code and a translation key for it, the field errors and the message,
  * both already in the user's language. It is a console-ui `CallError` (`{ status?, message, fields? }`), so the
- * machines and pages that take one keep working; pages never read axios errors.
+ * machines and pages that take one keep working; pages never read the client's HttpErrors.
  * @example
  * try { await call(meetingsEndpoints.book, { body }) } catch (error) { if (error instanceof ApiError) show(error.fields) }
  */
@@ -79,7 +80,7 @@ export class ApiError extends Error {
   /** Whatever a call rejected with, as an ApiError (one that already is one is returned as it is). */
   static from(error: unknown, endpoint?: string, language: Language = currentLanguage()): ApiError {
     if (error instanceof ApiError) return error;
-    const failure = readAxiosFailure(error, language) ?? plainFailure(error);
+    const failure = readHttpFailure(error, language) ?? plainFailure(error);
     return new ApiError({ ...failure, ...(endpoint ? { endpoint } : {}) }, { cause: error });
   }
 }

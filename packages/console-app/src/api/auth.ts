@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './client.js';
 import {
   authEndpoints,
   type LoginChallengeResponse,
@@ -17,7 +17,7 @@ import { requestOf } from './call.js';
 import { toCallError } from './errors.js';
 
 /** `POST /api/auth/login`; `data.data` of the answer is the stored user (spec section 7). */
-export function createLogin(client: AxiosInstance): LoginFn {
+export function createLogin(client: ApiClient): LoginFn {
   return async ({ username, password }) => {
     try {
       const response = await client.request<LoginResponse>(
@@ -34,7 +34,7 @@ export function createLogin(client: AxiosInstance): LoginFn {
 }
 
 /** `GET /api/a/verify/___ca`: the permission list, empty when missing (spec section 7). */
-export function createLoadPermissions(client: AxiosInstance): LoadPermissionsFn {
+export function createLoadPermissions(client: ApiClient): LoadPermissionsFn {
   return async () => {
     try {
       const response = await client.request<VerifyAllResponse>(requestOf(authEndpoints.permissions));
@@ -51,7 +51,7 @@ export function createLoadPermissions(client: AxiosInstance): LoadPermissionsFn 
  * `getPath` names the page being opened (the server counts visits per page).
  */
 export function createCheckPermission(
-  client: AxiosInstance,
+  client: ApiClient,
   getPath: () => string | undefined = () =>
     typeof window === 'undefined' ? undefined : window.location.pathname,
 ): CheckPermissionFn {
@@ -75,7 +75,7 @@ export function createCheckPermission(
  * `POST /api/auth/logout`: revokes a token on the server. Sign-out clears the stored user first, so it hands in
  * the token being revoked.
  */
-export function createLogout(client: AxiosInstance): (token?: string) => Promise<void> {
+export function createLogout(client: ApiClient): (token?: string) => Promise<void> {
   return async (token) => {
     try {
       await client.request({
@@ -96,7 +96,7 @@ export type PasswordStepResult = { user: StoredUser } | { challenge: string };
  * enrolled one gets `{ otp_required: true, challenge }` and no token yet.
  */
 export function createPasswordStep(
-  client: AxiosInstance,
+  client: ApiClient,
 ): (credentials: LoginCredentials) => Promise<PasswordStepResult> {
   return async ({ username, password }) => {
     try {
@@ -121,9 +121,7 @@ export function createPasswordStep(
 }
 
 /** `POST /api/auth/login/otp`: the challenge and a 6-digit code (or a recovery code) for the stored user. */
-export function createOtpStep(
-  client: AxiosInstance,
-): (challenge: string, code: string) => Promise<StoredUser> {
+export function createOtpStep(client: ApiClient): (challenge: string, code: string) => Promise<StoredUser> {
   return async (challenge, code) => {
     try {
       const response = await client.request<LoginResponse>(

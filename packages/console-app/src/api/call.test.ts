@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import axios, { AxiosError, AxiosHeaders } from 'axios';
 import { z } from 'zod';
 import {
   defineEndpoint,
@@ -13,13 +12,14 @@ import { LANGUAGE_STORAGE_KEY } from '../i18n.js';
 import { ApiError } from './apiError.js';
 import { createCall, requestOf } from './call.js';
 import { toCallError } from './errors.js';
-import { type FakeAnswer, fakeAdapter } from './testAdapter.js';
+import { HttpError } from './http.js';
+import { type FakeAnswer, fakeClient } from './testAdapter.js';
 
 afterEach(() => globalThis.localStorage.clear());
 
 function fakeServer(answer: (url: string | undefined) => FakeAnswer) {
-  const { adapter, requests } = fakeAdapter((config) => answer(config.url));
-  return { call: createCall(axios.create({ adapter })), requests };
+  const { client, requests } = fakeClient((config) => answer(config.url));
+  return { call: createCall(client), requests };
 }
 
 const rejectionOf = async (promise: Promise<unknown>): Promise<ApiError> => {
@@ -70,7 +70,7 @@ describe('call(endpoint, input): the request', () => {
     );
   });
 
-  it('sends it over the axios client: method, path, query and body', async () => {
+  it('sends it over the app client: method, path, query and body', async () => {
     const { call, requests } = fakeServer((url) =>
       url === '/api/meetings/bookings/7/cancel'
         ? { status: 200, data: { booking: { ...bookingOf(7), status: 'cancelled' } } }
@@ -132,9 +132,7 @@ describe('call(endpoint, input): the answer', () => {
     expect(Object.keys(error.fields!)).toEqual(['body.theme']);
     // Put in Indonesian from the contract's catalogue, as toCallError does.
     expect(error.fields!['body.theme']).not.toEqual(body.fields['body.theme']);
-    expect(error.fields!['body.theme']).toEqual(
-      toCallError(axiosFailure(400, body), 'id').fields!['body.theme'],
-    );
+    expect(error.fields!['body.theme']).toEqual(toCallError(refusal(400, body), 'id').fields!['body.theme']);
   });
 
   it('no answer: no status; an aborted call says so', async () => {
@@ -187,14 +185,15 @@ function bookingInput() {
   return { room_id, title, organizer, attendees_count, start_at, end_at };
 }
 
-/** The axios error a 4xx answer rejects with. */
-function axiosFailure(status: number, data: unknown) {
-  const config = { headers: new AxiosHeaders() };
-  return new AxiosError('failed', 'ERR_BAD_REQUEST', config, null, {
-    status,
-    data,
-    statusText: '',
-    headers: {},
-    config,
-  });
+/** The error the client rejects with when the server answers `status` with `data`. */
+function refusal(status: number, data: unknown) {
+  const config = {
+    method: 'get',
+    url: '/x',
+    baseURL: '',
+    headers: new Headers(),
+    timeout: 0,
+    responseType: 'json',
+  } as const;
+  return new HttpError('failed', 'ERR_BAD_REQUEST', config, { status, data, headers: new Headers(), config });
 }

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './client.js';
 import type { AnyEndpoint, EndpointInput, EndpointResponse } from '@staff/console-contract';
 import { ApiError, INVALID_RESPONSE_CODE } from './apiError.js';
 
@@ -67,7 +67,7 @@ interface BodyIssue {
 }
 
 /**
- * The app's one way to reach the server (docs/adr/050-endpoints-and-one-client.md), over the app's axios client
+ * The app's one way to reach the server (docs/adr/050-endpoints-and-one-client.md), over the app's one client
  * so the bearer token, the 401 handling and the idle session's re-authentication apply. The URL comes from the
  * endpoint, the answer is parsed with its response schema (a body that does not fit is an ApiError naming the
  * endpoint and the field, never a cast), and every failure is one ApiError.
@@ -75,7 +75,7 @@ interface BodyIssue {
  * const call = createCall(services.api);
  * const { booking } = await call(meetingsEndpoints.cancel, { params: { id: 7 } });
  */
-export function createCall(client: AxiosInstance): Call {
+export function createCall(client: ApiClient): Call {
   return async (endpoint, ...[input, options]) => {
     let response;
     try {
@@ -86,7 +86,7 @@ export function createCall(client: AxiosInstance): Call {
     } catch (error) {
       throw ApiError.from(error, endpoint.name);
     }
-    // A 204 has no body (axios gives '' or nothing): it is read as the `null` such an endpoint declares.
+    // A 204 has no body ('' or nothing): it is read as the `null` such an endpoint declares.
     const parsed = endpoint.response.safeParse(response.status === 204 ? null : response.data);
     if (!parsed.success) throw invalidResponse(endpoint, response.status, parsed.error.issues);
     return parsed.data as EndpointResponse<typeof endpoint>;

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './client.js';
 import { configEndpoints } from '@staff/console-contract';
 import { createCall } from './call.js';
 
@@ -21,7 +21,7 @@ export function parseConfigValue(value: string | null | undefined): ConfigValue 
  * const days = await readConfig(api, 'logistics_window_days', '30'); // 30
  */
 export async function readConfig(
-  client: AxiosInstance,
+  client: ApiClient,
   configName: string,
   defaultValue?: string,
 ): Promise<ConfigValue> {

@@ -1,9 +1,9 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './client.js';
 import { type DeliveryStatus, intakeEndpoints } from '@staff/console-contract';
 import { createCall } from './call.js';
 
 /** A forwarding rule's deliveries and their replay (the contract's `intakeEndpoints.deliveries` and replays). */
-export function createDeliveriesApi(client: AxiosInstance) {
+export function createDeliveriesApi(client: ApiClient) {
   const call = createCall(client);
   // The rule's id as the list holds it (a string): the path takes it as it is, the server reads the number.
   const rule = (forwarderId: string) => ({ id: forwarderId });

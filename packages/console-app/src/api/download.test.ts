@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import axios from 'axios';
 import { vennEndpoints } from '@staff/console-contract';
 import { ApiError } from './apiError.js';
 import { createDownload } from './download.js';
-import { fakeAdapter } from './testAdapter.js';
+import { fakeClient } from './testAdapter.js';
 
 const query = {
   by: 'product',
@@ -17,8 +16,8 @@ const query = {
 describe('download', () => {
   it("asks the endpoint's URL for a Blob and hands the file back unparsed", async () => {
     const file = new Blob(['Customer,Name\n'], { type: 'text/csv' });
-    const { adapter, requests } = fakeAdapter(() => ({ status: 200, data: file }));
-    const blob = await createDownload(axios.create({ adapter }))(vennEndpoints.customers, { query });
+    const { client, requests } = fakeClient(() => ({ status: 200, data: file }));
+    const blob = await createDownload(client)(vennEndpoints.customers, { query });
     expect(blob).toBe(file);
     expect(requests[0]).toMatchObject({ method: 'get', url: '/api/venn/customers', responseType: 'blob' });
     expect(requests[0]!.params).toEqual(query);
@@ -26,11 +25,11 @@ describe('download', () => {
 
   it("rejects with an ApiError carrying the server's JSON refusal read back from the Blob", async () => {
     const refusal = { message: 'Invalid query', code: 'INVALID_INPUT', fields: { 'query.ids': ['x'] } };
-    const { adapter } = fakeAdapter(() => ({
+    const { client } = fakeClient(() => ({
       status: 400,
       data: new Blob([JSON.stringify(refusal)], { type: 'application/json' }),
     }));
-    const error = await createDownload(axios.create({ adapter }))(vennEndpoints.customers, { query }).catch(
+    const error = await createDownload(client)(vennEndpoints.customers, { query }).catch(
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(ApiError);

@@ -1,7 +1,7 @@
-import axios, { type AxiosInstance } from 'axios';
 import type { AnyEndpoint, EndpointInput } from '@staff/console-contract';
 import { ApiError } from './apiError.js';
 import { type CallOptions, requestOf } from './call.js';
+import type { ApiClient } from './client.js';
 
 /** Fetches the file an endpoint answers; rejects with an ApiError. */
 export type Download = <E extends AnyEndpoint>(
@@ -18,7 +18,7 @@ export type Download = <E extends AnyEndpoint>(
  * const download = createDownload(services.api);
  * const pdf = await download(logisticsEndpoints.labels, { query: { ids: '7,8' } });
  */
-export function createDownload(client: AxiosInstance): Download {
+export function createDownload(client: ApiClient): Download {
   return async (endpoint, input, options) => {
     try {
       const response = await client.request<Blob>({
@@ -28,20 +28,8 @@ export function createDownload(client: AxiosInstance): Download {
       });
       return response.data;
     } catch (error) {
-      throw ApiError.from(await withJsonBody(error), endpoint.name);
+      // A refusal's body is the server's JSON even here (the client reads it back from the Blob).
+      throw ApiError.from(error, endpoint.name);
     }
   };
-}
-
-/** With `responseType: 'blob'` an error body is a Blob too: parsed, so the ApiError has the server's words. */
-async function withJsonBody(error: unknown): Promise<unknown> {
-  const data: unknown = axios.isAxiosError(error) ? error.response?.data : undefined;
-  if (axios.isAxiosError(error) && error.response && data instanceof Blob) {
-    try {
-      error.response.data = JSON.parse(await data.text()) as unknown;
-    } catch {
-      // Not JSON (a proxy's page): the status and axios's message say enough.
-    }
-  }
-  return error;
 }

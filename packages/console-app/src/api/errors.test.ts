@@ -1,4 +1,3 @@
-import axios from 'axios';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   PAGE_DENIED_MESSAGE,
@@ -9,13 +8,12 @@ import {
 } from '@staff/console-contract';
 import { LANGUAGE_STORAGE_KEY } from '../i18n.js';
 import { toCallError } from './errors.js';
-import { type FakeAnswer, fakeAdapter } from './testAdapter.js';
+import { type FakeAnswer, fakeClient } from './testAdapter.js';
 
-/** The error a real axios call rejects with when the server answers `answer`. */
+/** The error the app's client rejects with when the server answers `answer`. */
 async function failedCall(answer: FakeAnswer): Promise<unknown> {
-  const { adapter } = fakeAdapter(() => answer);
   try {
-    await axios.create({ adapter }).get('/api/anything');
+    await fakeClient(() => answer).client.get('/api/anything');
   } catch (error) {
     return error;
   }

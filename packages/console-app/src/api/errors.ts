@@ -1,7 +1,7 @@
 import { type Language } from '@staff/console-contract';
 import type { CallError } from '@staff/console-ui';
 import { currentLanguage } from '../i18n.js';
-import { ApiError, readAxiosFailure } from './apiError.js';
+import { ApiError, readHttpFailure } from './apiError.js';
 
 /** A failed call with, for a 400, the server's messages per field (`body.name` → ["Name is required"]). */
 export type FieldCallError = CallError & { fields?: Record<string, string[]> };
@@ -15,7 +15,7 @@ export type FieldCallError = CallError & { fields?: Record<string, string[]> };
  */
 export function toCallError(error: unknown, language: Language = currentLanguage()): FieldCallError {
   if (error instanceof ApiError) return error;
-  const failure = readAxiosFailure(error, language);
+  const failure = readHttpFailure(error, language);
   if (failure) {
     const { status, message, fields } = failure;
     return { ...(status !== undefined ? { status } : {}), message, ...(fields ? { fields } : {}) };

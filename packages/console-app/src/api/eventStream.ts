@@ -68,7 +68,7 @@ async function refusal(endpoint: AnyEndpoint, response: Response): Promise<ApiEr
 
 /**
  * Calls an endpoint that answers `text/event-stream` and hands on each event, parsed by `schema`, as it arrives
- * (`fetch` reads the body piece by piece; axios in a browser cannot), with the same bearer token as every other
+ * (`fetch` reads the body piece by piece), with the same bearer token as every other
  * call. A refusal before the stream, an unreachable server and an event of the wrong shape are ApiErrors.
  */
 export async function streamEvents<E>(

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './client.js';
 import {
   type GenerateHooks,
   type HookStreamEvent,
@@ -13,7 +13,7 @@ import { streamEvents } from './eventStream.js';
  * Hook Generations' calls (the contract's `hookGenerationsEndpoints`); failures are ApiErrors. Generating streams
  * the hooks one by one; a refusal before the first hook (the model refused, is down or too slow) is an ApiError.
  */
-export function createHookGenerationsApi(client: AxiosInstance, token: () => string | null, baseURL = '') {
+export function createHookGenerationsApi(client: ApiClient, token: () => string | null, baseURL = '') {
   const call = createCall(client);
   return {
     generate: (brief: GenerateHooks, onEvent: (event: HookStreamEvent) => void, signal?: AbortSignal) =>

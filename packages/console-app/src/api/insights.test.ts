@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import axios from 'axios';
 import type { InsightStreamEvent } from '@staff/console-contract';
 import { ApiError } from './apiError.js';
+import { createApiClient } from './client.js';
 import { createInsightsApi } from './insights.js';
+
+/** A client for the non-streaming calls, never used here: the streams go over fetch. */
+const signedOut = () => createApiClient({ getToken: () => null, onUnauthorized: () => undefined });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,7 +38,7 @@ describe('GPT Insights: the streamed run', () => {
     );
     vi.stubGlobal('fetch', fetch);
     const events: InsightStreamEvent[] = [];
-    await createInsightsApi(axios.create(), () => 'T', 'http://x').run(input, {
+    await createInsightsApi(signedOut(), () => 'T', 'http://x').run(input, {
       onEvent: (e) => events.push(e),
     });
     expect(events).toEqual([
@@ -51,7 +54,7 @@ describe('GPT Insights: the streamed run', () => {
 
   it('an event of the wrong shape is an INVALID_RESPONSE ApiError, not a cast', async () => {
     vi.stubGlobal('fetch', async () => streamOf('event: delta\ndata: {"content":5}\n\n'));
-    const run = createInsightsApi(axios.create(), () => null).rerun(3, { onEvent: () => undefined });
+    const run = createInsightsApi(signedOut(), () => null).rerun(3, { onEvent: () => undefined });
     await expect(run).rejects.toMatchObject({
       code: 'INVALID_RESPONSE',
       endpoint: 'POST /api/insights/:id/rerun',
@@ -69,7 +72,7 @@ describe('GPT Insights: the streamed run', () => {
           },
         ),
     );
-    const error: unknown = await createInsightsApi(axios.create(), () => null)
+    const error: unknown = await createInsightsApi(signedOut(), () => null)
       .run(input, { onEvent: () => undefined })
       .catch((failure: unknown) => failure);
     expect(error).toBeInstanceOf(ApiError);

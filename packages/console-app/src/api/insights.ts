@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './client.js';
 import {
   type CreateInsight,
   type InsightScope,
@@ -15,9 +15,9 @@ export interface InsightStreamHandlers {
 
 /**
  * GPT Insights' calls (the contract's `insightsEndpoints`); failures are ApiErrors. Running one streams (`fetch`
- * reads the body as it arrives; axios in a browser cannot), with the same bearer token as every other call.
+ * reads the body as it arrives), with the same bearer token as every other call.
  */
-export function createInsightsApi(client: AxiosInstance, token: () => string | null, baseURL = '') {
+export function createInsightsApi(client: ApiClient, token: () => string | null, baseURL = '') {
   const call = createCall(client);
   const stream = (
     endpoint: typeof insightsEndpoints.run | typeof insightsEndpoints.rerun,

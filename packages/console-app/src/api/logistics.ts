@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './client.js';
 import { logisticsEndpoints, type ConfirmBody, type ReceiptRow } from '@staff/console-contract';
 import { createCall } from './call.js';
 import { createDownload } from './download.js';
@@ -8,7 +8,7 @@ import { createResourcesApi } from './resources.js';
  * The logistics page's calls: its own (the contract's `logisticsEndpoints`, failures are ApiErrors) and the
  * packages entity's actions, which are resource routes (failures are ResourceCallErrors).
  */
-export function createLogisticsApi(client: AxiosInstance) {
+export function createLogisticsApi(client: ApiClient) {
   const call = createCall(client);
   const download = createDownload(client);
   const resources = createResourcesApi(client);

@@ -1,9 +1,9 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './client.js';
 import { intakeEndpoints } from '@staff/console-contract';
 import { createCall } from './call.js';
 
 /** The Marketing API pull's calls (the contract's `intakeEndpoints.pull…`): ad accounts, runs, pull now and backfill. */
-export function createMetaPullApi(client: AxiosInstance) {
+export function createMetaPullApi(client: ApiClient) {
   const call = createCall(client);
   return {
     accounts: async () => (await call(intakeEndpoints.pullAccounts)).data,

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './client.js';
 import {
   preferencesEndpoints,
   type UserPreferences,
@@ -7,13 +7,13 @@ import {
 import { createCall } from './call.js';
 
 /** `GET /api/me/preferences`: the signed-in user's language and theme. */
-export function createFetchPreferences(client: AxiosInstance) {
+export function createFetchPreferences(client: ApiClient) {
   const call = createCall(client);
   return (): Promise<UserPreferences> => call(preferencesEndpoints.read);
 }
 
 /** `PUT /api/me/preferences`: saves what is given, answers all the choices. */
-export function createSavePreferences(client: AxiosInstance) {
+export function createSavePreferences(client: ApiClient) {
   const call = createCall(client);
   return (update: UserPreferencesUpdate): Promise<UserPreferences> =>
     call(preferencesEndpoints.save, { body: update });

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './client.js';
 import { type EndpointInput, type ReportId, reportsEndpoints as endpoints } from '@staff/console-contract';
 import { createCall } from './call.js';
 import { createDownload } from './download.js';
@@ -9,7 +9,7 @@ export type ReportQueryInput = EndpointInput<typeof endpoints.report>['query'];
 export type ReportViewInput = EndpointInput<typeof endpoints.saveView>['body'];
 
 /** The report pages' calls (the contract's `reportsEndpoints`); failures are ApiErrors. */
-export function createReportsApi(client: AxiosInstance) {
+export function createReportsApi(client: ApiClient) {
   const call = createCall(client);
   const download = createDownload(client);
   return {

@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance } from 'axios';
+import { type ApiClient, isHttpError } from './client.js';
 import {
   anyListResponseSchema,
   historyResponseSchema,
@@ -81,7 +81,7 @@ const base = (def: EntityDef | string) => resourcePath(typeof def === 'string' ?
 /** Turns any failure into a ResourceCallError, keeping the server's `fields`, `code` and `current`. */
 export function toResourceError(error: unknown): ResourceCallError {
   const callError: ResourceCallError = { ...toCallError(error) };
-  if (axios.isAxiosError(error) && error.response?.data && typeof error.response.data === 'object') {
+  if (isHttpError(error) && error.response?.data && typeof error.response.data === 'object') {
     const body = error.response.data as Record<string, unknown>;
     if (typeof body.code === 'string') callError.code = body.code;
     if (isFieldMessages(body.fields)) callError.fields = body.fields;
@@ -148,7 +148,7 @@ export function exportFileName(def: EntityDef, now = new Date()): string {
  * const resources = createResourcesApi(services.api);
  * const page = await resources.list(creators, { filters: [{ field: 'platform', op: 'eq', value: 'tiktok' }] });
  */
-export function createResourcesApi(client: AxiosInstance) {
+export function createResourcesApi(client: ApiClient) {
   return {
     async list(
       def: EntityDef,
@@ -248,7 +248,6 @@ export function createResourcesApi(client: AxiosInstance) {
       return call(() =>
         client.get<string>(`${base(def)}?${listSearchParams(def, view, 'csv').toString()}`, {
           responseType: 'text',
-          transformResponse: (text: unknown) => text,
         }),
       );
     },

@@ -1,4 +1,4 @@
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from './client.js';
 import { sheetReportsEndpoints as endpoints } from '@staff/console-contract';
 import { createCall } from './call.js';
 import { createDownload } from './download.js';
@@ -7,7 +7,7 @@ import { createDownload } from './download.js';
  * Sheet Report's calls (the contract's `sheetReportsEndpoints`); failures are ApiErrors. Creating and changing a
  * schedule is the page's form (useEndpointForm over `create` / `update`).
  */
-export function createSheetReportsApi(client: AxiosInstance) {
+export function createSheetReportsApi(client: ApiClient) {
   const call = createCall(client);
   const download = createDownload(client);
   return {

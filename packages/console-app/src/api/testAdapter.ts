@@ -1,43 +1,39 @@
-import {
-  AxiosError,
-  AxiosHeaders,
-  type AxiosAdapter,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import { createApiClient } from './client.js';
+import { type ApiResponse, type RequestConfig, type Transport, noAnswer } from './http.js';
 
-/** One answer of the fake HTTP adapter; `network: true` fails without a response (server down). */
+/** One answer of the fake server; `network: true` fails without a response (server down). */
 export type FakeAnswer = { status: number; data?: unknown } | { network: true };
 
+/** A request as the fake server sees it: `method` lower-case, `url` the path, `data` the body as sent (JSON text). */
+export type FakeRequest = RequestConfig;
+
 /**
- * An axios adapter that records requests and answers from a handler, so client tests run without a network.
+ * A transport for the app client (`createApiClient({ adapter })`, `createConsoleServices({ adapter })`) that
+ * records requests and answers from a handler, so client tests run without a network. A handler's promise that
+ * never settles is a request still in flight (the caller's abort still ends it).
  */
-export function fakeAdapter(
-  handler: (config: InternalAxiosRequestConfig) => FakeAnswer | Promise<FakeAnswer>,
-) {
-  const requests: InternalAxiosRequestConfig[] = [];
-  const adapter: AxiosAdapter = async (config) => {
+export function fakeAdapter(handler: (config: FakeRequest) => FakeAnswer | Promise<FakeAnswer>) {
+  const requests: FakeRequest[] = [];
+  const adapter: Transport = async (config) => {
     requests.push(config);
     const answer = await handler(config);
-    if ('network' in answer) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-    const response: AxiosResponse = {
+    if ('network' in answer) throw noAnswer(config);
+    const response: ApiResponse = {
       data: answer.data,
       status: answer.status,
-      statusText: String(answer.status),
-      headers: new AxiosHeaders(),
+      headers: new Headers(),
       config,
     };
-    const validate = config.validateStatus ?? ((s: number) => s >= 200 && s < 300);
-    if (!validate(answer.status)) {
-      throw new AxiosError(
-        `Request failed with status code ${answer.status}`,
-        AxiosError.ERR_BAD_REQUEST,
-        config,
-        null,
-        response,
-      );
-    }
     return response;
   };
   return { adapter, requests };
+}
+
+/** The app's client over a fake server, signed out (no token, a 401 ends nothing). */
+export function fakeClient(handler: (config: FakeRequest) => FakeAnswer | Promise<FakeAnswer>) {
+  const { adapter, requests } = fakeAdapter(handler);
+  return {
+    client: createApiClient({ adapter, getToken: () => null, onUnauthorized: () => undefined }),
+    requests,
+  };
 }

@@ -70,7 +70,7 @@ function CouriersPage() {
 
 afterEach(cleanup);
 
-/** The page under the shell's providers, its calls answered by `answer` at the app client's axios adapter. */
+/** The page under the shell's providers, its calls answered by `answer` at the app client's transport. */
 const open = (answer: { status: number; data: unknown }, language: 'en' | 'id' = 'en') =>
   renderPage(routeOf('audit-log'), <CouriersPage />, {
     language,

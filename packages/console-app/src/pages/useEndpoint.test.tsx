@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { meetingsEndpoints, type ScheduleResponse } from '@staff/console-contract';
 import type { FakeAnswer } from '../api/testAdapter.js';
 import { renderPage, routeOf } from '../test/renderPage.js';
 import { useEndpoint } from './useEndpoint.js';
+import type { FakeRequest } from '../api/testAdapter.js';
 
 afterEach(cleanup);
 
@@ -41,9 +41,9 @@ function Schedule() {
   );
 }
 
-function setup(answer: (config: InternalAxiosRequestConfig) => FakeAnswer | Promise<FakeAnswer>) {
+function setup(answer: (config: FakeRequest) => FakeAnswer | Promise<FakeAnswer>) {
   // renderPage's fake adapter awaits the answer: a promise that never settles is a request still in flight.
-  const handler = answer as (config: InternalAxiosRequestConfig) => FakeAnswer;
+  const handler = answer as (config: FakeRequest) => FakeAnswer;
   const rendered = renderPage(route, <Schedule />, { keys: [route.key], handler });
   const schedules = () => rendered.requests.filter((request) => request.url === '/api/meetings/schedule');
   return { ...rendered, schedules };

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import {
   meetingsEndpoints,
   sheetReportsEndpoints,
@@ -11,6 +10,7 @@ import {
 import type { FakeAnswer } from '../api/testAdapter.js';
 import { renderPage, routeOf } from '../test/renderPage.js';
 import { useEndpointForm } from './useEndpointForm.js';
+import type { FakeRequest } from '../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -93,10 +93,10 @@ function BookingForm({ onSaved }: { onSaved?: (title: string) => void }) {
 }
 
 function setup(
-  answer: (config: InternalAxiosRequestConfig) => FakeAnswer | Promise<FakeAnswer>,
+  answer: (config: FakeRequest) => FakeAnswer | Promise<FakeAnswer>,
   { language = 'en', onSaved }: { language?: Language; onSaved?: (title: string) => void } = {},
 ) {
-  const handler = answer as (config: InternalAxiosRequestConfig) => FakeAnswer;
+  const handler = answer as (config: FakeRequest) => FakeAnswer;
   const rendered = renderPage(route, <BookingForm {...(onSaved ? { onSaved } : {})} />, {
     language,
     keys: [route.key],

@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { STORED_USER_KEY } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
 import { App } from '../App.js';
 import { createConsoleServices } from '../services.js';
-import { fakeAdapter, type FakeAnswer } from '../api/testAdapter.js';
+import { fakeAdapter, type FakeAnswer, type FakeRequest } from '../api/testAdapter.js';
 import { fakeIo } from '../test/fakeSocket.js';
 import { memoryStorage } from '../test/memoryStorage.js';
 import { LANGUAGE_STORAGE_KEY } from '../i18n.js';
@@ -19,7 +18,7 @@ afterEach(() => {
 const USER: StoredUser = { token: 'token-id', fullname: 'Ayu Lestari', last_login: null };
 
 function setup(path: string, pageCheck: () => FakeAnswer) {
-  const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
+  const { adapter } = fakeAdapter((config: FakeRequest) => {
     const url = config.url ?? '';
     if (url === '/api/a/verify/___ca')
       return { status: 200, data: { permissions: [{ permission_key: 'statistics', allow_read: 1 }] } };

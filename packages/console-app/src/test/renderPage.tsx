@@ -1,11 +1,10 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { MemoryRouter, Outlet, Route, Routes } from 'react-router-dom';
 import { ROUTES, STORED_USER_KEY, type Language, type RouteDef } from '@staff/console-contract';
 import { NotificationsProvider, ThemeProvider, type PermissionEntry } from '@staff/console-ui';
-import { fakeAdapter, type FakeAnswer } from '../api/testAdapter.js';
+import { fakeAdapter, type FakeAnswer, type FakeRequest } from '../api/testAdapter.js';
 import { AppLanguageProvider, LANGUAGE_STORAGE_KEY } from '../i18n.js';
 import { createConsoleSocket } from '../realtime/socket.js';
 import { createConsoleServices, ServicesContext } from '../services.js';
@@ -36,7 +35,7 @@ export function renderPage(
     permissions?: PermissionEntry[];
     /** The address's query, e.g. `?from=2026-11-01`. */
     search?: string;
-    handler: (config: InternalAxiosRequestConfig) => FakeAnswer | undefined;
+    handler: (config: FakeRequest) => FakeAnswer | undefined;
   },
 ) {
   if (language) globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

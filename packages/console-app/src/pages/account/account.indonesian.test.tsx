@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { STORED_USER_KEY, type OwnSession } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
 import { App } from '../../App.js';
 import { createConsoleServices } from '../../services.js';
-import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
+import { fakeAdapter, type FakeAnswer, type FakeRequest } from '../../api/testAdapter.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
@@ -24,7 +23,7 @@ const URI = `otpauth://totp/Staff%20Console:budi?secret=${SECRET}&issuer=Staff%2
 
 /** The shell on Usage Statistics in Indonesian, against a fake server; `answer` serves the dialog's calls. */
 function setup(answer: (url: string) => FakeAnswer | undefined) {
-  const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
+  const { adapter } = fakeAdapter((config: FakeRequest) => {
     const url = config.url ?? '';
     const own = answer(url);
     if (own) return own;

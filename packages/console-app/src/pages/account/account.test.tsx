@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { REAUTH_REQUIRED_CODE, STORED_USER_KEY, type OwnSession } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
 import { App } from '../../App.js';
 import { createConsoleServices } from '../../services.js';
-import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
+import { fakeAdapter, type FakeAnswer, type FakeRequest } from '../../api/testAdapter.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
 import { deviceOf } from './SessionsDialog.js';
@@ -23,7 +22,7 @@ type Handler = (url: string, method: string, body: Record<string, string>) => Fa
 
 function setup(handler: Handler) {
   const requests: { url: string; method: string; body: Record<string, string> }[] = [];
-  const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
+  const { adapter } = fakeAdapter((config: FakeRequest) => {
     const url = config.url ?? '';
     const method = (config.method ?? 'get').toUpperCase();
     const body = (typeof config.data === 'string' ? JSON.parse(config.data) : (config.data ?? {})) as Record<

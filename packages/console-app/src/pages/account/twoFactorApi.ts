@@ -1,7 +1,7 @@
-import type { AxiosInstance } from 'axios';
 import { accountEndpoints } from '@staff/console-contract';
 import { createCall } from '../../api/call.js';
 import { toAdminError } from '../admin/adminApi.js';
+import type { ApiClient } from '../../api/client.js';
 
 /** A call whose failure is an AdminError (an ApiError with the pages' words when the server sent none). */
 const admin = async <T>(answer: Promise<T>): Promise<T> => {
@@ -13,7 +13,7 @@ const admin = async <T>(answer: Promise<T>): Promise<T> => {
 };
 
 /** The signed-in user's own two-step sign-in (the contract's `accountEndpoints`). Failures are AdminErrors. */
-export function createTwoFactorApi(api: AxiosInstance) {
+export function createTwoFactorApi(api: ApiClient) {
   const call = createCall(api);
   return {
     status: () => admin(call(accountEndpoints.twoFactorStatus)),

@@ -1,12 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { PAGE_DENIED_MESSAGE, STORED_USER_KEY, type AdminUserRow } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
 import { App } from '../../App.js';
 import { createConsoleServices } from '../../services.js';
-import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
+import { fakeAdapter, type FakeAnswer, type FakeRequest } from '../../api/testAdapter.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
@@ -36,7 +35,7 @@ const BUDI: AdminUserRow = {
 
 /** The console at `path` for an administrator, in Indonesian, over a fake server (`answer`, then 404). */
 function renderConsole(path: string, answer: (url: string) => FakeAnswer | undefined) {
-  const { adapter } = fakeAdapter((config: InternalAxiosRequestConfig) => {
+  const { adapter } = fakeAdapter((config: FakeRequest) => {
     const url = config.url ?? '';
     if (url === '/api/me/preferences') return { status: 200, data: { language: 'id', theme: 'system' } };
     return answer(url) ?? { status: 404, data: { message: `no ${url}` } };

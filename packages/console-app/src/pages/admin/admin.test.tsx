@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axios from 'axios';
+import { createApiClient } from '../../api/client.js';
 import { fakeAdapter } from '../../api/testAdapter.js';
 import { ApiError } from '../../api/apiError.js';
 import { formFields, toAdminError } from './adminApi.js';
@@ -46,8 +46,7 @@ describe('toAdminError', () => {
         fields: { 'body.username': ['This username is already taken.'] },
       },
     }));
-    const error = await axios
-      .create({ adapter })
+    const error = await createApiClient({ adapter, getToken: () => null, onUnauthorized: () => undefined })
       .post('/api/admin/users')
       .catch((failure: unknown) => failure);
     const failure = toAdminError(error);
@@ -58,8 +57,7 @@ describe('toAdminError', () => {
 
   it("says in the pages' words when the server sent none", async () => {
     const { adapter } = fakeAdapter(() => ({ network: true }));
-    const error = await axios
-      .create({ adapter })
+    const error = await createApiClient({ adapter, getToken: () => null, onUnauthorized: () => undefined })
       .get('/api/admin/users')
       .catch((failure: unknown) => failure);
     const unreachable = Object.values(ADMIN_TEXTS).map((texts) => texts.serverUnreachable);

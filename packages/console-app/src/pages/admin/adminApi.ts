@@ -1,4 +1,3 @@
-import axios, { type AxiosInstance } from 'axios';
 import {
   adminEndpoints,
   type MatrixSaveBody,
@@ -11,6 +10,7 @@ import { ApiError } from '../../api/apiError.js';
 import { createCall, type Call } from '../../api/call.js';
 import { currentLanguage } from '../../i18n.js';
 import { ADMIN_TEXTS } from './texts.js';
+import { type ApiClient, isHttpError } from '../../api/client.js';
 
 // Wire shapes of the administration API: the contract's (src/admin.ts), also what the server's routes use.
 export type {
@@ -48,8 +48,8 @@ export type AdminError = ApiError;
  */
 export function toAdminError(error: unknown): ApiError {
   const failure = ApiError.from(error);
-  const sent = [error, failure.cause].find((candidate) => axios.isAxiosError(candidate));
-  if (!axios.isAxiosError(sent)) return failure;
+  const sent = [error, failure.cause].find(isHttpError);
+  if (!sent) return failure;
   const body: unknown = sent.response?.data;
   if (body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string')
     return failure;
@@ -93,7 +93,7 @@ const failingAsAdmin = async <T>(answer: Promise<T>): Promise<T> => {
  * The administration calls (the contract's `adminEndpoints`) through `call()`; failures are AdminErrors. The forms
  * (new user, a user's names, new permission set, the own password) send through useEndpointForm.
  */
-export function createAdminApi(api: AxiosInstance) {
+export function createAdminApi(api: ApiClient) {
   const call = createCall(api);
   const ask: Call = (endpoint, ...args) => failingAsAdmin(call(endpoint, ...args));
   const user = (id: number) => ({ params: { id } });

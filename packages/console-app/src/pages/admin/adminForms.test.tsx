@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import { ChangePasswordDialog } from './ChangePasswordDialog.js';
 import { MATRIX } from './matrixFixture.js';
 import UserPermissionsPage from './UserPermissionsPage.js';
 import UsersPage from './UsersPage.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -19,12 +19,34 @@ function renderUsers(create: FakeAnswer) {
   return renderPage(usersRoute, <UsersPage route={usersRoute} />, {
     language: 'id',
     keys: [usersRoute.key],
-    handler: (config: InternalAxiosRequestConfig) => {
+    handler: (config: FakeRequest) => {
       if (config.url === '/api/admin/users' && config.method === 'post') return create;
       if (config.url === '/api/admin/users') return { status: 200, data: { users: [], total: 0 } };
       if (config.url === '/api/admin/permission-sets') return { status: 200, data: { sets: [] } };
       return undefined;
     },
+  });
+}
+
+/** User Permission Set over MATRIX, the `method` to `url` refused: 409, the name already used. */
+function renderMatrixRefusing(method: string, url: string) {
+  const route = routeOf('user-permissions');
+  return renderPage(route, <UserPermissionsPage route={route} />, {
+    language: 'en',
+    keys: [route.key],
+    handler: (config) =>
+      config.url === url && config.method === method
+        ? {
+            status: 409,
+            data: {
+              message: 'Taken',
+              code: 'CONFLICT',
+              fields: { 'body.name': ['This name is already used'] },
+            },
+          }
+        : config.url === '/api/admin/permission-matrix'
+          ? { status: 200, data: MATRIX }
+          : undefined,
   });
 }
 
@@ -91,24 +113,7 @@ describe('the admin forms over useEndpointForm', () => {
   });
 
   it("User Permission Set, new set: the server's 400 naming the name describes the name's input", async () => {
-    const route = routeOf('user-permissions');
-    const { user } = renderPage(route, <UserPermissionsPage route={route} />, {
-      language: 'en',
-      keys: [route.key],
-      handler: (config) =>
-        config.url === '/api/admin/permission-sets' && config.method === 'post'
-          ? {
-              status: 409,
-              data: {
-                message: 'Taken',
-                code: 'CONFLICT',
-                fields: { 'body.name': ['This name is already used'] },
-              },
-            }
-          : config.url === '/api/admin/permission-matrix'
-            ? { status: 200, data: MATRIX }
-            : undefined,
-    });
+    const { user } = renderMatrixRefusing('post', '/api/admin/permission-sets');
     const name = screen.getByLabelText('New set name');
     await user.type(name, 'Reports');
     await user.click(screen.getByRole('button', { name: 'Create set' }));
@@ -164,24 +169,7 @@ describe('the admin forms over useEndpointForm', () => {
   });
 
   it("User Permission Set, rename: the server's 400 about the name lands under the new name, focused", async () => {
-    const route = routeOf('user-permissions');
-    const { user, requests } = renderPage(route, <UserPermissionsPage route={route} />, {
-      language: 'en',
-      keys: [route.key],
-      handler: (config) =>
-        config.url === '/api/admin/permission-sets/1' && config.method === 'patch'
-          ? {
-              status: 409,
-              data: {
-                message: 'Taken',
-                code: 'CONFLICT',
-                fields: { 'body.name': ['This name is already used'] },
-              },
-            }
-          : config.url === '/api/admin/permission-matrix'
-            ? { status: 200, data: MATRIX }
-            : undefined,
-    });
+    const { user, requests } = renderMatrixRefusing('patch', '/api/admin/permission-sets/1');
     await user.click(await screen.findByRole('button', { name: 'Rename Reports' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename "Reports"' });
     const name = within(dialog).getByLabelText('New name');

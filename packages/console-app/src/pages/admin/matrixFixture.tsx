@@ -1,9 +1,8 @@
 import { render } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { findRoute } from '@staff/console-contract';
 import { NotificationsProvider, ThemeProvider } from '@staff/console-ui';
 import { ServicesContext, createConsoleServices } from '../../services.js';
-import { fakeAdapter, type FakeAnswer } from '../../api/testAdapter.js';
+import { fakeAdapter, type FakeAnswer, type FakeRequest } from '../../api/testAdapter.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
 import { AppLanguageProvider } from '../../i18n.js';
 import type { PermissionMatrix } from './adminApi.js';
@@ -44,7 +43,7 @@ export const MATRIX: PermissionMatrix = {
 };
 
 /** The permission matrix page alone over a fake server answering MATRIX; `save` answers the PUT. Returns the requests. */
-export function renderMatrix(save: (config: InternalAxiosRequestConfig) => FakeAnswer) {
+export function renderMatrix(save: (config: FakeRequest) => FakeAnswer) {
   const { adapter, requests } = fakeAdapter((config) =>
     config.method === 'put' ? save(config) : { status: 200, data: MATRIX },
   );

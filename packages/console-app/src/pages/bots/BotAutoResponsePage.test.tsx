@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { BotRule, BotSettings, Language } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import BotAutoResponsePage from './BotAutoResponsePage.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -41,7 +41,7 @@ function setup(language: Language) {
   return renderPage(route, <BotAutoResponsePage route={route} />, {
     language,
     keys: ['ad_daily_tracker'],
-    handler: (config: InternalAxiosRequestConfig) => {
+    handler: (config: FakeRequest) => {
       const url = config.url ?? '';
       if (url === '/api/bots/numbers')
         return {

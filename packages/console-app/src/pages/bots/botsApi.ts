@@ -1,6 +1,6 @@
-import type { AxiosInstance } from 'axios';
 import { type BotCodeMethod, type EndpointResponse, botsEndpoints } from '@staff/console-contract';
 import { createCall } from '../../api/call.js';
+import type { ApiClient } from '../../api/client.js';
 
 export type BotNumber = EndpointResponse<typeof botsEndpoints.numbers>['data'][number];
 export type BotAnswer = EndpointResponse<typeof botsEndpoints.answers>['data'][number];
@@ -10,7 +10,7 @@ export type BotTestResult = EndpointResponse<typeof botsEndpoints.test>['data'];
  * Bot Auto Response's and Bot Login's calls (the contract's `botsEndpoints`); failures are ApiErrors. The rule,
  * settings and tester forms send through useEndpointForm.
  */
-export function createBotsApi(api: AxiosInstance) {
+export function createBotsApi(api: ApiClient) {
   const call = createCall(api);
   const number = (registryId: number) => ({ registry_id: registryId });
   return {

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { Language } from '@staff/console-contract';
 import type { PermissionEntry } from '@staff/console-ui';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import { shown } from '../../test/shown.js';
 import ChangeEmailsPage from './ChangeEmailsPage.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -64,7 +64,7 @@ function setup(
   const rendered = renderPage(route, <ChangeEmailsPage route={route} />, {
     language,
     permissions,
-    handler: (config: InternalAxiosRequestConfig) => {
+    handler: (config: FakeRequest) => {
       const url = config.url ?? '';
       if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
       if (url.startsWith('/api/resources/change_emails?'))

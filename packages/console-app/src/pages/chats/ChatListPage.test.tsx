@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { Conversation, Language } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import ChatListPage from './ChatListPage.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -162,7 +162,7 @@ function setup(
       'ad_daily_tracker',
       ...(options.admin ? (['databank_whatsapp_notifications'] as const) : []),
     ],
-    handler: (config: InternalAxiosRequestConfig) => {
+    handler: (config: FakeRequest) => {
       const url = config.url ?? '';
       options.requested?.push(url);
       if (url === '/api/chats/conversations') options.queries?.push(config.params);

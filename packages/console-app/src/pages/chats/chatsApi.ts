@@ -1,13 +1,13 @@
-import type { AxiosInstance } from 'axios';
 import { type ChatFilter, type EndpointResponse, chatsEndpoints } from '@staff/console-contract';
 import { createCall } from '../../api/call.js';
+import type { ApiClient } from '../../api/client.js';
 
 export type ConversationPage = EndpointResponse<typeof chatsEndpoints.list>;
 export type ConversationDetail = EndpointResponse<typeof chatsEndpoints.detail>['data'];
 export type Assignee = EndpointResponse<typeof chatsEndpoints.assignees>['data'][number];
 
 /** The Chat List's calls (the contract's `chatsEndpoints`); failures are ApiErrors. */
-export function createChatsApi(api: AxiosInstance) {
+export function createChatsApi(api: ApiClient) {
   const call = createCall(api);
   const one = (id: number) => ({ params: { id } });
   return {

@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { PermissionEntry } from '@staff/console-ui';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import { renderPage } from '../../test/renderPage.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 /**
  * Renders a page inside what the signed-in shell gives it at `path` (under /app), with exact `permissions`:
@@ -16,7 +16,7 @@ export function renderConsolePage(
     search?: string;
     permissions: PermissionEntry[];
     language?: 'en' | 'id';
-    answer: (config: InternalAxiosRequestConfig) => FakeAnswer;
+    answer: (config: FakeRequest) => FakeAnswer;
   },
 ) {
   return renderPage({ path: `/app${options.path}` }, page, {

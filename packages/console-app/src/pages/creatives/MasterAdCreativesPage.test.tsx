@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { CreativePreview } from '@staff/console-contract';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import { shown } from '../../test/shown.js';
 import MasterAdCreativesPage from './MasterAdCreativesPage.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(cleanup);
 
@@ -49,10 +49,7 @@ const preview = (id: number, extra: Partial<CreativePreview> = {}): CreativePrev
   ...extra,
 });
 
-function setup(options: {
-  write: boolean;
-  answer?: (config: InternalAxiosRequestConfig) => FakeAnswer | undefined;
-}) {
+function setup(options: { write: boolean; answer?: (config: FakeRequest) => FakeAnswer | undefined }) {
   const rows = [
     creative(1, 'Testimoni Ibu Rina'),
     creative(2, 'Video resep', { format: 'video' }),

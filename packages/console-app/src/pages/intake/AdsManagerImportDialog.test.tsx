@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axios from 'axios';
 import type { InsightsImportResponse } from '@staff/console-contract';
 import { ThemeProvider } from '@staff/console-ui';
+import { createApiClient } from '../../api/client.js';
 import { fakeAdapter } from '../../api/testAdapter.js';
 import { AppLanguageProvider, LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import { AdsManagerImportDialog } from './AdsManagerImportDialog.js';
@@ -37,7 +37,7 @@ describe('AdsManagerImportDialog', () => {
       <ThemeProvider>
         <AppLanguageProvider>
           <AdsManagerImportDialog
-            api={axios.create({ adapter })}
+            api={createApiClient({ adapter, getToken: () => null, onUnauthorized: () => undefined })}
             onClose={() => undefined}
             onImported={() => undefined}
           />

@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 
 import type { InsightsImportResponse } from '@staff/console-contract';
 import { ConfirmDialog, FileDropZone, NumberText, ProgressBar, formatFileSize } from '@staff/console-ui';
-import type { AxiosInstance } from 'axios';
 import { styled } from 'styled-components';
 import { type UploadProgress, importAdInsights } from '../../api/adInsightsImport.js';
 import { ApiError } from '../../api/apiError.js';
 import { useTextsOf } from '../../i18n.js';
 import { INTAKE_TEXTS } from './texts.js';
+import type { ApiClient } from '../../api/client.js';
 
 type ImportTexts = (typeof INTAKE_TEXTS)['en']['import'];
 
@@ -125,7 +125,7 @@ export function AdsManagerImportDialog({
   onClose,
   onImported,
 }: {
-  api: AxiosInstance;
+  api: ApiClient;
   onClose: () => void;
   onImported: (result: InsightsImportResponse) => void;
 }) {

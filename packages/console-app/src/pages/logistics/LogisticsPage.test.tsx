@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { Language } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import LogisticsPage from './LogisticsPage.js';
 import { answerPackageList } from './packageFixture.js';
 import { shown } from '../../test/shown.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -30,7 +30,7 @@ function setup(language: Language) {
   return renderPage(route, <LogisticsPage route={route} />, {
     language,
     keys: ['transaction_package_tracking'],
-    handler: (config: InternalAxiosRequestConfig) => {
+    handler: (config: FakeRequest) => {
       const list = answerPackageList(config);
       if (list) return list;
       const url = config.url ?? '';

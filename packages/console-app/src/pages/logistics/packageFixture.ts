@@ -1,7 +1,7 @@
 // Test fixture: one shipped package and the answers a packages list page asks for before it shows it.
-import type { InternalAxiosRequestConfig } from 'axios';
 import { configEndpoints, resourcePath, savedViewsPath } from '@staff/console-contract';
 import type { FakeAnswer } from '../../api/testAdapter.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 /** A package on its way with a courier receipt. */
 export const shippingPackage = {
@@ -22,10 +22,7 @@ export const shippingPackage = {
  * The list's own requests: the `logistics_filter_days` config (`days`, absent: none set), no saved views, and
  * `shippingPackage` as the only row. Undefined for any other request.
  */
-export function answerPackageList(
-  config: InternalAxiosRequestConfig,
-  days: string | null = null,
-): FakeAnswer | undefined {
+export function answerPackageList(config: FakeRequest, days: string | null = null): FakeAnswer | undefined {
   const url = config.url ?? '';
   if (url.startsWith(configEndpoints.read.path))
     return {

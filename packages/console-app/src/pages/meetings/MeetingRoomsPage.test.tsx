@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { Language, ScheduleResponse } from '@staff/console-contract';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import MeetingRoomsPage from './MeetingRoomsPage.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -29,7 +29,7 @@ function setup(language: Language, book?: FakeAnswer) {
   return renderPage(route, <MeetingRoomsPage route={route} />, {
     language,
     keys: [route.key],
-    handler: (config: InternalAxiosRequestConfig) =>
+    handler: (config: FakeRequest) =>
       config.url === '/api/meetings/schedule'
         ? { status: 200, data: schedule }
         : config.url === '/api/meetings/bookings'

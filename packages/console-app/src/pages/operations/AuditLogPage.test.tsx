@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { ROUTES, type AuditEntry } from '@staff/console-contract';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import { renderConsolePage } from '../common/renderConsolePage.test-utils.js';
 import { shown } from '../../test/shown.js';
 import AuditLogPage from './AuditLogPage.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -39,7 +39,7 @@ const facets = {
 type Params = Record<string, string | number | undefined>;
 
 function renderAudit(options: { language?: 'en' | 'id'; list?: (params: Params) => FakeAnswer }) {
-  const requests: InternalAxiosRequestConfig[] = [];
+  const requests: FakeRequest[] = [];
   const view = renderConsolePage(<AuditLogPage route={route} />, {
     path: route.path,
     language: options.language ?? 'en',

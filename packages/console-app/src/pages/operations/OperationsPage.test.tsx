@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { ROUTES, type OperationsOverview } from '@staff/console-contract';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import { renderConsolePage } from '../common/renderConsolePage.test-utils.js';
 import { shown } from '../../test/shown.js';
 import OperationsPage from './OperationsPage.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -139,9 +139,9 @@ const failedItems = {
 function renderOperations(options: {
   language?: 'en' | 'id';
   write?: boolean;
-  answer?: (config: InternalAxiosRequestConfig) => FakeAnswer | undefined;
+  answer?: (config: FakeRequest) => FakeAnswer | undefined;
 }) {
-  const requests: InternalAxiosRequestConfig[] = [];
+  const requests: FakeRequest[] = [];
   const view = renderConsolePage(<OperationsPage route={route} />, {
     path: route.path,
     language: options.language ?? 'en',

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { Language, Problem, ProblemOptions } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import ProblemsPage from './ProblemsPage.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -52,7 +52,7 @@ function setup(language: Language, shown: Problem = problem) {
   return renderPage(route, <ProblemsPage route={route} />, {
     language,
     keys: ['ad_daily_tracker'],
-    handler: (config: InternalAxiosRequestConfig) => {
+    handler: (config: FakeRequest) => {
       const url = config.url ?? '';
       if (url === '/api/problems' && config.method === 'post')
         return {

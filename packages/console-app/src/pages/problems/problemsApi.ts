@@ -1,4 +1,3 @@
-import type { AxiosInstance } from 'axios';
 import { createActor, fromPromise } from 'xstate';
 import { problemsEndpoints, type EndpointInput, type Problem } from '@staff/console-contract';
 import {
@@ -9,6 +8,7 @@ import {
 } from '@staff/console-ui';
 import { ApiError } from '../../api/apiError.js';
 import { createCall } from '../../api/call.js';
+import type { ApiClient } from '../../api/client.js';
 
 export interface ProblemFilters {
   mine: boolean;
@@ -20,7 +20,7 @@ export interface ProblemFilters {
  * The Cust Problem Tracking calls (the contract's `problemsEndpoints`); failures are ApiErrors. The forms (new
  * problem, comment, attachment) send through useEndpointForm.
  */
-export function problemsApi(api: AxiosInstance) {
+export function problemsApi(api: ApiClient) {
   const call = createCall(api);
   return {
     list: (filters: ProblemFilters) =>

@@ -148,11 +148,11 @@ function renderPage(search: string, route = adsRoute, more: PermissionEntry[] = 
           };
         }
         if ((config.url ?? '').startsWith('/api/reports/ads-x-mayar'))
-          return { status: 200, data: answer(config.params) };
+          return { status: 200, data: answer(config.params as Record<string, string>) };
         if ((config.url ?? '').startsWith('/api/reports/ad-creatives'))
-          return { status: 200, data: creatives(config.params) };
+          return { status: 200, data: creatives(config.params as Record<string, string>) };
         if ((config.url ?? '').startsWith('/api/reports/ad-aggregated'))
-          return { status: 200, data: aggregated(config.params) };
+          return { status: 200, data: aggregated(config.params as Record<string, string>) };
         return { status: 404, data: { message: 'not here' } };
       },
     },

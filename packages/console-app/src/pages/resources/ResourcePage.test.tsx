@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import { ROUTES } from '@staff/console-contract';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import { renderResourcePage } from './resourcePageHarness.js';
 import { shown } from '../../test/shown.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(cleanup);
 
@@ -22,7 +22,7 @@ const tribe = (id: number, name: string, version = 1) => ({
 function setup(options: {
   write: boolean;
   search?: string;
-  answer?: (config: InternalAxiosRequestConfig) => FakeAnswer | undefined;
+  answer?: (config: FakeRequest) => FakeAnswer | undefined;
 }) {
   const rows = [tribe(1, 'Tribe Bandung'), tribe(2, 'Tribe Surabaya')];
   return renderResourcePage({

@@ -1,4 +1,3 @@
-import type { AxiosInstance } from 'axios';
 import { ROUTES, WITHIN_DAYS_MAX, entityForRoute, type EntityDef } from '@staff/console-contract';
 import {
   LOGISTICS_PRESETS,
@@ -21,6 +20,7 @@ import {
   visibleColumns,
   type ViewState,
 } from './viewState.js';
+import type { ApiClient } from '../../api/client.js';
 
 /** A list page with the request it answers, so a page can tell whether preloaded rows fit its current view. */
 export interface LoadedList {
@@ -132,7 +132,7 @@ export function requestKey(def: EntityDef, request: ResourceListRequest): string
  * permission check (see pages/registry.ts).
  */
 export async function loadListForRoute(
-  client: AxiosInstance,
+  client: ApiClient,
   routeId: string,
   search: string,
 ): Promise<LoadedList> {

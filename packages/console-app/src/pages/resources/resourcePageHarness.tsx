@@ -1,13 +1,13 @@
 // Test harness: a master-data route's page inside the shell's providers, against a fake server.
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { Language } from '@staff/console-contract';
 import type { PermissionEntry } from '@staff/console-ui';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import ResourcePage from './ResourcePage.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 function Where() {
   return <output data-testid="location">{useLocation().search}</output>;
@@ -21,7 +21,7 @@ function Where() {
 export function renderResourcePage(options: {
   routeId: string;
   permissions: PermissionEntry[];
-  answer: (config: InternalAxiosRequestConfig) => FakeAnswer | undefined;
+  answer: (config: FakeRequest) => FakeAnswer | undefined;
   search?: string;
   language?: Language;
   /** Rendered beside the page inside the providers (e.g. a control that changes the language). */

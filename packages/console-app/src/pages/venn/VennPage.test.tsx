@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { Language, VennCustomersResponse, VennResponse } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import VennPage from './VennPage.js';
 import { shown } from '../../test/shown.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -48,7 +48,7 @@ function setup(language: Language) {
   return renderPage(route, <VennPage route={route} />, {
     language,
     keys: ['statistics'],
-    handler: (config: InternalAxiosRequestConfig) => {
+    handler: (config: FakeRequest) => {
       const url = config.url ?? '';
       if (url === '/api/venn/options')
         return {

@@ -1,7 +1,7 @@
-import type { AxiosInstance } from 'axios';
 import { vennEndpoints, type VennSetKind } from '@staff/console-contract';
 import { createCall } from '../../api/call.js';
 import { createDownload } from '../../api/download.js';
+import type { ApiClient } from '../../api/client.js';
 
 export interface VennSelection {
   by: VennSetKind;
@@ -18,7 +18,7 @@ const query = (selection: VennSelection) => ({
 });
 
 /** The Cust Venn Diagram's calls (the contract's `vennEndpoints`); failures are ApiErrors. */
-export function vennApi(api: AxiosInstance) {
+export function vennApi(api: ApiClient) {
   const call = createCall(api);
   const download = createDownload(api);
   return {
