@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { BrowserRouter, MemoryRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { LOGIN_PATH, START_PATH } from '@staff/console-contract';
 import { NotificationsProvider, PermissionGuardLoading, useNotifications } from '@staff/console-ui';
@@ -6,7 +6,7 @@ import { ServicesContext, useServices, type ConsoleServices } from './services.j
 import { LazyAppRoutes } from './routes/lazyShell.js';
 import { LoginRoute } from './routes/LoginRoute.js';
 import { StartRoute } from './routes/StartRoute.js';
-import { ReauthDialog } from './pages/account/ReauthDialog.js';
+import { lazyDialog } from './routes/lazyDialog.js';
 import { AppThemeProvider } from './theme.js';
 import { AppLanguageProvider, currentLanguage, useTextsOf } from './i18n.js';
 import { SHELL_TEXTS } from './routes/texts.js';
@@ -29,6 +29,17 @@ function SessionNavigator() {
   return null;
 }
 
+const LazyReauthDialog = lazyDialog<{ open: boolean }>(() =>
+  import('./pages/account/ReauthDialog.js').then((module) => ({ default: module.ReauthDialog })),
+);
+
+/** The re-authentication dialog, its code loaded when an idle session first needs it (ADR 013, issue 33). */
+function Reauth() {
+  const { reauth } = useServices();
+  const open = useSyncExternalStore(reauth.subscribe, reauth.pending, reauth.pending);
+  return <LazyReauthDialog open={open} />;
+}
+
 /** The console's routes: `/`, `/login`, and `/app/*` driven by the contract's route table. */
 export function ConsoleRoutes() {
   const texts = useTextsOf(SHELL_TEXTS);
@@ -36,7 +47,7 @@ export function ConsoleRoutes() {
     <>
       <SessionNavigator />
       {/* Over whatever page is open, never instead of it (ADR 013). */}
-      <ReauthDialog />
+      <Reauth />
       <Routes>
         <Route path={START_PATH} element={<StartRoute />} />
         <Route path={LOGIN_PATH} element={<LoginRoute />} />

@@ -27,12 +27,23 @@ import { useServices } from '../services.js';
 import { createConsoleSocket } from '../realtime/socket.js';
 import { PRODUCT_LABEL } from '../product.js';
 import type { ConsoleOutletContext } from './consoleContext.js';
-import { ChangePasswordDialog } from '../pages/admin/ChangePasswordDialog.js';
-import { TwoFactorDialog } from '../pages/account/TwoFactorDialog.js';
-import { SessionsDialog } from '../pages/account/SessionsDialog.js';
+import { lazyDialog } from './lazyDialog.js';
 import { useTexts } from '../i18n.js';
 import { LanguageChoiceControl, ThemeChoiceControl } from './PreferenceControls.js';
 import { ShellCommandPalette, useCommandPaletteShortcut } from '../palette/ShellCommandPalette.js';
+
+// The user menu's dialogs load when first opened (issue 33): most visits never open them.
+const ChangePasswordDialog = lazyDialog(() =>
+  import('../pages/admin/ChangePasswordDialog.js').then((module) => ({
+    default: module.ChangePasswordDialog,
+  })),
+);
+const TwoFactorDialog = lazyDialog(() =>
+  import('../pages/account/TwoFactorDialog.js').then((module) => ({ default: module.TwoFactorDialog })),
+);
+const SessionsDialog = lazyDialog(() =>
+  import('../pages/account/SessionsDialog.js').then((module) => ({ default: module.SessionsDialog })),
+);
 
 const MENU = menuDefinition();
 
