@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { BulkOutcomes, type BulkOutcomeItem } from './BulkOutcomes.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import { BULK_OUTCOMES_MESSAGES_ID } from '../../i18n/messages.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 
 const DONE: BulkOutcomeItem[] = [
   { id: '1', label: 'Budi Santoso (budi@example.com)', status: 'done', detail: '3 purchases moved' },
@@ -41,9 +42,11 @@ const region = (canvasElement: HTMLElement, name: string) =>
 
 /** Every row went through. */
 export const AllDone: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const outcomes = region(canvasElement, 'Approved 2 requests');
-    await expect(within(outcomes).getByRole('status')).toHaveTextContent('2 done, 0 failed');
+    await expect(within(outcomes).getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'bulkOutcomes').summary('2', '0', '0'),
+    );
     await expect(within(outcomes).getAllByRole('listitem')).toHaveLength(2);
     await expect(outcomes).toHaveAttribute('data-state', 'done');
   },
@@ -52,9 +55,11 @@ export const AllDone: Story = {
 /** Some went through, some were refused with the server's reason. */
 export const Mixed: Story = {
   args: { title: 'Approved 2 of 4 requests', items: [...DONE, ...FAILED] },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const outcomes = region(canvasElement, 'Approved 2 of 4 requests');
-    await expect(within(outcomes).getByRole('status')).toHaveTextContent('2 done, 2 failed');
+    await expect(within(outcomes).getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'bulkOutcomes').summary('2', '2', '0'),
+    );
     await expect(outcomes).toHaveAttribute('data-state', 'failed');
     await expect(within(outcomes).getByText(/already rejected/)).toBeVisible();
   },
@@ -63,29 +68,37 @@ export const Mixed: Story = {
 /** Every row was refused. */
 export const AllFailed: Story = {
   args: { title: 'Rejected 0 of 2 requests', items: FAILED },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const outcomes = region(canvasElement, 'Rejected 0 of 2 requests');
-    await expect(within(outcomes).getByRole('status')).toHaveTextContent('0 done, 2 failed');
-    await expect(within(outcomes).getAllByText('Failed')).toHaveLength(2);
+    await expect(within(outcomes).getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'bulkOutcomes').summary('0', '2', '0'),
+    );
+    await expect(
+      within(outcomes).getAllByText(messagesIn({ globals }, 'bulkOutcomes').status.failed),
+    ).toHaveLength(2);
   },
 };
 
 /** Sent, no answer yet: the region is busy and says how many are still working. */
 export const Working: Story = {
   args: { title: 'Approving 3 requests', items: [DONE[0]!, ...WORKING] },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const outcomes = region(canvasElement, 'Approving 3 requests');
     await expect(outcomes).toHaveAttribute('aria-busy', 'true');
-    await expect(within(outcomes).getByRole('status')).toHaveTextContent('1 done, 0 failed, 2 still working');
+    await expect(within(outcomes).getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'bulkOutcomes').summary('1', '0', '2'),
+    );
   },
 };
 
 /** Nothing selected (an empty list is said, not left blank). */
 export const Empty: Story = {
   args: { title: 'Approved 0 requests', items: [] },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const outcomes = region(canvasElement, 'Approved 0 requests');
-    await expect(within(outcomes).getByRole('status')).toHaveTextContent('Nothing was selected');
+    await expect(within(outcomes).getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'bulkOutcomes').empty,
+    );
     await expect(within(outcomes).queryByRole('list')).toBeNull();
   },
 };
@@ -93,8 +106,10 @@ export const Empty: Story = {
 /** With a close button: the page removes the outcomes when pressed (keyboard too). */
 export const Dismissable: Story = {
   args: { onDismiss: fn() },
-  play: async ({ args, canvasElement }) => {
-    const close = within(canvasElement).getByRole('button', { name: 'Close' });
+  play: async ({ args, canvasElement, globals }) => {
+    const close = within(canvasElement).getByRole('button', {
+      name: messagesIn({ globals }, 'bulkOutcomes').dismiss,
+    });
     close.focus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onDismiss).toHaveBeenCalledTimes(1);

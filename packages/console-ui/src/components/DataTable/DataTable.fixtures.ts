@@ -159,9 +159,20 @@ export const fieldsInChosenLanguage: Decorator = (Story, { args, globals }) =>
     ? Story({ args: { ...args, fields: fixtureFieldsIn(args.fields as ResourceField[], 'id') } })
     : Story();
 
-/** A fixture field's label as the stories show it under the toolbar's language (`fieldsInChosenLanguage`). */
-export function fixtureLabel({ globals }: { globals: Record<string, unknown> }, name: string): string {
-  const field = fixtureFieldsIn(creatorFields, globals.language).find((f) => f.name === name);
+/** A fixture field as the stories show it under the toolbar's language (`fieldsInChosenLanguage`). */
+export function fixtureField(
+  { globals }: { globals: Record<string, unknown> },
+  name: string,
+  fields: readonly ResourceField[] = creatorFields,
+): ResourceField {
+  const field = fixtureFieldsIn(fields, globals.language).find((f) => f.name === name);
   if (!field) throw new Error(`No fixture field ${name}`);
-  return field.label;
+  return field;
 }
+
+/** A fixture field's label as the stories show it under the toolbar's language. */
+export const fixtureLabel = (
+  context: { globals: Record<string, unknown> },
+  name: string,
+  fields: readonly ResourceField[] = creatorFields,
+): string => fixtureField(context, name, fields).label;

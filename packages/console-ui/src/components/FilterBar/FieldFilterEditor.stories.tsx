@@ -3,6 +3,7 @@ import { expect, fn, waitFor } from 'storybook/test';
 import type { ResourceField } from '../../resource.js';
 import { loadTribeOptions } from '../ResourceForm/ResourceForm.fixtures.js';
 import { packageFields } from './FilterBar.fixtures.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 import { FieldFilterEditor } from './FieldFilterEditor.js';
 
 const field = (name: string) => packageFields.find((f) => f.name === name) as ResourceField;
@@ -44,9 +45,9 @@ type Story = StoryObj<typeof meta>;
 
 /** Options: "Status is any of". */
 export const AnyOf: Story = {
-  play: async ({ canvas, userEvent, args }) => {
+  play: async ({ canvas, userEvent, args, globals }) => {
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Shipping' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+    await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'filterBar').apply }));
     await expect(args.onApply).toHaveBeenCalledWith({ op: 'in', field: 'status', values: ['Shipping'] });
   },
 };
@@ -54,19 +55,21 @@ export const AnyOf: Story = {
 /** Editing an existing condition starts from it. */
 export const Editing: Story = {
   args: { condition: { op: 'in', field: 'status', values: ['Waiting', 'Delivered'] }, onBack: fn() },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, globals }) => {
     await expect(canvas.getByRole('checkbox', { name: 'Waiting' })).toBeChecked();
     await expect(canvas.getByRole('checkbox', { name: 'Delivered' })).toBeChecked();
-    await expect(canvas.getByRole('button', { name: 'Back' })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'filterBar').back }),
+    ).toBeVisible();
   },
 };
 
 /** Boolean: Any / Yes / No. */
 export const YesNo: Story = {
   args: { field: field('cust_notified') },
-  play: async ({ canvas, userEvent, args }) => {
-    await userEvent.click(canvas.getByRole('radio', { name: 'No' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+  play: async ({ canvas, userEvent, args, globals }) => {
+    await userEvent.click(canvas.getByRole('radio', { name: messagesIn({ globals }, 'filterBar').no }));
+    await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'filterBar').apply }));
     await expect(args.onApply).toHaveBeenCalledWith({ op: 'equals', field: 'cust_notified', value: false });
   },
 };
@@ -74,10 +77,10 @@ export const YesNo: Story = {
 /** Money range, typed with id-ID separators. */
 export const Range: Story = {
   args: { field: field('shipping_cost') },
-  play: async ({ canvas, userEvent, args }) => {
-    await userEvent.type(canvas.getByLabelText('From'), '10.000');
-    await userEvent.type(canvas.getByLabelText('To'), '50.000');
-    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+  play: async ({ canvas, userEvent, args, globals }) => {
+    await userEvent.type(canvas.getByLabelText(messagesIn({ globals }, 'filterBar').from), '10.000');
+    await userEvent.type(canvas.getByLabelText(messagesIn({ globals }, 'filterBar').to), '50.000');
+    await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'filterBar').apply }));
     await expect(args.onApply).toHaveBeenCalledWith({
       op: 'range',
       field: 'shipping_cost',
@@ -90,11 +93,16 @@ export const Range: Story = {
 /** A bound that is not a number: the error is announced and nothing is applied. */
 export const RangeError: Story = {
   args: { field: field('shipping_cost') },
-  play: async ({ canvas, userEvent, args }) => {
-    await userEvent.type(canvas.getByLabelText('From'), 'murah');
-    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Enter numbers for the range');
-    await expect(canvas.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
+  play: async ({ canvas, userEvent, args, globals }) => {
+    await userEvent.type(canvas.getByLabelText(messagesIn({ globals }, 'filterBar').from), 'murah');
+    await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'filterBar').apply }));
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      messagesIn({ globals }, 'filterBar').rangeNumbers,
+    );
+    await expect(canvas.getByLabelText(messagesIn({ globals }, 'filterBar').from)).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     await expect(args.onApply).not.toHaveBeenCalled();
   },
 };
@@ -102,9 +110,12 @@ export const RangeError: Story = {
 /** Text: contains. */
 export const Contains: Story = {
   args: { field: field('receipt') },
-  play: async ({ canvas, userEvent, args }) => {
-    await userEvent.type(canvas.getByLabelText('Receipt contains'), 'JNE');
-    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+  play: async ({ canvas, userEvent, args, globals }) => {
+    await userEvent.type(
+      canvas.getByLabelText(messagesIn({ globals }, 'filterBar').contains('Receipt')),
+      'JNE',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'filterBar').apply }));
     await expect(args.onApply).toHaveBeenCalledWith({ op: 'contains', field: 'receipt', value: 'JNE' });
   },
 };
@@ -112,17 +123,19 @@ export const Contains: Story = {
 /** "Is empty" replaces the editor's condition. */
 export const IsEmpty: Story = {
   args: { field: field('date_sent') },
-  play: async ({ canvas, userEvent, args }) => {
-    await userEvent.click(canvas.getByRole('checkbox', { name: 'Is empty' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+  play: async ({ canvas, userEvent, args, globals }) => {
+    await userEvent.click(
+      canvas.getByRole('checkbox', { name: messagesIn({ globals }, 'filterBar').isEmpty }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'filterBar').apply }));
     await expect(args.onApply).toHaveBeenCalledWith({ op: 'isEmpty', field: 'date_sent' });
   },
 };
 
 /** Apply with nothing chosen removes the filter (`null`). */
 export const NothingChosen: Story = {
-  play: async ({ canvas, userEvent, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+  play: async ({ canvas, userEvent, args, globals }) => {
+    await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'filterBar').apply }));
     await expect(args.onApply).toHaveBeenCalledWith(null);
   },
 };
@@ -130,16 +143,20 @@ export const NothingChosen: Story = {
 /** Relation: search the other entity, picked values become removable chips named by their labels. */
 export const Relation: Story = {
   args: { field: tribe, loadOptions: loadTribeOptions, onPickLabels: fn() },
-  play: async ({ canvas, userEvent, args }) => {
-    const search = canvas.getByRole('combobox', { name: 'Add Tribe' });
+  play: async ({ canvas, userEvent, args, globals }) => {
+    const search = canvas.getByRole('combobox', {
+      name: messagesIn({ globals }, 'filterBar').addValue('Tribe'),
+    });
     await userEvent.type(search, 'kom');
     await waitFor(() =>
       expect(canvas.getAllByRole('option').map((option) => option.textContent)).toEqual(['Tribe Komodo']),
     );
     await userEvent.keyboard('{Enter}');
-    await expect(canvas.getByRole('list', { name: 'Chosen Tribe' })).toHaveTextContent('Tribe Komodo');
+    await expect(
+      canvas.getByRole('list', { name: messagesIn({ globals }, 'filterBar').chosen('Tribe') }),
+    ).toHaveTextContent('Tribe Komodo');
     await expect(args.onPickLabels).toHaveBeenCalledWith({ t4: 'Tribe Komodo' });
-    await userEvent.click(canvas.getByRole('button', { name: 'Apply' }));
+    await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'filterBar').apply }));
     await expect(args.onApply).toHaveBeenCalledWith({ op: 'in', field: 'tribe_id', values: ['t4'] });
   },
 };

@@ -4,6 +4,7 @@ import { expect, fn, waitFor } from 'storybook/test';
 import type { ResourceFieldOption } from '../../resource.js';
 import { loadTribeOptions } from './ResourceForm.fixtures.js';
 import { RelationSelect, type LoadOptions, type RelationSelectProps } from './RelationSelect.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 
 const never: LoadOptions = () => new Promise<ResourceFieldOption[]>(() => undefined);
 const failing: LoadOptions = async () => {
@@ -64,18 +65,22 @@ type Story = StoryObj<typeof meta>;
 
 /** Closed, nothing chosen. */
 export const Empty: Story = {
-  play: async ({ canvas }) => {
+  play: async ({ canvas, globals }) => {
     await expect(canvas.getByRole('combobox', { name: 'Tribe' })).toHaveAttribute('aria-expanded', 'false');
-    await expect(canvas.queryByRole('button', { name: 'Clear Tribe' })).not.toBeInTheDocument();
+    await expect(
+      canvas.queryByRole('button', { name: messagesIn({ globals }, 'resourceForm').clearField('Tribe') }),
+    ).not.toBeInTheDocument();
   },
 };
 
 /** Closed with a chosen row, shown by its label. */
 export const WithValue: Story = {
   args: { initial: { id: 't2', label: 'Tribe Garuda' } },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, globals }) => {
     await expect(canvas.getByRole('combobox', { name: 'Tribe' })).toHaveValue('Tribe Garuda');
-    await expect(canvas.getByRole('button', { name: 'Clear Tribe' })).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'resourceForm').clearField('Tribe') }),
+    ).toBeVisible();
   },
 };
 
@@ -90,26 +95,38 @@ export const Open: Story = {
 /** While `loadOptions` runs: "Searching…". */
 export const Searching: Story = {
   args: { loadOptions: never },
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvas, userEvent, globals }) => {
     await userEvent.click(canvas.getByRole('combobox', { name: 'Tribe' }));
-    await waitFor(() => expect(canvas.getByRole('option', { name: 'Searching…' })).toBeVisible());
+    await waitFor(() =>
+      expect(
+        canvas.getByRole('option', { name: messagesIn({ globals }, 'resourceForm').searching }),
+      ).toBeVisible(),
+    );
   },
 };
 
 /** A search that finds nothing. */
 export const NoMatches: Story = {
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvas, userEvent, globals }) => {
     await userEvent.type(canvas.getByRole('combobox', { name: 'Tribe' }), 'zzz');
-    await waitFor(() => expect(canvas.getByRole('option', { name: 'No matches' })).toBeVisible());
+    await waitFor(() =>
+      expect(
+        canvas.getByRole('option', { name: messagesIn({ globals }, 'resourceForm').noMatches }),
+      ).toBeVisible(),
+    );
   },
 };
 
 /** `loadOptions` rejected. */
 export const LoadFailed: Story = {
   args: { loadOptions: failing },
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvas, userEvent, globals }) => {
     await userEvent.click(canvas.getByRole('combobox', { name: 'Tribe' }));
-    await waitFor(() => expect(canvas.getByRole('option', { name: 'Could not load options' })).toBeVisible());
+    await waitFor(() =>
+      expect(
+        canvas.getByRole('option', { name: messagesIn({ globals }, 'resourceForm').loadFailed }),
+      ).toBeVisible(),
+    );
   },
 };
 
@@ -135,8 +152,10 @@ export const KeyboardPick: Story = {
 /** × clears the choice. */
 export const Cleared: Story = {
   args: { initial: { id: 't2', label: 'Tribe Garuda' } },
-  play: async ({ canvas, userEvent, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Clear Tribe' }));
+  play: async ({ canvas, userEvent, args, globals }) => {
+    await userEvent.click(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'resourceForm').clearField('Tribe') }),
+    );
     await expect(canvas.getByRole('combobox', { name: 'Tribe' })).toHaveValue('');
     await expect(args.onValueChange).toHaveBeenCalledWith(null, null);
   },
@@ -145,8 +164,10 @@ export const Cleared: Story = {
 /** Disabled: no clear button, no list. */
 export const Disabled: Story = {
   args: { initial: { id: 't2', label: 'Tribe Garuda' }, disabled: true },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, globals }) => {
     await expect(canvas.getByRole('combobox', { name: 'Tribe' })).toBeDisabled();
-    await expect(canvas.queryByRole('button', { name: 'Clear Tribe' })).not.toBeInTheDocument();
+    await expect(
+      canvas.queryByRole('button', { name: messagesIn({ globals }, 'resourceForm').clearField('Tribe') }),
+    ).not.toBeInTheDocument();
   },
 };

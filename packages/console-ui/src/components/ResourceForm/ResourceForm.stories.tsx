@@ -6,7 +6,8 @@ import type { ResourceField } from '../../resource.js';
 import { CONSOLE_MESSAGES_EN } from '../../i18n/messages.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import { ResourceForm } from './ResourceForm.js';
-import { fieldsInChosenLanguage } from '../DataTable/DataTable.fixtures.js';
+import { messagesIn, type WithGlobals } from '../../../../../.storybook/messages.js';
+import { fieldsInChosenLanguage, fixtureField, fixtureFieldsIn } from '../DataTable/DataTable.fixtures.js';
 import { allTypeFields, loadTribeOptions, storedRecord } from './ResourceForm.fixtures.js';
 
 const meta = {
@@ -30,6 +31,15 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/**
+ * A fixture field's accessible name under the toolbar's language: its label, with the required mark ("Name *")
+ * when it has one, and nothing else after it (so "Name" does not also find "Name of the account holder").
+ */
+const labelled = (context: WithGlobals, name: string) =>
+  new RegExp(
+    `^${fixtureField(context, name, allTypeFields).label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`,
+  );
+
 const shortFields: ResourceField[] = allTypeFields.filter((field) =>
   ['name', 'email', 'rate_fee', 'platform', 'active', 'tribe_id'].includes(field.name),
 );
@@ -37,15 +47,22 @@ const shortFields: ResourceField[] = allTypeFields.filter((field) =>
 /** A new record: read-only fields are left out, the money box groups thousands as you type. */
 export const Create: Story = {
   args: { mode: 'create', label: 'New creator', initialValues: undefined, relationLabels: undefined },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'resourceForm');
     const canvas = within(canvasElement);
-    await expect(canvas.queryByText('Created')).toBeNull();
-    await userEvent.type(canvas.getByRole('textbox', { name: /^Name/ }), 'Siti Rahmawati');
-    const money = canvas.getByRole('textbox', { name: /Rate per post/ });
+    await expect(canvas.queryByText(fixtureField({ globals }, 'created_at', allTypeFields).label)).toBeNull();
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: labelled({ globals }, 'name') }),
+      'Siti Rahmawati',
+    );
+    const money = canvas.getByRole('textbox', { name: labelled({ globals }, 'rate_fee') });
     await userEvent.type(money, '1500000');
     await expect(money).toHaveValue('1.500.000');
-    await userEvent.selectOptions(canvas.getByRole('combobox', { name: /Platform/ }), 'tiktok');
-    await userEvent.click(canvas.getByRole('button', { name: 'Create' }));
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', { name: labelled({ globals }, 'platform') }),
+      'tiktok',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: m.create }));
     await expect(args.onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({
         name: 'Siti Rahmawati',
@@ -60,16 +77,19 @@ export const Create: Story = {
 
 /** Editing a stored record: changes mark the form dirty; only changed names are reported. */
 export const Edit: Story = {
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'resourceForm');
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('textbox', { name: /Rate per post/ })).toHaveValue('2.500.000');
-    await expect(canvas.getByText('••••ab12 (set)')).toBeInTheDocument();
-    const name = canvas.getByRole('textbox', { name: /^Name/ });
+    await expect(canvas.getByRole('textbox', { name: labelled({ globals }, 'rate_fee') })).toHaveValue(
+      '2.500.000',
+    );
+    await expect(canvas.getByText(m.secretSet('••••ab12'))).toBeInTheDocument();
+    const name = canvas.getByRole('textbox', { name: labelled({ globals }, 'name') });
     await userEvent.clear(name);
     await userEvent.type(name, 'Budi S.');
-    await expect(canvas.getByText('Unsaved changes')).toBeInTheDocument();
+    await expect(canvas.getByText(m.unsavedChanges)).toBeInTheDocument();
     await expect(args.onDirtyChange).toHaveBeenLastCalledWith(true);
-    await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }));
+    await userEvent.click(canvas.getByRole('button', { name: m.save }));
     const [values, meta] = (args.onSubmit as ReturnType<typeof fn>).mock.lastCall!;
     await expect(values).toMatchObject({ name: 'Budi S.', rate_fee: 2500000, tribe_id: 't2' });
     await expect(values).not.toHaveProperty('api_key');
@@ -96,14 +116,17 @@ export const ServerErrors: Story = {
   args: {
     errors: { rate_fee: ['Must be at least 0'], name: ['A creator with this name already exists'] },
   },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    const name = canvas.getByRole('textbox', { name: /^Name/ });
+    const name = canvas.getByRole('textbox', { name: labelled({ globals }, 'name') });
     await waitFor(() => expect(name).toHaveFocus());
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     await expect(name).toHaveAccessibleDescription('A creator with this name already exists');
-    await expect(canvas.getByRole('textbox', { name: /Rate per post/ })).toHaveAccessibleDescription(
-      'Must be at least 0 Whole rupiah.',
+    await expect(
+      canvas.getByRole('textbox', { name: labelled({ globals }, 'rate_fee') }),
+    ).toHaveAccessibleDescription(
+      // The server's message as the story passes it, then the field's help.
+      `Must be at least 0 ${fixtureField({ globals }, 'rate_fee', allTypeFields).help}`,
     );
     await userEvent.type(name, 'x');
     await expect(name).not.toHaveAttribute('aria-invalid');
@@ -113,31 +136,36 @@ export const ServerErrors: Story = {
 /** Client checks before sending: required, numbers, formats. */
 export const ClientValidation: Story = {
   args: { mode: 'create', label: 'New creator', initialValues: undefined, relationLabels: undefined },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'resourceForm');
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('textbox', { name: /^Email/ }), 'not-an-email');
-    await userEvent.type(canvas.getByRole('textbox', { name: /Followers/ }), '12a');
-    await userEvent.click(canvas.getByRole('button', { name: 'Create' }));
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: labelled({ globals }, 'email') }),
+      'not-an-email',
+    );
+    await userEvent.type(canvas.getByRole('textbox', { name: labelled({ globals }, 'followers') }), '12a');
+    await userEvent.click(canvas.getByRole('button', { name: m.create }));
     await expect(args.onSubmit).not.toHaveBeenCalled();
-    const name = canvas.getByRole('textbox', { name: /^Name/ });
+    const name = canvas.getByRole('textbox', { name: labelled({ globals }, 'name') });
     await expect(name).toHaveFocus();
-    await expect(name).toHaveAccessibleDescription('Required');
-    await expect(canvas.getByRole('textbox', { name: /^Email/ })).toHaveAccessibleDescription(
-      'Enter an email address',
-    );
-    await expect(canvas.getByRole('textbox', { name: /Followers/ })).toHaveAccessibleDescription(
-      'Enter a whole number',
-    );
+    await expect(name).toHaveAccessibleDescription(m.required);
+    await expect(
+      canvas.getByRole('textbox', { name: labelled({ globals }, 'email') }),
+    ).toHaveAccessibleDescription(m.email);
+    await expect(
+      canvas.getByRole('textbox', { name: labelled({ globals }, 'followers') }),
+    ).toHaveAccessibleDescription(m.wholeNumber);
   },
 };
 
 /** A stale edit (409): the banner explains and offers Reload. */
 export const Conflict: Story = {
   args: { conflict: { onReload: fn() } },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'resourceForm');
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent('This record was changed by someone else');
-    await userEvent.click(canvas.getByRole('button', { name: 'Reload' }));
+    await expect(canvas.getByRole('alert')).toHaveTextContent(m.conflict);
+    await userEvent.click(canvas.getByRole('button', { name: m.reload }));
     await expect(args.conflict!.onReload).toHaveBeenCalled();
   },
 };
@@ -153,10 +181,11 @@ export const FormError: Story = {
 /** Saving: buttons disabled, the form busy. */
 export const Submitting: Story = {
   args: { fields: shortFields, submitting: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
+    const m = messagesIn({ globals }, 'resourceForm');
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: 'Saving…' })).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: m.saving })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: m.cancel })).toBeDisabled();
     await expect(canvas.getByRole('form')).toHaveAttribute('aria-busy', 'true');
   },
 };
@@ -164,9 +193,12 @@ export const Submitting: Story = {
 /** The relation select searches as you type; arrows and Enter pick. */
 export const RelationSearch: Story = {
   args: { fields: shortFields },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'resourceForm');
     const canvas = within(canvasElement);
-    const tribe = canvas.getByRole('combobox', { name: 'Tribe' });
+    const tribe = canvas.getByRole('combobox', {
+      name: fixtureField({ globals }, 'tribe_id', allTypeFields).label,
+    });
     await expect(tribe).toHaveValue('Tribe Garuda');
     await userEvent.clear(tribe);
     await userEvent.type(tribe, 'har');
@@ -174,7 +206,9 @@ export const RelationSearch: Story = {
     // Enter on it would pick the first tribe (the built Storybook failed here about one run in three).
     await waitFor(() =>
       expect(
-        within(canvas.getByRole('listbox', { name: 'Tribe' }))
+        within(
+          canvas.getByRole('listbox', { name: fixtureField({ globals }, 'tribe_id', allTypeFields).label }),
+        )
           .getAllByRole('option')
           .map((option) => option.textContent),
       ).toEqual(['Tribe Harimau']),
@@ -182,7 +216,7 @@ export const RelationSearch: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(tribe).toHaveValue('Tribe Harimau');
     await expect(tribe).toHaveAttribute('aria-expanded', 'false');
-    await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }));
+    await userEvent.click(canvas.getByRole('button', { name: m.save }));
     await expect(args.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ tribe_id: 't3' }), {
       changed: ['tribe_id'],
     });
@@ -192,10 +226,15 @@ export const RelationSearch: Story = {
 /** Secrets are write-only: "••••ab12 (set)", Replace to type a new one, empty keeps. */
 export const SecretReplace: Story = {
   args: { fields: allTypeFields.filter((field) => ['name', 'api_key'].includes(field.name)) },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'resourceForm');
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Replace API key' }));
-    const input = canvas.getByLabelText('API key');
+    await userEvent.click(
+      canvas.getByRole('button', {
+        name: m.replaceField(fixtureField({ globals }, 'api_key', allTypeFields).label),
+      }),
+    );
+    const input = canvas.getByLabelText(fixtureField({ globals }, 'api_key', allTypeFields).label);
     await userEvent.type(input, 'sk-live-9988');
     await userEvent.keyboard('{Enter}');
     await expect(args.onSubmit).toHaveBeenCalledWith(
@@ -208,13 +247,15 @@ export const SecretReplace: Story = {
 /** Tags: Enter or comma adds, the chip's button removes. */
 export const Tags: Story = {
   args: { fields: allTypeFields.filter((field) => ['name', 'tags'].includes(field.name)) },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'resourceForm');
     const canvas = within(canvasElement);
-    const input = canvas.getByRole('textbox', { name: 'Tags' });
+    const tags = fixtureField({ globals }, 'tags', allTypeFields).label;
+    const input = canvas.getByRole('textbox', { name: tags });
     await userEvent.type(input, 'fashion{Enter}beauty,');
-    await userEvent.click(canvas.getByRole('button', { name: 'Remove kuliner' }));
-    await expect(within(canvas.getByRole('list', { name: 'Tags' })).getAllByRole('listitem')).toHaveLength(3);
-    await userEvent.click(canvas.getByRole('button', { name: 'Save changes' }));
+    await userEvent.click(canvas.getByRole('button', { name: m.removeTag('kuliner') }));
+    await expect(within(canvas.getByRole('list', { name: tags })).getAllByRole('listitem')).toHaveLength(3);
+    await userEvent.click(canvas.getByRole('button', { name: m.save }));
     await expect(args.onSubmit).toHaveBeenCalledWith(
       { name: 'Budi Santoso', tags: ['travel', 'fashion', 'beauty'] },
       { changed: ['tags'] },
@@ -225,9 +266,12 @@ export const Tags: Story = {
 /** Enter in a single-line field submits. */
 export const EnterSubmits: Story = {
   args: { fields: shortFields },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByRole('textbox', { name: /^Email/ }), '{End}x{Enter}');
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: labelled({ globals }, 'email') }),
+      '{End}x{Enter}',
+    );
     await expect(args.onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({ email: 'budi@contoh.co.idx' }),
       {
@@ -246,18 +290,19 @@ export const ContractEntity: Story = {
     initialValues: undefined,
     relationLabels: undefined,
   },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'resourceForm');
     const canvas = within(canvasElement);
-    for (const field of creators.fields.filter(
+    for (const field of fixtureFieldsIn(creators.fields, globals.language).filter(
       (f) => !f.readOnly && f.type !== 'boolean' && f.type !== 'daterange',
     )) {
       await expect(
         canvas.getAllByText(new RegExp(`^${field.label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`)).length,
       ).toBeGreaterThan(0);
     }
-    await userEvent.click(canvas.getByRole('button', { name: 'Create' }));
+    await userEvent.click(canvas.getByRole('button', { name: m.create }));
     await expect(args.onSubmit).not.toHaveBeenCalled();
-    await expect(canvas.getByRole('textbox', { name: /^Name/ })).toHaveFocus();
+    await expect(canvas.getByRole('textbox', { name: labelled({ globals }, 'name') })).toHaveFocus();
   },
 };
 
@@ -318,6 +363,7 @@ export const English: Story = {
   ],
   args: { fields: shortFields, mode: 'create', label: 'New creator', initialValues: undefined },
   play: async ({ canvasElement, args }) => {
+    // English whatever the toolbar's language: the story's own provider sets it.
     const canvas = within(canvasElement);
     const tribe = canvas.getByRole('combobox', { name: 'Tribe' });
     await expect(tribe).toHaveAttribute('placeholder', 'Search tribe…');

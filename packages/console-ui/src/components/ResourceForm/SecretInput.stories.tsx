@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import type { SecretDraft } from './formValues.js';
 import { SecretInput, type SecretInputProps } from './SecretInput.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 
 type DemoProps = Omit<SecretInputProps, 'value' | 'onValueChange' | 'label'> & {
   initial: SecretDraft;
@@ -56,25 +57,33 @@ type Story = StoryObj<typeof meta>;
 
 /** A stored secret: mask and Replace. */
 export const Set: Story = {
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText('••••ab12 (set)')).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Replace API key' })).toBeVisible();
+  play: async ({ canvas, globals }) => {
+    await expect(
+      canvas.getByText(messagesIn({ globals }, 'resourceForm').secretSet('••••ab12')),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'resourceForm').replaceField('API key') }),
+    ).toBeVisible();
   },
 };
 
 /** No secret yet: a password box. */
 export const NotSet: Story = {
   args: { initial: NONE },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, globals }) => {
     await expect(canvas.getByLabelText('API key')).toHaveAttribute('type', 'password');
-    await expect(canvas.queryByRole('button', { name: 'Keep current' })).not.toBeInTheDocument();
+    await expect(
+      canvas.queryByRole('button', { name: messagesIn({ globals }, 'resourceForm').keepCurrent }),
+    ).not.toBeInTheDocument();
   },
 };
 
 /** Replace opens a password box; Keep current goes back to the mask. */
 export const Replacing: Story = {
-  play: async ({ canvas, userEvent, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Replace API key' }));
+  play: async ({ canvas, userEvent, args, globals }) => {
+    await userEvent.click(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'resourceForm').replaceField('API key') }),
+    );
     const box = canvas.getByLabelText('API key');
     await userEvent.type(box, 'sk-live-1234');
     await expect(args.onValueChange).toHaveBeenLastCalledWith({
@@ -82,14 +91,20 @@ export const Replacing: Story = {
       replacing: true,
       value: 'sk-live-1234',
     });
-    await userEvent.click(canvas.getByRole('button', { name: 'Keep current' }));
-    await expect(canvas.getByText('••••ab12 (set)')).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'resourceForm').keepCurrent }),
+    );
+    await expect(
+      canvas.getByText(messagesIn({ globals }, 'resourceForm').secretSet('••••ab12')),
+    ).toBeVisible();
   },
 };
 
 export const Disabled: Story = {
   args: { disabled: true },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('button', { name: 'Replace API key' })).toBeDisabled();
+  play: async ({ canvas, globals }) => {
+    await expect(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'resourceForm').replaceField('API key') }),
+    ).toBeDisabled();
   },
 };

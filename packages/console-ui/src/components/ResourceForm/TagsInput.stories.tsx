@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
 import { TagsInput, type TagsInputProps } from './TagsInput.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 
 type DemoProps = Omit<TagsInputProps, 'value' | 'onValueChange'> & {
   initial?: string[];
@@ -50,8 +51,10 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Empty: Story = {
-  play: async ({ canvas }) => {
-    await expect(canvas.queryByRole('list', { name: 'Tags' })).not.toBeInTheDocument();
+  play: async ({ canvas, globals }) => {
+    await expect(
+      canvas.queryByRole('list', { name: messagesIn({ globals }, 'resourceForm').tags }),
+    ).not.toBeInTheDocument();
   },
 };
 
@@ -76,8 +79,10 @@ export const Typing: Story = {
 /** The × of a chip removes it. */
 export const RemoveOne: Story = {
   args: { initial: ['kuliner', 'travel'] },
-  play: async ({ canvas, userEvent, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Remove kuliner' }));
+  play: async ({ canvas, userEvent, args, globals }) => {
+    await userEvent.click(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'resourceForm').removeTag('kuliner') }),
+    );
     await expect(args.onValueChange).toHaveBeenLastCalledWith(['travel']);
   },
 };
@@ -103,8 +108,10 @@ export const LongTags: Story = {
 
 export const Disabled: Story = {
   args: { initial: ['kuliner'], disabled: true },
-  play: async ({ canvas }) => {
+  play: async ({ canvas, globals }) => {
     await expect(canvas.getByLabelText('Niches')).toBeDisabled();
-    await expect(canvas.getByRole('button', { name: 'Remove kuliner' })).toBeDisabled();
+    await expect(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'resourceForm').removeTag('kuliner') }),
+    ).toBeDisabled();
   },
 };

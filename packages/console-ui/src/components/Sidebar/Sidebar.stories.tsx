@@ -4,6 +4,7 @@ import { expect, fn, waitFor, within } from 'storybook/test';
 // Stories only: the real menu data. The component itself never imports the contract.
 import { menuDefinition, PERMISSION_KEYS } from '@staff/console-contract';
 import type { LinkRendererProps, PermissionEntry } from '../../adapters.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 import { PlainLink, Sidebar, type SidebarProps } from './Sidebar.js';
 
 const menu = menuDefinition();
@@ -48,7 +49,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const AllKeys: Story = {
-  play: async ({ canvas, canvasElement, args, userEvent }) => {
+  play: async ({ canvas, canvasElement, args, userEvent, globals }) => {
     await expect(canvas.getByText('Siti Rahmawati')).toBeVisible();
     await expect(canvas.getByText('12 Mar 2025, 14.05')).toBeVisible();
     await expect(groupNames(canvasElement)).toEqual([
@@ -69,9 +70,9 @@ export const AllKeys: Story = {
       'true',
     );
     await expect(canvas.getByRole('link', { name: 'Product Admin' })).toHaveAttribute('aria-current', 'page');
-    await userEvent.click(canvas.getByRole('button', { name: 'Sign Out' }));
+    await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'sidebar').signOut }));
     await expect(args.onSignOut).toHaveBeenCalledTimes(1);
-    await userEvent.click(canvas.getByRole('button', { name: 'Refresh permissions' }));
+    await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'sidebar').refresh }));
     await expect(args.onRefresh).toHaveBeenCalledTimes(1);
   },
 };
@@ -118,10 +119,10 @@ export const DoubleKeyedItems: Story = {
 
 export const Refreshing: Story = {
   args: { refreshing: true },
-  play: async ({ canvas, args, userEvent }) => {
-    const refresh = canvas.getByRole('button', { name: 'Refresh permissions' });
+  play: async ({ canvas, args, userEvent, globals }) => {
+    const refresh = canvas.getByRole('button', { name: messagesIn({ globals }, 'sidebar').refresh });
     await expect(refresh).toHaveAttribute('aria-disabled', 'true');
-    await expect(canvas.getByRole('status')).toHaveTextContent('Refreshing permissions…');
+    await expect(canvas.getByRole('status')).toHaveTextContent(messagesIn({ globals }, 'sidebar').refreshing);
     await userEvent.click(refresh);
     await expect(args.onRefresh).not.toHaveBeenCalled();
   },
@@ -129,8 +130,8 @@ export const Refreshing: Story = {
 
 export const NoLastLogin: Story = {
   args: { user: { fullname: 'Budi Santoso', last_login: null } },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByText('Last login: —')).toBeVisible();
+  play: async ({ canvas, globals }) => {
+    await expect(canvas.getByText(`${messagesIn({ globals }, 'sidebar').lastLogin} —`)).toBeVisible();
   },
 };
 
@@ -186,9 +187,13 @@ export const PlainNavigation: Story = {
     productLabel: undefined,
     renderLink: PlainLink,
   },
-  play: async ({ canvas }) => {
-    await expect(canvas.queryByRole('button', { name: 'Sign Out' })).not.toBeInTheDocument();
-    await expect(canvas.queryByRole('button', { name: 'Refresh permissions' })).not.toBeInTheDocument();
+  play: async ({ canvas, globals }) => {
+    await expect(
+      canvas.queryByRole('button', { name: messagesIn({ globals }, 'sidebar').signOut }),
+    ).not.toBeInTheDocument();
+    await expect(
+      canvas.queryByRole('button', { name: messagesIn({ globals }, 'sidebar').refresh }),
+    ).not.toBeInTheDocument();
     await expect(canvas.getByRole('link', { name: 'Product Admin' })).toHaveAttribute(
       'href',
       '/app/admins/products',
@@ -266,15 +271,32 @@ export const PermissionsArriveLater: Story = {
       </div>
     );
   },
-  play: async ({ canvas, userEvent }) => {
-    const signOut = canvas.getByRole('button', { name: 'Sign Out' });
+  play: async ({ canvas, userEvent, globals }) => {
+    const signOut = canvas.getByRole('button', { name: messagesIn({ globals }, 'sidebar').signOut });
     await expect(canvas.queryByRole('button', { name: LATE_GROUP.label })).not.toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Permissions arrive' }));
     await expect(canvas.getByRole('button', { name: LATE_GROUP.label })).toHaveAttribute(
       'aria-expanded',
       'true',
     );
-    await expect(canvas.getByRole('button', { name: 'Sign Out' })).toBe(signOut);
+    await expect(canvas.getByRole('button', { name: messagesIn({ globals }, 'sidebar').signOut })).toBe(
+      signOut,
+    );
+  },
+};
+
+/** Right to left (`dir="rtl"` on a parent): the current page's bar and the links' indent move to the right edge. */
+export const RightToLeft: Story = {
+  globals: { direction: 'rtl' },
+  play: async ({ canvas }) => {
+    const current = canvas.getByRole('link', { name: 'Product Admin' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    const style = getComputedStyle(current);
+    await expect(style.direction).toBe('rtl');
+    await expect(style.borderRightWidth).toBe('3px');
+    await expect(style.borderLeftWidth).toBe('0px');
+    // The deeper indent (before the label) is on the right too.
+    await expect(parseFloat(style.paddingRight)).toBeGreaterThan(parseFloat(style.paddingLeft));
   },
 };
 
