@@ -2,29 +2,27 @@
 // reach, the filters behind a "Filter" button), and the smaller defects: "0 of 0" while loading and on error,
 // the plural delete confirmation, the favicon, and hinted locked links in Operation Data.
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright';
+import type { Page } from 'playwright';
 import { tribes } from '@staff/console-contract';
-import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
+import { apiLogin, openSignedIn, reusedTabs, setupConsole } from './harness.js';
 
 const { server, browser, user } = setupConsole({ signIn: { username: 'demo-all' } });
 
-async function open(path: string, viewport = { width: 1440, height: 900 }, who = user) {
-  const { context, page } = await newPage(browser, viewport);
-  await openSignedIn(page, server, who, path);
-  return { context, page };
-}
+/** Each test's tab is in a context the file reuses, one per viewport (a new one cost chromium about 2.4 CPU-s). */
+const newTab = reusedTabs(browser);
 
 async function withPage(
   path: string,
   viewport: { width: number; height: number },
-  run: (page: Page, context: BrowserContext) => Promise<void>,
+  run: (page: Page) => Promise<void>,
   who = user,
 ) {
-  const { context, page } = await open(path, viewport, who);
+  const page = await newTab(viewport);
   try {
-    await run(page, context);
+    await openSignedIn(page, server, who, path);
+    await run(page);
   } finally {
-    await context.close();
+    await page.close();
   }
 }
 

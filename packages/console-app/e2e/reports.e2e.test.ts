@@ -6,9 +6,20 @@ import { REPORT_IDS, ROUTES, type ReportResponse } from '@staff/console-contract
 import { seedReportFixture } from '../../console-server/test/support/reports.js';
 import { seedDemoActivity } from '../../console-server/src/demo/activity.js';
 import { seedDemoReports } from '../../console-server/src/demo/reportDemo.js';
-import { newPage, openSignedIn, setupConsole } from './harness.js';
+import { navigateInApp, openSignedIn, reusedTabs, setupConsole } from './harness.js';
 
 const { server, browser, user } = setupConsole({ signIn: { username: 'demo-all' } });
+/** Each test's own tab in a context the file reuses (one per viewport). */
+const newTab = reusedTabs(browser);
+
+/**
+ * A test's first report is a fresh load; the next go through the app's router: a full load cost chromium 1–2
+ * CPU-s and the reports check nothing of the boot.
+ */
+async function open(page: Page, urlPath: string): Promise<void> {
+  if (page.url() === 'about:blank') await openSignedIn(page, server, user, urlPath);
+  else await navigateInApp(page, urlPath);
+}
 
 /** The demo's moving data and report story, ending here (before the fixture's November days). */
 const DEMO_NOW = new Date('2026-10-28T05:00:00Z');
@@ -46,13 +57,13 @@ async function reportTable(page: Page, title: string) {
 
 describe('Reports in chromium', () => {
   it('every report page shows a table with a totals row and a chart', async () => {
-    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    const page = await newTab({ width: 1440, height: 900 });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     try {
       for (const id of REPORT_IDS) {
         const route = ROUTES.find((candidate) => candidate.id === id)!;
-        await openSignedIn(page, server, user, `${pathOf(id)}?${rangeOf(id)}`);
+        await open(page, `${pathOf(id)}?${rangeOf(id)}`);
         const table = await reportTable(page, route.title);
         await table.getByRole('row', { name: /^Total/ }).waitFor();
         // At least one data row besides the header and the totals (waited for: in a fresh-clone run Ad Creative's
@@ -67,14 +78,14 @@ describe('Reports in chromium', () => {
       }
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 
   it('changes the range, drills down, compares and exports CSV and XLSX with their totals', async () => {
-    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    const page = await newTab({ width: 1440, height: 900 });
     try {
-      await openSignedIn(page, server, user, `${pathOf('ads-x-mayar')}?from=2026-11-01&to=2026-11-01`);
+      await open(page, `${pathOf('ads-x-mayar')}?from=2026-11-01&to=2026-11-01`);
       let table = await reportTable(page, 'Ads X Mayar Report');
       const totals = () => table.getByRole('row', { name: /^Total/ });
       await expect.poll(() => totals().textContent()).toMatch(/Rp\s?1\.500\.000/);
@@ -138,12 +149,12 @@ describe('Reports in chromium', () => {
       expect(last.getCell(header.indexOf('Real ROAS')).value).toBe(expected.totals.values.real_roas);
       expect(sheet.getColumn(header.indexOf('Spend')).numFmt).toBe('"Rp" #,##0');
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 
   it('on the demo: Monthly achievement is plausible, creators sell, tribes have spend and revenue, totals add up', async () => {
-    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    const page = await newTab({ width: 1440, height: 900 });
     const money = (amount: unknown) =>
       new RegExp(`Rp\\s?${Math.abs(Number(amount)).toLocaleString('id-ID').replace(/\./g, '\\.')}`);
     const sum = (answer: ReportResponse, field: string) =>
@@ -156,12 +167,7 @@ describe('Reports in chromium', () => {
         expect(Number(row.values.achievement), row.key).toBeGreaterThan(50);
         expect(Number(row.values.achievement), row.key).toBeLessThan(125);
       }
-      await openSignedIn(
-        page,
-        server,
-        user,
-        `${pathOf('monthly')}?from=2026-09-01&to=2026-10-28&group_by=month`,
-      );
+      await open(page, `${pathOf('monthly')}?from=2026-09-01&to=2026-10-28&group_by=month`);
       const monthlyTable = await reportTable(page, 'Monthly Report');
       await expect
         .poll(() => monthlyTable.getByRole('row', { name: /^Total/ }).textContent())
@@ -179,7 +185,7 @@ describe('Reports in chromium', () => {
       );
       expect(selling.length).toBeGreaterThan(2);
       expect(kol.rows.every((row) => Number(row.values.engagement_rate ?? 0) <= 100)).toBe(true);
-      await openSignedIn(page, server, user, `${pathOf('kol-report')}?from=2026-09-28&to=2026-10-28`);
+      await open(page, `${pathOf('kol-report')}?from=2026-09-28&to=2026-10-28`);
       const kolTable = await reportTable(page, 'KOL Report');
       const top = String(kol.rows[0]!.values.creator);
       await kolTable
@@ -196,20 +202,20 @@ describe('Reports in chromium', () => {
       ).toBeGreaterThan(0);
       for (const field of ['revenue', 'spend', 'target', 'target_gap'])
         expect(tribes.totals.values[field], field).toBe(sum(tribes, field));
-      await openSignedIn(page, server, user, `${pathOf('tribe-x-mayar')}?from=2026-10-01&to=2026-10-28`);
+      await open(page, `${pathOf('tribe-x-mayar')}?from=2026-10-01&to=2026-10-28`);
       const tribeTable = await reportTable(page, 'Tribe X Mayar Report');
       await expect
         .poll(() => tribeTable.getByRole('row', { name: /^Total/ }).textContent())
         .toMatch(money(tribes.totals.values.target_gap));
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 
   it('drills the month reports and the KOL report, and exports their totals', async () => {
-    const { context, page } = await newPage(browser, { width: 1280, height: 800 });
+    const page = await newTab({ width: 1280, height: 800 });
     try {
-      await openSignedIn(page, server, user, `${pathOf('tribe-x-mayar')}?from=2026-11-01&to=2026-11-30`);
+      await open(page, `${pathOf('tribe-x-mayar')}?from=2026-11-01&to=2026-11-30`);
       const table = await reportTable(page, 'Tribe X Mayar Report');
       const tribe = await api('tribe-x-mayar?from=2026-11-01&to=2026-11-30');
       const first = String(tribe.rows[0]!.values.tribe);
@@ -219,7 +225,7 @@ describe('Reports in chromium', () => {
         .first()
         .waitFor();
 
-      await openSignedIn(page, server, user, `${pathOf('kol-report')}?from=2026-11-01&to=2026-11-02`);
+      await open(page, `${pathOf('kol-report')}?from=2026-11-01&to=2026-11-02`);
       const kol = await reportTable(page, 'KOL Report');
       await kol.getByRole('row', { name: /Nadia/ }).first().waitFor();
       await page.getByRole('button', { name: 'Expand Nadia', exact: true }).click();
@@ -234,7 +240,7 @@ describe('Reports in chromium', () => {
       expect(last.getCell(1).value).toBe('Total');
       expect(last.getCell(2).value).toBe(expected.totals.values.fee);
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 });

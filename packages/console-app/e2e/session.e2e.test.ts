@@ -7,51 +7,54 @@ import {
   apiLogin,
   apiStatus,
   DEMO_PASSWORD,
-  newPage,
   openSignedIn,
   pathOf,
+  reusedTabs,
   setupConsole,
 } from './harness.js';
 
 const { server, browser } = setupConsole();
+/** Each test's own tab, with empty storage, in one of two contexts (short and spec delays) the file reuses. */
+const newTab = reusedTabs(browser);
+const SPEC_DELAYS = { specDelays: true };
 
 const storedUser = (page: Page) => page.evaluate((key) => window.localStorage.getItem(key), STORED_USER_KEY);
 
 describe('start screen', () => {
   it('shows "Please Wait..." and goes to /login without a stored session, after about 0.5 s', async () => {
-    const { context, page } = await newPage(browser, undefined, { specDelays: true });
+    const page = await newTab(undefined, SPEC_DELAYS);
     const started = Date.now();
     await page.goto(`${server.baseURL}/`);
     await page.getByText('Please Wait...').waitFor();
     await page.waitForURL('**/login');
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
     await page.getByRole('button', { name: 'Login' }).waitFor();
-    await context.close();
+    await page.close();
   });
 
   it('goes to /app/customer-chats with a valid stored session', async () => {
     const user = await apiLogin(server, 'demo-statistics');
-    const { context, page } = await newPage(browser);
+    const page = await newTab();
     await openSignedIn(page, server, user, '/');
     await page.getByText('Please Wait...').waitFor();
     await page.waitForURL('**/app/customer-chats');
     await page.getByRole('heading', { level: 1, name: 'Chat List' }).waitFor();
     expect(await page.title()).toBe('Chat List');
-    await context.close();
+    await page.close();
   });
 
   it('treats a stored token the server refuses as no session and clears it', async () => {
-    const { context, page } = await newPage(browser);
+    const page = await newTab();
     await openSignedIn(page, server, { token: 'x'.repeat(43), fullname: 'Nobody', last_login: null }, '/');
     await page.waitForURL('**/login');
     expect(await storedUser(page)).toBeNull();
-    await context.close();
+    await page.close();
   });
 });
 
 describe('login', () => {
   it('shows Login, then Memuat..., then "Login Sukses, Mohon tunggu" and lands on Usage Statistics', async () => {
-    const { context, page } = await newPage(browser, undefined, { specDelays: true });
+    const page = await newTab(undefined, SPEC_DELAYS);
     // The answer is held until the page's clock is paused, so the loading label can be seen and the 2 s hold
     // starts on the paused clock; the server answers for real.
     let release: () => void = () => undefined;
@@ -98,11 +101,11 @@ describe('login', () => {
     } | null;
     expect(stored?.fullname).toBe('Demo All Access');
     expect(await apiStatus(server, '/api/a/verify/___ca', stored!.token)).toBe(200);
-    await context.close();
+    await page.close();
   });
 
   it('shows "Error : " and the server message on a 403', async () => {
-    const { context, page } = await newPage(browser);
+    const page = await newTab();
     await page.goto(`${server.baseURL}/login`);
     await page.getByLabel('Username').fill('demo-all');
     await page.getByLabel('Password').fill('not the password');
@@ -114,11 +117,11 @@ describe('login', () => {
     expect(text).not.toContain('Komunikasi');
     await page.getByRole('button', { name: 'Login' }).waitFor();
     expect(pathOf(page)).toBe('/login');
-    await context.close();
+    await page.close();
   });
 
   it('sends empty values as they are (no client-side validation) and shows the server answer', async () => {
-    const { context, page } = await newPage(browser);
+    const page = await newTab();
     await page.goto(`${server.baseURL}/login`);
     const request = page.waitForRequest('**/api/auth/login');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -127,14 +130,14 @@ describe('login', () => {
       .getByRole('alert')
       .filter({ hasText: /^Error : / })
       .waitFor();
-    await context.close();
+    await page.close();
   });
 });
 
 describe('a user who lacks the landing page key', () => {
   it('sees the denial alert and links to the pages they may open', async () => {
     const user = await apiLogin(server, 'demo-logs');
-    const { context, page } = await newPage(browser);
+    const page = await newTab();
     // Usage Statistics opens for everyone signed in (issue 10 item 7): a keyed page is denied.
     await openSignedIn(page, server, user, '/app/administration/users/');
     await page.getByRole('alert').filter({ hasText: PAGE_DENIED_MESSAGE }).waitFor();
@@ -149,14 +152,14 @@ describe('a user who lacks the landing page key', () => {
     await links.filter({ hasText: 'Purchase Log' }).click();
     await page.waitForURL('**/app/logs/purchase/');
     await page.getByRole('heading', { level: 1, name: 'Purchase Log' }).waitFor();
-    await context.close();
+    await page.close();
   });
 });
 
 describe('sign out', () => {
   it('clears the stored user, revokes the token on the server and goes to /', async () => {
     const user = await apiLogin(server, 'demo-all');
-    const { context, page } = await newPage(browser);
+    const page = await newTab();
     await openSignedIn(page, server, user, LANDING_PATH);
     await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
     const logout = page.waitForResponse('**/api/auth/logout');
@@ -166,14 +169,14 @@ describe('sign out', () => {
     expect(await storedUser(page)).toBeNull();
     await page.waitForURL('**/login');
     expect(await apiStatus(server, '/api/a/verify/___ca', user.token)).toBe(401);
-    await context.close();
+    await page.close();
   });
 });
 
 describe('a 401 on any call', () => {
   it('sends the user to / (and on to the login form) when the token stops being accepted', async () => {
     const user = await apiLogin(server, 'demo-all');
-    const { context, page } = await newPage(browser);
+    const page = await newTab();
     await openSignedIn(page, server, user, LANDING_PATH);
     await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
     // Revoke in the database only, with no socket event: the next HTTP call is what finds out.
@@ -192,15 +195,15 @@ describe('a 401 on any call', () => {
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
     expect(await storedUser(page)).toBeNull();
     await page.waitForURL('**/login');
-    // A click still waiting for a sidebar the sign-out removed ends with the context.
-    await context.close();
+    // A click still waiting for a sidebar the sign-out removed ends with the tab.
+    await page.close();
     await navigating;
   });
 });
 
 describe('server down', () => {
   it('shows "Error : Komunikasi dengan server bermasalah" when the server cannot be reached', async () => {
-    const { context, page } = await newPage(browser);
+    const page = await newTab();
     await page.goto(`${server.baseURL}/login`);
     await page.getByRole('button', { name: 'Login' }).waitFor();
     // The browser's connections are refused, as they are when the server is down (the server's own stop is
@@ -212,6 +215,6 @@ describe('server down', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Error : ' });
     await alert.waitFor();
     expect(await alert.textContent()).toBe('Error : Komunikasi dengan server bermasalah');
-    await context.close();
+    await page.close();
   });
 });
