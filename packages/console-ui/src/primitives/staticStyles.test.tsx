@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from '@testing-library/react';
 import { SHEET_ATTRIBUTE, useDocumentStyles, useStaticStyles } from './staticStyles.js';
+import { Button } from './Button.js';
 
 function sheets(name: string): HTMLStyleElement[] {
   return [...document.head.querySelectorAll<HTMLStyleElement>(`style[${SHEET_ATTRIBUTE}="${name}"]`)];
@@ -57,5 +58,16 @@ describe('useDocumentStyles', () => {
     view.rerender(<Dynamic css=":root { --x: 3; }" />);
     view.unmount();
     expect(sheets('probe-dynamic')).toHaveLength(0);
+  });
+});
+
+describe("Button's static sheet", () => {
+  it('styles only the class Button alone carries, not the .cui-button hook other components give their buttons', () => {
+    render(<Button kind="primary">Save</Button>);
+    const text = sheets('button')[0]?.textContent ?? '';
+    const selectors = [...text.matchAll(/^([^\s{}@][^{}]*)\{/gm)].flatMap((match) => match[1]!.split(','));
+    expect(selectors.length).toBeGreaterThan(5);
+    for (const selector of selectors) expect(selector.trim()).toMatch(/^\.cui-console-button\b/);
+    expect(document.querySelector('.cui-console-button')).toHaveClass('cui-button');
   });
 });
