@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiLogin, createUserWithKeys, newPage, openSignedIn, setupConsole } from './harness.js';
+import { apiLogin, createUserWithKeys, openSignedIn, reusedTabs, setupConsole } from './harness.js';
 import { serviceAccountKey, startFakeGoogle } from '../../console-server/test/fakes/google.js';
 
 const ROBOT = 'laporan@console-e2e.iam.gserviceaccount.com';
@@ -26,6 +26,8 @@ const {
     sheetReports: { google: { tokenUrl: google.tokenUrl, sheetsUrl: google.url } },
   }),
 });
+/** Each test's own tab in a context the file reuses (one per viewport). */
+const newTab = reusedTabs(browser);
 
 beforeAll(async () => {
   await sql`
@@ -38,7 +40,7 @@ beforeAll(async () => {
 describe('Sheet Report', () => {
   it('creates a schedule, runs it now and downloads a CSV with the report rows', async () => {
     const user = await apiLogin(server, 'demo-all');
-    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    const page = await newTab({ width: 1440, height: 900 });
     try {
       await openSignedIn(page, server, user, '/app/logs/sheet-report/');
       await page.getByRole('heading', { level: 1, name: 'Sheet Report' }).waitFor();
@@ -87,14 +89,14 @@ describe('Sheet Report', () => {
         .first()
         .waitFor();
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 
   it('shows the schedules to a read-only user without any write control', async () => {
     await createUserWithKeys(server, 'sheet-reader', ['transaction_read_purchase_logs']);
     const user = await apiLogin(server, 'sheet-reader');
-    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    const page = await newTab({ width: 390, height: 844 });
     try {
       await openSignedIn(page, server, user, '/app/logs/sheet-report/');
       const list = page.getByRole('region', { name: 'Schedules', exact: true });
@@ -105,13 +107,13 @@ describe('Sheet Report', () => {
       await list.getByRole('button', { name: 'Log Ads X Mayar mingguan' }).click();
       await page.getByRole('region', { name: 'Log: Ads X Mayar mingguan' }).getByText('Succeeded').waitFor();
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 
   it('writes a schedule into a Google Sheet: the sheet holds the report, the log names the range', async () => {
     const user = await apiLogin(server, 'demo-all');
-    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    const page = await newTab({ width: 1440, height: 900 });
     try {
       await openSignedIn(page, server, user, '/app/logs/sheet-report/');
       const form = page.getByRole('form', { name: 'New schedule' });
@@ -139,7 +141,7 @@ describe('Sheet Report', () => {
       expect(values.some((row) => row.includes(275000))).toBe(true);
       await log.getByRole('cell', { name: `Harian!A1:`, exact: false }).first().waitFor();
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 
@@ -157,7 +159,7 @@ describe('Sheet Report', () => {
     });
     expect(saved.status).toBe(201);
     const { id: viewId, query } = (await saved.json()) as { id: number; query: string };
-    const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+    const page = await newTab({ width: 1440, height: 900 });
     try {
       await openSignedIn(page, server, user, '/app/logs/sheet-report/');
       const form = page.getByRole('form', { name: 'New schedule' });
@@ -184,7 +186,7 @@ describe('Sheet Report', () => {
       expect(file.slice(1)).toBe(await direct.text());
       expect(file.trim().split('\r\n').length).toBeGreaterThan(1);
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 });
