@@ -419,6 +419,8 @@ export interface SessionPruningOptions {
 export interface SessionPruning {
   /** Stops the interval; resolves when a prune under way has finished (close the database after this). */
   stop: () => Promise<void>;
+  /** Runs a prune now if one is due; after `stop`, nothing (what the interval calls too). */
+  runNow: () => Promise<void>;
   /** The interval's timer: unref'd, so it never keeps the process alive. */
   readonly timer: ReturnType<typeof setInterval>;
 }
