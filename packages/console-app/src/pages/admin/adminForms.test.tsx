@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { InternalAxiosRequestConfig } from 'axios';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import { ChangePasswordDialog } from './ChangePasswordDialog.js';
 import { MATRIX } from './matrixFixture.js';
 import UserPermissionsPage from './UserPermissionsPage.js';
 import UsersPage from './UsersPage.js';
+import type { FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -19,7 +19,7 @@ function renderUsers(create: FakeAnswer) {
   return renderPage(usersRoute, <UsersPage route={usersRoute} />, {
     language: 'id',
     keys: [usersRoute.key],
-    handler: (config: InternalAxiosRequestConfig) => {
+    handler: (config: FakeRequest) => {
       if (config.url === '/api/admin/users' && config.method === 'post') return create;
       if (config.url === '/api/admin/users') return { status: 200, data: { users: [], total: 0 } };
       if (config.url === '/api/admin/permission-sets') return { status: 200, data: { sets: [] } };
