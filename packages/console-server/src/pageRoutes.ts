@@ -114,7 +114,7 @@ export function implement<E extends AnyEndpoint>(
   route: RouteRegistrar,
   endpoint: E,
   handler: EndpointHandler<E>,
-  extra: Pick<AnyRouteSpec, 'config' | 'bodyLimit' | 'guard' | 'inputError'> = {},
+  extra: Pick<AnyRouteSpec, 'config' | 'bodyLimit' | 'guard' | 'inputError' | 'members'> = {},
 ): void {
   if (typeof endpoint.permission === 'object' && 'entity' in endpoint.permission && !extra.guard)
     throw new Error(`${endpoint.name}: an entity's permission needs the route's own guard`);

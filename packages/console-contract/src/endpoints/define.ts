@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { PermissionKey } from '../permissions.js';
+import type { EntityDef } from '../entities/types.js';
 
 export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -77,9 +78,10 @@ export interface EndpointSpec<
   /**
    * A route family: each member documents and parses the requests whose path has its values (built when the
    * server registers the route, not when the contract loads). The endpoint's own schemas are what callers send
-   * and read for any member.
+   * and read for any member. The resource routes' members are per entity: of `entities` (default ENTITIES), the
+   * entities the server serves.
    */
-  members?: () => readonly EndpointMember[];
+  members?: (entities?: readonly EntityDef[]) => readonly EndpointMember[];
 }
 
 /** One declared endpoint: the server implements it, the app calls it, both from this one object. */

@@ -85,7 +85,7 @@ export const anyBulkActionResponseSchema = z.object({
 
 // --- how each entity's member is documented ------------------------------------------------------------
 
-const writable = () => ENTITIES.filter((def) => def.access !== 'read-only');
+const writable = (entities: readonly EntityDef[]) => entities.filter((def) => def.access !== 'read-only');
 
 const member = (
   def: EntityDef,
@@ -131,8 +131,8 @@ export const resourcesEndpoints = {
     params: resourceParamsSchema,
     query: resourceListQuerySchema,
     response: anyListResponseSchema,
-    members: () =>
-      ENTITIES.map((def) =>
+    members: (entities = ENTITIES) =>
+      entities.map((def) =>
         member(
           def,
           'read',
@@ -162,8 +162,8 @@ export const resourcesEndpoints = {
     params: resourceParamsSchema,
     query: resourceOptionsQuerySchema,
     response: relationOptionsResponseSchema,
-    members: () =>
-      ENTITIES.map((def) =>
+    members: (entities = ENTITIES) =>
+      entities.map((def) =>
         member(def, 'read', `Choices for a relation select: id and ${def.titleField}`, {
           query: resourceOptionsQuerySchema,
           responses: { 200: relationOptionsResponseSchema },
@@ -180,8 +180,8 @@ export const resourcesEndpoints = {
     summary: 'One row of an entity',
     params: resourceRowParamsSchema,
     response: anyEntityRowSchema,
-    members: () =>
-      ENTITIES.map((def) =>
+    members: (entities = ENTITIES) =>
+      entities.map((def) =>
         member(def, 'read', `One ${def.label.toLowerCase()}`, {
           params: resourceRowParamsSchema,
           responses: { 200: row(def), ...notThere },
@@ -198,8 +198,8 @@ export const resourcesEndpoints = {
     summary: 'Audit entries of a row, newest first, with before/after and the changed fields',
     params: resourceRowParamsSchema,
     response: historyResponseSchema,
-    members: () =>
-      ENTITIES.map((def) =>
+    members: (entities = ENTITIES) =>
+      entities.map((def) =>
         member(
           def,
           'read',
@@ -224,8 +224,8 @@ export const resourcesEndpoints = {
     response: anyEntityRowSchema,
     status: 201,
     errors: [409],
-    members: () =>
-      writable().map((def) =>
+    members: (entities = ENTITIES) =>
+      writable(entities).map((def) =>
         member(def, 'write', `Create a ${def.label.toLowerCase()}`, {
           body: entityBodySchema(def, 'create'),
           responses: {
@@ -247,8 +247,8 @@ export const resourcesEndpoints = {
     body: anyEntityBodySchema,
     response: anyEntityRowSchema,
     errors: [409],
-    members: () =>
-      writable().map((def) =>
+    members: (entities = ENTITIES) =>
+      writable(entities).map((def) =>
         member(def, 'write', `Change a ${def.label.toLowerCase()} (send the version you read)`, {
           params: resourceRowParamsSchema,
           body: entityBodySchema(def, 'update'),
@@ -271,8 +271,8 @@ export const resourcesEndpoints = {
     body: anyEntityBodySchema,
     response: anyEntityRowSchema,
     errors: [409],
-    members: () =>
-      writable().map((def) =>
+    members: (entities = ENTITIES) =>
+      writable(entities).map((def) =>
         member(
           def,
           'write',
@@ -300,8 +300,8 @@ export const resourcesEndpoints = {
     query: resourceDeleteQuerySchema,
     response: resourceDeleteResponseSchema,
     errors: [409],
-    members: () =>
-      writable().map((def) =>
+    members: (entities = ENTITIES) =>
+      writable(entities).map((def) =>
         member(
           def,
           'write',
@@ -330,8 +330,8 @@ export const resourcesEndpoints = {
     params: resourceRowParamsSchema,
     response: anyEntityRowSchema,
     errors: [409],
-    members: () =>
-      writable()
+    members: (entities = ENTITIES) =>
+      writable(entities)
         .filter((def) => def.softDelete)
         .map((def) =>
           member(def, 'write', `Bring back a deleted ${def.label.toLowerCase()}`, {
@@ -352,8 +352,8 @@ export const resourcesEndpoints = {
     body: bulkIdsSchema,
     response: bulkDeleteResponseSchema,
     errors: [404, 409],
-    members: () =>
-      writable().map((def) =>
+    members: (entities = ENTITIES) =>
+      writable(entities).map((def) =>
         member(def, 'write', `Delete several ${def.labelPlural.toLowerCase()} at once (all or nothing)`, {
           body: bulkIdsSchema,
           responses: {
@@ -376,8 +376,8 @@ export const resourcesEndpoints = {
     body: actionBodySchema,
     response: anyEntityRowSchema,
     errors: [409],
-    members: () =>
-      ENTITIES.flatMap((def) =>
+    members: (entities = ENTITIES) =>
+      entities.flatMap((def) =>
         (def.actions ?? []).map((action) =>
           member(
             def,
@@ -406,8 +406,8 @@ export const resourcesEndpoints = {
     body: bulkIdsSchema,
     response: anyBulkActionResponseSchema,
     errors: [409],
-    members: () =>
-      ENTITIES.flatMap((def) =>
+    members: (entities = ENTITIES) =>
+      entities.flatMap((def) =>
         (def.actions ?? [])
           .filter((action) => action.bulk)
           .map((action) =>

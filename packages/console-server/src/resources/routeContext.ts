@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  ENTITIES,
   formatValidationError,
   getEntity,
   rowIdParam,
@@ -199,6 +200,8 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
     implement(route, endpoint, (request, reply, input) => handler(request, reply, input as RawInput), {
       guard,
       inputError,
+      // The entities this server serves (a test may add one to the contract's list).
+      ...(endpoint.members ? { members: endpoint.members(ENTITIES) } : {}),
       ...(extra.bodyLimit ? { bodyLimit: extra.bodyLimit } : {}),
     });
   };
