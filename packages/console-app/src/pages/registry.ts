@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ROUTES, entityForRoute, isReportId } from '@staff/console-contract';
+import { ROUTES, entityForRoute } from '@staff/console-contract';
 import type { ConsoleServices } from '../services.js';
 import { lazyWithPreload, preloadData, type Preloaded } from './preload.js';
 import type { PageProps } from './types.js';
@@ -120,7 +120,9 @@ export function pageFor(routeId: string): PageEntry {
   const entry =
     page?.kind === 'custom'
       ? CUSTOM_PAGES[page.component]
-      : page?.kind === 'report' && isReportId(page.reportId)
+      : // The report ids of the route table are the report definitions' (the contract's reports.test); checking them
+        // here took the definitions and their schemas into the shell's chunk (issue 33).
+        page?.kind === 'report'
         ? reportPage
         : undefined;
   if (!entry) throw new MissingPageError(routeId);
