@@ -2,13 +2,15 @@
 // activity and the pages they can open; the team's figures only for holders of `statistics`.
 import { describe, expect, it } from 'vitest';
 import { LOGIN_PATH } from '@staff/console-contract';
-import { DEMO_PASSWORD, createUserWithKeys, newPage, pathOf, setupConsole } from './harness.js';
+import { DEMO_PASSWORD, createUserWithKeys, pathOf, reusedTabs, setupConsole } from './harness.js';
 
 const { server, browser } = setupConsole();
+/** Each sign-in in its own tab (empty storage) of one context the file reuses. */
+const newTab = reusedTabs(browser);
 
 /** Signs in through the login form, as staff do, and waits for the landing page's heading. */
 async function signInThroughTheForm(username: string) {
-  const { context, page } = await newPage(browser, { width: 1440, height: 900 });
+  const page = await newTab({ width: 1440, height: 900 });
   const teamCalls: number[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname === '/api/statistics/usage') teamCalls.push(response.status());
@@ -18,13 +20,13 @@ async function signInThroughTheForm(username: string) {
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByLabel('Password').press('Enter');
   await page.getByRole('heading', { level: 1, name: 'Usage Statistics' }).waitFor();
-  return { context, page, teamCalls };
+  return { page, teamCalls };
 }
 
 describe('issue 10 item 7: the landing page is useful to everyone signed in', () => {
   it('a user without `statistics` sees their own activity and the pages they can open, not a denial', async () => {
     await createUserWithKeys(server, 'e2e-tribes-only', ['databank_tribes']);
-    const { context, page, teamCalls } = await signInThroughTheForm('e2e-tribes-only');
+    const { page, teamCalls } = await signInThroughTheForm('e2e-tribes-only');
     try {
       expect(pathOf(page)).toBe('/app/usage-statistic');
       const mine = page.getByRole('region', { name: 'Your activity' });
@@ -51,12 +53,12 @@ describe('issue 10 item 7: the landing page is useful to everyone signed in', ()
       expect(await page.getByRole('heading', { name: 'Team activity' }).count()).toBe(0);
       expect(teamCalls).toEqual([]);
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 
   it('a holder of `statistics` also sees the team, with active users never above the total', async () => {
-    const { context, page, teamCalls } = await signInThroughTheForm('demo-statistics');
+    const { page, teamCalls } = await signInThroughTheForm('demo-statistics');
     try {
       const team = page.getByRole('region', { name: 'Team activity' });
       const active = team.getByRole('definition').first();
@@ -67,7 +69,7 @@ describe('issue 10 item 7: the landing page is useful to everyone signed in', ()
       expect(teamCalls).toEqual([200]);
       await page.getByRole('region', { name: 'Your activity' }).getByRole('term').first().waitFor();
     } finally {
-      await context.close();
+      await page.close();
     }
   });
 });
