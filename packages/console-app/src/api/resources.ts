@@ -1,9 +1,9 @@
 import { type ApiClient, isHttpError } from './client.js';
 import {
   anyListResponseSchema,
-  historyResponseSchema,
   listQueryToSearchParams,
   resourcePath,
+  resourcesEndpoints,
   savedViewsPath,
   type EntityDef,
   type RelationLabels,
@@ -14,6 +14,8 @@ import {
 import type { AuditEntry, CallError, ResourceFieldOption, ResourceRow } from '@staff/console-ui';
 import type { z } from 'zod';
 import { toCallError } from './errors.js';
+import { ApiError } from './apiError.js';
+import { createCall } from './call.js';
 
 /** What the list page asks for: the current view (filters, search, sort, page) of one entity. */
 export interface ResourceListRequest {
@@ -76,7 +78,8 @@ export interface ViewInput {
   columns: string[] | null;
 }
 
-const base = (def: EntityDef | string) => resourcePath(typeof def === 'string' ? def : def.name);
+const entityName = (def: EntityDef | string) => (typeof def === 'string' ? def : def.name);
+const base = (def: EntityDef | string) => resourcePath(entityName(def));
 
 /** Turns any failure into a ResourceCallError, keeping the server's `fields`, `code` and `current`. */
 export function toResourceError(error: unknown): ResourceCallError {
@@ -105,6 +108,15 @@ async function call<T>(run: () => Promise<{ data: T }>): Promise<T> {
     return (await run()).data;
   } catch (error) {
     throw toResourceError(error);
+  }
+}
+
+/** A contract endpoint's call (resourcesEndpoints), failing as a ResourceCallError like the others. */
+async function endpointCall<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toResourceError(error instanceof ApiError && error.cause !== undefined ? error.cause : error);
   }
 }
 
@@ -149,6 +161,7 @@ export function exportFileName(def: EntityDef, now = new Date()): string {
  * const page = await resources.list(creators, { filters: [{ field: 'platform', op: 'eq', value: 'tiktok' }] });
  */
 export function createResourcesApi(client: ApiClient) {
+  const send = createCall(client);
   return {
     async list(
       def: EntityDef,
@@ -193,53 +206,45 @@ export function createResourcesApi(client: ApiClient) {
 
     /** An action of the entity on one row (`ready`, `ship`, …); the version guards against a stale row. */
     action: (def: EntityDef | string, id: string | number, name: string, version?: number) =>
-      call(() =>
-        client.post<ResourceRow>(
-          `${base(def)}/${encodeURIComponent(String(id))}/actions/${encodeURIComponent(name)}`,
-          version === undefined ? {} : { version },
-        ),
+      endpointCall(
+        () =>
+          send(resourcesEndpoints.action, {
+            params: { entity: entityName(def), id: String(id), action: name },
+            body: version === undefined ? {} : { version },
+          }) as Promise<ResourceRow>,
       ),
     /** The same action on several rows, all or none. */
     bulkAction: (def: EntityDef | string, name: string, ids: (string | number)[]) =>
-      call(() =>
-        client.post<{ count: number }>(`${base(def)}/actions/${encodeURIComponent(name)}`, {
-          ids: ids.map(Number),
+      endpointCall(() =>
+        send(resourcesEndpoints.bulkAction, {
+          params: { entity: entityName(def), action: name },
+          body: { ids: ids.map(Number) },
         }),
       ),
     /** Deletes several rows in one transaction; resolves with how many were deleted. */
     async bulkDelete(def: EntityDef, ids: (string | number)[]): Promise<number> {
-      const numeric = ids.map((id) => Number(id));
-      const data = await call(() => client.post<unknown>(`${base(def)}/bulk-delete`, { ids: numeric }));
-      const deleted =
-        data && typeof data === 'object' && 'deleted' in data
-          ? Number((data as { deleted: unknown }).deleted)
-          : NaN;
-      return Number.isFinite(deleted) ? deleted : numeric.length;
+      const answer = await endpointCall(() =>
+        send(resourcesEndpoints.bulkDelete, {
+          params: { entity: def.name },
+          body: { ids: ids.map((id) => Number(id)) },
+        }),
+      );
+      return answer.deleted;
     },
 
     async history(def: EntityDef, id: string | number): Promise<AuditEntry[]> {
-      const data = await call(() =>
-        client.get<unknown>(`${base(def)}/${encodeURIComponent(String(id))}/history`),
+      const answer = await endpointCall(() =>
+        send(resourcesEndpoints.history, { params: { entity: def.name, id: String(id) } }),
       );
-      return read(historyResponseSchema, data, 'history').entries as AuditEntry[];
+      return answer.entries as AuditEntry[];
     },
 
     /** Choices for a relation select: rows of `entity` whose label matches `q`. */
     async options(entity: string, q: string): Promise<ResourceFieldOption[]> {
-      const data = await call(() => client.get<unknown>(`${base(entity)}/options`, { params: { q } }));
-      const list = Array.isArray(data)
-        ? data
-        : data && typeof data === 'object' && 'options' in data
-          ? (data as { options: unknown }).options
-          : [];
-      return Array.isArray(list)
-        ? list
-            .filter(
-              (option): option is { value: unknown; label: unknown } =>
-                !!option && typeof option === 'object',
-            )
-            .map((option) => ({ value: String(option.value), label: String(option.label) }))
-        : [];
+      const answer = await endpointCall(() =>
+        send(resourcesEndpoints.options, { params: { entity }, query: { q } }),
+      );
+      return answer.options.map((option) => ({ value: String(option.value), label: option.label }));
     },
 
     /** The current view as CSV text (every matching row, the view's columns). */
