@@ -1,6 +1,7 @@
 // The texts a story shows under the toolbar's Language setting, for plays: a play finds elements by role and by
 // the messages in force (`messagesIn(context, 'dataTable').retry`), never by one language's literal text, so it
 // passes whichever language the toolbar (or the storybook-alt test pass) chooses.
+import { isValidElement, type ReactNode } from 'react';
 import { BOARD_MESSAGES } from '../packages/console-ui/src/components/Board/messages.js';
 import { BOT_LOGIN_MESSAGES } from '../packages/console-ui/src/components/BotLogin/messages.js';
 import { BULK_OUTCOMES_MESSAGES } from '../packages/console-ui/src/components/BulkOutcomes/messages.js';
@@ -78,4 +79,13 @@ export function messagesIn<Key extends keyof ConsoleMessageSets>(
 /** One text per language, for a story's own strings (an error it passes in, a row action's label). */
 export function inLanguage(context: WithGlobals, texts: { id: string; en: string }): string {
   return languageIn(context) === 'id' ? texts.id : texts.en;
+}
+
+/** The text a message that renders markup (`by(action, <b>actor</b>)`) shows, as `toHaveTextContent` reads it. */
+export function textOf(node: ReactNode): string {
+  if (node === null || node === undefined || typeof node === 'boolean') return '';
+  if (typeof node === 'string' || typeof node === 'number' || typeof node === 'bigint') return String(node);
+  if (Array.isArray(node)) return node.map(textOf).join('');
+  if (isValidElement<{ children?: ReactNode }>(node)) return textOf(node.props.children);
+  return '';
 }

@@ -14,7 +14,8 @@ import {
   spendByCampaign,
   spendVsRevenue,
 } from './Chart.fixtures.js';
-import { reportTextsInChosenLanguage } from '../ReportTable/ReportTable.fixtures.js';
+import { reportText, reportTextsInChosenLanguage } from '../ReportTable/ReportTable.fixtures.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 
 const meta = {
   title: 'Reports/Chart',
@@ -29,10 +30,12 @@ type Story = StoryObj<typeof meta>;
 const svg = (canvasElement: HTMLElement) => canvasElement.querySelector('.cui-chart__canvas svg');
 
 export const Line: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     await waitFor(() => expect(svg(canvasElement)).not.toBeNull());
     await expect(
-      within(canvasElement).getByRole('figure', { name: 'Spend and revenue per day' }),
+      within(canvasElement).getByRole('figure', {
+        name: reportText({ globals }, 'Spend and revenue per day'),
+      }),
     ).toBeInTheDocument();
   },
 };
@@ -106,9 +109,9 @@ export const Funnel: Story = {
 
 export const Loading: Story = {
   args: { loading: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
-      'Loading Spend and revenue per day…',
+      messagesIn({ globals }, 'chart').loading(reportText({ globals }, 'Spend and revenue per day')),
     );
   },
 };
@@ -143,11 +146,9 @@ export const EchartsNotInstalled: Story = {
       <Chart {...args} />
     </EchartsLoaderContext.Provider>
   ),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const alert = await within(canvasElement).findByRole('alert');
-    await expect(alert).toHaveTextContent(
-      'Charts need the echarts package, which is not installed: npm install echarts',
-    );
+    await expect(alert).toHaveTextContent(messagesIn({ globals }, 'chart').echartsMissing);
     await expect(canvasElement.querySelector('.cui-chart')).toHaveAttribute('data-state', 'error');
   },
 };
@@ -163,9 +164,9 @@ export const EchartsLoadFailed: Story = {
       <Chart {...args} />
     </EchartsLoaderContext.Provider>
   ),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const alert = await within(canvasElement).findByRole('alert');
-    await expect(alert).toHaveTextContent('Could not load the chart.');
+    await expect(alert).toHaveTextContent(messagesIn({ globals }, 'chart').loadFailed);
     await expect(alert).not.toHaveTextContent('npm install');
   },
 };
@@ -190,11 +191,13 @@ function FilterDemo() {
 /** Long Indonesian labels; the categories are reachable by keyboard. */
 export const LongLabels: Story = {
   render: () => <FilterDemo />,
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
-    await expect(canvas.getByText(/Filtered on Kampanye Penjualan/)).toBeInTheDocument();
+    await expect(
+      canvas.getByText(new RegExp(messagesIn({ globals }, 'chart').selected('Kampanye Penjualan'))),
+    ).toBeInTheDocument();
   },
 };
 

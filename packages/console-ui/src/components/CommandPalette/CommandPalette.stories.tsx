@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { messagesIn, type WithGlobals } from '../../../../../.storybook/messages.js';
 import { CommandPalette, type CommandPaletteItem, type CommandPaletteProps } from './CommandPalette.js';
 
 const PAGES: CommandPaletteItem[] = [
@@ -24,22 +25,23 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const field = (canvasElement: HTMLElement) =>
-  within(canvasElement).getByRole('combobox', { name: 'Search pages and records' });
+const field = (canvasElement: HTMLElement, context: WithGlobals) =>
+  within(canvasElement).getByRole('combobox', { name: messagesIn(context, 'commandPalette').inputLabel });
 
 /** Just opened: every page, a hint that records need two characters; ↓ ↑ move, Enter opens. */
 export const Pages: Story = {
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('dialog', { name: 'Command palette' })).toHaveAttribute(
-      'aria-modal',
-      'true',
-    );
-    const input = field(canvasElement);
+    await expect(
+      canvas.getByRole('dialog', { name: messagesIn({ globals }, 'commandPalette').title }),
+    ).toHaveAttribute('aria-modal', 'true');
+    const input = field(canvasElement, { globals });
     await waitFor(() => expect(input).toHaveFocus());
-    const group = canvas.getByRole('group', { name: 'Pages' });
+    const group = canvas.getByRole('group', { name: messagesIn({ globals }, 'commandPalette').pagesGroup });
     await expect(within(group).getAllByRole('option')).toHaveLength(PAGES.length);
-    await expect(canvas.getByText('Type 2 or more characters to find records')).toBeInTheDocument();
+    await expect(
+      canvas.getByText(messagesIn({ globals }, 'commandPalette').typeMore('2')),
+    ).toBeInTheDocument();
     // The first option is active; ↓ moves, ↑ from the first wraps to the last.
     await expect(canvas.getByRole('option', { name: /Usage Statistics/ })).toHaveAttribute(
       'aria-selected',
@@ -72,22 +74,28 @@ export const FilteredPages: Story = {
 /** The record search is running: the matching pages stay, a status says records are coming. */
 export const Loading: Story = {
   args: { defaultQuery: 'garuda', recordsState: 'loading' },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('status')).toHaveTextContent('Searching records…');
-    await expect(canvas.queryByRole('group', { name: 'Records' })).toBeNull();
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'commandPalette').loading,
+    );
+    await expect(
+      canvas.queryByRole('group', { name: messagesIn({ globals }, 'commandPalette').recordsGroup }),
+    ).toBeNull();
   },
 };
 
 /** Records found: a second group after the pages; the arrows run through both. */
 export const Records: Story = {
   args: { defaultQuery: 'garuda', recordsState: 'ready', records: RECORDS },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    const group = canvas.getByRole('group', { name: 'Records' });
+    const group = canvas.getByRole('group', { name: messagesIn({ globals }, 'commandPalette').recordsGroup });
     await expect(within(group).getAllByRole('option')).toHaveLength(2);
-    await expect(canvas.queryByRole('group', { name: 'Pages' })).toBeNull();
-    await waitFor(() => expect(field(canvasElement)).toHaveFocus());
+    await expect(
+      canvas.queryByRole('group', { name: messagesIn({ globals }, 'commandPalette').pagesGroup }),
+    ).toBeNull();
+    await waitFor(() => expect(field(canvasElement, { globals })).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}{Enter}');
     await expect(args.onSelect).toHaveBeenCalledWith(RECORDS[1], 'records');
   },
@@ -96,11 +104,13 @@ export const Records: Story = {
 /** Nothing matches: one status line naming the query, and Enter does nothing. */
 export const Empty: Story = {
   args: { defaultQuery: 'zzzz', recordsState: 'ready', records: [] },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('status')).toHaveTextContent('Nothing found for “zzzz”');
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'commandPalette').empty('zzzz'),
+    );
     await expect(canvas.queryAllByRole('option')).toHaveLength(0);
-    await waitFor(() => expect(field(canvasElement)).toHaveFocus());
+    await waitFor(() => expect(field(canvasElement, { globals })).toHaveFocus());
     await userEvent.keyboard('{Enter}');
     await expect(args.onSelect).not.toHaveBeenCalled();
   },
@@ -109,11 +119,15 @@ export const Empty: Story = {
 /** The search failed: an alert with a retry; the pages still work. */
 export const SearchError: Story = {
   args: { defaultQuery: 'companies', recordsState: 'error', onRetry: fn() },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Records could not be searched.');
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      messagesIn({ globals }, 'commandPalette').error,
+    );
     await expect(canvas.getByRole('option', { name: /Companies/ })).toBeInTheDocument();
-    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'commandPalette').retry }),
+    );
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
   },
 };
@@ -161,11 +175,11 @@ function WithOpener(args: CommandPaletteProps) {
 export const EscapeReturnsFocus: Story = {
   args: { open: false },
   render: (args) => <WithOpener {...args} />,
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
     const opener = canvas.getByRole('button', { name: 'Search (Ctrl+K)' });
     await userEvent.click(opener);
-    await waitFor(() => expect(field(canvasElement)).toHaveFocus());
+    await waitFor(() => expect(field(canvasElement, { globals })).toHaveFocus());
     await userEvent.keyboard('{Escape}');
     await expect(args.onClose).toHaveBeenCalledTimes(1);
     await expect(canvas.queryByRole('dialog')).toBeNull();

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { HookPicker, type HookPickerProps, useHookPicker } from './HookPicker.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 
 const HOOKS = [
   { text: 'Capek begadang tiap malam karena si kecil rewel?', formula: 'Problem call-out' },
@@ -37,11 +38,9 @@ type Story = StoryObj<typeof meta>;
 /** Nothing generated yet: what to do. */
 export const Empty: Story = {
   args: { status: 'empty', hooks: [] },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('status')).toHaveTextContent(
-      'No hooks yet. Fill in the brief and press Generate.',
-    );
+    await expect(canvas.getByRole('status')).toHaveTextContent(messagesIn({ globals }, 'hookPicker').empty);
     await expect(canvas.queryByRole('list')).toBeNull();
     await expect(canvasElement.querySelector('.cui-hook-picker')).toHaveAttribute('data-state', 'empty');
   },
@@ -50,44 +49,62 @@ export const Empty: Story = {
 /** Hooks arriving: two of five so far, the list busy. */
 export const Streaming: Story = {
   args: { status: 'streaming', hooks: HOOKS.slice(0, 2), expected: 5 },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('status')).toHaveTextContent('Writing hooks… 2 of 5');
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'hookPicker').streaming(2, 5),
+    );
     await expect(canvas.getByRole('list')).toHaveAttribute('aria-busy', 'true');
     await expect(canvas.getAllByRole('listitem')).toHaveLength(2);
-    await expect(canvas.getAllByText('Formula: Problem call-out')).toHaveLength(2);
+    await expect(
+      canvas.getAllByText(`${messagesIn({ globals }, 'hookPicker').formula}: Problem call-out`),
+    ).toHaveLength(2);
   },
 };
 
 /** All arrived: pick with the checkbox, edit in place (an edit picks the hook); the picked texts come out edited. */
 export const Done: Story = {
   render: (args) => <Stateful status={args.status} hooks={args.hooks} expected={args.expected ?? 3} />,
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('status')).toHaveTextContent('3 hooks, 0 picked');
-    await userEvent.click(canvas.getByRole('checkbox', { name: 'Pick hook 1' }));
-    const third = canvas.getByRole('textbox', { name: 'Hook 3' });
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'hookPicker').done(3, 0),
+    );
+    await userEvent.click(
+      canvas.getByRole('checkbox', { name: messagesIn({ globals }, 'hookPicker').pick(1) }),
+    );
+    const third = canvas.getByRole('textbox', { name: messagesIn({ globals }, 'hookPicker').edit(3) });
     await userEvent.clear(third);
     await userEvent.type(third, 'Trik tidur untuk ibu baru');
-    await expect(canvas.getByRole('checkbox', { name: 'Pick hook 3' })).toBeChecked();
-    await expect(canvas.getByRole('status')).toHaveTextContent('3 hooks, 2 picked');
+    await expect(
+      canvas.getByRole('checkbox', { name: messagesIn({ globals }, 'hookPicker').pick(3) }),
+    ).toBeChecked();
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'hookPicker').done(3, 2),
+    );
     await expect(canvasElement.querySelector('[data-picked-texts]')).toHaveTextContent(
       JSON.stringify([HOOKS[0]!.text, 'Trik tidur untuk ibu baru']),
     );
     // Keyboard: Space on the focused checkbox unpicks.
-    canvas.getByRole('checkbox', { name: 'Pick hook 1' }).focus();
+    canvas.getByRole('checkbox', { name: messagesIn({ globals }, 'hookPicker').pick(1) }).focus();
     await userEvent.keyboard(' ');
-    await expect(canvas.getByRole('checkbox', { name: 'Pick hook 1' })).not.toBeChecked();
+    await expect(
+      canvas.getByRole('checkbox', { name: messagesIn({ globals }, 'hookPicker').pick(1) }),
+    ).not.toBeChecked();
   },
 };
 
 /** Picks being sent: picking and editing are off. */
 export const Sending: Story = {
   args: { selection: { picked: [0], edits: {} }, disabled: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('checkbox', { name: 'Pick hook 1' })).toBeDisabled();
-    await expect(canvas.getByRole('textbox', { name: 'Hook 1' })).toBeDisabled();
+    await expect(
+      canvas.getByRole('checkbox', { name: messagesIn({ globals }, 'hookPicker').pick(1) }),
+    ).toBeDisabled();
+    await expect(
+      canvas.getByRole('textbox', { name: messagesIn({ globals }, 'hookPicker').edit(1) }),
+    ).toBeDisabled();
   },
 };
 

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { creatorFields } from '../DataTable/DataTable.fixtures.js';
 import { RecordHistory, type AuditEntry } from './RecordHistory.js';
+import { messagesIn, textOf } from '../../../../../.storybook/messages.js';
 
 export const auditEntries: AuditEntry[] = [
   {
@@ -46,16 +47,20 @@ type Story = StoryObj<typeof meta>;
 
 /** Entries with labels and id-ID formats; secrets only say they changed. */
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    const panel = canvas.getByRole('region', { name: 'History' });
+    const panel = canvas.getByRole('region', { name: messagesIn({ globals }, 'recordHistory').title });
     const items = within(panel)
       .getAllByRole('listitem')
       .filter((item) => item.classList.contains('cui-record-history-entry'));
     await expect(items).toHaveLength(4);
-    await expect(items[0]).toHaveTextContent('Updated by Dewi Lestari · 3 Feb 2025, 14.15');
+    await expect(items[0]).toHaveTextContent(
+      `${textOf(messagesIn({ globals }, 'recordHistory').by(messagesIn({ globals }, 'recordHistory').actions.update, 'Dewi Lestari'))} · 3 Feb 2025, 14.15`,
+    );
     await expect(items[0]).toHaveTextContent('Rate per post: Rp 2.500.000 → Rp 3.000.000');
-    await expect(items[0]).toHaveTextContent('API key changed');
+    await expect(items[0]).toHaveTextContent(
+      textOf(messagesIn({ globals }, 'recordHistory').secretChanged('API key')),
+    );
     await expect(items[0]).not.toHaveTextContent('9f3c');
     await expect(items[3]).toHaveTextContent('Platform: TikTok');
   },
@@ -64,18 +69,24 @@ export const Default: Story = {
 /** Loading: skeleton, `aria-busy`. */
 export const Loading: Story = {
   args: { loading: true, entries: [] },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('region', { name: 'History' })).toHaveAttribute('aria-busy', 'true');
-    await expect(canvas.getByRole('status')).toHaveTextContent('Loading history…');
+    await expect(
+      canvas.getByRole('region', { name: messagesIn({ globals }, 'recordHistory').title }),
+    ).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'recordHistory').loading,
+    );
   },
 };
 
 /** No entries yet. */
 export const Empty: Story = {
   args: { entries: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('No changes recorded yet')).toBeInTheDocument();
+  play: async ({ canvasElement, globals }) => {
+    await expect(
+      within(canvasElement).getByText(messagesIn({ globals }, 'recordHistory').empty),
+    ).toBeInTheDocument();
   },
 };
 
@@ -83,10 +94,12 @@ export const Empty: Story = {
 export const ErrorState: Story = {
   name: 'Error',
   args: { entries: [], error: 'Could not load the history.' },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent('Could not load the history.');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'recordHistory').retry }),
+    );
     await expect(args.onRetry).toHaveBeenCalled();
   },
 };

@@ -103,6 +103,10 @@ const STORY_TEXTS_ID: Readonly<Record<string, string>> = {
 };
 const inIndonesian = (text: string) => REPORT_TEXTS_ID[text] ?? STORY_TEXTS_ID[text] ?? text;
 
+/** A report text of the fixtures as the stories show it under the toolbar's language (for plays). */
+export const reportText = ({ globals }: { globals: Record<string, unknown> }, text: string) =>
+  globals.language === 'id' ? inIndonesian(text) : text;
+
 /**
  * For a stories file of the reports: its `columns` (labels, formulas), `series` names and `label` in the language
  * the Language toolbar chose.

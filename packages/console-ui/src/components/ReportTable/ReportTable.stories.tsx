@@ -9,8 +9,11 @@ import {
   campaignTotals,
   longLabelRows,
   manyRows,
+  reportText,
   reportTextsInChosenLanguage,
 } from './ReportTable.fixtures.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
+import { formatDelta } from '../DeltaChip/formatMeasure.js';
 
 const meta = {
   title: 'Reports/ReportTable',
@@ -31,32 +34,40 @@ type Story = StoryObj<typeof meta>;
 
 /** Rows, a totals row, IDR / % / × formatting in id-ID. */
 export const Data: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('table', { name: 'Ads X Mayar' })).toBeInTheDocument();
     await expect(canvas.getByText(/^Rp\s1\.500\.000$/)).toBeInTheDocument();
-    await expect(canvas.getByRole('row', { name: /^Total/ })).toHaveTextContent(/Rp\s4.000.000/);
+    await expect(
+      canvas.getByRole('row', { name: new RegExp(`^${messagesIn({ globals }, 'reportTable').totals}`) }),
+    ).toHaveTextContent(/Rp\s4.000.000/);
   },
 };
 
 /** Compared with the previous period: a delta chip under every measure. */
 export const WithDeltas: Story = {
   args: { showDeltas: true, totalsDeltas: { spend: 5, clicks: 2, ctr: -1, revenue: 12.5, roas: 7.14 } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('up +25,00% from the previous period')).toBeInTheDocument();
+  play: async ({ canvasElement, globals }) => {
+    await expect(
+      within(canvasElement).getByText(
+        messagesIn({ globals }, 'deltaChip').up(
+          formatDelta(25),
+          messagesIn({ globals }, 'deltaChip').previousPeriod,
+        ),
+      ),
+    ).toBeInTheDocument();
   },
 };
 
 /** Sorting a measure: descending first. */
 export const Sorted: Story = {
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: /Spend/ }));
+    await userEvent.click(canvas.getByRole('button', { name: new RegExp(reportText({ globals }, 'Spend')) }));
     await expect(args.onSortChange).toHaveBeenCalledWith({ field: 'spend', direction: 'desc' });
-    await expect(canvas.getByRole('columnheader', { name: /Spend/ })).toHaveAttribute(
-      'aria-sort',
-      'descending',
-    );
+    await expect(
+      canvas.getByRole('columnheader', { name: new RegExp(reportText({ globals }, 'Spend')) }),
+    ).toHaveAttribute('aria-sort', 'descending');
   },
 };
 
@@ -92,21 +103,24 @@ function DrillDemo() {
 /** Expanding a campaign loads its ad sets (the next level of the drill path). */
 export const DrillDown: Story = {
   render: () => <DrillDemo />,
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Expand Kelas Excel' }));
-    await expect(await canvas.findByText('Ad set Broad')).toBeInTheDocument();
-    await expect(canvas.getByRole('button', { name: 'Collapse Kelas Excel' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
+    await userEvent.click(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'reportTable').expand('Kelas Excel') }),
     );
+    await expect(await canvas.findByText('Ad set Broad')).toBeInTheDocument();
+    await expect(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'reportTable').collapse('Kelas Excel') }),
+    ).toHaveAttribute('aria-expanded', 'true');
   },
 };
 
 export const Loading: Story = {
   args: { loading: true, rows: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading Ads X Mayar…');
+  play: async ({ canvasElement, globals }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'reportTable').loading('Ads X Mayar'),
+    );
   },
 };
 
@@ -119,10 +133,10 @@ export const Empty: Story = {
 
 export const ErrorState: Story = {
   args: { rows: [], error: 'Could not load the report.', onRetry: fn() },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent('Could not load the report.');
-    await userEvent.click(canvas.getByRole('button', { name: 'Retry' }));
+    await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'reportTable').retry }));
     await expect(args.onRetry).toHaveBeenCalled();
   },
 };
