@@ -321,12 +321,12 @@ const Frame = styled.div`
     display: grid;
     gap: 2px;
     width: 100%;
-    text-align: left;
+    text-align: start;
     font: inherit;
     color: inherit;
     background: ${t.colorSurface};
     border: 1px solid ${t.colorBorder};
-    border-left: 4px solid ${t.colorBorder};
+    border-inline-start: 4px solid ${t.colorBorder};
     border-radius: ${t.radiusSm};
     padding: ${t.space2};
     cursor: grab;
@@ -335,7 +335,7 @@ const Frame = styled.div`
     ${focusRingWideCss}
   }
   .cui-board__card[data-tone='danger'] {
-    border-left-color: ${t.colorDanger};
+    border-inline-start-color: ${t.colorDanger};
   }
   .cui-board__card[data-state='grabbed'] {
     box-shadow: ${t.shadowMd};

@@ -78,7 +78,7 @@ const Alert = styled.p`
   border-radius: ${t.radiusSm};
   color: ${t.colorText};
   background: ${t.colorDangerSoft};
-  border-left: 3px solid ${t.colorDanger};
+  border-inline-start: 3px solid ${t.colorDanger};
 `;
 const Actions = styled.div`
   ${rowCss}

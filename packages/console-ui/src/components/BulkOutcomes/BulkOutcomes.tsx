@@ -58,7 +58,7 @@ const Head = styled.div`
     font-size: ${t.fontSizeMd};
   }
   button {
-    margin-left: auto;
+    margin-inline-start: auto;
   }
 `;
 

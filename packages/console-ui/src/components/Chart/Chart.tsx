@@ -1,5 +1,5 @@
 import type { ECharts } from 'echarts/core';
-import { useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { styled } from 'styled-components';
 import { useThemeMode } from '../../theme/ThemeProvider.js';
 import { t } from '../../theme/tokens.js';
@@ -58,10 +58,16 @@ export function Chart({
   const id = useId();
   const mode = useThemeMode();
   const host = useRef<HTMLDivElement>(null);
+  const figure = useRef<HTMLElement>(null);
   const chart = useRef<ECharts | null>(null);
+  // The page's direction where the chart stands: right-to-left mirrors the chart's axes.
+  const [rtl, setRtl] = useState(false);
+  useLayoutEffect(() => {
+    if (figure.current) setRtl(getComputedStyle(figure.current).direction === 'rtl');
+  }, []);
   const option = useMemo(
-    () => buildChartOption({ kind, label, categories, series }, m.aria),
-    [kind, label, categories, series, m.aria],
+    () => buildChartOption({ kind, label, categories, series }, m.aria, { rtl }),
+    [kind, label, categories, series, m.aria, rtl],
   );
   const optionRef = useRef(option);
   const clickRef = useRef(onCategoryClick);
@@ -131,6 +137,7 @@ export function Chart({
 
   return (
     <Figure
+      ref={figure}
       className={['cui-chart', className].filter(Boolean).join(' ')}
       data-state={state}
       aria-labelledby={`${id}-caption`}
@@ -154,6 +161,9 @@ export function Chart({
           <div
             ref={host}
             className="cui-chart__canvas"
+            // ECharts places its SVG texts for a left-to-right page (an axis label's anchor at its end): inherited
+            // right-to-left flips every anchor and puts the labels under the bars. The option mirrors the layout.
+            dir="ltr"
             role="img"
             // ECharts replaces this with its generated description of the data.
             aria-label={label}

@@ -17,12 +17,21 @@ function axis(format: MeasureFormat | undefined, position: 'left' | 'right', nam
   };
 }
 
+/** How the chart is laid out: right-to-left mirrors it (categories from the right, the value axis on the right). */
+export interface ChartLayout {
+  rtl?: boolean;
+}
+
 /**
  * The ECharts option of a report chart: line and bar charts over categories (days, campaigns), a combo (spend as
  * bars, revenue as a line, on one axis when they share a unit; a second axis only for another unit), or a funnel, with its description for
  * screen readers in `aria`'s words. Pure, so it is tested without a canvas.
  */
-export function buildChartOption(data: ChartData, aria: ChartAriaTexts = CHART_ARIA_EN): ChartOption {
+export function buildChartOption(
+  data: ChartData,
+  aria: ChartAriaTexts = CHART_ARIA_EN,
+  { rtl = false }: ChartLayout = {},
+): ChartOption {
   const { kind, label, categories, series } = data;
   const tooltipFormat = (format: MeasureFormat | undefined) => (value: unknown) =>
     formatMeasure(value, format ?? 'number');
@@ -56,6 +65,8 @@ export function buildChartOption(data: ChartData, aria: ChartAriaTexts = CHART_A
   const rightAxisUsed = kind === 'combo' && series.some((s, i) => axisOf(s, i) === 'right');
   const leftFormat = series.find((s, i) => kind !== 'combo' || axisOf(s, i) === 'left')?.format;
   const rightFormat = series.find((s, i) => axisOf(s, i) === 'right')?.format;
+  // Right-to-left the main value axis stands on the right and a combo's second one on the left.
+  const [start, end] = rtl ? (['right', 'left'] as const) : (['left', 'right'] as const);
   return {
     ...base,
     // Axis labels inside the chart's box: 'same' contains them in the rect these margins define.
@@ -65,10 +76,9 @@ export function buildChartOption(data: ChartData, aria: ChartAriaTexts = CHART_A
       data: categories,
       triggerEvent: true,
       axisLabel: { hideOverlap: true },
+      inverse: rtl,
     },
-    yAxis: rightAxisUsed
-      ? [axis(leftFormat, 'left'), axis(rightFormat, 'right')]
-      : [axis(leftFormat, 'left')],
+    yAxis: rightAxisUsed ? [axis(leftFormat, start), axis(rightFormat, end)] : [axis(leftFormat, start)],
     series: series.map((s, index) => {
       const side = kind === 'combo' ? axisOf(s, index) : 'left';
       const type = seriesTypeOf(kind, s, index);

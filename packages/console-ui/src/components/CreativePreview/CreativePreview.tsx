@@ -206,7 +206,7 @@ const Placeholder = styled.span`
 
 const Badge = styled.span`
   position: absolute;
-  left: ${t.space1};
+  inset-inline-start: ${t.space1};
   bottom: ${t.space1};
   padding: 0 ${t.space1};
   border-radius: ${t.radiusSm};

@@ -55,7 +55,7 @@ const MenuRoot = styled.div`
   position: relative;
   .cui-data-table-columns-menu {
     position: absolute;
-    right: 0;
+    inset-inline-end: 0;
     top: calc(100% + ${t.space1});
     z-index: 5;
     min-width: 12rem;
@@ -68,7 +68,7 @@ const MenuRoot = styled.div`
     border-radius: ${t.radiusSm};
   }
   legend {
-    float: left;
+    float: inline-start;
     width: 100%;
     padding: 0 0 ${t.space1};
     font-size: ${t.fontSizeSm};

@@ -466,8 +466,10 @@ const Bar = styled.div`
   .cui-filter-chip-label {
     min-width: 0;
     background: ${t.colorPrimarySoft};
-    border-radius: 999px 0 0 999px;
-    border-right: 0;
+    border-radius: 0;
+    border-start-start-radius: 999px;
+    border-end-start-radius: 999px;
+    border-inline-end: 0;
     max-width: 32rem;
     overflow: hidden;
     text-overflow: ellipsis;
@@ -479,7 +481,9 @@ const Bar = styled.div`
   }
   .cui-filter-chip-remove {
     background: ${t.colorPrimarySoft};
-    border-radius: 0 999px 999px 0;
+    border-radius: 0;
+    border-start-end-radius: 999px;
+    border-end-end-radius: 999px;
     padding: ${t.space1} ${t.space2};
   }
   .cui-popover {
@@ -489,7 +493,7 @@ const Bar = styled.div`
   .cui-popover-panel {
     position: absolute;
     top: calc(100% + ${t.space1});
-    left: 0;
+    inset-inline-start: 0;
     z-index: 20;
     min-width: 16rem;
     padding: ${t.space3};

@@ -254,7 +254,7 @@ export function Notification({
 const Viewport = styled.section`
   position: fixed;
   bottom: ${t.space4};
-  right: ${t.space4};
+  inset-inline-end: ${t.space4};
   z-index: 1000;
   width: min(380px, calc(100vw - 32px));
   pointer-events: none;
@@ -277,7 +277,7 @@ const Card = styled.div`
   padding: ${t.space3} ${t.space4};
   border-radius: ${t.radiusMd};
   border: 1px solid ${t.colorBorder};
-  border-left-width: 4px;
+  border-inline-start-width: 4px;
   box-shadow: ${t.shadowMd};
   color: ${t.colorText};
   font-family: ${t.fontFamily};
@@ -286,19 +286,19 @@ const Card = styled.div`
 
   &[data-type='success'] {
     background: ${t.colorSuccessSoft};
-    border-left-color: ${t.colorSuccess};
+    border-inline-start-color: ${t.colorSuccess};
   }
   &[data-type='info'] {
     background: ${t.colorInfoSoft};
-    border-left-color: ${t.colorInfo};
+    border-inline-start-color: ${t.colorInfo};
   }
   &[data-type='warning'] {
     background: ${t.colorWarningSoft};
-    border-left-color: ${t.colorWarning};
+    border-inline-start-color: ${t.colorWarning};
   }
   &[data-type='error'] {
     background: ${t.colorDangerSoft};
-    border-left-color: ${t.colorDanger};
+    border-inline-start-color: ${t.colorDanger};
   }
 `;
 

@@ -444,7 +444,7 @@ const Root = styled.div`
   }
   [data-pinned] {
     position: sticky;
-    left: 0;
+    inset-inline-start: 0;
     z-index: 1;
     max-width: 22rem;
     white-space: normal;

@@ -319,8 +319,7 @@ const Form = styled.form`
   .cui-relation-select-list {
     position: absolute;
     top: 100%;
-    left: 0;
-    right: 0;
+    inset-inline: 0;
     z-index: 10;
     margin: ${t.space1} 0 0;
     padding: ${t.space1} 0;
@@ -423,7 +422,7 @@ const Actions = styled.div`
   align-items: center;
   gap: ${t.space2};
   .cui-resource-form-dirty {
-    margin-right: auto;
+    margin-inline-end: auto;
     color: ${t.colorTextMuted};
     font-size: ${t.fontSizeSm};
   }

@@ -128,7 +128,7 @@ function DayTimeline({
         <span />
         <div className="cui-room-schedule__hours">
           {hours.map((hour) => (
-            <span key={hour} style={{ left: `${percent(hour)}%` }}>
+            <span key={hour} style={{ insetInlineStart: `${percent(hour)}%` }}>
               {time.format(new Date(hour))}
             </span>
           ))}
@@ -159,7 +159,7 @@ function DayTimeline({
                         key={hour}
                         type="button"
                         className="cui-room-schedule__slot"
-                        style={{ left: `${percent(hour)}%`, width: `${(HOUR / span) * 100}%` }}
+                        style={{ insetInlineStart: `${percent(hour)}%`, width: `${(HOUR / span) * 100}%` }}
                         aria-label={m.book(room.name, time.format(new Date(hour)))}
                         onClick={() => onSlotSelect(room, new Date(hour).toISOString())}
                       />
@@ -176,7 +176,10 @@ function DayTimeline({
                       type="button"
                       className="cui-room-schedule__booking"
                       data-status={booking.status ?? 'confirmed'}
-                      style={{ left: `${percent(start)}%`, width: `${percent(end) - percent(start)}%` }}
+                      style={{
+                        insetInlineStart: `${percent(start)}%`,
+                        width: `${percent(end) - percent(start)}%`,
+                      }}
                       title={label}
                       disabled={!onBookingSelect}
                       onClick={() => onBookingSelect?.(booking)}
@@ -192,7 +195,7 @@ function DayTimeline({
                 {nowInside ? (
                   <span
                     className="cui-room-schedule__now"
-                    style={{ left: `${percent(nowDate.getTime())}%` }}
+                    style={{ insetInlineStart: `${percent(nowDate.getTime())}%` }}
                     aria-hidden="true"
                   />
                 ) : null}
@@ -326,6 +329,10 @@ const Root = styled.section`
     transform: translateX(-50%);
     font-variant-numeric: tabular-nums;
   }
+  /* Right-to-left the hours run from the right: each label centred on its hour from the other side. */
+  .cui-room-schedule__hours span:dir(rtl) {
+    transform: translateX(50%);
+  }
   .cui-room-schedule__rooms {
     ${plainListCss}
     display: flex;
@@ -366,7 +373,7 @@ const Root = styled.section`
     top: 0;
     bottom: 0;
     border: 0;
-    border-left: 1px dashed ${t.colorBorder};
+    border-inline-start: 1px dashed ${t.colorBorder};
     background: transparent;
     cursor: pointer;
     padding: 0;
@@ -396,7 +403,7 @@ const Root = styled.section`
     background: ${t.colorPrimarySoft};
     color: ${t.colorText};
     font: inherit;
-    text-align: left;
+    text-align: start;
     white-space: nowrap;
     cursor: pointer;
   }
@@ -443,7 +450,7 @@ const Root = styled.section`
     border: 1px solid ${t.colorBorder};
     padding: ${t.space1};
     vertical-align: top;
-    text-align: left;
+    text-align: start;
   }
   .cui-room-schedule__week thead th {
     color: ${t.colorTextMuted};
@@ -461,7 +468,7 @@ const Root = styled.section`
   .cui-room-schedule__chip {
     ${buttonCss}
     width: 100%;
-    text-align: left;
+    text-align: start;
     overflow: hidden;
     text-overflow: ellipsis;
     white-space: nowrap;

@@ -313,17 +313,18 @@ const Nav = styled.nav`
 
   .cui-sidebar__link {
     display: block;
-    padding: ${t.space2} ${t.space4} ${t.space2} ${t.space6};
+    padding-block: ${t.space2};
+    padding-inline: ${t.space6} ${t.space4};
     color: inherit;
     text-decoration: none;
-    border-left: 3px solid transparent;
+    border-inline-start: 3px solid transparent;
   }
   .cui-sidebar__link:hover {
     background: rgba(255, 255, 255, 0.08);
   }
   .cui-sidebar__link[aria-current='page'] {
     background: ${t.colorSidebarActive};
-    border-left-color: ${t.colorSidebarText};
+    border-inline-start-color: ${t.colorSidebarText};
     font-weight: 600;
   }
 `;
@@ -348,7 +349,7 @@ const GroupButton = styled.button`
   align-items: center;
   justify-content: space-between;
   padding: ${t.space3} ${t.space4};
-  text-align: left;
+  text-align: start;
   font-weight: 600;
 `;
 
@@ -384,7 +385,7 @@ function LockIcon() {
 const LockSvg = styled.svg`
   width: 0.8em;
   height: 0.8em;
-  margin-left: ${t.space2};
+  margin-inline-start: ${t.space2};
   vertical-align: -0.05em;
   opacity: 0.7;
 `;

@@ -286,7 +286,7 @@ const Frame = styled.figure`
   }
   .cui-venn__total {
     color: ${t.colorTextMuted};
-    margin-left: ${t.space1};
+    margin-inline-start: ${t.space1};
   }
   .cui-venn__svg {
     width: 100%;
@@ -351,7 +351,7 @@ const Frame = styled.figure`
     background: transparent;
     color: inherit;
     font: inherit;
-    text-align: left;
+    text-align: start;
     cursor: pointer;
   }
   .cui-venn__upset-row:hover {
@@ -386,7 +386,7 @@ const Frame = styled.figure`
     background: ${t.colorPrimary};
   }
   .cui-venn__bar-count {
-    text-align: right;
+    text-align: end;
     font-variant-numeric: tabular-nums;
     font-size: ${t.fontSizeSm};
   }
