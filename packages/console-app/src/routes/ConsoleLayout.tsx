@@ -33,15 +33,19 @@ import { LanguageChoiceControl, ThemeChoiceControl } from './PreferenceControls.
 import { ShellCommandPalette, useCommandPaletteShortcut } from '../palette/ShellCommandPalette.js';
 
 // The user menu's dialogs load when first opened (issue 33): most visits never open them.
-const ChangePasswordDialog = lazyDialog(() =>
+interface MenuDialogProps {
+  open: boolean;
+  onClose: () => void;
+}
+const ChangePasswordDialog = lazyDialog<MenuDialogProps>(() =>
   import('../pages/admin/ChangePasswordDialog.js').then((module) => ({
     default: module.ChangePasswordDialog,
   })),
 );
-const TwoFactorDialog = lazyDialog(() =>
+const TwoFactorDialog = lazyDialog<MenuDialogProps>(() =>
   import('../pages/account/TwoFactorDialog.js').then((module) => ({ default: module.TwoFactorDialog })),
 );
-const SessionsDialog = lazyDialog(() =>
+const SessionsDialog = lazyDialog<MenuDialogProps>(() =>
   import('../pages/account/SessionsDialog.js').then((module) => ({ default: module.SessionsDialog })),
 );
 
