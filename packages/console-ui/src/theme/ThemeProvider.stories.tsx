@@ -149,7 +149,8 @@ export const AllStates: Story = {
  */
 export const HostMarkupKeepsItsStyle: Story = {
   render: (args) => (
-    <div style={{ fontFamily: 'Georgia, serif', color: 'rgb(128, 0, 64)' }}>
+    // The host's page is light whatever the toolbar's theme: its colour keeps its contrast (axe) in dark too.
+    <div style={{ fontFamily: 'Georgia, serif', color: 'rgb(128, 0, 64)', background: 'rgb(255, 255, 255)' }}>
       <ThemeProvider {...args}>
         <p data-testid="host-text">The host's own paragraph, in the host's serif and colour.</p>
         <KpiCard label="Spend" value={1500000} format="idr" />

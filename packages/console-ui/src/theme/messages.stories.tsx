@@ -5,6 +5,7 @@ import { creatorFields } from '../components/DataTable/DataTable.fixtures.js';
 import { Sidebar } from '../components/Sidebar/Sidebar.js';
 import { CONSOLE_MESSAGES_EN, CONSOLE_MESSAGES_ID } from '../i18n/messages.js';
 import { ConsoleMessagesProvider, type ConsoleMessagesOverrides } from './messages.js';
+import { messagesIn } from '../../../../.storybook/messages.js';
 
 const menu = [
   {
@@ -87,12 +88,14 @@ export const Indonesian: Story = {
   },
 };
 
-/** No overrides: the defaults. */
+/** No overrides: the texts from above (each component's defaults, or the toolbar's language). */
 export const Defaults: Story = {
   args: { messages: {} },
-  play: async ({ canvas }) => {
-    await expect(canvas.getByRole('button', { name: 'Sign Out' })).toBeVisible();
-    await expect(canvas.getAllByText('No records found')[0]).toBeVisible();
+  play: async ({ canvas, globals }) => {
+    await expect(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'sidebar').signOut }),
+    ).toBeVisible();
+    await expect(canvas.getAllByText(messagesIn({ globals }, 'dataTable').empty)[0]).toBeVisible();
   },
 };
 

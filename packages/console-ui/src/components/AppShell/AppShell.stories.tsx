@@ -6,6 +6,7 @@ import { menuDefinition, PERMISSION_KEYS } from '@staff/console-contract';
 import type { LinkRendererProps } from '../../adapters.js';
 import { Sidebar } from '../Sidebar/Sidebar.js';
 import { AppShell, type AppShellProps } from './AppShell.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 
 const menu = menuDefinition();
 const permissions = PERMISSION_KEYS.map((permission_key) => ({ permission_key, allow_read: 1 }));
@@ -75,9 +76,11 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Desktop: Story = {
-  play: async ({ canvas, canvasElement, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent, globals }) => {
     await expect(canvas.getByRole('main')).toHaveTextContent('Product Admin');
-    await expect(canvas.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await expect(
+      canvas.getByRole('navigation', { name: messagesIn({ globals }, 'sidebar').navLabel }),
+    ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
     await expect(canvasElement.querySelector('.cui-app-shell')).toHaveAttribute('data-layout', 'wide');
     await userEvent.click(canvas.getByRole('link', { name: 'Tribe Admin' }));
@@ -94,11 +97,13 @@ export const MobileClosed: Story = {
       </div>
     ),
   ],
-  play: async ({ canvas }) => {
+  play: async ({ canvas, globals }) => {
     const menuButton = await canvas.findByRole('button', { name: 'Menu' });
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     await waitFor(() =>
-      expect(canvas.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument(),
+      expect(
+        canvas.queryByRole('navigation', { name: messagesIn({ globals }, 'sidebar').navLabel }),
+      ).not.toBeInTheDocument(),
     );
   },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { CreativePreview, CreativeThumbnail } from './CreativePreview.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 
 /** A picture that loads without the network: a square with a colour and a word. */
 const picture = (fill: string, word: string) =>
@@ -35,12 +36,11 @@ const frameOf = (canvasElement: HTMLElement) =>
 /** The address is still being fetched: a skeleton, spoken as loading. */
 export const Loading: Story = {
   args: { src: null, loading: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('img', { name: 'Loading the preview…' })).toHaveAttribute(
-      'aria-busy',
-      'true',
-    );
+    await expect(
+      canvas.getByRole('img', { name: messagesIn({ globals }, 'creativePreview').loading }),
+    ).toHaveAttribute('aria-busy', 'true');
     await expect(frameOf(canvasElement)).toHaveAttribute('data-state', 'loading');
   },
 };
@@ -58,22 +58,28 @@ export const LoadedImage: Story = {
 /** A video creative: its poster frame with a "Video" badge; the alt text says it is a poster. */
 export const VideoPoster: Story = {
   args: { src: POSTER, kind: 'video' },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(frameOf(canvasElement)).toHaveAttribute('data-state', 'loaded'));
-    await expect(canvas.getByRole('img', { name: `${NAME} (video poster)` })).toBeVisible();
-    await expect(canvas.getByText(/Video/)).toBeVisible();
+    await expect(
+      canvas.getByRole('img', { name: messagesIn({ globals }, 'creativePreview').videoPoster(NAME) }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByText(new RegExp(messagesIn({ globals }, 'creativePreview').videoBadge)),
+    ).toBeVisible();
   },
 };
 
 /** A dead address: a placeholder with words, never a torn image. */
 export const BrokenUrl: Story = {
   args: { src: DEAD },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(frameOf(canvasElement)).toHaveAttribute('data-state', 'broken'));
-    await expect(canvas.getByRole('img', { name: `${NAME}: the picture could not be loaded` })).toBeVisible();
-    await expect(canvas.getByText('Picture unavailable')).toBeVisible();
+    await expect(
+      canvas.getByRole('img', { name: messagesIn({ globals }, 'creativePreview').broken(NAME) }),
+    ).toBeVisible();
+    await expect(canvas.getByText(messagesIn({ globals }, 'creativePreview').brokenText)).toBeVisible();
     await expect(canvasElement.querySelector('img')).toBeNull();
   },
 };
@@ -81,10 +87,12 @@ export const BrokenUrl: Story = {
 /** No picture known (a draft without a Meta creative id): the placeholder. */
 export const None: Story = {
   args: { src: null, kind: 'none' },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('img', { name: `${NAME}: no preview` })).toBeVisible();
-    await expect(canvas.getByText('No preview')).toBeVisible();
+    await expect(
+      canvas.getByRole('img', { name: messagesIn({ globals }, 'creativePreview').none(NAME) }),
+    ).toBeVisible();
+    await expect(canvas.getByText(messagesIn({ globals }, 'creativePreview').noneText)).toBeVisible();
   },
 };
 
@@ -99,13 +107,21 @@ export const Thumbnails: Story = {
       <CreativeThumbnail src={null} name="Draft" kind="none" />
     </div>
   ),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('img', { name: 'Image' })).toHaveAttribute('loading', 'lazy');
-    await waitFor(() => expect(canvas.getByRole('img', { name: 'Video (video poster)' })).toBeVisible());
-    await expect(canvas.getByRole('img', { name: 'Draft: no preview' })).toBeVisible();
     await waitFor(() =>
-      expect(canvas.getByRole('img', { name: 'Dead: the picture could not be loaded' })).toBeVisible(),
+      expect(
+        canvas.getByRole('img', { name: messagesIn({ globals }, 'creativePreview').videoPoster('Video') }),
+      ).toBeVisible(),
+    );
+    await expect(
+      canvas.getByRole('img', { name: messagesIn({ globals }, 'creativePreview').none('Draft') }),
+    ).toBeVisible();
+    await waitFor(() =>
+      expect(
+        canvas.getByRole('img', { name: messagesIn({ globals }, 'creativePreview').broken('Dead') }),
+      ).toBeVisible(),
     );
     const frames = [...canvasElement.querySelectorAll('[data-variant="thumbnail"]')];
     await expect(frames.map((frame) => frame.getBoundingClientRect().width)).toEqual([40, 40, 40, 40, 40]);

@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { Pagination } from './Pagination.js';
 import { useDataTable } from './useDataTable.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
+import { pageSummary } from './model.js';
 
 interface Creator {
   id: string;
@@ -82,13 +84,19 @@ type Story = StoryObj<typeof meta>;
 
 /** Client-side sort and paging from the hook; the markup is the host's. */
 export const Default: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('1–5 of 12')).toBeVisible();
+    await expect(
+      canvas.getByText(pageSummary(1, 5, 5, 12, false, messagesIn({ globals }, 'dataTable').pageSummary)),
+    ).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Followers' }));
     const firstCell = () => canvas.getAllByRole('row')[1]!.querySelectorAll('td')[1]!.textContent;
     await expect(Number(firstCell())).toBe(Math.min(...creators.map((c) => c.followers)));
-    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
-    await expect(canvas.getByText('6–10 of 12')).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'dataTable').nextPage }),
+    );
+    await expect(
+      canvas.getByText(pageSummary(2, 5, 5, 12, false, messagesIn({ globals }, 'dataTable').pageSummary)),
+    ).toBeVisible();
   },
 };

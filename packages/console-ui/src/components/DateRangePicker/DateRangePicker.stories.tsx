@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { DateRangePicker, dateRangeFromPreset } from './DateRangePicker.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 
 // 23 Nov 2026, 18:00 UTC: already 24 Nov 01:00 in Jakarta.
 const NOW = new Date('2026-11-23T18:00:00Z');
@@ -23,9 +24,16 @@ export const Last7Days: Story = {
 
 /** Choosing a preset reports its days. */
 export const ChoosePreset: Story = {
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.selectOptions(canvas.getByRole('combobox', { name: 'Periode: preset' }), 'Bulan lalu');
+    await userEvent.selectOptions(
+      canvas.getByRole('combobox', {
+        name: messagesIn({ globals }, 'dateRangePicker').presetSelect(
+          messagesIn({ globals }, 'dateRangePicker').label,
+        ),
+      }),
+      messagesIn({ globals }, 'dateRangePicker').presets.lastMonth,
+    );
     await expect(args.onValueChange).toHaveBeenCalledWith({
       preset: 'lastMonth',
       from: '2026-10-01',
@@ -38,9 +46,11 @@ export const ChoosePreset: Story = {
 /** Custom days. */
 export const Custom: Story = {
   args: { defaultValue: { preset: 'custom', from: '2026-10-28', to: '2026-11-03' } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByLabelText('Dari')).toHaveValue('2026-10-28');
+    await expect(canvas.getByLabelText(messagesIn({ globals }, 'dateRangePicker').from)).toHaveValue(
+      '2026-10-28',
+    );
     await expect(canvas.getByRole('status')).toHaveTextContent('28 Okt – 3 Nov 2026');
   },
 };
@@ -48,13 +58,13 @@ export const Custom: Story = {
 /** A custom range in the wrong order is refused with a message. */
 export const InvalidCustom: Story = {
   args: { defaultValue: { preset: 'custom', from: '2026-11-10', to: '2026-11-12' } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    const from = canvas.getByLabelText('Dari');
+    const from = canvas.getByLabelText(messagesIn({ globals }, 'dateRangePicker').from);
     await userEvent.clear(from);
     await userEvent.type(from, '2026-11-20');
     await expect(canvas.getByRole('alert')).toHaveTextContent(
-      'The first day must not be after the last day.',
+      messagesIn({ globals }, 'dateRangePicker').firstAfterLast,
     );
   },
 };

@@ -2,7 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { KpiCard } from './KpiCard.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
-import { reportTextsInChosenLanguage } from '../ReportTable/ReportTable.fixtures.js';
+import { reportText, reportTextsInChosenLanguage } from '../ReportTable/ReportTable.fixtures.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
+import { formatDelta } from '../DeltaChip/formatMeasure.js';
 
 const meta = {
   title: 'Reports/KpiCard',
@@ -16,10 +18,17 @@ type Story = StoryObj<typeof meta>;
 
 /** A figure, the previous period and the change. */
 export const Data: Story = {
-  play: async ({ canvasElement }) => {
-    const card = within(canvasElement).getByRole('region', { name: 'Mayar revenue' });
+  play: async ({ canvasElement, globals }) => {
+    const card = within(canvasElement).getByRole('region', {
+      name: reportText({ globals }, 'Mayar revenue'),
+    });
     await expect(card).toHaveTextContent(/Rp\s12\.500\.000/);
-    await expect(card).toHaveTextContent('up +25,00% from the previous period');
+    await expect(card).toHaveTextContent(
+      messagesIn({ globals }, 'deltaChip').up(
+        formatDelta(25),
+        messagesIn({ globals }, 'deltaChip').previousPeriod,
+      ),
+    );
   },
 };
 
@@ -42,8 +51,10 @@ export const WithoutComparison: Story = {
 
 export const Loading: Story = {
   args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Loading Mayar revenue…');
+  play: async ({ canvasElement, globals }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'kpiCard').loading(reportText({ globals }, 'Mayar revenue')),
+    );
   },
 };
 
@@ -145,8 +156,10 @@ export const Messages: Story = {
       <KpiCard {...args} messages={{ previous: (value: string) => `sebelumnya: ${value}` }} />
     </ConsoleMessagesProvider>
   ),
-  play: async ({ canvasElement }) => {
-    const card = within(canvasElement).getByRole('region', { name: 'Mayar revenue' });
+  play: async ({ canvasElement, globals }) => {
+    const card = within(canvasElement).getByRole('region', {
+      name: reportText({ globals }, 'Mayar revenue'),
+    });
     await expect(card).toHaveTextContent(/sebelumnya: Rp\s10\.000\.000/);
     await expect(card).toHaveTextContent('naik +25,00% dari periode sebelumnya');
   },
@@ -155,7 +168,9 @@ export const Messages: Story = {
 /** The loading text replaced. */
 export const MessagesLoading: Story = {
   args: { loading: true, messages: { loading: (label: string) => `Memuat ${label}…` } },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Memuat Mayar revenue…');
+  play: async ({ canvasElement, globals }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      `Memuat ${reportText({ globals }, 'Mayar revenue')}…`,
+    );
   },
 };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { RoomSchedule } from './RoomSchedule.js';
 import type { ScheduleBooking, ScheduleRoom } from './availability.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 
 /** 1 May 2024 in Asia/Jakarta (UTC+7): the day starts at 17:00Z the evening before. */
 const FROM = '2024-04-30T17:00:00.000Z';
@@ -87,14 +88,20 @@ type Story = StoryObj<typeof meta>;
 
 /** Today's timeline per room, "free now / busy until" and the now line. */
 export const Day: Story = {
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
     const items = canvas.getAllByRole('listitem');
-    await expect(items[0]).toHaveTextContent('Busy until 17:30');
-    await expect(items[1]).toHaveTextContent('Free now');
-    await userEvent.click(canvas.getByRole('button', { name: 'Weekly sync 09:00–10:30 by Budi' }));
+    await expect(items[0]).toHaveTextContent(messagesIn({ globals }, 'roomSchedule').busyUntil('17:30'));
+    await expect(items[1]).toHaveTextContent(messagesIn({ globals }, 'roomSchedule').freeNow);
+    await userEvent.click(
+      canvas.getByRole('button', {
+        name: `Weekly sync 09:00–10:30 ${messagesIn({ globals }, 'roomSchedule').by('Budi', false)}`,
+      }),
+    );
     await expect(args.onBookingSelect).toHaveBeenCalledWith(expect.objectContaining({ id: 11 }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Book Rinjani at 08:00' }));
+    await userEvent.click(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'roomSchedule').book('Rinjani', '08:00') }),
+    );
     await expect(args.onSlotSelect).toHaveBeenCalledWith(rooms[2], wib(1, '08:00'));
     // Cancelled bookings are not drawn.
     await expect(canvas.queryByRole('button', { name: /Cancelled/ })).toBeNull();
@@ -103,9 +110,9 @@ export const Day: Story = {
 
 /** A booking waiting for approval is drawn dashed and says so. */
 export const Pending: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const pending = within(canvasElement).getByRole('button', {
-      name: /^Interview 13:00–14:00 by Dewi \(waiting for approval\)$/,
+      name: `Interview 13:00–14:00 ${messagesIn({ globals }, 'roomSchedule').by('Dewi', true)}`,
     });
     await expect(pending).toHaveAttribute('data-status', 'pending');
   },
@@ -114,9 +121,15 @@ export const Pending: Story = {
 /** Read-only: no hour buttons, bookings shown but not actionable. */
 export const ReadOnly: Story = {
   args: { onSlotSelect: undefined, onBookingSelect: undefined },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.queryByRole('button', { name: /^Book / })).toBeNull();
+    await expect(
+      canvas.queryByRole('button', {
+        name: new RegExp(
+          `^${messagesIn({ globals }, 'roomSchedule').book('Rinjani', '08:00').split('Rinjani')[0]}`,
+        ),
+      }),
+    ).toBeNull();
     await expect(canvas.getByRole('button', { name: /Weekly sync/ })).toBeDisabled();
   },
 };
@@ -124,28 +137,32 @@ export const ReadOnly: Story = {
 /** Seven days side by side, one row per room. */
 export const Week: Story = {
   args: { view: 'week' },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getAllByRole('columnheader')).toHaveLength(8);
     await expect(canvas.getByRole('columnheader', { name: 'Fri 3 May' })).toBeInTheDocument();
     await expect(
-      canvas.getByRole('button', { name: '10:00 Town hall until 12:00 by Andi' }),
+      canvas.getByRole('button', {
+        name: `10:00 Town hall ${messagesIn({ globals }, 'roomSchedule').until('12:00')} ${messagesIn({ globals }, 'roomSchedule').by('Andi', false)}`,
+      }),
     ).toBeInTheDocument();
   },
 };
 
 export const Loading: Story = {
   args: { loading: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent("Loading the rooms' schedule…");
+  play: async ({ canvasElement, globals }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'roomSchedule').loading,
+    );
   },
 };
 
 /** No rooms in the master data. */
 export const Empty: Story = {
   args: { rooms: [], bookings: [] },
-  play: async ({ canvasElement }) => {
-    await expect(canvasElement).toHaveTextContent('No bookable rooms yet');
+  play: async ({ canvasElement, globals }) => {
+    await expect(canvasElement).toHaveTextContent(messagesIn({ globals }, 'roomSchedule').empty);
   },
 };
 
