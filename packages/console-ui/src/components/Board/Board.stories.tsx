@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Board, type BoardCard } from './Board.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 
 const COLUMNS = [
   { id: 'open', label: 'Open' },
@@ -58,13 +59,15 @@ export const Default: Story = {
 
 /** Keyboard: Space picks the card up, the arrow chooses the column, Enter drops it. */
 export const KeyboardMove: Story = {
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
     const card = canvas.getByRole('button', { name: /Paket belum sampai/ });
     card.focus();
     await userEvent.keyboard(' ');
     await expect(card).toHaveAttribute('aria-pressed', 'true');
-    await expect(canvas.getByRole('status')).toHaveTextContent('Tujuan: Resolved.');
+    await expect(canvas.getByRole('status')).toHaveTextContent(
+      messagesIn({ globals }, 'board').target('Resolved'),
+    );
     await userEvent.keyboard('{Enter}');
     await expect(args.onMove).toHaveBeenCalledWith('3', 'resolved');
   },
@@ -90,8 +93,10 @@ export const Empty: Story = { args: { cards: [] } };
 export const Loading: Story = { args: { status: 'loading' } };
 export const ErrorState: Story = {
   args: { status: 'error', error: 'Papan tidak dapat dimuat.', onRetry: fn() },
-  play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Coba lagi' }));
+  play: async ({ canvasElement, args, globals }) => {
+    await userEvent.click(
+      within(canvasElement).getByRole('button', { name: messagesIn({ globals }, 'board').retry }),
+    );
     await expect(args.onRetry).toHaveBeenCalled();
   },
 };

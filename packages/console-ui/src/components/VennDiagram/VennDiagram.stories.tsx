@@ -4,6 +4,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { VennDiagram } from './VennDiagram.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
 import { CONSOLE_MESSAGES_EN } from '../../i18n/messages.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 
 const TWO = {
   sets: [
@@ -63,9 +64,13 @@ type Story = StoryObj<typeof meta>;
 
 /** Two products: an area-proportional Venn; a click on a region reports its mask. */
 export const TwoSets: Story = {
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Kelas Excel & Ebook Resep: 30 pelanggan' }));
+    await userEvent.click(
+      canvas.getByRole('button', {
+        name: `Kelas Excel & Ebook Resep: 30 ${messagesIn({ globals }, 'vennDiagram').customers}`,
+      }),
+    );
     await expect(args.onRegionSelect).toHaveBeenCalledWith(3);
   },
 };
@@ -106,10 +111,10 @@ export const FourSets: Story = {
 
 export const FiveSets: Story = {
   args: FIVE,
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
     const row = canvas.getByRole('button', {
-      name: 'Webinar Pajak & Kelas Copywriting saja: 3 pelanggan',
+      name: `${messagesIn({ globals }, 'vennDiagram').only('Webinar Pajak & Kelas Copywriting')}: 3 ${messagesIn({ globals }, 'vennDiagram').customers}`,
     });
     await userEvent.click(row);
     await expect(args.onRegionSelect).toHaveBeenCalledWith(24);
@@ -120,8 +125,10 @@ export const Empty: Story = { args: { regions: [] } };
 export const Loading: Story = { args: { status: 'loading' } };
 export const ErrorState: Story = {
   args: { status: 'error', error: 'Server tidak dapat dihubungi.', onRetry: fn() },
-  play: async ({ canvasElement, args }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Coba lagi' }));
+  play: async ({ canvasElement, args, globals }) => {
+    await userEvent.click(
+      within(canvasElement).getByRole('button', { name: messagesIn({ globals }, 'vennDiagram').retry }),
+    );
     await expect(args.onRetry).toHaveBeenCalled();
   },
 };
