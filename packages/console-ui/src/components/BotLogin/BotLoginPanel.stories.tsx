@@ -10,7 +10,9 @@ import {
 } from '../../machines/botLogin.machine.js';
 import { CONSOLE_MESSAGES_EN } from '../../i18n/messages.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 import { BotLoginBody, BotLoginPanel } from './BotLoginPanel.js';
+import type { BotLoginMessages } from './messages.js';
 
 const at = (patch: Partial<BotLoginSnapshot>, version = 1): BotLoginSnapshot => ({
   status: 'disconnected',
@@ -70,11 +72,12 @@ const typeInto = async (canvasElement: HTMLElement, group: string, digits: strin
   await userEvent.keyboard(digits);
 };
 
-/** Presses the request button (named `button`): its busy text shows and the button waits. */
+/** Presses the request button (`texts` gives its name and busy text from the texts in force): the busy text shows and the button waits. */
 const playRequestingCode =
-  (button: string, busy: string): Story['play'] =>
-  async ({ canvasElement }) => {
+  (texts: (m: BotLoginMessages) => [button: string, busy: string]): Story['play'] =>
+  async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
+    const [button, busy] = texts(messagesIn({ globals }, 'botLogin'));
     await userEvent.click(canvas.getByRole('button', { name: button }));
     await expect(await canvas.findByText(busy)).toBeInTheDocument();
     await expect(canvas.getByRole('button', { name: button })).toBeDisabled();
@@ -82,35 +85,36 @@ const playRequestingCode =
 
 /** Not connected: choose SMS or voice and ask for the code. */
 export const Disconnected: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('status')).toHaveTextContent('Terputus');
-    await userEvent.click(canvas.getByRole('radio', { name: 'Panggilan suara' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Minta kode' }));
-    await expect(await canvas.findByRole('group', { name: 'Kode verifikasi' })).toBeInTheDocument();
-    await expect(canvas.getByText(/lewat panggilan suara/)).toBeInTheDocument();
+    const m = messagesIn({ globals }, 'botLogin');
+    await expect(canvas.getByRole('status')).toHaveTextContent(m.status.disconnected);
+    await userEvent.click(canvas.getByRole('radio', { name: m.method.VOICE }));
+    await userEvent.click(canvas.getByRole('button', { name: m.requestCode }));
+    await expect(await canvas.findByRole('group', { name: m.codeLabel })).toBeInTheDocument();
+    await expect(canvas.getByText(m.codeSent(m.methodInSentence.VOICE))).toBeInTheDocument();
   },
 };
 
 /** The code request waiting for Meta. */
 export const RequestingCode: Story = {
   args: { adapter: storyAdapter('requestCode') },
-  play: playRequestingCode('Minta kode', 'Meminta kode…'),
+  play: playRequestingCode((m) => [m.requestCode, m.busy.requestingCode]),
 };
 
 /** The 6 boxes for the code; a wrong code is named under them and the step stays. */
 export const EnteringCode: Story = {
   args: { login: at({ status: 'pending', step: 'code_requested', code_method: 'SMS' }) },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await typeInto(canvasElement, 'Kode verifikasi', '000000');
+    const m = messagesIn({ globals }, 'botLogin');
+    await typeInto(canvasElement, m.codeLabel, '000000');
+    // The server's refusal, as the story's adapter words it.
     await expect(await canvas.findByText(/Kode verifikasi salah/)).toBeInTheDocument();
     await expect(canvas.getAllByRole('textbox')[0]).toHaveAttribute('aria-invalid', 'true');
     // Typing over it sends the new code.
-    await typeInto(canvasElement, 'Kode verifikasi', '123456');
-    await expect(
-      await canvas.findByRole('group', { name: 'PIN verifikasi dua langkah' }),
-    ).toBeInTheDocument();
+    await typeInto(canvasElement, m.codeLabel, '123456');
+    await expect(await canvas.findByRole('group', { name: m.pinLabel })).toBeInTheDocument();
   },
 };
 
@@ -120,20 +124,24 @@ export const VerifyingCode: Story = {
     login: at({ status: 'pending', step: 'code_requested', code_method: 'SMS' }),
     adapter: storyAdapter('verifyCode'),
   },
-  play: async ({ canvasElement }) => {
-    await typeInto(canvasElement, 'Kode verifikasi', '123456');
-    await expect(await within(canvasElement).findByText('Memeriksa kode…')).toBeInTheDocument();
+  play: async ({ canvasElement, globals }) => {
+    const m = messagesIn({ globals }, 'botLogin');
+    await typeInto(canvasElement, m.codeLabel, '123456');
+    await expect(await within(canvasElement).findByText(m.busy.verifyingCode)).toBeInTheDocument();
   },
 };
 
 /** Code accepted: the two-step PIN in the same boxes. */
 export const EnteringPin: Story = {
   args: { login: at({ status: 'pending', step: 'code_verified', code_method: 'SMS' }) },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(/tidak disimpan di konsol/)).toBeInTheDocument();
-    await typeInto(canvasElement, 'PIN verifikasi dua langkah', '246810');
-    await expect(await canvas.findByText('Terhubung', { selector: '[role=status]' })).toBeInTheDocument();
+    const m = messagesIn({ globals }, 'botLogin');
+    await expect(canvas.getByText(m.pinNote)).toBeInTheDocument();
+    await typeInto(canvasElement, m.pinLabel, '246810');
+    await expect(
+      await canvas.findByText(m.status.connected, { selector: '[role=status]' }),
+    ).toBeInTheDocument();
   },
 };
 
@@ -143,29 +151,32 @@ export const Registering: Story = {
     login: at({ status: 'pending', step: 'code_verified', code_method: 'SMS' }),
     adapter: storyAdapter('register'),
   },
-  play: async ({ canvasElement }) => {
-    await typeInto(canvasElement, 'PIN verifikasi dua langkah', '246810');
-    await expect(await within(canvasElement).findByText('Mendaftarkan nomor…')).toBeInTheDocument();
+  play: async ({ canvasElement, globals }) => {
+    const m = messagesIn({ globals }, 'botLogin');
+    await typeInto(canvasElement, m.pinLabel, '246810');
+    await expect(await within(canvasElement).findByText(m.busy.registering)).toBeInTheDocument();
   },
 };
 
 /** Connected: disconnect. */
 export const Connected: Story = {
   args: { login: at({ status: 'connected' }) },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Putuskan' }));
-    await expect(await canvas.findByRole('button', { name: 'Minta kode' })).toBeInTheDocument();
+    const m = messagesIn({ globals }, 'botLogin');
+    await userEvent.click(canvas.getByRole('button', { name: m.disconnect }));
+    await expect(await canvas.findByRole('button', { name: m.requestCode })).toBeInTheDocument();
   },
 };
 
 /** The disconnect waiting for Meta. */
 export const Disconnecting: Story = {
   args: { login: at({ status: 'connected' }), adapter: storyAdapter('disconnect') },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Putuskan' }));
-    await expect(await canvas.findByText('Memutuskan…')).toBeInTheDocument();
+    const m = messagesIn({ globals }, 'botLogin');
+    await userEvent.click(canvas.getByRole('button', { name: m.disconnect }));
+    await expect(await canvas.findByText(m.busy.disconnecting)).toBeInTheDocument();
   },
 };
 
@@ -177,10 +188,12 @@ export const Failed: Story = {
       last_error: 'Terlalu banyak percobaan kode. Tunggu sebentar, lalu minta kode baru.',
     }),
   },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('alert')).toHaveTextContent('Terlalu banyak percobaan kode');
-    await expect(canvas.getByRole('button', { name: 'Hubungkan ulang' })).toBeEnabled();
+    await expect(
+      canvas.getByRole('button', { name: messagesIn({ globals }, 'botLogin').reconnect }),
+    ).toBeEnabled();
   },
 };
 
@@ -286,7 +299,7 @@ export const EnglishDisconnected: Story = {
 export const EnglishRequestingCode: Story = {
   decorators: [inEnglish],
   args: { adapter: storyAdapter('requestCode', WRONG_CODE_EN) },
-  play: playRequestingCode('Request code', 'Requesting the code…'),
+  play: playRequestingCode(() => ['Request code', 'Requesting the code…']),
 };
 
 /** English, the code step: a wrong code is named under the boxes (the server's English text), then the PIN step. */

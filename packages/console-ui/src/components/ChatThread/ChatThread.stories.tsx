@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 import { ChatThread, type ChatThreadMessage } from './ChatThread.js';
 
 const at = (minutes: number) => new Date(Date.UTC(2024, 4, 1, 2, minutes)).toISOString();
@@ -67,22 +68,30 @@ type Story = StoryObj<typeof meta>;
 
 /** Every delivery tick: pending, sent ✓, delivered ✓✓, read ✓✓ (coloured), failed with Meta's reason. */
 export const Conversation: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('list', { name: 'Pesan dengan Rina Wulandari' })).toBeInTheDocument();
-    for (const label of ['Dibaca', 'Sampai', 'Terkirim', 'Menunggu dikirim', 'Gagal'])
+    const m = messagesIn({ globals }, 'chatThread');
+    await expect(canvas.getByRole('list', { name: m.list('Rina Wulandari') })).toBeInTheDocument();
+    for (const label of [
+      m.statuses.read,
+      m.statuses.delivered,
+      m.statuses.sent,
+      m.statuses.pending,
+      m.statuses.failed,
+    ])
       await expect(canvas.getByText(label)).toBeInTheDocument();
-    await expect(canvas.getByText('Bot · Cek resi')).toBeInTheDocument();
+    await expect(canvas.getByText(`${m.bot} · Cek resi`)).toBeInTheDocument();
     await expect(canvas.getByText('Message Undeliverable. (code 131026)')).toBeInTheDocument();
   },
 };
 
 /** Typing and Enter sends the trimmed text once and clears the box. */
 export const Reply: Story = {
-  play: async ({ args, canvasElement }) => {
+  play: async ({ args, canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    const box = canvas.getByRole('textbox', { name: 'Tulis balasan…' });
-    await expect(canvas.getByRole('button', { name: 'Kirim' })).toBeDisabled();
+    const m = messagesIn({ globals }, 'chatThread');
+    const box = canvas.getByRole('textbox', { name: m.placeholder });
+    await expect(canvas.getByRole('button', { name: m.send })).toBeDisabled();
     await userEvent.type(box, '  Baik Kak  {Enter}');
     await expect(args.onSendText).toHaveBeenCalledOnce();
     await expect(args.onSendText).toHaveBeenCalledWith('Baik Kak');
@@ -93,20 +102,22 @@ export const Reply: Story = {
 /** Outside the 24-hour window: only a template, with its parameters. */
 export const WindowClosed: Story = {
   args: { windowOpen: false },
-  play: async ({ args, canvasElement }) => {
+  play: async ({ args, canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.queryByRole('textbox', { name: 'Tulis balasan…' })).toBeNull();
-    await expect(canvas.getByText(/Lebih dari 24 jam/)).toBeInTheDocument();
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Isi {{1}}' }), 'Rina');
-    await userEvent.click(canvas.getByRole('button', { name: 'Kirim template' }));
+    const m = messagesIn({ globals }, 'chatThread');
+    await expect(canvas.queryByRole('textbox', { name: m.placeholder })).toBeNull();
+    await expect(canvas.getByText(m.windowClosed)).toBeInTheDocument();
+    await userEvent.type(canvas.getByRole('textbox', { name: m.parameter(1) }), 'Rina');
+    await userEvent.click(canvas.getByRole('button', { name: m.sendTemplate }));
     await expect(args.onSendTemplate).toHaveBeenCalledWith('follow_up', ['Rina']);
   },
 };
 
 export const Sending: Story = {
   args: { sending: true },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('button', { name: 'Mengirim…' })).toBeDisabled();
+  play: async ({ canvasElement, globals }) => {
+    const { sending } = messagesIn({ globals }, 'chatThread');
+    await expect(within(canvasElement).getByRole('button', { name: sending })).toBeDisabled();
   },
 };
 
@@ -120,33 +131,36 @@ export const SendError: Story = {
 
 export const Loading: Story = {
   args: { state: 'loading', messages: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole('status')).toHaveTextContent('Memuat percakapan…');
+  play: async ({ canvasElement, globals }) => {
+    const { loading } = messagesIn({ globals }, 'chatThread');
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(loading);
   },
 };
 
 export const LoadError: Story = {
   args: { state: 'error', error: 'Percakapan tidak bisa dimuat.', onRetry: fn(), messages: [] },
-  play: async ({ args, canvasElement }) => {
-    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Coba lagi' }));
+  play: async ({ args, canvasElement, globals }) => {
+    const { retry } = messagesIn({ globals }, 'chatThread');
+    await userEvent.click(within(canvasElement).getByRole('button', { name: retry }));
     await expect(args.onRetry).toHaveBeenCalledOnce();
   },
 };
 
 export const Empty: Story = {
   args: { messages: [] },
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Belum ada pesan.')).toBeInTheDocument();
+  play: async ({ canvasElement, globals }) => {
+    const { empty } = messagesIn({ globals }, 'chatThread');
+    await expect(within(canvasElement).getByText(empty)).toBeInTheDocument();
   },
 };
 
 /** Read access only: no composer. */
 export const ReadOnly: Story = {
   args: { readOnly: true },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     await expect(canvas.queryByRole('textbox')).toBeNull();
-    await expect(canvas.getByText('Anda hanya bisa membaca percakapan ini.')).toBeInTheDocument();
+    await expect(canvas.getByText(messagesIn({ globals }, 'chatThread').readOnly)).toBeInTheDocument();
   },
 };
 
@@ -162,11 +176,13 @@ export const Closed: Story = {
     },
     sendError: 'tidak ditampilkan saat tertutup',
   },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
+    const m = messagesIn({ globals }, 'chatThread');
     await expect(canvas.queryByRole('textbox')).toBeNull();
-    await expect(canvas.queryByRole('button', { name: /Kirim/ })).toBeNull();
-    const note = canvas.getByRole('note', { name: 'Balasan tidak bisa dikirim dari percakapan ini' });
+    for (const name of [m.send, m.sendTemplate])
+      await expect(canvas.queryByRole('button', { name })).toBeNull();
+    const note = canvas.getByRole('note', { name: m.closed });
     await expect(note).toHaveTextContent('tidak aktif di WA Registries');
     await expect(
       within(note).getByRole('link', { name: 'Buka CS Utama di WA Registries' }),
@@ -244,8 +260,9 @@ export const AllStates: Story = {
       </div>
     </div>
   ),
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText('Memuat percakapan…')).toBeInTheDocument();
+  play: async ({ canvasElement, globals }) => {
+    const { loading } = messagesIn({ globals }, 'chatThread');
+    await expect(within(canvasElement).getByText(loading)).toBeInTheDocument();
   },
 };
 

@@ -5,6 +5,7 @@ import { ThemeProvider } from '../../theme/ThemeProvider.js';
 import { LOGIN_GENERIC_ERROR } from '../../machines/loginButton.machine.js';
 import { consoleMessages } from '../../i18n/messages.js';
 import { ConsoleMessagesProvider } from '../../theme/messages.js';
+import { messagesIn } from '../../../../../.storybook/messages.js';
 import { LoginForm } from './LoginForm.js';
 import type { LoginFormSeed } from './useLoginForm.js';
 
@@ -34,12 +35,13 @@ type Story = StoryObj<typeof meta>;
 
 /** Nothing typed yet: "Login" is enabled, no error. */
 export const Idle: Story = {
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('Silakan masukkan username dan password Anda untuk masuk.')).toBeVisible();
-    await expect(canvas.getByLabelText('Username')).toHaveValue('');
-    await expect(canvas.getByLabelText('Password')).toHaveAttribute('type', 'password');
-    await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
+    const m = messagesIn({ globals }, 'loginForm');
+    await expect(canvas.getByText(m.intro)).toBeVisible();
+    await expect(canvas.getByLabelText(m.username)).toHaveValue('');
+    await expect(canvas.getByLabelText(m.password)).toHaveAttribute('type', 'password');
+    await expect(canvas.getByRole('button', { name: m.login })).toBeEnabled();
     await expect(canvas.queryByRole('alert')).toBeNull();
     await expect(canvas.getByText('v1.0.0')).toBeVisible();
   },
@@ -48,37 +50,41 @@ export const Idle: Story = {
 /** Seeded `loading`: "Memuat..." with a spinner, button disabled. */
 export const Loading: Story = {
   args: { login: fn<LoginFn>(never), initialState: { status: 'loading' }, defaultUsername: 'ani' },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: 'Memuat...' })).toBeDisabled();
+    const m = messagesIn({ globals }, 'loginForm');
+    await expect(canvas.getByRole('button', { name: m.loading })).toBeDisabled();
   },
 };
 
 /** Seeded `success`: "Login Sukses, Mohon tunggu" with a spinner, button disabled. */
 export const Success: Story = {
   args: { initialState: { status: 'success', user: demoUser }, defaultUsername: 'ani' },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeDisabled();
+    const m = messagesIn({ globals }, 'loginForm');
+    await expect(canvas.getByRole('button', { name: m.success })).toBeDisabled();
   },
 };
 
 /** Seeded error after a 403/404: "Error : " and the server's message; the button is usable again. */
 export const ServerError: Story = {
   args: { initialState: { status: 'idle', error: `Error : ${serverMessage}` }, defaultUsername: 'ani' },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent(`Error : ${serverMessage}`);
-    await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
+    const m = messagesIn({ globals }, 'loginForm');
+    await expect(canvas.getByRole('alert')).toHaveTextContent(`${m.errorPrefix}${serverMessage}`);
+    await expect(canvas.getByRole('button', { name: m.login })).toBeEnabled();
   },
 };
 
 /** Seeded error for any other failure (5xx, no answer). */
 export const CommunicationError: Story = {
   args: { initialState: { status: 'idle', error: LOGIN_GENERIC_ERROR } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Error : Komunikasi dengan server bermasalah');
+    const m = messagesIn({ globals }, 'loginForm');
+    await expect(canvas.getByRole('alert')).toHaveTextContent(m.genericError);
   },
 };
 
@@ -89,13 +95,14 @@ export const SubmitWithEnter: Story = {
     // Long enough that a slow, shared machine still sees the success label before onSuccess.
     delays: { LOGIN_SUCCESS_HOLD: 1500 },
   },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByLabelText('Username'), 'ani');
-    await userEvent.type(canvas.getByLabelText('Password'), 'rahasia{Enter}');
+    const m = messagesIn({ globals }, 'loginForm');
+    await userEvent.type(canvas.getByLabelText(m.username), 'ani');
+    await userEvent.type(canvas.getByLabelText(m.password), 'rahasia{Enter}');
     await expect(args.login).toHaveBeenCalledWith({ username: 'ani', password: 'rahasia' });
-    await expect(canvas.getByRole('button', { name: 'Memuat...' })).toBeDisabled();
-    await expect(await canvas.findByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: m.loading })).toBeDisabled();
+    await expect(await canvas.findByRole('button', { name: m.success })).toBeDisabled();
     await expect(args.onSuccess).not.toHaveBeenCalled();
     await waitFor(() => expect(args.onSuccess).toHaveBeenCalledWith(demoUser));
     await expect(args.onSuccess).toHaveBeenCalledTimes(1);
@@ -105,12 +112,13 @@ export const SubmitWithEnter: Story = {
 /** Enter in the Username field submits too; a second Enter while loading is ignored. */
 export const EnterInUsername: Story = {
   args: { login: fn<LoginFn>(never) },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByLabelText('Username'), 'ani{Enter}');
+    const m = messagesIn({ globals }, 'loginForm');
+    await userEvent.type(canvas.getByLabelText(m.username), 'ani{Enter}');
     await expect(args.login).toHaveBeenCalledWith({ username: 'ani', password: '' });
     await userEvent.keyboard('{Enter}');
-    await userEvent.click(canvas.getByRole('button', { name: 'Memuat...' }));
+    await userEvent.click(canvas.getByRole('button', { name: m.loading }));
     await expect(args.login).toHaveBeenCalledTimes(1);
   },
 };
@@ -118,9 +126,10 @@ export const EnterInUsername: Story = {
 /** No client-side validation: empty values go to the server as they are. */
 export const EmptyValuesAreSent: Story = {
   args: { login: fn<LoginFn>(never) },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
+    const m = messagesIn({ globals }, 'loginForm');
+    await userEvent.click(canvas.getByRole('button', { name: m.login }));
     await expect(args.login).toHaveBeenCalledWith({ username: '', password: '' });
   },
 };
@@ -128,42 +137,46 @@ export const EmptyValuesAreSent: Story = {
 /** A 403 answer: the server's message after "Error : ", and the form is usable again. */
 export const Rejected403: Story = {
   args: { login: fn<LoginFn>(() => Promise.reject({ status: 403, message: serverMessage })) },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByLabelText('Username'), 'ani');
-    await userEvent.type(canvas.getByLabelText('Password'), 'salah{Enter}');
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(`Error : ${serverMessage}`);
-    await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
+    const m = messagesIn({ globals }, 'loginForm');
+    await userEvent.type(canvas.getByLabelText(m.username), 'ani');
+    await userEvent.type(canvas.getByLabelText(m.password), 'salah{Enter}');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(`${m.errorPrefix}${serverMessage}`);
+    await expect(canvas.getByRole('button', { name: m.login })).toBeEnabled();
   },
 };
 
 /** A 404 answer (unknown user): also the server's message. */
 export const Rejected404: Story = {
   args: { login: fn<LoginFn>(() => Promise.reject({ status: 404, message: 'User tidak ditemukan' })) },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Error : User tidak ditemukan');
+    const m = messagesIn({ globals }, 'loginForm');
+    await userEvent.click(canvas.getByRole('button', { name: m.login }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(`${m.errorPrefix}User tidak ditemukan`);
   },
 };
 
 /** A 500 answer: the generic communication error, not the server's text. */
 export const Rejected500: Story = {
   args: { login: fn<LoginFn>(() => Promise.reject({ status: 500, message: 'Internal Server Error' })) },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(LOGIN_GENERIC_ERROR);
+    const m = messagesIn({ globals }, 'loginForm');
+    await userEvent.click(canvas.getByRole('button', { name: m.login }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(m.genericError);
   },
 };
 
 /** No answer at all (network down): the generic communication error. */
 export const NetworkFailure: Story = {
   args: { login: fn<LoginFn>(() => Promise.reject(new Error('Network Error'))) },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(canvas.getByRole('button', { name: 'Login' }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(LOGIN_GENERIC_ERROR);
+    const m = messagesIn({ globals }, 'loginForm');
+    await userEvent.click(canvas.getByRole('button', { name: m.login }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(m.genericError);
   },
 };
 
@@ -177,11 +190,12 @@ export const Narrow360: Story = {
       </div>
     ),
   ],
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
+    const m = messagesIn({ globals }, 'loginForm');
     const frame = canvas.getByTestId('frame-360');
     await expect(frame.scrollWidth).toBeLessThanOrEqual(360);
-    const button = canvas.getByRole('button', { name: 'Login' });
+    const button = canvas.getByRole('button', { name: m.login });
     await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(
       frame.getBoundingClientRect().right,
     );
@@ -234,11 +248,12 @@ export const AllStates: Story = {
       ))}
     </div>
   ),
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getAllByRole('button', { name: 'Login' })).toHaveLength(6);
-    await expect(canvas.getAllByRole('button', { name: 'Memuat...' })).toHaveLength(2);
-    await expect(canvas.getAllByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toHaveLength(2);
+    const m = messagesIn({ globals }, 'loginForm');
+    await expect(canvas.getAllByRole('button', { name: m.login })).toHaveLength(6);
+    await expect(canvas.getAllByRole('button', { name: m.loading })).toHaveLength(2);
+    await expect(canvas.getAllByRole('button', { name: m.success })).toHaveLength(2);
     await expect(canvas.getAllByRole('alert')).toHaveLength(4);
   },
 };
@@ -248,21 +263,23 @@ const challenge: LoginFn = async () => ({ challenge: 'demo-challenge' });
 /** Two-step sign-in: the password was right, the form asks for the 6-digit code (login machine's `code` state). */
 export const CodeStep: Story = {
   args: { initialState: { status: 'code', challenge: 'demo-challenge' } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('Masukkan kode 6 digit dari aplikasi autentikator')).toBeVisible();
-    await expect(canvas.getByRole('group', { name: 'Kode autentikator' })).toBeVisible();
-    await expect(canvas.queryByLabelText('Username')).toBeNull();
-    await expect(canvas.getByRole('button', { name: 'Login' })).toBeEnabled();
+    const m = messagesIn({ globals }, 'loginForm');
+    await expect(canvas.getByText(m.codeIntro)).toBeVisible();
+    await expect(canvas.getByRole('group', { name: m.codeLabel })).toBeVisible();
+    await expect(canvas.queryByLabelText(m.username)).toBeNull();
+    await expect(canvas.getByRole('button', { name: m.login })).toBeEnabled();
   },
 };
 
 /** The code is being checked (`code.verifying`): "Memuat..." and the boxes disabled. */
 export const CodeVerifying: Story = {
   args: { initialState: { status: 'verifying', challenge: 'demo-challenge' } },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: 'Memuat...' })).toBeDisabled();
+    const m = messagesIn({ globals }, 'loginForm');
+    await expect(canvas.getByRole('button', { name: m.loading })).toBeDisabled();
   },
 };
 
@@ -271,9 +288,10 @@ export const CodeRefused: Story = {
   args: {
     initialState: { status: 'code', challenge: 'demo-challenge', error: 'Error : Invalid code.' },
   },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('alert')).toHaveTextContent('Error : Invalid code.');
+    const m = messagesIn({ globals }, 'loginForm');
+    await expect(canvas.getByRole('alert')).toHaveTextContent(`${m.errorPrefix}Invalid code.`);
   },
 };
 
@@ -286,16 +304,17 @@ export const TwoStepSignIn: Story = {
     ),
     delays: { LOGIN_SUCCESS_HOLD: 300 },
   },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByLabelText('Username'), 'ani');
-    await userEvent.type(canvas.getByLabelText('Password'), 'rahasia{Enter}');
-    const group = await canvas.findByRole('group', { name: 'Kode autentikator' });
+    const m = messagesIn({ globals }, 'loginForm');
+    await userEvent.type(canvas.getByLabelText(m.username), 'ani');
+    await userEvent.type(canvas.getByLabelText(m.password), 'rahasia{Enter}');
+    const group = await canvas.findByRole('group', { name: m.codeLabel });
     await userEvent.click(within(group).getAllByRole('textbox')[0]!);
     await userEvent.keyboard('654321');
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('Error : Invalid code.');
-    await userEvent.click(canvas.getByRole('button', { name: 'Gunakan kode pemulihan' }));
-    await userEvent.type(canvas.getByLabelText('Kode pemulihan'), 'AAAA-BBBB{Enter}');
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(`${m.errorPrefix}Invalid code.`);
+    await userEvent.click(canvas.getByRole('button', { name: m.useRecovery }));
+    await userEvent.type(canvas.getByLabelText(m.recoveryLabel), 'AAAA-BBBB{Enter}');
     await waitFor(() => expect(args.onSuccess).toHaveBeenCalledWith(demoUser));
     await expect(args.verifyCode).toHaveBeenLastCalledWith({
       challenge: 'demo-challenge',
@@ -307,22 +326,24 @@ export const TwoStepSignIn: Story = {
 /** Back from the code step to username and password. */
 export const CodeStepBack: Story = {
   args: { login: fn<LoginFn>(challenge) },
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByLabelText('Password'), 'x{Enter}');
-    await userEvent.click(await canvas.findByRole('button', { name: 'Kembali ke login' }));
-    await expect(await canvas.findByLabelText('Username')).toBeVisible();
+    const m = messagesIn({ globals }, 'loginForm');
+    await userEvent.type(canvas.getByLabelText(m.password), 'x{Enter}');
+    await userEvent.click(await canvas.findByRole('button', { name: m.back }));
+    await expect(await canvas.findByLabelText(m.username)).toBeVisible();
   },
 };
 
 /** Done: after the success hold the machine has finished; the label stays while the app navigates away. */
 export const Done: Story = {
   args: { login: fn<LoginFn>(async () => demoUser), delays: { LOGIN_SUCCESS_HOLD: 0 } },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement, args, globals }) => {
     const canvas = within(canvasElement);
-    await userEvent.type(canvas.getByLabelText('Password'), 'x{Enter}');
+    const m = messagesIn({ globals }, 'loginForm');
+    await userEvent.type(canvas.getByLabelText(m.password), 'x{Enter}');
     await waitFor(() => expect(args.onSuccess).toHaveBeenCalledTimes(1));
-    await expect(canvas.getByRole('button', { name: 'Login Sukses, Mohon tunggu' })).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: m.success })).toBeDisabled();
   },
 };
 

@@ -77,11 +77,12 @@ export const TwoSets: Story = {
 
 export const ThreeSets: Story = {
   args: THREE,
-  play: async ({ canvasElement }) => {
+  play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
+    const m = messagesIn({ globals }, 'vennDiagram');
     await expect(canvas.getAllByRole('button')).toHaveLength(6);
     await expect(
-      canvas.getByRole('button', { name: 'Kelas Excel & Kelas Canva saja: 1 pelanggan' }),
+      canvas.getByRole('button', { name: `${m.only('Kelas Excel & Kelas Canva')}: 1 ${m.customers}` }),
     ).toBeInTheDocument();
   },
 };
