@@ -168,7 +168,7 @@ describe('logistics flow', () => {
     await page.getByRole('checkbox', { name: 'Select row LPF-FLOW-2' }).check();
     // The answer's bytes as the page receives them: a fetch read as a blob goes straight to blob storage, so
     // DevTools keeps no body for it (response.body() is empty), and the page's CSP keeps blob: from fetch.
-    let pdf = Buffer.alloc(0);
+    let pdf: Buffer = Buffer.alloc(0);
     const labelsUrl = (url: URL) => url.pathname === '/api/logistics/labels.pdf';
     await page.route(labelsUrl, async (route) => {
       const fetched = await route.fetch();
