@@ -434,6 +434,16 @@ export const ERROR_TEXTS_ID: Readonly<Record<string, string>> = {
   'Must be a date and time (ISO 8601)': 'Harus berupa tanggal dan jam (ISO 8601)',
   'Must be a list of row ids': 'Harus berupa daftar id baris',
 
+  // --- resource endpoints: relation choices and saved views (endpoints/resources.ts) ---
+  'Use up to {n} row ids separated by commas': 'Gunakan paling banyak {n} id baris, dipisahkan koma',
+  'Must be from 1 to {n}': 'Harus dari 1 sampai {n}',
+  'Must be a list of filters': 'Harus berupa daftar filter',
+  'Must have at most {n} filters': 'Maksimal {n} filter',
+  'Must be a list of OR groups': 'Harus berupa daftar kelompok OR',
+  'Must have at most {n} OR groups': 'Maksimal {n} kelompok OR',
+  'Must be { field, direction }': 'Harus berupa { field, direction }',
+  'Must be a list of column names': 'Harus berupa daftar nama kolom',
+
   // --- intake: Mayar, Meta, webhook forwarder ---
   'Mayar account not found': 'Akun Mayar tidak ditemukan',
   'Reconciliation of this account is already running': 'Rekonsiliasi akun ini sedang berjalan',

@@ -100,7 +100,8 @@ export const SubmitWithEnter: Story = {
     const m = messagesIn({ globals }, 'loginForm');
     await userEvent.type(canvas.getByLabelText(m.username), 'ani');
     await userEvent.type(canvas.getByLabelText(m.password), 'rahasia{Enter}');
-    await expect(args.login).toHaveBeenCalledWith({ username: 'ani', password: 'rahasia' });
+    // On a first load the machine's code may still be on its way: the submit waits for it (useLoginForm).
+    await waitFor(() => expect(args.login).toHaveBeenCalledWith({ username: 'ani', password: 'rahasia' }));
     await expect(canvas.getByRole('button', { name: m.loading })).toBeDisabled();
     await expect(await canvas.findByRole('button', { name: m.success })).toBeDisabled();
     await expect(args.onSuccess).not.toHaveBeenCalled();
@@ -116,9 +117,10 @@ export const EnterInUsername: Story = {
     const canvas = within(canvasElement);
     const m = messagesIn({ globals }, 'loginForm');
     await userEvent.type(canvas.getByLabelText(m.username), 'ani{Enter}');
-    await expect(args.login).toHaveBeenCalledWith({ username: 'ani', password: '' });
+    // On a first load the machine's code may still be on its way: the submit waits for it (useLoginForm).
+    await waitFor(() => expect(args.login).toHaveBeenCalledWith({ username: 'ani', password: '' }));
     await userEvent.keyboard('{Enter}');
-    await userEvent.click(canvas.getByRole('button', { name: m.loading }));
+    await userEvent.click(await canvas.findByRole('button', { name: m.loading }));
     await expect(args.login).toHaveBeenCalledTimes(1);
   },
 };
@@ -130,7 +132,7 @@ export const EmptyValuesAreSent: Story = {
     const canvas = within(canvasElement);
     const m = messagesIn({ globals }, 'loginForm');
     await userEvent.click(canvas.getByRole('button', { name: m.login }));
-    await expect(args.login).toHaveBeenCalledWith({ username: '', password: '' });
+    await waitFor(() => expect(args.login).toHaveBeenCalledWith({ username: '', password: '' }));
   },
 };
 
