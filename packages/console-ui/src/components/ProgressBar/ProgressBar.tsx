@@ -69,6 +69,18 @@ const PROGRESS_BAR_CSS = `.cui-progress-bar {
     transform: translateX(340%);
   }
 }
+/* Right to left the bar fills from the right: the slide runs from the inline start, mirrored. */
+.cui-progress-bar[data-indeterminate]:dir(rtl) .cui-progress-bar__fill {
+  animation-name: cui-progress-slide-rtl;
+}
+@keyframes cui-progress-slide-rtl {
+  from {
+    transform: translateX(100%);
+  }
+  to {
+    transform: translateX(-340%);
+  }
+}
 @media (prefers-reduced-motion: reduce) {
   .cui-progress-bar__fill {
     animation: none !important;
