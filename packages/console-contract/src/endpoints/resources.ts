@@ -460,6 +460,9 @@ const groupSchema = z.strictObject(
   { any: z.array(z.array(filterSchema).min(1).max(20)).min(1).max(20) },
   { error: 'Must be { any: [[filter, …], …] }' },
 );
+/** A saved view's filter and OR group, as a save checks them and the app reads them back. */
+export const savedViewFilterSchema = filterSchema;
+export const savedViewGroupSchema = groupSchema;
 
 const viewFields = {
   name: z
