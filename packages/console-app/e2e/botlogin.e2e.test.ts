@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
 import { startFakeWhatsApp } from '../../console-server/test/fakes/whatsapp.js';
 import { WA_APP_SECRET, WA_TOKEN, waNumber } from '../../console-server/test/support/whatsapp.js';
-import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
+import { apiLogin, newPage, openSignedIn, setupConsole, waitForLiveSocket } from './harness.js';
 
 const {
   server,
@@ -37,8 +37,8 @@ describe('Bot Login', () => {
         await page.getByLabel('WhatsApp number').selectOption(String(registryId));
         await expect.poll(() => statusOf(page).textContent()).toBe('Disconnected');
       }
-      // Let the sockets connect before the first change (one before that is not a live one).
-      await second.page.waitForTimeout(1000);
+      // Both tabs' sockets are up before the first change (one before that is not a live one).
+      for (const { page } of [first, second]) await waitForLiveSocket(page);
       const { page } = first;
 
       await page.getByRole('radio', { name: 'SMS' }).check();

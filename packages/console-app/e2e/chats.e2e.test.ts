@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { customerSays, startFakeWhatsApp } from '../../console-server/test/fakes/whatsapp.js';
 import { WA_APP_SECRET, WA_TOKEN, waNumber } from '../../console-server/test/support/whatsapp.js';
-import { apiLogin, openSignedIn, reusedTabs, setupConsole } from './harness.js';
+import { apiLogin, openSignedIn, reusedTabs, setupConsole, waitForLiveSocket } from './harness.js';
 
 const {
   server,
@@ -43,8 +43,8 @@ describe('Chat List', () => {
     try {
       await openSignedIn(page, server, user, '/app/customer-chats');
       await page.getByRole('heading', { level: 1, name: 'Chat List' }).waitFor();
-      // Let the socket connect before the message arrives (a change before that is not a live one).
-      await page.waitForTimeout(1000);
+      // The socket is up before the message arrives (a change before that is not a live one).
+      await waitForLiveSocket(page);
 
       const webhook = `${server.baseURL}/api/webhooks/whatsapp`;
       const said = await customerSays(webhook, WA_APP_SECRET, number, {

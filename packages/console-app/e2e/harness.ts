@@ -313,6 +313,43 @@ export async function waitForUserSocket(server: ConsoleServer, userId: number): 
 }
 
 /**
+ * Waits until the shell's realtime connection is up: the sidebar's ConnectionStatus carries
+ * `data-state="connected"` once socket.io's `connect` arrived, which the server sends only after the socket joined
+ * its user's room (console-server realtime.ts), so a push sent after this reaches the page. The page's own
+ * listeners are registered when it mounts (its heading is there). In the DOM at every width (the compact
+ * layout's drawer is only moved off screen).
+ */
+export async function waitForLiveSocket(page: Page): Promise<void> {
+  await page.locator('.cui-connection-status[data-state="connected"]').waitFor({ state: 'attached' });
+}
+
+/**
+ * Waits for two animation frames of the page: React's passive effects of the last commit have run by then, and
+ * anything they did synchronously (a router navigation, a request) has happened. For "this must not follow"
+ * checks, in place of a fixed sleep.
+ */
+export async function nextFrames(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+  );
+}
+
+/**
+ * Waits until the page is still for a screenshot: its fonts loaded, every finite CSS animation or transition
+ * finished (a spinner's endless one is left running), then two frames painted.
+ */
+export async function settledForScreenshot(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+  await nextFrames(page);
+}
+
+/**
  * Moves the open app to `urlPath` through its own router, as the browser's back/forward does (a history entry
  * and a popstate event), without loading the page again: a full load cost chromium 0.7–2 CPU-s (ADR 063). For
  * pages no link on screen leads to (a denied user's menu is empty); where a link does, click it instead.

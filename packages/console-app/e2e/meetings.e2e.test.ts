@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright';
-import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
+import { apiLogin, newPage, openSignedIn, setupConsole, waitForLiveSocket } from './harness.js';
 
 const { server, browser } = setupConsole();
 
@@ -40,9 +40,15 @@ describe('Meeting Rooms Dashboard', () => {
         await page.getByRole('heading', { name: 'Meeting Rooms Dashboard' }).waitFor();
         await page.getByRole('listitem').filter({ hasText: ROOM }).getByText('Free now').waitFor();
       }
-      // The watching dashboard shows tomorrow; let its socket connect before the change.
+      // The watching dashboard shows tomorrow (its answer in), its socket up before the change.
+      const tomorrowShown = second.page.waitForResponse(
+        (response) =>
+          response.url().includes('/api/meetings/schedule') &&
+          new URL(response.url()).searchParams.get('from') === tomorrow(),
+      );
       await second.page.getByRole('button', { name: 'Next day' }).click();
-      await second.page.waitForTimeout(1000);
+      await tomorrowShown;
+      await waitForLiveSocket(second.page);
 
       const form = await book(first.page, 'E2E standup', '10:00', '11:00');
       await form.waitFor({ state: 'detached' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { intakeFixture } from '../../console-server/test/support/intake.js';
 import { mayarPayment } from '../../console-server/test/fakes/mayar.js';
-import { apiLogin, newContext, newPage, openSignedIn, setupConsole } from './harness.js';
+import { apiLogin, newContext, newPage, openSignedIn, setupConsole, waitForLiveSocket } from './harness.js';
 
 const { server, browser } = setupConsole();
 
@@ -13,8 +13,8 @@ describe('Purchase Log', () => {
     try {
       await openSignedIn(page, server, user, '/app/logs/purchase/');
       await page.getByRole('grid', { name: 'Purchases' }).waitFor();
-      // Let the socket connect before the purchase arrives (a change before that is not a live one).
-      await page.waitForTimeout(1000);
+      // The socket is up before the purchase arrives (a change before that is not a live one).
+      await waitForLiveSocket(page);
 
       const body = mayarPayment({
         productId: fixture.mayarProductId,

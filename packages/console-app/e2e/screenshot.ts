@@ -5,7 +5,15 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LANDING_PATH } from '@staff/console-contract';
-import { apiLogin, launchChromium, newPage, openSignedIn, startConsoleServer } from './harness.js';
+import {
+  apiLogin,
+  launchChromium,
+  newPage,
+  openSignedIn,
+  settledForScreenshot,
+  startConsoleServer,
+  waitForLiveSocket,
+} from './harness.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const out = path.resolve(process.argv[2] ?? path.join(root, 'docs/screenshot.png'));
@@ -19,8 +27,9 @@ try {
   await page.getByRole('table', { name: 'Most visited pages' }).waitFor();
   await page.getByRole('button', { name: 'Operation Data', exact: true }).click();
   await page.getByRole('button', { name: 'Statistics', exact: true }).click();
-  // Let the connection status settle on "connected".
-  await page.waitForTimeout(800);
+  // The connection status on "connected", the menu's opening transitions done, the fonts in.
+  await waitForLiveSocket(page);
+  await settledForScreenshot(page);
   await page.screenshot({ path: out });
   console.log(`screenshot written to ${out}`);
 } finally {

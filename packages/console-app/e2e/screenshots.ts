@@ -6,7 +6,14 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiLogin, launchChromium, newPage, openSignedIn, startConsoleServer } from './harness.js';
+import {
+  apiLogin,
+  launchChromium,
+  newPage,
+  openSignedIn,
+  settledForScreenshot,
+  startConsoleServer,
+} from './harness.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dir = path.join(root, 'docs/screenshots');
@@ -25,16 +32,16 @@ try {
     const { context, page } = await newPage(browser, { width: size.width, height: size.height });
     await openSignedIn(page, server, user, '/app/admins/projects');
     await page.getByRole('grid', { name: 'Projects' }).locator('tbody tr[data-index]').first().waitFor();
-    await page.waitForTimeout(500);
+    await settledForScreenshot(page);
     await page.screenshot({ path: path.join(dir, `list-${size.name}.png`) });
     await page.getByRole('button', { name: 'New project', exact: true }).click();
     await page.getByRole('form', { name: 'New project' }).waitFor();
-    await page.waitForTimeout(300);
+    await settledForScreenshot(page);
     await page.screenshot({ path: path.join(dir, `form-${size.name}.png`) });
     await page.goto(`${server.baseURL}/app/administration/user-permissions/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('checkbox').first().waitFor();
-    await page.waitForTimeout(500);
+    await settledForScreenshot(page);
     await page.screenshot({ path: path.join(dir, `permissions-${size.name}.png`) });
     await context.close();
   }
