@@ -8,12 +8,12 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useMessages } from '../../theme/messages.js';
 import { useControllableState } from '../../primitives/useControllableState.js';
 import { backdropCss, plainListCss } from '../../primitives/css.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
 import { COMMAND_PALETTE_MESSAGES, type CommandPaletteMessages } from './messages.js';
 
 export { COMMAND_PALETTE_MESSAGES, type CommandPaletteMessages } from './messages.js';
@@ -126,6 +126,86 @@ export function useCommandPalette({ options, onChoose, onClose }: UseCommandPale
 }
 
 /**
+ * A static sheet, not styled-components (ADR 048): the palette belongs to the signed-in shell and ships none of
+ * it. One class per rule, as specific as the styled rules were (the panel's nested rules under its own class).
+ */
+const COMMAND_PALETTE_CSS = `.cui-command-palette-backdrop {${backdropCss}
+  display: flex;
+  justify-content: center;
+  align-items: flex-start;
+  padding: 12vh ${t.space4} ${t.space4};
+}
+.cui-command-palette {
+  width: min(560px, 100%);
+  max-height: 70vh;
+  display: flex;
+  flex-direction: column;
+  background: ${t.colorSurfaceRaised};
+  color: ${t.colorText};
+  border-radius: ${t.radiusMd};
+  box-shadow: ${t.shadowMd};
+  font-family: ${t.fontFamily};
+  overflow: hidden;
+}
+.cui-command-palette input {
+  font: inherit;
+  font-size: ${t.fontSizeLg};
+  padding: ${t.space4};
+  border: 0;
+  border-bottom: 1px solid ${t.colorBorder};
+  background: transparent;
+  color: ${t.colorText};
+}
+.cui-command-palette input:focus {
+  outline: 2px solid ${t.colorFocus};
+  outline-offset: -2px;
+}
+.cui-command-palette ul {${plainListCss}}
+.cui-command-palette > ul {
+  overflow-y: auto;
+  padding: ${t.space2} 0;
+}
+.cui-command-palette__group-heading {
+  padding: ${t.space2} ${t.space4} ${t.space1};
+  font-size: ${t.fontSizeSm};
+  font-weight: 600;
+  color: ${t.colorTextMuted};
+}
+.cui-command-palette-option {
+  display: flex;
+  justify-content: space-between;
+  gap: ${t.space3};
+  padding: ${t.space2} ${t.space4};
+  cursor: pointer;
+}
+.cui-command-palette-option small {
+  color: ${t.colorTextMuted};
+  font-size: ${t.fontSizeSm};
+}
+.cui-command-palette-option[data-state='active'] {
+  background: ${t.colorPrimarySoft};
+  box-shadow: inset 3px 0 0 ${t.colorPrimary};
+}
+.cui-command-palette__status p {
+  margin: 0;
+  padding: ${t.space2} ${t.space4} ${t.space4};
+  font-size: ${t.fontSizeSm};
+  color: ${t.colorTextMuted};
+}
+.cui-command-palette__status p[data-state='error'] {
+  color: ${t.colorDanger};
+}
+.cui-command-palette__status button {
+  font: inherit;
+  color: ${t.colorPrimary};
+  background: transparent;
+  border: 0;
+  padding: 0;
+  text-decoration: underline;
+  cursor: pointer;
+}`;
+
+/**
  * Ctrl/⌘-K: a modal search over the pages the user may open and the records the host finds (WAI-ARIA combobox
  * with a grouped listbox). The host opens it, searches records for the query and navigates on `onSelect`;
  * focus returns to where it was when the palette closes.
@@ -150,6 +230,7 @@ export function CommandPalette({
   onQueryChange,
   messages: overrides,
 }: CommandPaletteProps) {
+  useStaticStyles('command-palette', COMMAND_PALETTE_CSS);
   useThemeCheck('CommandPalette');
   const messages = useMessages('commandPalette', COMMAND_PALETTE_MESSAGES, overrides);
   const id = useId();
@@ -203,16 +284,18 @@ export function CommandPalette({
     const headingId = `${id}-${group}`;
     return (
       <li role="presentation">
-        <GroupHeading id={headingId} role="presentation">
+        <div id={headingId} role="presentation" className="cui-command-palette__group-heading">
           {heading}
-        </GroupHeading>
+        </div>
         <ul role="group" aria-labelledby={headingId}>
           {items.map((item) => {
             const key = `${group === 'pages' ? 'p' : 'r'}-${item.id}`;
             const index = options.findIndex((option) => option.key === key);
             const selected = index === palette.activeIndex;
             return (
-              <Option
+              // The keyboard reaches the options through the combobox (aria-activedescendant), not on each option.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+              <li
                 key={key}
                 id={optionId(key)}
                 role="option"
@@ -226,7 +309,7 @@ export function CommandPalette({
               >
                 <span>{item.label}</span>
                 {item.description ? <small>{item.description}</small> : null}
-              </Option>
+              </li>
             );
           })}
         </ul>
@@ -253,13 +336,15 @@ export function CommandPalette({
 
   const listboxId = `${id}-listbox`;
   return (
-    <Backdrop
+    // A press on the backdrop closes, as Escape does in the field; the backdrop is no control of its own.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div
       className="cui-command-palette-backdrop"
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <Panel role="dialog" aria-modal="true" aria-label={messages.title} className="cui-command-palette">
+      <div role="dialog" aria-modal="true" aria-label={messages.title} className="cui-command-palette">
         <input
           ref={inputRef}
           type="text"
@@ -283,93 +368,10 @@ export function CommandPalette({
           {renderGroup('pages', messages.pagesGroup, shownPages)}
           {renderGroup('records', messages.recordsGroup, shownRecords)}
         </ul>
-        <Status aria-live="polite">{status}</Status>
-      </Panel>
-    </Backdrop>
+        <div aria-live="polite" className="cui-command-palette__status">
+          {status}
+        </div>
+      </div>
+    </div>
   );
 }
-
-const Backdrop = styled.div`
-  ${backdropCss}
-  display: flex;
-  justify-content: center;
-  align-items: flex-start;
-  padding: 12vh ${t.space4} ${t.space4};
-`;
-
-const Panel = styled.div`
-  width: min(560px, 100%);
-  max-height: 70vh;
-  display: flex;
-  flex-direction: column;
-  background: ${t.colorSurfaceRaised};
-  color: ${t.colorText};
-  border-radius: ${t.radiusMd};
-  box-shadow: ${t.shadowMd};
-  font-family: ${t.fontFamily};
-  overflow: hidden;
-  input {
-    font: inherit;
-    font-size: ${t.fontSizeLg};
-    padding: ${t.space4};
-    border: 0;
-    border-bottom: 1px solid ${t.colorBorder};
-    background: transparent;
-    color: ${t.colorText};
-  }
-  input:focus {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: -2px;
-  }
-  ul {
-    ${plainListCss}
-  }
-  & > ul {
-    overflow-y: auto;
-    padding: ${t.space2} 0;
-  }
-`;
-
-const GroupHeading = styled.div`
-  padding: ${t.space2} ${t.space4} ${t.space1};
-  font-size: ${t.fontSizeSm};
-  font-weight: 600;
-  color: ${t.colorTextMuted};
-`;
-
-const Option = styled.li`
-  display: flex;
-  justify-content: space-between;
-  gap: ${t.space3};
-  padding: ${t.space2} ${t.space4};
-  cursor: pointer;
-  small {
-    color: ${t.colorTextMuted};
-    font-size: ${t.fontSizeSm};
-  }
-  &[data-state='active'] {
-    background: ${t.colorPrimarySoft};
-    box-shadow: inset 3px 0 0 ${t.colorPrimary};
-  }
-`;
-
-const Status = styled.div`
-  p {
-    margin: 0;
-    padding: ${t.space2} ${t.space4} ${t.space4};
-    font-size: ${t.fontSizeSm};
-    color: ${t.colorTextMuted};
-  }
-  p[data-state='error'] {
-    color: ${t.colorDanger};
-  }
-  button {
-    font: inherit;
-    color: ${t.colorPrimary};
-    background: transparent;
-    border: 0;
-    padding: 0;
-    text-decoration: underline;
-    cursor: pointer;
-  }
-`;

@@ -9,10 +9,10 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { focusRingCss, plainListCss } from '../../primitives/css.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
 
 export type NotificationType = 'success' | 'info' | 'warning' | 'error';
 
@@ -91,6 +91,87 @@ export interface NotificationsProviderProps {
   label?: string;
 }
 
+/**
+ * A static sheet, not styled-components (ADR 048): the provider stands around every signed-in page and ships none
+ * of it. One class per rule, as specific as the styled rules were. Bottom right (the inline end): at the top the
+ * notifications covered the page's toolbar (New, Export) right after an action.
+ */
+const NOTIFICATIONS_CSS = `.cui-notifications {
+  position: fixed;
+  bottom: ${t.space4};
+  inset-inline-end: ${t.space4};
+  z-index: 1000;
+  width: min(380px, calc(100vw - 32px));
+  pointer-events: none;
+}
+.cui-notifications__list {${plainListCss}
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space2};
+}
+.cui-notifications__list > li {
+  pointer-events: auto;
+}
+.cui-notification {
+  display: flex;
+  align-items: flex-start;
+  gap: ${t.space3};
+  padding: ${t.space3} ${t.space4};
+  border-radius: ${t.radiusMd};
+  border: 1px solid ${t.colorBorder};
+  border-inline-start-width: 4px;
+  box-shadow: ${t.shadowMd};
+  color: ${t.colorText};
+  font-family: ${t.fontFamily};
+  font-size: ${t.fontSizeMd};
+  background: ${t.colorSurfaceRaised};
+}
+.cui-notification[data-type='success'] {
+  background: ${t.colorSuccessSoft};
+  border-inline-start-color: ${t.colorSuccess};
+}
+.cui-notification[data-type='info'] {
+  background: ${t.colorInfoSoft};
+  border-inline-start-color: ${t.colorInfo};
+}
+.cui-notification[data-type='warning'] {
+  background: ${t.colorWarningSoft};
+  border-inline-start-color: ${t.colorWarning};
+}
+.cui-notification[data-type='error'] {
+  background: ${t.colorDangerSoft};
+  border-inline-start-color: ${t.colorDanger};
+}
+.cui-notification__body {
+  flex: 1 1 auto;
+  min-width: 0;
+  overflow-wrap: anywhere;
+}
+.cui-notification__title {
+  margin: 0 0 ${t.space1};
+  font-weight: 600;
+}
+.cui-notification__message {
+  margin: 0;
+}
+.cui-notification__dismiss {
+  flex: none;
+  width: 28px;
+  height: 28px;
+  padding: 0;
+  border: 0;
+  border-radius: ${t.radiusSm};
+  background: transparent;
+  color: inherit;
+  font-size: 20px;
+  line-height: 1;
+  cursor: pointer;
+}
+.cui-notification__dismiss:hover {
+  background: rgba(0, 0, 0, 0.08);
+}
+.cui-notification__dismiss:focus-visible {${focusRingCss}}`;
+
 let counter = 0;
 const nextId = () => `cui-notification-${(counter += 1)}`;
 
@@ -159,16 +240,17 @@ export function NotificationViewport({
   label?: string;
   className?: string;
 }) {
+  useStaticStyles('notifications', NOTIFICATIONS_CSS);
   useThemeCheck('NotificationViewport');
   const { notifications, dismiss } = useNotifications();
   return (
-    <Viewport aria-label={label} className={['cui-notifications', className].filter(Boolean).join(' ')}>
-      <List>
+    <section aria-label={label} className={['cui-notifications', className].filter(Boolean).join(' ')}>
+      <ol className="cui-notifications__list">
         {notifications.map((item) => (
           <TimedNotification key={item.id} item={item} onDismiss={dismiss} />
         ))}
-      </List>
-    </Viewport>
+      </ol>
+    </section>
   );
 }
 
@@ -230,109 +312,29 @@ export function Notification({
   dismissLabel = 'Dismiss notification',
   className,
 }: NotificationProps) {
+  useStaticStyles('notifications', NOTIFICATIONS_CSS);
   const urgent = type === 'error' || type === 'warning';
   return (
-    <Card
+    <div
       role={urgent ? 'alert' : 'status'}
       data-type={type}
       className={['cui-notification', className].filter(Boolean).join(' ')}
     >
-      <Body>
-        {title ? <Title>{title}</Title> : null}
-        <Message>{message}</Message>
-      </Body>
+      <div className="cui-notification__body">
+        {title ? <p className="cui-notification__title">{title}</p> : null}
+        <p className="cui-notification__message">{message}</p>
+      </div>
       {onDismiss ? (
-        <DismissButton type="button" aria-label={dismissLabel} title={dismissLabel} onClick={onDismiss}>
+        <button
+          type="button"
+          className="cui-notification__dismiss"
+          aria-label={dismissLabel}
+          title={dismissLabel}
+          onClick={onDismiss}
+        >
           <span aria-hidden="true">×</span>
-        </DismissButton>
+        </button>
       ) : null}
-    </Card>
+    </div>
   );
 }
-
-// Bottom right: at the top they covered the page's toolbar (New, Export) right after an action.
-const Viewport = styled.section`
-  position: fixed;
-  bottom: ${t.space4};
-  inset-inline-end: ${t.space4};
-  z-index: 1000;
-  width: min(380px, calc(100vw - 32px));
-  pointer-events: none;
-`;
-
-const List = styled.ol`
-  ${plainListCss}
-  display: flex;
-  flex-direction: column;
-  gap: ${t.space2};
-  & > li {
-    pointer-events: auto;
-  }
-`;
-
-const Card = styled.div`
-  display: flex;
-  align-items: flex-start;
-  gap: ${t.space3};
-  padding: ${t.space3} ${t.space4};
-  border-radius: ${t.radiusMd};
-  border: 1px solid ${t.colorBorder};
-  border-inline-start-width: 4px;
-  box-shadow: ${t.shadowMd};
-  color: ${t.colorText};
-  font-family: ${t.fontFamily};
-  font-size: ${t.fontSizeMd};
-  background: ${t.colorSurfaceRaised};
-
-  &[data-type='success'] {
-    background: ${t.colorSuccessSoft};
-    border-inline-start-color: ${t.colorSuccess};
-  }
-  &[data-type='info'] {
-    background: ${t.colorInfoSoft};
-    border-inline-start-color: ${t.colorInfo};
-  }
-  &[data-type='warning'] {
-    background: ${t.colorWarningSoft};
-    border-inline-start-color: ${t.colorWarning};
-  }
-  &[data-type='error'] {
-    background: ${t.colorDangerSoft};
-    border-inline-start-color: ${t.colorDanger};
-  }
-`;
-
-const Body = styled.div`
-  flex: 1 1 auto;
-  min-width: 0;
-  overflow-wrap: anywhere;
-`;
-
-const Title = styled.p`
-  margin: 0 0 ${t.space1};
-  font-weight: 600;
-`;
-
-const Message = styled.p`
-  margin: 0;
-`;
-
-const DismissButton = styled.button`
-  flex: none;
-  width: 28px;
-  height: 28px;
-  padding: 0;
-  border: 0;
-  border-radius: ${t.radiusSm};
-  background: transparent;
-  color: inherit;
-  font-size: 20px;
-  line-height: 1;
-  cursor: pointer;
-  &:hover {
-    background: rgba(0, 0, 0, 0.08);
-  }
-  &:focus-visible {
-    ${focusRingCss}
-  }
-`;

@@ -1,12 +1,12 @@
 import { Activity, useEffect, type ReactNode } from 'react';
-import { styled } from 'styled-components';
 import type { CallError, CheckPermissionFn } from '../../adapters.js';
 import { PAGE_DENIED_MESSAGE } from '../../machines/pageGuard.machine.js';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { usePermission, type UsePermissionOptions } from './usePermission.js';
 import { VisuallyHidden } from '../../primitives/VisuallyHidden.js';
-import { spin } from '../../primitives/spin.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
+import { SPIN_KEYFRAMES, spinKeyframesCss } from '../../primitives/spin.js';
 
 export interface PermissionGuardErrorProps {
   error: CallError;
@@ -76,6 +76,7 @@ export function PermissionGuard({
   floorFrom,
   prerender = false,
 }: PermissionGuardProps) {
+  useStaticStyles('permission-guard', PERMISSION_GUARD_CSS);
   useThemeCheck('PermissionGuard');
   const permission = usePermission(permissionKey, check, { delays, recheckToken, onDenied, floorFrom });
   useDocumentTitle(title);
@@ -84,8 +85,10 @@ export function PermissionGuard({
   if (prerender === 'covered' && (allowed || permission.status === 'checking'))
     // The same two elements from covered to shown, so React keeps the page mounted and only changes attributes.
     return (
-      <Stage className="cui-permission-guard__stage">
-        {allowed ? null : <Cover>{loading ?? <PermissionGuardLoading />}</Cover>}
+      <div className="cui-permission-guard__stage">
+        {allowed ? null : (
+          <div className="cui-permission-guard__cover">{loading ?? <PermissionGuardLoading />}</div>
+        )}
         <div
           className="cui-permission-guard__page"
           style={allowed ? undefined : COVERED}
@@ -94,7 +97,7 @@ export function PermissionGuard({
         >
           {children}
         </div>
-      </Stage>
+      </div>
     );
   if (prerender && (allowed || permission.status === 'checking'))
     // The page keeps its place (second child) from hidden to visible, so React reveals it rather than mounting it.
@@ -125,7 +128,11 @@ export function useDocumentTitle(title: string | undefined): void {
   }, [title]);
 }
 
-const Panel = styled.div`
+/**
+ * A static sheet, not styled-components (ADR 048): the guard stands on every signed-in page before the page's own
+ * code, and ships none of it. One class per rule, as specific as the styled rules were.
+ */
+const PERMISSION_GUARD_CSS = `.cui-permission-guard {
   display: flex;
   align-items: center;
   gap: ${t.space3};
@@ -133,54 +140,47 @@ const Panel = styled.div`
   border-radius: ${t.radiusMd};
   font-size: ${t.fontSizeMd};
   color: ${t.colorText};
-
-  &[data-state='checking'] {
-    justify-content: center;
-    min-height: 120px;
-    color: ${t.colorTextMuted};
-  }
-  &[data-state='denied'] {
-    background: ${t.colorDangerSoft};
-    border: 1px solid ${t.colorDanger};
-  }
-  &[data-state='error'] {
-    flex-wrap: wrap;
-    background: ${t.colorWarningSoft};
-    border: 1px solid ${t.colorWarning};
-  }
-`;
-
-const Stage = styled.div`
+}
+.cui-permission-guard[data-state='checking'] {
+  justify-content: center;
+  min-height: 120px;
+  color: ${t.colorTextMuted};
+}
+.cui-permission-guard[data-state='denied'] {
+  background: ${t.colorDangerSoft};
+  border: 1px solid ${t.colorDanger};
+}
+.cui-permission-guard[data-state='error'] {
+  flex-wrap: wrap;
+  background: ${t.colorWarningSoft};
+  border: 1px solid ${t.colorWarning};
+}
+.cui-permission-guard__stage {
   position: relative;
-`;
-
-const COVERED = { visibility: 'hidden' } as const;
-
-/** Over the covered page, from its top, as tall as the loading view needs. */
-const Cover = styled.div`
+}
+.cui-permission-guard__cover {
   position: absolute;
   inset: 0 0 auto 0;
   z-index: 1;
-`;
-
-const SpinnerRing = styled.span`
+}
+.cui-permission-guard__spinner {
   width: 28px;
   height: 28px;
   border-radius: 50%;
   border: 3px solid ${t.colorBorder};
   border-top-color: ${t.colorPrimary};
-  animation: ${spin} 0.8s linear infinite;
-  @media (prefers-reduced-motion: reduce) {
+  animation: ${SPIN_KEYFRAMES} 0.8s linear infinite;
+}
+@media (prefers-reduced-motion: reduce) {
+  .cui-permission-guard__spinner {
     animation-duration: 2.4s;
   }
-`;
-
-const Message = styled.p`
+}
+.cui-permission-guard__message {
   margin: 0;
   flex: 1 1 auto;
-`;
-
-const RetryButton = styled.button`
+}
+.cui-permission-guard__retry {
   font: inherit;
   padding: ${t.space2} ${t.space4};
   border-radius: ${t.radiusSm};
@@ -188,28 +188,33 @@ const RetryButton = styled.button`
   background: ${t.colorPrimary};
   color: ${t.colorPrimaryText};
   cursor: pointer;
-  &:focus-visible {
-    outline: 3px solid ${t.colorFocus};
-    outline-offset: 2px;
-  }
-`;
+}
+.cui-permission-guard__retry:focus-visible {
+  outline: 3px solid ${t.colorFocus};
+  outline-offset: 2px;
+}
+${spinKeyframesCss}`;
+
+const COVERED = { visibility: 'hidden' } as const;
 
 /** The default `loading` slot: a spinner announced as "Checking permission…". */
 export function PermissionGuardLoading({ label = 'Checking permission…' }: { label?: string }) {
+  useStaticStyles('permission-guard', PERMISSION_GUARD_CSS);
   return (
-    <Panel className="cui-permission-guard" data-state="checking" role="status">
-      <SpinnerRing aria-hidden="true" />
+    <div className="cui-permission-guard" data-state="checking" role="status">
+      <span className="cui-permission-guard__spinner" aria-hidden="true" />
       <VisuallyHidden>{label}</VisuallyHidden>
-    </Panel>
+    </div>
   );
 }
 
 /** The default `denied` slot: the spec's alert. */
 export function PermissionGuardDenied({ message = PAGE_DENIED_MESSAGE }: { message?: string }) {
+  useStaticStyles('permission-guard', PERMISSION_GUARD_CSS);
   return (
-    <Panel className="cui-permission-guard" data-state="denied" role="alert">
-      <Message>{message}</Message>
-    </Panel>
+    <div className="cui-permission-guard" data-state="denied" role="alert">
+      <p className="cui-permission-guard__message">{message}</p>
+    </div>
   );
 }
 
@@ -223,12 +228,13 @@ export function permissionErrorText(error: CallError): string {
 
 /** The default `error` slot: what went wrong and a Retry button. */
 export function PermissionGuardError({ error, retry, retryLabel = 'Retry' }: PermissionGuardErrorProps) {
+  useStaticStyles('permission-guard', PERMISSION_GUARD_CSS);
   return (
-    <Panel className="cui-permission-guard" data-state="error" role="alert">
-      <Message>{permissionErrorText(error)}</Message>
-      <RetryButton type="button" onClick={retry}>
+    <div className="cui-permission-guard" data-state="error" role="alert">
+      <p className="cui-permission-guard__message">{permissionErrorText(error)}</p>
+      <button type="button" className="cui-permission-guard__retry" onClick={retry}>
         {retryLabel}
-      </RetryButton>
-    </Panel>
+      </button>
+    </div>
   );
 }

@@ -1,13 +1,13 @@
 import { useId, type ReactNode } from 'react';
-import { styled } from 'styled-components';
 import type { LinkRenderer, LinkRendererProps, PermissionEntry } from '../../adapters.js';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useMessages } from '../../theme/messages.js';
 import { formatLastLogin, lastLoginDateTime, readableKeys, type SidebarMenuGroup } from './menu.js';
 import { useSidebarMenu } from './useSidebarMenu.js';
-import { spin } from '../../primitives/spin.js';
+import { SPIN_KEYFRAMES, spinKeyframesCss } from '../../primitives/spin.js';
 import { plainListCss } from '../../primitives/css.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
 import { VisuallyHidden } from '../../primitives/VisuallyHidden.js';
 import { SIDEBAR_MESSAGES, type SidebarMessages } from './messages.js';
 
@@ -62,6 +62,161 @@ export function PlainLink({ to, children, ...rest }: LinkRendererProps) {
   );
 }
 
+/** The sidebar's buttons: on the sidebar's colours, a light outline. */
+const buttonBase = `
+  font: inherit;
+  color: inherit;
+  background: transparent;
+  border: 1px solid rgba(255, 255, 255, 0.35);
+  border-radius: ${t.radiusSm};
+  cursor: pointer;
+`;
+
+/**
+ * A static sheet, not styled-components (ADR 048): the sidebar stands on every signed-in page and ships none of
+ * it. One class per rule, as specific as the styled rules were (nested ones under the part's own class); logical
+ * properties, so the menu mirrors under `dir="rtl"`.
+ */
+const SIDEBAR_CSS = `.cui-sidebar {
+  display: flex;
+  flex-direction: column;
+  box-sizing: border-box;
+  width: ${t.sidebarWidth};
+  max-width: 100%;
+  height: 100%;
+  min-height: 0;
+  background: ${t.colorSidebarBg};
+  color: ${t.colorSidebarText};
+  font-family: ${t.fontFamily};
+  font-size: ${t.fontSizeMd};
+}
+.cui-sidebar button:focus-visible,
+.cui-sidebar a:focus-visible {
+  outline: 2px solid ${t.colorSidebarText};
+  outline-offset: -2px;
+}
+.cui-sidebar__header {
+  padding: ${t.space4};
+  border-bottom: 1px solid rgba(255, 255, 255, 0.15);
+}
+.cui-sidebar__product {
+  margin: 0 0 ${t.space3};
+  font-size: ${t.fontSizeSm};
+  font-weight: 600;
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+}
+.cui-sidebar__user {
+  margin: 0;
+  font-size: ${t.fontSizeLg};
+  font-weight: 600;
+  overflow-wrap: anywhere;
+}
+.cui-sidebar__last-login {
+  margin: ${t.space1} 0 0;
+  font-size: ${t.fontSizeSm};
+}
+.cui-sidebar__actions {
+  display: flex;
+  gap: ${t.space2};
+  margin-top: ${t.space3};
+}
+.cui-sidebar__refresh {${buttonBase}
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 36px;
+  height: 36px;
+  padding: 0;
+}
+.cui-sidebar__refresh:hover {
+  background: rgba(255, 255, 255, 0.08);
+}
+.cui-sidebar__refresh[data-state='refreshing'] {
+  cursor: progress;
+}
+.cui-sidebar__refresh[data-state='refreshing'] .cui-sidebar__refresh-icon {
+  animation: ${SPIN_KEYFRAMES} 0.9s linear infinite;
+}
+@media (prefers-reduced-motion: reduce) {
+  .cui-sidebar__refresh[data-state='refreshing'] .cui-sidebar__refresh-icon {
+    animation-duration: 3s;
+  }
+}
+.cui-sidebar__sign-out {${buttonBase}
+  flex: 1 1 auto;
+  padding: ${t.space2} ${t.space3};
+}
+.cui-sidebar__sign-out:hover {
+  background: rgba(255, 255, 255, 0.08);
+}
+.cui-sidebar__nav {
+  flex: 1 1 auto;
+  min-height: 0;
+  overflow-y: auto;
+  padding: ${t.space2} 0;
+}
+.cui-sidebar__nav .cui-sidebar__link {
+  display: block;
+  padding-block: ${t.space2};
+  padding-inline: ${t.space6} ${t.space4};
+  color: inherit;
+  text-decoration: none;
+  border-inline-start: 3px solid transparent;
+}
+.cui-sidebar__nav .cui-sidebar__link:hover {
+  background: rgba(255, 255, 255, 0.08);
+}
+.cui-sidebar__nav .cui-sidebar__link[aria-current='page'] {
+  background: ${t.colorSidebarActive};
+  border-inline-start-color: ${t.colorSidebarText};
+  font-weight: 600;
+}
+.cui-sidebar__groups {${plainListCss}}
+.cui-sidebar__items {
+  list-style: none;
+  margin: 0 0 ${t.space2};
+  padding: 0;
+  font-size: ${t.fontSizeSm};
+}
+.cui-sidebar__group-button {${buttonBase}
+  border: 0;
+  border-radius: 0;
+  display: flex;
+  width: 100%;
+  align-items: center;
+  justify-content: space-between;
+  padding: ${t.space3} ${t.space4};
+  text-align: start;
+  font-weight: 600;
+}
+.cui-sidebar__group-button:hover {
+  background: rgba(255, 255, 255, 0.08);
+}
+.cui-sidebar__chevron {
+  width: 8px;
+  height: 8px;
+  border-right: 2px solid currentColor;
+  border-bottom: 2px solid currentColor;
+  transform: rotate(45deg);
+  transition: transform 0.15s ease;
+}
+.cui-sidebar__chevron[data-state='open'] {
+  transform: rotate(-135deg);
+}
+.cui-sidebar__footer {
+  padding: ${t.space3} ${t.space4};
+  border-top: 1px solid rgba(255, 255, 255, 0.15);
+}
+.cui-sidebar__lock {
+  width: 0.8em;
+  height: 0.8em;
+  margin-inline-start: ${t.space2};
+  vertical-align: -0.05em;
+  opacity: 0.7;
+}
+${spinKeyframesCss}`;
+
 /**
  * The console's sidebar: who is signed in, Sign Out, the permission refresh icon, and the menu groups the
  * user may see (one open at a time, the current page highlighted).
@@ -89,6 +244,7 @@ export function Sidebar({
   messages,
   className,
 }: SidebarProps) {
+  useStaticStyles('sidebar', SIDEBAR_CSS);
   useThemeCheck('Sidebar');
   const m = useMessages('sidebar', SIDEBAR_MESSAGES, messages);
   const baseId = useId();
@@ -100,30 +256,30 @@ export function Sidebar({
   const lockedHintId = `${baseId}-locked`;
 
   return (
-    <Root
+    <div
       className={['cui-sidebar', className].filter(Boolean).join(' ')}
       data-refreshing={refreshing || undefined}
     >
       {hasHeader ? (
-        <Header className="cui-sidebar__header">
-          {productLabel ? <Product className="cui-sidebar__product">{productLabel}</Product> : null}
+        <div className="cui-sidebar__header">
+          {productLabel ? <p className="cui-sidebar__product">{productLabel}</p> : null}
           {user ? (
             <>
-              <UserName className="cui-sidebar__user">{user.fullname}</UserName>
-              <LastLogin className="cui-sidebar__last-login">
+              <p className="cui-sidebar__user">{user.fullname}</p>
+              <p className="cui-sidebar__last-login">
                 {m.lastLogin}{' '}
                 {dateTime ? (
                   <time dateTime={dateTime}>{formatLastLogin(user.last_login, { locale, timeZone })}</time>
                 ) : (
                   formatLastLogin(user.last_login, { locale, timeZone })
                 )}
-              </LastLogin>
+              </p>
             </>
           ) : null}
           {onRefresh || onSignOut ? (
-            <Actions>
+            <div className="cui-sidebar__actions">
               {onRefresh ? (
-                <IconButton
+                <button
                   type="button"
                   className="cui-sidebar__refresh"
                   aria-label={m.refresh}
@@ -135,27 +291,27 @@ export function Sidebar({
                   }}
                 >
                   <RefreshIcon />
-                </IconButton>
+                </button>
               ) : null}
               {onSignOut ? (
-                <SignOutButton type="button" className="cui-sidebar__sign-out" onClick={onSignOut}>
+                <button type="button" className="cui-sidebar__sign-out" onClick={onSignOut}>
                   {m.signOut}
-                </SignOutButton>
+                </button>
               ) : null}
-            </Actions>
+            </div>
           ) : null}
           {onRefresh ? <VisuallyHidden role="status">{refreshing ? m.refreshing : ''}</VisuallyHidden> : null}
-        </Header>
+        </div>
       ) : null}
 
-      <Nav aria-label={navLabel ?? m.navLabel} className="cui-sidebar__nav">
-        <GroupList>
+      <nav aria-label={navLabel ?? m.navLabel} className="cui-sidebar__nav">
+        <ul className="cui-sidebar__groups">
           {groups.map((group) => {
             const open = group.id === openGroupId;
             const panelId = `${baseId}-group-${group.id}`;
             return (
               <li key={group.id} className="cui-sidebar__group" data-state={open ? 'open' : 'closed'}>
-                <GroupButton
+                <button
                   type="button"
                   className="cui-sidebar__group-button"
                   aria-expanded={open}
@@ -163,9 +319,13 @@ export function Sidebar({
                   onClick={() => toggleGroup(group.id)}
                 >
                   <span>{group.label}</span>
-                  <Chevron aria-hidden="true" data-state={open ? 'open' : 'closed'} />
-                </GroupButton>
-                <ItemList id={panelId} hidden={!open} aria-label={group.label}>
+                  <span
+                    className="cui-sidebar__chevron"
+                    aria-hidden="true"
+                    data-state={open ? 'open' : 'closed'}
+                  />
+                </button>
+                <ul id={panelId} className="cui-sidebar__items" hidden={!open} aria-label={group.label}>
                   {group.items.map((item) => {
                     const current = isCurrent(item.path);
                     const locked = readable !== null && item.key !== undefined && !readable.has(item.key);
@@ -185,16 +345,16 @@ export function Sidebar({
                       </li>
                     );
                   })}
-                </ItemList>
+                </ul>
               </li>
             );
           })}
-        </GroupList>
+        </ul>
         <VisuallyHidden id={lockedHintId}>{m.locked}</VisuallyHidden>
-      </Nav>
+      </nav>
 
-      {footer ? <Footer className="cui-sidebar__footer">{footer}</Footer> : null}
-    </Root>
+      {footer ? <div className="cui-sidebar__footer">{footer}</div> : null}
+    </div>
   );
 }
 
@@ -216,176 +376,14 @@ function RefreshIcon() {
   );
 }
 
-const Root = styled.div`
-  display: flex;
-  flex-direction: column;
-  box-sizing: border-box;
-  width: ${t.sidebarWidth};
-  max-width: 100%;
-  height: 100%;
-  min-height: 0;
-  background: ${t.colorSidebarBg};
-  color: ${t.colorSidebarText};
-  font-family: ${t.fontFamily};
-  font-size: ${t.fontSizeMd};
-
-  button:focus-visible,
-  a:focus-visible {
-    outline: 2px solid ${t.colorSidebarText};
-    outline-offset: -2px;
-  }
-`;
-
-const Header = styled.div`
-  padding: ${t.space4};
-  border-bottom: 1px solid rgba(255, 255, 255, 0.15);
-`;
-
-const Product = styled.p`
-  margin: 0 0 ${t.space3};
-  font-size: ${t.fontSizeSm};
-  font-weight: 600;
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
-`;
-
-const UserName = styled.p`
-  margin: 0;
-  font-size: ${t.fontSizeLg};
-  font-weight: 600;
-  overflow-wrap: anywhere;
-`;
-
-const LastLogin = styled.p`
-  margin: ${t.space1} 0 0;
-  font-size: ${t.fontSizeSm};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  gap: ${t.space2};
-  margin-top: ${t.space3};
-`;
-
-const buttonBase = `
-  font: inherit;
-  color: inherit;
-  background: transparent;
-  border: 1px solid rgba(255, 255, 255, 0.35);
-  border-radius: ${t.radiusSm};
-  cursor: pointer;
-  &:hover { background: rgba(255, 255, 255, 0.08); }
-`;
-
-const IconButton = styled.button`
-  ${buttonBase}
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 36px;
-  height: 36px;
-  padding: 0;
-
-  &[data-state='refreshing'] {
-    cursor: progress;
-  }
-  &[data-state='refreshing'] .cui-sidebar__refresh-icon {
-    animation: ${spin} 0.9s linear infinite;
-  }
-  @media (prefers-reduced-motion: reduce) {
-    &[data-state='refreshing'] .cui-sidebar__refresh-icon {
-      animation-duration: 3s;
-    }
-  }
-`;
-
-const SignOutButton = styled.button`
-  ${buttonBase}
-  flex: 1 1 auto;
-  padding: ${t.space2} ${t.space3};
-`;
-
-const Nav = styled.nav`
-  flex: 1 1 auto;
-  min-height: 0;
-  overflow-y: auto;
-  padding: ${t.space2} 0;
-
-  .cui-sidebar__link {
-    display: block;
-    padding-block: ${t.space2};
-    padding-inline: ${t.space6} ${t.space4};
-    color: inherit;
-    text-decoration: none;
-    border-inline-start: 3px solid transparent;
-  }
-  .cui-sidebar__link:hover {
-    background: rgba(255, 255, 255, 0.08);
-  }
-  .cui-sidebar__link[aria-current='page'] {
-    background: ${t.colorSidebarActive};
-    border-inline-start-color: ${t.colorSidebarText};
-    font-weight: 600;
-  }
-`;
-
-const GroupList = styled.ul`
-  ${plainListCss}
-`;
-
-const ItemList = styled.ul`
-  list-style: none;
-  margin: 0 0 ${t.space2};
-  padding: 0;
-  font-size: ${t.fontSizeSm};
-`;
-
-const GroupButton = styled.button`
-  ${buttonBase}
-  border: 0;
-  border-radius: 0;
-  display: flex;
-  width: 100%;
-  align-items: center;
-  justify-content: space-between;
-  padding: ${t.space3} ${t.space4};
-  text-align: start;
-  font-weight: 600;
-`;
-
-const Chevron = styled.span`
-  width: 8px;
-  height: 8px;
-  border-right: 2px solid currentColor;
-  border-bottom: 2px solid currentColor;
-  transform: rotate(45deg);
-  transition: transform 0.15s ease;
-  &[data-state='open'] {
-    transform: rotate(-135deg);
-  }
-`;
-
-const Footer = styled.div`
-  padding: ${t.space3} ${t.space4};
-  border-top: 1px solid rgba(255, 255, 255, 0.15);
-`;
-
 /** A small padlock after a locked link's label. */
 function LockIcon() {
   return (
-    <LockSvg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="cui-sidebar__lock">
+    <svg viewBox="0 0 16 16" aria-hidden="true" focusable="false" className="cui-sidebar__lock">
       <path
         d="M5 7V5a3 3 0 0 1 6 0v2h.5A1.5 1.5 0 0 1 13 8.5v5A1.5 1.5 0 0 1 11.5 15h-7A1.5 1.5 0 0 1 3 13.5v-5A1.5 1.5 0 0 1 4.5 7H5Zm1.5 0h3V5a1.5 1.5 0 0 0-3 0v2Z"
         fill="currentColor"
       />
-    </LockSvg>
+    </svg>
   );
 }
-
-const LockSvg = styled.svg`
-  width: 0.8em;
-  height: 0.8em;
-  margin-inline-start: ${t.space2};
-  vertical-align: -0.05em;
-  opacity: 0.7;
-`;

@@ -1,8 +1,8 @@
-import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
+import { useStaticStyles } from '../../primitives/staticStyles.js';
+import { SPIN_KEYFRAMES, spinKeyframesCss } from '../../primitives/spin.js';
 import { useStartScreen, type UseStartScreenOptions } from './useStartScreen.js';
-import { spin } from '../../primitives/spin.js';
 
 /** The start screen's only text. */
 export const START_SCREEN_LABEL = 'Please Wait...';
@@ -14,32 +14,10 @@ export interface StartScreenProps extends UseStartScreenOptions {
 }
 
 /**
- * The `/` screen: a centred "Please Wait..." with a spinner while the session is checked, then
- * `onNavigate('/app/customer-chats')` or `onNavigate('/login')` after 0.5 s.
- *
- * @example
- * ```tsx
- * <StartScreen checkSession={() => readStoredUser(localStorage) !== null} onNavigate={(path) => navigate(path, { replace: true })} />
- * ```
+ * A static sheet, not styled-components (ADR 048): the `/` screen paints before the console's code arrives and
+ * ships none of it. One class per rule, as specific as the styled rules were.
  */
-export function StartScreen({ fullScreen = true, className, ...options }: StartScreenProps) {
-  useThemeCheck('StartScreen');
-  const { status } = useStartScreen(options);
-  return (
-    <Root
-      className={['cui-start-screen', className].filter(Boolean).join(' ')}
-      data-state={status}
-      data-fullscreen={fullScreen || undefined}
-    >
-      <Status role="status" className="cui-start-screen__status">
-        <Spinner className="cui-start-screen__spinner" aria-hidden="true" />
-        <span>{START_SCREEN_LABEL}</span>
-      </Status>
-    </Root>
-  );
-}
-
-const Root = styled.div`
+const START_SCREEN_CSS = `.cui-start-screen {
   box-sizing: border-box;
   display: flex;
   align-items: center;
@@ -50,31 +28,57 @@ const Root = styled.div`
   color: ${t.colorText};
   background: ${t.colorBg};
   font-family: ${t.fontFamily};
-
-  &[data-fullscreen] {
-    min-height: 100vh;
-    min-height: 100dvh;
-  }
-`;
-
-const Status = styled.div`
+}
+.cui-start-screen[data-fullscreen] {
+  min-height: 100vh;
+  min-height: 100dvh;
+}
+.cui-start-screen__status {
   display: flex;
   flex-direction: column;
   align-items: center;
   gap: ${t.space3};
   font-size: ${t.fontSizeLg};
-`;
-
-const Spinner = styled.span`
+}
+.cui-start-screen__spinner {
   box-sizing: border-box;
   width: 40px;
   height: 40px;
   border: 4px solid ${t.colorPrimarySoft};
   border-top-color: ${t.colorPrimary};
   border-radius: 50%;
-  animation: ${spin} 0.9s linear infinite;
-
-  @media (prefers-reduced-motion: reduce) {
+  animation: ${SPIN_KEYFRAMES} 0.9s linear infinite;
+}
+@media (prefers-reduced-motion: reduce) {
+  .cui-start-screen__spinner {
     animation-duration: 2.7s;
   }
-`;
+}
+${spinKeyframesCss}`;
+
+/**
+ * The `/` screen: a centred "Please Wait..." with a spinner while the session is checked, then
+ * `onNavigate('/app/customer-chats')` or `onNavigate('/login')` after 0.5 s.
+ *
+ * @example
+ * ```tsx
+ * <StartScreen checkSession={() => readStoredUser(localStorage) !== null} onNavigate={(path) => navigate(path, { replace: true })} />
+ * ```
+ */
+export function StartScreen({ fullScreen = true, className, ...options }: StartScreenProps) {
+  useStaticStyles('start-screen', START_SCREEN_CSS);
+  useThemeCheck('StartScreen');
+  const { status } = useStartScreen(options);
+  return (
+    <div
+      className={['cui-start-screen', className].filter(Boolean).join(' ')}
+      data-state={status}
+      data-fullscreen={fullScreen || undefined}
+    >
+      <div role="status" className="cui-start-screen__status">
+        <span className="cui-start-screen__spinner" aria-hidden="true" />
+        <span>{START_SCREEN_LABEL}</span>
+      </div>
+    </div>
+  );
+}
