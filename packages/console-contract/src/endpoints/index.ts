@@ -22,6 +22,7 @@ export * from './creativePreviews.js';
 export * from './changeEmails.js';
 export * from './auth.js';
 export * from './resources.js';
+export * from './apiKeys.js';
 
 import type { AnyEndpoint } from './define.js';
 import { adminEndpoints } from './admin.js';
@@ -46,6 +47,7 @@ import { creativePreviewsEndpoints } from './creativePreviews.js';
 import { changeEmailsEndpoints } from './changeEmails.js';
 import { authEndpoints } from './auth.js';
 import { resourcesEndpoints, savedViewsEndpoints } from './resources.js';
+import { apiKeysEndpoints } from './apiKeys.js';
 
 /** Every declared endpoint: the server test checks each is served as declared. */
 export function declaredEndpoints(): AnyEndpoint[] {
@@ -74,5 +76,6 @@ export function declaredEndpoints(): AnyEndpoint[] {
     authEndpoints,
     resourcesEndpoints,
     savedViewsEndpoints,
+    apiKeysEndpoints,
   ].flatMap((area): AnyEndpoint[] => Object.values(area));
 }

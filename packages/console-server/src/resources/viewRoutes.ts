@@ -1,9 +1,10 @@
 /** Saved views (`/api/views`) and API keys (`/api/api-keys`). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ENTITIES,
-  apiErrorSchema,
+  apiKeysEndpoints,
+  endpointKey,
   getEntity,
   savedViewParamsSchema,
   savedViewsEndpoints,
@@ -12,18 +13,17 @@ import {
   type savedViewUpdateSchema,
   type savedViewsQuerySchema,
 } from '@staff/console-contract';
-import { type RouteMember, parseInput } from '../http.js';
+import { parseInput } from '../http.js';
 import { userPermission, userPermissions } from '../services/users.js';
 import { createApiKey, listApiKeys, revokeApiKey } from './apiKeys.js';
 import { ResourceError, invalid } from './service.js';
 import { createView, deleteView, findView, listViews, updateView } from './views.js';
-import { implement } from '../pageRoutes.js';
+import { type EndpointHandler, implement } from '../pageRoutes.js';
 import { type Actor, type Caller, type RawInput, type ResourceRouteContext } from './routeContext.js';
 
 /** The saved views of the lists, and the API keys administrators hand to automation. */
 export function registerViewAndKeyRoutes(ctx: ResourceRouteContext): void {
-  const { clock, route, db, actorOf, forbidden, requireAccess, callers, callerOf, inputError, idParams } =
-    ctx;
+  const { clock, route, db, actorOf, forbidden, requireAccess, callers, callerOf, inputError } = ctx;
 
   // --- saved views ---------------------------------------------------------------------------------
   /** Saved views belong to master-data pages: a user who may read none of them is refused outright (403). */
@@ -101,16 +101,6 @@ export function registerViewAndKeyRoutes(ctx: ResourceRouteContext): void {
   });
 
   // --- API keys (admin) ----------------------------------------------------------------------------
-  const apiKeyBody = z.strictObject(
-    {
-      name: z
-        .string({ error: (issue) => (issue.input === undefined ? 'Name is required' : 'Must be text') })
-        .trim()
-        .min(1, 'Name is required')
-        .max(80, 'Must be at most 80 characters'),
-    },
-    { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
-  );
   /** Signed-in administrators only: an API key cannot manage API keys. */
   const adminGuard = (mode: 'read' | 'write') => async (request: FastifyRequest) => {
     const actor = await actorOf(request);
@@ -120,68 +110,26 @@ export function registerViewAndKeyRoutes(ctx: ResourceRouteContext): void {
     if (!(mode === 'read' ? flags.read : flags.write)) throw forbidden(mode, 'admin_manage_user');
     callers.set(request, { actor, def: ENTITIES[0]!, userId: actor.userId });
   };
-  const keyRoute = (
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    summary: string,
-    mode: 'read' | 'write',
-    schemas: Pick<RouteMember, 'body' | 'params' | 'responses'>,
-    handler: (request: FastifyRequest, reply: FastifyReply, input: RawInput) => Promise<unknown>,
-  ) =>
-    route(
-      {
-        method,
-        url,
-        tag: 'administration',
-        summary,
-        auth: true,
-        permission: { key: 'admin_manage_user', mode },
-        guard: adminGuard(mode),
-        inputError,
-        ...schemas,
-      },
-      (request, reply, input) => handler(request, reply, input as RawInput),
-    );
+  /** An API-key endpoint, behind adminGuard in the endpoint's mode. */
+  const keyRoute = <E extends AnyEndpoint>(endpoint: E, handler: EndpointHandler<E>) =>
+    implement(route, endpoint, handler, {
+      guard: adminGuard(endpointKey(endpoint)!.mode),
+      inputError,
+    });
   const keyActor = (request: FastifyRequest) => {
     const { actor, userId } = callerOf(request);
     return { id: userId!, ip: actor.ip ?? null };
   };
 
-  keyRoute(
-    'GET',
-    '/api/api-keys',
-    'API keys (never the secret)',
-    'read',
-    { responses: { 200: z.object({ keys: z.array(z.looseObject({ id: z.number(), name: z.string() })) }) } },
-    async () => ({ keys: await listApiKeys(db) }),
+  keyRoute(apiKeysEndpoints.list, async () => ({ keys: await listApiKeys(db) }));
+
+  keyRoute(apiKeysEndpoints.create, async (request, _reply, { body }) =>
+    createApiKey(db, body.name, keyActor(request)),
   );
 
-  keyRoute(
-    'POST',
-    '/api/api-keys',
-    'Create an API key for n8n; `key` is shown only in this answer',
-    'write',
-    {
-      body: apiKeyBody,
-      responses: { 201: z.looseObject({ id: z.number(), key: z.string(), prefix: z.string() }) },
-    },
-    async (request, reply, input) => {
-      const { name } = input.body as z.output<typeof apiKeyBody>;
-      return reply.code(201).send(await createApiKey(db, name, keyActor(request)));
-    },
-  );
-
-  keyRoute(
-    'DELETE',
-    '/api/api-keys/:id',
-    'Revoke an API key',
-    'write',
-    { params: idParams, responses: { 200: z.looseObject({ id: z.number() }), 404: apiErrorSchema } },
-    async (request, _reply, input) => {
-      const { id } = input.params as { id: number };
-      const key = await revokeApiKey(db, id, keyActor(request), clock());
-      if (!key) throw new ResourceError(404, { message: `No API key with id ${id}`, code: 'NOT_FOUND' });
-      return key;
-    },
-  );
+  keyRoute(apiKeysEndpoints.revoke, async (request, _reply, { params }) => {
+    const key = await revokeApiKey(db, params.id, keyActor(request), clock());
+    if (!key) throw new ResourceError(404, { message: `No API key with id ${params.id}`, code: 'NOT_FOUND' });
+    return key;
+  });
 }
