@@ -3,7 +3,8 @@ import { styled } from 'styled-components';
 import { ConfirmDialog, t } from '@staff/console-ui';
 import { accountEndpoints } from '@staff/console-contract';
 import { useServices } from '../../services.js';
-import { formFields, toAdminError } from '../admin/adminApi.js';
+import type { ApiError } from '../../api/apiError.js';
+import { useEndpointForm } from '../useEndpointForm.js';
 import { useTextsOf } from '../../i18n.js';
 import { ACCOUNT_TEXTS } from './texts.js';
 
@@ -19,92 +20,78 @@ export function ReauthDialog() {
   return open ? <ReauthDialogBody /> : null;
 }
 
+/** Whether a refusal names this field (`body.code` or `code`). */
+const names = (failure: ApiError, field: string) =>
+  Boolean(failure.fields?.[`body.${field}`] ?? failure.fields?.[field]);
+
 function ReauthDialogBody() {
-  const { call, reauth } = useServices();
+  const { reauth } = useServices();
   const texts = useTextsOf(ACCOUNT_TEXTS);
   const r = texts.reauth;
   const id = useId();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<{ password?: string; code?: string }>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const form = useEndpointForm(accountEndpoints.reauth, {
+    initial: { password: '', code: '' },
+    toBody: ({ password, code }) => ({
+      password,
+      ...(needsCode && code.trim() ? { code: code.trim() } : {}),
+    }),
+    onSaved: () => reauth.settle(true),
+    onFailed: (failure) => {
+      // Locked out: the server ended the session and the client has already sent the user to the start.
+      if (failure.status === 401) {
+        reauth.settle(false);
+        return;
+      }
+      if (failure.code === 'CODE_REQUIRED') {
+        // Not a mistake: the code field appears (and takes the focus), with no message.
+        setNeedsCode(true);
+        form.reset(form.values);
+        return;
+      }
+      // A wrong answer is typed again from empty; its message stays under its field.
+      if (names(failure, 'code')) form.setValues((current) => ({ ...current, code: '' }));
+      else if (names(failure, 'password')) form.setValues((current) => ({ ...current, password: '' }));
+    },
+  });
   const passwordRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
   // After the dialog's own focus (its effect runs first, being a child): the field asked for gets it.
   useEffect(() => {
     (needsCode ? codeRef : passwordRef).current?.focus();
   }, [needsCode]);
-
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    setFieldErrors({});
-    call(accountEndpoints.reauth, {
-      body: { password, ...(needsCode && code.trim() ? { code: code.trim() } : {}) },
-    }).then(
-      () => {
-        setBusy(false);
-        reauth.settle(true);
-      },
-      (failure: unknown) => {
-        setBusy(false);
-        const problem = toAdminError(failure);
-        const fields = formFields(problem);
-        // Locked out: the server ended the session and the client has already sent the user to the start.
-        if (problem.status === 401) {
-          reauth.settle(false);
-          return;
-        }
-        if (problem.code === 'CODE_REQUIRED') {
-          setNeedsCode(true);
-          return;
-        }
-        if (fields.password || fields.code) {
-          setFieldErrors({
-            ...(fields.password ? { password: fields.password.join(' ') } : {}),
-            ...(fields.code ? { code: fields.code.join(' ') } : {}),
-          });
-          if (fields.code) setCode('');
-          else setPassword('');
-          return;
-        }
-        setError(problem.message);
-      },
-    );
-  };
+  const { errors } = form;
 
   return (
     <ConfirmDialog
       open
-      busy={busy}
-      error={error}
+      busy={form.submitting}
+      error={form.formError}
       title={r.title}
       description={needsCode ? r.codeDescription : r.passwordDescription}
       confirmLabel={r.continue}
       busyLabel={texts.checking}
       cancelLabel={r.signOut}
-      onConfirm={() => submit()}
+      // The form's submit: the schema's check, then the call; the first invalid field gets focus.
+      onConfirm={() => formRef.current?.requestSubmit()}
       onCancel={() => reauth.settle(false)}
     >
-      <Form onSubmit={submit}>
+      <Form ref={formRef} onSubmit={(event: FormEvent) => void form.submit(event)} noValidate>
         <label htmlFor={`${id}-password`}>{texts.password}</label>
         <input
           ref={passwordRef}
           id={`${id}-password`}
           type="password"
           autoComplete="current-password"
-          value={password}
-          aria-invalid={fieldErrors.password ? true : undefined}
-          aria-describedby={fieldErrors.password ? `${id}-password-error` : undefined}
-          onChange={(event) => setPassword(event.target.value)}
+          value={form.values.password}
+          aria-invalid={errors.password ? true : undefined}
+          aria-describedby={errors.password ? `${id}-password-error` : undefined}
+          onChange={(event) => form.set('password', event.target.value)}
         />
-        {fieldErrors.password ? (
+        {errors.password ? (
           <p className="error" id={`${id}-password-error`}>
-            {fieldErrors.password}
+            {errors.password}
           </p>
         ) : null}
         {needsCode ? (
@@ -115,14 +102,14 @@ function ReauthDialogBody() {
               id={`${id}-code`}
               inputMode="text"
               autoComplete="one-time-code"
-              value={code}
-              aria-invalid={fieldErrors.code ? true : undefined}
-              aria-describedby={fieldErrors.code ? `${id}-code-error` : undefined}
-              onChange={(event) => setCode(event.target.value)}
+              value={form.values.code}
+              aria-invalid={errors.code ? true : undefined}
+              aria-describedby={errors.code ? `${id}-code-error` : undefined}
+              onChange={(event) => form.set('code', event.target.value)}
             />
-            {fieldErrors.code ? (
+            {errors.code ? (
               <p className="error" id={`${id}-code-error`}>
-                {fieldErrors.code}
+                {errors.code}
               </p>
             ) : null}
           </>

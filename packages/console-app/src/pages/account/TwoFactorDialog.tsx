@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import { ConfirmDialog, OtpInput, t, useNotifications } from '@staff/console-ui';
-import type { TwoFactorSetupResponse, TwoFactorStatus } from '@staff/console-contract';
+import { accountEndpoints, type TwoFactorSetupResponse, type TwoFactorStatus } from '@staff/console-contract';
 import { useServices } from '../../services.js';
-import { formFields, type AdminError } from '../admin/adminApi.js';
+import type { AdminError } from '../admin/adminApi.js';
+import { useEndpointForm } from '../useEndpointForm.js';
 import { formatWhen } from '../admin/adminUi.js';
 import { createTwoFactorApi, qrCodeDataUrl } from './twoFactorApi.js';
 import { PageButton } from '../common/styles.js';
@@ -39,13 +40,10 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
   const m = texts.twoStep;
   const title = useTexts().twoStep;
   const id = useId();
+  const disablingRef = useRef<HTMLFormElement>(null);
   const [stage, setStage] = useState<Stage>({ name: 'loading' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
 
   const fetchStatus = useCallback(
     () =>
@@ -63,68 +61,54 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
     void fetchStatus();
   };
 
-  const fail = (failure: AdminError) => {
-    setBusy(false);
-    setError(failure.message);
-  };
-
   const startSetup = () => {
     setBusy(true);
     setError(null);
-    api.setup().then(async (setup) => {
-      // Without a QR code the secret and URI below still work: typed or pasted into the app.
-      const qr = await qrCodeDataUrl(setup.otpauth_uri).catch(() => null);
-      setBusy(false);
-      setStage({ name: 'setup', setup, qr });
-    }, fail);
-  };
-
-  const confirmCode = (value: string) => {
-    if (!/^\d{6}$/.test(value)) {
-      setCodeError(m.enterCode);
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    setCodeError(null);
-    api.enable(value).then(
-      (result) => {
+    api.setup().then(
+      async (setup) => {
+        // Without a QR code the secret and URI below still work: typed or pasted into the app.
+        const qr = await qrCodeDataUrl(setup.otpauth_uri).catch(() => null);
         setBusy(false);
-        setStage({ name: 'codes', codes: result.recovery_codes });
-        notify({ type: 'success', message: m.on });
+        setStage({ name: 'setup', setup, qr });
       },
       (failure: AdminError) => {
         setBusy(false);
-        setCode('');
-        const wrong = formFields(failure).code;
-        if (wrong) setCodeError(wrong.join(' '));
-        else setError(failure.message);
+        setError(failure.message);
       },
     );
   };
 
-  const turnOff = (event?: FormEvent) => {
-    event?.preventDefault();
-    setBusy(true);
-    setError(null);
-    setPasswordError(null);
-    api.disable(password).then(
-      () => {
-        setBusy(false);
-        setPassword('');
-        notify({ type: 'success', message: m.off });
-        setStage({ name: 'off' });
-      },
-      (failure: AdminError) => {
-        setBusy(false);
-        const wrong = formFields(failure).password;
-        if (wrong) setPasswordError(wrong.join(' '));
-        else setError(failure.message);
-      },
-    );
-  };
+  /** The code that turns it on: six digits, checked here; a wrong one is typed again from empty. */
+  const enabling = useEndpointForm(accountEndpoints.twoFactorEnable, {
+    initial: { code: '' },
+    check: ({ code }) => (/^\d{6}$/.test(code) ? {} : { code: m.enterCode }),
+    onSaved: (result) => {
+      setStage({ name: 'codes', codes: result.recovery_codes });
+      notify({ type: 'success', message: m.on });
+    },
+    onFailed: () => enabling.setValues({ code: '' }),
+  });
+  const confirmCode = (code: string) => void enabling.submitValues({ code });
 
-  const common = { open, busy, error, onCancel: onClose, title } as const;
+  /** Turning it off takes the password; a wrong one shows beside the field. */
+  const disabling = useEndpointForm(accountEndpoints.twoFactorDisable, {
+    initial: { password: '' },
+    onSaved: () => {
+      disabling.reset({ password: '' });
+      notify({ type: 'success', message: m.off });
+      setStage({ name: 'off' });
+    },
+  });
+  const passwordError = disabling.errors.password ?? null;
+  const codeError = enabling.errors.code ?? null;
+
+  const common = {
+    open,
+    busy: busy || enabling.submitting || disabling.submitting,
+    error: error ?? enabling.formError ?? disabling.formError,
+    onCancel: onClose,
+    title,
+  } as const;
 
   if (stage.name === 'loading' || stage.name === 'failed') {
     return (
@@ -160,7 +144,7 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
         confirmLabel={m.turnOn}
         busyLabel={texts.checking}
         cancelLabel={texts.cancel}
-        onConfirm={() => confirmCode(code)}
+        onConfirm={() => confirmCode(enabling.values.code)}
       >
         <Setup>
           {qr ? <QrImage src={qr} alt={m.qrAlt} width={176} height={176} /> : null}
@@ -178,12 +162,9 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
           </dl>
           <OtpInput
             label={m.codeFromApp}
-            value={code}
-            onValueChange={(value) => {
-              setCode(value);
-              confirmCode(value);
-            }}
-            disabled={busy}
+            value={enabling.values.code}
+            onValueChange={confirmCode}
+            disabled={common.busy}
             invalid={codeError !== null}
             {...(codeError ? { description: codeError } : {})}
           />
@@ -232,19 +213,20 @@ function TwoFactorDialogBody({ onClose }: { onClose: () => void }) {
       confirmLabel={m.turnOff}
       busyLabel={m.turningOff}
       cancelLabel={texts.close}
-      onConfirm={() => turnOff()}
+      // The form's submit: the schema's check, then the call; the password field gets focus when refused.
+      onConfirm={() => disablingRef.current?.requestSubmit()}
     >
-      <form onSubmit={turnOff}>
+      <form ref={disablingRef} onSubmit={(event: FormEvent) => void disabling.submit(event)} noValidate>
         <PasswordField>
           <label htmlFor={`${id}-password`}>{texts.password}</label>
           <input
             id={`${id}-password`}
             type="password"
             autoComplete="current-password"
-            value={password}
+            value={disabling.values.password}
             aria-invalid={passwordError ? true : undefined}
             aria-describedby={passwordError ? `${id}-password-error` : undefined}
-            onChange={(event) => setPassword(event.target.value)}
+            onChange={(event) => disabling.set('password', event.target.value)}
           />
           {passwordError ? (
             <p className="error" id={`${id}-password-error`}>

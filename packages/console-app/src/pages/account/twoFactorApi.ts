@@ -12,14 +12,15 @@ const admin = async <T>(answer: Promise<T>): Promise<T> => {
   }
 };
 
-/** The signed-in user's own two-step sign-in (the contract's `accountEndpoints`). Failures are AdminErrors. */
+/**
+ * The signed-in user's own two-step sign-in (the contract's `accountEndpoints`): its state and a new setup.
+ * Failures are AdminErrors. Turning it on and off are forms (useEndpointForm in TwoFactorDialog).
+ */
 export function createTwoFactorApi(api: ApiClient) {
   const call = createCall(api);
   return {
     status: () => admin(call(accountEndpoints.twoFactorStatus)),
     setup: () => admin(call(accountEndpoints.twoFactorSetup)),
-    enable: (code: string) => admin(call(accountEndpoints.twoFactorEnable, { body: { code } })),
-    disable: (password: string) => admin(call(accountEndpoints.twoFactorDisable, { body: { password } })),
   };
 }
 
