@@ -35,11 +35,13 @@ interface Measured {
 
 /**
  * Texts that must not reach a signed-in page: react-router's development build (its dev warnings, run on every
- * `<Routes>` render; vite.config.ts takes the production build) and axios (the client is on fetch).
+ * `<Routes>` render; vite.config.ts takes the production build), axios (the client is on fetch) and, for an English
+ * user (the demo user's language), the contract's Indonesian error catalogue (loaded for Indonesian only).
  */
 const NOT_SHIPPED = {
   "react-router's development build": 'You rendered descendant <Routes>',
   axios: 'AxiosError',
+  'the Indonesian error catalogue': 'Terjadi kesalahan pada server',
 };
 
 /** The files of `measured` that carry each text of NOT_SHIPPED: none expected. */

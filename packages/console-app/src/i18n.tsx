@@ -1,5 +1,10 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { DEFAULT_PREFERENCES, type Language } from '@staff/console-contract';
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  DEFAULT_PREFERENCES,
+  indonesianTextsLoaded,
+  loadIndonesianTexts,
+  type Language,
+} from '@staff/console-contract';
 import {
   CONSOLE_MESSAGES_EN,
   CONSOLE_MESSAGES_ID,
@@ -8,9 +13,9 @@ import {
   type ConsoleMessagesOverrides,
 } from '@staff/console-ui';
 import { COMMON_TEXTS } from './commonTexts.js';
+import { LANGUAGE_STORAGE_KEY, storedLanguageChoice } from './languageStorage.js';
 
-/** The last choice, cached so the first paint after a reload is already in it (the server's value wins once read). */
-export const LANGUAGE_STORAGE_KEY = 'console-language';
+export { LANGUAGE_STORAGE_KEY } from './languageStorage.js';
 
 /** A module's own texts in both languages: each page keeps its catalogue beside it (e.g. `pages/logistics/texts.ts`). */
 export type Texts<T> = Record<Language, T>;
@@ -167,23 +172,27 @@ export const APP_TEXTS_ID: AppTexts = APP_CATALOGUE.id;
 
 export const APP_TEXTS: Record<Language, AppTexts> = { id: APP_TEXTS_ID, en: APP_TEXTS_EN };
 
-function storedLanguage(): Language {
-  try {
-    const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return value === 'id' || value === 'en' ? value : DEFAULT_PREFERENCES.language;
-  } catch {
-    return DEFAULT_PREFERENCES.language;
-  }
-}
+const storedLanguage = (): Language => storedLanguageChoice() ?? DEFAULT_PREFERENCES.language;
+
+/**
+ * What a language needs before it is applied: Indonesian, the contract's error catalogue (a chunk of its own,
+ * issue 33), so no error shown after the switch is in English. Resolves at once when it is there.
+ */
+export const languageReady = (language: Language): Promise<void> =>
+  language === 'id' && !indonesianTextsLoaded() ? loadIndonesianTexts() : Promise.resolve();
 
 interface LanguageValue {
   language: Language;
+  /** Applies `language` once it is ready (see `languageReady`): at once for English or a loaded catalogue. */
   setLanguage: (language: Language) => void;
+  /** The language chosen and still loading (the controls show it, busy), else null. */
+  pendingLanguage: Language | null;
 }
 
 const LanguageContext = createContext<LanguageValue>({
   language: DEFAULT_PREFERENCES.language,
   setLanguage: () => undefined,
+  pendingLanguage: null,
 });
 
 const COMPONENT_MESSAGES: Record<Language, ConsoleMessagesOverrides> = {
@@ -204,22 +213,40 @@ export const currentLanguage = (): Language => storedLanguage();
 /** The app's own texts in the chosen language. */
 export const useTexts = (): AppTexts => APP_TEXTS[useContext(LanguageContext).language];
 
-/** The chosen language: the app's texts, console-ui's messages and `<html lang>` follow it at once. */
+/**
+ * The chosen language: the app's texts, console-ui's messages and `<html lang>` follow it together, at once for
+ * English and once the error catalogue is in for Indonesian (the last choice wins when several are on their way;
+ * a catalogue that cannot load leaves the language as it was). The stored choice, which `currentLanguage` reads for
+ * error texts, changes with them. The console renders in Indonesian only once the catalogue is in (boot.tsx).
+ */
 export function AppLanguageProvider({ children }: { children: ReactNode }) {
   const [language, setLanguageState] = useState<Language>(storedLanguage);
+  const [pendingLanguage, setPendingLanguage] = useState<Language | null>(null);
+  const latest = useRef(0);
   const value = useMemo<LanguageValue>(
     () => ({
       language,
+      pendingLanguage,
       setLanguage: (next) => {
-        setLanguageState(next);
-        try {
-          globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, next);
-        } catch {
-          // A private window without storage: the server still keeps the choice.
-        }
+        const asked = ++latest.current;
+        const apply = () => {
+          if (asked !== latest.current) return;
+          setPendingLanguage(null);
+          setLanguageState(next);
+          try {
+            globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, next);
+          } catch {
+            // A private window without storage: the server still keeps the choice.
+          }
+        };
+        if (next !== 'id' || indonesianTextsLoaded()) return apply();
+        setPendingLanguage(next);
+        languageReady(next).then(apply, () => {
+          if (asked === latest.current) setPendingLanguage(null);
+        });
       },
     }),
-    [language],
+    [language, pendingLanguage],
   );
   useEffect(() => {
     globalThis.document?.documentElement.setAttribute('lang', language);

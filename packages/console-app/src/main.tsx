@@ -1,5 +1,6 @@
 import { createRoot } from 'react-dom/client';
-import { LOGIN_PATH } from '@staff/console-contract';
+import { LOGIN_PATH, loadIndonesianTexts } from '@staff/console-contract';
+import { storedLanguageChoice } from './languageStorage.js';
 import { renderLoginEntry } from './loginEntry.js';
 
 const root = createRoot(document.getElementById('root')!);
@@ -8,4 +9,8 @@ const loadConsole = () => import('./boot.js');
 const path = window.location.pathname.replace(/\/+$/, '') || '/';
 
 if (path === LOGIN_PATH.replace(/\/+$/, '')) renderLoginEntry(root, loadConsole);
-else void loadConsole().then((boot) => boot.renderConsole(root));
+else {
+  // Bahasa Indonesia's error catalogue (a chunk of its own, issue 33) downloads beside the console, not after it.
+  if (storedLanguageChoice() === 'id') loadIndonesianTexts().catch(() => undefined);
+  void loadConsole().then((boot) => boot.renderConsole(root));
+}

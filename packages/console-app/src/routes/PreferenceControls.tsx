@@ -32,6 +32,8 @@ interface PreferenceSelectProps<V extends string> {
   notSaved: string;
   /** Options named in their own language (`lang` on each). */
   optionsInOwnLanguage?: boolean;
+  /** The choice shown is still loading what it needs (Indonesian's error texts). */
+  busy?: boolean;
 }
 
 /** A sidebar select for a choice kept per user on the server (ADR 028): applied at once, then saved. */
@@ -44,6 +46,7 @@ function PreferenceSelect<V extends string>({
   save,
   notSaved,
   optionsInOwnLanguage = false,
+  busy = false,
 }: PreferenceSelectProps<V>) {
   const { notify } = useNotifications();
   return (
@@ -51,6 +54,7 @@ function PreferenceSelect<V extends string>({
       {label}
       <Select
         value={value}
+        aria-busy={busy || undefined}
         onChange={(event) => {
           const next = event.target.value as V;
           apply(next);
@@ -111,15 +115,16 @@ export function ThemeChoiceControl() {
   );
 }
 
-/** Bahasa Indonesia / English; applied at once (texts and `<html lang>`). */
+/** Bahasa Indonesia / English; applied at once (texts and `<html lang>`), Indonesian once its error texts are in. */
 export function LanguageChoiceControl() {
   const services = useServices();
-  const { language, setLanguage } = useLanguage();
+  const { language, setLanguage, pendingLanguage } = useLanguage();
   const texts = useTexts();
   return (
     <PreferenceSelect<Language>
       label={texts.language}
-      value={language}
+      value={pendingLanguage ?? language}
+      busy={pendingLanguage !== null}
       choices={LANGUAGES}
       nameOf={(value) => texts.languageNames[value]}
       apply={setLanguage}

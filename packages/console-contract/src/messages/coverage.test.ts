@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../entities/index.js';
 import { ERROR_TEXTS_ID, INDONESIAN_ERROR_TEXTS, SPEC_ERROR_TEXTS } from './errorTexts.js';
 import { type SourceScan, scanContract, scanServer } from './sourceMessages.js';
-import { isCatalogued } from './translate.js';
+import { isCatalogued } from './translateId.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const serverDir = path.join(root, 'packages/console-server/src');

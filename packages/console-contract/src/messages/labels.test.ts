@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, packages, problemCategories, projects } from '../entities/index.js';
 import { localizeEntity } from '../entities/texts/localize.js';
 import { createSchema, formatValidationError } from '../entities/validation.js';
 import { entityLabelId, fieldLabelId } from './labels.js';
+import { loadIndonesianTexts } from './indonesian.js';
 import { translateFieldMessages, translateMessage } from './translate.js';
+
+// The Indonesian half is a chunk of its own (issue 33): loaded once, as the app does before it shows Indonesian.
+beforeAll(() => loadIndonesianTexts());
 
 const labelOf = (def: (typeof ENTITIES)[number], field: string, language: 'en' | 'id') =>
   localizeEntity(def, language).fields.find((candidate) => candidate.name === field)!.label;
