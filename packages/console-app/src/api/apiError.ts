@@ -13,9 +13,20 @@ export interface Failure {
   message: string;
   code?: string;
   fields?: Record<string, string[]>;
+  /** `fields` as the server wrote them (English), for a page that translates them knowing the entity. */
+  serverFields?: Record<string, string[]>;
+  /** A stale write's 409 (`conflict`): the row as it is now, sent by the server. */
+  current?: Record<string, unknown>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object';
+
+/** `{ field: [message, …] }`, as the server's `fields` are. */
+const isFieldMessages = (value: unknown): value is Record<string, string[]> =>
+  isRecord(value) &&
+  Object.values(value).every(
+    (messages) => Array.isArray(messages) && messages.every((message) => typeof message === 'string'),
+  );
 
 /**
  * Reads the client's HttpError: the HTTP status (none when no answer came), the server's `{ message, code,
@@ -27,13 +38,14 @@ export function readHttpFailure(error: unknown, language: Language): Failure | n
   const body: unknown = error.response?.data;
   const message = isRecord(body) && typeof body.message === 'string' ? body.message : undefined;
   const code = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
-  const fields =
-    isRecord(body) && isRecord(body.fields) ? (body.fields as Record<string, string[]>) : undefined;
+  const fields = isRecord(body) && isFieldMessages(body.fields) ? body.fields : undefined;
+  const current = isRecord(body) && isRecord(body.current) ? body.current : undefined;
   return {
     ...(error.response ? { status: error.response.status } : {}),
     message: translateMessage(message ?? error.message, language),
     ...(code ? { code } : error.code === CANCELED ? { code: ABORTED_CODE } : {}),
-    ...(fields ? { fields: translateFieldMessages(fields, language) } : {}),
+    ...(fields ? { fields: translateFieldMessages(fields, language), serverFields: fields } : {}),
+    ...(current ? { current } : {}),
   };
 }
 
@@ -51,6 +63,13 @@ export class ApiError extends Error {
   /** `errors.<CODE>`: a page's own text for the server's code, where it has one. */
   declare readonly key?: string;
   declare readonly fields?: Record<string, string[]>;
+  /**
+   * The field messages as the server wrote them (English), for a page that translates them with more than the
+   * catalogue knows: the resource pages name the entity and use its localized rules (pages/resources/messages.ts).
+   */
+  declare readonly serverFields?: Record<string, string[]>;
+  /** A stale write's 409 `conflict`: the row as it is now (the resource pages offer to reload it). */
+  declare readonly current?: Record<string, unknown>;
   /** `GET /api/search`: the endpoint that failed, when the call went through `call()`. */
   declare readonly endpoint?: string;
 
@@ -65,6 +84,8 @@ export class ApiError extends Error {
       own.key = `errors.${failure.code}`;
     }
     if (failure.fields !== undefined) own.fields = failure.fields;
+    if (failure.serverFields !== undefined) own.serverFields = failure.serverFields;
+    if (failure.current !== undefined) own.current = failure.current;
     if (failure.endpoint !== undefined) own.endpoint = failure.endpoint;
   }
 
@@ -93,7 +114,7 @@ function plainFailure(error: unknown): Failure {
     return {
       message: typeof message === 'string' ? message : '',
       ...(typeof status === 'number' ? { status } : {}),
-      ...(isRecord(fields) ? { fields: fields as Record<string, string[]> } : {}),
+      ...(isFieldMessages(fields) ? { fields } : {}),
     };
   }
   return { message: String(error) };

@@ -5,8 +5,8 @@ import { createDownload } from './download.js';
 import { createResourcesApi } from './resources.js';
 
 /**
- * The logistics page's calls: its own (the contract's `logisticsEndpoints`, failures are ApiErrors) and the
- * packages entity's actions, which are resource routes (failures are ResourceCallErrors).
+ * The logistics page's calls: its own (the contract's `logisticsEndpoints`) and the packages entity's actions,
+ * which are resource endpoints (`resourcesEndpoints.action`/`bulkAction`). Every failure is an ApiError.
  */
 export function createLogisticsApi(client: ApiClient) {
   const call = createCall(client);

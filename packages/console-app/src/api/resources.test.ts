@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { creators, projects } from '@staff/console-contract';
 import { createApiClient } from './client.js';
-import { createResourcesApi, exportFileName, type ResourceCallError } from './resources.js';
+import { ApiError, INVALID_RESPONSE_CODE } from './apiError.js';
+import { createResourcesApi, exportFileName } from './resources.js';
 import { fakeAdapter, type FakeAnswer } from './testAdapter.js';
 
 function setup(answer: (url: string, method: string, data: unknown) => FakeAnswer) {
@@ -16,13 +17,13 @@ function setup(answer: (url: string, method: string, data: unknown) => FakeAnswe
   return { api: createResourcesApi(client), requests };
 }
 
-const failure = async (promise: Promise<unknown>) => {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ResourceCallError;
-  }
-  throw new Error('expected a rejection');
+const failure = async (promise: Promise<unknown>): Promise<ApiError> => {
+  const error = await promise.then(
+    () => new Error('expected a rejection'),
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof ApiError)) throw error;
+  return error;
 };
 
 describe('resources API', () => {
@@ -49,9 +50,8 @@ describe('resources API', () => {
       totalEstimated: false,
       labels: { creator_id: { '7': 'Nadia Putri' } },
     });
-    const url = new URL(requests[0]!.url!, 'http://x');
-    expect(url.pathname).toBe('/api/resources/projects');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
+    expect(requests[0]!.url).toBe('/api/resources/projects');
+    expect(requests[0]!.params).toEqual({
       q: 'serum',
       'f.status.in': 'draft,posted',
       sort: 'fee:desc',
@@ -74,7 +74,21 @@ describe('resources API', () => {
   it('leaves defaults out of the query string', async () => {
     const { api, requests } = setup(() => ({ status: 200, data: { rows: [], total: 0, labels: {} } }));
     await api.list(creators, { sort: creators.defaultSort, limit: 50, offset: 0 });
-    expect(requests[0]!.url).toBe('/api/resources/creators?');
+    expect(requests[0]!.url).toBe('/api/resources/creators');
+    expect(requests[0]!.params).toBeUndefined();
+  });
+
+  it('sends each OR group as its own `or` parameter', async () => {
+    const { api, requests } = setup(() => ({ status: 200, data: { rows: [], total: 0 } }));
+    await api.list(projects, {
+      groups: [
+        { any: [[{ field: 'status', op: 'eq', value: 'draft' }]] },
+        { any: [[{ field: 'status', op: 'eq', value: 'posted' }]] },
+      ],
+    });
+    expect(requests[0]!.params).toEqual({
+      or: ['[{"status.eq":"draft"}]', '[{"status.eq":"posted"}]'],
+    });
   });
 
   it('sends an update with only the given values and the version', async () => {
@@ -95,11 +109,15 @@ describe('resources API', () => {
         fields: { phone: ['Must be an Indonesian phone number (08… or 628…)'] },
       },
     }));
-    expect(await failure(invalid.api.create(creators, { phone: '12' }))).toEqual({
+    expect(await failure(invalid.api.create(creators, { phone: '12' }))).toMatchObject({
       status: 400,
       message: '1 field is invalid: phone (…)',
       code: 'INVALID_INPUT',
+      key: 'errors.INVALID_INPUT',
+      endpoint: 'POST /api/resources/:entity',
       fields: { phone: ['Must be an Indonesian phone number (08… or 628…)'] },
+      // As sent, for the resource page's own translation (the entity's localized rules).
+      serverFields: { phone: ['Must be an Indonesian phone number (08… or 628…)'] },
     });
 
     const stale = setup(() => ({
@@ -136,7 +154,7 @@ describe('resources API', () => {
         };
       if (url.includes('/options'))
         return { status: 200, data: { options: [{ id: 7, value: 7, label: 'Nadia Putri' }] } };
-      return { status: 200, data: { id: 3, deleted: true } };
+      return { status: 200, data: { id: 3, deleted: true, soft: false, version: 2 } };
     });
     await api.remove(creators, 3);
     expect(await api.bulkDelete(creators, ['3', '4'])).toBe(2);
@@ -155,7 +173,10 @@ describe('resources API', () => {
   });
 
   it('exports the view as CSV: every row (no page), the view columns', async () => {
-    const { api, requests } = setup(() => ({ status: 200, data: '\uFEFFName,City\r\nNadia,Bandung\r\n' }));
+    const { api, requests } = setup(() => ({
+      status: 200,
+      data: new Blob(['\uFEFFName,City\r\nNadia,Bandung\r\n'], { type: 'text/csv' }),
+    }));
     const csv = await api.exportCsv(creators, {
       filters: [{ field: 'platform', op: 'eq', value: 'tiktok' }],
       limit: 25,
@@ -163,8 +184,12 @@ describe('resources API', () => {
       columns: ['name', 'city'],
     });
     expect(csv).toBe('\uFEFFName,City\r\nNadia,Bandung\r\n');
-    const url = new URL(requests[0]!.url!, 'http://x');
-    expect(Object.fromEntries(url.searchParams)).toEqual({
+    expect(requests[0]).toMatchObject({
+      method: 'get',
+      url: '/api/resources/creators',
+      responseType: 'blob',
+    });
+    expect(requests[0]!.params).toEqual({
       'f.platform.eq': 'tiktok',
       columns: 'name,city',
       format: 'csv',
@@ -184,6 +209,11 @@ describe('resources API', () => {
       columns: ['name'],
       mine: true,
       owner: 'Ayu',
+      groups: [],
+      query: 'f.platform.in=tiktok',
+      version: 1,
+      created_at: '2026-11-01T00:00:00Z',
+      updated_at: '2026-11-01T00:00:00Z',
     };
     const { api, requests } = setup((url, method) => {
       if (method === 'GET')
@@ -200,9 +230,14 @@ describe('resources API', () => {
                 mine: false,
                 owner: 'Budi',
                 filters: [],
+                groups: [],
                 q: '',
                 sort: null,
                 columns: null,
+                query: '',
+                version: 3,
+                created_at: '2026-11-01T00:00:00Z',
+                updated_at: '2026-11-02T00:00:00Z',
               },
             ],
           },
@@ -215,6 +250,7 @@ describe('resources API', () => {
       ['12', true, 'Ayu', null],
       ['13', false, 'Budi', null],
     ]);
+    expect(views[0]!.filters).toEqual([{ field: 'platform', op: 'in', values: ['tiktok'] }]);
     const created = await api.createView('creators', {
       name: 'TikTok',
       shared: false,
@@ -232,6 +268,63 @@ describe('resources API', () => {
       'post /api/views',
       'patch /api/views/12',
       'delete /api/views/12',
+    ]);
+    expect(requests[0]!.params).toEqual({ entity: 'creators' });
+  });
+
+  it('rejects an answer of the wrong shape with a clear ApiError, never a page of garbage', async () => {
+    const list = setup(() => ({ status: 200, data: { rows: 'none', total: '41' } }));
+    const error = await failure(list.api.list(creators));
+    expect(error).toMatchObject({
+      status: 200,
+      code: INVALID_RESPONSE_CODE,
+      key: 'errors.INVALID_RESPONSE',
+      endpoint: 'GET /api/resources/:entity',
+    });
+    expect(error.message).toContain(
+      'GET /api/resources/:entity answered a body that does not fit its schema',
+    );
+    expect(error.message).toMatch(/rows: .+; total: /);
+
+    // A row without its version could not be saved back: refused where it is read, naming the field.
+    const row = setup(() => ({ status: 200, data: { id: 5, name: 'Nadia' } }));
+    const rowError = await failure(row.api.get(creators, 5));
+    expect(rowError).toMatchObject({
+      code: INVALID_RESPONSE_CODE,
+      endpoint: 'GET /api/resources/:entity/:id',
+    });
+    expect(rowError.message).toContain('version:');
+
+    const views = setup(() => ({ status: 200, data: [{ id: 1, name: 'Old answer' }] }));
+    expect(await failure(views.api.views('creators'))).toMatchObject({
+      code: INVALID_RESPONSE_CODE,
+      endpoint: 'GET /api/views',
+    });
+  });
+
+  it('keeps the history entries the history view can name', async () => {
+    const entry = (id: string, action: string) => ({
+      id,
+      at: '2026-11-01T00:00:00Z',
+      actor: 'System',
+      actor_type: 'system',
+      action,
+      changes: [{ field: 'cust_notified', before: false, after: true }],
+      before: null,
+      after: null,
+    });
+    const { api } = setup(() => ({
+      status: 200,
+      data: { entries: [entry('2', 'update'), entry('1', 'notify_queued')] },
+    }));
+    expect(await api.history(creators, 3)).toEqual([
+      {
+        id: '2',
+        at: '2026-11-01T00:00:00Z',
+        actor: 'System',
+        action: 'update',
+        changes: [{ field: 'cust_notified', before: false, after: true }],
+      },
     ]);
   });
 });

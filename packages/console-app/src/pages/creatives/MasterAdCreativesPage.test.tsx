@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { CreativePreview } from '@staff/console-contract';
+import { resourcesEndpoints, type CreativePreview } from '@staff/console-contract';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import { shown } from '../../test/shown.js';
+import { isRequestOf } from '../logistics/packageFixture.js';
 import MasterAdCreativesPage from './MasterAdCreativesPage.js';
 import type { FakeRequest } from '../../api/testAdapter.js';
 
@@ -75,7 +76,7 @@ function setup(options: { write: boolean; answer?: (config: FakeRequest) => Fake
       if (own) return own;
       const url = config.url ?? '';
       if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
-      if (url.startsWith('/api/resources/master_ad_creatives?'))
+      if (isRequestOf(config, resourcesEndpoints.list, { params: { entity: 'master_ad_creatives' } }))
         return { status: 200, data: { rows, total: rows.length, labels: {} } };
       const ids = (config.params as { ids?: string } | undefined)?.ids;
       if (url === '/api/creative-previews' && ids)
@@ -123,7 +124,7 @@ describe('Master Ad Creative', () => {
       answer: (config) =>
         config.url === '/api/creative-previews'
           ? { status: 500, data: { message: 'Internal server error' } }
-          : (config.url ?? '').startsWith('/api/resources/master_ad_creatives?')
+          : isRequestOf(config, resourcesEndpoints.list, { params: { entity: 'master_ad_creatives' } })
             ? {
                 status: 200,
                 data: {

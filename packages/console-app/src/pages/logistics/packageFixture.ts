@@ -1,5 +1,11 @@
 // Test fixture: one shipped package and the answers a packages list page asks for before it shows it.
-import { configEndpoints, resourcePath, savedViewsPath } from '@staff/console-contract';
+import {
+  configEndpoints,
+  resourcesEndpoints,
+  savedViewsEndpoints,
+  type AnyEndpoint,
+} from '@staff/console-contract';
+import { requestOf } from '../../api/call.js';
 import type { FakeAnswer } from '../../api/testAdapter.js';
 import type { FakeRequest } from '../../api/testAdapter.js';
 
@@ -18,6 +24,16 @@ export const shippingPackage = {
   version: 1,
 };
 
+/** Whether the fake server's request is `endpoint`'s with these path parameters (the URL as `call()` builds it). */
+export function isRequestOf(
+  config: FakeRequest,
+  endpoint: AnyEndpoint,
+  input?: { params: Record<string, string | number> },
+): boolean {
+  const expected = requestOf(endpoint, input);
+  return config.method === expected.method.toLowerCase() && config.url === expected.url;
+}
+
 /**
  * The list's own requests: the `logistics_filter_days` config (`days`, absent: none set), no saved views, and
  * `shippingPackage` as the only row. Undefined for any other request.
@@ -34,8 +50,8 @@ export function answerPackageList(config: FakeRequest, days: string | null = nul
         config_value: days,
       },
     };
-  if (url.startsWith(savedViewsPath())) return { status: 200, data: { views: [] } };
-  if (url.startsWith(`${resourcePath('packages')}?`))
+  if (isRequestOf(config, savedViewsEndpoints.list)) return { status: 200, data: { views: [] } };
+  if (isRequestOf(config, resourcesEndpoints.list, { params: { entity: 'packages' } }))
     return { status: 200, data: { rows: [shippingPackage], total: 1, labels: {} } };
   return undefined;
 }

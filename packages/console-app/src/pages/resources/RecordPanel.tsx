@@ -3,7 +3,6 @@ import { styled } from 'styled-components';
 import { headerRowCss } from '../common/styles.js';
 import type { EntityDef } from '@staff/console-contract';
 import { RecordHistory, t, type AuditEntry } from '@staff/console-ui';
-import type { ResourceCallError } from '../../api/resources.js';
 import { useTextsOf } from '../../i18n.js';
 import { errorText } from './messages.js';
 import { RESOURCE_TEXTS } from './texts.js';
@@ -88,8 +87,7 @@ function HistorySection({ def, load }: { def: EntityDef; load: () => Promise<Aud
     load().then(
       (entries) => live.current && setState({ status: 'ready', entries }),
       (error: unknown) =>
-        live.current &&
-        setState({ status: 'error', message: errorText(error as ResourceCallError, def, texts.errors) }),
+        live.current && setState({ status: 'error', message: errorText(error, def, texts.errors) }),
     );
   };
 

@@ -1,6 +1,19 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { localizeEntity, packages, projects, type Language } from '@staff/console-contract';
+import {
+  localizeEntity,
+  packages,
+  projects,
+  resourcesEndpoints,
+  savedViewsEndpoints,
+  type Language,
+} from '@staff/console-contract';
+import { ApiError } from '../../api/apiError.js';
+import { createResourcesApi } from '../../api/resources.js';
+import { fakeClient, type FakeAnswer } from '../../api/testAdapter.js';
+import { isRequestOf } from '../logistics/packageFixture.js';
+import { saveErrorOf } from './resourcePageValues.js';
+import { RESOURCE_TEXTS } from './texts.js';
 import { LANGUAGE_STORAGE_KEY, useLanguage } from '../../i18n.js';
 import { definitionMessages, errorText } from './messages.js';
 import { renderResourcePage } from './resourcePageHarness.js';
@@ -42,11 +55,10 @@ function setup(language: Language) {
     beside: <ToIndonesian />,
     permissions: [{ permission_key: 'databank_creators', allow_read: 1, allow_write: 1 }],
     answer: (config) => {
-      const url = config.url ?? '';
-      if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
-      if (url.startsWith('/api/resources/creators?'))
+      if (isRequestOf(config, savedViewsEndpoints.list)) return { status: 200, data: { views: [] } };
+      if (isRequestOf(config, resourcesEndpoints.list, { params: { entity: 'creators' } }))
         return { status: 200, data: { rows: [creator], total: 1, labels: {} } };
-      if (url === '/api/resources/creators/1/history')
+      if (isRequestOf(config, resourcesEndpoints.history, { params: { entity: 'creators', id: 1 } }))
         return {
           status: 200,
           data: {
@@ -147,6 +159,33 @@ describe('master-data list in both languages', () => {
     expect(definitionMessages(packages, packages, 'en')('Order is required', 'order_ref')).toBe(
       'Order is required',
     );
+  });
+
+  it("words a failed save from the server's own field messages: the entity's Indonesian rules; a stale one offers the row", async () => {
+    globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id');
+    const refused = async (answer: FakeAnswer) => {
+      const api = createResourcesApi(fakeClient(() => answer).client);
+      const error = await api
+        .update(projects, 5, { post_date: '2026-11-01' }, 3)
+        .catch((caught: unknown) => caught);
+      if (!(error instanceof ApiError)) throw new Error('expected an ApiError');
+      return saveErrorOf(error, projects, localizeEntity(projects, 'id'), RESOURCE_TEXTS.id);
+    };
+    const rule = 'Post date cannot be before the brief date';
+    expect(
+      await refused({
+        status: 400,
+        data: {
+          message: `1 field is invalid: post_date (${rule})`,
+          code: 'INVALID_INPUT',
+          fields: { post_date: [rule] },
+        },
+      }),
+    ).toEqual({ fields: { post_date: [localizeEntity(projects, 'id').rules![0]!.message] } });
+    const current = { id: 5, version: 9, title: 'Review serum' };
+    expect(await refused({ status: 409, data: { message: 'changed', code: 'conflict', current } })).toEqual({
+      conflict: current,
+    });
   });
 
   it('words a failed call outside React in the stored language, naming the entity in it', () => {

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
-import { ROUTES } from '@staff/console-contract';
+import { ROUTES, resourcesEndpoints, savedViewsEndpoints } from '@staff/console-contract';
+import { urlOf } from '../../api/http.js';
 import type { FakeAnswer } from '../../api/testAdapter.js';
+import { isRequestOf } from '../logistics/packageFixture.js';
 import { renderResourcePage } from './resourcePageHarness.js';
 import { shown } from '../../test/shown.js';
 import type { FakeRequest } from '../../api/testAdapter.js';
@@ -32,14 +34,15 @@ function setup(options: {
     answer: (config) => {
       const own = options.answer?.(config);
       if (own) return own;
-      const url = config.url ?? '';
-      if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
-      if (url.startsWith('/api/resources/tribes?'))
-        return { status: 200, data: { rows, total: 2, labels: {} } };
+      if (isRequestOf(config, savedViewsEndpoints.list)) return { status: 200, data: { views: [] } };
+      if (isTribeList(config)) return { status: 200, data: { rows, total: 2, labels: {} } };
       return undefined;
     },
   });
 }
+
+const isTribeList = (config: FakeRequest) =>
+  isRequestOf(config, resourcesEndpoints.list, { params: { entity: 'tribes' } });
 
 const grid = () => screen.getByRole('grid', { name: 'Tribes' });
 
@@ -73,7 +76,9 @@ describe('ResourcePage', () => {
     await user.click(within(grid()).getByRole('button', { name: /Code/ }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?sort=code%3Aasc'));
     await waitFor(() =>
-      expect(requests.some((r) => r.url === '/api/resources/tribes?sort=code%3Aasc')).toBe(true),
+      expect(
+        requests.some((r) => isTribeList(r) && urlOf(r) === '/api/resources/tribes?sort=code%3Aasc'),
+      ).toBe(true),
     );
   });
 
@@ -83,7 +88,9 @@ describe('ResourcePage', () => {
     expect(
       within(screen.getByRole('list', { name: 'Active filters' })).getByText('Active: No'),
     ).toBeVisible();
-    expect(requests.some((r) => r.url === '/api/resources/tribes?q=band&f.active.eq=false')).toBe(true);
+    expect(
+      requests.some((r) => isTribeList(r) && urlOf(r) === '/api/resources/tribes?q=band&f.active.eq=false'),
+    ).toBe(true);
   });
 
   it('shows server field errors beside the field on create, then creates', async () => {
@@ -91,7 +98,8 @@ describe('ResourcePage', () => {
     const { requests, user } = setup({
       write: true,
       answer: (config) => {
-        if (config.method !== 'post' || config.url !== '/api/resources/tribes') return undefined;
+        if (!isRequestOf(config, resourcesEndpoints.create, { params: { entity: 'tribes' } }))
+          return undefined;
         attempts += 1;
         return attempts === 1
           ? {
@@ -168,7 +176,7 @@ describe('ResourcePage', () => {
   it('reloads the list when another user changes a row of this entity', async () => {
     const { requests, sockets } = setup({ write: true });
     await within(grid()).findByText('Tribe Bandung');
-    const lists = () => requests.filter((r) => r.url?.startsWith('/api/resources/tribes?')).length;
+    const lists = () => requests.filter(isTribeList).length;
     const before = lists();
     // The page listens on the shell's socket and opens none of its own.
     expect(sockets).toHaveLength(1);
@@ -182,7 +190,7 @@ describe('ResourcePage', () => {
   it('reloads the list after the shell socket reconnects, not on its first connection', async () => {
     const { requests, sockets } = setup({ write: true });
     await within(grid()).findByText('Tribe Bandung');
-    const lists = () => requests.filter((r) => r.url?.startsWith('/api/resources/tribes?')).length;
+    const lists = () => requests.filter(isTribeList).length;
     const before = lists();
     const socket = sockets[0]!;
     act(() => socket.fire('connect'));

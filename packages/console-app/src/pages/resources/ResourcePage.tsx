@@ -19,10 +19,10 @@ import {
   createResourcesApi,
   exportFileName,
   type RelationLabels,
-  type ResourceCallError,
   type ResourceListRequest,
   type StoredView,
 } from '../../api/resources.js';
+import { ApiError } from '../../api/apiError.js';
 import { useLanguage, useTextsOf } from '../../i18n.js';
 import { useRouterLocation } from '../../list/useRouterLocation.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
@@ -267,7 +267,7 @@ function ResourceList({
     ...(stored.owner ? { owner: stored.owner } : {}),
   }));
   const viewFailed = (title: string) => (error: unknown) =>
-    notify({ type: 'error', title, message: errorText(error as ResourceCallError, shown, texts.errors) });
+    notify({ type: 'error', title, message: errorText(error, shown, texts.errors) });
 
   // ---- Create / edit / view ----------------------------------------------------------------------------------
   const [panel, setPanel] = useState<PanelState | null>(null);
@@ -278,6 +278,8 @@ function ResourceList({
     setPanel(next);
   };
   const openRow = (row: ResourceRow) => openPanel({ mode: writable ? 'edit' : 'view', row });
+  // A stale save (409): the row as it is now, which the form offers to reload.
+  const conflictRow = saveError?.conflict;
 
   const submit = async (values: FormValues, meta: { changed: string[] }) => {
     if (!panel || panel.mode === 'view') return;
@@ -303,7 +305,7 @@ function ResourceList({
       openPanel(null);
       list.reload();
     } catch (error) {
-      setSaveError(saveErrorOf(error as ResourceCallError, def, shown, texts));
+      setSaveError(saveErrorOf(ApiError.from(error), def, shown, texts));
     } finally {
       setSaving(false);
     }
@@ -328,7 +330,7 @@ function ResourceList({
       setDeleting(null);
       list.reload();
     } catch (error) {
-      setDeleteError(errorText(error as ResourceCallError, shown, texts.errors));
+      setDeleteError(errorText(error, shown, texts.errors));
     } finally {
       setDeleteBusy(false);
     }
@@ -355,7 +357,7 @@ function ResourceList({
       notify({
         type: 'error',
         title: texts.exportFailed,
-        message: errorText(error as ResourceCallError, shown, texts.errors),
+        message: errorText(error, shown, texts.errors),
       });
     } finally {
       setExporting(false);
@@ -433,7 +435,7 @@ function ResourceList({
       ) : null}
       {savedViews.error ? (
         <Notice data-tone="warning" role="note">
-          {texts.view.notLoaded(errorText(savedViews.error as ResourceCallError, shown, texts.errors))}
+          {texts.view.notLoaded(errorText(savedViews.error, shown, texts.errors))}
         </Notice>
       ) : null}
       <ListArea>
@@ -508,10 +510,7 @@ function ResourceList({
           loading={loading}
           error={
             list.status === 'error'
-              ? texts.loadFailed(
-                  shown.labelPlural,
-                  errorText(list.error as ResourceCallError, shown, texts.errors),
-                )
+              ? texts.loadFailed(shown.labelPlural, errorText(list.error, shown, texts.errors))
               : null
           }
           onRetry={list.reload}
@@ -542,16 +541,7 @@ function ResourceList({
             submitting={saving}
             {...(saveError?.fields ? { errors: saveError.fields } : {})}
             formError={saveError?.message ? <span role="alert">{saveError.message}</span> : null}
-            conflict={
-              saveError?.conflict
-                ? {
-                    onReload: () => {
-                      const current = saveError.conflict as ResourceRow;
-                      openPanel({ mode: 'edit', row: current });
-                    },
-                  }
-                : null
-            }
+            conflict={conflictRow ? { onReload: () => openPanel({ mode: 'edit', row: conflictRow }) } : null}
             loadOptions={(entity, q) => api.options(entity, q)}
             {...(panel.mode !== 'create' ? { relationLabels: relationLabelsOf(def, panel.row, labels) } : {})}
           />

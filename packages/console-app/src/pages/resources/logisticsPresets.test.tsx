@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { packages } from '@staff/console-contract';
-import { fakeAdapter } from '../../api/testAdapter.js';
-import { answerPackageList, shippingPackage } from '../logistics/packageFixture.js';
+import { packages, resourcesEndpoints } from '@staff/console-contract';
+import { urlOf } from '../../api/http.js';
+import { fakeAdapter, type FakeRequest } from '../../api/testAdapter.js';
+import { answerPackageList, isRequestOf, shippingPackage } from '../logistics/packageFixture.js';
 import { createConsoleServices } from '../../services.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
@@ -19,13 +20,16 @@ function setup(routeId: string, options: { search?: string; days?: string } = {}
     ...(options.search ? { search: options.search } : {}),
     answer: (config) => answerPackageList(config, options.days),
   });
-  const lists = () => requests.filter((r) => (r.url ?? '').startsWith('/api/resources/packages?'));
+  const lists = () => requests.filter(isPackageList);
   return { requests, lists, user };
 }
 
-/** The `or` groups a list request or an address carries, decoded. */
+const isPackageList = (config: FakeRequest) =>
+  isRequestOf(config, resourcesEndpoints.list, { params: { entity: 'packages' } });
+
+/** The `or` groups a list request (its full address) or an address carries, decoded. */
 const orOf = (search: string) =>
-  parseViewState(packages, new URLSearchParams(search.replace(/^.*\?/, ''))).groups;
+  parseViewState(packages, new URLSearchParams(search.replace(/^[^?]*\?/, ''))).groups;
 
 const PACKAGING_OR = (days: number) => [
   {
@@ -78,9 +82,9 @@ describe('route presets', () => {
     const services = createConsoleServices({ storage: memoryStorage({}), adapter, io: fakeIo().io });
     const loaded = await loadListForRoute(services.api, 'receipt-confirm', '');
     expect(loaded.presetDays).toBe(7);
-    const list = requests.filter((r) => (r.url ?? '').startsWith('/api/resources/packages'));
+    const list = requests.filter(isPackageList);
     expect(list).toHaveLength(1);
-    expect(orOf(list[0]!.url!)).toEqual(RECEIPT_OR(7));
+    expect(orOf(urlOf(list[0]!))).toEqual(RECEIPT_OR(7));
   });
 });
 
@@ -91,7 +95,7 @@ describe('logistics pages', () => {
     await within(grid).findByText('INV-1');
     // Every list request, the first one included, carries the preset: no unfiltered flash.
     expect(lists().length).toBeGreaterThan(0);
-    for (const request of lists()) expect(orOf(request.url!)).toEqual(PACKAGING_OR(14));
+    for (const request of lists()) expect(orOf(urlOf(request))).toEqual(PACKAGING_OR(14));
     expect(within(grid).queryByRole('columnheader', { name: /Customer notified/ })).toBeNull();
     expect(within(grid).getByRole('columnheader', { name: /Receipt/ })).toBeVisible();
     expect(within(grid).getByText(shippingPackage.receipt)).toBeVisible();
@@ -103,7 +107,7 @@ describe('logistics pages', () => {
     const { lists, user } = setup('receipt-confirm');
     const grid = await screen.findByRole('grid', { name: 'Packages' });
     await within(grid).findByText('INV-1');
-    for (const request of lists()) expect(orOf(request.url!)).toEqual(RECEIPT_OR(30));
+    for (const request of lists()) expect(orOf(urlOf(request))).toEqual(RECEIPT_OR(30));
     expect(within(grid).getByRole('columnheader', { name: /Receipt/ })).toBeVisible();
     expect(within(grid).getByRole('columnheader', { name: /Customer notified/ })).toBeVisible();
     expect(within(grid).queryByText(shippingPackage.receipt)).toBeNull();
@@ -114,10 +118,10 @@ describe('logistics pages', () => {
     expect((screen.getByLabelText('Preset') as HTMLSelectElement).value).toBe('receipt-confirmation');
     // The user changes the filters: no preset.
     await user.selectOptions(screen.getByLabelText('Preset'), '');
-    await waitFor(() => expect(orOf(lists().at(-1)!.url!)).toEqual([]));
+    await waitFor(() => expect(orOf(urlOf(lists().at(-1)!))).toEqual([]));
     // Choosing it again restores it.
     await user.selectOptions(screen.getByLabelText('Preset'), 'receipt-confirmation');
-    await waitFor(() => expect(orOf(lists().at(-1)!.url!)).toEqual(RECEIPT_OR(30)));
+    await waitFor(() => expect(orOf(urlOf(lists().at(-1)!))).toEqual(RECEIPT_OR(30)));
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toContain('preset=receipt-confirmation'),
     );
@@ -129,7 +133,7 @@ describe('logistics pages', () => {
   it('an address with its own view is kept as it is', async () => {
     const { lists } = setup('package-tracking', { search: '?f.status.in=Shipping' });
     await within(await screen.findByRole('grid', { name: 'Packages' })).findByText('INV-1');
-    for (const request of lists()) expect(orOf(request.url!)).toEqual([]);
+    for (const request of lists()) expect(orOf(urlOf(request))).toEqual([]);
     expect(screen.getByTestId('location').textContent).toBe('?f.status.in=Shipping');
   });
 
@@ -142,7 +146,7 @@ describe('logistics pages', () => {
     await user.selectOptions(screen.getByLabelText('Preset'), 'packaging');
     // The status filter in the address is the user's own: the preset asks before replacing it (ADR 022).
     await user.click(await screen.findByRole('button', { name: 'Replace' }));
-    await waitFor(() => expect(orOf(lists().at(-1)!.url!)).toEqual(PACKAGING_OR(30)));
+    await waitFor(() => expect(orOf(urlOf(lists().at(-1)!))).toEqual(PACKAGING_OR(30)));
     const address = new URLSearchParams(screen.getByTestId('location').textContent!);
     expect(address.get('hide')).toBe('cust_notified');
     expect(address.get('preset')).toBe('packaging');

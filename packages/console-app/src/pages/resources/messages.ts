@@ -1,29 +1,27 @@
 import { type EntityDef, type Language, localizeEntity, translateMessage } from '@staff/console-contract';
 import { formatFieldValue } from '@staff/console-ui';
-import type { RelationLabels, ResourceCallError } from '../../api/resources.js';
+import { ApiError } from '../../api/apiError.js';
+import type { RelationLabels } from '../../api/resources.js';
 import { currentLanguage } from '../../i18n.js';
 import { RESOURCE_TEXTS, type ResourceTexts } from './texts.js';
 
 /**
- * A failed call in words for the page (list, history, delete), naming the entity where that helps. A page
- * passes its `texts` and the definition as it shows it; without them (outside React) the stored language
- * choice is used for both.
+ * A failed call (whatever it rejected with, read as an ApiError) in words for the page (list, history, delete),
+ * naming the entity where that helps. A page passes its `texts` and the definition as it shows it; without them
+ * (outside React) the stored language choice is used for both.
  */
-export function errorText(
-  error: ResourceCallError | null | undefined,
-  def: EntityDef,
-  texts?: ResourceTexts['errors'],
-): string {
+export function errorText(error: unknown, def: EntityDef, texts?: ResourceTexts['errors']): string {
   if (!texts) {
     const language = currentLanguage();
     return errorText(error, localizeEntity(def, language), RESOURCE_TEXTS[language].errors);
   }
-  if (!error) return '';
-  if (error.status === undefined) return texts.unreachable;
-  if (error.status === 403) return texts.forbidden(def.labelPlural);
-  if (error.status === 404) return texts.gone(def.label);
-  if (error.message) return error.message;
-  return texts.status(String(error.status));
+  if (error === null || error === undefined) return '';
+  const { status, message } = ApiError.from(error);
+  if (status === undefined) return texts.unreachable;
+  if (status === 403) return texts.forbidden(def.labelPlural);
+  if (status === 404) return texts.gone(def.label);
+  if (message) return message;
+  return texts.status(String(status));
 }
 
 /**

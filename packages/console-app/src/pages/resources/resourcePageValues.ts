@@ -10,7 +10,8 @@ import {
   type FormValues,
   type ResourceRow,
 } from '@staff/console-ui';
-import { type RelationLabels, type ResourceCallError } from '../../api/resources.js';
+import type { ApiError } from '../../api/apiError.js';
+import type { RelationLabels } from '../../api/resources.js';
 import { definitionMessages, errorText } from './messages.js';
 import { type ResourceTexts } from './texts.js';
 
@@ -60,9 +61,12 @@ export function pick(values: FormValues, names: string[]): FormValues {
   return Object.fromEntries(Object.entries(values).filter(([name]) => names.includes(name)));
 }
 
-/** A failed save for the form: `def` as the server knows it, `shown` as the page shows it (localized). */
+/**
+ * A failed save for the form: `def` as the server knows it, `shown` as the page shows it (localized). The field
+ * messages are translated from the server's own words (`serverFields`), told the entity and its localized rules.
+ */
 export function saveErrorOf(
-  error: ResourceCallError,
+  error: ApiError,
   def: EntityDef,
   shown: EntityDef,
   texts: ResourceTexts,
@@ -72,7 +76,7 @@ export function saveErrorOf(
   const local = definitionMessages(def, shown);
   const fields: FieldErrors = {};
   const other: string[] = [];
-  for (const [name, messages] of Object.entries(error.fields ?? {})) {
+  for (const [name, messages] of Object.entries(error.serverFields ?? error.fields ?? {})) {
     if (known.has(name)) fields[name] = messages.map((message) => local(message, name));
     else other.push(...messages.map((message) => local(message)));
   }
