@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { canWrite, entityForRoute, toPermissionMap, type EntityDef } from '@staff/console-contract';
+import {
+  canWrite,
+  entityForRoute,
+  relationLabelsSchema,
+  toPermissionMap,
+  type EntityDef,
+} from '@staff/console-contract';
 import {
   ConfirmDialog,
   DataTable,
@@ -257,7 +263,8 @@ function ResourceList({
   const hiddenRendering = useSelector(presets, (snapshot) => snapshot.context.view.hiddenRendering);
   const translated = useMemo(() => fromFilterGroup(def, machineFilter), [def, machineFilter]);
   const meta = list.meta;
-  const labels = useMemo(() => (meta ?? {}) as RelationLabels, [meta]);
+  // The list answer's relation labels (parsed by the resources API), back out of the controller's `meta`.
+  const labels = useMemo((): RelationLabels => relationLabelsSchema.safeParse(meta).data ?? {}, [meta]);
 
   const barViews: SavedView[] = savedViews.views.map((stored) => ({
     id: stored.id,

@@ -9,7 +9,7 @@ export interface ResourceChange {
 }
 
 function isChange(value: unknown): value is ResourceChange {
-  return !!value && typeof value === 'object' && typeof (value as ResourceChange).entity === 'string';
+  return !!value && typeof value === 'object' && 'entity' in value && typeof value.entity === 'string';
 }
 
 /**
