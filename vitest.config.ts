@@ -29,9 +29,8 @@ function chromiumBrowser(contextOptions?: PlaywrightProviderOptions['contextOpti
     }),
     instances: [{ browser: 'chromium' as const }],
     viewport: { width: 1024, height: 768 },
-    // Hang guards, not timing checks: on a loaded 2-core machine chromium took over the 30 s default to connect,
-    // and over 180 s while Vite optimised the browser projects' dependencies beside other projects (session 22).
-    connectTimeout: 600_000,
+    // The connect time-out (a hang guard: over 180 s while Vite optimised the browser projects' dependencies
+    // beside other projects, session 22) is the root config's `browser.connectTimeout`: vitest 4 reads it there.
   };
 }
 
@@ -60,38 +59,60 @@ const STORYBOOK_EN_FILES = [
   'packages/console-ui/src/components/VennDiagram/VennDiagram.stories.tsx',
 ];
 
+/** The keys under which storybookTest's story tests read what a run provides (@storybook/addon-vitest 10). */
+const STORYBOOK_INITIAL_GLOBALS_KEY = 'storybook/test-initial-globals';
+const STORYBOOK_RUN_CONFIG_KEY = 'storybook/test-provided';
+
 /**
- * Every story's play (and axe) in chromium, under one setting of the Storybook toolbar; `files` limits the pass to
- * those story files (storybookTest sets `test.include` from .storybook/main.ts and ignores a project's own, so a
- * plugin after it narrows the list).
+ * Every story's play in chromium under the three settings of the Storybook toolbar: one vitest project whose three
+ * browser instances are the passes (`storybook (chromium)`, `storybook-alt (chromium)`, `storybook-en (chromium)`,
+ * each run alone with `--project "<name>"`; `--project storybook` runs all three). The instances share one Vite
+ * server, so the library, the preview and the story files are transformed and their dependencies optimised once,
+ * not three times (ADR 063: two story files under the three passes, 284 CPU-s before, 174 after); each has its own
+ * chromium and its own toolbar globals, provided to storybookTest's story tests under its key.
+ * Axe runs in the first two passes only: light and dark differ in every colour, so both contrast checks count; the
+ * English pass is light and left-to-right like the first and differs from it only in a few components' texts.
  */
-function storybookProject(name: string, initialGlobals: Record<string, string>, files?: string[]) {
+function storybookPasses() {
+  const pass = (
+    name: string,
+    globals: Record<string, string>,
+    options: { files?: string[]; axe: boolean },
+  ) => ({
+    browser: 'chromium' as const,
+    name: `${name} (chromium)`,
+    ...(options.files ? { include: options.files } : {}),
+    provide: {
+      [STORYBOOK_INITIAL_GLOBALS_KEY]: globals,
+      ...(options.axe ? {} : { [STORYBOOK_RUN_CONFIG_KEY]: { a11y: false } }),
+    },
+  });
   return {
     plugins: [
-      storybookTest({ configDir: path.join(root, '.storybook'), initialGlobals }),
-      ...(files
-        ? [
-            {
-              name: 'storybook-files',
-              enforce: 'post' as const,
-              config(config: { test?: { include?: string[] } }) {
-                config.test = { ...config.test, include: files };
-              },
-            },
-          ]
-        : []),
+      storybookTest({ configDir: path.join(root, '.storybook'), initialGlobals: STORYBOOK_GLOBALS.main }),
     ],
     resolve: { alias },
     optimizeDeps: { include: ['react', 'react-dom', 'react/jsx-runtime', 'react/jsx-dev-runtime'] },
     test: {
-      name,
+      name: 'storybook',
       // The story files share one frame per worker (browser mode without isolation): a fresh frame per file
       // loaded React, the library and Storybook's preview again, 47 times. 12 files: 39 CPU-s instead of 62.
       isolate: false,
       globalSetup: ['scripts/require-chromium.setup.ts'],
       // A hang guard: a play waits for events, but two suites on one 2-core machine slow every step.
       testTimeout: 120_000,
-      browser: chromiumBrowser(),
+      browser: {
+        ...chromiumBrowser(),
+        instances: [
+          pass('storybook', STORYBOOK_GLOBALS.main, { axe: true }),
+          // Every story again under the toolbar's other settings: a play that asserts one language's text, or a
+          // component that breaks in dark or right-to-left, fails here; axe checks the dark theme's contrast.
+          pass('storybook-alt', STORYBOOK_GLOBALS.alt, { axe: true }),
+          // The English set, for the few components whose defaults are Indonesian (for the others it is the
+          // defaults, which the first pass plays).
+          pass('storybook-en', STORYBOOK_GLOBALS.en, { files: STORYBOOK_EN_FILES, axe: false }),
+        ],
+      },
     },
   };
 }
@@ -101,6 +122,10 @@ export default defineConfig({
     // Two files at a time. Vitest's default is one less than the cores: one worker on the 2-core CI machine, where
     // most files wait on a browser, a server or a timer for much of their time.
     maxWorkers: 2,
+    // Read from here, not from a project's browser options: vitest 4 takes the browser session's connect time-out
+    // from the root config (a project's `connectTimeout` is ignored), and the 60 s default ran out while Vite
+    // optimised the story passes' dependencies on a loaded 2-core machine (session 29). A hang guard.
+    browser: { connectTimeout: 600_000 },
     reporters: ['default', './scripts/projectTimes.reporter.ts'],
     projects: [
       {
@@ -250,12 +275,7 @@ export default defineConfig({
           expect: { poll: { timeout: 60_000, interval: 100 } },
         },
       },
-      storybookProject('storybook', STORYBOOK_GLOBALS.main),
-      // Every story again under the toolbar's other settings: a play that asserts one language's text, or a
-      // component that breaks in dark or right-to-left, fails here.
-      storybookProject('storybook-alt', STORYBOOK_GLOBALS.alt),
-      // The English set, for the few components whose defaults are Indonesian (for the others it is the defaults).
-      storybookProject('storybook-en', STORYBOOK_GLOBALS.en, STORYBOOK_EN_FILES),
+      storybookPasses(),
       {
         // Visual regression: every component's AllStates story against a committed screenshot.
         plugins: [react()],
