@@ -1,10 +1,11 @@
 import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
-import type { MetaAdAccount, MetaPullRun } from '@staff/console-contract';
+import { intakeEndpoints, type MetaAdAccount, type MetaPullRun } from '@staff/console-contract';
 import { formatDateTime, t } from '@staff/console-ui';
 import { ApiError } from '../../api/apiError.js';
 import { createMetaPullApi } from '../../api/metaPull.js';
 import { useServices } from '../../services.js';
+import { useEndpointForm } from '../useEndpointForm.js';
 import { PanelLoadState, RunList } from '../common/JobRuns.js';
 import { Button, Notice, Toolbar } from '../resources/ui.js';
 import { useTextsOf } from '../../i18n.js';
@@ -80,7 +81,8 @@ type State =
   | { kind: 'error'; message: string }
   | { kind: 'ready'; accounts: MetaAdAccount[]; runs: MetaPullRun[] };
 
-const fieldError = (error: ApiError | null, field: string) => error?.fields?.[`body.${field}`]?.[0] ?? null;
+/** Which action's outcome is shown: each shows its own refusal. */
+type Action = 'pull' | 'backfill' | 'add';
 
 /**
  * "Pull from Meta" on Master Ad Campaign: the ad accounts the Marketing API pull reads, "pull now", a backfill
@@ -92,13 +94,10 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
   const api = useMemo(() => createMetaPullApi(services.api), [services.api]);
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [accountId, setAccountId] = useState<number | null>(null);
-  const [since, setSince] = useState('');
-  const [until, setUntil] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [pulling, setPulling] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const [error, setError] = useState<ApiError | null>(null);
-  const [newAccount, setNewAccount] = useState({ name: '', ad_account_id: '', access_token: '' });
-
+  const [pullFailure, setPullFailure] = useState<string | null>(null);
+  const [last, setLast] = useState<Action | null>(null);
   const fetchAll = useCallback(
     () =>
       Promise.all([api.accounts(), api.runs()]).then(
@@ -127,26 +126,63 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
     return () => clearInterval(timer);
   }, [active, fetchAll]);
 
-  const act = (run: () => Promise<unknown>, done: string) => {
-    setBusy(true);
+  /** Starts an action: the last outcome goes; the runs are read again once it is answered. */
+  const begin = (action: Action) => {
+    setLast(action);
     setMessage(null);
-    setError(null);
-    run()
-      .then(
-        () => setMessage(done),
-        (failure: unknown) => setError(ApiError.from(failure)),
+    setPullFailure(null);
+  };
+  const answered = (done: string) => () => {
+    setMessage(done);
+    void fetchAll();
+  };
+  const refused = () => void fetchAll();
+
+  /** "Pull now": no input, so no form; a refusal is shown as the panel's notice. */
+  const pullNow = (id: number) => {
+    begin('pull');
+    setPulling(true);
+    api
+      .start(id)
+      .then(answered(texts.pullQueued), (failure: unknown) =>
+        setPullFailure(ApiError.from(failure).message || texts.loadFailed),
       )
       .finally(() => {
-        setBusy(false);
+        setPulling(false);
         void fetchAll();
       });
   };
 
+  /** A backfill range: the server's messages beside the dates (useEndpointForm). */
+  const backfill = useEndpointForm(intakeEndpoints.startPull, {
+    initial: { since: '', until: '' },
+    input: { params: { id: accountId ?? 0 } },
+    onSaved: answered(texts.backfillQueued),
+    onFailed: refused,
+  });
+  /** A new ad account; the access token is cleared once sent, whatever the answer. */
+  const adding = useEndpointForm(intakeEndpoints.addPullAccount, {
+    initial: { name: '', ad_account_id: '', access_token: '' },
+    onSaved: answered(texts.accountSaved),
+    onFailed: refused,
+  });
   const addAccount = (event: FormEvent) => {
-    event.preventDefault();
-    act(() => api.addAccount(newAccount), texts.accountSaved);
-    setNewAccount((current) => ({ ...current, access_token: '' }));
+    begin('add');
+    void adding.submit(event);
+    adding.setValues((current) => ({ ...current, access_token: '' }));
   };
+
+  const busy = pulling || backfill.submitting || adding.submitting;
+  const rangeErrors = last === 'backfill' ? backfill.errors : {};
+  const accountErrors = last === 'add' ? adding.errors : {};
+  const failure =
+    last === 'pull'
+      ? pullFailure
+      : last === 'backfill'
+        ? backfill.formError
+        : last === 'add'
+          ? adding.formError
+          : null;
 
   const accounts = state.kind === 'ready' ? state.accounts : [];
   return (
@@ -180,7 +216,7 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                   type="button"
                   data-kind="primary"
                   disabled={busy || accountId === null}
-                  onClick={() => act(() => api.start(accountId!), texts.pullQueued)}
+                  onClick={() => pullNow(accountId!)}
                 >
                   {texts.pullNow}
                 </Button>
@@ -188,26 +224,29 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                   {texts.backfillFrom}
                   <input
                     type="date"
-                    value={since}
-                    onChange={(event) => setSince(event.target.value)}
-                    aria-invalid={fieldError(error, 'since') ? true : undefined}
-                    aria-describedby={fieldError(error, 'since') ? 'meta-pull-since-error' : undefined}
+                    value={backfill.values.since}
+                    onChange={(event) => backfill.set('since', event.target.value)}
+                    aria-invalid={rangeErrors.since ? true : undefined}
+                    aria-describedby={rangeErrors.since ? 'meta-pull-since-error' : undefined}
                   />
                 </label>
                 <label>
                   {texts.to}
                   <input
                     type="date"
-                    value={until}
-                    onChange={(event) => setUntil(event.target.value)}
-                    aria-invalid={fieldError(error, 'until') ? true : undefined}
-                    aria-describedby={fieldError(error, 'until') ? 'meta-pull-until-error' : undefined}
+                    value={backfill.values.until}
+                    onChange={(event) => backfill.set('until', event.target.value)}
+                    aria-invalid={rangeErrors.until ? true : undefined}
+                    aria-describedby={rangeErrors.until ? 'meta-pull-until-error' : undefined}
                   />
                 </label>
                 <Button
                   type="button"
-                  disabled={busy || accountId === null || !since || !until}
-                  onClick={() => act(() => api.start(accountId!, { since, until }), texts.backfillQueued)}
+                  disabled={busy || accountId === null || !backfill.values.since || !backfill.values.until}
+                  onClick={() => {
+                    begin('backfill');
+                    void backfill.submit();
+                  }}
                 >
                   {texts.backfill}
                 </Button>
@@ -216,19 +255,19 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                 </Button>
               </Toolbar>
             ) : null}
-            {fieldError(error, 'since') ? (
+            {rangeErrors.since ? (
               <span id="meta-pull-since-error" data-field-error="">
-                {texts.fromField(fieldError(error, 'since') ?? '')}
+                {texts.fromField(rangeErrors.since)}
               </span>
             ) : null}
-            {fieldError(error, 'until') ? (
+            {rangeErrors.until ? (
               <span id="meta-pull-until-error" data-field-error="">
-                {texts.toField(fieldError(error, 'until') ?? '')}
+                {texts.toField(rangeErrors.until)}
               </span>
             ) : null}
-            {error && !error.fields ? (
+            {failure ? (
               <Notice role="alert" data-tone="warning">
-                {error.message}
+                {failure}
               </Notice>
             ) : null}
             {message ? <Notice role="status">{message}</Notice> : null}
@@ -240,8 +279,9 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                     <input
                       required
                       maxLength={120}
-                      value={newAccount.name}
-                      onChange={(event) => setNewAccount({ ...newAccount, name: event.target.value })}
+                      value={adding.values.name}
+                      onChange={(event) => adding.set('name', event.target.value)}
+                      aria-invalid={accountErrors.name ? true : undefined}
                     />
                   </label>
                   <label>
@@ -250,11 +290,9 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                       required
                       placeholder={texts.adAccountIdExample}
                       pattern="act_[0-9]{6,24}"
-                      value={newAccount.ad_account_id}
-                      onChange={(event) =>
-                        setNewAccount({ ...newAccount, ad_account_id: event.target.value })
-                      }
-                      aria-invalid={fieldError(error, 'ad_account_id') ? true : undefined}
+                      value={adding.values.ad_account_id}
+                      onChange={(event) => adding.set('ad_account_id', event.target.value)}
+                      aria-invalid={accountErrors.ad_account_id ? true : undefined}
                     />
                   </label>
                   <label>
@@ -263,18 +301,22 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                       required
                       type="password"
                       autoComplete="off"
-                      value={newAccount.access_token}
-                      onChange={(event) => setNewAccount({ ...newAccount, access_token: event.target.value })}
+                      value={adding.values.access_token}
+                      onChange={(event) => adding.set('access_token', event.target.value)}
+                      aria-invalid={accountErrors.access_token ? true : undefined}
                     />
                   </label>
                   <Button type="submit" disabled={busy}>
                     {texts.addAccountButton}
                   </Button>
                 </Toolbar>
-                {fieldError(error, 'ad_account_id') ? (
-                  <span data-field-error="">
-                    {texts.adAccountIdField(fieldError(error, 'ad_account_id') ?? '')}
-                  </span>
+                {accountErrors.ad_account_id ? (
+                  <span data-field-error="">{texts.adAccountIdField(accountErrors.ad_account_id)}</span>
+                ) : null}
+                {/* The name and token have no message of their own: the server's (translated) as it is. */}
+                {accountErrors.name ? <span data-field-error="">{accountErrors.name}</span> : null}
+                {accountErrors.access_token ? (
+                  <span data-field-error="">{accountErrors.access_token}</span>
                 ) : null}
               </form>
             ) : null}
