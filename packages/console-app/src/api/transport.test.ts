@@ -3,12 +3,16 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './apiError.js';
 import { createApiClient } from './client.js';
+import type { RequestConfig } from './http.js';
+import { browserTransport } from './transport.js';
 
 /** The browser transport (fetch; XHR for an upload with progress) against a real HTTP server on loopback. */
 let baseURL = '';
 /** Requests the server holds without answering (the time-out and abort cases), ended when the server closes. */
 const held: ServerResponse[] = [];
 let heldArrived: () => void = () => undefined;
+/** Requests that reached `/never` (those sent with a signal aborted beforehand must not). */
+let neverArrivals = 0;
 
 async function bodyOf(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -56,6 +60,9 @@ const server = createServer((request, response) => {
         );
       case '/proxy-page':
         return answer(response, 502, '<html>Bad gateway</html>', 'text/html');
+      case '/never':
+        neverArrivals += 1;
+        return answer(response, 200, '{}');
       case '/hold':
         held.push(response);
         return heldArrived();
@@ -178,6 +185,30 @@ describe('the browser transport', () => {
     await arrived;
     controller.abort();
     expect((await pending).aborted).toBe(true);
+  });
+
+  it('sends nothing when the signal was aborted before the call: fetch and XHR reject as aborted', async () => {
+    // The transport itself (the client checks too, but a transport is also handed configs directly).
+    const config = (extra: Partial<RequestConfig> = {}): RequestConfig => ({
+      method: 'post',
+      url: '/never',
+      baseURL,
+      headers: new Headers({ 'Content-Type': 'text/plain' }),
+      data: 'x',
+      signal: AbortSignal.abort(),
+      timeout: 0,
+      responseType: 'json',
+      ...extra,
+    });
+    const viaFetch = await failureOf(browserTransport(config()));
+    const viaXhr = await failureOf(browserTransport(config({ onUploadProgress: vi.fn() })));
+    expect(viaFetch.aborted).toBe(true);
+    expect(viaXhr.aborted).toBe(true);
+    // The same requests with a live signal do arrive: the count is the server's.
+    const live = new AbortController().signal;
+    expect((await browserTransport(config({ signal: live }))).status).toBe(200);
+    expect((await browserTransport(config({ signal: live, onUploadProgress: vi.fn() }))).status).toBe(200);
+    expect(neverArrivals).toBe(2);
   });
 
   it('uploads a file over XHR when the caller follows the progress, with the same token and refusals', async () => {

@@ -12,12 +12,15 @@ import {
 /**
  * The browser's transport: `fetch`, with the caller's AbortSignal and the time limit; a request that reports its
  * upload progress goes over XMLHttpRequest (fetch has no upload events). A refusal's body is read as JSON
- * whatever `responseType` asked, so the ApiError has the server's words.
+ * whatever `responseType` asked, so the ApiError has the server's words. A signal already aborted sends
+ * nothing.
  */
 export const browserTransport: Transport = (config) =>
   config.onUploadProgress ? sendWithProgress(config) : sendWithFetch(config);
 
 async function sendWithFetch(config: RequestConfig): Promise<ApiResponse> {
+  // A signal aborted before the call never fires 'abort' again: nothing is sent.
+  if (config.signal?.aborted) throw canceled(config);
   const controller = new AbortController();
   const abort = () => controller.abort();
   config.signal?.addEventListener('abort', abort, { once: true });
@@ -54,6 +57,8 @@ async function sendWithFetch(config: RequestConfig): Promise<ApiResponse> {
 
 function sendWithProgress(config: RequestConfig): Promise<ApiResponse> {
   return new Promise((resolve, reject) => {
+    // As with fetch: a signal aborted before the call sends nothing.
+    if (config.signal?.aborted) return reject(canceled(config));
     const xhr = new XMLHttpRequest();
     const abort = () => xhr.abort();
     const settle = () => config.signal?.removeEventListener('abort', abort);
