@@ -1,49 +1,35 @@
-import type { ReactNode } from 'react';
-import { styled } from 'styled-components';
-import { t } from '@staff/console-ui';
+import type { ComponentPropsWithoutRef, ElementType, ReactNode } from 'react';
+import './common/page.css';
 
-export const PageRoot = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${t.space4};
-  max-width: 72rem;
-`;
+/** `className` joined to a component's own class. */
+export const withClass = (own: string, className: string | undefined) =>
+  className ? `${own} ${className}` : own;
 
-export const PageTitle = styled.h1`
-  margin: 0;
-  font-size: ${t.fontSizeXl};
-  font-weight: 600;
-  color: ${t.colorText};
-`;
+/** The page's column: title, then its blocks. (Static CSS, common/page.css: the landing ships no styled-components.) */
+export function PageRoot<E extends ElementType = 'section'>({
+  as,
+  className,
+  ...rest
+}: { as?: E } & ComponentPropsWithoutRef<E>) {
+  const Element: ElementType = as ?? 'section';
+  return <Element className={withClass('app-page', className as string | undefined)} {...rest} />;
+}
 
-export const Muted = styled.p`
-  margin: 0;
-  color: ${t.colorTextMuted};
-`;
+export const PageTitle = ({ className, children, ...rest }: ComponentPropsWithoutRef<'h1'>) => (
+  <h1 className={withClass('app-page__title', className)} {...rest}>
+    {children}
+  </h1>
+);
 
-const PageHeader = styled.header`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: flex-start;
-  justify-content: space-between;
-  gap: ${t.space3} ${t.space4};
-`;
-
-const PageHeading = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${t.space1};
-  flex: 1 1 20rem;
-  min-width: 0;
-`;
-
-/** The page's own primary actions: top right, kept on one line. */
-const PageActions = styled.div`
-  display: flex;
-  flex: none;
-  align-items: center;
-  gap: ${t.space2};
-`;
+/** Secondary text: a `<p>`, or `as` another element (`as="span"` inside a line). */
+export function Muted<E extends ElementType = 'p'>({
+  as,
+  className,
+  ...rest
+}: { as?: E } & ComponentPropsWithoutRef<E>) {
+  const Element: ElementType = as ?? 'p';
+  return <Element className={withClass('app-muted', className as string | undefined)} {...rest} />;
+}
 
 /**
  * A page's frame: its title (and description) as the header, the page's primary actions at its right, then the
@@ -64,13 +50,14 @@ export function Page({
 }) {
   return (
     <PageRoot aria-labelledby="page-title" data-page={dataPage}>
-      <PageHeader>
-        <PageHeading>
+      <header className="app-page__header">
+        <div className="app-page__heading">
           <PageTitle id="page-title">{title}</PageTitle>
           {description ? <Muted>{description}</Muted> : null}
-        </PageHeading>
-        {actions ? <PageActions>{actions}</PageActions> : null}
-      </PageHeader>
+        </div>
+        {/* The page's own primary actions: top right, kept on one line. */}
+        {actions ? <div className="app-page__actions">{actions}</div> : null}
+      </header>
       {children}
     </PageRoot>
   );

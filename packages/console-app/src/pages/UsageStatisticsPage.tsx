@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { styled } from 'styled-components';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import {
   canRead,
   findRoute,
@@ -8,20 +7,26 @@ import {
   type MyActivityResponse,
   type UsageStatisticsResponse,
 } from '@staff/console-contract';
-import { NumberText, t } from '@staff/console-ui';
+import { NumberText } from '@staff/console-ui';
 import { AllowedPagesLinks } from '../routes/AllowedPagesLinks.js';
 import { useConsoleContext } from '../routes/consoleContext.js';
 import { useTexts, useTextsOf, type AppTexts } from '../i18n.js';
-import { Muted, RoutePage } from './PageLayout.js';
+import { Muted, RoutePage, withClass } from './PageLayout.js';
 import type { PageProps } from './types.js';
 import { useEndpoint } from './useEndpoint.js';
 import { USAGE_WINDOW_DAYS } from './usageWindow.js';
 import { LoadState } from './common/LoadState.js';
-import { Panel as BasePanel, Table, stackCss, surfaceCss } from './common/styles.js';
+import { Panel as BasePanel, Table } from './common/styles.js';
 import { TableHead, numColumn, type ColumnHeading } from './common/TableHead.js';
 import { USAGE_TEXTS } from './usageTexts.js';
+import './usageStatistics.css';
 
 type UsageTexts = AppTexts['usage'];
+
+// The page's blocks on a static sheet (usageStatistics.css), not styled-components: the landing ships none (issue 33).
+const Panel = ({ className, ...rest }: ComponentPropsWithoutRef<'section'>) => (
+  <BasePanel className={withClass('usage-panel', className)} {...rest} />
+);
 
 /** Both calls' window: the same as the route's start of `statistics/me` (registry.ts). */
 const WINDOW = { query: { days: USAGE_WINDOW_DAYS } };
@@ -42,49 +47,6 @@ const dayColumns = (u: UsageTexts): ColumnHeading[] => [
   numColumn(u.failed),
   { label: null, hidden: true },
 ];
-
-const Summary = styled.dl`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  gap: ${t.space4};
-  margin: 0;
-`;
-
-const Figure = styled.div`
-  ${surfaceCss}
-  dt {
-    color: ${t.colorTextMuted};
-    font-size: ${t.fontSizeSm};
-  }
-  dd {
-    margin: ${t.space1} 0 0;
-    font-size: ${t.fontSizeXl};
-    font-weight: 600;
-  }
-`;
-
-const Team = styled.section`
-  ${stackCss}
-  gap: ${t.space4};
-`;
-
-const Panel = styled(BasePanel)`
-  h3 {
-    margin: ${t.space2} 0 0;
-    font-size: ${t.fontSizeMd};
-  }
-  h3:first-child {
-    margin-top: 0;
-  }
-`;
-
-const Bar = styled.span`
-  display: inline-block;
-  height: 0.6rem;
-  border-radius: ${t.radiusSm};
-  background: ${t.colorPrimary};
-  vertical-align: middle;
-`;
 
 // Dates stay id-ID in both languages, in Asia/Jakarta like the server's days.
 const dayFormat = new Intl.DateTimeFormat('id-ID', {
@@ -120,14 +82,14 @@ const formatTime = (iso: string) => {
 /** Figures as a row of labelled cards. */
 function Figures({ label, figures }: { label: string; figures: readonly [string, ReactNode][] }) {
   return (
-    <Summary aria-label={label}>
+    <dl className="usage-summary" aria-label={label}>
       {figures.map(([name, value]) => (
-        <Figure key={name}>
+        <div className="usage-figure" key={name}>
           <dt>{name}</dt>
           <dd>{value}</dd>
-        </Figure>
+        </div>
       ))}
-    </Summary>
+    </dl>
   );
 }
 
@@ -236,12 +198,12 @@ function TeamStatistics() {
   const { state, reload } = useEndpoint(statisticsEndpoints.usage, WINDOW);
   const u = useTexts().usage;
   return (
-    <Team aria-labelledby="usage-team">
+    <section className="usage-team" aria-labelledby="usage-team">
       <h2 id="usage-team">{u.teamActivity}</h2>
       <LoadState state={state} what={u.teamWhat} loading={u.loadingTeam} onRetry={reload}>
         {(stats) => <UsageFigures stats={stats} />}
       </LoadState>
-    </Team>
+    </section>
   );
 }
 
@@ -294,7 +256,7 @@ function UsageFigures({ stats }: { stats: UsageStatisticsResponse }) {
                     <NumberText value={day.failed} />
                   </td>
                   <td aria-hidden="true" style={{ width: '40%' }}>
-                    <Bar style={{ width: `${(day.sign_ins / peak) * 100}%` }} />
+                    <span className="usage-bar" style={{ width: `${(day.sign_ins / peak) * 100}%` }} />
                   </td>
                 </tr>
               ))}

@@ -1,31 +1,9 @@
 import { Link } from 'react-router-dom';
-import { styled } from 'styled-components';
 import { ROUTES, canRead, routeOpensFor, toPermissionMap } from '@staff/console-contract';
-import { t, type PermissionEntry } from '@staff/console-ui';
+import type { PermissionEntry } from '@staff/console-ui';
 import { useTextsOf } from '../i18n.js';
 import { SHELL_TEXTS } from './texts.js';
-
-const Nav = styled.nav`
-  /* Apart from what comes before it (a denied or not-found message); as a panel's content, the panel pads it. */
-  &:not(:first-child) {
-    margin-top: ${t.space4};
-  }
-  h2 {
-    margin: 0 0 ${t.space2};
-    font-size: ${t.fontSizeLg};
-  }
-  ul {
-    margin: 0;
-    padding-left: ${t.space6};
-    columns: 2 16rem;
-  }
-  li {
-    margin: ${t.space1} 0;
-  }
-  a {
-    color: ${t.colorPrimary};
-  }
-`;
+import './shell.css';
 
 /** The menu pages whose key the user may read (from ___ca), skipping the one being denied. */
 export function allowedRoutes(permissions: readonly PermissionEntry[], exceptPath?: string) {
@@ -46,7 +24,7 @@ export function AllowedPagesLinks({
   const routes = allowedRoutes(permissions, exceptPath);
   const texts = useTextsOf(SHELL_TEXTS).allowedPages;
   return (
-    <Nav aria-labelledby="allowed-pages-title">
+    <nav className="app-allowed-pages" aria-labelledby="allowed-pages-title">
       <h2 id="allowed-pages-title">{texts.title}</h2>
       {routes.length === 0 ? (
         <p>{texts.none}</p>
@@ -59,6 +37,6 @@ export function AllowedPagesLinks({
           ))}
         </ul>
       )}
-    </Nav>
+    </nav>
   );
 }

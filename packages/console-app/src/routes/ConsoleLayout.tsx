@@ -1,6 +1,5 @@
 import { forwardRef, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router-dom';
-import { styled } from 'styled-components';
 import { useActorRef, useSelector } from '@xstate/react';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import {
@@ -15,8 +14,6 @@ import {
   Sidebar,
   permissionRefreshMachine,
   realtimeConnectionMachine,
-  t,
-  tokenVar,
   useNotifications,
   type LinkRendererProps,
   type PermissionEntry,
@@ -29,6 +26,7 @@ import { PRODUCT_LABEL } from '../product.js';
 import type { ConsoleOutletContext } from './consoleContext.js';
 import { lazyDialog } from './lazyDialog.js';
 import { useTexts } from '../i18n.js';
+import './shell.css';
 import { LanguageChoiceControl, ThemeChoiceControl } from './PreferenceControls.js';
 import { ShellCommandPalette, useCommandPaletteShortcut } from '../palette/ShellCommandPalette.js';
 
@@ -50,54 +48,6 @@ const SessionsDialog = lazyDialog<MenuDialogProps>(() =>
 );
 
 const MENU = menuDefinition();
-
-/** The status sits on the dark sidebar: its text tokens take the sidebar's text colour there. */
-const SidebarStatus = styled.div`
-  ${tokenVar('colorText')}: ${t.colorSidebarText};
-  ${tokenVar('colorTextMuted')}: ${t.colorSidebarText};
-  ${tokenVar('colorPrimary')}: ${t.colorSidebarText};
-  ${tokenVar('colorBorder')}: rgba(255, 255, 255, 0.35);
-  display: flex;
-  flex-direction: column;
-  align-items: flex-start;
-  gap: ${t.space3};
-`;
-
-/** The signed-in user's own account actions, one per line under the connection status. */
-const AccountActions = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: ${t.space2} 0 0;
-  width: 100%;
-  border-top: 1px solid rgba(255, 255, 255, 0.15);
-  display: flex;
-  flex-direction: column;
-  gap: ${t.space1};
-`;
-
-const SidebarAction = styled.button`
-  display: block;
-  width: 100%;
-  text-align: left;
-  font: inherit;
-  font-size: ${t.fontSizeSm};
-  line-height: 1.4;
-  background: transparent;
-  border: 0;
-  border-radius: 4px;
-  padding: ${t.space1} ${t.space2};
-  margin-left: calc(-1 * ${t.space2});
-  color: ${t.colorSidebarText};
-  cursor: pointer;
-  &:hover {
-    background: rgba(255, 255, 255, 0.08);
-    text-decoration: underline;
-  }
-  &:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 1px;
-  }
-`;
 
 /** Menu links through react-router, so navigation stays in the page. */
 const RouterLink = forwardRef<HTMLAnchorElement, LinkRendererProps>(function RouterLink(
@@ -307,10 +257,15 @@ function SignedInConsole({ user }: { user: StoredUser }) {
           refreshing={refreshing}
           productLabel={PRODUCT_LABEL}
           footer={
-            <SidebarStatus>
-              <SidebarAction type="button" aria-keyshortcuts="Control+K Meta+K" onClick={togglePalette}>
+            <div className="app-sidebar-status">
+              <button
+                className="app-sidebar-action"
+                type="button"
+                aria-keyshortcuts="Control+K Meta+K"
+                onClick={togglePalette}
+              >
                 {texts.searchPalette}
-              </SidebarAction>
+              </button>
               <ConnectionStatus
                 state={connectionState}
                 transport={transport}
@@ -320,26 +275,30 @@ function SignedInConsole({ user }: { user: StoredUser }) {
                 retryLabel={texts.connection.retry}
               />
               {/* ADR 007: the signed-in user's own password change and two-step sign-in. */}
-              <AccountActions aria-label={texts.myAccount}>
+              <ul className="app-account-actions" aria-label={texts.myAccount}>
                 <li>
-                  <SidebarAction type="button" onClick={() => setChangingPassword(true)}>
+                  <button
+                    className="app-sidebar-action"
+                    type="button"
+                    onClick={() => setChangingPassword(true)}
+                  >
                     {texts.changePassword}
-                  </SidebarAction>
+                  </button>
                 </li>
                 <li>
-                  <SidebarAction type="button" onClick={() => setTwoFactorOpen(true)}>
+                  <button className="app-sidebar-action" type="button" onClick={() => setTwoFactorOpen(true)}>
                     {texts.twoStep}
-                  </SidebarAction>
+                  </button>
                 </li>
                 <li>
-                  <SidebarAction type="button" onClick={() => setSessionsOpen(true)}>
+                  <button className="app-sidebar-action" type="button" onClick={() => setSessionsOpen(true)}>
                     {texts.mySessions}
-                  </SidebarAction>
+                  </button>
                 </li>
-              </AccountActions>
+              </ul>
               <ThemeChoiceControl />
               <LanguageChoiceControl />
-            </SidebarStatus>
+            </div>
           }
         />
       }

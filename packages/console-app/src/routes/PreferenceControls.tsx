@@ -1,24 +1,10 @@
 import { useEffect, useRef } from 'react';
-import { styled } from 'styled-components';
 import { LANGUAGES, THEME_CHOICES, type Language, type ThemeChoice } from '@staff/console-contract';
-import { t, useNotifications } from '@staff/console-ui';
+import { useNotifications } from '@staff/console-ui';
 import { useServices } from '../services.js';
 import { useThemeChoice } from '../theme.js';
 import { useLanguage, useTexts } from '../i18n.js';
-
-const Select = styled.select`
-  font: inherit;
-  font-size: ${t.fontSizeSm};
-  color: ${t.colorSidebarText};
-  background: transparent;
-  border: 1px solid rgba(255, 255, 255, 0.35);
-  border-radius: 4px;
-  padding: ${t.space1};
-  margin-left: ${t.space2};
-  & option {
-    color: initial;
-  }
-`;
+import './shell.css';
 
 interface PreferenceSelectProps<V extends string> {
   label: string;
@@ -52,7 +38,8 @@ function PreferenceSelect<V extends string>({
   return (
     <label>
       {label}
-      <Select
+      <select
+        className="app-preference-select"
         value={value}
         aria-busy={busy || undefined}
         onChange={(event) => {
@@ -68,7 +55,7 @@ function PreferenceSelect<V extends string>({
             {nameOf(choice)}
           </option>
         ))}
-      </Select>
+      </select>
     </label>
   );
 }

@@ -1,38 +1,17 @@
-import type { ReactNode } from 'react';
-import { styled } from 'styled-components';
-import { t, type CallError } from '@staff/console-ui';
-import { Muted } from '../PageLayout.js';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import type { CallError } from '@staff/console-ui';
+import { Muted, withClass } from '../PageLayout.js';
+import './page.css';
 import type { DataState } from '../usePreloadedData.js';
 import { useTextsOf } from '../../i18n.js';
 import { COMMON_TEXTS } from './texts.js';
 
 type LoadErrorTexts = (typeof COMMON_TEXTS)['en']['loadError'];
 
-/** A danger-toned alert row: the message, then its actions (Try again). */
-export const ErrorBox = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${t.space3};
-  align-items: center;
-  padding: ${t.space3} ${t.space4};
-  border-radius: ${t.radiusMd};
-  background: ${t.colorDangerSoft};
-  color: ${t.colorDanger};
-`;
-
-const RetryButton = styled.button`
-  font: inherit;
-  padding: ${t.space1} ${t.space3};
-  border-radius: ${t.radiusSm};
-  border: 1px solid currentColor;
-  background: transparent;
-  color: inherit;
-  cursor: pointer;
-  &:focus-visible {
-    outline: 2px solid ${t.colorFocus};
-    outline-offset: 2px;
-  }
-`;
+/** A danger-toned alert row: the message, then its actions (Try again). Static CSS: page.css `.app-error-box`. */
+export const ErrorBox = ({ className, ...rest }: ComponentPropsWithoutRef<'div'>) => (
+  <div className={withClass('app-error-box', className)} {...rest} />
+);
 
 function errorText(error: unknown, what: string, texts: LoadErrorTexts): string {
   const e = error as CallError | undefined;
@@ -50,9 +29,9 @@ export function LoadError({ what, error, onRetry }: { what: string; error: unkno
       <span>
         {texts.couldNotLoad(what)} {errorText(error, what, texts)}
       </span>
-      <RetryButton type="button" onClick={onRetry}>
+      <button className="app-error-box__retry" type="button" onClick={onRetry}>
         {texts.tryAgain}
-      </RetryButton>
+      </button>
     </ErrorBox>
   );
 }

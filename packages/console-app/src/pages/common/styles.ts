@@ -1,5 +1,12 @@
-import { css, styled } from 'styled-components';
-import { buttonCss, t, visuallyHiddenCss } from '@staff/console-ui';
+import { createElement, forwardRef, type ComponentPropsWithoutRef } from 'react';
+import { t, visuallyHiddenCss } from '@staff/console-ui';
+import { withClass } from '../PageLayout.js';
+import './page.css';
+
+// The pages' shared CSS blocks, as plain strings a page's styled component interpolates (`${panelCss}`), and the
+// shared elements (Panel, Table, Facts, PageButton) on the static sheet page.css (issue 33: the landing renders
+// them without styled-components). Keep a block and its class in page.css alike.
+const css = String.raw;
 
 /** A raised surface: background, border, rounded corners, padding. */
 export const surfaceCss = css`
@@ -26,10 +33,9 @@ export const panelCss = css`
   ${stackCss}
 `;
 
-/** A `<section>` card; `styled(Panel)` adds a page's own rules. */
-export const Panel = styled.section`
-  ${panelCss}
-`;
+/** A `<section>` card (`.app-panel`: panelCss); `styled(Panel)` adds a page's own rules. */
+export const Panel = ({ className, ...rest }: ComponentPropsWithoutRef<'section'>) =>
+  createElement('section', { className: withClass('app-panel', className), ...rest });
 
 /** Rows of data: full width, ruled, numbers (`.num`) right-aligned. Used on a `table` or nested as `table { … }`. */
 export const tableCss = css`
@@ -48,9 +54,9 @@ export const tableCss = css`
   }
 `;
 
-export const Table = styled.table`
-  ${tableCss}
-`;
+/** A `<table>` in tableCss's look (`.app-table`). */
+export const Table = ({ className, ...rest }: ComponentPropsWithoutRef<'table'>) =>
+  createElement('table', { className: withClass('app-table', className), ...rest });
 
 /** The look of a text input, select or textarea; the caller names the selector (and may set a background). */
 export const controlCss = css`
@@ -83,19 +89,9 @@ export const headerRowCss = css`
   }
 `;
 
-/** A `<dl>` of facts: each muted term beside its value. */
-export const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: ${t.space1} ${t.space4};
-  margin: 0;
-  dt {
-    color: ${t.colorTextMuted};
-  }
-  dd {
-    margin: 0;
-  }
-`;
+/** A `<dl>` of facts: each muted term beside its value (`.app-facts`). */
+export const Facts = ({ className, ...rest }: ComponentPropsWithoutRef<'dl'>) =>
+  createElement('dl', { className: withClass('app-facts', className), ...rest });
 
 /** Hidden from sight, read by screen readers. */
 export const srOnlyCss = css`
@@ -133,10 +129,11 @@ export const fieldsCss = css`
  * A page's plain `<button>` in the console-ui Button look, kept on one line; `data-kind="primary"` for the main
  * action, `"danger"` for deletes. (The element's own `type` applies: a button in a form submits unless told.)
  */
-export const PageButton = styled.button`
-  ${buttonCss}
-  white-space: nowrap;
-`;
+export const PageButton = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<'button'>>(
+  function PageButton({ className, ...rest }, ref) {
+    return createElement('button', { ref, className: withClass('app-page-button', className), ...rest });
+  },
+);
 
 /** A row of controls, centred on one line, wrapping when narrow (a page sets its own gap where it needs more). */
 export const toolbarCss = css`
