@@ -2,7 +2,7 @@
 // search over what the table shows, row actions on one line in view, empty values last when sorting down, and
 // the page's frame while the guard checks.
 import { describe, expect, it } from 'vitest';
-import type { Response } from 'playwright';
+import type { Request, Response } from 'playwright';
 import {
   MENU_GROUPS,
   resourceRoutes,
@@ -12,7 +12,7 @@ import {
   tribeTargets,
   type EntityDef,
 } from '@staff/console-contract';
-import { setupConsole } from './harness.js';
+import { nextFrames, setupConsole } from './harness.js';
 import { MASTER_DATA, coveringPages } from './masterData.js';
 
 const { server, page } = setupConsole({
@@ -85,6 +85,18 @@ describe('issue 10: lists as a new user meets them (1440×900)', () => {
       const reloaded = page.waitForResponse(
         listAnswer(def, (url) => url.searchParams.get('limit') === '100'),
       );
+      // A snap-back (the page-1 change built on the old address) asks for the list at another size again.
+      const otherSizes: string[] = [];
+      const onRequest = (request: Request) => {
+        const url = new URL(request.url());
+        if (
+          url.pathname === `/api/resources/${def.name}` &&
+          request.method() === 'GET' &&
+          url.searchParams.get('limit') !== '100'
+        )
+          otherSizes.push(url.search);
+      };
+      page.on('request', onRequest);
       await page.getByLabel('Rows per page').selectOption('100');
       const answer = (await (await reloaded).json()) as ListAnswer;
       expect(answer.total, step('same list')).toBe(first.total);
@@ -95,7 +107,11 @@ describe('issue 10: lists as a new user meets them (1440×900)', () => {
           message: step('rows shown'),
         })
         .toContain(shown);
-      await page.waitForTimeout(300); // a snap-back would land by now
+      // The commit that showed the rows has run its effects two frames later: a snap-back would be in the
+      // address and on the wire by then.
+      await nextFrames(page);
+      page.off('request', onRequest);
+      expect(otherSizes, step('no request at another size')).toEqual([]);
       expect(new URL(page.url()).searchParams.get('size'), step('size in the address')).toBe('100');
       expect(await page.getByLabel('Rows per page').inputValue()).toBe('100');
     });
