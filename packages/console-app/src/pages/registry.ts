@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { ROUTES, entityForRoute } from '@staff/console-contract';
+import { ROUTES } from '@staff/console-contract';
 import type { ConsoleServices } from '../services.js';
 import { lazyWithPreload, preloadData, type Preloaded } from './preload.js';
 import type { PageProps } from './types.js';
@@ -56,11 +56,17 @@ function pageOfEntity(entity: string | undefined) {
   return resourcePage;
 }
 
+function entityOfRoute(routeId: string): string | undefined {
+  const page = ROUTES.find((route) => route.id === routeId)?.page;
+  return page?.kind === 'resource' ? page.entity : undefined;
+}
+
 function resourceEntry(routeId: string): PageEntry {
   const known = resourceEntries.get(routeId);
   if (known) return known;
   const entry: PageEntry = {
-    ...pageOfEntity(entityForRoute(routeId)?.name),
+    // The entity's name from the route table (not its definition: the shell ships without them, issue 33).
+    ...pageOfEntity(entityOfRoute(routeId)),
     // The list's first page, for the address being opened, starts with the permission check.
     loadData: (services) =>
       preloadData(async () => {

@@ -1,10 +1,46 @@
-import { entityForRoute, type RouteDef } from '@staff/console-contract';
+import { useEffect, useState } from 'react';
+import type { RouteDef } from '@staff/console-contract';
+import type * as FrameEntityModule from './frameEntity.js';
 import { Muted, PageRoot } from '../pages/PageLayout.js';
 import { useTextsOf } from '../i18n.js';
 import { SHELL_TEXTS } from './texts.js';
 import './shell.css';
 
 const ROWS = 8;
+
+type FrameEntity = typeof FrameEntityModule;
+let frameEntity: FrameEntity | null = null;
+let loadingFrameEntity: Promise<FrameEntity> | null = null;
+const loadFrameEntity = () =>
+  (loadingFrameEntity ??= import('./frameEntity.js').then(
+    (module) => (frameEntity = module),
+    (error: unknown) => {
+      loadingFrameEntity = null;
+      throw error;
+    },
+  ));
+
+/**
+ * Whether the frame can be drawn: at once for a page without an entity; for a master-data route once the entity
+ * definitions are in (a chunk of their own, loaded here beside the page's: the landing and the other pages never
+ * download them). A skeleton without its column names would change under the user's eyes.
+ */
+function useFrameEntityModule(route: RouteDef): { ready: boolean; module: FrameEntity | null } {
+  const needed = route.page.kind === 'resource';
+  const [module, setModule] = useState(frameEntity);
+  useEffect(() => {
+    if (!needed || module) return;
+    let live = true;
+    loadFrameEntity().then(
+      (loaded) => live && setModule(loaded),
+      () => undefined, // the page's own module needs the same chunk and shows the failure
+    );
+    return () => {
+      live = false;
+    };
+  }, [needed, module]);
+  return { ready: !needed || module !== null, module };
+}
 
 /**
  * What a page shows while the guard's 0.75 s check runs (its data is already loading): the page's title, and for
@@ -13,7 +49,14 @@ const ROWS = 8;
  */
 export function PageFrame({ route }: { route: RouteDef }) {
   const texts = useTextsOf(SHELL_TEXTS);
-  const def = entityForRoute(route.id);
+  const { ready, module } = useFrameEntityModule(route);
+  const status = (
+    <span className="app-frame__status" role="status">
+      {texts.checkingPermission}
+    </span>
+  );
+  if (!ready) return status;
+  const def = module?.entityForRoute(route.id);
   const columns = def
     ? (def.fields.some((field) => field.list) ? def.fields.filter((field) => field.list) : def.fields).slice(
         0,
@@ -22,9 +65,7 @@ export function PageFrame({ route }: { route: RouteDef }) {
     : [];
   return (
     <PageRoot as="div" data-page-frame={route.id} aria-busy="true">
-      <span className="app-frame__status" role="status">
-        {texts.checkingPermission}
-      </span>
+      {status}
       <div aria-hidden="true">
         <p className="app-frame__title">{route.title}</p>
         {def?.description ? <Muted>{def.description}</Muted> : null}
