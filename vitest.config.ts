@@ -303,10 +303,11 @@ export default defineConfig({
             screenshotDirectory: 'test-results/visual-failures',
             expect: {
               toMatchScreenshot: {
+                // One folder for the references of every part file (components-1/-2.visual.test.tsx): a
+                // component's reference does not move when a new component shifts it to the other part.
                 resolveScreenshotPath: ({
                   root: projectRoot,
                   testFileDirectory,
-                  testFileName,
                   arg,
                   browserName,
                   platform,
@@ -316,7 +317,7 @@ export default defineConfig({
                     projectRoot,
                     testFileDirectory,
                     '__screenshots__',
-                    testFileName,
+                    'components',
                     `${arg}-${browserName}-${platform}${ext}`,
                   ),
                 comparatorName: 'pixelmatch',
