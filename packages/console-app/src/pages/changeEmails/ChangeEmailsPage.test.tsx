@@ -67,7 +67,8 @@ function setup(
     handler: (config: FakeRequest) => {
       const url = config.url ?? '';
       if (url.startsWith('/api/views')) return { status: 200, data: { views: [] } };
-      if (url.startsWith('/api/resources/change_emails?'))
+      // The list: its query comes in `params` (call()), or already in the address.
+      if (/^\/api\/resources\/change_emails(\?|$)/.test(url))
         return { status: 200, data: { rows: ROWS, total: ROWS.length, labels: {} } };
       if (url === '/api/change-emails/decisions' && config.method === 'post') {
         const body = JSON.parse(String(config.data)) as { decision: string; ids: number[]; reason?: string };

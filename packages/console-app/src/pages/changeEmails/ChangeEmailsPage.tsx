@@ -18,10 +18,9 @@ import {
   t,
   type ResourceRow,
 } from '@staff/console-ui';
-import { ApiError } from '../../api/apiError.js';
 import { useLanguage, useTextsOf } from '../../i18n.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
-import { useServices } from '../../services.js';
+import { useEndpointForm } from '../useEndpointForm.js';
 import type { PageProps } from '../types.js';
 import ResourcePage, { type ResourceListExtensions } from '../resources/ResourcePage.js';
 import type { LoadedList } from '../resources/loadList.js';
@@ -73,23 +72,28 @@ const labelOf = (row: ResourceRow) =>
  * no actions (the server refuses them too).
  */
 export default function ChangeEmailsPage(props: PageProps<LoadedList>) {
-  const services = useServices();
   const texts = useTextsOf(CHANGE_EMAIL_TEXTS);
   const { language } = useLanguage();
   const { permissions } = useConsoleContext();
   const location = useLocation();
   const writable = canWrite(toPermissionMap(permissions), changeEmails.permissionKey);
   const [asking, setAsking] = useState<Asking | null>(null);
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  /** A rejection needs a reason (the server says so too). */
+  const reasonMissing = (reason: string) => asking?.decision === 'reject' && !reason.trim();
+  const form = useEndpointForm(changeEmailsEndpoints.bulk, {
+    initial: { reason: '' },
+    check: ({ reason }) => (reasonMissing(reason) ? { reason: texts.reasonRequired } : {}),
+    toBody: ({ reason }) => ({
+      decision: asking?.decision ?? 'approve',
+      ids: (asking?.rows ?? []).map((row) => Number(row.id)),
+      ...(asking?.decision === 'reject' ? { reason: reason.trim() } : {}),
+    }),
+  });
+  const busy = form.submitting;
 
   const ask = (decision: Decision, rows: ResourceRow[], done: () => void) => {
-    setReason('');
-    setReasonError(null);
-    setDialogError(null);
+    form.reset({ reason: '' });
     setAsking({ decision, rows, done });
   };
 
@@ -101,52 +105,38 @@ export default function ChangeEmailsPage(props: PageProps<LoadedList>) {
     return texts.moved(formatNumber(decision.purchases_moved), decision.purchases_moved === 1);
   };
 
+  /** Sends the decision (a missing reason is shown under its field, nothing sent); each row's outcome after. */
   const decide = async () => {
     if (!asking) return;
-    const text = reason.trim();
-    if (asking.decision === 'reject' && !text) {
-      setReasonError(texts.reasonRequired);
-      return;
-    }
     const { rows, decision, done } = asking;
-    setBusy(true);
-    setDialogError(null);
-    setOutcome({
-      decision,
-      items: rows.map((row) => ({ id: String(row.id), label: labelOf(row), status: 'working' })),
-    });
-    try {
-      const answer = await services.call(changeEmailsEndpoints.bulk, {
-        body: {
-          decision,
-          ids: rows.map((row) => Number(row.id)),
-          ...(decision === 'reject' ? { reason: text } : {}),
-        },
-      });
-      const byId = new Map(answer.results.map((result) => [String(result.id), result]));
+    // Without a reason nothing is sent: the check puts its message under the field.
+    const sending = !reasonMissing(form.values.reason);
+    if (sending)
       setOutcome({
         decision,
-        items: rows.map((row) => {
-          const result = byId.get(String(row.id));
-          return {
-            id: String(row.id),
-            label: labelOf(row),
-            status: result?.ok ? 'done' : 'failed',
-            detail: result ? detailOf(result) : texts.failed,
-          };
-        }),
+        items: rows.map((row) => ({ id: String(row.id), label: labelOf(row), status: 'working' })),
       });
-      setAsking(null);
-      done();
-    } catch (error) {
-      const failure = ApiError.from(error);
-      setOutcome(null);
-      const fieldError = failure.fields?.['body.reason']?.[0];
-      if (fieldError) setReasonError(fieldError);
-      else setDialogError(failure.message || texts.failed);
-    } finally {
-      setBusy(false);
+    const answer = await form.submitValues(form.values);
+    // Refused: the reason's message under its field, any other in the dialog (useEndpointForm).
+    if (!answer) {
+      if (sending) setOutcome(null);
+      return;
     }
+    const byId = new Map(answer.results.map((result) => [String(result.id), result]));
+    setOutcome({
+      decision,
+      items: rows.map((row) => {
+        const result = byId.get(String(row.id));
+        return {
+          id: String(row.id),
+          label: labelOf(row),
+          status: result?.ok ? 'done' : 'failed',
+          detail: result ? detailOf(result) : texts.failed,
+        };
+      }),
+    });
+    setAsking(null);
+    done();
   };
 
   const pendingShown = new URLSearchParams(location.search).get('f.status.eq') === 'pending';
@@ -238,7 +228,7 @@ export default function ChangeEmailsPage(props: PageProps<LoadedList>) {
         destructive={asking?.decision === 'reject'}
         busy={busy}
         busyLabel={texts.working}
-        error={dialogError}
+        error={form.formError}
         onConfirm={() => void decide()}
         onCancel={() => setAsking(null)}
       >
@@ -253,13 +243,14 @@ export default function ChangeEmailsPage(props: PageProps<LoadedList>) {
           <TextArea
             label={texts.reason}
             description={texts.reasonHelp}
-            value={reason}
+            value={form.values.reason}
             maxLength={REASON_MAX}
             required
-            error={reasonError}
+            error={form.errors.reason ?? null}
             onValueChange={(value) => {
-              setReason(value);
-              if (value.trim()) setReasonError(null);
+              // Its message stays until a reason is written (blanks are none).
+              if (value.trim()) form.set('reason', value);
+              else form.setValues({ reason: value });
             }}
           />
         ) : null}
