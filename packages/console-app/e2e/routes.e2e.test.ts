@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
 import { PAGE_DENIED_MESSAGE, ROUTES, SPEC_ROUTES, type RouteDef } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
-import {
-  apiLogin,
-  navigateInApp,
-  newContext,
-  newPage,
-  openSignedIn,
-  pathOf,
-  setupConsole,
-} from './harness.js';
+import { apiLogin, newContext, newPage, openSignedIn, pathOf, setupConsole } from './harness.js';
 
 const { server, browser } = setupConsole();
 
@@ -22,32 +14,16 @@ interface Visit {
   check: { key: string | null; mode: string | null; path: string | null; status: number } | null;
 }
 
-/** Marks the page's current headings and alerts, so a visit's wait cannot settle on the page it leaves. */
-const SEEN = 'data-e2e-seen';
-const unseen = (page: Page) => page.locator(`:not([${SEEN}])`);
-
-/**
- * Opens a route and waits for the guard to settle (a page heading or the denial alert). The tab's first visit is a
- * fresh load (a deep link: the guard's first check on boot); the others go through the router as back/forward does
- * (history entry + popstate), since a full load per route cost chromium 1–2 CPU-s each and checked nothing more.
- * A list page left this way while its preset address was still to be written once took the tab back to itself,
- * so the next page never rendered and never asked its check (v38, a loaded machine); the app now drops a page's
- * address write once the history has moved on (src/list/useRouterLocation.ts, issue 34).
- */
-async function visit(page: Page, user: StoredUser, route: RouteDef, fresh: boolean): Promise<Visit> {
-  const checkResponse = page.waitForResponse(
-    (response) =>
-      response.url().includes('/api/a/verify/___pc') &&
-      new URL(response.url()).searchParams.get('path') === route.path,
-  );
-  if (fresh) await openSignedIn(page, server, user, route.path);
-  else await navigateInApp(page, route.path);
+/** Opens a route in a fresh load and waits for the guard to settle (a page heading or the denial alert). */
+async function visit(page: Page, user: StoredUser, route: RouteDef): Promise<Visit> {
+  const checkResponse = page.waitForResponse((response) => response.url().includes('/api/a/verify/___pc'));
+  await openSignedIn(page, server, user, route.path);
   const response = await checkResponse;
   const url = new URL(response.url());
-  const denialAlert = page.getByRole('alert').filter({ hasText: PAGE_DENIED_MESSAGE }).and(unseen(page));
-  const heading = page.getByRole('heading', { level: 1 }).and(unseen(page));
+  const denialAlert = page.getByRole('alert').filter({ hasText: PAGE_DENIED_MESSAGE });
+  const heading = page.getByRole('heading', { level: 1 });
   await Promise.race([denialAlert.waitFor(), heading.waitFor()]);
-  const result: Visit = {
+  return {
     route,
     title: await page.title(),
     heading: (await heading.count()) > 0 ? await heading.textContent() : null,
@@ -59,28 +35,22 @@ async function visit(page: Page, user: StoredUser, route: RouteDef, fresh: boole
       status: response.status(),
     },
   };
-  await page.evaluate((seen) => {
-    for (const element of document.querySelectorAll('h1, [role="alert"]')) element.setAttribute(seen, '');
-  }, SEEN);
-  return result;
 }
 
 /** Visits every route with a few tabs at once (each visit waits out the guard floor, short here: E2E_DELAYS). */
-async function visitAll(user: StoredUser, routes: readonly RouteDef[], tabs = 2): Promise<Visit[]> {
+async function visitAll(user: StoredUser, routes: readonly RouteDef[], tabs = 4): Promise<Visit[]> {
   const context = await newContext(browser, { viewport: { width: 1280, height: 800 } });
   // A visit's hang guard: at load 50-60 on two cores a page's check came more than 60 s after the wait for it
-  // began; late, not lost (issue 34's probe, ADR 063). The test's own guard is the walk's length.
+  // began, and a page's heading once took over 90 s after its check (issue 34's probe, ADR 063). The test's own
+  // guard is the walk's length.
   context.setDefaultTimeout(300_000);
   const queue = [...routes];
   const results: Visit[] = [];
   await Promise.all(
     Array.from({ length: tabs }, async () => {
       const page = await context.newPage();
-      let fresh = true;
-      for (let route = queue.shift(); route; route = queue.shift()) {
-        results.push(await visit(page, user, route, fresh));
-        fresh = false;
-      }
+      for (let route = queue.shift(); route; route = queue.shift())
+        results.push(await visit(page, user, route));
     }),
   );
   await context.close();
@@ -156,42 +126,35 @@ describe('every route of the table', () => {
 });
 
 describe('paths', () => {
-  // One signed-in tab for the three: a new context per test cost chromium about 2.5 CPU-s each.
-  let tab: { context: BrowserContext; page: Page } | undefined;
-  let user: StoredUser;
-  beforeAll(async () => {
-    user = await apiLogin(server, 'demo-all');
-    tab = await newPage(browser);
-  });
-  afterAll(() => tab?.context.close());
-
   it('moves a listed path reached without its trailing slash to the listed one', async () => {
-    // A fresh load: the path typed or linked from outside is what is checked.
-    const { page } = tab!;
+    const user = await apiLogin(server, 'demo-all');
+    const { context, page } = await newPage(browser);
     await openSignedIn(page, server, user, '/app/logs/purchase');
     await page.getByRole('heading', { level: 1, name: 'Purchase Log' }).waitFor();
     expect(pathOf(page)).toBe('/app/logs/purchase/');
+    await context.close();
   });
 
   it('shows a not-found page inside the shell for an unknown /app path', async () => {
-    const { page } = tab!;
-    if (page.url() === 'about:blank') await openSignedIn(page, server, user, '/app/usage-statistic');
-    await page.getByRole('button', { name: 'Sign Out' }).waitFor();
-    await navigateInApp(page, '/app/no-such-page');
+    const user = await apiLogin(server, 'demo-all');
+    const { context, page } = await newPage(browser);
+    await openSignedIn(page, server, user, '/app/no-such-page');
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(await page.title()).toBe('Page not found');
     expect(await page.getByText('/app/no-such-page').count()).toBe(1);
     // Inside the shell: the sidebar is there.
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
+    await context.close();
   });
 
   it('highlights the menu link of the open page and opens its group', async () => {
-    // A fresh load: the menu opens the group of the page it starts on.
-    const { page } = tab!;
+    const user = await apiLogin(server, 'demo-all');
+    const { context, page } = await newPage(browser);
     await openSignedIn(page, server, user, '/app/finance/monthly-target/');
     await page.getByRole('heading', { level: 1, name: 'Monthly Target' }).waitFor();
     const current = page.getByRole('navigation', { name: 'Main menu' }).locator('a[aria-current="page"]');
     expect(await current.allTextContents()).toEqual(['Monthly Target']);
     expect(await page.getByRole('button', { name: 'Finance' }).getAttribute('aria-expanded')).toBe('true');
+    await context.close();
   });
 });
