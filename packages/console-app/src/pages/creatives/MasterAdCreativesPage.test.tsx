@@ -94,12 +94,6 @@ describe('Master Ad Creative', () => {
   it("shows each creative's picture in the list, asked for in one batch, and a draft's placeholder", async () => {
     const { requests } = setup({ write: false });
     await shown(within(grid()).findByText('Testimoni Ibu Rina'));
-    await new Promise((r) => setTimeout(r, 1500));
-    console.log(
-      'DEBUG',
-      JSON.stringify(requests.map((r) => r.url)),
-      [...grid().querySelectorAll('[data-variant]')].map((e) => e.outerHTML.slice(0, 300)).join('\n'),
-    );
     const picture = await within(grid()).findByRole('img', { name: 'Testimoni Ibu Rina' });
     expect(picture.getAttribute('src')).toBe('https://meta.example.net/t/1.jpg');
     expect(picture.getAttribute('loading')).toBe('lazy');
