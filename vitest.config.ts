@@ -63,6 +63,14 @@ const STORYBOOK_EN_FILES = [
 const STORYBOOK_INITIAL_GLOBALS_KEY = 'storybook/test-initial-globals';
 const STORYBOOK_RUN_CONFIG_KEY = 'storybook/test-provided';
 
+declare module 'vitest' {
+  /** What the story passes provide to storybookTest's story tests (its test-utils `inject` these keys). */
+  export interface ProvidedContext {
+    [STORYBOOK_INITIAL_GLOBALS_KEY]: Record<string, string>;
+    [STORYBOOK_RUN_CONFIG_KEY]: { a11y: boolean };
+  }
+}
+
 /**
  * Every story's play in chromium under the three settings of the Storybook toolbar: one vitest project whose three
  * browser instances are the passes (`storybook (chromium)`, `storybook-alt (chromium)`, `storybook-en (chromium)`,
