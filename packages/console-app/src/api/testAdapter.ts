@@ -37,3 +37,21 @@ export function fakeClient(handler: (config: FakeRequest) => FakeAnswer | Promis
     requests,
   };
 }
+
+/**
+ * The server's 400 for a body that does not pass its schema (`Invalid body`, `INVALID_INPUT`), naming each field
+ * by its body path: `invalidBody({ 'schedule.time': ['Not a time we run at'] })` answers
+ * `fields: { 'body.schedule.time': [...] }`, as the server's input parsing does.
+ */
+export function invalidBody(fields: Record<string, string[]>): FakeAnswer {
+  return {
+    status: 400,
+    data: {
+      message: 'Invalid body',
+      code: 'INVALID_INPUT',
+      fields: Object.fromEntries(
+        Object.entries(fields).map(([path, messages]) => [`body.${path}`, messages]),
+      ),
+    },
+  };
+}

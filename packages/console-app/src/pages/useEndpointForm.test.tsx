@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import {
   meetingsEndpoints,
   sheetReportsEndpoints,
@@ -7,7 +7,7 @@ import {
   type RoomBooking,
   type SheetReportInput,
 } from '@staff/console-contract';
-import type { FakeAnswer } from '../api/testAdapter.js';
+import { invalidBody, type FakeAnswer } from '../api/testAdapter.js';
 import { renderPage, routeOf } from '../test/renderPage.js';
 import { useEndpointForm } from './useEndpointForm.js';
 import type { FakeRequest } from '../api/testAdapter.js';
@@ -128,25 +128,21 @@ describe('useEndpointForm', () => {
   });
 
   it("puts the server's 400 field errors under their inputs, by body path, and the unplaced ones on the form", async () => {
-    const { user, bookings } = setup(() => ({
-      status: 400,
-      data: {
-        message: 'Invalid body',
-        code: 'INVALID_INPUT',
-        fields: {
-          'body.organizer': ['Ayu is on leave that day'],
-          'body.attendees_count': ['Must be at most 6 (the room seats 6)'],
-          'body.end_at': ['Must be after the start'],
-        },
-      },
-    }));
+    const { user, bookings } = setup(() =>
+      invalidBody({
+        organizer: ['Ayu is on leave that day'],
+        attendees_count: ['Must be at most 6 (the room seats 6)'],
+        end_at: ['Must be after the start'],
+      }),
+    );
     await user.type(screen.getByLabelText('title'), 'Standup');
     await user.click(screen.getByRole('button', { name: 'Book' }));
     expect(await screen.findByText('Ayu is on leave that day')).toHaveAttribute('id', 'organizer-error');
     expect(fieldMessage('attendees')).toBe('Must be at most 6 (the room seats 6)');
     // end_at is no field of this form: its message is the form's, and "Invalid body" is not shown.
     expect(screen.getByRole('alert').textContent).toBe('Must be after the start');
-    expect(screen.getByLabelText('organizer')).toHaveFocus();
+    // The focus moves in an effect after the messages render: wait for it.
+    await waitFor(() => expect(screen.getByLabelText('organizer')).toHaveFocus());
     expect(bookings()).toHaveLength(1);
     expect(bookings()[0]!.data).toBe(
       JSON.stringify({

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import type { FakeAnswer } from '../../api/testAdapter.js';
+import { invalidBody, type FakeAnswer } from '../../api/testAdapter.js';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import { ChangePasswordDialog } from './ChangePasswordDialog.js';
 import { MATRIX } from './matrixFixture.js';
@@ -83,14 +83,7 @@ describe('the admin forms over useEndpointForm', () => {
         language: 'en',
         handler: (config) =>
           config.url === '/api/auth/change-password'
-            ? {
-                status: 400,
-                data: {
-                  message: 'Invalid body',
-                  code: 'INVALID_INPUT',
-                  fields: { 'body.new_password': ['Must not contain your username'] },
-                },
-              }
+            ? invalidBody({ new_password: ['Must not contain your username'] })
             : undefined,
       },
     );
@@ -139,14 +132,7 @@ describe('the admin forms over useEndpointForm', () => {
       keys: [usersRoute.key],
       handler: (config) => {
         if (config.url === '/api/admin/users/3/permission-sets')
-          return {
-            status: 400,
-            data: {
-              message: 'Invalid body',
-              code: 'INVALID_INPUT',
-              fields: { 'body.permission_sets': ['Unknown permission set: Reports'] },
-            },
-          };
+          return invalidBody({ permission_sets: ['Unknown permission set: Reports'] });
         if (config.url === '/api/admin/users')
           return { status: 200, data: { users: [budi], total: 1, page: 1, page_size: 25 } };
         if (config.url === '/api/admin/users/3') return { status: 200, data: budi };

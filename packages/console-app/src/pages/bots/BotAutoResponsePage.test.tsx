@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { BotRule, BotSettings, Language } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import BotAutoResponsePage from './BotAutoResponsePage.js';
-import type { FakeRequest } from '../../api/testAdapter.js';
+import { invalidBody, type FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -62,19 +62,9 @@ function setup(language: Language) {
       if (url === '/api/bots/1/rules') return { status: 200, data: { data: { rules: [rule], settings } } };
       if (url === '/api/bots/1/answers') return { status: 200, data: { data: [] } };
       if (url === '/api/bots/rules/5' && config.method === 'put')
-        return {
-          status: 400,
-          data: {
-            message: 'Invalid body',
-            code: 'INVALID_INPUT',
-            fields: { 'body.pattern': ['Isi pola atau kata kunci'] },
-          },
-        };
+        return invalidBody({ pattern: ['Isi pola atau kata kunci'] });
       if (url === '/api/bots/1/test' && String(config.data).includes('"text":"tolak"'))
-        return {
-          status: 400,
-          data: { message: 'Invalid body', code: 'INVALID_INPUT', fields: { 'body.at': ['Bukan waktu'] } },
-        };
+        return invalidBody({ at: ['Bukan waktu'] });
       if (url === '/api/bots/1/test')
         return {
           status: 200,
@@ -151,7 +141,8 @@ describe('Bot Auto Response in both languages', () => {
     expect(pattern).toHaveValue('ongkir');
     expect(pattern).toHaveAttribute('aria-invalid', 'true');
     expect(within(form).queryByRole('alert')).toBeNull();
-    expect(pattern).toHaveFocus();
+    // The focus moves in an effect after the messages render: wait for it.
+    await waitFor(() => expect(pattern).toHaveFocus());
   });
 
   it("the tester: the server's 400 about the time shows under the time's input", async () => {

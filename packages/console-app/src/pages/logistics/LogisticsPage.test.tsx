@@ -5,7 +5,7 @@ import { renderPage, routeOf } from '../../test/renderPage.js';
 import LogisticsPage from './LogisticsPage.js';
 import { answerPackageList } from './packageFixture.js';
 import { shown } from '../../test/shown.js';
-import type { FakeRequest } from '../../api/testAdapter.js';
+import { invalidBody, type FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -35,14 +35,7 @@ function setup(language: Language) {
       if (list) return list;
       const url = config.url ?? '';
       if (url === '/api/logistics/confirm')
-        return {
-          status: 400,
-          data: {
-            message: 'Invalid body',
-            code: 'INVALID_INPUT',
-            fields: { 'body.receiver_name': ['Nama penerima tidak dikenal'] },
-          },
-        };
+        return invalidBody({ receiver_name: ['Nama penerima tidak dikenal'] });
       if (url === '/api/logistics/notifications') return { status: 200, data: { data: [failedMessage] } };
       if (url === '/api/logistics/packages/1/tracking')
         return {

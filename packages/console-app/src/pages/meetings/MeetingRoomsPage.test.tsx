@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { Language, ScheduleResponse } from '@staff/console-contract';
-import type { FakeAnswer } from '../../api/testAdapter.js';
+import { invalidBody, type FakeAnswer } from '../../api/testAdapter.js';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import MeetingRoomsPage from './MeetingRoomsPage.js';
 import type { FakeRequest } from '../../api/testAdapter.js';
@@ -65,14 +65,7 @@ describe('Meeting Rooms Dashboard in both languages', () => {
   });
 
   it("shows the server's 400 message under the field it names: end_at under End, in the user's language", async () => {
-    const { user } = setup('id', {
-      status: 400,
-      data: {
-        message: 'Invalid body',
-        code: 'INVALID_INPUT',
-        fields: { 'body.end_at': ['Must be a date and time (ISO 8601)'] },
-      },
-    });
+    const { user } = setup('id', invalidBody({ end_at: ['Must be a date and time (ISO 8601)'] }));
     await user.click(await screen.findByRole('button', { name: 'Pesan ruangan' }));
     const form = screen.getByRole('form', { name: 'Pesan ruangan' });
     await user.type(within(form).getByLabelText('Judul'), 'Standup');

@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { Language, Problem, ProblemOptions } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import ProblemsPage from './ProblemsPage.js';
-import type { FakeRequest } from '../../api/testAdapter.js';
+import { invalidBody, type FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -55,25 +55,11 @@ function setup(language: Language, shown: Problem = problem) {
     handler: (config: FakeRequest) => {
       const url = config.url ?? '';
       if (url === '/api/problems' && config.method === 'post')
-        return {
-          status: 400,
-          data: {
-            message: 'Invalid body',
-            code: 'INVALID_INPUT',
-            fields: { 'body.purchase_mayar_id': ['No purchase with this Mayar id'] },
-          },
-        };
+        return invalidBody({ purchase_mayar_id: ['No purchase with this Mayar id'] });
       if (url === `/api/problems/${shown.id}/comments`)
         return { status: 409, data: { message: 'The problem is closed', code: 'INVALID_STATE' } };
       if (url === `/api/problems/${shown.id}/attachments`)
-        return {
-          status: 400,
-          data: {
-            message: 'Invalid body',
-            code: 'INVALID_INPUT',
-            fields: { 'body.url': ['The link could not be checked'] },
-          },
-        };
+        return invalidBody({ url: ['The link could not be checked'] });
       if (url === '/api/problems') return { status: 200, data: { rows: [shown], now: shown.opened_at } };
       if (url === `/api/problems/${shown.id}`)
         return { status: 200, data: { problem: shown, comments: [], attachments: [] } };

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { ROUTES, type SheetReportRun, type SheetReportSchedule } from '@staff/console-contract';
-import type { FakeAnswer } from '../../api/testAdapter.js';
+import { invalidBody, type FakeAnswer } from '../../api/testAdapter.js';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
 import { renderConsolePage } from '../common/renderConsolePage.test-utils.js';
 import SheetReportPage from './SheetReportPage.js';
@@ -87,14 +87,10 @@ describe('SheetReportPage', () => {
   });
 
   it("shows the server's 400 message under the field it names (schedule.time under the time), not as a banner", async () => {
-    const { user, requests } = renderSheet('en', {
-      status: 400,
-      data: {
-        message: 'Invalid body',
-        code: 'INVALID_INPUT',
-        fields: { 'body.schedule.time': ['No runs between 00:00 and 01:00 (the nightly backup)'] },
-      },
-    });
+    const { user, requests } = renderSheet(
+      'en',
+      invalidBody({ 'schedule.time': ['No runs between 00:00 and 01:00 (the nightly backup)'] }),
+    );
     const form = screen.getByRole('form', { name: 'New schedule' });
     await user.type(within(form).getByLabelText('Name'), 'Malam');
     await user.click(within(form).getByRole('button', { name: 'Create schedule' }));
