@@ -15,7 +15,15 @@ const demoUser: StoredUser = {
   last_login: '2024-05-01 08:30:00',
 };
 const never: LoginFn = () => new Promise<StoredUser>(() => {});
-const after = <T,>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
+/**
+ * A login that answers only when the play lets it (`releaseLogin`), once it has seen the loading label: an answer
+ * after a fixed 150 ms came before a busy machine's play looked, and the label was gone.
+ */
+let releaseLogin: () => void = () => undefined;
+const heldLogin: LoginFn = () =>
+  new Promise<StoredUser>((resolve) => {
+    releaseLogin = () => resolve(demoUser);
+  });
 const serverMessage = 'Username atau password salah';
 
 const meta = {
@@ -91,7 +99,7 @@ export const CommunicationError: Story = {
 /** Typing both fields and pressing Enter runs the whole flow: loading, success hold, then onSuccess. */
 export const SubmitWithEnter: Story = {
   args: {
-    login: fn<LoginFn>(() => after(150, demoUser)),
+    login: fn<LoginFn>(heldLogin),
     // Long enough that a slow, shared machine still sees the success label before onSuccess.
     delays: { LOGIN_SUCCESS_HOLD: 1500 },
   },
@@ -103,6 +111,7 @@ export const SubmitWithEnter: Story = {
     // On a first load the machine's code may still be on its way: the submit waits for it (useLoginForm).
     await waitFor(() => expect(args.login).toHaveBeenCalledWith({ username: 'ani', password: 'rahasia' }));
     await expect(canvas.getByRole('button', { name: m.loading })).toBeDisabled();
+    releaseLogin();
     await expect(await canvas.findByRole('button', { name: m.success })).toBeDisabled();
     await expect(args.onSuccess).not.toHaveBeenCalled();
     await waitFor(() => expect(args.onSuccess).toHaveBeenCalledWith(demoUser));
@@ -372,7 +381,7 @@ export const EnglishMessages: Story = {
  */
 export const EnglishSet: Story = {
   args: {
-    login: fn<LoginFn>(() => after(150, demoUser)),
+    login: fn<LoginFn>(heldLogin),
     delays: { LOGIN_SUCCESS_HOLD: 1500 },
   },
   render: (args) => (
@@ -386,6 +395,7 @@ export const EnglishSet: Story = {
     await userEvent.type(canvas.getByLabelText('Username'), 'ani');
     await userEvent.type(canvas.getByLabelText('Password'), 'secret{Enter}');
     await expect(await canvas.findByRole('button', { name: 'Loading...' })).toBeDisabled();
+    releaseLogin();
     await expect(await canvas.findByRole('button', { name: 'Login successful, please wait' })).toBeDisabled();
     await waitFor(() => expect(args.onSuccess).toHaveBeenCalledWith(demoUser));
   },
