@@ -10,9 +10,7 @@ import {
   configEndpoints,
   healthResponseSchema,
   isPermissionKey,
-  usageStatisticsQuerySchema,
-  myActivityResponseSchema,
-  usageStatisticsResponseSchema,
+  statisticsEndpoints,
 } from '@staff/console-contract';
 import type { DatabaseHandle } from './db/database.js';
 import {
@@ -176,31 +174,10 @@ export function registerCoreRoutes(options: CoreRoutesOptions): void {
     async () => buildOpenApi(options.registry, SERVER_VERSION),
   );
 
-  route(
-    {
-      method: 'GET',
-      url: '/api/statistics/usage',
-      tag: 'statistics',
-      summary: 'Sign-ins per day, active users and most visited pages over the last `days` days',
-      auth: true,
-      permission: { key: 'statistics', mode: 'read' },
-      query: usageStatisticsQuerySchema,
-      responses: { 200: usageStatisticsResponseSchema },
-    },
-    async (_request, _reply, { query }) => usageStatistics(db, clock(), query.days),
+  implement(route, statisticsEndpoints.usage, async (_request, _reply, { query }) =>
+    usageStatistics(db, clock(), query.days),
   );
-
-  route(
-    {
-      method: 'GET',
-      url: '/api/statistics/me',
-      tag: 'statistics',
-      summary:
-        "The caller's own sign-ins and most visited pages over the last `days` days (any signed-in user)",
-      auth: true,
-      query: usageStatisticsQuerySchema,
-      responses: { 200: myActivityResponseSchema },
-    },
-    async (request, _reply, { query }) => myActivity(db, sessionOf(request).userId, clock(), query.days),
+  implement(route, statisticsEndpoints.me, async (request, _reply, { query }) =>
+    myActivity(db, sessionOf(request).userId, clock(), query.days),
   );
 }

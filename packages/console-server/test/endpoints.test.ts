@@ -4,8 +4,8 @@ import { endpointRoute } from '../src/pageRoutes.js';
 import { setupTestApp } from './support/harness.js';
 
 // The contract's endpoints are what the app calls (docs/adr/050-endpoints-and-one-client.md): each must be served
-// with the declared guard, inputs and answer. Most are registered from the endpoint itself (`implement`); the
-// statistics routes are still written out in app.ts, and this holds them to their declaration until they move.
+// with the declared guard, inputs and answer, registered from the endpoint itself (`implement`). No route of the API
+// is declared anywhere else, but for the few no signed-in caller of the app calls (listed below, with why).
 describe('contract endpoints', () => {
   const { app } = setupTestApp('pglite');
 
@@ -29,4 +29,22 @@ describe('contract endpoints', () => {
       expect(route.responses[endpoint.status]).toBe(endpoint.response);
     },
   );
+
+  it('serves no route of the API that the contract does not declare, but for the operators and the webhooks', () => {
+    const declared = new Set(declaredEndpoints().map((endpoint) => `${endpoint.method} ${endpoint.path}`));
+    const undeclared = app.apiRoutes
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((route) => !declared.has(route))
+      .sort();
+    expect(undeclared).toEqual([
+      // For operators and their probes, not the app.
+      'GET /api/health',
+      'GET /api/openapi.json',
+      'GET /api/ready',
+      // Called by Mayar and Meta with the raw body they sign, never by a signed-in user.
+      'GET /api/webhooks/whatsapp',
+      'POST /api/webhooks/mayar/:account_id',
+      'POST /api/webhooks/whatsapp',
+    ]);
+  });
 });

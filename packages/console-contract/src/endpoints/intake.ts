@@ -10,6 +10,7 @@ import {
   metaAdAccountUpdateSchema,
   metaPullRunSchema,
   metaPullStartSchema,
+  reconcileResponseSchema,
   replayResponseSchema,
 } from '../intake.js';
 import { defineEndpoint } from './define.js';
@@ -17,10 +18,14 @@ import { pageKey } from './pageKey.js';
 
 /** The Ads Manager upload's and the Marketing API pull's key (Ad Campaign Admin's). */
 export const AD_INSIGHTS_KEY = pageKey('ad-campaigns');
+/** The Mayar accounts' key (Mayar Account Admin's): an account's webhook history is reconciled with it. */
+export const MAYAR_ACCOUNTS_KEY = pageKey('mayar-accounts');
 /** The forwarding rules' key (Webhook Forwarder's): their deliveries are read and replayed with it. */
 export const FORWARDERS_KEY = pageKey('webhook-forwarder');
 
 const rowId = z.coerce.number().int().positive().max(2_147_483_647);
+/** A Mayar account (`:id`). */
+export const mayarAccountParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 /** An ad account or a pull run (`:id`). */
 export const metaPullParamsSchema = z.object({ id: rowId });
 export const metaAdAccountListSchema = z.object({ data: z.array(metaAdAccountSchema) });
@@ -38,7 +43,7 @@ export const deliveryParamsSchema = forwarderParamsSchema.extend({
 const adInsights = (mode: 'read' | 'write') => ({ key: AD_INSIGHTS_KEY, mode }) as const;
 const forwarders = (mode: 'read' | 'write') => ({ key: FORWARDERS_KEY, mode }) as const;
 
-/** Intake: the Ads Manager upload, the Marketing API pull, and the forwarding rules' deliveries. */
+/** Intake: the Ads Manager upload, the Marketing API pull, Mayar reconciliation, and the forwarding rules' deliveries. */
 export const intakeEndpoints = {
   /**
    * The body is the export itself (`text/csv` or XLSX), not JSON, so it has no schema: the app sends the file
@@ -133,6 +138,17 @@ export const intakeEndpoints = {
     params: deliveryParamsSchema,
     response: replayResponseSchema,
     errors: [409],
+  }),
+  reconcileMayar: defineEndpoint({
+    method: 'POST',
+    path: '/api/mayar-accounts/:id/reconcile',
+    tag: 'intake',
+    summary:
+      "Compare the account's Mayar webhook history with the inbox now and take in what was missed (also runs on a schedule)",
+    permission: { key: MAYAR_ACCOUNTS_KEY, mode: 'write' },
+    params: mayarAccountParamsSchema,
+    response: reconcileResponseSchema,
+    errors: [409, 502],
   }),
   replayFailed: defineEndpoint({
     method: 'POST',

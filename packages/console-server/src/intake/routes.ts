@@ -9,8 +9,8 @@ import {
   PURCHASES_CHANGED_ENTITY,
   apiErrorSchema,
   mayarWebhookResponseSchema,
+  intakeEndpoints,
   packages,
-  reconcileResponseSchema,
 } from '@staff/console-contract';
 import {
   type AnyRouteSpec,
@@ -30,7 +30,7 @@ import { type IngestResult, ingestMayarEvent } from './mayar/webhook.js';
 import { intakeDb } from './tables.js';
 import { readSecret } from '../secrets/index.js';
 import { registerDeliveryRoutes } from './forwarder/routes.js';
-import { pageRoutes } from '../pageRoutes.js';
+import { implement } from '../pageRoutes.js';
 
 export interface IntakeRouteOptions extends RouteModuleDeps {
   mayarApi: MayarApi;
@@ -76,7 +76,6 @@ export function pushPurchaseChange(app: FastifyInstance, result: IngestResult): 
 export async function registerIntakeRoutes(app: FastifyInstance, options: IntakeRouteOptions): Promise<void> {
   const db = intakeDb(app.database.db);
   const { route, clock } = options;
-  const mayarAccountRoutes = pageRoutes(route, 'intake', 'databank_mayar_accounts');
 
   // The webhook keeps the body as sent (the inbox stores it verbatim), so it gets its own content parsing.
   await app.register(async (scope) => {
@@ -137,41 +136,32 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
     );
   });
 
-  mayarAccountRoutes.post(
-    '/api/mayar-accounts/:id/reconcile',
-    "Compare the account's Mayar webhook history with the inbox now and take in what was missed (also runs on a schedule)",
-    {
-      params: z.object({ id: z.coerce.number().int().positive() }),
-      responses: { 200: reconcileResponseSchema },
-      errors: [409, 502],
-    },
-    async (_request, _reply, { params }) => {
-      const account = await db
-        .selectFrom('mayar_accounts')
-        .select('id')
-        .where('id', '=', String(params.id))
-        .where('deleted_at', 'is', null)
-        .executeTakeFirst();
-      if (!account) throw new HttpError(404, 'Mayar account not found', 'NOT_FOUND');
-      try {
-        return await reconcileMayarAccount(app.database.db, params.id, {
-          api: options.mayarApi,
-          now: clock,
-          verifyPaid: options.verifyPaid === true,
-          onTakenIn: (result) => {
-            pushPurchaseChange(app, result);
-            if (result.deliveries > 0) options.onDeliveriesQueued?.();
-            if (result.awaitsVerification) options.onVerificationQueued?.();
-          },
-        });
-      } catch (error) {
-        if (error instanceof JobBusyError)
-          throw new HttpError(409, 'Reconciliation of this account is already running', 'BUSY');
-        if (error instanceof MayarApiError) throw new HttpError(502, error.message, 'MAYAR_API');
-        throw error;
-      }
-    },
-  );
+  implement(route, intakeEndpoints.reconcileMayar, async (_request, _reply, { params }) => {
+    const account = await db
+      .selectFrom('mayar_accounts')
+      .select('id')
+      .where('id', '=', String(params.id))
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!account) throw new HttpError(404, 'Mayar account not found', 'NOT_FOUND');
+    try {
+      return await reconcileMayarAccount(app.database.db, params.id, {
+        api: options.mayarApi,
+        now: clock,
+        verifyPaid: options.verifyPaid === true,
+        onTakenIn: (result) => {
+          pushPurchaseChange(app, result);
+          if (result.deliveries > 0) options.onDeliveriesQueued?.();
+          if (result.awaitsVerification) options.onVerificationQueued?.();
+        },
+      });
+    } catch (error) {
+      if (error instanceof JobBusyError)
+        throw new HttpError(409, 'Reconciliation of this account is already running', 'BUSY');
+      if (error instanceof MayarApiError) throw new HttpError(502, error.message, 'MAYAR_API');
+      throw error;
+    }
+  });
 
   registerMetaPullRoutes({
     route,
