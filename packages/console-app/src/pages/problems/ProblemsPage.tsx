@@ -4,19 +4,13 @@ import { styled } from 'styled-components';
 import {
   PROBLEM_ENTITY,
   PROBLEM_STATUSES,
+  problemActionBetween,
   type Problem,
   type ProblemDetail,
   type ProblemOptions,
+  type ProblemStatus,
 } from '@staff/console-contract';
-import {
-  Board,
-  Button,
-  formatDateTime,
-  problemStatusMoveBetween,
-  t,
-  type BoardCard,
-  type ProblemStatusValue,
-} from '@staff/console-ui';
+import { Board, Button, formatDateTime, t, type BoardCard } from '@staff/console-ui';
 import { ApiError } from '../../api/apiError.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
@@ -83,7 +77,7 @@ export default function ProblemsPage({ route }: PageProps) {
     setMoveError(null);
     setBusy((current) => [...current, cardId]);
     try {
-      await calls.move(problem, to as ProblemStatusValue);
+      await calls.move(problem, to as ProblemStatus);
     } catch (error) {
       setMoveError(texts.notMoved(problem.id, failure(error)));
     } finally {
@@ -152,7 +146,7 @@ export default function ProblemsPage({ route }: PageProps) {
           columns={columns}
           cards={cards}
           canMove={(card, to) =>
-            problemStatusMoveBetween(card.columnId as ProblemStatusValue, to as ProblemStatusValue) !== null
+            problemActionBetween(card.columnId as ProblemStatus, to as ProblemStatus) !== null
           }
           onMove={(cardId, to) => void move(cardId, to)}
           onOpen={(cardId) => setOpenId(Number(cardId))}
@@ -263,7 +257,7 @@ function ProblemPanel({
   if (state.status === 'error') return <p role="alert">{words.notLoaded(id, state.message)}</p>;
   if (state.status !== 'ready') return <Muted role="status">{words.loading(id)}</Muted>;
   const { problem, comments, attachments }: ProblemDetail = state.data;
-  const moves = PROBLEM_STATUSES.filter((to) => problemStatusMoveBetween(problem.status, to) !== null);
+  const moves = PROBLEM_STATUSES.filter((to) => problemActionBetween(problem.status, to) !== null);
   return (
     <Panel aria-labelledby="problem-detail-title">
       <header>
