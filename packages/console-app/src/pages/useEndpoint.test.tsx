@@ -89,4 +89,29 @@ describe('useEndpoint', () => {
     cleanup();
     expect((pending.signal as AbortSignal).aborted).toBe(true);
   });
+
+  it('asks nothing while not enabled, then loads once enabled', async () => {
+    function Waiting() {
+      const [ready, setReady] = useState(false);
+      const { state } = useEndpoint(
+        meetingsEndpoints.schedule,
+        { query: { from: '2026-11-26' } },
+        { enabled: ready },
+      );
+      return (
+        <>
+          <p role="status">{state.status === 'ready' ? `rooms: ${state.data.rooms.length}` : state.status}</p>
+          <button onClick={() => setReady(true)}>start</button>
+        </>
+      );
+    }
+    const handler = () => ({ status: 200, data: scheduleWith(3) });
+    const { requests, user } = renderPage(route, <Waiting />, { keys: [route.key], handler });
+    expect(screen.getByRole('status').textContent).toBe('loading');
+    const schedules = () => requests.filter((request) => request.url === '/api/meetings/schedule');
+    expect(schedules()).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'start' }));
+    await screen.findByText('rooms: 3');
+    expect(schedules()).toHaveLength(1);
+  });
 });

@@ -5,13 +5,18 @@ import { type ConsoleOutletContext, useConsoleContext } from '../routes/consoleC
 import { useServices } from '../services.js';
 import type { Preloaded } from './preload.js';
 import { subscribeToChanges } from './resources/useResourceChanges.js';
-import type { DataState } from './usePreloadedData.js';
+
+/** One load as a value: what `LoadState` shows (a status line, an error with retry, or the data). */
+export type DataState<T> =
+  { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: unknown };
 
 export interface UseEndpointOptions<T> {
   /** The route's start of this very call (GuardedPage's `data`): its answer is shown instead of asking again. */
   preloaded?: Preloaded<T> | undefined;
   /** Reload quietly when the endpoint's `topic` is pushed, and after the socket reconnects. */
   live?: boolean;
+  /** False: nothing to load yet (a choice the page still waits for); nothing is asked and the state is loading. */
+  enabled?: boolean;
 }
 
 export interface EndpointData<T> {
@@ -54,8 +59,8 @@ function fromPreloaded<T>(record: Preloaded<T> | undefined, key: string): Snapsh
 /**
  * Loads one contract endpoint for a page (docs/adr/050-endpoints-and-one-client.md): through `call()`, so the answer
  * is parsed and a failure is an ApiError; aborted when the page unmounts or the input changes; reloaded quietly
- * when the endpoint's realtime topic is pushed (`live`). The load starts once the component is committed, as with
- * usePreloadedData: a render React throws away never asks the server.
+ * when the endpoint's realtime topic is pushed (`live`). The load starts once the component is committed: a render
+ * React throws away never asks the server.
  * @example
  * const { data, error, loading } = useEndpoint(meetingsEndpoints.schedule, { query: { from, days } }, { live: true });
  */
@@ -102,17 +107,20 @@ export function useEndpoint<E extends AnyEndpoint>(
     [call, endpoint, request, key],
   );
 
+  const enabled = options.enabled ?? true;
   useEffect(() => {
+    if (!enabled) return undefined;
     const fromRoute = preload.current?.key === key ? preload.current.record : null;
     if (!fromRoute) preload.current = null;
     const controller = load(fromRoute);
     return () => controller.abort();
-  }, [load, key]);
+  }, [load, key, enabled]);
 
   const quietReload = useCallback(() => {
+    if (!enabled) return;
     preload.current = null;
     load(null);
-  }, [load]);
+  }, [load, enabled]);
 
   const reload = useCallback(() => {
     setSnapshot((previous) => (previous.error ? { ...previous, retrying: true } : previous));
@@ -126,7 +134,7 @@ export function useEndpoint<E extends AnyEndpoint>(
     [live, topic, socket, quietReload],
   );
 
-  const loading = snapshot.shownKey !== key || snapshot.retrying;
+  const loading = !enabled || snapshot.shownKey !== key || snapshot.retrying;
   const { data, error } = snapshot;
   const state: DataState<T> = loading
     ? { status: 'loading' }

@@ -27,9 +27,10 @@ import {
   Panel,
   Row,
   formatWhen,
+  adminLoad,
   useAdminApi,
-  useLoad,
 } from './adminUi.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { Facts, Table } from '../common/styles.js';
 import { resourceFormErrors, userNameFields } from './userFields.js';
 import { ADMIN_TEXTS, type AdminTexts } from './texts.js';
@@ -116,12 +117,11 @@ export function UserDetails({
   const editFields = useMemo(() => userNameFields(f), [f]);
   const activityFields = useMemo(() => historyFields(f), [f]);
   const headingId = useId();
-  const loadUser = useCallback(() => admin.getUser(userId), [admin, userId]);
-  const user = useLoad(loadUser);
-  const loadSessions = useCallback(() => admin.sessions(userId), [admin, userId]);
-  const sessions = useLoad(loadSessions);
-  const loadActivity = useCallback(() => admin.activity(userId), [admin, userId]);
-  const activity = useLoad(loadActivity);
+  const byId = { params: { id: userId } };
+  const user = adminLoad(useEndpoint(adminEndpoints.getUser, byId));
+  const sessions = adminLoad(useEndpoint(adminEndpoints.sessions, byId));
+  // The latest 30 entries.
+  const activity = adminLoad(useEndpoint(adminEndpoints.activity, { ...byId, query: { limit: 30 } }));
 
   const [secret, setSecret] = useState<string | undefined>(initialSecret);
   const [chosenSets, setChosenSets] = useState<string[] | null>(null);

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import { adminEndpoints, type MatrixSaveBody } from '@staff/console-contract';
 import { ConfirmDialog, t, useNotifications } from '@staff/console-ui';
@@ -14,7 +14,8 @@ import {
   type PermissionSetRow,
   type SetEntry,
 } from './adminApi.js';
-import { Button, ErrorBox, Notice, Panel, Row, useAdminApi, useLoad } from './adminUi.js';
+import { Button, ErrorBox, Notice, Panel, Row, adminLoad, useAdminApi } from './adminUi.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { TableHead, type ColumnHeading } from '../common/TableHead.js';
 import { ADMIN_TEXTS, type AdminTexts } from './texts.js';
 import { useTextsOf } from '../../i18n.js';
@@ -228,8 +229,8 @@ export default function UserPermissionsPage({ route }: PageProps) {
   const { notify } = useNotifications();
   const texts = useTextsOf(ADMIN_TEXTS);
   const m = texts.matrix;
-  const load = useCallback(() => admin.matrix(), [admin]);
-  const { state, reload } = useLoad(load);
+  const loaded = useEndpoint(adminEndpoints.matrix, {});
+  const { state, reload } = adminLoad(loaded);
   // The draft belongs to the matrix it was made from: a reload starts from the saved state again.
   const [edited, setEdited] = useState<{ base: PermissionMatrix; draft: Draft } | null>(null);
   // The changed sets' keys, sent in one go; a newer version on the server answers 409 STALE.
@@ -285,7 +286,7 @@ export default function UserPermissionsPage({ route }: PageProps) {
   // The set being edited: one at a time, so the keys and what they open stay readable at any width.
   const [selectedId, setSelectedId] = useState<number | null>(null);
 
-  const matrix: PermissionMatrix | null = state.status === 'ready' ? state.data : null;
+  const matrix: PermissionMatrix | null = loaded.state.status === 'ready' ? loaded.state.data : null;
   const draft: Draft = useMemo(
     () => (matrix ? (edited?.base === matrix ? edited.draft : draftOf(matrix.sets)) : {}),
     [matrix, edited],

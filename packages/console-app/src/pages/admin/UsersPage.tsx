@@ -23,7 +23,8 @@ import { adminEndpoints } from '@staff/console-contract';
 import { type AdminError, type AdminUserRow, type UserListParams } from './adminApi.js';
 import { useEndpointForm } from '../useEndpointForm.js';
 import { resourceFormErrors } from './userFields.js';
-import { Button, Panel, Row, formatWhen, useAdminApi, useLoad } from './adminUi.js';
+import { Button, Panel, Row, adminLoad, formatWhen, useAdminApi } from './adminUi.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { UserDetails } from './UserDetails.js';
 import { ViewAsPreview } from './ViewAsPreview.js';
 import { userNameFields } from './userFields.js';
@@ -152,9 +153,9 @@ export default function UsersPage({ route }: PageProps) {
   const [creating, setCreating] = useState(false);
   const [viewAsId, setViewAsId] = useState<number | null>(null);
 
-  const loadSets = useCallback(() => admin.listSets(), [admin]);
-  const sets = useLoad(loadSets);
-  const setList = useMemo(() => (sets.state.status === 'ready' ? sets.state.data.sets : []), [sets.state]);
+  const sets = adminLoad(useEndpoint(adminEndpoints.listSets, {}));
+  const setsAnswer = sets.state.status === 'ready' ? sets.state.data : undefined;
+  const setList = useMemo(() => setsAnswer?.sets ?? [], [setsAnswer]);
 
   const location = useRouterLocation();
   const provider = useMemo<DataProvider<AdminUserRow, UserListParams>>(

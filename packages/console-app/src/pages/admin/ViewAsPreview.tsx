@@ -1,8 +1,9 @@
-import { forwardRef, useCallback, useEffect, useRef, useState } from 'react';
+import { forwardRef, useEffect, useRef, useState } from 'react';
 import { styled } from 'styled-components';
-import { ROUTES, menuDefinition } from '@staff/console-contract';
+import { ROUTES, adminEndpoints, menuDefinition } from '@staff/console-contract';
 import { Sidebar, t, type LinkRendererProps } from '@staff/console-ui';
-import { Button, ErrorBox, useAdminApi, useLoad } from './adminUi.js';
+import { Button, ErrorBox, adminLoad } from './adminUi.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { ADMIN_TEXTS } from './texts.js';
 import { useTextsOf } from '../../i18n.js';
 
@@ -62,10 +63,8 @@ const InertLink = forwardRef<HTMLAnchorElement, LinkRendererProps>(function Iner
  * fed with that user's `___ca` answer — read-only and clearly marked, with an exit control.
  */
 export function ViewAsPreview({ userId, onExit }: { userId: number; onExit: () => void }) {
-  const admin = useAdminApi();
   const v = useTextsOf(ADMIN_TEXTS).viewAs;
-  const load = useCallback(() => admin.viewAs(userId), [admin, userId]);
-  const { state, reload } = useLoad(load);
+  const { state, reload } = adminLoad(useEndpoint(adminEndpoints.viewAs, { params: { userId } }));
   const [currentPath, setCurrentPath] = useState('');
   const exitRef = useRef<HTMLButtonElement>(null);
 

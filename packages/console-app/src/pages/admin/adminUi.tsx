@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import { t } from '@staff/console-ui';
 import { PageButton, Panel as BasePanel, toolbarCss } from '../common/styles.js';
 import { useServices } from '../../services.js';
 import { useTextsOf } from '../../i18n.js';
-import { createAdminApi, type AdminApi, type AdminError } from './adminApi.js';
+import { createAdminApi, toAdminError, type AdminApi, type AdminError } from './adminApi.js';
+import type { EndpointData } from '../useEndpoint.js';
 import { ADMIN_TEXTS } from './texts.js';
 
 export function useAdminApi(): AdminApi {
@@ -15,26 +16,20 @@ export function useAdminApi(): AdminApi {
 export type LoadState<T> =
   { status: 'loading' } | { status: 'ready'; data: T } | { status: 'error'; error: AdminError };
 
-/** Loads with `load` whenever it changes (callers memoise it on their inputs); keeps the last data while reloading. */
-export function useLoad<T>(load: () => Promise<T>) {
-  const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    let live = true;
-    load().then(
-      (data) => {
-        if (live) setState({ status: 'ready', data });
-      },
-      (error: AdminError) => {
-        if (live) setState({ status: 'error', error });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [load, tick]);
-  const reload = useCallback(() => setTick((n) => n + 1), []);
-  return { state, reload };
+/**
+ * A `useEndpoint` load as the admin pages show it: a failure as an AdminError (the pages' own words when the server
+ * said nothing itself). The data stays while it reloads.
+ * @example
+ * const { state, reload } = adminLoad(useEndpoint(adminEndpoints.matrix, {}));
+ */
+export function adminLoad<T>({ state, reload }: EndpointData<T>): {
+  state: LoadState<T>;
+  reload: () => void;
+} {
+  return {
+    state: state.status === 'error' ? { status: 'error', error: toAdminError(state.error) } : state,
+    reload,
+  };
 }
 
 export const Button = PageButton;

@@ -2,7 +2,7 @@ import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import type { CallError } from '@staff/console-ui';
 import { Muted, withClass } from '../PageLayout.js';
 import './page.css';
-import type { DataState } from '../usePreloadedData.js';
+import type { DataState } from '../useEndpoint.js';
 import { useTextsOf } from '../../i18n.js';
 import { COMMON_TEXTS } from './texts.js';
 

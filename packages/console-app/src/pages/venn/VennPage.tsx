@@ -4,6 +4,7 @@ import {
   VENN_MAX_SETS,
   VENN_MIN_SETS,
   VENN_SET_KINDS,
+  vennEndpoints,
   type VennCustomersResponse,
   type VennSetKind,
 } from '@staff/console-contract';
@@ -22,8 +23,8 @@ import { ApiError } from '../../api/apiError.js';
 import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
-import { useKeyedLoad } from './useKeyedLoad.js';
-import { vennApi, type VennSelection } from './vennApi.js';
+import { useEndpoint } from '../useEndpoint.js';
+import { selectionQuery, vennApi, type VennSelection } from './vennApi.js';
 import { controlRowCss, headerRowCss, tableCss } from '../common/styles.js';
 import { TableHead, numColumn } from '../common/TableHead.js';
 import { useTextsOf } from '../../i18n.js';
@@ -48,20 +49,25 @@ export default function VennPage({ route }: PageProps) {
   const [picked, setPicked] = useState<{ countsKey: string; mask: number; page: number } | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
 
-  const { state: options } = useKeyedLoad(by, async () => (await calls.options(by)).items, failure);
+  const options = useEndpoint(vennEndpoints.options, { query: { by } }).state;
   const selection: VennSelection | null = useMemo(
     () => (chosen.length >= VENN_MIN_SETS ? { by, ids: chosen, from: range.from, to: range.to } : null),
     [by, chosen, range.from, range.to],
   );
   const countsKey = selection ? JSON.stringify(selection) : null;
-  const { state: counts, retry } = useKeyedLoad(countsKey, () => calls.counts(selection!), failure);
+  // Nothing is counted before enough sets are chosen, and no customers are listed before a region is picked.
+  const query = selectionQuery(selection ?? { by, ids: chosen, from: range.from, to: range.to });
+  const { state: counts, reload: retry } = useEndpoint(
+    vennEndpoints.counts,
+    { query },
+    { enabled: selection !== null },
+  );
   const region = picked && picked.countsKey === countsKey ? picked : null;
   const mask = region?.mask ?? null;
-  const customersKey = region ? JSON.stringify([countsKey, region.mask, region.page]) : null;
-  const { state: customers } = useKeyedLoad(
-    customersKey,
-    () => calls.customers(selection!, region!.mask, region!.page),
-    failure,
+  const { state: customers } = useEndpoint(
+    vennEndpoints.customers,
+    { query: { ...query, mask: region?.mask ?? 0, page: region?.page ?? 1 } },
+    { enabled: region !== null },
   );
 
   const chooseKind = (next: VennSetKind) => {
@@ -83,7 +89,7 @@ export default function VennPage({ route }: PageProps) {
   };
   const setPage = (page: number) => setPicked((current) => (current ? { ...current, page } : current));
 
-  const items = options.status === 'ready' ? options.data : [];
+  const items = options.status === 'ready' ? options.data.items : [];
   const labelOf = (id: number) => items.find((item) => item.id === id)?.label ?? `#${id}`;
   const shown = items.filter(
     (item) => chosen.includes(item.id) || item.label.toLowerCase().includes(filter.trim().toLowerCase()),
@@ -139,7 +145,7 @@ export default function VennPage({ route }: PageProps) {
         {options.status === 'loading' ? (
           <Muted role="status">{texts.loadingList}</Muted>
         ) : options.status === 'error' ? (
-          <p role="alert">{texts.listNotLoaded(options.message)}</p>
+          <p role="alert">{texts.listNotLoaded(failure(options.error))}</p>
         ) : shown.length === 0 ? (
           <Muted>{texts.noMatch}</Muted>
         ) : (
@@ -170,7 +176,7 @@ export default function VennPage({ route }: PageProps) {
           sets={answer ? answer.sets : chosen.map((id) => ({ label: labelOf(id), total: 0 }))}
           regions={answer ? answer.regions : []}
           status={counts.status === 'error' ? 'error' : counts.status === 'ready' ? 'ready' : 'loading'}
-          error={counts.status === 'error' ? texts.notCounted(counts.message) : null}
+          error={counts.status === 'error' ? texts.notCounted(failure(counts.error)) : null}
           onRetry={retry}
           selectedMask={mask}
           onRegionSelect={selectRegion}
@@ -186,10 +192,10 @@ export default function VennPage({ route }: PageProps) {
             <Button onClick={() => void exportCsv()}>{texts.exportCsv}</Button>
           </header>
           {exportError ? <p role="alert">{exportError}</p> : null}
-          {customers.status === 'loading' || customers.status === 'idle' ? (
+          {customers.status === 'loading' ? (
             <Muted role="status">{texts.loadingCustomers}</Muted>
           ) : customers.status === 'error' ? (
-            <p role="alert">{texts.customersNotLoaded(customers.message)}</p>
+            <p role="alert">{texts.customersNotLoaded(failure(customers.error))}</p>
           ) : (
             <CustomerTable data={customers.data} onPage={setPage} />
           )}

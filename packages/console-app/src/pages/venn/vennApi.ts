@@ -1,5 +1,4 @@
 import { vennEndpoints, type VennSetKind } from '@staff/console-contract';
-import { createCall } from '../../api/call.js';
 import { createDownload } from '../../api/download.js';
 import type { ApiClient } from '../../api/client.js';
 
@@ -10,24 +9,23 @@ export interface VennSelection {
   to: string;
 }
 
-const query = (selection: VennSelection) => ({
+/** A selection as the counts' and the customers' query. */
+export const selectionQuery = (selection: VennSelection) => ({
   by: selection.by,
   ids: selection.ids.join(','),
   from: selection.from,
   to: selection.to,
 });
 
-/** The Cust Venn Diagram's calls (the contract's `vennEndpoints`); failures are ApiErrors. */
+/**
+ * The Cust Venn Diagram's export (the contract's `vennEndpoints.customers` as CSV); the page loads the sets, the
+ * counts and a region's customers with `useEndpoint`.
+ */
 export function vennApi(api: ApiClient) {
-  const call = createCall(api);
   const download = createDownload(api);
   return {
-    options: (by: VennSetKind) => call(vennEndpoints.options, { query: { by } }),
-    counts: (selection: VennSelection) => call(vennEndpoints.counts, { query: query(selection) }),
-    customers: (selection: VennSelection, mask: number, page: number) =>
-      call(vennEndpoints.customers, { query: { ...query(selection), mask, page } }),
     /** The whole region as a CSV file. */
     exportCsv: (selection: VennSelection, mask: number) =>
-      download(vennEndpoints.customers, { query: { ...query(selection), mask, format: 'csv' } }),
+      download(vennEndpoints.customers, { query: { ...selectionQuery(selection), mask, format: 'csv' } }),
   };
 }
