@@ -20,8 +20,9 @@ export const PROBLEM_PRIORITY_LABELS: Record<ProblemPriority, string> = {
 };
 
 /**
- * The moves of the status flow, by action name (`POST /api/problems/:id/transitions/:action`). console-ui's
- * problemStatus machine has the same moves as events; a test in console-app holds the two together.
+ * The moves of the status flow, by action name (`POST /api/problems/:id/transitions/:action`): the one owner of
+ * the flow. The server checks a move against it; the app passes it to console-ui's problemStatus machine as its
+ * `moves` input (console-ui keeps no flow of its own).
  */
 export const PROBLEM_TRANSITIONS = {
   start: { from: ['open'], to: 'in_progress', label: 'Start' },

@@ -3,21 +3,16 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
-import {
-  PROBLEM_STATUS_MOVES,
-  problemStatusMachine,
-  type MoveProblemInput,
-  type ProblemStatusMove,
-  type ProblemStatusValue,
-} from './problemStatus.machine.js';
+import { problemStatusMachine, type MoveProblemInput } from './problemStatus.machine.js';
+import { PROBLEM_MOVES_FIXTURE } from './problemStatus.fixture.js';
 
 interface DemoProps {
-  status: ProblemStatusValue;
+  status: string;
   /** How the server answers a move: saved, refused, or never (the saving state). */
   server?: 'saves' | 'refuses' | 'hangs';
 }
 
-/** One problem's status with a button per move, enabled by the machine (`snapshot.can`). */
+/** One problem's status with a button per move of the fixture flow, enabled by the machine (`snapshot.can`). */
 function StatusDemo({ status, server = 'saves' }: DemoProps) {
   const machine = useMemo(
     () =>
@@ -32,7 +27,7 @@ function StatusDemo({ status, server = 'saves' }: DemoProps) {
       }),
     [server],
   );
-  const actor = useActorRef(machine, { input: { status, version: 1 } });
+  const actor = useActorRef(machine, { input: { status, version: 1, moves: PROBLEM_MOVES_FIXTURE } });
   const snapshot = useSelector(actor, (s) => s);
   return (
     <div style={{ display: 'grid', gap: 8, justifyItems: 'start' }}>
@@ -41,14 +36,14 @@ function StatusDemo({ status, server = 'saves' }: DemoProps) {
         {snapshot.hasTag('busy') ? ' (menyimpan…)' : ''}
       </p>
       <div style={{ display: 'flex', gap: 8 }}>
-        {(Object.keys(PROBLEM_STATUS_MOVES) as ProblemStatusMove[]).map((move) => (
+        {Object.keys(PROBLEM_MOVES_FIXTURE).map((action) => (
           <button
-            key={move}
+            key={action}
             type="button"
-            disabled={!snapshot.can({ type: move })}
-            onClick={() => actor.send({ type: move })}
+            disabled={!snapshot.can({ type: 'MOVE', action })}
+            onClick={() => actor.send({ type: 'MOVE', action })}
           >
-            {PROBLEM_STATUS_MOVES[move].action}
+            {action}
           </button>
         ))}
       </div>

@@ -1,24 +1,73 @@
 import { describe, expect, it } from 'vitest';
-import { PROBLEM_STATUSES, PROBLEM_TRANSITIONS, problemActionBetween } from '@staff/console-contract';
-import { PROBLEM_STATUS_MOVES, PROBLEM_STATUS_ORDER, problemStatusMoveBetween } from '@staff/console-ui';
+import {
+  PROBLEM_STATUSES,
+  PROBLEM_TRANSITIONS,
+  problemActionBetween,
+  type Problem,
+} from '@staff/console-contract';
+import { fakeClient } from '../../api/testAdapter.js';
+import { problemsApi } from './problemsApi.js';
 
-/** The server's transitions (contract) and the board's machine (console-ui) are one flow. */
-describe('problem status flow', () => {
-  it('has the same statuses and moves on both sides', () => {
-    expect([...PROBLEM_STATUS_ORDER]).toEqual([...PROBLEM_STATUSES]);
-    const fromMachine = Object.values(PROBLEM_STATUS_MOVES)
-      .map((move) => ({ action: move.action, from: [...move.from], to: move.to }))
-      .sort((a, b) => a.action.localeCompare(b.action));
-    const fromContract = Object.entries(PROBLEM_TRANSITIONS)
-      .map(([action, move]) => ({ action, from: [...move.from], to: move.to }))
-      .sort((a, b) => a.action.localeCompare(b.action));
-    expect(fromMachine).toEqual(fromContract);
-    for (const from of PROBLEM_STATUSES)
-      for (const to of PROBLEM_STATUSES) {
-        const move = problemStatusMoveBetween(from, to);
-        expect(move ? PROBLEM_STATUS_MOVES[move].action : null, `${from} → ${to}`).toBe(
-          problemActionBetween(from, to),
-        );
-      }
+/** Only what the move reads of a problem, plus what the transition's answer must parse as. */
+const saved = (status: Problem['status'], version: number): Problem => ({
+  id: 7,
+  customer_name: null,
+  customer_email: null,
+  customer_phone: null,
+  purchase_id: null,
+  purchase_mayar_id: null,
+  product_id: null,
+  product_name: null,
+  category_id: 1,
+  category_name: 'Pembayaran',
+  subcategory_id: null,
+  subcategory_name: null,
+  description: 'Akses kelas belum masuk',
+  priority: 'high',
+  status,
+  assignee_id: null,
+  assignee_name: null,
+  sla_hours: 24,
+  opened_at: '2026-11-20T03:00:00.000Z',
+  sla_due_at: '2026-11-21T03:00:00.000Z',
+  resolved_at: null,
+  closed_at: null,
+  sla_breached: false,
+  comment_count: 0,
+  conversation_id: null,
+  message_id: null,
+  version,
+  created_at: '2026-11-20T03:00:00.000Z',
+  updated_at: '2026-11-20T03:00:00.000Z',
+});
+
+/**
+ * The problem flow has one owner, the contract's `PROBLEM_TRANSITIONS` (the server checks it); the board moves a
+ * card through console-ui's problemStatus machine fed with that flow. Every status pair: the app calls the
+ * server's transition exactly when the contract has a move, and never otherwise.
+ */
+describe('problem status flow: the contract’s transitions drive the board’s machine', () => {
+  it('reads its moves from the contract', () => {
+    expect(Object.keys(PROBLEM_TRANSITIONS).sort()).toEqual(['close', 'reopen', 'resolve', 'start']);
+    expect(problemActionBetween('open', 'closed')).toBeNull();
+    expect(problemActionBetween('in_progress', 'resolved')).toBe('resolve');
   });
+
+  it.each(PROBLEM_STATUSES.flatMap((from) => PROBLEM_STATUSES.map((to) => [from, to] as const)))(
+    '%s → %s',
+    async (from, to) => {
+      const action = problemActionBetween(from, to);
+      const { client, requests } = fakeClient(() => ({ status: 200, data: saved(to, 5) }));
+      const moving = problemsApi(client).move({ id: 7, status: from, version: 4 }, to);
+      if (action === null) {
+        await expect(moving).rejects.toThrow(`No move from ${from} to ${to}`);
+        expect(requests).toEqual([]);
+        return;
+      }
+      await expect(moving).resolves.toBe(5);
+      expect(requests.map((request) => [request.method, request.url, request.data])).toEqual([
+        ['post', `/api/problems/7/transitions/${action}`, JSON.stringify({ version: 4 })],
+      ]);
+    },
+  );
 });

@@ -1,11 +1,14 @@
 import { createActor, fromPromise } from 'xstate';
-import { problemsEndpoints, type EndpointInput, type Problem } from '@staff/console-contract';
 import {
-  problemStatusMachine,
-  problemStatusMoveBetween,
-  type MoveProblemInput,
-  type ProblemStatusValue,
-} from '@staff/console-ui';
+  PROBLEM_TRANSITIONS,
+  problemActionBetween,
+  problemsEndpoints,
+  type EndpointInput,
+  type Problem,
+  type ProblemAction,
+  type ProblemStatus,
+} from '@staff/console-contract';
+import { problemStatusMachine, type MoveProblemInput } from '@staff/console-ui';
 import { ApiError } from '../../api/apiError.js';
 import { createCall } from '../../api/call.js';
 import type { ApiClient } from '../../api/client.js';
@@ -36,12 +39,13 @@ export function problemsApi(api: ApiClient) {
     update: (id: number, body: EndpointInput<typeof problemsEndpoints.update>['body']) =>
       call(problemsEndpoints.update, { params: { id }, body }),
     /**
-     * Moves a problem to a status through the problemStatus machine (console-ui): the machine decides whether
-     * the flow allows it and saves it with the server's transition. Resolves with the new version.
+     * Moves a problem to a status through the problemStatus machine (console-ui) over the contract's flow
+     * (`PROBLEM_TRANSITIONS`, the one the server checks): the machine decides whether the flow allows it and
+     * saves it with the server's transition. Resolves with the new version.
      */
-    move: async (problem: Pick<Problem, 'id' | 'status' | 'version'>, to: ProblemStatusValue) => {
-      const move = problemStatusMoveBetween(problem.status, to);
-      if (!move) throw new ApiError({ message: `No move from ${problem.status} to ${to}` });
+    move: async (problem: Pick<Problem, 'id' | 'status' | 'version'>, to: ProblemStatus) => {
+      const action = problemActionBetween(problem.status, to);
+      if (!action) throw new ApiError({ message: `No move from ${problem.status} to ${to}` });
       // The machine keeps a plain CallError; the caller gets the call's ApiError (its code and fields too).
       let refused: ApiError | null = null;
       const machine = problemStatusMachine.provide({
@@ -49,7 +53,7 @@ export function problemsApi(api: ApiClient) {
           moveProblem: fromPromise<{ version: number }, MoveProblemInput>(async ({ input }) => {
             try {
               const moved = await call(problemsEndpoints.transition, {
-                params: { id: problem.id, action: input.action },
+                params: { id: problem.id, action: input.action as ProblemAction },
                 body: { version: input.version },
               });
               return { version: moved.version };
@@ -60,9 +64,11 @@ export function problemsApi(api: ApiClient) {
           }),
         },
       });
-      const actor = createActor(machine, { input: { status: problem.status, version: problem.version } });
+      const actor = createActor(machine, {
+        input: { status: problem.status, version: problem.version, moves: PROBLEM_TRANSITIONS },
+      });
       actor.start();
-      actor.send({ type: move });
+      actor.send({ type: 'MOVE', action });
       const settled = new Promise<void>((resolve) => {
         const sub = actor.subscribe((snapshot) => {
           if (!snapshot.hasTag('busy')) {
