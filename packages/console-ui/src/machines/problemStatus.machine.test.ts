@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { problemStatusMachine, type MoveProblemInput } from './problemStatus.machine.js';
-import { PROBLEM_MOVES_FIXTURE } from './problemStatus.fixture.js';
+import { PROBLEM_MOVES_FIXTURE } from './problemStatus.fixtures.js';
 
 function start(status: string, fail = false, moves = PROBLEM_MOVES_FIXTURE) {
   const calls: MoveProblemInput[] = [];

@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import { problemStatusMachine, type MoveProblemInput } from './problemStatus.machine.js';
-import { PROBLEM_MOVES_FIXTURE } from './problemStatus.fixture.js';
+import { PROBLEM_MOVES_FIXTURE } from './problemStatus.fixtures.js';
 
 interface DemoProps {
   status: string;
