@@ -5,6 +5,7 @@ import {
   PROBLEM_ENTITY,
   PROBLEM_STATUSES,
   problemActionBetween,
+  problemsEndpoints,
   type Problem,
   type ProblemDetail,
   type ProblemOptions,
@@ -17,7 +18,7 @@ import { useServices } from '../../services.js';
 import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
-import { useKeyedLoad } from '../venn/useKeyedLoad.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { CreateProblemForm, Panel } from './CreateProblemForm.js';
 import { AttachmentForm, CommentForm } from './ProblemPanelForms.js';
 import { problemsApi, type ProblemFilters } from './problemsApi.js';
@@ -29,6 +30,12 @@ import { chatLink, chatSearchLink } from '../chats/chatLink.js';
 
 // A failure without an answer (or a message) says the server could not be reached.
 const failure = (error: unknown) => ApiError.from(error).message || unreachable();
+/** The toolbar's filters as the list's query. */
+const listQuery = (filters: ProblemFilters) => ({
+  ...(filters.mine ? { assignee: 'me' as const } : {}),
+  ...(filters.breached ? { breached: '1' as const } : {}),
+  ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+});
 const jakarta = (iso: string | null) => formatDateTime(iso, { timeZone: 'Asia/Jakarta' });
 const customerOf = (problem: Problem) =>
   problem.customer_name ?? problem.customer_email ?? problem.customer_phone ?? '-';
@@ -52,12 +59,17 @@ export default function ProblemsPage({ route }: PageProps) {
   const [openId, setOpenId] = useState<number | null>(null);
   const [creating, setCreating] = useState(false);
 
-  const listKey = JSON.stringify([filters, revision]);
-  const { state: list, retry } = useKeyedLoad(listKey, () => calls.list(filters), failure);
-  const { state: options, retry: retryOptions } = useKeyedLoad('options', () => calls.options(), failure);
-  const reload = () => setRevision((n) => n + 1);
+  // The list reloads itself on other people's changes (live); the board keeps its cards while it does.
+  const listed = useEndpoint(problemsEndpoints.list, { query: listQuery(filters) }, { live: true });
+  const list = listed.state;
+  const retry = listed.reload;
+  const { state: options, reload: retryOptions } = useEndpoint(problemsEndpoints.options, {});
+  const reload = () => {
+    retry();
+    setRevision((n) => n + 1);
+  };
 
-  // Other people's changes arrive over the socket.
+  // Other people's changes arrive over the socket: an open problem is shown afresh.
   useEffect(() => subscribeToChanges(socket, PROBLEM_ENTITY, () => setRevision((n) => n + 1)), [socket]);
 
   const rows = list.status === 'ready' ? list.data.rows : [];
@@ -127,7 +139,7 @@ export default function ProblemsPage({ route }: PageProps) {
       {creating ? (
         <CreateProblemForm
           options={options.status === 'ready' ? options.data : null}
-          optionsError={options.status === 'error' ? options.message : null}
+          optionsError={options.status === 'error' ? failure(options.error) : null}
           onRetryOptions={retryOptions}
           onCancel={() => setCreating(false)}
           onCreated={(problem) => {
@@ -152,11 +164,11 @@ export default function ProblemsPage({ route }: PageProps) {
           onOpen={(cardId) => setOpenId(Number(cardId))}
           busyCardIds={busy}
           status={list.status === 'error' ? 'error' : list.status === 'ready' ? 'ready' : 'loading'}
-          error={list.status === 'error' ? texts.notLoaded(list.message) : null}
+          error={list.status === 'error' ? texts.notLoaded(failure(list.error)) : null}
           onRetry={retry}
         />
       ) : list.status === 'error' ? (
-        <p role="alert">{texts.notLoaded(list.message)}</p>
+        <p role="alert">{texts.notLoaded(failure(list.error))}</p>
       ) : list.status !== 'ready' ? (
         <Muted role="status">{texts.loading}</Muted>
       ) : rows.length === 0 ? (
@@ -239,7 +251,7 @@ function ProblemPanel({
 }) {
   const texts = useTextsOf(PROBLEMS_TEXTS);
   const words = texts.panel;
-  const { state, retry } = useKeyedLoad(String(id), () => calls.detail(id), failure);
+  const { state, reload: retry } = useEndpoint(problemsEndpoints.detail, { params: { id } });
   const [error, setError] = useState<string | null>(null);
   const saved = () => {
     onChanged();
@@ -254,7 +266,7 @@ function ProblemPanel({
       setError(failure(caught));
     }
   };
-  if (state.status === 'error') return <p role="alert">{words.notLoaded(id, state.message)}</p>;
+  if (state.status === 'error') return <p role="alert">{words.notLoaded(id, failure(state.error))}</p>;
   if (state.status !== 'ready') return <Muted role="status">{words.loading(id)}</Muted>;
   const { problem, comments, attachments }: ProblemDetail = state.data;
   const moves = PROBLEM_STATUSES.filter((to) => problemActionBetween(problem.status, to) !== null);
