@@ -1,10 +1,11 @@
 // Product logic over plain SQL: one engine, PostgreSQL (support/harness.ts says which files run on both).
-// The logistics presets (spec section 4): the server's SQL for each route's view keeps exactly the rows the
-// client's matcher keeps, on both engines, at request times either side of midnight in Jakarta.
+// The logistics presets (spec section 4) have one owner, the contract's `packages.views`: the server's SQL for
+// each view keeps exactly the rows console-ui's matcher keeps for the same view, at request times either side of
+// midnight in Jakarta.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PACKAGE_STATUSES, orGroupToJson, packages } from '@staff/console-contract';
+import { PACKAGE_STATUSES, ROUTES, orGroupToJson, packages, type EntityView } from '@staff/console-contract';
 import {
   Client,
   ONE_ENGINE,
@@ -13,11 +14,11 @@ import {
   openTestDatabase,
   testServer,
 } from './support/harness.js';
-// The presets' own matcher is the oracle (test-only import of console-ui's pure function).
+// The client's matcher is the oracle (test-only import of console-ui's pure function).
 import {
-  LOGISTICS_PRESETS,
-  matchesPreset,
+  matchesFilter,
   type FilterCondition,
+  type FilterGroup,
 } from '../../console-ui/src/machines/filterPresets.machine.js';
 
 type Row = Record<string, unknown>;
@@ -36,8 +37,11 @@ const DAYS = [
   null,
 ];
 
-/** The contract's view (what the server filters by) in the matcher's terms: the two must say the same. */
-function asConditions(any: NonNullable<typeof packages.views>[number]['any']): FilterCondition[] {
+/** The contract's view (what the server filters by) in the matcher's terms, as the app hands it to the FilterBar. */
+function asFilter(view: EntityView): FilterGroup {
+  return { match: 'any', conditions: asConditions(view.any) };
+}
+function asConditions(any: EntityView['any']): FilterCondition[] {
   return (any ?? []).map((alternative) => {
     expect(alternative).toHaveLength(1);
     const filter = alternative[0]!;
@@ -69,14 +73,22 @@ describe.each(ONE_ENGINE)('logistics presets on %s', (engine) => {
     await testDb?.close();
   });
 
-  it('the contract views and the console-ui presets are the same filters and hide the same things', () => {
-    for (const preset of LOGISTICS_PRESETS) {
-      const view = packages.views!.find((candidate) => candidate.id === preset.id)!;
-      expect(preset.filter.match).toBe('any');
-      expect(asConditions(view.any)).toEqual(preset.filter.conditions);
-      expect(view.hiddenColumns ?? []).toEqual(preset.hiddenColumns);
-      expect(view.hiddenRenderings ?? []).toEqual(preset.hiddenRendering);
-    }
+  it('each logistics route opens with a view of packages, the one place the presets are written', () => {
+    const presets = ROUTES.flatMap((route) =>
+      route.page.kind === 'resource' && route.page.entity === 'packages' && route.page.preset
+        ? [[route.id, route.page.preset]]
+        : [],
+    );
+    expect(Object.fromEntries(presets)).toEqual({
+      'package-tracking': 'packaging',
+      'receipt-confirm': 'receipt-confirmation',
+    });
+    expect(packages.views!.map((view) => view.id).sort()).toEqual(['packaging', 'receipt-confirmation']);
+    const [packaging, receipt] = ['packaging', 'receipt-confirmation'].map((id) =>
+      packages.views!.find((view) => view.id === id)!,
+    );
+    expect(packaging!.hiddenColumns).toEqual(['cust_notified']);
+    expect(receipt!.hiddenRenderings).toEqual(['receipt']);
   });
 
   it.each(INSTANTS.map((at) => [at.toISOString(), at] as const))(
@@ -93,22 +105,22 @@ describe.each(ONE_ENGINE)('logistics presets on %s', (engine) => {
       };
       const all = await list('');
       expect(all).toHaveLength(PACKAGE_STATUSES.length * DAYS.length);
-      for (const preset of LOGISTICS_PRESETS) {
-        const view = packages.views!.find((candidate) => candidate.id === preset.id)!;
+      for (const view of packages.views!) {
         const shown = await list(`&or=${encodeURIComponent(orGroupToJson({ any: view.any! }))}`);
-        const expected = all.filter((row) => matchesPreset(row, preset, now)).map((row) => row.order_ref);
-        expect(shown.map((row) => row.order_ref).sort(), preset.id).toEqual([...expected].sort());
+        const filter = asFilter(view);
+        const expected = all.filter((row) => matchesFilter(row, filter, now)).map((row) => row.order_ref);
+        expect(shown.map((row) => row.order_ref).sort(), view.id).toEqual([...expected].sort());
         // The window really cuts: some dated rows of other statuses are outside it.
-        expect(expected.length, preset.id).toBeLessThan(all.length);
+        expect(expected.length, view.id).toBeLessThan(all.length);
       }
     },
   );
 
   it('the window edge is the Jakarta calendar day 30 days back (inclusive)', async () => {
     const [midday, night] = INSTANTS as [Date, Date];
-    const receipt = LOGISTICS_PRESETS.find((preset) => preset.id === 'receipt-confirmation')!;
+    const receipt = asFilter(packages.views!.find((view) => view.id === 'receipt-confirmation')!);
     const keeps = (day: string, now: Date) =>
-      matchesPreset({ status: 'Delivered', date_sent: day }, receipt, now);
+      matchesFilter({ status: 'Delivered', date_sent: day }, receipt, now);
     expect([keeps('2026-09-20', midday), keeps('2026-09-19', midday)]).toEqual([true, false]);
     expect([keeps('2026-09-21', night), keeps('2026-09-20', night)]).toEqual([true, false]);
   });

@@ -29,7 +29,7 @@ export * from './fields.js';
 export { creatorTier } from './creators.js';
 export { HOOK_FORMULA_OPTIONS } from './hookGenerations.js';
 export { MAYAR_EVENT_OPTIONS } from './webhookForwarders.js';
-export { COURIER_OPTIONS, PACKAGE_STATUSES } from './packages.js';
+export { COURIER_OPTIONS, LOGISTICS_WINDOW_DAYS, PACKAGE_STATUSES } from './packages.js';
 export { PURCHASE_STATUS_OPTIONS } from './purchases.js';
 export * from './validation.js';
 export * from './jsonSchema.js';

@@ -7,8 +7,12 @@ export { COURIER_OPTIONS } from './couriers.js';
 /** Package statuses (spec section 3: Waiting, Ready to Ship, Shipping; domain model: Delivered, Returned). */
 export const PACKAGE_STATUSES = ['Waiting', 'Ready to Ship', 'Shipping', 'Delivered', 'Returned', 'Problem'];
 
-/** The logistics window of both presets (spec section 9): 30 days. */
-const WINDOW_DAYS = 30;
+/**
+ * The logistics window of both presets (spec section 9): 30 days, the default of the `logistics_filter_days`
+ * config the app reads. The presets themselves are the `views` below, their one owner (the server filters by
+ * them, the app hands them to console-ui's FilterBar as data).
+ */
+export const LOGISTICS_WINDOW_DAYS = 30;
 
 /**
  * A package sent to a customer. Status moves only through the actions (Waiting → Ready to Ship → Shipping →
@@ -103,7 +107,7 @@ export const packages: EntityDef = {
       label: 'Packaging',
       any: [
         [{ field: 'status', op: 'in', values: ['Waiting', 'Ready to Ship'] }],
-        [{ field: 'date_sent', op: 'within', days: WINDOW_DAYS }],
+        [{ field: 'date_sent', op: 'within', days: LOGISTICS_WINDOW_DAYS }],
         [{ field: 'date_sent', op: 'empty', empty: true }],
       ],
       hiddenColumns: ['cust_notified'],
@@ -114,7 +118,7 @@ export const packages: EntityDef = {
       label: 'Receipt Confirmation',
       any: [
         [{ field: 'status', op: 'in', values: ['Shipping'] }],
-        [{ field: 'date_sent', op: 'within', days: WINDOW_DAYS }],
+        [{ field: 'date_sent', op: 'within', days: LOGISTICS_WINDOW_DAYS }],
       ],
       hiddenRenderings: ['receipt'],
     },

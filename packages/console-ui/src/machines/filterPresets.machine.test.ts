@@ -2,9 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import {
   EMPTY_FILTER,
-  LOGISTICS_PRESETS,
-  PACKAGING_PRESET,
-  RECEIPT_CONFIRMATION_PRESET,
   filterPresetsMachine,
   matchesFilter,
   matchesPreset,
@@ -13,13 +10,18 @@ import {
   type FilterPreset,
   type PersistUserPresetsInput,
 } from './filterPresets.machine.js';
+import {
+  LOGISTICS_PRESETS_FIXTURE,
+  PACKAGING_PRESET_FIXTURE,
+  RECEIPT_CONFIRMATION_PRESET_FIXTURE,
+} from './filterPresets.fixtures.js';
 
 const NOW = new Date('2024-06-30T12:00:00.000Z');
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number, extraMs = 0) => new Date(NOW.getTime() - days * DAY - extraMs).toISOString();
 
 describe('matchesPreset: Packaging', () => {
-  const match = (row: Record<string, unknown>) => matchesPreset(row, PACKAGING_PRESET, NOW);
+  const match = (row: Record<string, unknown>) => matchesPreset(row, PACKAGING_PRESET_FIXTURE, NOW);
 
   it('keeps Waiting and Ready to Ship rows whatever their date', () => {
     expect(match({ status: 'Waiting', date_sent: daysAgo(400) })).toBe(true);
@@ -37,7 +39,7 @@ describe('matchesPreset: Packaging', () => {
     // 2024-06-30T20:00Z is already 1 July in Jakarta: 30 days back is 1 June, inclusive.
     const late = new Date('2024-06-30T20:00:00.000Z');
     const at = (day: string) =>
-      matchesPreset({ status: 'Delivered', date_sent: day }, PACKAGING_PRESET, late);
+      matchesPreset({ status: 'Delivered', date_sent: day }, PACKAGING_PRESET_FIXTURE, late);
     expect(at('2024-06-01')).toBe(true);
     expect(at('2024-05-31')).toBe(false);
     // 12:00 UTC is 19:00 on 30 June in Jakarta: the edge is 31 May, though it is more than 30 × 24 h ago.
@@ -57,13 +59,14 @@ describe('matchesPreset: Packaging', () => {
   });
 
   it('hides the cust_notified column and nothing else', () => {
-    expect(PACKAGING_PRESET.hiddenColumns).toEqual(['cust_notified']);
-    expect(PACKAGING_PRESET.hiddenRendering).toEqual([]);
+    expect(PACKAGING_PRESET_FIXTURE.hiddenColumns).toEqual(['cust_notified']);
+    expect(PACKAGING_PRESET_FIXTURE.hiddenRendering).toEqual([]);
   });
 });
 
 describe('matchesPreset: Receipt Confirmation', () => {
-  const match = (row: Record<string, unknown>) => matchesPreset(row, RECEIPT_CONFIRMATION_PRESET, NOW);
+  const match = (row: Record<string, unknown>) =>
+    matchesPreset(row, RECEIPT_CONFIRMATION_PRESET_FIXTURE, NOW);
 
   it('keeps Shipping rows whatever their date, and recent rows whatever their status', () => {
     expect(match({ status: 'Shipping', date_sent: daysAgo(200) })).toBe(true);
@@ -77,8 +80,8 @@ describe('matchesPreset: Receipt Confirmation', () => {
   });
 
   it('hides only the rendering of the receipt column', () => {
-    expect(RECEIPT_CONFIRMATION_PRESET.hiddenRendering).toEqual(['receipt']);
-    expect(RECEIPT_CONFIRMATION_PRESET.hiddenColumns).toEqual([]);
+    expect(RECEIPT_CONFIRMATION_PRESET_FIXTURE.hiddenRendering).toEqual(['receipt']);
+    expect(RECEIPT_CONFIRMATION_PRESET_FIXTURE.hiddenColumns).toEqual([]);
   });
 
   it('accepts Date objects and epoch numbers as dates', () => {
@@ -175,7 +178,11 @@ describe('filterPresetsMachine', () => {
       },
     });
     const actor = createActor(machine, {
-      input: { listId: 'logistics', presets: LOGISTICS_PRESETS, initialPresetId: options.initialPresetId },
+      input: {
+        listId: 'logistics',
+        presets: LOGISTICS_PRESETS_FIXTURE,
+        initialPresetId: options.initialPresetId,
+      },
     });
     actor.start();
     return { actor, persisted };
@@ -190,7 +197,7 @@ describe('filterPresetsMachine', () => {
     expect(snapshot.matches({ ready: { selection: 'preset', persistence: 'idle' } })).toBe(true);
     expect(snapshot.context.activePresetId).toBe('packaging');
     expect(snapshot.context.view.hiddenColumns).toEqual(['cust_notified']);
-    expect(snapshot.context.view.filter).toEqual(PACKAGING_PRESET.filter);
+    expect(snapshot.context.view.filter).toEqual(PACKAGING_PRESET_FIXTURE.filter);
   });
 
   it('opens with no preset (custom, empty filter) when none or an unknown one is asked for', async () => {
@@ -252,7 +259,7 @@ describe('filterPresetsMachine', () => {
 
     actor.send({ type: 'FILTER.SET', filter: statusFilter });
     expect(actor.getSnapshot().matches({ ready: { selection: 'modified' } })).toBe(true);
-    actor.send({ type: 'FILTER.SET', filter: PACKAGING_PRESET.filter });
+    actor.send({ type: 'FILTER.SET', filter: PACKAGING_PRESET_FIXTURE.filter });
     expect(actor.getSnapshot().matches({ ready: { selection: 'preset' } })).toBe(true);
 
     actor.send({ type: 'COLUMN.TOGGLE_RENDERING', column: 'receipt' });
@@ -266,7 +273,7 @@ describe('filterPresetsMachine', () => {
     actor.send({ type: 'FILTER.SET', filter: statusFilter });
     actor.send({ type: 'FILTER.RESET' });
     expect(actor.getSnapshot().matches({ ready: { selection: 'preset' } })).toBe(true);
-    expect(actor.getSnapshot().context.view.filter).toEqual(PACKAGING_PRESET.filter);
+    expect(actor.getSnapshot().context.view.filter).toEqual(PACKAGING_PRESET_FIXTURE.filter);
 
     actor.send({ type: 'FILTER.CLEAR' });
     expect(actor.getSnapshot().matches({ ready: { selection: 'custom' } })).toBe(true);

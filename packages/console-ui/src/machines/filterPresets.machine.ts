@@ -25,7 +25,10 @@ export * from './filterPresets.model.js';
 export interface FilterPresetsInput {
   /** Which list these presets belong to; passed to the load/persist actors to scope storage. */
   listId: string;
-  /** Built-in presets, e.g. `LOGISTICS_PRESETS`. */
+  /**
+   * Built-in presets, passed by the caller as data (console-ui defines none; the console passes its contract's
+   * logistics views as presets).
+   */
   presets?: readonly FilterPreset[];
   /** Preset applied when the list opens (e.g. chosen by route). */
   initialPresetId?: string;
@@ -117,7 +120,7 @@ function toggle(list: string[], item: string): string[] {
  *     persistUserPresets: fromPromise(async ({ input }) => localStorage.setItem(input.listId, JSON.stringify(input.presets))),
  *   },
  * });
- * const actor = createActor(machine, { input: { listId: 'logistics', presets: LOGISTICS_PRESETS, initialPresetId: 'packaging' } });
+ * const actor = createActor(machine, { input: { listId: 'logistics', presets: myPresets, initialPresetId: 'packaging' } });
  * ```
  */
 export const filterPresetsMachine = setup({

@@ -1,7 +1,8 @@
 /**
- * The data of list filters and presets: conditions, AND/OR groups, the built-in logistics presets, and matching
- * rows in the browser (`matchesFilter`, `matchesPreset`). The machine (filterPresets.machine.ts) keeps a list's
- * presets and current filters over these.
+ * The data of list filters and presets: conditions, AND/OR groups, and matching rows in the browser
+ * (`matchesFilter`, `matchesPreset`). The machine (filterPresets.machine.ts) keeps a list's presets and current
+ * filters over these. console-ui defines no product presets: the caller passes them (the console's logistics
+ * presets are its contract's `packages.views`).
  */
 import { addDays, isIsoDay, jakartaDay } from '../components/DateRangePicker/jakartaDates.js';
 
@@ -94,52 +95,7 @@ export interface FilterView {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The logistics filter window. */
-export const LOGISTICS_WINDOW_DAYS = 30;
-
 export const EMPTY_FILTER: FilterGroup = { match: 'any', conditions: [] };
-
-/**
- * Logistics → Packaging: status is Waiting or Ready to Ship, OR date_sent within the last 30 days, OR
- * date_sent empty; the cust_notified column is hidden.
- */
-export const PACKAGING_PRESET: FilterPreset = {
-  id: 'packaging',
-  name: 'Packaging',
-  builtIn: true,
-  filter: {
-    match: 'any',
-    conditions: [
-      { op: 'in', field: 'status', values: ['Waiting', 'Ready to Ship'] },
-      { op: 'withinLastDays', field: 'date_sent', days: LOGISTICS_WINDOW_DAYS },
-      { op: 'isEmpty', field: 'date_sent' },
-    ],
-  },
-  hiddenColumns: ['cust_notified'],
-  hiddenRendering: [],
-};
-
-/**
- * Logistics → Receipt Confirmation: status is Shipping, OR date_sent within the last 30 days; the receipt
- * column's rendering is hidden.
- */
-export const RECEIPT_CONFIRMATION_PRESET: FilterPreset = {
-  id: 'receipt-confirmation',
-  name: 'Receipt Confirmation',
-  builtIn: true,
-  filter: {
-    match: 'any',
-    conditions: [
-      { op: 'in', field: 'status', values: ['Shipping'] },
-      { op: 'withinLastDays', field: 'date_sent', days: LOGISTICS_WINDOW_DAYS },
-    ],
-  },
-  hiddenColumns: [],
-  hiddenRendering: ['receipt'],
-};
-
-/** Both presets of the shared logistics page (package-tracking and receipt-confirm). */
-export const LOGISTICS_PRESETS: readonly FilterPreset[] = [PACKAGING_PRESET, RECEIPT_CONFIRMATION_PRESET];
 
 // ---------------------------------------------------------------------------------------------------------
 // Pure matching
@@ -219,7 +175,7 @@ function matchesCondition(row: FilterRow, condition: FilterCondition, now: Date)
  *
  * @example
  * ```tsx
- * matchesFilter({ status: 'Waiting' }, PACKAGING_PRESET.filter, new Date()) // true
+ * matchesFilter({ status: 'Waiting' }, { match: 'any', conditions: [{ op: 'in', field: 'status', values: ['Waiting'] }] }, new Date()) // true
  * ```
  */
 export function matchesFilter(row: FilterRow, filter: FilterGroup, now: Date): boolean {
@@ -234,7 +190,7 @@ export function matchesFilter(row: FilterRow, filter: FilterGroup, now: Date): b
  *
  * @example
  * ```tsx
- * rows.filter((row) => matchesPreset(row, PACKAGING_PRESET, new Date()))
+ * rows.filter((row) => matchesPreset(row, preset, new Date()))
  * ```
  */
 export function matchesPreset(row: FilterRow, preset: FilterPreset, now: Date): boolean {

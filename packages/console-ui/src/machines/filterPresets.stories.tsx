@@ -4,7 +4,6 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { fromPromise } from 'xstate';
 import {
-  LOGISTICS_PRESETS,
   allPresets,
   filterPresetsMachine,
   matchesFilter,
@@ -12,6 +11,7 @@ import {
   type FilterPreset,
   type PersistUserPresetsInput,
 } from './filterPresets.machine.js';
+import { LOGISTICS_PRESETS_FIXTURE } from './filterPresets.fixtures.js';
 
 // A fixed clock keeps the 30-day window, and so the rows shown, the same on every run.
 const NOW = new Date('2024-06-30T12:00:00Z');
@@ -55,7 +55,7 @@ function PresetsDemo({ initialPresetId, storedPresets = [], failSaving = false }
     [storedPresets, failSaving],
   );
   const actor = useActorRef(machine, {
-    input: { listId: 'logistics', presets: LOGISTICS_PRESETS, initialPresetId },
+    input: { listId: 'logistics', presets: LOGISTICS_PRESETS_FIXTURE, initialPresetId },
   });
   const snapshot = useSelector(actor, (s) => s);
   if (snapshot.matches('loading')) return <p role="status">Loading presets…</p>;

@@ -1,11 +1,13 @@
-import { ROUTES, WITHIN_DAYS_MAX, entityForRoute, type EntityDef } from '@staff/console-contract';
 import {
-  LOGISTICS_PRESETS,
   LOGISTICS_WINDOW_DAYS,
-  type FilterCondition,
-  type FilterGroup,
-  type FilterPreset,
-} from '@staff/console-ui';
+  ROUTES,
+  WITHIN_DAYS_MAX,
+  entityForRoute,
+  getEntity,
+  type EntityDef,
+  type EntityView,
+} from '@staff/console-contract';
+import type { FilterCondition, FilterGroup, FilterPreset } from '@staff/console-ui';
 import { readConfig } from '../../api/config.js';
 import {
   createResourcesApi,
@@ -16,6 +18,7 @@ import {
 import {
   fromFilterGroup,
   parseViewState,
+  toFilterGroup,
   viewStateToSearchParams,
   visibleColumns,
   type ViewState,
@@ -66,14 +69,33 @@ export function routeHasPreset(routeId: string): boolean {
 }
 
 /**
- * The preset a route opens its list with: the filterPresets machine's built-in preset the route descriptor
- * names (the logistics presets), its window set to `days`, hidden columns and renderings from the descriptor.
+ * A list view of the contract (`EntityDef.views`, what the server filters by) as a built-in FilterBar preset:
+ * its alternatives become one OR group (an alternative of several filters an AND group inside it). The views
+ * are the presets' one owner; console-ui takes them as data and keeps none of its own.
+ */
+export function presetOfView(view: EntityView): FilterPreset {
+  const tree = toFilterGroup([], view.any ? [{ any: view.any }] : []);
+  const only = tree.conditions.length === 1 ? tree.conditions[0] : undefined;
+  return {
+    id: view.id,
+    name: view.label,
+    builtIn: true,
+    filter: only && 'conditions' in only ? only : tree,
+    hiddenColumns: [...(view.hiddenColumns ?? [])],
+    hiddenRendering: [...(view.hiddenRenderings ?? [])],
+  };
+}
+
+/**
+ * The preset a route opens its list with: the contract view the route descriptor names (the logistics
+ * presets, `packages.views`), its window set to `days`, hidden columns and renderings from the descriptor.
  */
 export function routePreset(routeId: string, days: number = LOGISTICS_WINDOW_DAYS): FilterPreset | null {
   const page = ROUTES.find((route) => route.id === routeId)?.page;
   if (page?.kind !== 'resource' || !page.preset) return null;
-  const preset = LOGISTICS_PRESETS.find((candidate) => candidate.id === page.preset);
-  if (!preset) return null;
+  const view = getEntity(page.entity)?.views?.find((candidate) => candidate.id === page.preset);
+  if (!view) return null;
+  const preset = presetOfView(view);
   return {
     ...preset,
     filter: withDays(preset.filter, days),

@@ -7,7 +7,7 @@ import { answerPackageList, isRequestOf, shippingPackage } from '../logistics/pa
 import { createConsoleServices } from '../../services.js';
 import { fakeIo } from '../../test/fakeSocket.js';
 import { memoryStorage } from '../../test/memoryStorage.js';
-import { loadListForRoute, openingSearch, routePreset } from './loadList.js';
+import { loadListForRoute, openingSearch, presetOfView, routePreset } from './loadList.js';
 import { renderResourcePage } from './resourcePageHarness.js';
 import { parseViewState } from './viewState.js';
 
@@ -50,7 +50,16 @@ const RECEIPT_OR = (days: number) => [
 ];
 
 describe('route presets', () => {
-  it('come from the filterPresets machine, with the window and the descriptor hidden columns', () => {
+  it('come from the contract views, with the window and the descriptor hidden columns', () => {
+    expect(routePreset('package-tracking')).toEqual(presetOfView(packages.views![0]!));
+    expect(routePreset('package-tracking')!.filter).toEqual({
+      match: 'any',
+      conditions: [
+        { op: 'in', field: 'status', values: ['Waiting', 'Ready to Ship'] },
+        { op: 'withinLastDays', field: 'date_sent', days: 30 },
+        { op: 'isEmpty', field: 'date_sent' },
+      ],
+    });
     const packaging = routePreset('package-tracking', 14)!;
     expect(packaging.id).toBe('packaging');
     expect(packaging.hiddenColumns).toEqual(['cust_notified']);

@@ -3,7 +3,6 @@ import { useMemo } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import {
-  LOGISTICS_PRESETS,
   filterPresetsMachine,
   matchesFilter,
   type FilterGroup,
@@ -13,6 +12,7 @@ import {
 import type { ResourceField } from '../../resource.js';
 import { DataTable } from '../DataTable/DataTable.js';
 import { FilterBar, type FilterBarProps, type SavedView } from './FilterBar.js';
+import { LOGISTICS_PRESETS_FIXTURE } from '../../machines/filterPresets.fixtures.js';
 
 export const packageFields: ResourceField[] = [
   { name: 'receipt', label: 'Receipt', type: 'text', filterable: true },
@@ -80,7 +80,7 @@ export function PresetsHarness({
     [storedPresets, hangLoading, failSaving],
   );
   const actor = useActorRef(machine, {
-    input: { listId: 'logistics', presets: LOGISTICS_PRESETS, initialPresetId },
+    input: { listId: 'logistics', presets: LOGISTICS_PRESETS_FIXTURE, initialPresetId },
   });
   return <FilterBar {...props} presets={actor} />;
 }
@@ -148,7 +148,7 @@ export const packageRows = [
  */
 export function LogisticsListDemo({ initialPresetId = 'packaging' }: { initialPresetId?: string }) {
   const actor = useActorRef(filterPresetsMachine, {
-    input: { listId: 'logistics', presets: LOGISTICS_PRESETS, initialPresetId },
+    input: { listId: 'logistics', presets: LOGISTICS_PRESETS_FIXTURE, initialPresetId },
   });
   const view = useSelector(actor, (snapshot) => snapshot.context.view);
   const rows = packageRows.filter((row) => matchesFilter(row, view.filter, LOGISTICS_NOW));

@@ -2,7 +2,6 @@ import { composeStories } from '@storybook/react-vite';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { fn, userEvent } from 'storybook/test';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PACKAGING_PRESET } from '../../machines/filterPresets.machine.js';
 import { creatorFields } from '../DataTable/DataTable.fixtures.js';
 import {
   describeTerm,
@@ -14,6 +13,7 @@ import {
 } from './filterModel.js';
 import { FILTER_BAR_MESSAGES_ID } from '../../i18n/messages.js';
 import * as stories from './FilterBar.stories.js';
+import { PACKAGING_PRESET_FIXTURE } from '../../machines/filterPresets.fixtures.js';
 
 const {
   Default,
@@ -30,15 +30,15 @@ const {
 
 describe('filter model', () => {
   it('keeps an OR group from a preset as one term and ANDs new conditions beside it', () => {
-    expect(filterTerms(PACKAGING_PRESET.filter)).toEqual([PACKAGING_PRESET.filter]);
-    const next = setFieldCondition(PACKAGING_PRESET.filter, 'receipt', {
+    expect(filterTerms(PACKAGING_PRESET_FIXTURE.filter)).toEqual([PACKAGING_PRESET_FIXTURE.filter]);
+    const next = setFieldCondition(PACKAGING_PRESET_FIXTURE.filter, 'receipt', {
       op: 'contains',
       field: 'receipt',
       value: 'JNE',
     });
     expect(next).toEqual({
       match: 'all',
-      conditions: [PACKAGING_PRESET.filter, { op: 'contains', field: 'receipt', value: 'JNE' }],
+      conditions: [PACKAGING_PRESET_FIXTURE.filter, { op: 'contains', field: 'receipt', value: 'JNE' }],
     });
     expect(removeTerm(next, 0)).toEqual({
       match: 'all',
