@@ -21,7 +21,7 @@ import type { PageProps } from '../types.js';
 import { useEndpoint } from '../useEndpoint.js';
 import { CreateProblemForm, Panel } from './CreateProblemForm.js';
 import { AttachmentForm, CommentForm } from './ProblemPanelForms.js';
-import { problemsApi, type ProblemFilters } from './problemsApi.js';
+import { problemListQuery, problemsApi, type ProblemFilters } from './problemsApi.js';
 import { Facts, pageControlCss, tableCss, toolbarCss } from '../common/styles.js';
 import { TableHead } from '../common/TableHead.js';
 import { useTextsOf } from '../../i18n.js';
@@ -30,12 +30,6 @@ import { chatLink, chatSearchLink } from '../chats/chatLink.js';
 
 // A failure without an answer (or a message) says the server could not be reached.
 const failure = (error: unknown) => ApiError.from(error).message || unreachable();
-/** The toolbar's filters as the list's query. */
-const listQuery = (filters: ProblemFilters) => ({
-  ...(filters.mine ? { assignee: 'me' as const } : {}),
-  ...(filters.breached ? { breached: '1' as const } : {}),
-  ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
-});
 const jakarta = (iso: string | null) => formatDateTime(iso, { timeZone: 'Asia/Jakarta' });
 const customerOf = (problem: Problem) =>
   problem.customer_name ?? problem.customer_email ?? problem.customer_phone ?? '-';
@@ -60,7 +54,7 @@ export default function ProblemsPage({ route }: PageProps) {
   const [creating, setCreating] = useState(false);
 
   // The list reloads itself on other people's changes (live); the board keeps its cards while it does.
-  const listed = useEndpoint(problemsEndpoints.list, { query: listQuery(filters) }, { live: true });
+  const listed = useEndpoint(problemsEndpoints.list, { query: problemListQuery(filters) }, { live: true });
   const list = listed.state;
   const retry = listed.reload;
   const { state: options, reload: retryOptions } = useEndpoint(problemsEndpoints.options, {});

@@ -19,23 +19,23 @@ export interface ProblemFilters {
   q: string;
 }
 
+/** The toolbar's filters as the list endpoint's query. */
+export const problemListQuery = (filters: ProblemFilters) => ({
+  ...(filters.mine ? { assignee: 'me' as const } : {}),
+  ...(filters.breached ? { breached: '1' as const } : {}),
+  ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
+});
+
 /**
- * The Cust Problem Tracking calls (the contract's `problemsEndpoints`); failures are ApiErrors. The forms (new
- * problem, comment, attachment) send through useEndpointForm.
+ * The Cust Problem Tracking calls (the contract's `problemsEndpoints`); failures are ApiErrors. The page loads the
+ * list, the options and a problem with useEndpoint; the forms (new problem, comment, attachment) send through
+ * useEndpointForm.
  */
 export function problemsApi(api: ApiClient) {
   const call = createCall(api);
   return {
-    list: (filters: ProblemFilters) =>
-      call(problemsEndpoints.list, {
-        query: {
-          ...(filters.mine ? { assignee: 'me' as const } : {}),
-          ...(filters.breached ? { breached: '1' as const } : {}),
-          ...(filters.q.trim() ? { q: filters.q.trim() } : {}),
-        },
-      }),
+    /** The categories, products and assignees a new problem picks from (the Chat List's problem form). */
     options: () => call(problemsEndpoints.options),
-    detail: (id: number) => call(problemsEndpoints.detail, { params: { id } }),
     update: (id: number, body: EndpointInput<typeof problemsEndpoints.update>['body']) =>
       call(problemsEndpoints.update, { params: { id }, body }),
     /**
