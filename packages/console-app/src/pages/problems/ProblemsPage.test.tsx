@@ -3,6 +3,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { Language, Problem, ProblemOptions } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import ProblemsPage from './ProblemsPage.js';
+import { problemFixture } from './problem.fixtures.js';
 import { invalidBody, type FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
@@ -10,37 +11,7 @@ afterEach(() => {
   globalThis.localStorage.clear();
 });
 
-const problem: Problem = {
-  id: 7,
-  customer_name: 'Dewi',
-  customer_email: 'dewi@example.com',
-  customer_phone: null,
-  purchase_id: null,
-  purchase_mayar_id: null,
-  product_id: null,
-  product_name: null,
-  category_id: 1,
-  category_name: 'Pembayaran',
-  subcategory_id: null,
-  subcategory_name: null,
-  description: 'Akses kelas belum masuk',
-  priority: 'high',
-  status: 'open',
-  assignee_id: null,
-  assignee_name: null,
-  sla_hours: 24,
-  opened_at: '2026-11-20T03:00:00.000Z',
-  sla_due_at: '2026-11-21T03:00:00.000Z',
-  resolved_at: null,
-  closed_at: null,
-  sla_breached: true,
-  comment_count: 0,
-  conversation_id: null,
-  message_id: null,
-  version: 1,
-  created_at: '2026-11-20T03:00:00.000Z',
-  updated_at: '2026-11-20T03:00:00.000Z',
-};
+const problem = problemFixture;
 const options: ProblemOptions = {
   categories: [{ id: 1, name: 'Pembayaran' }],
   subcategories: [],

@@ -6,39 +6,14 @@ import {
   type Problem,
 } from '@staff/console-contract';
 import { fakeClient } from '../../api/testAdapter.js';
+import { problemFixture } from './problem.fixtures.js';
 import { problemsApi } from './problemsApi.js';
 
 /** Only what the move reads of a problem, plus what the transition's answer must parse as. */
 const saved = (status: Problem['status'], version: number): Problem => ({
-  id: 7,
-  customer_name: null,
-  customer_email: null,
-  customer_phone: null,
-  purchase_id: null,
-  purchase_mayar_id: null,
-  product_id: null,
-  product_name: null,
-  category_id: 1,
-  category_name: 'Pembayaran',
-  subcategory_id: null,
-  subcategory_name: null,
-  description: 'Akses kelas belum masuk',
-  priority: 'high',
+  ...problemFixture,
   status,
-  assignee_id: null,
-  assignee_name: null,
-  sla_hours: 24,
-  opened_at: '2026-11-20T03:00:00.000Z',
-  sla_due_at: '2026-11-21T03:00:00.000Z',
-  resolved_at: null,
-  closed_at: null,
-  sla_breached: false,
-  comment_count: 0,
-  conversation_id: null,
-  message_id: null,
   version,
-  created_at: '2026-11-20T03:00:00.000Z',
-  updated_at: '2026-11-20T03:00:00.000Z',
 });
 
 /**
