@@ -226,6 +226,27 @@ export async function openSignedIn(
 }
 
 /**
+ * Records, from the document's first node, whether `text` is ever shown: a screen that lasts 40 ms can come and
+ * go before a locator's first poll on a busy machine. Call before the navigation; read with `textWasShown`.
+ */
+export async function recordText(page: Page, text: string): Promise<void> {
+  await page.addInitScript((wanted) => {
+    const seen = ((window as unknown as { __shownTexts?: string[] }).__shownTexts ??= []);
+    const look = () => {
+      if (!seen.includes(wanted) && document.body?.innerText.includes(wanted)) seen.push(wanted);
+    };
+    new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
+  }, text);
+}
+
+/** Whether `recordText(page, text)` saw the text in the current document. */
+export const textWasShown = (page: Page, text: string) =>
+  page.evaluate(
+    (wanted) => ((window as unknown as { __shownTexts?: string[] }).__shownTexts ?? []).includes(wanted),
+    text,
+  );
+
+/**
  * The spec's named delays, shortened for the e2e flows (the app reads them from `window.__CONSOLE_DELAYS__`, see
  * src/delays.ts): a flow that opens twenty pages does not wait out twenty 0.75 s floors. Short, not zero, so the
  * machines still pass through the states the delays guard. The tests that check a delay itself open their pages

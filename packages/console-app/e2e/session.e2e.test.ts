@@ -9,6 +9,8 @@ import {
   DEMO_PASSWORD,
   openSignedIn,
   pathOf,
+  recordText,
+  textWasShown,
   reusedTabs,
   setupConsole,
 } from './harness.js';
@@ -23,23 +25,26 @@ const storedUser = (page: Page) => page.evaluate((key) => window.localStorage.ge
 describe('start screen', () => {
   it('shows "Please Wait..." and goes to /login without a stored session, after about 0.5 s', async () => {
     const page = await newTab(undefined, SPEC_DELAYS);
+    await recordText(page, 'Please Wait...');
     const started = Date.now();
     await page.goto(`${server.baseURL}/`);
-    await page.getByText('Please Wait...').waitFor();
     await page.waitForURL('**/login');
     expect(Date.now() - started).toBeGreaterThanOrEqual(500);
     await page.getByRole('button', { name: 'Login' }).waitFor();
+    expect(await textWasShown(page, 'Please Wait...')).toBe(true);
     await page.close();
   });
 
   it('goes to /app/customer-chats with a valid stored session', async () => {
     const user = await apiLogin(server, 'demo-statistics');
     const page = await newTab();
+    // The e2e start screen lasts 40 ms (E2E_DELAYS), so it is recorded rather than polled for.
+    await recordText(page, 'Please Wait...');
     await openSignedIn(page, server, user, '/');
-    await page.getByText('Please Wait...').waitFor();
     await page.waitForURL('**/app/customer-chats');
     await page.getByRole('heading', { level: 1, name: 'Chat List' }).waitFor();
     expect(await page.title()).toBe('Chat List');
+    expect(await textWasShown(page, 'Please Wait...')).toBe(true);
     await page.close();
   });
 
