@@ -10,8 +10,8 @@ export interface PageEntry {
   Component: ComponentType<PageProps<never>>;
   /** Starts downloading the page's code. */
   preload: () => Promise<unknown>;
-  /** Starts the page's first data request. */
-  loadData?: (services: ConsoleServices) => Preloaded<unknown>;
+  /** Starts the page's first data request, for the address the visit opened (`search`, read in that render). */
+  loadData?: (services: ConsoleServices, search: string) => Preloaded<unknown>;
 }
 
 const usageStatistics = lazyWithPreload<PageProps<never>>(() => import('./UsageStatisticsPage.js'));
@@ -67,11 +67,12 @@ function resourceEntry(routeId: string): PageEntry {
   const entry: PageEntry = {
     // The entity's name from the route table (not its definition: the shell ships without them, issue 33).
     ...pageOfEntity(entityOfRoute(routeId)),
-    // The list's first page, for the address being opened, starts with the permission check.
-    loadData: (services) =>
+    // The list's first page, for the address being opened, starts with the permission check. The address is the
+    // one of the render that started the visit: read after the import, it could already be the user's next view.
+    loadData: (services, search) =>
       preloadData(async () => {
         const { loadListForRoute } = await import('./resources/loadList.js');
-        return loadListForRoute(services.api, routeId, window.location.search);
+        return loadListForRoute(services.api, routeId, search);
       }),
   };
   resourceEntries.set(routeId, entry);

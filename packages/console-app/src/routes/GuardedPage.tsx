@@ -29,7 +29,8 @@ export function GuardedPage({ route }: { route: RouteDef }) {
   const services = useServices();
   const { permissions, permissionsVersion } = useConsoleContext();
   const page = pageFor(route.id);
-  const visit = `${useLocation().key} ${route.id}`;
+  const location = useLocation();
+  const visit = `${location.key} ${route.id}`;
   // Started once per visit (the route element is keyed by path), before the guard's check effect runs. A render
   // React throws away (a sibling suspended, a navigation's transition restarted) leaves its start for the next.
   const [started] = useState(() => {
@@ -40,7 +41,11 @@ export function GuardedPage({ route }: { route: RouteDef }) {
     const check: CheckPermissionFn =
       route.access === 'signed-in' ? async () => true : services.checkPermissionFor(route.path);
     // The floor counts from the link press, not from this mount (see navigationClock).
-    const start: VisitStart = { data: page.loadData?.(services), check, floorFrom: navigationStartedAt() };
+    const start: VisitStart = {
+      data: page.loadData?.(services, location.search),
+      check,
+      floorFrom: navigationStartedAt(),
+    };
     uncommitted.set(visit, start);
     return start;
   });

@@ -69,12 +69,15 @@ export function preloadedListOf(
 ): PreloadedList<ResourceRow> {
   const key = requestKey(def, requestFor(def, parseViewState(def, new URLSearchParams(search))));
   const state = data.state;
+  const promise = data.promise.then((loaded) => {
+    if (loaded.key !== key) throw new Error('The preloaded rows answer another view');
+    return resultOf(loaded.page);
+  });
+  // The controller handles the failure when it uses these rows; a view changed first never reads them.
+  promise.catch(() => undefined);
   return {
     key: `${def.name}:${key}`,
-    promise: data.promise.then((loaded) => {
-      if (loaded.key !== key) throw new Error('The preloaded rows answer another view');
-      return resultOf(loaded.page);
-    }),
+    promise,
     ...(state.status === 'fulfilled' && state.value.key === key ? { value: resultOf(state.value.page) } : {}),
   };
 }
