@@ -134,6 +134,9 @@ export default defineConfig({
     // from the root config (a project's `connectTimeout` is ignored), and the 60 s default ran out while Vite
     // optimised the story passes' dependencies on a loaded 2-core machine (session 29). A hang guard.
     browser: { connectTimeout: 600_000 },
+    // A hang guard for a worker's stop and the run's close (default 10 s): at load 50 a worker that closes its
+    // chromium and database took longer, and vitest logged "Timeout terminating forks worker" (session 29).
+    teardownTimeout: 60_000,
     reporters: ['default', './scripts/projectTimes.reporter.ts'],
     projects: [
       {
