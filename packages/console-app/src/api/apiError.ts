@@ -93,6 +93,23 @@ export class ApiError extends Error {
     return 'ApiError';
   }
 
+  /**
+   * The field messages of a list in the body, by item: `fieldsByItem('body.rows')` reads `body.rows.2.receipt` as
+   * item 2; messages about anything else are in `other`.
+   */
+  fieldsByItem(listPath: string): { byItem: Map<number, string[]>; other: string[] } {
+    const byItem = new Map<number, string[]>();
+    const other: string[] = [];
+    const prefix = `${listPath}.`;
+    for (const [path, messages] of Object.entries(this.fields ?? {})) {
+      const index = path.startsWith(prefix) ? Number(path.slice(prefix.length).split('.')[0]) : NaN;
+      if (Number.isInteger(index) && index >= 0)
+        byItem.set(index, [...(byItem.get(index) ?? []), ...messages]);
+      else other.push(...messages);
+    }
+    return { byItem, other };
+  }
+
   /** A call aborted by its caller (the page left, a newer request replaced it). */
   get aborted(): boolean {
     return this.code === ABORTED_CODE;

@@ -7,6 +7,7 @@ import {
   projects,
 } from '@staff/console-contract';
 import { LANGUAGE_STORAGE_KEY } from '../i18n.js';
+import { ApiError } from './apiError.js';
 import { toCallError } from './errors.js';
 import { type FakeAnswer, fakeClient } from './testAdapter.js';
 
@@ -96,5 +97,27 @@ describe('toCallError in English', () => {
   it('returns a call error that is already one unchanged', () => {
     const own = { status: 400, message: 'Pilih tanggal dulu.' };
     expect(toCallError(own, 'id')).toBe(own);
+  });
+});
+
+describe('ApiError.fieldsByItem', () => {
+  it('groups a body list’s messages by item and keeps the rest apart', () => {
+    const error = new ApiError({
+      status: 400,
+      message: 'Invalid input',
+      fields: {
+        'body.rows.2.receipt': ['Receipt is required'],
+        'body.rows.2.courier': ['Unknown courier'],
+        'body.rows.0.order_ref': ['No such order'],
+        'body.rows': ['Too many rows'],
+        'body.rowsExtra.1': ['Not a list item'],
+      },
+    });
+    const { byItem, other } = error.fieldsByItem('body.rows');
+    expect([...byItem.entries()].sort(([a], [b]) => a - b)).toEqual([
+      [0, ['No such order']],
+      [2, ['Receipt is required', 'Unknown courier']],
+    ]);
+    expect(other).toEqual(['Too many rows', 'Not a list item']);
   });
 });

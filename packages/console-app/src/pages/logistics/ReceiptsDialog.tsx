@@ -29,18 +29,6 @@ const entryOf = (row: ResourceRow): Entry => ({
   receipt: typeof row.receipt === 'string' ? row.receipt : '',
 });
 
-/** The server's `body.rows.N.field` messages, per line of the dialog. */
-function rowErrors(error: ApiError): { byRow: Map<number, string[]>; other: string[] } {
-  const byRow = new Map<number, string[]>();
-  const other: string[] = [];
-  for (const [key, messages] of Object.entries(error.fields ?? {})) {
-    const match = /^body\.rows\.(\d+)\./.exec(key);
-    if (match) byRow.set(Number(match[1]), [...(byRow.get(Number(match[1])) ?? []), ...messages]);
-    else other.push(...messages);
-  }
-  return { byRow, other };
-}
-
 /**
  * Receipt numbers for packages: typed per selected package, pasted from a sheet, or uploaded as CSV
  * (`order, courier, receipt`). Saved all at once; a refused line is named beside it and nothing is saved.
@@ -95,10 +83,10 @@ export function ReceiptsDialog({ api, rows, onDone, onCancel }: PackagesDialogPr
       onDone(saved.count);
     } catch (caught) {
       const failure = ApiError.from(caught);
-      const mapped = rowErrors(failure);
+      const mapped = failure.fieldsByItem('body.rows');
       // The server numbers the rows it was sent: map them back to the dialog's lines.
       const byRow = new Map<number, string[]>();
-      for (const [index, messages] of mapped.byRow) {
+      for (const [index, messages] of mapped.byItem) {
         const entry = filled[index];
         if (entry) byRow.set(entries.indexOf(entry), messages);
       }
