@@ -2,10 +2,9 @@
 // search over what the table shows, row actions on one line in view, empty values last when sorting down, and
 // the page's frame while the guard checks.
 import { describe, expect, it } from 'vitest';
-import type { Request, Response } from 'playwright';
+import type { Request } from 'playwright';
 import {
   MENU_GROUPS,
-  resourceRoutes,
   n8nCreators,
   products,
   projects,
@@ -13,6 +12,7 @@ import {
   type EntityDef,
 } from '@staff/console-contract';
 import { nextFrames, setupConsole } from './harness.js';
+import { listAnswer, listParts, routeOf, type Row } from './lists.js';
 import { MASTER_DATA, coveringPages } from './masterData.js';
 
 const { server, page } = setupConsole({
@@ -26,24 +26,9 @@ const { server, page } = setupConsole({
   },
 });
 
-type Row = Record<string, unknown>;
 type ListAnswer = { rows: Row[]; total: number; labels: Record<string, Record<string, string>> };
 
-function routeOf(def: EntityDef) {
-  const route = resourceRoutes(def.name)[0];
-  if (!route) throw new Error(`no route for ${def.name}`);
-  return route;
-}
-const table = (def: EntityDef) => page.getByRole('grid', { name: def.labelPlural });
-const bodyRows = (def: EntityDef) => table(def).locator('tbody tr[data-index]');
-const listAnswer =
-  (def: EntityDef, test: (url: URL) => boolean = () => true) =>
-  (response: Response) => {
-    const url = new URL(response.url());
-    return (
-      url.pathname === `/api/resources/${def.name}` && response.request().method() === 'GET' && test(url)
-    );
-  };
+const { table, bodyRows } = listParts(page);
 
 async function openList(def: EntityDef, search = ''): Promise<ListAnswer> {
   const answer = page.waitForResponse(listAnswer(def));

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ENTITIES } from '@staff/console-contract';
 import { apiLogin, newPage, openSignedIn, setupConsole } from './harness.js';
 import { MASTER_DATA, coveringPages } from './masterData.js';
-import { WALK_SPLIT, resourceWalk, type Row } from './resourcesWalk.js';
+import { listParts, routeOf, type Row } from './lists.js';
+import { WALK_SPLIT, resourceWalk } from './resourcesWalk.js';
 
 // One server (a copy of the demo database) and one tab for the whole file.
 const {
@@ -14,8 +15,12 @@ const {
   signIn: { username: 'demo-all' },
   page: { viewport: { width: 1440, height: 900 }, logErrors: true, open: '/app/usage-statistic' },
 });
-const { api, listOf, routeOf, table, bodyRows, openList, uniqueValue, newValues, notified, checkPage } =
-  resourceWalk({ server, page, admin });
+const { api, listOf, openList, uniqueValue, newValues, notified, checkPage } = resourceWalk({
+  server,
+  page,
+  admin,
+});
+const { table, bodyRows } = listParts(page);
 
 describe('every master-data page as an administrator', () => {
   it('has 20 master-data pages', () => {

@@ -1,15 +1,8 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright';
-import {
-  demoRows,
-  resourceRoutes,
-  type EntityDef,
-  type FieldDef,
-  type StoredUser,
-} from '@staff/console-contract';
+import { demoRows, type EntityDef, type FieldDef, type StoredUser } from '@staff/console-contract';
 import type { ConsoleServer } from './harness.js';
-
-export type Row = Record<string, unknown>;
+import { listAnswer, listParts, routeOf, type Row } from './lists.js';
 
 /**
  * How many of the covering pages (masterData.ts) resources.e2e walks; resourcePages.e2e walks the rest. Four
@@ -54,22 +47,7 @@ export function resourceWalk({
   const listOf = (def: EntityDef, query = '') =>
     api<{ rows: Row[]; total: number }>('GET', `/api/resources/${def.name}?${query}`);
 
-  function routeOf(def: EntityDef) {
-    const route = resourceRoutes(def.name)[0];
-    if (!route) throw new Error(`no route for ${def.name}`);
-    return route;
-  }
-
-  const table = (def: EntityDef) => page.getByRole('grid', { name: def.labelPlural });
-  const bodyRows = (def: EntityDef) => table(def).locator('tbody tr[data-index]');
-  const isListAnswer =
-    (def: EntityDef, test: (url: URL) => boolean = () => true) =>
-    (response: { url: () => string; request: () => { method: () => string } }) => {
-      const url = new URL(response.url());
-      return (
-        url.pathname === `/api/resources/${def.name}` && response.request().method() === 'GET' && test(url)
-      );
-    };
+  const { table, bodyRows } = listParts(page);
 
   async function openList(def: EntityDef, search = ''): Promise<void> {
     const route = routeOf(def);
@@ -220,7 +198,7 @@ export function resourceWalk({
       matches = (row) => Number(row[name]) >= floor;
     }
     const filtered = page.waitForResponse(
-      isListAnswer(def, (url) => [...url.searchParams.keys()].some((key) => key.startsWith(`f.${name}.`))),
+      listAnswer(def, (url) => [...url.searchParams.keys()].some((key) => key.startsWith(`f.${name}.`))),
     );
     await editor.getByRole('button', { name: 'Apply' }).click();
     const filteredRows = (await (await filtered).json()) as { rows: Row[]; total: number };
@@ -243,13 +221,13 @@ export function resourceWalk({
       ) ?? def.fields.find((field) => field.list && field.sortable && field.name !== def.defaultSort.field)!;
     const header = table(def).getByRole('columnheader', { name: sortField.label, exact: true });
     const ascending = page.waitForResponse(
-      isListAnswer(def, (url) => url.searchParams.get('sort') === `${sortField.name}:asc`),
+      listAnswer(def, (url) => url.searchParams.get('sort') === `${sortField.name}:asc`),
     );
     await header.getByRole('button').click();
     const ascRows = ((await (await ascending).json()) as { rows: Row[] }).rows;
     await expect.poll(() => header.getAttribute('aria-sort')).toBe('ascending');
     const descending = page.waitForResponse(
-      isListAnswer(def, (url) => url.searchParams.get('sort') === `${sortField.name}:desc`),
+      listAnswer(def, (url) => url.searchParams.get('sort') === `${sortField.name}:desc`),
     );
     await header.getByRole('button').click();
     const descRows = ((await (await descending).json()) as { rows: Row[] }).rows;
@@ -349,10 +327,6 @@ export function resourceWalk({
   return {
     api,
     listOf,
-    routeOf,
-    table,
-    bodyRows,
-    isListAnswer,
     openList,
     uniqueValue,
     newValues,
