@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, type ServerConfig, readConfig } from './config.js';
-import { openDatabase, redactUrl } from './db/database.js';
+import { ConfigError, readConfig } from './config.js';
+import { openDatabase } from './db/database.js';
 import { DataDirLockedError } from './db/lock.js';
 import { generatePassword } from './auth/passwords.js';
 import { passwordProblems } from './admin/passwordPolicy.js';
@@ -19,14 +19,7 @@ import {
   writeKeyFile,
 } from './secrets/index.js';
 import { resetTwoFactor } from './auth/twoFactor.js';
-import {
-  BackupError,
-  backupKindOf,
-  backupPgliteFolder,
-  dumpPostgres,
-  restorePglite,
-  restorePostgres,
-} from './ops/backup.js';
+import { BackupError, backupCommand, restoreCommand } from './ops/backup.js';
 import {
   ConflictError,
   NotFoundError,
@@ -97,7 +90,9 @@ async function run(argv: string[]): Promise<number> {
   // Before the key and the database: neither command migrates, seeds or makes a key file.
   if (command === 'backup' || command === 'restore') {
     need(1, '<FILE>');
-    return command === 'backup' ? backup(config, rest[0]!, out) : restore(config, rest[0]!, out);
+    return command === 'backup'
+      ? backupCommand(config, rest[0]!, out)
+      : restoreCommand(config, rest[0]!, out);
   }
   // The key before the database: migration 320 seals clear secrets of an older release with it.
   const secrets = loadSecretKeyring({ ...config.secrets, dataDir: config.dataDir });
@@ -246,53 +241,6 @@ async function run(argv: string[]): Promise<number> {
   } finally {
     await database.close();
   }
-}
-
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-async function backup(config: ServerConfig, file: string, out: (line: string) => void): Promise<number> {
-  if (config.databaseUrl) {
-    const result = await dumpPostgres(config.databaseUrl, file, config.pgBin);
-    out(
-      `Backed up PostgreSQL to ${result.file} (pg_dump, ${megabytes(result.bytes)}, ${seconds(result.ms)}).`,
-    );
-  } else {
-    const result = await backupPgliteFolder(config.dataDir, file);
-    out(
-      `Backed up ${config.dataDir} to ${result.file} (through ${result.via}, ${megabytes(result.bytes)}, ${seconds(result.ms)}; ` +
-        `queries held ${seconds(result.heldMs ?? 0)} while the files were read).`,
-    );
-  }
-  out(
-    'The secrets key is not in the backup: keep the key file (or CONSOLE_SECRETS_KEY) safe, apart from it.',
-  );
-  return 0;
-}
-
-async function restore(config: ServerConfig, file: string, out: (line: string) => void): Promise<number> {
-  const kind = backupKindOf(file);
-  if (kind === 'pglite' && config.databaseUrl)
-    throw new BackupError(
-      `${file} is a backup of the embedded database (PGlite), but DATABASE_URL is set: unset it and set ` +
-        'CONSOLE_DATA_DIR to an empty folder to restore it there',
-    );
-  if (kind === 'postgres' && !config.databaseUrl)
-    throw new BackupError(
-      `${file} is a PostgreSQL backup (pg_dump): set DATABASE_URL to an empty database to restore it there`,
-    );
-  const result = config.databaseUrl
-    ? await restorePostgres(file, config.databaseUrl, config.pgBin)
-    : await restorePglite(file, config.dataDir);
-  out(
-    `Restored ${file} into ${config.databaseUrl ? redactUrl(config.databaseUrl) : config.dataDir} ` +
-      `(schema version ${result.schemaVersion}, ${seconds(result.ms)}).`,
-  );
-  out(
-    'Start the server on it with the secrets key of the backed-up console (its key file, or CONSOLE_SECRETS_KEY); ' +
-      'without it the stored secrets cannot be opened.',
-  );
-  return 0;
 }
 
 class UsageError extends Error {}

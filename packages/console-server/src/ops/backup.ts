@@ -19,6 +19,7 @@ import { DataDirLockedError, acquireDataDirLock } from '../db/lock.js';
 import { type DatabaseHandle, pgliteOptions, redactUrl } from '../db/database.js';
 import { type ScheduledJob, scheduleOnce } from '../jobs/runOnce.js';
 import { recordBackupRun } from '../operations/nodes.js';
+import type { ServerConfig } from '../config.js';
 
 const gzip = promisify(zlib.gzip);
 
@@ -474,4 +475,67 @@ export function scheduleBackups(
       onError: (error) => log.warn({ err: error }, 'scheduled backup failed'),
     },
   );
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * `npm run console -- backup <FILE>` (src/cli.ts): the engine's copy, and the lines the operator reads. Here, not
+ * in cli.ts (which runs on import), so a test calls what the CLI calls in its own process.
+ */
+export async function backupCommand(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'pgBin'>,
+  file: string,
+  out: (line: string) => void,
+): Promise<number> {
+  if (config.databaseUrl) {
+    const result = await dumpPostgres(config.databaseUrl, file, config.pgBin);
+    out(
+      `Backed up PostgreSQL to ${result.file} (pg_dump, ${megabytes(result.bytes)}, ${seconds(result.ms)}).`,
+    );
+  } else {
+    const result = await backupPgliteFolder(config.dataDir, file);
+    out(
+      `Backed up ${config.dataDir} to ${result.file} (through ${result.via}, ${megabytes(result.bytes)}, ${seconds(result.ms)}; ` +
+        `queries held ${seconds(result.heldMs ?? 0)} while the files were read).`,
+    );
+  }
+  out(
+    'The secrets key is not in the backup: keep the key file (or CONSOLE_SECRETS_KEY) safe, apart from it.',
+  );
+  return 0;
+}
+
+/**
+ * `npm run console -- restore <FILE>`: refuses a file of the other engine and a non-empty target (BackupError, which
+ * the CLI prints and exits 1 with), else restores and says the schema version.
+ */
+export async function restoreCommand(
+  config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'pgBin'>,
+  file: string,
+  out: (line: string) => void,
+): Promise<number> {
+  const kind = backupKindOf(file);
+  if (kind === 'pglite' && config.databaseUrl)
+    throw new BackupError(
+      `${file} is a backup of the embedded database (PGlite), but DATABASE_URL is set: unset it and set ` +
+        'CONSOLE_DATA_DIR to an empty folder to restore it there',
+    );
+  if (kind === 'postgres' && !config.databaseUrl)
+    throw new BackupError(
+      `${file} is a PostgreSQL backup (pg_dump): set DATABASE_URL to an empty database to restore it there`,
+    );
+  const result = config.databaseUrl
+    ? await restorePostgres(file, config.databaseUrl, config.pgBin)
+    : await restorePglite(file, config.dataDir);
+  out(
+    `Restored ${file} into ${config.databaseUrl ? redactUrl(config.databaseUrl) : config.dataDir} ` +
+      `(schema version ${result.schemaVersion}, ${seconds(result.ms)}).`,
+  );
+  out(
+    'Start the server on it with the secrets key of the backed-up console (its key file, or CONSOLE_SECRETS_KEY); ' +
+      'without it the stored secrets cannot be opened.',
+  );
+  return 0;
 }
