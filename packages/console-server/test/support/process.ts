@@ -50,7 +50,9 @@ export function runServerProcess(
         child.kill('SIGKILL');
         reject(new Error(`${entry} did not exit within ${timeoutMs} ms; stderr: ${stderr}`));
       }, timeoutMs);
-      child.on('exit', (code) => {
+      // 'close', not 'exit': it comes once the process has exited AND its stdout and stderr are read to their end;
+      // at 'exit' the last chunks may still be in the pipes (a busy machine reads them later).
+      child.on('close', (code) => {
         clearTimeout(timer);
         resolve({ code, stdout, stderr, ms: Date.now() - started });
       });
