@@ -1,9 +1,11 @@
 // Both engines: a killed server and what each engine keeps (support/harness.ts).
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db/database.js';
+import { backupKindOf, backupPgliteFolder, backupSocketPath } from '../src/ops/backup.js';
 import { copyTestData, ENGINES, TEST_PASSWORD, type TestDataForProcess } from './support/harness.js';
 import { freePort } from './support/postgres.js';
 import { type ServerProcess, startServerProcess } from './support/process.js';
@@ -78,12 +80,25 @@ describe.each(ENGINES)('kill -9 during a burst of writes on %s', (engine) => {
       // The dead process's lock is still on disk; the restart must take it over, not refuse.
       const lock = JSON.parse(fs.readFileSync(path.join(dataDir, 'console.lock'), 'utf8')) as { pid: number };
       expect(lock.pid).toBe(first.pid);
+      // …and so is its backup socket (ADR 057), which the restart must replace.
+      expect(fs.existsSync(backupSocketPath(dataDir))).toBe(true);
     }
     const second = await startServerProcess(env, await freePort());
     processes.push(second);
     if (dataDir) {
       const lock = JSON.parse(fs.readFileSync(path.join(dataDir, 'console.lock'), 'utf8')) as { pid: number };
       expect(lock.pid).toBe(second.pid);
+      // The restarted server answers `npm run console -- backup` on its socket: backupPgliteFolder, what the CLI
+      // calls, finds the folder locked and gets the copy from the server (serve.ts's socket; backup.test covers
+      // the CLI's round trip and the restore).
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-crash-backup-'));
+      try {
+        const copy = await backupPgliteFolder(dataDir, path.join(dir, 'console.tar.gz'));
+        expect(copy).toMatchObject({ kind: 'pglite', via: 'the running server' });
+        expect(backupKindOf(copy.file)).toBe('pglite');
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     }
     // The restarted server answers every acknowledged row.
     const again = await fetch(`${second.url}/api/auth/login`, {
