@@ -87,23 +87,30 @@ describe('every route of the table', () => {
     WALK_GUARD,
   );
 
-  it(
-    'shows the denial alert (and still the title) for a user with no keys',
-    async () => {
-      const user = await apiLogin(server, 'demo-none');
-      const visits = await visitAll(user, KEY_CHECKED);
-      for (const v of visits) {
-        expect({ path: v.route.path, title: v.title, denied: v.denied, heading: v.heading }).toEqual({
-          path: v.route.path,
-          title: v.route.title,
-          denied: true,
-          heading: null,
-        });
-        expect(v.check).toEqual({ key: v.route.key, mode: 'read', path: v.route.path, status: 403 });
-      }
-    },
-    WALK_GUARD,
+  /**
+   * The denied half of the walk runs for every key-checked route in jsdom (src/routes/routes.denied.test.tsx,
+   * with a server double's 403); here, for the first route of each page kind, the real server's 403 for a user
+   * with no keys, over the wire, in chromium.
+   */
+  const ONE_OF_EACH_KIND = (['resource', 'report', 'custom'] as const).map((kind) =>
+    KEY_CHECKED.find((route) => route.page.kind === kind)!,
   );
+
+  it('shows the denial alert (and still the title) for a user with no keys: a list, a report, a custom page', async () => {
+    expect(ONE_OF_EACH_KIND.map((route) => route.page.kind)).toEqual(['resource', 'report', 'custom']);
+    const user = await apiLogin(server, 'demo-none');
+    const visits = await visitAll(user, ONE_OF_EACH_KIND, ONE_OF_EACH_KIND.length);
+    expect(visits).toHaveLength(ONE_OF_EACH_KIND.length);
+    for (const v of visits) {
+      expect({ path: v.route.path, title: v.title, denied: v.denied, heading: v.heading }).toEqual({
+        path: v.route.path,
+        title: v.route.title,
+        denied: true,
+        heading: null,
+      });
+      expect(v.check).toEqual({ key: v.route.key, mode: 'read', path: v.route.path, status: 403 });
+    }
+  });
 
   it('opens a page only for the key that guards it', async () => {
     // demo-finance holds the Finance group's keys: bank accounts but not kol-report or statistics.
