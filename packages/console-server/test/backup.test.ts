@@ -30,8 +30,9 @@ import { createEmptyPostgres, testRunDir } from './support/templates.js';
  * (backupCommand, restoreCommand); one refused restore goes through the CLI for its exit code and stderr.
  * The running PGlite server is this process: its handle holds the folder lock and answers the CLI on the socket
  * with startBackupSocket, what serve.ts starts (crash.test checks a real server process answers there).
- * Before: a real server process and nine CLI processes, six of them opening a PGlite folder of the full demo
- * (a template no other file uses, 35 MB); now three CLI processes, one of them opening a folder.
+ * Before: a server process and nine CLI processes, four of these ten opening a PGlite folder of the full demo (a
+ * template no other file used, a 35 MB tarball); 142 CPU-s alone. Now five CLI processes (two round trips and one
+ * refusal), one of them opening a folder (the PGlite restore).
  */
 
 /**
