@@ -1,7 +1,9 @@
 /**
- * The consumer check: what an embedder gets from `npm pack`. The library is built and packed, the tarball is
- * installed into a throwaway Vite + React app (test/consumer-fixture) in a temporary folder with only the peer
- * dependencies, the app is type-checked and built with Vite, and the built page is opened in chromium.
+ * The consumer check: what an embedder gets from `npm pack`. The library's build (made before the tests: `npm test`
+ * builds first) is packed, the tarball is installed into a throwaway Vite + React app (test/consumer-fixture) in a
+ * temporary folder with only the peer dependencies, the app is type-checked and built with Vite, and the built page
+ * is opened in chromium. A second copy of the app has echarts uninstalled (npm's own uninstall, not a second
+ * install): it must still type-check, build and show Chart's install hint.
  */
 import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -17,6 +19,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, requireChromium } from '../../../scripts/chromium.js';
 import { budgetProblems, measureEntryPoints } from '../bench/entrySizes.js';
+import { requireBuild } from './consumerBuild.js';
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -38,15 +41,21 @@ let workDir = '';
 let appDir = '';
 let packed: PackResult;
 let noEchartsDir = '';
+/** The two apps' type-checks, started as soon as each app is installed; their tests read the outcome. */
+let appTypes: Promise<string>;
+let noEchartsTypes: Promise<string>;
 const servers: Server[] = [];
 let browser: Browser | undefined;
 let baseUrl = '';
 
 async function npm(args: string[], cwd: string) {
+  // Not NODE_ENV: beforeAll sets it to production while the apps build, and npm would then leave out (or prune) the
+  // apps' dev dependencies, the React types.
+  const { NODE_ENV: _nodeEnv, ...env } = process.env;
   return run('npm', args, {
     cwd,
     maxBuffer: 64 * 1024 * 1024,
-    env: { ...process.env, npm_config_update_notifier: 'false' },
+    env: { ...env, npm_config_update_notifier: 'false' },
   });
 }
 
@@ -56,29 +65,37 @@ async function node(args: string[], cwd: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  // Through turbo: after `npm test`'s own build this is a cache hit, not a second tsup + declarations build.
-  await run('npx', ['turbo', 'run', 'build', '--filter=@staff/console-ui', '--output-logs=errors-only'], {
-    cwd: repoRoot,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  await requireBuild(libDir);
 
   workDir = await mkdtemp(path.join(os.tmpdir(), 'console-ui-consumer-'));
   const { stdout } = await npm(['pack', '--json', '--pack-destination', workDir], libDir);
   packed = (JSON.parse(stdout) as PackResult[])[0] as PackResult;
 
-  appDir = await setUpApp('app', PEERS);
-  // The same app where the embedder did not install the optional peer echarts.
-  noEchartsDir = await setUpApp(
-    'app-no-echarts',
-    PEERS.filter((peer) => peer !== 'echarts'),
-  );
+  appDir = await installApp('app', PEERS);
+  appTypes = typecheck(appDir);
+  // The same app where the embedder did not install the optional peer echarts: a copy of the installed app with
+  // echarts uninstalled by npm, which also removes what only echarts needed (zrender, tslib). Made while the first
+  // app builds.
+  const withoutEcharts = copyWithout(appDir, 'app-no-echarts', 'echarts');
+  // vitest runs with NODE_ENV=test, which would make Vite and the React plugin build for development: build what an
+  // embedder ships.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await buildApp(appDir, { echarts: true });
+    noEchartsDir = await withoutEcharts;
+    noEchartsTypes = typecheck(noEchartsDir);
+    await buildApp(noEchartsDir, { echarts: false });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
 });
 
 /**
  * The fixture app in `workDir/name`, outside the repository so nothing resolves from the workspace's node_modules,
- * with the tarball and the given peers installed, built with Vite.
+ * with the tarball and the given peers installed.
  */
-async function setUpApp(name: string, peers: readonly string[]): Promise<string> {
+async function installApp(name: string, peers: readonly string[]): Promise<string> {
   const dir = path.join(workDir, name);
   await cp(fixtureDir, dir, { recursive: true });
   const libPackage = JSON.parse(await readFile(path.join(libDir, 'package.json'), 'utf8')) as {
@@ -125,32 +142,50 @@ async function setUpApp(name: string, peers: readonly string[]): Promise<string>
   );
 
   // The npm cache already holds every peer (the workspace installed them): offline first, registry if not.
-  const install = ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'];
   try {
-    await npm([...install, '--offline'], dir);
+    await npm([...NPM_QUIET, 'install', '--offline'], dir);
   } catch {
-    await npm([...install, '--prefer-offline'], dir);
-  }
-
-  // Vite comes from the workspace (a build tool, not something the library asks the embedder for); every import
-  // of the app resolves from the app's own node_modules. vitest runs with NODE_ENV=test, which would make Vite
-  // and the React plugin build for development: build what an embedder ships.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      root: dir,
-      configFile: false,
-      // Without echarts Vite warns that the chart module's ECharts members are undefined: that is the point.
-      logLevel: peers.includes('echarts') ? 'warn' : 'error',
-      mode: 'production',
-      plugins: [react()],
-      build: { outDir: 'dist', emptyOutDir: true, minify: true },
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
+    await npm([...NPM_QUIET, 'install', '--prefer-offline'], dir);
   }
   return dir;
+}
+
+const NPM_QUIET = ['--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error'];
+
+/**
+ * A copy of the installed app `from` in `workDir/name` with `peer` uninstalled by npm: what npm leaves when the
+ * embedder never installed it (npm 7 and later install a peer that is not optional; an optional one stays out).
+ */
+async function copyWithout(from: string, name: string, peer: string): Promise<string> {
+  const dir = path.join(workDir, name);
+  // Not its built files: Vite writes them while this copies.
+  await cp(from, dir, { recursive: true, filter: (file) => file !== path.join(from, 'dist') });
+  await writeFile(
+    path.join(dir, 'package.json'),
+    (await readFile(path.join(dir, 'package.json'), 'utf8')).replace(
+      `"name": "console-ui-consumer-${path.basename(from)}"`,
+      `"name": "console-ui-consumer-${name}"`,
+    ),
+  );
+  await npm([...NPM_QUIET, 'uninstall', peer, '--offline'], dir);
+  return dir;
+}
+
+/**
+ * Builds an app with Vite, as an embedder ships it (NODE_ENV is production: beforeAll sets it). Vite comes from the
+ * workspace (a build tool, not something the library asks the embedder for); every import of the app resolves from
+ * the app's own node_modules.
+ */
+async function buildApp(dir: string, { echarts }: { echarts: boolean }): Promise<void> {
+  await build({
+    root: dir,
+    configFile: false,
+    // Without echarts Vite warns that the chart module's ECharts members are undefined: that is the point.
+    logLevel: echarts ? 'warn' : 'error',
+    mode: 'production',
+    plugins: [react()],
+    build: { outDir: 'dist', emptyOutDir: true, minify: true },
+  });
 }
 
 /** The tsc of the repository over an app's sources and the package's declarations: its output, '' when clean. */
@@ -228,22 +263,22 @@ describe('the packed tarball', () => {
   });
 
   it('gives the same API through import (ESM) and require (CJS)', async () => {
-    const fromRequire = JSON.parse(
-      await node(
-        ['-e', "console.log(JSON.stringify(Object.keys(require('@staff/console-ui')).sort()))"],
-        appDir,
-      ),
-    ) as string[];
-    const fromImport = JSON.parse(
+    // One node process loads both builds: the ESM through import, the CJS through require from the app's folder.
+    const [fromImport, fromRequire] = JSON.parse(
       await node(
         [
           '--input-type=module',
           '-e',
-          "const m = await import('@staff/console-ui'); console.log(JSON.stringify(Object.keys(m).sort()))",
+          [
+            "import { createRequire } from 'node:module';",
+            "const esm = await import('@staff/console-ui');",
+            "const cjs = createRequire(process.cwd() + '/')('@staff/console-ui');",
+            'console.log(JSON.stringify([Object.keys(esm).sort(), Object.keys(cjs).sort()]));',
+          ].join('\n'),
         ],
         appDir,
       ),
-    ) as string[];
+    ) as [string[], string[]];
     expect(fromImport).toEqual(fromRequire);
     expect(fromImport).toEqual(
       expect.arrayContaining(['LoginForm', 'OtpInput', 'PermissionGuard', 'Sidebar']),
@@ -251,7 +286,7 @@ describe('the packed tarball', () => {
   });
 
   it("type-checks the embedding app against the package's own declarations", async () => {
-    await expect(typecheck(appDir)).resolves.toBe('');
+    await expect(appTypes).resolves.toBe('');
   });
 });
 
@@ -424,7 +459,7 @@ describe('Chart, with and without the optional peer echarts', () => {
 
   it('type-checks and builds the app without echarts (nothing in the declarations needs it)', async () => {
     await expect(stat(path.join(noEchartsDir, 'node_modules/echarts'))).rejects.toThrow();
-    await expect(typecheck(noEchartsDir)).resolves.toBe('');
+    await expect(noEchartsTypes).resolves.toBe('');
     const scripts = (await readdir(path.join(noEchartsDir, 'dist/assets'))).filter((f) => f.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(0);
   });
