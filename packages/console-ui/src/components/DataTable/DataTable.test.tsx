@@ -193,14 +193,14 @@ describe('DataTable', () => {
   it('renders only a window of rows when virtualised', async () => {
     render(<Virtualized />);
     const grid = screen.getByRole('grid');
-    expect(grid).toHaveAttribute('aria-rowcount', '2001');
+    expect(grid).toHaveAttribute('aria-rowcount', '100001');
     const rendered = grid.querySelectorAll('tbody tr[data-index]');
     expect(rendered.length).toBeGreaterThan(5);
     expect(rendered.length).toBeLessThan(40);
     (rendered[0] as HTMLElement).focus();
     await userEvent.keyboard('{End}');
-    await waitFor(() => expect(grid.querySelector('tr[data-index="1999"]')).toHaveFocus());
-    expect(grid.querySelector('tr[data-index="1999"]')).toHaveAttribute('aria-rowindex', '2001');
+    await waitFor(() => expect(grid.querySelector('tr[data-index="99999"]')).toHaveFocus());
+    expect(grid.querySelector('tr[data-index="99999"]')).toHaveAttribute('aria-rowindex', '100001');
   });
 
   it('supports explicit columns with cell renderers and hidden rendering', () => {
