@@ -1,10 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright';
+import type { BrowserContext, Page } from 'playwright';
 import { PAGE_DENIED_MESSAGE, ROUTES, SPEC_ROUTES, type RouteDef } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
-import { apiLogin, newContext, newPage, openSignedIn, pathOf, setupConsole } from './harness.js';
+import { apiLogin, newContext, openSignedIn, pathOf, setupConsole } from './harness.js';
 
-const { server, browser } = setupConsole();
+// demo-all signed in once for the file (a sign-in is a password hash on the server).
+const { server, browser, user: everyKey } = setupConsole({ signIn: { username: 'demo-all' } });
+
+let fileContext: Promise<BrowserContext> | undefined;
+
+/**
+ * A new tab in the file's one browser context (a context cost chromium about 2.4 CPU-s, a tab in it 0.5-0.7: ADR
+ * 063); setupConsole closes the context after the file. The tests run one after another and each signs its tab in
+ * (openSignedIn), so the stored user of a test before does not carry over; the tabs of one walk share its user.
+ */
+async function newTab(): Promise<Page> {
+  if (!fileContext) {
+    const opened = newContext(browser, { viewport: { width: 1280, height: 800 } });
+    fileContext = opened;
+    void opened.then((context) =>
+      context.on('close', () => {
+        if (fileContext === opened) fileContext = undefined;
+      }),
+    );
+  }
+  const page = await (await fileContext).newPage();
+  // A visit's hang guard: at load 50-60 on two cores a page's check came more than 60 s after the wait for it
+  // began, and a page's heading once took over 90 s after its check (issue 34's probe, ADR 063). A test's own
+  // guard is its length.
+  page.setDefaultTimeout(300_000);
+  return page;
+}
 
 interface Visit {
   route: RouteDef;
@@ -22,7 +48,9 @@ async function visit(page: Page, user: StoredUser, route: RouteDef): Promise<Vis
   const url = new URL(response.url());
   const denialAlert = page.getByRole('alert').filter({ hasText: PAGE_DENIED_MESSAGE });
   const heading = page.getByRole('heading', { level: 1 });
-  await Promise.race([denialAlert.waitFor(), heading.waitFor()]);
+  // One wait for either: a race of two waits left the loser polling in the tab through every later visit, until
+  // the tab closed (a denied user's heading, an allowed user's alert, never came).
+  await heading.or(denialAlert).first().waitFor();
   return {
     route,
     title: await page.title(),
@@ -37,23 +65,22 @@ async function visit(page: Page, user: StoredUser, route: RouteDef): Promise<Vis
   };
 }
 
-/** Visits every route with a few tabs at once (each visit waits out the guard floor, short here: E2E_DELAYS). */
-async function visitAll(user: StoredUser, routes: readonly RouteDef[], tabs = 4): Promise<Visit[]> {
-  const context = await newContext(browser, { viewport: { width: 1280, height: 800 } });
-  // A visit's hang guard: at load 50-60 on two cores a page's check came more than 60 s after the wait for it
-  // began, and a page's heading once took over 90 s after its check (issue 34's probe, ADR 063). The test's own
-  // guard is the walk's length.
-  context.setDefaultTimeout(300_000);
+/**
+ * Visits every route with a few tabs at once, each tab a fresh load per route (each visit waits out the guard
+ * floor, short here: E2E_DELAYS). Two by default: the walk is chromium's work, and on two cores four tabs were
+ * no faster (walk 80 s with 4, 74 s with 2, at load 12) and cost more (file 167 CPU-s with 4, 159 with 2).
+ */
+async function visitAll(user: StoredUser, routes: readonly RouteDef[], tabs = 2): Promise<Visit[]> {
   const queue = [...routes];
   const results: Visit[] = [];
   await Promise.all(
-    Array.from({ length: tabs }, async () => {
-      const page = await context.newPage();
+    Array.from({ length: Math.min(tabs, routes.length) }, async () => {
+      const page = await newTab();
       for (let route = queue.shift(); route; route = queue.shift())
         results.push(await visit(page, user, route));
+      await page.close();
     }),
   );
-  await context.close();
   return results.sort((a, b) => ROUTES.indexOf(a.route) - ROUTES.indexOf(b.route));
 }
 
@@ -72,8 +99,7 @@ describe('every route of the table', () => {
   it(
     'sets its title, checks its own key with the server and opens for a user holding every key',
     async () => {
-      const user = await apiLogin(server, 'demo-all');
-      const visits = await visitAll(user, KEY_CHECKED);
+      const visits = await visitAll(everyKey, KEY_CHECKED);
       for (const v of visits) {
         expect({ path: v.route.path, title: v.title, heading: v.heading, denied: v.denied }).toEqual({
           path: v.route.path,
@@ -134,34 +160,31 @@ describe('every route of the table', () => {
 
 describe('paths', () => {
   it('moves a listed path reached without its trailing slash to the listed one', async () => {
-    const user = await apiLogin(server, 'demo-all');
-    const { context, page } = await newPage(browser);
-    await openSignedIn(page, server, user, '/app/logs/purchase');
+    const page = await newTab();
+    await openSignedIn(page, server, everyKey, '/app/logs/purchase');
     await page.getByRole('heading', { level: 1, name: 'Purchase Log' }).waitFor();
     expect(pathOf(page)).toBe('/app/logs/purchase/');
-    await context.close();
+    await page.close();
   });
 
   it('shows a not-found page inside the shell for an unknown /app path', async () => {
-    const user = await apiLogin(server, 'demo-all');
-    const { context, page } = await newPage(browser);
-    await openSignedIn(page, server, user, '/app/no-such-page');
+    const page = await newTab();
+    await openSignedIn(page, server, everyKey, '/app/no-such-page');
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     expect(await page.title()).toBe('Page not found');
     expect(await page.getByText('/app/no-such-page').count()).toBe(1);
     // Inside the shell: the sidebar is there.
     await page.getByRole('button', { name: 'Sign Out' }).waitFor();
-    await context.close();
+    await page.close();
   });
 
   it('highlights the menu link of the open page and opens its group', async () => {
-    const user = await apiLogin(server, 'demo-all');
-    const { context, page } = await newPage(browser);
-    await openSignedIn(page, server, user, '/app/finance/monthly-target/');
+    const page = await newTab();
+    await openSignedIn(page, server, everyKey, '/app/finance/monthly-target/');
     await page.getByRole('heading', { level: 1, name: 'Monthly Target' }).waitFor();
     const current = page.getByRole('navigation', { name: 'Main menu' }).locator('a[aria-current="page"]');
     expect(await current.allTextContents()).toEqual(['Monthly Target']);
     expect(await page.getByRole('button', { name: 'Finance' }).getAttribute('aria-expanded')).toBe('true');
-    await context.close();
+    await page.close();
   });
 });
