@@ -281,11 +281,13 @@ export default defineConfig({
             'scripts/require-chromium.setup.ts',
             'packages/console-server/test/support/global.setup.ts',
           ],
-          // Hang guards, not time limits: on a busy 2-core machine one test of a long flow took over 2 minutes.
-          testTimeout: 300_000,
-          hookTimeout: 300_000,
+          // Hang guards, not time limits: on a busy 2-core machine one test of a long flow took over 2 minutes, and
+          // with two suites at once (load 50, session 30) single steps of a first page load took over 90 s. A test's
+          // own `it(…, ms)` only where it needs more than this.
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
           // expect.poll waits for what the page shows; vitest's 1 s default is a time limit on a busy machine.
-          expect: { poll: { timeout: 60_000, interval: 100 } },
+          expect: { poll: { timeout: 180_000, interval: 100 } },
         },
       },
       storybookPasses(),

@@ -52,7 +52,7 @@ beforeAll(async () => {
       purchaseId: Number(purchase.rows[0]!.id),
     });
   }
-}, 120_000);
+});
 
 const statusOf = async (id: number) =>
   (
@@ -81,7 +81,7 @@ describe('Change Email processing', () => {
     expect(await emailOf(budi!.purchaseId)).toBe(budi!.newEmail);
     // The list reloads without the request, which is no longer pending.
     await page.getByRole('button', { name: `Approve: ${labelOf(budi!)}` }).waitFor({ state: 'detached' });
-  }, 300_000);
+  });
 
   it('rejects two requests together with a reason; the outcome is shown per row', async () => {
     const [, ayu, rina] = requests;
@@ -100,7 +100,7 @@ describe('Change Email processing', () => {
     expect(await statusOf(ayu!.id)).toBe('rejected');
     expect(await statusOf(rina!.id)).toBe('rejected');
     expect(await emailOf(ayu!.purchaseId)).toBe(ayu!.oldEmail);
-  }, 300_000);
+  });
 
   it('a read-only user sees the requests and no actions; the server refuses a decision with 403', async () => {
     const [budi] = requests;
@@ -118,5 +118,5 @@ describe('Change Email processing', () => {
       await context.close();
     }
     expect(await apiStatus(server, `/api/change-emails/${budi!.id}/approve`, reader.token, 'POST')).toBe(403);
-  }, 300_000);
+  });
 });

@@ -31,7 +31,7 @@ const {
 /** Whether the browser really decoded the picture (not a placeholder, not a torn image). */
 const loaded = (image: Locator) =>
   expect
-    .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth), { timeout: 60_000 })
+    .poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth), { timeout: 180_000 })
     .toBeGreaterThan(0);
 
 describe('Master Ad Creative pictures', () => {
@@ -92,5 +92,5 @@ describe('Master Ad Creative pictures', () => {
       (url) => url.pathname === pathOf('master-ad-creative') && url.search === `?f.id.eq=${top.id}`,
     );
     await loaded(page.getByRole('grid', { name: 'Ad creatives' }).getByRole('img', { name: top.name }));
-  }, 240_000);
+  });
 });

@@ -272,8 +272,9 @@ export async function newContext(
   { specDelays = false }: DelayOptions = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext(options);
-  context.setDefaultTimeout(90_000);
-  context.setDefaultNavigationTimeout(120_000);
+  // Sized for two suites at once on two cores (load 50): a first page load's steps took over 90 s there.
+  context.setDefaultTimeout(240_000);
+  context.setDefaultNavigationTimeout(240_000);
   if (!specDelays)
     await context.addInitScript((delays) => {
       window.__CONSOLE_DELAYS__ = delays;
@@ -325,7 +326,7 @@ export function reusedTabs(browser: Browser) {
  * guard: a page's socket took over 10 s to connect on a busy 2-core machine.
  */
 export async function waitForUserSocket(server: ConsoleServer, userId: number): Promise<void> {
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if ((await server.app.realtime.io.in(`user:${userId}`).fetchSockets()).length > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -481,7 +482,7 @@ export function setupConsole<F extends FakeFactories = Record<never, never>>(
         await opened.page.getByRole('button', { name: 'Sign Out' }).waitFor();
       }
     }
-  }, 420_000);
+  }, 900_000);
 
   afterAll(async () => {
     // The browser is the worker's (launchChromium): close what this file opened, even what a failed test left.

@@ -31,7 +31,7 @@ beforeAll(async () => {
   await seedDemoReports(server.database.db, { days: 40, now: DEMO_NOW });
   // Insights, purchases, campaigns, creatives, targets, creators and projects of 1–2 Nov 2026 (see the fixture).
   await seedReportFixture(server.database);
-}, 240_000);
+});
 
 const pathOf = (id: string) => ROUTES.find((route) => route.id === id)!.path;
 

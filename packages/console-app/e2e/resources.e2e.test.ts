@@ -48,7 +48,7 @@ async function socketCount(token: string): Promise<number> {
 /** Waits until the user has `count` sockets on the server. */
 async function waitForSockets(token: string, count: number): Promise<void> {
   // A hang guard, not a time limit: sockets connect slowly on a busy 2-core machine.
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + 240_000;
   while (Date.now() < deadline) {
     if ((await socketCount(token)) >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -63,6 +63,5 @@ describe('the theme on load', () => {
       expect(first).toBe(expected);
       expect(settled).toBe(expected);
     },
-    60_000,
   );
 });
