@@ -4,14 +4,10 @@
 // route; here the shell and each page module load once. The wire (the real server's 403 for a user without keys)
 // stays end to end for one route of each page kind in e2e/routes.e2e.test.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { PAGE_DENIED_MESSAGE, ROUTES, STORED_USER_KEY } from '@staff/console-contract';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { PAGE_DENIED_MESSAGE, ROUTES } from '@staff/console-contract';
 import type { StoredUser } from '@staff/console-ui';
-import { App } from '../App.js';
-import { createConsoleServices } from '../services.js';
-import { fakeAdapter, type FakeRequest } from '../api/testAdapter.js';
-import { fakeIo } from '../test/fakeSocket.js';
-import { memoryStorage } from '../test/memoryStorage.js';
+import { renderSignedIn } from '../test/renderSignedIn.js';
 
 const USER: StoredUser = { token: 'token-none', fullname: 'Demo None', last_login: null };
 
@@ -27,26 +23,18 @@ afterAll(() => {
 });
 afterEach(cleanup);
 
-/**
- * The routed app at `path` for a signed-in user with no keys: the server double refuses every page check (403
- * with the server's message) and records what it was asked; the page's own data calls get a 404.
- */
+/** The routed app at `path` for a user with no keys: every page check is refused (403) and recorded. */
 function openDenied(path: string) {
   const checks: Record<string, unknown>[] = [];
-  const { adapter } = fakeAdapter((config: FakeRequest) => {
-    const url = config.url ?? '';
-    if (url === '/api/a/verify/___ca') return { status: 200, data: { permissions: [] } };
-    if (url === '/api/a/verify/___pc') {
-      checks.push({ ...(config.params as Record<string, unknown>) });
+  renderSignedIn(path, {
+    user: USER,
+    permissions: [],
+    pageCheck: (params) => {
+      checks.push(params);
       return { status: 403, data: { message: PAGE_DENIED_MESSAGE } };
-    }
-    if (url === '/api/me/preferences') return { status: 200, data: { language: 'en', theme: 'system' } };
-    return { status: 404, data: { message: `no ${url}` } };
+    },
+    language: 'en',
   });
-  const storage = memoryStorage({ [STORED_USER_KEY]: JSON.stringify(USER) });
-  render(
-    <App services={createConsoleServices({ storage, adapter, io: fakeIo().io })} initialEntries={[path]} />,
-  );
   return { checks };
 }
 

@@ -1,12 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { STORED_USER_KEY } from '@staff/console-contract';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { StoredUser } from '@staff/console-ui';
-import { App } from '../App.js';
-import { createConsoleServices } from '../services.js';
-import { fakeAdapter, type FakeAnswer, type FakeRequest } from '../api/testAdapter.js';
-import { fakeIo } from '../test/fakeSocket.js';
-import { memoryStorage } from '../test/memoryStorage.js';
+import type { FakeAnswer } from '../api/testAdapter.js';
+import { renderSignedIn } from '../test/renderSignedIn.js';
 import { LANGUAGE_STORAGE_KEY } from '../i18n.js';
 
 beforeEach(() => globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, 'id'));
@@ -17,20 +13,13 @@ afterEach(() => {
 
 const USER: StoredUser = { token: 'token-id', fullname: 'Ayu Lestari', last_login: null };
 
-function setup(path: string, pageCheck: () => FakeAnswer) {
-  const { adapter } = fakeAdapter((config: FakeRequest) => {
-    const url = config.url ?? '';
-    if (url === '/api/a/verify/___ca')
-      return { status: 200, data: { permissions: [{ permission_key: 'statistics', allow_read: 1 }] } };
-    if (url === '/api/a/verify/___pc') return pageCheck();
-    if (url === '/api/me/preferences') return { status: 200, data: { language: 'id', theme: 'system' } };
-    return { status: 404, data: { message: `no ${url}` } };
+const setup = (path: string, pageCheck: () => FakeAnswer) =>
+  renderSignedIn(path, {
+    user: USER,
+    permissions: [{ permission_key: 'statistics', allow_read: 1, allow_write: 0 }],
+    pageCheck,
+    language: 'id',
   });
-  const storage = memoryStorage({ [STORED_USER_KEY]: JSON.stringify(USER) });
-  render(
-    <App services={createConsoleServices({ storage, adapter, io: fakeIo().io })} initialEntries={[path]} />,
-  );
-}
 
 describe('the routed shell in Bahasa Indonesia', () => {
   it('shows the not-found page in Indonesian, linking to the landing page by its spec title', async () => {
