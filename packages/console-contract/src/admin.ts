@@ -252,12 +252,12 @@ export const viewAsResponseSchema = z.object({
       allow_write: z.number().int().optional(),
     }),
   ),
-  /** The sidebar groups and items that user sees. */
+  /** The sidebar groups and items that user sees (`visibleMenu`); `locked`: shown, but its page would refuse them. */
   menu: z.array(
     z.object({
       id: z.string(),
       label: z.string(),
-      items: z.array(z.object({ id: z.string(), label: z.string(), path: z.string() })),
+      items: z.array(z.object({ id: z.string(), label: z.string(), path: z.string(), locked: z.boolean() })),
     }),
   ),
   /** Pages whose guard would let that user in. */

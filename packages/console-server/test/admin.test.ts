@@ -630,6 +630,13 @@ describe.each(ONE_ENGINE)('administration API on %s', (engine) => {
       ]);
       const reports = view.menu.find((group: Json) => group.id === 'reports');
       expect(reports.items.map((item: Json) => item.id)).not.toContain('kol-report');
+      // Locked as the Sidebar marks it: shown to everyone, but the page's key is not theirs.
+      expect(reports.items.every((item: Json) => item.locked === false)).toBe(true);
+      const generalAffairs = view.menu.find((group: Json) => group.id === 'general-affairs');
+      expect(generalAffairs.items.find((item: Json) => item.id === 'meeting-room-dashboard')).toMatchObject({
+        path: '/app/general-affairs/meeting-room-dashboard',
+        locked: true,
+      });
       expect(view.allowed_pages).toContain('/app/reports/adset');
       expect(view.allowed_pages).not.toContain('/app/administration/users/');
       const audit = await auditOf('user', user.id, 'view-as');
