@@ -49,12 +49,14 @@ export function menuDefinition(
 
 /** What `visibleMenu` reads of an item: the keys needed to see it, and the key its page checks. */
 export interface MenuRuleItem {
+  id: string;
   requires?: readonly string[];
   key?: string;
 }
 
 /** What `visibleMenu` reads of a group. */
 export interface MenuRuleGroup<I extends MenuRuleItem = MenuRuleItem> {
+  id: string;
   alwaysVisible?: boolean;
   requires?: readonly string[];
   items: readonly I[];

@@ -220,7 +220,6 @@ const RUNTIME_EXPORTS: string[] = [
   'problemStatusMachine',
   'progressShare',
   'readStoredUser',
-  'readableKeys',
   'realtimeConnectionMachine',
   'reconnectDelayMs',
   'regionLabel',
@@ -264,7 +263,6 @@ const RUNTIME_EXPORTS: string[] = [
   'userPresetId',
   'vennShapes',
   'viewEqualsPreset',
-  'visibleMenuGroups',
   'visuallyHiddenCss',
 ];
 

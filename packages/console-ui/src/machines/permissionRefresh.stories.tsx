@@ -3,8 +3,8 @@ import { useActorRef, useSelector } from '@xstate/react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor } from 'storybook/test';
 import { fromPromise } from 'xstate';
-// Stories only: the real menu data. The library itself never imports the contract.
-import { menuDefinition } from '@staff/console-contract';
+// Stories only: the real menu and its rule. The library itself never imports the contract.
+import { menuDefinition, visibleMenu } from '@staff/console-contract';
 import type { CallError, PermissionEntry } from '../adapters.js';
 import { Sidebar } from '../components/Sidebar/Sidebar.js';
 import { permissionRefreshMachine } from './permissionRefresh.machine.js';
@@ -76,10 +76,9 @@ function PermissionRefreshDemo() {
     <div style={{ display: 'flex', gap: 24, flexWrap: 'wrap', alignItems: 'flex-start' }}>
       <div style={{ height: 520, display: 'flex' }}>
         <Sidebar
-          menu={menu}
+          menu={visibleMenu(menu, permissions)}
           currentPath="/app/reports/monthly"
           user={{ fullname: 'Siti Rahmawati', last_login: null }}
-          permissions={permissions}
           onRefresh={() => refresh.send({ type: 'PERMISSIONS.REFRESH' })}
           refreshing={state === 'refreshing'}
           onSignOut={() => undefined}

@@ -1,15 +1,15 @@
 import { createContext, useContext, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
-// Stories only: the real menu data. The component itself never imports the contract.
-import { menuDefinition, PERMISSION_KEYS } from '@staff/console-contract';
+// Stories only: the real menu and its rule. The component itself never imports the contract.
+import { menuDefinition, PERMISSION_KEYS, visibleMenu } from '@staff/console-contract';
 import type { LinkRendererProps } from '../../adapters.js';
 import { Sidebar } from '../Sidebar/Sidebar.js';
 import { AppShell, type AppShellProps } from './AppShell.js';
 import { messagesIn } from '../../../../../.storybook/messages.js';
 
-const menu = menuDefinition();
 const permissions = PERMISSION_KEYS.map((permission_key) => ({ permission_key, allow_read: 1 }));
+const menu = visibleMenu(menuDefinition(), permissions);
 
 // An in-memory router so links can be followed without leaving the story.
 const NavigateContext = createContext<(path: string) => void>(() => {});
@@ -48,7 +48,6 @@ function Demo({ onSignOut = () => {}, navLabel, height = 600, ...shellProps }: D
           <Sidebar
             user={{ fullname: 'Siti Rahmawati', last_login: '2025-03-12T07:05:00Z' }}
             menu={menu}
-            permissions={permissions}
             currentPath={path}
             renderLink={DemoLink}
             onSignOut={onSignOut}

@@ -1,8 +1,8 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
-// Stories only: the real menu data. The component itself never imports the contract.
-import { menuDefinition, PERMISSION_KEYS } from '@staff/console-contract';
+// Stories only: the real menu and its rule (the contract owns who sees what). The component never imports it.
+import { menuDefinition, PERMISSION_KEYS, visibleMenu } from '@staff/console-contract';
 import type { LinkRendererProps, PermissionEntry } from '../../adapters.js';
 import { messagesIn } from '../../../../../.storybook/messages.js';
 import { PlainLink, Sidebar, type SidebarProps } from './Sidebar.js';
@@ -11,6 +11,8 @@ const menu = menuDefinition();
 const grant = (...keys: string[]): PermissionEntry[] =>
   keys.map((permission_key) => ({ permission_key, allow_read: 1 }));
 const allKeys = grant(...PERMISSION_KEYS);
+/** The groups and items a user with these permissions sees, as the app hands them to the Sidebar. */
+const seenWith = (permissions: readonly PermissionEntry[] | null) => visibleMenu(menu, permissions);
 
 const ALWAYS_VISIBLE = ['General Affairs', 'Automation Database', 'Operation Data'];
 
@@ -26,8 +28,7 @@ const meta = {
   component: Sidebar,
   args: {
     user: { fullname: 'Siti Rahmawati', last_login: '2025-03-12T07:05:00Z' },
-    menu,
-    permissions: allKeys,
+    menu: seenWith(allKeys),
     currentPath: '/app/admins/products',
     onSignOut: fn(),
     onRefresh: fn(),
@@ -77,21 +78,22 @@ export const AllKeys: Story = {
   },
 };
 
+/** No keys: the always-visible groups, their pages locked (a padlock and a "no access" hint). */
 export const NoKeys: Story = {
-  args: { permissions: [], currentPath: '/app/general-affairs/meeting-room-dashboard' },
-  play: async ({ canvasElement, canvas }) => {
+  args: { menu: seenWith([]), currentPath: '/app/general-affairs/meeting-room-dashboard' },
+  play: async ({ canvasElement, canvas, globals }) => {
     await expect(groupNames(canvasElement)).toEqual(ALWAYS_VISIBLE);
-    await expect(canvas.getByRole('link', { name: 'Meeting Room Dashboard' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+    const current = canvas.getByRole('link', { name: 'Meeting Room Dashboard' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await expect(current).toHaveAttribute('data-locked', 'true');
+    await expect(current).toHaveAccessibleDescription(messagesIn({ globals }, 'sidebar').locked);
   },
 };
 
 /** Keys present with allow_read 0 mean no access: the same menu as no keys. */
 export const ZeroReadKeys: Story = {
   args: {
-    permissions: PERMISSION_KEYS.map((permission_key) => ({ permission_key, allow_read: 0 })),
+    menu: seenWith(PERMISSION_KEYS.map((permission_key) => ({ permission_key, allow_read: 0 }))),
     currentPath: '/app/automation/n8n-creator-database/',
   },
   play: async ({ canvasElement }) => {
@@ -102,7 +104,7 @@ export const ZeroReadKeys: Story = {
 /** Reports without finance_kol_report hides KOL Report; Finance without finance_manage_companies hides Companies. */
 export const DoubleKeyedItems: Story = {
   args: {
-    permissions: grant('ad_daily_tracker', 'finance_manage_bank_accounts'),
+    menu: seenWith(grant('ad_daily_tracker', 'finance_manage_bank_accounts')),
     currentPath: '/app/reports/monthly',
   },
   play: async ({ canvas, userEvent }) => {
@@ -175,13 +177,13 @@ export const Keyboard: Story = {
 };
 
 /**
- * A plain navigation: only `menu` and `currentPath` (no user, no permissions filter, no buttons), with the
- * default `PlainLink` (an `<a href>`) as the link renderer.
+ * A plain navigation: only `menu` and `currentPath` (no user, no buttons; here the whole menu, nothing locked), with
+ * the default `PlainLink` (an `<a href>`) as the link renderer.
  */
 export const PlainNavigation: Story = {
   args: {
     user: undefined,
-    permissions: undefined,
+    menu,
     onSignOut: undefined,
     onRefresh: undefined,
     productLabel: undefined,
@@ -241,8 +243,8 @@ export const WithRouterLinks: Story = {
 
 const variants: [string, Partial<SidebarProps>][] = [
   ['All keys', {}],
-  ['No keys', { permissions: [], currentPath: '/app/general-affairs/meeting-room-dashboard' }],
-  ['Double-keyed items', { permissions: grant('ad_daily_tracker'), currentPath: '/app/reports/adset' }],
+  ['No keys', { menu: seenWith([]), currentPath: '/app/general-affairs/meeting-room-dashboard' }],
+  ['Double-keyed items', { menu: seenWith(grant('ad_daily_tracker')), currentPath: '/app/reports/adset' }],
   ['Refreshing', { refreshing: true }],
   ['No last login', { user: { fullname: 'Budi Santoso', last_login: null } }],
   [
@@ -255,25 +257,28 @@ const variants: [string, Partial<SidebarProps>][] = [
 const LATE_GROUP = menu.find((group) => !group.alwaysVisible && group.items.length > 0)!;
 
 /**
- * The permissions arrive after the first render (the shell's first permission load): the current page's group opens
- * then, on the same sidebar, so a press on one of its controls in that moment is not lost.
+ * The permissions arrive after the first render (the shell's first permission load): until then the app gives the
+ * always-visible groups, nothing locked; the current page's group opens when its groups arrive, on the same
+ * sidebar, so a press on one of its controls in that moment is not lost.
  */
 export const PermissionsArriveLater: Story = {
   args: { currentPath: LATE_GROUP.items[0]!.path },
   render: function PermissionsArriveLater(args) {
-    const [permissions, setPermissions] = useState<PermissionEntry[]>([]);
+    const [permissions, setPermissions] = useState<PermissionEntry[] | null>(null);
     return (
       <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
         <button type="button" onClick={() => setPermissions(allKeys)}>
           Permissions arrive
         </button>
-        <Sidebar {...args} permissions={permissions} />
+        <Sidebar {...args} menu={seenWith(permissions)} />
       </div>
     );
   },
-  play: async ({ canvas, userEvent, globals }) => {
+  play: async ({ canvas, canvasElement, userEvent, globals }) => {
     const signOut = canvas.getByRole('button', { name: messagesIn({ globals }, 'sidebar').signOut });
     await expect(canvas.queryByRole('button', { name: LATE_GROUP.label })).not.toBeInTheDocument();
+    await expect(groupNames(canvasElement)).toEqual(ALWAYS_VISIBLE);
+    await expect(canvasElement.querySelector('[data-locked]')).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: 'Permissions arrive' }));
     await expect(canvas.getByRole('button', { name: LATE_GROUP.label })).toHaveAttribute(
       'aria-expanded',

@@ -3,7 +3,7 @@ import { composeStories } from '@storybook/react-vite';
 import { fn, userEvent } from 'storybook/test';
 import { describe, expect, it } from 'vitest';
 import type { LinkRendererProps } from '../../adapters.js';
-import { formatLastLogin, samePath, visibleMenuGroups, type SidebarMenuGroup } from './menu.js';
+import { formatLastLogin, samePath, type SidebarMenuGroup } from './menu.js';
 import { Sidebar } from './Sidebar.js';
 import * as stories from './Sidebar.stories.js';
 
@@ -21,74 +21,17 @@ const {
 
 const groupButtons = () => screen.getAllByRole('button').filter((b) => b.hasAttribute('aria-expanded'));
 
-const MENU: SidebarMenuGroup[] = [
-  {
-    id: 'open',
-    label: 'Open',
-    alwaysVisible: true,
-    requires: [],
-    items: [{ id: 'o1', label: 'O1', path: '/o1', requires: ['x'] }],
-  },
-  {
-    id: 'two',
-    label: 'Two keys',
-    alwaysVisible: false,
-    requires: ['a', 'b'],
-    items: [
-      { id: 't1', label: 'T1', path: '/t1', requires: [] },
-      { id: 't2', label: 'T2', path: '/t2/', requires: ['c'] },
-    ],
-  },
-  {
-    id: 'solo',
-    label: 'Solo',
-    alwaysVisible: false,
-    requires: [],
-    items: [{ id: 's1', label: 'S1', path: '/s1', requires: ['d'] }],
-  },
-  { id: 'empty', label: 'Empty', alwaysVisible: true, requires: [], items: [] },
-];
-const read = (...keys: string[]) => keys.map((permission_key) => ({ permission_key, allow_read: 1 }));
-
-describe('visibleMenuGroups', () => {
-  it('shows alwaysVisible groups with all their items to everyone', () => {
-    expect(visibleMenuGroups(MENU, [])).toEqual([MENU[0]]);
-  });
-
-  it('needs every group key, and each item its own keys too', () => {
-    expect(visibleMenuGroups(MENU, read('a')).map((g) => g.id)).toEqual(['open']);
-    const two = visibleMenuGroups(MENU, read('a', 'b')).find((g) => g.id === 'two');
-    expect(two?.items.map((i) => i.id)).toEqual(['t1']);
-    const full = visibleMenuGroups(MENU, read('a', 'b', 'c')).find((g) => g.id === 'two');
-    expect(full?.items.map((i) => i.id)).toEqual(['t1', 't2']);
-  });
-
-  it('hides a group whose items are all hidden', () => {
-    expect(visibleMenuGroups(MENU, read('a', 'b')).map((g) => g.id)).not.toContain('solo');
-    expect(visibleMenuGroups(MENU, read('d')).map((g) => g.id)).toContain('solo');
-  });
-
-  it('treats allow_read 0 as no access, and any readable duplicate as access', () => {
-    expect(visibleMenuGroups(MENU, [{ permission_key: 'd', allow_read: 0 }]).map((g) => g.id)).toEqual([
-      'open',
-    ]);
-    expect(
-      visibleMenuGroups(MENU, [
-        { permission_key: 'd', allow_read: 0 },
-        { permission_key: 'd', allow_read: 1 },
-      ]).map((g) => g.id),
-    ).toContain('solo');
-  });
-
-  it('counts a missing permission list as empty', () => {
-    expect(visibleMenuGroups(MENU, null).map((g) => g.id)).toEqual(['open']);
-  });
-
-  it('does not mutate the menu', () => {
-    visibleMenuGroups(MENU, read('a', 'b'));
-    expect(MENU[1]!.items).toHaveLength(2);
-  });
-});
+// The groups as the app hands them over (who sees what is console-contract's `visibleMenu`).
+const OPEN: SidebarMenuGroup = { id: 'open', label: 'Open', items: [{ id: 'o1', label: 'O1', path: '/o1' }] };
+const TWO: SidebarMenuGroup = {
+  id: 'two',
+  label: 'Two keys',
+  items: [
+    { id: 't1', label: 'T1', path: '/t1' },
+    { id: 't2', label: 'T2', path: '/t2/' },
+  ],
+};
+const MENU: SidebarMenuGroup[] = [OPEN, TWO, { id: 'empty', label: 'Empty', items: [] }];
 
 describe('formatLastLogin and samePath', () => {
   it('formats id-ID date and time, "—" when missing, raw when unparseable', () => {
@@ -214,7 +157,6 @@ describe('Sidebar', () => {
     const props = {
       user: { fullname: 'A', last_login: null },
       menu: MENU,
-      permissions: read('a', 'b', 'c'),
       onSignOut: () => {},
       onRefresh: () => {},
       renderLink: Link,
@@ -226,25 +168,45 @@ describe('Sidebar', () => {
     expect(screen.getByRole('link', { name: 'T2' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('opens the current page group when the permissions that show it arrive, without remounting', async () => {
+  it('opens the current page group when the groups that show it arrive, without remounting', async () => {
     const props = {
       user: { fullname: 'A', last_login: null },
-      menu: MENU,
       onSignOut: () => {},
       onRefresh: () => {},
     };
-    const { rerender } = render(<Sidebar {...props} permissions={[]} currentPath="/t1" />);
+    const { rerender } = render(<Sidebar {...props} menu={[OPEN]} currentPath="/t1" />);
     const signOut = screen.getByRole('button', { name: 'Sign Out' });
     expect(screen.queryByRole('button', { name: 'Two keys' })).toBeNull();
-    rerender(<Sidebar {...props} permissions={read('a', 'b')} currentPath="/t1" />);
+    rerender(<Sidebar {...props} menu={[OPEN, { ...TWO, items: [TWO.items[0]!] }]} currentPath="/t1" />);
     expect(screen.getByRole('button', { name: 'Two keys' })).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'T1' })).toHaveAttribute('aria-current', 'page');
     // The same controls: a press in that moment reaches them.
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBe(signOut);
-    // Once the person chose, a later permission change does not reopen the page's group.
+    // Once the person chose, a later change of the groups (new permissions) does not reopen the page's group.
     await userEvent.click(screen.getByRole('button', { name: 'Two keys' }));
-    rerender(<Sidebar {...props} permissions={read('a', 'b', 'c')} currentPath="/t1" />);
+    rerender(<Sidebar {...props} menu={[OPEN, TWO]} currentPath="/t1" />);
     expect(screen.getByRole('button', { name: 'Two keys' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('marks the items given as locked: a padlock and the "no access" hint, the others plain', () => {
+    const menu = [
+      {
+        ...OPEN,
+        items: [
+          { ...OPEN.items[0]!, locked: true },
+          { id: 'o2', label: 'O2', path: '/o2' },
+        ],
+      },
+    ];
+    render(<Sidebar menu={menu} currentPath="/o2" />);
+    const locked = screen.getByRole('link', { name: 'O1' });
+    expect(locked).toHaveAttribute('data-locked', 'true');
+    expect(locked).toHaveAccessibleDescription('No access: this page needs a permission you do not have.');
+    expect(locked.querySelector('svg.cui-sidebar__lock')).not.toBeNull();
+    const open = screen.getByRole('link', { name: 'O2' });
+    expect(open).not.toHaveAttribute('data-locked');
+    expect(open).not.toHaveAttribute('aria-describedby');
+    expect(open.querySelector('svg')).toBeNull();
   });
 
   it('renders every variant in AllStates', () => {
@@ -254,7 +216,7 @@ describe('Sidebar', () => {
 });
 
 describe('Sidebar as a plain navigation', () => {
-  it('needs only the menu and the current path: no header, nothing filtered', () => {
+  it('needs only the menu and the current path: no header, every group given shown', () => {
     render(
       <Sidebar
         menu={[{ id: 'g', label: 'Reports', items: [{ id: 'r', label: 'Sales', path: '/sales' }] }]}

@@ -1,9 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import type { LinkRenderer, LinkRendererProps, PermissionEntry } from '../../adapters.js';
+import type { LinkRenderer, LinkRendererProps } from '../../adapters.js';
 import { t } from '../../theme/tokens.js';
 import { useThemeCheck } from '../../theme/ThemeProvider.js';
 import { useMessages } from '../../theme/messages.js';
-import { formatLastLogin, lastLoginDateTime, readableKeys, type SidebarMenuGroup } from './menu.js';
+import { formatLastLogin, lastLoginDateTime, type SidebarMenuGroup } from './menu.js';
 import { useSidebarMenu } from './useSidebarMenu.js';
 import { SPIN_KEYFRAMES, spinKeyframesCss } from '../../primitives/spin.js';
 import { plainListCss } from '../../primitives/css.js';
@@ -19,16 +19,18 @@ export interface SidebarUser {
 }
 
 /**
- * Props of `Sidebar`. Only `menu` and `currentPath` are required: without `user`, `permissions`,
- * `onSignOut` and `onRefresh` it is a plain navigation (no header, nothing filtered, no buttons).
+ * Props of `Sidebar`. Only `menu` and `currentPath` are required: without `user`, `onSignOut` and `onRefresh` it
+ * is a plain navigation (no header, no buttons).
  */
 export interface SidebarProps {
   /** Who is signed in (name and last login above the menu). */
   user?: SidebarUser;
-  /** The whole menu as data (console-contract's `menuDefinition()` fits); filtered here by permissions. */
+  /**
+   * The groups and items this user sees, as data, each item `locked` where its page would refuse them. The
+   * Sidebar shows what it is given (groups without items left out): console-contract's
+   * `visibleMenu(menuDefinition(), permissions)` decides.
+   */
   menu: SidebarMenuGroup[];
-  /** Filters the menu (a group needs all its keys readable); left out, every item shows. */
-  permissions?: PermissionEntry[];
   /** The current location's path; its link is highlighted and its group opens. */
   currentPath: string;
   /** Renders menu links with the app's router. Default: a plain `<a href>`. */
@@ -223,14 +225,13 @@ ${spinKeyframesCss}`;
  *
  * @example
  * ```tsx
- * <Sidebar user={user} menu={menuDefinition()} permissions={permissions} currentPath={location.pathname}
+ * <Sidebar user={user} menu={visibleMenu(menuDefinition(), permissions)} currentPath={location.pathname}
  *   renderLink={RouterLink} onSignOut={signOut} onRefresh={refresh} refreshing={isRefreshing} />
  * ```
  */
 export function Sidebar({
   user,
   menu,
-  permissions,
   currentPath,
   renderLink: Link = PlainLink,
   onSignOut,
@@ -248,11 +249,9 @@ export function Sidebar({
   useThemeCheck('Sidebar');
   const m = useMessages('sidebar', SIDEBAR_MESSAGES, messages);
   const baseId = useId();
-  const { groups, openGroupId, toggleGroup, isCurrent } = useSidebarMenu({ menu, permissions, currentPath });
+  const { groups, openGroupId, toggleGroup, isCurrent } = useSidebarMenu({ menu, currentPath });
   const dateTime = user ? lastLoginDateTime(user.last_login, timeZone) : null;
   const hasHeader = Boolean(productLabel || user || onRefresh || onSignOut);
-  // Known only once permissions arrived: until then nothing is marked locked.
-  const readable = Array.isArray(permissions) ? readableKeys(permissions) : null;
   const lockedHintId = `${baseId}-locked`;
 
   return (
@@ -328,7 +327,7 @@ export function Sidebar({
                 <ul id={panelId} className="cui-sidebar__items" hidden={!open} aria-label={group.label}>
                   {group.items.map((item) => {
                     const current = isCurrent(item.path);
-                    const locked = readable !== null && item.key !== undefined && !readable.has(item.key);
+                    const locked = item.locked === true;
                     return (
                       <li key={item.id}>
                         <Link

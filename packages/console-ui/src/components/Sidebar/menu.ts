@@ -1,71 +1,25 @@
-import type { PermissionEntry } from '../../adapters.js';
 import { CONSOLE_TIME_ZONE, fromWallTime } from '../../timeZone.js';
 
-/** A sidebar link. Same shape as console-contract's `menuDefinition()` items (extra fields are ignored). */
+/**
+ * A sidebar link, as the user sees it. The Sidebar decides nothing about who sees what: the app hands it the
+ * groups and items to show (console-contract's `visibleMenu` gives them); extra fields are ignored.
+ */
 export interface SidebarMenuItem {
   id: string;
   label: string;
   path: string;
-  /** Keys needed to see the item, beyond its group's (none when left out). */
-  requires?: string[];
   /**
-   * The key the item's page checks on opening. In an always-shown group, an item whose key the user cannot
-   * read is marked locked rather than leading to a denial unannounced.
+   * Shown, but its page would refuse this user: the link gets a padlock and a "no access" hint rather than
+   * leading to a denial unannounced. Default false.
    */
-  key?: string;
+  locked?: boolean;
 }
 
-/** A collapsible sidebar group. Same shape as console-contract's `menuDefinition()` groups. */
+/** A collapsible sidebar group, with the items the user sees. A group without items is not shown. */
 export interface SidebarMenuGroup {
   id: string;
   label: string;
-  /** Shown with all its items to everyone, whatever their keys. */
-  alwaysVisible?: boolean;
-  /** Keys needed (all of them, readable) to see the group (none when left out). */
-  requires?: string[];
   items: SidebarMenuItem[];
-}
-
-/** The keys the user may read: entries with `allow_read` above 0 (0 means no access). */
-export function readableKeys(permissions: readonly PermissionEntry[] | null | undefined): Set<string> {
-  const keys = new Set<string>();
-  if (!Array.isArray(permissions)) return keys;
-  for (const entry of permissions) {
-    if (entry && typeof entry.permission_key === 'string' && Number(entry.allow_read) > 0) {
-      keys.add(entry.permission_key);
-    }
-  }
-  return keys;
-}
-
-/**
- * The menu a user sees: `alwaysVisible` groups show all their items to everyone; any
- * other group needs every key in its `requires` readable, and each of its items also needs its own
- * `requires`. Groups left without items are hidden.
- *
- * @example
- * ```tsx
- * visibleMenuGroups(menuDefinition(), [{ permission_key: 'ad_daily_tracker', allow_read: 1 }])
- * // → General Affairs, Automation Database, Operation Data, Reports (without KOL Report)
- * ```
- */
-export function visibleMenuGroups<G extends SidebarMenuGroup>(
-  menu: readonly G[],
-  permissions: readonly PermissionEntry[] | null | undefined,
-): G[] {
-  const readable = readableKeys(permissions);
-  const canReadAll = (keys: readonly string[] = []) => keys.every((key) => readable.has(key));
-  const visible: G[] = [];
-  for (const group of menu) {
-    if (group.alwaysVisible) {
-      if (group.items.length > 0) visible.push(group);
-      continue;
-    }
-    if (!canReadAll(group.requires)) continue;
-    const items = group.items.filter((item) => canReadAll(item.requires));
-    if (items.length > 0) visible.push({ ...group, items });
-  }
-  return visible;
 }
 
 /** Paths compare without a trailing slash: the console lists some pages with one and some without. */

@@ -1,16 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { PermissionEntry } from '../../adapters.js';
-import { groupOfPath, samePath, visibleMenuGroups, type SidebarMenuGroup } from './menu.js';
+import { groupOfPath, samePath, type SidebarMenuGroup } from './menu.js';
 
 export interface UseSidebarMenuOptions<G extends SidebarMenuGroup> {
+  /** The groups the user sees, as data (e.g. console-contract's `visibleMenu`); empty groups are left out. */
   menu: readonly G[];
-  /** The user's permissions; left out, nothing is filtered (a plain navigation). */
-  permissions?: readonly PermissionEntry[];
   currentPath: string;
 }
 
 export interface SidebarMenuState<G extends SidebarMenuGroup> {
-  /** The groups and items this user may see. */
+  /** The groups to show: those of `menu` that have items. */
   groups: G[];
   /** The one open group (accordion), or null when all are closed. */
   openGroupId: string | null;
@@ -20,35 +18,28 @@ export interface SidebarMenuState<G extends SidebarMenuGroup> {
 }
 
 /**
- * Headless sidebar menu: permission filtering, one open group at a time, and the current link. The group
- * holding the current path opens at first (or once the permissions that show it arrive) and again whenever the path
+ * Headless sidebar menu: one open group at a time, and the current link. The group holding the current path opens
+ * at first (or once the groups that show it arrive, e.g. with the user's permissions) and again whenever the path
  * moves into another group.
  *
  * @example
  * ```tsx
- * const { groups, openGroupId, toggleGroup, isCurrent } = useSidebarMenu({ menu, permissions, currentPath });
+ * const { groups, openGroupId, toggleGroup, isCurrent } = useSidebarMenu({ menu, currentPath });
  * ```
  */
 export function useSidebarMenu<G extends SidebarMenuGroup>({
   menu,
-  permissions,
   currentPath,
 }: UseSidebarMenuOptions<G>): SidebarMenuState<G> {
-  const groups = useMemo(
-    () =>
-      permissions === undefined
-        ? menu.filter((group) => group.items.length > 0)
-        : visibleMenuGroups(menu, permissions),
-    [menu, permissions],
-  );
-  // `waiting`: the current page's group was not among the visible ones (the permissions were still on their way).
+  const groups = useMemo(() => menu.filter((group) => group.items.length > 0), [menu]);
+  // `waiting`: the current page's group was not among the groups given (they were still on their way).
   const [open, setOpen] = useState(() => {
     const id = groupOfPath(groups, currentPath) ?? null;
     return { path: currentPath, id, waiting: id === null };
   });
 
   // Derived-state updates during render (React's documented pattern): navigation opens the new page's group, and
-  // so does the permissions' arrival when nothing was chosen meanwhile. The sidebar is not remounted for it, so a
+  // so does the groups' arrival when nothing was chosen meanwhile. The sidebar is not remounted for it, so a
   // press on one of its controls in that moment is not lost.
   let openGroupId = open.id;
   if (open.path !== currentPath) {

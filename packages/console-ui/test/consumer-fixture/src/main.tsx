@@ -18,34 +18,30 @@ import {
   type SidebarMenuGroup,
 } from '@staff/console-ui';
 
-const menu: SidebarMenuGroup[] = [
-  {
-    id: 'chats',
-    label: 'Chats',
-    alwaysVisible: false,
-    requires: ['customer_chats'],
-    items: [
-      {
-        id: 'customer-chats',
-        label: 'Customer Chats',
-        path: '/app/customer-chats',
-        requires: ['customer_chats'],
-      },
-    ],
-  },
-  {
-    id: 'admin',
-    label: 'Administration',
-    alwaysVisible: false,
-    requires: ['admin_users'],
-    items: [{ id: 'admin-users', label: 'Admin Users', path: '/app/admin-users', requires: ['admin_users'] }],
-  },
-];
-
 const permissions: PermissionEntry[] = [
   { permission_key: 'customer_chats', allow_read: 1 },
   { permission_key: 'admin_users', allow_read: 0 },
 ];
+
+// The Sidebar shows the groups it is given: who sees what is the embedder's rule (the console's own app asks
+// console-contract's `visibleMenu`). Here a group shows when its one key is readable.
+const allGroups: (SidebarMenuGroup & { key: string })[] = [
+  {
+    id: 'chats',
+    label: 'Chats',
+    key: 'customer_chats',
+    items: [{ id: 'customer-chats', label: 'Customer Chats', path: '/app/customer-chats' }],
+  },
+  {
+    id: 'admin',
+    label: 'Administration',
+    key: 'admin_users',
+    items: [{ id: 'admin-users', label: 'Admin Users', path: '/app/admin-users' }],
+  },
+];
+const menu = allGroups.filter((group) =>
+  permissions.some((p) => p.permission_key === group.key && p.allow_read === 1),
+);
 
 const check: CheckPermissionFn = async (key) =>
   permissions.some((p) => p.permission_key === key && p.allow_read === 1);
@@ -61,7 +57,6 @@ function App() {
       <Sidebar
         user={{ fullname: 'Embedder Test User', last_login: '2024-05-01T09:30:00Z' }}
         menu={menu}
-        permissions={permissions}
         currentPath="/app/customer-chats"
         onSignOut={() => setSignedOut(true)}
         onRefresh={() => undefined}
