@@ -151,6 +151,16 @@ describe('administration in the browser', () => {
     await view.waitFor();
     await view.getByText('read-only preview').waitFor();
     await waitForGroups(page, [...ALWAYS_SHOWN, 'Reports'], 'Menu of Demo Reports');
+    // The server's answer marks locked items, and the preview shows them as the user's own Sidebar would: a page
+    // shown to everyone whose key this user lacks has the padlock's data-locked; the Reports pages do not.
+    const previewMenu = view.getByRole('navigation', { name: 'Menu of Demo Reports' });
+    expect(
+      await previewMenu
+        .locator('a[href="/app/general-affairs/meeting-room-dashboard"][data-locked="true"]')
+        .count(),
+    ).toBe(1);
+    expect(await previewMenu.locator('a[href="/app/reports/adset"]').count()).toBe(1);
+    expect(await previewMenu.locator('a[href="/app/reports/adset"][data-locked]').count()).toBe(0);
     await expect
       .poll(() => view.getByRole('list', { name: 'Page access' }).locator('[data-allowed="true"]').count())
       .toBe(

@@ -1,10 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SEARCH_MIN_LENGTH, findRoute, menuDefinition, routeOpensFor } from '@staff/console-contract';
+import {
+  SEARCH_MIN_LENGTH,
+  findRoute,
+  menuDefinition,
+  readableKeys,
+  routeOpensFor,
+  visibleMenu,
+} from '@staff/console-contract';
 import {
   CommandPalette,
-  readableKeys,
-  visibleMenuGroups,
   type CommandPaletteItem,
   type CommandPaletteRecordsState,
   type PermissionEntry,
@@ -16,12 +21,13 @@ const MENU = menuDefinition();
 const SEARCH_DELAY_MS = 200;
 
 /**
- * The pages of the palette: the sidebar's items for these permissions (the same source), less those the page
- * guard would refuse (groups shown to everyone list pages a user may not open).
+ * The pages of the palette: the sidebar's items for these permissions (the contract's `visibleMenu`, as the shell
+ * gives the Sidebar), less those the page guard would refuse (groups shown to everyone list pages a user may not
+ * open).
  */
 export function palettePages(permissions: readonly PermissionEntry[] | null): CommandPaletteItem[] {
   const readable = readableKeys(permissions);
-  return visibleMenuGroups(MENU, permissions).flatMap((group) =>
+  return visibleMenu(MENU, permissions).flatMap((group) =>
     group.items
       .filter((item) => {
         const route = findRoute(item.path);

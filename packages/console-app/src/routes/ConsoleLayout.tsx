@@ -6,6 +6,7 @@ import {
   PROBLEM_ASSIGNED_EVENT,
   findRoute,
   menuDefinition,
+  visibleMenu,
   type ProblemAssignedPayload,
 } from '@staff/console-contract';
 import {
@@ -237,6 +238,9 @@ function SignedInConsole({ user }: { user: StoredUser }) {
   useCommandPaletteShortcut(togglePalette);
   const route =
     findRoute(pathname) ?? findRoute(pathname.endsWith('/') ? pathname.slice(0, -1) : `${pathname}/`);
+  // Who sees what is the contract's rule; the Sidebar and the palette show its answer. Until the permissions
+  // arrive: the always-visible groups, nothing locked.
+  const menu = useMemo(() => visibleMenu(MENU, permissions), [permissions]);
   const outletContext: ConsoleOutletContext = useMemo(
     () => ({ permissions, permissionsVersion, socket }),
     [permissions, permissionsVersion, socket],
@@ -248,8 +252,7 @@ function SignedInConsole({ user }: { user: StoredUser }) {
       sidebar={
         <Sidebar
           user={user}
-          menu={MENU}
-          permissions={permissions}
+          menu={menu}
           currentPath={route?.path ?? pathname}
           renderLink={RouterLink}
           onSignOut={onSignOut}

@@ -1,13 +1,11 @@
 import { forwardRef, useEffect, useRef, useState } from 'react';
 import { styled } from 'styled-components';
-import { ROUTES, adminEndpoints, menuDefinition } from '@staff/console-contract';
+import { ROUTES, adminEndpoints } from '@staff/console-contract';
 import { Sidebar, t, type LinkRendererProps } from '@staff/console-ui';
 import { Button, ErrorBox, adminLoad } from './adminUi.js';
 import { useEndpoint } from '../useEndpoint.js';
 import { ADMIN_TEXTS } from './texts.js';
 import { useTextsOf } from '../../i18n.js';
-
-const MENU = menuDefinition();
 
 const Overlay = styled.div`
   position: fixed;
@@ -60,7 +58,8 @@ const InertLink = forwardRef<HTMLAnchorElement, LinkRendererProps>(function Iner
 
 /**
  * "View as": the sidebar and the page access exactly as the chosen user has them — the same Sidebar component
- * fed with that user's `___ca` answer — read-only and clearly marked, with an exit control.
+ * showing the server's answer (its `visibleMenu` for that user's `___ca`, locked items marked as the shell marks
+ * them) — read-only and clearly marked, with an exit control.
  */
 export function ViewAsPreview({ userId, onExit }: { userId: number; onExit: () => void }) {
   const v = useTextsOf(ADMIN_TEXTS).viewAs;
@@ -99,8 +98,7 @@ export function ViewAsPreview({ userId, onExit }: { userId: number; onExit: () =
           >
             <Sidebar
               user={{ fullname: state.data.user.full_name, last_login: state.data.user.last_login_at }}
-              menu={MENU}
-              permissions={state.data.permissions}
+              menu={state.data.menu}
               currentPath={currentPath}
               renderLink={InertLink}
               onSignOut={onExit}
