@@ -28,6 +28,9 @@ function chromiumBrowser(contextOptions?: PlaywrightProviderOptions['contextOpti
     provider: playwright({
       launchOptions: { executablePath: findChromium() ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
       contextOptions,
+      // A hang guard for each playwright action (a click, an element screenshot): playwright's own 30 s ran out
+      // for a tall AllStates screenshot with two suites on the machine (session 31's double run).
+      actionTimeout: 240_000,
     }),
     instances: [{ browser: 'chromium' as const }],
     viewport: { width: 1024, height: 768 },
@@ -302,7 +305,8 @@ export default defineConfig({
           name: 'visual',
           include: ['packages/console-ui/test/visual/*.visual.test.tsx'],
           globalSetup: ['scripts/require-chromium.setup.ts'],
-          testTimeout: 120_000,
+          // A hang guard, as in e2e: loading a part's stories took 127 s with two suites on the machine.
+          testTimeout: 600_000,
           browser: {
             // Same clock zone, locale and pixel density on every machine: screenshots must not depend on them.
             ...chromiumBrowser({
@@ -340,7 +344,7 @@ export default defineConfig({
                 // badge in a tall AllStates image must still fail).
                 comparatorOptions: { threshold: 0.1, allowedMismatchedPixels: 25 },
                 // How long to wait for two equal captures in a row: a loaded machine paints slowly (default 5 s).
-                timeout: 60_000,
+                timeout: 180_000,
               },
             },
           },
