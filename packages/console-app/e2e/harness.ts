@@ -1,5 +1,5 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -237,6 +237,46 @@ export async function recordText(page: Page, text: string): Promise<void> {
     };
     new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
   }, text);
+}
+
+/**
+ * Watches the current document's notifications (title and message) for `text` from now on, and returns a wait
+ * that resolves once one was shown, then or since: a success notification lasts 5 s, which on a busy machine can
+ * pass between a locator's polls. Start the watch before the action that notifies.
+ */
+export async function watchNotification(
+  page: Page,
+  text: string | RegExp,
+): Promise<(message?: string) => Promise<void>> {
+  const wanted = typeof text === 'string' ? { text } : { pattern: text.source, flags: text.flags };
+  const id = await page.evaluate((wanted) => {
+    const seen = ((window as unknown as { __notified?: boolean[] }).__notified ??= []);
+    const id = seen.push(false) - 1;
+    const matches = (shown: string) =>
+      'text' in wanted ? shown.includes(wanted.text) : new RegExp(wanted.pattern, wanted.flags).test(shown);
+    const look = () => {
+      const parts = document.querySelectorAll('.cui-notification__title, .cui-notification__message');
+      if ([...parts].some((part) => matches(part.textContent ?? ''))) {
+        seen[id] = true;
+        observer.disconnect();
+      }
+    };
+    const observer = new MutationObserver(look);
+    observer.observe(document, { subtree: true, childList: true, characterData: true });
+    look();
+    return id;
+  }, wanted);
+  return (message = `a notification with ${String(text)}`) =>
+    expect
+      .poll(
+        () =>
+          page.evaluate(
+            (id) => (window as unknown as { __notified?: boolean[] }).__notified?.[id] === true,
+            id,
+          ),
+        { message },
+      )
+      .toBe(true);
 }
 
 /** Whether `recordText(page, text)` saw the text in the current document. */

@@ -199,8 +199,9 @@ describe('creators in depth', () => {
       .check();
     await page.getByRole('button', { name: 'Delete selected (2)' }).click();
     const dialog = page.getByRole('alertdialog');
+    const deleted = await notified('Deleted 2 creators.');
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-    await notified('Deleted 2 creators.');
+    await deleted();
     expect((await listOf(creators, `f.id.in=${String(a.id)},${String(b.id)}`)).data.total).toBe(0);
   });
 

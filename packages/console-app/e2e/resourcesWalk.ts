@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright';
 import { demoRows, type EntityDef, type FieldDef, type StoredUser } from '@staff/console-contract';
-import type { ConsoleServer } from './harness.js';
+import { watchNotification, type ConsoleServer } from './harness.js';
 import { listAnswer, listParts, routeOf, type Row } from './lists.js';
 
 /**
@@ -150,9 +150,8 @@ export function resourceWalk({
   const writable = (field: FieldDef) =>
     !field.readOnly && !['tags', 'daterange', 'json'].includes(field.type);
 
-  async function notified(text: string | RegExp): Promise<void> {
-    await page.getByText(text).first().waitFor();
-  }
+  /** A wait for the notification `text`, watched from now on: call it before the action that notifies. */
+  const notified = (text: string | RegExp) => watchNotification(page, text);
 
   async function checkPage(def: EntityDef): Promise<void> {
     const step = (name: string) => `${def.name}: ${name}`;
@@ -260,6 +259,7 @@ export function resourceWalk({
     const created = page.waitForResponse(
       (r) => new URL(r.url()).pathname === `/api/resources/${def.name}` && r.request().method() === 'POST',
     );
+    const createdNote = await notified('created.');
     await createForm.getByRole('button', { name: 'Create', exact: true }).click();
     const createdAnswer = await created.catch(async (error: unknown) => {
       // The form refused to send: say which fields it complained about.
@@ -275,7 +275,7 @@ export function resourceWalk({
     });
     expect(createdAnswer.status(), `${step('create')} ${await createdAnswer.text()}`).toBe(201);
     const row = (await createdAnswer.json()) as Row;
-    await notified(`created.`);
+    await createdNote(step('created notification'));
     await createForm.waitFor({ state: 'detached' });
 
     // Edit it: newest first, so it is the first row.
@@ -303,9 +303,10 @@ export function resourceWalk({
       (r) =>
         r.url().includes(`/api/resources/${def.name}/${String(row.id)}`) && r.request().method() === 'PATCH',
     );
+    const savedNote = await notified('saved.');
     await editForm.getByRole('button', { name: 'Save changes' }).click();
     expect((await updated).status(), step('edit')).toBe(200);
-    await notified('saved.');
+    await savedNote(step('saved notification'));
     const stored = await api<Row>('GET', `/api/resources/${def.name}/${String(row.id)}`);
     expect(stored.data[editField.name], step('edited value stored')).toBe(edited);
     expect(stored.data.version, step('version')).toBe(2);
@@ -317,8 +318,9 @@ export function resourceWalk({
       .first()
       .click();
     const dialog = page.getByRole('alertdialog');
+    const deletedNote = await notified(/^Deleted /);
     await dialog.getByRole('button', { name: 'Delete', exact: true }).click();
-    await notified(/^Deleted /);
+    await deletedNote(step('deleted notification'));
     await dialog.waitFor({ state: 'detached' });
     const after = await listOf(def, `f.id.eq=${String(row.id)}`);
     expect(after.data.total, step('deleted')).toBe(0);
