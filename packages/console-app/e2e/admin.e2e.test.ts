@@ -12,6 +12,7 @@ import {
   pathOf,
   setupConsole,
   waitForUserSocket,
+  watchNotification,
 } from './harness.js';
 
 const { server, browser } = setupConsole();
@@ -82,8 +83,12 @@ describe('administration in the browser', () => {
     const password = (await secret.textContent())!.trim();
     expect(password).toMatch(/^[A-Za-z0-9]{18}$/);
     await page.getByRole('checkbox', { name: 'E2E Reports' }).check();
+    const saved = await watchNotification(
+      page,
+      'Permission sets of Budi Santoso saved. Their open tabs update at once.',
+    );
     await page.getByRole('button', { name: 'Save permission sets' }).click();
-    await page.getByText('Permission sets of Budi Santoso saved. Their open tabs update at once.').waitFor();
+    await saved();
     await page.getByRole('button', { name: 'Done', exact: true }).click();
     expect(await secret.count()).toBe(0);
 
@@ -247,10 +252,12 @@ describe('administration in the browser', () => {
     // demo-all holds "All access" too: take it away so "admin" is the last administrator.
     await manage(page, 'demo-all');
     await page.getByRole('checkbox', { name: 'All access' }).uncheck();
+    const saved = await watchNotification(
+      page,
+      'Permission sets of Demo All Access saved. Their open tabs update at once.',
+    );
     await page.getByRole('button', { name: 'Save permission sets' }).click();
-    await page
-      .getByText('Permission sets of Demo All Access saved. Their open tabs update at once.')
-      .waitFor();
+    await saved();
     await page.getByRole('button', { name: 'Close', exact: true }).click();
 
     await manage(page, ADMIN_USERNAME);
