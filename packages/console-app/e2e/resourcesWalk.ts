@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Locator, Page } from 'playwright';
+import type { Locator, Page, Request } from 'playwright';
 import { demoRows, type EntityDef, type FieldDef, type StoredUser } from '@staff/console-contract';
 import { watchNotification, type ConsoleServer } from './harness.js';
 import { listAnswer, listParts, routeOf, type Row } from './lists.js';
@@ -199,8 +199,25 @@ export function resourceWalk({
     const filtered = page.waitForResponse(
       listAnswer(def, (url) => [...url.searchParams.keys()].some((key) => key.startsWith(`f.${name}.`))),
     );
+    // What the page asked after Apply, for the failure message if the filtered answer never comes (the first
+    // page of a file, only with two suites on the machine: sessions 30 and 31).
+    const asked: string[] = [];
+    const onRequest = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}${url.search}`);
+    };
+    page.on('request', onRequest);
     await editor.getByRole('button', { name: 'Apply' }).click();
-    const filteredRows = (await (await filtered).json()) as { rows: Row[]; total: number };
+    const answered = await filtered
+      .catch(async (error: unknown) => {
+        const chips = await page.getByRole('list', { name: 'Active filters' }).allTextContents();
+        throw new Error(
+          `${step('no filtered answer')}: address ${page.url()}, chips ${JSON.stringify(chips)}, asked since Apply: ${asked.join('; ') || 'nothing'}`,
+          { cause: error },
+        );
+      })
+      .finally(() => page.off('request', onRequest));
+    const filteredRows = (await answered.json()) as { rows: Row[]; total: number };
     expect(filteredRows.rows.length, step('filter finds rows')).toBeGreaterThan(0);
     expect(filteredRows.rows.every(matches), step('filter')).toBe(true);
     expect(filteredRows.total, step('filter narrows')).toBeLessThanOrEqual(first.data.total);
