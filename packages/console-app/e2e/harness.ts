@@ -248,7 +248,8 @@ export async function watchNotification(
   page: Page,
   text: string | RegExp,
 ): Promise<(message?: string) => Promise<void>> {
-  const wanted = typeof text === 'string' ? { text } : { pattern: text.source, flags: text.flags };
+  const wanted: { text: string } | { pattern: string; flags: string } =
+    typeof text === 'string' ? { text } : { pattern: text.source, flags: text.flags };
   const id = await page.evaluate((wanted) => {
     const seen = ((window as unknown as { __notified?: boolean[] }).__notified ??= []);
     const id = seen.push(false) - 1;
