@@ -12,7 +12,7 @@ import {
   type EntityDef,
 } from '@staff/console-contract';
 import { nextFrames, setupConsole } from './harness.js';
-import { listAnswer, listParts, routeOf, type Row } from './lists.js';
+import { listAnswer, listParts, recordApiRequests, routeOf, type Row } from './lists.js';
 import { MASTER_DATA, coveringPages } from './masterData.js';
 
 const { server, page } = setupConsole({
@@ -74,10 +74,9 @@ describe('issue 10: lists as a new user meets them (1440×900)', () => {
       const otherSizes: string[] = [];
       // What the page asked after the choice, for the failure message if the answer at 100 never comes (twice
       // under two suites at once, on the first list page of the file; not seen alone).
-      const asked: string[] = [];
+      const { asked, stop } = recordApiRequests(page);
       const onRequest = (request: Request) => {
         const url = new URL(request.url());
-        if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}${url.search}`);
         if (
           url.pathname === `/api/resources/${def.name}` &&
           request.method() === 'GET' &&
@@ -107,6 +106,7 @@ describe('issue 10: lists as a new user meets them (1440×900)', () => {
       // address and on the wire by then.
       await nextFrames(page);
       page.off('request', onRequest);
+      stop();
       expect(otherSizes, step('no request at another size')).toEqual([]);
       expect(new URL(page.url()).searchParams.get('size'), step('size in the address')).toBe('100');
       expect(await page.getByLabel('Rows per page').inputValue()).toBe('100');

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright';
+import type { Page, Request } from 'playwright';
 import { resourceRoutes, type EntityDef, type RouteDef } from '@staff/console-contract';
 
 /** A resource row as the list answers it. */
@@ -36,3 +36,17 @@ export const listAnswer =
       url.pathname === `/api/resources/${def.name}` && response.request().method() === 'GET' && test(url)
     );
   };
+
+/**
+ * Every API request `page` makes from now on ("GET /api/…?…"), for a failure message that says what a page asked
+ * after an action whose answer never came; `stop()` ends the recording.
+ */
+export function recordApiRequests(page: Page): { asked: string[]; stop: () => void } {
+  const asked: string[] = [];
+  const onRequest = (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}${url.search}`);
+  };
+  page.on('request', onRequest);
+  return { asked, stop: () => page.off('request', onRequest) };
+}

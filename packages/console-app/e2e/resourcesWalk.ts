@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
-import type { Locator, Page, Request } from 'playwright';
+import type { Locator, Page } from 'playwright';
 import { demoRows, type EntityDef, type FieldDef, type StoredUser } from '@staff/console-contract';
 import { watchNotification, type ConsoleServer } from './harness.js';
-import { listAnswer, listParts, routeOf, type Row } from './lists.js';
+import { listAnswer, listParts, recordApiRequests, routeOf, type Row } from './lists.js';
 
 /**
  * How many of the covering pages (masterData.ts) resources.e2e walks; resourcePages.e2e walks the rest. Four
@@ -201,12 +201,7 @@ export function resourceWalk({
     );
     // What the page asked after Apply, for the failure message if the filtered answer never comes (the first
     // page of a file, only with two suites on the machine: sessions 30 and 31).
-    const asked: string[] = [];
-    const onRequest = (request: Request) => {
-      const url = new URL(request.url());
-      if (url.pathname.startsWith('/api/')) asked.push(`${request.method()} ${url.pathname}${url.search}`);
-    };
-    page.on('request', onRequest);
+    const { asked, stop } = recordApiRequests(page);
     await editor.getByRole('button', { name: 'Apply' }).click();
     const answered = await filtered
       .catch(async (error: unknown) => {
@@ -216,7 +211,7 @@ export function resourceWalk({
           { cause: error },
         );
       })
-      .finally(() => page.off('request', onRequest));
+      .finally(stop);
     const filteredRows = (await answered.json()) as { rows: Row[]; total: number };
     expect(filteredRows.rows.length, step('filter finds rows')).toBeGreaterThan(0);
     expect(filteredRows.rows.every(matches), step('filter')).toBe(true);
