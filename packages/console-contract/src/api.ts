@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Stored user info kept in local storage under one fixed key (spec section 3). */
 export interface StoredUser {
@@ -11,8 +11,8 @@ export interface StoredUser {
 export const STORED_USER_KEY = 'staff-console.user';
 
 export const loginRequestSchema = z.object({
-  username: z.string().max(200),
-  password: z.string().max(1000),
+  username: z.string().check(z.maxLength(200)),
+  password: z.string().check(z.maxLength(1000)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -26,15 +26,15 @@ export interface VerifyAllResponse {
 }
 
 export const pageCheckQuerySchema = z.object({
-  key: z.string().min(1).max(100),
-  mode: z.enum(['read', 'write']).default('read'),
-  path: z.string().max(500).optional(),
+  key: z.string().check(z.minLength(1), z.maxLength(100)),
+  mode: z._default(z.enum(['read', 'write']), 'read'),
+  path: z.optional(z.string().check(z.maxLength(500))),
 });
 export type PageCheckQuery = z.infer<typeof pageCheckQuerySchema>;
 
 export const configQuerySchema = z.object({
-  config_name: z.string().min(1).max(200),
-  default_value: z.string().max(10000).optional(),
+  config_name: z.string().check(z.minLength(1), z.maxLength(200)),
+  default_value: z.optional(z.string().check(z.maxLength(10000))),
 });
 
 export interface ConfigResponse {
@@ -66,22 +66,22 @@ export const PAGE_DENIED_MESSAGE = "You don't have permission to access this pag
 
 export const apiErrorSchema = z.object({
   message: z.string(),
-  code: z.string().optional(),
-  fields: z.record(z.string(), z.array(z.string())).optional(),
+  code: z.optional(z.string()),
+  fields: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 
 export const storedUserSchema = z.object({
   token: z.string(),
   fullname: z.string(),
-  last_login: z.string().nullable(),
+  last_login: z.nullable(z.string()),
 });
 
 export const loginResponseSchema = z.object({ data: storedUserSchema });
 
 export const permissionEntrySchema = z.object({
   permission_key: z.string(),
-  allow_read: z.number().int().min(0).max(1),
-  allow_write: z.number().int().min(0).max(1).optional(),
+  allow_read: z.number().check(z.int(), z.gte(0), z.lte(1)),
+  allow_write: z.optional(z.number().check(z.int(), z.gte(0), z.lte(1))),
 });
 
 export const verifyAllResponseSchema = z.object({ permissions: z.array(permissionEntrySchema) });
@@ -94,8 +94,8 @@ export const pageCheckResponseSchema = z.object({
 
 export const configResponseSchema = z.object({
   config_name: z.string(),
-  default_value: z.string().nullable(),
-  config_value: z.string().nullable(),
+  default_value: z.nullable(z.string()),
+  config_value: z.nullable(z.string()),
 });
 
 export const healthResponseSchema = z.object({
@@ -113,24 +113,24 @@ export const logoutResponseSchema = z.object({ ok: z.literal(true) });
 
 /** `GET /api/statistics/usage?days=N` (needs `statistics` read): the landing page's team figures. */
 export const usageStatisticsQuerySchema = z.object({
-  days: z.coerce.number<number>().int().min(1).max(366).default(30),
+  days: z._default(z.coerce.number<number>().check(z.int(), z.gte(1), z.lte(366)), 30),
 });
 
 export const usageStatisticsResponseSchema = z.object({
   /** First day of the window (ISO date, UTC) and its length. */
   from: z.string(),
-  days: z.number().int(),
+  days: z.number().check(z.int()),
   /** One row per day of the window, oldest first, days without sign-ins included with zeros. */
   sign_ins_per_day: z.array(
-    z.object({ date: z.string(), sign_ins: z.number().int(), failed: z.number().int() }),
+    z.object({ date: z.string(), sign_ins: z.number().check(z.int()), failed: z.number().check(z.int()) }),
   ),
   /** Distinct users who signed in or opened a page within the window. */
-  active_users: z.number().int(),
+  active_users: z.number().check(z.int()),
   /** Users whose account is active. */
-  total_users: z.number().int(),
+  total_users: z.number().check(z.int()),
   /** Pages opened most (allowed page checks), most first; `path` is null when the client sent none. */
   most_visited_pages: z.array(
-    z.object({ path: z.string().nullable(), permission_key: z.string(), visits: z.number().int() }),
+    z.object({ path: z.nullable(z.string()), permission_key: z.string(), visits: z.number().check(z.int()) }),
   ),
 });
 export type UsageStatisticsResponse = z.infer<typeof usageStatisticsResponseSchema>;
@@ -141,47 +141,49 @@ export type UsageStatisticsResponse = z.infer<typeof usageStatisticsResponseSche
  */
 export const myActivityResponseSchema = z.object({
   from: z.string(),
-  days: z.number().int(),
+  days: z.number().check(z.int()),
   /** The caller's own sign-ins (and failed attempts on their account) per day, oldest first, zeros included. */
   sign_ins_per_day: z.array(
-    z.object({ date: z.string(), sign_ins: z.number().int(), failed: z.number().int() }),
+    z.object({ date: z.string(), sign_ins: z.number().check(z.int()), failed: z.number().check(z.int()) }),
   ),
   /** The caller's latest sign-in attempts, newest first (at most 5). */
   recent_sign_ins: z.array(z.object({ at: z.string(), success: z.boolean() })),
   /** Pages the caller opened, most first (allowed page checks). */
   most_visited_pages: z.array(
-    z.object({ path: z.string().nullable(), permission_key: z.string(), visits: z.number().int() }),
+    z.object({ path: z.nullable(z.string()), permission_key: z.string(), visits: z.number().check(z.int()) }),
   ),
 });
 export type MyActivityResponse = z.infer<typeof myActivityResponseSchema>;
 
 /** Administration (needs `admin_manage_user`: read to list, write to change). */
 export const adminUserSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   username: z.string(),
   full_name: z.string(),
   active: z.boolean(),
-  last_login_at: z.string().nullable(),
-  locked_until: z.string().nullable(),
+  last_login_at: z.nullable(z.string()),
+  locked_until: z.nullable(z.string()),
   permission_sets: z.array(z.string()),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserListResponseSchema = z.object({ users: z.array(adminUserSchema) });
 
-export const adminUserIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const adminUserIdParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
 
 export const adminUserPatchSchema = z
   .object({
-    full_name: z.string().trim().min(1).max(200).optional(),
-    active: z.boolean().optional(),
+    full_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+    active: z.optional(z.boolean()),
   })
-  .refine((value) => value.full_name !== undefined || value.active !== undefined, {
-    message: 'Give full_name or active',
-  });
+  .check(
+    z.refine((value) => value.full_name !== undefined || value.active !== undefined, {
+      message: 'Give full_name or active',
+    }),
+  );
 
 export const adminUserSetsBodySchema = z.object({
-  permission_sets: z.array(z.string().min(1).max(200)).max(100),
+  permission_sets: z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(100)),
 });
 
 // --- Two-step sign-in (TOTP, issue 6) ---------------------------------------------------------------------------
@@ -195,22 +197,26 @@ export const loginChallengeResponseSchema = z.object({
 export type LoginChallengeResponse = z.infer<typeof loginChallengeResponseSchema>;
 
 export const loginOtpRequestSchema = z.object({
-  challenge: z.string().min(1, { message: 'Sign in with your password first.' }).max(200),
+  challenge: z
+    .string()
+    .check(z.minLength(1, { message: 'Sign in with your password first.' }), z.maxLength(200)),
   /** The 6-digit code from the authenticator app, or one recovery code. */
   code: z
     .string()
-    .trim()
-    .min(1, { message: 'Enter the code.' })
-    .max(64, { message: 'Use at most 64 characters.' }),
+    .check(
+      z.trim(),
+      z.minLength(1, { message: 'Enter the code.' }),
+      z.maxLength(64, { message: 'Use at most 64 characters.' }),
+    ),
 });
 export type LoginOtpRequest = z.infer<typeof loginOtpRequestSchema>;
 
 /** `GET /api/auth/2fa`: the signed-in user's own state. */
 export const twoFactorStatusSchema = z.object({
   enabled: z.boolean(),
-  enabled_at: z.string().nullable(),
+  enabled_at: z.nullable(z.string()),
   /** Recovery codes not used yet (0 when off). */
-  recovery_codes_left: z.number().int(),
+  recovery_codes_left: z.number().check(z.int()),
 });
 export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
 
@@ -221,8 +227,7 @@ export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema
 export const twoFactorEnableRequestSchema = z.object({
   code: z
     .string()
-    .trim()
-    .regex(/^\d{6}$/, { message: 'Enter the 6-digit code from your authenticator app.' }),
+    .check(z.trim(), z.regex(/^\d{6}$/, { message: 'Enter the 6-digit code from your authenticator app.' })),
 });
 export type TwoFactorEnableRequest = z.infer<typeof twoFactorEnableRequestSchema>;
 
@@ -231,7 +236,7 @@ export const twoFactorEnableResponseSchema = z.object({ recovery_codes: z.array(
 export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponseSchema>;
 
 export const twoFactorDisableRequestSchema = z.object({
-  password: z.string().min(1, { message: 'Enter your password.' }).max(1000),
+  password: z.string().check(z.minLength(1, { message: 'Enter your password.' }), z.maxLength(1000)),
 });
 export type TwoFactorDisableRequest = z.infer<typeof twoFactorDisableRequestSchema>;
 
@@ -248,8 +253,8 @@ export const REAUTH_REQUIRED_CODE = 'REAUTH_REQUIRED';
 
 /** `POST /api/auth/reauth`: the password again, and a code when two-step sign-in is on. */
 export const reauthRequestSchema = z.object({
-  password: z.string().min(1, { message: 'Enter your password.' }).max(1000),
-  code: z.string().trim().max(40).optional(),
+  password: z.string().check(z.minLength(1, { message: 'Enter your password.' }), z.maxLength(1000)),
+  code: z.optional(z.string().check(z.trim(), z.maxLength(40))),
 });
 export type ReauthRequest = z.infer<typeof reauthRequestSchema>;
 export const reauthResponseSchema = z.object({ ok: z.literal(true) });
@@ -258,10 +263,10 @@ export const reauthResponseSchema = z.object({ ok: z.literal(true) });
 export const ownSessionSchema = z.object({
   id: z.string(),
   created_at: z.string(),
-  last_seen_at: z.string().nullable(),
+  last_seen_at: z.nullable(z.string()),
   expires_at: z.string(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
+  ip: z.nullable(z.string()),
+  user_agent: z.nullable(z.string()),
   /** The session making this request. */
   current: z.boolean(),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 export const BOT_MATCH_TYPES = [
   'exact',
@@ -36,33 +36,35 @@ export const BOT_ACTIONS = ['reply', 'handover'] as const;
 export const BOT_PLACEHOLDERS = ['{name}', '{order}', '{resi}'] as const;
 export const BOT_REGEX_MAX = 200;
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, e.g. 08:00');
+const hhmm = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:MM, e.g. 08:00'));
 
 export const botRuleBodySchema = z
   .object({
-    name: z.string().trim().min(1, 'Isi nama aturan').max(120),
-    priority: z.number().int().min(0).max(100000).default(100),
+    name: z.string().check(z.trim(), z.minLength(1, 'Isi nama aturan'), z.maxLength(120)),
+    priority: z._default(z.number().check(z.int(), z.gte(0), z.lte(100000)), 100),
     match_type: z.enum(BOT_MATCH_TYPES),
-    pattern: z.string().max(500).default(''),
-    action: z.enum(BOT_ACTIONS).default('reply'),
-    reply_text: z.string().max(4096).default(''),
-    hours: z.enum(BOT_HOURS).default('always'),
-    frequency: z.enum(BOT_FREQUENCIES).default('every_time'),
-    cooldown_minutes: z.number().int().min(0).max(10080).default(0),
-    active: z.boolean().default(true),
+    pattern: z._default(z.string().check(z.maxLength(500)), ''),
+    action: z._default(z.enum(BOT_ACTIONS), 'reply'),
+    reply_text: z._default(z.string().check(z.maxLength(4096)), ''),
+    hours: z._default(z.enum(BOT_HOURS), 'always'),
+    frequency: z._default(z.enum(BOT_FREQUENCIES), 'every_time'),
+    cooldown_minutes: z._default(z.number().check(z.int(), z.gte(0), z.lte(10080)), 0),
+    active: z._default(z.boolean(), true),
   })
-  .superRefine((rule, ctx) => {
-    if (rule.match_type !== 'any' && rule.pattern.trim() === '')
-      ctx.addIssue({ code: 'custom', path: ['pattern'], message: 'Isi pola atau kata kunci' });
-    if (rule.action === 'reply' && rule.reply_text.trim() === '')
-      ctx.addIssue({ code: 'custom', path: ['reply_text'], message: 'Isi balasan' });
-    if (rule.match_type === 'regex' && rule.pattern.length > BOT_REGEX_MAX)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['pattern'],
-        message: `Paling panjang ${BOT_REGEX_MAX} karakter`,
-      });
-  });
+  .check(
+    z.superRefine((rule, ctx) => {
+      if (rule.match_type !== 'any' && rule.pattern.trim() === '')
+        ctx.addIssue({ code: 'custom', path: ['pattern'], message: 'Isi pola atau kata kunci' });
+      if (rule.action === 'reply' && rule.reply_text.trim() === '')
+        ctx.addIssue({ code: 'custom', path: ['reply_text'], message: 'Isi balasan' });
+      if (rule.match_type === 'regex' && rule.pattern.length > BOT_REGEX_MAX)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pattern'],
+          message: `Paling panjang ${BOT_REGEX_MAX} karakter`,
+        });
+    }),
+  );
 export type BotRuleBody = z.infer<typeof botRuleBodySchema>;
 
 export const botRuleSchema = z.object({
@@ -85,7 +87,7 @@ export type BotRule = z.infer<typeof botRuleSchema>;
 export const botSettingsSchema = z.object({
   enabled: z.boolean(),
   /** ISO weekdays, 1 = Monday … 7 = Sunday. */
-  business_days: z.array(z.number().int().min(1).max(7)).max(7),
+  business_days: z.array(z.number().check(z.int(), z.gte(1), z.lte(7))).check(z.maxLength(7)),
   opens_at: hhmm,
   closes_at: hhmm,
   lowercase: z.boolean(),
@@ -110,32 +112,32 @@ export const botRulesResponseSchema = z.object({
 });
 
 export const botTestBodySchema = z.object({
-  text: z.string().max(4096),
-  name: z.string().max(120).optional(),
+  text: z.string().check(z.maxLength(4096)),
+  name: z.optional(z.string().check(z.maxLength(120))),
   /** When the message arrives (ISO); default now. Business hours are judged in Asia/Jakarta. */
-  at: z.string().datetime({ offset: true }).optional(),
+  at: z.optional(z.string().check(z.iso.datetime({ offset: true }))),
 });
 export const botTestResponseSchema = z.object({
   data: z.object({
     normalised: z.string(),
     within_business_hours: z.boolean(),
-    rule: botRuleSchema.nullable(),
+    rule: z.nullable(botRuleSchema),
     /** The rule's keyword that matched, as written (null for "any", regular expressions, or no rule). */
-    keyword: z.string().nullable(),
+    keyword: z.nullable(z.string()),
     action: z.enum(['reply', 'handover', 'none']),
-    reply: z.string().nullable(),
+    reply: z.nullable(z.string()),
   }),
 });
 
 export const botAnswerSchema = z.object({
   id: z.number(),
   at: z.string(),
-  rule_id: z.number().nullable(),
+  rule_id: z.nullable(z.number()),
   rule_name: z.string(),
   action: z.enum(BOT_ACTIONS),
   customer_wa_id: z.string(),
   conversation_id: z.number(),
-  inbound: z.string().nullable(),
-  reply: z.string().nullable(),
+  inbound: z.nullable(z.string()),
+  reply: z.nullable(z.string()),
 });
 export const botAnswersResponseSchema = z.object({ data: z.array(botAnswerSchema) });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * Processing the Change Email page's requests (issue #32): a pending request is approved (its purchases move to
@@ -40,31 +40,37 @@ export const CHANGE_EMAIL_CODES = {
 
 const reasonSchema = z
   .string(CHANGE_EMAIL_MESSAGES.reasonRequired)
-  .trim()
-  .min(1, CHANGE_EMAIL_MESSAGES.reasonRequired)
-  .max(CHANGE_EMAIL_REASON_MAX);
+  .check(
+    z.trim(),
+    z.minLength(1, CHANGE_EMAIL_MESSAGES.reasonRequired),
+    z.maxLength(CHANGE_EMAIL_REASON_MAX),
+  );
 
 /** `POST /api/change-emails/:id/approve` takes no body; `…/reject` a reason. */
-export const changeEmailIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const changeEmailIdParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
 export const rejectChangeEmailBodySchema = z.object({ reason: reasonSchema });
 
 /** A bulk decision: each request in its own transaction; a reject needs its reason. */
 export const bulkChangeEmailBodySchema = z
   .object({
     decision: z.enum(['approve', 'reject']),
-    ids: z.array(z.number().int().positive()).min(1).max(CHANGE_EMAIL_BULK_MAX),
-    reason: z.string().trim().max(CHANGE_EMAIL_REASON_MAX).optional(),
+    ids: z
+      .array(z.number().check(z.int(), z.positive()))
+      .check(z.minLength(1), z.maxLength(CHANGE_EMAIL_BULK_MAX)),
+    reason: z.optional(z.string().check(z.trim(), z.maxLength(CHANGE_EMAIL_REASON_MAX))),
   })
-  .refine((body) => body.decision === 'approve' || Boolean(body.reason), {
-    message: CHANGE_EMAIL_MESSAGES.reasonRequired,
-    path: ['reason'],
-  });
+  .check(
+    z.refine((body) => body.decision === 'approve' || Boolean(body.reason), {
+      message: CHANGE_EMAIL_MESSAGES.reasonRequired,
+      path: ['reason'],
+    }),
+  );
 
 /** Where the customer's WhatsApp message stands (`skipped` with why when none could be queued). */
 export const changeEmailNotificationSchema = z.object({
   status: z.enum(['pending', 'accepted', 'sent', 'delivered', 'read', 'failed', 'skipped']),
-  message_id: z.number().nullable(),
-  detail: z.string().nullable(),
+  message_id: z.nullable(z.number()),
+  detail: z.nullable(z.string()),
 });
 
 /** One call to Mayar's "update customer email" per Mayar account whose purchases moved. */
@@ -73,34 +79,34 @@ export const changeEmailMayarUpdateSchema = z.object({
   mayar_account_id: z.number(),
   status: z.enum(['pending', 'done', 'failed']),
   attempts: z.number(),
-  last_error: z.string().nullable(),
+  last_error: z.nullable(z.string()),
 });
 
 export const changeEmailDecisionSchema = z.object({
   change_email_id: z.number(),
   decision: z.enum(['approved', 'rejected']),
-  reason: z.string().nullable(),
-  decided_by: z.number().nullable(),
-  decided_by_name: z.string().nullable(),
+  reason: z.nullable(z.string()),
+  decided_by: z.nullable(z.number()),
+  decided_by_name: z.nullable(z.string()),
   decided_at: z.string(),
   purchases_moved: z.number(),
-  notification: changeEmailNotificationSchema.nullable(),
+  notification: z.nullable(changeEmailNotificationSchema),
   mayar_updates: z.array(changeEmailMayarUpdateSchema),
 });
 export type ChangeEmailDecision = z.infer<typeof changeEmailDecisionSchema>;
 
 export const changeEmailDecisionResponseSchema = z.object({ data: changeEmailDecisionSchema });
 /** `GET /api/change-emails/:id/decision`: null while the request is pending. */
-export const changeEmailDecisionOrNoneSchema = z.object({ data: changeEmailDecisionSchema.nullable() });
+export const changeEmailDecisionOrNoneSchema = z.object({ data: z.nullable(changeEmailDecisionSchema) });
 
 /** One request's outcome in a bulk decision: its decision, or the refusal as the single call would answer. */
 export const bulkChangeEmailResultSchema = z.object({
   id: z.number(),
   ok: z.boolean(),
-  decision: changeEmailDecisionSchema.nullable(),
-  status: z.number().nullable(),
-  code: z.string().nullable(),
-  message: z.string().nullable(),
+  decision: z.nullable(changeEmailDecisionSchema),
+  status: z.nullable(z.number()),
+  code: z.nullable(z.string()),
+  message: z.nullable(z.string()),
 });
 export type BulkChangeEmailResult = z.infer<typeof bulkChangeEmailResultSchema>;
 export const bulkChangeEmailResponseSchema = z.object({ results: z.array(bulkChangeEmailResultSchema) });

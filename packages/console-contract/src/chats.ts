@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** The `resource:changed` entity of a WhatsApp conversation (list and thread reload on it). */
 export const CONVERSATIONS_CHANGED_ENTITY = 'wa_conversations';
@@ -7,15 +7,13 @@ export const CHAT_FILTERS = ['all', 'mine', 'unassigned', 'bot', 'resolved'] as 
 export type ChatFilter = (typeof CHAT_FILTERS)[number];
 
 export const chatListQuerySchema = z.object({
-  filter: z.enum(CHAT_FILTERS).default('all'),
-  q: z.string().trim().max(100).optional(),
+  filter: z._default(z.enum(CHAT_FILTERS), 'all'),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(100))),
   /** Keyset cursor from the previous page. */
-  cursor: z
-    .string()
-    .max(80)
-    .regex(/^\d+:\d+$/, 'cursor must come from next_cursor')
-    .optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.optional(
+    z.string().check(z.maxLength(80), z.regex(/^\d+:\d+$/, 'cursor must come from next_cursor')),
+  ),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 100),
 });
 
 export const conversationSchema = z.object({
@@ -30,21 +28,21 @@ export const conversationSchema = z.object({
   /** The business number's phone as WA Registries has it: the number the customer wrote to. */
   number_phone: z.string(),
   customer_wa_id: z.string(),
-  customer_name: z.string().nullable(),
+  customer_name: z.nullable(z.string()),
   /** The customer (one per phone number, whatever business number they wrote to). */
   customer_id: z.number(),
   /** How many conversations the customer has in all, on every business number (1: only this one). */
   customer_conversations: z.number(),
   status: z.enum(['open', 'resolved']),
-  assigned_to: z.number().nullable(),
-  assignee_name: z.string().nullable(),
+  assigned_to: z.nullable(z.number()),
+  assignee_name: z.nullable(z.string()),
   handed_over: z.boolean(),
   bot_replies: z.number(),
   unread_count: z.number(),
-  last_message_at: z.string().nullable(),
-  last_message_text: z.string().nullable(),
-  last_direction: z.enum(['in', 'out']).nullable(),
-  last_inbound_at: z.string().nullable(),
+  last_message_at: z.nullable(z.string()),
+  last_message_text: z.nullable(z.string()),
+  last_direction: z.nullable(z.enum(['in', 'out'])),
+  last_inbound_at: z.nullable(z.string()),
   /** Free text may be sent (the customer wrote within 24 hours). */
   window_open: z.boolean(),
   version: z.number(),
@@ -53,7 +51,7 @@ export type Conversation = z.infer<typeof conversationSchema>;
 
 export const chatListResponseSchema = z.object({
   data: z.array(conversationSchema),
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
   total_unread: z.number(),
 });
 
@@ -74,18 +72,18 @@ export const chatMessageSchema = z.object({
   type: z.string(),
   body: z.string(),
   status: z.enum(MESSAGE_STATUSES),
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
   at: z.string(),
-  sent_by_name: z.string().nullable(),
+  sent_by_name: z.nullable(z.string()),
   /** The bot rule that wrote this answer. */
-  bot_rule_name: z.string().nullable(),
+  bot_rule_name: z.nullable(z.string()),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
 export const customerPurchaseSchema = z.object({
   id: z.number(),
   mayar_id: z.string(),
-  product_name: z.string().nullable(),
+  product_name: z.nullable(z.string()),
   amount: z.number(),
   transaction_status: z.string(),
   at: z.string(),
@@ -94,8 +92,8 @@ export const customerPurchaseSchema = z.object({
 export const customerPackageSchema = z.object({
   id: z.number(),
   label: z.string(),
-  status: z.string().nullable(),
-  resi: z.string().nullable(),
+  status: z.nullable(z.string()),
+  resi: z.nullable(z.string()),
 });
 
 /** A problem of the customer (from any of their conversations, or by their number). */
@@ -104,8 +102,8 @@ export const customerProblemSchema = z.object({
   status: z.enum(['open', 'in_progress', 'resolved', 'closed']),
   description: z.string(),
   opened_at: z.string(),
-  conversation_id: z.number().nullable(),
-  message_id: z.number().nullable(),
+  conversation_id: z.nullable(z.number()),
+  message_id: z.nullable(z.number()),
 });
 
 /** One of a customer's conversations (one per business number they wrote to), to jump between them. */
@@ -117,9 +115,9 @@ export const customerConversationSchema = z.object({
   number_active: z.boolean(),
   status: z.enum(['open', 'resolved']),
   unread_count: z.number(),
-  assignee_name: z.string().nullable(),
-  last_message_at: z.string().nullable(),
-  last_message_text: z.string().nullable(),
+  assignee_name: z.nullable(z.string()),
+  last_message_at: z.nullable(z.string()),
+  last_message_text: z.nullable(z.string()),
 });
 export type CustomerConversation = z.infer<typeof customerConversationSchema>;
 
@@ -127,7 +125,7 @@ export type CustomerConversation = z.infer<typeof customerConversationSchema>;
 export const chatCustomerSchema = z.object({
   id: z.number(),
   phone: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   /** Every conversation of the customer, newest first, this one among them. */
   conversations: z.array(customerConversationSchema),
 });
@@ -152,24 +150,26 @@ export const TEMPLATE_NAME = /^[a-z0-9_]{1,512}$/;
 
 export const sendMessageBodySchema = z
   .object({
-    text: z.string().trim().min(1, 'Tulis pesan').max(4096).optional(),
-    template: z
-      .object({
-        name: z.string().regex(TEMPLATE_NAME, 'lower-case letters, digits and _ only'),
-        language: z
-          .string()
-          .regex(/^[a-z]{2}(_[A-Z]{2})?$/, 'a language code such as id or en_US')
-          .default('id'),
-        parameters: z.array(z.string().max(1000)).max(20).default([]),
-      })
-      .optional(),
+    text: z.optional(z.string().check(z.trim(), z.minLength(1, 'Tulis pesan'), z.maxLength(4096))),
+    template: z.optional(
+      z.object({
+        name: z.string().check(z.regex(TEMPLATE_NAME, 'lower-case letters, digits and _ only')),
+        language: z._default(
+          z.string().check(z.regex(/^[a-z]{2}(_[A-Z]{2})?$/, 'a language code such as id or en_US')),
+          'id',
+        ),
+        parameters: z._default(z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(20)), []),
+      }),
+    ),
   })
-  .refine((body) => Boolean(body.text) !== Boolean(body.template), {
-    message: 'Send either text or a template',
-    path: ['text'],
-  });
+  .check(
+    z.refine((body) => Boolean(body.text) !== Boolean(body.template), {
+      message: 'Send either text or a template',
+      path: ['text'],
+    }),
+  );
 
-export const assignBodySchema = z.object({ user_id: z.number().int().positive().nullable() });
+export const assignBodySchema = z.object({ user_id: z.nullable(z.number().check(z.int(), z.positive())) });
 export const resolveBodySchema = z.object({ resolved: z.boolean() });
 
 export const chatAssigneesResponseSchema = z.object({
@@ -194,7 +194,7 @@ export const unregisteredMessageSchema = z.object({
   phone_number_id: z.string(),
   display_phone: z.string(),
   customer_wa_id: z.string(),
-  customer_name: z.string().nullable(),
+  customer_name: z.nullable(z.string()),
   type: z.string(),
   body: z.string(),
   at: z.string(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /**
  * What the console shows of an ad creative (Master Ad Creative, issue #32): a small thumbnail for lists and the
@@ -15,30 +15,27 @@ export type CreativePreviewSource = (typeof CREATIVE_PREVIEW_SOURCES)[number];
 /** How many records one `GET /api/creative-previews?ids=` answers for (a list page at most). */
 export const CREATIVE_PREVIEW_IDS_MAX = 100;
 
-const httpUrl = z
-  .string()
-  .max(2000)
-  .regex(/^https?:\/\//);
+const httpUrl = z.string().check(z.maxLength(2000), z.regex(/^https?:\/\//));
 
 export const creativePreviewSchema = z.object({
   /** The Master Ad Creative record's id. */
   id: z.string(),
   /** Meta's creative id; null for a draft without one. */
-  creative_id: z.string().nullable(),
+  creative_id: z.nullable(z.string()),
   kind: z.enum(CREATIVE_PREVIEW_KINDS),
   source: z.enum(CREATIVE_PREVIEW_SOURCES),
   /** Small picture for a table cell. */
-  thumbnail_url: httpUrl.nullable(),
+  thumbnail_url: z.nullable(httpUrl),
   /** The big picture: the image, or the video's poster frame. */
-  preview_url: httpUrl.nullable(),
-  video_id: z.string().nullable(),
-  title: z.string().nullable(),
-  body: z.string().nullable(),
-  call_to_action_type: z.string().nullable(),
+  preview_url: z.nullable(httpUrl),
+  video_id: z.nullable(z.string()),
+  title: z.nullable(z.string()),
+  body: z.nullable(z.string()),
+  call_to_action_type: z.nullable(z.string()),
   /** When Meta last answered for this creative (ISO); null when never. */
-  fetched_at: z.string().nullable(),
+  fetched_at: z.nullable(z.string()),
   /** Meta's refusal on the last try, when the last try failed. */
-  last_error: z.string().nullable(),
+  last_error: z.nullable(z.string()),
 });
 export type CreativePreview = z.infer<typeof creativePreviewSchema>;
 
@@ -46,16 +43,20 @@ export const creativePreviewListSchema = z.object({ data: z.array(creativePrevie
 
 /** `?ids=1,2,3`: the records of a list page. */
 export const creativePreviewsQuerySchema = z.object({
-  ids: z
-    .string()
-    .max(2000)
-    .transform((text) => text.split(',').filter((part) => part !== ''))
-    .pipe(
-      z
-        .array(z.string().regex(/^\d{1,15}$/, 'Must be a list of row ids'))
-        .min(1, 'Must be a list of row ids')
-        .max(CREATIVE_PREVIEW_IDS_MAX, `At most ${CREATIVE_PREVIEW_IDS_MAX} ids`),
+  ids: z.pipe(
+    z.pipe(
+      z.string().check(z.maxLength(2000)),
+      z.transform((text) => text.split(',').filter((part) => part !== '')),
     ),
+    z
+      .array(z.string().check(z.regex(/^\d{1,15}$/, 'Must be a list of row ids')))
+      .check(
+        z.minLength(1, 'Must be a list of row ids'),
+        z.maxLength(CREATIVE_PREVIEW_IDS_MAX, `At most ${CREATIVE_PREVIEW_IDS_MAX} ids`),
+      ),
+  ),
 });
 
-export const creativePreviewParamsSchema = z.object({ id: z.string().regex(/^\d{1,15}$/, 'Not a row id') });
+export const creativePreviewParamsSchema = z.object({
+  id: z.string().check(z.regex(/^\d{1,15}$/, 'Not a row id')),
+});

@@ -3,7 +3,7 @@
  * confirmation, packing labels, customer notifications and courier tracking. Row changes themselves are the
  * `packages` entity's (actions at `/api/resources/packages/:id/actions/:action`).
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 import {
   COURIER_OPTIONS,
   RECEIPT_PATTERN,
@@ -26,40 +26,41 @@ const courier = z.enum(COURIER_CODES as [string, ...string[]], {
   error: `Must be one of the courier codes: ${COURIER_CODES.join(', ')}`,
 });
 const receipt = z
-  .string({ error: 'Required' })
-  .transform(normaliseReceipt)
-  .refine((value) => RECEIPT_PATTERN.test(value), RECEIPT_FORMAT_MESSAGE);
+  .pipe(z.string({ error: 'Required' }), z.transform(normaliseReceipt))
+  .check(z.refine((value) => RECEIPT_PATTERN.test(value), RECEIPT_FORMAT_MESSAGE));
 
 /** One receipt to record: the package by id or by its order number. */
 export const receiptRowSchema = z
   .strictObject({
-    id: z.number().int().positive().optional(),
-    order_ref: z.string().trim().min(1).max(60).optional(),
+    id: z.optional(z.number().check(z.int(), z.positive())),
+    order_ref: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(60))),
     courier,
     receipt,
   })
-  .refine((row) => row.id !== undefined || row.order_ref !== undefined, {
-    message: 'Give the package id or its order number',
-    path: ['order_ref'],
-  })
-  .superRefine((row, ctx) => {
-    const problem = receiptProblem(row.courier, row.receipt);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['receipt'] });
-  });
+  .check(
+    z.refine((row) => row.id !== undefined || row.order_ref !== undefined, {
+      message: 'Give the package id or its order number',
+      path: ['order_ref'],
+    }),
+    z.superRefine((row, ctx) => {
+      const problem = receiptProblem(row.courier, row.receipt);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['receipt'] });
+    }),
+  );
 export type ReceiptRow = z.input<typeof receiptRowSchema>;
 
 export const RECEIPTS_MAX = 500;
 
 /** `POST /api/logistics/receipts`: all rows or none; a receipt is unique per courier. */
 export const receiptsBodySchema = z.strictObject({
-  rows: z.array(receiptRowSchema).min(1, 'At least one row').max(RECEIPTS_MAX),
+  rows: z.array(receiptRowSchema).check(z.minLength(1, 'At least one row'), z.maxLength(RECEIPTS_MAX)),
 });
 export type ReceiptsBody = z.input<typeof receiptsBodySchema>;
 
 const packageRowSchema = z.record(z.string(), z.unknown());
 
 export const packagesChangedSchema = z.object({
-  count: z.number().int(),
+  count: z.number().check(z.int()),
   rows: z.array(packageRowSchema),
 });
 export type PackagesChanged = z.infer<typeof packagesChangedSchema>;
@@ -69,25 +70,27 @@ const realDay = (value: string) =>
   ISO_DAY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
 export const idsSchema = z
-  .array(z.number().int().positive(), { error: 'A list of package ids' })
-  .min(1, 'Select at least one package')
-  .max(RECEIPTS_MAX);
+  .array(z.number().check(z.int(), z.positive()), { error: 'A list of package ids' })
+  .check(z.minLength(1, 'Select at least one package'), z.maxLength(RECEIPTS_MAX));
 
 /** `POST /api/logistics/confirm`: Shipping → Delivered with who received it and on which day (Jakarta). */
 export const confirmBodySchema = z.strictObject({
   ids: idsSchema,
-  receiver_name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(120),
-  received_date: z.string({ error: 'Required' }).refine(realDay, 'A day as YYYY-MM-DD'),
+  receiver_name: z
+    .string({ error: 'Required' })
+    .check(z.trim(), z.minLength(1, 'Required'), z.maxLength(120)),
+  received_date: z.string({ error: 'Required' }).check(z.refine(realDay, 'A day as YYYY-MM-DD')),
 });
 export type ConfirmBody = z.infer<typeof confirmBodySchema>;
 
 /** `GET /api/logistics/labels.pdf?ids=1,2,3`. */
 export const labelsQuerySchema = z.object({
   ids: z
-    .string({ error: 'Required' })
-    .regex(/^\d+(,\d+)*$/, 'Package ids separated by commas')
-    .transform((text) => [...new Set(text.split(',').map(Number))])
-    .refine((ids) => ids.length <= RECEIPTS_MAX, `At most ${RECEIPTS_MAX} packages`),
+    .pipe(
+      z.string({ error: 'Required' }).check(z.regex(/^\d+(,\d+)*$/, 'Package ids separated by commas')),
+      z.transform((text) => [...new Set(text.split(',').map(Number))]),
+    )
+    .check(z.refine((ids) => ids.length <= RECEIPTS_MAX, `At most ${RECEIPTS_MAX} packages`)),
 });
 
 /**
@@ -143,17 +146,17 @@ export type TrackingState = (typeof TRACKING_STATES)[number];
 export const trackingEventSchema = z.object({
   at: z.string(),
   description: z.string(),
-  location: z.string().nullable(),
+  location: z.nullable(z.string()),
 });
 
 /** `GET /api/logistics/packages/:id/tracking` and the answer of `POST …/tracking` (look up now). */
 export const trackingSchema = z.object({
-  package_id: z.number().int(),
-  state: z.enum(TRACKING_STATES).nullable(),
-  courier_status: z.string().nullable(),
-  message: z.string().nullable(),
-  checked_at: z.string().nullable(),
-  link: z.string().nullable(),
+  package_id: z.number().check(z.int()),
+  state: z.nullable(z.enum(TRACKING_STATES)),
+  courier_status: z.nullable(z.string()),
+  message: z.nullable(z.string()),
+  checked_at: z.nullable(z.string()),
+  link: z.nullable(z.string()),
   events: z.array(trackingEventSchema),
 });
 export type Tracking = z.infer<typeof trackingSchema>;
@@ -161,36 +164,39 @@ export type Tracking = z.infer<typeof trackingSchema>;
 export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 export const notificationSchema = z.object({
-  id: z.number().int(),
-  package_id: z.number().int(),
+  id: z.number().check(z.int()),
+  package_id: z.number().check(z.int()),
   order_ref: z.string(),
   phone: z.string(),
   status: z.enum(NOTIFICATION_STATUSES),
-  attempts: z.number().int(),
-  last_error: z.string().nullable(),
+  attempts: z.number().check(z.int()),
+  last_error: z.nullable(z.string()),
   next_attempt_at: z.string(),
-  sent_at: z.string().nullable(),
+  sent_at: z.nullable(z.string()),
   created_at: z.string(),
 });
 export type PackageNotification = z.infer<typeof notificationSchema>;
 
 /** `POST /api/logistics/notify` `{ ids }`: queues one WhatsApp message per package. */
 export const notifyBodySchema = z.strictObject({ ids: idsSchema });
-export const notifyResponseSchema = z.object({ queued: z.number().int(), ids: z.array(z.number().int()) });
+export const notifyResponseSchema = z.object({
+  queued: z.number().check(z.int()),
+  ids: z.array(z.number().check(z.int())),
+});
 
 /** `GET /api/logistics/notifications?status=failed`: newest first. */
 export const notificationsQuerySchema = z.object({
-  status: z.enum(NOTIFICATION_STATUSES).optional(),
-  package_id: z.coerce.number().int().positive().optional(),
+  status: z.optional(z.enum(NOTIFICATION_STATUSES)),
+  package_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
 });
 export const notificationsResponseSchema = z.object({ data: z.array(notificationSchema) });
 
 /** The path of one package or one customer message (`…/packages/:id/tracking`, `…/notifications/:id/retry`). */
-export const logisticsIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const logisticsIdParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
 /** `POST /api/logistics/notifications/:id/retry`. */
 export const retryNotificationResponseSchema = z.object({ ok: z.literal(true) });
 /** `GET /api/logistics/labels.pdf`: the file itself (the app fetches it as a Blob). */
-export const labelsPdfSchema = z.string().describe('application/pdf');
+export const labelsPdfSchema = z.string().check(z.describe('application/pdf'));
 
 /** The approved WhatsApp template of the "package sent" message (a business may only open with a template). */
 export const SHIPPED_TEMPLATE = { name: 'package_shipped', language: 'id' } as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import { isoDay } from './reports.js';
 
 /**
@@ -20,7 +20,7 @@ const instant = z.string();
 export const clusterNodeSchema = z.object({
   node_id: z.string(),
   hostname: z.string(),
-  pid: z.number().int(),
+  pid: z.number().check(z.int()),
   version: z.string(),
   started_at: instant,
   last_seen_at: instant,
@@ -34,36 +34,36 @@ export type ClusterNode = z.infer<typeof clusterNodeSchema>;
 /** A background job's runs on every node: its last run and how many failed. */
 export const jobRunSummarySchema = z.object({
   job: z.string(),
-  last_started_at: instant.nullable(),
-  last_finished_at: instant.nullable(),
-  last_ok: z.boolean().nullable(),
-  last_seconds: z.number().nullable(),
-  last_node: z.string().nullable(),
-  last_error: z.string().nullable(),
-  runs: z.number().int(),
-  failures: z.number().int(),
+  last_started_at: z.nullable(instant),
+  last_finished_at: z.nullable(instant),
+  last_ok: z.nullable(z.boolean()),
+  last_seconds: z.nullable(z.number()),
+  last_node: z.nullable(z.string()),
+  last_error: z.nullable(z.string()),
+  runs: z.number().check(z.int()),
+  failures: z.number().check(z.int()),
   /** Failed runs since the last good one. */
-  consecutive_failures: z.number().int(),
+  consecutive_failures: z.number().check(z.int()),
 });
 export type JobRunSummary = z.infer<typeof jobRunSummarySchema>;
 
 /** One outbox: what waits, what failed, and how long the oldest waiting item has waited. */
 export const outboxSummarySchema = z.object({
   outbox: z.enum(OUTBOXES),
-  pending: z.number().int(),
-  failed: z.number().int(),
-  oldest_pending_at: instant.nullable(),
-  oldest_age_seconds: z.number().nullable(),
+  pending: z.number().check(z.int()),
+  failed: z.number().check(z.int()),
+  oldest_pending_at: z.nullable(instant),
+  oldest_age_seconds: z.nullable(z.number()),
   /** When the outbox next tries a waiting item (retries wait 10 s, 1 min, 5 min … in the forwarder). */
-  next_attempt_at: instant.nullable(),
+  next_attempt_at: z.nullable(instant),
 });
 export type OutboxSummary = z.infer<typeof outboxSummarySchema>;
 
 /** Webhook calls of one source over the last 24 hours, counted by what became of them. */
 export const webhookIntakeSchema = z.object({
   source: z.enum(WEBHOOK_SOURCES),
-  total: z.number().int(),
-  results: z.array(z.object({ result: z.string(), count: z.number().int() })),
+  total: z.number().check(z.int()),
+  results: z.array(z.object({ result: z.string(), count: z.number().check(z.int()) })),
 });
 export type WebhookIntake = z.infer<typeof webhookIntakeSchema>;
 
@@ -72,11 +72,11 @@ export const backupRunSchema = z.object({
   at: instant,
   ok: z.boolean(),
   node_id: z.string(),
-  kind: z.string().nullable(),
-  file: z.string().nullable(),
-  bytes: z.number().nullable(),
-  ms: z.number().nullable(),
-  error: z.string().nullable(),
+  kind: z.nullable(z.string()),
+  file: z.nullable(z.string()),
+  bytes: z.nullable(z.number()),
+  ms: z.nullable(z.number()),
+  error: z.nullable(z.string()),
 });
 export type BackupRun = z.infer<typeof backupRunSchema>;
 
@@ -86,96 +86,98 @@ export const operationsOverviewSchema = z.object({
   jobs: z.array(jobRunSummarySchema),
   outboxes: z.array(outboxSummarySchema),
   webhooks: z.array(webhookIntakeSchema),
-  backup: z.object({ last: backupRunSchema.nullable(), last_success: backupRunSchema.nullable() }),
+  backup: z.object({ last: z.nullable(backupRunSchema), last_success: z.nullable(backupRunSchema) }),
 });
 export type OperationsOverview = z.infer<typeof operationsOverviewSchema>;
 
 export const outboxParamsSchema = z.object({ outbox: z.enum(OUTBOXES) });
 export const outboxItemParamsSchema = z.object({
   outbox: z.enum(OUTBOXES),
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().check(z.int(), z.positive()),
 });
 export const failedItemsQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 
 /** A failed item of an outbox, as the Replay list shows it. */
 export const failedOutboxItemSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   created_at: instant,
   updated_at: instant,
-  attempts: z.number().int(),
+  attempts: z.number().check(z.int()),
   /** Who or what it was for: the forwarding rule, the customer's number, the package's order. */
   target: z.string(),
-  error: z.string().nullable(),
+  error: z.nullable(z.string()),
 });
 export type FailedOutboxItem = z.infer<typeof failedOutboxItemSchema>;
 
 export const failedItemsResponseSchema = z.object({
   items: z.array(failedOutboxItemSchema),
-  total: z.number().int(),
+  total: z.number().check(z.int()),
 });
-export const outboxReplayResponseSchema = z.object({ replayed: z.number().int() });
+export const outboxReplayResponseSchema = z.object({ replayed: z.number().check(z.int()) });
 
 // --- the audit page ---
 
 /** Filters of the audit log; the days are Asia/Jakarta calendar days, both included. */
 const auditFilters = z.object({
   // users.id is an integer column: a larger number is refused here, not by the database.
-  user: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-  entity: z.string().trim().min(1).max(100).optional(),
-  action: z.string().trim().min(1).max(100).optional(),
-  from: isoDay.optional(),
-  to: isoDay.optional(),
+  user: z.optional(z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647))),
+  entity: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  action: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  from: z.optional(isoDay),
+  to: z.optional(isoDay),
 });
 const fromNotAfterTo = (query: { from?: string | undefined; to?: string | undefined }) =>
   !query.from || !query.to || query.from <= query.to;
 
-export const auditExportQuerySchema = auditFilters.refine(fromNotAfterTo, {
-  path: ['to'],
-  message: 'Must not be before from',
-});
-export const auditQuerySchema = auditFilters
-  .extend({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    page_size: z.coerce.number().int().min(1).max(200).default(50),
+export const auditExportQuerySchema = auditFilters.check(
+  z.refine(fromNotAfterTo, {
+    path: ['to'],
+    message: 'Must not be before from',
+  }),
+);
+export const auditQuerySchema = z
+  .extend(auditFilters, {
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+    page_size: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
   })
-  .refine(fromNotAfterTo, { path: ['to'], message: 'Must not be before from' });
+  .check(z.refine(fromNotAfterTo, { path: ['to'], message: 'Must not be before from' }));
 export type AuditQuery = z.input<typeof auditQuerySchema>;
 
 export const auditEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   at: instant,
-  actor_id: z.number().int().nullable(),
+  actor_id: z.nullable(z.number().check(z.int())),
   /** The user's full name, or null for the system (a job, a webhook) or an API key. */
-  actor_name: z.string().nullable(),
-  actor_username: z.string().nullable(),
+  actor_name: z.nullable(z.string()),
+  actor_username: z.nullable(z.string()),
   action: z.string(),
   entity: z.string(),
-  entity_id: z.string().nullable(),
+  entity_id: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
-  ip: z.string().nullable(),
+  ip: z.nullable(z.string()),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditListResponseSchema = z.object({
   rows: z.array(auditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  page_size: z.number().check(z.int()),
 });
 
 /** What the filters can choose from: entities and actions seen in the log, and the users who acted. */
 export const auditFacetsSchema = z.object({
   entities: z.array(z.string()),
   actions: z.array(z.string()),
-  users: z.array(z.object({ id: z.number().int(), name: z.string(), username: z.string() })),
+  users: z.array(z.object({ id: z.number().check(z.int()), name: z.string(), username: z.string() })),
 });
 export type AuditFacets = z.infer<typeof auditFacetsSchema>;
 
 /** The audit CSV (text/csv). */
-export const auditCsvSchema = z.string().describe('text/csv');
+export const auditCsvSchema = z.string().check(z.describe('text/csv'));
 
 /** One field that differs between an entry's before and after. */
 export interface AuditChange {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** The languages of the app's own texts; the spec's fixed strings stay as the spec writes them in both. */
 export const LANGUAGES = ['id', 'en'] as const;
@@ -21,10 +21,8 @@ export const userPreferencesSchema = z.object({
 export type UserPreferences = z.infer<typeof userPreferencesSchema>;
 
 /** `PUT /api/me/preferences`: either or both; what is left out keeps its saved value. */
-export const userPreferencesUpdateSchema = z
-  .object({
-    language: z.enum(LANGUAGES, { message: 'Language must be one of: id, en' }).optional(),
-    theme: z.enum(THEME_CHOICES, { message: 'Theme must be one of: system, light, dark' }).optional(),
-  })
-  .strict();
+export const userPreferencesUpdateSchema = z.strictObject({
+  language: z.optional(z.enum(LANGUAGES, { message: 'Language must be one of: id, en' })),
+  theme: z.optional(z.enum(THEME_CHOICES, { message: 'Theme must be one of: system, light, dark' })),
+});
 export type UserPreferencesUpdate = z.infer<typeof userPreferencesUpdateSchema>;

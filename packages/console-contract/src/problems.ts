@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 
 /** Cust Problem Tracking: the status flow (open → in progress → resolved → closed, reopen allowed). */
 export const PROBLEM_STATUSES = ['open', 'in_progress', 'resolved', 'closed'] as const;
@@ -92,111 +92,101 @@ export function problemSlaBreached(
   return problem.resolved_at !== null && Date.parse(problem.resolved_at) > due;
 }
 
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-const text = (max: number) => z.string().trim().min(1, 'Required').max(max);
+const id = z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647));
+const text = (max: number) => z.string().check(z.trim(), z.minLength(1, 'Required'), z.maxLength(max));
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
+  z.pipe(
+    z.nullish(z.string().check(z.trim(), z.maxLength(max))),
+    z.transform((value) => (value ? value : null)),
+  );
 
-export const problemCreateSchema = z
-  .object({
-    customer_name: optionalText(120),
-    customer_email: z
-      .string()
-      .trim()
-      .max(200)
-      .email('Not an email address')
-      .or(z.literal(''))
-      .nullish()
-      .transform((value) => (value ? value.toLowerCase() : null)),
-    customer_phone: optionalText(30),
-    /** The Mayar id of the purchase the problem is about; fills customer and product when they are empty. */
-    purchase_mayar_id: optionalText(120),
-    product_id: id.nullish(),
-    category_id: id,
-    subcategory_id: id.nullish(),
-    description: text(4000),
-    priority: z.enum(PROBLEM_PRIORITIES).optional(),
-    assignee_id: id.nullish(),
-    /** Created from a Chat List message: the conversation and the message it links back to. */
-    conversation_id: id.nullish(),
-    message_id: id.nullish(),
-  })
-  .strict();
+export const problemCreateSchema = z.strictObject({
+  customer_name: optionalText(120),
+  customer_email: z.pipe(
+    z.nullish(
+      z.union([z.string().check(z.trim(), z.maxLength(200), z.email('Not an email address')), z.literal('')]),
+    ),
+    z.transform((value) => (value ? value.toLowerCase() : null)),
+  ),
+  customer_phone: optionalText(30),
+  /** The Mayar id of the purchase the problem is about; fills customer and product when they are empty. */
+  purchase_mayar_id: optionalText(120),
+  product_id: z.nullish(id),
+  category_id: id,
+  subcategory_id: z.nullish(id),
+  description: text(4000),
+  priority: z.optional(z.enum(PROBLEM_PRIORITIES)),
+  assignee_id: z.nullish(id),
+  /** Created from a Chat List message: the conversation and the message it links back to. */
+  conversation_id: z.nullish(id),
+  message_id: z.nullish(id),
+});
 export type ProblemCreate = z.input<typeof problemCreateSchema>;
 
-export const problemUpdateSchema = z
-  .object({
-    version: z.number().int().min(1),
-    description: text(4000).optional(),
-    priority: z.enum(PROBLEM_PRIORITIES).optional(),
-    category_id: id.optional(),
-    subcategory_id: id.nullable().optional(),
-    assignee_id: id.nullable().optional(),
-    product_id: id.nullable().optional(),
-  })
-  .strict();
+export const problemUpdateSchema = z.strictObject({
+  version: z.number().check(z.int(), z.gte(1)),
+  description: z.optional(text(4000)),
+  priority: z.optional(z.enum(PROBLEM_PRIORITIES)),
+  category_id: z.optional(id),
+  subcategory_id: z.optional(z.nullable(id)),
+  assignee_id: z.optional(z.nullable(id)),
+  product_id: z.optional(z.nullable(id)),
+});
 
 /** The path of one problem (`/api/problems/:id`), and of a status move (`…/transitions/:action`). */
 export const problemParamsSchema = z.object({ id });
-export const problemActionParamsSchema = problemParamsSchema.extend({
+export const problemActionParamsSchema = z.extend(problemParamsSchema, {
   action: z.enum(PROBLEM_ACTIONS as [ProblemAction, ...ProblemAction[]]),
 });
 
-export const problemTransitionSchema = z.object({ version: z.number().int().min(1) }).strict();
-export const problemCommentSchema = z.object({ body: text(2000) }).strict();
-export const problemAttachmentSchema = z
-  .object({
-    url: z
-      .string()
-      .trim()
-      .max(2000)
-      .url('Not a link')
-      .refine((value) => /^https?:\/\//i.test(value), 'Only http and https links'),
-    label: optionalText(200),
-  })
-  .strict();
+export const problemTransitionSchema = z.strictObject({ version: z.number().check(z.int(), z.gte(1)) });
+export const problemCommentSchema = z.strictObject({ body: text(2000) });
+export const problemAttachmentSchema = z.strictObject({
+  url: z.string().check(
+    z.trim(),
+    z.maxLength(2000),
+    z.url('Not a link'),
+    z.refine((value) => /^https?:\/\//i.test(value), 'Only http and https links'),
+  ),
+  label: optionalText(200),
+});
 
 export const problemListQuerySchema = z.object({
-  status: z.enum(PROBLEM_STATUSES).optional(),
-  assignee: z.union([z.literal('me'), z.literal('none'), id]).optional(),
-  breached: z.enum(['1']).optional(),
-  q: z.string().trim().max(200).optional(),
+  status: z.optional(z.enum(PROBLEM_STATUSES)),
+  assignee: z.optional(z.union([z.literal('me'), z.literal('none'), id])),
+  breached: z.optional(z.enum(['1'])),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
 });
 
 export const problemSchema = z.object({
-  id: z.number().int(),
-  customer_name: z.string().nullable(),
-  customer_email: z.string().nullable(),
-  customer_phone: z.string().nullable(),
-  purchase_id: z.number().int().nullable(),
-  purchase_mayar_id: z.string().nullable(),
-  product_id: z.number().int().nullable(),
-  product_name: z.string().nullable(),
-  category_id: z.number().int(),
+  id: z.number().check(z.int()),
+  customer_name: z.nullable(z.string()),
+  customer_email: z.nullable(z.string()),
+  customer_phone: z.nullable(z.string()),
+  purchase_id: z.nullable(z.number().check(z.int())),
+  purchase_mayar_id: z.nullable(z.string()),
+  product_id: z.nullable(z.number().check(z.int())),
+  product_name: z.nullable(z.string()),
+  category_id: z.number().check(z.int()),
   category_name: z.string(),
-  subcategory_id: z.number().int().nullable(),
-  subcategory_name: z.string().nullable(),
+  subcategory_id: z.nullable(z.number().check(z.int())),
+  subcategory_name: z.nullable(z.string()),
   description: z.string(),
   priority: z.enum(PROBLEM_PRIORITIES),
   status: z.enum(PROBLEM_STATUSES),
-  assignee_id: z.number().int().nullable(),
-  assignee_name: z.string().nullable(),
-  sla_hours: z.number().int(),
+  assignee_id: z.nullable(z.number().check(z.int())),
+  assignee_name: z.nullable(z.string()),
+  sla_hours: z.number().check(z.int()),
   opened_at: z.string(),
   sla_due_at: z.string(),
-  resolved_at: z.string().nullable(),
-  closed_at: z.string().nullable(),
+  resolved_at: z.nullable(z.string()),
+  closed_at: z.nullable(z.string()),
   sla_breached: z.boolean(),
-  comment_count: z.number().int(),
+  comment_count: z.number().check(z.int()),
   /** The Chat List conversation and message it was created from. */
-  conversation_id: z.number().int().nullable(),
-  message_id: z.number().int().nullable(),
-  version: z.number().int(),
+  conversation_id: z.nullable(z.number().check(z.int())),
+  message_id: z.nullable(z.number().check(z.int())),
+  version: z.number().check(z.int()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -206,16 +196,16 @@ export const problemListResponseSchema = z.object({ rows: z.array(problemSchema)
 export type ProblemListResponse = z.infer<typeof problemListResponseSchema>;
 
 export const problemCommentRowSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   body: z.string(),
-  author_name: z.string().nullable(),
+  author_name: z.nullable(z.string()),
   created_at: z.string(),
 });
 export const problemAttachmentRowSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   url: z.string(),
-  label: z.string().nullable(),
-  added_by_name: z.string().nullable(),
+  label: z.nullable(z.string()),
+  added_by_name: z.nullable(z.string()),
   created_at: z.string(),
 });
 export const problemDetailSchema = z.object({
@@ -226,17 +216,17 @@ export const problemDetailSchema = z.object({
 export type ProblemDetail = z.infer<typeof problemDetailSchema>;
 
 export const problemOptionsSchema = z.object({
-  categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  categories: z.array(z.object({ id: z.number().check(z.int()), name: z.string() })),
   subcategories: z.array(
     z.object({
-      id: z.number().int(),
-      category_id: z.number().int(),
+      id: z.number().check(z.int()),
+      category_id: z.number().check(z.int()),
       name: z.string(),
       default_priority: z.enum(PROBLEM_PRIORITIES),
-      sla_hours: z.number().int().nullable(),
+      sla_hours: z.nullable(z.number().check(z.int())),
     }),
   ),
-  assignees: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  assignees: z.array(z.object({ id: z.number().check(z.int()), name: z.string() })),
 });
 export type ProblemOptions = z.infer<typeof problemOptionsSchema>;
 

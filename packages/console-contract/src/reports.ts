@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import type { PermissionKey } from './permissions.js';
 import { unknownKeyError } from './entities/validation.js';
 
@@ -326,49 +326,48 @@ export const REPORT_DEFINITIONS: Readonly<Record<ReportId, ReportDefinition>> = 
   }),
 };
 
-export const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a day as YYYY-MM-DD')
-  .refine((value) => {
+export const isoDay = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a day as YYYY-MM-DD'),
+  z.refine((value) => {
     // An impossible day (2026-13-45) is an invalid Date whose toISOString throws; year 0 PostgreSQL refuses.
     const day = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(day.getTime()) && value >= '0001-01-01' && day.toISOString().slice(0, 10) === value;
-  }, 'Not a calendar day');
+  }, 'Not a calendar day'),
+);
 
-const groupByKey = z.string().regex(/^[a-z_]+$/, 'Expected a dimension key');
+const groupByKey = z.string().check(z.regex(/^[a-z_]+$/, 'Expected a dimension key'));
 /** A measure or dimension key, `-` first for descending. */
-const sortKey = z.string().regex(/^-?[a-z_]+$/, 'Expected a field key, optionally after -');
+const sortKey = z.string().check(z.regex(/^-?[a-z_]+$/, 'Expected a field key, optionally after -'));
 
 /** `GET /api/reports/:id` query. Filters are dimension values (`campaign`, `adset`, …) the rows must match. */
 export const reportQuerySchema = z
   .object({
     from: isoDay,
     to: isoDay,
-    compare: z.enum(['previous']).optional(),
-    group_by: groupByKey.optional(),
-    sort: sortKey.optional(),
-    format: z.enum(['json', 'csv', 'xlsx']).default('json'),
-    campaign: z.string().max(200).optional(),
-    adset: z.string().max(200).optional(),
-    ad: z.string().max(200).optional(),
-    day: isoDay.optional(),
-    product: z.string().max(200).optional(),
-    month: z
-      .string()
-      .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM')
-      .optional(),
-    tribe: z.string().max(200).optional(),
-    creative: z.string().max(200).optional(),
-    hook: z.string().max(300).optional(),
-    creator: z.string().max(200).optional(),
-    project: z.string().max(200).optional(),
-    platform: z.string().max(40).optional(),
+    compare: z.optional(z.enum(['previous'])),
+    group_by: z.optional(groupByKey),
+    sort: z.optional(sortKey),
+    format: z._default(z.enum(['json', 'csv', 'xlsx']), 'json'),
+    campaign: z.optional(z.string().check(z.maxLength(200))),
+    adset: z.optional(z.string().check(z.maxLength(200))),
+    ad: z.optional(z.string().check(z.maxLength(200))),
+    day: z.optional(isoDay),
+    product: z.optional(z.string().check(z.maxLength(200))),
+    month: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Expected a month as YYYY-MM'))),
+    tribe: z.optional(z.string().check(z.maxLength(200))),
+    creative: z.optional(z.string().check(z.maxLength(200))),
+    hook: z.optional(z.string().check(z.maxLength(300))),
+    creator: z.optional(z.string().check(z.maxLength(200))),
+    project: z.optional(z.string().check(z.maxLength(200))),
+    platform: z.optional(z.string().check(z.maxLength(40))),
   })
-  .refine((query) => query.from <= query.to, { path: ['to'], message: 'Must not be before from' })
-  .refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 <= 366, {
-    path: ['to'],
-    message: 'A report covers at most 367 days',
-  });
+  .check(
+    z.refine((query) => query.from <= query.to, { path: ['to'], message: 'Must not be before from' }),
+    z.refine((query) => (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 <= 366, {
+      path: ['to'],
+      message: 'A report covers at most 367 days',
+    }),
+  );
 export type ReportQuery = z.infer<typeof reportQuerySchema>;
 
 const reportValue = z.union([z.string(), z.number(), z.null()]);
@@ -378,11 +377,11 @@ export const reportRowSchema = z.object({
   /** The group's key (an id, a day); the label is in `values`. */
   key: z.string(),
   values: reportValues,
-  previous: reportValues.optional(),
+  previous: z.optional(reportValues),
   /** Percent change per measure against the previous period; null when there is nothing to compare. */
-  deltas: z.record(z.string(), z.number().nullable()).optional(),
+  deltas: z.optional(z.record(z.string(), z.nullable(z.number()))),
   /** Whether the next level of the drill path exists for this row. */
-  drillable: z.boolean().optional(),
+  drillable: z.optional(z.boolean()),
 });
 export type ReportRow = z.infer<typeof reportRowSchema>;
 
@@ -396,19 +395,19 @@ export const reportResponseSchema = z.object({
   totals: reportRowSchema,
   /** Figures per day (or month) of the range for the chart. */
   series: z.array(z.object({ key: z.string(), values: reportValues })),
-  previous_period: z.object({ from: z.string(), to: z.string() }).optional(),
+  previous_period: z.optional(z.object({ from: z.string(), to: z.string() })),
 });
 export type ReportResponse = z.infer<typeof reportResponseSchema>;
 
 /** A saved report view: the address's view parameters (range or preset, grouping, sort, comparison). */
 export const reportViewParamsSchema = z.strictObject(
   {
-    range: z.enum(['today', 'yesterday', 'last7', 'last14', 'last30', 'thisMonth', 'lastMonth']).optional(),
-    from: isoDay.optional(),
-    to: isoDay.optional(),
-    group_by: groupByKey.optional(),
-    sort: sortKey.optional(),
-    compare: z.enum(['previous']).optional(),
+    range: z.optional(z.enum(['today', 'yesterday', 'last7', 'last14', 'last30', 'thisMonth', 'lastMonth'])),
+    from: z.optional(isoDay),
+    to: z.optional(isoDay),
+    group_by: z.optional(groupByKey),
+    sort: z.optional(sortKey),
+    compare: z.optional(z.enum(['previous'])),
   },
   { error: unknownKeyError },
 );
@@ -418,10 +417,8 @@ export const reportViewCreateSchema = z.strictObject(
   {
     name: z
       .string({ error: 'Name is required' })
-      .trim()
-      .min(1, 'Name is required')
-      .max(80, 'Must be at most 80 characters'),
-    shared: z.boolean({ error: 'Must be true or false' }).default(false),
+      .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(80, 'Must be at most 80 characters')),
+    shared: z._default(z.boolean({ error: 'Must be true or false' }), false),
     params: reportViewParamsSchema,
   },
   { error: unknownKeyError },

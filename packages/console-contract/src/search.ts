@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.js';
 import type { PermissionKey } from './permissions.js';
 import { resourceRoutes, routeOpensFor } from './routes.js';
 
@@ -11,9 +11,11 @@ export const SEARCH_ROWS_PER_ENTITY = 5;
 export const searchQuerySchema = z.object({
   q: z
     .string({ message: `Search needs at least ${SEARCH_MIN_LENGTH} characters` })
-    .trim()
-    .min(SEARCH_MIN_LENGTH, { message: `Search needs at least ${SEARCH_MIN_LENGTH} characters` })
-    .max(100, { message: 'Search is at most 100 characters' }),
+    .check(
+      z.trim(),
+      z.minLength(SEARCH_MIN_LENGTH, { message: `Search needs at least ${SEARCH_MIN_LENGTH} characters` }),
+      z.maxLength(100, { message: 'Search is at most 100 characters' }),
+    ),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
@@ -21,7 +23,7 @@ export const searchHitSchema = z.object({
   entity: z.string(),
   /** The entity's plural label, the heading of its rows. */
   entity_label: z.string(),
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   /** What names the row (its title field, or title fields joined with " · "). */
   title: z.string(),
   /** The app path that shows the row: its entity's list page filtered to this id. */

@@ -3,9 +3,9 @@
  * here so the server's scheduler and the page's "next run" show the same instant. Jakarta has no daylight saving
  * (UTC+7 all year), so the rule is plain arithmetic and does not depend on the machine's zone.
  */
-import { z } from 'zod';
+import { z } from './zod.js';
 import { unknownKeyError } from './entities/validation.js';
-import { REPORT_IDS, isReportId } from './reports.js';
+import { REPORT_IDS } from './reports.js';
 
 const JAKARTA_OFFSET_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;
@@ -18,18 +18,23 @@ export const sheetScheduleSchema = z
     frequency: z.enum(['daily', 'weekly'], { error: 'Must be daily or weekly' }),
     time: z
       .string({ error: 'Required' })
-      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day as HH:MM (00:00–23:59, Asia/Jakarta)'),
-    weekday: z
-      .number()
-      .int()
-      .min(1, 'A weekday from 1 (Senin) to 7 (Minggu)')
-      .max(7, 'A weekday from 1 (Senin) to 7 (Minggu)')
-      .optional(),
+      .check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day as HH:MM (00:00–23:59, Asia/Jakarta)')),
+    weekday: z.optional(
+      z
+        .number()
+        .check(
+          z.int(),
+          z.gte(1, 'A weekday from 1 (Senin) to 7 (Minggu)'),
+          z.lte(7, 'A weekday from 1 (Senin) to 7 (Minggu)'),
+        ),
+    ),
   })
-  .superRefine((schedule, ctx) => {
-    if (schedule.frequency === 'weekly' && schedule.weekday === undefined)
-      ctx.addIssue({ code: 'custom', message: 'A weekly schedule needs its weekday', path: ['weekday'] });
-  });
+  .check(
+    z.superRefine((schedule, ctx) => {
+      if (schedule.frequency === 'weekly' && schedule.weekday === undefined)
+        ctx.addIssue({ code: 'custom', message: 'A weekly schedule needs its weekday', path: ['weekday'] });
+    }),
+  );
 export type SheetSchedule = z.infer<typeof sheetScheduleSchema>;
 
 /**
@@ -71,14 +76,14 @@ export function spreadsheetIdOf(text: string): string | null {
 export const sheetGoogleInputSchema = z.strictObject({
   spreadsheet: z
     .string({ error: 'A Google Sheets address or spreadsheet id' })
-    .refine((value) => spreadsheetIdOf(value) !== null, 'A Google Sheets address or spreadsheet id'),
-  sheet: z
-    .string({ error: 'The sheet (tab) name' })
-    .trim()
-    .min(1, 'The sheet (tab) name')
-    .max(100, 'Must be at most 100 characters')
-    .refine((value) => !/['[\]*?:/\\]/.test(value), "A sheet name without ' [ ] * ? : / \\"),
-  credentials: z.string().max(20_000, 'Must be at most 20000 characters').optional(),
+    .check(z.refine((value) => spreadsheetIdOf(value) !== null, 'A Google Sheets address or spreadsheet id')),
+  sheet: z.string({ error: 'The sheet (tab) name' }).check(
+    z.trim(),
+    z.minLength(1, 'The sheet (tab) name'),
+    z.maxLength(100, 'Must be at most 100 characters'),
+    z.refine((value) => !/['[\]*?:/\\]/.test(value), "A sheet name without ' [ ] * ? : / \\"),
+  ),
+  credentials: z.optional(z.string().check(z.maxLength(20_000, 'Must be at most 20000 characters'))),
 });
 
 export const SHEET_FORMATS = ['csv', 'xlsx'] as const;
@@ -89,45 +94,47 @@ export const sheetReportInputSchema = z.strictObject(
   {
     name: z
       .string({ error: 'Name is required' })
-      .trim()
-      .min(1, 'Name is required')
-      .max(80, 'Must be at most 80 characters'),
-    report: z
-      .string({ error: 'Choose a report' })
-      .refine(isReportId, { message: `Expected one of: ${REPORT_IDS.join(', ')}` }),
-    group_by: z
-      .string()
-      .regex(/^[a-z_]+$/, 'Expected a dimension key')
-      .optional(),
+      .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(80, 'Must be at most 80 characters')),
+    report: z.enum(REPORT_IDS, {
+      error: (issue) =>
+        typeof issue.input === 'string' ? `Expected one of: ${REPORT_IDS.join(', ')}` : 'Choose a report',
+    }),
+    group_by: z.optional(z.string().check(z.regex(/^[a-z_]+$/, 'Expected a dimension key'))),
     /** The range: the last `days` whole Jakarta days, yesterday included. */
     days: z
       .number({ error: 'A number of days from 1 to 366' })
-      .int('A whole number of days')
-      .min(1, 'A number of days from 1 to 366')
-      .max(366, 'A number of days from 1 to 366'),
+      .check(
+        z.int('A whole number of days'),
+        z.gte(1, 'A number of days from 1 to 366'),
+        z.lte(366, 'A number of days from 1 to 366'),
+      ),
     format: z.enum(SHEET_FORMATS, { error: 'Must be csv or xlsx' }),
     schedule: sheetScheduleSchema,
     /** Files kept for download: the last `keep` runs' files; older ones are deleted. */
-    keep: z
-      .number({ error: 'Keep 1 to 50 files' })
-      .int('Keep 1 to 50 files')
-      .min(1, 'Keep 1 to 50 files')
-      .max(50, 'Keep 1 to 50 files')
-      .default(5),
-    active: z.boolean({ error: 'Must be true or false' }).default(true),
+    keep: z._default(
+      z
+        .number({ error: 'Keep 1 to 50 files' })
+        .check(z.int('Keep 1 to 50 files'), z.gte(1, 'Keep 1 to 50 files'), z.lte(50, 'Keep 1 to 50 files')),
+      5,
+    ),
+    active: z._default(z.boolean({ error: 'Must be true or false' }), true),
     /**
      * Export a saved list view (one's own or a shared one) instead of the report: its filters, search, sort and
      * columns, read whole when the run starts. `report`, `group_by` and `days` then do not apply.
      */
-    view_id: z
-      .number({ error: 'A saved view id' })
-      .int('A saved view id')
-      .positive('A saved view id')
-      .max(2_147_483_647, 'A saved view id')
-      .nullable()
-      .optional(),
+    view_id: z.optional(
+      z.nullable(
+        z
+          .number({ error: 'A saved view id' })
+          .check(
+            z.int('A saved view id'),
+            z.positive('A saved view id'),
+            z.lte(2_147_483_647, 'A saved view id'),
+          ),
+      ),
+    ),
     /** Also write the figures into a Google Sheet (null or absent: files only). */
-    google_sheet: sheetGoogleInputSchema.nullable().optional(),
+    google_sheet: z.optional(z.nullable(sheetGoogleInputSchema)),
   },
   { error: unknownKeyError },
 );
@@ -141,14 +148,14 @@ export const sheetReportRunSchema = z.object({
   trigger: z.enum(['schedule', 'manual']),
   status: z.enum(SHEET_RUN_STATUSES),
   started_at: z.string(),
-  finished_at: z.string().nullable(),
-  duration_ms: z.number().nullable(),
-  rows: z.number().nullable(),
-  error: z.string().nullable(),
+  finished_at: z.nullable(z.string()),
+  duration_ms: z.nullable(z.number()),
+  rows: z.nullable(z.number()),
+  error: z.nullable(z.string()),
   /** The kept file's name; null when none was written or it was deleted (older than the last `keep`). */
-  file_name: z.string().nullable(),
+  file_name: z.nullable(z.string()),
   /** The Google Sheet range the run wrote (e.g. `Laporan!A1:P42`); null without a Google Sheet. */
-  sheet_range: z.string().nullable(),
+  sheet_range: z.nullable(z.string()),
 });
 export type SheetReportRun = z.infer<typeof sheetReportRunSchema>;
 
@@ -156,26 +163,26 @@ export const sheetReportScheduleSchema = z.object({
   id: z.number(),
   name: z.string(),
   report: z.enum(REPORT_IDS),
-  group_by: z.string().nullable(),
+  group_by: z.nullable(z.string()),
   days: z.number(),
   format: z.enum(SHEET_FORMATS),
   schedule: z.object({
     frequency: z.enum(['daily', 'weekly']),
     time: z.string(),
-    weekday: z.number().optional(),
+    weekday: z.optional(z.number()),
   }),
   keep: z.number(),
   active: z.boolean(),
   /** When the scheduler runs it next (null while paused). */
-  next_run_at: z.string().nullable(),
+  next_run_at: z.nullable(z.string()),
   /** What the schedule exports: a report, or a saved list view (null when that view was deleted). */
   source: z.enum(['report', 'view']),
-  view: z.object({ id: z.number(), name: z.string(), entity: z.string() }).nullable(),
+  view: z.nullable(z.object({ id: z.number(), name: z.string(), entity: z.string() })),
   /** The Google Sheet written too; the key itself is never sent back, only the service account's address. */
-  google_sheet: z
-    .object({ spreadsheet_id: z.string(), sheet: z.string(), client_email: z.string().nullable() })
-    .nullable(),
-  last_run: sheetReportRunSchema.nullable(),
+  google_sheet: z.nullable(
+    z.object({ spreadsheet_id: z.string(), sheet: z.string(), client_email: z.nullable(z.string()) }),
+  ),
+  last_run: z.nullable(sheetReportRunSchema),
   version: z.number(),
 });
 export type SheetReportSchedule = z.infer<typeof sheetReportScheduleSchema>;
@@ -189,7 +196,7 @@ export const sheetViewChoiceSchema = z.object({
   name: z.string(),
   entity: z.string(),
   entity_label: z.string(),
-  owner: z.string().nullable(),
+  owner: z.nullable(z.string()),
 });
 export type SheetViewChoice = z.infer<typeof sheetViewChoiceSchema>;
 export const sheetViewChoiceListSchema = z.object({ views: z.array(sheetViewChoiceSchema) });

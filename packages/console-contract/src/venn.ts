@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { addIssue, z } from './zod.js';
 import { isoDay } from './reports.js';
 
 /** What a Venn set is: the customers who paid for a product, or for any product of a tribe. */
@@ -11,26 +11,26 @@ export const VENN_MAX_SETS = 5;
 export const VENN_PAGE_SIZE = 50;
 
 /** "12,7,3" → [12, 7, 3]: distinct positive ids, 2 to 5 of them, in the order given (the order is the bit). */
-const idList = z
-  .string()
-  .max(200)
-  .transform((text, ctx) => {
+const idList = z.pipe(
+  z.string().check(z.maxLength(200)),
+  z.transform((text, ctx) => {
     const parts = text.split(',').map((part) => part.trim());
     const ids = parts.map(Number);
     if (ids.some((id, i) => !/^\d{1,10}$/.test(parts[i]!) || id < 1 || id > 2_147_483_647)) {
-      ctx.addIssue({ code: 'custom', message: 'Expected ids separated by commas' });
+      addIssue(ctx, { code: 'custom', message: 'Expected ids separated by commas' });
       return z.NEVER;
     }
     if (new Set(ids).size !== ids.length) {
-      ctx.addIssue({ code: 'custom', message: 'An id is chosen twice' });
+      addIssue(ctx, { code: 'custom', message: 'An id is chosen twice' });
       return z.NEVER;
     }
     if (ids.length < VENN_MIN_SETS || ids.length > VENN_MAX_SETS) {
-      ctx.addIssue({ code: 'custom', message: `Choose ${VENN_MIN_SETS} to ${VENN_MAX_SETS}` });
+      addIssue(ctx, { code: 'custom', message: `Choose ${VENN_MIN_SETS} to ${VENN_MAX_SETS}` });
       return z.NEVER;
     }
     return ids;
-  });
+  }),
+);
 
 const vennBase = z.object({
   by: z.enum(VENN_SET_KINDS),
@@ -40,24 +40,29 @@ const vennBase = z.object({
 });
 
 /** `GET /api/venn` query. */
-export const vennQuerySchema = vennBase.refine((query) => query.from <= query.to, {
-  path: ['to'],
-  message: 'Must not be before from',
-});
+export const vennQuerySchema = vennBase.check(
+  z.refine((query) => query.from <= query.to, {
+    path: ['to'],
+    message: 'Must not be before from',
+  }),
+);
 export type VennQuery = z.input<typeof vennQuerySchema>;
 
 /**
  * A region as a bit mask over the chosen sets, in their order: bit i set = the customers bought from set i.
  * Exclusive: mask 0b011 is "sets 0 and 1 and not set 2".
  */
-export const vennRegionSchema = z.object({ mask: z.number().int(), count: z.number().int() });
+export const vennRegionSchema = z.object({
+  mask: z.number().check(z.int()),
+  count: z.number().check(z.int()),
+});
 export type VennRegion = z.infer<typeof vennRegionSchema>;
 
 export const vennSetSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   label: z.string(),
   /** Customers in the set (every region containing it). */
-  total: z.number().int(),
+  total: z.number().check(z.int()),
 });
 export type VennSet = z.infer<typeof vennSetSchema>;
 
@@ -69,34 +74,32 @@ export const vennResponseSchema = z.object({
   /** Every non-empty exclusive region, largest first. */
   regions: z.array(vennRegionSchema),
   /** Distinct customers over all sets. */
-  customers: z.number().int(),
+  customers: z.number().check(z.int()),
 });
 export type VennResponse = z.infer<typeof vennResponseSchema>;
 
 /** `GET /api/venn/customers` query: the customers of one exclusive region, paged; format=csv exports all. */
-export const vennCustomersQuerySchema = vennBase
-  .extend({
-    mask: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(2 ** VENN_MAX_SETS - 1),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    format: z.enum(['csv']).optional(),
+export const vennCustomersQuerySchema = z
+  .extend(vennBase, {
+    mask: z.coerce.number().check(z.int(), z.gte(1), z.lte(2 ** VENN_MAX_SETS - 1)),
+    page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
+    format: z.optional(z.enum(['csv'])),
   })
-  .refine((query) => query.from <= query.to, { path: ['to'], message: 'Must not be before from' })
-  .refine((query) => query.mask < 2 ** query.ids.length, {
-    path: ['mask'],
-    message: 'Names a set that is not chosen',
-  });
+  .check(
+    z.refine((query) => query.from <= query.to, { path: ['to'], message: 'Must not be before from' }),
+    z.refine((query) => query.mask < 2 ** query.ids.length, {
+      path: ['mask'],
+      message: 'Names a set that is not chosen',
+    }),
+  );
 
 export const vennCustomerSchema = z.object({
   /** The normalised email, or the 62-phone when the purchases carry no email. */
   key: z.string(),
-  name: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  purchases: z.number().int(),
+  name: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  purchases: z.number().check(z.int()),
   amount: z.number(),
   last_paid_at: z.string(),
 });
@@ -104,15 +107,15 @@ export type VennCustomer = z.infer<typeof vennCustomerSchema>;
 
 export const vennCustomersResponseSchema = z.object({
   rows: z.array(vennCustomerSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
+  total: z.number().check(z.int()),
+  page: z.number().check(z.int()),
+  page_size: z.number().check(z.int()),
 });
 export type VennCustomersResponse = z.infer<typeof vennCustomersResponseSchema>;
 
 /** `GET /api/venn/options`: what can be chosen as a set (active products or tribes, by name). */
 export const vennOptionsQuerySchema = z.object({ by: z.enum(VENN_SET_KINDS) });
 export const vennOptionsResponseSchema = z.object({
-  items: z.array(z.object({ id: z.number().int(), label: z.string() })),
+  items: z.array(z.object({ id: z.number().check(z.int()), label: z.string() })),
 });
 export type VennOptionsResponse = z.infer<typeof vennOptionsResponseSchema>;

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import { type z } from 'zod';
+import type { z } from 'zod/mini';
 import { REAUTH_REQUIRED_CODE } from '@staff/console-contract';
 import type { DatabaseHandle } from './db/database.js';
 import { AUTH_MESSAGES } from './auth/messages.js';
@@ -377,9 +377,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     },
   };
   const route = <
-    Q extends z.ZodType | undefined,
-    B extends z.ZodType | undefined,
-    P extends z.ZodType | undefined,
+    Q extends z.ZodMiniType | undefined,
+    B extends z.ZodMiniType | undefined,
+    P extends z.ZodMiniType | undefined,
   >(
     spec: Parameters<typeof defineRoute<Q, B, P>>[3],
     handler: Parameters<typeof defineRoute<Q, B, P>>[4],

@@ -3,7 +3,7 @@
  * health and readiness, the OpenAPI document, and the usage statistics.
  */
 import { type FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   PAGE_DENIED_MESSAGE,
   authEndpoints,
@@ -169,7 +169,7 @@ export function registerCoreRoutes(options: CoreRoutesOptions): void {
       tag: 'system',
       summary: 'This document',
       auth: false,
-      responses: { 200: z.object({ openapi: z.string() }).loose() },
+      responses: { 200: z.looseObject({ openapi: z.string() }) },
     },
     async () => buildOpenApi(options.registry, SERVER_VERSION),
   );

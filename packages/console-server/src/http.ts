@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { type z } from 'zod';
+import type { z } from 'zod/mini';
 import type { PermissionKey } from '@staff/console-contract';
 
 /**
@@ -29,7 +29,7 @@ export class HttpError extends Error {
 }
 
 /** Turns zod issues into `{ "body.username": ["…"] }`. */
-export function fieldErrors(location: string, error: z.ZodError): Record<string, string[]> {
+export function fieldErrors(location: string, error: z.core.$ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = [location, ...issue.path.map(String)].join('.');
@@ -38,12 +38,12 @@ export function fieldErrors(location: string, error: z.ZodError): Record<string,
   return fields;
 }
 
-export type InputErrorFormat = (location: string, error: z.ZodError) => HttpError;
+export type InputErrorFormat = (location: string, error: z.core.$ZodError) => HttpError;
 
 const locatedInputError: InputErrorFormat = (location, error) =>
   new HttpError(400, `Invalid ${location}`, 'INVALID_INPUT', fieldErrors(location, error));
 
-export function parseInput<S extends z.ZodType>(
+export function parseInput<S extends z.ZodMiniType>(
   location: string,
   schema: S,
   value: unknown,
@@ -56,7 +56,7 @@ export function parseInput<S extends z.ZodType>(
 
 /** A response: its body's schema, or the schema with a description and other content types (CSV). */
 export type ResponseSpec =
-  z.ZodType | { schema: z.ZodType; description: string; also?: Record<string, z.ZodType> };
+  z.ZodMiniType | { schema: z.ZodMiniType; description: string; also?: Record<string, z.ZodMiniType> };
 
 /**
  * One documented route of a family served by one handler: `/api/resources/:entity` is a member per entity,
@@ -69,20 +69,20 @@ export interface RouteMember {
   tag?: string;
   /** Documented (`x-permission`); the spec's own guard checks it. */
   permission?: { key: PermissionKey; mode: 'read' | 'write' };
-  query?: z.ZodType;
+  query?: z.ZodMiniType;
   /** Documents the query when `query` parses a free-form one (the list's `f.<field>.<op>` filters). */
-  queryParameters?: z.ZodObject;
-  body?: z.ZodType;
+  queryParameters?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
   /** The body may be left out. */
   bodyOptional?: boolean;
-  params?: z.ZodType;
+  params?: z.ZodMiniType;
   responses: Record<number, ResponseSpec>;
 }
 
 export interface RouteSpec<
-  Q extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  P extends z.ZodType | undefined,
+  Q extends z.ZodMiniType | undefined,
+  B extends z.ZodMiniType | undefined,
+  P extends z.ZodMiniType | undefined,
 > {
   method: HTTPMethods;
   url: string;
@@ -110,7 +110,7 @@ export interface RouteSpec<
   members?: readonly RouteMember[];
 }
 
-export type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+export type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export interface RouteInput<Q, B, P> {
   query: Q;
@@ -118,7 +118,11 @@ export interface RouteInput<Q, B, P> {
   params: P;
 }
 
-export type AnyRouteSpec = RouteSpec<z.ZodType | undefined, z.ZodType | undefined, z.ZodType | undefined>;
+export type AnyRouteSpec = RouteSpec<
+  z.ZodMiniType | undefined,
+  z.ZodMiniType | undefined,
+  z.ZodMiniType | undefined
+>;
 
 export interface RouteGuards {
   /**
@@ -131,7 +135,7 @@ export interface RouteGuards {
   guard: (request: FastifyRequest, spec: AnyRouteSpec) => Promise<void>;
 }
 
-type Z = z.ZodType | undefined;
+type Z = z.ZodMiniType | undefined;
 /** app.ts's `route` helper as route modules receive it: defineRoute bound to the app, its registry and guards. */
 export type RouteRegistrar = <Q extends Z, B extends Z, P extends Z>(
   spec: RouteSpec<Q, B, P>,
@@ -143,9 +147,9 @@ export type RouteHandler<I> = (request: FastifyRequest, reply: FastifyReply, inp
 
 /** Registers a route whose inputs are parsed by zod and which is listed in the OpenAPI document. */
 export function defineRoute<
-  Q extends z.ZodType | undefined,
-  B extends z.ZodType | undefined,
-  P extends z.ZodType | undefined,
+  Q extends z.ZodMiniType | undefined,
+  B extends z.ZodMiniType | undefined,
+  P extends z.ZodMiniType | undefined,
 >(
   app: FastifyInstance,
   registry: AnyRouteSpec[],
@@ -179,7 +183,11 @@ export function defineRoute<
         if (!member) throw new HttpError(404, 'Not found', 'NOT_FOUND');
         schemas = member;
       }
-      const parse = (location: 'query' | 'body' | 'params', schema: z.ZodType | undefined, value: unknown) =>
+      const parse = (
+        location: 'query' | 'body' | 'params',
+        schema: z.ZodMiniType | undefined,
+        value: unknown,
+      ) =>
         schema
           ? parseInput(
               location,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiErrorSchema, documentationOf } from '@staff/console-contract';
 import { type AnyRouteSpec, type ResponseSpec, type RouteMember, memberUrl, openApiPath } from './http.js';
 
@@ -7,7 +7,7 @@ type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknow
 /** Named schemas met while converting (rows): listed once under components, referred to everywhere. */
 type Components = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output', components: Components): JsonSchema => {
+const toSchema = (schema: z.ZodMiniType, io: 'input' | 'output', components: Components): JsonSchema => {
   const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, {
     io,
     unrepresentable: 'any',
@@ -26,7 +26,7 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output', components: Compone
   return rest;
 };
 
-function parameters(location: 'query' | 'path', schema: z.ZodType | undefined, components: Components) {
+function parameters(location: 'query' | 'path', schema: z.ZodMiniType | undefined, components: Components) {
   if (!schema) return [];
   const json = toSchema(schema, 'input', components);
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
@@ -50,7 +50,7 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'Unavailable',
 };
 
-const isZod = (spec: ResponseSpec): spec is z.ZodType => spec instanceof z.ZodType;
+const isZod = (spec: ResponseSpec): spec is z.ZodMiniType => spec instanceof z.core.$ZodType;
 
 function operationOf(spec: AnyRouteSpec, url: string, member: RouteMember | null, components: Components) {
   const doc = member ?? spec;

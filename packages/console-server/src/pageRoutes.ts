@@ -1,5 +1,5 @@
 import type { HTTPMethods } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   apiErrorSchema,
   type AnyEndpoint,
@@ -17,7 +17,7 @@ import {
   signedInRoutes,
 } from './http.js';
 
-type Z = z.ZodType | undefined;
+type Z = z.ZodMiniType | undefined;
 
 /** What one route of a page states beyond the head its page shares: inputs, answers, error statuses. */
 export type PageRoute<Q extends Z, B extends Z, P extends Z> = Omit<

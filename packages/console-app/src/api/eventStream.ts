@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   type AnyEndpoint,
   apiErrorSchema,
@@ -13,7 +13,7 @@ import { invalidResponse, requestOf } from './call.js';
 async function readEvents<E>(
   endpoint: AnyEndpoint,
   body: ReadableStream<Uint8Array>,
-  schema: z.ZodType<E>,
+  schema: z.ZodMiniType<E>,
   onEvent: (event: E) => void,
 ) {
   const reader = body.getReader();
@@ -74,7 +74,7 @@ async function refusal(endpoint: AnyEndpoint, response: Response): Promise<ApiEr
 export async function streamEvents<E>(
   endpoint: AnyEndpoint,
   input: Parameters<typeof requestOf>[1],
-  schema: z.ZodType<E>,
+  schema: z.ZodMiniType<E>,
   onEvent: (event: E) => void,
   connection: { token: () => string | null; baseURL: string; signal?: AbortSignal },
 ): Promise<void> {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint, pageKey } from '@staff/console-contract';
 import { NumberText } from '@staff/console-ui';
 import { defineTexts, useTextsOf } from '../i18n.js';
@@ -15,7 +15,7 @@ import { useEndpoint } from './useEndpoint.js';
  * the page to src/pages/<area>/, with its route in the route table and its id in the page registry.
  */
 // --- the endpoint and the page
-const courierSchema = z.object({ id: z.number(), name: z.string(), parcels: z.number().int() });
+const courierSchema = z.object({ id: z.number(), name: z.string(), parcels: z.int() });
 const couriersEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/example/couriers',

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   translateFieldMessages,
   type AnyEndpoint,
@@ -12,7 +12,7 @@ import { useServices } from '../services.js';
 import { COMMON_TEXTS } from './common/texts.js';
 
 /** An endpoint that takes a body: what a form sends. */
-export type BodyEndpoint = AnyEndpoint & { body: z.ZodType };
+export type BodyEndpoint = AnyEndpoint & { body: z.ZodMiniType };
 
 /** The body a caller hands the endpoint (before the schema's defaults and trimming). */
 export type EndpointBody<E extends BodyEndpoint> = z.input<E['body']>;

@@ -2,7 +2,7 @@
  * API keys for automation (n8n): administrators list, create (the secret is shown once) and revoke them. Only a
  * signed-in administrator may call these: an API key cannot manage API keys (the server's guard answers 403).
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { defineEndpoint } from './define.js';
 import { pageKey } from './pageKey.js';
 import { rowIdParam } from './resources.js';
@@ -23,25 +23,23 @@ export const apiKeySummarySchema = z.object({
   entities: z.array(z.string()),
   created_at: z.string(),
   /** The creator's full name. */
-  created_by: z.string().nullable(),
-  last_used_at: z.string().nullable(),
-  revoked_at: z.string().nullable(),
+  created_by: z.nullable(z.string()),
+  last_used_at: z.nullable(z.string()),
+  revoked_at: z.nullable(z.string()),
 });
 export type ApiKeySummaryDto = z.infer<typeof apiKeySummarySchema>;
 
 export const apiKeyListResponseSchema = z.object({ keys: z.array(apiKeySummarySchema) });
 
 /** A new key: the summary and, this once, the secret itself. */
-export const apiKeyCreatedSchema = apiKeySummarySchema.extend({ key: z.string() });
+export const apiKeyCreatedSchema = z.extend(apiKeySummarySchema, { key: z.string() });
 
 /** `POST /api/api-keys`: the key's name (for people: "n8n produksi"). */
 export const apiKeyCreateBodySchema = z.strictObject(
   {
     name: z
       .string({ error: (issue) => (issue.input === undefined ? 'Name is required' : 'Must be text') })
-      .trim()
-      .min(1, 'Name is required')
-      .max(80, 'Must be at most 80 characters'),
+      .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(80, 'Must be at most 80 characters')),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
 );

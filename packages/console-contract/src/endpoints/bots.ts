@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import {
   BOT_LOGIN_CHANGED_ENTITY,
   botLoginResponseSchema,
@@ -22,7 +22,7 @@ import { pageKey } from './pageKey.js';
 /** Bot Auto Response's and Bot Login's key (the pages'): reads need read access, changes write access. */
 export const BOTS_KEY = pageKey('bot-auto-response');
 
-const id = z.coerce.number().int().positive().max(999_999_999_999_999);
+const id = z.coerce.number().check(z.int(), z.positive(), z.lte(999_999_999_999_999));
 /** A WA Registries number (`:registry_id`). */
 export const botNumberParamsSchema = z.object({ registry_id: id });
 /** A bot rule (`:id`). */
@@ -35,7 +35,11 @@ const read = { key: BOTS_KEY, mode: 'read' } as const;
 const write = { key: BOTS_KEY, mode: 'write' } as const;
 
 /** The registration steps answer Meta's refusals: a wrong step (409), too many tries (429), Meta down (502). */
-const loginStep = <B extends z.ZodType | undefined = undefined>(step: string, summary: string, body?: B) =>
+const loginStep = <B extends z.ZodMiniType | undefined = undefined>(
+  step: string,
+  summary: string,
+  body?: B,
+) =>
   defineEndpoint({
     method: 'POST',
     path: `/api/bots/:registry_id/login/${step}`,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import {
   CONVERSATIONS_CHANGED_ENTITY,
   UNREGISTERED_CHANGED_ENTITY,
@@ -21,11 +21,7 @@ export const CHATS_KEY = pageKey('customer-chats');
 
 /** A conversation (`:id`). */
 export const conversationParamsSchema = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .positive()
-    .max(2 ** 53 - 1),
+  id: z.coerce.number().check(z.int(), z.positive(), z.lte(2 ** 53 - 1)),
 });
 /** A conversation after a change: its row as the list shows it. */
 export const conversationResponseSchema = z.object({ data: conversationSchema });

@@ -1,4 +1,5 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
+import { zodInEnglish } from '../zod.js';
 import type { PermissionKey } from '../permissions.js';
 import type { EntityDef } from '../entities/types.js';
 
@@ -21,7 +22,7 @@ export type EndpointPermission =
 
 /** A documented answer: its schema, or the schema with a description and other content types (CSV). */
 export type EndpointResponseSpec =
-  z.ZodType | { schema: z.ZodType; description: string; also?: Record<string, z.ZodType> };
+  z.ZodMiniType | { schema: z.ZodMiniType; description: string; also?: Record<string, z.ZodMiniType> };
 
 /**
  * One member of a route family (an endpoint with `members`): the path parameters it fixes, and the summary,
@@ -33,24 +34,24 @@ export interface EndpointMember {
   summary: string;
   tag?: string;
   permission?: { key: PermissionKey; mode: 'read' | 'write' };
-  params?: z.ZodType;
-  query?: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
   /** Documents the query when `query` parses a free-form one (the list's `f.<field>.<op>` filters). */
-  queryParameters?: z.ZodObject;
-  body?: z.ZodType;
+  queryParameters?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
   /** The body may be left out. */
   bodyOptional?: boolean;
   responses: Record<number, EndpointResponseSpec>;
 }
 
-type Schema = z.ZodType | undefined;
+type Schema = z.ZodMiniType | undefined;
 
 /** What `defineEndpoint` takes: the whole wire description of one route. */
 export interface EndpointSpec<
   P extends Schema = undefined,
   Q extends Schema = undefined,
   B extends Schema = undefined,
-  R extends z.ZodType = z.ZodType,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > {
   method: EndpointMethod;
   /** Fastify style: `/api/meetings/bookings/:id/cancel`; each `:name` is a key of `params`. */
@@ -89,7 +90,7 @@ export interface Endpoint<
   P extends Schema = Schema,
   Q extends Schema = Schema,
   B extends Schema = Schema,
-  R extends z.ZodType = z.ZodType,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > extends Readonly<Omit<EndpointSpec<P, Q, B, R>, 'status' | 'errors' | 'params' | 'query' | 'body'>> {
   readonly params: P;
   readonly query: Q;
@@ -100,7 +101,7 @@ export interface Endpoint<
   readonly name: string;
 }
 
-export type AnyEndpoint = Endpoint<Schema, Schema, Schema, z.ZodType>;
+export type AnyEndpoint = Endpoint<Schema, Schema, Schema, z.ZodMiniType>;
 
 /**
  * Declares an endpoint once, beside its zod schemas: the server's route, guard, input parsing and OpenAPI entry
@@ -113,11 +114,12 @@ export type AnyEndpoint = Endpoint<Schema, Schema, Schema, z.ZodType>;
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function defineEndpoint<
-  R extends z.ZodType,
+  R extends z.ZodMiniType,
   P extends Schema = undefined,
   Q extends Schema = undefined,
   B extends Schema = undefined,
 >(spec: EndpointSpec<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  zodInEnglish();
   return Object.freeze({
     ...spec,
     params: spec.params as P,
@@ -130,7 +132,7 @@ export function defineEndpoint<
 }
 
 /** One part of a call's input: required when its schema requires something, optional when all has defaults. */
-type Part<Name extends string, S> = S extends z.ZodType
+type Part<Name extends string, S> = S extends z.ZodMiniType
   ? object extends z.input<S>
     ? { [K in Name]?: z.input<S> }
     : { [K in Name]: z.input<S> }
@@ -146,9 +148,9 @@ export type EndpointResponse<E extends AnyEndpoint> = z.output<E['response']>;
 
 /** The input an implementation receives once the server parsed it. */
 export interface EndpointParsedInput<E extends AnyEndpoint> {
-  params: E['params'] extends z.ZodType ? z.output<E['params']> : undefined;
-  query: E['query'] extends z.ZodType ? z.output<E['query']> : undefined;
-  body: E['body'] extends z.ZodType ? z.output<E['body']> : undefined;
+  params: E['params'] extends z.ZodMiniType ? z.output<E['params']> : undefined;
+  query: E['query'] extends z.ZodMiniType ? z.output<E['query']> : undefined;
+  body: E['body'] extends z.ZodMiniType ? z.output<E['body']> : undefined;
 }
 
 /** The permission key and mode of an endpoint that needs one (not those whose key the path's entity names). */

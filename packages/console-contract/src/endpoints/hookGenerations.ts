@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { generateHooksSchema, pickHooksResponseSchema, pickHooksSchema } from '../hookGenerations.js';
 import { defineEndpoint } from './define.js';
 import { pageKey } from './pageKey.js';
@@ -7,7 +7,7 @@ import { pageKey } from './pageKey.js';
 export const HOOK_GENERATIONS_KEY = pageKey('hook-generations');
 
 /** A generation (`:id`). */
-export const hookGenerationParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const hookGenerationParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
 
 const write = { key: HOOK_GENERATIONS_KEY, mode: 'write' } as const;
 

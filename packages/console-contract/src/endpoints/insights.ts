@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import {
   createInsightSchema,
   insightListQuerySchema,
@@ -14,7 +14,7 @@ import { pageKey } from './pageKey.js';
 export const INSIGHTS_KEY = pageKey('gpt-insights');
 
 /** An insight (`:id`). */
-export const insightParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const insightParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
 
 /** One server-sent event of a run (`event:` name, `data:` JSON): start, delta…, then done or failed. */
 export const insightStreamEventSchema = z.discriminatedUnion('event', [

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import {
   META_PULL_MAX_DAYS,
   deliveriesQuerySchema,
@@ -23,21 +23,21 @@ export const MAYAR_ACCOUNTS_KEY = pageKey('mayar-accounts');
 /** The forwarding rules' key (Webhook Forwarder's): their deliveries are read and replayed with it. */
 export const FORWARDERS_KEY = pageKey('webhook-forwarder');
 
-const rowId = z.coerce.number().int().positive().max(2_147_483_647);
+const rowId = z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647));
 /** A Mayar account (`:id`). */
-export const mayarAccountParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const mayarAccountParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
 /** An ad account or a pull run (`:id`). */
 export const metaPullParamsSchema = z.object({ id: rowId });
 export const metaAdAccountListSchema = z.object({ data: z.array(metaAdAccountSchema) });
 export const metaPullRunsQuerySchema = z.object({
-  account_id: rowId.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(20),
+  account_id: z.optional(rowId),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 20),
 });
 export const metaPullRunListSchema = z.object({ data: z.array(metaPullRunSchema) });
 /** A forwarding rule (`:id`), and one of its deliveries (`:delivery_id`). */
-export const forwarderParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-export const deliveryParamsSchema = forwarderParamsSchema.extend({
-  delivery_id: z.coerce.number().int().positive(),
+export const forwarderParamsSchema = z.object({ id: z.coerce.number().check(z.int(), z.positive()) });
+export const deliveryParamsSchema = z.extend(forwarderParamsSchema, {
+  delivery_id: z.coerce.number().check(z.int(), z.positive()),
 });
 
 const adInsights = (mode: 'read' | 'write') => ({ key: AD_INSIGHTS_KEY, mode }) as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import {
   reportQuerySchema,
   reportResponseSchema,
@@ -15,10 +15,10 @@ import { defineEndpoint } from './define.js';
 export const REPORTS_KEY: PermissionKey = 'ad_daily_tracker';
 
 /** A report (`:id`, one of REPORT_IDS; any other is a 404 from the server). */
-export const reportParamsSchema = z.object({ id: z.string().max(64) });
+export const reportParamsSchema = z.object({ id: z.string().check(z.maxLength(64)) });
 /** One saved view of a report (`:id/views/:view_id`). */
-export const reportViewPathSchema = reportParamsSchema.extend({
-  view_id: z.coerce.number().int().positive().max(2_147_483_647),
+export const reportViewPathSchema = z.extend(reportParamsSchema, {
+  view_id: z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
 });
 /** The caller's saved views of a report and those others shared. */
 export const reportViewListSchema = z.object({ views: z.array(savedReportViewSchema) });

@@ -4,7 +4,7 @@
  * One endpoint serves every entity; its `members` document (OpenAPI, one path per entity) and parse each
  * entity's requests with that entity's schemas, and its permission is the entity's key (EntityAccess).
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import { apiErrorSchema } from '../api.js';
 import { ENTITIES } from '../entities/index.js';
 import type { EntityAction, EntityDef } from '../entities/types.js';
@@ -29,10 +29,11 @@ import { type EndpointMember, type EndpointResponseSpec, defineEndpoint } from '
 
 /** A row id in the path: digits only, at least 1 (15 digits stay exact in JavaScript). */
 export const rowIdParam = z
-  .string()
-  .regex(/^\d{1,15}$/, 'Must be a row id (a positive whole number)')
-  .transform(Number)
-  .refine((n) => n >= 1, 'Must be a row id (a positive whole number)');
+  .pipe(
+    z.string().check(z.regex(/^\d{1,15}$/, 'Must be a row id (a positive whole number)')),
+    z.transform(Number),
+  )
+  .check(z.refine((n) => n >= 1, 'Must be a row id (a positive whole number)'));
 
 /** The most choices a relation select asks for at once. */
 export const OPTIONS_LIMIT_MAX = 50;
@@ -42,35 +43,31 @@ export const resourceParamsSchema = z.object({ entity: z.string() });
 /** `:entity/:id`: one row of an entity. */
 export const resourceRowParamsSchema = z.object({ entity: z.string(), id: rowIdParam });
 /** `:entity/:id/actions/:action`: an action on one row. */
-export const resourceActionParamsSchema = resourceRowParamsSchema.extend({ action: z.string() });
+export const resourceActionParamsSchema = z.extend(resourceRowParamsSchema, { action: z.string() });
 /** `:entity/actions/:action`: an action on a selection. */
-export const resourceBulkActionParamsSchema = resourceParamsSchema.extend({ action: z.string() });
+export const resourceBulkActionParamsSchema = z.extend(resourceParamsSchema, { action: z.string() });
 
 /** The list's query string as sent (`f.<field>.<op>`, `or` repeated, `q`, `sort`, paging, `columns`, `format`). */
 export const resourceListQuerySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
 
 /** The relation select's query: search words, or the ids to label; at most OPTIONS_LIMIT_MAX. */
 export const resourceOptionsQuerySchema = z.strictObject({
-  q: z.string().max(200, 'Must be at most 200 characters').optional(),
-  ids: z
-    .string()
-    .regex(/^\d{1,15}(,\d{1,15}){0,99}$/, 'Use up to 100 row ids separated by commas')
-    .optional(),
-  limit: z
-    .string()
-    .regex(/^\d+$/, 'Must be a whole number')
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= OPTIONS_LIMIT_MAX, `Must be from 1 to ${OPTIONS_LIMIT_MAX}`)
-    .optional(),
+  q: z.optional(z.string().check(z.maxLength(200, 'Must be at most 200 characters'))),
+  ids: z.optional(
+    z.string().check(z.regex(/^\d{1,15}(,\d{1,15}){0,99}$/, 'Use up to 100 row ids separated by commas')),
+  ),
+  limit: z.optional(
+    z
+      .pipe(z.string().check(z.regex(/^\d+$/, 'Must be a whole number')), z.transform(Number))
+      .check(z.refine((n) => n >= 1 && n <= OPTIONS_LIMIT_MAX, `Must be from 1 to ${OPTIONS_LIMIT_MAX}`)),
+  ),
 });
 
 /** A delete's query: the version the caller read (409 when stale). */
 export const resourceDeleteQuerySchema = z.strictObject({
-  version: z
-    .string()
-    .regex(/^\d{1,9}$/, 'Must be a whole number')
-    .transform(Number)
-    .optional(),
+  version: z.optional(
+    z.pipe(z.string().check(z.regex(/^\d{1,9}$/, 'Must be a whole number')), z.transform(Number)),
+  ),
 });
 
 /** Any entity's row as a generic caller reads it: id and version, the rest as the entity has it. */
@@ -78,7 +75,7 @@ export const anyEntityRowSchema = z.looseObject({ id: z.number(), version: z.num
 /** Any entity's create, update or upsert body (each entity's member parses its own fields). */
 export const anyEntityBodySchema = z.record(z.string(), z.unknown());
 export const anyBulkActionResponseSchema = z.object({
-  count: z.number().int(),
+  count: z.number().check(z.int()),
   ids: z.array(z.number()),
   rows: z.array(anyEntityRowSchema),
 });
@@ -432,32 +429,39 @@ export const resourcesEndpoints = {
 
 const filterSchema = z.union([
   z.strictObject({
-    field: z.string().max(64),
+    field: z.string().check(z.maxLength(64)),
     op: z.literal('eq'),
-    value: z.union([z.string().max(200), z.number(), z.boolean()]),
+    value: z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean()]),
   }),
   z.strictObject({
-    field: z.string().max(64),
+    field: z.string().check(z.maxLength(64)),
     op: z.literal('in'),
     values: z
-      .array(z.union([z.string().max(200), z.number(), z.boolean()]))
-      .min(1)
-      .max(100),
+      .array(z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean()]))
+      .check(z.minLength(1), z.maxLength(100)),
   }),
   z.strictObject({
-    field: z.string().max(64),
+    field: z.string().check(z.maxLength(64)),
     op: z.literal('range'),
-    min: z.union([z.string().max(200), z.number(), z.boolean(), z.null()]),
-    max: z.union([z.string().max(200), z.number(), z.boolean(), z.null()]),
+    min: z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean(), z.null()]),
+    max: z.union([z.string().check(z.maxLength(200)), z.number(), z.boolean(), z.null()]),
   }),
-  z.strictObject({ field: z.string().max(64), op: z.literal('contains'), value: z.string().max(200) }),
-  z.strictObject({ field: z.string().max(64), op: z.literal('empty'), empty: z.boolean() }),
-  z.strictObject({ field: z.string().max(64), op: z.literal('within'), days: z.number() }),
+  z.strictObject({
+    field: z.string().check(z.maxLength(64)),
+    op: z.literal('contains'),
+    value: z.string().check(z.maxLength(200)),
+  }),
+  z.strictObject({ field: z.string().check(z.maxLength(64)), op: z.literal('empty'), empty: z.boolean() }),
+  z.strictObject({ field: z.string().check(z.maxLength(64)), op: z.literal('within'), days: z.number() }),
 ]);
 
 /** OR groups keep their meaning: "within the last 30 days" is stored as such and counted from the day it is read. */
 const groupSchema = z.strictObject(
-  { any: z.array(z.array(filterSchema).min(1).max(20)).min(1).max(20) },
+  {
+    any: z
+      .array(z.array(filterSchema).check(z.minLength(1), z.maxLength(20)))
+      .check(z.minLength(1), z.maxLength(20)),
+  },
   { error: 'Must be { any: [[filter, …], …] }' },
 );
 /** A saved view's filter and OR group, as a save checks them and the app reads them back. */
@@ -467,37 +471,41 @@ export const savedViewGroupSchema = groupSchema;
 const viewFields = {
   name: z
     .string({ error: 'Must be text' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(80, 'Must be at most 80 characters'),
+    .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(80, 'Must be at most 80 characters')),
   shared: z.boolean({ error: 'Must be true or false' }),
-  q: z.string({ error: 'Must be text' }).max(200, 'Must be at most 200 characters').nullable(),
+  q: z.nullable(
+    z.string({ error: 'Must be text' }).check(z.maxLength(200, 'Must be at most 200 characters')),
+  ),
   filters: z
     .array(filterSchema, { error: 'Must be a list of filters' })
-    .max(50, 'Must have at most 50 filters'),
+    .check(z.maxLength(50, 'Must have at most 50 filters')),
   groups: z
     .array(groupSchema, { error: 'Must be a list of OR groups' })
-    .max(5, 'Must have at most 5 OR groups'),
-  sort: z
-    .strictObject(
-      { field: z.string().max(64), direction: z.enum(['asc', 'desc']) },
+    .check(z.maxLength(5, 'Must have at most 5 OR groups')),
+  sort: z.nullable(
+    z.strictObject(
+      { field: z.string().check(z.maxLength(64)), direction: z.enum(['asc', 'desc']) },
       { error: 'Must be { field, direction }' },
-    )
-    .nullable(),
-  columns: z.array(z.string().max(64), { error: 'Must be a list of column names' }).max(100).nullable(),
+    ),
+  ),
+  columns: z.nullable(
+    z
+      .array(z.string().check(z.maxLength(64)), { error: 'Must be a list of column names' })
+      .check(z.maxLength(100)),
+  ),
 };
 
 /** A new saved view of an entity's list (`POST /api/views`). */
 export const savedViewCreateSchema = z.strictObject(
   {
-    entity: z.string({ error: 'Entity is required' }).max(64),
+    entity: z.string({ error: 'Entity is required' }).check(z.maxLength(64)),
     name: viewFields.name,
-    shared: viewFields.shared.default(false),
-    q: viewFields.q.default(null),
-    filters: viewFields.filters.default([]),
-    groups: viewFields.groups.default([]),
-    sort: viewFields.sort.default(null),
-    columns: viewFields.columns.default(null),
+    shared: z._default(viewFields.shared, false),
+    q: z._default(viewFields.q, null),
+    filters: z._default(viewFields.filters, []),
+    groups: z._default(viewFields.groups, []),
+    sort: z._default(viewFields.sort, null),
+    columns: z._default(viewFields.columns, null),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
 );
@@ -505,21 +513,21 @@ export const savedViewCreateSchema = z.strictObject(
 /** A change to a saved view (`PATCH /api/views/:id`), with the version read. */
 export const savedViewUpdateSchema = z.strictObject(
   {
-    name: viewFields.name.optional(),
-    shared: viewFields.shared.optional(),
-    q: viewFields.q.optional(),
-    filters: viewFields.filters.optional(),
-    groups: viewFields.groups.optional(),
-    sort: viewFields.sort.optional(),
-    columns: viewFields.columns.optional(),
-    version: z.number().int().min(1).optional(),
+    name: z.optional(viewFields.name),
+    shared: z.optional(viewFields.shared),
+    q: z.optional(viewFields.q),
+    filters: z.optional(viewFields.filters),
+    groups: z.optional(viewFields.groups),
+    sort: z.optional(viewFields.sort),
+    columns: z.optional(viewFields.columns),
+    version: z.optional(z.number().check(z.int(), z.gte(1))),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Unknown field' : undefined) },
 );
 
 /** `GET /api/views?entity=`: which entity's views. */
 export const savedViewsQuerySchema = z.strictObject({
-  entity: z.string({ error: 'Entity is required' }).max(64),
+  entity: z.string({ error: 'Entity is required' }).check(z.maxLength(64)),
 });
 /** `/api/views/:id`. */
 export const savedViewParamsSchema = z.object({ id: rowIdParam });

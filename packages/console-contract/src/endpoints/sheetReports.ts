@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.js';
 import {
   sheetReportInputSchema,
   sheetReportListSchema,
@@ -15,7 +15,7 @@ export const SHEET_REPORTS_KEY = pageKey('sheet-report');
 
 /** A schedule or a run (`:id`). */
 export const sheetReportParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: z.coerce.number().check(z.int(), z.positive(), z.lte(2_147_483_647)),
 });
 
 const read = { key: SHEET_REPORTS_KEY, mode: 'read' } as const;

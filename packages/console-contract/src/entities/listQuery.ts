@@ -1,5 +1,5 @@
 /** A list request's query string → ListQuery (filters, OR groups, sort, page), checked against the entity. */
-import { z } from 'zod';
+import { addIssue, z } from '../zod.js';
 import {
   ISO_DATETIME_RE,
   MONTH_RE,
@@ -426,7 +426,7 @@ function parseFilter(
 // OR groups: `or=[{"status.in":["new","qualified"]},{"last_scraped_at.within":30},{"last_scraped_at.empty":true}]`
 
 const orScalar = z.union(
-  [z.string().max(Q_MAX, `Must be at most ${Q_MAX} characters`), z.number(), z.boolean()],
+  [z.string().check(z.maxLength(Q_MAX, `Must be at most ${Q_MAX} characters`)), z.number(), z.boolean()],
   {
     error: 'Must be text, a number or true/false',
   },
@@ -440,26 +440,38 @@ const orGroupSchema = z
   .array(orAlternativeSchema, {
     error: 'Must be a JSON list of alternatives, e.g. [{"status.in":["new"]},{"updated_at.within":30}]',
   })
-  .min(1, 'Give at least one alternative');
+  .check(z.minLength(1, 'Give at least one alternative'));
 
 /** The JSON value of one condition → the text form `f.<field>.<op>` takes, or an error message. */
-const orValueSchemas: Record<FilterOperator, z.ZodType<string[]>> = {
-  eq: orScalar.transform((value) => [String(value)]),
-  in: z
-    .array(orScalar, { error: 'Must be a list of values' })
-    .min(1, 'Give at least one value')
-    .max(100, 'Give at most 100 values')
-    .transform((items) => [items.map((item) => escapeListItem(String(item))).join(',')]),
-  range: z
-    .tuple([orScalar.nullable(), orScalar.nullable()], { error: 'Use [min, max] (null for an open end)' })
-    .transform(([min, max]) => [
+const orValueSchemas: Record<FilterOperator, z.ZodMiniType<string[]>> = {
+  eq: z.pipe(
+    orScalar,
+    z.transform((value) => [String(value)]),
+  ),
+  in: z.pipe(
+    z
+      .array(orScalar, { error: 'Must be a list of values' })
+      .check(z.minLength(1, 'Give at least one value'), z.maxLength(100, 'Give at most 100 values')),
+    z.transform((items) => [items.map((item) => escapeListItem(String(item))).join(',')]),
+  ),
+  range: z.pipe(
+    z.tuple([z.nullable(orScalar), z.nullable(orScalar)], { error: 'Use [min, max] (null for an open end)' }),
+    z.transform(([min, max]) => [
       `${min === null ? '' : escapeListItem(String(min))},${max === null ? '' : escapeListItem(String(max))}`,
     ]),
-  contains: z.string({ error: 'Must be text' }).transform((value) => [value]),
-  empty: z
-    .boolean({ error: 'Use true (is empty) or false (is not empty)' })
-    .transform((value) => [value ? '1' : '0']),
-  within: z.number({ error: 'Must be a number of days' }).transform((value) => [String(value)]),
+  ),
+  contains: z.pipe(
+    z.string({ error: 'Must be text' }),
+    z.transform((value) => [value]),
+  ),
+  empty: z.pipe(
+    z.boolean({ error: 'Use true (is empty) or false (is not empty)' }),
+    z.transform((value) => [value ? '1' : '0']),
+  ),
+  within: z.pipe(
+    z.number({ error: 'Must be a number of days' }),
+    z.transform((value) => [String(value)]),
+  ),
 };
 
 /** One `or` parameter (JSON) → an OR group, checked against the entity like `f.` filters; errors under `or.<alt>.<field>.<op>`. */
@@ -512,26 +524,27 @@ function parseOrGroup(
   return errors.length > before ? undefined : { any };
 }
 
-const listCache = new WeakMap<EntityDef, z.ZodType<ListQuery, RawQuery>>();
+const listCache = new WeakMap<EntityDef, z.ZodMiniType<ListQuery, RawQuery>>();
 
 /**
  * Schema of a list request's query string (as Fastify or URLSearchParams give it: repeated keys as arrays).
  * Errors are keyed by the parameter, e.g. `{ sort: ['Cannot sort on Notes'] }`.
  * @example listQuerySchema(creators).parse({ 'f.platform.in': 'tiktok,instagram', sort: 'followers:desc' })
  */
-export function listQuerySchema(def: EntityDef): z.ZodType<ListQuery, RawQuery> {
+export function listQuerySchema(def: EntityDef): z.ZodMiniType<ListQuery, RawQuery> {
   const cached = listCache.get(def);
   if (cached) return cached;
-  const schema = z
-    .record(z.string(), z.union([z.string(), z.array(z.string())]).optional(), {
+  const schema = z.pipe(
+    z.record(z.string(), z.optional(z.union([z.string(), z.array(z.string())])), {
       error: 'Must be a query string',
-    })
-    .transform((query, ctx) => {
+    }),
+    z.transform((query, ctx) => {
       const errors: [string, string][] = [];
       const result = parseListQuery(def, query, errors);
-      for (const [path, message] of errors) ctx.addIssue({ code: 'custom', path: [path], message });
+      for (const [path, message] of errors) addIssue(ctx, { code: 'custom', path: [path], message });
       return errors.length ? z.NEVER : result;
-    }) as unknown as z.ZodType<ListQuery, RawQuery>;
+    }),
+  ) as unknown as z.ZodMiniType<ListQuery, RawQuery>;
   listCache.set(def, schema);
   return schema;
 }

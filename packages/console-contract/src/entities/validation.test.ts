@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { ENTITIES, getEntity } from './index.js';
 import { SAMPLE_ROWS } from './samples.fixture.js';
 import type { EntityDef, FieldDef } from './types.js';
@@ -21,7 +21,7 @@ const entity = (name: string): EntityDef => {
 };
 
 /** The field messages of a rejected body (fails the test if the body was accepted). */
-function errorsOf(schema: z.ZodType, body: unknown): Record<string, string[]> {
+function errorsOf(schema: z.ZodMiniType, body: unknown): Record<string, string[]> {
   const result = schema.safeParse(body);
   expect(result.success, `accepted ${JSON.stringify(body)}`).toBe(false);
   return result.success ? {} : formatValidationError(result.error).fields;

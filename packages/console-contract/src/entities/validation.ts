@@ -2,7 +2,7 @@
  * Validation built from an EntityDef: create / update bodies, list query strings, error formatting and secret
  * masking. The server validates with these; forms may run the same schemas before sending.
  */
-import { z } from 'zod';
+import { z, zodInEnglish } from '../zod.js';
 import {
   DEFAULT_TAG_ITEM_MAX,
   formatNumber,
@@ -36,7 +36,7 @@ export * from './listQuery.js';
 export * from './listQueryParams.js';
 
 /** Schema of a present, non-empty value of the field. */
-function valueSchema(field: FieldDef): z.ZodType {
+function valueSchema(field: FieldDef): z.ZodMiniType {
   const error = typeError(field);
   const max = maxLengthOf(field);
   const tooLong = `Must be at most ${max} characters`;
@@ -44,43 +44,50 @@ function valueSchema(field: FieldDef): z.ZodType {
     case 'text':
     case 'longtext':
     case 'secret': {
-      let schema = z.string({ error }).max(max, tooLong);
+      let schema = z.string({ error }).check(z.maxLength(max, tooLong));
       if (field.minLength)
-        schema = schema.min(field.minLength, `Must be at least ${field.minLength} characters`);
+        schema = schema.check(z.minLength(field.minLength, `Must be at least ${field.minLength} characters`));
       if (field.pattern)
-        schema = schema.regex(new RegExp(field.pattern), field.patternMessage ?? 'Has the wrong format');
+        schema = schema.check(
+          z.regex(new RegExp(field.pattern), field.patternMessage ?? 'Has the wrong format'),
+        );
       return schema;
     }
     case 'email':
       return z
         .string({ error })
-        .max(max, tooLong)
-        .regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, 'Must be a valid email address');
+        .check(
+          z.maxLength(max, tooLong),
+          z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, 'Must be a valid email address'),
+        );
     case 'url':
-      return z
-        .string({ error })
-        .max(max, tooLong)
-        .refine((value) => {
+      return z.string({ error }).check(
+        z.maxLength(max, tooLong),
+        z.refine((value) => {
           try {
             const url = new URL(value);
             return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
           } catch {
             return false;
           }
-        }, 'Must be a valid URL starting with http:// or https://');
+        }, 'Must be a valid URL starting with http:// or https://'),
+      );
     case 'phone':
-      return z.string({ error }).regex(PHONE_PATTERN, 'Must be an Indonesian phone number (08… or 628…)');
+      return z
+        .string({ error })
+        .check(z.regex(PHONE_PATTERN, 'Must be an Indonesian phone number (08… or 628…)'));
     case 'integer':
     case 'number':
     case 'money':
     case 'percent': {
       const { min, max: upper } = numericBounds(field);
       let schema = z.number({ error });
-      if (field.type === 'integer') schema = schema.int('Must be a whole number');
-      if (field.type === 'money') schema = schema.int('Must be a whole number of rupiah');
-      return schema
-        .min(min, `Must be at least ${formatNumber(field, min)}`)
-        .max(upper, `Must be at most ${formatNumber(field, upper)}`);
+      if (field.type === 'integer') schema = schema.check(z.int('Must be a whole number'));
+      if (field.type === 'money') schema = schema.check(z.int('Must be a whole number of rupiah'));
+      return schema.check(
+        z.gte(min, `Must be at least ${formatNumber(field, min)}`),
+        z.lte(upper, `Must be at most ${formatNumber(field, upper)}`),
+      );
     }
     case 'enum': {
       const values = (field.options ?? []).map((o) => o.value);
@@ -89,49 +96,58 @@ function valueSchema(field: FieldDef): z.ZodType {
     case 'relation':
       return z
         .number({ error })
-        .int(typeMessage(field))
-        .positive(typeMessage(field))
-        .max(Number.MAX_SAFE_INTEGER);
+        .check(z.int(typeMessage(field)), z.positive(typeMessage(field)), z.lte(Number.MAX_SAFE_INTEGER));
     case 'boolean':
       return z.boolean({ error });
     case 'date':
-      return z.string({ error }).refine(isCalendarDate, 'Must be a date (YYYY-MM-DD)');
+      return z.string({ error }).check(z.refine(isCalendarDate, 'Must be a date (YYYY-MM-DD)'));
     case 'month':
-      return z.string({ error }).regex(MONTH_RE, 'Must be a month (YYYY-MM)');
+      return z.string({ error }).check(z.regex(MONTH_RE, 'Must be a month (YYYY-MM)'));
     case 'datetime':
-      return z
-        .string({ error })
-        .refine(
-          (value) => ISO_DATETIME_RE.test(value) && !Number.isNaN(Date.parse(value)),
-          'Must be a date and time with time zone (e.g. 2025-03-01T09:30:00+07:00)',
-        )
-        .transform((value) => new Date(value).toISOString());
+      return z.pipe(
+        z
+          .string({ error })
+          .check(
+            z.refine(
+              (value) => ISO_DATETIME_RE.test(value) && !Number.isNaN(Date.parse(value)),
+              'Must be a date and time with time zone (e.g. 2025-03-01T09:30:00+07:00)',
+            ),
+          ),
+        z.transform((value) => new Date(value).toISOString()),
+      );
     case 'daterange': {
       const date = z
         .string({ error: 'Must be a date (YYYY-MM-DD)' })
-        .refine(isCalendarDate, 'Must be a date (YYYY-MM-DD)');
-      return z
-        .strictObject({ from: date, to: date }, { error })
-        .refine((range) => range.from <= range.to, { message: 'End must not be before start', path: ['to'] });
+        .check(z.refine(isCalendarDate, 'Must be a date (YYYY-MM-DD)'));
+      return z.strictObject({ from: date, to: date }, { error }).check(
+        z.refine((range) => range.from <= range.to, {
+          message: 'End must not be before start',
+          path: ['to'],
+        }),
+      );
     }
     case 'tags': {
       const itemMax = field.itemMaxLength ?? DEFAULT_TAG_ITEM_MAX;
-      return z
-        .array(
-          z
-            .string({ error: 'Each item must be text' })
-            .trim()
-            .min(1, 'Items must not be empty')
-            .max(itemMax, `Each item must be at most ${itemMax} characters`),
-          { error },
-        )
-        .max(max, `Must have at most ${max} items`)
-        .transform((items) => [...new Set(items)]);
+      return z.pipe(
+        z
+          .array(
+            z
+              .string({ error: 'Each item must be text' })
+              .check(
+                z.trim(),
+                z.minLength(1, 'Items must not be empty'),
+                z.maxLength(itemMax, `Each item must be at most ${itemMax} characters`),
+              ),
+            { error },
+          )
+          .check(z.maxLength(max, `Must have at most ${max} items`)),
+        z.transform((items) => [...new Set(items)]),
+      );
     }
     case 'json':
-      return z
-        .json({ error })
-        .refine((value) => JSON.stringify(value).length <= max, `Must be at most ${max} characters as JSON`);
+      return jsonValue(error).check(
+        z.refine((value) => JSON.stringify(value).length <= max, `Must be at most ${max} characters as JSON`),
+      );
   }
 }
 
@@ -159,43 +175,64 @@ function normalise(field: FieldDef, value: unknown): unknown {
   }
 }
 
+/** zod classic's `z.json({ error })`: any JSON value; the error is its text branch's, as there. */
+function jsonValue(error: z.core.$ZodErrorMap): z.ZodMiniType {
+  const value: z.ZodMiniType = z.lazy(() =>
+    z.union([
+      z.string({ error }),
+      z.number(),
+      z.boolean(),
+      z.null(),
+      z.array(value),
+      z.record(z.string(), value),
+    ]),
+  );
+  return value;
+}
+
 /** One field of a create body: required, defaulted or nullable. */
-function createFieldSchema(field: FieldDef): z.ZodType {
+function createFieldSchema(field: FieldDef): z.ZodMiniType {
   const base = valueSchema(field);
   if (field.required) {
-    return z.preprocess((raw) => {
-      const value = normalise(field, raw);
-      return value === undefined && field.defaultValue !== undefined ? field.defaultValue : value;
-    }, base);
+    return z.pipe(
+      z.transform<unknown, unknown>((raw) => {
+        const value = normalise(field, raw);
+        return value === undefined && field.defaultValue !== undefined ? field.defaultValue : value;
+      }),
+      base,
+    );
   }
-  return z.preprocess((raw) => {
-    const value = normalise(field, raw);
-    if (value === undefined) return field.defaultValue ?? null;
-    return value;
-  }, base.nullable());
+  return z.pipe(
+    z.transform<unknown, unknown>((raw) => {
+      const value = normalise(field, raw);
+      if (value === undefined) return field.defaultValue ?? null;
+      return value;
+    }),
+    z.nullable(base),
+  );
 }
 
 /**
  * One field of an update body: absent = unchanged. Secrets: absent or "" keeps the stored value, null clears an
  * optional one.
  */
-function updateFieldSchema(field: FieldDef): z.ZodType {
+function updateFieldSchema(field: FieldDef): z.ZodMiniType {
   const base = valueSchema(field);
-  return z
-    .preprocess(
-      (raw) => {
+  return z.optional(
+    z.pipe(
+      z.transform<unknown, unknown>((raw) => {
         if (raw === undefined) return undefined;
         const value = normalise(field, raw);
         if (field.type === 'secret' && value === undefined) return undefined;
         return value === undefined ? null : value;
-      },
-      (field.required ? base : base.nullable()).optional(),
-    )
-    .optional();
+      }),
+      z.optional(field.required ? base : z.nullable(base)),
+    ),
+  );
 }
 
-function readOnlySchema(field: FieldDef): z.ZodType {
-  return z.undefined({ error: `${field.label} is set by the server` }).optional();
+function readOnlySchema(field: FieldDef): z.ZodMiniType {
+  return z.optional(z.undefined({ error: `${field.label} is set by the server` }));
 }
 
 function present(value: unknown): boolean {
@@ -273,8 +310,8 @@ export const unknownKeyError = (issue: { code?: string }) =>
 
 export type EntityBody = Record<string, unknown>;
 
-const createCache = new WeakMap<EntityDef, z.ZodType<EntityBody>>();
-const updateCache = new WeakMap<EntityDef, z.ZodType<EntityBody & { version: number }>>();
+const createCache = new WeakMap<EntityDef, z.ZodMiniType<EntityBody>>();
+const updateCache = new WeakMap<EntityDef, z.ZodMiniType<EntityBody & { version: number }>>();
 
 /**
  * The body of a create: every writable field, unknown fields rejected. The output has every writable field
@@ -282,25 +319,33 @@ const updateCache = new WeakMap<EntityDef, z.ZodType<EntityBody & { version: num
  * datetimes as UTC ISO strings.
  * @example createSchema(creators).safeParse({ name: 'Nadia', handle: 'nadia.glow', platform: 'tiktok' })
  */
-export function createSchema(def: EntityDef): z.ZodType<EntityBody> {
+export function createSchema(def: EntityDef): z.ZodMiniType<EntityBody> {
+  zodInEnglish();
   const cached = createCache.get(def);
   if (cached) return cached;
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const field of def.fields)
     shape[field.name] = !field.readOnly
       ? createFieldSchema(field)
       : field.defaultValue === undefined
         ? readOnlySchema(field)
         : // Set by the server, starting at its default (ad_campaigns.origin: staff; only an import writes meta).
-          readOnlySchema(field).transform(() => field.defaultValue);
+          z.pipe(
+            readOnlySchema(field),
+            z.transform(() => field.defaultValue),
+          );
   for (const field of SYSTEM_FIELDS) shape[field.name] = readOnlySchema(field);
   const schema = z
-    .strictObject(shape, { error: unknownKeyError })
-    .transform((body) => stripUndefined(body))
-    .superRefine((body, ctx) => {
-      for (const problem of checkRules(def, body))
-        ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
-    }) as unknown as z.ZodType<EntityBody>;
+    .pipe(
+      z.strictObject(shape, { error: unknownKeyError }),
+      z.transform((body) => stripUndefined(body)),
+    )
+    .check(
+      z.superRefine((body, ctx) => {
+        for (const problem of checkRules(def, body))
+          ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+      }),
+    ) as unknown as z.ZodMiniType<EntityBody>;
   createCache.set(def, schema);
   return schema;
 }
@@ -310,26 +355,30 @@ export function createSchema(def: EntityDef): z.ZodType<EntityBody> {
  * Absent fields stay unchanged; absent or empty secrets keep their stored value. Rules are checked here when
  * the body carries every field a rule reads; the server checks the merged row with `checkRules`.
  */
-export function updateSchema(def: EntityDef): z.ZodType<EntityBody & { version: number }> {
+export function updateSchema(def: EntityDef): z.ZodMiniType<EntityBody & { version: number }> {
+  zodInEnglish();
   const cached = updateCache.get(def);
   if (cached) return cached;
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const field of def.fields)
     shape[field.name] = field.readOnly ? readOnlySchema(field) : updateFieldSchema(field);
   for (const field of SYSTEM_FIELDS) shape[field.name] = readOnlySchema(field);
   shape.version = z
     .number({ error: (issue) => (issue.input === undefined ? 'Version is required' : 'Must be a number') })
-    .int('Must be a whole number')
-    .min(1, 'Must be at least 1');
+    .check(z.int('Must be a whole number'), z.gte(1, 'Must be at least 1'));
   const schema = z
-    .strictObject(shape, { error: unknownKeyError })
-    .transform((body) => stripUndefined(body))
-    .superRefine((body, ctx) => {
-      const applicable = (def.rules ?? []).filter((rule) => ruleFields(rule).every((name) => name in body));
-      for (const problem of checkRules({ ...def, rules: applicable }, body)) {
-        ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
-      }
-    }) as unknown as z.ZodType<EntityBody & { version: number }>;
+    .pipe(
+      z.strictObject(shape, { error: unknownKeyError }),
+      z.transform((body) => stripUndefined(body)),
+    )
+    .check(
+      z.superRefine((body, ctx) => {
+        const applicable = (def.rules ?? []).filter((rule) => ruleFields(rule).every((name) => name in body));
+        for (const problem of checkRules({ ...def, rules: applicable }, body)) {
+          ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+        }
+      }),
+    ) as unknown as z.ZodMiniType<EntityBody & { version: number }>;
   updateCache.set(def, schema);
   return schema;
 }
@@ -352,7 +401,7 @@ export interface FormattedValidationError {
  * "Unknown field").
  * @example formatValidationError(err) // { message: '1 field is invalid: name (Name is required)', fields: { name: ['Name is required'] } }
  */
-export function formatValidationError(error: z.ZodError): FormattedValidationError {
+export function formatValidationError(error: z.core.$ZodError): FormattedValidationError {
   const fields: Record<string, string[]> = {};
   const add = (path: string, message: string) => {
     const list = (fields[path] ??= []);

@@ -3,7 +3,7 @@
  * documents them (OpenAPI) with these, the app reads answers with them. Rows and bodies carry the JSON Schema
  * written from the EntityDef (jsonSchema.ts) as their documentation: their zod forms normalise input.
  */
-import { z } from 'zod';
+import { z } from '../zod.js';
 import type { EntityDef } from './types.js';
 import { entityJsonSchema, type JsonSchema } from './jsonSchema.js';
 import {
@@ -26,7 +26,7 @@ export interface DocumentedSchema {
 const documented = new WeakMap<object, DocumentedSchema>();
 
 /** Marks `schema` as documented by `json` (the OpenAPI builder uses it instead of converting the zod). */
-export function documentedAs<S extends z.ZodType>(schema: S, json: JsonSchema, name?: string): S {
+export function documentedAs<S extends z.ZodMiniType>(schema: S, json: JsonSchema, name?: string): S {
   documented.set(schema, name ? { schema: json, name } : { schema: json });
   return schema;
 }
@@ -38,14 +38,14 @@ export function documentationOf(schema: unknown): DocumentedSchema | undefined {
 /** A row of any entity as the API returns it. */
 export type EntityRow = Record<string, unknown> & { id: number; version: number };
 
-const rowCache = new WeakMap<EntityDef, z.ZodType<EntityRow>>();
+const rowCache = new WeakMap<EntityDef, z.ZodMiniType<EntityRow>>();
 
 /** A row as the API returns it (secrets masked). */
-export function entityRowSchema(def: EntityDef): z.ZodType<EntityRow> {
+export function entityRowSchema(def: EntityDef): z.ZodMiniType<EntityRow> {
   let schema = rowCache.get(def);
   if (!schema) {
     schema = documentedAs(
-      z.looseObject({ id: z.number(), version: z.number() }) as z.ZodType<EntityRow>,
+      z.looseObject({ id: z.number(), version: z.number() }) as z.ZodMiniType<EntityRow>,
       entityJsonSchema(def, 'row'),
       `${def.name}_row`,
     );
@@ -66,15 +66,15 @@ export const relationLabelsSchema = z.record(z.string(), z.record(z.string(), z.
 export type RelationLabels = z.infer<typeof relationLabelsSchema>;
 
 const listResponseBase = {
-  total: z.number().int(),
+  total: z.number().check(z.int()),
   /** True when `total` comes from the table statistics (unfiltered list of a large table); exact otherwise. */
   total_estimated: z.boolean(),
-  limit: z.number().int(),
+  limit: z.number().check(z.int()),
   /** Null when the page was asked by cursor. */
-  offset: z.number().int().nullable(),
+  offset: z.nullable(z.number().check(z.int())),
   sort: z.object({ field: z.string(), direction: z.enum(['asc', 'desc']) }),
   /** The keyset cursor of the next page; null on the last page. */
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
   labels: relationLabelsSchema,
 };
 
@@ -90,12 +90,12 @@ export function listResponseSchema(def: EntityDef) {
 export const anyListResponseSchema = z.object({
   rows: z.array(z.looseObject({ id: z.union([z.number(), z.string()]) })),
   total: listResponseBase.total,
-  total_estimated: listResponseBase.total_estimated.default(false),
-  labels: listResponseBase.labels.default({}),
-  limit: listResponseBase.limit.optional(),
-  offset: listResponseBase.offset.optional(),
-  sort: listResponseBase.sort.optional(),
-  next_cursor: listResponseBase.next_cursor.optional(),
+  total_estimated: z._default(listResponseBase.total_estimated, false),
+  labels: z._default(listResponseBase.labels, {}),
+  limit: z.optional(listResponseBase.limit),
+  offset: z.optional(listResponseBase.offset),
+  sort: z.optional(listResponseBase.sort),
+  next_cursor: z.optional(listResponseBase.next_cursor),
 });
 export type ResourceListResponse = z.infer<typeof anyListResponseSchema>;
 
@@ -106,23 +106,25 @@ export const historyEntrySchema = z.object({
   actor_type: z.enum(['user', 'api_key', 'system']),
   action: z.string(),
   changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
-  before: z.record(z.string(), z.unknown()).nullable(),
-  after: z.record(z.string(), z.unknown()).nullable(),
+  before: z.nullable(z.record(z.string(), z.unknown())),
+  after: z.nullable(z.record(z.string(), z.unknown())),
 });
 export type ResourceHistoryEntry = z.infer<typeof historyEntrySchema>;
 export const historyResponseSchema = z.object({ entries: z.array(historyEntrySchema) });
 
 export const resourceDeleteResponseSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   deleted: z.literal(true),
   soft: z.boolean(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
 });
 
 const rowIdSchema = z
   .number({ error: 'Must be a row id (a positive whole number)' })
-  .int('Must be a row id (a positive whole number)')
-  .positive('Must be a row id (a positive whole number)');
+  .check(
+    z.int('Must be a row id (a positive whole number)'),
+    z.positive('Must be a row id (a positive whole number)'),
+  );
 
 /** `{ ids }` of a bulk delete or a bulk action: 1 to 500 row ids. */
 export const bulkIdsSchema = z.strictObject(
@@ -131,29 +133,31 @@ export const bulkIdsSchema = z.strictObject(
       .array(rowIdSchema, {
         error: (issue) => (issue.input === undefined ? 'Ids are required' : 'Must be a list of row ids'),
       })
-      .min(1, 'Give at least one id')
-      .max(500, 'At most 500 rows at once'),
+      .check(z.minLength(1, 'Give at least one id'), z.maxLength(500, 'At most 500 rows at once')),
   },
   { error: unknownKeyError },
 );
 
-export const bulkDeleteResponseSchema = z.object({ deleted: z.number().int(), ids: z.array(z.number()) });
+export const bulkDeleteResponseSchema = z.object({
+  deleted: z.number().check(z.int()),
+  ids: z.array(z.number()),
+});
 
 /** The body of a one-row action: the version the client saw (409 when stale). */
 export const actionBodySchema = z.strictObject(
   {
-    version: z
-      .number({ error: 'Must be a whole number' })
-      .int('Must be a whole number')
-      .positive('Must be a whole number')
-      .optional(),
+    version: z.optional(
+      z
+        .number({ error: 'Must be a whole number' })
+        .check(z.int('Must be a whole number'), z.positive('Must be a whole number')),
+    ),
   },
   { error: unknownKeyError },
 );
 
 export function bulkActionResponseSchema(def: EntityDef) {
   return z.object({
-    count: z.number().int(),
+    count: z.number().check(z.int()),
     ids: z.array(z.number()),
     rows: z.array(entityRowSchema(def)),
   });
@@ -172,20 +176,20 @@ export const savedViewsPath = (id?: string): string =>
 
 /** A saved view of a list (`/api/views`): its content, owner and the list query string it opens. */
 export const savedViewSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   entity: z.string(),
   name: z.string(),
   shared: z.boolean(),
   mine: z.boolean(),
-  owner: z.string().nullable(),
-  q: z.string().nullable(),
+  owner: z.nullable(z.string()),
+  q: z.nullable(z.string()),
   filters: z.array(z.record(z.string(), z.unknown())),
   groups: z.array(z.record(z.string(), z.unknown())),
-  sort: z.object({ field: z.string(), direction: z.enum(['asc', 'desc']) }).nullable(),
-  columns: z.array(z.string()).nullable(),
+  sort: z.nullable(z.object({ field: z.string(), direction: z.enum(['asc', 'desc']) })),
+  columns: z.nullable(z.array(z.string())),
   /** The list query string of the view (open `/api/resources/<entity>?<query>`). */
   query: z.string(),
-  version: z.number().int(),
+  version: z.number().check(z.int()),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -196,10 +200,10 @@ export const savedViewListSchema = z.object({ views: z.array(savedViewSchema) })
  * `columns`, `format` and (soft-deleted entities) `deleted`. `listQuerySchema` parses them.
  */
 export function listQueryParametersSchema(def: EntityDef) {
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const field of def.fields.filter((candidate) => candidate.filterable))
     for (const op of filterOperatorsFor(field))
-      shape[`f.${field.name}.${op}`] = z.string().optional().describe(`${field.label}: ${op}`);
+      shape[`f.${field.name}.${op}`] = z.optional(z.string()).check(z.describe(`${field.label}: ${op}`));
   const sortable = [
     'id',
     'created_at',
@@ -209,25 +213,29 @@ export function listQueryParametersSchema(def: EntityDef) {
   return z.object({
     ...shape,
     or: z
-      .array(z.string().max(4000))
-      .max(OR_GROUPS_MAX)
-      .optional()
-      .describe(
-        'OR group as JSON: a list of alternatives, each an object of "<field>.<op>": value that must all hold, e.g. [{"status.in":["new"]},{"updated_at.within":30}]. Repeat for several groups (each must hold); at most 20 conditions in all.',
+      .optional(z.array(z.string().check(z.maxLength(4000))).check(z.maxLength(OR_GROUPS_MAX)))
+      .check(
+        z.describe(
+          'OR group as JSON: a list of alternatives, each an object of "<field>.<op>": value that must all hold, e.g. [{"status.in":["new"]},{"updated_at.within":30}]. Repeat for several groups (each must hold); at most 20 conditions in all.',
+        ),
       ),
-    q: z.string().max(200).optional().describe('Search words over the searchable fields'),
+    q: z
+      .optional(z.string().check(z.maxLength(200)))
+      .check(z.describe('Search words over the searchable fields')),
     sort: z
-      .enum(sortable.flatMap((name) => [`${name}:asc`, `${name}:desc`]) as [string, ...string[]])
-      .optional()
-      .describe(`Default ${def.defaultSort.field}:${def.defaultSort.direction}`),
-    limit: z.number().int().min(1).max(LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT).optional(),
-    offset: z.number().int().min(0).optional(),
+      .optional(z.enum(sortable.flatMap((name) => [`${name}:asc`, `${name}:desc`]) as [string, ...string[]]))
+      .check(z.describe(`Default ${def.defaultSort.field}:${def.defaultSort.direction}`)),
+    limit: z.optional(
+      z._default(z.number().check(z.int(), z.gte(1), z.lte(LIST_LIMIT_MAX)), LIST_LIMIT_DEFAULT),
+    ),
+    offset: z.optional(z.number().check(z.int(), z.gte(0))),
     cursor: z
-      .string()
-      .optional()
-      .describe('Keyset cursor (`next_cursor` of the previous page); not with offset'),
-    columns: z.string().optional().describe('Comma-separated columns of the view (CSV export writes these)'),
-    format: z.enum(['json', 'csv']).optional(),
-    ...(def.softDelete ? { deleted: z.enum(['exclude', 'include', 'only']).optional() } : {}),
+      .optional(z.string())
+      .check(z.describe('Keyset cursor (`next_cursor` of the previous page); not with offset')),
+    columns: z
+      .optional(z.string())
+      .check(z.describe('Comma-separated columns of the view (CSV export writes these)')),
+    format: z.optional(z.enum(['json', 'csv'])),
+    ...(def.softDelete ? { deleted: z.optional(z.enum(['exclude', 'include', 'only'])) } : {}),
   });
 }

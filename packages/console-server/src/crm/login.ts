@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   BOT_LOGIN_CHANGED_ENTITY,
   type BotLogin,
@@ -31,7 +31,7 @@ type RouteFn = RouteRegistrar;
 
 const KEY = 'ad_daily_tracker' as const;
 /** verify_code and register: a body, the number's login as the answer. */
-type StepEndpoint<B extends z.ZodType> = Endpoint<
+type StepEndpoint<B extends z.ZodMiniType> = Endpoint<
   typeof botNumberParamsSchema,
   undefined,
   B,
@@ -276,7 +276,7 @@ export function registerBotLoginRoutes(deps: {
    * verify_code and register: the number must stand at `requires`, Meta is called with the body, then the next
    * state saved.
    */
-  const advanceStep = <B extends z.ZodType>(
+  const advanceStep = <B extends z.ZodMiniType>(
     endpoint: StepEndpoint<B>,
     step: {
       requires: BotLoginStep;

@@ -4,7 +4,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   PURCHASES_CHANGED_ENTITY,
   apiErrorSchema,
@@ -87,8 +87,8 @@ export async function registerIntakeRoutes(app: FastifyInstance, options: Intake
       summary:
         "Mayar's webhook for one Mayar account; `token` is the account's webhook token (Mayar does not sign its calls). Unknown account or wrong token: 404",
       auth: false,
-      params: z.object({ account_id: z.string().max(20) }),
-      query: z.object({ token: z.string().max(500).optional() }),
+      params: z.object({ account_id: z.string().check(z.maxLength(20)) }),
+      query: z.object({ token: z.optional(z.string().check(z.maxLength(500))) }),
       responses: { 200: mayarWebhookResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
     };
     defineRoute(

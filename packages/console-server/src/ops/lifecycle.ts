@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { DatabaseHandle } from '../db/database.js';
 import { MIGRATIONS } from '../db/migrations.js';
 
@@ -9,7 +9,7 @@ export const readyResponseSchema = z.object({
   status: z.enum(['ready', 'not_ready']),
   draining: z.boolean(),
   database: z.object({ reachable: z.boolean() }),
-  migrations: z.object({ done: z.boolean(), version: z.number().nullable(), expected: z.number() }),
+  migrations: z.object({ done: z.boolean(), version: z.nullable(z.number()), expected: z.number() }),
   reasons: z.array(z.string()),
 });
 export type ReadyResponse = z.infer<typeof readyResponseSchema>;

@@ -15,7 +15,7 @@ import {
   type problemListQuerySchema,
   type problemUpdateSchema,
 } from '@staff/console-contract';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http.js';
 import { normalisePhone } from '../intake/normalise.js';

@@ -1,6 +1,6 @@
 /** The shared part of the resource routes (routes.ts and the route files beside it). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   ENTITIES,
   formatValidationError,

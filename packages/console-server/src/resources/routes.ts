@@ -5,7 +5,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import { type z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   ENTITIES,
   encodeCursor,

@@ -1,6 +1,6 @@
 /** Saved views (`/api/views`) and API keys (`/api/api-keys`). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   ENTITIES,
   apiKeysEndpoints,

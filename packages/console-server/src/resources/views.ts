@@ -5,7 +5,7 @@
  * always one the list accepts.
  */
 import { type Kysely, sql } from 'kysely';
-import { type z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   getEntity,
   listQuerySchema,

@@ -1,5 +1,5 @@
 /** The resource routes that change rows: create, update, upsert, delete, restore, and the actions. */
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   maskRow,
   resourceRowParamsSchema,

@@ -14,7 +14,7 @@ import {
   reportQuerySchema,
   type sheetReportInputSchema,
 } from '@staff/console-contract';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http.js';
 import { type AuditEntry, writeAudit } from '../services/audit.js';

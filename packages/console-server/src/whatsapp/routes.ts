@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   CONVERSATIONS_CHANGED_ENTITY,
   NUMBER_INACTIVE_MESSAGE,
@@ -93,9 +93,9 @@ export async function registerWhatsAppRoutes(app: FastifyInstance, options: What
           "Meta's webhook verification: answers hub.challenge when hub.mode is subscribe and hub.verify_token matches WHATSAPP_VERIFY_TOKEN; 403 otherwise",
         auth: false,
         query: z.object({
-          'hub.mode': z.string().max(40).optional(),
-          'hub.verify_token': z.string().max(500).optional(),
-          'hub.challenge': z.string().max(500).optional(),
+          'hub.mode': z.optional(z.string().check(z.maxLength(40))),
+          'hub.verify_token': z.optional(z.string().check(z.maxLength(500))),
+          'hub.challenge': z.optional(z.string().check(z.maxLength(500))),
         }),
         responses: { 200: z.string(), 403: apiErrorSchema },
       },

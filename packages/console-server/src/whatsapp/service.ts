@@ -9,7 +9,7 @@ import type {
   chatListQuerySchema,
   conversationDetailSchema,
 } from '@staff/console-contract';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Database } from '../db/schema.js';
 import type { UnregisteredMessageRow } from './tables.js';
 import { HttpError } from '../http.js';
