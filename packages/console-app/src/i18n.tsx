@@ -6,8 +6,7 @@ import {
   type Language,
 } from '@staff/console-contract';
 import {
-  CONSOLE_MESSAGES_EN,
-  CONSOLE_MESSAGES_ID,
+  CONSOLE_MESSAGES_EN_OVERRIDES,
   ConsoleMessagesProvider,
   LOGIN_FORM_MESSAGES,
   type ConsoleMessagesOverrides,
@@ -174,12 +173,29 @@ export const APP_TEXTS: Record<Language, AppTexts> = { id: APP_TEXTS_ID, en: APP
 
 const storedLanguage = (): Language => storedLanguageChoice() ?? DEFAULT_PREFERENCES.language;
 
+/** console-ui's Indonesian messages, once loaded (`languageReady('id')`). */
+let componentMessagesId: ConsoleMessagesOverrides | null = null;
+
+/** console-ui's Indonesian messages, a chunk of their own beside the error catalogue (English pages never load it). */
+export const loadComponentMessagesId = (): Promise<void> =>
+  componentMessagesId
+    ? Promise.resolve()
+    : import('./componentMessagesId.js').then((module) => {
+        componentMessagesId = module.CONSOLE_MESSAGES_ID;
+      });
+
+/** Whether everything Indonesian needs is in: the error catalogue and console-ui's messages. */
+const indonesianReady = (): boolean => indonesianTextsLoaded() && componentMessagesId !== null;
+
 /**
- * What a language needs before it is applied: Indonesian, the contract's error catalogue (a chunk of its own,
- * issue 33), so no error shown after the switch is in English. Resolves at once when it is there.
+ * What a language needs before it is applied: Indonesian, the contract's error catalogue and console-ui's messages
+ * (chunks of their own, issue 33), so no text shown after the switch is in English. Resolves at once when they
+ * are there.
  */
 export const languageReady = (language: Language): Promise<void> =>
-  language === 'id' && !indonesianTextsLoaded() ? loadIndonesianTexts() : Promise.resolve();
+  language === 'id' && !indonesianReady()
+    ? Promise.all([loadIndonesianTexts(), loadComponentMessagesId()]).then(() => undefined)
+    : Promise.resolve();
 
 interface LanguageValue {
   language: Language;
@@ -195,12 +211,19 @@ const LanguageContext = createContext<LanguageValue>({
   pendingLanguage: null,
 });
 
-const COMPONENT_MESSAGES: Record<Language, ConsoleMessagesOverrides> = {
-  id: CONSOLE_MESSAGES_ID,
-  // The spec fixes the login texts ("Login", "Memuat...", "Login Sukses, Mohon tunggu", the Indonesian intro): the
-  // /login reached after a sign-out keeps them in English too, like the bare /login without this provider.
-  en: { ...CONSOLE_MESSAGES_EN, loginForm: LOGIN_FORM_MESSAGES },
+/**
+ * console-ui's messages for a language. English: only the components whose defaults are Indonesian (every other
+ * one shows its own English defaults), so an English page carries no other component's texts. The spec fixes the
+ * login texts ("Login", "Memuat...", "Login Sukses, Mohon tunggu", the Indonesian intro): the /login reached after
+ * a sign-out keeps them in English too, like the bare /login without this provider. Indonesian: the loaded set
+ * (the language is applied only once it is in; until then the defaults).
+ */
+const EN_COMPONENT_MESSAGES: ConsoleMessagesOverrides = {
+  ...CONSOLE_MESSAGES_EN_OVERRIDES,
+  loginForm: LOGIN_FORM_MESSAGES,
 };
+const componentMessages = (language: Language): ConsoleMessagesOverrides =>
+  language === 'id' ? (componentMessagesId ?? {}) : EN_COMPONENT_MESSAGES;
 
 export const useLanguage = () => useContext(LanguageContext);
 
@@ -239,7 +262,7 @@ export function AppLanguageProvider({ children }: { children: ReactNode }) {
             // A private window without storage: the server still keeps the choice.
           }
         };
-        if (next !== 'id' || indonesianTextsLoaded()) return apply();
+        if (next !== 'id' || indonesianReady()) return apply();
         setPendingLanguage(next);
         languageReady(next).then(apply, () => {
           if (asked === latest.current) setPendingLanguage(null);
@@ -253,7 +276,7 @@ export function AppLanguageProvider({ children }: { children: ReactNode }) {
   }, [language]);
   return (
     <LanguageContext.Provider value={value}>
-      <ConsoleMessagesProvider messages={COMPONENT_MESSAGES[language]}>{children}</ConsoleMessagesProvider>
+      <ConsoleMessagesProvider messages={componentMessages(language)}>{children}</ConsoleMessagesProvider>
     </LanguageContext.Provider>
   );
 }

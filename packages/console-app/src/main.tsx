@@ -10,7 +10,11 @@ const path = window.location.pathname.replace(/\/+$/, '') || '/';
 
 if (path === LOGIN_PATH.replace(/\/+$/, '')) renderLoginEntry(root, loadConsole);
 else {
-  // Bahasa Indonesia's error catalogue (a chunk of its own, issue 33) downloads beside the console, not after it.
-  if (storedLanguageChoice() === 'id') loadIndonesianTexts().catch(() => undefined);
+  // Bahasa Indonesia's error catalogue and console-ui's Indonesian messages (chunks of their own, issue 33) download
+  // beside the console, not after it.
+  if (storedLanguageChoice() === 'id') {
+    loadIndonesianTexts().catch(() => undefined);
+    import('./componentMessagesId.js').catch(() => undefined);
+  }
   void loadConsole().then((boot) => boot.renderConsole(root));
 }

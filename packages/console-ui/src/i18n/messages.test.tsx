@@ -7,6 +7,7 @@ import { DataTable } from '../components/DataTable/index.js';
 import { ConsoleMessagesProvider, type ConsoleMessagesOverrides } from '../theme/messages.js';
 import {
   CONSOLE_MESSAGES_EN,
+  CONSOLE_MESSAGES_EN_OVERRIDES,
   CONSOLE_MESSAGES_ID,
   LOGIN_FORM_MESSAGES_EN,
   consoleMessages,
@@ -32,6 +33,26 @@ function sidebar(language: 'id' | 'en') {
 }
 
 describe('console message sets', () => {
+  it("English overrides give the English set: the rest of it is the components' defaults", () => {
+    const overridden = new Set(Object.keys(CONSOLE_MESSAGES_EN_OVERRIDES));
+    for (const [component, english] of Object.entries(CONSOLE_MESSAGES_EN)) {
+      const override = CONSOLE_MESSAGES_EN_OVERRIDES[component as keyof typeof CONSOLE_MESSAGES_EN_OVERRIDES];
+      // An overridden set is the English one; any other is the component's default set itself (not a copy).
+      if (overridden.has(component)) expect(override, component).toBe(english);
+      else expect(override, component).toBeUndefined();
+    }
+    // A component on its English defaults reads the same under the overrides as under the whole set.
+    const table = (messages: ConsoleMessagesOverrides) => (
+      <ConsoleMessagesProvider messages={messages}>
+        <DataTable label="Rows" rows={[]} columns={[]} />
+      </ConsoleMessagesProvider>
+    );
+    const whole = render(table(CONSOLE_MESSAGES_EN)).container.textContent;
+    const overrides = render(table(CONSOLE_MESSAGES_EN_OVERRIDES)).container.textContent;
+    expect(overrides).toBe(whole);
+    expect(whole).toContain(CONSOLE_MESSAGES_EN.dataTable.empty);
+  });
+
   it('cover the same components and keys in both languages', () => {
     expect(Object.keys(CONSOLE_MESSAGES_ID).sort()).toEqual(Object.keys(CONSOLE_MESSAGES_EN).sort());
     for (const [component, set] of Object.entries(CONSOLE_MESSAGES_ID)) {
