@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import { t } from '../../theme/tokens.js';
+import { resizeGripCss } from '../../primitives/css.js';
 import { useMessages } from '../../theme/messages.js';
 import { HOOK_PICKER_MESSAGES, type HookPickerMessages } from './messages.js';
 
@@ -119,6 +120,9 @@ const Item = styled.li`
     padding: ${t.space1} ${t.space2};
     box-sizing: border-box;
   }
+  /* The grip drawn as TextArea's is, not the browser's own: the same on every Chromium build (issue 34). */
+  ${resizeGripCss.replace('&', '& textarea')}
+  ${resizeGripCss.replace('&', '& textarea:dir(rtl)').replaceAll(' right ', ' left ')}
   & textarea:focus-visible,
   & input:focus-visible {
     outline: 2px solid ${t.colorFocus};
