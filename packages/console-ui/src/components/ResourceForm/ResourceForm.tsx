@@ -9,7 +9,7 @@ import { type LoadOptions } from './RelationSelect.js';
 import { useResourceForm } from './useResourceForm.js';
 import { RESOURCE_FORM_MESSAGES, useResourceFormMessages, type ResourceFormMessages } from './messages.js';
 import { buttonBoxCss } from '../../primitives/Button.js';
-import { focusRingCss, popoverCss } from '../../primitives/css.js';
+import { focusRingCss, popoverCss, resizeGripCss } from '../../primitives/css.js';
 import { useValueFormat } from '../../primitives/useValueFormat.js';
 import { FieldRow } from './FieldRow.js';
 
@@ -217,6 +217,9 @@ const controlStyles = `
     border-radius: ${t.radiusSm};
     padding: ${t.space2} ${t.space3};
   }
+  /* A JSON field's grip drawn as TextArea's is, not the browser's own: the same on every Chromium build. */
+  ${resizeGripCss.replace('&', 'textarea')}
+  ${resizeGripCss.replace('&', 'textarea:dir(rtl)').replaceAll(' right ', ' left ')}
   input:focus-visible, select:focus-visible, textarea:focus-visible, button:focus-visible {
     ${focusRingCss}
   }
