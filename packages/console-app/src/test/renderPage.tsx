@@ -35,12 +35,13 @@ export function renderPage(
     permissions?: PermissionEntry[];
     /** The address's query, e.g. `?from=2026-11-01`. */
     search?: string;
-    handler: (config: FakeRequest) => FakeAnswer | undefined;
+    /** An answer, or a promise of one (to hold a request back until the test lets it go). */
+    handler: (config: FakeRequest) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
   },
 ) {
   if (language) globalThis.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   const { adapter, requests } = fakeAdapter(
-    (config) => handler(config) ?? { status: 404, data: { message: `no ${config.url ?? ''}` } },
+    async (config) => (await handler(config)) ?? { status: 404, data: { message: `no ${config.url ?? ''}` } },
   );
   const storage = memoryStorage({
     [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),

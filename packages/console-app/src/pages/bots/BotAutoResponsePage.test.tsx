@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { BotRule, BotSettings, Language } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import BotAutoResponsePage from './BotAutoResponsePage.js';
@@ -83,6 +83,69 @@ function setup(language: Language) {
     },
   });
 }
+
+describe('Bot Auto Response, choosing a number', () => {
+  it("shows the chosen number's rules when the first number's answer arrives after them", async () => {
+    // The first number's rules are held until the second number's have answered: a late answer must not win.
+    let releaseFirst: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let secondAnswered: () => void = () => undefined;
+    const secondDone = new Promise<void>((resolve) => (secondAnswered = resolve));
+    const number = (id: number, name: string) => ({
+      id,
+      name,
+      phone: `62812000000${id}`,
+      purpose: 'cs',
+      active_rules: 1,
+      bot_status: 'connected',
+    });
+    const route = routeOf('bot-auto-response');
+    const { user } = renderPage(route, <BotAutoResponsePage route={route} />, {
+      language: 'en',
+      keys: ['ad_daily_tracker'],
+      handler: async (config: FakeRequest) => {
+        const url = config.url ?? '';
+        if (url === '/api/bots/numbers')
+          return { status: 200, data: { data: [number(1, 'CS 1'), number(2, 'CS 2')] } };
+        if (url === '/api/bots/1/rules') {
+          await firstHeld;
+          return { status: 200, data: { data: { rules: [rule], settings } } };
+        }
+        if (url === '/api/bots/2/rules') {
+          secondAnswered();
+          const second = {
+            ...rule,
+            id: 6,
+            wa_registry_id: 2,
+            name: 'Nomor resi',
+            pattern: 'resi',
+            reply_text: 'Resi Kakak',
+          };
+          return { status: 200, data: { data: { rules: [second], settings } } };
+        }
+        if (url === '/api/bots/1/answers' || url === '/api/bots/2/answers')
+          return { status: 200, data: { data: [] } };
+        return undefined;
+      },
+    });
+    const choice = await screen.findByRole('combobox', { name: 'Number' });
+    await screen.findByRole('option', { name: /^CS 2/ });
+    await user.selectOptions(choice, '2');
+    await secondDone;
+    const rules = await screen.findByRole('region', { name: /^Rules \(in priority order/ });
+    expect(within(rules).getByRole('row', { name: /Nomor resi/ })).toBeVisible();
+    // Let the first number's answer go. The fake server, the client and the page pass it on in microtasks only, so
+    // once one macrotask has run the page has taken it in (or dropped it).
+    await act(async () => {
+      releaseFirst();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    // Dropped: the second number's rules are still the ones shown, not a page waiting for ever.
+    const shown = screen.getByRole('region', { name: /^Rules \(in priority order/ });
+    expect(within(shown).getByRole('row', { name: /Nomor resi/ })).toBeVisible();
+    expect(within(shown).queryByRole('row', { name: /Ongkir/ })).toBeNull();
+  });
+});
 
 describe('Bot Auto Response in both languages', () => {
   it('speaks Indonesian: the rules, the tester and the business hours', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type BotRule, type BotSettings, canWrite, toPermissionMap } from '@staff/console-contract';
 import { Button } from '@staff/console-ui';
 import { useConsoleContext } from '../../routes/consoleContext.js';
@@ -56,14 +56,19 @@ export default function BotAutoResponsePage({ route }: PageProps) {
     );
   }, [bots]);
 
+  // The latest load asked for: an earlier one answering after it (the first number's rules arriving after the
+  // person chose another) is dropped, or it would stand as the shown number's and the page would wait for ever.
+  const latestLoad = useRef(0);
   const load = useCallback(
     async (id: number) => {
+      const asked = ++latestLoad.current;
       try {
         const [{ rules, settings }, answers] = await Promise.all([bots.rules(id), bots.answers(id)]);
+        if (asked !== latestLoad.current) return;
         setLoaded({ registryId: id, rules, settings, answers });
         setLoadError(null);
       } catch (error) {
-        setLoadError(messageOf(error));
+        if (asked === latestLoad.current) setLoadError(messageOf(error));
       }
     },
     [bots],
