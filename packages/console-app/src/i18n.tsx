@@ -177,7 +177,7 @@ const storedLanguage = (): Language => storedLanguageChoice() ?? DEFAULT_PREFERE
 let componentMessagesId: ConsoleMessagesOverrides | null = null;
 
 /** console-ui's Indonesian messages, a chunk of their own beside the error catalogue (English pages never load it). */
-export const loadComponentMessagesId = (): Promise<void> =>
+const loadComponentMessagesId = (): Promise<void> =>
   componentMessagesId
     ? Promise.resolve()
     : import('./componentMessagesId.js').then((module) => {

@@ -1,7 +1,8 @@
-// Complete message sets per language. Each set is typed against its component's messages interface, so a key
-// added to a component without its translation fails typecheck. The spec's fixed strings (the DateRangePicker
-// presets, "Sign Out") are the same in both languages; LoginForm is English in the English set (the console app
-// keeps the spec's Indonesian login texts for its own /login).
+// The English message sets and `consoleMessages`; the Indonesian sets are in messagesId.tsx (re-exported here), a
+// module of their own so an app that loads them on demand keeps them off its English pages. Each set is typed
+// against its component's messages interface, so a key added to a component without its translation fails
+// typecheck. The spec's fixed strings (the DateRangePicker presets, "Sign Out") are the same in both languages;
+// LoginForm is English in the English set (the console app keeps the spec's Indonesian login texts for its /login).
 // The defaults come from each component's messages module, not its index: importing the component would put its
 // code (the Venn layout, the room schedule, the report table…) in every page's shared chunk (issue 33).
 import type { BoardMessages } from '../components/Board/messages.js';
