@@ -87,9 +87,14 @@ describe('issue 10: lists as a new user meets them (1440×900)', () => {
       page.on('request', onRequest);
       await page.getByLabel('Rows per page').selectOption('100');
       const answered = await reloaded.catch(async (error: unknown) => {
-        const select = await page.getByLabel('Rows per page').inputValue();
+        // Read without waiting: in v50 the select itself was gone, and waiting for it hid the rest of the message.
+        const pickers = page.getByLabel('Rows per page');
+        const select = (await pickers.count()) > 0 ? await pickers.first().inputValue() : 'not on the page';
+        const shownText = await page.evaluate(() =>
+          (document.querySelector('main') ?? document.body).textContent?.slice(0, 300),
+        );
         throw new Error(
-          `${step('no answer at 100 rows')}: address ${page.url()}, rows per page ${select}, asked since: ${asked.join('; ') || 'nothing'}`,
+          `${step('no answer at 100 rows')}: address ${page.url()}, rows per page ${select}, asked since: ${asked.join('; ') || 'nothing'}, the page showed: ${shownText}`,
           { cause: error },
         );
       });
