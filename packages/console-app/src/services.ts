@@ -36,7 +36,7 @@ export interface ConsoleServices {
   fetchPreferences: ReturnType<typeof createFetchPreferences>;
   savePreferences: ReturnType<typeof createSavePreferences>;
   searchRecords: ReturnType<typeof createSearchRecords>;
-  /** Where the signed-in shell opens its socket (the shell loads socket.io-client with its own code). */
+  /** Where the signed-in shell opens its socket (the shell loads the realtime client with its own code). */
   realtime: { url?: string; io?: IoFactory };
   /** The stored token, or null when signed out. */
   token: () => string | null;

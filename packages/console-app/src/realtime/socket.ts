@@ -1,19 +1,16 @@
-import { io as connectIo, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import type { SOCKET_EVENTS as CONTRACT_SOCKET_EVENTS } from '@staff/console-contract';
 import type { RealtimeSocketAdapter, RealtimeStatusEvent } from '@staff/console-ui';
+import { createWireSocket, type WireSocket, type WireSocketOptions } from './wire.js';
 
 /**
  * Connection settings of spec section 9: websocket first with polling as fallback, 20 s connect timeout.
- * socket.io's own reconnection is off: console-ui's realtimeConnection machine reconnects (1 s growing to 5 s)
- * and shows the state; two reconnect loops on one socket would fight.
+ * The socket never reconnects by itself: console-ui's realtimeConnection machine reconnects (1 s growing to 5 s)
+ * and shows the state.
  */
 export const SOCKET_OPTIONS = {
   transports: ['websocket', 'polling'],
-  // Without it a websocket-first client never falls back to polling when the websocket is blocked.
-  tryAllTransports: true,
-  reconnection: false,
   timeout: 20_000,
-} as const satisfies Partial<ManagerOptions & SocketOptions>;
+} as const satisfies Omit<WireSocketOptions, 'auth'>;
 
 /**
  * The server's event names. Checked against the contract's `SOCKET_EVENTS` by type only: importing the value
@@ -27,14 +24,15 @@ export const SOCKET_EVENTS = {
 /** The master-data push (console-server `resources/push.ts`); not in the contract's `SOCKET_EVENTS`. */
 export const RESOURCE_CHANGED_EVENT = 'resource:changed';
 
-export type IoFactory = (uri: string | undefined, options: Partial<ManagerOptions & SocketOptions>) => Socket;
+/** Makes the low-level socket: `createWireSocket`, or a FakeSocket in tests. */
+export type IoFactory = (url: string | undefined, options: WireSocketOptions) => WireSocket;
 
 export interface ConsoleSocketOptions {
   /** Backend origin; undefined = the page's own origin. */
   url?: string;
   /** Read at every (re)connection so the handshake carries the current token. */
   getToken: () => string | null | undefined;
-  /** Replaces socket.io-client's `io` (tests). */
+  /** Replaces `createWireSocket` (tests). */
   io?: IoFactory;
 }
 
@@ -46,15 +44,15 @@ export interface ConsoleSocket extends RealtimeSocketAdapter {
   onSessionRevoked(listener: (payload: unknown) => void): () => void;
   /** `resource:changed`: a master-data row changed; open list pages reload. */
   onResourceChanged(listener: (payload: unknown) => void): () => void;
-  /** The underlying socket.io socket. */
-  readonly socket: Socket;
+  /** Any other server event, e.g. `problem:assigned`; the payload is passed on as sent, unchecked. */
+  on<T = unknown>(event: string, listener: (payload: T) => void): () => void;
+  /** Whether the server has accepted the socket (a later `connected` status is then a reconnect). */
+  readonly socket: Pick<WireSocket, 'connected'>;
 }
 
-type Transport = 'websocket' | 'polling';
-const asTransport = (name: string | undefined): Transport => (name === 'polling' ? 'polling' : 'websocket');
-
 /**
- * Adapts socket.io-client to console-ui's `RealtimeSocketAdapter`, authenticating with `auth: { token }`.
+ * Adapts the wire socket (`wire.ts`, Socket.IO v5) to console-ui's `RealtimeSocketAdapter`, authenticating with
+ * `auth: { token }`.
  *
  * @example
  * const socket = createConsoleSocket({ getToken: () => readStoredUser(localStorage)?.token });
@@ -62,33 +60,21 @@ const asTransport = (name: string | undefined): Transport => (name === 'polling'
  * socket.connect();
  */
 export function createConsoleSocket(options: ConsoleSocketOptions): ConsoleSocket {
-  const io = options.io ?? (connectIo as IoFactory);
-  const socket = io(options.url, {
+  const socket = (options.io ?? createWireSocket)(options.url, {
     ...SOCKET_OPTIONS,
-    transports: [...SOCKET_OPTIONS.transports],
-    autoConnect: false,
-    auth: (cb: (data: object) => void) => cb({ token: options.getToken() ?? '' }),
+    auth: () => ({ token: options.getToken() ?? '' }),
   });
 
   const statusListeners = new Set<(event: RealtimeStatusEvent) => void>();
   const emitStatus = (event: RealtimeStatusEvent) => statusListeners.forEach((listener) => listener(event));
-  const watchedEngines = new WeakSet<object>();
 
-  socket.on('connect', () => {
-    const engine = socket.io.engine;
-    if (engine && !watchedEngines.has(engine)) {
-      watchedEngines.add(engine);
-      engine.on('upgrade', (transport: { name?: string }) =>
-        emitStatus({ type: 'transport', transport: asTransport(transport.name) }),
-      );
-    }
-    emitStatus({ type: 'connected', transport: asTransport(engine?.transport?.name) });
-  });
+  // No `transport` status: the connection stays on the transport it opened with (no upgrade).
+  socket.on('connect', () => emitStatus({ type: 'connected', transport: socket.transport ?? 'websocket' }));
   socket.on('disconnect', (reason: string) => emitStatus({ type: 'disconnected', reason }));
   socket.on('connect_error', (error: Error) => emitStatus({ type: 'error', message: error.message }));
 
-  const subscribe = (event: string, listener: (payload: unknown) => void) => {
-    const handler = (payload: unknown) => listener(payload);
+  const subscribe = <T>(event: string, listener: (payload: T) => void) => {
+    const handler = (payload: T) => listener(payload);
     socket.on(event, handler);
     return () => {
       socket.off(event, handler);
@@ -112,5 +98,6 @@ export function createConsoleSocket(options: ConsoleSocketOptions): ConsoleSocke
     onPermissionsChanged: (listener) => subscribe(SOCKET_EVENTS.permissionsChanged, listener),
     onSessionRevoked: (listener) => subscribe(SOCKET_EVENTS.sessionRevoked, listener),
     onResourceChanged: (listener) => subscribe(RESOURCE_CHANGED_EVENT, listener),
+    on: subscribe,
   };
 }

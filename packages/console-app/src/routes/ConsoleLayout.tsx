@@ -203,10 +203,7 @@ function SignedInConsole({ user }: { user: StoredUser }) {
           payload.description,
         ),
       });
-    socket.socket.on(PROBLEM_ASSIGNED_EVENT, onAssigned);
-    return () => {
-      socket.socket.off(PROBLEM_ASSIGNED_EVENT, onAssigned);
-    };
+    return socket.on(PROBLEM_ASSIGNED_EVENT, onAssigned);
   }, [socket, notify]);
 
   const onRefresh = useCallback(() => {
