@@ -25,3 +25,6 @@ export * from './entities/texts/index.js';
 export * from './reportTexts.js';
 export * from './endpoints/index.js';
 export * from './creativePreviews.js';
+// The contract's zod (the mini build, English messages set): the server's own route schemas use this one, so its
+// field errors speak the same language as the contract's without depending on which module loaded first.
+export { z } from './zod.js';

@@ -3,8 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import type { z } from 'zod/mini';
-import { REAUTH_REQUIRED_CODE } from '@staff/console-contract';
+import { REAUTH_REQUIRED_CODE, type z } from '@staff/console-contract';
 import type { DatabaseHandle } from './db/database.js';
 import { AUTH_MESSAGES } from './auth/messages.js';
 import {

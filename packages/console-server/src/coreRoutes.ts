@@ -3,7 +3,6 @@
  * health and readiness, the OpenAPI document, and the usage statistics.
  */
 import { type FastifyRequest } from 'fastify';
-import { z } from 'zod/mini';
 import {
   PAGE_DENIED_MESSAGE,
   authEndpoints,
@@ -11,6 +10,7 @@ import {
   healthResponseSchema,
   isPermissionKey,
   statisticsEndpoints,
+  z,
 } from '@staff/console-contract';
 import type { DatabaseHandle } from './db/database.js';
 import {

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import type { z } from 'zod/mini';
-import type { PermissionKey } from '@staff/console-contract';
+import { type PermissionKey, type z } from '@staff/console-contract';
 
 /**
  * The server's one client-error type: the `{ message, code, fields }` body of the contract's ApiError, plus any

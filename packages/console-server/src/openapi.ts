@@ -1,5 +1,4 @@
-import { z } from 'zod/mini';
-import { apiErrorSchema, documentationOf } from '@staff/console-contract';
+import { apiErrorSchema, documentationOf, z } from '@staff/console-contract';
 import { type AnyRouteSpec, type ResponseSpec, type RouteMember, memberUrl, openApiPath } from './http.js';
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, unknown>; required?: string[] };

@@ -1,10 +1,10 @@
 import type { HTTPMethods } from 'fastify';
-import type { z } from 'zod/mini';
 import {
   apiErrorSchema,
   type AnyEndpoint,
   type EndpointParsedInput,
   type PermissionKey,
+  type z,
 } from '@staff/console-contract';
 import {
   type AnyRouteSpec,

@@ -6,7 +6,6 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { z } from 'zod/mini';
 import {
   BOT_LOGIN_CHANGED_ENTITY,
   type BotLogin,
@@ -17,6 +16,7 @@ import {
   type botLoginResponseSchema,
   type botNumberParamsSchema,
   botsEndpoints,
+  type z,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { HttpError, type RouteRegistrar } from '../http.js';

@@ -4,8 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { type Kysely, sql } from 'kysely';
-import type { z } from 'zod/mini';
-import { type AnyEndpoint, type botRuleBodySchema, botsEndpoints } from '@staff/console-contract';
+import { type AnyEndpoint, type botRuleBodySchema, botsEndpoints, type z } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { HttpError, type RouteRegistrar } from '../http.js';
 import { writeAudit } from '../services/audit.js';

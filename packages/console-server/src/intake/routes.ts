@@ -4,13 +4,13 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod/mini';
 import {
   PURCHASES_CHANGED_ENTITY,
   apiErrorSchema,
   mayarWebhookResponseSchema,
   intakeEndpoints,
   packages,
+  z,
 } from '@staff/console-contract';
 import {
   type AnyRouteSpec,

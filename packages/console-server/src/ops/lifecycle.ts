@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod/mini';
+import { z } from '@staff/console-contract';
 import type { DatabaseHandle } from '../db/database.js';
 import { MIGRATIONS } from '../db/migrations.js';
 

@@ -14,8 +14,8 @@ import {
   type problemCreateSchema,
   type problemListQuerySchema,
   type problemUpdateSchema,
+  type z,
 } from '@staff/console-contract';
-import type { z } from 'zod/mini';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http.js';
 import { normalisePhone } from '../intake/normalise.js';

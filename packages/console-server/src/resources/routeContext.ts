@@ -1,6 +1,5 @@
 /** The shared part of the resource routes (routes.ts and the route files beside it). */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod/mini';
 import {
   ENTITIES,
   formatValidationError,
@@ -10,6 +9,7 @@ import {
   type EntityAccess,
   type EntityAction,
   type EntityDef,
+  z,
 } from '@staff/console-contract';
 import { type InputErrorFormat, type RouteRegistrar } from '../http.js';
 import { implement } from '../pageRoutes.js';

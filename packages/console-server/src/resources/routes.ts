@@ -5,7 +5,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
-import type { z } from 'zod/mini';
 import {
   ENTITIES,
   encodeCursor,
@@ -19,6 +18,7 @@ import {
   type EntityRow,
   type ListQuery,
   type resourceOptionsQuerySchema,
+  type z,
 } from '@staff/console-contract';
 import { languageOf } from '../preferences/routes.js';
 import { containsPattern } from './trigram.js';

@@ -1,6 +1,5 @@
 /** Saved views (`/api/views`) and API keys (`/api/api-keys`). */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod/mini';
 import {
   ENTITIES,
   apiKeysEndpoints,
@@ -12,6 +11,7 @@ import {
   type savedViewCreateSchema,
   type savedViewUpdateSchema,
   type savedViewsQuerySchema,
+  type z,
 } from '@staff/console-contract';
 import { parseInput } from '../http.js';
 import { userPermission, userPermissions } from '../services/users.js';

@@ -5,7 +5,6 @@
  * always one the list accepts.
  */
 import { type Kysely, sql } from 'kysely';
-import type { z } from 'zod/mini';
 import {
   getEntity,
   listQuerySchema,
@@ -17,6 +16,7 @@ import {
   type ListFilterGroup,
   type ListQuery,
   type ListSort,
+  type z,
 } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
 import { ResourceError, invalid } from './service.js';

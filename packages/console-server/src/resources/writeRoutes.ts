@@ -1,5 +1,4 @@
 /** The resource routes that change rows: create, update, upsert, delete, restore, and the actions. */
-import type { z } from 'zod/mini';
 import {
   maskRow,
   resourceRowParamsSchema,
@@ -8,6 +7,7 @@ import {
   type bulkIdsSchema,
   type EntityBody,
   type resourceDeleteQuerySchema,
+  type z,
 } from '@staff/console-contract';
 import { parseInput } from '../http.js';
 import {

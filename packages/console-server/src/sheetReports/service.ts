@@ -13,8 +13,8 @@ import {
   nextSheetRun,
   reportQuerySchema,
   type sheetReportInputSchema,
+  type z,
 } from '@staff/console-contract';
-import type { z } from 'zod/mini';
 import type { Database } from '../db/schema.js';
 import { HttpError } from '../http.js';
 import { type AuditEntry, writeAudit } from '../services/audit.js';

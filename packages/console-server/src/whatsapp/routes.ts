@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { z } from 'zod/mini';
 import {
   CONVERSATIONS_CHANGED_ENTITY,
   NUMBER_INACTIVE_MESSAGE,
@@ -14,6 +13,7 @@ import {
   apiErrorSchema,
   chatsEndpoints,
   type conversationSchema,
+  z,
 } from '@staff/console-contract';
 import { type AnyRouteSpec, HttpError, defineRoute, keepRawBody, type RouteModuleDeps } from '../http.js';
 

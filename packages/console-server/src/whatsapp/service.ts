@@ -1,15 +1,15 @@
 /** The Chat List's reads and writes (the routes stay thin; tests call these with a database). */
 import { type Kysely, sql } from 'kysely';
-import type {
-  ChatFilter,
-  UnregisteredMessage,
-  ChatMessage,
-  Conversation,
-  chatCustomerSchema,
-  chatListQuerySchema,
-  conversationDetailSchema,
+import {
+  type ChatFilter,
+  type UnregisteredMessage,
+  type ChatMessage,
+  type Conversation,
+  type chatCustomerSchema,
+  type chatListQuerySchema,
+  type conversationDetailSchema,
+  type z,
 } from '@staff/console-contract';
-import type { z } from 'zod/mini';
 import type { Database } from '../db/schema.js';
 import type { UnregisteredMessageRow } from './tables.js';
 import { HttpError } from '../http.js';
