@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { BotRule, BotSettings, Language } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
@@ -7,6 +7,7 @@ import { invalidBody, type FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
+  vi.restoreAllMocks();
   globalThis.localStorage.clear();
 });
 
@@ -144,6 +145,80 @@ describe('Bot Auto Response, choosing a number', () => {
     const shown = screen.getByRole('region', { name: /^Rules \(in priority order/ });
     expect(within(shown).getByRole('row', { name: /Nomor resi/ })).toBeVisible();
     expect(within(shown).queryByRole('row', { name: /Ongkir/ })).toBeNull();
+  });
+});
+
+describe('Bot Auto Response, loading and reloading a number', () => {
+  const numbers = {
+    status: 200,
+    data: {
+      data: [
+        {
+          id: 1,
+          name: 'CS 1',
+          phone: '6281200000001',
+          purpose: 'cs',
+          active_rules: 1,
+          bot_status: 'connected',
+        },
+      ],
+    },
+  };
+
+  it("loads the number's rules again after a delete: the rule is gone", async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let rules = [rule];
+    const route = routeOf('bot-auto-response');
+    const { user } = renderPage(route, <BotAutoResponsePage route={route} />, {
+      language: 'en',
+      keys: ['ad_daily_tracker'],
+      handler: (config: FakeRequest) => {
+        const url = config.url ?? '';
+        if (url === '/api/bots/numbers') return numbers;
+        if (url === '/api/bots/rules/5' && config.method === 'delete') {
+          rules = [];
+          return { status: 200, data: { data: { id: 5 } } };
+        }
+        if (url === '/api/bots/1/rules') return { status: 200, data: { data: { rules, settings } } };
+        if (url === '/api/bots/1/answers') return { status: 200, data: { data: [] } };
+        return undefined;
+      },
+    });
+    const region = await screen.findByRole('region', { name: /^Rules \(in priority order/ });
+    await user.click(
+      within(within(region).getByRole('row', { name: /Ongkir/ })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Rule deleted')).toBeVisible();
+    expect(
+      await within(region).findByText('No rules yet: the bot does not answer this number.'),
+    ).toBeVisible();
+    expect(within(region).queryByRole('row', { name: /Ongkir/ })).toBeNull();
+  });
+
+  it("shows the server's message when the rules fail, and Try again loads them", async () => {
+    let fail = true;
+    const route = routeOf('bot-auto-response');
+    const { user } = renderPage(route, <BotAutoResponsePage route={route} />, {
+      language: 'en',
+      keys: ['ad_daily_tracker'],
+      handler: (config: FakeRequest) => {
+        const url = config.url ?? '';
+        if (url === '/api/bots/numbers') return numbers;
+        if (url === '/api/bots/1/rules')
+          return fail
+            ? { status: 500, data: { message: 'Database busy' } }
+            : { status: 200, data: { data: { rules: [rule], settings } } };
+        if (url === '/api/bots/1/answers') return { status: 200, data: { data: [] } };
+        return undefined;
+      },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The rules could not be loaded: Database busy');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    const region = await screen.findByRole('region', { name: /^Rules \(in priority order/ });
+    expect(within(region).getByRole('row', { name: /Ongkir/ })).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

@@ -1,12 +1,19 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { type BotRule, type BotSettings, canWrite, toPermissionMap } from '@staff/console-contract';
+import { useMemo, useState } from 'react';
+import {
+  type BotRule,
+  type EndpointResponse,
+  botsEndpoints,
+  canWrite,
+  toPermissionMap,
+} from '@staff/console-contract';
 import { Button } from '@staff/console-ui';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
 import type { PageProps } from '../types.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { ApiError } from '../../api/apiError.js';
-import { type BotAnswer, type BotNumber, createBotsApi } from './botsApi.js';
+import { createBotsApi } from './botsApi.js';
 import { useTextsOf } from '../../i18n.js';
 import { BOTS_TEXTS } from './texts.js';
 import { Alert, Body } from './botParts.js';
@@ -15,12 +22,7 @@ import { BotAnswers, BotRulesTable } from './BotRulesTable.js';
 import { BotSettingsForm } from './BotSettingsForm.js';
 import { BotTester } from './BotTester.js';
 
-interface Loaded {
-  registryId: number;
-  rules: BotRule[];
-  settings: BotSettings;
-  answers: BotAnswer[];
-}
+type RulesAnswer = EndpointResponse<typeof botsEndpoints.rules>;
 
 const messageOf = (error: unknown) => ApiError.from(error).message;
 
@@ -37,75 +39,61 @@ export default function BotAutoResponsePage({ route }: PageProps) {
   const bots = useMemo(() => createBotsApi(api), [api]);
   const writable = canWrite(toPermissionMap(permissions), 'ad_daily_tracker');
 
-  const [numbers, setNumbers] = useState<BotNumber[] | null>(null);
-  const [numbersError, setNumbersError] = useState<string | null>(null);
-  const [registryId, setRegistryId] = useState<number | null>(null);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const numbersLoad = useEndpoint(botsEndpoints.numbers, {});
+  const numbers = numbersLoad.data?.data;
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const registryId = chosenId ?? numbers?.[0]?.id ?? null;
+  // useEndpoint drops an answer for a number no longer chosen, so a late one never stands as the shown number's.
+  const number = { params: { registry_id: registryId ?? 0 } };
+  const rules = useEndpoint(botsEndpoints.rules, number, { enabled: registryId !== null });
+  const answers = useEndpoint(botsEndpoints.answers, number, { enabled: registryId !== null });
+  const loadError = rules.error ?? answers.error;
+  const current =
+    registryId !== null && rules.state.status === 'ready' && answers.state.status === 'ready'
+      ? {
+          registryId,
+          ...rules.state.data.data,
+          answers: answers.state.data.data,
+        }
+      : null;
+  const reloadNumber = () => {
+    rules.reload();
+    answers.reload();
+  };
+
   const [editing, setEditing] = useState<RuleDraft | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  // The rules shown when a delete went through: their buttons stay off until the list without it answers.
+  const [deletedFrom, setDeletedFrom] = useState<RulesAnswer | null>(null);
+  const busy = deleting || (deletedFrom !== null && rules.data === deletedFrom && !rules.error);
   const [notice, setNotice] = useState<string | null>(null);
-
-  useEffect(() => {
-    bots.numbers().then(
-      (rows) => {
-        setNumbers(rows);
-        if (rows[0]) setRegistryId((current) => current ?? rows[0]!.id);
-      },
-      (error: unknown) => setNumbersError(messageOf(error)),
-    );
-  }, [bots]);
-
-  // The latest load asked for: an earlier one answering after it (the first number's rules arriving after the
-  // person chose another) is dropped, or it would stand as the shown number's and the page would wait for ever.
-  const latestLoad = useRef(0);
-  const load = useCallback(
-    async (id: number) => {
-      const asked = ++latestLoad.current;
-      try {
-        const [{ rules, settings }, answers] = await Promise.all([bots.rules(id), bots.answers(id)]);
-        if (asked !== latestLoad.current) return;
-        setLoaded({ registryId: id, rules, settings, answers });
-        setLoadError(null);
-      } catch (error) {
-        if (asked === latestLoad.current) setLoadError(messageOf(error));
-      }
-    },
-    [bots],
-  );
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set when the request answers, not synchronously
-    if (registryId !== null) void load(registryId);
-  }, [registryId, load]);
-
-  const current = loaded?.registryId === registryId ? loaded : null;
 
   const removeRule = async (rule: BotRule) => {
     if (registryId === null || !window.confirm(words.confirmDelete(rule.name))) return;
-    setBusy(true);
+    setDeleting(true);
     try {
       await bots.deleteRule(rule.id);
       setNotice(words.deleted);
-      await load(registryId);
+      setDeletedFrom(rules.data ?? null);
+      reloadNumber();
     } catch (error) {
       setNotice(messageOf(error));
     } finally {
-      setBusy(false);
+      setDeleting(false);
     }
   };
 
   /** After a form saved: say so and load the number again. */
   const saved = (message: string) => {
     setNotice(message);
-    if (registryId !== null) void load(registryId);
+    reloadNumber();
   };
 
   return (
     <RoutePage route={route}>
-      {numbersError ? (
-        <Alert role="alert">{texts.numbersNotLoaded(numbersError)}</Alert>
-      ) : numbers === null ? (
+      {numbersLoad.error ? (
+        <Alert role="alert">{texts.numbersNotLoaded(messageOf(numbersLoad.error))}</Alert>
+      ) : numbers === undefined ? (
         <Muted role="status">{texts.loadingNumbers}</Muted>
       ) : numbers.length === 0 ? (
         <Muted role="status">{words.noNumbers}</Muted>
@@ -113,7 +101,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
         <Body>
           <label className="row">
             <span>{words.number}</span>
-            <select value={registryId ?? ''} onChange={(event) => setRegistryId(Number(event.target.value))}>
+            <select value={registryId ?? ''} onChange={(event) => setChosenId(Number(event.target.value))}>
               {numbers.map((number) => (
                 <option key={number.id} value={number.id}>
                   {number.name} ({number.phone}) · {words.activeRules(number.active_rules)}
@@ -128,8 +116,8 @@ export default function BotAutoResponsePage({ route }: PageProps) {
           ) : null}
           {loadError ? (
             <Alert role="alert">
-              {words.notLoaded(loadError)}{' '}
-              <Button type="button" onClick={() => registryId !== null && void load(registryId)}>
+              {words.notLoaded(messageOf(loadError))}{' '}
+              <Button type="button" onClick={reloadNumber}>
                 {words.retry}
               </Button>
             </Alert>

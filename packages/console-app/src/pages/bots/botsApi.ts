@@ -7,19 +7,16 @@ export type BotAnswer = EndpointResponse<typeof botsEndpoints.answers>['data'][n
 export type BotTestResult = EndpointResponse<typeof botsEndpoints.test>['data'];
 
 /**
- * Bot Auto Response's and Bot Login's calls (the contract's `botsEndpoints`); failures are ApiErrors. The rule,
- * settings and tester forms send through useEndpointForm.
+ * Bot Auto Response's and Bot Login's calls (the contract's `botsEndpoints`); failures are ApiErrors. Bot Auto
+ * Response loads its rules and answers with useEndpoint; the rule, settings and tester forms send through
+ * useEndpointForm.
  */
 export function createBotsApi(api: ApiClient) {
   const call = createCall(api);
   const number = (registryId: number) => ({ registry_id: registryId });
   return {
     numbers: async () => (await call(botsEndpoints.numbers)).data,
-    rules: async (registryId: number) =>
-      (await call(botsEndpoints.rules, { params: number(registryId) })).data,
     deleteRule: async (id: number) => (await call(botsEndpoints.deleteRule, { params: { id } })).data,
-    answers: async (registryId: number) =>
-      (await call(botsEndpoints.answers, { params: number(registryId) })).data,
     // Bot Login: each step answers the number's new state.
     login: async (registryId: number) =>
       (await call(botsEndpoints.login, { params: number(registryId) })).data,
