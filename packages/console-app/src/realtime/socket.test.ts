@@ -353,13 +353,15 @@ describe('createConsoleSocket against a socket.io server', () => {
   });
 
   it('answers pings: the websocket connection outlives several ping intervals', async () => {
-    const server = await startServer({ pingInterval: 100, pingTimeout: 200 });
+    // A pingTimeout that a busy machine's pauses stay under; 15 pings outlast the client's deadline (1.1 s) so
+    // a client that did not re-arm it on each ping would be closed.
+    const server = await startServer({ pingInterval: 100, pingTimeout: 1000 });
     const { socket, events } = connectTo(server.url);
     const connection = server.nextConnection();
     socket.connect();
     const serverSocket = await connection;
     // Each ping is answered within pingTimeout, and the client's own deadline (interval + timeout) is reset.
-    expect(await pongs(serverSocket, 5)).toBe('alive');
+    expect(await pongs(serverSocket, 15)).toBe('alive');
     expect(events).toEqual([{ type: 'connected', transport: 'websocket' }]);
   });
 });
@@ -391,7 +393,8 @@ describe('createConsoleSocket, timers', () => {
   useNodeWebSocket();
 
   it('closes with "ping timeout" when the server stops pinging', async () => {
-    const server = await startBareServer({ pingInterval: 50, pingTimeout: 50 });
+    // Long enough for the Socket.IO handshake to finish first on a busy machine.
+    const server = await startBareServer({ pingInterval: 500, pingTimeout: 500 });
     const { socket, events } = connectTo(server.url);
     const disconnected = nextStatus(socket, 'disconnected');
     socket.connect();
