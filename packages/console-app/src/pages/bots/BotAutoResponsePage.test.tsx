@@ -148,6 +148,63 @@ describe('Bot Auto Response, choosing a number', () => {
   });
 });
 
+describe('Bot Auto Response, a delete answering after another number was chosen', () => {
+  it('reloads the number now shown, not the one the delete came from', async () => {
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let releaseDelete: () => void = () => undefined;
+    const deleteHeld = new Promise<void>((resolve) => (releaseDelete = resolve));
+    let secondAsked = 0;
+    const number = (id: number, name: string) => ({
+      id,
+      name,
+      phone: `62812000000${id}`,
+      purpose: 'cs',
+      active_rules: 1,
+      bot_status: 'connected',
+    });
+    const second = { ...rule, id: 6, wa_registry_id: 2, name: 'Nomor resi', pattern: 'resi' };
+    const route = routeOf('bot-auto-response');
+    const { user } = renderPage(route, <BotAutoResponsePage route={route} />, {
+      language: 'en',
+      keys: ['ad_daily_tracker'],
+      handler: async (config: FakeRequest) => {
+        const url = config.url ?? '';
+        if (url === '/api/bots/numbers')
+          return { status: 200, data: { data: [number(1, 'CS 1'), number(2, 'CS 2')] } };
+        if (url === '/api/bots/rules/5' && config.method === 'delete') {
+          await deleteHeld;
+          return { status: 200, data: { data: { id: 5 } } };
+        }
+        if (url === '/api/bots/1/rules') return { status: 200, data: { data: { rules: [rule], settings } } };
+        if (url === '/api/bots/2/rules') {
+          secondAsked += 1;
+          return { status: 200, data: { data: { rules: [second], settings } } };
+        }
+        if (url === '/api/bots/1/answers' || url === '/api/bots/2/answers')
+          return { status: 200, data: { data: [] } };
+        return undefined;
+      },
+    });
+    const rules = await screen.findByRole('region', { name: /^Rules \(in priority order/ });
+    await user.click(
+      within(within(rules).getByRole('row', { name: /Ongkir/ })).getByRole('button', { name: 'Delete' }),
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Number' }), '2');
+    const shown = await screen.findByRole('region', { name: /^Rules \(in priority order/ });
+    expect(await within(shown).findByRole('row', { name: /Nomor resi/ })).toBeVisible();
+    releaseDelete();
+    expect(await screen.findByText('Rule deleted')).toBeVisible();
+    // The reload starts with the notice and is answered in microtasks: one macrotask later it is in.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const after = screen.getByRole('region', { name: /^Rules \(in priority order/ });
+    expect(within(after).getByRole('row', { name: /Nomor resi/ })).toBeVisible();
+    expect(screen.queryByText('Loading rules…')).toBeNull();
+    expect(secondAsked).toBe(2);
+  });
+});
+
 describe('Bot Auto Response, loading and reloading a number', () => {
   const numbers = {
     status: 200,
