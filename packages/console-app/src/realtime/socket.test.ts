@@ -222,7 +222,7 @@ describe('createConsoleSocket against a socket.io server', () => {
     expect(await connected).toEqual({ type: 'connected', transport: 'websocket' });
     const serverSocket = await connection;
     expect(serverSocket.conn.transport.name).toBe('websocket');
-    expect(socket.socket.connected).toBe(true);
+    expect(socket.connected).toBe(true);
 
     const changed = new Promise((resolve) => socket.onResourceChanged(resolve));
     const assigned = nextEvent(socket, 'problem:assigned');
@@ -266,7 +266,7 @@ describe('createConsoleSocket against a socket.io server', () => {
     const disconnected = nextStatus(socket, 'disconnected');
     serverSocket.disconnect(true);
     expect(await disconnected).toEqual({ type: 'disconnected', reason: 'io server disconnect' });
-    expect(socket.socket.connected).toBe(false);
+    expect(socket.connected).toBe(false);
   });
 
   it('reports a dropped connection (no disconnect packet) as "transport close"', async () => {
@@ -305,7 +305,7 @@ describe('createConsoleSocket against a socket.io server', () => {
     socket.connect();
     expect(await error).toEqual({ type: 'error', message: 'unauthorized' });
     expect(events).toEqual([{ type: 'error', message: 'unauthorized' }]);
-    expect(socket.socket.connected).toBe(false);
+    expect(socket.connected).toBe(false);
   });
 
   it('reports an error when no transport reaches a server', async () => {
@@ -413,7 +413,7 @@ describe('createConsoleSocket, timers', () => {
       const ws = await connection;
       const closed = new Promise((resolve) => ws.once('close', resolve));
       vi.advanceTimersByTime(19_999);
-      expect(socket.socket.connected).toBe(false);
+      expect(socket.connected).toBe(false);
       vi.advanceTimersByTime(1);
       expect(await error).toEqual({ type: 'error', message: 'timeout' });
       await closed;

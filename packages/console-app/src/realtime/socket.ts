@@ -47,7 +47,7 @@ export interface ConsoleSocket extends RealtimeSocketAdapter {
   /** Any other server event, e.g. `problem:assigned`; the payload is passed on as sent, unchecked. */
   on<T = unknown>(event: string, listener: (payload: T) => void): () => void;
   /** Whether the server has accepted the socket (a later `connected` status is then a reconnect). */
-  readonly socket: Pick<WireSocket, 'connected'>;
+  readonly connected: boolean;
 }
 
 /**
@@ -82,7 +82,9 @@ export function createConsoleSocket(options: ConsoleSocketOptions): ConsoleSocke
   };
 
   return {
-    socket,
+    get connected() {
+      return socket.connected;
+    },
     connect: () => {
       if (!socket.connected) socket.connect();
     },

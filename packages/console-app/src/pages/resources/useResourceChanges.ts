@@ -24,7 +24,7 @@ export function subscribeToChanges(
   // A socket that was already up when the page loaded its list: a later `connected` is a reconnect, and
   // changes pushed while it was down were missed, so `null` asks for a reload. The first connection of a
   // freshly signed-in shell is not one: the page has just loaded.
-  let connectedBefore = socket.socket.connected;
+  let connectedBefore = socket.connected;
   const stopStatus = socket.onStatus((event) => {
     if (event.type !== 'connected') return;
     if (connectedBefore) onChange(null);
