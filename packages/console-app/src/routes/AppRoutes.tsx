@@ -15,7 +15,7 @@ function CanonicalPage({ route }: { route: RouteDef }) {
 
 /**
  * Everything under `/app`: the signed-in shell and one guarded route per entry of the contract's route table.
- * Its own chunk, so the start screen and the login form load without the shell, the menu and socket.io.
+ * Its own chunk, so the start screen and the login form load without the shell, the menu and the realtime socket.
  */
 export default function AppRoutes() {
   return (
