@@ -1,7 +1,6 @@
 import type { ApiClient } from './client.js';
 import {
   type CreateInsight,
-  type InsightScope,
   type InsightStreamEvent,
   insightStreamEventSchema,
   insightsEndpoints,
@@ -15,7 +14,8 @@ export interface InsightStreamHandlers {
 
 /**
  * GPT Insights' calls (the contract's `insightsEndpoints`); failures are ApiErrors. Running one streams (`fetch`
- * reads the body as it arrives), with the same bearer token as every other call.
+ * reads the body as it arrives), with the same bearer token as every other call. The page loads the list and the
+ * scope options with useEndpoint.
  */
 export function createInsightsApi(client: ApiClient, token: () => string | null, baseURL = '') {
   const call = createCall(client);
@@ -33,9 +33,6 @@ export function createInsightsApi(client: ApiClient, token: () => string | null,
       stream(insightsEndpoints.run, { body: input }, handlers),
     rerun: (id: number, handlers: InsightStreamHandlers) =>
       stream(insightsEndpoints.rerun, { params: { id } }, handlers),
-    list: async (q: string) => (await call(insightsEndpoints.list, { query: q ? { q } : {} })).rows,
     get: (id: number) => call(insightsEndpoints.get, { params: { id } }),
-    scopes: async (scope: InsightScope) =>
-      (await call(insightsEndpoints.scopes, { query: { scope } })).options,
   };
 }

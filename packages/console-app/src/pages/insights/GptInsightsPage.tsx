@@ -1,14 +1,14 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import {
   INSIGHT_SCOPES,
   INSIGHT_SCOPE_LABELS,
   canWrite,
+  insightsEndpoints,
   toPermissionMap,
   type Insight,
   type InsightScope,
   type InsightStreamEvent,
-  type InsightSummary,
 } from '@staff/console-contract';
 import { Button, MarkdownText, NumberText, t } from '@staff/console-ui';
 import { ApiError } from '../../api/apiError.js';
@@ -26,6 +26,7 @@ import {
 } from '../common/FormField.js';
 import { Panel as BasePanel, Table, controlCss, fieldsCss } from '../common/styles.js';
 import type { PageProps } from '../types.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { addDays, jakartaDay } from '../meetings/jakartaDays.js';
 import { TableHead, numColumn, type ColumnHeading } from '../common/TableHead.js';
 import { useTextsOf } from '../../i18n.js';
@@ -98,12 +99,14 @@ export default function GptInsightsPage({ route }: PageProps) {
 
   const today = jakartaDay(new Date());
   const [scope, setScope] = useState<InsightScope>('campaign');
-  const [options, setOptions] = useState<{
-    scope: InsightScope;
-    list: { id: string; label: string }[];
-  } | null>(null);
-  const [optionsError, setOptionsError] = useState<string | null>(null);
-  const [scopeId, setScopeId] = useState('');
+  const scopes = useEndpoint(insightsEndpoints.scopes, { query: { scope } });
+  const scopeOptions = scopes.state.status === 'ready' ? scopes.state.data.options : null;
+  const [chosenId, setScopeId] = useState('');
+  // The person's choice while the scope offers it, else the scope's first option.
+  const scopeId = scopeOptions?.some((option) => option.id === chosenId)
+    ? chosenId
+    : (scopeOptions?.[0]?.id ?? '');
+  const optionsError = scopes.error ? messageOf(scopes.error, texts) : null;
   const [from, setFrom] = useState(addDays(today, -7));
   const [to, setTo] = useState(addDays(today, -1));
   const [question, setQuestion] = useState('');
@@ -111,40 +114,19 @@ export default function GptInsightsPage({ route }: PageProps) {
   const [formError, setFormError] = useState<string | null>(null);
 
   const [search, setSearch] = useState('');
-  const [past, setPast] = useState<{ rows: InsightSummary[]; error: string | null } | null>(null);
-  const [reloadPast, setReloadPast] = useState(0);
-
+  // Asked once the typing pauses.
+  const [query, setQuery] = useState('');
   useEffect(() => {
-    let live = true;
-    api.scopes(scope).then(
-      (list) => {
-        if (!live) return;
-        setOptions({ scope, list });
-        setOptionsError(null);
-        setScopeId((current) =>
-          list.some((option) => option.id === current) ? current : (list[0]?.id ?? ''),
-        );
-      },
-      (error: unknown) => live && setOptionsError(messageOf(error, texts)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, scope, texts]);
-
+    const timer = setTimeout(() => setQuery(search.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const past = useEndpoint(insightsEndpoints.list, { query: query ? { q: query } : {} });
+  // A reload() asks again for the input of its own render: a run ending after the search changed reloads
+  // through the latest one, or it would show the old search's rows.
+  const reloadPast = useRef(past.reload);
   useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      api.list(search.trim()).then(
-        (rows) => live && setPast({ rows, error: null }),
-        (error: unknown) => live && setPast({ rows: [], error: messageOf(error, texts) }),
-      );
-    }, 250);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [api, search, reloadPast, texts]);
+    reloadPast.current = past.reload;
+  });
 
   const onEvent = (event: InsightStreamEvent) => {
     setRun((current) => {
@@ -170,7 +152,7 @@ export default function GptInsightsPage({ route }: PageProps) {
         setRun(null);
         setFormError(messageOf(error, texts));
       })
-      .finally(() => setReloadPast((n) => n + 1));
+      .finally(() => reloadPast.current());
   };
 
   const submit = (event: FormEvent) => {
@@ -194,7 +176,6 @@ export default function GptInsightsPage({ route }: PageProps) {
   };
 
   const running = run?.status === 'running';
-  const scopeOptions = options?.scope === scope ? options.list : null;
   const { form: f, answer: a, past: p } = texts;
 
   return (
@@ -301,17 +282,17 @@ export default function GptInsightsPage({ route }: PageProps) {
           placeholder={p.searchHint}
           onValueChange={setSearch}
         />
-        {past === null ? (
+        {past.error ? (
+          <p role="alert">{messageOf(past.error, texts)}</p>
+        ) : past.data === undefined ? (
           <p role="status">{p.loading}</p>
-        ) : past.error ? (
-          <p role="alert">{past.error}</p>
-        ) : past.rows.length === 0 ? (
+        ) : past.data.rows.length === 0 ? (
           <Muted>{search ? p.noMatch : p.none}</Muted>
         ) : (
           <Table>
             <TableHead columns={pastColumns(texts)} />
             <tbody>
-              {past.rows.map((row) => (
+              {past.data.rows.map((row) => (
                 <tr key={row.id}>
                   <td>{when.format(new Date(row.created_at))}</td>
                   <td>
