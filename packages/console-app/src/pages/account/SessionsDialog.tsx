@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { styled } from 'styled-components';
 import { ConfirmDialog, t, useNotifications } from '@staff/console-ui';
 import { accountEndpoints, type OwnSession } from '@staff/console-contract';
@@ -6,6 +6,7 @@ import { useServices } from '../../services.js';
 import { toAdminError } from '../admin/adminApi.js';
 import { formatWhen } from '../admin/adminUi.js';
 import { PageButton } from '../common/styles.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { useTextsOf, useTexts } from '../../i18n.js';
 import { ACCOUNT_TEXTS, type AccountTexts } from './texts.js';
 
@@ -39,9 +40,6 @@ export function deviceOf(userAgent: string | null, texts: AccountTexts['sessions
   return browser ?? system ?? userAgent.slice(0, 60);
 }
 
-type Stage =
-  { name: 'loading' } | { name: 'failed'; message: string } | { name: 'ready'; sessions: OwnSession[] };
-
 /**
  * "My sessions" from the sidebar: where the user is signed in (device, address, last use; this browser
  * marked), with a sign-out for each other session. Its tabs are signed out at once (ADR 013).
@@ -57,21 +55,9 @@ function SessionsDialogBody({ onClose }: { onClose: () => void }) {
   const texts = useTextsOf(ACCOUNT_TEXTS);
   const s = texts.sessions;
   const title = useTexts().mySessions;
-  const [stage, setStage] = useState<Stage>({ name: 'loading' });
+  const { state, reload } = useEndpoint(accountEndpoints.sessions, {});
   const [ending, setEnding] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  const fetchSessions = useCallback(
-    () =>
-      call(accountEndpoints.sessions).then(
-        (answer) => setStage({ name: 'ready', sessions: answer.sessions }),
-        (failure: unknown) => setStage({ name: 'failed', message: toAdminError(failure).message }),
-      ),
-    [call],
-  );
-  useEffect(() => {
-    void fetchSessions();
-  }, [fetchSessions]);
 
   const signOut = (session: OwnSession) => {
     setEnding(session.id);
@@ -80,7 +66,7 @@ function SessionsDialogBody({ onClose }: { onClose: () => void }) {
       () => {
         setEnding(null);
         notify({ type: 'success', message: s.signedOutDevice(deviceOf(session.user_agent, s)) });
-        void fetchSessions();
+        reload();
       },
       (failure: unknown) => {
         setEnding(null);
@@ -97,30 +83,28 @@ function SessionsDialogBody({ onClose }: { onClose: () => void }) {
     error,
   } as const;
 
-  if (stage.name !== 'ready') {
+  if (state.status !== 'ready') {
     return (
       <ConfirmDialog
         {...common}
-        description={stage.name === 'loading' ? texts.loading : stage.message}
+        description={state.status === 'loading' ? texts.loading : toAdminError(state.error).message}
         confirmLabel={texts.tryAgain}
-        onConfirm={() => {
-          setStage({ name: 'loading' });
-          void fetchSessions();
-        }}
+        onConfirm={reload}
       />
     );
   }
 
-  const others = stage.sessions.filter((session) => !session.current).length;
+  const { sessions } = state.data;
+  const others = sessions.filter((session) => !session.current).length;
   return (
     <ConfirmDialog
       {...common}
-      description={others === 0 ? s.thisBrowserOnly : s.signedInOn(stage.sessions.length)}
+      description={others === 0 ? s.thisBrowserOnly : s.signedInOn(sessions.length)}
       confirmLabel={s.done}
       onConfirm={onClose}
     >
       <List aria-label={s.list}>
-        {stage.sessions.map((session) => (
+        {sessions.map((session) => (
           <li key={session.id} data-current={session.current ? '' : undefined}>
             <div>
               <strong>{deviceOf(session.user_agent, s)}</strong>

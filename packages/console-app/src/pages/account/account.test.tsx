@@ -99,6 +99,25 @@ describe('My sessions', () => {
     );
     expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
   });
+  it("says why the sessions could not be loaded, in the page's words when the server sent none, and tries again", async () => {
+    let fail = true;
+    setup((url) => {
+      if (url === '/api/auth/sessions')
+        return fail
+          ? { status: 502, data: '<html>Bad gateway</html>' }
+          : { status: 200, data: { sessions: SESSIONS } };
+      return undefined;
+    });
+    await screen.findByText(/Could not load your activity/);
+    await userEvent.click(screen.getByRole('button', { name: 'My sessions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'My sessions' });
+    expect(await within(dialog).findByText('The server answered 502.')).toBeVisible();
+    fail = false;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    const list = await within(dialog).findByRole('list', { name: 'Signed-in sessions' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(dialog).queryByText('The server answered 502.')).toBeNull();
+  });
 });
 
 describe('re-authentication of an idle session', () => {
