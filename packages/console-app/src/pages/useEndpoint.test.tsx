@@ -90,6 +90,39 @@ describe('useEndpoint', () => {
     expect((pending.signal as AbortSignal).aborted).toBe(true);
   });
 
+  it('a reload() kept from an earlier render asks for the current input', async () => {
+    let kept: (() => void) | undefined;
+    function Keeper() {
+      const [from, setFrom] = useState('2026-11-26');
+      const { data, loading, reload } = useEndpoint(meetingsEndpoints.schedule, { query: { from } });
+      return (
+        <>
+          <p role="status">{loading ? 'loading' : `rooms: ${data?.rooms.length ?? '-'}`}</p>
+          <button onClick={() => (kept = reload)}>keep reload</button>
+          <button onClick={() => setFrom('2026-11-27')}>next day</button>
+        </>
+      );
+    }
+    let rooms = 1;
+    const handler = () => ({ status: 200, data: scheduleWith(rooms) });
+    const { requests, user } = renderPage(route, <Keeper />, { keys: [route.key], handler });
+    await screen.findByText('rooms: 1');
+    await user.click(screen.getByRole('button', { name: 'keep reload' }));
+    await user.click(screen.getByRole('button', { name: 'next day' }));
+    await screen.findByText('rooms: 1');
+
+    // As a save that answers after the person moved on calls the reload of the render it started in.
+    rooms = 2;
+    act(() => kept!());
+    await screen.findByText('rooms: 2');
+    const schedules = requests.filter((request) => request.url === '/api/meetings/schedule');
+    expect(schedules.map((request) => request.params)).toEqual([
+      { from: '2026-11-26' },
+      { from: '2026-11-27' },
+      { from: '2026-11-27' },
+    ]);
+  });
+
   it('asks nothing while not enabled, then loads once enabled', async () => {
     function Waiting() {
       const [ready, setReady] = useState(false);

@@ -26,7 +26,10 @@ export interface EndpointData<T> {
   error: ApiError | null;
   /** No answer for the current input yet (or a retry after a failure). A quiet reload does not count. */
   loading: boolean;
-  /** Asks again: shown as loading after a failure, quietly over data already shown. */
+  /**
+   * Asks again for the current input: shown as loading after a failure, quietly over data already shown. Stable
+   * across renders; one kept from an earlier render still asks for the latest input.
+   */
   reload: () => void;
   /** The same as one value, for `LoadState`. */
   state: DataState<T>;
@@ -116,11 +119,18 @@ export function useEndpoint<E extends AnyEndpoint>(
     return () => controller.abort();
   }, [load, key, enabled]);
 
-  const quietReload = useCallback(() => {
-    if (!enabled) return;
-    preload.current = null;
-    load(null);
+  // The latest render's load: a reload() kept from an earlier render (called after an await, when the input may
+  // have changed) asks for the current input, not the one of its render, whose answer would be dropped.
+  const latest = useRef({ load, enabled });
+  useEffect(() => {
+    latest.current = { load, enabled };
   }, [load, enabled]);
+
+  const quietReload = useCallback(() => {
+    if (!latest.current.enabled) return;
+    preload.current = null;
+    latest.current.load(null);
+  }, []);
 
   const reload = useCallback(() => {
     setSnapshot((previous) => (previous.error ? { ...previous, retrying: true } : previous));

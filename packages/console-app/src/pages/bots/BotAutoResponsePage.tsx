@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   type BotRule,
   type EndpointResponse,
@@ -60,12 +60,6 @@ export default function BotAutoResponsePage({ route }: PageProps) {
     rules.reload();
     answers.reload();
   };
-  // A reload() asks again for the input of its own render: a save or delete answering after another number was
-  // chosen reloads through the latest one, or it would ask for the old number and the page would wait for ever.
-  const reloadShown = useRef(reloadNumber);
-  useEffect(() => {
-    reloadShown.current = reloadNumber;
-  });
 
   const [editing, setEditing] = useState<RuleDraft | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -81,7 +75,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
       await bots.deleteRule(rule.id);
       setNotice(words.deleted);
       setDeletedFrom(rules.data ?? null);
-      reloadShown.current();
+      reloadNumber();
     } catch (error) {
       setNotice(messageOf(error));
     } finally {
@@ -92,7 +86,7 @@ export default function BotAutoResponsePage({ route }: PageProps) {
   /** After a form saved: say so and load the number again. */
   const saved = (message: string) => {
     setNotice(message);
-    reloadShown.current();
+    reloadNumber();
   };
 
   return (

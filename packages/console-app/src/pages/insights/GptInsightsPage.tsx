@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { styled } from 'styled-components';
 import {
   INSIGHT_SCOPES,
@@ -121,12 +121,6 @@ export default function GptInsightsPage({ route }: PageProps) {
     return () => clearTimeout(timer);
   }, [search]);
   const past = useEndpoint(insightsEndpoints.list, { query: query ? { q: query } : {} });
-  // A reload() asks again for the input of its own render: a run ending after the search changed reloads
-  // through the latest one, or it would show the old search's rows.
-  const reloadPast = useRef(past.reload);
-  useEffect(() => {
-    reloadPast.current = past.reload;
-  });
 
   const onEvent = (event: InsightStreamEvent) => {
     setRun((current) => {
@@ -152,7 +146,7 @@ export default function GptInsightsPage({ route }: PageProps) {
         setRun(null);
         setFormError(messageOf(error, texts));
       })
-      .finally(() => reloadPast.current());
+      .finally(() => past.reload());
   };
 
   const submit = (event: FormEvent) => {
