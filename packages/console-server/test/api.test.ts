@@ -321,6 +321,16 @@ describe.each(ONE_ENGINE)('console-server API on %s', (engine) => {
           { permission_key: 'statistics', allow_read: 1, allow_write: 1 },
         ],
       });
+      // The page check reads the flags with the session (one query): the same union, key by key.
+      const token = await c.token(username);
+      const check = async (key: string, mode: 'read' | 'write') =>
+        (await c.get(`/api/a/verify/___pc?key=${key}&mode=${mode}`, token)).statusCode;
+      expect(await check('statistics', 'read')).toBe(200);
+      expect(await check('statistics', 'write')).toBe(200);
+      expect(await check('ad_daily_tracker', 'read')).toBe(200);
+      expect(await check('ad_daily_tracker', 'write')).toBe(403);
+      expect(await check('databank_tribes', 'read')).toBe(403);
+      expect(await check('finance_kol_report', 'read')).toBe(403);
     });
 
     it('answers an empty list for a user without sets', async () => {
