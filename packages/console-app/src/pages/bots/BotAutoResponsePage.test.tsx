@@ -11,6 +11,16 @@ afterEach(() => {
   globalThis.localStorage.clear();
 });
 
+/** The one WhatsApp number the fake server lists. */
+const CS_NUMBER = {
+  id: 1,
+  name: 'CS 1',
+  phone: '6281200000001',
+  purpose: 'cs',
+  active_rules: 1,
+  bot_status: 'connected',
+};
+
 const rule: BotRule = {
   id: 5,
   wa_registry_id: 1,
@@ -48,16 +58,7 @@ function setup(language: Language) {
         return {
           status: 200,
           data: {
-            data: [
-              {
-                id: 1,
-                name: 'CS 1',
-                phone: '6281200000001',
-                purpose: 'cs',
-                active_rules: 1,
-                bot_status: 'connected',
-              },
-            ],
+            data: [CS_NUMBER],
           },
         };
       if (url === '/api/bots/1/rules') return { status: 200, data: { data: { rules: [rule], settings } } };
@@ -209,16 +210,7 @@ describe('Bot Auto Response, loading and reloading a number', () => {
   const numbers = {
     status: 200,
     data: {
-      data: [
-        {
-          id: 1,
-          name: 'CS 1',
-          phone: '6281200000001',
-          purpose: 'cs',
-          active_rules: 1,
-          bot_status: 'connected',
-        },
-      ],
+      data: [CS_NUMBER],
     },
   };
 
