@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { ROUTES, type SheetReportRun, type SheetReportSchedule } from '@staff/console-contract';
-import { invalidBody, type FakeAnswer } from '../../api/testAdapter.js';
+import { invalidBody, type FakeAnswer, type FakeRequest } from '../../api/testAdapter.js';
 import { LANGUAGE_STORAGE_KEY } from '../../i18n.js';
+import { renderPage } from '../../test/renderPage.js';
 import { renderConsolePage } from '../common/renderConsolePage.test-utils.js';
 import SheetReportPage from './SheetReportPage.js';
 
@@ -101,5 +102,91 @@ describe('SheetReportPage', () => {
     expect(time).toHaveAttribute('aria-invalid', 'true');
     expect(within(form).queryByRole('alert')).toBeNull();
     expect(requests.filter((request) => request.method === 'post')).toHaveLength(1);
+  });
+});
+
+describe('SheetReportPage, the run log', () => {
+  const other: SheetReportSchedule = { ...schedule, id: 5, name: 'Ads harian', last_run: null };
+  const otherRun: SheetReportRun = { ...run, id: 12, schedule_id: 5, file_name: 'ads-harian.csv' };
+
+  function renderLog(
+    handler: (config: FakeRequest) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>,
+  ) {
+    return renderPage({ path: `/app${route.path}` }, <SheetReportPage route={route} />, {
+      language: 'en',
+      permissions: [{ permission_key: route.key, allow_read: 1, allow_write: 1 }],
+      handler,
+    });
+  }
+
+  it("shows the chosen schedule's log when the first one's answer arrives after it", async () => {
+    // The first schedule's runs are held until the second's have answered: a late answer must not win.
+    let releaseFirst: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const { user } = renderLog(async (config) => {
+      if (config.url === '/api/sheet-reports') return { status: 200, data: { schedules: [schedule, other] } };
+      if (config.url === '/api/sheet-reports/4/runs') {
+        await firstHeld;
+        return { status: 200, data: { runs: [run] } };
+      }
+      if (config.url === '/api/sheet-reports/5/runs') return { status: 200, data: { runs: [otherRun] } };
+      return undefined;
+    });
+    const list = screen.getByRole('region', { name: 'Schedules' });
+    await user.click(await within(list).findByRole('button', { name: 'Log Ads mingguan' }));
+    expect(await screen.findByRole('heading', { name: /Ads mingguan/, level: 2 })).toBeVisible();
+    await user.click(within(list).getByRole('button', { name: 'Log Ads harian' }));
+    const log = await screen.findByRole('table', { name: 'Run log' });
+    expect(within(log).getByRole('button', { name: 'Download ads-harian.csv' })).toBeVisible();
+    // Let the first schedule's answer go. The fake server, the client and the page pass it on in microtasks only,
+    // so once one macrotask has run the page has taken it in (or dropped it).
+    await act(async () => {
+      releaseFirst();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const shown = screen.getByRole('table', { name: 'Run log' });
+    expect(within(shown).getByRole('button', { name: 'Download ads-harian.csv' })).toBeVisible();
+    expect(within(shown).queryByRole('button', { name: `Download ${run.file_name}` })).toBeNull();
+  });
+
+  it('reads the schedules and the log again after Run now: the new run is shown', async () => {
+    let runs: SheetReportRun[] = [];
+    const { user } = renderLog((config) => {
+      if (config.url === '/api/sheet-reports/4/run' && config.method === 'post') {
+        runs = [run];
+        return { status: 200, data: run };
+      }
+      if (config.url === '/api/sheet-reports')
+        return { status: 200, data: { schedules: [{ ...schedule, last_run: runs[0] ?? null }] } };
+      if (config.url === '/api/sheet-reports/4/runs') return { status: 200, data: { runs } };
+      return undefined;
+    });
+    const list = screen.getByRole('region', { name: 'Schedules' });
+    await user.click(await within(list).findByRole('button', { name: 'Log Ads mingguan' }));
+    expect(await screen.findByText('Never run yet.')).toBeVisible();
+    await user.click(within(list).getByRole('button', { name: 'Run Ads mingguan now' }));
+    const log = await screen.findByRole('table', { name: 'Run log' });
+    expect(within(log).getByRole('button', { name: `Download ${run.file_name}` })).toBeVisible();
+    expect(await within(list).findByText('Succeeded')).toBeVisible();
+  });
+
+  it('says why the log could not be read, and reads it again when it is asked for again', async () => {
+    let fail = true;
+    const { user } = renderLog((config) => {
+      if (config.url === '/api/sheet-reports') return { status: 200, data: { schedules: [schedule] } };
+      if (config.url === '/api/sheet-reports/4/runs')
+        return fail
+          ? { status: 500, data: { message: 'Database busy' } }
+          : { status: 200, data: { runs: [run] } };
+      return undefined;
+    });
+    const list = screen.getByRole('region', { name: 'Schedules' });
+    await user.click(await within(list).findByRole('button', { name: 'Log Ads mingguan' }));
+    expect(await screen.findByText('Database busy')).toBeVisible();
+    fail = false;
+    await user.click(within(list).getByRole('button', { name: 'Log Ads mingguan' }));
+    const log = await screen.findByRole('table', { name: 'Run log' });
+    expect(within(log).getByText('Succeeded')).toBeVisible();
+    expect(screen.queryByText('Database busy')).toBeNull();
   });
 });

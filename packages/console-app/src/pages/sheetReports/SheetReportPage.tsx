@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { styled } from 'styled-components';
 import {
   localizeReport,
@@ -16,6 +16,7 @@ import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
 import { ListLoadState, type MessageLoad } from '../common/LoadState.js';
+import { type DataState, useEndpoint } from '../useEndpoint.js';
 import { Panel as BasePanel, controlCss, fieldsCss, tableCss } from '../common/styles.js';
 import {
   CheckField,
@@ -36,6 +37,7 @@ import {
   when,
   messageOf,
   type FormState,
+  type SheetTexts,
   type TextKey,
   FIELD_OF_PATH,
   SPREADSHEET_PLACEHOLDER,
@@ -74,7 +76,12 @@ function ScrollTable<T>({
   );
 }
 
-type Load<T> = MessageLoad<T>;
+/** A load as ListLoadState shows it: the failure in the page's words, the rows picked from the answer. */
+function listLoad<T, R>(state: DataState<T>, rows: (data: T) => R, texts: SheetTexts): MessageLoad<R> {
+  if (state.status === 'ready') return { status: 'ready', data: rows(state.data) };
+  if (state.status === 'error') return { status: 'error', message: messageOf(state.error, texts) };
+  return state;
+}
 
 /**
  * Sheet Report: scheduled exports of a report (daily or weekly in Asia/Jakarta) to CSV or XLSX files kept for
@@ -88,14 +95,20 @@ export default function SheetReportPage({ route }: PageProps) {
   const writable = canWrite(toPermissionMap(permissions), route.key);
   const api = useMemo(() => createSheetReportsApi(services.api), [services]);
 
-  const [schedules, setSchedules] = useState<Load<SheetReportSchedule[]>>({ status: 'loading' });
-  const [reload, setReload] = useState(0);
+  const listed = useEndpoint(sheetReportsEndpoints.list, {});
+  const schedules = listLoad(listed.state, (answer) => answer.schedules, texts);
+  const reloadList = listed.reload;
   const [editing, setEditing] = useState<number | null>(null);
+  // The schedule whose run log is shown; useEndpoint drops a late answer for one no longer chosen.
   const [selected, setSelected] = useState<number | null>(null);
-  const [runs, setRuns] = useState<Load<SheetReportRun[]> | null>(null);
+  const logged = useEndpoint(
+    sheetReportsEndpoints.runs,
+    { params: { id: selected ?? 0 } },
+    { enabled: selected !== null },
+  );
+  const runs = listLoad(logged.state, (answer) => answer.runs, texts);
   const [busy, setBusy] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ kind: 'status' | 'alert'; text: string } | null>(null);
-  const [views, setViews] = useState<Load<SheetViewChoice[]>>({ status: 'loading' });
 
   const editor = useEndpointForm(
     editing === null ? sheetReportsEndpoints.create : sheetReportsEndpoints.update,
@@ -108,46 +121,24 @@ export default function SheetReportPage({ route }: PageProps) {
         setNotice({ kind: 'status', text: texts.saved(saved.name) });
         editor.reset(EMPTY_FORM);
         setEditing(null);
-        setReload((n) => n + 1);
+        reloadList();
       },
     },
   );
   const form = editor.values;
 
   // The saved views a schedule may export, loaded once the form asks for them.
-  useEffect(() => {
-    if (form.source !== 'view' || views.status !== 'loading') return;
-    let live = true;
-    api.views().then(
-      (data) => live && setViews({ status: 'ready', data }),
-      (error: unknown) => live && setViews({ status: 'error', message: messageOf(error, texts) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, form.source, views.status, texts]);
-
-  useEffect(() => {
-    let live = true;
-    api.list().then(
-      (data) => live && setSchedules({ status: 'ready', data }),
-      (error: unknown) => live && setSchedules({ status: 'error', message: messageOf(error, texts) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, reload, texts]);
-
-  const loadRuns = useCallback(
-    (id: number) => {
-      setRuns({ status: 'loading' });
-      api.runs(id).then(
-        (data) => setRuns({ status: 'ready', data }),
-        (error: unknown) => setRuns({ status: 'error', message: messageOf(error, texts) }),
-      );
-    },
-    [api, texts],
+  const views: MessageLoad<SheetViewChoice[]> = listLoad(
+    useEndpoint(sheetReportsEndpoints.views, {}, { enabled: form.source === 'view' }).state,
+    (answer) => answer.views,
+    texts,
   );
+
+  /** Shows a schedule's run log, read again when it is already the one shown. */
+  const showRuns = (id: number) => {
+    if (id === selected) logged.reload();
+    else setSelected(id);
+  };
 
   const { set } = editor;
 
@@ -161,9 +152,10 @@ export default function SheetReportPage({ route }: PageProps) {
           ? { kind: 'status', text: texts.exported(schedule.name, String(run.rows ?? 0)) }
           : { kind: 'alert', text: texts.runFailed(schedule.name, run.error ?? texts.unknownError) },
       );
+      // This schedule's log is shown: read again quietly when it already was, else loaded for it.
       setSelected(schedule.id);
-      loadRuns(schedule.id);
-      setReload((n) => n + 1);
+      logged.reload();
+      reloadList();
     } catch (error) {
       setNotice({ kind: 'alert', text: messageOf(error, texts) });
     } finally {
@@ -175,11 +167,8 @@ export default function SheetReportPage({ route }: PageProps) {
     if (!window.confirm(texts.confirmDelete(schedule.name))) return;
     try {
       await api.remove(schedule.id);
-      if (selected === schedule.id) {
-        setSelected(null);
-        setRuns(null);
-      }
-      setReload((n) => n + 1);
+      setSelected((current) => (current === schedule.id ? null : current));
+      reloadList();
     } catch (error) {
       setNotice({ kind: 'alert', text: messageOf(error, texts) });
     }
@@ -236,14 +225,7 @@ export default function SheetReportPage({ route }: PageProps) {
         )}
       </td>
       <td className="actions">
-        <Button
-          kind="ghost"
-          aria-label={l.logOf(schedule.name)}
-          onClick={() => {
-            setSelected(schedule.id);
-            loadRuns(schedule.id);
-          }}
-        >
+        <Button kind="ghost" aria-label={l.logOf(schedule.name)} onClick={() => showRuns(schedule.id)}>
           {l.log}
         </Button>
         {writable ? (
@@ -475,7 +457,7 @@ export default function SheetReportPage({ route }: PageProps) {
         </ListLoadState>
       </Panel>
 
-      {runs && selected !== null ? (
+      {selected !== null ? (
         <Panel aria-labelledby="sheet-runs-title">
           <h2 id="sheet-runs-title">{texts.runs.title(selectedSchedule?.name ?? `#${selected}`)}</h2>
           <ListLoadState state={runs} empty={<Muted>{texts.runs.empty}</Muted>}>
