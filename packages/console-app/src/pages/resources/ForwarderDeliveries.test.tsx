@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { STORED_USER_KEY, type DeliveriesResponse } from '@staff/console-contract';
 import { ThemeProvider } from '@staff/console-ui';
@@ -115,5 +115,90 @@ describe('ForwarderDeliveries', () => {
     );
     await shown(screen.findByText('1 pengiriman dimasukkan lagi ke antrean.'));
     expect(screen.getByRole('button', { name: 'Muat ulang' })).toBeVisible();
+  });
+});
+
+describe('ForwarderDeliveries, another rule', () => {
+  it("shows the rule now open when the first rule's answer arrives after it", async () => {
+    // The first rule's deliveries are held until the second rule's have answered: a late answer must not win.
+    let releaseFirst: () => void = () => undefined;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const answer = (forwarder: number, id: number): DeliveriesResponse => ({
+      data: [{ ...delivery(id, 'delivered'), forwarder_id: forwarder }],
+      counts: { pending: 0, delivered: 1, failed: 0, dead: 0 },
+      next_before: null,
+    });
+    const { adapter } = fakeAdapter(async (config) => {
+      if (config.url === '/api/webhook-forwarders/7/deliveries') {
+        await firstHeld;
+        return { status: 200, data: answer(7, 1) };
+      }
+      if (config.url === '/api/webhook-forwarders/8/deliveries') return { status: 200, data: answer(8, 2) };
+      return { status: 404, data: { message: 'not here' } };
+    });
+    const storage = memoryStorage({
+      [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
+    });
+    const services = createConsoleServices({ storage, adapter, io: fakeIo().io });
+    const panel = (forwarderId: string) => (
+      <AppLanguageProvider>
+        <ThemeProvider>
+          <ServicesContext.Provider value={services}>
+            <ForwarderDeliveries forwarderId={forwarderId} writable={false} />
+          </ServicesContext.Provider>
+        </ThemeProvider>
+      </AppLanguageProvider>
+    );
+    const { rerender } = render(panel('7'));
+    expect(await screen.findByText('Loading deliveries…')).toBeVisible();
+    rerender(panel('8'));
+    const table = await screen.findByRole('table', { name: 'Latest deliveries of this rule' });
+    expect(within(table).getByText('payment.received:tx-2')).toBeVisible();
+    // Let the first rule's answer go. The fake server, the client and the panel pass it on in microtasks only, so
+    // once one macrotask has run the panel has taken it in (or dropped it).
+    await act(async () => {
+      releaseFirst();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const shownNow = screen.getByRole('table', { name: 'Latest deliveries of this rule' });
+    expect(within(shownNow).getByText('payment.received:tx-2')).toBeVisible();
+    expect(within(shownNow).queryByText('payment.received:tx-1')).toBeNull();
+  });
+
+  it('says why the deliveries could not be loaded, and Retry loads them', async () => {
+    let fail = true;
+    const { adapter } = fakeAdapter((config) => {
+      if (config.url === '/api/webhook-forwarders/7/deliveries')
+        return fail
+          ? { status: 500, data: { message: 'Database busy' } }
+          : {
+              status: 200,
+              data: {
+                data: [delivery(1, 'delivered')],
+                counts: { pending: 0, delivered: 1, failed: 0, dead: 0 },
+                next_before: null,
+              },
+            };
+      return { status: 404, data: { message: 'not here' } };
+    });
+    const storage = memoryStorage({
+      [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
+    });
+    const services = createConsoleServices({ storage, adapter, io: fakeIo().io });
+    render(
+      <AppLanguageProvider>
+        <ThemeProvider>
+          <ServicesContext.Provider value={services}>
+            <ForwarderDeliveries forwarderId="7" writable={false} />
+          </ServicesContext.Provider>
+        </ThemeProvider>
+      </AppLanguageProvider>,
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Database busy');
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    const table = await screen.findByRole('table', { name: 'Latest deliveries of this rule' });
+    expect(within(table).getByText('payment.received:tx-1')).toBeVisible();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { styled } from 'styled-components';
-import type { DeliveriesResponse, Delivery } from '@staff/console-contract';
+import { type DeliveriesResponse, type Delivery, intakeEndpoints } from '@staff/console-contract';
 import { formatDateTime, t } from '@staff/console-ui';
 import { ApiError } from '../../api/apiError.js';
 import { createDeliveriesApi } from '../../api/deliveries.js';
 import { useTextsOf } from '../../i18n.js';
 import { useServices } from '../../services.js';
 import { PanelLoadState, RunList } from '../common/JobRuns.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { RESOURCE_TEXTS } from './texts.js';
 import { Button, Notice, Toolbar } from './ui.js';
 
@@ -42,27 +43,20 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
   const services = useServices();
   const texts = useTextsOf(RESOURCE_TEXTS).deliveries;
   const api = useMemo(() => createDeliveriesApi(services.api), [services.api]);
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  // The rule's id as the list holds it (a string): the path takes it as it is, the server reads the number.
+  const listed = useEndpoint(intakeEndpoints.deliveries, {
+    params: { id: forwarderId },
+    query: { limit: 50 },
+  });
+  const state: State =
+    listed.state.status === 'ready'
+      ? { kind: 'ready', data: listed.state.data }
+      : listed.state.status === 'error'
+        ? { kind: 'error', message: ApiError.from(listed.state.error).message || texts.loadFailed }
+        : { kind: 'loading' };
+  const load = listed.reload;
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-
-  const fetchList = useCallback(
-    () =>
-      api.list(forwarderId).then(
-        (data) => setState({ kind: 'ready', data }),
-        (error: unknown) =>
-          setState({ kind: 'error', message: ApiError.from(error).message || texts.loadFailed }),
-      ),
-    [api, forwarderId, texts],
-  );
-  const load = () => {
-    setState({ kind: 'loading' });
-    void fetchList();
-  };
-
-  useEffect(() => {
-    void fetchList();
-  }, [fetchList]);
 
   const replay = (run: () => Promise<{ replayed: number }>) => {
     setBusy(true);
@@ -74,7 +68,7 @@ export function ForwarderDeliveries({ forwarderId, writable }: { forwarderId: st
       )
       .finally(() => {
         setBusy(false);
-        void fetchList();
+        load();
       });
   };
 
