@@ -1,10 +1,11 @@
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import { intakeEndpoints, type MetaAdAccount, type MetaPullRun } from '@staff/console-contract';
 import { formatDateTime, t } from '@staff/console-ui';
 import { ApiError } from '../../api/apiError.js';
 import { createMetaPullApi } from '../../api/metaPull.js';
 import { useServices } from '../../services.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { useEndpointForm } from '../useEndpointForm.js';
 import { PanelLoadState, RunList } from '../common/JobRuns.js';
 import { Button, Notice, Toolbar } from '../resources/ui.js';
@@ -92,39 +93,39 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
   const services = useServices();
   const texts = useTextsOf(INTAKE_TEXTS).pull;
   const api = useMemo(() => createMetaPullApi(services.api), [services.api]);
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [accountId, setAccountId] = useState<number | null>(null);
+  const accountsLoad = useEndpoint(intakeEndpoints.pullAccounts, {});
+  const runsLoad = useEndpoint(intakeEndpoints.pullRuns, { query: { limit: 10 } });
+  // Shown together: the first failure, else loading until both have answered.
+  const failed = [accountsLoad.state, runsLoad.state].find((load) => load.status === 'error');
+  const state: State = failed
+    ? { kind: 'error', message: ApiError.from(failed.error).message || texts.loadFailed }
+    : accountsLoad.state.status === 'ready' && runsLoad.state.status === 'ready'
+      ? { kind: 'ready', accounts: accountsLoad.state.data.data, runs: runsLoad.state.data.data }
+      : { kind: 'loading' };
+  const { reload: reloadAccounts } = accountsLoad;
+  const { reload: reloadRuns } = runsLoad;
+  /** Reads the accounts and the runs again: quietly over what is shown, as loading after a failure. */
+  const reload = () => {
+    reloadAccounts();
+    reloadRuns();
+  };
+  const [chosenAccount, setChosenAccount] = useState<number | null>(null);
+  const accountId = chosenAccount ?? (state.kind === 'ready' ? (state.accounts[0]?.id ?? null) : null);
   const [pulling, setPulling] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const [pullFailure, setPullFailure] = useState<string | null>(null);
   const [last, setLast] = useState<Action | null>(null);
-  const fetchAll = useCallback(
-    () =>
-      Promise.all([api.accounts(), api.runs()]).then(
-        ([accounts, runs]) => {
-          setState({ kind: 'ready', accounts, runs });
-          setAccountId((current) => current ?? accounts[0]?.id ?? null);
-        },
-        (failure: unknown) =>
-          setState({ kind: 'error', message: ApiError.from(failure).message || texts.loadFailed }),
-      ),
-    [api, texts],
-  );
-  const reload = () => {
-    setState({ kind: 'loading' });
-    void fetchAll();
-  };
-  useEffect(() => {
-    void fetchAll();
-  }, [fetchAll]);
 
   const active =
     state.kind === 'ready' && state.runs.some((run) => run.status === 'queued' || run.status === 'running');
   useEffect(() => {
     if (!active) return undefined;
-    const timer = setInterval(() => void fetchAll(), REFRESH_MS);
+    const timer = setInterval(() => {
+      reloadAccounts();
+      reloadRuns();
+    }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [active, fetchAll]);
+  }, [active, reloadAccounts, reloadRuns]);
 
   /** Starts an action: the last outcome goes; the runs are read again once it is answered. */
   const begin = (action: Action) => {
@@ -134,9 +135,9 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
   };
   const answered = (done: string) => () => {
     setMessage(done);
-    void fetchAll();
+    reload();
   };
-  const refused = () => void fetchAll();
+  const refused = () => reload();
 
   /** "Pull now": no input, so no form; a refusal is shown as the panel's notice. */
   const pullNow = (id: number) => {
@@ -149,7 +150,7 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
       )
       .finally(() => {
         setPulling(false);
-        void fetchAll();
+        reload();
       });
   };
 
@@ -202,7 +203,7 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
                   {texts.adAccount}
                   <select
                     value={accountId ?? ''}
-                    onChange={(event) => setAccountId(Number(event.target.value))}
+                    onChange={(event) => setChosenAccount(Number(event.target.value))}
                     disabled={busy}
                   >
                     {accounts.map((account) => (
