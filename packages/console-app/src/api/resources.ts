@@ -103,6 +103,16 @@ function listQuery(params: URLSearchParams): Record<string, string | string[]> {
   return query;
 }
 
+/**
+ * The list endpoint's input for one view of an entity, for `useEndpoint(resourcesEndpoints.list, …)`.
+ * @example
+ * useEndpoint(resourcesEndpoints.list, listInput(products, { limit: 500 }));
+ */
+export const listInput = (def: EntityDef, request: ResourceListRequest = {}) => ({
+  params: { entity: def.name },
+  query: listQuery(listSearchParams(def, request)),
+});
+
 /** A file name for an export: `creators-2026-11-01.csv`. */
 export function exportFileName(def: EntityDef, now = new Date()): string {
   const day = now.toISOString().slice(0, 10);
@@ -134,11 +144,7 @@ export function createResourcesApi(client: ApiClient) {
       request: ResourceListRequest = {},
       signal?: AbortSignal,
     ): Promise<ResourceListPage> {
-      const body = await call(
-        resourcesEndpoints.list,
-        { params: { entity: def.name }, query: listQuery(listSearchParams(def, request)) },
-        signal ? { signal } : {},
-      );
+      const body = await call(resourcesEndpoints.list, listInput(def, request), signal ? { signal } : {});
       return {
         rows: body.rows,
         total: body.total,

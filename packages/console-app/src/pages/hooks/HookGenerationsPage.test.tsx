@@ -171,3 +171,23 @@ describe('HookGenerationsPage', () => {
     expect(within(results).getByRole('textbox', { name: 'Hook 1' })).toHaveValue('Hook satu');
   });
 });
+
+describe('HookGenerationsPage, the products', () => {
+  it('says why the products could not be loaded and offers none to generate for', async () => {
+    renderConsolePage(<HookGenerationsPage route={route} />, {
+      path: route.path,
+      language: 'en',
+      permissions: [{ permission_key: route.key, allow_read: 1, allow_write: 1 }],
+      answer: (config) =>
+        config.url?.startsWith('/api/resources/products')
+          ? { status: 500, data: { message: 'Database busy' } }
+          : { status: 404, data: { message: 'not here' } },
+    });
+    const form = screen.getByRole('form', { name: /hook/i });
+    expect(await within(form).findByText('Database busy')).toBeVisible();
+    const product = within(form).getByRole('combobox', { name: 'Product' });
+    expect(product).toBeDisabled();
+    expect(within(product).getByRole('option', { name: 'Loading…' })).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Generate' })).toBeDisabled();
+  });
+});

@@ -9,6 +9,7 @@ import {
   hookGenerations,
   localizeEntity,
   products,
+  resourcesEndpoints,
   toPermissionMap,
   translateMessage,
   type HookGeneration,
@@ -17,7 +18,7 @@ import {
 import { Button, HookPicker, type HookPickerStatus, formatNumber, t, useHookPicker } from '@staff/console-ui';
 import { ApiError } from '../../api/apiError.js';
 import { createHookGenerationsApi } from '../../api/hookGenerations.js';
-import { createResourcesApi } from '../../api/resources.js';
+import { listInput } from '../../api/resources.js';
 import { useLanguage, useTextsOf } from '../../i18n.js';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
@@ -27,6 +28,7 @@ import { Panel as BasePanel, controlCss, fieldsCss } from '../common/styles.js';
 import ResourcePage from '../resources/ResourcePage.js';
 import type { LoadedList } from '../resources/loadList.js';
 import type { PageProps } from '../types.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { HOOK_TEXTS } from './texts.js';
 
 type HookTexts = (typeof HOOK_TEXTS)['en'];
@@ -76,11 +78,19 @@ function HookGenerator() {
     () => createHookGenerationsApi(services.api, services.token, services.api.defaults.baseURL ?? ''),
     [services],
   );
-  const resources = useMemo(() => createResourcesApi(services.api), [services.api]);
 
-  const [productOptions, setProductOptions] = useState<{ value: string; label: string }[] | null>(null);
-  const [productsError, setProductsError] = useState<string | null>(null);
-  const [productId, setProductId] = useState('');
+  const listed = useEndpoint(
+    resourcesEndpoints.list,
+    listInput(products, { limit: 500, sort: { field: 'name', direction: 'asc' } }),
+  );
+  const productOptions = useMemo(
+    () => listed.data?.rows.map((row) => ({ value: String(row.id), label: String(row.name) })) ?? null,
+    [listed.data],
+  );
+  const productsError = listed.error?.message || null;
+  // The first product until one is chosen.
+  const [chosenProduct, setChosenProduct] = useState('');
+  const productId = chosenProduct || (productOptions?.[0]?.value ?? '');
   const [audience, setAudience] = useState('');
   const [pain, setPain] = useState('');
   const [formula, setFormula] = useState(formulaOptions[0]?.value ?? 'question');
@@ -100,20 +110,6 @@ function HookGenerator() {
   const picker = useHookPicker();
   const abort = useRef<AbortController | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    resources.list(products, { limit: 500, sort: { field: 'name', direction: 'asc' } }).then(
-      (page) => {
-        if (!live) return;
-        setProductOptions(page.rows.map((row) => ({ value: String(row.id), label: String(row.name) })));
-        setProductId((current) => current || (page.rows[0] ? String(page.rows[0].id) : ''));
-      },
-      (error: unknown) => live && setProductsError(ApiError.from(error).message),
-    );
-    return () => {
-      live = false;
-    };
-  }, [resources]);
   useEffect(() => () => abort.current?.abort(), []);
 
   const formulaLabel = (value: string) =>
@@ -222,7 +218,7 @@ function HookGenerator() {
               id="hook-product"
               value={productId}
               required
-              onChange={(event) => setProductId(event.target.value)}
+              onChange={(event) => setChosenProduct(event.target.value)}
               disabled={!productOptions || productOptions.length === 0}
             >
               {productOptions === null ? <option value="">{b.loading}</option> : null}
