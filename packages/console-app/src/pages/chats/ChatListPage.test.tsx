@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import type { Conversation, Language } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import ChatListPage from './ChatListPage.js';
-import type { FakeRequest } from '../../api/testAdapter.js';
+import type { FakeAnswer, FakeRequest } from '../../api/testAdapter.js';
 
 afterEach(() => {
   cleanup();
@@ -137,6 +137,7 @@ function setup(
     requested?: string[];
     search?: string;
     queries?: unknown[];
+    problemOptions?: () => FakeAnswer;
   } = {},
 ) {
   const route = routeOf('customer-chats');
@@ -204,6 +205,7 @@ function setup(
       if (url === '/api/chats/unregistered')
         return options.admin ? { status: 200, data: { data: unregistered } } : { status: 403, data: {} };
       if (url === '/api/chats/assignees') return { status: 200, data: { data: [] } };
+      if (url === '/api/problems/options' && options.problemOptions) return options.problemOptions();
       if (url === '/api/chats/conversations/4/read') return { status: 200, data: { data: conversation } };
       return undefined;
     },
@@ -343,5 +345,34 @@ describe('Chat List in both languages', () => {
     expect(closed).toHaveTextContent('Administrator dapat mengaktifkannya.');
     expect(within(closed).queryByRole('link')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Pesan ke nomor yang tidak terdaftar' })).toBeNull();
+  });
+});
+
+describe('Chat List, a problem from a message', () => {
+  it("says why the problem's categories could not be loaded, and Try again loads them", async () => {
+    let fail = true;
+    const { user } = setup('en', {
+      problemOptions: () =>
+        fail
+          ? { status: 500, data: { message: 'Database busy' } }
+          : {
+              status: 200,
+              data: {
+                categories: [{ id: 1, name: 'Pembayaran' }],
+                subcategories: [],
+                assignees: [{ id: 3, name: 'Ayu' }],
+              },
+            },
+    });
+    const list = await screen.findByRole('listbox', { name: 'Conversations' });
+    await user.click(within(list).getByRole('option', { name: /Rina/ }));
+    await user.click(await screen.findByRole('button', { name: 'Create problem: Paket saya belum sampai' }));
+    const alert = await screen.findByText(/Categories and assignees could not be loaded: Database busy/);
+    expect(alert).toBeVisible();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('option', { name: 'Pembayaran' })).toBeInTheDocument();
+    expect(screen.queryByText(/Categories and assignees could not be loaded/)).toBeNull();
+    expect(screen.queryByText('Loading categories…')).toBeNull();
   });
 });

@@ -6,9 +6,10 @@ import {
   CONVERSATIONS_CHANGED_ENTITY,
   type ChatFilter,
   type Conversation,
-  type ProblemOptions,
   ROUTES,
   canWrite,
+  chatsEndpoints,
+  problemsEndpoints,
   toPermissionMap,
 } from '@staff/console-contract';
 import { Button, ChatThread, NumberText, formatIdr, t } from '@staff/console-ui';
@@ -17,14 +18,14 @@ import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
 import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
-import { type Assignee, type ConversationDetail, type ConversationPage, createChatsApi } from './chatsApi.js';
+import { useEndpoint } from '../useEndpoint.js';
+import { type ConversationDetail, type ConversationPage, createChatsApi } from './chatsApi.js';
 import { ConversationList, displayPhone } from './ConversationList.js';
 import { UnregisteredInbox } from './UnregisteredInbox.js';
 import { chatLink, chatLinkSearch, chatLinkTarget } from './chatLink.js';
 import { CreateProblemForm } from '../problems/CreateProblemForm.js';
 import { ApiError } from '../../api/apiError.js';
 import { toCallError } from '../../api/errors.js';
-import { problemsApi } from '../problems/problemsApi.js';
 import { pageControlCss, controlRowCss, surfaceCss } from '../common/styles.js';
 import { ErrorBox } from '../common/LoadState.js';
 import { useTextsOf } from '../../i18n.js';
@@ -87,18 +88,16 @@ export default function ChatListPage({ route }: PageProps) {
   const registryWriter = canWrite(toPermissionMap(permissions), 'databank_whatsapp_notifications');
   // Problems are written with the problem tracker's key.
   const problemWriter = canWrite(toPermissionMap(permissions), 'ad_daily_tracker');
-  const problems = useMemo(() => problemsApi(api), [api]);
   const [problemFrom, setProblemFrom] = useState<{ messageId: number; body: string } | null>(null);
-  const [problemOptions, setProblemOptions] = useState<ProblemOptions | null>(null);
-  const [problemOptionsError, setProblemOptionsError] = useState<string | null>(null);
-  const loadProblemOptions = () => {
-    setProblemOptionsError(null);
-    problems
-      .options()
-      .then(setProblemOptions, (error: unknown) =>
-        setProblemOptionsError(toCallError(error).message ?? texts.unreachable),
-      );
-  };
+  // The new problem's choices, loaded once a message is first made a problem.
+  const [problemOptionsWanted, setProblemOptionsWanted] = useState(false);
+  const optionsLoad = useEndpoint(problemsEndpoints.options, {}, { enabled: problemOptionsWanted });
+  const problemOptions = optionsLoad.data ?? null;
+  const problemOptionsError =
+    optionsLoad.state.status === 'error'
+      ? (toCallError(optionsLoad.state.error).message ?? texts.unreachable)
+      : null;
+  const loadProblemOptions = optionsLoad.reload;
   const [problemNotice, setProblemNotice] = useState<string | null>(null);
   const height = useListHeight();
 
@@ -122,7 +121,8 @@ export default function ChatListPage({ route }: PageProps) {
   }>({ id: null, status: 'ready', data: null, error: null });
   const [sending, setSending] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
-  const [assignees, setAssignees] = useState<Assignee[]>([]);
+  // Whom a conversation may be assigned to, for writers; without them the choice offers no one.
+  const assignees = useEndpoint(chatsEndpoints.assignees, {}, { enabled: writable }).data?.data ?? [];
   const loadingMore = useRef(false);
 
   useEffect(() => {
@@ -222,11 +222,6 @@ export default function ChatListPage({ route }: PageProps) {
     setActionError(null);
     setSelectedId(id);
   };
-
-  useEffect(() => {
-    if (!writable) return;
-    chats.assignees().then(setAssignees, () => undefined);
-  }, [chats, writable]);
 
   // Live: every change to a conversation (new message, status tick, assignment) on any node reaches here.
   const latest = useRef({ fetchFirstPage, fetchDetail, selectedId, listKey });
@@ -484,7 +479,8 @@ export default function ChatListPage({ route }: PageProps) {
                         onSelect: (message) => {
                           setProblemNotice(null);
                           setProblemFrom({ messageId: Number(message.id), body: message.body });
-                          if (!problemOptions) loadProblemOptions();
+                          setProblemOptionsWanted(true);
+                          if (optionsLoad.error) loadProblemOptions();
                         },
                       },
                     }

@@ -4,9 +4,11 @@ import type { ApiClient } from '../../api/client.js';
 
 export type ConversationPage = EndpointResponse<typeof chatsEndpoints.list>;
 export type ConversationDetail = EndpointResponse<typeof chatsEndpoints.detail>['data'];
-export type Assignee = EndpointResponse<typeof chatsEndpoints.assignees>['data'][number];
 
-/** The Chat List's calls (the contract's `chatsEndpoints`); failures are ApiErrors. */
+/**
+ * The Chat List's calls (the contract's `chatsEndpoints`); failures are ApiErrors. The assignees are loaded with
+ * useEndpoint.
+ */
 export function createChatsApi(api: ApiClient) {
   const call = createCall(api);
   const one = (id: number) => ({ params: { id } });
@@ -14,7 +16,6 @@ export function createChatsApi(api: ApiClient) {
     list: (query: { filter: ChatFilter; q?: string; cursor?: string; limit?: number }) =>
       call(chatsEndpoints.list, { query }),
     detail: async (id: number) => (await call(chatsEndpoints.detail, one(id))).data,
-    assignees: async () => (await call(chatsEndpoints.assignees)).data,
     sendText: async (id: number, text: string) =>
       (await call(chatsEndpoints.send, { ...one(id), body: { text } })).data,
     sendTemplate: async (id: number, name: string, parameters: string[]) =>

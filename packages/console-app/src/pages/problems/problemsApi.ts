@@ -34,8 +34,6 @@ export const problemListQuery = (filters: ProblemFilters) => ({
 export function problemsApi(api: ApiClient) {
   const call = createCall(api);
   return {
-    /** The categories, products and assignees a new problem picks from (the Chat List's problem form). */
-    options: () => call(problemsEndpoints.options),
     update: (id: number, body: EndpointInput<typeof problemsEndpoints.update>['body']) =>
       call(problemsEndpoints.update, { params: { id }, body }),
     /**
