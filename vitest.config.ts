@@ -5,7 +5,6 @@ import react from '@vitejs/plugin-react';
 import { playwright, type PlaywrightProviderOptions } from '@vitest/browser-playwright';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.js';
-import LongestFirstSequencer from './scripts/longestFirst.sequencer.js';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** The app files that run in a worker of their own (see the app-shell project). */
@@ -136,8 +135,6 @@ export default defineConfig({
     // Two files at a time. Vitest's default is one less than the cores: one worker on the 2-core CI machine, where
     // most files wait on a browser, a server or a timer for much of their time.
     maxWorkers: 2,
-    // Within a project, the longest files first, also on a fresh clone without vitest's duration cache (ADR 063).
-    sequence: { sequencer: LongestFirstSequencer },
     // Read from here, not from a project's browser options: vitest 4 takes the browser session's connect time-out
     // from the root config (a project's `connectTimeout` is ignored), and the 60 s default ran out while Vite
     // optimised the story passes' dependencies on a loaded 2-core machine (session 29). A hang guard.
