@@ -98,11 +98,27 @@ describe('two-step sign-in in the browser', () => {
     const admin = await newPage(browser, { width: 1400, height: 900 });
     await openSignedIn(admin.page, server, adminUser, '/app/administration/users/');
     await admin.page.getByRole('searchbox').fill(username);
+    // What the details asked and got, for the failure message if their buttons never come (v53, session 33: once,
+    // on a machine running at about half its usual speed).
+    const answered: string[] = [];
+    admin.page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/'))
+        answered.push(`${response.status()} ${url.pathname}${url.search}`);
+    });
     await admin.page.getByRole('button', { name: `Manage ${username}` }).click();
     await admin.page
       .locator(`[data-user="${username}"]`)
       .getByRole('button', { name: 'Reset two-step sign-in' })
-      .click();
+      .click()
+      .catch(async (error: unknown) => {
+        const panels = admin.page.locator('[data-user]');
+        const shown = (await panels.count()) > 0 ? await panels.first().textContent() : 'no details panel';
+        throw new Error(
+          `the details of ${username} never offered "Reset two-step sign-in": answers since the search: ${answered.join('; ') || 'none'}; the panel showed: ${shown?.slice(0, 300)}`,
+          { cause: error },
+        );
+      });
     await admin.page.getByRole('alertdialog').getByRole('button', { name: 'Reset two-step sign-in' }).click();
     await admin.page.getByText(`Two-step sign-in is off for E2E ${username}`).waitFor();
     expect((await apiLogin(server, username)).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
