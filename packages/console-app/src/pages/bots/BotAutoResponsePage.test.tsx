@@ -21,6 +21,16 @@ const CS_NUMBER = {
   bot_status: 'connected',
 };
 
+/** A connected customer-care number of the fake server's list. */
+const number = (id: number, name: string) => ({
+  id,
+  name,
+  phone: `62812000000${id}`,
+  purpose: 'cs',
+  active_rules: 1,
+  bot_status: 'connected',
+});
+
 const rule: BotRule = {
   id: 5,
   wa_registry_id: 1,
@@ -93,14 +103,6 @@ describe('Bot Auto Response, choosing a number', () => {
     const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
     let secondAnswered: () => void = () => undefined;
     const secondDone = new Promise<void>((resolve) => (secondAnswered = resolve));
-    const number = (id: number, name: string) => ({
-      id,
-      name,
-      phone: `62812000000${id}`,
-      purpose: 'cs',
-      active_rules: 1,
-      bot_status: 'connected',
-    });
     const route = routeOf('bot-auto-response');
     const { user } = renderPage(route, <BotAutoResponsePage route={route} />, {
       language: 'en',
@@ -155,14 +157,6 @@ describe('Bot Auto Response, a delete answering after another number was chosen'
     let releaseDelete: () => void = () => undefined;
     const deleteHeld = new Promise<void>((resolve) => (releaseDelete = resolve));
     let secondAsked = 0;
-    const number = (id: number, name: string) => ({
-      id,
-      name,
-      phone: `62812000000${id}`,
-      purpose: 'cs',
-      active_rules: 1,
-      bot_status: 'connected',
-    });
     const second = { ...rule, id: 6, wa_registry_id: 2, name: 'Nomor resi', pattern: 'resi' };
     const route = routeOf('bot-auto-response');
     const { user } = renderPage(route, <BotAutoResponsePage route={route} />, {

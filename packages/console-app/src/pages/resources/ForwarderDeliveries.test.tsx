@@ -33,6 +33,23 @@ const delivery = (id: number, status: 'delivered' | 'failed' | 'pending') => ({
   delivered_at: null,
 });
 
+/** The panel for one rule, signed in, over `adapter`'s fake server: `panel(id, writable)` renders it. */
+function panelOver(adapter: ReturnType<typeof fakeAdapter>['adapter']) {
+  const storage = memoryStorage({
+    [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
+  });
+  const services = createConsoleServices({ storage, adapter, io: fakeIo().io });
+  return (forwarderId: string, writable: boolean) => (
+    <AppLanguageProvider>
+      <ThemeProvider>
+        <ServicesContext.Provider value={services}>
+          <ForwarderDeliveries forwarderId={forwarderId} writable={writable} />
+        </ServicesContext.Provider>
+      </ThemeProvider>
+    </AppLanguageProvider>
+  );
+}
+
 function setup(write: boolean) {
   let failed = true;
   const { adapter, requests } = fakeAdapter((config) => {
@@ -55,19 +72,7 @@ function setup(write: boolean) {
     }
     return { status: 404, data: { message: 'not here' } };
   });
-  const storage = memoryStorage({
-    [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
-  });
-  const services = createConsoleServices({ storage, adapter, io: fakeIo().io });
-  render(
-    <AppLanguageProvider>
-      <ThemeProvider>
-        <ServicesContext.Provider value={services}>
-          <ForwarderDeliveries forwarderId="7" writable={write} />
-        </ServicesContext.Provider>
-      </ThemeProvider>
-    </AppLanguageProvider>,
-  );
+  render(panelOver(adapter)('7', write));
   return { requests };
 }
 
@@ -136,22 +141,10 @@ describe('ForwarderDeliveries, another rule', () => {
       if (config.url === '/api/webhook-forwarders/8/deliveries') return { status: 200, data: answer(8, 2) };
       return { status: 404, data: { message: 'not here' } };
     });
-    const storage = memoryStorage({
-      [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
-    });
-    const services = createConsoleServices({ storage, adapter, io: fakeIo().io });
-    const panel = (forwarderId: string) => (
-      <AppLanguageProvider>
-        <ThemeProvider>
-          <ServicesContext.Provider value={services}>
-            <ForwarderDeliveries forwarderId={forwarderId} writable={false} />
-          </ServicesContext.Provider>
-        </ThemeProvider>
-      </AppLanguageProvider>
-    );
-    const { rerender } = render(panel('7'));
+    const panel = panelOver(adapter);
+    const { rerender } = render(panel('7', false));
     expect(await screen.findByText('Loading deliveries…')).toBeVisible();
-    rerender(panel('8'));
+    rerender(panel('8', false));
     const table = await screen.findByRole('table', { name: 'Latest deliveries of this rule' });
     expect(within(table).getByText('payment.received:tx-2')).toBeVisible();
     // Let the first rule's answer go. The fake server, the client and the panel pass it on in microtasks only, so
@@ -181,19 +174,7 @@ describe('ForwarderDeliveries, another rule', () => {
             };
       return { status: 404, data: { message: 'not here' } };
     });
-    const storage = memoryStorage({
-      [STORED_USER_KEY]: JSON.stringify({ token: 'tok', fullname: 'Ayu', last_login: null }),
-    });
-    const services = createConsoleServices({ storage, adapter, io: fakeIo().io });
-    render(
-      <AppLanguageProvider>
-        <ThemeProvider>
-          <ServicesContext.Provider value={services}>
-            <ForwarderDeliveries forwarderId="7" writable={false} />
-          </ServicesContext.Provider>
-        </ThemeProvider>
-      </AppLanguageProvider>,
-    );
+    render(panelOver(adapter)('7', false));
     expect(await screen.findByRole('alert')).toHaveTextContent('Database busy');
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
