@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import { intakeEndpoints, type MetaAdAccount, type MetaPullRun } from '@staff/console-contract';
 import { formatDateTime, t } from '@staff/console-ui';
@@ -105,10 +105,10 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
   const { reload: reloadAccounts } = accountsLoad;
   const { reload: reloadRuns } = runsLoad;
   /** Reads the accounts and the runs again: quietly over what is shown, as loading after a failure. */
-  const reload = () => {
+  const reload = useCallback(() => {
     reloadAccounts();
     reloadRuns();
-  };
+  }, [reloadAccounts, reloadRuns]);
   const [chosenAccount, setChosenAccount] = useState<number | null>(null);
   const accountId = chosenAccount ?? (state.kind === 'ready' ? (state.accounts[0]?.id ?? null) : null);
   const [pulling, setPulling] = useState(false);
@@ -120,12 +120,9 @@ export function MetaPullPanel({ writable }: { writable: boolean }) {
     state.kind === 'ready' && state.runs.some((run) => run.status === 'queued' || run.status === 'running');
   useEffect(() => {
     if (!active) return undefined;
-    const timer = setInterval(() => {
-      reloadAccounts();
-      reloadRuns();
-    }, REFRESH_MS);
+    const timer = setInterval(reload, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [active, reloadAccounts, reloadRuns]);
+  }, [active, reload]);
 
   /** Starts an action: the last outcome goes; the runs are read again once it is answered. */
   const begin = (action: Action) => {
