@@ -152,9 +152,7 @@ export default function SheetReportPage({ route }: PageProps) {
           ? { kind: 'status', text: texts.exported(schedule.name, String(run.rows ?? 0)) }
           : { kind: 'alert', text: texts.runFailed(schedule.name, run.error ?? texts.unknownError) },
       );
-      // This schedule's log is shown: read again quietly when it already was, else loaded for it.
-      setSelected(schedule.id);
-      logged.reload();
+      showRuns(schedule.id);
       reloadList();
     } catch (error) {
       setNotice({ kind: 'alert', text: messageOf(error, texts) });
