@@ -90,8 +90,11 @@ describe('issue 10: lists as a new user meets them (1440×900)', () => {
         // Read without waiting: in v50 the select itself was gone, and waiting for it hid the rest of the message.
         const pickers = page.getByLabel('Rows per page');
         const select = (await pickers.count()) > 0 ? await pickers.first().inputValue() : 'not on the page';
-        const shownText = await page.evaluate(() =>
-          (document.querySelector('main') ?? document.body).textContent?.slice(0, 300),
+        // The alerts first: in v55 the 300 characters of the page's top hid the table's error.
+        const shownText = await page.evaluate(
+          () =>
+            `alerts: ${[...document.querySelectorAll('[role=alert]')].map((alert) => alert.textContent).join(' | ') || 'none'}; ` +
+            (document.querySelector('main') ?? document.body).textContent?.slice(0, 600),
         );
         throw new Error(
           `${step('no answer at 100 rows')}: address ${page.url()}, rows per page ${select}, asked since: ${asked.join('; ') || 'nothing'}, the page showed: ${shownText}`,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { lazyWithPreload, preloadData } from './preload.js';
 import { shown } from '../test/shown.js';
@@ -38,6 +38,41 @@ describe('lazyWithPreload', () => {
     expect(screen.getByText('loading')).toBeVisible();
     await shown(screen.findByText('Loaded'));
     expect(attempt).toBe(2);
+  });
+
+  it('keeps the page mounted when its parent renders again after the code arrived (no remount, state kept)', () => {
+    // Session 34: in a time-sliced render the chunk can arrive between the wrapper's render (code not in: the lazy
+    // component) and its child's (code in: no suspension), so the lazy component is committed. The parent's next
+    // render then switched to the loaded component, another type, and React remounted the page: a list lost the
+    // rows-per-page change it had just made and asked for its saved views again (list.e2e, 1 run in 8).
+    // A thenable that settles synchronously stands for that arrival.
+    let mounts = 0;
+    function Rows({ size }: { size: number }) {
+      useEffect(() => {
+        mounts += 1;
+      }, []);
+      return <p>Rows {size}</p>;
+    }
+    const module = { default: Rows };
+    type Module = typeof module;
+    const settled = <T,>(value: T): PromiseLike<T> => ({
+      then: <R,>(onFulfilled?: ((value: T) => R | PromiseLike<R>) | null) =>
+        settled(onFulfilled ? (onFulfilled(value) as R) : (value as unknown as R)),
+    });
+    const page = lazyWithPreload(() => settled(module) as Promise<Module>);
+    const { rerender } = render(
+      <Suspense fallback={<p>loading</p>}>
+        <page.Component size={25} />
+      </Suspense>,
+    );
+    expect(screen.getByText('Rows 25')).toBeVisible();
+    rerender(
+      <Suspense fallback={<p>loading</p>}>
+        <page.Component size={100} />
+      </Suspense>,
+    );
+    expect(screen.getByText('Rows 100')).toBeVisible();
+    expect(mounts).toBe(1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 
 /**
  * `React.lazy` with a `preload()` that can start the chunk download before the component renders. Once the
@@ -22,7 +22,9 @@ export function lazyWithPreload<P extends object>(factory: () => Promise<{ defau
   };
   const Lazy = lazy(preload);
   function Preloaded(props: P) {
-    const Component = loaded ?? Lazy;
+    // Chosen once per mount: switching from Lazy to the loaded component later is a new type to React, which
+    // remounts the page (its state and its requests) on the next render. A resolved Lazy renders directly.
+    const [Component] = useState(() => loaded ?? Lazy);
     return <Component {...props} />;
   }
   return { Component: Preloaded, preload };

@@ -236,7 +236,9 @@ function ResourceList({
   const provider = useMemo(() => dataProviderFor(def, api, socket), [def, api, socket]);
   const queryOf = useCallback((view: ResourceView) => requestFor(def, view), [def]);
   const keyOf = useCallback((request: ResourceListRequest) => requestKey(def, request), [def]);
-  const [preloaded] = useState(() => (data ? preloadedListOf(def, data, opening.search) : undefined));
+  const [preloaded] = useState(() =>
+    data ? preloadedListOf(def, data, opening.search, provider) : undefined,
+  );
   const [presetOptions] = useState(() => presetsFor(shown, preset, texts.presets));
   const savedViewsAdapter = useMemo(() => savedViewsFor(def, api), [def, api]);
   const list = useListController<ResourceRow, ResourceListRequest, ResourceView, StoredView>({

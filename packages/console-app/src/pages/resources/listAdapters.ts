@@ -61,18 +61,25 @@ export function dataProviderFor(
   };
 }
 
-/** The rows the route started with the guard's check, for the view of the address it was opened with. */
+/**
+ * The rows the route started with the guard's check, for the view of the address it was opened with. When they
+ * answer another view (the page mounted again after the address changed: a new language), the provider is asked
+ * for this one instead of failing.
+ */
 export function preloadedListOf(
   def: EntityDef,
   data: Preloaded<LoadedList>,
   search: string,
+  provider: DataProvider<ResourceRow, ResourceListRequest>,
 ): PreloadedList<ResourceRow> {
-  const key = requestKey(def, requestFor(def, parseViewState(def, new URLSearchParams(search))));
+  const request = requestFor(def, parseViewState(def, new URLSearchParams(search)));
+  const key = requestKey(def, request);
   const state = data.state;
-  const promise = data.promise.then((loaded) => {
-    if (loaded.key !== key) throw new Error('The preloaded rows answer another view');
-    return resultOf(loaded.page);
-  });
+  const promise = data.promise.then((loaded) =>
+    loaded.key === key
+      ? resultOf(loaded.page)
+      : provider.list(def.name, request, new AbortController().signal),
+  );
   // The controller handles the failure when it uses these rows; a view changed first never reads them.
   promise.catch(() => undefined);
   return {
