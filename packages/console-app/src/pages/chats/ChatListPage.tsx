@@ -5,7 +5,6 @@ import {
   CHAT_FILTERS,
   CONVERSATIONS_CHANGED_ENTITY,
   type ChatFilter,
-  type Conversation,
   ROUTES,
   canWrite,
   chatsEndpoints,
@@ -19,7 +18,8 @@ import { Muted, RoutePage } from '../PageLayout.js';
 import { subscribeToChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { useEndpoint } from '../useEndpoint.js';
-import { type ConversationDetail, type ConversationPage, createChatsApi } from './chatsApi.js';
+import { useEndpointPages } from '../useEndpointPages.js';
+import { type ConversationDetail, createChatsApi } from './chatsApi.js';
 import { ConversationList, displayPhone } from './ConversationList.js';
 import { UnregisteredInbox } from './UnregisteredInbox.js';
 import { chatLink, chatLinkSearch, chatLinkTarget } from './chatLink.js';
@@ -42,11 +42,6 @@ const PAGE_SIZE = 200;
 const WA_REGISTRIES_PATH =
   ROUTES.find((route) => route.id === 'waregistries')?.path ?? '/app/admins/waregistries';
 const SEARCH_DELAY_MS = 300;
-
-type ListState =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; rows: Conversation[]; next: string | null; totalUnread: number };
 
 const dayFormat = new Intl.DateTimeFormat('id-ID', { timeZone: 'Asia/Jakarta', dateStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat('id-ID', {
@@ -107,10 +102,20 @@ export default function ChatListPage({ route }: PageProps) {
   const location = useLocation();
   const [search, setSearch] = useState(() => chatLinkSearch(location.search));
   const [query, setQuery] = useState(search);
-  const [reloads, setReloads] = useState(0);
-  // Each answer remembers what it answers (filter and search; conversation id): a stale one shows as loading.
-  const listKey = `${filter}|${query}|${reloads}`;
-  const [list, setList] = useState<ListState & { key: string }>({ status: 'loading', key: '' });
+  // The conversations of the filter and search, paged in as the list scrolls, refreshed live (a failed refresh
+  // leaves the list as it was).
+  const pages = useEndpointPages(
+    chatsEndpoints.list,
+    { query: { filter, ...(query ? { q: query } : {}), limit: PAGE_SIZE } },
+    {
+      rowsOf: (page) => page.data,
+      cursorOf: (page) => page.next_cursor,
+      withCursor: (input, cursor) => ({ query: { ...input.query, cursor } }),
+      idOf: (row) => row.id,
+      live: true,
+    },
+  );
+  const shown = pages.state;
   const target = useMemo(() => chatLinkTarget(location.search), [location.search]);
   const [selectedId, setSelectedId] = useState<number | null>(target.conversationId);
   const [detailState, setDetailState] = useState<{
@@ -123,73 +128,11 @@ export default function ChatListPage({ route }: PageProps) {
   const [actionError, setActionError] = useState<string | null>(null);
   // Whom a conversation may be assigned to, for writers; without them the choice offers no one.
   const assignees = useEndpoint(chatsEndpoints.assignees, {}, { enabled: writable }).data?.data ?? [];
-  const loadingMore = useRef(false);
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(search.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [search]);
-
-  const fetchFirstPage = useCallback(
-    async (key: string, refresh: boolean) => {
-      try {
-        const page: ConversationPage = await chats.list({
-          filter,
-          ...(query ? { q: query } : {}),
-          limit: PAGE_SIZE,
-        });
-        setList((current) => {
-          // A live refresh keeps what was paged in beyond the first page.
-          const older =
-            refresh && current.status === 'ready' && current.key === key
-              ? current.rows.slice(PAGE_SIZE).filter((row) => !page.data.some((fresh) => fresh.id === row.id))
-              : [];
-          return {
-            key,
-            status: 'ready',
-            rows: [...page.data, ...older],
-            next: older.length > 0 && current.status === 'ready' ? current.next : page.next_cursor,
-            totalUnread: page.total_unread,
-          };
-        });
-      } catch (error) {
-        if (!refresh)
-          setList({
-            key,
-            status: 'error',
-            message: ApiError.from(error).message,
-          });
-      }
-    },
-    [chats, filter, query],
-  );
-
-  useEffect(() => {
-    // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set when the request answers, not synchronously
-    void fetchFirstPage(listKey, false);
-  }, [fetchFirstPage, listKey]);
-
-  const shown: ListState = list.key === listKey ? list : { status: 'loading' };
-
-  const loadMore = useCallback(async () => {
-    if (list.status !== 'ready' || !list.next || loadingMore.current) return;
-    loadingMore.current = true;
-    try {
-      const page = await chats.list({
-        filter,
-        ...(query ? { q: query } : {}),
-        cursor: list.next,
-        limit: PAGE_SIZE,
-      });
-      setList((current) =>
-        current.status === 'ready'
-          ? { ...current, rows: [...current.rows, ...page.data], next: page.next_cursor }
-          : current,
-      );
-    } finally {
-      loadingMore.current = false;
-    }
-  }, [chats, filter, query, list]);
 
   const fetchDetail = useCallback(
     async (id: number, quiet: boolean) => {
@@ -223,26 +166,21 @@ export default function ChatListPage({ route }: PageProps) {
     setSelectedId(id);
   };
 
-  // Live: every change to a conversation (new message, status tick, assignment) on any node reaches here.
-  const latest = useRef({ fetchFirstPage, fetchDetail, selectedId, listKey });
+  // Live: every change to a conversation (new message, status tick, assignment) on any node reaches here; the
+  // list refreshes itself (useEndpointPages' `live`), the open conversation when it is the one that changed.
+  const latest = useRef({ fetchDetail, selectedId });
   useEffect(() => {
-    latest.current = { fetchFirstPage, fetchDetail, selectedId, listKey };
+    latest.current = { fetchDetail, selectedId };
   });
-  useEffect(() => {
-    let pending = false;
-    return subscribeToChanges(socket, CONVERSATIONS_CHANGED_ENTITY, (change) => {
-      const { selectedId: open } = latest.current;
-      if (open !== null && (change === null || Number(change.id) === open))
-        void latest.current.fetchDetail(open, true);
-      // Bursts (a bot answering many customers) coalesce into one reload.
-      if (pending) return;
-      pending = true;
-      queueMicrotask(() => {
-        pending = false;
-        void latest.current.fetchFirstPage(latest.current.listKey, true);
-      });
-    });
-  }, [socket]);
+  useEffect(
+    () =>
+      subscribeToChanges(socket, CONVERSATIONS_CHANGED_ENTITY, (change) => {
+        const { selectedId: open } = latest.current;
+        if (open !== null && (change === null || Number(change.id) === open))
+          void latest.current.fetchDetail(open, true);
+      }),
+    [socket],
+  );
 
   const act = async (work: () => Promise<unknown>) => {
     setActionError(null);
@@ -250,7 +188,7 @@ export default function ChatListPage({ route }: PageProps) {
     try {
       await work();
       if (selectedId !== null) await fetchDetail(selectedId, true);
-      await fetchFirstPage(listKey, true);
+      await pages.refresh();
     } catch (error) {
       // A refused reply names its field (outside the 24-hour window: "text"): its words say why.
       const e = ApiError.from(error);
@@ -273,7 +211,7 @@ export default function ChatListPage({ route }: PageProps) {
       description={
         shown.status === 'ready' ? (
           <>
-            <NumberText value={shown.totalUnread} /> {texts.unread}
+            <NumberText value={shown.first.total_unread} /> {texts.unread}
           </>
         ) : undefined
       }
@@ -302,8 +240,8 @@ export default function ChatListPage({ route }: PageProps) {
             <Muted role="status">{texts.loading}</Muted>
           ) : shown.status === 'error' ? (
             <ErrorBox role="alert">
-              <span>{texts.notLoaded(shown.message)}</span>
-              <Button type="button" onClick={() => setReloads((n) => n + 1)}>
+              <span>{texts.notLoaded(shown.error.message)}</span>
+              <Button type="button" onClick={pages.retry}>
                 {texts.retry}
               </Button>
             </ErrorBox>
@@ -314,7 +252,7 @@ export default function ChatListPage({ route }: PageProps) {
               conversations={shown.rows}
               selectedId={selectedId}
               onSelect={select}
-              onEndReached={() => void loadMore()}
+              onEndReached={() => void pages.loadMore()}
               height={height}
             />
           )}

@@ -1,20 +1,17 @@
-import { type ChatFilter, type EndpointResponse, chatsEndpoints } from '@staff/console-contract';
+import { type EndpointResponse, chatsEndpoints } from '@staff/console-contract';
 import { createCall } from '../../api/call.js';
 import type { ApiClient } from '../../api/client.js';
 
-export type ConversationPage = EndpointResponse<typeof chatsEndpoints.list>;
 export type ConversationDetail = EndpointResponse<typeof chatsEndpoints.detail>['data'];
 
 /**
- * The Chat List's calls (the contract's `chatsEndpoints`); failures are ApiErrors. The assignees are loaded with
- * useEndpoint.
+ * The Chat List's calls (the contract's `chatsEndpoints`); failures are ApiErrors. The conversations are loaded
+ * with useEndpointPages, the assignees with useEndpoint.
  */
 export function createChatsApi(api: ApiClient) {
   const call = createCall(api);
   const one = (id: number) => ({ params: { id } });
   return {
-    list: (query: { filter: ChatFilter; q?: string; cursor?: string; limit?: number }) =>
-      call(chatsEndpoints.list, { query }),
     detail: async (id: number) => (await call(chatsEndpoints.detail, one(id))).data,
     sendText: async (id: number, text: string) =>
       (await call(chatsEndpoints.send, { ...one(id), body: { text } })).data,
