@@ -27,7 +27,6 @@ export function createLogisticsApi(client: ApiClient) {
     notifications: async (status?: 'pending' | 'sent' | 'failed') =>
       (await call(logisticsEndpoints.notifications, { query: status ? { status } : {} })).data,
     retry: (id: number) => call(logisticsEndpoints.retry, { params: { id } }),
-    tracking: (id: string | number) => call(logisticsEndpoints.tracking, { params: { id: Number(id) } }),
     trackNow: (id: string | number) => call(logisticsEndpoints.trackNow, { params: { id: Number(id) } }),
   };
 }

@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { Tracking } from '@staff/console-contract';
+import { useCallback, useState } from 'react';
+import { logisticsEndpoints, type Tracking } from '@staff/console-contract';
 import { ConfirmDialog, formatDateTime, type ResourceRow } from '@staff/console-ui';
 import type { LogisticsApi } from '../../api/logistics.js';
 import { ApiError } from '../../api/apiError.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { Events, Muted, Stack } from './ui.js';
 import { useTextsOf } from '../../i18n.js';
 import { LOGISTICS_TEXTS } from './texts.js';
@@ -25,28 +26,22 @@ export function TrackingDialog({
   // "Not yet trackable" is a state of a new receipt, not an error.
   const stateText: Record<string, string> = t.states;
   const { notLoaded, notAsked } = t;
-  const [tracking, setTracking] = useState<Tracking | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const loaded = useEndpoint(logisticsEndpoints.tracking, { params: { id: Number(row.id) } });
+  // A look-up's answer replaces the loaded state; its failure is shown instead of the load's.
+  const [checked, setChecked] = useState<Tracking | null>(null);
+  const [checkError, setCheckError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    api.tracking(String(row.id)).then(
-      (answer) => live && setTracking(answer),
-      (caught: unknown) => live && setError(ApiError.from(caught).message || notLoaded),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, row.id, notLoaded]);
+  const tracking = checked ?? loaded.data ?? null;
+  const error = checkError ?? (loaded.error ? loaded.error.message || notLoaded : null);
   const checkNow = useCallback(async () => {
     setBusy(true);
-    setError(null);
+    setCheckError(null);
     try {
       const answer = await api.trackNow(String(row.id));
-      setTracking(answer);
+      setChecked(answer);
       onMoved();
     } catch (caught) {
-      setError(ApiError.from(caught).message || notAsked);
+      setCheckError(ApiError.from(caught).message || notAsked);
     } finally {
       setBusy(false);
     }
