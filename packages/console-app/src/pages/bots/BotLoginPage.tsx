@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { styled } from 'styled-components';
-import { BOT_LOGIN_CHANGED_ENTITY, type BotLogin, canWrite, toPermissionMap } from '@staff/console-contract';
+import {
+  BOT_LOGIN_CHANGED_ENTITY,
+  type BotLogin,
+  botsEndpoints,
+  canWrite,
+  toPermissionMap,
+} from '@staff/console-contract';
 import { BotLoginPanel, type BotLoginAdapter, t } from '@staff/console-ui';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
@@ -10,7 +16,8 @@ import type { PageProps } from '../types.js';
 import { SelectField } from '../common/FormField.js';
 import { pageControlCss, fieldsCss } from '../common/styles.js';
 import { ApiError } from '../../api/apiError.js';
-import { type BotNumber, createBotsApi } from './botsApi.js';
+import { createBotsApi } from './botsApi.js';
+import { useEndpoint } from '../useEndpoint.js';
 import { useTextsOf } from '../../i18n.js';
 import { BOTS_TEXTS } from './texts.js';
 
@@ -29,24 +36,16 @@ export default function BotLoginPage({ route }: PageProps) {
   const bots = useMemo(() => createBotsApi(api), [api]);
   const writable = canWrite(toPermissionMap(permissions), 'ad_daily_tracker');
 
-  const [numbers, setNumbers] = useState<BotNumber[] | null>(null);
-  const [numbersError, setNumbersError] = useState<string | null>(null);
-  const [registryId, setRegistryId] = useState<number | null>(null);
+  const numbersLoad = useEndpoint(botsEndpoints.numbers, {});
+  const numbers = numbersLoad.data?.data ?? null;
+  const numbersError = numbersLoad.error ? numbersLoad.error.message : null;
+  const reloadNumbers = numbersLoad.reload;
+  const [chosenId, setRegistryId] = useState<number | null>(null);
+  // The first number until one is chosen.
+  const registryId = chosenId ?? numbers?.[0]?.id ?? null;
   const [login, setLogin] = useState<BotLogin | null>(null);
   const [loginError, setLoginError] = useState<string | null>(null);
 
-  const loadNumbers = useCallback(
-    () =>
-      bots.numbers().then(
-        (rows) => {
-          setNumbers(rows);
-          setNumbersError(null);
-          if (rows[0]) setRegistryId((current) => current ?? rows[0]!.id);
-        },
-        (error: unknown) => setNumbersError(messageOf(error)),
-      ),
-    [bots],
-  );
   const loadLogin = useCallback(
     async (id: number) => {
       try {
@@ -64,17 +63,14 @@ export default function BotLoginPage({ route }: PageProps) {
   );
 
   useEffect(() => {
-    void loadNumbers();
-  }, [loadNumbers]);
-  useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- state is set when the request answers, not synchronously
     if (registryId !== null) void loadLogin(registryId);
   }, [registryId, loadLogin]);
 
   // Live: a change made in any tab, on any node, reaches this one.
-  const latest = useRef({ registryId, loadLogin, loadNumbers });
+  const latest = useRef({ registryId, loadLogin });
   useEffect(() => {
-    latest.current = { registryId, loadLogin, loadNumbers };
+    latest.current = { registryId, loadLogin };
   });
   useEffect(
     () =>
@@ -82,9 +78,9 @@ export default function BotLoginPage({ route }: PageProps) {
         const { registryId: open } = latest.current;
         if (open !== null && (change === null || Number(change.id) === open))
           void latest.current.loadLogin(open);
-        void latest.current.loadNumbers();
+        reloadNumbers();
       }),
-    [socket],
+    [socket, reloadNumbers],
   );
 
   const adapter = useMemo<BotLoginAdapter | null>(() => {

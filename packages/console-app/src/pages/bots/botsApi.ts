@@ -2,20 +2,18 @@ import { type BotCodeMethod, type EndpointResponse, botsEndpoints } from '@staff
 import { createCall } from '../../api/call.js';
 import type { ApiClient } from '../../api/client.js';
 
-export type BotNumber = EndpointResponse<typeof botsEndpoints.numbers>['data'][number];
 export type BotAnswer = EndpointResponse<typeof botsEndpoints.answers>['data'][number];
 export type BotTestResult = EndpointResponse<typeof botsEndpoints.test>['data'];
 
 /**
- * Bot Auto Response's and Bot Login's calls (the contract's `botsEndpoints`); failures are ApiErrors. Bot Auto
- * Response loads its rules and answers with useEndpoint; the rule, settings and tester forms send through
- * useEndpointForm.
+ * Bot Auto Response's and Bot Login's calls (the contract's `botsEndpoints`); failures are ApiErrors. Both pages
+ * load the numbers with useEndpoint, and Bot Auto Response its rules and answers; the rule, settings and tester
+ * forms send through useEndpointForm.
  */
 export function createBotsApi(api: ApiClient) {
   const call = createCall(api);
   const number = (registryId: number) => ({ registry_id: registryId });
   return {
-    numbers: async () => (await call(botsEndpoints.numbers)).data,
     deleteRule: async (id: number) => (await call(botsEndpoints.deleteRule, { params: { id } })).data,
     // Bot Login: each step answers the number's new state.
     login: async (registryId: number) =>
