@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { styled } from 'styled-components';
 import {
   BOT_LOGIN_CHANGED_ENTITY,
@@ -11,7 +11,7 @@ import { BotLoginPanel, type BotLoginAdapter, t } from '@staff/console-ui';
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
-import { subscribeToChanges } from '../resources/useResourceChanges.js';
+import { useOpenItemChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { SelectField } from '../common/FormField.js';
 import { pageControlCss, fieldsCss } from '../common/styles.js';
@@ -68,20 +68,7 @@ export default function BotLoginPage({ route }: PageProps) {
   }, [registryId, loadLogin]);
 
   // Live: a change made in any tab, on any node, reaches this one.
-  const latest = useRef({ registryId, loadLogin });
-  useEffect(() => {
-    latest.current = { registryId, loadLogin };
-  });
-  useEffect(
-    () =>
-      subscribeToChanges(socket, BOT_LOGIN_CHANGED_ENTITY, (change) => {
-        const { registryId: open } = latest.current;
-        if (open !== null && (change === null || Number(change.id) === open))
-          void latest.current.loadLogin(open);
-        reloadNumbers();
-      }),
-    [socket, reloadNumbers],
-  );
+  useOpenItemChanges(socket, BOT_LOGIN_CHANGED_ENTITY, registryId, (id) => void loadLogin(id), reloadNumbers);
 
   const adapter = useMemo<BotLoginAdapter | null>(() => {
     if (registryId === null) return null;

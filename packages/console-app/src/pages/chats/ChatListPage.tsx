@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { styled } from 'styled-components';
 import {
@@ -15,7 +15,7 @@ import { Button, ChatThread, NumberText, formatIdr, t } from '@staff/console-ui'
 import { useConsoleContext } from '../../routes/consoleContext.js';
 import { useServices } from '../../services.js';
 import { Muted, RoutePage } from '../PageLayout.js';
-import { subscribeToChanges } from '../resources/useResourceChanges.js';
+import { useOpenItemChanges } from '../resources/useResourceChanges.js';
 import type { PageProps } from '../types.js';
 import { useEndpoint } from '../useEndpoint.js';
 import { useEndpointPages } from '../useEndpointPages.js';
@@ -168,19 +168,7 @@ export default function ChatListPage({ route }: PageProps) {
 
   // Live: every change to a conversation (new message, status tick, assignment) on any node reaches here; the
   // list refreshes itself (useEndpointPages' `live`), the open conversation when it is the one that changed.
-  const latest = useRef({ fetchDetail, selectedId });
-  useEffect(() => {
-    latest.current = { fetchDetail, selectedId };
-  });
-  useEffect(
-    () =>
-      subscribeToChanges(socket, CONVERSATIONS_CHANGED_ENTITY, (change) => {
-        const { selectedId: open } = latest.current;
-        if (open !== null && (change === null || Number(change.id) === open))
-          void latest.current.fetchDetail(open, true);
-      }),
-    [socket],
-  );
+  useOpenItemChanges(socket, CONVERSATIONS_CHANGED_ENTITY, selectedId, (id) => void fetchDetail(id, true));
 
   const act = async (work: () => Promise<unknown>) => {
     setActionError(null);

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { ConsoleSocket } from '../../realtime/socket.js';
 
 /** Payload of the server's `resource:changed` push. */
@@ -37,4 +38,33 @@ export function subscribeToChanges(
     stopStatus();
     stopChanges();
   };
+}
+
+/**
+ * For a page that shows one item of `entity` at a time (an open conversation, a chosen number): `reload(id)` when
+ * a change to the open item is pushed or the socket reconnects, and `onAny()` on every change of the entity. The
+ * latest render's open id and callbacks are used; the subscription lives as long as the socket.
+ * @example
+ * useOpenItemChanges(socket, CONVERSATIONS_CHANGED_ENTITY, selectedId, (id) => void fetchDetail(id, true));
+ */
+export function useOpenItemChanges(
+  socket: ConsoleSocket,
+  entity: string,
+  openId: number | null,
+  reload: (id: number) => void,
+  onAny?: () => void,
+): void {
+  const latest = useRef({ openId, reload, onAny });
+  useEffect(() => {
+    latest.current = { openId, reload, onAny };
+  });
+  useEffect(
+    () =>
+      subscribeToChanges(socket, entity, (change) => {
+        const { openId: open, reload: reloadOpen, onAny: any } = latest.current;
+        if (open !== null && (change === null || Number(change.id) === open)) reloadOpen(open);
+        any?.();
+      }),
+    [socket, entity],
+  );
 }
