@@ -189,6 +189,7 @@ export const REPORT_TABLE_MESSAGES_ID: ReportTableMessages = {
   loading: (label) => `Memuat ${label}…`,
   loadingLevel: 'Memuat tingkat berikutnya…',
   emptyLevel: 'Tidak ada baris di tingkat ini.',
+  levelFailed: (reason) => `Tingkat berikutnya tidak dapat dimuat: ${reason}`,
   expand: (name) => `Buka ${name}`,
   collapse: (name) => `Tutup ${name}`,
 };

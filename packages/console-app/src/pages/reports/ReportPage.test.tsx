@@ -114,6 +114,9 @@ function aggregated(params: Record<string, string>): ReportResponse {
   };
 }
 
+/** How many next-level (ad set) requests answer 503 before they answer again. */
+let failingDrills = 0;
+
 function renderPage(search: string, route = adsRoute, more: PermissionEntry[] = []) {
   return renderConsolePage(
     <>
@@ -147,8 +150,13 @@ function renderPage(search: string, route = adsRoute, more: PermissionEntry[] = 
             },
           };
         }
-        if ((config.url ?? '').startsWith('/api/reports/ads-x-mayar'))
+        if ((config.url ?? '').startsWith('/api/reports/ads-x-mayar')) {
+          if ((config.params as Record<string, string>).group_by === 'adset' && failingDrills > 0) {
+            failingDrills -= 1;
+            return { status: 503, data: { message: 'The report engine is busy' } };
+          }
           return { status: 200, data: answer(config.params as Record<string, string>) };
+        }
         if ((config.url ?? '').startsWith('/api/reports/ad-creatives'))
           return { status: 200, data: creatives(config.params as Record<string, string>) };
         if ((config.url ?? '').startsWith('/api/reports/ad-aggregated'))
@@ -274,6 +282,26 @@ describe('ReportPage', () => {
     await waitFor(() => expect(requests.at(-1)!.params).toMatchObject({ compare: 'previous' }));
     await user.click(await screen.findByRole('button', { name: /Spend/ }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toContain('sort=-spend'));
+  });
+
+  it('says why a next level could not be loaded, under its row, and Retry loads it', async () => {
+    // Session 34: a failed drill showed "No rows at this level.", as if the campaign had no ad sets.
+    failingDrills = 1;
+    const { requests, user } = renderPage('?from=2026-11-01&to=2026-11-02&group_by=campaign');
+    await screen.findByText('Kelas Excel');
+    await user.click(screen.getByRole('button', { name: 'Expand Kelas Excel' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The next level could not be loaded: The report engine is busy',
+    );
+    expect(screen.queryByText('No rows at this level.')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await shown(screen.findByText('Lookalike'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(
+      requests.filter(
+        (request) => (request.params as { group_by?: string } | undefined)?.group_by === 'adset',
+      ),
+    ).toHaveLength(2);
   });
 
   it('says under the title how the KOL report attributes purchases, and ranks creators by ROI in its chart', async () => {

@@ -49,14 +49,18 @@ type ReportTexts = (typeof REPORT_TEXTS)['en'];
 type Load =
   { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: ReportResponse };
 
-function toTableRow(row: ReportRow, children?: ReportTableRow[], loading?: boolean): ReportTableRow {
+/** A drilled row's next level: loading, its rows, or why it could not be loaded. */
+type Level = ReportRow[] | 'loading' | { error: string };
+
+function toTableRow(row: ReportRow, children?: ReportTableRow[], level?: Level): ReportTableRow {
   return {
     key: row.key,
     values: row.values,
     ...(row.deltas ? { deltas: row.deltas } : {}),
     drillable: row.drillable ?? false,
     ...(children ? { children } : {}),
-    ...(loading ? { childrenLoading: true } : {}),
+    ...(level === 'loading' ? { childrenLoading: true } : {}),
+    ...(level && !Array.isArray(level) && level !== 'loading' ? { childrenError: level.error } : {}),
   };
 }
 
@@ -89,14 +93,12 @@ export default function ReportPage({ route }: PageProps) {
       : answer
         ? { status: 'ready', data: answer }
         : { status: 'loading' };
-  const [drilled, setDrilled] = useState<{ key: string; rows: Record<string, ReportRow[] | 'loading'> }>({
+  const [drilled, setDrilled] = useState<{ key: string; rows: Record<string, Level> }>({
     key: '',
     rows: {},
   });
   const children = drilled.key === requestKey ? drilled.rows : {};
-  const setChildren = (
-    update: (current: Record<string, ReportRow[] | 'loading'>) => Record<string, ReportRow[] | 'loading'>,
-  ) =>
+  const setChildren = (update: (current: Record<string, Level>) => Record<string, Level>) =>
     setDrilled((current) => ({
       key: requestKey,
       rows: update(current.key === requestKey ? current.rows : {}),
@@ -133,10 +135,15 @@ export default function ReportPage({ route }: PageProps) {
           }));
           setChildren((current) => ({ ...current, [id]: rows }));
         })
-        .catch(() => setChildren((current) => ({ ...current, [id]: [] })));
+        .catch((error: unknown) =>
+          setChildren((current) => ({
+            ...current,
+            [id]: { error: ApiError.from(error).message || texts.requestFailed },
+          })),
+        );
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- setChildren is rebuilt each render from requestKey
-    [reportsApi, definition, view, requestKey],
+    [reportsApi, definition, view, requestKey, texts],
   );
 
   const exportAs = async (format: 'csv' | 'xlsx') => {
@@ -178,10 +185,10 @@ export default function ReportPage({ route }: PageProps) {
       const loaded = children[id];
       return toTableRow(
         row,
-        loaded && loaded !== 'loading'
+        Array.isArray(loaded)
           ? buildRows(localizeReportRows(loaded, language), [...parent, row.key])
           : undefined,
-        loaded === 'loading',
+        loaded,
       );
     });
 

@@ -115,6 +115,60 @@ export const DrillDown: Story = {
   },
 };
 
+/** The next level fails first: the row says why under it with a Retry, which drills again. */
+function FailingDrillDemo() {
+  const [rows, setRows] = useState<ReportTableRow[]>(campaignRows);
+  const [attempts, setAttempts] = useState(0);
+  const update = (key: string, change: Partial<ReportTableRow>) =>
+    setRows((current) =>
+      current.map((row) => {
+        if (row.key !== key) return row;
+        const { childrenError: _error, childrenLoading: _loading, ...rest } = row;
+        return { ...rest, ...change };
+      }),
+    );
+  return (
+    <ReportTable
+      label="Drill-down"
+      columns={campaignColumns}
+      rows={rows}
+      totals={campaignTotals}
+      onDrill={(path) => {
+        const key = path[0]!;
+        setAttempts((n) => n + 1);
+        update(
+          key,
+          attempts === 0
+            ? { childrenError: 'The server did not answer.' }
+            : {
+                children: [
+                  {
+                    key: 'as9',
+                    values: { campaign: 'Ad set Broad', spend: 1500000, clicks: 1200, ctr: 1.5 },
+                  },
+                ],
+              },
+        );
+      }}
+    />
+  );
+}
+
+export const DrillFailed: Story = {
+  render: () => <FailingDrillDemo />,
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const messages = messagesIn({ globals }, 'reportTable');
+    await userEvent.click(canvas.getByRole('button', { name: messages.expand('Kelas Excel') }));
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(
+      messages.levelFailed('The server did not answer.'),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: messages.retry }));
+    await expect(await canvas.findByText('Ad set Broad')).toBeInTheDocument();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
 export const Loading: Story = {
   args: { loading: true, rows: [] },
   play: async ({ canvasElement, globals }) => {

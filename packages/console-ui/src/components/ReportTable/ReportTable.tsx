@@ -38,6 +38,8 @@ export interface ReportTableRow {
   children?: ReportTableRow[];
   /** Children are being loaded. */
   childrenLoading?: boolean;
+  /** The next level could not be loaded: why, shown under the row with a Retry that drills again. */
+  childrenError?: string;
 }
 
 export interface ReportSort {
@@ -85,8 +87,8 @@ interface FlatRow {
   row: ReportTableRow;
   path: string[];
   depth: number;
-  /** A placeholder row while children load. */
-  placeholder?: 'loading' | 'empty';
+  /** A placeholder row while children load, when there are none, or when they could not be loaded. */
+  placeholder?: 'loading' | 'empty' | 'error';
 }
 
 function compareValues(a: ReportValue, b: ReportValue): number {
@@ -128,6 +130,8 @@ function flatten(rows: ReportTableRow[], expanded: Set<string>, parent: string[]
       if (row.children && row.children.length > 0)
         out.push(...flatten(row.children, expanded, path, depth + 1));
       else if (row.children) out.push({ row, path, depth: depth + 1, placeholder: 'empty' });
+      else if (row.childrenError !== undefined && !row.childrenLoading)
+        out.push({ row, path, depth: depth + 1, placeholder: 'error' });
       else out.push({ row, path, depth: depth + 1, placeholder: 'loading' });
     }
   }
@@ -305,6 +309,13 @@ export function ReportTable(props: ReportTableProps) {
                         <td colSpan={colSpan} style={{ paddingInlineStart: 12 + item.depth * 20 }}>
                           {item.placeholder === 'loading' ? (
                             <span role="status">{m.loadingLevel}</span>
+                          ) : item.placeholder === 'error' ? (
+                            <>
+                              <span role="alert">{m.levelFailed(item.row.childrenError ?? '')}</span>{' '}
+                              <button type="button" onClick={() => onDrill?.(item.path, item.row)}>
+                                {m.retry}
+                              </button>
+                            </>
                           ) : (
                             m.emptyLevel
                           )}
@@ -494,7 +505,8 @@ const Root = styled.div`
     color: ${t.colorTextMuted};
     white-space: normal;
   }
-  .cui-report-table__message button {
+  .cui-report-table__message button,
+  .cui-report-table__placeholder button {
     font: inherit;
     color: ${t.colorPrimary};
     background: none;

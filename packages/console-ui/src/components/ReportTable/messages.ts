@@ -10,6 +10,8 @@ export interface ReportTableMessages {
   loading: (label: string) => string;
   loadingLevel: string;
   emptyLevel: string;
+  /** The next level of a row could not be loaded; receives why. */
+  levelFailed: (reason: string) => string;
   /** Toggle of a drillable row; receives the row's first value. */
   expand: (name: string) => string;
   collapse: (name: string) => string;
@@ -22,6 +24,7 @@ export const REPORT_TABLE_MESSAGES: ReportTableMessages = {
   loading: (label) => `Loading ${label}…`,
   loadingLevel: 'Loading the next level…',
   emptyLevel: 'No rows at this level.',
+  levelFailed: (reason) => `The next level could not be loaded: ${reason}`,
   expand: (name) => `Expand ${name}`,
   collapse: (name) => `Collapse ${name}`,
 };
