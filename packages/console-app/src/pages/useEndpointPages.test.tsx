@@ -58,7 +58,7 @@ function Conversations() {
           ? 'loading'
           : state.status === 'error'
             ? `failed: ${state.error.message}`
-            : `rows: ${state.rows.map((r) => `${r.id}:${r.last_message_text}`).join(', ')}${state.hasMore ? ' …' : ''}`}
+            : `rows: ${state.rows.map((r) => `${r.id}:${r.last_message_text}`).join(', ')}${state.hasMore ? ' …' : ''}${state.moreError ? ` (more failed: ${state.moreError.message})` : ''}`}
       </p>
       <button onClick={() => void pages.loadMore()}>more</button>
       <button onClick={pages.retry}>retry</button>
@@ -111,6 +111,23 @@ describe('useEndpointPages', () => {
     moved = true;
     act(() => sockets[0]!.fire('resource:changed', { entity: 'wa_conversations', id: 3, action: 'update' }));
     await screen.findByText('rows: 3:moved up, 1:message 1, 4:message 4');
+  });
+
+  it('says when the next page failed, keeps the rows, and loads it when asked again', async () => {
+    let failMore = true;
+    const { user } = setup((config) =>
+      config.params?.cursor === 'c2'
+        ? failMore
+          ? { status: 502, data: { message: 'The gateway did not answer' } }
+          : page([row(3)], null)
+        : page([row(1), row(2)], 'c2'),
+    );
+    await screen.findByText('rows: 1:message 1, 2:message 2 …');
+    await user.click(screen.getByRole('button', { name: 'more' }));
+    await screen.findByText('rows: 1:message 1, 2:message 2 … (more failed: The gateway did not answer)');
+    failMore = false;
+    await user.click(screen.getByRole('button', { name: 'more' }));
+    await screen.findByText('rows: 1:message 1, 2:message 2, 3:message 3');
   });
 
   it('shows a failed first page with a retry; a failed refresh leaves the list as it was', async () => {

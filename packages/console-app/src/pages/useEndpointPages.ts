@@ -25,7 +25,14 @@ export interface UseEndpointPagesOptions<P, Row, I> {
 export type PagesState<P, Row> =
   | { status: 'loading' }
   | { status: 'error'; error: ApiError }
-  | { status: 'ready'; rows: Row[]; first: P; hasMore: boolean };
+  | {
+      status: 'ready';
+      rows: Row[];
+      first: P;
+      hasMore: boolean;
+      /** The last `loadMore()` failed (cleared when one answers): the page says so and offers it again. */
+      moreError: ApiError | null;
+    };
 
 export interface EndpointPages<P, Row> {
   state: PagesState<P, Row>;
@@ -42,7 +49,15 @@ export interface EndpointPages<P, Row> {
 
 type Loaded<P, Row> =
   | { key: string; status: 'error'; error: ApiError }
-  | { key: string; status: 'ready'; first: P; rows: Row[]; firstCount: number; next: string | null };
+  | {
+      key: string;
+      status: 'ready';
+      first: P;
+      rows: Row[];
+      firstCount: number;
+      next: string | null;
+      moreError: ApiError | null;
+    };
 
 type UntypedCall = (
   endpoint: AnyEndpoint,
@@ -53,8 +68,9 @@ type UntypedCall = (
 /**
  * A keyset-paged endpoint for a page (docs/adr/050-endpoints-and-one-client.md), the paged companion of
  * `useEndpoint`: the first page of the input through `call()` (parsed, failures are ApiErrors, aborted when the
- * input changes or the page unmounts), later pages appended on `loadMore()`, and quiet refreshes of the first page
- * (live pushes, after a write) that keep what was paged in beyond it.
+ * input changes or the page unmounts), later pages appended on `loadMore()` (a failure is `moreError`, for the page
+ * to say and offer again), and quiet refreshes of the first page (live pushes, after a write) that keep what was
+ * paged in beyond it.
  * @example
  * const pages = useEndpointPages(chatsEndpoints.list, { query: { filter, limit: 200 } }, {
  *   rowsOf: (page) => page.data, cursorOf: (page) => page.next_cursor, idOf: (row) => row.id,
@@ -100,6 +116,7 @@ export function useEndpointPages<E extends AnyEndpoint, Row>(
             rows: [...fresh, ...older],
             firstCount: fresh.length,
             next: older.length > 0 && same ? same.next : cursorOf(page),
+            moreError: same?.moreError ?? null,
           };
         });
       } catch (failure) {
@@ -153,11 +170,14 @@ export function useEndpointPages<E extends AnyEndpoint, Row>(
       })) as P;
       setLoaded((current) =>
         current?.key === key && current.status === 'ready'
-          ? { ...current, rows: [...current.rows, ...rowsOf(page)], next: cursorOf(page) }
+          ? { ...current, rows: [...current.rows, ...rowsOf(page)], next: cursorOf(page), moreError: null }
           : current,
       );
-    } catch {
-      // The end of the list stays where it is; scrolling to it again asks again.
+    } catch (failure) {
+      const error = ApiError.from(failure);
+      setLoaded((current) =>
+        current?.key === key && current.status === 'ready' ? { ...current, moreError: error } : current,
+      );
     } finally {
       paging.current = false;
     }
@@ -168,6 +188,12 @@ export function useEndpointPages<E extends AnyEndpoint, Row>(
     ? { status: 'loading' }
     : shown.status === 'error'
       ? { status: 'error', error: shown.error }
-      : { status: 'ready', rows: shown.rows, first: shown.first, hasMore: shown.next !== null };
+      : {
+          status: 'ready',
+          rows: shown.rows,
+          first: shown.first,
+          hasMore: shown.next !== null,
+          moreError: shown.moreError,
+        };
   return { state, loadMore, refresh, retry };
 }

@@ -244,6 +244,14 @@ export default function ChatListPage({ route }: PageProps) {
               height={height}
             />
           )}
+          {shown.status === 'ready' && shown.moreError ? (
+            <ErrorBox role="alert">
+              <span>{texts.moreNotLoaded(shown.moreError.message)}</span>
+              <Button type="button" onClick={() => void pages.loadMore()}>
+                {texts.retry}
+              </Button>
+            </ErrorBox>
+          ) : null}
         </Column>
         <Column className="thread">
           {selectedId === null ? (

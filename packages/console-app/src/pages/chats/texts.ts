@@ -26,6 +26,10 @@ export const CHATS_TEXTS = defineTexts({
     (reason: string) => `Percakapan tidak dapat dimuat: ${reason}`,
   ],
   retry: ['Try again', 'Coba lagi'],
+  moreNotLoaded: [
+    (reason: string) => `Older conversations could not be loaded: ${reason}`,
+    (reason: string) => `Percakapan lama tidak dapat dimuat: ${reason}`,
+  ],
   noMatch: ['No matching conversations.', 'Tidak ada percakapan yang cocok.'],
   none: ['No conversations yet.', 'Belum ada percakapan.'],
   pick: ['Choose a conversation to read and reply.', 'Pilih percakapan untuk membaca dan membalas.'],
