@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { Conversation, Language } from '@staff/console-contract';
 import { renderPage, routeOf } from '../../test/renderPage.js';
 import ChatListPage from './ChatListPage.js';
@@ -138,6 +138,8 @@ function setup(
     search?: string;
     queries?: unknown[];
     problemOptions?: () => FakeAnswer;
+    /** The first page says there are older conversations; the page after it answers this. */
+    olderPage?: () => FakeAnswer;
   } = {},
 ) {
   const route = routeOf('customer-chats');
@@ -167,12 +169,14 @@ function setup(
       const url = config.url ?? '';
       options.requested?.push(url);
       if (url === '/api/chats/conversations') options.queries?.push(config.params);
+      if (url === '/api/chats/conversations' && options.olderPage && config.params?.cursor === 'older')
+        return options.olderPage();
       if (url === '/api/chats/conversations')
         return {
           status: 200,
           data: {
             data: options.twoNumbers ? [onBot, shownConversation] : [shownConversation],
-            next_cursor: null,
+            next_cursor: options.olderPage ? 'older' : null,
             total_unread: 2,
           },
         };
@@ -374,5 +378,31 @@ describe('Chat List, a problem from a message', () => {
     expect(await screen.findByRole('option', { name: 'Pembayaran' })).toBeInTheDocument();
     expect(screen.queryByText(/Categories and assignees could not be loaded/)).toBeNull();
     expect(screen.queryByText('Loading categories…')).toBeNull();
+  });
+
+  it('says in Indonesian when older conversations could not be loaded, and Try again loads them', async () => {
+    let fail = true;
+    const { user } = setup('id', {
+      olderPage: () =>
+        fail
+          ? { status: 503, data: { message: 'Server sibuk' } }
+          : {
+              status: 200,
+              data: {
+                data: [{ ...conversation, id: 12, customer_name: 'Budi', customer_wa_id: '6281211112222' }],
+                next_cursor: null,
+                total_unread: 0,
+              },
+            },
+    });
+    const list = await screen.findByRole('listbox', { name: 'Percakapan' });
+    // Scrolled to its end (jsdom lays nothing out: every scroll is at the end).
+    fireEvent.scroll(list);
+    const alert = await screen.findByText(/Percakapan lama tidak dapat dimuat: Server sibuk/);
+    expect(within(list).getAllByRole('option')).toHaveLength(1);
+    fail = false;
+    await user.click(within(alert.parentElement!).getByRole('button', { name: 'Coba lagi' }));
+    expect(await within(list).findByRole('option', { name: /Budi/ })).toBeInTheDocument();
+    expect(screen.queryByText(/Percakapan lama tidak dapat dimuat/)).toBeNull();
   });
 });
