@@ -71,8 +71,16 @@ export const Sorted: Story = {
   },
 };
 
-function DrillDemo() {
+/** The ad set a drilled campaign answers. */
+const AD_SET_BROAD: ReportTableRow = {
+  key: 'as9',
+  values: { campaign: 'Ad set Broad', spend: 1500000, clicks: 1200, ctr: 1.5 },
+};
+
+/** A page that loads the next level on a drill: the first `failures` drills fail, then it answers. */
+function DrillDemo({ failures = 0 }: { failures?: number }) {
   const [rows, setRows] = useState<ReportTableRow[]>(campaignRows);
+  const [drills, setDrills] = useState(0);
   return (
     <ReportTable
       label="Drill-down"
@@ -80,20 +88,15 @@ function DrillDemo() {
       rows={rows}
       totals={campaignTotals}
       onDrill={(path) => {
+        setDrills((n) => n + 1);
+        const level: Partial<ReportTableRow> =
+          drills < failures ? { childrenError: 'The server did not answer.' } : { children: [AD_SET_BROAD] };
         setRows((current) =>
-          current.map((row) =>
-            row.key === path[0]
-              ? {
-                  ...row,
-                  children: [
-                    {
-                      key: 'as9',
-                      values: { campaign: 'Ad set Broad', spend: 1500000, clicks: 1200, ctr: 1.5 },
-                    },
-                  ],
-                }
-              : row,
-          ),
+          current.map((row) => {
+            if (row.key !== path[0]) return row;
+            const { childrenError: _error, ...rest } = row;
+            return { ...rest, ...level };
+          }),
         );
       }}
     />
@@ -116,46 +119,8 @@ export const DrillDown: Story = {
 };
 
 /** The next level fails first: the row says why under it with a Retry, which drills again. */
-function FailingDrillDemo() {
-  const [rows, setRows] = useState<ReportTableRow[]>(campaignRows);
-  const [attempts, setAttempts] = useState(0);
-  const update = (key: string, change: Partial<ReportTableRow>) =>
-    setRows((current) =>
-      current.map((row) => {
-        if (row.key !== key) return row;
-        const { childrenError: _error, childrenLoading: _loading, ...rest } = row;
-        return { ...rest, ...change };
-      }),
-    );
-  return (
-    <ReportTable
-      label="Drill-down"
-      columns={campaignColumns}
-      rows={rows}
-      totals={campaignTotals}
-      onDrill={(path) => {
-        const key = path[0]!;
-        setAttempts((n) => n + 1);
-        update(
-          key,
-          attempts === 0
-            ? { childrenError: 'The server did not answer.' }
-            : {
-                children: [
-                  {
-                    key: 'as9',
-                    values: { campaign: 'Ad set Broad', spend: 1500000, clicks: 1200, ctr: 1.5 },
-                  },
-                ],
-              },
-        );
-      }}
-    />
-  );
-}
-
 export const DrillFailed: Story = {
-  render: () => <FailingDrillDemo />,
+  render: () => <DrillDemo failures={1} />,
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     const messages = messagesIn({ globals }, 'reportTable');
