@@ -3,6 +3,7 @@ import type { AnyEndpoint, EndpointInput, EndpointResponse } from '@staff/consol
 import { ApiError } from '../api/apiError.js';
 import { type ConsoleOutletContext, useConsoleContext } from '../routes/consoleContext.js';
 import { useServices } from '../services.js';
+import type { ConsoleSocket } from '../realtime/socket.js';
 import type { Preloaded } from './preload.js';
 import { subscribeToChanges } from './resources/useResourceChanges.js';
 
@@ -50,6 +51,16 @@ type UntypedCall = (
   options: { signal: AbortSignal },
 ) => Promise<unknown>;
 
+/**
+ * What the endpoint loaders (`useEndpoint`, `useEndpointPages`) work with: `call()` for any endpoint (each hook
+ * types its answer), and the shell's socket, none outside the signed-in shell (no outlet context: nothing is live).
+ */
+export function useEndpointServices(): { call: UntypedCall; socket: ConsoleSocket | undefined } {
+  const call = useServices().call as unknown as UntypedCall;
+  const socket = (useConsoleContext() as ConsoleOutletContext | undefined)?.socket;
+  return { call, socket };
+}
+
 function fromPreloaded<T>(record: Preloaded<T> | undefined, key: string): Snapshot<T> {
   const state = record?.state;
   if (state?.status === 'fulfilled')
@@ -73,9 +84,7 @@ export function useEndpoint<E extends AnyEndpoint>(
   options: UseEndpointOptions<EndpointResponse<E>> = {},
 ): EndpointData<EndpointResponse<E>> {
   type T = EndpointResponse<E>;
-  const call = useServices().call as unknown as UntypedCall;
-  // Outside the signed-in shell (no outlet context) there is no socket: nothing is live.
-  const socket = (useConsoleContext() as ConsoleOutletContext | undefined)?.socket;
+  const { call, socket } = useEndpointServices();
   // The input by value: callers pass a fresh object each render.
   const key = JSON.stringify(input ?? {});
   const request = useMemo(() => JSON.parse(key) as unknown, [key]);

@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnyEndpoint, EndpointInput, EndpointResponse } from '@staff/console-contract';
 import { ApiError } from '../api/apiError.js';
-import { type ConsoleOutletContext, useConsoleContext } from '../routes/consoleContext.js';
-import { useServices } from '../services.js';
 import { subscribeToChanges } from './resources/useResourceChanges.js';
+import { useEndpointServices } from './useEndpoint.js';
 
 export interface UseEndpointPagesOptions<P, Row, I> {
   /** The rows of one page of the answer. */
@@ -59,12 +58,6 @@ type Loaded<P, Row> =
       moreError: ApiError | null;
     };
 
-type UntypedCall = (
-  endpoint: AnyEndpoint,
-  input: unknown,
-  options: { signal: AbortSignal },
-) => Promise<unknown>;
-
 /**
  * A keyset-paged endpoint for a page (docs/adr/050-endpoints-and-one-client.md), the paged companion of
  * `useEndpoint`: the first page of the input through `call()` (parsed, failures are ApiErrors, aborted when the
@@ -83,8 +76,7 @@ export function useEndpointPages<E extends AnyEndpoint, Row>(
   options: UseEndpointPagesOptions<EndpointResponse<E>, Row, EndpointInput<E>>,
 ): EndpointPages<EndpointResponse<E>, Row> {
   type P = EndpointResponse<E>;
-  const call = useServices().call as unknown as UntypedCall;
-  const socket = (useConsoleContext() as ConsoleOutletContext | undefined)?.socket;
+  const { call, socket } = useEndpointServices();
   const [attempt, setAttempt] = useState(0);
   // The input by value (callers pass a fresh object each render), and the retry that asks for it again.
   const inputKey = JSON.stringify(input ?? {});
@@ -103,9 +95,9 @@ export function useEndpointPages<E extends AnyEndpoint, Row>(
         const { rowsOf, cursorOf, idOf } = shape.current;
         const fresh = rowsOf(page);
         setLoaded((current) => {
-          const same = current?.key === key && current.status === 'ready' ? current : null;
           // A refresh answering after the input changed is not this input's.
           if (refresh && current?.key !== key) return current;
+          const same = current?.key === key && current.status === 'ready' ? current : null;
           const ids = new Set(fresh.map(idOf));
           const older =
             refresh && same ? same.rows.slice(same.firstCount).filter((row) => !ids.has(idOf(row))) : [];
