@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -126,6 +127,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     session: AuthenticatedSession | null;
+    /** When an API request began (performance.now()): its session and permission checks see every change before. */
+    authSince: number;
   }
 }
 
@@ -193,6 +196,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.decorateRequest('session', null);
+  app.decorateRequest('authSince', 0);
   // First of the hooks: a draining server turns new requests away before any hook reads the database.
   const lifecycle = registerLifecycle(app, () => database);
   app.decorate('lifecycle', lifecycle);
@@ -306,9 +310,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // timeout answers 401 REAUTH_REQUIRED, except the calls that end idleness or the session. The session is kept.
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    request.authSince = performance.now();
     const token = bearerToken(request.headers.authorization);
     if (!token) return;
-    const result = await checkSession(db, token, clock(), { idleMs });
+    const result = await checkSession(db, token, clock(), { idleMs, since: request.authSince });
     if (result.status === 'none') return;
     if (result.status === 'idle' && !IDLE_ALLOWED.has(request.url.split('?')[0]!.replace(/\/$/, ''))) {
       throw new HttpError(401, AUTH_MESSAGES.reauthRequired, REAUTH_REQUIRED_CODE);
@@ -364,7 +369,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       if (!session) throw new HttpError(401, AUTH_MESSAGES.unauthorized, 'UNAUTHORIZED');
       request.session = session;
       if (spec.permission) {
-        const flags = await userPermission(db, session.userId, spec.permission.key);
+        const flags = await userPermission(db, session.userId, spec.permission.key, {
+          since: request.authSince,
+        });
         if (!(spec.permission.mode === 'write' ? flags.write : flags.read)) {
           throw new HttpError(
             403,

@@ -91,7 +91,7 @@ export function registerCoreRoutes(options: CoreRoutesOptions): void {
     // Not recorded: usage statistics count pages, and no page has this key.
     if (!isPermissionKey(query.key))
       return reply.code(403).send({ message: PAGE_DENIED_MESSAGE, code: 'PERMISSION_DENIED' });
-    const flags = await userPermission(db, session.userId, query.key);
+    const flags = await userPermission(db, session.userId, query.key, { since: request.authSince });
     const allowed = query.mode === 'write' ? flags.write : flags.read;
     await db
       .insertInto('page_checks')

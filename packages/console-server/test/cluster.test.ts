@@ -114,4 +114,59 @@ describe('two server nodes on one PostgreSQL', () => {
     expect(await revoked).toEqual({ reason: 'account disabled' });
     await disconnected;
   });
+  // Each node keeps sessions and permissions in memory (src/auth/authCache.ts, ADR 066): what one node changes must
+  // hold on the other at its very next call, not after a notice arrives.
+  it("a sign-out, a permission change and a disabled account through one node hold at the other's next call", async () => {
+    const admin = await tokenAt(nodeA, 'admin');
+    const set = await call(nodeA, 'POST', '/api/admin/permission-sets', admin, {
+      name: `node-cache-${process.pid}`,
+      entries: [{ key: 'finance_manage_companies', read: true, write: false }],
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(201);
+    const username = `node-cache-${process.pid}`;
+    const made = await call(nodeA, 'POST', '/api/admin/users', admin, {
+      username,
+      full_name: 'Node Cache',
+      password: TEST_PASSWORD,
+      permission_sets: [set.body.name],
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const userId = (made.body.user as { id: number }).id;
+    const token = await tokenAt(nodeB, username);
+    const companiesAtB = async () =>
+      (await call(nodeB, 'GET', '/api/resources/companies?limit=1', token)).status;
+
+    // Twice: the second answer comes from node B's memory.
+    expect(await companiesAtB()).toBe(200);
+    expect(await companiesAtB()).toBe(200);
+    const withSets = async (sets: unknown[]) => {
+      const put = await call(nodeA, 'PUT', `/api/admin/users/${userId}/permission-sets`, admin, {
+        permission_sets: sets,
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+    };
+    await withSets([]);
+    expect(await companiesAtB()).toBe(403);
+    await withSets([set.body.name]);
+    expect(await companiesAtB()).toBe(200);
+    // The set itself loses the key.
+    const patched = await call(nodeA, 'PATCH', `/api/admin/permission-sets/${String(set.body.id)}`, admin, {
+      entries: [{ key: 'databank_products', read: true, write: false }],
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(await companiesAtB()).toBe(403);
+
+    // A session signed out through node A.
+    const second = await tokenAt(nodeB, 'admin');
+    expect((await call(nodeB, 'GET', '/api/resources/companies?limit=1', second)).status).toBe(200);
+    expect((await call(nodeA, 'POST', '/api/auth/logout', second)).status).toBe(200);
+    expect((await call(nodeB, 'GET', '/api/resources/companies?limit=1', second)).status).toBe(401);
+
+    // An account disabled through node A.
+    const products = async () => (await call(nodeB, 'GET', '/api/resources/products?limit=1', token)).status;
+    expect(await products()).toBe(200);
+    const disable = await call(nodeA, 'PATCH', `/api/admin/users/${userId}`, admin, { active: false });
+    expect(disable.status, JSON.stringify(disable.body)).toBe(200);
+    expect(await products()).toBe(401);
+  });
 });

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Kysely } from 'kysely';
 import type { Database, User } from '../db/schema.js';
@@ -6,6 +7,7 @@ import { AUTH_MESSAGES } from './messages.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.js';
 import { generateToken, hashToken, isWellFormedToken } from './tokens.js';
 import { scheduleOnce } from '../jobs/runOnce.js';
+import { authCacheOf } from './authCache.js';
 
 export interface LockoutPolicy {
   /** Consecutive failures on one username before it is locked. */
@@ -323,26 +325,44 @@ export async function checkSession(
     idleMs?: number | null;
     /** false: a look that is not a use (the socket handshake), so it cannot end idleness. */
     touch?: boolean;
+    /** When the caller's request began (performance.now()): the answer holds every change committed before. */
+    since?: number;
   } = {},
 ): Promise<SessionCheck> {
   const idleMs = options.idleMs ?? null;
   if (!token || !isWellFormedToken(token)) return { status: 'none' };
-  const row = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select([
-      's.id',
-      's.user_id',
-      's.expires_at',
-      's.revoked_at',
-      's.last_seen_at',
-      'u.active',
-      'u.username',
-      'u.full_name',
-    ])
-    .where('s.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const tokenHash = hashToken(token);
+  const cache = authCacheOf(db);
+  const epoch = await cache.fresh(options.since ?? performance.now());
+  const read = async () => {
+    const found = await db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.id',
+        's.user_id',
+        's.expires_at',
+        's.revoked_at',
+        's.last_seen_at',
+        'u.active',
+        'u.username',
+        'u.full_name',
+      ])
+      .where('s.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (found) cache.keepSession(epoch, tokenHash, found);
+    return found;
+  };
+  const cached = cache.session(tokenHash);
+  let row = cached ?? (await read());
   if (!row || row.revoked_at !== null || row.expires_at <= now || !row.active) return { status: 'none' };
+  let idleFor = row.last_seen_at ? now.getTime() - row.last_seen_at.getTime() : 0;
+  // The cache's last use may be older than another node's: idleness is decided on the table.
+  if (cached && idleMs !== null && idleFor > idleMs) {
+    row = await read();
+    if (!row || row.revoked_at !== null || row.expires_at <= now || !row.active) return { status: 'none' };
+    idleFor = row.last_seen_at ? now.getTime() - row.last_seen_at.getTime() : 0;
+  }
   const session = {
     sessionId: row.id,
     userId: row.user_id,
@@ -350,12 +370,12 @@ export async function checkSession(
     fullName: row.full_name,
     expiresAt: row.expires_at,
   };
-  const idleFor = row.last_seen_at ? now.getTime() - row.last_seen_at.getTime() : 0;
   if (idleMs !== null && idleFor > idleMs) return { status: 'idle', session };
   const granularity =
     idleMs === null ? LAST_SEEN_GRANULARITY_MS : Math.min(LAST_SEEN_GRANULARITY_MS, idleMs / 20);
   if (options.touch !== false && (!row.last_seen_at || idleFor > granularity)) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+    row.last_seen_at = now;
   }
   return { status: 'ok', session };
 }

@@ -34,6 +34,7 @@ import { CHANGE_EMAILS_MIGRATIONS } from '../changeEmails/migrations.js';
 import { OPERATIONS_MIGRATIONS } from '../operations/migrations.js';
 import { RETENTION_MIGRATIONS } from '../ops/retentionMigrations.js';
 import { sqlMigration } from './statements.js';
+import { AUTH_MIGRATIONS } from '../auth/migrations.js';
 
 export type { IndexBuild, Migration } from './migration.js';
 
@@ -287,6 +288,8 @@ export const MIGRATIONS: readonly Migration[] = [
   ...REPORTS_MIGRATIONS_880,
   // --- one lease table: intake_jobs folds into job_leases (versions 890–899): src/jobs/migrations.ts ---
   ...LEASE_MIGRATIONS,
+  // --- the sessions and permissions cache's generation (versions 900–909): src/auth/migrations.ts ---
+  ...AUTH_MIGRATIONS,
 ];
 
 /** Any fixed number: every node takes this advisory lock while migrating, so only one migrates at a time. */

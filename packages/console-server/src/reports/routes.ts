@@ -26,7 +26,7 @@ export function registerReportRoutes(deps: {
       throw new HttpError(404, `No report ${id}`, 'NOT_FOUND');
     }
     for (const key of REPORT_DEFINITIONS[id].permissions) {
-      const flags = await userPermission(db, sessionOf(request).userId, key);
+      const flags = await userPermission(db, sessionOf(request).userId, key, { since: request.authSince });
       if (!flags.read) throw new HttpError(403, `You need read access to ${key} for this.`, 'FORBIDDEN');
     }
     return id;

@@ -106,6 +106,8 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
     actor: Actor,
     def: EntityDef,
     mode: 'read' | 'write' | 'delete',
+    /** When the request began (request.authSince). */
+    since?: number,
   ): Promise<void> {
     if (actor.kind === 'api_key') {
       if (def.apiKeyWritable && actor.entities?.includes(def.name) && mode !== 'delete') return;
@@ -114,7 +116,7 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
         code: 'FORBIDDEN',
       });
     }
-    const flags = await userPermission(db, actor.userId, def.permissionKey);
+    const flags = await userPermission(db, actor.userId, def.permissionKey, { since });
     const allowed = mode === 'read' ? flags.read : flags.write;
     if (!allowed) throw forbidden(mode === 'read' ? 'read' : 'write', def.permissionKey);
   }
@@ -160,7 +162,7 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
         message: `${def.labelPlural} are read-only: they are written by the system.`,
         code: 'READ_ONLY',
       });
-    await requireAccess(actor, def, mode);
+    await requireAccess(actor, def, mode, request.authSince);
     callers.set(request, { actor, def });
   };
 
@@ -174,7 +176,7 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
         message: `"${action.label}" runs on one ${def.label.toLowerCase()} at a time`,
         code: 'NOT_FOUND',
       });
-    await requireAccess(actor, def, action.mode);
+    await requireAccess(actor, def, action.mode, request.authSince);
     callers.set(request, { actor, def, action });
   };
 

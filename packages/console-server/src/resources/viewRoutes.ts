@@ -106,7 +106,7 @@ export function registerViewAndKeyRoutes(ctx: ResourceRouteContext): void {
     const actor = await actorOf(request);
     if (actor.kind !== 'user')
       throw new ResourceError(403, { message: 'API keys cannot do this.', code: 'FORBIDDEN' });
-    const flags = await userPermission(db, actor.userId, 'admin_manage_user');
+    const flags = await userPermission(db, actor.userId, 'admin_manage_user', { since: request.authSince });
     if (!(mode === 'read' ? flags.read : flags.write)) throw forbidden(mode, 'admin_manage_user');
     callers.set(request, { actor, def: ENTITIES[0]!, userId: actor.userId });
   };

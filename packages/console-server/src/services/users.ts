@@ -2,9 +2,11 @@
 // password, replace the sets, read) is here, used by the seed, the CLI, the administration page and the tests.
 // Callers add their own concerns around it (the administration page: paging, filters, safety rules, its audit
 // wording and error words, through `transaction` and `audit` options).
+import { performance } from 'node:perf_hooks';
 import { type Kysely, sql } from 'kysely';
 import { PERMISSION_KEYS, type PermissionEntry } from '@staff/console-contract';
 import type { Database, User } from '../db/schema.js';
+import { authCacheOf } from '../auth/authCache.js';
 import { hashPassword } from '../auth/passwords.js';
 import { type AuditEntry, auditBy } from './audit.js';
 import { type ConsoleEvents, silentEvents } from './events.js';
@@ -622,21 +624,34 @@ export async function userPermissions(
   }));
 }
 
-/** One key's effective flags for a user (the `___pc` lookup). */
+/**
+ * One key's effective flags for a user (the `___pc` lookup, every route's guard), from this node's cache of the
+ * user's keys (src/auth/authCache.ts). `since`: when the caller's request began (performance.now()).
+ */
 export async function userPermission(
   db: Kysely<Database>,
   userId: number,
   key: string,
+  options: { since?: number } = {},
 ): Promise<{ read: boolean; write: boolean }> {
-  const row = await db
-    .selectFrom('user_permission_sets as ups')
-    .innerJoin('permission_set_entries as e', 'e.set_id', 'ups.set_id')
-    .select(sql<boolean | null>`bool_or(e.allow_read)`.as('r'))
-    .select(sql<boolean | null>`bool_or(e.allow_write)`.as('w'))
-    .where('ups.user_id', '=', userId)
-    .where('e.permission_key', '=', key)
-    .executeTakeFirst();
-  return { read: row?.r === true, write: row?.w === true };
+  const cache = authCacheOf(db);
+  const epoch = await cache.fresh(options.since ?? performance.now());
+  let flags = cache.permissionsOf(userId);
+  if (!flags) {
+    const rows = await db
+      .selectFrom('user_permission_sets as ups')
+      .innerJoin('permission_set_entries as e', 'e.set_id', 'ups.set_id')
+      .select('e.permission_key')
+      .select(sql<boolean>`bool_or(e.allow_read)`.as('r'))
+      .select(sql<boolean>`bool_or(e.allow_write)`.as('w'))
+      .where('ups.user_id', '=', userId)
+      .groupBy('e.permission_key')
+      .execute();
+    flags = new Map(rows.map((row) => [row.permission_key, { read: row.r === true, write: row.w === true }]));
+    cache.keepPermissions(epoch, userId, flags);
+  }
+  const found = flags.get(key);
+  return { read: found?.read === true, write: found?.write === true };
 }
 
 export interface PermissionSetInput {

@@ -42,7 +42,7 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
   // A schedule exports a report's figures or a list's rows: whoever sets one up must be able to read them.
   const mayReadReport = async (request: FastifyRequest, report: ReportId) => {
     for (const key of REPORT_DEFINITIONS[report].permissions) {
-      const flags = await userPermission(db, sessionOf(request).userId, key);
+      const flags = await userPermission(db, sessionOf(request).userId, key, { since: request.authSince });
       if (!flags.read)
         throw new HttpError(403, `You need read access to ${key} for this report.`, 'FORBIDDEN');
     }
@@ -54,7 +54,10 @@ export function registerSheetReportRoutes(options: SheetReportRoutesOptions): vo
       throw new HttpError(400, 'Invalid body', 'INVALID_INPUT', {
         'body.view_id': [`No saved view #${viewId} that you can open`],
       });
-    if (!(await userPermission(db, sessionOf(request).userId, def.permissionKey)).read)
+    if (
+      !(await userPermission(db, sessionOf(request).userId, def.permissionKey, { since: request.authSince }))
+        .read
+    )
       throw new HttpError(403, `You need read access to ${def.permissionKey} for this view.`, 'FORBIDDEN');
   };
   const mayReadSource = (request: FastifyRequest, source: { report: ReportId; view_id?: number | null }) =>

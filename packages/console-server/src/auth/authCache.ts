@@ -1,0 +1,112 @@
+import { performance } from 'node:perf_hooks';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** A session as the cache keeps it: the row a token names, with its account's state. */
+export interface CachedSession {
+  id: string;
+  user_id: number;
+  expires_at: Date;
+  revoked_at: Date | null;
+  /** This node's last knowledge: another node may have seen the session since (only ever later). */
+  last_seen_at: Date | null;
+  active: boolean;
+  username: string;
+  full_name: string;
+}
+
+export interface PermissionFlags {
+  read: boolean;
+  write: boolean;
+}
+
+/** Past this many entries a map starts again empty: a bound on memory, not a policy. */
+const MAX_ENTRIES = 10_000;
+
+/**
+ * This node's sessions and permissions (ADR 066), exact across nodes. Every transaction that changes what the cache
+ * holds gives `auth_generation` a new value in the same commit (migration 900). A caller asks `fresh(since)` first:
+ * it answers once a read of that value sent at or after `since` has come back, and empties the cache if the value
+ * moved. A request that passes its start as `since` therefore sees every change committed before it began, as it
+ * would by reading the tables, for one small read instead of the session and permission queries; requests that
+ * start while a read is on its way share it.
+ */
+export class AuthCache {
+  private generation: string | null = null;
+  /** Bumped whenever the cache is emptied: a query answered before that must not be stored after it. */
+  private epoch = 0;
+  /** The latest read sent, and the send time of the latest whose answer was applied. */
+  private latest: { sentAt: number; done: Promise<number> } | null = null;
+  private appliedSentAt = -Infinity;
+  private readonly sessions = new Map<string, CachedSession>();
+  private readonly permissions = new Map<number, ReadonlyMap<string, PermissionFlags>>();
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * Resolves, with the cache's epoch, once a generation read sent at or after `since` has answered. A `since` of 0
+   * (a request whose start was not recorded) counts as now.
+   */
+  fresh(since: number): Promise<number> {
+    if (since <= 0) since = performance.now();
+    if (this.latest && this.latest.sentAt >= since) return this.latest.done;
+    const sentAt = performance.now();
+    const done = sql<{ value: string }>`select value from auth_generation where id = 1`
+      .execute(this.db)
+      .then((result) => {
+        // An older read answering after a newer one says nothing new.
+        if (sentAt > this.appliedSentAt) {
+          this.appliedSentAt = sentAt;
+          const value = result.rows[0]?.value ?? null;
+          if (value !== this.generation) this.clear(value);
+        }
+        return this.epoch;
+      });
+    this.latest = { sentAt, done };
+    // A failed read is not shared: the next caller sends its own.
+    done.catch(() => {
+      if (this.latest?.done === done) this.latest = null;
+    });
+    return done;
+  }
+
+  session(tokenHash: string): CachedSession | undefined {
+    return this.sessions.get(tokenHash);
+  }
+
+  /** Keeps a session read after `fresh` answered `epoch`, unless the cache was emptied since. */
+  keepSession(epoch: number, tokenHash: string, row: CachedSession): void {
+    if (epoch !== this.epoch) return;
+    if (this.sessions.size >= MAX_ENTRIES) this.sessions.clear();
+    this.sessions.set(tokenHash, row);
+  }
+
+  permissionsOf(userId: number): ReadonlyMap<string, PermissionFlags> | undefined {
+    return this.permissions.get(userId);
+  }
+
+  keepPermissions(epoch: number, userId: number, flags: ReadonlyMap<string, PermissionFlags>): void {
+    if (epoch !== this.epoch) return;
+    if (this.permissions.size >= MAX_ENTRIES) this.permissions.clear();
+    this.permissions.set(userId, flags);
+  }
+
+  private clear(generation: string | null) {
+    this.generation = generation;
+    this.epoch += 1;
+    this.sessions.clear();
+    this.permissions.clear();
+  }
+}
+
+const caches = new WeakMap<Kysely<Database>, AuthCache>();
+
+/** The cache of one database handle: one per server node (and per test app). */
+export function authCacheOf(db: Kysely<Database>): AuthCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new AuthCache(db);
+    caches.set(db, cache);
+  }
+  return cache;
+}
