@@ -35,7 +35,7 @@ describe('sessions and permissions cache', () => {
     return result;
   };
 
-  it('moves with a revocation, an account change or a permission change, once per transaction', async () => {
+  it('moves with a revocation, an account change, a permission change or a revoked key, once per transaction', async () => {
     const before = await generation();
     // A sign-in and a session's last use leave it alone: they cannot make a cached answer wrong.
     const session = await signIn();
@@ -45,6 +45,10 @@ describe('sessions and permissions cache', () => {
       .where('id', '=', session.sessionId)
       .execute();
     await db().updateTable('users').set({ failed_attempts: 0 }).where('id', '=', userId).execute();
+    const key = await sql<{ id: number }>`insert into api_keys (name, key_prefix, key_hash, entities)
+      values ('cache', 'sck_cache', 'cache-hash', '{n8n_creators}') returning id`.execute(db());
+    const keyId = key.rows[0]!.id;
+    await sql`update api_keys set last_used_at = now() where id = ${keyId}`.execute(db());
     expect(await generation()).toBe(before);
 
     const changes = [
@@ -56,6 +60,7 @@ describe('sessions and permissions cache', () => {
           .set({ allow_write: true })
           .where('permission_key', '=', 'admin_manage_user'),
       () => db().deleteFrom('sessions').where('id', '=', session.sessionId),
+      () => db().updateTable('api_keys').set({ revoked_at: new Date() }).where('id', '=', keyId),
     ];
     let last = before;
     for (const change of changes) {

@@ -116,7 +116,7 @@ describe('two server nodes on one PostgreSQL', () => {
   });
   // Each node keeps sessions and permissions in memory (src/auth/authCache.ts, ADR 066): what one node changes must
   // hold on the other at its very next call, not after a notice arrives.
-  it("a sign-out, a permission change and a disabled account through one node hold at the other's next call", async () => {
+  it("a sign-out, a permission change, a disabled account and a revoked key through one node hold at the other's next call", async () => {
     const admin = await tokenAt(nodeA, 'admin');
     const set = await call(nodeA, 'POST', '/api/admin/permission-sets', admin, {
       name: `node-cache-${process.pid}`,
@@ -168,5 +168,20 @@ describe('two server nodes on one PostgreSQL', () => {
     const disable = await call(nodeA, 'PATCH', `/api/admin/users/${userId}`, admin, { active: false });
     expect(disable.status, JSON.stringify(disable.body)).toBe(200);
     expect(await products()).toBe(401);
+
+    // An automation key revoked through node A.
+    const created = await call(nodeA, 'POST', '/api/api-keys', admin, { name: 'node cache' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const withKey = async () =>
+      (
+        await fetch(`${nodeB.url}/api/resources/n8n_creators?limit=1`, {
+          headers: { 'x-api-key': String(created.body.key) },
+        })
+      ).status;
+    expect(await withKey()).toBe(200);
+    expect(await withKey()).toBe(200);
+    const revoked = await call(nodeA, 'DELETE', `/api/api-keys/${String(created.body.id)}`, admin);
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+    expect(await withKey()).toBe(401);
   });
 });

@@ -15,6 +15,16 @@ export interface CachedSession {
   full_name: string;
 }
 
+/** An API key as the cache keeps it. */
+export interface CachedApiKey {
+  id: number;
+  name: string;
+  entities: string[];
+  revoked_at: Date | null;
+  /** This node's last knowledge, as a session's `last_seen_at`. */
+  last_used_at: Date | null;
+}
+
 export interface PermissionFlags {
   read: boolean;
   write: boolean;
@@ -24,7 +34,7 @@ export interface PermissionFlags {
 const MAX_ENTRIES = 10_000;
 
 /**
- * This node's sessions and permissions (ADR 066), exact across nodes. Every transaction that changes what the cache
+ * This node's sessions, permissions and API keys (ADR 066), exact across nodes. Every transaction that changes what the cache
  * holds gives `auth_generation` a new value in the same commit (migration 900). A caller asks `fresh(since)` first:
  * it answers once a read of that value sent at or after `since` has come back, and empties the cache if the value
  * moved. A request that passes its start as `since` therefore sees every change committed before it began, as it
@@ -40,6 +50,7 @@ export class AuthCache {
   private appliedSentAt = -Infinity;
   private readonly sessions = new Map<string, CachedSession>();
   private readonly permissions = new Map<number, ReadonlyMap<string, PermissionFlags>>();
+  private readonly apiKeys = new Map<string, CachedApiKey>();
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -81,6 +92,16 @@ export class AuthCache {
     this.sessions.set(tokenHash, row);
   }
 
+  apiKey(keyHash: string): CachedApiKey | undefined {
+    return this.apiKeys.get(keyHash);
+  }
+
+  keepApiKey(epoch: number, keyHash: string, row: CachedApiKey): void {
+    if (epoch !== this.epoch) return;
+    if (this.apiKeys.size >= MAX_ENTRIES) this.apiKeys.clear();
+    this.apiKeys.set(keyHash, row);
+  }
+
   permissionsOf(userId: number): ReadonlyMap<string, PermissionFlags> | undefined {
     return this.permissions.get(userId);
   }
@@ -96,6 +117,7 @@ export class AuthCache {
     this.epoch += 1;
     this.sessions.clear();
     this.permissions.clear();
+    this.apiKeys.clear();
   }
 }
 

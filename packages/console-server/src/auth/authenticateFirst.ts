@@ -22,7 +22,7 @@ export function authenticateFirst(db: Kysely<Database>, clock: () => Date) {
     // A valid API key passes here on any route: the route's guard says whether keys may call it (403 if not).
     const key = presentedApiKey(request.headers);
     if (key && !(typeof authorization === 'string' && /^Bearer\s/i.test(authorization))) {
-      if (await findApiKey(db, key, clock())) return;
+      if (await findApiKey(db, key, clock(), request.authSince)) return;
       throw new HttpError(401, 'Unknown or revoked API key', 'UNAUTHORIZED');
     }
     const session = await authenticate(db, bearerToken(authorization), clock());

@@ -2,12 +2,12 @@ import type { Migration } from '../db/migration.js';
 import { sqlMigration } from '../db/statements.js';
 
 /**
- * Version 900: the generation of what the per-node sessions-and-permissions cache holds (src/auth/authCache.ts,
- * ADR 066). Any transaction that changes a session's validity, an account's activity or name, or what a user may
- * do gives `auth_generation` a new value, at its commit and in it: a deferred constraint trigger runs last, so the
- * row's lock is the last one the transaction takes and cannot close a deadlock. A new session (a sign-in) and a
- * session's last use (`last_seen_at`) do not change it. A random value, not a count: a restored backup can never
- * bring back a value some node still holds. Frozen once shipped.
+ * Version 900: the generation of what the per-node cache holds (src/auth/authCache.ts, ADR 066). Any transaction
+ * that changes a session's validity, an account's activity or name, what a user may do, or an API key gives
+ * `auth_generation` a new value, at its commit and in it: a deferred constraint trigger runs last, so the row's lock
+ * is the last one the transaction takes and cannot close a deadlock. A new session (a sign-in) or key, and a
+ * session's or key's last use (`last_seen_at`, `last_used_at`), do not change it. A random value, not a count: a
+ * restored backup can never bring back a value some node still holds. Frozen once shipped.
  */
 const AUTH_V900 = [
   `create table auth_generation (
@@ -32,6 +32,9 @@ const AUTH_V900 = [
     deferrable initially deferred for each row execute function auth_generation_bump()`,
   `create constraint trigger user_permission_sets_auth_generation
     after insert or update or delete on user_permission_sets
+    deferrable initially deferred for each row execute function auth_generation_bump()`,
+  `create constraint trigger api_keys_auth_generation
+    after update of key_hash, name, entities, revoked_at or delete on api_keys
     deferrable initially deferred for each row execute function auth_generation_bump()`,
   `create constraint trigger permission_set_entries_auth_generation
     after insert or update or delete on permission_set_entries

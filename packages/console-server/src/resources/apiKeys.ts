@@ -4,9 +4,11 @@
  * those writes.
  */
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { type Kysely, sql } from 'kysely';
 import { ENTITIES } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
+import { authCacheOf } from '../auth/authCache.js';
 import { hashToken } from '../auth/tokens.js';
 import { auditBy } from '../services/audit.js';
 import { lockRowById } from '../db/lockRow.js';
@@ -143,13 +145,22 @@ export async function findApiKey(
   db: Kysely<Database>,
   key: string,
   now: Date,
+  /** When the caller's request began (performance.now()): this node's cache answers as of then (ADR 066). */
+  since: number = performance.now(),
 ): Promise<{ id: number; name: string; entities: string[] } | null> {
   if (!KEY_SHAPE.test(key)) return null;
-  const row = await db
-    .selectFrom('api_keys')
-    .select(['id', 'name', 'entities', 'revoked_at', 'last_used_at'])
-    .where('key_hash', '=', hashToken(key))
-    .executeTakeFirst();
+  const keyHash = hashToken(key);
+  const cache = authCacheOf(db);
+  const epoch = await cache.fresh(since);
+  let row = cache.apiKey(keyHash);
+  if (!row) {
+    row = await db
+      .selectFrom('api_keys')
+      .select(['id', 'name', 'entities', 'revoked_at', 'last_used_at'])
+      .where('key_hash', '=', keyHash)
+      .executeTakeFirst();
+    if (row) cache.keepApiKey(epoch, keyHash, row);
+  }
   if (!row || row.revoked_at) return null;
   if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
     await db
@@ -157,6 +168,7 @@ export async function findApiKey(
       .set({ last_used_at: sql`now()` })
       .where('id', '=', row.id)
       .execute();
+    row.last_used_at = now;
   }
   return { id: row.id, name: row.name, entities: row.entities };
 }

@@ -87,7 +87,7 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
     const authorization = request.headers.authorization;
     const key = presentedApiKey(request.headers);
     if (key && !(typeof authorization === 'string' && /^Bearer\s/i.test(authorization))) {
-      const found = await findApiKey(db, key, clock());
+      const found = await findApiKey(db, key, clock(), request.authSince);
       if (!found)
         throw new ResourceError(401, { message: 'Unknown or revoked API key', code: 'UNAUTHORIZED' });
       return { kind: 'api_key', keyId: found.id, name: found.name, entities: found.entities, ip };
