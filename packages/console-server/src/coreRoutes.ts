@@ -82,7 +82,7 @@ export function registerCoreRoutes(options: CoreRoutesOptions): void {
   });
 
   implement(route, authEndpoints.permissions, async (request) => ({
-    permissions: await userPermissions(db, sessionOf(request).userId),
+    permissions: await userPermissions(db, sessionOf(request).userId, { since: request.authSince }),
   }));
 
   implement(route, authEndpoints.pageCheck, async (request, reply, { query }) => {

@@ -53,7 +53,7 @@ export function registerSearchRoutes(options: SearchRoutesOptions): void {
   implement(route, searchEndpoints.records, async (request, _reply, { query }) => {
     const session = sessionOf(request);
     const readable = new Set(
-      (await userPermissions(db, session.userId))
+      (await userPermissions(db, session.userId, { since: request.authSince }))
         .filter((entry) => entry.allow_read === 1)
         .map((entry) => entry.permission_key),
     );

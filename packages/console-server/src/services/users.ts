@@ -602,11 +602,20 @@ export function listUsers(db: Kysely<Database>): Promise<UserSummary[]> {
   return userSummaries(db);
 }
 
-/** The union of a user's sets: a key is readable (writable) if any of their sets allows it. */
-export async function userPermissions(
+/**
+ * A user's flags for every key they hold, the union of their sets (a key is readable, writable, if any of their sets
+ * allows it), as of `since` (performance.now() at the caller's request start): from this node's cache once checked
+ * (src/auth/authCache.ts, ADR 066), else from the tables.
+ */
+async function permissionFlags(
   db: Kysely<Database>,
   userId: number,
-): Promise<Required<PermissionEntry>[]> {
+  since: number = performance.now(),
+): Promise<ReadonlyMap<string, { read: boolean; write: boolean }>> {
+  const cache = authCacheOf(db);
+  const epoch = await cache.fresh(since);
+  const held = cache.permissionsOf(userId);
+  if (held) return held;
   const rows = await db
     .selectFrom('user_permission_sets as ups')
     .innerJoin('permission_set_entries as e', 'e.set_id', 'ups.set_id')
@@ -615,42 +624,38 @@ export async function userPermissions(
     .select(sql<boolean>`bool_or(e.allow_write)`.as('w'))
     .where('ups.user_id', '=', userId)
     .groupBy('e.permission_key')
-    .orderBy('e.permission_key')
     .execute();
-  return rows.map((row) => ({
-    permission_key: row.permission_key,
-    allow_read: row.r ? 1 : 0,
-    allow_write: row.w ? 1 : 0,
-  }));
+  const flags = new Map(
+    rows.map((row) => [row.permission_key, { read: row.r === true, write: row.w === true }]),
+  );
+  cache.keepPermissions(epoch, userId, flags);
+  return flags;
 }
 
-/**
- * One key's effective flags for a user (the `___pc` lookup, every route's guard), from this node's cache of the
- * user's keys (src/auth/authCache.ts). `since`: when the caller's request began (performance.now()).
- */
+/** Every key a user holds, by key name. */
+export async function userPermissions(
+  db: Kysely<Database>,
+  userId: number,
+  options: { since?: number } = {},
+): Promise<Required<PermissionEntry>[]> {
+  const flags = await permissionFlags(db, userId, options.since);
+  return [...flags]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, { read, write }]) => ({
+      permission_key: key,
+      allow_read: read ? 1 : 0,
+      allow_write: write ? 1 : 0,
+    }));
+}
+
+/** One key's effective flags for a user (the `___pc` lookup, every route's guard). */
 export async function userPermission(
   db: Kysely<Database>,
   userId: number,
   key: string,
   options: { since?: number } = {},
 ): Promise<{ read: boolean; write: boolean }> {
-  const cache = authCacheOf(db);
-  const epoch = await cache.fresh(options.since ?? performance.now());
-  let flags = cache.permissionsOf(userId);
-  if (!flags) {
-    const rows = await db
-      .selectFrom('user_permission_sets as ups')
-      .innerJoin('permission_set_entries as e', 'e.set_id', 'ups.set_id')
-      .select('e.permission_key')
-      .select(sql<boolean>`bool_or(e.allow_read)`.as('r'))
-      .select(sql<boolean>`bool_or(e.allow_write)`.as('w'))
-      .where('ups.user_id', '=', userId)
-      .groupBy('e.permission_key')
-      .execute();
-    flags = new Map(rows.map((row) => [row.permission_key, { read: row.r === true, write: row.w === true }]));
-    cache.keepPermissions(epoch, userId, flags);
-  }
-  const found = flags.get(key);
+  const found = (await permissionFlags(db, userId, options.since)).get(key);
   return { read: found?.read === true, write: found?.write === true };
 }
 
