@@ -187,6 +187,14 @@ describe('metrics (METRICS_PORT)', () => {
       socket!.once('connect_error', reject);
     });
 
+    // Two calls with the token: the second is answered from this node's memory (ADR 066).
+    for (let call = 0; call < 2; call += 1) {
+      const answer = await fetch(`${base}/api/resources/companies?limit=1`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(answer.status).toBe(200);
+    }
+
     // A WhatsApp message queued 90 s ago and not yet sent (no worker runs in tests).
     const { registryId } = await waNumber(testDb.database);
     await sql`
@@ -218,6 +226,16 @@ describe('metrics (METRICS_PORT)', () => {
     expect(Number(age?.[1])).toBeGreaterThanOrEqual(90);
     expect(text).toMatch(/^process_cpu_seconds_total /m);
     expect(text).toMatch(/^console_db_pool_connections\{state="max"\} 10$/m);
+    // The token's session was read once and then answered from memory (ADR 066).
+    const count = (pattern: RegExp) => Number(pattern.exec(text)?.[1] ?? Number.NaN);
+    expect(
+      count(/^console_auth_cache_lookups_total\{kind="session",result="hit"\} (\d+)$/m),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      count(/^console_auth_cache_lookups_total\{kind="session",result="miss"\} (\d+)$/m),
+    ).toBeGreaterThanOrEqual(1);
+    expect(count(/^console_auth_generation_reads_total (\d+)$/m)).toBeGreaterThanOrEqual(2);
+    expect(text).toMatch(/^console_auth_cache_clears_total \d+$/m);
     expect(text).toMatch(/^console_db_pool_connections\{state="waiting"\} 0$/m);
     console.log(
       `metrics: ${text.length} bytes, ${text.split('\n').filter((line) => line && !line.startsWith('#')).length} samples`,

@@ -30,6 +30,18 @@ export interface PermissionFlags {
   write: boolean;
 }
 
+/** What the cache did since the process started (the operator's metrics, src/ops/metrics.ts). */
+export interface AuthCacheCounts {
+  /** Generation reads sent (one per request at most; concurrent requests share one). */
+  generationReads: number;
+  /** Times a moved generation emptied the cache. */
+  cleared: number;
+  /** Lookups answered from memory, and those that read the tables, by what was looked up. */
+  hits: Record<AuthCacheKind, number>;
+  misses: Record<AuthCacheKind, number>;
+}
+export type AuthCacheKind = 'session' | 'permissions' | 'api_key';
+
 /** Past this many entries a map starts again empty: a bound on memory, not a policy. */
 const MAX_ENTRIES = 10_000;
 
@@ -51,6 +63,12 @@ export class AuthCache {
   private readonly sessions = new Map<string, CachedSession>();
   private readonly permissions = new Map<number, ReadonlyMap<string, PermissionFlags>>();
   private readonly apiKeys = new Map<string, CachedApiKey>();
+  readonly counts: AuthCacheCounts = {
+    generationReads: 0,
+    cleared: 0,
+    hits: { session: 0, permissions: 0, api_key: 0 },
+    misses: { session: 0, permissions: 0, api_key: 0 },
+  };
 
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -62,6 +80,7 @@ export class AuthCache {
     if (since <= 0) since = performance.now();
     if (this.latest && this.latest.sentAt >= since) return this.latest.done;
     const sentAt = performance.now();
+    this.counts.generationReads += 1;
     const done = sql<{ value: string }>`select value from auth_generation where id = 1`
       .execute(this.db)
       .then((result) => {
@@ -82,7 +101,7 @@ export class AuthCache {
   }
 
   session(tokenHash: string): CachedSession | undefined {
-    return this.sessions.get(tokenHash);
+    return this.counted('session', this.sessions.get(tokenHash));
   }
 
   /** Keeps a session read after `fresh` answered `epoch`, unless the cache was emptied since. */
@@ -93,7 +112,7 @@ export class AuthCache {
   }
 
   apiKey(keyHash: string): CachedApiKey | undefined {
-    return this.apiKeys.get(keyHash);
+    return this.counted('api_key', this.apiKeys.get(keyHash));
   }
 
   keepApiKey(epoch: number, keyHash: string, row: CachedApiKey): void {
@@ -103,7 +122,7 @@ export class AuthCache {
   }
 
   permissionsOf(userId: number): ReadonlyMap<string, PermissionFlags> | undefined {
-    return this.permissions.get(userId);
+    return this.counted('permissions', this.permissions.get(userId));
   }
 
   keepPermissions(epoch: number, userId: number, flags: ReadonlyMap<string, PermissionFlags>): void {
@@ -112,7 +131,15 @@ export class AuthCache {
     this.permissions.set(userId, flags);
   }
 
+  private counted<T>(kind: AuthCacheKind, found: T | undefined): T | undefined {
+    if (found === undefined) this.counts.misses[kind] += 1;
+    else this.counts.hits[kind] += 1;
+    return found;
+  }
+
   private clear(generation: string | null) {
+    // The first read fills an empty cache: not a clearing an operator should see.
+    if (this.generation !== null) this.counts.cleared += 1;
     this.generation = generation;
     this.epoch += 1;
     this.sessions.clear();

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { authCacheOf, type AuthCacheKind } from '../auth/authCache.js';
 import { onJobRun } from './jobRuns.js';
 import { onRetentionDeleted } from './retention.js';
 
@@ -66,6 +67,41 @@ export function registerMetrics(app: FastifyInstance): Registry {
       this.set({ state: 'idle' }, use.idle);
       this.set({ state: 'waiting' }, use.waiting);
       this.set({ state: 'max' }, use.max);
+    },
+  });
+
+  // This node's sessions and permissions cache (ADR 066): hits, reads of the tables, generation reads, clearings.
+  const cacheCounts = () => authCacheOf(app.database.db).counts;
+  new Counter({
+    name: 'console_auth_cache_lookups_total',
+    help: "Sessions, users' permissions and API keys looked up, by kind and whether memory answered (hit) or the tables (miss)",
+    labelNames: ['kind', 'result'],
+    registers: [registry],
+    collect() {
+      const counts = cacheCounts();
+      this.reset();
+      for (const kind of ['session', 'permissions', 'api_key'] as AuthCacheKind[]) {
+        this.inc({ kind, result: 'hit' }, counts.hits[kind]);
+        this.inc({ kind, result: 'miss' }, counts.misses[kind]);
+      }
+    },
+  });
+  new Counter({
+    name: 'console_auth_generation_reads_total',
+    help: 'Reads of auth_generation (at most one per request; requests in flight share one)',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(cacheCounts().generationReads);
+    },
+  });
+  new Counter({
+    name: 'console_auth_cache_clears_total',
+    help: "Times a sign-out, a disabled account, a permission or API key change emptied this node's cache",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(cacheCounts().cleared);
     },
   });
 
