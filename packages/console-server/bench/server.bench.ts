@@ -271,7 +271,7 @@ async function main() {
     ),
   );
   console.log(
-    `\n___pc, one call at a time: time inside the server (its server-timing: routing, auth, permission, record)\nvs the same 3 queries (session, permission union, page-check insert) straight through pg\n`,
+    `\n___pc, one call at a time: time inside the server (its server-timing: routing, auth, permission, record)\nvs the 3 queries such a call made before the per-node cache (session, permission union, page-check insert) straight\nthrough pg; the server now reads auth_generation and answers the session and permission from memory (ADR 066)\n`,
   );
   console.log(
     table(
