@@ -129,6 +129,8 @@ declare module 'fastify' {
     session: AuthenticatedSession | null;
     /** When an API request began (performance.now()): its session and permission checks see every change before. */
     authSince: number;
+    /** How long the session check took (ms, the generation read included); 0 without a token. */
+    authMs: number;
   }
 }
 
@@ -197,6 +199,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   });
   app.decorateRequest('session', null);
   app.decorateRequest('authSince', 0);
+  app.decorateRequest('authMs', 0);
   // First of the hooks: a draining server turns new requests away before any hook reads the database.
   const lifecycle = registerLifecycle(app, () => database);
   app.decorate('lifecycle', lifecycle);
@@ -239,8 +242,10 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     await realtime.close();
   });
   // Time spent in this process per request: lets a client (and the bench) tell server time from network time.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}`);
+  // `auth`: the session check inside it (ADR 066), so a slow call tells its own time from the sign-in state's.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const auth = request.authMs > 0 ? `, auth;dur=${request.authMs.toFixed(2)}` : '';
+    reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(2)}${auth}`);
     return payload;
   });
   // After server-timing (it reports time before compressing); API answers ≥ 1 KiB, src/staticApp.ts.
@@ -314,6 +319,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     const token = bearerToken(request.headers.authorization);
     if (!token) return;
     const result = await checkSession(db, token, clock(), { idleMs, since: request.authSince });
+    request.authMs = performance.now() - request.authSince;
     if (result.status === 'none') return;
     if (result.status === 'idle' && !IDLE_ALLOWED.has(request.url.split('?')[0]!.replace(/\/$/, ''))) {
       throw new HttpError(401, AUTH_MESSAGES.reauthRequired, REAUTH_REQUIRED_CODE);

@@ -183,6 +183,22 @@ describe.each(ONE_ENGINE)('console-server API on %s', (engine) => {
       }
     });
 
+    it("server-timing tells the session check's share of a call (ADR 066)", async () => {
+      const c = client();
+      const anonymous = await c.request({ method: 'GET', url: '/api/health' });
+      expect(anonymous.headers['server-timing']).toMatch(/^app;dur=\d+\.\d\d$/);
+      const token = await c.token('admin');
+      const signedIn = await c.request({
+        method: 'GET',
+        url: '/api/a/verify/___ca',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(signedIn.statusCode).toBe(200);
+      const timing = /^app;dur=([\d.]+), auth;dur=([\d.]+)$/.exec(String(signedIn.headers['server-timing']));
+      expect(timing, String(signedIn.headers['server-timing'])).not.toBeNull();
+      expect(Number(timing![2])).toBeGreaterThan(0);
+    });
+
     it('every route that needs a caller: 401 without a token, whatever the content type (before parsing)', async () => {
       const guarded = app.apiRoutes.filter((route) => route.auth);
       expect(guarded.length).toBeGreaterThan(50);
