@@ -106,9 +106,7 @@ export class AuthCache {
 
   /** Keeps a session read after `fresh` answered `epoch`, unless the cache was emptied since. */
   keepSession(epoch: number, tokenHash: string, row: CachedSession): void {
-    if (epoch !== this.epoch) return;
-    if (this.sessions.size >= MAX_ENTRIES) this.sessions.clear();
-    this.sessions.set(tokenHash, row);
+    this.keep(this.sessions, epoch, tokenHash, row);
   }
 
   apiKey(keyHash: string): CachedApiKey | undefined {
@@ -116,9 +114,7 @@ export class AuthCache {
   }
 
   keepApiKey(epoch: number, keyHash: string, row: CachedApiKey): void {
-    if (epoch !== this.epoch) return;
-    if (this.apiKeys.size >= MAX_ENTRIES) this.apiKeys.clear();
-    this.apiKeys.set(keyHash, row);
+    this.keep(this.apiKeys, epoch, keyHash, row);
   }
 
   permissionsOf(userId: number): ReadonlyMap<string, PermissionFlags> | undefined {
@@ -126,9 +122,13 @@ export class AuthCache {
   }
 
   keepPermissions(epoch: number, userId: number, flags: ReadonlyMap<string, PermissionFlags>): void {
+    this.keep(this.permissions, epoch, userId, flags);
+  }
+
+  private keep<K, V>(map: Map<K, V>, epoch: number, key: K, value: V) {
     if (epoch !== this.epoch) return;
-    if (this.permissions.size >= MAX_ENTRIES) this.permissions.clear();
-    this.permissions.set(userId, flags);
+    if (map.size >= MAX_ENTRIES) map.clear();
+    map.set(key, value);
   }
 
   private counted<T>(kind: AuthCacheKind, found: T | undefined): T | undefined {
