@@ -116,6 +116,43 @@ describe('sessions and permissions cache', () => {
     expect(cache.permissionsOf(userId)).toBeUndefined();
   });
 
+  it('reads a session it does not hold together with the generation, in one statement', async () => {
+    const cache = new AuthCache(db());
+    const session = await signIn();
+    const row = await db()
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.id',
+        's.user_id',
+        's.expires_at',
+        's.revoked_at',
+        's.last_seen_at',
+        'u.active',
+        'u.username',
+        'u.full_name',
+      ])
+      .where('s.id', '=', session.sessionId)
+      .executeTakeFirstOrThrow();
+    const reads: boolean[] = [];
+    const read = async (withGeneration: boolean) => {
+      reads.push(withGeneration);
+      return withGeneration ? { value: row, generation: await generation() } : { value: row };
+    };
+    // Cold: one statement answers both, and it counts as the request's generation read.
+    expect(await cache.sessionAt(performance.now(), 'hash', read)).toBe(row);
+    expect(reads).toEqual([true]);
+    expect(cache.counts.generationReads).toBe(1);
+    // Held: a generation read, no row read.
+    expect(await cache.sessionAt(performance.now(), 'hash', read)).toBe(row);
+    expect(reads).toEqual([true]);
+    expect(cache.counts).toMatchObject({ generationReads: 2, hits: { session: 1 }, misses: { session: 1 } });
+    // A change in between: the generation read empties memory and the row is read again.
+    await db().updateTable('users').set({ full_name: 'Admin once more' }).where('id', '=', userId).execute();
+    await cache.sessionAt(performance.now(), 'hash', read);
+    expect(reads).toEqual([true, false]);
+  });
+
   it('shares one read among the requests that began before it was sent', async () => {
     const cache = new AuthCache(db());
     const since = performance.now();

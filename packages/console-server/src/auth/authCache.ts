@@ -85,11 +85,7 @@ export class AuthCache {
       .execute(this.db)
       .then((result) => {
         // An older read answering after a newer one says nothing new.
-        if (sentAt > this.appliedSentAt) {
-          this.appliedSentAt = sentAt;
-          const value = result.rows[0]?.value ?? null;
-          if (value !== this.generation) this.clear(value);
-        }
+        this.applyGeneration(sentAt, result.rows[0]?.value ?? null);
         return this.epoch;
       });
     this.latest = { sentAt, done };
@@ -100,21 +96,75 @@ export class AuthCache {
     return done;
   }
 
-  session(tokenHash: string): CachedSession | undefined {
-    return this.counted('session', this.sessions.get(tokenHash));
+  /**
+   * A lookup as of `since`. From memory after a generation read, when memory holds it or a read was already sent since
+   * `since`. Otherwise one statement, sent now, answers both the row and the generation it was read under (one
+   * snapshot: `read(true)` returns `generation`); it also serves as this request's generation read, so a cold call
+   * costs what it did before the cache.
+   */
+  private async lookup<K, V>(
+    kind: AuthCacheKind,
+    map: Map<K, V>,
+    key: K,
+    since: number,
+    read: (withGeneration: boolean) => Promise<{ value: V | undefined; generation?: string | null }>,
+  ): Promise<V | undefined> {
+    if (since <= 0) since = performance.now();
+    const heldAt = this.epoch;
+    const held = this.counted(kind, map.get(key));
+    if (held !== undefined || (this.latest && this.latest.sentAt >= since)) {
+      const epoch = await this.fresh(since);
+      if (held !== undefined && epoch === heldAt) return held;
+      const { value } = await read(false);
+      if (value !== undefined) this.keep(map, epoch, key, value);
+      return value;
+    }
+    const sentAt = performance.now();
+    this.counts.generationReads += 1;
+    const { value, generation } = await read(true);
+    if (generation === undefined) return value;
+    const epoch = this.applyGeneration(sentAt, generation);
+    if (this.latest === null || sentAt > this.latest.sentAt) {
+      this.latest = { sentAt, done: Promise.resolve(this.epoch) };
+    }
+    if (value !== undefined && epoch !== null) this.keep(map, epoch, key, value);
+    return value;
   }
 
-  /** Keeps a session read after `fresh` answered `epoch`, unless the cache was emptied since. */
-  keepSession(epoch: number, tokenHash: string, row: CachedSession): void {
-    this.keep(this.sessions, epoch, tokenHash, row);
+  /**
+   * A generation read sent at `sentAt` answered `generation`: empties the cache if it moved. The epoch a row read in
+   * the same statement may be kept under, or null when a newer read already spoke and the row may be older than it.
+   */
+  private applyGeneration(sentAt: number, generation: string | null): number | null {
+    if (sentAt > this.appliedSentAt) {
+      this.appliedSentAt = sentAt;
+      if (generation !== this.generation) this.clear(generation);
+      return this.epoch;
+    }
+    // Random values never repeat: the same value means nothing changed between the two snapshots.
+    return generation === this.generation ? this.epoch : null;
   }
 
-  apiKey(keyHash: string): CachedApiKey | undefined {
-    return this.counted('api_key', this.apiKeys.get(keyHash));
+  /** The session a token names, as of `since` (see `lookup`). */
+  sessionAt(
+    since: number,
+    tokenHash: string,
+    read: (
+      withGeneration: boolean,
+    ) => Promise<{ value: CachedSession | undefined; generation?: string | null }>,
+  ): Promise<CachedSession | undefined> {
+    return this.lookup('session', this.sessions, tokenHash, since, read);
   }
 
-  keepApiKey(epoch: number, keyHash: string, row: CachedApiKey): void {
-    this.keep(this.apiKeys, epoch, keyHash, row);
+  /** An API key by its hash, as of `since` (see `lookup`). */
+  apiKeyAt(
+    since: number,
+    keyHash: string,
+    read: (
+      withGeneration: boolean,
+    ) => Promise<{ value: CachedApiKey | undefined; generation?: string | null }>,
+  ): Promise<CachedApiKey | undefined> {
+    return this.lookup('api_key', this.apiKeys, keyHash, since, read);
   }
 
   permissionsOf(userId: number): ReadonlyMap<string, PermissionFlags> | undefined {

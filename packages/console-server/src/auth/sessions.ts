@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database, User } from '../db/schema.js';
 import { findUserByUsername } from '../services/users.js';
 import { AUTH_MESSAGES } from './messages.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.js';
 import { generateToken, hashToken, isWellFormedToken } from './tokens.js';
 import { scheduleOnce } from '../jobs/runOnce.js';
-import { authCacheOf } from './authCache.js';
+import { type CachedSession, authCacheOf } from './authCache.js';
 
 export interface LockoutPolicy {
   /** Consecutive failures on one username before it is locked. */
@@ -333,34 +333,31 @@ export async function checkSession(
   if (!token || !isWellFormedToken(token)) return { status: 'none' };
   const tokenHash = hashToken(token);
   const cache = authCacheOf(db);
-  const epoch = await cache.fresh(options.since ?? performance.now());
-  const read = async () => {
-    const found = await db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.user_id')
-      .select([
-        's.id',
-        's.user_id',
-        's.expires_at',
-        's.revoked_at',
-        's.last_seen_at',
-        'u.active',
-        'u.username',
-        'u.full_name',
-      ])
-      .where('s.token_hash', '=', tokenHash)
-      .executeTakeFirst();
-    if (found) cache.keepSession(epoch, tokenHash, found);
-    return found;
+  const read = async (withGeneration: boolean) => {
+    // With the generation: one statement, one snapshot, so the row can be kept under it (src/auth/authCache.ts).
+    const result = await sql<CachedSession & { generation: string | null; id: string | null }>`
+      select ${withGeneration ? sql`g.value` : sql`null::text`} as generation,
+        s.id, s.user_id, s.expires_at, s.revoked_at, s.last_seen_at, u.active, u.username, u.full_name
+      from (select 1) one
+      left join auth_generation g on ${withGeneration ? sql`g.id = 1` : sql`false`}
+      left join sessions s on s.token_hash = ${tokenHash}
+      left join users u on u.id = s.user_id`.execute(db);
+    const found = result.rows[0];
+    const value = found?.id != null && found.user_id != null ? (found as CachedSession) : undefined;
+    return withGeneration ? { value, generation: found?.generation ?? null } : { value };
   };
-  const cached = cache.session(tokenHash);
-  let row = cached ?? (await read());
+  const since = options.since ?? performance.now();
+  // `held`: the object memory keeps (its last use moves forward here); `row`: what this check decides on.
+  const held = await cache.sessionAt(since, tokenHash, read);
+  let row = held;
   if (!row || row.revoked_at !== null || row.expires_at <= now || !row.active) return { status: 'none' };
   let idleFor = row.last_seen_at ? now.getTime() - row.last_seen_at.getTime() : 0;
-  // The cache's last use may be older than another node's: idleness is decided on the table.
-  if (cached && idleMs !== null && idleFor > idleMs) {
-    row = await read();
+  // Memory's last use may be older than another node's: idleness is decided on the table.
+  if (idleMs !== null && idleFor > idleMs) {
+    row = (await read(false)).value;
     if (!row || row.revoked_at !== null || row.expires_at <= now || !row.active) return { status: 'none' };
+    if (held && row.last_seen_at && (!held.last_seen_at || row.last_seen_at > held.last_seen_at))
+      held.last_seen_at = row.last_seen_at;
     idleFor = row.last_seen_at ? now.getTime() - row.last_seen_at.getTime() : 0;
   }
   const session = {
@@ -376,6 +373,7 @@ export async function checkSession(
   if (options.touch !== false && (!row.last_seen_at || idleFor > granularity)) {
     await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
     row.last_seen_at = now;
+    if (held) held.last_seen_at = now;
   }
   return { status: 'ok', session };
 }

@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { type Kysely, sql } from 'kysely';
 import { ENTITIES } from '@staff/console-contract';
 import type { Database } from '../db/schema.js';
-import { authCacheOf } from '../auth/authCache.js';
+import { type CachedApiKey, authCacheOf } from '../auth/authCache.js';
 import { hashToken } from '../auth/tokens.js';
 import { auditBy } from '../services/audit.js';
 import { lockRowById } from '../db/lockRow.js';
@@ -150,17 +150,18 @@ export async function findApiKey(
 ): Promise<{ id: number; name: string; entities: string[] } | null> {
   if (!KEY_SHAPE.test(key)) return null;
   const keyHash = hashToken(key);
-  const cache = authCacheOf(db);
-  const epoch = await cache.fresh(since);
-  let row = cache.apiKey(keyHash);
-  if (!row) {
-    row = await db
-      .selectFrom('api_keys')
-      .select(['id', 'name', 'entities', 'revoked_at', 'last_used_at'])
-      .where('key_hash', '=', keyHash)
-      .executeTakeFirst();
-    if (row) cache.keepApiKey(epoch, keyHash, row);
-  }
+  const row = await authCacheOf(db).apiKeyAt(since, keyHash, async (withGeneration) => {
+    // With the generation: one statement, one snapshot, so the row can be kept under it (src/auth/authCache.ts).
+    const result = await sql<CachedApiKey & { generation: string | null; id: number | null }>`
+      select ${withGeneration ? sql`g.value` : sql`null::text`} as generation,
+        k.id, k.name, k.entities, k.revoked_at, k.last_used_at
+      from (select 1) one
+      left join auth_generation g on ${withGeneration ? sql`g.id = 1` : sql`false`}
+      left join api_keys k on k.key_hash = ${keyHash}`.execute(db);
+    const found = result.rows[0];
+    const value = found?.id != null ? (found as CachedApiKey) : undefined;
+    return withGeneration ? { value, generation: found?.generation ?? null } : { value };
+  });
   if (!row || row.revoked_at) return null;
   if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
     await db
