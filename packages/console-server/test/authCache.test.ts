@@ -70,6 +70,22 @@ describe('sessions and permissions cache', () => {
       last = now;
     }
 
+    // A truncate fires no row trigger: its statement trigger moves it (seen inside the transaction, then undone).
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        const inside = async () =>
+          (await sql<{ value: string }>`select value from auth_generation`.execute(trx)).rows[0]!.value;
+        const was = await inside();
+        await sql`truncate permission_set_entries`.execute(trx);
+        expect(await inside()).not.toBe(was);
+        throw new Error('undo');
+      })
+      .catch((error: unknown) => {
+        if ((error as Error).message !== 'undo') throw error;
+      });
+    expect(await generation()).toBe(last);
+
     // A rolled-back change leaves it alone.
     await db()
       .transaction()

@@ -39,6 +39,11 @@ const AUTH_V900 = [
   `create constraint trigger permission_set_entries_auth_generation
     after insert or update or delete on permission_set_entries
     deferrable initially deferred for each row execute function auth_generation_bump()`,
+  // An operator's `truncate sessions` (everyone signed out at once) fires no row trigger: a statement one each.
+  ...['sessions', 'users', 'user_permission_sets', 'permission_set_entries', 'api_keys'].map(
+    (table) => `create trigger ${table}_auth_generation_truncate after truncate on ${table}
+    for each statement execute function auth_generation_bump()`,
+  ),
 ];
 
 export const AUTH_MIGRATIONS: readonly Migration[] = [
