@@ -380,6 +380,7 @@ const TYPE_EXPORTS: string[] = [
   'HookPickerStatus',
   'InCondition',
   'IsEmptyCondition',
+  'IsNotEmptyCondition',
   'KeysetPagination',
   'KpiCardMessages',
   'KpiCardProps',

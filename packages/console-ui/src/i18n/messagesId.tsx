@@ -112,6 +112,7 @@ export const FILTER_BAR_MESSAGES_ID: FilterBarMessages = {
   chip: {
     contains: (field, value) => `${field} mengandung “${value}”`,
     isEmpty: (field) => `${field} kosong`,
+    isNotEmpty: (field) => `${field} tidak kosong`,
     withinLastDays: (field, days) => `${field} dalam ${days} hari terakhir`,
     or: ' atau ',
     and: ' dan ',

@@ -102,6 +102,13 @@ describe('matchesFilter operators', () => {
     expect(matchesFilter({ qty: null }, one({ op: 'equals', field: 'qty', value: null }), NOW)).toBe(true);
   });
 
+  it('is not empty holds a value: not null, undefined or blank', () => {
+    const filter = one({ op: 'isNotEmpty', field: 'email' });
+    expect(matchesFilter({ email: 'a@b.id' }, filter, NOW)).toBe(true);
+    for (const email of [null, undefined, '', '  '])
+      expect(matchesFilter({ email }, filter, NOW), String(email)).toBe(false);
+  });
+
   it('in is exact (case-sensitive) membership', () => {
     const filter = one({ op: 'in', field: 'status', values: ['Waiting'] });
     expect(matchesFilter({ status: 'waiting' }, filter, NOW)).toBe(false);

@@ -39,6 +39,12 @@ export interface IsEmptyCondition {
   field: string;
 }
 
+/** `field` holds a value: neither null, undefined nor a blank string. */
+export interface IsNotEmptyCondition {
+  op: 'isNotEmpty';
+  field: string;
+}
+
 /** `min <= field <= max` (either bound optional), as numbers or, when not numeric, as dates. */
 export interface RangeCondition {
   op: 'range';
@@ -59,6 +65,7 @@ export type FilterCondition =
   | EqualsCondition
   | WithinLastDaysCondition
   | IsEmptyCondition
+  | IsNotEmptyCondition
   | RangeCondition
   | ContainsCondition;
 
@@ -141,6 +148,8 @@ function matchesCondition(row: FilterRow, condition: FilterCondition, now: Date)
   switch (condition.op) {
     case 'isEmpty':
       return isEmptyValue(value);
+    case 'isNotEmpty':
+      return !isEmptyValue(value);
     case 'equals': {
       const expected = condition.value === null ? null : String(condition.value);
       return asText(value) === expected;

@@ -95,6 +95,40 @@ describe('FilterBar tree and list filters', () => {
     expect(fromFilterGroup(creators, group)).toEqual({ filters, groups: [], unsupported: 0 });
   });
 
+  it('keeps "is not empty", alone and in an or group, through the bar (its first edit dropped it before)', () => {
+    const filters = [
+      { field: 'email', op: 'empty' as const, empty: false },
+      { field: 'platform', op: 'eq' as const, value: 'tiktok' },
+    ];
+    const groups = [
+      {
+        any: [
+          [{ field: 'city', op: 'empty' as const, empty: false }],
+          [
+            { field: 'city', op: 'empty' as const, empty: true },
+            { field: 'email', op: 'empty' as const, empty: false },
+          ],
+        ],
+      },
+    ];
+    const group = toFilterGroup(filters, groups);
+    expect(group.conditions[0]).toEqual({ op: 'isNotEmpty', field: 'email' });
+    expect(group.conditions[2]).toEqual({
+      match: 'any',
+      conditions: [
+        { op: 'isNotEmpty', field: 'city' },
+        {
+          match: 'all',
+          conditions: [
+            { op: 'isEmpty', field: 'city' },
+            { op: 'isNotEmpty', field: 'email' },
+          ],
+        },
+      ],
+    });
+    expect(fromFilterGroup(creators, group)).toEqual({ filters, groups, unsupported: 0 });
+  });
+
   it('keeps "within the last N days" relative (the server counts back from the day the list is read)', () => {
     const now = new Date('2026-11-20T08:00:00Z');
     expect(

@@ -209,8 +209,8 @@ export function visibleColumns(def: EntityDef, hidden: string[]): string[] {
 // ---------------------------------------------------------------------------------------------------------------
 // FilterBar tree ↔ list filters
 
-/** A list filter as a FilterBar condition; null for "is not empty", which has no condition (and no chip). */
-function toCondition(filter: ListFilter): FilterCondition | null {
+/** A list filter as a FilterBar condition. */
+function toCondition(filter: ListFilter): FilterCondition {
   switch (filter.op) {
     case 'eq':
       return { op: 'equals', field: filter.field, value: filter.value };
@@ -226,7 +226,7 @@ function toCondition(filter: ListFilter): FilterCondition | null {
     case 'contains':
       return { op: 'contains', field: filter.field, value: filter.value };
     case 'empty':
-      return filter.empty ? { op: 'isEmpty', field: filter.field } : null;
+      return { op: filter.empty ? 'isEmpty' : 'isNotEmpty', field: filter.field };
     case 'within':
       return { op: 'withinLastDays', field: filter.field, days: filter.days };
   }
@@ -234,22 +234,18 @@ function toCondition(filter: ListFilter): FilterCondition | null {
 
 /**
  * The filters as the FilterBar's tree: an AND group of conditions, plus one OR group per `or` group (an
- * alternative of several filters is an AND group inside it). "Is not empty" has no chip: left out at the top;
- * a group that needs it is left out whole, as dropping part of an alternative would change what it keeps.
+ * alternative of several filters is an AND group inside it). Every list filter has its condition, so nothing the
+ * list holds is left out of the bar (before, "is not empty" had none and the bar's first edit dropped it).
  */
 export function toFilterGroup(filters: ListFilter[], groups: ListFilterGroup[] = []): FilterGroup {
-  const conditions: Array<FilterCondition | FilterGroup> = [];
-  for (const filter of filters) {
-    const condition = toCondition(filter);
-    if (condition) conditions.push(condition);
-  }
+  const conditions: Array<FilterCondition | FilterGroup> = filters.map(toCondition);
   for (const group of groups) {
-    const alternatives = group.any.map((alternative) => alternative.map(toCondition));
-    if (alternatives.some((alternative) => alternative.some((condition) => condition === null))) continue;
     conditions.push({
       match: 'any',
-      conditions: (alternatives as FilterCondition[][]).map((alternative) =>
-        alternative.length === 1 ? alternative[0]! : { match: 'all', conditions: alternative },
+      conditions: group.any.map((alternative) =>
+        alternative.length === 1
+          ? toCondition(alternative[0]!)
+          : { match: 'all', conditions: alternative.map(toCondition) },
       ),
     });
   }
@@ -383,7 +379,10 @@ function fromCondition(field: FieldDef, condition: FilterCondition, now: Date): 
         ? { field: field.name, op: 'contains', value: condition.value.trim() }
         : null;
     case 'isEmpty':
-      return allowed.includes('empty') ? { field: field.name, op: 'empty', empty: true } : null;
+    case 'isNotEmpty':
+      return allowed.includes('empty')
+        ? { field: field.name, op: 'empty', empty: condition.op === 'isEmpty' }
+        : null;
     case 'withinLastDays': {
       if (
         allowed.includes('within') &&

@@ -130,6 +130,34 @@ export const IsEmpty: Story = {
   },
 };
 
+/** "Is not empty" (from a link or a saved view) has its chip, and removing it clears the condition. */
+export const IsNotEmpty: Story = {
+  args: {
+    defaultFilter: {
+      match: 'all',
+      conditions: [
+        { op: 'isNotEmpty', field: 'email' },
+        { op: 'in', field: 'platform', values: ['tiktok'] },
+      ],
+    },
+  },
+  play: async ({ canvasElement, args, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
+    const label = (name: string) => fixtureLabel({ globals }, name);
+    const canvas = within(canvasElement);
+    const chips = within(canvas.getByRole('list', { name: m.activeFilters })).getAllByRole('listitem');
+    await expect(chips.map((chip) => chip.textContent?.replace('×', '').replace(/\s/g, ' '))).toEqual([
+      m.chip.isNotEmpty!(label('email')),
+      `${label('platform')}: TikTok`,
+    ]);
+    await userEvent.click(canvas.getByRole('button', { name: m.removeFilter(label('email')) }));
+    await expect(args.onFilterChange).toHaveBeenLastCalledWith({
+      match: 'all',
+      conditions: [{ op: 'in', field: 'platform', values: ['tiktok'] }],
+    });
+  },
+};
+
 /** With `loadOptions`, relation fields filter by any of the rows picked through a search. */
 export const RelationFilter: Story = {
   args: {

@@ -73,6 +73,12 @@ describe('filter model', () => {
     const chip = (term: FilterTerm) => describeTerm(term, creatorFields, undefined, id);
     expect(chip({ op: 'contains', field: 'city', value: 'band' })).toBe('City mengandung “band”');
     expect(chip({ op: 'isEmpty', field: 'email' })).toBe('Email kosong');
+    expect(chip({ op: 'isNotEmpty', field: 'email' })).toBe('Email tidak kosong');
+    // A 2.x caller's own chip texts have no "is not empty": English stands in.
+    const { isNotEmpty: _left, ...older } = id;
+    expect(describeTerm({ op: 'isNotEmpty', field: 'email' }, creatorFields, undefined, older)).toBe(
+      'Email is not empty',
+    );
     expect(chip({ op: 'withinLastDays', field: 'joined_on', days: 30 })).toBe(
       'Joined dalam 30 hari terakhir',
     );

@@ -151,6 +151,8 @@ export function describeTerm(
       return texts.contains(label, term.value);
     case 'isEmpty':
       return texts.isEmpty(label);
+    case 'isNotEmpty':
+      return (texts.isNotEmpty ?? FILTER_CHIP_TEXTS.isNotEmpty!)(label);
     case 'withinLastDays':
       return texts.withinLastDays(label, term.days);
     case 'range':

@@ -68,6 +68,8 @@ export interface FilterBarMessages {
 export interface FilterChipTexts {
   contains: (field: string, value: string) => string;
   isEmpty: (field: string) => string;
+  /** Optional for 2.x callers' own texts: English ("Email is not empty") when left out. */
+  isNotEmpty?: (field: string) => string;
   withinLastDays: (field: string, days: number) => string;
   /** Between the conditions of a preset's group that matches any of them, or all. */
   or: string;
@@ -81,6 +83,7 @@ export interface FilterChipTexts {
 export const FILTER_CHIP_TEXTS: FilterChipTexts = {
   contains: (field, value) => `${field} contains “${value}”`,
   isEmpty: (field) => `${field} is empty`,
+  isNotEmpty: (field) => `${field} is not empty`,
   withinLastDays: (field, days) => `${field} within the last ${days} days`,
   or: ' or ',
   and: ' and ',
