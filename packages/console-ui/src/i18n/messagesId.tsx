@@ -74,6 +74,7 @@ export const FILTER_BAR_MESSAGES_ID: FilterBarMessages = {
   from: 'Dari',
   to: 'Sampai',
   isEmpty: 'Kosong',
+  isNotEmpty: 'Tidak kosong',
   rangeNumbers: 'Isi angka untuk rentang',
   back: 'Kembali',
   apply: 'Terapkan',

@@ -3,7 +3,7 @@ import type { FilterCondition } from '../../machines/filterPresets.machine.js';
 import type { ResourceField } from '../../resource.js';
 import { RelationSelect, type LoadOptions } from '../ResourceForm/RelationSelect.js';
 import { filterKind } from './filterModel.js';
-import { useFilterBarMessages } from './messages.js';
+import { FILTER_BAR_MESSAGES, useFilterBarMessages } from './messages.js';
 import { CheckboxOptions } from '../../primitives/CheckboxOptions.js';
 
 function parseBound(field: ResourceField, text: string): number | string | undefined {
@@ -44,7 +44,11 @@ export function FieldFilterEditor({
   const m = useFilterBarMessages();
   const kind = filterKind(field);
   const id = useId();
-  const [empty, setEmpty] = useState(condition?.op === 'isEmpty');
+  // "Is empty" or "is not empty" (one at a time): either replaces the field's values.
+  const [emptiness, setEmptiness] = useState<'empty' | 'notEmpty' | null>(
+    condition?.op === 'isEmpty' ? 'empty' : condition?.op === 'isNotEmpty' ? 'notEmpty' : null,
+  );
+  const empty = emptiness !== null;
   const [values, setValues] = useState<string[]>(
     condition?.op === 'in' ? condition.values.filter((v) => v !== null).map(String) : [],
   );
@@ -62,7 +66,8 @@ export function FieldFilterEditor({
   const labelOf = (value: string) => labels[value] ?? pickedLabels[value] ?? value;
 
   const build = (): FilterCondition | null | 'invalid' => {
-    if (empty) return { op: 'isEmpty', field: field.name };
+    if (emptiness === 'empty') return { op: 'isEmpty', field: field.name };
+    if (emptiness === 'notEmpty') return { op: 'isNotEmpty', field: field.name };
     switch (kind) {
       case 'in':
       case 'relation':
@@ -208,8 +213,20 @@ export function FieldFilterEditor({
         </label>
       ) : null}
       <label className="cui-filter-editor-empty">
-        <input type="checkbox" checked={empty} onChange={(event) => setEmpty(event.target.checked)} />
+        <input
+          type="checkbox"
+          checked={emptiness === 'empty'}
+          onChange={(event) => setEmptiness(event.target.checked ? 'empty' : null)}
+        />
         {m.isEmpty}
+      </label>
+      <label className="cui-filter-editor-empty">
+        <input
+          type="checkbox"
+          checked={emptiness === 'notEmpty'}
+          onChange={(event) => setEmptiness(event.target.checked ? 'notEmpty' : null)}
+        />
+        {m.isNotEmpty ?? FILTER_BAR_MESSAGES.isNotEmpty}
       </label>
       {error ? (
         <p id={`${id}-error`} role="alert" className="cui-filter-editor-error">

@@ -130,7 +130,10 @@ export const IsEmpty: Story = {
   },
 };
 
-/** "Is not empty" (from a link or a saved view) has its chip, and removing it clears the condition. */
+/**
+ * "Is not empty" (from a link or a saved view) has its chip; removing it clears the condition, and the field's editor
+ * makes it again (one of "is empty" and "is not empty" at a time).
+ */
 export const IsNotEmpty: Story = {
   args: {
     defaultFilter: {
@@ -155,6 +158,27 @@ export const IsNotEmpty: Story = {
       match: 'all',
       conditions: [{ op: 'in', field: 'platform', values: ['tiktok'] }],
     });
+
+    await userEvent.click(canvas.getByRole('button', { name: m.addFilter }));
+    await userEvent.click(canvas.getByRole('button', { name: label('email') }));
+    const editor = canvas.getByRole('dialog', { name: m.filterField(label('email')) });
+    const isEmpty = within(editor).getByRole('checkbox', { name: m.isEmpty });
+    const isNotEmpty = within(editor).getByRole('checkbox', { name: m.isNotEmpty! });
+    await userEvent.click(isEmpty);
+    await userEvent.click(isNotEmpty);
+    await expect(isEmpty).not.toBeChecked();
+    await expect(within(editor).getByRole('textbox', { name: m.contains(label('email')) })).toBeDisabled();
+    await userEvent.click(within(editor).getByRole('button', { name: m.apply }));
+    await expect(args.onFilterChange).toHaveBeenLastCalledWith({
+      match: 'all',
+      conditions: [
+        { op: 'in', field: 'platform', values: ['tiktok'] },
+        { op: 'isNotEmpty', field: 'email' },
+      ],
+    });
+    await expect(
+      canvas.getByRole('button', { name: m.editFilter(m.chip.isNotEmpty!(label('email'))) }),
+    ).toBeInTheDocument();
   },
 };
 

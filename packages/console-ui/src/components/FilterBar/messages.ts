@@ -24,6 +24,8 @@ export interface FilterBarMessages {
   from: string;
   to: string;
   isEmpty: string;
+  /** Optional for 2.x callers' own texts: English when left out. */
+  isNotEmpty?: string;
   rangeNumbers: string;
   back: string;
   apply: string;
@@ -114,6 +116,7 @@ export const FILTER_BAR_MESSAGES: FilterBarMessages = {
   from: 'From',
   to: 'To',
   isEmpty: 'Is empty',
+  isNotEmpty: 'Is not empty',
   rangeNumbers: 'Enter numbers for the range',
   back: 'Back',
   apply: 'Apply',
