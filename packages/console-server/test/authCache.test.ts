@@ -3,7 +3,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AuthCache } from '../src/auth/authCache.js';
+import { AuthCache, type CachedSession } from '../src/auth/authCache.js';
 import { checkSession, DEFAULT_LOCKOUT, login } from '../src/auth/sessions.js';
 import { findUserByUsername, userPermission } from '../src/services/users.js';
 import { type TestDatabase, openTestDatabase, TEST_PASSWORD } from './support/harness.js';
@@ -133,9 +133,18 @@ describe('sessions and permissions cache', () => {
   });
 
   it('reads a session it does not hold together with the generation, in one statement', async () => {
-    const cache = new AuthCache(db());
+    // Every statement the cache sends, counted.
+    let statements = 0;
+    const counting = db().withPlugin({
+      transformQuery: (args) => {
+        statements += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    const cache = new AuthCache(counting);
     const session = await signIn();
-    const row = await db()
+    const expected = await db()
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
       .select([
@@ -150,23 +159,26 @@ describe('sessions and permissions cache', () => {
       ])
       .where('s.id', '=', session.sessionId)
       .executeTakeFirstOrThrow();
-    const reads: boolean[] = [];
-    const read = async (withGeneration: boolean) => {
-      reads.push(withGeneration);
-      return withGeneration ? { value: row, generation: await generation() } : { value: row };
+    const row = sql<CachedSession>`
+      select s.id, s.user_id, s.expires_at, s.revoked_at, s.last_seen_at, u.active, u.username, u.full_name
+      from sessions s join users u on u.id = s.user_id where s.id = ${session.sessionId}`;
+    const lookup = async () => {
+      const before = statements;
+      const found = await cache.sessionAt(performance.now(), 'hash', row);
+      return { found, statements: statements - before };
     };
     // Cold: one statement answers both, and it counts as the request's generation read.
-    expect(await cache.sessionAt(performance.now(), 'hash', read)).toBe(row);
-    expect(reads).toEqual([true]);
+    expect(await lookup()).toEqual({ found: expected, statements: 1 });
     expect(cache.counts.generationReads).toBe(1);
     // Held: a generation read, no row read.
-    expect(await cache.sessionAt(performance.now(), 'hash', read)).toBe(row);
-    expect(reads).toEqual([true]);
+    expect(await lookup()).toEqual({ found: expected, statements: 1 });
     expect(cache.counts).toMatchObject({ generationReads: 2, hits: { session: 1 }, misses: { session: 1 } });
     // A change in between: the generation read empties memory and the row is read again.
     await db().updateTable('users').set({ full_name: 'Admin once more' }).where('id', '=', userId).execute();
-    await cache.sessionAt(performance.now(), 'hash', read);
-    expect(reads).toEqual([true, false]);
+    expect(await lookup()).toEqual({ found: { ...expected, full_name: 'Admin once more' }, statements: 2 });
+    // No such row: nothing, and nothing kept.
+    const none = sql<CachedSession>`select s.id from sessions s where false`;
+    expect(await cache.sessionAt(performance.now(), 'none', none)).toBeUndefined();
   });
 
   it('shares one read among the requests that began before it was sent', async () => {

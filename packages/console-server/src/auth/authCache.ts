@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 
 /** A session as the cache keeps it: the row a token names, with its account's state. */
@@ -97,17 +97,17 @@ export class AuthCache {
   }
 
   /**
-   * A lookup as of `since`. From memory after a generation read, when memory holds it or a read was already sent since
-   * `since`. Otherwise one statement, sent now, answers both the row and the generation it was read under (one
-   * snapshot: `read(true)` returns `generation`); it also serves as this request's generation read, so a cold call
-   * costs what it did before the cache.
+   * A lookup as of `since`: `row` selects the row (none when it does not exist). From memory after a generation read,
+   * when memory holds it or a read was already sent since `since`. Otherwise one statement, sent now, answers both the
+   * row and the generation it was read under (one snapshot); it also serves as this request's generation read, so a
+   * cold call costs what it did before the cache.
    */
-  private async lookup<K, V>(
+  private async lookup<K, V extends { id: unknown }>(
     kind: AuthCacheKind,
     map: Map<K, V>,
     key: K,
     since: number,
-    read: (withGeneration: boolean) => Promise<{ value: V | undefined; generation?: string | null }>,
+    row: RawBuilder<V>,
   ): Promise<V | undefined> {
     if (since <= 0) since = performance.now();
     const heldAt = this.epoch;
@@ -115,14 +115,22 @@ export class AuthCache {
     if (held !== undefined || (this.latest && this.latest.sentAt >= since)) {
       const epoch = await this.fresh(since);
       if (held !== undefined && epoch === heldAt) return held;
-      const { value } = await read(false);
+      const value = (await row.execute(this.db)).rows[0];
       if (value !== undefined) this.keep(map, epoch, key, value);
       return value;
     }
     const sentAt = performance.now();
     this.counts.generationReads += 1;
-    const { value, generation } = await read(true);
-    if (generation === undefined) return value;
+    const result = await sql<V & { generation: string | null }>`
+      select g.value as generation, r.* from auth_generation g left join (${row}) r on true
+      where g.id = 1`.execute(this.db);
+    const first = result.rows[0];
+    const generation = first?.generation ?? null;
+    let value: V | undefined;
+    if (first && first.id != null) {
+      const { generation: _read, ...found } = first;
+      value = found as unknown as V;
+    }
     const epoch = this.applyGeneration(sentAt, generation);
     if (this.latest === null || sentAt > this.latest.sentAt) {
       this.latest = { sentAt, done: Promise.resolve(this.epoch) };
@@ -145,26 +153,18 @@ export class AuthCache {
     return generation === this.generation ? this.epoch : null;
   }
 
-  /** The session a token names, as of `since` (see `lookup`). */
+  /** The session a token names, as of `since`; `row` selects it (see `lookup`). */
   sessionAt(
     since: number,
     tokenHash: string,
-    read: (
-      withGeneration: boolean,
-    ) => Promise<{ value: CachedSession | undefined; generation?: string | null }>,
+    row: RawBuilder<CachedSession>,
   ): Promise<CachedSession | undefined> {
-    return this.lookup('session', this.sessions, tokenHash, since, read);
+    return this.lookup('session', this.sessions, tokenHash, since, row);
   }
 
-  /** An API key by its hash, as of `since` (see `lookup`). */
-  apiKeyAt(
-    since: number,
-    keyHash: string,
-    read: (
-      withGeneration: boolean,
-    ) => Promise<{ value: CachedApiKey | undefined; generation?: string | null }>,
-  ): Promise<CachedApiKey | undefined> {
-    return this.lookup('api_key', this.apiKeys, keyHash, since, read);
+  /** An API key by its hash, as of `since`; `row` selects it (see `lookup`). */
+  apiKeyAt(since: number, keyHash: string, row: RawBuilder<CachedApiKey>): Promise<CachedApiKey | undefined> {
+    return this.lookup('api_key', this.apiKeys, keyHash, since, row);
   }
 
   permissionsOf(userId: number): ReadonlyMap<string, PermissionFlags> | undefined {

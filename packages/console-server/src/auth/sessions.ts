@@ -333,28 +333,18 @@ export async function checkSession(
   if (!token || !isWellFormedToken(token)) return { status: 'none' };
   const tokenHash = hashToken(token);
   const cache = authCacheOf(db);
-  const read = async (withGeneration: boolean) => {
-    // With the generation: one statement, one snapshot, so the row can be kept under it (src/auth/authCache.ts).
-    const result = await sql<CachedSession & { generation: string | null; id: string | null }>`
-      select ${withGeneration ? sql`g.value` : sql`null::text`} as generation,
-        s.id, s.user_id, s.expires_at, s.revoked_at, s.last_seen_at, u.active, u.username, u.full_name
-      from (select 1) one
-      left join auth_generation g on ${withGeneration ? sql`g.id = 1` : sql`false`}
-      left join sessions s on s.token_hash = ${tokenHash}
-      left join users u on u.id = s.user_id`.execute(db);
-    const found = result.rows[0];
-    const value = found?.id != null && found.user_id != null ? (found as CachedSession) : undefined;
-    return withGeneration ? { value, generation: found?.generation ?? null } : { value };
-  };
+  const sessionRow = sql<CachedSession>`
+    select s.id, s.user_id, s.expires_at, s.revoked_at, s.last_seen_at, u.active, u.username, u.full_name
+    from sessions s join users u on u.id = s.user_id where s.token_hash = ${tokenHash}`;
   const since = options.since ?? performance.now();
   // `held`: the object memory keeps (its last use moves forward here); `row`: what this check decides on.
-  const held = await cache.sessionAt(since, tokenHash, read);
+  const held = await cache.sessionAt(since, tokenHash, sessionRow);
   let row = held;
   if (!row || row.revoked_at !== null || row.expires_at <= now || !row.active) return { status: 'none' };
   let idleFor = row.last_seen_at ? now.getTime() - row.last_seen_at.getTime() : 0;
   // Memory's last use may be older than another node's: idleness is decided on the table.
   if (idleMs !== null && idleFor > idleMs) {
-    row = (await read(false)).value;
+    row = (await sessionRow.execute(db)).rows[0];
     if (!row || row.revoked_at !== null || row.expires_at <= now || !row.active) return { status: 'none' };
     if (held && row.last_seen_at && (!held.last_seen_at || row.last_seen_at > held.last_seen_at))
       held.last_seen_at = row.last_seen_at;

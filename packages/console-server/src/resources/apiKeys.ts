@@ -150,18 +150,11 @@ export async function findApiKey(
 ): Promise<{ id: number; name: string; entities: string[] } | null> {
   if (!KEY_SHAPE.test(key)) return null;
   const keyHash = hashToken(key);
-  const row = await authCacheOf(db).apiKeyAt(since, keyHash, async (withGeneration) => {
-    // With the generation: one statement, one snapshot, so the row can be kept under it (src/auth/authCache.ts).
-    const result = await sql<CachedApiKey & { generation: string | null; id: number | null }>`
-      select ${withGeneration ? sql`g.value` : sql`null::text`} as generation,
-        k.id, k.name, k.entities, k.revoked_at, k.last_used_at
-      from (select 1) one
-      left join auth_generation g on ${withGeneration ? sql`g.id = 1` : sql`false`}
-      left join api_keys k on k.key_hash = ${keyHash}`.execute(db);
-    const found = result.rows[0];
-    const value = found?.id != null ? (found as CachedApiKey) : undefined;
-    return withGeneration ? { value, generation: found?.generation ?? null } : { value };
-  });
+  const row = await authCacheOf(db).apiKeyAt(
+    since,
+    keyHash,
+    sql<CachedApiKey>`select id, name, entities, revoked_at, last_used_at from api_keys where key_hash = ${keyHash}`,
+  );
   if (!row || row.revoked_at) return null;
   if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > LAST_USED_GRANULARITY_MS) {
     await db
