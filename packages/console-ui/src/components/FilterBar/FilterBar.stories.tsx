@@ -32,6 +32,12 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** What the active filters' chips say, without their remove buttons' "×". */
+const chipTexts = (canvas: ReturnType<typeof within>, listName: string) =>
+  within(canvas.getByRole('list', { name: listName }))
+    .getAllByRole('listitem')
+    .map((chip) => chip.textContent?.replace('×', '').replace(/\s/g, ' '));
+
 /** Search (debounced) and adding an enum filter: any of the chosen options. */
 export const Default: Story = {
   play: async ({ canvasElement, args, globals }) => {
@@ -64,8 +70,7 @@ export const WithFilters: Story = {
     const m = messagesIn({ globals }, 'filterBar');
     const label = (name: string) => fixtureLabel({ globals }, name);
     const canvas = within(canvasElement);
-    const chips = within(canvas.getByRole('list', { name: m.activeFilters })).getAllByRole('listitem');
-    await expect(chips.map((chip) => chip.textContent?.replace('×', '').replace(/\s/g, ' '))).toEqual([
+    await expect(chipTexts(canvas, m.activeFilters)).toEqual([
       `${label('platform')}: Instagram, TikTok`,
       `${label('rate_fee')}: Rp 500.000 – Rp 2.000.000`,
       m.chip.contains(label('city'), 'band'),
@@ -148,8 +153,7 @@ export const IsNotEmpty: Story = {
     const m = messagesIn({ globals }, 'filterBar');
     const label = (name: string) => fixtureLabel({ globals }, name);
     const canvas = within(canvasElement);
-    const chips = within(canvas.getByRole('list', { name: m.activeFilters })).getAllByRole('listitem');
-    await expect(chips.map((chip) => chip.textContent?.replace('×', '').replace(/\s/g, ' '))).toEqual([
+    await expect(chipTexts(canvas, m.activeFilters)).toEqual([
       m.chip.isNotEmpty!(label('email')),
       `${label('platform')}: TikTok`,
     ]);
