@@ -52,13 +52,18 @@ type Load =
 /** A drilled row's next level: loading, its rows, or why it could not be loaded. */
 type Level = ReportRow[] | 'loading' | { error: string };
 
-function toTableRow(row: ReportRow, children?: ReportTableRow[], level?: Level): ReportTableRow {
+/** A report row as the table shows it, with its drilled level: its rows (as `rowsOf` builds them), loading, or why not. */
+function toTableRow(
+  row: ReportRow,
+  level: Level | undefined,
+  rowsOf: (rows: ReportRow[]) => ReportTableRow[],
+): ReportTableRow {
   return {
     key: row.key,
     values: row.values,
     ...(row.deltas ? { deltas: row.deltas } : {}),
     drillable: row.drillable ?? false,
-    ...(children ? { children } : {}),
+    ...(Array.isArray(level) ? { children: rowsOf(level) } : {}),
     ...(level === 'loading' ? { childrenLoading: true } : {}),
     ...(level && !Array.isArray(level) && level !== 'loading' ? { childrenError: level.error } : {}),
   };
@@ -181,14 +186,9 @@ export default function ReportPage({ route }: PageProps) {
 
   const buildRows = (rows: ReportRow[], parent: string[] = []): ReportTableRow[] =>
     rows.map((row) => {
-      const id = [...parent, row.key].join('/');
-      const loaded = children[id];
-      return toTableRow(
-        row,
-        Array.isArray(loaded)
-          ? buildRows(localizeReportRows(loaded, language), [...parent, row.key])
-          : undefined,
-        loaded,
+      const path = [...parent, row.key];
+      return toTableRow(row, children[path.join('/')], (rows) =>
+        buildRows(localizeReportRows(rows, language), path),
       );
     });
 
