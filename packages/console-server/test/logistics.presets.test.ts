@@ -15,11 +15,7 @@ import {
   testServer,
 } from './support/harness.js';
 // The client's matcher is the oracle (test-only import of console-ui's pure function).
-import {
-  matchesFilter,
-  type FilterCondition,
-  type FilterGroup,
-} from '../../console-ui/src/machines/filterPresets.machine.js';
+import { matchesFilter, type FilterSet } from '../../console-ui/src/machines/filterPresets.machine.js';
 
 type Row = Record<string, unknown>;
 
@@ -37,19 +33,9 @@ const DAYS = [
   null,
 ];
 
-/** The contract's view (what the server filters by) in the matcher's terms, as the app hands it to the FilterBar. */
-function asFilter(view: EntityView): FilterGroup {
-  return { match: 'any', conditions: asConditions(view.any) };
-}
-function asConditions(any: EntityView['any']): FilterCondition[] {
-  return (any ?? []).map((alternative) => {
-    expect(alternative).toHaveLength(1);
-    const filter = alternative[0]!;
-    if (filter.op === 'in') return { op: 'in', field: filter.field, values: filter.values };
-    if (filter.op === 'within') return { op: 'withinLastDays', field: filter.field, days: filter.days };
-    if (filter.op === 'empty' && filter.empty) return { op: 'isEmpty', field: filter.field };
-    throw new Error(`unexpected filter ${JSON.stringify(filter)}`);
-  });
+/** The contract's view (what the server filters by) as the matcher takes it: the same data (ADR 067). */
+function asFilter(view: EntityView): FilterSet {
+  return { filters: [], groups: [{ any: view.any! }] };
 }
 
 describe.each(ONE_ENGINE)('logistics presets on %s', (engine) => {

@@ -786,11 +786,15 @@ describe.each(ENGINES)('master-data resources on %s', (engine) => {
         id: 'follow-up',
         name: 'Follow up',
         filter: {
-          match: 'any',
-          conditions: [
-            { op: 'in', field: 'status', values: ['qualified', 'contacted'] },
-            { op: 'withinLastDays', field: 'last_scraped_at', days: 30 },
-            { op: 'isEmpty', field: 'contact_email' },
+          filters: [],
+          groups: [
+            {
+              any: [
+                [{ op: 'in', field: 'status', values: ['qualified', 'contacted'] }],
+                [{ op: 'within', field: 'last_scraped_at', days: 30 }],
+                [{ op: 'empty', field: 'contact_email', empty: true }],
+              ],
+            },
           ],
         },
         hiddenColumns: [],

@@ -1,23 +1,22 @@
 /** The parsed form of a list request: filters (AND), OR groups, sort, page and format. Types only. */
 
-export type FilterScalarValue = string | number | boolean;
+import type { FilterCondition, FilterOrGroup, FilterScalar } from '@staff/console-ui';
 
-export type ListFilter =
-  | { field: string; op: 'eq'; value: FilterScalarValue }
-  | { field: string; op: 'in'; values: FilterScalarValue[] }
-  | { field: string; op: 'range'; min: FilterScalarValue | null; max: FilterScalarValue | null }
-  | { field: string; op: 'contains'; value: string }
-  | { field: string; op: 'empty'; empty: boolean }
-  /** Within the last `days` days: the server computes the cut-off when it reads the list (see docs/data-model.md). */
-  | { field: string; op: 'within'; days: number };
+/** A filter value, typed by its field: console-ui's `FilterScalar` (ADR 067: one vocabulary, console-ui's). */
+export type FilterScalarValue = FilterScalar;
+
+/**
+ * One filter: console-ui's `FilterCondition`, so FilterBar's chips, the presets' matcher, the address bar, saved
+ * views and the SQL all read the same data. `within` is "within the last `days` days": the server computes the
+ * cut-off when it reads the list (see docs/data-model.md).
+ */
+export type ListFilter = FilterCondition;
 
 /**
  * Alternatives (OR): a row passes when all filters of at least one alternative hold. Groups nest no deeper
  * (an alternative is an AND of plain filters), so a group is two levels: any-of, then all-of.
  */
-export interface ListFilterGroup {
-  any: ListFilter[][];
-}
+export type ListFilterGroup = FilterOrGroup;
 
 export interface ListSort {
   field: string;

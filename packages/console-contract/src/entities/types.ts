@@ -14,7 +14,7 @@ export type FieldOption = ResourceFieldOption;
 export type FieldDef = ResourceField;
 
 /** `within`: within the last N days (dates, datetimes), evaluated by the server when the list is read. */
-export type FilterOperator = 'eq' | 'in' | 'range' | 'contains' | 'empty' | 'within';
+export type FilterOperator = ListFilter['op'];
 
 /**
  * A rule across fields, plain data so the form can show it beside the field and the server can check the

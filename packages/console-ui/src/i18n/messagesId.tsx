@@ -117,7 +117,6 @@ export const FILTER_BAR_MESSAGES_ID: FilterBarMessages = {
     withinLastDays: (field, days) => `${field} dalam ${days} hari terakhir`,
     or: ' atau ',
     and: ' dan ',
-    empty: 'kosong',
     presetConditions: 'kondisi preset',
   },
 };

@@ -6,7 +6,7 @@ import { DataTable } from '../components/DataTable/DataTable.js';
 import { pageSummary } from '../components/DataTable/model.js';
 import { creatorFields, creatorLabel, creatorRows } from '../components/DataTable/DataTable.fixtures.js';
 import { FilterBar } from '../components/FilterBar/index.js';
-import type { FilterGroup, FilterPreset } from '../machines/filterPresets.machine.js';
+import type { FilterPreset, FilterSet } from '../machines/filterPresets.machine.js';
 import type { ResourceRow } from '../resource.js';
 import { createSearchParamsCodec } from './searchParamsCodec.js';
 import type { BaseListView, DataProvider, ListResult, StoredListView } from './types.js';
@@ -120,15 +120,15 @@ const ONLY_TIKTOK: FilterPreset = {
   id: 'tiktok',
   name: 'TikTok only',
   builtIn: true,
-  filter: { match: 'all', conditions: [{ op: 'equals', field: 'platform', value: 'tiktok' }] },
+  filter: { filters: [{ op: 'eq', field: 'platform', value: 'tiktok' }], groups: [] },
   hiddenColumns: [],
   hiddenRendering: [],
 };
 
-const platformOf = (filter: FilterGroup): string | null => {
-  const condition = filter.conditions.find((term) => 'op' in term && term.field === 'platform');
-  if (!condition || !('op' in condition)) return null;
-  if (condition.op === 'equals') return condition.value === null ? null : String(condition.value);
+const platformOf = (filter: FilterSet): string | null => {
+  const condition = filter.filters.find((term) => term.field === 'platform');
+  if (!condition) return null;
+  if (condition.op === 'eq') return String(condition.value);
   if (condition.op === 'in' && condition.values.length === 1) return String(condition.values[0]);
   return null;
 };
@@ -176,12 +176,12 @@ function ListDemo({ initialSearch = '', withPresets, withViews, preloaded, ...so
           presets: {
             listId: 'story.creators',
             builtIn: [ONLY_TIKTOK],
-            filterOf: (view: DemoView): FilterGroup => ({
-              match: 'all',
-              conditions: view.platform ? [{ op: 'equals', field: 'platform', value: view.platform }] : [],
+            filterOf: (view: DemoView): FilterSet => ({
+              filters: view.platform ? [{ op: 'eq', field: 'platform', value: view.platform }] : [],
+              groups: [],
             }),
-            viewFor: (filter: FilterGroup) => ({ platform: platformOf(filter) }),
-            keyOf: (filter: FilterGroup) => platformOf(filter) ?? '',
+            viewFor: (filter: FilterSet) => ({ platform: platformOf(filter) }),
+            keyOf: (filter: FilterSet) => platformOf(filter) ?? '',
           },
         }
       : {}),

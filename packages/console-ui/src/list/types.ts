@@ -1,4 +1,4 @@
-import type { FilterGroup, FilterPreset } from '../machines/filterPresets.machine.js';
+import type { FilterPreset, FilterSet } from '../machines/filterPresets.machine.js';
 import type { SortState } from '../components/DataTable/index.js';
 
 /** One page of a list as the data source answers it. */
@@ -59,19 +59,19 @@ export interface ViewCodec<View extends BaseListView> {
   serialize: (view: View) => URLSearchParams;
 }
 
-/** The filterPresets machine's part in a list: built-in presets, the user's own, and the view's filter tree. */
+/** The filterPresets machine's part in a list: built-in presets, the user's own, and the view's filter. */
 export interface ListPresetsOptions<View extends BaseListView> {
   listId: string;
   builtIn: FilterPreset[];
   /** Loads / keeps the user's own presets (default: none kept). */
   load?: (listId: string) => Promise<FilterPreset[]>;
   persist?: (listId: string, presets: FilterPreset[]) => Promise<void>;
-  /** The view's filter as the FilterBar's tree. */
-  filterOf: (view: View) => FilterGroup;
-  /** The view's changes for a tree set in the bar or by a preset (page 1 etc. are added by the controller). */
-  viewFor: (filter: FilterGroup) => Partial<View>;
-  /** Compares two trees by what they send (so a tree read back from the address equals the one set). */
-  keyOf: (filter: FilterGroup) => string;
+  /** The view's filter, as the FilterBar and the machine hold it. */
+  filterOf: (view: View) => FilterSet;
+  /** The view's changes for a filter set in the bar or by a preset (page 1 etc. are added by the controller). */
+  viewFor: (filter: FilterSet) => Partial<View>;
+  /** Compares two filters by what they send (so a filter read back from the address equals the one set). */
+  keyOf: (filter: FilterSet) => string;
   /** The view's changes for the columns a chosen preset hides (default: the columns are left as they are). */
   columnsFor?: (hiddenColumns: string[]) => Partial<View>;
 }

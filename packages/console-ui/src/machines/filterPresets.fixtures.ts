@@ -12,11 +12,15 @@ export const PACKAGING_PRESET_FIXTURE: FilterPreset = {
   name: 'Packaging',
   builtIn: true,
   filter: {
-    match: 'any',
-    conditions: [
-      { op: 'in', field: 'status', values: ['Waiting', 'Ready to Ship'] },
-      { op: 'withinLastDays', field: 'date_sent', days: 30 },
-      { op: 'isEmpty', field: 'date_sent' },
+    filters: [],
+    groups: [
+      {
+        any: [
+          [{ op: 'in', field: 'status', values: ['Waiting', 'Ready to Ship'] }],
+          [{ op: 'within', field: 'date_sent', days: 30 }],
+          [{ op: 'empty', field: 'date_sent', empty: true }],
+        ],
+      },
     ],
   },
   hiddenColumns: ['cust_notified'],
@@ -29,10 +33,14 @@ export const RECEIPT_CONFIRMATION_PRESET_FIXTURE: FilterPreset = {
   name: 'Receipt Confirmation',
   builtIn: true,
   filter: {
-    match: 'any',
-    conditions: [
-      { op: 'in', field: 'status', values: ['Shipping'] },
-      { op: 'withinLastDays', field: 'date_sent', days: 30 },
+    filters: [],
+    groups: [
+      {
+        any: [
+          [{ op: 'in', field: 'status', values: ['Shipping'] }],
+          [{ op: 'within', field: 'date_sent', days: 30 }],
+        ],
+      },
     ],
   },
   hiddenColumns: [],

@@ -3,16 +3,17 @@
  * input) and the user's own (loaded and persisted through injected actors). The machine says whether the
  * current filters are exactly a preset or a modified copy of one.
  *
- * Filters are plain data (a tree of AND/OR groups of field conditions) so the same definition can filter rows
- * in the browser (`matchesFilter`, `matchesPreset`) and later be translated into SQL on the server.
+ * Filters are plain data, the list API's own (AND-ed conditions plus OR groups of alternatives), so the same
+ * definition filters rows in the browser (`matchesFilter`, `matchesPreset`) and in SQL on the server.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import {
-  type FilterGroup,
+  type FilterSet,
   type FilterPreset,
   type FilterView,
   EMPTY_FILTER,
   presetView,
+  readFilterPreset,
   viewEqualsPreset,
   userPresetId,
 } from './filterPresets.model.js';
@@ -48,7 +49,7 @@ export type FilterPresetsEvent =
   | { type: 'PRESET.SELECT'; id: string }
   | { type: 'PRESET.SAVE'; name: string }
   | { type: 'PRESET.DELETE'; id?: string }
-  | { type: 'FILTER.SET'; filter: FilterGroup }
+  | { type: 'FILTER.SET'; filter: FilterSet }
   | { type: 'FILTER.RESET' }
   | { type: 'FILTER.CLEAR' }
   | { type: 'COLUMN.TOGGLE'; column: string }
@@ -64,19 +65,9 @@ export interface PersistUserPresetsInput {
   presets: FilterPreset[];
 }
 
-/** Loose shape check for presets read back from storage (which a user or an old version may have garbled). */
+/** Loose shape check for presets in today's shape (`readFilterPreset` also reads a 2.x one). */
 export function isFilterPreset(value: unknown): value is FilterPreset {
-  if (typeof value !== 'object' || value === null) return false;
-  const preset = value as Partial<FilterPreset>;
-  return (
-    typeof preset.id === 'string' &&
-    typeof preset.name === 'string' &&
-    typeof preset.filter === 'object' &&
-    preset.filter !== null &&
-    Array.isArray(preset.filter.conditions) &&
-    Array.isArray(preset.hiddenColumns) &&
-    Array.isArray(preset.hiddenRendering)
-  );
+  return readFilterPreset(value) === value;
 }
 
 function errorText(error: unknown): string {
@@ -161,7 +152,8 @@ export const filterPresetsMachine = setup({
     storeUserPresets: assign({
       userPresets: ({ context }, params: { presets: unknown }) =>
         (Array.isArray(params.presets) ? params.presets : [])
-          .filter(isFilterPreset)
+          .map(readFilterPreset)
+          .filter((preset): preset is FilterPreset => preset !== null)
           .filter((preset) => !context.builtInPresets.some((builtIn) => builtIn.id === preset.id))
           .map((preset) => ({ ...preset, builtIn: false })),
     }),
@@ -176,7 +168,7 @@ export const filterPresetsMachine = setup({
       return preset ? { view: presetView(preset) } : {};
     }),
     setFilter: assign({
-      view: ({ context }, params: { filter: FilterGroup }) => ({ ...context.view, filter: params.filter }),
+      view: ({ context }, params: { filter: FilterSet }) => ({ ...context.view, filter: params.filter }),
     }),
     clearView: assign({
       activePresetId: null,

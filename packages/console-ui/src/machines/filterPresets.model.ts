@@ -6,8 +6,15 @@
  */
 import { addDays, isIsoDay, jakartaDay } from '../components/DateRangePicker/jakartaDates.js';
 
-/** A scalar a condition compares against. */
-export type FilterScalar = string | number | boolean | null;
+/** A value a condition compares against: typed by its field (numbers for numeric fields, booleans for switches). */
+export type FilterScalar = string | number | boolean;
+
+/** `field` equals the value (numbers compare as numbers, so a numeric text `"5"` equals `5`). */
+export interface EqCondition {
+  op: 'eq';
+  field: string;
+  value: FilterScalar;
+}
 
 /** `field` is one of the values. */
 export interface InCondition {
@@ -16,41 +23,12 @@ export interface InCondition {
   values: FilterScalar[];
 }
 
-/** `field` equals the value (compared as text, so `5` equals `"5"`, as numbers arrive as strings). */
-export interface EqualsCondition {
-  op: 'equals';
-  field: string;
-  value: FilterScalar;
-}
-
-/**
- * `field` is no older than `days` before `now` (inclusive; later ones match too): an instant by 24 h steps, a
- * calendar day ("YYYY-MM-DD") by Asia/Jakarta calendar days, as the server counts them.
- */
-export interface WithinLastDaysCondition {
-  op: 'withinLastDays';
-  field: string;
-  days: number;
-}
-
-/** `field` is null, undefined, or a blank string. */
-export interface IsEmptyCondition {
-  op: 'isEmpty';
-  field: string;
-}
-
-/** `field` holds a value: neither null, undefined nor a blank string. */
-export interface IsNotEmptyCondition {
-  op: 'isNotEmpty';
-  field: string;
-}
-
-/** `min <= field <= max` (either bound optional), as numbers or, when not numeric, as dates. */
+/** `min <= field <= max`, null for an open bound; as numbers or, when not numeric, as dates. */
 export interface RangeCondition {
   op: 'range';
   field: string;
-  min?: number | string;
-  max?: number | string;
+  min: FilterScalar | null;
+  max: FilterScalar | null;
 }
 
 /** `field`, as text, contains `value` (case-insensitive). */
@@ -60,58 +38,79 @@ export interface ContainsCondition {
   value: string;
 }
 
+/** `empty: true`: `field` is null, undefined or a blank string; `empty: false`: it holds a value. */
+export interface EmptyCondition {
+  op: 'empty';
+  field: string;
+  empty: boolean;
+}
+
+/**
+ * `field` is no older than `days` before `now` (inclusive; later ones match too): an instant by 24 h steps, a
+ * calendar day ("YYYY-MM-DD") by Asia/Jakarta calendar days, as the server counts them.
+ */
+export interface WithinCondition {
+  op: 'within';
+  field: string;
+  days: number;
+}
+
+/** One condition on one field: the list API's filter (the console's contract takes this type as its own). */
 export type FilterCondition =
-  | InCondition
-  | EqualsCondition
-  | WithinLastDaysCondition
-  | IsEmptyCondition
-  | IsNotEmptyCondition
-  | RangeCondition
-  | ContainsCondition;
+  EqCondition | InCondition | RangeCondition | ContainsCondition | EmptyCondition | WithinCondition;
 
 export type FilterOperator = FilterCondition['op'];
 
 /**
- * A group of conditions: `any` = OR, `all` = AND. Groups nest. An empty group filters nothing out (it is
- * "no filter", not "match nothing").
+ * Alternatives (OR): a row passes when all conditions of at least one alternative hold. Two levels, any-of then
+ * all-of, which is what a list's `or` parameter carries.
  */
-export interface FilterGroup {
-  match: 'any' | 'all';
-  conditions: Array<FilterCondition | FilterGroup>;
+export interface FilterOrGroup {
+  any: FilterCondition[][];
+}
+
+/**
+ * A list's filter: every condition in `filters` holds (AND), and so does every OR group. Empty, it filters nothing
+ * out (it is "no filter", not "match nothing").
+ */
+export interface FilterSet {
+  filters: FilterCondition[];
+  groups: FilterOrGroup[];
 }
 
 /** A named set of filters and column visibility. */
 export interface FilterPreset {
   id: string;
   name: string;
-  filter: FilterGroup;
+  filter: FilterSet;
   /** Columns left out of the table. */
   hiddenColumns: string[];
   /** Columns kept in the table whose cell content is not rendered (the header stays). */
   hiddenRendering: string[];
   /** Built-in presets come from code and cannot be overwritten or deleted by a user. */
   builtIn?: boolean;
+  /**
+   * Read from a 2.x filter tree that nested deeper than a list's two levels: its filter is the closest list
+   * filter, not the same one (see `migratePresetFilter`).
+   */
+  approximated?: boolean;
 }
 
 /** What the table shows right now. */
 export interface FilterView {
-  filter: FilterGroup;
+  filter: FilterSet;
   hiddenColumns: string[];
   hiddenRendering: string[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const EMPTY_FILTER: FilterGroup = { match: 'any', conditions: [] };
+export const EMPTY_FILTER: FilterSet = { filters: [], groups: [] };
 
 // ---------------------------------------------------------------------------------------------------------
 // Pure matching
 
 export type FilterRow = Record<string, unknown>;
-
-function isGroup(node: FilterCondition | FilterGroup): node is FilterGroup {
-  return 'conditions' in node;
-}
 
 function isEmptyValue(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
@@ -143,26 +142,31 @@ function toComparable(value: unknown): number | null {
   return toTime(value);
 }
 
-function matchesCondition(row: FilterRow, condition: FilterCondition, now: Date): boolean {
+/** Typed equality: a number against a number (or numeric text), a boolean against a boolean (or its text). */
+function sameValue(value: unknown, expected: FilterScalar): boolean {
+  if (typeof expected === 'number') {
+    const actual = typeof value === 'string' && NUMERIC.test(value.trim()) ? Number(value.trim()) : value;
+    return actual === expected;
+  }
+  if (typeof expected === 'boolean') return value === expected || value === String(expected);
+  return asText(value) === expected;
+}
+
+/** Whether a row passes one condition, with the list API's meaning of it. */
+export function matchesCondition(row: FilterRow, condition: FilterCondition, now: Date): boolean {
   const value = row[condition.field];
   switch (condition.op) {
-    case 'isEmpty':
-      return isEmptyValue(value);
-    case 'isNotEmpty':
-      return !isEmptyValue(value);
-    case 'equals': {
-      const expected = condition.value === null ? null : String(condition.value);
-      return asText(value) === expected;
-    }
-    case 'in': {
-      const text = asText(value);
-      return condition.values.some((candidate) => (candidate === null ? null : String(candidate)) === text);
-    }
+    case 'empty':
+      return isEmptyValue(value) === condition.empty;
+    case 'eq':
+      return sameValue(value, condition.value);
+    case 'in':
+      return condition.values.some((candidate) => sameValue(value, candidate));
     case 'contains': {
       const text = asText(value);
       return text !== null && text.toLowerCase().includes(condition.value.toLowerCase());
     }
-    case 'withinLastDays': {
+    case 'within': {
       // A day without a time: "the last 30 days" are calendar days in Jakarta (a 24 h step would cut the edge day).
       if (typeof value === 'string' && isIsoDay(value))
         return value >= addDays(jakartaDay(now), -condition.days);
@@ -172,26 +176,28 @@ function matchesCondition(row: FilterRow, condition: FilterCondition, now: Date)
     case 'range': {
       const comparable = toComparable(value);
       if (comparable === null) return false;
-      const min = condition.min === undefined ? null : toComparable(condition.min);
-      const max = condition.max === undefined ? null : toComparable(condition.max);
+      const min = condition.min === null ? null : toComparable(condition.min);
+      const max = condition.max === null ? null : toComparable(condition.max);
       return (min === null || comparable >= min) && (max === null || comparable <= max);
     }
   }
 }
 
 /**
- * Whether a row passes a filter tree. Pure: `now` is passed in so results are reproducible.
+ * Whether a row passes a list filter: every filter, and in every OR group at least one alternative whose
+ * conditions all hold. Pure: `now` is passed in so results are reproducible.
  *
  * @example
  * ```tsx
- * matchesFilter({ status: 'Waiting' }, { match: 'any', conditions: [{ op: 'in', field: 'status', values: ['Waiting'] }] }, new Date()) // true
+ * matchesFilter({ status: 'Waiting' }, { filters: [{ op: 'in', field: 'status', values: ['Waiting'] }], groups: [] }, new Date()) // true
  * ```
  */
-export function matchesFilter(row: FilterRow, filter: FilterGroup, now: Date): boolean {
-  if (filter.conditions.length === 0) return true;
-  const test = (node: FilterCondition | FilterGroup) =>
-    isGroup(node) ? matchesFilter(row, node, now) : matchesCondition(row, node, now);
-  return filter.match === 'any' ? filter.conditions.some(test) : filter.conditions.every(test);
+export function matchesFilter(row: FilterRow, filter: FilterSet, now: Date): boolean {
+  const holds = (condition: FilterCondition) => matchesCondition(row, condition, now);
+  return (
+    filter.filters.every(holds) &&
+    filter.groups.every((group) => group.any.length === 0 || group.any.some((all) => all.every(holds)))
+  );
 }
 
 /**
@@ -234,4 +240,171 @@ export function userPresetId(name: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
   return `user:${slug || 'preset'}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Presets stored by console-ui 2.x
+
+/** A 2.x condition: `equals` (compared as text), `isEmpty`, `isNotEmpty`, `withinLastDays`, optional range bounds. */
+type LegacyScalar = string | number | boolean | null;
+type LegacyCondition =
+  | { op: 'in'; field: string; values: LegacyScalar[] }
+  | { op: 'equals'; field: string; value: LegacyScalar }
+  | { op: 'withinLastDays'; field: string; days: number }
+  | { op: 'isEmpty' | 'isNotEmpty'; field: string }
+  | { op: 'range'; field: string; min?: number | string; max?: number | string }
+  | { op: 'contains'; field: string; value: string };
+/** A 2.x filter tree: AND / OR groups nesting to any depth. */
+interface LegacyGroup {
+  match: 'any' | 'all';
+  conditions: Array<LegacyCondition | LegacyGroup>;
+}
+
+/** More alternatives than this, and a migrated OR group is left out (flagged approximated) rather than kept. */
+const MIGRATED_ALTERNATIVES_MAX = 32;
+
+const isScalar = (value: unknown): value is FilterScalar =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+function legacyCondition(node: Record<string, unknown>): FilterCondition | null {
+  const field = node.field;
+  if (typeof field !== 'string') return null;
+  switch (node.op) {
+    case 'equals':
+      if (node.value === null) return { op: 'empty', field, empty: true };
+      return isScalar(node.value) ? { op: 'eq', field, value: node.value } : null;
+    case 'in': {
+      const values = Array.isArray(node.values) ? node.values.filter(isScalar) : [];
+      return values.length > 0 ? { op: 'in', field, values } : null;
+    }
+    case 'range': {
+      const min = isScalar(node.min) ? node.min : null;
+      const max = isScalar(node.max) ? node.max : null;
+      return min === null && max === null ? null : { op: 'range', field, min, max };
+    }
+    case 'contains':
+      return typeof node.value === 'string' ? { op: 'contains', field, value: node.value } : null;
+    case 'isEmpty':
+    case 'isNotEmpty':
+      return { op: 'empty', field, empty: node.op === 'isEmpty' };
+    case 'withinLastDays':
+      return typeof node.days === 'number' ? { op: 'within', field, days: node.days } : null;
+    default:
+      return null;
+  }
+}
+
+/**
+ * A 2.x condition's alternatives, null when it cannot be read. A 2.x `in` could list null, which held for an empty
+ * value: it is its other values, or "is empty".
+ */
+function legacyAlternatives(node: Record<string, unknown>): FilterCondition[][] | null {
+  if (
+    node.op === 'in' &&
+    typeof node.field === 'string' &&
+    Array.isArray(node.values) &&
+    node.values.includes(null)
+  ) {
+    const empty: FilterCondition = { op: 'empty', field: node.field, empty: true };
+    const others = legacyCondition({ ...node, values: node.values.filter((value) => value !== null) });
+    return others ? [[others], [empty]] : [[empty]];
+  }
+  const condition = legacyCondition(node);
+  return condition ? [[condition]] : null;
+}
+
+const isLegacyGroup = (node: unknown): node is LegacyGroup =>
+  typeof node === 'object' &&
+  node !== null &&
+  ((node as LegacyGroup).match === 'any' || (node as LegacyGroup).match === 'all') &&
+  Array.isArray((node as LegacyGroup).conditions);
+
+/**
+ * A 2.x filter tree as a list filter. AND terms become `filters`; an OR subtree becomes one OR group in its
+ * disjunctive form (`a and (b or c)` is `(a and b) or (a and c)`), which means the same rows however deep the
+ * tree nested. Flagged `approximated` when a condition could not be read (left out) or an OR subtree spread
+ * into more than 32 alternatives (left out): the filter then keeps more rows than the old one, never fewer.
+ * Null when `value` is not a 2.x tree.
+ *
+ * @example
+ * ```tsx
+ * migratePresetFilter({ match: 'all', conditions: [{ op: 'isNotEmpty', field: 'email' }] })
+ * // { filter: { filters: [{ op: 'empty', field: 'email', empty: false }], groups: [] }, approximated: false }
+ * ```
+ */
+export function migratePresetFilter(value: unknown): { filter: FilterSet; approximated: boolean } | null {
+  if (!isLegacyGroup(value)) return null;
+  let approximated = false;
+  // Alternatives of a subtree: each an AND of conditions; `[[]]` holds for every row.
+  const alternatives = (node: LegacyCondition | LegacyGroup): FilterCondition[][] => {
+    if (!isLegacyGroup(node)) {
+      const read = legacyAlternatives(node as unknown as Record<string, unknown>);
+      if (read) return read;
+      approximated = true;
+      return [[]];
+    }
+    if (node.conditions.length === 0) return [[]];
+    const parts = node.conditions.map(alternatives);
+    const spread =
+      node.match === 'any'
+        ? parts.flat()
+        : parts.reduce<FilterCondition[][]>(
+            (product, part) =>
+              product.length > MIGRATED_ALTERNATIVES_MAX
+                ? product
+                : product.flatMap((left) => part.map((right) => [...left, ...right])),
+            [[]],
+          );
+    // Too many alternatives to send: the subtree is left out (it holds for every row), never spread further.
+    if (spread.length <= MIGRATED_ALTERNATIVES_MAX) return spread;
+    approximated = true;
+    return [[]];
+  };
+  const filter: FilterSet = { filters: [], groups: [] };
+  const addAll = (node: LegacyGroup) => {
+    for (const term of node.conditions) {
+      if (isLegacyGroup(term) && (term.match === 'all' || term.conditions.length <= 1)) {
+        addAll(term);
+        continue;
+      }
+      const any = alternatives(term);
+      if (any.some((all) => all.length === 0)) continue;
+      if (any.length === 1) filter.filters.push(...any[0]!);
+      else filter.groups.push({ any });
+    }
+  };
+  addAll(
+    value.match === 'all' || value.conditions.length <= 1 ? value : { match: 'all', conditions: [value] },
+  );
+  return { filter, approximated };
+}
+
+const isFilterSet = (value: unknown): value is FilterSet =>
+  typeof value === 'object' &&
+  value !== null &&
+  Array.isArray((value as FilterSet).filters) &&
+  Array.isArray((value as FilterSet).groups);
+
+/**
+ * A preset read back from storage, in today's shape or a 2.x one (its tree migrated, see `migratePresetFilter`);
+ * null when it is neither (a user or an old version may have garbled it).
+ */
+export function readFilterPreset(value: unknown): FilterPreset | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const preset = value as Partial<FilterPreset> & { filter?: unknown };
+  if (
+    typeof preset.id !== 'string' ||
+    typeof preset.name !== 'string' ||
+    !Array.isArray(preset.hiddenColumns) ||
+    !Array.isArray(preset.hiddenRendering)
+  )
+    return null;
+  if (isFilterSet(preset.filter)) return preset as FilterPreset;
+  const migrated = migratePresetFilter(preset.filter);
+  if (!migrated) return null;
+  return {
+    ...(preset as FilterPreset),
+    filter: migrated.filter,
+    ...(migrated.approximated ? { approximated: true } : {}),
+  };
 }

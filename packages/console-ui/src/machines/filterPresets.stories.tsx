@@ -7,8 +7,8 @@ import {
   allPresets,
   filterPresetsMachine,
   matchesFilter,
-  type FilterGroup,
   type FilterPreset,
+  type FilterSet,
   type PersistUserPresetsInput,
 } from './filterPresets.machine.js';
 import { LOGISTICS_PRESETS_FIXTURE } from './filterPresets.fixtures.js';
@@ -27,9 +27,9 @@ const ROWS = [
   { id: 'PKG-106', status: 'Delivered', date_sent: daysAgo(60), cust_notified: 'Yes', receipt: 'JNE-10021' },
 ];
 
-const ONLY_WAITING: FilterGroup = {
-  match: 'any',
-  conditions: [{ op: 'in', field: 'status', values: ['Waiting'] }],
+const ONLY_WAITING: FilterSet = {
+  filters: [{ op: 'in', field: 'status', values: ['Waiting'] }],
+  groups: [],
 };
 
 interface DemoProps {
@@ -282,6 +282,36 @@ export const WithStoredPresets: Story = {
         .map((option) => option.textContent),
     ).toEqual(['Choose…', 'Packaging', 'Receipt Confirmation', 'Mine']);
     await expect(rowIds(canvasElement)).toEqual(['PKG-101']);
+  },
+};
+
+/**
+ * A user preset stored by console-ui 2.x (its filter a `{ match, conditions }` tree) is read into today's shape on
+ * load: "Shipping, or no receipt" is one OR group.
+ */
+export const WithStored2xPreset: Story = {
+  args: {
+    initialPresetId: 'user:mine',
+    storedPresets: [
+      {
+        id: 'user:mine',
+        name: 'Mine',
+        filter: {
+          match: 'any',
+          conditions: [
+            { op: 'equals', field: 'status', value: 'Shipping' },
+            { op: 'isEmpty', field: 'receipt' },
+          ],
+        },
+        hiddenColumns: [],
+        hiddenRendering: [],
+      } as unknown as FilterPreset,
+    ],
+  },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement);
+    await expect(status(canvasElement)).toHaveTextContent('Mine');
+    await expect(rowIds(canvasElement)).toEqual(['PKG-101', 'PKG-102', 'PKG-103', 'PKG-104']);
   },
 };
 

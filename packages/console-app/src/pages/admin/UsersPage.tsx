@@ -12,7 +12,7 @@ import {
   type DataProvider,
   type DataTableColumn,
   type FilterCondition,
-  type FilterGroup,
+  type FilterSet,
   t,
   type ResourceField,
 } from '@staff/console-ui';
@@ -45,36 +45,32 @@ const PAGE_SIZES = [10, 25, 50, 100];
 
 /** The Users list's view; it lives in the address (`?q=…&active=1&set=…&sort=…&page=…&size=…`). */
 interface UsersView extends BaseListView {
-  filter: FilterGroup;
+  filter: FilterSet;
 }
 
 /** The filter chips from the address (the list's own parameter names), lenient. */
-function filterFromParams(params: URLSearchParams): FilterGroup {
+function filterFromParams(params: URLSearchParams): FilterSet {
   const conditions: FilterCondition[] = [];
   const active = params.get('active');
   if (active === 'true' || active === 'false')
-    conditions.push({ op: 'equals', field: 'active', value: active === 'true' });
+    conditions.push({ op: 'eq', field: 'active', value: active === 'true' });
   const sets = params.getAll('permission_set').filter(Boolean);
   if (sets.length) conditions.push({ op: 'in', field: 'permission_sets', values: sets });
-  if (params.get('never_logged_in') === 'true') conditions.push({ op: 'isEmpty', field: 'last_login_at' });
+  if (params.get('never_logged_in') === 'true')
+    conditions.push({ op: 'empty', field: 'last_login_at', empty: true });
   else {
     const min = params.get('last_login_from');
     const max = params.get('last_login_to');
     if (min || max)
-      conditions.push({
-        op: 'range',
-        field: 'last_login_at',
-        ...(min ? { min } : {}),
-        ...(max ? { max } : {}),
-      });
+      conditions.push({ op: 'range', field: 'last_login_at', min: min || null, max: max || null });
   }
-  return { match: 'all', conditions };
+  return { filters: conditions, groups: [] };
 }
 
 const usersCodec = createSearchParamsCodec<UsersView>({
   defaults: {
     q: '',
-    filter: { match: 'all', conditions: [] },
+    filter: { filters: [], groups: [] },
     sort: { field: 'username', direction: 'asc' },
     page: 1,
     pageSize: 25,
@@ -114,21 +110,21 @@ function boundParam(value: unknown): string | undefined {
 }
 
 /** The FilterBar's chips as the list's query parameters. */
-export function filterToParams(filter: FilterGroup): UserListParams {
+export function filterToParams(filter: FilterSet): UserListParams {
   const params: UserListParams = {};
   const active = fieldCondition(filter, 'active');
-  if (active?.op === 'equals') params.active = active.value === true || active.value === 'true';
+  if (active?.op === 'eq') params.active = active.value === true || active.value === 'true';
   const sets = fieldCondition(filter, 'permission_sets');
   if (sets?.op === 'in') params.permission_set = sets.values.map(String);
   const login = fieldCondition(filter, 'last_login_at');
-  if (login?.op === 'isEmpty') params.never_logged_in = true;
+  if (login?.op === 'empty' && login.empty) params.never_logged_in = true;
   if (login?.op === 'range') {
     const from = boundParam(login.min);
     const to = boundParam(login.max);
     if (from) params.last_login_from = from;
     if (to) params.last_login_to = to;
   }
-  if (login?.op === 'withinLastDays')
+  if (login?.op === 'within')
     params.last_login_from = new Date(Date.now() - login.days * 86_400_000).toISOString();
   return params;
 }
@@ -296,7 +292,7 @@ export default function UsersPage({ route }: PageProps) {
           users.status === 'error' ? ((users.error as AdminError | null)?.message ?? u.couldNotLoad) : null
         }
         onRetry={users.reload}
-        emptyMessage={view.q || view.filter.conditions.length ? u.noMatch : u.noUsers}
+        emptyMessage={view.q || view.filter.filters.length ? u.noMatch : u.noUsers}
         onRowOpen={(row) => setSelectedId(row.id)}
         rowActions={(row) => (
           <RowActions>

@@ -16,12 +16,12 @@ describe('filterToParams', () => {
   it('turns the FilterBar chips into the list query', () => {
     expect(
       filterToParams({
-        match: 'all',
-        conditions: [
-          { op: 'equals', field: 'active', value: false },
+        filters: [
+          { op: 'eq', field: 'active', value: false },
           { op: 'in', field: 'permission_sets', values: ['Reports', 'Logs'] },
           { op: 'range', field: 'last_login_at', min: '2024-05-01', max: '2024-05-31' },
         ],
+        groups: [],
       }),
     ).toEqual({
       active: false,
@@ -29,10 +29,14 @@ describe('filterToParams', () => {
       last_login_from: '2024-05-01',
       last_login_to: '2024-05-31',
     });
-    expect(filterToParams({ match: 'all', conditions: [{ op: 'isEmpty', field: 'last_login_at' }] })).toEqual(
-      { never_logged_in: true },
-    );
-    expect(filterToParams({ match: 'any', conditions: [] })).toEqual({});
+    expect(
+      filterToParams({ filters: [{ op: 'empty', field: 'last_login_at', empty: true }], groups: [] }),
+    ).toEqual({ never_logged_in: true });
+    // "Is not empty" has no list parameter of its own: it is not read as "never logged in".
+    expect(
+      filterToParams({ filters: [{ op: 'empty', field: 'last_login_at', empty: false }], groups: [] }),
+    ).toEqual({});
+    expect(filterToParams({ filters: [], groups: [] })).toEqual({});
   });
 });
 

@@ -60,7 +60,7 @@ import { ForwarderDeliveries } from './ForwarderDeliveries.js';
 import { RESOURCE_TEXTS } from './texts.js';
 import { useEntityDef } from './useEntityDef.js';
 import { Button, IconButton, ListArea, Notice, PencilIcon, RowActions, TrashIcon } from './ui.js';
-import { PAGE_SIZES, fromFilterGroup, listFields } from './viewState.js';
+import { PAGE_SIZES, fitFilters, listFields } from './viewState.js';
 import {
   type ResourceListExtensions,
   type SaveError,
@@ -263,7 +263,7 @@ function ResourceList({
   const machineFilter = useSelector(presets, (snapshot) => snapshot.context.view.filter);
   // Columns whose cells are blank (the header stays): the chosen preset's, e.g. Receipt Confirmation's receipt.
   const hiddenRendering = useSelector(presets, (snapshot) => snapshot.context.view.hiddenRendering);
-  const translated = useMemo(() => fromFilterGroup(def, machineFilter), [def, machineFilter]);
+  const fitted = useMemo(() => fitFilters(def, machineFilter), [def, machineFilter]);
   const meta = list.meta;
   // The list answer's relation labels (parsed by the resources API), back out of the controller's `meta`.
   const labels = useMemo((): RelationLabels => relationLabelsSchema.safeParse(meta).data ?? {}, [meta]);
@@ -437,7 +437,7 @@ function ResourceList({
         {extensions?.toolbar?.(list.reload)}
       </FilterBar>
       {extensions?.notices}
-      {translated.unsupported > 0 ? (
+      {fitted.unsupported > 0 ? (
         <Notice data-tone="warning" role="note">
           {texts.presetUnsupported}
         </Notice>

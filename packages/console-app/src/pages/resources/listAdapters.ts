@@ -2,9 +2,9 @@
 // the resources API and the shell's socket, the route's preloaded rows, presets in this browser, saved views.
 import type { EntityDef } from '@staff/console-contract';
 import {
-  isFilterPreset,
+  readFilterPreset,
   type DataProvider,
-  type FilterGroup,
+  type FilterSet,
   type FilterPreset,
   type ListPresetsOptions,
   type ListResult,
@@ -22,9 +22,9 @@ import { subscribeToChanges } from './useResourceChanges.js';
 import {
   builtInPresets,
   filtersKey,
-  fromFilterGroup,
+  fitFilters,
+  filterSetOf,
   parseViewState,
-  toFilterGroup,
   viewStateToSearchParams,
   visibleColumns,
   type ViewState,
@@ -92,7 +92,10 @@ export function preloadedListOf(
 function readUserPresets(listId: string): FilterPreset[] {
   try {
     const parsed: unknown = JSON.parse(window.localStorage.getItem(listId) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isFilterPreset) : [];
+    // Presets kept by console-ui 2.x (a filter tree) are read into today's shape.
+    return Array.isArray(parsed)
+      ? parsed.map(readFilterPreset).filter((preset): preset is FilterPreset => preset !== null)
+      : [];
   } catch {
     return [];
   }
@@ -107,19 +110,19 @@ export function presetsFor(
   routePreset: FilterPreset | null = null,
   texts?: ResourceTexts['presets'],
 ): ListPresetsOptions<ResourceView> {
-  const keyOf = (filter: FilterGroup) => {
-    const translated = fromFilterGroup(def, filter);
-    return filtersKey(def, translated.filters, translated.groups);
+  const keyOf = (filter: FilterSet) => {
+    const fitted = fitFilters(def, filter);
+    return filtersKey(def, fitted.filters, fitted.groups);
   };
   return {
     listId: `console.presets.${def.name}`,
     builtIn: [...(routePreset ? [routePreset] : []), ...builtInPresets(def, texts)],
     load: async (listId) => readUserPresets(listId),
     persist: async (listId, presets) => window.localStorage.setItem(listId, JSON.stringify(presets)),
-    filterOf: (view) => toFilterGroup(view.filters, view.groups),
+    filterOf: filterSetOf,
     viewFor: (filter) => {
-      const translated = fromFilterGroup(def, filter);
-      return { filters: translated.filters, groups: translated.groups };
+      const fitted = fitFilters(def, filter);
+      return { filters: fitted.filters, groups: fitted.groups };
     },
     // Choosing a preset again also restores the columns it hides.
     columnsFor: (hiddenColumns) => ({

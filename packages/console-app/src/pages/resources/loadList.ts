@@ -7,7 +7,7 @@ import {
   type EntityDef,
   type EntityView,
 } from '@staff/console-contract';
-import type { FilterCondition, FilterGroup, FilterPreset } from '@staff/console-ui';
+import type { FilterCondition, FilterPreset, FilterSet } from '@staff/console-ui';
 import { readConfig } from '../../api/config.js';
 import {
   createResourcesApi,
@@ -16,9 +16,8 @@ import {
   type ResourceListRequest,
 } from '../../api/resources.js';
 import {
-  fromFilterGroup,
+  fitFilters,
   parseViewState,
-  toFilterGroup,
   viewStateToSearchParams,
   visibleColumns,
   type ViewState,
@@ -53,12 +52,12 @@ export async function readPresetDays(read: (name: string, fallback: string) => P
   }
 }
 
-function withDays(group: FilterGroup, days: number): FilterGroup {
+function withDays(filter: FilterSet, days: number): FilterSet {
+  const set = (condition: FilterCondition): FilterCondition =>
+    condition.op === 'within' ? { ...condition, days } : condition;
   return {
-    ...group,
-    conditions: group.conditions.map((node): FilterCondition | FilterGroup =>
-      'conditions' in node ? withDays(node, days) : node.op === 'withinLastDays' ? { ...node, days } : node,
-    ),
+    filters: filter.filters.map(set),
+    groups: filter.groups.map((group) => ({ any: group.any.map((all) => all.map(set)) })),
   };
 }
 
@@ -70,17 +69,19 @@ export function routeHasPreset(routeId: string): boolean {
 
 /**
  * A list view of the contract (`EntityDef.views`, what the server filters by) as a built-in FilterBar preset:
- * its alternatives become one OR group (an alternative of several filters an AND group inside it). The views
- * are the presets' one owner; console-ui takes them as data and keeps none of its own.
+ * its alternatives are one OR group, as they are. The views are the presets' one owner; console-ui takes them as
+ * data and keeps none of its own.
  */
 export function presetOfView(view: EntityView): FilterPreset {
-  const tree = toFilterGroup([], view.any ? [{ any: view.any }] : []);
-  const only = tree.conditions.length === 1 ? tree.conditions[0] : undefined;
   return {
     id: view.id,
     name: view.label,
     builtIn: true,
-    filter: only && 'conditions' in only ? only : tree,
+    // One alternative is plain AND-ed filters (a chip each); several are one OR group.
+    filter:
+      view.any?.length === 1
+        ? { filters: [...view.any[0]!], groups: [] }
+        : { filters: [], groups: view.any ? [{ any: view.any }] : [] },
     hiddenColumns: [...(view.hiddenColumns ?? [])],
     hiddenRendering: [...(view.hiddenRenderings ?? [])],
   };
@@ -111,11 +112,11 @@ export function routePreset(routeId: string, days: number = LOGISTICS_WINDOW_DAY
 export function openingSearch(def: EntityDef, preset: FilterPreset | null, search: string): string {
   const params = new URLSearchParams(search);
   if (!preset || [...params.keys()].length > 0) return params.toString();
-  const translated = fromFilterGroup(def, preset.filter);
+  const fitted = fitFilters(def, preset.filter);
   const view: ViewState = {
     ...parseViewState(def, params),
-    filters: translated.filters,
-    groups: translated.groups,
+    filters: fitted.filters,
+    groups: fitted.groups,
     hidden: preset.hiddenColumns.filter((name) => def.fields.some((field) => field.name === name)),
     presetId: preset.id,
   };

@@ -53,11 +53,15 @@ describe('route presets', () => {
   it('come from the contract views, with the window and the descriptor hidden columns', () => {
     expect(routePreset('package-tracking')).toEqual(presetOfView(packages.views![0]!));
     expect(routePreset('package-tracking')!.filter).toEqual({
-      match: 'any',
-      conditions: [
-        { op: 'in', field: 'status', values: ['Waiting', 'Ready to Ship'] },
-        { op: 'withinLastDays', field: 'date_sent', days: 30 },
-        { op: 'isEmpty', field: 'date_sent' },
+      filters: [],
+      groups: [
+        {
+          any: [
+            [{ op: 'in', field: 'status', values: ['Waiting', 'Ready to Ship'] }],
+            [{ op: 'within', field: 'date_sent', days: 30 }],
+            [{ op: 'empty', field: 'date_sent', empty: true }],
+          ],
+        },
       ],
     });
     const packaging = routePreset('package-tracking', 14)!;

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ENTITIES, creators, getEntity, tribeTargets, type EntityDef } from '@staff/console-contract';
-import type { FilterGroup } from '@staff/console-ui';
+import {
+  ENTITIES,
+  creators,
+  getEntity,
+  tribeTargets,
+  type EntityDef,
+  type ListFilter,
+  type ListFilterGroup,
+} from '@staff/console-contract';
+import type { FilterSet } from '@staff/console-ui';
 import {
   builtInPresets,
   filtersKey,
-  fromFilterGroup,
+  filterSetOf,
+  fitFilters,
   parseViewState,
-  toFilterGroup,
   viewStateToSearchParams,
   visibleColumns,
 } from './viewState.js';
@@ -74,69 +82,42 @@ describe('view state in the address', () => {
   });
 });
 
-describe('FilterBar tree and list filters', () => {
-  it('round-trips AND conditions', () => {
-    const filters = [
-      { field: 'platform', op: 'in' as const, values: ['tiktok'] },
-      { field: 'followers', op: 'range' as const, min: 10000, max: null },
-      { field: 'city', op: 'contains' as const, value: 'Band' },
-      { field: 'email', op: 'empty' as const, empty: true },
+describe('FilterBar filters fitted to an entity', () => {
+  it('are the view filters as they are: the bar holds the list vocabulary (ADR 067)', () => {
+    const filters: ListFilter[] = [
+      { field: 'platform', op: 'in', values: ['tiktok'] },
+      { field: 'followers', op: 'range', min: 10000, max: null },
+      { field: 'city', op: 'contains', value: 'Band' },
+      { field: 'email', op: 'empty', empty: true },
     ];
-    const group = toFilterGroup(filters);
-    expect(group).toEqual({
-      match: 'all',
-      conditions: [
-        { op: 'in', field: 'platform', values: ['tiktok'] },
-        { op: 'range', field: 'followers', min: 10000 },
-        { op: 'contains', field: 'city', value: 'Band' },
-        { op: 'isEmpty', field: 'email' },
-      ],
-    });
-    expect(fromFilterGroup(creators, group)).toEqual({ filters, groups: [], unsupported: 0 });
+    const set = filterSetOf({ filters, groups: [] });
+    expect(set).toEqual({ filters, groups: [] });
+    expect(fitFilters(creators, set)).toEqual({ filters, groups: [], unsupported: 0 });
   });
 
-  it('keeps "is not empty", alone and in an or group, through the bar (its first edit dropped it before)', () => {
-    const filters = [
-      { field: 'email', op: 'empty' as const, empty: false },
-      { field: 'platform', op: 'eq' as const, value: 'tiktok' },
+  it('keep "is not empty", alone and in an or group (its first edit dropped it in the two-vocabulary days)', () => {
+    const filters: ListFilter[] = [
+      { field: 'email', op: 'empty', empty: false },
+      { field: 'platform', op: 'eq', value: 'tiktok' },
     ];
-    const groups = [
+    const groups: ListFilterGroup[] = [
       {
         any: [
-          [{ field: 'city', op: 'empty' as const, empty: false }],
+          [{ field: 'city', op: 'empty', empty: false }],
           [
-            { field: 'city', op: 'empty' as const, empty: true },
-            { field: 'email', op: 'empty' as const, empty: false },
+            { field: 'city', op: 'empty', empty: true },
+            { field: 'email', op: 'empty', empty: false },
           ],
         ],
       },
     ];
-    const group = toFilterGroup(filters, groups);
-    expect(group.conditions[0]).toEqual({ op: 'isNotEmpty', field: 'email' });
-    expect(group.conditions[2]).toEqual({
-      match: 'any',
-      conditions: [
-        { op: 'isNotEmpty', field: 'city' },
-        {
-          match: 'all',
-          conditions: [
-            { op: 'isEmpty', field: 'city' },
-            { op: 'isNotEmpty', field: 'email' },
-          ],
-        },
-      ],
-    });
-    expect(fromFilterGroup(creators, group)).toEqual({ filters, groups, unsupported: 0 });
+    expect(fitFilters(creators, { filters, groups })).toEqual({ filters, groups, unsupported: 0 });
   });
 
-  it('keeps "within the last N days" relative (the server counts back from the day the list is read)', () => {
+  it('keep "within the last N days" relative (the server counts back from the day the list is read)', () => {
     const now = new Date('2026-11-20T08:00:00Z');
     expect(
-      fromFilterGroup(
-        creators,
-        { match: 'all', conditions: [{ op: 'withinLastDays', field: 'updated_at', days: 7 }] },
-        now,
-      ),
+      fitFilters(creators, { filters: [{ op: 'within', field: 'updated_at', days: 7 }], groups: [] }, now),
     ).toEqual({
       filters: [{ field: 'updated_at', op: 'within', days: 7 }],
       groups: [],
@@ -145,85 +126,76 @@ describe('FilterBar tree and list filters', () => {
     // Months have no "within": a range from that month.
     const targets = getEntity('monthly_targets') as EntityDef;
     expect(
-      fromFilterGroup(
-        targets,
-        { match: 'all', conditions: [{ op: 'withinLastDays', field: 'period', days: 40 }] },
-        now,
-      ).filters,
+      fitFilters(targets, { filters: [{ op: 'within', field: 'period', days: 40 }], groups: [] }, now)
+        .filters,
     ).toEqual([{ field: 'period', op: 'range', min: '2026-10', max: null }]);
   });
 
-  it('sends a preset with alternatives (OR) as an or group, nested AND groups as alternatives of several filters', () => {
-    const either: FilterGroup = {
-      match: 'any',
-      conditions: [
-        { op: 'in', field: 'platform', values: ['tiktok'] },
-        { op: 'isEmpty', field: 'email' },
-        {
-          match: 'all',
-          conditions: [
-            { op: 'equals', field: 'status', value: 'active' },
-            { op: 'range', field: 'followers', min: 100000 },
-          ],
-        },
-      ],
-    };
-    expect(fromFilterGroup(creators, either)).toEqual({
+  it('type values by their field and leave out, counted, what the list cannot send', () => {
+    const projects = getEntity('projects') as EntityDef;
+    const relation = projects.fields.find((field) => field.type === 'relation' && field.filterable)!;
+    // A relation id picked as text is the row id the list compares.
+    expect(
+      fitFilters(projects, { filters: [{ op: 'in', field: relation.name, values: ['12', 7] }], groups: [] })
+        .filters,
+    ).toEqual([{ field: relation.name, op: 'in', values: [12, 7] }]);
+    expect(
+      fitFilters(creators, {
+        filters: [
+          { op: 'range', field: 'followers', min: '5000', max: null },
+          // Not a status this entity has, not a field it has, a number where a number cannot be read.
+          { op: 'eq', field: 'status', value: 'archived' },
+          { op: 'eq', field: 'date_sent', value: '2026-11-01' },
+          { op: 'range', field: 'followers', min: 'many', max: null },
+        ],
+        groups: [],
+      }),
+    ).toEqual({
+      filters: [{ field: 'followers', op: 'range', min: 5000, max: null }],
+      groups: [],
+      unsupported: 3,
+    });
+  });
+
+  it('leave out a whole or group when one alternative does not fit (dropping it would narrow the list)', () => {
+    const groups: ListFilterGroup[] = [
+      {
+        any: [
+          [{ op: 'empty', field: 'email', empty: true }],
+          [{ op: 'empty', field: 'date_sent', empty: true }],
+        ],
+      },
+    ];
+    expect(fitFilters(creators, { filters: [], groups })).toEqual({
+      filters: [],
+      groups: [],
+      unsupported: 1,
+    });
+    // An alternative with no condition holds for every row: the group filters nothing out.
+    expect(
+      fitFilters(creators, {
+        filters: [],
+        groups: [{ any: [[{ op: 'empty', field: 'email', empty: true }], []] }],
+      }),
+    ).toEqual({ filters: [], groups: [], unsupported: 0 });
+  });
+
+  it('round-trip a preset with alternatives through the address', () => {
+    const n8n = getEntity('n8n_creators') as EntityDef;
+    const preset: FilterSet = {
       filters: [],
       groups: [
         {
           any: [
-            [{ field: 'platform', op: 'in', values: ['tiktok'] }],
-            [{ field: 'email', op: 'empty', empty: true }],
-            [
-              { field: 'status', op: 'eq', value: 'active' },
-              { field: 'followers', op: 'range', min: 100000, max: null },
-            ],
+            [{ op: 'in', field: 'status', values: ['new', 'qualified'] }],
+            [{ op: 'within', field: 'last_scraped_at', days: 30 }],
+            [{ op: 'empty', field: 'last_scraped_at', empty: true }],
           ],
         },
       ],
-      unsupported: 0,
-    });
-    // Inside an AND: plain filters plus the group; deeper OR nesting than the server takes is reported.
-    const mixed: FilterGroup = {
-      match: 'all',
-      conditions: [{ op: 'contains', field: 'city', value: 'Band' }, either],
     };
-    expect(fromFilterGroup(creators, mixed)).toMatchObject({
-      filters: [{ field: 'city', op: 'contains', value: 'Band' }],
-      groups: [{ any: expect.any(Array) }],
-      unsupported: 0,
-    });
-    const tooDeep: FilterGroup = {
-      match: 'any',
-      conditions: [
-        { op: 'isEmpty', field: 'email' },
-        { match: 'all', conditions: [either] },
-      ],
-    };
-    expect(fromFilterGroup(creators, tooDeep)).toEqual({ filters: [], groups: [], unsupported: 1 });
-    // An alternative on a field the list lacks: the whole group is left out (dropping it would narrow the list).
-    const unknown: FilterGroup = {
-      match: 'any',
-      conditions: [
-        { op: 'isEmpty', field: 'email' },
-        { op: 'isEmpty', field: 'date_sent' },
-      ],
-    };
-    expect(fromFilterGroup(creators, unknown)).toEqual({ filters: [], groups: [], unsupported: 1 });
-  });
-
-  it('round-trips a preset with alternatives through the address and back to the FilterBar tree', () => {
-    const n8n = getEntity('n8n_creators') as EntityDef;
-    const preset: FilterGroup = {
-      match: 'any',
-      conditions: [
-        { op: 'in', field: 'status', values: ['new', 'qualified'] },
-        { op: 'withinLastDays', field: 'last_scraped_at', days: 30 },
-        { op: 'isEmpty', field: 'last_scraped_at' },
-      ],
-    };
-    const { filters, groups } = fromFilterGroup(n8n, preset);
+    const { filters, groups } = fitFilters(n8n, preset);
+    expect({ filters, groups }).toEqual(preset);
     const base = parseViewState(n8n, new URLSearchParams());
     const params = viewStateToSearchParams(n8n, { ...base, filters, groups, presetId: 'fresh' });
     expect(params.get('or')).toBe(
@@ -232,11 +204,7 @@ describe('FilterBar tree and list filters', () => {
     const back = parseViewState(n8n, new URLSearchParams(params.toString()));
     expect(back.groups).toEqual(groups);
     expect(back.presetId).toBe('fresh');
-    expect(filtersKey(n8n, back.filters, back.groups)).toBe(filtersKey(n8n, filters, groups));
-    // The chips' tree: one AND group holding the OR group, which translates to the same request.
-    const tree = toFilterGroup(back.filters, back.groups);
-    expect(tree).toEqual({ match: 'all', conditions: [preset] });
-    expect(fromFilterGroup(n8n, tree)).toEqual({ filters: [], groups, unsupported: 0 });
+    expect(filterSetOf(back)).toEqual(preset);
   });
 
   it('leaves out or groups in the address that do not fit the entity', () => {
@@ -251,22 +219,6 @@ describe('FilterBar tree and list filters', () => {
           [{ field: 'email', op: 'empty', empty: true }],
         ],
       },
-    ]);
-  });
-
-  it('handles equality on list-only fields and nulls', () => {
-    // Equality on a field that only offers "any of" becomes a one-value list; a null is "is empty".
-    expect(
-      fromFilterGroup(creators, {
-        match: 'all',
-        conditions: [
-          { op: 'equals', field: 'status', value: 'active' },
-          { op: 'equals', field: 'city', value: null },
-        ],
-      }).filters,
-    ).toEqual([
-      { field: 'status', op: 'eq', value: 'active' },
-      { field: 'city', op: 'empty', empty: true },
     ]);
   });
 
@@ -291,7 +243,7 @@ describe('FilterBar tree and list filters', () => {
     // Every preset translates to filters the server accepts.
     for (const def of ENTITIES) {
       for (const preset of builtInPresets(def))
-        expect(fromFilterGroup(def, preset.filter).unsupported, `${def.name} ${preset.id}`).toBe(0);
+        expect(fitFilters(def, preset.filter).unsupported, `${def.name} ${preset.id}`).toBe(0);
     }
     expect(builtInPresets(tribeTargets).map((preset) => preset.id)).toEqual(['recent']);
   });

@@ -1,5 +1,5 @@
-// The list page's view (search, filters, sort, page, hidden columns, saved view) and its two encodings: the
-// address bar (so a view opens by link) and the FilterBar's filter tree (the filterPresets machine's format).
+// The list page's view (search, filters, sort, page, hidden columns, saved view) and its address-bar encoding (so a
+// view opens by link). Its filters are console-ui's FilterBar's own data (ADR 067): no translation between them.
 import {
   SYSTEM_FIELDS,
   filterOperatorsFor,
@@ -18,7 +18,7 @@ import {
   type ListFilterGroup,
   type ListSort,
 } from '@staff/console-contract';
-import type { FilterCondition, FilterGroup, FilterPreset } from '@staff/console-ui';
+import type { FilterCondition, FilterPreset, FilterSet } from '@staff/console-ui';
 import { RESOURCE_TEXTS, type ResourceTexts } from './texts.js';
 
 export interface ViewState {
@@ -207,52 +207,14 @@ export function visibleColumns(def: EntityDef, hidden: string[]): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// FilterBar tree ↔ list filters
+// The FilterBar's filter set, fitted to an entity
 
-/** A list filter as a FilterBar condition. */
-function toCondition(filter: ListFilter): FilterCondition {
-  switch (filter.op) {
-    case 'eq':
-      return { op: 'equals', field: filter.field, value: filter.value };
-    case 'in':
-      return { op: 'in', field: filter.field, values: filter.values };
-    case 'range':
-      return {
-        op: 'range',
-        field: filter.field,
-        ...(filter.min !== null ? { min: filter.min as number | string } : {}),
-        ...(filter.max !== null ? { max: filter.max as number | string } : {}),
-      };
-    case 'contains':
-      return { op: 'contains', field: filter.field, value: filter.value };
-    case 'empty':
-      return { op: filter.empty ? 'isEmpty' : 'isNotEmpty', field: filter.field };
-    case 'within':
-      return { op: 'withinLastDays', field: filter.field, days: filter.days };
-  }
+/** The view's filters as the FilterBar holds them (the same data, ADR 067). */
+export function filterSetOf(view: Pick<ViewState, 'filters' | 'groups'>): FilterSet {
+  return { filters: view.filters, groups: view.groups };
 }
 
-/**
- * The filters as the FilterBar's tree: an AND group of conditions, plus one OR group per `or` group (an
- * alternative of several filters is an AND group inside it). Every list filter has its condition, so nothing the
- * list holds is left out of the bar (before, "is not empty" had none and the bar's first edit dropped it).
- */
-export function toFilterGroup(filters: ListFilter[], groups: ListFilterGroup[] = []): FilterGroup {
-  const conditions: Array<FilterCondition | FilterGroup> = filters.map(toCondition);
-  for (const group of groups) {
-    conditions.push({
-      match: 'any',
-      conditions: group.any.map((alternative) =>
-        alternative.length === 1
-          ? toCondition(alternative[0]!)
-          : { match: 'all', conditions: alternative.map(toCondition) },
-      ),
-    });
-  }
-  return { match: 'all', conditions };
-}
-
-export interface FromFilterGroup {
+export interface FittedFilters {
   filters: ListFilter[];
   /** OR groups: a preset's alternatives, sent as the list's `or` parameters. */
   groups: ListFilterGroup[];
@@ -264,126 +226,73 @@ function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
 }
 
-const isGroupNode = (node: FilterCondition | FilterGroup): node is FilterGroup => 'conditions' in node;
-/** A group that means "all of" (AND): `all`, or `any` with at most one term. */
-const actsAsAll = (group: FilterGroup) => group.match === 'all' || group.conditions.length <= 1;
-
 /**
- * The FilterBar's tree as list filters and OR groups. AND terms become `f.` filters; an OR group becomes an
- * `or` group whose alternatives are single conditions or AND groups of conditions (two levels, what the server
- * takes). "Within the last N days" stays relative (`within`), so the list and a saved view keep meaning "the
- * last N days"; types without it (months) fall back to a range from that day.
+ * A filter set from the bar, a preset or a stored view, fitted to the entity: values typed by their field (a
+ * relation id picked as text becomes its number), what the list cannot send left out and counted. "Within the
+ * last N days" stays relative (`within`); types without it (months) fall back to a range from that day.
  */
-export function fromFilterGroup(def: EntityDef, group: FilterGroup, now = new Date()): FromFilterGroup {
-  const filters: ListFilter[] = [];
-  const groups: ListFilterGroup[] = [];
+export function fitFilters(def: EntityDef, set: FilterSet, now = new Date()): FittedFilters {
   let unsupported = 0;
   let orConditions = 0;
-
-  /** The conditions of an AND subtree as filters; null when a term cannot be sent (nested OR, unknown field). */
-  const flatten = (node: FilterGroup): ListFilter[] | null => {
-    const out: ListFilter[] = [];
-    for (const term of node.conditions) {
-      if (isGroupNode(term)) {
-        if (!actsAsAll(term)) return null;
-        const inner = flatten(term);
-        if (!inner) return null;
-        out.push(...inner);
-        continue;
-      }
-      const field = fieldOf(def, term.field);
-      const filter = field ? fromCondition(field, term, now) : null;
-      if (!filter) return null;
-      out.push(filter);
-    }
-    return out;
+  const fit = (condition: FilterCondition) => {
+    const field = fieldOf(def, condition.field);
+    return field?.filterable ? fitCondition(field, condition, now) : null;
   };
-
-  const addOr = (node: FilterGroup) => {
-    const any: ListFilter[][] = [];
-    for (const term of node.conditions) {
-      const alternative = isGroupNode(term)
-        ? actsAsAll(term)
-          ? flatten(term)
-          : null
-        : flatten({ match: 'all', conditions: [term] });
-      if (!alternative) {
-        unsupported += 1;
-        return;
-      }
-      // An empty alternative holds for every row: the whole group filters nothing out.
-      if (alternative.length === 0) return;
-      any.push(alternative);
-    }
-    const size = any.reduce((sum, alternative) => sum + alternative.length, 0);
-    if (orConditions + size > OR_CONDITIONS_MAX) {
+  const filters: ListFilter[] = [];
+  for (const condition of set.filters) {
+    const fitted = fit(condition);
+    if (fitted) filters.push(fitted);
+    else unsupported += 1;
+  }
+  const groups: ListFilterGroup[] = [];
+  for (const group of set.groups) {
+    const any = group.any.map((all) => all.map(fit));
+    const size = any.reduce((sum, all) => sum + all.length, 0);
+    if (any.some((all) => all.some((filter) => filter === null)) || orConditions + size > OR_CONDITIONS_MAX) {
       unsupported += 1;
-      return;
+      continue;
     }
+    // An empty alternative holds for every row: the whole group filters nothing out.
+    if (any.length === 0 || any.some((all) => all.length === 0)) continue;
     orConditions += size;
-    groups.push({ any });
-  };
-
-  const addAll = (node: FilterGroup) => {
-    for (const term of node.conditions) {
-      if (isGroupNode(term)) {
-        if (actsAsAll(term)) addAll(term);
-        else addOr(term);
-        continue;
-      }
-      const field = fieldOf(def, term.field);
-      const filter = field ? fromCondition(field, term, now) : null;
-      if (filter) filters.push(filter);
-      else unsupported += 1;
-    }
-  };
-
-  if (actsAsAll(group)) addAll(group);
-  else addOr(group);
+    groups.push({ any: any as ListFilter[][] });
+  }
   return { filters, groups, unsupported };
 }
 
-function fromCondition(field: FieldDef, condition: FilterCondition, now: Date): ListFilter | null {
+function fitCondition(field: FieldDef, condition: FilterCondition, now: Date): ListFilter | null {
   const allowed = filterOperatorsFor(field);
-  const scalar = (value: unknown): FilterScalarValue | null =>
-    value === null || value === undefined
-      ? null
-      : typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-        ? value
-        : null;
+  const value = (scalar: FilterScalarValue) => typed(field, String(scalar));
   switch (condition.op) {
-    case 'equals': {
-      if (condition.value === null)
-        return allowed.includes('empty') ? { field: field.name, op: 'empty', empty: true } : null;
-      if (allowed.includes('eq')) return { field: field.name, op: 'eq', value: condition.value };
-      return allowed.includes('in') ? { field: field.name, op: 'in', values: [condition.value] } : null;
+    case 'eq': {
+      const parsed = value(condition.value);
+      if (parsed === null) return null;
+      if (allowed.includes('eq')) return { field: field.name, op: 'eq', value: parsed };
+      return allowed.includes('in') ? { field: field.name, op: 'in', values: [parsed] } : null;
     }
     case 'in': {
-      const values = condition.values
-        .map(scalar)
-        .filter((value): value is FilterScalarValue => value !== null);
-      if (values.length === 0) return null;
-      if (allowed.includes('in')) return { field: field.name, op: 'in', values };
+      const values = condition.values.map(value);
+      if (values.length === 0 || values.some((item) => item === null)) return null;
+      if (allowed.includes('in'))
+        return { field: field.name, op: 'in', values: values as FilterScalarValue[] };
       return values.length === 1 && allowed.includes('eq')
         ? { field: field.name, op: 'eq', value: values[0] as FilterScalarValue }
         : null;
     }
     case 'range': {
       if (!allowed.includes('range')) return null;
-      const min = scalar(condition.min);
-      const max = scalar(condition.max);
+      const min = condition.min === null ? null : value(condition.min);
+      const max = condition.max === null ? null : value(condition.max);
+      if ((min === null && condition.min !== null) || (max === null && condition.max !== null)) return null;
       return min === null && max === null ? null : { field: field.name, op: 'range', min, max };
     }
     case 'contains':
       return allowed.includes('contains') && condition.value.trim()
         ? { field: field.name, op: 'contains', value: condition.value.trim() }
         : null;
-    case 'isEmpty':
-    case 'isNotEmpty':
-      return allowed.includes('empty')
-        ? { field: field.name, op: 'empty', empty: condition.op === 'isEmpty' }
-        : null;
-    case 'withinLastDays': {
+    case 'empty':
+      return allowed.includes('empty') ? { field: field.name, op: 'empty', empty: condition.empty } : null;
+    case 'within': {
       if (
         allowed.includes('within') &&
         Number.isInteger(condition.days) &&
@@ -417,7 +326,7 @@ export function builtInPresets(
     id,
     name,
     builtIn: true,
-    filter: { match: 'all', conditions: [condition] },
+    filter: { filters: [condition], groups: [] },
     hiddenColumns: [],
     hiddenRendering: [],
   });
@@ -425,8 +334,8 @@ export function builtInPresets(
     (field) => field.name === 'active' && field.type === 'boolean' && field.filterable,
   );
   if (active) {
-    presets.push(preset('active', texts.active, { op: 'equals', field: 'active', value: true }));
-    presets.push(preset('inactive', texts.inactive, { op: 'equals', field: 'active', value: false }));
+    presets.push(preset('active', texts.active, { op: 'eq', field: 'active', value: true }));
+    presets.push(preset('inactive', texts.inactive, { op: 'eq', field: 'active', value: false }));
   }
   const status = def.fields.find(
     (field) => field.name === 'status' && field.type === 'enum' && field.filterable,
@@ -440,6 +349,6 @@ export function builtInPresets(
       }),
     );
   }
-  presets.push(preset('recent', texts.recent, { op: 'withinLastDays', field: 'updated_at', days: 7 }));
+  presets.push(preset('recent', texts.recent, { op: 'within', field: 'updated_at', days: 7 }));
   return presets;
 }

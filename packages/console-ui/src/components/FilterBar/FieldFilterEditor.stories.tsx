@@ -70,7 +70,7 @@ export const YesNo: Story = {
   play: async ({ canvas, userEvent, args, globals }) => {
     await userEvent.click(canvas.getByRole('radio', { name: messagesIn({ globals }, 'filterBar').no }));
     await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'filterBar').apply }));
-    await expect(args.onApply).toHaveBeenCalledWith({ op: 'equals', field: 'cust_notified', value: false });
+    await expect(args.onApply).toHaveBeenCalledWith({ op: 'eq', field: 'cust_notified', value: false });
   },
 };
 
@@ -128,7 +128,24 @@ export const IsEmpty: Story = {
       canvas.getByRole('checkbox', { name: messagesIn({ globals }, 'filterBar').isEmpty }),
     );
     await userEvent.click(canvas.getByRole('button', { name: messagesIn({ globals }, 'filterBar').apply }));
-    await expect(args.onApply).toHaveBeenCalledWith({ op: 'isEmpty', field: 'date_sent' });
+    await expect(args.onApply).toHaveBeenCalledWith({ op: 'empty', field: 'date_sent', empty: true });
+  },
+};
+
+/** "Is not empty" (`empty: false`) starts checked from its condition; "is empty" swaps it for the other. */
+export const IsNotEmpty: Story = {
+  args: { field: field('date_sent'), condition: { op: 'empty', field: 'date_sent', empty: false } },
+  play: async ({ canvas, userEvent, args, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
+    await expect(canvas.getByRole('checkbox', { name: m.isNotEmpty })).toBeChecked();
+    await expect(canvas.getByRole('checkbox', { name: m.isEmpty })).not.toBeChecked();
+    await expect(canvas.getByLabelText(m.from)).toBeDisabled();
+    await userEvent.click(canvas.getByRole('button', { name: m.apply }));
+    await expect(args.onApply).toHaveBeenLastCalledWith({ op: 'empty', field: 'date_sent', empty: false });
+    await userEvent.click(canvas.getByRole('checkbox', { name: m.isEmpty }));
+    await expect(canvas.getByRole('checkbox', { name: m.isNotEmpty })).not.toBeChecked();
+    await userEvent.click(canvas.getByRole('button', { name: m.apply }));
+    await expect(args.onApply).toHaveBeenLastCalledWith({ op: 'empty', field: 'date_sent', empty: true });
   },
 };
 

@@ -3,7 +3,7 @@ import type { FilterCondition } from '../../machines/filterPresets.machine.js';
 import type { ResourceField } from '../../resource.js';
 import { RelationSelect, type LoadOptions } from '../ResourceForm/RelationSelect.js';
 import { filterKind } from './filterModel.js';
-import { FILTER_BAR_MESSAGES, useFilterBarMessages } from './messages.js';
+import { useFilterBarMessages } from './messages.js';
 import { CheckboxOptions } from '../../primitives/CheckboxOptions.js';
 
 function parseBound(field: ResourceField, text: string): number | string | undefined {
@@ -46,18 +46,16 @@ export function FieldFilterEditor({
   const id = useId();
   // "Is empty" or "is not empty" (one at a time): either replaces the field's values.
   const [emptiness, setEmptiness] = useState<'empty' | 'notEmpty' | null>(
-    condition?.op === 'isEmpty' ? 'empty' : condition?.op === 'isNotEmpty' ? 'notEmpty' : null,
+    condition?.op === 'empty' ? (condition.empty ? 'empty' : 'notEmpty') : null,
   );
   const empty = emptiness !== null;
-  const [values, setValues] = useState<string[]>(
-    condition?.op === 'in' ? condition.values.filter((v) => v !== null).map(String) : [],
-  );
-  const [flag, setFlag] = useState<string>(condition?.op === 'equals' ? String(condition.value) : '');
+  const [values, setValues] = useState<string[]>(condition?.op === 'in' ? condition.values.map(String) : []);
+  const [flag, setFlag] = useState<string>(condition?.op === 'eq' ? String(condition.value) : '');
   const [min, setMin] = useState(
-    condition?.op === 'range' && condition.min !== undefined ? String(condition.min) : '',
+    condition?.op === 'range' && condition.min !== null ? String(condition.min) : '',
   );
   const [max, setMax] = useState(
-    condition?.op === 'range' && condition.max !== undefined ? String(condition.max) : '',
+    condition?.op === 'range' && condition.max !== null ? String(condition.max) : '',
   );
   const [text, setText] = useState(condition?.op === 'contains' ? condition.value : '');
   const [error, setError] = useState<string | null>(null);
@@ -66,14 +64,21 @@ export function FieldFilterEditor({
   const labelOf = (value: string) => labels[value] ?? pickedLabels[value] ?? value;
 
   const build = (): FilterCondition | null | 'invalid' => {
-    if (emptiness === 'empty') return { op: 'isEmpty', field: field.name };
-    if (emptiness === 'notEmpty') return { op: 'isNotEmpty', field: field.name };
+    if (emptiness !== null) return { op: 'empty', field: field.name, empty: emptiness === 'empty' };
     switch (kind) {
       case 'in':
-      case 'relation':
         return values.length === 0 ? null : { op: 'in', field: field.name, values };
-      case 'equals':
-        return flag === '' ? null : { op: 'equals', field: field.name, value: flag === 'true' };
+      case 'relation':
+        // Ids as the list types them: numbers (a relation's key is a row id).
+        return values.length === 0
+          ? null
+          : {
+              op: 'in',
+              field: field.name,
+              values: values.map((value) => (/^\d+$/.test(value) ? Number(value) : value)),
+            };
+      case 'eq':
+        return flag === '' ? null : { op: 'eq', field: field.name, value: flag === 'true' };
       case 'contains':
         return text.trim() === '' ? null : { op: 'contains', field: field.name, value: text.trim() };
       case 'range': {
@@ -82,12 +87,7 @@ export function FieldFilterEditor({
         if ((min.trim() !== '' && low === undefined) || (max.trim() !== '' && high === undefined))
           return 'invalid';
         if (low === undefined && high === undefined) return null;
-        return {
-          op: 'range',
-          field: field.name,
-          ...(low !== undefined ? { min: low } : {}),
-          ...(high !== undefined ? { max: high } : {}),
-        };
+        return { op: 'range', field: field.name, min: low ?? null, max: high ?? null };
       }
       default:
         return null;
@@ -153,7 +153,7 @@ export function FieldFilterEditor({
           />
         </fieldset>
       ) : null}
-      {kind === 'equals' ? (
+      {kind === 'eq' ? (
         <fieldset disabled={empty}>
           <legend>{field.label}</legend>
           {[
@@ -226,7 +226,7 @@ export function FieldFilterEditor({
           checked={emptiness === 'notEmpty'}
           onChange={(event) => setEmptiness(event.target.checked ? 'notEmpty' : null)}
         />
-        {m.isNotEmpty ?? FILTER_BAR_MESSAGES.isNotEmpty}
+        {m.isNotEmpty}
       </label>
       {error ? (
         <p id={`${id}-error`} role="alert" className="cui-filter-editor-error">

@@ -5,8 +5,8 @@ import { fromPromise } from 'xstate';
 import {
   filterPresetsMachine,
   matchesFilter,
-  type FilterGroup,
   type FilterPreset,
+  type FilterSet,
   type PersistUserPresetsInput,
 } from '../../machines/filterPresets.machine.js';
 import type { ResourceField } from '../../resource.js';
@@ -33,14 +33,14 @@ export const packageFields: ResourceField[] = [
   { name: 'shipping_cost', label: 'Shipping cost', type: 'money', filterable: true },
 ];
 
-export const sampleFilter: FilterGroup = {
-  match: 'all',
-  conditions: [
+export const sampleFilter: FilterSet = {
+  filters: [
     { op: 'in', field: 'platform', values: ['instagram', 'tiktok'] },
     { op: 'range', field: 'rate_fee', min: 500000, max: 2000000 },
     { op: 'contains', field: 'city', value: 'band' },
-    { op: 'isEmpty', field: 'email' },
+    { op: 'empty', field: 'email', empty: true },
   ],
+  groups: [],
 };
 
 export const sampleViews: SavedView[] = [

@@ -57,8 +57,8 @@ export const Default: Story = {
       canvas.getByRole('button', { name: m.editFilter(`${label('platform')}: Instagram, TikTok`) }),
     ).toBeInTheDocument();
     await expect(args.onFilterChange).toHaveBeenLastCalledWith({
-      match: 'all',
-      conditions: [{ op: 'in', field: 'platform', values: ['instagram', 'tiktok'] }],
+      filters: [{ op: 'in', field: 'platform', values: ['instagram', 'tiktok'] }],
+      groups: [],
     });
   },
 };
@@ -89,7 +89,7 @@ export const WithFilters: Story = {
     ).toHaveFocus();
     await expect(args.onFilterChange).toHaveBeenLastCalledWith(
       expect.objectContaining({
-        conditions: expect.arrayContaining([{ op: 'contains', field: 'city', value: 'jakarta' }]),
+        filters: expect.arrayContaining([{ op: 'contains', field: 'city', value: 'jakarta' }]),
       }),
     );
   },
@@ -110,8 +110,8 @@ export const RangeFilter: Story = {
       canvas.getByRole('button', { name: m.editFilter(`${label('rate_fee')} ≥ Rp\u00a01.000.000`) }),
     ).toBeInTheDocument();
     await expect(args.onFilterChange).toHaveBeenLastCalledWith({
-      match: 'all',
-      conditions: [{ op: 'range', field: 'rate_fee', min: 1000000 }],
+      filters: [{ op: 'range', field: 'rate_fee', min: 1000000, max: null }],
+      groups: [],
     });
   },
 };
@@ -129,8 +129,8 @@ export const IsEmpty: Story = {
     await expect(within(editor).getByLabelText(m.from)).toBeDisabled();
     await userEvent.click(within(editor).getByRole('button', { name: m.apply }));
     await expect(args.onFilterChange).toHaveBeenLastCalledWith({
-      match: 'all',
-      conditions: [{ op: 'isEmpty', field: 'joined_on' }],
+      filters: [{ op: 'empty', field: 'joined_on', empty: true }],
+      groups: [],
     });
   },
 };
@@ -142,11 +142,11 @@ export const IsEmpty: Story = {
 export const IsNotEmpty: Story = {
   args: {
     defaultFilter: {
-      match: 'all',
-      conditions: [
-        { op: 'isNotEmpty', field: 'email' },
+      filters: [
+        { op: 'empty', field: 'email', empty: false },
         { op: 'in', field: 'platform', values: ['tiktok'] },
       ],
+      groups: [],
     },
   },
   play: async ({ canvasElement, args, globals }) => {
@@ -154,34 +154,34 @@ export const IsNotEmpty: Story = {
     const label = (name: string) => fixtureLabel({ globals }, name);
     const canvas = within(canvasElement);
     await expect(chipTexts(canvas, m.activeFilters)).toEqual([
-      m.chip.isNotEmpty!(label('email')),
+      m.chip.isNotEmpty(label('email')),
       `${label('platform')}: TikTok`,
     ]);
     await userEvent.click(canvas.getByRole('button', { name: m.removeFilter(label('email')) }));
     await expect(args.onFilterChange).toHaveBeenLastCalledWith({
-      match: 'all',
-      conditions: [{ op: 'in', field: 'platform', values: ['tiktok'] }],
+      filters: [{ op: 'in', field: 'platform', values: ['tiktok'] }],
+      groups: [],
     });
 
     await userEvent.click(canvas.getByRole('button', { name: m.addFilter }));
     await userEvent.click(canvas.getByRole('button', { name: label('email') }));
     const editor = canvas.getByRole('dialog', { name: m.filterField(label('email')) });
     const isEmpty = within(editor).getByRole('checkbox', { name: m.isEmpty });
-    const isNotEmpty = within(editor).getByRole('checkbox', { name: m.isNotEmpty! });
+    const isNotEmpty = within(editor).getByRole('checkbox', { name: m.isNotEmpty });
     await userEvent.click(isEmpty);
     await userEvent.click(isNotEmpty);
     await expect(isEmpty).not.toBeChecked();
     await expect(within(editor).getByRole('textbox', { name: m.contains(label('email')) })).toBeDisabled();
     await userEvent.click(within(editor).getByRole('button', { name: m.apply }));
     await expect(args.onFilterChange).toHaveBeenLastCalledWith({
-      match: 'all',
-      conditions: [
+      filters: [
         { op: 'in', field: 'platform', values: ['tiktok'] },
-        { op: 'isNotEmpty', field: 'email' },
+        { op: 'empty', field: 'email', empty: false },
       ],
+      groups: [],
     });
     await expect(
-      canvas.getByRole('button', { name: m.editFilter(m.chip.isNotEmpty!(label('email'))) }),
+      canvas.getByRole('button', { name: m.editFilter(m.chip.isNotEmpty(label('email'))) }),
     ).toBeInTheDocument();
   },
 };
@@ -218,8 +218,8 @@ export const RelationFilter: Story = {
       canvas.getByRole('button', { name: m.editFilter('Tribe: Tribe Garuda, Tribe Komodo') }),
     ).toBeInTheDocument();
     await expect(args.onFilterChange).toHaveBeenLastCalledWith({
-      match: 'all',
-      conditions: [{ op: 'in', field: 'tribe_id', values: ['t2', 't4'] }],
+      filters: [{ op: 'in', field: 'tribe_id', values: ['t2', 't4'] }],
+      groups: [],
     });
   },
 };
@@ -234,7 +234,7 @@ export const ClearAll: Story = {
     await expect(canvas.queryByRole('list', { name: m.activeFilters })).toBeNull();
     await expect(canvas.getByRole('searchbox', { name: m.search })).toHaveValue('');
     await expect(args.onSearchChange).toHaveBeenCalledWith('');
-    await expect(args.onFilterChange).toHaveBeenLastCalledWith({ match: 'any', conditions: [] });
+    await expect(args.onFilterChange).toHaveBeenLastCalledWith({ filters: [], groups: [] });
     await expect(canvas.queryByRole('button', { name: m.clearAll })).toBeNull();
   },
 };

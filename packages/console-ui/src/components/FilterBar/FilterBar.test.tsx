@@ -9,6 +9,7 @@ import {
   removeTerm,
   setFieldCondition,
   termLabel,
+  type ChipTexts,
   type FilterTerm,
 } from './filterModel.js';
 import { FILTER_BAR_MESSAGES_ID } from '../../i18n/messages.js';
@@ -21,6 +22,7 @@ const {
   RelationFilter,
   WithFilters,
   RangeFilter,
+  IsNotEmpty,
   ClearAll,
   WithPresets,
   SavePreset,
@@ -30,27 +32,32 @@ const {
 
 describe('filter model', () => {
   it('keeps an OR group from a preset as one term and ANDs new conditions beside it', () => {
-    expect(filterTerms(PACKAGING_PRESET_FIXTURE.filter)).toEqual([PACKAGING_PRESET_FIXTURE.filter]);
+    const [group] = PACKAGING_PRESET_FIXTURE.filter.groups;
+    expect(filterTerms(PACKAGING_PRESET_FIXTURE.filter)).toEqual([group]);
     const next = setFieldCondition(PACKAGING_PRESET_FIXTURE.filter, 'receipt', {
       op: 'contains',
       field: 'receipt',
       value: 'JNE',
     });
     expect(next).toEqual({
-      match: 'all',
-      conditions: [PACKAGING_PRESET_FIXTURE.filter, { op: 'contains', field: 'receipt', value: 'JNE' }],
+      filters: [{ op: 'contains', field: 'receipt', value: 'JNE' }],
+      groups: [group],
     });
-    expect(removeTerm(next, 0)).toEqual({
-      match: 'all',
-      conditions: [{ op: 'contains', field: 'receipt', value: 'JNE' }],
+    // The chips: the conditions first, then the OR groups.
+    expect(filterTerms(next)).toEqual([{ op: 'contains', field: 'receipt', value: 'JNE' }, group]);
+    expect(removeTerm(next, 1)).toEqual({
+      filters: [{ op: 'contains', field: 'receipt', value: 'JNE' }],
+      groups: [],
     });
-    expect(removeTerm(removeTerm(next, 0), 0)).toEqual({ match: 'any', conditions: [] });
+    expect(removeTerm(removeTerm(next, 1), 0)).toEqual({ filters: [], groups: [] });
+    expect(removeTerm(next, 0)).toEqual({ filters: [], groups: [group] });
   });
 
   it('replaces a field condition in place and describes terms', () => {
-    const one = setFieldCondition({ match: 'any', conditions: [] }, 'followers', {
+    const one = setFieldCondition({ filters: [], groups: [] }, 'followers', {
       op: 'range',
       field: 'followers',
+      min: null,
       max: 5000,
     });
     const two = setFieldCondition(one, 'followers', {
@@ -59,12 +66,13 @@ describe('filter model', () => {
       min: 1000,
       max: 5000,
     });
-    expect(two.conditions).toHaveLength(1);
-    expect(describeTerm(two.conditions[0]!, creatorFields)).toBe('Followers: 1.000 – 5.000');
-    expect(describeTerm({ op: 'equals', field: 'active', value: true }, creatorFields)).toBe('Active: Yes');
-    expect(describeTerm({ op: 'range', field: 'joined_on', max: '2024-05-01' }, creatorFields)).toBe(
-      'Joined ≤ 1 Mei 2024',
-    );
+    expect(two.filters).toHaveLength(1);
+    expect(two.groups).toEqual([]);
+    expect(describeTerm(two.filters[0]!, creatorFields)).toBe('Followers: 1.000 – 5.000');
+    expect(describeTerm({ op: 'eq', field: 'active', value: true }, creatorFields)).toBe('Active: Yes');
+    expect(
+      describeTerm({ op: 'range', field: 'joined_on', min: null, max: '2024-05-01' }, creatorFields),
+    ).toBe('Joined ≤ 1 Mei 2024');
   });
 
   it('describes chips in the Indonesian words under the Indonesian messages', () => {
@@ -72,27 +80,28 @@ describe('filter model', () => {
     const id = { ...m.chip, yes: m.yes, no: m.no };
     const chip = (term: FilterTerm) => describeTerm(term, creatorFields, undefined, id);
     expect(chip({ op: 'contains', field: 'city', value: 'band' })).toBe('City mengandung “band”');
-    expect(chip({ op: 'isEmpty', field: 'email' })).toBe('Email kosong');
-    expect(chip({ op: 'isNotEmpty', field: 'email' })).toBe('Email tidak kosong');
-    // A 2.x caller's own chip texts have no "is not empty": English stands in.
+    expect(chip({ op: 'empty', field: 'email', empty: true })).toBe('Email kosong');
+    expect(chip({ op: 'empty', field: 'email', empty: false })).toBe('Email tidak kosong');
+    // 3.0: a caller's own chip texts must say "is not empty" (2.x let them leave it out, and English stood in).
     const { isNotEmpty: _left, ...older } = id;
-    expect(describeTerm({ op: 'isNotEmpty', field: 'email' }, creatorFields, undefined, older)).toBe(
-      'Email is not empty',
-    );
-    expect(chip({ op: 'withinLastDays', field: 'joined_on', days: 30 })).toBe(
-      'Joined dalam 30 hari terakhir',
-    );
-    expect(chip({ op: 'equals', field: 'active', value: false })).toBe('Active: Tidak');
+    // @ts-expect-error isNotEmpty is required
+    const olderTexts: ChipTexts = older;
+    expect(olderTexts.isNotEmpty).toBeUndefined();
+    expect(chip({ op: 'within', field: 'joined_on', days: 30 })).toBe('Joined dalam 30 hari terakhir');
+    expect(chip({ op: 'eq', field: 'active', value: false })).toBe('Active: Tidak');
+    expect(chip({ op: 'eq', field: 'active', value: 'true' })).toBe('Active: Ya');
     expect(
       chip({
-        match: 'any',
-        conditions: [
-          { op: 'in', field: 'platform', values: ['tiktok', null] },
-          { op: 'isEmpty', field: 'email' },
+        any: [
+          [
+            { op: 'in', field: 'platform', values: ['tiktok', 'instagram'] },
+            { op: 'empty', field: 'email', empty: false },
+          ],
+          [{ op: 'empty', field: 'email', empty: true }],
         ],
       }),
-    ).toBe('Platform: TikTok, kosong atau Email kosong');
-    expect(termLabel({ match: 'all', conditions: [] }, creatorFields, m.chip)).toBe('kondisi preset');
+    ).toBe('Platform: TikTok, Instagram dan Email tidak kosong atau Email kosong');
+    expect(termLabel({ any: [] }, creatorFields, m.chip)).toBe('kondisi preset');
   });
 });
 
@@ -125,8 +134,8 @@ describe('FilterBar', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'No' }));
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(onFilterChange).toHaveBeenLastCalledWith({
-      match: 'all',
-      conditions: [{ op: 'equals', field: 'active', value: false }],
+      filters: [{ op: 'eq', field: 'active', value: false }],
+      groups: [],
     });
     expect(screen.getByRole('button', { name: 'Edit filter: Active: No' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add filter' })).toHaveFocus();
@@ -140,11 +149,12 @@ describe('FilterBar', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(screen.getByRole('button', { name: 'Edit filter: Platform: TikTok' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Remove filter Rate per post' }));
-    expect(onFilterChange.mock.lastCall![0].conditions).toEqual([
+    expect(onFilterChange.mock.lastCall![0].filters).toEqual([
       { op: 'in', field: 'platform', values: ['tiktok'] },
       { op: 'contains', field: 'city', value: 'band' },
-      { op: 'isEmpty', field: 'email' },
+      { op: 'empty', field: 'email', empty: true },
     ]);
+    expect(onFilterChange.mock.lastCall![0].groups).toEqual([]);
   });
 
   it('rejects a non-numeric range and closes editors with Escape', async () => {
@@ -165,7 +175,7 @@ describe('FilterBar', () => {
     render(<ClearAll onSearchChange={onSearchChange} onFilterChange={onFilterChange} />);
     await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
     expect(onSearchChange).toHaveBeenCalledWith('');
-    expect(onFilterChange).toHaveBeenLastCalledWith({ match: 'any', conditions: [] });
+    expect(onFilterChange).toHaveBeenLastCalledWith({ filters: [], groups: [] });
   });
 
   it('drives presets through the filterPresets machine', async () => {
@@ -248,10 +258,54 @@ describe('FilterBar', () => {
     expect(screen.getByRole('list', { name: 'Chosen Tribe' })).toHaveTextContent('Tribe Harimau');
     await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(onFilterChange).toHaveBeenLastCalledWith({
-      match: 'all',
-      conditions: [{ op: 'in', field: 'tribe_id', values: ['t3'] }],
+      filters: [{ op: 'in', field: 'tribe_id', values: ['t3'] }],
+      groups: [],
     });
     expect(screen.getByRole('button', { name: 'Edit filter: Tribe: Tribe Harimau' })).toBeInTheDocument();
+  });
+
+  it('filters a relation by numeric ids as numbers, as the list types a row id', async () => {
+    const onFilterChange = fn();
+    const loadOptions = async () => [
+      { value: '12', label: 'Tribe Dua Belas' },
+      { value: 'x7', label: 'Tribe Lain' },
+    ];
+    render(<RelationFilter onFilterChange={onFilterChange} loadOptions={loadOptions} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Tribe' }));
+    const search = screen.getByRole('combobox', { name: 'Add Tribe' });
+    await userEvent.type(search, 'tribe');
+    await userEvent.click(await screen.findByRole('option', { name: 'Tribe Dua Belas' }));
+    await userEvent.clear(search);
+    await userEvent.type(search, 'lain');
+    await userEvent.click(await screen.findByRole('option', { name: 'Tribe Lain' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onFilterChange).toHaveBeenLastCalledWith({
+      filters: [{ op: 'in', field: 'tribe_id', values: [12, 'x7'] }],
+      groups: [],
+    });
+    expect(
+      screen.getByRole('button', { name: 'Edit filter: Tribe: Tribe Dua Belas, Tribe Lain' }),
+    ).toBeInTheDocument();
+  });
+
+  it("names each chip's kind by its condition's op, or group for an OR group", async () => {
+    const { unmount } = render(<IsNotEmpty />);
+    const kinds = () =>
+      within(screen.getByRole('list', { name: 'Active filters' }))
+        .getAllByRole('listitem')
+        .map((chip) => chip.dataset.kind);
+    expect(kinds()).toEqual(['empty', 'in']);
+    unmount();
+    render(<WithPresets />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Preset' })).toHaveValue('packaging'));
+    expect(kinds()).toEqual(['group']);
+    await userEvent.click(screen.getByRole('button', { name: 'Add filter' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Customer notified' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Yes' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    // Conditions come before the OR groups.
+    expect(kinds()).toEqual(['eq', 'group']);
   });
 
   it('offers relation fields only with loadOptions', () => {

@@ -12,11 +12,7 @@ import { SavedViewsMenu } from './SavedViewsMenu.js';
 
 export { FILTER_BAR_MESSAGES, type FilterBarMessages, type FilterChipTexts } from './messages.js';
 export { FieldFilterEditor, type FieldFilterEditorProps } from './FieldFilterEditor.js';
-import {
-  EMPTY_FILTER,
-  type FilterCondition,
-  type FilterGroup,
-} from '../../machines/filterPresets.machine.js';
+import { EMPTY_FILTER, type FilterCondition, type FilterSet } from '../../machines/filterPresets.machine.js';
 import type { ResourceField } from '../../resource.js';
 import { useControllableState } from '../../primitives/useControllableState.js';
 import { useNarrow } from '../../primitives/useNarrow.js';
@@ -57,9 +53,9 @@ export interface FilterBarProps {
   searchDebounceMs?: number;
   searchPlaceholder?: string;
 
-  filter?: FilterGroup;
-  defaultFilter?: FilterGroup;
-  onFilterChange?: (filter: FilterGroup) => void;
+  filter?: FilterSet;
+  defaultFilter?: FilterSet;
+  onFilterChange?: (filter: FilterSet) => void;
 
   /**
    * A running `filterPresetsMachine` actor: the filters then live in it (chips send `FILTER.SET`, Clear all
@@ -140,7 +136,7 @@ function FilterBarView({
   const machineFilter = useSelector(presets, (snapshot) => snapshot?.context.view.filter);
   const [ownFilter, setOwnFilter] = useControllableState(filterProp, defaultFilter, onFilterChange);
   const filter = machineFilter ?? ownFilter;
-  const setFilter = (next: FilterGroup) => {
+  const setFilter = (next: FilterSet) => {
     if (presets) {
       presets.send({ type: 'FILTER.SET', filter: next });
       onFilterChange?.(next);
@@ -237,7 +233,7 @@ function FilterBarView({
                 const editable = field !== undefined && candidates.includes(field);
                 return (
                   <li
-                    key={isFilterGroup(term) ? `group-${index}` : term.field}
+                    key={isFilterGroup(term) ? `group-${index}` : `${term.field}.${term.op}.${index}`}
                     className="cui-filter-chip"
                     data-kind={isFilterGroup(term) ? 'group' : term.op}
                   >

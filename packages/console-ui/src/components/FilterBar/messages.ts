@@ -24,8 +24,7 @@ export interface FilterBarMessages {
   from: string;
   to: string;
   isEmpty: string;
-  /** Optional for 2.x callers' own texts: English when left out. */
-  isNotEmpty?: string;
+  isNotEmpty: string;
   rangeNumbers: string;
   back: string;
   apply: string;
@@ -70,14 +69,11 @@ export interface FilterBarMessages {
 export interface FilterChipTexts {
   contains: (field: string, value: string) => string;
   isEmpty: (field: string) => string;
-  /** Optional for 2.x callers' own texts: English ("Email is not empty") when left out. */
-  isNotEmpty?: (field: string) => string;
+  isNotEmpty: (field: string) => string;
   withinLastDays: (field: string, days: number) => string;
   /** Between the conditions of a preset's group that matches any of them, or all. */
   or: string;
   and: string;
-  /** A value that is empty (`null`), e.g. "Courier: empty". */
-  empty: string;
   /** A preset's group of conditions, in the chip's remove button ("Remove filter preset conditions"). */
   presetConditions: string;
 }
@@ -89,7 +85,6 @@ export const FILTER_CHIP_TEXTS: FilterChipTexts = {
   withinLastDays: (field, days) => `${field} within the last ${days} days`,
   or: ' or ',
   and: ' and ',
-  empty: 'empty',
   presetConditions: 'preset conditions',
 };
 
