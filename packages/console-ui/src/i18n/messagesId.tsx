@@ -94,6 +94,8 @@ export const FILTER_BAR_MESSAGES_ID: FilterBarMessages = {
   saveAsPreset: 'Simpan sebagai preset…',
   savingPresets: 'Menyimpan preset…',
   presetsError: (error) => `Preset: ${error}`,
+  presetApproximated: (preset) =>
+    `“${preset}” disimpan oleh versi lama dan hanya bisa didekati: mungkin menampilkan lebih banyak baris dari sebelumnya. Simpan lagi untuk menyimpannya seperti sekarang.`,
   savedViews: 'Tampilan tersimpan',
   activeView: (view) => `Tampilan: ${view}`,
   noSavedViews: 'Belum ada tampilan tersimpan',

@@ -4,6 +4,7 @@ import { messagesIn } from '../../../../../.storybook/messages.js';
 import { creatorFields, fieldsInChosenLanguage, fixtureLabel } from '../DataTable/DataTable.fixtures.js';
 import { loadTribeOptions } from '../ResourceForm/ResourceForm.fixtures.js';
 import { FilterBar } from './FilterBar.js';
+import type { FilterPreset } from '../../machines/filterPresets.machine.js';
 import {
   LogisticsListDemo,
   PresetsHarness,
@@ -291,6 +292,50 @@ export const SavePreset: Story = {
     await expect(canvas.getByRole('combobox', { name: m.preset })).toHaveValue('user:delivered');
     await userEvent.click(canvas.getByRole('button', { name: m.deletePreset('Delivered') }));
     await expect(canvas.getByRole('combobox', { name: m.preset })).toHaveValue('');
+  },
+};
+
+/**
+ * A user preset stored by console-ui 2.x that could only be approximated (a condition 3.0 cannot read): it opens
+ * with what could be read and says so; saving it again under its name keeps it as it is now, and the note goes.
+ */
+export const ApproximatedPreset: Story = {
+  args: {
+    fields: packageFields,
+    label: 'Filter packages',
+  },
+  render: (args) => (
+    <PresetsHarness
+      {...args}
+      initialPresetId="user:old"
+      storedPresets={[
+        {
+          id: 'user:old',
+          name: 'Old',
+          filter: {
+            match: 'all',
+            conditions: [
+              { op: 'equals', field: 'status', value: 'Delivered' },
+              { op: 'startsWith', field: 'receipt', value: 'JNE' },
+            ],
+          },
+          hiddenColumns: [],
+          hiddenRendering: [],
+        } as unknown as FilterPreset,
+      ]}
+    />
+  ),
+  play: async ({ canvasElement, globals }) => {
+    const m = messagesIn({ globals }, 'filterBar');
+    const canvas = within(canvasElement);
+    const preset = await canvas.findByRole('combobox', { name: m.preset });
+    await waitFor(() => expect(preset).toHaveValue('user:old'));
+    await expect(canvas.getByRole('note')).toHaveTextContent(m.presetApproximated('Old'));
+    await expect(canvas.getByRole('list', { name: m.activeFilters })).toHaveTextContent('Status: Delivered');
+    await userEvent.click(canvas.getByRole('button', { name: m.saveAsPreset }));
+    await userEvent.type(canvas.getByRole('textbox', { name: m.presetName }), 'Old{Enter}');
+    await expect(preset).toHaveValue('user:old');
+    await expect(canvas.queryByRole('note')).toBeNull();
   },
 };
 

@@ -550,6 +550,10 @@ const Bar = styled.div`
     align-items: center;
     gap: ${t.space2};
   }
+  .cui-filter-presets-approximated {
+    font-size: ${t.fontSizeSm};
+    color: ${t.colorWarning};
+  }
   .cui-filter-presets-modified {
     font-size: ${t.fontSizeSm};
     color: ${t.colorWarning};

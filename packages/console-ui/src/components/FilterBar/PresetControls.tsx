@@ -96,6 +96,11 @@ export function PresetControls({ actor }: { actor: FilterPresetsActor }) {
           </button>
         </>
       ) : null}
+      {active?.approximated ? (
+        <span role="note" className="cui-filter-presets-approximated">
+          {m.presetApproximated(active.name)}
+        </span>
+      ) : null}
       {canDelete && active ? (
         <button type="button" className="cui-button" onClick={() => actor.send({ type: 'PRESET.DELETE' })}>
           {m.deletePreset(active.name)}

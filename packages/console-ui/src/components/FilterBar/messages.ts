@@ -44,6 +44,8 @@ export interface FilterBarMessages {
   saveAsPreset: string;
   savingPresets: string;
   presetsError: (error: string) => string;
+  /** A preset stored by an older version whose filter could only be approximated (it may show more rows). */
+  presetApproximated: (preset: string) => string;
   savedViews: string;
   activeView: (view: string) => string;
   noSavedViews: string;
@@ -131,6 +133,8 @@ export const FILTER_BAR_MESSAGES: FilterBarMessages = {
   saveAsPreset: 'Save as preset…',
   savingPresets: 'Saving presets…',
   presetsError: (error) => `Presets: ${error}`,
+  presetApproximated: (preset) =>
+    `“${preset}” was saved by an older version and could only be approximated: it may show more rows than before. Save it again to keep it as it is now.`,
   savedViews: 'Saved views',
   activeView: (view) => `View: ${view}`,
   noSavedViews: 'No saved views yet',
