@@ -137,6 +137,68 @@ describe('logistics pages', () => {
     ).toBeNull();
   });
 
+  it('reads own presets kept by console-ui 2.x, sends them as the list filters, and says when one is approximated', async () => {
+    // Kept in this browser by a 2.x console: filter trees, one with a condition 3.0 cannot read.
+    window.localStorage.setItem(
+      'console.presets.packages',
+      JSON.stringify([
+        {
+          id: 'user:mine',
+          name: 'Mine',
+          filter: {
+            match: 'any',
+            conditions: [
+              { op: 'equals', field: 'status', value: 'Shipping' },
+              { op: 'isEmpty', field: 'date_sent' },
+            ],
+          },
+          hiddenColumns: [],
+          hiddenRendering: [],
+        },
+        {
+          id: 'user:old',
+          name: 'Old',
+          filter: {
+            match: 'all',
+            conditions: [
+              { op: 'equals', field: 'status', value: 'Delivered' },
+              { op: 'startsWith', field: 'receipt', value: 'JNE' },
+            ],
+          },
+          hiddenColumns: [],
+          hiddenRendering: [],
+        },
+      ]),
+    );
+    try {
+      const { lists, user } = setup('package-tracking');
+      await screen.findByRole('grid', { name: 'Packages' });
+      await user.selectOptions(screen.getByLabelText('Preset'), 'user:mine');
+      await waitFor(() =>
+        expect(orOf(urlOf(lists().at(-1)!))).toEqual([
+          {
+            any: [
+              [{ field: 'status', op: 'eq', value: 'Shipping' }],
+              [{ field: 'date_sent', op: 'empty', empty: true }],
+            ],
+          },
+        ]),
+      );
+      expect(screen.queryByRole('note')).toBeNull();
+      await user.selectOptions(screen.getByLabelText('Preset'), 'user:old');
+      await waitFor(() => {
+        const view = parseViewState(packages, new URLSearchParams(urlOf(lists().at(-1)!).split('?')[1]));
+        expect([view.filters, view.groups]).toEqual([
+          [{ field: 'status', op: 'eq', value: 'Delivered' }],
+          [],
+        ]);
+      });
+      expect(screen.getByRole('note')).toHaveTextContent('“Old” was saved by an older version');
+    } finally {
+      window.localStorage.removeItem('console.presets.packages');
+    }
+  });
+
   it('an address with its own view is kept as it is', async () => {
     const { lists } = setup('package-tracking', { search: '?f.status.in=Shipping' });
     await within(await screen.findByRole('grid', { name: 'Packages' })).findByText('INV-1');
