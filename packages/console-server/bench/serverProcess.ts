@@ -25,7 +25,9 @@ export function startServer(
           path.join(repoRoot, 'node_modules/tsx/dist/loader.mjs'),
           path.join(repoRoot, 'packages/console-server/src/main.ts'),
         ];
-  const child = spawn(process.execPath, args, {
+  // BENCH_SERVER_NODE_ARGS: node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: repoRoot,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', CONSOLE_LOGIN_RATE_LIMIT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
