@@ -36,7 +36,7 @@ describe('createApiClient', () => {
     const client = createApiClient({ getToken: () => 'new', onUnauthorized, adapter });
     await expect(
       client.post('/api/auth/logout', undefined, { headers: { Authorization: 'Bearer old' } }),
-    ).rejects.toBeTruthy();
+    ).rejects.toMatchObject({ response: { status: 401 } });
     expect(requests[0]!.headers.get('Authorization')).toBe('Bearer old');
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -47,10 +47,10 @@ describe('createApiClient', () => {
     const { adapter } = fakeAdapter(() => ({ status: statuses.shift()! }));
     let token: string | null = 'abc';
     const client = createApiClient({ getToken: () => token, onUnauthorized, adapter });
-    await expect(client.get('/a')).rejects.toBeTruthy();
-    await expect(client.get('/b')).rejects.toBeTruthy();
+    await expect(client.get('/a')).rejects.toMatchObject({ response: { status: 403 } });
+    await expect(client.get('/b')).rejects.toMatchObject({ response: { status: 500 } });
     token = null;
-    await expect(client.post('/api/auth/login', {})).rejects.toBeTruthy();
+    await expect(client.post('/api/auth/login', {})).rejects.toMatchObject({ response: { status: 401 } });
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 

@@ -99,9 +99,7 @@ describe('AuditLogPage', () => {
     const { user, listCalls } = renderAudit({});
     await screen.findByRole('grid', { name: 'Audit log entries' });
     const filters = screen.getByRole('form', { name: 'Filters' });
-    await waitFor(() =>
-      expect(within(filters).getByRole('option', { name: 'Ayu Lestari (ayu)' })).toBeTruthy(),
-    );
+    await within(filters).findByRole('option', { name: 'Ayu Lestari (ayu)' });
     await user.selectOptions(within(filters).getByLabelText('User'), '5');
     await user.selectOptions(within(filters).getByLabelText('Entity'), 'products');
     await user.selectOptions(within(filters).getByLabelText('Action'), 'update');
