@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the build, then every vitest project; lint, format and typecheck run beside both at a lower CPU
- * priority, so they take the cores the build and the tests leave idle (the e2e files wait on chromium and the
- * server for a third to a half of their time) instead of holding the tests back. Prints how long each part took;
+ * `npm test`: the build, then every vitest project; lint, format, typecheck and the built Storybook's smoke pass
+ * (vitest.storybook-static.config.ts) run beside both at a lower CPU priority, so they take the cores the build
+ * and the tests leave idle (the e2e files wait on chromium and the server for a third to a half of their time)
+ * instead of holding the tests back. Prints how long each part took;
  * a check's output is held and shown only when it fails. Arguments go to vitest.
  */
 import { spawn } from 'node:child_process';
@@ -53,6 +54,9 @@ const checks = Promise.all([
   run('format', [...niceness, npm, 'run', '-s', 'format:check']),
   // One TypeScript program for every package (TypeScript 7, native): four programs re-checked the shared sources.
   run('typecheck', [...niceness, npm, 'run', '-s', 'typecheck']),
+  // The built Storybook a designer opens: its build and a smoke pass (every Docs page, each file's first story at
+  // 375 px), about 75 CPU-s; niced like the checks, it takes the cores the tests leave idle.
+  run('storybook-static', [...niceness, npm, 'run', '-s', 'test:storybook']),
 ]);
 // The e2e files serve the built app and the consumer check packs the built library.
 const built = await run('build', ['npx', 'turbo', 'run', 'build']);

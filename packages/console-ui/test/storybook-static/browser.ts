@@ -14,9 +14,10 @@ export interface StoryOutcome {
 
 /**
  * A ceiling for a hung story, not a timing check: the 100 000-row story took 20 s on a shared 2-core machine
- * under load (5 s idle).
+ * under load (5 s idle), and `npm test` runs this pass at nice 15 beside the other projects, where a render waits
+ * for whatever CPU they leave.
  */
-export const STORY_TIMEOUT_MS = 60_000;
+export const STORY_TIMEOUT_MS = 300_000;
 
 export interface Preview {
   baseUrl: string;
