@@ -173,6 +173,8 @@ describe('logistics pages', () => {
     try {
       const { lists, user } = setup('package-tracking');
       await screen.findByRole('grid', { name: 'Packages' });
+      // The own presets load after the list can show (the picker says "Loading presets…" until then).
+      await screen.findByRole('option', { name: 'Mine' });
       await user.selectOptions(screen.getByLabelText('Preset'), 'user:mine');
       await waitFor(() =>
         expect(orOf(urlOf(lists().at(-1)!))).toEqual([
