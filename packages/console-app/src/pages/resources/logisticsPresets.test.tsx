@@ -123,6 +123,8 @@ describe('logistics pages', () => {
       expect(screen.getByTestId('location').textContent).toContain('preset=receipt-confirmation'),
     );
     expect((screen.getByLabelText('Preset') as HTMLSelectElement).value).toBe('receipt-confirmation');
+    // The picker takes a choice once the own presets are in.
+    await waitFor(() => expect((screen.getByLabelText('Preset') as HTMLSelectElement).disabled).toBe(false));
     // The user changes the filters: no preset.
     await user.selectOptions(screen.getByLabelText('Preset'), '');
     await waitFor(() => expect(orOf(urlOf(lists().at(-1)!))).toEqual([]));
