@@ -90,8 +90,8 @@ export interface FilterPreset {
   /** Built-in presets come from code and cannot be overwritten or deleted by a user. */
   builtIn?: boolean;
   /**
-   * Read from a 2.x filter tree that nested deeper than a list's two levels: its filter is the closest list
-   * filter, not the same one (see `migratePresetFilter`).
+   * Read from a 2.x filter tree that could not be carried over whole (a condition 3.0 cannot read, or an OR
+   * subtree past 32 alternatives): its filter keeps more rows than the old one (see `migratePresetFilter`).
    */
   approximated?: boolean;
 }

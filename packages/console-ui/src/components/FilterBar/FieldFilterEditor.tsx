@@ -212,22 +212,21 @@ export function FieldFilterEditor({
           />
         </label>
       ) : null}
-      <label className="cui-filter-editor-empty">
-        <input
-          type="checkbox"
-          checked={emptiness === 'empty'}
-          onChange={(event) => setEmptiness(event.target.checked ? 'empty' : null)}
-        />
-        {m.isEmpty}
-      </label>
-      <label className="cui-filter-editor-empty">
-        <input
-          type="checkbox"
-          checked={emptiness === 'notEmpty'}
-          onChange={(event) => setEmptiness(event.target.checked ? 'notEmpty' : null)}
-        />
-        {m.isNotEmpty}
-      </label>
+      {(
+        [
+          ['empty', m.isEmpty],
+          ['notEmpty', m.isNotEmpty],
+        ] as const
+      ).map(([choice, text]) => (
+        <label key={choice} className="cui-filter-editor-empty">
+          <input
+            type="checkbox"
+            checked={emptiness === choice}
+            onChange={(event) => setEmptiness(event.target.checked ? choice : null)}
+          />
+          {text}
+        </label>
+      ))}
       {error ? (
         <p id={`${id}-error`} role="alert" className="cui-filter-editor-error">
           {error}

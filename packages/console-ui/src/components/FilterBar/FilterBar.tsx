@@ -550,13 +550,12 @@ const Bar = styled.div`
     align-items: center;
     gap: ${t.space2};
   }
-  .cui-filter-presets-approximated {
+  .cui-filter-presets-approximated,
+  .cui-filter-presets-modified {
     font-size: ${t.fontSizeSm};
     color: ${t.colorWarning};
   }
   .cui-filter-presets-modified {
-    font-size: ${t.fontSizeSm};
-    color: ${t.colorWarning};
     background: ${t.colorWarningSoft};
     border-radius: 999px;
     padding: 0 ${t.space2};
