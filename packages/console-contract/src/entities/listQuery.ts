@@ -63,6 +63,11 @@ export const OR_GROUPS_MAX = 5;
 const OR_TEXT_MAX = 4000;
 /** Longest "within the last N days" window (about ten years). */
 export const WITHIN_DAYS_MAX = 3660;
+
+/** Whether `days` is a window `within` takes: a whole number of days from 1 to WITHIN_DAYS_MAX. */
+export function isWithinDays(days: number): boolean {
+  return Number.isInteger(days) && days >= 1 && days <= WITHIN_DAYS_MAX;
+}
 const FILTER_KEY = /^f\.([a-z0-9_]+)\.([a-z]+)$/;
 /** Offset to the Jakarta time zone (WIB) used when a datetime range is given as whole dates. */
 const WIB = '+07:00';
@@ -413,7 +418,7 @@ function parseFilter(
       const value = single(values, key, errors);
       if (value === undefined) return;
       const days = Number(value.trim());
-      if (!/^\d+$/.test(value.trim()) || days < 1 || days > WITHIN_DAYS_MAX) {
+      if (!/^\d+$/.test(value.trim()) || !isWithinDays(days)) {
         return void errors.push([key, `Give a whole number of days from 1 to ${WITHIN_DAYS_MAX}`]);
       }
       target.push({ field: name, op: 'within', days });

@@ -1,7 +1,7 @@
 import {
   LOGISTICS_WINDOW_DAYS,
   ROUTES,
-  WITHIN_DAYS_MAX,
+  isWithinDays,
   entityForRoute,
   getEntity,
   type EntityDef,
@@ -38,9 +38,7 @@ export const PRESET_DAYS_CONFIG = 'logistics_filter_days';
 /** The window the config asks for, within what the list takes; the default when it is not a whole number. */
 export function presetDaysOf(value: unknown): number {
   const days = typeof value === 'string' ? Number(value) : value;
-  return typeof days === 'number' && Number.isInteger(days) && days >= 1 && days <= WITHIN_DAYS_MAX
-    ? days
-    : LOGISTICS_WINDOW_DAYS;
+  return typeof days === 'number' && isWithinDays(days) ? days : LOGISTICS_WINDOW_DAYS;
 }
 
 /** Reads the presets' window; the default when the config cannot be read (the list still opens). */

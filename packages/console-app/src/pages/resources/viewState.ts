@@ -9,7 +9,7 @@ import {
   listQuerySchema,
   LIST_LIMIT_DEFAULT,
   OR_CONDITIONS_MAX,
-  WITHIN_DAYS_MAX,
+  isWithinDays,
   type EntityDef,
   type FieldDef,
   type FilterOperator,
@@ -107,9 +107,7 @@ function parseFilter(def: EntityDef, name: string, op: string, value: string): L
           : null;
     case 'within': {
       const days = Number(value);
-      return /^\d+$/.test(value) && days >= 1 && days <= WITHIN_DAYS_MAX
-        ? { field: name, op: 'within', days }
-        : null;
+      return /^\d+$/.test(value) && isWithinDays(days) ? { field: name, op: 'within', days } : null;
     }
   }
 }
@@ -293,14 +291,8 @@ function fitCondition(field: FieldDef, condition: FilterCondition, now: Date): L
     case 'empty':
       return allowed.includes('empty') ? { field: field.name, op: 'empty', empty: condition.empty } : null;
     case 'within': {
-      if (
-        allowed.includes('within') &&
-        Number.isInteger(condition.days) &&
-        condition.days >= 1 &&
-        condition.days <= WITHIN_DAYS_MAX
-      ) {
+      if (allowed.includes('within') && isWithinDays(condition.days))
         return { field: field.name, op: 'within', days: condition.days };
-      }
       if (!allowed.includes('range')) return null;
       const from = new Date(now.getTime() - condition.days * 24 * 60 * 60 * 1000);
       return {
