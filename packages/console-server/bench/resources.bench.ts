@@ -164,7 +164,7 @@ function viaServer(base: string, token: string, queryString: string) {
     await response.arrayBuffer();
     if (response.status !== 200) throw new Error(`list answered ${response.status}`);
     const timing = response.headers.get('server-timing') ?? '';
-    // `auth`: the session check inside the call, its generation read included (ADR 066).
+    // `auth`: the session check inside the call (ADR 066): on the list route, memory (the total's statement confirms it).
     return {
       app: Number(/app;dur=([\d.]+)/.exec(timing)?.[1] ?? Number.NaN),
       auth: Number(/auth;dur=([\d.]+)/.exec(timing)?.[1] ?? Number.NaN),
@@ -301,7 +301,7 @@ async function main() {
       );
     };
     console.log(
-      `\nOne call at a time: time inside the server (server-timing: auth, permission, parse, page + total, labels, JSON;\n"of it auth": the session check with its generation read, ADR 066) vs the same page + count SQL straight through pg,\nin interleaved pairs (ms)\n`,
+      `\nOne call at a time: time inside the server (server-timing: auth, permission, parse, page + total, labels, JSON;\n"of it auth": the session check; on this route from memory, confirmed by the total's own statement, ADR 066) vs the same page + count SQL straight through pg,\nin interleaved pairs (ms)\n`,
     );
     console.log(
       table(

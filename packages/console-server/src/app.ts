@@ -22,6 +22,7 @@ import { authenticateFirst } from './auth/authenticateFirst.js';
 import {
   type AnyRouteSpec,
   HttpError,
+  confirmCaller,
   INT4_MAX,
   databaseErrorAnswer,
   defineRoute,
@@ -32,7 +33,8 @@ import {
 import { registerResourceRoutes } from './resources/routes.js';
 import { isAppPath, registerResponseCompression, registerStaticApp, sendAppShell } from './staticApp.js';
 import { type Realtime, createRealtime } from './realtime.js';
-import { userPermission } from './services/users.js';
+import { userMay } from './services/users.js';
+import { type AuthDeferral, authCacheOf } from './auth/authCache.js';
 import { registerAdminRoutes } from './admin/routes.js';
 import { registerTwoFactorRoutes } from './admin/twoFactorRoutes.js';
 import type { ConsoleEvents } from './services/events.js';
@@ -125,12 +127,21 @@ declare module 'fastify' {
     /** Every API route with its schemas: the OpenAPI document's source. */
     apiRoutes: readonly AnyRouteSpec[];
   }
+  interface FastifyContextConfig {
+    /** The route only reads: its checks may pass from memory, confirmed before its answer leaves (ADR 066). */
+    authDeferred?: boolean;
+  }
   interface FastifyRequest {
     session: AuthenticatedSession | null;
     /** When an API request began (performance.now()): its session and permission checks see every change before. */
     authSince: number;
-    /** How long the session check took (ms, the generation read included); 0 without a token. */
+    /** How long the session check took (ms, a generation read included when it sent one); 0 without a token. */
     authMs: number;
+    /**
+     * A read-only route's (config `authDeferred`): its checks may pass from memory at once; the route then confirms
+     * them before its answer leaves (RouteGuards.confirm). Null elsewhere and once confirmed.
+     */
+    authDeferral: AuthDeferral | null;
   }
 }
 
@@ -200,6 +211,7 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   app.decorateRequest('session', null);
   app.decorateRequest('authSince', 0);
   app.decorateRequest('authMs', 0);
+  app.decorateRequest('authDeferral', null);
   // First of the hooks: a draining server turns new requests away before any hook reads the database.
   const lifecycle = registerLifecycle(app, () => database);
   app.decorate('lifecycle', lifecycle);
@@ -240,6 +252,12 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
   // hold a stop (SIGTERM, a test's teardown) until its browser went away.
   app.addHook('preClose', async () => {
     await realtime.close();
+  });
+  // A deferred caller (ADR 066) whose answer did not come through its route's confirmation (an input error found
+  // before the handler ran) is confirmed here, before any byte leaves; a refusal replaces the answer.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (request.authDeferral) await confirmCaller(request);
+    return payload;
   });
   // Time spent in this process per request: lets a client (and the bench) tell server time from network time.
   // `auth`: the session check inside it (ADR 066), so a slow call tells its own time from the sign-in state's.
@@ -313,18 +331,28 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
 
   // Idle sessions (ADR 013): any API call with a bearer token of a session unused for longer than the idle
   // timeout answers 401 REAUTH_REQUIRED, except the calls that end idleness or the session. The session is kept.
-  app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    request.authSince = performance.now();
+  const checkCaller = async (request: FastifyRequest) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) return;
-    const result = await checkSession(db, token, clock(), { idleMs, since: request.authSince });
+    const result = await checkSession(db, token, clock(), {
+      idleMs,
+      since: request.authSince,
+      deferral: request.authDeferral ?? undefined,
+    });
     request.authMs = performance.now() - request.authSince;
     if (result.status === 'none') return;
     if (result.status === 'idle' && !IDLE_ALLOWED.has(request.url.split('?')[0]!.replace(/\/$/, ''))) {
       throw new HttpError(401, AUTH_MESSAGES.reauthRequired, REAUTH_REQUIRED_CODE);
     }
     request.session = result.session;
+  };
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    request.authSince = performance.now();
+    // Only a route that reads (ADR 066, session 37): a refused caller must not have changed anything.
+    if (request.routeOptions.config?.authDeferred === true && request.method === 'GET')
+      request.authDeferral = { epoch: null };
+    await checkCaller(request);
   });
 
   app.setErrorHandler((error, request, reply) => {
@@ -375,10 +403,11 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       if (!session) throw new HttpError(401, AUTH_MESSAGES.unauthorized, 'UNAUTHORIZED');
       request.session = session;
       if (spec.permission) {
-        const flags = await userPermission(db, session.userId, spec.permission.key, {
+        const allowed = await userMay(db, session.userId, spec.permission.key, spec.permission.mode, {
           since: request.authSince,
+          deferral: request.authDeferral,
         });
-        if (!(spec.permission.mode === 'write' ? flags.write : flags.read)) {
+        if (!allowed) {
           throw new HttpError(
             403,
             `You need ${spec.permission.mode} access to ${spec.permission.key} for this.`,
@@ -386,6 +415,18 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
           );
         }
       }
+    },
+    confirm: async (request: FastifyRequest, guard: () => Promise<void>) => {
+      const deferral = request.authDeferral;
+      if (!deferral) return;
+      // From here on, every check reads.
+      request.authDeferral = null;
+      if (await authCacheOf(db).confirm(request.authSince, deferral)) return;
+      // Memory was out of date: the caller is decided again from the tables, and the answer (an error too) leaves
+      // only if they still pass.
+      request.session = null;
+      await checkCaller(request);
+      await guard();
     },
   };
   const route = <

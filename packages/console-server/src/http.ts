@@ -132,7 +132,22 @@ export interface RouteGuards {
   authenticate?: (request: FastifyRequest, spec: AnyRouteSpec) => Promise<void>;
   /** Runs before input parsing: authentication and permission. */
   guard: (request: FastifyRequest, spec: AnyRouteSpec) => Promise<void>;
+  /**
+   * Runs once the answer (or the error) is ready, before it is sent: a read-only route whose checks passed from
+   * memory (FastifyRequest.authDeferral) confirms them, or has `guard` (the route's checks) run again from the tables.
+   */
+  confirm?: (request: FastifyRequest, guard: () => Promise<void>) => Promise<void>;
 }
+
+const confirmers = new WeakMap<FastifyRequest, () => Promise<void>>();
+
+/**
+ * Confirms the caller of a deferred route now (RouteGuards.confirm); once done, again is free. The route does so when
+ * its handler returned or threw, and the app's onSend hook for an answer that came before the handler (an input
+ * error); a handler that sends its answer itself (a stream) must do so before it starts.
+ */
+export const confirmCaller = (request: FastifyRequest): Promise<void> =>
+  confirmers.get(request)?.() ?? Promise.resolve();
 
 type Z = z.ZodMiniType | undefined;
 /** app.ts's `route` helper as route modules receive it: defineRoute bound to the app, its registry and guards. */
@@ -165,43 +180,58 @@ export function defineRoute<
     url: spec.url,
     config: spec.config ?? {},
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
-    ...(spec.auth && guards.authenticate
-      ? {
-          onRequest: async (request: FastifyRequest) => {
-            await guards.authenticate!(request, spec as AnyRouteSpec);
-          },
-        }
-      : {}),
+    onRequest: async (request: FastifyRequest) => {
+      // The route's checks, run again by a confirmation that finds memory out of date.
+      const guard = async () => {
+        if (spec.auth && guards.authenticate) await guards.authenticate(request, spec as AnyRouteSpec);
+        if (spec.guard) await spec.guard(request);
+        else await guards.guard(request, spec as AnyRouteSpec);
+      };
+      if (guards.confirm) confirmers.set(request, () => guards.confirm!(request, guard));
+      if (spec.auth && guards.authenticate) await guards.authenticate(request, spec as AnyRouteSpec);
+    },
     handler: async (request, reply) => {
-      if (spec.guard) await spec.guard(request);
-      else await guards.guard(request, spec as AnyRouteSpec);
-      let schemas: Pick<RouteMember, 'query' | 'body' | 'params' | 'bodyOptional'> = spec;
-      if (spec.members) {
-        const member = members.get(keyOf((request.params ?? {}) as Record<string, unknown>));
-        // A guard answers for unknown members first; this is the fallback.
-        if (!member) throw new HttpError(404, 'Not found', 'NOT_FOUND');
-        schemas = member;
+      let answer: unknown;
+      try {
+        answer = await respond(request, reply);
+      } catch (error) {
+        await confirmCaller(request);
+        throw error;
       }
-      const parse = (
-        location: 'query' | 'body' | 'params',
-        schema: z.ZodMiniType | undefined,
-        value: unknown,
-      ) =>
-        schema
-          ? parseInput(
-              location,
-              schema,
-              location === 'body' && schemas.bodyOptional ? (value ?? {}) : value,
-              spec.inputError,
-            )
-          : undefined;
-      // The path first: a bad row id is named before a bad body (the row is what the call is about).
-      const params = parse('params', schemas.params, request.params) as Out<P>;
-      const query = parse('query', schemas.query, request.query) as Out<Q>;
-      const input = { query, body: parse('body', schemas.body, request.body) as Out<B>, params };
-      return handler(request, reply, input);
+      await confirmCaller(request);
+      return answer;
     },
   });
+
+  async function respond(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    if (spec.guard) await spec.guard(request);
+    else await guards.guard(request, spec as AnyRouteSpec);
+    let schemas: Pick<RouteMember, 'query' | 'body' | 'params' | 'bodyOptional'> = spec;
+    if (spec.members) {
+      const member = members.get(keyOf((request.params ?? {}) as Record<string, unknown>));
+      // A guard answers for unknown members first; this is the fallback.
+      if (!member) throw new HttpError(404, 'Not found', 'NOT_FOUND');
+      schemas = member;
+    }
+    const parse = (
+      location: 'query' | 'body' | 'params',
+      schema: z.ZodMiniType | undefined,
+      value: unknown,
+    ) =>
+      schema
+        ? parseInput(
+            location,
+            schema,
+            location === 'body' && schemas.bodyOptional ? (value ?? {}) : value,
+            spec.inputError,
+          )
+        : undefined;
+    // The path first: a bad row id is named before a bad body (the row is what the call is about).
+    const params = parse('params', schemas.params, request.params) as Out<P>;
+    const query = parse('query', schemas.query, request.query) as Out<Q>;
+    const input = { query, body: parse('body', schemas.body, request.body) as Out<B>, params };
+    return handler(request, reply, input);
+  }
 }
 
 /** Fastify's `/x/:id` becomes OpenAPI's `/x/{id}`. */

@@ -236,6 +236,7 @@ describe('metrics (METRICS_PORT)', () => {
     ).toBeGreaterThanOrEqual(1);
     expect(count(/^console_auth_generation_reads_total (\d+)$/m)).toBeGreaterThanOrEqual(2);
     expect(text).toMatch(/^console_auth_cache_clears_total \d+$/m);
+    expect(text).toMatch(/^console_auth_generation_reads_carried_total \d+$/m);
     expect(text).toMatch(/^console_db_pool_connections\{state="waiting"\} 0$/m);
     console.log(
       `metrics: ${text.length} bytes, ${text.split('\n').filter((line) => line && !line.startsWith('#')).length} samples`,

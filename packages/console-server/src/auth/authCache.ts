@@ -32,8 +32,10 @@ export interface PermissionFlags {
 
 /** What the cache did since the process started (the operator's metrics, src/ops/metrics.ts). */
 export interface AuthCacheCounts {
-  /** Generation reads sent (one per request at most; concurrent requests share one). */
+  /** Generation reads sent on their own or with a session or key (one per request at most; concurrent requests share one). */
   generationReads: number;
+  /** Generation reads a deferred request's own statement carried (`generationColumn`): no statement of their own. */
+  generationReadsCarried: number;
   /** Times a moved generation emptied the cache. */
   cleared: number;
   /** Lookups answered from memory, and those that read the tables, by what was looked up. */
@@ -41,6 +43,15 @@ export interface AuthCacheCounts {
   misses: Record<AuthCacheKind, number>;
 }
 export type AuthCacheKind = 'session' | 'permissions' | 'api_key';
+
+/**
+ * A read-only request's leave to answer from memory before any generation read it sent has come back (ADR 066, session
+ * 37): the handler runs at once, and its answer leaves only after `AuthCache.confirm`. Created empty per request.
+ */
+export interface AuthDeferral {
+  /** The epoch memory was trusted under, once it was; null while nothing was taken from memory unconfirmed. */
+  epoch: number | null;
+}
 
 /** Past this many entries a map starts again empty: a bound on memory, not a policy. */
 const MAX_ENTRIES = 10_000;
@@ -65,6 +76,7 @@ export class AuthCache {
   private readonly apiKeys = new Map<string, CachedApiKey>();
   readonly counts: AuthCacheCounts = {
     generationReads: 0,
+    generationReadsCarried: 0,
     cleared: 0,
     hits: { session: 0, permissions: 0, api_key: 0 },
     misses: { session: 0, permissions: 0, api_key: 0 },
@@ -97,8 +109,33 @@ export class AuthCache {
   }
 
   /**
-   * A lookup as of `since`: `row` selects the row (none when it does not exist). From memory after a generation read,
-   * when memory holds it or a read was already sent since `since`. Otherwise one statement, sent now, answers both the
+   * Whether a request that took entries from memory under `deferral` may send its answer: a read of the generation
+   * sent at or after `since` (the handler's own statement, `generationColumn`, or one sent now) found nothing changed
+   * since they were kept. False when the generation moved: the caller must then be decided again from the tables.
+   */
+  async confirm(since: number, deferral: AuthDeferral): Promise<boolean> {
+    if (deferral.epoch === null) return true;
+    return (await this.fresh(since)) === deferral.epoch;
+  }
+
+  /**
+   * The generation as a column of a statement a request sends anyway (one row), so that its confirmation costs no
+   * statement of its own: `seen` takes the value read and when the statement was sent.
+   */
+  readonly generationColumn = sql<string | null>`(select value from auth_generation where id = 1)`;
+
+  seen(sentAt: number, generation: string | null): void {
+    this.counts.generationReadsCarried += 1;
+    this.applyGeneration(sentAt, generation);
+    if (this.latest === null || sentAt > this.latest.sentAt) {
+      this.latest = { sentAt, done: Promise.resolve(this.epoch) };
+    }
+  }
+
+  /**
+   * A lookup as of `since`: `row` selects the row (none when it does not exist). With a `deferral`, an entry memory
+   * holds is answered at once (the deferral records its epoch, for `confirm`). Else from memory after a generation
+   * read, when memory holds it or a read was already sent since `since`. Otherwise one statement, sent now, answers both the
    * row and the generation it was read under (one snapshot); it also serves as this request's generation read, so a
    * cold call costs what it did before the cache.
    */
@@ -108,10 +145,12 @@ export class AuthCache {
     key: K,
     since: number,
     row: RawBuilder<V>,
+    deferral?: AuthDeferral,
   ): Promise<V | undefined> {
     if (since <= 0) since = performance.now();
     const heldAt = this.epoch;
     const held = this.counted(kind, map.get(key));
+    if (held !== undefined && deferral && this.defer(deferral)) return held;
     if (held !== undefined || (this.latest && this.latest.sentAt >= since)) {
       const epoch = await this.fresh(since);
       if (held !== undefined && epoch === heldAt) return held;
@@ -153,13 +192,24 @@ export class AuthCache {
     return generation === this.generation ? this.epoch : null;
   }
 
+  /**
+   * Records that `deferral` takes memory as it is now; false when it already took it under an earlier epoch (the cache
+   * was emptied between two lookups of one request), so this lookup must read instead.
+   */
+  defer(deferral: AuthDeferral): boolean {
+    if (deferral.epoch !== null && deferral.epoch !== this.epoch) return false;
+    deferral.epoch = this.epoch;
+    return true;
+  }
+
   /** The session a token names, as of `since`; `row` selects it (see `lookup`). */
   sessionAt(
     since: number,
     tokenHash: string,
     row: RawBuilder<CachedSession>,
+    deferral?: AuthDeferral,
   ): Promise<CachedSession | undefined> {
-    return this.lookup('session', this.sessions, tokenHash, since, row);
+    return this.lookup('session', this.sessions, tokenHash, since, row, deferral);
   }
 
   /** An API key by its hash, as of `since`; `row` selects it (see `lookup`). */
@@ -169,6 +219,21 @@ export class AuthCache {
 
   permissionsOf(userId: number): ReadonlyMap<string, PermissionFlags> | undefined {
     return this.counted('permissions', this.permissions.get(userId));
+  }
+
+  /**
+   * Whether memory alone lets `deferral`'s request through (`allows` on the user's held flags; see `lookup`). False
+   * when the flags are not held, do not allow, or were taken under another epoch: the caller then reads.
+   */
+  allowsFromMemory(
+    userId: number,
+    deferral: AuthDeferral,
+    allows: (flags: ReadonlyMap<string, PermissionFlags>) => boolean,
+  ): boolean {
+    const held = this.permissions.get(userId);
+    if (held === undefined || !allows(held) || !this.defer(deferral)) return false;
+    this.counts.hits.permissions += 1;
+    return true;
   }
 
   keepPermissions(epoch: number, userId: number, flags: ReadonlyMap<string, PermissionFlags>): void {
@@ -197,6 +262,9 @@ export class AuthCache {
     this.apiKeys.clear();
   }
 }
+
+/** What a statement needs to carry a generation read for the cache (`generationColumn`, then `seen`). */
+export type GenerationProbe = Pick<AuthCache, 'generationColumn' | 'seen'>;
 
 const caches = new WeakMap<Kysely<Database>, AuthCache>();
 

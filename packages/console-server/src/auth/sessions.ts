@@ -7,7 +7,7 @@ import { AUTH_MESSAGES } from './messages.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.js';
 import { generateToken, hashToken, isWellFormedToken } from './tokens.js';
 import { scheduleOnce } from '../jobs/runOnce.js';
-import { type CachedSession, authCacheOf } from './authCache.js';
+import { type AuthDeferral, type CachedSession, authCacheOf } from './authCache.js';
 
 export interface LockoutPolicy {
   /** Consecutive failures on one username before it is locked. */
@@ -327,6 +327,8 @@ export async function checkSession(
     touch?: boolean;
     /** When the caller's request began (performance.now()): the answer holds every change committed before. */
     since?: number;
+    /** A read-only request's: a session memory holds passes at once, confirmed before the answer leaves. */
+    deferral?: AuthDeferral;
   } = {},
 ): Promise<SessionCheck> {
   const idleMs = options.idleMs ?? null;
@@ -338,9 +340,14 @@ export async function checkSession(
     from sessions s join users u on u.id = s.user_id where s.token_hash = ${tokenHash}`;
   const since = options.since ?? performance.now();
   // `held`: the object memory keeps (its last use moves forward here); `row`: what this check decides on.
-  const held = await cache.sessionAt(since, tokenHash, sessionRow);
+  const usable = (found: CachedSession | undefined): found is CachedSession =>
+    found !== undefined && found.revoked_at === null && found.expires_at > now && found.active;
+  let held = await cache.sessionAt(since, tokenHash, sessionRow, options.deferral);
+  // A refusal is never decided on memory that is not confirmed yet.
+  if (!usable(held) && options.deferral && options.deferral.epoch !== null)
+    held = await cache.sessionAt(since, tokenHash, sessionRow);
   let row = held;
-  if (!row || row.revoked_at !== null || row.expires_at <= now || !row.active) return { status: 'none' };
+  if (!usable(row)) return { status: 'none' };
   let idleFor = row.last_seen_at ? now.getTime() - row.last_seen_at.getTime() : 0;
   // Memory's last use may be older than another node's: idleness is decided on the table.
   if (idleMs !== null && idleFor > idleMs) {
@@ -361,7 +368,23 @@ export async function checkSession(
   const granularity =
     idleMs === null ? LAST_SEEN_GRANULARITY_MS : Math.min(LAST_SEEN_GRANULARITY_MS, idleMs / 20);
   if (options.touch !== false && (!row.last_seen_at || idleFor > granularity)) {
-    await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', row.id).execute();
+    // Only a session the table still holds as live: the check may have passed on memory not yet confirmed (a
+    // deferred request, ADR 066), and a caller who is then refused must not have written anything.
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: now })
+      .where('id', '=', row.id)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('users')
+            .select('users.id')
+            .whereRef('users.id', '=', 'sessions.user_id')
+            .where('users.active', '=', true),
+        ),
+      )
+      .execute();
     row.last_seen_at = now;
     if (held) held.last_seen_at = now;
   }

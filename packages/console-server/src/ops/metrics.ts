@@ -96,6 +96,15 @@ export function registerMetrics(app: FastifyInstance): Registry {
     },
   });
   new Counter({
+    name: 'console_auth_generation_reads_carried_total',
+    help: "Reads of auth_generation a read-only route's own statement carried, so its checks cost no query",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(cacheCounts().generationReadsCarried);
+    },
+  });
+  new Counter({
     name: 'console_auth_cache_clears_total',
     help: "Times a sign-out, a disabled account, a permission or API key change emptied this node's cache",
     registers: [registry],

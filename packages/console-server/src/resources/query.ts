@@ -3,6 +3,7 @@
  * (filters, search, sort, keyset). Tables are named by the contract, so queries are built with Kysely's `sql`
  * and `sql.ref`/`sql.id` (identifiers quoted, values bound) rather than a typed schema.
  */
+import { performance } from 'node:perf_hooks';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import {
   ENTITY_BY_NAME,
@@ -21,6 +22,7 @@ import {
 import { columnType, searchableFields } from './ddl.js';
 import { containsPattern } from './trigram.js';
 import { sealSecret, secretDisplay } from '../secrets/index.js';
+import type { GenerationProbe } from '../auth/authCache.js';
 
 export type Row = Record<string, unknown>;
 // Entity tables are not in the typed Database interface.
@@ -465,13 +467,21 @@ export async function estimatedTotal(
   def: EntityDef,
   deleted: ListQuery['deleted'],
   from = ESTIMATE_TOTAL_FROM,
+  /** Also reads the sign-in generation in this statement (a deferred request's confirmation, ADR 066). */
+  generation?: GenerationProbe | null,
 ): Promise<number | null> {
-  const result = await sql<{ reltuples: number | string; null_frac: number | string | null }>`
-    select c.reltuples, s.null_frac
+  const sentAt = performance.now();
+  const result = await sql<{
+    reltuples: number | string;
+    null_frac: number | string | null;
+    generation?: string | null;
+  }>`
+    select c.reltuples, s.null_frac${generation ? sql`, ${generation.generationColumn} as generation` : sql``}
     from pg_class c
     left join pg_stats s on s.schemaname = current_schema() and s.tablename = c.relname and s.attname = 'deleted_at'
     where c.oid = to_regclass(${def.name})`.execute(db);
   const row = result.rows[0];
+  if (generation && row) generation.seen(sentAt, row.generation ?? null);
   const all = Number(row?.reltuples ?? -1);
   if (!Number.isFinite(all) || all < 0 || all < from) return null;
   if (!def.softDelete || deleted === 'include') return Math.round(all);

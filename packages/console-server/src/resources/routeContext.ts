@@ -16,7 +16,8 @@ import { implement } from '../pageRoutes.js';
 import { AUTH_MESSAGES } from '../auth/messages.js';
 import { authenticate } from '../auth/sessions.js';
 import { bearerToken } from '../auth/tokens.js';
-import { userPermission } from '../services/users.js';
+import { userMay } from '../services/users.js';
+import type { AuthDeferral } from '../auth/authCache.js';
 import { findApiKey, presentedApiKey } from './apiKeys.js';
 import { type ResourceChangedPayload, pushResourceChanges } from './push.js';
 import { type AnyDb, type Row } from './query.js';
@@ -106,8 +107,9 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
     actor: Actor,
     def: EntityDef,
     mode: 'read' | 'write' | 'delete',
-    /** When the request began (request.authSince). */
+    /** When the request began (request.authSince), and its deferral (request.authDeferral). */
     since?: number,
+    deferral?: AuthDeferral | null,
   ): Promise<void> {
     if (actor.kind === 'api_key') {
       if (def.apiKeyWritable && actor.entities?.includes(def.name) && mode !== 'delete') return;
@@ -116,8 +118,10 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
         code: 'FORBIDDEN',
       });
     }
-    const flags = await userPermission(db, actor.userId, def.permissionKey, { since });
-    const allowed = mode === 'read' ? flags.read : flags.write;
+    const allowed = await userMay(db, actor.userId, def.permissionKey, mode === 'read' ? 'read' : 'write', {
+      since,
+      deferral,
+    });
     if (!allowed) throw forbidden(mode === 'read' ? 'read' : 'write', def.permissionKey);
   }
 
@@ -162,7 +166,7 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
         message: `${def.labelPlural} are read-only: they are written by the system.`,
         code: 'READ_ONLY',
       });
-    await requireAccess(actor, def, mode, request.authSince);
+    await requireAccess(actor, def, mode, request.authSince, request.authDeferral);
     callers.set(request, { actor, def });
   };
 
@@ -176,7 +180,7 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
         message: `"${action.label}" runs on one ${def.label.toLowerCase()} at a time`,
         code: 'NOT_FOUND',
       });
-    await requireAccess(actor, def, action.mode, request.authSince);
+    await requireAccess(actor, def, action.mode, request.authSince, request.authDeferral);
     callers.set(request, { actor, def, action });
   };
 
@@ -192,7 +196,12 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
   const serve = (
     endpoint: AnyEndpoint,
     handler: ResourceHandler,
-    extra: { guard?: (request: FastifyRequest) => Promise<void>; bodyLimit?: number } = {},
+    extra: {
+      guard?: (request: FastifyRequest) => Promise<void>;
+      bodyLimit?: number;
+      /** Its checks may pass from memory, confirmed before the answer leaves (a route that only reads). */
+      deferAuth?: boolean;
+    } = {},
   ) => {
     const access = (endpoint.permission as { entity?: EntityAccess }).entity;
     const guard =
@@ -205,6 +214,7 @@ export function createResourceRouteContext(app: FastifyInstance, options: Resour
       // The entities this server serves (a test may add one to the contract's list).
       ...(endpoint.members ? { members: endpoint.members(ENTITIES) } : {}),
       ...(extra.bodyLimit ? { bodyLimit: extra.bodyLimit } : {}),
+      ...(extra.deferAuth ? { config: { authDeferred: true } } : {}),
     });
   };
 

@@ -2,6 +2,7 @@
  * The REST routes of every master-data entity (`/api/resources/:entity/…`), generic over the contract's
  * ENTITIES, plus saved views (`/api/views`) and API keys (`/api/api-keys`). Registered by app.ts with one call.
  */
+import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
@@ -21,6 +22,8 @@ import {
   type z,
 } from '@staff/console-contract';
 import { languageOf } from '../preferences/routes.js';
+import { authCacheOf } from '../auth/authCache.js';
+import { confirmCaller } from '../http.js';
 import { containsPattern } from './trigram.js';
 import { csvExport, listPage, relationLabels } from './export.js';
 export { csvLine } from './export.js';
@@ -77,48 +80,66 @@ export async function registerResourceRoutes(
       .send(Readable.from(csvExport(anyDb, localizeEntity(def, language), query, clock(), language)));
   }
 
-  serve(resourcesEndpoints.list, async (request, reply, input) => {
-    const { def, actor } = callerOf(request);
-    const query = input.query as ListQuery;
-    if (query.cursor && !cursorValueFits(def, query.sort, query.cursor))
-      throw invalid({ cursor: ['Invalid cursor'] });
-    const problems = filterValueProblems(def, query.filters, query.groups);
-    if (problems.length)
-      throw invalid(Object.fromEntries(problems.map(([key, message]) => [key, [message]])));
-    if (query.format === 'csv') return exportCsv(def, query, reply, actor);
-    const now = clock();
-    const where = whereOf(def, query, now);
-    // An exact count(*) of a big table dominates an unfiltered list: the statistics answer "about N" instead.
-    const totalOf = async (): Promise<{ total: number; estimated: boolean }> => {
-      const estimate = isFiltered(def, query)
-        ? null
-        : await estimatedTotal(anyDb, def, query.deleted, options.estimateTotalsFrom);
-      if (estimate !== null) return { total: estimate, estimated: true };
-      const count = await sql<{ n: string }>`select count(*) as n from ${table(def)} ${where}`.execute(anyDb);
-      return { total: Number(count.rows[0]?.n ?? 0), estimated: false };
-    };
-    const [fetched, counted] = await Promise.all([
-      listPage(anyDb, def, query, now, query.cursor, query.limit + 1, query.cursor ? 0 : query.offset),
-      totalOf(),
-    ]);
-    const rows = fetched.slice(0, query.limit);
-    const last = rows.at(-1);
-    const nextCursor =
-      fetched.length > query.limit && last
-        ? encodeCursor(query.sort, sortValue(last, query.sort), last.id as number)
-        : null;
-    const page: z.input<ReturnType<typeof listResponseSchema>> = {
-      rows: rows.map((row) => maskRow(def, row) as EntityRow),
-      total: counted.total,
-      total_estimated: counted.estimated,
-      limit: query.limit,
-      offset: query.cursor ? null : query.offset,
-      sort: query.sort,
-      next_cursor: nextCursor,
-      labels: await relationLabels(anyDb, def, rows),
-    };
-    return page;
-  });
+  serve(
+    resourcesEndpoints.list,
+    async (request, reply, input) => {
+      const { def, actor } = callerOf(request);
+      const query = input.query as ListQuery;
+      if (query.cursor && !cursorValueFits(def, query.sort, query.cursor))
+        throw invalid({ cursor: ['Invalid cursor'] });
+      const problems = filterValueProblems(def, query.filters, query.groups);
+      if (problems.length)
+        throw invalid(Object.fromEntries(problems.map(([key, message]) => [key, [message]])));
+      if (query.format === 'csv') {
+        // A stream leaves as it is read: the caller is confirmed before it starts.
+        await confirmCaller(request);
+        return exportCsv(def, query, reply, actor);
+      }
+      const now = clock();
+      const where = whereOf(def, query, now);
+      // A caller passed from memory (a deferred check, ADR 066): the total's statement, a single row sent anyway,
+      // also reads the sign-in generation, so confirming the caller costs no statement of its own.
+      const probe = request.authDeferral?.epoch != null ? authCacheOf(db) : null;
+      // An exact count(*) of a big table dominates an unfiltered list: the statistics answer "about N" instead.
+      const totalOf = async (): Promise<{ total: number; estimated: boolean }> => {
+        const filtered = isFiltered(def, query);
+        const estimate = filtered
+          ? null
+          : await estimatedTotal(anyDb, def, query.deleted, options.estimateTotalsFrom, probe);
+        if (estimate !== null) return { total: estimate, estimated: true };
+        // The estimate's statement, when it ran, carried the read already.
+        const carry = filtered ? probe : null;
+        const sentAt = performance.now();
+        const count = await sql<{ n: string; generation?: string | null }>`
+          select count(*) as n${carry ? sql`, ${carry.generationColumn} as generation` : sql``}
+          from ${table(def)} ${where}`.execute(anyDb);
+        if (carry) carry.seen(sentAt, count.rows[0]?.generation ?? null);
+        return { total: Number(count.rows[0]?.n ?? 0), estimated: false };
+      };
+      const [fetched, counted] = await Promise.all([
+        listPage(anyDb, def, query, now, query.cursor, query.limit + 1, query.cursor ? 0 : query.offset),
+        totalOf(),
+      ]);
+      const rows = fetched.slice(0, query.limit);
+      const last = rows.at(-1);
+      const nextCursor =
+        fetched.length > query.limit && last
+          ? encodeCursor(query.sort, sortValue(last, query.sort), last.id as number)
+          : null;
+      const page: z.input<ReturnType<typeof listResponseSchema>> = {
+        rows: rows.map((row) => maskRow(def, row) as EntityRow),
+        total: counted.total,
+        total_estimated: counted.estimated,
+        limit: query.limit,
+        offset: query.cursor ? null : query.offset,
+        sort: query.sort,
+        next_cursor: nextCursor,
+        labels: await relationLabels(anyDb, def, rows),
+      };
+      return page;
+    },
+    { deferAuth: true },
+  );
 
   // --- relation options ----------------------------------------------------------------------------
   serve(

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { type Kysely, sql } from 'kysely';
 import { PERMISSION_KEYS, type PermissionEntry } from '@staff/console-contract';
 import type { Database, User } from '../db/schema.js';
-import { authCacheOf } from '../auth/authCache.js';
+import { type AuthDeferral, type PermissionFlags, authCacheOf } from '../auth/authCache.js';
 import { hashPassword } from '../auth/passwords.js';
 import { type AuditEntry, auditBy } from './audit.js';
 import { type ConsoleEvents, silentEvents } from './events.js';
@@ -646,6 +646,22 @@ export async function userPermissions(
       allow_read: read ? 1 : 0,
       allow_write: write ? 1 : 0,
     }));
+}
+
+/**
+ * Whether a user may use `key` in `mode` (a route's guard), as of `since`. With a `deferral` (a read-only request), a
+ * yes may come from memory at once, confirmed before the answer leaves (AuthCache.confirm); a no is always read.
+ */
+export async function userMay(
+  db: Kysely<Database>,
+  userId: number,
+  key: string,
+  mode: 'read' | 'write',
+  options: { since?: number; deferral?: AuthDeferral | null } = {},
+): Promise<boolean> {
+  const allows = (flags: ReadonlyMap<string, PermissionFlags>) => flags.get(key)?.[mode] === true;
+  if (options.deferral && authCacheOf(db).allowsFromMemory(userId, options.deferral, allows)) return true;
+  return allows(await permissionFlags(db, userId, options.since));
 }
 
 /** One key's effective flags for a user (the `___pc` lookup, every route's guard). */
