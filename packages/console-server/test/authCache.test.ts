@@ -43,6 +43,23 @@ describe('sessions and permissions cache', () => {
     return result;
   };
 
+  /** A cache over a handle that counts every statement the cache sends. */
+  const countingCache = () => {
+    let sent = 0;
+    const counting = db().withPlugin({
+      transformQuery: (args) => {
+        sent += 1;
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    });
+    return { cache: new AuthCache(counting), statements: () => sent };
+  };
+  /** The row a session lookup selects, by the session's id. */
+  const sessionRow = (sessionId: string) => sql<CachedSession>`
+    select s.id, s.user_id, s.expires_at, s.revoked_at, s.last_seen_at, u.active, u.username, u.full_name
+    from sessions s join users u on u.id = s.user_id where s.id = ${sessionId}`;
+
   it('moves with a revocation, an account change, a permission change or a revoked key, once per transaction', async () => {
     const before = await generation();
     // A sign-in and a session's last use leave it alone: they cannot make a cached answer wrong.
@@ -141,16 +158,7 @@ describe('sessions and permissions cache', () => {
   });
 
   it('reads a session it does not hold together with the generation, in one statement', async () => {
-    // Every statement the cache sends, counted.
-    let statements = 0;
-    const counting = db().withPlugin({
-      transformQuery: (args) => {
-        statements += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    const cache = new AuthCache(counting);
+    const { cache, statements } = countingCache();
     const session = await signIn();
     const expected = await db()
       .selectFrom('sessions as s')
@@ -167,13 +175,11 @@ describe('sessions and permissions cache', () => {
       ])
       .where('s.id', '=', session.sessionId)
       .executeTakeFirstOrThrow();
-    const row = sql<CachedSession>`
-      select s.id, s.user_id, s.expires_at, s.revoked_at, s.last_seen_at, u.active, u.username, u.full_name
-      from sessions s join users u on u.id = s.user_id where s.id = ${session.sessionId}`;
+    const row = sessionRow(session.sessionId);
     const lookup = async () => {
-      const before = statements;
+      const before = statements();
       const found = await cache.sessionAt(performance.now(), 'hash', row);
-      return { found, statements: statements - before };
+      return { found, statements: statements() - before };
     };
     // Cold: one statement answers both, and it counts as the request's generation read.
     expect(await lookup()).toEqual({ found: expected, statements: 1 });
@@ -190,35 +196,25 @@ describe('sessions and permissions cache', () => {
   });
 
   it('lets a deferred request answer from memory, confirmed by a read its own statement carried', async () => {
-    let statements = 0;
-    const counting = db().withPlugin({
-      transformQuery: (args) => {
-        statements += 1;
-        return args.node;
-      },
-      transformResult: async (args) => args.result,
-    });
-    const cache = new AuthCache(counting);
+    const { cache, statements } = countingCache();
     const session = await signIn();
-    const row = sql<CachedSession>`
-      select s.id, s.user_id, s.expires_at, s.revoked_at, s.last_seen_at, u.active, u.username, u.full_name
-      from sessions s join users u on u.id = s.user_id where s.id = ${session.sessionId}`;
+    const row = sessionRow(session.sessionId);
     /** One request: its lookups, then its confirmation, each with the statements it sent. */
     const request = async (between?: () => Promise<unknown>) => {
       const since = performance.now();
       const deferral: AuthDeferral = { epoch: null };
-      let before = statements;
+      let before = statements();
       const found = await cache.sessionAt(since, 'deferred', row, deferral);
-      const lookup = statements - before;
+      const lookup = statements() - before;
       await between?.();
-      before = statements;
+      before = statements();
       const confirmed = await cache.confirm(since, deferral);
       return {
         found: found?.id,
         deferred: deferral.epoch !== null,
         lookup,
         confirmed,
-        confirm: statements - before,
+        confirm: statements() - before,
       };
     };
     // Cold: the one statement that reads the row reads the generation too; nothing is left to confirm.
