@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import { REAUTH_REQUIRED_CODE, type z } from '@staff/console-contract';
@@ -298,7 +298,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
     return payload;
   });
 
-  await app.register(helmet, {
+  // The security headers, built once: the Fastify plugin built this middleware again on every request (about
+  // 0.03 ms of each call, ADR 066's session 37).
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -319,6 +321,9 @@ export async function buildServer(options: BuildServerOptions): Promise<FastifyI
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined)),
+  );
   await app.register(cors, { origin: corsOrigins.length > 0 ? [...corsOrigins] : false });
   await app.register(rateLimit, {
     global: false,
