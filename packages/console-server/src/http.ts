@@ -175,21 +175,31 @@ export function defineRoute<
   const memberKeys = Object.keys(spec.members?.[0]?.values ?? {});
   const keyOf = (values: Record<string, unknown>) => memberKeys.map((name) => String(values[name])).join('/');
   const members = new Map(spec.members?.map((member) => [keyOf(member.values), member]));
+  const authenticate =
+    spec.auth && guards.authenticate
+      ? (request: FastifyRequest) => guards.authenticate!(request, spec as AnyRouteSpec)
+      : null;
+  const guard = spec.guard ?? ((request: FastifyRequest) => guards.guard(request, spec as AnyRouteSpec));
+  // The route's checks, run again by a confirmation that finds memory out of date.
+  const checkAgain = async (request: FastifyRequest) => {
+    await authenticate?.(request);
+    await guard(request);
+  };
   app.route({
     method: spec.method,
     url: spec.url,
     config: spec.config ?? {},
     ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
-    onRequest: async (request: FastifyRequest) => {
-      // The route's checks, run again by a confirmation that finds memory out of date.
-      const guard = async () => {
-        if (spec.auth && guards.authenticate) await guards.authenticate(request, spec as AnyRouteSpec);
-        if (spec.guard) await spec.guard(request);
-        else await guards.guard(request, spec as AnyRouteSpec);
-      };
-      if (guards.confirm) confirmers.set(request, () => guards.confirm!(request, guard));
-      if (spec.auth && guards.authenticate) await guards.authenticate(request, spec as AnyRouteSpec);
-    },
+    ...(authenticate || guards.confirm
+      ? {
+          onRequest: async (request: FastifyRequest) => {
+            // Only a deferred request (config `authDeferred`) has anything to confirm.
+            if (request.authDeferral && guards.confirm)
+              confirmers.set(request, () => guards.confirm!(request, () => checkAgain(request)));
+            await authenticate?.(request);
+          },
+        }
+      : {}),
     handler: async (request, reply) => {
       let answer: unknown;
       try {
@@ -204,8 +214,7 @@ export function defineRoute<
   });
 
   async function respond(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-    if (spec.guard) await spec.guard(request);
-    else await guards.guard(request, spec as AnyRouteSpec);
+    await guard(request);
     let schemas: Pick<RouteMember, 'query' | 'body' | 'params' | 'bodyOptional'> = spec;
     if (spec.members) {
       const member = members.get(keyOf((request.params ?? {}) as Record<string, unknown>));

@@ -105,8 +105,8 @@ export type EndpointHandler<E extends AnyEndpoint> = RouteHandler<EndpointParsed
  * Serves a contract endpoint (docs/adr/050-endpoints-and-one-client.md): the route is the endpoint's, so the app's
  * `call()` and the server cannot disagree on the path, the method, the key, the input or the documented answer.
  * A non-200 success status is set before the handler runs. An answer that does not fit `endpoint.response` is
- * logged once sent (not refused: the caller still gets it, and the app's parse names the bad field). An endpoint whose key
- * the path's entity names (`{ entity }`) brings its own `guard` (resources/routeContext.ts).
+ * logged once sent (not refused: the caller still gets it, and the app's parse names the bad field). An endpoint
+ * whose key the path's entity names (`{ entity }`) brings its own `guard` (resources/routeContext.ts).
  * @example
  * implement(route, preferencesEndpoints.read, async (request) => readPreferences(db, sessionOf(request).userId));
  */

@@ -32,7 +32,10 @@ export interface PermissionFlags {
 
 /** What the cache did since the process started (the operator's metrics, src/ops/metrics.ts). */
 export interface AuthCacheCounts {
-  /** Generation reads sent on their own or with a session or key (one per request at most; concurrent requests share one). */
+  /**
+   * Generation reads sent on their own or with a session or key (one per request at most; concurrent requests share
+   * one).
+   */
   generationReads: number;
   /** Generation reads a deferred request's own statement carried (`generationColumn`): no statement of their own. */
   generationReadsCarried: number;
@@ -135,9 +138,9 @@ export class AuthCache {
   /**
    * A lookup as of `since`: `row` selects the row (none when it does not exist). With a `deferral`, an entry memory
    * holds is answered at once (the deferral records its epoch, for `confirm`). Else from memory after a generation
-   * read, when memory holds it or a read was already sent since `since`. Otherwise one statement, sent now, answers both the
-   * row and the generation it was read under (one snapshot); it also serves as this request's generation read, so a
-   * cold call costs what it did before the cache.
+   * read, when memory holds it or a read was already sent since `since`. Otherwise one statement, sent now, answers
+   * both the row and the generation it was read under (one snapshot); it also serves as this request's generation
+   * read, so a cold call costs what it did before the cache.
    */
   private async lookup<K, V extends { id: unknown }>(
     kind: AuthCacheKind,

@@ -352,7 +352,7 @@ export async function checkSession(
   // Memory's last use may be older than another node's: idleness is decided on the table.
   if (idleMs !== null && idleFor > idleMs) {
     row = (await sessionRow.execute(db)).rows[0];
-    if (!row || row.revoked_at !== null || row.expires_at <= now || !row.active) return { status: 'none' };
+    if (!usable(row)) return { status: 'none' };
     if (held && row.last_seen_at && (!held.last_seen_at || row.last_seen_at > held.last_seen_at))
       held.last_seen_at = row.last_seen_at;
     idleFor = row.last_seen_at ? now.getTime() - row.last_seen_at.getTime() : 0;
